@@ -1,0 +1,3 @@
+from dealer_app.cli import main
+
+raise SystemExit(main())

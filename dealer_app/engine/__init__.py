@@ -1,0 +1,16 @@
+"""The rules engine: pure Python, no Qt (tests/test_engine_purity.py enforces it).
+
+State changes only through Hand actions, which return events; every decision names the
+catalog rule IDs (../shared/rules/STUD_RULES.md) it applied.
+"""
+
+from dealer_app.engine.cards import CardError, format_card, format_cards, parse_card, parse_cards
+from dealer_app.engine.errors import EngineError, IllegalAction
+from dealer_app.engine.hand import Hand, SeatSpec
+from dealer_app.engine.limits import BettingRules, HouseProfile, LimitTable, load_profile, load_table
+
+__all__ = [
+    "BettingRules", "CardError", "EngineError", "Hand", "HouseProfile", "IllegalAction",
+    "LimitTable", "SeatSpec", "format_card", "format_cards", "load_profile", "load_table",
+    "parse_card", "parse_cards",
+]

@@ -1,0 +1,238 @@
+"""Hand values: best five of seven (W-3), eight-or-better low (H-2), showing boards (A-2).
+
+A high value is an int; higher is better. ``category << 20`` then up to five ranks, four bits
+each, most significant first. Tables over the 13-bit rank mask keep the hot path to a few
+list look-ups, because the benchmark plays hundreds of thousands of showdowns.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from dealer_app.engine.cards import RANK_NAMES, RANK_PLURALS, RANKS
+
+HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
+CATEGORY_NAMES = ["high card", "one pair", "two pair", "three of a kind", "straight", "flush",
+                  "full house", "four of a kind", "straight flush"]
+
+
+def _pack(category: int, ranks) -> int:
+    value = category
+    n = 0
+    for r in ranks:
+        value = (value << 4) | r
+        n += 1
+    return value << (4 * (5 - n))
+
+
+def _build_tables():
+    straight_high = [-1] * 8192
+    top5 = [0] * 8192
+    popcount = [0] * 8192
+    for mask in range(8192):
+        ranks = [r for r in range(12, -1, -1) if mask >> r & 1]
+        popcount[mask] = len(ranks)
+        top5[mask] = _pack(0, ranks[:5]) & 0xFFFFF
+        for high in range(12, 2, -1):
+            need = [high - i for i in range(5)] if high >= 4 else [3, 2, 1, 0, 12]
+            if all(mask >> r & 1 for r in need):
+                straight_high[mask] = high
+                break
+    return straight_high, top5, popcount
+
+
+STRAIGHT_HIGH, TOP5, POPCOUNT = _build_tables()
+
+
+def hi_value(cards) -> int:
+    """Value of the best five-card high hand among 5 to 7 known cards."""
+    counts = [0] * 13
+    suit_masks = [0, 0, 0, 0]
+    for c in cards:
+        r = c >> 2
+        counts[r] += 1
+        suit_masks[c & 3] |= 1 << r
+    for sm in suit_masks:
+        if POPCOUNT[sm] >= 5:
+            sf = STRAIGHT_HIGH[sm]
+            if sf >= 0:
+                return (STRAIGHT_FLUSH << 20) | (sf << 16)
+            return (FLUSH << 20) | TOP5[sm]
+    mask = suit_masks[0] | suit_masks[1] | suit_masks[2] | suit_masks[3]
+    quad = trip = -1
+    trip2 = pair1 = pair2 = -1
+    for r in range(12, -1, -1):
+        n = counts[r]
+        if n == 4:
+            quad = r
+        elif n == 3:
+            if trip < 0:
+                trip = r
+            elif trip2 < 0:
+                trip2 = r
+        elif n == 2:
+            if pair1 < 0:
+                pair1 = r
+            elif pair2 < 0:
+                pair2 = r
+    if quad >= 0:
+        kicker = TOP5[mask & ~(1 << quad)] >> 16
+        return (QUADS << 20) | (quad << 16) | (kicker << 12)
+    if trip >= 0:
+        pair = max(trip2, pair1)
+        if pair >= 0:
+            return (FULL_HOUSE << 20) | (trip << 16) | (pair << 12)
+    st = STRAIGHT_HIGH[mask]
+    if st >= 0:
+        return (STRAIGHT << 20) | (st << 16)
+    if trip >= 0:
+        kick = TOP5[mask & ~(1 << trip)] >> 12
+        return (TRIPS << 20) | (trip << 16) | (kick << 8)
+    if pair2 >= 0:
+        kick = TOP5[mask & ~(1 << pair1) & ~(1 << pair2)] >> 16
+        return (TWO_PAIR << 20) | (pair1 << 16) | (pair2 << 12) | (kick << 8)
+    if pair1 >= 0:
+        kick = TOP5[mask & ~(1 << pair1)] >> 8
+        return (PAIR << 20) | (pair1 << 16) | (kick << 4)
+    return TOP5[mask]
+
+
+def category_of(value: int) -> int:
+    return value >> 20
+
+
+def board_value(cards) -> int:
+    """Showing-hand value of an upcard board for the first actor (A-2).
+
+    Up to four upcards: four of a kind > trips > two pair > pair > high card, then ranks and
+    kickers; straights and flushes do not count. Five cards (four upcards and the common card,
+    D-8) are valued as a full poker hand.
+    """
+    if len(cards) >= 5:
+        return hi_value(cards)
+    if not cards:
+        return -1
+    counts = [0] * 13
+    for c in cards:
+        counts[c >> 2] += 1
+    groups = sorted(((n, r) for r, n in enumerate(counts) if n), reverse=True)
+    shape = [n for n, _ in groups]
+    ranks = [r for _, r in groups]
+    if shape[0] == 4:
+        cat = QUADS
+    elif shape[0] == 3:
+        cat = TRIPS
+    elif shape[0] == 2 and len(shape) > 1 and shape[1] == 2:
+        cat = TWO_PAIR
+    elif shape[0] == 2:
+        cat = PAIR
+    else:
+        cat = HIGH_CARD
+    return _pack(cat, ranks)
+
+
+# --- eight-or-better low (H-2) -------------------------------------------------------------
+
+def lo8_value(cards) -> int | None:
+    """Best qualifying low (five different ranks, eight or lower, ace low), or None.
+
+    Lower is better. Straights and flushes do not spoil a low.
+    """
+    present = 0
+    for c in cards:
+        r = c >> 2
+        low_rank = 0 if r == 12 else r + 1  # ace = 0, deuce = 1 … eight = 7
+        if low_rank <= 7:
+            present |= 1 << low_rank
+    if POPCOUNT[present] < 5:
+        return None
+    chosen = []
+    for r in range(8):
+        if present >> r & 1:
+            chosen.append(r)
+            if len(chosen) == 5:
+                break
+    value = 0
+    for r in reversed(chosen):
+        value = (value << 4) | r
+    return value
+
+
+def best_low_five(cards) -> list[int] | None:
+    """The five cards a qualifying low uses, highest first, or None."""
+    by_rank = {}
+    for c in sorted(cards, key=lambda c: c & 3):
+        low_rank = 0 if c >> 2 == 12 else (c >> 2) + 1
+        if low_rank <= 7:
+            by_rank.setdefault(low_rank, c)
+    if len(by_rank) < 5:
+        return None
+    ranks = sorted(by_rank)[:5]
+    return [by_rank[r] for r in reversed(ranks)]
+
+
+def describe_low(five: list[int]) -> str:
+    names = ["A" if c >> 2 == 12 else RANKS[c >> 2] for c in five]
+    return "-".join(names) + " low"
+
+
+# --- five cards used and words a dealer would say ------------------------------------------
+
+def best_high_five(cards) -> tuple[int, list[int]]:
+    """The best five cards (ordered as a dealer would spread them) and their value."""
+    best_value, best = -1, None
+    for five in combinations(cards, 5):
+        v = hi_value(five)
+        if v > best_value:
+            best_value, best = v, five
+    return best_value, _spread_order(best_value, list(best))
+
+
+def _spread_order(value: int, five: list[int]) -> list[int]:
+    counts = {}
+    for c in five:
+        counts[c >> 2] = counts.get(c >> 2, 0) + 1
+    cat = value >> 20
+    if cat in (STRAIGHT, STRAIGHT_FLUSH) and (value >> 16) & 15 == 3:
+        # the wheel: the ace plays low
+        return sorted(five, key=lambda c: -1 if c >> 2 == 12 else c >> 2, reverse=True)
+    return sorted(five, key=lambda c: (counts[c >> 2], c >> 2, c & 3), reverse=True)
+
+
+def describe_high(value: int) -> str:
+    cat = value >> 20
+    r = [(value >> s) & 15 for s in (16, 12, 8, 4, 0)]
+    if cat == STRAIGHT_FLUSH:
+        return "royal flush" if r[0] == 12 else f"straight flush, {RANK_NAMES[r[0]]} high"
+    if cat == QUADS:
+        return f"four of a kind, {RANK_PLURALS[r[0]]}"
+    if cat == FULL_HOUSE:
+        return f"full house, {RANK_PLURALS[r[0]]} full of {RANK_PLURALS[r[1]]}"
+    if cat == FLUSH:
+        return f"flush, {RANK_NAMES[r[0]]} high"
+    if cat == STRAIGHT:
+        return f"straight, {RANK_NAMES[r[0]]} high"
+    if cat == TRIPS:
+        return f"three of a kind, {RANK_PLURALS[r[0]]}"
+    if cat == TWO_PAIR:
+        return f"two pair, {RANK_PLURALS[r[0]]} and {RANK_PLURALS[r[1]]}"
+    if cat == PAIR:
+        return f"a pair of {RANK_PLURALS[r[0]]}"
+    return f"{RANK_NAMES[r[0]]} high"
+
+
+def describe_board(value: int, size: int) -> str:
+    """Words for a showing board (A-2), e.g. 'pair of kings showing'."""
+    if size >= 5:
+        return describe_high(value) + " showing"
+    cat = value >> 20
+    r0, r1 = (value >> 16) & 15, (value >> 12) & 15
+    if cat == QUADS:
+        return f"four {RANK_PLURALS[r0]} showing"
+    if cat == TRIPS:
+        return f"three {RANK_PLURALS[r0]} showing"
+    if cat == TWO_PAIR:
+        return f"two pair showing, {RANK_PLURALS[r0]} and {RANK_PLURALS[r1]}"
+    if cat == PAIR:
+        return f"pair of {RANK_PLURALS[r0]} showing"
+    return f"{RANK_NAMES[r0]} high showing"

@@ -1,0 +1,370 @@
+"""Limit tables and house-rule profiles from YAML (T-1…T-4, L-1…L-7, catalog §10, §11).
+
+Every problem is reported as ``file:line: field: problem``; one broken file never stops the
+others from loading (``load_folder`` collects errors beside the good tables).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import yaml
+
+from dealer_app.engine.money import to_cents
+
+GAMES = ("stud", "stud8")
+STRUCTURES = ("fixed", "spread", "split")
+
+# HOUSE options with their allowed values (catalog §10).
+OPTION_VALUES: dict[str, tuple] = {
+    "burn_before_third": (True, False),
+    "shortage_procedure": ("pool-burns", "casinos-austria", "tda"),
+    "common_card_first_actor": ("sixth-street", "best-showing"),
+    "first_actor_tiebreak": ("position", "suit"),
+    "open_pair_double": (True, False),
+    "max_raises": (3, 4),
+    "heads_up_uncapped": ("any-round", "last-round", "never"),
+    "short_allin_reopen": ("half", "full"),
+    "odd_chip": ("all-cards", "best-five"),
+    "top_up_to_buy_in": (True, False, None),
+}
+
+
+class LimitsError(ValueError):
+    """One or more problems in a limits file, each ``file:line: field: problem``."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+def default_limits_dir() -> Path:
+    env = os.environ.get("DEALER_APP_LIMITS")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parents[2] / "limits"
+
+
+@dataclass(frozen=True)
+class HouseProfile:
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: dict  # option -> value; open_pair_double may be {game: bool}
+    path: str = ""
+
+    def option(self, name: str, game: str = "stud"):
+        value = self.options[name]
+        if isinstance(value, dict):
+            return value[game]
+        return value
+
+
+@dataclass(frozen=True)
+class LimitTable:
+    name: str
+    title: str
+    game: str
+    structure: str
+    currency: str
+    buy_in: int
+    ante: int
+    bring_in: int
+    small_bet: int  # fixed: small bet; spread: minimum bet; split: lower limit
+    big_bet: int  # fixed: big bet; spread: maximum bet; split: higher limit
+    min_bet: int  # smallest bet on 3rd/4th street (fixed: small bet; split: the ante)
+    chip: int
+    seats: int
+    profile: str
+    overrides: dict = field(default_factory=dict)
+    path: str = ""
+
+    @property
+    def stakes(self) -> str:
+        from dealer_app.engine.money import format_money
+        if self.structure == "split":
+            return "/".join(format_money(x, self.currency) for x in (self.ante, self.small_bet, self.big_bet))
+        return f"{format_money(self.small_bet, self.currency)}-{format_money(self.big_bet, self.currency)}"
+
+
+@dataclass(frozen=True)
+class BettingRules:
+    """A table's amounts with its profile's options resolved: what the engine reads."""
+
+    game: str
+    structure: str
+    ante: int
+    bring_in: int
+    small_bet: int
+    big_bet: int
+    min_bet: int
+    chip: int
+    max_players: int
+    burn_before_third: bool
+    shortage_procedure: str
+    common_card_first_actor: str
+    first_actor_tiebreak: str
+    open_pair_double: bool
+    max_raises: int
+    heads_up_uncapped: str
+    short_allin_reopen: str
+    odd_chip: str
+    profile: str = "us-cardroom"
+    table: str | None = None
+    currency: str = "USD"
+
+    @classmethod
+    def build(cls, table: LimitTable, profile: HouseProfile, overrides: dict | None = None):
+        opts = {k: profile.option(k, table.game) for k in OPTION_VALUES}
+        opts.update({k: v for k, v in table.overrides.items()})
+        opts.update(overrides or {})
+        if isinstance(opts.get("open_pair_double"), dict):
+            opts["open_pair_double"] = opts["open_pair_double"][table.game]
+        opts.pop("top_up_to_buy_in", None)
+        return cls(
+            game=table.game, structure=table.structure, ante=table.ante, bring_in=table.bring_in,
+            small_bet=table.small_bet, big_bet=table.big_bet, min_bet=table.min_bet, chip=table.chip,
+            max_players=min(table.seats, profile.max_players), profile=profile.name, table=table.name,
+            currency=table.currency, **opts)
+
+    @classmethod
+    def fixed(cls, profile: HouseProfile, game: str, ante: int, bring_in: int, small_bet: int,
+              big_bet: int, chip: int = 1, overrides: dict | None = None):
+        """Fixed limit from bare amounts (a PHH file without a table)."""
+        table = LimitTable(name="", title="", game=game, structure="fixed", currency="", buy_in=0,
+                           ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet,
+                           min_bet=small_bet, chip=chip, seats=8, profile=profile.name)
+        rules = cls.build(table, profile, overrides)
+        return replace(rules, table=None)
+
+    def with_options(self, **options):
+        return replace(self, **options)
+
+
+# --- YAML with line numbers ---------------------------------------------------------------
+
+def _compose(path: Path):
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LimitsError([f"{path}:1: file: cannot read ({exc})"]) from None
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark else 1
+        raise LimitsError([f"{path}:{line}: yaml: {getattr(exc, 'problem', exc)}"]) from None
+    if node is None or not isinstance(node, yaml.MappingNode):
+        raise LimitsError([f"{path}:1: file: expected a mapping of fields"])
+    data, lines = {}, {}
+    constructor = yaml.SafeLoader(text)
+    for key_node, value_node in node.value:
+        key = key_node.value
+        data[key] = constructor.construct_object(value_node, deep=True)
+        lines[key] = key_node.start_mark.line + 1
+    return data, lines
+
+
+class _Checker:
+    def __init__(self, path: Path, data: dict, lines: dict):
+        self.path, self.data, self.lines, self.problems = path, data, lines, []
+
+    def fail(self, fld: str, problem: str):
+        self.problems.append(f"{self.path}:{self.lines.get(fld.split('.')[0], 1)}: {fld}: {problem}")
+
+    def get(self, fld: str, kinds=None, required=True, default=None):
+        if fld not in self.data:
+            if required:
+                self.fail(fld, "missing")
+            return default
+        value = self.data[fld]
+        if kinds and not isinstance(value, kinds) or isinstance(value, bool) and bool not in (kinds or ()):
+            self.fail(fld, f"expected {kinds if not isinstance(kinds, tuple) else ' or '.join(k.__name__ for k in kinds)}, got {value!r}")
+            return default
+        return value
+
+    def money(self, fld: str, required=True, default=None) -> int | None:
+        if fld not in self.data:
+            if required:
+                self.fail(fld, "missing")
+            return default
+        try:
+            cents = to_cents(self.data[fld])
+        except ValueError as exc:
+            self.fail(fld, str(exc))
+            return default
+        if cents <= 0:
+            self.fail(fld, f"must be more than zero, got {self.data[fld]!r}")
+            return default
+        return cents
+
+    def choice(self, fld: str, allowed, value):
+        if value not in allowed:
+            self.fail(fld, f"{value!r} is not one of {', '.join(map(str, allowed))}")
+            return False
+        return True
+
+
+def _check_options(chk: _Checker, options, prefix: str, game: str | None = None) -> dict:
+    out = {}
+    if not isinstance(options, dict):
+        chk.fail(prefix, "expected a mapping of options")
+        return out
+    for key, value in options.items():
+        fld = f"{prefix}.{key}"
+        if key not in OPTION_VALUES:
+            chk.fail(fld, f"unknown option (known: {', '.join(OPTION_VALUES)})")
+            continue
+        if key == "open_pair_double" and isinstance(value, dict):
+            for g, v in value.items():
+                if g not in GAMES:
+                    chk.fail(f"{fld}.{g}", f"unknown game (known: {', '.join(GAMES)})")
+                elif v not in (True, False):
+                    chk.fail(f"{fld}.{g}", f"{v!r} is not true or false")
+            if not game and set(value) != set(GAMES):
+                chk.fail(fld, f"needs a value for each game: {', '.join(GAMES)}")
+            out[key] = value
+            continue
+        if type(value) is not type(OPTION_VALUES[key][0]) and value is not None or value not in OPTION_VALUES[key]:
+            chk.fail(fld, f"{value!r} is not one of {', '.join(map(str, OPTION_VALUES[key]))}")
+            continue
+        out[key] = value
+    return out
+
+
+def parse_profile(path: Path) -> HouseProfile:
+    path = Path(path)
+    data, lines = _compose(path)
+    chk = _Checker(path, data, lines)
+    name = chk.get("name", str) or path.stem
+    if name != path.stem:
+        chk.fail("name", f"{name!r} differs from the file name {path.stem!r}")
+    title = chk.get("title", str, required=False, default=name)
+    players = chk.get("players", dict, default={}) or {}
+    lo, hi = players.get("min", 2), players.get("max", 8)
+    if not (isinstance(lo, int) and isinstance(hi, int) and 2 <= lo <= hi <= 8):
+        chk.fail("players", f"min and max must be whole numbers with 2 <= min <= max <= 8 (T-1), got {players!r}")
+        lo, hi = 2, 8
+    options = _check_options(chk, chk.get("options", dict, default={}) or {}, "options")
+    missing = [k for k in OPTION_VALUES if k not in options]
+    if missing and "options" in data:
+        chk.fail("options", f"missing {', '.join(missing)}")
+    if chk.problems:
+        raise LimitsError(chk.problems)
+    return HouseProfile(name=name, title=title, min_players=lo, max_players=hi, options=options, path=str(path))
+
+
+def parse_table(path: Path, profiles: dict[str, HouseProfile] | None = None) -> LimitTable:
+    path = Path(path)
+    data, lines = _compose(path)
+    chk = _Checker(path, data, lines)
+    known = {"name", "title", "game", "structure", "currency", "buy_in", "ante", "bring_in", "small_bet",
+             "big_bet", "min_bet", "max_bet", "lower_limit", "higher_limit", "chip", "seats", "profile",
+             "options", "source"}
+    for key in data:
+        if key not in known:
+            chk.fail(key, f"unknown field (known: {', '.join(sorted(known))})")
+    name = chk.get("name", str) or path.stem
+    if name != path.stem:
+        chk.fail("name", f"{name!r} differs from the file name {path.stem!r}")
+    game = chk.get("game", str)
+    if game is not None:
+        chk.choice("game", GAMES, game)
+    structure = chk.get("structure", str)
+    if structure is not None:
+        chk.choice("structure", STRUCTURES, structure)
+    currency = chk.get("currency", str, required=False, default="USD")
+    buy_in, ante, bring_in = chk.money("buy_in"), chk.money("ante"), chk.money("bring_in")
+    chip = chk.money("chip")
+    seats = chk.get("seats", int)
+    if isinstance(seats, int) and not 2 <= seats <= 8:
+        chk.fail("seats", f"must be 2 to 8 (T-1), got {seats}")
+    small = big = min_bet = None
+    if structure == "fixed":
+        small, big = chk.money("small_bet"), chk.money("big_bet")
+        min_bet = small
+    elif structure == "spread":
+        small, big = chk.money("min_bet"), chk.money("max_bet")
+        min_bet = small
+    elif structure == "split":
+        small, big = chk.money("lower_limit"), chk.money("higher_limit")
+        min_bet = chk.money("min_bet", required=False, default=ante)
+    profile = chk.get("profile", str)
+    if profile and profiles is not None and profile not in profiles:
+        chk.fail("profile", f"unknown house profile {profile!r} (known: {', '.join(sorted(profiles))})")
+    overrides = _check_options(chk, data.get("options", {}) or {}, "options", game=game)
+    # consistency between amounts
+    if None not in (small, big) and small > big:
+        chk.fail("big_bet" if structure == "fixed" else "max_bet" if structure == "spread" else "higher_limit",
+                 f"must not be below the smaller limit ({small} < {big} cents reversed)")
+    if None not in (bring_in, small) and bring_in > small:
+        chk.fail("bring_in", "must not exceed the small bet / lower limit (B-3)")
+    if None not in (ante, bring_in) and ante > bring_in:
+        chk.fail("ante", "must not exceed the bring-in (B-1, B-3)")
+    if chip:
+        for fld, amount in (("buy_in", buy_in), ("ante", ante), ("bring_in", bring_in), ("small", small),
+                            ("big", big), ("min_bet", min_bet)):
+            if amount is not None and amount % chip:
+                chk.fail(fld if fld in data else "chip", f"{amount} cents is not a multiple of the smallest chip ({chip} cents, T-2)")
+    if None not in (buy_in, big) and buy_in < big:
+        chk.fail("buy_in", "is smaller than one big bet")
+    if chk.problems:
+        raise LimitsError(chk.problems)
+    return LimitTable(name=name, title=chk.get("title", str, required=False, default=name), game=game,
+                      structure=structure, currency=currency, buy_in=buy_in, ante=ante, bring_in=bring_in,
+                      small_bet=small, big_bet=big, min_bet=min_bet, chip=chip, seats=seats,
+                      profile=profile, overrides=overrides, path=str(path))
+
+
+@dataclass
+class LimitsCatalog:
+    tables: dict[str, LimitTable]
+    profiles: dict[str, HouseProfile]
+    problems: list[str]
+
+
+def load_folder(folder: Path | None = None) -> LimitsCatalog:
+    """Load every profile in ``folder/house`` and every table in ``folder``; collect problems."""
+    folder = Path(folder) if folder else default_limits_dir()
+    profiles, tables, problems = {}, {}, []
+    house = folder / "house"
+    for path in sorted(house.glob("*.yaml")) if house.is_dir() else []:
+        try:
+            p = parse_profile(path)
+            profiles[p.name] = p
+        except LimitsError as exc:
+            problems.extend(exc.problems)
+    for path in sorted(folder.glob("*.yaml")):
+        try:
+            t = parse_table(path, profiles or None)
+            tables[t.name] = t
+        except LimitsError as exc:
+            problems.extend(exc.problems)
+    return LimitsCatalog(tables=tables, profiles=profiles, problems=problems)
+
+
+def load_profile(name_or_path: str, folder: Path | None = None) -> HouseProfile:
+    p = Path(name_or_path)
+    if p.suffix in (".yaml", ".yml") or p.exists():
+        return parse_profile(p)
+    folder = Path(folder) if folder else default_limits_dir()
+    path = folder / "house" / f"{name_or_path}.yaml"
+    if not path.exists():
+        known = sorted(x.stem for x in (folder / "house").glob("*.yaml"))
+        raise LimitsError([f"{path}:1: profile: unknown house profile {name_or_path!r} (known: {', '.join(known)})"])
+    return parse_profile(path)
+
+
+def load_table(name_or_path: str, folder: Path | None = None) -> LimitTable:
+    p = Path(name_or_path)
+    folder = Path(folder) if folder else default_limits_dir()
+    if not (p.suffix in (".yaml", ".yml") or p.exists()):
+        p = folder / f"{name_or_path}.yaml"
+        if not p.exists():
+            known = sorted(x.stem for x in folder.glob("*.yaml"))
+            raise LimitsError([f"{p}:1: table: unknown table {name_or_path!r} (known: {', '.join(known)})"])
+    profiles = {x.stem: None for x in (folder / "house").glob("*.yaml")} if (folder / "house").is_dir() else None
+    return parse_table(p, profiles)

@@ -1,0 +1,235 @@
+"""Replay recorded hands through the engine and report every decision it makes.
+
+The report (one dict per hand) is the contract of ``dealer-app replay --json``: keys named in
+issue #2 stay exactly as they are; new keys may be added.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dealer_app.engine.cards import CardError, parse_cards
+from dealer_app.engine.errors import EngineError, IllegalAction
+from dealer_app.engine.hand import Hand, SeatSpec
+from dealer_app.engine.limits import BettingRules, LimitsError, load_profile, load_table
+from dealer_app.history.phh import VARIANT_NAMES, PHHError, PHHHand, read_phh
+
+DEFAULT_PROFILE = "us-cardroom"
+
+
+class ReplayError(ValueError):
+    pass
+
+
+def rules_for(hand: PHHHand, profile_name: str | None, table_name: str | None) -> BettingRules:
+    game = hand.game
+    f = hand.fields
+    profile = load_profile(profile_name or f.get("_profile") or DEFAULT_PROFILE)
+    table_name = table_name or f.get("_table")
+    if table_name:
+        table = load_table(table_name)
+        if table.game != game:
+            raise ReplayError(f"{hand.source}: table {table.name} is {table.game}, the hand is {game}")
+        return BettingRules.build(table, profile)
+    try:
+        antes = f.get("antes", 0)
+        ante = max(antes) if isinstance(antes, list) else int(antes)
+        return BettingRules.fixed(profile, game, ante=ante, bring_in=int(f["bring_in"]),
+                                  small_bet=int(f["small_bet"]), big_bet=int(f["big_bet"]))
+    except KeyError as exc:
+        raise ReplayError(f"{hand.source}: missing field {exc.args[0]!r} (needed without --table)") from None
+
+
+def _seats(hand: PHHHand) -> list[SeatSpec]:
+    stacks = hand.fields.get("starting_stacks")
+    if not isinstance(stacks, list) or not stacks:
+        raise ReplayError(f"{hand.source}: missing starting_stacks")
+    names = hand.fields.get("players") or [f"p{i + 1}" for i in range(len(stacks))]
+    return [SeatSpec(i + 1, str(names[i]) if i < len(names) else f"p{i + 1}", int(s)) for i, s in enumerate(stacks)]
+
+
+def _translate(h: Hand, seat: int, verb: str, arg: str | None):
+    """PHH verb → (engine action, to)."""
+    legal = h.legal_actions()
+    kinds = {a.action: a for a in legal}
+    if verb == "f":
+        return "fold", None
+    if verb == "cc":
+        return ("check", None) if "check" in kinds else ("call", None)
+    if verb == "pb":
+        a = kinds.get("bring_in")
+        if a is None:
+            return "bring_in", None
+        return "bring_in", a.to if a.to is not None else min(h.rules.bring_in, a.max_to)
+    if verb == "cbr":
+        to = int(arg)
+        if "bring_in" in kinds:  # the bring-in player opening for more than the force
+            if "complete" in kinds or kinds["bring_in"].min_to is None:
+                return ("bring_in" if to == kinds["bring_in"].to else "complete"), to
+            return "bring_in", to
+        for kind in ("bet", "complete", "raise"):
+            if kind in kinds:
+                return kind, to
+        return "raise", to
+    raise ReplayError(f"unknown PHH action {verb!r}")
+
+
+def replay_hand(hand: PHHHand, profile: str | None = None, table: str | None = None) -> dict:
+    """Replay one PHH hand; return the report dict (see the module doc)."""
+    report = {"source": hand.source, "game": hand.game, "profile": None, "table": None,
+              "bring_in": None, "streets": [], "showdown_order": [], "pots": [], "net": {},
+              "errors": [], "illegal": []}
+    if hand.game is None:
+        name = VARIANT_NAMES.get(hand.variant, hand.variant or "an unnamed variant")
+        report["errors"].append(f"{hand.source}: {name} (variant {hand.variant!r}) is not supported; "
+                                f"only F7S and F7S/8 are replayed")
+        report["supported"] = False
+        return report
+    report["supported"] = True
+    try:
+        rules = rules_for(hand, profile, table)
+        report["profile"], report["table"] = rules.profile, rules.table
+        h = Hand(rules, _seats(hand), unknown_upcards=True)
+    except (LimitsError, ReplayError, EngineError) as exc:
+        report["errors"].append(f"{hand.source}: {exc}")
+        return report
+    streets: dict[int, dict] = {}
+    seen_events = 0
+
+    def sync():
+        nonlocal seen_events
+        for ev in h.events[seen_events:]:
+            if ev.kind == "deal_plan":
+                st = {"street": ev.data["street"], "first_to_act": None, "rules": [],
+                      "deal": {k: ev.data[k] for k in ("burn", "reshuffle_burns", "common_card", "stub_after")},
+                      "deal_rules": list(ev.rules), "deal_words": ev.text, "decisions": []}
+                streets[st["street"]] = st
+                report["streets"].append(st)
+            elif ev.kind == "shortage_warning":
+                streets[h.street]["deal"]["warning"] = {"street": ev.data["street"], "text": ev.text}
+            elif ev.kind == "bring_in_seat":
+                report["bring_in"] = {"seat": ev.seat, "rules": list(ev.rules), "text": ev.text}
+            elif ev.kind == "first_to_act":
+                st = streets[ev.data["street"]]
+                st["first_to_act"], st["rules"], st["text"] = ev.seat, list(ev.rules), ev.text
+            elif ev.kind == "no_betting":
+                streets[ev.data["street"]]["rules"] = list(ev.rules)
+        seen_events = len(h.events)
+
+    sync()
+    stopped = None
+    for index, raw in enumerate(hand.actions):
+        line = hand.lines[index] if index < len(hand.lines) else 0
+        where = f"{hand.source}:{line}" if line else hand.source
+        text = raw.split("#", 1)[0].strip()
+        parts = text.split()
+        try:
+            if len(parts) >= 3 and parts[0] == "d" and parts[1] == "dh":
+                h.deal(int(parts[2].lstrip("p")), parse_cards(parts[3]) if len(parts) > 3 else [None])
+            elif len(parts) >= 3 and parts[0] == "d" and parts[1] == "db":
+                cards = parse_cards(parts[2])
+                if len(cards) != 1:
+                    raise EngineError(f"a stud board deal is one common card, got {parts[2]!r}", ("D-8",))
+                h.deal_common(cards[0])
+            elif len(parts) >= 2 and parts[0].startswith("p") and parts[1] == "sm":
+                seat = int(parts[0][1:])
+                if len(parts) > 2 and "?" not in parts[2]:
+                    h.show(seat, parse_cards(parts[2]))
+                else:
+                    h.muck(seat)
+            elif len(parts) >= 2 and parts[0].startswith("p") and parts[1] in ("pb", "cbr", "cc", "f"):
+                seat = int(parts[0][1:])
+                legal = [a.as_dict() for a in h.legal_actions()]
+                decision = {"seat": h.to_act.seat if h.to_act else None, "legal": legal,
+                            "rules": list(h.decision_rules), "line": line}
+                action, to = _translate(h, seat, parts[1], parts[2] if len(parts) > 2 else None)
+                try:
+                    h.act(seat, action, to)
+                    decision["legal_taken"] = True
+                except IllegalAction as exc:
+                    decision["legal_taken"] = False
+                    decision["refused"] = str(exc)
+                    report["illegal"].append(f"{where}: {raw}: {exc}")
+                    h.act(seat, action, to, ruling=True)
+                last = next(e for e in reversed(h.events) if e.kind == "action")
+                taken = {"action": action}
+                if "to" in last.data:
+                    taken["to"] = last.data["to"]
+                decision["taken"] = taken
+                decision["seat"] = seat
+                _street_of(streets, h)["decisions"].append(decision)
+            elif parts and parts[0] == "d" and len(parts) >= 2 and parts[1] in ("dh", "db"):
+                raise EngineError(f"incomplete deal {raw!r}")
+            else:
+                raise ReplayError(f"unknown PHH action {raw!r}")
+        except (EngineError, CardError, ReplayError, ValueError) as exc:
+            stopped = f"{where}: {raw}: {exc}"
+            report["errors"].append(stopped)
+            break
+        finally:
+            sync()
+    if stopped is None:
+        _finish(h, report, hand)
+    sync()
+    report["showdown_order"] = list(h.showdown_order)
+    report["pots"] = [{"amount": p["amount"], "eligible": p["eligible"],
+                       "winners": {str(k): v for k, v in p["winners"].items()},
+                       "rules": p["rules"], "hands": {str(k): v for k, v in p.get("hands", {}).items()},
+                       "text": p["text"]} for p in h.pots_awarded]
+    report["net"] = {str(s): v for s, v in h.net().items()}
+    report["complete"] = h.phase == "done"
+    finishing = hand.fields.get("finishing_stacks")
+    if isinstance(finishing, list) and h.phase == "done":
+        ours = [p.stack for p in h.players]
+        report["finishing_stacks_match"] = ours == [int(x) for x in finishing]
+    report["events"] = [e.as_dict() for e in h.events]
+    return report
+
+
+def _street_of(streets: dict, h: Hand) -> dict:
+    """The street an action event belongs to (the last street that had a betting round)."""
+    for ev in reversed(h.events):
+        if ev.kind in ("first_to_act",):
+            return streets[ev.data["street"]]
+    return streets[max(streets)]
+
+
+def _finish(h: Hand, report: dict, hand: PHHHand):
+    """At the end of the file: settle a showdown the file left open (known cards show)."""
+    if h.phase == "showdown":
+        for seat in list(h._pending_show):
+            p = h.by_seat[seat]
+            if h.phase != "showdown":
+                break
+            if seat not in h._pending_show:
+                continue
+            if all(c is not None for c in p.down):
+                h.show(seat)
+            else:
+                try:
+                    h.muck(seat)
+                except EngineError:
+                    report["errors"].append(f"{hand.source}: seat {seat}'s hand is unknown at the showdown")
+                    return
+    if h.phase != "done":
+        waiting = ""
+        if h.phase == "deal" and h.expected_deal():
+            waiting = f": seat {h.expected_deal()[0]} is due a card"
+        elif h.phase == "bet" and h.to_act:
+            waiting = f": seat {h.to_act.seat} is to act"
+        report["errors"].append(f"{hand.source}: the file ends before the hand does ({h.phase} on street {h.street}{waiting})")
+
+
+def replay_files(paths: list[str], profile: str | None = None, table: str | None = None) -> list[dict]:
+    reports = []
+    for path in paths:
+        try:
+            hands = read_phh(Path(path))
+        except PHHError as exc:
+            reports.append({"source": str(path), "errors": [str(exc)], "supported": False, "streets": [],
+                            "showdown_order": [], "pots": [], "net": {}, "game": None, "profile": None,
+                            "table": None, "bring_in": None, "illegal": []})
+            continue
+        for hand in hands:
+            reports.append(replay_hand(hand, profile, table))
+    return reports

@@ -1,0 +1,52 @@
+"""A replay report in words, as a dealer would say it."""
+
+from __future__ import annotations
+
+STREET_NAMES = {3: "Third street", 4: "Fourth street", 5: "Fifth street", 6: "Sixth street", 7: "Seventh street"}
+
+
+def _amount(entry: dict) -> str:
+    if "min_to" in entry:
+        text = f"{entry['action'].replace('_', ' ')} {entry['min_to']}-{entry['max_to']}"
+    elif "to" in entry:
+        text = f"{entry['action'].replace('_', ' ')} {entry['to']}"
+    else:
+        text = entry["action"]
+    return text + (" (all-in)" if entry.get("all_in") else "")
+
+
+def report_text(r: dict) -> str:
+    out = [f"== {r['source']}  [{r.get('game')}, profile {r.get('profile')}, table {r.get('table') or 'from file'}]"]
+    if not r.get("supported", True):
+        out.extend(f"  refused: {e}" for e in r["errors"])
+        return "\n".join(out)
+    if r.get("bring_in"):
+        b = r["bring_in"]
+        out.append(f"  {b.get('text', 'Seat %s brings in' % b['seat'])} — {', '.join(b['rules'])}")
+    for st in r["streets"]:
+        d = st["deal"]
+        out.append(f"  {STREET_NAMES[st['street']]}: {st.get('deal_words', '')} — stub {d['stub_after']}"
+                   f" ({', '.join(st.get('deal_rules', []))})")
+        if "warning" in d:
+            out.append(f"    WARNING: {d['warning']['text']} — D-7")
+        if st["first_to_act"] is not None and st["street"] > 3:
+            out.append(f"    {st.get('text', 'Seat %s acts first' % st['first_to_act'])} — {', '.join(st['rules'])}")
+        elif st["first_to_act"] is None:
+            out.append(f"    no betting ({', '.join(st['rules'])})")
+        for dec in st["decisions"]:
+            legal = "; ".join(_amount(a) for a in dec["legal"])
+            mark = "" if dec["legal_taken"] else f"  ILLEGAL: {dec.get('refused', '')}"
+            out.append(f"    seat {dec['seat']}: {_amount(dec['taken'])}   [legal: {legal}]"
+                       f" — {', '.join(dec['rules'])}{mark}")
+    if r["showdown_order"]:
+        out.append(f"  Showdown: seat {r['showdown_order'][0]} shows first; order "
+                   + ", ".join(map(str, r["showdown_order"])) + " — W-1")
+    for pot in r["pots"]:
+        out.append(f"  {pot.get('text', pot['amount'])} — {', '.join(pot.get('rules', []))}")
+        for seat, h in pot.get("hands", {}).items():
+            low = f"; low {h['low_name']}" if "low_name" in h else ""
+            out.append(f"      seat {seat}: {h['cards']} — {h['name']}{low}")
+    out.append("  Net: " + ", ".join(f"seat {s} {'+' if v > 0 else ''}{v}" for s, v in r["net"].items()))
+    for e in r.get("errors", []):
+        out.append(f"  ERROR: {e}")
+    return "\n".join(out)
