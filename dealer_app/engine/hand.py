@@ -267,6 +267,7 @@ class Hand:
             first, rules, words = self._bring_in()
             self.bring_in_seat = first.seat
             self._emit("bring_in_seat", first.seat, rules, text=words)
+            rules, words = ("A-1",), f"Seat {first.seat} acts first: the bring-in"
         else:
             first, rules, words = self._first_actor()
         self.street_first[self.street] = first.seat
