@@ -51,3 +51,36 @@ def play(h: Hand, script: str):
         seat, action = int(parts[0]), parts[1]
         to = int(parts[2]) if len(parts) > 2 else None
         h.act(seat, action, to)
+
+
+def full_hand(r: BettingRules, stacks, cards: list[str], third: str | None = None, later: str = "check"):
+    """Deal each seat seven known cards (``"d1 d2 door 4 5 6 river"``); on third street apply
+    ``third`` (default: bring-in, everyone calls), later streets everyone ``later``s.
+    Returns the hand at the showdown (or done)."""
+    seven = [parse_cards(c) for c in cards]
+    h = Hand(r, [SeatSpec(i + 1, f"P{i + 1}", s) for i, s in enumerate(stacks)])
+    for i, cs in enumerate(seven):
+        h.deal(i + 1, cs[:3])
+    if third:
+        play(h, third)
+    else:
+        h.act(h.to_act.seat, "bring_in", [a for a in h.legal_actions() if a.action == "bring_in"][0].to
+              or r.bring_in)
+        while h.phase == "bet":
+            h.act(h.to_act.seat, "call")
+    for street in range(4, 8):
+        if h.phase == "done":
+            break
+        while h.phase == "deal":
+            seat, _ = h.expected_deal()
+            h.deal(seat, [seven[seat - 1][street - 1]])
+        while h.phase == "bet":
+            kinds_now = [a.action for a in h.legal_actions()]
+            h.act(h.to_act.seat, later if later in kinds_now else ("check" if "check" in kinds_now else "call"))
+    return h
+
+
+def show_all(h: Hand):
+    for seat in list(h.showdown_order):
+        if h.phase == "showdown":
+            h.show(seat)
