@@ -52,8 +52,9 @@ def test_D6_folded_seat_gets_no_card_and_its_cards_stay_dead():
         h.deal(3, [parse_card("Qh")])
     deal_street(h, "Qh 2d")
     assert h.stub == stub - 2  # two live players; seat 3's cards never return to the stub
+    play(h, f"{h.to_act.seat}:check {3 - h.to_act.seat}:check")
     with pytest.raises(EngineError, match="already seen"):
-        deal_street(h, "As")  # a folded upcard is still seen (D-1, D-6)
+        h.deal(1, [parse_card("As")])  # a folded upcard is still seen (D-1, D-6)
 
 
 @pytest.mark.parametrize("burn_before_third,stub", [(False, 28), (True, 27)])
