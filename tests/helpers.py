@@ -68,12 +68,10 @@ def full_hand(r: BettingRules, stacks, cards: list[str], third: str | None = Non
               or r.bring_in)
         while h.phase == "bet":
             h.act(h.to_act.seat, "call")
-    for street in range(4, 8):
-        if h.phase == "done":
-            break
+    while h.phase in ("deal", "bet"):
         while h.phase == "deal":
             seat, _ = h.expected_deal()
-            h.deal(seat, [seven[seat - 1][street - 1]])
+            h.deal(seat, [seven[seat - 1][h.street - 1]])
         while h.phase == "bet":
             kinds_now = [a.action for a in h.legal_actions()]
             h.act(h.to_act.seat, later if later in kinds_now else ("check" if "check" in kinds_now else "call"))
