@@ -29,7 +29,7 @@ def rules_for(hand: PHHHand, profile_name: str | None, table_name: str | None) -
     if table_name:
         table = load_table(table_name)
         if table.game != game:
-            raise ReplayError(f"{hand.source}: table {table.name} is {table.game}, the hand is {game}")
+            raise ReplayError(f"table {table.name} is {table.game}, the hand is {game}")
         return BettingRules.build(table, profile)
     try:
         antes = f.get("antes", 0)
@@ -37,13 +37,13 @@ def rules_for(hand: PHHHand, profile_name: str | None, table_name: str | None) -
         return BettingRules.fixed(profile, game, ante=ante, bring_in=int(f["bring_in"]),
                                   small_bet=int(f["small_bet"]), big_bet=int(f["big_bet"]))
     except KeyError as exc:
-        raise ReplayError(f"{hand.source}: missing field {exc.args[0]!r} (needed without --table)") from None
+        raise ReplayError(f"missing field {exc.args[0]!r} (needed without --table)") from None
 
 
 def _seats(hand: PHHHand) -> list[SeatSpec]:
     stacks = hand.fields.get("starting_stacks")
     if not isinstance(stacks, list) or not stacks:
-        raise ReplayError(f"{hand.source}: missing starting_stacks")
+        raise ReplayError("missing field 'starting_stacks'")
     names = hand.fields.get("players") or [f"p{i + 1}" for i in range(len(stacks))]
     return [SeatSpec(i + 1, str(names[i]) if i < len(names) else f"p{i + 1}", int(s)) for i, s in enumerate(stacks)]
 
