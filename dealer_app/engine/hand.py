@@ -662,6 +662,11 @@ class Hand:
         self._emit("showdown_order", None, rules, order=list(self.showdown_order), text=words)
         self._pending_show = list(self.showdown_order)
 
+    @property
+    def pending_show(self) -> list[int]:
+        """Seats still to show or muck, in showdown order (W-1)."""
+        return list(getattr(self, "_pending_show", []))
+
     def show(self, seat: int, cards: list[int | None] | None = None) -> list[Event]:
         """A showdown player turns the hand up. ``cards`` may be all seven (or six, with a common
         card) or just the downcards; they must agree with the upcards already seen."""

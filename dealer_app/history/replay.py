@@ -197,11 +197,11 @@ def _street_of(streets: dict, h: Hand) -> dict:
 def _finish(h: Hand, report: dict, hand: PHHHand):
     """At the end of the file: settle a showdown the file left open (known cards show)."""
     if h.phase == "showdown":
-        for seat in list(h._pending_show):
+        for seat in h.pending_show:
             p = h.by_seat[seat]
             if h.phase != "showdown":
                 break
-            if seat not in h._pending_show:
+            if seat not in h.pending_show:
                 continue
             if all(c is not None for c in p.down):
                 h.show(seat)
