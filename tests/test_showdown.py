@@ -179,3 +179,12 @@ def test_H3_odd_chip_to_the_high_half():
     pot = h.pots_awarded[0]
     assert pot["amount"] == 1300  # 3 antes of $1 and two bring-ins of $5: 13 one-dollar chips
     assert pot["winners"][1] == pot["winners"][2] + 100 and "H-3" in pot["rules"]
+
+
+def test_W3_best_five_cards_are_the_ones_that_make_the_value():
+    import random
+    rng = random.Random(11)
+    for _ in range(20000):
+        seven = rng.sample(range(52), 7)
+        value, five = best_high_five(seven)
+        assert len(set(five)) == 5 and set(five) <= set(seven) and hi_value(five) == value

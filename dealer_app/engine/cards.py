@@ -75,11 +75,14 @@ def parse_cards(text: str) -> list[int | None]:
     return cards
 
 
+CARD_NAMES = tuple(r + s for r in RANKS for s in SUITS)
+CARD_SYMBOLS = tuple(r + s for r in RANKS for s in SUIT_SYMBOLS)
+
+
 def format_card(card: int | None, symbols: bool = False) -> str:
     if card is None:
         return UNKNOWN
-    suit = (SUIT_SYMBOLS if symbols else SUITS)[card & 3]
-    return RANKS[card >> 2] + suit
+    return (CARD_SYMBOLS if symbols else CARD_NAMES)[card]
 
 
 def format_cards(cards, symbols: bool = False, sep: str = "") -> str:

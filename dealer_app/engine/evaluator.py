@@ -179,13 +179,37 @@ def describe_low(five: list[int]) -> str:
 # --- five cards used and words a dealer would say ------------------------------------------
 
 def best_high_five(cards) -> tuple[int, list[int]]:
-    """The best five cards (ordered as a dealer would spread them) and their value."""
-    best_value, best = -1, None
-    for five in combinations(cards, 5):
-        v = hi_value(five)
-        if v > best_value:
-            best_value, best = v, five
-    return best_value, _spread_order(best_value, list(best))
+    """The best five cards (ordered as a dealer would spread them) and their value.
+
+    Picked straight from the value's ranks rather than by trying all 21 fives: this runs for
+    every player at every showdown. Among equal ranks the higher suit is taken.
+    """
+    cards = list(cards)
+    value = hi_value(cards)
+    cat = value >> 20
+    ranks = [(value >> s) & 15 for s in (16, 12, 8, 4, 0)]
+    pool = cards
+    if cat in (FLUSH, STRAIGHT_FLUSH):
+        counts = [0, 0, 0, 0]
+        for c in cards:
+            counts[c & 3] += 1
+        suit = counts.index(max(counts))
+        pool = [c for c in cards if c & 3 == suit]
+    if cat in (STRAIGHT, STRAIGHT_FLUSH):
+        high = ranks[0]
+        want = [high - i for i in range(5)] if high >= 4 else [3, 2, 1, 0, 12]
+        shape = [1] * 5
+    else:
+        shape = {QUADS: [4, 1], FULL_HOUSE: [3, 2], TRIPS: [3, 1, 1], TWO_PAIR: [2, 2, 1],
+                 PAIR: [2, 1, 1, 1], FLUSH: [1] * 5, HIGH_CARD: [1] * 5}[cat]
+        want = ranks[:len(shape)]
+    by_rank = {}
+    for c in sorted(pool, reverse=True):
+        by_rank.setdefault(c >> 2, []).append(c)
+    five = []
+    for r, n in zip(want, shape):
+        five.extend(by_rank[r][:n])
+    return value, _spread_order(value, five)
 
 
 def _spread_order(value: int, five: list[int]) -> list[int]:

@@ -5,13 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Event:
     kind: str
     seat: int | None = None
     data: dict = field(default_factory=dict)
     rules: tuple[str, ...] = ()
     text: str = ""  # the decision in words, as a dealer would say it
+    # not frozen: a frozen dataclass costs a third more to build, and events are built on
+    # every action; nothing mutates them after _emit.
 
     def as_dict(self) -> dict:
         out = {"kind": self.kind}
@@ -25,7 +27,7 @@ class Event:
         return out
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class LegalAction:
     """One legal choice: an exact ``to`` or a range ``min_to``…``max_to`` (round totals, cents)."""
 

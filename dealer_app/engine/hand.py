@@ -231,8 +231,7 @@ class Hand:
         self.stub -= len(cards)
         self.deal_queue.pop(0)
         self._emit("deal", seat, ("D-3",) if self.street == 3 else ("D-4",), street=self.street,
-                   cards=[format_card(c) if not d else (format_card(c) if c is not None else "??")
-                          for c, d in zip(cards, down_flags)], up=[not d for d in down_flags], stub=self.stub)
+                   cards=[format_card(c) for c in cards], up=[not d for d in down_flags], stub=self.stub)
         if not self.deal_queue:
             self._begin_betting()
         return self.events[start:]

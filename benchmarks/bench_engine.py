@@ -1,0 +1,119 @@
+"""Engine speed beside PokerKit and phevaluator, on this machine, in one run (issue #2).
+
+    python benchmarks/bench_engine.py [--seconds 5]
+
+Plays random eight-handed fixed-limit hands to the showdown (everyone checks or calls, some
+bets and raises) through our engine and through PokerKit's FixedLimitSevenCardStud, and
+evaluates random seven-card hands with ours and phevaluator. Prints a JSON summary.
+Target: our hands per second at least 50 times PokerKit's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import warnings
+import json
+import platform
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from dealer_app.engine.evaluator import hi_value  # noqa: E402
+from dealer_app.engine.hand import Hand, SeatSpec  # noqa: E402
+from dealer_app.engine.limits import BettingRules, load_profile  # noqa: E402
+
+STACK = 1_000_000
+
+
+def our_rules():
+    # tda-tournament: the profile PokerKit's stud matches best
+    return BettingRules.fixed(load_profile("tda-tournament"), "stud", 100, 500, 1000, 2000, 100)
+
+
+def our_hand(rules, rng):
+    deck = list(range(52))
+    rng.shuffle(deck)
+    h = Hand(rules, [SeatSpec(i + 1, "", STACK) for i in range(8)])
+    while h.phase != "done":
+        if h.phase == "deal":
+            if h.plan.common_card:
+                h.deal_common(deck.pop())
+            else:
+                seat, n = h.expected_deal()
+                h.deal(seat, [deck.pop() for _ in range(n)])
+        elif h.phase == "bet":
+            legal = h.legal_actions()
+            a = legal[-1] if rng.random() < 0.1 else next(x for x in legal if x.action != "fold")
+            h.act(h.to_act.seat, a.action, a.to if a.min_to is None else a.min_to)
+        else:
+            h.show(h.pending_show[0])
+    return h
+
+
+def pokerkit_hand(rng):
+    from pokerkit import Automation, FixedLimitSevenCardStud
+    auto = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
+            Automation.CARD_BURNING, Automation.HOLE_DEALING, Automation.BOARD_DEALING,
+            Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING, Automation.CHIPS_PUSHING,
+            Automation.CHIPS_PULLING)
+    s = FixedLimitSevenCardStud.create_state(auto, True, 100, 500, 1000, 2000, [STACK] * 8, 8)
+    while s.status:
+        if s.can_post_bring_in():
+            if rng.random() < 0.9:
+                s.post_bring_in()
+            else:
+                s.complete_bet_or_raise_to()
+        elif rng.random() < 0.1 and s.can_complete_bet_or_raise_to():
+            s.complete_bet_or_raise_to()
+        else:
+            s.check_or_call()
+    return s
+
+
+def rate(fn, seconds):
+    n, start = 0, time.perf_counter()
+    while True:
+        fn()
+        n += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return n / elapsed, n
+
+
+def main():
+    warnings.simplefilter("ignore")  # PokerKit warns when eight players run the deck short
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seconds", type=float, default=5.0)
+    args = ap.parse_args()
+    rng = random.Random(1)
+    rules = our_rules()
+    out = {"python": sys.version.split()[0], "machine": platform.machine(), "seconds_each": args.seconds}
+    ours, n = rate(lambda: our_hand(rules, rng), args.seconds)
+    out["ours_hands_per_s"], out["ours_hands"] = round(ours), n
+    try:
+        pk, n = rate(lambda: pokerkit_hand(rng), args.seconds)
+        out["pokerkit_hands_per_s"], out["pokerkit_hands"] = round(pk, 1), n
+        out["ratio_ours_to_pokerkit"] = round(ours / pk, 1)
+    except ImportError:
+        out["pokerkit"] = "not installed (pip install -e '.[test]')"
+    hands = [rng.sample(range(52), 7) for _ in range(20000)]
+    i = iter(range(10**12))
+    ev, _ = rate(lambda: hi_value(hands[next(i) % 20000]), args.seconds)
+    out["ours_evals_per_s"] = round(ev)
+    try:
+        from phevaluator import evaluate_cards
+        from dealer_app.engine.cards import format_card
+        named = [[format_card(c) for c in h] for h in hands]
+        j = iter(range(10**12))
+        ph, _ = rate(lambda: evaluate_cards(*named[next(j) % 20000]), args.seconds)
+        out["phevaluator_evals_per_s"] = round(ph)
+    except ImportError:
+        out["phevaluator"] = "not installed"
+    print(json.dumps(out, indent=1))
+
+
+if __name__ == "__main__":
+    main()
