@@ -5,5 +5,5 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).parent))
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
-CORPUS = SHARED / "corpus" / "hand-histories"
+DATA = Path(__file__).resolve().parent / "data"
+PHH_CORPUS = DATA / "pokerkit-phh-wsop-2023-43-5"

@@ -5,12 +5,12 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CORPUS
+from conftest import PHH_CORPUS
 from dealer_app.cli import main
 from dealer_app.history.phh import read_phh
 from dealer_app.history.replay import replay_files, replay_hand
 
-PHH_DIR = CORPUS / "pokerkit-phh-wsop-2023-43-5"
+PHH_DIR = PHH_CORPUS
 PHH_FILES = sorted(PHH_DIR.glob("*.phh"), key=lambda p: int(p.stem))
 STUD = [p for p in PHH_FILES if read_phh(p)[0].variant in ("F7S", "F7S/8")]
 
