@@ -385,7 +385,6 @@ class Hand:
                 if allin_to > r.bring_in and r.bring_in < r.small_bet:
                     c = min(r.small_bet, allin_to)
                     out.append(LegalAction("complete", to=c, all_in=c == allin_to))
-                rules.append("L-2")
             else:
                 lo, hi = self._bounds()
                 lo = max(min(r.bring_in, lo), 1)

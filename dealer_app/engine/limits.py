@@ -343,6 +343,9 @@ def load_folder(folder: Path | None = None) -> LimitsCatalog:
             tables[t.name] = t
         except LimitsError as exc:
             problems.extend(exc.problems)
+    order = {"fixed": 0, "spread": 1, "split": 2}
+    tables = dict(sorted(tables.items(), key=lambda kv: (kv[1].game, order.get(kv[1].structure, 3),
+                                                          kv[1].small_bet, kv[1].big_bet)))
     return LimitsCatalog(tables=tables, profiles=profiles, problems=problems)
 
 
