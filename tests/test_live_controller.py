@@ -1,0 +1,96 @@
+"""The live table's controller (Qt-free): entry order, bad input, undo/redo, the record."""
+
+import pytest
+
+from dealer_app.history.store import Store
+from dealer_app.live.controller import InputError, TableController
+
+PLAYERS = [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)]
+
+
+def controller(tmp_path, table="stud-5-10", players=PLAYERS):
+    c = TableController(Store(tmp_path / "hands.sqlite3"))
+    c.open_table(table, None, players)
+    c.start_hand()
+    return c
+
+
+def test_T3_buy_in_below_minimum_refused(tmp_path):
+    c = TableController(Store(tmp_path / "h.sqlite3"))
+    with pytest.raises(InputError) as err:
+        c.open_table("stud-5-10", None, [(1, "Ann", 5000), (2, "Bob", 1000)])
+    assert "Bob" in err.value.message and "T-3" in err.value.rules
+    assert c.session is None
+
+
+def test_cards_asked_in_dealing_order_and_bad_input_loses_nothing(tmp_path):
+    c = controller(tmp_path)
+    assert (c.prompt().kind, c.prompt().seat) == ("card", 1)
+    c.enter_card("kd")
+    with pytest.raises(InputError, match="unknown card code"):
+        c.enter_card("zz")
+    with pytest.raises(InputError, match="already seen"):
+        c.enter_card("Kd")
+    assert c.prompt().seat == 2 and len(c.inputs) == 1
+    c.enter_card("2c")
+    c.enter_card("10h")
+    p = c.prompt()
+    assert p.kind == "action" and p.seat == 2 and "B-2" in p.rules and "2♣" in p.text
+    labels = [x.label for x in c.choices()]
+    assert labels == ["Bring in $2", "Complete to $5"]
+
+
+def test_undo_redo_any_number_of_steps_and_recorded(tmp_path):
+    c = controller(tmp_path)
+    for card in ("Kd", "2c", "Th"):
+        c.enter_card(card)
+    c.act("bring_in", 200)
+    c.act("complete", 500)
+    before = [s.stack for s in c.seats()]
+    assert c.undo() and c.undo() and c.undo()
+    assert c.prompt().kind == "card" and c.prompt().seat == 3
+    assert c.redo() and c.redo() and c.redo()
+    assert [s.stack for s in c.seats()] == before
+    c.undo()
+    c.act("call")  # a new input clears the redo stack
+    assert not c.redo()
+    kinds = [k for _, k, _, _ in c.store.session_log(c.session_id)]
+    assert kinds.count("undo") == 4 and kinds.count("redo") == 3
+
+
+def test_W2_hand_won_by_folds(tmp_path):
+    c = controller(tmp_path)
+    for card in ("Kd", "2c", "Th"):
+        c.enter_card(card)
+    c.act("bring_in", 200)
+    c.act("fold")
+    c.act("complete", 500)
+    c.act("fold")
+    assert c.hand.phase == "done" and c.prompt().kind == "award"
+    # antes 3 x 50, bring-in 200, completion 500 of which 300 is uncalled (P-2)
+    assert c.awards()[0]["winners"] == {1: 150 + 200 + 200}
+    c.finish_hand()
+    assert [s.stack for s in c.seats()] == [5000 - 50 + 50 + 200 + 100, 5000 - 250, 5000 - 50]
+
+
+def test_record_is_tamper_evident(tmp_path):
+    c = controller(tmp_path)
+    c.enter_card("Kd")
+    assert c.store.verify() == []
+    c.store.db.execute("UPDATE log SET payload = replace(payload, 'Kd', 'Ks') WHERE kind = 'input'")
+    assert c.store.verify()
+
+
+def test_resume_rebuilds_the_table(tmp_path):
+    c = controller(tmp_path)
+    for card in ("Kd", "2c", "Th"):
+        c.enter_card(card)
+    c.act("bring_in", 200)
+    c.act("complete", 500)
+    c.undo()
+    snapshot = ([vars(s) for s in c.seats()], c.prompt(), c.inputs, c.redo_stack)
+    c2 = TableController(Store(tmp_path / "hands.sqlite3"))
+    (sid, table, profile, _), = c2.resumable()
+    assert (table, profile) == ("stud-5-10", "us-cardroom")
+    c2.resume(sid)
+    assert ([vars(s) for s in c2.seats()], c2.prompt(), c2.inputs, c2.redo_stack) == snapshot
