@@ -15,6 +15,7 @@ from dealer_app.engine.errors import EngineError, IllegalAction
 from dealer_app.engine.events import Event, LegalAction
 from dealer_app.engine.evaluator import board_value, describe_board
 from dealer_app.engine.limits import BettingRules
+from dealer_app.engine.money import format_money
 from dealer_app.engine import showdown as sd
 
 AGGRESSIVE = ("bring_in", "complete", "bet", "raise")
@@ -135,6 +136,9 @@ class Hand:
                 return p
         return None
 
+    def money(self, cents: int) -> str:
+        return format_money(cents, self.rules.currency)
+
     def pot_total(self) -> int:
         return sum(p.total for p in self.players)
 
@@ -146,7 +150,7 @@ class Hand:
             p.total += amount
             rules = ("B-1",)
             self._emit("ante", p.seat, rules, amount=amount, all_in=p.stack == 0,
-                       text=f"Seat {p.seat} antes {amount}" + (" and is all-in" if p.stack == 0 else ""))
+                       text=f"Seat {p.seat} antes {self.money(amount)}" + (" and is all-in" if p.stack == 0 else ""))
 
     def _begin_deal(self):
         live = self.live
@@ -546,7 +550,7 @@ class Hand:
             if action != "call":
                 self._register_raise(p, action, to, all_in)
             self._emit("action", p.seat, rules, action=action, to=to, amount=put, all_in=all_in,
-                       text=f"Seat {p.seat} {action.replace('_', ' ')}s" + (f" to {to}" if action != "call" else f" {put}")
+                       text=f"Seat {p.seat} {action.replace('_', ' ')}s" + (f" to {self.money(to)}" if action != "call" else f" {self.money(put)}")
                        + (" all-in" if all_in else ""))
         p.acted = True
         p.acted_seq = self.reopen_seq
@@ -622,7 +626,7 @@ class Hand:
         h.round_to -= excess
         self.current_to = h.round_to
         self._emit("uncalled_bet_returned", h.seat, ("P-2",), amount=excess,
-                   text=f"Uncalled {excess} returned to seat {h.seat}")
+                   text=f"Uncalled {self.money(excess)} returned to seat {h.seat}")
 
     def _end_round(self):
         self._return_uncalled()
@@ -646,10 +650,10 @@ class Hand:
         amount = self.pot_total()
         self.pots_awarded = [{"amount": amount, "eligible": [winner.seat], "winners": {winner.seat: amount},
                               "rules": ["W-2"], "hands": {},
-                              "text": f"Seat {winner.seat} wins the pot of {amount}: everyone else folded"}]
+                              "text": f"Seat {winner.seat} wins the pot of {self.money(amount)}: everyone else folded"}]
         winner.stack += amount
         self._emit("award", winner.seat, ("W-2",), amount=amount, pot=0,
-                   text=f"Seat {winner.seat} wins {amount}: everyone else folded; no need to show")
+                   text=f"Seat {winner.seat} wins {self.money(amount)}: everyone else folded; no need to show")
         self._emit("hand_over", None, ("P-3",), showdown=False)
 
     def _begin_showdown(self):

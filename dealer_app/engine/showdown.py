@@ -52,6 +52,24 @@ def build_pots(players) -> list[tuple[int, list]]:
     return pots
 
 
+def pots_in_play(players) -> list[tuple[int, list]]:
+    """Pots as they stand mid-hand: split only at all-in players' totals (P-1); everyone not
+    all-in can still match, so is eligible for every pot."""
+    live = [p for p in players if not p.folded]
+    levels = sorted({p.total for p in live if p.stack == 0})
+    top = max((p.total for p in players), default=0)
+    if not levels or levels[-1] < top:
+        levels.append(top)
+    pots, prev = [], 0
+    for level in levels:
+        amount = sum(min(p.total, level) - min(p.total, prev) for p in players)
+        eligible = [p for p in live if p.total >= level or p.stack > 0]
+        if amount:
+            pots.append((amount, eligible))
+        prev = level
+    return pots
+
+
 def _odd_chip_key(hand, p, five):
     if hand.rules.odd_chip == "best-five":
         return max(five)
@@ -121,7 +139,7 @@ def award(hand) -> list[dict]:
         scored = [p for p in contenders if p.seat in info]
         if not scored:
             winners = split_amount(amount, [contenders[0].seat], chip)
-            text = f"{name} {amount} to seat {contenders[0].seat}"
+            text = f"{name} {hand.money(amount)} to seat {contenders[0].seat}"
         elif stud8:
             rules.append("H-2")
             lows = [p for p in scored if info[p.seat]["lo"] is not None]
@@ -135,17 +153,17 @@ def award(hand) -> list[dict]:
                     hands[p.seat]["low_name"] = info[p.seat]["lo_desc"]
                 if high_half != low_half:
                     rules.append("H-3")
-                text = (f"{name} {amount}: high {high_half} to seat(s) {', '.join(str(p.seat) for p in hi_w)} "
-                        f"({info[hi_w[0].seat]['desc']}), low {low_half} to seat(s) "
+                text = (f"{name} {hand.money(amount)}: high {hand.money(high_half)} to seat(s) {', '.join(str(p.seat) for p in hi_w)} "
+                        f"({info[hi_w[0].seat]['desc']}), low {hand.money(low_half)} to seat(s) "
                         f"{', '.join(str(p.seat) for p in lo_w)} ({info[lo_w[0].seat]['lo_desc']})")
             else:
                 rules.append("H-3")
                 hi_w = share(scored, lambda p: info[p.seat]["hi"], amount)
-                text = (f"{name} {amount}: no qualifying low; all to seat(s) "
+                text = (f"{name} {hand.money(amount)}: no qualifying low; all to seat(s) "
                         f"{', '.join(str(p.seat) for p in hi_w)} ({info[hi_w[0].seat]['desc']})")
         else:
             hi_w = share(scored, lambda p: info[p.seat]["hi"], amount)
-            text = (f"{name} {amount} to seat(s) {', '.join(str(p.seat) for p in hi_w)} "
+            text = (f"{name} {hand.money(amount)} to seat(s) {', '.join(str(p.seat) for p in hi_w)} "
                     f"({info[hi_w[0].seat]['desc']})")
         results.append({"amount": amount, "eligible": [p.seat for p in eligible], "winners": winners,
                         "rules": list(dict.fromkeys(rules)), "hands": hands, "text": text})

@@ -15,7 +15,7 @@ from dealer_app.engine.hand import Hand, SeatSpec
 from dealer_app.engine.limits import load_profile, load_table
 from dealer_app.engine.money import format_money
 from dealer_app.engine.session import TableSession
-from dealer_app.engine.showdown import build_pots
+from dealer_app.engine.showdown import pots_in_play
 
 
 class InputError(ValueError):
@@ -430,7 +430,7 @@ class TableController:
             return []
         if h.phase == "done":
             return [(p["amount"], p["eligible"]) for p in h.pots_awarded]
-        return [(amount, [p.seat for p in eligible]) for amount, eligible in build_pots(h.players)]
+        return [(amount, [p.seat for p in eligible]) for amount, eligible in pots_in_play(h.players)]
 
     def status(self) -> dict:
         h = self.hand

@@ -1,0 +1,315 @@
+"""The dealer's side panel: what to do now, card entry, the legal actions, showdown, awards.
+
+No rules here: every choice shown comes from the controller, every click goes back to it.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox,
+                               QVBoxLayout, QWidget)
+
+from dealer_app.engine.cards import RANKS, SUITS
+from dealer_app.engine.money import format_money
+from dealer_app.live.controller import InputError
+from dealer_app.ui.phrases import tr_phrase
+
+SUIT_SIGNS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+
+
+class MoneySpinBox(QSpinBox):
+    """A stepper over integer cents, shown as money, moving in whole chips."""
+
+    def __init__(self, currency="USD", parent=None):
+        super().__init__(parent)
+        self.currency = currency
+        self.setMaximum(10**9)
+
+    def textFromValue(self, value: int) -> str:
+        return format_money(value, self.currency)
+
+    def valueFromText(self, text: str) -> int:
+        from dealer_app.engine.money import to_cents
+        try:
+            return to_cents(text.replace("€", "").replace("$", ""))
+        except ValueError:
+            return self.value()
+
+    def validate(self, text, pos):
+        from PySide6.QtGui import QValidator
+        return QValidator.Acceptable, text, pos
+
+
+def big_button(text: str, height: int = 52) -> QPushButton:
+    b = QPushButton(text)
+    f = QFont()
+    f.setPointSize(14)
+    f.setBold(True)
+    b.setFont(f)
+    b.setMinimumHeight(height)
+    return b
+
+
+class ActionPanel(QWidget):
+    rule_clicked = Signal(str)
+
+    def __init__(self, bridge, parent=None):
+        super().__init__(parent)
+        self.bridge = bridge
+        self.selected: QPushButton | None = None
+        self.setMinimumWidth(430)
+        layout = QVBoxLayout(self)
+        self.prompt = QLabel()
+        f = QFont()
+        f.setPointSize(17)
+        f.setBold(True)
+        self.prompt.setFont(f)
+        self.prompt.setWordWrap(True)
+        self.reason = QLabel()
+        self.reason.setWordWrap(True)
+        self.reason.setTextFormat(Qt.RichText)
+        self.reason.linkActivated.connect(self.rule_clicked.emit)
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #ff6b6b; font-weight: bold;")
+        layout.addWidget(self.prompt)
+        layout.addWidget(self.reason)
+        layout.addWidget(self.error)
+
+        # card entry: type or pick
+        self.card_box = QWidget()
+        cl = QVBoxLayout(self.card_box)
+        cl.setContentsMargins(0, 0, 0, 0)
+        row = QHBoxLayout()
+        self.card_edit = QLineEdit()
+        self.card_edit.setPlaceholderText(self.tr("Type a card: ah, td, 10d … then Enter"))
+        self.card_edit.setFont(f)
+        self.card_edit.returnPressed.connect(self._enter_typed_card)
+        row.addWidget(self.card_edit)
+        cl.addLayout(row)
+        grid = QGridLayout()
+        grid.setSpacing(2)
+        self.picker: dict[str, QPushButton] = {}
+        for r_i, suit in enumerate(reversed(SUITS)):
+            for c_i, rank in enumerate(reversed(RANKS)):
+                code = rank + suit
+                b = QPushButton(("10" if rank == "T" else rank) + SUIT_SIGNS[suit])
+                b.setFixedSize(31, 30)
+                b.setStyleSheet("color: %s;" % ("#c8102e" if suit in "dh" else "#111111"))
+                b.clicked.connect(lambda _=False, c=code: self._enter_card(c))
+                grid.addWidget(b, r_i, c_i)
+                self.picker[code] = b
+        cl.addLayout(grid)
+        layout.addWidget(self.card_box)
+
+        # actions
+        self.actions_box = QWidget()
+        self.actions_layout = QVBoxLayout(self.actions_box)
+        self.actions_layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.actions_box)
+
+        # showdown entry
+        self.show_box = QWidget()
+        sl = QVBoxLayout(self.show_box)
+        sl.setContentsMargins(0, 0, 0, 0)
+        self.show_edit = QLineEdit()
+        self.show_edit.setPlaceholderText(self.tr("Downcards shown, e.g. ah kd 7c"))
+        self.show_edit.setFont(f)
+        self.show_edit.returnPressed.connect(self._show)
+        sl.addWidget(self.show_edit)
+        srow = QHBoxLayout()
+        self.show_button = big_button(self.tr("Show  [Enter]"))
+        self.show_button.clicked.connect(self._show)
+        self.muck_button = big_button(self.tr("Muck  [Ctrl+M]"))
+        self.muck_button.clicked.connect(self._muck)
+        srow.addWidget(self.show_button)
+        srow.addWidget(self.muck_button)
+        sl.addLayout(srow)
+        layout.addWidget(self.show_box)
+
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.summary.setTextFormat(Qt.RichText)
+        layout.addWidget(self.summary)
+        self.main_button = big_button("")
+        self.main_button.clicked.connect(self._main)
+        layout.addWidget(self.main_button)
+        layout.addStretch(1)
+        bridge.changed.connect(self.refresh)
+        bridge.failed.connect(self.show_error)
+        self.action_buttons: list[tuple[QPushButton, object, MoneySpinBox | None]] = []
+        self.refresh()
+
+    @property
+    def controller(self):
+        return self.bridge.controller
+
+    # --- input ---------------------------------------------------------------------------
+    def _run(self, fn, *args) -> bool:
+        try:
+            fn(*args)
+            return True
+        except InputError as exc:
+            self.show_error(exc.message, ", ".join(exc.rules))
+            return False
+
+    def show_error(self, message: str, rules: str = ""):
+        self.error.setText(message + (f" — {rules}" if rules else ""))
+
+    def _enter_typed_card(self):
+        if self._run(self.controller.enter_card, self.card_edit.text()):
+            self.card_edit.clear()
+        else:
+            self.card_edit.selectAll()
+
+    def _enter_card(self, code: str):
+        self._run(self.controller.enter_card, code)
+
+    def _show(self):
+        p = self.controller.prompt()
+        if p.kind == "show" and self._run(self.controller.show, p.seat, self.show_edit.text() or None):
+            self.show_edit.clear()
+
+    def _muck(self):
+        p = self.controller.prompt()
+        if p.kind == "show":
+            self._run(self.controller.muck, p.seat)
+
+    def _main(self):
+        kind = self.controller.prompt().kind
+        if kind == "river":
+            self._run(self.controller.deal_river)
+        elif kind == "award":
+            self._run(self.controller.finish_hand)
+            self._run(self.controller.start_hand)
+        elif kind == "between":
+            self._run(self.controller.start_hand)
+
+    def _act(self, choice, stepper):
+        to = stepper.value() if stepper is not None else choice.to
+        self._run(self.controller.act, choice.action, to)
+
+    def press_key(self, key: str) -> bool:
+        """One key per action selects it; Enter confirms (MainWindow routes keys here)."""
+        for button, choice, _stepper in self.action_buttons:
+            if choice.key == key:
+                self._select(button)
+                return True
+        return False
+
+    def _select(self, button):
+        for b, _c, _s in self.action_buttons:
+            b.setStyleSheet("")
+        button.setStyleSheet("border: 4px solid #ffd400;")
+        self.selected = button
+        button.setFocus()
+
+    def confirm(self) -> bool:
+        kind = self.controller.prompt().kind
+        if kind == "action" and self.selected is not None:
+            self.selected.click()
+            return True
+        if kind in ("river", "award", "between"):
+            self._main()
+            return True
+        if kind == "show":
+            self._show()
+            return True
+        return False
+
+    # --- redraw ---------------------------------------------------------------------------
+    def refresh(self, _change: str = ""):
+        c = self.controller
+        p = c.prompt()
+        self.error.clear()
+        self.prompt.setText(tr_phrase(p.text))
+        links = " ".join(f'<a href="{r}" style="color:#7fb2ff">{r}</a>' for r in p.rules)
+        self.reason.setText(self.tr("Rules: %1").replace("%1", links) if p.rules else "")
+        self.card_box.setVisible(p.kind in ("card", "common"))
+        if p.kind in ("card", "common"):
+            seen = c.seen_cards()
+            for code, b in self.picker.items():
+                b.setEnabled(code not in seen)
+            self.card_edit.setFocus()
+        self.show_box.setVisible(p.kind == "show")
+        if p.kind == "show":
+            self.show_edit.setFocus()
+        self._rebuild_actions(p)
+        labels = {"river": self.tr("Deal river  [Enter]"), "award": self.tr("Confirm and start next hand  [Enter]"),
+                  "between": self.tr("Start hand  [Enter]")}
+        self.main_button.setVisible(p.kind in labels)
+        self.main_button.setText(labels.get(p.kind, ""))
+        self.summary.setText(self._summary_html(p))
+
+    def _rebuild_actions(self, prompt):
+        while self.actions_layout.count():
+            item = self.actions_layout.takeAt(0)
+            if item.widget():
+                item.widget().deleteLater()
+        self.action_buttons = []
+        self.selected = None
+        if prompt.kind != "action":
+            return
+        currency = self.controller.session.table.currency
+        for choice in self.controller.choices():
+            row = QWidget()
+            rl = QHBoxLayout(row)
+            rl.setContentsMargins(0, 0, 0, 0)
+            stepper = None
+            text = self._label(choice)
+            if choice.min_to is not None:
+                stepper = MoneySpinBox(currency)
+                stepper.setRange(choice.min_to, choice.max_to)
+                stepper.setSingleStep(self.controller.session.rules.chip)
+                stepper.setValue(choice.min_to)
+                stepper.setMinimumHeight(52)
+                f = QFont()
+                f.setPointSize(14)
+                stepper.setFont(f)
+            button = big_button(f"{text}  [{choice.key}]")
+            button.setObjectName(f"action_{choice.action}_{choice.to or choice.min_to}")
+            button.clicked.connect(lambda _=False, ch=choice, st=stepper: self._act(ch, st))
+            rl.addWidget(button, 3)
+            if stepper is not None:
+                rl.addWidget(stepper, 2)
+            self.actions_layout.addWidget(row)
+            self.action_buttons.append((button, choice, stepper))
+
+    def _label(self, choice) -> str:
+        m = self.controller.money
+        p = self.controller.hand.to_act
+        if choice.action == "fold":
+            return self.tr("Fold")
+        if choice.action == "check":
+            return self.tr("Check")
+        if choice.action == "call":
+            amount = m(choice.to - p.round_to)
+            return (self.tr("Call all-in %1") if choice.all_in else self.tr("Call %1")).replace("%1", amount)
+        if choice.min_to is not None:
+            names = {"bring_in": self.tr("Bring in"), "bet": self.tr("Bet"), "raise": self.tr("Raise to"),
+                     "complete": self.tr("Complete to")}
+            return names[choice.action]
+        if choice.all_in:
+            return self.tr("All-in %1").replace("%1", m(choice.to))
+        names = {"bring_in": self.tr("Bring in %1"), "bet": self.tr("Bet %1"), "raise": self.tr("Raise to %1"),
+                 "complete": self.tr("Complete to %1")}
+        return names[choice.action].replace("%1", m(choice.to))
+
+    def _summary_html(self, prompt) -> str:
+        c = self.controller
+        if prompt.kind != "award":
+            warn = c.warning()
+            return f"<p style='color:#ffb347'><b>{warn}</b></p>" if warn else ""
+        parts = []
+        for i, pot in enumerate(c.awards()):
+            title = self.tr("Main pot") if i == 0 else self.tr("Side pot %1").replace("%1", str(i))
+            pushes = ", ".join(self.tr("seat %1: %2").replace("%1", str(s)).replace("%2", c.money(a))
+                               for s, a in pot["winners"].items())
+            parts.append(f"<p><b>{title} {c.money(pot['amount'])}</b> → {pushes}<br>"
+                         f"<span style='color:#aaa'>{' '.join(pot['rules'])}</span></p>")
+            for seat, hand in pot.get("hands", {}).items():
+                low = f"; {self.tr('low')} {hand['low']} ({hand['low_name']})" if "low" in hand else ""
+                parts.append(f"<p style='margin-left:10px'>{self.tr('Seat')} {seat}: {hand['cards']} — "
+                             f"{hand['name']}{low}</p>")
+        return "".join(parts)

@@ -1,0 +1,94 @@
+"""Open a table: limit table, house profile, and 2 to 8 players with their buy-ins."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QGridLayout,
+                               QLabel, QLineEdit, QVBoxLayout)
+
+from dealer_app.engine.limits import load_folder
+from dealer_app.engine.money import format_money
+from dealer_app.live.controller import InputError
+from dealer_app.ui.action_panel import MoneySpinBox
+
+
+class NewTableDialog(QDialog):
+    def __init__(self, controller, parent=None):
+        super().__init__(parent)
+        self.controller = controller
+        self.setWindowTitle(self.tr("Open a table"))
+        catalog = load_folder(controller.limits_dir)
+        self.tables = list(catalog.tables.values())
+        self.profiles = list(catalog.profiles)
+        layout = QVBoxLayout(self)
+        form = QFormLayout()
+        self.table_box = QComboBox()
+        for t in self.tables:
+            m = lambda c: format_money(c, t.currency)  # noqa: E731
+            self.table_box.addItem(f"{t.title} — {t.structure}, {self.tr('ante')} {m(t.ante)}, "
+                                   f"{self.tr('bring-in')} {m(t.bring_in)}, {self.tr('buy-in')} {m(t.buy_in)}", t.name)
+        self.profile_box = QComboBox()
+        form.addRow(self.tr("Limit table"), self.table_box)
+        form.addRow(self.tr("House rules"), self.profile_box)
+        layout.addLayout(form)
+        grid = QGridLayout()
+        grid.addWidget(QLabel(self.tr("Seat")), 0, 0)
+        grid.addWidget(QLabel(self.tr("Player")), 0, 1)
+        grid.addWidget(QLabel(self.tr("Buy-in")), 0, 2)
+        self.rows = []
+        for seat in range(1, 9):
+            check = QCheckBox(str(seat))
+            name = QLineEdit()
+            name.setPlaceholderText(self.tr("Name"))
+            buy_in = MoneySpinBox()
+            grid.addWidget(check, seat, 0)
+            grid.addWidget(name, seat, 1)
+            grid.addWidget(buy_in, seat, 2)
+            name.textEdited.connect(lambda _t, c=check: c.setChecked(True))
+            self.rows.append((seat, check, name, buy_in))
+        layout.addLayout(grid)
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #c62828; font-weight: bold;")
+        layout.addWidget(self.error)
+        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        buttons.accepted.connect(self.open_table)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.table_box.currentIndexChanged.connect(self._table_changed)
+        self._table_changed()
+
+    def _table_changed(self):
+        t = self.tables[self.table_box.currentIndex()]
+        self.profile_box.clear()
+        self.profile_box.addItem(self.tr("%1 (table default)").replace("%1", t.profile), t.profile)
+        for p in self.profiles:
+            if p != t.profile:
+                self.profile_box.addItem(p, p)
+        for seat, check, name, buy_in in self.rows:
+            enabled = seat <= t.seats
+            for w in (check, name, buy_in):
+                w.setEnabled(enabled)
+            buy_in.currency = t.currency
+            buy_in.setSingleStep(t.chip)
+            buy_in.setValue(t.buy_in)
+
+    def fill(self, table: str, players: list[tuple[int, str, int]], profile: str | None = None):
+        """Set the dialog's fields (used by tests and by 'open the same table again')."""
+        self.table_box.setCurrentIndex(self.table_box.findData(table))
+        if profile:
+            self.profile_box.setCurrentIndex(self.profile_box.findData(profile))
+        for seat, name, amount in players:
+            _, check, edit, buy_in = self.rows[seat - 1]
+            check.setChecked(True)
+            edit.setText(name)
+            buy_in.setValue(amount)
+
+    def open_table(self):
+        players = [(seat, name.text().strip() or self.tr("Seat %1").replace("%1", str(seat)), buy_in.value())
+                   for seat, check, name, buy_in in self.rows if check.isChecked() and check.isEnabled()]
+        try:
+            self.controller.open_table(self.table_box.currentData(), self.profile_box.currentData(), players)
+        except InputError as exc:
+            self.error.setText(exc.message + (f" — {', '.join(exc.rules)}" if exc.rules else ""))
+            return
+        self.accept()

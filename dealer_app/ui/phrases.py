@@ -1,0 +1,70 @@
+"""Engine sentences in the reader's language.
+
+The engine (Qt-free) explains each decision in English; here the recurring sentence shapes
+are matched and rebuilt through Qt's translator, so German readers see German.
+"""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import QCoreApplication
+
+
+def _t(text: str) -> str:
+    return QCoreApplication.translate("Phrases", text)
+
+
+# (pattern, translatable template with %1.. for the groups)
+PATTERNS = [
+    (r"^Seat (\d+) brings in: lowest door card, (\S+)$", "Seat %1 brings in: lowest door card, %2"),
+    (r"^Seat (\d+) acts first: the bring-in$", "Seat %1 acts first: the bring-in"),
+    (r"^Seat (\d+) acts first: (.+) showing$", "Seat %1 acts first: %2 showing"),
+    (r"^Seat (\d+) acts first: (.+) showing; tie: nearest the dealer's left$",
+     "Seat %1 acts first: %2 showing; tie: nearest the dealer's left"),
+    (r"^Seat (\d+) \((.*)\) to act$", "Seat %1 (%2) to act"),
+    (r"^Seat (\d+) \((.*)\): door card$", "Seat %1 (%2): door card"),
+    (r"^Seat (\d+) \((.*)\): upcard$", "Seat %1 (%2): upcard"),
+    (r"^Seat (\d+) shows first$", "Seat %1 shows first"),
+    (r"^Seat (\d+): show or muck$", "Seat %1: show or muck"),
+    (r"^Seat (\d+) folds$", "Seat %1 folds"),
+    (r"^Seat (\d+) checks$", "Seat %1 checks"),
+    (r"^Seat (\d+) calls (\d+)$", "Seat %1 calls %2"),
+    (r"^Seat (\d+) antes (\d+)$", "Seat %1 antes %2"),
+    (r"^Deal the river: one card down to each player$", "Deal the river: one card down to each player"),
+    (r"^Push the pots and confirm$", "Push the pots and confirm"),
+    (r"^Start the next hand$", "Start the next hand"),
+    (r"^Open a table$", "Open a table"),
+]
+_COMPILED = [(re.compile(p), t) for p, t in PATTERNS]
+
+
+def tr_phrase(text: str) -> str:
+    for rx, template in _COMPILED:
+        m = rx.match(text)
+        if m:
+            out = _t(template)
+            for i, g in enumerate(m.groups(), 1):
+                out = out.replace(f"%{i}", g)
+            return out
+    return text
+
+
+def _register_for_lupdate():  # pragma: no cover - only read by pyside6-lupdate
+    _t("Seat %1 brings in: lowest door card, %2")
+    _t("Seat %1 acts first: the bring-in")
+    _t("Seat %1 acts first: %2 showing")
+    _t("Seat %1 acts first: %2 showing; tie: nearest the dealer's left")
+    _t("Seat %1 (%2) to act")
+    _t("Seat %1 (%2): door card")
+    _t("Seat %1 (%2): upcard")
+    _t("Seat %1 shows first")
+    _t("Seat %1: show or muck")
+    _t("Seat %1 folds")
+    _t("Seat %1 checks")
+    _t("Seat %1 calls %2")
+    _t("Seat %1 antes %2")
+    _t("Deal the river: one card down to each player")
+    _t("Push the pots and confirm")
+    _t("Start the next hand")
+    _t("Open a table")

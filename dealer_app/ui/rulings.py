@@ -1,0 +1,42 @@
+"""Rulings log: every decision in order with its rule IDs; a click shows the rule's words."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QLabel, QListWidget, QTextBrowser, QVBoxLayout, QWidget
+
+from dealer_app.engine.catalog import rule_text
+from dealer_app.ui.phrases import tr_phrase
+
+
+class RulingsLog(QWidget):
+    def __init__(self, bridge, parent=None):
+        super().__init__(parent)
+        self.bridge = bridge
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(self.tr("Rulings")))
+        self.list = QListWidget()
+        self.list.currentRowChanged.connect(self._show_rules_of_row)
+        layout.addWidget(self.list, 3)
+        self.rule = QTextBrowser()
+        self.rule.setOpenLinks(False)
+        layout.addWidget(self.rule, 2)
+        self.setMinimumWidth(300)
+        bridge.changed.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self, _change: str = ""):
+        rulings = self.bridge.controller.rulings
+        self.list.clear()
+        for text, rules in rulings:
+            self.list.addItem(f"{tr_phrase(text)} — {', '.join(rules)}")
+        self.list.scrollToBottom()
+
+    def _show_rules_of_row(self, row: int):
+        rulings = self.bridge.controller.rulings
+        if 0 <= row < len(rulings):
+            self.show_rules(rulings[row][1])
+
+    def show_rules(self, rule_ids):
+        if isinstance(rule_ids, str):
+            rule_ids = [rule_ids]
+        self.rule.setHtml("".join(f"<p><b>{r}</b> {rule_text(r)}</p>" for r in rule_ids))

@@ -1,0 +1,134 @@
+"""The oval table, drawn as the dealer sees it: seats clockwise from the dealer's left."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from dealer_app.ui.card_painter import paint_card
+
+
+class TableView(QWidget):
+    def __init__(self, bridge, parent=None):
+        super().__init__(parent)
+        self.bridge = bridge
+        self.four_colour = False
+        self.setMinimumSize(760, 560)
+        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
+        bridge.changed.connect(lambda _change: self.update())
+
+    @property
+    def controller(self):
+        return self.bridge.controller
+
+    def seat_centre(self, seat: int, seats: int) -> QPointF:
+        """Seat 1 at the dealer's left (the dealer sits at the bottom), then clockwise (D-2)."""
+        w, h = self.width(), self.height()
+        angle = math.radians(90 + seat * 360 / (seats + 1))
+        x = w / 2 + math.cos(angle) * w * 0.37
+        y = h / 2 + math.sin(angle) * h * 0.37
+        # keep the whole seat box on screen
+        return QPointF(min(max(x, 112), w - 112), min(max(y, 70), h - 100))
+
+    def paintEvent(self, _event):
+        p = QPainter(self)
+        p.setRenderHint(QPainter.Antialiasing)
+        w, h = self.width(), self.height()
+        p.fillRect(self.rect(), QColor("#20232a"))
+        felt = QRectF(w * 0.12, h * 0.14, w * 0.76, h * 0.68)
+        p.setPen(QPen(QColor("#5a3b1e"), 14))
+        p.setBrush(QColor("#1f6b3a"))
+        p.drawEllipse(felt)
+        c = self.controller
+        if c.session is None:
+            self._text(p, QRectF(0, h / 2 - 20, w, 40), self.tr("Open a table (Ctrl+N)"), 20, "#ffffff")
+            return
+        self._centre(p, w, h)
+        self._text(p, QRectF(w / 2 - 60, h - 34, 120, 26), self.tr("Dealer"), 14, "#cccccc")
+        max_seats = c.session.rules.max_players
+        for v in c.seats():
+            self._seat(p, v, self.seat_centre(v.seat, max_seats))
+
+    def _text(self, p, rect, text, size, colour, bold=False, align=Qt.AlignCenter):
+        f = QFont()
+        f.setPixelSize(size)
+        f.setBold(bold)
+        p.setFont(f)
+        p.setPen(QColor(colour))
+        p.drawText(rect, align, text)
+
+    def _centre(self, p, w, h):
+        c = self.controller
+        st = c.status()
+        lines = []
+        if st:
+            names = {3: self.tr("Third street"), 4: self.tr("Fourth street"), 5: self.tr("Fifth street"),
+                     6: self.tr("Sixth street"), 7: self.tr("Seventh street")}
+            lines.append((names[st["street"]], 18, "#ffffff", True))
+            pots = c.pots()
+            if pots:
+                main = self.tr("Pot %1").replace("%1", c.money(st["pot"] or sum(a for a, _ in pots)))
+                lines.append((main, 26, "#ffe27a", True))
+                if len(pots) > 1:
+                    for i, (amount, eligible) in enumerate(pots):
+                        label = self.tr("Main pot") if i == 0 else self.tr("Side pot %1").replace("%1", str(i))
+                        seats = ", ".join(str(s) for s in eligible)
+                        lines.append((f"{label}: {c.money(amount)}  ({self.tr('seats')} {seats})", 15, "#fff3c4", False))
+            raises = self.tr("Raises %1 of %2").replace("%1", str(st["raises"])).replace("%2", str(st["cap_raises"]))
+            if st["capped"]:
+                raises += "  " + self.tr("CAPPED")
+            lines.append((raises + "   " + self.tr("Stub %1").replace("%1", str(st["stub"])), 16, "#e8e8e8", False))
+            if st["warning"]:
+                lines.append((st["warning"], 14, "#ffb347", True))
+        else:
+            lines.append((self.tr("Between hands"), 18, "#ffffff", True))
+        y = h * 0.34
+        for text, size, colour, bold in lines:
+            self._text(p, QRectF(w * 0.22, y, w * 0.56, size + 8), text, size, colour, bold)
+            y += size + 10
+        common = st.get("common") if st else None
+        if common:
+            self._text(p, QRectF(w / 2 - 120, y, 240, 20), self.tr("Common card"), 14, "#ffffff")
+            paint_card(p, QRectF(w / 2 - 24, y + 22, 48, 68), common, self.four_colour)
+
+    def _seat(self, p, v, centre: QPointF):
+        bw, bh = 214, 128
+        box = QRectF(centre.x() - bw / 2, centre.y() - bh / 2, bw, bh)
+        border = QColor("#ffd400") if v.to_act else QColor("#555555")
+        p.setPen(QPen(border, 5 if v.to_act else 1.5))
+        p.setBrush(QColor("#2b2b2b") if not v.folded else QColor("#3a3a3a"))
+        p.drawRoundedRect(box, 10, 10)
+        dim = "#8a8a8a" if v.folded or v.sitting_out else "#ffffff"
+        self._text(p, QRectF(box.x() + 6, box.y() + 3, bw - 12, 20), f"{v.seat}  {v.name}", 15, dim, True,
+                   Qt.AlignLeft | Qt.AlignVCenter)
+        self._text(p, QRectF(box.x() + 6, box.y() + 3, bw - 12, 20), self.controller.money(v.stack), 15, "#9fe39f",
+                   True, Qt.AlignRight | Qt.AlignVCenter)
+        status = ""
+        if v.folded:
+            status = self.tr("FOLDED")
+        elif v.all_in:
+            status = self.tr("ALL-IN")
+        elif v.to_act:
+            status = self.tr("TO ACT")
+        elif v.sitting_out:
+            status = self.tr("SITTING OUT")
+        if status:
+            self._text(p, QRectF(box.x() + 6, box.bottom() - 22, bw - 12, 20), status, 14,
+                       "#ffd400" if v.to_act else "#ff8080" if v.all_in else "#aaaaaa", True, Qt.AlignLeft)
+        if v.round_to:
+            self._text(p, QRectF(box.x() + 6, box.bottom() - 22, bw - 12, 20), self.controller.money(v.round_to),
+                       15, "#ffe27a", True, Qt.AlignRight)
+        # cards: downcards as backs (or shown), then upcards large
+        x, y, cw, ch = box.x() + 6, box.y() + 27, 32, 46
+        downs = v.shown or [None] * v.down_count
+        for code in downs:
+            if code == "??":
+                code = None
+            paint_card(p, QRectF(x, y + 10, 20, 34), code, self.four_colour, dim=v.folded)
+            x += 22
+        for code in v.up:
+            paint_card(p, QRectF(x, y, cw, ch), code, self.four_colour, dim=v.folded)
+            x += cw + 2
