@@ -41,6 +41,16 @@ class MoneySpinBox(QSpinBox):
         return QValidator.Acceptable, text, pos
 
 
+class EntryLine(QLineEdit):
+    """A line edit that keeps its Return: QLineEdit passes it on after returnPressed, which
+    would let the same key also confirm the next step in the window."""
+
+    def keyPressEvent(self, event):
+        super().keyPressEvent(event)
+        if event.key() in (Qt.Key_Return, Qt.Key_Enter):
+            event.accept()
+
+
 def big_button(text: str, height: int = 52) -> QPushButton:
     b = QPushButton(text)
     f = QFont()
@@ -82,7 +92,7 @@ class ActionPanel(QWidget):
         cl = QVBoxLayout(self.card_box)
         cl.setContentsMargins(0, 0, 0, 0)
         row = QHBoxLayout()
-        self.card_edit = QLineEdit()
+        self.card_edit = EntryLine()
         self.card_edit.setPlaceholderText(self.tr("Type a card: ah, td, 10d … then Enter"))
         self.card_edit.setFont(f)
         self.card_edit.returnPressed.connect(self._enter_typed_card)
@@ -113,7 +123,7 @@ class ActionPanel(QWidget):
         self.show_box = QWidget()
         sl = QVBoxLayout(self.show_box)
         sl.setContentsMargins(0, 0, 0, 0)
-        self.show_edit = QLineEdit()
+        self.show_edit = EntryLine()
         self.show_edit.setPlaceholderText(self.tr("Downcards shown, e.g. ah kd 7c"))
         self.show_edit.setFont(f)
         self.show_edit.returnPressed.connect(self._show)
