@@ -318,8 +318,9 @@ class ActionPanel(QWidget):
                                for s, a in pot["winners"].items())
             parts.append(f"<p><b>{title} {c.money(pot['amount'])}</b> → {pushes}<br>"
                          f"<span style='color:#aaa'>{' '.join(pot['rules'])}</span></p>")
+            low_word, seat_word = self.tr("low"), self.tr("Seat")
             for seat, hand in pot.get("hands", {}).items():
-                low = f"; {self.tr('low')} {hand['low']} ({hand['low_name']})" if "low" in hand else ""
-                parts.append(f"<p style='margin-left:10px'>{self.tr('Seat')} {seat}: {hand['cards']} — "
+                low = f"; {low_word} {hand['low']} ({hand['low_name']})" if "low" in hand else ""
+                parts.append(f"<p style='margin-left:10px'>{seat_word} {seat}: {hand['cards']} — "
                              f"{hand['name']}{low}</p>")
         return "".join(parts)

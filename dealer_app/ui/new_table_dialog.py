@@ -22,10 +22,13 @@ class NewTableDialog(QDialog):
         layout = QVBoxLayout(self)
         form = QFormLayout()
         self.table_box = QComboBox()
+        describe = self.tr("%1 — %2, ante %3, bring-in %4, buy-in %5")
         for t in self.tables:
-            m = lambda c: format_money(c, t.currency)  # noqa: E731
-            self.table_box.addItem(f"{t.title} — {t.structure}, {self.tr('ante')} {m(t.ante)}, "
-                                   f"{self.tr('bring-in')} {m(t.bring_in)}, {self.tr('buy-in')} {m(t.buy_in)}", t.name)
+            text = describe
+            for i, part in enumerate((t.title, t.structure, format_money(t.ante, t.currency),
+                                      format_money(t.bring_in, t.currency), format_money(t.buy_in, t.currency)), 1):
+                text = text.replace(f"%{i}", part)
+            self.table_box.addItem(text, t.name)
         self.profile_box = QComboBox()
         form.addRow(self.tr("Limit table"), self.table_box)
         form.addRow(self.tr("House rules"), self.profile_box)

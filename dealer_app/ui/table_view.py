@@ -76,7 +76,8 @@ class TableView(QWidget):
                     for i, (amount, eligible) in enumerate(pots):
                         label = self.tr("Main pot") if i == 0 else self.tr("Side pot %1").replace("%1", str(i))
                         seats = ", ".join(str(s) for s in eligible)
-                        lines.append((f"{label}: {c.money(amount)}  ({self.tr('seats')} {seats})", 15, "#fff3c4", False))
+                        text = self.tr("%1: %2 (seats %3)").replace("%1", label).replace("%2", c.money(amount))
+                        lines.append((text.replace("%3", seats), 15, "#fff3c4", False))
             raises = self.tr("Raises %1 of %2").replace("%1", str(st["raises"])).replace("%2", str(st["cap_raises"]))
             if st["capped"]:
                 raises += "  " + self.tr("CAPPED")

@@ -1,0 +1,545 @@
+<?xml version='1.0' encoding='utf-8'?>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>ActionPanel</name>
+    <message>
+        <location filename="../action_panel.py" line="96" />
+        <source>Type a card: ah, td, 10d … then Enter</source>
+        <translation>Karte eingeben: ah, td, 10d … dann Enter</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="127" />
+        <source>Downcards shown, e.g. ah kd 7c</source>
+        <translation>Aufgedeckte verdeckte Karten, z. B. ah kd 7c</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="132" />
+        <source>Show  [Enter]</source>
+        <translation>Zeigen  [Enter]</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="134" />
+        <source>Muck  [Ctrl+M]</source>
+        <translation>Muck  [Strg+M]</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="238" />
+        <source>Rules: %1</source>
+        <translation>Regeln: %1</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="249" />
+        <source>Deal river  [Enter]</source>
+        <translation>River geben  [Enter]</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="249" />
+        <source>Confirm and start next hand  [Enter]</source>
+        <translation>Bestätigen, nächstes Spiel  [Enter]</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="250" />
+        <source>Start hand  [Enter]</source>
+        <translation>Spiel beginnen  [Enter]</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="293" />
+        <source>Fold</source>
+        <translation>Passen</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="295" />
+        <source>Check</source>
+        <translation>Checken</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="298" />
+        <source>Call all-in %1</source>
+        <translation>All-in mitgehen %1</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="298" />
+        <source>Call %1</source>
+        <translation>Mitgehen %1</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="300" />
+        <source>Bring in</source>
+        <translation>Bring-in</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="300" />
+        <source>Bet</source>
+        <translation>Setzen</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="300" />
+        <source>Raise to</source>
+        <translation>Erhöhen auf</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="301" />
+        <source>Complete to</source>
+        <translation>Komplettieren auf</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="304" />
+        <source>All-in %1</source>
+        <translation>All-in %1</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="305" />
+        <source>Bring in %1</source>
+        <translation>Bring-in %1</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="305" />
+        <source>Bet %1</source>
+        <translation>Setzen %1</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="305" />
+        <source>Raise to %1</source>
+        <translation>Erhöhen auf %1</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="306" />
+        <source>Complete to %1</source>
+        <translation>Komplettieren auf %1</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="316" />
+        <source>Main pot</source>
+        <translation>Hauptpot</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="316" />
+        <source>Side pot %1</source>
+        <translation>Sidepot %1</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="317" />
+        <source>seat %1: %2</source>
+        <translation>Platz %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="321" />
+        <source>low</source>
+        <translation>Low</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="321" />
+        <source>Seat</source>
+        <translation>Platz</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../main_window.py" line="23" />
+        <source>Stud Dealer Assistant</source>
+        <translation>Stud-Dealer-Assistent</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="45" />
+        <source>Hand record: %1</source>
+        <translation>Spielprotokoll: %1</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="55" />
+        <source>&amp;Table</source>
+        <translation>&amp;Tisch</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="56" />
+        <source>&amp;Open table…</source>
+        <translation>Tisch &amp;öffnen…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="57" />
+        <source>&amp;Start hand</source>
+        <translation>&amp;Spiel beginnen</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="60" />
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="61" />
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="62" />
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="63" />
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederholen</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="64" />
+        <source>&amp;Seats</source>
+        <translation>&amp;Plätze</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="65" />
+        <source>&amp;Join…</source>
+        <translation>&amp;Platz nehmen…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="66" />
+        <source>&amp;Top up…</source>
+        <translation>&amp;Nachkaufen…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="67" />
+        <source>Sit &amp;out / sit in…</source>
+        <translation>&amp;Aussetzen / wieder einsteigen…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="68" />
+        <source>&amp;Leave…</source>
+        <translation>&amp;Verlassen…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="69" />
+        <source>Se&amp;ttings</source>
+        <translation>&amp;Einstellungen</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="70" />
+        <source>&amp;Four-colour suits</source>
+        <translation>&amp;Vierfarbige Farben</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="74" />
+        <source>&amp;Language</source>
+        <translation>&amp;Sprache</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="77" />
+        <source>System language</source>
+        <translation>Systemsprache</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="91" />
+        <source>Language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="91" />
+        <source>The language changes at the next start.</source>
+        <translation>Die Sprache wechselt beim nächsten Start.</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="123" />
+        <location filename="../main_window.py" line="129" />
+        <source>Seat</source>
+        <translation>Platz</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="129" />
+        <location filename="../main_window.py" line="133" />
+        <location filename="../main_window.py" line="136" />
+        <source>Join</source>
+        <translation>Platz nehmen</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="133" />
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="136" />
+        <source>Buy-in</source>
+        <translation>Buy-in</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="150" />
+        <location filename="../main_window.py" line="153" />
+        <source>Top up</source>
+        <translation>Nachkaufen</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="153" />
+        <source>Amount to add</source>
+        <translation>Betrag zum Nachkaufen</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="158" />
+        <source>Sit out / sit in</source>
+        <translation>Aussetzen / wieder einsteigen</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="163" />
+        <source>Leave</source>
+        <translation>Verlassen</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="175" />
+        <source>Resume table</source>
+        <translation>Tisch fortsetzen</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="176" />
+        <source>Table %1 (%2), opened %3, did not close. Resume it where it stopped?</source>
+        <translation>Tisch %1 (%2), geöffnet %3, wurde nicht geschlossen. Dort fortsetzen, wo er stehen blieb?</translation>
+    </message>
+</context>
+<context>
+    <name>NewTableDialog</name>
+    <message>
+        <location filename="../new_table_dialog.py" line="18" />
+        <source>Open a table</source>
+        <translation>Einen Tisch öffnen</translation>
+    </message>
+    <message>
+        <location filename="../new_table_dialog.py" line="25" />
+        <source>%1 — %2, ante %3, bring-in %4, buy-in %5</source>
+        <translation>%1 — %2, Ante %3, Bring-in %4, Buy-in %5</translation>
+    </message>
+    <message>
+        <location filename="../new_table_dialog.py" line="33" />
+        <source>Limit table</source>
+        <translation>Limit-Tisch</translation>
+    </message>
+    <message>
+        <location filename="../new_table_dialog.py" line="34" />
+        <source>House rules</source>
+        <translation>Hausregeln</translation>
+    </message>
+    <message>
+        <location filename="../new_table_dialog.py" line="37" />
+        <source>Seat</source>
+        <translation>Platz</translation>
+    </message>
+    <message>
+        <location filename="../new_table_dialog.py" line="38" />
+        <source>Player</source>
+        <translation>Spieler</translation>
+    </message>
+    <message>
+        <location filename="../new_table_dialog.py" line="39" />
+        <source>Buy-in</source>
+        <translation>Buy-in</translation>
+    </message>
+    <message>
+        <location filename="../new_table_dialog.py" line="44" />
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <location filename="../new_table_dialog.py" line="66" />
+        <source>%1 (table default)</source>
+        <translation>%1 (Standard des Tischs)</translation>
+    </message>
+    <message>
+        <location filename="../new_table_dialog.py" line="90" />
+        <source>Seat %1</source>
+        <translation>Platz %1</translation>
+    </message>
+</context>
+<context>
+    <name>Phrases</name>
+    <message>
+        <location filename="../phrases.py" line="54" />
+        <source>Seat %1 brings in: lowest door card, %2</source>
+        <translation>Platz %1 bringt den Bring-in: niedrigste Door Card, %2</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="55" />
+        <source>Seat %1 acts first: the bring-in</source>
+        <translation>Platz %1 beginnt: der Bring-in</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="56" />
+        <source>Seat %1 acts first: %2 showing</source>
+        <translation>Platz %1 beginnt: höchstes offenes Blatt (%2)</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="57" />
+        <source>Seat %1 acts first: %2 showing; tie: nearest the dealer's left</source>
+        <translation>Platz %1 beginnt: höchstes offenes Blatt (%2); Gleichstand: nächster links vom Dealer</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="58" />
+        <source>Seat %1 (%2) to act</source>
+        <translation>Platz %1 (%2) ist am Zug</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="59" />
+        <source>Seat %1 (%2): door card</source>
+        <translation>Platz %1 (%2): Door Card</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="60" />
+        <source>Seat %1 (%2): upcard</source>
+        <translation>Platz %1 (%2): offene Karte</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="61" />
+        <source>Seat %1 shows first</source>
+        <translation>Platz %1 zeigt zuerst</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="62" />
+        <source>Seat %1: show or muck</source>
+        <translation>Platz %1: zeigen oder muck</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="63" />
+        <source>Seat %1 folds</source>
+        <translation>Platz %1 passt</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="64" />
+        <source>Seat %1 checks</source>
+        <translation>Platz %1 checkt</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="65" />
+        <source>Seat %1 calls %2</source>
+        <translation>Platz %1 geht mit %2</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="66" />
+        <source>Seat %1 antes %2</source>
+        <translation>Platz %1 zahlt Ante %2</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="67" />
+        <source>Deal the river: one card down to each player</source>
+        <translation>River geben: jedem Spieler eine verdeckte Karte</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="68" />
+        <source>Push the pots and confirm</source>
+        <translation>Pots auszahlen und bestätigen</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="69" />
+        <source>Start the next hand</source>
+        <translation>Nächstes Spiel beginnen</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="70" />
+        <source>Open a table</source>
+        <translation>Einen Tisch öffnen</translation>
+    </message>
+</context>
+<context>
+    <name>RulingsLog</name>
+    <message>
+        <location filename="../rulings.py" line="16" />
+        <source>Rulings</source>
+        <translation>Entscheidungen</translation>
+    </message>
+</context>
+<context>
+    <name>TableView</name>
+    <message>
+        <location filename="../table_view.py" line="47" />
+        <source>Open a table (Ctrl+N)</source>
+        <translation>Einen Tisch öffnen (Strg+N)</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="50" />
+        <source>Dealer</source>
+        <translation>Dealer</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="68" />
+        <source>Third street</source>
+        <translation>Dritte Karte</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="68" />
+        <source>Fourth street</source>
+        <translation>Vierte Karte</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="68" />
+        <source>Fifth street</source>
+        <translation>Fünfte Karte</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="69" />
+        <source>Sixth street</source>
+        <translation>Sechste Karte</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="69" />
+        <source>Seventh street</source>
+        <translation>Siebte Karte (River)</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="73" />
+        <source>Pot %1</source>
+        <translation>Pot %1</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="77" />
+        <source>Main pot</source>
+        <translation>Hauptpot</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="77" />
+        <source>Side pot %1</source>
+        <translation>Sidepot %1</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="79" />
+        <source>%1: %2 (seats %3)</source>
+        <translation>%1: %2 (Plätze %3)</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="81" />
+        <source>Raises %1 of %2</source>
+        <translation>Erhöhungen %1 von %2</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="83" />
+        <source>CAPPED</source>
+        <translation>CAP ERREICHT</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="84" />
+        <source>Stub %1</source>
+        <translation>Stapel %1</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="88" />
+        <source>Between hands</source>
+        <translation>Zwischen zwei Spielen</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="95" />
+        <source>Common card</source>
+        <translation>Gemeinschaftskarte</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="112" />
+        <source>FOLDED</source>
+        <translation>GEPASST</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="114" />
+        <source>ALL-IN</source>
+        <translation>ALL-IN</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="116" />
+        <source>TO ACT</source>
+        <translation>AM ZUG</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="118" />
+        <source>SITTING OUT</source>
+        <translation>SETZT AUS</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,136 @@
+"""Fill dealer_app/ui/i18n/dealer_app_de.ts with the German texts below, then run
+`pyside6-lrelease` on it. Run after `pyside6-lupdate dealer_app/ui/*.py -ts …` (see README).
+
+Kept as a table in code so a reviewer reads every German string in one place; a source text
+without a German entry here stays "unfinished" and a test fails.
+"""
+
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+GERMAN = {
+    "%1 (table default)": "%1 (Standard des Tischs)",
+    "&Edit": "&Bearbeiten",
+    "&Four-colour suits": "&Vierfarbige Farben",
+    "&Join…": "&Platz nehmen…",
+    "&Language": "&Sprache",
+    "&Leave…": "&Verlassen…",
+    "&Open table…": "Tisch &öffnen…",
+    "&Quit": "&Beenden",
+    "&Redo": "&Wiederholen",
+    "&Seats": "&Plätze",
+    "&Start hand": "&Spiel beginnen",
+    "&Table": "&Tisch",
+    "&Top up…": "&Nachkaufen…",
+    "&Undo": "&Rückgängig",
+    "ALL-IN": "ALL-IN",
+    "All-in %1": "All-in %1",
+    "Amount to add": "Betrag zum Nachkaufen",
+    "Bet": "Setzen",
+    "Bet %1": "Setzen %1",
+    "Between hands": "Zwischen zwei Spielen",
+    "Bring in": "Bring-in",
+    "Bring in %1": "Bring-in %1",
+    "Buy-in": "Buy-in",
+    "CAPPED": "CAP ERREICHT",
+    "Call %1": "Mitgehen %1",
+    "Call all-in %1": "All-in mitgehen %1",
+    "Check": "Checken",
+    "Common card": "Gemeinschaftskarte",
+    "Complete to": "Komplettieren auf",
+    "Complete to %1": "Komplettieren auf %1",
+    "Confirm and start next hand  [Enter]": "Bestätigen, nächstes Spiel  [Enter]",
+    "Deal river  [Enter]": "River geben  [Enter]",
+    "Dealer": "Dealer",
+    "Downcards shown, e.g. ah kd 7c": "Aufgedeckte verdeckte Karten, z. B. ah kd 7c",
+    "FOLDED": "GEPASST",
+    "Fifth street": "Fünfte Karte",
+    "Fold": "Passen",
+    "Fourth street": "Vierte Karte",
+    "Hand record: %1": "Spielprotokoll: %1",
+    "House rules": "Hausregeln",
+    "Join": "Platz nehmen",
+    "Language": "Sprache",
+    "Leave": "Verlassen",
+    "Limit table": "Limit-Tisch",
+    "Main pot": "Hauptpot",
+    "Muck  [Ctrl+M]": "Muck  [Strg+M]",
+    "Name": "Name",
+    "Open a table": "Einen Tisch öffnen",
+    "Open a table (Ctrl+N)": "Einen Tisch öffnen (Strg+N)",
+    "Player": "Spieler",
+    "Pot %1": "Pot %1",
+    "Raise to": "Erhöhen auf",
+    "Raise to %1": "Erhöhen auf %1",
+    "Raises %1 of %2": "Erhöhungen %1 von %2",
+    "Resume table": "Tisch fortsetzen",
+    "Rules: %1": "Regeln: %1",
+    "Rulings": "Entscheidungen",
+    "SITTING OUT": "SETZT AUS",
+    "Se&ttings": "&Einstellungen",
+    "Seat": "Platz",
+    "Seat %1": "Platz %1",
+    "Seventh street": "Siebte Karte (River)",
+    "Show  [Enter]": "Zeigen  [Enter]",
+    "Side pot %1": "Sidepot %1",
+    "Sit &out / sit in…": "&Aussetzen / wieder einsteigen…",
+    "Sit out / sit in": "Aussetzen / wieder einsteigen",
+    "Sixth street": "Sechste Karte",
+    "Start hand  [Enter]": "Spiel beginnen  [Enter]",
+    "Stub %1": "Stapel %1",
+    "Stud Dealer Assistant": "Stud-Dealer-Assistent",
+    "System language": "Systemsprache",
+    "TO ACT": "AM ZUG",
+    "Table %1 (%2), opened %3, did not close. Resume it where it stopped?":
+        "Tisch %1 (%2), geöffnet %3, wurde nicht geschlossen. Dort fortsetzen, wo er stehen blieb?",
+    "The language changes at the next start.": "Die Sprache wechselt beim nächsten Start.",
+    "Third street": "Dritte Karte",
+    "Top up": "Nachkaufen",
+    "Type a card: ah, td, 10d … then Enter": "Karte eingeben: ah, td, 10d … dann Enter",
+    "seat %1: %2": "Platz %1: %2",
+    "%1: %2 (seats %3)": "%1: %2 (Plätze %3)",
+    "%1 — %2, ante %3, bring-in %4, buy-in %5": "%1 — %2, Ante %3, Bring-in %4, Buy-in %5",
+    "low": "Low",
+    # engine sentences (context "Phrases")
+    "Seat %1 brings in: lowest door card, %2": "Platz %1 bringt den Bring-in: niedrigste Door Card, %2",
+    "Seat %1 acts first: the bring-in": "Platz %1 beginnt: der Bring-in",
+    "Seat %1 acts first: %2 showing": "Platz %1 beginnt: höchstes offenes Blatt (%2)",
+    "Seat %1 acts first: %2 showing; tie: nearest the dealer's left":
+        "Platz %1 beginnt: höchstes offenes Blatt (%2); Gleichstand: nächster links vom Dealer",
+    "Seat %1 (%2) to act": "Platz %1 (%2) ist am Zug",
+    "Seat %1 (%2): door card": "Platz %1 (%2): Door Card",
+    "Seat %1 (%2): upcard": "Platz %1 (%2): offene Karte",
+    "Seat %1 shows first": "Platz %1 zeigt zuerst",
+    "Seat %1: show or muck": "Platz %1: zeigen oder muck",
+    "Seat %1 folds": "Platz %1 passt",
+    "Seat %1 checks": "Platz %1 checkt",
+    "Seat %1 calls %2": "Platz %1 geht mit %2",
+    "Seat %1 antes %2": "Platz %1 zahlt Ante %2",
+    "Deal the river: one card down to each player": "River geben: jedem Spieler eine verdeckte Karte",
+    "Push the pots and confirm": "Pots auszahlen und bestätigen",
+    "Start the next hand": "Nächstes Spiel beginnen",
+}
+
+
+def main(path="dealer_app/ui/i18n/dealer_app_de.ts") -> int:
+    tree = ET.parse(path)
+    root = tree.getroot()
+    root.set("language", "de_DE")
+    missing = []
+    for message in root.iter("message"):
+        source = message.find("source").text
+        translation = message.find("translation")
+        if source in GERMAN:
+            translation.text = GERMAN[source]
+            translation.attrib.pop("type", None)
+        else:
+            missing.append(source)
+    tree.write(path, encoding="utf-8", xml_declaration=True)
+    for m in missing:
+        print(f"no German text for: {m!r}", file=sys.stderr)
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(*sys.argv[1:]))
