@@ -31,6 +31,10 @@ class DealPlan:
                 "common_card": self.common_card, "stub_after": self.stub_after}
 
 
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 def plan_deal(procedure: str, street: int, live: int, stub: int, burns: int,
               burn_before_third: bool = False) -> DealPlan:
     """What the dealer does before dealing ``street`` to ``live`` players.
@@ -62,11 +66,11 @@ def plan_deal(procedure: str, street: int, live: int, stub: int, burns: int,
         if stub + burns >= live + 1:
             pooled = stub + burns
             return DealPlan(street, live, stub, True, True, False, pooled - 1 - live, 1, ("D-7", "D-5"),
-                            f"Only {stub} cards left for {live} players: shuffle the {burns} burn cards "
+                            f"Only {_cards(stub)} left for {live} players: shuffle the {burns} burn cards "
                             f"into the stub, burn one, then deal one card {kind} to each player")
         pooled = stub + burns
         return DealPlan(street, live, stub, False, bool(burns), True, pooled - 1, 0, ("D-7", "D-8"),
-                        f"Only {stub} cards left for {live} players: shuffle the {burns} burn cards "
+                        f"Only {_cards(stub)} left for {live} players: shuffle the {burns} burn cards "
                         f"into the stub, then turn one common card face up in the middle")
     if procedure == "casinos-austria":
         # S2: fewer than live + 2 cards: shuffle the burns in first. The bottom card is never
@@ -74,7 +78,7 @@ def plan_deal(procedure: str, street: int, live: int, stub: int, burns: int,
         pool = stub < live + 2 and burns > 0
         have = stub + burns if pool else stub
         left_burns = 0 if pool else burns
-        pre = (f"Only {stub} cards left for {live} players: shuffle the {burns} burn cards into the "
+        pre = (f"Only {_cards(stub)} left for {live} players: shuffle the {burns} burn cards into the "
                f"stub. ") if pool else ""
         rules = ("D-7", "D-5") if pool else ("D-5",)
         if have >= live + 2:
@@ -97,14 +101,14 @@ def plan_deal(procedure: str, street: int, live: int, stub: int, burns: int,
             return normal()
         if stub + burns >= need:
             return DealPlan(street, live, stub, True, True, False, stub + burns - 1 - live, 1, ("D-7", "D-5"),
-                            f"Only {stub} cards left for {live} players: scramble the {burns} burn "
+                            f"Only {_cards(stub)} left for {live} players: scramble the {burns} burn "
                             f"cards with the stub, cut, burn one, then one card {kind} to each player")
         if stub >= 3:
             return DealPlan(street, live, stub, True, False, True, stub - 2, burns + 1, ("D-7", "D-8"),
-                            f"Only {stub} cards left for {live} players: burn one card and turn one "
+                            f"Only {_cards(stub)} left for {live} players: burn one card and turn one "
                             f"common card face up in the middle")
         pooled = stub + burns
         return DealPlan(street, live, stub, True, True, True, pooled - 2, 1, ("D-7", "D-8"),
-                        f"Only {stub} cards left: scramble the stub with the {burns} burn cards, cut, "
+                        f"Only {_cards(stub)} left: scramble the stub with the {burns} burn cards, cut, "
                         f"burn one and turn one common card face up in the middle")
     raise ValueError(f"unknown shortage_procedure {procedure!r}")

@@ -106,7 +106,9 @@ class ActionPanel(QWidget):
                 code = rank + suit
                 b = QPushButton(("10" if rank == "T" else rank) + SUIT_SIGNS[suit])
                 b.setFixedSize(31, 30)
-                b.setStyleSheet("color: %s;" % ("#c8102e" if suit in "dh" else "#111111"))
+                b.setStyleSheet("QPushButton { color: %s; } QPushButton:disabled { color: #c4c4c4; "
+                                "background: #e6e6e6; border: 1px solid #d0d0d0; }"
+                                % ("#c8102e" if suit in "dh" else "#111111"))
                 b.clicked.connect(lambda _=False, c=code: self._enter_card(c))
                 grid.addWidget(b, r_i, c_i)
                 self.picker[code] = b

@@ -15,6 +15,7 @@ class RulingsLog(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(self.tr("Rulings")))
         self.list = QListWidget()
+        self.list.setWordWrap(True)
         self.list.currentRowChanged.connect(self._show_rules_of_row)
         layout.addWidget(self.list, 3)
         self.rule = QTextBrowser()

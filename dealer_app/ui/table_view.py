@@ -28,7 +28,7 @@ class TableView(QWidget):
         """Seat 1 at the dealer's left (the dealer sits at the bottom), then clockwise (D-2)."""
         w, h = self.width(), self.height()
         angle = math.radians(90 + seat * 360 / (seats + 1))
-        x = w / 2 + math.cos(angle) * w * 0.37
+        x = w / 2 + math.cos(angle) * w * 0.40
         y = h / 2 + math.sin(angle) * h * 0.37
         # keep the whole seat box on screen
         return QPointF(min(max(x, 112), w - 112), min(max(y, 70), h - 100))
@@ -83,13 +83,15 @@ class TableView(QWidget):
                 raises += "  " + self.tr("CAPPED")
             lines.append((raises + "   " + self.tr("Stub %1").replace("%1", str(st["stub"])), 16, "#e8e8e8", False))
             if st["warning"]:
-                lines.append((st["warning"], 14, "#ffb347", True))
+                lines.append((st["warning"], 13, "#ffb347", True))
         else:
             lines.append((self.tr("Between hands"), 18, "#ffffff", True))
         y = h * 0.34
         for text, size, colour, bold in lines:
-            self._text(p, QRectF(w * 0.22, y, w * 0.56, size + 8), text, size, colour, bold)
-            y += size + 10
+            height = size + 8 if len(text) < 60 else 3 * size + 12  # long warnings wrap
+            self._text(p, QRectF(w * 0.28, y, w * 0.44, height), text, size, colour, bold,
+                       Qt.AlignHCenter | Qt.AlignTop | Qt.TextWordWrap)
+            y += height + 2
         common = st.get("common") if st else None
         if common:
             self._text(p, QRectF(w / 2 - 120, y, 240, 20), self.tr("Common card"), 14, "#ffffff")

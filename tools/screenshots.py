@@ -1,0 +1,92 @@
+"""Screenshots of the live table's main moments, in a real window (run under Xvfb):
+
+    xvfb-run -s "-screen 0 1280x800x24" python tools/screenshots.py docs/screenshots
+
+Plays the hands through the same controller the dealer's keys drive.
+"""
+
+import sys
+import tempfile
+from pathlib import Path
+
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+
+from dealer_app.history.store import Store
+from dealer_app.live.controller import TableController
+from dealer_app.ui.main_window import MainWindow
+
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+
+
+def main(out: str):
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    app = QApplication(sys.argv)
+    tmp = Path(tempfile.mkdtemp())
+    c = TableController(Store(tmp / "hands.sqlite3"))
+    w = MainWindow(c, QSettings(str(tmp / "s.ini"), QSettings.IniFormat))
+    w.resize(1280, 800)
+    w.show()
+
+    def shot(name):
+        for _ in range(5):
+            app.processEvents()
+        w.grab().save(str(out / f"{name}.png"))
+
+    def act(kind, pick=0):
+        ch = [x for x in c.choices() if x.action == kind][pick]
+        c.act(ch.action, ch.to if ch.min_to is None else ch.min_to)
+
+    # a four-handed $3-6 hand: bring-in, capped third street, open pair, a side pot at the river
+    c.open_table("stud-3-6", None, [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000), (4, "Dee", 3000)])
+    c.start_hand()
+    shot("1-table-opened")
+    for card in "Kd 7c As 2c".split():
+        c.enter_card(card)
+    shot("2-bring-in")
+    act("bring_in"); act("complete"); act("raise"); act("raise"); act("raise")
+    act("call"); act("call"); act("call")
+    for card in "Qh 7d 9h 5c".split():
+        c.enter_card(card)
+    shot("3-fourth-street-open-pair")
+    while c.prompt().kind == "action":
+        act("check")
+    for street in ("Jd 3d 8c 4h", "Tc Th 6s 6d", None):
+        if street:
+            for card in street.split():
+                c.enter_card(card)
+        else:
+            c.deal_river()
+        act("bet"); act("call"); act("call"); act("call")
+    for seat, downs in ((2, "5d 6c 8s"), (3, "8d 9d Ks"), (4, "Ah Ac Ad"), (1, "2h 3c 4s")):
+        c.show(seat, downs)
+    shot("5-showdown-side-pots")
+    c.finish_hand()
+
+    # eight-handed to sixth street: the warning, then the common card
+    c2 = TableController(Store(tmp / "eight.sqlite3"))
+    w.bridge.controller = c2
+    c2.listeners.append(w.bridge.changed.emit)
+    c2.open_table("stud-10-20", None, [(i + 1, NAMES[i], 100000) for i in range(8)])
+    c2.start_hand()
+    for card in "2c 3c 4c 5c 6c 7c 8c 9c".split():
+        c2.enter_card(card)
+    c = c2
+    act("bring_in")
+    for _ in range(7):
+        act("call")
+    for street in ("2d 3d 4d 5d 6d 7d 8d 9d", "2h 3h 4h 5h 6h 7h 8h 9h", "2s 3s 4s 5s 6s 7s 8s 9s"):
+        for card in street.split():
+            c.enter_card(card)
+        if street.startswith("2s"):
+            shot("4-deck-shortage-warning")
+        while c.prompt().kind == "action":
+            act("check")
+    shot("4b-common-card-due")
+    c.enter_card("Ts")
+    shot("4c-common-card")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
