@@ -94,3 +94,50 @@ def test_resume_rebuilds_the_table(tmp_path):
     assert (table, profile) == ("stud-5-10", "us-cardroom")
     c2.resume(sid)
     assert ([vars(s) for s in c2.seats()], c2.prompt(), c2.inputs, c2.redo_stack) == snapshot
+
+
+def test_T4_seats_change_only_between_hands(tmp_path):
+    c = controller(tmp_path)
+    with pytest.raises(InputError, match="between hands") as err:
+        c.top_up(1, 1000)
+    assert "T-4" in err.value.rules
+    with pytest.raises(InputError):
+        c.seat_player(4, "Dee", 5000)
+    for card in ("Kd", "2c", "Th"):
+        c.enter_card(card)
+    c.act("bring_in", 200)
+    c.act("complete", 500)
+    c.act("fold")
+    c.act("fold")
+    c.finish_hand()
+    c.seat_player(4, "Dee", 5000)
+    c.top_up(2, 5000)  # table default us-cardroom: the stack must reach the buy-in; it does
+    c.set_sitting_out(1, True)
+    c.leave(3)
+    c.start_hand()
+    assert sorted(c.hand.by_seat) == [2, 4]
+    assert c.hand.by_seat[2].start == 5000 - 250 + 5000
+    kinds = [k for _, k, _, _ in c.store.session_log(c.session_id)]
+    assert {"sit", "top_up", "sit_out", "leave", "hand_end"} <= set(kinds)
+
+
+def test_show_with_a_bad_card_is_refused(tmp_path):
+    c = controller(tmp_path, players=[(1, "Ann", 5000), (2, "Bob", 5000)])
+    c.enter_card("Kd")
+    c.enter_card("2c")
+    c.act("bring_in", 200)
+    c.act("call")
+    for up in ("Qh", "3d", "9h", "5c", "Jd", "7d"):
+        c.enter_card(up)
+        if c.prompt().kind == "action":
+            c.act("check")
+            c.act("check")
+    c.deal_river()
+    c.act("check")
+    c.act("check")
+    seat = c.prompt().seat
+    with pytest.raises(InputError, match="unknown card code"):
+        c.show(seat, "ah kx 7c")
+    with pytest.raises(InputError, match="already seen"):
+        c.show(seat, "Kd 2h 3h")
+    assert c.prompt().kind == "show" and c.prompt().seat == seat
