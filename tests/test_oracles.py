@@ -17,7 +17,7 @@ import pokerkit  # noqa: E402
 from dealer_app.engine.cards import RANKS, SUITS, format_card, parse_card  # noqa: E402
 from dealer_app.engine.evaluator import hi_value  # noqa: E402
 from dealer_app.engine.hand import Hand, SeatSpec  # noqa: E402
-from dealer_app.engine.randomhand import random_amount  # noqa: E402
+from dealer_app.simulate import random_amount  # noqa: E402
 from helpers import rules  # noqa: E402
 
 

@@ -187,7 +187,7 @@ class Hand:
             return None
         return self.deal_queue[0].seat, 3 if self.street == 3 else 1
 
-    def _claim(self, card: int | None, where: str):
+    def _claim(self, card: int | None):
         if card is None:
             return
         if card in self.seen:
@@ -218,7 +218,7 @@ class Hand:
         for c, is_down in zip(cards, down_flags):
             if not is_down and c is None and not self.unknown_upcards:
                 raise EngineError(f"seat {seat}'s upcard must be entered (an upcard is always seen)", ("D-4", "D-9"))
-            self._claim(c, "")
+            self._claim(c)
             if c is not None and c in seen_now:
                 raise EngineError(f"card {format_card(c)} entered twice for seat {seat}", ("D-1",))
             if c is not None:
@@ -246,7 +246,7 @@ class Hand:
             raise EngineError("no common card is due now", ("D-7",))
         if card is None:
             raise EngineError("the common card is face up and must be entered", ("D-8",))
-        self._claim(card, "")
+        self._claim(card)
         self.common = card
         self.seen[card] = "the common card"
         self.stub -= 1
@@ -360,6 +360,10 @@ class Hand:
 
     def _cap(self) -> int:
         return 1 + self.rules.max_raises
+
+    def is_capped(self) -> bool:
+        """The betting round has reached its cap and no more raising is allowed (L-6, L-7)."""
+        return self.phase == "bet" and self.levels >= self._cap() and not self._uncapped()
 
     def _is_bring_in_turn(self, p: Player) -> bool:
         return self.street == 3 and not self.round_started and p.seat == self.bring_in_seat
@@ -726,7 +730,7 @@ class Hand:
                 raise EngineError(f"seat {p.seat}'s downcard was {format_card(old)}, not {format_card(new)}", ("D-9",))
         for old, new in zip(p.down, downs):
             if old is None and new is not None:
-                self._claim(new, "")
+                self._claim(new)
         if len({c for c in downs if c is not None}) != sum(1 for c in downs if c is not None):
             raise EngineError(f"seat {p.seat} shows a card twice", ("D-1",))
         for i, (old, new) in enumerate(zip(p.down, downs)):

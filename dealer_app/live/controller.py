@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from dealer_app.engine.cards import CardError, format_card, parse_card, parse_cards
 from dealer_app.engine.errors import EngineError
+from dealer_app.engine.events import LegalAction
 from dealer_app.engine.hand import Hand, SeatSpec
 from dealer_app.engine.limits import load_profile, load_table
 from dealer_app.engine.money import format_money
@@ -35,12 +36,9 @@ class Prompt:
 
 
 @dataclass
-class ActionChoice:
-    action: str
-    to: int | None = None
-    min_to: int | None = None
-    max_to: int | None = None
-    all_in: bool = False
+class ActionChoice(LegalAction):
+    """A legal action as the dealer's button shows it."""
+
     label: str = ""
     key: str = ""
 
@@ -436,9 +434,8 @@ class TableController:
         h = self.hand
         if h is None:
             return {}
-        cap = 1 + h.rules.max_raises
         return {"street": h.street, "raises": max(0, h.levels - 1), "cap_raises": h.rules.max_raises,
-                "capped": h.levels >= cap and not h._uncapped() if h.phase == "bet" else False,
+                "capped": h.is_capped(),
                 "stub": h.stub, "burns": h.burns, "common": format_card(h.common) if h.common is not None else None,
                 "pot": h.pot_total() if h.phase != "done" else 0,
                 "warning": self.warning()}

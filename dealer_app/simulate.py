@@ -1,4 +1,6 @@
-"""Random hands played by the rules: for property tests, the benchmark and training drills."""
+"""Random hands played by the rules: for property tests, the benchmark and training drills.
+
+Outside the engine package: it chooses actions (with probabilities), it decides no rule."""
 
 from __future__ import annotations
 
