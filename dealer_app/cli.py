@@ -2,7 +2,8 @@
 
     dealer-app tables                      list the limit tables
     dealer-app check-limits [PATH]         validate a table file or folder (exit 1 on errors)
-    dealer-app replay FILE... [--profile NAME] [--table NAME_OR_PATH] [--json]
+    dealer-app replay FILE... [--profile NAME] [--table NAME_OR_PATH] [--json] [--check]
+    dealer-app export FILE... | --db RECORD  [--format phh|text] [--out DIR]
 """
 
 from __future__ import annotations
@@ -62,6 +63,16 @@ def _cmd_replay(args) -> int:
     from dealer_app.history.replay import replay_files
     from dealer_app.history.report import report_text
     reports = replay_files(args.files, args.profile, args.table)
+    if args.check:
+        for r in reports:
+            v = r.get("verdict", {"agrees": not r.get("errors"), "problems": r.get("errors", [])})
+            if v["agrees"]:
+                print(f"{r['source']}: agrees")
+            else:
+                print(f"{r['source']}: {len(v['problems'])} disagreement(s)")
+                for problem in v["problems"]:
+                    print(f"  {problem}")
+        return 0 if all(r.get("verdict", {}).get("agrees") for r in reports if r.get("supported", True)) else 1
     if args.json:
         for r in reports:
             if not args.events:
@@ -75,6 +86,55 @@ def _cmd_replay(args) -> int:
     return 1 if bad else 0
 
 
+def _cmd_export(args) -> int:
+    """Hands the engine holds, as PHH or PokerStars-style text: from files or the live record."""
+    from dealer_app.history.export import hand_to_phh, hand_to_text
+    out_dir = Path(args.out) if args.out else None
+    if out_dir:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    hands = []  # (name, Hand, names)
+    failed = False
+    if args.db:
+        from dealer_app.history.store import Store
+        from dealer_app.live.controller import TableController
+        store = Store(args.db)
+        for sid, table, _profile, _opened in store.db.execute(
+                "SELECT id, table_name, profile, opened_at FROM sessions ORDER BY id").fetchall():
+            for hand_no, hand in TableController(store).logged_hands(sid):
+                hands.append((f"session{sid}-hand{hand_no}", hand, None))
+    else:
+        from dealer_app.history.importers import Refusal, detect, import_text, read_text
+        from dealer_app.history.phh import read_phh
+        from dealer_app.history.replay import replay_with_engine
+        from dealer_app.history.verdict import site_rules
+        for path in args.files:
+            text = read_text(Path(path))
+            if detect(text) == "phh" or str(path).endswith((".phh", ".phhs")):
+                items = [(h, None, {}) for h in read_phh(Path(path))]
+            else:
+                items = []
+                for imp in import_text(text, str(path)):
+                    if isinstance(imp, Refusal):
+                        print(str(imp), file=sys.stderr)
+                        continue
+                    items.append((imp.phh,) + site_rules(imp.site))
+            for phh, profile, options in items:
+                report, hand = replay_with_engine(phh, args.profile or profile, args.table, options)
+                if hand is None or report["errors"]:
+                    print("\n".join(report["errors"]), file=sys.stderr)
+                    failed = True
+                    continue
+                hands.append((Path(phh.source.replace("#", "-")).name, hand, None))
+    for name, hand, names in hands:
+        text = hand_to_phh(hand, names) if args.format == "phh" else hand_to_text(hand, name, names=names)
+        if out_dir:
+            suffix = ".phh" if args.format == "phh" else ".txt"
+            (out_dir / (Path(name).stem + suffix)).write_text(text, encoding="utf-8")
+        else:
+            print(text)
+    return 1 if failed else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dealer-app", description="Seven Card Stud dealer assistant")
     parser.add_argument("--limits", type=Path, default=None, help="folder of limit tables (default: limits/)")
@@ -84,14 +144,24 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("check-limits", help="validate a limit table file or folder")
     p.add_argument("path", nargs="?")
     p.set_defaults(func=_cmd_check_limits)
-    p = sub.add_parser("replay", help="replay PHH hands and print every decision")
+    p = sub.add_parser("replay", help="replay PHH, PokerStars or Full Tilt hands and print every decision")
     p.add_argument("files", nargs="+")
     p.add_argument("--profile", help="house profile (default: the file's _profile, else us-cardroom)")
     p.add_argument("--table", help="limit table name or YAML path (default: the file's _table, else "
                                    "fixed limit from the file's amounts)")
     p.add_argument("--json", action="store_true", help="one JSON object with every decision")
     p.add_argument("--events", action="store_true", help="with --json: include the raw event list")
+    p.add_argument("--check", action="store_true",
+                   help="per hand: 'agrees', or each disagreement with the recorded play and its line")
     p.set_defaults(func=_cmd_replay)
+    p = sub.add_parser("export", help="write hands as PHH or PokerStars-style text")
+    p.add_argument("files", nargs="*", help="PHH, PokerStars or Full Tilt files")
+    p.add_argument("--db", help="export every hand of a live-table record (hands.sqlite3)")
+    p.add_argument("--format", choices=("phh", "text"), default="phh")
+    p.add_argument("--out", help="folder for one file per hand (default: standard output)")
+    p.add_argument("--profile")
+    p.add_argument("--table")
+    p.set_defaults(func=_cmd_export)
     return parser
 
 

@@ -194,3 +194,16 @@ def test_L8_call_for_less_is_all_in():
     h = to_street(rules("stud-10-20"), [20000, 1500, 20000], 5)
     h.act(1, "bet", 2000)
     assert legal(h) == [{"action": "fold"}, {"action": "call", "to": 900, "all_in": True}]
+
+
+def test_L3_L5_open_pair_decided_when_the_round_opens():
+    # seat 1 shows the pair, bets, and folds to a raise; the higher limit stays for the round
+    h = to_street(rules("casinos-austria-5-10-20"), [50000] * 4, 4, doors="Kd 7c 9s 8h",
+                  boards=("Kh 8d 2s 3s", "3c 4d 5h 6h", "6c Td Jh Js"))
+    assert h.to_act.seat == 1
+    h.act(1, "bet", 1800)
+    h.act(2, "call")
+    h.act(3, "raise", 3700)
+    h.act(4, "fold")
+    h.act(1, "fold")
+    assert legal(h)[2] == {"action": "raise", "min_to": 5600, "max_to": 5700}

@@ -112,6 +112,7 @@ class Hand:
         self.round_aggressor: Player | None = None
         self.round_first: Player | None = None
         self.round_started = False
+        self.round_open_pair = False
         for p in getattr(self, "players", []):
             p.round_to = 0
             p.acted = False
@@ -258,6 +259,7 @@ class Hand:
     # --- who acts ---------------------------------------------------------------------------
     def _begin_betting(self):
         self._reset_round()
+        self.round_open_pair = self._board_has_open_pair()
         self.phase = "bet"
         able = [p for p in self.live if p.can_act]
         if len(able) < 2:
@@ -334,6 +336,11 @@ class Hand:
 
     # --- legal actions ----------------------------------------------------------------------
     def _open_pair(self) -> bool:
+        """L-3: decided when fourth street's betting opens; a pair that folds later in the
+        round does not take the larger bet back."""
+        return self.round_open_pair
+
+    def _board_has_open_pair(self) -> bool:
         if self.street != 4 or self.rules.structure == "spread" or not self.rules.open_pair_double:
             return False
         return any(len(p.up) >= 2 and None not in p.up[:2] and p.up[0] >> 2 == p.up[1] >> 2 for p in self.live)
@@ -411,6 +418,8 @@ class Hand:
             call_to = min(self.current_to, allin_to)
             out.append(LegalAction("call", to=call_to, all_in=call_to == allin_to))
         else:
+            if self.rules.fold_when_check_free:
+                out.append(LegalAction("fold"))
             out.append(LegalAction("check"))
             if self.street >= 4:
                 rules.append("A-6")
@@ -463,7 +472,9 @@ class Hand:
             else:
                 kind = "raise"
                 mn, mx = self.current_to + self.last_raise, self.current_to + hi
-            if allin_to < mn:
+            if mn > mx:
+                pass  # no raise fits between the minimum raise and the maximum
+            elif allin_to < mn:
                 out.append(LegalAction(kind, to=allin_to, all_in=True))
             else:
                 top = min(mx, allin_to)
@@ -662,6 +673,8 @@ class Hand:
 
     def _begin_showdown(self):
         self.phase = "showdown"
+        # the players of the last betting round (not all-in before it), for W-1 comparisons
+        self.last_round_players = [p.seat for p in self.live if p.stack > 0]
         self.to_act = None
         self._legal = []
         self.showdown_order, rules, words = sd.showdown_order(self)
@@ -710,33 +723,30 @@ class Hand:
         return p
 
     def _learn_downcards(self, p: Player, cards: list[int | None]):
-        known_up = list(p.up)
-        if len(cards) in (6, 7) and len(cards) >= len(p.down) + len(p.up):
-            rest = list(cards)
-            for c in known_up:
-                if c not in rest:
+        """Fill the unseen downcards from a shown hand: all seven (or six with a common card),
+        in any order, or just the downcards. Cards already known must be among them."""
+        shown = list(cards)
+        if len(shown) != len(p.down) or len(shown) in (6, 7) and len(p.down) < 6:
+            for c in p.up + ([self.common] if self.common is not None and self.common in shown else []):
+                if c is not None and c not in shown:
                     raise EngineError(f"seat {p.seat} shows {format_cards(cards, sep=' ')}, which lacks the "
                                       f"upcard {format_card(c)}", ("D-9",))
-                rest.remove(c)
-            if self.common is not None and self.common in rest:
-                rest.remove(self.common)
-            downs = rest
-        else:
-            downs = cards
-        if len(downs) != len(p.down):
-            raise EngineError(f"seat {p.seat} has {len(p.down)} downcards; {len(downs)} given", ("D-9",))
-        for old, new in zip(p.down, downs):
-            if old is not None and new is not None and old != new:
-                raise EngineError(f"seat {p.seat}'s downcard was {format_card(old)}, not {format_card(new)}", ("D-9",))
-        for old, new in zip(p.down, downs):
-            if old is None and new is not None:
-                self._claim(new)
-        if len({c for c in downs if c is not None}) != sum(1 for c in downs if c is not None):
+                if c is not None:
+                    shown.remove(c)
+        if len(shown) != len(p.down):
+            raise EngineError(f"seat {p.seat} has {len(p.down)} downcards; {len(shown)} given", ("D-9",))
+        if len({c for c in shown if c is not None}) != sum(1 for c in shown if c is not None):
             raise EngineError(f"seat {p.seat} shows a card twice", ("D-1",))
-        for i, (old, new) in enumerate(zip(p.down, downs)):
-            if old is None and new is not None:
-                p.down[i] = new
-                self.seen[new] = f"seat {p.seat}'s downcard"
+        for old in p.down:
+            if old is not None and old not in shown:
+                raise EngineError(f"seat {p.seat}'s downcard {format_card(old)} is not among the cards shown", ("D-9",))
+        fresh = [c for c in shown if c is not None and c not in p.down]
+        for c in fresh:
+            self._claim(c)
+        for i, old in enumerate(p.down):
+            if old is None and fresh:
+                p.down[i] = fresh.pop(0)
+                self.seen[p.down[i]] = f"seat {p.seat}'s downcard"
 
     def _maybe_settle(self):
         unmucked = [q for q in self.live if not q.mucked]

@@ -29,6 +29,12 @@ OPTION_VALUES: dict[str, tuple] = {
     "short_allin_reopen": ("half", "full"),
     "odd_chip": ("all-cards", "best-five"),
     "top_up_to_buy_in": (True, False, None),
+    # not in the catalog (A-6 names check or bet): whether a player may fold when checking
+    # is free. Live rooms let a player muck at any time; online servers (PokerStars) do too.
+    "fold_when_check_free": (False, True),
+    # not in the catalog: who shows first when nobody bet the last round. W-1 says the first
+    # player to act in it; PokerStars shows clockwise from the dealer's left (seat 1).
+    "checked_showdown_from": ("first-actor", "dealers-left"),
 }
 
 
@@ -112,6 +118,8 @@ class BettingRules:
     heads_up_uncapped: str
     short_allin_reopen: str
     odd_chip: str
+    fold_when_check_free: bool = False
+    checked_showdown_from: str = "first-actor"
     profile: str = "us-cardroom"
     table: str | None = None
     currency: str = "USD"

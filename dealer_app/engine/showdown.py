@@ -14,6 +14,9 @@ def showdown_order(hand):
     rules = ["W-1"]
     lead = hand.last_round_aggressor
     why = "made the last bet or raise"
+    if (lead is None or lead.folded) and hand.rules.checked_showdown_from == "dealers-left":
+        lead = live[0]
+        why = "nobody bet the last round; clockwise from the dealer's left (house option)"
     if lead is None or lead.folded:
         lead = hand.last_round_first
         why = "acted first in the last round, in which nobody bet"

@@ -11,7 +11,7 @@ from pathlib import Path
 from dealer_app.engine.cards import CardError, parse_cards
 from dealer_app.engine.errors import EngineError, IllegalAction
 from dealer_app.engine.hand import Hand, SeatSpec
-from dealer_app.engine.limits import BettingRules, LimitsError, load_profile, load_table
+from dealer_app.engine.limits import OPTION_VALUES, BettingRules, LimitsError, load_profile, load_table
 from dealer_app.history.phh import VARIANT_NAMES, PHHError, PHHHand, read_phh
 
 DEFAULT_PROFILE = "us-cardroom"
@@ -21,7 +21,21 @@ class ReplayError(ValueError):
     pass
 
 
-def rules_for(hand: PHHHand, profile_name: str | None, table_name: str | None) -> BettingRules:
+def rules_for(hand: PHHHand, profile_name: str | None, table_name: str | None,
+              options: dict | None = None) -> BettingRules:
+    rules = _base_rules(hand, profile_name, table_name)
+    currency = hand.fields.get("currency")
+    if currency and not rules.currency:
+        rules = rules.with_options(currency=currency)
+    opts = dict(hand.fields.get("_options") or {})
+    opts.update(options or {})
+    unknown = sorted(set(opts) - set(OPTION_VALUES))
+    if unknown:
+        raise ReplayError(f"unknown house option(s) {', '.join(unknown)} (known: {', '.join(OPTION_VALUES)})")
+    return rules.with_options(**opts) if opts else rules
+
+
+def _base_rules(hand: PHHHand, profile_name: str | None, table_name: str | None) -> BettingRules:
     game = hand.game
     f = hand.fields
     profile = load_profile(profile_name or f.get("_profile") or DEFAULT_PROFILE)
@@ -74,8 +88,15 @@ def _translate(h: Hand, seat: int, verb: str, arg: str | None):
     raise ReplayError(f"unknown PHH action {verb!r}")
 
 
-def replay_hand(hand: PHHHand, profile: str | None = None, table: str | None = None) -> dict:
+def replay_hand(hand: PHHHand, profile: str | None = None, table: str | None = None,
+                options: dict | None = None) -> dict:
     """Replay one PHH hand; return the report dict (see the module doc)."""
+    return replay_with_engine(hand, profile, table, options)[0]
+
+
+def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | None = None,
+                       options: dict | None = None) -> tuple[dict, Hand | None]:
+    """Replay one PHH hand; return the report and the engine's hand (None if it never started)."""
     report = {"source": hand.source, "game": hand.game, "profile": None, "table": None,
               "bring_in": None, "streets": [], "showdown_order": [], "pots": [], "net": {},
               "errors": [], "illegal": []}
@@ -84,15 +105,15 @@ def replay_hand(hand: PHHHand, profile: str | None = None, table: str | None = N
         report["errors"].append(f"{hand.source}: {name} (variant {hand.variant!r}) is not supported; "
                                 f"only F7S and F7S/8 are replayed")
         report["supported"] = False
-        return report
+        return report, None
     report["supported"] = True
     try:
-        rules = rules_for(hand, profile, table)
+        rules = rules_for(hand, profile, table, options)
         report["profile"], report["table"] = rules.profile, rules.table
         h = Hand(rules, _seats(hand), unknown_upcards=True)
     except (LimitsError, ReplayError, EngineError) as exc:
         report["errors"].append(f"{hand.source}: {exc}")
-        return report
+        return report, None
     streets: dict[int, dict] = {}
     seen_events = 0
 
@@ -133,7 +154,9 @@ def replay_hand(hand: PHHHand, profile: str | None = None, table: str | None = N
                 h.deal_common(cards[0])
             elif len(parts) >= 2 and parts[0].startswith("p") and parts[1] == "sm":
                 seat = int(parts[0][1:])
-                if len(parts) > 2 and "?" not in parts[2]:
+                if h.phase == "done":
+                    report.setdefault("notes", []).append(f"{where}: {raw}: shown after the hand ended")
+                elif len(parts) > 2 and "?" not in parts[2]:
                     h.show(seat, parse_cards(parts[2]))
                 else:
                     h.muck(seat)
@@ -141,7 +164,7 @@ def replay_hand(hand: PHHHand, profile: str | None = None, table: str | None = N
                 seat = int(parts[0][1:])
                 legal = [a.as_dict() for a in h.legal_actions()]
                 decision = {"seat": h.to_act.seat if h.to_act else None, "legal": legal,
-                            "rules": list(h.decision_rules), "line": line}
+                            "rules": list(h.decision_rules), "line": line, "index": index}
                 action, to = _translate(h, seat, parts[1], parts[2] if len(parts) > 2 else None)
                 try:
                     h.act(seat, action, to)
@@ -155,6 +178,7 @@ def replay_hand(hand: PHHHand, profile: str | None = None, table: str | None = N
                 taken = {"action": action}
                 if "to" in last.data:
                     taken["to"] = last.data["to"]
+                    decision["amount"] = last.data["amount"]
                 decision["taken"] = taken
                 decision["seat"] = seat
                 _street_of(streets, h)["decisions"].append(decision)
@@ -172,6 +196,7 @@ def replay_hand(hand: PHHHand, profile: str | None = None, table: str | None = N
         _finish(h, report, hand)
     sync()
     report["showdown_order"] = list(h.showdown_order)
+    report["last_round_players"] = list(getattr(h, "last_round_players", []))
     report["pots"] = [{"amount": p["amount"], "eligible": p["eligible"],
                        "winners": {str(k): v for k, v in p["winners"].items()},
                        "rules": p["rules"], "hands": {str(k): v for k, v in p.get("hands", {}).items()},
@@ -183,7 +208,8 @@ def replay_hand(hand: PHHHand, profile: str | None = None, table: str | None = N
         ours = [p.stack for p in h.players]
         report["finishing_stacks_match"] = ours == [int(x) for x in finishing]
     report["events"] = [e.as_dict() for e in h.events]
-    return report
+    report["players"] = [p.name for p in h.players]
+    return report, h
 
 
 def _street_of(streets: dict, h: Hand) -> dict:
@@ -220,16 +246,43 @@ def _finish(h: Hand, report: dict, hand: PHHHand):
         report["errors"].append(f"{hand.source}: the file ends before the hand does ({h.phase} on street {h.street}{waiting})")
 
 
+def _failed(source: str, message: str) -> dict:
+    return {"source": source, "errors": [message], "supported": False, "streets": [], "showdown_order": [],
+            "pots": [], "net": {}, "game": None, "profile": None, "table": None, "bring_in": None, "illegal": []}
+
+
 def replay_files(paths: list[str], profile: str | None = None, table: str | None = None) -> list[dict]:
+    """Replay every hand of every file: PHH, PokerStars or Full Tilt text (by content).
+
+    Each report carries ``verdict`` ({"agrees", "problems"}): for PHH, legality, finishing stacks
+    and show order; for a site's text, everything issue #3 compares with the server."""
+    from dealer_app.history.importers import Refusal, detect, import_text, read_text
+    from dealer_app.history.verdict import phh_verdict, verdict
     reports = []
     for path in paths:
         try:
-            hands = read_phh(Path(path))
-        except PHHError as exc:
-            reports.append({"source": str(path), "errors": [str(exc)], "supported": False, "streets": [],
-                            "showdown_order": [], "pots": [], "net": {}, "game": None, "profile": None,
-                            "table": None, "bring_in": None, "illegal": []})
+            text = read_text(Path(path))
+        except OSError as exc:
+            reports.append(_failed(str(path), f"{path}: cannot read: {exc}"))
             continue
-        for hand in hands:
-            reports.append(replay_hand(hand, profile, table))
+        kind = detect(text)
+        if kind == "phh" or (kind is None and str(path).endswith((".phh", ".phhs"))):
+            try:
+                hands = read_phh(Path(path))
+            except PHHError as exc:
+                reports.append(_failed(str(path), str(exc)))
+                continue
+            for hand in hands:
+                r = replay_hand(hand, profile, table)
+                problems = phh_verdict(r, hand) if r.get("supported") else list(r["errors"])
+                r["verdict"] = {"agrees": not problems, "problems": problems}
+                reports.append(r)
+            continue
+        for item in import_text(text, str(path)):
+            if isinstance(item, Refusal):
+                r = _failed(f"{item.source}#{item.hand_id}", str(item))
+                r["verdict"] = {"agrees": False, "problems": [str(item)]}
+                reports.append(r)
+                continue
+            reports.append(verdict(item, profile, None, table)["report"])
     return reports

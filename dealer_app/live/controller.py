@@ -299,6 +299,20 @@ class TableController:
 
     def resume(self, session_id: int):
         """Rebuild the table exactly as the record left it."""
+        for _hand_no, _hand in self._replay_log(session_id):
+            pass
+        self.rulings = []
+        if self.hand is not None:
+            self._collect_rulings(0)
+        self._log([("resume", {"session": session_id})])
+        self._notify("table")
+
+    def logged_hands(self, session_id: int):
+        """Every hand of a recorded session, rebuilt by the engine: (hand number, Hand)."""
+        yield from self._replay_log(session_id)
+
+    def _replay_log(self, session_id: int):
+        """Apply a session's record; yield each hand when it ends (and an unfinished last one)."""
         log = self.store.session_log(session_id)
         if not log or log[0][1] != "open_table":
             raise InputError(f"session {session_id} has no table in the record")
@@ -331,13 +345,11 @@ class TableController:
                 self.redo_stack.append(self.inputs.pop())
                 self._rebuild()
             elif kind == "hand_end":
+                yield self.hand_no, self.hand
                 self.session.finish_hand()
                 self.hand = None
-        self.rulings = []
         if self.hand is not None:
-            self._collect_rulings(0)
-        self._log([("resume", {"session": session_id})])
-        self._notify("table")
+            yield self.hand_no, self.hand
 
     # --- what the screen shows --------------------------------------------------------------------
     def prompt(self) -> Prompt:

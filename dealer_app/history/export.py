@@ -1,0 +1,173 @@
+"""Write any hand the engine holds as PHH or as a PokerStars-style text history.
+
+Both are built from the engine's events only, so a hand dealt at the live table and a hand
+imported from a server export the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields as dc_fields
+
+from dealer_app.engine.hand import Hand
+from dealer_app.engine.limits import OPTION_VALUES, BettingRules, load_profile
+from dealer_app.engine.money import format_money
+from dealer_app.history.phh import write_phh
+
+
+def _option_overrides(rules: BettingRules) -> dict:
+    """The house options that differ from the rules' profile (so a replay can restore them)."""
+    try:
+        profile = load_profile(rules.profile)
+    except Exception:  # noqa: BLE001 - an unknown profile: write every option
+        return {k: getattr(rules, k) for k in OPTION_VALUES if hasattr(rules, k)}
+    names = {f.name for f in dc_fields(rules)}
+    out = {}
+    for key in OPTION_VALUES:
+        if key not in names or key == "top_up_to_buy_in":
+            continue
+        default = profile.option(key, rules.game) if key in profile.options else \
+            BettingRules.__dataclass_fields__[key].default
+        if getattr(rules, key) != default:
+            out[key] = getattr(rules, key)
+    return out
+
+
+def hand_to_phh_fields(hand: Hand, names: list[str] | None = None, extra: dict | None = None) -> dict:
+    r = hand.rules
+    seats = [p.seat for p in hand.players]
+    number = {seat: i + 1 for i, seat in enumerate(seats)}
+    actions = []
+    for ev in hand.events:
+        d = ev.data
+        if ev.kind == "deal":
+            actions.append(f"d dh p{number[ev.seat]} {''.join(d['cards'])}")
+        elif ev.kind == "common_card":
+            actions.append(f"d db {d['card']}")
+        elif ev.kind == "action":
+            a = d["action"]
+            if a == "fold":
+                actions.append(f"p{number[ev.seat]} f")
+            elif a in ("check", "call"):
+                actions.append(f"p{number[ev.seat]} cc")
+            elif a == "bring_in" and r.structure == "fixed" and d["to"] <= r.bring_in:
+                actions.append(f"p{number[ev.seat]} pb")
+            else:
+                actions.append(f"p{number[ev.seat]} cbr {d['to']}")
+        elif ev.kind == "show":
+            actions.append(f"p{number[ev.seat]} sm {d['cards'].replace(' ', '')}")
+        elif ev.kind == "muck":
+            actions.append(f"p{number[ev.seat]} sm")
+    out = {
+        "variant": "F7S/8" if r.game == "stud8" else "F7S",
+        "ante_trimming_status": True,
+        "antes": [r.ante] * len(seats),
+        "bring_in": r.bring_in,
+        "small_bet": r.small_bet,
+        "big_bet": r.big_bet,
+        "starting_stacks": [p.start for p in hand.players],
+        "actions": actions,
+        "players": names or [p.name for p in hand.players],
+        "seats": seats,
+        "finishing_stacks": [p.stack for p in hand.players] if hand.phase == "done" else None,
+        "_profile": r.profile,
+        "_table": r.table,
+    }
+    if r.currency:
+        out["currency"] = r.currency
+    options = _option_overrides(r)
+    if options:
+        out["_options"] = options
+    out.update(extra or {})
+    return out
+
+
+def hand_to_phh(hand: Hand, names: list[str] | None = None, extra: dict | None = None) -> str:
+    fields = hand_to_phh_fields(hand, names, extra)
+    options = fields.pop("_options", None)
+    text = write_phh(fields)
+    if options:  # a TOML inline table
+        inner = ", ".join(f"{k} = {_toml(v)}" for k, v in options.items())
+        text += f"_options = {{ {inner} }}\n"
+    return text
+
+
+def _toml(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    return '"' + str(v) + '"'
+
+
+STREET_TITLES = {3: "*** 3rd STREET ***", 4: "*** 4th STREET ***", 5: "*** 5th STREET ***",
+                 6: "*** 6th STREET ***", 7: "*** RIVER ***"}
+
+
+def hand_to_text(hand: Hand, hand_id: str = "1", table_name: str = "Dealer App", names: list[str] | None = None) -> str:
+    """A PokerStars-style history a person (or PokerStars-reading tools) can read."""
+    r = hand.rules
+    cur = r.currency if r.currency in ("USD", "EUR") else ""
+    m = (lambda c: format_money(c, cur)) if cur else str
+    name = {p.seat: (names[i] if names else p.name) for i, p in enumerate(hand.players)}
+    game = "7 Card Stud Hi/Lo Limit" if r.game == "stud8" else "7 Card Stud Limit"
+    stakes = f"{m(r.small_bet)}/{m(r.big_bet)}" + (f" {cur}" if cur else "")
+    out = [f"PokerStars Hand #{hand_id}:  {game} ({stakes}) - exported by dealer-app",
+           f"Table '{table_name}' {r.max_players}-max"]
+    for p in hand.players:
+        out.append(f"Seat {p.seat}: {name[p.seat]} ({m(p.start)} in chips)")
+    round_to: dict[int, int] = {}
+    dealt: dict[int, list] = {}
+    for ev in hand.events:
+        d = ev.data
+        if ev.kind == "ante":
+            out.append(f"{name[ev.seat]}: posts the ante {m(d['amount'])}" + (" and is all-in" if d["all_in"] else ""))
+        elif ev.kind == "deal_plan":
+            round_to = {}
+            title = STREET_TITLES[d["street"]]
+            out.append(title)
+        elif ev.kind == "common_card":
+            out[-1] = f"*** RIVER *** [{d['card']}]"
+        elif ev.kind == "deal":
+            cards = d["cards"]
+            before = dealt.setdefault(ev.seat, [])
+            if d["street"] == 3:
+                seen = cards if "??" not in cards[:2] else cards[2:]
+                out.append(f"Dealt to {name[ev.seat]} [{' '.join(seen)}]")
+            elif cards[0] != "??":
+                shown = [c for c in before if c != "??"]
+                out.append(f"Dealt to {name[ev.seat]} [{' '.join(shown)}] [{cards[0]}]")
+            before.extend(cards)
+        elif ev.kind == "action":
+            a, who = d["action"], name[ev.seat]
+            tail = " and is all-in" if d.get("all_in") else ""
+            if a == "fold":
+                out.append(f"{who}: folds")
+            elif a == "check":
+                out.append(f"{who}: checks")
+            elif a == "call":
+                out.append(f"{who}: calls {m(d['amount'])}{tail}")
+            elif a == "bring_in":
+                out.append(f"{who}: brings in for {m(d['to'])}{tail}")
+            elif a == "bet" or a == "complete" and max(round_to.values(), default=0) == 0:
+                out.append(f"{who}: bets {m(d['to'])}{tail}")
+            else:
+                top = max(round_to.values(), default=0)
+                out.append(f"{who}: raises {m(d['to'] - top)} to {m(d['to'])}{tail}")
+            if "to" in d:
+                round_to[ev.seat] = d["to"]
+        elif ev.kind == "uncalled_bet_returned":
+            out.append(f"Uncalled bet ({m(d['amount'])}) returned to {name[ev.seat]}")
+        elif ev.kind == "showdown_order":
+            out.append("*** SHOW DOWN ***")
+        elif ev.kind == "show":
+            out.append(f"{name[ev.seat]}: shows [{d['cards']}]")
+        elif ev.kind == "muck":
+            out.append(f"{name[ev.seat]}: mucks hand")
+    total = 0
+    for pot in hand.pots_awarded:
+        total += pot["amount"]
+        for seat, amount in pot["winners"].items():
+            out.append(f"{name[seat]} collected {m(amount)} from pot")
+    out.append("*** SUMMARY ***")
+    out.append(f"Total pot {m(total)} | Rake {m(0)}")
+    return "\n".join(out) + "\n"

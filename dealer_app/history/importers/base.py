@@ -1,0 +1,288 @@
+"""What every text importer builds: a PHH hand for the engine, and what the server said.
+
+A site parser feeds a ``HandBuilder`` line by line; the builder knows stud dealing (who is
+still in, which cards are down) and writes PHH actions, so each site's parser only reads text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dealer_app.engine.cards import CardError, format_cards, parse_cards
+from dealer_app.engine.money import to_cents
+from dealer_app.history.phh import PHHHand
+
+
+class ImportError_(ValueError):
+    """A hand that cannot be read: the problem and the line it is on."""
+
+    def __init__(self, problem: str, line: int = 0):
+        super().__init__(problem)
+        self.problem, self.line = problem, line
+
+
+@dataclass
+class Refusal:
+    source: str
+    hand_id: str
+    line: int
+    reason: str
+
+    def __str__(self):
+        return f"hand {self.hand_id} in {self.source.split('#')[0]}, line {self.line}: {self.reason}"
+
+
+@dataclass
+class Expected:
+    """What the server recorded, to compare with the engine's decisions (the verdict)."""
+
+    bring_in: int | None = None               # PHH player number
+    first_actors: dict = field(default_factory=dict)    # street -> player
+    amounts: list = field(default_factory=list)          # (action index, player, amount put in)
+    uncalled: dict = field(default_factory=dict)        # player -> amount returned
+    total_pot: int | None = None
+    rake: int = 0
+    collected: dict = field(default_factory=dict)       # player -> amount (after rake)
+    showdown: list = field(default_factory=list)        # players in the order they showed/mucked
+    capped: list = field(default_factory=list)          # (action index, line): the server said "capped"
+    double_bet: list = field(default_factory=list)      # (action index, line): "a double bet is allowed"
+    lines: dict = field(default_factory=dict)           # where each fact stands in the file
+
+
+@dataclass
+class ImportedHand:
+    source: str
+    site: str
+    hand_id: str
+    game: str
+    phh: PHHHand
+    expected: Expected
+    currency: str = ""
+    names: list = field(default_factory=list)
+    seats: list = field(default_factory=list)  # the site's seat numbers, in PHH player order
+
+
+class Money:
+    """Amounts as the file writes them: '$1.25' in cents, '125' chips as they are."""
+
+    def __init__(self, cents: bool):
+        self.cents = cents
+
+    def __call__(self, text: str) -> int:
+        text = text.strip().rstrip(".,").replace(",", "")
+        for sym in ("$", "€", "£", "USD", "EUR"):
+            text = text.replace(sym, "")
+        text = text.strip()
+        if self.cents:
+            return to_cents(text)
+        if "." in text:
+            return to_cents(text)  # a decimal amount in a chip game: take cents
+        return int(text)
+
+
+class HandBuilder:
+    STREETS = (3, 4, 5, 6, 7)
+
+    def __init__(self, source: str, site: str, hand_id: str, game: str, start_line: int):
+        self.source, self.site, self.hand_id, self.game = source, site, hand_id, game
+        self.start_line = start_line
+        self.seats: list[tuple[int, str, int]] = []   # (site seat, name, stack)
+        self.antes: dict[str, int] = {}
+        self.dealt_in: list[str] = []
+        self.folded: set[str] = set()
+        self.street = 0
+        self.pending: dict[str, list] = {}             # cards seen this street, by name
+        self.actions: list[str] = []
+        self.lines: list[int] = []
+        self.expected = Expected()
+        self.small_bet = self.big_bet = self.bring_in = None
+        self.currency = ""
+        self.shown: dict[str, list] = {}
+        self.round_to: dict[str, int] = {}
+        self.expect_first = False
+        self.common: str | None = None
+
+    # --- seats and names ----------------------------------------------------------------------
+    def seat(self, number: int, name: str, stack: int):
+        self.seats.append((number, name, stack))
+
+    def player_no(self, name: str, line: int) -> int:
+        order = [n for _, n, _ in self.seats_in_hand()]
+        if name not in order:
+            raise ImportError_(f"{name!r} is not dealt in this hand", line)
+        return order.index(name) + 1
+
+    def seats_in_hand(self):
+        if self.dealt_in:
+            return [s for s in self.seats if s[1] in self.dealt_in]
+        return [s for s in self.seats if s[1] in self.antes]
+
+    def name_in(self, text: str) -> str | None:
+        """The seated player whose name starts ``text`` (longest name first)."""
+        for _, name, _ in sorted(self.seats, key=lambda s: -len(s[1])):
+            if text.startswith(name):
+                return name
+        return None
+
+    # --- dealing ------------------------------------------------------------------------------
+    def ante(self, name: str, amount: int):
+        self.antes[name] = amount
+
+    def begin_street(self, street: int, line: int, common: str | None = None):
+        self.flush_deals(line)
+        self.street = street
+        self.round_to = {}
+        self.pending = {}
+        self.expect_first = True
+        if common:
+            self.common = common
+
+    def dealt(self, name: str, cards_text: str, line: int):
+        """A 'Dealt to' line: the last bracket holds this street's new cards."""
+        try:
+            groups = [parse_cards(g) for g in cards_text]
+        except CardError as exc:
+            raise ImportError_(str(exc), line) from None
+        if self.street == 3:
+            if name not in self.dealt_in:
+                self.dealt_in.append(name)
+            allc = [c for g in groups for c in g]
+            cards = allc if len(allc) == 3 else [None, None] + allc[-1:]
+        else:
+            cards = groups[-1][-1:] if groups else [None]
+        self.pending[name] = cards
+
+    def flush_deals(self, line: int):
+        """Write this street's deals in dealing order (D-2); unseen cards are '??'."""
+        if self.street == 0 or getattr(self, "_flushed", None) == self.street:
+            return
+        self._flushed = self.street
+        if self.street == 7 and self.common:
+            self._add(f"d db {self.common}", line)
+            return
+        for _, name, _ in self.seats_in_hand():
+            if name in self.folded:
+                continue
+            want = 3 if self.street == 3 else 1
+            cards = self.pending.get(name, [None] * want)
+            if self.street in (4, 5, 6) and None in cards:
+                continue  # an upcard the text did not show: the hand will stop there
+            self._add(f"d dh p{self.player_no(name, line)} {format_cards(cards)}", line)
+
+    def _add(self, action: str, line: int):
+        self.actions.append(action)
+        self.lines.append(line)
+
+    # --- betting ------------------------------------------------------------------------------
+    def act(self, name: str, verb: str, line: int, amount: int | None = None, to: int | None = None):
+        """verb: bring_in, call, check, fold, bet, raise, complete. ``amount`` is what the
+        player put in with this action; ``to`` the round total after it."""
+        if self.street and getattr(self, "_flushed", None) != self.street:
+            self.flush_deals(line)
+        p = self.player_no(name, line)
+        if self.expect_first:
+            self.expected.first_actors[self.street] = p
+            self.expected.lines[self.street] = line
+            self.expect_first = False
+        before = self.round_to.get(name, 0)
+        if verb == "bring_in":
+            self.expected.bring_in = p
+            self.expected.lines["bring_in"] = line
+            self._add(f"p{p} pb", line)
+            self.round_to[name] = before + amount
+        elif verb in ("call", "check"):
+            self._add(f"p{p} cc", line)
+            self.round_to[name] = before + (amount or 0)
+        elif verb == "fold":
+            self._add(f"p{p} f", line)
+            self.folded.add(name)
+        else:
+            if to is None:
+                to = before + amount
+            amount = to - before
+            self._add(f"p{p} cbr {to}", line)
+            self.round_to[name] = to
+        if amount is not None:
+            self.expected.amounts.append((len(self.actions) - 1, p, amount))
+
+    def note_capped(self, line: int):
+        self.expected.capped.append((len(self.actions), line))
+
+    def note_double_bet(self, line: int):
+        self.flush_deals(line)
+        self.expected.double_bet.append((len(self.actions), line))
+
+    def uncalled(self, name: str, amount: int, line: int):
+        self.expected.uncalled[self.player_no(name, line)] = amount
+        self.expected.lines.setdefault("uncalled", line)
+
+    def show(self, name: str, cards_text: str, line: int):
+        self.flush_deals(line)
+        p = self.player_no(name, line)
+        self.expected.lines.setdefault("showdown", line)
+        try:
+            cards = parse_cards(cards_text)
+        except CardError as exc:
+            raise ImportError_(str(exc), line) from None
+        self.expected.showdown.append(p)
+        self._add(f"p{p} sm {format_cards(cards)}", line)
+
+    def muck(self, name: str, line: int):
+        self.flush_deals(line)
+        p = self.player_no(name, line)
+        self.expected.lines.setdefault("showdown", line)
+        self.expected.showdown.append(p)
+        self._add(f"p{p} sm", line)
+
+    def collected(self, name: str, amount: int, line: int):
+        p = self.player_no(name, line)
+        self.expected.lines.setdefault("collected", line)
+        self.expected.collected[p] = self.expected.collected.get(p, 0) + amount
+
+    def total(self, pot: int, rake: int, line: int):
+        self.expected.total_pot, self.expected.rake = pot, rake
+        self.expected.lines["total"] = line
+
+    def settle_bring_in(self, known: dict):
+        """The bring-in amount of these stakes. A hand whose bring-in player opens with a full
+        bet never shows it: take it from an earlier hand of the file at the same stakes, else
+        a quarter of the small bet (noted in the PHH as ``_bring_in_guessed``)."""
+        key = (self.small_bet, self.big_bet)
+        if self.bring_in:
+            known.setdefault(key, self.bring_in)
+        elif key in known:
+            self.bring_in = known[key]
+        else:
+            self.bring_in = max(1, self.small_bet // 4)
+            self.bring_in_guessed = True
+
+    # --- result ---------------------------------------------------------------------------------
+    def build(self) -> ImportedHand:
+        players = self.seats_in_hand()
+        if len(players) < 2:
+            raise ImportError_("fewer than two players dealt in", self.start_line)
+        if None in (self.small_bet, self.big_bet):
+            raise ImportError_("the stakes are missing from the header", self.start_line)
+        antes = [self.antes.get(n, 0) for _, n, _ in players]
+        bring_in = self.bring_in or 0
+        fields = {
+            "variant": "F7S/8" if self.game == "stud8" else "F7S",
+            "ante_trimming_status": True,
+            "antes": [max(antes)] * len(players),
+            "bring_in": bring_in,
+            "small_bet": self.small_bet,
+            "big_bet": self.big_bet,
+            "starting_stacks": [s for _, _, s in players],
+            "actions": self.actions,
+            "players": [n for _, n, _ in players],
+            "seats": [s for s, _, _ in players],
+            "hand": self.hand_id,
+            "_site": self.site,
+        }
+        if self.currency:
+            fields["currency"] = self.currency
+        if getattr(self, "bring_in_guessed", False):
+            fields["_bring_in_guessed"] = True
+        phh = PHHHand(f"{self.source}#{self.hand_id}", fields, list(self.actions), list(self.lines))
+        return ImportedHand(phh.source, self.site, self.hand_id, self.game, phh, self.expected, self.currency,
+                            [n for _, n, _ in players], [s for s, _, _ in players])

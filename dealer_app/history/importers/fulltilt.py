@@ -1,0 +1,147 @@
+"""Full Tilt Poker text hand histories (Limit Stud Hi, Limit Stud H/L); UTF-8 or UTF-16."""
+
+from __future__ import annotations
+
+import re
+
+from dealer_app.history.importers.base import HandBuilder, ImportError_, Money, Refusal
+
+HEADER = re.compile(r"^Full Tilt Poker Game #(\d+):\s*(.*)$")
+STAKES = re.compile(r"([\$€£]?[\d,]+(?:\.\d+)?)/([\$€£]?[\d,]+(?:\.\d+)?)(?: Ante ([\$€£]?[\d,.]+))?")
+SEAT = re.compile(r"^Seat (\d+): (.+?) \(([\$€£]?[\d,.]+)\)(.*)$")
+STREET = re.compile(r"^\*\*\* (3RD|4TH|5TH|6TH|7TH) STREET \*\*\*(?: \[(\w\w)\])?")
+DEALT = re.compile(r"^Dealt to (.+?) ((?:\[[^\]]*\] ?)+)$")
+AMOUNT = r"([\$€£]?[\d,]+(?:\.\d+)?)"
+ACTIONS = [
+    (re.compile(rf"^ antes {AMOUNT}"), "ante"),
+    (re.compile(rf"^ brings in for {AMOUNT}"), "bring_in"),
+    (re.compile(rf"^ calls {AMOUNT}"), "call"),
+    (re.compile(rf"^ bets {AMOUNT}"), "bet"),
+    (re.compile(rf"^ raises to {AMOUNT}"), "raise"),
+    (re.compile(rf"^ completes it to {AMOUNT}"), "complete"),
+    (re.compile(r"^ checks"), "check"),
+    (re.compile(r"^ folds"), "fold"),
+    (re.compile(r"^ shows \[([^\]]*)\]"), "show"),
+    (re.compile(r"^ mucks"), "muck"),
+    (re.compile(rf"^ (?:wins|ties for) the (?:high |low )?(?:main |side )?pot(?: #\d+)? \({AMOUNT}\)"), "won"),
+    (re.compile(rf"^ (?:wins|ties for) (?:high |low )?side pot #\d+ \({AMOUNT}\)"), "won"),
+]
+UNCALLED = re.compile(rf"^Uncalled bet of {AMOUNT} returned to (.+)$")
+TOTAL = re.compile(rf"^Total pot {AMOUNT}.*?\| Rake {AMOUNT}")
+STREET_NO = {"3RD": 3, "4TH": 4, "5TH": 5, "6TH": 6, "7TH": 7}
+
+
+def game_of(header: str) -> tuple[str | None, str]:
+    h = header.lower()
+    if "razz" in h:
+        return None, "Razz is not supported"
+    if "stud" not in h:
+        parts = header.split(" - ")
+        name = next((parts[i + 1] for i, p in enumerate(parts[:-1]) if STAKES.search(p)), "this game")
+        return None, f"{name.strip()} is not a stud game"
+    if "no limit" in h or "pot limit" in h:
+        return None, "no-limit and pot-limit stud are not supported"
+    if "5 card stud" in h or "five card stud" in h:
+        return None, "five-card stud is not supported"
+    if "stud h/l" in h or "stud hi/lo" in h or "stud 8" in h:
+        return "stud8", ""
+    if "stud hi" in h or "limit stud" in h:
+        return "stud", ""
+    return None, "this stud game is not supported"
+
+
+def looks_like(text: str) -> bool:
+    return "Full Tilt Poker Game #" in text[:3000]
+
+
+def parse(text: str, source: str):
+    lines = text.splitlines()
+    starts = [i for i, line in enumerate(lines) if HEADER.match(line.strip().lstrip("\ufeff"))]
+    bring_ins: dict = {}
+    for k, start in enumerate(starts):
+        block = lines[start:starts[k + 1] if k + 1 < len(starts) else len(lines)]
+        try:
+            yield parse_hand(block, start + 1, source, bring_ins)
+        except ImportError_ as exc:
+            m = HEADER.match(block[0].strip().lstrip("\ufeff"))
+            yield Refusal(source, m.group(1) if m else "?", exc.line or start + 1, exc.problem)
+
+
+def parse_hand(block: list[str], first_line: int, source: str, bring_ins: dict):
+    header = block[0].strip().lstrip("\ufeff")
+    m = HEADER.match(header)
+    hand_id, rest = m.group(1), m.group(2)
+    game, why = game_of(rest)
+    if game is None:
+        return Refusal(source, hand_id, first_line, why)
+    stakes = STAKES.search(rest)
+    if not stakes:
+        raise ImportError_("no stakes in the header", first_line)
+    cents = any(sym in stakes.group(0) for sym in "$€£")
+    money = Money(cents)
+    b = HandBuilder(source, "Full Tilt", hand_id, game, first_line)
+    b.currency = "USD" if "$" in stakes.group(0) else "EUR" if "€" in stakes.group(0) else ""
+    b.small_bet, b.big_bet = money(stakes.group(1)), money(stakes.group(2))
+    section = "seats"
+    for offset, raw in enumerate(block[1:], start=1):
+        line_no = first_line + offset
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("*** SUMMARY"):
+            section = "summary"
+        if section == "summary":
+            t = TOTAL.match(line)
+            if t:
+                b.total(money(t.group(1)), money(t.group(2)), line_no)
+            continue
+        s = SEAT.match(line)
+        if s and section == "seats":
+            b.seat(int(s.group(1)), s.group(2), money(s.group(3)))
+            continue
+        st = STREET.match(line)
+        if st:
+            b.begin_street(STREET_NO[st.group(1)], line_no, st.group(2))
+            section = "play"
+            continue
+        if line.startswith("*** SHOW DOWN"):
+            b.flush_deals(line_no)
+            section = "showdown"
+            continue
+        d = DEALT.match(line)
+        if d:
+            b.dealt(d.group(1), re.findall(r"\[([^\]]*)\]", d.group(2)), line_no)
+            continue
+        u = UNCALLED.match(line)
+        if u:
+            b.uncalled(u.group(2).strip(), money(u.group(1)), line_no)
+            continue
+        name = b.name_in(line)
+        if name is None:
+            continue
+        tail = line[len(name):]
+        for rx, verb in ACTIONS:
+            a = rx.match(tail)
+            if not a:
+                continue
+            if verb == "ante":
+                b.ante(name, money(a.group(1)))
+            elif verb == "bring_in":
+                b.bring_in = b.bring_in or money(a.group(1))
+                b.act(name, "bring_in", line_no, amount=money(a.group(1)))
+            elif verb in ("call", "bet"):
+                b.act(name, verb, line_no, amount=money(a.group(1)))
+            elif verb in ("raise", "complete"):
+                b.act(name, verb, line_no, to=money(a.group(1)))
+            elif verb in ("check", "fold"):
+                b.act(name, verb, line_no)
+            elif verb == "show":
+                b.show(name, a.group(1), line_no)
+            elif verb == "muck":
+                b.muck(name, line_no)
+            elif verb == "won":
+                b.collected(name, money(a.group(1)), line_no)
+            break
+    b.flush_deals(first_line + len(block))
+    b.settle_bring_in(bring_ins)
+    return b.build()

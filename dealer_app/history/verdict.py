@@ -1,0 +1,108 @@
+"""Compare what a server did with what our engine decides (issue #3): one verdict per hand."""
+
+from __future__ import annotations
+
+from dealer_app.history.importers.base import ImportedHand
+from dealer_app.history.replay import replay_hand
+
+# How each site deals, as a profile plus options (found by replaying the shared corpus; the
+# closing note of issue #3 and tests/test_import_corpus.py give the evidence).
+SITE_RULES = {
+    # PokerStars caps a round at a bet and three raises even heads-up ("Betting is capped"
+    # with two players left), lets a player fold when checking is free, and allows the
+    # fourth-street double bet in stud high ("Pair on board - a double bet is allowed").
+    "PokerStars": ("us-cardroom", {"heads_up_uncapped": "never", "fold_when_check_free": True,
+                                   "checked_showdown_from": "dealers-left"}),
+    # Full Tilt: a checked river shows from seat 1 too; the corpus holds no heads-up cap and no
+    # fold with a free check, so those stay at the catalog's defaults.
+    "Full Tilt": ("us-cardroom", {"checked_showdown_from": "dealers-left"}),
+}
+
+
+def site_rules(site: str) -> tuple[str, dict]:
+    return SITE_RULES.get(site, ("us-cardroom", {}))
+
+
+def verdict(imp: ImportedHand, profile: str | None = None, options: dict | None = None,
+            table: str | None = None) -> dict:
+    """Replay an imported hand; list every disagreement with the server, with its line.
+
+    Without ``profile`` the site's own rules apply (SITE_RULES); with one, exactly that
+    profile (the site's options are then not added)."""
+    site_profile, site_options = site_rules(imp.site)
+    opts = {} if profile else dict(site_options)
+    opts.update(options or {})
+    report = replay_hand(imp.phh, profile or site_profile, table, opts)
+    e = imp.expected
+    problems: list[str] = []
+    lines = imp.phh.lines
+
+    def at(index):
+        return lines[index] if index is not None and index < len(lines) else 0
+
+    problems += report["errors"] + report["illegal"]
+    decisions = {d["index"]: d for st in report["streets"] for d in st["decisions"]}
+    if e.bring_in is not None and report["bring_in"] and report["bring_in"]["seat"] != e.bring_in:
+        problems.append(f"line {e.lines.get('bring_in', 0)}: bring-in: server seat {imp.seats[e.bring_in - 1]}, engine seat "
+                        f"{imp.seats[report['bring_in']['seat'] - 1]} ({', '.join(report['bring_in']['rules'])})")
+    for st in report["streets"]:
+        want = e.first_actors.get(st["street"])
+        if want is not None and st["first_to_act"] != want:
+            got = st["first_to_act"]
+            problems.append(f"line {e.lines.get(st['street'], 0)}: street {st['street']}: first to act: server {imp.names[want - 1]}, engine "
+                            f"{imp.names[got - 1] if got else 'nobody'} ({', '.join(st['rules'])})")
+    for index, player, amount in e.amounts:
+        d = decisions.get(index)
+        if d is not None and d.get("amount") is not None and d["amount"] != amount:
+            problems.append(f"line {at(index)}: {imp.names[player - 1]} put in {amount}, the engine {d['amount']}")
+    for index, line in e.capped:
+        d = decisions.get(index)
+        if d is not None and any(x["action"] in ("raise", "bet", "complete") for x in d["legal"]):
+            problems.append(f"line {line}: server capped the betting; the engine still allows a raise "
+                            f"({', '.join(d['rules'])})")
+    for index, line in e.double_bet:
+        d = decisions.get(index)
+        if d is not None and len([x for x in d["legal"] if x["action"] in ("bet", "raise")]) < 2:
+            problems.append(f"line {line}: server allows a double bet (open pair); the engine does not (L-3)")
+    returned = {}
+    for ev in report.get("events", []):
+        if ev["kind"] == "uncalled_bet_returned":
+            returned[ev["seat"]] = returned.get(ev["seat"], 0) + ev["amount"]
+    if e.uncalled and returned != e.uncalled:
+        problems.append(f"line {e.lines.get('uncalled', 0)}: uncalled bets: server {e.uncalled}, engine {returned} (P-2)")
+    total = sum(p["amount"] for p in report["pots"])
+    if e.total_pot is not None and report.get("complete") and total != e.total_pot:
+        problems.append(f"line {e.lines.get('total', 0)}: total pot: server {e.total_pot}, engine {total}")
+    if report.get("complete") and e.collected:
+        won = {}
+        for pot in report["pots"]:
+            for seat, amount in pot["winners"].items():
+                won[int(seat)] = won.get(int(seat), 0) + amount
+        diff = {p: won.get(p, 0) - e.collected.get(p, 0) for p in set(won) | set(e.collected)}
+        if any(v < 0 for v in diff.values()) or sum(diff.values()) != e.rake or \
+                (e.rake == 0 and any(diff.values())):
+            problems.append(f"line {e.lines.get('collected', 0)}: collected: server {e.collected} (rake {e.rake}), engine {won}")
+    # W-1 orders the players of the last betting round; where an all-in player (in an earlier
+    # pot only) shows is a display convention (PokerStars shows them when their pot is paid)
+    in_last_round = set(report.get("last_round_players") or report["showdown_order"])
+    server = [p for p in e.showdown if p in in_last_round]
+    shown = [p for p in report["showdown_order"] if p in server]
+    if len(server) >= 2 and shown != server:
+        problems.append(f"line {e.lines.get('showdown', 0)}: showdown order: server {e.showdown}, engine {report['showdown_order']} (W-1)")
+    report["site"] = imp.site
+    report["verdict"] = {"agrees": not problems, "problems": problems}
+    return {"source": imp.source, "site": imp.site, "hand": imp.hand_id, "game": imp.game,
+            "profile": report["profile"], "options": opts, "agrees": not problems, "problems": problems,
+            "report": report}
+
+
+def phh_verdict(report: dict, hand) -> list[str]:
+    """For a PHH hand: every action legal, the file's finishing stacks and show order met."""
+    problems = list(report["errors"]) + list(report["illegal"])
+    if report.get("finishing_stacks_match") is False:
+        problems.append(f"{hand.source}: finishing stacks differ from the file's")
+    shows = [int(a.split()[0][1:]) for a in hand.actions if len(a.split()) > 1 and a.split()[1] == "sm"]
+    order = [p for p in report["showdown_order"] if p in shows]
+    if len(shows) >= 2 and order != shows[:len(order)]:
+        problems.append(f"{hand.source}: showdown order: file {shows}, engine {report['showdown_order']} (W-1)")
+    return problems
