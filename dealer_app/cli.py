@@ -92,7 +92,7 @@ def _cmd_export(args) -> int:
     out_dir = Path(args.out) if args.out else None
     if out_dir:
         out_dir.mkdir(parents=True, exist_ok=True)
-    hands = []  # (name, Hand, names)
+    hands = []  # (file name, Hand, player names, hand number)
     failed = False
     if args.db:
         from dealer_app.history.store import Store
@@ -101,7 +101,7 @@ def _cmd_export(args) -> int:
         for sid, table, _profile, _opened in store.db.execute(
                 "SELECT id, table_name, profile, opened_at FROM sessions ORDER BY id").fetchall():
             for hand_no, hand in TableController(store).logged_hands(sid):
-                hands.append((f"session{sid}-hand{hand_no}", hand, None))
+                hands.append((f"session{sid}-hand{hand_no}", hand, None, f"{sid}{hand_no:06d}"))
     else:
         from dealer_app.history.importers import Refusal, detect, import_text, read_text
         from dealer_app.history.phh import read_phh
@@ -124,12 +124,14 @@ def _cmd_export(args) -> int:
                     print("\n".join(report["errors"]), file=sys.stderr)
                     failed = True
                     continue
-                hands.append((Path(phh.source.replace("#", "-")).name, hand, None))
-    for name, hand, names in hands:
-        text = hand_to_phh(hand, names) if args.format == "phh" else hand_to_text(hand, name, names=names)
+                src, _, hand_id = phh.source.partition("#")
+                number = hand_id if hand_id.isdigit() else str(phh.fields.get("hand", len(hands) + 1))
+                hands.append((Path(src).stem + (f"-{hand_id}" if hand_id else ""), hand, None, number))
+    for name, hand, names, number in hands:
+        text = hand_to_phh(hand, names) if args.format == "phh" else hand_to_text(hand, number, names=names)
         if out_dir:
             suffix = ".phh" if args.format == "phh" else ".txt"
-            (out_dir / (Path(name).stem + suffix)).write_text(text, encoding="utf-8")
+            (out_dir / (name + suffix)).write_text(text, encoding="utf-8")
         else:
             print(text)
     return 1 if failed else 0

@@ -7,3 +7,4 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 DATA = Path(__file__).resolve().parent / "data"
 PHH_CORPUS = DATA / "pokerkit-phh-wsop-2023-43-5"
+FPDB = DATA / "fpdb-regression-test-files"
