@@ -113,6 +113,7 @@ class Hand:
         self.round_first: Player | None = None
         self.round_started = False
         self.round_open_pair = False
+        self.short_all_in = False  # an all-in bet or raise that did not make a full one (L-8)
         for p in getattr(self, "players", []):
             p.round_to = 0
             p.acted = False
@@ -427,9 +428,13 @@ class Hand:
             if allin_to < self.current_to:
                 rules.append("L-8")
             return out, tuple(rules)
+        if not any(q is not p and q.can_act for q in self.players):
+            # everyone else is all-in: a bet or raise could never be called (A-7)
+            rules.append("A-7")
+            return out, tuple(rules)
         # may this player bet or raise?
         if p.acted and p.acted_seq >= self.reopen_seq:
-            rules.append("L-8" if self.current_to > self.full_to else "A-7")
+            rules.append("L-8" if self.short_all_in else "A-7")
             return out, tuple(rules)
         if self.levels >= self._cap():
             if self._uncapped():
@@ -437,7 +442,7 @@ class Hand:
             else:
                 rules.append("L-6")
                 return out, tuple(rules)
-        if self.current_to > self.full_to and self.levels > 0 or self.current_to > 0 and self.levels == 0 and self.street > 3:
+        if self.short_all_in:
             rules.append("L-8")
         if fixed:
             S, B = self._street_bet(), self.rules.big_bet
@@ -584,6 +589,8 @@ class Hand:
             if full:
                 self.levels, self.full_to, self.last_raise = 1, to, to
                 self.reopen_seq += 1
+            # B-4 then L-8: a bring-in all-in for less than the force may be called or completed
+            self.short_all_in = all_in and to < r.bring_in
             return
         if r.structure == "fixed":
             S = self._street_bet()
@@ -596,6 +603,7 @@ class Hand:
                 self.full_to = to
                 self.levels += 1
                 self.reopen_seq += 1
+            self.short_all_in = not full
         else:
             lo, _ = self._bounds()
             if self.levels == 0:
@@ -609,6 +617,7 @@ class Hand:
                 self.full_to = to
                 self.levels += 1
                 self.reopen_seq += 1
+            self.short_all_in = not full
         if self.levels >= self._cap() and not self._uncapped():
             self.capped = True
 
@@ -700,6 +709,22 @@ class Hand:
         all_cards = p.down + p.up + ([self.common] if self.common is not None else [])
         self._emit("show", seat, ("W-1", "W-3"), cards=format_cards(all_cards, sep=" "))
         self._maybe_settle()
+        return self.events[start:]
+
+    def expose(self, seat: int, cards: list[int | None]) -> list[Event]:
+        """W-5: with everyone all-in, hands are turned face up before the last cards come.
+        Learns the seat's downcards from the cards shown so far; the show itself comes at the
+        showdown."""
+        start = len(self.events)
+        p = self.player(seat)
+        if p.folded:
+            raise EngineError(f"seat {seat} has folded and has no hand to turn up", ("D-6",))
+        held = p.down + p.up
+        shown = [c for c in cards if c is not None]
+        if len(shown) != len(held):
+            raise EngineError(f"seat {seat} holds {len(held)} cards; {len(shown)} turned up", ("W-5", "D-9"))
+        self._learn_downcards(p, list(cards))
+        self._emit("expose", seat, ("W-5",), cards=format_cards(p.down + p.up, sep=" "))
         return self.events[start:]
 
     def muck(self, seat: int) -> list[Event]:

@@ -156,6 +156,8 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
                 seat = int(parts[0][1:])
                 if h.phase == "done":
                     report.setdefault("notes", []).append(f"{where}: {raw}: shown after the hand ended")
+                elif h.phase in ("deal", "bet") and len(parts) > 2:
+                    h.expose(seat, parse_cards(parts[2]))  # W-5: turned up early, all-in
                 elif len(parts) > 2 and "?" not in parts[2]:
                     h.show(seat, parse_cards(parts[2]))
                 else:
