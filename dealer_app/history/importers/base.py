@@ -6,6 +6,7 @@ still in, which cards are down) and writes PHH actions, so each site's parser on
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from dealer_app.engine.cards import CardError, format_cards, parse_cards
@@ -286,3 +287,98 @@ class HandBuilder:
         phh = PHHHand(f"{self.source}#{self.hand_id}", fields, list(self.actions), list(self.lines))
         return ImportedHand(phh.source, self.site, self.hand_id, self.game, phh, self.expected, self.currency,
                             [n for _, n, _ in players], [s for s, _, _ in players])
+
+
+@dataclass
+class Dialect:
+    """How one site writes the lines of a stud hand (its regular expressions)."""
+
+    seat: re.Pattern          # groups: seat number, name, stack
+    street: re.Pattern        # groups: street token, optional common card
+    street_no: dict           # street token -> 3..7
+    dealt: re.Pattern         # groups: name, the bracketed card groups
+    uncalled: re.Pattern      # groups: amount, name
+    total: re.Pattern         # groups: total pot, rake
+    actions: list             # (pattern on the text after the name, verb)
+    collected: re.Pattern | None = None   # a whole-line "NAME collected X" (groups: name, amount)
+    capped: str = ""          # the line announcing the cap, if the site writes one
+    double_bet: str = ""      # the line announcing the fourth-street double bet
+
+
+def read_hand_lines(b: HandBuilder, block: list[str], first_line: int, money: Money, dialect: Dialect):
+    """Feed one hand's lines (after its header) to the builder."""
+    section = "seats"
+    for offset, raw in enumerate(block[1:], start=1):
+        line_no = first_line + offset
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("*** SUMMARY"):
+            section = "summary"
+        if section == "summary":
+            t = dialect.total.match(line)
+            if t:
+                b.total(money(t.group(1)), money(t.group(2)), line_no)
+            continue
+        s = dialect.seat.match(line)
+        if s and section == "seats":
+            # a seat "sitting out" may still post and be dealt in: dealing decides who plays
+            b.seat(int(s.group(1)), s.group(2), money(s.group(3)))
+            continue
+        st = dialect.street.match(line)
+        if st:
+            b.begin_street(dialect.street_no[st.group(1)], line_no, st.group(2))
+            section = "play"
+            continue
+        if line.startswith("*** SHOW DOWN"):
+            b.flush_deals(line_no)
+            continue
+        d = dialect.dealt.match(line)
+        if d:
+            b.dealt(d.group(1), re.findall(r"\[([^\]]*)\]", d.group(2)), line_no)
+            continue
+        u = dialect.uncalled.match(line)
+        if u:
+            b.uncalled(u.group(2).strip(), money(u.group(1)), line_no)
+            continue
+        if dialect.collected is not None:
+            c = dialect.collected.match(line)
+            if c and b.name_in(line):
+                b.collected(b.name_in(line), money(c.group(2)), line_no)
+                continue
+        if dialect.capped and line.startswith(dialect.capped):
+            b.note_capped(line_no)
+            continue
+        if dialect.double_bet and line.startswith(dialect.double_bet):
+            b.note_double_bet(line_no)
+            continue
+        name = b.name_in(line)
+        if name is None:
+            continue  # table chatter, "No low hand qualified", time-outs
+        tail = line[len(name):]
+        for rx, verb in dialect.actions:
+            a = rx.match(tail)
+            if a:
+                _apply_verb(b, name, verb, a, money, line_no)
+                break
+    b.flush_deals(first_line + len(block))
+
+
+def _apply_verb(b: HandBuilder, name: str, verb: str, a, money: Money, line_no: int):
+    if verb == "ante":
+        b.ante(name, money(a.group(1)))
+    elif verb == "bring_in":
+        b.bring_in = b.bring_in or money(a.group(1))
+        b.act(name, "bring_in", line_no, amount=money(a.group(1)))
+    elif verb in ("call", "bet"):
+        b.act(name, verb, line_no, amount=money(a.group(1)))
+    elif verb in ("raise", "complete"):
+        b.act(name, verb, line_no, to=money(a.group(a.lastindex)))
+    elif verb in ("check", "fold"):
+        b.act(name, verb, line_no)
+    elif verb == "show":
+        b.show(name, a.group(1), line_no)
+    elif verb == "muck":
+        b.muck(name, line_no)
+    elif verb == "won":
+        b.collected(name, money(a.group(1)), line_no)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from dealer_app.history.importers.base import HandBuilder, ImportError_, Money, Refusal
+from dealer_app.history.importers.base import Dialect, HandBuilder, ImportError_, Money, Refusal, read_hand_lines
 
 HEADER = re.compile(r"^Full Tilt Poker Game #(\d+):\s*(.*)$")
 STAKES = re.compile(r"([\$€£]?[\d,]+(?:\.\d+)?)/([\$€£]?[\d,]+(?:\.\d+)?)(?: Ante ([\$€£]?[\d,.]+))?")
@@ -29,6 +29,8 @@ ACTIONS = [
 UNCALLED = re.compile(rf"^Uncalled bet of {AMOUNT} returned to (.+)$")
 TOTAL = re.compile(rf"^Total pot {AMOUNT}.*?\| Rake {AMOUNT}")
 STREET_NO = {"3RD": 3, "4TH": 4, "5TH": 5, "6TH": 6, "7TH": 7}
+DIALECT = Dialect(seat=SEAT, street=STREET, street_no=STREET_NO, dealt=DEALT, uncalled=UNCALLED, total=TOTAL,
+                  actions=ACTIONS)
 
 
 def game_of(header: str) -> tuple[str | None, str]:
@@ -82,66 +84,6 @@ def parse_hand(block: list[str], first_line: int, source: str, bring_ins: dict):
     b = HandBuilder(source, "Full Tilt", hand_id, game, first_line)
     b.currency = "USD" if "$" in stakes.group(0) else "EUR" if "€" in stakes.group(0) else ""
     b.small_bet, b.big_bet = money(stakes.group(1)), money(stakes.group(2))
-    section = "seats"
-    for offset, raw in enumerate(block[1:], start=1):
-        line_no = first_line + offset
-        line = raw.strip()
-        if not line:
-            continue
-        if line.startswith("*** SUMMARY"):
-            section = "summary"
-        if section == "summary":
-            t = TOTAL.match(line)
-            if t:
-                b.total(money(t.group(1)), money(t.group(2)), line_no)
-            continue
-        s = SEAT.match(line)
-        if s and section == "seats":
-            b.seat(int(s.group(1)), s.group(2), money(s.group(3)))
-            continue
-        st = STREET.match(line)
-        if st:
-            b.begin_street(STREET_NO[st.group(1)], line_no, st.group(2))
-            section = "play"
-            continue
-        if line.startswith("*** SHOW DOWN"):
-            b.flush_deals(line_no)
-            section = "showdown"
-            continue
-        d = DEALT.match(line)
-        if d:
-            b.dealt(d.group(1), re.findall(r"\[([^\]]*)\]", d.group(2)), line_no)
-            continue
-        u = UNCALLED.match(line)
-        if u:
-            b.uncalled(u.group(2).strip(), money(u.group(1)), line_no)
-            continue
-        name = b.name_in(line)
-        if name is None:
-            continue
-        tail = line[len(name):]
-        for rx, verb in ACTIONS:
-            a = rx.match(tail)
-            if not a:
-                continue
-            if verb == "ante":
-                b.ante(name, money(a.group(1)))
-            elif verb == "bring_in":
-                b.bring_in = b.bring_in or money(a.group(1))
-                b.act(name, "bring_in", line_no, amount=money(a.group(1)))
-            elif verb in ("call", "bet"):
-                b.act(name, verb, line_no, amount=money(a.group(1)))
-            elif verb in ("raise", "complete"):
-                b.act(name, verb, line_no, to=money(a.group(1)))
-            elif verb in ("check", "fold"):
-                b.act(name, verb, line_no)
-            elif verb == "show":
-                b.show(name, a.group(1), line_no)
-            elif verb == "muck":
-                b.muck(name, line_no)
-            elif verb == "won":
-                b.collected(name, money(a.group(1)), line_no)
-            break
-    b.flush_deals(first_line + len(block))
+    read_hand_lines(b, block, first_line, money, DIALECT)
     b.settle_bring_in(bring_ins)
     return b.build()
