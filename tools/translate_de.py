@@ -107,6 +107,21 @@ GERMAN = {
     "Seat %1 checks": "Platz %1 checkt",
     "Seat %1 calls %2": "Platz %1 geht mit %2",
     "Seat %1 antes %2": "Platz %1 zahlt Ante %2",
+    "Seat %1 calls %2 all-in": "Platz %1 geht all-in mit %2",
+    "Seat %1 brings in for %2": "Platz %1 bringt den Bring-in %2",
+    "Seat %1 completes to %2": "Platz %1 komplettiert auf %2",
+    "Seat %1 bets %2": "Platz %1 setzt %2",
+    "Seat %1 raises to %2": "Platz %1 erhöht auf %2",
+    "Seat %1 goes all-in for %2": "Platz %1 geht all-in für %2",
+    "two cards down and one up to each player": "jedem Spieler zwei verdeckte und eine offene Karte",
+    "Burn one card, then two cards down and one up to each player":
+        "Eine Karte verbrennen, dann jedem Spieler zwei verdeckte und eine offene Karte",
+    "Burn one card, then one card up to each of the %1 players":
+        "Eine Karte verbrennen, dann jedem der %1 Spieler eine offene Karte",
+    "Burn one card, then one card down to each of the %1 players":
+        "Eine Karte verbrennen, dann jedem der %1 Spieler eine verdeckte Karte",
+    "Uncalled %1 returned to seat %2": "Nicht gehaltener Einsatz %1 zurück an Platz %2",
+    "Seat %1 mucks": "Platz %1 wirft die Karten weg (Muck)",
     "Deal the river: one card down to each player": "River geben: jedem Spieler eine verdeckte Karte",
     "Push the pots and confirm": "Pots auszahlen und bestätigen",
     "Start the next hand": "Nächstes Spiel beginnen",

@@ -19,6 +19,8 @@ from dealer_app.engine.money import format_money
 from dealer_app.engine import showdown as sd
 
 AGGRESSIVE = ("bring_in", "complete", "bet", "raise")
+VERBS = {"bring_in": "brings in for", "complete": "completes to", "bet": "bets", "raise": "raises to",
+         "call": "calls"}
 ACTIONS = ("fold", "check", "call") + AGGRESSIVE
 
 
@@ -570,7 +572,7 @@ class Hand:
             if action != "call":
                 self._register_raise(p, action, to, all_in)
             self._emit("action", p.seat, rules, action=action, to=to, amount=put, all_in=all_in,
-                       text=f"Seat {p.seat} {action.replace('_', ' ')}s" + (f" to {self.money(to)}" if action != "call" else f" {self.money(put)}")
+                       text=f"Seat {p.seat} {VERBS[action]} {self.money(to if action != 'call' else put)}"
                        + (" all-in" if all_in else ""))
         p.acted = True
         p.acted_seq = self.reopen_seq

@@ -29,8 +29,23 @@ PATTERNS = [
     (r"^Seat (\d+): show or muck$", "Seat %1: show or muck"),
     (r"^Seat (\d+) folds$", "Seat %1 folds"),
     (r"^Seat (\d+) checks$", "Seat %1 checks"),
-    (r"^Seat (\d+) calls (\d+)$", "Seat %1 calls %2"),
-    (r"^Seat (\d+) antes (\d+)$", "Seat %1 antes %2"),
+    (r"^Seat (\d+) calls (\S+)$", "Seat %1 calls %2"),
+    (r"^Seat (\d+) calls (\S+) all-in$", "Seat %1 calls %2 all-in"),
+    (r"^Seat (\d+) antes (\S+)$", "Seat %1 antes %2"),
+    (r"^Seat (\d+) brings in for (\S+)$", "Seat %1 brings in for %2"),
+    (r"^Seat (\d+) completes to (\S+)$", "Seat %1 completes to %2"),
+    (r"^Seat (\d+) bets (\S+)$", "Seat %1 bets %2"),
+    (r"^Seat (\d+) raises to (\S+)$", "Seat %1 raises to %2"),
+    (r"^Seat (\d+) (?:brings in for|completes to|bets|raises to) (\S+) all-in$", "Seat %1 goes all-in for %2"),
+    (r"^two cards down and one up to each player$", "two cards down and one up to each player"),
+    (r"^Burn one card, then two cards down and one up to each player$",
+     "Burn one card, then two cards down and one up to each player"),
+    (r"^Burn one card, then one card up to each of the (\d+) players$",
+     "Burn one card, then one card up to each of the %1 players"),
+    (r"^Burn one card, then one card down to each of the (\d+) players$",
+     "Burn one card, then one card down to each of the %1 players"),
+    (r"^Uncalled (\S+) returned to seat (\d+)$", "Uncalled %1 returned to seat %2"),
+    (r"^Seat (\d+) mucks$", "Seat %1 mucks"),
     (r"^Deal the river: one card down to each player$", "Deal the river: one card down to each player"),
     (r"^Push the pots and confirm$", "Push the pots and confirm"),
     (r"^Start the next hand$", "Start the next hand"),
@@ -63,7 +78,19 @@ def _register_for_lupdate():  # pragma: no cover - only read by pyside6-lupdate
     QCoreApplication.translate("Phrases", "Seat %1 folds")
     QCoreApplication.translate("Phrases", "Seat %1 checks")
     QCoreApplication.translate("Phrases", "Seat %1 calls %2")
+    QCoreApplication.translate("Phrases", "Seat %1 calls %2 all-in")
     QCoreApplication.translate("Phrases", "Seat %1 antes %2")
+    QCoreApplication.translate("Phrases", "Seat %1 brings in for %2")
+    QCoreApplication.translate("Phrases", "Seat %1 completes to %2")
+    QCoreApplication.translate("Phrases", "Seat %1 bets %2")
+    QCoreApplication.translate("Phrases", "Seat %1 raises to %2")
+    QCoreApplication.translate("Phrases", "Seat %1 goes all-in for %2")
+    QCoreApplication.translate("Phrases", "two cards down and one up to each player")
+    QCoreApplication.translate("Phrases", "Burn one card, then two cards down and one up to each player")
+    QCoreApplication.translate("Phrases", "Burn one card, then one card up to each of the %1 players")
+    QCoreApplication.translate("Phrases", "Burn one card, then one card down to each of the %1 players")
+    QCoreApplication.translate("Phrases", "Uncalled %1 returned to seat %2")
+    QCoreApplication.translate("Phrases", "Seat %1 mucks")
     QCoreApplication.translate("Phrases", "Deal the river: one card down to each player")
     QCoreApplication.translate("Phrases", "Push the pots and confirm")
     QCoreApplication.translate("Phrases", "Start the next hand")

@@ -8,127 +8,127 @@
         <translation>Karte eingeben: ah, td, 10d … dann Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="127" />
+        <location filename="../action_panel.py" line="129" />
         <source>Downcards shown, e.g. ah kd 7c</source>
         <translation>Aufgedeckte verdeckte Karten, z. B. ah kd 7c</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="132" />
+        <location filename="../action_panel.py" line="134" />
         <source>Show  [Enter]</source>
         <translation>Zeigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="134" />
+        <location filename="../action_panel.py" line="136" />
         <source>Muck  [Ctrl+M]</source>
         <translation>Muck  [Strg+M]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="238" />
+        <location filename="../action_panel.py" line="240" />
         <source>Rules: %1</source>
         <translation>Regeln: %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="249" />
+        <location filename="../action_panel.py" line="251" />
         <source>Deal river  [Enter]</source>
         <translation>River geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="249" />
+        <location filename="../action_panel.py" line="251" />
         <source>Confirm and start next hand  [Enter]</source>
         <translation>Bestätigen, nächstes Spiel  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="250" />
+        <location filename="../action_panel.py" line="252" />
         <source>Start hand  [Enter]</source>
         <translation>Spiel beginnen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="293" />
+        <location filename="../action_panel.py" line="295" />
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="295" />
+        <location filename="../action_panel.py" line="297" />
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="298" />
+        <location filename="../action_panel.py" line="300" />
         <source>Call all-in %1</source>
         <translation>All-in mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="298" />
+        <location filename="../action_panel.py" line="300" />
         <source>Call %1</source>
         <translation>Mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="300" />
+        <location filename="../action_panel.py" line="302" />
         <source>Bring in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="300" />
+        <location filename="../action_panel.py" line="302" />
         <source>Bet</source>
         <translation>Setzen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="300" />
+        <location filename="../action_panel.py" line="302" />
         <source>Raise to</source>
         <translation>Erhöhen auf</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="301" />
+        <location filename="../action_panel.py" line="303" />
         <source>Complete to</source>
         <translation>Komplettieren auf</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="304" />
+        <location filename="../action_panel.py" line="306" />
         <source>All-in %1</source>
         <translation>All-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="305" />
+        <location filename="../action_panel.py" line="307" />
         <source>Bring in %1</source>
         <translation>Bring-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="305" />
+        <location filename="../action_panel.py" line="307" />
         <source>Bet %1</source>
         <translation>Setzen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="305" />
+        <location filename="../action_panel.py" line="307" />
         <source>Raise to %1</source>
         <translation>Erhöhen auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="306" />
+        <location filename="../action_panel.py" line="308" />
         <source>Complete to %1</source>
         <translation>Komplettieren auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="316" />
+        <location filename="../action_panel.py" line="318" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="316" />
+        <location filename="../action_panel.py" line="318" />
         <source>Side pot %1</source>
         <translation>Sidepot %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="317" />
+        <location filename="../action_panel.py" line="319" />
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="321" />
+        <location filename="../action_panel.py" line="323" />
         <source>low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="321" />
+        <location filename="../action_panel.py" line="323" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
@@ -346,87 +346,147 @@
 <context>
     <name>Phrases</name>
     <message>
-        <location filename="../phrases.py" line="54" />
+        <location filename="../phrases.py" line="69" />
         <source>Seat %1 brings in: lowest door card, %2</source>
         <translation>Platz %1 bringt den Bring-in: niedrigste Door Card, %2</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="55" />
+        <location filename="../phrases.py" line="70" />
         <source>Seat %1 acts first: the bring-in</source>
         <translation>Platz %1 beginnt: der Bring-in</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="56" />
+        <location filename="../phrases.py" line="71" />
         <source>Seat %1 acts first: %2 showing</source>
         <translation>Platz %1 beginnt: höchstes offenes Blatt (%2)</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="57" />
+        <location filename="../phrases.py" line="72" />
         <source>Seat %1 acts first: %2 showing; tie: nearest the dealer's left</source>
         <translation>Platz %1 beginnt: höchstes offenes Blatt (%2); Gleichstand: nächster links vom Dealer</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="58" />
+        <location filename="../phrases.py" line="73" />
         <source>Seat %1 (%2) to act</source>
         <translation>Platz %1 (%2) ist am Zug</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="59" />
+        <location filename="../phrases.py" line="74" />
         <source>Seat %1 (%2): door card</source>
         <translation>Platz %1 (%2): Door Card</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="60" />
+        <location filename="../phrases.py" line="75" />
         <source>Seat %1 (%2): upcard</source>
         <translation>Platz %1 (%2): offene Karte</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="61" />
+        <location filename="../phrases.py" line="76" />
         <source>Seat %1 shows first</source>
         <translation>Platz %1 zeigt zuerst</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="62" />
+        <location filename="../phrases.py" line="77" />
         <source>Seat %1: show or muck</source>
         <translation>Platz %1: zeigen oder muck</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="63" />
+        <location filename="../phrases.py" line="78" />
         <source>Seat %1 folds</source>
         <translation>Platz %1 passt</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="64" />
+        <location filename="../phrases.py" line="79" />
         <source>Seat %1 checks</source>
         <translation>Platz %1 checkt</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="65" />
+        <location filename="../phrases.py" line="80" />
         <source>Seat %1 calls %2</source>
         <translation>Platz %1 geht mit %2</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="66" />
+        <location filename="../phrases.py" line="81" />
+        <source>Seat %1 calls %2 all-in</source>
+        <translation>Platz %1 geht all-in mit %2</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="82" />
         <source>Seat %1 antes %2</source>
         <translation>Platz %1 zahlt Ante %2</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="67" />
+        <location filename="../phrases.py" line="83" />
+        <source>Seat %1 brings in for %2</source>
+        <translation>Platz %1 bringt den Bring-in %2</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="84" />
+        <source>Seat %1 completes to %2</source>
+        <translation>Platz %1 komplettiert auf %2</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="85" />
+        <source>Seat %1 bets %2</source>
+        <translation>Platz %1 setzt %2</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="86" />
+        <source>Seat %1 raises to %2</source>
+        <translation>Platz %1 erhöht auf %2</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="87" />
+        <source>Seat %1 goes all-in for %2</source>
+        <translation>Platz %1 geht all-in für %2</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="88" />
+        <source>two cards down and one up to each player</source>
+        <translation>jedem Spieler zwei verdeckte und eine offene Karte</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="89" />
+        <source>Burn one card, then two cards down and one up to each player</source>
+        <translation>Eine Karte verbrennen, dann jedem Spieler zwei verdeckte und eine offene Karte</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="90" />
+        <source>Burn one card, then one card up to each of the %1 players</source>
+        <translation>Eine Karte verbrennen, dann jedem der %1 Spieler eine offene Karte</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="91" />
+        <source>Burn one card, then one card down to each of the %1 players</source>
+        <translation>Eine Karte verbrennen, dann jedem der %1 Spieler eine verdeckte Karte</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="92" />
+        <source>Uncalled %1 returned to seat %2</source>
+        <translation>Nicht gehaltener Einsatz %1 zurück an Platz %2</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="93" />
+        <source>Seat %1 mucks</source>
+        <translation>Platz %1 wirft die Karten weg (Muck)</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="94" />
         <source>Deal the river: one card down to each player</source>
         <translation>River geben: jedem Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="68" />
+        <location filename="../phrases.py" line="95" />
         <source>Push the pots and confirm</source>
         <translation>Pots auszahlen und bestätigen</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="69" />
+        <location filename="../phrases.py" line="96" />
         <source>Start the next hand</source>
         <translation>Nächstes Spiel beginnen</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="70" />
+        <location filename="../phrases.py" line="97" />
         <source>Open a table</source>
         <translation>Einen Tisch öffnen</translation>
     </message>
@@ -517,27 +577,27 @@
         <translation>Zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="95" />
+        <location filename="../table_view.py" line="97" />
         <source>Common card</source>
         <translation>Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="112" />
+        <location filename="../table_view.py" line="114" />
         <source>FOLDED</source>
         <translation>GEPASST</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="114" />
+        <location filename="../table_view.py" line="116" />
         <source>ALL-IN</source>
         <translation>ALL-IN</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="116" />
+        <location filename="../table_view.py" line="118" />
         <source>TO ACT</source>
         <translation>AM ZUG</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="118" />
+        <location filename="../table_view.py" line="120" />
         <source>SITTING OUT</source>
         <translation>SETZT AUS</translation>
     </message>
