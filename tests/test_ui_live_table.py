@@ -282,3 +282,25 @@ def test_restart_after_kill_resumes_with_nothing_lost(qtbot, tmp_path):
     assert c.redo_stack == [["act", 1, "call", None]]
     assert w.panel.prompt.text().startswith("Seat 1")
     assert c.redo()  # the undone call is still there to redo
+
+
+def test_broken_limits_file_is_named_and_the_rest_still_open(qtbot, tmp_path):
+    import shutil
+    src = Path(__file__).resolve().parents[1] / "limits"
+    shutil.copytree(src, tmp_path / "limits")
+    (tmp_path / "limits" / "stud-1-2.yaml").write_text("name: stud-1-2\nseats: many\n")
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat)
+    w = MainWindow(TableController(Store(tmp_path / "h.sqlite3"), limits_dir=tmp_path / "limits"), settings)
+    qtbot.addWidget(w)
+    dialog = w.open_table_dialog()
+    assert dialog.table_box.count() == 13
+    assert "stud-1-2.yaml:2: seats:" in dialog.problems.text()
+
+
+def test_corrupt_hand_record_is_refused_and_kept(tmp_path):
+    from dealer_app.history.store import StoreError
+    bad = tmp_path / "hands.sqlite3"
+    bad.write_bytes(b"this is not a database" * 100)
+    with pytest.raises(StoreError, match=str(bad)):
+        Store(bad)
+    assert bad.read_bytes().startswith(b"this is not a database")  # nothing lost

@@ -53,6 +53,12 @@ class NewTableDialog(QDialog):
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #c62828; font-weight: bold;")
         layout.addWidget(self.error)
+        # a broken limits file never stops the others; the dealer sees which and why
+        self.problems = QLabel("\n".join(catalog.problems))
+        self.problems.setWordWrap(True)
+        self.problems.setStyleSheet("color: #b26a00;")
+        self.problems.setVisible(bool(catalog.problems))
+        layout.addWidget(self.problems)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         buttons.accepted.connect(self.open_table)
         buttons.rejected.connect(self.reject)
