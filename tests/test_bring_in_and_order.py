@@ -2,8 +2,8 @@
 
 import pytest
 
-from dealer_app.engine.errors import EngineError, IllegalAction
-from helpers import deal_street, fixed_rules, kinds, legal, new_hand, play, rules
+from dealer_app.engine.errors import IllegalAction
+from helpers import deal_street, kinds, legal, new_hand, play, rules
 
 
 def test_B1_antes_posted_and_short_ante_all_in():

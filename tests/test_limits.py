@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from dealer_app.cli import main
-from dealer_app.engine.limits import (LimitsError, OPTION_VALUES, load_folder, load_profile, load_table,
+from dealer_app.engine.limits import (OPTION_VALUES, load_folder, load_profile, load_table,
                                       parse_table)
 from helpers import rules
 

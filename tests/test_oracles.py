@@ -9,12 +9,10 @@ not compared), and folded cards are reused in a reshuffle (we deal 2-6 players, 
 
 import random
 
-import pytest
-
 import phevaluator  # noqa: E402  (test extra; a missing oracle fails, it is never skipped)
 import pokerkit  # noqa: E402
 
-from dealer_app.engine.cards import RANKS, SUITS, format_card, parse_card  # noqa: E402
+from dealer_app.engine.cards import format_card, parse_card  # noqa: E402
 from dealer_app.engine.evaluator import hi_value  # noqa: E402
 from dealer_app.engine.hand import Hand, SeatSpec  # noqa: E402
 from dealer_app.simulate import random_amount  # noqa: E402

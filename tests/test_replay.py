@@ -1,14 +1,13 @@
 """`dealer-app replay`: the 30 PHH hands of the shared corpus and the JSON contract."""
 
 import json
-from pathlib import Path
 
 import pytest
 
 from conftest import PHH_CORPUS
 from dealer_app.cli import main
 from dealer_app.history.phh import read_phh
-from dealer_app.history.replay import replay_files, replay_hand
+from dealer_app.history.replay import replay_files
 
 PHH_DIR = PHH_CORPUS
 PHH_FILES = sorted(PHH_DIR.glob("*.phh"), key=lambda p: int(p.stem))

@@ -7,7 +7,6 @@ without a German entry here stays "unfinished" and a test fails.
 
 import sys
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 GERMAN = {
     "%1 (table default)": "%1 (Standard des Tischs)",

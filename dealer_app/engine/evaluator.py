@@ -7,7 +7,6 @@ list look-ups, because the benchmark plays hundreds of thousands of showdowns.
 
 from __future__ import annotations
 
-from itertools import combinations
 
 from dealer_app.engine.cards import RANK_NAMES, RANK_PLURALS, RANKS
 

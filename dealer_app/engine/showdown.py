@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dealer_app.engine.cards import format_card, format_cards
-from dealer_app.engine.evaluator import (best_high_five, best_low_five, describe_high, describe_low,
-                                         hi_value, lo8_value)
+from dealer_app.engine.errors import EngineError
+from dealer_app.engine.events import Event
+from dealer_app.engine.player import Player
+from dealer_app.engine.evaluator import best_high_five, best_low_five, describe_high, describe_low, lo8_value
 
 
 def showdown_order(hand):
@@ -171,3 +173,130 @@ def award(hand) -> list[dict]:
         results.append({"amount": amount, "eligible": [p.seat for p in eligible], "winners": winners,
                         "rules": list(dict.fromkeys(rules)), "hands": hands, "text": text})
     return results
+
+
+class ShowdownMixin:
+    """Hand methods for the end of a hand: a win by folds, the showdown order, show, muck,
+    hands turned up early, and the awards."""
+
+    # --- end of hand ------------------------------------------------------------------------
+    def _win_by_folds(self, winner: Player):
+        self.phase = "done"
+        self.to_act = None
+        self._legal = []
+        amount = self.pot_total()
+        self.pots_awarded = [{"amount": amount, "eligible": [winner.seat], "winners": {winner.seat: amount},
+                              "rules": ["W-2"], "hands": {},
+                              "text": f"Seat {winner.seat} wins the pot of {self.money(amount)}: everyone else folded"}]
+        winner.stack += amount
+        self._emit("award", winner.seat, ("W-2",), amount=amount, pot=0,
+                   text=f"Seat {winner.seat} wins {self.money(amount)}: everyone else folded; no need to show")
+        self._emit("hand_over", None, ("P-3",), showdown=False)
+
+    def _begin_showdown(self):
+        self.phase = "showdown"
+        # the players of the last betting round (not all-in before it), for W-1 comparisons
+        self.last_round_players = [p.seat for p in self.live if p.stack > 0]
+        self.to_act = None
+        self._legal = []
+        self.showdown_order, rules, words = showdown_order(self)
+        self._emit("showdown_order", None, rules, order=list(self.showdown_order), text=words)
+        self._pending_show = list(self.showdown_order)
+
+    @property
+    def pending_show(self) -> list[int]:
+        """Seats still to show or muck, in showdown order (W-1)."""
+        return list(getattr(self, "_pending_show", []))
+
+    def show(self, seat: int, cards: list[int | None] | None = None) -> list[Event]:
+        """A showdown player turns the hand up. ``cards`` may be all seven (or six, with a common
+        card) or just the downcards; they must agree with the upcards already seen."""
+        start = len(self.events)
+        p = self._showdown_player(seat)
+        if cards is not None:
+            self._learn_downcards(p, list(cards))
+        if any(c is None for c in p.down):
+            raise EngineError(f"seat {seat} cannot show: downcards not entered", ("W-3",))
+        p.shown = True
+        self._pending_show.remove(p.seat)
+        all_cards = p.down + p.up + ([self.common] if self.common is not None else [])
+        self._emit("show", seat, ("W-1", "W-3"), cards=format_cards(all_cards, sep=" "))
+        self._maybe_settle()
+        return self.events[start:]
+
+    def expose(self, seat: int, cards: list[int | None]) -> list[Event]:
+        """W-5: with everyone all-in, hands are turned face up before the last cards come.
+        Learns the seat's downcards from the cards shown so far; the show itself comes at the
+        showdown."""
+        start = len(self.events)
+        p = self.player(seat)
+        if p.folded:
+            raise EngineError(f"seat {seat} has folded and has no hand to turn up", ("D-6",))
+        held = p.down + p.up
+        shown = [c for c in cards if c is not None]
+        if len(shown) != len(held):
+            raise EngineError(f"seat {seat} holds {len(held)} cards; {len(shown)} turned up", ("W-5", "D-9"))
+        self._learn_downcards(p, list(cards))
+        self._emit("expose", seat, ("W-5",), cards=format_cards(p.down + p.up, sep=" "))
+        return self.events[start:]
+
+    def muck(self, seat: int) -> list[Event]:
+        start = len(self.events)
+        p = self._showdown_player(seat)
+        others = [q for q in self.live if q is not p and not q.mucked]
+        if not others:
+            raise EngineError(f"seat {seat} is the last player left and cannot muck", ("W-1",))
+        p.mucked = True
+        self._pending_show.remove(p.seat)
+        self._emit("muck", seat, ("W-1",), text=f"Seat {seat} mucks")
+        self._maybe_settle()
+        return self.events[start:]
+
+    def _showdown_player(self, seat: int) -> Player:
+        if self.phase != "showdown":
+            raise EngineError(f"there is no showdown now ({self.phase})", ("W-1",))
+        p = self.player(seat)
+        if p.seat not in self._pending_show:
+            raise EngineError(f"seat {seat} is not waiting to show (waiting: {self._pending_show})", ("W-1",))
+        return p
+
+    def _learn_downcards(self, p: Player, cards: list[int | None]):
+        """Fill the unseen downcards from a shown hand: all seven (or six with a common card),
+        in any order, or just the downcards. Cards already known must be among them."""
+        shown = list(cards)
+        if len(shown) != len(p.down) or len(shown) in (6, 7) and len(p.down) < 6:
+            for c in p.up + ([self.common] if self.common is not None and self.common in shown else []):
+                if c is not None and c not in shown:
+                    raise EngineError(f"seat {p.seat} shows {format_cards(cards, sep=' ')}, which lacks the "
+                                      f"upcard {format_card(c)}", ("D-9",))
+                if c is not None:
+                    shown.remove(c)
+        if len(shown) != len(p.down):
+            raise EngineError(f"seat {p.seat} has {len(p.down)} downcards; {len(shown)} given", ("D-9",))
+        if len({c for c in shown if c is not None}) != sum(1 for c in shown if c is not None):
+            raise EngineError(f"seat {p.seat} shows a card twice", ("D-1",))
+        for old in p.down:
+            if old is not None and old not in shown:
+                raise EngineError(f"seat {p.seat}'s downcard {format_card(old)} is not among the cards shown", ("D-9",))
+        fresh = [c for c in shown if c is not None and c not in p.down]
+        for c in fresh:
+            self._claim(c)
+        for i, old in enumerate(p.down):
+            if old is None and fresh:
+                p.down[i] = fresh.pop(0)
+                self.seen[p.down[i]] = f"seat {p.seat}'s downcard"
+
+    def _maybe_settle(self):
+        unmucked = [q for q in self.live if not q.mucked]
+        if len(unmucked) == 1 and not unmucked[0].shown:
+            self._pending_show = []
+        if self._pending_show:
+            return
+        self.pots_awarded = award(self)
+        for pot in self.pots_awarded:
+            for seat, amount in pot["winners"].items():
+                self.by_seat[seat].stack += amount
+            self._emit("award", None, tuple(pot["rules"]), amount=pot["amount"], eligible=pot["eligible"],
+                       winners=dict(pot["winners"]), hands=pot.get("hands", {}), text=pot["text"])
+        self.phase = "done"
+        self._emit("hand_over", None, ("P-3",), showdown=True)

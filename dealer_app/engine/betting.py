@@ -1,0 +1,268 @@
+"""Who acts and what is legal (B-2…B-6, A-1…A-7, L-2…L-8): the betting part of a hand."""
+
+from __future__ import annotations
+
+from dealer_app.engine.cards import format_card
+from dealer_app.engine.events import LegalAction
+from dealer_app.engine.evaluator import board_value, describe_board
+from dealer_app.engine.player import Player
+
+
+class BettingMixin:
+    """Hand methods that decide the bring-in, the first actor, every legal action with its
+    exact amount or range, and how a bet or raise changes the round."""
+
+    def _bring_in(self):
+        dealt = [p for p in self.players if p.up and p.up[0] is not None]
+        low = min(dealt, key=lambda p: p.up[0])
+        rules = ["B-2"] + (["H-1"] if self.rules.game == "stud8" else [])
+        words = f"Seat {low.seat} brings in: lowest door card, {format_card(low.up[0], True)}"
+        unseen = [p.seat for p in self.players if p.up and p.up[0] is None]
+        if unseen:
+            words += f" (door card of seat(s) {', '.join(map(str, unseen))} not recorded)"
+        chosen = low
+        if not low.can_act:
+            chosen = self._next_clockwise(low, lambda p: p.can_act and not p.folded)
+            rules.append("B-5")
+            words = (f"Seat {chosen.seat} brings in: the lowest door card, {format_card(low.up[0], True)}, "
+                     f"belongs to all-in seat {low.seat}")
+        return chosen, tuple(rules), words
+
+    def _first_actor(self):
+        street = self.street
+        rules = ["A-2"]
+        if street == 7:
+            rules.append("A-3")
+        live = self.live
+        if self.common is not None and street == 7 and self.rules.common_card_first_actor == "sixth-street":
+            prev = self.street_first.get(6)
+            p = self.by_seat.get(prev) if prev is not None else None
+            rules = ["D-8"]
+            if p is not None and p.can_act:
+                return p, tuple(rules), f"Seat {p.seat} acts first: acted first on sixth street (common card)"
+        boards = {p.seat: [c for c in p.up if c is not None] + ([self.common] if self.common is not None and
+                                  self.rules.common_card_first_actor == "best-showing" else []) for p in live}
+        if self.common is not None and "D-8" not in rules:
+            rules.append("D-8")
+        values = {s: board_value(b) for s, b in boards.items()}
+        best = max(values.values())
+        tied = [p for p in live if values[p.seat] == best]
+        chosen = tied[0]
+        words_tie = ""
+        if len(tied) > 1:
+            rules.append("A-4")
+            if self.rules.first_actor_tiebreak == "suit":
+                chosen = max(tied, key=lambda p: max(boards[p.seat]))
+                words_tie = f"; tie broken by the highest card by suit, {format_card(max(boards[chosen.seat]), True)}"
+            else:
+                words_tie = "; tie: nearest the dealer's left"
+        words = (f"Seat {chosen.seat} acts first: "
+                 f"{describe_board(best, len(boards[chosen.seat]))}{words_tie}")
+        if not chosen.can_act:
+            high = chosen
+            chosen = self._next_clockwise(high, lambda p: p.can_act)
+            rules.append("A-5")
+            words = f"Seat {chosen.seat} acts first: the high hand, seat {high.seat}, is all-in"
+        return chosen, tuple(rules), words
+
+    # --- legal actions ----------------------------------------------------------------------
+    def _open_pair(self) -> bool:
+        """L-3: decided when fourth street's betting opens; a pair that folds later in the
+        round does not take the larger bet back."""
+        return self.round_open_pair
+
+    def _board_has_open_pair(self) -> bool:
+        if self.street != 4 or self.rules.structure == "spread" or not self.rules.open_pair_double:
+            return False
+        return any(len(p.up) >= 2 and None not in p.up[:2] and p.up[0] >> 2 == p.up[1] >> 2 for p in self.live)
+
+    def _street_bet(self) -> int:
+        return self.rules.small_bet if self.street <= 4 else self.rules.big_bet
+
+    def _bounds(self) -> tuple[int, int]:
+        """(minimum, maximum) bet for spread and split limit (L-4, L-5)."""
+        r = self.rules
+        if r.structure == "spread":
+            return r.small_bet, r.big_bet
+        if self.street <= 4:
+            return r.min_bet, r.big_bet if self._open_pair() else r.small_bet
+        return r.small_bet, r.big_bet
+
+    def _uncapped(self) -> bool:
+        """L-7: is raising unlimited now? Heads-up means two players left who can still bet
+        (Robert's Rules: the cap applies to pots of three or more players not all-in)."""
+        mode = self.rules.heads_up_uncapped
+        if mode == "never" or self.capped or (mode == "last-round" and self.street != 7):
+            return False
+        return sum(1 for p in self.players if p.can_act) <= 2
+
+    def _cap(self) -> int:
+        return 1 + self.rules.max_raises
+
+    def is_capped(self) -> bool:
+        """The betting round has reached its cap and no more raising is allowed (L-6, L-7)."""
+        return self.phase == "bet" and self.levels >= self._cap() and not self._uncapped()
+
+    def _is_bring_in_turn(self, p: Player) -> bool:
+        return self.street == 3 and not self.round_started and p.seat == self.bring_in_seat
+
+    def legal_actions(self) -> list[LegalAction]:
+        """Every legal action, with exact amount or range, for the seat to act (L-2…L-8)."""
+        if self.phase != "bet" or self.to_act is None:
+            return []
+        return self._legal
+
+    def _prepare_decision(self):
+        self._legal, self.decision_rules = self._compute_legal(self.to_act)
+
+    def _compute_legal(self, p: Player):
+        r = self.rules
+        allin_to = p.round_to + p.stack
+        out: list[LegalAction] = []
+        rules: list[str] = []
+        fixed = r.structure == "fixed"
+        if self._is_bring_in_turn(p):
+            rules.append("B-3")
+            if fixed:
+                bi = min(r.bring_in, allin_to)
+                if allin_to <= r.bring_in:
+                    rules.append("B-4")
+                out.append(LegalAction("bring_in", to=bi, all_in=bi == allin_to))
+                if allin_to > r.bring_in and r.bring_in < r.small_bet:
+                    c = min(r.small_bet, allin_to)
+                    out.append(LegalAction("complete", to=c, all_in=c == allin_to))
+            else:
+                lo, hi = self._bounds()
+                lo = max(min(r.bring_in, lo), 1)
+                if allin_to <= lo:
+                    rules.append("B-4")
+                    out.append(LegalAction("bring_in", to=allin_to, all_in=True))
+                else:
+                    top = min(hi, allin_to)
+                    out.append(LegalAction("bring_in", min_to=lo, max_to=top, all_in=top == allin_to))
+                rules.append("L-5" if r.structure == "split" else "L-4")
+            return out, tuple(rules)
+
+        to_call = self.current_to - p.round_to
+        if to_call > 0:
+            out.append(LegalAction("fold"))
+            call_to = min(self.current_to, allin_to)
+            out.append(LegalAction("call", to=call_to, all_in=call_to == allin_to))
+        else:
+            if self.rules.fold_when_check_free:
+                out.append(LegalAction("fold"))
+            out.append(LegalAction("check"))
+            if self.street >= 4:
+                rules.append("A-6")
+        if allin_to <= self.current_to:
+            if allin_to < self.current_to:
+                rules.append("L-8")
+            return out, tuple(rules)
+        if not any(q is not p and q.can_act for q in self.players):
+            # everyone else is all-in: a bet or raise could never be called (A-7)
+            rules.append("A-7")
+            return out, tuple(rules)
+        # may this player bet or raise?
+        if p.acted and p.acted_seq >= self.reopen_seq:
+            rules.append("L-8" if self.short_all_in else "A-7")
+            return out, tuple(rules)
+        if self.levels >= self._cap():
+            if self._uncapped():
+                rules.append("L-7")
+            else:
+                rules.append("L-6")
+                return out, tuple(rules)
+        if self.short_all_in:
+            rules.append("L-8")
+        if fixed:
+            S, B = self._street_bet(), self.rules.big_bet
+            open_pair = self._open_pair()
+            if open_pair:
+                rules.append("L-3")
+            rules.append("L-2")
+            if self.current_to == 0:
+                kind, targets = "bet", ([S, B] if open_pair else [S])
+            elif self.levels == 0:
+                kind, targets = "complete", [S]
+                rules.append("B-6" if self.street == 3 else "L-8")
+            else:
+                kind = "raise"
+                if open_pair and not self.big_in:
+                    targets = [self.full_to + S, self.full_to + B]
+                else:
+                    targets = [self.full_to + (B if self.big_in else S)]
+            done_all_in = False
+            for t in targets:
+                if t < allin_to:
+                    out.append(LegalAction(kind, to=t))
+                elif not done_all_in:
+                    out.append(LegalAction(kind, to=allin_to, all_in=True))
+                    done_all_in = True
+        else:
+            lo, hi = self._bounds()
+            rules.append("L-5" if r.structure == "split" else "L-4")
+            if self.current_to == 0 or self.levels == 0:
+                kind = "bet" if self.current_to == 0 else "complete"
+                mn, mx = lo, hi
+            else:
+                kind = "raise"
+                mn, mx = self.current_to + self.last_raise, self.current_to + hi
+            if mn > mx:
+                pass  # no raise fits between the minimum raise and the maximum
+            elif allin_to < mn:
+                out.append(LegalAction(kind, to=allin_to, all_in=True))
+            else:
+                top = min(mx, allin_to)
+                if top == mn:
+                    out.append(LegalAction(kind, to=mn, all_in=top == allin_to))
+                else:
+                    out.append(LegalAction(kind, min_to=mn, max_to=top, all_in=top == allin_to))
+        if self.levels + 1 >= self._cap() and not self._uncapped():
+            rules.append("L-6")
+        return out, tuple(dict.fromkeys(rules))
+
+
+    def _register_raise(self, p: Player, action: str, to: int, all_in: bool):
+        r = self.rules
+        prev_to = self.current_to
+        self.current_to = max(self.current_to, to)
+        self.round_aggressor = p
+        if action == "bring_in":
+            if r.structure == "fixed":
+                full = to >= r.small_bet
+            else:
+                full = to >= self._bounds()[0] or to >= r.bring_in
+            if full:
+                self.levels, self.full_to, self.last_raise = 1, to, to
+                self.reopen_seq += 1
+            # B-4 then L-8: a bring-in all-in for less than the force may be called or completed
+            self.short_all_in = all_in and to < r.bring_in
+            return
+        if r.structure == "fixed":
+            S = self._street_bet()
+            if self._open_pair() and not self.big_in and to - self.full_to >= r.big_bet:
+                self.big_in = True
+            size = r.big_bet if self.big_in else S
+            inc = to - self.full_to
+            full = inc >= size if not all_in else (inc * 2 >= size if r.short_allin_reopen == "half" else inc >= size)
+            if full:
+                self.full_to = to
+                self.levels += 1
+                self.reopen_seq += 1
+            self.short_all_in = not full
+        else:
+            lo, _ = self._bounds()
+            if self.levels == 0:
+                full = to >= lo
+                inc = to
+            else:
+                inc = to - prev_to
+                full = inc >= self.last_raise
+            if full:
+                self.last_raise = inc
+                self.full_to = to
+                self.levels += 1
+                self.reopen_seq += 1
+            self.short_all_in = not full
+        if self.levels >= self._cap() and not self._uncapped():
+            self.capped = True

@@ -1,0 +1,125 @@
+"""Antes and dealing (B-1, D-1…D-9): the part of a hand that puts cards and antes out."""
+
+from __future__ import annotations
+
+from dealer_app.engine.cards import format_card
+from dealer_app.engine.deck import plan_deal
+from dealer_app.engine.errors import EngineError
+from dealer_app.engine.events import Event
+
+
+class DealingMixin:
+    """Hand methods for antes, burns, the deal in dealing order, and the common card."""
+
+    # --- antes and dealing ------------------------------------------------------------------
+    def _post_antes(self):
+        for p in self.players:
+            amount = min(self.rules.ante, p.stack)
+            p.stack -= amount
+            p.total += amount
+            rules = ("B-1",)
+            self._emit("ante", p.seat, rules, amount=amount, all_in=p.stack == 0,
+                       text=f"Seat {p.seat} antes {self.money(amount)}" + (" and is all-in" if p.stack == 0 else ""))
+
+    def _begin_deal(self):
+        live = self.live
+        self.plan = plan_deal(self.rules.shortage_procedure, self.street, len(live), self.stub, self.burns,
+                              self.rules.burn_before_third)
+        plan = self.plan
+        self._emit("deal_plan", None, plan.rules, text=plan.words, street=self.street, **plan.as_dict(),
+                   stub_before=plan.stub_before)
+        if plan.reshuffle_burns:
+            self._emit("reshuffle_burns", None, ("D-7",), burns=self.burns)
+            self.stub += self.burns
+            self.burns = 0
+        if plan.burn:
+            self.stub -= 1
+            self.burns += 1
+            self._emit("burn", None, ("D-5",), stub=self.stub)
+        if self.street < 7:
+            self._warn_ahead()
+        self.deal_queue = [] if plan.common_card else list(live)
+        self.phase = "deal"
+
+    def _warn_ahead(self):
+        """D-7: warn a street early when the next round will be short if everyone stays in."""
+        plan = self.plan
+        nxt = plan_deal(self.rules.shortage_procedure, self.street + 1, plan.live, plan.stub_after,
+                        plan.burns_after, self.rules.burn_before_third)
+        if not nxt.normal:
+            self._emit("shortage_warning", None, ("D-7",), street=self.street + 1, **nxt.as_dict(),
+                       text=f"Next street: {nxt.words}")
+
+    def expected_deal(self) -> tuple[int, int] | None:
+        """(seat, number of cards) the dealer deals next, or None (D-2)."""
+        if self.phase != "deal" or not self.deal_queue:
+            return None
+        return self.deal_queue[0].seat, 3 if self.street == 3 else 1
+
+    def _claim(self, card: int | None):
+        if card is None:
+            return
+        if card in self.seen:
+            raise EngineError(f"card {format_card(card)} is already seen in this hand ({self.seen[card]})", ("D-1",))
+
+    def deal(self, seat: int, cards: list[int | None]) -> list[Event]:
+        """Deal a seat its cards for this street: third street ``[down, down, door]`` (or just the
+        door), later streets one card; the river may be ``None`` (the dealer cannot see it)."""
+        start = len(self.events)
+        if self.phase != "deal":
+            raise EngineError(f"no cards are being dealt now ({self.phase} on street {self.street})", ("D-2",))
+        if self.plan.common_card:
+            raise EngineError(f"street {self.street} is a common card: deal it to the middle (D-8)", ("D-7", "D-8"))
+        p = self.player(seat)
+        if p.folded:
+            raise EngineError(f"seat {seat} has folded and gets no cards", ("D-6",))
+        exp = self.deal_queue[0]
+        if p is not exp:
+            raise EngineError(f"seat {exp.seat} gets the next card, not seat {seat}", ("D-2",))
+        cards = list(cards)
+        if self.street == 3 and len(cards) == 1:
+            cards = [None, None] + cards
+        want = 3 if self.street == 3 else 1
+        if len(cards) != want:
+            raise EngineError(f"street {self.street} deals {want} card(s) to seat {seat}, got {len(cards)}", ("D-3", "D-4"))
+        down_flags = [True, True, False] if self.street == 3 else [self.street == 7]
+        seen_now = set()
+        for c, is_down in zip(cards, down_flags):
+            if not is_down and c is None and not self.unknown_upcards:
+                raise EngineError(f"seat {seat}'s upcard must be entered (an upcard is always seen)", ("D-4", "D-9"))
+            self._claim(c)
+            if c is not None and c in seen_now:
+                raise EngineError(f"card {format_card(c)} entered twice for seat {seat}", ("D-1",))
+            if c is not None:
+                seen_now.add(c)
+        for c, is_down in zip(cards, down_flags):
+            if is_down:
+                p.down.append(c)
+                if c is not None:
+                    self.seen[c] = f"seat {seat}'s downcard"
+            else:
+                p.up.append(c)
+                if c is not None:
+                    self.seen[c] = f"seat {seat}'s upcard"
+        self.stub -= len(cards)
+        self.deal_queue.pop(0)
+        self._emit("deal", seat, ("D-3",) if self.street == 3 else ("D-4",), street=self.street,
+                   cards=[format_card(c) for c in cards], up=[not d for d in down_flags], stub=self.stub)
+        if not self.deal_queue:
+            self._begin_betting()
+        return self.events[start:]
+
+    def deal_common(self, card: int) -> list[Event]:
+        start = len(self.events)
+        if self.phase != "deal" or not self.plan.common_card:
+            raise EngineError("no common card is due now", ("D-7",))
+        if card is None:
+            raise EngineError("the common card is face up and must be entered", ("D-8",))
+        self._claim(card)
+        self.common = card
+        self.seen[card] = "the common card"
+        self.stub -= 1
+        self._emit("common_card", None, ("D-7", "D-8"), card=format_card(card), stub=self.stub,
+                   text=f"Common card {format_card(card, True)}: every live player's card")
+        self._begin_betting()
+        return self.events[start:]

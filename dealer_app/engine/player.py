@@ -1,0 +1,40 @@
+"""Who sits in a hand: the seat given to the engine, and each player's state in the hand."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    seat: int
+    name: str
+    stack: int
+
+
+class Player:
+    __slots__ = ("seat", "name", "start", "stack", "down", "up", "folded", "round_to", "total",
+                 "acted", "acted_seq", "shown", "mucked")
+
+    def __init__(self, spec: SeatSpec):
+        self.seat, self.name, self.start, self.stack = spec.seat, spec.name, spec.stack, spec.stack
+        self.down: list[int | None] = []
+        self.up: list[int] = []
+        self.folded = False
+        self.round_to = 0
+        self.total = 0
+        self.acted = False
+        self.acted_seq = -1
+        self.shown = False
+        self.mucked = False
+
+    @property
+    def all_in(self) -> bool:
+        return self.stack == 0 and not self.folded
+
+    @property
+    def can_act(self) -> bool:
+        return not self.folded and self.stack > 0
+
+    def known_cards(self):
+        return [c for c in self.down + self.up if c is not None]
