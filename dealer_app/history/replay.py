@@ -245,7 +245,10 @@ def _finish(h: Hand, report: dict, hand: PHHHand):
             waiting = f": seat {h.expected_deal()[0]} is due a card"
         elif h.phase == "bet" and h.to_act:
             waiting = f": seat {h.to_act.seat} is to act"
-        report["errors"].append(f"{hand.source}: the file ends before the hand does ({h.phase} on street {h.street}{waiting})")
+        last = max(hand.lines) if hand.lines else 0
+        where = f"{hand.source}:{last}" if last else hand.source
+        report["errors"].append(f"{where}: the file ends before the hand does ({h.phase} on street "
+                                f"{h.street}{waiting})")
 
 
 def _failed(source: str, message: str) -> dict:
