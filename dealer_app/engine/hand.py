@@ -52,6 +52,8 @@ class Hand(DealingMixin, BettingMixin, ShowdownMixin):
         self.deal_queue: list[Player] = []
         self.pots_awarded: list[dict] = []
         self.showdown_order: list[int] = []
+        self._pending_show: list[int] = []
+        self.last_round_players: list[int] = []
         self.street_first: dict[int, int | None] = {}
         self.bring_in_seat: int | None = None
         self.to_act: Player | None = None

@@ -206,7 +206,7 @@ class ShowdownMixin:
     @property
     def pending_show(self) -> list[int]:
         """Seats still to show or muck, in showdown order (W-1)."""
-        return list(getattr(self, "_pending_show", []))
+        return list(self._pending_show)
 
     def show(self, seat: int, cards: list[int | None] | None = None) -> list[Event]:
         """A showdown player turns the hand up. ``cards`` may be all seven (or six, with a common

@@ -62,7 +62,7 @@ def _seats(hand: PHHHand) -> list[SeatSpec]:
     return [SeatSpec(i + 1, str(names[i]) if i < len(names) else f"p{i + 1}", int(s)) for i, s in enumerate(stacks)]
 
 
-def _translate(h: Hand, seat: int, verb: str, arg: str | None):
+def _translate(h: Hand, verb: str, arg: str | None):
     """PHH verb → (engine action, to)."""
     legal = h.legal_actions()
     kinds = {a.action: a for a in legal}
@@ -167,7 +167,7 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
                 legal = [a.as_dict() for a in h.legal_actions()]
                 decision = {"seat": h.to_act.seat if h.to_act else None, "legal": legal,
                             "rules": list(h.decision_rules), "line": line, "index": index}
-                action, to = _translate(h, seat, parts[1], parts[2] if len(parts) > 2 else None)
+                action, to = _translate(h, parts[1], parts[2] if len(parts) > 2 else None)
                 try:
                     h.act(seat, action, to)
                     decision["legal_taken"] = True
@@ -198,7 +198,7 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
         _finish(h, report, hand)
     sync()
     report["showdown_order"] = list(h.showdown_order)
-    report["last_round_players"] = list(getattr(h, "last_round_players", []))
+    report["last_round_players"] = list(h.last_round_players)
     report["pots"] = [{"amount": p["amount"], "eligible": p["eligible"],
                        "winners": {str(k): v for k, v in p["winners"].items()},
                        "rules": p["rules"], "hands": {str(k): v for k, v in p.get("hands", {}).items()},
