@@ -110,6 +110,7 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
     try:
         rules = rules_for(hand, profile, table, options)
         report["profile"], report["table"] = rules.profile, rules.table
+        report["currency"] = rules.currency
         h = Hand(rules, _seats(hand), unknown_upcards=True)
     except (LimitsError, ReplayError, EngineError) as exc:
         report["errors"].append(f"{hand.source}: {exc}")

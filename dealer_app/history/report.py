@@ -2,20 +2,35 @@
 
 from __future__ import annotations
 
+from dealer_app.engine.money import format_money
+
 STREET_NAMES = {3: "Third street", 4: "Fourth street", 5: "Fifth street", 6: "Sixth street", 7: "Seventh street"}
 
 
-def _amount(entry: dict) -> str:
+def _amount(entry: dict, m=str) -> str:
     if "min_to" in entry:
-        text = f"{entry['action'].replace('_', ' ')} {entry['min_to']}-{entry['max_to']}"
+        text = f"{entry['action'].replace('_', ' ')} {m(entry['min_to'])}-{m(entry['max_to'])}"
     elif "to" in entry:
-        text = f"{entry['action'].replace('_', ' ')} {entry['to']}"
+        text = f"{entry['action'].replace('_', ' ')} {m(entry['to'])}"
     else:
         text = entry["action"]
     return text + (" (all-in)" if entry.get("all_in") else "")
 
 
 def report_text(r: dict) -> str:
+    names = r.get("players") or []
+    currency = r.get("currency") or ""
+
+    def m(cents: int) -> str:
+        return format_money(cents, currency) if currency else str(cents)
+
+    def who(seat) -> str:
+        """'seat 3', with the player's name when the file gives one."""
+        if isinstance(seat, str):
+            seat = int(seat)
+        name = names[seat - 1] if 0 < seat <= len(names) else ""
+        return f"seat {seat} ({name})" if name and name != f"p{seat}" else f"seat {seat}"
+
     out = [f"== {r['source']}  [{r.get('game')}, profile {r.get('profile')}, table {r.get('table') or 'from file'}]"]
     if not r.get("supported", True):
         out.extend(f"  refused: {e}" for e in r["errors"])
@@ -34,9 +49,9 @@ def report_text(r: dict) -> str:
         elif st["first_to_act"] is None:
             out.append(f"    no betting ({', '.join(st['rules'])})")
         for dec in st["decisions"]:
-            legal = "; ".join(_amount(a) for a in dec["legal"])
+            legal = "; ".join(_amount(a, m) for a in dec["legal"])
             mark = "" if dec["legal_taken"] else f"  ILLEGAL: {dec.get('refused', '')}"
-            out.append(f"    seat {dec['seat']}: {_amount(dec['taken'])}   [legal: {legal}]"
+            out.append(f"    {who(dec['seat'])}: {_amount(dec['taken'], m)}   [legal: {legal}]"
                        f" — {', '.join(dec['rules'])}{mark}")
     if r["showdown_order"]:
         out.append(f"  Showdown: seat {r['showdown_order'][0]} shows first; order "
@@ -45,8 +60,8 @@ def report_text(r: dict) -> str:
         out.append(f"  {pot.get('text', pot['amount'])} — {', '.join(pot.get('rules', []))}")
         for seat, h in pot.get("hands", {}).items():
             low = f"; low {h['low_name']}" if "low_name" in h else ""
-            out.append(f"      seat {seat}: {h['cards']} — {h['name']}{low}")
-    out.append("  Net: " + ", ".join(f"seat {s} {'+' if v > 0 else ''}{v}" for s, v in r["net"].items()))
+            out.append(f"      {who(seat)}: {h['cards']} — {h['name']}{low}")
+    out.append("  Net: " + ", ".join(f"{who(s)} {'+' if v > 0 else ''}{m(v)}" for s, v in r["net"].items()))
     for e in r.get("errors", []):
         out.append(f"  ERROR: {e}")
     return "\n".join(out)
