@@ -141,3 +141,24 @@ def test_show_with_a_bad_card_is_refused(tmp_path):
     with pytest.raises(InputError, match="already seen"):
         c.show(seat, "Kd 2h 3h")
     assert c.prompt().kind == "show" and c.prompt().seat == seat
+
+
+def test_D7_shortage_procedure_shown_before_the_river(tmp_path):
+    # Casinos Austria, seven players to the river: the stub (6) cannot serve 7 + 2, so the 4
+    # burn cards are shuffled in first; the dealer is told before dealing
+    players = [(i, f"P{i}", 10000) for i in range(1, 8)]
+    c = controller(tmp_path, "casinos-austria-5-10-20", players)
+    for card in "2c 3c 4c 5c 6c 7c 8c".split():
+        c.enter_card(card)
+    c.act("bring_in", 500)
+    while c.prompt().kind == "action":
+        c.act("call")
+    for street in ("2d 3d 4d 5d 6d 7d 8d", "2h 3h 4h 5h 6h 7h 8h", "2s 3s 4s 5s 6s 7s 8s"):
+        for card in street.split():
+            c.enter_card(card)
+        while c.prompt().kind == "action":
+            c.act("check")
+    p = c.prompt()
+    assert p.kind == "river" and "D-7" in p.rules and "shuffle the 4 burn cards" in p.text
+    c.deal_river()
+    assert c.prompt().kind == "action"

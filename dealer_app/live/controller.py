@@ -361,11 +361,18 @@ class TableController:
         if h.phase == "deal":
             if h.plan.common_card:
                 return Prompt("common", text=f"{h.plan.words}. Enter the common card", rules=h.plan.rules)
+            # a shortage procedure (burns pooled, no burn) must be done before the first card
+            short = not h.plan.normal and len(h.deal_queue) == h.plan.live
             if h.street == 7:
+                if short:
+                    return Prompt("river", text=f"{h.plan.words}. Then press Enter", rules=h.plan.rules)
                 return Prompt("river", text="Deal the river: one card down to each player", rules=("D-4",))
             seat, _ = h.expected_deal()
             what = "door card" if h.street == 3 else "upcard"
-            return Prompt("card", seat, f"Seat {seat} ({h.by_seat[seat].name}): {what}", ("D-2",))
+            text = f"Seat {seat} ({h.by_seat[seat].name}): {what}"
+            if short:
+                return Prompt("card", seat, f"{h.plan.words}. {text}", h.plan.rules + ("D-2",))
+            return Prompt("card", seat, text, ("D-2",))
         if h.phase == "bet":
             ev = next((e for e in reversed(h.events) if e.kind in ("bring_in_seat", "first_to_act")), None)
             text = f"Seat {h.to_act.seat} ({h.to_act.name}) to act"
