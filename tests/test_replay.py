@@ -170,7 +170,7 @@ def test_bad_input_names_file_and_problem(tmp_path, content, needle):
     assert r["errors"] and needle in " ".join(r["errors"]) and str(f) in r["errors"][0]
 
 
-def test_illegal_action_reported_and_replay_goes_on(tmp_path):
+def test_I3_illegal_action_reported_and_replay_goes_on(tmp_path):
     f = tmp_path / "ill.phh"
     f.write_text("variant = 'F7S'\nantes=[1,1,1]\nbring_in=2\nsmall_bet=4\nbig_bet=8\nstarting_stacks=[100,100,100]\n"
                  "actions=['d dh p1 ????Ah', 'd dh p2 ????2c', 'd dh p3 ????Kh', 'p2 pb', 'p3 cbr 7', 'p1 f', 'p2 f']\n")
@@ -179,3 +179,9 @@ def test_illegal_action_reported_and_replay_goes_on(tmp_path):
     d = r["streets"][0]["decisions"][1]
     assert d["legal_taken"] is False and d["taken"] == {"action": "complete", "to": 7}
     assert r["complete"] and r["net"] == {"1": -1, "2": -3, "3": 4}
+    r = replay_files([str(f)])[0]
+    from dealer_app.history.replay import replay_with_engine
+    from dealer_app.history.phh import read_phh
+    _report, h = replay_with_engine(read_phh(f)[0])
+    ruling = next(e for e in h.events if e.kind == "ruling")
+    assert ruling.rules[0] == "I-3" and "applied although refused" in ruling.text
