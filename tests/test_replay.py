@@ -7,7 +7,7 @@ import pytest
 from conftest import PHH_CORPUS
 from dealer_app.cli import main
 from dealer_app.history.phh import read_phh
-from dealer_app.history.replay import replay_files
+from dealer_app.history.replay import replay_files, replay_with_engine
 
 PHH_DIR = PHH_CORPUS
 PHH_FILES = sorted(PHH_DIR.glob("*.phh"), key=lambda p: int(p.stem))
@@ -179,9 +179,6 @@ def test_I3_illegal_action_reported_and_replay_goes_on(tmp_path):
     d = r["streets"][0]["decisions"][1]
     assert d["legal_taken"] is False and d["taken"] == {"action": "complete", "to": 7}
     assert r["complete"] and r["net"] == {"1": -1, "2": -3, "3": 4}
-    r = replay_files([str(f)])[0]
-    from dealer_app.history.replay import replay_with_engine
-    from dealer_app.history.phh import read_phh
     _report, h = replay_with_engine(read_phh(f)[0])
     ruling = next(e for e in h.events if e.kind == "ruling")
     assert ruling.rules[0] == "I-3" and "applied although refused" in ruling.text
