@@ -117,6 +117,8 @@ GOOD = (LIMITS / "stud-5-10.yaml").read_text().replace("stud-5-10", "stud-9-18")
     (("ante: 0.50", "ante: 0.505"), "ante", "more than two decimals"),
     (("structure: fixed", "structure: pot"), "structure", "not one of"),
     (("seats: 8", "seats: 11"), "seats", "2 to 8"),
+    (("seats: 8", "seats: true"), "seats", "expected int, got True"),
+    (("game: stud", "game: 7"), "game", "expected str, got 7"),
     (("bring_in: 2", "bring_in: 7"), "bring_in", "must not exceed"),
     (("profile: us-cardroom", "profile: vegas"), "profile", "unknown house profile"),
     (("chip: 0.50", "chip: 0.40"), "ante", "multiple of the smallest chip"),

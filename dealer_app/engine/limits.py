@@ -189,8 +189,12 @@ class _Checker:
                 self.fail(fld, "missing")
             return default
         value = self.data[fld]
-        if kinds and not isinstance(value, kinds) or isinstance(value, bool) and bool not in (kinds or ()):
-            self.fail(fld, f"expected {kinds if not isinstance(kinds, tuple) else ' or '.join(k.__name__ for k in kinds)}, got {value!r}")
+        if kinds is None:
+            return value
+        kinds = kinds if isinstance(kinds, tuple) else (kinds,)
+        # YAML's true/false are ints to Python; a bool is only right where bool is asked for
+        if not isinstance(value, kinds) or isinstance(value, bool) and bool not in kinds:
+            self.fail(fld, f"expected {' or '.join(k.__name__ for k in kinds)}, got {value!r}")
             return default
         return value
 
