@@ -289,6 +289,22 @@ class HandBuilder:
                             [n for _, n, _ in players], [s for s, _, _ in players])
 
 
+def parse_hands(text: str, source: str, header: re.Pattern, parse_hand):
+    """Split a site's file at its hand headers and read each hand; a hand that cannot be
+    read becomes a Refusal and the rest of the file goes on. ``parse_hand(block, first_line,
+    source, bring_ins)``; ``bring_ins`` carries the bring-in seen per stakes across the file."""
+    lines = text.splitlines()
+    starts = [i for i, line in enumerate(lines) if header.match(line.strip().lstrip("\ufeff"))]
+    bring_ins: dict = {}
+    for k, start in enumerate(starts):
+        block = lines[start:starts[k + 1] if k + 1 < len(starts) else len(lines)]
+        try:
+            yield parse_hand(block, start + 1, source, bring_ins)
+        except ImportError_ as exc:
+            m = header.match(block[0].strip().lstrip("\ufeff"))
+            yield Refusal(source, m.group(1) if m else "?", exc.line or start + 1, exc.problem)
+
+
 @dataclass
 class Dialect:
     """How one site writes the lines of a stud hand (its regular expressions)."""

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from dealer_app.history.importers.base import Dialect, HandBuilder, ImportError_, Money, Refusal, read_hand_lines
+from dealer_app.history.importers.base import (Dialect, HandBuilder, ImportError_, Money, Refusal, parse_hands,
+                                               read_hand_lines)
 
 HEADER = re.compile(r"^Full Tilt Poker Game #(\d+):\s*(.*)$")
 STAKES = re.compile(r"([\$€£]?[\d,]+(?:\.\d+)?)/([\$€£]?[\d,]+(?:\.\d+)?)(?: Ante ([\$€£]?[\d,.]+))?")
@@ -57,16 +58,8 @@ def looks_like(text: str) -> bool:
 
 
 def parse(text: str, source: str):
-    lines = text.splitlines()
-    starts = [i for i, line in enumerate(lines) if HEADER.match(line.strip().lstrip("\ufeff"))]
-    bring_ins: dict = {}
-    for k, start in enumerate(starts):
-        block = lines[start:starts[k + 1] if k + 1 < len(starts) else len(lines)]
-        try:
-            yield parse_hand(block, start + 1, source, bring_ins)
-        except ImportError_ as exc:
-            m = HEADER.match(block[0].strip().lstrip("\ufeff"))
-            yield Refusal(source, m.group(1) if m else "?", exc.line or start + 1, exc.problem)
+    """Yield ImportedHand or Refusal for every hand in the text."""
+    return parse_hands(text, source, HEADER, parse_hand)
 
 
 def parse_hand(block: list[str], first_line: int, source: str, bring_ins: dict):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from dealer_app.history.importers.base import Dialect, HandBuilder, ImportError_, Money, Refusal, read_hand_lines
+from dealer_app.history.importers.base import (Dialect, HandBuilder, ImportError_, Money, Refusal, parse_hands,
+                                               read_hand_lines)
 
 HEADER = re.compile(r"^PokerStars (?:Home Game )?(?:Game|Hand) #(\d+):\s*(.*)$")
 STAKES = re.compile(r"\(?([\$€£]?[\d,]+(?:\.\d+)?)/([\$€£]?[\d,]+(?:\.\d+)?)")
@@ -54,30 +55,12 @@ def looks_like(text: str) -> bool:
     return "PokerStars" in text[:2000] and ("Game #" in text[:2000] or "Hand #" in text[:2000])
 
 
-def split_hands(lines: list[str]):
-    start = None
-    for i, line in enumerate(lines):
-        if HEADER.match(line.strip().lstrip("\ufeff")):
-            if start is not None:
-                yield start, lines[start:i]
-            start = i
-    if start is not None:
-        yield start, lines[start:]
-
-
 def parse(text: str, source: str):
     """Yield ImportedHand or Refusal for every hand in the text."""
-    lines = text.splitlines()
-    bring_ins: dict = {}  # stakes -> bring-in seen in this file (for hands that open with a bet)
-    for start, block in split_hands(lines):
-        try:
-            yield parse_hand(block, start + 1, source, bring_ins)
-        except ImportError_ as exc:
-            m = HEADER.match(block[0].strip().lstrip("\ufeff"))
-            yield Refusal(source, m.group(1) if m else "?", exc.line or start + 1, exc.problem)
+    return parse_hands(text, source, HEADER, parse_hand)
 
 
-def parse_hand(block: list[str], first_line: int, source: str, bring_ins: dict | None = None):
+def parse_hand(block: list[str], first_line: int, source: str, bring_ins: dict):
     header = block[0].strip().lstrip("\ufeff")
     m = HEADER.match(header)
     hand_id, rest = m.group(1), m.group(2)
@@ -94,5 +77,5 @@ def parse_hand(block: list[str], first_line: int, source: str, bring_ins: dict |
     b.currency = "USD" if "$" in stakes.group(0) else "EUR" if "€" in stakes.group(0) else ""
     b.small_bet, b.big_bet = money(stakes.group(1)), money(stakes.group(2))
     read_hand_lines(b, block, first_line, money, DIALECT)
-    b.settle_bring_in(bring_ins if bring_ins is not None else {})
+    b.settle_bring_in(bring_ins)
     return b.build()
