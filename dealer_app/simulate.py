@@ -35,9 +35,9 @@ def choose_action(hand: Hand, rng: random.Random, aggression: float = 0.3, fold_
 
 
 def play_random_hand(rules: BettingRules, stacks: list[int], rng: random.Random, aggression: float = 0.3,
-                     fold_rate: float = 0.15, check=None, unknown_downcards: bool = False) -> Hand:
-    """Deal and play one hand to the end with random legal actions; every card known unless
-    ``unknown_downcards``. ``check(hand)`` runs after every step (for invariants)."""
+                     fold_rate: float = 0.15, check=None) -> Hand:
+    """Deal and play one hand to the end with random legal actions, every card known.
+    ``check(hand)`` runs after every step (for invariants)."""
     deck = list(range(52))
     rng.shuffle(deck)
     hand = Hand(rules, [SeatSpec(i + 1, f"P{i + 1}", s) for i, s in enumerate(stacks)])
@@ -51,10 +51,7 @@ def play_random_hand(rules: BettingRules, stacks: list[int], rng: random.Random,
                 hand.deal_common(deck.pop())
             else:
                 seat, n = hand.expected_deal()
-                cards = [deck.pop() for _ in range(n)]
-                if unknown_downcards:
-                    cards = [None if i < 2 or hand.street == 7 else c for i, c in enumerate(cards)]
-                hand.deal(seat, cards)
+                hand.deal(seat, [deck.pop() for _ in range(n)])
         elif hand.phase == "bet":
             action, to = choose_action(hand, rng, aggression, fold_rate)
             hand.act(hand.to_act.seat, action, to)

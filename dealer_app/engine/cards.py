@@ -25,14 +25,6 @@ class CardError(ValueError):
     """A card code that cannot be read; the message names the text (D-1)."""
 
 
-def rank_of(card: int) -> int:
-    return card >> 2
-
-
-def suit_of(card: int) -> int:
-    return card & 3
-
-
 def parse_card(text: str) -> int | None:
     """Parse ``Ah``, ``td``, ``10d``, ``2♣``; ``??`` gives None (an unseen card)."""
     raw = text
@@ -87,6 +79,3 @@ def format_card(card: int | None, symbols: bool = False) -> str:
 
 def format_cards(cards, symbols: bool = False, sep: str = "") -> str:
     return sep.join(format_card(c, symbols) for c in cards)
-
-
-FULL_DECK = tuple(range(52))

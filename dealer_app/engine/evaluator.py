@@ -96,10 +96,6 @@ def hi_value(cards) -> int:
     return TOP5[mask]
 
 
-def category_of(value: int) -> int:
-    return value >> 20
-
-
 def board_value(cards) -> int:
     """Showing-hand value of an upcard board for the first actor (A-2).
 

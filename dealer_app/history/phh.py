@@ -75,10 +75,6 @@ def read_phh(path: Path) -> list[PHHHand]:
     return hands
 
 
-def looks_like_phh(text: str) -> bool:
-    return "variant" in text and "actions" in text and "=" in text
-
-
 def write_phh(fields: dict) -> str:
     """Serialise a hand's fields as PHH (TOML); ``actions`` one per line for readability."""
     def value(v):
