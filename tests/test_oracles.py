@@ -17,6 +17,7 @@ from dealer_app.engine.evaluator import hi_value  # noqa: E402
 from dealer_app.engine.hand import Hand, SeatSpec  # noqa: E402
 from dealer_app.simulate import random_amount  # noqa: E402
 from helpers import rules  # noqa: E402
+from pokerkit_legal import pokerkit_legal  # noqa: E402
 
 
 def test_W3_rank_order_agrees_with_phevaluator_on_100000_hands():
@@ -43,27 +44,6 @@ AUTOMATIONS = (
     pokerkit.Automation.HOLE_CARDS_SHOWING_OR_MUCKING, pokerkit.Automation.HAND_KILLING,
     pokerkit.Automation.CHIPS_PUSHING, pokerkit.Automation.CHIPS_PULLING,
 )
-
-
-def _pk_legal(state):
-    """PokerKit's legal actions in our vocabulary, as a set of (kind, to) pairs."""
-    out = set()
-    i = state.actor_index
-    bet_now = state.bets[i]
-    if state.can_post_bring_in():
-        out.add(("bring_in", bet_now + min(state.bring_in, state.stacks[i])))
-    if state.can_fold():
-        out.add(("fold", None))
-    if state.can_check_or_call():
-        amount = state.checking_or_calling_amount
-        out.add(("call", bet_now + amount) if amount else ("check", None))
-    if state.can_complete_bet_or_raise_to():
-        out.add(("aggr", state.min_completion_betting_or_raising_to_amount))
-        out.add(("aggr", state.max_completion_betting_or_raising_to_amount))
-    # a bring-in player short of the force: PokerKit also offers "completing" to the same
-    # all-in amount; that is the one action "bring in all-in" (B-4)
-    out -= {("aggr", to) for kind, to in list(out) if kind == "bring_in"}
-    return out
 
 
 def _our_legal(h):
@@ -112,7 +92,7 @@ def _play_both(seed, stats):
             break
         assert h.phase == "bet" and h.to_act.seat == state.actor_index + 1, \
             f"seed {seed}: actor {h.to_act and h.to_act.seat} vs PokerKit {state.actor_index + 1}"
-        ours, theirs = _our_legal(h), _pk_legal(state)
+        ours, theirs = _our_legal(h), pokerkit_legal(state)
         stats["decisions"] += 1
         legal = h.legal_actions()
         if ours != theirs:

@@ -20,6 +20,7 @@ import warnings
 import pokerkit
 
 from dealer_app.history.phh import PHHHand
+from pokerkit_legal import pokerkit_legal
 from dealer_app.history.replay import replay_hand
 
 AUTO = (pokerkit.Automation.ANTE_POSTING, pokerkit.Automation.BET_COLLECTION,
@@ -29,23 +30,6 @@ AUTO = (pokerkit.Automation.ANTE_POSTING, pokerkit.Automation.BET_COLLECTION,
         pokerkit.Automation.CHIPS_PUSHING, pokerkit.Automation.CHIPS_PULLING)
 GAMES = [pokerkit.FixedLimitSevenCardStud, pokerkit.FixedLimitSevenCardStudHighLowSplitEightOrBetter]
 OPTIONS = {"first_actor_tiebreak": "position", "short_allin_reopen": "full"}
-
-
-def pk_legal(state):
-    i = state.actor_index
-    out = set()
-    if state.can_post_bring_in():
-        out.add(("bring_in", state.bets[i] + min(state.bring_in, state.stacks[i])))
-    if state.can_fold():
-        out.add(("fold", None))
-    if state.can_check_or_call():
-        amount = state.checking_or_calling_amount
-        out.add(("call", state.bets[i] + amount) if amount else ("check", None))
-    if state.can_complete_bet_or_raise_to():
-        out.add(("aggr", state.min_completion_betting_or_raising_to_amount))
-        out.add(("aggr", state.max_completion_betting_or_raising_to_amount))
-    out -= {("aggr", to) for kind, to in list(out) if kind == "bring_in"}
-    return out
 
 
 def our_legal(decision):
@@ -78,7 +62,7 @@ def _play(rng, state, legal_sets, to_river):
     while state.status:
         if state.actor_index is None:
             break
-        legal_sets.append(pk_legal(state))
+        legal_sets.append(pokerkit_legal(state))
         r = rng.random()
         if state.can_post_bring_in() and r < 0.7:
             state.post_bring_in()
