@@ -116,49 +116,29 @@ class BettingMixin:
         self._legal, self.decision_rules = self._compute_legal(self.to_act)
 
     def _compute_legal(self, p: Player):
+        """(legal actions, rule IDs) for ``p``. Runs after every action, so it is written for
+        speed: the common cases first, no helper calls on the way."""
         r = self.rules
+        street = self.street
+        if street == 3 and not self.round_started and p.seat == self.bring_in_seat:
+            return self._bring_in_choices(p)
         allin_to = p.round_to + p.stack
-        out: list[LegalAction] = []
-        rules: list[str] = []
-        fixed = r.structure == "fixed"
-        if self._is_bring_in_turn(p):
-            rules.append("B-3")
-            if fixed:
-                bi = min(r.bring_in, allin_to)
-                if allin_to <= r.bring_in:
-                    rules.append("B-4")
-                out.append(LegalAction("bring_in", to=bi, all_in=bi == allin_to))
-                if allin_to > r.bring_in and r.bring_in < r.small_bet:
-                    c = min(r.small_bet, allin_to)
-                    out.append(LegalAction("complete", to=c, all_in=c == allin_to))
-            else:
-                lo, hi = self._bounds()
-                lo = max(min(r.bring_in, lo), 1)
-                if allin_to <= lo:
-                    rules.append("B-4")
-                    out.append(LegalAction("bring_in", to=allin_to, all_in=True))
-                else:
-                    top = min(hi, allin_to)
-                    out.append(LegalAction("bring_in", min_to=lo, max_to=top, all_in=top == allin_to))
-                rules.append("L-5" if r.structure == "split" else "L-4")
-            return out, tuple(rules)
-
-        to_call = self.current_to - p.round_to
-        if to_call > 0:
-            out.append(LegalAction("fold"))
-            call_to = min(self.current_to, allin_to)
-            out.append(LegalAction("call", to=call_to, all_in=call_to == allin_to))
+        current = self.current_to
+        if current > p.round_to:
+            call_to = current if current < allin_to else allin_to
+            out = [LegalAction("fold"), LegalAction("call", call_to, None, None, call_to == allin_to)]
+            rules = []
         else:
-            if self.rules.fold_when_check_free:
-                out.append(LegalAction("fold"))
-            out.append(LegalAction("check"))
-            if self.street >= 4:
-                rules.append("A-6")
-        if allin_to <= self.current_to:
-            if allin_to < self.current_to:
+            out = [LegalAction("fold"), LegalAction("check")] if r.fold_when_check_free else [LegalAction("check")]
+            rules = ["A-6"] if street >= 4 else []
+        if allin_to <= current:
+            if allin_to < current:
                 rules.append("L-8")
             return out, tuple(rules)
-        if not any(q is not p and q.can_act for q in self.players):
+        for q in self.players:
+            if q is not p and not q.folded and q.stack > 0:
+                break
+        else:
             # everyone else is all-in: a bet or raise could never be called (A-7)
             rules.append("A-7")
             return out, tuple(rules)
@@ -166,7 +146,9 @@ class BettingMixin:
         if p.acted and p.acted_seq >= self.reopen_seq:
             rules.append("L-8" if self.short_all_in else "A-7")
             return out, tuple(rules)
-        if self.levels >= self._cap():
+        levels = self.levels
+        cap = 1 + r.max_raises
+        if levels >= cap:
             if self._uncapped():
                 rules.append("L-7")
             else:
@@ -174,39 +156,42 @@ class BettingMixin:
                 return out, tuple(rules)
         if self.short_all_in:
             rules.append("L-8")
-        if fixed:
-            S, B = self._street_bet(), self.rules.big_bet
-            open_pair = self._open_pair()
+        if r.structure == "fixed":
+            S = r.small_bet if street <= 4 else r.big_bet
+            B = r.big_bet
+            open_pair = self.round_open_pair
             if open_pair:
                 rules.append("L-3")
             rules.append("L-2")
-            if self.current_to == 0:
-                kind, targets = "bet", ([S, B] if open_pair else [S])
-            elif self.levels == 0:
-                kind, targets = "complete", [S]
-                rules.append("B-6" if self.street == 3 else "L-8")
+            if current == 0:
+                kind, targets = "bet", ((S, B) if open_pair else (S,))
+            elif levels == 0:
+                kind, targets = "complete", (S,)
+                rule = "B-6" if street == 3 else "L-8"
+                if rule not in rules:
+                    rules.append(rule)
             else:
                 kind = "raise"
+                full_to = self.full_to
                 if open_pair and not self.big_in:
-                    targets = [self.full_to + S, self.full_to + B]
+                    targets = (full_to + S, full_to + B)
                 else:
-                    targets = [self.full_to + (B if self.big_in else S)]
-            done_all_in = False
-            for t in targets:
+                    targets = (full_to + (B if self.big_in else S),)
+            for t in targets:  # ascending: once one reaches the stack, the all-in ends the list
                 if t < allin_to:
-                    out.append(LegalAction(kind, to=t))
-                elif not done_all_in:
-                    out.append(LegalAction(kind, to=allin_to, all_in=True))
-                    done_all_in = True
+                    out.append(LegalAction(kind, t))
+                else:
+                    out.append(LegalAction(kind, allin_to, None, None, True))
+                    break
         else:
             lo, hi = self._bounds()
             rules.append("L-5" if r.structure == "split" else "L-4")
-            if self.current_to == 0 or self.levels == 0:
-                kind = "bet" if self.current_to == 0 else "complete"
+            if current == 0 or levels == 0:
+                kind = "bet" if current == 0 else "complete"
                 mn, mx = lo, hi
             else:
                 kind = "raise"
-                mn, mx = self.current_to + self.last_raise, self.current_to + hi
+                mn, mx = current + self.last_raise, current + hi
             if mn > mx:
                 pass  # no raise fits between the minimum raise and the maximum
             elif allin_to < mn:
@@ -217,9 +202,35 @@ class BettingMixin:
                     out.append(LegalAction(kind, to=mn, all_in=top == allin_to))
                 else:
                     out.append(LegalAction(kind, min_to=mn, max_to=top, all_in=top == allin_to))
-        if self.levels + 1 >= self._cap() and not self._uncapped():
+        if levels + 1 >= cap and not self._uncapped():
             rules.append("L-6")
-        return out, tuple(dict.fromkeys(rules))
+        return out, tuple(rules)
+
+    def _bring_in_choices(self, p: Player):
+        """The bring-in player's first choice: bring in or complete (B-3, B-4, L-4, L-5)."""
+        r = self.rules
+        allin_to = p.round_to + p.stack
+        out: list[LegalAction] = []
+        rules = ["B-3"]
+        if r.structure == "fixed":
+            bi = min(r.bring_in, allin_to)
+            if allin_to <= r.bring_in:
+                rules.append("B-4")
+            out.append(LegalAction("bring_in", to=bi, all_in=bi == allin_to))
+            if allin_to > r.bring_in and r.bring_in < r.small_bet:
+                c = min(r.small_bet, allin_to)
+                out.append(LegalAction("complete", to=c, all_in=c == allin_to))
+        else:
+            lo, hi = self._bounds()
+            lo = max(min(r.bring_in, lo), 1)
+            if allin_to <= lo:
+                rules.append("B-4")
+                out.append(LegalAction("bring_in", to=allin_to, all_in=True))
+            else:
+                top = min(hi, allin_to)
+                out.append(LegalAction("bring_in", min_to=lo, max_to=top, all_in=top == allin_to))
+            rules.append("L-5" if r.structure == "split" else "L-4")
+        return out, tuple(rules)
 
 
     def _register_raise(self, p: Player, action: str, to: int, all_in: bool):

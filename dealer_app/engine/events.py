@@ -2,18 +2,34 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
-@dataclass(slots=True)
 class Event:
-    kind: str
-    seat: int | None = None
-    data: dict = field(default_factory=dict)
-    rules: tuple[str, ...] = ()
-    text: str = ""  # the decision in words, as a dealer would say it
-    # not frozen: a frozen dataclass costs a third more to build, and events are built on
-    # every action; nothing mutates them after _emit.
+    """One thing that happened, with the rule IDs behind it and its words.
+
+    ``text`` may be given as a string or, on the hot path (every action and deal), as a tuple
+    ``(render, *args)`` that is turned into words only when somebody reads them: a hand emits
+    about 120 events and the words of most are never read while the engine runs.
+    """
+
+    __slots__ = ("kind", "seat", "data", "rules", "_text")
+
+    def __init__(self, kind: str, seat: int | None = None, data: dict | None = None,
+                 rules: tuple[str, ...] = (), text: str | tuple = ""):
+        self.kind = kind
+        self.seat = seat
+        self.data = {} if data is None else data
+        self.rules = rules
+        self._text = text
+
+    @property
+    def text(self) -> str:
+        """The decision in words, as a dealer would say it."""
+        t = self._text
+        if t.__class__ is tuple:
+            t = self._text = t[0](*t[1:])
+        return t
 
     def as_dict(self) -> dict:
         out = {"kind": self.kind}
@@ -22,9 +38,27 @@ class Event:
         out.update(self.data)
         if self.rules:
             out["rules"] = list(self.rules)
-        if self.text:
-            out["text"] = self.text
+        text = self.text
+        if text:
+            out["text"] = text
         return out
+
+    def __eq__(self, other):
+        if other.__class__ is not Event:
+            return NotImplemented
+        return self.as_dict() == other.as_dict()
+
+    __hash__ = None
+
+    def __repr__(self):
+        return (f"Event(kind={self.kind!r}, seat={self.seat!r}, data={self.data!r}, "
+                f"rules={self.rules!r}, text={self.text!r})")
+
+    def __getstate__(self):
+        return (self.kind, self.seat, self.data, self.rules, self.text)
+
+    def __setstate__(self, state):
+        self.kind, self.seat, self.data, self.rules, self._text = state
 
 
 @dataclass(slots=True)

@@ -23,6 +23,14 @@ VERBS = {"bring_in": "brings in for", "complete": "completes to", "bet": "bets",
 ACTIONS = ("fold", "check", "call") + AGGRESSIVE
 
 
+def _plain_words(seat: int, verb: str) -> str:
+    return f"Seat {seat} {verb}"
+
+
+def _bet_words(seat: int, action: str, amount: int, all_in: bool, currency: str) -> str:
+    return f"Seat {seat} {VERBS[action]} {format_money(amount, currency)}" + (" all-in" if all_in else "")
+
+
 class Hand(DealingMixin, BettingMixin, ShowdownMixin):
     """The state machine; dealing, betting and the showdown live in their own modules."""
 
@@ -41,6 +49,13 @@ class Hand(DealingMixin, BettingMixin, ShowdownMixin):
         self.unknown_upcards = unknown_upcards
         self.players = [Player(s) for s in sorted(seats, key=lambda s: s.seat)]
         self.by_seat = {p.seat: p for p in self.players}
+        n = len(self.players)
+        for i, p in enumerate(self.players):
+            p.index = i
+        # for each seat, everyone after it clockwise, itself last: the next-actor search
+        # runs after every action, so it walks a prepared tuple instead of doing index sums
+        self._after = [tuple(self.players[(i + k) % n] for k in range(1, n + 1)) for i in range(n)]
+        self.n_live = n  # players not folded
         self.events: list[Event] = []
         self.street = 3
         self.phase = "deal"
@@ -100,10 +115,7 @@ class Hand(DealingMixin, BettingMixin, ShowdownMixin):
             raise EngineError(f"there is no seat {seat} in this hand (seats: {sorted(self.by_seat)})") from None
 
     def _next_clockwise(self, start: Player, pred) -> Player | None:
-        i = self.players.index(start)
-        n = len(self.players)
-        for k in range(1, n + 1):
-            p = self.players[(i + k) % n]
+        for p in self._after[start.index]:
             if pred(p):
                 return p
         return None
@@ -151,30 +163,49 @@ class Hand(DealingMixin, BettingMixin, ShowdownMixin):
                 return self.act(seat, action, to)
             except IllegalAction as exc:
                 return self._apply_ruling(seat, action, to, exc)
+        p = self.to_act
+        if p is None or p.seat != seat or action not in ACTIONS or self.phase != "bet":
+            self._refuse_turn(seat, action)
         start = len(self.events)
+        match = None
+        for a in self._legal:
+            if a.action == action:
+                if a.min_to is None:
+                    if to is None or a.to is None or to == a.to:
+                        match = a
+                        break
+                elif to is not None and a.min_to <= to <= a.max_to:
+                    match = a
+                    break
+        if match is None or (match.min_to is not None and to % self.rules.chip and to != match.max_to):
+            self._refuse_choice(seat, action, to)
+        if match.min_to is None:
+            to = match.to
+        self._apply(p, action, to, self.decision_rules)
+        return self.events[start:]
+
+    def _refuse_turn(self, seat: int, action: str):
+        """Raise the reason an action cannot be taken now (not a known action, no round open,
+        no such seat, or out of turn)."""
         if action not in ACTIONS:
             raise IllegalAction(f"unknown action {action!r} (known: {', '.join(ACTIONS)})")
         if self.phase != "bet" or self.to_act is None:
             raise IllegalAction(f"seat {seat} cannot {action} now: no betting round is open ({self.phase})")
-        p = self.player(seat)
-        if p is not self.to_act:
-            rule = ("A-1",) if self.street == 3 else ("A-2",)
-            raise IllegalAction(f"seat {seat} acted out of turn: seat {self.to_act.seat} is to act", rule)
-        legal = self.legal_actions()
+        self.player(seat)
+        rule = ("A-1",) if self.street == 3 else ("A-2",)
+        raise IllegalAction(f"seat {seat} acted out of turn: seat {self.to_act.seat} is to act", rule)
+
+    def _refuse_choice(self, seat: int, action: str, to: int | None):
+        """Raise why this action or amount is not among the legal choices (L-2…L-8)."""
+        legal = self._legal
         choices = [a for a in legal if a.action == action]
         if not choices:
             names = ", ".join(dict.fromkeys(a.action for a in legal))
             raise IllegalAction(f"seat {seat} may not {action.replace('_', ' ')} now (legal: {names})",
                                 self.decision_rules)
-        match = next((a for a in choices if a.allows(to)), None)
-        if match is None or (match.min_to is not None and to % self.rules.chip and to != match.max_to):
-            allowed = " or ".join(self._describe_choice(a) for a in choices)
-            raise IllegalAction(f"seat {seat} may not {action.replace('_', ' ')} to {to}: {allowed}",
-                                self.decision_rules)
-        if match.min_to is None:
-            to = match.to
-        self._apply(p, action, to, match, self.decision_rules)
-        return self.events[start:]
+        allowed = " or ".join(self._describe_choice(a) for a in choices)
+        raise IllegalAction(f"seat {seat} may not {action.replace('_', ' ')} to {to}: {allowed}",
+                            self.decision_rules)
 
     def _apply_ruling(self, seat, action, to, exc: IllegalAction) -> list[Event]:
         start = len(self.events)
@@ -190,7 +221,7 @@ class Hand(DealingMixin, BettingMixin, ShowdownMixin):
             raise exc
         self._emit("ruling", seat, ("I-3",) + exc.rules, refused=exc.message,
                    text=f"Floor ruling: applied although refused: {exc.message}")
-        self._apply(p, action, to, None, ("I-3",))
+        self._apply(p, action, to, ("I-3",))
         return self.events[start:]
 
     @staticmethod
@@ -201,13 +232,14 @@ class Hand(DealingMixin, BettingMixin, ShowdownMixin):
             return f"{a.action.replace('_', ' ')} to {a.to}"
         return a.action
 
-    def _apply(self, p: Player, action: str, to: int | None, match: LegalAction, rules):
+    def _apply(self, p: Player, action: str, to: int | None, rules: tuple[str, ...]):
         self.round_started = True
         if action == "fold":
             p.folded = True
-            self._emit("action", p.seat, rules, action="fold", text=f"Seat {p.seat} folds")
+            self.n_live -= 1
+            self.events.append(Event("action", p.seat, {"action": "fold"}, rules, (_plain_words, p.seat, "folds")))
         elif action == "check":
-            self._emit("action", p.seat, rules, action="check", text=f"Seat {p.seat} checks")
+            self.events.append(Event("action", p.seat, {"action": "check"}, rules, (_plain_words, p.seat, "checks")))
         else:
             put = to - p.round_to
             p.stack -= put
@@ -216,36 +248,38 @@ class Hand(DealingMixin, BettingMixin, ShowdownMixin):
             all_in = p.stack == 0
             if action != "call":
                 self._register_raise(p, action, to, all_in)
-            self._emit("action", p.seat, rules, action=action, to=to, amount=put, all_in=all_in,
-                       text=f"Seat {p.seat} {VERBS[action]} {self.money(to if action != 'call' else put)}"
-                       + (" all-in" if all_in else ""))
+            self.events.append(Event(
+                "action", p.seat, {"action": action, "to": to, "amount": put, "all_in": all_in}, rules,
+                (_bet_words, p.seat, action, put if action == "call" else to, all_in, self.rules.currency)))
         p.acted = True
         p.acted_seq = self.reopen_seq
-        self._advance(p)
-
-    def _advance(self, actor: Player):
-        live = self.live
-        if len(live) == 1:
+        # who acts next: the first player clockwise who can still act and owes an action
+        if self.n_live == 1:
             self._return_uncalled()
-            self._win_by_folds(live[0])
+            self._win_by_folds(next(q for q in self.players if not q.folded))
             return
-        nxt = self._next_clockwise(actor, self._needs_action)
-        if nxt is None:
-            self._end_round()
-            return
-        self.to_act = nxt
-        self._prepare_decision()
+        current = self.current_to
+        for q in self._after[p.index]:
+            if not q.folded and q.stack > 0 and (not q.acted or q.round_to < current):
+                self.to_act = q
+                self._legal, self.decision_rules = self._compute_legal(q)
+                return
+        self._end_round()
 
     def _needs_action(self, p: Player) -> bool:
         return p.can_act and (not p.acted or p.round_to < self.current_to)
 
     def _return_uncalled(self):
-        top = max(p.round_to for p in self.players)
-        holders = [p for p in self.players if p.round_to == top]
-        if len(holders) != 1 or top == 0:
+        top = second = -1
+        h = None
+        for p in self.players:
+            v = p.round_to
+            if v > top:
+                second, top, h = top, v, p
+            elif v > second:
+                second = v
+        if top <= 0 or second == top:  # nothing bet, or the top amount was matched
             return
-        h = holders[0]
-        second = max(p.round_to for p in self.players if p is not h)
         excess = top - second
         h.stack += excess
         h.total -= excess

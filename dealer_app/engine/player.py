@@ -13,10 +13,11 @@ class SeatSpec:
 
 
 class Player:
-    __slots__ = ("seat", "name", "start", "stack", "down", "up", "folded", "round_to", "total",
+    __slots__ = ("index", "seat", "name", "start", "stack", "down", "up", "folded", "round_to", "total",
                  "acted", "acted_seq", "shown", "mucked")
 
     def __init__(self, spec: SeatSpec):
+        self.index = 0  # position in the hand's seating order, set by the hand
         self.seat, self.name, self.start, self.stack = spec.seat, spec.name, spec.stack, spec.stack
         self.down: list[int | None] = []
         self.up: list[int] = []
