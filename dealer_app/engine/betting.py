@@ -8,6 +8,10 @@ from dealer_app.engine.evaluator import board_value, describe_board
 from dealer_app.engine.player import Player
 
 
+def _first_actor_words(seat: int, value: int, size: int, tie: str) -> str:
+    return f"Seat {seat} acts first: {describe_board(value, size)}{tie}"
+
+
 class BettingMixin:
     """Hand methods that decide the bring-in, the first actor, every legal action with its
     exact amount or range, and how a bet or raise changes the round."""
@@ -40,13 +44,20 @@ class BettingMixin:
             rules = ["D-8"]
             if p is not None and p.can_act:
                 return p, tuple(rules), f"Seat {p.seat} acts first: acted first on sixth street (common card)"
-        boards = {p.seat: [c for c in p.up if c is not None] + ([self.common] if self.common is not None and
-                                  self.rules.common_card_first_actor == "best-showing" else []) for p in live}
+        with_common = self.common is not None and self.rules.common_card_first_actor == "best-showing"
         if self.common is not None and "D-8" not in rules:
             rules.append("D-8")
-        values = {s: board_value(b) for s, b in boards.items()}
-        best = max(values.values())
-        tied = [p for p in live if values[p.seat] == best]
+        best, tied, boards = -2, [], {}
+        for p in live:
+            board = p.up
+            if with_common or None in board:
+                board = [c for c in board if c is not None] + ([self.common] if with_common else [])
+            boards[p.seat] = board
+            v = board_value(board)
+            if v > best:
+                best, tied = v, [p]
+            elif v == best:
+                tied.append(p)
         chosen = tied[0]
         words_tie = ""
         if len(tied) > 1:
@@ -56,8 +67,7 @@ class BettingMixin:
                 words_tie = f"; tie broken by the highest card by suit, {format_card(max(boards[chosen.seat]), True)}"
             else:
                 words_tie = "; tie: nearest the dealer's left"
-        words = (f"Seat {chosen.seat} acts first: "
-                 f"{describe_board(best, len(boards[chosen.seat]))}{words_tie}")
+        words = (_first_actor_words, chosen.seat, best, len(boards[chosen.seat]), words_tie)
         if not chosen.can_act:
             high = chosen
             chosen = self._next_clockwise(high, lambda p: p.can_act)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dealer_app.engine.cards import format_card
+from dealer_app.engine.cards import CARD_NAMES, UNKNOWN, format_card
 from dealer_app.engine.deck import plan_deal
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.events import Event
@@ -60,12 +60,73 @@ class DealingMixin:
         if card is None:
             return
         if card in self.seen:
-            raise EngineError(f"card {format_card(card)} is already seen in this hand ({self.seen[card]})", ("D-1",))
+            raise EngineError(f"card {format_card(card)} is already seen in this hand ({self._where_seen(card)})", ("D-1",))
+
+    def _where_seen(self, card: int) -> str:
+        where = self.seen[card]
+        if where is None:
+            return "the common card"
+        seat, kind = where
+        return f"seat {seat}'s {kind}"
 
     def deal(self, seat: int, cards: list[int | None]) -> list[Event]:
         """Deal a seat its cards for this street: third street ``[down, down, door]`` (or just the
         door), later streets one card; the river may be ``None`` (the dealer cannot see it)."""
         start = len(self.events)
+        queue = self.deal_queue
+        if self.phase != "deal" or self.plan.common_card or not queue or queue[0].seat != seat:
+            self._refuse_deal(seat)
+        p = queue[0]
+        street = self.street
+        if cards.__class__ is not list:
+            cards = list(cards)
+        seen = self.seen
+        if street == 3:
+            if len(cards) == 1:
+                cards = [None, None] + cards
+            self._check_cards(p, cards, (True, True, False))
+            d1, d2, door = cards
+            p.down += (d1, d2)
+            p.up.append(door)
+            if d1 is not None:
+                seen[d1] = (seat, "downcard")
+            if d2 is not None:
+                seen[d2] = (seat, "downcard")
+            if door is not None:
+                seen[door] = (seat, "upcard")
+            names = [CARD_NAMES[c] if c is not None else UNKNOWN for c in cards]
+            self.stub -= 3
+            ev = Event("deal", seat, {"street": 3, "cards": names, "up": [False, False, True], "stub": self.stub},
+                       ("D-3",))
+        else:
+            if len(cards) != 1:
+                self._check_cards(p, list(cards), (street == 7,))
+            c = cards[0]
+            down = street == 7
+            if c is None:
+                if not down and not self.unknown_upcards:
+                    self._check_cards(p, [c], (down,))
+            elif c in seen:
+                self._claim(c)
+            if down:
+                p.down.append(c)
+                if c is not None:
+                    seen[c] = (seat, "downcard")
+            else:
+                p.up.append(c)
+                if c is not None:
+                    seen[c] = (seat, "upcard")
+            self.stub -= 1
+            ev = Event("deal", seat, {"street": street, "cards": [CARD_NAMES[c] if c is not None else UNKNOWN],
+                                      "up": [not down], "stub": self.stub}, ("D-4",))
+        self.events.append(ev)
+        del queue[0]
+        if not queue:
+            self._begin_betting()
+        return self.events[start:]
+
+    def _refuse_deal(self, seat: int):
+        """Raise why ``seat`` cannot be dealt now (D-2, D-6, D-7)."""
         if self.phase != "deal":
             raise EngineError(f"no cards are being dealt now ({self.phase} on street {self.street})", ("D-2",))
         if self.plan.common_card:
@@ -73,16 +134,14 @@ class DealingMixin:
         p = self.player(seat)
         if p.folded:
             raise EngineError(f"seat {seat} has folded and gets no cards", ("D-6",))
-        exp = self.deal_queue[0]
-        if p is not exp:
-            raise EngineError(f"seat {exp.seat} gets the next card, not seat {seat}", ("D-2",))
-        cards = list(cards)
-        if self.street == 3 and len(cards) == 1:
-            cards = [None, None] + cards
-        want = 3 if self.street == 3 else 1
+        raise EngineError(f"seat {self.deal_queue[0].seat} gets the next card, not seat {seat}", ("D-2",))
+
+    def _check_cards(self, p, cards: list, down_flags: tuple):
+        """Refuse a wrong number of cards, an unseen upcard, or a card seen before (D-1, D-3, D-4)."""
+        seat = p.seat
+        want = len(down_flags)
         if len(cards) != want:
             raise EngineError(f"street {self.street} deals {want} card(s) to seat {seat}, got {len(cards)}", ("D-3", "D-4"))
-        down_flags = [True, True, False] if self.street == 3 else [self.street == 7]
         seen_now = set()
         for c, is_down in zip(cards, down_flags):
             if not is_down and c is None and not self.unknown_upcards:
@@ -92,22 +151,6 @@ class DealingMixin:
                 raise EngineError(f"card {format_card(c)} entered twice for seat {seat}", ("D-1",))
             if c is not None:
                 seen_now.add(c)
-        for c, is_down in zip(cards, down_flags):
-            if is_down:
-                p.down.append(c)
-                if c is not None:
-                    self.seen[c] = f"seat {seat}'s downcard"
-            else:
-                p.up.append(c)
-                if c is not None:
-                    self.seen[c] = f"seat {seat}'s upcard"
-        self.stub -= len(cards)
-        self.deal_queue.pop(0)
-        self._emit("deal", seat, ("D-3",) if self.street == 3 else ("D-4",), street=self.street,
-                   cards=[format_card(c) for c in cards], up=[not d for d in down_flags], stub=self.stub)
-        if not self.deal_queue:
-            self._begin_betting()
-        return self.events[start:]
 
     def deal_common(self, card: int) -> list[Event]:
         start = len(self.events)
@@ -117,7 +160,7 @@ class DealingMixin:
             raise EngineError("the common card is face up and must be entered", ("D-8",))
         self._claim(card)
         self.common = card
-        self.seen[card] = "the common card"
+        self.seen[card] = None  # the common card
         self.stub -= 1
         self._emit("common_card", None, ("D-7", "D-8"), card=format_card(card), stub=self.stub,
                    text=f"Common card {format_card(card, True)}: every live player's card")

@@ -7,6 +7,7 @@ warning one street ahead, and the training drill "what now, the deck is short?".
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,7 @@ def _cards(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
 
 
+@lru_cache(maxsize=4096)  # a pure function of a few counts, asked twice a street
 def plan_deal(procedure: str, street: int, live: int, stub: int, burns: int,
               burn_before_third: bool = False) -> DealPlan:
     """What the dealer does before dealing ``street`` to ``live`` players.

@@ -105,6 +105,20 @@ def board_value(cards) -> int:
     """
     if len(cards) >= 5:
         return hi_value(cards)
+    # only the ranks count: key the memo by the rank multiset, three bits a rank
+    key = 0
+    for c in cards:
+        key += 1 << 3 * (c >> 2)
+    value = _BOARD_VALUES.get(key)
+    if value is None:
+        value = _BOARD_VALUES[key] = _board_value(cards)
+    return value
+
+
+_BOARD_VALUES: dict[int, int] = {}  # at most the 2,379 rank multisets of up to four cards
+
+
+def _board_value(cards) -> int:
     if not cards:
         return -1
     counts = [0] * 13

@@ -284,7 +284,7 @@ class ShowdownMixin:
         for i, old in enumerate(p.down):
             if old is None and fresh:
                 p.down[i] = fresh.pop(0)
-                self.seen[p.down[i]] = f"seat {p.seat}'s downcard"
+                self.seen[p.down[i]] = (p.seat, "downcard")
 
     def _maybe_settle(self):
         unmucked = [q for q in self.live if not q.mucked]
