@@ -78,4 +78,5 @@ def format_card(card: int | None, symbols: bool = False) -> str:
 
 
 def format_cards(cards, symbols: bool = False, sep: str = "") -> str:
-    return sep.join(format_card(c, symbols) for c in cards)
+    names = CARD_SYMBOLS if symbols else CARD_NAMES
+    return sep.join([UNKNOWN if c is None else names[c] for c in cards])

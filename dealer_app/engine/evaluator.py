@@ -187,52 +187,55 @@ def describe_low(five: list[int]) -> str:
 
 # --- five cards used and words a dealer would say ------------------------------------------
 
+_SHAPES = {QUADS: (4, 1), FULL_HOUSE: (3, 2), TRIPS: (3, 1, 1), TWO_PAIR: (2, 2, 1),
+           PAIR: (2, 1, 1, 1), FLUSH: (1,) * 5, HIGH_CARD: (1,) * 5}
+
+
 def best_high_five(cards) -> tuple[int, list[int]]:
-    """The best five cards (ordered as a dealer would spread them) and their value.
+    """The best five cards (ordered as a dealer would spread them: the biggest group first,
+    then by rank; a wheel's ace last) and their value.
 
     Picked straight from the value's ranks rather than by trying all 21 fives: this runs for
     every player at every showdown. Among equal ranks the higher suit is taken.
     """
-    cards = list(cards)
     value = hi_value(cards)
     cat = value >> 20
-    ranks = [(value >> s) & 15 for s in (16, 12, 8, 4, 0)]
-    pool = cards
-    if cat in (FLUSH, STRAIGHT_FLUSH):
+    pool = sorted(cards, reverse=True)  # rank, then suit, highest first
+    if cat == FLUSH or cat == STRAIGHT_FLUSH:
         counts = [0, 0, 0, 0]
-        for c in cards:
+        for c in pool:
             counts[c & 3] += 1
         suit = counts.index(max(counts))
-        pool = [c for c in cards if c & 3 == suit]
-    if cat in (STRAIGHT, STRAIGHT_FLUSH):
-        high = ranks[0]
-        want = [high - i for i in range(5)] if high >= 4 else [3, 2, 1, 0, 12]
-        shape = [1] * 5
+        pool = [c for c in pool if c & 3 == suit]
+    if cat == STRAIGHT or cat == STRAIGHT_FLUSH:
+        high = (value >> 16) & 15
+        want = (high, high - 1, high - 2, high - 3, high - 4) if high >= 4 else (3, 2, 1, 0, 12)
+        shape = (1, 1, 1, 1, 1)
     else:
-        shape = {QUADS: [4, 1], FULL_HOUSE: [3, 2], TRIPS: [3, 1, 1], TWO_PAIR: [2, 2, 1],
-                 PAIR: [2, 1, 1, 1], FLUSH: [1] * 5, HIGH_CARD: [1] * 5}[cat]
-        want = ranks[:len(shape)]
-    by_rank = {}
-    for c in sorted(pool, reverse=True):
-        by_rank.setdefault(c >> 2, []).append(c)
+        shape = _SHAPES[cat]
+        want = [(value >> s) & 15 for s in (16, 12, 8, 4, 0)[:len(shape)]]
     five = []
     for r, n in zip(want, shape):
-        five.extend(by_rank[r][:n])
-    return value, _spread_order(value, five)
-
-
-def _spread_order(value: int, five: list[int]) -> list[int]:
-    counts = {}
-    for c in five:
-        counts[c >> 2] = counts.get(c >> 2, 0) + 1
-    cat = value >> 20
-    if cat in (STRAIGHT, STRAIGHT_FLUSH) and (value >> 16) & 15 == 3:
-        # the wheel: the ace plays low
-        return sorted(five, key=lambda c: -1 if c >> 2 == 12 else c >> 2, reverse=True)
-    return sorted(five, key=lambda c: (counts[c >> 2], c >> 2, c & 3), reverse=True)
+        for c in pool:
+            if c >> 2 == r:
+                five.append(c)
+                n -= 1
+                if not n:
+                    break
+    return value, five
 
 
 def describe_high(value: int) -> str:
+    words = _HIGH_WORDS.get(value)
+    if words is None:
+        words = _HIGH_WORDS[value] = _describe_high(value)
+    return words
+
+
+_HIGH_WORDS: dict[int, str] = {}  # at most the 7,462 distinct high values
+
+
+def _describe_high(value: int) -> str:
     cat = value >> 20
     r = [(value >> s) & 15 for s in (16, 12, 8, 4, 0)]
     if cat == STRAIGHT_FLUSH:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dealer_app.engine.cards import format_card, format_cards
+from dealer_app.engine.cards import CARD_NAMES, format_card, format_cards
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.events import Event
 from dealer_app.engine.player import Player
@@ -215,13 +215,17 @@ class ShowdownMixin:
         p = self._showdown_player(seat)
         if cards is not None:
             self._learn_downcards(p, list(cards))
-        if any(c is None for c in p.down):
+        if None in p.down:
             raise EngineError(f"seat {seat} cannot show: downcards not entered", ("W-3",))
         p.shown = True
-        self._pending_show.remove(p.seat)
-        all_cards = p.down + p.up + ([self.common] if self.common is not None else [])
-        self._emit("show", seat, ("W-1", "W-3"), cards=format_cards(all_cards, sep=" "))
-        self._maybe_settle()
+        self._pending_show.remove(seat)
+        all_cards = p.down + p.up
+        if self.common is not None:
+            all_cards.append(self.common)
+        self.events.append(Event("show", seat, {"cards": " ".join([CARD_NAMES[c] for c in all_cards])},
+                                 ("W-1", "W-3")))
+        if not self._pending_show:  # a show never leaves a lone unshown hand: no need to ask
+            self._maybe_settle()
         return self.events[start:]
 
     def expose(self, seat: int, cards: list[int | None]) -> list[Event]:
@@ -253,6 +257,8 @@ class ShowdownMixin:
         return self.events[start:]
 
     def _showdown_player(self, seat: int) -> Player:
+        if self.phase == "showdown" and seat in self._pending_show:
+            return self.by_seat[seat]
         if self.phase != "showdown":
             raise EngineError(f"there is no showdown now ({self.phase})", ("W-1",))
         p = self.player(seat)
