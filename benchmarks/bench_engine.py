@@ -37,20 +37,26 @@ def our_hand(rules, rng):
     deck = list(range(52))
     rng.shuffle(deck)
     h = Hand(rules, [SeatSpec(i + 1, "", STACK) for i in range(8)])
-    while h.phase != "done":
-        if h.phase == "deal":
+    # the same policy as pokerkit_hand: call or check, one time in ten the biggest choice.
+    # Written lean because this loop is timed with the engine: fold is only ever listed
+    # first, so legal[1] is the first choice that is not a fold.
+    random, act, deal, legal_actions = rng.random, h.act, h.deal, h.legal_actions
+    while True:
+        phase = h.phase
+        if phase == "bet":
+            legal = legal_actions()
+            a = legal[-1] if random() < 0.1 else legal[legal[0].action == "fold"]
+            act(h.to_act.seat, a.action, a.to if a.min_to is None else a.min_to)
+        elif phase == "deal":
             if h.plan.common_card:
                 h.deal_common(deck.pop())
             else:
                 seat, n = h.expected_deal()
-                h.deal(seat, [deck.pop() for _ in range(n)])
-        elif h.phase == "bet":
-            legal = h.legal_actions()
-            a = legal[-1] if rng.random() < 0.1 else next(x for x in legal if x.action != "fold")
-            h.act(h.to_act.seat, a.action, a.to if a.min_to is None else a.min_to)
-        else:
+                deal(seat, [deck.pop(), deck.pop(), deck.pop()] if n == 3 else [deck.pop()])
+        elif phase == "showdown":
             h.show(h.pending_show[0])
-    return h
+        else:
+            return h
 
 
 def pokerkit_hand(rng):

@@ -12,6 +12,11 @@ def _first_actor_words(seat: int, value: int, size: int, tie: str) -> str:
     return f"Seat {seat} acts first: {describe_board(value, size)}{tie}"
 
 
+# the two choices without an amount are the same every time; shared, and never changed
+FOLD = LegalAction("fold")
+CHECK = LegalAction("check")
+
+
 class BettingMixin:
     """Hand methods that decide the bring-in, the first actor, every legal action with its
     exact amount or range, and how a bet or raise changes the round."""
@@ -136,10 +141,10 @@ class BettingMixin:
         current = self.current_to
         if current > p.round_to:
             call_to = current if current < allin_to else allin_to
-            out = [LegalAction("fold"), LegalAction("call", call_to, None, None, call_to == allin_to)]
+            out = [FOLD, LegalAction("call", call_to, None, None, call_to == allin_to)]
             rules = []
         else:
-            out = [LegalAction("fold"), LegalAction("check")] if r.fold_when_check_free else [LegalAction("check")]
+            out = [FOLD, CHECK] if r.fold_when_check_free else [CHECK]
             rules = ["A-6"] if street >= 4 else []
         if allin_to <= current:
             if allin_to < current:

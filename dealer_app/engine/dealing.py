@@ -6,6 +6,11 @@ from dealer_app.engine.cards import CARD_NAMES, UNKNOWN, format_card
 from dealer_app.engine.deck import plan_deal
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.events import Event
+from dealer_app.engine.money import format_money
+
+
+def _ante_words(seat: int, amount: int, all_in: bool, currency: str) -> str:
+    return f"Seat {seat} antes {format_money(amount, currency)}" + (" and is all-in" if all_in else "")
 
 
 class DealingMixin:
@@ -13,13 +18,14 @@ class DealingMixin:
 
     # --- antes and dealing ------------------------------------------------------------------
     def _post_antes(self):
+        ante, currency, events = self.rules.ante, self.rules.currency, self.events
         for p in self.players:
-            amount = min(self.rules.ante, p.stack)
+            amount = ante if ante < p.stack else p.stack
             p.stack -= amount
             p.total += amount
-            rules = ("B-1",)
-            self._emit("ante", p.seat, rules, amount=amount, all_in=p.stack == 0,
-                       text=f"Seat {p.seat} antes {self.money(amount)}" + (" and is all-in" if p.stack == 0 else ""))
+            all_in = p.stack == 0
+            events.append(Event("ante", p.seat, {"amount": amount, "all_in": all_in}, ("B-1",),
+                                (_ante_words, p.seat, amount, all_in, currency)))
 
     def _begin_deal(self):
         live = self.live

@@ -54,7 +54,8 @@ class Hand(DealingMixin, BettingMixin, ShowdownMixin):
             p.index = i
         # for each seat, everyone after it clockwise, itself last: the next-actor search
         # runs after every action, so it walks a prepared tuple instead of doing index sums
-        self._after = [tuple(self.players[(i + k) % n] for k in range(1, n + 1)) for i in range(n)]
+        ring = self.players * 2
+        self._after = [tuple(ring[i + 1:i + 1 + n]) for i in range(n)]
         self.n_live = n  # players not folded
         self.events: list[Event] = []
         self.street = 3
@@ -131,8 +132,11 @@ class Hand(DealingMixin, BettingMixin, ShowdownMixin):
         self._reset_round()
         self.round_open_pair = self._board_has_open_pair()
         self.phase = "bet"
-        able = [p for p in self.live if p.can_act]
-        if len(able) < 2:
+        able = 0
+        for p in self.players:
+            if not p.folded and p.stack > 0:
+                able += 1
+        if able < 2:
             self.street_first[self.street] = None
             self._emit("no_betting", None, ("A-5", "A-7"), street=self.street,
                        text="No betting: fewer than two players have chips")
