@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dealer_app.engine.dealing import DealingLayer
 from dealer_app.engine.cards import format_card
 from dealer_app.engine.events import LegalAction
 from dealer_app.engine.evaluator import board_value, describe_board
@@ -17,7 +18,7 @@ FOLD = LegalAction("fold")
 CHECK = LegalAction("check")
 
 
-class BettingMixin:
+class BettingLayer(DealingLayer):
     """Hand methods that decide the bring-in, the first actor, every legal action with its
     exact amount or range, and how a bet or raise changes the round."""
 

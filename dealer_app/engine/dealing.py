@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dealer_app.engine.core import HandCore
 from dealer_app.engine.cards import CARD_NAMES, UNKNOWN, format_card
 from dealer_app.engine.deck import plan_deal
 from dealer_app.engine.errors import EngineError
@@ -13,8 +14,8 @@ def _ante_words(seat: int, amount: int, all_in: bool, currency: str) -> str:
     return f"Seat {seat} antes {format_money(amount, currency)}" + (" and is all-in" if all_in else "")
 
 
-class DealingMixin:
-    """Hand methods for antes, burns, the deal in dealing order, and the common card."""
+class DealingLayer(HandCore):
+    """The dealing layer of a hand: antes, burns, the deal in dealing order, and the common card."""
 
     # --- antes and dealing ------------------------------------------------------------------
     def _post_antes(self):

@@ -7,15 +7,12 @@ the stub, and the rule IDs behind each decision.
 
 from __future__ import annotations
 
-from dealer_app.engine.betting import BettingMixin
-from dealer_app.engine.dealing import DealingMixin
-from dealer_app.engine.deck import DealPlan
 from dealer_app.engine.errors import EngineError, IllegalAction
 from dealer_app.engine.events import Event, LegalAction
 from dealer_app.engine.limits import BettingRules
 from dealer_app.engine.money import format_money
 from dealer_app.engine.player import Player, SeatSpec
-from dealer_app.engine.showdown import ShowdownMixin
+from dealer_app.engine.showdown import ShowdownLayer
 
 AGGRESSIVE = ("bring_in", "complete", "bet", "raise")
 VERBS = {"bring_in": "brings in for", "complete": "completes to", "bet": "bets", "raise": "raises to",
@@ -31,7 +28,7 @@ def _bet_words(seat: int, action: str, amount: int, all_in: bool, currency: str)
     return f"Seat {seat} {VERBS[action]} {format_money(amount, currency)}" + (" all-in" if all_in else "")
 
 
-class Hand(DealingMixin, BettingMixin, ShowdownMixin):
+class Hand(ShowdownLayer):
     """The state machine; dealing, betting and the showdown live in their own modules."""
 
     def __init__(self, rules: BettingRules, seats: list[SeatSpec], unknown_upcards: bool = False):
@@ -52,80 +49,33 @@ class Hand(DealingMixin, BettingMixin, ShowdownMixin):
         n = len(self.players)
         for i, p in enumerate(self.players):
             p.index = i
-        # for each seat, everyone after it clockwise, itself last: the next-actor search
-        # runs after every action, so it walks a prepared tuple instead of doing index sums
+        # the next-actor search runs after every action: it walks a prepared tuple
         ring = self.players * 2
         self._after = [tuple(ring[i + 1:i + 1 + n]) for i in range(n)]
-        self.n_live = n  # players not folded
-        self.events: list[Event] = []
+        self.n_live = n
+        self.events = []
         self.street = 3
         self.phase = "deal"
         self.stub = 52
         self.burns = 0
-        self.common: int | None = None
-        self.seen: dict[int, str] = {}
-        self.plan: DealPlan | None = None
-        self.deal_queue: list[Player] = []
-        self.pots_awarded: list[dict] = []
-        self.showdown_order: list[int] = []
-        self._pending_show: list[int] = []
-        self.last_round_players: list[int] = []
-        self.street_first: dict[int, int | None] = {}
-        self.bring_in_seat: int | None = None
-        self.to_act: Player | None = None
-        self.decision_rules: tuple[str, ...] = ()
-        self.decision_text = ""
+        self.common = None
+        self.seen = {}
+        self.plan = None
+        self.deal_queue = []
+        self.pots_awarded = []
+        self.showdown_order = []
+        self._pending_show = []
+        self.last_round_players = []
+        self.street_first = {}
+        self.bring_in_seat = None
+        self.to_act = None
+        self.decision_rules = ()
+        self._legal = []
         self._reset_round()
-        self.last_round_aggressor: Player | None = None
-        self.last_round_first: Player | None = None
+        self.last_round_aggressor = None
+        self.last_round_first = None
         self._post_antes()
         self._begin_deal()
-
-    # --- helpers ---------------------------------------------------------------------------
-    def _emit(self, kind, seat=None, rules=(), text="", **data) -> Event:
-        ev = Event(kind, seat, data, tuple(rules), text)
-        self.events.append(ev)
-        return ev
-
-    def _reset_round(self):
-        self.current_to = 0
-        self.full_to = 0
-        self.last_raise = 0
-        self.levels = 0
-        self.capped = False
-        self.big_in = False
-        self.reopen_seq = 0
-        self.round_aggressor: Player | None = None
-        self.round_first: Player | None = None
-        self.round_started = False
-        self.round_open_pair = False
-        self.short_all_in = False  # an all-in bet or raise that did not make a full one (L-8)
-        for p in getattr(self, "players", []):
-            p.round_to = 0
-            p.acted = False
-            p.acted_seq = -1
-
-    @property
-    def live(self) -> list[Player]:
-        return [p for p in self.players if not p.folded]
-
-    def player(self, seat: int) -> Player:
-        try:
-            return self.by_seat[seat]
-        except KeyError:
-            raise EngineError(f"there is no seat {seat} in this hand (seats: {sorted(self.by_seat)})") from None
-
-    def _next_clockwise(self, start: Player, pred) -> Player | None:
-        for p in self._after[start.index]:
-            if pred(p):
-                return p
-        return None
-
-    def money(self, cents: int) -> str:
-        return format_money(cents, self.rules.currency)
-
-    def pot_total(self) -> int:
-        return sum(p.total for p in self.players)
 
     # --- who acts ---------------------------------------------------------------------------
     def _begin_betting(self):

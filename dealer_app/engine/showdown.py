@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dealer_app.engine.betting import BettingLayer
 from dealer_app.engine.cards import CARD_NAMES, format_card, format_cards
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.events import Event
@@ -175,7 +176,7 @@ def award(hand) -> list[dict]:
     return results
 
 
-class ShowdownMixin:
+class ShowdownLayer(BettingLayer):
     """Hand methods for the end of a hand: a win by folds, the showdown order, show, muck,
     hands turned up early, and the awards."""
 

@@ -1,0 +1,113 @@
+"""The state a hand keeps, and the small helpers every part of a hand uses.
+
+A hand is built in layers, one module each: this core, then dealing, betting and the
+showdown, and ``Hand`` on top. Single inheritance with every attribute declared here, so the
+engine type-checks as a whole (and can be compiled by mypyc; see ``packaging/README.md``).
+"""
+
+from __future__ import annotations
+
+from dealer_app.engine.deck import DealPlan
+from dealer_app.engine.errors import EngineError
+from dealer_app.engine.events import Event, LegalAction
+from dealer_app.engine.limits import BettingRules
+from dealer_app.engine.money import format_money
+from dealer_app.engine.player import Player
+
+
+class HandCore:
+    rules: BettingRules
+    unknown_upcards: bool
+    players: list[Player]
+    by_seat: dict[int, Player]
+    _after: list[tuple[Player, ...]]  # for each seat, everyone after it clockwise, itself last
+    n_live: int  # players not folded
+    events: list[Event]
+    street: int
+    phase: str  # deal, bet, showdown, done
+    stub: int
+    burns: int
+    common: int | None
+    seen: dict[int, tuple[int, str] | None]  # card -> (seat, "upcard"/"downcard"), None: common
+    plan: DealPlan | None
+    deal_queue: list[Player]
+    pots_awarded: list[dict]
+    showdown_order: list[int]
+    _pending_show: list[int]
+    last_round_players: list[int]
+    street_first: dict[int, int | None]
+    bring_in_seat: int | None
+    to_act: Player | None
+    _legal: list[LegalAction]
+    decision_rules: tuple[str, ...]
+    # the betting round
+    current_to: int
+    full_to: int
+    last_raise: int
+    levels: int
+    capped: bool
+    big_in: bool
+    reopen_seq: int
+    round_aggressor: Player | None
+    round_first: Player | None
+    round_started: bool
+    round_open_pair: bool
+    short_all_in: bool  # an all-in bet or raise that did not make a full one (L-8)
+    last_round_aggressor: Player | None
+    last_round_first: Player | None
+
+    def _emit(self, kind: str, seat: int | None = None, rules: tuple[str, ...] | list[str] = (),
+              text: str | tuple = "", **data: object) -> Event:
+        ev = Event(kind, seat, data, tuple(rules), text)
+        self.events.append(ev)
+        return ev
+
+    def _reset_round(self) -> None:
+        self.current_to = 0
+        self.full_to = 0
+        self.last_raise = 0
+        self.levels = 0
+        self.capped = False
+        self.big_in = False
+        self.reopen_seq = 0
+        self.round_aggressor = None
+        self.round_first = None
+        self.round_started = False
+        self.round_open_pair = False
+        self.short_all_in = False
+        for p in self.players:
+            p.round_to = 0
+            p.acted = False
+            p.acted_seq = -1
+
+    @property
+    def live(self) -> list[Player]:
+        return [p for p in self.players if not p.folded]
+
+    def player(self, seat: int) -> Player:
+        try:
+            return self.by_seat[seat]
+        except KeyError:
+            raise EngineError(f"there is no seat {seat} in this hand (seats: {sorted(self.by_seat)})") from None
+
+    def _next_clockwise(self, start: Player, pred) -> Player | None:
+        for p in self._after[start.index]:
+            if pred(p):
+                return p
+        return None
+
+    def money(self, cents: int) -> str:
+        return format_money(cents, self.rules.currency)
+
+    def pot_total(self) -> int:
+        return sum(p.total for p in self.players)
+
+    # --- implemented by the layers above; declared here so each layer may call them ----------
+    def _begin_betting(self) -> None:
+        raise NotImplementedError
+
+    def _end_round(self) -> None:
+        raise NotImplementedError
+
+    def _return_uncalled(self) -> None:
+        raise NotImplementedError
