@@ -90,7 +90,12 @@ class BettingLayer(DealingLayer):
     def _board_has_open_pair(self) -> bool:
         if self.street != 4 or self.rules.structure == "spread" or not self.rules.open_pair_double:
             return False
-        return any(len(p.up) >= 2 and None not in p.up[:2] and p.up[0] >> 2 == p.up[1] >> 2 for p in self.live)
+        for p in self.players:
+            if not p.folded and len(p.up) >= 2:
+                first, second = p.up[0], p.up[1]
+                if first is not None and second is not None and first >> 2 == second >> 2:
+                    return True
+        return False
 
     def _street_bet(self) -> int:
         return self.rules.small_bet if self.street <= 4 else self.rules.big_bet

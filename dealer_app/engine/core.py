@@ -29,7 +29,7 @@ class HandCore:
     burns: int
     common: int | None
     seen: dict[int, tuple[int, str] | None]  # card -> (seat, "upcard"/"downcard"), None: common
-    plan: DealPlan | None
+    plan: DealPlan
     deal_queue: list[Player]
     pots_awarded: list[dict]
     showdown_order: list[int]

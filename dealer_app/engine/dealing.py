@@ -90,7 +90,7 @@ class DealingLayer(HandCore):
         seen = self.seen
         if street == 3:
             if len(cards) == 1:
-                cards = [None, None] + cards
+                cards = [None, None, cards[0]]
             self._check_cards(p, cards, (True, True, False))
             d1, d2, door = cards
             p.down += (d1, d2)

@@ -7,6 +7,8 @@ list look-ups, because the benchmark plays hundreds of thousands of showdowns.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 from dealer_app.engine.cards import RANK_NAMES, RANK_PLURALS, RANKS
 
@@ -169,7 +171,7 @@ def lo8_value(cards) -> int | None:
 
 def best_low_five(cards) -> list[int] | None:
     """The five cards a qualifying low uses, highest first, or None."""
-    by_rank = {}
+    by_rank: dict[int, int] = {}
     for c in sorted(cards, key=lambda c: c & 3):
         low_rank = 0 if c >> 2 == 12 else (c >> 2) + 1
         if low_rank <= 7:
@@ -207,6 +209,8 @@ def best_high_five(cards) -> tuple[int, list[int]]:
             counts[c & 3] += 1
         suit = counts.index(max(counts))
         pool = [c for c in pool if c & 3 == suit]
+    want: Sequence[int]
+    shape: tuple[int, ...]
     if cat == STRAIGHT or cat == STRAIGHT_FLUSH:
         high = (value >> 16) & 15
         want = (high, high - 1, high - 2, high - 3, high - 4) if high >= 4 else (3, 2, 1, 0, 12)

@@ -27,12 +27,14 @@ class Event:
     def text(self) -> str:
         """The decision in words, as a dealer would say it."""
         t = self._text
-        if t.__class__ is tuple:
-            t = self._text = t[0](*t[1:])
+        if isinstance(t, tuple):
+            words: str = t[0](*t[1:])
+            self._text = words
+            return words
         return t
 
     def as_dict(self) -> dict:
-        out = {"kind": self.kind}
+        out: dict[str, object] = {"kind": self.kind}
         if self.seat is not None:
             out["seat"] = self.seat
         out.update(self.data)
@@ -47,8 +49,6 @@ class Event:
         if other.__class__ is not Event:
             return NotImplemented
         return self.as_dict() == other.as_dict()
-
-    __hash__ = None
 
     def __repr__(self):
         return (f"Event(kind={self.kind!r}, seat={self.seat!r}, data={self.data!r}, "
@@ -72,12 +72,12 @@ class LegalAction:
     all_in: bool = False
 
     def allows(self, to: int | None) -> bool:
-        if self.min_to is not None:
+        if self.min_to is not None and self.max_to is not None:
             return to is not None and self.min_to <= to <= self.max_to
         return self.to is None or to is None or to == self.to
 
     def as_dict(self) -> dict:
-        out = {"action": self.action}
+        out: dict[str, object] = {"action": self.action}
         if self.to is not None:
             out["to"] = self.to
         if self.min_to is not None:

@@ -7,6 +7,8 @@ the stub, and the rule IDs behind each decision.
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from dealer_app.engine.errors import EngineError, IllegalAction
 from dealer_app.engine.events import Event, LegalAction
 from dealer_app.engine.limits import BettingRules
@@ -60,7 +62,6 @@ class Hand(ShowdownLayer):
         self.burns = 0
         self.common = None
         self.seen = {}
-        self.plan = None
         self.deal_queue = []
         self.pots_awarded = []
         self.showdown_order = []
@@ -128,17 +129,19 @@ class Hand(ShowdownLayer):
                     if to is None or a.to is None or to == a.to:
                         match = a
                         break
-                elif to is not None and a.min_to <= to <= a.max_to:
+                elif to is not None and a.max_to is not None and a.min_to <= to <= a.max_to:
                     match = a
                     break
-        if match is None or (match.min_to is not None and to % self.rules.chip and to != match.max_to):
+        if match is None:
             self._refuse_choice(seat, action, to)
         if match.min_to is None:
             to = match.to
+        elif to is None or to % self.rules.chip and to != match.max_to:  # off the chip grid (T-2)
+            self._refuse_choice(seat, action, to)
         self._apply(p, action, to, self.decision_rules)
         return self.events[start:]
 
-    def _refuse_turn(self, seat: int, action: str):
+    def _refuse_turn(self, seat: int, action: str) -> NoReturn:
         """Raise the reason an action cannot be taken now (not a known action, no round open,
         no such seat, or out of turn)."""
         if action not in ACTIONS:
@@ -149,7 +152,7 @@ class Hand(ShowdownLayer):
         rule = ("A-1",) if self.street == 3 else ("A-2",)
         raise IllegalAction(f"seat {seat} acted out of turn: seat {self.to_act.seat} is to act", rule)
 
-    def _refuse_choice(self, seat: int, action: str, to: int | None):
+    def _refuse_choice(self, seat: int, action: str, to: int | None) -> NoReturn:
         """Raise why this action or amount is not among the legal choices (L-2…L-8)."""
         legal = self._legal
         choices = [a for a in legal if a.action == action]
@@ -195,6 +198,7 @@ class Hand(ShowdownLayer):
         elif action == "check":
             self.events.append(Event("action", p.seat, {"action": "check"}, rules, (_plain_words, p.seat, "checks")))
         else:
+            assert to is not None  # every other action has an amount (act() and rulings set it)
             put = to - p.round_to
             p.stack -= put
             p.total += put

@@ -20,7 +20,7 @@ class Player:
         self.index = 0  # position in the hand's seating order, set by the hand
         self.seat, self.name, self.start, self.stack = spec.seat, spec.name, spec.stack, spec.stack
         self.down: list[int | None] = []
-        self.up: list[int] = []
+        self.up: list[int | None] = []
         self.folded = False
         self.round_to = 0
         self.total = 0

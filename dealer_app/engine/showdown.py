@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from dealer_app.engine.betting import BettingLayer
 from dealer_app.engine.cards import CARD_NAMES, format_card, format_cards
 from dealer_app.engine.errors import EngineError
@@ -41,7 +43,7 @@ def build_pots(players) -> list[tuple[int, list]]:
     Returns ``(amount, eligible players)`` from the main pot outwards.
     """
     live_levels = sorted({p.total for p in players if not p.folded})
-    pots = []
+    pots: list[tuple[int, list]] = []
     prev = 0
     for level in live_levels:
         amount = sum(min(p.total, level) - min(p.total, prev) for p in players)
@@ -105,7 +107,7 @@ def award(hand) -> list[dict]:
     """Award every pot among the players who showed; H-2/H-3 split hi-lo pots."""
     chip = hand.rules.chip
     stud8 = hand.rules.game == "stud8"
-    info = {}
+    info: dict[int, dict[str, Any]] = {}
     for p in hand.live:
         if p.mucked:
             continue
@@ -113,12 +115,13 @@ def award(hand) -> list[dict]:
         if any(c is None for c in cards):
             continue
         hv, five = best_high_five(cards)
-        entry = {"hi": hv, "five": five, "desc": describe_high(hv)}
+        entry: dict[str, Any] = {"hi": hv, "five": five, "desc": describe_high(hv)}
         if stud8:
             lv = lo8_value(cards)
             entry["lo"] = lv
             if lv is not None:
                 lf = best_low_five(cards)
+                assert lf is not None  # a qualifying low has its five cards
                 entry["lo_five"], entry["lo_desc"] = lf, describe_low(lf)
         info[p.seat] = entry
     results = []
@@ -223,7 +226,7 @@ class ShowdownLayer(BettingLayer):
         all_cards = p.down + p.up
         if self.common is not None:
             all_cards.append(self.common)
-        self.events.append(Event("show", seat, {"cards": " ".join([CARD_NAMES[c] for c in all_cards])},
+        self.events.append(Event("show", seat, {"cards": format_cards(all_cards, sep=" ")},
                                  ("W-1", "W-3")))
         if not self._pending_show:  # a show never leaves a lone unshown hand: no need to ask
             self._maybe_settle()
@@ -290,8 +293,8 @@ class ShowdownLayer(BettingLayer):
             self._claim(c)
         for i, old in enumerate(p.down):
             if old is None and fresh:
-                p.down[i] = fresh.pop(0)
-                self.seen[p.down[i]] = (p.seat, "downcard")
+                card = p.down[i] = fresh.pop(0)
+                self.seen[card] = (p.seat, "downcard")
 
     def _maybe_settle(self):
         unmucked = [q for q in self.live if not q.mucked]
