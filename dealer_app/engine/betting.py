@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from dealer_app.engine.dealing import DealingLayer
 from dealer_app.engine.cards import format_card
 from dealer_app.engine.events import LegalAction
@@ -14,8 +16,8 @@ def _first_actor_words(seat: int, value: int, size: int, tie: str) -> str:
 
 
 # the two choices without an amount are the same every time; shared, and never changed
-FOLD = LegalAction("fold")
-CHECK = LegalAction("check")
+FOLD: Final = LegalAction("fold")
+CHECK: Final = LegalAction("check")
 
 
 class BettingLayer(DealingLayer):
@@ -133,13 +135,13 @@ class BettingLayer(DealingLayer):
             return []
         return self._legal
 
-    def _prepare_decision(self):
+    def _prepare_decision(self) -> None:
+        assert self.to_act is not None
         self._legal, self.decision_rules = self._compute_legal(self.to_act)
 
-    def _compute_legal(self, p: Player):
+    def _compute_legal(self, p: Player) -> tuple[list[LegalAction], tuple[str, ...]]:
         """(legal actions, rule IDs) for ``p``. Runs after every action, so it is written for
         speed: the common cases first, no helper calls on the way."""
-        r = self.rules
         street = self.street
         if street == 3 and not self.round_started and p.seat == self.bring_in_seat:
             return self._bring_in_choices(p)
@@ -150,7 +152,7 @@ class BettingLayer(DealingLayer):
             out = [FOLD, LegalAction("call", call_to, None, None, call_to == allin_to)]
             rules = []
         else:
-            out = [FOLD, CHECK] if r.fold_when_check_free else [CHECK]
+            out = [FOLD, CHECK] if self._fold_when_free else [CHECK]
             rules = ["A-6"] if street >= 4 else []
         if allin_to <= current:
             if allin_to < current:
@@ -168,7 +170,7 @@ class BettingLayer(DealingLayer):
             rules.append("L-8" if self.short_all_in else "A-7")
             return out, tuple(rules)
         levels = self.levels
-        cap = 1 + r.max_raises
+        cap = self._max_levels
         if levels >= cap:
             if self._uncapped():
                 rules.append("L-7")
@@ -177,9 +179,9 @@ class BettingLayer(DealingLayer):
                 return out, tuple(rules)
         if self.short_all_in:
             rules.append("L-8")
-        if r.structure == "fixed":
-            S = r.small_bet if street <= 4 else r.big_bet
-            B = r.big_bet
+        if self._fixed:
+            B = self._big_bet
+            S = self._small_bet if street <= 4 else B
             open_pair = self.round_open_pair
             if open_pair:
                 rules.append("L-3")
@@ -206,7 +208,7 @@ class BettingLayer(DealingLayer):
                     break
         else:
             lo, hi = self._bounds()
-            rules.append("L-5" if r.structure == "split" else "L-4")
+            rules.append("L-5" if self.rules.structure == "split" else "L-4")
             if current == 0 or levels == 0:
                 kind = "bet" if current == 0 else "complete"
                 mn, mx = lo, hi
@@ -227,7 +229,7 @@ class BettingLayer(DealingLayer):
             rules.append("L-6")
         return out, tuple(rules)
 
-    def _bring_in_choices(self, p: Player):
+    def _bring_in_choices(self, p: Player) -> tuple[list[LegalAction], tuple[str, ...]]:
         """The bring-in player's first choice: bring in or complete (B-3, B-4, L-4, L-5)."""
         r = self.rules
         allin_to = p.round_to + p.stack
@@ -254,7 +256,7 @@ class BettingLayer(DealingLayer):
         return out, tuple(rules)
 
 
-    def _register_raise(self, p: Player, action: str, to: int, all_in: bool):
+    def _register_raise(self, p: Player, action: str, to: int, all_in: bool) -> None:
         r = self.rules
         prev_to = self.current_to
         self.current_to = max(self.current_to, to)
@@ -270,11 +272,12 @@ class BettingLayer(DealingLayer):
             # B-4 then L-8: a bring-in all-in for less than the force may be called or completed
             self.short_all_in = all_in and to < r.bring_in
             return
-        if r.structure == "fixed":
-            S = self._street_bet()
-            if self._open_pair() and not self.big_in and to - self.full_to >= r.big_bet:
+        if self._fixed:
+            B = self._big_bet
+            S = self._small_bet if self.street <= 4 else B
+            if self.round_open_pair and not self.big_in and to - self.full_to >= B:
                 self.big_in = True
-            size = r.big_bet if self.big_in else S
+            size = B if self.big_in else S
             inc = to - self.full_to
             full = inc >= size if not all_in else (inc * 2 >= size if r.short_allin_reopen == "half" else inc >= size)
             if full:
@@ -296,5 +299,5 @@ class BettingLayer(DealingLayer):
                 self.levels += 1
                 self.reopen_seq += 1
             self.short_all_in = not full
-        if self.levels >= self._cap() and not self._uncapped():
+        if self.levels >= self._max_levels and not self._uncapped():
             self.capped = True

@@ -7,6 +7,8 @@ first, then clubs < diamonds < hearts < spades). ``None`` is a card the dealer c
 
 from __future__ import annotations
 
+from typing import Final
+
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 SUIT_SYMBOLS = "♣♦♥♠"
@@ -67,8 +69,8 @@ def parse_cards(text: str) -> list[int | None]:
     return cards
 
 
-CARD_NAMES = tuple(r + s for r in RANKS for s in SUITS)
-CARD_SYMBOLS = tuple(r + s for r in RANKS for s in SUIT_SYMBOLS)
+CARD_NAMES: Final = tuple(r + s for r in RANKS for s in SUITS)
+CARD_SYMBOLS: Final = tuple(r + s for r in RANKS for s in SUIT_SYMBOLS)
 
 
 def format_card(card: int | None, symbols: bool = False) -> str:

@@ -17,6 +17,13 @@ from dealer_app.engine.player import Player
 
 class HandCore:
     rules: BettingRules
+    # the rules read on every action, copied out of ``rules`` once (a plain dataclass is slower to read)
+    _fixed: bool
+    _small_bet: int
+    _big_bet: int
+    _max_levels: int  # a bet and max_raises raises (L-6)
+    _fold_when_free: bool
+    _currency: str
     unknown_upcards: bool
     players: list[Player]
     by_seat: dict[int, Player]

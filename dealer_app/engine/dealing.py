@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from dealer_app.engine.core import HandCore
 from dealer_app.engine.cards import CARD_NAMES, UNKNOWN, format_card
 from dealer_app.engine.deck import plan_deal
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.events import Event
+from dealer_app.engine.player import Player
 from dealer_app.engine.money import format_money
 
 
@@ -18,7 +21,7 @@ class DealingLayer(HandCore):
     """The dealing layer of a hand: antes, burns, the deal in dealing order, and the common card."""
 
     # --- antes and dealing ------------------------------------------------------------------
-    def _post_antes(self):
+    def _post_antes(self) -> None:
         ante, currency, events = self.rules.ante, self.rules.currency, self.events
         for p in self.players:
             amount = ante if ante < p.stack else p.stack
@@ -28,7 +31,7 @@ class DealingLayer(HandCore):
             events.append(Event("ante", p.seat, {"amount": amount, "all_in": all_in}, ("B-1",),
                                 (_ante_words, p.seat, amount, all_in, currency)))
 
-    def _begin_deal(self):
+    def _begin_deal(self) -> None:
         live = self.live
         self.plan = plan_deal(self.rules.shortage_procedure, self.street, len(live), self.stub, self.burns,
                               self.rules.burn_before_third)
@@ -48,7 +51,7 @@ class DealingLayer(HandCore):
         self.deal_queue = [] if plan.common_card else list(live)
         self.phase = "deal"
 
-    def _warn_ahead(self):
+    def _warn_ahead(self) -> None:
         """D-7: warn a street early when the next round will be short if everyone stays in."""
         plan = self.plan
         nxt = plan_deal(self.rules.shortage_procedure, self.street + 1, plan.live, plan.stub_after,
@@ -63,7 +66,7 @@ class DealingLayer(HandCore):
             return None
         return self.deal_queue[0].seat, 3 if self.street == 3 else 1
 
-    def _claim(self, card: int | None):
+    def _claim(self, card: int | None) -> None:
         if card is None:
             return
         if card in self.seen:
@@ -108,23 +111,23 @@ class DealingLayer(HandCore):
         else:
             if len(cards) != 1:
                 self._check_cards(p, list(cards), (street == 7,))
-            c = cards[0]
+            card: int | None = cards[0]
             down = street == 7
-            if c is None:
+            if card is None:
                 if not down and not self.unknown_upcards:
-                    self._check_cards(p, [c], (down,))
-            elif c in seen:
-                self._claim(c)
+                    self._check_cards(p, [card], (down,))
+            elif card in seen:
+                self._claim(card)
             if down:
-                p.down.append(c)
-                if c is not None:
-                    seen[c] = (seat, "downcard")
+                p.down.append(card)
+                if card is not None:
+                    seen[card] = (seat, "downcard")
             else:
-                p.up.append(c)
-                if c is not None:
-                    seen[c] = (seat, "upcard")
+                p.up.append(card)
+                if card is not None:
+                    seen[card] = (seat, "upcard")
             self.stub -= 1
-            ev = Event("deal", seat, {"street": street, "cards": [CARD_NAMES[c] if c is not None else UNKNOWN],
+            ev = Event("deal", seat, {"street": street, "cards": [CARD_NAMES[card] if card is not None else UNKNOWN],
                                       "up": [not down], "stub": self.stub}, ("D-4",))
         self.events.append(ev)
         del queue[0]
@@ -132,7 +135,7 @@ class DealingLayer(HandCore):
             self._begin_betting()
         return self.events[start:]
 
-    def _refuse_deal(self, seat: int):
+    def _refuse_deal(self, seat: int) -> NoReturn:
         """Raise why ``seat`` cannot be dealt now (D-2, D-6, D-7)."""
         if self.phase != "deal":
             raise EngineError(f"no cards are being dealt now ({self.phase} on street {self.street})", ("D-2",))
@@ -143,7 +146,7 @@ class DealingLayer(HandCore):
             raise EngineError(f"seat {seat} has folded and gets no cards", ("D-6",))
         raise EngineError(f"seat {self.deal_queue[0].seat} gets the next card, not seat {seat}", ("D-2",))
 
-    def _check_cards(self, p, cards: list, down_flags: tuple):
+    def _check_cards(self, p: Player, cards: list[int | None], down_flags: tuple) -> None:
         """Refuse a wrong number of cards, an unseen upcard, or a card seen before (D-1, D-3, D-4)."""
         seat = p.seat
         want = len(down_flags)

@@ -8,11 +8,20 @@ list look-ups, because the benchmark plays hundreds of thousands of showdowns.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 
 from dealer_app.engine.cards import RANK_NAMES, RANK_PLURALS, RANKS
 
-HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
+HIGH_CARD: Final = 0
+PAIR: Final = 1
+TWO_PAIR: Final = 2
+TRIPS: Final = 3
+STRAIGHT: Final = 4
+FLUSH: Final = 5
+FULL_HOUSE: Final = 6
+QUADS: Final = 7
+STRAIGHT_FLUSH: Final = 8
 CATEGORY_NAMES = ["high card", "one pair", "two pair", "three of a kind", "straight", "flush",
                   "full house", "four of a kind", "straight flush"]
 
@@ -26,7 +35,7 @@ def _pack(category: int, ranks) -> int:
     return value << (4 * (5 - n))
 
 
-def _build_tables():
+def _build_tables() -> tuple[list[int], list[int], list[int]]:
     straight_high = [-1] * 8192
     top5 = [0] * 8192
     popcount = [0] * 8192
@@ -42,10 +51,13 @@ def _build_tables():
     return straight_high, top5, popcount
 
 
-STRAIGHT_HIGH, TOP5, POPCOUNT = _build_tables()
+_TABLES: Final = _build_tables()
+STRAIGHT_HIGH: Final[list[int]] = _TABLES[0]
+TOP5: Final[list[int]] = _TABLES[1]
+POPCOUNT: Final[list[int]] = _TABLES[2]
 
 
-def hi_value(cards) -> int:
+def hi_value(cards: list[int]) -> int:
     """Value of the best five-card high hand among 5 to 7 known cards."""
     counts = [0] * 13
     suit_masks = [0, 0, 0, 0]

@@ -12,14 +12,16 @@ from typing import NoReturn
 from dealer_app.engine.errors import EngineError, IllegalAction
 from dealer_app.engine.events import Event, LegalAction
 from dealer_app.engine.limits import BettingRules
+from typing import Final
+
 from dealer_app.engine.money import format_money
 from dealer_app.engine.player import Player, SeatSpec
 from dealer_app.engine.showdown import ShowdownLayer
 
-AGGRESSIVE = ("bring_in", "complete", "bet", "raise")
-VERBS = {"bring_in": "brings in for", "complete": "completes to", "bet": "bets", "raise": "raises to",
+AGGRESSIVE: Final = ("bring_in", "complete", "bet", "raise")
+VERBS: Final = {"bring_in": "brings in for", "complete": "completes to", "bet": "bets", "raise": "raises to",
          "call": "calls"}
-ACTIONS = ("fold", "check", "call") + AGGRESSIVE
+ACTIONS: Final = ("fold", "check", "call") + AGGRESSIVE
 
 
 def _plain_words(seat: int, verb: str) -> str:
@@ -45,6 +47,11 @@ class Hand(ShowdownLayer):
             if s.stack <= 0:
                 raise EngineError(f"seat {s.seat} has no chips and is not dealt in", ("T-5",))
         self.rules = rules
+        self._fixed = rules.structure == "fixed"
+        self._small_bet, self._big_bet = rules.small_bet, rules.big_bet
+        self._max_levels = 1 + rules.max_raises
+        self._fold_when_free = rules.fold_when_check_free
+        self._currency = rules.currency
         self.unknown_upcards = unknown_upcards
         self.players = [Player(s) for s in sorted(seats, key=lambda s: s.seat)]
         self.by_seat = {p.seat: p for p in self.players}
@@ -79,7 +86,7 @@ class Hand(ShowdownLayer):
         self._begin_deal()
 
     # --- who acts ---------------------------------------------------------------------------
-    def _begin_betting(self):
+    def _begin_betting(self) -> None:
         self._reset_round()
         self.round_open_pair = self._board_has_open_pair()
         self.phase = "bet"
@@ -93,6 +100,7 @@ class Hand(ShowdownLayer):
                        text="No betting: fewer than two players have chips")
             self._end_round()
             return
+        words: str | tuple
         if self.street == 3:
             first, rules, words = self._bring_in()
             self.bring_in_seat = first.seat
@@ -189,7 +197,7 @@ class Hand(ShowdownLayer):
             return f"{a.action.replace('_', ' ')} to {a.to}"
         return a.action
 
-    def _apply(self, p: Player, action: str, to: int | None, rules: tuple[str, ...]):
+    def _apply(self, p: Player, action: str, to: int | None, rules: tuple[str, ...]) -> None:
         self.round_started = True
         if action == "fold":
             p.folded = True
@@ -208,7 +216,7 @@ class Hand(ShowdownLayer):
                 self._register_raise(p, action, to, all_in)
             self.events.append(Event(
                 "action", p.seat, {"action": action, "to": to, "amount": put, "all_in": all_in}, rules,
-                (_bet_words, p.seat, action, put if action == "call" else to, all_in, self.rules.currency)))
+                (_bet_words, p.seat, action, put if action == "call" else to, all_in, self._currency)))
         p.acted = True
         p.acted_seq = self.reopen_seq
         # who acts next: the first player clockwise who can still act and owes an action
@@ -227,7 +235,7 @@ class Hand(ShowdownLayer):
     def _needs_action(self, p: Player) -> bool:
         return p.can_act and (not p.acted or p.round_to < self.current_to)
 
-    def _return_uncalled(self):
+    def _return_uncalled(self) -> None:
         top = second = -1
         h = None
         for p in self.players:
@@ -236,7 +244,7 @@ class Hand(ShowdownLayer):
                 second, top, h = top, v, p
             elif v > second:
                 second = v
-        if top <= 0 or second == top:  # nothing bet, or the top amount was matched
+        if h is None or top <= 0 or second == top:  # nothing bet, or the top amount was matched
             return
         excess = top - second
         h.stack += excess
@@ -246,7 +254,7 @@ class Hand(ShowdownLayer):
         self._emit("uncalled_bet_returned", h.seat, ("P-2",), amount=excess,
                    text=f"Uncalled {self.money(excess)} returned to seat {h.seat}")
 
-    def _end_round(self):
+    def _end_round(self) -> None:
         self._return_uncalled()
         self.to_act = None
         self._legal = []
@@ -261,7 +269,7 @@ class Hand(ShowdownLayer):
         self._begin_deal()
 
     # --- invariants (P-3, D-1, D-9) ----------------------------------------------------------
-    def check_invariants(self):
+    def check_invariants(self) -> None:
         start = sum(p.start for p in self.players)
         in_play = sum(p.stack for p in self.players)
         if self.phase != "done":

@@ -12,7 +12,7 @@ from dealer_app.engine.player import Player
 from dealer_app.engine.evaluator import best_high_five, best_low_five, describe_high, describe_low, lo8_value
 
 
-def showdown_order(hand):
+def showdown_order(hand: ShowdownLayer) -> tuple[list[int], tuple[str, ...], str]:
     """W-1: the last bettor or raiser of the last round shows first; if nobody bet, the first
     player to act in it. The others follow clockwise. W-5: when everyone is all-in, all show."""
     live = hand.live
@@ -78,13 +78,13 @@ def pots_in_play(players) -> list[tuple[int, list]]:
     return pots
 
 
-def _odd_chip_key(hand, p, five):
+def _odd_chip_key(hand: ShowdownLayer, p: Player, five: list[int]) -> int:
     if hand.rules.odd_chip == "best-five":
         return max(five)
-    return max(_cards(hand, p))
+    return max(c for c in _cards(hand, p) if c is not None)
 
 
-def _cards(hand, p):
+def _cards(hand: ShowdownLayer, p: Player) -> list[int | None]:
     return [c for c in p.down if c is not None] + p.up + ([hand.common] if hand.common is not None else [])
 
 
@@ -103,7 +103,7 @@ def split_amount(amount: int, winners: list, chip: int) -> dict:
     return out
 
 
-def award(hand) -> list[dict]:
+def award(hand: ShowdownLayer) -> list[dict]:
     """Award every pot among the players who showed; H-2/H-3 split hi-lo pots."""
     chip = hand.rules.chip
     stud8 = hand.rules.game == "stud8"
@@ -184,7 +184,7 @@ class ShowdownLayer(BettingLayer):
     hands turned up early, and the awards."""
 
     # --- end of hand ------------------------------------------------------------------------
-    def _win_by_folds(self, winner: Player):
+    def _win_by_folds(self, winner: Player) -> None:
         self.phase = "done"
         self.to_act = None
         self._legal = []
@@ -197,7 +197,7 @@ class ShowdownLayer(BettingLayer):
                    text=f"Seat {winner.seat} wins {self.money(amount)}: everyone else folded; no need to show")
         self._emit("hand_over", None, ("P-3",), showdown=False)
 
-    def _begin_showdown(self):
+    def _begin_showdown(self) -> None:
         self.phase = "showdown"
         # the players of the last betting round (not all-in before it), for W-1 comparisons
         self.last_round_players = [p.seat for p in self.live if p.stack > 0]
@@ -270,7 +270,7 @@ class ShowdownLayer(BettingLayer):
             raise EngineError(f"seat {seat} is not waiting to show (waiting: {self._pending_show})", ("W-1",))
         return p
 
-    def _learn_downcards(self, p: Player, cards: list[int | None]):
+    def _learn_downcards(self, p: Player, cards: list[int | None]) -> None:
         """Fill the unseen downcards from a shown hand: all seven (or six with a common card),
         in any order, or just the downcards. Cards already known must be among them."""
         shown = list(cards)
@@ -296,7 +296,7 @@ class ShowdownLayer(BettingLayer):
                 card = p.down[i] = fresh.pop(0)
                 self.seen[card] = (p.seat, "downcard")
 
-    def _maybe_settle(self):
+    def _maybe_settle(self) -> None:
         unmucked = [q for q in self.live if not q.mucked]
         if len(unmucked) == 1 and not unmucked[0].shown:
             self._pending_show = []
