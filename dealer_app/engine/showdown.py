@@ -103,19 +103,50 @@ def split_amount(amount: int, winners: list, chip: int) -> dict:
     return out
 
 
+def _share(hand: ShowdownLayer, info: dict[int, dict[str, Any]], players: list[Player], key: str,
+           amount: int, rules: list[str], winners: dict[int, int]) -> list[Player]:
+    """Give ``amount`` to the best of ``players`` by ``info[seat][key]`` (for the low, ``"lo"``,
+    lower is better), split on a tie with the odd chip by W-4. Returns the winners.
+
+    A module function, not a closure inside ``award``: a closure kept in a local would tie
+    the hand into a reference cycle that only the garbage collector frees."""
+    sign = -1 if key == "lo" else 1
+    best = 0
+    tied: list[Player] = []
+    for p in players:
+        v = sign * info[p.seat][key]
+        if not tied or v > best:
+            best, tied = v, [p]
+        elif v == best:
+            tied.append(p)
+    if len(tied) > 1:
+        rules.append("W-4")
+        odd_chip_first = {p.seat: -_odd_chip_key(hand, p, info[p.seat]["five"]) for p in tied}
+        tied.sort(key=lambda p: odd_chip_first[p.seat])
+    for seat, amt in split_amount(amount, [p.seat for p in tied], hand.rules.chip).items():
+        winners[seat] = winners.get(seat, 0) + amt
+    return tied
+
+
+def _seats(players: list[Player]) -> str:
+    return ", ".join([str(p.seat) for p in players])
+
+
 def award(hand: ShowdownLayer) -> list[dict]:
     """Award every pot among the players who showed; H-2/H-3 split hi-lo pots."""
     chip = hand.rules.chip
     stud8 = hand.rules.game == "stud8"
     info: dict[int, dict[str, Any]] = {}
-    for p in hand.live:
-        if p.mucked:
+    for p in hand.players:
+        if p.folded or p.mucked:
             continue
-        cards = _cards(hand, p)
-        if any(c is None for c in cards):
+        held = _cards(hand, p)
+        cards = [c for c in held if c is not None]
+        if len(cards) != len(held):
             continue
         hv, five = best_high_five(cards)
-        entry: dict[str, Any] = {"hi": hv, "five": five, "desc": describe_high(hv)}
+        entry: dict[str, Any] = {"hi": hv, "five": five, "desc": describe_high(hv),
+                                 "cards": format_cards(five, sep=" ")}
         if stud8:
             lv = lo8_value(cards)
             entry["lo"] = lv
@@ -127,25 +158,13 @@ def award(hand: ShowdownLayer) -> list[dict]:
     results = []
     pots = build_pots(hand.players)
     for index, (amount, eligible) in enumerate(pots):
-        contenders = [p for p in eligible if p.seat in info] or [q for q in eligible if not q.mucked] or eligible
+        scored = [p for p in eligible if p.seat in info]
+        contenders = scored or [q for q in eligible if not q.mucked] or eligible
         rules = ["P-1"] if len(pots) > 1 else []
         rules.append("W-3")
         name = "main pot" if index == 0 else f"side pot {index}"
         winners: dict[int, int] = {}
-        hands = {p.seat: {"cards": format_cards(info[p.seat]["five"], sep=" "), "name": info[p.seat]["desc"]}
-                 for p in contenders if p.seat in info}
-
-        def share(players, key, amount):
-            best = max(key(p) for p in players)
-            tied = [p for p in players if key(p) == best]
-            if len(tied) > 1:
-                rules.append("W-4")
-                tied.sort(key=lambda p: -_odd_chip_key(hand, p, info[p.seat]["five"]) if p.seat in info else 0)
-            for seat, amt in split_amount(amount, [p.seat for p in tied], chip).items():
-                winners[seat] = winners.get(seat, 0) + amt
-            return tied
-
-        scored = [p for p in contenders if p.seat in info]
+        hands = {p.seat: {"cards": info[p.seat]["cards"], "name": info[p.seat]["desc"]} for p in scored}
         if not scored:
             winners = split_amount(amount, [contenders[0].seat], chip)
             text = f"{name} {hand.money(amount)} to seat {contenders[0].seat}"
@@ -155,25 +174,24 @@ def award(hand: ShowdownLayer) -> list[dict]:
             if lows:
                 low_half = (amount // (2 * chip)) * chip
                 high_half = amount - low_half
-                hi_w = share(scored, lambda p: info[p.seat]["hi"], high_half)
-                lo_w = share(lows, lambda p: -info[p.seat]["lo"], low_half)
+                hi_w = _share(hand, info, scored, "hi", high_half, rules, winners)
+                lo_w = _share(hand, info, lows, "lo", low_half, rules, winners)
                 for p in lows:
                     hands[p.seat]["low"] = format_cards(info[p.seat]["lo_five"], sep=" ")
                     hands[p.seat]["low_name"] = info[p.seat]["lo_desc"]
                 if high_half != low_half:
                     rules.append("H-3")
-                text = (f"{name} {hand.money(amount)}: high {hand.money(high_half)} to seat(s) {', '.join(str(p.seat) for p in hi_w)} "
+                text = (f"{name} {hand.money(amount)}: high {hand.money(high_half)} to seat(s) {_seats(hi_w)} "
                         f"({info[hi_w[0].seat]['desc']}), low {hand.money(low_half)} to seat(s) "
-                        f"{', '.join(str(p.seat) for p in lo_w)} ({info[lo_w[0].seat]['lo_desc']})")
+                        f"{_seats(lo_w)} ({info[lo_w[0].seat]['lo_desc']})")
             else:
                 rules.append("H-3")
-                hi_w = share(scored, lambda p: info[p.seat]["hi"], amount)
+                hi_w = _share(hand, info, scored, "hi", amount, rules, winners)
                 text = (f"{name} {hand.money(amount)}: no qualifying low; all to seat(s) "
-                        f"{', '.join(str(p.seat) for p in hi_w)} ({info[hi_w[0].seat]['desc']})")
+                        f"{_seats(hi_w)} ({info[hi_w[0].seat]['desc']})")
         else:
-            hi_w = share(scored, lambda p: info[p.seat]["hi"], amount)
-            text = (f"{name} {hand.money(amount)} to seat(s) {', '.join(str(p.seat) for p in hi_w)} "
-                    f"({info[hi_w[0].seat]['desc']})")
+            hi_w = _share(hand, info, scored, "hi", amount, rules, winners)
+            text = f"{name} {hand.money(amount)} to seat(s) {_seats(hi_w)} ({info[hi_w[0].seat]['desc']})"
         results.append({"amount": amount, "eligible": [p.seat for p in eligible], "winners": winners,
                         "rules": list(dict.fromkeys(rules)), "hands": hands, "text": text})
     return results
