@@ -82,3 +82,21 @@ def show_all(h: Hand):
     for seat in list(h.showdown_order):
         if h.phase == "showdown":
             h.show(seat)
+
+
+def clone_by_replay(h: Hand) -> Hand:
+    """A copy of ``h`` made the way the live table makes one: a new hand fed the same cards and
+    actions, read back from the event record. (``copy.deepcopy`` cannot build a hand when the
+    engine is compiled, and would not prove that the record is enough to rebuild it.)"""
+    c = Hand(h.rules, [SeatSpec(p.seat, p.name, p.start) for p in h.players], h.unknown_upcards)
+    for ev in h.events[len(c.events):]:
+        if ev.kind == "deal":
+            c.deal(ev.seat, parse_cards(" ".join(ev.data["cards"])))
+        elif ev.kind == "common_card":
+            c.deal_common(parse_cards(ev.data["card"])[0])
+        elif ev.kind == "action":
+            c.act(ev.seat, ev.data["action"], ev.data.get("to"))
+        elif ev.kind in ("ruling", "show", "muck", "expose"):
+            raise NotImplementedError(f"clone_by_replay does not replay {ev.kind!r} events")
+    assert [e.as_dict() for e in c.events] == [e.as_dict() for e in h.events]
+    return c

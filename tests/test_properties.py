@@ -1,6 +1,5 @@
 """Property tests: thousands of random hands under every table and profile (P-3, D-1, A-7)."""
 
-import copy
 import random
 
 import pytest
@@ -9,7 +8,7 @@ from hypothesis import strategies as st
 
 from dealer_app.engine.errors import EngineError, IllegalAction
 from dealer_app.simulate import play_random_hand
-from helpers import rules
+from helpers import clone_by_replay, rules
 
 TABLES = ["stud-1-2", "stud-10-20", "stud-1-5-spread", "stud-1-3-spread", "casinos-austria-5-10-20", "stud8-10-20"]
 PROFILES = ["us-cardroom", "casinos-austria", "tda-tournament"]
@@ -76,7 +75,7 @@ def test_every_listed_action_accepted_everything_else_refused(table, profile, n,
         for a in h.legal_actions():
             tos = [a.to] if a.min_to is None else [a.min_to, a.max_to]
             for to in tos:
-                clone = copy.deepcopy(h)
+                clone = clone_by_replay(h)
                 clone.act(seat, a.action, to)  # accepted
                 clone.check_invariants()
         before = (h.pot_total(), [p.stack for p in h.players], len(h.events))

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 
 from dealer_app.engine.cards import CardError, format_card, parse_card, parse_cards
 from dealer_app.engine.errors import EngineError
-from dealer_app.engine.events import LegalAction
 from dealer_app.engine.hand import Hand, SeatSpec
 from dealer_app.engine.limits import load_profile, load_table
 from dealer_app.engine.money import format_money
@@ -36,9 +35,15 @@ class Prompt:
 
 
 @dataclass
-class ActionChoice(LegalAction):
-    """A legal action as the dealer's button shows it."""
+class ActionChoice:
+    """A legal action (``LegalAction``'s fields) as the dealer's button shows it. Not a
+    subclass: the engine's classes may be compiled, and compiled classes are final."""
 
+    action: str
+    to: int | None = None
+    min_to: int | None = None
+    max_to: int | None = None
+    all_in: bool = False
     label: str = ""
     key: str = ""
 
