@@ -6,6 +6,11 @@ Plays random eight-handed fixed-limit hands to the showdown (everyone checks or 
 bets and raises) through our engine and through PokerKit's FixedLimitSevenCardStud, and
 evaluates random seven-card hands with ours and phevaluator. Prints a JSON summary.
 Target: our hands per second at least 50 times PokerKit's.
+
+It measures the engine that Python imports: the plain-Python source in the development venv
+(``.venv/bin/python benchmarks/bench_engine.py``), or the mypyc-compiled release build
+(``tools/build-compiled-engine.sh``, then ``.venv-compiled/bin/python benchmarks/bench_engine.py``).
+``engine_build`` in the output says which.
 """
 
 from __future__ import annotations
@@ -19,8 +24,12 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+try:  # the installed build: the source with an editable install, or the compiled wheel
+    import dealer_app  # noqa: F401
+except ImportError:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from dealer_app.engine import ENGINE_BUILD  # noqa: E402
 from dealer_app.engine.evaluator import hi_value  # noqa: E402
 from dealer_app.engine.hand import Hand, SeatSpec  # noqa: E402
 from dealer_app.engine.limits import BettingRules, load_profile  # noqa: E402
@@ -96,7 +105,8 @@ def main():
     args = ap.parse_args()
     rng = random.Random(1)
     rules = our_rules()
-    out = {"python": sys.version.split()[0], "machine": platform.machine(), "seconds_each": args.seconds}
+    out = {"python": sys.version.split()[0], "machine": platform.machine(), "seconds_each": args.seconds,
+           "engine_build": ENGINE_BUILD}
     ours, n = rate(lambda: our_hand(rules, rng), args.seconds)
     out["ours_hands_per_s"], out["ours_hands"] = round(ours), n
     try:

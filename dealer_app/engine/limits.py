@@ -7,6 +7,7 @@ others from loading (``load_folder`` collects errors beside the good tables).
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -47,10 +48,14 @@ class LimitsError(ValueError):
 
 
 def default_limits_dir() -> Path:
+    """``$DEALER_APP_LIMITS``, else the source tree's ``limits/``, else the copy an installed
+    wheel puts in ``<prefix>/share/dealer-app/limits``."""
     env = os.environ.get("DEALER_APP_LIMITS")
     if env:
         return Path(env)
-    return Path(__file__).resolve().parents[2] / "limits"
+    source = Path(__file__).resolve().parents[2] / "limits"
+    installed = Path(sys.prefix) / "share" / "dealer-app" / "limits"
+    return source if source.is_dir() or not installed.is_dir() else installed
 
 
 @dataclass(frozen=True)
