@@ -20,6 +20,30 @@ FOLD: Final = LegalAction("fold")
 CHECK: Final = LegalAction("check")
 
 
+# The rule IDs a betting decision cites, in the order it lists them; one bit each. L-8 has two
+# places: a short all-in is named before the bet sizes, completing a short bet after them.
+_RULE_ORDER: Final = ("A-6", "A-7", "L-7", "L-8", "L-3", "L-2", "B-6", "L-8", "L-5", "L-4", "L-6")
+_A6: Final = 1
+_A7: Final = 2
+_L7: Final = 4
+_L8: Final = 8
+_L3: Final = 16
+_L2: Final = 32
+_B6: Final = 64
+_L8_COMPLETE: Final = 128
+_L5: Final = 256
+_L4: Final = 512
+_L6: Final = 1024
+_RULE_IDS: Final[dict[int, tuple[str, ...]]] = {}
+
+
+def _rule_ids(bits: int) -> tuple[str, ...]:
+    ids = _RULE_IDS.get(bits)
+    if ids is None:
+        ids = _RULE_IDS[bits] = tuple(dict.fromkeys(r for i, r in enumerate(_RULE_ORDER) if bits >> i & 1))
+    return ids
+
+
 class BettingLayer(DealingLayer):
     """Hand methods that decide the bring-in, the first actor, every legal action with its
     exact amount or range, and how a bet or raise changes the round."""
@@ -141,7 +165,8 @@ class BettingLayer(DealingLayer):
 
     def _compute_legal(self, p: Player) -> tuple[list[LegalAction], tuple[str, ...]]:
         """(legal actions, rule IDs) for ``p``. Runs after every action, so it is written for
-        speed: the common cases first, no helper calls on the way."""
+        speed: the common cases first, no helper calls on the way, and the rule IDs gathered
+        as bits and turned into one shared tuple (``_rule_ids``) rather than a new list."""
         street = self.street
         if street == 3 and not self.round_started and p.seat == self.bring_in_seat:
             return self._bring_in_choices(p)
@@ -150,49 +175,42 @@ class BettingLayer(DealingLayer):
         if current > p.round_to:
             call_to = current if current < allin_to else allin_to
             out = [FOLD, LegalAction("call", call_to, None, None, call_to == allin_to)]
-            rules = []
+            bits = 0
         else:
             out = [FOLD, CHECK] if self._fold_when_free else [CHECK]
-            rules = ["A-6"] if street >= 4 else []
+            bits = _A6 if street >= 4 else 0
         if allin_to <= current:
             if allin_to < current:
-                rules.append("L-8")
-            return out, tuple(rules)
+                bits |= _L8
+            return out, _rule_ids(bits)
         for q in self.players:
             if q is not p and not q.folded and q.stack > 0:
                 break
         else:
             # everyone else is all-in: a bet or raise could never be called (A-7)
-            rules.append("A-7")
-            return out, tuple(rules)
+            return out, _rule_ids(bits | _A7)
         # may this player bet or raise?
         if p.acted and p.acted_seq >= self.reopen_seq:
-            rules.append("L-8" if self.short_all_in else "A-7")
-            return out, tuple(rules)
+            return out, _rule_ids(bits | (_L8 if self.short_all_in else _A7))
         levels = self.levels
         cap = self._max_levels
         if levels >= cap:
             if self._uncapped():
-                rules.append("L-7")
+                bits |= _L7
             else:
-                rules.append("L-6")
-                return out, tuple(rules)
+                return out, _rule_ids(bits | _L6)
         if self.short_all_in:
-            rules.append("L-8")
+            bits |= _L8
         if self._fixed:
             B = self._big_bet
             S = self._small_bet if street <= 4 else B
             open_pair = self.round_open_pair
-            if open_pair:
-                rules.append("L-3")
-            rules.append("L-2")
+            bits |= _L3 | _L2 if open_pair else _L2
             if current == 0:
                 kind, targets = "bet", ((S, B) if open_pair else (S,))
             elif levels == 0:
                 kind, targets = "complete", (S,)
-                rule = "B-6" if street == 3 else "L-8"
-                if rule not in rules:
-                    rules.append(rule)
+                bits |= _B6 if street == 3 else _L8_COMPLETE
             else:
                 kind = "raise"
                 full_to = self.full_to
@@ -208,7 +226,7 @@ class BettingLayer(DealingLayer):
                     break
         else:
             lo, hi = self._bounds()
-            rules.append("L-5" if self.rules.structure == "split" else "L-4")
+            bits |= _L5 if self.rules.structure == "split" else _L4
             if current == 0 or levels == 0:
                 kind = "bet" if current == 0 else "complete"
                 mn, mx = lo, hi
@@ -226,8 +244,8 @@ class BettingLayer(DealingLayer):
                 else:
                     out.append(LegalAction(kind, min_to=mn, max_to=top, all_in=top == allin_to))
         if levels + 1 >= cap and not self._uncapped():
-            rules.append("L-6")
-        return out, tuple(rules)
+            bits |= _L6
+        return out, _rule_ids(bits)
 
     def _bring_in_choices(self, p: Player) -> tuple[list[LegalAction], tuple[str, ...]]:
         """The bring-in player's first choice: bring in or complete (B-3, B-4, L-4, L-5)."""
