@@ -13,6 +13,23 @@ from dealer_app.engine.player import Player
 from dealer_app.engine.money import format_money
 
 
+def _name(card: int | None) -> str:
+    return UNKNOWN if card is None else CARD_NAMES[card]
+
+
+def _third_street_data(down1: int | None, down2: int | None, door: int | None, stub: int) -> dict:
+    return {"street": 3, "cards": [_name(down1), _name(down2), _name(door)], "up": [False, False, True],
+            "stub": stub}
+
+
+def _one_card_data(street: int, card: int | None, down: bool, stub: int) -> dict:
+    return {"street": street, "cards": [_name(card)], "up": [not down], "stub": stub}
+
+
+def _ante_data(amount: int, all_in: bool) -> dict:
+    return {"amount": amount, "all_in": all_in}
+
+
 def _ante_words(seat: int, amount: int, all_in: bool, currency: str) -> str:
     return f"Seat {seat} antes {format_money(amount, currency)}" + (" and is all-in" if all_in else "")
 
@@ -28,7 +45,7 @@ class DealingLayer(HandCore):
             p.stack -= amount
             p.total += amount
             all_in = p.stack == 0
-            events.append(Event("ante", p.seat, {"amount": amount, "all_in": all_in}, ("B-1",),
+            events.append(Event("ante", p.seat, (_ante_data, amount, all_in), ("B-1",),
                                 (_ante_words, p.seat, amount, all_in, currency)))
 
     def _begin_deal(self) -> None:
@@ -104,10 +121,8 @@ class DealingLayer(HandCore):
                 seen[d2] = (seat, "downcard")
             if door is not None:
                 seen[door] = (seat, "upcard")
-            names = [CARD_NAMES[c] if c is not None else UNKNOWN for c in cards]
             self.stub -= 3
-            ev = Event("deal", seat, {"street": 3, "cards": names, "up": [False, False, True], "stub": self.stub},
-                       ("D-3",))
+            ev = Event("deal", seat, (_third_street_data, d1, d2, door, self.stub), ("D-3",))
         else:
             if len(cards) != 1:
                 self._check_cards(p, list(cards), (street == 7,))
@@ -127,8 +142,7 @@ class DealingLayer(HandCore):
                 if card is not None:
                     seen[card] = (seat, "upcard")
             self.stub -= 1
-            ev = Event("deal", seat, {"street": street, "cards": [CARD_NAMES[card] if card is not None else UNKNOWN],
-                                      "up": [not down], "stub": self.stub}, ("D-4",))
+            ev = Event("deal", seat, (_one_card_data, street, card, down, self.stub), ("D-4",))
         self.events.append(ev)
         del queue[0]
         if not queue:

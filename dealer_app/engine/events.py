@@ -8,20 +8,30 @@ from dataclasses import dataclass
 class Event:
     """One thing that happened, with the rule IDs behind it and its words.
 
-    ``text`` may be given as a string or, on the hot path (every action and deal), as a tuple
-    ``(render, *args)`` that is turned into words only when somebody reads them: a hand emits
-    about 120 events and the words of most are never read while the engine runs.
+    ``data`` and ``text`` may be given as they are or, on the hot path (every action and
+    deal), as a tuple ``(build, *args)`` that is turned into the dict or the words only when
+    somebody reads them: a hand emits about 120 events, and while the engine runs (a replay,
+    the benchmark) most are never read.
     """
 
-    __slots__ = ("kind", "seat", "data", "rules", "_text")
+    __slots__ = ("kind", "seat", "_data", "rules", "_text")
 
-    def __init__(self, kind: str, seat: int | None = None, data: dict | None = None,
+    def __init__(self, kind: str, seat: int | None = None, data: dict | tuple | None = None,
                  rules: tuple[str, ...] = (), text: str | tuple = ""):
         self.kind = kind
         self.seat = seat
-        self.data = {} if data is None else data
+        self._data = {} if data is None else data
         self.rules = rules
         self._text = text
+
+    @property
+    def data(self) -> dict:
+        d = self._data
+        if isinstance(d, tuple):
+            built: dict = d[0](*d[1:])
+            self._data = built
+            return built
+        return d
 
     @property
     def text(self) -> str:
@@ -58,7 +68,7 @@ class Event:
         return (self.kind, self.seat, self.data, self.rules, self.text)
 
     def __setstate__(self, state):
-        self.kind, self.seat, self.data, self.rules, self._text = state
+        self.kind, self.seat, self._data, self.rules, self._text = state
 
 
 @dataclass(slots=True)

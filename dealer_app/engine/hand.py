@@ -24,6 +24,14 @@ VERBS: Final = {"bring_in": "brings in for", "complete": "completes to", "bet": 
 ACTIONS: Final = ("fold", "check", "call") + AGGRESSIVE
 
 
+def _action_data(action: str) -> dict:
+    return {"action": action}
+
+
+def _bet_data(action: str, to: int, amount: int, all_in: bool) -> dict:
+    return {"action": action, "to": to, "amount": amount, "all_in": all_in}
+
+
 def _plain_words(seat: int, verb: str) -> str:
     return f"Seat {seat} {verb}"
 
@@ -202,9 +210,9 @@ class Hand(ShowdownLayer):
         if action == "fold":
             p.folded = True
             self.n_live -= 1
-            self.events.append(Event("action", p.seat, {"action": "fold"}, rules, (_plain_words, p.seat, "folds")))
+            self.events.append(Event("action", p.seat, (_action_data, "fold"), rules, (_plain_words, p.seat, "folds")))
         elif action == "check":
-            self.events.append(Event("action", p.seat, {"action": "check"}, rules, (_plain_words, p.seat, "checks")))
+            self.events.append(Event("action", p.seat, (_action_data, "check"), rules, (_plain_words, p.seat, "checks")))
         else:
             assert to is not None  # every other action has an amount (act() and rulings set it)
             put = to - p.round_to
@@ -215,7 +223,7 @@ class Hand(ShowdownLayer):
             if action != "call":
                 self._register_raise(p, action, to, all_in)
             self.events.append(Event(
-                "action", p.seat, {"action": action, "to": to, "amount": put, "all_in": all_in}, rules,
+                "action", p.seat, (_bet_data, action, to, put, all_in), rules,
                 (_bet_words, p.seat, action, put if action == "call" else to, all_in, self._currency)))
         p.acted = True
         p.acted_seq = self.reopen_seq
