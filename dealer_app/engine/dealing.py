@@ -6,7 +6,7 @@ from typing import NoReturn
 
 from dealer_app.engine.core import HandCore
 from dealer_app.engine.cards import CARD_NAMES, UNKNOWN, format_card
-from dealer_app.engine.deck import plan_deal
+from dealer_app.engine.deck import DealPlan, plan_deal
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.events import Event
 from dealer_app.engine.player import Player
@@ -24,6 +24,14 @@ def _third_street_data(down1: int | None, down2: int | None, door: int | None, s
 
 def _one_card_data(street: int, card: int | None, down: bool, stub: int) -> dict:
     return {"street": street, "cards": [_name(card)], "up": [not down], "stub": stub}
+
+
+def _plan_data(street: int, plan: DealPlan) -> dict:
+    return {"street": street, **plan.as_dict(), "stub_before": plan.stub_before}
+
+
+def _stub_data(stub: int) -> dict:
+    return {"stub": stub}
 
 
 def _ante_data(amount: int, all_in: bool) -> dict:
@@ -50,11 +58,9 @@ class DealingLayer(HandCore):
 
     def _begin_deal(self) -> None:
         live = self.live
-        self.plan = plan_deal(self.rules.shortage_procedure, self.street, len(live), self.stub, self.burns,
-                              self.rules.burn_before_third)
-        plan = self.plan
-        self._emit("deal_plan", None, plan.rules, text=plan.words, street=self.street, **plan.as_dict(),
-                   stub_before=plan.stub_before)
+        plan = self.plan = plan_deal(self.rules.shortage_procedure, self.street, len(live), self.stub, self.burns,
+                                     self.rules.burn_before_third)
+        self.events.append(Event("deal_plan", None, (_plan_data, self.street, plan), plan.rules, plan.words))
         if plan.reshuffle_burns:
             self._emit("reshuffle_burns", None, ("D-7",), burns=self.burns)
             self.stub += self.burns
@@ -62,7 +68,7 @@ class DealingLayer(HandCore):
         if plan.burn:
             self.stub -= 1
             self.burns += 1
-            self._emit("burn", None, ("D-5",), stub=self.stub)
+            self.events.append(Event("burn", None, (_stub_data, self.stub), ("D-5",)))
         if self.street < 7:
             self._warn_ahead()
         self.deal_queue = [] if plan.common_card else list(live)

@@ -32,6 +32,14 @@ def _bet_data(action: str, to: int, amount: int, all_in: bool) -> dict:
     return {"action": action, "to": to, "amount": amount, "all_in": all_in}
 
 
+def _round_data(street: int, pot: int) -> dict:
+    return {"street": street, "pot": pot}
+
+
+def _street_data(street: int) -> dict:
+    return {"street": street}
+
+
 def _plain_words(seat: int, verb: str) -> str:
     return f"Seat {seat} {verb}"
 
@@ -118,7 +126,7 @@ class Hand(ShowdownLayer):
             first, rules, words = self._first_actor()
         self.street_first[self.street] = first.seat
         self.round_first = first
-        self._emit("first_to_act", first.seat, rules, street=self.street, text=words)
+        self.events.append(Event("first_to_act", first.seat, (_street_data, self.street), rules, words))
         self.to_act = first
         self._prepare_decision()
 
@@ -269,7 +277,7 @@ class Hand(ShowdownLayer):
         if self.round_started:
             self.last_round_aggressor = self.round_aggressor
             self.last_round_first = self.round_first
-        self._emit("round_over", None, ("A-7",), street=self.street, pot=self.pot_total())
+        self.events.append(Event("round_over", None, (_round_data, self.street, self.pot_total()), ("A-7",)))
         if self.street == 7:
             self._begin_showdown()
             return

@@ -128,6 +128,10 @@ def _share(hand: ShowdownLayer, info: dict[int, dict[str, Any]], players: list[P
     return tied
 
 
+def _shown_data(cards: list[int | None]) -> dict:
+    return {"cards": format_cards(cards, sep=" ")}
+
+
 def _seats(players: list[Player]) -> str:
     return ", ".join([str(p.seat) for p in players])
 
@@ -244,7 +248,7 @@ class ShowdownLayer(BettingLayer):
         all_cards = p.down + p.up
         if self.common is not None:
             all_cards.append(self.common)
-        self.events.append(Event("show", seat, {"cards": format_cards(all_cards, sep=" ")},
+        self.events.append(Event("show", seat, (_shown_data, all_cards),
                                  ("W-1", "W-3")))
         if not self._pending_show:  # a show never leaves a lone unshown hand: no need to ask
             self._maybe_settle()
