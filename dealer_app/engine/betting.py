@@ -108,11 +108,6 @@ class BettingLayer(DealingLayer):
         return chosen, tuple(rules), words
 
     # --- legal actions ----------------------------------------------------------------------
-    def _open_pair(self) -> bool:
-        """L-3: decided when fourth street's betting opens; a pair that folds later in the
-        round does not take the larger bet back."""
-        return self.round_open_pair
-
     def _board_has_open_pair(self) -> bool:
         if self.street != 4 or self.rules.structure == "spread" or not self.rules.open_pair_double:
             return False
@@ -123,16 +118,13 @@ class BettingLayer(DealingLayer):
                     return True
         return False
 
-    def _street_bet(self) -> int:
-        return self.rules.small_bet if self.street <= 4 else self.rules.big_bet
-
     def _bounds(self) -> tuple[int, int]:
         """(minimum, maximum) bet for spread and split limit (L-4, L-5)."""
         r = self.rules
         if r.structure == "spread":
             return r.small_bet, r.big_bet
         if self.street <= 4:
-            return r.min_bet, r.big_bet if self._open_pair() else r.small_bet
+            return r.min_bet, r.big_bet if self.round_open_pair else r.small_bet
         return r.small_bet, r.big_bet
 
     def _uncapped(self) -> bool:
@@ -143,15 +135,9 @@ class BettingLayer(DealingLayer):
             return False
         return sum(1 for p in self.players if p.can_act) <= 2
 
-    def _cap(self) -> int:
-        return 1 + self.rules.max_raises
-
     def is_capped(self) -> bool:
         """The betting round has reached its cap and no more raising is allowed (L-6, L-7)."""
-        return self.phase == "bet" and self.levels >= self._cap() and not self._uncapped()
-
-    def _is_bring_in_turn(self, p: Player) -> bool:
-        return self.street == 3 and not self.round_started and p.seat == self.bring_in_seat
+        return self.phase == "bet" and self.levels >= self._max_levels and not self._uncapped()
 
     def legal_actions(self) -> list[LegalAction]:
         """Every legal action, with exact amount or range, for the seat to act (L-2…L-8)."""

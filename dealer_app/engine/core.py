@@ -58,7 +58,7 @@ class HandCore:
     round_aggressor: Player | None
     round_first: Player | None
     round_started: bool
-    round_open_pair: bool
+    round_open_pair: bool  # L-3: fixed when fourth street's betting opens; a pair that folds later keeps it
     short_all_in: bool  # an all-in bet or raise that did not make a full one (L-8)
     last_round_aggressor: Player | None
     last_round_first: Player | None

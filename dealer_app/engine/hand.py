@@ -248,9 +248,6 @@ class Hand(ShowdownLayer):
                 return
         self._end_round()
 
-    def _needs_action(self, p: Player) -> bool:
-        return p.can_act and (not p.acted or p.round_to < self.current_to)
-
     def _return_uncalled(self) -> None:
         top = second = -1
         h = None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from dealer_app.engine.betting import BettingLayer
-from dealer_app.engine.cards import CARD_NAMES, format_card, format_cards
+from dealer_app.engine.cards import format_card, format_cards
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.events import Event
 from dealer_app.engine.player import Player
