@@ -182,3 +182,56 @@ def test_I3_illegal_action_reported_and_replay_goes_on(tmp_path):
     _report, h = replay_with_engine(read_phh(f)[0])
     ruling = next(e for e in h.events if e.kind == "ruling")
     assert ruling.rules[0] == "I-3" and "applied although refused" in ruling.text
+
+
+DOLLARS = """variant = 'F7S'
+antes = [0.25, 0.25, 0.25]
+bring_in = 0.5
+small_bet = 1
+big_bet = 2
+starting_stacks = [20, 20, 20.5]
+actions = ['d dh p1 7s8s2c', 'd dh p2 8h9hKd', 'd dh p3 2d3dAh', 'p1 pb', 'p2 cbr 1', 'p3 cbr 2', 'p1 f', 'p2 cc',
+ 'd dh p2 Kc', 'd dh p3 4d', 'p2 cc', 'p3 cbr 1', 'p2 cc',
+ 'd dh p2 Qh', 'd dh p3 5d', 'p2 cbr 2', 'p3 cc',
+ 'd dh p2 Jh', 'd dh p3 Tc', 'p2 cc', 'p3 cc',
+ 'd dh p2 ??', 'd dh p3 ??', 'p2 cc', 'p3 cbr 2', 'p2 cc',
+ 'p3 sm 2d3dAh4d5d7dTc', 'p2 sm 8h9hKdKcQhJhTh']
+finishing_stacks = [19.25, 28, 13.25]
+"""
+
+
+def test_T2_phh_amounts_with_decimals_are_counted_exactly_and_reported_in_the_files_units(tmp_path):
+    # a file written in dollars: the engine counts whole cents (never a float for chips) and
+    # the report gives the amounts back as the file wrote them
+    path = tmp_path / "dollars.phh"
+    path.write_text(DOLLARS)
+    report, h = replay_with_engine(read_phh(path)[0])
+    assert report["errors"] == [] and report["illegal"] == []
+    assert all(type(p.stack) is int for p in h.players) and h.rules.bring_in == 50
+    first = report["streets"][0]["decisions"][0]
+    assert first["legal"] == [{"action": "bring_in", "to": 0.5}, {"action": "complete", "to": 1}]
+    assert first["taken"] == {"action": "bring_in", "to": 0.5}
+    assert report["streets"][0]["decisions"][1]["rules"] == ["L-2", "B-6"]  # completing the 0.5 force
+    assert report["net"] == {"1": -0.75, "2": 8, "3": -7.25}
+    assert report["pots"][0]["amount"] == 15.25 and report["finishing_stacks_match"] is True
+    assert "Seat 1 brings in for 0.5" in [e.get("text") for e in report["events"]]
+
+
+def test_T2_decimals_with_a_limit_table_are_refused_not_truncated(tmp_path):
+    path = tmp_path / "dollars.phh"
+    path.write_text(DOLLARS)
+    report = replay_files([str(path)], table="stud-1-2")[0]
+    assert any("20.5 is not a whole number of cents" in e for e in report["errors"])
+
+
+def test_decimal_hand_exports_in_the_files_units_and_reads_back_the_same(tmp_path):
+    from dealer_app.history.export import hand_to_phh
+    path = tmp_path / "dollars.phh"
+    path.write_text(DOLLARS)
+    report, h = replay_with_engine(read_phh(path)[0])
+    again = tmp_path / "again.phh"
+    again.write_text(hand_to_phh(h))
+    text = again.read_text()
+    assert "antes = [0.25, 0.25, 0.25]" in text and "units/" not in text
+    report2, _ = replay_with_engine(read_phh(again)[0])
+    assert report2["net"] == report["net"] and report2["finishing_stacks_match"] is True

@@ -22,9 +22,19 @@ def to_cents(value) -> int:
     return int(cents)
 
 
+def units_currency(places: int) -> str:
+    """The currency code of plain amounts with ``places`` decimals (a PHH file's own units,
+    which the engine counts in whole 1/10**places)."""
+    return f"units/{places}"
+
+
 def format_money(cents: int, currency: str = "USD") -> str:
     sign = "-" if cents < 0 else ""
     cents = abs(cents)
+    if currency.startswith("units/"):
+        whole, frac = divmod(cents, 10 ** int(currency[6:]))
+        places = int(currency[6:])
+        return f"{sign}{whole}" if frac == 0 else f"{sign}{whole}." + f"{frac:0{places}d}".rstrip("0")
     symbol = {"USD": "$", "EUR": "€"}.get(currency, "")
     if symbol == "":
         return f"{sign}{cents}"

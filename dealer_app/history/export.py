@@ -7,6 +7,7 @@ imported from a server export the same way.
 from __future__ import annotations
 
 from dataclasses import fields as dc_fields
+from decimal import Decimal
 
 from dealer_app.engine.hand import Hand
 from dealer_app.engine.limits import OPTION_VALUES, BettingRules, load_profile
@@ -32,8 +33,22 @@ def _option_overrides(rules: BettingRules) -> dict:
     return out
 
 
+def _file_units(currency: str):
+    """Engine units → the amounts a PHH file writes: as they are, or, for a hand replayed from
+    a file with decimals (currency ``units/N``), divided back (0.5, not 50)."""
+    if not currency.startswith("units/"):
+        return lambda x: x
+    places = int(currency[6:])
+
+    def u(x: int):
+        d = Decimal(x).scaleb(-places)
+        return int(d) if d == d.to_integral_value() else float(d)
+    return u
+
+
 def hand_to_phh_fields(hand: Hand, names: list[str] | None = None, extra: dict | None = None) -> dict:
     r = hand.rules
+    u = _file_units(r.currency)
     seats = [p.seat for p in hand.players]
     number = {seat: i + 1 for i, seat in enumerate(seats)}
     actions = []
@@ -52,7 +67,7 @@ def hand_to_phh_fields(hand: Hand, names: list[str] | None = None, extra: dict |
             elif a == "bring_in" and r.structure == "fixed" and d["to"] <= r.bring_in:
                 actions.append(f"p{number[ev.seat]} pb")
             else:
-                actions.append(f"p{number[ev.seat]} cbr {d['to']}")
+                actions.append(f"p{number[ev.seat]} cbr {u(d['to'])}")
         elif ev.kind == "show":
             actions.append(f"p{number[ev.seat]} sm {d['cards'].replace(' ', '')}")
         elif ev.kind == "muck":
@@ -60,19 +75,19 @@ def hand_to_phh_fields(hand: Hand, names: list[str] | None = None, extra: dict |
     out = {
         "variant": "F7S/8" if r.game == "stud8" else "F7S",
         "ante_trimming_status": True,
-        "antes": [r.ante] * len(seats),
-        "bring_in": r.bring_in,
-        "small_bet": r.small_bet,
-        "big_bet": r.big_bet,
-        "starting_stacks": [p.start for p in hand.players],
+        "antes": [u(r.ante)] * len(seats),
+        "bring_in": u(r.bring_in),
+        "small_bet": u(r.small_bet),
+        "big_bet": u(r.big_bet),
+        "starting_stacks": [u(p.start) for p in hand.players],
         "actions": actions,
         "players": names or [p.name for p in hand.players],
         "seats": seats,
-        "finishing_stacks": [p.stack for p in hand.players] if hand.phase == "done" else None,
+        "finishing_stacks": [u(p.stack) for p in hand.players] if hand.phase == "done" else None,
         "_profile": r.profile,
         "_table": r.table,
     }
-    if r.currency:
+    if r.currency and not r.currency.startswith("units/"):
         out["currency"] = r.currency
     options = _option_overrides(r)
     if options:
@@ -107,7 +122,7 @@ def hand_to_text(hand: Hand, hand_id: str = "1", table_name: str = "Dealer App",
     """A PokerStars-style history a person (or PokerStars-reading tools) can read."""
     r = hand.rules
     cur = r.currency if r.currency in ("USD", "EUR") else ""
-    m = (lambda c: format_money(c, cur)) if cur else str
+    m = (lambda c: format_money(c, r.currency)) if cur or r.currency.startswith("units/") else str
     name = {p.seat: (names[i] if names else p.name) for i, p in enumerate(hand.players)}
     game = "7 Card Stud Hi/Lo Limit" if r.game == "stud8" else "7 Card Stud Limit"
     stakes = f"{m(r.small_bet)}/{m(r.big_bet)}" + (f" {cur}" if cur else "")

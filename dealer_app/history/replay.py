@@ -6,12 +6,14 @@ issue #2 stay exactly as they are; new keys may be added.
 
 from __future__ import annotations
 
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 from dealer_app.engine.cards import CardError, parse_cards
 from dealer_app.engine.errors import EngineError, IllegalAction
 from dealer_app.engine.hand import Hand, SeatSpec
 from dealer_app.engine.limits import OPTION_VALUES, BettingRules, LimitsError, load_profile, load_table
+from dealer_app.engine.money import units_currency
 from dealer_app.history.phh import VARIANT_NAMES, PHHError, PHHHand, read_phh
 
 DEFAULT_PROFILE = "us-cardroom"
@@ -21,12 +23,57 @@ class ReplayError(ValueError):
     pass
 
 
+def unit_places(hand: PHHHand, table_name: str | None = None) -> int:
+    """How many decimals the file's amounts use. The engine counts in whole units, so a file
+    written in dollars (``antes = [0.25]``) is played in cents and reported back in dollars.
+    With a limit table (``--table`` or ``_table``) amounts are cents: 0."""
+    f = hand.fields
+    if table_name or f.get("_table"):
+        return 0
+    antes = f.get("antes", 0)
+    values = [f.get("bring_in"), f.get("small_bet"), f.get("big_bet")] + (antes if isinstance(antes, list) else [antes])
+    values += list(f.get("starting_stacks") or [])
+    for raw in hand.actions:
+        parts = raw.split("#", 1)[0].split()
+        if len(parts) >= 3 and parts[1] == "cbr":
+            values.append(parts[2])
+    places = 0
+    for v in values:
+        if v is None or isinstance(v, bool):
+            continue
+        try:
+            exponent = Decimal(str(v)).normalize().as_tuple().exponent
+        except InvalidOperation:
+            continue  # reported where the amount is used
+        if isinstance(exponent, int) and exponent < 0:
+            places = max(places, -exponent)
+    if 0 < places <= 2 and f.get("currency") in ("USD", "EUR"):
+        places = 2  # cents, so the words read "$0.50"
+    return places
+
+
+def _units(value, places: int, what: str) -> int:
+    """A file amount in the engine's whole units (T-2: never a float for chips)."""
+    try:
+        scaled = Decimal(str(value)).scaleb(places)
+    except InvalidOperation:
+        raise ReplayError(f"{what}: {value!r} is not an amount") from None
+    if scaled != scaled.to_integral_value():
+        unit = "cents (with a limit table amounts are cents)" if places == 0 else f"1/{10 ** places}"
+        raise ReplayError(f"{what}: {value} is not a whole number of {unit}")
+    return int(scaled)
+
+
 def rules_for(hand: PHHHand, profile_name: str | None, table_name: str | None,
               options: dict | None = None) -> BettingRules:
-    rules = _base_rules(hand, profile_name, table_name)
+    places = unit_places(hand, table_name)
+    rules = _base_rules(hand, profile_name, table_name, places)
     currency = hand.fields.get("currency")
-    if currency and not rules.currency:
-        rules = rules.with_options(currency=currency)
+    if not rules.currency:  # amounts come from the file
+        if places and not (places == 2 and currency in ("USD", "EUR")):
+            currency = units_currency(places)
+        if currency:
+            rules = rules.with_options(currency=currency)
     opts = dict(hand.fields.get("_options") or {})
     opts.update(options or {})
     unknown = sorted(set(opts) - set(OPTION_VALUES))
@@ -35,7 +82,7 @@ def rules_for(hand: PHHHand, profile_name: str | None, table_name: str | None,
     return rules.with_options(**opts) if opts else rules
 
 
-def _base_rules(hand: PHHHand, profile_name: str | None, table_name: str | None) -> BettingRules:
+def _base_rules(hand: PHHHand, profile_name: str | None, table_name: str | None, places: int = 0) -> BettingRules:
     game = hand.game
     f = hand.fields
     profile = load_profile(profile_name or f.get("_profile") or DEFAULT_PROFILE)
@@ -47,22 +94,24 @@ def _base_rules(hand: PHHHand, profile_name: str | None, table_name: str | None)
         return BettingRules.build(table, profile)
     try:
         antes = f.get("antes", 0)
-        ante = max(antes) if isinstance(antes, list) else int(antes)
-        return BettingRules.fixed(profile, game, ante=ante, bring_in=int(f["bring_in"]),
-                                  small_bet=int(f["small_bet"]), big_bet=int(f["big_bet"]))
+        ante = max(_units(a, places, "antes") for a in (antes if isinstance(antes, list) and antes else [antes]))
+        return BettingRules.fixed(profile, game, ante=ante, bring_in=_units(f["bring_in"], places, "bring_in"),
+                                  small_bet=_units(f["small_bet"], places, "small_bet"),
+                                  big_bet=_units(f["big_bet"], places, "big_bet"))
     except KeyError as exc:
         raise ReplayError(f"missing field {exc.args[0]!r} (needed without --table)") from None
 
 
-def _seats(hand: PHHHand) -> list[SeatSpec]:
+def _seats(hand: PHHHand, places: int = 0) -> list[SeatSpec]:
     stacks = hand.fields.get("starting_stacks")
     if not isinstance(stacks, list) or not stacks:
         raise ReplayError("missing field 'starting_stacks'")
     names = hand.fields.get("players") or [f"p{i + 1}" for i in range(len(stacks))]
-    return [SeatSpec(i + 1, str(names[i]) if i < len(names) else f"p{i + 1}", int(s)) for i, s in enumerate(stacks)]
+    return [SeatSpec(i + 1, str(names[i]) if i < len(names) else f"p{i + 1}", _units(s, places, "starting_stacks"))
+            for i, s in enumerate(stacks)]
 
 
-def _translate(h: Hand, verb: str, arg: str | None):
+def _translate(h: Hand, verb: str, arg: str | None, places: int = 0):
     """PHH verb → (engine action, to)."""
     legal = h.legal_actions()
     kinds = {a.action: a for a in legal}
@@ -76,7 +125,7 @@ def _translate(h: Hand, verb: str, arg: str | None):
             return "bring_in", None
         return "bring_in", a.to if a.to is not None else min(h.rules.bring_in, a.max_to)
     if verb == "cbr":
-        to = int(arg)
+        to = _units(arg, places, "cbr")
         if "bring_in" in kinds:  # the bring-in player opening for more than the force
             if "complete" in kinds or kinds["bring_in"].min_to is None:
                 return ("bring_in" if to == kinds["bring_in"].to else "complete"), to
@@ -108,10 +157,12 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
         return report, None
     report["supported"] = True
     try:
+        places = unit_places(hand, table)
         rules = rules_for(hand, profile, table, options)
         report["profile"], report["table"] = rules.profile, rules.table
         report["currency"] = rules.currency
-        h = Hand(rules, _seats(hand), unknown_upcards=True)
+        report["unit_places"] = places
+        h = Hand(rules, _seats(hand, places), unknown_upcards=True)
     except (LimitsError, ReplayError, EngineError) as exc:
         report["errors"].append(f"{hand.source}: {exc}")
         return report, None
@@ -168,7 +219,7 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
                 legal = [a.as_dict() for a in h.legal_actions()]
                 decision = {"seat": h.to_act.seat if h.to_act else None, "legal": legal,
                             "rules": list(h.decision_rules), "line": line, "index": index}
-                action, to = _translate(h, parts[1], parts[2] if len(parts) > 2 else None)
+                action, to = _translate(h, parts[1], parts[2] if len(parts) > 2 else None, places)
                 try:
                     h.act(seat, action, to)
                     decision["legal_taken"] = True
@@ -209,10 +260,41 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
     finishing = hand.fields.get("finishing_stacks")
     if isinstance(finishing, list) and h.phase == "done":
         ours = [p.stack for p in h.players]
-        report["finishing_stacks_match"] = ours == [int(x) for x in finishing]
+        try:
+            report["finishing_stacks_match"] = ours == [_units(x, places, "finishing_stacks") for x in finishing]
+        except ReplayError as exc:
+            report["errors"].append(f"{hand.source}: {exc}")
     report["events"] = [e.as_dict() for e in h.events]
     report["players"] = [p.name for p in h.players]
+    if places:
+        _to_file_units(report, places)
     return report, h
+
+
+def _to_file_units(report: dict, places: int) -> None:
+    """Amounts in the report as the file wrote them (0.5, not 50): the engine's whole units
+    divided back. Only the output is decimal; no chip was ever a float."""
+    def v(units):
+        d = Decimal(units).scaleb(-places)
+        return int(d) if d == d.to_integral_value() else float(d)
+
+    def amounts(d: dict, keys=("to", "min_to", "max_to", "amount", "pot")):
+        for k in keys:
+            if isinstance(d.get(k), int) and not isinstance(d[k], bool):
+                d[k] = v(d[k])
+        if isinstance(d.get("winners"), dict):
+            d["winners"] = {s: v(x) for s, x in d["winners"].items()}
+
+    for st in report["streets"]:
+        for dec in st["decisions"]:
+            for entry in dec["legal"] + [dec.get("taken", {})]:
+                amounts(entry)
+            amounts(dec, ("amount",))
+    for pot in report["pots"]:
+        amounts(pot, ("amount",))
+    report["net"] = {s: v(x) for s, x in report["net"].items()}
+    for ev in report["events"]:
+        amounts(ev)
 
 
 def _street_of(streets: dict, h: Hand) -> dict:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from dealer_app.engine.money import format_money
 
 STREET_NAMES = {3: "Third street", 4: "Fourth street", 5: "Fifth street", 6: "Sixth street", 7: "Seventh street"}
@@ -20,9 +22,13 @@ def _amount(entry: dict, m=str) -> str:
 def report_text(r: dict) -> str:
     names = r.get("players") or []
     currency = r.get("currency") or ""
+    places = r.get("unit_places") or 0
 
-    def m(cents: int) -> str:
-        return format_money(cents, currency) if currency else str(cents)
+    def m(amount) -> str:
+        """An amount as the report holds it (the file's units) in words."""
+        if not currency:
+            return str(amount)
+        return format_money(int(Decimal(str(amount)).scaleb(places)), currency)
 
     def who(seat) -> str:
         """'seat 3', with the player's name when the file gives one."""
@@ -46,7 +52,7 @@ def report_text(r: dict) -> str:
             out.append(f"    WARNING: {d['warning']['text']} — D-7")
         if st["first_to_act"] is not None and st["street"] > 3:
             out.append(f"    {st.get('text', 'Seat %s acts first' % st['first_to_act'])} — {', '.join(st['rules'])}")
-        elif st["first_to_act"] is None:
+        elif st["first_to_act"] is None and st["rules"]:
             out.append(f"    no betting ({', '.join(st['rules'])})")
         for dec in st["decisions"]:
             legal = "; ".join(_amount(a, m) for a in dec["legal"])

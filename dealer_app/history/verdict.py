@@ -98,7 +98,7 @@ def verdict(imp: ImportedHand, profile: str | None = None, options: dict | None 
 
 def phh_verdict(report: dict, hand) -> list[str]:
     """For a PHH hand: every action legal, the file's finishing stacks and show order met."""
-    problems = list(report["errors"]) + list(report["illegal"])
+    problems = list(dict.fromkeys(list(report["errors"]) + list(report["illegal"])))
     if report.get("finishing_stacks_match") is False:
         problems.append(f"{hand.source}: finishing stacks differ from the file's")
     shows = [int(a.split()[0][1:]) for a in hand.actions if len(a.split()) > 1 and a.split()[1] == "sm"]
