@@ -38,3 +38,33 @@ def test_finished_hands_leave_no_reference_cycles():
     finally:
         gc.set_debug(0)
         gc.garbage.clear()
+
+
+def test_inputs_are_refused_the_same_way_in_both_builds():
+    # the compiled build checks argument types at the call; these inputs must still get the
+    # engine's own answer, with a reason and a rule ID, and change nothing
+    import pytest
+    from dealer_app.engine.cards import parse_cards
+    from dealer_app.engine.errors import IllegalAction
+    from helpers import new_hand
+
+    h = new_hand(rules("stud-1-5-spread"), [3000] * 3, "2c Kd Ah")
+    h2 = new_hand(rules("stud-1-5-spread"), [3000] * 3, "2c Kd Ah")
+    assert h.to_act.seat == 1 and h.legal_actions()[0].min_to is not None  # a range: any whole amount
+    before = len(h.events)
+    for bad in (150.0, 1.5, True, "150"):
+        with pytest.raises(IllegalAction, match="not a whole number of cents") as err:
+            h.act(1, "bring_in", bad)
+        assert err.value.rules == ("T-2",)
+        with pytest.raises(IllegalAction, match="not a whole number of cents"):
+            h.act(1, "bring_in", bad, ruling=True)
+    assert len(h.events) == before and all(type(p.stack) is int for p in h.players)
+    h.act(1, "bring_in", 100)
+    # any sequence of cards: a tuple, a generator
+    h2.act(1, "bring_in", 100)
+    for hand in (h, h2):
+        for seat in (2, 3):
+            hand.act(seat, "call")
+    h.deal(1, tuple(parse_cards("3c")))
+    h2.deal(1, (c for c in parse_cards("3c")))
+    assert [e.as_dict() for e in h.events] == [e.as_dict() for e in h2.events]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NoReturn
 
 from dealer_app.engine.core import HandCore
@@ -102,7 +103,7 @@ class DealingLayer(HandCore):
         seat, kind = where
         return f"seat {seat}'s {kind}"
 
-    def deal(self, seat: int, cards: list[int | None]) -> list[Event]:
+    def deal(self, seat: int, cards: Iterable[int | None]) -> list[Event]:
         """Deal a seat its cards for this street: third street ``[down, down, door]`` (or just the
         door), later streets one card; the river may be ``None`` (the dealer cannot see it)."""
         start = len(self.events)
@@ -111,7 +112,7 @@ class DealingLayer(HandCore):
             self._refuse_deal(seat)
         p = queue[0]
         street = self.street
-        if cards.__class__ is not list:
+        if not isinstance(cards, list):  # any sequence of cards will do
             cards = list(cards)
         seen = self.seen
         if street == 3:

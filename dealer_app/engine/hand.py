@@ -131,17 +131,23 @@ class Hand(ShowdownLayer):
         self._prepare_decision()
 
     # --- applying an action -----------------------------------------------------------------
-    def act(self, seat: int, action: str, to: int | None = None, ruling: bool = False) -> list[Event]:
+    def act(self, seat: int, action: str, to: object = None, ruling: bool = False) -> list[Event]:
         """Apply a betting action; refuse an illegal one with the reason and the rule IDs.
 
         ``ruling=True`` is the floor's override (I-3): an action in turn that the rules refuse
         is applied anyway and recorded as a ruling, so a replay of a disputed hand can go on.
         """
+        if to is not None and (isinstance(to, bool) or not isinstance(to, int)):
+            raise IllegalAction(f"seat {seat}: the amount {to!r} is not a whole number of cents", ("T-2",))
+        amount: int | None = to
         if ruling:
             try:
-                return self.act(seat, action, to)
+                return self.act(seat, action, amount)
             except IllegalAction as exc:
-                return self._apply_ruling(seat, action, to, exc)
+                return self._apply_ruling(seat, action, amount, exc)
+        return self._act(seat, action, amount)
+
+    def _act(self, seat: int, action: str, to: int | None) -> list[Event]:
         p = self.to_act
         if p is None or p.seat != seat or action not in ACTIONS or self.phase != "bet":
             self._refuse_turn(seat, action)

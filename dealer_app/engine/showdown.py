@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from dealer_app.engine.betting import BettingLayer
@@ -234,7 +235,7 @@ class ShowdownLayer(BettingLayer):
         """Seats still to show or muck, in showdown order (W-1)."""
         return list(self._pending_show)
 
-    def show(self, seat: int, cards: list[int | None] | None = None) -> list[Event]:
+    def show(self, seat: int, cards: Iterable[int | None] | None = None) -> list[Event]:
         """A showdown player turns the hand up. ``cards`` may be all seven (or six, with a common
         card) or just the downcards; they must agree with the upcards already seen."""
         start = len(self.events)
@@ -254,11 +255,12 @@ class ShowdownLayer(BettingLayer):
             self._maybe_settle()
         return self.events[start:]
 
-    def expose(self, seat: int, cards: list[int | None]) -> list[Event]:
+    def expose(self, seat: int, cards: Iterable[int | None]) -> list[Event]:
         """W-5: with everyone all-in, hands are turned face up before the last cards come.
         Learns the seat's downcards from the cards shown so far; the show itself comes at the
         showdown."""
         start = len(self.events)
+        cards = list(cards)
         p = self.player(seat)
         if p.folded:
             raise EngineError(f"seat {seat} has folded and has no hand to turn up", ("D-6",))
