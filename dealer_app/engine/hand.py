@@ -7,23 +7,22 @@ the stub, and the rule IDs behind each decision.
 
 from __future__ import annotations
 
-from typing import NoReturn
+from typing import Final, NoReturn
 
 from dealer_app.engine.errors import EngineError, IllegalAction
 from dealer_app.engine.events import Event, LegalAction
 from dealer_app.engine.limits import BettingRules
-from typing import Final
-
 from dealer_app.engine.money import format_money
 from dealer_app.engine.player import Player, SeatSpec
 from dealer_app.engine.showdown import ShowdownLayer
 
 AGGRESSIVE: Final = ("bring_in", "complete", "bet", "raise")
 VERBS: Final = {"bring_in": "brings in for", "complete": "completes to", "bet": "bets", "raise": "raises to",
-         "call": "calls"}
+                 "call": "calls"}
 ACTIONS: Final = ("fold", "check", "call") + AGGRESSIVE
 
 
+# Event data and words, built only when read (see Event)
 def _action_data(action: str) -> dict:
     return {"action": action}
 
