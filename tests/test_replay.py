@@ -235,3 +235,12 @@ def test_decimal_hand_exports_in_the_files_units_and_reads_back_the_same(tmp_pat
     assert "antes = [0.25, 0.25, 0.25]" in text and "units/" not in text
     report2, _ = replay_with_engine(read_phh(again)[0])
     assert report2["net"] == report["net"] and report2["finishing_stacks_match"] is True
+
+
+def test_decimal_dollars_with_a_currency_read_as_money(tmp_path, capsys):
+    path = tmp_path / "dollars.phh"
+    path.write_text(DOLLARS + "currency = 'USD'\n")
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "seat 1: bring in $0.50   [legal: bring in $0.50; complete $1] — B-3" in out
+    assert "Net: seat 1 -$0.75, seat 2 +$8, seat 3 -$7.25" in out

@@ -160,7 +160,8 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
         places = unit_places(hand, table)
         rules = rules_for(hand, profile, table, options)
         report["profile"], report["table"] = rules.profile, rules.table
-        report["currency"] = rules.currency
+        # a file's own decimal units ("units/2") are no currency: the amounts speak for themselves
+        report["currency"] = "" if rules.currency.startswith("units/") else rules.currency
         report["unit_places"] = places
         h = Hand(rules, _seats(hand, places), unknown_upcards=True)
     except (LimitsError, ReplayError, EngineError) as exc:
