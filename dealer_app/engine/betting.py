@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from dealer_app.engine.dealing import DealingLayer
 from dealer_app.engine.cards import format_card
+from dealer_app.engine.dealing import DealingLayer
 from dealer_app.engine.events import LegalAction
 from dealer_app.engine.evaluator import board_value, describe_board
 from dealer_app.engine.player import Player
@@ -45,7 +45,7 @@ def _rule_ids(bits: int) -> tuple[str, ...]:
 
 
 class BettingLayer(DealingLayer):
-    """Hand methods that decide the bring-in, the first actor, every legal action with its
+    """The betting layer of a hand: the bring-in, the first actor, every legal action with its
     exact amount or range, and how a bet or raise changes the round."""
 
     def _bring_in(self):

@@ -5,15 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NoReturn
 
-from dealer_app.engine.core import HandCore
 from dealer_app.engine.cards import CARD_NAMES, UNKNOWN, format_card
+from dealer_app.engine.core import HandCore
 from dealer_app.engine.deck import DealPlan, plan_deal
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.events import Event
-from dealer_app.engine.player import Player
 from dealer_app.engine.money import format_money
+from dealer_app.engine.player import Player
 
 
+# Event data and words, built only when read (see Event)
 def _name(card: int | None) -> str:
     return UNKNOWN if card is None else CARD_NAMES[card]
 

@@ -203,8 +203,8 @@ def award(hand: ShowdownLayer) -> list[dict]:
 
 
 class ShowdownLayer(BettingLayer):
-    """Hand methods for the end of a hand: a win by folds, the showdown order, show, muck,
-    hands turned up early, and the awards."""
+    """The showdown layer of a hand: a win by folds, the showdown order, show, muck, hands
+    turned up early, and the awards."""
 
     # --- end of hand ------------------------------------------------------------------------
     def _win_by_folds(self, winner: Player) -> None:
