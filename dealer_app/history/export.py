@@ -7,11 +7,10 @@ imported from a server export the same way.
 from __future__ import annotations
 
 from dataclasses import fields as dc_fields
-from decimal import Decimal
 
 from dealer_app.engine.hand import Hand
 from dealer_app.engine.limits import OPTION_VALUES, BettingRules, load_profile
-from dealer_app.engine.money import format_money
+from dealer_app.engine.money import format_money, from_units
 from dealer_app.history.phh import write_phh
 
 
@@ -39,11 +38,7 @@ def _file_units(currency: str):
     if not currency.startswith("units/"):
         return lambda x: x
     places = int(currency[6:])
-
-    def u(x: int):
-        d = Decimal(x).scaleb(-places)
-        return int(d) if d == d.to_integral_value() else float(d)
-    return u
+    return lambda x: from_units(x, places)
 
 
 def hand_to_phh_fields(hand: Hand, names: list[str] | None = None, extra: dict | None = None) -> dict:

@@ -13,7 +13,7 @@ from dealer_app.engine.cards import CardError, parse_cards
 from dealer_app.engine.errors import EngineError, IllegalAction
 from dealer_app.engine.hand import Hand, SeatSpec
 from dealer_app.engine.limits import OPTION_VALUES, BettingRules, LimitsError, load_profile, load_table
-from dealer_app.engine.money import units_currency
+from dealer_app.engine.money import from_units, to_units, units_currency
 from dealer_app.history.phh import VARIANT_NAMES, PHHError, PHHHand, read_phh
 
 DEFAULT_PROFILE = "us-cardroom"
@@ -55,18 +55,17 @@ def unit_places(hand: PHHHand, table_name: str | None = None) -> int:
 def _units(value, places: int, what: str) -> int:
     """A file amount in the engine's whole units (T-2: never a float for chips)."""
     try:
-        scaled = Decimal(str(value)).scaleb(places)
+        return to_units(value, places)
     except InvalidOperation:
         raise ReplayError(f"{what}: {value!r} is not an amount") from None
-    if scaled != scaled.to_integral_value():
+    except ValueError:
         unit = "cents (with a limit table amounts are cents)" if places == 0 else f"1/{10 ** places}"
-        raise ReplayError(f"{what}: {value} is not a whole number of {unit}")
-    return int(scaled)
+        raise ReplayError(f"{what}: {value} is not a whole number of {unit}") from None
 
 
 def rules_for(hand: PHHHand, profile_name: str | None, table_name: str | None,
-              options: dict | None = None) -> BettingRules:
-    places = unit_places(hand, table_name)
+              options: dict | None = None, places: int = 0) -> BettingRules:
+    """The rules a hand is replayed under; ``places`` as ``unit_places`` gives them."""
     rules = _base_rules(hand, profile_name, table_name, places)
     currency = hand.fields.get("currency")
     if not rules.currency:  # amounts come from the file
@@ -158,7 +157,7 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
     report["supported"] = True
     try:
         places = unit_places(hand, table)
-        rules = rules_for(hand, profile, table, options)
+        rules = rules_for(hand, profile, table, options, places)
         report["profile"], report["table"] = rules.profile, rules.table
         # a file's own decimal units ("units/2") are no currency: the amounts speak for themselves
         report["currency"] = "" if rules.currency.startswith("units/") else rules.currency
@@ -276,8 +275,7 @@ def _to_file_units(report: dict, places: int) -> None:
     """Amounts in the report as the file wrote them (0.5, not 50): the engine's whole units
     divided back. Only the output is decimal; no chip was ever a float."""
     def v(units):
-        d = Decimal(units).scaleb(-places)
-        return int(d) if d == d.to_integral_value() else float(d)
+        return from_units(units, places)
 
     def amounts(d: dict, keys=("to", "min_to", "max_to", "amount", "pot")):
         for k in keys:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
-
-from dealer_app.engine.money import format_money
+from dealer_app.engine.money import format_money, to_units
 
 STREET_NAMES = {3: "Third street", 4: "Fourth street", 5: "Fifth street", 6: "Sixth street", 7: "Seventh street"}
 
@@ -28,7 +26,7 @@ def report_text(r: dict) -> str:
         """An amount as the report holds it (the file's units) in words."""
         if not currency:
             return str(amount)
-        return format_money(int(Decimal(str(amount)).scaleb(places)), currency)
+        return format_money(to_units(amount, places), currency)
 
     def who(seat) -> str:
         """'seat 3', with the player's name when the file gives one."""
