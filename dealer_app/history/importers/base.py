@@ -289,6 +289,12 @@ class HandBuilder:
                             [n for _, n, _ in players], [s for s, _, _ in players])
 
 
+# written the same way by every site this app reads
+AMOUNT = r"([\$€£]?[\d,]+(?:\.\d+)?)"
+DEALT = re.compile(r"^Dealt to (.+?) ((?:\[[^\]]*\] ?)+)$")
+TOTAL = re.compile(rf"^Total pot {AMOUNT}.*?\| Rake {AMOUNT}")
+
+
 def parse_hands(text: str, source: str, header: re.Pattern, parse_hand):
     """Split a site's file at its hand headers and read each hand; a hand that cannot be
     read becomes a Refusal and the rest of the file goes on. ``parse_hand(block, first_line,
@@ -319,6 +325,20 @@ class Dialect:
     collected: re.Pattern | None = None   # a whole-line "NAME collected X" (groups: name, amount)
     capped: str = ""          # the line announcing the cap, if the site writes one
     double_bet: str = ""      # the line announcing the fourth-street double bet
+
+
+def read_hand(block: list[str], first_line: int, source: str, site: str, hand_id: str, game: str,
+              stakes: re.Match, dialect: Dialect, bring_ins: dict) -> ImportedHand:
+    """One hand, once its header is read: amounts in cents when the stakes show a currency
+    sign, then its lines, then the bring-in."""
+    shown = stakes.group(0)
+    money = Money(any(sym in shown for sym in "$€£"))
+    b = HandBuilder(source, site, hand_id, game, first_line)
+    b.currency = "USD" if "$" in shown else "EUR" if "€" in shown else ""
+    b.small_bet, b.big_bet = money(stakes.group(1)), money(stakes.group(2))
+    read_hand_lines(b, block, first_line, money, dialect)
+    b.settle_bring_in(bring_ins)
+    return b.build()
 
 
 def read_hand_lines(b: HandBuilder, block: list[str], first_line: int, money: Money, dialect: Dialect):

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import re
 
-from dealer_app.history.importers.base import (Dialect, HandBuilder, ImportError_, Money, Refusal, parse_hands,
-                                               read_hand_lines)
+from dealer_app.history.importers.base import (AMOUNT, DEALT, TOTAL, Dialect, ImportError_, Refusal, parse_hands,
+                                               read_hand)
 
 HEADER = re.compile(r"^Full Tilt Poker Game #(\d+):\s*(.*)$")
 STAKES = re.compile(r"([\$€£]?[\d,]+(?:\.\d+)?)/([\$€£]?[\d,]+(?:\.\d+)?)(?: Ante ([\$€£]?[\d,.]+))?")
 SEAT = re.compile(r"^Seat (\d+): (.+?) \(([\$€£]?[\d,.]+)\)(.*)$")
 STREET = re.compile(r"^\*\*\* (3RD|4TH|5TH|6TH|7TH) STREET \*\*\*(?: \[(\w\w)\])?")
-DEALT = re.compile(r"^Dealt to (.+?) ((?:\[[^\]]*\] ?)+)$")
-AMOUNT = r"([\$€£]?[\d,]+(?:\.\d+)?)"
 ACTIONS = [
     (re.compile(rf"^ antes {AMOUNT}"), "ante"),
     (re.compile(rf"^ brings in for {AMOUNT}"), "bring_in"),
@@ -28,7 +26,6 @@ ACTIONS = [
     (re.compile(rf"^ (?:wins|ties for) (?:high |low )?side pot #\d+ \({AMOUNT}\)"), "won"),
 ]
 UNCALLED = re.compile(rf"^Uncalled bet of {AMOUNT} returned to (.+)$")
-TOTAL = re.compile(rf"^Total pot {AMOUNT}.*?\| Rake {AMOUNT}")
 STREET_NO = {"3RD": 3, "4TH": 4, "5TH": 5, "6TH": 6, "7TH": 7}
 DIALECT = Dialect(seat=SEAT, street=STREET, street_no=STREET_NO, dealt=DEALT, uncalled=UNCALLED, total=TOTAL,
                   actions=ACTIONS)
@@ -72,11 +69,4 @@ def parse_hand(block: list[str], first_line: int, source: str, bring_ins: dict):
     stakes = STAKES.search(rest)
     if not stakes:
         raise ImportError_("no stakes in the header", first_line)
-    cents = any(sym in stakes.group(0) for sym in "$€£")
-    money = Money(cents)
-    b = HandBuilder(source, "Full Tilt", hand_id, game, first_line)
-    b.currency = "USD" if "$" in stakes.group(0) else "EUR" if "€" in stakes.group(0) else ""
-    b.small_bet, b.big_bet = money(stakes.group(1)), money(stakes.group(2))
-    read_hand_lines(b, block, first_line, money, DIALECT)
-    b.settle_bring_in(bring_ins)
-    return b.build()
+    return read_hand(block, first_line, source, "Full Tilt", hand_id, game, stakes, DIALECT, bring_ins)

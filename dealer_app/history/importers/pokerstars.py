@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import re
 
-from dealer_app.history.importers.base import (Dialect, HandBuilder, ImportError_, Money, Refusal, parse_hands,
-                                               read_hand_lines)
+from dealer_app.history.importers.base import (AMOUNT, DEALT, TOTAL, Dialect, ImportError_, Refusal, parse_hands,
+                                               read_hand)
 
 HEADER = re.compile(r"^PokerStars (?:Home Game )?(?:Game|Hand) #(\d+):\s*(.*)$")
 STAKES = re.compile(r"\(?([\$€£]?[\d,]+(?:\.\d+)?)/([\$€£]?[\d,]+(?:\.\d+)?)")
 SEAT = re.compile(r"^Seat (\d+): (.+?) \(([\$€£]?[\d,.]+) in chips(?:, [^)]*)?\)(.*)$")
 STREET = re.compile(r"^\*\*\* (3rd STREET|4th STREET|5th STREET|6th STREET|RIVER) \*\*\*(?: \[(\w\w)\])?")
-DEALT = re.compile(r"^Dealt to (.+?) ((?:\[[^\]]*\] ?)+)$")
-AMOUNT = r"([\$€£]?[\d,]+(?:\.\d+)?)"
 ACTIONS = [
     (re.compile(rf"^: posts the ante {AMOUNT}"), "ante"),
     (re.compile(rf"^: brings in for {AMOUNT}"), "bring_in"),
@@ -26,7 +24,6 @@ ACTIONS = [
 ]
 UNCALLED = re.compile(rf"^Uncalled bet \({AMOUNT}\) returned to (.+)$")
 COLLECTED = re.compile(rf"^(.+?) collected {AMOUNT} from (?:main |side )?pot")
-TOTAL = re.compile(rf"^Total pot {AMOUNT}.*?\| Rake {AMOUNT}")
 STREET_NO = {"3rd STREET": 3, "4th STREET": 4, "5th STREET": 5, "6th STREET": 6, "RIVER": 7}
 DIALECT = Dialect(seat=SEAT, street=STREET, street_no=STREET_NO, dealt=DEALT, uncalled=UNCALLED, total=TOTAL,
                   actions=ACTIONS, collected=COLLECTED, capped="Betting is capped",
@@ -71,11 +68,4 @@ def parse_hand(block: list[str], first_line: int, source: str, bring_ins: dict):
     stakes = level or STAKES.search(rest)
     if not stakes:
         raise ImportError_("no stakes in the header", first_line)
-    cents = "$" in stakes.group(0) or "€" in stakes.group(0) or "£" in stakes.group(0)
-    money = Money(cents)
-    b = HandBuilder(source, "PokerStars", hand_id, game, first_line)
-    b.currency = "USD" if "$" in stakes.group(0) else "EUR" if "€" in stakes.group(0) else ""
-    b.small_bet, b.big_bet = money(stakes.group(1)), money(stakes.group(2))
-    read_hand_lines(b, block, first_line, money, DIALECT)
-    b.settle_bring_in(bring_ins)
-    return b.build()
+    return read_hand(block, first_line, source, "PokerStars", hand_id, game, stakes, DIALECT, bring_ins)
