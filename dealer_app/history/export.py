@@ -10,8 +10,9 @@ from dataclasses import fields as dc_fields
 
 from dealer_app.engine.hand import Hand
 from dealer_app.engine.limits import OPTION_VALUES, BettingRules, load_profile
-from dealer_app.engine.money import format_money, from_units
+from dealer_app.engine.money import format_money
 from dealer_app.history.phh import write_phh
+from dealer_app.history.units import from_units
 
 
 def _option_overrides(rules: BettingRules) -> dict:

@@ -13,8 +13,9 @@ from dealer_app.engine.cards import CardError, parse_cards
 from dealer_app.engine.errors import EngineError, IllegalAction
 from dealer_app.engine.hand import Hand, SeatSpec
 from dealer_app.engine.limits import OPTION_VALUES, BettingRules, LimitsError, load_profile, load_table
-from dealer_app.engine.money import from_units, to_units, units_currency
+from dealer_app.engine.money import units_currency
 from dealer_app.history.phh import VARIANT_NAMES, PHHError, PHHHand, read_phh
+from dealer_app.history.units import from_units, to_units
 
 DEFAULT_PROFILE = "us-cardroom"
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dealer_app.engine.money import format_money, to_units
+from dealer_app.engine.money import format_money
+from dealer_app.history.units import to_units
 
 STREET_NAMES = {3: "Third street", 4: "Fourth street", 5: "Fifth street", 6: "Sixth street", 7: "Seventh street"}
 
