@@ -8,3 +8,18 @@ sys.path.insert(0, str(Path(__file__).parent))
 DATA = Path(__file__).resolve().parent / "data"
 PHH_CORPUS = DATA / "pokerkit-phh-wsop-2023-43-5"
 FPDB = DATA / "fpdb-regression-test-files"
+
+
+import pytest  # noqa: E402
+
+
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)
+def pytest_runtest_teardown(item):
+    """A window closed by pytest-qt after the test must not stop to ask "the hand is not
+    finished, quit anyway?" (a modal question nobody answers would hang the run)."""
+    app_module = sys.modules.get("PySide6.QtWidgets")
+    if app_module is not None and app_module.QApplication.instance() is not None:
+        for w in app_module.QApplication.topLevelWidgets():
+            if hasattr(w, "ask_before_closing"):
+                w.ask_before_closing = False
+    yield

@@ -9,12 +9,27 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QMessageBox
 
 from dealer_app.history.store import Store
 from dealer_app.live.controller import TableController
 from dealer_app.ui.main_window import MainWindow
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+
+
+def answer_question(qtbot, button):
+    """Click ``button`` of the next question box as soon as it is on screen."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    def click():
+        box = QApplication.activeModalWidget()
+        if isinstance(box, QMessageBox) and box.isVisible():
+            qtbot.mouseClick(box.button(button), Qt.LeftButton)
+        else:
+            QTimer.singleShot(10, click)
+    QTimer.singleShot(0, click)
 
 
 class Dealer:
@@ -127,7 +142,10 @@ def test_fixed_limit_bring_in_completion_cap_and_side_pot(dealer):
     assert pots[0]["winners"] == {4: 12000}  # three aces
     assert pots[1]["winners"] == {3: 75}     # nines and eights
     assert "Main pot" in d.panel.summary.text() and "Side pot 1" in d.panel.summary.text()
-    d.enter()                           # confirm, next hand
+    d.enter()                           # confirm the awards: the hand ends
+    assert d.c.prompt().kind == "between" and d.c.hand is None
+    assert [s.stack for s in d.c.seats()] == [1975, 1975, 2050, 12000]
+    d.enter()                           # the dealer starts the next hand
     assert d.c.hand_no == 2
     # stacks carried over, less the next hand's 25-cent antes
     assert [s.stack for s in d.c.seats()] == [1975 - 25, 1975 - 25, 2050 - 25, 12000 - 25]
@@ -240,6 +258,10 @@ def test_bad_input_in_the_ui_changes_nothing(dealer):
     d.type_card("kd")
     assert "already seen" in d.panel.error.text() and d.c.prompt().seat == 2
     assert not d.panel.picker["Kd"].isEnabled()
+    # a hand is open: opening another table asks first; "No" keeps the hand
+    answer_question(d.qtbot, QMessageBox.No)
+    assert d.w.open_table_dialog() is None and d.c.prompt().seat == 2
+    answer_question(d.qtbot, QMessageBox.Yes)
     dialog = d.w.open_table_dialog()
     dialog.fill("stud-5-10", [(1, "A", 5000), (2, "B", 100)])
     dialog.open_table()

@@ -124,6 +124,41 @@ GERMAN = {
     "Deal the river: one card down to each player": "River geben: jedem Spieler eine verdeckte Karte",
     "Push the pots and confirm": "Pots auszahlen und bestätigen",
     "Start the next hand": "Nächstes Spiel beginnen",
+    "Between hands: start hand %1 when the table is ready":
+        "Zwischen zwei Spielen: Spiel %1 beginnen, sobald der Tisch bereit ist",
+    "Confirm the awards  [Enter]": "Auszahlung bestätigen  [Enter]",
+    "Start hand %1  [Enter]": "Spiel %1 beginnen  [Enter]",
+    "&Resume table…": "Tisch &fortsetzen…",
+    "&Close table": "Tisch &schließen",
+    "Hand in progress": "Spiel läuft",
+    "Hand %1 is not finished. %2 anyway? The hand stays in the record as it is.":
+        "Spiel %1 ist nicht beendet. Trotzdem: %2? Das Spiel bleibt so im Protokoll, wie es ist.",
+    "Open another table": "Einen anderen Tisch öffnen",
+    "Resume another table": "Einen anderen Tisch fortsetzen",
+    "Close the table": "Den Tisch schließen",
+    "Close table": "Tisch schließen",
+    "Close this table? It is no longer offered to resume.":
+        "Diesen Tisch schließen? Er wird dann nicht mehr zum Fortsetzen angeboten.",
+    "Quit": "Beenden",
+    "Hand record: %1 (see the warning at start)": "Spielprotokoll: %1 (siehe die Warnung beim Start)",
+    "Hand record": "Spielprotokoll",
+    "Resume a table": "Einen Tisch fortsetzen",
+    "These tables did not close. Resume one where it stopped, or close it.":
+        "Diese Tische wurden nicht geschlossen. Setzen Sie einen dort fort, wo er stand, oder schließen Sie ihn.",
+    "&Resume": "&Fortsetzen",
+    "&New table instead": "Stattdessen &neuer Tisch",
+    "%1 (%2), opened %3 — cannot be resumed: %4": "%1 (%2), geöffnet %3 — kann nicht fortgesetzt werden: %4",
+    "%1 (%2) — %3 — hand %4, %5 — last input %6": "%1 (%2) — %3 — Spiel %4, %5 — letzte Eingabe %6",
+    "Close %1 for good? Its hands stay in the record, but it is no longer offered to resume.":
+        "%1 endgültig schließen? Seine Spiele bleiben im Protokoll, aber er wird nicht mehr zum Fortsetzen angeboten.",
+    "between hands": "zwischen zwei Spielen",
+    "awards": "Auszahlung",
+    "showdown": "Showdown",
+    "third street": "Third Street",
+    "fourth street": "Fourth Street",
+    "fifth street": "Fifth Street",
+    "sixth street": "Sixth Street",
+    "seventh street": "Seventh Street",
 }
 
 

@@ -388,3 +388,45 @@ def load_table(name_or_path: str, folder: Path | None = None) -> LimitTable:
             raise LimitsError([f"{p}:1: table: unknown table {name_or_path!r} (known: {', '.join(known)})"])
     profiles = {x.stem: None for x in (folder / "house").glob("*.yaml")} if (folder / "house").is_dir() else None
     return parse_table(p, profiles)
+
+
+# --- a table and profile as played, kept in the hand record -------------------------------
+
+def as_played(obj: LimitTable | HouseProfile) -> dict:
+    """The values a table or profile was opened with, for the record (JSON-safe)."""
+    from dataclasses import asdict
+    return asdict(obj)
+
+
+def _from_record(cls, data: object, what: str):
+    from dataclasses import MISSING, fields
+    if not isinstance(data, dict):
+        raise LimitsError([f"record: {what}: expected a mapping of fields, got {type(data).__name__}"])
+    known = {f.name: f for f in fields(cls)}
+    unknown = sorted(set(data) - set(known))
+    missing = sorted(n for n, f in known.items()
+                     if n not in data and f.default is MISSING and f.default_factory is MISSING)
+    if unknown or missing:
+        raise LimitsError([f"record: {what}: " + "; ".join(
+            ([f"unknown fields {', '.join(unknown)}"] if unknown else []) +
+            ([f"missing fields {', '.join(missing)}"] if missing else []))])
+    return cls(**data)
+
+
+def table_from_record(data: object) -> LimitTable:
+    table = _from_record(LimitTable, data, "limit table")
+    for name in ("buy_in", "ante", "bring_in", "small_bet", "big_bet", "min_bet", "chip", "seats"):
+        value = getattr(table, name)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise LimitsError([f"record: limit table {table.name}: {name}: {value!r} is not a whole number of cents"])
+    if table.game not in GAMES or table.structure not in STRUCTURES:
+        raise LimitsError([f"record: limit table {table.name}: game {table.game!r} / structure {table.structure!r} unknown"])
+    return table
+
+
+def profile_from_record(data: object) -> HouseProfile:
+    profile = _from_record(HouseProfile, data, "house profile")
+    missing = [o for o in OPTION_VALUES if o not in profile.options]
+    if missing:
+        raise LimitsError([f"record: house profile {profile.name}: missing options {', '.join(missing)}"])
+    return profile

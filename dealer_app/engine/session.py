@@ -1,4 +1,10 @@
-"""A table between hands: seating, buy-ins, top-ups, and the next hand (T-1…T-5)."""
+"""A table between hands: seating, buy-ins, top-ups, and the next hand (T-1…T-5).
+
+The session owns the hand being played (``hand``): nothing else keeps a copy, so a hand
+rebuilt after an undo is the one whose stacks carry to the next hand. Every change has a
+``check_…`` twin that raises the reason and changes nothing, so a caller can write its record
+first and apply second.
+"""
 
 from __future__ import annotations
 
@@ -28,12 +34,27 @@ class TableSession:
                                                       table.overrides.get("top_up_to_buy_in",
                                                                           profile.option("top_up_to_buy_in")))
         self.seats: dict[int, SeatedPlayer] = {}
+        # the hand being played, from its deal until the awards are confirmed (finish_hand)
         self.hand: Hand | None = None
 
     def _money(self, cents: int) -> str:
         return format_money(cents, self.table.currency)
 
-    def sit(self, seat: int, name: str, buy_in: int) -> SeatedPlayer:
+    @property
+    def in_hand(self) -> bool:
+        """A hand is open: being played, or ended with its awards not yet confirmed."""
+        return self.hand is not None
+
+    def _refuse_during_hand(self, what: str):
+        if self.hand is None:
+            return
+        if self.hand.phase == "done":
+            raise EngineError(f"{what} only between hands: confirm the awards first", ("T-4",))
+        raise EngineError(f"{what} only between hands: finish the hand first", ("T-4",))
+
+    # --- seats (T-1…T-4) ------------------------------------------------------------------------
+    def check_sit(self, seat: int, name: str, buy_in: int) -> None:
+        self._refuse_during_hand("players join")
         if not 1 <= seat <= self.rules.max_players:
             raise EngineError(f"seat {seat} does not exist: this table has seats 1-{self.rules.max_players}", ("T-1",))
         if seat in self.seats:
@@ -44,27 +65,44 @@ class TableSession:
         if buy_in % self.rules.chip:
             raise EngineError(f"{self._money(buy_in)} is not a whole number of "
                               f"{self._money(self.rules.chip)} chips", ("T-2",))
+
+    def sit(self, seat: int, name: str, buy_in: int) -> SeatedPlayer:
+        self.check_sit(seat, name, buy_in)
         player = SeatedPlayer(seat, name.strip() or f"Seat {seat}", buy_in)
         self.seats[seat] = player
         return player
 
-    def top_up(self, seat: int, amount: int) -> int:
-        """Add chips between hands only (T-4)."""
-        if self.hand is not None and self.hand.phase != "done":
-            raise EngineError("chips are added only between hands (table stakes)", ("T-4",))
+    def check_top_up(self, seat: int, amount: int) -> None:
+        """Chips are added between hands only (T-4)."""
+        self._refuse_during_hand("chips are added")
         p = self._player(seat)
         if amount <= 0 or amount % self.rules.chip:
             raise EngineError(f"a top-up must be a positive number of {self._money(self.rules.chip)} chips", ("T-2",))
         if self.top_up_to_buy_in and p.stack + amount < self.table.buy_in:
             raise EngineError(f"after a top-up the stack must reach the buy-in of {self._money(self.table.buy_in)}; "
                               f"{self._money(p.stack)} + {self._money(amount)} does not", ("T-4",))
+
+    def top_up(self, seat: int, amount: int) -> int:
+        self.check_top_up(seat, amount)
+        p = self.seats[seat]
         p.stack += amount
         return p.stack
 
+    def check_sitting_out(self, seat: int) -> None:
+        self._refuse_during_hand("players sit out or in")
+        self._player(seat)
+
+    def set_sitting_out(self, seat: int, out: bool) -> None:
+        self.check_sitting_out(seat)
+        self.seats[seat].sitting_out = out
+
+    def check_leave(self, seat: int) -> None:
+        self._refuse_during_hand("players leave")
+        self._player(seat)
+
     def leave(self, seat: int) -> SeatedPlayer:
-        if self.hand is not None and self.hand.phase != "done" and seat in self.hand.by_seat:
-            raise EngineError(f"seat {seat} is in a hand; leave after it ends", ("T-4",))
-        return self.seats.pop(self._player(seat).seat)
+        self.check_leave(seat)
+        return self.seats.pop(seat)
 
     def _player(self, seat: int) -> SeatedPlayer:
         if seat not in self.seats:
@@ -75,18 +113,50 @@ class TableSession:
         """T-5: players with no chips (or sitting out) are not dealt in."""
         return [p for s, p in sorted(self.seats.items()) if p.stack > 0 and not p.sitting_out]
 
-    def new_hand(self) -> Hand:
-        if self.hand is not None and self.hand.phase != "done":
-            raise EngineError("the current hand has not ended")
+    # --- the hand --------------------------------------------------------------------------------
+    def next_hand(self) -> Hand:
+        """The hand that would be dealt now, not yet the table's (see ``begin``)."""
+        if self.hand is not None:
+            raise EngineError("the current hand has not ended" if self.hand.phase != "done"
+                              else "confirm the awards of the current hand first")
         players = self.dealt_in()
         if len(players) < 2:
             raise EngineError("at least two players with chips are needed to deal", ("T-1", "T-5"))
-        self.hand = Hand(self.rules, [SeatSpec(p.seat, p.name, p.stack) for p in players])
-        return self.hand
+        return Hand(self.rules, [SeatSpec(p.seat, p.name, p.stack) for p in players])
 
-    def finish_hand(self):
-        """Carry the stacks of a finished hand back to the seats."""
+    def begin(self, hand: Hand) -> Hand:
+        if self.hand is not None:
+            raise EngineError("the current hand has not ended")
+        self.hand = hand
+        return hand
+
+    def new_hand(self) -> Hand:
+        return self.begin(self.next_hand())
+
+    def fresh_copy_of_hand(self) -> Hand:
+        """The current hand as it was dealt, before any input (to replay inputs into)."""
+        if self.hand is None:
+            raise EngineError("no hand is open")
+        return Hand(self.rules, [SeatSpec(p.seat, p.name, p.start) for p in self.hand.players])
+
+    def replace_hand(self, hand: Hand) -> None:
+        """The current hand, rebuilt (after an undo): the same seats and starting stacks."""
+        if self.hand is None:
+            raise EngineError("no hand is open")
+        old = [(p.seat, p.start) for p in self.hand.players]
+        new = [(p.seat, p.start) for p in hand.players]
+        if old != new:
+            raise EngineError(f"a rebuilt hand must have the same seats and stacks ({new} is not {old})")
+        self.hand = hand
+
+    def check_finish(self) -> None:
         if self.hand is None or self.hand.phase != "done":
             raise EngineError("the hand has not ended")
+
+    def finish_hand(self) -> None:
+        """The awards are confirmed: carry the stacks back to the seats; between hands now."""
+        self.check_finish()
+        assert self.hand is not None
         for hp in self.hand.players:
             self.seats[hp.seat].stack = hp.stack
+        self.hand = None

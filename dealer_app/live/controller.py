@@ -1,8 +1,14 @@
 """The live table's controller: the dealer's inputs in, a snapshot of the table out.
 
-Qt-free (the widgets observe it through ``listeners``). Every input is written to the store
-before listeners hear of it; undo and redo rebuild the hand from its inputs, so the engine
-stays the only place where rules live.
+Qt-free (the widgets observe it through ``listeners``). Three rules keep the chips right:
+
+- **One owner.** The hand being played is ``session.hand``; ``controller.hand`` only reads it.
+- **Record first.** An input is tried on a hand rebuilt from the committed inputs plus this
+  one; its rows (the input and the events it caused) are committed; only then does that hand
+  become the table's. A refused input or a failed write leaves the table as it was.
+- **Rebuilt, never patched.** Undo and redo replay the remaining inputs into a fresh hand with
+  the same seats and stacks, so the engine stays the only place where rules live and an undone
+  input leaves no trace but its record row.
 """
 
 from __future__ import annotations
@@ -11,11 +17,13 @@ from dataclasses import dataclass, field
 
 from dealer_app.engine.cards import CardError, format_card, parse_card, parse_cards
 from dealer_app.engine.errors import EngineError
-from dealer_app.engine.hand import Hand, SeatSpec
-from dealer_app.engine.limits import load_profile, load_table
+from dealer_app.engine.hand import Hand
+from dealer_app.engine.limits import (LimitsError, as_played, load_profile, load_table, profile_from_record,
+                                      table_from_record)
 from dealer_app.engine.money import format_money
 from dealer_app.engine.session import TableSession
 from dealer_app.engine.showdown import pots_in_play
+from dealer_app.history.store import RecordError, SessionLocked, StoreError
 
 
 class InputError(ValueError):
@@ -24,6 +32,10 @@ class InputError(ValueError):
     def __init__(self, message: str, rules=()):
         super().__init__(message)
         self.message, self.rules = message, tuple(rules)
+
+
+class RecordFailure(InputError):
+    """The record could not be written, so the input was not applied (the reason in words)."""
 
 
 @dataclass
@@ -64,7 +76,77 @@ class SeatView:
     shown: list = field(default_factory=list)
 
 
+class OpenTable(tuple):
+    """A table the record left open: ``(session_id, table, profile, opened_at)`` as before,
+    with what the dealer needs to recognise it (players, hand, street, last input) and, if
+    it cannot be resumed, why (``problem``)."""
+
+    def __new__(cls, session_id: int, table: str, profile: str, opened_at: str, **info):
+        self = super().__new__(cls, (session_id, table, profile, opened_at))
+        self.players: list[str] = info.get("players", [])
+        self.hand_no: int = info.get("hand_no", 0)
+        self.stage: str = info.get("stage", "")  # "between hands", "third street", "awards" …
+        self.last_at: str = info.get("last_at") or opened_at
+        self.problem: str | None = info.get("problem")
+        self.in_use: bool = info.get("in_use", False)
+        return self
+
+    @property
+    def session_id(self) -> int:
+        return self[0]
+
+    @property
+    def table(self) -> str:
+        return self[1]
+
+    @property
+    def profile(self) -> str:
+        return self[2]
+
+    @property
+    def opened_at(self) -> str:
+        return self[3]
+
+
 KEYS = {"fold": "F", "check": "K", "call": "C", "bring_in": "B", "complete": "O", "bet": "E", "raise": "R"}
+STREET_NAMES = {3: "third street", 4: "fourth street", 5: "fifth street", 6: "sixth street", 7: "seventh street"}
+
+
+def apply_input(hand: Hand, inp: list) -> None:
+    """One recorded dealer input, applied to the engine (the record's vocabulary)."""
+    kind = inp[0]
+    if kind == "deal":
+        hand.deal(inp[1], [None if c is None else parse_card(c) for c in inp[2]])
+    elif kind == "river":
+        while hand.phase == "deal" and hand.expected_deal():
+            seat, _ = hand.expected_deal()
+            hand.deal(seat, [None])
+    elif kind == "common":
+        hand.deal_common(parse_card(inp[1]))
+    elif kind == "act":
+        hand.act(inp[1], inp[2], inp[3])
+    elif kind == "show":
+        hand.show(inp[1], parse_cards(inp[2]) if inp[2] else None)
+    elif kind == "muck":
+        hand.muck(inp[1])
+    else:
+        raise EngineError(f"unknown input {kind!r}")
+
+
+def _as_input_error(exc: Exception) -> InputError:
+    return InputError(getattr(exc, "message", None) or str(exc), getattr(exc, "rules", ()))
+
+
+@dataclass
+class _TableState:
+    """Everything the controller holds about one table; swapped in whole on resume."""
+
+    session: TableSession
+    session_id: int | None
+    hand_no: int = 0
+    inputs: list = field(default_factory=list)
+    redo_stack: list = field(default_factory=list)
+    undos: int = 0
 
 
 class TableController:
@@ -74,25 +156,42 @@ class TableController:
         self.listeners: list = []
         self.session: TableSession | None = None
         self.session_id: int | None = None
-        self.hand: Hand | None = None
         self.hand_no = 0
         self.inputs: list[list] = []
         self.redo_stack: list[list] = []
         self.rulings: list[tuple[str, tuple[str, ...]]] = []
         self.undo_count = 0
+        self.undos_this_hand = 0
+
+    @property
+    def hand(self) -> Hand | None:
+        """The hand on the table: the session's, the only copy there is."""
+        return self.session.hand if self.session is not None else None
 
     # --- plumbing -----------------------------------------------------------------------------
     def _notify(self, change: str):
         for listener in list(self.listeners):
             listener(change)
 
-    def _log(self, rows):
-        if self.store is not None and self.session_id is not None:
-            self.store.append(self.session_id, self.hand_no, rows)
+    def _commit(self, rows, hand_no: int | None = None):
+        """Write rows to the record, or refuse with the reason: nothing is applied before this."""
+        if self.store is None or self.session_id is None or not rows:
+            return
+        try:
+            self.store.append(self.session_id, self.hand_no if hand_no is None else hand_no, rows)
+        except RecordError as exc:
+            raise RecordFailure(str(exc)) from exc
 
     def money(self, cents: int) -> str:
         currency = self.session.table.currency if self.session else "USD"
         return format_money(cents, currency)
+
+    @staticmethod
+    def _guard(fn, *args):
+        try:
+            return fn(*args)
+        except (EngineError, CardError) as exc:
+            raise _as_input_error(exc) from None
 
     # --- table ----------------------------------------------------------------------------------
     def open_table(self, table: str, profile: str | None, players: list[tuple[int, str, int]]):
@@ -100,8 +199,10 @@ class TableController:
         try:
             t = load_table(table, self.limits_dir)
             p = load_profile(profile or t.profile, self.limits_dir)
-        except Exception as exc:  # LimitsError with file:line: field: problem
+        except LimitsError as exc:  # file:line: field: problem
             raise InputError(str(exc)) from None
+        except OSError as exc:
+            raise InputError(f"{table}: the limit table cannot be read ({exc})") from None
         session = TableSession(t, p)
         for seat, name, buy_in in players:
             try:
@@ -110,126 +211,147 @@ class TableController:
                 raise InputError(f"{name or 'seat %d' % seat}: {exc.message}", exc.rules) from None
         if len(session.seats) < 2:
             raise InputError("seat at least two players", ("T-1",))
-        self.session, self.hand, self.hand_no = session, None, 0
-        self.rulings = []
+        rows = [("open_table", {"table": t.name, "profile": p.name,
+                                "limit_table": as_played(t), "house_profile": as_played(p)})]
+        rows += [("sit", {"seat": s, "name": session.seats[s].name, "buy_in": session.seats[s].stack})
+                 for s in sorted(session.seats)]
+        session_id = None
         if self.store is not None:
-            self.session_id = self.store.open_session(t.name, p.name)
-        self._log([("open_table", {"table": t.name, "profile": p.name})] +
-                  [("sit", {"seat": s, "name": session.seats[s].name, "buy_in": session.seats[s].stack})
-                   for s in sorted(session.seats)])
+            try:
+                session_id = self.store.open_session(t.name, p.name, rows)
+                self.store.lock_session(session_id)
+            except StoreError as exc:
+                raise RecordFailure(str(exc)) from exc
+            if self.session_id is not None:
+                self.store.unlock_session(self.session_id)
+        self._install(_TableState(session, session_id))
         self._notify("table")
+
+    def close_table(self):
+        """Table → Close: the record marks the table closed; it is no longer offered to resume.
+        A hand still open stays in the record as it was, unfinished."""
+        if self.session is None:
+            raise InputError("no table is open")
+        if self.store is not None and self.session_id is not None:
+            try:
+                self.store.close_session(self.session_id, [("close_table", {"hand_open": self.hand is not None})],
+                                         self.hand_no)
+            except RecordError as exc:
+                raise RecordFailure(str(exc)) from exc
+        self.session, self.session_id, self.hand_no = None, None, 0
+        self.inputs, self.redo_stack, self.rulings = [], [], []
+        self._notify("table")
+
+    def close_open_table(self, session_id: int):
+        """Close a table the record left open without resuming it (the resume list's Close)."""
+        if session_id == self.session_id:
+            return self.close_table()
+        if self.store is None:
+            raise InputError("there is no hand record")
+        if self.store.session_in_use(session_id):
+            raise InputError(f"this table (session {session_id}) is open in another dealer-app window")
+        if session_id not in {row[0] for row in self.store.open_sessions()}:
+            raise InputError(f"session {session_id} is not an open table in the record")
+        try:
+            self.store.close_session(session_id, [("close_table", {"resumed": False})],
+                                     self.store.last_hand_no(session_id))
+        except RecordError as exc:
+            raise RecordFailure(str(exc)) from exc
+
+    def _install(self, state: _TableState):
+        self.session, self.session_id, self.hand_no = state.session, state.session_id, state.hand_no
+        self.inputs, self.redo_stack = state.inputs, state.redo_stack
+        self.undos_this_hand = state.undos
+        self._collect_rulings()
 
     def _between_hands(self):
         if self.session is None:
             raise InputError("open a table first")
-        if self.hand is not None and self.hand.phase != "done":
-            raise InputError("finish the hand first: seats change only between hands", ("T-4",))
 
     def seat_player(self, seat: int, name: str, buy_in: int):
         self._between_hands()
-        self._guard(lambda: self.session.sit(seat, name, buy_in))
-        self._log([("sit", {"seat": seat, "name": self.session.seats[seat].name, "buy_in": buy_in})])
+        self._guard(self.session.check_sit, seat, name, buy_in)
+        self._commit([("sit", {"seat": seat, "name": name.strip() or f"Seat {seat}", "buy_in": buy_in})])
+        self.session.sit(seat, name, buy_in)
         self._notify("seats")
 
     def top_up(self, seat: int, amount: int):
         self._between_hands()
-        self._guard(lambda: self.session.top_up(seat, amount))
-        self._log([("top_up", {"seat": seat, "amount": amount})])
+        self._guard(self.session.check_top_up, seat, amount)
+        self._commit([("top_up", {"seat": seat, "amount": amount})])
+        self.session.top_up(seat, amount)
         self._notify("seats")
 
     def set_sitting_out(self, seat: int, out: bool):
         self._between_hands()
-        if seat not in self.session.seats:
-            raise InputError(f"nobody sits in seat {seat}")
-        self.session.seats[seat].sitting_out = out
-        self._log([("sit_out" if out else "sit_in", {"seat": seat})])
+        self._guard(self.session.check_sitting_out, seat)
+        self._commit([("sit_out" if out else "sit_in", {"seat": seat})])
+        self.session.set_sitting_out(seat, out)
         self._notify("seats")
 
     def leave(self, seat: int):
         self._between_hands()
-        self._guard(lambda: self.session.leave(seat))
-        self._log([("leave", {"seat": seat})])
+        self._guard(self.session.check_leave, seat)
+        self._commit([("leave", {"seat": seat})])
+        self.session.leave(seat)
         self._notify("seats")
-
-    @staticmethod
-    def _guard(fn):
-        try:
-            return fn()
-        except EngineError as exc:
-            raise InputError(exc.message, exc.rules) from None
 
     # --- the hand ------------------------------------------------------------------------------
     def start_hand(self):
+        """Deal the next hand. At the award prompt this first confirms the awards."""
         self._between_hands()
         if self.hand is not None and self.hand.phase == "done":
             self.finish_hand()
-        hand = self._guard(self.session.new_hand)
-        self.hand_no += 1
-        self.inputs, self.redo_stack, self.rulings = [], [], []
-        self.hand = hand
-        self._log([("hand_start", {"hand": self.hand_no,
-                                   "seats": [[p.seat, p.name, p.start] for p in hand.players]})]
-                  + self._event_rows(0))
-        self._collect_rulings(0)
+        hand = self._guard(self.session.next_hand)
+        hand_no = self.hand_no + 1
+        rows = [("hand_start", {"hand": hand_no, "seats": [[p.seat, p.name, p.start] for p in hand.players]})]
+        rows += [("event", e.as_dict()) for e in hand.events]
+        self._commit(rows, hand_no)
+        self.hand_no = hand_no
+        self.session.begin(hand)
+        self.inputs, self.redo_stack, self.undos_this_hand = [], [], 0
+        self._collect_rulings()
         self._notify("hand")
 
     def finish_hand(self):
-        """The dealer confirmed the awards: stacks carry to the next hand."""
-        if self.hand is None or self.hand.phase != "done":
-            raise InputError("the hand has not ended")
+        """The dealer confirmed the awards: stacks carry to the seats; between hands now."""
+        if self.session is None:
+            raise InputError("open a table first")
+        self._guard(self.session.check_finish)
+        h = self.hand
+        self._commit([("hand_end", {"pots": [{"amount": p["amount"], "eligible": p["eligible"],
+                                              "winners": {str(k): v for k, v in p["winners"].items()}}
+                                             for p in h.pots_awarded],
+                                    "net": {str(k): v for k, v in h.net().items()}})])
         self.session.finish_hand()
-        self._log([("hand_end", {"pots": [{"amount": p["amount"], "eligible": p["eligible"],
-                                           "winners": {str(k): v for k, v in p["winners"].items()}}
-                                          for p in self.hand.pots_awarded],
-                                 "net": {str(k): v for k, v in self.hand.net().items()}})])
-        self.hand = None
+        self.inputs, self.redo_stack, self.rulings = [], [], []
         self._notify("seats")
 
-    def _new_engine_hand(self) -> Hand:
-        seats = [SeatSpec(p.seat, p.name, p.start) for p in self.hand.players]
-        return Hand(self.session.rules, seats)
-
-    def _apply(self, hand: Hand, inp: list):
-        kind = inp[0]
-        if kind == "deal":
-            hand.deal(inp[1], [None if c is None else parse_card(c) for c in inp[2]])
-        elif kind == "river":
-            while hand.phase == "deal" and hand.expected_deal():
-                seat, _ = hand.expected_deal()
-                hand.deal(seat, [None])
-        elif kind == "common":
-            hand.deal_common(parse_card(inp[1]))
-        elif kind == "act":
-            hand.act(inp[1], inp[2], inp[3])
-        elif kind == "show":
-            hand.show(inp[1], parse_cards(inp[2]) if inp[2] else None)
-        elif kind == "muck":
-            hand.muck(inp[1])
-        else:
-            raise ValueError(f"unknown input {kind!r}")
-
-    def _event_rows(self, start: int) -> list:
-        return [("event", e.as_dict()) for e in self.hand.events[start:]]
-
-    def _collect_rulings(self, start: int):
-        for e in self.hand.events[start:]:
-            if e.text and e.rules:
-                self.rulings.append((e.text, e.rules))
+    def _replayed(self, inputs: list) -> Hand:
+        """The current hand as it was dealt, with ``inputs`` applied (refusals as InputError)."""
+        hand = self.session.fresh_copy_of_hand()
+        for inp in inputs:
+            try:
+                apply_input(hand, inp)
+            except (EngineError, CardError) as exc:
+                raise _as_input_error(exc) from None
+        return hand
 
     def _input(self, inp: list, redo: bool = False):
-        """Apply one dealer input: to the engine, then the record, then the screen."""
+        """Apply one dealer input: try it, record it, and only then put it on the table."""
         if self.hand is None:
-            raise InputError("start a hand first")
+            raise InputError("start a hand first" if self.session is not None else "open a table first")
+        trial = self._replayed(self.inputs + [inp])
         start = len(self.hand.events)
-        try:
-            self._apply(self.hand, inp)
-        except (EngineError, CardError) as exc:
-            raise InputError(getattr(exc, "message", str(exc)), getattr(exc, "rules", ())) from None
+        self._commit([("redo" if redo else "input", {"input": inp})]
+                     + [("event", e.as_dict()) for e in trial.events[start:]])
+        self.session.replace_hand(trial)
         self.inputs.append(inp)
-        if not redo:
+        if redo:
+            self.redo_stack.pop()
+        else:
             self.redo_stack.clear()
-        self._log([("redo" if redo else "input", {"input": inp})] + self._event_rows(start))
-        self._collect_rulings(start)
+        self._collect_rulings()
         self._notify("hand")
 
     # inputs the dealer makes
@@ -273,88 +395,165 @@ class TableController:
         self._input(["muck", seat])
 
     def undo(self) -> bool:
-        """Undo the last input of this hand (rebuilt from the remaining inputs)."""
+        """Undo the last input of this hand: the hand is rebuilt from the inputs before it."""
         if self.hand is None or not self.inputs:
             return False
-        last = self.inputs.pop()
+        last = self.inputs[-1]
+        rebuilt = self._replayed(self.inputs[:-1])
+        self._commit([("undo", {"input": last})])
+        self.session.replace_hand(rebuilt)
+        self.inputs.pop()
         self.redo_stack.append(last)
-        self._rebuild()
         self.undo_count += 1
-        self._log([("undo", {"input": last})])
+        self.undos_this_hand += 1
+        self._collect_rulings()
         self._notify("hand")
         return True
 
     def redo(self) -> bool:
         if self.hand is None or not self.redo_stack:
             return False
-        self._input(self.redo_stack.pop(), redo=True)
+        self._input(self.redo_stack[-1], redo=True)
         return True
 
-    def _rebuild(self):
-        hand = self._new_engine_hand()
-        for inp in self.inputs:
-            self._apply(hand, inp)
-        self.hand = hand
-        self.rulings = []
-        self._collect_rulings(0)
+    def _collect_rulings(self):
+        self.rulings = [(e.text, e.rules) for e in (self.hand.events if self.hand is not None else ())
+                        if e.text and e.rules]
 
     # --- resume after a crash -----------------------------------------------------------------
-    def resumable(self) -> list[tuple[int, str, str, str]]:
-        return self.store.open_sessions() if self.store is not None else []
+    def open_tables(self) -> list[OpenTable]:
+        """Every table the record left open, newest first, each with what it stood at or why
+        it cannot be resumed."""
+        if self.store is None:
+            return []
+        out = []
+        for sid, table, profile, opened in self.store.open_sessions():
+            if sid == self.session_id:
+                continue
+            info: dict = {"last_at": self.store.last_row_at(sid), "in_use": self.store.session_in_use(sid)}
+            try:
+                state = self._replay_state(sid)
+                info.update(players=[p.name for _s, p in sorted(state.session.seats.items())],
+                            hand_no=state.hand_no, stage=self._stage(state.session))
+            except InputError as exc:
+                info["problem"] = exc.message
+            if info["in_use"] and not info.get("problem"):
+                info["problem"] = "open in another dealer-app window"
+            out.append(OpenTable(sid, table, profile, opened, **info))
+        return out
+
+    def resumable(self) -> list[OpenTable]:
+        """The open tables that can be resumed (``(session_id, table, profile, opened_at)``)."""
+        return [t for t in self.open_tables() if t.problem is None]
+
+    @staticmethod
+    def _stage(session: TableSession) -> str:
+        h = session.hand
+        if h is None:
+            return "between hands"
+        if h.phase == "done":
+            return "awards"
+        if h.phase == "showdown":
+            return "showdown"
+        return STREET_NAMES.get(h.street, f"street {h.street}")
 
     def resume(self, session_id: int):
-        """Rebuild the table exactly as the record left it."""
-        for _hand_no, _hand in self._replay_log(session_id):
-            pass
-        self.rulings = []
-        if self.hand is not None:
-            self._collect_rulings(0)
-        self._log([("resume", {"session": session_id})])
+        """Rebuild the table exactly as the record left it; refuses (changing nothing) a
+        table that cannot be rebuilt or that another window holds."""
+        if self.store is None:
+            raise InputError("there is no hand record to resume from")
+        state = self._replay_state(session_id)
+        try:
+            self.store.lock_session(session_id)
+        except SessionLocked as exc:
+            raise InputError(str(exc)) from None
+        except StoreError as exc:
+            raise RecordFailure(str(exc)) from exc
+        previous = self.session_id
+        try:
+            self.store.append(session_id, state.hand_no, [("resume", {"session": session_id})])
+        except RecordError as exc:
+            self.store.unlock_session(session_id)
+            raise RecordFailure(str(exc)) from exc
+        if previous is not None and previous != session_id:
+            self.store.unlock_session(previous)
+        self._install(state)
         self._notify("table")
 
     def logged_hands(self, session_id: int):
         """Every hand of a recorded session, rebuilt by the engine: (hand number, Hand)."""
-        yield from self._replay_log(session_id)
+        hands: list = []
+        self._replay_state(session_id, on_hand=lambda no, h: hands.append((no, h)), include_open=True)
+        yield from hands
 
-    def _replay_log(self, session_id: int):
-        """Apply a session's record; yield each hand when it ends (and an unfinished last one)."""
-        log = self.store.session_log(session_id)
-        if not log or log[0][1] != "open_table":
-            raise InputError(f"session {session_id} has no table in the record")
-        first = log[0][2]
-        t = load_table(first["table"], self.limits_dir)
-        p = load_profile(first["profile"], self.limits_dir)
-        self.session, self.session_id, self.hand = TableSession(t, p), session_id, None
-        self.inputs, self.redo_stack, self.hand_no = [], [], 0
-        for hand_no, kind, payload, _at in log[1:]:
-            if kind == "sit":
-                self.session.sit(payload["seat"], payload["name"], payload["buy_in"])
-            elif kind == "top_up":
-                self.session.top_up(payload["seat"], payload["amount"])
-            elif kind == "leave":
-                self.session.leave(payload["seat"])
-            elif kind in ("sit_out", "sit_in"):
-                self.session.seats[payload["seat"]].sitting_out = kind == "sit_out"
-            elif kind == "hand_start":
-                self.hand_no = hand_no
-                self.hand = self.session.new_hand()
-                self.inputs, self.redo_stack = [], []
-            elif kind in ("input", "redo"):
-                self._apply(self.hand, payload["input"])
-                self.inputs.append(payload["input"])
-                if kind == "input":
-                    self.redo_stack.clear()
-                else:
-                    self.redo_stack.pop()
-            elif kind == "undo":
-                self.redo_stack.append(self.inputs.pop())
-                self._rebuild()
-            elif kind == "hand_end":
-                yield self.hand_no, self.hand
-                self.session.finish_hand()
-                self.hand = None
-        if self.hand is not None:
-            yield self.hand_no, self.hand
+    def _rules_of(self, first: dict):
+        """The table and profile as played (stored with the table since records kept them);
+        an older record names them only, and they are loaded by name."""
+        if "limit_table" in first and "house_profile" in first:
+            return table_from_record(first["limit_table"]), profile_from_record(first["house_profile"])
+        return load_table(first["table"], self.limits_dir), load_profile(first["profile"], self.limits_dir)
+
+    def _replay_state(self, session_id: int, on_hand=None, include_open: bool = False) -> _TableState:
+        """A session's record applied to a fresh table; raises InputError naming the session
+        and the row when the record cannot be replayed. Changes nothing here."""
+        try:
+            log = self.store.session_log(session_id)
+        except StoreError as exc:
+            raise InputError(str(exc)) from None
+        where = f"{self.store.path}: session {session_id}"
+        if not log:
+            raise InputError(f"{where}: the table has no rows in the record (nothing to resume)")
+        if log[0][1] != "open_table":
+            raise InputError(f"{where}: the record does not start with the table")
+        try:
+            table, profile = self._rules_of(log[0][2])
+        except LimitsError as exc:
+            raise InputError(f"{where}: the limit table it was played with cannot be loaded: {exc}") from None
+        except (TypeError, ValueError, KeyError) as exc:
+            raise InputError(f"{where}: the limit table in the record is not readable ({exc})") from None
+        state = _TableState(TableSession(table, profile), session_id)
+        s = state.session
+        for row_no, (hand_no, kind, payload, _at) in enumerate(log[1:], 2):
+            try:
+                if kind == "sit":
+                    s.sit(payload["seat"], payload["name"], payload["buy_in"])
+                elif kind == "top_up":
+                    s.top_up(payload["seat"], payload["amount"])
+                elif kind == "leave":
+                    s.leave(payload["seat"])
+                elif kind in ("sit_out", "sit_in"):
+                    s.set_sitting_out(payload["seat"], kind == "sit_out")
+                elif kind == "hand_start":
+                    if s.hand is not None and s.hand.phase == "done":
+                        s.finish_hand()  # records before the awards were confirmed apart
+                    state.hand_no = hand_no
+                    s.new_hand()
+                    state.inputs, state.redo_stack, state.undos = [], [], 0
+                elif kind in ("input", "redo"):
+                    apply_input(s.hand, payload["input"])
+                    state.inputs.append(payload["input"])
+                    if kind == "input":
+                        state.redo_stack.clear()
+                    else:
+                        state.redo_stack.pop()
+                elif kind == "undo":
+                    state.redo_stack.append(state.inputs.pop())
+                    rebuilt = s.fresh_copy_of_hand()
+                    for inp in state.inputs:
+                        apply_input(rebuilt, inp)
+                    s.replace_hand(rebuilt)
+                    state.undos += 1
+                elif kind == "hand_end":
+                    if on_hand is not None:
+                        on_hand(state.hand_no, s.hand)
+                    s.finish_hand()
+                    state.inputs, state.redo_stack = [], []
+            except (EngineError, CardError, KeyError, IndexError, TypeError, AttributeError) as exc:
+                detail = getattr(exc, "message", None) or f"{exc.__class__.__name__}: {exc}"
+                raise InputError(f"{where}: row {row_no} ({kind}) no longer replays: {detail}") from None
+        if include_open and on_hand is not None and s.hand is not None:
+            on_hand(state.hand_no, s.hand)
+        return state
 
     # --- what the screen shows --------------------------------------------------------------------
     def prompt(self) -> Prompt:
@@ -362,7 +561,8 @@ class TableController:
             return Prompt("setup", text="Open a table")
         h = self.hand
         if h is None:
-            return Prompt("between", text="Start the next hand")
+            return Prompt("between", text=f"Between hands: start hand {self.hand_no + 1} when the table is ready",
+                          rules=("T-4",))
         if h.phase == "deal":
             if h.plan.common_card:
                 return Prompt("common", text=f"{h.plan.words}. Enter the common card", rules=h.plan.rules)
@@ -483,3 +683,7 @@ class TableController:
         if self.hand is None:
             return set()
         return {format_card(c) for c in self.hand.seen}
+
+    def hand_in_progress(self) -> bool:
+        """A hand is dealt and its awards not yet confirmed (closing the table would leave it)."""
+        return self.hand is not None and (bool(self.inputs) or self.hand.phase != "deal")

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPus
 
 from dealer_app.engine.cards import RANKS, SUITS
 from dealer_app.engine.money import format_money
+from dealer_app.errorlog import report
 from dealer_app.live.controller import InputError
 from dealer_app.ui.phrases import tr_phrase
 
@@ -41,9 +42,32 @@ class MoneySpinBox(QSpinBox):
         return QValidator.Acceptable, text, pos
 
 
+def run_guarded(show_error, fn, *args) -> bool:
+    """Run a dealer's command; any failure is shown in words (and an unexpected one logged
+    with its traceback). Nothing is swallowed."""
+    try:
+        fn(*args)
+        return True
+    except InputError as exc:
+        show_error(exc.message, ", ".join(exc.rules))
+    except Exception as exc:  # the engine's or the record's error, or a bug: said, and logged
+        show_error(report(exc, f"while running {getattr(fn, '__name__', fn)}"), "")
+    return False
+
+
 class EntryLine(QLineEdit):
-    """A line edit that keeps its Return: QLineEdit passes it on after returnPressed, which
-    would let the same key also confirm the next step in the window."""
+    """A line edit that keeps its Return (QLineEdit passes it on after returnPressed, which
+    would let the same key also confirm the next step in the window) and gives up Ctrl+Z and
+    Ctrl+Shift+Z: in the card box they undo the hand, not the text."""
+
+    def event(self, event):
+        from PySide6.QtCore import QEvent
+        from PySide6.QtGui import QKeySequence
+        if event.type() == QEvent.ShortcutOverride and (event.matches(QKeySequence.Undo)
+                                                        or event.matches(QKeySequence.Redo)):
+            event.ignore()  # not ours: the window's Undo/Redo actions take it
+            return False
+        return super().event(event)
 
     def keyPressEvent(self, event):
         super().keyPressEvent(event)
@@ -159,12 +183,7 @@ class ActionPanel(QWidget):
 
     # --- input ---------------------------------------------------------------------------
     def _run(self, fn, *args) -> bool:
-        try:
-            fn(*args)
-            return True
-        except InputError as exc:
-            self.show_error(exc.message, ", ".join(exc.rules))
-            return False
+        return run_guarded(self.show_error, fn, *args)
 
     def show_error(self, message: str, rules: str = ""):
         self.error.setText(message + (f" — {rules}" if rules else ""))
@@ -193,8 +212,7 @@ class ActionPanel(QWidget):
         if kind == "river":
             self._run(self.controller.deal_river)
         elif kind == "award":
-            self._run(self.controller.finish_hand)
-            self._run(self.controller.start_hand)
+            self._run(self.controller.finish_hand)  # the hand ends; seats may change now (T-4)
         elif kind == "between":
             self._run(self.controller.start_hand)
 
@@ -248,8 +266,8 @@ class ActionPanel(QWidget):
         if p.kind == "show":
             self.show_edit.setFocus()
         self._rebuild_actions(p)
-        labels = {"river": self.tr("Deal river  [Enter]"), "award": self.tr("Confirm and start next hand  [Enter]"),
-                  "between": self.tr("Start hand  [Enter]")}
+        labels = {"river": self.tr("Deal river  [Enter]"), "award": self.tr("Confirm the awards  [Enter]"),
+                  "between": self.tr("Start hand %1  [Enter]").replace("%1", str(c.hand_no + 1))}
         self.main_button.setVisible(p.kind in labels)
         self.main_button.setText(labels.get(p.kind, ""))
         self.summary.setText(self._summary_html(p))

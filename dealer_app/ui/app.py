@@ -8,7 +8,8 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QLocale, QSettings, QTranslator
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from dealer_app.history.store import Store, StoreError
+from dealer_app.errorlog import report, setup_logging
+from dealer_app.history.store import StoreError, default_data_dir, open_record
 from dealer_app.live.controller import TableController
 
 I18N = Path(__file__).resolve().parent / "i18n"
@@ -35,14 +36,30 @@ def run_app(argv=None) -> int:
     settings = QSettings("dealer-app", "dealer-app")
     install_translator(app, settings)
     from dealer_app.ui.main_window import MainWindow
+    setup_logging(default_data_dir())
+    install_excepthook()
     try:
-        store = Store()
-    except (StoreError, OSError) as exc:
-        QMessageBox.critical(None, "dealer-app", str(exc))
+        store, notes = open_record(default_data_dir())
+    except (StoreError, OSError) as exc:  # not even a temporary folder can be written
+        QMessageBox.critical(None, "dealer-app", report(exc, "no hand record can be opened"))
         return 1
     window = MainWindow(TableController(store), settings)
     window.resize(1280, 800)
     window.show()
+    window.report_record_notes(notes)
     if not window.offer_resume():
         window.open_table_dialog()
     return app.exec()
+
+
+def install_excepthook():
+    """An exception that escapes a slot reaches here: the dealer is told in words and the log
+    keeps the traceback (Qt would only print it to a terminal nobody sees)."""
+    def hook(exc_type, exc, tb):
+        if issubclass(exc_type, KeyboardInterrupt):
+            sys.__excepthook__(exc_type, exc, tb)
+            return
+        exc.__traceback__ = tb
+        message = report(exc, "uncaught in the user interface")
+        QMessageBox.critical(QApplication.activeWindow(), "dealer-app", message)
+    sys.excepthook = hook

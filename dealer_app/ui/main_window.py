@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QShortcut
-from PySide6.QtWidgets import QInputDialog, QMainWindow, QMessageBox, QSplitter
+from PySide6.QtWidgets import QInputDialog, QLabel, QMainWindow, QMessageBox, QSplitter
 
 from dealer_app.engine.money import to_cents
-from dealer_app.live.controller import InputError, TableController
-from dealer_app.ui.action_panel import ActionPanel
+from dealer_app.live.controller import TableController
+from dealer_app.ui.action_panel import ActionPanel, run_guarded
 from dealer_app.ui.new_table_dialog import NewTableDialog
+from dealer_app.ui.resume_dialog import ResumeDialog
 from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.rulings import RulingsLog
 from dealer_app.ui.table_view import TableView
@@ -20,6 +21,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.settings = settings or QSettings("dealer-app", "dealer-app")
         self.bridge = ControllerBridge(controller, self)
+        self.ask_before_closing = True  # with a hand open, Quit asks first
         self.setWindowTitle(self.tr("Stud Dealer Assistant"))
         self.table_view = TableView(self.bridge)
         self.table_view.four_colour = self.settings.value("four_colour", False, type=bool)
@@ -41,8 +43,10 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(split)
         self._menus()
         QShortcut(QKeySequence("Ctrl+M"), self, activated=self.panel._muck)
+        self.record_label = QLabel()
+        self.statusBar().addWidget(self.record_label, 1)
         if controller.store is not None:
-            self.statusBar().showMessage(self.tr("Hand record: %1").replace("%1", str(controller.store.path)))
+            self.record_label.setText(self.tr("Hand record: %1").replace("%1", str(controller.store.path)))
         self.bridge.changed.connect(self._update_actions)
         self._update_actions()
 
@@ -54,12 +58,14 @@ class MainWindow(QMainWindow):
     def _menus(self):
         table = self.menuBar().addMenu(self.tr("&Table"))
         self.new_table_action = table.addAction(self.tr("&Open table…"), QKeySequence("Ctrl+N"), self.open_table_dialog)
+        self.resume_action = table.addAction(self.tr("&Resume table…"), self.resume_dialog)
         self.start_action = table.addAction(self.tr("&Start hand"), QKeySequence("Ctrl+H"),
                                             lambda: self._run(self.controller.start_hand))
+        self.close_table_action = table.addAction(self.tr("&Close table"), self.close_table)
         table.addSeparator()
         table.addAction(self.tr("&Quit"), QKeySequence.Quit, self.close)
         edit = self.menuBar().addMenu(self.tr("&Edit"))
-        self.undo_action = edit.addAction(self.tr("&Undo"), QKeySequence("Ctrl+Z"), self.undo)
+        self.undo_action = edit.addAction(self.tr("&Undo"), QKeySequence.Undo, self.undo)
         self.redo_action = edit.addAction(self.tr("&Redo"), QKeySequence("Ctrl+Shift+Z"), self.redo)
         seats = self.menuBar().addMenu(self.tr("&Seats"))
         seats.addAction(self.tr("&Join…"), self.join_dialog)
@@ -95,26 +101,58 @@ class MainWindow(QMainWindow):
         self.undo_action.setEnabled(bool(c.hand is not None and c.inputs))
         self.redo_action.setEnabled(bool(c.hand is not None and c.redo_stack))
         self.start_action.setEnabled(c.prompt().kind in ("between", "award"))
+        self.close_table_action.setEnabled(c.session is not None)
 
     # --- commands -------------------------------------------------------------------------
     def _run(self, fn, *args) -> bool:
-        try:
-            fn(*args)
-            return True
-        except InputError as exc:
-            self.panel.show_error(exc.message, ", ".join(exc.rules))
-            return False
+        return run_guarded(self.panel.show_error, fn, *args)
 
     def undo(self):
-        self.controller.undo()
+        self._run(self.controller.undo)
 
     def redo(self):
-        self.controller.redo()
+        self._run(self.controller.redo)
 
-    def open_table_dialog(self) -> NewTableDialog:
+    def _leave_hand_ok(self, doing: str) -> bool:
+        """A hand is open: ask before leaving it (it stays in the record, unfinished)."""
+        if not self.controller.hand_in_progress():
+            return True
+        answer = QMessageBox.question(
+            self, self.tr("Hand in progress"),
+            self.tr("Hand %1 is not finished. %2 anyway? The hand stays in the record as it is.")
+            .replace("%1", str(self.controller.hand_no)).replace("%2", doing))
+        return answer == QMessageBox.Yes
+
+    def open_table_dialog(self) -> NewTableDialog | None:
+        if not self._leave_hand_ok(self.tr("Open another table")):
+            return None
         dialog = NewTableDialog(self.controller, self)
         dialog.open()
         return dialog
+
+    def resume_dialog(self) -> ResumeDialog | None:
+        if not self._leave_hand_ok(self.tr("Resume another table")):
+            return None
+        dialog = ResumeDialog(self.controller, self)
+        dialog.open()
+        return dialog
+
+    def close_table(self):
+        if self.controller.session is None:
+            return
+        if self.controller.hand_in_progress():
+            if not self._leave_hand_ok(self.tr("Close the table")):
+                return
+        elif QMessageBox.question(self, self.tr("Close table"),
+                                  self.tr("Close this table? It is no longer offered to resume.")) != QMessageBox.Yes:
+            return
+        self._run(self.controller.close_table)
+
+    def closeEvent(self, event):
+        if not self.ask_before_closing or self._leave_hand_ok(self.tr("Quit")):
+            event.accept()
+        else:
+            event.ignore()
 
     def _ask_seat(self, title: str) -> int | None:
         seats = [str(s) for s in sorted(self.controller.session.seats)] if self.controller.session else []
@@ -165,20 +203,28 @@ class MainWindow(QMainWindow):
             self._run(self.controller.leave, seat)
 
     def offer_resume(self, answer: bool | None = None) -> bool:
-        """After a crash: offer to resume the table where the record stopped."""
-        open_sessions = self.controller.resumable()
-        if not open_sessions:
+        """At start: offer every table the record left open. ``answer=True`` resumes the
+        newest resumable one without asking (tests, --resume)."""
+        tables = self.controller.open_tables()
+        if not tables:
             return False
-        sid, table, profile, opened = open_sessions[0]
         if answer is None:
-            reply = QMessageBox.question(
-                self, self.tr("Resume table"),
-                self.tr("Table %1 (%2), opened %3, did not close. Resume it where it stopped?")
-                .replace("%1", table).replace("%2", profile).replace("%3", opened[:16].replace("T", " ")))
-            answer = reply == QMessageBox.Yes
-        if answer:
-            self.controller.resume(sid)
-        return answer
+            dialog = ResumeDialog(self.controller, self)
+            dialog.exec()
+            return self.controller.session is not None
+        good = [t for t in tables if not t.problem]
+        if answer and good:
+            return self._run(self.controller.resume, good[0].session_id)
+        return False
+
+    def report_record_notes(self, notes: list[str]):
+        """What happened to the record at start (a damaged file kept, a fresh one opened)."""
+        if not notes:
+            return
+        self.record_label.setStyleSheet("color: #c62828; font-weight: bold;")
+        self.record_label.setText(self.tr("Hand record: %1 (see the warning at start)")
+                                  .replace("%1", str(self.controller.store.path)))
+        QMessageBox.warning(self, self.tr("Hand record"), "\n\n".join(notes))
 
     # --- keys: one key per action, Enter confirms -----------------------------------------
     def keyPressEvent(self, event):

@@ -49,6 +49,8 @@ PATTERNS = [
     (r"^Deal the river: one card down to each player$", "Deal the river: one card down to each player"),
     (r"^Push the pots and confirm$", "Push the pots and confirm"),
     (r"^Start the next hand$", "Start the next hand"),
+    (r"^Between hands: start hand (\d+) when the table is ready$",
+     "Between hands: start hand %1 when the table is ready"),
     (r"^Open a table$", "Open a table"),
 ]
 _COMPILED = [(re.compile(p), t) for p, t in PATTERNS]
@@ -94,4 +96,5 @@ def _register_for_lupdate():  # pragma: no cover - only read by pyside6-lupdate
     QCoreApplication.translate("Phrases", "Deal the river: one card down to each player")
     QCoreApplication.translate("Phrases", "Push the pots and confirm")
     QCoreApplication.translate("Phrases", "Start the next hand")
+    QCoreApplication.translate("Phrases", "Between hands: start hand %1 when the table is ready")
     QCoreApplication.translate("Phrases", "Open a table")

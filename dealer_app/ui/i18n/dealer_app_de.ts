@@ -3,132 +3,140 @@
 <context>
     <name>ActionPanel</name>
     <message>
-        <location filename="../action_panel.py" line="96" />
+        <location filename="../action_panel.py" line="120" />
         <source>Type a card: ah, td, 10d … then Enter</source>
         <translation>Karte eingeben: ah, td, 10d … dann Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="129" />
+        <location filename="../action_panel.py" line="153" />
         <source>Downcards shown, e.g. ah kd 7c</source>
         <translation>Aufgedeckte verdeckte Karten, z. B. ah kd 7c</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="134" />
+        <location filename="../action_panel.py" line="158" />
         <source>Show  [Enter]</source>
         <translation>Zeigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="136" />
+        <location filename="../action_panel.py" line="160" />
         <source>Muck  [Ctrl+M]</source>
         <translation>Muck  [Strg+M]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="240" />
+        <location filename="../action_panel.py" line="258" />
         <source>Rules: %1</source>
         <translation>Regeln: %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="251" />
+        <location filename="../action_panel.py" line="269" />
         <source>Deal river  [Enter]</source>
         <translation>River geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="251" />
         <source>Confirm and start next hand  [Enter]</source>
         <translation>Bestätigen, nächstes Spiel  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="252" />
         <source>Start hand  [Enter]</source>
         <translation>Spiel beginnen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="295" />
+        <location filename="../action_panel.py" line="269" />
+        <source>Confirm the awards  [Enter]</source>
+        <translation>Auszahlung bestätigen  [Enter]</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="270" />
+        <source>Start hand %1  [Enter]</source>
+        <translation>Spiel %1 beginnen  [Enter]</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="313" />
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="297" />
+        <location filename="../action_panel.py" line="315" />
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="300" />
+        <location filename="../action_panel.py" line="318" />
         <source>Call all-in %1</source>
         <translation>All-in mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="300" />
+        <location filename="../action_panel.py" line="318" />
         <source>Call %1</source>
         <translation>Mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="302" />
+        <location filename="../action_panel.py" line="320" />
         <source>Bring in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="302" />
+        <location filename="../action_panel.py" line="320" />
         <source>Bet</source>
         <translation>Setzen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="302" />
+        <location filename="../action_panel.py" line="320" />
         <source>Raise to</source>
         <translation>Erhöhen auf</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="303" />
+        <location filename="../action_panel.py" line="321" />
         <source>Complete to</source>
         <translation>Komplettieren auf</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="306" />
+        <location filename="../action_panel.py" line="324" />
         <source>All-in %1</source>
         <translation>All-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="307" />
+        <location filename="../action_panel.py" line="325" />
         <source>Bring in %1</source>
         <translation>Bring-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="307" />
+        <location filename="../action_panel.py" line="325" />
         <source>Bet %1</source>
         <translation>Setzen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="307" />
+        <location filename="../action_panel.py" line="325" />
         <source>Raise to %1</source>
         <translation>Erhöhen auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="308" />
+        <location filename="../action_panel.py" line="326" />
         <source>Complete to %1</source>
         <translation>Komplettieren auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="318" />
+        <location filename="../action_panel.py" line="336" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="318" />
+        <location filename="../action_panel.py" line="336" />
         <source>Side pot %1</source>
         <translation>Sidepot %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="319" />
+        <location filename="../action_panel.py" line="337" />
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="323" />
+        <location filename="../action_panel.py" line="341" />
         <source>low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="323" />
+        <location filename="../action_panel.py" line="341" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
@@ -136,156 +144,214 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="23" />
+        <location filename="../main_window.py" line="25" />
         <source>Stud Dealer Assistant</source>
         <translation>Stud-Dealer-Assistent</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="45" />
+        <location filename="../main_window.py" line="49" />
         <source>Hand record: %1</source>
         <translation>Spielprotokoll: %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="55" />
+        <location filename="../main_window.py" line="59" />
         <source>&amp;Table</source>
         <translation>&amp;Tisch</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="56" />
+        <location filename="../main_window.py" line="60" />
         <source>&amp;Open table…</source>
         <translation>Tisch &amp;öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="57" />
+        <location filename="../main_window.py" line="61" />
+        <source>&amp;Resume table…</source>
+        <translation>Tisch &amp;fortsetzen…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="62" />
         <source>&amp;Start hand</source>
         <translation>&amp;Spiel beginnen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="60" />
+        <location filename="../main_window.py" line="64" />
+        <source>&amp;Close table</source>
+        <translation>Tisch &amp;schließen</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="66" />
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="61" />
+        <location filename="../main_window.py" line="67" />
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="62" />
+        <location filename="../main_window.py" line="68" />
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="63" />
+        <location filename="../main_window.py" line="69" />
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="64" />
+        <location filename="../main_window.py" line="70" />
         <source>&amp;Seats</source>
         <translation>&amp;Plätze</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="65" />
+        <location filename="../main_window.py" line="71" />
         <source>&amp;Join…</source>
         <translation>&amp;Platz nehmen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="66" />
+        <location filename="../main_window.py" line="72" />
         <source>&amp;Top up…</source>
         <translation>&amp;Nachkaufen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="67" />
+        <location filename="../main_window.py" line="73" />
         <source>Sit &amp;out / sit in…</source>
         <translation>&amp;Aussetzen / wieder einsteigen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="68" />
+        <location filename="../main_window.py" line="74" />
         <source>&amp;Leave…</source>
         <translation>&amp;Verlassen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="69" />
+        <location filename="../main_window.py" line="75" />
         <source>Se&amp;ttings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="70" />
+        <location filename="../main_window.py" line="76" />
         <source>&amp;Four-colour suits</source>
         <translation>&amp;Vierfarbige Farben</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="74" />
+        <location filename="../main_window.py" line="80" />
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="77" />
+        <location filename="../main_window.py" line="83" />
         <source>System language</source>
         <translation>Systemsprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="91" />
+        <location filename="../main_window.py" line="97" />
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="91" />
+        <location filename="../main_window.py" line="97" />
         <source>The language changes at the next start.</source>
         <translation>Die Sprache wechselt beim nächsten Start.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="123" />
-        <location filename="../main_window.py" line="129" />
+        <location filename="../main_window.py" line="121" />
+        <source>Hand in progress</source>
+        <translation>Spiel läuft</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="122" />
+        <source>Hand %1 is not finished. %2 anyway? The hand stays in the record as it is.</source>
+        <translation>Spiel %1 ist nicht beendet. Trotzdem: %2? Das Spiel bleibt so im Protokoll, wie es ist.</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="127" />
+        <source>Open another table</source>
+        <translation>Einen anderen Tisch öffnen</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="134" />
+        <source>Resume another table</source>
+        <translation>Einen anderen Tisch fortsetzen</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="144" />
+        <source>Close the table</source>
+        <translation>Den Tisch schließen</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="146" />
+        <source>Close table</source>
+        <translation>Tisch schließen</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="147" />
+        <source>Close this table? It is no longer offered to resume.</source>
+        <translation>Diesen Tisch schließen? Er wird dann nicht mehr zum Fortsetzen angeboten.</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="152" />
+        <source>Quit</source>
+        <translation>Beenden</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="161" />
+        <location filename="../main_window.py" line="167" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="129" />
-        <location filename="../main_window.py" line="133" />
-        <location filename="../main_window.py" line="136" />
+        <location filename="../main_window.py" line="167" />
+        <location filename="../main_window.py" line="171" />
+        <location filename="../main_window.py" line="174" />
         <source>Join</source>
         <translation>Platz nehmen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="133" />
+        <location filename="../main_window.py" line="171" />
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="136" />
+        <location filename="../main_window.py" line="174" />
         <source>Buy-in</source>
         <translation>Buy-in</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="150" />
-        <location filename="../main_window.py" line="153" />
+        <location filename="../main_window.py" line="188" />
+        <location filename="../main_window.py" line="191" />
         <source>Top up</source>
         <translation>Nachkaufen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="153" />
+        <location filename="../main_window.py" line="191" />
         <source>Amount to add</source>
         <translation>Betrag zum Nachkaufen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="158" />
+        <location filename="../main_window.py" line="196" />
         <source>Sit out / sit in</source>
         <translation>Aussetzen / wieder einsteigen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="163" />
+        <location filename="../main_window.py" line="201" />
         <source>Leave</source>
         <translation>Verlassen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="175" />
+        <location filename="../main_window.py" line="225" />
+        <source>Hand record: %1 (see the warning at start)</source>
+        <translation>Spielprotokoll: %1 (siehe die Warnung beim Start)</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="227" />
+        <source>Hand record</source>
+        <translation>Spielprotokoll</translation>
+    </message>
+    <message>
         <source>Resume table</source>
         <translation>Tisch fortsetzen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="176" />
         <source>Table %1 (%2), opened %3, did not close. Resume it where it stopped?</source>
         <translation>Tisch %1 (%2), geöffnet %3, wurde nicht geschlossen. Dort fortsetzen, wo er stehen blieb?</translation>
     </message>
@@ -333,12 +399,12 @@
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="66" />
+        <location filename="../new_table_dialog.py" line="72" />
         <source>%1 (table default)</source>
         <translation>%1 (Standard des Tischs)</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="90" />
+        <location filename="../new_table_dialog.py" line="96" />
         <source>Seat %1</source>
         <translation>Platz %1</translation>
     </message>
@@ -346,149 +412,242 @@
 <context>
     <name>Phrases</name>
     <message>
-        <location filename="../phrases.py" line="69" />
+        <location filename="../phrases.py" line="71" />
         <source>Seat %1 brings in: lowest door card, %2</source>
         <translation>Platz %1 bringt den Bring-in: niedrigste Door Card, %2</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="70" />
+        <location filename="../phrases.py" line="72" />
         <source>Seat %1 acts first: the bring-in</source>
         <translation>Platz %1 beginnt: der Bring-in</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="71" />
+        <location filename="../phrases.py" line="73" />
         <source>Seat %1 acts first: %2 showing</source>
         <translation>Platz %1 beginnt: höchstes offenes Blatt (%2)</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="72" />
+        <location filename="../phrases.py" line="74" />
         <source>Seat %1 acts first: %2 showing; tie: nearest the dealer's left</source>
         <translation>Platz %1 beginnt: höchstes offenes Blatt (%2); Gleichstand: nächster links vom Dealer</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="73" />
+        <location filename="../phrases.py" line="75" />
         <source>Seat %1 (%2) to act</source>
         <translation>Platz %1 (%2) ist am Zug</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="74" />
+        <location filename="../phrases.py" line="76" />
         <source>Seat %1 (%2): door card</source>
         <translation>Platz %1 (%2): Door Card</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="75" />
+        <location filename="../phrases.py" line="77" />
         <source>Seat %1 (%2): upcard</source>
         <translation>Platz %1 (%2): offene Karte</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="76" />
+        <location filename="../phrases.py" line="78" />
         <source>Seat %1 shows first</source>
         <translation>Platz %1 zeigt zuerst</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="77" />
+        <location filename="../phrases.py" line="79" />
         <source>Seat %1: show or muck</source>
         <translation>Platz %1: zeigen oder muck</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="78" />
+        <location filename="../phrases.py" line="80" />
         <source>Seat %1 folds</source>
         <translation>Platz %1 passt</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="79" />
+        <location filename="../phrases.py" line="81" />
         <source>Seat %1 checks</source>
         <translation>Platz %1 checkt</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="80" />
+        <location filename="../phrases.py" line="82" />
         <source>Seat %1 calls %2</source>
         <translation>Platz %1 geht mit %2</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="81" />
+        <location filename="../phrases.py" line="83" />
         <source>Seat %1 calls %2 all-in</source>
         <translation>Platz %1 geht all-in mit %2</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="82" />
+        <location filename="../phrases.py" line="84" />
         <source>Seat %1 antes %2</source>
         <translation>Platz %1 zahlt Ante %2</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="83" />
+        <location filename="../phrases.py" line="85" />
         <source>Seat %1 brings in for %2</source>
         <translation>Platz %1 bringt den Bring-in %2</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="84" />
+        <location filename="../phrases.py" line="86" />
         <source>Seat %1 completes to %2</source>
         <translation>Platz %1 komplettiert auf %2</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="85" />
+        <location filename="../phrases.py" line="87" />
         <source>Seat %1 bets %2</source>
         <translation>Platz %1 setzt %2</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="86" />
+        <location filename="../phrases.py" line="88" />
         <source>Seat %1 raises to %2</source>
         <translation>Platz %1 erhöht auf %2</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="87" />
+        <location filename="../phrases.py" line="89" />
         <source>Seat %1 goes all-in for %2</source>
         <translation>Platz %1 geht all-in für %2</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="88" />
+        <location filename="../phrases.py" line="90" />
         <source>two cards down and one up to each player</source>
         <translation>jedem Spieler zwei verdeckte und eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="89" />
+        <location filename="../phrases.py" line="91" />
         <source>Burn one card, then two cards down and one up to each player</source>
         <translation>Eine Karte verbrennen, dann jedem Spieler zwei verdeckte und eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="90" />
+        <location filename="../phrases.py" line="92" />
         <source>Burn one card, then one card up to each of the %1 players</source>
         <translation>Eine Karte verbrennen, dann jedem der %1 Spieler eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="91" />
+        <location filename="../phrases.py" line="93" />
         <source>Burn one card, then one card down to each of the %1 players</source>
         <translation>Eine Karte verbrennen, dann jedem der %1 Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="92" />
+        <location filename="../phrases.py" line="94" />
         <source>Uncalled %1 returned to seat %2</source>
         <translation>Nicht gehaltener Einsatz %1 zurück an Platz %2</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="93" />
+        <location filename="../phrases.py" line="95" />
         <source>Seat %1 mucks</source>
         <translation>Platz %1 wirft die Karten weg (Muck)</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="94" />
+        <location filename="../phrases.py" line="96" />
         <source>Deal the river: one card down to each player</source>
         <translation>River geben: jedem Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="95" />
+        <location filename="../phrases.py" line="97" />
         <source>Push the pots and confirm</source>
         <translation>Pots auszahlen und bestätigen</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="96" />
+        <location filename="../phrases.py" line="98" />
         <source>Start the next hand</source>
         <translation>Nächstes Spiel beginnen</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="97" />
+        <location filename="../phrases.py" line="99" />
+        <source>Between hands: start hand %1 when the table is ready</source>
+        <translation>Zwischen zwei Spielen: Spiel %1 beginnen, sobald der Tisch bereit ist</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="100" />
         <source>Open a table</source>
         <translation>Einen Tisch öffnen</translation>
+    </message>
+</context>
+<context>
+    <name>ResumeDialog</name>
+    <message>
+        <location filename="../resume_dialog.py" line="23" />
+        <source>Resume a table</source>
+        <translation>Einen Tisch fortsetzen</translation>
+    </message>
+    <message>
+        <location filename="../resume_dialog.py" line="25" />
+        <source>These tables did not close. Resume one where it stopped, or close it.</source>
+        <translation>Diese Tische wurden nicht geschlossen. Setzen Sie einen dort fort, wo er stand, oder schließen Sie ihn.</translation>
+    </message>
+    <message>
+        <location filename="../resume_dialog.py" line="36" />
+        <source>&amp;Resume</source>
+        <translation>&amp;Fortsetzen</translation>
+    </message>
+    <message>
+        <location filename="../resume_dialog.py" line="38" />
+        <source>&amp;Close table</source>
+        <translation>Tisch &amp;schließen</translation>
+    </message>
+    <message>
+        <location filename="../resume_dialog.py" line="39" />
+        <source>&amp;New table instead</source>
+        <translation>Stattdessen &amp;neuer Tisch</translation>
+    </message>
+    <message>
+        <location filename="../resume_dialog.py" line="58" />
+        <source>%1 (%2), opened %3 — cannot be resumed: %4</source>
+        <translation>%1 (%2), geöffnet %3 — kann nicht fortgesetzt werden: %4</translation>
+    </message>
+    <message>
+        <location filename="../resume_dialog.py" line="62" />
+        <source>%1 (%2) — %3 — hand %4, %5 — last input %6</source>
+        <translation>%1 (%2) — %3 — Spiel %4, %5 — letzte Eingabe %6</translation>
+    </message>
+    <message>
+        <location filename="../resume_dialog.py" line="98" />
+        <source>Close table</source>
+        <translation>Tisch schließen</translation>
+    </message>
+    <message>
+        <location filename="../resume_dialog.py" line="99" />
+        <source>Close %1 for good? Its hands stay in the record, but it is no longer offered to resume.</source>
+        <translation>%1 endgültig schließen? Seine Spiele bleiben im Protokoll, aber er wird nicht mehr zum Fortsetzen angeboten.</translation>
+    </message>
+    <message>
+        <location filename="../resume_dialog.py" line="110" />
+        <source>between hands</source>
+        <translation>zwischen zwei Spielen</translation>
+    </message>
+    <message>
+        <location filename="../resume_dialog.py" line="111" />
+        <source>awards</source>
+        <translation>Auszahlung</translation>
+    </message>
+    <message>
+        <location filename="../resume_dialog.py" line="112" />
+        <source>showdown</source>
+        <translation>Showdown</translation>
+    </message>
+    <message>
+        <location filename="../resume_dialog.py" line="113" />
+        <source>third street</source>
+        <translation>Third Street</translation>
+    </message>
+    <message>
+        <location filename="../resume_dialog.py" line="114" />
+        <source>fourth street</source>
+        <translation>Fourth Street</translation>
+    </message>
+    <message>
+        <location filename="../resume_dialog.py" line="115" />
+        <source>fifth street</source>
+        <translation>Fifth Street</translation>
+    </message>
+    <message>
+        <location filename="../resume_dialog.py" line="116" />
+        <source>sixth street</source>
+        <translation>Sixth Street</translation>
+    </message>
+    <message>
+        <location filename="../resume_dialog.py" line="117" />
+        <source>seventh street</source>
+        <translation>Seventh Street</translation>
     </message>
 </context>
 <context>

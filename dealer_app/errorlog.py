@@ -1,0 +1,72 @@
+"""No exception disappears: every one the UI meets is logged with its traceback to
+``dealer-app.log`` in the data folder, and the dealer is told in words.
+
+Qt-free, so the command line and the tests use it too.
+"""
+
+from __future__ import annotations
+
+import logging
+import logging.handlers
+import os
+import tempfile
+from pathlib import Path
+
+from dealer_app.engine.errors import EngineError
+from dealer_app.history.store import StoreError, default_data_dir
+
+LOG_NAME = "dealer-app.log"
+log = logging.getLogger("dealer_app")
+
+
+def setup_logging(data_dir: Path | None = None) -> Path:
+    """Log to ``<data>/dealer-app.log`` (rotated at 1 MB, 5 kept); a folder that cannot be
+    written logs to the temporary folder instead. Returns the log file's path."""
+    for folder in (Path(data_dir) if data_dir else default_data_dir(),
+                   Path(tempfile.gettempdir()) / f"dealer-app-{os.getuid()}"):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            handler = logging.handlers.RotatingFileHandler(folder / LOG_NAME, maxBytes=1_000_000,
+                                                           backupCount=5, encoding="utf-8")
+        except OSError:
+            continue
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        for old in [h for h in log.handlers if isinstance(h, logging.handlers.RotatingFileHandler)]:
+            log.removeHandler(old)
+            old.close()
+        log.addHandler(handler)
+        log.setLevel(logging.INFO)
+        return folder / LOG_NAME
+    return Path(os.devnull)
+
+
+def log_path() -> Path | None:
+    for h in log.handlers:
+        if isinstance(h, logging.FileHandler):
+            return Path(h.baseFilename)
+    return None
+
+
+def describe(exc: BaseException) -> str:
+    """What went wrong, in words; the traceback goes to the log (``report``)."""
+    if isinstance(exc, EngineError):
+        return str(exc)
+    if isinstance(exc, StoreError):
+        return str(exc)
+    if isinstance(exc, OSError):
+        where = f" ({exc.filename})" if getattr(exc, "filename", None) else ""
+        return f"{exc.strerror or exc}{where}"
+    text = str(exc)
+    return f"{exc.__class__.__name__}: {text}" if text else exc.__class__.__name__
+
+
+def report(exc: BaseException, context: str = "") -> str:
+    """Log ``exc`` with its traceback; return the sentence to show the dealer."""
+    log.error("%s", context or "error", exc_info=(type(exc), exc, exc.__traceback__))
+    message = describe(exc)
+    where = log_path()
+    unexpected = not isinstance(exc, (EngineError, StoreError, OSError))
+    if unexpected:
+        message = (f"Unexpected error: {message}. The hand record is safe"
+                   + (f"; details are in {where}" if where else "") + ".")
+    return message

@@ -1,0 +1,117 @@
+"""After a crash or a restart: every table the record left open, to resume or to close."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QListWidget, QListWidgetItem, QMessageBox,
+                               QPushButton, QVBoxLayout)
+
+from dealer_app.ui.action_panel import run_guarded
+
+
+def _when(stamp: str) -> str:
+    return stamp[:16].replace("T", " ") if stamp else ""
+
+
+class ResumeDialog(QDialog):
+    """Lists the open tables (newest first). A table that cannot be resumed is shown with the
+    reason, greyed out; it can still be closed so it is not offered again."""
+
+    def __init__(self, controller, parent=None):
+        super().__init__(parent)
+        self.controller = controller
+        self.setWindowTitle(self.tr("Resume a table"))
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(self.tr("These tables did not close. Resume one where it stopped, "
+                                        "or close it.")))
+        self.list = QListWidget()
+        self.list.setWordWrap(True)
+        self.list.setMinimumSize(640, 240)
+        layout.addWidget(self.list)
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #c62828; font-weight: bold;")
+        layout.addWidget(self.error)
+        buttons = QDialogButtonBox()
+        self.resume_button = QPushButton(self.tr("&Resume"))
+        self.resume_button.setDefault(True)
+        self.close_button = QPushButton(self.tr("&Close table"))
+        self.new_button = QPushButton(self.tr("&New table instead"))
+        buttons.addButton(self.resume_button, QDialogButtonBox.AcceptRole)
+        buttons.addButton(self.close_button, QDialogButtonBox.ActionRole)
+        buttons.addButton(self.new_button, QDialogButtonBox.RejectRole)
+        self.resume_button.clicked.connect(self._resume)
+        self.close_button.clicked.connect(self._close_selected)
+        self.new_button.clicked.connect(self.reject)
+        self.list.itemDoubleClicked.connect(lambda _item: self._resume())
+        self.list.currentRowChanged.connect(self._selection_changed)
+        layout.addWidget(buttons)
+        self.tables = []
+        self.reload()
+
+    def reload(self):
+        self.tables = self.controller.open_tables()
+        self.list.clear()
+        for t in self.tables:
+            players = ", ".join(t.players)
+            if t.problem:
+                text = (self.tr("%1 (%2), opened %3 — cannot be resumed: %4")
+                        .replace("%1", t.table).replace("%2", t.profile).replace("%3", _when(t.opened_at))
+                        .replace("%4", t.problem))
+            else:
+                text = (self.tr("%1 (%2) — %3 — hand %4, %5 — last input %6")
+                        .replace("%1", t.table).replace("%2", t.profile).replace("%3", players)
+                        .replace("%4", str(t.hand_no)).replace("%5", self.tr(t.stage))
+                        .replace("%6", _when(t.last_at)))
+            item = QListWidgetItem(text)
+            if t.problem:
+                item.setForeground(Qt.gray)
+            self.list.addItem(item)
+        first_good = next((i for i, t in enumerate(self.tables) if not t.problem), 0)
+        if self.tables:
+            self.list.setCurrentRow(first_good)
+        self._selection_changed(self.list.currentRow())
+
+    def _selected(self):
+        row = self.list.currentRow()
+        return self.tables[row] if 0 <= row < len(self.tables) else None
+
+    def _selection_changed(self, _row: int):
+        t = self._selected()
+        self.resume_button.setEnabled(t is not None and not t.problem)
+        self.close_button.setEnabled(t is not None and not t.in_use)
+
+    def _show_error(self, message: str, rules: str = ""):
+        self.error.setText(message + (f" — {rules}" if rules else ""))
+
+    def _resume(self):
+        t = self._selected()
+        if t is None or t.problem:
+            return
+        if run_guarded(self._show_error, self.controller.resume, t.session_id):
+            self.accept()
+
+    def _close_selected(self):
+        t = self._selected()
+        if t is None:
+            return
+        answer = QMessageBox.question(self, self.tr("Close table"),
+                                      self.tr("Close %1 for good? Its hands stay in the record, but it is no "
+                                              "longer offered to resume.").replace("%1", t.table))
+        if answer != QMessageBox.Yes:
+            return
+        if run_guarded(self._show_error, self.controller.close_open_table, t.session_id):
+            self.reload()
+            if not self.tables:
+                self.reject()
+
+    # translatable stage names (the controller says them in English)
+    def _register_for_lupdate(self):  # pragma: no cover - only read by pyside6-lupdate
+        self.tr("between hands")
+        self.tr("awards")
+        self.tr("showdown")
+        self.tr("third street")
+        self.tr("fourth street")
+        self.tr("fifth street")
+        self.tr("sixth street")
+        self.tr("seventh street")
