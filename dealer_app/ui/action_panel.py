@@ -58,16 +58,7 @@ def run_guarded(show_error, fn, *args) -> bool:
 class EntryLine(QLineEdit):
     """A line edit that keeps its Return (QLineEdit passes it on after returnPressed, which
     would let the same key also confirm the next step in the window) and gives up Ctrl+Z and
-    Ctrl+Shift+Z: in the card box they undo the hand, not the text."""
-
-    def event(self, event):
-        from PySide6.QtCore import QEvent
-        from PySide6.QtGui import QKeySequence
-        if event.type() == QEvent.ShortcutOverride and (event.matches(QKeySequence.Undo)
-                                                        or event.matches(QKeySequence.Redo)):
-            event.ignore()  # not ours: the window's Undo/Redo actions take it
-            return False
-        return super().event(event)
+    Ctrl+Shift+Z (ui/keys.py): in the card box they undo the hand, not the text."""
 
     def keyPressEvent(self, event):
         super().keyPressEvent(event)

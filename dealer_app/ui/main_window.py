@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QInputDialog, QLabel, QMainWindow, QMessageBox, QS
 from dealer_app.engine.money import to_cents
 from dealer_app.live.controller import TableController
 from dealer_app.ui.action_panel import ActionPanel, run_guarded
+from dealer_app.ui.keys import DealerKeys
 from dealer_app.ui.new_table_dialog import NewTableDialog
 from dealer_app.ui.resume_dialog import ResumeDialog
 from dealer_app.ui.qt_bridge import ControllerBridge
@@ -43,6 +44,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(split)
         self._menus()
         QShortcut(QKeySequence("Ctrl+M"), self, activated=self.panel._muck)
+        self.keys = DealerKeys(self, self.panel)  # the dealer's keys, wherever the focus is
         self.record_label = QLabel()
         self.statusBar().addWidget(self.record_label, 1)
         if controller.store is not None:
@@ -225,13 +227,3 @@ class MainWindow(QMainWindow):
         self.record_label.setText(self.tr("Hand record: %1 (see the warning at start)")
                                   .replace("%1", str(self.controller.store.path)))
         QMessageBox.warning(self, self.tr("Hand record"), "\n\n".join(notes))
-
-    # --- keys: one key per action, Enter confirms -----------------------------------------
-    def keyPressEvent(self, event):
-        if event.key() in (Qt.Key_Return, Qt.Key_Enter):
-            if self.panel.confirm():
-                return
-        text = event.text().upper()
-        if text and self.controller.prompt().kind == "action" and self.panel.press_key(text):
-            return
-        super().keyPressEvent(event)

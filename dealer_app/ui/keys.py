@@ -1,0 +1,65 @@
+"""The dealer's keys work wherever the focus is in the main window.
+
+One event filter sees every key pressed in the window before the focused widget does:
+
+- Ctrl+Z / Ctrl+Shift+Z always undo and redo the hand (a line edit would undo its text);
+- while an action is due, its letter (B, O, E, G, R, T, C, K, F) selects it, and Enter confirms;
+- while a card or a shown hand is due, typing goes to the card box or the show box, even if a
+  click left the focus in the rulings list or on a picker button;
+- Enter confirms what the big button says (deal the river, confirm the awards, next hand).
+
+No rule here: what is legal comes from the controller, through the action panel.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QWidget
+
+ENTER = (Qt.Key_Return, Qt.Key_Enter)
+
+
+class DealerKeys(QObject):
+    def __init__(self, window, panel):
+        super().__init__(window)
+        self.window, self.panel = window, panel
+        QApplication.instance().installEventFilter(self)
+
+    def eventFilter(self, obj, event) -> bool:
+        kind = event.type()
+        if kind not in (QEvent.ShortcutOverride, QEvent.KeyPress):
+            return False
+        if not isinstance(obj, QWidget) or obj.window() is not self.window:
+            return False  # a dialog, or another window: its keys are its own
+        if kind == QEvent.ShortcutOverride:
+            if event.matches(QKeySequence.Undo) or event.matches(QKeySequence.Redo):
+                event.ignore()  # not the text's undo: the window's Undo/Redo actions take it
+                return True
+            return False
+        return self._key(obj, event)
+
+    def _key(self, obj, event: QKeyEvent) -> bool:
+        panel = self.panel
+        prompt = panel.controller.prompt().kind
+        modifiers = event.modifiers() & ~(Qt.ShiftModifier | Qt.KeypadModifier)
+        if modifiers:
+            return False  # Ctrl/Alt combinations are menu shortcuts
+        if event.key() in ENTER:
+            if obj in (panel.card_edit, panel.show_edit):
+                return False  # the box takes its own Enter (returnPressed)
+            if isinstance(obj, QAbstractSpinBox) or isinstance(obj.parent(), QAbstractSpinBox):
+                spin = obj if isinstance(obj, QAbstractSpinBox) else obj.parent()
+                spin.interpretText()  # the amount typed counts, not the one before it
+            return panel.confirm()
+        text = event.text()
+        if not text or not text.isprintable():
+            return False
+        if prompt == "action":
+            return panel.press_key(text.upper())
+        box = {"card": panel.card_edit, "common": panel.card_edit, "show": panel.show_edit}.get(prompt)
+        if box is not None and obj is not box and box.isVisible():
+            box.setFocus(Qt.OtherFocusReason)
+            QApplication.sendEvent(box, QKeyEvent(QEvent.KeyPress, event.key(), event.modifiers(), text))
+            return True
+        return False

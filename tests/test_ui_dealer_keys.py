@@ -1,0 +1,121 @@
+"""A whole hand typed as a dealer types: every key goes to whatever widget has the focus
+(``QApplication.focusWidget()``), every click to a visible widget. An undo and a redo in the
+middle, the awards confirmed, and the next hand started from the right stacks."""
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QApplication, QCheckBox, QDialogButtonBox, QLineEdit
+
+from dealer_app.history.store import Store
+from dealer_app.live.controller import TableController
+from dealer_app.ui.main_window import MainWindow
+from dealer_app.ui.new_table_dialog import NewTableDialog
+
+
+class Keyboard:
+    def __init__(self, qtbot, window):
+        self.qtbot, self.w = qtbot, window
+
+    def focus(self):
+        self.qtbot.waitUntil(lambda: QApplication.focusWidget() is not None, timeout=2000)
+        return QApplication.focusWidget()
+
+    def key(self, key, modifier=Qt.NoModifier):
+        self.qtbot.keyClick(self.focus(), key, modifier)
+
+    def type(self, text):
+        for ch in text:
+            self.qtbot.keyClick(self.focus(), ch)
+
+    def enter(self):
+        self.key(Qt.Key_Return)
+
+    def card(self, code):
+        self.type(code)
+        self.enter()
+        assert not self.w.panel.error.text(), self.w.panel.error.text()
+
+    def action(self, letter):
+        self.type(letter)
+        self.enter()
+        assert not self.w.panel.error.text(), self.w.panel.error.text()
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
+    w = MainWindow(TableController(Store(tmp_path / "hands.sqlite3")), settings)
+    qtbot.addWidget(w)
+    w.resize(1280, 800)
+    w.show()
+    w.activateWindow()
+    qtbot.waitExposed(w)
+    return w
+
+
+def open_table_by_hand(qtbot, kb, w, players):
+    kb.key(Qt.Key_N, Qt.ControlModifier)                       # Table → Open table…
+    qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), NewTableDialog), timeout=2000)
+    dialog = QApplication.activeModalWidget()
+    dialog.activateWindow()  # the window manager's job on a real screen
+    qtbot.waitUntil(lambda: dialog.isAncestorOf(QApplication.focusWidget()), timeout=2000)
+    table_index = dialog.table_box.findData("stud-5-10")
+    qtbot.mouseClick(dialog.table_box, Qt.LeftButton)          # the list opens; arrows pick, Enter takes
+    for _ in range(abs(table_index - dialog.table_box.currentIndex())):
+        kb.key(Qt.Key_Down if dialog.table_box.currentIndex() < table_index else Qt.Key_Up)
+    kb.enter()
+    assert dialog.table_box.currentData() == "stud-5-10"
+    checks = [c for c in dialog.findChildren(QCheckBox) if c.isVisible()]
+    names = [e for e in dialog.findChildren(QLineEdit) if e.placeholderText() and e.isVisible()]
+    for i, name in enumerate(players):
+        qtbot.mouseClick(names[i], Qt.LeftButton)
+        kb.type(name)                                           # typing a name ticks the seat
+        assert checks[i].isChecked()
+    ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.Ok)
+    qtbot.mouseClick(ok, Qt.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=2000)
+    assert w.controller.session is not None
+    w.activateWindow()  # the window manager gives the main window back its focus
+
+
+def test_a_hand_typed_to_the_focused_widget_with_undo_and_redo(qtbot, window):
+    w, c = window, window.controller
+    kb = Keyboard(qtbot, w)
+    open_table_by_hand(qtbot, kb, w, ["Ann", "Bob", "Cy"])
+    assert c.prompt().kind == "between"
+    kb.enter()                                                  # start hand 1
+    assert c.prompt().kind == "card" and c.hand_no == 1
+    for code in ("kd", "2c", "th"):
+        kb.card(code)
+    assert c.prompt().seat == 2                                 # 2♣ brings in (B-2)
+    kb.action("b")                                              # seat 2 brings in $2
+    kb.action("c")                                              # seat 3 calls $2 — a slip
+    kb.key(Qt.Key_Z, Qt.ControlModifier)                        # undo, wherever the focus is
+    assert c.prompt().seat == 3 and len(c.inputs) == 4
+    kb.key(Qt.Key_Z, Qt.ControlModifier | Qt.ShiftModifier)     # redo: the call is back
+    assert c.prompt().seat == 1 and c.inputs[-1] == ["act", 3, "call", 200]
+    kb.key(Qt.Key_Z, Qt.ControlModifier)                        # no: undo it again
+    kb.action("o")                                              # seat 3 completes to $5
+    kb.action("f")                                              # seat 1 folds
+    kb.action("c")                                              # seat 2 calls
+    for code in ("9h", "5c"):                                   # fourth street
+        kb.card(code)
+    kb.action("k")
+    kb.action("k")
+    kb.card("qs")                                               # fifth street: a slip…
+    kb.key(Qt.Key_Z, Qt.ControlModifier)                        # …undone inside the card box
+    assert c.prompt().kind == "card" and c.prompt().seat == 2
+    kb.card("qh")
+    kb.card("4d")
+    kb.action("k")
+    kb.action("e")                                              # seat 3 bets $10
+    kb.action("f")                                              # seat 2 folds: seat 3 wins
+    assert c.prompt().kind == "award"
+    shown = [s.stack for s in c.seats()]
+    assert shown == [4950, 4450, 5600]   # antes 3 x $0.50 + $5 + $5; the $10 bet uncalled (P-2)
+    kb.enter()                                                  # confirm the awards
+    assert c.prompt().kind == "between" and [s.stack for s in c.seats()] == shown
+    kb.enter()                                                  # the next hand
+    assert c.hand_no == 2 and [p.start for p in c.hand.players] == shown
+    log = [k for _, k, _, _ in c.store.session_log(c.session_id)]
+    assert log.count("undo") == 3 and log.count("redo") == 1 and log.count("hand_end") == 1
