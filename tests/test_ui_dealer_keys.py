@@ -119,3 +119,80 @@ def test_a_hand_typed_to_the_focused_widget_with_undo_and_redo(qtbot, window):
     assert c.hand_no == 2 and [p.start for p in c.hand.players] == shown
     log = [k for _, k, _, _ in c.store.session_log(c.session_id)]
     assert log.count("undo") == 3 and log.count("redo") == 1 and log.count("hand_end") == 1
+
+
+def start_a_hand(qtbot, window):
+    c = window.controller
+    c.open_table("stud-5-10", None, [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)])
+    kb = Keyboard(qtbot, window)
+    kb.enter()
+    return kb, c
+
+
+def test_a_full_disk_is_said_in_words_and_the_hand_waits(qtbot, window):
+    from test_live_trust import fill_the_disk, free_the_disk
+    kb, c = start_a_hand(qtbot, window)
+    kb.card("kd")
+    fill_the_disk(c.store)
+    kb.type("2c")
+    kb.enter()
+    assert "the hand record cannot be written: disk full — nothing was changed" in window.panel.error.text()
+    assert c.prompt().seat == 2 and len(c.inputs) == 1
+    free_the_disk(c.store)
+    kb.enter()                                    # the same card, once there is room
+    assert c.prompt().seat == 3 and not window.panel.error.text()
+
+
+def test_an_unexpected_error_is_shown_and_logged_with_its_traceback(qtbot, window, tmp_path, monkeypatch):
+    from dealer_app import errorlog
+    log_file = errorlog.setup_logging(tmp_path / "logs")
+    kb, c = start_a_hand(qtbot, window)
+
+    def broken(*_args):
+        raise ZeroDivisionError("a bug in the engine")
+    import dealer_app.live.controller as controller_module
+    monkeypatch.setattr(controller_module, "apply_input", broken)  # stands for any engine bug
+    kb.type("kd")
+    kb.enter()
+    text = window.panel.error.text()
+    assert "Unexpected error: ZeroDivisionError: a bug in the engine" in text and str(log_file) in text
+    assert c.inputs == []
+    logged = log_file.read_text()
+    assert "Traceback (most recent call last)" in logged and "ZeroDivisionError: a bug in the engine" in logged
+
+
+def test_quit_with_a_hand_open_asks_first(qtbot, window):
+    from test_ui_live_table import answer_question
+    from PySide6.QtWidgets import QMessageBox
+    kb, c = start_a_hand(qtbot, window)
+    kb.card("kd")
+    answer_question(qtbot, QMessageBox.No)
+    window.close()                                # the window's close button
+    assert window.isVisible() and c.session is not None
+    answer_question(qtbot, QMessageBox.Yes)
+    window.close()
+    assert not window.isVisible()
+
+
+def test_table_close_and_the_resume_list(qtbot, window, tmp_path):
+    from test_ui_live_table import answer_question
+    from PySide6.QtWidgets import QMessageBox
+    from dealer_app.ui.resume_dialog import ResumeDialog
+    kb, c = start_a_hand(qtbot, window)
+    kb.card("kd")
+    sid = c.session_id
+    c.store.close()
+    # the next start: a second window on the same record lists the table with what it stood at
+    settings = QSettings(str(tmp_path / "s2.ini"), QSettings.IniFormat)
+    w2 = MainWindow(TableController(Store(tmp_path / "hands.sqlite3")), settings)
+    qtbot.addWidget(w2)
+    w2.show()
+    dialog = w2.resume_dialog()
+    assert isinstance(dialog, ResumeDialog) and dialog.list.count() == 1
+    assert "Ann, Bob, Cy — hand 1, third street" in dialog.list.item(0).text()
+    qtbot.mouseClick(dialog.resume_button, Qt.LeftButton)
+    assert w2.controller.session_id == sid and w2.controller.inputs == [["deal", 1, ["Kd"]]]
+    answer_question(qtbot, QMessageBox.Yes)       # "hand 1 is not finished: close anyway?"
+    w2.close_table_action.trigger()
+    assert w2.controller.session is None
+    assert TableController(Store(tmp_path / "hands.sqlite3")).open_tables() == []
