@@ -162,6 +162,7 @@ class TableController:
         self.rulings: list[tuple[str, tuple[str, ...]]] = []
         self.undo_count = 0
         self.undos_this_hand = 0
+        self._spare: Hand | None = None  # see _tried
 
     @property
     def hand(self) -> Hand | None:
@@ -259,6 +260,7 @@ class TableController:
             raise RecordFailure(str(exc)) from exc
 
     def _install(self, state: _TableState):
+        self._spare = None
         self.session, self.session_id, self.hand_no = state.session, state.session_id, state.hand_no
         self.inputs, self.redo_stack = state.inputs, state.redo_stack
         self.undos_this_hand = state.undos
@@ -309,6 +311,7 @@ class TableController:
         self._commit(rows, hand_no)
         self.hand_no = hand_no
         self.session.begin(hand)
+        self._spare = None
         self.inputs, self.redo_stack, self.undos_this_hand = [], [], 0
         self._collect_rulings()
         self._notify("hand")
@@ -324,6 +327,7 @@ class TableController:
                                              for p in h.pots_awarded],
                                     "net": {str(k): v for k, v in h.net().items()}})])
         self.session.finish_hand()
+        self._spare = None
         self.inputs, self.redo_stack, self.rulings = [], [], []
         self._notify("seats")
 
@@ -337,16 +341,38 @@ class TableController:
                 raise _as_input_error(exc) from None
         return hand
 
+    def _tried(self, inp: list) -> Hand:
+        """A hand equal to the table's with ``inp`` applied; the table's hand is untouched.
+
+        It starts from the spare (the table's hand as it was before the last input, brought up
+        to date after that input was committed) or, when there is none, from a replay."""
+        trial, self._spare = self._spare, None
+        if trial is None:
+            trial = self._replayed(self.inputs)
+        try:
+            apply_input(trial, inp)
+        except (EngineError, CardError) as exc:
+            raise _as_input_error(exc) from None
+        return trial
+
     def _input(self, inp: list, redo: bool = False):
         """Apply one dealer input: try it, record it, and only then put it on the table."""
         if self.hand is None:
             raise InputError("start a hand first" if self.session is not None else "open a table first")
-        trial = self._replayed(self.inputs + [inp])
+        trial = self._tried(inp)
         start = len(self.hand.events)
         self._commit([("redo" if redo else "input", {"input": inp})]
                      + [("event", e.as_dict()) for e in trial.events[start:]])
+        previous = self.hand
         self.session.replace_hand(trial)
         self.inputs.append(inp)
+        # the hand it replaced, given the same committed input, is the next input's trial
+        # (one engine step instead of a replay of the whole hand)
+        try:
+            apply_input(previous, inp)
+            self._spare = previous
+        except (EngineError, CardError):
+            self._spare = None
         if redo:
             self.redo_stack.pop()
         else:
@@ -401,6 +427,7 @@ class TableController:
         last = self.inputs[-1]
         rebuilt = self._replayed(self.inputs[:-1])
         self._commit([("undo", {"input": last})])
+        self._spare = None
         self.session.replace_hand(rebuilt)
         self.inputs.pop()
         self.redo_stack.append(last)
