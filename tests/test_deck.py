@@ -123,6 +123,8 @@ PLANS = [
     ("pool-burns", 5, 10, 3, (True, False, False, 4)),
     ("pool-burns", 5, 5, 3, (True, True, False, 2)),     # 5 < 6: pool to 8, burn, deal 5
     ("pool-burns", 8, 1, 3, (False, True, True, 3)),     # S0's eight players
+    ("pool-burns", 5, 2, 3, (False, True, False, 0)),    # exact fit: 2 + 3 = 5, no burn, no common card
+    ("pool-burns", 4, 4, 0, (False, False, False, 0)),   # exact fit without burns to pool
     ("casinos-austria", 5, 7, 3, (True, False, False, 1)),
     ("casinos-austria", 5, 6, 0, (False, False, False, 1)),  # live + 1: no burn, bottom card stays
     ("casinos-austria", 5, 5, 2, (True, True, False, 1)),    # 5 < 7: pool to 7, burn, deal
@@ -172,3 +174,32 @@ def test_D9_stub_count_always_known():
     h = _eight_to_river("us-cardroom")
     dealt = sum(len(p.up) + len(p.down) for p in h.players)
     assert h.stub + dealt + h.burns == 52 and h.stub == 4
+
+
+def test_D7_pool_burns_exact_fit_deals_the_river_without_burn_or_common_card():
+    """Eight players to sixth street, four fold there: the river finds 1 card in the stub
+    and 3 burns, exactly one each for the four live players (catalog D-7, pool-burns)."""
+    h = new_hand(rules("stud-10-20"), [100000] * 8, "2c 3c 4c 5c 6c 7c 8c 9c")
+    h.act(1, "bring_in", 500)
+    while h.phase == "bet":
+        h.act(h.to_act.seat, "call")
+    for street in ("2d 3d 4d 5d 6d 7d 8d 9d", "2h 3h 4h 5h 6h 7h 8h 9h", "2s 3s 4s 5s 6s 7s 8s 9s"):
+        deal_street(h, street)
+        bet = h.street == 6
+        while h.phase == "bet":
+            seat = h.to_act.seat
+            if bet:
+                h.act(seat, "bet", 2000)
+                bet = False
+            elif h.street == 6 and seat in (1, 2, 3, 4):    # seat 8's four nines bet
+                h.act(seat, "fold")
+            else:
+                h.act(seat, "call" if h.current_to else "check")
+    plan = h.plan
+    assert (plan.stub_before, plan.live) == (1, 4)               # and 3 burns: 1 + 3 = 4
+    assert (plan.burn, plan.reshuffle_burns, plan.common_card, plan.stub_after) == (False, True, False, 0)
+    assert plan.rules == ("D-7",) and "without a burn" in plan.words
+    for seat in sorted(p.seat for p in h.players if not p.folded):
+        h.deal(seat, [None])
+    assert h.common is None and h.stub == 0 and h.phase == "bet"
+    h.check_invariants()

@@ -65,12 +65,18 @@ def plan_deal(procedure: str, street: int, live: int, stub: int, burns: int,
         # card (S0 names no burn before the common card).
         if stub >= live + 1:
             return normal()
-        if stub + burns >= live + 1:
-            pooled = stub + burns
+        pooled = stub + burns
+        if pooled >= live + 1:
             return DealPlan(street, live, stub, True, True, False, pooled - 1 - live, 1, ("D-7", "D-5"),
                             f"Only {_cards(stub)} left for {live} players: shuffle the {burns} burn cards "
                             f"into the stub, burn one, then deal one card {kind} to each player")
-        pooled = stub + burns
+        if pooled == live:
+            # D-7 (catalog): the pooled cards are burned from only while they hold more than one
+            # card per live player; an exact fit deals one to each, no burn, no common card
+            pre = (f"shuffle the {burns} burn cards into the stub, then " if burns else "")
+            return DealPlan(street, live, stub, False, bool(burns), False, 0, 0, ("D-7",),
+                            f"Only {_cards(stub)} left for {live} players: {pre}deal one card {kind} to "
+                            f"each player without a burn")
         return DealPlan(street, live, stub, False, bool(burns), True, pooled - 1, 0, ("D-7", "D-8"),
                         f"Only {_cards(stub)} left for {live} players: shuffle the {burns} burn cards "
                         f"into the stub, then turn one common card face up in the middle")
