@@ -98,10 +98,14 @@ def _cmd_export(args) -> int:
         from dealer_app.history.store import Store
         from dealer_app.live.controller import TableController
         store = Store(args.db)
-        for sid, table, _profile, _opened in store.db.execute(
-                "SELECT id, table_name, profile, opened_at FROM sessions ORDER BY id").fetchall():
-            for hand_no, hand in TableController(store).logged_hands(sid):
-                hands.append((f"session{sid}-hand{hand_no}", hand, None, f"{sid}{hand_no:06d}"))
+        from dealer_app.live.controller import InputError
+        for sid, table, _profile, _opened in store.all_sessions():
+            try:
+                for hand_no, hand in TableController(store).logged_hands(sid):
+                    hands.append((f"session{sid}-hand{hand_no}", hand, None, f"{sid}{hand_no:06d}"))
+            except InputError as exc:  # a table with no rows, or one that no longer replays
+                print(exc.message, file=sys.stderr)
+                failed = True
     else:
         from dealer_app.history.importers import Refusal, detect, import_text, read_text
         from dealer_app.history.phh import read_phh

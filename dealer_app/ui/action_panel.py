@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPus
 from dealer_app.engine.cards import RANKS, SUITS
 from dealer_app.engine.money import format_money
 from dealer_app.errorlog import report
-from dealer_app.live.controller import InputError
+from dealer_app.live.controller import InputError, RecordFailure
 from dealer_app.ui.phrases import tr_phrase
 
 SUIT_SIGNS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
@@ -48,6 +48,9 @@ def run_guarded(show_error, fn, *args) -> bool:
     try:
         fn(*args)
         return True
+    except RecordFailure as exc:  # the machine's fault, not the dealer's: logged too
+        report(exc, "the hand record could not be written")
+        show_error(exc.message, "")
     except InputError as exc:
         show_error(exc.message, ", ".join(exc.rules))
     except Exception as exc:  # the engine's or the record's error, or a bug: said, and logged

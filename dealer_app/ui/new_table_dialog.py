@@ -7,8 +7,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 
 from dealer_app.engine.limits import load_folder
 from dealer_app.engine.money import format_money
-from dealer_app.live.controller import InputError
-from dealer_app.ui.action_panel import MoneySpinBox
+from dealer_app.ui.action_panel import MoneySpinBox, run_guarded
 
 
 class NewTableDialog(QDialog):
@@ -95,9 +94,9 @@ class NewTableDialog(QDialog):
     def open_table(self):
         players = [(seat, name.text().strip() or self.tr("Seat %1").replace("%1", str(seat)), buy_in.value())
                    for seat, check, name, buy_in in self.rows if check.isChecked() and check.isEnabled()]
-        try:
-            self.controller.open_table(self.table_box.currentData(), self.profile_box.currentData(), players)
-        except InputError as exc:
-            self.error.setText(exc.message + (f" — {', '.join(exc.rules)}" if exc.rules else ""))
-            return
-        self.accept()
+        if run_guarded(self._show_error, self.controller.open_table, self.table_box.currentData(),
+                       self.profile_box.currentData(), players):
+            self.accept()
+
+    def _show_error(self, message: str, rules: str = ""):
+        self.error.setText(message + (f" — {rules}" if rules else ""))
