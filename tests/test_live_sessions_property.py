@@ -14,44 +14,17 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dealer_app.engine.cards import format_card
+from live_random import random_input
+
 from dealer_app.history.store import Store
 from dealer_app.live.controller import InputError, TableController
 
 TABLES = ["stud-1-2", "stud-5-10", "stud-1-5-spread", "stud-1-3-spread", "casinos-austria-5-10-20",
           "stud8-10-20", "stud-20-40"]
-DECK = [format_card(c) for c in range(52)]
 
 
 def snapshot(c):
     return ([vars(s) for s in c.seats()], c.prompt(), c.inputs, c.redo_stack, c.hand_no)
-
-
-def step(c, rng):
-    """One input a dealer could make now, chosen at random among the legal ones."""
-    p = c.prompt()
-    if p.kind in ("card", "common"):
-        c.enter_card(rng.choice(sorted(set(DECK) - c.seen_cards())))
-    elif p.kind == "river":
-        c.deal_river()
-    elif p.kind == "action":
-        choice = rng.choice(c.choices())
-        to = choice.to
-        if choice.min_to is not None:
-            chip = c.session.rules.chip
-            to = choice.min_to + rng.randint(0, (choice.max_to - choice.min_to) // chip) * chip
-            if rng.random() < 0.2:
-                to = choice.max_to
-        c.act(choice.action, to)
-    elif p.kind == "show":
-        if rng.random() < 0.25:
-            try:
-                c.muck(p.seat)
-                return
-            except InputError:
-                pass  # the first to show may not muck here: show instead
-        n = len(c.hand.by_seat[p.seat].down)
-        c.show(p.seat, " ".join(rng.sample(sorted(set(DECK) - c.seen_cards()), n)))
 
 
 def seat_changes(c, rng, ledger):
@@ -145,7 +118,7 @@ def test_random_sessions_keep_every_chip(tmp_path, seed, table, n, hands):
                 for _ in range(rng.randint(0, 4)):
                     c.redo()
                 continue
-            step(c, rng)
+            random_input(c, rng)
         if rng.random() < 0.5:                          # second thoughts at the award prompt
             undone = sum(c.undo() for _ in range(rng.randint(1, 3)))
             for _ in range(undone):
