@@ -13,8 +13,11 @@ from live_random import PLAYERS, fingerprint, play
 from dealer_app.history.store import Store
 from dealer_app.live.controller import InputError, TableController
 
+import dealer_app
+
 TESTS = Path(__file__).resolve().parent
-ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS.parent), str(TESTS)])}
+# the child imports the same dealer_app as this test (the source tree, or the compiled build)
+ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(Path(dealer_app.__file__).resolve().parents[1]), str(TESTS)])}
 
 CHILD = """
 import sys
