@@ -370,3 +370,159 @@ def test_bad_inputs_are_input_errors(tmp_path):
         with pytest.raises(InputError):
             bad()
     assert len(c.inputs) == 3
+
+
+# --- what the review found --------------------------------------------------------------------
+
+def test_starting_the_next_hand_at_the_award_prompt_is_all_or_nothing(tmp_path):
+    c = table(tmp_path)
+    bring_in_and_fold_around(c)
+    disk = fill_the_disk(c.store)
+    before = state(c)
+    with pytest.raises(RecordFailure, match="disk full"):
+        c.start_hand()                       # would confirm the awards and deal: neither happens
+    assert state(c) == before and c.prompt().kind == "award"
+    disk.full = False
+    c.start_hand()
+    assert c.hand_no == 2 and [p.start for p in c.hand.players] == [4950, 4750, 5300]
+    assert state(resumed(c)) == state(c)
+
+
+def test_starting_at_the_award_prompt_with_a_player_broke_refuses_and_keeps_the_awards(tmp_path):
+    c = table(tmp_path, players=[(1, "Ann", 5000), (2, "Bob", 5000)])
+    upcards = {1: iter(["Kd", "Ks", "Kh", "Kc", "4s"]), 2: iter(["2c", "3h", "5s", "8d", "9c"])}
+    while c.prompt().kind != "award":
+        p = c.prompt()
+        if p.kind == "card":
+            c.enter_card(next(upcards[p.seat]))
+        elif p.kind == "river":
+            c.deal_river()
+        elif p.kind == "action":         # both raise whenever they may: all-in on third street
+            raises = [x for x in c.choices() if x.action in ("bring_in", "complete", "raise", "bet")]
+            c.act(raises[-1].action, raises[-1].to or raises[-1].max_to) if raises else c.act("call")
+        else:
+            c.show(p.seat, {1: "Ah Ad 7c", 2: "Jh Js 6c"}[p.seat])
+    assert [s.stack for s in c.seats()] == [10000, 0]   # four kings: Bob is broke
+    before = state(c)
+    with pytest.raises(InputError, match="at least two players") as err:
+        c.start_hand()
+    assert "T-5" in err.value.rules and state(c) == before and c.prompt().kind == "award"
+    c.finish_hand()                                     # the awards, confirmed on their own
+    assert c.prompt().kind == "between"
+
+
+@pytest.mark.parametrize("call", [
+    lambda c: c.enter_card(None), lambda c: c.enter_card(5), lambda c: c.show(1, 5),
+    lambda c: c.resume(10**30), lambda c: c.resume("1"), lambda c: c.resume(True)])
+def test_garbage_types_in_a_hand_are_input_errors(tmp_path, call):
+    c = table(tmp_path)
+    with pytest.raises(InputError):
+        call(c)
+    assert c.inputs == []
+
+
+@pytest.mark.parametrize("call", [
+    lambda c: c.top_up(1, "x"), lambda c: c.top_up(1, 5000.0), lambda c: c.top_up(1, True),
+    lambda c: c.leave([]), lambda c: c.set_sitting_out([], True), lambda c: c.seat_player(4, None, 5000),
+    lambda c: c.seat_player("4", "Dee", 5000), lambda c: c.seat_player(4, "Dee", None),
+    lambda c: c.seat_player(4, "Dee", 5000.0)])
+def test_garbage_types_between_hands_are_input_errors(tmp_path, call):
+    c = table(tmp_path)
+    bring_in_and_fold_around(c)
+    c.finish_hand()
+    before = state(c)
+    with pytest.raises(InputError):
+        call(c)
+    assert state(c) == before and all(isinstance(s.stack, int) for s in c.seats())
+
+
+@pytest.mark.parametrize("args", [
+    (None, None, PLAYERS), ("stud-5-10", 7, PLAYERS), ("stud-5-10", None, [(1, "Ann"), (2, "Bob")]),
+    ("stud-5-10", None, [(1, None, 5000), (2, "Bob", 5000)]), ("stud-5-10", None, [(1, "A", 5000.0), (2, "B", 5000)]),
+    ("stud-5-10", None, "Ann, Bob")])
+def test_garbage_when_opening_a_table_is_an_input_error(tmp_path, args):
+    c = TableController(Store(tmp_path / "hands.sqlite3"))
+    with pytest.raises(InputError):
+        c.open_table(*args)
+    assert c.session is None and c.open_tables() == []
+
+
+def test_a_closed_table_cannot_be_resumed(tmp_path):
+    c = table(tmp_path)
+    c.enter_card("Kd")
+    sid = c.session_id
+    c.close_table()
+    with pytest.raises(InputError, match="not an open table"):
+        TableController(Store(c.store.path)).resume(sid)
+
+
+def test_a_record_whose_tables_are_not_a_records_is_refused_untouched(tmp_path):
+    path = tmp_path / "hands.sqlite3"
+    db = sqlite3.connect(str(path))
+    db.executescript("CREATE TABLE sessions (id INTEGER PRIMARY KEY, name TEXT);"
+                     "CREATE TABLE log (id INTEGER PRIMARY KEY, text TEXT);")
+    db.commit()
+    db.close()
+    before = path.read_bytes()
+    store, notes = open_record(tmp_path)
+    assert store.path != path and "not a hand record" in notes[0] and path.read_bytes() == before
+
+
+def test_an_empty_record_file_is_said(tmp_path):
+    (tmp_path / "hands.sqlite3").write_bytes(b"")
+    store, notes = open_record(tmp_path)
+    assert store.path == tmp_path / "hands.sqlite3" and "empty file" in notes[0]
+
+
+def test_a_lock_file_that_cannot_be_made_moves_the_record(tmp_path):
+    (tmp_path / "hands.sqlite3.locks").mkdir()        # something in the lock file's place
+    store, notes = open_record(tmp_path)
+    assert store.path != tmp_path / "hands.sqlite3" and "lock file" in notes[0]
+    c = TableController(store)
+    c.open_table("stud-5-10", None, PLAYERS)
+    c.start_hand()
+    assert c.hand_no == 1 and store.session_in_use(c.session_id) is False
+
+
+READ_ONLY = """
+import sys
+from pathlib import Path
+from dealer_app.history.store import open_record
+from dealer_app.live.controller import TableController
+store, notes = open_record(Path(sys.argv[1]))
+c = TableController(store)
+c.open_table("stud-5-10", None, [(1, "A", 5000), (2, "B", 5000)])
+print(store.path)
+print(" | ".join(notes))
+"""
+
+
+def test_a_read_only_record_file_moves_the_record_beside_it(tmp_path):
+    """As a user without root's override of file modes (root ignores them)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    import dealer_app
+    import shutil
+    import tempfile
+    data = Path(tempfile.mkdtemp(prefix="dealer-app-ro-"))  # a folder another user can reach
+    request_cleanup = lambda: shutil.rmtree(data, ignore_errors=True)  # noqa: E731
+    first = Store(data / "hands.sqlite3")
+    first.close()
+    os.chmod(data / "hands.sqlite3", 0o444)
+    os.chmod(data / "hands.sqlite3.locks", 0o666)
+    os.chmod(data, 0o777)
+    before = (data / "hands.sqlite3").read_bytes()
+    env = {**os.environ, "PYTHONPATH": str(Path(dealer_app.__file__).resolve().parents[1]), "HOME": str(data)}
+    cmd = [sys.executable, "-c", READ_ONLY, str(data)]
+    if os.getuid() == 0:
+        cmd = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"] + cmd
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=str(data))
+        assert out.returncode == 0, out.stderr
+        path, notes = out.stdout.splitlines()
+        assert Path(path).parent == data and Path(path).name.startswith("hands-recovered-")
+        assert "read-only" in notes and (data / "hands.sqlite3").read_bytes() == before
+    finally:
+        request_cleanup()

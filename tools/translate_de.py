@@ -140,6 +140,7 @@ GERMAN = {
     "Close this table? It is no longer offered to resume.":
         "Diesen Tisch schließen? Er wird dann nicht mehr zum Fortsetzen angeboten.",
     "Quit": "Beenden",
+    "%1 is not an amount of money (%2)": "%1 ist kein Geldbetrag (%2)",
     "Hand record: %1 (see the warning at start)": "Spielprotokoll: %1 (siehe die Warnung beim Start)",
     "Hand record": "Spielprotokoll",
     "Resume a table": "Einen Tisch fortsetzen",

@@ -45,6 +45,13 @@ class TableSession:
         """A hand is open: being played, or ended with its awards not yet confirmed."""
         return self.hand is not None
 
+    @staticmethod
+    def _whole(value, what: str) -> int:
+        """Seats and chips are whole numbers (cents): a float, a bool or a text is refused."""
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise EngineError(f"{what} must be a whole number, not {value!r}", ("T-2",))
+        return value
+
     def _refuse_during_hand(self, what: str):
         if self.hand is None:
             return
@@ -55,6 +62,10 @@ class TableSession:
     # --- seats (T-1…T-4) ------------------------------------------------------------------------
     def check_sit(self, seat: int, name: str, buy_in: int) -> None:
         self._refuse_during_hand("players join")
+        self._whole(seat, "a seat number")
+        self._whole(buy_in, "a buy-in (in cents)")
+        if not isinstance(name, str):
+            raise EngineError(f"a player's name must be text, not {name!r}", ("T-1",))
         if not 1 <= seat <= self.rules.max_players:
             raise EngineError(f"seat {seat} does not exist: this table has seats 1-{self.rules.max_players}", ("T-1",))
         if seat in self.seats:
@@ -75,6 +86,7 @@ class TableSession:
     def check_top_up(self, seat: int, amount: int) -> None:
         """Chips are added between hands only (T-4)."""
         self._refuse_during_hand("chips are added")
+        self._whole(amount, "a top-up (in cents)")
         p = self._player(seat)
         if amount <= 0 or amount % self.rules.chip:
             raise EngineError(f"a top-up must be a positive number of {self._money(self.rules.chip)} chips", ("T-2",))
@@ -105,28 +117,39 @@ class TableSession:
         return self.seats.pop(seat)
 
     def _player(self, seat: int) -> SeatedPlayer:
+        self._whole(seat, "a seat number")
         if seat not in self.seats:
             raise EngineError(f"nobody sits in seat {seat}")
         return self.seats[seat]
 
     def dealt_in(self) -> list[SeatedPlayer]:
         """T-5: players with no chips (or sitting out) are not dealt in."""
-        return [p for s, p in sorted(self.seats.items()) if p.stack > 0 and not p.sitting_out]
+        return self.dealt_in_with({s: p.stack for s, p in self.seats.items()})
 
     # --- the hand --------------------------------------------------------------------------------
-    def next_hand(self) -> Hand:
-        """The hand that would be dealt now, not yet the table's (see ``begin``)."""
+    def next_hand(self, after_awards: bool = False) -> Hand:
+        """The hand that would be dealt now, not yet the table's (see ``begin``).
+        ``after_awards``: the hand that would follow once the current hand's awards are
+        confirmed (its stacks carried), to record both in one step."""
+        stacks = {p.seat: p.stack for p in self.seats.values()}
         if self.hand is not None:
-            raise EngineError("the current hand has not ended" if self.hand.phase != "done"
-                              else "confirm the awards of the current hand first")
-        players = self.dealt_in()
+            if not (after_awards and self.hand.phase == "done"):
+                raise EngineError("the current hand has not ended" if self.hand.phase != "done"
+                                  else "confirm the awards of the current hand first")
+            stacks.update({hp.seat: hp.stack for hp in self.hand.players})
+        players = [p for p in self.dealt_in_with(stacks)]
         if len(players) < 2:
             raise EngineError("at least two players with chips are needed to deal", ("T-1", "T-5"))
-        return Hand(self.rules, [SeatSpec(p.seat, p.name, p.stack) for p in players])
+        return Hand(self.rules, [SeatSpec(p.seat, p.name, stacks[p.seat]) for p in players])
+
+    def dealt_in_with(self, stacks: dict[int, int]) -> list[SeatedPlayer]:
+        return [p for s, p in sorted(self.seats.items()) if stacks[s] > 0 and not p.sitting_out]
 
     def begin(self, hand: Hand) -> Hand:
         if self.hand is not None:
             raise EngineError("the current hand has not ended")
+        if any(self.seats[p.seat].stack != p.start for p in hand.players):
+            raise EngineError("a hand must start from the stacks at the table")
         self.hand = hand
         return hand
 

@@ -40,9 +40,13 @@ CREATE TABLE IF NOT EXISTS log (
 CREATE INDEX IF NOT EXISTS log_session ON log(session_id, id);
 """
 
+COLUMNS = {"sessions": ["id", "table_name", "profile", "opened_at", "closed_at"],
+           "log": ["id", "session_id", "hand_no", "kind", "payload", "at", "hash"]}
 RECORD_NAME = "hands.sqlite3"
-# (record path, session id) -> [lock file descriptor, holders in this process]
-_HELD_LOCKS: dict[tuple[str, int], list[int]] = {}
+# record path -> its lock file, open for the life of the process (see lock_session)
+_LOCK_FILES: dict[str, int] = {}
+# (record path, session id) -> how many stores of this process hold that table
+_HELD_LOCKS: dict[tuple[str, int], int] = {}
 # how long a write waits for another process (a second window, the export tool) to finish
 BUSY_TIMEOUT_MS = 3000
 
@@ -109,6 +113,12 @@ class Store:
             raise StoreError(f"{path}: not a file")
         if self._check_header(path):
             self._check_readable(path)  # read-only, before anything may write to the file
+            for where in (path, path.parent):  # SQLite writes the file and its -wal beside it
+                if not os.access(where, os.W_OK):
+                    raise StoreError(f"{where}: the hand record cannot be written (read-only)")
+        elif not os.access(path.parent, os.W_OK):
+            raise StoreError(f"{path.parent}: the record folder cannot be written (read-only)")
+        self._lock_fd = self._open_lock_file()
         try:
             self.db = sqlite3.connect(str(path), isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
             self.db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
@@ -154,6 +164,11 @@ class Store:
             if not {"sessions", "log"} <= names:
                 raise StoreError(f"{path}: an SQLite file, but not a hand record"
                                  + (f" (its tables: {', '.join(sorted(names))})" if names else ""))
+            for table, want in COLUMNS.items():
+                have = [r[1] for r in ro.execute(f"PRAGMA table_info({table})")]
+                if have != want:
+                    raise StoreError(f"{path}: an SQLite file, but not a hand record (table {table} has the "
+                                     f"columns {', '.join(have)}; a record's are {', '.join(want)})")
             ok = ro.execute("PRAGMA quick_check").fetchone()
             if not ok or ok[0] != "ok":
                 raise StoreError(f"{path}: the hand record is damaged ({ok[0] if ok else 'no answer'})")
@@ -217,13 +232,35 @@ class Store:
         if rows:
             self._write(lambda: self._insert_rows(session_id, hand_no, rows))
 
+    def append_hands(self, session_id: int, parts: list[tuple[int, list[tuple[str, dict]]]]):
+        """Rows of consecutive hands ((hand number, rows), …), all in one transaction."""
+        def work():
+            for hand_no, rows in parts:
+                self._insert_rows(session_id, hand_no, rows)
+        self._write(work)
+
+    def is_open(self, session_id: int) -> bool:
+        row = self.db.execute("SELECT closed_at FROM sessions WHERE id = ?", (session_id,)).fetchone()
+        return row is not None and row[0] is None
+
     # --- one window per table -----------------------------------------------------------------
-    # An advisory lock per table (flock on a file beside the record): another process that
-    # holds it is another dealer-app window on the same table. The kernel drops it when the
-    # process dies, so a crash never leaves a table locked. Within one process the lock is
-    # shared (a test, or the floor reading the table it deals, is not a second window).
-    def _lock_path(self, session_id: int) -> Path:
-        return self.path.with_name(f"{self.path.name}.table-{session_id}.lock")
+    # A POSIX record lock on byte <session id> of one lock file beside the record: another
+    # process that holds it is another dealer-app window on that table. The kernel drops the
+    # lock when the process dies, so a crash never leaves a table locked. POSIX locks belong to
+    # the process, so within one process the lock is shared (a test, or the floor reading the
+    # table it deals, is not a second window) and the file stays open for the process's life:
+    # closing any descriptor of it would drop every lock the process holds on it.
+    def _open_lock_file(self) -> int:
+        key = str(self.path.resolve())
+        fd = _LOCK_FILES.get(key)
+        if fd is None:
+            lock_path = self.path.with_name(self.path.name + ".locks")
+            try:
+                fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+            except OSError as exc:
+                raise StoreError(f"{lock_path}: the record's lock file cannot be made ({reason(exc)})") from None
+            _LOCK_FILES[key] = fd
+        return fd
 
     def _lock_key(self, session_id: int) -> tuple[str, int]:
         return (str(self.path.resolve()), session_id)
@@ -233,59 +270,35 @@ class Store:
         if session_id in self._locks:
             return
         key = self._lock_key(session_id)
-        held = _HELD_LOCKS.get(key)
-        if held is not None:
-            held[1] += 1
-            self._locks[session_id] = held[0]
-            return
-        path = self._lock_path(session_id)
-        try:
-            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError as exc:
-            raise RecordError(f"the hand record cannot be written: {reason(exc)} — nothing was changed "
-                              f"({path})") from None
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            holder = os.read(fd, 32).decode(errors="replace").strip()
-            os.close(fd)
-            raise SessionLocked(f"this table (session {session_id}) is open in another dealer-app window"
-                                + (f" (process {holder})" if holder else "")) from None
-        os.ftruncate(fd, 0)
-        os.write(fd, str(os.getpid()).encode())
-        _HELD_LOCKS[key] = [fd, 1]
-        self._locks[session_id] = fd
+        if key not in _HELD_LOCKS:
+            try:
+                fcntl.lockf(self._lock_fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, session_id)
+            except OSError:
+                raise SessionLocked(f"this table (session {session_id}) is open in another dealer-app "
+                                    f"window") from None
+            _HELD_LOCKS[key] = 0
+        _HELD_LOCKS[key] += 1
+        self._locks[session_id] = self._lock_fd
 
     def unlock_session(self, session_id: int):
         if self._locks.pop(session_id, None) is None:
             return
         key = self._lock_key(session_id)
-        held = _HELD_LOCKS.get(key)
-        if held is None:
-            return
-        held[1] -= 1
-        if held[1] <= 0:
+        _HELD_LOCKS[key] -= 1
+        if _HELD_LOCKS[key] <= 0:
             del _HELD_LOCKS[key]
-            os.close(held[0])  # closing the descriptor releases the lock
+            fcntl.lockf(self._lock_fd, fcntl.LOCK_UN, 1, session_id)
 
     def session_in_use(self, session_id: int) -> bool:
         """Whether another process holds this table."""
         if self._lock_key(session_id) in _HELD_LOCKS:
             return False
-        path = self._lock_path(session_id)
-        if not path.exists():
-            return False
-        try:
-            fd = os.open(path, os.O_RDONLY)
-        except OSError:
-            return False
-        try:
-            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-            return False
+        try:  # a probe: take the byte and give it back at once
+            fcntl.lockf(self._lock_fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, session_id)
         except OSError:
             return True
-        finally:
-            os.close(fd)
+        fcntl.lockf(self._lock_fd, fcntl.LOCK_UN, 1, session_id)
+        return False
 
     # --- reading ------------------------------------------------------------------------------
     def open_sessions(self) -> list[tuple[int, str, str, str]]:
@@ -344,7 +357,14 @@ def open_record(data_dir: Path | None = None) -> tuple[Store, list[str]]:
     notes: list[str] = []
     primary = data_dir / RECORD_NAME
     try:
-        return Store(primary), notes
+        empty = primary.is_file() and primary.stat().st_size == 0
+    except OSError:
+        empty = False
+    try:
+        store = Store(primary)
+        if empty:
+            notes.append(f"{primary} was an empty file (0 bytes): a new record is kept in it.")
+        return store, notes
     except StoreError as exc:
         notes.append(f"{exc}. The file is kept untouched.")
     try:
@@ -367,7 +387,10 @@ def open_record(data_dir: Path | None = None) -> tuple[Store, list[str]]:
     except StoreError as exc:
         notes.append(str(exc))
     import tempfile
-    fallback = Path(tempfile.gettempdir()) / f"dealer-app-{os.getuid()}" / f"hands-{stamp}.sqlite3"
+    # one fallback per data folder, always the same file: a later start with the folder still
+    # unwritable finds the tables it left open
+    folder_id = hashlib.sha256(str(data_dir.resolve()).encode()).hexdigest()[:12]
+    fallback = Path(tempfile.gettempdir()) / f"dealer-app-{os.getuid()}" / folder_id / RECORD_NAME
     store = Store(fallback)  # if even this fails, the caller reports it
     notes.append(f"The data folder {data_dir} cannot be written: hands are recorded in {fallback} "
                  f"for now. Copy that file before the machine restarts, and fix the data folder.")

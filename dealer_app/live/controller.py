@@ -197,6 +197,10 @@ class TableController:
     # --- table ----------------------------------------------------------------------------------
     def open_table(self, table: str, profile: str | None, players: list[tuple[int, str, int]]):
         """Seat players (seat, name, buy-in in cents). Refuses the whole table on a bad seat."""
+        if not isinstance(table, str) or not (profile is None or isinstance(profile, str)):
+            raise InputError(f"a limit table and a profile are named by text, not {table!r} / {profile!r}")
+        if not isinstance(players, (list, tuple)):
+            raise InputError(f"the players are a list of (seat, name, buy-in), not {players!r}", ("T-1",))
         try:
             t = load_table(table, self.limits_dir)
             p = load_profile(profile or t.profile, self.limits_dir)
@@ -205,11 +209,15 @@ class TableController:
         except OSError as exc:
             raise InputError(f"{table}: the limit table cannot be read ({exc})") from None
         session = TableSession(t, p)
-        for seat, name, buy_in in players:
+        for entry in players:
+            if not isinstance(entry, (tuple, list)) or len(entry) != 3:
+                raise InputError(f"a player is (seat, name, buy-in in cents), not {entry!r}", ("T-1",))
+            seat, name, buy_in = entry
             try:
                 session.sit(seat, name, buy_in)
             except EngineError as exc:
-                raise InputError(f"{name or 'seat %d' % seat}: {exc.message}", exc.rules) from None
+                who = name if isinstance(name, str) and name.strip() else f"seat {seat}"
+                raise InputError(f"{who}: {exc.message}", exc.rules) from None
         if len(session.seats) < 2:
             raise InputError("seat at least two players", ("T-1",))
         rows = [("open_table", {"table": t.name, "profile": p.name,
@@ -300,15 +308,24 @@ class TableController:
 
     # --- the hand ------------------------------------------------------------------------------
     def start_hand(self):
-        """Deal the next hand. At the award prompt this first confirms the awards."""
+        """Deal the next hand. At the award prompt this also confirms the awards: both are
+        recorded in one step, so a refusal leaves the awards open, as they were."""
         self._between_hands()
-        if self.hand is not None and self.hand.phase == "done":
-            self.finish_hand()
-        hand = self._guard(self.session.next_hand)
+        confirming = self.hand is not None and self.hand.phase == "done"
+        hand = self._guard(self.session.next_hand, confirming)
         hand_no = self.hand_no + 1
         rows = [("hand_start", {"hand": hand_no, "seats": [[p.seat, p.name, p.start] for p in hand.players]})]
         rows += [("event", e.as_dict()) for e in hand.events]
-        self._commit(rows, hand_no)
+        if confirming:
+            parts = [(self.hand_no, self._hand_end_rows()), (hand_no, rows)]
+            if self.store is not None and self.session_id is not None:
+                try:
+                    self.store.append_hands(self.session_id, parts)
+                except RecordError as exc:
+                    raise RecordFailure(str(exc)) from exc
+            self.session.finish_hand()
+        else:
+            self._commit(rows, hand_no)
         self.hand_no = hand_no
         self.session.begin(hand)
         self._spare = None
@@ -321,15 +338,18 @@ class TableController:
         if self.session is None:
             raise InputError("open a table first")
         self._guard(self.session.check_finish)
-        h = self.hand
-        self._commit([("hand_end", {"pots": [{"amount": p["amount"], "eligible": p["eligible"],
-                                              "winners": {str(k): v for k, v in p["winners"].items()}}
-                                             for p in h.pots_awarded],
-                                    "net": {str(k): v for k, v in h.net().items()}})])
+        self._commit(self._hand_end_rows())
         self.session.finish_hand()
         self._spare = None
         self.inputs, self.redo_stack, self.rulings = [], [], []
         self._notify("seats")
+
+    def _hand_end_rows(self) -> list:
+        h = self.hand
+        return [("hand_end", {"pots": [{"amount": p["amount"], "eligible": p["eligible"],
+                                        "winners": {str(k): v for k, v in p["winners"].items()}}
+                                       for p in h.pots_awarded],
+                              "net": {str(k): v for k, v in h.net().items()}})]
 
     def _replayed(self, inputs: list) -> Hand:
         """The current hand as it was dealt, with ``inputs`` applied (refusals as InputError)."""
@@ -384,6 +404,8 @@ class TableController:
     def enter_card(self, text: str):
         """The next card in dealing order: a door card, an upcard or the common card (D-2)."""
         prompt = self.prompt()
+        if not isinstance(text, str):
+            raise InputError(f"a card is typed as text (ah, td, 10d), not {text!r}", ("D-1",))
         text = text.strip()
         try:
             card = parse_card(text)
@@ -410,6 +432,8 @@ class TableController:
         self._input(["act", p.seat, action, to])
 
     def show(self, seat: int, cards: str | None = None):
+        if cards is not None and not isinstance(cards, str):
+            raise InputError(f"shown cards are typed as text (ah kd 7c), not {cards!r}", ("D-1",))
         if cards:
             try:
                 parse_cards(cards)
@@ -489,6 +513,10 @@ class TableController:
         table that cannot be rebuilt or that another window holds."""
         if self.store is None:
             raise InputError("there is no hand record to resume from")
+        if isinstance(session_id, bool) or not isinstance(session_id, int) or not 0 < session_id < 2**62:
+            raise InputError(f"{session_id!r} is not a table in the record")
+        if not self.store.is_open(session_id):
+            raise InputError(f"session {session_id} is not an open table in the record (closed, or never opened)")
         state = self._replay_state(session_id)
         try:
             self.store.lock_session(session_id)
@@ -554,7 +582,10 @@ class TableController:
                     if s.hand is not None and s.hand.phase == "done":
                         s.finish_hand()  # records before the awards were confirmed apart
                     state.hand_no = hand_no
-                    s.new_hand()
+                    h = s.new_hand()
+                    dealt = [[p.seat, p.name, p.start] for p in h.players]
+                    if "seats" in payload and payload["seats"] != dealt:
+                        raise EngineError(f"the record dealt {payload['seats']}, the table now deals {dealt}")
                     state.inputs, state.redo_stack, state.undos = [], [], 0
                 elif kind in ("input", "redo"):
                     apply_input(s.hand, payload["input"])
