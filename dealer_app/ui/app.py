@@ -47,7 +47,12 @@ def run_app(argv=None) -> int:
     window.resize(1280, 800)
     window.show()
     window.report_record_notes(notes)
-    if not window.offer_resume():
+    try:
+        resumed = window.offer_resume()
+    except Exception as exc:  # the record could be read at open but not listed: say so, go on
+        QMessageBox.warning(window, "dealer-app", report(exc, "listing the open tables"))
+        resumed = False
+    if not resumed:
         window.open_table_dialog()
     return app.exec()
 
