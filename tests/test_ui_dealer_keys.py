@@ -196,3 +196,14 @@ def test_table_close_and_the_resume_list(qtbot, window, tmp_path):
     w2.close_table_action.trigger()
     assert w2.controller.session is None
     assert TableController(Store(tmp_path / "hands.sqlite3")).open_tables() == []
+
+
+def test_a_top_up_during_a_hand_is_refused_before_any_question(qtbot, window):
+    from PySide6.QtWidgets import QApplication
+    kb, c = start_a_hand(qtbot, window)
+    kb.card("kd")
+    seats_menu = next(a.menu() for a in window.menuBar().actions() if a.menu() and "Seats" in a.text())
+    top_up = next(a for a in seats_menu.actions() if "Top up" in a.text())
+    top_up.trigger()
+    assert QApplication.activeModalWidget() is None          # no seat or amount asked
+    assert "seats change only between hands: finish the hand first — T-4" in window.panel.error.text()

@@ -140,6 +140,9 @@ GERMAN = {
     "Close this table? It is no longer offered to resume.":
         "Diesen Tisch schließen? Er wird dann nicht mehr zum Fortsetzen angeboten.",
     "Quit": "Beenden",
+    "%1 — %2": "%1 — %2",
+    "Amount to add (%1)": "Betrag zum Nachkaufen (%1)",
+    "Buy-in (%1)": "Buy-in (%1)",
     "%1 is not an amount of money (%2)": "%1 ist kein Geldbetrag (%2)",
     "Hand record: %1 (see the warning at start)": "Spielprotokoll: %1 (siehe die Warnung beim Start)",
     "Hand record": "Spielprotokoll",
@@ -149,17 +152,17 @@ GERMAN = {
     "&Resume": "&Fortsetzen",
     "&New table instead": "Stattdessen &neuer Tisch",
     "%1 (%2), opened %3 — cannot be resumed: %4": "%1 (%2), geöffnet %3 — kann nicht fortgesetzt werden: %4",
-    "%1 (%2) — %3 — hand %4, %5 — last input %6": "%1 (%2) — %3 — Spiel %4, %5 — letzte Eingabe %6",
+    "%1 (%2) — %3 — hand %4, %5 — last input at %6": "%1 (%2) — %3 — Spiel %4, %5 — letzte Eingabe um %6",
     "Close %1 for good? Its hands stay in the record, but it is no longer offered to resume.":
         "%1 endgültig schließen? Seine Spiele bleiben im Protokoll, aber er wird nicht mehr zum Fortsetzen angeboten.",
     "between hands": "zwischen zwei Spielen",
     "awards": "Auszahlung",
     "showdown": "Showdown",
-    "third street": "Third Street",
-    "fourth street": "Fourth Street",
-    "fifth street": "Fifth Street",
-    "sixth street": "Sixth Street",
-    "seventh street": "Seventh Street",
+    "third street": "dritte Karte",
+    "fourth street": "vierte Karte",
+    "fifth street": "fünfte Karte",
+    "sixth street": "sechste Karte",
+    "seventh street": "siebte Karte (River)",
 }
 
 

@@ -52,7 +52,7 @@ class TableSession:
             raise EngineError(f"{what} must be a whole number, not {value!r}", ("T-2",))
         return value
 
-    def _refuse_during_hand(self, what: str):
+    def check_between_hands(self, what: str):
         if self.hand is None:
             return
         if self.hand.phase == "done":
@@ -61,7 +61,7 @@ class TableSession:
 
     # --- seats (T-1…T-4) ------------------------------------------------------------------------
     def check_sit(self, seat: int, name: str, buy_in: int) -> None:
-        self._refuse_during_hand("players join")
+        self.check_between_hands("players join")
         self._whole(seat, "a seat number")
         self._whole(buy_in, "a buy-in (in cents)")
         if not isinstance(name, str):
@@ -85,7 +85,7 @@ class TableSession:
 
     def check_top_up(self, seat: int, amount: int) -> None:
         """Chips are added between hands only (T-4)."""
-        self._refuse_during_hand("chips are added")
+        self.check_between_hands("chips are added")
         self._whole(amount, "a top-up (in cents)")
         p = self._player(seat)
         if amount <= 0 or amount % self.rules.chip:
@@ -101,7 +101,7 @@ class TableSession:
         return p.stack
 
     def check_sitting_out(self, seat: int) -> None:
-        self._refuse_during_hand("players sit out or in")
+        self.check_between_hands("players sit out or in")
         self._player(seat)
 
     def set_sitting_out(self, seat: int, out: bool) -> None:
@@ -109,7 +109,7 @@ class TableSession:
         self.seats[seat].sitting_out = out
 
     def check_leave(self, seat: int) -> None:
-        self._refuse_during_hand("players leave")
+        self.check_between_hands("players leave")
         self._player(seat)
 
     def leave(self, seat: int) -> SeatedPlayer:

@@ -278,6 +278,12 @@ class TableController:
         if self.session is None:
             raise InputError("open a table first")
 
+    def check_seat_change(self):
+        """Refuses (T-4) while a hand or its award is open: seats change between hands."""
+        self._between_hands()
+        if self.hand is not None:
+            self._guard(self.session.check_between_hands, "seats change")
+
     def seat_player(self, seat: int, name: str, buy_in: int):
         self._between_hands()
         self._guard(self.session.check_sit, seat, name, buy_in)

@@ -7,6 +7,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QShortcut
 from PySide6.QtWidgets import QInputDialog, QLabel, QMainWindow, QMessageBox, QSplitter
 
 from dealer_app.engine.money import to_cents
+from dealer_app.errorlog import log
 from dealer_app.live.controller import TableController
 from dealer_app.ui.action_panel import ActionPanel, run_guarded
 from dealer_app.ui.keys import DealerKeys
@@ -156,15 +157,23 @@ class MainWindow(QMainWindow):
         else:
             event.ignore()
 
+    def _seat_change_allowed(self) -> bool:
+        """Seats change between hands only (T-4): say so before asking anything."""
+        return self._run(self.controller.check_seat_change)
+
     def _ask_seat(self, title: str) -> int | None:
-        seats = [str(s) for s in sorted(self.controller.session.seats)] if self.controller.session else []
-        if not seats:
+        if not self._seat_change_allowed():
             return None
-        seat, ok = QInputDialog.getItem(self, title, self.tr("Seat"), seats, 0, False)
-        return int(seat) if ok else None
+        seats = sorted(self.controller.session.seats.items())
+        labels = [self.tr("%1 — %2").replace("%1", str(s)).replace("%2", p.name) for s, p in seats]
+        choice, ok = QInputDialog.getItem(self, title, self.tr("Seat"), labels, 0, False)
+        return seats[labels.index(choice)][0] if ok else None
+
+    def _currency_sign(self) -> str:
+        return "€" if self.controller.session.table.currency == "EUR" else "$"
 
     def join_dialog(self):
-        if self.controller.session is None:
+        if self.controller.session is None or not self._seat_change_allowed():
             return
         seat, ok = QInputDialog.getInt(self, self.tr("Join"), self.tr("Seat"), 1, 1,
                                        self.controller.session.rules.max_players)
@@ -173,8 +182,10 @@ class MainWindow(QMainWindow):
         name, ok = QInputDialog.getText(self, self.tr("Join"), self.tr("Name"))
         if not ok:
             return
-        amount, ok = QInputDialog.getText(self, self.tr("Join"), self.tr("Buy-in"),
-                                          text=str(self.controller.session.table.buy_in / 100))
+        amount, ok = QInputDialog.getText(self, self.tr("Join"),
+                                          self.tr("Buy-in (%1)").replace("%1", self._currency_sign()),
+                                          text=self.controller.money(self.controller.session.table.buy_in)
+                                          .lstrip("$€"))
         if ok:
             self._money_input(lambda cents: self.controller.seat_player(seat, name, cents), amount)
 
@@ -191,7 +202,8 @@ class MainWindow(QMainWindow):
         seat = self._ask_seat(self.tr("Top up"))
         if seat is None:
             return
-        amount, ok = QInputDialog.getText(self, self.tr("Top up"), self.tr("Amount to add"))
+        amount, ok = QInputDialog.getText(self, self.tr("Top up"),
+                                          self.tr("Amount to add (%1)").replace("%1", self._currency_sign()))
         if ok:
             self._money_input(lambda cents: self.controller.top_up(seat, cents), amount)
 
@@ -224,6 +236,8 @@ class MainWindow(QMainWindow):
         """What happened to the record at start (a damaged file kept, a fresh one opened)."""
         if not notes:
             return
+        for note in notes:
+            log.warning("hand record: %s", note)
         self.record_label.setStyleSheet("color: #c62828; font-weight: bold;")
         self.record_label.setText(self.tr("Hand record: %1 (see the warning at start)")
                                   .replace("%1", str(self.controller.store.path)))

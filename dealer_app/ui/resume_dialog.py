@@ -59,7 +59,7 @@ class ResumeDialog(QDialog):
                         .replace("%1", t.table).replace("%2", t.profile).replace("%3", _when(t.opened_at))
                         .replace("%4", t.problem))
             else:
-                text = (self.tr("%1 (%2) — %3 — hand %4, %5 — last input %6")
+                text = (self.tr("%1 (%2) — %3 — hand %4, %5 — last input at %6")
                         .replace("%1", t.table).replace("%2", t.profile).replace("%3", players)
                         .replace("%4", str(t.hand_no)).replace("%5", self.tr(t.stage))
                         .replace("%6", _when(t.last_at)))

@@ -33,14 +33,6 @@
         <translation>River geben  [Enter]</translation>
     </message>
     <message>
-        <source>Confirm and start next hand  [Enter]</source>
-        <translation>Bestätigen, nächstes Spiel  [Enter]</translation>
-    </message>
-    <message>
-        <source>Start hand  [Enter]</source>
-        <translation>Spiel beginnen  [Enter]</translation>
-    </message>
-    <message>
         <location filename="../action_panel.py" line="263" />
         <source>Confirm the awards  [Enter]</source>
         <translation>Auszahlung bestätigen  [Enter]</translation>
@@ -144,221 +136,218 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="26" />
+        <location filename="../main_window.py" line="27" />
         <source>Stud Dealer Assistant</source>
         <translation>Stud-Dealer-Assistent</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="51" />
+        <location filename="../main_window.py" line="52" />
         <source>Hand record: %1</source>
         <translation>Spielprotokoll: %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="61" />
+        <location filename="../main_window.py" line="62" />
         <source>&amp;Table</source>
         <translation>&amp;Tisch</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="62" />
+        <location filename="../main_window.py" line="63" />
         <source>&amp;Open table…</source>
         <translation>Tisch &amp;öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="63" />
+        <location filename="../main_window.py" line="64" />
         <source>&amp;Resume table…</source>
         <translation>Tisch &amp;fortsetzen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="64" />
+        <location filename="../main_window.py" line="65" />
         <source>&amp;Start hand</source>
         <translation>&amp;Spiel beginnen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="66" />
+        <location filename="../main_window.py" line="67" />
         <source>&amp;Close table</source>
         <translation>Tisch &amp;schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="68" />
+        <location filename="../main_window.py" line="69" />
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="69" />
+        <location filename="../main_window.py" line="70" />
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="70" />
+        <location filename="../main_window.py" line="71" />
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="71" />
+        <location filename="../main_window.py" line="72" />
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="72" />
+        <location filename="../main_window.py" line="73" />
         <source>&amp;Seats</source>
         <translation>&amp;Plätze</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="73" />
+        <location filename="../main_window.py" line="74" />
         <source>&amp;Join…</source>
         <translation>&amp;Platz nehmen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="74" />
+        <location filename="../main_window.py" line="75" />
         <source>&amp;Top up…</source>
         <translation>&amp;Nachkaufen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="75" />
+        <location filename="../main_window.py" line="76" />
         <source>Sit &amp;out / sit in…</source>
         <translation>&amp;Aussetzen / wieder einsteigen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="76" />
+        <location filename="../main_window.py" line="77" />
         <source>&amp;Leave…</source>
         <translation>&amp;Verlassen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="77" />
+        <location filename="../main_window.py" line="78" />
         <source>Se&amp;ttings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="78" />
+        <location filename="../main_window.py" line="79" />
         <source>&amp;Four-colour suits</source>
         <translation>&amp;Vierfarbige Farben</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="82" />
+        <location filename="../main_window.py" line="83" />
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="85" />
+        <location filename="../main_window.py" line="86" />
         <source>System language</source>
         <translation>Systemsprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="99" />
+        <location filename="../main_window.py" line="100" />
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="99" />
+        <location filename="../main_window.py" line="100" />
         <source>The language changes at the next start.</source>
         <translation>Die Sprache wechselt beim nächsten Start.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="123" />
+        <location filename="../main_window.py" line="124" />
         <source>Hand in progress</source>
         <translation>Spiel läuft</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="124" />
+        <location filename="../main_window.py" line="125" />
         <source>Hand %1 is not finished. %2 anyway? The hand stays in the record as it is.</source>
         <translation>Spiel %1 ist nicht beendet. Trotzdem: %2? Das Spiel bleibt so im Protokoll, wie es ist.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="129" />
+        <location filename="../main_window.py" line="130" />
         <source>Open another table</source>
         <translation>Einen anderen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="136" />
+        <location filename="../main_window.py" line="137" />
         <source>Resume another table</source>
         <translation>Einen anderen Tisch fortsetzen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="146" />
+        <location filename="../main_window.py" line="147" />
         <source>Close the table</source>
         <translation>Den Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="148" />
+        <location filename="../main_window.py" line="149" />
         <source>Close table</source>
         <translation>Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="149" />
+        <location filename="../main_window.py" line="150" />
         <source>Close this table? It is no longer offered to resume.</source>
         <translation>Diesen Tisch schließen? Er wird dann nicht mehr zum Fortsetzen angeboten.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="154" />
+        <location filename="../main_window.py" line="155" />
         <source>Quit</source>
         <translation>Beenden</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="163" />
+        <location filename="../main_window.py" line="168" />
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
         <location filename="../main_window.py" line="169" />
+        <location filename="../main_window.py" line="178" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="169" />
-        <location filename="../main_window.py" line="173" />
-        <location filename="../main_window.py" line="176" />
+        <location filename="../main_window.py" line="178" />
+        <location filename="../main_window.py" line="182" />
+        <location filename="../main_window.py" line="185" />
         <source>Join</source>
         <translation>Platz nehmen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="173" />
+        <location filename="../main_window.py" line="182" />
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="176" />
-        <source>Buy-in</source>
-        <translation>Buy-in</translation>
+        <location filename="../main_window.py" line="186" />
+        <source>Buy-in (%1)</source>
+        <translation>Buy-in (%1)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="185" />
+        <location filename="../main_window.py" line="206" />
+        <source>Amount to add (%1)</source>
+        <translation>Betrag zum Nachkaufen (%1)</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="196" />
         <source>%1 is not an amount of money (%2)</source>
         <translation>%1 ist kein Geldbetrag (%2)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="191" />
-        <location filename="../main_window.py" line="194" />
+        <location filename="../main_window.py" line="202" />
+        <location filename="../main_window.py" line="205" />
         <source>Top up</source>
         <translation>Nachkaufen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="194" />
-        <source>Amount to add</source>
-        <translation>Betrag zum Nachkaufen</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="199" />
+        <location filename="../main_window.py" line="211" />
         <source>Sit out / sit in</source>
         <translation>Aussetzen / wieder einsteigen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="204" />
+        <location filename="../main_window.py" line="216" />
         <source>Leave</source>
         <translation>Verlassen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="228" />
+        <location filename="../main_window.py" line="242" />
         <source>Hand record: %1 (see the warning at start)</source>
         <translation>Spielprotokoll: %1 (siehe die Warnung beim Start)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="230" />
+        <location filename="../main_window.py" line="244" />
         <source>Hand record</source>
         <translation>Spielprotokoll</translation>
-    </message>
-    <message>
-        <source>Resume table</source>
-        <translation>Tisch fortsetzen</translation>
-    </message>
-    <message>
-        <source>Table %1 (%2), opened %3, did not close. Resume it where it stopped?</source>
-        <translation>Tisch %1 (%2), geöffnet %3, wurde nicht geschlossen. Dort fortsetzen, wo er stehen blieb?</translation>
     </message>
 </context>
 <context>
@@ -601,8 +590,8 @@
     </message>
     <message>
         <location filename="../resume_dialog.py" line="62" />
-        <source>%1 (%2) — %3 — hand %4, %5 — last input %6</source>
-        <translation>%1 (%2) — %3 — Spiel %4, %5 — letzte Eingabe %6</translation>
+        <source>%1 (%2) — %3 — hand %4, %5 — last input at %6</source>
+        <translation>%1 (%2) — %3 — Spiel %4, %5 — letzte Eingabe um %6</translation>
     </message>
     <message>
         <location filename="../resume_dialog.py" line="98" />
@@ -632,27 +621,27 @@
     <message>
         <location filename="../resume_dialog.py" line="113" />
         <source>third street</source>
-        <translation>Third Street</translation>
+        <translation>dritte Karte</translation>
     </message>
     <message>
         <location filename="../resume_dialog.py" line="114" />
         <source>fourth street</source>
-        <translation>Fourth Street</translation>
+        <translation>vierte Karte</translation>
     </message>
     <message>
         <location filename="../resume_dialog.py" line="115" />
         <source>fifth street</source>
-        <translation>Fifth Street</translation>
+        <translation>fünfte Karte</translation>
     </message>
     <message>
         <location filename="../resume_dialog.py" line="116" />
         <source>sixth street</source>
-        <translation>Sixth Street</translation>
+        <translation>sechste Karte</translation>
     </message>
     <message>
         <location filename="../resume_dialog.py" line="117" />
         <source>seventh street</source>
-        <translation>Seventh Street</translation>
+        <translation>siebte Karte (River)</translation>
     </message>
 </context>
 <context>
