@@ -31,13 +31,11 @@ class Keyboard:
         self.key(Qt.Key_Return)
 
     def card(self, code):
-        self.type(code)
-        self.enter()
+        self.type(code)              # taken as soon as it is complete: no Enter
         assert not self.w.panel.error.text(), self.w.panel.error.text()
 
     def action(self, letter):
-        self.type(letter)
-        self.enter()
+        self.type(letter)            # one key acts
         assert not self.w.panel.error.text(), self.w.panel.error.text()
 
 
@@ -207,3 +205,51 @@ def test_a_top_up_during_a_hand_is_refused_before_any_question(qtbot, window):
     top_up.trigger()
     assert QApplication.activeModalWidget() is None          # no seat or amount asked
     assert "seats change only between hands: finish the hand first — T-4" in window.panel.error.text()
+
+
+def test_a_picker_click_then_action_keys_and_ctrl_z_with_a_card_half_typed(qtbot, window):
+    kb, c = start_a_hand(qtbot, window)
+    kb.card("kd")
+    qtbot.mouseClick(window.panel.picker["2c"], Qt.LeftButton)   # the mouse, for one card
+    kb.type("t")                                                 # half of "th"…
+    kb.key(Qt.Key_Z, Qt.ControlModifier)                         # …and undo: the 2c goes
+    assert c.prompt().seat == 2 and window.panel.card_edit.text() == ""
+    qtbot.mouseClick(window.panel.picker["2c"], Qt.LeftButton)
+    kb.card("th")
+    kb.action("b")                                               # keys act after a click
+    kb.action("o")
+    assert [x[2] for x in c.inputs[3:]] == ["bring_in", "complete"]
+
+
+def test_a_whole_street_typed_in_one_line(qtbot, window):
+    kb, c = start_a_hand(qtbot, window)
+    kb.type("kd 2c 10h")
+    assert [inp[2] for inp in c.inputs] == [["Kd"], ["2c"], ["Th"]] and c.prompt().kind == "action"
+
+
+def test_a_refused_card_stays_in_the_box_with_the_reason(qtbot, window):
+    kb, c = start_a_hand(qtbot, window)
+    kb.card("kd")
+    kb.type("kd")
+    assert "already seen" in window.panel.error.text() and window.panel.card_edit.selectedText() == "Kd"
+    kb.type("2c")                                                # typing over the selection
+    assert c.prompt().seat == 3 and not window.panel.error.text()
+
+
+def test_spread_amounts_by_digits_and_out_of_range_refused_with_the_range(qtbot, window):
+    c = window.controller
+    c.open_table("stud-1-5-spread", None, [(1, "Ann", 3000), (2, "Bob", 3000), (3, "Cy", 3000)])
+    kb = Keyboard(qtbot, window)
+    kb.enter()
+    kb.type("kd7c9s")
+    assert [b.text() for b, _c, _s in window.panel.action_buttons] == ["Bring in $1–$5  [B]"]
+    kb.type("b")                                                 # a range: the key selects it
+    kb.type("20")
+    kb.enter()
+    assert "Bring in $1–$5: $20 is outside that range" in window.panel.error.text()
+    assert len(c.inputs) == 3                                    # nothing recorded or applied
+    kb.type("3")
+    kb.enter()
+    assert c.inputs[-1] == ["act", 2, "bring_in", 300]
+    stepper = [s for _b, ch, s in window.panel.action_buttons if ch.action == "raise"][0]
+    assert stepper.singleStep() == 100                           # the table's betting unit, $1

@@ -50,8 +50,7 @@ class Dealer:
         self.enter()  # Start hand [Enter]
 
     def type_card(self, code):
-        self.qtbot.keyClicks(self.panel.card_edit, code)
-        self.qtbot.keyClick(self.panel.card_edit, Qt.Key_Return)
+        self.qtbot.keyClicks(self.panel.card_edit, code)  # taken once its two characters are in
 
     def pick_card(self, code):
         self.qtbot.mouseClick(self.panel.picker[code], Qt.LeftButton)
@@ -61,7 +60,8 @@ class Dealer:
             (self.pick_card if mouse else self.type_card)(code)
             assert not self.panel.error.text(), self.panel.error.text()
 
-    def key(self, key, enter=True):
+    def key(self, key, enter=False):
+        """An action's key acts at once (one key); ``enter`` adds an Enter after it."""
         self.qtbot.keyClick(self.w, key)
         if enter:
             self.enter()

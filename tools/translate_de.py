@@ -140,6 +140,18 @@ GERMAN = {
     "Close this table? It is no longer offered to resume.":
         "Diesen Tisch schließen? Er wird dann nicht mehr zum Fortsetzen angeboten.",
     "Quit": "Beenden",
+    "Bring in %1–%2": "Bring-in %1–%2",
+    "Bet %1–%2": "Setzen %1–%2",
+    "Raise to %1–%2": "Erhöhen auf %1–%2",
+    "Complete to %1–%2": "Komplettieren auf %1–%2",
+    "Ctrl+Z undo · Ctrl+Shift+Z redo": "Strg+Z rückgängig · Strg+Umschalt+Z wiederholen",
+    "Type the card (kd, 10h, th) or a whole street — no Enter needed · %1":
+        "Karte tippen (kd, 10h, th) oder eine ganze Runde — ohne Enter · %1",
+    "Keys: %1%2 · %3": "Tasten: %1%2 · %3",
+    " · for an amount: its key, the digits, Enter": " · für einen Betrag: seine Taste, die Ziffern, Enter",
+    "Type the downcards shown, Enter · Ctrl+M muck · %1": "Gezeigte verdeckte Karten tippen, Enter · Strg+M Muck · %1",
+    "Enter: %1 · %2": "Enter: %1 · %2",
+    "Seats menu: join, top up, sit out, leave": "Menü Plätze: Platz nehmen, nachkaufen, aussetzen, verlassen",
     "%1 — %2": "%1 — %2",
     "Amount to add (%1)": "Betrag zum Nachkaufen (%1)",
     "Buy-in (%1)": "Buy-in (%1)",

@@ -40,7 +40,7 @@ def parse_card(text: str) -> int | None:
     if rank_text == "10":
         rank_text = "T"
     if len(rank_text) != 1 or rank_text not in RANKS:
-        raise CardError(f"unknown card code {raw!r}: rank {text[:-1]!r} is not one of 2-10, J, Q, K, A")
+        raise CardError(f"unknown card code {raw!r}: rank {text[:-1]!r} is not one of 2-9, T (or 10), J, Q, K, A")
     if suit_text not in SUITS:
         raise CardError(f"unknown card code {raw!r}: suit {text[-1]!r} is not one of c d h s ♣ ♦ ♥ ♠")
     return RANKS.index(rank_text) * 4 + SUITS.index(suit_text)
@@ -67,6 +67,29 @@ def parse_cards(text: str) -> list[int | None]:
             raise CardError(f"{exc} (at position {i + 1} of {text!r})") from None
         i += width
     return cards
+
+
+def split_typed_cards(text: str) -> tuple[list[str], str]:
+    """Cards as the dealer types them: the complete codes so far (``kd``, ``10h``, ``T♥``),
+    in order, and what is still being typed (``1``, ``10``, ``k``). A complete code that is no
+    card raises CardError naming it. Spaces and commas between cards are optional."""
+    codes: list[str] = []
+    s = text.replace(",", " ")
+    i = 0
+    while i < len(s):
+        if s[i].isspace():
+            i += 1
+            continue
+        rest = s[i:].rstrip()
+        if len(rest) < 2 or rest == "10":
+            return codes, rest  # a rank without its suit yet
+        width = 3 if rest.startswith("10") else 2
+        card = parse_card(rest[:width])
+        if card is None:
+            raise CardError(f"unknown card code {rest[:width]!r}: an upcard is always seen")
+        codes.append(CARD_NAMES[card])
+        i += width
+    return codes, ""
 
 
 CARD_NAMES: Final = tuple(r + s for r in RANKS for s in SUITS)

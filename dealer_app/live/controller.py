@@ -435,7 +435,21 @@ class TableController:
         p = self.prompt()
         if p.kind != "action":
             raise InputError(f"no action is due now ({p.text})")
+        ranges = [c for c in self.choices() if c.action == action and c.min_to is not None]
+        if ranges and isinstance(to, int) and not any(c.min_to <= to <= c.max_to for c in ranges):
+            c = ranges[0]
+            raise InputError(f"{c.label.rsplit(' ', 1)[0]} {self.money(c.min_to)}–{self.money(c.max_to)}: "
+                             f"{self.money(to)} is outside that range", self.hand.decision_rules)
         self._input(["act", p.seat, action, to])
+
+    def betting_unit(self) -> int:
+        """The step of a spread or split amount: the smallest bet of the table (S0, S2: whole
+        limits), never less than a chip."""
+        if self.session is None:
+            return 1
+        r = self.session.rules
+        unit = r.min_bet if r.structure == "split" else r.small_bet if r.structure == "spread" else r.chip
+        return max(unit, r.chip)
 
     def show(self, seat: int, cards: str | None = None):
         if cards is not None and not isinstance(cards, str):

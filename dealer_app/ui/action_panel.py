@@ -10,7 +10,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox,
                                QVBoxLayout, QWidget)
 
-from dealer_app.engine.cards import RANKS, SUITS
+from dealer_app.engine.cards import RANKS, SUITS, CardError, split_typed_cards
 from dealer_app.engine.money import format_money
 from dealer_app.errorlog import report
 from dealer_app.live.controller import InputError, RecordFailure
@@ -40,6 +40,16 @@ class MoneySpinBox(QSpinBox):
     def validate(self, text, pos):
         from PySide6.QtGui import QValidator
         return QValidator.Acceptable, text, pos
+
+    def typed_amount(self) -> int:
+        """The amount in the box as typed, in cents (not clamped to the range: the controller
+        refuses an amount outside it, naming the range)."""
+        from dealer_app.engine.money import to_cents
+        text = self.lineEdit().text().replace("€", "").replace("$", "").strip()
+        try:
+            return to_cents(text)
+        except (ValueError, ArithmeticError):
+            raise ValueError(f"{text!r} is not an amount of money") from None
 
 
 def run_guarded(show_error, fn, *args) -> bool:
@@ -87,6 +97,8 @@ class ActionPanel(QWidget):
         self.bridge = bridge
         self.selected: QPushButton | None = None
         self.setMinimumWidth(430)
+        self.setFocusPolicy(Qt.StrongFocus)  # holds the focus while an action or Enter is due
+        self._moment = None
         layout = QVBoxLayout(self)
         self.prompt = QLabel()
         f = QFont()
@@ -103,6 +115,11 @@ class ActionPanel(QWidget):
         self.error.setStyleSheet("color: #ff6b6b; font-weight: bold;")
         layout.addWidget(self.prompt)
         layout.addWidget(self.reason)
+        self.hint = QLabel()  # the keys that work now
+        self.hint.setWordWrap(True)
+        self.hint.setStyleSheet("color: #1a4f8a; font-size: 13pt; font-weight: bold;")
+        self.hint.setObjectName("key_hint")
+        layout.addWidget(self.hint)
         layout.addWidget(self.error)
 
         # card entry: type or pick
@@ -114,6 +131,7 @@ class ActionPanel(QWidget):
         self.card_edit.setPlaceholderText(self.tr("Type a card: ah, td, 10d … then Enter"))
         self.card_edit.setFont(f)
         self.card_edit.returnPressed.connect(self._enter_typed_card)
+        self.card_edit.textEdited.connect(self._cards_typed)
         row.addWidget(self.card_edit)
         cl.addLayout(row)
         grid = QGridLayout()
@@ -183,10 +201,31 @@ class ActionPanel(QWidget):
         self.error.setText(message + (f" — {rules}" if rules else ""))
 
     def _enter_typed_card(self):
-        if self._run(self.controller.enter_card, self.card_edit.text()):
+        """Enter: whatever is still in the box (a card is taken when its two characters are
+        typed, so an empty box has nothing left to enter)."""
+        text = self.card_edit.text().strip()
+        if not text:
+            return
+        if self._run(self.controller.enter_card, text):
             self.card_edit.clear()
         else:
             self.card_edit.selectAll()
+
+    def _cards_typed(self, text: str):
+        """Each card is taken as soon as it is complete (``kd``, ``10h``); a whole street may
+        be typed in one line. A refused card stays in the box, selected, with the reason."""
+        try:
+            codes, rest = split_typed_cards(text)
+        except CardError as exc:
+            self.show_error(str(exc), "D-1")
+            self.card_edit.selectAll()
+            return
+        for i, code in enumerate(codes):
+            if not self._run(self.controller.enter_card, code):
+                self.card_edit.setText(" ".join(codes[i:]) + (" " + rest if rest else ""))
+                self.card_edit.selectAll()
+                return
+        self.card_edit.setText(rest)
 
     def _enter_card(self, code: str):
         self._run(self.controller.enter_card, code)
@@ -211,14 +250,29 @@ class ActionPanel(QWidget):
             self._run(self.controller.start_hand)
 
     def _act(self, choice, stepper):
-        to = stepper.value() if stepper is not None else choice.to
-        self._run(self.controller.act, choice.action, to)
+        if stepper is None:
+            self._run(self.controller.act, choice.action, choice.to)
+            return
+        try:  # the amount as typed: out of range is refused with the range, never clamped
+            to = stepper.typed_amount()
+        except ValueError as exc:
+            self.show_error(str(exc))
+            stepper.selectAll()
+            return
+        if not self._run(self.controller.act, choice.action, to):
+            stepper.selectAll()
 
     def press_key(self, key: str) -> bool:
-        """One key per action selects it; Enter confirms (MainWindow routes keys here)."""
-        for button, choice, _stepper in self.action_buttons:
+        """An action's key acts at once (a fixed amount: one key; the undo key is the safety
+        net). An action with a range of amounts is selected: type the amount, then Enter."""
+        for button, choice, stepper in self.action_buttons:
             if choice.key == key:
-                self._select(button)
+                if stepper is None:
+                    button.click()
+                else:
+                    self._select(button)
+                    stepper.setFocus(Qt.ShortcutFocusReason)
+                    stepper.selectAll()
                 return True
         return False
 
@@ -227,7 +281,6 @@ class ActionPanel(QWidget):
             b.setStyleSheet("")
         button.setStyleSheet("border: 4px solid #ffd400;")
         self.selected = button
-        button.setFocus()
 
     def confirm(self) -> bool:
         kind = self.controller.prompt().kind
@@ -247,6 +300,11 @@ class ActionPanel(QWidget):
         c = self.controller
         p = c.prompt()
         self.error.clear()
+        moment = (p.kind, p.seat, c.hand_no, len(c.inputs))
+        if moment != self._moment:  # a half-typed card belongs to the moment it was typed in
+            self.card_edit.clear()
+            self.show_edit.clear()
+            self._moment = moment
         self.prompt.setText(tr_phrase(p.text))
         links = " ".join(f'<a href="{r}" style="color:#7fb2ff">{r}</a>' for r in p.rules)
         self.reason.setText(self.tr("Rules: %1").replace("%1", links) if p.rules else "")
@@ -265,6 +323,25 @@ class ActionPanel(QWidget):
         self.main_button.setVisible(p.kind in labels)
         self.main_button.setText(labels.get(p.kind, ""))
         self.summary.setText(self._summary_html(p))
+        self.hint.setText(self._hint(p.kind))
+        if p.kind not in ("card", "common", "show") and self.window().isActiveWindow():
+            self.setFocus(Qt.OtherFocusReason)  # not on a button a stray Space would press
+
+    def _hint(self, kind: str) -> str:
+        undo = self.tr("Ctrl+Z undo · Ctrl+Shift+Z redo")
+        if kind in ("card", "common"):
+            return self.tr("Type the card (kd, 10h, th) or a whole street — no Enter needed · %1").replace("%1", undo)
+        if kind == "action":
+            keys = " · ".join(f"{c.key} {self._label(c)}" for _b, c, _s in self.action_buttons)
+            ranged = any(s is not None for _b, _c, s in self.action_buttons)
+            extra = self.tr(" · for an amount: its key, the digits, Enter") if ranged else ""
+            return self.tr("Keys: %1%2 · %3").replace("%1", keys).replace("%2", extra).replace("%3", undo)
+        if kind == "show":
+            return self.tr("Type the downcards shown, Enter · Ctrl+M muck · %1").replace("%1", undo)
+        if kind in ("river", "award", "between"):
+            return self.tr("Enter: %1 · %2").replace("%1", self.main_button.text().split("  [")[0]).replace(
+                "%2", undo if kind != "between" else self.tr("Seats menu: join, top up, sit out, leave"))
+        return ""
 
     def _rebuild_actions(self, prompt):
         while self.actions_layout.count():
@@ -285,7 +362,7 @@ class ActionPanel(QWidget):
             if choice.min_to is not None:
                 stepper = MoneySpinBox(currency)
                 stepper.setRange(choice.min_to, choice.max_to)
-                stepper.setSingleStep(self.controller.session.rules.chip)
+                stepper.setSingleStep(self.controller.betting_unit())
                 stepper.setValue(choice.min_to)
                 stepper.setMinimumHeight(52)
                 f = QFont()
@@ -311,9 +388,9 @@ class ActionPanel(QWidget):
             amount = m(choice.to - p.round_to)
             return (self.tr("Call all-in %1") if choice.all_in else self.tr("Call %1")).replace("%1", amount)
         if choice.min_to is not None:
-            names = {"bring_in": self.tr("Bring in"), "bet": self.tr("Bet"), "raise": self.tr("Raise to"),
-                     "complete": self.tr("Complete to")}
-            return names[choice.action]
+            names = {"bring_in": self.tr("Bring in %1–%2"), "bet": self.tr("Bet %1–%2"),
+                     "raise": self.tr("Raise to %1–%2"), "complete": self.tr("Complete to %1–%2")}
+            return names[choice.action].replace("%1", m(choice.min_to)).replace("%2", m(choice.max_to))
         if choice.all_in:
             return self.tr("All-in %1").replace("%1", m(choice.to))
         names = {"bring_in": self.tr("Bring in %1"), "bet": self.tr("Bet %1"), "raise": self.tr("Raise to %1"),

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence
-from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 ENTER = (Qt.Key_Return, Qt.Key_Enter)
 
@@ -48,10 +48,7 @@ class DealerKeys(QObject):
         if event.key() in ENTER:
             if obj in (panel.card_edit, panel.show_edit):
                 return False  # the box takes its own Enter (returnPressed)
-            if isinstance(obj, QAbstractSpinBox) or isinstance(obj.parent(), QAbstractSpinBox):
-                spin = obj if isinstance(obj, QAbstractSpinBox) else obj.parent()
-                spin.interpretText()  # the amount typed counts, not the one before it
-            return panel.confirm()
+            return panel.confirm()  # an amount is read as typed (not clamped by the stepper)
         text = event.text()
         if not text or not text.isprintable():
             return False

@@ -3,132 +3,167 @@
 <context>
     <name>ActionPanel</name>
     <message>
-        <location filename="../action_panel.py" line="114" />
+        <location filename="../action_panel.py" line="130" />
         <source>Type a card: ah, td, 10d … then Enter</source>
         <translation>Karte eingeben: ah, td, 10d … dann Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="147" />
+        <location filename="../action_panel.py" line="164" />
         <source>Downcards shown, e.g. ah kd 7c</source>
         <translation>Aufgedeckte verdeckte Karten, z. B. ah kd 7c</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="152" />
+        <location filename="../action_panel.py" line="169" />
         <source>Show  [Enter]</source>
         <translation>Zeigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="154" />
+        <location filename="../action_panel.py" line="171" />
         <source>Muck  [Ctrl+M]</source>
         <translation>Muck  [Strg+M]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="252" />
+        <location filename="../action_panel.py" line="304" />
         <source>Rules: %1</source>
         <translation>Regeln: %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="263" />
+        <location filename="../action_panel.py" line="315" />
         <source>Deal river  [Enter]</source>
         <translation>River geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="263" />
+        <location filename="../action_panel.py" line="315" />
         <source>Confirm the awards  [Enter]</source>
         <translation>Auszahlung bestätigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="264" />
+        <location filename="../action_panel.py" line="316" />
         <source>Start hand %1  [Enter]</source>
         <translation>Spiel %1 beginnen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="307" />
+        <location filename="../action_panel.py" line="325" />
+        <source>Ctrl+Z undo · Ctrl+Shift+Z redo</source>
+        <translation>Strg+Z rückgängig · Strg+Umschalt+Z wiederholen</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="327" />
+        <source>Type the card (kd, 10h, th) or a whole street — no Enter needed · %1</source>
+        <translation>Karte tippen (kd, 10h, th) oder eine ganze Runde — ohne Enter · %1</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="331" />
+        <source> · for an amount: its key, the digits, Enter</source>
+        <translation> · für einen Betrag: seine Taste, die Ziffern, Enter</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="332" />
+        <source>Keys: %1%2 · %3</source>
+        <translation>Tasten: %1%2 · %3</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="334" />
+        <source>Type the downcards shown, Enter · Ctrl+M muck · %1</source>
+        <translation>Gezeigte verdeckte Karten tippen, Enter · Strg+M Muck · %1</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="336" />
+        <source>Enter: %1 · %2</source>
+        <translation>Enter: %1 · %2</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="337" />
+        <source>Seats menu: join, top up, sit out, leave</source>
+        <translation>Menü Plätze: Platz nehmen, nachkaufen, aussetzen, verlassen</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="378" />
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="309" />
+        <location filename="../action_panel.py" line="380" />
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="312" />
+        <location filename="../action_panel.py" line="383" />
         <source>Call all-in %1</source>
         <translation>All-in mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="312" />
+        <location filename="../action_panel.py" line="383" />
         <source>Call %1</source>
         <translation>Mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="314" />
-        <source>Bring in</source>
-        <translation>Bring-in</translation>
+        <location filename="../action_panel.py" line="385" />
+        <source>Bring in %1–%2</source>
+        <translation>Bring-in %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="314" />
-        <source>Bet</source>
-        <translation>Setzen</translation>
+        <location filename="../action_panel.py" line="385" />
+        <source>Bet %1–%2</source>
+        <translation>Setzen %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="314" />
-        <source>Raise to</source>
-        <translation>Erhöhen auf</translation>
+        <location filename="../action_panel.py" line="386" />
+        <source>Raise to %1–%2</source>
+        <translation>Erhöhen auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="315" />
-        <source>Complete to</source>
-        <translation>Komplettieren auf</translation>
+        <location filename="../action_panel.py" line="386" />
+        <source>Complete to %1–%2</source>
+        <translation>Komplettieren auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="318" />
+        <location filename="../action_panel.py" line="389" />
         <source>All-in %1</source>
         <translation>All-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="319" />
+        <location filename="../action_panel.py" line="390" />
         <source>Bring in %1</source>
         <translation>Bring-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="319" />
+        <location filename="../action_panel.py" line="390" />
         <source>Bet %1</source>
         <translation>Setzen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="319" />
+        <location filename="../action_panel.py" line="390" />
         <source>Raise to %1</source>
         <translation>Erhöhen auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="320" />
+        <location filename="../action_panel.py" line="391" />
         <source>Complete to %1</source>
         <translation>Komplettieren auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="330" />
+        <location filename="../action_panel.py" line="401" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="330" />
+        <location filename="../action_panel.py" line="401" />
         <source>Side pot %1</source>
         <translation>Sidepot %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="331" />
+        <location filename="../action_panel.py" line="402" />
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="335" />
+        <location filename="../action_panel.py" line="406" />
         <source>low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="335" />
+        <location filename="../action_panel.py" line="406" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
