@@ -165,6 +165,7 @@ class ActionPanel(QWidget):
         self.show_edit.setPlaceholderText(self.tr("Downcards shown, e.g. ah kd 7c"))
         self.show_edit.setFont(f)
         self.show_edit.returnPressed.connect(self._show)
+        self.show_edit.textEdited.connect(self._shown_typed)
         sl.addWidget(self.show_edit)
         srow = QHBoxLayout()
         self.show_button = big_button(self.tr("Show  [Enter]"))
@@ -231,9 +232,26 @@ class ActionPanel(QWidget):
         self._run(self.controller.enter_card, code)
 
     def _show(self):
+        """Show the downcards typed so far (all of them are shown as soon as they are typed;
+        an empty box has nothing to show: Ctrl+M mucks)."""
         p = self.controller.prompt()
-        if p.kind == "show" and self._run(self.controller.show, p.seat, self.show_edit.text() or None):
+        text = self.show_edit.text().strip()
+        if p.kind == "show" and text and self._run(self.controller.show, p.seat, text):
             self.show_edit.clear()
+
+    def _shown_typed(self, text: str):
+        """The hand is shown as soon as all its downcards are typed (fewer: Enter)."""
+        p = self.controller.prompt()
+        if p.kind != "show":
+            return
+        try:
+            codes, rest = split_typed_cards(text)
+        except CardError as exc:
+            self.show_error(str(exc), "D-1")
+            return
+        down = next((v.down_count for v in self.controller.seats() if v.seat == p.seat), 0)
+        if codes and not rest and len(codes) == down:
+            self._show()
 
     def _muck(self):
         p = self.controller.prompt()
