@@ -140,6 +140,8 @@ GERMAN = {
     "Close this table? It is no longer offered to resume.":
         "Diesen Tisch schließen? Er wird dann nicht mehr zum Fortsetzen angeboten.",
     "Quit": "Beenden",
+    "seat %1": "Platz %1",
+    "%1 %2 → %3": "%1 %2 → %3",
     "Bring in %1–%2": "Bring-in %1–%2",
     "Bet %1–%2": "Setzen %1–%2",
     "Raise to %1–%2": "Erhöhen auf %1–%2",

@@ -713,7 +713,10 @@ class TableController:
             v = SeatView(seat, sp.name, sp.stack, sitting_out=sp.sitting_out)
             if h is not None and seat in h.by_seat:
                 p = h.by_seat[seat]
-                v.stack, v.round_to, v.in_hand = p.stack, p.round_to, True
+                # bets stand in front of the seat while their round is open; when it ends they
+                # are swept into the pot (the engine keeps them until the next round opens)
+                v.stack, v.in_hand = p.stack, True
+                v.round_to = p.round_to if h.phase == "bet" else 0
                 v.up = [format_card(c) for c in p.up]
                 v.down_count = len(p.down)
                 v.folded, v.all_in = p.folded, p.all_in and not p.folded
@@ -736,8 +739,10 @@ class TableController:
         h = self.hand
         if h is None:
             return {}
-        return {"street": h.street, "raises": max(0, h.levels - 1), "cap_raises": h.rules.max_raises,
-                "capped": h.is_capped(),
+        betting = h.phase == "bet"
+        return {"street": h.street, "raises": max(0, h.levels - 1) if betting else 0,
+                "cap_raises": h.rules.max_raises, "capped": betting and h.is_capped(), "betting": betting,
+                "phase": h.phase,
                 "stub": h.stub, "burns": h.burns, "common": format_card(h.common) if h.common is not None else None,
                 "pot": h.pot_total() if h.phase != "done" else 0,
                 "warning": self.warning()}

@@ -69,6 +69,13 @@ class TableView(QWidget):
                      6: self.tr("Sixth street"), 7: self.tr("Seventh street")}
             lines.append((names[st["street"]], 18, "#ffffff", True))
             pots = c.pots()
+            if st["phase"] == "done":  # pushed: say to whom, not a pot still on the felt
+                for i, pot in enumerate(c.awards()):
+                    label = self.tr("Main pot") if i == 0 else self.tr("Side pot %1").replace("%1", str(i))
+                    to = ", ".join(self.tr("seat %1").replace("%1", str(seat)) for seat in pot["winners"])
+                    text = self.tr("%1 %2 → %3").replace("%1", label).replace("%2", c.money(pot["amount"]))
+                    lines.append((text.replace("%3", to), 20, "#ffe27a", True))
+                pots = []
             if pots:
                 main = self.tr("Pot %1").replace("%1", c.money(st["pot"] or sum(a for a, _ in pots)))
                 lines.append((main, 26, "#ffe27a", True))
@@ -78,10 +85,13 @@ class TableView(QWidget):
                         seats = ", ".join(str(s) for s in eligible)
                         text = self.tr("%1: %2 (seats %3)").replace("%1", label).replace("%2", c.money(amount))
                         lines.append((text.replace("%3", seats), 15, "#fff3c4", False))
-            raises = self.tr("Raises %1 of %2").replace("%1", str(st["raises"])).replace("%2", str(st["cap_raises"]))
-            if st["capped"]:
-                raises += "  " + self.tr("CAPPED")
-            lines.append((raises + "   " + self.tr("Stub %1").replace("%1", str(st["stub"])), 16, "#e8e8e8", False))
+            stub = self.tr("Stub %1").replace("%1", str(st["stub"]))
+            if st["betting"]:  # the raise count belongs to the round being bet
+                raises = self.tr("Raises %1 of %2").replace("%1", str(st["raises"])).replace("%2", str(st["cap_raises"]))
+                if st["capped"]:
+                    raises += "  " + self.tr("CAPPED")
+                stub = raises + "   " + stub
+            lines.append((stub, 16, "#e8e8e8", False))
             if st["warning"]:
                 lines.append((st["warning"], 13, "#ffb347", True))
         else:

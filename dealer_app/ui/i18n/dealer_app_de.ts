@@ -3,167 +3,167 @@
 <context>
     <name>ActionPanel</name>
     <message>
-        <location filename="../action_panel.py" line="130" />
+        <location filename="../action_panel.py" line="131" />
         <source>Type a card: ah, td, 10d … then Enter</source>
         <translation>Karte eingeben: ah, td, 10d … dann Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="164" />
+        <location filename="../action_panel.py" line="165" />
         <source>Downcards shown, e.g. ah kd 7c</source>
         <translation>Aufgedeckte verdeckte Karten, z. B. ah kd 7c</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="169" />
+        <location filename="../action_panel.py" line="171" />
         <source>Show  [Enter]</source>
         <translation>Zeigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="171" />
+        <location filename="../action_panel.py" line="173" />
         <source>Muck  [Ctrl+M]</source>
         <translation>Muck  [Strg+M]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="304" />
+        <location filename="../action_panel.py" line="328" />
         <source>Rules: %1</source>
         <translation>Regeln: %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="315" />
+        <location filename="../action_panel.py" line="339" />
         <source>Deal river  [Enter]</source>
         <translation>River geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="315" />
+        <location filename="../action_panel.py" line="339" />
         <source>Confirm the awards  [Enter]</source>
         <translation>Auszahlung bestätigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="316" />
+        <location filename="../action_panel.py" line="340" />
         <source>Start hand %1  [Enter]</source>
         <translation>Spiel %1 beginnen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="325" />
+        <location filename="../action_panel.py" line="349" />
         <source>Ctrl+Z undo · Ctrl+Shift+Z redo</source>
         <translation>Strg+Z rückgängig · Strg+Umschalt+Z wiederholen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="327" />
+        <location filename="../action_panel.py" line="351" />
         <source>Type the card (kd, 10h, th) or a whole street — no Enter needed · %1</source>
         <translation>Karte tippen (kd, 10h, th) oder eine ganze Runde — ohne Enter · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="331" />
+        <location filename="../action_panel.py" line="355" />
         <source> · for an amount: its key, the digits, Enter</source>
         <translation> · für einen Betrag: seine Taste, die Ziffern, Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="332" />
+        <location filename="../action_panel.py" line="356" />
         <source>Keys: %1%2 · %3</source>
         <translation>Tasten: %1%2 · %3</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="334" />
+        <location filename="../action_panel.py" line="358" />
         <source>Type the downcards shown, Enter · Ctrl+M muck · %1</source>
         <translation>Gezeigte verdeckte Karten tippen, Enter · Strg+M Muck · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="336" />
+        <location filename="../action_panel.py" line="360" />
         <source>Enter: %1 · %2</source>
         <translation>Enter: %1 · %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="337" />
+        <location filename="../action_panel.py" line="361" />
         <source>Seats menu: join, top up, sit out, leave</source>
         <translation>Menü Plätze: Platz nehmen, nachkaufen, aussetzen, verlassen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="378" />
+        <location filename="../action_panel.py" line="402" />
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="380" />
+        <location filename="../action_panel.py" line="404" />
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="383" />
+        <location filename="../action_panel.py" line="407" />
         <source>Call all-in %1</source>
         <translation>All-in mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="383" />
+        <location filename="../action_panel.py" line="407" />
         <source>Call %1</source>
         <translation>Mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="385" />
+        <location filename="../action_panel.py" line="409" />
         <source>Bring in %1–%2</source>
         <translation>Bring-in %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="385" />
+        <location filename="../action_panel.py" line="409" />
         <source>Bet %1–%2</source>
         <translation>Setzen %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="386" />
+        <location filename="../action_panel.py" line="410" />
         <source>Raise to %1–%2</source>
         <translation>Erhöhen auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="386" />
+        <location filename="../action_panel.py" line="410" />
         <source>Complete to %1–%2</source>
         <translation>Komplettieren auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="389" />
+        <location filename="../action_panel.py" line="413" />
         <source>All-in %1</source>
         <translation>All-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="390" />
+        <location filename="../action_panel.py" line="414" />
         <source>Bring in %1</source>
         <translation>Bring-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="390" />
+        <location filename="../action_panel.py" line="414" />
         <source>Bet %1</source>
         <translation>Setzen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="390" />
+        <location filename="../action_panel.py" line="414" />
         <source>Raise to %1</source>
         <translation>Erhöhen auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="391" />
+        <location filename="../action_panel.py" line="415" />
         <source>Complete to %1</source>
         <translation>Komplettieren auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="401" />
+        <location filename="../action_panel.py" line="425" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="401" />
+        <location filename="../action_panel.py" line="425" />
         <source>Side pot %1</source>
         <translation>Sidepot %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="402" />
+        <location filename="../action_panel.py" line="426" />
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="406" />
+        <location filename="../action_panel.py" line="430" />
         <source>low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="406" />
+        <location filename="../action_panel.py" line="430" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
@@ -725,67 +725,79 @@
         <translation>Siebte Karte (River)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="73" />
+        <location filename="../table_view.py" line="75" />
+        <source>seat %1</source>
+        <translation>Platz %1</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="76" />
+        <source>%1 %2 → %3</source>
+        <translation>%1 %2 → %3</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="80" />
         <source>Pot %1</source>
         <translation>Pot %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="77" />
+        <location filename="../table_view.py" line="74" />
+        <location filename="../table_view.py" line="84" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="77" />
+        <location filename="../table_view.py" line="74" />
+        <location filename="../table_view.py" line="84" />
         <source>Side pot %1</source>
         <translation>Sidepot %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="79" />
+        <location filename="../table_view.py" line="86" />
         <source>%1: %2 (seats %3)</source>
         <translation>%1: %2 (Plätze %3)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="81" />
+        <location filename="../table_view.py" line="90" />
         <source>Raises %1 of %2</source>
         <translation>Erhöhungen %1 von %2</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="83" />
+        <location filename="../table_view.py" line="92" />
         <source>CAPPED</source>
         <translation>CAP ERREICHT</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="84" />
+        <location filename="../table_view.py" line="88" />
         <source>Stub %1</source>
         <translation>Stapel %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="88" />
+        <location filename="../table_view.py" line="98" />
         <source>Between hands</source>
         <translation>Zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="97" />
+        <location filename="../table_view.py" line="107" />
         <source>Common card</source>
         <translation>Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="114" />
+        <location filename="../table_view.py" line="124" />
         <source>FOLDED</source>
         <translation>GEPASST</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="116" />
+        <location filename="../table_view.py" line="126" />
         <source>ALL-IN</source>
         <translation>ALL-IN</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="118" />
+        <location filename="../table_view.py" line="128" />
         <source>TO ACT</source>
         <translation>AM ZUG</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="120" />
+        <location filename="../table_view.py" line="130" />
         <source>SITTING OUT</source>
         <translation>SETZT AUS</translation>
     </message>
