@@ -47,3 +47,47 @@ def test_the_betting_unit(tmp_path, name, unit):
     c = TableController(None)
     c.open_table(name, None, [(1, "Ann", 100000), (2, "Bob", 100000)])
     assert c.betting_unit() == unit
+
+
+def test_L7_heads_up_the_prompt_says_why_raising_goes_on(tmp_path):
+    c = table(tmp_path, "stud-5-10", [(1, "Ann", 50000), (2, "Bob", 50000)])
+    c.enter_card("Kd")
+    c.enter_card("2c")
+    c.act("bring_in", 200)
+    for _ in range(4):                       # complete and three raises: the cap of three-handed play
+        raises = [x for x in c.choices() if x.action in ("complete", "raise")]
+        c.act(raises[0].action, raises[0].to)
+    p = c.prompt()
+    assert any(x.action == "raise" for x in c.choices())
+    assert "L-7" in p.rules and "no cap heads-up" in p.notes[0][0]
+
+
+def test_L6_capped_three_handed_says_so(tmp_path):
+    c = table(tmp_path, "stud-5-10", [(1, "Ann", 50000), (2, "Bob", 50000), (3, "Cy", 50000)])
+    for card in ("Kd", "2c", "Th"):
+        c.enter_card(card)
+    c.act("bring_in", 200)
+    for _ in range(4):
+        raises = [x for x in c.choices() if x.action in ("complete", "raise")]
+        c.act(raises[0].action, raises[0].to)
+    p = c.prompt()
+    assert [x.action for x in c.choices()] == ["fold", "call"]
+    assert p.notes == (("Capped: 3 raises of 3; call or fold", ("L-6",)),)
+
+
+def test_L8_a_short_all_in_that_does_not_reopen_says_so():
+    """Engine level (a stack below the buy-in cannot sit at the live table): Cy's all-in
+    raise of $2 over Ann's $5 is less than half a bet, so Ann, who has acted, may only call."""
+    from helpers import new_hand, rules
+    h = new_hand(rules("stud-5-10"), [50000, 50000, 750], "Kd 2c Th")
+    h.act(2, "bring_in", 200)
+    h.act(3, "call")                          # Cy calls the bring-in
+    h.act(1, "complete", 500)                 # Ann completes to $5
+    h.act(2, "call")
+    h.act(3, "raise", 700)                    # Cy all-in to $7: $2 more, not half of $5
+    assert h.to_act.seat == 1 and [a.action for a in h.legal_actions()] == ["fold", "call"]
+    (text, rule), = h.raising_notes()
+    assert rule == ("L-8",) and "not reopened for seat 1" in text
+    h.act(1, "call")
+    assert h.to_act.seat == 2                 # Bob acted before the short raise too: call or fold
+    assert "not reopened for seat 2" in h.raising_notes()[0][0]

@@ -44,6 +44,8 @@ class Prompt:
     seat: int | None = None
     text: str = ""
     rules: tuple[str, ...] = ()
+    # what else the dealer must know now, each with its rules (why raising is open or not, …)
+    notes: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @dataclass
@@ -666,7 +668,9 @@ class TableController:
                     text, rules = bring.text, bring.rules
                 else:
                     text, rules = ev.text, ev.rules
-            return Prompt("action", h.to_act.seat, text, rules)
+            notes = tuple(h.raising_notes())
+            return Prompt("action", h.to_act.seat, text,
+                          rules + tuple(r for _t, rs in notes for r in rs if r not in rules), notes)
         if h.phase == "showdown":
             seat = h.pending_show[0]
             first = h.showdown_order[0]

@@ -324,8 +324,11 @@ class ActionPanel(QWidget):
             self.show_edit.clear()
             self._moment = moment
         self.prompt.setText(tr_phrase(p.text))
-        links = " ".join(f'<a href="{r}" style="color:#7fb2ff">{r}</a>' for r in p.rules)
-        self.reason.setText(self.tr("Rules: %1").replace("%1", links) if p.rules else "")
+        links = " ".join(f'<a href="{r}" style="color:#0b57d0; font-weight:bold">{r}</a>' for r in p.rules)
+        reason = self.tr("Rules: %1").replace("%1", links) if p.rules else ""
+        for text, rules in p.notes:  # why raising is (not) open, in words
+            reason += f"<br><b style='font-size:13pt'>{tr_phrase(text)}</b> — {', '.join(rules)}"
+        self.reason.setText(reason)
         self.card_box.setVisible(p.kind in ("card", "common"))
         if p.kind in ("card", "common"):
             seen = c.seen_cards()
