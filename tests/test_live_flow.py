@@ -91,3 +91,56 @@ def test_L8_a_short_all_in_that_does_not_reopen_says_so():
     h.act(1, "call")
     assert h.to_act.seat == 2                 # Bob acted before the short raise too: call or fold
     assert "not reopened for seat 2" in h.raising_notes()[0][0]
+
+
+def test_the_prompt_says_what_the_hands_do(tmp_path):
+    c = table(tmp_path, "stud-5-10", [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)])
+    for card in ("Kd", "2c", "Th"):
+        c.enter_card(card)
+    c.act("bring_in", 200)
+    c.act("complete", 500)
+    c.act("call")
+    c.act("call")
+    p = c.prompt()                            # fourth street: the burn first (D-5)
+    assert p.kind == "card" and p.notes == (("Burn one card, then one card up to each of the 3 players",
+                                             ("D-5",)),)
+    c.enter_card("9h")
+    assert c.prompt().notes == ()             # the burn is said once, before the street's first card
+    for card in ("5c", "2d"):
+        c.enter_card(card)
+    c.act("check")
+    c.act("bet", 500)                         # Bob bets, both fold: the $5 goes back (P-2)
+    c.act("fold")
+    c.act("fold")
+    p = c.prompt()
+    assert p.kind == "award"
+    assert ("Uncalled $5 returned to seat 2", ("P-2",)) in p.notes
+    assert ("Main pot $16.50: push to seat 2 (Bob) $16.50", ("W-2",)) in p.notes
+    assert state_after_resume(c).notes == p.notes   # a resumed table says the same
+
+
+def state_after_resume(c):
+    c2 = TableController(Store(c.store.path))
+    c2.resume(c.session_id)
+    return c2.prompt()
+
+
+def test_who_shows_first_and_why(tmp_path):
+    c = table(tmp_path, "stud-5-10", [(1, "Ann", 5000), (2, "Bob", 5000)])
+    c.enter_card("Kd")
+    c.enter_card("2c")
+    c.act("bring_in", 200)
+    c.act("call")
+    for up in ("Qh", "3d", "9h", "5c", "Jd", "7d"):
+        c.enter_card(up)
+        if c.prompt().kind == "action":
+            c.act("check")
+            c.act("check")
+    c.deal_river()
+    c.act("check")
+    c.act("bet", 1000)
+    c.act("call")
+    p = c.prompt()
+    assert p.kind == "show" and p.text == f"Seat {p.seat} shows first"
+    (words, rules), = p.notes
+    assert "W-1" in rules and words

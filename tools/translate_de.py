@@ -140,6 +140,17 @@ GERMAN = {
     "Close this table? It is no longer offered to resume.":
         "Diesen Tisch schließen? Er wird dann nicht mehr zum Fortsetzen angeboten.",
     "Quit": "Beenden",
+    "Main pot %1: push to %2": "Hauptpot %1: auszahlen an %2",
+    "Side pot %1 %2: push to %3": "Nebenpot %1 %2: auszahlen an %3",
+    "Capped: %1 raises of %2; call or fold": "Cap erreicht: %1 von %2 Erhöhungen; mitgehen oder passen",
+    "Raises %1 of %2, and raising goes on: two players left, no cap heads-up":
+        "Erhöhungen %1 von %2, und es darf weiter erhöht werden: zwei Spieler, heads-up gilt kein Cap",
+    "The all-in was less than a full raise: betting is not reopened for seat %1, who has acted; call or fold":
+        "Das All-in war weniger als eine volle Erhöhung: für Platz %1, der schon gehandelt hat, ist nicht wieder "
+        "eröffnet; mitgehen oder passen",
+    "The all-in was less than a full raise, but seat %1 has not acted on the bet before it: a raise is open":
+        "Das All-in war weniger als eine volle Erhöhung, aber Platz %1 hat auf den Einsatz davor noch nicht "
+        "gehandelt: Erhöhen ist möglich",
     "seat %1": "Platz %1",
     "%1 %2 → %3": "%1 %2 → %3",
     "Bring in %1–%2": "Bring-in %1–%2",

@@ -165,6 +165,8 @@ class TableController:
         self.undo_count = 0
         self.undos_this_hand = 0
         self._spare: Hand | None = None  # see _tried
+        self._fresh_events: list = []  # what the latest input caused, for the dealer's next steps
+        self._fresh_key: tuple = ()
 
     @property
     def hand(self) -> Hand | None:
@@ -394,6 +396,7 @@ class TableController:
         previous = self.hand
         self.session.replace_hand(trial)
         self.inputs.append(inp)
+        self._fresh_key, self._fresh_events = (id(trial), len(self.inputs)), trial.events[start:]
         # the hand it replaced, given the same committed input, is the next input's trial
         # (one engine step instead of a replay of the whole hand)
         try:
@@ -637,6 +640,47 @@ class TableController:
 
     # --- what the screen shows --------------------------------------------------------------------
     def prompt(self) -> Prompt:
+        """What the dealer does now, in big words, with the physical steps that come first
+        (burn, return an uncalled bet, push a pot) as notes."""
+        p = self._prompt()
+        steps = self._steps(p)
+        return Prompt(p.kind, p.seat, p.text, p.rules, steps + p.notes) if steps else p
+
+    def _steps(self, p: Prompt) -> tuple:
+        h = self.hand
+        if h is None:
+            return ()
+        out = []
+        for e in self._last_input_events():  # P-2: the chips go back before anything else
+            if e.kind == "uncalled_bet_returned":
+                out.append((e.text, e.rules))
+        if p.kind == "card" and h.plan.normal and len(h.deal_queue) == h.plan.live:
+            out.append((h.plan.words, h.plan.rules))  # D-5: the burn, then the round
+        if p.kind == "show" and p.seat == h.showdown_order[0]:
+            ev = next((e for e in reversed(h.events) if e.kind == "showdown_order"), None)
+            if ev is not None and ev.text:
+                out.append((ev.text, ev.rules))  # W-1: who shows first, and why
+        if p.kind == "award":
+            for i, pot in enumerate(h.pots_awarded):
+                name = "Main pot" if i == 0 else f"Side pot {i}"
+                to = ", ".join(f"seat {seat} ({h.by_seat[seat].name}) {self.money(amount)}"
+                               for seat, amount in pot["winners"].items())
+                out.append((f"{name} {self.money(pot['amount'])}: push to {to}", tuple(pot["rules"])))
+        return tuple(out)
+
+    def _last_input_events(self) -> list:
+        """The events the latest input of the hand caused (kept when it was applied; after an
+        undo or a resume, found by replaying the inputs before it)."""
+        h = self.hand
+        if h is None or not self.inputs:
+            return []
+        key = (id(h), len(self.inputs))
+        if self._fresh_key != key:
+            before = self._replayed(self.inputs[:-1])
+            self._fresh_key, self._fresh_events = key, h.events[len(before.events):]
+        return self._fresh_events
+
+    def _prompt(self) -> Prompt:
         if self.session is None:
             return Prompt("setup", text="Open a table")
         h = self.hand

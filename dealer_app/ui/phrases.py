@@ -52,6 +52,15 @@ PATTERNS = [
     (r"^Between hands: start hand (\d+) when the table is ready$",
      "Between hands: start hand %1 when the table is ready"),
     (r"^Open a table$", "Open a table"),
+    (r"^Main pot (\S+): push to (.+)$", "Main pot %1: push to %2"),
+    (r"^Side pot (\d+) (\S+): push to (.+)$", "Side pot %1 %2: push to %3"),
+    (r"^Capped: (\d+) raises of (\d+); call or fold$", "Capped: %1 raises of %2; call or fold"),
+    (r"^Raises (\d+) of (\d+), and raising goes on: two players left, no cap heads-up$",
+     "Raises %1 of %2, and raising goes on: two players left, no cap heads-up"),
+    (r"^The all-in was less than a full raise: betting is not reopened for seat (\d+), who has acted; call or fold$",
+     "The all-in was less than a full raise: betting is not reopened for seat %1, who has acted; call or fold"),
+    (r"^The all-in was less than a full raise, but seat (\d+) has not acted on the bet before it: a raise is open$",
+     "The all-in was less than a full raise, but seat %1 has not acted on the bet before it: a raise is open"),
 ]
 _COMPILED = [(re.compile(p), t) for p, t in PATTERNS]
 
@@ -98,3 +107,9 @@ def _register_for_lupdate():  # pragma: no cover - only read by pyside6-lupdate
     QCoreApplication.translate("Phrases", "Start the next hand")
     QCoreApplication.translate("Phrases", "Between hands: start hand %1 when the table is ready")
     QCoreApplication.translate("Phrases", "Open a table")
+    QCoreApplication.translate("Phrases", "Main pot %1: push to %2")
+    QCoreApplication.translate("Phrases", "Side pot %1 %2: push to %3")
+    QCoreApplication.translate("Phrases", "Capped: %1 raises of %2; call or fold")
+    QCoreApplication.translate("Phrases", "Raises %1 of %2, and raising goes on: two players left, no cap heads-up")
+    QCoreApplication.translate("Phrases", "The all-in was less than a full raise: betting is not reopened for seat %1, who has acted; call or fold")  # noqa: E501
+    QCoreApplication.translate("Phrases", "The all-in was less than a full raise, but seat %1 has not acted on the bet before it: a raise is open")  # noqa: E501

@@ -28,142 +28,142 @@
         <translation>Regeln: %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="339" />
+        <location filename="../action_panel.py" line="342" />
         <source>Deal river  [Enter]</source>
         <translation>River geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="339" />
+        <location filename="../action_panel.py" line="342" />
         <source>Confirm the awards  [Enter]</source>
         <translation>Auszahlung bestätigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="340" />
+        <location filename="../action_panel.py" line="343" />
         <source>Start hand %1  [Enter]</source>
         <translation>Spiel %1 beginnen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="349" />
+        <location filename="../action_panel.py" line="352" />
         <source>Ctrl+Z undo · Ctrl+Shift+Z redo</source>
         <translation>Strg+Z rückgängig · Strg+Umschalt+Z wiederholen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="351" />
+        <location filename="../action_panel.py" line="354" />
         <source>Type the card (kd, 10h, th) or a whole street — no Enter needed · %1</source>
         <translation>Karte tippen (kd, 10h, th) oder eine ganze Runde — ohne Enter · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="355" />
+        <location filename="../action_panel.py" line="358" />
         <source> · for an amount: its key, the digits, Enter</source>
         <translation> · für einen Betrag: seine Taste, die Ziffern, Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="356" />
+        <location filename="../action_panel.py" line="359" />
         <source>Keys: %1%2 · %3</source>
         <translation>Tasten: %1%2 · %3</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="358" />
+        <location filename="../action_panel.py" line="361" />
         <source>Type the downcards shown, Enter · Ctrl+M muck · %1</source>
         <translation>Gezeigte verdeckte Karten tippen, Enter · Strg+M Muck · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="360" />
+        <location filename="../action_panel.py" line="363" />
         <source>Enter: %1 · %2</source>
         <translation>Enter: %1 · %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="361" />
+        <location filename="../action_panel.py" line="364" />
         <source>Seats menu: join, top up, sit out, leave</source>
         <translation>Menü Plätze: Platz nehmen, nachkaufen, aussetzen, verlassen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="402" />
+        <location filename="../action_panel.py" line="405" />
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="404" />
+        <location filename="../action_panel.py" line="407" />
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="407" />
+        <location filename="../action_panel.py" line="410" />
         <source>Call all-in %1</source>
         <translation>All-in mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="407" />
+        <location filename="../action_panel.py" line="410" />
         <source>Call %1</source>
         <translation>Mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="409" />
+        <location filename="../action_panel.py" line="412" />
         <source>Bring in %1–%2</source>
         <translation>Bring-in %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="409" />
+        <location filename="../action_panel.py" line="412" />
         <source>Bet %1–%2</source>
         <translation>Setzen %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="410" />
+        <location filename="../action_panel.py" line="413" />
         <source>Raise to %1–%2</source>
         <translation>Erhöhen auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="410" />
+        <location filename="../action_panel.py" line="413" />
         <source>Complete to %1–%2</source>
         <translation>Komplettieren auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="413" />
+        <location filename="../action_panel.py" line="416" />
         <source>All-in %1</source>
         <translation>All-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="414" />
+        <location filename="../action_panel.py" line="417" />
         <source>Bring in %1</source>
         <translation>Bring-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="414" />
+        <location filename="../action_panel.py" line="417" />
         <source>Bet %1</source>
         <translation>Setzen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="414" />
+        <location filename="../action_panel.py" line="417" />
         <source>Raise to %1</source>
         <translation>Erhöhen auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="415" />
+        <location filename="../action_panel.py" line="418" />
         <source>Complete to %1</source>
         <translation>Komplettieren auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="425" />
+        <location filename="../action_panel.py" line="428" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="425" />
+        <location filename="../action_panel.py" line="428" />
         <source>Side pot %1</source>
         <translation>Sidepot %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="426" />
+        <location filename="../action_panel.py" line="429" />
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="430" />
+        <location filename="../action_panel.py" line="433" />
         <source>low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="430" />
+        <location filename="../action_panel.py" line="433" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
@@ -441,154 +441,184 @@
 <context>
     <name>Phrases</name>
     <message>
-        <location filename="../phrases.py" line="71" />
+        <location filename="../phrases.py" line="80" />
         <source>Seat %1 brings in: lowest door card, %2</source>
         <translation>Platz %1 bringt den Bring-in: niedrigste Door Card, %2</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="72" />
+        <location filename="../phrases.py" line="81" />
         <source>Seat %1 acts first: the bring-in</source>
         <translation>Platz %1 beginnt: der Bring-in</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="73" />
+        <location filename="../phrases.py" line="82" />
         <source>Seat %1 acts first: %2 showing</source>
         <translation>Platz %1 beginnt: höchstes offenes Blatt (%2)</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="74" />
+        <location filename="../phrases.py" line="83" />
         <source>Seat %1 acts first: %2 showing; tie: nearest the dealer's left</source>
         <translation>Platz %1 beginnt: höchstes offenes Blatt (%2); Gleichstand: nächster links vom Dealer</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="75" />
+        <location filename="../phrases.py" line="84" />
         <source>Seat %1 (%2) to act</source>
         <translation>Platz %1 (%2) ist am Zug</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="76" />
+        <location filename="../phrases.py" line="85" />
         <source>Seat %1 (%2): door card</source>
         <translation>Platz %1 (%2): Door Card</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="77" />
+        <location filename="../phrases.py" line="86" />
         <source>Seat %1 (%2): upcard</source>
         <translation>Platz %1 (%2): offene Karte</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="78" />
+        <location filename="../phrases.py" line="87" />
         <source>Seat %1 shows first</source>
         <translation>Platz %1 zeigt zuerst</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="79" />
+        <location filename="../phrases.py" line="88" />
         <source>Seat %1: show or muck</source>
         <translation>Platz %1: zeigen oder muck</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="80" />
+        <location filename="../phrases.py" line="89" />
         <source>Seat %1 folds</source>
         <translation>Platz %1 passt</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="81" />
+        <location filename="../phrases.py" line="90" />
         <source>Seat %1 checks</source>
         <translation>Platz %1 checkt</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="82" />
+        <location filename="../phrases.py" line="91" />
         <source>Seat %1 calls %2</source>
         <translation>Platz %1 geht mit %2</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="83" />
+        <location filename="../phrases.py" line="92" />
         <source>Seat %1 calls %2 all-in</source>
         <translation>Platz %1 geht all-in mit %2</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="84" />
+        <location filename="../phrases.py" line="93" />
         <source>Seat %1 antes %2</source>
         <translation>Platz %1 zahlt Ante %2</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="85" />
+        <location filename="../phrases.py" line="94" />
         <source>Seat %1 brings in for %2</source>
         <translation>Platz %1 bringt den Bring-in %2</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="86" />
+        <location filename="../phrases.py" line="95" />
         <source>Seat %1 completes to %2</source>
         <translation>Platz %1 komplettiert auf %2</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="87" />
+        <location filename="../phrases.py" line="96" />
         <source>Seat %1 bets %2</source>
         <translation>Platz %1 setzt %2</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="88" />
+        <location filename="../phrases.py" line="97" />
         <source>Seat %1 raises to %2</source>
         <translation>Platz %1 erhöht auf %2</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="89" />
+        <location filename="../phrases.py" line="98" />
         <source>Seat %1 goes all-in for %2</source>
         <translation>Platz %1 geht all-in für %2</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="90" />
+        <location filename="../phrases.py" line="99" />
         <source>two cards down and one up to each player</source>
         <translation>jedem Spieler zwei verdeckte und eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="91" />
+        <location filename="../phrases.py" line="100" />
         <source>Burn one card, then two cards down and one up to each player</source>
         <translation>Eine Karte verbrennen, dann jedem Spieler zwei verdeckte und eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="92" />
+        <location filename="../phrases.py" line="101" />
         <source>Burn one card, then one card up to each of the %1 players</source>
         <translation>Eine Karte verbrennen, dann jedem der %1 Spieler eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="93" />
+        <location filename="../phrases.py" line="102" />
         <source>Burn one card, then one card down to each of the %1 players</source>
         <translation>Eine Karte verbrennen, dann jedem der %1 Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="94" />
+        <location filename="../phrases.py" line="103" />
         <source>Uncalled %1 returned to seat %2</source>
         <translation>Nicht gehaltener Einsatz %1 zurück an Platz %2</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="95" />
+        <location filename="../phrases.py" line="104" />
         <source>Seat %1 mucks</source>
         <translation>Platz %1 wirft die Karten weg (Muck)</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="96" />
+        <location filename="../phrases.py" line="105" />
         <source>Deal the river: one card down to each player</source>
         <translation>River geben: jedem Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="97" />
+        <location filename="../phrases.py" line="106" />
         <source>Push the pots and confirm</source>
         <translation>Pots auszahlen und bestätigen</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="98" />
+        <location filename="../phrases.py" line="107" />
         <source>Start the next hand</source>
         <translation>Nächstes Spiel beginnen</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="99" />
+        <location filename="../phrases.py" line="108" />
         <source>Between hands: start hand %1 when the table is ready</source>
         <translation>Zwischen zwei Spielen: Spiel %1 beginnen, sobald der Tisch bereit ist</translation>
     </message>
     <message>
-        <location filename="../phrases.py" line="100" />
+        <location filename="../phrases.py" line="109" />
         <source>Open a table</source>
         <translation>Einen Tisch öffnen</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="110" />
+        <source>Main pot %1: push to %2</source>
+        <translation>Hauptpot %1: auszahlen an %2</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="111" />
+        <source>Side pot %1 %2: push to %3</source>
+        <translation>Nebenpot %1 %2: auszahlen an %3</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="112" />
+        <source>Capped: %1 raises of %2; call or fold</source>
+        <translation>Cap erreicht: %1 von %2 Erhöhungen; mitgehen oder passen</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="113" />
+        <source>Raises %1 of %2, and raising goes on: two players left, no cap heads-up</source>
+        <translation>Erhöhungen %1 von %2, und es darf weiter erhöht werden: zwei Spieler, heads-up gilt kein Cap</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="114" />
+        <source>The all-in was less than a full raise: betting is not reopened for seat %1, who has acted; call or fold</source>
+        <translation>Das All-in war weniger als eine volle Erhöhung: für Platz %1, der schon gehandelt hat, ist nicht wieder eröffnet; mitgehen oder passen</translation>
+    </message>
+    <message>
+        <location filename="../phrases.py" line="115" />
+        <source>The all-in was less than a full raise, but seat %1 has not acted on the bet before it: a raise is open</source>
+        <translation>Das All-in war weniger als eine volle Erhöhung, aber Platz %1 hat auf den Einsatz davor noch nicht gehandelt: Erhöhen ist möglich</translation>
     </message>
 </context>
 <context>
