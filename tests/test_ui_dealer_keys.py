@@ -253,3 +253,19 @@ def test_spread_amounts_by_digits_and_out_of_range_refused_with_the_range(qtbot,
     assert c.inputs[-1] == ["act", 2, "bring_in", 300]
     stepper = [s for _b, ch, s in window.panel.action_buttons if ch.action == "raise"][0]
     assert stepper.singleStep() == 100                           # the table's betting unit, $1
+
+
+def test_the_table_and_its_limits_are_always_shown_and_the_picker_follows_four_colours(qtbot, window):
+    kb, c = start_a_hand(qtbot, window)
+    assert window.windowTitle().startswith("$5-10 Seven Card Stud · us-cardroom")
+    before = window.panel.picker["Kd"].styleSheet()
+    four = next(a for m in window.menuBar().actions() if m.menu() for a in m.menu().actions()
+                if "Four-colour" in a.text())
+    four.trigger()
+    assert window.panel.picker["Kd"].styleSheet() != before and "#1456c8" in window.panel.picker["Kd"].styleSheet()
+
+
+def test_the_rule_text_is_rendered_not_markdown(qtbot, window):
+    window.rulings.show_rules(["D-7"])
+    text = window.rulings.rule.toPlainText()
+    assert "shortage_procedure" in text and "`" not in text and "**" not in text and "*before*" not in text

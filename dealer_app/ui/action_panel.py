@@ -112,7 +112,7 @@ class ActionPanel(QWidget):
         self.reason.linkActivated.connect(self.rule_clicked.emit)
         self.error = QLabel()
         self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #ff6b6b; font-weight: bold;")
+        self.error.setStyleSheet("color: #b00020; font-weight: bold; font-size: 13pt;")
         layout.addWidget(self.prompt)
         layout.addWidget(self.reason)
         self.hint = QLabel()  # the keys that work now
@@ -142,14 +142,13 @@ class ActionPanel(QWidget):
                 code = rank + suit
                 b = QPushButton(("10" if rank == "T" else rank) + SUIT_SIGNS[suit])
                 b.setFixedSize(31, 30)
-                b.setStyleSheet("QPushButton { color: %s; } QPushButton:disabled { color: #c4c4c4; "
-                                "background: #e6e6e6; border: 1px solid #d0d0d0; }"
-                                % ("#c8102e" if suit in "dh" else "#111111"))
+                b.setFocusPolicy(Qt.NoFocus)  # a click enters the card; the keys stay where they work
                 b.clicked.connect(lambda _=False, c=code: self._enter_card(c))
                 grid.addWidget(b, r_i, c_i)
                 self.picker[code] = b
         cl.addLayout(grid)
         layout.addWidget(self.card_box)
+        self.set_four_colour(False)
 
         # actions
         self.actions_box = QWidget()
@@ -197,6 +196,14 @@ class ActionPanel(QWidget):
     # --- input ---------------------------------------------------------------------------
     def _run(self, fn, *args) -> bool:
         return run_guarded(self.show_error, fn, *args)
+
+    def set_four_colour(self, on: bool):
+        """The picker's suits in the table's colours (the four-colour setting)."""
+        from dealer_app.ui.card_painter import FOUR_COLOURS, TWO_COLOURS
+        colours = FOUR_COLOURS if on else TWO_COLOURS
+        for code, b in self.picker.items():
+            b.setStyleSheet("QPushButton { color: %s; font-weight: bold; } QPushButton:disabled { color: #c4c4c4; "
+                            "background: #e6e6e6; border: 1px solid #d0d0d0; }" % colours[code[1]].name())
 
     def show_error(self, message: str, rules: str = ""):
         self.error.setText(message + (f" — {rules}" if rules else ""))

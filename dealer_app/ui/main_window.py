@@ -50,8 +50,12 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.record_label, 1)
         if controller.store is not None:
             self.record_label.setText(self.tr("Hand record: %1").replace("%1", str(controller.store.path)))
+        self.panel.set_four_colour(self.table_view.four_colour)
         self.bridge.changed.connect(self._update_actions)
         self._update_actions()
+        geometry = self.settings.value("geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)  # size, place and maximised state, as the dealer left them
 
     @property
     def controller(self) -> TableController:
@@ -93,6 +97,7 @@ class MainWindow(QMainWindow):
     def _four_colour(self, on: bool):
         self.settings.setValue("four_colour", on)
         self.table_view.four_colour = on
+        self.panel.set_four_colour(on)
         self.table_view.update()
 
     def _language(self, code: str):
@@ -105,6 +110,10 @@ class MainWindow(QMainWindow):
         self.redo_action.setEnabled(bool(c.hand is not None and c.redo_stack))
         self.start_action.setEnabled(c.prompt().kind in ("between", "award"))
         self.close_table_action.setEnabled(c.session is not None)
+        title = self.tr("Stud Dealer Assistant")
+        if c.session is not None:
+            title = f"{c.session.table.title} · {c.session.profile.name} — {title}"
+        self.setWindowTitle(title)
 
     # --- commands -------------------------------------------------------------------------
     def _run(self, fn, *args) -> bool:
@@ -153,6 +162,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event):
         if not self.ask_before_closing or self._leave_hand_ok(self.tr("Quit")):
+            self.settings.setValue("geometry", self.saveGeometry())
             event.accept()
         else:
             event.ignore()

@@ -20,6 +20,7 @@ class RulingsLog(QWidget):
         layout.addWidget(self.list, 3)
         self.rule = QTextBrowser()
         self.rule.setOpenLinks(False)
+        self.rule.setMinimumHeight(160)
         layout.addWidget(self.rule, 2)
         self.setMinimumWidth(300)
         bridge.changed.connect(self.refresh)
@@ -40,4 +41,16 @@ class RulingsLog(QWidget):
     def show_rules(self, rule_ids):
         if isinstance(rule_ids, str):
             rule_ids = [rule_ids]
-        self.rule.setHtml("".join(f"<p><b>{r}</b> {rule_text(r)}</p>" for r in rule_ids))
+        self.rule.setHtml("".join(f"<p style='font-size:13pt'><b>{r}</b> {rule_html(rule_text(r))}</p>"
+                                  for r in rule_ids))
+
+
+def rule_html(text: str) -> str:
+    """The catalog's markdown (``**bold**``, ``*stress*``, ``code``, "- " items) as HTML."""
+    import html
+    import re
+    out = html.escape(text)
+    out = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", out)
+    out = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", out)
+    out = re.sub(r"`([^`]+)`", r"<span style='font-family:monospace; background:#eeeeee'>\1</span>", out)
+    return re.sub(r"\s-\s(?=[<\w])", "<br>• ", out)

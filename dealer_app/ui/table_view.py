@@ -46,6 +46,11 @@ class TableView(QWidget):
         if c.session is None:
             self._text(p, QRectF(0, h / 2 - 20, w, 40), self.tr("Open a table (Ctrl+N)"), 20, "#ffffff")
             return
+        t = c.session.table
+        limits = self.tr("%1 — %2, ante %3, bring-in %4 · %5").replace("%1", t.title).replace("%2", t.structure)
+        limits = limits.replace("%3", c.money(t.ante)).replace("%4", c.money(t.bring_in)).replace(
+            "%5", c.session.profile.name)
+        self._text(p, QRectF(12, 6, w - 24, 26), limits, 17, "#ffffff", True, Qt.AlignLeft | Qt.AlignVCenter)
         self._centre(p, w, h)
         self._text(p, QRectF(w / 2 - 60, h - 34, 120, 26), self.tr("Dealer"), 14, "#cccccc")
         max_seats = c.session.rules.max_players

@@ -8,162 +8,162 @@
         <translation>Karte eingeben: ah, td, 10d … dann Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="165" />
+        <location filename="../action_panel.py" line="164" />
         <source>Downcards shown, e.g. ah kd 7c</source>
         <translation>Aufgedeckte verdeckte Karten, z. B. ah kd 7c</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="171" />
+        <location filename="../action_panel.py" line="170" />
         <source>Show  [Enter]</source>
         <translation>Zeigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="173" />
+        <location filename="../action_panel.py" line="172" />
         <source>Muck  [Ctrl+M]</source>
         <translation>Muck  [Strg+M]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="328" />
+        <location filename="../action_panel.py" line="335" />
         <source>Rules: %1</source>
         <translation>Regeln: %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="342" />
+        <location filename="../action_panel.py" line="349" />
         <source>Deal river  [Enter]</source>
         <translation>River geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="342" />
+        <location filename="../action_panel.py" line="349" />
         <source>Confirm the awards  [Enter]</source>
         <translation>Auszahlung bestätigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="343" />
+        <location filename="../action_panel.py" line="350" />
         <source>Start hand %1  [Enter]</source>
         <translation>Spiel %1 beginnen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="352" />
+        <location filename="../action_panel.py" line="359" />
         <source>Ctrl+Z undo · Ctrl+Shift+Z redo</source>
         <translation>Strg+Z rückgängig · Strg+Umschalt+Z wiederholen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="354" />
+        <location filename="../action_panel.py" line="361" />
         <source>Type the card (kd, 10h, th) or a whole street — no Enter needed · %1</source>
         <translation>Karte tippen (kd, 10h, th) oder eine ganze Runde — ohne Enter · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="358" />
+        <location filename="../action_panel.py" line="365" />
         <source> · for an amount: its key, the digits, Enter</source>
         <translation> · für einen Betrag: seine Taste, die Ziffern, Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="359" />
+        <location filename="../action_panel.py" line="366" />
         <source>Keys: %1%2 · %3</source>
         <translation>Tasten: %1%2 · %3</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="361" />
+        <location filename="../action_panel.py" line="368" />
         <source>Type the downcards shown, Enter · Ctrl+M muck · %1</source>
         <translation>Gezeigte verdeckte Karten tippen, Enter · Strg+M Muck · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="363" />
+        <location filename="../action_panel.py" line="370" />
         <source>Enter: %1 · %2</source>
         <translation>Enter: %1 · %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="364" />
+        <location filename="../action_panel.py" line="371" />
         <source>Seats menu: join, top up, sit out, leave</source>
         <translation>Menü Plätze: Platz nehmen, nachkaufen, aussetzen, verlassen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="405" />
+        <location filename="../action_panel.py" line="412" />
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="407" />
+        <location filename="../action_panel.py" line="414" />
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="410" />
+        <location filename="../action_panel.py" line="417" />
         <source>Call all-in %1</source>
         <translation>All-in mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="410" />
+        <location filename="../action_panel.py" line="417" />
         <source>Call %1</source>
         <translation>Mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="412" />
+        <location filename="../action_panel.py" line="419" />
         <source>Bring in %1–%2</source>
         <translation>Bring-in %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="412" />
+        <location filename="../action_panel.py" line="419" />
         <source>Bet %1–%2</source>
         <translation>Setzen %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="413" />
+        <location filename="../action_panel.py" line="420" />
         <source>Raise to %1–%2</source>
         <translation>Erhöhen auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="413" />
+        <location filename="../action_panel.py" line="420" />
         <source>Complete to %1–%2</source>
         <translation>Komplettieren auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="416" />
+        <location filename="../action_panel.py" line="423" />
         <source>All-in %1</source>
         <translation>All-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="417" />
+        <location filename="../action_panel.py" line="424" />
         <source>Bring in %1</source>
         <translation>Bring-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="417" />
+        <location filename="../action_panel.py" line="424" />
         <source>Bet %1</source>
         <translation>Setzen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="417" />
+        <location filename="../action_panel.py" line="424" />
         <source>Raise to %1</source>
         <translation>Erhöhen auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="418" />
+        <location filename="../action_panel.py" line="425" />
         <source>Complete to %1</source>
         <translation>Komplettieren auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="428" />
+        <location filename="../action_panel.py" line="435" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="428" />
+        <location filename="../action_panel.py" line="435" />
         <source>Side pot %1</source>
         <translation>Sidepot %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="429" />
+        <location filename="../action_panel.py" line="436" />
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="433" />
+        <location filename="../action_panel.py" line="440" />
         <source>low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="433" />
+        <location filename="../action_panel.py" line="440" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
@@ -172,6 +172,7 @@
     <name>MainWindow</name>
     <message>
         <location filename="../main_window.py" line="27" />
+        <location filename="../main_window.py" line="113" />
         <source>Stud Dealer Assistant</source>
         <translation>Stud-Dealer-Assistent</translation>
     </message>
@@ -181,206 +182,206 @@
         <translation>Spielprotokoll: %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="62" />
+        <location filename="../main_window.py" line="66" />
         <source>&amp;Table</source>
         <translation>&amp;Tisch</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="63" />
+        <location filename="../main_window.py" line="67" />
         <source>&amp;Open table…</source>
         <translation>Tisch &amp;öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="64" />
+        <location filename="../main_window.py" line="68" />
         <source>&amp;Resume table…</source>
         <translation>Tisch &amp;fortsetzen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="65" />
+        <location filename="../main_window.py" line="69" />
         <source>&amp;Start hand</source>
         <translation>&amp;Spiel beginnen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="67" />
+        <location filename="../main_window.py" line="71" />
         <source>&amp;Close table</source>
         <translation>Tisch &amp;schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="69" />
+        <location filename="../main_window.py" line="73" />
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="70" />
+        <location filename="../main_window.py" line="74" />
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="71" />
+        <location filename="../main_window.py" line="75" />
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="72" />
+        <location filename="../main_window.py" line="76" />
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="73" />
+        <location filename="../main_window.py" line="77" />
         <source>&amp;Seats</source>
         <translation>&amp;Plätze</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="74" />
+        <location filename="../main_window.py" line="78" />
         <source>&amp;Join…</source>
         <translation>&amp;Platz nehmen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="75" />
+        <location filename="../main_window.py" line="79" />
         <source>&amp;Top up…</source>
         <translation>&amp;Nachkaufen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="76" />
+        <location filename="../main_window.py" line="80" />
         <source>Sit &amp;out / sit in…</source>
         <translation>&amp;Aussetzen / wieder einsteigen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="77" />
+        <location filename="../main_window.py" line="81" />
         <source>&amp;Leave…</source>
         <translation>&amp;Verlassen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="78" />
+        <location filename="../main_window.py" line="82" />
         <source>Se&amp;ttings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="79" />
+        <location filename="../main_window.py" line="83" />
         <source>&amp;Four-colour suits</source>
         <translation>&amp;Vierfarbige Farben</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="83" />
+        <location filename="../main_window.py" line="87" />
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="86" />
+        <location filename="../main_window.py" line="90" />
         <source>System language</source>
         <translation>Systemsprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="100" />
+        <location filename="../main_window.py" line="105" />
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="100" />
+        <location filename="../main_window.py" line="105" />
         <source>The language changes at the next start.</source>
         <translation>Die Sprache wechselt beim nächsten Start.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="124" />
+        <location filename="../main_window.py" line="133" />
         <source>Hand in progress</source>
         <translation>Spiel läuft</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="125" />
+        <location filename="../main_window.py" line="134" />
         <source>Hand %1 is not finished. %2 anyway? The hand stays in the record as it is.</source>
         <translation>Spiel %1 ist nicht beendet. Trotzdem: %2? Das Spiel bleibt so im Protokoll, wie es ist.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="130" />
+        <location filename="../main_window.py" line="139" />
         <source>Open another table</source>
         <translation>Einen anderen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="137" />
+        <location filename="../main_window.py" line="146" />
         <source>Resume another table</source>
         <translation>Einen anderen Tisch fortsetzen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="147" />
+        <location filename="../main_window.py" line="156" />
         <source>Close the table</source>
         <translation>Den Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="149" />
+        <location filename="../main_window.py" line="158" />
         <source>Close table</source>
         <translation>Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="150" />
+        <location filename="../main_window.py" line="159" />
         <source>Close this table? It is no longer offered to resume.</source>
         <translation>Diesen Tisch schließen? Er wird dann nicht mehr zum Fortsetzen angeboten.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="155" />
+        <location filename="../main_window.py" line="164" />
         <source>Quit</source>
         <translation>Beenden</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="168" />
+        <location filename="../main_window.py" line="178" />
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="169" />
-        <location filename="../main_window.py" line="178" />
+        <location filename="../main_window.py" line="179" />
+        <location filename="../main_window.py" line="188" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="178" />
-        <location filename="../main_window.py" line="182" />
-        <location filename="../main_window.py" line="185" />
+        <location filename="../main_window.py" line="188" />
+        <location filename="../main_window.py" line="192" />
+        <location filename="../main_window.py" line="195" />
         <source>Join</source>
         <translation>Platz nehmen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="182" />
+        <location filename="../main_window.py" line="192" />
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="186" />
+        <location filename="../main_window.py" line="196" />
         <source>Buy-in (%1)</source>
         <translation>Buy-in (%1)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="206" />
+        <location filename="../main_window.py" line="216" />
         <source>Amount to add (%1)</source>
         <translation>Betrag zum Nachkaufen (%1)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="196" />
+        <location filename="../main_window.py" line="206" />
         <source>%1 is not an amount of money (%2)</source>
         <translation>%1 ist kein Geldbetrag (%2)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="202" />
-        <location filename="../main_window.py" line="205" />
+        <location filename="../main_window.py" line="212" />
+        <location filename="../main_window.py" line="215" />
         <source>Top up</source>
         <translation>Nachkaufen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="211" />
+        <location filename="../main_window.py" line="221" />
         <source>Sit out / sit in</source>
         <translation>Aussetzen / wieder einsteigen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="216" />
+        <location filename="../main_window.py" line="226" />
         <source>Leave</source>
         <translation>Verlassen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="242" />
+        <location filename="../main_window.py" line="252" />
         <source>Hand record: %1 (see the warning at start)</source>
         <translation>Spielprotokoll: %1 (siehe die Warnung beim Start)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="244" />
+        <location filename="../main_window.py" line="254" />
         <source>Hand record</source>
         <translation>Spielprotokoll</translation>
     </message>
@@ -726,108 +727,113 @@
     </message>
     <message>
         <location filename="../table_view.py" line="50" />
+        <source>%1 — %2, ante %3, bring-in %4 · %5</source>
+        <translation>%1 — %2, Ante %3, Bring-in %4 · %5</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="55" />
         <source>Dealer</source>
         <translation>Dealer</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="68" />
+        <location filename="../table_view.py" line="73" />
         <source>Third street</source>
         <translation>Dritte Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="68" />
+        <location filename="../table_view.py" line="73" />
         <source>Fourth street</source>
         <translation>Vierte Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="68" />
+        <location filename="../table_view.py" line="73" />
         <source>Fifth street</source>
         <translation>Fünfte Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="69" />
+        <location filename="../table_view.py" line="74" />
         <source>Sixth street</source>
         <translation>Sechste Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="69" />
+        <location filename="../table_view.py" line="74" />
         <source>Seventh street</source>
         <translation>Siebte Karte (River)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="75" />
+        <location filename="../table_view.py" line="80" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="76" />
+        <location filename="../table_view.py" line="81" />
         <source>%1 %2 → %3</source>
         <translation>%1 %2 → %3</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="80" />
+        <location filename="../table_view.py" line="85" />
         <source>Pot %1</source>
         <translation>Pot %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="74" />
-        <location filename="../table_view.py" line="84" />
+        <location filename="../table_view.py" line="79" />
+        <location filename="../table_view.py" line="89" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="74" />
-        <location filename="../table_view.py" line="84" />
+        <location filename="../table_view.py" line="79" />
+        <location filename="../table_view.py" line="89" />
         <source>Side pot %1</source>
         <translation>Sidepot %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="86" />
+        <location filename="../table_view.py" line="91" />
         <source>%1: %2 (seats %3)</source>
         <translation>%1: %2 (Plätze %3)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="90" />
+        <location filename="../table_view.py" line="95" />
         <source>Raises %1 of %2</source>
         <translation>Erhöhungen %1 von %2</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="92" />
+        <location filename="../table_view.py" line="97" />
         <source>CAPPED</source>
         <translation>CAP ERREICHT</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="88" />
+        <location filename="../table_view.py" line="93" />
         <source>Stub %1</source>
         <translation>Stapel %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="98" />
+        <location filename="../table_view.py" line="103" />
         <source>Between hands</source>
         <translation>Zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="107" />
+        <location filename="../table_view.py" line="112" />
         <source>Common card</source>
         <translation>Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="124" />
+        <location filename="../table_view.py" line="129" />
         <source>FOLDED</source>
         <translation>GEPASST</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="126" />
+        <location filename="../table_view.py" line="131" />
         <source>ALL-IN</source>
         <translation>ALL-IN</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="128" />
+        <location filename="../table_view.py" line="133" />
         <source>TO ACT</source>
         <translation>AM ZUG</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="130" />
+        <location filename="../table_view.py" line="135" />
         <source>SITTING OUT</source>
         <translation>SETZT AUS</translation>
     </message>
