@@ -144,3 +144,44 @@ def test_who_shows_first_and_why(tmp_path):
     assert p.kind == "show" and p.text == f"Seat {p.seat} shows first"
     (words, rules), = p.notes
     assert "W-1" in rules and words
+
+
+def river_showdown(tmp_path, name="stud-5-10", downs=None):
+    c = table(tmp_path, name, [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)])
+    for card in ("Kd", "2c", "Th"):
+        c.enter_card(card)
+    c.act("bring_in", 200)
+    c.act("call")
+    c.act("call")
+    for street in ("Qh 3d 9h", "5c Jd 7d", "4s 8c 6h"):
+        for card in street.split():
+            c.enter_card(card)
+        while c.prompt().kind == "action":
+            c.act("check")
+    c.deal_river()
+    while c.prompt().kind == "action":
+        c.act("check")
+    return c
+
+
+def test_showdown_downcards_short_of_the_count_name_what_is_missing(tmp_path):
+    c = river_showdown(tmp_path)
+    seat = c.prompt().seat
+    with pytest.raises(InputError, match=f"seat {seat} has 3 downcards: 2 typed, 1 more to type") as err:
+        c.show(seat, "ah ad")
+    assert err.value.rules == ("W-3",) and c.prompt().seat == seat
+
+
+def test_the_best_hand_so_far_as_players_show(tmp_path):
+    c = river_showdown(tmp_path)
+    order = c.hand.showdown_order
+    assert c.best_so_far() == []
+    c.show(order[0], {1: "2h 3c 4h", 2: "2d 2s 9c", 3: "Ts Tc 9s"}[order[0]])
+    first = c.best_so_far()
+    assert first[0][1] == [order[0]]
+    c.show(order[1], {1: "2h 3c 4h", 2: "2d 2s 9c", 3: "Ts Tc 9s"}[order[1]])
+    best = c.best_so_far()[0]
+    assert best[0] == "high" and best[2]
+    c.muck(order[2]) if c.prompt().kind == "show" else None
+    assert c.prompt().kind == "award"
+    assert set(c.awards()[0]["winners"]) == set(c.best_so_far()[0][1])

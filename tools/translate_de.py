@@ -140,6 +140,9 @@ GERMAN = {
     "Close this table? It is no longer offered to resume.":
         "Diesen Tisch schließen? Er wird dann nicht mehr zum Fortsetzen angeboten.",
     "Quit": "Beenden",
+    "Best so far: %1 — %2": "Bisher beste Hand: %1 — %2",
+    "Best low so far: %1 — %2": "Bisher bestes Low: %1 — %2",
+    "WINS %1": "GEWINNT %1",
     "%1 — %2, ante %3, bring-in %4 · %5": "%1 — %2, Ante %3, Bring-in %4 · %5",
     "Main pot %1: push to %2": "Hauptpot %1: auszahlen an %2",
     "Side pot %1 %2: push to %3": "Nebenpot %1 %2: auszahlen an %3",

@@ -10,7 +10,8 @@ from dealer_app.engine.cards import format_card, format_cards
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.events import Event
 from dealer_app.engine.player import Player
-from dealer_app.engine.evaluator import best_high_five, best_low_five, describe_high, describe_low, lo8_value
+from dealer_app.engine.evaluator import (best_high_five, best_low_five, describe_high, describe_low, hi_value,
+                                         lo8_value)
 
 
 def showdown_order(hand: ShowdownLayer) -> tuple[list[int], tuple[str, ...], str]:
@@ -283,6 +284,28 @@ class ShowdownLayer(BettingLayer):
         self._emit("muck", seat, ("W-1",), text=f"Seat {seat} mucks")
         self._maybe_settle()
         return self.events[start:]
+
+    def best_shown(self) -> list[tuple[str, list[int], str]]:
+        """W-3 as the hands come up: the best high hand shown so far, and in Hi-Lo the best
+        qualifying low (H-2), as (half, seats, words). Not the award: a hand still to show may
+        beat it."""
+        out: list[tuple[str, list[int], str]] = []
+        shown = [p for p in self.players if p.shown and not p.folded and not p.mucked]
+        if not shown:
+            return out
+        extra = [self.common] if self.common is not None else []
+        hands = {p.seat: [c for c in p.down + p.up if c is not None] + extra for p in shown}
+        highs = {seat: hi_value(cards) for seat, cards in hands.items()}
+        top = max(highs.values())
+        out.append(("high", [s for s, v in highs.items() if v == top], describe_high(top)))
+        if self.rules.game == "stud8":
+            lows = {seat: v for seat, v in ((s, lo8_value(c)) for s, c in hands.items()) if v is not None}
+            if lows:
+                best = min(lows.values())
+                seats = [s for s, v in lows.items() if v == best]
+                five = best_low_five(hands[seats[0]])
+                out.append(("low", seats, describe_low(five) if five else ""))
+        return out
 
     def _showdown_player(self, seat: int) -> Player:
         if self.phase == "showdown" and seat in self._pending_show:

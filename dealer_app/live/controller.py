@@ -461,10 +461,21 @@ class TableController:
             raise InputError(f"shown cards are typed as text (ah kd 7c), not {cards!r}", ("D-1",))
         if cards:
             try:
-                parse_cards(cards)
+                given = parse_cards(cards)
             except CardError as exc:
                 raise InputError(str(exc), ("D-1",)) from None
+            h = self.hand
+            p = h.by_seat.get(seat) if h is not None and isinstance(seat, int) else None
+            if p is not None and len(given) < len(p.down) and not set(given) & set(p.up):
+                missing = len(p.down) - len(given)
+                raise InputError(f"seat {seat} has {len(p.down)} downcards: {len(given)} typed, {missing} more "
+                                 f"to type", ("W-3",))
         self._input(["show", seat, cards])
+
+    def best_so_far(self) -> list[tuple[str, list[int], str]]:
+        """At the showdown: the best hand shown so far (and the best low in Hi-Lo)."""
+        h = self.hand
+        return h.best_shown() if h is not None and h.phase in ("showdown", "done") else []
 
     def muck(self, seat: int):
         self._input(["muck", seat])

@@ -427,6 +427,14 @@ class ActionPanel(QWidget):
 
     def _summary_html(self, prompt) -> str:
         c = self.controller
+        if prompt.kind == "show":
+            best = c.best_so_far()
+            parts = []
+            for half, seats, words in best:
+                who = ", ".join(self.tr("seat %1").replace("%1", str(s)) for s in seats)
+                label = self.tr("Best so far: %1 — %2") if half == "high" else self.tr("Best low so far: %1 — %2")
+                parts.append(f"<p style='font-size:15pt'><b>{label.replace('%1', who).replace('%2', words)}</b></p>")
+            return "".join(parts)
         if prompt.kind != "award":
             warn = c.warning()
             return f"<p style='color:#ffb347'><b>{warn}</b></p>" if warn else ""

@@ -115,8 +115,9 @@ class TableView(QWidget):
     def _seat(self, p, v, centre: QPointF):
         bw, bh = 214, 128
         box = QRectF(centre.x() - bw / 2, centre.y() - bh / 2, bw, bh)
-        border = QColor("#ffd400") if v.to_act else QColor("#555555")
-        p.setPen(QPen(border, 5 if v.to_act else 1.5))
+        won = sum(pot["winners"].get(v.seat, 0) for pot in self.controller.awards())
+        border = QColor("#ffd400") if v.to_act else QColor("#3ddc84") if won else QColor("#555555")
+        p.setPen(QPen(border, 5 if v.to_act or won else 1.5))
         p.setBrush(QColor("#2b2b2b") if not v.folded else QColor("#3a3a3a"))
         p.drawRoundedRect(box, 10, 10)
         dim = "#8a8a8a" if v.folded or v.sitting_out else "#ffffff"
@@ -125,7 +126,9 @@ class TableView(QWidget):
         self._text(p, QRectF(box.x() + 6, box.y() + 3, bw - 12, 20), self.controller.money(v.stack), 15, "#9fe39f",
                    True, Qt.AlignRight | Qt.AlignVCenter)
         status = ""
-        if v.folded:
+        if won:
+            status = self.tr("WINS %1").replace("%1", self.controller.money(won))
+        elif v.folded:
             status = self.tr("FOLDED")
         elif v.all_in:
             status = self.tr("ALL-IN")
@@ -135,7 +138,8 @@ class TableView(QWidget):
             status = self.tr("SITTING OUT")
         if status:
             self._text(p, QRectF(box.x() + 6, box.bottom() - 22, bw - 12, 20), status, 14,
-                       "#ffd400" if v.to_act else "#ff8080" if v.all_in else "#aaaaaa", True, Qt.AlignLeft)
+                       "#3ddc84" if won else "#ffd400" if v.to_act else "#ff8080" if v.all_in else "#aaaaaa", True,
+                       Qt.AlignLeft)
         if v.round_to:
             self._text(p, QRectF(box.x() + 6, box.bottom() - 22, bw - 12, 20), self.controller.money(v.round_to),
                        15, "#ffe27a", True, Qt.AlignRight)

@@ -143,27 +143,42 @@
         <translation>Komplettieren auf %1</translation>
     </message>
     <message>
+        <location filename="../action_panel.py" line="434" />
+        <source>seat %1</source>
+        <translation>Platz %1</translation>
+    </message>
+    <message>
         <location filename="../action_panel.py" line="435" />
+        <source>Best so far: %1 — %2</source>
+        <translation>Bisher beste Hand: %1 — %2</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="435" />
+        <source>Best low so far: %1 — %2</source>
+        <translation>Bisher bestes Low: %1 — %2</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="443" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="435" />
+        <location filename="../action_panel.py" line="443" />
         <source>Side pot %1</source>
         <translation>Sidepot %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="436" />
+        <location filename="../action_panel.py" line="444" />
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="440" />
+        <location filename="../action_panel.py" line="448" />
         <source>low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="440" />
+        <location filename="../action_panel.py" line="448" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
@@ -818,22 +833,27 @@
         <translation>Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="129" />
+        <location filename="../table_view.py" line="130" />
+        <source>WINS %1</source>
+        <translation>GEWINNT %1</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="132" />
         <source>FOLDED</source>
         <translation>GEPASST</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="131" />
+        <location filename="../table_view.py" line="134" />
         <source>ALL-IN</source>
         <translation>ALL-IN</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="133" />
+        <location filename="../table_view.py" line="136" />
         <source>TO ACT</source>
         <translation>AM ZUG</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="135" />
+        <location filename="../table_view.py" line="138" />
         <source>SITTING OUT</source>
         <translation>SETZT AUS</translation>
     </message>
