@@ -86,7 +86,7 @@ GERMAN = {
     "The language changes at the next start.": "Die Sprache wechselt beim nächsten Start.",
     "Third street": "Dritte Karte",
     "Top up": "Nachkaufen",
-    "Type a card: ah, td, 10d … then Enter": "Karte eingeben: ah, td, 10d … dann Enter",
+    "Card: kd, 10h, th": "Karte: kd, 10h, th",
     "seat %1: %2": "Platz %1: %2",
     "%1: %2 (seats %3)": "%1: %2 (Plätze %3)",
     "%1 — %2, ante %3, bring-in %4, buy-in %5": "%1 — %2, Ante %3, Bring-in %4, Buy-in %5",

@@ -128,7 +128,7 @@ class ActionPanel(QWidget):
         cl.setContentsMargins(0, 0, 0, 0)
         row = QHBoxLayout()
         self.card_edit = EntryLine()
-        self.card_edit.setPlaceholderText(self.tr("Type a card: ah, td, 10d … then Enter"))
+        self.card_edit.setPlaceholderText(self.tr("Card: kd, 10h, th"))
         self.card_edit.setFont(f)
         self.card_edit.returnPressed.connect(self._enter_typed_card)
         self.card_edit.textEdited.connect(self._cards_typed)

@@ -4,8 +4,8 @@
     <name>ActionPanel</name>
     <message>
         <location filename="../action_panel.py" line="131" />
-        <source>Type a card: ah, td, 10d … then Enter</source>
-        <translation>Karte eingeben: ah, td, 10d … dann Enter</translation>
+        <source>Card: kd, 10h, th</source>
+        <translation>Karte: kd, 10h, th</translation>
     </message>
     <message>
         <location filename="../action_panel.py" line="164" />
