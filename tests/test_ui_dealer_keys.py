@@ -3,7 +3,7 @@
 middle, the awards confirmed, and the next hand started from the right stacks."""
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QRectF, QSettings, Qt
 from PySide6.QtWidgets import QApplication, QCheckBox, QDialogButtonBox, QLineEdit
 
 from dealer_app.history.store import Store
@@ -269,3 +269,13 @@ def test_the_rule_text_is_rendered_not_markdown(qtbot, window):
     window.rulings.show_rules(["D-7"])
     text = window.rulings.rule.toPlainText()
     assert "shortage_procedure" in text and "`" not in text and "**" not in text and "*before*" not in text
+
+
+@pytest.mark.parametrize("seats", range(2, 9))
+def test_seat_boxes_do_not_overlap_and_stay_in_the_view(window, seats):
+    view = window.table_view
+    rects = [view.seat_rect(s, seats) for s in range(1, seats + 1)]
+    for i, a in enumerate(rects):
+        assert QRectF(view.rect()).contains(a), (i + 1, a, view.rect())
+        for j, b in enumerate(rects[i + 1:], i + 2):
+            assert not a.intersects(b), f"seats {i + 1} and {j} overlap at {seats} seats"

@@ -24,14 +24,23 @@ class TableView(QWidget):
     def controller(self):
         return self.bridge.controller
 
+    SEAT_W, SEAT_H = 214, 128
+
     def seat_centre(self, seat: int, seats: int) -> QPointF:
-        """Seat 1 at the dealer's left (the dealer sits at the bottom), then clockwise (D-2)."""
+        """Seat 1 at the dealer's left (the dealer sits at the bottom), then clockwise (D-2).
+        The ellipse's axes are chosen so that no two of up to eight seat boxes overlap at the
+        default window size (tests/test_ui_dealer_keys.py checks 2-8 seats)."""
         w, h = self.width(), self.height()
         angle = math.radians(90 + seat * 360 / (seats + 1))
-        x = w / 2 + math.cos(angle) * w * 0.40
-        y = h / 2 + math.sin(angle) * h * 0.37
-        # keep the whole seat box on screen
-        return QPointF(min(max(x, 112), w - 112), min(max(y, 70), h - 100))
+        x = w / 2 + math.cos(angle) * w * 0.42
+        y = h / 2 + math.sin(angle) * h * 0.40
+        # the whole box on screen, below the table's name and clear of the dealer's label
+        bw, bh = self.SEAT_W, self.SEAT_H
+        return QPointF(min(max(x, bw / 2 + 4), w - bw / 2 - 4), min(max(y, bh / 2 + 34), h - bh / 2 - 30))
+
+    def seat_rect(self, seat: int, seats: int) -> QRectF:
+        c = self.seat_centre(seat, seats)
+        return QRectF(c.x() - self.SEAT_W / 2, c.y() - self.SEAT_H / 2, self.SEAT_W, self.SEAT_H)
 
     def paintEvent(self, _event):
         p = QPainter(self)
@@ -113,7 +122,7 @@ class TableView(QWidget):
             paint_card(p, QRectF(w / 2 - 24, y + 22, 48, 68), common, self.four_colour)
 
     def _seat(self, p, v, centre: QPointF):
-        bw, bh = 214, 128
+        bw, bh = self.SEAT_W, self.SEAT_H
         box = QRectF(centre.x() - bw / 2, centre.y() - bh / 2, bw, bh)
         won = sum(pot["winners"].get(v.seat, 0) for pot in self.controller.awards())
         border = QColor("#ffd400") if v.to_act else QColor("#3ddc84") if won else QColor("#555555")
