@@ -271,11 +271,34 @@ def test_the_rule_text_is_rendered_not_markdown(qtbot, window):
     assert "shortage_procedure" in text and "`" not in text and "**" not in text and "*before*" not in text
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (1280, 720), (1200, 700), (1024, 700)])
 @pytest.mark.parametrize("seats", range(2, 9))
-def test_seat_boxes_do_not_overlap_and_stay_in_the_view(window, seats):
+def test_seat_boxes_do_not_overlap_and_stay_in_the_view(qtbot, window, seats, size):
+    window.resize(*size)
+    qtbot.waitUntil(lambda: window.width() == size[0] or window.width() > size[0], timeout=2000)
     view = window.table_view
     rects = [view.seat_rect(s, seats) for s in range(1, seats + 1)]
     for i, a in enumerate(rects):
         assert QRectF(view.rect()).contains(a), (i + 1, a, view.rect())
         for j, b in enumerate(rects[i + 1:], i + 2):
             assert not a.intersects(b), f"seats {i + 1} and {j} overlap at {seats} seats"
+    if size == (1280, 800):
+        assert view.seat_scale(seats) == 1.0  # at the default size, full-size boxes
+
+
+def test_ctrl_z_in_the_amount_box_undoes_the_hand(qtbot, window):
+    c = window.controller
+    c.open_table("stud-1-5-spread", None, [(1, "Ann", 3000), (2, "Bob", 3000), (3, "Cy", 3000)])
+    kb = Keyboard(qtbot, window)
+    kb.enter()
+    kb.type("kd7c9s")
+    kb.type("b")
+    kb.type("3")
+    kb.enter()                                   # Bob brings in $3
+    kb.type("r")
+    kb.type("7")                                 # half an amount typed in the box…
+    kb.key(Qt.Key_Z, Qt.ControlModifier)         # …and Ctrl+Z undoes the bring-in, not the text
+    assert len(c.inputs) == 3 and c.prompt().seat == 2
+    kb.type("c")                                 # no "call" here: a key that is not offered does nothing
+    kb.key(Qt.Key_Z, Qt.ControlModifier)         # and Ctrl+Z still works after the box went away
+    assert len(c.inputs) == 2

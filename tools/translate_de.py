@@ -166,7 +166,8 @@ GERMAN = {
         "Karte tippen (kd, 10h, th) oder eine ganze Runde — ohne Enter · %1",
     "Keys: %1%2 · %3": "Tasten: %1%2 · %3",
     " · for an amount: its key, the digits, Enter": " · für einen Betrag: seine Taste, die Ziffern, Enter",
-    "Type the downcards shown, Enter · Ctrl+M muck · %1": "Gezeigte verdeckte Karten tippen, Enter · Strg+M Muck · %1",
+    "Type the downcards shown: the hand shows when all are typed · Ctrl+M muck · %1":
+        "Gezeigte verdeckte Karten tippen: die Hand gilt als gezeigt, sobald alle getippt sind · Strg+M Muck · %1",
     "Enter: %1 · %2": "Enter: %1 · %2",
     "Seats menu: join, top up, sit out, leave": "Menü Plätze: Platz nehmen, nachkaufen, aussetzen, verlassen",
     "%1 — %2": "%1 — %2",

@@ -665,7 +665,7 @@ class TableController:
         for e in self._last_input_events():  # P-2: the chips go back before anything else
             if e.kind == "uncalled_bet_returned":
                 out.append((e.text, e.rules))
-        if p.kind == "card" and h.plan.normal and len(h.deal_queue) == h.plan.live:
+        if p.kind in ("card", "river") and h.plan.normal and len(h.deal_queue) == h.plan.live:
             out.append((h.plan.words, h.plan.rules))  # D-5: the burn, then the round
         if p.kind == "show" and p.seat == h.showdown_order[0]:
             ev = next((e for e in reversed(h.events) if e.kind == "showdown_order"), None)
@@ -731,7 +731,8 @@ class TableController:
             first = h.showdown_order[0]
             text = (f"Seat {seat} shows first" if seat == first else f"Seat {seat}: show or muck")
             return Prompt("show", seat, text, ("W-1",))
-        return Prompt("award", text="Push the pots and confirm", rules=("P-1", "W-3"))
+        rules = tuple(dict.fromkeys(["P-1"] + [r for pot in h.pots_awarded for r in pot["rules"]]))
+        return Prompt("award", text="Push the pots and confirm", rules=rules)
 
     def choices(self) -> list[ActionChoice]:
         if self.hand is None or self.hand.phase != "bet":
@@ -827,5 +828,5 @@ class TableController:
         return {format_card(c) for c in self.hand.seen}
 
     def hand_in_progress(self) -> bool:
-        """A hand is dealt and its awards not yet confirmed (closing the table would leave it)."""
-        return self.hand is not None and (bool(self.inputs) or self.hand.phase != "deal")
+        """A hand is dealt (its antes are in) and its awards not yet confirmed."""
+        return self.hand is not None

@@ -27,6 +27,17 @@ class MoneySpinBox(QSpinBox):
         self.currency = currency
         self.setMaximum(10**9)
 
+    def event(self, event):
+        """Ctrl+Z and Ctrl+Shift+Z are the hand's: the box's text undo never takes them
+        (QAbstractSpinBox hands the shortcut to its line edit, which would)."""
+        from PySide6.QtCore import QEvent
+        from PySide6.QtGui import QKeySequence
+        if event.type() == QEvent.ShortcutOverride and (event.matches(QKeySequence.Undo)
+                                                        or event.matches(QKeySequence.Redo)):
+            event.ignore()
+            return True
+        return super().event(event)
+
     def textFromValue(self, value: int) -> str:
         return format_money(value, self.currency)
 
@@ -99,6 +110,7 @@ class ActionPanel(QWidget):
         self.setMinimumWidth(430)
         self.setFocusPolicy(Qt.StrongFocus)  # holds the focus while an action or Enter is due
         self._moment = None
+        self._taking_typed = False
         layout = QVBoxLayout(self)
         self.prompt = QLabel()
         f = QFont()
@@ -228,12 +240,22 @@ class ActionPanel(QWidget):
             self.show_error(str(exc), "D-1")
             self.card_edit.selectAll()
             return
+        self._taking_typed = True  # refresh() must not clear the box inside its own signal
+        try:
+            taken = self._take_cards(codes)
+        finally:
+            self._taking_typed = False
+        if taken < len(codes):
+            self.card_edit.setText(" ".join(codes[taken:]) + (" " + rest if rest else ""))
+            self.card_edit.selectAll()
+            return
+        self.card_edit.setText(rest)
+
+    def _take_cards(self, codes: list[str]) -> int:
         for i, code in enumerate(codes):
             if not self._run(self.controller.enter_card, code):
-                self.card_edit.setText(" ".join(codes[i:]) + (" " + rest if rest else ""))
-                self.card_edit.selectAll()
-                return
-        self.card_edit.setText(rest)
+                return i
+        return len(codes)
 
     def _enter_card(self, code: str):
         self._run(self.controller.enter_card, code)
@@ -326,7 +348,7 @@ class ActionPanel(QWidget):
         p = c.prompt()
         self.error.clear()
         moment = (p.kind, p.seat, c.hand_no, len(c.inputs))
-        if moment != self._moment:  # a half-typed card belongs to the moment it was typed in
+        if moment != self._moment and not self._taking_typed:  # a half-typed card belongs to its moment
             self.card_edit.clear()
             self.show_edit.clear()
             self._moment = moment
@@ -365,13 +387,17 @@ class ActionPanel(QWidget):
             extra = self.tr(" · for an amount: its key, the digits, Enter") if ranged else ""
             return self.tr("Keys: %1%2 · %3").replace("%1", keys).replace("%2", extra).replace("%3", undo)
         if kind == "show":
-            return self.tr("Type the downcards shown, Enter · Ctrl+M muck · %1").replace("%1", undo)
+            return self.tr("Type the downcards shown: the hand shows when all are typed · Ctrl+M muck · %1").replace(
+                "%1", undo)
         if kind in ("river", "award", "between"):
             return self.tr("Enter: %1 · %2").replace("%1", self.main_button.text().split("  [")[0]).replace(
                 "%2", undo if kind != "between" else self.tr("Seats menu: join, top up, sit out, leave"))
         return ""
 
     def _rebuild_actions(self, prompt):
+        from PySide6.QtWidgets import QApplication
+        if self.actions_box.isAncestorOf(QApplication.focusWidget()):
+            self.setFocus(Qt.OtherFocusReason)  # never leave the keys on a widget about to go
         while self.actions_layout.count():
             item = self.actions_layout.takeAt(0)
             if item.widget():
@@ -444,7 +470,7 @@ class ActionPanel(QWidget):
             pushes = ", ".join(self.tr("seat %1: %2").replace("%1", str(s)).replace("%2", c.money(a))
                                for s, a in pot["winners"].items())
             parts.append(f"<p><b>{title} {c.money(pot['amount'])}</b> → {pushes}<br>"
-                         f"<span style='color:#aaa'>{' '.join(pot['rules'])}</span></p>")
+                         f"<span style='color:#444'>{' '.join(pot['rules'])}</span></p>")
             low_word, seat_word = self.tr("low"), self.tr("Seat")
             for seat, hand in pot.get("hands", {}).items():
                 low = f"; {low_word} {hand['low']} ({hand['low_name']})" if "low" in hand else ""

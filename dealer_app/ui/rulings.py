@@ -28,9 +28,12 @@ class RulingsLog(QWidget):
 
     def refresh(self, _change: str = ""):
         rulings = self.bridge.controller.rulings
+        self.list.blockSignals(True)  # refilling the list is not the dealer choosing a row
         self.list.clear()
         for text, rules in rulings:
             self.list.addItem(f"{tr_phrase(text)} — {', '.join(rules)}")
+        self.list.setCurrentRow(-1)
+        self.list.blockSignals(False)
         self.list.scrollToBottom()
 
     def _show_rules_of_row(self, row: int):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from dealer_app.ui.card_painter import paint_card
@@ -38,9 +38,26 @@ class TableView(QWidget):
         bw, bh = self.SEAT_W, self.SEAT_H
         return QPointF(min(max(x, bw / 2 + 4), w - bw / 2 - 4), min(max(y, bh / 2 + 34), h - bh / 2 - 30))
 
-    def seat_rect(self, seat: int, seats: int) -> QRectF:
+    def seat_scale(self, seats: int) -> float:
+        """How much the seat boxes shrink at this size so that no two overlap (1: not at all)."""
+        key = (self.width(), self.height(), seats)
+        if getattr(self, "_scale_key", None) != key:
+            scale = 1.0
+            while scale > 0.5:
+                rects = [self._rect_at(s, seats, scale) for s in range(1, seats + 1)]
+                if not any(a.intersects(b) for i, a in enumerate(rects) for b in rects[i + 1:]):
+                    break
+                scale -= 0.05
+            self._scale_key, self._scale = key, scale
+        return self._scale
+
+    def _rect_at(self, seat: int, seats: int, scale: float) -> QRectF:
         c = self.seat_centre(seat, seats)
-        return QRectF(c.x() - self.SEAT_W / 2, c.y() - self.SEAT_H / 2, self.SEAT_W, self.SEAT_H)
+        bw, bh = self.SEAT_W * scale, self.SEAT_H * scale
+        return QRectF(c.x() - bw / 2, c.y() - bh / 2, bw, bh)
+
+    def seat_rect(self, seat: int, seats: int) -> QRectF:
+        return self._rect_at(seat, seats, self.seat_scale(seats))
 
     def paintEvent(self, _event):
         p = QPainter(self)
@@ -59,12 +76,22 @@ class TableView(QWidget):
         limits = self.tr("%1 — %2, ante %3, bring-in %4 · %5").replace("%1", t.title).replace("%2", t.structure)
         limits = limits.replace("%3", c.money(t.ante)).replace("%4", c.money(t.bring_in)).replace(
             "%5", c.session.profile.name)
+        f = QFont()
+        f.setPixelSize(17)
+        f.setBold(True)
+        limits = QFontMetrics(f).elidedText(limits, Qt.ElideRight, int(w - 24))  # never cut mid-word
         self._text(p, QRectF(12, 6, w - 24, 26), limits, 17, "#ffffff", True, Qt.AlignLeft | Qt.AlignVCenter)
         self._centre(p, w, h)
         self._text(p, QRectF(w / 2 - 60, h - 34, 120, 26), self.tr("Dealer"), 14, "#cccccc")
         max_seats = c.session.rules.max_players
+        scale = self.seat_scale(max_seats)
         for v in c.seats():
-            self._seat(p, v, self.seat_centre(v.seat, max_seats))
+            centre = self.seat_centre(v.seat, max_seats)
+            p.save()
+            p.translate(centre)
+            p.scale(scale, scale)
+            self._seat(p, v, QPointF(0, 0))
+            p.restore()
 
     def _text(self, p, rect, text, size, colour, bold=False, align=Qt.AlignCenter):
         f = QFont()

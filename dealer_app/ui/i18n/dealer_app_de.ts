@@ -3,182 +3,182 @@
 <context>
     <name>ActionPanel</name>
     <message>
-        <location filename="../action_panel.py" line="131" />
+        <location filename="../action_panel.py" line="132" />
         <source>Card: kd, 10h, th</source>
         <translation>Karte: kd, 10h, th</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="164" />
+        <location filename="../action_panel.py" line="166" />
         <source>Downcards shown, e.g. ah kd 7c</source>
         <translation>Aufgedeckte verdeckte Karten, z. B. ah kd 7c</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="170" />
+        <location filename="../action_panel.py" line="173" />
         <source>Show  [Enter]</source>
         <translation>Zeigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="172" />
+        <location filename="../action_panel.py" line="175" />
         <source>Muck  [Ctrl+M]</source>
         <translation>Muck  [Strg+M]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="335" />
+        <location filename="../action_panel.py" line="348" />
         <source>Rules: %1</source>
         <translation>Regeln: %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="349" />
+        <location filename="../action_panel.py" line="362" />
         <source>Deal river  [Enter]</source>
         <translation>River geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="349" />
+        <location filename="../action_panel.py" line="362" />
         <source>Confirm the awards  [Enter]</source>
         <translation>Auszahlung bestätigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="350" />
+        <location filename="../action_panel.py" line="363" />
         <source>Start hand %1  [Enter]</source>
         <translation>Spiel %1 beginnen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="359" />
+        <location filename="../action_panel.py" line="372" />
         <source>Ctrl+Z undo · Ctrl+Shift+Z redo</source>
         <translation>Strg+Z rückgängig · Strg+Umschalt+Z wiederholen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="361" />
+        <location filename="../action_panel.py" line="374" />
         <source>Type the card (kd, 10h, th) or a whole street — no Enter needed · %1</source>
         <translation>Karte tippen (kd, 10h, th) oder eine ganze Runde — ohne Enter · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="365" />
+        <location filename="../action_panel.py" line="378" />
         <source> · for an amount: its key, the digits, Enter</source>
         <translation> · für einen Betrag: seine Taste, die Ziffern, Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="366" />
+        <location filename="../action_panel.py" line="379" />
         <source>Keys: %1%2 · %3</source>
         <translation>Tasten: %1%2 · %3</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="368" />
-        <source>Type the downcards shown, Enter · Ctrl+M muck · %1</source>
-        <translation>Gezeigte verdeckte Karten tippen, Enter · Strg+M Muck · %1</translation>
+        <location filename="../action_panel.py" line="381" />
+        <source>Type the downcards shown: the hand shows when all are typed · Ctrl+M muck · %1</source>
+        <translation>Gezeigte verdeckte Karten tippen: die Hand gilt als gezeigt, sobald alle getippt sind · Strg+M Muck · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="370" />
+        <location filename="../action_panel.py" line="384" />
         <source>Enter: %1 · %2</source>
         <translation>Enter: %1 · %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="371" />
+        <location filename="../action_panel.py" line="385" />
         <source>Seats menu: join, top up, sit out, leave</source>
         <translation>Menü Plätze: Platz nehmen, nachkaufen, aussetzen, verlassen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="412" />
+        <location filename="../action_panel.py" line="430" />
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="414" />
+        <location filename="../action_panel.py" line="432" />
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="417" />
+        <location filename="../action_panel.py" line="435" />
         <source>Call all-in %1</source>
         <translation>All-in mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="417" />
+        <location filename="../action_panel.py" line="435" />
         <source>Call %1</source>
         <translation>Mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="419" />
+        <location filename="../action_panel.py" line="437" />
         <source>Bring in %1–%2</source>
         <translation>Bring-in %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="419" />
+        <location filename="../action_panel.py" line="437" />
         <source>Bet %1–%2</source>
         <translation>Setzen %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="420" />
+        <location filename="../action_panel.py" line="438" />
         <source>Raise to %1–%2</source>
         <translation>Erhöhen auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="420" />
+        <location filename="../action_panel.py" line="438" />
         <source>Complete to %1–%2</source>
         <translation>Komplettieren auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="423" />
+        <location filename="../action_panel.py" line="441" />
         <source>All-in %1</source>
         <translation>All-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="424" />
+        <location filename="../action_panel.py" line="442" />
         <source>Bring in %1</source>
         <translation>Bring-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="424" />
+        <location filename="../action_panel.py" line="442" />
         <source>Bet %1</source>
         <translation>Setzen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="424" />
+        <location filename="../action_panel.py" line="442" />
         <source>Raise to %1</source>
         <translation>Erhöhen auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="425" />
+        <location filename="../action_panel.py" line="443" />
         <source>Complete to %1</source>
         <translation>Komplettieren auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="434" />
+        <location filename="../action_panel.py" line="452" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="435" />
+        <location filename="../action_panel.py" line="453" />
         <source>Best so far: %1 — %2</source>
         <translation>Bisher beste Hand: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="435" />
+        <location filename="../action_panel.py" line="453" />
         <source>Best low so far: %1 — %2</source>
         <translation>Bisher bestes Low: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="443" />
+        <location filename="../action_panel.py" line="461" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="443" />
+        <location filename="../action_panel.py" line="461" />
         <source>Side pot %1</source>
         <translation>Sidepot %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="444" />
+        <location filename="../action_panel.py" line="462" />
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="448" />
+        <location filename="../action_panel.py" line="466" />
         <source>low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="448" />
+        <location filename="../action_panel.py" line="466" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
@@ -736,124 +736,124 @@
 <context>
     <name>TableView</name>
     <message>
-        <location filename="../table_view.py" line="47" />
+        <location filename="../table_view.py" line="73" />
         <source>Open a table (Ctrl+N)</source>
         <translation>Einen Tisch öffnen (Strg+N)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="50" />
+        <location filename="../table_view.py" line="76" />
         <source>%1 — %2, ante %3, bring-in %4 · %5</source>
         <translation>%1 — %2, Ante %3, Bring-in %4 · %5</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="55" />
+        <location filename="../table_view.py" line="85" />
         <source>Dealer</source>
         <translation>Dealer</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="73" />
+        <location filename="../table_view.py" line="109" />
         <source>Third street</source>
         <translation>Dritte Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="73" />
+        <location filename="../table_view.py" line="109" />
         <source>Fourth street</source>
         <translation>Vierte Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="73" />
+        <location filename="../table_view.py" line="109" />
         <source>Fifth street</source>
         <translation>Fünfte Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="74" />
+        <location filename="../table_view.py" line="110" />
         <source>Sixth street</source>
         <translation>Sechste Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="74" />
+        <location filename="../table_view.py" line="110" />
         <source>Seventh street</source>
         <translation>Siebte Karte (River)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="80" />
+        <location filename="../table_view.py" line="116" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="81" />
+        <location filename="../table_view.py" line="117" />
         <source>%1 %2 → %3</source>
         <translation>%1 %2 → %3</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="85" />
+        <location filename="../table_view.py" line="121" />
         <source>Pot %1</source>
         <translation>Pot %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="79" />
-        <location filename="../table_view.py" line="89" />
+        <location filename="../table_view.py" line="115" />
+        <location filename="../table_view.py" line="125" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="79" />
-        <location filename="../table_view.py" line="89" />
+        <location filename="../table_view.py" line="115" />
+        <location filename="../table_view.py" line="125" />
         <source>Side pot %1</source>
         <translation>Sidepot %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="91" />
+        <location filename="../table_view.py" line="127" />
         <source>%1: %2 (seats %3)</source>
         <translation>%1: %2 (Plätze %3)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="95" />
+        <location filename="../table_view.py" line="131" />
         <source>Raises %1 of %2</source>
         <translation>Erhöhungen %1 von %2</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="97" />
+        <location filename="../table_view.py" line="133" />
         <source>CAPPED</source>
         <translation>CAP ERREICHT</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="93" />
+        <location filename="../table_view.py" line="129" />
         <source>Stub %1</source>
         <translation>Stapel %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="103" />
+        <location filename="../table_view.py" line="139" />
         <source>Between hands</source>
         <translation>Zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="112" />
+        <location filename="../table_view.py" line="148" />
         <source>Common card</source>
         <translation>Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="130" />
+        <location filename="../table_view.py" line="166" />
         <source>WINS %1</source>
         <translation>GEWINNT %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="132" />
+        <location filename="../table_view.py" line="168" />
         <source>FOLDED</source>
         <translation>GEPASST</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="134" />
+        <location filename="../table_view.py" line="170" />
         <source>ALL-IN</source>
         <translation>ALL-IN</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="136" />
+        <location filename="../table_view.py" line="172" />
         <source>TO ACT</source>
         <translation>AM ZUG</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="138" />
+        <location filename="../table_view.py" line="174" />
         <source>SITTING OUT</source>
         <translation>SETZT AUS</translation>
     </message>
