@@ -10,8 +10,13 @@ TWO_COLOURS = {"c": QColor("#111111"), "d": QColor("#c8102e"), "h": QColor("#c81
 FOUR_COLOURS = {"c": QColor("#1b7f2a"), "d": QColor("#1456c8"), "h": QColor("#c8102e"), "s": QColor("#111111")}
 
 
-def paint_card(p: QPainter, rect: QRectF, code: str | None, four_colour: bool = False, dim: bool = False):
-    """A face-up card (``code`` like 'Ah') or a card back (``None``)."""
+def paint_card(p: QPainter, rect: QRectF, code: str | None, four_colour: bool = False, dim: bool = False,
+               visible_width: float | None = None):
+    """A face-up card (``code`` like 'Ah') or a card back (``None``).
+
+    The rank and suit sit in the top-left corner, as on a real card, so a card fanned under
+    the next one (only ``visible_width`` of it showing) still reads; a card shown whole also
+    gets a large suit in its middle."""
     p.save()
     p.setPen(QPen(QColor("#333333"), 1.2))
     if code is None:
@@ -26,14 +31,22 @@ def paint_card(p: QPainter, rect: QRectF, code: str | None, four_colour: bool = 
     rank, suit = code[0], code[1]
     colour = (FOUR_COLOURS if four_colour else TWO_COLOURS)[suit]
     p.setPen(colour)
+    strip = min(visible_width or rect.width(), rect.width())
+    label = "10" if rank == "T" else rank
+    size = rect.height() * (0.27 if label == "10" else 0.33)
     f = QFont()
     f.setBold(True)
-    f.setPixelSize(int(rect.height() * 0.42))
+    f.setPixelSize(max(8, int(size)))
     p.setFont(f)
-    top = QRectF(rect.x(), rect.y() + rect.height() * 0.04, rect.width(), rect.height() * 0.5)
-    p.drawText(top, Qt.AlignHCenter | Qt.AlignVCenter, "10" if rank == "T" else rank)
-    f.setPixelSize(int(rect.height() * 0.40))
+    p.drawText(QRectF(rect.x() + 2, rect.y() + 1, max(strip, 12), size * 1.15), Qt.AlignLeft | Qt.AlignTop, label)
+    f.setPixelSize(max(8, int(rect.height() * 0.28)))
     p.setFont(f)
-    bottom = QRectF(rect.x(), rect.y() + rect.height() * 0.48, rect.width(), rect.height() * 0.5)
-    p.drawText(bottom, Qt.AlignHCenter | Qt.AlignVCenter, SUIT_SYMBOLS[suit])
+    top = rect.y() + 1 + rect.height() * 0.33 * 1.05
+    p.drawText(QRectF(rect.x() + 2, top, max(strip, 12), rect.height() * 0.3), Qt.AlignLeft | Qt.AlignTop,
+               SUIT_SYMBOLS[suit])
+    if strip >= rect.width() * 0.9:  # the whole card shows: a large suit in the middle too
+        f.setPixelSize(int(rect.height() * 0.42))
+        p.setFont(f)
+        p.drawText(QRectF(rect.x() + rect.width() * 0.3, rect.y() + rect.height() * 0.38, rect.width() * 0.7,
+                          rect.height() * 0.6), Qt.AlignHCenter | Qt.AlignVCenter, SUIT_SYMBOLS[suit])
     p.restore()

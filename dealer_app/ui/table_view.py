@@ -25,6 +25,7 @@ class TableView(QWidget):
         return self.bridge.controller
 
     SEAT_W, SEAT_H = 214, 128
+    CARD_W, CARD_H = 60, 80  # an upcard, at full size (issue 9: at least 60 px wide at 1280x800)
 
     def seat_centre(self, seat: int, seats: int) -> QPointF:
         """Seat 1 at the dealer's left (the dealer sits at the bottom), then clockwise (D-2).
@@ -39,15 +40,17 @@ class TableView(QWidget):
         return QPointF(min(max(x, bw / 2 + 4), w - bw / 2 - 4), min(max(y, bh / 2 + 34), h - bh / 2 - 30))
 
     def seat_scale(self, seats: int) -> float:
-        """How much the seat boxes shrink at this size so that no two overlap (1: not at all)."""
+        """How large the seat boxes (and their cards) are drawn at this size: as large as they
+        fit without two overlapping, from half size up to 1.6 times (1: the 1280x800 size)."""
         key = (self.width(), self.height(), seats)
         if getattr(self, "_scale_key", None) != key:
-            scale = 1.0
-            while scale > 0.5:
+            for twentieths in range(32, 9, -1):  # 1.6, 1.55, … 0.5, in exact steps
+                scale = twentieths / 20
                 rects = [self._rect_at(s, seats, scale) for s in range(1, seats + 1)]
-                if not any(a.intersects(b) for i, a in enumerate(rects) for b in rects[i + 1:]):
+                view = QRectF(self.rect())
+                if all(view.contains(r) for r in rects) and not any(
+                        a.intersects(b) for i, a in enumerate(rects) for b in rects[i + 1:]):
                     break
-                scale -= 0.05
             self._scale_key, self._scale = key, scale
         return self._scale
 
@@ -179,14 +182,23 @@ class TableView(QWidget):
         if v.round_to:
             self._text(p, QRectF(box.x() + 6, box.bottom() - 22, bw - 12, 20), self.controller.money(v.round_to),
                        15, "#ffe27a", True, Qt.AlignRight)
-        # cards: downcards as backs (or shown), then upcards large
-        x, y, cw, ch = box.x() + 6, box.y() + 27, 32, 46
-        downs = v.shown or [None] * v.down_count
-        for code in downs:
-            if code == "??":
-                code = None
-            paint_card(p, QRectF(x, y + 10, 20, 34), code, self.four_colour, dim=v.folded)
-            x += 22
-        for code in v.up:
-            paint_card(p, QRectF(x, y, cw, ch), code, self.four_colour, dim=v.folded)
-            x += cw + 2
+        # cards: downcards as small backs (or, once shown, face up with the rest), upcards
+        # large and fanned, each readable by its corner
+        cw, ch = self.CARD_W, self.CARD_H
+        top = box.y() + 24
+        left, right = box.x() + 6, box.right() - 6
+        if v.shown:
+            faces = [None if c == "??" else c for c in v.shown] + list(v.up)
+            x, cards = left, faces
+        else:
+            bx = left
+            for _ in range(v.down_count):
+                paint_card(p, QRectF(bx, top + (ch - 34) / 2, 24, 34), None)
+                bx += 9
+            x, cards = (left + 24 + 9 * (v.down_count - 1) + 6) if v.down_count else left, list(v.up)
+        if cards:
+            step = min(cw + 2, (right - x - cw) / (len(cards) - 1)) if len(cards) > 1 else cw
+            for i, code in enumerate(cards):
+                visible = step if i < len(cards) - 1 else cw
+                paint_card(p, QRectF(x, top, cw, ch), code, self.four_colour, dim=v.folded, visible_width=visible)
+                x += step
