@@ -30,6 +30,22 @@ class Keyboard:
     def enter(self):
         self.key(Qt.Key_Return)
 
+    def menu(self, menu_title: str, item_text: str):
+        """Open a menu with Alt+its letter, then pick the item with its letter (the & keys)."""
+        bar_action = next(a for a in self.w.menuBar().actions() if a.text().replace("&", "") == menu_title)
+        letter = bar_action.text()[bar_action.text().index("&") + 1]
+        self.key(getattr(Qt, f"Key_{letter.upper()}"), Qt.AltModifier)
+        self.qtbot.waitUntil(lambda: QApplication.activePopupWidget() is not None, timeout=2000)
+        popup = QApplication.activePopupWidget()
+        if popup is not bar_action.menu():  # two menus share the letter: Alt+letter again moves on
+            self.qtbot.keyClick(popup, Qt.Key_Escape)
+            self.qtbot.mouseClick(self.w.menuBar(), Qt.LeftButton,
+                                  pos=self.w.menuBar().actionGeometry(bar_action).center())
+            self.qtbot.waitUntil(lambda: QApplication.activePopupWidget() is bar_action.menu(), timeout=2000)
+            popup = bar_action.menu()
+        item = next(a for a in popup.actions() if a.text().replace("&", "").startswith(item_text))
+        self.qtbot.mouseClick(popup, Qt.LeftButton, pos=popup.actionGeometry(item).center())
+
     def card(self, code):
         self.type(code)              # taken as soon as it is complete: no Enter
         assert not self.w.panel.error.text(), self.w.panel.error.text()
@@ -191,7 +207,8 @@ def test_table_close_and_the_resume_list(qtbot, window, tmp_path):
     qtbot.mouseClick(dialog.resume_button, Qt.LeftButton)
     assert w2.controller.session_id == sid and w2.controller.inputs == [["deal", 1, ["Kd"]]]
     answer_question(qtbot, QMessageBox.Yes)       # "hand 1 is not finished: close anyway?"
-    w2.close_table_action.trigger()
+    w2.activateWindow()
+    Keyboard(qtbot, w2).menu("Table", "Close table")
     assert w2.controller.session is None
     assert TableController(Store(tmp_path / "hands.sqlite3")).open_tables() == []
 
@@ -200,9 +217,7 @@ def test_a_top_up_during_a_hand_is_refused_before_any_question(qtbot, window):
     from PySide6.QtWidgets import QApplication
     kb, c = start_a_hand(qtbot, window)
     kb.card("kd")
-    seats_menu = next(a.menu() for a in window.menuBar().actions() if a.menu() and "Seats" in a.text())
-    top_up = next(a for a in seats_menu.actions() if "Top up" in a.text())
-    top_up.trigger()
+    kb.menu("Seats", "Top up")
     assert QApplication.activeModalWidget() is None          # no seat or amount asked
     assert "seats change only between hands: finish the hand first — T-4" in window.panel.error.text()
 
@@ -259,9 +274,7 @@ def test_the_table_and_its_limits_are_always_shown_and_the_picker_follows_four_c
     kb, c = start_a_hand(qtbot, window)
     assert window.windowTitle().startswith("$5-10 Seven Card Stud · us-cardroom")
     before = window.panel.picker["Kd"].styleSheet()
-    four = next(a for m in window.menuBar().actions() if m.menu() for a in m.menu().actions()
-                if "Four-colour" in a.text())
-    four.trigger()
+    kb.menu("Settings", "Four-colour")
     assert window.panel.picker["Kd"].styleSheet() != before and "#1456c8" in window.panel.picker["Kd"].styleSheet()
 
 
