@@ -230,7 +230,7 @@ class Store:
     def append(self, session_id: int, hand_no: int, rows: list[tuple[str, dict]]):
         """Write rows in one transaction; returns once they are on disk, else RecordError."""
         if rows:
-            self._write(lambda: self._insert_rows(session_id, hand_no, rows))
+            self.append_hands(session_id, [(hand_no, rows)])
 
     def append_hands(self, session_id: int, parts: list[tuple[int, list[tuple[str, dict]]]]):
         """Rows of consecutive hands ((hand number, rows), …), all in one transaction."""

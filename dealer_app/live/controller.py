@@ -135,6 +135,14 @@ def apply_input(hand: Hand, inp: list) -> None:
         raise EngineError(f"unknown input {kind!r}")
 
 
+def replay_inputs(session: TableSession, inputs: list) -> Hand:
+    """The session's current hand as it was dealt, with ``inputs`` applied (undo, trial, resume)."""
+    hand = session.fresh_copy_of_hand()
+    for inp in inputs:
+        apply_input(hand, inp)
+    return hand
+
+
 def _as_input_error(exc: Exception) -> InputError:
     return InputError(getattr(exc, "message", None) or str(exc), getattr(exc, "rules", ()))
 
@@ -148,7 +156,6 @@ class _TableState:
     hand_no: int = 0
     inputs: list = field(default_factory=list)
     redo_stack: list = field(default_factory=list)
-    undos: int = 0
 
 
 class TableController:
@@ -163,7 +170,6 @@ class TableController:
         self.redo_stack: list[list] = []
         self.rulings: list[tuple[str, tuple[str, ...]]] = []
         self.undo_count = 0
-        self.undos_this_hand = 0
         self._spare: Hand | None = None  # see _tried
         self._fresh_events: list = []  # what the latest input caused, for the dealer's next steps
         self._fresh_key: tuple = ()
@@ -275,7 +281,6 @@ class TableController:
         self._spare = None
         self.session, self.session_id, self.hand_no = state.session, state.session_id, state.hand_no
         self.inputs, self.redo_stack = state.inputs, state.redo_stack
-        self.undos_this_hand = state.undos
         self._collect_rulings()
 
     def _between_hands(self):
@@ -339,7 +344,7 @@ class TableController:
         self.hand_no = hand_no
         self.session.begin(hand)
         self._spare = None
-        self.inputs, self.redo_stack, self.undos_this_hand = [], [], 0
+        self.inputs, self.redo_stack = [], []
         self._collect_rulings()
         self._notify("hand")
 
@@ -363,13 +368,10 @@ class TableController:
 
     def _replayed(self, inputs: list) -> Hand:
         """The current hand as it was dealt, with ``inputs`` applied (refusals as InputError)."""
-        hand = self.session.fresh_copy_of_hand()
-        for inp in inputs:
-            try:
-                apply_input(hand, inp)
-            except (EngineError, CardError) as exc:
-                raise _as_input_error(exc) from None
-        return hand
+        try:
+            return replay_inputs(self.session, inputs)
+        except (EngineError, CardError) as exc:
+            raise _as_input_error(exc) from None
 
     def _tried(self, inp: list) -> Hand:
         """A hand equal to the table's with ``inp`` applied; the table's hand is untouched.
@@ -492,7 +494,6 @@ class TableController:
         self.inputs.pop()
         self.redo_stack.append(last)
         self.undo_count += 1
-        self.undos_this_hand += 1
         self._collect_rulings()
         self._notify("hand")
         return True
@@ -622,7 +623,7 @@ class TableController:
                     dealt = [[p.seat, p.name, p.start] for p in h.players]
                     if "seats" in payload and payload["seats"] != dealt:
                         raise EngineError(f"the record dealt {payload['seats']}, the table now deals {dealt}")
-                    state.inputs, state.redo_stack, state.undos = [], [], 0
+                    state.inputs, state.redo_stack = [], []
                 elif kind in ("input", "redo"):
                     apply_input(s.hand, payload["input"])
                     state.inputs.append(payload["input"])
@@ -632,11 +633,7 @@ class TableController:
                         state.redo_stack.pop()
                 elif kind == "undo":
                     state.redo_stack.append(state.inputs.pop())
-                    rebuilt = s.fresh_copy_of_hand()
-                    for inp in state.inputs:
-                        apply_input(rebuilt, inp)
-                    s.replace_hand(rebuilt)
-                    state.undos += 1
+                    s.replace_hand(replay_inputs(s, state.inputs))
                 elif kind == "hand_end":
                     if on_hand is not None:
                         on_hand(state.hand_no, s.hand)
