@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QListWidget, QTextBrowser, QVBoxLayout, QWidget
 
 from dealer_app.engine.catalog import rule_text
@@ -16,6 +17,9 @@ class RulingsLog(QWidget):
         layout.addWidget(QLabel(self.tr("Rulings")))
         self.list = QListWidget()
         self.list.setWordWrap(True)
+        # focus only by a click: tabbing or a closing dialog landing here would select row 0
+        # by itself and show its rule as if the dealer had asked for it
+        self.list.setFocusPolicy(Qt.ClickFocus)
         self.list.currentRowChanged.connect(self._show_rules_of_row)
         layout.addWidget(self.list, 3)
         self.rule = QTextBrowser()
