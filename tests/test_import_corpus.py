@@ -30,7 +30,8 @@ EXCEPTIONS = {
 
 
 def test_counts_of_hands_read_per_site_and_game():
-    counts = collections.Counter((h.site, h.game) for h in HANDS)
+    # each further site's counts are in its own tests/test_import_<site>.py
+    counts = collections.Counter((h.site, h.game) for h in HANDS if h.site in ("PokerStars", "Full Tilt"))
     assert counts == {("PokerStars", "stud"): 29, ("PokerStars", "stud8"): 29,
                       ("Full Tilt", "stud"): 27, ("Full Tilt", "stud8"): 11}
 
@@ -76,7 +77,7 @@ def test_refusals_name_file_hand_and_reason():
         reasons[r.reason.split(" is ")[-1] if " is not" in r.reason else r.reason] += 1
     razz = [r for r in REFUSALS if r.reason == "Razz is not supported"]
     assert len(razz) == 43 and str(razz[0]).startswith(f"hand {razz[0].hand_id} in ")
-    assert any(r.reason == "XML hand histories are not supported" for r in REFUSALS)
+    assert any("XML" in r.reason for r in REFUSALS)
     assert any(r.reason == "five-card stud is not supported" for r in REFUSALS)
     assert any("not a hand history this app reads" in r.reason for r in REFUSALS)
     broken = [r for r in REFUSALS if r.hand_id == "91733835979"]

@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
+from dealer_app.history import importers
 from dealer_app.history.importers.base import ImportedHand
 from dealer_app.history.replay import replay_hand
 
-# How each site deals, as a profile plus options (found by replaying the shared corpus; the
-# closing note of issue #3 and tests/test_import_corpus.py give the evidence).
-SITE_RULES = {
-    # PokerStars caps a round at a bet and three raises even heads-up ("Betting is capped"
-    # with two players left), lets a player fold when checking is free, and allows the
-    # fourth-street double bet in stud high ("Pair on board - a double bet is allowed").
-    "PokerStars": ("us-cardroom", {"heads_up_uncapped": "never", "fold_when_check_free": True,
-                                   "checked_showdown_from": "dealers-left"}),
-    # Full Tilt: a checked river shows from seat 1 too; the corpus holds no heads-up cap and no
-    # fold with a free check, so those stay at the catalog's defaults.
-    "Full Tilt": ("us-cardroom", {"checked_showdown_from": "dealers-left"}),
-}
+# How each site deals, as a profile plus options: each importer module documents its own.
+SITE_RULES = importers.SITE_RULES
 
 
 def site_rules(site: str) -> tuple[str, dict]:

@@ -2,38 +2,66 @@
 
 The format is detected from the content, never the file name. Every hand becomes an
 ``ImportedHand`` (a PHH hand plus what the server said) or a ``Refusal`` with its reason.
+
+Each site is one module here with the same four names:
+
+- ``SITE``: the site's name, as reports print it;
+- ``RULES``: ``(profile, options)``, the house rules its server deals by, found by replaying
+  the corpus (documented in the module, proved in ``tests/test_import_corpus.py``);
+- ``looks_like(head)``: whether the first few thousand characters are this site's;
+- ``parse(text, source)``: yields ``ImportedHand`` or ``Refusal`` for every hand.
 """
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
-from dealer_app.history.importers import fulltilt, pokerstars
 from dealer_app.history.importers.base import ImportedHand, ImportError_, Refusal
 
-PARSERS = [("PokerStars", pokerstars), ("Full Tilt", fulltilt)]
+# Order matters only where two sites' texts could both match: the more specific first.
+SITE_MODULES = ["pokerstars", "fulltilt"]
+PARSERS = [(m.SITE, m) for m in (importlib.import_module(f"{__name__}.{name}") for name in SITE_MODULES)]
+SITE_RULES = {name: module.RULES for name, module in PARSERS}
 
 
-def read_text(path: Path) -> str:
-    """Text in UTF-8 (with or without BOM) or UTF-16 (Full Tilt writes UTF-16LE)."""
-    raw = Path(path).read_bytes()
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return raw.decode("utf-16")
-    if len(raw) > 1 and raw[1:2] == b"\x00":
-        return raw.decode("utf-16-le")
+class UnreadableText(ValueError):
+    """Bytes that are no text in any encoding a hand history is written in."""
+
+
+def decode(raw: bytes, source: str = "") -> str:
+    """Text in UTF-8 (with or without BOM) or UTF-16 (Full Tilt and Winning write UTF-16LE).
+
+    A truncated or odd-length UTF-16 file loses only its broken last character; any other
+    undecodable UTF-16 is refused with where it breaks."""
+    where = f"{source}: " if source else ""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")) or (len(raw) > 1 and raw[1:2] == b"\x00"):
+        encoding = "utf-16" if raw.startswith((b"\xff\xfe", b"\xfe\xff")) else "utf-16-le"
+        if len(raw) % 2:
+            raw = raw[:-1]  # a file cut in the middle of a character
+        try:
+            return raw.decode(encoding)
+        except UnicodeDecodeError as exc:
+            raise UnreadableText(f"{where}not readable as UTF-16 at byte {exc.start}: {exc.reason}") from None
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        return raw.decode("latin-1")
+        return raw.decode("latin-1")  # every byte is a latin-1 character: older sites wrote it
+
+
+def read_text(path: Path) -> str:
+    """A file's text (see ``decode``). Raises OSError or UnreadableText."""
+    return decode(Path(path).read_bytes(), str(path))
 
 
 def detect(text: str) -> str | None:
+    """The site that wrote ``text`` ("phh", "xml" for an XML export no module reads, or None)."""
     head = text[:4000]
-    if head.lstrip().startswith("<"):
-        return "xml"
     for name, module in PARSERS:
         if module.looks_like(head):
             return name
+    if head.lstrip("\ufeff \t\r\n").startswith("<"):
+        return "xml"
     if "variant" in head and "actions" in head:
         return "phh"
     return None
@@ -41,20 +69,22 @@ def detect(text: str) -> str | None:
 
 def import_text(text: str, source: str) -> list:
     kind = detect(text)
-    if kind == "xml":
-        return [Refusal(source, "-", 1, "XML hand histories are not supported")]
     for name, module in PARSERS:
         if name == kind:
             return list(module.parse(text, source))
-    return [Refusal(source, "-", 1, "not a hand history this app reads (PHH, PokerStars, Full Tilt)")]
+    if kind == "xml":
+        return [Refusal(source, "-", 1, "this XML hand history is not one this app reads")]
+    return [Refusal(source, "-", 1, "not a hand history this app reads "
+                                    f"(PHH, {', '.join(name for name, _ in PARSERS)})")]
 
 
 def import_file(path) -> list:
     try:
         text = read_text(path)
-    except OSError as exc:
+    except (OSError, UnreadableText) as exc:
         return [Refusal(str(path), "-", 1, f"cannot read: {exc}")]
     return import_text(text, str(path))
 
 
-__all__ = ["ImportError_", "ImportedHand", "Refusal", "detect", "import_file", "import_text", "read_text"]
+__all__ = ["ImportError_", "ImportedHand", "Refusal", "SITE_RULES", "UnreadableText", "decode", "detect",
+           "import_file", "import_text", "read_text"]

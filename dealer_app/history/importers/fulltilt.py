@@ -27,6 +27,10 @@ ACTIONS = [
 ]
 UNCALLED = re.compile(rf"^Uncalled bet of {AMOUNT} returned to (.+)$")
 STREET_NO = {"3RD": 3, "4TH": 4, "5TH": 5, "6TH": 6, "7TH": 7}
+SITE = "Full Tilt"
+# A checked river shows from seat 1 too; the corpus holds no heads-up cap and no fold with a
+# free check, so those stay at the catalog's defaults.
+RULES = ("us-cardroom", {"checked_showdown_from": "dealers-left"})
 DIALECT = Dialect(seat=SEAT, street=STREET, street_no=STREET_NO, dealt=DEALT, uncalled=UNCALLED, total=TOTAL,
                   actions=ACTIONS)
 
