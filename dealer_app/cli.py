@@ -4,20 +4,46 @@
     dealer-app check-limits [PATH]         validate a table file or folder (exit 1 on errors)
     dealer-app replay FILE... [--profile NAME] [--table NAME_OR_PATH] [--json] [--check]
     dealer-app export FILE... | --db RECORD  [--format phh|text] [--out DIR]
+
+Exit codes, for every command: 0 success; 1 a problem found in the input (each named: file,
+hand, line); 2 a usage or environment error (a missing folder, an unknown option, an output
+that cannot be written). A traceback is a bug: an unexpected error is said in one line and
+its traceback goes to the log.
+
+Hands are read, replayed and written one at a time, so memory does not grow with the input.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
+
+OK, INPUT_PROBLEM, USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """A mistake in the command or its environment (exit 2)."""
+
+
+def _say(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
+def _limits_dir_given(args) -> Path | None:
+    if args.limits is None:
+        return None
+    if not args.limits.is_dir():
+        raise UsageError(f"{args.limits}: no such folder of limit tables (--limits)")
+    return args.limits
 
 
 def _cmd_tables(args) -> int:
     from dealer_app.engine.limits import load_folder
     from dealer_app.engine.money import format_money
-    cat = load_folder(args.limits)
+    cat = load_folder(_limits_dir_given(args))
     rows = [("name", "game", "structure", "stakes", "ante", "bring-in", "buy-in", "seats", "profile")]
     for t in cat.tables.values():
         rows.append((t.name, t.game, t.structure, t.stakes, format_money(t.ante, t.currency),
@@ -27,17 +53,17 @@ def _cmd_tables(args) -> int:
         print("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
     print(f"\nhouse profiles: {', '.join(cat.profiles)}")
     for problem in cat.problems:
-        print(problem, file=sys.stderr)
-    return 1 if cat.problems else 0
+        _say(problem)
+    return INPUT_PROBLEM if cat.problems else OK
 
 
 def _cmd_check_limits(args) -> int:
     from dealer_app.engine.limits import LimitsError, default_limits_dir, load_folder, parse_profile, parse_table
-    path = Path(args.path) if args.path else default_limits_dir()
+    path = Path(args.path) if args.path else (_limits_dir_given(args) or default_limits_dir())
     if path.is_dir():
         cat = load_folder(path)
         problems = cat.problems
-        count = len(cat.tables) + len(cat.profiles)
+        count = len(cat.tables) + len(cat.profiles) + len({p.split(":")[0] for p in problems})
     elif path.exists():
         problems, count = [], 1
         try:
@@ -50,95 +76,164 @@ def _cmd_check_limits(args) -> int:
         except LimitsError as exc:
             problems = exc.problems
     else:
-        print(f"{path}: no such file or folder", file=sys.stderr)
-        return 2
+        raise UsageError(f"{path}: no such file or folder")
     for problem in problems:
         print(problem)
     print(f"{count - len({p.split(':')[0] for p in problems})} of {count} file(s) valid"
           + (f"; {len(problems)} problem(s)" if problems else ""))
-    return 1 if problems else 0
+    return INPUT_PROBLEM if problems else OK
+
+
+def _check_rules_given(args) -> None:
+    """A mistyped --profile or --table is a usage error, said once, not once per hand."""
+    from dealer_app.engine.limits import LimitsError, load_profile, load_table
+    try:
+        if args.profile:
+            load_profile(args.profile)
+        if args.table:
+            load_table(args.table)
+    except LimitsError as exc:
+        raise UsageError("; ".join(exc.problems)) from None
 
 
 def _cmd_replay(args) -> int:
-    from dealer_app.history.replay import replay_files
+    from dealer_app.history.reading import iter_reports
     from dealer_app.history.report import report_text
-    reports = replay_files(args.files, args.profile, args.table)
+    _check_rules_given(args)
+    reports = iter_reports(args.files, args.profile, args.table)
     if args.check:
-        for r in reports:
-            v = r.get("verdict", {"agrees": not r.get("errors"), "problems": r.get("errors", [])})
-            if v["agrees"]:
-                print(f"{r['source']}: agrees")
-            else:
-                print(f"{r['source']}: {len(v['problems'])} disagreement(s)")
-                for problem in v["problems"]:
-                    print(f"  {problem}")
-        return 0 if all(r.get("verdict", {}).get("agrees") for r in reports if r.get("supported", True)) else 1
+        return _print_checks(reports)
     if args.json:
-        for r in reports:
-            if not args.events:
-                r.pop("events", None)
-        json.dump({"hands": reports}, sys.stdout, indent=1)
-        print()
-    else:
-        for r in reports:
-            print(report_text(r))
-    bad = any(r.get("errors") for r in reports)
-    return 1 if bad else 0
+        return _print_json(reports, args.events)
+    bad = False
+    for r in reports:
+        print(report_text(r))
+        bad = bad or bool(r.get("errors"))
+    return INPUT_PROBLEM if bad else OK
+
+
+def _print_checks(reports) -> int:
+    """Per hand: agrees, each disagreement, or why it was not replayed; then the counts.
+    The exit code reflects disagreements (and unreadable input) only."""
+    agrees = disagrees = not_replayed = unreadable = 0
+    for r in reports:
+        v = r["verdict"]
+        if not r.get("supported", True):
+            reason = "; ".join(v["problems"]) or "not supported"
+            if r.get("unreadable"):
+                unreadable += 1
+                print(f"{r['source']}: cannot be read: {reason}")
+            else:
+                not_replayed += 1
+                print(f"{r['source']}: not replayed: {reason}")
+        elif v["agrees"]:
+            agrees += 1
+            print(f"{r['source']}: agrees")
+        else:
+            disagrees += 1
+            print(f"{r['source']}: {len(v['problems'])} disagreement(s)")
+            for problem in v["problems"]:
+                print(f"  {problem}")
+    print(f"{agrees} agree, {disagrees} disagree, {not_replayed} not replayed"
+          + (f", {unreadable} unreadable" if unreadable else ""))
+    return INPUT_PROBLEM if disagrees or unreadable else OK
+
+
+def _print_json(reports, with_events: bool) -> int:
+    """``{"hands": [...]}``, written hand by hand."""
+    bad = False
+    out = sys.stdout
+    out.write('{"hands": [')
+    for i, r in enumerate(reports):
+        if not with_events:
+            r.pop("events", None)
+        r.pop("unreadable", None)
+        out.write(("," if i else "") + "\n" + json.dumps(r, indent=1))
+        bad = bad or bool(r.get("errors"))
+    out.write("\n]}\n")
+    return INPUT_PROBLEM if bad else OK
 
 
 def _cmd_export(args) -> int:
     """Hands the engine holds, as PHH or PokerStars-style text: from files or the live record."""
     from dealer_app.history.export import hand_to_phh, hand_to_text
-    out_dir = Path(args.out) if args.out else None
-    if out_dir:
-        out_dir.mkdir(parents=True, exist_ok=True)
-    hands = []  # (file name, Hand, player names, hand number)
-    failed = False
-    if args.db:
-        from dealer_app.history.store import Store
-        from dealer_app.live.controller import TableController
-        store = Store(args.db)
-        from dealer_app.live.controller import InputError
-        for sid, table, _profile, _opened in store.all_sessions():
-            try:
-                for hand_no, hand in TableController(store).logged_hands(sid):
-                    hands.append((f"session{sid}-hand{hand_no}", hand, None, f"{sid}{hand_no:06d}"))
-            except InputError as exc:  # a table with no rows, or one that no longer replays
-                print(exc.message, file=sys.stderr)
-                failed = True
-    else:
-        from dealer_app.history.importers import Refusal, detect, import_text, read_text
-        from dealer_app.history.phh import read_phh
-        from dealer_app.history.replay import replay_with_engine
-        from dealer_app.history.verdict import site_rules
-        for path in args.files:
-            text = read_text(Path(path))
-            if detect(text) == "phh" or str(path).endswith((".phh", ".phhs")):
-                items = [(h, None, {}) for h in read_phh(Path(path))]
-            else:
-                items = []
-                for imp in import_text(text, str(path)):
-                    if isinstance(imp, Refusal):
-                        print(str(imp), file=sys.stderr)
-                        continue
-                    items.append((imp.phh,) + site_rules(imp.site))
-            for phh, profile, options in items:
-                report, hand = replay_with_engine(phh, args.profile or profile, args.table, options)
-                if hand is None or report["errors"]:
-                    print("\n".join(report["errors"]), file=sys.stderr)
-                    failed = True
-                    continue
-                src, _, hand_id = phh.source.partition("#")
-                number = hand_id if hand_id.isdigit() else str(phh.fields.get("hand", len(hands) + 1))
-                hands.append((Path(src).stem + (f"-{hand_id}" if hand_id else ""), hand, None, number))
-    for name, hand, names, number in hands:
-        text = hand_to_phh(hand, names) if args.format == "phh" else hand_to_text(hand, number, names=names)
+    if bool(args.db) == bool(args.files):
+        raise UsageError("export: give hand history FILEs or --db RECORD (one of the two)")
+    out_dir = _output_folder(args.out)
+    _check_rules_given(args)
+    hands = _record_hands(args.db) if args.db else _file_hands(args)
+    written = failed = 0
+    for item in hands:
+        if isinstance(item, str):
+            _say(item)
+            failed += 1
+            continue
+        name, number, hand = item
+        text = hand_to_phh(hand) if args.format == "phh" else hand_to_text(hand, number)
         if out_dir:
-            suffix = ".phh" if args.format == "phh" else ".txt"
-            (out_dir / (name + suffix)).write_text(text, encoding="utf-8")
+            _write_new(out_dir / (name + (".phh" if args.format == "phh" else ".txt")), text)
         else:
             print(text)
-    return 1 if failed else 0
+        written += 1
+    if failed or not written:
+        _say(f"export: {written} hand(s) written, {failed} refused")
+    return INPUT_PROBLEM if failed or not written else OK
+
+
+def _output_folder(out: str | None) -> Path | None:
+    if not out:
+        return None
+    folder = Path(out)
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"{folder}: exists and is not a folder (--out wants a folder)")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"{folder}: the output folder cannot be made ({exc.strerror or exc})") from None
+    if not os.access(folder, os.W_OK):
+        raise UsageError(f"{folder}: the output folder cannot be written (read-only)")
+    return folder
+
+
+def _write_new(path: Path, text: str) -> None:
+    """One exported hand; an existing file is never overwritten (a second export of the same
+    hands says so instead of silently replacing the first)."""
+    try:
+        with open(path, "x", encoding="utf-8") as f:
+            f.write(text)
+    except FileExistsError:
+        raise UsageError(f"{path}: already exists; nothing was overwritten (export into an empty folder)") from None
+    except OSError as exc:
+        try:
+            path.unlink()  # no half-written hand is left behind
+        except OSError:
+            pass
+        raise UsageError(f"{path}: cannot be written ({exc.strerror or exc})") from None
+
+
+def _file_hands(args):
+    from dealer_app.history.reading import iter_engine_hands
+    return iter_engine_hands(args.files, args.profile, args.table)
+
+
+def _record_hands(db: str):
+    """Every hand of every table of a live-table record, read only (the record is never
+    created or changed by an export)."""
+    from dealer_app.history.store import Store, StoreError
+    from dealer_app.live.controller import InputError, TableController
+    try:
+        store = Store.read_only(db)
+    except StoreError as exc:
+        raise UsageError(str(exc)) from None
+    try:
+        for sid, _table, _profile, _opened in store.all_sessions():
+            try:
+                for hand_no, hand in TableController(store).logged_hands(sid):
+                    yield f"session{sid}-hand{hand_no}", f"{sid}{hand_no:06d}", hand
+            except InputError as exc:  # a table with no rows, or one that no longer replays
+                yield exc.message
+    finally:
+        store.close()
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -172,14 +267,28 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    if args.limits:
-        import os
-        os.environ["DEALER_APP_LIMITS"] = str(args.limits)
+    args = build_parser().parse_args(argv)  # a usage mistake exits 2 here (argparse)
     if args.command is None:
+        if args.limits:
+            os.environ["DEALER_APP_LIMITS"] = str(args.limits)
         from dealer_app.ui.app import run_app
         return run_app()
     try:
+        if args.limits:
+            _limits_dir_given(args)
+            os.environ["DEALER_APP_LIMITS"] = str(args.limits)
         return args.func(args)
+    except UsageError as exc:
+        _say(f"dealer-app {args.command}: {exc}")
+        return USAGE
     except BrokenPipeError:
-        return 0
+        # the reader (| head) has gone: stop quietly, and keep Python from complaining at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return OK
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # noqa: BLE001 - the last line of defence: words, and the log
+        from dealer_app.errorlog import report, setup_logging
+        setup_logging()
+        _say(f"dealer-app {args.command}: {report(exc, f'dealer-app {args.command}')}")
+        return INPUT_PROBLEM

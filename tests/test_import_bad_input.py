@@ -2,7 +2,7 @@
 
 from conftest import FPDB
 from dealer_app.history.importers import Refusal, import_file
-from dealer_app.history.replay import replay_files
+from dealer_app.history.reading import replay_files
 from dealer_app.history.verdict import verdict
 
 SRC = FPDB / "cash" / "Stars" / "Stud" / "7-Stud-USD-0.04-0.08-200907.Missing.Showdown.Card.txt"
@@ -76,7 +76,8 @@ def test_check_command_prints_agrees_or_each_disagreement(tmp_path, capsys):
     good = write(tmp_path, TEXT, "good.txt")
     bad = write(tmp_path, TEXT.replace("Player7: calls $0.02", "Player7: calls $0.03", 1), "bad.txt")
     assert main(["replay", "--check", str(good)]) == 0
-    assert capsys.readouterr().out.strip().endswith("#30506593746: agrees")
+    assert capsys.readouterr().out.splitlines() == [f"{good}#30506593746: agrees",
+                                                     "1 agree, 0 disagree, 0 not replayed"]
     assert main(["replay", "--check", str(bad)]) == 1
     out = capsys.readouterr().out
     assert "1 disagreement(s)" in out and "put in 3, the engine 2" in out

@@ -7,7 +7,8 @@ import pytest
 from conftest import PHH_CORPUS
 from dealer_app.cli import main
 from dealer_app.history.phh import read_phh
-from dealer_app.history.replay import replay_files, replay_with_engine
+from dealer_app.history.reading import replay_files
+from dealer_app.history.replay import replay_with_engine
 
 PHH_DIR = PHH_CORPUS
 PHH_FILES = sorted(PHH_DIR.glob("*.phh"), key=lambda p: int(p.stem))

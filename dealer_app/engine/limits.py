@@ -13,7 +13,7 @@ from pathlib import Path
 
 import yaml
 
-from dealer_app.engine.money import to_cents
+from dealer_app.engine.money import CURRENCY_SYMBOLS, _short, to_cents
 
 GAMES = ("stud", "stud8")
 STRUCTURES = ("fixed", "spread", "split")
@@ -160,6 +160,10 @@ class BettingRules:
 # --- YAML with line numbers ---------------------------------------------------------------
 
 def _compose(path: Path):
+    """The file's top-level fields and the line each stands on. Anything the safe loader
+    refuses (``!!python/object``, an unhashable key ``? [a, b]``, a recursive anchor) or that
+    is not a mapping of named fields is a LimitsError naming the file and line: one broken
+    file never stops the others."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -167,18 +171,29 @@ def _compose(path: Path):
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark else 1
-        raise LimitsError([f"{path}:{line}: yaml: {getattr(exc, 'problem', exc)}"]) from None
+        raise LimitsError([f"{path}:{_yaml_line(exc)}: yaml: {getattr(exc, 'problem', None) or exc}"]) from None
     if node is None or not isinstance(node, yaml.MappingNode):
         raise LimitsError([f"{path}:1: file: expected a mapping of fields"])
     data, lines = {}, {}
     constructor = yaml.SafeLoader(text)
     for key_node, value_node in node.value:
-        key = key_node.value
-        data[key] = constructor.construct_object(value_node, deep=True)
-        lines[key] = key_node.start_mark.line + 1
+        line = key_node.start_mark.line + 1
+        if not isinstance(key_node, yaml.ScalarNode) or not isinstance(key_node.value, str):
+            raise LimitsError([f"{path}:{line}: yaml: a field name must be a plain word"])
+        try:
+            data[key_node.value] = constructor.construct_object(value_node, deep=True)
+        except yaml.YAMLError as exc:
+            raise LimitsError([f"{path}:{_yaml_line(exc, line)}: {key_node.value}: "
+                               f"{getattr(exc, 'problem', None) or exc}"]) from None
+        except (RecursionError, TypeError, ValueError) as exc:  # a self-referencing anchor
+            raise LimitsError([f"{path}:{line}: {key_node.value}: cannot be read ({type(exc).__name__})"]) from None
+        lines[key_node.value] = line
     return data, lines
+
+
+def _yaml_line(exc: Exception, default: int = 1) -> int:
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    return mark.line + 1 if mark else default
 
 
 class _Checker:
@@ -199,7 +214,7 @@ class _Checker:
         kinds = kinds if isinstance(kinds, tuple) else (kinds,)
         # YAML's true/false are ints to Python; a bool is only right where bool is asked for
         if not isinstance(value, kinds) or isinstance(value, bool) and bool not in kinds:
-            self.fail(fld, f"expected {' or '.join(k.__name__ for k in kinds)}, got {value!r}")
+            self.fail(fld, f"expected {' or '.join(k.__name__ for k in kinds)}, got {_short(value)}")
             return default
         return value
 
@@ -214,13 +229,13 @@ class _Checker:
             self.fail(fld, str(exc))
             return default
         if cents <= 0:
-            self.fail(fld, f"must be more than zero, got {self.data[fld]!r}")
+            self.fail(fld, f"must be more than zero, got {_short(self.data[fld])}")
             return default
         return cents
 
     def choice(self, fld: str, allowed, value):
         if value not in allowed:
-            self.fail(fld, f"{value!r} is not one of {', '.join(map(str, allowed))}")
+            self.fail(fld, f"{_short(value)} is not one of {', '.join(map(str, allowed))}")
             return False
         return True
 
@@ -240,30 +255,60 @@ def _check_options(chk: _Checker, options, prefix: str, game: str | None = None)
                 if g not in GAMES:
                     chk.fail(f"{fld}.{g}", f"unknown game (known: {', '.join(GAMES)})")
                 elif v not in (True, False):
-                    chk.fail(f"{fld}.{g}", f"{v!r} is not true or false")
+                    chk.fail(f"{fld}.{g}", f"{_short(v)} is not true or false")
             if not game and set(value) != set(GAMES):
                 chk.fail(fld, f"needs a value for each game: {', '.join(GAMES)}")
             out[key] = value
             continue
         if type(value) is not type(OPTION_VALUES[key][0]) and value is not None or value not in OPTION_VALUES[key]:
-            chk.fail(fld, f"{value!r} is not one of {', '.join(map(str, OPTION_VALUES[key]))}")
+            chk.fail(fld, f"{_short(value)} is not one of {', '.join(map(str, OPTION_VALUES[key]))}")
             continue
         out[key] = value
     return out
 
 
+def _file_key(path: Path) -> tuple:
+    """What identifies a file's content for the parse cache: an edited file is parsed again."""
+    try:
+        st = path.stat()
+    except OSError:
+        return (str(path), None, None)
+    return (str(path.resolve()), st.st_mtime_ns, st.st_size)
+
+
+# Replaying or exporting 10,000 hands asks for the same table and profile 10,000 times; the
+# YAML is parsed once per file version (it was half of the replay's time). The objects are
+# frozen, so sharing them is safe.
+_PARSED: dict[tuple, object] = {}
+
+
+def _cached(kind: str, path: Path, extra: tuple, parse):
+    key = (kind, _file_key(path), extra)
+    if key[1][1] is None:
+        return parse()  # no such file: let the parser say so
+    if key not in _PARSED:
+        if len(_PARSED) > 256:
+            _PARSED.clear()
+        _PARSED[key] = parse()
+    return _PARSED[key]
+
+
 def parse_profile(path: Path) -> HouseProfile:
     path = Path(path)
+    return _cached("profile", path, (), lambda: _parse_profile(path))
+
+
+def _parse_profile(path: Path) -> HouseProfile:
     data, lines = _compose(path)
     chk = _Checker(path, data, lines)
     name = chk.get("name", str) or path.stem
     if name != path.stem:
-        chk.fail("name", f"{name!r} differs from the file name {path.stem!r}")
+        chk.fail("name", f"{_short(name)} differs from the file name {path.stem!r}")
     title = chk.get("title", str, required=False, default=name)
     players = chk.get("players", dict, default={}) or {}
     lo, hi = players.get("min", 2), players.get("max", 8)
     if not (isinstance(lo, int) and isinstance(hi, int) and 2 <= lo <= hi <= 8):
-        chk.fail("players", f"min and max must be whole numbers with 2 <= min <= max <= 8 (T-1), got {players!r}")
+        chk.fail("players", f"min and max must be whole numbers with 2 <= min <= max <= 8 (T-1), got {_short(players)}")
         lo, hi = 2, 8
     options = _check_options(chk, chk.get("options", dict, default={}) or {}, "options")
     missing = [k for k in OPTION_VALUES if k not in options]
@@ -276,6 +321,11 @@ def parse_profile(path: Path) -> HouseProfile:
 
 def parse_table(path: Path, profiles: dict[str, HouseProfile] | None = None) -> LimitTable:
     path = Path(path)
+    known = None if profiles is None else tuple(sorted(profiles))
+    return _cached("table", path, (known,), lambda: _parse_table(path, profiles))
+
+
+def _parse_table(path: Path, profiles: dict[str, HouseProfile] | None) -> LimitTable:
     data, lines = _compose(path)
     chk = _Checker(path, data, lines)
     known = {"name", "title", "game", "structure", "currency", "buy_in", "ante", "bring_in", "small_bet",
@@ -286,7 +336,7 @@ def parse_table(path: Path, profiles: dict[str, HouseProfile] | None = None) -> 
             chk.fail(key, f"unknown field (known: {', '.join(sorted(known))})")
     name = chk.get("name", str) or path.stem
     if name != path.stem:
-        chk.fail("name", f"{name!r} differs from the file name {path.stem!r}")
+        chk.fail("name", f"{_short(name)} differs from the file name {path.stem!r}")
     game = chk.get("game", str)
     if game is not None:
         chk.choice("game", GAMES, game)
@@ -294,6 +344,8 @@ def parse_table(path: Path, profiles: dict[str, HouseProfile] | None = None) -> 
     if structure is not None:
         chk.choice("structure", STRUCTURES, structure)
     currency = chk.get("currency", str, required=False, default="USD")
+    if currency is not None and not chk.choice("currency", tuple(CURRENCY_SYMBOLS), currency):
+        currency = "USD"
     buy_in, ante, bring_in = chk.money("buy_in"), chk.money("ante"), chk.money("bring_in")
     chip = chk.money("chip")
     seats = chk.get("seats", int)
@@ -311,7 +363,7 @@ def parse_table(path: Path, profiles: dict[str, HouseProfile] | None = None) -> 
         min_bet = chk.money("min_bet", required=False, default=ante)
     profile = chk.get("profile", str)
     if profile and profiles is not None and profile not in profiles:
-        chk.fail("profile", f"unknown house profile {profile!r} (known: {', '.join(sorted(profiles))})")
+        chk.fail("profile", f"unknown house profile {_short(profile)} (known: {', '.join(sorted(profiles))})")
     overrides = _check_options(chk, data.get("options", {}) or {}, "options", game=game)
     # consistency between amounts
     if None not in (small, big) and small > big:

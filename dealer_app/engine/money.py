@@ -4,22 +4,48 @@ from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
 
+# The largest amount anything may hold: $10 billion. A file's "1e309" or ".inf" is refused
+# here, by name, instead of overflowing (or filling memory) wherever it is used.
+MAX_CENTS = 10 ** 12
+
+# The currencies amounts are shown in; a table in any other is refused (it would show raw cents).
+CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€"}
+
+
+def exact_amount(value) -> Decimal:
+    """A finite, bounded number from YAML/PHH/text, exactly (never through a float's rounding:
+    ``Decimal(str(0.1))`` is 0.1). ValueError names the value otherwise."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str, Decimal)):
+        raise ValueError(f"{_short(value)} is not an amount")
+    try:
+        amount = Decimal(str(value).strip().lstrip("$€").replace(",", ""))
+    except InvalidOperation:
+        raise ValueError(f"{_short(value)} is not an amount") from None
+    if not amount.is_finite():
+        raise ValueError(f"{_short(value)} is not a finite amount")
+    if abs(amount) > MAX_CENTS:
+        raise ValueError(f"{_short(value)} is too large an amount")
+    return amount
+
 
 def to_cents(value) -> int:
-    """``20`` → 2000, ``0.25`` / ``"0.25"`` / ``"$0.25"`` → 25. More than two decimals is an error."""
-    if isinstance(value, bool):
-        raise ValueError(f"{value!r} is not an amount")
-    if isinstance(value, int):
-        return value * 100
-    text = str(value).strip().lstrip("$€").replace(",", "")
-    try:
-        amount = Decimal(text)
-    except InvalidOperation:
-        raise ValueError(f"{value!r} is not an amount") from None
-    cents = amount * 100
+    """``20`` → 2000, ``0.25`` / ``"0.25"`` / ``"$0.25"`` → 25. More than two decimals, an
+    infinite, a huge or a non-number is a ValueError that names the value."""
+    cents = exact_amount(value) * 100
     if cents != cents.to_integral_value():
-        raise ValueError(f"{value!r} has more than two decimals")
+        raise ValueError(f"{_short(value)} has more than two decimals")
+    if abs(cents) > MAX_CENTS:
+        raise ValueError(f"{_short(value)} is too large an amount")
     return int(cents)
+
+
+def _short(value) -> str:
+    """A value as an error message quotes it: never a megabyte of it."""
+    import reprlib
+    short = reprlib.Repr()
+    short.maxstring = short.maxother = 40
+    short.maxlevel, short.maxlist, short.maxdict = 2, 4, 4
+    return short.repr(value)
 
 
 def units_currency(places: int) -> str:
@@ -35,7 +61,7 @@ def format_money(cents: int, currency: str = "USD") -> str:
         places = int(currency[6:])
         whole, frac = divmod(cents, 10 ** places)
         return f"{sign}{whole}" if frac == 0 else f"{sign}{whole}." + f"{frac:0{places}d}".rstrip("0")
-    symbol = {"USD": "$", "EUR": "€"}.get(currency, "")
+    symbol = CURRENCY_SYMBOLS.get(currency, "")
     if symbol == "":
         return f"{sign}{cents}"
     whole, frac = divmod(cents, 100)

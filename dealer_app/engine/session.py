@@ -24,6 +24,22 @@ class SeatedPlayer:
     sitting_out: bool = False
 
 
+MAX_NAME_LENGTH = 32
+
+
+def check_player_name(name: str) -> None:
+    """A name the table can show and every file can write: no control or invisible
+    formatting characters (a newline in a name would forge lines in a text history), and short
+    enough for a seat box."""
+    import unicodedata
+    bad = next((c for c in name if unicodedata.category(c)[0] == "C"), None)
+    if bad is not None:
+        raise EngineError(f"a player's name may not contain the control character U+{ord(bad):04X}", ("T-1",))
+    if len(name.strip()) > MAX_NAME_LENGTH:
+        raise EngineError(f"a player's name may be at most {MAX_NAME_LENGTH} characters "
+                          f"({len(name.strip())} given)", ("T-1",))
+
+
 class TableSession:
     """The players at one table and their stacks, carried from hand to hand."""
 
@@ -66,6 +82,7 @@ class TableSession:
         self._whole(buy_in, "a buy-in (in cents)")
         if not isinstance(name, str):
             raise EngineError(f"a player's name must be text, not {name!r}", ("T-1",))
+        check_player_name(name)
         if not 1 <= seat <= self.rules.max_players:
             raise EngineError(f"seat {seat} does not exist: this table has seats 1-{self.rules.max_players}", ("T-1",))
         if seat in self.seats:

@@ -6,12 +6,14 @@ imported from a server export the same way.
 
 from __future__ import annotations
 
+import json
+import zlib
 from dataclasses import fields as dc_fields
 
 from dealer_app.engine.hand import Hand
 from dealer_app.engine.limits import OPTION_VALUES, BettingRules, load_profile
 from dealer_app.engine.money import format_money
-from dealer_app.history.phh import write_phh
+from dealer_app.history.phh import _quote, write_phh
 from dealer_app.history.units import from_units
 
 
@@ -107,7 +109,24 @@ def _toml(v) -> str:
         return "true" if v else "false"
     if isinstance(v, int):
         return str(v)
-    return '"' + str(v) + '"'
+    return _quote(str(v))
+
+
+def printable(name: str) -> str:
+    """A name as one line of a text history: a control character is written as an escape
+    (``\\x0a``), so no name can start a forged line (``Seat 9: Mallory ($999 in chips)``)."""
+    return "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in name)
+
+
+# The line of our text export that names the rules it was played under, so ``replay`` reads
+# it under them and not under PokerStars' (whose heading the text borrows for other tools).
+RULES_LINE = "Dealer App rules: "
+
+
+def rules_line(hand: Hand, hand_id: str) -> str:
+    r = hand.rules
+    rules = {"profile": r.profile, "table": r.table or None, "options": _option_overrides(r), "hand": hand_id}
+    return RULES_LINE + json.dumps(rules, sort_keys=True)
 
 
 STREET_TITLES = {3: "*** 3rd STREET ***", 4: "*** 4th STREET ***", 5: "*** 5th STREET ***",
@@ -119,11 +138,14 @@ def hand_to_text(hand: Hand, hand_id: str = "1", table_name: str = "Dealer App",
     r = hand.rules
     cur = r.currency if r.currency in ("USD", "EUR") else ""
     m = (lambda c: format_money(c, r.currency)) if cur or r.currency.startswith("units/") else str
-    name = {p.seat: (names[i] if names else p.name) for i, p in enumerate(hand.players)}
+    name = {p.seat: printable(names[i] if names else p.name) for i, p in enumerate(hand.players)}
     game = "7 Card Stud Hi/Lo Limit" if r.game == "stud8" else "7 Card Stud Limit"
     stakes = f"{m(r.small_bet)}/{m(r.big_bet)}" + (f" {cur}" if cur else "")
-    out = [f"PokerStars Hand #{hand_id}:  {game} ({stakes}) - exported by dealer-app",
-           f"Table '{table_name}' {r.max_players}-max"]
+    # PokerStars' heading wants a number; another site's id (OnGame's "R5-8208-607") is
+    # written as a number derived from it, and kept whole in the rules line
+    number = hand_id if hand_id.isdigit() else str(zlib.crc32(hand_id.encode("utf-8")))
+    out = [f"PokerStars Hand #{number}:  {game} ({stakes}) - exported by dealer-app",
+           f"Table '{printable(table_name)}' {r.max_players}-max"]
     for p in hand.players:
         out.append(f"Seat {p.seat}: {name[p.seat]} ({m(p.start)} in chips)")
     round_to: dict[int, int] = {}
@@ -144,7 +166,7 @@ def hand_to_text(hand: Hand, hand_id: str = "1", table_name: str = "Dealer App",
             if d["street"] == 3:
                 seen = cards if "??" not in cards[:2] else cards[2:]
                 out.append(f"Dealt to {name[ev.seat]} [{' '.join(seen)}]")
-            elif cards[0] != "??":
+            elif cards[0] != "??" or d["street"] < 7:  # an upcard nobody saw is written [??]
                 shown = [c for c in before if c != "??"]
                 out.append(f"Dealt to {name[ev.seat]} [{' '.join(shown)}] [{cards[0]}]")
             before.extend(cards)
@@ -181,4 +203,5 @@ def hand_to_text(hand: Hand, hand_id: str = "1", table_name: str = "Dealer App",
             out.append(f"{name[seat]} collected {m(amount)} from pot")
     out.append("*** SUMMARY ***")
     out.append(f"Total pot {m(total)} | Rake {m(0)}")
+    out.append(rules_line(hand, hand_id))
     return "\n".join(out) + "\n"

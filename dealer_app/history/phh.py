@@ -6,6 +6,7 @@ refused per hand with a message that names the file and hand.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,43 +36,91 @@ class PHHHand:
         return VARIANT_GAMES.get(self.variant)
 
 
-def _action_lines(text: str, actions: list[str]) -> list[int]:
-    """Best-effort line number of each action string (for error messages)."""
-    out, pos = [], 0
+def _action_lines(text: str, actions: list[str], first_line: int = 1) -> list[int]:
+    """Best-effort line number of each action string (for error messages). Linear: the
+    newlines are counted from the previous action, never from the start of the file."""
+    out, pos, line = [], 0, first_line
     for a in actions:
-        i = text.find(repr(a)[1:-1], pos)
+        i = text.find(_quote(a)[1:-1], pos)
         if i < 0:
             out.append(0)
             continue
-        out.append(text.count("\n", 0, i) + 1)
-        pos = i + 1
+        line += text.count("\n", pos, i)
+        out.append(line)
+        pos = i
     return out
 
 
+# A ``.phhs`` file's hands are TOML tables ``[1]``, ``[2]`` … at the start of a line. Each is
+# parsed on its own, so a file of any size is read hand by hand in constant memory and time
+# linear in its length, and one broken hand is reported without losing the others.
+_TABLE_HEADER = re.compile(r"^\[\s*([^\[\]\s]+)\s*\]\s*(?:#.*)?$")
+
+
+def _chunks(text: str):
+    """(first line number, text) of the file's top part and of each top-level table."""
+    start, start_line, line_no, pos = 0, 1, 1, 0
+    length = len(text)
+    while pos < length:
+        end = text.find("\n", pos)
+        end = length if end < 0 else end
+        if _TABLE_HEADER.match(text, pos, end) and pos > start:
+            yield start_line, text[start:pos]
+            start, start_line = pos, line_no
+        pos, line_no = end + 1, line_no + 1
+    if start < length or start == 0:
+        yield start_line, text[start:]
+
+
+def _toml_error(exc: tomllib.TOMLDecodeError, first_line: int) -> str:
+    """tomllib's message with its line counted from the start of the file."""
+    return re.sub(r"\(at line (\d+)", lambda m: f"(at line {int(m.group(1)) + first_line - 1}", str(exc))
+
+
+def iter_phh(text: str, source: str):
+    """Every hand of a PHH text, one at a time: ``PHHHand``, or ``PHHError`` (yielded, not
+    raised) for a part that is not a readable hand; the rest of the file goes on."""
+    found = False
+    for first_line, chunk in _chunks(text):
+        try:
+            data = tomllib.loads(chunk)
+        except tomllib.TOMLDecodeError as exc:
+            found = True
+            yield PHHError(f"{source}: not a PHH file: {_toml_error(exc, first_line)}")
+            continue
+        except RecursionError:
+            found = True
+            yield PHHError(f"{source}:{first_line}: not a PHH file: nested too deeply")
+            continue
+        if "variant" in data:
+            blocks = [(source, data)]
+        else:
+            blocks = [(f"{source}#{key}", value) for key, value in data.items()
+                      if isinstance(value, dict) and "variant" in value]
+        for hand_source, fields in blocks:
+            found = True
+            actions = fields.get("actions", [])
+            if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+                yield PHHError(f"{hand_source}: 'actions' must be a list of strings")
+                continue
+            yield PHHHand(hand_source, fields, actions, _action_lines(chunk, actions, first_line))
+    if not found:
+        yield PHHError(f"{source}: no hand found (a PHH hand needs a 'variant' field)")
+
+
 def read_phh(path: Path) -> list[PHHHand]:
-    """One file: a single hand (``.phh``) or several in numbered tables (``.phhs``)."""
+    """One file: a single hand (``.phh``) or several in numbered tables (``.phhs``).
+    Raises PHHError for the first part that cannot be read (``iter_phh`` goes on instead)."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         raise PHHError(f"{path}: cannot read: {exc}") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise PHHError(f"{path}: not a PHH file: {exc}") from None
-    if "variant" in data:
-        blocks = [(str(path), data)]
-    else:
-        blocks = [(f"{path}#{key}", value) for key, value in data.items()
-                  if isinstance(value, dict) and "variant" in value]
-        if not blocks:
-            raise PHHError(f"{path}: no hand found (a PHH hand needs a 'variant' field)")
     hands = []
-    for source, fields in blocks:
-        actions = fields.get("actions", [])
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise PHHError(f"{source}: 'actions' must be a list of strings")
-        hands.append(PHHHand(source, fields, actions, _action_lines(text, actions)))
+    for item in iter_phh(text, str(path)):
+        if isinstance(item, PHHError):
+            raise item
+        hands.append(item)
     return hands
 
 
@@ -99,4 +148,14 @@ def write_phh(fields: dict) -> str:
 
 
 def _quote(s: str) -> str:
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """A TOML basic string: backslash, quote and every control character escaped, so a name
+    with a newline stays one readable value."""
+    out = []
+    for c in s:
+        if c in '"\\':
+            out.append("\\" + c)
+        elif ord(c) < 0x20 or ord(c) == 0x7F:
+            out.append(f"\\u{ord(c):04X}")
+        else:
+            out.append(c)
+    return '"' + "".join(out) + '"'

@@ -15,7 +15,7 @@ from dealer_app.engine.hand import Hand, SeatSpec
 from dealer_app.engine.limits import OPTION_VALUES, BettingRules, LimitsError, load_profile, load_table
 from dealer_app.engine.money import units_currency
 from dealer_app.history.phh import VARIANT_NAMES, PHHError, PHHHand, read_phh
-from dealer_app.history.units import from_units, to_units
+from dealer_app.history.units import NotWholeUnits, from_units, to_units
 
 DEFAULT_PROFILE = "us-cardroom"
 
@@ -47,7 +47,8 @@ def unit_places(hand: PHHHand, table_name: str | None = None) -> int:
         except InvalidOperation:
             continue  # reported where the amount is used
         if isinstance(exponent, int) and exponent < 0:
-            places = max(places, -exponent)
+            # beyond millionths no chip exists: the amount is then refused where it is used
+            places = max(places, min(-exponent, 6))
     if 0 < places <= 2 and f.get("currency") in ("USD", "EUR"):
         places = 2  # cents, so the words read "$0.50"
     return places
@@ -57,11 +58,11 @@ def _units(value, places: int, what: str) -> int:
     """A file amount in the engine's whole units (T-2: never a float for chips)."""
     try:
         return to_units(value, places)
-    except InvalidOperation:
-        raise ReplayError(f"{what}: {value!r} is not an amount") from None
-    except ValueError:
+    except NotWholeUnits:
         unit = "cents (with a limit table amounts are cents)" if places == 0 else f"1/{10 ** places}"
         raise ReplayError(f"{what}: {value} is not a whole number of {unit}") from None
+    except ValueError as exc:  # not a number, infinite, too large
+        raise ReplayError(f"{what}: {exc}") from None
 
 
 def rules_for(hand: PHHHand, profile_name: str | None, table_name: str | None,
@@ -138,14 +139,16 @@ def _translate(h: Hand, verb: str, arg: str | None, places: int = 0):
 
 
 def replay_hand(hand: PHHHand, profile: str | None = None, table: str | None = None,
-                options: dict | None = None) -> dict:
+                options: dict | None = None, with_events: bool = True) -> dict:
     """Replay one PHH hand; return the report dict (see the module doc)."""
-    return replay_with_engine(hand, profile, table, options)[0]
+    return replay_with_engine(hand, profile, table, options, with_events)[0]
 
 
 def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | None = None,
-                       options: dict | None = None) -> tuple[dict, Hand | None]:
-    """Replay one PHH hand; return the report and the engine's hand (None if it never started)."""
+                       options: dict | None = None, with_events: bool = True) -> tuple[dict, Hand | None]:
+    """Replay one PHH hand; return the report and the engine's hand (None if it never started).
+    ``with_events``: the report's ``events`` (every event as a dict; the export and the
+    command line without ``--events`` do without)."""
     report = {"source": hand.source, "game": hand.game, "profile": None, "table": None,
               "bring_in": None, "streets": [], "showdown_order": [], "pots": [], "net": {},
               "errors": [], "illegal": []}
@@ -256,8 +259,15 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
                        "winners": {str(k): v for k, v in p["winners"].items()},
                        "rules": p["rules"], "hands": {str(k): v for k, v in p.get("hands", {}).items()},
                        "text": p["text"]} for p in h.pots_awarded]
-    report["net"] = {str(s): v for s, v in h.net().items()}
     report["complete"] = h.phase == "done"
+    # an aborted hand has no result: its chips are still in front of the players
+    report["net"] = {str(s): v for s, v in h.net().items()} if stopped is None else {}
+    if stopped is not None:
+        report["stopped"] = stopped
+    report["uncalled"] = {}
+    for ev in h.events:
+        if ev.kind == "uncalled_bet_returned":
+            report["uncalled"][str(ev.seat)] = report["uncalled"].get(str(ev.seat), 0) + ev.data["amount"]
     finishing = hand.fields.get("finishing_stacks")
     if isinstance(finishing, list) and h.phase == "done":
         ours = [p.stack for p in h.players]
@@ -265,7 +275,8 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
             report["finishing_stacks_match"] = ours == [_units(x, places, "finishing_stacks") for x in finishing]
         except ReplayError as exc:
             report["errors"].append(f"{hand.source}: {exc}")
-    report["events"] = [e.as_dict() for e in h.events]
+    if with_events:
+        report["events"] = [e.as_dict() for e in h.events]
     report["players"] = [p.name for p in h.players]
     if places:
         _to_file_units(report, places)
@@ -293,7 +304,8 @@ def _to_file_units(report: dict, places: int) -> None:
     for pot in report["pots"]:
         amounts(pot, ("amount",))
     report["net"] = {s: v(x) for s, x in report["net"].items()}
-    for ev in report["events"]:
+    report["uncalled"] = {s: v(x) for s, x in report["uncalled"].items()}
+    for ev in report.get("events", []):
         amounts(ev)
 
 
@@ -334,43 +346,7 @@ def _finish(h: Hand, report: dict, hand: PHHHand):
                                 f"{h.street}{waiting})")
 
 
-def _failed(source: str, message: str) -> dict:
+def failed_report(source: str, message: str) -> dict:
+    """The report of a file or hand that was not replayed at all."""
     return {"source": source, "errors": [message], "supported": False, "streets": [], "showdown_order": [],
             "pots": [], "net": {}, "game": None, "profile": None, "table": None, "bring_in": None, "illegal": []}
-
-
-def replay_files(paths: list[str], profile: str | None = None, table: str | None = None) -> list[dict]:
-    """Replay every hand of every file: PHH, PokerStars or Full Tilt text (by content).
-
-    Each report carries ``verdict`` ({"agrees", "problems"}): for PHH, legality, finishing stacks
-    and show order; for a site's text, everything issue #3 compares with the server."""
-    from dealer_app.history.importers import Refusal, detect, import_text, read_text
-    from dealer_app.history.verdict import phh_verdict, verdict
-    reports = []
-    for path in paths:
-        try:
-            text = read_text(Path(path))
-        except OSError as exc:
-            reports.append(_failed(str(path), f"{path}: cannot read: {exc}"))
-            continue
-        kind = detect(text)
-        if kind == "phh" or (kind is None and str(path).endswith((".phh", ".phhs"))):
-            try:
-                hands = read_phh(Path(path))
-            except PHHError as exc:
-                reports.append(_failed(str(path), str(exc)))
-                continue
-            for hand in hands:
-                r = replay_hand(hand, profile, table)
-                problems = phh_verdict(r, hand) if r.get("supported") else list(r["errors"])
-                r["verdict"] = {"agrees": not problems, "problems": problems}
-                reports.append(r)
-            continue
-        for item in import_text(text, str(path)):
-            if isinstance(item, Refusal):
-                r = _failed(f"{item.source}#{item.hand_id}", str(item))
-                r["verdict"] = {"agrees": False, "problems": [str(item)]}
-                reports.append(r)
-                continue
-            reports.append(verdict(item, profile, None, table)["report"])
-    return reports

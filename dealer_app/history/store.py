@@ -130,6 +130,30 @@ class Store:
                 self.db.close()
             raise StoreError(f"{path}: the hand record cannot be opened ({reason(exc)})") from None
 
+    @classmethod
+    def read_only(cls, path: Path | str) -> "Store":
+        """An existing record opened for reading only (the export tool, the floor): nothing is
+        created, locked or written, so a read-only file or a record another program is
+        writing can be read. StoreError names a missing, foreign or damaged file."""
+        path = Path(path)
+        if not path.exists():
+            raise StoreError(f"{path}: no such hand record")
+        if not path.is_file():
+            raise StoreError(f"{path}: not a file")
+        if not cls._check_header(path):
+            raise StoreError(f"{path}: an empty file, not a hand record")
+        cls._check_readable(path)
+        self = cls.__new__(cls)
+        self.path, self._locks, self._lock_fd = path, {}, None
+        uri = path.resolve().as_uri()
+        try:
+            self.db = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None)
+            self.db.execute("SELECT COUNT(*) FROM sessions").fetchone()
+        except sqlite3.Error:
+            # a WAL record in a folder we may not write: read it as it stands on disk
+            self.db = sqlite3.connect(f"{uri}?immutable=1", uri=True, isolation_level=None)
+        return self
+
     @staticmethod
     def _check_header(path: Path) -> bool:
         """Refuse a file that is not SQLite before SQLite opens it. True: an existing record
@@ -317,16 +341,27 @@ class Store:
         row = self.db.execute("SELECT MAX(hand_no) FROM log WHERE session_id = ?", (session_id,)).fetchone()
         return row[0] or 0
 
-    def session_log(self, session_id: int) -> list[tuple[int, str, dict, str]]:
-        rows = self.db.execute("SELECT hand_no, kind, payload, at FROM log WHERE session_id = ? ORDER BY id",
-                               (session_id,)).fetchall()
-        out = []
-        for h, k, p, at in rows:
-            try:
-                out.append((h, k, json.loads(p), at))
-            except ValueError:
-                raise StoreError(f"{self.path}: session {session_id}: a {k} row is not readable JSON") from None
-        return out
+    def session_log(self, session_id: int, with_events: bool = False) -> list[tuple[int, str, dict, str]]:
+        return list(self.iter_session_log(session_id, with_events))
+
+    def iter_session_log(self, session_id: int, with_events: bool = False):
+        """A table's rows in order: (hand number, kind, payload, time). ``event`` rows (what an
+        input caused, kept by older records) are derived by replaying the inputs, so they
+        are read only when asked for."""
+        sql = "SELECT hand_no, kind, payload, at FROM log WHERE session_id = ?"
+        if not with_events:
+            sql += " AND kind != 'event'"
+        try:
+            for h, k, p, at in self.db.execute(sql + " ORDER BY id", (session_id,)):
+                try:
+                    payload = json.loads(p)
+                except ValueError:
+                    raise StoreError(f"{self.path}: session {session_id}: a {k} row is not readable JSON") from None
+                if not isinstance(payload, dict):
+                    raise StoreError(f"{self.path}: session {session_id}: a {k} row is not a record row")
+                yield h, k, payload, at
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: the hand record cannot be read ({reason(exc)})") from None
 
     def verify(self) -> list[str]:
         """Recompute the hash chain; returns the rows that do not match (tamper evidence)."""

@@ -7,12 +7,21 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from dealer_app.engine.money import MAX_CENTS, exact_amount
+
+
+class NotWholeUnits(ValueError):
+    """An amount finer than the units it is counted in ($0.001 in cents)."""
+
 
 def to_units(amount, places: int) -> int:
-    """``0.5`` with 2 places → 50, exactly; ValueError if it is not a whole number of units."""
-    scaled = Decimal(str(amount)).scaleb(places)  # decimal.InvalidOperation for text that is no number
+    """``0.5`` with 2 places → 50, exactly; ValueError if it is not a finite, bounded, whole
+    number of units."""
+    scaled = exact_amount(amount).scaleb(places)
+    if abs(scaled) > MAX_CENTS:
+        raise ValueError(f"{amount} is too large an amount")
     if scaled != scaled.to_integral_value():
-        raise ValueError(f"{amount} is not a whole number of 1/{10 ** places}")
+        raise NotWholeUnits(f"{amount} is not a whole number of 1/{10 ** places}")
     return int(scaled)
 
 

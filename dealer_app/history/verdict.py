@@ -23,7 +23,7 @@ def verdict(imp: ImportedHand, profile: str | None = None, options: dict | None 
     site_profile, site_options = site_rules(imp.site)
     opts = {} if profile else dict(site_options)
     opts.update(options or {})
-    report = replay_hand(imp.phh, profile or site_profile, table, opts)
+    report = replay_hand(imp.phh, profile or site_profile, table, opts, with_events=False)
     e = imp.expected
     problems: list[str] = []
     lines = imp.phh.lines
@@ -55,10 +55,7 @@ def verdict(imp: ImportedHand, profile: str | None = None, options: dict | None 
         d = decisions.get(index)
         if d is not None and len([x for x in d["legal"] if x["action"] in ("bet", "raise")]) < 2:
             problems.append(f"line {line}: server allows a double bet (open pair); the engine does not (L-3)")
-    returned = {}
-    for ev in report.get("events", []):
-        if ev["kind"] == "uncalled_bet_returned":
-            returned[ev["seat"]] = returned.get(ev["seat"], 0) + ev["amount"]
+    returned = {int(seat): amount for seat, amount in report.get("uncalled", {}).items()}
     if e.uncalled and returned != e.uncalled:
         problems.append(f"line {e.lines.get('uncalled', 0)}: uncalled bets: server {e.uncalled}, engine {returned} (P-2)")
     total = sum(p["amount"] for p in report["pots"])

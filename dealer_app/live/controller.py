@@ -573,10 +573,11 @@ class TableController:
         self._notify("table")
 
     def logged_hands(self, session_id: int):
-        """Every hand of a recorded session, rebuilt by the engine: (hand number, Hand)."""
-        hands: list = []
-        self._replay_state(session_id, on_hand=lambda no, h: hands.append((no, h)), include_open=True)
-        yield from hands
+        """Every hand of a recorded session, rebuilt by the engine, one at a time as the
+        record is read: (hand number, Hand). The last may still be open."""
+        for kind, value in self._replay_steps(session_id, include_open=True):
+            if kind == "hand":
+                yield value
 
     def _rules_of(self, first: dict):
         """The table and profile as played (stored with the table since records kept them);
@@ -585,66 +586,85 @@ class TableController:
             return table_from_record(first["limit_table"]), profile_from_record(first["house_profile"])
         return load_table(first["table"], self.limits_dir), load_profile(first["profile"], self.limits_dir)
 
-    def _replay_state(self, session_id: int, on_hand=None, include_open: bool = False) -> _TableState:
+    def _replay_state(self, session_id: int) -> _TableState:
         """A session's record applied to a fresh table; raises InputError naming the session
         and the row when the record cannot be replayed. Changes nothing here."""
+        state = None
+        for kind, value in self._replay_steps(session_id):
+            if kind == "state":
+                state = value
+        assert state is not None
+        return state
+
+    def _replay_steps(self, session_id: int, include_open: bool = False):
+        """Replay a session's record row by row: yields ("hand", (number, Hand)) as each hand
+        ends (and, with ``include_open``, the open one), then ("state", the table)."""
+        where = f"{self.store.path}: session {session_id}"
         try:
-            log = self.store.session_log(session_id)
+            log = self.store.iter_session_log(session_id)
+            first = next(log, None)
         except StoreError as exc:
             raise InputError(str(exc)) from None
-        where = f"{self.store.path}: session {session_id}"
-        if not log:
+        if first is None:
             raise InputError(f"{where}: the table has no rows in the record (nothing to resume)")
-        if log[0][1] != "open_table":
+        if first[1] != "open_table":
             raise InputError(f"{where}: the record does not start with the table")
         try:
-            table, profile = self._rules_of(log[0][2])
+            table, profile = self._rules_of(first[2])
         except LimitsError as exc:
             raise InputError(f"{where}: the limit table it was played with cannot be loaded: {exc}") from None
         except (TypeError, ValueError, KeyError) as exc:
             raise InputError(f"{where}: the limit table in the record is not readable ({exc})") from None
         state = _TableState(TableSession(table, profile), session_id)
         s = state.session
-        for row_no, (hand_no, kind, payload, _at) in enumerate(log[1:], 2):
-            try:
-                if kind == "sit":
-                    s.sit(payload["seat"], payload["name"], payload["buy_in"])
-                elif kind == "top_up":
-                    s.top_up(payload["seat"], payload["amount"])
-                elif kind == "leave":
-                    s.leave(payload["seat"])
-                elif kind in ("sit_out", "sit_in"):
-                    s.set_sitting_out(payload["seat"], kind == "sit_out")
-                elif kind == "hand_start":
-                    if s.hand is not None and s.hand.phase == "done":
-                        s.finish_hand()  # records before the awards were confirmed apart
-                    state.hand_no = hand_no
-                    h = s.new_hand()
-                    dealt = [[p.seat, p.name, p.start] for p in h.players]
-                    if "seats" in payload and payload["seats"] != dealt:
-                        raise EngineError(f"the record dealt {payload['seats']}, the table now deals {dealt}")
-                    state.inputs, state.redo_stack = [], []
-                elif kind in ("input", "redo"):
-                    apply_input(s.hand, payload["input"])
-                    state.inputs.append(payload["input"])
-                    if kind == "input":
-                        state.redo_stack.clear()
-                    else:
-                        state.redo_stack.pop()
-                elif kind == "undo":
-                    state.redo_stack.append(state.inputs.pop())
-                    s.replace_hand(replay_inputs(s, state.inputs))
-                elif kind == "hand_end":
-                    if on_hand is not None:
-                        on_hand(state.hand_no, s.hand)
-                    s.finish_hand()
-                    state.inputs, state.redo_stack = [], []
-            except (EngineError, CardError, KeyError, IndexError, TypeError, AttributeError) as exc:
-                detail = getattr(exc, "message", None) or f"{exc.__class__.__name__}: {exc}"
-                raise InputError(f"{where}: row {row_no} ({kind}) no longer replays: {detail}") from None
-        if include_open and on_hand is not None and s.hand is not None:
-            on_hand(state.hand_no, s.hand)
-        return state
+        row_no, kind = 1, "open_table"
+        try:
+            for row_no, (hand_no, kind, payload, _at) in enumerate(log, 2):
+                yield from self._replay_row(state, hand_no, kind, payload)
+        except StoreError as exc:
+            raise InputError(str(exc)) from None
+        except (EngineError, CardError, KeyError, IndexError, TypeError, AttributeError) as exc:
+            detail = getattr(exc, "message", None) or f"{exc.__class__.__name__}: {exc}"
+            raise InputError(f"{where}: row {row_no} ({kind}) no longer replays: {detail}") from None
+        if include_open and s.hand is not None:
+            yield "hand", (state.hand_no, s.hand)
+        yield "state", state
+
+    @staticmethod
+    def _replay_row(state: _TableState, hand_no: int, kind: str, payload: dict):
+        """One recorded row applied to the table being rebuilt; yields a hand that it ends."""
+        s = state.session
+        if kind == "sit":
+            s.sit(payload["seat"], payload["name"], payload["buy_in"])
+        elif kind == "top_up":
+            s.top_up(payload["seat"], payload["amount"])
+        elif kind == "leave":
+            s.leave(payload["seat"])
+        elif kind in ("sit_out", "sit_in"):
+            s.set_sitting_out(payload["seat"], kind == "sit_out")
+        elif kind == "hand_start":
+            if s.hand is not None and s.hand.phase == "done":
+                s.finish_hand()  # records before the awards were confirmed apart
+            state.hand_no = hand_no
+            h = s.new_hand()
+            dealt = [[p.seat, p.name, p.start] for p in h.players]
+            if "seats" in payload and payload["seats"] != dealt:
+                raise EngineError(f"the record dealt {payload['seats']}, the table now deals {dealt}")
+            state.inputs, state.redo_stack = [], []
+        elif kind in ("input", "redo"):
+            apply_input(s.hand, payload["input"])
+            state.inputs.append(payload["input"])
+            if kind == "input":
+                state.redo_stack.clear()
+            else:
+                state.redo_stack.pop()
+        elif kind == "undo":
+            state.redo_stack.append(state.inputs.pop())
+            s.replace_hand(replay_inputs(s, state.inputs))
+        elif kind == "hand_end":
+            yield "hand", (state.hand_no, s.hand)
+            s.finish_hand()
+            state.inputs, state.redo_stack = [], []
 
     # --- what the screen shows --------------------------------------------------------------------
     def prompt(self) -> Prompt:

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 
 from dealer_app.engine.limits import load_folder
 from dealer_app.engine.money import format_money
+from dealer_app.engine.session import MAX_NAME_LENGTH
 from dealer_app.ui.action_panel import MoneySpinBox, run_guarded
 
 
@@ -41,6 +42,7 @@ class NewTableDialog(QDialog):
             check = QCheckBox(str(seat))
             name = QLineEdit()
             name.setPlaceholderText(self.tr("Name"))
+            name.setMaxLength(MAX_NAME_LENGTH)  # the engine's limit, so typing stops there
             buy_in = MoneySpinBox()
             grid.addWidget(check, seat, 0)
             grid.addWidget(name, seat, 1)

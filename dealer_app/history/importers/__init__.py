@@ -20,9 +20,11 @@ from pathlib import Path
 from dealer_app.history.importers.base import ImportedHand, ImportError_, Refusal
 
 # Order matters only where two sites' texts could both match: the more specific first.
-SITE_MODULES = ["pokerstars", "fulltilt"]
+SITE_MODULES = ["pokerstars", "fulltilt", "bovada", "ongame", "winning", "everleaf", "party", "absolute"]
 PARSERS = [(m.SITE, m) for m in (importlib.import_module(f"{__name__}.{name}") for name in SITE_MODULES)]
 SITE_RULES = {name: module.RULES for name, module in PARSERS}
+# our own text export: the hand names its profile, table and options itself
+SITE_RULES["Dealer App"] = (None, {})
 
 
 class UnreadableText(ValueError):
@@ -67,15 +69,22 @@ def detect(text: str) -> str | None:
     return None
 
 
-def import_text(text: str, source: str) -> list:
-    kind = detect(text)
+def iter_text(text: str, source: str, kind: str | None = None):
+    """Every hand of a site's text, one at a time (``ImportedHand`` or ``Refusal``)."""
+    kind = kind or detect(text)
     for name, module in PARSERS:
         if name == kind:
-            return list(module.parse(text, source))
+            yield from module.parse(text, source)
+            return
     if kind == "xml":
-        return [Refusal(source, "-", 1, "this XML hand history is not one this app reads")]
-    return [Refusal(source, "-", 1, "not a hand history this app reads "
-                                    f"(PHH, {', '.join(name for name, _ in PARSERS)})")]
+        yield Refusal(source, "-", 1, "this XML hand history is not one this app reads")
+    else:
+        yield Refusal(source, "-", 1, "not a hand history this app reads "
+                                      f"(PHH, {', '.join(name for name, _ in PARSERS)})")
+
+
+def import_text(text: str, source: str) -> list:
+    return list(iter_text(text, source))
 
 
 def import_file(path) -> list:
@@ -87,4 +96,4 @@ def import_file(path) -> list:
 
 
 __all__ = ["ImportError_", "ImportedHand", "Refusal", "SITE_RULES", "UnreadableText", "decode", "detect",
-           "import_file", "import_text", "read_text"]
+           "import_file", "import_text", "iter_text", "read_text"]

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 from dealer_app.engine.cards import CardError, format_cards, parse_cards
-from dealer_app.engine.money import to_cents
+from dealer_app.engine.money import MAX_CENTS, to_cents
 from dealer_app.history.phh import PHHHand
 
 
@@ -74,10 +74,12 @@ class Money:
         for sym in ("$", "€", "£", "USD", "EUR"):
             text = text.replace(sym, "")
         text = text.strip()
-        if self.cents:
+        if self.cents or "." in text:  # (a decimal amount in a chip game: take cents)
             return to_cents(text)
-        if "." in text:
-            return to_cents(text)  # a decimal amount in a chip game: take cents
+        if not text.isdigit():
+            raise ImportError_(f"{text!r} is not an amount")
+        if len(text) > 13 or int(text) > MAX_CENTS:
+            raise ImportError_(f"{text} chips is too large an amount")
         return int(text)
 
 
@@ -166,8 +168,10 @@ class HandBuilder:
                 continue
             want = 3 if self.street == 3 else 1
             cards = self.pending.get(name, [None] * want)
-            if self.street in (4, 5, 6) and None in cards:
+            if self.street in (4, 5, 6) and name not in self.pending:
                 continue  # an upcard the text did not show: the hand will stop there
+            # (one it shows as [??], as our own export writes an upcard nobody entered, is
+            # dealt unknown: the engine decides on the boards it sees)
             self._add(f"d dh p{self.player_no(name, line)} {format_cards(cards)}", line)
 
     def _add(self, action: str, line: int):
@@ -299,16 +303,41 @@ def parse_hands(text: str, source: str, header: re.Pattern, parse_hand):
     """Split a site's file at its hand headers and read each hand; a hand that cannot be
     read becomes a Refusal and the rest of the file goes on. ``parse_hand(block, first_line,
     source, bring_ins)``; ``bring_ins`` carries the bring-in seen per stakes across the file."""
-    lines = text.splitlines()
-    starts = [i for i, line in enumerate(lines) if header.match(line.strip().lstrip("\ufeff"))]
     bring_ins: dict = {}
-    for k, start in enumerate(starts):
-        block = lines[start:starts[k + 1] if k + 1 < len(starts) else len(lines)]
+    for start, block in _blocks(text, header):
         try:
-            yield parse_hand(block, start + 1, source, bring_ins)
+            yield parse_hand(block, start, source, bring_ins)
         except ImportError_ as exc:
             m = header.match(block[0].strip().lstrip("\ufeff"))
-            yield Refusal(source, m.group(1) if m else "?", exc.line or start + 1, exc.problem)
+            yield Refusal(source, m.group(1) if m else "?", exc.line or start, exc.problem)
+
+
+def iter_lines(text: str):
+    """The text's lines, one at a time (a 50 MB file is never held as a list of lines).
+    Lines end at \\n, \\r\\n or, in a file without \\n, at \\r (old Mac exports)."""
+    newline = "\n" if "\n" in text or "\r" not in text else "\r"
+    pos, length = 0, len(text)
+    while pos < length:
+        end = text.find(newline, pos)
+        end = length if end < 0 else end
+        yield text[pos:end].rstrip("\r")
+        pos = end + 1
+
+
+def _blocks(text: str, header: re.Pattern):
+    """(line number of its header, its lines) of every hand; lines before the first header
+    belong to no hand."""
+    block: list[str] = []
+    start = 0
+    for line_no, line in enumerate(iter_lines(text), 1):
+        if header.match(line.strip().lstrip("\ufeff")):
+            if block:
+                yield start, block
+            block, start = [line], line_no
+        elif block:
+            block.append(line)
+    if block:
+        yield start, block
 
 
 @dataclass
@@ -335,7 +364,10 @@ def read_hand(block: list[str], first_line: int, source: str, site: str, hand_id
     money = Money(any(sym in shown for sym in "$€£"))
     b = HandBuilder(source, site, hand_id, game, first_line)
     b.currency = "USD" if "$" in shown else "EUR" if "€" in shown else ""
-    b.small_bet, b.big_bet = money(stakes.group(1)), money(stakes.group(2))
+    try:
+        b.small_bet, b.big_bet = money(stakes.group(1)), money(stakes.group(2))
+    except ValueError as exc:
+        raise ImportError_(f"stakes: {exc}", first_line) from None
     read_hand_lines(b, block, first_line, money, dialect)
     b.settle_bring_in(bring_ins)
     return b.build()
@@ -346,58 +378,69 @@ def read_hand_lines(b: HandBuilder, block: list[str], first_line: int, money: Mo
     section = "seats"
     for offset, raw in enumerate(block[1:], start=1):
         line_no = first_line + offset
-        line = raw.strip()
-        if not line:
-            continue
-        if line.startswith("*** SUMMARY"):
-            section = "summary"
-        if section == "summary":
-            t = dialect.total.match(line)
-            if t:
-                b.total(money(t.group(1)), money(t.group(2)), line_no)
-            continue
-        s = dialect.seat.match(line)
-        if s and section == "seats":
-            # a seat "sitting out" may still post and be dealt in: dealing decides who plays
-            b.seat(int(s.group(1)), s.group(2), money(s.group(3)))
-            continue
-        st = dialect.street.match(line)
-        if st:
-            b.begin_street(dialect.street_no[st.group(1)], line_no, st.group(2))
-            section = "play"
-            continue
-        if line.startswith("*** SHOW DOWN"):
-            b.flush_deals(line_no)
-            continue
-        d = dialect.dealt.match(line)
-        if d:
-            b.dealt(d.group(1), re.findall(r"\[([^\]]*)\]", d.group(2)), line_no)
-            continue
-        u = dialect.uncalled.match(line)
-        if u:
-            b.uncalled(u.group(2).strip(), money(u.group(1)), line_no)
-            continue
-        if dialect.collected is not None:
-            c = dialect.collected.match(line)
-            if c and b.name_in(line):
-                b.collected(b.name_in(line), money(c.group(2)), line_no)
-                continue
-        if dialect.capped and line.startswith(dialect.capped):
-            b.note_capped(line_no)
-            continue
-        if dialect.double_bet and line.startswith(dialect.double_bet):
-            b.note_double_bet(line_no)
-            continue
-        name = b.name_in(line)
-        if name is None:
-            continue  # table chatter, "No low hand qualified", time-outs
-        tail = line[len(name):]
-        for rx, verb in dialect.actions:
-            a = rx.match(tail)
-            if a:
-                _apply_verb(b, name, verb, a, money, line_no)
-                break
+        try:
+            section = _read_line(b, raw.strip(), line_no, section, money, dialect)
+        except ImportError_ as exc:
+            exc.line = exc.line or line_no
+            raise
+        except ValueError as exc:  # an amount that is no amount ($0.001, 1e400): this line's fault
+            raise ImportError_(str(exc), line_no) from None
     b.flush_deals(first_line + len(block))
+
+
+def _read_line(b: HandBuilder, line: str, line_no: int, section: str, money: Money, dialect: Dialect) -> str:
+    """One line of a hand; returns the section it leaves the hand in."""
+    if not line:
+        return section
+    if line.startswith("*** SUMMARY"):
+        section = "summary"
+    if section == "summary":
+        t = dialect.total.match(line)
+        if t:
+            b.total(money(t.group(1)), money(t.group(2)), line_no)
+        return section
+    s = dialect.seat.match(line)
+    if s and section == "seats":
+        # a seat "sitting out" may still post and be dealt in: dealing decides who plays
+        b.seat(int(s.group(1)), s.group(2), money(s.group(3)))
+        return section
+    st = dialect.street.match(line)
+    if st:
+        b.begin_street(dialect.street_no[st.group(1)], line_no, st.group(2))
+        section = "play"
+        return section
+    if line.startswith("*** SHOW DOWN"):
+        b.flush_deals(line_no)
+        return section
+    d = dialect.dealt.match(line)
+    if d:
+        b.dealt(d.group(1), re.findall(r"\[([^\]]*)\]", d.group(2)), line_no)
+        return section
+    u = dialect.uncalled.match(line)
+    if u:
+        b.uncalled(u.group(2).strip(), money(u.group(1)), line_no)
+        return section
+    if dialect.collected is not None:
+        c = dialect.collected.match(line)
+        if c and b.name_in(line):
+            b.collected(b.name_in(line), money(c.group(2)), line_no)
+            return section
+    if dialect.capped and line.startswith(dialect.capped):
+        b.note_capped(line_no)
+        return section
+    if dialect.double_bet and line.startswith(dialect.double_bet):
+        b.note_double_bet(line_no)
+        return section
+    name = b.name_in(line)
+    if name is None:
+        return section  # table chatter, "No low hand qualified", time-outs
+    tail = line[len(name):]
+    for rx, verb in dialect.actions:
+        a = rx.match(tail)
+        if a:
+            _apply_verb(b, name, verb, a, money, line_no)
+            break
+    return section
 
 
 def _apply_verb(b: HandBuilder, name: str, verb: str, a, money: Money, line_no: int):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 from dealer_app.history.importers.base import (AMOUNT, DEALT, TOTAL, Dialect, ImportError_, Refusal, parse_hands,
@@ -76,4 +77,39 @@ def parse_hand(block: list[str], first_line: int, source: str, bring_ins: dict):
     stakes = level or STAKES.search(rest)
     if not stakes:
         raise ImportError_("no stakes in the header", first_line)
-    return read_hand(block, first_line, source, "PokerStars", hand_id, game, stakes, DIALECT, bring_ins)
+    imp = read_hand(block, first_line, source, "PokerStars", hand_id, game, stakes, DIALECT, bring_ins)
+    return _as_our_own(imp, block, first_line)
+
+
+# dealer_app.history.export writes this line under the summary of its text export
+OWN_RULES = "Dealer App rules: "
+OWN_SITE = "Dealer App"
+
+
+def _as_our_own(imp, block: list[str], first_line: int):
+    """A hand our own text export wrote is replayed under the rules it was played by (named
+    in its rules line), not under PokerStars', whose heading it borrows."""
+    for offset, line in enumerate(block):
+        if line.startswith(OWN_RULES):
+            break
+    else:
+        return imp
+    line_no = first_line + offset
+    try:
+        rules = json.loads(line[len(OWN_RULES):])
+    except ValueError:
+        raise ImportError_("the Dealer App rules line is not readable", line_no) from None
+    if not (isinstance(rules, dict) and isinstance(rules.get("profile"), str)
+            and isinstance(rules.get("table") or "", str) and isinstance(rules.get("options", {}), dict)
+            and isinstance(rules.get("hand", ""), str)):
+        raise ImportError_("the Dealer App rules line does not name a profile, table and options", line_no)
+    fields = imp.phh.fields
+    fields["_site"], fields["_profile"] = OWN_SITE, rules["profile"]
+    if rules.get("table"):
+        fields["_table"] = rules["table"]
+    if rules.get("options"):
+        fields["_options"] = rules["options"]
+    imp.site = OWN_SITE
+    if rules.get("hand"):
+        imp.hand_id = rules["hand"]
+    return imp
