@@ -273,6 +273,7 @@ def main(argv: list[str] | None = None) -> int:
             os.environ["DEALER_APP_LIMITS"] = str(args.limits)
         from dealer_app.ui.app import run_app
         return run_app()
+    previous = os.environ.get("DEALER_APP_LIMITS")
     try:
         if args.limits:
             _limits_dir_given(args)
@@ -292,3 +293,8 @@ def main(argv: list[str] | None = None) -> int:
         setup_logging()
         _say(f"dealer-app {args.command}: {report(exc, f'dealer-app {args.command}')}")
         return INPUT_PROBLEM
+    finally:  # (main is also called in-process, by the tests: leave the environment as found)
+        if previous is None:
+            os.environ.pop("DEALER_APP_LIMITS", None)
+        else:
+            os.environ["DEALER_APP_LIMITS"] = previous

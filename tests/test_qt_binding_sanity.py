@@ -9,22 +9,36 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter
 
 
-def test_void_calls_do_not_leak_references_to_none(qapp):
-    image = QImage(64, 64, QImage.Format_ARGB32)
-    painter = QPainter(image)
-    font, rect = QFont(), QRectF(0, 0, 30, 30)
-    # garbage of earlier tests, collected in the middle, would drop None's count by itself
+CALLS_PER_ROUND = 4
+
+
+def _none_references_lost(painter, font, rect, rounds: int) -> int:
     gc.collect()
-    gc.disable()
+    gc.disable()  # garbage collected in the middle would drop None's count by itself
     try:
         before = sys.getrefcount(None)
-        for _ in range(300):
+        for _ in range(rounds):
             painter.setFont(font)
             painter.setPen(QColor("red"))
             painter.drawRoundedRect(rect, 4, 4)
             painter.drawText(rect, Qt.AlignCenter, "A")
-        after = sys.getrefcount(None)
+        return before - sys.getrefcount(None)
     finally:
         gc.enable()
+
+
+def test_void_calls_do_not_leak_references_to_none(qapp):
+    """The broken binding loses one reference per void call, every time; a sound one may lose
+    a few once (first calls fill Qt's and Python's caches: a fresh machine's first run lost
+    188), never per call. So: warm up, measure three times, and judge the best run per call."""
+    image = QImage(64, 64, QImage.Format_ARGB32)
+    painter = QPainter(image)
+    font, rect = QFont(), QRectF(0, 0, 30, 30)
+    try:
+        _none_references_lost(painter, font, rect, 50)  # warm-up, not judged
+        rounds = 500
+        lost = min(_none_references_lost(painter, font, rect, rounds) for _ in range(3))
+    finally:
         painter.end()
-    assert after - before > -50, f"None lost {before - after} references in 1200 calls"
+    per_call = lost / (rounds * CALLS_PER_ROUND)
+    assert per_call < 0.25, f"None lost {lost} references in {rounds * CALLS_PER_ROUND} calls ({per_call:.2f} per call)"

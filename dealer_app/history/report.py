@@ -66,7 +66,10 @@ def report_text(r: dict) -> str:
         for seat, h in pot.get("hands", {}).items():
             low = f"; low {h['low_name']}" if "low_name" in h else ""
             out.append(f"      {who(seat)}: {h['cards']} — {h['name']}{low}")
-    out.append("  Net: " + ", ".join(f"{who(s)} {'+' if v > 0 else ''}{m(v)}" for s, v in r["net"].items()))
+    if r.get("stopped"):
+        out.append(f"  Stopped: {r['stopped']} — the hand has no result")
+    elif r["net"]:
+        out.append("  Net: " + ", ".join(f"{who(s)} {'+' if v > 0 else ''}{m(v)}" for s, v in r["net"].items()))
     for e in r.get("errors", []):
         out.append(f"  ERROR: {e}")
     return "\n".join(out)
