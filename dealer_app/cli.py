@@ -100,7 +100,7 @@ def _cmd_replay(args) -> int:
     from dealer_app.history.reading import iter_reports
     from dealer_app.history.report import report_text
     _check_rules_given(args)
-    reports = iter_reports(args.files, args.profile, args.table)
+    reports = iter_reports(args.files, args.profile, args.table, with_events=args.json and args.events)
     if args.check:
         return _print_checks(reports)
     if args.json:

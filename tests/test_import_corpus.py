@@ -10,7 +10,7 @@ import collections
 import pytest
 
 from conftest import FPDB
-from dealer_app.history.importers import Refusal, import_file
+from dealer_app.history.importers import Refusal, import_file, import_text
 from dealer_app.history.verdict import SITE_RULES, verdict
 
 FILES = sorted(p for p in FPDB.rglob("*") if p.is_file())
@@ -75,11 +75,18 @@ def test_refusals_name_file_hand_and_reason():
         text = str(r)
         assert r.source.split("#")[0] in text
         reasons[r.reason.split(" is ")[-1] if " is not" in r.reason else r.reason] += 1
-    razz = [r for r in REFUSALS if r.reason == "Razz is not supported"]
+    # PokerStars' and Full Tilt's; each further site counts its own in its tests/test_import_<site>.py
+    razz = [r for r in REFUSALS if r.reason == "Razz is not supported"
+            and any(f"/{site}/" in r.source for site in ("Stars", "FTP"))]
     assert len(razz) == 43 and str(razz[0]).startswith(f"hand {razz[0].hand_id} in ")
-    assert any("XML" in r.reason for r in REFUSALS)
+    # XML is read now (Merge, iPoker): its no-limit stud hand is refused for what it is
+    nl_xml = [r for r in REFUSALS if r.hand_id == "53828643-2"]
+    assert [r.reason for r in nl_xml] == ["no-limit and pot-limit stud are not supported"]
+    assert nl_xml[0].source.endswith("NL7-StudHL-0.01-0.02-0.10-201204.xml") and nl_xml[0].line == 2
     assert any(r.reason == "five-card stud is not supported" for r in REFUSALS)
-    assert any("not a hand history this app reads" in r.reason for r in REFUSALS)
+    # every site of the corpus is read now: a text of no site is what gets this refusal
+    (unknown,) = import_text("Hand #1: no site writes this\n", "unknown.txt")
+    assert "not a hand history this app reads" in unknown.reason and unknown.line == 1
     broken = [r for r in REFUSALS if r.hand_id == "91733835979"]
     assert broken and broken[0].line == 46 and "unknown card code 'of'" in broken[0].reason
 

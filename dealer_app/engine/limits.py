@@ -47,15 +47,17 @@ class LimitsError(ValueError):
         self.problems = problems
 
 
+_SOURCE_LIMITS = Path(__file__).resolve().parents[2] / "limits"
+_INSTALLED_LIMITS = Path(sys.prefix) / "share" / "dealer-app" / "limits"
+
+
 def default_limits_dir() -> Path:
     """``$DEALER_APP_LIMITS``, else the source tree's ``limits/``, else the copy an installed
     wheel puts in ``<prefix>/share/dealer-app/limits``."""
     env = os.environ.get("DEALER_APP_LIMITS")
     if env:
         return Path(env)
-    source = Path(__file__).resolve().parents[2] / "limits"
-    installed = Path(sys.prefix) / "share" / "dealer-app" / "limits"
-    return source if source.is_dir() or not installed.is_dir() else installed
+    return _SOURCE_LIMITS if _SOURCE_LIMITS.is_dir() or not _INSTALLED_LIMITS.is_dir() else _INSTALLED_LIMITS
 
 
 @dataclass(frozen=True)
@@ -270,10 +272,10 @@ def _check_options(chk: _Checker, options, prefix: str, game: str | None = None)
 def _file_key(path: Path) -> tuple:
     """What identifies a file's content for the parse cache: an edited file is parsed again."""
     try:
-        st = path.stat()
+        st = os.stat(path)
     except OSError:
         return (str(path), None, None)
-    return (str(path.resolve()), st.st_mtime_ns, st.st_size)
+    return (str(path), st.st_ino, st.st_mtime_ns, st.st_size)
 
 
 # Replaying or exporting 10,000 hands asks for the same table and profile 10,000 times; the
@@ -284,7 +286,7 @@ _PARSED: dict[tuple, object] = {}
 
 def _cached(kind: str, path: Path, extra: tuple, parse):
     key = (kind, _file_key(path), extra)
-    if key[1][1] is None:
+    if key[1][-1] is None:
         return parse()  # no such file: let the parser say so
     if key not in _PARSED:
         if len(_PARSED) > 256:

@@ -11,6 +11,8 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from dealer_app.history.phh_fast import read_plain_toml
+
 VARIANT_GAMES = {"F7S": "stud", "F7S/8": "stud8"}
 VARIANT_NAMES = {"FR": "Razz", "F2L3D": "2-7 triple draw", "FT": "Texas hold'em", "NT": "No-limit hold'em",
                  "FO/8": "Omaha hi-lo", "PO": "Pot-limit Omaha", "NS": "No-limit short-deck hold'em"}
@@ -54,7 +56,7 @@ def _action_lines(text: str, actions: list[str], first_line: int = 1) -> list[in
 # A ``.phhs`` file's hands are TOML tables ``[1]``, ``[2]`` … at the start of a line. Each is
 # parsed on its own, so a file of any size is read hand by hand in constant memory and time
 # linear in its length, and one broken hand is reported without losing the others.
-_TABLE_HEADER = re.compile(r"^\[\s*([^\[\]\s]+)\s*\]\s*(?:#.*)?$")
+_TABLE_HEADER = re.compile(r"\[\s*([^\[\]\s]+)\s*\]\s*(?:#.*)?$")
 
 
 def _chunks(text: str):
@@ -82,8 +84,10 @@ def iter_phh(text: str, source: str):
     raised) for a part that is not a readable hand; the rest of the file goes on."""
     found = False
     for first_line, chunk in _chunks(text):
+        fast = read_plain_toml(chunk, first_line)
+        element_lines = fast[1] if fast is not None else None
         try:
-            data = tomllib.loads(chunk)
+            data = fast[0] if fast is not None else tomllib.loads(chunk)
         except tomllib.TOMLDecodeError as exc:
             found = True
             yield PHHError(f"{source}: not a PHH file: {_toml_error(exc, first_line)}")
@@ -93,17 +97,21 @@ def iter_phh(text: str, source: str):
             yield PHHError(f"{source}:{first_line}: not a PHH file: nested too deeply")
             continue
         if "variant" in data:
-            blocks = [(source, data)]
+            blocks = [(source, None, data)]
         else:
-            blocks = [(f"{source}#{key}", value) for key, value in data.items()
+            blocks = [(f"{source}#{key}", key, value) for key, value in data.items()
                       if isinstance(value, dict) and "variant" in value]
-        for hand_source, fields in blocks:
+        for hand_source, table_key, fields in blocks:
             found = True
             actions = fields.get("actions", [])
             if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
                 yield PHHError(f"{hand_source}: 'actions' must be a list of strings")
                 continue
-            yield PHHHand(hand_source, fields, actions, _action_lines(chunk, actions, first_line))
+            if element_lines is not None:
+                lines = element_lines.get((table_key, "actions"), [])
+            else:
+                lines = _action_lines(chunk, actions, first_line)
+            yield PHHHand(hand_source, fields, actions, lines)
     if not found:
         yield PHHError(f"{source}: no hand found (a PHH hand needs a 'variant' field)")
 

@@ -72,12 +72,15 @@ def _is_refusal_of_kind(r: Refusal) -> bool:
         in r.reason or "not a hand history this app reads" in r.reason
 
 
-def iter_reports(paths, profile: str | None = None, table: str | None = None) -> Iterator[dict]:
+def iter_reports(paths, profile: str | None = None, table: str | None = None,
+                 with_events: bool = False) -> Iterator[dict]:
     """The replay report of every hand of every file (see ``replay.py``), each with its
     ``verdict`` ({"agrees", "problems"}): for PHH, legality, finishing stacks and show order;
-    for a site's text, everything issue #3 compares with the server."""
-    from dealer_app.history.replay import failed_report, replay_hand
+    for a site's text, everything issue #3 compares with the server. ``with_events``: each
+    report's raw ``events`` too (``--json --events``)."""
+    from dealer_app.history.replay import RulesMemo, failed_report, replay_hand
     from dealer_app.history.verdict import phh_verdict, verdict
+    memo = RulesMemo()
     for item in read_items(paths):
         if isinstance(item, Problem):
             r = failed_report(item.source, item.message)
@@ -86,25 +89,25 @@ def iter_reports(paths, profile: str | None = None, table: str | None = None) ->
                 r["unreadable"] = True
             yield r
         elif isinstance(item, ImportedHand):
-            yield verdict(item, profile, None, table)["report"]
+            yield verdict(item, profile, None, table, memo)["report"]
         else:
-            r = replay_hand(item, profile, table)
+            r = replay_hand(item, profile, table, with_events=with_events, memo=memo)
             problems = phh_verdict(r, item) if r.get("supported") else list(r["errors"])
             r["verdict"] = {"agrees": not problems, "problems": problems}
             yield r
 
 
 def replay_files(paths, profile: str | None = None, table: str | None = None) -> list[dict]:
-    """``iter_reports`` as a list (for a few files; the command line streams)."""
-    return list(iter_reports(paths, profile, table))
+    """``iter_reports`` as a list, events included (for a few files; the command line streams)."""
+    return list(iter_reports(paths, profile, table, with_events=True))
 
 
 def iter_engine_hands(paths, profile: str | None = None, table: str | None = None):
     """(file stem and hand id, hand number, the engine's Hand) for every hand that replays to
     its end, or a message (str) for each one that does not: what ``export`` writes."""
-    from dealer_app.history.replay import replay_with_engine
+    from dealer_app.history.replay import RulesMemo, replay_with_engine
     from dealer_app.history.verdict import site_rules
-    count = 0
+    count, memo = 0, RulesMemo()
     for item in read_items(paths):
         if isinstance(item, Problem):
             yield item.message
@@ -115,7 +118,7 @@ def iter_engine_hands(paths, profile: str | None = None, table: str | None = Non
         else:
             site_profile, options, phh = None, {}, item
         report, hand = replay_with_engine(phh, profile or site_profile, table, options if not profile else {},
-                                          with_events=False)
+                                          with_events=False, memo=memo)
         if hand is None or report["errors"]:
             yield "\n".join(report["errors"]) or f"{phh.source}: not replayed"
             continue

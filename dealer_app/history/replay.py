@@ -6,6 +6,7 @@ issue #2 stay exactly as they are; new keys may be added.
 
 from __future__ import annotations
 
+import functools
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
@@ -54,8 +55,17 @@ def unit_places(hand: PHHHand, table_name: str | None = None) -> int:
     return places
 
 
+@functools.lru_cache(maxsize=4096)
+def _cards(text: str) -> tuple:
+    """``parse_cards``, remembered: a file of 10,000 hands spells the same few thousand card
+    runs over and over (a CardError is not remembered, and is raised each time)."""
+    return tuple(parse_cards(text))
+
+
 def _units(value, places: int, what: str) -> int:
     """A file amount in the engine's whole units (T-2: never a float for chips)."""
+    if places == 0 and type(value) is str and value.isdigit() and len(value) <= 12:
+        return int(value)  # the usual "cbr 2000": plainly whole, and far below MAX_CENTS
     try:
         return to_units(value, places)
     except NotWholeUnits:
@@ -63,6 +73,22 @@ def _units(value, places: int, what: str) -> int:
         raise ReplayError(f"{what}: {value} is not a whole number of {unit}") from None
     except ValueError as exc:  # not a number, infinite, too large
         raise ReplayError(f"{what}: {exc}") from None
+
+
+class RulesMemo(dict):
+    """The rules of the hands of one run (one ``replay`` or ``export``), by everything that
+    decides them: 10,000 hands at one table are 10,000 lookups, not 10,000 loads of its YAML.
+    A run's files do not change under it; the next run starts a new memo."""
+
+    def rules(self, hand: PHHHand, profile_name: str | None, table_name: str | None,
+              options: dict | None, places: int) -> BettingRules:
+        f = hand.fields
+        key = repr((profile_name, table_name, sorted((options or {}).items()), places, hand.game,
+                    [f.get(k) for k in ("_profile", "_table", "_options", "currency", "antes", "bring_in",
+                                        "small_bet", "big_bet")]))
+        if key not in self:
+            self[key] = rules_for(hand, profile_name, table_name, options, places)
+        return self[key]
 
 
 def rules_for(hand: PHHHand, profile_name: str | None, table_name: str | None,
@@ -139,13 +165,14 @@ def _translate(h: Hand, verb: str, arg: str | None, places: int = 0):
 
 
 def replay_hand(hand: PHHHand, profile: str | None = None, table: str | None = None,
-                options: dict | None = None, with_events: bool = True) -> dict:
+                options: dict | None = None, with_events: bool = True, memo: RulesMemo | None = None) -> dict:
     """Replay one PHH hand; return the report dict (see the module doc)."""
-    return replay_with_engine(hand, profile, table, options, with_events)[0]
+    return replay_with_engine(hand, profile, table, options, with_events, memo)[0]
 
 
 def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | None = None,
-                       options: dict | None = None, with_events: bool = True) -> tuple[dict, Hand | None]:
+                       options: dict | None = None, with_events: bool = True,
+                       memo: RulesMemo | None = None) -> tuple[dict, Hand | None]:
     """Replay one PHH hand; return the report and the engine's hand (None if it never started).
     ``with_events``: the report's ``events`` (every event as a dict; the export and the
     command line without ``--events`` do without)."""
@@ -161,7 +188,7 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
     report["supported"] = True
     try:
         places = unit_places(hand, table)
-        rules = rules_for(hand, profile, table, options, places)
+        rules = (memo if memo is not None else RulesMemo()).rules(hand, profile, table, options, places)
         report["profile"], report["table"] = rules.profile, rules.table
         # a file's own decimal units ("units/2") are no currency: the amounts speak for themselves
         report["currency"] = "" if rules.currency.startswith("units/") else rules.currency
@@ -172,9 +199,10 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
         return report, None
     streets: dict[int, dict] = {}
     seen_events = 0
+    betting_street = None  # the street whose betting round an action belongs to
 
     def sync():
-        nonlocal seen_events
+        nonlocal seen_events, betting_street
         for ev in h.events[seen_events:]:
             if ev.kind == "deal_plan":
                 st = {"street": ev.data["street"], "first_to_act": None, "rules": [],
@@ -189,6 +217,7 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
             elif ev.kind == "first_to_act":
                 st = streets[ev.data["street"]]
                 st["first_to_act"], st["rules"], st["text"] = ev.seat, list(ev.rules), ev.text
+                betting_street = st
             elif ev.kind == "no_betting":
                 streets[ev.data["street"]]["rules"] = list(ev.rules)
         seen_events = len(h.events)
@@ -198,11 +227,11 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
     for index, raw in enumerate(hand.actions):
         line = hand.lines[index] if index < len(hand.lines) else 0
         where = f"{hand.source}:{line}" if line else hand.source
-        text = raw.split("#", 1)[0].strip()
+        text = raw.split("#", 1)[0]
         parts = text.split()
         try:
             if len(parts) >= 3 and parts[0] == "d" and parts[1] == "dh":
-                h.deal(int(parts[2].lstrip("p")), parse_cards(parts[3]) if len(parts) > 3 else [None])
+                h.deal(int(parts[2].lstrip("p")), list(_cards(parts[3])) if len(parts) > 3 else [None])
             elif len(parts) >= 3 and parts[0] == "d" and parts[1] == "db":
                 cards = parse_cards(parts[2])
                 if len(cards) != 1:
@@ -239,7 +268,7 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
                     decision["amount"] = last.data["amount"]
                 decision["taken"] = taken
                 decision["seat"] = seat
-                _street_of(streets, h)["decisions"].append(decision)
+                (betting_street or streets[max(streets)])["decisions"].append(decision)
             elif parts and parts[0] == "d" and len(parts) >= 2 and parts[1] in ("dh", "db"):
                 raise EngineError(f"incomplete deal {raw!r}")
             else:
@@ -307,14 +336,6 @@ def _to_file_units(report: dict, places: int) -> None:
     report["uncalled"] = {s: v(x) for s, x in report["uncalled"].items()}
     for ev in report.get("events", []):
         amounts(ev)
-
-
-def _street_of(streets: dict, h: Hand) -> dict:
-    """The street an action event belongs to (the last street that had a betting round)."""
-    for ev in reversed(h.events):
-        if ev.kind in ("first_to_act",):
-            return streets[ev.data["street"]]
-    return streets[max(streets)]
 
 
 def _finish(h: Hand, report: dict, hand: PHHHand):

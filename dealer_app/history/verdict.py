@@ -15,7 +15,7 @@ def site_rules(site: str) -> tuple[str, dict]:
 
 
 def verdict(imp: ImportedHand, profile: str | None = None, options: dict | None = None,
-            table: str | None = None) -> dict:
+            table: str | None = None, memo=None) -> dict:
     """Replay an imported hand; list every disagreement with the server, with its line.
 
     Without ``profile`` the site's own rules apply (SITE_RULES); with one, exactly that
@@ -23,7 +23,7 @@ def verdict(imp: ImportedHand, profile: str | None = None, options: dict | None 
     site_profile, site_options = site_rules(imp.site)
     opts = {} if profile else dict(site_options)
     opts.update(options or {})
-    report = replay_hand(imp.phh, profile or site_profile, table, opts, with_events=False)
+    report = replay_hand(imp.phh, profile or site_profile, table, opts, with_events=False, memo=memo)
     e = imp.expected
     problems: list[str] = []
     lines = imp.phh.lines

@@ -1,0 +1,136 @@
+"""How fast, and in how much memory, the floor's file tools read hands; and how big the live
+table's record grows per hand.
+
+    python benchmarks/bench_history.py [--hands 10000] [--small 1000]
+
+Makes random hands with the engine (stud-10-20, 5-7 players, every card known), writes them
+as one PHH file per hand and as one ``.phhs`` file, then runs ``dealer-app replay --check`` and
+``dealer-app export`` on them in a child process each, reporting hands/s and the child's peak
+memory (max RSS). Then plays hands through the live table's controller into a fresh record
+and reports its bytes per hand. Figures, not assertions: the closing notes compare them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from dealer_app.engine.limits import BettingRules, load_profile, load_table
+from dealer_app.history.export import hand_to_phh
+from dealer_app.simulate import play_random_hand
+
+
+def make_hands(count: int, seed: int = 7) -> list[str]:
+    rules = BettingRules.build(load_table("stud-10-20"), load_profile("us-cardroom"))
+    rng = random.Random(seed)
+    texts = []
+    for _ in range(count):
+        stacks = [rng.choice((20000, 40000, 100000)) for _ in range(rng.randint(5, 7))]
+        texts.append(hand_to_phh(play_random_hand(rules, stacks, rng)))
+    return texts
+
+
+def write_files(folder: Path, texts: list[str]) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for i, text in enumerate(texts, 1):
+        p = folder / f"hand{i:05d}.phh"
+        p.write_text(text)
+        paths.append(p)
+    return paths
+
+
+def write_phhs(path: Path, texts: list[str]) -> Path:
+    with open(path, "w") as f:
+        for i, text in enumerate(texts, 1):
+            f.write(f"[{i}]\n{text}\n")
+    return path
+
+
+def run_child(args: list[str]) -> tuple[float, float]:
+    """Seconds and peak MB of ``dealer-app ARGS`` in a child process (output discarded)."""
+    code = ("import resource, sys\nfrom dealer_app.cli import main\n"
+            "rc = main(sys.argv[1:])\n"
+            "sys.stderr.write('PEAK %d\\n' % resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
+            "sys.exit(rc)\n")
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", code, *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                          text=True)
+    seconds = time.perf_counter() - start
+    peak = next((int(line.split()[1]) for line in done.stderr.splitlines() if line.startswith("PEAK")), 0)
+    if done.returncode != 0:
+        print(f"  (exit {done.returncode}: {done.stderr.strip().splitlines()[-1:]})")
+    return seconds, peak / 1024
+
+
+def record_bytes_per_hand(hands: int) -> tuple[float, float]:
+    """Play ``hands`` random hands at the live table into a new record: bytes and rows per hand."""
+    import sqlite3
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from live_random import random_input  # the live-table tests' random dealer
+    from dealer_app.history.store import Store
+    from dealer_app.live.controller import TableController
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "hands.sqlite3"
+        c = TableController(Store(db))
+        c.open_table("stud-5-10", None, [(s, f"P{s}", 100000) for s in range(1, 7)])
+        rng = random.Random(3)
+        played = 0
+        c.start_hand()
+        while played < hands:
+            kind = c.prompt().kind
+            if kind == "award":
+                c.finish_hand()
+                played += 1
+                c.start_hand()
+            else:
+                random_input(c, rng)
+        c.store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        rows = c.store.db.execute("SELECT COUNT(*) FROM log").fetchone()[0]
+        c.store.close()
+        sqlite3.connect(db).execute("VACUUM").connection.close()
+        return db.stat().st_size / hands, rows / hands
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--hands", type=int, default=10000)
+    parser.add_argument("--small", type=int, default=1000)
+    parser.add_argument("--record-hands", type=int, default=200)
+    args = parser.parse_args()
+    print(f"making {args.hands} hands ...")
+    texts = make_hands(args.hands)
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        small_files = write_files(tmp / "small", texts[:args.small])
+        big_files = write_files(tmp / "big", texts)
+        small_phhs = write_phhs(tmp / "small.phhs", texts[:args.small])
+        big_phhs = write_phhs(tmp / "big.phhs", texts)
+        print(f"{'input':32} {'command':16} {'hands':>6} {'seconds':>8} {'hands/s':>8} {'peak MB':>8}")
+        results = {}
+        for label, paths, n in (("one file per hand", small_files, args.small),
+                                ("one file per hand", big_files, args.hands),
+                                (".phhs", [small_phhs], args.small), (".phhs", [big_phhs], args.hands)):
+            for command in (["replay", "--check"], ["export", "--out"]):
+                argv = command + ([str(tmp / f"out-{label[0]}-{n}")] if command[0] == "export" else [])
+                # many files: through a list file would be nicer; the shell's limit is far off
+                seconds, peak = run_child(argv + [str(p) for p in paths])
+                results[(label, command[0], n)] = seconds
+                print(f"{label:32} {' '.join(command[:1]):16} {n:6} {seconds:8.2f} {n / seconds:8.0f} {peak:8.0f}")
+        for label in ("one file per hand", ".phhs"):
+            for command in ("replay", "export"):
+                ratio = results[(label, command, args.hands)] / results[(label, command, args.small)]
+                print(f"linearity {label} {command}: {args.hands} hands take {ratio:.1f}x the time of {args.small}")
+    per_hand, rows = record_bytes_per_hand(args.record_hands)
+    print(f"live record: {per_hand / 1024:.1f} KB and {rows:.0f} rows per hand ({args.record_hands} hands, 6-handed)")
+
+
+if __name__ == "__main__":
+    resource.setrlimit(resource.RLIMIT_NOFILE, resource.getrlimit(resource.RLIMIT_NOFILE))
+    main()

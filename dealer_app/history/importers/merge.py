@@ -1,0 +1,344 @@
+"""Merge Network XML hand histories: 7-Stud and 7-Stud H/L8, cash and tournament, alone or
+inside a mixed game (HORSE). The files may be named .txt: they are told by their content.
+
+A file is a ``<description type=".." stakes=".."/>`` and one ``<game>`` per hand; seats are
+0-based numbers and every event names the seat. Amounts: ANTE, BRING_IN, CALL, BET and ALL_IN
+give what the player puts in with that action; COMPLETE and RAISE the round's total after it.
+The cards of a street follow its betting in the same ``<round>``; the ``winner`` elements give
+what each player took, after the rake, and ``uncalled="true"`` marks a returned bet. There is
+no total pot and no rake: the pot is everything put in less the returned bets.
+
+Tournament stakes are only "Limit": the small and big bet are read from the hand's own bets
+(a completion, a fifth-street bet) or from another hand of the file at the same ante and
+bring-in. Tournament balances are written after the ante and bring-in are posted.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from xml.parsers import expat
+
+from dealer_app.engine.money import to_cents
+from dealer_app.history.importers.base import HandBuilder, ImportError_, Money, Refusal
+
+SITE = "Merge"
+# The corpus's Merge stud hands need no option away from the catalog's us-cardroom profile.
+RULES = ("us-cardroom", {})
+
+DECLARATION = re.compile(r"<\?xml[^>]*\?>")
+DTD = re.compile(r"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+ROUNDS = {"BRING_IN": 3, "THIRD_STREET": 3, "FOURTH_STREET": 4, "FIFTH_STREET": 5, "SIXTH_STREET": 6,
+          "SEVENTH_STREET": 7}
+# gametype (single game) and multigametype (inside a mix) numbers, as fpdb reads them
+STUD_CODES = {"38": "stud", "39": "stud", "41": "stud", "42": "stud", "43": "stud8", "45": "stud8"}
+RAZZ_CODES = {"46", "47", "49"}
+OTHER_GAMES = {"1": "Hold'em", "2": "Hold'em", "9": "Hold'em", "23": "Hold'em", "4": "Omaha",
+               "34": "Omaha H/L", "35": "Omaha H/L", "37": "Omaha H/L"}
+MIXES = ("HORSE", "HOSE", "RASH", "HA", "HO", "SHOE", "HAR")
+
+
+# --- safe XML with line numbers (shared with ipoker) -----------------------------------------
+def read_xml(text: str, source: str, wrapper: str = "file"):
+    """The file's elements under one root, each with its line in ``attrib['_line']``; or a
+    Refusal naming the line. A DOCTYPE or ENTITY declaration is refused before any parsing
+    (no entity is ever expanded); XML declarations are dropped so that a file of several
+    documents, as the sites write them, reads as one."""
+    m = DTD.search(text)
+    if m:
+        line = text.count("\n", 0, m.start()) + 1
+        return Refusal(source, "-", line, f"XML with a {m.group(1).upper()} declaration is refused")
+    body = DECLARATION.sub("", text.lstrip("\ufeff"))
+    parser = expat.ParserCreate()
+    builder = ET.TreeBuilder()
+
+    def start(tag, attrs):
+        attrs = dict(attrs)
+        attrs["_line"] = str(parser.CurrentLineNumber)
+        builder.start(tag, attrs)
+
+    def refuse_dtd(*_args):
+        raise ValueError("a DTD")
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = builder.end
+    parser.CharacterDataHandler = builder.data
+    parser.StartDoctypeDeclHandler = refuse_dtd
+    parser.EntityDeclHandler = refuse_dtd
+    try:
+        parser.Parse(f"<{wrapper}>{body}</{wrapper}>", True)
+        return builder.close()
+    except expat.ExpatError as exc:
+        return Refusal(source, "-", exc.lineno, f"malformed XML: {expat.ErrorString(exc.code)} "
+                                                f"(line {exc.lineno}, column {exc.offset})")
+    except ValueError:
+        return Refusal(source, "-", parser.CurrentLineNumber, "XML with a DTD is refused")
+
+
+def line_of(el) -> int:
+    return int(el.get("_line", "0"))
+
+
+def amount(el, line: int | None = None) -> int:
+    """An ``amount``/``balance`` attribute ("$1.25", "0.05", "1,000.00") in hundredths."""
+    raw = el.get("amount") if el.get("amount") is not None else el.get("balance")
+    if raw is None:
+        raise ImportError_(f"<{el.tag}> has no amount", line or line_of(el))
+    try:
+        return to_cents(raw.replace("$", "").replace("€", "").replace(",", "").strip())
+    except (ValueError, ArithmeticError):
+        raise ImportError_(f"<{el.tag}>: {raw!r} is not an amount", line or line_of(el)) from None
+
+
+def infer_stakes(bets: list[tuple[int, str, int]], known: dict, key) -> tuple[int, int] | None:
+    """Small and big bet of a limit hand from its own bets: ``bets`` is (street, kind, to) for
+    completions and bets that are no all-in. A fifth-street-on bet is the big bet; a
+    completion the small bet. Else another hand of the file at the same ``key``."""
+    big = next((to for street, kind, to in bets if street >= 5 and kind == "bet"), None)
+    small = next((to for street, kind, to in bets if street == 3 and kind in ("complete", "bet")), None)
+    if big is None and small is not None:
+        big = 2 * small
+    if small is None and big is not None:
+        small = big // 2
+    if small is not None:
+        known.setdefault(key, (small, big))
+        return small, big
+    return known.get(key)
+
+
+class Builder(HandBuilder):
+    """A HandBuilder that finds a bet nobody called: the sites that write no "Uncalled bet"
+    line (Merge before 2014, iPoker, Winamax, KingsClub) need it to compare the pot."""
+
+    def begin_street(self, street: int, line: int, common: str | None = None):
+        if self.round_to:
+            self.last_bets = dict(self.round_to)  # a run-out's streets have no bets
+        super().begin_street(street, line, common)
+
+    def returned_bet(self) -> tuple[str, int] | None:
+        """(player, amount) of the last betting round's bet above every other player's."""
+        bets = self.round_to or getattr(self, "last_bets", {})
+        ranked = sorted(bets.items(), key=lambda kv: -kv[1])
+        if not ranked:
+            return None
+        excess = ranked[0][1] - (ranked[1][1] if len(ranked) > 1 else 0)
+        return (ranked[0][0], excess) if excess > 0 else None
+
+
+class LocatedMoney(Money):
+    """Money that refuses a garbled or oversized amount with the line it stands on (the text
+    parsers hand amounts over without their line)."""
+
+    def __init__(self, cents: bool, block: list[str], first_line: int):
+        super().__init__(cents)
+        self.block, self.first_line = block, first_line
+
+    def __call__(self, text: str) -> int:
+        try:
+            return super().__call__(text)
+        except ImportError_:
+            raise
+        except (ValueError, ArithmeticError) as exc:
+            line = next((self.first_line + i for i, raw in enumerate(self.block) if text.strip() in raw),
+                        self.first_line)
+            raise ImportError_(f"amount {text.strip()!r}: {exc}", line) from None
+
+
+# --- Merge ----------------------------------------------------------------------------------
+def looks_like(text: str) -> bool:
+    return bool(re.search(r'<game\s+id="\d+-\d+"\s+starttime=', text[:4000])) or \
+        text.lstrip("\ufeff \t\r\n").startswith("<description type=")
+
+
+def game_of(description_type: str, game) -> tuple[str | None, str]:
+    kind = description_type.replace(" Tournament", "").strip()
+    code = game.get("multigametype") if kind in MIXES else game.get("gametype")
+    if kind not in MIXES:
+        if kind == "Razz":
+            return None, "Razz is not supported"
+        if kind == "5-Stud":
+            return None, "five-card stud is not supported"
+        if kind in ("7-Stud", "7-Stud H/L8"):
+            return ("stud8" if "H/L" in kind else "stud"), ""
+        return None, f"{kind or 'this game'} is not a stud game"
+    if code in RAZZ_CODES:
+        return None, "Razz is not supported"
+    if code in STUD_CODES:
+        return STUD_CODES[code], ""
+    return None, f"{OTHER_GAMES.get(code, 'game ' + str(code))} is not a stud game"
+
+
+def parse(text: str, source: str):
+    """Yield ImportedHand or Refusal for every hand in the text."""
+    root = read_xml(text, source)
+    if isinstance(root, Refusal):
+        yield root
+        return
+    description = root.find("description")
+    if description is None:
+        yield Refusal(source, "-", 1, "a Merge file without its <description> (game and stakes)")
+        return
+    stakes = description.get("stakes", "")
+    known: dict = {}
+    for game in root.iter("game"):
+        hand_id = game.get("id", "?")
+        try:
+            yield parse_game(game, hand_id, description.get("type", ""), stakes, source, known)
+        except ImportError_ as exc:
+            yield Refusal(source, hand_id, exc.line or line_of(game), exc.problem)
+
+
+def parse_game(game, hand_id: str, description_type: str, stakes: str, source: str, known: dict):
+    first = line_of(game)
+    variant, why = game_of(description_type, game)
+    if variant is None:
+        return Refusal(source, hand_id, first, why)
+    if "no limit" in stakes.lower() or "pot limit" in stakes.lower():
+        return Refusal(source, hand_id, first, "no-limit and pot-limit stud are not supported")
+    tournament = "Tournament" in description_type
+    b = Builder(source, SITE, hand_id, variant, first)
+    b.currency = "" if tournament else "USD"
+    players = game.find("players")
+    if players is None:
+        raise ImportError_("no <players>", first)
+    names = {}
+    for p in sorted(players.findall("player"), key=lambda p: seat_no(p)):
+        if p.get("dealtin") == "true":
+            names[p.get("seat")] = p.get("nickname") or f"seat {p.get('seat')}"
+            b.seat(seat_no(p), names[p.get("seat")], amount(p))
+    if len(set(names.values())) != len(names):
+        raise ImportError_("two seats with one name", line_of(players))
+
+    def who(el):
+        seat = el.get("player")
+        if seat not in names:
+            raise ImportError_(f"seat {seat!r} is not dealt in this hand", line_of(el))
+        return names[seat]
+
+    posted = {}    # tournament balances are after the ante and bring-in
+    bets = []      # (street, kind, to) for the stakes of a tournament hand
+    shows = {}     # seat -> shown cards
+    for rnd in game.iter("round"):
+        for cards in rnd.findall("cards"):
+            if cards.get("type") in ("SHOWN", "MUCKED"):
+                shows[cards.get("player")] = (cards.get("type"), cards.get("cards", ""))
+    for rnd in game.findall("round"):
+        street = ROUNDS.get(rnd.get("id"))
+        if street is not None and street != b.street:
+            b.begin_street(street, line_of(rnd))
+            for cards in rnd.findall("cards"):
+                if cards.get("type") in ("HOLE", "DRAW_DRAWN_CARDS"):
+                    deal(b, who(cards), cards.get("cards", ""), street, line_of(cards))
+        for ev in rnd:
+            if ev.tag == "winner":
+                line = line_of(ev)
+                if ev.get("uncalled") == "true":
+                    p = b.player_no(who(ev), line)
+                    b.expected.uncalled[p] = b.expected.uncalled.get(p, 0) + amount(ev)
+                    b.expected.lines.setdefault("uncalled", line)
+                else:
+                    b.collected(who(ev), amount(ev), line)
+                continue
+            if ev.tag != "event":
+                continue
+            kind, line = ev.get("type"), line_of(ev)
+            if kind in ("CHAT", "PLAYER_OUT", "RECONNECTED", "DISCONNECTED"):
+                continue
+            if kind in ("GAME_CANCELLED", "LEAVE", "SIT_OUT"):
+                raise ImportError_(f"the hand holds a {kind} event: it was not played out", line)
+            name = who(ev)
+            if kind == "ANTE":
+                b.ante(name, amount(ev))
+                posted[name] = posted.get(name, 0) + amount(ev)
+            elif kind == "BRING_IN":
+                b.bring_in = b.bring_in or amount(ev)
+                posted[name] = posted.get(name, 0) + amount(ev)
+                b.act(name, "bring_in", line, amount=amount(ev))
+            elif kind == "CALL":
+                b.act(name, "call", line, amount=amount(ev))
+            elif kind == "CHECK":
+                b.act(name, "check", line)
+            elif kind == "FOLD":
+                b.act(name, "fold", line)
+            elif kind in ("BET", "COMPLETE", "RAISE"):
+                to = amount(ev) + (b.round_to.get(name, 0) if kind == "BET" else 0)
+                bets.append((b.street, "bet" if kind == "BET" else kind.lower(), to))
+                b.act(name, "raise", line, to=to)
+            elif kind == "ALL_IN":
+                to = b.round_to.get(name, 0) + amount(ev)
+                if to > max(b.round_to.values(), default=0):
+                    b.act(name, "raise", line, to=to)
+                else:
+                    b.act(name, "call", line, amount=amount(ev))
+            elif kind in ("SHOW", "MUCK"):
+                how, cards = shows.get(ev.get("player"), ("", ""))
+                if kind == "SHOW" and how == "SHOWN":
+                    b.show(name, cards, line)
+                elif rnd.get("id") == "SHOWDOWN" or kind == "SHOW":
+                    b.muck(name, line)
+                # a MUCK when all others folded is no showdown
+            else:
+                raise ImportError_(f"unknown event {kind!r}", line)
+    if b.street == 0:
+        raise ImportError_("no cards dealt", first)
+    short = [(seat, cards) for seat, (how, cards) in shows.items() if how == "SHOWN" and len(cards.split(",")) < 7]
+    if short:
+        raise ImportError_(f"seat {short[0][0]} shows only {short[0][1]}: the cards of the later streets "
+                           "are not in the file, so the showdown cannot be replayed", first)
+    b.flush_deals(first)
+    if tournament:
+        b.seats = [(s, n, stack + posted.get(n, 0)) for s, n, stack in b.seats]
+    settle_stakes(b, stakes, bets, known, tournament)
+    settle_pot(b, game)
+    return b.build()
+
+
+def seat_no(player) -> int:
+    try:
+        return int(player.get("seat", ""))
+    except ValueError:
+        raise ImportError_(f"seat {player.get('seat')!r} is not a number", line_of(player)) from None
+
+
+def deal(b: HandBuilder, name: str, text: str, street: int, line: int):
+    """``cards="null,null,7s,Kd"``: the whole hand so far; this street's card(s) are at its
+    place (the first three on third street). A folded player's hand stops growing."""
+    cards = ["??" if c in ("", "null") else c for c in text.split(",")]
+    if street == 3:
+        if len(cards) >= 3:
+            b.dealt(name, [" ".join(cards[:3])], line)
+    elif len(cards) >= street:
+        b.dealt(name, [cards[street - 1]], line)
+
+
+def settle_stakes(b: HandBuilder, stakes: str, bets: list, known: dict, tournament: bool):
+    m = re.search(r"\$?([\d,]+(?:\.\d+)?)/\$?([\d,]+(?:\.\d+)?)", stakes)
+    if m and not tournament:
+        b.small_bet, b.big_bet = to_cents(m.group(1).replace(",", "")), to_cents(m.group(2).replace(",", ""))
+    else:
+        ante = max(b.antes.values(), default=0)
+        found = infer_stakes(bets, known.setdefault("stakes", {}), (ante, b.bring_in))
+        if found is None:
+            raise ImportError_("the stakes of this tournament hand are in no bet of it nor of another "
+                               "hand at its ante and bring-in", b.start_line)
+        b.small_bet, b.big_bet = found
+    b.settle_bring_in(known.setdefault("bring_in", {}))
+
+
+def settle_pot(b: HandBuilder, game):
+    """The pot is everything put in, less the returned bets; the rake what the winners did
+    not take of it."""
+    e = b.expected
+    # before 2014 no winner is marked uncalled: the returned bet is in the winner's amount
+    returned = b.returned_bet()
+    if returned and not e.uncalled:
+        name, excess = returned
+        p = b.player_no(name, b.start_line)
+        if e.collected.get(p, 0) >= excess:
+            e.collected[p] -= excess
+            e.uncalled[p] = excess
+            e.lines.setdefault("uncalled", e.lines.get("collected", line_of(game)))
+    put_in = sum(b.antes.values()) + sum(a for _i, _p, a in e.amounts)
+    pot = put_in - sum(e.uncalled.values())
+    e.total_pot, e.rake = pot, pot - sum(e.collected.values())
+    e.lines["total"] = e.lines.get("collected", line_of(game))

@@ -1,0 +1,61 @@
+"""The fast PHH reader reads exactly what tomllib reads, or gives the file to tomllib.
+
+Compared on every PHH file of the corpus, on hands our export writes, and on a few hundred
+seeded mutations of them (so a reading it accepts but tomllib would refuse, or reads
+differently, fails here)."""
+
+import random
+import tomllib
+
+from conftest import PHH_CORPUS
+from test_fuzz_files import mutate
+from dealer_app.history.phh import iter_phh
+from dealer_app.history.phh_fast import read_plain_toml
+
+CORPUS = [p.read_text(encoding="utf-8") for p in sorted(PHH_CORPUS.glob("*.phh"))]
+EXPORTED = ('variant = "F7S"\nantes = [1, 1]\nbring_in = 2\nsmall_bet = 0.5\nbig_bet = 10\nstarting_stacks = [100, 100]\n'
+            'actions = [\n  "d dh p1 AsKd7c",\n  "d dh p2 2c3d4h",\n  "p2 pb",\n]\nplayers = ["Ann", \'Bob\']\n'
+            '_site = "x"\nflag = false\n')
+
+
+def same_as_tomllib(text: str) -> bool:
+    """False only if the fast reader accepted ``text`` and read it otherwise than tomllib."""
+    fast = read_plain_toml(text)
+    if fast is None:
+        return True
+    try:
+        return fast[0] == tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return False
+
+
+def test_the_corpus_is_read_fast_and_as_tomllib_reads_it():
+    for text in CORPUS + [EXPORTED]:
+        fast = read_plain_toml(text)
+        assert fast is not None  # the plain PHH of the corpus never needs the slow reader
+        assert fast[0] == tomllib.loads(text)
+
+
+def test_mutations_are_read_as_tomllib_reads_them_or_given_to_it():
+    rng = random.Random(5)
+    accepted = 0
+    for _ in range(600):
+        text = mutate(rng.choice(CORPUS + [EXPORTED]).encode(), rng).decode("utf-8", "replace")
+        assert same_as_tomllib(text), text
+        accepted += read_plain_toml(text) is not None
+    assert accepted > 50  # the comparison covered many accepted texts, not only refusals
+
+
+def test_what_it_leaves_to_tomllib():
+    for text in ('a = "x\\ty"\n', "a = 1 # comment\n", "a = {b = 1}\n", "a = 007\n", "a = 1e5\n",
+                 "a = 1\na = 2\n", "a.b = 1\n", 'a = """x"""\n', "a = 12:30:00\n", "a = inf\n", "a = +1\n"):
+        assert read_plain_toml(text) is None, text
+
+
+def test_action_lines_are_the_lines_they_stand_on():
+    text = "[7]\n" + EXPORTED + "\n[8]\n" + EXPORTED
+    hands = list(iter_phh(text, "f.phhs"))
+    first = 1 + EXPORTED.splitlines().index('  "d dh p1 AsKd7c",') + 1
+    assert hands[0].lines == [first, first + 1, first + 2]
+    second = first + len(EXPORTED.splitlines()) + 2
+    assert hands[1].lines == [second, second + 1, second + 2] and hands[1].source == "f.phhs#8"
