@@ -329,8 +329,10 @@ class TableController:
         confirming = self.hand is not None and self.hand.phase == "done"
         hand = self._guard(self.session.next_hand, confirming)
         hand_no = self.hand_no + 1
+        # the record keeps what the dealer did; what the engine made of it (its events) is
+        # derived again by replaying the inputs, so it is not stored twice (issue 10: ≤ 8 KB
+        # a hand). Records written before keep their "event" rows; readers skip them.
         rows = [("hand_start", {"hand": hand_no, "seats": [[p.seat, p.name, p.start] for p in hand.players]})]
-        rows += [("event", e.as_dict()) for e in hand.events]
         if confirming:
             parts = [(self.hand_no, self._hand_end_rows()), (hand_no, rows)]
             if self.store is not None and self.session_id is not None:
@@ -393,8 +395,7 @@ class TableController:
             raise InputError("start a hand first" if self.session is not None else "open a table first")
         trial = self._tried(inp)
         start = len(self.hand.events)
-        self._commit([("redo" if redo else "input", {"input": inp})]
-                     + [("event", e.as_dict()) for e in trial.events[start:]])
+        self._commit([("redo" if redo else "input", {"input": inp})])
         previous = self.hand
         self.session.replace_hand(trial)
         self.inputs.append(inp)
