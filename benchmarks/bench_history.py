@@ -5,14 +5,16 @@ table's record grows per hand.
 
 Makes random hands with the engine (stud-10-20, 5-7 players, every card known), writes them
 as one PHH file per hand and as one ``.phhs`` file, then runs ``dealer-app replay --check`` and
-``dealer-app export`` on them in a child process each, reporting hands/s and the child's peak
-memory (max RSS). Then plays hands through the live table's controller into a fresh record
+``dealer-app export`` on them in a child process each, with one worker and with one per core,
+reporting hands/s and the peak memory (max RSS) of the command's own process (each worker
+reads only its own unit of hands). Then plays hands through the live table's controller into a fresh record
 and reports its bytes per hand. Figures, not assertions: the closing notes compare them.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import resource
 import subprocess
@@ -112,21 +114,24 @@ def main() -> None:
         big_files = write_files(tmp / "big", texts)
         small_phhs = write_phhs(tmp / "small.phhs", texts[:args.small])
         big_phhs = write_phhs(tmp / "big.phhs", texts)
-        print(f"{'input':32} {'command':16} {'hands':>6} {'seconds':>8} {'hands/s':>8} {'peak MB':>8}")
+        print(f"{'input':20} {'command':8} {'jobs':>4} {'hands':>6} {'seconds':>8} {'hands/s':>8} {'peak MB':>8}")
         results = {}
         for label, paths, n in (("one file per hand", small_files, args.small),
                                 ("one file per hand", big_files, args.hands),
                                 (".phhs", [small_phhs], args.small), (".phhs", [big_phhs], args.hands)):
-            for command in (["replay", "--check"], ["export", "--out"]):
-                argv = command + ([str(tmp / f"out-{label[0]}-{n}")] if command[0] == "export" else [])
-                # many files: through a list file would be nicer; the shell's limit is far off
-                seconds, peak = run_child(argv + [str(p) for p in paths])
-                results[(label, command[0], n)] = seconds
-                print(f"{label:32} {' '.join(command[:1]):16} {n:6} {seconds:8.2f} {n / seconds:8.0f} {peak:8.0f}")
+            for command in ("replay", "export"):
+                for jobs in ("1", "all"):
+                    out = tmp / f"out-{label[0]}-{n}-{command}-{jobs}"
+                    argv = (["replay", "--check"] if command == "replay" else ["export", "--out", str(out)])
+                    argv += ["--jobs", "1" if jobs == "1" else str(os.cpu_count())]
+                    seconds, peak = run_child(argv + [str(p) for p in paths])
+                    results[(label, command, jobs, n)] = seconds
+                    print(f"{label:20} {command:8} {jobs:>4} {n:6} {seconds:8.2f} {n / seconds:8.0f} {peak:8.0f}")
         for label in ("one file per hand", ".phhs"):
             for command in ("replay", "export"):
-                ratio = results[(label, command, args.hands)] / results[(label, command, args.small)]
-                print(f"linearity {label} {command}: {args.hands} hands take {ratio:.1f}x the time of {args.small}")
+                ratio = results[(label, command, "1", args.hands)] / results[(label, command, "1", args.small)]
+                print(f"linearity ({label}, {command}, one job): {args.hands} hands take {ratio:.1f}x "
+                      f"the time of {args.small}")
     per_hand, rows = record_bytes_per_hand(args.record_hands)
     print(f"live record: {per_hand / 1024:.1f} KB and {rows:.0f} rows per hand ({args.record_hands} hands, 6-handed)")
 

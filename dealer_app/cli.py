@@ -97,79 +97,103 @@ def _check_rules_given(args) -> None:
 
 
 def _cmd_replay(args) -> int:
-    from dealer_app.history.reading import iter_reports
-    from dealer_app.history.report import report_text
+    import functools
+
+    from dealer_app.history import batch
     _check_rules_given(args)
-    reports = iter_reports(args.files, args.profile, args.table, with_events=args.json and args.events)
-    if args.check:
-        return _print_checks(reports)
-    if args.json:
-        return _print_json(reports, args.events)
+    mode = "check" if args.check else "json" if args.json else "text"
+    work = functools.partial(_replay_unit, mode, args.profile, args.table, bool(args.json and args.events))
+    results = (r for unit_results in batch.run(batch.work_units(args.files), work,
+                                               batch.jobs_for(args.files, args.jobs))
+               for r in unit_results)
+    if mode == "check":
+        return _print_checks(results)
+    if mode == "json":
+        return _print_json(results)
     bad = False
-    for r in reports:
-        print(report_text(r))
-        bad = bad or bool(r.get("errors"))
+    for failed, text in results:
+        print(text)
+        bad = bad or failed
     return INPUT_PROBLEM if bad else OK
 
 
-def _print_checks(reports) -> int:
+def _replay_unit(mode: str, profile, table, with_events: bool, unit: tuple) -> list:
+    """One unit of hands replayed and rendered (in a worker process, or in this one):
+    for ``check`` (status, lines), for ``json`` (failed, JSON text), for ``text`` (failed, words)."""
+    from dealer_app.history.batch import unit_items
+    from dealer_app.history.reading import reports_of
+    from dealer_app.history.report import report_text
+    out = []
+    for r in reports_of(unit_items(unit), profile, table, with_events):
+        if mode == "check":
+            out.append(_check_lines(r))
+        elif mode == "json":
+            r.pop("unreadable", None)
+            out.append((bool(r.get("errors")), json.dumps(r, indent=1)))
+        else:
+            out.append((bool(r.get("errors")), report_text(r)))
+    return out
+
+
+def _check_lines(r: dict) -> tuple[str, list[str]]:
+    """A hand's ``--check`` verdict: its status and the lines that say it."""
+    v = r["verdict"]
+    if not r.get("supported", True):
+        reason = "; ".join(v["problems"]) or "not supported"
+        if r.get("unreadable"):
+            return "unreadable", [f"{r['source']}: cannot be read: {reason}"]
+        return "not replayed", [f"{r['source']}: not replayed: {reason}"]
+    if v["agrees"]:
+        return "agree", [f"{r['source']}: agrees"]
+    return "disagree", [f"{r['source']}: {len(v['problems'])} disagreement(s)"] + [f"  {p}" for p in v["problems"]]
+
+
+def _print_checks(results) -> int:
     """Per hand: agrees, each disagreement, or why it was not replayed; then the counts.
     The exit code reflects disagreements (and unreadable input) only."""
-    agrees = disagrees = not_replayed = unreadable = 0
-    for r in reports:
-        v = r["verdict"]
-        if not r.get("supported", True):
-            reason = "; ".join(v["problems"]) or "not supported"
-            if r.get("unreadable"):
-                unreadable += 1
-                print(f"{r['source']}: cannot be read: {reason}")
-            else:
-                not_replayed += 1
-                print(f"{r['source']}: not replayed: {reason}")
-        elif v["agrees"]:
-            agrees += 1
-            print(f"{r['source']}: agrees")
-        else:
-            disagrees += 1
-            print(f"{r['source']}: {len(v['problems'])} disagreement(s)")
-            for problem in v["problems"]:
-                print(f"  {problem}")
-    print(f"{agrees} agree, {disagrees} disagree, {not_replayed} not replayed"
-          + (f", {unreadable} unreadable" if unreadable else ""))
-    return INPUT_PROBLEM if disagrees or unreadable else OK
+    counts = {"agree": 0, "disagree": 0, "not replayed": 0, "unreadable": 0}
+    for status, lines in results:
+        counts[status] += 1
+        print("\n".join(lines))
+    print(f"{counts['agree']} agree, {counts['disagree']} disagree, {counts['not replayed']} not replayed"
+          + (f", {counts['unreadable']} unreadable" if counts["unreadable"] else ""))
+    return INPUT_PROBLEM if counts["disagree"] or counts["unreadable"] else OK
 
 
-def _print_json(reports, with_events: bool) -> int:
+def _print_json(results) -> int:
     """``{"hands": [...]}``, written hand by hand."""
     bad = False
     out = sys.stdout
     out.write('{"hands": [')
-    for i, r in enumerate(reports):
-        if not with_events:
-            r.pop("events", None)
-        r.pop("unreadable", None)
-        out.write(("," if i else "") + "\n" + json.dumps(r, indent=1))
-        bad = bad or bool(r.get("errors"))
+    for i, (failed, text) in enumerate(results):
+        out.write(("," if i else "") + "\n" + text)
+        bad = bad or failed
     out.write("\n]}\n")
     return INPUT_PROBLEM if bad else OK
 
 
 def _cmd_export(args) -> int:
     """Hands the engine holds, as PHH or PokerStars-style text: from files or the live record."""
-    from dealer_app.history.export import hand_to_phh, hand_to_text
+    import functools
+
+    from dealer_app.history import batch
     if bool(args.db) == bool(args.files):
         raise UsageError("export: give hand history FILEs or --db RECORD (one of the two)")
     out_dir = _output_folder(args.out)
     _check_rules_given(args)
-    hands = _record_hands(args.db) if args.db else _file_hands(args)
+    if args.db:
+        results = map(functools.partial(_exported, args.format), _record_hands(args.db))
+    else:
+        work = functools.partial(_export_unit, args.format, args.profile, args.table)
+        results = (r for unit_results in batch.run(batch.work_units(args.files), work,
+                                                   batch.jobs_for(args.files, args.jobs))
+                   for r in unit_results)
     written = failed = 0
-    for item in hands:
-        if isinstance(item, str):
-            _say(item)
+    for name, text in results:
+        if name is None:
+            _say(text)
             failed += 1
             continue
-        name, number, hand = item
-        text = hand_to_phh(hand) if args.format == "phh" else hand_to_text(hand, number)
         if out_dir:
             _write_new(out_dir / (name + (".phh" if args.format == "phh" else ".txt")), text)
         else:
@@ -178,6 +202,21 @@ def _cmd_export(args) -> int:
     if failed or not written:
         _say(f"export: {written} hand(s) written, {failed} refused")
     return INPUT_PROBLEM if failed or not written else OK
+
+
+def _export_unit(fmt: str, profile, table, unit: tuple) -> list:
+    """One unit of hands replayed and written out: (file name, text), or (None, why not)."""
+    from dealer_app.history.batch import unit_items
+    from dealer_app.history.reading import engine_hands_of
+    return [_exported(fmt, item) for item in engine_hands_of(unit_items(unit), profile, table)]
+
+
+def _exported(fmt: str, item) -> tuple:
+    from dealer_app.history.export import hand_to_phh, hand_to_text
+    if isinstance(item, str):
+        return None, item
+    name, number, hand = item
+    return name, hand_to_phh(hand) if fmt == "phh" else hand_to_text(hand, number)
 
 
 def _output_folder(out: str | None) -> Path | None:
@@ -254,6 +293,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--events", action="store_true", help="with --json: include the raw event list")
     p.add_argument("--check", action="store_true",
                    help="per hand: 'agrees', or each disagreement with the recorded play and its line")
+    p.add_argument("--jobs", type=int, default=None, metavar="N",
+                   help="worker processes (default: every core for a large input, else 1)")
     p.set_defaults(func=_cmd_replay)
     p = sub.add_parser("export", help="write hands as PHH or PokerStars-style text")
     p.add_argument("files", nargs="*", help="PHH, PokerStars or Full Tilt files")
@@ -262,6 +303,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", help="folder for one file per hand (default: standard output)")
     p.add_argument("--profile")
     p.add_argument("--table")
+    p.add_argument("--jobs", type=int, default=None, metavar="N",
+                   help="worker processes (default: every core for a large input, else 1)")
     p.set_defaults(func=_cmd_export)
     return parser
 

@@ -59,9 +59,9 @@ def _action_lines(text: str, actions: list[str], first_line: int = 1) -> list[in
 _TABLE_HEADER = re.compile(r"\[\s*([^\[\]\s]+)\s*\]\s*(?:#.*)?$")
 
 
-def _chunks(text: str):
+def _chunks(text: str, first_line: int = 1):
     """(first line number, text) of the file's top part and of each top-level table."""
-    start, start_line, line_no, pos = 0, 1, 1, 0
+    start, start_line, line_no, pos = 0, first_line, first_line, 0
     length = len(text)
     while pos < length:
         end = text.find("\n", pos)
@@ -79,11 +79,12 @@ def _toml_error(exc: tomllib.TOMLDecodeError, first_line: int) -> str:
     return re.sub(r"\(at line (\d+)", lambda m: f"(at line {int(m.group(1)) + first_line - 1}", str(exc))
 
 
-def iter_phh(text: str, source: str):
+def iter_phh(text: str, source: str, first_line: int = 1):
     """Every hand of a PHH text, one at a time: ``PHHHand``, or ``PHHError`` (yielded, not
-    raised) for a part that is not a readable hand; the rest of the file goes on."""
+    raised) for a part that is not a readable hand; the rest of the file goes on.
+    ``first_line``: the line the text starts on in its file (a part of a large file)."""
     found = False
-    for first_line, chunk in _chunks(text):
+    for first_line, chunk in _chunks(text, first_line):
         fast = read_plain_toml(chunk, first_line)
         element_lines = fast[1] if fast is not None else None
         try:

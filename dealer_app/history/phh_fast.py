@@ -27,6 +27,10 @@ _BLANK = r"(?:[ \t]|\r?\n)*"
 _PLAIN = r'"[^"\\\x00-\x08\x0a-\x1f\x7f]*"'
 _STRING_ARRAY = re.compile(rf"\[(?:{_BLANK}{_PLAIN}{_BLANK},)*(?:{_BLANK}{_PLAIN})?{_BLANK}\]")
 _PLAIN_STRING = re.compile(r'"([^"]*)"')
+# and of whole numbers (antes, stacks, seats)
+_INT = r"-?(?:0|[1-9][0-9]*)(?![\w.:-])"
+_INT_ARRAY = re.compile(rf"\[(?:{_BLANK}{_INT}{_BLANK},)*(?:{_BLANK}{_INT})?{_BLANK}\]")
+_INT_VALUE = re.compile(r"-?[0-9]+")
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")  # TOML allows none in a string or comment
 
 
@@ -137,7 +141,10 @@ class _Reader:
     def _array(self) -> tuple[list, list]:
         whole = _STRING_ARRAY.match(self.text, self.pos)
         if whole:
-            return self._string_array(whole)
+            return self._plain_array(whole, _PLAIN_STRING, str)
+        whole = _INT_ARRAY.match(self.text, self.pos)
+        if whole:
+            return self._plain_array(whole, _INT_VALUE, int)
         self.pos += 1  # "["
         values, lines = [], []
         while True:
@@ -153,15 +160,15 @@ class _Reader:
             elif not self.text.startswith("]", self.pos):
                 raise _GiveUp
 
-    def _string_array(self, whole: re.Match) -> tuple[list, list]:
+    def _plain_array(self, whole: re.Match, element: re.Pattern, kind) -> tuple[list, list]:
+        span = self.text[whole.start():whole.end()]
         values, lines = [], []
-        text, line, at = self.text, self.line, self.pos
-        for m in _PLAIN_STRING.finditer(text, whole.start(), whole.end()):
-            line += text.count("\n", at, m.start())
-            at = m.start()
-            values.append(m.group(1))
-            lines.append(line)
-        self.line = line + text.count("\n", at, whole.end())
+        # no element holds a newline, so the array's lines are read one by one
+        for offset, piece in enumerate(span.split("\n")):
+            for value in element.findall(piece):
+                values.append(kind(value))
+                lines.append(self.line + offset)
+        self.line += span.count("\n")
         self.pos = whole.end()
         return values, lines
 

@@ -74,6 +74,12 @@ def _is_refusal_of_kind(r: Refusal) -> bool:
 
 def iter_reports(paths, profile: str | None = None, table: str | None = None,
                  with_events: bool = False) -> Iterator[dict]:
+    """The replay report of every hand of every file (see ``reports_of``)."""
+    return reports_of(read_items(paths), profile, table, with_events)
+
+
+def reports_of(items, profile: str | None = None, table: str | None = None,
+               with_events: bool = False) -> Iterator[dict]:
     """The replay report of every hand of every file (see ``replay.py``), each with its
     ``verdict`` ({"agrees", "problems"}): for PHH, legality, finishing stacks and show order;
     for a site's text, everything issue #3 compares with the server. ``with_events``: each
@@ -81,7 +87,7 @@ def iter_reports(paths, profile: str | None = None, table: str | None = None,
     from dealer_app.history.replay import RulesMemo, failed_report, replay_hand
     from dealer_app.history.verdict import phh_verdict, verdict
     memo = RulesMemo()
-    for item in read_items(paths):
+    for item in items:
         if isinstance(item, Problem):
             r = failed_report(item.source, item.message)
             r["verdict"] = {"agrees": False, "problems": [item.message]}
@@ -103,12 +109,17 @@ def replay_files(paths, profile: str | None = None, table: str | None = None) ->
 
 
 def iter_engine_hands(paths, profile: str | None = None, table: str | None = None):
+    """``engine_hands_of`` every hand of every file."""
+    return engine_hands_of(read_items(paths), profile, table)
+
+
+def engine_hands_of(items, profile: str | None = None, table: str | None = None):
     """(file stem and hand id, hand number, the engine's Hand) for every hand that replays to
     its end, or a message (str) for each one that does not: what ``export`` writes."""
     from dealer_app.history.replay import RulesMemo, replay_with_engine
     from dealer_app.history.verdict import site_rules
     count, memo = 0, RulesMemo()
-    for item in read_items(paths):
+    for item in items:
         if isinstance(item, Problem):
             yield item.message
             continue

@@ -41,8 +41,8 @@ def unit_places(hand: PHHHand, table_name: str | None = None) -> int:
             values.append(parts[2])
     places = 0
     for v in values:
-        if v is None or isinstance(v, bool):
-            continue
+        if v is None or isinstance(v, bool) or type(v) is int or type(v) is str and v.isdigit():
+            continue  # whole: no decimals to count (the usual case, so it is quick)
         try:
             exponent = Decimal(str(v)).normalize().as_tuple().exponent
         except InvalidOperation:
@@ -55,6 +55,15 @@ def unit_places(hand: PHHHand, table_name: str | None = None) -> int:
     return places
 
 
+_BETTING_VERBS = frozenset(("pb", "cbr", "cc", "f"))
+
+
+def _where(hand: PHHHand, index: int) -> str:
+    """"file:line" of the hand's action ``index`` (the file alone where the line is unknown)."""
+    line = hand.lines[index] if index < len(hand.lines) else 0
+    return f"{hand.source}:{line}" if line else hand.source
+
+
 @functools.lru_cache(maxsize=4096)
 def _cards(text: str) -> tuple:
     """``parse_cards``, remembered: a file of 10,000 hands spells the same few thousand card
@@ -64,8 +73,11 @@ def _cards(text: str) -> tuple:
 
 def _units(value, places: int, what: str) -> int:
     """A file amount in the engine's whole units (T-2: never a float for chips)."""
-    if places == 0 and type(value) is str and value.isdigit() and len(value) <= 12:
-        return int(value)  # the usual "cbr 2000": plainly whole, and far below MAX_CENTS
+    if places == 0:  # the usual "cbr 2000" and stacks of whole chips, plainly far below MAX_CENTS
+        if type(value) is int and 0 <= value < 10 ** 12:
+            return value
+        if type(value) is str and value.isdigit() and len(value) <= 12:
+            return int(value)
     try:
         return to_units(value, places)
     except NotWholeUnits:
@@ -138,9 +150,8 @@ def _seats(hand: PHHHand, places: int = 0) -> list[SeatSpec]:
             for i, s in enumerate(stacks)]
 
 
-def _translate(h: Hand, verb: str, arg: str | None, places: int = 0):
-    """PHH verb → (engine action, to)."""
-    legal = h.legal_actions()
+def _translate(h: Hand, legal: list, verb: str, arg: str | None, places: int = 0):
+    """PHH verb → (engine action, to), given the actions legal now."""
     kinds = {a.action: a for a in legal}
     if verb == "f":
         return "fold", None
@@ -224,57 +235,57 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
 
     sync()
     stopped = None
+    lines = hand.lines
     for index, raw in enumerate(hand.actions):
-        line = hand.lines[index] if index < len(hand.lines) else 0
-        where = f"{hand.source}:{line}" if line else hand.source
-        text = raw.split("#", 1)[0]
-        parts = text.split()
+        parts = (raw.split("#", 1)[0] if "#" in raw else raw).split()
+        who, verb = (parts[0], parts[1]) if len(parts) > 1 else (parts[0] if parts else "", "")
         try:
-            if len(parts) >= 3 and parts[0] == "d" and parts[1] == "dh":
+            if verb in _BETTING_VERBS and who[:1] == "p":
+                seat = int(who[1:])
+                legal_now = h.legal_actions()
+                line = lines[index] if index < len(lines) else 0
+                decision = {"seat": h.to_act.seat if h.to_act else None, "legal": [a.as_dict() for a in legal_now],
+                            "rules": list(h.decision_rules), "line": line, "index": index}
+                action, to = _translate(h, legal_now, verb, parts[2] if len(parts) > 2 else None, places)
+                try:
+                    emitted = h.act(seat, action, to)
+                    decision["legal_taken"] = True
+                except IllegalAction as exc:
+                    decision["legal_taken"] = False
+                    decision["refused"] = str(exc)
+                    report["illegal"].append(f"{_where(hand, index)}: {raw}: {exc}")
+                    emitted = h.act(seat, action, to, ruling=True)
+                taken = {"action": action}
+                done = next(e for e in emitted if e.kind == "action").data
+                if "to" in done:
+                    taken["to"] = done["to"]
+                    decision["amount"] = done["amount"]
+                decision["taken"] = taken
+                decision["seat"] = seat
+                (betting_street or streets[max(streets)])["decisions"].append(decision)
+            elif verb == "dh" and who == "d" and len(parts) >= 3:
                 h.deal(int(parts[2].lstrip("p")), list(_cards(parts[3])) if len(parts) > 3 else [None])
-            elif len(parts) >= 3 and parts[0] == "d" and parts[1] == "db":
+            elif verb == "db" and who == "d" and len(parts) >= 3:
                 cards = parse_cards(parts[2])
                 if len(cards) != 1:
                     raise EngineError(f"a stud board deal is one common card, got {parts[2]!r}", ("D-8",))
                 h.deal_common(cards[0])
-            elif len(parts) >= 2 and parts[0].startswith("p") and parts[1] == "sm":
-                seat = int(parts[0][1:])
+            elif verb == "sm" and who[:1] == "p":
+                seat = int(who[1:])
                 if h.phase == "done":
-                    report.setdefault("notes", []).append(f"{where}: {raw}: shown after the hand ended")
+                    report.setdefault("notes", []).append(f"{_where(hand, index)}: {raw}: shown after the hand ended")
                 elif h.phase in ("deal", "bet") and len(parts) > 2:
                     h.expose(seat, parse_cards(parts[2]))  # W-5: turned up early, all-in
                 elif len(parts) > 2 and "?" not in parts[2]:
                     h.show(seat, parse_cards(parts[2]))
                 else:
                     h.muck(seat)
-            elif len(parts) >= 2 and parts[0].startswith("p") and parts[1] in ("pb", "cbr", "cc", "f"):
-                seat = int(parts[0][1:])
-                legal = [a.as_dict() for a in h.legal_actions()]
-                decision = {"seat": h.to_act.seat if h.to_act else None, "legal": legal,
-                            "rules": list(h.decision_rules), "line": line, "index": index}
-                action, to = _translate(h, parts[1], parts[2] if len(parts) > 2 else None, places)
-                try:
-                    h.act(seat, action, to)
-                    decision["legal_taken"] = True
-                except IllegalAction as exc:
-                    decision["legal_taken"] = False
-                    decision["refused"] = str(exc)
-                    report["illegal"].append(f"{where}: {raw}: {exc}")
-                    h.act(seat, action, to, ruling=True)
-                last = next(e for e in reversed(h.events) if e.kind == "action")
-                taken = {"action": action}
-                if "to" in last.data:
-                    taken["to"] = last.data["to"]
-                    decision["amount"] = last.data["amount"]
-                decision["taken"] = taken
-                decision["seat"] = seat
-                (betting_street or streets[max(streets)])["decisions"].append(decision)
-            elif parts and parts[0] == "d" and len(parts) >= 2 and parts[1] in ("dh", "db"):
+            elif who == "d" and verb in ("dh", "db"):
                 raise EngineError(f"incomplete deal {raw!r}")
             else:
                 raise ReplayError(f"unknown PHH action {raw!r}")
         except (EngineError, CardError, ReplayError, ValueError) as exc:
-            stopped = f"{where}: {raw}: {exc}"
+            stopped = f"{_where(hand, index)}: {raw}: {exc}"
             report["errors"].append(stopped)
             break
         finally:

@@ -89,7 +89,7 @@ def phh_verdict(report: dict, hand) -> list[str]:
     problems = list(dict.fromkeys(list(report["errors"]) + list(report["illegal"])))
     if report.get("finishing_stacks_match") is False:
         problems.append(f"{hand.source}: finishing stacks differ from the file's")
-    shows = [int(a.split()[0][1:]) for a in hand.actions if len(a.split()) > 1 and a.split()[1] == "sm"]
+    shows = [int(parts[0][1:]) for parts in map(str.split, hand.actions) if len(parts) > 1 and parts[1] == "sm"]
     order = [p for p in report["showdown_order"] if p in shows]
     if len(shows) >= 2 and order != shows[:len(order)]:
         problems.append(f"{hand.source}: showdown order: file {shows}, engine {report['showdown_order']} (W-1)")

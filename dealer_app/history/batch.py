@@ -1,0 +1,122 @@
+"""Many hands on every core: the input cut into units of work, each read, replayed and
+rendered by a worker process, the results put back in the input's order.
+
+A unit is either a few whole files (``("files", paths)``) or a run of consecutive hands of one
+large PHH file (``("range", path, start byte, end byte, first line)``, cut at the ``[N]`` lines
+that start its hands). A worker reads only its own unit, so memory stays that of a few hands
+per process, and each unit's results are text (a line per hand, a JSON object, an exported
+file) that is cheap to send back. With one job everything runs in this process, the same way.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Callable, Iterator
+
+from dealer_app.history.importers import UnreadableText, decode
+from dealer_app.history.phh import PHHError, iter_phh
+from dealer_app.history.reading import Problem, read_items
+
+HANDS_PER_UNIT = 250
+FILES_PER_UNIT = 100
+SPLIT_FROM_BYTES = 1 << 20  # a smaller file is one unit: cutting it would cost more than it saves
+PARALLEL_FROM_BYTES = 1 << 20  # below this much input, worker processes cost more than they save
+_HAND_HEADER = re.compile(rb"\[[ \t]*[^\[\]\s]+[ \t]*\][ \t]*(?:#[^\n]*)?\r?\n?$")
+
+
+def work_units(paths) -> Iterator[tuple]:
+    """The input, in order, as units of work."""
+    batch: list[str] = []
+    for path in map(str, paths):
+        if _splittable(Path(path)):
+            if batch:
+                yield ("files", batch)
+                batch = []
+            yield from _ranges(Path(path))
+        else:
+            batch.append(path)
+            if len(batch) == FILES_PER_UNIT:
+                yield ("files", batch)
+                batch = []
+    if batch:
+        yield ("files", batch)
+
+
+def _splittable(path: Path) -> bool:
+    """A large UTF-8 PHH file: one hand per table, cut between tables."""
+    try:
+        if not path.is_file() or path.stat().st_size < SPLIT_FROM_BYTES:
+            return False
+        with open(path, "rb") as f:
+            head = f.read(4096)
+    except OSError:
+        return False  # said by the reader, in its place
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")) or head[1:2] == b"\x00":
+        return False  # UTF-16: read whole
+    return path.suffix == ".phhs" or (b"variant" in head and b"actions" in head)
+
+
+def _ranges(path: Path) -> Iterator[tuple]:
+    start = offset = 0
+    start_line = line_no = 1
+    hands = 0
+    with open(path, "rb") as f:
+        for line in f:
+            if line[:1] == b"[" and _HAND_HEADER.match(line):
+                if hands == HANDS_PER_UNIT:
+                    yield ("range", str(path), start, offset, start_line)
+                    start, start_line, hands = offset, line_no, 0
+                hands += 1
+            offset += len(line)
+            line_no += 1
+    yield ("range", str(path), start, offset, start_line)
+
+
+def unit_items(unit: tuple):
+    """The hands of one unit (as ``reading.read_items`` gives them)."""
+    if unit[0] == "files":
+        yield from read_items(unit[1])
+        return
+    _kind, path, start, end, first_line = unit
+    try:
+        with open(path, "rb") as f:
+            f.seek(start)
+            text = decode(f.read(end - start), path)
+    except (OSError, UnreadableText) as exc:
+        yield Problem(path, f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}")
+        return
+    for item in iter_phh(text.lstrip("\ufeff"), path, first_line):
+        yield Problem(path, str(item)) if isinstance(item, PHHError) else item
+
+
+def jobs_for(paths, asked: int | None) -> int:
+    """How many processes: as asked, else every core once the input is large enough."""
+    if asked:
+        return max(1, asked)
+    try:
+        size = sum(os.stat(p).st_size for p in map(str, paths) if os.path.isfile(p))
+    except OSError:
+        size = 0
+    return min(os.cpu_count() or 1, 8) if size >= PARALLEL_FROM_BYTES else 1
+
+
+def run(units, work: Callable[[tuple], list], jobs: int) -> Iterator[list]:
+    """``work(unit)`` for every unit, results in the units' order, on ``jobs`` processes.
+    ``work`` must be a module-level function (the workers find it by name)."""
+    if jobs <= 1:
+        for unit in units:
+            yield work(unit)
+        return
+    with multiprocessing.get_context(_start_method()).Pool(jobs) as pool:
+        yield from pool.imap(work, units)
+
+
+def _start_method() -> str:
+    """fork (the workers start at once, with this process's imports and settings) unless Qt
+    is loaded in this process: its threads make a forked copy unsafe, so then a fork server
+    (a clean process that forks the workers) is used."""
+    return "forkserver" if "PySide6.QtCore" in sys.modules else "fork"

@@ -1,0 +1,50 @@
+"""Hands on every core give exactly what one process gives: the same lines, in the same
+order, with the same file lines in every message — a large .phhs cut into units included."""
+
+import pytest
+
+from conftest import PHH_CORPUS
+from dealer_app.cli import main
+from dealer_app.history import batch
+
+STUD = [p for p in sorted(PHH_CORPUS.glob("*.phh")) if "F7S" in p.read_text().split("\n", 1)[0]]
+
+
+@pytest.fixture
+def tiny_units(monkeypatch):
+    """Units of three hands and files of any size cut, so a small input has many units."""
+    monkeypatch.setattr(batch, "HANDS_PER_UNIT", 3)
+    monkeypatch.setattr(batch, "FILES_PER_UNIT", 2)
+    monkeypatch.setattr(batch, "SPLIT_FROM_BYTES", 0)
+
+
+def phhs(tmp_path):
+    """A .phhs of the corpus's stud hands, one of them broken near the end, plus Razz."""
+    parts = [f"[{i}]\n{p.read_text()}\n" for i, p in enumerate(STUD + [PHH_CORPUS / "20.phh"], 1)]
+    parts[-3] = parts[-3].replace("'p4 cc'", "'p4 jumps'", 1).replace("'p5 cc'", "'p5 jumps'", 1)
+    f = tmp_path / "many.phhs"
+    f.write_text("".join(parts))
+    return f
+
+
+@pytest.mark.parametrize("command", [["replay", "--check"], ["replay", "--json"], ["replay"],
+                                     ["export"], ["export", "--format", "text"]])
+def test_two_jobs_print_what_one_job_prints(tmp_path, capsys, tiny_units, command):
+    f = phhs(tmp_path)
+    args = command + [str(f), str(STUD[0]), str(STUD[1]), str(tmp_path / "missing.phh")]
+    one = main(args + ["--jobs", "1"]), capsys.readouterr()
+    two = main(args + ["--jobs", "2"]), capsys.readouterr()
+    assert one == two
+    assert one[0] == 1  # the broken hand and the missing file are named, in both
+
+
+def test_units_cut_a_large_file_between_its_hands(tmp_path, tiny_units):
+    f = phhs(tmp_path)
+    units = list(batch.work_units([f]))
+    assert len(units) == -(-(len(STUD) + 1) // 3) and all(u[0] == "range" for u in units)
+    hands = [h for u in units for h in batch.unit_items(u)]
+    assert [h.source for h in hands] == [f"{f}#{i}" for i in range(1, len(STUD) + 2)]
+    whole = f.read_text().splitlines()
+    for h in hands:  # every action's line is its line in the whole file
+        for action, line in zip(h.actions, h.lines):
+            assert f"'{action}'" in whole[line - 1]
