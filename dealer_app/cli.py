@@ -2,15 +2,16 @@
 
     dealer-app tables                      list the limit tables
     dealer-app check-limits [PATH]         validate a table file or folder (exit 1 on errors)
-    dealer-app replay FILE... [--profile NAME] [--table NAME_OR_PATH] [--json] [--check]
-    dealer-app export FILE... | --db RECORD  [--format phh|text] [--out DIR]
+    dealer-app replay FILE... [--profile NAME] [--table NAME_OR_PATH] [--json] [--check] [--jobs N]
+    dealer-app export FILE... | --db RECORD  [--format phh|text] [--out DIR] [--jobs N]
 
 Exit codes, for every command: 0 success; 1 a problem found in the input (each named: file,
 hand, line); 2 a usage or environment error (a missing folder, an unknown option, an output
 that cannot be written). A traceback is a bug: an unexpected error is said in one line and
 its traceback goes to the log.
 
-Hands are read, replayed and written one at a time, so memory does not grow with the input.
+Hands are read, replayed and written one at a time, so memory does not grow with the input;
+a large input is shared among worker processes (``history/batch.py``), its order kept.
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ imported from a server export the same way.
 
 from __future__ import annotations
 
+import functools
 import json
 import zlib
 from dataclasses import fields as dc_fields
@@ -19,6 +20,17 @@ from dealer_app.history.units import from_units
 
 def _option_overrides(rules: BettingRules) -> dict:
     """The house options that differ from the rules' profile (so a replay can restore them)."""
+    return dict(_overrides_of(rules))
+
+
+@functools.lru_cache(maxsize=64)
+def _overrides_of(rules: BettingRules) -> tuple:
+    """``_option_overrides``, worked out once per set of rules (an export of 10,000 hands at
+    one table asks 10,000 times); the rules are frozen, so they can be the key."""
+    return tuple(_work_out_overrides(rules).items())
+
+
+def _work_out_overrides(rules: BettingRules) -> dict:
     try:
         profile = load_profile(rules.profile)
     except Exception:  # noqa: BLE001 - an unknown profile: write every option

@@ -159,6 +159,8 @@ def write_phh(fields: dict) -> str:
 def _quote(s: str) -> str:
     """A TOML basic string: backslash, quote and every control character escaped, so a name
     with a newline stays one readable value."""
+    if s.isprintable() and '"' not in s and "\\" not in s:
+        return f'"{s}"'  # the usual action or name: nothing to escape
     out = []
     for c in s:
         if c in '"\\':

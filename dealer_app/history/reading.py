@@ -129,7 +129,7 @@ def engine_hands_of(items, profile: str | None = None, table: str | None = None)
         else:
             site_profile, options, phh = None, {}, item
         report, hand = replay_with_engine(phh, profile or site_profile, table, options if not profile else {},
-                                          with_events=False, memo=memo)
+                                          with_events=False, memo=memo, with_decisions=False)
         if hand is None or report["errors"]:
             yield "\n".join(report["errors"]) or f"{phh.source}: not replayed"
             continue

@@ -183,10 +183,11 @@ def replay_hand(hand: PHHHand, profile: str | None = None, table: str | None = N
 
 def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | None = None,
                        options: dict | None = None, with_events: bool = True,
-                       memo: RulesMemo | None = None) -> tuple[dict, Hand | None]:
+                       memo: RulesMemo | None = None, with_decisions: bool = True) -> tuple[dict, Hand | None]:
     """Replay one PHH hand; return the report and the engine's hand (None if it never started).
     ``with_events``: the report's ``events`` (every event as a dict; the export and the
-    command line without ``--events`` do without)."""
+    command line without ``--events`` do without). ``with_decisions``: each street's
+    ``decisions`` (what was legal at every action: the export does without)."""
     report = {"source": hand.source, "game": hand.game, "profile": None, "table": None,
               "bring_in": None, "streets": [], "showdown_order": [], "pots": [], "net": {},
               "errors": [], "illegal": []}
@@ -240,7 +241,15 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
         parts = (raw.split("#", 1)[0] if "#" in raw else raw).split()
         who, verb = (parts[0], parts[1]) if len(parts) > 1 else (parts[0] if parts else "", "")
         try:
-            if verb in _BETTING_VERBS and who[:1] == "p":
+            if verb in _BETTING_VERBS and who[:1] == "p" and not with_decisions:
+                seat = int(who[1:])  # the export: the hand is wanted, not every decision's legal list
+                action, to = _translate(h, h.legal_actions(), verb, parts[2] if len(parts) > 2 else None, places)
+                try:
+                    h.act(seat, action, to)
+                except IllegalAction as exc:
+                    report["illegal"].append(f"{_where(hand, index)}: {raw}: {exc}")
+                    h.act(seat, action, to, ruling=True)
+            elif verb in _BETTING_VERBS and who[:1] == "p":
                 seat = int(who[1:])
                 legal_now = h.legal_actions()
                 line = lines[index] if index < len(lines) else 0
