@@ -15,6 +15,7 @@ Each site is one module here with the same four names:
 from __future__ import annotations
 
 import importlib
+import re
 from pathlib import Path
 
 from dealer_app.history.importers.base import ImportedHand, ImportError_, Refusal
@@ -25,6 +26,11 @@ PARSERS = [(m.SITE, m) for m in (importlib.import_module(f"{__name__}.{name}") f
 SITE_RULES = {name: module.RULES for name, module in PARSERS}
 # our own text export: the hand names its profile, table and options itself
 SITE_RULES["Dealer App"] = (None, {})
+
+
+# a TOML file's first line of content: a [table] header or a key = value
+_PHH_START = re.compile(r"\ufeff?(?:[ \t\r\n]|#[^\n]*\n)*(?:\[[^\]\n]+\][ \t\r\n]*)?(?:#[^\n]*\n[ \t\r\n]*)*"
+                        r"[A-Za-z0-9_-]+[ \t]*=")
 
 
 class UnreadableText(ValueError):
@@ -59,6 +65,8 @@ def read_text(path: Path) -> str:
 def detect(text: str) -> str | None:
     """The site that wrote ``text`` ("phh", "xml" for an XML export no module reads, or None)."""
     head = text[:4000]
+    if _PHH_START.match(head) and "variant" in head:
+        return "phh"  # TOML's "key = value" starts no site's text: asked first, as it is quick
     for name, module in PARSERS:
         if module.looks_like(head):
             return name
