@@ -319,6 +319,26 @@ def test_broken_limits_file_is_named_and_the_rest_still_open(qtbot, tmp_path):
     assert "stud-1-2.yaml:2: seats:" in dialog.problems.text()
 
 
+@pytest.mark.parametrize("text,needle", [
+    ("name: x\noptions: {[a]: 1}\n", "found unhashable key"),
+    ("? [a, b]\n: 1\n", "a field name must be a plain word"),
+    ("name: x\na: &x [*x]\n", "recursive"),
+    ("name: !!python/object:os.system x\n", "could not determine a constructor"),
+])
+def test_yaml_the_safe_loader_refuses_never_empties_the_new_table_dialog(qtbot, tmp_path, text, needle):
+    import shutil
+    src = Path(__file__).resolve().parents[1] / "limits"
+    shutil.copytree(src, tmp_path / "limits")
+    (tmp_path / "limits" / "hostile.yaml").write_text(text)
+    (tmp_path / "limits" / "house" / "hostile.yaml").write_text(text)
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat)
+    w = MainWindow(TableController(Store(tmp_path / "h.sqlite3"), limits_dir=tmp_path / "limits"), settings)
+    qtbot.addWidget(w)
+    dialog = w.open_table_dialog()
+    assert dialog.table_box.count() == 14 and dialog.profile_box.count() == 3
+    assert "hostile.yaml:" in dialog.problems.text() and needle in dialog.problems.text()
+
+
 def test_corrupt_hand_record_is_refused_and_kept(tmp_path):
     from dealer_app.history.store import StoreError
     bad = tmp_path / "hands.sqlite3"
