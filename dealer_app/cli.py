@@ -88,9 +88,9 @@ def _cmd_check_limits(args) -> int:
 def _check_rules_given(args) -> None:
     """A mistyped --profile or --table is a usage error, said once, not once per hand."""
     from dealer_app.engine.limits import LimitsError, load_profile, load_table
+    from dealer_app.history.replay import DEFAULT_PROFILE
     try:
-        if args.profile:
-            load_profile(args.profile)
+        load_profile(args.profile or DEFAULT_PROFILE)  # the default too: a broken one is said once
         if args.table:
             load_table(args.table)
     except LimitsError as exc:
@@ -129,11 +129,19 @@ def _replay_unit(mode: str, profile, table, with_events: bool, unit: tuple) -> l
         if mode == "check":
             out.append(_check_lines(r))
         elif mode == "json":
+            failed = _has_problem(r)
             r.pop("unreadable", None)
-            out.append((bool(r.get("errors")), json.dumps(r, indent=1)))
+            out.append((failed, json.dumps(r, indent=1)))
         else:
-            out.append((bool(r.get("errors")), report_text(r)))
+            out.append((_has_problem(r), report_text(r)))
     return out
+
+
+def _has_problem(r: dict) -> bool:
+    """Whether a hand's report is a problem found in the input (exit 1): an error or an
+    illegal action, but not a game this app does not replay (as ``--check`` counts it)."""
+    refused_game = not r.get("supported", True) and not r.get("unreadable")
+    return not refused_game and bool(r.get("errors") or r.get("illegal"))
 
 
 def _check_lines(r: dict) -> tuple[str, list[str]]:
@@ -190,19 +198,26 @@ def _cmd_export(args) -> int:
                                                    batch.jobs_for(args.files, args.jobs))
                    for r in unit_results)
     written = failed = 0
+    taken: dict[str, int] = {}  # file names of this run: two inputs called 5.phh give 5 and 5-2
     for name, text in results:
         if name is None:
             _say(text)
             failed += 1
             continue
         if out_dir:
-            _write_new(out_dir / (name + (".phh" if args.format == "phh" else ".txt")), text)
+            taken[name] = taken.get(name, 0) + 1
+            unique = name if taken[name] == 1 else f"{name}-{taken[name]}"
+            try:
+                _write_new(out_dir / (unique + (".phh" if args.format == "phh" else ".txt")), text)
+            except UsageError as exc:
+                raise UsageError(f"{exc} ({written} hand(s) were written before it)") from None
         else:
             print(text)
         written += 1
     if failed or not written:
-        _say(f"export: {written} hand(s) written, {failed} refused")
-    return INPUT_PROBLEM if failed or not written else OK
+        _say(f"export: {written} hand(s) written, {failed} refused"
+             + ("" if failed or written else " (the input holds no hand)"))
+    return INPUT_PROBLEM if failed else OK
 
 
 def _export_unit(fmt: str, profile, table, unit: tuple) -> list:
@@ -242,7 +257,8 @@ def _write_new(path: Path, text: str) -> None:
         with open(path, "x", encoding="utf-8") as f:
             f.write(text)
     except FileExistsError:
-        raise UsageError(f"{path}: already exists; nothing was overwritten (export into an empty folder)") from None
+        raise UsageError(f"{path}: already exists from before; nothing was overwritten "
+                         "(export into an empty folder)") from None
     except OSError as exc:
         try:
             path.unlink()  # no half-written hand is left behind
@@ -266,7 +282,16 @@ def _record_hands(db: str):
     except StoreError as exc:
         raise UsageError(str(exc)) from None
     try:
+        # a table whose rows were changed after they were written is not exported as if
+        # nothing happened: each broken row is named, and the other tables go on
+        tampered = set()
+        for sid, message in store.broken_rows():
+            tampered.add(sid)
+            yield message
         for sid, _table, _profile, _opened in store.all_sessions():
+            if sid in tampered:
+                yield f"{store.path}: table session {sid} is not exported: its record does not match its hashes"
+                continue
             try:
                 for hand_no, hand in TableController(store).logged_hands(sid):
                     yield f"session{sid}-hand{hand_no}", f"{sid}{hand_no:06d}", hand
@@ -274,6 +299,16 @@ def _record_hands(db: str):
                 yield exc.message
     finally:
         store.close()
+
+
+def _jobs(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of processes (1 or more)")
+    return n
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -294,7 +329,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--events", action="store_true", help="with --json: include the raw event list")
     p.add_argument("--check", action="store_true",
                    help="per hand: 'agrees', or each disagreement with the recorded play and its line")
-    p.add_argument("--jobs", type=int, default=None, metavar="N",
+    p.add_argument("--jobs", type=_jobs, default=None, metavar="N",
                    help="worker processes (default: every core for a large input, else 1)")
     p.set_defaults(func=_cmd_replay)
     p = sub.add_parser("export", help="write hands as PHH or PokerStars-style text")
@@ -304,7 +339,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", help="folder for one file per hand (default: standard output)")
     p.add_argument("--profile")
     p.add_argument("--table")
-    p.add_argument("--jobs", type=int, default=None, metavar="N",
+    p.add_argument("--jobs", type=_jobs, default=None, metavar="N",
                    help="worker processes (default: every core for a large input, else 1)")
     p.set_defaults(func=_cmd_export)
     return parser

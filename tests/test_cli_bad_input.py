@@ -104,7 +104,7 @@ def test_export_never_overwrites_an_existing_file(tmp_path, run):
     (written,) = out.iterdir()
     written.write_text("keep me")
     code, _out, err = run("export", PHH, "--out", out)
-    assert code == 2 and "already exists; nothing was overwritten" in err and written.read_text() == "keep me"
+    assert code == 2 and "already exists from before; nothing was overwritten" in err and written.read_text() == "keep me"
 
 
 def test_export_out_that_is_a_file(tmp_path, run):
@@ -252,3 +252,70 @@ def test_a_record_that_is_locked_or_busy_is_still_exported(tmp_path, run):
     assert 'players = ["Ann", "Bob"]' in out
     assert sqlite3.connect(db).execute("SELECT COUNT(*) FROM sessions").fetchone() == (1,)
     c.store.close()
+
+
+# --- what a hostile walkthrough found -------------------------------------------------------
+
+def _recorded_hand(db):
+    from dealer_app.history.store import Store
+    from dealer_app.live.controller import TableController
+    c = TableController(Store(db))
+    c.open_table("stud-1-2", None, [(1, "Ann", 10000), (2, "Bob", 10000)])
+    c.start_hand()
+    for card in ("Kc", "2h"):
+        c.enter_card(card)
+    c.store.close()
+
+
+def test_a_tampered_record_is_not_exported_as_if_nothing_happened(tmp_path, run):
+    db = tmp_path / "hands.sqlite3"
+    _recorded_hand(db)
+    con = sqlite3.connect(db)
+    (rid,) = con.execute("SELECT id FROM log WHERE payload LIKE '%Kc%'").fetchone()
+    con.execute("UPDATE log SET payload = replace(payload, 'Kc', 'Ac') WHERE id = ?", (rid,))
+    con.commit()
+    con.close()
+    code, out, err = run("export", "--db", db)
+    assert code == 1 and f"log row {rid} (input" in err and "does not match its hash" in err
+    assert "Ac" not in out and "is not exported" in err
+
+
+def test_export_db_leaves_nothing_beside_the_record(tmp_path, run):
+    db = tmp_path / "hands.sqlite3"
+    _recorded_hand(db)
+    before = sorted(p.name for p in tmp_path.iterdir())
+    assert run("export", "--db", db)[0] == 0
+    damaged = tmp_path / "trunc.sqlite3"
+    damaged.write_bytes(db.read_bytes()[:3000])
+    assert run("export", "--db", damaged)[0] == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(before + ["trunc.sqlite3"])
+
+
+def test_two_players_may_not_share_a_name():
+    from dealer_app.live.controller import InputError, TableController
+    with pytest.raises(InputError, match="seat 1 is already called Bob"):
+        TableController().open_table("stud-1-2", None, [(1, "Bob", 10000), (2, "bob ", 10000)])
+
+
+def test_inputs_of_the_same_name_export_to_two_files(tmp_path, run):
+    other = tmp_path / "other"
+    other.mkdir()
+    shutil.copy(PHH, other / PHH.name)
+    code, _out, err = run("export", "--out", tmp_path / "out", PHH, other / PHH.name)
+    assert code == 0, err
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [f"{PHH.stem}-2.phh", f"{PHH.stem}.phh"]
+
+
+def test_replay_exit_code_counts_illegal_actions_not_refused_games(run):
+    code, out, _err = run("replay", "--table", "stud-1-2", PHH)
+    assert "ILLEGAL" in out and code == 1
+    assert run("replay", PHH_CORPUS / "20.phh")[0] == 0  # Razz: not replayed, as --check counts it
+    code, out, _err = run("replay", PHH_CORPUS / "20.phh")
+    assert "None" not in out and "refused:" in out
+
+
+@pytest.mark.parametrize("jobs", ["0", "-1", "two"])
+def test_jobs_must_be_a_number_of_processes(run, jobs, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["replay", "--jobs", jobs, str(PHH)])
+    assert exit_.value.code == 2 and "is not a number of processes" in capsys.readouterr().err

@@ -94,6 +94,16 @@ class TableSession:
             raise EngineError(f"{self._money(buy_in)} is not a whole number of "
                               f"{self._money(self.rules.chip)} chips", ("T-2",))
 
+    def check_new_name(self, seat: int, name: str) -> None:
+        """A player who joins now may not take a name already at the table: two "Bob"s
+        confuse the dealer and make a hand history ambiguous. (Checked for new players only,
+        so a record written before this rule still replays.)"""
+        wanted = (name.strip() if isinstance(name, str) else "") or f"Seat {seat}"
+        for other in self.seats.values():
+            if other.name.casefold() == wanted.casefold():
+                raise EngineError(f"seat {other.seat} is already called {other.name}: give another name",
+                                  ("T-1",))
+
     def sit(self, seat: int, name: str, buy_in: int) -> SeatedPlayer:
         self.check_sit(seat, name, buy_in)
         player = SeatedPlayer(seat, name.strip() or f"Seat {seat}", buy_in)

@@ -36,7 +36,10 @@ def report_text(r: dict) -> str:
         name = names[seat - 1] if 0 < seat <= len(names) else ""
         return f"seat {seat} ({name})" if name and name != f"p{seat}" else f"seat {seat}"
 
-    out = [f"== {r['source']}  [{r.get('game')}, profile {r.get('profile')}, table {r.get('table') or 'from file'}]"]
+    if r.get("game") and r.get("profile"):
+        out = [f"== {r['source']}  [{r['game']}, profile {r['profile']}, table {r.get('table') or 'from file'}]"]
+    else:  # not replayed: there is no game, profile or table to name
+        out = [f"== {r['source']}"]
     if not r.get("supported", True):
         out.extend(f"  refused: {e}" for e in r["errors"])
         return "\n".join(out)

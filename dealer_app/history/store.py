@@ -145,13 +145,12 @@ class Store:
         cls._check_readable(path)
         self = cls.__new__(cls)
         self.path, self._locks, self._lock_fd = path, {}, None
-        uri = path.resolve().as_uri()
+        self.db = _read_only_connection(path)
         try:
-            self.db = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None)
             self.db.execute("SELECT COUNT(*) FROM sessions").fetchone()
         except sqlite3.Error:
             # a WAL record in a folder we may not write: read it as it stands on disk
-            self.db = sqlite3.connect(f"{uri}?immutable=1", uri=True, isolation_level=None)
+            self.db = sqlite3.connect(f"{path.resolve().as_uri()}?immutable=1", uri=True, isolation_level=None)
         return self
 
     @staticmethod
@@ -180,7 +179,7 @@ class Store:
         """Read every page once, through a read-only connection: a truncated or damaged file
         is found now, not in the middle of a hand, and nothing is written to it."""
         try:
-            ro = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+            ro = _read_only_connection(path)
         except sqlite3.Error as exc:
             raise StoreError(f"{path}: the hand record cannot be opened ({reason(exc)})") from None
         try:
@@ -365,11 +364,17 @@ class Store:
 
     def verify(self) -> list[str]:
         """Recompute the hash chain; returns the rows that do not match (tamper evidence)."""
+        return [message for _sid, message in self.broken_rows()]
+
+    def broken_rows(self) -> list[tuple[int, str]]:
+        """(session, what is wrong) for every row whose hash does not match its content and
+        the row before it: a row changed, inserted or deleted after it was written."""
         problems, prev = [], ""
         for rid, sid, hand_no, kind, text, at, digest in self.db.execute(
                 "SELECT id, session_id, hand_no, kind, payload, at, hash FROM log ORDER BY id"):
             if _digest(prev, sid, hand_no, kind, text, at) != digest:
-                problems.append(f"{self.path}: log row {rid} ({kind}) does not match its hash")
+                problems.append((sid, f"{self.path}: log row {rid} ({kind}, table session {sid}, hand {hand_no}) "
+                                      f"does not match its hash: the record was changed after it was written"))
             prev = digest
         return problems
 
@@ -377,6 +382,17 @@ class Store:
         for sid in list(self._locks):
             self.unlock_session(sid)
         self.db.close()
+
+
+def _read_only_connection(path: Path) -> sqlite3.Connection:
+    """A connection that reads ``path`` and writes nothing beside it. With no ``-wal`` file
+    (no program has the record open) the file is complete and is read as immutable, so SQLite
+    makes no ``-wal``/``-shm`` files next to it (next to a damaged file least of all); with
+    one, it is read through the log another program is writing."""
+    uri = path.resolve().as_uri()
+    wal = path.with_name(path.name + "-wal")
+    flag = "mode=ro" if wal.exists() else "immutable=1"
+    return sqlite3.connect(f"{uri}?{flag}", uri=True, isolation_level=None)
 
 
 def open_record(data_dir: Path | None = None) -> tuple[Store, list[str]]:

@@ -224,9 +224,12 @@ class TableController:
                 raise InputError(f"a player is (seat, name, buy-in in cents), not {entry!r}", ("T-1",))
             seat, name, buy_in = entry
             try:
+                session.check_new_name(seat, name)
                 session.sit(seat, name, buy_in)
             except EngineError as exc:
-                who = name if isinstance(name, str) and name.strip() else f"seat {seat}"
+                shown = "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in name) \
+                    if isinstance(name, str) else ""
+                who = f"seat {seat} ({shown.strip()})" if shown.strip() else f"seat {seat}"
                 raise InputError(f"{who}: {exc.message}", exc.rules) from None
         if len(session.seats) < 2:
             raise InputError("seat at least two players", ("T-1",))
@@ -296,6 +299,7 @@ class TableController:
     def seat_player(self, seat: int, name: str, buy_in: int):
         self._between_hands()
         self._guard(self.session.check_sit, seat, name, buy_in)
+        self._guard(self.session.check_new_name, seat, name)
         self._commit([("sit", {"seat": seat, "name": name.strip() or f"Seat {seat}", "buy_in": buy_in})])
         self.session.sit(seat, name, buy_in)
         self._notify("seats")
