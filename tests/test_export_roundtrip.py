@@ -103,5 +103,6 @@ def test_live_table_record_exports(tmp_path):
     fields = tomllib.loads(f.read_text())
     assert fields["_table"] == "stud-5-10" and fields["seats"] == [1, 2, 4] and fields["players"] == ["Ann", "Bob", "Dee"]
     report = replay_files([str(f)])[0]
-    # PHH players 1-3 are seats 1, 2, 4; seat 4 wins antes 150 + the bring-in 200 + its own 200
-    assert report["verdict"]["agrees"] and report["net"] == {"1": -50, "2": -250, "3": 300}
+    # the table's own seats 1, 2, 4 (the PHH's seats field); seat 4 wins antes 150 + the bring-in
+    # 200 + its own 200
+    assert report["verdict"]["agrees"] and report["net"] == {"1": -50, "2": -250, "4": 300}

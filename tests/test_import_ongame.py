@@ -90,7 +90,7 @@ def test_big_bring_in_is_a_complete_by_the_bring_in_seat():
     (imp,) = [h for h in HANDS if h.hand_id == "R5-292493407-77"]
     assert imp.expected.bring_in == 1 and imp.phh.actions[2] == "p1 cbr 100"
     report = verdict(imp)["report"]
-    assert report["bring_in"]["seat"] == 1
+    assert report["bring_in"]["seat"] == imp.seats[0]  # player 1, in the site's own seat number
     assert report["streets"][0]["decisions"][0]["taken"]["action"] == "complete"
 
 

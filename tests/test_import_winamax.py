@@ -62,7 +62,7 @@ def test_the_showdown_listing_is_no_showing_order():
     show = text.split("*** SHOW DOWN ***")[1]
     assert show.index("Player0 shows") < show.index("Hero shows")
     imp = hand("9250793-470-1478990787")
-    assert imp.expected.showdown == [] and verdict(imp)["report"]["showdown_order"] == [1, 2]
+    assert imp.expected.showdown == [] and verdict(imp)["report"]["showdown_order"] == imp.seats[:2]
 
 
 def test_rules_are_the_catalogs():

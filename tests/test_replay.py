@@ -245,3 +245,14 @@ def test_decimal_dollars_with_a_currency_read_as_money(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "seat 1: bring in $0.50   [legal: bring in $0.50; complete $1] — B-3" in out
     assert "Net: seat 1 -$0.75, seat 2 +$8, seat 3 -$7.25" in out
+
+
+def test_a_sites_seat_numbers_are_the_reports(capsys):
+    """A floor supervisor compares the report with the history: seat 8 is seat 8 (PHH's
+    ``seats`` field), not the fifth player."""
+    from conftest import FPDB
+    from dealer_app.cli import main
+    f = FPDB / "cash" / "Stars" / "Stud" / "7-Stud-USD-0.04-0.08-200911.txt"
+    assert main(["replay", str(f)]) == 0
+    out = capsys.readouterr().out
+    assert "seat 8 (MasterTrini1)" in out and "seat 5 (MasterTrini1)" not in out

@@ -146,8 +146,27 @@ def _seats(hand: PHHHand, places: int = 0) -> list[SeatSpec]:
     if not isinstance(stacks, list) or not stacks:
         raise ReplayError("missing field 'starting_stacks'")
     names = hand.fields.get("players") or [f"p{i + 1}" for i in range(len(stacks))]
-    return [SeatSpec(i + 1, str(names[i]) if i < len(names) else f"p{i + 1}", _units(s, places, "starting_stacks"))
+    seats = _seat_numbers(hand.fields.get("seats"), len(stacks))
+    return [SeatSpec(seats[i], str(names[i]) if i < len(names) else f"p{i + 1}", _units(s, places, "starting_stacks"))
             for i, s in enumerate(stacks)]
+
+
+def _seat_numbers(seats, players: int) -> list[int]:
+    """The seat of each PHH player (p1, p2, …): the file's ``seats`` where it gives them
+    (a site's seat numbers, the live table's), so the report says "seat 8" where the history
+    does; else 1, 2, 3 … in player order."""
+    if (isinstance(seats, list) and len(seats) == players and all(type(x) is int and 1 <= x <= 10 for x in seats)
+            and seats == sorted(set(seats))):
+        return list(seats)
+    return list(range(1, players + 1))
+
+
+def _seat_of(h: Hand, player: str) -> int:
+    """The seat of PHH player ``p3`` (the third of the hand's players, in seat order)."""
+    number = int(player.lstrip("p")) if player[:1] == "p" and player[1:].isdigit() else 0
+    if not 1 <= number <= len(h.players):
+        raise ReplayError(f"there is no player {player} in this hand (p1-p{len(h.players)})")
+    return h.players[number - 1].seat
 
 
 def _translate(h: Hand, legal: list, verb: str, arg: str | None, places: int = 0):
@@ -242,7 +261,7 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
         who, verb = (parts[0], parts[1]) if len(parts) > 1 else (parts[0] if parts else "", "")
         try:
             if verb in _BETTING_VERBS and who[:1] == "p" and not with_decisions:
-                seat = int(who[1:])  # the export: the hand is wanted, not every decision's legal list
+                seat = _seat_of(h, who)  # the export: the hand is wanted, not every decision's legal list
                 action, to = _translate(h, h.legal_actions(), verb, parts[2] if len(parts) > 2 else None, places)
                 try:
                     h.act(seat, action, to)
@@ -250,7 +269,7 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
                     report["illegal"].append(f"{_where(hand, index)}: {raw}: {exc}")
                     h.act(seat, action, to, ruling=True)
             elif verb in _BETTING_VERBS and who[:1] == "p":
-                seat = int(who[1:])
+                seat = _seat_of(h, who)
                 legal_now = h.legal_actions()
                 line = lines[index] if index < len(lines) else 0
                 decision = {"seat": h.to_act.seat if h.to_act else None, "legal": [a.as_dict() for a in legal_now],
@@ -273,14 +292,14 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
                 decision["seat"] = seat
                 (betting_street or streets[max(streets)])["decisions"].append(decision)
             elif verb == "dh" and who == "d" and len(parts) >= 3:
-                h.deal(int(parts[2].lstrip("p")), list(_cards(parts[3])) if len(parts) > 3 else [None])
+                h.deal(_seat_of(h, parts[2]), list(_cards(parts[3])) if len(parts) > 3 else [None])
             elif verb == "db" and who == "d" and len(parts) >= 3:
                 cards = parse_cards(parts[2])
                 if len(cards) != 1:
                     raise EngineError(f"a stud board deal is one common card, got {parts[2]!r}", ("D-8",))
                 h.deal_common(cards[0])
             elif verb == "sm" and who[:1] == "p":
-                seat = int(who[1:])
+                seat = _seat_of(h, who)
                 if h.phase == "done":
                     report.setdefault("notes", []).append(f"{_where(hand, index)}: {raw}: shown after the hand ended")
                 elif h.phase in ("deal", "bet") and len(parts) > 2:
@@ -327,6 +346,7 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
     if with_events:
         report["events"] = [e.as_dict() for e in h.events]
     report["players"] = [p.name for p in h.players]
+    report["seats"] = [p.seat for p in h.players]  # PHH player i+1 sits in seats[i]
     if places:
         _to_file_units(report, places)
     return report, h

@@ -29,11 +29,13 @@ def report_text(r: dict) -> str:
             return str(amount)
         return format_money(to_units(amount, places), currency)
 
+    seats = r.get("seats") or list(range(1, len(names) + 1))
+
     def who(seat) -> str:
         """'seat 3', with the player's name when the file gives one."""
         if isinstance(seat, str):
             seat = int(seat)
-        name = names[seat - 1] if 0 < seat <= len(names) else ""
+        name = names[seats.index(seat)] if seat in seats and seats.index(seat) < len(names) else ""
         return f"seat {seat} ({name})" if name and name != f"p{seat}" else f"seat {seat}"
 
     if r.get("game") and r.get("profile"):
