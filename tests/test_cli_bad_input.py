@@ -319,3 +319,11 @@ def test_jobs_must_be_a_number_of_processes(run, jobs, capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["replay", "--jobs", jobs, str(PHH)])
     assert exit_.value.code == 2 and "is not a number of processes" in capsys.readouterr().err
+
+
+def test_an_exponent_in_a_sites_stakes_is_no_amount(tmp_path, run):
+    """"$1e309" was read as $1 (and a date as the stakes): now the hand is refused by name."""
+    f = tmp_path / "e309.txt"
+    f.write_text(STARS.read_text(encoding="utf-8-sig").replace("($0.04/$0.08", "($0.04/$1e309", 1))
+    code, out, _err = run("replay", "--check", f)
+    assert code == 1 and "no stakes in the header" in out and "1 unreadable" in out

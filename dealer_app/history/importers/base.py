@@ -294,7 +294,8 @@ class HandBuilder:
 
 
 # written the same way by every site this app reads
-AMOUNT = r"([\$€£]?[\d,]+(?:\.\d+)?)"
+# (an exponent after it, "$1e309", is no amount: the line is then not read as one)
+AMOUNT = r"([\$€£]?\d[\d,]*(?:\.\d+)?(?![eE][+-]?\d))"
 DEALT = re.compile(r"^Dealt to (.+?) ((?:\[[^\]]*\] ?)+)$")
 TOTAL = re.compile(rf"^Total pot {AMOUNT}.*?\| Rake {AMOUNT}")
 

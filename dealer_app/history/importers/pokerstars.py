@@ -9,7 +9,8 @@ from dealer_app.history.importers.base import (AMOUNT, DEALT, TOTAL, Dialect, Im
                                                read_hand)
 
 HEADER = re.compile(r"^PokerStars (?:Home Game )?(?:Game|Hand) #(\d+):\s*(.*)$")
-STAKES = re.compile(r"\(?([\$€£]?[\d,]+(?:\.\d+)?)/([\$€£]?[\d,]+(?:\.\d+)?)")
+# after "(" or ", " (a date such as 2009/07/08 is never taken for them)
+STAKES = re.compile(r"(?:\(|, )([\$€£]?\d[\d,]*(?:\.\d+)?)/([\$€£]?\d[\d,]*(?:\.\d+)?)(?![\d.]*[eE][+-]?\d)")
 SEAT = re.compile(r"^Seat (\d+): (.+?) \(([\$€£]?[\d,.]+) in chips(?:, [^)]*)?\)(.*)$")
 STREET = re.compile(r"^\*\*\* (3rd STREET|4th STREET|5th STREET|6th STREET|RIVER) \*\*\*(?: \[(\w\w)\])?")
 ACTIONS = [
