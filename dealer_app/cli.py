@@ -125,7 +125,7 @@ def _replay_unit(mode: str, profile, table, with_events: bool, unit: tuple) -> l
     from dealer_app.history.reading import reports_of
     from dealer_app.history.report import report_text
     out = []
-    for r in reports_of(unit_items(unit), profile, table, with_events):
+    for r in reports_of(unit_items(unit), profile, table, with_events, verdict_only=mode == "check"):
         if mode == "check":
             out.append(_check_lines(r))
         elif mode == "json":

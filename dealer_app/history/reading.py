@@ -79,11 +79,12 @@ def iter_reports(paths, profile: str | None = None, table: str | None = None,
 
 
 def reports_of(items, profile: str | None = None, table: str | None = None,
-               with_events: bool = False) -> Iterator[dict]:
+               with_events: bool = False, verdict_only: bool = False) -> Iterator[dict]:
     """The replay report of every hand of every file (see ``replay.py``), each with its
     ``verdict`` ({"agrees", "problems"}): for PHH, legality, finishing stacks and show order;
     for a site's text, everything issue #3 compares with the server. ``with_events``: each
-    report's raw ``events`` too (``--json --events``)."""
+    report's raw ``events`` too (``--json --events``). ``verdict_only`` (``--check``): a PHH
+    hand's report leaves out what its verdict does not read (each decision's legal list)."""
     from dealer_app.history.replay import RulesMemo, failed_report, replay_hand
     from dealer_app.history.verdict import phh_verdict, verdict
     memo = RulesMemo()
@@ -97,7 +98,8 @@ def reports_of(items, profile: str | None = None, table: str | None = None,
         elif isinstance(item, ImportedHand):
             yield verdict(item, profile, None, table, memo)["report"]
         else:
-            r = replay_hand(item, profile, table, with_events=with_events, memo=memo)
+            r = replay_hand(item, profile, table, with_events=with_events, memo=memo,
+                            with_decisions=not verdict_only)
             problems = phh_verdict(r, item) if r.get("supported") else list(r["errors"])
             r["verdict"] = {"agrees": not problems, "problems": problems}
             yield r

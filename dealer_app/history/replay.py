@@ -195,9 +195,10 @@ def _translate(h: Hand, legal: list, verb: str, arg: str | None, places: int = 0
 
 
 def replay_hand(hand: PHHHand, profile: str | None = None, table: str | None = None,
-                options: dict | None = None, with_events: bool = True, memo: RulesMemo | None = None) -> dict:
+                options: dict | None = None, with_events: bool = True, memo: RulesMemo | None = None,
+                with_decisions: bool = True) -> dict:
     """Replay one PHH hand; return the report dict (see the module doc)."""
-    return replay_with_engine(hand, profile, table, options, with_events, memo)[0]
+    return replay_with_engine(hand, profile, table, options, with_events, memo, with_decisions)[0]
 
 
 def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | None = None,
