@@ -161,12 +161,8 @@ def _seat_numbers(seats, players: int) -> list[int]:
     return list(range(1, players + 1))
 
 
-def _seat_of(h: Hand, player: str) -> int:
-    """The seat of PHH player ``p3`` (the third of the hand's players, in seat order)."""
-    number = int(player.lstrip("p")) if player[:1] == "p" and player[1:].isdigit() else 0
-    if not 1 <= number <= len(h.players):
-        raise ReplayError(f"there is no player {player} in this hand (p1-p{len(h.players)})")
-    return h.players[number - 1].seat
+def _no_player(h: Hand, player: str) -> int:
+    raise ReplayError(f"there is no player {player} in this hand (p1-p{len(h.players)})")
 
 
 def _translate(h: Hand, legal: list, verb: str, arg: str | None, places: int = 0):
@@ -257,12 +253,14 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
     sync()
     stopped = None
     lines = hand.lines
+    # PHH player p3 is the third of the hand's players, in seat order
+    seat_of = {f"p{i + 1}": p.seat for i, p in enumerate(h.players)}
     for index, raw in enumerate(hand.actions):
         parts = (raw.split("#", 1)[0] if "#" in raw else raw).split()
         who, verb = (parts[0], parts[1]) if len(parts) > 1 else (parts[0] if parts else "", "")
         try:
             if verb in _BETTING_VERBS and who[:1] == "p" and not with_decisions:
-                seat = _seat_of(h, who)  # the export: the hand is wanted, not every decision's legal list
+                seat = (seat_of.get(who) or _no_player(h, who))  # the export: the hand is wanted, not every decision's legal list
                 action, to = _translate(h, h.legal_actions(), verb, parts[2] if len(parts) > 2 else None, places)
                 try:
                     h.act(seat, action, to)
@@ -270,7 +268,7 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
                     report["illegal"].append(f"{_where(hand, index)}: {raw}: {exc}")
                     h.act(seat, action, to, ruling=True)
             elif verb in _BETTING_VERBS and who[:1] == "p":
-                seat = _seat_of(h, who)
+                seat = (seat_of.get(who) or _no_player(h, who))
                 legal_now = h.legal_actions()
                 line = lines[index] if index < len(lines) else 0
                 decision = {"seat": h.to_act.seat if h.to_act else None, "legal": [a.as_dict() for a in legal_now],
@@ -293,14 +291,14 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
                 decision["seat"] = seat
                 (betting_street or streets[max(streets)])["decisions"].append(decision)
             elif verb == "dh" and who == "d" and len(parts) >= 3:
-                h.deal(_seat_of(h, parts[2]), list(_cards(parts[3])) if len(parts) > 3 else [None])
+                h.deal(seat_of.get(parts[2]) or _no_player(h, parts[2]), list(_cards(parts[3])) if len(parts) > 3 else [None])
             elif verb == "db" and who == "d" and len(parts) >= 3:
                 cards = parse_cards(parts[2])
                 if len(cards) != 1:
                     raise EngineError(f"a stud board deal is one common card, got {parts[2]!r}", ("D-8",))
                 h.deal_common(cards[0])
             elif verb == "sm" and who[:1] == "p":
-                seat = _seat_of(h, who)
+                seat = (seat_of.get(who) or _no_player(h, who))
                 if h.phase == "done":
                     report.setdefault("notes", []).append(f"{_where(hand, index)}: {raw}: shown after the hand ended")
                 elif h.phase in ("deal", "bet") and len(parts) > 2:
