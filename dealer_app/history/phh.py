@@ -66,7 +66,7 @@ def _chunks(text: str, first_line: int = 1):
     while pos < length:
         end = text.find("\n", pos)
         end = length if end < 0 else end
-        if _TABLE_HEADER.match(text, pos, end) and pos > start:
+        if text.startswith("[", pos) and pos > start and _TABLE_HEADER.match(text, pos, end):
             yield start_line, text[start:pos]
             start, start_line = pos, line_no
         pos, line_no = end + 1, line_no + 1
