@@ -200,7 +200,10 @@ def _print_json(results) -> int:
 
 
 def _cmd_export(args) -> int:
-    """Hands the engine holds, as PHH or PokerStars-style text: from files or the live record."""
+    """Hands the engine holds, as PHH or PokerStars-style text: from files or the live record.
+    With ``--out`` each worker writes its own hands' files (creating 10,000 files is most of
+    an export's time on some disks), under names fixed before the run so that they are the
+    same for any number of workers."""
     import functools
 
     from dealer_app.history import batch
@@ -209,28 +212,25 @@ def _cmd_export(args) -> int:
     out_dir = _output_folder(args.out)
     _check_rules_given(args)
     _fewer_collections()
+    target = None
+    if out_dir is not None:
+        target = (str(out_dir), ".phh" if args.format == "phh" else ".txt",
+                  frozenset(os.listdir(out_dir)))  # what was there before: never overwritten
     if args.db:
-        results = map(functools.partial(_exported, args.format), _record_hands(args.db))
+        results = _export_hands(args.format, target, {}, _record_hands(args.db))
     else:
-        work = functools.partial(_export_unit, args.format, args.profile, args.table)
-        results = (r for unit_results in batch.run(batch.work_units(args.files), work,
-                                                   batch.jobs_for(args.files, args.jobs))
+        prefixes = _file_prefixes(args.files)
+        work = functools.partial(_export_unit, args.format, args.profile, args.table, target)
+        units = ((unit, {p: prefixes[p] for p in _unit_paths(unit)}) for unit in batch.work_units(args.files))
+        results = (r for unit_results in batch.run(units, work, batch.jobs_for(args.files, args.jobs))
                    for r in unit_results)
     written = failed = 0
-    taken: dict[str, int] = {}  # file names of this run: two inputs called 5.phh give 5 and 5-2
-    for name, text in results:
-        if name is None:
+    for ok, text in results:
+        if not ok:
             _say(text)
             failed += 1
             continue
-        if out_dir:
-            taken[name] = taken.get(name, 0) + 1
-            unique = name if taken[name] == 1 else f"{name}-{taken[name]}"
-            try:
-                _write_new(out_dir / (unique + (".phh" if args.format == "phh" else ".txt")), text)
-            except UsageError as exc:
-                raise UsageError(f"{exc} ({written} hand(s) were written before it)") from None
-        else:
+        if text is not None:
             print(text)
         written += 1
     if failed or not written:
@@ -239,19 +239,69 @@ def _cmd_export(args) -> int:
     return INPUT_PROBLEM if failed else OK
 
 
-def _export_unit(fmt: str, profile, table, unit: tuple) -> list:
-    """One unit of hands replayed and written out: (file name, text), or (None, why not)."""
+def _unit_paths(unit: tuple) -> list[str]:
+    return list(unit[1]) if unit[0] == "files" else [unit[1]]
+
+
+def _file_prefixes(paths) -> dict[str, str]:
+    """Each input's file name stem, made unique: two inputs called 5.phh give 5 and 5-2."""
+    seen: dict[str, int] = {}
+    out = {}
+    for path in map(str, paths):
+        stem = Path(path).stem
+        seen[stem] = seen.get(stem, 0) + 1
+        out.setdefault(path, stem if seen[stem] == 1 else f"{stem}-{seen[stem]}")
+    return out
+
+
+def _export_unit(fmt: str, profile, table, target, job: tuple) -> list:
+    """One unit of hands replayed and written out (in a worker process, or in this one)."""
     from dealer_app.history.batch import unit_items
     from dealer_app.history.reading import engine_hands_of
-    return [_exported(fmt, item) for item in engine_hands_of(unit_items(unit), profile, table)]
+    unit, prefixes = job
+    return list(_export_hands(fmt, target, prefixes, engine_hands_of(unit_items(unit), profile, table)))
 
 
-def _exported(fmt: str, item) -> tuple:
+def _export_hands(fmt: str, target, prefixes: dict, items):
+    """(True, text to print or None once written to its file) or (False, why not), per hand."""
     from dealer_app.history.export import hand_to_phh, hand_to_text
-    if isinstance(item, str):
-        return None, item
-    name, number, hand = item
-    return name, hand_to_phh(hand) if fmt == "phh" else hand_to_text(hand, number)
+    for item in items:
+        if isinstance(item, str):
+            yield False, item
+            continue
+        src, hand_id, number, hand = item
+        text = hand_to_phh(hand) if fmt == "phh" else hand_to_text(hand, number)
+        if target is None:
+            yield True, text
+            continue
+        name = prefixes.get(src, Path(src).stem) + (f"-{hand_id}" if hand_id else "")
+        _write_new(target, name, text)
+        yield True, None
+
+
+def _write_new(target: tuple, name: str, text: str) -> None:
+    """One exported hand as ``name`` in the output folder. A file that was there before the
+    export is never overwritten (the export stops, exit 2); a name this run has already used
+    (a hand id twice in one file) gets -2, -3 …"""
+    folder, suffix, before = target
+    for n in range(1, 1000):
+        file_name = (name if n == 1 else f"{name}-{n}") + suffix
+        path = Path(folder) / file_name
+        try:
+            with open(path, "x", encoding="utf-8") as f:
+                f.write(text)
+            return
+        except FileExistsError:
+            if file_name in before:
+                raise UsageError(f"{path}: already exists from before; nothing was overwritten "
+                                 "(export into an empty folder)") from None
+        except OSError as exc:
+            try:
+                path.unlink()  # no half-written hand is left behind
+            except OSError:
+                pass
+            raise UsageError(f"{path}: cannot be written ({exc.strerror or exc})") from None
+    raise UsageError(f"{name}: a thousand hands of this name in one export")
 
 
 def _output_folder(out: str | None) -> Path | None:
@@ -267,28 +317,6 @@ def _output_folder(out: str | None) -> Path | None:
     if not os.access(folder, os.W_OK):
         raise UsageError(f"{folder}: the output folder cannot be written (read-only)")
     return folder
-
-
-def _write_new(path: Path, text: str) -> None:
-    """One exported hand; an existing file is never overwritten (a second export of the same
-    hands says so instead of silently replacing the first)."""
-    try:
-        with open(path, "x", encoding="utf-8") as f:
-            f.write(text)
-    except FileExistsError:
-        raise UsageError(f"{path}: already exists from before; nothing was overwritten "
-                         "(export into an empty folder)") from None
-    except OSError as exc:
-        try:
-            path.unlink()  # no half-written hand is left behind
-        except OSError:
-            pass
-        raise UsageError(f"{path}: cannot be written ({exc.strerror or exc})") from None
-
-
-def _file_hands(args):
-    from dealer_app.history.reading import iter_engine_hands
-    return iter_engine_hands(args.files, args.profile, args.table)
 
 
 def _record_hands(db: str):
@@ -313,7 +341,7 @@ def _record_hands(db: str):
                 continue
             try:
                 for hand_no, hand in TableController(store).logged_hands(sid):
-                    yield f"session{sid}-hand{hand_no}", f"{sid}{hand_no:06d}", hand
+                    yield f"session{sid}", f"hand{hand_no}", f"{sid}{hand_no:06d}", hand
             except InputError as exc:  # a table with no rows, or one that no longer replays
                 yield exc.message
     finally:

@@ -48,3 +48,16 @@ def test_units_cut_a_large_file_between_its_hands(tmp_path, tiny_units):
     for h in hands:  # every action's line is its line in the whole file
         for action, line in zip(h.actions, h.lines):
             assert f"'{action}'" in whole[line - 1]
+
+
+def test_two_jobs_write_the_files_one_job_writes(tmp_path, capsys, tiny_units):
+    f = phhs(tmp_path)
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / STUD[0].name).write_text(STUD[0].read_text())  # a second input of the same name
+    inputs = [str(f), str(STUD[0]), str(other / STUD[0].name)]
+    for jobs in ("1", "2"):
+        main(["export", "--out", str(tmp_path / f"out{jobs}"), "--jobs", jobs] + inputs)
+    capsys.readouterr()
+    one, two = ({p.name: p.read_text() for p in (tmp_path / f"out{j}").iterdir()} for j in ("1", "2"))
+    assert one == two and f"{STUD[0].stem}-2.phh" in one and f"many-{len(STUD)}.phh" in one

@@ -56,6 +56,10 @@ def _file_units(currency: str):
     return lambda x: from_units(x, places)
 
 
+# the events a PHH action line is written for
+_WRITTEN_KINDS = frozenset(("deal", "common_card", "action", "show", "muck"))
+
+
 def hand_to_phh_fields(hand: Hand, names: list[str] | None = None, extra: dict | None = None) -> dict:
     r = hand.rules
     u = _file_units(r.currency)
@@ -63,12 +67,15 @@ def hand_to_phh_fields(hand: Hand, names: list[str] | None = None, extra: dict |
     number = {seat: i + 1 for i, seat in enumerate(seats)}
     actions = []
     for ev in hand.events:
+        kind = ev.kind
+        if kind not in _WRITTEN_KINDS:
+            continue  # (its data is built only when read: most events are not written)
         d = ev.data
-        if ev.kind == "deal":
+        if kind == "deal":
             actions.append(f"d dh p{number[ev.seat]} {''.join(d['cards'])}")
-        elif ev.kind == "common_card":
+        elif kind == "common_card":
             actions.append(f"d db {d['card']}")
-        elif ev.kind == "action":
+        elif kind == "action":
             a = d["action"]
             if a == "fold":
                 actions.append(f"p{number[ev.seat]} f")
@@ -78,9 +85,9 @@ def hand_to_phh_fields(hand: Hand, names: list[str] | None = None, extra: dict |
                 actions.append(f"p{number[ev.seat]} pb")
             else:
                 actions.append(f"p{number[ev.seat]} cbr {u(d['to'])}")
-        elif ev.kind == "show":
+        elif kind == "show":
             actions.append(f"p{number[ev.seat]} sm {d['cards'].replace(' ', '')}")
-        elif ev.kind == "muck":
+        elif kind == "muck":
             actions.append(f"p{number[ev.seat]} sm")
     out = {
         "variant": "F7S/8" if r.game == "stud8" else "F7S",

@@ -110,14 +110,9 @@ def replay_files(paths, profile: str | None = None, table: str | None = None) ->
     return list(iter_reports(paths, profile, table, with_events=True))
 
 
-def iter_engine_hands(paths, profile: str | None = None, table: str | None = None):
-    """``engine_hands_of`` every hand of every file."""
-    return engine_hands_of(read_items(paths), profile, table)
-
-
 def engine_hands_of(items, profile: str | None = None, table: str | None = None):
-    """(file stem and hand id, hand number, the engine's Hand) for every hand that replays to
-    its end, or a message (str) for each one that does not: what ``export`` writes."""
+    """(file, hand id in it or "", hand number, the engine's Hand) for every hand that replays
+    to its end, or a message (str) for each one that does not: what ``export`` writes."""
     from dealer_app.history.replay import RulesMemo, replay_with_engine
     from dealer_app.history.verdict import site_rules
     count, memo = 0, RulesMemo()
@@ -138,4 +133,4 @@ def engine_hands_of(items, profile: str | None = None, table: str | None = None)
         count += 1
         src, _, hand_id = phh.source.partition("#")
         number = hand_id if hand_id.isdigit() else str(phh.fields.get("hand", count))
-        yield Path(src).stem + (f"-{hand_id}" if hand_id else ""), number, hand
+        yield src, hand_id, number, hand
