@@ -220,10 +220,12 @@ def _cmd_export(args) -> int:
         results = _export_hands(args.format, target, {}, _record_hands(args.db))
     else:
         prefixes = _file_prefixes(args.files)
+        jobs = batch.jobs_for(args.files, args.jobs)
+        if target is not None and _names_may_clash(prefixes.values()):
+            jobs = 1  # "big-250" the input and hand 250 of "big": who gets the name must not depend on timing
         work = functools.partial(_export_unit, args.format, args.profile, args.table, target)
         units = ((unit, {p: prefixes[p] for p in _unit_paths(unit)}) for unit in batch.work_units(args.files))
-        results = (r for unit_results in batch.run(units, work, batch.jobs_for(args.files, args.jobs))
-                   for r in unit_results)
+        results = (r for unit_results in batch.run(units, work, jobs) for r in unit_results)
     written = failed = 0
     for ok, text in results:
         if not ok:
@@ -254,6 +256,19 @@ def _file_prefixes(paths) -> dict[str, str]:
     return out
 
 
+def _names_may_clash(prefixes) -> bool:
+    """Whether one input's name could be another's hand name ("big-250" and "big" + hand 250)."""
+    names = set(prefixes)
+    return any(name[:i] in names for name in names for i in range(len(name)) if name[i] == "-")
+
+
+def safe_file_name(name: str) -> str:
+    """A hand's file name from its input's name and its id in the file: letters, digits and
+    ``-_.+`` only, never starting with a dot, so no id (``["a/../../x"]``) leaves the folder."""
+    cleaned = "".join(c if c.isalnum() or c in "-_.+" else "_" for c in name).lstrip(".")
+    return cleaned[:200] or "hand"
+
+
 def _export_unit(fmt: str, profile, table, target, job: tuple) -> list:
     """One unit of hands replayed and written out (in a worker process, or in this one)."""
     from dealer_app.history.batch import unit_items
@@ -274,7 +289,7 @@ def _export_hands(fmt: str, target, prefixes: dict, items):
         if target is None:
             yield True, text
             continue
-        name = prefixes.get(src, Path(src).stem) + (f"-{hand_id}" if hand_id else "")
+        name = safe_file_name(prefixes.get(src, Path(src).stem) + (f"-{hand_id}" if hand_id else ""))
         _write_new(target, name, text)
         yield True, None
 

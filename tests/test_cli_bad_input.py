@@ -327,3 +327,68 @@ def test_an_exponent_in_a_sites_stakes_is_no_amount(tmp_path, run):
     f.write_text(STARS.read_text(encoding="utf-8-sig").replace("($0.04/$0.08", "($0.04/$1e309", 1))
     code, out, _err = run("replay", "--check", f)
     assert code == 1 and "no stakes in the header" in out and "1 unreadable" in out
+
+
+# --- what a review of the change found ------------------------------------------------------
+
+def test_a_unicode_digit_in_an_amount_is_named(tmp_path, run):
+    f = tmp_path / "sup.phh"
+    f.write_text(PHH.read_text().replace("small_bet = ", "small_bet = '2²'\n_was = ", 1))
+    code, out, _err = run("replay", "--check", f)
+    assert code == 1 and "small_bet: '2²' is not an amount" in out
+
+
+def test_an_options_table_of_a_phh_file_is_read_with_its_hand(tmp_path, run):
+    f = tmp_path / "opt.phh"
+    f.write_text(PHH.read_text() + "\n[_options]\nbogus_option = true\n")
+    code, out, _err = run("replay", "--check", f)
+    assert code == 1 and "unknown house option(s) bogus_option" in out
+
+
+@pytest.mark.parametrize("field,value,needle", [
+    ("players", "5", "'players' must be list, not int"), ("variant", "['F7S']", "'variant' must be str"),
+    ("_options", "'x'", "'_options' must be dict"), ("currency", "[1]", "'currency' must be str"),
+    ("_profile", "[1]", "'_profile' must be str"), ("_table", "[1]", "'_table' must be str"),
+    ("hand", "1" * 5000, "not a PHH file"),
+])
+def test_a_field_of_the_wrong_type_is_named(tmp_path, run, field, value, needle):
+    lines = [line for line in PHH.read_text().splitlines() if not line.startswith(f"{field} =")]
+    f = tmp_path / "typed.phh"
+    f.write_text("\n".join(lines) + f"\n{field} = {value}\n")
+    for command in (["replay", "--check"], ["export"]):
+        code, out, err = run(*command, f)
+        assert code == 1 and needle in out + err
+
+
+def test_a_hand_twice_in_a_phhs_is_named(tmp_path, run):
+    f = tmp_path / "twice.phhs"
+    f.write_text(f"[1]\n{PHH.read_text()}\n[1]\n{PHH.read_text()}\n")
+    code, out, _err = run("replay", "--check", f)
+    assert code == 1 and "hand [1] appears twice" in out
+
+
+def test_a_hand_id_never_leaves_the_output_folder(tmp_path, run):
+    f = tmp_path / "x.phhs"
+    f.write_text(f'["a/../../pwned"]\n{PHH.read_text()}\n["b/c"]\n{PHH.read_text()}\n')
+    out = tmp_path / "deep" / "out"
+    code, _out, err = run("export", "--out", out, f)
+    assert code == 0, err
+    assert sorted(p.name for p in out.iterdir()) == ["x-a_.._.._pwned.phh", "x-b_c.phh"]
+    assert not list(tmp_path.rglob("pwned.phh"))
+
+
+def test_a_deleted_last_row_of_a_table_is_found(tmp_path, run):
+    db = tmp_path / "hands.sqlite3"
+    _recorded_hand(db)
+    from dealer_app.history.store import Store
+    from dealer_app.live.controller import TableController
+    c = TableController(Store(db))
+    c.open_table("stud-1-2", None, [(1, "Cy", 10000), (2, "Di", 10000)])
+    c.store.close()
+    con = sqlite3.connect(db)
+    (last_of_first,) = con.execute("SELECT MAX(id) FROM log WHERE session_id = 1").fetchone()
+    con.execute("DELETE FROM log WHERE id = ?", (last_of_first,))
+    con.commit()
+    con.close()
+    code, _out, err = run("export", "--db", db)
+    assert code == 1 and "table session 1 is not exported" in err

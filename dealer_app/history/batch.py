@@ -10,6 +10,7 @@ file) that is cheap to send back. With one job everything runs in this process, 
 
 from __future__ import annotations
 
+import collections
 import multiprocessing
 import os
 import re
@@ -25,7 +26,7 @@ HANDS_PER_UNIT = 250
 FILES_PER_UNIT = 100
 SPLIT_FROM_BYTES = 1 << 20  # a smaller file is one unit: cutting it would cost more than it saves
 PARALLEL_FROM_BYTES = 1 << 20  # below this much input, worker processes cost more than they save
-_HAND_HEADER = re.compile(rb"\[[ \t]*[^\[\]\s]+[ \t]*\][ \t]*(?:#[^\n]*)?\r?\n?$")
+_HAND_HEADER = re.compile(rb"\[[ \t]*[A-Za-z0-9_-]+[ \t]*\][ \t]*(?:#[^\n]*)?\r?\n?$")
 
 
 def work_units(paths) -> Iterator[tuple]:
@@ -57,7 +58,12 @@ def _splittable(path: Path) -> bool:
         return False  # said by the reader, in its place
     if head.startswith((b"\xff\xfe", b"\xfe\xff")) or head[1:2] == b"\x00":
         return False  # UTF-16: read whole
-    return path.suffix == ".phhs" or (b"variant" in head and b"actions" in head)
+    if not (path.suffix == ".phhs" or (b"variant" in head and b"actions" in head)):
+        return False
+    # a hand at the top of the file (a .phh, whose [tables] belong to it) is read whole
+    first_table = re.search(rb"(?m)^\[", head)
+    top = head[:first_table.start()] if first_table else head
+    return not re.search(rb"(?m)^[ \t]*variant[ \t]*=", top)
 
 
 def _ranges(path: Path) -> Iterator[tuple]:
@@ -111,8 +117,16 @@ def run(units, work: Callable[[tuple], list], jobs: int) -> Iterator[list]:
         for unit in units:
             yield work(unit)
         return
+    # at most two units a worker ahead of the reader: a slow reader (a pipe into less)
+    # holds the workers back instead of letting finished results pile up here
     with multiprocessing.get_context(_start_method()).Pool(jobs) as pool:
-        yield from pool.imap(work, units)
+        pending: collections.deque = collections.deque()
+        for unit in units:
+            pending.append(pool.apply_async(work, (unit,)))
+            if len(pending) >= 2 * jobs:
+                yield pending.popleft().get()
+        while pending:
+            yield pending.popleft().get()
 
 
 def _start_method() -> str:

@@ -56,11 +56,19 @@ def _action_lines(text: str, actions: list[str], first_line: int = 1) -> list[in
 # A ``.phhs`` file's hands are TOML tables ``[1]``, ``[2]`` … at the start of a line. Each is
 # parsed on its own, so a file of any size is read hand by hand in constant memory and time
 # linear in its length, and one broken hand is reported without losing the others.
-_TABLE_HEADER = re.compile(r"\[\s*([^\[\]\s]+)\s*\]\s*(?:#.*)?$")
+# a hand's table: a bare key alone on its line ([7]); a dotted or quoted one ([7._options],
+# ["x"]) stays with the part it is in, for TOML to read together
+_TABLE_HEADER = re.compile(r"\[[ \t]*([A-Za-z0-9_-]+)[ \t]*\][ \t]*(?:#.*)?$")
+_TOP_LEVEL_VARIANT = re.compile(r"(?m)^[ \t]*variant[ \t]*=")
 
 
 def _chunks(text: str, first_line: int = 1):
-    """(first line number, text) of the file's top part and of each top-level table."""
+    """(first line number, text) of the file's top part and of each top-level table. A file
+    whose hand is at the top (a .phh: its [tables] are part of that hand) is one part."""
+    first_table = re.search(r"(?m)^\[", text)
+    if _TOP_LEVEL_VARIANT.search(text, 0, first_table.start() if first_table else len(text)):
+        yield first_line, text
+        return
     start, start_line, line_no, pos = 0, first_line, first_line, 0
     length = len(text)
     while pos < length:
@@ -74,6 +82,23 @@ def _chunks(text: str, first_line: int = 1):
         yield start_line, text[start:]
 
 
+# the type each field a replay reads must have (a file's other fields are kept as they are)
+_FIELD_TYPES = {"variant": (str,), "players": (list,), "seats": (list,), "starting_stacks": (list,),
+                "finishing_stacks": (list,), "antes": (list, int, float), "bring_in": (int, float, str),
+                "small_bet": (int, float, str), "big_bet": (int, float, str), "currency": (str,),
+                "_profile": (str,), "_table": (str,), "_options": (dict,), "_site": (str,)}
+
+
+def _wrong_field(fields: dict) -> str | None:
+    for name, kinds in _FIELD_TYPES.items():
+        if name in fields and (not isinstance(fields[name], kinds) or isinstance(fields[name], bool)):
+            return f"'{name}' must be {' or '.join(k.__name__ for k in kinds)}, not {type(fields[name]).__name__}"
+    players = fields.get("players")
+    if isinstance(players, list) and not all(isinstance(x, str) for x in players):
+        return "'players' must be a list of names"
+    return None
+
+
 def _toml_error(exc: tomllib.TOMLDecodeError, first_line: int) -> str:
     """tomllib's message with its line counted from the start of the file."""
     return re.sub(r"\(at line (\d+)", lambda m: f"(at line {int(m.group(1)) + first_line - 1}", str(exc))
@@ -84,6 +109,7 @@ def iter_phh(text: str, source: str, first_line: int = 1):
     raised) for a part that is not a readable hand; the rest of the file goes on.
     ``first_line``: the line the text starts on in its file (a part of a large file)."""
     found = False
+    seen_keys: set = set()
     for first_line, chunk in _chunks(text, first_line):
         fast = read_plain_toml(chunk, first_line)
         element_lines = fast[1] if fast is not None else None
@@ -97,6 +123,10 @@ def iter_phh(text: str, source: str, first_line: int = 1):
             found = True
             yield PHHError(f"{source}:{first_line}: not a PHH file: nested too deeply")
             continue
+        except ValueError as exc:  # e.g. an integer of 5,000 digits
+            found = True
+            yield PHHError(f"{source}:{first_line}: not a PHH file: {exc}")
+            continue
         if "variant" in data:
             blocks = [(source, None, data)]
         else:
@@ -104,6 +134,14 @@ def iter_phh(text: str, source: str, first_line: int = 1):
                       if isinstance(value, dict) and "variant" in value]
         for hand_source, table_key, fields in blocks:
             found = True
+            if table_key is not None and table_key in seen_keys:
+                yield PHHError(f"{hand_source}: hand [{table_key}] appears twice in the file")
+                continue
+            seen_keys.add(table_key)
+            wrong = _wrong_field(fields)
+            if wrong:
+                yield PHHError(f"{hand_source}: {wrong}")
+                continue
             actions = fields.get("actions", [])
             if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
                 yield PHHError(f"{hand_source}: 'actions' must be a list of strings")

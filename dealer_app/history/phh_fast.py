@@ -40,9 +40,11 @@ class _GiveUp(Exception):
 
 def read_plain_toml(text: str, first_line: int = 1) -> tuple[dict, dict] | None:
     """(data, {(table, key): [line of each element]}) for plain PHH TOML, else None."""
+    if "\r" in text and text.count("\r") != text.count("\r\n"):
+        return None  # a lone \r (TOML allows none): tomllib's to judge
     try:
         return _Reader(text, first_line).read()
-    except _GiveUp:
+    except (_GiveUp, ValueError):  # (ValueError: an integer too long for int(): tomllib says so)
         return None
 
 

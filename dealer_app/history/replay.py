@@ -41,7 +41,7 @@ def unit_places(hand: PHHHand, table_name: str | None = None) -> int:
             values.append(parts[2])
     places = 0
     for v in values:
-        if v is None or isinstance(v, bool) or type(v) is int or type(v) is str and v.isdigit():
+        if v is None or isinstance(v, bool) or type(v) is int or type(v) is str and v.isascii() and v.isdigit():
             continue  # whole: no decimals to count (the usual case, so it is quick)
         try:
             exponent = Decimal(str(v)).normalize().as_tuple().exponent
@@ -76,8 +76,8 @@ def _units(value, places: int, what: str) -> int:
     if places == 0:  # the usual "cbr 2000" and stacks of whole chips, plainly far below MAX_CENTS
         if type(value) is int and 0 <= value < 10 ** 12:
             return value
-        if type(value) is str and value.isdigit() and len(value) <= 12:
-            return int(value)
+        if type(value) is str and value.isascii() and value.isdigit() and len(value) <= 12:
+            return int(value)  # (isascii: "²" is a digit to isdigit, not to int)
     try:
         return to_units(value, places)
     except NotWholeUnits:

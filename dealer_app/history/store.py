@@ -369,13 +369,17 @@ class Store:
     def broken_rows(self) -> list[tuple[int, str]]:
         """(session, what is wrong) for every row whose hash does not match its content and
         the row before it: a row changed, inserted or deleted after it was written."""
-        problems, prev = [], ""
+        problems, prev, prev_sid = [], "", None
         for rid, sid, hand_no, kind, text, at, digest in self.db.execute(
                 "SELECT id, session_id, hand_no, kind, payload, at, hash FROM log ORDER BY id"):
             if _digest(prev, sid, hand_no, kind, text, at) != digest:
-                problems.append((sid, f"{self.path}: log row {rid} ({kind}, table session {sid}, hand {hand_no}) "
-                                      f"does not match its hash: the record was changed after it was written"))
-            prev = digest
+                message = (f"{self.path}: log row {rid} ({kind}, table session {sid}, hand {hand_no}) "
+                           f"does not match its hash: the record was changed after it was written")
+                problems.append((sid, message))
+                if prev_sid is not None and prev_sid != sid:
+                    # a row deleted just before this one may have been the previous table's
+                    problems.append((prev_sid, f"{message} (a row of table session {prev_sid} may be missing)"))
+            prev, prev_sid = digest, sid
         return problems
 
     def close(self):
@@ -385,10 +389,11 @@ class Store:
 
 
 def _read_only_connection(path: Path) -> sqlite3.Connection:
-    """A connection that reads ``path`` and writes nothing beside it. With no ``-wal`` file
-    (no program has the record open) the file is complete and is read as immutable, so SQLite
-    makes no ``-wal``/``-shm`` files next to it (next to a damaged file least of all); with
-    one, it is read through the log another program is writing."""
+    """A connection that only reads ``path``. With no ``-wal`` file (no program has the record
+    open) the file is complete and is read as immutable, so SQLite makes no ``-wal``/``-shm``
+    files next to it (next to a damaged file least of all). With one (a program has it open,
+    or one stopped without closing it), it is read through that log, and SQLite uses the
+    ``-shm`` index beside it as every reader of a WAL record must; the record is not changed."""
     uri = path.resolve().as_uri()
     wal = path.with_name(path.name + "-wal")
     flag = "mode=ro" if wal.exists() else "immutable=1"

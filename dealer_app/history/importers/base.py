@@ -76,7 +76,7 @@ class Money:
         text = text.strip()
         if self.cents or "." in text:  # (a decimal amount in a chip game: take cents)
             return to_cents(text)
-        if not text.isdigit():
+        if not (text.isascii() and text.isdigit()):
             raise ImportError_(f"{text!r} is not an amount")
         if len(text) > 13 or int(text) > MAX_CENTS:
             raise ImportError_(f"{text} chips is too large an amount")
