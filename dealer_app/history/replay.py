@@ -259,37 +259,35 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
         parts = (raw.split("#", 1)[0] if "#" in raw else raw).split()
         who, verb = (parts[0], parts[1]) if len(parts) > 1 else (parts[0] if parts else "", "")
         try:
-            if verb in _BETTING_VERBS and who[:1] == "p" and not with_decisions:
-                seat = (seat_of.get(who) or _no_player(h, who))  # the export: the hand is wanted, not every decision's legal list
-                action, to = _translate(h, h.legal_actions(), verb, parts[2] if len(parts) > 2 else None, places)
-                try:
-                    h.act(seat, action, to)
-                except IllegalAction as exc:
-                    report["illegal"].append(f"{_where(hand, index)}: {raw}: {exc}")
-                    h.act(seat, action, to, ruling=True)
-            elif verb in _BETTING_VERBS and who[:1] == "p":
-                seat = (seat_of.get(who) or _no_player(h, who))
+            if verb in _BETTING_VERBS and who[:1] == "p":
+                seat = seat_of.get(who) or _no_player(h, who)
                 legal_now = h.legal_actions()
-                line = lines[index] if index < len(lines) else 0
-                decision = {"seat": h.to_act.seat if h.to_act else None, "legal": [a.as_dict() for a in legal_now],
-                            "rules": list(h.decision_rules), "line": line, "index": index}
+                decision = None
+                if with_decisions:  # (the export wants the hand, not what was legal at every action)
+                    line = lines[index] if index < len(lines) else 0
+                    decision = {"seat": h.to_act.seat if h.to_act else None,
+                                "legal": [a.as_dict() for a in legal_now],
+                                "rules": list(h.decision_rules), "line": line, "index": index}
                 action, to = _translate(h, legal_now, verb, parts[2] if len(parts) > 2 else None, places)
+                refused = None
                 try:
                     emitted = h.act(seat, action, to)
-                    decision["legal_taken"] = True
                 except IllegalAction as exc:
-                    decision["legal_taken"] = False
-                    decision["refused"] = str(exc)
+                    refused = str(exc)
                     report["illegal"].append(f"{_where(hand, index)}: {raw}: {exc}")
                     emitted = h.act(seat, action, to, ruling=True)
-                taken = {"action": action}
-                done = next(e for e in emitted if e.kind == "action").data
-                if "to" in done:
-                    taken["to"] = done["to"]
-                    decision["amount"] = done["amount"]
-                decision["taken"] = taken
-                decision["seat"] = seat
-                (betting_street or streets[max(streets)])["decisions"].append(decision)
+                if decision is not None:
+                    decision["legal_taken"] = refused is None
+                    if refused is not None:
+                        decision["refused"] = refused
+                    taken = {"action": action}
+                    done = next(e for e in emitted if e.kind == "action").data
+                    if "to" in done:
+                        taken["to"] = done["to"]
+                        decision["amount"] = done["amount"]
+                    decision["taken"] = taken
+                    decision["seat"] = seat
+                    (betting_street or streets[max(streets)])["decisions"].append(decision)
             elif verb == "dh" and who == "d" and len(parts) >= 3:
                 h.deal(seat_of.get(parts[2]) or _no_player(h, parts[2]), list(_cards(parts[3])) if len(parts) > 3 else [None])
             elif verb == "db" and who == "d" and len(parts) >= 3:
