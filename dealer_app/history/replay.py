@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import functools
 from decimal import Decimal, InvalidOperation
-from pathlib import Path
 
 from dealer_app.engine.cards import CardError, parse_cards
 from dealer_app.engine.errors import EngineError, IllegalAction
 from dealer_app.engine.hand import Hand, SeatSpec
 from dealer_app.engine.limits import OPTION_VALUES, BettingRules, LimitsError, load_profile, load_table
 from dealer_app.engine.money import units_currency
-from dealer_app.history.phh import VARIANT_NAMES, PHHError, PHHHand, read_phh
+from dealer_app.history.phh import VARIANT_NAMES, PHHHand
 from dealer_app.history.units import NotWholeUnits, from_units, to_units
 
 DEFAULT_PROFILE = "us-cardroom"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from dealer_app.engine.cards import CardError, parse_cards
-from dealer_app.history.importers.base import HandBuilder, ImportError_, Money, Refusal, parse_hands
+from dealer_app.history.importers.base import HandBuilder, ImportError_, Money, Refusal, parse_hands, start_hand
 
 HEADER = re.compile(r"^Stage #C?(\d+):\s*(.*)$")
 STAKES = re.compile(r"([$€£]?\d[\d,]*(?:\.\d+)?)/([$€£]?\d[\d,]*(?:\.\d+)?)")
@@ -84,10 +84,8 @@ def read_hand(block: list[str], first_line: int, source: str, bring_ins: dict):
     stakes = STAKES.search(rest)
     if not stakes:
         raise ImportError_("no stakes in the header", first_line)
-    money = Money(any(sym in stakes.group(0) for sym in "$€£"))
-    b = HandBuilder(source, SITE, hand_id, game, first_line)
-    b.currency = "USD" if "$" in stakes.group(0) else "EUR" if "€" in stakes.group(0) else ""
-    b.small_bet, b.big_bet = money(stakes.group(1)), money(stakes.group(2))
+    b, money = start_hand(source, SITE, hand_id, game, first_line, stakes.group(0), stakes.group(1),
+                          stakes.group(2))
     read_lines(b, block, first_line, money)
     b.settle_bring_in(bring_ins)
     return b.build()

@@ -83,6 +83,41 @@ class Money:
         return int(text)
 
 
+class LocatedMoney(Money):
+    """Money that refuses a garbled or oversized amount with the line it stands on (the text
+    parsers hand amounts over without their line)."""
+
+    def __init__(self, cents: bool, block: list[str], first_line: int):
+        super().__init__(cents)
+        self.block, self.first_line = block, first_line
+
+    def __call__(self, text: str) -> int:
+        try:
+            return super().__call__(text)
+        except ImportError_:
+            raise
+        except (ValueError, ArithmeticError) as exc:
+            line = next((self.first_line + i for i, raw in enumerate(self.block) if text.strip() in raw),
+                        self.first_line)
+            raise ImportError_(f"amount {text.strip()!r}: {exc}", line) from None
+
+
+def infer_stakes(bets: list[tuple[int, str, int]], known: dict, key) -> tuple[int, int] | None:
+    """Small and big bet of a limit hand from its own bets: ``bets`` is (street, kind, to) for
+    completions and bets that are no all-in. A fifth-street-on bet is the big bet; a
+    completion the small bet. Else another hand of the file at the same ``key``."""
+    big = next((to for street, kind, to in bets if street >= 5 and kind == "bet"), None)
+    small = next((to for street, kind, to in bets if street == 3 and kind in ("complete", "bet")), None)
+    if big is None and small is not None:
+        big = 2 * small
+    if small is None and big is not None:
+        small = big // 2
+    if small is not None:
+        known.setdefault(key, (small, big))
+        return small, big
+    return known.get(key)
+
+
 class HandBuilder:
     STREETS = (3, 4, 5, 6, 7)
 
@@ -104,6 +139,7 @@ class HandBuilder:
         self.round_to: dict[str, int] = {}
         self.expect_first = False
         self.common: str | None = None
+        self.last_bets: dict[str, int] = {}   # the last round that had bets (a run-out has none)
 
     # --- seats and names ----------------------------------------------------------------------
     def seat(self, number: int, name: str, stack: int):
@@ -132,6 +168,8 @@ class HandBuilder:
         self.antes[name] = amount
 
     def begin_street(self, street: int, line: int, common: str | None = None):
+        if self.round_to:
+            self.last_bets = dict(self.round_to)
         self.flush_deals(line)
         self.street = street
         self.round_to = {}
@@ -209,6 +247,17 @@ class HandBuilder:
             self.round_to[name] = to
         if amount is not None:
             self.expected.amounts.append((len(self.actions) - 1, p, amount))
+
+    def returned_bet(self) -> tuple[str, int] | None:
+        """(player, amount) of the last betting round's bet above every other player's: what
+        the sites that write no "Uncalled bet" line (Merge before 2014, iPoker, Winamax,
+        KingsClub) returned, to compare the pot."""
+        bets = self.round_to or self.last_bets
+        ranked = sorted(bets.items(), key=lambda kv: -kv[1])
+        if not ranked:
+            return None
+        excess = ranked[0][1] - (ranked[1][1] if len(ranked) > 1 else 0)
+        return (ranked[0][0], excess) if excess > 0 else None
 
     def note_capped(self, line: int):
         self.expected.capped.append((len(self.actions), line))
@@ -357,18 +406,26 @@ class Dialect:
     double_bet: str = ""      # the line announcing the fourth-street double bet
 
 
-def read_hand(block: list[str], first_line: int, source: str, site: str, hand_id: str, game: str,
-              stakes: re.Match, dialect: Dialect, bring_ins: dict) -> ImportedHand:
-    """One hand, once its header is read: amounts in cents when the stakes show a currency
-    sign, then its lines, then the bring-in."""
-    shown = stakes.group(0)
+def start_hand(source: str, site: str, hand_id: str, game: str, first_line: int, shown: str,
+               small_bet: str, big_bet: str) -> tuple[HandBuilder, Money]:
+    """A hand's builder and the way its amounts read, from the stakes as the header ``shown``
+    them: in cents when they show a currency sign (and in that currency), else in chips."""
     money = Money(any(sym in shown for sym in "$€£"))
     b = HandBuilder(source, site, hand_id, game, first_line)
     b.currency = "USD" if "$" in shown else "EUR" if "€" in shown else ""
     try:
-        b.small_bet, b.big_bet = money(stakes.group(1)), money(stakes.group(2))
+        b.small_bet, b.big_bet = money(small_bet), money(big_bet)
     except ValueError as exc:
         raise ImportError_(f"stakes: {exc}", first_line) from None
+    return b, money
+
+
+def read_hand(block: list[str], first_line: int, source: str, site: str, hand_id: str, game: str,
+              stakes: re.Match, dialect: Dialect, bring_ins: dict) -> ImportedHand:
+    """One hand, once its header is read: amounts in cents when the stakes show a currency
+    sign, then its lines, then the bring-in."""
+    b, money = start_hand(source, site, hand_id, game, first_line, stakes.group(0), stakes.group(1),
+                          stakes.group(2))
     read_hand_lines(b, block, first_line, money, dialect)
     b.settle_bring_in(bring_ins)
     return b.build()

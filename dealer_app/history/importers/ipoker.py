@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 
 from dealer_app.engine.money import to_cents
-from dealer_app.history.importers.base import HandBuilder, ImportError_, Refusal
-from dealer_app.history.importers.merge import Builder, infer_stakes, line_of, read_xml
+from dealer_app.history.importers.base import HandBuilder, ImportError_, Refusal, infer_stakes
+from dealer_app.history.importers.xml_input import line_of, read_xml
 
 SITE = "iPoker"
 # How iPoker deals, as the catalog's us-cardroom profile plus: a player may fold when checking
@@ -124,7 +124,7 @@ def parse_game(game, hand_id, variant, stakes, gametype, source, known):
     first = line_of(game)
     cash = stakes is not None
     money = money_reader(cash)
-    b = Builder(source, SITE, hand_id, variant, first)
+    b = HandBuilder(source, SITE, hand_id, variant, first)
     if cash:
         b.currency = "EUR" if ("€" in gametype or "\x80" in gametype) else "USD" if "$" in gametype else ""
     took = {}

@@ -15,11 +15,11 @@ import re
 from dealer_app.history.importers.base import (
     HandBuilder,
     ImportError_,
+    LocatedMoney,
     Money,
     Refusal,
     parse_hands,
 )
-from dealer_app.history.importers.merge import Builder, LocatedMoney
 
 HEADER = re.compile(r"^#(\d+): (.*)$")
 STAKES = re.compile(r" - ([\d,]+(?:\.\d+)?)/([\d,]+(?:\.\d+)?)\s*$")
@@ -86,7 +86,7 @@ def parse_hand(block: list[str], first_line: int, source: str, bring_ins: dict):
     if not stakes:
         raise ImportError_("no stakes in the header", first_line)
     money = LocatedMoney(True, block, first_line)
-    b = Builder(source, SITE, hand_id, game, first_line)
+    b = HandBuilder(source, SITE, hand_id, game, first_line)
     b.small_bet, b.big_bet = money(stakes.group(1)), money(stakes.group(2))
     read_lines(b, block, first_line, money)
     b.settle_bring_in(bring_ins)

@@ -16,18 +16,15 @@ bring-in. Tournament balances are written after the ante and bring-in are posted
 from __future__ import annotations
 
 import re
-import xml.etree.ElementTree as ET
-from xml.parsers import expat
 
 from dealer_app.engine.money import to_cents
-from dealer_app.history.importers.base import HandBuilder, ImportError_, Money, Refusal
+from dealer_app.history.importers.base import HandBuilder, ImportError_, Refusal, infer_stakes
+from dealer_app.history.importers.xml_input import line_of, read_xml
 
 SITE = "Merge"
 # The corpus's Merge stud hands need no option away from the catalog's us-cardroom profile.
 RULES = ("us-cardroom", {})
 
-DECLARATION = re.compile(r"<\?xml[^>]*\?>")
-DTD = re.compile(r"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
 ROUNDS = {"BRING_IN": 3, "THIRD_STREET": 3, "FOURTH_STREET": 4, "FIFTH_STREET": 5, "SIXTH_STREET": 6,
           "SEVENTH_STREET": 7}
 # gametype (single game) and multigametype (inside a mix) numbers, as fpdb reads them
@@ -36,47 +33,6 @@ RAZZ_CODES = {"46", "47", "49"}
 OTHER_GAMES = {"1": "Hold'em", "2": "Hold'em", "9": "Hold'em", "23": "Hold'em", "4": "Omaha",
                "34": "Omaha H/L", "35": "Omaha H/L", "37": "Omaha H/L"}
 MIXES = ("HORSE", "HOSE", "RASH", "HA", "HO", "SHOE", "HAR")
-
-
-# --- safe XML with line numbers (shared with ipoker) -----------------------------------------
-def read_xml(text: str, source: str, wrapper: str = "file"):
-    """The file's elements under one root, each with its line in ``attrib['_line']``; or a
-    Refusal naming the line. A DOCTYPE or ENTITY declaration is refused before any parsing
-    (no entity is ever expanded); XML declarations are dropped so that a file of several
-    documents, as the sites write them, reads as one."""
-    m = DTD.search(text)
-    if m:
-        line = text.count("\n", 0, m.start()) + 1
-        return Refusal(source, "-", line, f"XML with a {m.group(1).upper()} declaration is refused")
-    body = DECLARATION.sub("", text.lstrip("\ufeff"))
-    parser = expat.ParserCreate()
-    builder = ET.TreeBuilder()
-
-    def start(tag, attrs):
-        attrs = dict(attrs)
-        attrs["_line"] = str(parser.CurrentLineNumber)
-        builder.start(tag, attrs)
-
-    def refuse_dtd(*_args):
-        raise ValueError("a DTD")
-
-    parser.StartElementHandler = start
-    parser.EndElementHandler = builder.end
-    parser.CharacterDataHandler = builder.data
-    parser.StartDoctypeDeclHandler = refuse_dtd
-    parser.EntityDeclHandler = refuse_dtd
-    try:
-        parser.Parse(f"<{wrapper}>{body}</{wrapper}>", True)
-        return builder.close()
-    except expat.ExpatError as exc:
-        return Refusal(source, "-", exc.lineno, f"malformed XML: {expat.ErrorString(exc.code)} "
-                                                f"(line {exc.lineno}, column {exc.offset})")
-    except ValueError:
-        return Refusal(source, "-", parser.CurrentLineNumber, "XML with a DTD is refused")
-
-
-def line_of(el) -> int:
-    return int(el.get("_line", "0"))
 
 
 def amount(el, line: int | None = None) -> int:
@@ -88,60 +44,6 @@ def amount(el, line: int | None = None) -> int:
         return to_cents(raw.replace("$", "").replace("€", "").replace(",", "").strip())
     except (ValueError, ArithmeticError):
         raise ImportError_(f"<{el.tag}>: {raw!r} is not an amount", line or line_of(el)) from None
-
-
-def infer_stakes(bets: list[tuple[int, str, int]], known: dict, key) -> tuple[int, int] | None:
-    """Small and big bet of a limit hand from its own bets: ``bets`` is (street, kind, to) for
-    completions and bets that are no all-in. A fifth-street-on bet is the big bet; a
-    completion the small bet. Else another hand of the file at the same ``key``."""
-    big = next((to for street, kind, to in bets if street >= 5 and kind == "bet"), None)
-    small = next((to for street, kind, to in bets if street == 3 and kind in ("complete", "bet")), None)
-    if big is None and small is not None:
-        big = 2 * small
-    if small is None and big is not None:
-        small = big // 2
-    if small is not None:
-        known.setdefault(key, (small, big))
-        return small, big
-    return known.get(key)
-
-
-class Builder(HandBuilder):
-    """A HandBuilder that finds a bet nobody called: the sites that write no "Uncalled bet"
-    line (Merge before 2014, iPoker, Winamax, KingsClub) need it to compare the pot."""
-
-    def begin_street(self, street: int, line: int, common: str | None = None):
-        if self.round_to:
-            self.last_bets = dict(self.round_to)  # a run-out's streets have no bets
-        super().begin_street(street, line, common)
-
-    def returned_bet(self) -> tuple[str, int] | None:
-        """(player, amount) of the last betting round's bet above every other player's."""
-        bets = self.round_to or getattr(self, "last_bets", {})
-        ranked = sorted(bets.items(), key=lambda kv: -kv[1])
-        if not ranked:
-            return None
-        excess = ranked[0][1] - (ranked[1][1] if len(ranked) > 1 else 0)
-        return (ranked[0][0], excess) if excess > 0 else None
-
-
-class LocatedMoney(Money):
-    """Money that refuses a garbled or oversized amount with the line it stands on (the text
-    parsers hand amounts over without their line)."""
-
-    def __init__(self, cents: bool, block: list[str], first_line: int):
-        super().__init__(cents)
-        self.block, self.first_line = block, first_line
-
-    def __call__(self, text: str) -> int:
-        try:
-            return super().__call__(text)
-        except ImportError_:
-            raise
-        except (ValueError, ArithmeticError) as exc:
-            line = next((self.first_line + i for i, raw in enumerate(self.block) if text.strip() in raw),
-                        self.first_line)
-            raise ImportError_(f"amount {text.strip()!r}: {exc}", line) from None
 
 
 # --- Merge ----------------------------------------------------------------------------------
@@ -196,7 +98,7 @@ def parse_game(game, hand_id: str, description_type: str, stakes: str, source: s
     if "no limit" in stakes.lower() or "pot limit" in stakes.lower():
         return Refusal(source, hand_id, first, "no-limit and pot-limit stud are not supported")
     tournament = "Tournament" in description_type
-    b = Builder(source, SITE, hand_id, variant, first)
+    b = HandBuilder(source, SITE, hand_id, variant, first)
     b.currency = "" if tournament else "USD"
     players = game.find("players")
     if players is None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from dealer_app.engine.cards import CardError, parse_cards
-from dealer_app.history.importers.base import HandBuilder, ImportError_, Money, Refusal, parse_hands
+from dealer_app.history.importers.base import HandBuilder, ImportError_, Money, Refusal, parse_hands, start_hand
 
 HEADER = re.compile(r"^\*{5} History for hand (\S+)(?: \(TOURNAMENT[^)]*\))? \*{5}$")
 AMOUNT = r"([$€£]?\d[\d,]*(?:\.\d+)?)"
@@ -97,10 +97,7 @@ def read_hand(block: list[str], first_line: int, source: str, bring_ins: dict):
     t = TABLE.match(table_line)
     if not t:
         raise ImportError_("no stakes on the table line", first_line)
-    money = Money(any(sym in t.group(1) for sym in "$€£"))
-    b = HandBuilder(source, SITE, hand_id, game, first_line)
-    b.currency = "USD" if "$" in t.group(1) else "EUR" if "€" in t.group(1) else ""
-    b.small_bet, b.big_bet = money(t.group(1)), money(t.group(2))
+    b, money = start_hand(source, SITE, hand_id, game, first_line, t.group(1), t.group(1), t.group(2))
     read_lines(b, block, first_line, money)
     b.settle_bring_in(bring_ins)
     return b.build()

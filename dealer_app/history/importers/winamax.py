@@ -16,12 +16,13 @@ from dealer_app.history.importers.base import (
     DEALT,
     TOTAL,
     Dialect,
+    HandBuilder,
     ImportError_,
+    LocatedMoney,
     Refusal,
     parse_hands,
     read_hand_lines,
 )
-from dealer_app.history.importers.merge import Builder, LocatedMoney
 
 HEADER = re.compile(r"^Winamax Poker - .*?HandId: #([\d-]+) - (.*)$")
 # ante / small bet / big bet
@@ -100,7 +101,7 @@ def parse_hand(block: list[str], first_line: int, source: str, bring_ins: dict):
     if not any(line.startswith("Dealt to ") for line in block):
         raise ImportError_("the export holds no cards (no 'Dealt to' lines): the bring-in and the order "
                            "of play cannot be checked", first_line)
-    b = Builder(source, SITE, hand_id, game, first_line)
+    b = HandBuilder(source, SITE, hand_id, game, first_line)
     b.currency = "EUR" if "€" in stakes.group(0) else "USD" if "$" in stakes.group(0) else ""
     b.small_bet, b.big_bet = money(stakes.group(2)), money(stakes.group(3))
     lines = [HIDDEN.sub("??", line) if line.startswith("Dealt to ") else line for line in block]
@@ -114,7 +115,7 @@ def parse_hand(block: list[str], first_line: int, source: str, bring_ins: dict):
     return b.build()
 
 
-def settle_uncalled(b: Builder):
+def settle_uncalled(b: HandBuilder):
     """Take a bet nobody called out of the winner's collected amount and the total pot, and
     expect the engine to return it: Winamax counts it in the pot."""
     e = b.expected

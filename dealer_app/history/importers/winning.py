@@ -15,7 +15,8 @@ from __future__ import annotations
 import re
 
 from dealer_app.engine.cards import CardError, parse_cards
-from dealer_app.history.importers.base import DEALT, Dialect, HandBuilder, ImportError_, Money, Refusal, read_hand_lines
+from dealer_app.history.importers.base import (DEALT, Dialect, HandBuilder, ImportError_, Money, Refusal,
+                                               read_hand_lines, start_hand)
 
 SITE = "Winning"
 # The seven hands replay under the catalog's defaults: no hand caps, double-bets, folds with a
@@ -292,10 +293,7 @@ def parse_2019(block: list[str], first_line: int, source: str, h: re.Match, brin
     game, why = game_of(h.group(2))
     if game is None:
         return Refusal(source, hand_id, first_line, why)
-    money = Money(any(sym in h.group(3) for sym in "$€£"))
-    b = HandBuilder(source, SITE, hand_id, game, first_line)
-    b.currency = "USD" if "$" in h.group(3) else "EUR" if "€" in h.group(3) else ""
-    b.small_bet, b.big_bet = money(h.group(3)), money(h.group(4))
+    b, money = start_hand(source, SITE, hand_id, game, first_line, h.group(3), h.group(3), h.group(4))
     read_hand_lines(b, block, first_line, money, DIALECT_2019)
     check_2019_actions(b, block, first_line)
     summary = next((i for i, line in enumerate(block) if line.startswith("*** SUMMARY")), None)
