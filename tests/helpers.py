@@ -100,3 +100,26 @@ def clone_by_replay(h: Hand) -> Hand:
             raise NotImplementedError(f"clone_by_replay does not replay {ev.kind!r} events")
     assert [e.as_dict() for e in c.events] == [e.as_dict() for e in h.events]
     return c
+
+
+def mutate_text(text: str, rng, alphabet: str = "0123456789azKQJTscdh$.,[]:+ ") -> str:
+    """One damage a download or an editor does to a hand history: cut at a line or anywhere,
+    a line lost or doubled, or a few characters replaced from ``alphabet``."""
+    lines = text.splitlines()
+    kind = rng.randrange(5)
+    if kind == 0:
+        return "\n".join(lines[:rng.randrange(len(lines) + 1)])
+    if kind == 1 and lines:
+        del lines[rng.randrange(len(lines))]
+    elif kind == 2 and lines:
+        i = rng.randrange(len(lines))
+        lines.insert(i, lines[i])
+    elif kind == 3:
+        return text[:rng.randrange(len(text) + 1)]
+    else:
+        chars = list(text)
+        for _ in range(rng.randrange(1, 4)):
+            if chars:
+                chars[rng.randrange(len(chars))] = rng.choice(alphabet)
+        return "".join(chars)
+    return "\n".join(lines)

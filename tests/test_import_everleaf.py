@@ -7,6 +7,7 @@ import random
 import pytest
 
 from conftest import FPDB
+from helpers import mutate_text
 from dealer_app.history.importers import Refusal, decode, everleaf, import_file, import_text
 from dealer_app.history.verdict import SITE_RULES, verdict
 
@@ -82,27 +83,6 @@ def test_a_garbled_line_is_refused_with_its_line():
     assert sum(not isinstance(i, Refusal) for i in items) == 5
 
 
-def mutate(text, rng):
-    lines = text.splitlines()
-    kind = rng.randrange(5)
-    if kind == 0:
-        return "\n".join(lines[:rng.randrange(len(lines) + 1)])
-    if kind == 1 and lines:
-        del lines[rng.randrange(len(lines))]
-    elif kind == 2 and lines:
-        i = rng.randrange(len(lines))
-        lines.insert(i, lines[i])
-    elif kind == 3:
-        return text[:rng.randrange(len(text) + 1)]
-    else:
-        chars = list(text)
-        for _ in range(rng.randrange(1, 4)):
-            if chars:
-                chars[rng.randrange(len(chars))] = rng.choice("0123456789azKQJTscdh$€.,[]:+ ")
-        return "".join(chars)
-    return "\n".join(lines)
-
-
 def test_mutated_files_never_raise():
     rng = random.Random(20110812)
     texts = [decode(p.read_bytes()) for p in (NEW, OLD)]
@@ -110,7 +90,7 @@ def test_mutated_files_never_raise():
     for _ in range(400):
         text = rng.choice(texts)
         for _ in range(rng.randrange(1, 3)):
-            text = mutate(text, rng)
+            text = mutate_text(text, rng, "0123456789azKQJTscdh$€.,[]:+ ")
         for item in import_text(text, "mutated.txt"):
             outcomes["refused" if isinstance(item, Refusal) else verdict(item)["agrees"]] += 1
     assert outcomes["refused"] and outcomes[False] and outcomes[True]
