@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import reprlib
 from decimal import Decimal, InvalidOperation
 
 # The largest amount anything may hold: $10 billion. A file's "1e309" or ".inf" is refused
@@ -41,11 +42,12 @@ def to_cents(value) -> int:
 
 def _short(value) -> str:
     """A value as an error message quotes it: never a megabyte of it."""
-    import reprlib
-    short = reprlib.Repr()
-    short.maxstring = short.maxother = 40
-    short.maxlevel, short.maxlist, short.maxdict = 2, 4, 4
-    return short.repr(value)
+    return _SHORT.repr(value)
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = 40
+_SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxdict = 2, 4, 4
 
 
 def units_currency(places: int) -> str:

@@ -95,7 +95,7 @@ def unit_items(unit: tuple):
     except (OSError, UnreadableText) as exc:
         yield Problem(path, f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}")
         return
-    for item in iter_phh(text.lstrip("\ufeff"), path, first_line):
+    for item in iter_phh(text, path, first_line):
         yield Problem(path, str(item)) if isinstance(item, PHHError) else item
 
 

@@ -56,7 +56,7 @@ def _read_file(path: Path) -> Iterator[Item]:
         return
     kind = detect(text)
     if kind == "phh" or (kind is None and path.suffix in (".phh", ".phhs")):
-        for item in iter_phh(text.lstrip("\ufeff"), str(path)):
+        for item in iter_phh(text, str(path)):
             yield Problem(str(path), str(item)) if isinstance(item, PHHError) else item
         return
     for item in iter_text(text, str(path), kind):
