@@ -8,9 +8,7 @@ evaluates random seven-card hands with ours and phevaluator. Prints a JSON summa
 Target: our hands per second at least 50 times PokerKit's.
 
 It measures the engine that Python imports: the plain-Python source in the development venv
-(``.venv/bin/python benchmarks/bench_engine.py``), or the mypyc-compiled release build
-(``tools/build-compiled-engine.sh``, then ``.venv-compiled/bin/python benchmarks/bench_engine.py``).
-``engine_build`` in the output says which.
+(``.venv/bin/python benchmarks/bench_engine.py``).
 """
 
 from __future__ import annotations
@@ -24,7 +22,7 @@ import sys
 import time
 from pathlib import Path
 
-try:  # the installed build: the source with an editable install, or the compiled wheel
+try:  # the installed package (an editable install: the source)
     import dealer_app  # noqa: F401
 except ImportError:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))

@@ -86,8 +86,8 @@ def show_all(h: Hand):
 
 def clone_by_replay(h: Hand) -> Hand:
     """A copy of ``h`` made the way the live table makes one: a new hand fed the same cards and
-    actions, read back from the event record. (``copy.deepcopy`` cannot build a hand when the
-    engine is compiled, and would not prove that the record is enough to rebuild it.)"""
+    actions, read back from the event record. (``copy.deepcopy`` would not prove that the
+    record is enough to rebuild it.)"""
     c = Hand(h.rules, [SeatSpec(p.seat, p.name, p.start) for p in h.players], h.unknown_upcards)
     for ev in h.events[len(c.events):]:
         if ev.kind == "deal":

@@ -16,7 +16,7 @@ from dealer_app.live.controller import InputError, TableController
 import dealer_app
 
 TESTS = Path(__file__).resolve().parent
-# the child imports the same dealer_app as this test (the source tree, or the compiled build)
+# the child imports the same dealer_app as this test
 ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(Path(dealer_app.__file__).resolve().parents[1]), str(TESTS)])}
 
 CHILD = """

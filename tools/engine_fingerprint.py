@@ -4,8 +4,9 @@
 
 Plays the same random hands on six tables under all three house profiles and hashes every
 decision (seat to act, legal actions with amounts, rule IDs) and every event with its words.
-Run it before and after a change that must not change behaviour (a speed-up, a refactoring,
-the compiled build): the two hashes must be equal. It measures nothing and proves no rule
+Run it before and after a change that must not change behaviour (a speed-up, a refactoring):
+the two hashes must be equal. Each event is hashed as ``to_dict()``, whose ``text`` is
+``describe(event)``. It measures nothing and proves no rule
 right; the tests do that.
 """
 
@@ -19,7 +20,7 @@ import sys
 import zlib
 from pathlib import Path
 
-try:  # the installed build (source or compiled), else this checkout
+try:  # the installed package, else this checkout
     import dealer_app  # noqa: F401
 except ImportError:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -49,7 +50,7 @@ def fingerprint(hands_per_pair: int) -> tuple[int, str]:
                         digest.update(repr((h.to_act.seat, h.decision_rules, legal)).encode())
 
                 h = play_random_hand(r, stacks, rng, 0.4, 0.1, check=decision)
-                digest.update(json.dumps([e.as_dict() for e in h.events], sort_keys=True).encode())
+                digest.update(json.dumps([e.to_dict() for e in h.events], sort_keys=True).encode())
                 played += 1
     return played, digest.hexdigest()
 
@@ -60,7 +61,7 @@ def main():
     args = ap.parse_args()
     import dealer_app.engine as engine
     played, digest = fingerprint(args.hands_per_pair)
-    build = getattr(engine, "ENGINE_BUILD", "python")  # older checkouts had only the source
+    build = getattr(engine, "ENGINE_BUILD", "python")
     print(json.dumps({"engine_build": build, "hands": played, "fingerprint": digest}))
 
 

@@ -4,16 +4,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from dealer_app.engine.cards import format_card
 from dealer_app.engine.dealing import DealingLayer
-from dealer_app.engine.events import LegalAction
-from dealer_app.engine.evaluator import board_value, describe_board
+from dealer_app.engine.errors import EngineError
+from dealer_app.engine.events import BringInChosen, FirstToAct, LegalAction, Tiebreak
+from dealer_app.engine.evaluator import board_value
 from dealer_app.engine.player import Player
-
-
-def _first_actor_words(seat: int, value: int, size: int, tie: str) -> str:
-    return f"Seat {seat} acts first: {describe_board(value, size)}{tie}"
-
 
 # the two choices without an amount are the same every time; shared, and never changed
 FOLD: Final = LegalAction("fold")
@@ -48,23 +43,30 @@ class BettingLayer(DealingLayer):
     """The betting layer of a hand: the bring-in, the first actor, every legal action with its
     exact amount or range, and how a bet or raise changes the round."""
 
-    def _bring_in(self):
-        dealt = [p for p in self.players if p.up and p.up[0] is not None]
-        low = min(dealt, key=lambda p: p.up[0])
+    def _bring_in(self) -> tuple[Player, BringInChosen]:
+        """B-2: the lowest door card brings in (H-1 in Hi-Lo); B-5: past an all-in player."""
+        low, door, unrecorded = None, 0, []
+        for p in self.players:
+            card = p.up[0] if p.up else None
+            if card is None:
+                if p.up:
+                    unrecorded.append(p.seat)
+            elif low is None or card < door:  # the first of equals: no two door cards are equal
+                low, door = p, card
+        if low is None:  # a replay whose file records no door card (at the table D-4 requires them)
+            raise EngineError("no door card is recorded, so nobody can be named to bring in", ("B-2", "D-4"))
         rules = ["B-2"] + (["H-1"] if self.rules.game == "stud8" else [])
-        words = f"Seat {low.seat} brings in: lowest door card, {format_card(low.up[0], True)}"
-        unseen = [p.seat for p in self.players if p.up and p.up[0] is None]
-        if unseen:
-            words += f" (door card of seat(s) {', '.join(map(str, unseen))} not recorded)"
         chosen = low
         if not low.can_act:
-            chosen = self._next_clockwise(low, lambda p: p.can_act and not p.folded)
+            passed_to = self._next_clockwise(low, lambda p: p.can_act and not p.folded)
+            assert passed_to is not None  # betting opens only with two players who can act
+            chosen = passed_to
             rules.append("B-5")
-            words = (f"Seat {chosen.seat} brings in: the lowest door card, {format_card(low.up[0], True)}, "
-                     f"belongs to all-in seat {low.seat}")
-        return chosen, tuple(rules), words
+        return chosen, BringInChosen(chosen.seat, tuple(rules), door, low.seat, tuple(unrecorded))
 
-    def _first_actor(self):
+    def _first_actor(self) -> tuple[Player, FirstToAct]:
+        """A-2: the high board acts first (A-3 on the river too); A-4 breaks a tie; A-5 passes
+        an all-in high hand; D-8 with a common card, as the house plays it."""
         street = self.street
         rules = ["A-2"]
         if street == 7:
@@ -75,15 +77,16 @@ class BettingLayer(DealingLayer):
             p = self.by_seat.get(prev) if prev is not None else None
             rules = ["D-8"]
             if p is not None and p.can_act:
-                return p, tuple(rules), f"Seat {p.seat} acts first: acted first on sixth street (common card)"
+                return p, FirstToAct(p.seat, street, tuple(rules), "sixth-street")
         with_common = self.common is not None and self.rules.common_card_first_actor == "best-showing"
         if self.common is not None and "D-8" not in rules:
             rules.append("D-8")
-        best, tied, boards = -2, [], {}
+        best, tied = -2, []
+        boards: dict[int, list[int]] = {}
         for p in live:
-            board = p.up
-            if with_common or None in board:
-                board = [c for c in board if c is not None] + ([self.common] if with_common else [])
+            board = [c for c in p.up if c is not None]  # (a replay may lack an upcard)
+            if with_common and self.common is not None:
+                board.append(self.common)
             boards[p.seat] = board
             v = board_value(board)
             if v > best:
@@ -91,21 +94,24 @@ class BettingLayer(DealingLayer):
             elif v == best:
                 tied.append(p)
         chosen = tied[0]
-        words_tie = ""
+        tiebreak: Tiebreak = ""
+        tiebreak_card = None
         if len(tied) > 1:
             rules.append("A-4")
             if self.rules.first_actor_tiebreak == "suit":
                 chosen = max(tied, key=lambda p: max(boards[p.seat]))
-                words_tie = f"; tie broken by the highest card by suit, {format_card(max(boards[chosen.seat]), True)}"
+                tiebreak, tiebreak_card = "suit", max(boards[chosen.seat])
             else:
-                words_tie = "; tie: nearest the dealer's left"
-        words = (_first_actor_words, chosen.seat, best, len(boards[chosen.seat]), words_tie)
+                tiebreak = "dealers-left"
         if not chosen.can_act:
             high = chosen
-            chosen = self._next_clockwise(high, lambda p: p.can_act)
+            passed_to = self._next_clockwise(high, lambda p: p.can_act)
+            assert passed_to is not None  # betting opens only with two players who can act
+            chosen = passed_to
             rules.append("A-5")
-            words = f"Seat {chosen.seat} acts first: the high hand, seat {high.seat}, is all-in"
-        return chosen, tuple(rules), words
+            return chosen, FirstToAct(chosen.seat, street, tuple(rules), "high-hand-all-in", high_seat=high.seat)
+        return chosen, FirstToAct(chosen.seat, street, tuple(rules), "high-board", best, len(boards[chosen.seat]),
+                                  tiebreak, tiebreak_card)
 
     # --- legal actions ----------------------------------------------------------------------
     def _board_has_open_pair(self) -> bool:

@@ -2,14 +2,14 @@
 
 A hand is built in layers, one module each: this core, then dealing, betting and the
 showdown, and ``Hand`` on top. Single inheritance with every attribute declared here, so the
-engine type-checks as a whole (and can be compiled by mypyc; see ``packaging/README.md``).
+engine type-checks as a whole.
 """
 
 from __future__ import annotations
 
 from dealer_app.engine.deck import DealPlan
 from dealer_app.engine.errors import EngineError
-from dealer_app.engine.events import Event, LegalAction
+from dealer_app.engine.events import BringInChosen, Event, FirstToAct, LegalAction, ShortageAhead, ShowdownOrdered
 from dealer_app.engine.limits import BettingRules
 from dealer_app.engine.money import format_money
 from dealer_app.engine.player import Player
@@ -44,6 +44,12 @@ class HandCore:
     last_round_players: list[int]
     street_first: dict[int, int | None]
     bring_in_seat: int | None
+    # the decisions a dealer is told about, as their events (None until made); the screen
+    # reads them here rather than searching the event log
+    bring_in_decision: BringInChosen | None  # B-2: who brings in, and why
+    opening_decision: FirstToAct | None  # who opened this street's betting (A-1…A-5)
+    shortage_warning: ShortageAhead | None  # D-7: this street's warning that the next is short
+    showdown_decision: ShowdownOrdered | None  # W-1: who shows first
     to_act: Player | None
     _legal: list[LegalAction]
     decision_rules: tuple[str, ...]
@@ -62,12 +68,6 @@ class HandCore:
     short_all_in: bool  # an all-in bet or raise that did not make a full one (L-8)
     last_round_aggressor: Player | None
     last_round_first: Player | None
-
-    def _emit(self, kind: str, seat: int | None = None, rules: tuple[str, ...] | list[str] = (),
-              text: str | tuple = "", **data: object) -> Event:
-        ev = Event(kind, seat, data, tuple(rules), text)
-        self.events.append(ev)
-        return ev
 
     def _reset_round(self) -> None:
         self.current_to = 0

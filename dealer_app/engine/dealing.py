@@ -5,43 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NoReturn
 
-from dealer_app.engine.cards import CARD_NAMES, UNKNOWN, format_card
+from dealer_app.engine.cards import format_card
 from dealer_app.engine.core import HandCore
-from dealer_app.engine.deck import DealPlan, plan_deal
+from dealer_app.engine.deck import plan_deal
 from dealer_app.engine.errors import EngineError
-from dealer_app.engine.events import Event
-from dealer_app.engine.money import format_money
+from dealer_app.engine.events import (AntePosted, BurnsReshuffled, CardBurned, CardsDealt, CommonCardDealt,
+                                      DealPlanned, Event, ShortageAhead)
 from dealer_app.engine.player import Player
-
-
-# Event data and words, built only when read (see Event)
-def _name(card: int | None) -> str:
-    return UNKNOWN if card is None else CARD_NAMES[card]
-
-
-def _third_street_data(down1: int | None, down2: int | None, door: int | None, stub: int) -> dict:
-    return {"street": 3, "cards": [_name(down1), _name(down2), _name(door)], "up": [False, False, True],
-            "stub": stub}
-
-
-def _one_card_data(street: int, card: int | None, down: bool, stub: int) -> dict:
-    return {"street": street, "cards": [_name(card)], "up": [not down], "stub": stub}
-
-
-def _plan_data(street: int, plan: DealPlan) -> dict:
-    return {"street": street, **plan.as_dict(), "stub_before": plan.stub_before}
-
-
-def _stub_data(stub: int) -> dict:
-    return {"stub": stub}
-
-
-def _ante_data(amount: int, all_in: bool) -> dict:
-    return {"amount": amount, "all_in": all_in}
-
-
-def _ante_words(seat: int, amount: int, all_in: bool, currency: str) -> str:
-    return f"Seat {seat} antes {format_money(amount, currency)}" + (" and is all-in" if all_in else "")
 
 
 class DealingLayer(HandCore):
@@ -55,22 +25,22 @@ class DealingLayer(HandCore):
             p.stack -= amount
             p.total += amount
             all_in = p.stack == 0
-            events.append(Event("ante", p.seat, (_ante_data, amount, all_in), ("B-1",),
-                                (_ante_words, p.seat, amount, all_in, currency)))
+            events.append(AntePosted(p.seat, amount, all_in, currency))  # B-1
 
     def _begin_deal(self) -> None:
         live = self.live
         plan = self.plan = plan_deal(self.rules.shortage_procedure, self.street, len(live), self.stub, self.burns,
                                      self.rules.burn_before_third)
-        self.events.append(Event("deal_plan", None, (_plan_data, self.street, plan), plan.rules, plan.words))
-        if plan.reshuffle_burns:
-            self._emit("reshuffle_burns", None, ("D-7",), burns=self.burns)
+        self.events.append(DealPlanned(self.street, plan, plan.rules))
+        self.opening_decision = self.shortage_warning = None  # both are about one street
+        if plan.reshuffle_burns:  # D-7
+            self.events.append(BurnsReshuffled(self.burns))
             self.stub += self.burns
             self.burns = 0
         if plan.burn:
             self.stub -= 1
             self.burns += 1
-            self.events.append(Event("burn", None, (_stub_data, self.stub), ("D-5",)))
+            self.events.append(CardBurned(self.stub))  # D-5
         if self.street < 7:
             self._warn_ahead()
         self.deal_queue = [] if plan.common_card else list(live)
@@ -82,8 +52,8 @@ class DealingLayer(HandCore):
         nxt = plan_deal(self.rules.shortage_procedure, self.street + 1, plan.live, plan.stub_after,
                         plan.burns_after, self.rules.burn_before_third)
         if not nxt.normal:
-            self._emit("shortage_warning", None, ("D-7",), street=self.street + 1, **nxt.as_dict(),
-                       text=f"Next street: {nxt.words}")
+            self.shortage_warning = ShortageAhead(self.street + 1, nxt)
+            self.events.append(self.shortage_warning)
 
     def expected_deal(self) -> tuple[int, int] | None:
         """(seat, number of cards) the dealer deals next, or None (D-2)."""
@@ -130,7 +100,7 @@ class DealingLayer(HandCore):
             if door is not None:
                 seen[door] = (seat, "upcard")
             self.stub -= 3
-            ev = Event("deal", seat, (_third_street_data, d1, d2, door, self.stub), ("D-3",))
+            ev = CardsDealt(seat, 3, (d1, d2, door), self.stub, ("D-3",))
         else:
             if len(cards) != 1:
                 self._check_cards(p, list(cards), (street == 7,))
@@ -150,7 +120,7 @@ class DealingLayer(HandCore):
                 if card is not None:
                     seen[card] = (seat, "upcard")
             self.stub -= 1
-            ev = Event("deal", seat, (_one_card_data, street, card, down, self.stub), ("D-4",))
+            ev = CardsDealt(seat, street, (card,), self.stub, ("D-4",))
         self.events.append(ev)
         del queue[0]
         if not queue:
@@ -194,7 +164,6 @@ class DealingLayer(HandCore):
         self.common = card
         self.seen[card] = None  # the common card
         self.stub -= 1
-        self._emit("common_card", None, ("D-7", "D-8"), card=format_card(card), stub=self.stub,
-                   text=f"Common card {format_card(card, True)}: every live player's card")
+        self.events.append(CommonCardDealt(card, self.stub))  # D-7, D-8
         self._begin_betting()
         return self.events[start:]

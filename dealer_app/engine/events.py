@@ -1,53 +1,58 @@
-"""Events: the only record of what happened. GUI, history, replay, undo and training read them."""
+"""Events: the only record of what happened. GUI, history, replay, undo and training read them.
+
+One frozen class per kind of event, the way PokerKit models one operation per action: its
+fields are typed (seat, street, amounts in cents, cards as numbers, the reason for a
+decision), and readers match on the class, so a misspelt kind is an error, not silence.
+
+``to_dict()`` gives the record's and ``--json``'s form of an event (``kind``, ``seat``, the
+data fields, ``rules``, ``text``), unchanged from the string-keyed events this module replaced.
+``text`` is the English sentence (``describe.describe``); the UI words each class in the
+reader's language from the same fields.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import ClassVar, Literal
+
+from dealer_app.engine.cards import UNKNOWN, format_card, format_cards
+from dealer_app.engine.deck import DealPlan
+
+
+def _card_name(card: int | None) -> str:
+    return UNKNOWN if card is None else format_card(card)
 
 
 class Event:
-    """One thing that happened, with the rule IDs behind it and its words.
+    """What every event has: its ``kind`` (the record's name for the class), the seat it is
+    about (None for the table), the rule IDs behind it, its data and its words."""
 
-    ``data`` and ``text`` may be given as they are or, on the hot path (every action and
-    deal), as a tuple ``(build, *args)`` that is turned into the dict or the words only when
-    somebody reads them: a hand emits about 120 events, and while the engine runs (a replay,
-    the benchmark) most are never read.
-    """
+    __slots__ = ()
+    kind: ClassVar[str]
+    # fields of every class; "init=False" marks the ones fixed for a class (no seat for an
+    # event about the table, the rule IDs of an event that always has the same ones)
+    seat: int | None  # the player it is about
+    rules: tuple[str, ...]  # given where the rule is applied, or fixed
 
-    __slots__ = ("kind", "seat", "_data", "rules", "_text")
-
-    def __init__(self, kind: str, seat: int | None = None, data: dict | tuple | None = None,
-                 rules: tuple[str, ...] = (), text: str | tuple = ""):
-        self.kind = kind
-        self.seat = seat
-        self._data = {} if data is None else data
-        self.rules = rules
-        self._text = text
+    def data_dict(self) -> dict:
+        """The record's data fields, in the record's order."""
+        return {}
 
     @property
     def data(self) -> dict:
-        d = self._data
-        if isinstance(d, tuple):
-            built: dict = d[0](*d[1:])
-            self._data = built
-            return built
-        return d
+        return self.data_dict()
 
     @property
     def text(self) -> str:
-        """The decision in words, as a dealer would say it."""
-        t = self._text
-        if isinstance(t, tuple):
-            words: str = t[0](*t[1:])
-            self._text = words
-            return words
-        return t
+        """The decision in words, in English, as a dealer would say it."""
+        from dealer_app.engine.describe import describe  # describe reads every class of this module
+        return describe(self)
 
-    def as_dict(self) -> dict:
+    def to_dict(self) -> dict:
         out: dict[str, object] = {"kind": self.kind}
         if self.seat is not None:
             out["seat"] = self.seat
-        out.update(self.data)
+        out.update(self.data_dict())
         if self.rules:
             out["rules"] = list(self.rules)
         text = self.text
@@ -55,20 +60,315 @@ class Event:
             out["text"] = text
         return out
 
-    def __eq__(self, other):
-        if other.__class__ is not Event:
-            return NotImplemented
-        return self.as_dict() == other.as_dict()
+    def as_dict(self) -> dict:
+        """The same as ``to_dict`` (the name the record and the tests have always used)."""
+        return self.to_dict()
 
-    def __repr__(self):
-        return (f"Event(kind={self.kind!r}, seat={self.seat!r}, data={self.data!r}, "
-                f"rules={self.rules!r}, text={self.text!r})")
 
-    def __getstate__(self):
-        return (self.kind, self.seat, self.data, self.rules, self.text)
+# --- antes and dealing (B-1, D-1…D-9) ---------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class AntePosted(Event):
+    """B-1: a player's ante (all of a short stack, which is then all-in)."""
+    kind: ClassVar[str] = "ante"
+    seat: int
+    amount: int
+    all_in: bool
+    currency: str
+    rules: tuple[str, ...] = field(default=("B-1",), init=False)
 
-    def __setstate__(self, state):
-        self.kind, self.seat, self._data, self.rules, self._text = state
+    def data_dict(self) -> dict:
+        return {"amount": self.amount, "all_in": self.all_in}
+
+
+@dataclass(frozen=True, slots=True)
+class DealPlanned(Event):
+    """What the dealer does before a round of cards: the burn, pooling the burns, a common
+    card (D-5, D-7, D-8); ``plan`` has the counts and the rule IDs."""
+    kind: ClassVar[str] = "deal_plan"
+    seat: None = field(default=None, init=False)
+    street: int
+    plan: DealPlan
+    rules: tuple[str, ...]  # the plan's
+
+    def data_dict(self) -> dict:
+        return {"street": self.street, **self.plan.as_dict(), "stub_before": self.plan.stub_before}
+
+
+@dataclass(frozen=True, slots=True)
+class ShortageAhead(Event):
+    """D-7: a street early, the next round will be short if everyone stays in."""
+    kind: ClassVar[str] = "shortage_warning"
+    seat: None = field(default=None, init=False)
+    street: int  # the street that will be short
+    plan: DealPlan
+    rules: tuple[str, ...] = field(default=("D-7",), init=False)
+
+    def data_dict(self) -> dict:
+        return {"street": self.street, **self.plan.as_dict()}
+
+
+@dataclass(frozen=True, slots=True)
+class BurnsReshuffled(Event):
+    """D-7: the burn cards are shuffled into the stub."""
+    kind: ClassVar[str] = "reshuffle_burns"
+    seat: None = field(default=None, init=False)
+    burns: int
+    rules: tuple[str, ...] = field(default=("D-7",), init=False)
+
+    def data_dict(self) -> dict:
+        return {"burns": self.burns}
+
+
+@dataclass(frozen=True, slots=True)
+class CardBurned(Event):
+    """D-5: one card burned before the round."""
+    kind: ClassVar[str] = "burn"
+    seat: None = field(default=None, init=False)
+    stub: int  # cards left after the burn
+    rules: tuple[str, ...] = field(default=("D-5",), init=False)
+
+    def data_dict(self) -> dict:
+        return {"stub": self.stub}
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDealt(Event):
+    """D-3 (third street: two down, one up) or D-4 (one card; the seventh down). A card the
+    dealer cannot see is None."""
+    kind: ClassVar[str] = "deal"
+    seat: int
+    street: int
+    cards: tuple[int | None, ...]
+    stub: int  # cards left after this deal
+    rules: tuple[str, ...]
+
+    @property
+    def face_up(self) -> tuple[bool, ...]:
+        return (False, False, True) if self.street == 3 else (self.street != 7,)
+
+    def data_dict(self) -> dict:
+        return {"street": self.street, "cards": [_card_name(c) for c in self.cards], "up": list(self.face_up),
+                "stub": self.stub}
+
+
+@dataclass(frozen=True, slots=True)
+class CommonCardDealt(Event):
+    """D-7/D-8: the deck is short; one card face up in the middle, every live player's."""
+    kind: ClassVar[str] = "common_card"
+    seat: None = field(default=None, init=False)
+    card: int
+    stub: int
+    rules: tuple[str, ...] = field(default=("D-7", "D-8"), init=False)
+
+    def data_dict(self) -> dict:
+        return {"card": format_card(self.card), "stub": self.stub}
+
+
+# --- who acts (B-2…B-6, A-1…A-7) --------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class NoBetting(Event):
+    """A-5/A-7: fewer than two players have chips; the street is dealt without betting."""
+    kind: ClassVar[str] = "no_betting"
+    seat: None = field(default=None, init=False)
+    street: int
+    rules: tuple[str, ...] = field(default=("A-5", "A-7"), init=False)
+
+    def data_dict(self) -> dict:
+        return {"street": self.street}
+
+
+@dataclass(frozen=True, slots=True)
+class BringInChosen(Event):
+    """B-2 (H-1 in Hi-Lo): the lowest door card brings in; B-5: if that player is all-in,
+    the next player clockwise who can. ``unrecorded``: seats whose door card was not entered."""
+    kind: ClassVar[str] = "bring_in_seat"
+    seat: int
+    rules: tuple[str, ...]
+    door_card: int  # the lowest door card
+    lowest_seat: int  # whose it is (not ``seat`` when B-5 passed the bring-in on)
+    unrecorded: tuple[int, ...] = ()
+
+
+FirstActorReason = Literal["bring-in", "high-board", "sixth-street", "high-hand-all-in"]
+Tiebreak = Literal["", "suit", "dealers-left"]
+
+
+@dataclass(frozen=True, slots=True)
+class FirstToAct(Event):
+    """Who opens a street's betting, and why: the bring-in (A-1), the high board (A-2, A-3),
+    a tie (A-4), the first actor of sixth street with a common card (D-8), or the next player
+    when the high hand is all-in (A-5)."""
+    kind: ClassVar[str] = "first_to_act"
+    seat: int
+    street: int
+    rules: tuple[str, ...]
+    reason: FirstActorReason
+    board_value: int = 0  # high-board: the board's value (evaluator.board_value) …
+    board_size: int = 0  # … and how many cards it has
+    tiebreak: Tiebreak = ""  # A-4
+    tiebreak_card: int | None = None  # the card by suit that broke the tie
+    high_seat: int | None = None  # high-hand-all-in: the all-in high hand
+
+    def data_dict(self) -> dict:
+        return {"street": self.street}
+
+
+# --- betting (L-2…L-8, I-3, P-2) --------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ActionTaken(Event):
+    """A betting action. ``to`` is the round total after it, ``amount`` what went in now;
+    neither for a fold or a check."""
+    kind: ClassVar[str] = "action"
+    seat: int
+    action: str  # fold, check, call, bring_in, complete, bet, raise
+    rules: tuple[str, ...]
+    to: int | None = None
+    amount: int | None = None
+    all_in: bool = False
+    currency: str = ""
+
+    def data_dict(self) -> dict:
+        if self.to is None:
+            return {"action": self.action}
+        return {"action": self.action, "to": self.to, "amount": self.amount, "all_in": self.all_in}
+
+
+@dataclass(frozen=True, slots=True)
+class RulingApplied(Event):
+    """I-3: the floor applied an action the rules refuse; ``refused`` says why it was."""
+    kind: ClassVar[str] = "ruling"
+    seat: int
+    rules: tuple[str, ...]
+    refused: str
+
+    def data_dict(self) -> dict:
+        return {"refused": self.refused}
+
+
+@dataclass(frozen=True, slots=True)
+class UncalledBetReturned(Event):
+    """P-2: the part of a bet nobody called goes back to the bettor."""
+    kind: ClassVar[str] = "uncalled_bet_returned"
+    seat: int
+    amount: int
+    currency: str
+    rules: tuple[str, ...] = field(default=("P-2",), init=False)
+
+    def data_dict(self) -> dict:
+        return {"amount": self.amount}
+
+
+@dataclass(frozen=True, slots=True)
+class RoundOver(Event):
+    """A-7: a betting round is over; ``pot`` is everything in the middle."""
+    kind: ClassVar[str] = "round_over"
+    seat: None = field(default=None, init=False)
+    street: int
+    pot: int
+    rules: tuple[str, ...] = field(default=("A-7",), init=False)
+
+    def data_dict(self) -> dict:
+        return {"street": self.street, "pot": self.pot}
+
+
+# --- the showdown (W-1…W-5, P-1, P-3) ---------------------------------------------------------
+ShowdownReason = Literal["last-aggressor", "dealers-left-house", "first-in-last-round", "dealers-left"]
+
+
+@dataclass(frozen=True, slots=True)
+class ShowdownOrdered(Event):
+    """W-1: who shows first, and the order after; W-5 when everyone is all-in."""
+    kind: ClassVar[str] = "showdown_order"
+    seat: None = field(default=None, init=False)
+    order: tuple[int, ...]
+    rules: tuple[str, ...]
+    reason: ShowdownReason
+
+    def data_dict(self) -> dict:
+        return {"order": list(self.order)}
+
+
+@dataclass(frozen=True, slots=True)
+class HandShown(Event):
+    """W-1/W-3: a showdown player turns the hand up (with the common card, if any)."""
+    kind: ClassVar[str] = "show"
+    seat: int
+    cards: tuple[int | None, ...]
+    rules: tuple[str, ...] = field(default=("W-1", "W-3"), init=False)
+
+    def data_dict(self) -> dict:
+        return {"cards": format_cards(self.cards, sep=" ")}
+
+
+@dataclass(frozen=True, slots=True)
+class HandExposed(Event):
+    """W-5: everyone is all-in, so the hands are turned up before the last cards."""
+    kind: ClassVar[str] = "expose"
+    seat: int
+    cards: tuple[int | None, ...]
+    rules: tuple[str, ...] = field(default=("W-5",), init=False)
+
+    def data_dict(self) -> dict:
+        return {"cards": format_cards(self.cards, sep=" ")}
+
+
+@dataclass(frozen=True, slots=True)
+class HandMucked(Event):
+    """W-1: a showdown player gives up the hand without showing."""
+    kind: ClassVar[str] = "muck"
+    seat: int
+    rules: tuple[str, ...] = field(default=("W-1",), init=False)
+
+
+@dataclass(frozen=True, slots=True)
+class PotWonByFolds(Event):
+    """W-2: everyone else folded; the last player wins without showing."""
+    kind: ClassVar[str] = "award"
+    seat: int
+    amount: int
+    currency: str
+    rules: tuple[str, ...] = field(default=("W-2",), init=False)
+
+    def data_dict(self) -> dict:
+        return {"amount": self.amount, "pot": 0}
+
+
+@dataclass(frozen=True, slots=True)
+class PotAwarded(Event):
+    """One pot at the showdown (P-1, W-3, H-2, H-3): who could win it, who did and how much,
+    and each scored hand's best five (``hands``: seat → cards, name, low, low_name).
+    ``words`` is the award as the engine worded it (showdown.award)."""
+    kind: ClassVar[str] = "award"
+    seat: None = field(default=None, init=False)
+    rules: tuple[str, ...]
+    amount: int
+    eligible: tuple[int, ...]
+    winners: dict[int, int]
+    hands: dict[int, dict]
+    words: str
+
+    def data_dict(self) -> dict:
+        return {"amount": self.amount, "eligible": list(self.eligible), "winners": dict(self.winners),
+                "hands": self.hands}
+
+
+@dataclass(frozen=True, slots=True)
+class HandOver(Event):
+    """P-3: every chip is in a stack again; ``showdown`` tells how the hand ended."""
+    kind: ClassVar[str] = "hand_over"
+    seat: None = field(default=None, init=False)
+    showdown: bool
+    rules: tuple[str, ...] = field(default=("P-3",), init=False)
+
+    def data_dict(self) -> dict:
+        return {"showdown": self.showdown}
+
+
+EVENT_CLASSES: tuple[type[Event], ...] = (
+    AntePosted, DealPlanned, ShortageAhead, BurnsReshuffled, CardBurned, CardsDealt, CommonCardDealt,
+    NoBetting, BringInChosen, FirstToAct, ActionTaken, RulingApplied, UncalledBetReturned, RoundOver,
+    ShowdownOrdered, HandShown, HandExposed, HandMucked, PotWonByFolds, PotAwarded, HandOver,
+)
 
 
 @dataclass(slots=True)

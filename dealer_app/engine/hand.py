@@ -10,41 +10,14 @@ from __future__ import annotations
 from typing import Final, NoReturn
 
 from dealer_app.engine.errors import EngineError, IllegalAction
-from dealer_app.engine.events import Event, LegalAction
+from dealer_app.engine.events import (ActionTaken, Event, FirstToAct, LegalAction, NoBetting, RoundOver,
+                                      RulingApplied, UncalledBetReturned)
 from dealer_app.engine.limits import BettingRules
-from dealer_app.engine.money import format_money
 from dealer_app.engine.player import Player, SeatSpec
 from dealer_app.engine.showdown import ShowdownLayer
 
 AGGRESSIVE: Final = ("bring_in", "complete", "bet", "raise")
-VERBS: Final = {"bring_in": "brings in for", "complete": "completes to", "bet": "bets", "raise": "raises to",
-                 "call": "calls"}
 ACTIONS: Final = ("fold", "check", "call") + AGGRESSIVE
-
-
-# Event data and words, built only when read (see Event)
-def _action_data(action: str) -> dict:
-    return {"action": action}
-
-
-def _bet_data(action: str, to: int, amount: int, all_in: bool) -> dict:
-    return {"action": action, "to": to, "amount": amount, "all_in": all_in}
-
-
-def _round_data(street: int, pot: int) -> dict:
-    return {"street": street, "pot": pot}
-
-
-def _street_data(street: int) -> dict:
-    return {"street": street}
-
-
-def _plain_words(seat: int, verb: str) -> str:
-    return f"Seat {seat} {verb}"
-
-
-def _bet_words(seat: int, action: str, amount: int, all_in: bool, currency: str) -> str:
-    return f"Seat {seat} {VERBS[action]} {format_money(amount, currency)}" + (" all-in" if all_in else "")
 
 
 class Hand(ShowdownLayer):
@@ -91,6 +64,10 @@ class Hand(ShowdownLayer):
         self.last_round_players = []
         self.street_first = {}
         self.bring_in_seat = None
+        self.bring_in_decision = None
+        self.opening_decision = None
+        self.shortage_warning = None
+        self.showdown_decision = None
         self.to_act = None
         self.decision_rules = ()
         self._legal = []
@@ -111,21 +88,21 @@ class Hand(ShowdownLayer):
                 able += 1
         if able < 2:
             self.street_first[self.street] = None
-            self._emit("no_betting", None, ("A-5", "A-7"), street=self.street,
-                       text="No betting: fewer than two players have chips")
+            self.events.append(NoBetting(self.street))
             self._end_round()
             return
-        words: str | tuple
         if self.street == 3:
-            first, rules, words = self._bring_in()
+            first, bring_in = self._bring_in()
             self.bring_in_seat = first.seat
-            self._emit("bring_in_seat", first.seat, rules, text=words)
-            rules, words = ("A-1",), f"Seat {first.seat} acts first: the bring-in"
+            self.bring_in_decision = bring_in
+            self.events.append(bring_in)
+            opening = FirstToAct(first.seat, 3, ("A-1",), "bring-in")  # the bring-in acts first
         else:
-            first, rules, words = self._first_actor()
+            first, opening = self._first_actor()
         self.street_first[self.street] = first.seat
         self.round_first = first
-        self.events.append(Event("first_to_act", first.seat, (_street_data, self.street), rules, words))
+        self.opening_decision = opening
+        self.events.append(opening)
         self.to_act = first
         self._prepare_decision()
 
@@ -205,8 +182,7 @@ class Hand(ShowdownLayer):
             to = min(self.current_to, allin_to)
         elif to is None or not p.round_to < to <= allin_to:
             raise exc
-        self._emit("ruling", seat, ("I-3",) + exc.rules, refused=exc.message,
-                   text=f"Floor ruling: applied although refused: {exc.message}")
+        self.events.append(RulingApplied(seat, ("I-3",) + exc.rules, exc.message))
         self._apply(p, action, to, ("I-3",))
         return self.events[start:]
 
@@ -223,9 +199,9 @@ class Hand(ShowdownLayer):
         if action == "fold":
             p.folded = True
             self.n_live -= 1
-            self.events.append(Event("action", p.seat, (_action_data, "fold"), rules, (_plain_words, p.seat, "folds")))
+            self.events.append(ActionTaken(p.seat, "fold", rules))
         elif action == "check":
-            self.events.append(Event("action", p.seat, (_action_data, "check"), rules, (_plain_words, p.seat, "checks")))
+            self.events.append(ActionTaken(p.seat, "check", rules))
         else:
             assert to is not None  # every other action has an amount (act() and rulings set it)
             put = to - p.round_to
@@ -235,9 +211,7 @@ class Hand(ShowdownLayer):
             all_in = p.stack == 0
             if action != "call":
                 self._register_raise(p, action, to, all_in)
-            self.events.append(Event(
-                "action", p.seat, (_bet_data, action, to, put, all_in), rules,
-                (_bet_words, p.seat, action, put if action == "call" else to, all_in, self._currency)))
+            self.events.append(ActionTaken(p.seat, action, rules, to, put, all_in, self._currency))
         p.acted = True
         p.acted_seq = self.reopen_seq
         # who acts next: the first player clockwise who can still act and owes an action
@@ -269,8 +243,7 @@ class Hand(ShowdownLayer):
         h.total -= excess
         h.round_to -= excess
         self.current_to = h.round_to
-        self._emit("uncalled_bet_returned", h.seat, ("P-2",), amount=excess,
-                   text=f"Uncalled {self.money(excess)} returned to seat {h.seat}")
+        self.events.append(UncalledBetReturned(h.seat, excess, self._currency))  # P-2
 
     def _end_round(self) -> None:
         self._return_uncalled()
@@ -279,7 +252,7 @@ class Hand(ShowdownLayer):
         if self.round_started:
             self.last_round_aggressor = self.round_aggressor
             self.last_round_first = self.round_first
-        self.events.append(Event("round_over", None, (_round_data, self.street, self.pot_total()), ("A-7",)))
+        self.events.append(RoundOver(self.street, self.pot_total()))
         if self.street == 7:
             self._begin_showdown()
             return

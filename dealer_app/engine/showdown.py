@@ -8,35 +8,35 @@ from typing import Any
 from dealer_app.engine.betting import BettingLayer
 from dealer_app.engine.cards import format_card, format_cards
 from dealer_app.engine.errors import EngineError
-from dealer_app.engine.events import Event
+from dealer_app.engine.events import (Event, HandExposed, HandMucked, HandOver, HandShown, PotAwarded, PotWonByFolds,
+                                      ShowdownOrdered, ShowdownReason)
 from dealer_app.engine.player import Player
 from dealer_app.engine.evaluator import (best_high_five, best_low_five, describe_high, describe_low, hi_value,
                                          lo8_value)
 
 
-def showdown_order(hand: ShowdownLayer) -> tuple[list[int], tuple[str, ...], str]:
+def showdown_order(hand: ShowdownLayer) -> tuple[list[int], tuple[str, ...], ShowdownReason]:
     """W-1: the last bettor or raiser of the last round shows first; if nobody bet, the first
     player to act in it. The others follow clockwise. W-5: when everyone is all-in, all show."""
     live = hand.live
     rules = ["W-1"]
     lead = hand.last_round_aggressor
-    why = "made the last bet or raise"
+    why: ShowdownReason = "last-aggressor"
     if (lead is None or lead.folded) and hand.rules.checked_showdown_from == "dealers-left":
         lead = live[0]
-        why = "nobody bet the last round; clockwise from the dealer's left (house option)"
+        why = "dealers-left-house"
     if lead is None or lead.folded:
         lead = hand.last_round_first
-        why = "acted first in the last round, in which nobody bet"
+        why = "first-in-last-round"
     if lead is None or lead.folded:
         lead = live[0]
-        why = "no betting took place; clockwise from the dealer's left"
+        why = "dealers-left"
     if sum(1 for p in live if p.can_act) <= 1:
         rules.append("W-5")
     i = hand.players.index(lead)
     n = len(hand.players)
     order = [hand.players[(i + k) % n].seat for k in range(n) if not hand.players[(i + k) % n].folded]
-    words = f"Seat {lead.seat} shows first ({why}); then " + ", ".join(f"seat {s}" for s in order[1:])
-    return order, tuple(rules), words
+    return order, tuple(rules), why
 
 
 def build_pots(players) -> list[tuple[int, list]]:
@@ -130,10 +130,6 @@ def _share(hand: ShowdownLayer, info: dict[int, dict[str, Any]], players: list[P
     return tied
 
 
-def _shown_data(cards: list[int | None]) -> dict:
-    return {"cards": format_cards(cards, sep=" ")}
-
-
 def _seats(players: list[Player]) -> str:
     return ", ".join([str(p.seat) for p in players])
 
@@ -217,9 +213,8 @@ class ShowdownLayer(BettingLayer):
                               "rules": ["W-2"], "hands": {},
                               "text": f"Seat {winner.seat} wins the pot of {self.money(amount)}: everyone else folded"}]
         winner.stack += amount
-        self._emit("award", winner.seat, ("W-2",), amount=amount, pot=0,
-                   text=f"Seat {winner.seat} wins {self.money(amount)}: everyone else folded; no need to show")
-        self._emit("hand_over", None, ("P-3",), showdown=False)
+        self.events.append(PotWonByFolds(winner.seat, amount, self._currency))  # W-2
+        self.events.append(HandOver(showdown=False))  # P-3
 
     def _begin_showdown(self) -> None:
         self.phase = "showdown"
@@ -227,8 +222,9 @@ class ShowdownLayer(BettingLayer):
         self.last_round_players = [p.seat for p in self.live if p.stack > 0]
         self.to_act = None
         self._legal = []
-        self.showdown_order, rules, words = showdown_order(self)
-        self._emit("showdown_order", None, rules, order=list(self.showdown_order), text=words)
+        self.showdown_order, rules, why = showdown_order(self)
+        self.showdown_decision = ShowdownOrdered(tuple(self.showdown_order), rules, why)
+        self.events.append(self.showdown_decision)
         self._pending_show = list(self.showdown_order)
 
     @property
@@ -250,8 +246,7 @@ class ShowdownLayer(BettingLayer):
         all_cards = p.down + p.up
         if self.common is not None:
             all_cards.append(self.common)
-        self.events.append(Event("show", seat, (_shown_data, all_cards),
-                                 ("W-1", "W-3")))
+        self.events.append(HandShown(seat, tuple(all_cards)))  # W-1, W-3
         if not self._pending_show:  # a show never leaves a lone unshown hand: no need to ask
             self._maybe_settle()
         return self.events[start:]
@@ -270,7 +265,7 @@ class ShowdownLayer(BettingLayer):
         if len(shown) != len(held):
             raise EngineError(f"seat {seat} holds {len(held)} cards; {len(shown)} turned up", ("W-5", "D-9"))
         self._learn_downcards(p, list(cards))
-        self._emit("expose", seat, ("W-5",), cards=format_cards(p.down + p.up, sep=" "))
+        self.events.append(HandExposed(seat, tuple(p.down + p.up)))  # W-5
         return self.events[start:]
 
     def muck(self, seat: int) -> list[Event]:
@@ -281,7 +276,7 @@ class ShowdownLayer(BettingLayer):
             raise EngineError(f"seat {seat} is the last player left and cannot muck", ("W-1",))
         p.mucked = True
         self._pending_show.remove(p.seat)
-        self._emit("muck", seat, ("W-1",), text=f"Seat {seat} mucks")
+        self.events.append(HandMucked(seat))  # W-1
         self._maybe_settle()
         return self.events[start:]
 
@@ -353,7 +348,7 @@ class ShowdownLayer(BettingLayer):
         for pot in self.pots_awarded:
             for seat, amount in pot["winners"].items():
                 self.by_seat[seat].stack += amount
-            self._emit("award", None, tuple(pot["rules"]), amount=pot["amount"], eligible=pot["eligible"],
-                       winners=dict(pot["winners"]), hands=pot.get("hands", {}), text=pot["text"])
+            self.events.append(PotAwarded(tuple(pot["rules"]), pot["amount"], tuple(pot["eligible"]),
+                                          dict(pot["winners"]), pot.get("hands", {}), pot["text"]))
         self.phase = "done"
-        self._emit("hand_over", None, ("P-3",), showdown=True)
+        self.events.append(HandOver(showdown=True))  # P-3

@@ -11,6 +11,9 @@ import json
 import zlib
 from dataclasses import fields as dc_fields
 
+from dealer_app.engine.cards import format_card, format_cards
+from dealer_app.engine.events import (ActionTaken, AntePosted, CardsDealt, CommonCardDealt, DealPlanned, HandMucked,
+                                      HandShown, ShowdownOrdered, UncalledBetReturned)
 from dealer_app.engine.hand import Hand
 from dealer_app.engine.limits import OPTION_VALUES, BettingRules, load_profile
 from dealer_app.engine.money import format_money
@@ -56,38 +59,30 @@ def _file_units(currency: str):
     return lambda x: from_units(x, places)
 
 
-# the events a PHH action line is written for
-_WRITTEN_KINDS = frozenset(("deal", "common_card", "action", "show", "muck"))
-
-
 def hand_to_phh_fields(hand: Hand, names: list[str] | None = None, extra: dict | None = None) -> dict:
     r = hand.rules
     u = _file_units(r.currency)
     seats = [p.seat for p in hand.players]
     number = {seat: i + 1 for i, seat in enumerate(seats)}
     actions = []
-    for ev in hand.events:
-        kind = ev.kind
-        if kind not in _WRITTEN_KINDS:
-            continue  # (its data is built only when read: most events are not written)
-        d = ev.data
-        if kind == "deal":
-            actions.append(f"d dh p{number[ev.seat]} {''.join(d['cards'])}")
-        elif kind == "common_card":
-            actions.append(f"d db {d['card']}")
-        elif kind == "action":
-            a = d["action"]
+    for ev in hand.events:  # a PHH action line for each deal, betting action, show and muck
+        if isinstance(ev, CardsDealt):
+            actions.append(f"d dh p{number[ev.seat]} {format_cards(ev.cards)}")
+        elif isinstance(ev, CommonCardDealt):
+            actions.append(f"d db {format_card(ev.card)}")
+        elif isinstance(ev, ActionTaken):
+            who, a = number[ev.seat], ev.action
             if a == "fold":
-                actions.append(f"p{number[ev.seat]} f")
+                actions.append(f"p{who} f")
             elif a in ("check", "call"):
-                actions.append(f"p{number[ev.seat]} cc")
-            elif a == "bring_in" and r.structure == "fixed" and d["to"] <= r.bring_in:
-                actions.append(f"p{number[ev.seat]} pb")
+                actions.append(f"p{who} cc")
+            elif a == "bring_in" and r.structure == "fixed" and ev.to is not None and ev.to <= r.bring_in:
+                actions.append(f"p{who} pb")
             else:
-                actions.append(f"p{number[ev.seat]} cbr {u(d['to'])}")
-        elif kind == "show":
-            actions.append(f"p{number[ev.seat]} sm {d['cards'].replace(' ', '')}")
-        elif kind == "muck":
+                actions.append(f"p{who} cbr {u(ev.to)}")
+        elif isinstance(ev, HandShown):
+            actions.append(f"p{number[ev.seat]} sm {format_cards(ev.cards)}")
+        elif isinstance(ev, HandMucked):
             actions.append(f"p{number[ev.seat]} sm")
     out = {
         "variant": "F7S/8" if r.game == "stud8" else "F7S",
@@ -142,6 +137,25 @@ def printable(name: str) -> str:
 RULES_LINE = "Dealer App rules: "
 
 
+def _text_action(ev: ActionTaken, who: str, round_to: dict[int, int], m) -> str:
+    """A betting action as PokerStars writes it ("raises $10 to $20")."""
+    a, to = ev.action, ev.to
+    tail = " and is all-in" if ev.all_in else ""
+    if a == "fold":
+        return f"{who}: folds"
+    if a == "check":
+        return f"{who}: checks"
+    assert to is not None and ev.amount is not None  # every other action has its amounts
+    if a == "call":
+        return f"{who}: calls {m(ev.amount)}{tail}"
+    if a == "bring_in":
+        return f"{who}: brings in for {m(to)}{tail}"
+    top = max(round_to.values(), default=0)
+    if a == "bet" or a == "complete" and top == 0:
+        return f"{who}: bets {m(to)}{tail}"
+    return f"{who}: raises {m(to - top)} to {m(to)}{tail}"
+
+
 def rules_line(hand: Hand, hand_id: str) -> str:
     r = hand.rules
     rules = {"profile": r.profile, "table": r.table or None, "options": _option_overrides(r), "hand": hand_id}
@@ -170,50 +184,34 @@ def hand_to_text(hand: Hand, hand_id: str = "1", table_name: str = "Dealer App",
     round_to: dict[int, int] = {}
     dealt: dict[int, list] = {}
     for ev in hand.events:
-        d = ev.data
-        if ev.kind == "ante":
-            out.append(f"{name[ev.seat]}: posts the ante {m(d['amount'])}" + (" and is all-in" if d["all_in"] else ""))
-        elif ev.kind == "deal_plan":
+        if isinstance(ev, AntePosted):
+            out.append(f"{name[ev.seat]}: posts the ante {m(ev.amount)}" + (" and is all-in" if ev.all_in else ""))
+        elif isinstance(ev, DealPlanned):
             round_to = {}
-            title = STREET_TITLES[d["street"]]
-            out.append(title)
-        elif ev.kind == "common_card":
-            out[-1] = f"*** RIVER *** [{d['card']}]"
-        elif ev.kind == "deal":
-            cards = d["cards"]
+            out.append(STREET_TITLES[ev.street])
+        elif isinstance(ev, CommonCardDealt):
+            out[-1] = f"*** RIVER *** [{format_card(ev.card)}]"
+        elif isinstance(ev, CardsDealt):
+            cards = [format_card(c) for c in ev.cards]
             before = dealt.setdefault(ev.seat, [])
-            if d["street"] == 3:
+            if ev.street == 3:
                 seen = cards if "??" not in cards[:2] else cards[2:]
                 out.append(f"Dealt to {name[ev.seat]} [{' '.join(seen)}]")
-            elif cards[0] != "??" or d["street"] < 7:  # an upcard nobody saw is written [??]
+            elif cards[0] != "??" or ev.street < 7:  # an upcard nobody saw is written [??]
                 shown = [c for c in before if c != "??"]
                 out.append(f"Dealt to {name[ev.seat]} [{' '.join(shown)}] [{cards[0]}]")
             before.extend(cards)
-        elif ev.kind == "action":
-            a, who = d["action"], name[ev.seat]
-            tail = " and is all-in" if d.get("all_in") else ""
-            if a == "fold":
-                out.append(f"{who}: folds")
-            elif a == "check":
-                out.append(f"{who}: checks")
-            elif a == "call":
-                out.append(f"{who}: calls {m(d['amount'])}{tail}")
-            elif a == "bring_in":
-                out.append(f"{who}: brings in for {m(d['to'])}{tail}")
-            elif a == "bet" or a == "complete" and max(round_to.values(), default=0) == 0:
-                out.append(f"{who}: bets {m(d['to'])}{tail}")
-            else:
-                top = max(round_to.values(), default=0)
-                out.append(f"{who}: raises {m(d['to'] - top)} to {m(d['to'])}{tail}")
-            if "to" in d:
-                round_to[ev.seat] = d["to"]
-        elif ev.kind == "uncalled_bet_returned":
-            out.append(f"Uncalled bet ({m(d['amount'])}) returned to {name[ev.seat]}")
-        elif ev.kind == "showdown_order":
+        elif isinstance(ev, ActionTaken):
+            out.append(_text_action(ev, name[ev.seat], round_to, m))
+            if ev.to is not None:
+                round_to[ev.seat] = ev.to
+        elif isinstance(ev, UncalledBetReturned):
+            out.append(f"Uncalled bet ({m(ev.amount)}) returned to {name[ev.seat]}")
+        elif isinstance(ev, ShowdownOrdered):
             out.append("*** SHOW DOWN ***")
-        elif ev.kind == "show":
-            out.append(f"{name[ev.seat]}: shows [{d['cards']}]")
-        elif ev.kind == "muck":
+        elif isinstance(ev, HandShown):
+            out.append(f"{name[ev.seat]}: shows [{format_cards(ev.cards, sep=' ')}]")
+        elif isinstance(ev, HandMucked):
             out.append(f"{name[ev.seat]}: mucks hand")
     total = 0
     for pot in hand.pots_awarded:

@@ -11,6 +11,8 @@ from decimal import Decimal, InvalidOperation
 
 from dealer_app.engine.cards import CardError, parse_cards
 from dealer_app.engine.errors import EngineError, IllegalAction
+from dealer_app.engine.events import (ActionTaken, BringInChosen, DealPlanned, FirstToAct, NoBetting, ShortageAhead,
+                                      UncalledBetReturned)
 from dealer_app.engine.hand import Hand, SeatSpec
 from dealer_app.engine.limits import OPTION_VALUES, BettingRules, LimitsError, load_profile, load_table
 from dealer_app.engine.money import units_currency
@@ -231,22 +233,21 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
     def sync():
         nonlocal seen_events, betting_street
         for ev in h.events[seen_events:]:
-            if ev.kind == "deal_plan":
-                st = {"street": ev.data["street"], "first_to_act": None, "rules": [],
-                      "deal": {k: ev.data[k] for k in ("burn", "reshuffle_burns", "common_card", "stub_after")},
+            if isinstance(ev, DealPlanned):
+                st = {"street": ev.street, "first_to_act": None, "rules": [], "deal": ev.plan.as_dict(),
                       "deal_rules": list(ev.rules), "deal_words": ev.text, "decisions": []}
                 streets[st["street"]] = st
                 report["streets"].append(st)
-            elif ev.kind == "shortage_warning":
-                streets[h.street]["deal"]["warning"] = {"street": ev.data["street"], "text": ev.text}
-            elif ev.kind == "bring_in_seat":
+            elif isinstance(ev, ShortageAhead):
+                streets[h.street]["deal"]["warning"] = {"street": ev.street, "text": ev.text}
+            elif isinstance(ev, BringInChosen):
                 report["bring_in"] = {"seat": ev.seat, "rules": list(ev.rules), "text": ev.text}
-            elif ev.kind == "first_to_act":
-                st = streets[ev.data["street"]]
+            elif isinstance(ev, FirstToAct):
+                st = streets[ev.street]
                 st["first_to_act"], st["rules"], st["text"] = ev.seat, list(ev.rules), ev.text
                 betting_street = st
-            elif ev.kind == "no_betting":
-                streets[ev.data["street"]]["rules"] = list(ev.rules)
+            elif isinstance(ev, NoBetting):
+                streets[ev.street]["rules"] = list(ev.rules)
         seen_events = len(h.events)
 
     sync()
@@ -280,10 +281,10 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
                     if refused is not None:
                         decision["refused"] = refused
                     taken = {"action": action}
-                    done = next(e for e in emitted if e.kind == "action").data
-                    if "to" in done:
-                        taken["to"] = done["to"]
-                        decision["amount"] = done["amount"]
+                    done = next(e for e in emitted if isinstance(e, ActionTaken))
+                    if done.to is not None:
+                        taken["to"] = done.to
+                        decision["amount"] = done.amount
                     decision["taken"] = taken
                     decision["seat"] = seat
                     (betting_street or streets[max(streets)])["decisions"].append(decision)
@@ -330,8 +331,8 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
         report["stopped"] = stopped
     report["uncalled"] = {}
     for ev in h.events:
-        if ev.kind == "uncalled_bet_returned":
-            report["uncalled"][str(ev.seat)] = report["uncalled"].get(str(ev.seat), 0) + ev.data["amount"]
+        if isinstance(ev, UncalledBetReturned):
+            report["uncalled"][str(ev.seat)] = report["uncalled"].get(str(ev.seat), 0) + ev.amount
     finishing = hand.fields.get("finishing_stacks")
     if isinstance(finishing, list) and h.phase == "done":
         ours = [p.stack for p in h.players]

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from dealer_app.engine.cards import CardError, format_card, parse_card, parse_cards
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.hand import Hand
+from dealer_app.engine.events import UncalledBetReturned
 from dealer_app.engine.limits import (LimitsError, as_played, load_profile, load_table, profile_from_record,
                                       table_from_record)
 from dealer_app.engine.money import format_money
@@ -50,8 +51,7 @@ class Prompt:
 
 @dataclass
 class ActionChoice:
-    """A legal action (``LegalAction``'s fields) as the dealer's button shows it. Not a
-    subclass: the engine's classes may be compiled, and compiled classes are final."""
+    """A legal action (``LegalAction``'s fields) as the dealer's button shows it."""
 
     action: str
     to: int | None = None
@@ -685,14 +685,13 @@ class TableController:
             return ()
         out = []
         for e in self._last_input_events():  # P-2: the chips go back before anything else
-            if e.kind == "uncalled_bet_returned":
+            if isinstance(e, UncalledBetReturned):
                 out.append((e.text, e.rules))
         if p.kind in ("card", "river") and h.plan.normal and len(h.deal_queue) == h.plan.live:
             out.append((h.plan.words, h.plan.rules))  # D-5: the burn, then the round
-        if p.kind == "show" and p.seat == h.showdown_order[0]:
-            ev = next((e for e in reversed(h.events) if e.kind == "showdown_order"), None)
-            if ev is not None and ev.text:
-                out.append((ev.text, ev.rules))  # W-1: who shows first, and why
+        shows_first = h.showdown_decision
+        if p.kind == "show" and p.seat == h.showdown_order[0] and shows_first is not None:
+            out.append((shows_first.text, shows_first.rules))  # W-1: who shows first, and why
         if p.kind == "award":
             for i, pot in enumerate(h.pots_awarded):
                 name = "Main pot" if i == 0 else f"Side pot {i}"
@@ -736,15 +735,11 @@ class TableController:
                 return Prompt("card", seat, f"{h.plan.words}. {text}", h.plan.rules + ("D-2",))
             return Prompt("card", seat, text, ("D-2",))
         if h.phase == "bet":
-            ev = next((e for e in reversed(h.events) if e.kind in ("bring_in_seat", "first_to_act")), None)
             text = f"Seat {h.to_act.seat} ({h.to_act.name}) to act"
             rules = tuple(h.decision_rules)
-            if ev is not None and ev.data.get("street", h.street) == h.street and not h.round_started:
-                bring = next((e for e in reversed(h.events) if e.kind == "bring_in_seat"), None)
-                if h.street == 3 and bring is not None:
-                    text, rules = bring.text, bring.rules
-                else:
-                    text, rules = ev.text, ev.rules
+            opening = h.bring_in_decision if h.street == 3 else h.opening_decision
+            if opening is not None and not h.round_started:  # the street's first actor, and why
+                text, rules = opening.text, opening.rules
             notes = tuple(h.raising_notes())
             return Prompt("action", h.to_act.seat, text,
                           rules + tuple(r for _t, rs in notes for r in rs if r not in rules), notes)
@@ -833,10 +828,8 @@ class TableController:
         h = self.hand
         if h is None:
             return ""
-        ev = next((e for e in reversed(h.events) if e.kind in ("shortage_warning", "deal_plan")), None)
-        if ev is not None and ev.kind == "shortage_warning" and ev.data["street"] == h.street + 1:
-            return ev.text + " — D-7"
-        return ""
+        warning = h.shortage_warning  # D-7: the next street will be short
+        return warning.text + " — D-7" if warning is not None else ""
 
     def awards(self) -> list[dict]:
         """Each pot with the amounts to push, and every shown hand's best five and name."""

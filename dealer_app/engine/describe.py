@@ -1,0 +1,103 @@
+"""Every event in English words, from its fields (the words a dealer would say).
+
+``describe(event)`` is the engine's sentence for an event: the record keeps it as ``text``, the
+command line prints it, and the UI words the same fields in the reader's language
+(``dealer_app/ui/words.py``: one translatable template per event class). An event without
+words (a burn, a deal, a round's end) describes as "".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from dealer_app.engine.cards import format_card
+from dealer_app.engine.evaluator import describe_board
+from dealer_app.engine.events import (ActionTaken, AntePosted, BringInChosen, CommonCardDealt, DealPlanned, Event,
+                                      FirstToAct, HandMucked, NoBetting, PotAwarded, PotWonByFolds, RulingApplied,
+                                      ShortageAhead, ShowdownOrdered, UncalledBetReturned)
+from dealer_app.engine.money import format_money
+
+# how each betting action is said, with its amount after it
+VERBS = {"bring_in": "brings in for", "complete": "completes to", "bet": "bets", "raise": "raises to",
+         "call": "calls"}
+
+# W-1: why the first player shows first
+SHOWDOWN_REASONS = {
+    "last-aggressor": "made the last bet or raise",
+    "dealers-left-house": "nobody bet the last round; clockwise from the dealer's left (house option)",
+    "first-in-last-round": "acted first in the last round, in which nobody bet",
+    "dealers-left": "no betting took place; clockwise from the dealer's left",
+}
+
+
+def _long(card: int | None) -> str:
+    return format_card(card, True)
+
+
+def _ante(e: AntePosted) -> str:
+    return f"Seat {e.seat} antes {format_money(e.amount, e.currency)}" + (" and is all-in" if e.all_in else "")
+
+
+def _action(e: ActionTaken) -> str:
+    if e.action == "fold":
+        return f"Seat {e.seat} folds"
+    if e.action == "check":
+        return f"Seat {e.seat} checks"
+    assert e.to is not None and e.amount is not None  # every other action has its amounts
+    said = e.amount if e.action == "call" else e.to  # "calls $10" but "raises to $40"
+    return f"Seat {e.seat} {VERBS[e.action]} {format_money(said, e.currency)}" + (" all-in" if e.all_in else "")
+
+
+def _bring_in(e: BringInChosen) -> str:
+    if e.seat != e.lowest_seat:  # B-5: the lowest door card is all-in
+        return (f"Seat {e.seat} brings in: the lowest door card, {_long(e.door_card)}, belongs to all-in seat "
+                f"{e.lowest_seat}")
+    words = f"Seat {e.seat} brings in: lowest door card, {_long(e.door_card)}"
+    if e.unrecorded:
+        words += f" (door card of seat(s) {', '.join(map(str, e.unrecorded))} not recorded)"
+    return words
+
+
+def _first(e: FirstToAct) -> str:
+    if e.reason == "bring-in":
+        return f"Seat {e.seat} acts first: the bring-in"
+    if e.reason == "sixth-street":
+        return f"Seat {e.seat} acts first: acted first on sixth street (common card)"
+    if e.reason == "high-hand-all-in":
+        return f"Seat {e.seat} acts first: the high hand, seat {e.high_seat}, is all-in"
+    tie = ""
+    if e.tiebreak == "suit":
+        tie = f"; tie broken by the highest card by suit, {_long(e.tiebreak_card)}"
+    elif e.tiebreak == "dealers-left":
+        tie = "; tie: nearest the dealer's left"
+    return f"Seat {e.seat} acts first: {describe_board(e.board_value, e.board_size)}{tie}"
+
+
+def _showdown(e: ShowdownOrdered) -> str:
+    return (f"Seat {e.order[0]} shows first ({SHOWDOWN_REASONS[e.reason]}); then "
+            + ", ".join(f"seat {s}" for s in e.order[1:]))
+
+
+_WORDS: dict[type, Callable] = {
+    AntePosted: _ante,
+    DealPlanned: lambda e: e.plan.words,
+    ShortageAhead: lambda e: f"Next street: {e.plan.words}",
+    CommonCardDealt: lambda e: f"Common card {_long(e.card)}: every live player's card",
+    NoBetting: lambda e: "No betting: fewer than two players have chips",
+    BringInChosen: _bring_in,
+    FirstToAct: _first,
+    ActionTaken: _action,
+    RulingApplied: lambda e: f"Floor ruling: applied although refused: {e.refused}",
+    UncalledBetReturned: lambda e: f"Uncalled {format_money(e.amount, e.currency)} returned to seat {e.seat}",
+    ShowdownOrdered: _showdown,
+    HandMucked: lambda e: f"Seat {e.seat} mucks",
+    PotWonByFolds: lambda e: (f"Seat {e.seat} wins {format_money(e.amount, e.currency)}: everyone else folded; "
+                              "no need to show"),
+    PotAwarded: lambda e: e.words,
+}
+
+
+def describe(event: Event) -> str:
+    """The event in English; "" for an event that needs no words."""
+    words = _WORDS.get(type(event))
+    return words(event) if words is not None else ""
