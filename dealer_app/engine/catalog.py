@@ -10,20 +10,25 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-CATALOG = Path(__file__).resolve().parents[1] / "data" / "STUD_RULES.md"
+DATA = Path(__file__).resolve().parents[1] / "data"
+CATALOG = DATA / "STUD_RULES.md"
+# the same catalog in German (the rulings panel shows the reader's language); same IDs, same order
+CATALOGS = {"en": CATALOG, "de": DATA / "STUD_RULES.de.md"}
 _RULE = re.compile(r"^- \*\*([A-Z]-\d+)\*\* (.*)$")
 
 
-@lru_cache(maxsize=1)
-def rule_texts() -> dict[str, str]:
-    """{rule ID: its text} (continuation lines joined)."""
+@lru_cache(maxsize=4)
+def rule_texts(language: str = "en") -> dict[str, str]:
+    """{rule ID: its text} (continuation lines joined). A rule that §12 (house decisions where
+    the sources are silent) takes up again keeps its own text, and §12's follows on a new line."""
     rules: dict[str, str] = {}
     current = None
-    for line in CATALOG.read_text(encoding="utf-8").splitlines():
+    for line in CATALOGS.get(language, CATALOG).read_text(encoding="utf-8").splitlines():
         m = _RULE.match(line)
         if m:
             current = m.group(1)
-            rules[current] = m.group(2).strip()
+            text = m.group(2).strip()
+            rules[current] = f"{rules[current]}\n{text}" if current in rules else text
         elif current and line.startswith("  ") and line.strip():
             rules[current] += " " + line.strip()
         else:
@@ -31,5 +36,5 @@ def rule_texts() -> dict[str, str]:
     return rules
 
 
-def rule_text(rule_id: str) -> str:
-    return rule_texts().get(rule_id, "")
+def rule_text(rule_id: str, language: str = "en") -> str:
+    return rule_texts(language).get(rule_id, "")

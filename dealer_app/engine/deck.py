@@ -8,6 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Literal
+
+
+# what the dealer does, by case; ``plan_words`` says each in English, the UI in the reader's language
+PlanCase = Literal["third", "normal", "pool", "exact-fit", "pool-common", "austria-pool", "austria-no-burn",
+                   "austria-common", "tda-scramble", "tda-common", "tda-scramble-common"]
 
 
 @dataclass(frozen=True)
@@ -21,11 +27,20 @@ class DealPlan:
     stub_after: int
     burns_after: int
     rules: tuple[str, ...]
-    words: str
+    case: PlanCase
+    burns_before: int  # the burn pile before this round (what may be shuffled in)
 
     @property
     def normal(self) -> bool:
         return not (self.reshuffle_burns or self.common_card)
+
+    @property
+    def words(self) -> str:
+        return plan_words(self)
+
+    @property
+    def text(self) -> str:
+        return plan_words(self)
 
     def as_dict(self) -> dict:
         return {"burn": self.burn, "reshuffle_burns": self.reshuffle_burns,
@@ -34,6 +49,39 @@ class DealPlan:
 
 def _cards(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def plan_words(plan: DealPlan) -> str:
+    """What the dealer does, in English (D-5, D-7, D-8)."""
+    kind = "down" if plan.street == 7 else "up"
+    live, burns, case = plan.live, plan.burns_before, plan.case
+    short = f"Only {_cards(plan.stub_before)} left for {live} players: "
+    if case == "third":
+        return ("Burn one card, then " if plan.burn else "") + "two cards down and one up to each player"
+    if case == "normal":
+        return f"Burn one card, then one card {kind} to each of the {live} players"
+    if case == "pool":
+        return short + (f"shuffle the {burns} burn cards into the stub, burn one, then deal one card {kind} to "
+                        "each player")
+    if case == "exact-fit":
+        pre = f"shuffle the {burns} burn cards into the stub, then " if burns else ""
+        return short + f"{pre}deal one card {kind} to each player without a burn"
+    if case == "pool-common":
+        return short + f"shuffle the {burns} burn cards into the stub, then turn one common card face up in the middle"
+    if case.startswith("austria"):
+        pre = short + f"shuffle the {burns} burn cards into the stub. " if plan.reshuffle_burns else ""
+        if case == "austria-pool":
+            return pre + f"Burn one, then one card {kind} to each player"
+        if case == "austria-no-burn":
+            return pre + f"Do not burn (the bottom card is never dealt); one card {kind} to each player"
+        return pre + ("Burn one card, then t" if plan.burn else "T") + "urn one common card face up in the middle"
+    if case == "tda-scramble":
+        return short + (f"scramble the {burns} burn cards with the stub, cut, burn one, then one card {kind} to "
+                        "each player")
+    if case == "tda-common":
+        return short + "burn one card and turn one common card face up in the middle"
+    return (f"Only {_cards(plan.stub_before)} left: scramble the stub with the {burns} burn cards, cut, burn one "
+            "and turn one common card face up in the middle")
 
 
 @lru_cache(maxsize=4096)  # a pure function of a few counts, asked twice a street
@@ -49,15 +97,10 @@ def plan_deal(procedure: str, street: int, live: int, stub: int, burns: int,
         if stub < need:
             raise ValueError(f"a 52-card deck cannot deal third street to {live} players")
         rules = ("D-3", "D-5") if burn else ("D-3",)
-        words = ("Burn one card, then " if burn else "") + "two cards down and one up to each player"
-        return DealPlan(3, live, stub, burn, False, False, stub - need, burns + burn, rules, words)
-
-    down = street == 7
-    kind = "down" if down else "up"
+        return DealPlan(3, live, stub, burn, False, False, stub - need, burns + burn, rules, "third", burns)
 
     def normal(rules=("D-5",)):
-        return DealPlan(street, live, stub, True, False, False, stub - 1 - live, burns + 1, rules,
-                        f"Burn one card, then one card {kind} to each of the {live} players")
+        return DealPlan(street, live, stub, True, False, False, stub - 1 - live, burns + 1, rules, "normal", burns)
 
     if procedure == "pool-burns":
         # S0: the round needs a burn plus one card for every live player. Short: pool the burns
@@ -67,41 +110,31 @@ def plan_deal(procedure: str, street: int, live: int, stub: int, burns: int,
             return normal()
         pooled = stub + burns
         if pooled >= live + 1:
-            return DealPlan(street, live, stub, True, True, False, pooled - 1 - live, 1, ("D-7", "D-5"),
-                            f"Only {_cards(stub)} left for {live} players: shuffle the {burns} burn cards "
-                            f"into the stub, burn one, then deal one card {kind} to each player")
+            return DealPlan(street, live, stub, True, True, False, pooled - 1 - live, 1, ("D-7", "D-5"), "pool",
+                            burns)
         if pooled == live:
             # D-7 (catalog): the pooled cards are burned from only while they hold more than one
             # card per live player; an exact fit deals one to each, no burn, no common card
-            pre = (f"shuffle the {burns} burn cards into the stub, then " if burns else "")
-            return DealPlan(street, live, stub, False, bool(burns), False, 0, 0, ("D-7",),
-                            f"Only {_cards(stub)} left for {live} players: {pre}deal one card {kind} to "
-                            f"each player without a burn")
-        return DealPlan(street, live, stub, False, bool(burns), True, pooled - 1, 0, ("D-7", "D-8"),
-                        f"Only {_cards(stub)} left for {live} players: shuffle the {burns} burn cards "
-                        f"into the stub, then turn one common card face up in the middle")
+            return DealPlan(street, live, stub, False, bool(burns), False, 0, 0, ("D-7",), "exact-fit", burns)
+        return DealPlan(street, live, stub, False, bool(burns), True, pooled - 1, 0, ("D-7", "D-8"), "pool-common",
+                        burns)
     if procedure == "casinos-austria":
         # S2: fewer than live + 2 cards: shuffle the burns in first. The bottom card is never
         # dealt: with exactly live + 1 nothing is burned; with less, one common card.
         pool = stub < live + 2 and burns > 0
         have = stub + burns if pool else stub
         left_burns = 0 if pool else burns
-        pre = (f"Only {_cards(stub)} left for {live} players: shuffle the {burns} burn cards into the "
-               f"stub. ") if pool else ""
         rules = ("D-7", "D-5") if pool else ("D-5",)
         if have >= live + 2:
             if not pool:
                 return normal()
-            return DealPlan(street, live, stub, True, True, False, have - 1 - live, 1, rules,
-                            pre + f"Burn one, then one card {kind} to each player")
+            return DealPlan(street, live, stub, True, True, False, have - 1 - live, 1, rules, "austria-pool", burns)
         if have == live + 1:
-            return DealPlan(street, live, stub, False, pool, False, have - live, left_burns,
-                            ("D-7", "D-5"), pre + f"Do not burn (the bottom card is never dealt); "
-                            f"one card {kind} to each player")
+            return DealPlan(street, live, stub, False, pool, False, have - live, left_burns, ("D-7", "D-5"),
+                            "austria-no-burn", burns)
         burn = have >= 3
-        return DealPlan(street, live, stub, burn, pool, True, have - burn - 1, left_burns + burn,
-                        ("D-7", "D-8"), pre + ("Burn one card, then t" if burn else "T") +
-                        "urn one common card face up in the middle")
+        return DealPlan(street, live, stub, burn, pool, True, have - burn - 1, left_burns + burn, ("D-7", "D-8"),
+                        "austria-common", burns)
     if procedure == "tda":
         # TDA RP-10-H: the round needs live + 1 burn + 1 (the last card stays undealt).
         need = live + 2
@@ -109,14 +142,11 @@ def plan_deal(procedure: str, street: int, live: int, stub: int, burns: int,
             return normal()
         if stub + burns >= need:
             return DealPlan(street, live, stub, True, True, False, stub + burns - 1 - live, 1, ("D-7", "D-5"),
-                            f"Only {_cards(stub)} left for {live} players: scramble the {burns} burn "
-                            f"cards with the stub, cut, burn one, then one card {kind} to each player")
+                            "tda-scramble", burns)
         if stub >= 3:
-            return DealPlan(street, live, stub, True, False, True, stub - 2, burns + 1, ("D-7", "D-8"),
-                            f"Only {_cards(stub)} left for {live} players: burn one card and turn one "
-                            f"common card face up in the middle")
+            return DealPlan(street, live, stub, True, False, True, stub - 2, burns + 1, ("D-7", "D-8"), "tda-common",
+                            burns)
         pooled = stub + burns
-        return DealPlan(street, live, stub, True, True, True, pooled - 2, 1, ("D-7", "D-8"),
-                        f"Only {_cards(stub)} left: scramble the stub with the {burns} burn cards, cut, "
-                        f"burn one and turn one common card face up in the middle")
+        return DealPlan(street, live, stub, True, True, True, pooled - 2, 1, ("D-7", "D-8"), "tda-scramble-common",
+                        burns)
     raise ValueError(f"unknown shortage_procedure {procedure!r}")

@@ -8,10 +8,11 @@ words (a burn, a deal, a round's end) describes as "".
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from dealer_app.engine.cards import format_card
-from dealer_app.engine.evaluator import describe_board
+from dealer_app.engine.evaluator import describe_board, describe_high, describe_low
 from dealer_app.engine.events import (ActionTaken, AntePosted, BringInChosen, CommonCardDealt, DealPlanned, Event,
                                       FirstToAct, HandMucked, NoBetting, PotAwarded, PotWonByFolds, RulingApplied,
                                       ShortageAhead, ShowdownOrdered, UncalledBetReturned)
@@ -73,6 +74,21 @@ def _first(e: FirstToAct) -> str:
     return f"Seat {e.seat} acts first: {describe_board(e.board_value, e.board_size)}{tie}"
 
 
+def _pot(e: PotAwarded) -> str:
+    name = "main pot" if e.pot_index == 0 else f"side pot {e.pot_index}"
+    m = functools.partial(format_money, currency=e.currency)
+    high = ", ".join(map(str, e.high_seats))
+    if e.case == "uncontested":
+        return f"{name} {m(e.amount)} to seat {high}"
+    hand = describe_high(e.high_value)
+    if e.case == "hi-lo":
+        return (f"{name} {m(e.amount)}: high {m(e.high_half)} to seat(s) {high} ({hand}), low {m(e.low_half)} "
+                f"to seat(s) {', '.join(map(str, e.low_seats))} ({describe_low(list(e.low_five))})")
+    if e.case == "no-low":
+        return f"{name} {m(e.amount)}: no qualifying low; all to seat(s) {high} ({hand})"
+    return f"{name} {m(e.amount)} to seat(s) {high} ({hand})"
+
+
 def _showdown(e: ShowdownOrdered) -> str:
     return (f"Seat {e.order[0]} shows first ({SHOWDOWN_REASONS[e.reason]}); then "
             + ", ".join(f"seat {s}" for s in e.order[1:]))
@@ -93,7 +109,7 @@ _WORDS: dict[type, Callable] = {
     HandMucked: lambda e: f"Seat {e.seat} mucks",
     PotWonByFolds: lambda e: (f"Seat {e.seat} wins {format_money(e.amount, e.currency)}: everyone else folded; "
                               "no need to show"),
-    PotAwarded: lambda e: e.words,
+    PotAwarded: _pot,
 }
 
 

@@ -17,6 +17,7 @@ from typing import ClassVar, Literal
 
 from dealer_app.engine.cards import UNKNOWN, format_card, format_cards
 from dealer_app.engine.deck import DealPlan
+from dealer_app.engine.evaluator import describe_high, describe_low
 
 
 def _card_name(card: int | None) -> str:
@@ -334,22 +335,49 @@ class PotWonByFolds(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ScoredHand:
+    """A hand that took part in a pot's award: its best five, their value (evaluator), and in
+    Hi-Lo its best qualifying low five when the pot had a low."""
+    seat: int
+    five: tuple[int, ...]
+    value: int
+    low_five: tuple[int, ...] | None = None
+
+
+PotCase = Literal["uncontested", "high", "hi-lo", "no-low"]
+
+
+@dataclass(frozen=True, slots=True)
 class PotAwarded(Event):
-    """One pot at the showdown (P-1, W-3, H-2, H-3): who could win it, who did and how much,
-    and each scored hand's best five (``hands``: seat → cards, name, low, low_name).
-    ``words`` is the award as the engine worded it (showdown.award)."""
+    """One pot at the showdown (P-1, W-3, W-4, H-2, H-3): who could win it, who did and how
+    much, and the hands that decided it. ``case``: nobody else left to show (uncontested),
+    the high hand takes it, split high/low, or no qualifying low."""
     kind: ClassVar[str] = "award"
     seat: None = field(default=None, init=False)
     rules: tuple[str, ...]
     amount: int
     eligible: tuple[int, ...]
-    winners: dict[int, int]
-    hands: dict[int, dict]
-    words: str
+    winners: dict[int, int]  # seat -> amount pushed (read only)
+    hands: tuple[ScoredHand, ...]
+    pot_index: int  # 0 the main pot, 1… the side pots
+    case: PotCase
+    high_seats: tuple[int, ...]  # who takes the high half (all of it unless split)
+    high_half: int
+    high_value: int  # the winning high hand's value (0 when uncontested)
+    low_seats: tuple[int, ...]
+    low_half: int
+    low_five: tuple[int, ...]  # the winning low (hi-lo only)
+    currency: str
 
     def data_dict(self) -> dict:
+        hands: dict[int, dict] = {}
+        for h in self.hands:
+            entry = {"cards": format_cards(h.five, sep=" "), "name": describe_high(h.value)}
+            if h.low_five is not None:
+                entry["low"], entry["low_name"] = format_cards(h.low_five, sep=" "), describe_low(list(h.low_five))
+            hands[h.seat] = entry
         return {"amount": self.amount, "eligible": list(self.eligible), "winners": dict(self.winners),
-                "hands": self.hands}
+                "hands": hands}
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,8 +8,8 @@ from typing import Any
 from dealer_app.engine.betting import BettingLayer
 from dealer_app.engine.cards import format_card, format_cards
 from dealer_app.engine.errors import EngineError
-from dealer_app.engine.events import (Event, HandExposed, HandMucked, HandOver, HandShown, PotAwarded, PotWonByFolds,
-                                      ShowdownOrdered, ShowdownReason)
+from dealer_app.engine.events import (Event, HandExposed, HandMucked, HandOver, HandShown, PotAwarded, PotCase,
+                                      PotWonByFolds, ScoredHand, ShowdownOrdered, ShowdownReason)
 from dealer_app.engine.player import Player
 from dealer_app.engine.evaluator import (best_high_five, best_low_five, describe_high, describe_low, hi_value,
                                          lo8_value)
@@ -130,11 +130,11 @@ def _share(hand: ShowdownLayer, info: dict[int, dict[str, Any]], players: list[P
     return tied
 
 
-def _seats(players: list[Player]) -> str:
-    return ", ".join([str(p.seat) for p in players])
+def _seats(players: list[Player]) -> tuple[int, ...]:
+    return tuple(p.seat for p in players)
 
 
-def award(hand: ShowdownLayer) -> list[dict]:
+def award(hand: ShowdownLayer) -> list[PotAwarded]:
     """Award every pot among the players who showed; H-2/H-3 split hi-lo pots."""
     chip = hand.rules.chip
     stud8 = hand.rules.game == "stud8"
@@ -147,15 +147,14 @@ def award(hand: ShowdownLayer) -> list[dict]:
         if len(cards) != len(held):
             continue
         hv, five = best_high_five(cards)
-        entry: dict[str, Any] = {"hi": hv, "five": five, "desc": describe_high(hv),
-                                 "cards": format_cards(five, sep=" ")}
+        entry: dict[str, Any] = {"hi": hv, "five": five}
         if stud8:
             lv = lo8_value(cards)
             entry["lo"] = lv
             if lv is not None:
                 lf = best_low_five(cards)
                 assert lf is not None  # a qualifying low has its five cards
-                entry["lo_five"], entry["lo_desc"] = lf, describe_low(lf)
+                entry["lo_five"] = lf
         info[p.seat] = entry
     results = []
     pots = build_pots(hand.players)
@@ -164,39 +163,45 @@ def award(hand: ShowdownLayer) -> list[dict]:
         contenders = scored or [q for q in eligible if not q.mucked] or eligible
         rules = ["P-1"] if len(pots) > 1 else []
         rules.append("W-3")
-        name = "main pot" if index == 0 else f"side pot {index}"
         winners: dict[int, int] = {}
-        hands = {p.seat: {"cards": info[p.seat]["cards"], "name": info[p.seat]["desc"]} for p in scored}
-        if not scored:
+        lows: list[Player] = []
+        low_half, lo_w = 0, []
+        case: PotCase
+        if not scored:  # nobody left to show: the last player's pot
             winners = split_amount(amount, [contenders[0].seat], chip)
-            text = f"{name} {hand.money(amount)} to seat {contenders[0].seat}"
+            case, hi_w, high_half = "uncontested", [contenders[0]], amount
         elif stud8:
             rules.append("H-2")
             lows = [p for p in scored if info[p.seat]["lo"] is not None]
             if lows:
+                case = "hi-lo"
                 low_half = (amount // (2 * chip)) * chip
                 high_half = amount - low_half
                 hi_w = _share(hand, info, scored, "hi", high_half, rules, winners)
                 lo_w = _share(hand, info, lows, "lo", low_half, rules, winners)
-                for p in lows:
-                    hands[p.seat]["low"] = format_cards(info[p.seat]["lo_five"], sep=" ")
-                    hands[p.seat]["low_name"] = info[p.seat]["lo_desc"]
                 if high_half != low_half:
                     rules.append("H-3")
-                text = (f"{name} {hand.money(amount)}: high {hand.money(high_half)} to seat(s) {_seats(hi_w)} "
-                        f"({info[hi_w[0].seat]['desc']}), low {hand.money(low_half)} to seat(s) "
-                        f"{_seats(lo_w)} ({info[lo_w[0].seat]['lo_desc']})")
             else:
                 rules.append("H-3")
+                case, high_half = "no-low", amount
                 hi_w = _share(hand, info, scored, "hi", amount, rules, winners)
-                text = (f"{name} {hand.money(amount)}: no qualifying low; all to seat(s) "
-                        f"{_seats(hi_w)} ({info[hi_w[0].seat]['desc']})")
         else:
+            case, high_half = "high", amount
             hi_w = _share(hand, info, scored, "hi", amount, rules, winners)
-            text = f"{name} {hand.money(amount)} to seat(s) {_seats(hi_w)} ({info[hi_w[0].seat]['desc']})"
-        results.append({"amount": amount, "eligible": [p.seat for p in eligible], "winners": winners,
-                        "rules": list(dict.fromkeys(rules)), "hands": hands, "text": text})
+        low_seats = {p.seat for p in lows}
+        hands = tuple(ScoredHand(p.seat, tuple(info[p.seat]["five"]), info[p.seat]["hi"],
+                                 tuple(info[p.seat]["lo_five"]) if p.seat in low_seats else None) for p in scored)
+        results.append(PotAwarded(
+            tuple(dict.fromkeys(rules)), amount, tuple(p.seat for p in eligible), winners, hands, index, case,
+            _seats(hi_w), high_half, info[hi_w[0].seat]["hi"] if scored else 0, _seats(lo_w), low_half,
+            tuple(info[lo_w[0].seat]["lo_five"]) if lo_w else (), hand.rules.currency))
     return results
+
+
+def pot_dict(pot: PotAwarded) -> dict:
+    """A pot as ``pots_awarded`` (the replay report, the screen) has always listed it."""
+    return {"amount": pot.amount, "eligible": list(pot.eligible), "winners": dict(pot.winners),
+            "rules": list(pot.rules), "hands": pot.data_dict()["hands"], "text": pot.text}
 
 
 class ShowdownLayer(BettingLayer):
@@ -344,11 +349,11 @@ class ShowdownLayer(BettingLayer):
             self._pending_show = []
         if self._pending_show:
             return
-        self.pots_awarded = award(self)
-        for pot in self.pots_awarded:
-            for seat, amount in pot["winners"].items():
+        awarded = award(self)
+        self.pots_awarded = [pot_dict(pot) for pot in awarded]
+        for pot in awarded:
+            for seat, amount in pot.winners.items():
                 self.by_seat[seat].stack += amount
-            self.events.append(PotAwarded(tuple(pot["rules"]), pot["amount"], tuple(pot["eligible"]),
-                                          dict(pot["winners"]), pot.get("hands", {}), pot["text"]))
+            self.events.append(pot)
         self.phase = "done"
         self.events.append(HandOver(showdown=True))  # P-3

@@ -60,4 +60,5 @@ def rule_html(text: str) -> str:
     out = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", out)
     out = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", out)
     out = re.sub(r"`([^`]+)`", r"<span style='font-family:monospace; background:#eeeeee'>\1</span>", out)
-    return re.sub(r"\s-\s(?=[<\w])", "<br>• ", out)
+    out = re.sub(r"\s-\s(?=[<\w])", "<br>• ", out)
+    return out.replace("\n", "<br>")  # a §12 house decision follows the rule on its own line
