@@ -86,11 +86,12 @@ def test_L8_a_short_all_in_that_does_not_reopen_says_so():
     h.act(2, "call")
     h.act(3, "raise", 700)                    # Cy all-in to $7: $2 more, not half of $5
     assert h.to_act.seat == 1 and [a.action for a in h.legal_actions()] == ["fold", "call"]
-    (text, rule), = h.raising_notes()
+    (note,) = h.raising_notes()
+    text, rule = note.text, note.rules
     assert rule == ("L-8",) and "not reopened for seat 1" in text
     h.act(1, "call")
     assert h.to_act.seat == 2                 # Bob acted before the short raise too: call or fold
-    assert "not reopened for seat 2" in h.raising_notes()[0][0]
+    assert "not reopened for seat 2" in h.raising_notes()[0].text
 
 
 def test_the_prompt_says_what_the_hands_do(tmp_path):

@@ -6,7 +6,7 @@ from typing import Final
 
 from dealer_app.engine.dealing import DealingLayer
 from dealer_app.engine.errors import EngineError
-from dealer_app.engine.events import BringInChosen, FirstToAct, LegalAction, Tiebreak
+from dealer_app.engine.events import BringInChosen, FirstToAct, LegalAction, RaisingNote, Tiebreak
 from dealer_app.engine.evaluator import board_value
 from dealer_app.engine.player import Player
 
@@ -145,27 +145,24 @@ class BettingLayer(DealingLayer):
         """The betting round has reached its cap and no more raising is allowed (L-6, L-7)."""
         return self.phase == "bet" and self.levels >= self._max_levels and not self._uncapped()
 
-    def raising_notes(self) -> list[tuple[str, tuple[str, ...]]]:
-        """Why raising is or is not open for the seat to act, in words with the rules: the
-        cap (L-6), no cap heads-up (L-7), a short all-in that did or did not reopen (L-8)."""
+    def raising_notes(self) -> list[RaisingNote]:
+        """Why raising is or is not open for the seat to act, with the rules: the cap (L-6),
+        no cap heads-up (L-7), a short all-in that did or did not reopen (L-8)."""
         p = self.to_act
-        notes: list[tuple[str, tuple[str, ...]]] = []
+        notes: list[RaisingNote] = []
         if self.phase != "bet" or p is None:
             return notes
         raises, cap = max(0, self.levels - 1), self.rules.max_raises
         if self.levels >= self._max_levels:
             if self._uncapped():  # L-7
-                notes.append((f"Raises {raises} of {cap}, and raising goes on: two players left, "
-                               f"no cap heads-up", ("L-7",)))
+                notes.append(RaisingNote("uncapped-heads-up", p.seat, raises, cap, ("L-7",)))
             else:  # L-6
-                notes.append((f"Capped: {raises} raises of {cap}; call or fold", ("L-6",)))
+                notes.append(RaisingNote("capped", p.seat, raises, cap, ("L-6",)))
         if self.short_all_in:  # L-8
             if p.acted and p.acted_seq >= self.reopen_seq:
-                notes.append((f"The all-in was less than a full raise: betting is not reopened for seat "
-                              f"{p.seat}, who has acted; call or fold", ("L-8",)))
+                notes.append(RaisingNote("short-all-in-closed", p.seat, raises, cap, ("L-8",)))
             elif any(a.action in ("raise", "complete") for a in self._legal):
-                notes.append((f"The all-in was less than a full raise, but seat {p.seat} has not acted on "
-                              f"the bet before it: a raise is open", ("L-8",)))
+                notes.append(RaisingNote("short-all-in-open", p.seat, raises, cap, ("L-8",)))
         return notes
 
     def legal_actions(self) -> list[LegalAction]:

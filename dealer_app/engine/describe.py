@@ -12,10 +12,11 @@ import functools
 from collections.abc import Callable
 
 from dealer_app.engine.cards import format_card
+from dealer_app.engine.deck import DealPlan, plan_words
 from dealer_app.engine.evaluator import describe_board, describe_high, describe_low
 from dealer_app.engine.events import (ActionTaken, AntePosted, BringInChosen, CommonCardDealt, DealPlanned, Event,
                                       FirstToAct, HandMucked, NoBetting, PotAwarded, PotWonByFolds, RulingApplied,
-                                      ShortageAhead, ShowdownOrdered, UncalledBetReturned)
+                                      RaisingNote, ShortageAhead, ShowdownOrdered, UncalledBetReturned)
 from dealer_app.engine.money import format_money
 
 # how each betting action is said, with its amount after it
@@ -89,6 +90,18 @@ def _pot(e: PotAwarded) -> str:
     return f"{name} {m(e.amount)} to seat(s) {high} ({hand})"
 
 
+def _raising(n: RaisingNote) -> str:
+    if n.case == "uncapped-heads-up":
+        return f"Raises {n.raises} of {n.cap}, and raising goes on: two players left, no cap heads-up"
+    if n.case == "capped":
+        return f"Capped: {n.raises} raises of {n.cap}; call or fold"
+    if n.case == "short-all-in-closed":
+        return (f"The all-in was less than a full raise: betting is not reopened for seat {n.seat}, who has "
+                "acted; call or fold")
+    return (f"The all-in was less than a full raise, but seat {n.seat} has not acted on the bet before it: a "
+            "raise is open")
+
+
 def _showdown(e: ShowdownOrdered) -> str:
     return (f"Seat {e.order[0]} shows first ({SHOWDOWN_REASONS[e.reason]}); then "
             + ", ".join(f"seat {s}" for s in e.order[1:]))
@@ -110,10 +123,12 @@ _WORDS: dict[type, Callable] = {
     PotWonByFolds: lambda e: (f"Seat {e.seat} wins {format_money(e.amount, e.currency)}: everyone else folded; "
                               "no need to show"),
     PotAwarded: _pot,
+    RaisingNote: _raising,
+    DealPlan: plan_words,
 }
 
 
-def describe(event: Event) -> str:
-    """The event in English; "" for an event that needs no words."""
+def describe(event: Event | RaisingNote | DealPlan) -> str:
+    """The event (or a raising note, or a deal plan) in English; "" for an event that needs no words."""
     words = _WORDS.get(type(event))
     return words(event) if words is not None else ""

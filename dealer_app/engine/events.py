@@ -392,6 +392,26 @@ class HandOver(Event):
         return {"showdown": self.showdown}
 
 
+RaisingCase = Literal["capped", "uncapped-heads-up", "short-all-in-closed", "short-all-in-open"]
+
+
+@dataclass(frozen=True, slots=True)
+class RaisingNote:
+    """Not an event but a fact about the decision now: why raising is or is not open for the
+    seat to act (L-6 capped, L-7 no cap heads-up, L-8 a short all-in that did or did not
+    reopen the betting). ``raises`` of ``cap`` made so far."""
+    case: RaisingCase
+    seat: int
+    raises: int
+    cap: int
+    rules: tuple[str, ...]
+
+    @property
+    def text(self) -> str:
+        from dealer_app.engine.describe import describe
+        return describe(self)
+
+
 EVENT_CLASSES: tuple[type[Event], ...] = (
     AntePosted, DealPlanned, ShortageAhead, BurnsReshuffled, CardBurned, CardsDealt, CommonCardDealt,
     NoBetting, BringInChosen, FirstToAct, ActionTaken, RulingApplied, UncalledBetReturned, RoundOver,

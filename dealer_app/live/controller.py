@@ -25,6 +25,8 @@ from dealer_app.engine.money import format_money
 from dealer_app.engine.session import TableSession
 from dealer_app.engine.showdown import pots_in_play
 from dealer_app.history.store import RecordError, SessionLocked, StoreError
+from dealer_app.live.prompts import (AwardsDue, BetweenHands, CardDue, CommonCardDue, NoTable, PotPush, Prompt,
+                                     RiverDue, ShowDue, ToAct, prompt_for)
 
 
 class InputError(ValueError):
@@ -37,16 +39,6 @@ class InputError(ValueError):
 
 class RecordFailure(InputError):
     """The record could not be written, so the input was not applied (the reason in words)."""
-
-
-@dataclass
-class Prompt:
-    kind: str  # setup, card, common, river, action, show, award, between
-    seat: int | None = None
-    text: str = ""
-    rules: tuple[str, ...] = ()
-    # what else the dealer must know now, each with its rules (why raising is open or not, …)
-    notes: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @dataclass
@@ -677,27 +669,28 @@ class TableController:
         (burn, return an uncalled bet, push a pot) as notes."""
         p = self._prompt()
         steps = self._steps(p)
-        return Prompt(p.kind, p.seat, p.text, p.rules, steps + p.notes) if steps else p
+        if not steps:
+            return p
+        return Prompt(p.kind, p.seat, p.text, p.rules, tuple((s.text, s.rules) for s in steps) + p.notes, p.subject,
+                      steps + p.note_subjects)
 
     def _steps(self, p: Prompt) -> tuple:
         h = self.hand
         if h is None:
             return ()
-        out = []
+        out: list = []
         for e in self._last_input_events():  # P-2: the chips go back before anything else
             if isinstance(e, UncalledBetReturned):
-                out.append((e.text, e.rules))
+                out.append(e)
         if p.kind in ("card", "river") and h.plan.normal and len(h.deal_queue) == h.plan.live:
-            out.append((h.plan.words, h.plan.rules))  # D-5: the burn, then the round
+            out.append(h.plan)  # D-5: the burn, then the round
         shows_first = h.showdown_decision
         if p.kind == "show" and p.seat == h.showdown_order[0] and shows_first is not None:
-            out.append((shows_first.text, shows_first.rules))  # W-1: who shows first, and why
+            out.append(shows_first)  # W-1: who shows first, and why
         if p.kind == "award":
             for i, pot in enumerate(h.pots_awarded):
-                name = "Main pot" if i == 0 else f"Side pot {i}"
-                to = ", ".join(f"seat {seat} ({h.by_seat[seat].name}) {self.money(amount)}"
-                               for seat, amount in pot["winners"].items())
-                out.append((f"{name} {self.money(pot['amount'])}: push to {to}", tuple(pot["rules"])))
+                pushes = tuple((seat, h.by_seat[seat].name, amount) for seat, amount in pot["winners"].items())
+                out.append(PotPush(i, pot["amount"], pushes, h.rules.currency, tuple(pot["rules"])))
         return tuple(out)
 
     def _last_input_events(self) -> list:
@@ -714,42 +707,38 @@ class TableController:
 
     def _prompt(self) -> Prompt:
         if self.session is None:
-            return Prompt("setup", text="Open a table")
+            return prompt_for("setup", NoTable())
         h = self.hand
         if h is None:
-            return Prompt("between", text=f"Between hands: start hand {self.hand_no + 1} when the table is ready",
-                          rules=("T-4",))
+            return prompt_for("between", BetweenHands(self.hand_no + 1), ("T-4",))
         if h.phase == "deal":
             if h.plan.common_card:
-                return Prompt("common", text=f"{h.plan.words}. Enter the common card", rules=h.plan.rules)
+                return prompt_for("common", CommonCardDue(h.plan), h.plan.rules)
             # a shortage procedure (burns pooled, no burn) must be done before the first card
             short = not h.plan.normal and len(h.deal_queue) == h.plan.live
             if h.street == 7:
                 if short:
-                    return Prompt("river", text=f"{h.plan.words}. Then press Enter", rules=h.plan.rules)
-                return Prompt("river", text="Deal the river: one card down to each player", rules=("D-4",))
+                    return prompt_for("river", RiverDue(h.plan), h.plan.rules)
+                return prompt_for("river", RiverDue(), ("D-4",))
             seat, _ = h.expected_deal()
-            what = "door card" if h.street == 3 else "upcard"
-            text = f"Seat {seat} ({h.by_seat[seat].name}): {what}"
-            if short:
-                return Prompt("card", seat, f"{h.plan.words}. {text}", h.plan.rules + ("D-2",))
-            return Prompt("card", seat, text, ("D-2",))
+            due = CardDue(seat, h.by_seat[seat].name, h.street == 3, h.plan if short else None)
+            return prompt_for("card", due, h.plan.rules + ("D-2",) if short else ("D-2",), seat)
         if h.phase == "bet":
-            text = f"Seat {h.to_act.seat} ({h.to_act.name}) to act"
             rules = tuple(h.decision_rules)
             opening = h.bring_in_decision if h.street == 3 else h.opening_decision
             if opening is not None and not h.round_started:  # the street's first actor, and why
-                text, rules = opening.text, opening.rules
+                rules = opening.rules
+            else:
+                opening = None
             notes = tuple(h.raising_notes())
-            return Prompt("action", h.to_act.seat, text,
-                          rules + tuple(r for _t, rs in notes for r in rs if r not in rules), notes)
+            return prompt_for("action", ToAct(h.to_act.seat, h.to_act.name, opening),
+                              rules + tuple(r for n in notes for r in n.rules if r not in rules), h.to_act.seat,
+                              notes)
         if h.phase == "showdown":
             seat = h.pending_show[0]
-            first = h.showdown_order[0]
-            text = (f"Seat {seat} shows first" if seat == first else f"Seat {seat}: show or muck")
-            return Prompt("show", seat, text, ("W-1",))
+            return prompt_for("show", ShowDue(seat, seat == h.showdown_order[0]), ("W-1",), seat)
         rules = tuple(dict.fromkeys(["P-1"] + [r for pot in h.pots_awarded for r in pot["rules"]]))
-        return Prompt("award", text="Push the pots and confirm", rules=rules)
+        return prompt_for("award", AwardsDue(), rules)
 
     def choices(self) -> list[ActionChoice]:
         if self.hand is None or self.hand.phase != "bet":
