@@ -6,6 +6,7 @@ from typing import Final
 
 from dealer_app.engine.dealing import DealingLayer
 from dealer_app.engine.errors import EngineError
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
 from dealer_app.engine.events import BringInChosen, FirstToAct, LegalAction, RaisingNote, Tiebreak
 from dealer_app.engine.evaluator import board_value
 from dealer_app.engine.player import Player
@@ -54,7 +55,8 @@ class BettingLayer(DealingLayer):
             elif low is None or card < door:  # the first of equals: no two door cards are equal
                 low, door = p, card
         if low is None:  # a replay whose file records no door card (at the table D-4 requires them)
-            raise EngineError("no door card is recorded, so nobody can be named to bring in", ("B-2", "D-4"))
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "no door card is recorded, so nobody can be named to bring "
+                                                               "in")), ("B-2", "D-4"))
         rules = ["B-2"] + (["H-1"] if self.rules.game == "stud8" else [])
         chosen = low
         if not low.can_act:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
+
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 SUIT_SYMBOLS = "♣♦♥♠"
@@ -24,25 +26,37 @@ UNKNOWN = "??"
 
 
 class CardError(ValueError):
-    """A card code that cannot be read; the message names the text (D-1)."""
+    """A card code that cannot be read; the message names the text (D-1). ``says``: the same
+    sentence as data, for the reader's language."""
+
+    def __init__(self, message: str | Says):
+        super().__init__(str(message))
+        self.says = message if isinstance(message, Says) else None
 
 
-def parse_card(text: str) -> int | None:
-    """Parse ``Ah``, ``td``, ``10d``, ``2♣``; ``??`` gives None (an unseen card)."""
+def parse_card(text: str, rank_aliases: dict[str, str] | None = None) -> int | None:
+    """Parse ``Ah``, ``td``, ``10d``, ``2♣``; ``??`` gives None (an unseen card).
+    ``rank_aliases``: rank letters of the reader's language ({"B": "J", "D": "Q", "Z": "T"} in
+    German), accepted beside the English ones."""
     raw = text
     text = text.strip()
     if text == UNKNOWN:
         return None
     if len(text) < 2:
-        raise CardError(f"unknown card code {raw!r}: expected rank and suit, like 'Ah' or '10d'")
+        raise CardError(says(QT_TRANSLATE_NOOP("Errors", "unknown card code %1: expected rank and suit, like 'Ah' or "
+                                                         "'10d'"), repr(raw)))
     rank_text, suit_text = text[:-1].upper(), text[-1]
     suit_text = _SYMBOL_TO_SUIT.get(suit_text, suit_text.lower())
+    if rank_aliases:
+        rank_text = rank_aliases.get(rank_text, rank_text)
     if rank_text == "10":
         rank_text = "T"
     if len(rank_text) != 1 or rank_text not in RANKS:
-        raise CardError(f"unknown card code {raw!r}: rank {text[:-1]!r} is not one of 2-9, T (or 10), J, Q, K, A")
+        raise CardError(says(QT_TRANSLATE_NOOP("Errors", "unknown card code %1: rank %2 is not one of 2-9, T (or 10), J, "
+                                                         "Q, K, A"), repr(raw), repr(text[:-1])))
     if suit_text not in SUITS:
-        raise CardError(f"unknown card code {raw!r}: suit {text[-1]!r} is not one of c d h s ♣ ♦ ♥ ♠")
+        raise CardError(says(QT_TRANSLATE_NOOP("Errors", "unknown card code %1: suit %2 is not one of c d h s ♣ ♦ ♥ ♠"),
+                             repr(raw), repr(text[-1])))
     return RANKS.index(rank_text) * 4 + SUITS.index(suit_text)
 
 
@@ -64,12 +78,13 @@ def parse_cards(text: str) -> list[int | None]:
         try:
             cards.append(parse_card(chunk))
         except CardError as exc:
-            raise CardError(f"{exc} (at position {i + 1} of {text!r})") from None
+            raise CardError(says(QT_TRANSLATE_NOOP("Errors", "%1 (at position %2 of %3)"), exc.says or str(exc), i + 1,
+                                 repr(text))) from None
         i += width
     return cards
 
 
-def split_typed_cards(text: str) -> tuple[list[str], str]:
+def split_typed_cards(text: str, rank_aliases: dict[str, str] | None = None) -> tuple[list[str], str]:
     """Cards as the dealer types them: the complete codes so far (``kd``, ``10h``, ``T♥``),
     in order, and what is still being typed (``1``, ``10``, ``k``). A complete code that is no
     card raises CardError naming it. Spaces and commas between cards are optional."""
@@ -84,9 +99,10 @@ def split_typed_cards(text: str) -> tuple[list[str], str]:
         if len(rest) < 2 or rest == "10":
             return codes, rest  # a rank without its suit yet
         width = 3 if rest.startswith("10") else 2
-        card = parse_card(rest[:width])
+        card = parse_card(rest[:width], rank_aliases)
         if card is None:
-            raise CardError(f"unknown card code {rest[:width]!r}: an upcard is always seen")
+            raise CardError(says(QT_TRANSLATE_NOOP("Errors", "unknown card code %1: an upcard is always seen"),
+                                 repr(rest[:width])))
         codes.append(CARD_NAMES[card])
         i += width
     return codes, ""

@@ -13,6 +13,7 @@ from dealer_app.engine.events import BringInChosen, Event, FirstToAct, LegalActi
 from dealer_app.engine.limits import BettingRules
 from dealer_app.engine.money import format_money
 from dealer_app.engine.player import Player
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
 
 
 class HandCore:
@@ -95,7 +96,8 @@ class HandCore:
         try:
             return self.by_seat[seat]
         except KeyError:
-            raise EngineError(f"there is no seat {seat} in this hand (seats: {sorted(self.by_seat)})") from None
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "there is no seat %1 in this hand (seats: %2)"), seat,
+                                   str(sorted(self.by_seat)))) from None
 
     def _next_clockwise(self, start: Player, pred) -> Player | None:
         for p in self._after[start.index]:

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NoReturn
 
-from dealer_app.engine.cards import format_card
 from dealer_app.engine.core import HandCore
 from dealer_app.engine.deck import plan_deal
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.events import (AntePosted, BurnsReshuffled, CardBurned, CardsDealt, CommonCardDealt,
                                       DealPlanned, Event, ShortageAhead)
 from dealer_app.engine.player import Player
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, CardArg, PhaseArg, Says, says
 
 
 class DealingLayer(HandCore):
@@ -65,14 +65,17 @@ class DealingLayer(HandCore):
         if card is None:
             return
         if card in self.seen:
-            raise EngineError(f"card {format_card(card)} is already seen in this hand ({self._where_seen(card)})", ("D-1",))
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "card %1 is already seen in this hand (%2)"), CardArg(card),
+                                   self._where_seen(card)), ("D-1",))
 
-    def _where_seen(self, card: int) -> str:
+    def _where_seen(self, card: int) -> Says:
         where = self.seen[card]
         if where is None:
-            return "the common card"
+            return says(QT_TRANSLATE_NOOP("Errors", "the common card"))
         seat, kind = where
-        return f"seat {seat}'s {kind}"
+        if kind == "upcard":
+            return says(QT_TRANSLATE_NOOP("Errors", "seat %1's upcard"), seat)
+        return says(QT_TRANSLATE_NOOP("Errors", "seat %1's downcard"), seat)
 
     def deal(self, seat: int, cards: Iterable[int | None]) -> list[Event]:
         """Deal a seat its cards for this street: third street ``[down, down, door]`` (or just the
@@ -130,36 +133,42 @@ class DealingLayer(HandCore):
     def _refuse_deal(self, seat: int) -> NoReturn:
         """Raise why ``seat`` cannot be dealt now (D-2, D-6, D-7)."""
         if self.phase != "deal":
-            raise EngineError(f"no cards are being dealt now ({self.phase} on street {self.street})", ("D-2",))
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "no cards are being dealt now (%1 on street %2)"),
+                                   PhaseArg(self.phase), self.street), ("D-2",))
         if self.plan.common_card:
-            raise EngineError(f"street {self.street} is a common card: deal it to the middle (D-8)", ("D-7", "D-8"))
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "street %1 is a common card: deal it to the middle (D-8)"),
+                                   self.street), ("D-7", "D-8"))
         p = self.player(seat)
         if p.folded:
-            raise EngineError(f"seat {seat} has folded and gets no cards", ("D-6",))
-        raise EngineError(f"seat {self.deal_queue[0].seat} gets the next card, not seat {seat}", ("D-2",))
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 has folded and gets no cards"), seat), ("D-6",))
+        raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 gets the next card, not seat %2"),
+                               self.deal_queue[0].seat, seat), ("D-2",))
 
     def _check_cards(self, p: Player, cards: list[int | None], down_flags: tuple) -> None:
         """Refuse a wrong number of cards, an unseen upcard, or a card seen before (D-1, D-3, D-4)."""
         seat = p.seat
         want = len(down_flags)
         if len(cards) != want:
-            raise EngineError(f"street {self.street} deals {want} card(s) to seat {seat}, got {len(cards)}", ("D-3", "D-4"))
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "street %1 deals %2 card(s) to seat %3, got %4"),
+                                   self.street, want, seat, len(cards)), ("D-3", "D-4"))
         seen_now = set()
         for c, is_down in zip(cards, down_flags):
             if not is_down and c is None and not self.unknown_upcards:
-                raise EngineError(f"seat {seat}'s upcard must be entered (an upcard is always seen)", ("D-4", "D-9"))
+                raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1's upcard must be entered (an upcard is always "
+                                                                   "seen)"), seat), ("D-4", "D-9"))
             self._claim(c)
             if c is not None and c in seen_now:
-                raise EngineError(f"card {format_card(c)} entered twice for seat {seat}", ("D-1",))
+                raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "card %1 entered twice for seat %2"), CardArg(c), seat),
+                                  ("D-1",))
             if c is not None:
                 seen_now.add(c)
 
     def deal_common(self, card: int) -> list[Event]:
         start = len(self.events)
         if self.phase != "deal" or not self.plan.common_card:
-            raise EngineError("no common card is due now", ("D-7",))
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "no common card is due now")), ("D-7",))
         if card is None:
-            raise EngineError("the common card is face up and must be entered", ("D-8",))
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "the common card is face up and must be entered")), ("D-8",))
         self._claim(card)
         self.common = card
         self.seen[card] = None  # the common card

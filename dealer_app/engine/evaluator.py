@@ -273,6 +273,20 @@ def _describe_high(value: int) -> str:
     return f"{RANK_NAMES[r[0]]} high"
 
 
+HandCategory = str  # royal-flush, straight-flush, quads, full-house, flush, straight, trips, two-pair, pair, high-card
+_CATEGORY_KEYS = {STRAIGHT_FLUSH: "straight-flush", QUADS: "quads", FULL_HOUSE: "full-house", FLUSH: "flush",
+                  STRAIGHT: "straight", TRIPS: "trips", TWO_PAIR: "two-pair", PAIR: "pair", HIGH_CARD: "high-card"}
+
+
+def hand_shape(value: int) -> tuple[HandCategory, int, int]:
+    """What names a high hand in any language: its category and the two ranks that name it
+    (0 = deuce … 12 = ace; the second only for full house and two pair)."""
+    cat, r0, r1 = value >> 20, (value >> 16) & 15, (value >> 12) & 15
+    if cat == STRAIGHT_FLUSH and r0 == 12:
+        return "royal-flush", r0, r1
+    return _CATEGORY_KEYS[cat], r0, r1
+
+
 def describe_board(value: int, size: int) -> str:
     """Words for a showing board (A-2), e.g. 'pair of kings showing'."""
     if size >= 5:

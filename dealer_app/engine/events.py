@@ -18,6 +18,7 @@ from typing import ClassVar, Literal
 from dealer_app.engine.cards import UNKNOWN, format_card, format_cards
 from dealer_app.engine.deck import DealPlan
 from dealer_app.engine.evaluator import describe_high, describe_low
+from dealer_app.engine.says import Says
 
 
 def _card_name(card: int | None) -> str:
@@ -241,6 +242,7 @@ class RulingApplied(Event):
     seat: int
     rules: tuple[str, ...]
     refused: str
+    refused_says: Says | None = None  # the refusal as data, for the reader's language
 
     def data_dict(self) -> dict:
         return {"refused": self.refused}

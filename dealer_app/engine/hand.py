@@ -14,6 +14,7 @@ from dealer_app.engine.events import (ActionTaken, Event, FirstToAct, LegalActio
                                       RulingApplied, UncalledBetReturned)
 from dealer_app.engine.limits import BettingRules
 from dealer_app.engine.player import Player, SeatSpec
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, ActionArg, ListArg, PhaseArg, Says, says
 from dealer_app.engine.showdown import ShowdownLayer
 
 AGGRESSIVE: Final = ("bring_in", "complete", "bet", "raise")
@@ -114,7 +115,8 @@ class Hand(ShowdownLayer):
         is applied anyway and recorded as a ruling, so a replay of a disputed hand can go on.
         """
         if to is not None and (isinstance(to, bool) or not isinstance(to, int)):
-            raise IllegalAction(f"seat {seat}: the amount {to!r} is not a whole number of cents", ("T-2",))
+            raise IllegalAction(says(QT_TRANSLATE_NOOP("Errors", "seat %1: the amount %2 is not a whole number of cents"),
+                                     seat, repr(to)), ("T-2",))
         amount: int | None = to
         if ruling:
             try:
@@ -151,24 +153,27 @@ class Hand(ShowdownLayer):
         """Raise the reason an action cannot be taken now (not a known action, no round open,
         no such seat, or out of turn)."""
         if action not in ACTIONS:
-            raise IllegalAction(f"unknown action {action!r} (known: {', '.join(ACTIONS)})")
+            raise IllegalAction(says(QT_TRANSLATE_NOOP("Errors", "unknown action %1 (known: %2)"), repr(action),
+                                     ", ".join(ACTIONS)))
         if self.phase != "bet" or self.to_act is None:
-            raise IllegalAction(f"seat {seat} cannot {action} now: no betting round is open ({self.phase})")
+            raise IllegalAction(says(QT_TRANSLATE_NOOP("Errors", "seat %1 cannot %2 now: no betting round is open (%3)"),
+                                     seat, ActionArg(action, raw=True), PhaseArg(self.phase)))
         self.player(seat)
         rule = ("A-1",) if self.street == 3 else ("A-2",)
-        raise IllegalAction(f"seat {seat} acted out of turn: seat {self.to_act.seat} is to act", rule)
+        raise IllegalAction(says(QT_TRANSLATE_NOOP("Errors", "seat %1 acted out of turn: seat %2 is to act"), seat,
+                                 self.to_act.seat), rule)
 
     def _refuse_choice(self, seat: int, action: str, to: int | None) -> NoReturn:
         """Raise why this action or amount is not among the legal choices (L-2…L-8)."""
         legal = self._legal
         choices = [a for a in legal if a.action == action]
         if not choices:
-            names = ", ".join(dict.fromkeys(a.action for a in legal))
-            raise IllegalAction(f"seat {seat} may not {action.replace('_', ' ')} now (legal: {names})",
-                                self.decision_rules)
-        allowed = " or ".join(self._describe_choice(a) for a in choices)
-        raise IllegalAction(f"seat {seat} may not {action.replace('_', ' ')} to {to}: {allowed}",
-                            self.decision_rules)
+            names = ListArg(tuple(ActionArg(a, raw=True) for a in dict.fromkeys(a.action for a in legal)))
+            raise IllegalAction(says(QT_TRANSLATE_NOOP("Errors", "seat %1 may not %2 now (legal: %3)"), seat,
+                                     ActionArg(action), names), self.decision_rules)
+        allowed = ListArg(tuple(self._describe_choice(a) for a in choices), " or ")
+        raise IllegalAction(says(QT_TRANSLATE_NOOP("Errors", "seat %1 may not %2 to %3: %4"), seat, ActionArg(action),
+                                 to, allowed), self.decision_rules)
 
     def _apply_ruling(self, seat, action, to, exc: IllegalAction) -> list[Event]:
         start = len(self.events)
@@ -182,17 +187,17 @@ class Hand(ShowdownLayer):
             to = min(self.current_to, allin_to)
         elif to is None or not p.round_to < to <= allin_to:
             raise exc
-        self.events.append(RulingApplied(seat, ("I-3",) + exc.rules, exc.message))
+        self.events.append(RulingApplied(seat, ("I-3",) + exc.rules, exc.message, exc.says))
         self._apply(p, action, to, ("I-3",))
         return self.events[start:]
 
     @staticmethod
-    def _describe_choice(a: LegalAction) -> str:
+    def _describe_choice(a: LegalAction) -> Says:
         if a.min_to is not None:
-            return f"{a.action.replace('_', ' ')} to {a.min_to}-{a.max_to}"
+            return says(QT_TRANSLATE_NOOP("Errors", "%1 to %2-%3"), ActionArg(a.action), a.min_to, a.max_to)
         if a.to is not None:
-            return f"{a.action.replace('_', ' ')} to {a.to}"
-        return a.action
+            return says(QT_TRANSLATE_NOOP("Errors", "%1 to %2"), ActionArg(a.action), a.to)
+        return says("%1", ActionArg(a.action, raw=True))
 
     def _apply(self, p: Player, action: str, to: int | None, rules: tuple[str, ...]) -> None:
         self.round_started = True

@@ -3,16 +3,27 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from dealer_app.engine.betting import BettingLayer
-from dealer_app.engine.cards import format_card, format_cards
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.events import (Event, HandExposed, HandMucked, HandOver, HandShown, PotAwarded, PotCase,
                                       PotWonByFolds, ScoredHand, ShowdownOrdered, ShowdownReason)
 from dealer_app.engine.player import Player
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, CardArg, ListArg, PhaseArg, says
 from dealer_app.engine.evaluator import (best_high_five, best_low_five, describe_high, describe_low, hi_value,
                                          lo8_value)
+
+
+@dataclass(frozen=True)
+class BestShown:
+    """The best hand shown so far: its half (high, or low in Hi-Lo), its seats, and its value
+    (high) or five cards (low)."""
+    half: str
+    seats: tuple[int, ...]
+    value: int = 0
+    low_five: tuple[int, ...] = ()
 
 
 def showdown_order(hand: ShowdownLayer) -> tuple[list[int], tuple[str, ...], ShowdownReason]:
@@ -245,7 +256,8 @@ class ShowdownLayer(BettingLayer):
         if cards is not None:
             self._learn_downcards(p, list(cards))
         if None in p.down:
-            raise EngineError(f"seat {seat} cannot show: downcards not entered", ("W-3",))
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 cannot show: downcards not entered"), seat),
+                              ("W-3",))
         p.shown = True
         self._pending_show.remove(seat)
         all_cards = p.down + p.up
@@ -264,11 +276,13 @@ class ShowdownLayer(BettingLayer):
         cards = list(cards)
         p = self.player(seat)
         if p.folded:
-            raise EngineError(f"seat {seat} has folded and has no hand to turn up", ("D-6",))
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 has folded and has no hand to turn up"), seat),
+                              ("D-6",))
         held = p.down + p.up
         shown = [c for c in cards if c is not None]
         if len(shown) != len(held):
-            raise EngineError(f"seat {seat} holds {len(held)} cards; {len(shown)} turned up", ("W-5", "D-9"))
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 holds %2 cards; %3 turned up"), seat, len(held),
+                                   len(shown)), ("W-5", "D-9"))
         self._learn_downcards(p, list(cards))
         self.events.append(HandExposed(seat, tuple(p.down + p.up)))  # W-5
         return self.events[start:]
@@ -278,7 +292,8 @@ class ShowdownLayer(BettingLayer):
         p = self._showdown_player(seat)
         others = [q for q in self.live if q is not p and not q.mucked]
         if not others:
-            raise EngineError(f"seat {seat} is the last player left and cannot muck", ("W-1",))
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 is the last player left and cannot muck"), seat),
+                              ("W-1",))
         p.mucked = True
         self._pending_show.remove(p.seat)
         self.events.append(HandMucked(seat))  # W-1
@@ -286,10 +301,14 @@ class ShowdownLayer(BettingLayer):
         return self.events[start:]
 
     def best_shown(self) -> list[tuple[str, list[int], str]]:
+        """``best_hands_shown`` as (half, seats, English words)."""
+        return [("high", list(b.seats), describe_high(b.value)) if b.half == "high"
+                else ("low", list(b.seats), describe_low(list(b.low_five))) for b in self.best_hands_shown()]
+
+    def best_hands_shown(self) -> list[BestShown]:
         """W-3 as the hands come up: the best high hand shown so far, and in Hi-Lo the best
-        qualifying low (H-2), as (half, seats, words). Not the award: a hand still to show may
-        beat it."""
-        out: list[tuple[str, list[int], str]] = []
+        qualifying low (H-2). Not the award: a hand still to show may beat it."""
+        out: list[BestShown] = []
         shown = [p for p in self.players if p.shown and not p.folded and not p.mucked]
         if not shown:
             return out
@@ -297,24 +316,27 @@ class ShowdownLayer(BettingLayer):
         hands = {p.seat: [c for c in p.down + p.up if c is not None] + extra for p in shown}
         highs = {seat: hi_value(cards) for seat, cards in hands.items()}
         top = max(highs.values())
-        out.append(("high", [s for s, v in highs.items() if v == top], describe_high(top)))
+        out.append(BestShown("high", tuple(s for s, v in highs.items() if v == top), top))
         if self.rules.game == "stud8":
             lows = {seat: v for seat, v in ((s, lo8_value(c)) for s, c in hands.items()) if v is not None}
             if lows:
                 best = min(lows.values())
-                seats = [s for s, v in lows.items() if v == best]
+                seats = tuple(s for s, v in lows.items() if v == best)
                 five = best_low_five(hands[seats[0]])
-                out.append(("low", seats, describe_low(five) if five else ""))
+                assert five is not None  # a qualifying low has its five cards
+                out.append(BestShown("low", seats, 0, tuple(five)))
         return out
 
     def _showdown_player(self, seat: int) -> Player:
         if self.phase == "showdown" and seat in self._pending_show:
             return self.by_seat[seat]
         if self.phase != "showdown":
-            raise EngineError(f"there is no showdown now ({self.phase})", ("W-1",))
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "there is no showdown now (%1)"), PhaseArg(self.phase)),
+                              ("W-1",))
         p = self.player(seat)
         if p.seat not in self._pending_show:
-            raise EngineError(f"seat {seat} is not waiting to show (waiting: {self._pending_show})", ("W-1",))
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 is not waiting to show (waiting: %2)"), seat,
+                                   str(self._pending_show)), ("W-1",))
         return p
 
     def _learn_downcards(self, p: Player, cards: list[int | None]) -> None:
@@ -324,17 +346,20 @@ class ShowdownLayer(BettingLayer):
         if len(shown) != len(p.down) or len(shown) in (6, 7) and len(p.down) < 6:
             for c in p.up + ([self.common] if self.common is not None and self.common in shown else []):
                 if c is not None and c not in shown:
-                    raise EngineError(f"seat {p.seat} shows {format_cards(cards, sep=' ')}, which lacks the "
-                                      f"upcard {format_card(c)}", ("D-9",))
+                    raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 shows %2, which lacks the upcard %3"),
+                                           p.seat, ListArg(tuple(CardArg(x) if x is not None else "??" for x in cards),
+                                                           " "), CardArg(c)), ("D-9",))
                 if c is not None:
                     shown.remove(c)
         if len(shown) != len(p.down):
-            raise EngineError(f"seat {p.seat} has {len(p.down)} downcards; {len(shown)} given", ("D-9",))
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 has %2 downcards; %3 given"), p.seat, len(p.down),
+                                   len(shown)), ("D-9",))
         if len({c for c in shown if c is not None}) != sum(1 for c in shown if c is not None):
-            raise EngineError(f"seat {p.seat} shows a card twice", ("D-1",))
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 shows a card twice"), p.seat), ("D-1",))
         for old in p.down:
             if old is not None and old not in shown:
-                raise EngineError(f"seat {p.seat}'s downcard {format_card(old)} is not among the cards shown", ("D-9",))
+                raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1's downcard %2 is not among the cards shown"),
+                                       p.seat, CardArg(old)), ("D-9",))
         fresh = [c for c in shown if c is not None and c not in p.down]
         for c in fresh:
             self._claim(c)

@@ -18,10 +18,11 @@ from dataclasses import dataclass, field
 from dealer_app.engine.cards import CardError, format_card, parse_card, parse_cards
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.hand import Hand
-from dealer_app.engine.events import UncalledBetReturned
+from dealer_app.engine.events import PotAwarded, PotWonByFolds, UncalledBetReturned
 from dealer_app.engine.limits import (LimitsError, as_played, load_profile, load_table, profile_from_record,
                                       table_from_record)
 from dealer_app.engine.money import format_money
+from dealer_app.engine.says import BUTTON_NAMES, QT_TRANSLATE_NOOP, ActionArg, Says, says
 from dealer_app.engine.session import TableSession
 from dealer_app.engine.showdown import pots_in_play
 from dealer_app.history.store import RecordError, SessionLocked, StoreError
@@ -30,11 +31,13 @@ from dealer_app.live.prompts import (AwardsDue, BetweenHands, CardDue, CommonCar
 
 
 class InputError(ValueError):
-    """Bad input from the dealer: shown inline, nothing changes."""
+    """Bad input from the dealer: shown inline, nothing changes. ``message`` is the English;
+    ``says`` the same sentence as data (engine/says.py), for the dealer's language."""
 
-    def __init__(self, message: str, rules=()):
-        super().__init__(message)
-        self.message, self.rules = message, tuple(rules)
+    def __init__(self, message: str | Says, rules=()):
+        super().__init__(str(message))
+        self.message, self.rules = str(message), tuple(rules)
+        self.says = message if isinstance(message, Says) else None
 
 
 class RecordFailure(InputError):
@@ -136,7 +139,8 @@ def replay_inputs(session: TableSession, inputs: list) -> Hand:
 
 
 def _as_input_error(exc: Exception) -> InputError:
-    return InputError(getattr(exc, "message", None) or str(exc), getattr(exc, "rules", ()))
+    said = getattr(exc, "says", None)
+    return InputError(said or getattr(exc, "message", None) or str(exc), getattr(exc, "rules", ()))
 
 
 @dataclass
@@ -161,6 +165,7 @@ class TableController:
         self.inputs: list[list] = []
         self.redo_stack: list[list] = []
         self.rulings: list[tuple[str, tuple[str, ...]]] = []
+        self.ruling_events: list = []
         self.undo_count = 0
         self._spare: Hand | None = None  # see _tried
         self._fresh_events: list = []  # what the latest input caused, for the dealer's next steps
@@ -253,7 +258,7 @@ class TableController:
             except RecordError as exc:
                 raise RecordFailure(str(exc)) from exc
         self.session, self.session_id, self.hand_no = None, None, 0
-        self.inputs, self.redo_stack, self.rulings = [], [], []
+        self.inputs, self.redo_stack, self.rulings, self.ruling_events = [], [], [], []
         self._notify("table")
 
     def close_open_table(self, session_id: int):
@@ -280,7 +285,7 @@ class TableController:
 
     def _between_hands(self):
         if self.session is None:
-            raise InputError("open a table first")
+            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "open a table first")))
 
     def check_seat_change(self):
         """Refuses (T-4) while a hand or its award is open: seats change between hands."""
@@ -349,12 +354,12 @@ class TableController:
     def finish_hand(self):
         """The dealer confirmed the awards: stacks carry to the seats; between hands now."""
         if self.session is None:
-            raise InputError("open a table first")
+            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "open a table first")))
         self._guard(self.session.check_finish)
         self._commit(self._hand_end_rows())
         self.session.finish_hand()
         self._spare = None
-        self.inputs, self.redo_stack, self.rulings = [], [], []
+        self.inputs, self.redo_stack, self.rulings, self.ruling_events = [], [], [], []
         self._notify("seats")
 
     def _hand_end_rows(self) -> list:
@@ -388,7 +393,8 @@ class TableController:
     def _input(self, inp: list, redo: bool = False):
         """Apply one dealer input: try it, record it, and only then put it on the table."""
         if self.hand is None:
-            raise InputError("start a hand first" if self.session is not None else "open a table first")
+            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "start a hand first")) if self.session is not None
+                             else says(QT_TRANSLATE_NOOP("Errors", "open a table first")))
         trial = self._tried(inp)
         start = len(self.hand.events)
         self._commit([("redo" if redo else "input", {"input": inp})])
@@ -415,35 +421,38 @@ class TableController:
         """The next card in dealing order: a door card, an upcard or the common card (D-2)."""
         prompt = self.prompt()
         if not isinstance(text, str):
-            raise InputError(f"a card is typed as text (ah, td, 10d), not {text!r}", ("D-1",))
+            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "a card is typed as text (ah, td, 10d), not %1"),
+                                  repr(text)), ("D-1",))
         text = text.strip()
         try:
             card = parse_card(text)
         except CardError as exc:
-            raise InputError(str(exc), ("D-1",)) from None
+            raise InputError(exc.says or str(exc), ("D-1",)) from None
         if card is None:
-            raise InputError("an upcard is always seen: enter its rank and suit", ("D-4",))
+            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "an upcard is always seen: enter its rank and suit")),
+                             ("D-4",))
         if prompt.kind == "card":
             self._input(["deal", prompt.seat, [format_card(card)]])
         elif prompt.kind == "common":
             self._input(["common", format_card(card)])
         else:
-            raise InputError(f"no card is due now ({prompt.text})")
+            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "no card is due now (%1)"), prompt.subject))
 
     def deal_river(self):
         if self.prompt().kind != "river":
-            raise InputError("the river is not due now")
+            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "the river is not due now")))
         self._input(["river"])
 
     def act(self, action: str, to: int | None = None):
         p = self.prompt()
         if p.kind != "action":
-            raise InputError(f"no action is due now ({p.text})")
+            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "no action is due now (%1)"), p.subject))
         ranges = [c for c in self.choices() if c.action == action and c.min_to is not None]
         if ranges and isinstance(to, int) and not any(c.min_to <= to <= c.max_to for c in ranges):
             c = ranges[0]
-            raise InputError(f"{c.label.rsplit(' ', 1)[0]} {self.money(c.min_to)}–{self.money(c.max_to)}: "
-                             f"{self.money(to)} is outside that range", self.hand.decision_rules)
+            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "%1 %2–%3: %4 is outside that range"),
+                                  ActionArg(c.action, button=True), self.money(c.min_to), self.money(c.max_to),
+                                  self.money(to)), self.hand.decision_rules)
         self._input(["act", p.seat, action, to])
 
     def betting_unit(self) -> int:
@@ -457,24 +466,36 @@ class TableController:
 
     def show(self, seat: int, cards: str | None = None):
         if cards is not None and not isinstance(cards, str):
-            raise InputError(f"shown cards are typed as text (ah kd 7c), not {cards!r}", ("D-1",))
+            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "shown cards are typed as text (ah kd 7c), not %1"),
+                                  repr(cards)), ("D-1",))
         if cards:
             try:
                 given = parse_cards(cards)
             except CardError as exc:
-                raise InputError(str(exc), ("D-1",)) from None
+                raise InputError(exc.says or str(exc), ("D-1",)) from None
             h = self.hand
             p = h.by_seat.get(seat) if h is not None and isinstance(seat, int) else None
             if p is not None and len(given) < len(p.down) and not set(given) & set(p.up):
                 missing = len(p.down) - len(given)
-                raise InputError(f"seat {seat} has {len(p.down)} downcards: {len(given)} typed, {missing} more "
-                                 f"to type", ("W-3",))
+                raise InputError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 has %2 downcards: %3 typed, %4 more to type"),
+                                      seat, len(p.down), len(given), missing), ("W-3",))
         self._input(["show", seat, cards])
 
     def best_so_far(self) -> list[tuple[str, list[int], str]]:
         """At the showdown: the best hand shown so far (and the best low in Hi-Lo)."""
         h = self.hand
         return h.best_shown() if h is not None and h.phase in ("showdown", "done") else []
+
+    def best_hands_so_far(self) -> list:
+        """``best_so_far`` as the engine's BestShown (values, not words)."""
+        h = self.hand
+        return h.best_hands_shown() if h is not None and h.phase in ("showdown", "done") else []
+
+    def awarded_pots(self) -> list:
+        """The hand's awards as events (PotAwarded, or PotWonByFolds), in the order of ``awards``."""
+        if self.hand is None or self.hand.phase != "done":
+            return []
+        return [e for e in self.hand.events if isinstance(e, (PotAwarded, PotWonByFolds))]
 
     def muck(self, seat: int):
         self._input(["muck", seat])
@@ -502,8 +523,9 @@ class TableController:
         return True
 
     def _collect_rulings(self):
-        self.rulings = [(e.text, e.rules) for e in (self.hand.events if self.hand is not None else ())
-                        if e.text and e.rules]
+        said = [e for e in (self.hand.events if self.hand is not None else ()) if e.text and e.rules]
+        self.rulings = [(e.text, e.rules) for e in said]
+        self.ruling_events = said  # the same decisions as events, for words in the reader's language
 
     # --- resume after a crash -----------------------------------------------------------------
     def open_tables(self) -> list[OpenTable]:
@@ -747,8 +769,7 @@ class TableController:
         p = self.hand.to_act
         for a in self.hand.legal_actions():
             c = ActionChoice(a.action, a.to, a.min_to, a.max_to, a.all_in, key=KEYS[a.action])
-            name = {"fold": "Fold", "check": "Check", "call": "Call", "bring_in": "Bring in",
-                    "complete": "Complete to", "bet": "Bet", "raise": "Raise to"}[a.action]
+            name = BUTTON_NAMES[a.action]
             if a.action in ("fold", "check"):
                 c.label = name
             elif a.min_to is not None:
@@ -812,6 +833,10 @@ class TableController:
                 "stub": h.stub, "burns": h.burns, "common": format_card(h.common) if h.common is not None else None,
                 "pot": h.pot_total() if h.phase != "done" else 0,
                 "warning": self.warning()}
+
+    def shortage_warning(self):
+        """D-7: the event warning that the next street will be short, or None."""
+        return self.hand.shortage_warning if self.hand is not None else None
 
     def warning(self) -> str:
         h = self.hand

@@ -14,7 +14,8 @@ from dealer_app.engine.cards import RANKS, SUITS, CardError, split_typed_cards
 from dealer_app.engine.money import format_money
 from dealer_app.errorlog import report
 from dealer_app.live.controller import InputError, RecordFailure
-from dealer_app.ui.phrases import tr_phrase
+from dealer_app.ui.words import (cards as card_words, error_words, face_letter, high_hand, low_hand, rank_aliases,
+                                 say)
 
 SUIT_SIGNS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 
@@ -60,7 +61,7 @@ class MoneySpinBox(QSpinBox):
         try:
             return to_cents(text)
         except (ValueError, ArithmeticError):
-            raise ValueError(f"{text!r} is not an amount of money") from None
+            raise ValueError(self.tr("%1 is not an amount of money").replace("%1", repr(text))) from None
 
 
 def run_guarded(show_error, fn, *args) -> bool:
@@ -71,9 +72,9 @@ def run_guarded(show_error, fn, *args) -> bool:
         return True
     except RecordFailure as exc:  # the machine's fault, not the dealer's: logged too
         report(exc, "the hand record could not be written")
-        show_error(exc.message, "")
+        show_error(error_words(exc), "")
     except InputError as exc:
-        show_error(exc.message, ", ".join(exc.rules))
+        show_error(error_words(exc), ", ".join(exc.rules))
     except Exception as exc:  # the engine's or the record's error, or a bug: said, and logged
         show_error(report(exc, f"while running {getattr(fn, '__name__', fn)}"), "")
     return False
@@ -152,7 +153,7 @@ class ActionPanel(QWidget):
         for r_i, suit in enumerate(reversed(SUITS)):
             for c_i, rank in enumerate(reversed(RANKS)):
                 code = rank + suit
-                b = QPushButton(("10" if rank == "T" else rank) + SUIT_SIGNS[suit])
+                b = QPushButton(face_letter(rank) + SUIT_SIGNS[suit])
                 b.setFixedSize(31, 30)
                 b.setFocusPolicy(Qt.NoFocus)  # a click enters the card; the keys stay where they work
                 b.clicked.connect(lambda _=False, c=code: self._enter_card(c))
@@ -226,7 +227,7 @@ class ActionPanel(QWidget):
         text = self.card_edit.text().strip()
         if not text:
             return
-        if self._run(self.controller.enter_card, text):
+        if self._run(self.controller.enter_card, _in_english(text)):
             self.card_edit.clear()
         else:
             self.card_edit.selectAll()
@@ -235,9 +236,9 @@ class ActionPanel(QWidget):
         """Each card is taken as soon as it is complete (``kd``, ``10h``); a whole street may
         be typed in one line. A refused card stays in the box, selected, with the reason."""
         try:
-            codes, rest = split_typed_cards(text)
+            codes, rest = split_typed_cards(text, rank_aliases())
         except CardError as exc:
-            self.show_error(str(exc), "D-1")
+            self.show_error(error_words(exc), "D-1")
             self.card_edit.selectAll()
             return
         self._taking_typed = True  # refresh() must not clear the box inside its own signal
@@ -265,7 +266,7 @@ class ActionPanel(QWidget):
         an empty box has nothing to show: Ctrl+M mucks)."""
         p = self.controller.prompt()
         text = self.show_edit.text().strip()
-        if p.kind == "show" and text and self._run(self.controller.show, p.seat, text):
+        if p.kind == "show" and text and self._run(self.controller.show, p.seat, _in_english(text)):
             self.show_edit.clear()
 
     def _shown_typed(self, text: str):
@@ -274,9 +275,9 @@ class ActionPanel(QWidget):
         if p.kind != "show":
             return
         try:
-            codes, rest = split_typed_cards(text)
+            codes, rest = split_typed_cards(text, rank_aliases())
         except CardError as exc:
-            self.show_error(str(exc), "D-1")
+            self.show_error(error_words(exc), "D-1")
             return
         down = next((v.down_count for v in self.controller.seats() if v.seat == p.seat), 0)
         if codes and not rest and len(codes) == down:
@@ -352,11 +353,11 @@ class ActionPanel(QWidget):
             self.card_edit.clear()
             self.show_edit.clear()
             self._moment = moment
-        self.prompt.setText(tr_phrase(p.text))
+        self.prompt.setText(say(p.subject))
         links = " ".join(f'<a href="{r}" style="color:#0b57d0; font-weight:bold">{r}</a>' for r in p.rules)
         reason = self.tr("Rules: %1").replace("%1", links) if p.rules else ""
-        for text, rules in p.notes:  # why raising is (not) open, in words
-            reason += f"<br><b style='font-size:13pt'>{tr_phrase(text)}</b> — {', '.join(rules)}"
+        for subject, (_english, rules) in zip(p.note_subjects, p.notes):  # the steps first, why raising is (not) open
+            reason += f"<br><b style='font-size:13pt'>{say(subject)}</b> — {', '.join(rules)}"
         self.reason.setText(reason)
         self.card_box.setVisible(p.kind in ("card", "common"))
         if p.kind in ("card", "common"):
@@ -454,26 +455,39 @@ class ActionPanel(QWidget):
     def _summary_html(self, prompt) -> str:
         c = self.controller
         if prompt.kind == "show":
-            best = c.best_so_far()
             parts = []
-            for half, seats, words in best:
-                who = ", ".join(self.tr("seat %1").replace("%1", str(s)) for s in seats)
-                label = self.tr("Best so far: %1 — %2") if half == "high" else self.tr("Best low so far: %1 — %2")
+            for best in c.best_hands_so_far():
+                who = ", ".join(self.tr("seat %1").replace("%1", str(s)) for s in best.seats)
+                if best.half == "high":
+                    label, words = self.tr("Best so far: %1 — %2"), high_hand(best.value)
+                else:
+                    label, words = self.tr("Best low so far: %1 — %2"), low_hand(best.low_five)
                 parts.append(f"<p style='font-size:15pt'><b>{label.replace('%1', who).replace('%2', words)}</b></p>")
             return "".join(parts)
         if prompt.kind != "award":
-            warn = c.warning()
-            return f"<p style='color:#ffb347'><b>{warn}</b></p>" if warn else ""
+            warning = c.shortage_warning()
+            return f"<p style='color:#ffb347'><b>{say(warning)} — D-7</b></p>" if warning is not None else ""
         parts = []
-        for i, pot in enumerate(c.awards()):
+        for i, pot in enumerate(c.awarded_pots()):
             title = self.tr("Main pot") if i == 0 else self.tr("Side pot %1").replace("%1", str(i))
+            winners = pot.winners if hasattr(pot, "winners") else {pot.seat: pot.amount}
             pushes = ", ".join(self.tr("seat %1: %2").replace("%1", str(s)).replace("%2", c.money(a))
-                               for s, a in pot["winners"].items())
-            parts.append(f"<p><b>{title} {c.money(pot['amount'])}</b> → {pushes}<br>"
-                         f"<span style='color:#444'>{' '.join(pot['rules'])}</span></p>")
+                               for s, a in winners.items())
+            parts.append(f"<p><b>{title} {c.money(pot.amount)}</b> → {pushes}<br>"
+                         f"<span style='color:#444'>{' '.join(pot.rules)}</span></p>")
             low_word, seat_word = self.tr("low"), self.tr("Seat")
-            for seat, hand in pot.get("hands", {}).items():
-                low = f"; {low_word} {hand['low']} ({hand['low_name']})" if "low" in hand else ""
-                parts.append(f"<p style='margin-left:10px'>{seat_word} {seat}: {hand['cards']} — "
-                             f"{hand['name']}{low}</p>")
+            for hand in getattr(pot, "hands", ()):
+                low = f"; {low_word} {card_words(hand.low_five)} ({low_hand(hand.low_five)})" if hand.low_five else ""
+                parts.append(f"<p style='margin-left:10px'>{seat_word} {hand.seat}: {card_words(hand.five)} — "
+                             f"{high_hand(hand.value)}{low}</p>")
         return "".join(parts)
+
+
+def _in_english(text: str) -> str:
+    """Typed cards with the reader's rank letters (German B, D, Z) as the engine reads them;
+    text that is no card is passed on unchanged, for the engine to refuse by name."""
+    try:
+        codes, rest = split_typed_cards(text, rank_aliases())
+    except CardError:
+        return text
+    return " ".join(codes + ([rest] if rest else []))

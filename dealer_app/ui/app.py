@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLocale, QSettings, QTranslator
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from dealer_app.errorlog import report, setup_logging
@@ -25,6 +25,10 @@ def install_translator(app: QApplication, settings: QSettings) -> QTranslator | 
     translator = QTranslator(app)
     if translator.load(str(I18N / f"dealer_app_{lang}.qm")):
         app.installTranslator(translator)
+        # Qt's own words (Yes, No, Cancel on a message box) from the translations Qt ships
+        qt_words = QTranslator(app)
+        if qt_words.load(f"qtbase_{lang}", QLibraryInfo.path(QLibraryInfo.TranslationsPath)):
+            app.installTranslator(qt_words)
         return translator
     return None
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 
+from dealer_app.ui.words import face_letter
+
 SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 TWO_COLOURS = {"c": QColor("#111111"), "d": QColor("#c8102e"), "h": QColor("#c8102e"), "s": QColor("#111111")}
 FOUR_COLOURS = {"c": QColor("#1b7f2a"), "d": QColor("#1456c8"), "h": QColor("#c8102e"), "s": QColor("#111111")}
@@ -32,7 +34,7 @@ def paint_card(p: QPainter, rect: QRectF, code: str | None, four_colour: bool = 
     colour = (FOUR_COLOURS if four_colour else TWO_COLOURS)[suit]
     p.setPen(colour)
     strip = min(visible_width or rect.width(), rect.width())
-    label = "10" if rank == "T" else rank
+    label = face_letter(rank)
     size = rect.height() * (0.27 if label == "10" else 0.33)
     f = QFont()
     f.setBold(True)

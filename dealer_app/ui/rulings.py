@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QListWidget, QTextBrowser, QVBoxLayout, QWidget
 
 from dealer_app.engine.catalog import rule_text
-from dealer_app.ui.phrases import tr_phrase
+from dealer_app.ui.words import language, say
 
 
 class RulingsLog(QWidget):
@@ -31,11 +31,11 @@ class RulingsLog(QWidget):
         self.refresh()
 
     def refresh(self, _change: str = ""):
-        rulings = self.bridge.controller.rulings
+        events = self.bridge.controller.ruling_events
         self.list.blockSignals(True)  # refilling the list is not the dealer choosing a row
         self.list.clear()
-        for text, rules in rulings:
-            self.list.addItem(f"{tr_phrase(text)} — {', '.join(rules)}")
+        for event in events:
+            self.list.addItem(f"{say(event)} — {', '.join(event.rules)}")
         self.list.setCurrentRow(-1)
         self.list.blockSignals(False)
         self.list.scrollToBottom()
@@ -48,7 +48,8 @@ class RulingsLog(QWidget):
     def show_rules(self, rule_ids):
         if isinstance(rule_ids, str):
             rule_ids = [rule_ids]
-        self.rule.setHtml("".join(f"<p style='font-size:13pt'><b>{r}</b> {rule_html(rule_text(r))}</p>"
+        lang = language()  # the catalog in the language of the rest of the screen
+        self.rule.setHtml("".join(f"<p style='font-size:13pt'><b>{r}</b> {rule_html(rule_text(r, lang))}</p>"
                                   for r in rule_ids))
 
 

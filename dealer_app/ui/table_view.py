@@ -9,6 +9,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from dealer_app.ui.card_painter import paint_card
+from dealer_app.ui.words import say
 
 
 class TableView(QWidget):
@@ -136,8 +137,9 @@ class TableView(QWidget):
                     raises += "  " + self.tr("CAPPED")
                 stub = raises + "   " + stub
             lines.append((stub, 16, "#e8e8e8", False))
-            if st["warning"]:
-                lines.append((st["warning"], 13, "#ffb347", True))
+            warning = c.shortage_warning()
+            if warning is not None:
+                lines.append((say(warning) + " — D-7", 13, "#ffb347", True))
         else:
             lines.append((self.tr("Between hands"), 18, "#ffffff", True))
         y = h * 0.34

@@ -3,184 +3,429 @@
 <context>
     <name>ActionPanel</name>
     <message>
-        <location filename="../action_panel.py" line="132" />
+        <location filename="../action_panel.py" line="144" />
         <source>Card: kd, 10h, th</source>
         <translation>Karte: kd, 10h, th</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="166" />
+        <location filename="../action_panel.py" line="177" />
         <source>Downcards shown, e.g. ah kd 7c</source>
         <translation>Aufgedeckte verdeckte Karten, z. B. ah kd 7c</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="173" />
+        <location filename="../action_panel.py" line="183" />
         <source>Show  [Enter]</source>
         <translation>Zeigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="175" />
+        <location filename="../action_panel.py" line="185" />
         <source>Muck  [Ctrl+M]</source>
         <translation>Muck  [Strg+M]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="348" />
+        <location filename="../action_panel.py" line="358" />
         <source>Rules: %1</source>
         <translation>Regeln: %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="362" />
+        <location filename="../action_panel.py" line="372" />
         <source>Deal river  [Enter]</source>
         <translation>River geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="362" />
+        <location filename="../action_panel.py" line="372" />
         <source>Confirm the awards  [Enter]</source>
         <translation>Auszahlung bestätigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="363" />
+        <location filename="../action_panel.py" line="373" />
         <source>Start hand %1  [Enter]</source>
         <translation>Spiel %1 beginnen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="372" />
+        <location filename="../action_panel.py" line="382" />
         <source>Ctrl+Z undo · Ctrl+Shift+Z redo</source>
         <translation>Strg+Z rückgängig · Strg+Umschalt+Z wiederholen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="374" />
+        <location filename="../action_panel.py" line="384" />
         <source>Type the card (kd, 10h, th) or a whole street — no Enter needed · %1</source>
         <translation>Karte tippen (kd, 10h, th) oder eine ganze Runde — ohne Enter · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="378" />
+        <location filename="../action_panel.py" line="388" />
         <source> · for an amount: its key, the digits, Enter</source>
         <translation> · für einen Betrag: seine Taste, die Ziffern, Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="379" />
+        <location filename="../action_panel.py" line="389" />
         <source>Keys: %1%2 · %3</source>
         <translation>Tasten: %1%2 · %3</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="381" />
+        <location filename="../action_panel.py" line="391" />
         <source>Type the downcards shown: the hand shows when all are typed · Ctrl+M muck · %1</source>
         <translation>Gezeigte verdeckte Karten tippen: die Hand gilt als gezeigt, sobald alle getippt sind · Strg+M Muck · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="384" />
+        <location filename="../action_panel.py" line="394" />
         <source>Enter: %1 · %2</source>
         <translation>Enter: %1 · %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="385" />
+        <location filename="../action_panel.py" line="395" />
         <source>Seats menu: join, top up, sit out, leave</source>
         <translation>Menü Plätze: Platz nehmen, nachkaufen, aussetzen, verlassen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="430" />
+        <location filename="../action_panel.py" line="439" />
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="432" />
+        <location filename="../action_panel.py" line="441" />
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="435" />
+        <location filename="../action_panel.py" line="444" />
         <source>Call all-in %1</source>
         <translation>All-in mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="435" />
+        <location filename="../action_panel.py" line="444" />
         <source>Call %1</source>
         <translation>Mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="437" />
+        <location filename="../action_panel.py" line="446" />
         <source>Bring in %1–%2</source>
         <translation>Bring-in %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="437" />
+        <location filename="../action_panel.py" line="446" />
         <source>Bet %1–%2</source>
         <translation>Setzen %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="438" />
+        <location filename="../action_panel.py" line="447" />
         <source>Raise to %1–%2</source>
         <translation>Erhöhen auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="438" />
+        <location filename="../action_panel.py" line="447" />
         <source>Complete to %1–%2</source>
         <translation>Komplettieren auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="441" />
+        <location filename="../action_panel.py" line="450" />
         <source>All-in %1</source>
         <translation>All-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="442" />
+        <location filename="../action_panel.py" line="451" />
         <source>Bring in %1</source>
         <translation>Bring-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="442" />
+        <location filename="../action_panel.py" line="451" />
         <source>Bet %1</source>
         <translation>Setzen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="442" />
+        <location filename="../action_panel.py" line="451" />
         <source>Raise to %1</source>
         <translation>Erhöhen auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="443" />
+        <location filename="../action_panel.py" line="452" />
         <source>Complete to %1</source>
         <translation>Komplettieren auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="452" />
+        <location filename="../action_panel.py" line="460" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="453" />
+        <location filename="../action_panel.py" line="462" />
         <source>Best so far: %1 — %2</source>
         <translation>Bisher beste Hand: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="453" />
+        <location filename="../action_panel.py" line="464" />
         <source>Best low so far: %1 — %2</source>
         <translation>Bisher bestes Low: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="461" />
+        <location filename="../action_panel.py" line="472" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="461" />
+        <location filename="../action_panel.py" line="472" />
         <source>Side pot %1</source>
         <translation>Sidepot %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="462" />
+        <location filename="../action_panel.py" line="474" />
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="466" />
+        <location filename="../action_panel.py" line="478" />
         <source>low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="466" />
+        <location filename="../action_panel.py" line="478" />
         <source>Seat</source>
         <translation>Platz</translation>
+    </message>
+</context>
+<context>
+    <name>Errors</name>
+    <message>
+        <location filename="../../engine/betting.py" line="58" />
+        <source>no door card is recorded, so nobody can be named to bring in</source>
+        <translation>keine Door Card erfasst, daher kann niemand für den Bring-in bestimmt werden</translation>
+    </message>
+    <message>
+        <location filename="../../engine/cards.py" line="46" />
+        <source>unknown card code %1: expected rank and suit, like 'Ah' or '10d'</source>
+        <translation>unbekannte Karte %1: erwartet werden Rang und Farbe, etwa 'Ah' oder '10d'</translation>
+    </message>
+    <message>
+        <location filename="../../engine/cards.py" line="55" />
+        <source>unknown card code %1: rank %2 is not one of 2-9, T (or 10), J, Q, K, A</source>
+        <translation>unbekannte Karte %1: Rang %2 ist keiner von 2-9, 10 (oder Z, T), B (J), D (Q), K, A</translation>
+    </message>
+    <message>
+        <location filename="../../engine/cards.py" line="58" />
+        <source>unknown card code %1: suit %2 is not one of c d h s ♣ ♦ ♥ ♠</source>
+        <translation>unbekannte Karte %1: Farbe %2 ist keine von c d h s ♣ ♦ ♥ ♠ (Kreuz, Karo, Herz, Pik)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/cards.py" line="81" />
+        <source>%1 (at position %2 of %3)</source>
+        <translation>%1 (an Stelle %2 von %3)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/cards.py" line="104" />
+        <source>unknown card code %1: an upcard is always seen</source>
+        <translation>unbekannte Karte %1: eine offene Karte ist immer zu sehen</translation>
+    </message>
+    <message>
+        <location filename="../../engine/core.py" line="99" />
+        <source>there is no seat %1 in this hand (seats: %2)</source>
+        <translation>in diesem Spiel gibt es keinen Platz %1 (Plätze: %2)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/dealing.py" line="68" />
+        <source>card %1 is already seen in this hand (%2)</source>
+        <translation>die Karte %1 ist in diesem Spiel schon gesehen (%2)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/dealing.py" line="74" />
+        <source>the common card</source>
+        <translation>die Gemeinschaftskarte</translation>
+    </message>
+    <message>
+        <location filename="../../engine/dealing.py" line="77" />
+        <source>seat %1's upcard</source>
+        <translation>offene Karte von Platz %1</translation>
+    </message>
+    <message>
+        <location filename="../../engine/dealing.py" line="78" />
+        <source>seat %1's downcard</source>
+        <translation>verdeckte Karte von Platz %1</translation>
+    </message>
+    <message>
+        <location filename="../../engine/dealing.py" line="136" />
+        <source>no cards are being dealt now (%1 on street %2)</source>
+        <translation>jetzt werden keine Karten gegeben (%1 auf Street %2)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/dealing.py" line="139" />
+        <source>street %1 is a common card: deal it to the middle (D-8)</source>
+        <translation>Street %1 ist eine Gemeinschaftskarte: sie in die Mitte legen (D-8)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/dealing.py" line="143" />
+        <source>seat %1 has folded and gets no cards</source>
+        <translation>Platz %1 hat gepasst und bekommt keine Karten</translation>
+    </message>
+    <message>
+        <location filename="../../engine/dealing.py" line="144" />
+        <source>seat %1 gets the next card, not seat %2</source>
+        <translation>Platz %1 bekommt die nächste Karte, nicht Platz %2</translation>
+    </message>
+    <message>
+        <location filename="../../engine/dealing.py" line="152" />
+        <source>street %1 deals %2 card(s) to seat %3, got %4</source>
+        <translation>Street %1 gibt Platz %3 %2 Karte(n), erhalten: %4</translation>
+    </message>
+    <message>
+        <location filename="../../engine/dealing.py" line="157" />
+        <source>seat %1's upcard must be entered (an upcard is always seen)</source>
+        <translation>die offene Karte von Platz %1 muss eingegeben werden (eine offene Karte ist immer zu sehen)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/dealing.py" line="161" />
+        <source>card %1 entered twice for seat %2</source>
+        <translation>Karte %1 für Platz %2 zweimal eingegeben</translation>
+    </message>
+    <message>
+        <location filename="../../engine/dealing.py" line="169" />
+        <source>no common card is due now</source>
+        <translation>jetzt ist keine Gemeinschaftskarte fällig</translation>
+    </message>
+    <message>
+        <location filename="../../engine/dealing.py" line="171" />
+        <source>the common card is face up and must be entered</source>
+        <translation>die Gemeinschaftskarte liegt offen und muss eingegeben werden</translation>
+    </message>
+    <message>
+        <location filename="../../engine/hand.py" line="118" />
+        <source>seat %1: the amount %2 is not a whole number of cents</source>
+        <translation>Platz %1: der Betrag %2 ist keine ganze Zahl von Cents</translation>
+    </message>
+    <message>
+        <location filename="../../engine/hand.py" line="156" />
+        <source>unknown action %1 (known: %2)</source>
+        <translation>unbekannte Aktion %1 (bekannt: %2)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/hand.py" line="159" />
+        <source>seat %1 cannot %2 now: no betting round is open (%3)</source>
+        <translation>Platz %1 kann jetzt nicht %2: keine Setzrunde ist offen (%3)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/hand.py" line="163" />
+        <source>seat %1 acted out of turn: seat %2 is to act</source>
+        <translation>Platz %1 hat außer der Reihe gehandelt: Platz %2 ist am Zug</translation>
+    </message>
+    <message>
+        <location filename="../../engine/hand.py" line="172" />
+        <source>seat %1 may not %2 now (legal: %3)</source>
+        <translation>Platz %1 darf jetzt nicht %2 (erlaubt: %3)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/hand.py" line="175" />
+        <source>seat %1 may not %2 to %3: %4</source>
+        <translation>Platz %1 darf nicht %2 auf %3: %4</translation>
+    </message>
+    <message>
+        <location filename="../../engine/hand.py" line="197" />
+        <source>%1 to %2-%3</source>
+        <translation>%1 auf %2-%3</translation>
+    </message>
+    <message>
+        <location filename="../../engine/hand.py" line="199" />
+        <source>%1 to %2</source>
+        <translation>%1 auf %2</translation>
+    </message>
+    <message>
+        <location filename="../../engine/showdown.py" line="259" />
+        <source>seat %1 cannot show: downcards not entered</source>
+        <translation>Platz %1 kann nicht zeigen: verdeckte Karten nicht eingegeben</translation>
+    </message>
+    <message>
+        <location filename="../../engine/showdown.py" line="279" />
+        <source>seat %1 has folded and has no hand to turn up</source>
+        <translation>Platz %1 hat gepasst und hat keine Hand zum Aufdecken</translation>
+    </message>
+    <message>
+        <location filename="../../engine/showdown.py" line="284" />
+        <source>seat %1 holds %2 cards; %3 turned up</source>
+        <translation>Platz %1 hält %2 Karten; %3 aufgedeckt</translation>
+    </message>
+    <message>
+        <location filename="../../engine/showdown.py" line="295" />
+        <source>seat %1 is the last player left and cannot muck</source>
+        <translation>Platz %1 ist der letzte Spieler und kann nicht mucken</translation>
+    </message>
+    <message>
+        <location filename="../../engine/showdown.py" line="334" />
+        <source>there is no showdown now (%1)</source>
+        <translation>jetzt ist kein Showdown (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/showdown.py" line="338" />
+        <source>seat %1 is not waiting to show (waiting: %2)</source>
+        <translation>Platz %1 wartet nicht aufs Zeigen (es warten: %2)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/showdown.py" line="349" />
+        <source>seat %1 shows %2, which lacks the upcard %3</source>
+        <translation>Platz %1 zeigt %2, darin fehlt die offene Karte %3</translation>
+    </message>
+    <message>
+        <location filename="../../engine/showdown.py" line="355" />
+        <source>seat %1 has %2 downcards; %3 given</source>
+        <translation>Platz %1 hat %2 verdeckte Karten; %3 angegeben</translation>
+    </message>
+    <message>
+        <location filename="../../engine/showdown.py" line="358" />
+        <source>seat %1 shows a card twice</source>
+        <translation>Platz %1 zeigt eine Karte zweimal</translation>
+    </message>
+    <message>
+        <location filename="../../engine/showdown.py" line="361" />
+        <source>seat %1's downcard %2 is not among the cards shown</source>
+        <translation>die verdeckte Karte %2 von Platz %1 ist nicht unter den gezeigten</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="288" />
+        <location filename="../../live/controller.py" line="357" />
+        <location filename="../../live/controller.py" line="397" />
+        <source>open a table first</source>
+        <translation>zuerst einen Tisch öffnen</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="396" />
+        <source>start a hand first</source>
+        <translation>zuerst ein Spiel beginnen</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="424" />
+        <source>a card is typed as text (ah, td, 10d), not %1</source>
+        <translation>eine Karte wird als Text getippt (ah, td, 10d), nicht %1</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="432" />
+        <source>an upcard is always seen: enter its rank and suit</source>
+        <translation>eine offene Karte ist immer zu sehen: Rang und Farbe eingeben</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="439" />
+        <source>no card is due now (%1)</source>
+        <translation>jetzt ist keine Karte fällig (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="443" />
+        <source>the river is not due now</source>
+        <translation>der River ist jetzt nicht fällig</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="449" />
+        <source>no action is due now (%1)</source>
+        <translation>jetzt ist keine Aktion fällig (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="453" />
+        <source>%1 %2–%3: %4 is outside that range</source>
+        <translation>%1 %2–%3: %4 liegt außerhalb</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="469" />
+        <source>shown cards are typed as text (ah kd 7c), not %1</source>
+        <translation>gezeigte Karten werden als Text getippt (ah kd 7c), nicht %1</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="480" />
+        <source>seat %1 has %2 downcards: %3 typed, %4 more to type</source>
+        <translation>Platz %1 hat %2 verdeckte Karten: %3 getippt, noch %4 zu tippen</translation>
     </message>
 </context>
 <context>
@@ -365,276 +610,101 @@
         <translation>Buy-in (%1)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="216" />
+        <location filename="../main_window.py" line="206" />
+        <source>%1 is not an amount of money</source>
+        <translation>%1 ist kein Geldbetrag</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="215" />
         <source>Amount to add (%1)</source>
         <translation>Betrag zum Nachkaufen (%1)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="206" />
-        <source>%1 is not an amount of money (%2)</source>
-        <translation>%1 ist kein Geldbetrag (%2)</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="212" />
-        <location filename="../main_window.py" line="215" />
+        <location filename="../main_window.py" line="211" />
+        <location filename="../main_window.py" line="214" />
         <source>Top up</source>
         <translation>Nachkaufen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="221" />
+        <location filename="../main_window.py" line="220" />
         <source>Sit out / sit in</source>
         <translation>Aussetzen / wieder einsteigen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="226" />
+        <location filename="../main_window.py" line="225" />
         <source>Leave</source>
         <translation>Verlassen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="252" />
+        <location filename="../main_window.py" line="251" />
         <source>Hand record: %1 (see the warning at start)</source>
         <translation>Spielprotokoll: %1 (siehe die Warnung beim Start)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="254" />
+        <location filename="../main_window.py" line="253" />
         <source>Hand record</source>
         <translation>Spielprotokoll</translation>
     </message>
 </context>
 <context>
+    <name>MoneySpinBox</name>
+    <message>
+        <location filename="../action_panel.py" line="64" />
+        <source>%1 is not an amount of money</source>
+        <translation>%1 ist kein Geldbetrag</translation>
+    </message>
+</context>
+<context>
     <name>NewTableDialog</name>
     <message>
-        <location filename="../new_table_dialog.py" line="17" />
+        <location filename="../new_table_dialog.py" line="18" />
         <source>Open a table</source>
         <translation>Einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="24" />
+        <location filename="../new_table_dialog.py" line="25" />
         <source>%1 — %2, ante %3, bring-in %4, buy-in %5</source>
         <translation>%1 — %2, Ante %3, Bring-in %4, Buy-in %5</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="32" />
+        <location filename="../new_table_dialog.py" line="33" />
         <source>Limit table</source>
         <translation>Limit-Tisch</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="33" />
+        <location filename="../new_table_dialog.py" line="34" />
         <source>House rules</source>
         <translation>Hausregeln</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="36" />
+        <location filename="../new_table_dialog.py" line="37" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="37" />
+        <location filename="../new_table_dialog.py" line="38" />
         <source>Player</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="38" />
+        <location filename="../new_table_dialog.py" line="39" />
         <source>Buy-in</source>
         <translation>Buy-in</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="43" />
+        <location filename="../new_table_dialog.py" line="44" />
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="71" />
+        <location filename="../new_table_dialog.py" line="73" />
         <source>%1 (table default)</source>
         <translation>%1 (Standard des Tischs)</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="95" />
+        <location filename="../new_table_dialog.py" line="97" />
         <source>Seat %1</source>
         <translation>Platz %1</translation>
-    </message>
-</context>
-<context>
-    <name>Phrases</name>
-    <message>
-        <location filename="../phrases.py" line="80" />
-        <source>Seat %1 brings in: lowest door card, %2</source>
-        <translation>Platz %1 bringt den Bring-in: niedrigste Door Card, %2</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="81" />
-        <source>Seat %1 acts first: the bring-in</source>
-        <translation>Platz %1 beginnt: der Bring-in</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="82" />
-        <source>Seat %1 acts first: %2 showing</source>
-        <translation>Platz %1 beginnt: höchstes offenes Blatt (%2)</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="83" />
-        <source>Seat %1 acts first: %2 showing; tie: nearest the dealer's left</source>
-        <translation>Platz %1 beginnt: höchstes offenes Blatt (%2); Gleichstand: nächster links vom Dealer</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="84" />
-        <source>Seat %1 (%2) to act</source>
-        <translation>Platz %1 (%2) ist am Zug</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="85" />
-        <source>Seat %1 (%2): door card</source>
-        <translation>Platz %1 (%2): Door Card</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="86" />
-        <source>Seat %1 (%2): upcard</source>
-        <translation>Platz %1 (%2): offene Karte</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="87" />
-        <source>Seat %1 shows first</source>
-        <translation>Platz %1 zeigt zuerst</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="88" />
-        <source>Seat %1: show or muck</source>
-        <translation>Platz %1: zeigen oder muck</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="89" />
-        <source>Seat %1 folds</source>
-        <translation>Platz %1 passt</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="90" />
-        <source>Seat %1 checks</source>
-        <translation>Platz %1 checkt</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="91" />
-        <source>Seat %1 calls %2</source>
-        <translation>Platz %1 geht mit %2</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="92" />
-        <source>Seat %1 calls %2 all-in</source>
-        <translation>Platz %1 geht all-in mit %2</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="93" />
-        <source>Seat %1 antes %2</source>
-        <translation>Platz %1 zahlt Ante %2</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="94" />
-        <source>Seat %1 brings in for %2</source>
-        <translation>Platz %1 bringt den Bring-in %2</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="95" />
-        <source>Seat %1 completes to %2</source>
-        <translation>Platz %1 komplettiert auf %2</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="96" />
-        <source>Seat %1 bets %2</source>
-        <translation>Platz %1 setzt %2</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="97" />
-        <source>Seat %1 raises to %2</source>
-        <translation>Platz %1 erhöht auf %2</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="98" />
-        <source>Seat %1 goes all-in for %2</source>
-        <translation>Platz %1 geht all-in für %2</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="99" />
-        <source>two cards down and one up to each player</source>
-        <translation>jedem Spieler zwei verdeckte und eine offene Karte</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="100" />
-        <source>Burn one card, then two cards down and one up to each player</source>
-        <translation>Eine Karte verbrennen, dann jedem Spieler zwei verdeckte und eine offene Karte</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="101" />
-        <source>Burn one card, then one card up to each of the %1 players</source>
-        <translation>Eine Karte verbrennen, dann jedem der %1 Spieler eine offene Karte</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="102" />
-        <source>Burn one card, then one card down to each of the %1 players</source>
-        <translation>Eine Karte verbrennen, dann jedem der %1 Spieler eine verdeckte Karte</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="103" />
-        <source>Uncalled %1 returned to seat %2</source>
-        <translation>Nicht gehaltener Einsatz %1 zurück an Platz %2</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="104" />
-        <source>Seat %1 mucks</source>
-        <translation>Platz %1 wirft die Karten weg (Muck)</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="105" />
-        <source>Deal the river: one card down to each player</source>
-        <translation>River geben: jedem Spieler eine verdeckte Karte</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="106" />
-        <source>Push the pots and confirm</source>
-        <translation>Pots auszahlen und bestätigen</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="107" />
-        <source>Start the next hand</source>
-        <translation>Nächstes Spiel beginnen</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="108" />
-        <source>Between hands: start hand %1 when the table is ready</source>
-        <translation>Zwischen zwei Spielen: Spiel %1 beginnen, sobald der Tisch bereit ist</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="109" />
-        <source>Open a table</source>
-        <translation>Einen Tisch öffnen</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="110" />
-        <source>Main pot %1: push to %2</source>
-        <translation>Hauptpot %1: auszahlen an %2</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="111" />
-        <source>Side pot %1 %2: push to %3</source>
-        <translation>Nebenpot %1 %2: auszahlen an %3</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="112" />
-        <source>Capped: %1 raises of %2; call or fold</source>
-        <translation>Cap erreicht: %1 von %2 Erhöhungen; mitgehen oder passen</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="113" />
-        <source>Raises %1 of %2, and raising goes on: two players left, no cap heads-up</source>
-        <translation>Erhöhungen %1 von %2, und es darf weiter erhöht werden: zwei Spieler, heads-up gilt kein Cap</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="114" />
-        <source>The all-in was less than a full raise: betting is not reopened for seat %1, who has acted; call or fold</source>
-        <translation>Das All-in war weniger als eine volle Erhöhung: für Platz %1, der schon gehandelt hat, ist nicht wieder eröffnet; mitgehen oder passen</translation>
-    </message>
-    <message>
-        <location filename="../phrases.py" line="115" />
-        <source>The all-in was less than a full raise, but seat %1 has not acted on the bet before it: a raise is open</source>
-        <translation>Das All-in war weniger als eine volle Erhöhung, aber Platz %1 hat auf den Einsatz davor noch nicht gehandelt: Erhöhen ist möglich</translation>
     </message>
 </context>
 <context>
@@ -728,7 +798,7 @@
 <context>
     <name>RulingsLog</name>
     <message>
-        <location filename="../rulings.py" line="16" />
+        <location filename="../rulings.py" line="17" />
         <source>Rulings</source>
         <translation>Entscheidungen</translation>
     </message>
@@ -736,126 +806,942 @@
 <context>
     <name>TableView</name>
     <message>
-        <location filename="../table_view.py" line="73" />
+        <location filename="../table_view.py" line="77" />
         <source>Open a table (Ctrl+N)</source>
         <translation>Einen Tisch öffnen (Strg+N)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="76" />
+        <location filename="../table_view.py" line="80" />
         <source>%1 — %2, ante %3, bring-in %4 · %5</source>
         <translation>%1 — %2, Ante %3, Bring-in %4 · %5</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="85" />
+        <location filename="../table_view.py" line="89" />
         <source>Dealer</source>
         <translation>Dealer</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="109" />
+        <location filename="../table_view.py" line="113" />
         <source>Third street</source>
         <translation>Dritte Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="109" />
+        <location filename="../table_view.py" line="113" />
         <source>Fourth street</source>
         <translation>Vierte Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="109" />
+        <location filename="../table_view.py" line="113" />
         <source>Fifth street</source>
         <translation>Fünfte Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="110" />
+        <location filename="../table_view.py" line="114" />
         <source>Sixth street</source>
         <translation>Sechste Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="110" />
+        <location filename="../table_view.py" line="114" />
         <source>Seventh street</source>
         <translation>Siebte Karte (River)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="116" />
+        <location filename="../table_view.py" line="120" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="117" />
+        <location filename="../table_view.py" line="121" />
         <source>%1 %2 → %3</source>
         <translation>%1 %2 → %3</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="121" />
+        <location filename="../table_view.py" line="125" />
         <source>Pot %1</source>
         <translation>Pot %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="115" />
-        <location filename="../table_view.py" line="125" />
+        <location filename="../table_view.py" line="119" />
+        <location filename="../table_view.py" line="129" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="115" />
-        <location filename="../table_view.py" line="125" />
+        <location filename="../table_view.py" line="119" />
+        <location filename="../table_view.py" line="129" />
         <source>Side pot %1</source>
         <translation>Sidepot %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="127" />
+        <location filename="../table_view.py" line="131" />
         <source>%1: %2 (seats %3)</source>
         <translation>%1: %2 (Plätze %3)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="131" />
+        <location filename="../table_view.py" line="135" />
         <source>Raises %1 of %2</source>
         <translation>Erhöhungen %1 von %2</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="133" />
+        <location filename="../table_view.py" line="137" />
         <source>CAPPED</source>
         <translation>CAP ERREICHT</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="129" />
+        <location filename="../table_view.py" line="133" />
         <source>Stub %1</source>
         <translation>Stapel %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="139" />
+        <location filename="../table_view.py" line="144" />
         <source>Between hands</source>
         <translation>Zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="148" />
+        <location filename="../table_view.py" line="153" />
         <source>Common card</source>
         <translation>Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="166" />
+        <location filename="../table_view.py" line="171" />
         <source>WINS %1</source>
         <translation>GEWINNT %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="168" />
+        <location filename="../table_view.py" line="173" />
         <source>FOLDED</source>
         <translation>GEPASST</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="170" />
+        <location filename="../table_view.py" line="175" />
         <source>ALL-IN</source>
         <translation>ALL-IN</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="172" />
+        <location filename="../table_view.py" line="177" />
         <source>TO ACT</source>
         <translation>AM ZUG</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="174" />
+        <location filename="../table_view.py" line="179" />
         <source>SITTING OUT</source>
         <translation>SETZT AUS</translation>
+    </message>
+</context>
+<context>
+    <name>Words</name>
+    <message>
+        <location filename="../words.py" line="38" />
+        <source>T</source>
+        <translation>10</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="38" />
+        <source>J</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="39" />
+        <source>Q</source>
+        <translation>D</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="39" />
+        <source>K</source>
+        <translation>K</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="39" />
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="43" />
+        <source>two</source>
+        <translation>Zwei</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="43" />
+        <source>three</source>
+        <translation>Drei</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="43" />
+        <source>four</source>
+        <translation>Vier</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="44" />
+        <source>five</source>
+        <translation>Fünf</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="44" />
+        <source>six</source>
+        <translation>Sechs</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="44" />
+        <source>seven</source>
+        <translation>Sieben</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="45" />
+        <source>eight</source>
+        <translation>Acht</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="45" />
+        <source>nine</source>
+        <translation>Neun</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="45" />
+        <source>ten</source>
+        <translation>Zehn</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="46" />
+        <source>jack</source>
+        <translation>Bube</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="46" />
+        <source>queen</source>
+        <translation>Dame</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="46" />
+        <source>king</source>
+        <translation>König</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="47" />
+        <source>ace</source>
+        <translation>Ass</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="51" />
+        <source>twos</source>
+        <translation>Zweien</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="51" />
+        <source>threes</source>
+        <translation>Dreien</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="51" />
+        <source>fours</source>
+        <translation>Vieren</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="52" />
+        <source>fives</source>
+        <translation>Fünfen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="52" />
+        <source>sixes</source>
+        <translation>Sechsen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="52" />
+        <source>sevens</source>
+        <translation>Siebenen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="53" />
+        <source>eights</source>
+        <translation>Achten</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="53" />
+        <source>nines</source>
+        <translation>Neunen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="53" />
+        <source>tens</source>
+        <translation>Zehnen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="54" />
+        <source>jacks</source>
+        <translation>Buben</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="54" />
+        <source>queens</source>
+        <translation>Damen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="54" />
+        <source>kings</source>
+        <translation>Könige</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="55" />
+        <source>aces</source>
+        <translation>Asse</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="62" />
+        <source>JQKAT</source>
+        <comment>the letters typed for jack, queen, king, ace and ten, in this order</comment>
+        <translation>BDKAZ</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="70" />
+        <source>en</source>
+        <comment>the ISO code of this translation's language</comment>
+        <translation>de</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="95" />
+        <source>royal flush</source>
+        <translation>Royal Flush</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="97" />
+        <source>straight flush, %1 high</source>
+        <translation>Straight Flush, %1 hoch</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="99" />
+        <source>four of a kind, %1</source>
+        <translation>Vierling, %1</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="101" />
+        <source>full house, %1 full of %2</source>
+        <translation>Full House, %1 über %2</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="103" />
+        <source>flush, %1 high</source>
+        <translation>Flush, %1 hoch</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="105" />
+        <source>straight, %1 high</source>
+        <translation>Straße, %1 hoch</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="107" />
+        <source>three of a kind, %1</source>
+        <translation>Drilling, %1</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="109" />
+        <source>two pair, %1 and %2</source>
+        <translation>zwei Paare, %1 und %2</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="111" />
+        <source>a pair of %1</source>
+        <translation>ein Paar %1</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="112" />
+        <source>%1 high</source>
+        <translation>%1 hoch</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="120" />
+        <source>%1 showing</source>
+        <translation>%1 offen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="122" />
+        <source>four %1 showing</source>
+        <translation>vier %1 offen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="124" />
+        <source>three %1 showing</source>
+        <translation>drei %1 offen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="126" />
+        <source>two pair showing, %1 and %2</source>
+        <translation>zwei Paare offen, %1 und %2</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="128" />
+        <source>pair of %1 showing</source>
+        <translation>ein Paar %1 offen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="129" />
+        <source>%1 high showing</source>
+        <translation>%1 hoch offen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="135" />
+        <source>%1 low</source>
+        <translation>%1 Low</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="146" />
+        <source>Only %1 left for %2 players: </source>
+        <translation>Nur noch %1 für %2 Spieler: </translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="150" />
+        <source>Burn one card, then two cards down and one up to each player</source>
+        <translation>Eine Karte verbrennen, dann jedem Spieler zwei verdeckte und eine offene Karte</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="151" />
+        <source>two cards down and one up to each player</source>
+        <translation>jedem Spieler zwei verdeckte und eine offene Karte</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="154" />
+        <source>Burn one card, then one card down to each of the %1 players</source>
+        <translation>Eine Karte verbrennen, dann jedem der %1 Spieler eine verdeckte Karte</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="155" />
+        <source>Burn one card, then one card up to each of the %1 players</source>
+        <translation>Eine Karte verbrennen, dann jedem der %1 Spieler eine offene Karte</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="158" />
+        <source>shuffle the %1 burn cards into the stub, burn one, then deal one card down to each player</source>
+        <translation>die %1 Burn-Karten in den Stub mischen, eine verbrennen, dann jedem Spieler eine verdeckte Karte geben</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="160" />
+        <source>shuffle the %1 burn cards into the stub, burn one, then deal one card up to each player</source>
+        <translation>die %1 Burn-Karten in den Stub mischen, eine verbrennen, dann jedem Spieler eine offene Karte geben</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="163" />
+        <source>shuffle the %1 burn cards into the stub, then </source>
+        <translation>die %1 Burn-Karten in den Stub mischen, dann </translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="165" />
+        <source>deal one card down to each player without a burn</source>
+        <translation>jedem Spieler ohne Burn eine verdeckte Karte geben</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="166" />
+        <source>deal one card up to each player without a burn</source>
+        <translation>jedem Spieler ohne Burn eine offene Karte geben</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="168" />
+        <source>shuffle the %1 burn cards into the stub, then turn one common card face up in the middle</source>
+        <translation>die %1 Burn-Karten in den Stub mischen, dann eine Gemeinschaftskarte offen in die Mitte legen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="173" />
+        <source>shuffle the %1 burn cards into the stub. </source>
+        <translation>die %1 Burn-Karten in den Stub mischen. </translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="176" />
+        <source>Burn one, then one card down to each player</source>
+        <translation>Eine verbrennen, dann jedem Spieler eine verdeckte Karte</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="177" />
+        <source>Burn one, then one card up to each player</source>
+        <translation>Eine verbrennen, dann jedem Spieler eine offene Karte</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="180" />
+        <source>Do not burn (the bottom card is never dealt); one card down to each player</source>
+        <translation>Nicht verbrennen (die unterste Karte wird nie gegeben); jedem Spieler eine verdeckte Karte</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="182" />
+        <source>Do not burn (the bottom card is never dealt); one card up to each player</source>
+        <translation>Nicht verbrennen (die unterste Karte wird nie gegeben); jedem Spieler eine offene Karte</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="184" />
+        <source>Burn one card, then turn one common card face up in the middle</source>
+        <translation>Eine Karte verbrennen, dann eine Gemeinschaftskarte offen in die Mitte legen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="185" />
+        <source>Turn one common card face up in the middle</source>
+        <translation>Eine Gemeinschaftskarte offen in die Mitte legen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="188" />
+        <source>scramble the %1 burn cards with the stub, cut, burn one, then one card down to each player</source>
+        <translation>die %1 Burn-Karten mit dem Stub mischen, abheben, eine verbrennen, dann jedem Spieler eine verdeckte Karte</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="190" />
+        <source>scramble the %1 burn cards with the stub, cut, burn one, then one card up to each player</source>
+        <translation>die %1 Burn-Karten mit dem Stub mischen, abheben, eine verbrennen, dann jedem Spieler eine offene Karte</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="193" />
+        <source>burn one card and turn one common card face up in the middle</source>
+        <translation>eine Karte verbrennen und eine Gemeinschaftskarte offen in die Mitte legen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="194" />
+        <source>Only %1 left: scramble the stub with the %2 burn cards, cut, burn one and turn one common card face up in the middle</source>
+        <translation>Nur noch %1: den Stub mit den %2 Burn-Karten mischen, abheben, eine verbrennen und eine Gemeinschaftskarte offen in die Mitte legen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="199" />
+        <source>1 card</source>
+        <translation>1 Karte</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="199" />
+        <source>%1 cards</source>
+        <translation>%1 Karten</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="206" />
+        <source>Seat %1 antes %2 and is all-in</source>
+        <translation>Platz %1 zahlt Ante %2 und ist all-in</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="207" />
+        <source>Seat %1 antes %2</source>
+        <translation>Platz %1 zahlt Ante %2</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="212" />
+        <source>Seat %1 folds</source>
+        <translation>Platz %1 passt</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="214" />
+        <source>Seat %1 checks</source>
+        <translation>Platz %1 checkt</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="218" />
+        <source>Seat %1 calls %2 all-in</source>
+        <translation>Platz %1 geht all-in mit %2</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="219" />
+        <source>Seat %1 brings in for %2 all-in</source>
+        <translation>Platz %1 bringt den Bring-in %2 all-in</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="220" />
+        <source>Seat %1 completes to %2 all-in</source>
+        <translation>Platz %1 komplettiert all-in auf %2</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="221" />
+        <source>Seat %1 bets %2 all-in</source>
+        <translation>Platz %1 setzt %2 all-in</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="222" />
+        <source>Seat %1 raises to %2 all-in</source>
+        <translation>Platz %1 erhöht all-in auf %2</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="224" />
+        <source>Seat %1 calls %2</source>
+        <translation>Platz %1 geht mit %2</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="225" />
+        <source>Seat %1 brings in for %2</source>
+        <translation>Platz %1 bringt den Bring-in %2</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="226" />
+        <source>Seat %1 completes to %2</source>
+        <translation>Platz %1 komplettiert auf %2</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="227" />
+        <source>Seat %1 bets %2</source>
+        <translation>Platz %1 setzt %2</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="228" />
+        <source>Seat %1 raises to %2</source>
+        <translation>Platz %1 erhöht auf %2</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="234" />
+        <source>Seat %1 brings in: the lowest door card, %2, belongs to all-in seat %3</source>
+        <translation>Platz %1 bringt den Bring-in: die niedrigste Door Card, %2, gehört dem All-in-Platz %3</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="236" />
+        <source>Seat %1 brings in: lowest door card, %2</source>
+        <translation>Platz %1 bringt den Bring-in: niedrigste Door Card, %2</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="238" />
+        <source> (door card of seat(s) %1 not recorded)</source>
+        <translation> (Door Card von Platz %1 nicht erfasst)</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="244" />
+        <source>Seat %1 acts first: the bring-in</source>
+        <translation>Platz %1 beginnt: der Bring-in</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="246" />
+        <source>Seat %1 acts first: acted first on sixth street (common card)</source>
+        <translation>Platz %1 beginnt: hat auf Sixth Street begonnen (Gemeinschaftskarte)</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="248" />
+        <source>Seat %1 acts first: the high hand, seat %2, is all-in</source>
+        <translation>Platz %1 beginnt: das höchste Blatt, Platz %2, ist all-in</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="251" />
+        <source>; tie broken by the highest card by suit, %1</source>
+        <translation>; Gleichstand entschieden durch die höchste Karte nach Farbe, %1</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="253" />
+        <source>; tie: nearest the dealer's left</source>
+        <translation>; Gleichstand: nächster links vom Dealer</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="254" />
+        <source>Seat %1 acts first: %2</source>
+        <translation>Platz %1 beginnt: %2</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="258" />
+        <source>made the last bet or raise</source>
+        <translation>hat zuletzt gesetzt oder erhöht</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="259" />
+        <source>nobody bet the last round; clockwise from the dealer's left (house option)</source>
+        <translation>in der letzten Runde hat niemand gesetzt; im Uhrzeigersinn ab links vom Dealer (Hausregel)</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="261" />
+        <source>acted first in the last round, in which nobody bet</source>
+        <translation>hat in der letzten Runde, in der niemand setzte, begonnen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="262" />
+        <source>no betting took place; clockwise from the dealer's left</source>
+        <translation>es wurde nicht gesetzt; im Uhrzeigersinn ab links vom Dealer</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="263" />
+        <source>seat %1</source>
+        <translation>Platz %1</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="264" />
+        <source>Seat %1 shows first (%2); then %3</source>
+        <translation>Platz %1 zeigt zuerst (%2); dann %3</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="268" />
+        <source>main pot</source>
+        <translation>Hauptpot</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="268" />
+        <source>side pot %1</source>
+        <translation>Seitenpot %1</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="271" />
+        <source>%1 %2 to seat %3</source>
+        <translation>%1 %2 an Platz %3</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="274" />
+        <source>%1 %2: high %3 to seat(s) %4 (%5), low %6 to seat(s) %7 (%8)</source>
+        <translation>%1 %2: High %3 an Platz %4 (%5), Low %6 an Platz %7 (%8)</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="278" />
+        <source>%1 %2: no qualifying low; all to seat(s) %3 (%4)</source>
+        <translation>%1 %2: kein qualifiziertes Low; alles an Platz %3 (%4)</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="280" />
+        <source>%1 %2 to seat(s) %3 (%4)</source>
+        <translation>%1 %2 an Platz %3 (%4)</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="285" />
+        <source>Raises %1 of %2, and raising goes on: two players left, no cap heads-up</source>
+        <translation>Erhöhungen %1 von %2, und es darf weiter erhöht werden: zwei Spieler, heads-up gilt kein Cap</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="288" />
+        <source>Capped: %1 raises of %2; call or fold</source>
+        <translation>Cap erreicht: %1 von %2 Erhöhungen; mitgehen oder passen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="290" />
+        <source>The all-in was less than a full raise: betting is not reopened for seat %1, who has acted; call or fold</source>
+        <translation>Das All-in war weniger als eine volle Erhöhung: für Platz %1, der schon gehandelt hat, ist nicht wieder eröffnet; mitgehen oder passen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="292" />
+        <source>The all-in was less than a full raise, but seat %1 has not acted on the bet before it: a raise is open</source>
+        <translation>Das All-in war weniger als eine volle Erhöhung, aber Platz %1 hat auf den Einsatz davor noch nicht gehandelt: Erhöhen ist möglich</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="299" />
+        <source>Seat %1 (%2): door card</source>
+        <translation>Platz %1 (%2): Door Card</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="301" />
+        <source>Seat %1 (%2): upcard</source>
+        <translation>Platz %1 (%2): offene Karte</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="307" />
+        <source>%1. Then press Enter</source>
+        <translation>%1. Dann Enter drücken</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="308" />
+        <source>Deal the river: one card down to each player</source>
+        <translation>River geben: jedem Spieler eine verdeckte Karte</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="312" />
+        <source>seat %1 (%2) %3</source>
+        <translation>Platz %1 (%2) %3</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="316" />
+        <source>Main pot %1: push to %2</source>
+        <translation>Hauptpot %1: auszahlen an %2</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="317" />
+        <source>Side pot %1 %2: push to %3</source>
+        <translation>Nebenpot %1 %2: auszahlen an %3</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="323" />
+        <source>fold</source>
+        <comment>an action in a list</comment>
+        <translation>passen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="324" />
+        <source>check</source>
+        <comment>an action in a list</comment>
+        <translation>checken</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="325" />
+        <source>call</source>
+        <comment>an action in a list</comment>
+        <translation>mitgehen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="326" />
+        <source>bring_in</source>
+        <comment>an action in a list</comment>
+        <translation>Bring-in</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="327" />
+        <source>complete</source>
+        <comment>an action in a list</comment>
+        <translation>komplettieren</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="328" />
+        <source>bet</source>
+        <comment>an action in a list</comment>
+        <translation>setzen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="329" />
+        <source>raise</source>
+        <comment>an action in a list</comment>
+        <translation>erhöhen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="331" />
+        <source>Fold</source>
+        <translation>Passen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="331" />
+        <source>Check</source>
+        <translation>Checken</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="332" />
+        <source>Call</source>
+        <translation>Mitgehen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="332" />
+        <source>Bring in</source>
+        <translation>Bring-in</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="333" />
+        <source>Complete to</source>
+        <translation>Komplettieren auf</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="333" />
+        <source>Bet</source>
+        <translation>Setzen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="334" />
+        <source>Raise to</source>
+        <translation>Erhöhen auf</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="335" />
+        <source>fold</source>
+        <translation>passen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="335" />
+        <source>check</source>
+        <translation>checken</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="336" />
+        <source>call</source>
+        <translation>mitgehen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="336" />
+        <source>bring in</source>
+        <translation>den Bring-in bringen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="337" />
+        <source>complete</source>
+        <translation>komplettieren</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="337" />
+        <source>bet</source>
+        <translation>setzen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="338" />
+        <source>raise</source>
+        <translation>erhöhen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="342" />
+        <source>deal</source>
+        <comment>the phase of a hand</comment>
+        <translation>Geben</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="343" />
+        <source>bet</source>
+        <comment>the phase of a hand</comment>
+        <translation>Setzrunde</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="344" />
+        <source>showdown</source>
+        <comment>the phase of a hand</comment>
+        <translation>Showdown</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="345" />
+        <source>done</source>
+        <comment>the phase of a hand</comment>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="359" />
+        <source> or </source>
+        <translation> oder </translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="378" />
+        <source>Next street: %1</source>
+        <translation>Nächste Street: %1</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="379" />
+        <source>Common card %1: every live player's card</source>
+        <translation>Gemeinschaftskarte %1: gilt für jeden aktiven Spieler</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="380" />
+        <source>No betting: fewer than two players have chips</source>
+        <translation>Keine Setzrunde: weniger als zwei Spieler haben Chips</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="384" />
+        <source>Floor ruling: applied although refused: %1</source>
+        <translation>Floor-Entscheidung: angewendet, obwohl abgelehnt: %1</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="386" />
+        <source>Uncalled %1 returned to seat %2</source>
+        <translation>Nicht gehaltener Einsatz %1 zurück an Platz %2</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="389" />
+        <source>Seat %1 mucks</source>
+        <translation>Platz %1 wirft die Karten weg (Muck)</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="390" />
+        <source>Seat %1 wins %2: everyone else folded; no need to show</source>
+        <translation>Platz %1 gewinnt %2: alle anderen haben gepasst; kein Zeigen nötig</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="395" />
+        <source>Open a table</source>
+        <translation>Einen Tisch öffnen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="396" />
+        <source>Between hands: start hand %1 when the table is ready</source>
+        <translation>Zwischen zwei Spielen: Spiel %1 beginnen, sobald der Tisch bereit ist</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="399" />
+        <source>%1. Enter the common card</source>
+        <translation>%1. Gemeinschaftskarte eingeben</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="401" />
+        <source>Seat %1 (%2) to act</source>
+        <translation>Platz %1 (%2) ist am Zug</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="403" />
+        <source>Seat %1 shows first</source>
+        <translation>Platz %1 zeigt zuerst</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="404" />
+        <source>Seat %1: show or muck</source>
+        <translation>Platz %1: zeigen oder muck</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="405" />
+        <source>Push the pots and confirm</source>
+        <translation>Pots auszahlen und bestätigen</translation>
     </message>
 </context>
 </TS>

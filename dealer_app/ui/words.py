@@ -1,0 +1,414 @@
+"""Every engine event, deal plan, raising note and prompt in the reader's language.
+
+One translatable template per sentence shape, filled from the subject's typed fields (never by
+reading the English back): with no translator installed ``say(x)`` is exactly the engine's
+English (``x.text``; tests/test_words.py proves it over thousands of events), and with the
+German one every word is German — hand names, card ranks and pot names included. Each
+template is a literal ``translate("Words", …)`` call so that pyside6-lupdate finds it.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication
+
+from dealer_app.engine.cards import SUIT_SYMBOLS
+from dealer_app.engine.deck import DealPlan
+from dealer_app.engine.evaluator import hand_shape
+from dealer_app.engine.events import (ActionTaken, AntePosted, BringInChosen, CommonCardDealt, DealPlanned,
+                                      FirstToAct, HandMucked, NoBetting, PotAwarded, PotWonByFolds, RaisingNote,
+                                      RulingApplied, ShortageAhead, ShowdownOrdered, UncalledBetReturned)
+from dealer_app.engine.money import format_money
+from dealer_app.engine.says import ActionArg, CardArg, ListArg, PhaseArg, Says
+from dealer_app.live.prompts import (AwardsDue, BetweenHands, CardDue, CommonCardDue, NoTable, PotPush, RiverDue,
+                                     ShowDue, ToAct)
+
+translate = QCoreApplication.translate
+
+
+def fill(template: str, *args: object) -> str:
+    """Qt's %1, %2 … filled in (from the highest, so %1 never eats the start of %10)."""
+    for i in range(len(args), 0, -1):
+        template = template.replace(f"%{i}", str(args[i - 1]))
+    return template
+
+
+# --- ranks, cards and hands ---------------------------------------------------------------------
+def rank_letters() -> list[str]:
+    """The rank as a card shows it (the German deck: B Bube, D Dame, K König)."""
+    return ["2", "3", "4", "5", "6", "7", "8", "9", translate("Words", "T"), translate("Words", "J"),
+            translate("Words", "Q"), translate("Words", "K"), translate("Words", "A")]
+
+
+def rank_names() -> list[str]:
+    return [translate("Words", "two"), translate("Words", "three"), translate("Words", "four"),
+            translate("Words", "five"), translate("Words", "six"), translate("Words", "seven"),
+            translate("Words", "eight"), translate("Words", "nine"), translate("Words", "ten"),
+            translate("Words", "jack"), translate("Words", "queen"), translate("Words", "king"),
+            translate("Words", "ace")]
+
+
+def rank_plurals() -> list[str]:
+    return [translate("Words", "twos"), translate("Words", "threes"), translate("Words", "fours"),
+            translate("Words", "fives"), translate("Words", "sixes"), translate("Words", "sevens"),
+            translate("Words", "eights"), translate("Words", "nines"), translate("Words", "tens"),
+            translate("Words", "jacks"), translate("Words", "queens"), translate("Words", "kings"),
+            translate("Words", "aces")]
+
+
+def rank_aliases() -> dict[str, str]:
+    """The rank letters a dealer of this language types, beside the English ones: German
+    B (Bube), D (Dame), K (König), A (Ass) and Z (Zehn)."""
+    english = "JQKAT"
+    typed = translate("Words", "JQKAT", "the letters typed for jack, queen, king, ace and ten, in this order")
+    if len(typed) != len(english):
+        return {}
+    return {t: e for t, e in zip(typed.upper(), english) if t != e and t not in "23456789"}
+
+
+def language() -> str:
+    """The language of the words in use ("en" when no translation is installed)."""
+    return translate("Words", "en", "the ISO code of this translation's language")
+
+
+def face_letter(rank: str) -> str:
+    """The rank as a card face or the picker shows it: "10" for the ten, the reader's letter
+    for a picture card (German B, D, K)."""
+    if rank == "T":
+        return "10"
+    return rank_letters()["23456789TJQKA".index(rank)]
+
+
+def card(c: int | None) -> str:
+    """A card with its suit symbol, e.g. "K♠" (German "D♥" for the queen of hearts)."""
+    return "??" if c is None else rank_letters()[c >> 2] + SUIT_SYMBOLS[c & 3]
+
+
+def cards(cs) -> str:
+    return " ".join(card(c) for c in cs)
+
+
+def high_hand(value: int) -> str:
+    """A high hand's name, e.g. "a pair of nines", "full house, kings full of fours" (W-3)."""
+    category, r0, r1 = hand_shape(value)
+    names, plurals = rank_names(), rank_plurals()
+    if category == "royal-flush":
+        return translate("Words", "royal flush")
+    if category == "straight-flush":
+        return fill(translate("Words", "straight flush, %1 high"), names[r0])
+    if category == "quads":
+        return fill(translate("Words", "four of a kind, %1"), plurals[r0])
+    if category == "full-house":
+        return fill(translate("Words", "full house, %1 full of %2"), plurals[r0], plurals[r1])
+    if category == "flush":
+        return fill(translate("Words", "flush, %1 high"), names[r0])
+    if category == "straight":
+        return fill(translate("Words", "straight, %1 high"), names[r0])
+    if category == "trips":
+        return fill(translate("Words", "three of a kind, %1"), plurals[r0])
+    if category == "two-pair":
+        return fill(translate("Words", "two pair, %1 and %2"), plurals[r0], plurals[r1])
+    if category == "pair":
+        return fill(translate("Words", "a pair of %1"), plurals[r0])
+    return fill(translate("Words", "%1 high"), names[r0])
+
+
+def board(value: int, size: int) -> str:
+    """A showing board (A-2), e.g. "pair of kings showing"."""
+    category, r0, r1 = hand_shape(value)
+    names, plurals = rank_names(), rank_plurals()
+    if size >= 5:
+        return fill(translate("Words", "%1 showing"), high_hand(value))
+    if category == "quads":
+        return fill(translate("Words", "four %1 showing"), plurals[r0])
+    if category == "trips":
+        return fill(translate("Words", "three %1 showing"), plurals[r0])
+    if category == "two-pair":
+        return fill(translate("Words", "two pair showing, %1 and %2"), plurals[r0], plurals[r1])
+    if category == "pair":
+        return fill(translate("Words", "pair of %1 showing"), plurals[r0])
+    return fill(translate("Words", "%1 high showing"), names[r0])
+
+
+def low_hand(five) -> str:
+    """An eight-or-better low, e.g. "8-6-4-3-A low" (H-2)."""
+    letters = rank_letters()
+    return fill(translate("Words", "%1 low"), "-".join(letters[c >> 2] for c in five))
+
+
+def _seats(seats) -> str:
+    return ", ".join(str(s) for s in seats)
+
+
+# --- the deal plan (D-5, D-7, D-8) --------------------------------------------------------------
+def plan(p: DealPlan) -> str:
+    down = p.street == 7
+    burns = p.burns_before
+    short = fill(translate("Words", "Only %1 left for %2 players: "), _card_count(p.stub_before), p.live)
+    case = p.case
+    if case == "third":
+        if p.burn:
+            return translate("Words", "Burn one card, then two cards down and one up to each player")
+        return translate("Words", "two cards down and one up to each player")
+    if case == "normal":
+        if down:
+            return fill(translate("Words", "Burn one card, then one card down to each of the %1 players"), p.live)
+        return fill(translate("Words", "Burn one card, then one card up to each of the %1 players"), p.live)
+    if case == "pool":
+        if down:
+            return short + fill(translate("Words", "shuffle the %1 burn cards into the stub, burn one, then deal one "
+                                                   "card down to each player"), burns)
+        return short + fill(translate("Words", "shuffle the %1 burn cards into the stub, burn one, then deal one card "
+                                               "up to each player"), burns)
+    if case == "exact-fit":
+        pre = fill(translate("Words", "shuffle the %1 burn cards into the stub, then "), burns) if burns else ""
+        if down:
+            return short + pre + translate("Words", "deal one card down to each player without a burn")
+        return short + pre + translate("Words", "deal one card up to each player without a burn")
+    if case == "pool-common":
+        return short + fill(translate("Words", "shuffle the %1 burn cards into the stub, then turn one common card "
+                                               "face up in the middle"), burns)
+    if case.startswith("austria"):
+        pre = ""
+        if p.reshuffle_burns:
+            pre = short + fill(translate("Words", "shuffle the %1 burn cards into the stub. "), burns)
+        if case == "austria-pool":
+            if down:
+                return pre + translate("Words", "Burn one, then one card down to each player")
+            return pre + translate("Words", "Burn one, then one card up to each player")
+        if case == "austria-no-burn":
+            if down:
+                return pre + translate("Words", "Do not burn (the bottom card is never dealt); one card down to each "
+                                                "player")
+            return pre + translate("Words", "Do not burn (the bottom card is never dealt); one card up to each player")
+        if p.burn:
+            return pre + translate("Words", "Burn one card, then turn one common card face up in the middle")
+        return pre + translate("Words", "Turn one common card face up in the middle")
+    if case == "tda-scramble":
+        if down:
+            return short + fill(translate("Words", "scramble the %1 burn cards with the stub, cut, burn one, then one "
+                                                   "card down to each player"), burns)
+        return short + fill(translate("Words", "scramble the %1 burn cards with the stub, cut, burn one, then one card "
+                                               "up to each player"), burns)
+    if case == "tda-common":
+        return short + translate("Words", "burn one card and turn one common card face up in the middle")
+    return fill(translate("Words", "Only %1 left: scramble the stub with the %2 burn cards, cut, burn one and turn one "
+                                   "common card face up in the middle"), _card_count(p.stub_before), burns)
+
+
+def _card_count(n: int) -> str:
+    return translate("Words", "1 card") if n == 1 else fill(translate("Words", "%1 cards"), n)
+
+
+# --- events ---------------------------------------------------------------------------------------
+def _ante(e: AntePosted) -> str:
+    amount = format_money(e.amount, e.currency)
+    if e.all_in:
+        return fill(translate("Words", "Seat %1 antes %2 and is all-in"), e.seat, amount)
+    return fill(translate("Words", "Seat %1 antes %2"), e.seat, amount)
+
+
+def _action(e: ActionTaken) -> str:
+    if e.action == "fold":
+        return fill(translate("Words", "Seat %1 folds"), e.seat)
+    if e.action == "check":
+        return fill(translate("Words", "Seat %1 checks"), e.seat)
+    assert e.to is not None and e.amount is not None
+    amount = format_money(e.amount if e.action == "call" else e.to, e.currency)
+    if e.all_in:
+        template = {"call": translate("Words", "Seat %1 calls %2 all-in"),
+                    "bring_in": translate("Words", "Seat %1 brings in for %2 all-in"),
+                    "complete": translate("Words", "Seat %1 completes to %2 all-in"),
+                    "bet": translate("Words", "Seat %1 bets %2 all-in"),
+                    "raise": translate("Words", "Seat %1 raises to %2 all-in")}[e.action]
+    else:
+        template = {"call": translate("Words", "Seat %1 calls %2"),
+                    "bring_in": translate("Words", "Seat %1 brings in for %2"),
+                    "complete": translate("Words", "Seat %1 completes to %2"),
+                    "bet": translate("Words", "Seat %1 bets %2"),
+                    "raise": translate("Words", "Seat %1 raises to %2")}[e.action]
+    return fill(template, e.seat, amount)
+
+
+def _bring_in(e: BringInChosen) -> str:
+    if e.seat != e.lowest_seat:  # B-5
+        return fill(translate("Words", "Seat %1 brings in: the lowest door card, %2, belongs to all-in seat %3"),
+                    e.seat, card(e.door_card), e.lowest_seat)
+    words = fill(translate("Words", "Seat %1 brings in: lowest door card, %2"), e.seat, card(e.door_card))
+    if e.unrecorded:
+        words += fill(translate("Words", " (door card of seat(s) %1 not recorded)"), _seats(e.unrecorded))
+    return words
+
+
+def _first(e: FirstToAct) -> str:
+    if e.reason == "bring-in":
+        return fill(translate("Words", "Seat %1 acts first: the bring-in"), e.seat)
+    if e.reason == "sixth-street":
+        return fill(translate("Words", "Seat %1 acts first: acted first on sixth street (common card)"), e.seat)
+    if e.reason == "high-hand-all-in":
+        return fill(translate("Words", "Seat %1 acts first: the high hand, seat %2, is all-in"), e.seat, e.high_seat)
+    tie = ""
+    if e.tiebreak == "suit":
+        tie = fill(translate("Words", "; tie broken by the highest card by suit, %1"), card(e.tiebreak_card))
+    elif e.tiebreak == "dealers-left":
+        tie = translate("Words", "; tie: nearest the dealer's left")
+    return fill(translate("Words", "Seat %1 acts first: %2"), e.seat, board(e.board_value, e.board_size)) + tie
+
+
+def _showdown(e: ShowdownOrdered) -> str:
+    why = {"last-aggressor": translate("Words", "made the last bet or raise"),
+           "dealers-left-house": translate("Words", "nobody bet the last round; clockwise from the dealer's left "
+                                                    "(house option)"),
+           "first-in-last-round": translate("Words", "acted first in the last round, in which nobody bet"),
+           "dealers-left": translate("Words", "no betting took place; clockwise from the dealer's left")}[e.reason]
+    rest = ", ".join(fill(translate("Words", "seat %1"), s) for s in e.order[1:])
+    return fill(translate("Words", "Seat %1 shows first (%2); then %3"), e.order[0], why, rest)
+
+
+def _pot(e: PotAwarded) -> str:
+    name = translate("Words", "main pot") if e.pot_index == 0 else fill(translate("Words", "side pot %1"), e.pot_index)
+    m = lambda cents: format_money(cents, e.currency)  # noqa: E731
+    if e.case == "uncontested":
+        return fill(translate("Words", "%1 %2 to seat %3"), name, m(e.amount), _seats(e.high_seats))
+    hand = high_hand(e.high_value)
+    if e.case == "hi-lo":
+        return fill(translate("Words", "%1 %2: high %3 to seat(s) %4 (%5), low %6 to seat(s) %7 (%8)"), name,
+                    m(e.amount), m(e.high_half), _seats(e.high_seats), hand, m(e.low_half), _seats(e.low_seats),
+                    low_hand(e.low_five))
+    if e.case == "no-low":
+        return fill(translate("Words", "%1 %2: no qualifying low; all to seat(s) %3 (%4)"), name, m(e.amount),
+                    _seats(e.high_seats), hand)
+    return fill(translate("Words", "%1 %2 to seat(s) %3 (%4)"), name, m(e.amount), _seats(e.high_seats), hand)
+
+
+def _raising(n: RaisingNote) -> str:
+    if n.case == "uncapped-heads-up":
+        return fill(translate("Words", "Raises %1 of %2, and raising goes on: two players left, no cap heads-up"),
+                    n.raises, n.cap)
+    if n.case == "capped":
+        return fill(translate("Words", "Capped: %1 raises of %2; call or fold"), n.raises, n.cap)
+    if n.case == "short-all-in-closed":
+        return fill(translate("Words", "The all-in was less than a full raise: betting is not reopened for seat %1, "
+                                       "who has acted; call or fold"), n.seat)
+    return fill(translate("Words", "The all-in was less than a full raise, but seat %1 has not acted on the bet "
+                                   "before it: a raise is open"), n.seat)
+
+
+# --- the live table's prompts -------------------------------------------------------------------
+def _card_due(d: CardDue) -> str:
+    if d.door:
+        words = fill(translate("Words", "Seat %1 (%2): door card"), d.seat, d.name)
+    else:
+        words = fill(translate("Words", "Seat %1 (%2): upcard"), d.seat, d.name)
+    return f"{plan(d.plan)}. {words}" if d.plan is not None else words
+
+
+def _river_due(d: RiverDue) -> str:
+    if d.plan is not None:
+        return fill(translate("Words", "%1. Then press Enter"), plan(d.plan))
+    return translate("Words", "Deal the river: one card down to each player")
+
+
+def _push(p: PotPush) -> str:
+    to = ", ".join(fill(translate("Words", "seat %1 (%2) %3"), seat, who, format_money(amount, p.currency))
+                   for seat, who, amount in p.pushes)
+    amount = format_money(p.amount, p.currency)
+    if p.pot_index == 0:
+        return fill(translate("Words", "Main pot %1: push to %2"), amount, to)
+    return fill(translate("Words", "Side pot %1 %2: push to %3"), p.pot_index, amount, to)
+
+
+# --- refusals (engine/says.py) -----------------------------------------------------------------
+def _action_name(a: ActionArg) -> str:
+    if a.raw:  # as the engine names it, in a list of what is legal
+        return {"fold": translate("Words", "fold", "an action in a list"),
+                "check": translate("Words", "check", "an action in a list"),
+                "call": translate("Words", "call", "an action in a list"),
+                "bring_in": translate("Words", "bring_in", "an action in a list"),
+                "complete": translate("Words", "complete", "an action in a list"),
+                "bet": translate("Words", "bet", "an action in a list"),
+                "raise": translate("Words", "raise", "an action in a list")}.get(a.action, a.action)
+    if a.button:
+        return {"fold": translate("Words", "Fold"), "check": translate("Words", "Check"),
+                "call": translate("Words", "Call"), "bring_in": translate("Words", "Bring in"),
+                "complete": translate("Words", "Complete to"), "bet": translate("Words", "Bet"),
+                "raise": translate("Words", "Raise to")}[a.action]
+    return {"fold": translate("Words", "fold"), "check": translate("Words", "check"),
+            "call": translate("Words", "call"), "bring_in": translate("Words", "bring in"),
+            "complete": translate("Words", "complete"), "bet": translate("Words", "bet"),
+            "raise": translate("Words", "raise")}.get(a.action, str(a))
+
+
+def _phase(p: PhaseArg) -> str:
+    return {"deal": translate("Words", "deal", "the phase of a hand"),
+            "bet": translate("Words", "bet", "the phase of a hand"),
+            "showdown": translate("Words", "showdown", "the phase of a hand"),
+            "done": translate("Words", "done", "the phase of a hand")}.get(p.phase, p.phase)
+
+
+def _value(v) -> str:
+    """One value of a refusal in the reader's language."""
+    if isinstance(v, Says):
+        return error_words(v)
+    if isinstance(v, CardArg):  # as the dealer types it: the reader's rank letter, the suit letter
+        return rank_letters()[v.card >> 2] + "cdhs"[v.card & 3]
+    if isinstance(v, ActionArg):
+        return _action_name(v)
+    if isinstance(v, PhaseArg):
+        return _phase(v)
+    if isinstance(v, ListArg):
+        joiner = translate("Words", " or ") if v.joined_by == " or " else v.joined_by
+        return joiner.join(_value(i) for i in v.items)
+    if type(v) in _SAY:
+        return say(v)
+    return str(v)
+
+
+def error_words(error) -> str:
+    """A refusal (an engine error, the controller's InputError, or its ``Says``) in the
+    reader's language; an error without a ``Says`` as it was raised."""
+    said = error if isinstance(error, Says) else getattr(error, "says", None)
+    if said is None:
+        return getattr(error, "message", None) or str(error)
+    return fill(translate("Errors", said.template), *(_value(a) for a in said.args))
+
+
+_SAY = {
+    AntePosted: _ante,
+    DealPlanned: lambda e: plan(e.plan),
+    ShortageAhead: lambda e: fill(translate("Words", "Next street: %1"), plan(e.plan)),
+    CommonCardDealt: lambda e: fill(translate("Words", "Common card %1: every live player's card"), card(e.card)),
+    NoBetting: lambda e: translate("Words", "No betting: fewer than two players have chips"),
+    BringInChosen: _bring_in,
+    FirstToAct: _first,
+    ActionTaken: _action,
+    RulingApplied: lambda e: fill(translate("Words", "Floor ruling: applied although refused: %1"),
+                                  error_words(e.refused_says) if e.refused_says is not None else e.refused),
+    UncalledBetReturned: lambda e: fill(translate("Words", "Uncalled %1 returned to seat %2"),
+                                        format_money(e.amount, e.currency), e.seat),
+    ShowdownOrdered: _showdown,
+    HandMucked: lambda e: fill(translate("Words", "Seat %1 mucks"), e.seat),
+    PotWonByFolds: lambda e: fill(translate("Words", "Seat %1 wins %2: everyone else folded; no need to show"),
+                                  e.seat, format_money(e.amount, e.currency)),
+    PotAwarded: _pot,
+    RaisingNote: _raising,
+    DealPlan: plan,
+    NoTable: lambda s: translate("Words", "Open a table"),
+    BetweenHands: lambda s: fill(translate("Words", "Between hands: start hand %1 when the table is ready"),
+                                 s.next_hand),
+    CardDue: _card_due,
+    CommonCardDue: lambda s: fill(translate("Words", "%1. Enter the common card"), plan(s.plan)),
+    RiverDue: _river_due,
+    ToAct: lambda s: say(s.opening) if s.opening is not None else fill(translate("Words", "Seat %1 (%2) to act"),
+                                                                          s.seat, s.name),
+    ShowDue: lambda s: fill(translate("Words", "Seat %1 shows first") if s.first
+                            else translate("Words", "Seat %1: show or muck"), s.seat),
+    AwardsDue: lambda s: translate("Words", "Push the pots and confirm"),
+    PotPush: _push,
+}
+
+
+def say(subject) -> str:
+    """``subject`` (an event, a deal plan, a raising note, a prompt's subject) in the reader's
+    language; "" for an event without words."""
+    words = _SAY.get(type(subject))
+    return words(subject) if words is not None else ""
