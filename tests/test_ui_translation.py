@@ -57,3 +57,41 @@ def test_main_window_in_german(qtbot, tmp_path):
         assert [b.text() for b, _c, _s in w.panel.action_buttons] == ["Bring-in $2  [B]", "Komplettieren auf $5  [O]"]
     finally:
         app.removeTranslator(translator)
+
+
+def test_a_german_dealer_types_german_rank_letters_and_reads_german(qtbot, tmp_path):
+    from PySide6.QtCore import Qt
+    app = QApplication.instance()
+    translator = QTranslator()
+    assert translator.load(str(I18N / "dealer_app_de.qm"))
+    app.installTranslator(translator)
+    try:
+        settings = QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat)
+        c = TableController(Store(tmp_path / "h.sqlite3"))
+        w = MainWindow(c, settings)
+        qtbot.addWidget(w)
+        w.show()
+        w.activateWindow()
+        qtbot.waitExposed(w)
+        c.open_table("stud-5-10", None, [(1, "Anna", 5000), (2, "Ben", 5000), (3, "Cem", 5000)])
+        c.start_hand()
+
+        def typed(text):
+            for ch in text:
+                qtbot.keyClick(QApplication.focusWidget(), ch)
+
+        typed("Dh")                                  # Dame: the queen of hearts
+        typed("Bs")                                  # Bube: the jack of spades
+        assert [s.up for s in c.seats()][:2] == [["Qh"], ["Js"]]
+        assert w.panel.prompt.text() == "Platz 3 (Cem): Door Card"
+        typed("Dh")                                  # a slip: the queen is already out
+        assert w.panel.error.text() == ("die Karte Dh ist in diesem Spiel schon gesehen (offene Karte von Platz 1) "
+                                        "— D-1")
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key_A, Qt.ControlModifier)
+        typed("Zd")                                  # Zehn: the ten of diamonds
+        assert [s.up for s in c.seats()] == [["Qh"], ["Js"], ["Td"]]
+        assert w.panel.prompt.text() == "Platz 3 bringt den Bring-in: niedrigste Door Card, 10♦"
+        picker = [b.text() for b in w.panel.picker.values()]
+        assert "D♥" in picker and "B♠" in picker and "Q♥" not in picker
+    finally:
+        app.removeTranslator(translator)

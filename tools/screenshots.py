@@ -1,6 +1,7 @@
 """Screenshots of the live table's main moments, in a real window (run under Xvfb):
 
     xvfb-run -s "-screen 0 1280x800x24" python tools/screenshots.py docs/screenshots
+    xvfb-run -s "-screen 0 1280x800x24" python tools/screenshots.py docs/screenshots/de de
 
 Plays the hands through the same controller the dealer's keys drive.
 """
@@ -14,18 +15,22 @@ from PySide6.QtWidgets import QApplication
 
 from dealer_app.history.store import Store
 from dealer_app.live.controller import TableController
+from dealer_app.ui.app import install_translator
 from dealer_app.ui.main_window import MainWindow
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
 
-def main(out: str):
+def main(out: str, language: str = "en"):
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     app = QApplication(sys.argv)
     tmp = Path(tempfile.mkdtemp())
+    settings = QSettings(str(tmp / "s.ini"), QSettings.IniFormat)
+    settings.setValue("language", language)
+    install_translator(app, settings)
     c = TableController(Store(tmp / "hands.sqlite3"))
-    w = MainWindow(c, QSettings(str(tmp / "s.ini"), QSettings.IniFormat))
+    w = MainWindow(c, settings)
     w.resize(1280, 800)
     w.show()
 
@@ -89,4 +94,4 @@ def main(out: str):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
+    main(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots", sys.argv[2] if len(sys.argv) > 2 else "en")

@@ -72,7 +72,7 @@ GERMAN = {
     "Seat %1": "Platz %1",
     "Seventh street": "Siebte Karte (River)",
     "Show  [Enter]": "Zeigen  [Enter]",
-    "Side pot %1": "Sidepot %1",
+    "Side pot %1": "Seitenpot %1",
     "Sit &out / sit in…": "&Aussetzen / wieder einsteigen…",
     "Sit out / sit in": "Aussetzen / wieder einsteigen",
     "Sixth street": "Sechste Karte",
@@ -86,7 +86,7 @@ GERMAN = {
     "The language changes at the next start.": "Die Sprache wechselt beim nächsten Start.",
     "Third street": "Dritte Karte",
     "Top up": "Nachkaufen",
-    "Card: kd, 10h, th": "Karte: kd, 10h, th",
+    "Card: kd, 10h, th": "Karte: kd, 10h, dh (Dame), bs (Bube)",
     "seat %1: %2": "Platz %1: %2",
     "%1: %2 (seats %3)": "%1: %2 (Plätze %3)",
     "%1 — %2, ante %3, bring-in %4, buy-in %5": "%1 — %2, Ante %3, Bring-in %4, Buy-in %5",
@@ -150,6 +150,7 @@ GERMAN = {
     'bet': 'setzen',
     'raise': 'erhöhen',
     ' or ': ' oder ',
+    "fixed limit": "Fixed Limit", "spread limit": "Spread Limit", "split limit": "Split Limit",
     ("fold", "an action in a list"): "passen", ("check", "an action in a list"): "checken",
     ("call", "an action in a list"): "mitgehen", ("bring_in", "an action in a list"): "Bring-in",
     ("complete", "an action in a list"): "komplettieren", ("bet", "an action in a list"): "setzen",
@@ -306,7 +307,7 @@ GERMAN = {
     "WINS %1": "GEWINNT %1",
     "%1 — %2, ante %3, bring-in %4 · %5": "%1 — %2, Ante %3, Bring-in %4 · %5",
     "Main pot %1: push to %2": "Hauptpot %1: auszahlen an %2",
-    "Side pot %1 %2: push to %3": "Nebenpot %1 %2: auszahlen an %3",
+    "Side pot %1 %2: push to %3": "Seitenpot %1 %2: auszahlen an %3",
     "Capped: %1 raises of %2; call or fold": "Cap erreicht: %1 von %2 Erhöhungen; mitgehen oder passen",
     "Raises %1 of %2, and raising goes on: two players left, no cap heads-up":
         "Erhöhungen %1 von %2, und es darf weiter erhöht werden: zwei Spieler, heads-up gilt kein Cap",
@@ -324,7 +325,7 @@ GERMAN = {
     "Complete to %1–%2": "Komplettieren auf %1–%2",
     "Ctrl+Z undo · Ctrl+Shift+Z redo": "Strg+Z rückgängig · Strg+Umschalt+Z wiederholen",
     "Type the card (kd, 10h, th) or a whole street — no Enter needed · %1":
-        "Karte tippen (kd, 10h, th) oder eine ganze Runde — ohne Enter · %1",
+        "Karte tippen (kd, 10h oder zh, dh Dame, bs Bube) oder eine ganze Runde — ohne Enter · %1",
     "Keys: %1%2 · %3": "Tasten: %1%2 · %3",
     " · for an amount: its key, the digits, Enter": " · für einen Betrag: seine Taste, die Ziffern, Enter",
     "Type the downcards shown: the hand shows when all are typed · Ctrl+M muck · %1":

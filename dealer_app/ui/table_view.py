@@ -77,7 +77,9 @@ class TableView(QWidget):
             self._text(p, QRectF(0, h / 2 - 20, w, 40), self.tr("Open a table (Ctrl+N)"), 20, "#ffffff")
             return
         t = c.session.table
-        limits = self.tr("%1 — %2, ante %3, bring-in %4 · %5").replace("%1", t.title).replace("%2", t.structure)
+        structure = {"fixed": self.tr("fixed limit"), "spread": self.tr("spread limit"),
+                     "split": self.tr("split limit")}.get(t.structure, t.structure)
+        limits = self.tr("%1 — %2, ante %3, bring-in %4 · %5").replace("%1", t.title).replace("%2", structure)
         limits = limits.replace("%3", c.money(t.ante)).replace("%4", c.money(t.bring_in)).replace(
             "%5", c.session.profile.name)
         f = QFont()

@@ -5,7 +5,7 @@
     <message>
         <location filename="../action_panel.py" line="144" />
         <source>Card: kd, 10h, th</source>
-        <translation>Karte: kd, 10h, th</translation>
+        <translation>Karte: kd, 10h, dh (Dame), bs (Bube)</translation>
     </message>
     <message>
         <location filename="../action_panel.py" line="177" />
@@ -50,7 +50,7 @@
     <message>
         <location filename="../action_panel.py" line="384" />
         <source>Type the card (kd, 10h, th) or a whole street — no Enter needed · %1</source>
-        <translation>Karte tippen (kd, 10h, th) oder eine ganze Runde — ohne Enter · %1</translation>
+        <translation>Karte tippen (kd, 10h oder zh, dh Dame, bs Bube) oder eine ganze Runde — ohne Enter · %1</translation>
     </message>
     <message>
         <location filename="../action_panel.py" line="388" />
@@ -165,7 +165,7 @@
     <message>
         <location filename="../action_panel.py" line="472" />
         <source>Side pot %1</source>
-        <translation>Sidepot %1</translation>
+        <translation>Seitenpot %1</translation>
     </message>
     <message>
         <location filename="../action_panel.py" line="474" />
@@ -812,118 +812,133 @@
     </message>
     <message>
         <location filename="../table_view.py" line="80" />
+        <source>fixed limit</source>
+        <translation>Fixed Limit</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="80" />
+        <source>spread limit</source>
+        <translation>Spread Limit</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="81" />
+        <source>split limit</source>
+        <translation>Split Limit</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="82" />
         <source>%1 — %2, ante %3, bring-in %4 · %5</source>
         <translation>%1 — %2, Ante %3, Bring-in %4 · %5</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="89" />
+        <location filename="../table_view.py" line="91" />
         <source>Dealer</source>
         <translation>Dealer</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="113" />
+        <location filename="../table_view.py" line="115" />
         <source>Third street</source>
         <translation>Dritte Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="113" />
+        <location filename="../table_view.py" line="115" />
         <source>Fourth street</source>
         <translation>Vierte Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="113" />
+        <location filename="../table_view.py" line="115" />
         <source>Fifth street</source>
         <translation>Fünfte Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="114" />
+        <location filename="../table_view.py" line="116" />
         <source>Sixth street</source>
         <translation>Sechste Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="114" />
+        <location filename="../table_view.py" line="116" />
         <source>Seventh street</source>
         <translation>Siebte Karte (River)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="120" />
+        <location filename="../table_view.py" line="122" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="121" />
+        <location filename="../table_view.py" line="123" />
         <source>%1 %2 → %3</source>
         <translation>%1 %2 → %3</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="125" />
+        <location filename="../table_view.py" line="127" />
         <source>Pot %1</source>
         <translation>Pot %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="119" />
-        <location filename="../table_view.py" line="129" />
+        <location filename="../table_view.py" line="121" />
+        <location filename="../table_view.py" line="131" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="119" />
-        <location filename="../table_view.py" line="129" />
+        <location filename="../table_view.py" line="121" />
+        <location filename="../table_view.py" line="131" />
         <source>Side pot %1</source>
-        <translation>Sidepot %1</translation>
+        <translation>Seitenpot %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="131" />
+        <location filename="../table_view.py" line="133" />
         <source>%1: %2 (seats %3)</source>
         <translation>%1: %2 (Plätze %3)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="135" />
+        <location filename="../table_view.py" line="137" />
         <source>Raises %1 of %2</source>
         <translation>Erhöhungen %1 von %2</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="137" />
+        <location filename="../table_view.py" line="139" />
         <source>CAPPED</source>
         <translation>CAP ERREICHT</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="133" />
+        <location filename="../table_view.py" line="135" />
         <source>Stub %1</source>
         <translation>Stapel %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="144" />
+        <location filename="../table_view.py" line="146" />
         <source>Between hands</source>
         <translation>Zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="153" />
+        <location filename="../table_view.py" line="155" />
         <source>Common card</source>
         <translation>Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="171" />
+        <location filename="../table_view.py" line="173" />
         <source>WINS %1</source>
         <translation>GEWINNT %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="173" />
+        <location filename="../table_view.py" line="175" />
         <source>FOLDED</source>
         <translation>GEPASST</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="175" />
+        <location filename="../table_view.py" line="177" />
         <source>ALL-IN</source>
         <translation>ALL-IN</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="177" />
+        <location filename="../table_view.py" line="179" />
         <source>TO ACT</source>
         <translation>AM ZUG</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="179" />
+        <location filename="../table_view.py" line="181" />
         <source>SITTING OUT</source>
         <translation>SETZT AUS</translation>
     </message>
@@ -1530,7 +1545,7 @@
     <message>
         <location filename="../words.py" line="317" />
         <source>Side pot %1 %2: push to %3</source>
-        <translation>Nebenpot %1 %2: auszahlen an %3</translation>
+        <translation>Seitenpot %1 %2: auszahlen an %3</translation>
     </message>
     <message>
         <location filename="../words.py" line="323" />
