@@ -76,9 +76,13 @@ def test_a_german_dealer_types_german_rank_letters_and_reads_german(qtbot, tmp_p
         c.open_table("stud-5-10", None, [(1, "Anna", 5000), (2, "Ben", 5000), (3, "Cem", 5000)])
         c.start_hand()
 
+        def focus():
+            qtbot.waitUntil(lambda: QApplication.focusWidget() is not None, timeout=2000)
+            return QApplication.focusWidget()
+
         def typed(text):
             for ch in text:
-                qtbot.keyClick(QApplication.focusWidget(), ch)
+                qtbot.keyClick(focus(), ch)
 
         typed("Dh")                                  # Dame: the queen of hearts
         typed("Bs")                                  # Bube: the jack of spades
@@ -87,7 +91,7 @@ def test_a_german_dealer_types_german_rank_letters_and_reads_german(qtbot, tmp_p
         typed("Dh")                                  # a slip: the queen is already out
         assert w.panel.error.text() == ("die Karte Dh ist in diesem Spiel schon gesehen (offene Karte von Platz 1) "
                                         "— D-1")
-        qtbot.keyClick(QApplication.focusWidget(), Qt.Key_A, Qt.ControlModifier)
+        qtbot.keyClick(focus(), Qt.Key_A, Qt.ControlModifier)
         typed("Zd")                                  # Zehn: the ten of diamonds
         assert [s.up for s in c.seats()] == [["Qh"], ["Js"], ["Td"]]
         assert w.panel.prompt.text() == "Platz 3 bringt den Bring-in: niedrigste Door Card, 10♦"
