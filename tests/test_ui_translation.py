@@ -76,8 +76,9 @@ def test_a_german_dealer_types_german_rank_letters_and_reads_german(qtbot, tmp_p
         c.open_table("stud-5-10", None, [(1, "Anna", 5000), (2, "Ben", 5000), (3, "Cem", 5000)])
         c.start_hand()
 
-        def focus():
-            qtbot.waitUntil(lambda: QApplication.focusWidget() is not None, timeout=2000)
+        def focus():  # the dealer's window has the keys (not one an earlier test left open)
+            w.activateWindow()
+            qtbot.waitUntil(lambda: w.isAncestorOf(QApplication.focusWidget()), timeout=2000)
             return QApplication.focusWidget()
 
         def typed(text):
