@@ -14,12 +14,12 @@ It measures the engine that Python imports: the plain-Python source in the devel
 from __future__ import annotations
 
 import argparse
-import warnings
 import json
 import platform
 import random
 import sys
 import time
+import warnings
 from pathlib import Path
 
 try:  # the installed package (an editable install: the source)
@@ -119,6 +119,7 @@ def main():
     out["ours_evals_per_s"] = round(ev)
     try:
         from phevaluator import evaluate_cards
+
         from dealer_app.engine.cards import format_card
         named = [[format_card(c) for c in h] for h in hands]
         j = iter(range(10**12))

@@ -77,6 +77,7 @@ def record_bytes_per_hand(hands: int) -> tuple[float, float]:
     import sqlite3
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
     from live_random import random_input  # the live-table tests' random dealer
+
     from dealer_app.history.store import Store
     from dealer_app.live.controller import TableController
     with tempfile.TemporaryDirectory() as tmp:

@@ -45,6 +45,7 @@ app.exec()
 def action_latency(hands: int = 20):
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
+
     from dealer_app.engine.cards import format_card
     from dealer_app.history.store import Store
     from dealer_app.live.controller import TableController

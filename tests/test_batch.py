@@ -2,8 +2,8 @@
 order, with the same file lines in every message — a large .phhs cut into units included."""
 
 import pytest
-
 from conftest import PHH_CORPUS
+
 from dealer_app.cli import main
 from dealer_app.history import batch
 

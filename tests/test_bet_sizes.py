@@ -1,9 +1,9 @@
 """Bet sizes, caps and all-ins (L-2…L-8)."""
 
 import pytest
+from helpers import deal_street, kinds, legal, new_hand, play, rules
 
 from dealer_app.engine.errors import IllegalAction
-from helpers import deal_street, kinds, legal, new_hand, play, rules
 
 
 def to_street(r, stacks, street, doors="Kd 7c 9s", boards=("Kh 8d 2s", "3c 4d 5h", "6c Td Jh")):

@@ -1,9 +1,9 @@
 """Antes, bring-in and order of action (B-1…B-6, A-1…A-7)."""
 
 import pytest
+from helpers import deal_street, kinds, legal, new_hand, play, rules
 
 from dealer_app.engine.errors import IllegalAction
-from helpers import deal_street, kinds, legal, new_hand, play, rules
 
 
 def test_B1_antes_posted_and_short_ante_all_in():

@@ -8,8 +8,8 @@ import sqlite3
 import tomllib
 
 import pytest
-
 from conftest import FPDB, PHH_CORPUS
+
 from dealer_app.cli import main
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.limits import default_limits_dir, load_folder, load_profile, load_table

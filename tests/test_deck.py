@@ -1,12 +1,12 @@
 """Dealing and the deck (D-2…D-9)."""
 
 import pytest
+from helpers import deal_street, new_hand, play, rules
 
 from dealer_app.engine.cards import parse_card
 from dealer_app.engine.deck import plan_deal
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.hand import Hand, SeatSpec
-from helpers import deal_street, new_hand, play, rules
 
 EIGHT_DOORS = "2c 3c 4c 5c 6c 7c 8c 9c"
 

@@ -4,8 +4,9 @@ engine's own refusal."""
 import gc
 import random
 
-from dealer_app.simulate import play_random_hand
 from helpers import rules
+
+from dealer_app.simulate import play_random_hand
 
 
 def test_finished_hands_leave_no_reference_cycles():
@@ -35,9 +36,10 @@ def test_inputs_of_the_wrong_type_get_the_engines_own_refusal():
     # a float, a bool or a string for an amount gets the engine's answer, with a reason and a
     # rule ID, and changes nothing
     import pytest
+    from helpers import new_hand
+
     from dealer_app.engine.cards import parse_cards
     from dealer_app.engine.errors import IllegalAction
-    from helpers import new_hand
 
     h = new_hand(rules("stud-1-5-spread"), [3000] * 3, "2c Kd Ah")
     h2 = new_hand(rules("stud-1-5-spread"), [3000] * 3, "2c Kd Ah")

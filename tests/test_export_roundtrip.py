@@ -3,8 +3,8 @@
 import tomllib
 
 import pytest
-
 from conftest import FPDB, PHH_CORPUS
+
 from dealer_app.cli import main
 from dealer_app.history.export import hand_to_phh, hand_to_text
 from dealer_app.history.importers import Refusal, import_file, import_text

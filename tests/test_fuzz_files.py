@@ -7,8 +7,8 @@ import random
 import shutil
 
 import pytest
-
 from conftest import FPDB, PHH_CORPUS
+
 from dealer_app.cli import main
 from dealer_app.engine.limits import default_limits_dir
 

@@ -1,11 +1,11 @@
 """The Absolute Poker stud hi-lo hand, replayed and checked against the server."""
 
 import pytest
-
 from conftest import FPDB
+from test_import_ongame import check_mutations
+
 from dealer_app.history.importers import Refusal, import_file, import_text, read_text
 from dealer_app.history.verdict import SITE_RULES, verdict
-from test_import_ongame import check_mutations
 
 FILES = sorted((FPDB / "cash" / "Absolute" / "Stud").glob("*.txt"))
 ITEMS = [item for p in FILES for item in import_file(p)]

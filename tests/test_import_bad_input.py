@@ -1,6 +1,7 @@
 """Bad hand histories: each gets a clear message naming the file, the hand and the line."""
 
 from conftest import FPDB
+
 from dealer_app.history.importers import Refusal, import_file
 from dealer_app.history.reading import replay_files
 from dealer_app.history.verdict import verdict

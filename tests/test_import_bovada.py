@@ -4,9 +4,9 @@ import collections
 import random
 
 import pytest
-
 from conftest import FPDB
 from helpers import mutate_text
+
 from dealer_app.history.importers import Refusal, bovada, decode, import_file, import_text
 from dealer_app.history.verdict import SITE_RULES, verdict
 

@@ -8,8 +8,8 @@ total pot before rake, every collected amount, and the showdown order.
 import collections
 
 import pytest
-
 from conftest import FPDB
+
 from dealer_app.history.importers import Refusal, import_file, import_text
 from dealer_app.history.verdict import SITE_RULES, verdict
 

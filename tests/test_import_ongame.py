@@ -6,8 +6,8 @@ import collections
 import random
 
 import pytest
-
 from conftest import FPDB
+
 from dealer_app.history.importers import Refusal, import_file, import_text, read_text
 from dealer_app.history.verdict import SITE_RULES, verdict
 

@@ -6,12 +6,12 @@ first actor rests on an upcard the history does not show is refused, the rest ar
 import collections
 
 import pytest
-
 from conftest import FPDB
+from test_import_ongame import check_mutations
+
 from dealer_app.history.importers import Refusal, import_file, import_text, party, read_text
 from dealer_app.history.importers.base import Money
 from dealer_app.history.verdict import SITE_RULES, verdict
-from test_import_ongame import check_mutations
 
 FILES = sorted(FPDB.glob("*/PartyPoker/Stud/*.txt"))
 ITEMS = [(p, item) for p in FILES for item in import_file(p)]

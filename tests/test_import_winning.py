@@ -4,11 +4,11 @@ and checked against the server."""
 import collections
 
 import pytest
-
 from conftest import FPDB
+from test_import_ongame import check_mutations
+
 from dealer_app.history.importers import Refusal, import_file, import_text, read_text
 from dealer_app.history.verdict import SITE_RULES, verdict
-from test_import_ongame import check_mutations
 
 FOLDER = FPDB / "cash" / "Winning" / "Stud"
 FILES = sorted(FOLDER.glob("*.txt"))

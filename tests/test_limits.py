@@ -6,11 +6,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import rules
 
 from dealer_app.cli import main
-from dealer_app.engine.limits import (OPTION_VALUES, load_folder, load_profile, load_table,
-                                      parse_table)
-from helpers import rules
+from dealer_app.engine.limits import OPTION_VALUES, load_folder, load_profile, load_table, parse_table
 
 LIMITS = Path(__file__).resolve().parents[1] / "limits"
 

@@ -10,10 +10,9 @@ from pathlib import Path
 
 from live_random import PLAYERS, fingerprint, play
 
+import dealer_app
 from dealer_app.history.store import Store
 from dealer_app.live.controller import InputError, TableController
-
-import dealer_app
 
 TESTS = Path(__file__).resolve().parent
 # the child imports the same dealer_app as this test

@@ -13,7 +13,6 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from live_random import random_input
 
 from dealer_app.history.store import Store

@@ -500,12 +500,13 @@ print(" | ".join(notes))
 def test_a_read_only_record_file_moves_the_record_beside_it(tmp_path):
     """As a user without root's override of file modes (root ignores them)."""
     import os
+    import shutil
     import subprocess
     import sys
-    from pathlib import Path
-    import dealer_app
-    import shutil
     import tempfile
+    from pathlib import Path
+
+    import dealer_app
     data = Path(tempfile.mkdtemp(prefix="dealer-app-ro-"))  # a folder another user can reach
     request_cleanup = lambda: shutil.rmtree(data, ignore_errors=True)  # noqa: E731
     first = Store(data / "hands.sqlite3")

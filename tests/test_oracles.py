@@ -11,13 +11,13 @@ import random
 
 import phevaluator  # noqa: E402  (test extra; a missing oracle fails, it is never skipped)
 import pokerkit  # noqa: E402
+from helpers import rules  # noqa: E402
+from pokerkit_legal import pokerkit_legal  # noqa: E402
 
 from dealer_app.engine.cards import format_card, parse_card  # noqa: E402
 from dealer_app.engine.evaluator import hi_value  # noqa: E402
 from dealer_app.engine.hand import Hand, SeatSpec  # noqa: E402
 from dealer_app.simulate import random_amount  # noqa: E402
-from helpers import rules  # noqa: E402
-from pokerkit_legal import pokerkit_legal  # noqa: E402
 
 
 def test_W3_rank_order_agrees_with_phevaluator_on_100000_hands():

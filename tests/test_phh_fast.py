@@ -9,6 +9,7 @@ import tomllib
 
 from conftest import PHH_CORPUS
 from test_fuzz_files import mutate
+
 from dealer_app.history.phh import iter_phh
 from dealer_app.history.phh_fast import read_plain_toml
 

@@ -18,9 +18,9 @@ import random
 import warnings
 
 import pokerkit
+from pokerkit_legal import pokerkit_legal
 
 from dealer_app.history.phh import PHHHand
-from pokerkit_legal import pokerkit_legal
 from dealer_app.history.replay import replay_hand
 
 AUTO = (pokerkit.Automation.ANTE_POSTING, pokerkit.Automation.BET_COLLECTION,

@@ -8,7 +8,6 @@ import sys
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter
 
-
 CALLS_PER_ROUND = 4
 
 

@@ -3,8 +3,8 @@
 import json
 
 import pytest
-
 from conftest import PHH_CORPUS
+
 from dealer_app.cli import main
 from dealer_app.history.phh import read_phh
 from dealer_app.history.reading import replay_files
@@ -251,6 +251,7 @@ def test_a_sites_seat_numbers_are_the_reports(capsys):
     """A floor supervisor compares the report with the history: seat 8 is seat 8 (PHH's
     ``seats`` field), not the fifth player."""
     from conftest import FPDB
+
     from dealer_app.cli import main
     f = FPDB / "cash" / "Stars" / "Stud" / "7-Stud-USD-0.04-0.08-200911.txt"
     assert main(["replay", str(f)]) == 0

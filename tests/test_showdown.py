@@ -1,12 +1,12 @@
 """Showdown, pots, hi-lo (W-1…W-5, P-1…P-3, H-1…H-3)."""
 
 import pytest
+from helpers import full_hand, new_hand, play, rules, show_all
 
 from dealer_app.engine.cards import parse_cards
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.evaluator import best_high_five, describe_high, hi_value
 from dealer_app.engine.showdown import split_amount
-from helpers import full_hand, new_hand, play, rules, show_all
 
 A = "As Ks Qd Jc 9h 4d 3c"
 

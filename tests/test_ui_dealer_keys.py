@@ -176,8 +176,8 @@ def test_an_unexpected_error_is_shown_and_logged_with_its_traceback(qtbot, windo
 
 
 def test_quit_with_a_hand_open_asks_first(qtbot, window):
-    from test_ui_live_table import answer_question
     from PySide6.QtWidgets import QMessageBox
+    from test_ui_live_table import answer_question
     kb, c = start_a_hand(qtbot, window)
     kb.card("kd")
     answer_question(qtbot, QMessageBox.No)
@@ -189,8 +189,9 @@ def test_quit_with_a_hand_open_asks_first(qtbot, window):
 
 
 def test_table_close_and_the_resume_list(qtbot, window, tmp_path):
-    from test_ui_live_table import answer_question
     from PySide6.QtWidgets import QMessageBox
+    from test_ui_live_table import answer_question
+
     from dealer_app.ui.resume_dialog import ResumeDialog
     kb, c = start_a_hand(qtbot, window)
     kb.card("kd")

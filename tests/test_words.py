@@ -10,8 +10,8 @@ from dealer_app.engine import events as ev
 from dealer_app.engine.cards import parse_cards
 from dealer_app.engine.deck import plan_deal
 from dealer_app.engine.events import EVENT_CLASSES, PotAwarded
-from dealer_app.engine.says import says
 from dealer_app.engine.limits import BettingRules, load_profile, load_table
+from dealer_app.engine.says import says
 from dealer_app.simulate import play_random_hand
 
 TABLES = [("stud-1-2", "us-cardroom"), ("stud-10-20", "tda-tournament"), ("stud-1-5-spread", "us-cardroom"),
@@ -112,10 +112,11 @@ def test_an_example_of_every_event_class_says_the_engines_english(qapp):
 
 @pytest.mark.parametrize("table", ["stud-5-10", "casinos-austria-5-10-20", "stud8-10-20"])
 def test_every_prompt_and_note_of_a_live_session_says_the_controllers_english(qapp, tmp_path, table):
+    from live_random import random_input
+
     from dealer_app.history.store import Store
     from dealer_app.live.controller import TableController
     from dealer_app.ui.words import say
-    from live_random import random_input
     c = TableController(Store(tmp_path / "hands.sqlite3"))
     assert say(c.prompt().subject) == c.prompt().text == "Open a table"
     buy_in = load_table(table).buy_in  # seven players on the least money: all-ins and side pots

@@ -6,10 +6,10 @@ from typing import Final
 
 from dealer_app.engine.dealing import DealingLayer
 from dealer_app.engine.errors import EngineError
-from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
-from dealer_app.engine.events import BringInChosen, FirstToAct, LegalAction, RaisingNote, Tiebreak
 from dealer_app.engine.evaluator import board_value
+from dealer_app.engine.events import BringInChosen, FirstToAct, LegalAction, RaisingNote, Tiebreak
 from dealer_app.engine.player import Player
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
 
 # the two choices without an amount are the same every time; shared, and never changed
 FOLD: Final = LegalAction("fold")

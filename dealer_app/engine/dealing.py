@@ -8,8 +8,16 @@ from typing import NoReturn
 from dealer_app.engine.core import HandCore
 from dealer_app.engine.deck import plan_deal
 from dealer_app.engine.errors import EngineError
-from dealer_app.engine.events import (AntePosted, BurnsReshuffled, CardBurned, CardsDealt, CommonCardDealt,
-                                      DealPlanned, Event, ShortageAhead)
+from dealer_app.engine.events import (
+    AntePosted,
+    BurnsReshuffled,
+    CardBurned,
+    CardsDealt,
+    CommonCardDealt,
+    DealPlanned,
+    Event,
+    ShortageAhead,
+)
 from dealer_app.engine.player import Player
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, CardArg, PhaseArg, Says, says
 

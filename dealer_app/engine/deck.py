@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-
 # what the dealer does, by case; ``plan_words`` says each in English, the UI in the reader's language
 PlanCase = Literal["third", "normal", "pool", "exact-fit", "pool-common", "austria-pool", "austria-no-burn",
                    "austria-common", "tda-scramble", "tda-common", "tda-scramble-common"]

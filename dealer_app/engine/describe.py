@@ -14,9 +14,24 @@ from collections.abc import Callable
 from dealer_app.engine.cards import format_card
 from dealer_app.engine.deck import DealPlan, plan_words
 from dealer_app.engine.evaluator import describe_board, describe_high, describe_low
-from dealer_app.engine.events import (ActionTaken, AntePosted, BringInChosen, CommonCardDealt, DealPlanned, Event,
-                                      FirstToAct, HandMucked, NoBetting, PotAwarded, PotWonByFolds, RulingApplied,
-                                      RaisingNote, ShortageAhead, ShowdownOrdered, UncalledBetReturned)
+from dealer_app.engine.events import (
+    ActionTaken,
+    AntePosted,
+    BringInChosen,
+    CommonCardDealt,
+    DealPlanned,
+    Event,
+    FirstToAct,
+    HandMucked,
+    NoBetting,
+    PotAwarded,
+    PotWonByFolds,
+    RaisingNote,
+    RulingApplied,
+    ShortageAhead,
+    ShowdownOrdered,
+    UncalledBetReturned,
+)
 from dealer_app.engine.money import format_money
 
 # how each betting action is said, with its amount after it

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-
 from dealer_app.engine.cards import RANK_NAMES, RANK_PLURALS, RANKS
 
 HIGH_CARD: Final = 0

@@ -10,8 +10,16 @@ from __future__ import annotations
 from typing import Final, NoReturn
 
 from dealer_app.engine.errors import EngineError, IllegalAction
-from dealer_app.engine.events import (ActionTaken, Event, FirstToAct, LegalAction, NoBetting, RoundOver,
-                                      RulingApplied, UncalledBetReturned)
+from dealer_app.engine.events import (
+    ActionTaken,
+    Event,
+    FirstToAct,
+    LegalAction,
+    NoBetting,
+    RoundOver,
+    RulingApplied,
+    UncalledBetReturned,
+)
 from dealer_app.engine.limits import BettingRules
 from dealer_app.engine.player import Player, SeatSpec
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, ActionArg, ListArg, PhaseArg, Says, says

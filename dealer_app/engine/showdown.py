@@ -8,12 +8,22 @@ from typing import Any
 
 from dealer_app.engine.betting import BettingLayer
 from dealer_app.engine.errors import EngineError
-from dealer_app.engine.events import (Event, HandExposed, HandMucked, HandOver, HandShown, PotAwarded, PotCase,
-                                      PotWonByFolds, ScoredHand, ShowdownOrdered, ShowdownReason)
+from dealer_app.engine.evaluator import best_high_five, best_low_five, describe_high, describe_low, hi_value, lo8_value
+from dealer_app.engine.events import (
+    Event,
+    HandExposed,
+    HandMucked,
+    HandOver,
+    HandShown,
+    PotAwarded,
+    PotCase,
+    PotWonByFolds,
+    ScoredHand,
+    ShowdownOrdered,
+    ShowdownReason,
+)
 from dealer_app.engine.player import Player
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, CardArg, ListArg, PhaseArg, says
-from dealer_app.engine.evaluator import (best_high_five, best_low_five, describe_high, describe_low, hi_value,
-                                         lo8_value)
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,17 @@ import zlib
 from dataclasses import fields as dc_fields
 
 from dealer_app.engine.cards import format_card, format_cards
-from dealer_app.engine.events import (ActionTaken, AntePosted, CardsDealt, CommonCardDealt, DealPlanned, HandMucked,
-                                      HandShown, ShowdownOrdered, UncalledBetReturned)
+from dealer_app.engine.events import (
+    ActionTaken,
+    AntePosted,
+    CardsDealt,
+    CommonCardDealt,
+    DealPlanned,
+    HandMucked,
+    HandShown,
+    ShowdownOrdered,
+    UncalledBetReturned,
+)
 from dealer_app.engine.hand import Hand
 from dealer_app.engine.limits import OPTION_VALUES, BettingRules, load_profile
 from dealer_app.engine.money import format_money

@@ -11,8 +11,15 @@ from decimal import Decimal, InvalidOperation
 
 from dealer_app.engine.cards import CardError, parse_cards
 from dealer_app.engine.errors import EngineError, IllegalAction
-from dealer_app.engine.events import (ActionTaken, BringInChosen, DealPlanned, FirstToAct, NoBetting, ShortageAhead,
-                                      UncalledBetReturned)
+from dealer_app.engine.events import (
+    ActionTaken,
+    BringInChosen,
+    DealPlanned,
+    FirstToAct,
+    NoBetting,
+    ShortageAhead,
+    UncalledBetReturned,
+)
 from dealer_app.engine.hand import Hand, SeatSpec
 from dealer_app.engine.limits import OPTION_VALUES, BettingRules, LimitsError, load_profile, load_table
 from dealer_app.engine.money import units_currency

@@ -17,17 +17,34 @@ from dataclasses import dataclass, field
 
 from dealer_app.engine.cards import CardError, format_card, parse_card, parse_cards
 from dealer_app.engine.errors import EngineError
-from dealer_app.engine.hand import Hand
 from dealer_app.engine.events import PotAwarded, PotWonByFolds, UncalledBetReturned
-from dealer_app.engine.limits import (LimitsError, as_played, load_profile, load_table, profile_from_record,
-                                      table_from_record)
+from dealer_app.engine.hand import Hand
+from dealer_app.engine.limits import (
+    LimitsError,
+    as_played,
+    load_profile,
+    load_table,
+    profile_from_record,
+    table_from_record,
+)
 from dealer_app.engine.money import format_money
 from dealer_app.engine.says import BUTTON_NAMES, QT_TRANSLATE_NOOP, ActionArg, Says, says
 from dealer_app.engine.session import TableSession
 from dealer_app.engine.showdown import pots_in_play
 from dealer_app.history.store import RecordError, SessionLocked, StoreError
-from dealer_app.live.prompts import (AwardsDue, BetweenHands, CardDue, CommonCardDue, NoTable, PotPush, Prompt,
-                                     RiverDue, ShowDue, ToAct, prompt_for)
+from dealer_app.live.prompts import (
+    AwardsDue,
+    BetweenHands,
+    CardDue,
+    CommonCardDue,
+    NoTable,
+    PotPush,
+    Prompt,
+    RiverDue,
+    ShowDue,
+    ToAct,
+    prompt_for,
+)
 
 
 class InputError(ValueError):

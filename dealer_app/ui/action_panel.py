@@ -7,15 +7,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
 from dealer_app.engine.cards import RANKS, SUITS, CardError, split_typed_cards
 from dealer_app.engine.money import format_money
 from dealer_app.errorlog import report
 from dealer_app.live.controller import InputError, RecordFailure
-from dealer_app.ui.words import (cards as card_words, error_words, face_letter, high_hand, low_hand, rank_aliases,
-                                 say)
+from dealer_app.ui.words import cards as card_words
+from dealer_app.ui.words import error_words, face_letter, high_hand, low_hand, rank_aliases, say
 
 SUIT_SIGNS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 

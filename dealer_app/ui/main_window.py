@@ -12,8 +12,8 @@ from dealer_app.live.controller import TableController
 from dealer_app.ui.action_panel import ActionPanel, run_guarded
 from dealer_app.ui.keys import DealerKeys
 from dealer_app.ui.new_table_dialog import NewTableDialog
-from dealer_app.ui.resume_dialog import ResumeDialog
 from dealer_app.ui.qt_bridge import ControllerBridge
+from dealer_app.ui.resume_dialog import ResumeDialog
 from dealer_app.ui.rulings import RulingsLog
 from dealer_app.ui.table_view import TableView
 

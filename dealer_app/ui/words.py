@@ -14,13 +14,36 @@ from PySide6.QtCore import QCoreApplication
 from dealer_app.engine.cards import SUIT_SYMBOLS
 from dealer_app.engine.deck import DealPlan
 from dealer_app.engine.evaluator import hand_shape
-from dealer_app.engine.events import (ActionTaken, AntePosted, BringInChosen, CommonCardDealt, DealPlanned,
-                                      FirstToAct, HandMucked, NoBetting, PotAwarded, PotWonByFolds, RaisingNote,
-                                      RulingApplied, ShortageAhead, ShowdownOrdered, UncalledBetReturned)
+from dealer_app.engine.events import (
+    ActionTaken,
+    AntePosted,
+    BringInChosen,
+    CommonCardDealt,
+    DealPlanned,
+    FirstToAct,
+    HandMucked,
+    NoBetting,
+    PotAwarded,
+    PotWonByFolds,
+    RaisingNote,
+    RulingApplied,
+    ShortageAhead,
+    ShowdownOrdered,
+    UncalledBetReturned,
+)
 from dealer_app.engine.money import format_money
 from dealer_app.engine.says import ActionArg, CardArg, ListArg, PhaseArg, Says
-from dealer_app.live.prompts import (AwardsDue, BetweenHands, CardDue, CommonCardDue, NoTable, PotPush, RiverDue,
-                                     ShowDue, ToAct)
+from dealer_app.live.prompts import (
+    AwardsDue,
+    BetweenHands,
+    CardDue,
+    CommonCardDue,
+    NoTable,
+    PotPush,
+    RiverDue,
+    ShowDue,
+    ToAct,
+)
 
 translate = QCoreApplication.translate
 

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import re
 
-from dealer_app.history.importers.base import (AMOUNT, DEALT, TOTAL, Dialect, ImportError_, Refusal, parse_hands,
-                                               read_hand)
+from dealer_app.history.importers.base import (
+    AMOUNT,
+    DEALT,
+    TOTAL,
+    Dialect,
+    ImportError_,
+    Refusal,
+    parse_hands,
+    read_hand,
+)
 
 HEADER = re.compile(r"^Full Tilt Poker Game #(\d+):\s*(.*)$")
 STAKES = re.compile(r"([\$€£]?[\d,]+(?:\.\d+)?)/([\$€£]?[\d,]+(?:\.\d+)?)(?: Ante ([\$€£]?[\d,.]+))?")

@@ -5,8 +5,16 @@ from __future__ import annotations
 import json
 import re
 
-from dealer_app.history.importers.base import (AMOUNT, DEALT, TOTAL, Dialect, ImportError_, Refusal, parse_hands,
-                                               read_hand)
+from dealer_app.history.importers.base import (
+    AMOUNT,
+    DEALT,
+    TOTAL,
+    Dialect,
+    ImportError_,
+    Refusal,
+    parse_hands,
+    read_hand,
+)
 
 HEADER = re.compile(r"^PokerStars (?:Home Game )?(?:Game|Hand) #(\d+):\s*(.*)$")
 # after "(" or ", " (a date such as 2009/07/08 is never taken for them)

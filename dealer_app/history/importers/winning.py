@@ -15,8 +15,16 @@ from __future__ import annotations
 import re
 
 from dealer_app.engine.cards import CardError, parse_cards
-from dealer_app.history.importers.base import (DEALT, Dialect, HandBuilder, ImportError_, Money, Refusal,
-                                               read_hand_lines, start_hand)
+from dealer_app.history.importers.base import (
+    DEALT,
+    Dialect,
+    HandBuilder,
+    ImportError_,
+    Money,
+    Refusal,
+    read_hand_lines,
+    start_hand,
+)
 
 SITE = "Winning"
 # The seven hands replay under the catalog's defaults: no hand caps, double-bets, folds with a
