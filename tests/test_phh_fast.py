@@ -11,7 +11,7 @@ from conftest import PHH_CORPUS
 from test_fuzz_files import mutate
 
 from dealer_app.history.phh import iter_phh
-from dealer_app.history.phh_fast import read_plain_toml
+from dealer_app.history.phh.fast import read_plain_toml
 
 CORPUS = [p.read_text(encoding="utf-8") for p in sorted(PHH_CORPUS.glob("*.phh"))]
 EXPORTED = ('variant = "F7S"\nantes = [1, 1]\nbring_in = 2\nsmall_bet = 0.5\nbig_bet = 10\nstarting_stacks = [100, 100]\n'

@@ -27,6 +27,7 @@ from dealer_app.engine.hand import Hand
 from dealer_app.engine.limits import OPTION_VALUES, BettingRules, load_profile
 from dealer_app.engine.money import format_money
 from dealer_app.history.phh import _quote, write_phh
+from dealer_app.history.phh import actions as phh_actions
 from dealer_app.history.units import from_units
 
 
@@ -76,23 +77,23 @@ def hand_to_phh_fields(hand: Hand, names: list[str] | None = None, extra: dict |
     actions = []
     for ev in hand.events:  # a PHH action line for each deal, betting action, show and muck
         if isinstance(ev, CardsDealt):
-            actions.append(f"d dh p{number[ev.seat]} {format_cards(ev.cards)}")
+            actions.append(phh_actions.deal_hole(number[ev.seat], format_cards(ev.cards)))
         elif isinstance(ev, CommonCardDealt):
-            actions.append(f"d db {format_card(ev.card)}")
+            actions.append(phh_actions.deal_board(format_card(ev.card)))
         elif isinstance(ev, ActionTaken):
             who, a = number[ev.seat], ev.action
             if a == "fold":
-                actions.append(f"p{who} f")
+                actions.append(phh_actions.fold(who))
             elif a in ("check", "call"):
-                actions.append(f"p{who} cc")
+                actions.append(phh_actions.check_or_call(who))
             elif a == "bring_in" and r.structure == "fixed" and ev.to is not None and ev.to <= r.bring_in:
-                actions.append(f"p{who} pb")
+                actions.append(phh_actions.bring_in(who))  # the forced amount: PHH's "post bring-in"
             else:
-                actions.append(f"p{who} cbr {u(ev.to)}")
+                actions.append(phh_actions.complete_bet_or_raise(who, u(ev.to)))
         elif isinstance(ev, HandShown):
-            actions.append(f"p{number[ev.seat]} sm {format_cards(ev.cards)}")
+            actions.append(phh_actions.show(number[ev.seat], format_cards(ev.cards)))
         elif isinstance(ev, HandMucked):
-            actions.append(f"p{number[ev.seat]} sm")
+            actions.append(phh_actions.muck(number[ev.seat]))
     out = {
         "variant": "F7S/8" if r.game == "stud8" else "F7S",
         "ante_trimming_status": True,

@@ -24,6 +24,7 @@ from dealer_app.engine.hand import Hand, SeatSpec
 from dealer_app.engine.limits import OPTION_VALUES, BettingRules, LimitsError, load_profile, load_table
 from dealer_app.engine.money import units_currency
 from dealer_app.history.phh import VARIANT_NAMES, PHHHand
+from dealer_app.history.phh import actions as phh_actions
 from dealer_app.history.units import NotWholeUnits, from_units, to_units
 
 DEFAULT_PROFILE = "us-cardroom"
@@ -44,9 +45,9 @@ def unit_places(hand: PHHHand, table_name: str | None = None) -> int:
     values = [f.get("bring_in"), f.get("small_bet"), f.get("big_bet")] + (antes if isinstance(antes, list) else [antes])
     values += list(f.get("starting_stacks") or [])
     for raw in hand.actions:
-        parts = raw.split("#", 1)[0].split()
-        if len(parts) >= 3 and parts[1] == "cbr":
-            values.append(parts[2])
+        amount = phh_actions.parse_action(raw).amount
+        if amount is not None:
+            values.append(amount)
     places = 0
     for v in values:
         if v is None or isinstance(v, bool) or type(v) is int or type(v) is str and v.isascii() and v.isdigit():
@@ -61,9 +62,6 @@ def unit_places(hand: PHHHand, table_name: str | None = None) -> int:
     if 0 < places <= 2 and f.get("currency") in ("USD", "EUR"):
         places = 2  # cents, so the words read "$0.50"
     return places
-
-
-_BETTING_VERBS = frozenset(("pb", "cbr", "cc", "f"))
 
 
 def _where(hand: PHHHand, index: int) -> str:
@@ -263,11 +261,10 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
     # PHH player p3 is the third of the hand's players, in seat order
     seat_of = {f"p{i + 1}": p.seat for i, p in enumerate(h.players)}
     for index, raw in enumerate(hand.actions):
-        parts = (raw.split("#", 1)[0] if "#" in raw else raw).split()
-        who, verb = (parts[0], parts[1]) if len(parts) > 1 else (parts[0] if parts else "", "")
+        a = phh_actions.parse_action(raw)
         try:
-            if verb in _BETTING_VERBS and who[:1] == "p":
-                seat = seat_of.get(who) or _no_player(h, who)
+            if a.is_betting:
+                seat = seat_of.get(a.actor) or _no_player(h, a.actor)
                 legal_now = h.legal_actions()
                 decision = None
                 if with_decisions:  # (the export wants the hand, not what was legal at every action)
@@ -275,7 +272,7 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
                     decision = {"seat": h.to_act.seat if h.to_act else None,
                                 "legal": [a.as_dict() for a in legal_now],
                                 "rules": list(h.decision_rules), "line": line, "index": index}
-                action, to = _translate(h, legal_now, verb, parts[2] if len(parts) > 2 else None, places)
+                action, to = _translate(h, legal_now, a.verb, a.amount, places)
                 refused = None
                 try:
                     emitted = h.act(seat, action, to)
@@ -295,24 +292,24 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
                     decision["taken"] = taken
                     decision["seat"] = seat
                     (betting_street or streets[max(streets)])["decisions"].append(decision)
-            elif verb == "dh" and who == "d" and len(parts) >= 3:
-                h.deal(seat_of.get(parts[2]) or _no_player(h, parts[2]), list(_cards(parts[3])) if len(parts) > 3 else [None])
-            elif verb == "db" and who == "d" and len(parts) >= 3:
-                cards = parse_cards(parts[2])
+            elif a.verb == phh_actions.DEAL_HOLE and a.by_dealer and a.target is not None:
+                h.deal(seat_of.get(a.target) or _no_player(h, a.target), list(_cards(a.cards)) if a.cards else [None])
+            elif a.verb == phh_actions.DEAL_BOARD and a.by_dealer and a.cards is not None:
+                cards = parse_cards(a.cards)
                 if len(cards) != 1:
-                    raise EngineError(f"a stud board deal is one common card, got {parts[2]!r}", ("D-8",))
+                    raise EngineError(f"a stud board deal is one common card, got {a.cards!r}", ("D-8",))
                 h.deal_common(cards[0])
-            elif verb == "sm" and who[:1] == "p":
-                seat = (seat_of.get(who) or _no_player(h, who))
+            elif a.verb == phh_actions.SHOW_OR_MUCK and a.actor[:1] == "p":
+                seat = (seat_of.get(a.actor) or _no_player(h, a.actor))
                 if h.phase == "done":
                     report.setdefault("notes", []).append(f"{_where(hand, index)}: {raw}: shown after the hand ended")
-                elif h.phase in ("deal", "bet") and len(parts) > 2:
-                    h.expose(seat, parse_cards(parts[2]))  # W-5: turned up early, all-in
-                elif len(parts) > 2 and "?" not in parts[2]:
-                    h.show(seat, parse_cards(parts[2]))
+                elif h.phase in ("deal", "bet") and a.cards:
+                    h.expose(seat, parse_cards(a.cards))  # W-5: turned up early, all-in
+                elif a.cards and "?" not in a.cards:
+                    h.show(seat, parse_cards(a.cards))
                 else:
                     h.muck(seat)
-            elif who == "d" and verb in ("dh", "db"):
+            elif a.by_dealer and a.verb in (phh_actions.DEAL_HOLE, phh_actions.DEAL_BOARD):
                 raise EngineError(f"incomplete deal {raw!r}")
             else:
                 raise ReplayError(f"unknown PHH action {raw!r}")

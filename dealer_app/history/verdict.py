@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dealer_app.history import importers
 from dealer_app.history.importers.base import ImportedHand
+from dealer_app.history.phh.actions import shown_players
 from dealer_app.history.replay import replay_hand
 
 # How each site deals, as a profile plus options: each importer module documents its own.
@@ -98,7 +99,7 @@ def phh_verdict(report: dict, hand) -> list[str]:
     if report.get("finishing_stacks_match") is False:
         problems.append(f"{hand.source}: finishing stacks differ from the file's")
     seats = report.get("seats") or []
-    shows = [int(parts[0][1:]) for parts in map(str.split, hand.actions) if len(parts) > 1 and parts[1] == "sm"]
+    shows = shown_players(hand.actions)
     shows = [seats[p - 1] if 0 < p <= len(seats) else p for p in shows]  # players to seats
     order = [p for p in report["showdown_order"] if p in shows]
     if len(shows) >= 2 and order != shows[:len(order)]:

@@ -11,7 +11,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dealer_app.history.phh_fast import read_plain_toml
+from dealer_app.history.phh.fast import read_plain_toml
 
 VARIANT_GAMES = {"F7S": "stud", "F7S/8": "stud8"}
 VARIANT_NAMES = {"FR": "Razz", "F2L3D": "2-7 triple draw", "FT": "Texas hold'em", "NT": "No-limit hold'em",
