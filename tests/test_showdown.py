@@ -44,7 +44,7 @@ def test_W1_river_raiser_shows_first():
     assert h.showdown_order == [order[2], order[1]]
 
 
-def test_W2_win_by_folds_no_showdown():
+def test_W2_P2_win_by_folds_no_showdown_and_the_uncalled_part_goes_back():
     h = new_hand(rules(), [10000] * 3, "Kd 7c As")
     play(h, "2:bring_in:500 3:complete:1000 1:fold 2:fold")
     assert h.phase == "done" and h.showdown_order == []

@@ -16,30 +16,6 @@ FOLD: Final = LegalAction("fold")
 CHECK: Final = LegalAction("check")
 
 
-# The rule IDs a betting decision cites, in the order it lists them; one bit each. L-8 has two
-# places: a short all-in is named before the bet sizes, completing a short bet after them.
-_RULE_ORDER: Final = ("A-6", "A-7", "L-7", "L-8", "L-3", "L-2", "B-6", "L-8", "L-5", "L-4", "L-6")
-_A6: Final = 1
-_A7: Final = 2
-_L7: Final = 4
-_L8: Final = 8
-_L3: Final = 16
-_L2: Final = 32
-_B6: Final = 64
-_L8_COMPLETE: Final = 128
-_L5: Final = 256
-_L4: Final = 512
-_L6: Final = 1024
-_RULE_IDS: Final[dict[int, tuple[str, ...]]] = {}
-
-
-def _rule_ids(bits: int) -> tuple[str, ...]:
-    ids = _RULE_IDS.get(bits)
-    if ids is None:
-        ids = _RULE_IDS[bits] = tuple(dict.fromkeys(r for i, r in enumerate(_RULE_ORDER) if bits >> i & 1))
-    return ids
-
-
 class BettingLayer(DealingLayer):
     """The betting layer of a hand: the bring-in, the first actor, every legal action with its
     exact amount or range, and how a bet or raise changes the round."""
@@ -145,7 +121,7 @@ class BettingLayer(DealingLayer):
 
     def is_capped(self) -> bool:
         """The betting round has reached its cap and no more raising is allowed (L-6, L-7)."""
-        return self.phase == "bet" and self.levels >= self._max_levels and not self._uncapped()
+        return self.phase == "bet" and self.levels >= self.max_levels and not self._uncapped()
 
     def raising_notes(self) -> list[RaisingNote]:
         """Why raising is or is not open for the seat to act, with the rules: the cap (L-6),
@@ -155,7 +131,7 @@ class BettingLayer(DealingLayer):
         if self.phase != "bet" or p is None:
             return notes
         raises, cap = max(0, self.levels - 1), self.rules.max_raises
-        if self.levels >= self._max_levels:
+        if self.levels >= self.max_levels:
             if self._uncapped():  # L-7
                 notes.append(RaisingNote("uncapped-heads-up", p.seat, raises, cap, ("L-7",)))
             else:  # L-6
@@ -178,88 +154,111 @@ class BettingLayer(DealingLayer):
         self._legal, self.decision_rules = self._compute_legal(self.to_act)
 
     def _compute_legal(self, p: Player) -> tuple[list[LegalAction], tuple[str, ...]]:
-        """(legal actions, rule IDs) for ``p``. Runs after every action, so it is written for
-        speed: the common cases first, no helper calls on the way, and the rule IDs gathered
-        as bits and turned into one shared tuple (``_rule_ids``) rather than a new list."""
-        street = self.street
-        if street == 3 and not self.round_started and p.seat == self.bring_in_seat:
+        """(legal actions, rule IDs) for ``p``: fold, check or call, then what bets or raises
+        are open and for how much. The rule IDs are cited in the order the decision meets them."""
+        if self.street == 3 and not self.round_started and p.seat == self.bring_in_seat:
             return self._bring_in_choices(p)
+        rules: list[str] = []
+        out = self._passive_choices(p, rules)
+        allin_to = p.round_to + p.stack
+        if self._may_bet_or_raise(p, allin_to, rules):
+            if self.rules.structure == "fixed":
+                out += self._fixed_bets(allin_to, rules)
+            else:
+                out += self._ranged_bets(allin_to, rules)
+            if self.levels + 1 >= self.max_levels and not self._uncapped():
+                rules.append("L-6")  # this bet or raise is the last the cap allows
+        return out, tuple(dict.fromkeys(rules))
+
+    def _passive_choices(self, p: Player, rules: list[str]) -> list[LegalAction]:
+        """Fold and call when there is a bet to call (all-in for less if the stack is short);
+        else check — A-6: from fourth street on the first player may check — and fold only
+        where the house lets a player fold when checking is free."""
         allin_to = p.round_to + p.stack
         current = self.current_to
         if current > p.round_to:
-            call_to = current if current < allin_to else allin_to
-            out = [FOLD, LegalAction("call", call_to, None, None, call_to == allin_to)]
-            bits = 0
-        else:
-            out = [FOLD, CHECK] if self._fold_when_free else [CHECK]
-            bits = _A6 if street >= 4 else 0
-        if allin_to <= current:
-            if allin_to < current:
-                bits |= _L8
-            return out, _rule_ids(bits)
-        for q in self.players:
-            if q is not p and not q.folded and q.stack > 0:
-                break
-        else:
-            # everyone else is all-in: a bet or raise could never be called (A-7)
-            return out, _rule_ids(bits | _A7)
-        # may this player bet or raise?
+            call_to = min(current, allin_to)
+            return [FOLD, LegalAction("call", call_to, None, None, call_to == allin_to)]
+        if self.street >= 4:
+            rules.append("A-6")
+        return [FOLD, CHECK] if self.rules.fold_when_check_free else [CHECK]
+
+    def _may_bet_or_raise(self, p: Player, allin_to: int, rules: list[str]) -> bool:
+        """Whether a bet or raise is open to ``p`` at all, citing why not (or what shapes it)."""
+        if allin_to <= self.current_to:
+            if allin_to < self.current_to:
+                rules.append("L-8")  # the stack does not even cover the call: all-in for less
+            return False
+        if all(q is p or q.folded or q.stack == 0 for q in self.players):
+            rules.append("A-7")  # everyone else is all-in: a bet or raise could never be called
+            return False
         if p.acted and p.acted_seq >= self.reopen_seq:
-            return out, _rule_ids(bits | (_L8 if self.short_all_in else _A7))
-        levels = self.levels
-        cap = self._max_levels
-        if levels >= cap:
-            if self._uncapped():
-                bits |= _L7
-            else:
-                return out, _rule_ids(bits | _L6)
+            # L-8: a short all-in does not reopen the betting for a player who has acted; A-7:
+            # nobody raised since this player acted, so the round is waiting on a call or fold
+            rules.append("L-8" if self.short_all_in else "A-7")
+            return False
+        if self.levels >= self.max_levels:
+            if not self._uncapped():
+                rules.append("L-6")  # capped
+                return False
+            rules.append("L-7")  # heads-up: no cap
         if self.short_all_in:
-            bits |= _L8
-        if self._fixed:
-            B = self._big_bet
-            S = self._small_bet if street <= 4 else B
-            open_pair = self.round_open_pair
-            bits |= _L3 | _L2 if open_pair else _L2
-            if current == 0:
-                kind, targets = "bet", ((S, B) if open_pair else (S,))
-            elif levels == 0:
-                kind, targets = "complete", (S,)
-                bits |= _B6 if street == 3 else _L8_COMPLETE
-            else:
-                kind = "raise"
-                full_to = self.full_to
-                if open_pair and not self.big_in:
-                    targets = (full_to + S, full_to + B)
-                else:
-                    targets = (full_to + (B if self.big_in else S),)
-            for t in targets:  # ascending: once one reaches the stack, the all-in ends the list
-                if t < allin_to:
-                    out.append(LegalAction(kind, t))
-                else:
-                    out.append(LegalAction(kind, allin_to, None, None, True))
-                    break
+            rules.append("L-8")  # a short all-in before this player: a full raise is still open
+        return True
+
+    def _fixed_bets(self, allin_to: int, rules: list[str]) -> list[LegalAction]:
+        """Fixed limit (L-2): the small bet on third and fourth street, the big bet after; L-3:
+        with an open pair on fourth street the big bet too; B-6 completing the bring-in."""
+        big = self.rules.big_bet
+        small = self.rules.small_bet if self.street <= 4 else big
+        open_pair = self.round_open_pair
+        if open_pair:
+            rules.append("L-3")
+        rules.append("L-2")
+        current = self.current_to
+        targets: tuple[int, ...]
+        if current == 0:
+            kind, targets = "bet", ((small, big) if open_pair else (small,))
+        elif self.levels == 0:
+            # B-6 on third street: completing the bring-in to the small bet is no raise; L-8
+            # later: a short all-in bet is completed to a full one
+            kind, targets = "complete", (small,)
+            rules.append("B-6" if self.street == 3 else "L-8")
         else:
-            lo, hi = self._bounds()
-            bits |= _L5 if self.rules.structure == "split" else _L4
-            if current == 0 or levels == 0:
-                kind = "bet" if current == 0 else "complete"
-                mn, mx = lo, hi
+            kind = "raise"
+            if open_pair and not self.big_in:  # L-3: a raise by the small or the big bet
+                targets = (self.full_to + small, self.full_to + big)
             else:
-                kind = "raise"
-                mn, mx = current + self.last_raise, current + hi
-            if mn > mx:
-                pass  # no raise fits between the minimum raise and the maximum
-            elif allin_to < mn:
-                out.append(LegalAction(kind, to=allin_to, all_in=True))
+                targets = (self.full_to + (big if self.big_in else small),)
+        out = []
+        for t in targets:  # ascending: once one reaches the stack, the all-in ends the list
+            if t < allin_to:
+                out.append(LegalAction(kind, t))
             else:
-                top = min(mx, allin_to)
-                if top == mn:
-                    out.append(LegalAction(kind, to=mn, all_in=top == allin_to))
-                else:
-                    out.append(LegalAction(kind, min_to=mn, max_to=top, all_in=top == allin_to))
-        if levels + 1 >= cap and not self._uncapped():
-            bits |= _L6
-        return out, _rule_ids(bits)
+                out.append(LegalAction(kind, allin_to, None, None, True))
+                break
+        return out
+
+    def _ranged_bets(self, allin_to: int, rules: list[str]) -> list[LegalAction]:
+        """Spread limit (L-4) or split limit (L-5): any amount between the least and the most
+        the street allows; a raise at least the last raise (L-4)."""
+        lo, hi = self._bounds()
+        rules.append("L-5" if self.rules.structure == "split" else "L-4")
+        current = self.current_to
+        if current == 0 or self.levels == 0:
+            kind = "bet" if current == 0 else "complete"
+            least, most = lo, hi
+        else:
+            kind = "raise"
+            least, most = current + self.last_raise, current + hi
+        if least > most:
+            return []  # no raise fits between the minimum raise and the maximum
+        if allin_to < least:
+            return [LegalAction(kind, to=allin_to, all_in=True)]
+        top = min(most, allin_to)
+        if top == least:
+            return [LegalAction(kind, to=least, all_in=top == allin_to)]
+        return [LegalAction(kind, min_to=least, max_to=top, all_in=top == allin_to)]
 
     def _bring_in_choices(self, p: Player) -> tuple[list[LegalAction], tuple[str, ...]]:
         """The bring-in player's first choice: bring in or complete (B-3, B-4, L-4, L-5)."""
@@ -304,9 +303,9 @@ class BettingLayer(DealingLayer):
             # B-4 then L-8: a bring-in all-in for less than the force may be called or completed
             self.short_all_in = all_in and to < r.bring_in
             return
-        if self._fixed:
-            B = self._big_bet
-            S = self._small_bet if self.street <= 4 else B
+        if r.structure == "fixed":
+            B = r.big_bet
+            S = r.small_bet if self.street <= 4 else B
             if self.round_open_pair and not self.big_in and to - self.full_to >= B:
                 self.big_in = True
             size = B if self.big_in else S
@@ -331,5 +330,5 @@ class BettingLayer(DealingLayer):
                 self.levels += 1
                 self.reopen_seq += 1
             self.short_all_in = not full
-        if self.levels >= self._max_levels and not self._uncapped():
+        if self.levels >= self.max_levels and not self._uncapped():
             self.capped = True

@@ -18,13 +18,6 @@ from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
 
 class HandCore:
     rules: BettingRules
-    # the rules read on every action, copied out of ``rules`` once (a plain dataclass is slower to read)
-    _fixed: bool
-    _small_bet: int
-    _big_bet: int
-    _max_levels: int  # a bet and max_raises raises (L-6)
-    _fold_when_free: bool
-    _currency: str
     unknown_upcards: bool
     players: list[Player]
     by_seat: dict[int, Player]
@@ -104,6 +97,11 @@ class HandCore:
             if pred(p):
                 return p
         return None
+
+    @property
+    def max_levels(self) -> int:
+        """L-6: a bet and ``max_raises`` raises make the cap."""
+        return 1 + self.rules.max_raises
 
     def money(self, cents: int) -> str:
         return format_money(cents, self.rules.currency)

@@ -44,11 +44,6 @@ class Hand(ShowdownLayer):
             if s.stack <= 0:
                 raise EngineError(f"seat {s.seat} has no chips and is not dealt in", ("T-5",))
         self.rules = rules
-        self._fixed = rules.structure == "fixed"
-        self._small_bet, self._big_bet = rules.small_bet, rules.big_bet
-        self._max_levels = 1 + rules.max_raises
-        self._fold_when_free = rules.fold_when_check_free
-        self._currency = rules.currency
         self.unknown_upcards = unknown_upcards
         self.players = [Player(s) for s in sorted(seats, key=lambda s: s.seat)]
         self.by_seat = {p.seat: p for p in self.players}
@@ -224,7 +219,7 @@ class Hand(ShowdownLayer):
             all_in = p.stack == 0
             if action != "call":
                 self._register_raise(p, action, to, all_in)
-            self.events.append(ActionTaken(p.seat, action, rules, to, put, all_in, self._currency))
+            self.events.append(ActionTaken(p.seat, action, rules, to, put, all_in, self.rules.currency))
         p.acted = True
         p.acted_seq = self.reopen_seq
         # who acts next: the first player clockwise who can still act and owes an action
@@ -256,7 +251,7 @@ class Hand(ShowdownLayer):
         h.total -= excess
         h.round_to -= excess
         self.current_to = h.round_to
-        self.events.append(UncalledBetReturned(h.seat, excess, self._currency))  # P-2
+        self.events.append(UncalledBetReturned(h.seat, excess, self.rules.currency))  # P-2
 
     def _end_round(self) -> None:
         self._return_uncalled()

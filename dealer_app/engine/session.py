@@ -87,7 +87,7 @@ class TableSession:
             raise EngineError(f"seat {seat} does not exist: this table has seats 1-{self.rules.max_players}", ("T-1",))
         if seat in self.seats:
             raise EngineError(f"seat {seat} is taken by {self.seats[seat].name}", ("T-1",))
-        if buy_in < self.table.buy_in:
+        if buy_in < self.table.buy_in:  # T-3: a new player buys in for the table's full buy-in
             raise EngineError(f"a buy-in of {self._money(buy_in)} is below the table's "
                               f"{self._money(self.table.buy_in)}", ("T-3",))
         if buy_in % self.rules.chip:

@@ -239,7 +239,7 @@ class ShowdownLayer(BettingLayer):
                               "rules": ["W-2"], "hands": {},
                               "text": f"Seat {winner.seat} wins the pot of {self.money(amount)}: everyone else folded"}]
         winner.stack += amount
-        self.events.append(PotWonByFolds(winner.seat, amount, self._currency))  # W-2
+        self.events.append(PotWonByFolds(winner.seat, amount, self.rules.currency))  # W-2
         self.events.append(HandOver(showdown=False))  # P-3
 
     def _begin_showdown(self) -> None:
