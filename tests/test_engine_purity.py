@@ -34,3 +34,45 @@ def test_engine_holds_no_float_money():
     for path in ENGINE.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert "float(" not in text, path.name
+
+
+# --- import contracts (napari style): each layer imports only what is below it ------------------
+PACKAGE = ENGINE.parent
+LAYERS_BELOW = {
+    # layer: the dealer_app packages it may import (besides itself)
+    "engine": set(),
+    "history": {"engine"},
+    "live": {"engine", "history"},
+    "ui": {"engine", "history", "live"},
+}
+
+
+def _imports(path: Path) -> list[str]:
+    """Every module an ``import`` statement in ``path`` names (at any depth: a lazy import counts)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.append(node.module)
+    return names
+
+
+def test_each_layer_imports_only_the_layers_below_it():
+    offenders = []
+    for layer, allowed in LAYERS_BELOW.items():
+        for path in (PACKAGE / layer).rglob("*.py"):
+            for name in _imports(path):
+                parts = name.split(".")
+                if parts[0] == "dealer_app" and len(parts) > 1 and parts[1] in LAYERS_BELOW:
+                    if parts[1] != layer and parts[1] not in allowed:
+                        offenders.append(f"{path.relative_to(PACKAGE)} imports {name}")
+    assert offenders == []
+
+
+def test_no_qt_outside_the_ui():
+    offenders = [f"{path.relative_to(PACKAGE)}: {name}" for path in PACKAGE.rglob("*.py")
+                 if path.relative_to(PACKAGE).parts[0] != "ui"
+                 for name in _imports(path) if name.split(".")[0] in FORBIDDEN]
+    assert offenders == []
