@@ -21,7 +21,8 @@ from pathlib import Path
 from dealer_app.history.importers.base import ImportedHand, ImportError_, Refusal
 
 # Order matters only where two sites' texts could both match: the more specific first.
-SITE_MODULES = ["pokerstars", "fulltilt", "bovada", "ongame", "winning", "everleaf", "party", "absolute", "winamax", "kingsclub", "merge", "ipoker"]
+SITE_MODULES = ["pokerstars", "fulltilt", "bovada", "ongame", "winning", "everleaf", "party", "absolute", "winamax",
+                "kingsclub", "merge", "ipoker"]
 PARSERS = [(m.SITE, m) for m in (importlib.import_module(f"{__name__}.{name}") for name in SITE_MODULES)]
 SITE_RULES = {name: module.RULES for name, module in PARSERS}
 # our own text export: the hand names its profile, table and options itself

@@ -12,7 +12,17 @@ from __future__ import annotations
 import re
 
 from dealer_app.engine.cards import CardError, parse_cards
-from dealer_app.history.importers.base import HandBuilder, ImportError_, Money, Refusal, parse_hands, start_hand
+from dealer_app.history.importers.base import (
+    HandBuilder,
+    ImportError_,
+    Money,
+    Refusal,
+    SiteRules,
+    first_action,
+    header_match,
+    parse_hands,
+    start_hand,
+)
 
 HEADER = re.compile(r"^Stage #C?(\d+):\s*(.*)$")
 STAKES = re.compile(r"([$€£]?\d[\d,]*(?:\.\d+)?)/([$€£]?\d[\d,]*(?:\.\d+)?)")
@@ -38,7 +48,7 @@ ACTION_WORD = re.compile(r" - (Ante|Bring-In|Calls|Bets|Completes|Raises|All-In|
 SITE = "Absolute"
 # The one hi-lo hand replays under the catalog's defaults: its river is checked and the first
 # to act in it (seat 8) shows first, then clockwise (W-1 as the catalog has it).
-RULES = ("us-cardroom", {})
+RULES: SiteRules = ("us-cardroom", {})
 
 
 def game_of(header: str) -> tuple[str | None, str]:
@@ -76,7 +86,7 @@ def parse_hand(block: list[str], first_line: int, source: str, bring_ins: dict):
 
 
 def read_hand(block: list[str], first_line: int, source: str, bring_ins: dict):
-    m = HEADER.match(block[0].strip().lstrip("\ufeff"))
+    m = header_match(HEADER, block[0].strip().lstrip("\ufeff"))
     hand_id, rest = m.group(1), m.group(2)
     game, why = game_of(rest)
     if game is None:
@@ -118,9 +128,8 @@ def read_lines(b: HandBuilder, block: list[str], first_line: int, money: Money):
             b.flush_deals(line_no)
             continue
         name = b.name_in(line)
-        a = next(((rx.match(line[len(name):]), verb) for rx, verb in ACTIONS if rx.match(line[len(name):])),
-                 None) if name else None
-        if a:
+        a = first_action(ACTIONS, line[len(name):]) if name else None
+        if name and a:
             apply(b, name, a[1], a[0], money, line_no)
         elif ACTION_WORD.search(line) or line.endswith(" from main pot"):
             raise ImportError_(f"unreadable action {line!r}", line_no)

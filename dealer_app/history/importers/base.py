@@ -22,6 +22,16 @@ class ImportError_(ValueError):
         self.problem, self.line = problem, line
 
 
+# a site's house rules: the catalog profile its server deals by, and the options it changes
+SiteRules = tuple[str, dict[str, object]]
+
+# the engine's cards: a card number, or None for one the history does not show
+Cards = list[int | None]
+
+# a tournament level in a file, as its hands show it: (ante, bring-in)
+Level = tuple[int, int | None]
+
+
 @dataclass
 class Refusal:
     source: str
@@ -102,20 +112,22 @@ class LocatedMoney(Money):
             raise ImportError_(f"amount {text.strip()!r}: {exc}", line) from None
 
 
-def infer_stakes(bets: list[tuple[int, str, int]], known: dict, key) -> tuple[int, int] | None:
+def infer_stakes(bets: list[tuple[int, str, int]], known: dict[Level, tuple[int, int]],
+                 key: Level) -> tuple[int, int] | None:
     """Small and big bet of a limit hand from its own bets: ``bets`` is (street, kind, to) for
     completions and bets that are no all-in. A fifth-street-on bet is the big bet; a
     completion the small bet. Else another hand of the file at the same ``key``."""
     big = next((to for street, kind, to in bets if street >= 5 and kind == "bet"), None)
     small = next((to for street, kind, to in bets if street == 3 and kind in ("complete", "bet")), None)
-    if big is None and small is not None:
-        big = 2 * small
-    if small is None and big is not None:
-        small = big // 2
+    # fixed limit: the big bet is twice the small, so either one gives both
     if small is not None:
-        known.setdefault(key, (small, big))
-        return small, big
-    return known.get(key)
+        stakes = (small, big if big is not None else 2 * small)
+    elif big is not None:
+        stakes = (big // 2, big)
+    else:
+        return known.get(key)
+    known.setdefault(key, stakes)
+    return stakes
 
 
 class HandBuilder:
@@ -129,11 +141,14 @@ class HandBuilder:
         self.dealt_in: list[str] = []
         self.folded: set[str] = set()
         self.street = 0
-        self.pending: dict[str, list] = {}             # cards seen this street, by name
+        self.pending: dict[str, Cards] = {}            # cards seen this street, by name
         self.actions: list[str] = []
         self.lines: list[int] = []
         self.expected = Expected()
-        self.small_bet = self.big_bet = self.bring_in = None
+        # the stakes: set from the header (or, where it has none, from the bets) before build()
+        self.small_bet: int | None = None
+        self.big_bet: int | None = None
+        self.bring_in: int | None = None
         self.currency = ""
         self.shown: dict[str, list] = {}
         self.round_to: dict[str, int] = {}
@@ -178,17 +193,19 @@ class HandBuilder:
         if common:
             self.common = common
 
-    def dealt(self, name: str, cards_text: str, line: int):
-        """A 'Dealt to' line: the last bracket holds this street's new cards."""
+    def dealt(self, name: str, card_groups: list[str], line: int):
+        """A 'Dealt to' line, as the text of each of its brackets: the last bracket holds this
+        street's new cards."""
         try:
-            groups = [parse_cards(g) for g in cards_text]
+            groups = [parse_cards(g) for g in card_groups]
         except CardError as exc:
             raise ImportError_(str(exc), line) from None
+        cards: Cards
         if self.street == 3:
             if name not in self.dealt_in:
                 self.dealt_in.append(name)
             allc = [c for g in groups for c in g]
-            cards = allc if len(allc) == 3 else [None, None] + allc[-1:]
+            cards = allc if len(allc) == 3 else [None, None, *allc[-1:]]
         else:
             cards = groups[-1][-1:] if groups else [None]
         self.pending[name] = cards
@@ -231,6 +248,7 @@ class HandBuilder:
         if verb == "bring_in":
             self.expected.bring_in = p
             self.expected.lines["bring_in"] = line
+            amount = required_amount(amount, verb)
             self._add(f"p{p} pb", line)
             self.round_to[name] = before + amount
         elif verb in ("call", "check"):
@@ -241,7 +259,7 @@ class HandBuilder:
             self.folded.add(name)
         else:
             if to is None:
-                to = before + amount
+                to = before + required_amount(amount, verb)
             amount = to - before
             self._add(f"p{p} cbr {to}", line)
             self.round_to[name] = to
@@ -306,7 +324,7 @@ class HandBuilder:
             known.setdefault(key, self.bring_in)
         elif key in known:
             self.bring_in = known[key]
-        else:
+        elif self.small_bet is not None:  # (without stakes there is nothing to guess from: build() refuses)
             self.bring_in = max(1, self.small_bet // 4)
             self.bring_in_guessed = True
 
@@ -347,6 +365,33 @@ class HandBuilder:
 AMOUNT = r"([\$€£]?\d[\d,]*(?:\.\d+)?(?![eE][+-]?\d))"
 DEALT = re.compile(r"^Dealt to (.+?) ((?:\[[^\]]*\] ?)+)$")
 TOTAL = re.compile(rf"^Total pot {AMOUNT}.*?\| Rake {AMOUNT}")
+
+
+def required_amount(amount: int | None, verb: str) -> int:
+    """The amount an action must carry (a bring-in, a bet by what it puts in). Its absence is a
+    parser's mistake, never the file's: a TypeError, as adding None to the round would raise."""
+    if amount is None:
+        raise TypeError(f"a {verb!r} action needs the amount put in")
+    return amount
+
+
+def header_match(header: re.Pattern[str], line: str) -> re.Match[str]:
+    """The header of a hand's first line. ``parse_hands`` starts every block at a header, but a
+    site's parser may clean the line differently (a byte-order mark left before it)."""
+    m = header.match(line)
+    if m is None:
+        raise ImportError_("the hand's header line cannot be read")
+    return m
+
+
+def first_action(actions: list[tuple[re.Pattern[str], str]], tail: str) -> tuple[re.Match[str], str] | None:
+    """The first of a site's action patterns that reads ``tail`` (the line after the name),
+    with its verb."""
+    for rx, verb in actions:
+        a = rx.match(tail)
+        if a:
+            return a, verb
+    return None
 
 
 def parse_hands(text: str, source: str, header: re.Pattern, parse_hand):
@@ -480,8 +525,9 @@ def _read_line(b: HandBuilder, line: str, line_no: int, section: str, money: Mon
         return section
     if dialect.collected is not None:
         c = dialect.collected.match(line)
-        if c and b.name_in(line):
-            b.collected(b.name_in(line), money(c.group(2)), line_no)
+        collector = b.name_in(line) if c else None
+        if c and collector:
+            b.collected(collector, money(c.group(2)), line_no)
             return section
     if dialect.capped and line.startswith(dialect.capped):
         b.note_capped(line_no)

@@ -34,7 +34,16 @@ import collections
 import re
 
 from dealer_app.engine.cards import CardError, parse_cards
-from dealer_app.history.importers.base import HandBuilder, ImportError_, Money, Refusal, parse_hands
+from dealer_app.history.importers.base import (
+    HandBuilder,
+    ImportedHand,
+    ImportError_,
+    Money,
+    Refusal,
+    SiteRules,
+    header_match,
+    parse_hands,
+)
 
 SITE = "Bovada"
 # How Bovada deals, as a profile plus options: the catalog's us-cardroom profile, unchanged,
@@ -42,7 +51,7 @@ SITE = "Bovada"
 # hands need: the fourth-street double bet with an open pair in stud high (L-3: "D bets" in
 # 2604291577, "Double bets" in 2633116884) and a checked river shown from its first actor,
 # not from the dealer's left (W-1: 2604291699, 2633119264).
-RULES = ("us-cardroom", {})
+RULES: SiteRules = ("us-cardroom", {})
 
 HEADER = re.compile(r"^(?:Bovada|Bodog) Hand #(\d+):?\s*(.*)$")
 AMOUNT = r"(\$?\d[\d,]*(?:\.\d+)?)"
@@ -122,7 +131,7 @@ def parse(text: str, source: str):
 
 
 def read_draft(block: list[str], first_line: int, source: str, _bring_ins: dict):
-    m = HEADER.match(block[0].strip().lstrip("\ufeff"))
+    m = header_match(HEADER, block[0].strip().lstrip("\ufeff"))
     hand_id, rest = m.group(1), m.group(2)
     game, why = game_of(rest)
     if game is None:
@@ -153,7 +162,8 @@ class _Reader:
         self.section = "seats"
         self.held: dict[str, int] = {}      # cards dealt to each seat so far
         self.announced: int | None = None   # the street a header named, if the file writes them
-        self.small = self.big = None        # the stakes this hand shows (module doc)
+        self.small: int | None = None       # the stakes this hand shows (module doc)
+        self.big: int | None = None
         self.opened = False                 # a bet or completion opened this street
         self.rake_written = False
         self.dealt_cards: dict[str, list[str]] = {}
@@ -285,14 +295,14 @@ class _Reader:
         return " ".join(dealt)
 
 
-def finish(d: Draft, drafts: list[Draft]):
+def finish(d: Draft, drafts: list[Draft]) -> ImportedHand:
     """Give a hand its level's stakes (and bring-in, if its seat completed); build it."""
     b = d.b
     if not b.bring_in:  # the bring-in of the one level at this ante, if there is one
         levels = {x.level for x in drafts if x.ante == d.ante and x.b.bring_in}
         if len(levels) == 1:
             b.bring_in = levels.pop()[1]
-    level = [x for x in drafts if x.b.bring_in and x.level == d.level] if b.bring_in else []
+    level: list[Draft] = [x for x in drafts if x.b.bring_in and x.level == d.level] if b.bring_in else []
     pool = level if d in level else level + [d]
     small = _most_common([x.small for x in pool])
     big = _most_common([x.big for x in pool])
@@ -310,6 +320,6 @@ def finish(d: Draft, drafts: list[Draft]):
     return imp
 
 
-def _most_common(values):
+def _most_common(values: list[int | None]) -> int | None:
     counts = collections.Counter(v for v in values if v)
     return counts.most_common(1)[0][0] if counts else None

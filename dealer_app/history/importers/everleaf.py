@@ -18,7 +18,15 @@ from __future__ import annotations
 
 import re
 
-from dealer_app.history.importers.base import HandBuilder, ImportError_, Money, Refusal, parse_hands
+from dealer_app.history.importers.base import (
+    HandBuilder,
+    ImportError_,
+    Money,
+    Refusal,
+    SiteRules,
+    header_match,
+    parse_hands,
+)
 
 SITE = "Everleaf"
 # How Everleaf deals, as a profile plus options: the catalog's us-cardroom profile, unchanged,
@@ -26,7 +34,7 @@ SITE = "Everleaf"
 # the hands need: the fourth-street raise of a double bet with an open pair in stud high (L-3:
 # 295680332, "raises [€ 0.15 EURO]" over fours showing) and a checked river shown from its
 # first actor (W-1: 295679620). No heads-up round goes past three raises, so L-7 is untested.
-RULES = ("us-cardroom", {})
+RULES: SiteRules = ("us-cardroom", {})
 
 HEADER = re.compile(r"^Everleaf Gaming Game #(\d+)\s*$")
 MONEY = r"([\$€]?)\s*(\d[\d,]*(?:\.\d+)?)"
@@ -84,9 +92,8 @@ def parse(text: str, source: str):
 
 
 def parse_hand(block: list[str], first_line: int, source: str, bring_ins: dict):
-    hand_id = HEADER.match(block[0].strip().lstrip("\ufeff")).group(1)
-    found = next(((i, STAKES.match(line.strip())) for i, line in enumerate(block[1:6], start=1)
-                  if STAKES.match(line.strip())), None)
+    hand_id = header_match(HEADER, block[0].strip().lstrip("\ufeff")).group(1)
+    found = stakes_line(block)
     if found is None:
         raise ImportError_("no stakes and game line", first_line)
     stakes_at, stakes = found
@@ -118,6 +125,15 @@ def parse_hand(block: list[str], first_line: int, source: str, bring_ins: dict):
         b.expected.rake = max(0, reader.pot() - sum(b.expected.collected.values()))
     b.settle_bring_in(bring_ins)
     return b.build()
+
+
+def stakes_line(block: list[str]) -> tuple[int, re.Match[str]] | None:
+    """(offset in the block, match) of the stakes and game line, among the five after the header."""
+    for offset, line in enumerate(block[1:6], start=1):
+        stakes = STAKES.match(line.strip())
+        if stakes:
+            return offset, stakes
+    return None
 
 
 class _Reader:

@@ -11,6 +11,8 @@ from dealer_app.history.importers.base import (
     Dialect,
     ImportError_,
     Refusal,
+    SiteRules,
+    header_match,
     parse_hands,
     read_hand,
 )
@@ -38,7 +40,7 @@ STREET_NO = {"3RD": 3, "4TH": 4, "5TH": 5, "6TH": 6, "7TH": 7}
 SITE = "Full Tilt"
 # A checked river shows from seat 1 too; the corpus holds no heads-up cap and no fold with a
 # free check, so those stay at the catalog's defaults.
-RULES = ("us-cardroom", {"checked_showdown_from": "dealers-left"})
+RULES: SiteRules = ("us-cardroom", {"checked_showdown_from": "dealers-left"})
 DIALECT = Dialect(seat=SEAT, street=STREET, street_no=STREET_NO, dealt=DEALT, uncalled=UNCALLED, total=TOTAL,
                   actions=ACTIONS)
 
@@ -73,7 +75,7 @@ def parse(text: str, source: str):
 
 def parse_hand(block: list[str], first_line: int, source: str, bring_ins: dict):
     header = block[0].strip().lstrip("\ufeff")
-    m = HEADER.match(header)
+    m = header_match(HEADER, header)
     hand_id, rest = m.group(1), m.group(2)
     game, why = game_of(rest)
     if game is None:

@@ -17,13 +17,13 @@ from __future__ import annotations
 import re
 
 from dealer_app.engine.money import to_cents
-from dealer_app.history.importers.base import HandBuilder, ImportError_, Refusal, infer_stakes
+from dealer_app.history.importers.base import HandBuilder, ImportedHand, ImportError_, Refusal, SiteRules, infer_stakes
 from dealer_app.history.importers.xml_input import line_of, read_xml
 
 SITE = "iPoker"
 # How iPoker deals, as the catalog's us-cardroom profile plus: a player may fold when checking
 # is free (hand 4044888963, line 746: seat 6 folds on fourth street with nothing to call).
-RULES = ("us-cardroom", {"fold_when_check_free": True})
+RULES: SiteRules = ("us-cardroom", {"fold_when_check_free": True})
 
 STREET_OF_ROUND = {"2": 3, "3": 4, "4": 5, "5": 6, "6": 7}
 STAKES = re.compile(r"([\d,]+(?:\.\d+)?)\s*/\s*\D?([\d,]+(?:\.\d+)?)")
@@ -41,7 +41,8 @@ def game_of(gametype: str) -> tuple[str | None, str]:
     if "razz" in g:
         return None, "Razz is not supported"
     if "stud" not in g:
-        return None, f"{gametype.split(' NL')[0].split(' PL')[0].split(' L ')[0].strip() or 'this game'} is not a stud game"
+        name = gametype.split(" NL")[0].split(" PL")[0].split(" L ")[0].strip()  # the game without its limit
+        return None, f"{name or 'this game'} is not a stud game"
     if "nl" in words or "pl" in words:
         return None, "no-limit and pot-limit stud are not supported"
     if g.startswith("5 card stud"):
@@ -72,7 +73,9 @@ def parse(text: str, source: str):
     if not sessions:
         yield Refusal(source, "-", 1, "an iPoker file without a <session>")
     known: dict = {}
-    hands, later = [], []
+    # None holds the place of a hand read again, below, once the whole file is known
+    hands: list[ImportedHand | Refusal | None] = []
+    later = []
     for session in sessions:
         gametype = (session.findtext("general/gametype") or "").strip()
         variant, why = game_of(gametype)

@@ -18,6 +18,8 @@ from dealer_app.history.importers.base import (
     LocatedMoney,
     Money,
     Refusal,
+    SiteRules,
+    header_match,
     parse_hands,
 )
 
@@ -42,7 +44,7 @@ RAKE = re.compile(rf"^Rake {AMT}$")
 SITE = "KingsClub"
 # The two KingsClub stud hands the engine can replay need no option away from the catalog's
 # us-cardroom profile. (The third, 37581152, raises by less than a bet: refused, see apply.)
-RULES = ("us-cardroom", {})
+RULES: SiteRules = ("us-cardroom", {})
 
 
 def game_of(header: str) -> tuple[str | None, str]:
@@ -77,7 +79,7 @@ def parse(text: str, source: str):
 
 
 def parse_hand(block: list[str], first_line: int, source: str, bring_ins: dict):
-    m = HEADER.match(block[0].strip().lstrip("\ufeff"))
+    m = header_match(HEADER, block[0].strip().lstrip("\ufeff"))
     hand_id, rest = m.group(1), m.group(2)
     game, why = game_of(rest)
     if game is None:
@@ -107,10 +109,11 @@ def read_lines(b: HandBuilder, block: list[str], first_line: int, money: Money):
             continue
         if summary:
             r, w = RAKE.match(line), WINS.match(line)
+            winner = b.name_in(line) if w else None
             if r:
                 rake = money(r.group(1))
-            elif w and b.name_in(line):
-                b.collected(b.name_in(line), money(w.group(2)), line_no)
+            elif w and winner:
+                b.collected(winner, money(w.group(2)), line_no)
             continue
         s = SEAT.match(line)
         if s and b.street == 0:
@@ -156,6 +159,8 @@ def apply(b: HandBuilder, name: str, verb: str, amount, a, line_no: int):
     elif verb == "raise_to":
         facing = max(b.round_to.values(), default=0)
         step = b.small_bet if b.street <= 4 else b.big_bet
+        if step is None:  # parse_hand reads both bets from the header before any line
+            raise ImportError_("the stakes are missing from the header", line_no)
         all_in = a.group(2) is not None
         if facing > (b.bring_in or 0) and amount - facing < step and not all_in:
             # hand 37581152: after a completion to 44 the server let a raise go to 77.16, a

@@ -16,14 +16,15 @@ bring-in. Tournament balances are written after the ante and bring-in are posted
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
 
 from dealer_app.engine.money import to_cents
-from dealer_app.history.importers.base import HandBuilder, ImportError_, Refusal, infer_stakes
+from dealer_app.history.importers.base import HandBuilder, ImportedHand, ImportError_, Refusal, SiteRules, infer_stakes
 from dealer_app.history.importers.xml_input import line_of, read_xml
 
 SITE = "Merge"
 # The corpus's Merge stud hands need no option away from the catalog's us-cardroom profile.
-RULES = ("us-cardroom", {})
+RULES: SiteRules = ("us-cardroom", {})
 
 ROUNDS = {"BRING_IN": 3, "THIRD_STREET": 3, "FOURTH_STREET": 4, "FIFTH_STREET": 5, "SIXTH_STREET": 6,
           "SEVENTH_STREET": 7}
@@ -35,7 +36,7 @@ OTHER_GAMES = {"1": "Hold'em", "2": "Hold'em", "9": "Hold'em", "23": "Hold'em", 
 MIXES = ("HORSE", "HOSE", "RASH", "HA", "HO", "SHOE", "HAR")
 
 
-def amount(el, line: int | None = None) -> int:
+def amount(el: ET.Element, line: int | None = None) -> int:
     """An ``amount``/``balance`` attribute ("$1.25", "0.05", "1,000.00") in hundredths."""
     raw = el.get("amount") if el.get("amount") is not None else el.get("balance")
     if raw is None:
@@ -90,7 +91,9 @@ def parse(text: str, source: str):
             yield Refusal(source, hand_id, exc.line or line_of(game), exc.problem)
 
 
-def parse_game(game, hand_id: str, description_type: str, stakes: str, source: str, known: dict):
+def parse_game(game: ET.Element, hand_id: str, description_type: str, stakes: str, source: str,
+               known: dict) -> ImportedHand | Refusal:
+    """One ``<game>``: its seats, then its rounds in order, then the stakes and the pot."""
     first = line_of(game)
     variant, why = game_of(description_type, game)
     if variant is None:
@@ -100,102 +103,170 @@ def parse_game(game, hand_id: str, description_type: str, stakes: str, source: s
     tournament = "Tournament" in description_type
     b = HandBuilder(source, SITE, hand_id, variant, first)
     b.currency = "" if tournament else "USD"
-    players = game.find("players")
-    if players is None:
-        raise ImportError_("no <players>", first)
-    names = {}
-    for p in sorted(players.findall("player"), key=lambda p: seat_no(p)):
-        if p.get("dealtin") == "true":
-            names[p.get("seat")] = p.get("nickname") or f"seat {p.get('seat')}"
-            b.seat(seat_no(p), names[p.get("seat")], amount(p))
-    if len(set(names.values())) != len(names):
-        raise ImportError_("two seats with one name", line_of(players))
-
-    def who(el):
-        seat = el.get("player")
-        if seat not in names:
-            raise ImportError_(f"seat {seat!r} is not dealt in this hand", line_of(el))
-        return names[seat]
-
-    posted = {}    # tournament balances are after the ante and bring-in
-    bets = []      # (street, kind, to) for the stakes of a tournament hand
-    shows = {}     # seat -> shown cards
-    for rnd in game.iter("round"):
-        for cards in rnd.findall("cards"):
-            if cards.get("type") in ("SHOWN", "MUCKED"):
-                shows[cards.get("player")] = (cards.get("type"), cards.get("cards", ""))
+    reader = _Reader(b, seat_players(b, game, first), shown_cards(game))
     for rnd in game.findall("round"):
-        street = ROUNDS.get(rnd.get("id"))
-        if street is not None and street != b.street:
-            b.begin_street(street, line_of(rnd))
-            for cards in rnd.findall("cards"):
-                if cards.get("type") in ("HOLE", "DRAW_DRAWN_CARDS"):
-                    deal(b, who(cards), cards.get("cards", ""), street, line_of(cards))
-        for ev in rnd:
-            if ev.tag == "winner":
-                line = line_of(ev)
-                if ev.get("uncalled") == "true":
-                    p = b.player_no(who(ev), line)
-                    b.expected.uncalled[p] = b.expected.uncalled.get(p, 0) + amount(ev)
-                    b.expected.lines.setdefault("uncalled", line)
-                else:
-                    b.collected(who(ev), amount(ev), line)
-                continue
-            if ev.tag != "event":
-                continue
-            kind, line = ev.get("type"), line_of(ev)
-            if kind in ("CHAT", "PLAYER_OUT", "RECONNECTED", "DISCONNECTED"):
-                continue
-            if kind in ("GAME_CANCELLED", "LEAVE", "SIT_OUT"):
-                raise ImportError_(f"the hand holds a {kind} event: it was not played out", line)
-            name = who(ev)
-            if kind == "ANTE":
-                b.ante(name, amount(ev))
-                posted[name] = posted.get(name, 0) + amount(ev)
-            elif kind == "BRING_IN":
-                b.bring_in = b.bring_in or amount(ev)
-                posted[name] = posted.get(name, 0) + amount(ev)
-                b.act(name, "bring_in", line, amount=amount(ev))
-            elif kind == "CALL":
-                b.act(name, "call", line, amount=amount(ev))
-            elif kind == "CHECK":
-                b.act(name, "check", line)
-            elif kind == "FOLD":
-                b.act(name, "fold", line)
-            elif kind in ("BET", "COMPLETE", "RAISE"):
-                to = amount(ev) + (b.round_to.get(name, 0) if kind == "BET" else 0)
-                bets.append((b.street, "bet" if kind == "BET" else kind.lower(), to))
-                b.act(name, "raise", line, to=to)
-            elif kind == "ALL_IN":
-                to = b.round_to.get(name, 0) + amount(ev)
-                if to > max(b.round_to.values(), default=0):
-                    b.act(name, "raise", line, to=to)
-                else:
-                    b.act(name, "call", line, amount=amount(ev))
-            elif kind in ("SHOW", "MUCK"):
-                how, cards = shows.get(ev.get("player"), ("", ""))
-                if kind == "SHOW" and how == "SHOWN":
-                    b.show(name, cards, line)
-                elif rnd.get("id") == "SHOWDOWN" or kind == "SHOW":
-                    b.muck(name, line)
-                # a MUCK when all others folded is no showdown
-            else:
-                raise ImportError_(f"unknown event {kind!r}", line)
+        reader.round(rnd)
     if b.street == 0:
         raise ImportError_("no cards dealt", first)
-    short = [(seat, cards) for seat, (how, cards) in shows.items() if how == "SHOWN" and len(cards.split(",")) < 7]
-    if short:
-        raise ImportError_(f"seat {short[0][0]} shows only {short[0][1]}: the cards of the later streets "
-                           "are not in the file, so the showdown cannot be replayed", first)
+    refuse_partial_showdown(reader.shows, first)
     b.flush_deals(first)
     if tournament:
-        b.seats = [(s, n, stack + posted.get(n, 0)) for s, n, stack in b.seats]
-    settle_stakes(b, stakes, bets, known, tournament)
+        b.seats = [(s, n, stack + reader.posted.get(n, 0)) for s, n, stack in b.seats]
+    settle_stakes(b, stakes, reader.bets, known, tournament)
     settle_pot(b, game)
     return b.build()
 
 
-def seat_no(player) -> int:
+def seat_players(b: HandBuilder, game: ET.Element, first: int) -> dict[str, str]:
+    """Seat the players dealt in, in seat order; their names by seat, as the events name them."""
+    players = game.find("players")
+    if players is None:
+        raise ImportError_("no <players>", first)
+    names: dict[str, str] = {}
+    for p in sorted(players.findall("player"), key=seat_no):
+        if p.get("dealtin") == "true":
+            seat = p.get("seat", "")  # (sorting read every seat as a number: each has one)
+            names[seat] = p.get("nickname") or f"seat {seat}"
+            b.seat(seat_no(p), names[seat], amount(p))
+    if len(set(names.values())) != len(names):
+        raise ImportError_("two seats with one name", line_of(players))
+    return names
+
+
+def shown_cards(game: ET.Element) -> dict[str | None, tuple[str, str]]:
+    """Seat -> (SHOWN or MUCKED, cards). A round lists them after its events, and a hand's
+    showdown may come in a later round than the SHOW event: they are gathered first."""
+    shows: dict[str | None, tuple[str, str]] = {}
+    for rnd in game.iter("round"):
+        for cards in rnd.findall("cards"):
+            how = cards.get("type")
+            if how in ("SHOWN", "MUCKED"):
+                shows[cards.get("player")] = (how, cards.get("cards", ""))
+    return shows
+
+
+def refuse_partial_showdown(shows: dict[str | None, tuple[str, str]], first: int):
+    """A hand shown without its later streets' cards cannot be replayed to its showdown."""
+    short = [(seat, cards) for seat, (how, cards) in shows.items() if how == "SHOWN" and len(cards.split(",")) < 7]
+    if short:
+        raise ImportError_(f"seat {short[0][0]} shows only {short[0][1]}: the cards of the later streets "
+                           "are not in the file, so the showdown cannot be replayed", first)
+
+
+# events that are no play, and events that mean the hand was never played out
+CHATTER_EVENTS = ("CHAT", "PLAYER_OUT", "RECONNECTED", "DISCONNECTED")
+UNPLAYED_EVENTS = ("GAME_CANCELLED", "LEAVE", "SIT_OUT")
+
+
+class _Reader:
+    """Reads a hand's ``<round>`` elements into its builder, and keeps what the stakes and the
+    tournament balances are settled from once every round is read."""
+
+    def __init__(self, b: HandBuilder, names: dict[str, str], shows: dict[str | None, tuple[str, str]]):
+        self.b = b
+        self.names = names    # seat -> name of the players dealt in
+        self.shows = shows    # seat -> shown or mucked cards (shown_cards)
+        self.posted: dict[str, int] = {}              # tournament balances are after the ante and bring-in
+        self.bets: list[tuple[int, str, int]] = []    # (street, kind, to) for the stakes of a tournament hand
+
+    def who(self, el: ET.Element) -> str:
+        seat = el.get("player")
+        if seat is None or seat not in self.names:
+            raise ImportError_(f"seat {seat!r} is not dealt in this hand", line_of(el))
+        return self.names[seat]
+
+    def round(self, rnd: ET.Element):
+        self.deal(rnd)
+        for ev in rnd:
+            if ev.tag == "winner":
+                self.winner(ev)
+            elif ev.tag == "event":
+                self.event(rnd, ev)
+
+    def deal(self, rnd: ET.Element):
+        """A round that opens a street deals its cards. (BRING_IN and THIRD_STREET are both
+        third street: the second deals nothing new.)"""
+        b = self.b
+        street = ROUNDS.get(rnd.get("id", ""))
+        if street is None or street == b.street:
+            return
+        b.begin_street(street, line_of(rnd))
+        for cards in rnd.findall("cards"):
+            if cards.get("type") in ("HOLE", "DRAW_DRAWN_CARDS"):
+                deal(b, self.who(cards), cards.get("cards", ""), street, line_of(cards))
+
+    def winner(self, ev: ET.Element):
+        """What a player took; ``uncalled="true"`` (from 2014) marks a returned bet instead."""
+        b, line = self.b, line_of(ev)
+        if ev.get("uncalled") == "true":
+            p = b.player_no(self.who(ev), line)
+            b.expected.uncalled[p] = b.expected.uncalled.get(p, 0) + amount(ev)
+            b.expected.lines.setdefault("uncalled", line)
+        else:
+            b.collected(self.who(ev), amount(ev), line)
+
+    def event(self, rnd: ET.Element, ev: ET.Element):
+        b = self.b
+        kind, line = ev.get("type"), line_of(ev)
+        if kind in CHATTER_EVENTS:
+            return
+        if kind in UNPLAYED_EVENTS:
+            raise ImportError_(f"the hand holds a {kind} event: it was not played out", line)
+        name = self.who(ev)
+        if kind in ("ANTE", "BRING_IN"):
+            self.post(name, kind, ev, line)
+        elif kind == "CALL":
+            b.act(name, "call", line, amount=amount(ev))
+        elif kind == "CHECK":
+            b.act(name, "check", line)
+        elif kind == "FOLD":
+            b.act(name, "fold", line)
+        elif kind in ("BET", "COMPLETE", "RAISE"):
+            self.bet(name, kind, ev, line)
+        elif kind == "ALL_IN":
+            self.all_in(name, ev, line)
+        elif kind in ("SHOW", "MUCK"):
+            self.show_or_muck(name, kind, rnd, ev, line)
+        else:
+            raise ImportError_(f"unknown event {kind!r}", line)
+
+    def post(self, name: str, kind: str, ev: ET.Element, line: int):
+        """An ante or the bring-in: also counted in ``posted`` (tournament balances)."""
+        b = self.b
+        put_in = amount(ev)
+        self.posted[name] = self.posted.get(name, 0) + put_in
+        if kind == "ANTE":
+            b.ante(name, put_in)
+        else:
+            b.bring_in = b.bring_in or put_in
+            b.act(name, "bring_in", line, amount=put_in)
+
+    def bet(self, name: str, kind: str, ev: ET.Element, line: int):
+        """BET gives what the player put in, COMPLETE and RAISE the round's total after it."""
+        b = self.b
+        to = amount(ev) + (b.round_to.get(name, 0) if kind == "BET" else 0)
+        self.bets.append((b.street, "bet" if kind == "BET" else kind.lower(), to))
+        b.act(name, "raise", line, to=to)
+
+    def all_in(self, name: str, ev: ET.Element, line: int):
+        """What the player put in: a raise if it goes above the round's top, else a call."""
+        b = self.b
+        to = b.round_to.get(name, 0) + amount(ev)
+        if to > max(b.round_to.values(), default=0):
+            b.act(name, "raise", line, to=to)
+        else:
+            b.act(name, "call", line, amount=amount(ev))
+
+    def show_or_muck(self, name: str, kind: str, rnd: ET.Element, ev: ET.Element, line: int):
+        how, cards = self.shows.get(ev.get("player"), ("", ""))
+        if kind == "SHOW" and how == "SHOWN":
+            self.b.show(name, cards, line)
+        elif rnd.get("id") == "SHOWDOWN" or kind == "SHOW":
+            self.b.muck(name, line)
+        # a MUCK when all others folded is no showdown
+
+
+def seat_no(player: ET.Element) -> int:
     try:
         return int(player.get("seat", ""))
     except ValueError:
@@ -227,7 +298,7 @@ def settle_stakes(b: HandBuilder, stakes: str, bets: list, known: dict, tourname
     b.settle_bring_in(known.setdefault("bring_in", {}))
 
 
-def settle_pot(b: HandBuilder, game):
+def settle_pot(b: HandBuilder, game: ET.Element):
     """The pot is everything put in, less the returned bets; the rake what the winners did
     not take of it."""
     e = b.expected

@@ -12,7 +12,17 @@ from __future__ import annotations
 import re
 
 from dealer_app.engine.cards import CardError, parse_cards
-from dealer_app.history.importers.base import HandBuilder, ImportError_, Money, Refusal, parse_hands, start_hand
+from dealer_app.history.importers.base import (
+    Cards,
+    HandBuilder,
+    ImportError_,
+    Money,
+    Refusal,
+    SiteRules,
+    header_match,
+    parse_hands,
+    start_hand,
+)
 
 HEADER = re.compile(r"^\*{5} History for hand (\S+)(?: \(TOURNAMENT[^)]*\))? \*{5}$")
 AMOUNT = r"([$€£]?\d[\d,]*(?:\.\d+)?)"
@@ -40,7 +50,7 @@ ACTION_WORD = re.compile(r"\b(posts ante|bring in|calls|bets|raises|checks|folds
 SITE = "OnGame"
 # The five stud hands and the hi-lo hand replay under the catalog's defaults: the summary gives no
 # showdown order, and no hand caps, double-bets or folds with a free check.
-RULES = ("us-cardroom", {})
+RULES: SiteRules = ("us-cardroom", {})
 
 
 def game_of(limit: str, game: str) -> tuple[str | None, str]:
@@ -68,7 +78,7 @@ def parse(text: str, source: str):
     return parse_hands(text, source, HEADER, parse_hand)
 
 
-def cards_of(text: str, line: int) -> list:
+def cards_of(text: str, line: int) -> Cards:
     """'Jh, 9d, Ac' or '-, -, Kh' ('-' is a card the history does not show)."""
     try:
         return [None if c.strip() == "-" else parse_cards(c.strip())[0] for c in text.split(",")]
@@ -86,7 +96,7 @@ def parse_hand(block: list[str], first_line: int, source: str, bring_ins: dict):
 
 
 def read_hand(block: list[str], first_line: int, source: str, bring_ins: dict):
-    hand_id = HEADER.match(block[0].strip()).group(1)
+    hand_id = header_match(HEADER, block[0].strip()).group(1)
     table_line = next((line.strip() for line in block[1:6] if line.startswith("Table:")), "")
     words = re.search(r"\((\w+) (\w+)", table_line)
     if not words:
@@ -122,22 +132,22 @@ def read_lines(b: HandBuilder, block: list[str], first_line: int, money: Money):
             b.seat(int(s.group(1)), s.group(2), money(s.group(3)))
             continue
         if line in STREETS:
-            for name, put in b.round_to.items():
-                hand_total[name] = hand_total.get(name, 0) + put
+            for player, put in b.round_to.items():
+                hand_total[player] = hand_total.get(player, 0) + put
             b.begin_street(STREETS[line], line_no)
             section = "play"
             continue
         d = DEALING.match(line)
         if d and section == "play":
-            name = d.group(1)
-            if name not in [n for _, n, _ in b.seats]:
-                raise ImportError_(f"cards dealt to {name!r}, who has no seat", line_no)
+            dealt_to = d.group(1)
+            if dealt_to not in [n for _, n, _ in b.seats]:
+                raise ImportError_(f"cards dealt to {dealt_to!r}, who has no seat", line_no)
             cards = cards_of(d.group(2), line_no)
             if len(cards) != (3 if b.street == 3 else 1):
                 raise ImportError_(f"{len(cards)} card(s) dealt on street {b.street}", line_no)
-            if b.street == 3 and name not in b.dealt_in:
-                b.dealt_in.append(name)
-            b.pending[name] = cards
+            if b.street == 3 and dealt_to not in b.dealt_in:
+                b.dealt_in.append(dealt_to)
+            b.pending[dealt_to] = cards
             continue
         name = b.name_in(line)
         if name is not None and read_action(b, name, line[len(name):], line_no, money, hand_total):

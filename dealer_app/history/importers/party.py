@@ -16,7 +16,17 @@ from __future__ import annotations
 import re
 
 from dealer_app.engine.cards import CardError, format_cards, parse_cards
-from dealer_app.history.importers.base import HandBuilder, ImportError_, Money, Refusal, parse_hands
+from dealer_app.history.importers.base import (
+    Cards,
+    HandBuilder,
+    ImportError_,
+    Money,
+    Refusal,
+    SiteRules,
+    first_action,
+    header_match,
+    parse_hands,
+)
 
 HEADER = re.compile(r"^\*{5} Hand History [Ff]or Game (\d+) \*{5}$")
 STAKES = re.compile(r"([$€£]?\d[\d,]*(?:\.\d+)?)/([$€£]?\d[\d,]*(?:\.\d+)?)")
@@ -47,7 +57,7 @@ ACTION_WORD = re.compile(r"\b(posts ante|bring-ins|completes|calls|bets|raises|c
 SITE = "PartyPoker"
 # The hands read replay under the catalog's defaults; the tournament hand's fourth-street
 # "double bets" on an open pair (stud high) is the profile's L-3 as it stands.
-RULES = ("us-cardroom", {})
+RULES: SiteRules = ("us-cardroom", {})
 
 
 class PartyHand(HandBuilder):
@@ -71,7 +81,7 @@ class PartyHand(HandBuilder):
                 self.boards.setdefault(name, []).append(cards[-1])
             self._add(f"d dh p{self.player_no(name, line)} {format_cards(cards)}", line)
 
-    def from_showdown(self, name: str) -> list:
+    def from_showdown(self, name: str) -> Cards:
         shown = self.known.get(name, [])
         if self.street == 3:
             return shown[:3] if len(shown) >= 3 else [None] * 3
@@ -114,7 +124,7 @@ def parse(text: str, source: str):
     return parse_hands(text.replace("\x00", ""), source, HEADER, parse_hand)
 
 
-def cards_of(text: str, line: int) -> list:
+def cards_of(text: str, line: int) -> Cards:
     try:
         return parse_cards(text.replace(",", " "))
     except CardError as exc:
@@ -131,7 +141,7 @@ def parse_hand(block: list[str], first_line: int, source: str, bring_ins: dict):
 
 
 def read_hand(block: list[str], first_line: int, source: str, bring_ins: dict):
-    hand_id = HEADER.match(block[0].strip()).group(1)
+    hand_id = header_match(HEADER, block[0].strip()).group(1)
     game_line = block[1].strip() if len(block) > 1 else ""
     game, why = game_of(game_line)
     if game is None:
@@ -184,9 +194,8 @@ def read_lines(b: PartyHand, block: list[str], first_line: int, money: Money):
             b.pending[d.group(1)] = cards
             continue
         name = b.name_in(line)
-        a = next(((rx.match(line[len(name):]), verb) for rx, verb in ACTIONS if rx.match(line[len(name):])),
-                 None) if name else None
-        if a:
+        a = first_action(ACTIONS, line[len(name):]) if name else None
+        if name and a:
             apply(b, name, a[1], a[0], money, line_no)
         elif ACTION_WORD.search(line):
             raise ImportError_(f"unreadable action {line!r}", line_no)

@@ -12,6 +12,8 @@ from dealer_app.history.importers.base import (
     Dialect,
     ImportError_,
     Refusal,
+    SiteRules,
+    header_match,
     parse_hands,
     read_hand,
 )
@@ -41,8 +43,8 @@ SITE = "PokerStars"
 # at a bet and three raises even heads-up ("Betting is capped" with two players left), lets a
 # player fold when checking is free, and allows the fourth-street double bet in stud high
 # ("Pair on board - a double bet is allowed").
-RULES = ("us-cardroom", {"heads_up_uncapped": "never", "fold_when_check_free": True,
-                         "checked_showdown_from": "dealers-left"})
+RULES: SiteRules = ("us-cardroom", {"heads_up_uncapped": "never", "fold_when_check_free": True,
+                                    "checked_showdown_from": "dealers-left"})
 DIALECT = Dialect(seat=SEAT, street=STREET, street_no=STREET_NO, dealt=DEALT, uncalled=UNCALLED, total=TOTAL,
                   actions=ACTIONS, collected=COLLECTED, capped="Betting is capped",
                   double_bet="Pair on board")
@@ -77,7 +79,7 @@ def parse(text: str, source: str):
 
 def parse_hand(block: list[str], first_line: int, source: str, bring_ins: dict):
     header = block[0].strip().lstrip("\ufeff")
-    m = HEADER.match(header)
+    m = header_match(HEADER, header)
     hand_id, rest = m.group(1), m.group(2)
     game, why = game_of(rest)
     if game is None:
@@ -98,12 +100,10 @@ OWN_SITE = "Dealer App"
 def _as_our_own(imp, block: list[str], first_line: int):
     """A hand our own text export wrote is replayed under the rules it was played by (named
     in its rules line), not under PokerStars', whose heading it borrows."""
-    for offset, line in enumerate(block):
-        if line.startswith(OWN_RULES):
-            break
-    else:
+    rules_at = next((offset for offset, line in enumerate(block) if line.startswith(OWN_RULES)), None)
+    if rules_at is None:
         return imp
-    line_no = first_line + offset
+    line, line_no = block[rules_at], first_line + rules_at
     try:
         rules = json.loads(line[len(OWN_RULES):])
     except ValueError:

@@ -20,6 +20,8 @@ from dealer_app.history.importers.base import (
     ImportError_,
     LocatedMoney,
     Refusal,
+    SiteRules,
+    header_match,
     parse_hands,
     read_hand_lines,
 )
@@ -51,7 +53,7 @@ COLLECTED = re.compile(rf"^(.+?) collected {AMOUNT}[\$€£]? from pot")
 SITE = "Winamax"
 # No Winamax hand in the corpus needs an option away from the catalog's us-cardroom profile:
 # three heads-up/three-way hands, no cap, no open pair on fourth street, no checked river.
-RULES = ("us-cardroom", {})
+RULES: SiteRules = ("us-cardroom", {})
 DIALECT = Dialect(seat=SEAT, street=STREET, street_no=STREET_NO, dealt=DEALT, uncalled=NEVER, total=TOTAL,
                   actions=ACTIONS,
                   collected=COLLECTED)
@@ -88,7 +90,7 @@ def parse(text: str, source: str):
 
 
 def parse_hand(block: list[str], first_line: int, source: str, bring_ins: dict):
-    m = HEADER.match(block[0].strip().lstrip("\ufeff"))
+    m = header_match(HEADER, block[0].strip().lstrip("\ufeff"))
     hand_id, rest = m.group(1), m.group(2)
     game, why = game_of(rest)
     if game is None:

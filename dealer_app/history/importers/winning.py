@@ -22,14 +22,16 @@ from dealer_app.history.importers.base import (
     ImportError_,
     Money,
     Refusal,
+    SiteRules,
     read_hand_lines,
+    required_amount,
     start_hand,
 )
 
 SITE = "Winning"
 # The seven hands replay under the catalog's defaults: no hand caps, double-bets, folds with a
 # free check or records an order of showing.
-RULES = ("us-cardroom", {})
+RULES: SiteRules = ("us-cardroom", {})
 
 # --- 2016 format ----------------------------------------------------------------------------
 STARTED = re.compile(r"^Game started at: ")
@@ -224,17 +226,19 @@ def deal_2016(b: HandBuilder, name: str, card: str | None, line_no: int):
 
 
 def act_2016(b: HandBuilder, name: str, verb: str, amount: int | None, line_no: int):
+    """``amount`` is what the player put in (None for a check or fold, whose lines have none)."""
     if verb == "ante":
-        b.ante(name, amount)
+        b.ante(name, required_amount(amount, verb))
         return
     if b.street == 0 or (b.street == 3 and any(len(c) != 3 for c in b.pending.values())):
         raise ImportError_("an action before the first street's cards are all dealt", line_no)
+    if verb in ("check", "fold"):
+        b.act(name, verb, line_no)
+        return
+    amount = required_amount(amount, verb)   # every other action's line gives one
     if verb == "bring_in":
         b.bring_in = b.bring_in or amount
         b.act(name, "bring_in", line_no, amount=amount)
-        return
-    if verb in ("check", "fold"):
-        b.act(name, verb, line_no)
         return
     before = b.round_to.get(name, 0)
     top = max(b.round_to.values(), default=0)

@@ -16,7 +16,7 @@ DECLARATION = re.compile(r"<\?xml[^>]*\?>")
 DTD = re.compile(r"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
 
 
-def read_xml(text: str, source: str, wrapper: str = "file"):
+def read_xml(text: str, source: str, wrapper: str = "file") -> ET.Element | Refusal:
     """The file's elements under one root, each with its line in ``attrib['_line']``; or a
     Refusal naming the line. A DOCTYPE or ENTITY declaration is refused before any parsing
     (no entity is ever expanded); XML declarations are dropped so that a file of several
@@ -52,5 +52,5 @@ def read_xml(text: str, source: str, wrapper: str = "file"):
         return Refusal(source, "-", parser.CurrentLineNumber, "XML with a DTD is refused")
 
 
-def line_of(el) -> int:
+def line_of(el: ET.Element) -> int:
     return int(el.get("_line", "0"))
