@@ -21,6 +21,10 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # (the command line imports what a command needs when it runs: a quick start)
+    from dealer_app.history.replay_report import ReplayReport
 
 OK, INPUT_PROBLEM, USAGE = 0, 1, 2
 
@@ -148,31 +152,31 @@ def _replay_unit(mode: str, profile, table, with_events: bool, unit: tuple) -> l
             out.append(_check_lines(r))
         elif mode == "json":
             failed = _has_problem(r)
-            r.pop("unreadable", None)
-            out.append((failed, json.dumps(r, indent=1)))
+            r.unreadable = None  # (said by the exit code and the message, not a --json key)
+            out.append((failed, r.to_json()))
         else:
             out.append((_has_problem(r), report_text(r)))
     return out
 
 
-def _has_problem(r: dict) -> bool:
+def _has_problem(r: ReplayReport) -> bool:
     """Whether a hand's report is a problem found in the input (exit 1): an error or an
     illegal action, but not a game this app does not replay (as ``--check`` counts it)."""
-    refused_game = not r.get("supported", True) and not r.get("unreadable")
-    return not refused_game and bool(r.get("errors") or r.get("illegal"))
+    refused_game = r.supported is False and not r.unreadable
+    return not refused_game and bool(r.errors or r.illegal)
 
 
-def _check_lines(r: dict) -> tuple[str, list[str]]:
+def _check_lines(r: ReplayReport) -> tuple[str, list[str]]:
     """A hand's ``--check`` verdict: its status and the lines that say it."""
-    v = r["verdict"]
-    if not r.get("supported", True):
+    v = r.verdict or {"agrees": False, "problems": []}
+    if r.supported is False:
         reason = "; ".join(v["problems"]) or "not supported"
-        if r.get("unreadable"):
-            return "unreadable", [f"{r['source']}: cannot be read: {reason}"]
-        return "not replayed", [f"{r['source']}: not replayed: {reason}"]
+        if r.unreadable:
+            return "unreadable", [f"{r.source}: cannot be read: {reason}"]
+        return "not replayed", [f"{r.source}: not replayed: {reason}"]
     if v["agrees"]:
-        return "agree", [f"{r['source']}: agrees"]
-    return "disagree", [f"{r['source']}: {len(v['problems'])} disagreement(s)"] + [f"  {p}" for p in v["problems"]]
+        return "agree", [f"{r.source}: agrees"]
+    return "disagree", [f"{r.source}: {len(v['problems'])} disagreement(s)"] + [f"  {p}" for p in v["problems"]]
 
 
 def _print_checks(results) -> int:

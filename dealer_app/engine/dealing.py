@@ -171,7 +171,7 @@ class DealingLayer(HandCore):
             if c is not None:
                 seen_now.add(c)
 
-    def deal_common(self, card: int) -> list[Event]:
+    def deal_common(self, card: int | None) -> list[Event]:
         start = len(self.events)
         if self.phase != "deal" or not self.plan.common_card:
             raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "no common card is due now")), ("D-7",))

@@ -18,6 +18,7 @@ from typing import Iterator
 
 from dealer_app.history.importers import ImportedHand, Refusal, UnreadableText, detect, iter_text, read_text
 from dealer_app.history.phh import PHHError, PHHHand, iter_phh
+from dealer_app.history.replay_report import ReplayReport
 
 
 @dataclass(frozen=True)
@@ -73,13 +74,13 @@ def _is_refusal_of_kind(r: Refusal) -> bool:
 
 
 def iter_reports(paths, profile: str | None = None, table: str | None = None,
-                 with_events: bool = False) -> Iterator[dict]:
+                 with_events: bool = False) -> Iterator[ReplayReport]:
     """The replay report of every hand of every file (see ``reports_of``)."""
     return reports_of(read_items(paths), profile, table, with_events)
 
 
 def reports_of(items, profile: str | None = None, table: str | None = None,
-               with_events: bool = False, verdict_only: bool = False) -> Iterator[dict]:
+               with_events: bool = False, verdict_only: bool = False) -> Iterator[ReplayReport]:
     """The replay report of every hand of every file (see ``replay.py``), each with its
     ``verdict`` ({"agrees", "problems"}): for PHH, legality, finishing stacks and show order;
     for a site's text, everything issue #3 compares with the server. ``with_events``: each
@@ -91,21 +92,21 @@ def reports_of(items, profile: str | None = None, table: str | None = None,
     for item in items:
         if isinstance(item, Problem):
             r = failed_report(item.source, item.message)
-            r["verdict"] = {"agrees": False, "problems": [item.message]}
+            r.verdict = {"agrees": False, "problems": [item.message]}
             if not item.refused:
-                r["unreadable"] = True
+                r.unreadable = True
             yield r
         elif isinstance(item, ImportedHand):
             yield verdict(item, profile, None, table, memo)["report"]
         else:
             r = replay_hand(item, profile, table, with_events=with_events, memo=memo,
                             with_decisions=not verdict_only)
-            problems = phh_verdict(r, item) if r.get("supported") else list(r["errors"])
-            r["verdict"] = {"agrees": not problems, "problems": problems}
+            problems = phh_verdict(r, item) if r.supported else list(r.errors)
+            r.verdict = {"agrees": not problems, "problems": problems}
             yield r
 
 
-def replay_files(paths, profile: str | None = None, table: str | None = None) -> list[dict]:
+def replay_files(paths, profile: str | None = None, table: str | None = None) -> list[ReplayReport]:
     """``iter_reports`` as a list, events included (for a few files; the command line streams)."""
     return list(iter_reports(paths, profile, table, with_events=True))
 
@@ -127,8 +128,8 @@ def engine_hands_of(items, profile: str | None = None, table: str | None = None)
             site_profile, options, phh = None, {}, item
         report, hand = replay_with_engine(phh, profile or site_profile, table, options if not profile else {},
                                           with_events=False, memo=memo, with_decisions=False)
-        if hand is None or report["errors"]:
-            yield "\n".join(report["errors"]) or f"{phh.source}: not replayed"
+        if hand is None or report.errors:
+            yield "\n".join(report.errors) or f"{phh.source}: not replayed"
             continue
         count += 1
         src, _, hand_id = phh.source.partition("#")

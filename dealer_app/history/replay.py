@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
 from dealer_app.engine.cards import CardError, parse_cards
 from dealer_app.engine.errors import EngineError, IllegalAction
@@ -25,6 +26,7 @@ from dealer_app.engine.limits import OPTION_VALUES, BettingRules, LimitsError, l
 from dealer_app.engine.money import units_currency
 from dealer_app.history.phh import VARIANT_NAMES, PHHHand
 from dealer_app.history.phh import actions as phh_actions
+from dealer_app.history.replay_report import ReplayReport
 from dealer_app.history.units import NotWholeUnits, from_units, to_units
 
 DEFAULT_PROFILE = "us-cardroom"
@@ -198,162 +200,189 @@ def _translate(h: Hand, legal: list, verb: str, arg: str | None, places: int = 0
 
 def replay_hand(hand: PHHHand, profile: str | None = None, table: str | None = None,
                 options: dict | None = None, with_events: bool = True, memo: RulesMemo | None = None,
-                with_decisions: bool = True) -> dict:
-    """Replay one PHH hand; return the report dict (see the module doc)."""
+                with_decisions: bool = True) -> ReplayReport:
+    """Replay one PHH hand; return its report (see the module doc)."""
     return replay_with_engine(hand, profile, table, options, with_events, memo, with_decisions)[0]
 
 
 def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | None = None,
                        options: dict | None = None, with_events: bool = True,
-                       memo: RulesMemo | None = None, with_decisions: bool = True) -> tuple[dict, Hand | None]:
+                       memo: RulesMemo | None = None, with_decisions: bool = True) -> tuple[ReplayReport, Hand | None]:
     """Replay one PHH hand; return the report and the engine's hand (None if it never started).
     ``with_events``: the report's ``events`` (every event as a dict; the export and the
     command line without ``--events`` do without). ``with_decisions``: each street's
     ``decisions`` (what was legal at every action: the export does without)."""
-    report = {"source": hand.source, "game": hand.game, "profile": None, "table": None,
-              "bring_in": None, "streets": [], "showdown_order": [], "pots": [], "net": {},
-              "errors": [], "illegal": []}
+    report = ReplayReport(hand.source, hand.game)
     if hand.game is None:
         name = VARIANT_NAMES.get(hand.variant, hand.variant or "an unnamed variant")
-        report["errors"].append(f"{hand.source}: {name} (variant {hand.variant!r}) is not supported; "
-                                f"only F7S and F7S/8 are replayed")
-        report["supported"] = False
+        report.errors.append(f"{hand.source}: {name} (variant {hand.variant!r}) is not supported; "
+                             f"only F7S and F7S/8 are replayed")
+        report.supported = False
         return report, None
-    report["supported"] = True
+    report.supported = True
     try:
         places = unit_places(hand, table)
         rules = (memo if memo is not None else RulesMemo()).rules(hand, profile, table, options, places)
-        report["profile"], report["table"] = rules.profile, rules.table
+        report.profile, report.table = rules.profile, rules.table
         # a file's own decimal units ("units/2") are no currency: the amounts speak for themselves
-        report["currency"] = "" if rules.currency.startswith("units/") else rules.currency
-        report["unit_places"] = places
+        report.currency = "" if rules.currency.startswith("units/") else rules.currency
+        report.unit_places = places
         h = Hand(rules, _seats(hand, places), unknown_upcards=True)
     except (LimitsError, ReplayError, EngineError) as exc:
-        report["errors"].append(f"{hand.source}: {exc}")
+        report.errors.append(f"{hand.source}: {exc}")
         return report, None
-    streets: dict[int, dict] = {}
-    seen_events = 0
-    betting_street = None  # the street whose betting round an action belongs to
-
-    def sync():
-        nonlocal seen_events, betting_street
-        for ev in h.events[seen_events:]:
-            if isinstance(ev, DealPlanned):
-                st = {"street": ev.street, "first_to_act": None, "rules": [], "deal": ev.plan.as_dict(),
-                      "deal_rules": list(ev.rules), "deal_words": ev.text, "decisions": []}
-                streets[st["street"]] = st
-                report["streets"].append(st)
-            elif isinstance(ev, ShortageAhead):
-                streets[h.street]["deal"]["warning"] = {"street": ev.street, "text": ev.text}
-            elif isinstance(ev, BringInChosen):
-                report["bring_in"] = {"seat": ev.seat, "rules": list(ev.rules), "text": ev.text}
-            elif isinstance(ev, FirstToAct):
-                st = streets[ev.street]
-                st["first_to_act"], st["rules"], st["text"] = ev.seat, list(ev.rules), ev.text
-                betting_street = st
-            elif isinstance(ev, NoBetting):
-                streets[ev.street]["rules"] = list(ev.rules)
-        seen_events = len(h.events)
-
-    sync()
+    streets = _Streets(h, report)
+    streets.sync()
     stopped = None
-    lines = hand.lines
     # PHH player p3 is the third of the hand's players, in seat order
     seat_of = {f"p{i + 1}": p.seat for i, p in enumerate(h.players)}
     for index, raw in enumerate(hand.actions):
-        a = phh_actions.parse_action(raw)
         try:
-            if a.is_betting:
-                seat = seat_of.get(a.actor) or _no_player(h, a.actor)
-                legal_now = h.legal_actions()
-                decision = None
-                if with_decisions:  # (the export wants the hand, not what was legal at every action)
-                    line = lines[index] if index < len(lines) else 0
-                    decision = {"seat": h.to_act.seat if h.to_act else None,
-                                "legal": [a.as_dict() for a in legal_now],
-                                "rules": list(h.decision_rules), "line": line, "index": index}
-                action, to = _translate(h, legal_now, a.verb, a.amount, places)
-                refused = None
-                try:
-                    emitted = h.act(seat, action, to)
-                except IllegalAction as exc:
-                    refused = str(exc)
-                    report["illegal"].append(f"{_where(hand, index)}: {raw}: {exc}")
-                    emitted = h.act(seat, action, to, ruling=True)
-                if decision is not None:
-                    decision["legal_taken"] = refused is None
-                    if refused is not None:
-                        decision["refused"] = refused
-                    taken = {"action": action}
-                    done = next(e for e in emitted if isinstance(e, ActionTaken))
-                    if done.to is not None:
-                        taken["to"] = done.to
-                        decision["amount"] = done.amount
-                    decision["taken"] = taken
-                    decision["seat"] = seat
-                    (betting_street or streets[max(streets)])["decisions"].append(decision)
-            elif a.verb == phh_actions.DEAL_HOLE and a.by_dealer and a.target is not None:
-                h.deal(seat_of.get(a.target) or _no_player(h, a.target), list(_cards(a.cards)) if a.cards else [None])
-            elif a.verb == phh_actions.DEAL_BOARD and a.by_dealer and a.cards is not None:
-                cards = parse_cards(a.cards)
-                if len(cards) != 1:
-                    raise EngineError(f"a stud board deal is one common card, got {a.cards!r}", ("D-8",))
-                h.deal_common(cards[0])
-            elif a.verb == phh_actions.SHOW_OR_MUCK and a.actor[:1] == "p":
-                seat = (seat_of.get(a.actor) or _no_player(h, a.actor))
-                if h.phase == "done":
-                    report.setdefault("notes", []).append(f"{_where(hand, index)}: {raw}: shown after the hand ended")
-                elif h.phase in ("deal", "bet") and a.cards:
-                    h.expose(seat, parse_cards(a.cards))  # W-5: turned up early, all-in
-                elif a.cards and "?" not in a.cards:
-                    h.show(seat, parse_cards(a.cards))
-                else:
-                    h.muck(seat)
-            elif a.by_dealer and a.verb in (phh_actions.DEAL_HOLE, phh_actions.DEAL_BOARD):
-                raise EngineError(f"incomplete deal {raw!r}")
-            else:
-                raise ReplayError(f"unknown PHH action {raw!r}")
+            _play_line(h, hand, index, raw, seat_of, places, report, streets, with_decisions)
         except (EngineError, CardError, ReplayError, ValueError) as exc:
             stopped = f"{_where(hand, index)}: {raw}: {exc}"
-            report["errors"].append(stopped)
+            report.errors.append(stopped)
             break
         finally:
-            sync()
+            streets.sync()
     if stopped is None:
         _finish(h, report, hand)
-    sync()
-    report["showdown_order"] = list(h.showdown_order)
-    report["last_round_players"] = list(h.last_round_players)
-    report["pots"] = [{"amount": p["amount"], "eligible": p["eligible"],
-                       "winners": {str(k): v for k, v in p["winners"].items()},
-                       "rules": p["rules"], "hands": {str(k): v for k, v in p.get("hands", {}).items()},
-                       "text": p["text"]} for p in h.pots_awarded]
-    report["complete"] = h.phase == "done"
+    streets.sync()
+    _fill_result(h, hand, report, places, stopped, with_events)
+    return report, h
+
+
+class _Streets:
+    """The report's streets, kept up with the hand's events as they come: each street's deal,
+    shortage warning and first actor, and which street a betting decision belongs to."""
+
+    def __init__(self, h: Hand, report: ReplayReport):
+        self.h, self.report = h, report
+        self.by_number: dict[int, dict] = {}
+        self.seen = 0
+        self.betting: dict | None = None  # the street whose betting round an action belongs to
+
+    def sync(self) -> None:
+        h, report = self.h, self.report
+        for ev in h.events[self.seen:]:
+            if isinstance(ev, DealPlanned):
+                st = {"street": ev.street, "first_to_act": None, "rules": [], "deal": ev.plan.as_dict(),
+                      "deal_rules": list(ev.rules), "deal_words": ev.text, "decisions": []}
+                self.by_number[ev.street] = st
+                report.streets.append(st)
+            elif isinstance(ev, ShortageAhead):
+                self.by_number[h.street]["deal"]["warning"] = {"street": ev.street, "text": ev.text}
+            elif isinstance(ev, BringInChosen):
+                report.bring_in = {"seat": ev.seat, "rules": list(ev.rules), "text": ev.text}
+            elif isinstance(ev, FirstToAct):
+                st = self.by_number[ev.street]
+                st["first_to_act"], st["rules"], st["text"] = ev.seat, list(ev.rules), ev.text
+                self.betting = st
+            elif isinstance(ev, NoBetting):
+                self.by_number[ev.street]["rules"] = list(ev.rules)
+        self.seen = len(h.events)
+
+    def decided(self, decision: dict) -> None:
+        (self.betting or self.by_number[max(self.by_number)])["decisions"].append(decision)
+
+
+def _play_line(h: Hand, hand: PHHHand, index: int, raw: str, seat_of: dict[str, int], places: int,
+               report: ReplayReport, streets: _Streets, with_decisions: bool) -> None:
+    """One action line of the file, played on the engine's hand."""
+    a = phh_actions.parse_action(raw)
+    if a.is_betting:
+        _bet(h, hand, index, raw, a, seat_of.get(a.actor) or _no_player(h, a.actor), places, report, streets,
+             with_decisions)
+    elif a.verb == phh_actions.DEAL_HOLE and a.by_dealer and a.target is not None:
+        h.deal(seat_of.get(a.target) or _no_player(h, a.target), list(_cards(a.cards)) if a.cards else [None])
+    elif a.verb == phh_actions.DEAL_BOARD and a.by_dealer and a.cards is not None:
+        cards = parse_cards(a.cards)
+        if len(cards) != 1:
+            raise EngineError(f"a stud board deal is one common card, got {a.cards!r}", ("D-8",))
+        h.deal_common(cards[0])
+    elif a.verb == phh_actions.SHOW_OR_MUCK and a.actor[:1] == "p":
+        seat = (seat_of.get(a.actor) or _no_player(h, a.actor))
+        if h.phase == "done":
+            report.note(f"{_where(hand, index)}: {raw}: shown after the hand ended")
+        elif h.phase in ("deal", "bet") and a.cards:
+            h.expose(seat, parse_cards(a.cards))  # W-5: turned up early, all-in
+        elif a.cards and "?" not in a.cards:
+            h.show(seat, parse_cards(a.cards))
+        else:
+            h.muck(seat)
+    elif a.by_dealer and a.verb in (phh_actions.DEAL_HOLE, phh_actions.DEAL_BOARD):
+        raise EngineError(f"incomplete deal {raw!r}")
+    else:
+        raise ReplayError(f"unknown PHH action {raw!r}")
+
+
+def _bet(h: Hand, hand: PHHHand, index: int, raw: str, a: phh_actions.Action, seat: int, places: int,
+         report: ReplayReport, streets: _Streets, with_decisions: bool) -> None:
+    """A betting action: applied if legal; if not, reported (I-3) and applied as a floor
+    ruling so the replay goes on. With ``with_decisions`` what was legal is kept too."""
+    legal_now = h.legal_actions()
+    decision = None
+    if with_decisions:  # (the export wants the hand, not what was legal at every action)
+        decision = {"seat": h.to_act.seat if h.to_act else None, "legal": [x.as_dict() for x in legal_now],
+                    "rules": list(h.decision_rules), "line": hand.lines[index] if index < len(hand.lines) else 0,
+                    "index": index}
+    action, to = _translate(h, legal_now, a.verb, a.amount, places)
+    refused = None
+    try:
+        emitted = h.act(seat, action, to)
+    except IllegalAction as exc:
+        refused = str(exc)
+        report.illegal.append(f"{_where(hand, index)}: {raw}: {exc}")
+        emitted = h.act(seat, action, to, ruling=True)
+    if decision is None:
+        return
+    decision["legal_taken"] = refused is None
+    if refused is not None:
+        decision["refused"] = refused
+    taken: dict = {"action": action}
+    done = next(e for e in emitted if isinstance(e, ActionTaken))
+    if done.to is not None:
+        taken["to"] = done.to
+        decision["amount"] = done.amount
+    decision["taken"] = taken
+    decision["seat"] = seat
+    streets.decided(decision)
+
+
+def _fill_result(h: Hand, hand: PHHHand, report: ReplayReport, places: int, stopped: str | None,
+                 with_events: bool) -> None:
+    """The end of the report: the showdown, pots, net, uncalled bets, finishing stacks."""
+    report.showdown_order = list(h.showdown_order)
+    report.last_round_players = list(h.last_round_players)
+    report.pots = [{"amount": p["amount"], "eligible": p["eligible"],
+                    "winners": {str(k): v for k, v in p["winners"].items()},
+                    "rules": p["rules"], "hands": {str(k): v for k, v in p.get("hands", {}).items()},
+                    "text": p["text"]} for p in h.pots_awarded]
+    report.complete = h.phase == "done"
     # an aborted hand has no result: its chips are still in front of the players
-    report["net"] = {str(s): v for s, v in h.net().items()} if stopped is None else {}
-    if stopped is not None:
-        report["stopped"] = stopped
-    report["uncalled"] = {}
+    report.net = {str(s): v for s, v in h.net().items()} if stopped is None else {}
+    report.stopped = stopped
+    uncalled: dict[str, Any] = {}
     for ev in h.events:
         if isinstance(ev, UncalledBetReturned):
-            report["uncalled"][str(ev.seat)] = report["uncalled"].get(str(ev.seat), 0) + ev.amount
+            uncalled[str(ev.seat)] = uncalled.get(str(ev.seat), 0) + ev.amount
+    report.uncalled = uncalled
     finishing = hand.fields.get("finishing_stacks")
     if isinstance(finishing, list) and h.phase == "done":
         ours = [p.stack for p in h.players]
         try:
-            report["finishing_stacks_match"] = ours == [_units(x, places, "finishing_stacks") for x in finishing]
+            report.finishing_stacks_match = ours == [_units(x, places, "finishing_stacks") for x in finishing]
         except ReplayError as exc:
-            report["errors"].append(f"{hand.source}: {exc}")
+            report.errors.append(f"{hand.source}: {exc}")
     if with_events:
-        report["events"] = [e.as_dict() for e in h.events]
-    report["players"] = [p.name for p in h.players]
-    report["seats"] = [p.seat for p in h.players]  # PHH player i+1 sits in seats[i]
+        report.events = [e.as_dict() for e in h.events]
+    report.players = [p.name for p in h.players]
+    report.seats = [p.seat for p in h.players]
     if places:
         _to_file_units(report, places)
-    return report, h
 
 
-def _to_file_units(report: dict, places: int) -> None:
+def _to_file_units(report: ReplayReport, places: int) -> None:
     """Amounts in the report as the file wrote them (0.5, not 50): the engine's whole units
     divided back. Only the output is decimal; no chip was ever a float."""
     def v(units):
@@ -366,20 +395,20 @@ def _to_file_units(report: dict, places: int) -> None:
         if isinstance(d.get("winners"), dict):
             d["winners"] = {s: v(x) for s, x in d["winners"].items()}
 
-    for st in report["streets"]:
+    for st in report.streets:
         for dec in st["decisions"]:
             for entry in dec["legal"] + [dec.get("taken", {})]:
                 amounts(entry)
             amounts(dec, ("amount",))
-    for pot in report["pots"]:
+    for pot in report.pots:
         amounts(pot, ("amount",))
-    report["net"] = {s: v(x) for s, x in report["net"].items()}
-    report["uncalled"] = {s: v(x) for s, x in report["uncalled"].items()}
-    for ev in report.get("events", []):
+    report.net = {s: v(x) for s, x in report.net.items()}
+    report.uncalled = {s: v(x) for s, x in (report.uncalled or {}).items()}
+    for ev in report.events or []:
         amounts(ev)
 
 
-def _finish(h: Hand, report: dict, hand: PHHHand):
+def _finish(h: Hand, report: ReplayReport, hand: PHHHand) -> None:
     """At the end of the file: settle a showdown the file left open (known cards show)."""
     if h.phase == "showdown":
         for seat in h.pending_show:
@@ -394,21 +423,21 @@ def _finish(h: Hand, report: dict, hand: PHHHand):
                 try:
                     h.muck(seat)
                 except EngineError:
-                    report["errors"].append(f"{hand.source}: seat {seat}'s hand is unknown at the showdown")
+                    report.errors.append(f"{hand.source}: seat {seat}'s hand is unknown at the showdown")
                     return
     if h.phase != "done":
         waiting = ""
-        if h.phase == "deal" and h.expected_deal():
-            waiting = f": seat {h.expected_deal()[0]} is due a card"
+        due = h.expected_deal()
+        if h.phase == "deal" and due:
+            waiting = f": seat {due[0]} is due a card"
         elif h.phase == "bet" and h.to_act:
             waiting = f": seat {h.to_act.seat} is to act"
         last = max(hand.lines) if hand.lines else 0
         where = f"{hand.source}:{last}" if last else hand.source
-        report["errors"].append(f"{where}: the file ends before the hand does ({h.phase} on street "
-                                f"{h.street}{waiting})")
+        report.errors.append(f"{where}: the file ends before the hand does ({h.phase} on street "
+                             f"{h.street}{waiting})")
 
 
-def failed_report(source: str, message: str) -> dict:
+def failed_report(source: str, message: str) -> ReplayReport:
     """The report of a file or hand that was not replayed at all."""
-    return {"source": source, "errors": [message], "supported": False, "streets": [], "showdown_order": [],
-            "pots": [], "net": {}, "game": None, "profile": None, "table": None, "bring_in": None, "illegal": []}
+    return ReplayReport(source, errors=[message], supported=False, never_replayed=True)

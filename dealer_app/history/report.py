@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dealer_app.engine.money import format_money
+from dealer_app.history.replay_report import ReplayReport
 from dealer_app.history.units import to_units
 
 STREET_NAMES = {3: "Third street", 4: "Fourth street", 5: "Fifth street", 6: "Sixth street", 7: "Seventh street"}
@@ -18,7 +19,8 @@ def _amount(entry: dict, m=str) -> str:
     return text + (" (all-in)" if entry.get("all_in") else "")
 
 
-def report_text(r: dict) -> str:
+def report_text(report: ReplayReport | dict) -> str:
+    r = report.to_dict() if isinstance(report, ReplayReport) else report
     names = r.get("players") or []
     currency = r.get("currency") or ""
     places = r.get("unit_places") or 0

@@ -6,6 +6,7 @@ from dealer_app.history import importers
 from dealer_app.history.importers.base import ImportedHand
 from dealer_app.history.phh.actions import shown_players
 from dealer_app.history.replay import replay_hand
+from dealer_app.history.replay_report import ReplayReport
 
 # How each site deals, as a profile plus options: each importer module documents its own.
 SITE_RULES = importers.SITE_RULES
@@ -33,17 +34,17 @@ def verdict(imp: ImportedHand, profile: str | None = None, options: dict | None 
         return lines[index] if index is not None and index < len(lines) else 0
 
     # the server's facts are by PHH player (p1, p2 …), the engine's by seat (the site's own)
-    player_at = {seat: i + 1 for i, seat in enumerate(report.get("seats") or [])}
+    player_at = {seat: i + 1 for i, seat in enumerate(report.seats or [])}
 
     def p_of(seat):
         return player_at.get(int(seat), int(seat)) if seat is not None else None
 
-    problems += report["errors"] + report["illegal"]
-    decisions = {d["index"]: d for st in report["streets"] for d in st["decisions"]}
-    if e.bring_in is not None and report["bring_in"] and p_of(report["bring_in"]["seat"]) != e.bring_in:
+    problems += report.errors + report.illegal
+    decisions = {d["index"]: d for st in report.streets for d in st["decisions"]}
+    if e.bring_in is not None and report.bring_in and p_of(report.bring_in["seat"]) != e.bring_in:
         problems.append(f"line {e.lines.get('bring_in', 0)}: bring-in: server seat {imp.seats[e.bring_in - 1]}, engine seat "
-                        f"{report['bring_in']['seat']} ({', '.join(report['bring_in']['rules'])})")
-    for st in report["streets"]:
+                        f"{report.bring_in['seat']} ({', '.join(report.bring_in['rules'])})")
+    for st in report.streets:
         want = e.first_actors.get(st["street"])
         if want is not None and p_of(st["first_to_act"]) != want:
             got = p_of(st["first_to_act"])
@@ -62,15 +63,15 @@ def verdict(imp: ImportedHand, profile: str | None = None, options: dict | None 
         d = decisions.get(index)
         if d is not None and len([x for x in d["legal"] if x["action"] in ("bet", "raise")]) < 2:
             problems.append(f"line {line}: server allows a double bet (open pair); the engine does not (L-3)")
-    returned = {p_of(seat): amount for seat, amount in report.get("uncalled", {}).items()}
+    returned = {p_of(seat): amount for seat, amount in (report.uncalled or {}).items()}
     if e.uncalled and returned != e.uncalled:
         problems.append(f"line {e.lines.get('uncalled', 0)}: uncalled bets: server {e.uncalled}, engine {returned} (P-2)")
-    total = sum(p["amount"] for p in report["pots"])
-    if e.total_pot is not None and report.get("complete") and total != e.total_pot:
+    total = sum(p["amount"] for p in report.pots)
+    if e.total_pot is not None and report.complete and total != e.total_pot:
         problems.append(f"line {e.lines.get('total', 0)}: total pot: server {e.total_pot}, engine {total}")
-    if report.get("complete") and e.collected:
+    if report.complete and e.collected:
         won = {}
-        for pot in report["pots"]:
+        for pot in report.pots:
             for seat, amount in pot["winners"].items():
                 won[p_of(seat)] = won.get(p_of(seat), 0) + amount
         diff = {p: won.get(p, 0) - e.collected.get(p, 0) for p in set(won) | set(e.collected)}
@@ -79,29 +80,29 @@ def verdict(imp: ImportedHand, profile: str | None = None, options: dict | None 
             problems.append(f"line {e.lines.get('collected', 0)}: collected: server {e.collected} (rake {e.rake}), engine {won}")
     # W-1 orders the players of the last betting round; where an all-in player (in an earlier
     # pot only) shows is a display convention (PokerStars shows them when their pot is paid)
-    engine_order = [p_of(s) for s in report["showdown_order"]]
-    in_last_round = {p_of(s) for s in report.get("last_round_players") or report["showdown_order"]}
+    engine_order = [p_of(s) for s in report.showdown_order]
+    in_last_round = {p_of(s) for s in report.last_round_players or report.showdown_order}
     server = [p for p in e.showdown if p in in_last_round]
     shown = [p for p in engine_order if p in server]
     if len(server) >= 2 and shown != server:
         problems.append(f"line {e.lines.get('showdown', 0)}: showdown order (by player): server {e.showdown}, "
                         f"engine {engine_order} (W-1)")
-    report["site"] = imp.site
-    report["verdict"] = {"agrees": not problems, "problems": problems}
+    report.site = imp.site
+    report.verdict = {"agrees": not problems, "problems": problems}
     return {"source": imp.source, "site": imp.site, "hand": imp.hand_id, "game": imp.game,
-            "profile": report["profile"], "options": opts, "agrees": not problems, "problems": problems,
+            "profile": report.profile, "options": opts, "agrees": not problems, "problems": problems,
             "report": report}
 
 
-def phh_verdict(report: dict, hand) -> list[str]:
+def phh_verdict(report: ReplayReport, hand) -> list[str]:
     """For a PHH hand: every action legal, the file's finishing stacks and show order met."""
-    problems = list(dict.fromkeys(list(report["errors"]) + list(report["illegal"])))
-    if report.get("finishing_stacks_match") is False:
+    problems = list(dict.fromkeys(list(report.errors) + list(report.illegal)))
+    if report.finishing_stacks_match is False:
         problems.append(f"{hand.source}: finishing stacks differ from the file's")
-    seats = report.get("seats") or []
+    seats = report.seats or []
     shows = shown_players(hand.actions)
     shows = [seats[p - 1] if 0 < p <= len(seats) else p for p in shows]  # players to seats
-    order = [p for p in report["showdown_order"] if p in shows]
+    order = [p for p in report.showdown_order if p in shows]
     if len(shows) >= 2 and order != shows[:len(order)]:
-        problems.append(f"{hand.source}: showdown order: file {shows}, engine {report['showdown_order']} (W-1)")
+        problems.append(f"{hand.source}: showdown order: file {shows}, engine {report.showdown_order} (W-1)")
     return problems
