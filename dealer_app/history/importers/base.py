@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from dealer_app.engine.cards import CardError, format_cards, parse_cards
 from dealer_app.engine.money import MAX_CENTS, to_cents
 from dealer_app.history.phh import PHHHand
+from dealer_app.history.phh import actions as phh_actions
 
 
 class ImportError_(ValueError):
@@ -216,7 +217,7 @@ class HandBuilder:
             return
         self._flushed = self.street
         if self.street == 7 and self.common:
-            self._add(f"d db {self.common}", line)
+            self._add(phh_actions.deal_board(str(self.common)), line)
             return
         for _, name, _ in self.seats_in_hand():
             if name in self.folded:
@@ -227,7 +228,7 @@ class HandBuilder:
                 continue  # an upcard the text did not show: the hand will stop there
             # (one it shows as [??], as our own export writes an upcard nobody entered, is
             # dealt unknown: the engine decides on the boards it sees)
-            self._add(f"d dh p{self.player_no(name, line)} {format_cards(cards)}", line)
+            self._add(phh_actions.deal_hole(self.player_no(name, line), format_cards(cards)), line)
 
     def _add(self, action: str, line: int):
         self.actions.append(action)
@@ -249,19 +250,19 @@ class HandBuilder:
             self.expected.bring_in = p
             self.expected.lines["bring_in"] = line
             amount = required_amount(amount, verb)
-            self._add(f"p{p} pb", line)
+            self._add(phh_actions.bring_in(p), line)
             self.round_to[name] = before + amount
         elif verb in ("call", "check"):
-            self._add(f"p{p} cc", line)
+            self._add(phh_actions.check_or_call(p), line)
             self.round_to[name] = before + (amount or 0)
         elif verb == "fold":
-            self._add(f"p{p} f", line)
+            self._add(phh_actions.fold(p), line)
             self.folded.add(name)
         else:
             if to is None:
                 to = before + required_amount(amount, verb)
             amount = to - before
-            self._add(f"p{p} cbr {to}", line)
+            self._add(phh_actions.complete_bet_or_raise(p, to), line)
             self.round_to[name] = to
         if amount is not None:
             self.expected.amounts.append((len(self.actions) - 1, p, amount))
@@ -297,14 +298,14 @@ class HandBuilder:
         except CardError as exc:
             raise ImportError_(str(exc), line) from None
         self.expected.showdown.append(p)
-        self._add(f"p{p} sm {format_cards(cards)}", line)
+        self._add(phh_actions.show(p, format_cards(cards)), line)
 
     def muck(self, name: str, line: int):
         self.flush_deals(line)
         p = self.player_no(name, line)
         self.expected.lines.setdefault("showdown", line)
         self.expected.showdown.append(p)
-        self._add(f"p{p} sm", line)
+        self._add(phh_actions.muck(p), line)
 
     def collected(self, name: str, amount: int, line: int):
         p = self.player_no(name, line)

@@ -27,6 +27,7 @@ from dealer_app.history.importers.base import (
     header_match,
     parse_hands,
 )
+from dealer_app.history.phh import actions as phh_actions
 
 HEADER = re.compile(r"^\*{5} Hand History [Ff]or Game (\d+) \*{5}$")
 STAKES = re.compile(r"([$€£]?\d[\d,]*(?:\.\d+)?)/([$€£]?\d[\d,]*(?:\.\d+)?)")
@@ -79,7 +80,7 @@ class PartyHand(HandBuilder):
             cards = self.pending.get(name) or self.from_showdown(name)
             if self.street != 7:
                 self.boards.setdefault(name, []).append(cards[-1])
-            self._add(f"d dh p{self.player_no(name, line)} {format_cards(cards)}", line)
+            self._add(phh_actions.deal_hole(self.player_no(name, line), format_cards(cards)), line)
 
     def from_showdown(self, name: str) -> Cards:
         shown = self.known.get(name, [])
