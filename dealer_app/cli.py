@@ -76,7 +76,8 @@ def _cmd_check_limits(args) -> int:
                 parse_profile(path)
             else:
                 profiles_dir = path.parent / "house"
-                known = {p.stem: None for p in profiles_dir.glob("*.yaml")} if profiles_dir.is_dir() else None
+                known: dict | None = ({p.stem: None for p in profiles_dir.glob("*.yaml")}
+                                      if profiles_dir.is_dir() else None)
                 parse_table(path, known)
         except LimitsError as exc:
             problems = exc.problems
@@ -146,7 +147,7 @@ def _replay_unit(mode: str, profile, table, with_events: bool, unit: tuple) -> l
     from dealer_app.history.batch import unit_items
     from dealer_app.history.reading import reports_of
     from dealer_app.history.report import report_text
-    out = []
+    out: list[tuple] = []
     for r in reports_of(unit_items(unit), profile, table, with_events, verdict_only=mode == "check"):
         if mode == "check":
             out.append(_check_lines(r))
@@ -252,7 +253,7 @@ def _unit_paths(unit: tuple) -> list[str]:
 def _file_prefixes(paths) -> dict[str, str]:
     """Each input's file name stem, made unique: two inputs called 5.phh give 5 and 5-2."""
     seen: dict[str, int] = {}
-    out = {}
+    out: dict[str, str] = {}
     for path in map(str, paths):
         stem = Path(path).stem
         seen[stem] = seen.get(stem, 0) + 1

@@ -50,9 +50,12 @@ def play_random_hand(rules: BettingRules, stacks: list[int], rng: random.Random,
             if hand.plan.common_card:
                 hand.deal_common(deck.pop())
             else:
-                seat, n = hand.expected_deal()
+                due = hand.expected_deal()
+                assert due is not None  # a deal phase without a common card deals to a seat
+                seat, n = due
                 hand.deal(seat, [deck.pop() for _ in range(n)])
         elif hand.phase == "bet":
+            assert hand.to_act is not None  # a betting round always has a player to act
             action, to = choose_action(hand, rng, aggression, fold_rate)
             hand.act(hand.to_act.seat, action, to)
         else:  # showdown: everyone shows in order

@@ -131,6 +131,8 @@ def rules_for(hand: PHHHand, profile_name: str | None, table_name: str | None,
 
 def _base_rules(hand: PHHHand, profile_name: str | None, table_name: str | None, places: int = 0) -> BettingRules:
     game = hand.game
+    if game is None:
+        raise ReplayError(f"{hand.variant!r} is not a stud game this app replays")
     f = hand.fields
     profile = load_profile(profile_name or f.get("_profile") or DEFAULT_PROFILE)
     table_name = table_name or f.get("_table")
@@ -321,7 +323,7 @@ def _bet(h: Hand, hand: PHHHand, index: int, raw: str, a: phh_actions.Action, se
     """A betting action: applied if legal; if not, reported (I-3) and applied as a floor
     ruling so the replay goes on. With ``with_decisions`` what was legal is kept too."""
     legal_now = h.legal_actions()
-    decision = None
+    decision: dict[str, object] | None = None
     if with_decisions:  # (the export wants the hand, not what was legal at every action)
         decision = {"seat": h.to_act.seat if h.to_act else None, "legal": [x.as_dict() for x in legal_now],
                     "rules": list(h.decision_rules), "line": hand.lines[index] if index < len(hand.lines) else 0,
@@ -339,7 +341,7 @@ def _bet(h: Hand, hand: PHHHand, index: int, raw: str, a: phh_actions.Action, se
     decision["legal_taken"] = refused is None
     if refused is not None:
         decision["refused"] = refused
-    taken: dict = {"action": action}
+    taken: dict[str, object] = {"action": action}
     done = next(e for e in emitted if isinstance(e, ActionTaken))
     if done.to is not None:
         taken["to"] = done.to

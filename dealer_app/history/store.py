@@ -97,6 +97,8 @@ def _digest(prev: str, session_id: int, hand_no: int, kind: str, text: str, at: 
 
 
 class Store:
+    _lock_fd: int | None  # None for a record opened read-only: it never holds a table
+
     def __init__(self, path: Path | str | None = None, create: bool = True):
         """Open (or, with ``create``, make) a record. A file that is not a readable record
         raises ``StoreError`` naming it, and is left exactly as it was."""
@@ -292,6 +294,8 @@ class Store:
         """Hold this table for this process (released when it closes, or dies)."""
         if session_id in self._locks:
             return
+        if self._lock_fd is None:
+            raise StoreError(f"{self.path}: opened read-only, so no table can be held")
         key = self._lock_key(session_id)
         if key not in _HELD_LOCKS:
             try:
@@ -308,7 +312,7 @@ class Store:
             return
         key = self._lock_key(session_id)
         _HELD_LOCKS[key] -= 1
-        if _HELD_LOCKS[key] <= 0:
+        if _HELD_LOCKS[key] <= 0 and self._lock_fd is not None:
             del _HELD_LOCKS[key]
             fcntl.lockf(self._lock_fd, fcntl.LOCK_UN, 1, session_id)
 
@@ -316,6 +320,8 @@ class Store:
         """Whether another process holds this table."""
         if self._lock_key(session_id) in _HELD_LOCKS:
             return False
+        if self._lock_fd is None:
+            raise StoreError(f"{self.path}: opened read-only, so whose table it is cannot be asked")
         try:  # a probe: take the byte and give it back at once
             fcntl.lockf(self._lock_fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, session_id)
         except OSError:

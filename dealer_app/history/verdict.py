@@ -70,7 +70,7 @@ def verdict(imp: ImportedHand, profile: str | None = None, options: dict | None 
     if e.total_pot is not None and report.complete and total != e.total_pot:
         problems.append(f"line {e.lines.get('total', 0)}: total pot: server {e.total_pot}, engine {total}")
     if report.complete and e.collected:
-        won = {}
+        won: dict[int | None, int] = {}
         for pot in report.pots:
             for seat, amount in pot["winners"].items():
                 won[p_of(seat)] = won.get(p_of(seat), 0) + amount

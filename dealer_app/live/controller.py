@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 
 from dealer_app.engine.cards import CardError, format_card, parse_card, parse_cards
 from dealer_app.engine.errors import EngineError
-from dealer_app.engine.events import PotAwarded, PotWonByFolds, UncalledBetReturned
 from dealer_app.engine.hand import Hand
 from dealer_app.engine.limits import (
     LimitsError,
@@ -27,24 +26,15 @@ from dealer_app.engine.limits import (
     profile_from_record,
     table_from_record,
 )
-from dealer_app.engine.money import format_money
-from dealer_app.engine.says import BUTTON_NAMES, QT_TRANSLATE_NOOP, ActionArg, Says, says
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, ActionArg, Says, says
 from dealer_app.engine.session import TableSession
-from dealer_app.engine.showdown import pots_in_play
 from dealer_app.history.store import RecordError, SessionLocked, StoreError
-from dealer_app.live.prompts import (
-    AwardsDue,
-    BetweenHands,
-    CardDue,
-    CommonCardDue,
-    NoTable,
-    PotPush,
-    Prompt,
-    RiverDue,
-    ShowDue,
-    ToAct,
-    prompt_for,
-)
+from dealer_app.live.presentation import KEYS, ActionChoice, SeatView, TablePresentation
+from dealer_app.live.prompts import Prompt
+
+# what other modules import from here: the controller's views and its prompt
+__all__ = ["KEYS", "ActionChoice", "InputError", "OpenTable", "Prompt", "RecordFailure", "SeatView",
+           "TableController", "apply_input", "replay_inputs"]
 
 
 class InputError(ValueError):
@@ -61,48 +51,26 @@ class RecordFailure(InputError):
     """The record could not be written, so the input was not applied (the reason in words)."""
 
 
-@dataclass
-class ActionChoice:
-    """A legal action (``LegalAction``'s fields) as the dealer's button shows it."""
-
-    action: str
-    to: int | None = None
-    min_to: int | None = None
-    max_to: int | None = None
-    all_in: bool = False
-    label: str = ""
-    key: str = ""
-
-
-@dataclass
-class SeatView:
-    seat: int
-    name: str
-    stack: int
-    round_to: int = 0
-    up: list = field(default_factory=list)
-    down_count: int = 0
-    folded: bool = False
-    all_in: bool = False
-    to_act: bool = False
-    in_hand: bool = False
-    sitting_out: bool = False
-    shown: list = field(default_factory=list)
-
-
 class OpenTable(tuple):
     """A table the record left open: ``(session_id, table, profile, opened_at)`` as before,
     with what the dealer needs to recognise it (players, hand, street, last input) and, if
     it cannot be resumed, why (``problem``)."""
 
+    players: list[str]
+    hand_no: int
+    stage: str  # "between hands", "third street", "awards" …
+    last_at: str
+    problem: str | None
+    in_use: bool
+
     def __new__(cls, session_id: int, table: str, profile: str, opened_at: str, **info):
         self = super().__new__(cls, (session_id, table, profile, opened_at))
-        self.players: list[str] = info.get("players", [])
-        self.hand_no: int = info.get("hand_no", 0)
-        self.stage: str = info.get("stage", "")  # "between hands", "third street", "awards" …
-        self.last_at: str = info.get("last_at") or opened_at
-        self.problem: str | None = info.get("problem")
-        self.in_use: bool = info.get("in_use", False)
+        self.players = info.get("players", [])
+        self.hand_no = info.get("hand_no", 0)
+        self.stage = info.get("stage", "")
+        self.last_at = info.get("last_at") or opened_at
+        self.problem = info.get("problem")
+        self.in_use = info.get("in_use", False)
         return self
 
     @property
@@ -122,7 +90,6 @@ class OpenTable(tuple):
         return self[3]
 
 
-KEYS = {"fold": "F", "check": "K", "call": "C", "bring_in": "B", "complete": "O", "bet": "E", "raise": "R"}
 STREET_NAMES = {3: "third street", 4: "fourth street", 5: "fifth street", 6: "sixth street", 7: "seventh street"}
 
 
@@ -132,9 +99,8 @@ def apply_input(hand: Hand, inp: list) -> None:
     if kind == "deal":
         hand.deal(inp[1], [None if c is None else parse_card(c) for c in inp[2]])
     elif kind == "river":
-        while hand.phase == "deal" and hand.expected_deal():
-            seat, _ = hand.expected_deal()
-            hand.deal(seat, [None])
+        while hand.phase == "deal" and (due := hand.expected_deal()):
+            hand.deal(due[0], [None])  # D-4: the river goes down unseen
     elif kind == "common":
         hand.deal_common(parse_card(inp[1]))
     elif kind == "act":
@@ -171,7 +137,11 @@ class _TableState:
     redo_stack: list = field(default_factory=list)
 
 
-class TableController:
+class TableController(TablePresentation):
+    """The live table: a session with its hand, the dealer's inputs (each recorded before it
+    is applied), undo and redo, seat changes between hands, and resuming from the record.
+    What the screen reads (the prompt, the choices, the seats) is ``TablePresentation``'s."""
+
     def __init__(self, store=None, limits_dir=None):
         self.store = store
         self.limits_dir = limits_dir
@@ -188,11 +158,6 @@ class TableController:
         self._fresh_events: list = []  # what the latest input caused, for the dealer's next steps
         self._fresh_key: tuple = ()
 
-    @property
-    def hand(self) -> Hand | None:
-        """The hand on the table: the session's, the only copy there is."""
-        return self.session.hand if self.session is not None else None
-
     # --- plumbing -----------------------------------------------------------------------------
     def _notify(self, change: str):
         for listener in list(self.listeners):
@@ -206,10 +171,6 @@ class TableController:
             self.store.append(self.session_id, self.hand_no if hand_no is None else hand_no, rows)
         except RecordError as exc:
             raise RecordFailure(str(exc)) from exc
-
-    def money(self, cents: int) -> str:
-        currency = self.session.table.currency if self.session else "USD"
-        return format_money(cents, currency)
 
     @staticmethod
     def _guard(fn, *args):
@@ -247,7 +208,7 @@ class TableController:
                 raise InputError(f"{who}: {exc.message}", exc.rules) from None
         if len(session.seats) < 2:
             raise InputError("seat at least two players", ("T-1",))
-        rows = [("open_table", {"table": t.name, "profile": p.name,
+        rows: list[tuple[str, dict]] = [("open_table", {"table": t.name, "profile": p.name,
                                 "limit_table": as_played(t), "house_profile": as_played(p)})]
         rows += [("sit", {"seat": s, "name": session.seats[s].name, "buy_in": session.seats[s].stack})
                  for s in sorted(session.seats)]
@@ -300,43 +261,55 @@ class TableController:
         self.inputs, self.redo_stack = state.inputs, state.redo_stack
         self._collect_rulings()
 
-    def _between_hands(self):
+    def _open_session(self) -> TableSession:
+        """The table's session, or the refusal to do anything before a table is open."""
         if self.session is None:
             raise InputError(says(QT_TRANSLATE_NOOP("Errors", "open a table first")))
+        return self.session
+
+    def _hand_now(self) -> Hand:
+        """The hand being played, or the refusal to play before one is dealt."""
+        session = self._open_session()
+        if session.hand is None:
+            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "start a hand first")))
+        return session.hand
+
+    def _between_hands(self) -> TableSession:
+        return self._open_session()
 
     def check_seat_change(self):
         """Refuses (T-4) while a hand or its award is open: seats change between hands."""
-        self._between_hands()
-        if self.hand is not None:
-            self._guard(self.session.check_between_hands, "seats change")
+        session = self._between_hands()
+        if session.hand is not None:
+            self._guard(session.check_between_hands, "seats change")
 
     def seat_player(self, seat: int, name: str, buy_in: int):
-        self._between_hands()
-        self._guard(self.session.check_sit, seat, name, buy_in)
-        self._guard(self.session.check_new_name, seat, name)
+        session = self._between_hands()
+        self._guard(session.check_sit, seat, name, buy_in)
+        self._guard(session.check_new_name, seat, name)
         self._commit([("sit", {"seat": seat, "name": name.strip() or f"Seat {seat}", "buy_in": buy_in})])
-        self.session.sit(seat, name, buy_in)
+        session.sit(seat, name, buy_in)
         self._notify("seats")
 
     def top_up(self, seat: int, amount: int):
-        self._between_hands()
-        self._guard(self.session.check_top_up, seat, amount)
+        session = self._between_hands()
+        self._guard(session.check_top_up, seat, amount)
         self._commit([("top_up", {"seat": seat, "amount": amount})])
-        self.session.top_up(seat, amount)
+        session.top_up(seat, amount)
         self._notify("seats")
 
     def set_sitting_out(self, seat: int, out: bool):
-        self._between_hands()
-        self._guard(self.session.check_sitting_out, seat)
+        session = self._between_hands()
+        self._guard(session.check_sitting_out, seat)
         self._commit([("sit_out" if out else "sit_in", {"seat": seat})])
-        self.session.set_sitting_out(seat, out)
+        session.set_sitting_out(seat, out)
         self._notify("seats")
 
     def leave(self, seat: int):
-        self._between_hands()
-        self._guard(self.session.check_leave, seat)
+        session = self._between_hands()
+        self._guard(session.check_leave, seat)
         self._commit([("leave", {"seat": seat})])
-        self.session.leave(seat)
+        session.leave(seat)
         self._notify("seats")
 
     # --- the hand ------------------------------------------------------------------------------
@@ -380,7 +353,7 @@ class TableController:
         self._notify("seats")
 
     def _hand_end_rows(self) -> list:
-        h = self.hand
+        h = self._hand_now()
         return [("hand_end", {"pots": [{"amount": p["amount"], "eligible": p["eligible"],
                                         "winners": {str(k): v for k, v in p["winners"].items()}}
                                        for p in h.pots_awarded],
@@ -389,7 +362,7 @@ class TableController:
     def _replayed(self, inputs: list) -> Hand:
         """The current hand as it was dealt, with ``inputs`` applied (refusals as InputError)."""
         try:
-            return replay_inputs(self.session, inputs)
+            return replay_inputs(self._open_session(), inputs)
         except (EngineError, CardError) as exc:
             raise _as_input_error(exc) from None
 
@@ -416,7 +389,7 @@ class TableController:
         start = len(self.hand.events)
         self._commit([("redo" if redo else "input", {"input": inp})])
         previous = self.hand
-        self.session.replace_hand(trial)
+        self._open_session().replace_hand(trial)
         self.inputs.append(inp)
         self._fresh_key, self._fresh_events = (id(trial), len(self.inputs)), trial.events[start:]
         # the hand it replaced, given the same committed input, is the next input's trial
@@ -464,12 +437,13 @@ class TableController:
         p = self.prompt()
         if p.kind != "action":
             raise InputError(says(QT_TRANSLATE_NOOP("Errors", "no action is due now (%1)"), p.subject))
-        ranges = [c for c in self.choices() if c.action == action and c.min_to is not None]
-        if ranges and isinstance(to, int) and not any(c.min_to <= to <= c.max_to for c in ranges):
-            c = ranges[0]
+        ranges = [(c, c.min_to, c.max_to) for c in self.choices()
+                  if c.action == action and c.min_to is not None and c.max_to is not None]
+        if ranges and isinstance(to, int) and not any(least <= to <= most for _c, least, most in ranges):
+            c, least, most = ranges[0]
             raise InputError(says(QT_TRANSLATE_NOOP("Errors", "%1 %2–%3: %4 is outside that range"),
-                                  ActionArg(c.action, button=True), self.money(c.min_to), self.money(c.max_to),
-                                  self.money(to)), self.hand.decision_rules)
+                                  ActionArg(c.action, button=True), self.money(least), self.money(most),
+                                  self.money(to)), self._hand_now().decision_rules)
         self._input(["act", p.seat, action, to])
 
     def betting_unit(self) -> int:
@@ -494,25 +468,10 @@ class TableController:
             p = h.by_seat.get(seat) if h is not None and isinstance(seat, int) else None
             if p is not None and len(given) < len(p.down) and not set(given) & set(p.up):
                 missing = len(p.down) - len(given)
-                raise InputError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 has %2 downcards: %3 typed, %4 more to type"),
+                raise InputError(says(QT_TRANSLATE_NOOP("Errors",
+                                                        "seat %1 has %2 downcards: %3 typed, %4 more to type"),
                                       seat, len(p.down), len(given), missing), ("W-3",))
         self._input(["show", seat, cards])
-
-    def best_so_far(self) -> list[tuple[str, list[int], str]]:
-        """At the showdown: the best hand shown so far (and the best low in Hi-Lo)."""
-        h = self.hand
-        return h.best_shown() if h is not None and h.phase in ("showdown", "done") else []
-
-    def best_hands_so_far(self) -> list:
-        """``best_so_far`` as the engine's BestShown (values, not words)."""
-        h = self.hand
-        return h.best_hands_shown() if h is not None and h.phase in ("showdown", "done") else []
-
-    def awarded_pots(self) -> list:
-        """The hand's awards as events (PotAwarded, or PotWonByFolds), in the order of ``awards``."""
-        if self.hand is None or self.hand.phase != "done":
-            return []
-        return [e for e in self.hand.events if isinstance(e, (PotAwarded, PotWonByFolds))]
 
     def muck(self, seat: int):
         self._input(["muck", seat])
@@ -525,7 +484,7 @@ class TableController:
         rebuilt = self._replayed(self.inputs[:-1])
         self._commit([("undo", {"input": last})])
         self._spare = None
-        self.session.replace_hand(rebuilt)
+        self._open_session().replace_hand(rebuilt)
         self.inputs.pop()
         self.redo_stack.append(last)
         self.undo_count += 1
@@ -655,7 +614,7 @@ class TableController:
         s = state.session
         row_no, kind = 1, "open_table"
         try:
-            for row_no, (hand_no, kind, payload, _at) in enumerate(log, 2):
+            for row_no, (hand_no, kind, payload, _at) in enumerate(log, 2):  # noqa: B007 - named if it fails
                 yield from self._replay_row(state, hand_no, kind, payload)
         except StoreError as exc:
             raise InputError(str(exc)) from None
@@ -688,6 +647,8 @@ class TableController:
                 raise EngineError(f"the record dealt {payload['seats']}, the table now deals {dealt}")
             state.inputs, state.redo_stack = [], []
         elif kind in ("input", "redo"):
+            if s.hand is None:
+                raise EngineError("an input before the hand was dealt")
             apply_input(s.hand, payload["input"])
             state.inputs.append(payload["input"])
             if kind == "input":
@@ -701,178 +662,3 @@ class TableController:
             yield "hand", (state.hand_no, s.hand)
             s.finish_hand()
             state.inputs, state.redo_stack = [], []
-
-    # --- what the screen shows --------------------------------------------------------------------
-    def prompt(self) -> Prompt:
-        """What the dealer does now, in big words, with the physical steps that come first
-        (burn, return an uncalled bet, push a pot) as notes."""
-        p = self._prompt()
-        steps = self._steps(p)
-        if not steps:
-            return p
-        return Prompt(p.kind, p.seat, p.text, p.rules, tuple((s.text, s.rules) for s in steps) + p.notes, p.subject,
-                      steps + p.note_subjects)
-
-    def _steps(self, p: Prompt) -> tuple:
-        h = self.hand
-        if h is None:
-            return ()
-        out: list = []
-        for e in self._last_input_events():  # P-2: the chips go back before anything else
-            if isinstance(e, UncalledBetReturned):
-                out.append(e)
-        if p.kind in ("card", "river") and h.plan.normal and len(h.deal_queue) == h.plan.live:
-            out.append(h.plan)  # D-5: the burn, then the round
-        shows_first = h.showdown_decision
-        if p.kind == "show" and p.seat == h.showdown_order[0] and shows_first is not None:
-            out.append(shows_first)  # W-1: who shows first, and why
-        if p.kind == "award":
-            for i, pot in enumerate(h.pots_awarded):
-                pushes = tuple((seat, h.by_seat[seat].name, amount) for seat, amount in pot["winners"].items())
-                out.append(PotPush(i, pot["amount"], pushes, h.rules.currency, tuple(pot["rules"])))
-        return tuple(out)
-
-    def _last_input_events(self) -> list:
-        """The events the latest input of the hand caused (kept when it was applied; after an
-        undo or a resume, found by replaying the inputs before it)."""
-        h = self.hand
-        if h is None or not self.inputs:
-            return []
-        key = (id(h), len(self.inputs))
-        if self._fresh_key != key:
-            before = self._replayed(self.inputs[:-1])
-            self._fresh_key, self._fresh_events = key, h.events[len(before.events):]
-        return self._fresh_events
-
-    def _prompt(self) -> Prompt:
-        if self.session is None:
-            return prompt_for("setup", NoTable())
-        h = self.hand
-        if h is None:
-            return prompt_for("between", BetweenHands(self.hand_no + 1), ("T-4",))
-        if h.phase == "deal":
-            if h.plan.common_card:
-                return prompt_for("common", CommonCardDue(h.plan), h.plan.rules)
-            # a shortage procedure (burns pooled, no burn) must be done before the first card
-            short = not h.plan.normal and len(h.deal_queue) == h.plan.live
-            if h.street == 7:
-                if short:
-                    return prompt_for("river", RiverDue(h.plan), h.plan.rules)
-                return prompt_for("river", RiverDue(), ("D-4",))
-            seat, _ = h.expected_deal()
-            due = CardDue(seat, h.by_seat[seat].name, h.street == 3, h.plan if short else None)
-            return prompt_for("card", due, h.plan.rules + ("D-2",) if short else ("D-2",), seat)
-        if h.phase == "bet":
-            rules = tuple(h.decision_rules)
-            opening = h.bring_in_decision if h.street == 3 else h.opening_decision
-            if opening is not None and not h.round_started:  # the street's first actor, and why
-                rules = opening.rules
-            else:
-                opening = None
-            notes = tuple(h.raising_notes())
-            return prompt_for("action", ToAct(h.to_act.seat, h.to_act.name, opening),
-                              rules + tuple(r for n in notes for r in n.rules if r not in rules), h.to_act.seat,
-                              notes)
-        if h.phase == "showdown":
-            seat = h.pending_show[0]
-            return prompt_for("show", ShowDue(seat, seat == h.showdown_order[0]), ("W-1",), seat)
-        rules = tuple(dict.fromkeys(["P-1"] + [r for pot in h.pots_awarded for r in pot["rules"]]))
-        return prompt_for("award", AwardsDue(), rules)
-
-    def choices(self) -> list[ActionChoice]:
-        if self.hand is None or self.hand.phase != "bet":
-            return []
-        out = []
-        p = self.hand.to_act
-        for a in self.hand.legal_actions():
-            c = ActionChoice(a.action, a.to, a.min_to, a.max_to, a.all_in, key=KEYS[a.action])
-            name = BUTTON_NAMES[a.action]
-            if a.action in ("fold", "check"):
-                c.label = name
-            elif a.min_to is not None:
-                c.label = f"{name} {self.money(a.min_to)}-{self.money(a.max_to)}"
-            elif a.all_in and a.action == "call":
-                c.label = f"Call all-in {self.money(a.to - p.round_to)}"
-            elif a.all_in:
-                c.label = f"All-in {self.money(a.to)}"
-            elif a.action == "call":
-                c.label = f"Call {self.money(a.to - p.round_to)}"
-            else:
-                c.label = f"{name} {self.money(a.to)}"
-            out.append(c)
-        # two choices of one kind (fourth-street open pair): keys E / Shift+E style by position
-        seen = {}
-        for c in out:
-            seen[c.key] = seen.get(c.key, 0) + 1
-            if seen[c.key] == 2:
-                c.key = {"E": "G", "R": "T"}.get(c.key, c.key)
-        return out
-
-    def seats(self) -> list[SeatView]:
-        if self.session is None:
-            return []
-        views = []
-        h = self.hand
-        for seat, sp in sorted(self.session.seats.items()):
-            v = SeatView(seat, sp.name, sp.stack, sitting_out=sp.sitting_out)
-            if h is not None and seat in h.by_seat:
-                p = h.by_seat[seat]
-                # bets stand in front of the seat while their round is open; when it ends they
-                # are swept into the pot (the engine keeps them until the next round opens)
-                v.stack, v.in_hand = p.stack, True
-                v.round_to = p.round_to if h.phase == "bet" else 0
-                v.up = [format_card(c) for c in p.up]
-                v.down_count = len(p.down)
-                v.folded, v.all_in = p.folded, p.all_in and not p.folded
-                v.to_act = h.phase == "bet" and h.to_act is p
-                if p.shown:
-                    v.shown = [format_card(c) for c in p.down]
-            views.append(v)
-        return views
-
-    def pots(self) -> list[tuple[int, list[int]]]:
-        """Main and side pots as they stand (P-1)."""
-        h = self.hand
-        if h is None:
-            return []
-        if h.phase == "done":
-            return [(p["amount"], p["eligible"]) for p in h.pots_awarded]
-        return [(amount, [p.seat for p in eligible]) for amount, eligible in pots_in_play(h.players)]
-
-    def status(self) -> dict:
-        h = self.hand
-        if h is None:
-            return {}
-        betting = h.phase == "bet"
-        return {"street": h.street, "raises": max(0, h.levels - 1) if betting else 0,
-                "cap_raises": h.rules.max_raises, "capped": betting and h.is_capped(), "betting": betting,
-                "phase": h.phase,
-                "stub": h.stub, "burns": h.burns, "common": format_card(h.common) if h.common is not None else None,
-                "pot": h.pot_total() if h.phase != "done" else 0,
-                "warning": self.warning()}
-
-    def shortage_warning(self):
-        """D-7: the event warning that the next street will be short, or None."""
-        return self.hand.shortage_warning if self.hand is not None else None
-
-    def warning(self) -> str:
-        h = self.hand
-        if h is None:
-            return ""
-        warning = h.shortage_warning  # D-7: the next street will be short
-        return warning.text + " — D-7" if warning is not None else ""
-
-    def awards(self) -> list[dict]:
-        """Each pot with the amounts to push, and every shown hand's best five and name."""
-        if self.hand is None or self.hand.phase != "done":
-            return []
-        return self.hand.pots_awarded
-
-    def seen_cards(self) -> set[str]:
-        if self.hand is None:
-            return set()
-        return {format_card(c) for c in self.hand.seen}
-
-    def hand_in_progress(self) -> bool:
-        """A hand is dealt (its antes are in) and its awards not yet confirmed."""
-        return self.hand is not None

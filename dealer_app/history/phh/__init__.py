@@ -127,6 +127,7 @@ def iter_phh(text: str, source: str, first_line: int = 1):
             found = True
             yield PHHError(f"{source}:{first_line}: not a PHH file: {exc}")
             continue
+        blocks: list[tuple[str, str | None, dict]]
         if "variant" in data:
             blocks = [(source, None, data)]
         else:

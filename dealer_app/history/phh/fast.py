@@ -148,7 +148,8 @@ class _Reader:
         if whole:
             return self._plain_array(whole, _INT_VALUE, int)
         self.pos += 1  # "["
-        values, lines = [], []
+        values: list = []
+        lines: list[int] = []
         while True:
             self._skip_blank()
             if self.text.startswith("]", self.pos):

@@ -1,0 +1,280 @@
+"""What the live table shows: the prompt, the choices, the seats, the pots and the awards.
+
+Read-only views of the table's hand, in the order the screen asks for them; ``TableController``
+(``controller.py``) inherits them and adds the inputs that change the hand. The words of a
+prompt are data (``prompts.py``), so the UI says them in the reader's language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dealer_app.engine.cards import format_card
+from dealer_app.engine.events import PotAwarded, PotWonByFolds, UncalledBetReturned
+from dealer_app.engine.hand import Hand
+from dealer_app.engine.money import format_money
+from dealer_app.engine.says import BUTTON_NAMES
+from dealer_app.engine.session import TableSession
+from dealer_app.engine.showdown import pots_in_play
+from dealer_app.live.prompts import (
+    AwardsDue,
+    BetweenHands,
+    CardDue,
+    CommonCardDue,
+    NoTable,
+    PotPush,
+    Prompt,
+    RiverDue,
+    ShowDue,
+    ToAct,
+    prompt_for,
+)
+
+KEYS = {"fold": "F", "check": "K", "call": "C", "bring_in": "B", "complete": "O", "bet": "E", "raise": "R"}
+
+
+@dataclass
+class ActionChoice:
+    """A legal action (``LegalAction``'s fields) as the dealer's button shows it."""
+
+    action: str
+    to: int | None = None
+    min_to: int | None = None
+    max_to: int | None = None
+    all_in: bool = False
+    label: str = ""
+    key: str = ""
+
+
+@dataclass
+class SeatView:
+    seat: int
+    name: str
+    stack: int
+    round_to: int = 0
+    up: list = field(default_factory=list)
+    down_count: int = 0
+    folded: bool = False
+    all_in: bool = False
+    to_act: bool = False
+    in_hand: bool = False
+    sitting_out: bool = False
+    shown: list = field(default_factory=list)
+
+
+class TablePresentation:
+    """The screen's reads of the table. The state is the controller's: the session (with its
+    hand), the hand number and the inputs of the hand so far."""
+
+    session: TableSession | None
+    hand_no: int
+    inputs: list[list]
+    _fresh_events: list
+    _fresh_key: tuple
+
+    def _replayed(self, inputs: list) -> Hand:  # the controller's: the hand with ``inputs`` applied
+        raise NotImplementedError
+
+    @property
+    def hand(self) -> Hand | None:
+        """The hand on the table: the session's, the only copy there is."""
+        return self.session.hand if self.session is not None else None
+
+    def money(self, cents: int) -> str:
+        currency = self.session.table.currency if self.session else "USD"
+        return format_money(cents, currency)
+
+    def best_so_far(self) -> list[tuple[str, list[int], str]]:
+        """At the showdown: the best hand shown so far (and the best low in Hi-Lo)."""
+        h = self.hand
+        return h.best_shown() if h is not None and h.phase in ("showdown", "done") else []
+
+    def best_hands_so_far(self) -> list:
+        """``best_so_far`` as the engine's BestShown (values, not words)."""
+        h = self.hand
+        return h.best_hands_shown() if h is not None and h.phase in ("showdown", "done") else []
+
+    def awarded_pots(self) -> list:
+        """The hand's awards as events (PotAwarded, or PotWonByFolds), in the order of ``awards``."""
+        if self.hand is None or self.hand.phase != "done":
+            return []
+        return [e for e in self.hand.events if isinstance(e, (PotAwarded, PotWonByFolds))]
+
+    # --- what the screen shows --------------------------------------------------------------------
+    def prompt(self) -> Prompt:
+        """What the dealer does now, in big words, with the physical steps that come first
+        (burn, return an uncalled bet, push a pot) as notes."""
+        p = self._prompt()
+        steps = self._steps(p)
+        if not steps:
+            return p
+        return Prompt(p.kind, p.seat, p.text, p.rules, tuple((s.text, s.rules) for s in steps) + p.notes, p.subject,
+                      steps + p.note_subjects)
+
+    def _steps(self, p: Prompt) -> tuple:
+        h = self.hand
+        if h is None:
+            return ()
+        out: list = []
+        for e in self._last_input_events():  # P-2: the chips go back before anything else
+            if isinstance(e, UncalledBetReturned):
+                out.append(e)
+        if p.kind in ("card", "river") and h.plan.normal and len(h.deal_queue) == h.plan.live:
+            out.append(h.plan)  # D-5: the burn, then the round
+        shows_first = h.showdown_decision
+        if p.kind == "show" and p.seat == h.showdown_order[0] and shows_first is not None:
+            out.append(shows_first)  # W-1: who shows first, and why
+        if p.kind == "award":
+            for i, pot in enumerate(h.pots_awarded):
+                pushes = tuple((seat, h.by_seat[seat].name, amount) for seat, amount in pot["winners"].items())
+                out.append(PotPush(i, pot["amount"], pushes, h.rules.currency, tuple(pot["rules"])))
+        return tuple(out)
+
+    def _last_input_events(self) -> list:
+        """The events the latest input of the hand caused (kept when it was applied; after an
+        undo or a resume, found by replaying the inputs before it)."""
+        h = self.hand
+        if h is None or not self.inputs:
+            return []
+        key = (id(h), len(self.inputs))
+        if self._fresh_key != key:
+            before = self._replayed(self.inputs[:-1])
+            self._fresh_key, self._fresh_events = key, h.events[len(before.events):]
+        return self._fresh_events
+
+    def _prompt(self) -> Prompt:
+        if self.session is None:
+            return prompt_for("setup", NoTable())
+        h = self.hand
+        if h is None:
+            return prompt_for("between", BetweenHands(self.hand_no + 1), ("T-4",))
+        if h.phase == "deal":
+            if h.plan.common_card:
+                return prompt_for("common", CommonCardDue(h.plan), h.plan.rules)
+            # a shortage procedure (burns pooled, no burn) must be done before the first card
+            short = not h.plan.normal and len(h.deal_queue) == h.plan.live
+            if h.street == 7:
+                if short:
+                    return prompt_for("river", RiverDue(h.plan), h.plan.rules)
+                return prompt_for("river", RiverDue(), ("D-4",))
+            expected = h.expected_deal()
+            assert expected is not None  # dealing, and no common card: a seat is due (D-2)
+            seat = expected[0]
+            due = CardDue(seat, h.by_seat[seat].name, h.street == 3, h.plan if short else None)
+            return prompt_for("card", due, h.plan.rules + ("D-2",) if short else ("D-2",), seat)
+        if h.phase == "bet":
+            to_act = h.to_act
+            assert to_act is not None  # a betting round always has a player to act
+            rules = tuple(h.decision_rules)
+            opening = h.bring_in_decision if h.street == 3 else h.opening_decision
+            if opening is not None and not h.round_started:  # the street's first actor, and why
+                rules = opening.rules
+            else:
+                opening = None
+            notes = tuple(h.raising_notes())
+            return prompt_for("action", ToAct(to_act.seat, to_act.name, opening),
+                              rules + tuple(r for n in notes for r in n.rules if r not in rules), to_act.seat, notes)
+        if h.phase == "showdown":
+            seat = h.pending_show[0]
+            return prompt_for("show", ShowDue(seat, seat == h.showdown_order[0]), ("W-1",), seat)
+        rules = tuple(dict.fromkeys(["P-1"] + [r for pot in h.pots_awarded for r in pot["rules"]]))
+        return prompt_for("award", AwardsDue(), rules)
+
+    def choices(self) -> list[ActionChoice]:
+        if self.hand is None or self.hand.phase != "bet":
+            return []
+        out = []
+        p = self.hand.to_act
+        assert p is not None  # a betting round always has a player to act
+        for a in self.hand.legal_actions():
+            label = self._label(a.action, a.to, a.min_to, a.max_to, a.all_in, p.round_to)
+            out.append(ActionChoice(a.action, a.to, a.min_to, a.max_to, a.all_in, label, KEYS[a.action]))
+        # two choices of one kind (fourth-street open pair): keys E / Shift+E style by position
+        seen: dict[str, int] = {}
+        for c in out:
+            seen[c.key] = seen.get(c.key, 0) + 1
+            if seen[c.key] == 2:
+                c.key = {"E": "G", "R": "T"}.get(c.key, c.key)
+        return out
+
+    def _label(self, action: str, to: int | None, min_to: int | None, max_to: int | None, all_in: bool,
+               round_to: int) -> str:
+        """A choice as its button says it, in English ("Call $5", "Raise to $20", "Bet $2-$10")."""
+        name = BUTTON_NAMES[action]
+        if action in ("fold", "check"):
+            return name
+        if min_to is not None and max_to is not None:
+            return f"{name} {self.money(min_to)}-{self.money(max_to)}"
+        assert to is not None  # every other choice has its exact amount
+        if action == "call":  # what goes in now, not the round's total
+            return f"Call all-in {self.money(to - round_to)}" if all_in else f"Call {self.money(to - round_to)}"
+        return f"All-in {self.money(to)}" if all_in else f"{name} {self.money(to)}"
+
+    def seats(self) -> list[SeatView]:
+        if self.session is None:
+            return []
+        views = []
+        h = self.hand
+        for seat, sp in sorted(self.session.seats.items()):
+            v = SeatView(seat, sp.name, sp.stack, sitting_out=sp.sitting_out)
+            if h is not None and seat in h.by_seat:
+                p = h.by_seat[seat]
+                # bets stand in front of the seat while their round is open; when it ends they
+                # are swept into the pot (the engine keeps them until the next round opens)
+                v.stack, v.in_hand = p.stack, True
+                v.round_to = p.round_to if h.phase == "bet" else 0
+                v.up = [format_card(c) for c in p.up]
+                v.down_count = len(p.down)
+                v.folded, v.all_in = p.folded, p.all_in and not p.folded
+                v.to_act = h.phase == "bet" and h.to_act is p
+                if p.shown:
+                    v.shown = [format_card(c) for c in p.down]
+            views.append(v)
+        return views
+
+    def pots(self) -> list[tuple[int, list[int]]]:
+        """Main and side pots as they stand (P-1)."""
+        h = self.hand
+        if h is None:
+            return []
+        if h.phase == "done":
+            return [(p["amount"], p["eligible"]) for p in h.pots_awarded]
+        return [(amount, [p.seat for p in eligible]) for amount, eligible in pots_in_play(h.players)]
+
+    def status(self) -> dict:
+        h = self.hand
+        if h is None:
+            return {}
+        betting = h.phase == "bet"
+        return {"street": h.street, "raises": max(0, h.levels - 1) if betting else 0,
+                "cap_raises": h.rules.max_raises, "capped": betting and h.is_capped(), "betting": betting,
+                "phase": h.phase,
+                "stub": h.stub, "burns": h.burns, "common": format_card(h.common) if h.common is not None else None,
+                "pot": h.pot_total() if h.phase != "done" else 0,
+                "warning": self.warning()}
+
+    def shortage_warning(self):
+        """D-7: the event warning that the next street will be short, or None."""
+        return self.hand.shortage_warning if self.hand is not None else None
+
+    def warning(self) -> str:
+        h = self.hand
+        if h is None:
+            return ""
+        warning = h.shortage_warning  # D-7: the next street will be short
+        return warning.text + " — D-7" if warning is not None else ""
+
+    def awards(self) -> list[dict]:
+        """Each pot with the amounts to push, and every shown hand's best five and name."""
+        if self.hand is None or self.hand.phase != "done":
+            return []
+        return self.hand.pots_awarded
+
+    def seen_cards(self) -> set[str]:
+        if self.hand is None:
+            return set()
+        return {format_card(c) for c in self.hand.seen}
+
+    def hand_in_progress(self) -> bool:
+        """A hand is dealt (its antes are in) and its awards not yet confirmed."""
+        return self.hand is not None
