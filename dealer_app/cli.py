@@ -17,7 +17,6 @@ a large input is shared among worker processes (``history/batch.py``), its order
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
@@ -55,7 +54,7 @@ def _cmd_tables(args) -> int:
                      format_money(t.bring_in, t.currency), format_money(t.buy_in, t.currency), str(t.seats), t.profile))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     for r in rows:
-        print("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+        print("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
     print(f"\nhouse profiles: {', '.join(cat.profiles)}")
     for problem in cat.problems:
         _say(problem)

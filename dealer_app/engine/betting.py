@@ -31,8 +31,9 @@ class BettingLayer(DealingLayer):
             elif low is None or card < door:  # the first of equals: no two door cards are equal
                 low, door = p, card
         if low is None:  # a replay whose file records no door card (at the table D-4 requires them)
-            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "no door card is recorded, so nobody can be named to bring "
-                                                               "in")), ("B-2", "D-4"))
+            raise EngineError(says(
+                QT_TRANSLATE_NOOP("Errors", "no door card is recorded, so nobody can be named to bring in"),
+                ), ("B-2", "D-4"))
         rules = ["B-2"] + (["H-1"] if self.rules.game == "stud8" else [])
         chosen = low
         if not low.can_act:

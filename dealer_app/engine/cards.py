@@ -52,8 +52,9 @@ def parse_card(text: str, rank_aliases: dict[str, str] | None = None) -> int | N
     if rank_text == "10":
         rank_text = "T"
     if len(rank_text) != 1 or rank_text not in RANKS:
-        raise CardError(says(QT_TRANSLATE_NOOP("Errors", "unknown card code %1: rank %2 is not one of 2-9, T (or 10), J, "
-                                                         "Q, K, A"), repr(raw), repr(text[:-1])))
+        raise CardError(says(
+            QT_TRANSLATE_NOOP("Errors", "unknown card code %1: rank %2 is not one of 2-9, T (or 10), J, Q, K, A"),
+            repr(raw), repr(text[:-1])))
     if suit_text not in SUITS:
         raise CardError(says(QT_TRANSLATE_NOOP("Errors", "unknown card code %1: suit %2 is not one of c d h s ♣ ♦ ♥ ♠"),
                              repr(raw), repr(text[-1])))

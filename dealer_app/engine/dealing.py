@@ -73,8 +73,9 @@ class DealingLayer(HandCore):
         if card is None:
             return
         if card in self.seen:
-            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "card %1 is already seen in this hand (%2)"), CardArg(card),
-                                   self._where_seen(card)), ("D-1",))
+            raise EngineError(says(
+                QT_TRANSLATE_NOOP("Errors", "card %1 is already seen in this hand (%2)"),
+                CardArg(card), self._where_seen(card)), ("D-1",))
 
     def _where_seen(self, card: int) -> Says:
         where = self.seen[card]
@@ -144,8 +145,9 @@ class DealingLayer(HandCore):
             raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "no cards are being dealt now (%1 on street %2)"),
                                    PhaseArg(self.phase), self.street), ("D-2",))
         if self.plan.common_card:
-            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "street %1 is a common card: deal it to the middle (D-8)"),
-                                   self.street), ("D-7", "D-8"))
+            raise EngineError(says(
+                QT_TRANSLATE_NOOP("Errors", "street %1 is a common card: deal it to the middle (D-8)"),
+                self.street), ("D-7", "D-8"))
         p = self.player(seat)
         if p.folded:
             raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 has folded and gets no cards"), seat), ("D-6",))
@@ -160,14 +162,15 @@ class DealingLayer(HandCore):
             raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "street %1 deals %2 card(s) to seat %3, got %4"),
                                    self.street, want, seat, len(cards)), ("D-3", "D-4"))
         seen_now = set()
-        for c, is_down in zip(cards, down_flags):
+        for c, is_down in zip(cards, down_flags, strict=True):  # (counted equal just above)
             if not is_down and c is None and not self.unknown_upcards:
-                raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1's upcard must be entered (an upcard is always "
-                                                                   "seen)"), seat), ("D-4", "D-9"))
+                raise EngineError(says(
+                    QT_TRANSLATE_NOOP("Errors", "seat %1's upcard must be entered (an upcard is always seen)"),
+                    seat), ("D-4", "D-9"))
             self._claim(c)
             if c is not None and c in seen_now:
-                raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "card %1 entered twice for seat %2"), CardArg(c), seat),
-                                  ("D-1",))
+                raise EngineError(says(
+                    QT_TRANSLATE_NOOP("Errors", "card %1 entered twice for seat %2"), CardArg(c), seat), ("D-1",))
             if c is not None:
                 seen_now.add(c)
 
@@ -176,7 +179,8 @@ class DealingLayer(HandCore):
         if self.phase != "deal" or not self.plan.common_card:
             raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "no common card is due now")), ("D-7",))
         if card is None:
-            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "the common card is face up and must be entered")), ("D-8",))
+            raise EngineError(says(
+                QT_TRANSLATE_NOOP("Errors", "the common card is face up and must be entered")), ("D-8",))
         self._claim(card)
         self.common = card
         self.seen[card] = None  # the common card

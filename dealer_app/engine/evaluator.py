@@ -230,7 +230,7 @@ def best_high_five(cards) -> tuple[int, list[int]]:
         shape = _SHAPES[cat]
         want = [(value >> s) & 15 for s in (16, 12, 8, 4, 0)[:len(shape)]]
     five = []
-    for r, n in zip(want, shape):
+    for r, n in zip(want, shape, strict=True):
         for c in pool:
             if c >> 2 == r:
                 five.append(c)

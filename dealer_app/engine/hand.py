@@ -118,8 +118,9 @@ class Hand(ShowdownLayer):
         is applied anyway and recorded as a ruling, so a replay of a disputed hand can go on.
         """
         if to is not None and (isinstance(to, bool) or not isinstance(to, int)):
-            raise IllegalAction(says(QT_TRANSLATE_NOOP("Errors", "seat %1: the amount %2 is not a whole number of cents"),
-                                     seat, repr(to)), ("T-2",))
+            raise IllegalAction(says(
+                QT_TRANSLATE_NOOP("Errors", "seat %1: the amount %2 is not a whole number of cents"),
+                seat, repr(to)), ("T-2",))
         amount: int | None = to
         if ruling:
             try:
@@ -159,8 +160,9 @@ class Hand(ShowdownLayer):
             raise IllegalAction(says(QT_TRANSLATE_NOOP("Errors", "unknown action %1 (known: %2)"), repr(action),
                                      ", ".join(ACTIONS)))
         if self.phase != "bet" or self.to_act is None:
-            raise IllegalAction(says(QT_TRANSLATE_NOOP("Errors", "seat %1 cannot %2 now: no betting round is open (%3)"),
-                                     seat, ActionArg(action, raw=True), PhaseArg(self.phase)))
+            raise IllegalAction(says(
+                QT_TRANSLATE_NOOP("Errors", "seat %1 cannot %2 now: no betting round is open (%3)"),
+                seat, ActionArg(action, raw=True), PhaseArg(self.phase)))
         self.player(seat)
         rule = ("A-1",) if self.street == 3 else ("A-2",)
         raise IllegalAction(says(QT_TRANSLATE_NOOP("Errors", "seat %1 acted out of turn: seat %2 is to act"), seat,

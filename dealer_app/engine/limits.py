@@ -379,7 +379,8 @@ def _parse_table(path: Path, profiles: dict[str, HouseProfile] | None) -> LimitT
         for fld, amount in (("buy_in", buy_in), ("ante", ante), ("bring_in", bring_in), ("small", small),
                             ("big", big), ("min_bet", min_bet)):
             if amount is not None and amount % chip:
-                chk.fail(fld if fld in data else "chip", f"{amount} cents is not a multiple of the smallest chip ({chip} cents, T-2)")
+                chk.fail(fld if fld in data else "chip",
+                         f"{amount} cents is not a multiple of the smallest chip ({chip} cents, T-2)")
     if None not in (buy_in, big) and buy_in < big:
         chk.fail("buy_in", "is smaller than one big bet")
     if chk.problems:
@@ -474,7 +475,8 @@ def table_from_record(data: object) -> LimitTable:
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise LimitsError([f"record: limit table {table.name}: {name}: {value!r} is not a whole number of cents"])
     if table.game not in GAMES or table.structure not in STRUCTURES:
-        raise LimitsError([f"record: limit table {table.name}: game {table.game!r} / structure {table.structure!r} unknown"])
+        raise LimitsError([f"record: limit table {table.name}: game {table.game!r} / structure "
+                           f"{table.structure!r} unknown"])
     return table
 
 

@@ -302,8 +302,8 @@ class ShowdownLayer(BettingLayer):
         p = self._showdown_player(seat)
         others = [q for q in self.live if q is not p and not q.mucked]
         if not others:
-            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 is the last player left and cannot muck"), seat),
-                              ("W-1",))
+            raise EngineError(says(
+                QT_TRANSLATE_NOOP("Errors", "seat %1 is the last player left and cannot muck"), seat), ("W-1",))
         p.mucked = True
         self._pending_show.remove(p.seat)
         self.events.append(HandMucked(seat))  # W-1
@@ -362,14 +362,16 @@ class ShowdownLayer(BettingLayer):
                 if c is not None:
                     shown.remove(c)
         if len(shown) != len(p.down):
-            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 has %2 downcards; %3 given"), p.seat, len(p.down),
-                                   len(shown)), ("D-9",))
+            raise EngineError(says(
+                QT_TRANSLATE_NOOP("Errors", "seat %1 has %2 downcards; %3 given"),
+                p.seat, len(p.down), len(shown)), ("D-9",))
         if len({c for c in shown if c is not None}) != sum(1 for c in shown if c is not None):
             raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 shows a card twice"), p.seat), ("D-1",))
         for old in p.down:
             if old is not None and old not in shown:
-                raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1's downcard %2 is not among the cards shown"),
-                                       p.seat, CardArg(old)), ("D-9",))
+                raise EngineError(says(
+                    QT_TRANSLATE_NOOP("Errors", "seat %1's downcard %2 is not among the cards shown"),
+                    p.seat, CardArg(old)), ("D-9",))
         fresh = [c for c in shown if c is not None and c not in p.down]
         for c in fresh:
             self._claim(c)

@@ -42,13 +42,15 @@ def verdict(imp: ImportedHand, profile: str | None = None, options: dict | None 
     problems += report.errors + report.illegal
     decisions = {d["index"]: d for st in report.streets for d in st["decisions"]}
     if e.bring_in is not None and report.bring_in and p_of(report.bring_in["seat"]) != e.bring_in:
-        problems.append(f"line {e.lines.get('bring_in', 0)}: bring-in: server seat {imp.seats[e.bring_in - 1]}, engine seat "
+        problems.append(f"line {e.lines.get('bring_in', 0)}: bring-in: server seat {imp.seats[e.bring_in - 1]}, "
+                        f"engine seat "
                         f"{report.bring_in['seat']} ({', '.join(report.bring_in['rules'])})")
     for st in report.streets:
         want = e.first_actors.get(st["street"])
         if want is not None and p_of(st["first_to_act"]) != want:
             got = p_of(st["first_to_act"])
-            problems.append(f"line {e.lines.get(st['street'], 0)}: street {st['street']}: first to act: server {imp.names[want - 1]}, engine "
+            problems.append(f"line {e.lines.get(st['street'], 0)}: street {st['street']}: first to act: server "
+                            f"{imp.names[want - 1]}, engine "
                             f"{imp.names[got - 1] if got else 'nobody'} ({', '.join(st['rules'])})")
     for index, player, amount in e.amounts:
         d = decisions.get(index)
@@ -65,7 +67,8 @@ def verdict(imp: ImportedHand, profile: str | None = None, options: dict | None 
             problems.append(f"line {line}: server allows a double bet (open pair); the engine does not (L-3)")
     returned = {p_of(seat): amount for seat, amount in (report.uncalled or {}).items()}
     if e.uncalled and returned != e.uncalled:
-        problems.append(f"line {e.lines.get('uncalled', 0)}: uncalled bets: server {e.uncalled}, engine {returned} (P-2)")
+        problems.append(f"line {e.lines.get('uncalled', 0)}: uncalled bets: server {e.uncalled}, "
+                        f"engine {returned} (P-2)")
     total = sum(p["amount"] for p in report.pots)
     if e.total_pot is not None and report.complete and total != e.total_pot:
         problems.append(f"line {e.lines.get('total', 0)}: total pot: server {e.total_pot}, engine {total}")
@@ -77,7 +80,8 @@ def verdict(imp: ImportedHand, profile: str | None = None, options: dict | None 
         diff = {p: won.get(p, 0) - e.collected.get(p, 0) for p in set(won) | set(e.collected)}
         if any(v < 0 for v in diff.values()) or sum(diff.values()) != e.rake or \
                 (e.rake == 0 and any(diff.values())):
-            problems.append(f"line {e.lines.get('collected', 0)}: collected: server {e.collected} (rake {e.rake}), engine {won}")
+            problems.append(f"line {e.lines.get('collected', 0)}: collected: server {e.collected} (rake {e.rake}), "
+                            f"engine {won}")
     # W-1 orders the players of the last betting round; where an all-in player (in an earlier
     # pot only) shows is a display convention (PokerStars shows them when their pot is paid)
     engine_order = [p_of(s) for s in report.showdown_order]

@@ -110,22 +110,22 @@ def iter_phh(text: str, source: str, first_line: int = 1):
     ``first_line``: the line the text starts on in its file (a part of a large file)."""
     found = False
     seen_keys: set = set()
-    for first_line, chunk in _chunks(text, first_line):
-        fast = read_plain_toml(chunk, first_line)
+    for chunk_line, chunk in _chunks(text, first_line):  # each chunk with the line it starts on
+        fast = read_plain_toml(chunk, chunk_line)
         element_lines = fast[1] if fast is not None else None
         try:
             data = fast[0] if fast is not None else tomllib.loads(chunk)
         except tomllib.TOMLDecodeError as exc:
             found = True
-            yield PHHError(f"{source}: not a PHH file: {_toml_error(exc, first_line)}")
+            yield PHHError(f"{source}: not a PHH file: {_toml_error(exc, chunk_line)}")
             continue
         except RecursionError:
             found = True
-            yield PHHError(f"{source}:{first_line}: not a PHH file: nested too deeply")
+            yield PHHError(f"{source}:{chunk_line}: not a PHH file: nested too deeply")
             continue
         except ValueError as exc:  # e.g. an integer of 5,000 digits
             found = True
-            yield PHHError(f"{source}:{first_line}: not a PHH file: {exc}")
+            yield PHHError(f"{source}:{chunk_line}: not a PHH file: {exc}")
             continue
         blocks: list[tuple[str, str | None, dict]]
         if "variant" in data:
@@ -150,7 +150,7 @@ def iter_phh(text: str, source: str, first_line: int = 1):
             if element_lines is not None:
                 lines = element_lines.get((table_key, "actions"), [])
             else:
-                lines = _action_lines(chunk, actions, first_line)
+                lines = _action_lines(chunk, actions, chunk_line)
             yield PHHHand(hand_source, fields, actions, lines)
     if not found:
         yield PHHError(f"{source}: no hand found (a PHH hand needs a 'variant' field)")
