@@ -20,7 +20,7 @@ from typing import Callable, Iterator
 
 from dealer_app.history.importers import UnreadableText, decode
 from dealer_app.history.phh import PHHError, iter_phh
-from dealer_app.history.reading import Problem, read_items
+from dealer_app.history.sources import Problem, read_items
 
 HANDS_PER_UNIT = 250
 FILES_PER_UNIT = 100

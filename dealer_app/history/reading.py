@@ -1,76 +1,21 @@
-"""From files to replayed hands, one hand at a time: what ``replay`` and ``export`` read.
+"""From hands to replay reports and engine hands, one at a time: what ``replay`` and
+``export`` print and write.
 
-A file is detected by its content (PHH, or a site's text), read hand by hand, and each hand is
-replayed and forgotten before the next is read, so memory does not grow with the number of
-hands. Anything that is not a readable hand — a missing file, a folder, bytes in no known
-encoding, a broken TOML part, a hand a site importer refuses — becomes a ``Problem`` naming
-the file (and the hand and line where known); the rest goes on.
-
-This module is the orchestrator: ``replay.py`` replays one hand, ``verdict.py`` compares one
-replay with the server; neither imports this one.
+The hands come from ``sources.py`` (files to hands-or-problems); each is replayed and
+forgotten before the next is read, so memory does not grow with the number of hands. This
+module is the orchestrator: ``replay.py`` replays one hand, ``verdict.py`` compares one
+replay with the server; neither imports this one, nor ``sources.py``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Iterator
 
-from dealer_app.history.importers import ImportedHand, Refusal, UnreadableText, detect, iter_text, read_text
-from dealer_app.history.phh import PHHError, PHHHand, iter_phh
+from dealer_app.history.importers import ImportedHand
 from dealer_app.history.replay_report import ReplayReport
+from dealer_app.history.sources import Item, Problem, read_items
 
-
-@dataclass(frozen=True)
-class Problem:
-    """A file, or a part of one, that holds no hand to replay; ``refused`` for a hand that
-    was read but is of a kind not replayed (Razz, no-limit, …), as opposed to a broken one."""
-
-    source: str
-    message: str
-    refused: bool = False
-
-    def __str__(self) -> str:
-        return self.message
-
-
-Item = PHHHand | ImportedHand | Problem
-
-
-def read_items(paths) -> Iterator[Item]:
-    """Every hand of every file, in order: a PHH hand, a site's imported hand, or a Problem."""
-    for path in paths:
-        yield from _read_file(Path(path))
-
-
-def _read_file(path: Path) -> Iterator[Item]:
-    if path.is_dir():
-        yield Problem(str(path), f"{path}: is a folder, not a hand history file")
-        return
-    try:
-        text = read_text(path)
-    except FileNotFoundError:
-        yield Problem(str(path), f"{path}: no such file")
-        return
-    except (OSError, UnreadableText) as exc:
-        yield Problem(str(path), f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}")
-        return
-    kind = detect(text)
-    if kind == "phh" or (kind is None and path.suffix in (".phh", ".phhs")):
-        for item in iter_phh(text, str(path)):
-            yield Problem(str(path), str(item)) if isinstance(item, PHHError) else item
-        return
-    for item in iter_text(text, str(path), kind):
-        if isinstance(item, Refusal):
-            yield Problem(f"{item.source}#{item.hand_id}", str(item), refused=_is_refusal_of_kind(item))
-        else:
-            yield item
-
-
-def _is_refusal_of_kind(r: Refusal) -> bool:
-    """A hand of a game this app does not replay (as opposed to one it could not read)."""
-    return "not supported" in r.reason or "is not a stud game" in r.reason or "not one this app reads" \
-        in r.reason or "not a hand history this app reads" in r.reason
+__all__ = ["Item", "Problem", "engine_hands_of", "iter_reports", "read_items", "replay_files", "reports_of"]
 
 
 def iter_reports(paths, profile: str | None = None, table: str | None = None,
