@@ -20,17 +20,11 @@ import random
 import sys
 import time
 import warnings
-from pathlib import Path
 
-try:  # the installed package (an editable install: the source)
-    import dealer_app  # noqa: F401
-except ImportError:
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from dealer_app.engine import ENGINE_BUILD  # noqa: E402
-from dealer_app.engine.evaluator import hi_value  # noqa: E402
-from dealer_app.engine.hand import Hand, SeatSpec  # noqa: E402
-from dealer_app.engine.limits import BettingRules, load_profile  # noqa: E402
+from dealer_app.engine import ENGINE_BUILD
+from dealer_app.engine.evaluator import hi_value
+from dealer_app.engine.hand import Hand, SeatSpec
+from dealer_app.engine.limits import BettingRules, load_profile
 
 STACK = 1_000_000
 

@@ -14,6 +14,7 @@ and reports its bytes per hand. Figures, not assertions: the closing notes compa
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import random
 import resource
@@ -22,6 +23,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from types import ModuleType
 
 from dealer_app.engine.limits import BettingRules, load_profile, load_table
 from dealer_app.history.export import hand_to_phh
@@ -72,14 +74,24 @@ def run_child(args: list[str]) -> tuple[float, float]:
     return seconds, peak / 1024
 
 
+def _tests_helper(name: str) -> ModuleType:
+    """A helper module of the tests, loaded from its file: tests/ is not a package, and putting
+    it on sys.path would let its modules shadow others for the rest of the run."""
+    path = Path(__file__).resolve().parent.parent / "tests" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None, path  # a .py file always has a loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def record_bytes_per_hand(hands: int) -> tuple[float, float]:
     """Play ``hands`` random hands at the live table into a new record: bytes and rows per hand."""
     import sqlite3
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-    from live_random import random_input  # the live-table tests' random dealer
 
     from dealer_app.history.store import Store
     from dealer_app.live.controller import TableController
+    random_input = _tests_helper("live_random").random_input  # the live-table tests' random dealer
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "hands.sqlite3"
         c = TableController(Store(db))

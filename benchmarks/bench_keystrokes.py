@@ -21,7 +21,6 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen" if not os.environ.get("DISPLAY") else "xcb")
 
 from PySide6.QtCore import QSettings, Qt  # noqa: E402
@@ -148,7 +147,8 @@ def main():
     results = {"platform": QApplication.platformName()}
     for name, (table, seats, streets, policy) in HANDS.items():
         tmp = Path(tempfile.mkdtemp())
-        w = MainWindow(TableController(Store(tmp / "hands.sqlite3")), QSettings(str(tmp / "s.ini"), QSettings.IniFormat))
+        settings = QSettings(str(tmp / "s.ini"), QSettings.IniFormat)
+        w = MainWindow(TableController(Store(tmp / "hands.sqlite3")), settings)
         w.ask_before_closing = False
         w.resize(1280, 800)
         w.show()

@@ -18,12 +18,10 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from dealer_app.engine import ENGINE_BUILD  # noqa: E402
-from dealer_app.engine.cards import format_card  # noqa: E402
-from dealer_app.history.store import Store  # noqa: E402
-from dealer_app.live.controller import TableController  # noqa: E402
+from dealer_app.engine import ENGINE_BUILD
+from dealer_app.engine.cards import format_card
+from dealer_app.history.store import Store
+from dealer_app.live.controller import TableController
 
 DECK = [format_card(c) for c in range(52)]
 

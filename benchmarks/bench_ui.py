@@ -18,8 +18,6 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
 FIRST_PAINT = """
 import time, sys
 t0 = float(sys.argv[1])
@@ -94,11 +92,12 @@ def action_latency(hands: int = 20):
 
 def first_paint(runs: int = 5):
     out = []
+    child_env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}  # the same dealer_app
     for _ in range(runs):
         tmp = Path(tempfile.mkdtemp())
         t0 = time.time()
         res = subprocess.run([sys.executable, "-c", FIRST_PAINT, str(t0), str(tmp / "h.sqlite3"), str(tmp / "s.ini")],
-                             capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
+                             capture_output=True, text=True, env=child_env)
         out.append(float(res.stdout.strip().splitlines()[-1]))
     return {"runs": runs, "median_s": round(statistics.median(out), 3), "max_s": round(max(out), 3)}
 

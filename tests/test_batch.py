@@ -46,7 +46,7 @@ def test_units_cut_a_large_file_between_its_hands(tmp_path, tiny_units):
     assert [h.source for h in hands] == [f"{f}#{i}" for i in range(1, len(STUD) + 2)]
     whole = f.read_text().splitlines()
     for h in hands:  # every action's line is its line in the whole file
-        for action, line in zip(h.actions, h.lines):
+        for action, line in zip(h.actions, h.lines, strict=True):
             assert f"'{action}'" in whole[line - 1]
 
 

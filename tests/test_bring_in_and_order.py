@@ -9,7 +9,8 @@ from dealer_app.engine.errors import IllegalAction
 def test_B1_antes_posted_and_short_ante_all_in():
     h = new_hand(rules("stud-10-20"), [10000, 50, 10000], "Kd 7c As")
     antes = [e for e in h.events if e.kind == "ante"]
-    assert [(e.seat, e.data["amount"], e.data["all_in"]) for e in antes] == [(1, 100, False), (2, 50, True), (3, 100, False)]
+    assert [(e.seat, e.data["amount"], e.data["all_in"]) for e in antes] == [
+        (1, 100, False), (2, 50, True), (3, 100, False)]
     assert all("B-1" in e.rules for e in antes)
 
 

@@ -104,7 +104,8 @@ def test_export_never_overwrites_an_existing_file(tmp_path, run):
     (written,) = out.iterdir()
     written.write_text("keep me")
     code, _out, err = run("export", PHH, "--out", out)
-    assert code == 2 and "already exists from before; nothing was overwritten" in err and written.read_text() == "keep me"
+    assert code == 2 and "already exists from before; nothing was overwritten" in err
+    assert written.read_text() == "keep me"
 
 
 def test_export_out_that_is_a_file(tmp_path, run):

@@ -58,7 +58,8 @@ def test_sit_and_go_stakes_come_from_the_bets_and_the_file():
     assert all(big == 2 * small for _a, _b, small, big in levels) and len(levels) >= 4
     # 4044887919: nobody bets beyond the bring-in; its level is taken from a later hand
     f = hand("4044887919").phh.fields
-    assert (f["small_bet"], f["big_bet"]) in {(s, b) for a, bi, s, b in levels if (a, bi) == (f["antes"][0], f["bring_in"])}
+    same_ante_and_bring_in = {(s, b) for a, bi, s, b in levels if (a, bi) == (f["antes"][0], f["bring_in"])}
+    assert (f["small_bet"], f["big_bet"]) in same_ante_and_bring_in
 
 
 def test_a_returned_bet_is_taken_out_of_the_win():

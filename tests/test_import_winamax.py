@@ -79,7 +79,8 @@ def test_refusals_name_file_hand_and_reason():
 
 def test_other_games_are_refused_per_hand_and_the_file_goes_on():
     stud = decode((CASH / "7-Stud-6max-EUR-25-50-201611._8games_.txt").read_bytes())
-    holdem = stud.replace("7-Card Stud fixed limit (5€/25€/50€)", "Holdem no limit (0.25€/0.50€)").replace("#9250793-470", "#1-1")
+    holdem = stud.replace("7-Card Stud fixed limit (5€/25€/50€)", "Holdem no limit (0.25€/0.50€)")
+    holdem = holdem.replace("#9250793-470", "#1-1")
     items = import_text(holdem + "\n\n" + stud, "mixed.txt")
     assert isinstance(items[0], Refusal) and items[0].reason == "Holdem no limit is not a stud game"
     assert verdict(items[1])["agrees"]

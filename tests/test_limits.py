@@ -30,7 +30,8 @@ def cents(x):
 def test_L1_L2_fixed_tables_match_catalog(name, buy_in, ante, bring_in, small, big):
     t = load_table(name)
     assert (t.game, t.structure, t.seats, t.profile) == ("stud", "fixed", 8, "us-cardroom")
-    assert (t.buy_in, t.ante, t.bring_in, t.small_bet, t.big_bet) == tuple(map(cents, (buy_in, ante, bring_in, small, big)))
+    assert (t.buy_in, t.ante, t.bring_in, t.small_bet, t.big_bet) == tuple(
+        map(cents, (buy_in, ante, bring_in, small, big)))
     assert all(isinstance(x, int) for x in (t.buy_in, t.ante, t.bring_in, t.small_bet, t.big_bet, t.chip))
 
 
@@ -129,7 +130,7 @@ def test_T2_bad_table_reports_file_line_field(tmp_path, edit, field, problem):
     cat = load_folder(folder)
     assert "stud-9-18" not in cat.tables
     assert len(cat.tables) == 14  # the other tables still load
-    line = [i + 1 for i, l in enumerate(GOOD.replace(*edit).splitlines()) if l.startswith(field + ":")]
+    line = [i + 1 for i, text in enumerate(GOOD.replace(*edit).splitlines()) if text.startswith(field + ":")]
     hits = [p for p in cat.problems if p.startswith(f"{path}:") and f": {field}: " in p and problem in p]
     assert hits, cat.problems
     if line:

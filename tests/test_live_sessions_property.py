@@ -96,7 +96,7 @@ def test_random_sessions_keep_every_chip(tmp_path, seed, table, n, hands):
         before = snapshot(c)
         seat_log_start = len(c.store.session_log(c.session_id))
         seat_changes(c, rng, ledger)
-        for hand_no, kind, payload, _at in c.store.session_log(c.session_id)[seat_log_start:]:
+        for _hand_no, kind, payload, _at in c.store.session_log(c.session_id)[seat_log_start:]:
             args = {"sit": (payload.get("seat"), payload.get("name"), payload.get("buy_in")),
                     "top_up": (payload.get("seat"), payload.get("amount")), "leave": (payload.get("seat"),),
                     "sit_out": (payload.get("seat"), True), "sit_in": (payload.get("seat"), False)}[kind]

@@ -7,6 +7,7 @@ first-actor ties go by position (TDA: by suit), a short all-in reopens only at a
 not compared), and folded cards are reused in a reshuffle (we deal 2-6 players, never short).
 """
 
+import itertools
 import random
 
 import phevaluator  # noqa: E402  (test extra; a missing oracle fails, it is never skipped)
@@ -29,11 +30,11 @@ def test_W3_rank_order_agrees_with_phevaluator_on_100000_hands():
         ours.append(hi_value(seven))
         theirs.append(phevaluator.evaluate_cards(*[format_card(c) for c in seven]))
     mapping = {}
-    for o, t in zip(ours, theirs):
+    for o, t in zip(ours, theirs, strict=True):
         assert mapping.setdefault(o, t) == t, "equal values must be equal hands"
     by_ours = sorted(mapping.items())
     # higher value for us is a lower (better) rank for phevaluator, strictly
-    assert all(a[1] > b[1] for a, b in zip(by_ours, by_ours[1:]))
+    assert all(a[1] > b[1] for a, b in itertools.pairwise(by_ours))
     assert len(by_ours) > 3000
 
 
@@ -115,7 +116,8 @@ def _play_both(seed, stats):
             state.fold()
         elif a.action in ("check", "call"):
             state.check_or_call()
-        elif a.action == "bring_in" and state.can_post_bring_in() and to == min(bring_in, state.bets[state.actor_index] + state.stacks[state.actor_index]):
+        elif a.action == "bring_in" and state.can_post_bring_in() and to == min(
+                bring_in, state.bets[state.actor_index] + state.stacks[state.actor_index]):
             state.post_bring_in()
         else:
             state.complete_bet_or_raise_to(to)

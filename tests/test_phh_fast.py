@@ -14,7 +14,8 @@ from dealer_app.history.phh import iter_phh
 from dealer_app.history.phh.fast import read_plain_toml
 
 CORPUS = [p.read_text(encoding="utf-8") for p in sorted(PHH_CORPUS.glob("*.phh"))]
-EXPORTED = ('variant = "F7S"\nantes = [1, 1]\nbring_in = 2\nsmall_bet = 0.5\nbig_bet = 10\nstarting_stacks = [100, 100]\n'
+EXPORTED = ('variant = "F7S"\nantes = [1, 1]\nbring_in = 2\nsmall_bet = 0.5\nbig_bet = 10\n'
+            'starting_stacks = [100, 100]\n'
             'actions = [\n  "d dh p1 AsKd7c",\n  "d dh p2 2c3d4h",\n  "p2 pb",\n]\nplayers = ["Ann", \'Bob\']\n'
             '_site = "x"\nflag = false\n')
 

@@ -31,8 +31,8 @@ def test_P3_D1_random_hands_conserve_chips_and_end(params):
     r = _rules(table, profile)
     n = min(n, r.max_players)
     rng = random.Random(seed)
-    stacks = [rng.choice([r.ante + r.chip, r.bring_in * 3, r.big_bet * 4, r.big_bet * 40]) + rng.randrange(0, 20) * r.chip
-              for _ in range(n)]
+    stacks = [rng.choice([r.ante + r.chip, r.bring_in * 3, r.big_bet * 4, r.big_bet * 40])
+              + rng.randrange(0, 20) * r.chip for _ in range(n)]
     h = play_random_hand(r, stacks, rng, aggression, fold_rate, check=lambda h: h.check_invariants())
     assert h.phase == "done"
     assert sum(p.stack for p in h.players) == sum(stacks)

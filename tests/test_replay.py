@@ -174,7 +174,8 @@ def test_bad_input_names_file_and_problem(tmp_path, content, needle):
 def test_I3_illegal_action_reported_and_replay_goes_on(tmp_path):
     f = tmp_path / "ill.phh"
     f.write_text("variant = 'F7S'\nantes=[1,1,1]\nbring_in=2\nsmall_bet=4\nbig_bet=8\nstarting_stacks=[100,100,100]\n"
-                 "actions=['d dh p1 ????Ah', 'd dh p2 ????2c', 'd dh p3 ????Kh', 'p2 pb', 'p3 cbr 7', 'p1 f', 'p2 f']\n")
+                 "actions=['d dh p1 ????Ah', 'd dh p2 ????2c', 'd dh p3 ????Kh', "
+                 "'p2 pb', 'p3 cbr 7', 'p1 f', 'p2 f']\n")
     r = replay_files([str(f)])[0]
     assert len(r["illegal"]) == 1 and "7" in r["illegal"][0] and f"{f}:" in r["illegal"][0]
     d = r["streets"][0]["decisions"][1]

@@ -28,7 +28,7 @@ def _hands(per_table=150, seed=11):
             stacks = [rng.choice([r.ante + r.chip, r.bring_in * 3, r.big_bet * 4, r.big_bet * 40]) for _ in range(n)]
             notes = []
 
-            def decision(h):
+            def decision(h, notes=notes):  # this hand's list, bound now (not the loop's latest)
                 notes.extend(h.raising_notes())
             h = play_random_hand(r, stacks, rng, 0.5, 0.1, check=decision)
             yield h, notes
@@ -128,7 +128,7 @@ def test_every_prompt_and_note_of_a_live_session_says_the_controllers_english(qa
         kinds.add(p.kind)
         assert say(p.subject) == p.text, p
         assert len(p.note_subjects) == len(p.notes)
-        for subject, (text, rules) in zip(p.note_subjects, p.notes):
+        for subject, (text, rules) in zip(p.note_subjects, p.notes, strict=True):
             assert say(subject) == text and subject.rules == rules
         for event in c.ruling_events:
             assert say(event) == event.text

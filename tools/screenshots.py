@@ -50,8 +50,8 @@ def main(out: str, language: str = "en"):
     for card in "Kd 7c As 2c".split():
         c.enter_card(card)
     shot("2-bring-in")
-    act("bring_in"); act("complete"); act("raise"); act("raise"); act("raise")
-    act("call"); act("call"); act("call")
+    for kind in ("bring_in", "complete", "raise", "raise", "raise", "call", "call", "call"):  # capped
+        act(kind)
     for card in "Qh 7d 9h 5c".split():
         c.enter_card(card)
     shot("3-fourth-street-open-pair")
@@ -63,7 +63,8 @@ def main(out: str, language: str = "en"):
                 c.enter_card(card)
         else:
             c.deal_river()
-        act("bet"); act("call"); act("call"); act("call")
+        for kind in ("bet", "call", "call", "call"):
+            act(kind)
     for seat, downs in ((2, "5d 6c 8s"), (3, "8d 9d Ks"), (4, "Ah Ac Ad"), (1, "2h 3c 4s")):
         c.show(seat, downs)
     shot("5-showdown-side-pots")

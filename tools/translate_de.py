@@ -92,10 +92,14 @@ GERMAN = {
     "%1 — %2, ante %3, bring-in %4, buy-in %5": "%1 — %2, Ante %3, Bring-in %4, Buy-in %5",
     "low": "Low",
     # refusals (context "Errors": engine and live/ raise them, ui/words.error_words says them)
-    'no door card is recorded, so nobody can be named to bring in': 'keine Door Card erfasst, daher kann niemand für den Bring-in bestimmt werden',
-    "unknown card code %1: expected rank and suit, like 'Ah' or '10d'": "unbekannte Karte %1: erwartet werden Rang und Farbe, etwa 'Ah' oder '10d'",
-    'unknown card code %1: rank %2 is not one of 2-9, T (or 10), J, Q, K, A': 'unbekannte Karte %1: Rang %2 ist keiner von 2-9, 10 (oder Z, T), B (J), D (Q), K, A',
-    'unknown card code %1: suit %2 is not one of c d h s ♣ ♦ ♥ ♠': 'unbekannte Karte %1: Farbe %2 ist keine von c d h s ♣ ♦ ♥ ♠ (Kreuz, Karo, Herz, Pik)',
+    'no door card is recorded, so nobody can be named to bring in':
+        'keine Door Card erfasst, daher kann niemand für den Bring-in bestimmt werden',
+    "unknown card code %1: expected rank and suit, like 'Ah' or '10d'":
+        "unbekannte Karte %1: erwartet werden Rang und Farbe, etwa 'Ah' oder '10d'",
+    'unknown card code %1: rank %2 is not one of 2-9, T (or 10), J, Q, K, A':
+        'unbekannte Karte %1: Rang %2 ist keiner von 2-9, 10 (oder Z, T), B (J), D (Q), K, A',
+    'unknown card code %1: suit %2 is not one of c d h s ♣ ♦ ♥ ♠':
+        'unbekannte Karte %1: Farbe %2 ist keine von c d h s ♣ ♦ ♥ ♠ (Kreuz, Karo, Herz, Pik)',
     '%1 (at position %2 of %3)': '%1 (an Stelle %2 von %3)',
     'unknown card code %1: an upcard is always seen': 'unbekannte Karte %1: eine offene Karte ist immer zu sehen',
     'there is no seat %1 in this hand (seats: %2)': 'in diesem Spiel gibt es keinen Platz %1 (Plätze: %2)',
@@ -104,17 +108,20 @@ GERMAN = {
     "seat %1's upcard": 'offene Karte von Platz %1',
     "seat %1's downcard": 'verdeckte Karte von Platz %1',
     'no cards are being dealt now (%1 on street %2)': 'jetzt werden keine Karten gegeben (%1 auf Street %2)',
-    'street %1 is a common card: deal it to the middle (D-8)': 'Street %1 ist eine Gemeinschaftskarte: sie in die Mitte legen (D-8)',
+    'street %1 is a common card: deal it to the middle (D-8)':
+        'Street %1 ist eine Gemeinschaftskarte: sie in die Mitte legen (D-8)',
     'seat %1 has folded and gets no cards': 'Platz %1 hat gepasst und bekommt keine Karten',
     'seat %1 gets the next card, not seat %2': 'Platz %1 bekommt die nächste Karte, nicht Platz %2',
     'street %1 deals %2 card(s) to seat %3, got %4': 'Street %1 gibt Platz %3 %2 Karte(n), erhalten: %4',
-    "seat %1's upcard must be entered (an upcard is always seen)": 'die offene Karte von Platz %1 muss eingegeben werden (eine offene Karte ist immer zu sehen)',
+    "seat %1's upcard must be entered (an upcard is always seen)":
+        'die offene Karte von Platz %1 muss eingegeben werden (eine offene Karte ist immer zu sehen)',
     'card %1 entered twice for seat %2': 'Karte %1 für Platz %2 zweimal eingegeben',
     'no common card is due now': 'jetzt ist keine Gemeinschaftskarte fällig',
     'the common card is face up and must be entered': 'die Gemeinschaftskarte liegt offen und muss eingegeben werden',
     'seat %1: the amount %2 is not a whole number of cents': 'Platz %1: der Betrag %2 ist keine ganze Zahl von Cents',
     'unknown action %1 (known: %2)': 'unbekannte Aktion %1 (bekannt: %2)',
-    'seat %1 cannot %2 now: no betting round is open (%3)': 'Platz %1 kann jetzt nicht %2: keine Setzrunde ist offen (%3)',
+    'seat %1 cannot %2 now: no betting round is open (%3)':
+        'Platz %1 kann jetzt nicht %2: keine Setzrunde ist offen (%3)',
     'seat %1 acted out of turn: seat %2 is to act': 'Platz %1 hat außer der Reihe gehandelt: Platz %2 ist am Zug',
     'seat %1 may not %2 now (legal: %3)': 'Platz %1 darf jetzt nicht %2 (erlaubt: %3)',
     'seat %1 may not %2 to %3: %4': 'Platz %1 darf nicht %2 auf %3: %4',
@@ -129,17 +136,20 @@ GERMAN = {
     'seat %1 shows %2, which lacks the upcard %3': 'Platz %1 zeigt %2, darin fehlt die offene Karte %3',
     'seat %1 has %2 downcards; %3 given': 'Platz %1 hat %2 verdeckte Karten; %3 angegeben',
     'seat %1 shows a card twice': 'Platz %1 zeigt eine Karte zweimal',
-    "seat %1's downcard %2 is not among the cards shown": 'die verdeckte Karte %2 von Platz %1 ist nicht unter den gezeigten',
+    "seat %1's downcard %2 is not among the cards shown":
+        'die verdeckte Karte %2 von Platz %1 ist nicht unter den gezeigten',
     'open a table first': 'zuerst einen Tisch öffnen',
     'start a hand first': 'zuerst ein Spiel beginnen',
     'a card is typed as text (ah, td, 10d), not %1': 'eine Karte wird als Text getippt (ah, td, 10d), nicht %1',
-    'an upcard is always seen: enter its rank and suit': 'eine offene Karte ist immer zu sehen: Rang und Farbe eingeben',
+    'an upcard is always seen: enter its rank and suit':
+        'eine offene Karte ist immer zu sehen: Rang und Farbe eingeben',
     'no card is due now (%1)': 'jetzt ist keine Karte fällig (%1)',
     'the river is not due now': 'der River ist jetzt nicht fällig',
     'no action is due now (%1)': 'jetzt ist keine Aktion fällig (%1)',
     '%1 %2–%3: %4 is outside that range': '%1 %2–%3: %4 liegt außerhalb',
     'shown cards are typed as text (ah kd 7c), not %1': 'gezeigte Karten werden als Text getippt (ah kd 7c), nicht %1',
-    'seat %1 has %2 downcards: %3 typed, %4 more to type': 'Platz %1 hat %2 verdeckte Karten: %3 getippt, noch %4 zu tippen',
+    'seat %1 has %2 downcards: %3 typed, %4 more to type':
+        'Platz %1 hat %2 verdeckte Karten: %3 getippt, noch %4 zu tippen',
     '%1 is not an amount of money': '%1 ist kein Geldbetrag',
     'Call': 'Mitgehen',
     'fold': 'passen',
@@ -211,44 +221,62 @@ GERMAN = {
     'Only %1 left for %2 players: ': 'Nur noch %1 für %2 Spieler: ',
     '1 card': '1 Karte',
     '%1 cards': '%1 Karten',
-    'shuffle the %1 burn cards into the stub, burn one, then deal one card down to each player': 'die %1 Burn-Karten in den Stub mischen, eine verbrennen, dann jedem Spieler eine verdeckte Karte geben',
-    'shuffle the %1 burn cards into the stub, burn one, then deal one card up to each player': 'die %1 Burn-Karten in den Stub mischen, eine verbrennen, dann jedem Spieler eine offene Karte geben',
+    'shuffle the %1 burn cards into the stub, burn one, then deal one card down to each player':
+        'die %1 Burn-Karten in den Stub mischen, eine verbrennen, dann jedem Spieler eine verdeckte Karte geben',
+    'shuffle the %1 burn cards into the stub, burn one, then deal one card up to each player':
+        'die %1 Burn-Karten in den Stub mischen, eine verbrennen, dann jedem Spieler eine offene Karte geben',
     'shuffle the %1 burn cards into the stub, then ': 'die %1 Burn-Karten in den Stub mischen, dann ',
     'deal one card down to each player without a burn': 'jedem Spieler ohne Burn eine verdeckte Karte geben',
     'deal one card up to each player without a burn': 'jedem Spieler ohne Burn eine offene Karte geben',
-    'shuffle the %1 burn cards into the stub, then turn one common card face up in the middle': 'die %1 Burn-Karten in den Stub mischen, dann eine Gemeinschaftskarte offen in die Mitte legen',
+    'shuffle the %1 burn cards into the stub, then turn one common card face up in the middle':
+        'die %1 Burn-Karten in den Stub mischen, dann eine Gemeinschaftskarte offen in die Mitte legen',
     'shuffle the %1 burn cards into the stub. ': 'die %1 Burn-Karten in den Stub mischen. ',
     'Burn one, then one card down to each player': 'Eine verbrennen, dann jedem Spieler eine verdeckte Karte',
     'Burn one, then one card up to each player': 'Eine verbrennen, dann jedem Spieler eine offene Karte',
-    'Do not burn (the bottom card is never dealt); one card down to each player': 'Nicht verbrennen (die unterste Karte wird nie gegeben); jedem Spieler eine verdeckte Karte',
-    'Do not burn (the bottom card is never dealt); one card up to each player': 'Nicht verbrennen (die unterste Karte wird nie gegeben); jedem Spieler eine offene Karte',
-    'Burn one card, then turn one common card face up in the middle': 'Eine Karte verbrennen, dann eine Gemeinschaftskarte offen in die Mitte legen',
+    'Do not burn (the bottom card is never dealt); one card down to each player':
+        'Nicht verbrennen (die unterste Karte wird nie gegeben); jedem Spieler eine verdeckte Karte',
+    'Do not burn (the bottom card is never dealt); one card up to each player':
+        'Nicht verbrennen (die unterste Karte wird nie gegeben); jedem Spieler eine offene Karte',
+    'Burn one card, then turn one common card face up in the middle':
+        'Eine Karte verbrennen, dann eine Gemeinschaftskarte offen in die Mitte legen',
     'Turn one common card face up in the middle': 'Eine Gemeinschaftskarte offen in die Mitte legen',
-    'scramble the %1 burn cards with the stub, cut, burn one, then one card down to each player': 'die %1 Burn-Karten mit dem Stub mischen, abheben, eine verbrennen, dann jedem Spieler eine verdeckte Karte',
-    'scramble the %1 burn cards with the stub, cut, burn one, then one card up to each player': 'die %1 Burn-Karten mit dem Stub mischen, abheben, eine verbrennen, dann jedem Spieler eine offene Karte',
-    'burn one card and turn one common card face up in the middle': 'eine Karte verbrennen und eine Gemeinschaftskarte offen in die Mitte legen',
-    'Only %1 left: scramble the stub with the %2 burn cards, cut, burn one and turn one common card face up in the middle': 'Nur noch %1: den Stub mit den %2 Burn-Karten mischen, abheben, eine verbrennen und eine Gemeinschaftskarte offen in die Mitte legen',
+    'scramble the %1 burn cards with the stub, cut, burn one, then one card down to each player':
+        'die %1 Burn-Karten mit dem Stub mischen, abheben, eine verbrennen, dann jedem Spieler eine verdeckte Karte',
+    'scramble the %1 burn cards with the stub, cut, burn one, then one card up to each player':
+        'die %1 Burn-Karten mit dem Stub mischen, abheben, eine verbrennen, dann jedem Spieler eine offene Karte',
+    'burn one card and turn one common card face up in the middle':
+        'eine Karte verbrennen und eine Gemeinschaftskarte offen in die Mitte legen',
+    'Only %1 left: scramble the stub with the %2 burn cards, cut, burn one and turn one common card '
+    'face up in the middle':
+        'Nur noch %1: den Stub mit den %2 Burn-Karten mischen, abheben, eine verbrennen und eine Gemeinschaftskarte '
+        'offen in die Mitte legen',
     'Seat %1 antes %2 and is all-in': 'Platz %1 zahlt Ante %2 und ist all-in',
     'Seat %1 brings in for %2 all-in': 'Platz %1 bringt den Bring-in %2 all-in',
     'Seat %1 completes to %2 all-in': 'Platz %1 komplettiert all-in auf %2',
     'Seat %1 bets %2 all-in': 'Platz %1 setzt %2 all-in',
     'Seat %1 raises to %2 all-in': 'Platz %1 erhöht all-in auf %2',
-    'Seat %1 brings in: the lowest door card, %2, belongs to all-in seat %3': 'Platz %1 bringt den Bring-in: die niedrigste Door Card, %2, gehört dem All-in-Platz %3',
+    'Seat %1 brings in: the lowest door card, %2, belongs to all-in seat %3':
+        'Platz %1 bringt den Bring-in: die niedrigste Door Card, %2, gehört dem All-in-Platz %3',
     ' (door card of seat(s) %1 not recorded)': ' (Door Card von Platz %1 nicht erfasst)',
-    'Seat %1 acts first: acted first on sixth street (common card)': 'Platz %1 beginnt: hat auf Sixth Street begonnen (Gemeinschaftskarte)',
-    'Seat %1 acts first: the high hand, seat %2, is all-in': 'Platz %1 beginnt: das höchste Blatt, Platz %2, ist all-in',
+    'Seat %1 acts first: acted first on sixth street (common card)':
+        'Platz %1 beginnt: hat auf Sixth Street begonnen (Gemeinschaftskarte)',
+    'Seat %1 acts first: the high hand, seat %2, is all-in':
+        'Platz %1 beginnt: das höchste Blatt, Platz %2, ist all-in',
     '; tie broken by the highest card by suit, %1': '; Gleichstand entschieden durch die höchste Karte nach Farbe, %1',
     "; tie: nearest the dealer's left": '; Gleichstand: nächster links vom Dealer',
     'Seat %1 acts first: %2': 'Platz %1 beginnt: %2',
     'made the last bet or raise': 'hat zuletzt gesetzt oder erhöht',
-    "nobody bet the last round; clockwise from the dealer's left (house option)": 'in der letzten Runde hat niemand gesetzt; im Uhrzeigersinn ab links vom Dealer (Hausregel)',
+    "nobody bet the last round; clockwise from the dealer's left (house option)":
+        'in der letzten Runde hat niemand gesetzt; im Uhrzeigersinn ab links vom Dealer (Hausregel)',
     'acted first in the last round, in which nobody bet': 'hat in der letzten Runde, in der niemand setzte, begonnen',
-    "no betting took place; clockwise from the dealer's left": 'es wurde nicht gesetzt; im Uhrzeigersinn ab links vom Dealer',
+    "no betting took place; clockwise from the dealer's left":
+        'es wurde nicht gesetzt; im Uhrzeigersinn ab links vom Dealer',
     'Seat %1 shows first (%2); then %3': 'Platz %1 zeigt zuerst (%2); dann %3',
     'main pot': 'Hauptpot',
     'side pot %1': 'Seitenpot %1',
     '%1 %2 to seat %3': '%1 %2 an Platz %3',
-    '%1 %2: high %3 to seat(s) %4 (%5), low %6 to seat(s) %7 (%8)': '%1 %2: High %3 an Platz %4 (%5), Low %6 an Platz %7 (%8)',
+    '%1 %2: high %3 to seat(s) %4 (%5), low %6 to seat(s) %7 (%8)':
+        '%1 %2: High %3 an Platz %4 (%5), Low %6 an Platz %7 (%8)',
     '%1 %2: no qualifying low; all to seat(s) %3 (%4)': '%1 %2: kein qualifiziertes Low; alles an Platz %3 (%4)',
     '%1 %2 to seat(s) %3 (%4)': '%1 %2 an Platz %3 (%4)',
     '%1. Then press Enter': '%1. Dann Enter drücken',
@@ -257,7 +285,8 @@ GERMAN = {
     "Common card %1: every live player's card": 'Gemeinschaftskarte %1: gilt für jeden aktiven Spieler',
     'No betting: fewer than two players have chips': 'Keine Setzrunde: weniger als zwei Spieler haben Chips',
     'Floor ruling: applied although refused: %1': 'Floor-Entscheidung: angewendet, obwohl abgelehnt: %1',
-    'Seat %1 wins %2: everyone else folded; no need to show': 'Platz %1 gewinnt %2: alle anderen haben gepasst; kein Zeigen nötig',
+    'Seat %1 wins %2: everyone else folded; no need to show':
+        'Platz %1 gewinnt %2: alle anderen haben gepasst; kein Zeigen nötig',
     '%1. Enter the common card': '%1. Gemeinschaftskarte eingeben',
     "Seat %1 brings in: lowest door card, %2": "Platz %1 bringt den Bring-in: niedrigste Door Card, %2",
     "Seat %1 acts first: the bring-in": "Platz %1 beginnt: der Bring-in",

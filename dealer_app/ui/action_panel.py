@@ -12,7 +12,9 @@ from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPush
 from dealer_app.engine.cards import RANKS, SUITS, CardError, split_typed_cards
 from dealer_app.engine.money import format_money
 from dealer_app.errorlog import report
-from dealer_app.live.controller import InputError, RecordFailure
+from dealer_app.live.controller import ActionChoice, InputError, RecordFailure, TableController
+from dealer_app.live.prompts import Prompt
+from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.words import cards as card_words
 from dealer_app.ui.words import error_words, face_letter, high_hand, low_hand, rank_aliases, say
 
@@ -32,8 +34,8 @@ class MoneySpinBox(QSpinBox):
         (QAbstractSpinBox hands the shortcut to its line edit, which would)."""
         from PySide6.QtCore import QEvent
         from PySide6.QtGui import QKeySequence
-        if event.type() == QEvent.ShortcutOverride and (event.matches(QKeySequence.Undo)
-                                                        or event.matches(QKeySequence.Redo)):
+        if event.type() == QEvent.Type.ShortcutOverride and (
+                event.matches(QKeySequence.StandardKey.Undo) or event.matches(QKeySequence.StandardKey.Redo)):
             event.ignore()
             return True
         return super().event(event)
@@ -50,7 +52,7 @@ class MoneySpinBox(QSpinBox):
 
     def validate(self, text, pos):
         from PySide6.QtGui import QValidator
-        return QValidator.Acceptable, text, pos
+        return QValidator.State.Acceptable, text, pos
 
     def typed_amount(self) -> int:
         """The amount in the box as typed, in cents (not clamped to the range: the controller
@@ -86,7 +88,7 @@ class EntryLine(QLineEdit):
 
     def keyPressEvent(self, event):
         super().keyPressEvent(event)
-        if event.key() in (Qt.Key_Return, Qt.Key_Enter):
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             event.accept()
 
 
@@ -103,13 +105,14 @@ def big_button(text: str, height: int = 52) -> QPushButton:
 class ActionPanel(QWidget):
     rule_clicked = Signal(str)
 
-    def __init__(self, bridge, parent=None):
+    def __init__(self, bridge: ControllerBridge, parent: QWidget | None = None):
         super().__init__(parent)
         self.bridge = bridge
         self.selected: QPushButton | None = None
         self.setMinimumWidth(430)
-        self.setFocusPolicy(Qt.StrongFocus)  # holds the focus while an action or Enter is due
-        self._moment = None
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # holds the focus while an action or Enter is due
+        # (prompt kind, seat, hand number, inputs so far): what the typing boxes belong to
+        self._moment: tuple[str, int | None, int, int] | None = None
         self._taking_typed = False
         layout = QVBoxLayout(self)
         self.prompt = QLabel()
@@ -120,7 +123,7 @@ class ActionPanel(QWidget):
         self.prompt.setWordWrap(True)
         self.reason = QLabel()
         self.reason.setWordWrap(True)
-        self.reason.setTextFormat(Qt.RichText)
+        self.reason.setTextFormat(Qt.TextFormat.RichText)
         self.reason.linkActivated.connect(self.rule_clicked.emit)
         self.error = QLabel()
         self.error.setWordWrap(True)
@@ -154,7 +157,7 @@ class ActionPanel(QWidget):
                 code = rank + suit
                 b = QPushButton(face_letter(rank) + SUIT_SIGNS[suit])
                 b.setFixedSize(31, 30)
-                b.setFocusPolicy(Qt.NoFocus)  # a click enters the card; the keys stay where they work
+                b.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a click enters the card; the keys stay where they work
                 b.clicked.connect(lambda _=False, c=code: self._enter_card(c))
                 grid.addWidget(b, r_i, c_i)
                 self.picker[code] = b
@@ -190,7 +193,7 @@ class ActionPanel(QWidget):
 
         self.summary = QLabel()
         self.summary.setWordWrap(True)
-        self.summary.setTextFormat(Qt.RichText)
+        self.summary.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(self.summary)
         self.main_button = big_button("")
         self.main_button.clicked.connect(self._main)
@@ -198,11 +201,11 @@ class ActionPanel(QWidget):
         layout.addStretch(1)
         bridge.changed.connect(self.refresh)
         bridge.failed.connect(self.show_error)
-        self.action_buttons: list[tuple[QPushButton, object, MoneySpinBox | None]] = []
+        self.action_buttons: list[tuple[QPushButton, ActionChoice, MoneySpinBox | None]] = []
         self.refresh()
 
     @property
-    def controller(self):
+    def controller(self) -> TableController:
         return self.bridge.controller
 
     # --- input ---------------------------------------------------------------------------
@@ -318,7 +321,7 @@ class ActionPanel(QWidget):
                     button.click()
                 else:
                     self._select(button)
-                    stepper.setFocus(Qt.ShortcutFocusReason)
+                    stepper.setFocus(Qt.FocusReason.ShortcutFocusReason)
                     stepper.selectAll()
                 return True
         return False
@@ -355,7 +358,8 @@ class ActionPanel(QWidget):
         self.prompt.setText(say(p.subject))
         links = " ".join(f'<a href="{r}" style="color:#0b57d0; font-weight:bold">{r}</a>' for r in p.rules)
         reason = self.tr("Rules: %1").replace("%1", links) if p.rules else ""
-        for subject, (_english, rules) in zip(p.note_subjects, p.notes):  # the steps first, why raising is (not) open
+        # the steps first, then why raising is (not) open; every note has its subject
+        for subject, (_english, rules) in zip(p.note_subjects, p.notes, strict=True):
             reason += f"<br><b style='font-size:13pt'>{say(subject)}</b> — {', '.join(rules)}"
         self.reason.setText(reason)
         self.card_box.setVisible(p.kind in ("card", "common"))
@@ -375,12 +379,13 @@ class ActionPanel(QWidget):
         self.summary.setText(self._summary_html(p))
         self.hint.setText(self._hint(p.kind))
         if p.kind not in ("card", "common", "show") and self.window().isActiveWindow():
-            self.setFocus(Qt.OtherFocusReason)  # not on a button a stray Space would press
+            self.setFocus(Qt.FocusReason.OtherFocusReason)  # not on a button a stray Space would press
 
     def _hint(self, kind: str) -> str:
         undo = self.tr("Ctrl+Z undo · Ctrl+Shift+Z redo")
         if kind in ("card", "common"):
-            return self.tr("Type the card (kd, 10h, th) or a whole street — no Enter needed · %1").replace("%1", undo)
+            return self.tr("Type the card (kd, 10h, th) or a whole street — no Enter needed · %1").replace(
+                "%1", undo)
         if kind == "action":
             keys = " · ".join(f"{c.key} {self._label(c)}" for _b, c, _s in self.action_buttons)
             ranged = any(s is not None for _b, _c, s in self.action_buttons)
@@ -394,26 +399,30 @@ class ActionPanel(QWidget):
                 "%2", undo if kind != "between" else self.tr("Seats menu: join, top up, sit out, leave"))
         return ""
 
-    def _rebuild_actions(self, prompt):
+    def _rebuild_actions(self, prompt: Prompt) -> None:
         from PySide6.QtWidgets import QApplication
-        if self.actions_box.isAncestorOf(QApplication.focusWidget()):
-            self.setFocus(Qt.OtherFocusReason)  # never leave the keys on a widget about to go
+        focused = QApplication.focusWidget()
+        if focused is not None and self.actions_box.isAncestorOf(focused):
+            self.setFocus(Qt.FocusReason.OtherFocusReason)  # never leave the keys on a widget about to go
         while self.actions_layout.count():
             item = self.actions_layout.takeAt(0)
-            if item.widget():
-                item.widget().deleteLater()
+            widget = item.widget() if item is not None else None  # takeAt gives None only past the end
+            if widget is not None:
+                widget.deleteLater()
         self.action_buttons = []
         self.selected = None
         if prompt.kind != "action":
             return
-        currency = self.controller.session.table.currency
+        session = self.controller.session
+        assert session is not None  # an action is due only in a hand, so at an open table
+        currency = session.table.currency
         for choice in self.controller.choices():
             row = QWidget()
             rl = QHBoxLayout(row)
             rl.setContentsMargins(0, 0, 0, 0)
             stepper = None
             text = self._label(choice)
-            if choice.min_to is not None:
+            if choice.min_to is not None and choice.max_to is not None:  # a range of amounts
                 stepper = MoneySpinBox(currency)
                 stepper.setRange(choice.min_to, choice.max_to)
                 stepper.setSingleStep(self.controller.betting_unit())
@@ -431,20 +440,23 @@ class ActionPanel(QWidget):
             self.actions_layout.addWidget(row)
             self.action_buttons.append((button, choice, stepper))
 
-    def _label(self, choice) -> str:
+    def _label(self, choice: ActionChoice) -> str:
         m = self.controller.money
-        p = self.controller.hand.to_act
         if choice.action == "fold":
             return self.tr("Fold")
         if choice.action == "check":
             return self.tr("Check")
         if choice.action == "call":
-            amount = m(choice.to - p.round_to)
+            hand = self.controller.hand
+            # a call is offered only in a hand, to the seat to act, and always names its amount
+            assert hand is not None and hand.to_act is not None and choice.to is not None
+            amount = m(choice.to - hand.to_act.round_to)
             return (self.tr("Call all-in %1") if choice.all_in else self.tr("Call %1")).replace("%1", amount)
-        if choice.min_to is not None:
+        if choice.min_to is not None and choice.max_to is not None:  # a range of amounts
             names = {"bring_in": self.tr("Bring in %1–%2"), "bet": self.tr("Bet %1–%2"),
                      "raise": self.tr("Raise to %1–%2"), "complete": self.tr("Complete to %1–%2")}
             return names[choice.action].replace("%1", m(choice.min_to)).replace("%2", m(choice.max_to))
+        assert choice.to is not None  # not a range, so the engine named the one amount (LegalAction)
         if choice.all_in:
             return self.tr("All-in %1").replace("%1", m(choice.to))
         names = {"bring_in": self.tr("Bring in %1"), "bet": self.tr("Bet %1"), "raise": self.tr("Raise to %1"),

@@ -15,7 +15,7 @@ from dealer_app.live.controller import TableController
 I18N = Path(__file__).resolve().parent / "i18n"
 
 
-def install_translator(app: QApplication, settings: QSettings) -> QTranslator | None:
+def install_translator(app: QCoreApplication, settings: QSettings) -> QTranslator | None:
     """German when the setting says so, or the system language is German (MusicBrainz Picard
     style: one .qm per language beside the code)."""
     choice = settings.value("language", "system")
@@ -27,7 +27,7 @@ def install_translator(app: QApplication, settings: QSettings) -> QTranslator | 
         app.installTranslator(translator)
         # Qt's own words (Yes, No, Cancel on a message box) from the translations Qt ships
         qt_words = QTranslator(app)
-        if qt_words.load(f"qtbase_{lang}", QLibraryInfo.path(QLibraryInfo.TranslationsPath)):
+        if qt_words.load(f"qtbase_{lang}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
             app.installTranslator(qt_words)
         return translator
     return None

@@ -10,6 +10,8 @@ from dealer_app.ui.words import face_letter
 SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 TWO_COLOURS = {"c": QColor("#111111"), "d": QColor("#c8102e"), "h": QColor("#c8102e"), "s": QColor("#111111")}
 FOUR_COLOURS = {"c": QColor("#1b7f2a"), "d": QColor("#1456c8"), "h": QColor("#c8102e"), "s": QColor("#111111")}
+CORNER = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop  # the rank and suit in the card's top-left corner
+MIDDLE = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter
 
 
 def paint_card(p: QPainter, rect: QRectF, code: str | None, four_colour: bool = False, dim: bool = False,
@@ -40,15 +42,14 @@ def paint_card(p: QPainter, rect: QRectF, code: str | None, four_colour: bool = 
     f.setBold(True)
     f.setPixelSize(max(8, int(size)))
     p.setFont(f)
-    p.drawText(QRectF(rect.x() + 2, rect.y() + 1, max(strip, 12), size * 1.15), Qt.AlignLeft | Qt.AlignTop, label)
+    p.drawText(QRectF(rect.x() + 2, rect.y() + 1, max(strip, 12), size * 1.15), CORNER, label)
     f.setPixelSize(max(8, int(rect.height() * 0.28)))
     p.setFont(f)
     top = rect.y() + 1 + rect.height() * 0.33 * 1.05
-    p.drawText(QRectF(rect.x() + 2, top, max(strip, 12), rect.height() * 0.3), Qt.AlignLeft | Qt.AlignTop,
-               SUIT_SYMBOLS[suit])
+    p.drawText(QRectF(rect.x() + 2, top, max(strip, 12), rect.height() * 0.3), CORNER, SUIT_SYMBOLS[suit])
     if strip >= rect.width() * 0.9:  # the whole card shows: a large suit in the middle too
         f.setPixelSize(int(rect.height() * 0.42))
         p.setFont(f)
         p.drawText(QRectF(rect.x() + rect.width() * 0.3, rect.y() + rect.height() * 0.38, rect.width() * 0.7,
-                          rect.height() * 0.6), Qt.AlignHCenter | Qt.AlignVCenter, SUIT_SYMBOLS[suit])
+                          rect.height() * 0.6), MIDDLE, SUIT_SYMBOLS[suit])
     p.restore()

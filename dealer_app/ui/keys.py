@@ -13,36 +13,44 @@ No rule here: what is legal comes from the controller, through the action panel.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QWidget
 
-ENTER = (Qt.Key_Return, Qt.Key_Enter)
+if TYPE_CHECKING:
+    from dealer_app.ui.action_panel import ActionPanel
+
+ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
 
 class DealerKeys(QObject):
-    def __init__(self, window, panel):
+    def __init__(self, window: QWidget, panel: ActionPanel):
         super().__init__(window)
         self.window, self.panel = window, panel
-        QApplication.instance().installEventFilter(self)
+        app = QApplication.instance()
+        assert app is not None  # the window exists, so the application does
+        app.installEventFilter(self)
 
-    def eventFilter(self, obj, event) -> bool:
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         kind = event.type()
-        if kind not in (QEvent.ShortcutOverride, QEvent.KeyPress):
+        # both kinds arrive as a QKeyEvent; the isinstance only tells the type checker so
+        if kind not in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress) or not isinstance(event, QKeyEvent):
             return False
         if not isinstance(obj, QWidget) or obj.window() is not self.window:
             return False  # a dialog, or another window: its keys are its own
-        if kind == QEvent.ShortcutOverride:
-            if event.matches(QKeySequence.Undo) or event.matches(QKeySequence.Redo):
+        if kind == QEvent.Type.ShortcutOverride:
+            if event.matches(QKeySequence.StandardKey.Undo) or event.matches(QKeySequence.StandardKey.Redo):
                 event.ignore()  # not the text's undo: the window's Undo/Redo actions take it
                 return True
             return False
         return self._key(obj, event)
 
-    def _key(self, obj, event: QKeyEvent) -> bool:
+    def _key(self, obj: QWidget, event: QKeyEvent) -> bool:
         panel = self.panel
         prompt = panel.controller.prompt().kind
-        modifiers = event.modifiers() & ~(Qt.ShiftModifier | Qt.KeypadModifier)
+        modifiers = event.modifiers() & ~(Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier)
         if modifiers:
             return False  # Ctrl/Alt combinations are menu shortcuts
         if event.key() in ENTER:
@@ -56,7 +64,7 @@ class DealerKeys(QObject):
             return panel.press_key(text.upper())
         box = {"card": panel.card_edit, "common": panel.card_edit, "show": panel.show_edit}.get(prompt)
         if box is not None and obj is not box and box.isVisible():
-            box.setFocus(Qt.OtherFocusReason)
-            QApplication.sendEvent(box, QKeyEvent(QEvent.KeyPress, event.key(), event.modifiers(), text))
+            box.setFocus(Qt.FocusReason.OtherFocusReason)
+            QApplication.sendEvent(box, QKeyEvent(QEvent.Type.KeyPress, event.key(), event.modifiers(), text))
             return True
         return False

@@ -7,6 +7,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QShortcut
 from PySide6.QtWidgets import QInputDialog, QLabel, QMainWindow, QMessageBox, QSplitter
 
 from dealer_app.engine.money import to_cents
+from dealer_app.engine.session import TableSession
 from dealer_app.errorlog import log
 from dealer_app.live.controller import TableController
 from dealer_app.ui.action_panel import ActionPanel, run_guarded
@@ -26,17 +27,18 @@ class MainWindow(QMainWindow):
         self.ask_before_closing = True  # with a hand open, Quit asks first
         self.setWindowTitle(self.tr("Stud Dealer Assistant"))
         self.table_view = TableView(self.bridge)
-        self.table_view.four_colour = self.settings.value("four_colour", False, type=bool)
+        # type=bool makes Qt return a bool; bool() says so to the type checker (value() is typed object)
+        self.table_view.four_colour = bool(self.settings.value("four_colour", False, type=bool))
         self.panel = ActionPanel(self.bridge)
         self.rulings = RulingsLog(self.bridge)
         self.panel.rule_clicked.connect(self.rulings.show_rules)
-        right = QSplitter(Qt.Vertical)
+        right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(self.panel)
         right.addWidget(self.rulings)
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 1)
         right.setSizes([560, 220])
-        split = QSplitter(Qt.Horizontal)
+        split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.table_view)
         split.addWidget(right)
         split.setStretchFactor(0, 3)
@@ -44,7 +46,8 @@ class MainWindow(QMainWindow):
         split.setSizes([820, 460])
         self.setCentralWidget(split)
         self._menus()
-        QShortcut(QKeySequence("Ctrl+M"), self, activated=self.panel._muck)
+        muck = QShortcut(QKeySequence("Ctrl+M"), self)  # the window owns it, so it lives as long
+        muck.activated.connect(self.panel._muck)
         self.keys = DealerKeys(self, self.panel)  # the dealer's keys, wherever the focus is
         self.record_label = QLabel()
         self.statusBar().addWidget(self.record_label, 1)
@@ -64,15 +67,16 @@ class MainWindow(QMainWindow):
     # --- menus ----------------------------------------------------------------------------
     def _menus(self):
         table = self.menuBar().addMenu(self.tr("&Table"))
-        self.new_table_action = table.addAction(self.tr("&Open table…"), QKeySequence("Ctrl+N"), self.open_table_dialog)
+        self.new_table_action = table.addAction(self.tr("&Open table…"), QKeySequence("Ctrl+N"),
+                                                self.open_table_dialog)
         self.resume_action = table.addAction(self.tr("&Resume table…"), self.resume_dialog)
         self.start_action = table.addAction(self.tr("&Start hand"), QKeySequence("Ctrl+H"),
                                             lambda: self._run(self.controller.start_hand))
         self.close_table_action = table.addAction(self.tr("&Close table"), self.close_table)
         table.addSeparator()
-        table.addAction(self.tr("&Quit"), QKeySequence.Quit, self.close)
+        table.addAction(self.tr("&Quit"), QKeySequence.StandardKey.Quit, self.close)
         edit = self.menuBar().addMenu(self.tr("&Edit"))
-        self.undo_action = edit.addAction(self.tr("&Undo"), QKeySequence.Undo, self.undo)
+        self.undo_action = edit.addAction(self.tr("&Undo"), QKeySequence.StandardKey.Undo, self.undo)
         self.redo_action = edit.addAction(self.tr("&Redo"), QKeySequence("Ctrl+Shift+Z"), self.redo)
         seats = self.menuBar().addMenu(self.tr("&Seats"))
         seats.addAction(self.tr("&Join…"), self.join_dialog)
@@ -133,7 +137,7 @@ class MainWindow(QMainWindow):
             self, self.tr("Hand in progress"),
             self.tr("Hand %1 is not finished. %2 anyway? The hand stays in the record as it is.")
             .replace("%1", str(self.controller.hand_no)).replace("%2", doing))
-        return answer == QMessageBox.Yes
+        return answer == QMessageBox.StandardButton.Yes
 
     def open_table_dialog(self) -> NewTableDialog | None:
         if not self._leave_hand_ok(self.tr("Open another table")):
@@ -155,8 +159,8 @@ class MainWindow(QMainWindow):
         if self.controller.hand_in_progress():
             if not self._leave_hand_ok(self.tr("Close the table")):
                 return
-        elif QMessageBox.question(self, self.tr("Close table"),
-                                  self.tr("Close this table? It is no longer offered to resume.")) != QMessageBox.Yes:
+        elif QMessageBox.question(self, self.tr("Close table"), self.tr(
+                "Close this table? It is no longer offered to resume.")) != QMessageBox.StandardButton.Yes:
             return
         self._run(self.controller.close_table)
 
@@ -171,16 +175,23 @@ class MainWindow(QMainWindow):
         """Seats change between hands only (T-4): say so before asking anything."""
         return self._run(self.controller.check_seat_change)
 
+    def _open_session(self) -> TableSession:
+        """The table's session, for a seat change that check_seat_change has allowed (it refuses
+        when no table is open)."""
+        session = self.controller.session
+        assert session is not None, "a seat change is allowed only at an open table"
+        return session
+
     def _ask_seat(self, title: str) -> int | None:
         if not self._seat_change_allowed():
             return None
-        seats = sorted(self.controller.session.seats.items())
+        seats = sorted(self._open_session().seats.items())
         labels = [self.tr("%1 — %2").replace("%1", str(s)).replace("%2", p.name) for s, p in seats]
         choice, ok = QInputDialog.getItem(self, title, self.tr("Seat"), labels, 0, False)
         return seats[labels.index(choice)][0] if ok else None
 
     def _currency_sign(self) -> str:
-        return "€" if self.controller.session.table.currency == "EUR" else "$"
+        return "€" if self._open_session().table.currency == "EUR" else "$"
 
     def join_dialog(self):
         if self.controller.session is None or not self._seat_change_allowed():
@@ -219,7 +230,7 @@ class MainWindow(QMainWindow):
     def sit_out_dialog(self):
         seat = self._ask_seat(self.tr("Sit out / sit in"))
         if seat is not None:
-            self._run(self.controller.set_sitting_out, seat, not self.controller.session.seats[seat].sitting_out)
+            self._run(self.controller.set_sitting_out, seat, not self._open_session().seats[seat].sitting_out)
 
     def leave_dialog(self):
         seat = self._ask_seat(self.tr("Leave"))

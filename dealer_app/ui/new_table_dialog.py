@@ -69,7 +69,7 @@ class NewTableDialog(QDialog):
         self.problems.setStyleSheet("color: #b26a00;")
         self.problems.setVisible(bool(catalog.problems))
         layout.addWidget(self.problems)
-        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.open_table)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)

@@ -45,9 +45,9 @@ class ResumeDialog(QDialog):
         self.resume_button.setDefault(True)
         self.close_button = QPushButton(self.tr("&Close table"))
         self.new_button = QPushButton(self.tr("&New table instead"))
-        buttons.addButton(self.resume_button, QDialogButtonBox.AcceptRole)
-        buttons.addButton(self.close_button, QDialogButtonBox.ActionRole)
-        buttons.addButton(self.new_button, QDialogButtonBox.RejectRole)
+        buttons.addButton(self.resume_button, QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.addButton(self.close_button, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.addButton(self.new_button, QDialogButtonBox.ButtonRole.RejectRole)
         self.resume_button.clicked.connect(self._resume)
         self.close_button.clicked.connect(self._close_selected)
         self.new_button.clicked.connect(self.reject)
@@ -73,7 +73,7 @@ class ResumeDialog(QDialog):
                         .replace("%6", _when(t.last_at)))
             item = QListWidgetItem(text)
             if t.problem:
-                item.setForeground(Qt.gray)
+                item.setForeground(Qt.GlobalColor.gray)
             self.list.addItem(item)
         first_good = next((i for i, t in enumerate(self.tables) if not t.problem), 0)
         if self.tables:
@@ -106,7 +106,7 @@ class ResumeDialog(QDialog):
         answer = QMessageBox.question(self, self.tr("Close table"),
                                       self.tr("Close %1 for good? Its hands stay in the record, but it is no "
                                               "longer offered to resume.").replace("%1", t.table))
-        if answer != QMessageBox.Yes:
+        if answer != QMessageBox.StandardButton.Yes:
             return
         if run_guarded(self._show_error, self.controller.close_open_table, t.session_id):
             self.reload()

@@ -19,7 +19,7 @@ class RulingsLog(QWidget):
         self.list.setWordWrap(True)
         # focus only by a click: tabbing or a closing dialog landing here would select row 0
         # by itself and show its rule as if the dealer had asked for it
-        self.list.setFocusPolicy(Qt.ClickFocus)
+        self.list.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.list.currentRowChanged.connect(self._show_rules_of_row)
         layout.addWidget(self.list, 3)
         self.rule = QTextBrowser()

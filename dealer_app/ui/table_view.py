@@ -11,6 +11,11 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from dealer_app.ui.card_painter import paint_card
 from dealer_app.ui.words import say
 
+# drawText's flags: an alignment, with text flags (word wrap) or'ed in
+LEFT_MIDDLE = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+RIGHT_MIDDLE = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+CENTRED_WRAPPED = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
+
 
 class TableView(QWidget):
     def __init__(self, bridge, parent=None):
@@ -18,7 +23,7 @@ class TableView(QWidget):
         self.bridge = bridge
         self.four_colour = False
         self.setMinimumSize(760, 560)
-        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         bridge.changed.connect(lambda _change: self.update())
 
     @property
@@ -65,7 +70,7 @@ class TableView(QWidget):
 
     def paintEvent(self, _event):
         p = QPainter(self)
-        p.setRenderHint(QPainter.Antialiasing)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
         w, h = self.width(), self.height()
         p.fillRect(self.rect(), QColor("#20232a"))
         felt = QRectF(w * 0.12, h * 0.14, w * 0.76, h * 0.68)
@@ -85,8 +90,8 @@ class TableView(QWidget):
         f = QFont()
         f.setPixelSize(17)
         f.setBold(True)
-        limits = QFontMetrics(f).elidedText(limits, Qt.ElideRight, int(w - 24))  # never cut mid-word
-        self._text(p, QRectF(12, 6, w - 24, 26), limits, 17, "#ffffff", True, Qt.AlignLeft | Qt.AlignVCenter)
+        limits = QFontMetrics(f).elidedText(limits, Qt.TextElideMode.ElideRight, int(w - 24))  # never cut mid-word
+        self._text(p, QRectF(12, 6, w - 24, 26), limits, 17, "#ffffff", True, LEFT_MIDDLE)
         self._centre(p, w, h)
         self._text(p, QRectF(w / 2 - 60, h - 34, 120, 26), self.tr("Dealer"), 14, "#cccccc")
         max_seats = c.session.rules.max_players
@@ -99,7 +104,8 @@ class TableView(QWidget):
             self._seat(p, v, QPointF(0, 0))
             p.restore()
 
-    def _text(self, p, rect, text, size, colour, bold=False, align=Qt.AlignCenter):
+    def _text(self, p: QPainter, rect: QRectF, text: str, size: int, colour: str, bold: bool = False,
+              align: int = Qt.AlignmentFlag.AlignCenter) -> None:
         f = QFont()
         f.setPixelSize(size)
         f.setBold(bold)
@@ -134,7 +140,8 @@ class TableView(QWidget):
                         lines.append((text.replace("%3", seats), 15, "#fff3c4", False))
             stub = self.tr("Stub %1").replace("%1", str(st["stub"]))
             if st["betting"]:  # the raise count belongs to the round being bet
-                raises = self.tr("Raises %1 of %2").replace("%1", str(st["raises"])).replace("%2", str(st["cap_raises"]))
+                raises = self.tr("Raises %1 of %2").replace("%1", str(st["raises"]))
+                raises = raises.replace("%2", str(st["cap_raises"]))
                 if st["capped"]:
                     raises += "  " + self.tr("CAPPED")
                 stub = raises + "   " + stub
@@ -147,8 +154,7 @@ class TableView(QWidget):
         y = h * 0.34
         for text, size, colour, bold in lines:
             height = size + 8 if len(text) < 60 else 3 * size + 12  # long warnings wrap
-            self._text(p, QRectF(w * 0.28, y, w * 0.44, height), text, size, colour, bold,
-                       Qt.AlignHCenter | Qt.AlignTop | Qt.TextWordWrap)
+            self._text(p, QRectF(w * 0.28, y, w * 0.44, height), text, size, colour, bold, CENTRED_WRAPPED)
             y += height + 2
         common = st.get("common") if st else None
         if common:
@@ -164,10 +170,9 @@ class TableView(QWidget):
         p.setBrush(QColor("#2b2b2b") if not v.folded else QColor("#3a3a3a"))
         p.drawRoundedRect(box, 10, 10)
         dim = "#8a8a8a" if v.folded or v.sitting_out else "#ffffff"
-        self._text(p, QRectF(box.x() + 6, box.y() + 3, bw - 12, 20), f"{v.seat}  {v.name}", 15, dim, True,
-                   Qt.AlignLeft | Qt.AlignVCenter)
+        self._text(p, QRectF(box.x() + 6, box.y() + 3, bw - 12, 20), f"{v.seat}  {v.name}", 15, dim, True, LEFT_MIDDLE)
         self._text(p, QRectF(box.x() + 6, box.y() + 3, bw - 12, 20), self.controller.money(v.stack), 15, "#9fe39f",
-                   True, Qt.AlignRight | Qt.AlignVCenter)
+                   True, RIGHT_MIDDLE)
         status = ""
         if won:
             status = self.tr("WINS %1").replace("%1", self.controller.money(won))
@@ -182,10 +187,10 @@ class TableView(QWidget):
         if status:
             self._text(p, QRectF(box.x() + 6, box.bottom() - 22, bw - 12, 20), status, 14,
                        "#3ddc84" if won else "#ffd400" if v.to_act else "#ff8080" if v.all_in else "#aaaaaa", True,
-                       Qt.AlignLeft)
+                       Qt.AlignmentFlag.AlignLeft)
         if v.round_to:
             self._text(p, QRectF(box.x() + 6, box.bottom() - 22, bw - 12, 20), self.controller.money(v.round_to),
-                       15, "#ffe27a", True, Qt.AlignRight)
+                       15, "#ffe27a", True, Qt.AlignmentFlag.AlignRight)
         # cards: downcards as small backs (or, once shown, face up with the rest), upcards
         # large and fanned, each readable by its corner
         cw, ch = self.CARD_W, self.CARD_H

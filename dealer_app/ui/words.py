@@ -9,6 +9,9 @@ template is a literal ``translate("Words", …)`` call so that pyside6-lupdate f
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from PySide6.QtCore import QCoreApplication
 
 from dealer_app.engine.cards import SUIT_SYMBOLS
@@ -82,10 +85,10 @@ def rank_aliases() -> dict[str, str]:
     """The rank letters a dealer of this language types, beside the English ones: German
     B (Bube), D (Dame), K (König), A (Ass) and Z (Zehn)."""
     english = "JQKAT"
-    typed = translate("Words", "JQKAT", "the letters typed for jack, queen, king, ace and ten, in this order")
-    if len(typed) != len(english):
+    typed = translate("Words", "JQKAT", "the letters typed for jack, queen, king, ace and ten, in this order").upper()
+    if len(typed) != len(english):  # not one letter per rank: no aliases rather than wrong ones
         return {}
-    return {t: e for t, e in zip(typed.upper(), english) if t != e and t not in "23456789"}
+    return {t: e for t, e in zip(typed, english, strict=True) if t != e and t not in "23456789"}
 
 
 def language() -> str:
@@ -395,7 +398,8 @@ def error_words(error) -> str:
     return fill(translate("Errors", said.template), *(_value(a) for a in said.args))
 
 
-_SAY = {
+# each subject's words, found by its exact type (each function takes a subject of its key's type)
+_SAY: dict[type, Callable[[Any], str]] = {
     AntePosted: _ante,
     DealPlanned: lambda e: plan(e.plan),
     ShortageAhead: lambda e: fill(translate("Words", "Next street: %1"), plan(e.plan)),
