@@ -76,3 +76,11 @@ def test_no_qt_outside_the_ui():
                  if path.relative_to(PACKAGE).parts[0] != "ui"
                  for name in _imports(path) if name.split(".")[0] in FORBIDDEN]
     assert offenders == []
+
+
+def test_replaying_one_hand_imports_nothing_that_reads_files():
+    # the orchestrator (history/reading.py) and the file reader (history/sources.py) use replay
+    # and verdict; an import the other way round is the cycle issue 11 removed
+    for module in ("replay.py", "verdict.py", "replay_report.py"):
+        names = _imports(PACKAGE / "history" / module)
+        assert not [n for n in names if n in ("dealer_app.history.reading", "dealer_app.history.sources")], module
