@@ -228,18 +228,42 @@ def _refusals(tmp_path):
     refused(c.act, "raise", 500)
     refused(c.act, "check")
     refused(c.show, 1, "Ah")
+    # seats and chips (T-1…T-5), refused while the hand is open and at the table
+    refused(c.seat_player, 4, "Dee", 5000)
+    refused(c.top_up, 1, 100)
+    refused(c.leave, 2)
+    return errors
+
+
+def _seat_refusals(tmp_path):
+    from dealer_app.history.store import Store
+    from dealer_app.live.controller import InputError, TableController
+    c = TableController(Store(tmp_path / "seats.sqlite3"))
+    errors = []
+    for players in ([(1, "Ann", 5000)], [(1, "Ann", 5000), (2, "Bob", 100)], [(1, "Ann", 5000), (9, "Bob", 5000)],
+                    [(1, "Ann\n", 5000), (2, "Bob", 5000)], [(1, "A" * 40, 5000), (2, "Bob", 5000)]):
+        with pytest.raises(InputError) as err:
+            c.open_table("stud-1-5-spread", None, players)
+        errors.append(err.value)
+    c.open_table("stud-1-5-spread", None, [(1, "Ann", 5000), (2, "Bob", 5000)])
+    for call in ((c.seat_player, 2, "Cy", 5000), (c.seat_player, 3, "ann", 5000), (c.top_up, 1, -5),
+                 (c.leave, 7)):
+        with pytest.raises(InputError) as err:
+            call[0](*call[1:])
+        errors.append(err.value)
     return errors
 
 
 def test_in_german_the_refusals_at_the_table_are_german(german, tmp_path):
     from dealer_app.ui.words import error_words
-    errors = _refusals(tmp_path)
-    assert len(errors) == 12
+    errors = _refusals(tmp_path) + _seat_refusals(tmp_path)
+    assert len(errors) == 24
     english = set()
     for e in errors:
         assert e.says is not None, e.message  # every one of them is worded as data
         english |= _english_words(e.message)
-    english -= SAME_IN_GERMAN | {"kd", "ah", "aq", "td", "xx", "ann", "bob"}  # typed text and names, quoted back
+    quoted_back = {"kd", "ah", "aq", "td", "xx"} | {"ann", "bob", "dee", "a" * 40}  # what was typed, and names
+    english -= SAME_IN_GERMAN | {"buy", "positive"} | quoted_back
     for e in errors:
         words = error_words(e)
         assert not _english_words(words) & english, (e.message, words)
@@ -249,5 +273,5 @@ def test_in_german_the_refusals_at_the_table_are_german(german, tmp_path):
 
 def test_in_english_the_refusals_are_the_engines_words(qapp, tmp_path):
     from dealer_app.ui.words import error_words
-    for e in _refusals(tmp_path):
+    for e in _refusals(tmp_path) + _seat_refusals(tmp_path):
         assert error_words(e) == e.message

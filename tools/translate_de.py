@@ -92,6 +92,43 @@ GERMAN = {
     "%1 — %2, ante %3, bring-in %4, buy-in %5": "%1 — %2, Ante %3, Bring-in %4, Buy-in %5",
     "low": "Low",
     # refusals (context "Errors": engine and live/ raise them, ui/words.error_words says them)
+    'seat %1 (%2)': 'Platz %1 (%2)',
+    'seat at least two players': 'mindestens zwei Spieler setzen',
+    'seats change': 'Plätze ändern sich',
+    "a player's name may not contain the control character %1":
+        'ein Spielername darf das Steuerzeichen %1 nicht enthalten',
+    "a player's name may be at most %1 characters (%2 given)":
+        'ein Spielername darf höchstens %1 Zeichen lang sein (%2 angegeben)',
+    '%1 must be a whole number, not %2': '%1 muss eine ganze Zahl sein, nicht %2',
+    '%1 only between hands: confirm the awards first': '%1 nur zwischen zwei Spielen: zuerst die Auszahlung bestätigen',
+    '%1 only between hands: finish the hand first': '%1 nur zwischen zwei Spielen: zuerst das Spiel beenden',
+    'players join': 'Spieler nehmen Platz',
+    'a seat number': 'eine Platznummer',
+    'a buy-in (in cents)': 'ein Buy-in (in Cent)',
+    "a player's name must be text, not %1": 'ein Spielername muss Text sein, nicht %1',
+    'seat %1 does not exist: this table has seats 1-%2': 'Platz %1 gibt es nicht: dieser Tisch hat die Plätze 1-%2',
+    'seat %1 is taken by %2': 'Platz %1 ist von %2 besetzt',
+    "a buy-in of %1 is below the table's %2": 'ein Buy-in von %1 liegt unter dem des Tischs (%2)',
+    '%1 is not a whole number of %2 chips': '%1 ist keine ganze Zahl von %2-Chips',
+    'seat %1 is already called %2: give another name': 'Platz %1 heißt schon %2: einen anderen Namen geben',
+    'chips are added': 'Chips werden nachgekauft',
+    'a top-up (in cents)': 'ein Nachkauf (in Cent)',
+    'a top-up must be a positive number of %1 chips': 'ein Nachkauf muss eine positive Zahl von %1-Chips sein',
+    'after a top-up the stack must reach the buy-in of %1; %2 + %3 does not':
+        'nach dem Nachkauf muss der Stack das Buy-in von %1 erreichen; %2 + %3 reicht nicht',
+    'players sit out or in': 'Spieler setzen aus oder steigen wieder ein',
+    'players leave': 'Spieler verlassen den Tisch',
+    'nobody sits in seat %1': 'auf Platz %1 sitzt niemand',
+    'the current hand has not ended': 'das laufende Spiel ist nicht beendet',
+    'confirm the awards of the current hand first': 'zuerst die Auszahlung des laufenden Spiels bestätigen',
+    'at least two players with chips are needed to deal': 'zum Geben braucht es mindestens zwei Spieler mit Chips',
+    'disk full': 'die Festplatte ist voll',
+    'the record is read-only': 'das Protokoll ist schreibgeschützt',
+    'the record is locked by another program': 'das Protokoll ist von einem anderen Programm gesperrt',
+    'the disk reported an I/O error': 'die Festplatte meldete einen Ein-/Ausgabefehler',
+    'the record file is damaged': 'die Protokolldatei ist beschädigt',
+    'the hand record cannot be written: %1 — nothing was changed (%2)':
+        'das Spielprotokoll kann nicht geschrieben werden: %1 — nichts wurde geändert (%2)',
     'no door card is recorded, so nobody can be named to bring in':
         'keine Door Card erfasst, daher kann niemand für den Bring-in bestimmt werden',
     "unknown card code %1: expected rank and suit, like 'Ah' or '10d'":

@@ -14,6 +14,7 @@ from dealer_app.engine.errors import EngineError
 from dealer_app.engine.hand import Hand, SeatSpec
 from dealer_app.engine.limits import BettingRules, HouseProfile, LimitTable
 from dealer_app.engine.money import format_money
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
 
 
 @dataclass
@@ -34,10 +35,11 @@ def check_player_name(name: str) -> None:
     import unicodedata
     bad = next((c for c in name if unicodedata.category(c)[0] == "C"), None)
     if bad is not None:
-        raise EngineError(f"a player's name may not contain the control character U+{ord(bad):04X}", ("T-1",))
+        raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "a player's name may not contain the control character %1"),
+                               f"U+{ord(bad):04X}"), ("T-1",))
     if len(name.strip()) > MAX_NAME_LENGTH:
-        raise EngineError(f"a player's name may be at most {MAX_NAME_LENGTH} characters "
-                          f"({len(name.strip())} given)", ("T-1",))
+        raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "a player's name may be at most %1 characters (%2 given)"),
+                               MAX_NAME_LENGTH, len(name.strip())), ("T-1",))
 
 
 class TableSession:
@@ -62,37 +64,44 @@ class TableSession:
         return self.hand is not None
 
     @staticmethod
-    def _whole(value, what: str) -> int:
+    def _whole(value, what: Says) -> int:
         """Seats and chips are whole numbers (cents): a float, a bool or a text is refused."""
         if isinstance(value, bool) or not isinstance(value, int):
-            raise EngineError(f"{what} must be a whole number, not {value!r}", ("T-2",))
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "%1 must be a whole number, not %2"), what, repr(value)),
+                              ("T-2",))
         return value
 
-    def check_between_hands(self, what: str):
+    def check_between_hands(self, what: Says):
+        """T-4: seats and chips change only between hands; ``what`` is the change refused."""
         if self.hand is None:
             return
         if self.hand.phase == "done":
-            raise EngineError(f"{what} only between hands: confirm the awards first", ("T-4",))
-        raise EngineError(f"{what} only between hands: finish the hand first", ("T-4",))
+            raise EngineError(says(
+                QT_TRANSLATE_NOOP("Errors", "%1 only between hands: confirm the awards first"), what), ("T-4",))
+        raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "%1 only between hands: finish the hand first"), what),
+                          ("T-4",))
 
     # --- seats (T-1…T-4) ------------------------------------------------------------------------
     def check_sit(self, seat: int, name: str, buy_in: int) -> None:
-        self.check_between_hands("players join")
-        self._whole(seat, "a seat number")
-        self._whole(buy_in, "a buy-in (in cents)")
+        self.check_between_hands(says(QT_TRANSLATE_NOOP("Errors", "players join")))
+        self._whole(seat, says(QT_TRANSLATE_NOOP("Errors", "a seat number")))
+        self._whole(buy_in, says(QT_TRANSLATE_NOOP("Errors", "a buy-in (in cents)")))
         if not isinstance(name, str):
-            raise EngineError(f"a player's name must be text, not {name!r}", ("T-1",))
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "a player's name must be text, not %1"), repr(name)),
+                              ("T-1",))
         check_player_name(name)
         if not 1 <= seat <= self.rules.max_players:
-            raise EngineError(f"seat {seat} does not exist: this table has seats 1-{self.rules.max_players}", ("T-1",))
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 does not exist: this table has seats 1-%2"),
+                                   seat, self.rules.max_players), ("T-1",))
         if seat in self.seats:
-            raise EngineError(f"seat {seat} is taken by {self.seats[seat].name}", ("T-1",))
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 is taken by %2"), seat, self.seats[seat].name),
+                              ("T-1",))
         if buy_in < self.table.buy_in:  # T-3: a new player buys in for the table's full buy-in
-            raise EngineError(f"a buy-in of {self._money(buy_in)} is below the table's "
-                              f"{self._money(self.table.buy_in)}", ("T-3",))
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "a buy-in of %1 is below the table's %2"),
+                                   self._money(buy_in), self._money(self.table.buy_in)), ("T-3",))
         if buy_in % self.rules.chip:
-            raise EngineError(f"{self._money(buy_in)} is not a whole number of "
-                              f"{self._money(self.rules.chip)} chips", ("T-2",))
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "%1 is not a whole number of %2 chips"),
+                                   self._money(buy_in), self._money(self.rules.chip)), ("T-2",))
 
     def check_new_name(self, seat: int, name: str) -> None:
         """A player who joins now may not take a name already at the table: two "Bob"s
@@ -101,8 +110,8 @@ class TableSession:
         wanted = (name.strip() if isinstance(name, str) else "") or f"Seat {seat}"
         for other in self.seats.values():
             if other.name.casefold() == wanted.casefold():
-                raise EngineError(f"seat {other.seat} is already called {other.name}: give another name",
-                                  ("T-1",))
+                raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 is already called %2: give another name"),
+                                       other.seat, other.name), ("T-1",))
 
     def sit(self, seat: int, name: str, buy_in: int) -> SeatedPlayer:
         self.check_sit(seat, name, buy_in)
@@ -112,14 +121,16 @@ class TableSession:
 
     def check_top_up(self, seat: int, amount: int) -> None:
         """Chips are added between hands only (T-4)."""
-        self.check_between_hands("chips are added")
-        self._whole(amount, "a top-up (in cents)")
+        self.check_between_hands(says(QT_TRANSLATE_NOOP("Errors", "chips are added")))
+        self._whole(amount, says(QT_TRANSLATE_NOOP("Errors", "a top-up (in cents)")))
         p = self._player(seat)
         if amount <= 0 or amount % self.rules.chip:
-            raise EngineError(f"a top-up must be a positive number of {self._money(self.rules.chip)} chips", ("T-2",))
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "a top-up must be a positive number of %1 chips"),
+                                   self._money(self.rules.chip)), ("T-2",))
         if self.top_up_to_buy_in and p.stack + amount < self.table.buy_in:
-            raise EngineError(f"after a top-up the stack must reach the buy-in of {self._money(self.table.buy_in)}; "
-                              f"{self._money(p.stack)} + {self._money(amount)} does not", ("T-4",))
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "after a top-up the stack must reach the buy-in of %1; "
+                                                               "%2 + %3 does not"), self._money(self.table.buy_in),
+                                   self._money(p.stack), self._money(amount)), ("T-4",))
 
     def top_up(self, seat: int, amount: int) -> int:
         self.check_top_up(seat, amount)
@@ -128,7 +139,7 @@ class TableSession:
         return p.stack
 
     def check_sitting_out(self, seat: int) -> None:
-        self.check_between_hands("players sit out or in")
+        self.check_between_hands(says(QT_TRANSLATE_NOOP("Errors", "players sit out or in")))
         self._player(seat)
 
     def set_sitting_out(self, seat: int, out: bool) -> None:
@@ -136,7 +147,7 @@ class TableSession:
         self.seats[seat].sitting_out = out
 
     def check_leave(self, seat: int) -> None:
-        self.check_between_hands("players leave")
+        self.check_between_hands(says(QT_TRANSLATE_NOOP("Errors", "players leave")))
         self._player(seat)
 
     def leave(self, seat: int) -> SeatedPlayer:
@@ -144,9 +155,9 @@ class TableSession:
         return self.seats.pop(seat)
 
     def _player(self, seat: int) -> SeatedPlayer:
-        self._whole(seat, "a seat number")
+        self._whole(seat, says(QT_TRANSLATE_NOOP("Errors", "a seat number")))
         if seat not in self.seats:
-            raise EngineError(f"nobody sits in seat {seat}")
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "nobody sits in seat %1"), seat))
         return self.seats[seat]
 
     def dealt_in(self) -> list[SeatedPlayer]:
@@ -161,12 +172,14 @@ class TableSession:
         stacks = {p.seat: p.stack for p in self.seats.values()}
         if self.hand is not None:
             if not (after_awards and self.hand.phase == "done"):
-                raise EngineError("the current hand has not ended" if self.hand.phase != "done"
-                                  else "confirm the awards of the current hand first")
+                if self.hand.phase != "done":
+                    raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "the current hand has not ended")))
+                raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "confirm the awards of the current hand first")))
             stacks.update({hp.seat: hp.stack for hp in self.hand.players})
         players = [p for p in self.dealt_in_with(stacks)]
         if len(players) < 2:
-            raise EngineError("at least two players with chips are needed to deal", ("T-1", "T-5"))
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "at least two players with chips are needed to deal")),
+                              ("T-1", "T-5"))
         return Hand(self.rules, [SeatSpec(p.seat, p.name, stacks[p.seat]) for p in players])
 
     def dealt_in_with(self, stacks: dict[int, int]) -> list[SeatedPlayer]:

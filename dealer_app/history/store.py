@@ -20,6 +20,8 @@ import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
 
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS sessions (
     id INTEGER PRIMARY KEY,
@@ -64,7 +66,12 @@ def _now() -> str:
 
 
 class StoreError(RuntimeError):
-    """The record cannot be opened or read (names the file and the reason)."""
+    """The record cannot be opened or read (names the file and the reason). ``says``: the
+    sentence as data, for the dealer's language (engine/says.py), where one is given."""
+
+    def __init__(self, message: str | Says):
+        super().__init__(str(message))
+        self.says = message if isinstance(message, Says) else None
 
 
 class RecordError(StoreError):
@@ -77,18 +84,23 @@ class SessionLocked(StoreError):
 
 def reason(exc: BaseException) -> str:
     """Why a write failed, in the words a dealer can act on."""
+    return str(reason_says(exc))
+
+
+def reason_says(exc: BaseException) -> Says | str:
+    """``reason`` as data (the system's own message where it says something else)."""
     text = str(exc).lower()
     code = getattr(exc, "errno", None)
     if "full" in text or code == errno.ENOSPC:
-        return "disk full"
+        return says(QT_TRANSLATE_NOOP("Errors", "disk full"))
     if "readonly" in text or "read-only" in text or code in (errno.EROFS, errno.EACCES, errno.EPERM):
-        return "the record is read-only"
+        return says(QT_TRANSLATE_NOOP("Errors", "the record is read-only"))
     if "locked" in text or "busy" in text:
-        return "the record is locked by another program"
+        return says(QT_TRANSLATE_NOOP("Errors", "the record is locked by another program"))
     if "disk i/o" in text or code == errno.EIO:
-        return "the disk reported an I/O error"
+        return says(QT_TRANSLATE_NOOP("Errors", "the disk reported an I/O error"))
     if "malformed" in text or "not a database" in text:
-        return "the record file is damaged"
+        return says(QT_TRANSLATE_NOOP("Errors", "the record file is damaged"))
     return str(exc) or exc.__class__.__name__
 
 
@@ -216,8 +228,9 @@ class Store:
                     self.db.execute("ROLLBACK")
                 raise
         except sqlite3.Error as exc:
-            raise RecordError(f"the hand record cannot be written: {reason(exc)} — nothing was changed "
-                              f"({self.path})") from exc
+            raise RecordError(says(
+                QT_TRANSLATE_NOOP("Errors", "the hand record cannot be written: %1 — nothing was changed (%2)"),
+                reason_says(exc), str(self.path))) from exc
 
     def _insert_rows(self, session_id: int, hand_no: int, rows: list[tuple[str, dict]]):
         at = _now()

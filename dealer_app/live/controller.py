@@ -170,7 +170,7 @@ class TableController(TablePresentation):
         try:
             self.store.append(self.session_id, self.hand_no if hand_no is None else hand_no, rows)
         except RecordError as exc:
-            raise RecordFailure(str(exc)) from exc
+            raise RecordFailure(exc.says or str(exc)) from exc
 
     @staticmethod
     def _guard(fn, *args):
@@ -204,10 +204,13 @@ class TableController(TablePresentation):
             except EngineError as exc:
                 shown = "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in name) \
                     if isinstance(name, str) else ""
-                who = f"seat {seat} ({shown.strip()})" if shown.strip() else f"seat {seat}"
-                raise InputError(f"{who}: {exc.message}", exc.rules) from None
+                if shown.strip():
+                    who = says(QT_TRANSLATE_NOOP("Errors", "seat %1 (%2)"), seat, shown.strip())
+                else:
+                    who = says(QT_TRANSLATE_NOOP("Errors", "seat %1"), seat)
+                raise InputError(says("%1: %2", who, exc.says or exc.message), exc.rules) from None
         if len(session.seats) < 2:
-            raise InputError("seat at least two players", ("T-1",))
+            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "seat at least two players")), ("T-1",))
         rows: list[tuple[str, dict]] = [("open_table", {"table": t.name, "profile": p.name,
                                 "limit_table": as_played(t), "house_profile": as_played(p)})]
         rows += [("sit", {"seat": s, "name": session.seats[s].name, "buy_in": session.seats[s].stack})
@@ -218,7 +221,7 @@ class TableController(TablePresentation):
                 session_id = self.store.open_session(t.name, p.name, rows)
                 self.store.lock_session(session_id)
             except StoreError as exc:
-                raise RecordFailure(str(exc)) from exc
+                raise RecordFailure(exc.says or str(exc)) from exc
             if self.session_id is not None:
                 self.store.unlock_session(self.session_id)
         self._install(_TableState(session, session_id))
@@ -234,7 +237,7 @@ class TableController(TablePresentation):
                 self.store.close_session(self.session_id, [("close_table", {"hand_open": self.hand is not None})],
                                          self.hand_no)
             except RecordError as exc:
-                raise RecordFailure(str(exc)) from exc
+                raise RecordFailure(exc.says or str(exc)) from exc
         self.session, self.session_id, self.hand_no = None, None, 0
         self.inputs, self.redo_stack, self.rulings, self.ruling_events = [], [], [], []
         self._notify("table")
@@ -253,7 +256,7 @@ class TableController(TablePresentation):
             self.store.close_session(session_id, [("close_table", {"resumed": False})],
                                      self.store.last_hand_no(session_id))
         except RecordError as exc:
-            raise RecordFailure(str(exc)) from exc
+            raise RecordFailure(exc.says or str(exc)) from exc
 
     def _install(self, state: _TableState):
         self._spare = None
@@ -281,7 +284,7 @@ class TableController(TablePresentation):
         """Refuses (T-4) while a hand or its award is open: seats change between hands."""
         session = self._between_hands()
         if session.hand is not None:
-            self._guard(session.check_between_hands, "seats change")
+            self._guard(session.check_between_hands, says(QT_TRANSLATE_NOOP("Errors", "seats change")))
 
     def seat_player(self, seat: int, name: str, buy_in: int):
         session = self._between_hands()
@@ -330,7 +333,7 @@ class TableController(TablePresentation):
                 try:
                     self.store.append_hands(self.session_id, parts)
                 except RecordError as exc:
-                    raise RecordFailure(str(exc)) from exc
+                    raise RecordFailure(exc.says or str(exc)) from exc
             self.session.finish_hand()
         else:
             self._commit(rows, hand_no)
@@ -555,13 +558,13 @@ class TableController(TablePresentation):
         except SessionLocked as exc:
             raise InputError(str(exc)) from None
         except StoreError as exc:
-            raise RecordFailure(str(exc)) from exc
+            raise RecordFailure(exc.says or str(exc)) from exc
         previous = self.session_id
         try:
             self.store.append(session_id, state.hand_no, [("resume", {"session": session_id})])
         except RecordError as exc:
             self.store.unlock_session(session_id)
-            raise RecordFailure(str(exc)) from exc
+            raise RecordFailure(exc.says or str(exc)) from exc
         if previous is not None and previous != session_id:
             self.store.unlock_session(previous)
         self._install(state)

@@ -3,182 +3,182 @@
 <context>
     <name>ActionPanel</name>
     <message>
-        <location filename="../action_panel.py" line="144" />
+        <location filename="../action_panel.py" line="146" />
         <source>Card: kd, 10h, th</source>
         <translation>Karte: kd, 10h, dh (Dame), bs (Bube)</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="177" />
+        <location filename="../action_panel.py" line="179" />
         <source>Downcards shown, e.g. ah kd 7c</source>
         <translation>Aufgedeckte verdeckte Karten, z. B. ah kd 7c</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="183" />
+        <location filename="../action_panel.py" line="185" />
         <source>Show  [Enter]</source>
         <translation>Zeigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="185" />
+        <location filename="../action_panel.py" line="187" />
         <source>Muck  [Ctrl+M]</source>
         <translation>Muck  [Strg+M]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="358" />
+        <location filename="../action_panel.py" line="360" />
         <source>Rules: %1</source>
         <translation>Regeln: %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="372" />
+        <location filename="../action_panel.py" line="375" />
         <source>Deal river  [Enter]</source>
         <translation>River geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="372" />
+        <location filename="../action_panel.py" line="375" />
         <source>Confirm the awards  [Enter]</source>
         <translation>Auszahlung bestätigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="373" />
+        <location filename="../action_panel.py" line="376" />
         <source>Start hand %1  [Enter]</source>
         <translation>Spiel %1 beginnen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="382" />
+        <location filename="../action_panel.py" line="385" />
         <source>Ctrl+Z undo · Ctrl+Shift+Z redo</source>
         <translation>Strg+Z rückgängig · Strg+Umschalt+Z wiederholen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="384" />
+        <location filename="../action_panel.py" line="387" />
         <source>Type the card (kd, 10h, th) or a whole street — no Enter needed · %1</source>
         <translation>Karte tippen (kd, 10h oder zh, dh Dame, bs Bube) oder eine ganze Runde — ohne Enter · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="388" />
+        <location filename="../action_panel.py" line="392" />
         <source> · for an amount: its key, the digits, Enter</source>
         <translation> · für einen Betrag: seine Taste, die Ziffern, Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="389" />
+        <location filename="../action_panel.py" line="393" />
         <source>Keys: %1%2 · %3</source>
         <translation>Tasten: %1%2 · %3</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="391" />
+        <location filename="../action_panel.py" line="395" />
         <source>Type the downcards shown: the hand shows when all are typed · Ctrl+M muck · %1</source>
         <translation>Gezeigte verdeckte Karten tippen: die Hand gilt als gezeigt, sobald alle getippt sind · Strg+M Muck · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="394" />
+        <location filename="../action_panel.py" line="398" />
         <source>Enter: %1 · %2</source>
         <translation>Enter: %1 · %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="395" />
+        <location filename="../action_panel.py" line="399" />
         <source>Seats menu: join, top up, sit out, leave</source>
         <translation>Menü Plätze: Platz nehmen, nachkaufen, aussetzen, verlassen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="439" />
+        <location filename="../action_panel.py" line="446" />
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="441" />
+        <location filename="../action_panel.py" line="448" />
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="444" />
+        <location filename="../action_panel.py" line="454" />
         <source>Call all-in %1</source>
         <translation>All-in mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="444" />
+        <location filename="../action_panel.py" line="454" />
         <source>Call %1</source>
         <translation>Mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="446" />
+        <location filename="../action_panel.py" line="456" />
         <source>Bring in %1–%2</source>
         <translation>Bring-in %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="446" />
+        <location filename="../action_panel.py" line="456" />
         <source>Bet %1–%2</source>
         <translation>Setzen %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="447" />
+        <location filename="../action_panel.py" line="457" />
         <source>Raise to %1–%2</source>
         <translation>Erhöhen auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="447" />
+        <location filename="../action_panel.py" line="457" />
         <source>Complete to %1–%2</source>
         <translation>Komplettieren auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="450" />
+        <location filename="../action_panel.py" line="461" />
         <source>All-in %1</source>
         <translation>All-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="451" />
+        <location filename="../action_panel.py" line="462" />
         <source>Bring in %1</source>
         <translation>Bring-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="451" />
+        <location filename="../action_panel.py" line="462" />
         <source>Bet %1</source>
         <translation>Setzen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="451" />
+        <location filename="../action_panel.py" line="462" />
         <source>Raise to %1</source>
         <translation>Erhöhen auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="452" />
+        <location filename="../action_panel.py" line="463" />
         <source>Complete to %1</source>
         <translation>Komplettieren auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="460" />
+        <location filename="../action_panel.py" line="471" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="462" />
+        <location filename="../action_panel.py" line="473" />
         <source>Best so far: %1 — %2</source>
         <translation>Bisher beste Hand: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="464" />
+        <location filename="../action_panel.py" line="475" />
         <source>Best low so far: %1 — %2</source>
         <translation>Bisher bestes Low: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="472" />
+        <location filename="../action_panel.py" line="483" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="472" />
+        <location filename="../action_panel.py" line="483" />
         <source>Side pot %1</source>
         <translation>Seitenpot %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="474" />
+        <location filename="../action_panel.py" line="485" />
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="478" />
+        <location filename="../action_panel.py" line="489" />
         <source>low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="478" />
+        <location filename="../action_panel.py" line="489" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
@@ -186,7 +186,7 @@
 <context>
     <name>Errors</name>
     <message>
-        <location filename="../../engine/betting.py" line="58" />
+        <location filename="../../engine/betting.py" line="35" />
         <source>no door card is recorded, so nobody can be named to bring in</source>
         <translation>keine Door Card erfasst, daher kann niemand für den Bring-in bestimmt werden</translation>
     </message>
@@ -196,452 +196,624 @@
         <translation>unbekannte Karte %1: erwartet werden Rang und Farbe, etwa 'Ah' oder '10d'</translation>
     </message>
     <message>
-        <location filename="../../engine/cards.py" line="55" />
+        <location filename="../../engine/cards.py" line="56" />
         <source>unknown card code %1: rank %2 is not one of 2-9, T (or 10), J, Q, K, A</source>
         <translation>unbekannte Karte %1: Rang %2 ist keiner von 2-9, 10 (oder Z, T), B (J), D (Q), K, A</translation>
     </message>
     <message>
-        <location filename="../../engine/cards.py" line="58" />
+        <location filename="../../engine/cards.py" line="59" />
         <source>unknown card code %1: suit %2 is not one of c d h s ♣ ♦ ♥ ♠</source>
         <translation>unbekannte Karte %1: Farbe %2 ist keine von c d h s ♣ ♦ ♥ ♠ (Kreuz, Karo, Herz, Pik)</translation>
     </message>
     <message>
-        <location filename="../../engine/cards.py" line="81" />
+        <location filename="../../engine/cards.py" line="82" />
         <source>%1 (at position %2 of %3)</source>
         <translation>%1 (an Stelle %2 von %3)</translation>
     </message>
     <message>
-        <location filename="../../engine/cards.py" line="104" />
+        <location filename="../../engine/cards.py" line="105" />
         <source>unknown card code %1: an upcard is always seen</source>
         <translation>unbekannte Karte %1: eine offene Karte ist immer zu sehen</translation>
     </message>
     <message>
-        <location filename="../../engine/core.py" line="99" />
+        <location filename="../../engine/core.py" line="92" />
         <source>there is no seat %1 in this hand (seats: %2)</source>
         <translation>in diesem Spiel gibt es keinen Platz %1 (Plätze: %2)</translation>
     </message>
     <message>
-        <location filename="../../engine/dealing.py" line="68" />
+        <location filename="../../engine/dealing.py" line="77" />
         <source>card %1 is already seen in this hand (%2)</source>
         <translation>die Karte %1 ist in diesem Spiel schon gesehen (%2)</translation>
     </message>
     <message>
-        <location filename="../../engine/dealing.py" line="74" />
+        <location filename="../../engine/dealing.py" line="83" />
         <source>the common card</source>
         <translation>die Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../../engine/dealing.py" line="77" />
+        <location filename="../../engine/dealing.py" line="86" />
         <source>seat %1's upcard</source>
         <translation>offene Karte von Platz %1</translation>
     </message>
     <message>
-        <location filename="../../engine/dealing.py" line="78" />
+        <location filename="../../engine/dealing.py" line="87" />
         <source>seat %1's downcard</source>
         <translation>verdeckte Karte von Platz %1</translation>
     </message>
     <message>
-        <location filename="../../engine/dealing.py" line="136" />
+        <location filename="../../engine/dealing.py" line="145" />
         <source>no cards are being dealt now (%1 on street %2)</source>
         <translation>jetzt werden keine Karten gegeben (%1 auf Street %2)</translation>
     </message>
     <message>
-        <location filename="../../engine/dealing.py" line="139" />
+        <location filename="../../engine/dealing.py" line="149" />
         <source>street %1 is a common card: deal it to the middle (D-8)</source>
         <translation>Street %1 ist eine Gemeinschaftskarte: sie in die Mitte legen (D-8)</translation>
     </message>
     <message>
-        <location filename="../../engine/dealing.py" line="143" />
+        <location filename="../../engine/dealing.py" line="153" />
         <source>seat %1 has folded and gets no cards</source>
         <translation>Platz %1 hat gepasst und bekommt keine Karten</translation>
     </message>
     <message>
-        <location filename="../../engine/dealing.py" line="144" />
+        <location filename="../../engine/dealing.py" line="154" />
         <source>seat %1 gets the next card, not seat %2</source>
         <translation>Platz %1 bekommt die nächste Karte, nicht Platz %2</translation>
     </message>
     <message>
-        <location filename="../../engine/dealing.py" line="152" />
+        <location filename="../../engine/dealing.py" line="162" />
         <source>street %1 deals %2 card(s) to seat %3, got %4</source>
         <translation>Street %1 gibt Platz %3 %2 Karte(n), erhalten: %4</translation>
     </message>
     <message>
-        <location filename="../../engine/dealing.py" line="157" />
+        <location filename="../../engine/dealing.py" line="168" />
         <source>seat %1's upcard must be entered (an upcard is always seen)</source>
         <translation>die offene Karte von Platz %1 muss eingegeben werden (eine offene Karte ist immer zu sehen)</translation>
     </message>
     <message>
-        <location filename="../../engine/dealing.py" line="161" />
+        <location filename="../../engine/dealing.py" line="173" />
         <source>card %1 entered twice for seat %2</source>
         <translation>Karte %1 für Platz %2 zweimal eingegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/dealing.py" line="169" />
+        <location filename="../../engine/dealing.py" line="180" />
         <source>no common card is due now</source>
         <translation>jetzt ist keine Gemeinschaftskarte fällig</translation>
     </message>
     <message>
-        <location filename="../../engine/dealing.py" line="171" />
+        <location filename="../../engine/dealing.py" line="183" />
         <source>the common card is face up and must be entered</source>
         <translation>die Gemeinschaftskarte liegt offen und muss eingegeben werden</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="118" />
+        <location filename="../../engine/hand.py" line="122" />
         <source>seat %1: the amount %2 is not a whole number of cents</source>
         <translation>Platz %1: der Betrag %2 ist keine ganze Zahl von Cents</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="156" />
+        <location filename="../../engine/hand.py" line="160" />
         <source>unknown action %1 (known: %2)</source>
         <translation>unbekannte Aktion %1 (bekannt: %2)</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="159" />
+        <location filename="../../engine/hand.py" line="164" />
         <source>seat %1 cannot %2 now: no betting round is open (%3)</source>
         <translation>Platz %1 kann jetzt nicht %2: keine Setzrunde ist offen (%3)</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="163" />
+        <location filename="../../engine/hand.py" line="168" />
         <source>seat %1 acted out of turn: seat %2 is to act</source>
         <translation>Platz %1 hat außer der Reihe gehandelt: Platz %2 ist am Zug</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="172" />
+        <location filename="../../engine/hand.py" line="177" />
         <source>seat %1 may not %2 now (legal: %3)</source>
         <translation>Platz %1 darf jetzt nicht %2 (erlaubt: %3)</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="175" />
+        <location filename="../../engine/hand.py" line="180" />
         <source>seat %1 may not %2 to %3: %4</source>
         <translation>Platz %1 darf nicht %2 auf %3: %4</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="197" />
+        <location filename="../../engine/hand.py" line="202" />
         <source>%1 to %2-%3</source>
         <translation>%1 auf %2-%3</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="199" />
+        <location filename="../../engine/hand.py" line="204" />
         <source>%1 to %2</source>
         <translation>%1 auf %2</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="259" />
+        <location filename="../../engine/showdown.py" line="269" />
         <source>seat %1 cannot show: downcards not entered</source>
         <translation>Platz %1 kann nicht zeigen: verdeckte Karten nicht eingegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="279" />
+        <location filename="../../engine/showdown.py" line="289" />
         <source>seat %1 has folded and has no hand to turn up</source>
         <translation>Platz %1 hat gepasst und hat keine Hand zum Aufdecken</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="284" />
+        <location filename="../../engine/showdown.py" line="294" />
         <source>seat %1 holds %2 cards; %3 turned up</source>
         <translation>Platz %1 hält %2 Karten; %3 aufgedeckt</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="295" />
+        <location filename="../../engine/showdown.py" line="306" />
         <source>seat %1 is the last player left and cannot muck</source>
         <translation>Platz %1 ist der letzte Spieler und kann nicht mucken</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="334" />
+        <location filename="../../engine/showdown.py" line="344" />
         <source>there is no showdown now (%1)</source>
         <translation>jetzt ist kein Showdown (%1)</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="338" />
+        <location filename="../../engine/showdown.py" line="348" />
         <source>seat %1 is not waiting to show (waiting: %2)</source>
         <translation>Platz %1 wartet nicht aufs Zeigen (es warten: %2)</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="349" />
+        <location filename="../../engine/showdown.py" line="359" />
         <source>seat %1 shows %2, which lacks the upcard %3</source>
         <translation>Platz %1 zeigt %2, darin fehlt die offene Karte %3</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="355" />
+        <location filename="../../engine/showdown.py" line="366" />
         <source>seat %1 has %2 downcards; %3 given</source>
         <translation>Platz %1 hat %2 verdeckte Karten; %3 angegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="358" />
+        <location filename="../../engine/showdown.py" line="369" />
         <source>seat %1 shows a card twice</source>
         <translation>Platz %1 zeigt eine Karte zweimal</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="361" />
+        <location filename="../../engine/showdown.py" line="373" />
         <source>seat %1's downcard %2 is not among the cards shown</source>
         <translation>die verdeckte Karte %2 von Platz %1 ist nicht unter den gezeigten</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="288" />
-        <location filename="../../live/controller.py" line="357" />
-        <location filename="../../live/controller.py" line="397" />
+        <location filename="../../live/controller.py" line="208" />
+        <source>seat %1 (%2)</source>
+        <translation>Platz %1 (%2)</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="210" />
+        <source>seat %1</source>
+        <translation>Platz %1</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="213" />
+        <source>seat at least two players</source>
+        <translation>mindestens zwei Spieler setzen</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="270" />
+        <location filename="../../live/controller.py" line="350" />
+        <location filename="../../live/controller.py" line="390" />
         <source>open a table first</source>
         <translation>zuerst einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="396" />
+        <location filename="../../live/controller.py" line="277" />
+        <location filename="../../live/controller.py" line="389" />
         <source>start a hand first</source>
         <translation>zuerst ein Spiel beginnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="424" />
+        <location filename="../../live/controller.py" line="287" />
+        <source>seats change</source>
+        <translation>Plätze ändern sich</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="417" />
         <source>a card is typed as text (ah, td, 10d), not %1</source>
         <translation>eine Karte wird als Text getippt (ah, td, 10d), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="432" />
+        <location filename="../../live/controller.py" line="425" />
         <source>an upcard is always seen: enter its rank and suit</source>
         <translation>eine offene Karte ist immer zu sehen: Rang und Farbe eingeben</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="439" />
+        <location filename="../../live/controller.py" line="432" />
         <source>no card is due now (%1)</source>
         <translation>jetzt ist keine Karte fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="443" />
+        <location filename="../../live/controller.py" line="436" />
         <source>the river is not due now</source>
         <translation>der River ist jetzt nicht fällig</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="449" />
+        <location filename="../../live/controller.py" line="442" />
         <source>no action is due now (%1)</source>
         <translation>jetzt ist keine Aktion fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="453" />
+        <location filename="../../live/controller.py" line="447" />
         <source>%1 %2–%3: %4 is outside that range</source>
         <translation>%1 %2–%3: %4 liegt außerhalb</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="469" />
+        <location filename="../../live/controller.py" line="463" />
         <source>shown cards are typed as text (ah kd 7c), not %1</source>
         <translation>gezeigte Karten werden als Text getippt (ah kd 7c), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="480" />
+        <location filename="../../live/controller.py" line="474" />
         <source>seat %1 has %2 downcards: %3 typed, %4 more to type</source>
         <translation>Platz %1 hat %2 verdeckte Karten: %3 getippt, noch %4 zu tippen</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="38" />
+        <source>a player's name may not contain the control character %1</source>
+        <translation>ein Spielername darf das Steuerzeichen %1 nicht enthalten</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="41" />
+        <source>a player's name may be at most %1 characters (%2 given)</source>
+        <translation>ein Spielername darf höchstens %1 Zeichen lang sein (%2 angegeben)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="70" />
+        <source>%1 must be a whole number, not %2</source>
+        <translation>%1 muss eine ganze Zahl sein, nicht %2</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="80" />
+        <source>%1 only between hands: confirm the awards first</source>
+        <translation>%1 nur zwischen zwei Spielen: zuerst die Auszahlung bestätigen</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="81" />
+        <source>%1 only between hands: finish the hand first</source>
+        <translation>%1 nur zwischen zwei Spielen: zuerst das Spiel beenden</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="86" />
+        <source>players join</source>
+        <translation>Spieler nehmen Platz</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="87" />
+        <location filename="../../engine/session.py" line="158" />
+        <source>a seat number</source>
+        <translation>eine Platznummer</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="88" />
+        <source>a buy-in (in cents)</source>
+        <translation>ein Buy-in (in Cent)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="90" />
+        <source>a player's name must be text, not %1</source>
+        <translation>ein Spielername muss Text sein, nicht %1</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="94" />
+        <source>seat %1 does not exist: this table has seats 1-%2</source>
+        <translation>Platz %1 gibt es nicht: dieser Tisch hat die Plätze 1-%2</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="97" />
+        <source>seat %1 is taken by %2</source>
+        <translation>Platz %1 ist von %2 besetzt</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="100" />
+        <source>a buy-in of %1 is below the table's %2</source>
+        <translation>ein Buy-in von %1 liegt unter dem des Tischs (%2)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="103" />
+        <source>%1 is not a whole number of %2 chips</source>
+        <translation>%1 ist keine ganze Zahl von %2-Chips</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="113" />
+        <source>seat %1 is already called %2: give another name</source>
+        <translation>Platz %1 heißt schon %2: einen anderen Namen geben</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="124" />
+        <source>chips are added</source>
+        <translation>Chips werden nachgekauft</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="125" />
+        <source>a top-up (in cents)</source>
+        <translation>ein Nachkauf (in Cent)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="128" />
+        <source>a top-up must be a positive number of %1 chips</source>
+        <translation>ein Nachkauf muss eine positive Zahl von %1-Chips sein</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="131" />
+        <source>after a top-up the stack must reach the buy-in of %1; %2 + %3 does not</source>
+        <translation>nach dem Nachkauf muss der Stack das Buy-in von %1 erreichen; %2 + %3 reicht nicht</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="142" />
+        <source>players sit out or in</source>
+        <translation>Spieler setzen aus oder steigen wieder ein</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="150" />
+        <source>players leave</source>
+        <translation>Spieler verlassen den Tisch</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="160" />
+        <source>nobody sits in seat %1</source>
+        <translation>auf Platz %1 sitzt niemand</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="176" />
+        <source>the current hand has not ended</source>
+        <translation>das laufende Spiel ist nicht beendet</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="177" />
+        <source>confirm the awards of the current hand first</source>
+        <translation>zuerst die Auszahlung des laufenden Spiels bestätigen</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="181" />
+        <source>at least two players with chips are needed to deal</source>
+        <translation>zum Geben braucht es mindestens zwei Spieler mit Chips</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="95" />
+        <source>disk full</source>
+        <translation>die Festplatte ist voll</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="97" />
+        <source>the record is read-only</source>
+        <translation>das Protokoll ist schreibgeschützt</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="99" />
+        <source>the record is locked by another program</source>
+        <translation>das Protokoll ist von einem anderen Programm gesperrt</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="101" />
+        <source>the disk reported an I/O error</source>
+        <translation>die Festplatte meldete einen Ein-/Ausgabefehler</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="103" />
+        <source>the record file is damaged</source>
+        <translation>die Protokolldatei ist beschädigt</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="232" />
+        <source>the hand record cannot be written: %1 — nothing was changed (%2)</source>
+        <translation>das Spielprotokoll kann nicht geschrieben werden: %1 — nichts wurde geändert (%2)</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="27" />
-        <location filename="../main_window.py" line="113" />
+        <location filename="../main_window.py" line="28" />
+        <location filename="../main_window.py" line="117" />
         <source>Stud Dealer Assistant</source>
         <translation>Stud-Dealer-Assistent</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="52" />
+        <location filename="../main_window.py" line="55" />
         <source>Hand record: %1</source>
         <translation>Spielprotokoll: %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="66" />
+        <location filename="../main_window.py" line="69" />
         <source>&amp;Table</source>
         <translation>&amp;Tisch</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="67" />
+        <location filename="../main_window.py" line="70" />
         <source>&amp;Open table…</source>
         <translation>Tisch &amp;öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="68" />
+        <location filename="../main_window.py" line="72" />
         <source>&amp;Resume table…</source>
         <translation>Tisch &amp;fortsetzen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="69" />
+        <location filename="../main_window.py" line="73" />
         <source>&amp;Start hand</source>
         <translation>&amp;Spiel beginnen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="71" />
+        <location filename="../main_window.py" line="75" />
         <source>&amp;Close table</source>
         <translation>Tisch &amp;schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="73" />
+        <location filename="../main_window.py" line="77" />
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="74" />
+        <location filename="../main_window.py" line="78" />
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="75" />
+        <location filename="../main_window.py" line="79" />
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="76" />
+        <location filename="../main_window.py" line="80" />
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="77" />
+        <location filename="../main_window.py" line="81" />
         <source>&amp;Seats</source>
         <translation>&amp;Plätze</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="78" />
+        <location filename="../main_window.py" line="82" />
         <source>&amp;Join…</source>
         <translation>&amp;Platz nehmen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="79" />
+        <location filename="../main_window.py" line="83" />
         <source>&amp;Top up…</source>
         <translation>&amp;Nachkaufen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="80" />
+        <location filename="../main_window.py" line="84" />
         <source>Sit &amp;out / sit in…</source>
         <translation>&amp;Aussetzen / wieder einsteigen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="81" />
+        <location filename="../main_window.py" line="85" />
         <source>&amp;Leave…</source>
         <translation>&amp;Verlassen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="82" />
+        <location filename="../main_window.py" line="86" />
         <source>Se&amp;ttings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="83" />
+        <location filename="../main_window.py" line="87" />
         <source>&amp;Four-colour suits</source>
         <translation>&amp;Vierfarbige Farben</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="87" />
+        <location filename="../main_window.py" line="91" />
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="90" />
+        <location filename="../main_window.py" line="94" />
         <source>System language</source>
         <translation>Systemsprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="105" />
+        <location filename="../main_window.py" line="109" />
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="105" />
+        <location filename="../main_window.py" line="109" />
         <source>The language changes at the next start.</source>
         <translation>Die Sprache wechselt beim nächsten Start.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="133" />
+        <location filename="../main_window.py" line="137" />
         <source>Hand in progress</source>
         <translation>Spiel läuft</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="134" />
+        <location filename="../main_window.py" line="138" />
         <source>Hand %1 is not finished. %2 anyway? The hand stays in the record as it is.</source>
         <translation>Spiel %1 ist nicht beendet. Trotzdem: %2? Das Spiel bleibt so im Protokoll, wie es ist.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="139" />
+        <location filename="../main_window.py" line="143" />
         <source>Open another table</source>
         <translation>Einen anderen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="146" />
+        <location filename="../main_window.py" line="150" />
         <source>Resume another table</source>
         <translation>Einen anderen Tisch fortsetzen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="156" />
+        <location filename="../main_window.py" line="160" />
         <source>Close the table</source>
         <translation>Den Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="158" />
+        <location filename="../main_window.py" line="162" />
         <source>Close table</source>
         <translation>Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="159" />
+        <location filename="../main_window.py" line="163" />
         <source>Close this table? It is no longer offered to resume.</source>
         <translation>Diesen Tisch schließen? Er wird dann nicht mehr zum Fortsetzen angeboten.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="164" />
+        <location filename="../main_window.py" line="168" />
         <source>Quit</source>
         <translation>Beenden</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="178" />
+        <location filename="../main_window.py" line="189" />
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="179" />
-        <location filename="../main_window.py" line="188" />
+        <location filename="../main_window.py" line="190" />
+        <location filename="../main_window.py" line="199" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="188" />
-        <location filename="../main_window.py" line="192" />
-        <location filename="../main_window.py" line="195" />
+        <location filename="../main_window.py" line="199" />
+        <location filename="../main_window.py" line="203" />
+        <location filename="../main_window.py" line="206" />
         <source>Join</source>
         <translation>Platz nehmen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="192" />
+        <location filename="../main_window.py" line="203" />
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="196" />
+        <location filename="../main_window.py" line="207" />
         <source>Buy-in (%1)</source>
         <translation>Buy-in (%1)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="206" />
+        <location filename="../main_window.py" line="217" />
         <source>%1 is not an amount of money</source>
         <translation>%1 ist kein Geldbetrag</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="215" />
+        <location filename="../main_window.py" line="226" />
         <source>Amount to add (%1)</source>
         <translation>Betrag zum Nachkaufen (%1)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="211" />
-        <location filename="../main_window.py" line="214" />
+        <location filename="../main_window.py" line="222" />
+        <location filename="../main_window.py" line="225" />
         <source>Top up</source>
         <translation>Nachkaufen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="220" />
+        <location filename="../main_window.py" line="231" />
         <source>Sit out / sit in</source>
         <translation>Aussetzen / wieder einsteigen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="225" />
+        <location filename="../main_window.py" line="236" />
         <source>Leave</source>
         <translation>Verlassen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="251" />
+        <location filename="../main_window.py" line="262" />
         <source>Hand record: %1 (see the warning at start)</source>
         <translation>Spielprotokoll: %1 (siehe die Warnung beim Start)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="253" />
+        <location filename="../main_window.py" line="264" />
         <source>Hand record</source>
         <translation>Spielprotokoll</translation>
     </message>
@@ -649,7 +821,7 @@
 <context>
     <name>MoneySpinBox</name>
     <message>
-        <location filename="../action_panel.py" line="64" />
+        <location filename="../action_panel.py" line="65" />
         <source>%1 is not an amount of money</source>
         <translation>%1 ist kein Geldbetrag</translation>
     </message>
@@ -657,52 +829,52 @@
 <context>
     <name>NewTableDialog</name>
     <message>
-        <location filename="../new_table_dialog.py" line="18" />
+        <location filename="../new_table_dialog.py" line="27" />
         <source>Open a table</source>
         <translation>Einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="25" />
+        <location filename="../new_table_dialog.py" line="34" />
         <source>%1 — %2, ante %3, bring-in %4, buy-in %5</source>
         <translation>%1 — %2, Ante %3, Bring-in %4, Buy-in %5</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="33" />
+        <location filename="../new_table_dialog.py" line="42" />
         <source>Limit table</source>
         <translation>Limit-Tisch</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="34" />
+        <location filename="../new_table_dialog.py" line="43" />
         <source>House rules</source>
         <translation>Hausregeln</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="37" />
+        <location filename="../new_table_dialog.py" line="46" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="38" />
+        <location filename="../new_table_dialog.py" line="47" />
         <source>Player</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="39" />
+        <location filename="../new_table_dialog.py" line="48" />
         <source>Buy-in</source>
         <translation>Buy-in</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="44" />
+        <location filename="../new_table_dialog.py" line="53" />
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="73" />
+        <location filename="../new_table_dialog.py" line="82" />
         <source>%1 (table default)</source>
         <translation>%1 (Standard des Tischs)</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="97" />
+        <location filename="../new_table_dialog.py" line="106" />
         <source>Seat %1</source>
         <translation>Platz %1</translation>
     </message>
@@ -710,87 +882,87 @@
 <context>
     <name>ResumeDialog</name>
     <message>
-        <location filename="../resume_dialog.py" line="23" />
+        <location filename="../resume_dialog.py" line="31" />
         <source>Resume a table</source>
         <translation>Einen Tisch fortsetzen</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="25" />
+        <location filename="../resume_dialog.py" line="33" />
         <source>These tables did not close. Resume one where it stopped, or close it.</source>
         <translation>Diese Tische wurden nicht geschlossen. Setzen Sie einen dort fort, wo er stand, oder schließen Sie ihn.</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="36" />
+        <location filename="../resume_dialog.py" line="44" />
         <source>&amp;Resume</source>
         <translation>&amp;Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="38" />
+        <location filename="../resume_dialog.py" line="46" />
         <source>&amp;Close table</source>
         <translation>Tisch &amp;schließen</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="39" />
+        <location filename="../resume_dialog.py" line="47" />
         <source>&amp;New table instead</source>
         <translation>Stattdessen &amp;neuer Tisch</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="58" />
+        <location filename="../resume_dialog.py" line="66" />
         <source>%1 (%2), opened %3 — cannot be resumed: %4</source>
         <translation>%1 (%2), geöffnet %3 — kann nicht fortgesetzt werden: %4</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="62" />
+        <location filename="../resume_dialog.py" line="70" />
         <source>%1 (%2) — %3 — hand %4, %5 — last input at %6</source>
         <translation>%1 (%2) — %3 — Spiel %4, %5 — letzte Eingabe um %6</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="98" />
+        <location filename="../resume_dialog.py" line="106" />
         <source>Close table</source>
         <translation>Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="99" />
+        <location filename="../resume_dialog.py" line="107" />
         <source>Close %1 for good? Its hands stay in the record, but it is no longer offered to resume.</source>
         <translation>%1 endgültig schließen? Seine Spiele bleiben im Protokoll, aber er wird nicht mehr zum Fortsetzen angeboten.</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="110" />
+        <location filename="../resume_dialog.py" line="118" />
         <source>between hands</source>
         <translation>zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="111" />
+        <location filename="../resume_dialog.py" line="119" />
         <source>awards</source>
         <translation>Auszahlung</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="112" />
+        <location filename="../resume_dialog.py" line="120" />
         <source>showdown</source>
         <translation>Showdown</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="113" />
+        <location filename="../resume_dialog.py" line="121" />
         <source>third street</source>
         <translation>dritte Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="114" />
+        <location filename="../resume_dialog.py" line="122" />
         <source>fourth street</source>
         <translation>vierte Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="115" />
+        <location filename="../resume_dialog.py" line="123" />
         <source>fifth street</source>
         <translation>fünfte Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="116" />
+        <location filename="../resume_dialog.py" line="124" />
         <source>sixth street</source>
         <translation>sechste Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="117" />
+        <location filename="../resume_dialog.py" line="125" />
         <source>seventh street</source>
         <translation>siebte Karte (River)</translation>
     </message>
@@ -806,139 +978,139 @@
 <context>
     <name>TableView</name>
     <message>
-        <location filename="../table_view.py" line="77" />
+        <location filename="../table_view.py" line="82" />
         <source>Open a table (Ctrl+N)</source>
         <translation>Einen Tisch öffnen (Strg+N)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="80" />
+        <location filename="../table_view.py" line="85" />
         <source>fixed limit</source>
         <translation>Fixed Limit</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="80" />
+        <location filename="../table_view.py" line="85" />
         <source>spread limit</source>
         <translation>Spread Limit</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="81" />
+        <location filename="../table_view.py" line="86" />
         <source>split limit</source>
         <translation>Split Limit</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="82" />
+        <location filename="../table_view.py" line="87" />
         <source>%1 — %2, ante %3, bring-in %4 · %5</source>
         <translation>%1 — %2, Ante %3, Bring-in %4 · %5</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="91" />
+        <location filename="../table_view.py" line="96" />
         <source>Dealer</source>
         <translation>Dealer</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="115" />
+        <location filename="../table_view.py" line="121" />
         <source>Third street</source>
         <translation>Dritte Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="115" />
+        <location filename="../table_view.py" line="121" />
         <source>Fourth street</source>
         <translation>Vierte Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="115" />
+        <location filename="../table_view.py" line="121" />
         <source>Fifth street</source>
         <translation>Fünfte Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="116" />
+        <location filename="../table_view.py" line="122" />
         <source>Sixth street</source>
         <translation>Sechste Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="116" />
+        <location filename="../table_view.py" line="122" />
         <source>Seventh street</source>
         <translation>Siebte Karte (River)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="122" />
+        <location filename="../table_view.py" line="128" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="123" />
+        <location filename="../table_view.py" line="129" />
         <source>%1 %2 → %3</source>
         <translation>%1 %2 → %3</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="127" />
+        <location filename="../table_view.py" line="133" />
         <source>Pot %1</source>
         <translation>Pot %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="121" />
-        <location filename="../table_view.py" line="131" />
+        <location filename="../table_view.py" line="127" />
+        <location filename="../table_view.py" line="137" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="121" />
-        <location filename="../table_view.py" line="131" />
+        <location filename="../table_view.py" line="127" />
+        <location filename="../table_view.py" line="137" />
         <source>Side pot %1</source>
         <translation>Seitenpot %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="133" />
+        <location filename="../table_view.py" line="139" />
         <source>%1: %2 (seats %3)</source>
         <translation>%1: %2 (Plätze %3)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="137" />
+        <location filename="../table_view.py" line="143" />
         <source>Raises %1 of %2</source>
         <translation>Erhöhungen %1 von %2</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="139" />
+        <location filename="../table_view.py" line="146" />
         <source>CAPPED</source>
         <translation>CAP ERREICHT</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="135" />
+        <location filename="../table_view.py" line="141" />
         <source>Stub %1</source>
         <translation>Stapel %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="146" />
+        <location filename="../table_view.py" line="153" />
         <source>Between hands</source>
         <translation>Zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="155" />
+        <location filename="../table_view.py" line="161" />
         <source>Common card</source>
         <translation>Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="173" />
+        <location filename="../table_view.py" line="178" />
         <source>WINS %1</source>
         <translation>GEWINNT %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="175" />
+        <location filename="../table_view.py" line="180" />
         <source>FOLDED</source>
         <translation>GEPASST</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="177" />
+        <location filename="../table_view.py" line="182" />
         <source>ALL-IN</source>
         <translation>ALL-IN</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="179" />
+        <location filename="../table_view.py" line="184" />
         <source>TO ACT</source>
         <translation>AM ZUG</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="181" />
+        <location filename="../table_view.py" line="186" />
         <source>SITTING OUT</source>
         <translation>SETZT AUS</translation>
     </message>
@@ -946,815 +1118,815 @@
 <context>
     <name>Words</name>
     <message>
-        <location filename="../words.py" line="38" />
+        <location filename="../words.py" line="64" />
         <source>T</source>
         <translation>10</translation>
     </message>
     <message>
-        <location filename="../words.py" line="38" />
+        <location filename="../words.py" line="64" />
         <source>J</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../words.py" line="39" />
+        <location filename="../words.py" line="65" />
         <source>Q</source>
         <translation>D</translation>
     </message>
     <message>
-        <location filename="../words.py" line="39" />
+        <location filename="../words.py" line="65" />
         <source>K</source>
         <translation>K</translation>
     </message>
     <message>
-        <location filename="../words.py" line="39" />
+        <location filename="../words.py" line="65" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../words.py" line="43" />
+        <location filename="../words.py" line="69" />
         <source>two</source>
         <translation>Zwei</translation>
     </message>
     <message>
-        <location filename="../words.py" line="43" />
+        <location filename="../words.py" line="69" />
         <source>three</source>
         <translation>Drei</translation>
     </message>
     <message>
-        <location filename="../words.py" line="43" />
+        <location filename="../words.py" line="69" />
         <source>four</source>
         <translation>Vier</translation>
     </message>
     <message>
-        <location filename="../words.py" line="44" />
+        <location filename="../words.py" line="70" />
         <source>five</source>
         <translation>Fünf</translation>
     </message>
     <message>
-        <location filename="../words.py" line="44" />
+        <location filename="../words.py" line="70" />
         <source>six</source>
         <translation>Sechs</translation>
     </message>
     <message>
-        <location filename="../words.py" line="44" />
+        <location filename="../words.py" line="70" />
         <source>seven</source>
         <translation>Sieben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="45" />
+        <location filename="../words.py" line="71" />
         <source>eight</source>
         <translation>Acht</translation>
     </message>
     <message>
-        <location filename="../words.py" line="45" />
+        <location filename="../words.py" line="71" />
         <source>nine</source>
         <translation>Neun</translation>
     </message>
     <message>
-        <location filename="../words.py" line="45" />
+        <location filename="../words.py" line="71" />
         <source>ten</source>
         <translation>Zehn</translation>
     </message>
     <message>
-        <location filename="../words.py" line="46" />
+        <location filename="../words.py" line="72" />
         <source>jack</source>
         <translation>Bube</translation>
     </message>
     <message>
-        <location filename="../words.py" line="46" />
+        <location filename="../words.py" line="72" />
         <source>queen</source>
         <translation>Dame</translation>
     </message>
     <message>
-        <location filename="../words.py" line="46" />
+        <location filename="../words.py" line="72" />
         <source>king</source>
         <translation>König</translation>
     </message>
     <message>
-        <location filename="../words.py" line="47" />
+        <location filename="../words.py" line="73" />
         <source>ace</source>
         <translation>Ass</translation>
     </message>
     <message>
-        <location filename="../words.py" line="51" />
+        <location filename="../words.py" line="77" />
         <source>twos</source>
         <translation>Zweien</translation>
     </message>
     <message>
-        <location filename="../words.py" line="51" />
+        <location filename="../words.py" line="77" />
         <source>threes</source>
         <translation>Dreien</translation>
     </message>
     <message>
-        <location filename="../words.py" line="51" />
+        <location filename="../words.py" line="77" />
         <source>fours</source>
         <translation>Vieren</translation>
     </message>
     <message>
-        <location filename="../words.py" line="52" />
+        <location filename="../words.py" line="78" />
         <source>fives</source>
         <translation>Fünfen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="52" />
+        <location filename="../words.py" line="78" />
         <source>sixes</source>
         <translation>Sechsen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="52" />
+        <location filename="../words.py" line="78" />
         <source>sevens</source>
         <translation>Siebenen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="53" />
+        <location filename="../words.py" line="79" />
         <source>eights</source>
         <translation>Achten</translation>
     </message>
     <message>
-        <location filename="../words.py" line="53" />
+        <location filename="../words.py" line="79" />
         <source>nines</source>
         <translation>Neunen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="53" />
+        <location filename="../words.py" line="79" />
         <source>tens</source>
         <translation>Zehnen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="54" />
+        <location filename="../words.py" line="80" />
         <source>jacks</source>
         <translation>Buben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="54" />
+        <location filename="../words.py" line="80" />
         <source>queens</source>
         <translation>Damen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="54" />
+        <location filename="../words.py" line="80" />
         <source>kings</source>
         <translation>Könige</translation>
     </message>
     <message>
-        <location filename="../words.py" line="55" />
+        <location filename="../words.py" line="81" />
         <source>aces</source>
         <translation>Asse</translation>
     </message>
     <message>
-        <location filename="../words.py" line="62" />
+        <location filename="../words.py" line="88" />
         <source>JQKAT</source>
         <comment>the letters typed for jack, queen, king, ace and ten, in this order</comment>
         <translation>BDKAZ</translation>
     </message>
     <message>
-        <location filename="../words.py" line="70" />
+        <location filename="../words.py" line="96" />
         <source>en</source>
         <comment>the ISO code of this translation's language</comment>
         <translation>de</translation>
     </message>
     <message>
-        <location filename="../words.py" line="95" />
+        <location filename="../words.py" line="121" />
         <source>royal flush</source>
         <translation>Royal Flush</translation>
     </message>
     <message>
-        <location filename="../words.py" line="97" />
+        <location filename="../words.py" line="123" />
         <source>straight flush, %1 high</source>
         <translation>Straight Flush, %1 hoch</translation>
     </message>
     <message>
-        <location filename="../words.py" line="99" />
+        <location filename="../words.py" line="125" />
         <source>four of a kind, %1</source>
         <translation>Vierling, %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="101" />
+        <location filename="../words.py" line="127" />
         <source>full house, %1 full of %2</source>
         <translation>Full House, %1 über %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="103" />
+        <location filename="../words.py" line="129" />
         <source>flush, %1 high</source>
         <translation>Flush, %1 hoch</translation>
     </message>
     <message>
-        <location filename="../words.py" line="105" />
+        <location filename="../words.py" line="131" />
         <source>straight, %1 high</source>
         <translation>Straße, %1 hoch</translation>
     </message>
     <message>
-        <location filename="../words.py" line="107" />
+        <location filename="../words.py" line="133" />
         <source>three of a kind, %1</source>
         <translation>Drilling, %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="109" />
+        <location filename="../words.py" line="135" />
         <source>two pair, %1 and %2</source>
         <translation>zwei Paare, %1 und %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="111" />
+        <location filename="../words.py" line="137" />
         <source>a pair of %1</source>
         <translation>ein Paar %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="112" />
+        <location filename="../words.py" line="138" />
         <source>%1 high</source>
         <translation>%1 hoch</translation>
     </message>
     <message>
-        <location filename="../words.py" line="120" />
+        <location filename="../words.py" line="146" />
         <source>%1 showing</source>
         <translation>%1 offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="122" />
+        <location filename="../words.py" line="148" />
         <source>four %1 showing</source>
         <translation>vier %1 offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="124" />
+        <location filename="../words.py" line="150" />
         <source>three %1 showing</source>
         <translation>drei %1 offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="126" />
+        <location filename="../words.py" line="152" />
         <source>two pair showing, %1 and %2</source>
         <translation>zwei Paare offen, %1 und %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="128" />
+        <location filename="../words.py" line="154" />
         <source>pair of %1 showing</source>
         <translation>ein Paar %1 offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="129" />
+        <location filename="../words.py" line="155" />
         <source>%1 high showing</source>
         <translation>%1 hoch offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="135" />
+        <location filename="../words.py" line="161" />
         <source>%1 low</source>
         <translation>%1 Low</translation>
     </message>
     <message>
-        <location filename="../words.py" line="146" />
+        <location filename="../words.py" line="172" />
         <source>Only %1 left for %2 players: </source>
         <translation>Nur noch %1 für %2 Spieler: </translation>
     </message>
     <message>
-        <location filename="../words.py" line="150" />
+        <location filename="../words.py" line="176" />
         <source>Burn one card, then two cards down and one up to each player</source>
         <translation>Eine Karte verbrennen, dann jedem Spieler zwei verdeckte und eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="151" />
+        <location filename="../words.py" line="177" />
         <source>two cards down and one up to each player</source>
         <translation>jedem Spieler zwei verdeckte und eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="154" />
+        <location filename="../words.py" line="180" />
         <source>Burn one card, then one card down to each of the %1 players</source>
         <translation>Eine Karte verbrennen, dann jedem der %1 Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="155" />
+        <location filename="../words.py" line="181" />
         <source>Burn one card, then one card up to each of the %1 players</source>
         <translation>Eine Karte verbrennen, dann jedem der %1 Spieler eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="158" />
+        <location filename="../words.py" line="184" />
         <source>shuffle the %1 burn cards into the stub, burn one, then deal one card down to each player</source>
         <translation>die %1 Burn-Karten in den Stub mischen, eine verbrennen, dann jedem Spieler eine verdeckte Karte geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="160" />
+        <location filename="../words.py" line="186" />
         <source>shuffle the %1 burn cards into the stub, burn one, then deal one card up to each player</source>
         <translation>die %1 Burn-Karten in den Stub mischen, eine verbrennen, dann jedem Spieler eine offene Karte geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="163" />
+        <location filename="../words.py" line="189" />
         <source>shuffle the %1 burn cards into the stub, then </source>
         <translation>die %1 Burn-Karten in den Stub mischen, dann </translation>
     </message>
     <message>
-        <location filename="../words.py" line="165" />
+        <location filename="../words.py" line="191" />
         <source>deal one card down to each player without a burn</source>
         <translation>jedem Spieler ohne Burn eine verdeckte Karte geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="166" />
+        <location filename="../words.py" line="192" />
         <source>deal one card up to each player without a burn</source>
         <translation>jedem Spieler ohne Burn eine offene Karte geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="168" />
+        <location filename="../words.py" line="194" />
         <source>shuffle the %1 burn cards into the stub, then turn one common card face up in the middle</source>
         <translation>die %1 Burn-Karten in den Stub mischen, dann eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="173" />
+        <location filename="../words.py" line="199" />
         <source>shuffle the %1 burn cards into the stub. </source>
         <translation>die %1 Burn-Karten in den Stub mischen. </translation>
     </message>
     <message>
-        <location filename="../words.py" line="176" />
+        <location filename="../words.py" line="202" />
         <source>Burn one, then one card down to each player</source>
         <translation>Eine verbrennen, dann jedem Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="177" />
+        <location filename="../words.py" line="203" />
         <source>Burn one, then one card up to each player</source>
         <translation>Eine verbrennen, dann jedem Spieler eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="180" />
+        <location filename="../words.py" line="206" />
         <source>Do not burn (the bottom card is never dealt); one card down to each player</source>
         <translation>Nicht verbrennen (die unterste Karte wird nie gegeben); jedem Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="182" />
+        <location filename="../words.py" line="208" />
         <source>Do not burn (the bottom card is never dealt); one card up to each player</source>
         <translation>Nicht verbrennen (die unterste Karte wird nie gegeben); jedem Spieler eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="184" />
+        <location filename="../words.py" line="210" />
         <source>Burn one card, then turn one common card face up in the middle</source>
         <translation>Eine Karte verbrennen, dann eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="185" />
+        <location filename="../words.py" line="211" />
         <source>Turn one common card face up in the middle</source>
         <translation>Eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="188" />
+        <location filename="../words.py" line="214" />
         <source>scramble the %1 burn cards with the stub, cut, burn one, then one card down to each player</source>
         <translation>die %1 Burn-Karten mit dem Stub mischen, abheben, eine verbrennen, dann jedem Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="190" />
+        <location filename="../words.py" line="216" />
         <source>scramble the %1 burn cards with the stub, cut, burn one, then one card up to each player</source>
         <translation>die %1 Burn-Karten mit dem Stub mischen, abheben, eine verbrennen, dann jedem Spieler eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="193" />
+        <location filename="../words.py" line="219" />
         <source>burn one card and turn one common card face up in the middle</source>
         <translation>eine Karte verbrennen und eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="194" />
+        <location filename="../words.py" line="220" />
         <source>Only %1 left: scramble the stub with the %2 burn cards, cut, burn one and turn one common card face up in the middle</source>
         <translation>Nur noch %1: den Stub mit den %2 Burn-Karten mischen, abheben, eine verbrennen und eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="199" />
+        <location filename="../words.py" line="225" />
         <source>1 card</source>
         <translation>1 Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="199" />
+        <location filename="../words.py" line="225" />
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../words.py" line="206" />
+        <location filename="../words.py" line="232" />
         <source>Seat %1 antes %2 and is all-in</source>
         <translation>Platz %1 zahlt Ante %2 und ist all-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="207" />
+        <location filename="../words.py" line="233" />
         <source>Seat %1 antes %2</source>
         <translation>Platz %1 zahlt Ante %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="212" />
+        <location filename="../words.py" line="238" />
         <source>Seat %1 folds</source>
         <translation>Platz %1 passt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="214" />
+        <location filename="../words.py" line="240" />
         <source>Seat %1 checks</source>
         <translation>Platz %1 checkt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="218" />
+        <location filename="../words.py" line="244" />
         <source>Seat %1 calls %2 all-in</source>
         <translation>Platz %1 geht all-in mit %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="219" />
+        <location filename="../words.py" line="245" />
         <source>Seat %1 brings in for %2 all-in</source>
         <translation>Platz %1 bringt den Bring-in %2 all-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="220" />
+        <location filename="../words.py" line="246" />
         <source>Seat %1 completes to %2 all-in</source>
         <translation>Platz %1 komplettiert all-in auf %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="221" />
+        <location filename="../words.py" line="247" />
         <source>Seat %1 bets %2 all-in</source>
         <translation>Platz %1 setzt %2 all-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="222" />
+        <location filename="../words.py" line="248" />
         <source>Seat %1 raises to %2 all-in</source>
         <translation>Platz %1 erhöht all-in auf %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="224" />
+        <location filename="../words.py" line="250" />
         <source>Seat %1 calls %2</source>
         <translation>Platz %1 geht mit %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="225" />
+        <location filename="../words.py" line="251" />
         <source>Seat %1 brings in for %2</source>
         <translation>Platz %1 bringt den Bring-in %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="226" />
+        <location filename="../words.py" line="252" />
         <source>Seat %1 completes to %2</source>
         <translation>Platz %1 komplettiert auf %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="227" />
+        <location filename="../words.py" line="253" />
         <source>Seat %1 bets %2</source>
         <translation>Platz %1 setzt %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="228" />
+        <location filename="../words.py" line="254" />
         <source>Seat %1 raises to %2</source>
         <translation>Platz %1 erhöht auf %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="234" />
+        <location filename="../words.py" line="260" />
         <source>Seat %1 brings in: the lowest door card, %2, belongs to all-in seat %3</source>
         <translation>Platz %1 bringt den Bring-in: die niedrigste Door Card, %2, gehört dem All-in-Platz %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="236" />
+        <location filename="../words.py" line="262" />
         <source>Seat %1 brings in: lowest door card, %2</source>
         <translation>Platz %1 bringt den Bring-in: niedrigste Door Card, %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="238" />
+        <location filename="../words.py" line="264" />
         <source> (door card of seat(s) %1 not recorded)</source>
         <translation> (Door Card von Platz %1 nicht erfasst)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="244" />
+        <location filename="../words.py" line="270" />
         <source>Seat %1 acts first: the bring-in</source>
         <translation>Platz %1 beginnt: der Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="246" />
+        <location filename="../words.py" line="272" />
         <source>Seat %1 acts first: acted first on sixth street (common card)</source>
         <translation>Platz %1 beginnt: hat auf Sixth Street begonnen (Gemeinschaftskarte)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="248" />
+        <location filename="../words.py" line="274" />
         <source>Seat %1 acts first: the high hand, seat %2, is all-in</source>
         <translation>Platz %1 beginnt: das höchste Blatt, Platz %2, ist all-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="251" />
+        <location filename="../words.py" line="277" />
         <source>; tie broken by the highest card by suit, %1</source>
         <translation>; Gleichstand entschieden durch die höchste Karte nach Farbe, %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="253" />
+        <location filename="../words.py" line="279" />
         <source>; tie: nearest the dealer's left</source>
         <translation>; Gleichstand: nächster links vom Dealer</translation>
     </message>
     <message>
-        <location filename="../words.py" line="254" />
+        <location filename="../words.py" line="280" />
         <source>Seat %1 acts first: %2</source>
         <translation>Platz %1 beginnt: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="258" />
+        <location filename="../words.py" line="284" />
         <source>made the last bet or raise</source>
         <translation>hat zuletzt gesetzt oder erhöht</translation>
     </message>
     <message>
-        <location filename="../words.py" line="259" />
+        <location filename="../words.py" line="285" />
         <source>nobody bet the last round; clockwise from the dealer's left (house option)</source>
         <translation>in der letzten Runde hat niemand gesetzt; im Uhrzeigersinn ab links vom Dealer (Hausregel)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="261" />
+        <location filename="../words.py" line="287" />
         <source>acted first in the last round, in which nobody bet</source>
         <translation>hat in der letzten Runde, in der niemand setzte, begonnen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="262" />
+        <location filename="../words.py" line="288" />
         <source>no betting took place; clockwise from the dealer's left</source>
         <translation>es wurde nicht gesetzt; im Uhrzeigersinn ab links vom Dealer</translation>
     </message>
     <message>
-        <location filename="../words.py" line="263" />
+        <location filename="../words.py" line="289" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="264" />
+        <location filename="../words.py" line="290" />
         <source>Seat %1 shows first (%2); then %3</source>
         <translation>Platz %1 zeigt zuerst (%2); dann %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="268" />
+        <location filename="../words.py" line="294" />
         <source>main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../words.py" line="268" />
+        <location filename="../words.py" line="294" />
         <source>side pot %1</source>
         <translation>Seitenpot %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="271" />
+        <location filename="../words.py" line="297" />
         <source>%1 %2 to seat %3</source>
         <translation>%1 %2 an Platz %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="274" />
+        <location filename="../words.py" line="300" />
         <source>%1 %2: high %3 to seat(s) %4 (%5), low %6 to seat(s) %7 (%8)</source>
         <translation>%1 %2: High %3 an Platz %4 (%5), Low %6 an Platz %7 (%8)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="278" />
+        <location filename="../words.py" line="304" />
         <source>%1 %2: no qualifying low; all to seat(s) %3 (%4)</source>
         <translation>%1 %2: kein qualifiziertes Low; alles an Platz %3 (%4)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="280" />
+        <location filename="../words.py" line="306" />
         <source>%1 %2 to seat(s) %3 (%4)</source>
         <translation>%1 %2 an Platz %3 (%4)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="285" />
+        <location filename="../words.py" line="311" />
         <source>Raises %1 of %2, and raising goes on: two players left, no cap heads-up</source>
         <translation>Erhöhungen %1 von %2, und es darf weiter erhöht werden: zwei Spieler, heads-up gilt kein Cap</translation>
     </message>
     <message>
-        <location filename="../words.py" line="288" />
+        <location filename="../words.py" line="314" />
         <source>Capped: %1 raises of %2; call or fold</source>
         <translation>Cap erreicht: %1 von %2 Erhöhungen; mitgehen oder passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="290" />
+        <location filename="../words.py" line="316" />
         <source>The all-in was less than a full raise: betting is not reopened for seat %1, who has acted; call or fold</source>
         <translation>Das All-in war weniger als eine volle Erhöhung: für Platz %1, der schon gehandelt hat, ist nicht wieder eröffnet; mitgehen oder passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="292" />
+        <location filename="../words.py" line="318" />
         <source>The all-in was less than a full raise, but seat %1 has not acted on the bet before it: a raise is open</source>
         <translation>Das All-in war weniger als eine volle Erhöhung, aber Platz %1 hat auf den Einsatz davor noch nicht gehandelt: Erhöhen ist möglich</translation>
     </message>
     <message>
-        <location filename="../words.py" line="299" />
+        <location filename="../words.py" line="325" />
         <source>Seat %1 (%2): door card</source>
         <translation>Platz %1 (%2): Door Card</translation>
     </message>
     <message>
-        <location filename="../words.py" line="301" />
+        <location filename="../words.py" line="327" />
         <source>Seat %1 (%2): upcard</source>
         <translation>Platz %1 (%2): offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="307" />
+        <location filename="../words.py" line="333" />
         <source>%1. Then press Enter</source>
         <translation>%1. Dann Enter drücken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="308" />
+        <location filename="../words.py" line="334" />
         <source>Deal the river: one card down to each player</source>
         <translation>River geben: jedem Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="312" />
+        <location filename="../words.py" line="338" />
         <source>seat %1 (%2) %3</source>
         <translation>Platz %1 (%2) %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="316" />
+        <location filename="../words.py" line="342" />
         <source>Main pot %1: push to %2</source>
         <translation>Hauptpot %1: auszahlen an %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="317" />
+        <location filename="../words.py" line="343" />
         <source>Side pot %1 %2: push to %3</source>
         <translation>Seitenpot %1 %2: auszahlen an %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="323" />
+        <location filename="../words.py" line="349" />
         <source>fold</source>
         <comment>an action in a list</comment>
         <translation>passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="324" />
+        <location filename="../words.py" line="350" />
         <source>check</source>
         <comment>an action in a list</comment>
         <translation>checken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="325" />
+        <location filename="../words.py" line="351" />
         <source>call</source>
         <comment>an action in a list</comment>
         <translation>mitgehen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="326" />
+        <location filename="../words.py" line="352" />
         <source>bring_in</source>
         <comment>an action in a list</comment>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="327" />
+        <location filename="../words.py" line="353" />
         <source>complete</source>
         <comment>an action in a list</comment>
         <translation>komplettieren</translation>
     </message>
     <message>
-        <location filename="../words.py" line="328" />
+        <location filename="../words.py" line="354" />
         <source>bet</source>
         <comment>an action in a list</comment>
         <translation>setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="329" />
+        <location filename="../words.py" line="355" />
         <source>raise</source>
         <comment>an action in a list</comment>
         <translation>erhöhen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="331" />
+        <location filename="../words.py" line="357" />
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="331" />
+        <location filename="../words.py" line="357" />
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="332" />
+        <location filename="../words.py" line="358" />
         <source>Call</source>
         <translation>Mitgehen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="332" />
+        <location filename="../words.py" line="358" />
         <source>Bring in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="333" />
+        <location filename="../words.py" line="359" />
         <source>Complete to</source>
         <translation>Komplettieren auf</translation>
     </message>
     <message>
-        <location filename="../words.py" line="333" />
+        <location filename="../words.py" line="359" />
         <source>Bet</source>
         <translation>Setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="334" />
+        <location filename="../words.py" line="360" />
         <source>Raise to</source>
         <translation>Erhöhen auf</translation>
     </message>
     <message>
-        <location filename="../words.py" line="335" />
+        <location filename="../words.py" line="361" />
         <source>fold</source>
         <translation>passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="335" />
+        <location filename="../words.py" line="361" />
         <source>check</source>
         <translation>checken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="336" />
+        <location filename="../words.py" line="362" />
         <source>call</source>
         <translation>mitgehen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="336" />
+        <location filename="../words.py" line="362" />
         <source>bring in</source>
         <translation>den Bring-in bringen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="337" />
+        <location filename="../words.py" line="363" />
         <source>complete</source>
         <translation>komplettieren</translation>
     </message>
     <message>
-        <location filename="../words.py" line="337" />
+        <location filename="../words.py" line="363" />
         <source>bet</source>
         <translation>setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="338" />
+        <location filename="../words.py" line="364" />
         <source>raise</source>
         <translation>erhöhen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="342" />
+        <location filename="../words.py" line="368" />
         <source>deal</source>
         <comment>the phase of a hand</comment>
         <translation>Geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="343" />
+        <location filename="../words.py" line="369" />
         <source>bet</source>
         <comment>the phase of a hand</comment>
         <translation>Setzrunde</translation>
     </message>
     <message>
-        <location filename="../words.py" line="344" />
+        <location filename="../words.py" line="370" />
         <source>showdown</source>
         <comment>the phase of a hand</comment>
         <translation>Showdown</translation>
     </message>
     <message>
-        <location filename="../words.py" line="345" />
+        <location filename="../words.py" line="371" />
         <source>done</source>
         <comment>the phase of a hand</comment>
         <translation>beendet</translation>
     </message>
     <message>
-        <location filename="../words.py" line="359" />
+        <location filename="../words.py" line="385" />
         <source> or </source>
         <translation> oder </translation>
     </message>
     <message>
-        <location filename="../words.py" line="378" />
+        <location filename="../words.py" line="405" />
         <source>Next street: %1</source>
         <translation>Nächste Street: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="379" />
+        <location filename="../words.py" line="406" />
         <source>Common card %1: every live player's card</source>
         <translation>Gemeinschaftskarte %1: gilt für jeden aktiven Spieler</translation>
     </message>
     <message>
-        <location filename="../words.py" line="380" />
+        <location filename="../words.py" line="407" />
         <source>No betting: fewer than two players have chips</source>
         <translation>Keine Setzrunde: weniger als zwei Spieler haben Chips</translation>
     </message>
     <message>
-        <location filename="../words.py" line="384" />
+        <location filename="../words.py" line="411" />
         <source>Floor ruling: applied although refused: %1</source>
         <translation>Floor-Entscheidung: angewendet, obwohl abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="386" />
+        <location filename="../words.py" line="413" />
         <source>Uncalled %1 returned to seat %2</source>
         <translation>Nicht gehaltener Einsatz %1 zurück an Platz %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="389" />
+        <location filename="../words.py" line="416" />
         <source>Seat %1 mucks</source>
         <translation>Platz %1 wirft die Karten weg (Muck)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="390" />
+        <location filename="../words.py" line="417" />
         <source>Seat %1 wins %2: everyone else folded; no need to show</source>
         <translation>Platz %1 gewinnt %2: alle anderen haben gepasst; kein Zeigen nötig</translation>
     </message>
     <message>
-        <location filename="../words.py" line="395" />
+        <location filename="../words.py" line="422" />
         <source>Open a table</source>
         <translation>Einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="396" />
+        <location filename="../words.py" line="423" />
         <source>Between hands: start hand %1 when the table is ready</source>
         <translation>Zwischen zwei Spielen: Spiel %1 beginnen, sobald der Tisch bereit ist</translation>
     </message>
     <message>
-        <location filename="../words.py" line="399" />
+        <location filename="../words.py" line="426" />
         <source>%1. Enter the common card</source>
         <translation>%1. Gemeinschaftskarte eingeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="401" />
+        <location filename="../words.py" line="428" />
         <source>Seat %1 (%2) to act</source>
         <translation>Platz %1 (%2) ist am Zug</translation>
     </message>
     <message>
-        <location filename="../words.py" line="403" />
+        <location filename="../words.py" line="430" />
         <source>Seat %1 shows first</source>
         <translation>Platz %1 zeigt zuerst</translation>
     </message>
     <message>
-        <location filename="../words.py" line="404" />
+        <location filename="../words.py" line="431" />
         <source>Seat %1: show or muck</source>
         <translation>Platz %1: zeigen oder muck</translation>
     </message>
     <message>
-        <location filename="../words.py" line="405" />
+        <location filename="../words.py" line="432" />
         <source>Push the pots and confirm</source>
         <translation>Pots auszahlen und bestätigen</translation>
     </message>
