@@ -100,3 +100,25 @@ def test_a_german_dealer_types_german_rank_letters_and_reads_german(qtbot, tmp_p
         assert "D♥" in picker and "B♠" in picker and "Q♥" not in picker
     finally:
         app.removeTranslator(translator)
+
+
+def test_a_translation_rewritten_on_disk_while_the_app_runs_stays_german(tmp_path):
+    # Qt reads a .qm in place: an update (or a rebuild) that rewrites the file while the app
+    # runs turned a dealer's screen English halfway through a hand; the app reads a copy
+    import shutil
+
+    from PySide6.QtCore import QCoreApplication
+
+    from dealer_app.ui.app import load_translation
+    qm = tmp_path / "dealer_app_de.qm"
+    shutil.copy(I18N / "dealer_app_de.qm", qm)
+    app = QApplication.instance()
+    translator = load_translation(app, qm)
+    assert translator is not None
+    try:
+        assert QCoreApplication.translate("Words", "Seat %1 folds") == "Platz %1 passt"
+        qm.write_bytes(b"\0" * qm.stat().st_size)  # rewritten in place, as lrelease or an update does
+        assert QCoreApplication.translate("Words", "Seat %1 folds") == "Platz %1 passt"
+    finally:
+        app.removeTranslator(translator)
+    assert load_translation(app, tmp_path / "missing.qm") is None

@@ -341,7 +341,7 @@ GERMAN = {
     "Seat %1 completes to %2": "Platz %1 komplettiert auf %2",
     "Seat %1 bets %2": "Platz %1 setzt %2",
     "Seat %1 raises to %2": "Platz %1 erhöht auf %2",
-    "two cards down and one up to each player": "jedem Spieler zwei verdeckte und eine offene Karte",
+    "two cards down and one up to each player": "Jedem Spieler zwei verdeckte und eine offene Karte",
     "Burn one card, then two cards down and one up to each player":
         "Eine Karte verbrennen, dann jedem Spieler zwei verdeckte und eine offene Karte",
     "Burn one card, then one card up to each of the %1 players":

@@ -15,6 +15,26 @@ from dealer_app.live.controller import TableController
 I18N = Path(__file__).resolve().parent / "i18n"
 
 
+# The translations in use, and the bytes they read from: Qt reads a translation in place, so
+# the bytes must live as long as the app (and a .qm file rewritten on disk while the app runs,
+# by an update or a rebuild, must not turn the screen English halfway through a hand).
+_IN_USE: list[tuple[QTranslator, bytes]] = []
+
+
+def load_translation(app: QCoreApplication, path: Path) -> QTranslator | None:
+    """Install the translation in ``path`` from a copy in memory; None if it cannot be read."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    translator = QTranslator(app)
+    if not translator.load(data):
+        return None
+    _IN_USE.append((translator, data))
+    app.installTranslator(translator)
+    return translator
+
+
 def install_translator(app: QCoreApplication, settings: QSettings) -> QTranslator | None:
     """German when the setting says so, or the system language is German (MusicBrainz Picard
     style: one .qm per language beside the code)."""
@@ -22,15 +42,11 @@ def install_translator(app: QCoreApplication, settings: QSettings) -> QTranslato
     lang = QLocale.system().name().split("_")[0] if choice == "system" else choice
     if lang == "en":
         return None
-    translator = QTranslator(app)
-    if translator.load(str(I18N / f"dealer_app_{lang}.qm")):
-        app.installTranslator(translator)
+    translator = load_translation(app, I18N / f"dealer_app_{lang}.qm")
+    if translator is not None:
         # Qt's own words (Yes, No, Cancel on a message box) from the translations Qt ships
-        qt_words = QTranslator(app)
-        if qt_words.load(f"qtbase_{lang}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
-            app.installTranslator(qt_words)
-        return translator
-    return None
+        load_translation(app, Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)) / f"qtbase_{lang}.qm")
+    return translator
 
 
 def run_app(argv=None) -> int:

@@ -18,6 +18,7 @@ from dealer_app.engine.limits import load_folder
 from dealer_app.engine.money import format_money
 from dealer_app.engine.session import MAX_NAME_LENGTH
 from dealer_app.ui.action_panel import MoneySpinBox, run_guarded
+from dealer_app.ui.words import structure_name
 
 
 class NewTableDialog(QDialog):
@@ -34,7 +35,7 @@ class NewTableDialog(QDialog):
         describe = self.tr("%1 — %2, ante %3, bring-in %4, buy-in %5")
         for t in self.tables:
             text = describe
-            for i, part in enumerate((t.title, t.structure, format_money(t.ante, t.currency),
+            for i, part in enumerate((t.title, structure_name(t.structure), format_money(t.ante, t.currency),
                                       format_money(t.bring_in, t.currency), format_money(t.buy_in, t.currency)), 1):
                 text = text.replace(f"%{i}", part)
             self.table_box.addItem(text, t.name)

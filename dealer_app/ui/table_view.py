@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from dealer_app.ui.card_painter import paint_card
-from dealer_app.ui.words import say
+from dealer_app.ui.words import say, structure_name
 
 # drawText's flags: an alignment, with text flags (word wrap) or'ed in
 LEFT_MIDDLE = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
@@ -82,8 +82,7 @@ class TableView(QWidget):
             self._text(p, QRectF(0, h / 2 - 20, w, 40), self.tr("Open a table (Ctrl+N)"), 20, "#ffffff")
             return
         t = c.session.table
-        structure = {"fixed": self.tr("fixed limit"), "spread": self.tr("spread limit"),
-                     "split": self.tr("split limit")}.get(t.structure, t.structure)
+        structure = structure_name(t.structure)
         limits = self.tr("%1 — %2, ante %3, bring-in %4 · %5").replace("%1", t.title).replace("%2", structure)
         limits = limits.replace("%3", c.money(t.ante)).replace("%4", c.money(t.bring_in)).replace(
             "%5", c.session.profile.name)

@@ -161,6 +161,12 @@ def low_hand(five) -> str:
     return fill(translate("Words", "%1 low"), "-".join(letters[c >> 2] for c in five))
 
 
+def structure_name(structure: str) -> str:
+    """A limit table's betting structure as a dealer says it (L-2, L-4, L-5)."""
+    return {"fixed": translate("Words", "fixed limit"), "spread": translate("Words", "spread limit"),
+            "split": translate("Words", "split limit")}.get(structure, structure)
+
+
 def _seats(seats) -> str:
     return ", ".join(str(s) for s in seats)
 
