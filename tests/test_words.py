@@ -275,3 +275,38 @@ def test_in_english_the_refusals_are_the_engines_words(qapp, tmp_path):
     from dealer_app.ui.words import error_words
     for e in _refusals(tmp_path) + _seat_refusals(tmp_path):
         assert error_words(e) == e.message
+
+
+def test_in_german_a_broken_limit_table_is_explained_in_german(german, tmp_path):
+    # what the New Table dialog lists when a file in limits/ is broken (a card room edits them)
+    from dealer_app.engine.limits import load_folder
+    from dealer_app.ui.words import error_words
+    (tmp_path / "house").mkdir()
+    (tmp_path / "y.yaml").write_text("name: x\ngame: stud\nstructure: fixed\nante: -1\nsmall_bet: 1\nbig_bet: 2\n"
+                                     "bring_in: 5\nchip: 3\nseats: 12\nbuy_in: 1\nprofile: nowhere\n")
+    (tmp_path / "z.yaml").write_text("- a list\n")
+    problems = load_folder(tmp_path).problems
+    assert len(problems) >= 6 and all(p.says is not None for p in problems)
+    # the file's own words, quoted back: field names (bring_in reads as "bring"), values
+    field_names = {"name", "ante", "bring", "seats", "profile", "buy", "chip", "big", "bet", "small", "file", "yaml",
+                   "nowhere", "stud", "fixed", "limit"}
+
+    def after_the_file(text):  # (the folder's path has words of its own)
+        return text.split(".yaml:", 1)[1]
+
+    english = set()
+    for p in problems:
+        english |= _english_words(after_the_file(p))
+    english -= SAME_IN_GERMAN | field_names | {"cents", "min", "max", "true", "false", "small", "big", "bet"}
+    for p in problems:
+        assert not _english_words(after_the_file(error_words(p))) & english, (p, error_words(p))
+    assert any("muss größer als null sein" in error_words(p) for p in problems)
+
+
+def test_in_english_a_broken_limit_table_reads_as_before(qapp, tmp_path):
+    from dealer_app.engine.limits import load_folder
+    from dealer_app.ui.words import error_words
+    (tmp_path / "house").mkdir()
+    (tmp_path / "y.yaml").write_text("name: y\nante: -1\n")
+    for p in load_folder(tmp_path).problems:
+        assert error_words(p) == p

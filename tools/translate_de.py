@@ -92,6 +92,36 @@ GERMAN = {
     "%1 — %2, ante %3, bring-in %4, buy-in %5": "%1 — %2, Ante %3, Bring-in %4, Buy-in %5",
     "low": "Low",
     # refusals (context "Errors": engine and live/ raise them, ui/words.error_words says them)
+    # a limits file's problems (engine/limits.py)
+    'cannot read (%1)': 'nicht lesbar (%1)',
+    'expected a mapping of fields': 'erwartet wird eine Liste von Feldern (Name: Wert)',
+    'a field name must be a plain word': 'ein Feldname muss ein einfaches Wort sein',
+    'cannot be read (%1)': 'nicht lesbar (%1)',
+    'missing': 'fehlt',
+    'expected %1, got %2': 'erwartet %1, erhalten %2',
+    'must be more than zero, got %1': 'muss größer als null sein, erhalten %1',
+    '%1 is not one of %2': '%1 ist keiner von %2',
+    'expected a mapping of options': 'erwartet wird eine Liste von Optionen (Name: Wert)',
+    'unknown option (known: %1)': 'unbekannte Option (bekannt: %1)',
+    'unknown game (known: %1)': 'unbekanntes Spiel (bekannt: %1)',
+    '%1 is not true or false': '%1 ist weder true noch false',
+    'needs a value for each game: %1': 'braucht einen Wert für jedes Spiel: %1',
+    '%1 differs from the file name %2': '%1 weicht vom Dateinamen %2 ab',
+    'min and max must be whole numbers with 2 <= min <= max <= 8 (T-1), got %1':
+        'min und max müssen ganze Zahlen sein mit 2 <= min <= max <= 8 (T-1), erhalten %1',
+    'missing %1': 'es fehlen %1',
+    'unknown field (known: %1)': 'unbekanntes Feld (bekannt: %1)',
+    'must be 2 to 8 (T-1), got %1': 'muss 2 bis 8 sein (T-1), erhalten %1',
+    'unknown house profile %1 (known: %2)': 'unbekanntes Hausregel-Profil %1 (bekannt: %2)',
+    'must not be below the smaller limit (%1 < %2 cents reversed)':
+        'darf nicht unter dem kleineren Limit liegen (%1 < %2 Cent, vertauscht)',
+    'must not exceed the small bet / lower limit (B-3)':
+        'darf die Small Bet / das untere Limit nicht übersteigen (B-3)',
+    'must not exceed the bring-in (B-1, B-3)': 'darf den Bring-in nicht übersteigen (B-1, B-3)',
+    '%1 cents is not a multiple of the smallest chip (%2 cents, T-2)':
+        '%1 Cent sind kein Vielfaches des kleinsten Chips (%2 Cent, T-2)',
+    'is smaller than one big bet': 'ist kleiner als eine Big Bet',
+    'unknown table %1 (known: %2)': 'unbekannter Tisch %1 (bekannt: %2)',
     'seat %1 (%2)': 'Platz %1 (%2)',
     'seat at least two players': 'mindestens zwei Spieler setzen',
     'seats change': 'Plätze ändern sich',

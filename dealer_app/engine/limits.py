@@ -14,6 +14,7 @@ from pathlib import Path
 import yaml
 
 from dealer_app.engine.money import CURRENCY_SYMBOLS, _short, to_cents
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
 
 GAMES = ("stud", "stud8")
 STRUCTURES = ("fixed", "spread", "split")
@@ -37,6 +38,22 @@ OPTION_VALUES: dict[str, tuple] = {
     # player to act in it; PokerStars shows clockwise from the dealer's left (seat 1).
     "checked_showdown_from": ("first-actor", "dealers-left"),
 }
+
+
+class LimitsProblem(str):
+    """One problem of a limits file, "file:line: field: problem" in English (it is a str, so
+    every reader of the problems reads it as before); ``says`` is the same as data, for the
+    dealer's language, when the problem is worded as a ``Says``."""
+
+    says: Says | None
+
+    def __new__(cls, where: str, problem: str | Says) -> LimitsProblem:
+        self = super().__new__(cls, f"{where}: {problem}")
+        self.says = says("%1: %2", where, problem) if isinstance(problem, Says) else None
+        return self
+
+    def __reduce__(self):  # sent to another process as the plain English text
+        return (str, (str(self),))
 
 
 class LimitsError(ValueError):
@@ -169,26 +186,30 @@ def _compose(path: Path):
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise LimitsError([f"{path}:1: file: cannot read ({exc})"]) from None
+        raise LimitsError([LimitsProblem(f"{path}:1: file", says(QT_TRANSLATE_NOOP("Errors", "cannot read (%1)"),
+                                                                 str(exc)))]) from None
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as exc:
         raise LimitsError([f"{path}:{_yaml_line(exc)}: yaml: {getattr(exc, 'problem', None) or exc}"]) from None
     if node is None or not isinstance(node, yaml.MappingNode):
-        raise LimitsError([f"{path}:1: file: expected a mapping of fields"])
+        raise LimitsError([LimitsProblem(f"{path}:1: file",
+                                         says(QT_TRANSLATE_NOOP("Errors", "expected a mapping of fields")))])
     data, lines = {}, {}
     constructor = yaml.SafeLoader(text)
     for key_node, value_node in node.value:
         line = key_node.start_mark.line + 1
         if not isinstance(key_node, yaml.ScalarNode) or not isinstance(key_node.value, str):
-            raise LimitsError([f"{path}:{line}: yaml: a field name must be a plain word"])
+            raise LimitsError([LimitsProblem(f"{path}:{line}: yaml",
+                                             says(QT_TRANSLATE_NOOP("Errors", "a field name must be a plain word")))])
         try:
             data[key_node.value] = constructor.construct_object(value_node, deep=True)
         except yaml.YAMLError as exc:
             raise LimitsError([f"{path}:{_yaml_line(exc, line)}: {key_node.value}: "
                                f"{getattr(exc, 'problem', None) or exc}"]) from None
         except (RecursionError, TypeError, ValueError) as exc:  # a self-referencing anchor
-            raise LimitsError([f"{path}:{line}: {key_node.value}: cannot be read ({type(exc).__name__})"]) from None
+            raise LimitsError([LimitsProblem(f"{path}:{line}: {key_node.value}", says(
+                QT_TRANSLATE_NOOP("Errors", "cannot be read (%1)"), type(exc).__name__))]) from None
         lines[key_node.value] = line
     return data, lines
 
@@ -202,13 +223,13 @@ class _Checker:
     def __init__(self, path: Path, data: dict, lines: dict):
         self.path, self.data, self.lines, self.problems = path, data, lines, []
 
-    def fail(self, fld: str, problem: str):
-        self.problems.append(f"{self.path}:{self.lines.get(fld.split('.')[0], 1)}: {fld}: {problem}")
+    def fail(self, fld: str, problem: str | Says):
+        self.problems.append(LimitsProblem(f"{self.path}:{self.lines.get(fld.split('.')[0], 1)}: {fld}", problem))
 
     def get(self, fld: str, kinds=None, required=True, default=None):
         if fld not in self.data:
             if required:
-                self.fail(fld, "missing")
+                self.fail(fld, says(QT_TRANSLATE_NOOP("Errors", "missing")))
             return default
         value = self.data[fld]
         if kinds is None:
@@ -216,14 +237,16 @@ class _Checker:
         kinds = kinds if isinstance(kinds, tuple) else (kinds,)
         # YAML's true/false are ints to Python; a bool is only right where bool is asked for
         if not isinstance(value, kinds) or isinstance(value, bool) and bool not in kinds:
-            self.fail(fld, f"expected {' or '.join(k.__name__ for k in kinds)}, got {_short(value)}")
+            self.fail(fld, says(
+                QT_TRANSLATE_NOOP("Errors", "expected %1, got %2"),
+                ' or '.join(k.__name__ for k in kinds), _short(value)))
             return default
         return value
 
     def money(self, fld: str, required=True, default=None) -> int | None:
         if fld not in self.data:
             if required:
-                self.fail(fld, "missing")
+                self.fail(fld, says(QT_TRANSLATE_NOOP("Errors", "missing")))
             return default
         try:
             cents = to_cents(self.data[fld])
@@ -231,13 +254,14 @@ class _Checker:
             self.fail(fld, str(exc))
             return default
         if cents <= 0:
-            self.fail(fld, f"must be more than zero, got {_short(self.data[fld])}")
+            self.fail(fld, says(QT_TRANSLATE_NOOP("Errors", "must be more than zero, got %1"), _short(self.data[fld])))
             return default
         return cents
 
     def choice(self, fld: str, allowed, value):
         if value not in allowed:
-            self.fail(fld, f"{_short(value)} is not one of {', '.join(map(str, allowed))}")
+            self.fail(fld, says(
+                QT_TRANSLATE_NOOP("Errors", "%1 is not one of %2"), _short(value), ', '.join(map(str, allowed))))
             return False
         return True
 
@@ -245,25 +269,28 @@ class _Checker:
 def _check_options(chk: _Checker, options, prefix: str, game: str | None = None) -> dict:
     out = {}
     if not isinstance(options, dict):
-        chk.fail(prefix, "expected a mapping of options")
+        chk.fail(prefix, says(QT_TRANSLATE_NOOP("Errors", "expected a mapping of options")))
         return out
     for key, value in options.items():
         fld = f"{prefix}.{key}"
         if key not in OPTION_VALUES:
-            chk.fail(fld, f"unknown option (known: {', '.join(OPTION_VALUES)})")
+            chk.fail(fld, says(QT_TRANSLATE_NOOP("Errors", "unknown option (known: %1)"), ', '.join(OPTION_VALUES)))
             continue
         if key == "open_pair_double" and isinstance(value, dict):
             for g, v in value.items():
                 if g not in GAMES:
-                    chk.fail(f"{fld}.{g}", f"unknown game (known: {', '.join(GAMES)})")
+                    chk.fail(f"{fld}.{g}", says(
+                        QT_TRANSLATE_NOOP("Errors", "unknown game (known: %1)"), ', '.join(GAMES)))
                 elif v not in (True, False):
-                    chk.fail(f"{fld}.{g}", f"{_short(v)} is not true or false")
+                    chk.fail(f"{fld}.{g}", says(QT_TRANSLATE_NOOP("Errors", "%1 is not true or false"), _short(v)))
             if not game and set(value) != set(GAMES):
-                chk.fail(fld, f"needs a value for each game: {', '.join(GAMES)}")
+                chk.fail(fld, says(QT_TRANSLATE_NOOP("Errors", "needs a value for each game: %1"), ', '.join(GAMES)))
             out[key] = value
             continue
         if type(value) is not type(OPTION_VALUES[key][0]) and value is not None or value not in OPTION_VALUES[key]:
-            chk.fail(fld, f"{_short(value)} is not one of {', '.join(map(str, OPTION_VALUES[key]))}")
+            chk.fail(fld, says(
+                QT_TRANSLATE_NOOP("Errors", "%1 is not one of %2"),
+                _short(value), ', '.join(map(str, OPTION_VALUES[key]))))
             continue
         out[key] = value
     return out
@@ -305,17 +332,20 @@ def _parse_profile(path: Path) -> HouseProfile:
     chk = _Checker(path, data, lines)
     name = chk.get("name", str) or path.stem
     if name != path.stem:
-        chk.fail("name", f"{_short(name)} differs from the file name {path.stem!r}")
+        chk.fail("name", says(
+            QT_TRANSLATE_NOOP("Errors", "%1 differs from the file name %2"), _short(name), repr(path.stem)))
     title = chk.get("title", str, required=False, default=name)
     players = chk.get("players", dict, default={}) or {}
     lo, hi = players.get("min", 2), players.get("max", 8)
     if not (isinstance(lo, int) and isinstance(hi, int) and 2 <= lo <= hi <= 8):
-        chk.fail("players", f"min and max must be whole numbers with 2 <= min <= max <= 8 (T-1), got {_short(players)}")
+        chk.fail("players", says(
+            QT_TRANSLATE_NOOP("Errors", "min and max must be whole numbers with 2 <= min <= max <= 8 (T-1), got %1"),
+            _short(players)))
         lo, hi = 2, 8
     options = _check_options(chk, chk.get("options", dict, default={}) or {}, "options")
     missing = [k for k in OPTION_VALUES if k not in options]
     if missing and "options" in data:
-        chk.fail("options", f"missing {', '.join(missing)}")
+        chk.fail("options", says(QT_TRANSLATE_NOOP("Errors", "missing %1"), ', '.join(missing)))
     if chk.problems:
         raise LimitsError(chk.problems)
     return HouseProfile(name=name, title=title, min_players=lo, max_players=hi, options=options, path=str(path))
@@ -335,10 +365,11 @@ def _parse_table(path: Path, profiles: dict[str, HouseProfile] | None) -> LimitT
              "options", "source"}
     for key in data:
         if key not in known:
-            chk.fail(key, f"unknown field (known: {', '.join(sorted(known))})")
+            chk.fail(key, says(QT_TRANSLATE_NOOP("Errors", "unknown field (known: %1)"), ', '.join(sorted(known))))
     name = chk.get("name", str) or path.stem
     if name != path.stem:
-        chk.fail("name", f"{_short(name)} differs from the file name {path.stem!r}")
+        chk.fail("name", says(
+            QT_TRANSLATE_NOOP("Errors", "%1 differs from the file name %2"), _short(name), repr(path.stem)))
     game = chk.get("game", str)
     if game is not None:
         chk.choice("game", GAMES, game)
@@ -352,7 +383,7 @@ def _parse_table(path: Path, profiles: dict[str, HouseProfile] | None) -> LimitT
     chip = chk.money("chip")
     seats = chk.get("seats", int)
     if isinstance(seats, int) and not 2 <= seats <= 8:
-        chk.fail("seats", f"must be 2 to 8 (T-1), got {seats}")
+        chk.fail("seats", says(QT_TRANSLATE_NOOP("Errors", "must be 2 to 8 (T-1), got %1"), seats))
     small = big = min_bet = None
     if structure == "fixed":
         small, big = chk.money("small_bet"), chk.money("big_bet")
@@ -365,24 +396,28 @@ def _parse_table(path: Path, profiles: dict[str, HouseProfile] | None) -> LimitT
         min_bet = chk.money("min_bet", required=False, default=ante)
     profile = chk.get("profile", str)
     if profile and profiles is not None and profile not in profiles:
-        chk.fail("profile", f"unknown house profile {_short(profile)} (known: {', '.join(sorted(profiles))})")
+        chk.fail("profile", says(
+            QT_TRANSLATE_NOOP("Errors", "unknown house profile %1 (known: %2)"),
+            _short(profile), ', '.join(sorted(profiles))))
     overrides = _check_options(chk, data.get("options", {}) or {}, "options", game=game)
     # consistency between amounts
     if None not in (small, big) and small > big:
         chk.fail("big_bet" if structure == "fixed" else "max_bet" if structure == "spread" else "higher_limit",
-                 f"must not be below the smaller limit ({small} < {big} cents reversed)")
+                 says(QT_TRANSLATE_NOOP("Errors", "must not be below the smaller limit (%1 < %2 cents reversed)"),
+                      small, big))
     if None not in (bring_in, small) and bring_in > small:
-        chk.fail("bring_in", "must not exceed the small bet / lower limit (B-3)")
+        chk.fail("bring_in", says(QT_TRANSLATE_NOOP("Errors", "must not exceed the small bet / lower limit (B-3)")))
     if None not in (ante, bring_in) and ante > bring_in:
-        chk.fail("ante", "must not exceed the bring-in (B-1, B-3)")
+        chk.fail("ante", says(QT_TRANSLATE_NOOP("Errors", "must not exceed the bring-in (B-1, B-3)")))
     if chip:
         for fld, amount in (("buy_in", buy_in), ("ante", ante), ("bring_in", bring_in), ("small", small),
                             ("big", big), ("min_bet", min_bet)):
             if amount is not None and amount % chip:
                 chk.fail(fld if fld in data else "chip",
-                         f"{amount} cents is not a multiple of the smallest chip ({chip} cents, T-2)")
+                         says(QT_TRANSLATE_NOOP("Errors", "%1 cents is not a multiple of the smallest chip (%2 cents, "
+                                                          "T-2)"), amount, chip))
     if None not in (buy_in, big) and buy_in < big:
-        chk.fail("buy_in", "is smaller than one big bet")
+        chk.fail("buy_in", says(QT_TRANSLATE_NOOP("Errors", "is smaller than one big bet")))
     if chk.problems:
         raise LimitsError(chk.problems)
     return LimitTable(name=name, title=chk.get("title", str, required=False, default=name), game=game,
@@ -429,7 +464,9 @@ def load_profile(name_or_path: str, folder: Path | None = None) -> HouseProfile:
     path = folder / "house" / f"{name_or_path}.yaml"
     if not path.exists():
         known = sorted(x.stem for x in (folder / "house").glob("*.yaml"))
-        raise LimitsError([f"{path}:1: profile: unknown house profile {name_or_path!r} (known: {', '.join(known)})"])
+        raise LimitsError([LimitsProblem(f"{path}:1: profile", says(
+            QT_TRANSLATE_NOOP("Errors", "unknown house profile %1 (known: %2)"),
+            repr(name_or_path), ", ".join(known)))])
     return parse_profile(path)
 
 
@@ -440,7 +477,8 @@ def load_table(name_or_path: str, folder: Path | None = None) -> LimitTable:
         p = folder / f"{name_or_path}.yaml"
         if not p.exists():
             known = sorted(x.stem for x in folder.glob("*.yaml"))
-            raise LimitsError([f"{p}:1: table: unknown table {name_or_path!r} (known: {', '.join(known)})"])
+            raise LimitsError([LimitsProblem(f"{p}:1: table", says(
+                QT_TRANSLATE_NOOP("Errors", "unknown table %1 (known: %2)"), repr(name_or_path), ", ".join(known)))])
     profiles = {x.stem: None for x in (folder / "house").glob("*.yaml")} if (folder / "house").is_dir() else None
     return parse_table(p, profiles)
 

@@ -18,7 +18,7 @@ from dealer_app.engine.limits import load_folder
 from dealer_app.engine.money import format_money
 from dealer_app.engine.session import MAX_NAME_LENGTH
 from dealer_app.ui.action_panel import MoneySpinBox, run_guarded
-from dealer_app.ui.words import structure_name
+from dealer_app.ui.words import error_words, structure_name
 
 
 class NewTableDialog(QDialog):
@@ -65,7 +65,7 @@ class NewTableDialog(QDialog):
         self.error.setStyleSheet("color: #c62828; font-weight: bold;")
         layout.addWidget(self.error)
         # a broken limits file never stops the others; the dealer sees which and why
-        self.problems = QLabel("\n".join(catalog.problems))
+        self.problems = QLabel("\n".join(error_words(p) for p in catalog.problems))
         self.problems.setWordWrap(True)
         self.problems.setStyleSheet("color: #b26a00;")
         self.problems.setVisible(bool(catalog.problems))

@@ -599,6 +599,135 @@
         <source>the hand record cannot be written: %1 — nothing was changed (%2)</source>
         <translation>das Spielprotokoll kann nicht geschrieben werden: %1 — nichts wurde geändert (%2)</translation>
     </message>
+    <message>
+        <location filename="../../engine/limits.py" line="189" />
+        <source>cannot read (%1)</source>
+        <translation>nicht lesbar (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="197" />
+        <source>expected a mapping of fields</source>
+        <translation>erwartet wird eine Liste von Feldern (Name: Wert)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="204" />
+        <source>a field name must be a plain word</source>
+        <translation>ein Feldname muss ein einfaches Wort sein</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="212" />
+        <source>cannot be read (%1)</source>
+        <translation>nicht lesbar (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="232" />
+        <location filename="../../engine/limits.py" line="249" />
+        <source>missing</source>
+        <translation>fehlt</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="241" />
+        <source>expected %1, got %2</source>
+        <translation>erwartet %1, erhalten %2</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="257" />
+        <source>must be more than zero, got %1</source>
+        <translation>muss größer als null sein, erhalten %1</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="264" />
+        <location filename="../../engine/limits.py" line="292" />
+        <source>%1 is not one of %2</source>
+        <translation>%1 ist keiner von %2</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="272" />
+        <source>expected a mapping of options</source>
+        <translation>erwartet wird eine Liste von Optionen (Name: Wert)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="277" />
+        <source>unknown option (known: %1)</source>
+        <translation>unbekannte Option (bekannt: %1)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="283" />
+        <source>unknown game (known: %1)</source>
+        <translation>unbekanntes Spiel (bekannt: %1)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="285" />
+        <source>%1 is not true or false</source>
+        <translation>%1 ist weder true noch false</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="287" />
+        <source>needs a value for each game: %1</source>
+        <translation>braucht einen Wert für jedes Spiel: %1</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="336" />
+        <location filename="../../engine/limits.py" line="372" />
+        <source>%1 differs from the file name %2</source>
+        <translation>%1 weicht vom Dateinamen %2 ab</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="342" />
+        <source>min and max must be whole numbers with 2 &lt;= min &lt;= max &lt;= 8 (T-1), got %1</source>
+        <translation>min und max müssen ganze Zahlen sein mit 2 &lt;= min &lt;= max &lt;= 8 (T-1), erhalten %1</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="348" />
+        <source>missing %1</source>
+        <translation>es fehlen %1</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="368" />
+        <source>unknown field (known: %1)</source>
+        <translation>unbekanntes Feld (bekannt: %1)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="386" />
+        <source>must be 2 to 8 (T-1), got %1</source>
+        <translation>muss 2 bis 8 sein (T-1), erhalten %1</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="400" />
+        <location filename="../../engine/limits.py" line="468" />
+        <source>unknown house profile %1 (known: %2)</source>
+        <translation>unbekanntes Hausregel-Profil %1 (bekannt: %2)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="406" />
+        <source>must not be below the smaller limit (%1 &lt; %2 cents reversed)</source>
+        <translation>darf nicht unter dem kleineren Limit liegen (%1 &lt; %2 Cent, vertauscht)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="409" />
+        <source>must not exceed the small bet / lower limit (B-3)</source>
+        <translation>darf die Small Bet / das untere Limit nicht übersteigen (B-3)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="411" />
+        <source>must not exceed the bring-in (B-1, B-3)</source>
+        <translation>darf den Bring-in nicht übersteigen (B-1, B-3)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="417" />
+        <source>%1 cents is not a multiple of the smallest chip (%2 cents, T-2)</source>
+        <translation>%1 Cent sind kein Vielfaches des kleinsten Chips (%2 Cent, T-2)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="420" />
+        <source>is smaller than one big bet</source>
+        <translation>ist kleiner als eine Big Bet</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="481" />
+        <source>unknown table %1 (known: %2)</source>
+        <translation>unbekannter Tisch %1 (bekannt: %2)</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
