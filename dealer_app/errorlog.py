@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 
 from dealer_app.engine.errors import EngineError
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, Said, said
 from dealer_app.history.store import StoreError, default_data_dir
 
 LOG_NAME = "dealer-app.log"
@@ -61,12 +62,18 @@ def describe(exc: BaseException) -> str:
 
 
 def report(exc: BaseException, context: str = "") -> str:
-    """Log ``exc`` with its traceback; return the sentence to show the dealer."""
+    """Log ``exc`` with its traceback; return the sentence to show the dealer (a ``Said``
+    where it can be worded in the dealer's language)."""
     log.error("%s", context or "error", exc_info=(type(exc), exc, exc.__traceback__))
     message = describe(exc)
     where = log_path()
     unexpected = not isinstance(exc, (EngineError, StoreError, OSError))
     if unexpected:
-        message = (f"Unexpected error: {message}. The hand record is safe"
-                   + (f"; details are in {where}" if where else "") + ".")
-    return message
+        if where:
+            return said(
+                QT_TRANSLATE_NOOP("Errors", "Unexpected error: %1. The hand record is safe; details are in %2."),
+
+                        message, where)
+        return said(QT_TRANSLATE_NOOP("Errors", "Unexpected error: %1. The hand record is safe."), message)
+    own_words = getattr(exc, "says", None)
+    return Said(own_words) if own_words is not None and str(own_words) == message else message

@@ -310,3 +310,27 @@ def test_in_english_a_broken_limit_table_reads_as_before(qapp, tmp_path):
     (tmp_path / "y.yaml").write_text("name: y\nante: -1\n")
     for p in load_folder(tmp_path).problems:
         assert error_words(p) == p
+
+
+def test_in_german_the_record_notes_resume_refusals_and_an_unexpected_error_are_german(german, tmp_path):
+    from dealer_app.errorlog import report
+    from dealer_app.history.store import Store, open_record
+    from dealer_app.live.controller import InputError, TableController
+    from dealer_app.ui.words import error_words
+    (tmp_path / "hands.sqlite3").write_bytes(b"not a database at all" * 10)  # a damaged record at start
+    store, notes = open_record(tmp_path)
+    said = list(notes)
+    c = TableController(Store(tmp_path / "other.sqlite3"))
+    for call in ((c.resume, 99), (c.resume, "x"), (c.close_table,)):
+        with pytest.raises(InputError) as err:
+            call[0](*call[1:])
+        said.append(err.value)
+    said.append(report(ZeroDivisionError("division by zero"), "a test"))
+    assert len(said) >= 5
+    for s in said:
+        words = error_words(s)
+        assert words != str(s) and getattr(s, "says", None) is not None, s
+    assert any("Das Protokoll wird" in error_words(n) or "Daneben wurde ein neues Protokoll" in error_words(n)
+               for n in notes)
+    assert error_words(said[-1]).startswith("Unerwarteter Fehler: ZeroDivisionError: division by zero.")
+    store.close()

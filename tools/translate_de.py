@@ -92,6 +92,64 @@ GERMAN = {
     "%1 — %2, ante %3, bring-in %4, buy-in %5": "%1 — %2, Ante %3, Bring-in %4, Buy-in %5",
     "low": "Low",
     # refusals (context "Errors": engine and live/ raise them, ui/words.error_words says them)
+    # the record, resuming a table, an unexpected error (history/store.py, live/controller.py, errorlog.py)
+    'a limit table and a profile are named by text, not %1 / %2':
+        'Limit-Tisch und Profil werden als Text benannt, nicht %1 / %2',
+    'the players are a list of (seat, name, buy-in), not %1':
+        'die Spieler sind eine Liste aus (Platz, Name, Buy-in), nicht %1',
+    '%1: the limit table cannot be read (%2)': '%1: der Limit-Tisch ist nicht lesbar (%2)',
+    'a player is (seat, name, buy-in in cents), not %1': 'ein Spieler ist (Platz, Name, Buy-in in Cent), nicht %1',
+    'no table is open': 'kein Tisch ist geöffnet',
+    'there is no hand record': 'es gibt kein Spielprotokoll',
+    'this table (session %1) is open in another dealer-app window':
+        'dieser Tisch (Sitzung %1) ist in einem anderen dealer-app-Fenster geöffnet',
+    'session %1 is not an open table in the record': 'Sitzung %1 ist im Protokoll kein offener Tisch',
+    'there is no hand record to resume from': 'es gibt kein Spielprotokoll, aus dem fortgesetzt werden kann',
+    '%1 is not a table in the record': '%1 ist kein Tisch im Protokoll',
+    'session %1 is not an open table in the record (closed, or never opened)':
+        'Sitzung %1 ist im Protokoll kein offener Tisch (geschlossen oder nie geöffnet)',
+    '%1: the table has no rows in the record (nothing to resume)':
+        '%1: der Tisch hat keine Zeilen im Protokoll (nichts fortzusetzen)',
+    '%1: the record does not start with the table': '%1: das Protokoll beginnt nicht mit dem Tisch',
+    '%1: the limit table it was played with cannot be loaded: %2':
+        '%1: der Limit-Tisch, mit dem gespielt wurde, lässt sich nicht laden: %2',
+    '%1: the limit table in the record is not readable (%2)': '%1: der Limit-Tisch im Protokoll ist nicht lesbar (%2)',
+    '%1: row %2 (%3) no longer replays: %4': '%1: Zeile %2 (%3) lässt sich nicht mehr nachspielen: %4',
+    '%1: no such hand record': '%1: kein solches Spielprotokoll',
+    '%1: the record folder cannot be made (%2)': '%1: der Protokollordner kann nicht angelegt werden (%2)',
+    '%1: not a file': '%1: keine Datei',
+    '%1: the hand record cannot be written (read-only)':
+        '%1: das Spielprotokoll kann nicht geschrieben werden (schreibgeschützt)',
+    '%1: the record folder cannot be written (read-only)':
+        '%1: in den Protokollordner kann nicht geschrieben werden (schreibgeschützt)',
+    '%1: the hand record cannot be opened (%2)': '%1: das Spielprotokoll kann nicht geöffnet werden (%2)',
+    '%1: an empty file, not a hand record': '%1: eine leere Datei, kein Spielprotokoll',
+    '%1: the hand record cannot be read (%2)': '%1: das Spielprotokoll ist nicht lesbar (%2)',
+    '%1: not a hand record (the file is not an SQLite database)':
+        '%1: kein Spielprotokoll (die Datei ist keine SQLite-Datenbank)',
+    "%1: an SQLite file, but not a hand record (table %2 has the columns %3; a record's are %4)":
+        '%1: eine SQLite-Datei, aber kein Spielprotokoll (Tabelle %2 hat die Spalten %3; ein Protokoll hat %4)',
+    '%1: the hand record is damaged (%2)': '%1: das Spielprotokoll ist beschädigt (%2)',
+    '%1: not a readable hand record (%2)': '%1: kein lesbares Spielprotokoll (%2)',
+    "%1: the record's lock file cannot be made (%2)":
+        '%1: die Sperrdatei des Protokolls kann nicht angelegt werden (%2)',
+    '%1: opened read-only, so no table can be held': '%1: nur zum Lesen geöffnet, daher kann kein Tisch belegt werden',
+    '%1: opened read-only, so whose table it is cannot be asked':
+        '%1: nur zum Lesen geöffnet, daher lässt sich nicht fragen, wem der Tisch gehört',
+    '%1: session %2: a %3 row is not readable JSON': '%1: Sitzung %2: eine %3-Zeile ist kein lesbares JSON',
+    '%1: session %2: a %3 row is not a record row': '%1: Sitzung %2: eine %3-Zeile ist keine Protokollzeile',
+    '%1 was an empty file (0 bytes): a new record is kept in it.':
+        '%1 war eine leere Datei (0 Bytes): darin wird ein neues Protokoll geführt.',
+    '%1. The file is kept untouched.': '%1. Die Datei bleibt unverändert.',
+    'The record continues in %1.': 'Das Protokoll wird in %1 fortgeführt.',
+    'A fresh record was opened beside it: %1.': 'Daneben wurde ein neues Protokoll angelegt: %1.',
+    'The data folder %1 cannot be written: hands are recorded in %2 for now. Copy that file before the '
+    'machine restarts, and fix the data folder.':
+        'In den Datenordner %1 kann nicht geschrieben werden: die Spiele werden vorerst in %2 protokolliert. '
+        'Kopieren Sie diese Datei vor dem nächsten Neustart und beheben Sie das Problem mit dem Datenordner.',
+    'Unexpected error: %1. The hand record is safe; details are in %2.':
+        'Unerwarteter Fehler: %1. Das Spielprotokoll ist sicher; Einzelheiten stehen in %2.',
+    'Unexpected error: %1. The hand record is safe.': 'Unerwarteter Fehler: %1. Das Spielprotokoll ist sicher.',
     # a limits file's problems (engine/limits.py)
     'cannot read (%1)': 'nicht lesbar (%1)',
     'expected a mapping of fields': 'erwartet wird eine Liste von Feldern (Name: Wert)',

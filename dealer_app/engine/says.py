@@ -86,6 +86,25 @@ def says(template: str, *args: object) -> Says:
     return Says(template, args)
 
 
+class Said(str):
+    """A sentence as its English text (a str, for every reader that wants text) that keeps
+    its ``Says`` for the reader's language (a note shown at start, a limits file's problem)."""
+
+    says: Says
+
+    def __new__(cls, said: Says) -> Said:
+        self = super().__new__(cls, str(said))
+        self.says = said
+        return self
+
+    def __reduce__(self):  # sent to another process as the plain English text
+        return (str, (str(self),))
+
+
+def said(template: str, *args: object) -> Said:
+    return Said(says(template, *args))
+
+
 def fill(template: str, *args: str) -> str:
     """%1, %2 … filled in, from the highest (so %1 never eats the start of %10)."""
     for i in range(len(args), 0, -1):

@@ -20,7 +20,7 @@ import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
 
-from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, Said, Says, said, says
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS sessions (
@@ -118,20 +118,26 @@ class Store:
         self.path = path
         self._locks: dict[int, int] = {}  # session id -> open lock file descriptor
         if not create and not path.is_file():
-            raise StoreError(f"{path}: no such hand record")
+            raise StoreError(says(QT_TRANSLATE_NOOP("Errors", "%1: no such hand record"), path))
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise StoreError(f"{path.parent}: the record folder cannot be made ({exc.strerror or exc})") from None
+            raise StoreError(says(
+                QT_TRANSLATE_NOOP("Errors", "%1: the record folder cannot be made (%2)"),
+                path.parent, exc.strerror or exc)) from None
         if path.exists() and not path.is_file():
-            raise StoreError(f"{path}: not a file")
+            raise StoreError(says(QT_TRANSLATE_NOOP("Errors", "%1: not a file"), path))
         if self._check_header(path):
             self._check_readable(path)  # read-only, before anything may write to the file
             for where in (path, path.parent):  # SQLite writes the file and its -wal beside it
                 if not os.access(where, os.W_OK):
-                    raise StoreError(f"{where}: the hand record cannot be written (read-only)")
+                    raise StoreError(says(
+                        QT_TRANSLATE_NOOP("Errors", "%1: the hand record cannot be written (read-only)"),
+                        where))
         elif not os.access(path.parent, os.W_OK):
-            raise StoreError(f"{path.parent}: the record folder cannot be written (read-only)")
+            raise StoreError(says(
+                QT_TRANSLATE_NOOP("Errors", "%1: the record folder cannot be written (read-only)"),
+                path.parent))
         self._lock_fd = self._open_lock_file()
         try:
             self.db = sqlite3.connect(str(path), isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
@@ -142,7 +148,9 @@ class Store:
         except sqlite3.Error as exc:
             if hasattr(self, "db"):
                 self.db.close()
-            raise StoreError(f"{path}: the hand record cannot be opened ({reason(exc)})") from None
+            raise StoreError(says(
+                QT_TRANSLATE_NOOP("Errors", "%1: the hand record cannot be opened (%2)"),
+                path, reason(exc))) from None
 
     @classmethod
     def read_only(cls, path: Path | str) -> "Store":
@@ -151,11 +159,11 @@ class Store:
         writing can be read. StoreError names a missing, foreign or damaged file."""
         path = Path(path)
         if not path.exists():
-            raise StoreError(f"{path}: no such hand record")
+            raise StoreError(says(QT_TRANSLATE_NOOP("Errors", "%1: no such hand record"), path))
         if not path.is_file():
-            raise StoreError(f"{path}: not a file")
+            raise StoreError(says(QT_TRANSLATE_NOOP("Errors", "%1: not a file"), path))
         if not cls._check_header(path):
-            raise StoreError(f"{path}: an empty file, not a hand record")
+            raise StoreError(says(QT_TRANSLATE_NOOP("Errors", "%1: an empty file, not a hand record"), path))
         cls._check_readable(path)
         self = cls.__new__(cls)
         self.path, self._locks, self._lock_fd = path, {}, None
@@ -176,16 +184,22 @@ class Store:
         except FileNotFoundError:
             return False
         except OSError as exc:
-            raise StoreError(f"{path}: the hand record cannot be read ({exc.strerror or exc})") from None
+            raise StoreError(says(
+                QT_TRANSLATE_NOOP("Errors", "%1: the hand record cannot be read (%2)"),
+                path, exc.strerror or exc)) from None
         if size == 0:
             return False  # an empty file is a new record (sqlite3 makes one so too)
         try:
             with open(path, "rb") as f:
                 head = f.read(16)
         except OSError as exc:
-            raise StoreError(f"{path}: the hand record cannot be read ({exc.strerror or exc})") from None
+            raise StoreError(says(
+                QT_TRANSLATE_NOOP("Errors", "%1: the hand record cannot be read (%2)"),
+                path, exc.strerror or exc)) from None
         if head != b"SQLite format 3\x00":
-            raise StoreError(f"{path}: not a hand record (the file is not an SQLite database)")
+            raise StoreError(says(
+                QT_TRANSLATE_NOOP("Errors", "%1: not a hand record (the file is not an SQLite database)"),
+                path))
         return True
 
     @staticmethod
@@ -195,7 +209,9 @@ class Store:
         try:
             ro = _read_only_connection(path)
         except sqlite3.Error as exc:
-            raise StoreError(f"{path}: the hand record cannot be opened ({reason(exc)})") from None
+            raise StoreError(says(
+                QT_TRANSLATE_NOOP("Errors", "%1: the hand record cannot be opened (%2)"),
+                path, reason(exc))) from None
         try:
             names = {r[0] for r in ro.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
             if not {"sessions", "log"} <= names:
@@ -204,13 +220,19 @@ class Store:
             for table, want in COLUMNS.items():
                 have = [r[1] for r in ro.execute(f"PRAGMA table_info({table})")]
                 if have != want:
-                    raise StoreError(f"{path}: an SQLite file, but not a hand record (table {table} has the "
-                                     f"columns {', '.join(have)}; a record's are {', '.join(want)})")
+                    raise StoreError(says(
+                        QT_TRANSLATE_NOOP("Errors", "%1: an SQLite file, but not a hand record (table %2 has the "
+                                                    "columns %3; a record's are %4)"),
+                        path, table, ', '.join(have), ', '.join(want)))
             ok = ro.execute("PRAGMA quick_check").fetchone()
             if not ok or ok[0] != "ok":
-                raise StoreError(f"{path}: the hand record is damaged ({ok[0] if ok else 'no answer'})")
+                raise StoreError(says(
+                    QT_TRANSLATE_NOOP("Errors", "%1: the hand record is damaged (%2)"),
+                    path, ok[0] if ok else 'no answer'))
         except sqlite3.Error as exc:
-            raise StoreError(f"{path}: not a readable hand record ({reason(exc)})") from None
+            raise StoreError(says(
+                QT_TRANSLATE_NOOP("Errors", "%1: not a readable hand record (%2)"),
+                path, reason(exc))) from None
         finally:
             ro.close()
 
@@ -296,7 +318,9 @@ class Store:
             try:
                 fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
             except OSError as exc:
-                raise StoreError(f"{lock_path}: the record's lock file cannot be made ({reason(exc)})") from None
+                raise StoreError(says(
+                    QT_TRANSLATE_NOOP("Errors", "%1: the record's lock file cannot be made (%2)"),
+                    lock_path, reason(exc))) from None
             _LOCK_FILES[key] = fd
         return fd
 
@@ -308,7 +332,9 @@ class Store:
         if session_id in self._locks:
             return
         if self._lock_fd is None:
-            raise StoreError(f"{self.path}: opened read-only, so no table can be held")
+            raise StoreError(says(
+                QT_TRANSLATE_NOOP("Errors", "%1: opened read-only, so no table can be held"),
+                self.path))
         key = self._lock_key(session_id)
         if key not in _HELD_LOCKS:
             try:
@@ -334,7 +360,9 @@ class Store:
         if self._lock_key(session_id) in _HELD_LOCKS:
             return False
         if self._lock_fd is None:
-            raise StoreError(f"{self.path}: opened read-only, so whose table it is cannot be asked")
+            raise StoreError(says(
+                QT_TRANSLATE_NOOP("Errors", "%1: opened read-only, so whose table it is cannot be asked"),
+                self.path))
         try:  # a probe: take the byte and give it back at once
             fcntl.lockf(self._lock_fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, session_id)
         except OSError:
@@ -374,12 +402,18 @@ class Store:
                 try:
                     payload = json.loads(p)
                 except ValueError:
-                    raise StoreError(f"{self.path}: session {session_id}: a {k} row is not readable JSON") from None
+                    raise StoreError(says(
+                        QT_TRANSLATE_NOOP("Errors", "%1: session %2: a %3 row is not readable JSON"),
+                        self.path, session_id, k)) from None
                 if not isinstance(payload, dict):
-                    raise StoreError(f"{self.path}: session {session_id}: a {k} row is not a record row")
+                    raise StoreError(says(
+                        QT_TRANSLATE_NOOP("Errors", "%1: session %2: a %3 row is not a record row"),
+                        self.path, session_id, k))
                 yield h, k, payload, at
         except sqlite3.Error as exc:
-            raise StoreError(f"{self.path}: the hand record cannot be read ({reason(exc)})") from None
+            raise StoreError(says(
+                QT_TRANSLATE_NOOP("Errors", "%1: the hand record cannot be read (%2)"),
+                self.path, reason(exc))) from None
 
     def verify(self) -> list[str]:
         """Recompute the hash chain; returns the rows that do not match (tamper evidence)."""
@@ -438,10 +472,12 @@ def open_record(data_dir: Path | None = None) -> tuple[Store, list[str]]:
     try:
         store = Store(primary)
         if empty:
-            notes.append(f"{primary} was an empty file (0 bytes): a new record is kept in it.")
+            notes.append(said(
+                QT_TRANSLATE_NOOP("Errors", "%1 was an empty file (0 bytes): a new record is kept in it."),
+                primary))
         return store, notes
     except StoreError as exc:
-        notes.append(f"{exc}. The file is kept untouched.")
+        notes.append(said(QT_TRANSLATE_NOOP("Errors", "%1. The file is kept untouched."), exc.says or str(exc)))
     try:
         recovered = sorted(data_dir.glob("hands-recovered-*.sqlite3"), reverse=True)
     except OSError:
@@ -449,24 +485,26 @@ def open_record(data_dir: Path | None = None) -> tuple[Store, list[str]]:
     for path in recovered:
         try:
             store = Store(path, create=False)
-            notes.append(f"The record continues in {path}.")
+            notes.append(said(QT_TRANSLATE_NOOP("Errors", "The record continues in %1."), path))
             return store, notes
         except StoreError as exc:
-            notes.append(f"{exc}. The file is kept untouched.")
+            notes.append(said(QT_TRANSLATE_NOOP("Errors", "%1. The file is kept untouched."), exc.says or str(exc)))
     stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S")
     fresh = data_dir / f"hands-recovered-{stamp}.sqlite3"
     try:
         store = Store(fresh)
-        notes.append(f"A fresh record was opened beside it: {fresh}.")
+        notes.append(said(QT_TRANSLATE_NOOP("Errors", "A fresh record was opened beside it: %1."), fresh))
         return store, notes
     except StoreError as exc:
-        notes.append(str(exc))
+        notes.append(Said(exc.says) if exc.says is not None else str(exc))
     import tempfile
     # one fallback per data folder, always the same file: a later start with the folder still
     # unwritable finds the tables it left open
     folder_id = hashlib.sha256(str(data_dir.resolve()).encode()).hexdigest()[:12]
     fallback = Path(tempfile.gettempdir()) / f"dealer-app-{os.getuid()}" / folder_id / RECORD_NAME
     store = Store(fallback)  # if even this fails, the caller reports it
-    notes.append(f"The data folder {data_dir} cannot be written: hands are recorded in {fallback} "
-                 f"for now. Copy that file before the machine restarts, and fix the data folder.")
+    notes.append(said(
+        QT_TRANSLATE_NOOP("Errors", "The data folder %1 cannot be written: hands are recorded in %2 for now. Copy "
+                                    "that file before the machine restarts, and fix the data folder."),
+        data_dir, fallback))
     return store, notes

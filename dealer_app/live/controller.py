@@ -183,20 +183,28 @@ class TableController(TablePresentation):
     def open_table(self, table: str, profile: str | None, players: list[tuple[int, str, int]]):
         """Seat players (seat, name, buy-in in cents). Refuses the whole table on a bad seat."""
         if not isinstance(table, str) or not (profile is None or isinstance(profile, str)):
-            raise InputError(f"a limit table and a profile are named by text, not {table!r} / {profile!r}")
+            raise InputError(says(
+                QT_TRANSLATE_NOOP("Errors", "a limit table and a profile are named by text, not %1 / %2"),
+                repr(table), repr(profile)))
         if not isinstance(players, (list, tuple)):
-            raise InputError(f"the players are a list of (seat, name, buy-in), not {players!r}", ("T-1",))
+            raise InputError(says(
+                QT_TRANSLATE_NOOP("Errors", "the players are a list of (seat, name, buy-in), not %1"),
+                repr(players)), ("T-1",))
         try:
             t = load_table(table, self.limits_dir)
             p = load_profile(profile or t.profile, self.limits_dir)
         except LimitsError as exc:  # file:line: field: problem
             raise InputError(str(exc)) from None
         except OSError as exc:
-            raise InputError(f"{table}: the limit table cannot be read ({exc})") from None
+            raise InputError(says(
+                QT_TRANSLATE_NOOP("Errors", "%1: the limit table cannot be read (%2)"),
+                table, exc)) from None
         session = TableSession(t, p)
         for entry in players:
             if not isinstance(entry, (tuple, list)) or len(entry) != 3:
-                raise InputError(f"a player is (seat, name, buy-in in cents), not {entry!r}", ("T-1",))
+                raise InputError(says(
+                    QT_TRANSLATE_NOOP("Errors", "a player is (seat, name, buy-in in cents), not %1"),
+                    repr(entry)), ("T-1",))
             seat, name, buy_in = entry
             try:
                 session.check_new_name(seat, name)
@@ -231,7 +239,7 @@ class TableController(TablePresentation):
         """Table → Close: the record marks the table closed; it is no longer offered to resume.
         A hand still open stays in the record as it was, unfinished."""
         if self.session is None:
-            raise InputError("no table is open")
+            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "no table is open")))
         if self.store is not None and self.session_id is not None:
             try:
                 self.store.close_session(self.session_id, [("close_table", {"hand_open": self.hand is not None})],
@@ -247,11 +255,15 @@ class TableController(TablePresentation):
         if session_id == self.session_id:
             return self.close_table()
         if self.store is None:
-            raise InputError("there is no hand record")
+            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "there is no hand record")))
         if self.store.session_in_use(session_id):
-            raise InputError(f"this table (session {session_id}) is open in another dealer-app window")
+            raise InputError(says(
+                QT_TRANSLATE_NOOP("Errors", "this table (session %1) is open in another dealer-app window"),
+                session_id))
         if session_id not in {row[0] for row in self.store.open_sessions()}:
-            raise InputError(f"session {session_id} is not an open table in the record")
+            raise InputError(says(
+                QT_TRANSLATE_NOOP("Errors", "session %1 is not an open table in the record"),
+                session_id))
         try:
             self.store.close_session(session_id, [("close_table", {"resumed": False})],
                                      self.store.last_hand_no(session_id))
@@ -547,11 +559,13 @@ class TableController(TablePresentation):
         """Rebuild the table exactly as the record left it; refuses (changing nothing) a
         table that cannot be rebuilt or that another window holds."""
         if self.store is None:
-            raise InputError("there is no hand record to resume from")
+            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "there is no hand record to resume from")))
         if isinstance(session_id, bool) or not isinstance(session_id, int) or not 0 < session_id < 2**62:
-            raise InputError(f"{session_id!r} is not a table in the record")
+            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "%1 is not a table in the record"), repr(session_id)))
         if not self.store.is_open(session_id):
-            raise InputError(f"session {session_id} is not an open table in the record (closed, or never opened)")
+            raise InputError(says(
+                QT_TRANSLATE_NOOP("Errors", "session %1 is not an open table in the record (closed, or never opened)"),
+                session_id))
         state = self._replay_state(session_id)
         try:
             self.store.lock_session(session_id)
@@ -604,15 +618,21 @@ class TableController(TablePresentation):
         except StoreError as exc:
             raise InputError(str(exc)) from None
         if first is None:
-            raise InputError(f"{where}: the table has no rows in the record (nothing to resume)")
+            raise InputError(says(
+                QT_TRANSLATE_NOOP("Errors", "%1: the table has no rows in the record (nothing to resume)"),
+                where))
         if first[1] != "open_table":
-            raise InputError(f"{where}: the record does not start with the table")
+            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "%1: the record does not start with the table"), where))
         try:
             table, profile = self._rules_of(first[2])
         except LimitsError as exc:
-            raise InputError(f"{where}: the limit table it was played with cannot be loaded: {exc}") from None
+            raise InputError(says(
+                QT_TRANSLATE_NOOP("Errors", "%1: the limit table it was played with cannot be loaded: %2"),
+                where, exc)) from None
         except (TypeError, ValueError, KeyError) as exc:
-            raise InputError(f"{where}: the limit table in the record is not readable ({exc})") from None
+            raise InputError(says(
+                QT_TRANSLATE_NOOP("Errors", "%1: the limit table in the record is not readable (%2)"),
+                where, exc)) from None
         state = _TableState(TableSession(table, profile), session_id)
         s = state.session
         row_no, kind = 1, "open_table"
@@ -623,7 +643,9 @@ class TableController(TablePresentation):
             raise InputError(str(exc)) from None
         except (EngineError, CardError, KeyError, IndexError, TypeError, AttributeError) as exc:
             detail = getattr(exc, "message", None) or f"{exc.__class__.__name__}: {exc}"
-            raise InputError(f"{where}: row {row_no} ({kind}) no longer replays: {detail}") from None
+            raise InputError(says(
+                QT_TRANSLATE_NOOP("Errors", "%1: row %2 (%3) no longer replays: %4"),
+                where, row_no, kind, detail)) from None
         if include_open and s.hand is not None:
             yield "hand", (state.hand_no, s.hand)
         yield "state", state

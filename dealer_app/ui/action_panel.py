@@ -77,7 +77,7 @@ def run_guarded(show_error, fn, *args) -> bool:
     except InputError as exc:
         show_error(error_words(exc), ", ".join(exc.rules))
     except Exception as exc:  # the engine's or the record's error, or a bug: said, and logged
-        show_error(report(exc, f"while running {getattr(fn, '__name__', fn)}"), "")
+        show_error(error_words(report(exc, f"while running {getattr(fn, '__name__', fn)}")), "")
     return False
 
 

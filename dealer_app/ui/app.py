@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from dealer_app.errorlog import report, setup_logging
 from dealer_app.history.store import StoreError, default_data_dir, open_record
 from dealer_app.live.controller import TableController
+from dealer_app.ui.words import error_words
 
 I18N = Path(__file__).resolve().parent / "i18n"
 
@@ -61,7 +62,7 @@ def run_app(argv=None) -> int:
     try:
         store, notes = open_record(default_data_dir())
     except (StoreError, OSError) as exc:  # not even a temporary folder can be written
-        QMessageBox.critical(None, "dealer-app", report(exc, "no hand record can be opened"))
+        QMessageBox.critical(None, "dealer-app", error_words(report(exc, "no hand record can be opened")))
         return 1
     window = MainWindow(TableController(store), settings)
     window.resize(1280, 800)
@@ -70,7 +71,7 @@ def run_app(argv=None) -> int:
     try:
         resumed = window.offer_resume()
     except Exception as exc:  # the record could be read at open but not listed: say so, go on
-        QMessageBox.warning(window, "dealer-app", report(exc, "listing the open tables"))
+        QMessageBox.warning(window, "dealer-app", error_words(report(exc, "listing the open tables")))
         resumed = False
     if not resumed:
         window.open_table_dialog()
@@ -85,6 +86,6 @@ def install_excepthook():
             sys.__excepthook__(exc_type, exc, tb)
             return
         exc.__traceback__ = tb
-        message = report(exc, "uncaught in the user interface")
+        message = error_words(report(exc, "uncaught in the user interface"))
         QMessageBox.critical(QApplication.activeWindow(), "dealer-app", message)
     sys.excepthook = hook

@@ -17,6 +17,7 @@ from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.resume_dialog import ResumeDialog
 from dealer_app.ui.rulings import RulingsLog
 from dealer_app.ui.table_view import TableView
+from dealer_app.ui.words import error_words
 
 
 class MainWindow(QMainWindow):
@@ -261,4 +262,4 @@ class MainWindow(QMainWindow):
         self.record_label.setStyleSheet("color: #c62828; font-weight: bold;")
         self.record_label.setText(self.tr("Hand record: %1 (see the warning at start)")
                                   .replace("%1", str(self.controller.store.path)))
-        QMessageBox.warning(self, self.tr("Hand record"), "\n\n".join(notes))
+        QMessageBox.warning(self, self.tr("Hand record"), "\n\n".join(error_words(n) for n in notes))

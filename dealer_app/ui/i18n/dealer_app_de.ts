@@ -376,77 +376,157 @@
         <translation>die verdeckte Karte %2 von Platz %1 ist nicht unter den gezeigten</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="208" />
+        <location filename="../../live/controller.py" line="187" />
+        <source>a limit table and a profile are named by text, not %1 / %2</source>
+        <translation>Limit-Tisch und Profil werden als Text benannt, nicht %1 / %2</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="191" />
+        <source>the players are a list of (seat, name, buy-in), not %1</source>
+        <translation>die Spieler sind eine Liste aus (Platz, Name, Buy-in), nicht %1</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="200" />
+        <source>%1: the limit table cannot be read (%2)</source>
+        <translation>%1: der Limit-Tisch ist nicht lesbar (%2)</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="206" />
+        <source>a player is (seat, name, buy-in in cents), not %1</source>
+        <translation>ein Spieler ist (Platz, Name, Buy-in in Cent), nicht %1</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="216" />
         <source>seat %1 (%2)</source>
         <translation>Platz %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="210" />
+        <location filename="../../live/controller.py" line="218" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="213" />
+        <location filename="../../live/controller.py" line="221" />
         <source>seat at least two players</source>
         <translation>mindestens zwei Spieler setzen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="270" />
-        <location filename="../../live/controller.py" line="350" />
-        <location filename="../../live/controller.py" line="390" />
+        <location filename="../../live/controller.py" line="242" />
+        <source>no table is open</source>
+        <translation>kein Tisch ist geöffnet</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="258" />
+        <source>there is no hand record</source>
+        <translation>es gibt kein Spielprotokoll</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="261" />
+        <source>this table (session %1) is open in another dealer-app window</source>
+        <translation>dieser Tisch (Sitzung %1) ist in einem anderen dealer-app-Fenster geöffnet</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="265" />
+        <source>session %1 is not an open table in the record</source>
+        <translation>Sitzung %1 ist im Protokoll kein offener Tisch</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="282" />
+        <location filename="../../live/controller.py" line="362" />
+        <location filename="../../live/controller.py" line="402" />
         <source>open a table first</source>
         <translation>zuerst einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="277" />
-        <location filename="../../live/controller.py" line="389" />
+        <location filename="../../live/controller.py" line="289" />
+        <location filename="../../live/controller.py" line="401" />
         <source>start a hand first</source>
         <translation>zuerst ein Spiel beginnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="287" />
+        <location filename="../../live/controller.py" line="299" />
         <source>seats change</source>
         <translation>Plätze ändern sich</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="417" />
+        <location filename="../../live/controller.py" line="429" />
         <source>a card is typed as text (ah, td, 10d), not %1</source>
         <translation>eine Karte wird als Text getippt (ah, td, 10d), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="425" />
+        <location filename="../../live/controller.py" line="437" />
         <source>an upcard is always seen: enter its rank and suit</source>
         <translation>eine offene Karte ist immer zu sehen: Rang und Farbe eingeben</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="432" />
+        <location filename="../../live/controller.py" line="444" />
         <source>no card is due now (%1)</source>
         <translation>jetzt ist keine Karte fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="436" />
+        <location filename="../../live/controller.py" line="448" />
         <source>the river is not due now</source>
         <translation>der River ist jetzt nicht fällig</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="442" />
+        <location filename="../../live/controller.py" line="454" />
         <source>no action is due now (%1)</source>
         <translation>jetzt ist keine Aktion fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="447" />
+        <location filename="../../live/controller.py" line="459" />
         <source>%1 %2–%3: %4 is outside that range</source>
         <translation>%1 %2–%3: %4 liegt außerhalb</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="463" />
+        <location filename="../../live/controller.py" line="475" />
         <source>shown cards are typed as text (ah kd 7c), not %1</source>
         <translation>gezeigte Karten werden als Text getippt (ah kd 7c), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="474" />
+        <location filename="../../live/controller.py" line="486" />
         <source>seat %1 has %2 downcards: %3 typed, %4 more to type</source>
         <translation>Platz %1 hat %2 verdeckte Karten: %3 getippt, noch %4 zu tippen</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="562" />
+        <source>there is no hand record to resume from</source>
+        <translation>es gibt kein Spielprotokoll, aus dem fortgesetzt werden kann</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="564" />
+        <source>%1 is not a table in the record</source>
+        <translation>%1 ist kein Tisch im Protokoll</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="567" />
+        <source>session %1 is not an open table in the record (closed, or never opened)</source>
+        <translation>Sitzung %1 ist im Protokoll kein offener Tisch (geschlossen oder nie geöffnet)</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="622" />
+        <source>%1: the table has no rows in the record (nothing to resume)</source>
+        <translation>%1: der Tisch hat keine Zeilen im Protokoll (nichts fortzusetzen)</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="625" />
+        <source>%1: the record does not start with the table</source>
+        <translation>%1: das Protokoll beginnt nicht mit dem Tisch</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="630" />
+        <source>%1: the limit table it was played with cannot be loaded: %2</source>
+        <translation>%1: der Limit-Tisch, mit dem gespielt wurde, lässt sich nicht laden: %2</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="634" />
+        <source>%1: the limit table in the record is not readable (%2)</source>
+        <translation>%1: der Limit-Tisch im Protokoll ist nicht lesbar (%2)</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="647" />
+        <source>%1: row %2 (%3) no longer replays: %4</source>
+        <translation>%1: Zeile %2 (%3) lässt sich nicht mehr nachspielen: %4</translation>
     </message>
     <message>
         <location filename="../../engine/session.py" line="38" />
@@ -595,9 +675,125 @@
         <translation>die Protokolldatei ist beschädigt</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="232" />
+        <location filename="../../history/store.py" line="121" />
+        <location filename="../../history/store.py" line="162" />
+        <source>%1: no such hand record</source>
+        <translation>%1: kein solches Spielprotokoll</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="126" />
+        <source>%1: the record folder cannot be made (%2)</source>
+        <translation>%1: der Protokollordner kann nicht angelegt werden (%2)</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="129" />
+        <location filename="../../history/store.py" line="164" />
+        <source>%1: not a file</source>
+        <translation>%1: keine Datei</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="135" />
+        <source>%1: the hand record cannot be written (read-only)</source>
+        <translation>%1: das Spielprotokoll kann nicht geschrieben werden (schreibgeschützt)</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="139" />
+        <source>%1: the record folder cannot be written (read-only)</source>
+        <translation>%1: in den Protokollordner kann nicht geschrieben werden (schreibgeschützt)</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="152" />
+        <location filename="../../history/store.py" line="213" />
+        <source>%1: the hand record cannot be opened (%2)</source>
+        <translation>%1: das Spielprotokoll kann nicht geöffnet werden (%2)</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="166" />
+        <source>%1: an empty file, not a hand record</source>
+        <translation>%1: eine leere Datei, kein Spielprotokoll</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="188" />
+        <location filename="../../history/store.py" line="197" />
+        <location filename="../../history/store.py" line="415" />
+        <source>%1: the hand record cannot be read (%2)</source>
+        <translation>%1: das Spielprotokoll ist nicht lesbar (%2)</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="201" />
+        <source>%1: not a hand record (the file is not an SQLite database)</source>
+        <translation>%1: kein Spielprotokoll (die Datei ist keine SQLite-Datenbank)</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="224" />
+        <source>%1: an SQLite file, but not a hand record (table %2 has the columns %3; a record's are %4)</source>
+        <translation>%1: eine SQLite-Datei, aber kein Spielprotokoll (Tabelle %2 hat die Spalten %3; ein Protokoll hat %4)</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="230" />
+        <source>%1: the hand record is damaged (%2)</source>
+        <translation>%1: das Spielprotokoll ist beschädigt (%2)</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="234" />
+        <source>%1: not a readable hand record (%2)</source>
+        <translation>%1: kein lesbares Spielprotokoll (%2)</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="254" />
         <source>the hand record cannot be written: %1 — nothing was changed (%2)</source>
         <translation>das Spielprotokoll kann nicht geschrieben werden: %1 — nichts wurde geändert (%2)</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="322" />
+        <source>%1: the record's lock file cannot be made (%2)</source>
+        <translation>%1: die Sperrdatei des Protokolls kann nicht angelegt werden (%2)</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="336" />
+        <source>%1: opened read-only, so no table can be held</source>
+        <translation>%1: nur zum Lesen geöffnet, daher kann kein Tisch belegt werden</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="364" />
+        <source>%1: opened read-only, so whose table it is cannot be asked</source>
+        <translation>%1: nur zum Lesen geöffnet, daher lässt sich nicht fragen, wem der Tisch gehört</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="406" />
+        <source>%1: session %2: a %3 row is not readable JSON</source>
+        <translation>%1: Sitzung %2: eine %3-Zeile ist kein lesbares JSON</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="410" />
+        <source>%1: session %2: a %3 row is not a record row</source>
+        <translation>%1: Sitzung %2: eine %3-Zeile ist keine Protokollzeile</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="476" />
+        <source>%1 was an empty file (0 bytes): a new record is kept in it.</source>
+        <translation>%1 war eine leere Datei (0 Bytes): darin wird ein neues Protokoll geführt.</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="480" />
+        <location filename="../../history/store.py" line="491" />
+        <source>%1. The file is kept untouched.</source>
+        <translation>%1. Die Datei bleibt unverändert.</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="488" />
+        <source>The record continues in %1.</source>
+        <translation>Das Protokoll wird in %1 fortgeführt.</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="496" />
+        <source>A fresh record was opened beside it: %1.</source>
+        <translation>Daneben wurde ein neues Protokoll angelegt: %1.</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="507" />
+        <source>The data folder %1 cannot be written: hands are recorded in %2 for now. Copy that file before the machine restarts, and fix the data folder.</source>
+        <translation>In den Datenordner %1 kann nicht geschrieben werden: die Spiele werden vorerst in %2 protokolliert. Kopieren Sie diese Datei vor dem nächsten Neustart und beheben Sie das Problem mit dem Datenordner.</translation>
     </message>
     <message>
         <location filename="../../engine/limits.py" line="189" />
@@ -728,221 +924,231 @@
         <source>unknown table %1 (known: %2)</source>
         <translation>unbekannter Tisch %1 (bekannt: %2)</translation>
     </message>
+    <message>
+        <location filename="../../errorlog.py" line="74" />
+        <source>Unexpected error: %1. The hand record is safe; details are in %2.</source>
+        <translation>Unerwarteter Fehler: %1. Das Spielprotokoll ist sicher; Einzelheiten stehen in %2.</translation>
+    </message>
+    <message>
+        <location filename="../../errorlog.py" line="77" />
+        <source>Unexpected error: %1. The hand record is safe.</source>
+        <translation>Unerwarteter Fehler: %1. Das Spielprotokoll ist sicher.</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="28" />
-        <location filename="../main_window.py" line="117" />
+        <location filename="../main_window.py" line="29" />
+        <location filename="../main_window.py" line="118" />
         <source>Stud Dealer Assistant</source>
         <translation>Stud-Dealer-Assistent</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="55" />
+        <location filename="../main_window.py" line="56" />
         <source>Hand record: %1</source>
         <translation>Spielprotokoll: %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="69" />
+        <location filename="../main_window.py" line="70" />
         <source>&amp;Table</source>
         <translation>&amp;Tisch</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="70" />
+        <location filename="../main_window.py" line="71" />
         <source>&amp;Open table…</source>
         <translation>Tisch &amp;öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="72" />
+        <location filename="../main_window.py" line="73" />
         <source>&amp;Resume table…</source>
         <translation>Tisch &amp;fortsetzen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="73" />
+        <location filename="../main_window.py" line="74" />
         <source>&amp;Start hand</source>
         <translation>&amp;Spiel beginnen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="75" />
+        <location filename="../main_window.py" line="76" />
         <source>&amp;Close table</source>
         <translation>Tisch &amp;schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="77" />
+        <location filename="../main_window.py" line="78" />
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="78" />
+        <location filename="../main_window.py" line="79" />
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="79" />
+        <location filename="../main_window.py" line="80" />
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="80" />
+        <location filename="../main_window.py" line="81" />
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="81" />
+        <location filename="../main_window.py" line="82" />
         <source>&amp;Seats</source>
         <translation>&amp;Plätze</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="82" />
+        <location filename="../main_window.py" line="83" />
         <source>&amp;Join…</source>
         <translation>&amp;Platz nehmen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="83" />
+        <location filename="../main_window.py" line="84" />
         <source>&amp;Top up…</source>
         <translation>&amp;Nachkaufen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="84" />
+        <location filename="../main_window.py" line="85" />
         <source>Sit &amp;out / sit in…</source>
         <translation>&amp;Aussetzen / wieder einsteigen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="85" />
+        <location filename="../main_window.py" line="86" />
         <source>&amp;Leave…</source>
         <translation>&amp;Verlassen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="86" />
+        <location filename="../main_window.py" line="87" />
         <source>Se&amp;ttings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="87" />
+        <location filename="../main_window.py" line="88" />
         <source>&amp;Four-colour suits</source>
         <translation>&amp;Vierfarbige Farben</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="91" />
+        <location filename="../main_window.py" line="92" />
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="94" />
+        <location filename="../main_window.py" line="95" />
         <source>System language</source>
         <translation>Systemsprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="109" />
+        <location filename="../main_window.py" line="110" />
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="109" />
+        <location filename="../main_window.py" line="110" />
         <source>The language changes at the next start.</source>
         <translation>Die Sprache wechselt beim nächsten Start.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="137" />
+        <location filename="../main_window.py" line="138" />
         <source>Hand in progress</source>
         <translation>Spiel läuft</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="138" />
+        <location filename="../main_window.py" line="139" />
         <source>Hand %1 is not finished. %2 anyway? The hand stays in the record as it is.</source>
         <translation>Spiel %1 ist nicht beendet. Trotzdem: %2? Das Spiel bleibt so im Protokoll, wie es ist.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="143" />
+        <location filename="../main_window.py" line="144" />
         <source>Open another table</source>
         <translation>Einen anderen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="150" />
+        <location filename="../main_window.py" line="151" />
         <source>Resume another table</source>
         <translation>Einen anderen Tisch fortsetzen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="160" />
+        <location filename="../main_window.py" line="161" />
         <source>Close the table</source>
         <translation>Den Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="162" />
+        <location filename="../main_window.py" line="163" />
         <source>Close table</source>
         <translation>Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="163" />
+        <location filename="../main_window.py" line="164" />
         <source>Close this table? It is no longer offered to resume.</source>
         <translation>Diesen Tisch schließen? Er wird dann nicht mehr zum Fortsetzen angeboten.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="168" />
+        <location filename="../main_window.py" line="169" />
         <source>Quit</source>
         <translation>Beenden</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="189" />
+        <location filename="../main_window.py" line="190" />
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="190" />
-        <location filename="../main_window.py" line="199" />
+        <location filename="../main_window.py" line="191" />
+        <location filename="../main_window.py" line="200" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="199" />
-        <location filename="../main_window.py" line="203" />
-        <location filename="../main_window.py" line="206" />
+        <location filename="../main_window.py" line="200" />
+        <location filename="../main_window.py" line="204" />
+        <location filename="../main_window.py" line="207" />
         <source>Join</source>
         <translation>Platz nehmen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="203" />
+        <location filename="../main_window.py" line="204" />
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="207" />
+        <location filename="../main_window.py" line="208" />
         <source>Buy-in (%1)</source>
         <translation>Buy-in (%1)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="217" />
+        <location filename="../main_window.py" line="218" />
         <source>%1 is not an amount of money</source>
         <translation>%1 ist kein Geldbetrag</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="226" />
+        <location filename="../main_window.py" line="227" />
         <source>Amount to add (%1)</source>
         <translation>Betrag zum Nachkaufen (%1)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="222" />
-        <location filename="../main_window.py" line="225" />
+        <location filename="../main_window.py" line="223" />
+        <location filename="../main_window.py" line="226" />
         <source>Top up</source>
         <translation>Nachkaufen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="231" />
+        <location filename="../main_window.py" line="232" />
         <source>Sit out / sit in</source>
         <translation>Aussetzen / wieder einsteigen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="236" />
+        <location filename="../main_window.py" line="237" />
         <source>Leave</source>
         <translation>Verlassen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="262" />
+        <location filename="../main_window.py" line="263" />
         <source>Hand record: %1 (see the warning at start)</source>
         <translation>Spielprotokoll: %1 (siehe die Warnung beim Start)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="264" />
+        <location filename="../main_window.py" line="265" />
         <source>Hand record</source>
         <translation>Spielprotokoll</translation>
     </message>
