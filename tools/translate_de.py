@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 GERMAN = {
     "%1 (table default)": "%1 (Standard des Tischs)",
     "&Edit": "&Bearbeiten",
-    "&Four-colour suits": "&Vierfarbige Farben",
+    "&Four-colour suits": "&Vierfarbiges Blatt",
     "&Join…": "&Platz nehmen…",
     "&Language": "&Sprache",
     "&Leave…": "&Verlassen…",
@@ -42,7 +42,7 @@ GERMAN = {
     "Confirm and start next hand  [Enter]": "Bestätigen, nächstes Spiel  [Enter]",
     "Deal river  [Enter]": "River geben  [Enter]",
     "Dealer": "Dealer",
-    "Downcards shown, e.g. ah kd 7c": "Aufgedeckte verdeckte Karten, z. B. ah kd 7c",
+    "Downcards shown, e.g. ah kd 7c": "Gezeigte verdeckte Karten eingeben, z. B. ah kd 7c",
     "FOLDED": "GEPASST",
     "Fifth street": "Fünfte Karte",
     "Fold": "Passen",
@@ -479,7 +479,7 @@ GERMAN = {
     "Complete to %1–%2": "Komplettieren auf %1–%2",
     "Ctrl+Z undo · Ctrl+Shift+Z redo": "Strg+Z rückgängig · Strg+Umschalt+Z wiederholen",
     "Type the card (kd, 10h, th) or a whole street — no Enter needed · %1":
-        "Karte tippen (kd, 10h oder zh, dh Dame, bs Bube) oder eine ganze Runde — ohne Enter · %1",
+        "Karte tippen (kd, 10h oder zh, dh Dame, bs Bube) oder eine ganze Street — ohne Enter · %1",
     "Keys: %1%2 · %3": "Tasten: %1%2 · %3",
     " · for an amount: its key, the digits, Enter": " · für einen Betrag: seine Taste, die Ziffern, Enter",
     "Type the downcards shown: the hand shows when all are typed · Ctrl+M muck · %1":

@@ -10,7 +10,7 @@
     <message>
         <location filename="../action_panel.py" line="179" />
         <source>Downcards shown, e.g. ah kd 7c</source>
-        <translation>Aufgedeckte verdeckte Karten, z. B. ah kd 7c</translation>
+        <translation>Gezeigte verdeckte Karten eingeben, z. B. ah kd 7c</translation>
     </message>
     <message>
         <location filename="../action_panel.py" line="185" />
@@ -50,7 +50,7 @@
     <message>
         <location filename="../action_panel.py" line="387" />
         <source>Type the card (kd, 10h, th) or a whole street — no Enter needed · %1</source>
-        <translation>Karte tippen (kd, 10h oder zh, dh Dame, bs Bube) oder eine ganze Runde — ohne Enter · %1</translation>
+        <translation>Karte tippen (kd, 10h oder zh, dh Dame, bs Bube) oder eine ganze Street — ohne Enter · %1</translation>
     </message>
     <message>
         <location filename="../action_panel.py" line="392" />
@@ -1026,7 +1026,7 @@
     <message>
         <location filename="../main_window.py" line="88" />
         <source>&amp;Four-colour suits</source>
-        <translation>&amp;Vierfarbige Farben</translation>
+        <translation>&amp;Vierfarbiges Blatt</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="92" />
