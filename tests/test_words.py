@@ -334,3 +334,27 @@ def test_in_german_the_record_notes_resume_refusals_and_an_unexpected_error_are_
                for n in notes)
     assert error_words(said[-1]).startswith("Unerwarteter Fehler: ZeroDivisionError: division by zero.")
     store.close()
+
+
+def test_typed_amounts_in_english(qapp):
+    from dealer_app.ui.words import typed_cents
+    assert typed_cents("18.25") == 1825 and typed_cents("$18.25") == 1825
+    assert typed_cents("1,825") == 182500 and typed_cents("1,825.50") == 182550  # a comma groups thousands
+    assert typed_cents("18,25") == 1825  # two digits after a comma: a decimal comma in any language
+
+
+def test_typed_amounts_in_german_never_turn_a_decimal_comma_into_thousands(german):
+    # found by the German walkthrough: a top-up of "18,25" became $1,825 at the table
+    from dealer_app.ui.words import typed_cents
+    assert typed_cents("18,25") == 1825 and typed_cents("1.825,50") == 182550 and typed_cents("18,5 $") == 1850
+    assert typed_cents("18.25") == 1825 and typed_cents("1.825") == 182500
+    with pytest.raises(ValueError, match="more than two decimals"):
+        typed_cents("1,825")  # 1.825 dollars: refused, never read as $1,825
+
+
+def test_the_engine_reads_a_comma_only_as_a_thousands_separator():
+    from dealer_app.engine.money import to_cents
+    assert to_cents("1,825") == 182500 and to_cents("12,345.50") == 1234550
+    for bad in ("18,25", "1,5", "1,82,5", ",5"):
+        with pytest.raises(ValueError, match="a comma only groups thousands"):
+            to_cents(bad)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import reprlib
 from decimal import Decimal, InvalidOperation
 
@@ -13,13 +14,23 @@ MAX_CENTS = 10 ** 12
 CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€"}
 
 
+_THOUSANDS = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d+)?")
+
+
 def exact_amount(value) -> Decimal:
     """A finite, bounded number from YAML/PHH/text, exactly (never through a float's rounding:
     ``Decimal(str(0.1))`` is 0.1). ValueError names the value otherwise."""
     if isinstance(value, bool) or not isinstance(value, (int, float, str, Decimal)):
         raise ValueError(f"{_short(value)} is not an amount")
+    text = str(value).strip().lstrip("$€")
+    if "," in text:
+        # a comma only groups thousands ("1,825.50"): "18,25" is not read as 1825 (a German
+        # decimal comma is the UI's to translate, ui/words.typed_cents)
+        if not _THOUSANDS.fullmatch(text):
+            raise ValueError(f"{_short(value)} is not an amount (a comma only groups thousands: 1,825.50)")
+        text = text.replace(",", "")
     try:
-        amount = Decimal(str(value).strip().lstrip("$€").replace(",", ""))
+        amount = Decimal(text)
     except InvalidOperation:
         raise ValueError(f"{_short(value)} is not an amount") from None
     if not amount.is_finite():

@@ -16,7 +16,7 @@ from dealer_app.live.controller import ActionChoice, InputError, RecordFailure, 
 from dealer_app.live.prompts import Prompt
 from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.words import cards as card_words
-from dealer_app.ui.words import error_words, face_letter, high_hand, low_hand, rank_aliases, say
+from dealer_app.ui.words import error_words, face_letter, high_hand, low_hand, rank_aliases, say, typed_cents
 
 SUIT_SIGNS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 
@@ -44,9 +44,8 @@ class MoneySpinBox(QSpinBox):
         return format_money(value, self.currency)
 
     def valueFromText(self, text: str) -> int:
-        from dealer_app.engine.money import to_cents
         try:
-            return to_cents(text.replace("€", "").replace("$", ""))
+            return typed_cents(text)
         except ValueError:
             return self.value()
 
@@ -57,10 +56,9 @@ class MoneySpinBox(QSpinBox):
     def typed_amount(self) -> int:
         """The amount in the box as typed, in cents (not clamped to the range: the controller
         refuses an amount outside it, naming the range)."""
-        from dealer_app.engine.money import to_cents
         text = self.lineEdit().text().replace("€", "").replace("$", "").strip()
         try:
-            return to_cents(text)
+            return typed_cents(text)
         except (ValueError, ArithmeticError):
             raise ValueError(self.tr("%1 is not an amount of money").replace("%1", repr(text))) from None
 

@@ -6,7 +6,6 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QShortcut
 from PySide6.QtWidgets import QInputDialog, QLabel, QMainWindow, QMessageBox, QSplitter
 
-from dealer_app.engine.money import to_cents
 from dealer_app.engine.session import TableSession
 from dealer_app.errorlog import log
 from dealer_app.live.controller import TableController
@@ -17,7 +16,7 @@ from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.resume_dialog import ResumeDialog
 from dealer_app.ui.rulings import RulingsLog
 from dealer_app.ui.table_view import TableView
-from dealer_app.ui.words import error_words
+from dealer_app.ui.words import error_words, typed_cents
 
 
 class MainWindow(QMainWindow):
@@ -213,7 +212,7 @@ class MainWindow(QMainWindow):
 
     def _money_input(self, fn, text: str):
         try:
-            cents = to_cents(text.strip().lstrip("$€"))
+            cents = typed_cents(text)
         except (ValueError, ArithmeticError):  # "abc", "1.234", "inf"
             self.panel.show_error(self.tr("%1 is not an amount of money").replace("%1", repr(text)))
             return

@@ -9,6 +9,7 @@ template is a literal ``translate("Words", …)`` call so that pyside6-lupdate f
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -165,6 +166,19 @@ def structure_name(structure: str) -> str:
     """A limit table's betting structure as a dealer says it (L-2, L-4, L-5)."""
     return {"fixed": translate("Words", "fixed limit"), "spread": translate("Words", "spread limit"),
             "split": translate("Words", "split limit")}.get(structure, structure)
+
+
+def typed_cents(text: str) -> int:
+    """An amount as the dealer types it, in cents: "18.25", "$18.25", and in German "18,25"
+    or "1.825,50". In English a comma groups thousands ("1,825"); in German it is the decimal
+    comma, so "1,825" there has three decimals and is refused, never read as $1,825. A
+    ValueError names what cannot be read."""
+    from dealer_app.engine.money import to_cents
+    amount = text.strip().replace("$", "").replace("€", "").replace(" ", "")
+    if language() == "de" or re.fullmatch(r"[+-]?\d+,\d{1,2}", amount):  # "18,25" is a decimal comma anywhere
+        if "," in amount or re.fullmatch(r"[+-]?\d{1,3}(\.\d{3})+", amount):
+            amount = amount.replace(".", "").replace(",", ".")
+    return to_cents(amount)
 
 
 def _seats(seats) -> str:
