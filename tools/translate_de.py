@@ -54,7 +54,7 @@ GERMAN = {
     "Leave": "Verlassen",
     "Limit table": "Limit-Tisch",
     "Main pot": "Hauptpot",
-    "Muck  [Ctrl+M]": "Muck  [Strg+M]",
+    "Muck  [Ctrl+M]": "Verdeckt ablegen  [Strg+M]",
     "Name": "Name",
     "Open a table": "Einen Tisch öffnen",
     "Open a table (Ctrl+N)": "Einen Tisch öffnen (Strg+N)",
@@ -218,7 +218,7 @@ GERMAN = {
     'the hand record cannot be written: %1 — nothing was changed (%2)':
         'das Spielprotokoll kann nicht geschrieben werden: %1 — nichts wurde geändert (%2)',
     'no door card is recorded, so nobody can be named to bring in':
-        'keine Door Card erfasst, daher kann niemand für den Bring-in bestimmt werden',
+        'keine Türkarte erfasst, daher kann niemand für den Bring-in bestimmt werden',
     "unknown card code %1: expected rank and suit, like 'Ah' or '10d'":
         "unbekannte Karte %1: erwartet werden Rang und Farbe, etwa 'Ah' oder '10d'",
     'unknown card code %1: rank %2 is not one of 2-9, T (or 10), J, Q, K, A':
@@ -255,7 +255,8 @@ GERMAN = {
     'seat %1 cannot show: downcards not entered': 'Platz %1 kann nicht zeigen: verdeckte Karten nicht eingegeben',
     'seat %1 has folded and has no hand to turn up': 'Platz %1 hat gepasst und hat keine Hand zum Aufdecken',
     'seat %1 holds %2 cards; %3 turned up': 'Platz %1 hält %2 Karten; %3 aufgedeckt',
-    'seat %1 is the last player left and cannot muck': 'Platz %1 ist der letzte Spieler und kann nicht mucken',
+    'seat %1 is the last player left and cannot muck':
+        'Platz %1 ist der letzte Spieler und kann die Karten nicht verdeckt ablegen',
     'there is no showdown now (%1)': 'jetzt ist kein Showdown (%1)',
     'seat %1 is not waiting to show (waiting: %2)': 'Platz %1 wartet nicht aufs Zeigen (es warten: %2)',
     'seat %1 shows %2, which lacks the upcard %3': 'Platz %1 zeigt %2, darin fehlt die offene Karte %3',
@@ -381,8 +382,8 @@ GERMAN = {
     'Seat %1 bets %2 all-in': 'Platz %1 setzt %2 all-in',
     'Seat %1 raises to %2 all-in': 'Platz %1 erhöht all-in auf %2',
     'Seat %1 brings in: the lowest door card, %2, belongs to all-in seat %3':
-        'Platz %1 bringt den Bring-in: die niedrigste Door Card, %2, gehört dem All-in-Platz %3',
-    ' (door card of seat(s) %1 not recorded)': ' (Door Card von Platz %1 nicht erfasst)',
+        'Platz %1 bringt den Bring-in: die niedrigste Türkarte, %2, gehört dem All-in-Platz %3',
+    ' (door card of seat(s) %1 not recorded)': ' (Türkarte von Platz %1 nicht erfasst)',
     'Seat %1 acts first: acted first on sixth street (common card)':
         'Platz %1 beginnt: hat auf Sixth Street begonnen (Gemeinschaftskarte)',
     'Seat %1 acts first: the high hand, seat %2, is all-in':
@@ -413,13 +414,13 @@ GERMAN = {
     'Seat %1 wins %2: everyone else folded; no need to show':
         'Platz %1 gewinnt %2: alle anderen haben gepasst; kein Zeigen nötig',
     '%1. Enter the common card': '%1. Gemeinschaftskarte eingeben',
-    "Seat %1 brings in: lowest door card, %2": "Platz %1 bringt den Bring-in: niedrigste Door Card, %2",
+    "Seat %1 brings in: lowest door card, %2": "Platz %1 bringt den Bring-in: niedrigste Türkarte, %2",
     "Seat %1 acts first: the bring-in": "Platz %1 beginnt: der Bring-in",
     "Seat %1 (%2) to act": "Platz %1 (%2) ist am Zug",
-    "Seat %1 (%2): door card": "Platz %1 (%2): Door Card",
+    "Seat %1 (%2): door card": "Platz %1 (%2): Türkarte",
     "Seat %1 (%2): upcard": "Platz %1 (%2): offene Karte",
     "Seat %1 shows first": "Platz %1 zeigt zuerst",
-    "Seat %1: show or muck": "Platz %1: zeigen oder muck",
+    "Seat %1: show or muck": "Platz %1: zeigen oder verdeckt ablegen",
     "Seat %1 folds": "Platz %1 passt",
     "Seat %1 checks": "Platz %1 checkt",
     "Seat %1 calls %2": "Platz %1 geht mit %2",
@@ -437,7 +438,7 @@ GERMAN = {
     "Burn one card, then one card down to each of the %1 players":
         "Eine Karte verbrennen, dann jedem der %1 Spieler eine verdeckte Karte",
     "Uncalled %1 returned to seat %2": "Nicht gehaltener Einsatz %1 zurück an Platz %2",
-    "Seat %1 mucks": "Platz %1 wirft die Karten weg (Muck)",
+    "Seat %1 mucks": "Platz %1 legt die Karten verdeckt ab",
     "Deal the river: one card down to each player": "River geben: jedem Spieler eine verdeckte Karte",
     "Push the pots and confirm": "Pots auszahlen und bestätigen",
     "Between hands: start hand %1 when the table is ready":
@@ -479,11 +480,12 @@ GERMAN = {
     "Complete to %1–%2": "Komplettieren auf %1–%2",
     "Ctrl+Z undo · Ctrl+Shift+Z redo": "Strg+Z rückgängig · Strg+Umschalt+Z wiederholen",
     "Type the card (kd, 10h, th) or a whole street — no Enter needed · %1":
-        "Karte tippen (kd, 10h oder zh, dh Dame, bs Bube) oder eine ganze Street — ohne Enter · %1",
+        "Karte tippen (kd, zh, dh) oder eine ganze Street — ohne Enter · %1",
     "Keys: %1%2 · %3": "Tasten: %1%2 · %3",
     " · for an amount: its key, the digits, Enter": " · für einen Betrag: seine Taste, die Ziffern, Enter",
     "Type the downcards shown: the hand shows when all are typed · Ctrl+M muck · %1":
-        "Gezeigte verdeckte Karten tippen: die Hand gilt als gezeigt, sobald alle getippt sind · Strg+M Muck · %1",
+        "Gezeigte verdeckte Karten tippen: die Hand gilt als gezeigt, sobald alle getippt sind · "
+        "Strg+M verdeckt ablegen · %1",
     "Enter: %1 · %2": "Enter: %1 · %2",
     "Seats menu: join, top up, sit out, leave": "Menü Plätze: Platz nehmen, nachkaufen, aussetzen, verlassen",
     "%1 — %2": "%1 — %2",

@@ -20,7 +20,7 @@
     <message>
         <location filename="../action_panel.py" line="187" />
         <source>Muck  [Ctrl+M]</source>
-        <translation>Muck  [Strg+M]</translation>
+        <translation>Verdeckt ablegen  [Strg+M]</translation>
     </message>
     <message>
         <location filename="../action_panel.py" line="360" />
@@ -50,7 +50,7 @@
     <message>
         <location filename="../action_panel.py" line="387" />
         <source>Type the card (kd, 10h, th) or a whole street — no Enter needed · %1</source>
-        <translation>Karte tippen (kd, 10h oder zh, dh Dame, bs Bube) oder eine ganze Street — ohne Enter · %1</translation>
+        <translation>Karte tippen (kd, zh, dh) oder eine ganze Street — ohne Enter · %1</translation>
     </message>
     <message>
         <location filename="../action_panel.py" line="392" />
@@ -65,7 +65,7 @@
     <message>
         <location filename="../action_panel.py" line="395" />
         <source>Type the downcards shown: the hand shows when all are typed · Ctrl+M muck · %1</source>
-        <translation>Gezeigte verdeckte Karten tippen: die Hand gilt als gezeigt, sobald alle getippt sind · Strg+M Muck · %1</translation>
+        <translation>Gezeigte verdeckte Karten tippen: die Hand gilt als gezeigt, sobald alle getippt sind · Strg+M verdeckt ablegen · %1</translation>
     </message>
     <message>
         <location filename="../action_panel.py" line="398" />
@@ -188,7 +188,7 @@
     <message>
         <location filename="../../engine/betting.py" line="35" />
         <source>no door card is recorded, so nobody can be named to bring in</source>
-        <translation>keine Door Card erfasst, daher kann niemand für den Bring-in bestimmt werden</translation>
+        <translation>keine Türkarte erfasst, daher kann niemand für den Bring-in bestimmt werden</translation>
     </message>
     <message>
         <location filename="../../engine/cards.py" line="46" />
@@ -343,7 +343,7 @@
     <message>
         <location filename="../../engine/showdown.py" line="306" />
         <source>seat %1 is the last player left and cannot muck</source>
-        <translation>Platz %1 ist der letzte Spieler und kann nicht mucken</translation>
+        <translation>Platz %1 ist der letzte Spieler und kann die Karten nicht verdeckt ablegen</translation>
     </message>
     <message>
         <location filename="../../engine/showdown.py" line="344" />
@@ -1897,17 +1897,17 @@
     <message>
         <location filename="../words.py" line="266" />
         <source>Seat %1 brings in: the lowest door card, %2, belongs to all-in seat %3</source>
-        <translation>Platz %1 bringt den Bring-in: die niedrigste Door Card, %2, gehört dem All-in-Platz %3</translation>
+        <translation>Platz %1 bringt den Bring-in: die niedrigste Türkarte, %2, gehört dem All-in-Platz %3</translation>
     </message>
     <message>
         <location filename="../words.py" line="268" />
         <source>Seat %1 brings in: lowest door card, %2</source>
-        <translation>Platz %1 bringt den Bring-in: niedrigste Door Card, %2</translation>
+        <translation>Platz %1 bringt den Bring-in: niedrigste Türkarte, %2</translation>
     </message>
     <message>
         <location filename="../words.py" line="270" />
         <source> (door card of seat(s) %1 not recorded)</source>
-        <translation> (Door Card von Platz %1 nicht erfasst)</translation>
+        <translation> (Türkarte von Platz %1 nicht erfasst)</translation>
     </message>
     <message>
         <location filename="../words.py" line="276" />
@@ -2022,7 +2022,7 @@
     <message>
         <location filename="../words.py" line="331" />
         <source>Seat %1 (%2): door card</source>
-        <translation>Platz %1 (%2): Door Card</translation>
+        <translation>Platz %1 (%2): Türkarte</translation>
     </message>
     <message>
         <location filename="../words.py" line="333" />
@@ -2223,7 +2223,7 @@
     <message>
         <location filename="../words.py" line="422" />
         <source>Seat %1 mucks</source>
-        <translation>Platz %1 wirft die Karten weg (Muck)</translation>
+        <translation>Platz %1 legt die Karten verdeckt ab</translation>
     </message>
     <message>
         <location filename="../words.py" line="423" />
@@ -2258,7 +2258,7 @@
     <message>
         <location filename="../words.py" line="437" />
         <source>Seat %1: show or muck</source>
-        <translation>Platz %1: zeigen oder muck</translation>
+        <translation>Platz %1: zeigen oder verdeckt ablegen</translation>
     </message>
     <message>
         <location filename="../words.py" line="438" />
