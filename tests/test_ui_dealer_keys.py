@@ -316,3 +316,21 @@ def test_ctrl_z_in_the_amount_box_undoes_the_hand(qtbot, window):
     kb.type("c")                                 # no "call" here: a key that is not offered does nothing
     kb.key(Qt.Key_Z, Qt.ControlModifier)         # and Ctrl+Z still works after the box went away
     assert len(c.inputs) == 2
+
+
+def test_ctrl_z_with_nothing_to_undo_says_so(qtbot, window):
+    # found by a walkthrough: between hands the key did nothing at all, and the dealer could
+    # not tell whether a seat change had been undone
+    w, c = window, window.controller
+    kb = Keyboard(qtbot, w)
+    open_table_by_hand(qtbot, kb, w, ["Ann", "Bob"])
+    assert c.prompt().kind == "between"
+    kb.key(Qt.Key_Z, Qt.ControlModifier)
+    assert w.panel.error.text() == "Nothing to undo: seat changes and confirmed awards are final — T-4"
+    assert c.prompt().kind == "between" and c.hand is None
+    kb.enter()                                                  # start hand 1
+    kb.key(Qt.Key_Z, Qt.ControlModifier)                        # nothing entered yet
+    assert w.panel.error.text() == "Nothing to undo yet in this hand — T-4"
+    assert c.prompt().kind == "card" and c.inputs == []
+    kb.key(Qt.Key_Z, Qt.ControlModifier | Qt.ShiftModifier)
+    assert w.panel.error.text() == "Nothing to redo"

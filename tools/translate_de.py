@@ -91,6 +91,10 @@ GERMAN = {
     "%1: %2 (seats %3)": "%1: %2 (Plätze %3)",
     "%1 — %2, ante %3, bring-in %4, buy-in %5": "%1 — %2, Ante %3, Bring-in %4, Buy-in %5",
     "low": "Low",
+    "Nothing to undo: seat changes and confirmed awards are final":
+        "Nichts rückgängig zu machen: Platzänderungen und bestätigte Auszahlungen sind endgültig",
+    "Nothing to undo yet in this hand": "In diesem Spiel gibt es noch nichts rückgängig zu machen",
+    "Nothing to redo": "Nichts zu wiederholen",
     # refusals (context "Errors": engine and live/ raise them, ui/words.error_words says them)
     # the record, resuming a table, an unexpected error (history/store.py, live/controller.py, errorlog.py)
     'a limit table and a profile are named by text, not %1 / %2':

@@ -266,8 +266,11 @@ class ActionPanel(QWidget):
         an empty box has nothing to show: Ctrl+M mucks)."""
         p = self.controller.prompt()
         text = self.show_edit.text().strip()
-        if p.kind == "show" and text and self._run(self.controller.show, p.seat, _in_english(text)):
-            self.show_edit.clear()
+        if p.kind == "show" and text:
+            if self._run(self.controller.show, p.seat, _in_english(text)):
+                self.show_edit.clear()
+            else:
+                self.show_edit.selectAll()  # refused: the cards stay, selected, to be typed over
 
     def _shown_typed(self, text: str):
         """The hand is shown as soon as all its downcards are typed (fewer: Enter)."""
@@ -278,6 +281,7 @@ class ActionPanel(QWidget):
             codes, rest = split_typed_cards(text, rank_aliases())
         except CardError as exc:
             self.show_error(error_words(exc), "D-1")
+            self.show_edit.selectAll()
             return
         down = next((v.down_count for v in self.controller.seats() if v.seat == p.seat), 0)
         if codes and not rest and len(codes) == down:

@@ -110,8 +110,9 @@ class MainWindow(QMainWindow):
 
     def _update_actions(self, _change: str = ""):
         c = self.controller
-        self.undo_action.setEnabled(bool(c.hand is not None and c.inputs))
-        self.redo_action.setEnabled(bool(c.hand is not None and c.redo_stack))
+        # always enabled: Ctrl+Z with nothing to undo says so (a disabled action would be silent)
+        self.undo_action.setEnabled(c.session is not None)
+        self.redo_action.setEnabled(c.session is not None)
         self.start_action.setEnabled(c.prompt().kind in ("between", "award"))
         self.close_table_action.setEnabled(c.session is not None)
         title = self.tr("Stud Dealer Assistant")
@@ -124,10 +125,19 @@ class MainWindow(QMainWindow):
         return run_guarded(self.panel.show_error, fn, *args)
 
     def undo(self):
-        self._run(self.controller.undo)
+        c = self.controller
+        if c.hand is None or not c.inputs:  # said, not silently ignored: the dealer pressed the key
+            self.panel.show_error(self.tr("Nothing to undo: seat changes and confirmed awards are final")
+                                  if c.hand is None else self.tr("Nothing to undo yet in this hand"), "T-4")
+            return
+        self._run(c.undo)
 
     def redo(self):
-        self._run(self.controller.redo)
+        c = self.controller
+        if c.hand is None or not c.redo_stack:
+            self.panel.show_error(self.tr("Nothing to redo"))
+            return
+        self._run(c.redo)
 
     def _leave_hand_ok(self, doing: str) -> bool:
         """A hand is open: ask before leaving it (it stays in the record, unfinished)."""
@@ -196,8 +206,10 @@ class MainWindow(QMainWindow):
     def join_dialog(self):
         if self.controller.session is None or not self._seat_change_allowed():
             return
-        seat, ok = QInputDialog.getInt(self, self.tr("Join"), self.tr("Seat"), 1, 1,
-                                       self.controller.session.rules.max_players)
+        taken = self.controller.session.seats
+        top = self.controller.session.rules.max_players
+        free = next((s for s in range(1, top + 1) if s not in taken), 1)  # the first free seat, not seat 1
+        seat, ok = QInputDialog.getInt(self, self.tr("Join"), self.tr("Seat"), free, 1, top)
         if not ok:
             return
         name, ok = QInputDialog.getText(self, self.tr("Join"), self.tr("Name"))

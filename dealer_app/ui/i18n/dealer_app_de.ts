@@ -3,182 +3,182 @@
 <context>
     <name>ActionPanel</name>
     <message>
-        <location filename="../action_panel.py" line="146" />
+        <location filename="../action_panel.py" line="144" />
         <source>Card: kd, 10h, th</source>
         <translation>Karte: kd, 10h, dh (Dame), bs (Bube)</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="179" />
+        <location filename="../action_panel.py" line="177" />
         <source>Downcards shown, e.g. ah kd 7c</source>
         <translation>Gezeigte verdeckte Karten eingeben, z. B. ah kd 7c</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="185" />
+        <location filename="../action_panel.py" line="183" />
         <source>Show  [Enter]</source>
         <translation>Zeigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="187" />
+        <location filename="../action_panel.py" line="185" />
         <source>Muck  [Ctrl+M]</source>
         <translation>Verdeckt ablegen  [Strg+M]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="360" />
+        <location filename="../action_panel.py" line="362" />
         <source>Rules: %1</source>
         <translation>Regeln: %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="375" />
+        <location filename="../action_panel.py" line="377" />
         <source>Deal river  [Enter]</source>
         <translation>River geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="375" />
+        <location filename="../action_panel.py" line="377" />
         <source>Confirm the awards  [Enter]</source>
         <translation>Auszahlung bestätigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="376" />
+        <location filename="../action_panel.py" line="378" />
         <source>Start hand %1  [Enter]</source>
         <translation>Spiel %1 beginnen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="385" />
+        <location filename="../action_panel.py" line="387" />
         <source>Ctrl+Z undo · Ctrl+Shift+Z redo</source>
         <translation>Strg+Z rückgängig · Strg+Umschalt+Z wiederholen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="387" />
+        <location filename="../action_panel.py" line="389" />
         <source>Type the card (kd, 10h, th) or a whole street — no Enter needed · %1</source>
         <translation>Karte tippen (kd, zh, dh) oder eine ganze Street — ohne Enter · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="392" />
+        <location filename="../action_panel.py" line="394" />
         <source> · for an amount: its key, the digits, Enter</source>
         <translation> · für einen Betrag: seine Taste, die Ziffern, Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="393" />
+        <location filename="../action_panel.py" line="395" />
         <source>Keys: %1%2 · %3</source>
         <translation>Tasten: %1%2 · %3</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="395" />
+        <location filename="../action_panel.py" line="397" />
         <source>Type the downcards shown: the hand shows when all are typed · Ctrl+M muck · %1</source>
         <translation>Gezeigte verdeckte Karten tippen: die Hand gilt als gezeigt, sobald alle getippt sind · Strg+M verdeckt ablegen · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="398" />
+        <location filename="../action_panel.py" line="400" />
         <source>Enter: %1 · %2</source>
         <translation>Enter: %1 · %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="399" />
+        <location filename="../action_panel.py" line="401" />
         <source>Seats menu: join, top up, sit out, leave</source>
         <translation>Menü Plätze: Platz nehmen, nachkaufen, aussetzen, verlassen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="446" />
+        <location filename="../action_panel.py" line="448" />
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="448" />
+        <location filename="../action_panel.py" line="450" />
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="454" />
+        <location filename="../action_panel.py" line="456" />
         <source>Call all-in %1</source>
         <translation>All-in mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="454" />
+        <location filename="../action_panel.py" line="456" />
         <source>Call %1</source>
         <translation>Mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="456" />
+        <location filename="../action_panel.py" line="458" />
         <source>Bring in %1–%2</source>
         <translation>Bring-in %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="456" />
+        <location filename="../action_panel.py" line="458" />
         <source>Bet %1–%2</source>
         <translation>Setzen %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="457" />
+        <location filename="../action_panel.py" line="459" />
         <source>Raise to %1–%2</source>
         <translation>Erhöhen auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="457" />
+        <location filename="../action_panel.py" line="459" />
         <source>Complete to %1–%2</source>
         <translation>Komplettieren auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="461" />
+        <location filename="../action_panel.py" line="463" />
         <source>All-in %1</source>
         <translation>All-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="462" />
+        <location filename="../action_panel.py" line="464" />
         <source>Bring in %1</source>
         <translation>Bring-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="462" />
+        <location filename="../action_panel.py" line="464" />
         <source>Bet %1</source>
         <translation>Setzen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="462" />
+        <location filename="../action_panel.py" line="464" />
         <source>Raise to %1</source>
         <translation>Erhöhen auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="463" />
+        <location filename="../action_panel.py" line="465" />
         <source>Complete to %1</source>
         <translation>Komplettieren auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="471" />
+        <location filename="../action_panel.py" line="473" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="473" />
+        <location filename="../action_panel.py" line="475" />
         <source>Best so far: %1 — %2</source>
         <translation>Bisher beste Hand: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="475" />
+        <location filename="../action_panel.py" line="477" />
         <source>Best low so far: %1 — %2</source>
         <translation>Bisher bestes Low: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="483" />
+        <location filename="../action_panel.py" line="485" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="483" />
+        <location filename="../action_panel.py" line="485" />
         <source>Side pot %1</source>
         <translation>Seitenpot %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="485" />
+        <location filename="../action_panel.py" line="487" />
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="489" />
+        <location filename="../action_panel.py" line="491" />
         <source>low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="489" />
+        <location filename="../action_panel.py" line="491" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
@@ -938,217 +938,232 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="29" />
+        <location filename="../main_window.py" line="28" />
         <location filename="../main_window.py" line="118" />
         <source>Stud Dealer Assistant</source>
         <translation>Stud-Dealer-Assistent</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="56" />
+        <location filename="../main_window.py" line="55" />
         <source>Hand record: %1</source>
         <translation>Spielprotokoll: %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="70" />
+        <location filename="../main_window.py" line="69" />
         <source>&amp;Table</source>
         <translation>&amp;Tisch</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="71" />
+        <location filename="../main_window.py" line="70" />
         <source>&amp;Open table…</source>
         <translation>Tisch &amp;öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="73" />
+        <location filename="../main_window.py" line="72" />
         <source>&amp;Resume table…</source>
         <translation>Tisch &amp;fortsetzen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="74" />
+        <location filename="../main_window.py" line="73" />
         <source>&amp;Start hand</source>
         <translation>&amp;Spiel beginnen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="76" />
+        <location filename="../main_window.py" line="75" />
         <source>&amp;Close table</source>
         <translation>Tisch &amp;schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="78" />
+        <location filename="../main_window.py" line="77" />
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="79" />
+        <location filename="../main_window.py" line="78" />
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="80" />
+        <location filename="../main_window.py" line="79" />
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="81" />
+        <location filename="../main_window.py" line="80" />
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="82" />
+        <location filename="../main_window.py" line="81" />
         <source>&amp;Seats</source>
         <translation>&amp;Plätze</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="83" />
+        <location filename="../main_window.py" line="82" />
         <source>&amp;Join…</source>
         <translation>&amp;Platz nehmen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="84" />
+        <location filename="../main_window.py" line="83" />
         <source>&amp;Top up…</source>
         <translation>&amp;Nachkaufen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="85" />
+        <location filename="../main_window.py" line="84" />
         <source>Sit &amp;out / sit in…</source>
         <translation>&amp;Aussetzen / wieder einsteigen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="86" />
+        <location filename="../main_window.py" line="85" />
         <source>&amp;Leave…</source>
         <translation>&amp;Verlassen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="87" />
+        <location filename="../main_window.py" line="86" />
         <source>Se&amp;ttings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="88" />
+        <location filename="../main_window.py" line="87" />
         <source>&amp;Four-colour suits</source>
         <translation>&amp;Vierfarbiges Blatt</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="92" />
+        <location filename="../main_window.py" line="91" />
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="95" />
+        <location filename="../main_window.py" line="94" />
         <source>System language</source>
         <translation>Systemsprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="110" />
+        <location filename="../main_window.py" line="109" />
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="110" />
+        <location filename="../main_window.py" line="109" />
         <source>The language changes at the next start.</source>
         <translation>Die Sprache wechselt beim nächsten Start.</translation>
     </message>
     <message>
+        <location filename="../main_window.py" line="130" />
+        <source>Nothing to undo: seat changes and confirmed awards are final</source>
+        <translation>Nichts rückgängig zu machen: Platzänderungen und bestätigte Auszahlungen sind endgültig</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="131" />
+        <source>Nothing to undo yet in this hand</source>
+        <translation>In diesem Spiel gibt es noch nichts rückgängig zu machen</translation>
+    </message>
+    <message>
         <location filename="../main_window.py" line="138" />
+        <source>Nothing to redo</source>
+        <translation>Nichts zu wiederholen</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="147" />
         <source>Hand in progress</source>
         <translation>Spiel läuft</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="139" />
+        <location filename="../main_window.py" line="148" />
         <source>Hand %1 is not finished. %2 anyway? The hand stays in the record as it is.</source>
         <translation>Spiel %1 ist nicht beendet. Trotzdem: %2? Das Spiel bleibt so im Protokoll, wie es ist.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="144" />
+        <location filename="../main_window.py" line="153" />
         <source>Open another table</source>
         <translation>Einen anderen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="151" />
+        <location filename="../main_window.py" line="160" />
         <source>Resume another table</source>
         <translation>Einen anderen Tisch fortsetzen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="161" />
+        <location filename="../main_window.py" line="170" />
         <source>Close the table</source>
         <translation>Den Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="163" />
+        <location filename="../main_window.py" line="172" />
         <source>Close table</source>
         <translation>Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="164" />
+        <location filename="../main_window.py" line="173" />
         <source>Close this table? It is no longer offered to resume.</source>
         <translation>Diesen Tisch schließen? Er wird dann nicht mehr zum Fortsetzen angeboten.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="169" />
+        <location filename="../main_window.py" line="178" />
         <source>Quit</source>
         <translation>Beenden</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="190" />
+        <location filename="../main_window.py" line="199" />
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="191" />
         <location filename="../main_window.py" line="200" />
+        <location filename="../main_window.py" line="212" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="200" />
-        <location filename="../main_window.py" line="204" />
-        <location filename="../main_window.py" line="207" />
+        <location filename="../main_window.py" line="212" />
+        <location filename="../main_window.py" line="215" />
+        <location filename="../main_window.py" line="218" />
         <source>Join</source>
         <translation>Platz nehmen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="204" />
+        <location filename="../main_window.py" line="215" />
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="208" />
+        <location filename="../main_window.py" line="219" />
         <source>Buy-in (%1)</source>
         <translation>Buy-in (%1)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="218" />
+        <location filename="../main_window.py" line="229" />
         <source>%1 is not an amount of money</source>
         <translation>%1 ist kein Geldbetrag</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="227" />
+        <location filename="../main_window.py" line="238" />
         <source>Amount to add (%1)</source>
         <translation>Betrag zum Nachkaufen (%1)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="223" />
-        <location filename="../main_window.py" line="226" />
+        <location filename="../main_window.py" line="234" />
+        <location filename="../main_window.py" line="237" />
         <source>Top up</source>
         <translation>Nachkaufen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="232" />
+        <location filename="../main_window.py" line="243" />
         <source>Sit out / sit in</source>
         <translation>Aussetzen / wieder einsteigen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="237" />
+        <location filename="../main_window.py" line="248" />
         <source>Leave</source>
         <translation>Verlassen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="263" />
+        <location filename="../main_window.py" line="274" />
         <source>Hand record: %1 (see the warning at start)</source>
         <translation>Spielprotokoll: %1 (siehe die Warnung beim Start)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="265" />
+        <location filename="../main_window.py" line="276" />
         <source>Hand record</source>
         <translation>Spielprotokoll</translation>
     </message>
@@ -1156,7 +1171,7 @@
 <context>
     <name>MoneySpinBox</name>
     <message>
-        <location filename="../action_panel.py" line="65" />
+        <location filename="../action_panel.py" line="63" />
         <source>%1 is not an amount of money</source>
         <translation>%1 ist kein Geldbetrag</translation>
     </message>
@@ -1438,830 +1453,830 @@
 <context>
     <name>Words</name>
     <message>
-        <location filename="../words.py" line="64" />
+        <location filename="../words.py" line="65" />
         <source>T</source>
         <translation>10</translation>
     </message>
     <message>
-        <location filename="../words.py" line="64" />
+        <location filename="../words.py" line="65" />
         <source>J</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../words.py" line="65" />
+        <location filename="../words.py" line="66" />
         <source>Q</source>
         <translation>D</translation>
     </message>
     <message>
-        <location filename="../words.py" line="65" />
+        <location filename="../words.py" line="66" />
         <source>K</source>
         <translation>K</translation>
     </message>
     <message>
-        <location filename="../words.py" line="65" />
+        <location filename="../words.py" line="66" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../words.py" line="69" />
+        <location filename="../words.py" line="70" />
         <source>two</source>
         <translation>Zwei</translation>
     </message>
     <message>
-        <location filename="../words.py" line="69" />
+        <location filename="../words.py" line="70" />
         <source>three</source>
         <translation>Drei</translation>
     </message>
     <message>
-        <location filename="../words.py" line="69" />
+        <location filename="../words.py" line="70" />
         <source>four</source>
         <translation>Vier</translation>
     </message>
     <message>
-        <location filename="../words.py" line="70" />
+        <location filename="../words.py" line="71" />
         <source>five</source>
         <translation>Fünf</translation>
     </message>
     <message>
-        <location filename="../words.py" line="70" />
+        <location filename="../words.py" line="71" />
         <source>six</source>
         <translation>Sechs</translation>
     </message>
     <message>
-        <location filename="../words.py" line="70" />
+        <location filename="../words.py" line="71" />
         <source>seven</source>
         <translation>Sieben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="71" />
+        <location filename="../words.py" line="72" />
         <source>eight</source>
         <translation>Acht</translation>
     </message>
     <message>
-        <location filename="../words.py" line="71" />
+        <location filename="../words.py" line="72" />
         <source>nine</source>
         <translation>Neun</translation>
     </message>
     <message>
-        <location filename="../words.py" line="71" />
+        <location filename="../words.py" line="72" />
         <source>ten</source>
         <translation>Zehn</translation>
     </message>
     <message>
-        <location filename="../words.py" line="72" />
+        <location filename="../words.py" line="73" />
         <source>jack</source>
         <translation>Bube</translation>
     </message>
     <message>
-        <location filename="../words.py" line="72" />
+        <location filename="../words.py" line="73" />
         <source>queen</source>
         <translation>Dame</translation>
     </message>
     <message>
-        <location filename="../words.py" line="72" />
+        <location filename="../words.py" line="73" />
         <source>king</source>
         <translation>König</translation>
     </message>
     <message>
-        <location filename="../words.py" line="73" />
+        <location filename="../words.py" line="74" />
         <source>ace</source>
         <translation>Ass</translation>
     </message>
     <message>
-        <location filename="../words.py" line="77" />
+        <location filename="../words.py" line="78" />
         <source>twos</source>
         <translation>Zweien</translation>
     </message>
     <message>
-        <location filename="../words.py" line="77" />
+        <location filename="../words.py" line="78" />
         <source>threes</source>
         <translation>Dreien</translation>
     </message>
     <message>
-        <location filename="../words.py" line="77" />
+        <location filename="../words.py" line="78" />
         <source>fours</source>
         <translation>Vieren</translation>
     </message>
     <message>
-        <location filename="../words.py" line="78" />
+        <location filename="../words.py" line="79" />
         <source>fives</source>
         <translation>Fünfen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="78" />
+        <location filename="../words.py" line="79" />
         <source>sixes</source>
         <translation>Sechsen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="78" />
+        <location filename="../words.py" line="79" />
         <source>sevens</source>
         <translation>Siebenen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="79" />
+        <location filename="../words.py" line="80" />
         <source>eights</source>
         <translation>Achten</translation>
     </message>
     <message>
-        <location filename="../words.py" line="79" />
+        <location filename="../words.py" line="80" />
         <source>nines</source>
         <translation>Neunen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="79" />
+        <location filename="../words.py" line="80" />
         <source>tens</source>
         <translation>Zehnen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="80" />
+        <location filename="../words.py" line="81" />
         <source>jacks</source>
         <translation>Buben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="80" />
+        <location filename="../words.py" line="81" />
         <source>queens</source>
         <translation>Damen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="80" />
+        <location filename="../words.py" line="81" />
         <source>kings</source>
         <translation>Könige</translation>
     </message>
     <message>
-        <location filename="../words.py" line="81" />
+        <location filename="../words.py" line="82" />
         <source>aces</source>
         <translation>Asse</translation>
     </message>
     <message>
-        <location filename="../words.py" line="88" />
+        <location filename="../words.py" line="89" />
         <source>JQKAT</source>
         <comment>the letters typed for jack, queen, king, ace and ten, in this order</comment>
         <translation>BDKAZ</translation>
     </message>
     <message>
-        <location filename="../words.py" line="96" />
+        <location filename="../words.py" line="97" />
         <source>en</source>
         <comment>the ISO code of this translation's language</comment>
         <translation>de</translation>
     </message>
     <message>
-        <location filename="../words.py" line="121" />
+        <location filename="../words.py" line="122" />
         <source>royal flush</source>
         <translation>Royal Flush</translation>
     </message>
     <message>
-        <location filename="../words.py" line="123" />
+        <location filename="../words.py" line="124" />
         <source>straight flush, %1 high</source>
         <translation>Straight Flush, %1 hoch</translation>
     </message>
     <message>
-        <location filename="../words.py" line="125" />
+        <location filename="../words.py" line="126" />
         <source>four of a kind, %1</source>
         <translation>Vierling, %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="127" />
+        <location filename="../words.py" line="128" />
         <source>full house, %1 full of %2</source>
         <translation>Full House, %1 über %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="129" />
+        <location filename="../words.py" line="130" />
         <source>flush, %1 high</source>
         <translation>Flush, %1 hoch</translation>
     </message>
     <message>
-        <location filename="../words.py" line="131" />
+        <location filename="../words.py" line="132" />
         <source>straight, %1 high</source>
         <translation>Straße, %1 hoch</translation>
     </message>
     <message>
-        <location filename="../words.py" line="133" />
+        <location filename="../words.py" line="134" />
         <source>three of a kind, %1</source>
         <translation>Drilling, %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="135" />
+        <location filename="../words.py" line="136" />
         <source>two pair, %1 and %2</source>
         <translation>zwei Paare, %1 und %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="137" />
+        <location filename="../words.py" line="138" />
         <source>a pair of %1</source>
         <translation>ein Paar %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="138" />
+        <location filename="../words.py" line="139" />
         <source>%1 high</source>
         <translation>%1 hoch</translation>
     </message>
     <message>
-        <location filename="../words.py" line="146" />
+        <location filename="../words.py" line="147" />
         <source>%1 showing</source>
         <translation>%1 offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="148" />
+        <location filename="../words.py" line="149" />
         <source>four %1 showing</source>
         <translation>vier %1 offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="150" />
+        <location filename="../words.py" line="151" />
         <source>three %1 showing</source>
         <translation>drei %1 offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="152" />
+        <location filename="../words.py" line="153" />
         <source>two pair showing, %1 and %2</source>
         <translation>zwei Paare offen, %1 und %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="154" />
+        <location filename="../words.py" line="155" />
         <source>pair of %1 showing</source>
         <translation>ein Paar %1 offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="155" />
+        <location filename="../words.py" line="156" />
         <source>%1 high showing</source>
         <translation>%1 hoch offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="161" />
+        <location filename="../words.py" line="162" />
         <source>%1 low</source>
         <translation>%1 Low</translation>
     </message>
     <message>
-        <location filename="../words.py" line="166" />
+        <location filename="../words.py" line="167" />
         <source>fixed limit</source>
         <translation>Fixed Limit</translation>
     </message>
     <message>
-        <location filename="../words.py" line="166" />
+        <location filename="../words.py" line="167" />
         <source>spread limit</source>
         <translation>Spread Limit</translation>
     </message>
     <message>
-        <location filename="../words.py" line="167" />
+        <location filename="../words.py" line="168" />
         <source>split limit</source>
         <translation>Split Limit</translation>
     </message>
     <message>
-        <location filename="../words.py" line="178" />
+        <location filename="../words.py" line="192" />
         <source>Only %1 left for %2 players: </source>
         <translation>Nur noch %1 für %2 Spieler: </translation>
     </message>
     <message>
-        <location filename="../words.py" line="182" />
+        <location filename="../words.py" line="196" />
         <source>Burn one card, then two cards down and one up to each player</source>
         <translation>Eine Karte verbrennen, dann jedem Spieler zwei verdeckte und eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="183" />
+        <location filename="../words.py" line="197" />
         <source>two cards down and one up to each player</source>
         <translation>Jedem Spieler zwei verdeckte und eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="186" />
+        <location filename="../words.py" line="200" />
         <source>Burn one card, then one card down to each of the %1 players</source>
         <translation>Eine Karte verbrennen, dann jedem der %1 Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="187" />
+        <location filename="../words.py" line="201" />
         <source>Burn one card, then one card up to each of the %1 players</source>
         <translation>Eine Karte verbrennen, dann jedem der %1 Spieler eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="190" />
+        <location filename="../words.py" line="204" />
         <source>shuffle the %1 burn cards into the stub, burn one, then deal one card down to each player</source>
         <translation>die %1 Burn-Karten in den Stub mischen, eine verbrennen, dann jedem Spieler eine verdeckte Karte geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="192" />
+        <location filename="../words.py" line="206" />
         <source>shuffle the %1 burn cards into the stub, burn one, then deal one card up to each player</source>
         <translation>die %1 Burn-Karten in den Stub mischen, eine verbrennen, dann jedem Spieler eine offene Karte geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="195" />
+        <location filename="../words.py" line="209" />
         <source>shuffle the %1 burn cards into the stub, then </source>
         <translation>die %1 Burn-Karten in den Stub mischen, dann </translation>
     </message>
     <message>
-        <location filename="../words.py" line="197" />
+        <location filename="../words.py" line="211" />
         <source>deal one card down to each player without a burn</source>
         <translation>jedem Spieler ohne Burn eine verdeckte Karte geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="198" />
+        <location filename="../words.py" line="212" />
         <source>deal one card up to each player without a burn</source>
         <translation>jedem Spieler ohne Burn eine offene Karte geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="200" />
+        <location filename="../words.py" line="214" />
         <source>shuffle the %1 burn cards into the stub, then turn one common card face up in the middle</source>
         <translation>die %1 Burn-Karten in den Stub mischen, dann eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="205" />
+        <location filename="../words.py" line="219" />
         <source>shuffle the %1 burn cards into the stub. </source>
         <translation>die %1 Burn-Karten in den Stub mischen. </translation>
     </message>
     <message>
-        <location filename="../words.py" line="208" />
+        <location filename="../words.py" line="222" />
         <source>Burn one, then one card down to each player</source>
         <translation>Eine verbrennen, dann jedem Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="209" />
+        <location filename="../words.py" line="223" />
         <source>Burn one, then one card up to each player</source>
         <translation>Eine verbrennen, dann jedem Spieler eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="212" />
+        <location filename="../words.py" line="226" />
         <source>Do not burn (the bottom card is never dealt); one card down to each player</source>
         <translation>Nicht verbrennen (die unterste Karte wird nie gegeben); jedem Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="214" />
+        <location filename="../words.py" line="228" />
         <source>Do not burn (the bottom card is never dealt); one card up to each player</source>
         <translation>Nicht verbrennen (die unterste Karte wird nie gegeben); jedem Spieler eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="216" />
+        <location filename="../words.py" line="230" />
         <source>Burn one card, then turn one common card face up in the middle</source>
         <translation>Eine Karte verbrennen, dann eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="217" />
+        <location filename="../words.py" line="231" />
         <source>Turn one common card face up in the middle</source>
         <translation>Eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="220" />
+        <location filename="../words.py" line="234" />
         <source>scramble the %1 burn cards with the stub, cut, burn one, then one card down to each player</source>
         <translation>die %1 Burn-Karten mit dem Stub mischen, abheben, eine verbrennen, dann jedem Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="222" />
+        <location filename="../words.py" line="236" />
         <source>scramble the %1 burn cards with the stub, cut, burn one, then one card up to each player</source>
         <translation>die %1 Burn-Karten mit dem Stub mischen, abheben, eine verbrennen, dann jedem Spieler eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="225" />
+        <location filename="../words.py" line="239" />
         <source>burn one card and turn one common card face up in the middle</source>
         <translation>eine Karte verbrennen und eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="226" />
+        <location filename="../words.py" line="240" />
         <source>Only %1 left: scramble the stub with the %2 burn cards, cut, burn one and turn one common card face up in the middle</source>
         <translation>Nur noch %1: den Stub mit den %2 Burn-Karten mischen, abheben, eine verbrennen und eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="231" />
+        <location filename="../words.py" line="245" />
         <source>1 card</source>
         <translation>1 Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="231" />
+        <location filename="../words.py" line="245" />
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../words.py" line="238" />
+        <location filename="../words.py" line="252" />
         <source>Seat %1 antes %2 and is all-in</source>
         <translation>Platz %1 zahlt Ante %2 und ist all-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="239" />
+        <location filename="../words.py" line="253" />
         <source>Seat %1 antes %2</source>
         <translation>Platz %1 zahlt Ante %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="244" />
+        <location filename="../words.py" line="258" />
         <source>Seat %1 folds</source>
         <translation>Platz %1 passt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="246" />
+        <location filename="../words.py" line="260" />
         <source>Seat %1 checks</source>
         <translation>Platz %1 checkt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="250" />
+        <location filename="../words.py" line="264" />
         <source>Seat %1 calls %2 all-in</source>
         <translation>Platz %1 geht all-in mit %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="251" />
+        <location filename="../words.py" line="265" />
         <source>Seat %1 brings in for %2 all-in</source>
         <translation>Platz %1 bringt den Bring-in %2 all-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="252" />
+        <location filename="../words.py" line="266" />
         <source>Seat %1 completes to %2 all-in</source>
         <translation>Platz %1 komplettiert all-in auf %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="253" />
+        <location filename="../words.py" line="267" />
         <source>Seat %1 bets %2 all-in</source>
         <translation>Platz %1 setzt %2 all-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="254" />
+        <location filename="../words.py" line="268" />
         <source>Seat %1 raises to %2 all-in</source>
         <translation>Platz %1 erhöht all-in auf %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="256" />
+        <location filename="../words.py" line="270" />
         <source>Seat %1 calls %2</source>
         <translation>Platz %1 geht mit %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="257" />
+        <location filename="../words.py" line="271" />
         <source>Seat %1 brings in for %2</source>
         <translation>Platz %1 bringt den Bring-in %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="258" />
+        <location filename="../words.py" line="272" />
         <source>Seat %1 completes to %2</source>
         <translation>Platz %1 komplettiert auf %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="259" />
+        <location filename="../words.py" line="273" />
         <source>Seat %1 bets %2</source>
         <translation>Platz %1 setzt %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="260" />
+        <location filename="../words.py" line="274" />
         <source>Seat %1 raises to %2</source>
         <translation>Platz %1 erhöht auf %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="266" />
+        <location filename="../words.py" line="280" />
         <source>Seat %1 brings in: the lowest door card, %2, belongs to all-in seat %3</source>
         <translation>Platz %1 bringt den Bring-in: die niedrigste Türkarte, %2, gehört dem All-in-Platz %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="268" />
+        <location filename="../words.py" line="282" />
         <source>Seat %1 brings in: lowest door card, %2</source>
         <translation>Platz %1 bringt den Bring-in: niedrigste Türkarte, %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="270" />
+        <location filename="../words.py" line="284" />
         <source> (door card of seat(s) %1 not recorded)</source>
         <translation> (Türkarte von Platz %1 nicht erfasst)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="276" />
+        <location filename="../words.py" line="290" />
         <source>Seat %1 acts first: the bring-in</source>
         <translation>Platz %1 beginnt: der Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="278" />
+        <location filename="../words.py" line="292" />
         <source>Seat %1 acts first: acted first on sixth street (common card)</source>
         <translation>Platz %1 beginnt: hat auf Sixth Street begonnen (Gemeinschaftskarte)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="280" />
+        <location filename="../words.py" line="294" />
         <source>Seat %1 acts first: the high hand, seat %2, is all-in</source>
         <translation>Platz %1 beginnt: das höchste Blatt, Platz %2, ist all-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="283" />
+        <location filename="../words.py" line="297" />
         <source>; tie broken by the highest card by suit, %1</source>
         <translation>; Gleichstand entschieden durch die höchste Karte nach Farbe, %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="285" />
+        <location filename="../words.py" line="299" />
         <source>; tie: nearest the dealer's left</source>
         <translation>; Gleichstand: nächster links vom Dealer</translation>
     </message>
     <message>
-        <location filename="../words.py" line="286" />
+        <location filename="../words.py" line="300" />
         <source>Seat %1 acts first: %2</source>
         <translation>Platz %1 beginnt: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="290" />
+        <location filename="../words.py" line="304" />
         <source>made the last bet or raise</source>
         <translation>hat zuletzt gesetzt oder erhöht</translation>
     </message>
     <message>
-        <location filename="../words.py" line="291" />
+        <location filename="../words.py" line="305" />
         <source>nobody bet the last round; clockwise from the dealer's left (house option)</source>
         <translation>in der letzten Runde hat niemand gesetzt; im Uhrzeigersinn ab links vom Dealer (Hausregel)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="293" />
+        <location filename="../words.py" line="307" />
         <source>acted first in the last round, in which nobody bet</source>
         <translation>hat in der letzten Runde, in der niemand setzte, begonnen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="294" />
+        <location filename="../words.py" line="308" />
         <source>no betting took place; clockwise from the dealer's left</source>
         <translation>es wurde nicht gesetzt; im Uhrzeigersinn ab links vom Dealer</translation>
     </message>
     <message>
-        <location filename="../words.py" line="295" />
+        <location filename="../words.py" line="309" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="296" />
+        <location filename="../words.py" line="310" />
         <source>Seat %1 shows first (%2); then %3</source>
         <translation>Platz %1 zeigt zuerst (%2); dann %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="300" />
+        <location filename="../words.py" line="314" />
         <source>main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../words.py" line="300" />
+        <location filename="../words.py" line="314" />
         <source>side pot %1</source>
         <translation>Seitenpot %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="303" />
+        <location filename="../words.py" line="317" />
         <source>%1 %2 to seat %3</source>
         <translation>%1 %2 an Platz %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="306" />
+        <location filename="../words.py" line="320" />
         <source>%1 %2: high %3 to seat(s) %4 (%5), low %6 to seat(s) %7 (%8)</source>
         <translation>%1 %2: High %3 an Platz %4 (%5), Low %6 an Platz %7 (%8)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="310" />
+        <location filename="../words.py" line="324" />
         <source>%1 %2: no qualifying low; all to seat(s) %3 (%4)</source>
         <translation>%1 %2: kein qualifiziertes Low; alles an Platz %3 (%4)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="312" />
+        <location filename="../words.py" line="326" />
         <source>%1 %2 to seat(s) %3 (%4)</source>
         <translation>%1 %2 an Platz %3 (%4)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="317" />
+        <location filename="../words.py" line="331" />
         <source>Raises %1 of %2, and raising goes on: two players left, no cap heads-up</source>
         <translation>Erhöhungen %1 von %2, und es darf weiter erhöht werden: zwei Spieler, heads-up gilt kein Cap</translation>
     </message>
     <message>
-        <location filename="../words.py" line="320" />
+        <location filename="../words.py" line="334" />
         <source>Capped: %1 raises of %2; call or fold</source>
         <translation>Cap erreicht: %1 von %2 Erhöhungen; mitgehen oder passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="322" />
+        <location filename="../words.py" line="336" />
         <source>The all-in was less than a full raise: betting is not reopened for seat %1, who has acted; call or fold</source>
         <translation>Das All-in war weniger als eine volle Erhöhung: für Platz %1, der schon gehandelt hat, ist nicht wieder eröffnet; mitgehen oder passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="324" />
+        <location filename="../words.py" line="338" />
         <source>The all-in was less than a full raise, but seat %1 has not acted on the bet before it: a raise is open</source>
         <translation>Das All-in war weniger als eine volle Erhöhung, aber Platz %1 hat auf den Einsatz davor noch nicht gehandelt: Erhöhen ist möglich</translation>
     </message>
     <message>
-        <location filename="../words.py" line="331" />
+        <location filename="../words.py" line="345" />
         <source>Seat %1 (%2): door card</source>
         <translation>Platz %1 (%2): Türkarte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="333" />
+        <location filename="../words.py" line="347" />
         <source>Seat %1 (%2): upcard</source>
         <translation>Platz %1 (%2): offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="339" />
+        <location filename="../words.py" line="353" />
         <source>%1. Then press Enter</source>
         <translation>%1. Dann Enter drücken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="340" />
+        <location filename="../words.py" line="354" />
         <source>Deal the river: one card down to each player</source>
         <translation>River geben: jedem Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="344" />
+        <location filename="../words.py" line="358" />
         <source>seat %1 (%2) %3</source>
         <translation>Platz %1 (%2) %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="348" />
+        <location filename="../words.py" line="362" />
         <source>Main pot %1: push to %2</source>
         <translation>Hauptpot %1: auszahlen an %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="349" />
+        <location filename="../words.py" line="363" />
         <source>Side pot %1 %2: push to %3</source>
         <translation>Seitenpot %1 %2: auszahlen an %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="355" />
+        <location filename="../words.py" line="369" />
         <source>fold</source>
         <comment>an action in a list</comment>
         <translation>passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="356" />
+        <location filename="../words.py" line="370" />
         <source>check</source>
         <comment>an action in a list</comment>
         <translation>checken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="357" />
+        <location filename="../words.py" line="371" />
         <source>call</source>
         <comment>an action in a list</comment>
         <translation>mitgehen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="358" />
+        <location filename="../words.py" line="372" />
         <source>bring_in</source>
         <comment>an action in a list</comment>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="359" />
+        <location filename="../words.py" line="373" />
         <source>complete</source>
         <comment>an action in a list</comment>
         <translation>komplettieren</translation>
     </message>
     <message>
-        <location filename="../words.py" line="360" />
+        <location filename="../words.py" line="374" />
         <source>bet</source>
         <comment>an action in a list</comment>
         <translation>setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="361" />
+        <location filename="../words.py" line="375" />
         <source>raise</source>
         <comment>an action in a list</comment>
         <translation>erhöhen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="363" />
+        <location filename="../words.py" line="377" />
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="363" />
+        <location filename="../words.py" line="377" />
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="364" />
+        <location filename="../words.py" line="378" />
         <source>Call</source>
         <translation>Mitgehen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="364" />
+        <location filename="../words.py" line="378" />
         <source>Bring in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="365" />
+        <location filename="../words.py" line="379" />
         <source>Complete to</source>
         <translation>Komplettieren auf</translation>
     </message>
     <message>
-        <location filename="../words.py" line="365" />
+        <location filename="../words.py" line="379" />
         <source>Bet</source>
         <translation>Setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="366" />
+        <location filename="../words.py" line="380" />
         <source>Raise to</source>
         <translation>Erhöhen auf</translation>
     </message>
     <message>
-        <location filename="../words.py" line="367" />
+        <location filename="../words.py" line="381" />
         <source>fold</source>
         <translation>passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="367" />
+        <location filename="../words.py" line="381" />
         <source>check</source>
         <translation>checken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="368" />
+        <location filename="../words.py" line="382" />
         <source>call</source>
         <translation>mitgehen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="368" />
+        <location filename="../words.py" line="382" />
         <source>bring in</source>
         <translation>den Bring-in bringen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="369" />
+        <location filename="../words.py" line="383" />
         <source>complete</source>
         <translation>komplettieren</translation>
     </message>
     <message>
-        <location filename="../words.py" line="369" />
+        <location filename="../words.py" line="383" />
         <source>bet</source>
         <translation>setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="370" />
+        <location filename="../words.py" line="384" />
         <source>raise</source>
         <translation>erhöhen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="374" />
+        <location filename="../words.py" line="388" />
         <source>deal</source>
         <comment>the phase of a hand</comment>
         <translation>Geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="375" />
+        <location filename="../words.py" line="389" />
         <source>bet</source>
         <comment>the phase of a hand</comment>
         <translation>Setzrunde</translation>
     </message>
     <message>
-        <location filename="../words.py" line="376" />
+        <location filename="../words.py" line="390" />
         <source>showdown</source>
         <comment>the phase of a hand</comment>
         <translation>Showdown</translation>
     </message>
     <message>
-        <location filename="../words.py" line="377" />
+        <location filename="../words.py" line="391" />
         <source>done</source>
         <comment>the phase of a hand</comment>
         <translation>beendet</translation>
     </message>
     <message>
-        <location filename="../words.py" line="391" />
+        <location filename="../words.py" line="405" />
         <source> or </source>
         <translation> oder </translation>
     </message>
     <message>
-        <location filename="../words.py" line="411" />
+        <location filename="../words.py" line="425" />
         <source>Next street: %1</source>
         <translation>Nächste Street: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="412" />
+        <location filename="../words.py" line="426" />
         <source>Common card %1: every live player's card</source>
         <translation>Gemeinschaftskarte %1: gilt für jeden aktiven Spieler</translation>
     </message>
     <message>
-        <location filename="../words.py" line="413" />
+        <location filename="../words.py" line="427" />
         <source>No betting: fewer than two players have chips</source>
         <translation>Keine Setzrunde: weniger als zwei Spieler haben Chips</translation>
     </message>
     <message>
-        <location filename="../words.py" line="417" />
+        <location filename="../words.py" line="431" />
         <source>Floor ruling: applied although refused: %1</source>
         <translation>Floor-Entscheidung: angewendet, obwohl abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="419" />
+        <location filename="../words.py" line="433" />
         <source>Uncalled %1 returned to seat %2</source>
         <translation>Nicht gehaltener Einsatz %1 zurück an Platz %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="422" />
+        <location filename="../words.py" line="436" />
         <source>Seat %1 mucks</source>
         <translation>Platz %1 legt die Karten verdeckt ab</translation>
     </message>
     <message>
-        <location filename="../words.py" line="423" />
+        <location filename="../words.py" line="437" />
         <source>Seat %1 wins %2: everyone else folded; no need to show</source>
         <translation>Platz %1 gewinnt %2: alle anderen haben gepasst; kein Zeigen nötig</translation>
     </message>
     <message>
-        <location filename="../words.py" line="428" />
+        <location filename="../words.py" line="442" />
         <source>Open a table</source>
         <translation>Einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="429" />
+        <location filename="../words.py" line="443" />
         <source>Between hands: start hand %1 when the table is ready</source>
         <translation>Zwischen zwei Spielen: Spiel %1 beginnen, sobald der Tisch bereit ist</translation>
     </message>
     <message>
-        <location filename="../words.py" line="432" />
+        <location filename="../words.py" line="446" />
         <source>%1. Enter the common card</source>
         <translation>%1. Gemeinschaftskarte eingeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="434" />
+        <location filename="../words.py" line="448" />
         <source>Seat %1 (%2) to act</source>
         <translation>Platz %1 (%2) ist am Zug</translation>
     </message>
     <message>
-        <location filename="../words.py" line="436" />
+        <location filename="../words.py" line="450" />
         <source>Seat %1 shows first</source>
         <translation>Platz %1 zeigt zuerst</translation>
     </message>
     <message>
-        <location filename="../words.py" line="437" />
+        <location filename="../words.py" line="451" />
         <source>Seat %1: show or muck</source>
         <translation>Platz %1: zeigen oder verdeckt ablegen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="438" />
+        <location filename="../words.py" line="452" />
         <source>Push the pots and confirm</source>
         <translation>Pots auszahlen und bestätigen</translation>
     </message>
