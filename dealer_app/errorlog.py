@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 from dealer_app.engine.errors import EngineError
-from dealer_app.engine.says import QT_TRANSLATE_NOOP, Said, said
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, Said, said, says
 from dealer_app.history.store import StoreError, default_data_dir
 
 LOG_NAME = "dealer-app.log"
@@ -76,4 +76,7 @@ def report(exc: BaseException, context: str = "") -> str:
                         message, where)
         return said(QT_TRANSLATE_NOOP("Errors", "Unexpected error: %1. The hand record is safe."), message)
     own_words = getattr(exc, "says", None)
-    return Said(own_words) if own_words is not None and str(own_words) == message else message
+    if own_words is None:
+        return message
+    rules = getattr(exc, "rules", ())
+    return Said(says("%1 (%2)", own_words, ", ".join(rules))) if rules else Said(own_words)

@@ -350,11 +350,35 @@ def test_typed_amounts_in_german_never_turn_a_decimal_comma_into_thousands(germa
     assert typed_cents("18.25") == 1825 and typed_cents("1.825") == 182500
     with pytest.raises(ValueError, match="more than two decimals"):
         typed_cents("1,825")  # 1.825 dollars: refused, never read as $1,825
+    for bad in ("1.82,5", "0.500", "1,000.", "1.2.3"):  # no grouping a German reads that way
+        with pytest.raises(ValueError):
+            typed_cents(bad)
+
+
+@pytest.mark.parametrize("cents", [100, 1825, 120000, 100050, 99999999])
+def test_an_amount_shown_in_a_box_reads_back_the_same_in_either_language(qapp, german, cents):
+    # found in review: the German UI showed "€1,200" in a box and read it back as €1.20
+    from dealer_app.ui.action_panel import MoneySpinBox
+    from dealer_app.ui.words import editable_money, typed_cents
+    box = MoneySpinBox("EUR")
+    box.setRange(1, 10 ** 9)
+    box.setValue(cents)
+    assert box.valueFromText(box.textFromValue(cents)) == cents
+    assert typed_cents(editable_money(cents, "EUR")) == cents
+
+
+def test_a_value_that_holds_a_placeholder_is_left_as_it_is():
+    # found in review: "seat 1 is taken by 50%1 off" came out as "… by 501 off"
+    from dealer_app.engine.says import fill, says
+    assert fill("seat %1 is taken by %2", "1", "50%1 off") == "seat 1 is taken by 50%1 off"
+    assert str(says("%1 (at position %2 of %3)", "bad", 5, "'??%1x'")) == "bad (at position 5 of '??%1x')"
+    assert fill("%1 and %3", "a") == "a and %3"
 
 
 def test_the_engine_reads_a_comma_only_as_a_thousands_separator():
     from dealer_app.engine.money import to_cents
     assert to_cents("1,825") == 182500 and to_cents("12,345.50") == 1234550
+    assert to_cents("$ 1,000") == 100000 and to_cents("1,000.") == 100000
     for bad in ("18,25", "1,5", "1,82,5", ",5"):
         with pytest.raises(ValueError, match="a comma only groups thousands"):
             to_cents(bad)

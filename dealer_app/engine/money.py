@@ -14,7 +14,7 @@ MAX_CENTS = 10 ** 12
 CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€"}
 
 
-_THOUSANDS = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d+)?")
+_THOUSANDS = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d*)?")
 
 
 def exact_amount(value) -> Decimal:
@@ -22,7 +22,7 @@ def exact_amount(value) -> Decimal:
     ``Decimal(str(0.1))`` is 0.1). ValueError names the value otherwise."""
     if isinstance(value, bool) or not isinstance(value, (int, float, str, Decimal)):
         raise ValueError(f"{_short(value)} is not an amount")
-    text = str(value).strip().lstrip("$€")
+    text = str(value).strip().lstrip("$€").strip()
     if "," in text:
         # a comma only groups thousands ("1,825.50"): "18,25" is not read as 1825 (a German
         # decimal comma is the UI's to translate, ui/words.typed_cents)

@@ -11,6 +11,7 @@ the marker is a function that returns its text.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
@@ -105,8 +106,13 @@ def said(template: str, *args: object) -> Said:
     return Said(says(template, *args))
 
 
+_PLACE = re.compile(r"%(\d+)")
+
+
 def fill(template: str, *args: str) -> str:
-    """%1, %2 … filled in, from the highest (so %1 never eats the start of %10)."""
-    for i in range(len(args), 0, -1):
-        template = template.replace(f"%{i}", args[i - 1])
-    return template
+    """%1, %2 … filled in, in one pass as Qt's ``arg`` does: a value that itself holds "%1"
+    (a player called "50%1 off", a file's text quoted back) is left as it is."""
+    def value(m: re.Match) -> str:
+        n = int(m.group(1))
+        return args[n - 1] if 0 < n <= len(args) else m.group(0)
+    return _PLACE.sub(value, template)

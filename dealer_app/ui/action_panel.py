@@ -10,13 +10,21 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
 from dealer_app.engine.cards import RANKS, SUITS, CardError, split_typed_cards
-from dealer_app.engine.money import format_money
 from dealer_app.errorlog import report
 from dealer_app.live.controller import ActionChoice, InputError, RecordFailure, TableController
 from dealer_app.live.prompts import Prompt
 from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.words import cards as card_words
-from dealer_app.ui.words import error_words, face_letter, high_hand, low_hand, rank_aliases, say, typed_cents
+from dealer_app.ui.words import (
+    editable_money,
+    error_words,
+    face_letter,
+    high_hand,
+    low_hand,
+    rank_aliases,
+    say,
+    typed_cents,
+)
 
 SUIT_SIGNS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 
@@ -41,7 +49,8 @@ class MoneySpinBox(QSpinBox):
         return super().event(event)
 
     def textFromValue(self, value: int) -> str:
-        return format_money(value, self.currency)
+        # as the dealer would type it back (no thousands grouping): typed_cents reads it again
+        return editable_money(value, self.currency)
 
     def valueFromText(self, text: str) -> int:
         try:

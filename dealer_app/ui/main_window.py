@@ -16,7 +16,7 @@ from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.resume_dialog import ResumeDialog
 from dealer_app.ui.rulings import RulingsLog
 from dealer_app.ui.table_view import TableView
-from dealer_app.ui.words import error_words, typed_cents
+from dealer_app.ui.words import editable_money, error_words, typed_cents
 
 
 class MainWindow(QMainWindow):
@@ -217,8 +217,7 @@ class MainWindow(QMainWindow):
             return
         amount, ok = QInputDialog.getText(self, self.tr("Join"),
                                           self.tr("Buy-in (%1)").replace("%1", self._currency_sign()),
-                                          text=self.controller.money(self.controller.session.table.buy_in)
-                                          .lstrip("$€"))
+                                          text=editable_money(self.controller.session.table.buy_in, ""))
         if ok:
             self._money_input(lambda cents: self.controller.seat_player(seat, name, cents), amount)
 

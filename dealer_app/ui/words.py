@@ -37,6 +37,7 @@ from dealer_app.engine.events import (
 )
 from dealer_app.engine.money import format_money
 from dealer_app.engine.says import ActionArg, CardArg, ListArg, PhaseArg, Says
+from dealer_app.engine.says import fill as fill_in
 from dealer_app.live.prompts import (
     AwardsDue,
     BetweenHands,
@@ -53,10 +54,8 @@ translate = QCoreApplication.translate
 
 
 def fill(template: str, *args: object) -> str:
-    """Qt's %1, %2 … filled in (from the highest, so %1 never eats the start of %10)."""
-    for i in range(len(args), 0, -1):
-        template = template.replace(f"%{i}", str(args[i - 1]))
-    return template
+    """Qt's %1, %2 … filled in, in one pass (a value holding "%1" is left as it is)."""
+    return fill_in(template, *(str(a) for a in args))
 
 
 # --- ranks, cards and hands ---------------------------------------------------------------------
@@ -175,10 +174,31 @@ def typed_cents(text: str) -> int:
     ValueError names what cannot be read."""
     from dealer_app.engine.money import to_cents
     amount = text.strip().replace("$", "").replace("€", "").replace(" ", "")
-    if language() == "de" or re.fullmatch(r"[+-]?\d+,\d{1,2}", amount):  # "18,25" is a decimal comma anywhere
-        if "," in amount or re.fullmatch(r"[+-]?\d{1,3}(\.\d{3})+", amount):
+    if language() == "de":
+        if _GERMAN_GROUPED.fullmatch(amount):  # 1.825 or 1.825,50: dots group, the comma is decimal
             amount = amount.replace(".", "").replace(",", ".")
+        elif _DECIMAL_COMMA.fullmatch(amount) or amount.count(",") == 1 and "." not in amount:
+            amount = amount.replace(",", ".")  # 18,25 (and 1,825: three decimals, refused below)
+        elif not _PLAIN.fullmatch(amount):  # 18.25, 1825: as typed; anything else is no amount
+            raise ValueError(f"{text!r} is not an amount")
+    elif _DECIMAL_COMMA.fullmatch(amount):  # "18,25" is a decimal comma in any language
+        amount = amount.replace(",", ".")
     return to_cents(amount)
+
+
+_GERMAN_GROUPED = re.compile(r"[+-]?[1-9]\d{0,2}(\.\d{3})+(,\d{1,2})?")
+_DECIMAL_COMMA = re.compile(r"[+-]?\d+,\d{1,2}")
+_PLAIN = re.compile(r"[+-]?\d+(\.\d{1,2})?")
+
+
+def editable_money(cents: int, currency: str) -> str:
+    """An amount as the dealer would type it back into a box: no grouping (which one language
+    would read as decimals), the reader's decimal mark: "$1200.50", in German "$1200,50"."""
+    from dealer_app.engine.money import CURRENCY_SYMBOLS
+    whole, part = divmod(abs(cents), 100)
+    mark = "," if language() == "de" else "."
+    number = f"{whole}{mark}{part:02d}" if part else f"{whole}"
+    return ("-" if cents < 0 else "") + CURRENCY_SYMBOLS.get(currency, "") + number
 
 
 def _seats(seats) -> str:
