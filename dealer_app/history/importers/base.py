@@ -307,6 +307,21 @@ class HandBuilder:
         self.expected.showdown.append(p)
         self._add(phh_actions.muck(p), line)
 
+    def settle_from_summary(self, shown: dict[str, tuple[str, int]], end_line: int):
+        """The players left at the end show the cards a summary gives (name -> (cards, line)),
+        or muck. A summary lists them by seat, not in the order they showed: no order is claimed."""
+        self.flush_deals(end_line)
+        left = [n for _, n, _ in self.seats_in_hand() if n not in self.folded]
+        if len(left) < 2:
+            return
+        for name in left:
+            if name in shown:
+                self.show(name, shown[name][0], shown[name][1])
+        for name in left:
+            if name not in shown:
+                self.muck(name, end_line)
+        self.expected.showdown = []
+
     def collected(self, name: str, amount: int, line: int):
         p = self.player_no(name, line)
         self.expected.lines.setdefault("collected", line)

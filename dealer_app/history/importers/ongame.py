@@ -155,7 +155,7 @@ def read_lines(b: HandBuilder, block: list[str], first_line: int, money: Money):
         if ACTION_WORD.search(line):
             raise ImportError_(f"unreadable action {line!r}", line_no)
         # "Start hand", "User", "Players in round", "Button"
-    settle_showdown(b, shown, first_line + len(block))
+    b.settle_from_summary(shown, first_line + len(block))
 
 
 def read_action(b: HandBuilder, name: str, tail: str, line_no: int, money: Money, hand_total: dict) -> bool:
@@ -209,19 +209,3 @@ def read_summary_line(b: HandBuilder, line: str, line_no: int, money: Money, sho
     s = SHOWN.match(line)
     if s:
         shown[s.group(2)] = (s.group(3).replace(",", " "), line_no)
-
-
-def settle_showdown(b: HandBuilder, shown: dict, end_line: int):
-    """The players left at the end show the cards the summary gives, or muck. The summary
-    lists them by seat, not in the order they showed: no order is claimed."""
-    b.flush_deals(end_line)
-    left = [n for _, n, _ in b.seats_in_hand() if n not in b.folded]
-    if len(left) < 2:
-        return
-    for name in left:
-        if name in shown:
-            b.show(name, shown[name][0], shown[name][1])
-    for name in left:
-        if name not in shown:
-            b.muck(name, end_line)
-    b.expected.showdown = []

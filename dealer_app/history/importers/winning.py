@@ -202,7 +202,7 @@ def read_2016(b: HandBuilder, block: list[str], first_line: int, money: Money):
     if not summary_seen:
         raise ImportError_("the hand has no summary: the history stops before the hand ends",
                            first_line + len(block) - 1)
-    settle_showdown(b, shown, first_line + len(block))
+    b.settle_from_summary(shown, first_line + len(block))
 
 
 def deal_2016(b: HandBuilder, name: str, card: str | None, line_no: int):
@@ -266,22 +266,6 @@ def read_2016_summary(b: HandBuilder, line: str, line_no: int, money: Money, sho
         won = money(r.group(5))
         if won:
             b.collected(name, won, line_no)
-
-
-def settle_showdown(b: HandBuilder, shown: dict, end_line: int):
-    """The players left at the end show the cards the summary gives, or muck. The summary
-    lists them by seat, not in the order they showed: no order is claimed."""
-    b.flush_deals(end_line)
-    left = [n for _, n, _ in b.seats_in_hand() if n not in b.folded]
-    if len(left) < 2:
-        return
-    for name in left:
-        if name in shown:
-            b.show(name, shown[name][0], shown[name][1])
-    for name in left:
-        if name not in shown:
-            b.muck(name, end_line)
-    b.expected.showdown = []
 
 
 # --- 2019 -----------------------------------------------------------------------------------
