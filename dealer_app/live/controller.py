@@ -151,8 +151,7 @@ class TableController(TablePresentation):
         self.hand_no = 0
         self.inputs: list[list] = []
         self.redo_stack: list[list] = []
-        self.rulings: list[tuple[str, tuple[str, ...]]] = []
-        self.ruling_events: list = []
+        self.ruling_events: list = []  # the hand's decisions with words and rule IDs, as events
         self.undo_count = 0
         self._spare: Hand | None = None  # see _tried
         self._fresh_events: list = []  # what the latest input caused, for the dealer's next steps
@@ -247,7 +246,7 @@ class TableController(TablePresentation):
             except RecordError as exc:
                 raise RecordFailure(exc.says or str(exc)) from exc
         self.session, self.session_id, self.hand_no = None, None, 0
-        self.inputs, self.redo_stack, self.rulings, self.ruling_events = [], [], [], []
+        self.inputs, self.redo_stack, self.ruling_events = [], [], []
         self._notify("table")
 
     def close_open_table(self, session_id: int):
@@ -364,7 +363,7 @@ class TableController(TablePresentation):
         self._commit(self._hand_end_rows())
         self.session.finish_hand()
         self._spare = None
-        self.inputs, self.redo_stack, self.rulings, self.ruling_events = [], [], [], []
+        self.inputs, self.redo_stack, self.ruling_events = [], [], []
         self._notify("seats")
 
     def _hand_end_rows(self) -> list:
@@ -514,9 +513,12 @@ class TableController(TablePresentation):
         return True
 
     def _collect_rulings(self):
-        said = [e for e in (self.hand.events if self.hand is not None else ()) if e.text and e.rules]
-        self.rulings = [(e.text, e.rules) for e in said]
-        self.ruling_events = said  # the same decisions as events, for words in the reader's language
+        self.ruling_events = [e for e in (self.hand.events if self.hand is not None else ()) if e.text and e.rules]
+
+    @property
+    def rulings(self) -> list[tuple[str, tuple[str, ...]]]:
+        """The hand's decisions as (English words, rule IDs), from ``ruling_events``."""
+        return [(e.text, e.rules) for e in self.ruling_events]
 
     # --- resume after a crash -----------------------------------------------------------------
     def open_tables(self) -> list[OpenTable]:

@@ -101,7 +101,11 @@ def face_letter(rank: str) -> str:
     for a picture card (German B, D, K)."""
     if rank == "T":
         return "10"
-    return rank_letters()["23456789TJQKA".index(rank)]
+    if rank in "23456789":
+        return rank
+    # (painted for every card on every repaint: only the letter asked for is looked up)
+    return {"J": translate("Words", "J"), "Q": translate("Words", "Q"), "K": translate("Words", "K"),
+            "A": translate("Words", "A")}[rank]
 
 
 def card(c: int | None) -> str:
