@@ -44,6 +44,7 @@ class ActionChoice:
     all_in: bool = False
     label: str = ""
     key: str = ""
+    call_amount: int | None = None  # a call: what goes in now (``to`` less what the seat has in)
 
 
 @dataclass
@@ -187,8 +188,9 @@ class TablePresentation:
         p = self.hand.to_act
         assert p is not None  # a betting round always has a player to act
         for a in self.hand.legal_actions():
-            label = self._label(a.action, a.to, a.min_to, a.max_to, a.all_in, p.round_to)
-            out.append(ActionChoice(a.action, a.to, a.min_to, a.max_to, a.all_in, label, KEYS[a.action]))
+            call_amount = a.to - p.round_to if a.action == "call" and a.to is not None else None
+            label = self._label(a.action, a.to, a.min_to, a.max_to, a.all_in, call_amount)
+            out.append(ActionChoice(a.action, a.to, a.min_to, a.max_to, a.all_in, label, KEYS[a.action], call_amount))
         # two choices of one kind (fourth-street open pair): keys E / Shift+E style by position
         seen: dict[str, int] = {}
         for c in out:
@@ -198,16 +200,16 @@ class TablePresentation:
         return out
 
     def _label(self, action: str, to: int | None, min_to: int | None, max_to: int | None, all_in: bool,
-               round_to: int) -> str:
+               call_amount: int | None) -> str:
         """A choice as its button says it, in English ("Call $5", "Raise to $20", "Bet $2-$10")."""
         name = BUTTON_NAMES[action]
         if action in ("fold", "check"):
             return name
         if min_to is not None and max_to is not None:
             return f"{name} {self.money(min_to)}-{self.money(max_to)}"
+        if call_amount is not None:  # what goes in now, not the round's total
+            return f"Call all-in {self.money(call_amount)}" if all_in else f"Call {self.money(call_amount)}"
         assert to is not None  # every other choice has its exact amount
-        if action == "call":  # what goes in now, not the round's total
-            return f"Call all-in {self.money(to - round_to)}" if all_in else f"Call {self.money(to - round_to)}"
         return f"All-in {self.money(to)}" if all_in else f"{name} {self.money(to)}"
 
     def seats(self) -> list[SeatView]:

@@ -457,11 +457,8 @@ class ActionPanel(QWidget):
             return self.tr("Fold")
         if choice.action == "check":
             return self.tr("Check")
-        if choice.action == "call":
-            hand = self.controller.hand
-            # a call is offered only in a hand, to the seat to act, and always names its amount
-            assert hand is not None and hand.to_act is not None and choice.to is not None
-            amount = m(choice.to - hand.to_act.round_to)
+        if choice.call_amount is not None:  # a call names what goes in now
+            amount = m(choice.call_amount)
             return (self.tr("Call all-in %1") if choice.all_in else self.tr("Call %1")).replace("%1", amount)
         if choice.min_to is not None and choice.max_to is not None:  # a range of amounts
             names = {"bring_in": self.tr("Bring in %1–%2"), "bet": self.tr("Bet %1–%2"),
