@@ -4,6 +4,9 @@
     dealer-app check-limits [PATH]         validate a table file or folder (exit 1 on errors)
     dealer-app replay FILE... [--profile NAME] [--table NAME_OR_PATH] [--json] [--check] [--jobs N]
     dealer-app export FILE... | --db RECORD  [--format phh|text] [--out DIR] [--jobs N]
+    dealer-app verify RECORD [--key FILE] [--anchors FILE] [--json]   is the record whole?
+    dealer-app seals RECORD [--json]       every hand's seal
+    dealer-app hands --db RECORD [--json]  the record's hands, newest first (with filters)
 
 Exit codes, for every command: 0 success; 1 a problem found in the input (each named: file,
 hand, line); 2 a usage or environment error (a missing folder, an unknown option, an output
@@ -408,6 +411,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=_jobs, default=None, metavar="N",
                    help="worker processes (default: every core for a large input, else 1)")
     p.set_defaults(func=_cmd_export)
+    from dealer_app.record_cli import add_commands
+    add_commands(sub)
     return parser
 
 

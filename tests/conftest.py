@@ -3,6 +3,11 @@ import sys
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# the record's key and anchors file live in the config folder: one of the run's own, so the
+# tests never read or make the key of the machine's user (the tests' processes inherit it)
+if "DEALER_APP_CONFIG" not in os.environ:
+    import tempfile
+    os.environ["DEALER_APP_CONFIG"] = tempfile.mkdtemp(prefix="dealer-app-config-")
 
 DATA = Path(__file__).resolve().parent / "data"
 PHH_CORPUS = DATA / "pokerkit-phh-wsop-2023-43-5"

@@ -515,7 +515,8 @@ def test_a_read_only_record_file_moves_the_record_beside_it(tmp_path):
     os.chmod(data / "hands.sqlite3.locks", 0o666)
     os.chmod(data, 0o777)
     before = (data / "hands.sqlite3").read_bytes()
-    env = {**os.environ, "PYTHONPATH": str(Path(dealer_app.__file__).resolve().parents[1]), "HOME": str(data)}
+    env = {**os.environ, "PYTHONPATH": str(Path(dealer_app.__file__).resolve().parents[1]), "HOME": str(data),
+           "DEALER_APP_CONFIG": str(data / "config")}  # the other user's own key
     cmd = [sys.executable, "-c", READ_ONLY, str(data)]
     if os.getuid() == 0:
         cmd = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"] + cmd

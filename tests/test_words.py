@@ -61,6 +61,10 @@ def test_every_deal_plan_in_english_is_the_engines_words(qapp):
                         assert say(p) == p.words, p
                         cases.add(p.case)
     assert len(cases) == 11
+    from dealer_app.engine.deck import DealPlan
+    for street in (4, 7):  # I-2: the street whose burn went with a card dealt too early
+        early = DealPlan(street, 3, 30, False, False, False, 27, 2, ("I-2", "D-4"), "early-burned", 2)
+        assert say(early) == early.words and "No new burn" in early.words
 
 
 def _one_of_each():
@@ -94,6 +98,15 @@ def _one_of_each():
           for i, case in enumerate(("uncontested", "high", "hi-lo", "no-low"))
           for five in ("KsKdKh4c4d", "AsKsQsJsTs", "9s8s7s6s5s", "2c2d7h8s9c", "AcJd8h5s3c")],
         ev.HandOver(True),
+        ev.DowncardExposed(3, 12), ev.CardDealtEarly(5, 30),
+        ev.BringInCorrected(2, 4, 8, 50, 2, "USD"), ev.BringInCorrected(2, None, 8, 0, None, "USD"),
+        *[ev.ActedOutOfTurn(4, a, to, 2, how, "USD") for a, to in (("fold", None), ("check", None), ("call", None),
+                                                                   ("call", 200), ("raise", 400), ("bet", 200),
+                                                                   ("complete", 200), ("bring_in", 50))
+          for how in ("held", "floor")],
+        ev.OutOfTurnSettled(4, "call", 200, True, "USD"), ev.OutOfTurnSettled(4, "check", None, False, "USD"),
+        ev.HandVoided("misdeal", ((1, 25), (2, 75)), "USD", ("I-6",)),
+        ev.HandVoided("fouled-deck", (), "EUR", ("I-7",)),
     ]
 
 

@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from dealer_app.engine.deck import DealPlan
 from dealer_app.engine.errors import EngineError
-from dealer_app.engine.events import BringInChosen, Event, FirstToAct, LegalAction, ShortageAhead, ShowdownOrdered
+from dealer_app.engine.events import (
+    BringInChosen,
+    Event,
+    FirstToAct,
+    HandVoided,
+    LegalAction,
+    ShortageAhead,
+    ShowdownOrdered,
+)
 from dealer_app.engine.limits import BettingRules
 from dealer_app.engine.money import format_money
 from dealer_app.engine.player import Player
@@ -62,6 +70,10 @@ class HandCore:
     short_all_in: bool  # an all-in bet or raise that did not make a full one (L-8)
     last_round_aggressor: Player | None
     last_round_first: Player | None
+    # irregularities (engine/irregularities.py)
+    held: dict  # I-5: seat -> its action out of turn (HeldAction), for this round
+    early_burn: bool  # I-2: the next street's burn was taken with a card dealt too early
+    voided: HandVoided | None  # I-6, I-7: the hand is void
 
     def _reset_round(self) -> None:
         self.current_to = 0

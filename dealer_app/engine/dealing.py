@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import NoReturn
 
 from dealer_app.engine.core import HandCore
-from dealer_app.engine.deck import plan_deal
+from dealer_app.engine.deck import DealPlan, plan_deal
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.events import (
     AntePosted,
@@ -37,8 +37,15 @@ class DealingLayer(HandCore):
 
     def _begin_deal(self) -> None:
         live = self.live
-        plan = self.plan = plan_deal(self.rules.shortage_procedure, self.street, len(live), self.stub, self.burns,
-                                     self.rules.burn_before_third)
+        self.held = {}  # I-5: an action out of turn never carries into the next round
+        if self.early_burn:  # I-2: this street's burn went with the card dealt too early
+            self.early_burn = False
+            plan = DealPlan(self.street, len(live), self.stub, False, False, False, self.stub - len(live), self.burns,
+                            ("I-2", "D-4"), "early-burned", self.burns)
+        else:
+            plan = plan_deal(self.rules.shortage_procedure, self.street, len(live), self.stub, self.burns,
+                             self.rules.burn_before_third)
+        self.plan = plan
         self.events.append(DealPlanned(self.street, plan, plan.rules))
         self.opening_decision = self.shortage_warning = None  # both are about one street
         if plan.reshuffle_burns:  # D-7

@@ -12,7 +12,7 @@ from typing import Literal
 
 # what the dealer does, by case; ``plan_words`` says each in English, the UI in the reader's language
 PlanCase = Literal["third", "normal", "pool", "exact-fit", "pool-common", "austria-pool", "austria-no-burn",
-                   "austria-common", "tda-scramble", "tda-common", "tda-scramble-common"]
+                   "austria-common", "tda-scramble", "tda-common", "tda-scramble-common", "early-burned"]
 
 
 @dataclass(frozen=True)
@@ -59,6 +59,8 @@ def plan_words(plan: DealPlan) -> str:
         return ("Burn one card, then " if plan.burn else "") + "two cards down and one up to each player"
     if case == "normal":
         return f"Burn one card, then one card {kind} to each of the {live} players"
+    if case == "early-burned":  # I-2
+        return f"No new burn (it went with the card dealt too early): one card {kind} to each of the {live} players"
     if case == "pool":
         return short + (f"shuffle the {burns} burn cards into the stub, burn one, then deal one card {kind} to "
                         "each player")

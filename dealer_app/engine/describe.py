@@ -15,15 +15,21 @@ from dealer_app.engine.cards import format_card
 from dealer_app.engine.deck import DealPlan, plan_words
 from dealer_app.engine.evaluator import describe_board, describe_high, describe_low
 from dealer_app.engine.events import (
+    ActedOutOfTurn,
     ActionTaken,
     AntePosted,
     BringInChosen,
+    BringInCorrected,
+    CardDealtEarly,
     CommonCardDealt,
     DealPlanned,
+    DowncardExposed,
     Event,
     FirstToAct,
     HandMucked,
+    HandVoided,
     NoBetting,
+    OutOfTurnSettled,
     PotAwarded,
     PotWonByFolds,
     RaisingNote,
@@ -48,7 +54,7 @@ SHOWDOWN_REASONS = {
 
 
 def _long(card: int | None) -> str:
-    return format_card(card, True)
+    return "??" if card is None else format_card(card, True)
 
 
 def _ante(e: AntePosted) -> str:
@@ -122,7 +128,50 @@ def _showdown(e: ShowdownOrdered) -> str:
             + ", ".join(f"seat {s}" for s in e.order[1:]))
 
 
+def _move(action: str, to: int | None, currency: str) -> str:
+    """An action as said in an irregularity ("checks", "raises to $40")."""
+    if action in ("fold", "check"):
+        return {"fold": "folds", "check": "checks"}[action]
+    if to is None:
+        return {"call": "calls"}.get(action, action)
+    return f"{VERBS[action]} {format_money(to, currency)}"
+
+
+def _out_of_turn(e: ActedOutOfTurn) -> str:
+    said = f"Seat {e.seat} {_move(e.action, e.to, e.currency)} out of turn; action goes back to seat {e.owed}"
+    if e.handling == "floor":
+        return said + ": the floor rules on it (house option)"
+    return said + ": binding if the action to seat {0} does not change".format(e.seat)
+
+
+def _settled(e: OutOfTurnSettled) -> str:
+    if e.binding:
+        return f"Seat {e.seat}'s action out of turn stands: {_move(e.action, e.to, e.currency)}"
+    return (f"Seat {e.seat}'s action out of turn is void: a bet or raise came in between; seat {e.seat} has "
+            "every option")
+
+
+def _voided(e: HandVoided) -> str:
+    what = "Misdeal" if e.reason == "misdeal" else "Fouled deck"
+    return f"{what}: every ante and bet goes back; the hand is void and dealt again to the same players"
+
+
+def _corrected(e: BringInCorrected) -> str:
+    said = f"Wrong bring-in: seat {e.seat}'s door card is {_long(e.card)}, not {_long(e.was)}"
+    if e.returned and e.returned_to is not None:
+        said += f"; {format_money(e.returned, e.currency)} goes back to seat {e.returned_to}"
+    return said + "; the bring-in is decided again"
+
+
 _WORDS: dict[type, Callable] = {
+    DowncardExposed: lambda e: (f"Seat {e.seat}'s exposed downcard {_long(e.card)} is the door card; the third card "
+                                "is dealt down"),
+    CardDealtEarly: lambda e: (f"Card dealt too early: it goes back, the stub is shuffled with it (not the burns), "
+                               f"and street {e.street} is dealt without a new burn"),
+    BringInCorrected: _corrected,
+    ActedOutOfTurn: _out_of_turn,
+    OutOfTurnSettled: _settled,
+    HandVoided: _voided,
     AntePosted: _ante,
     DealPlanned: lambda e: e.plan.words,
     ShortageAhead: lambda e: f"Next street: {e.plan.words}",

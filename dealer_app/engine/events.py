@@ -394,6 +394,108 @@ class HandOver(Event):
         return {"showdown": self.showdown}
 
 
+# --- irregularities (catalog §9, I-1…I-8): what the dealer reported, and its remedy ----------
+@dataclass(frozen=True, slots=True)
+class DowncardExposed(Event):
+    """I-1: one of a player's first two cards was exposed: it counts as the door card and the
+    third card is dealt down (the bring-in is then decided with it, A-1)."""
+    kind: ClassVar[str] = "downcard_exposed"
+    seat: int
+    card: int
+    rules: tuple[str, ...] = field(default=("I-1", "A-1"), init=False)
+
+    def data_dict(self) -> dict:
+        return {"card": format_card(self.card)}
+
+
+@dataclass(frozen=True, slots=True)
+class CardDealtEarly(Event):
+    """I-2: a card was dealt before the betting round ended: it goes back, the stub is
+    reshuffled with it (without the burns), and street ``street`` is dealt without a new burn."""
+    kind: ClassVar[str] = "card_dealt_early"
+    seat: None = field(default=None, init=False)
+    street: int  # the street the card belonged to
+    stub: int
+    rules: tuple[str, ...] = field(default=("I-2",), init=False)
+
+    def data_dict(self) -> dict:
+        return {"street": self.street, "stub": self.stub}
+
+
+@dataclass(frozen=True, slots=True)
+class BringInCorrected(Event):
+    """I-4: the wrong player was made to bring in (a door card was misread): the chips go back
+    (``returned`` to ``seat``) and the bring-in is decided again with the right card."""
+    kind: ClassVar[str] = "bring_in_corrected"
+    seat: int  # whose door card was wrong
+    was: int | None
+    card: int
+    returned: int  # what the wrong bring-in had put in, given back
+    returned_to: int | None  # the seat that had brought in
+    currency: str
+    rules: tuple[str, ...] = field(default=("I-4", "B-2"), init=False)
+
+    def data_dict(self) -> dict:
+        return {"was": _card_name(self.was), "card": format_card(self.card), "returned": self.returned,
+                "returned_to": self.returned_to}
+
+
+OutOfTurnHandling = Literal["held", "floor"]
+
+
+@dataclass(frozen=True, slots=True)
+class ActedOutOfTurn(Event):
+    """I-5: ``seat`` acted while ``owed`` had the turn; action goes back to ``owed``. Under
+    ``binding-unless-changed`` the action is held, binding if the action to ``seat`` does not
+    change; under ``floor`` the floor rules on it."""
+    kind: ClassVar[str] = "out_of_turn"
+    seat: int
+    action: str
+    to: int | None
+    owed: int
+    handling: OutOfTurnHandling
+    currency: str
+    rules: tuple[str, ...] = field(default=("I-5",), init=False)
+
+    def data_dict(self) -> dict:
+        return {"action": self.action, "to": self.to, "owed": self.owed, "handling": self.handling}
+
+
+@dataclass(frozen=True, slots=True)
+class OutOfTurnSettled(Event):
+    """I-5: the turn came back to a player who had acted out of turn. ``binding``: the action
+    to them did not change and their action stands (it follows as an ``action`` event); else a
+    bet or raise came in between, it is void, their chips are theirs and they have every option."""
+    kind: ClassVar[str] = "out_of_turn_settled"
+    seat: int
+    action: str
+    to: int | None
+    binding: bool
+    currency: str
+    rules: tuple[str, ...] = field(default=("I-5",), init=False)
+
+    def data_dict(self) -> dict:
+        return {"action": self.action, "to": self.to, "binding": self.binding}
+
+
+VoidReason = Literal["misdeal", "fouled-deck"]
+
+
+@dataclass(frozen=True, slots=True)
+class HandVoided(Event):
+    """I-6 misdeal, I-7 fouled deck: every ante and bet goes back (``returned``: seat, amount),
+    the hand is void, and the same players are dealt again."""
+    kind: ClassVar[str] = "hand_voided"
+    seat: None = field(default=None, init=False)
+    reason: VoidReason
+    returned: tuple[tuple[int, int], ...]
+    currency: str
+    rules: tuple[str, ...]
+
+    def data_dict(self) -> dict:
+        return {"reason": self.reason, "returned": {str(s): a for s, a in self.returned}}
+
+
 RaisingCase = Literal["capped", "uncapped-heads-up", "short-all-in-closed", "short-all-in-open"]
 
 
@@ -418,6 +520,7 @@ EVENT_CLASSES: tuple[type[Event], ...] = (
     AntePosted, DealPlanned, ShortageAhead, BurnsReshuffled, CardBurned, CardsDealt, CommonCardDealt,
     NoBetting, BringInChosen, FirstToAct, ActionTaken, RulingApplied, UncalledBetReturned, RoundOver,
     ShowdownOrdered, HandShown, HandExposed, HandMucked, PotWonByFolds, PotAwarded, HandOver,
+    DowncardExposed, CardDealtEarly, BringInCorrected, ActedOutOfTurn, OutOfTurnSettled, HandVoided,
 )
 
 

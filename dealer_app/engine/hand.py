@@ -20,16 +20,16 @@ from dealer_app.engine.events import (
     RulingApplied,
     UncalledBetReturned,
 )
+from dealer_app.engine.irregularities import IrregularityLayer
 from dealer_app.engine.limits import BettingRules
 from dealer_app.engine.player import Player, SeatSpec
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, ActionArg, ListArg, PhaseArg, Says, says
-from dealer_app.engine.showdown import ShowdownLayer
 
 AGGRESSIVE: Final = ("bring_in", "complete", "bet", "raise")
 ACTIONS: Final = ("fold", "check", "call") + AGGRESSIVE
 
 
-class Hand(ShowdownLayer):
+class Hand(IrregularityLayer):
     """The state machine; dealing, betting and the showdown live in their own modules."""
 
     def __init__(self, rules: BettingRules, seats: list[SeatSpec], unknown_upcards: bool = False):
@@ -78,6 +78,7 @@ class Hand(ShowdownLayer):
         self._reset_round()
         self.last_round_aggressor = None
         self.last_round_first = None
+        self.held, self.early_burn, self.voided = {}, False, None
         self._post_antes()
         self._begin_deal()
 
@@ -127,7 +128,12 @@ class Hand(ShowdownLayer):
                 return self.act(seat, action, amount)
             except IllegalAction as exc:
                 return self._apply_ruling(seat, action, amount, exc)
-        return self._act(seat, action, amount)
+        if not self.held:
+            return self._act(seat, action, amount)
+        start = len(self.events)
+        self._act(seat, action, amount)
+        self._settle_out_of_turn()  # I-5: the turn may have come to a player who acted out of turn
+        return self.events[start:]
 
     def _act(self, seat: int, action: str, to: int | None) -> list[Event]:
         p = self.to_act

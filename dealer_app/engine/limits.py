@@ -37,7 +37,12 @@ OPTION_VALUES: dict[str, tuple] = {
     # not in the catalog: who shows first when nobody bet the last round. W-1 says the first
     # player to act in it; PokerStars shows clockwise from the dealer's left (seat 1).
     "checked_showdown_from": ("first-actor", "dealers-left"),
+    # I-5: an action out of turn is binding unless the action to the player changes, or is
+    # always referred to the floor
+    "out_of_turn": ("binding-unless-changed", "floor"),
 }
+# options added after profiles and records were first written, with the value they had then
+LATER_OPTIONS: dict[str, object] = {"out_of_turn": "binding-unless-changed"}
 
 
 class LimitsProblem(str):
@@ -144,6 +149,7 @@ class BettingRules:
     odd_chip: str
     fold_when_check_free: bool = False
     checked_showdown_from: str = "first-actor"
+    out_of_turn: str = "binding-unless-changed"
     profile: str = "us-cardroom"
     table: str | None = None
     currency: str = "USD"
@@ -343,6 +349,8 @@ def _parse_profile(path: Path) -> HouseProfile:
             _short(players)))
         lo, hi = 2, 8
     options = _check_options(chk, chk.get("options", dict, default={}) or {}, "options")
+    if "options" in data:  # a profile written before an option existed plays as it did then
+        options = {**{k: v for k, v in LATER_OPTIONS.items() if k not in options}, **options}
     missing = [k for k in OPTION_VALUES if k not in options]
     if missing and "options" in data:
         chk.fail("options", says(QT_TRANSLATE_NOOP("Errors", "missing %1"), ', '.join(missing)))
@@ -520,6 +528,8 @@ def table_from_record(data: object) -> LimitTable:
 
 def profile_from_record(data: object) -> HouseProfile:
     profile = _from_record(HouseProfile, data, "house profile")
+    for name, value in LATER_OPTIONS.items():  # a record written before the option existed
+        profile.options.setdefault(name, value)
     missing = [o for o in OPTION_VALUES if o not in profile.options]
     if missing:
         raise LimitsError([f"record: house profile {profile.name}: missing options {', '.join(missing)}"])

@@ -16,34 +16,61 @@ import fcntl
 import hashlib
 import json
 import os
+import secrets
 import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Said, Says, said, says
+from dealer_app.history.chain import (
+    Anchor,
+    KeyProblem,
+    append_anchor,
+    default_anchors_path,
+    default_key_path,
+    key_id,
+    legacy_row_hash,
+    load_or_create_key,
+    read_key,
+    row_hash,
+)
 
 SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS sessions (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     table_name TEXT NOT NULL,
     profile TEXT NOT NULL,
     opened_at TEXT NOT NULL,
     closed_at TEXT
 );
 CREATE TABLE IF NOT EXISTS log (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     session_id INTEGER NOT NULL REFERENCES sessions(id),
+    seq INTEGER NOT NULL,
     hand_no INTEGER NOT NULL,
     kind TEXT NOT NULL,
     payload TEXT NOT NULL,
     at TEXT NOT NULL,
-    hash TEXT NOT NULL
+    hash TEXT NOT NULL,
+    UNIQUE (session_id, seq)
 );
 CREATE INDEX IF NOT EXISTS log_session ON log(session_id, id);
+CREATE INDEX IF NOT EXISTS log_kind ON log(kind, session_id, hand_no);
+CREATE INDEX IF NOT EXISTS log_hand ON log(session_id, hand_no, id);
 """
 
+# AUTOINCREMENT: a row id is never used twice, even after the last rows were deleted, so a
+# deleted tail shows in sqlite_sequence; seq numbers each table's rows 1, 2, 3 … with no gap.
 COLUMNS = {"sessions": ["id", "table_name", "profile", "opened_at", "closed_at"],
-           "log": ["id", "session_id", "hand_no", "kind", "payload", "at", "hash"]}
+           "log": ["id", "session_id", "seq", "hand_no", "kind", "payload", "at", "hash"]}
+# a record written before the keyed chain (format 1): read, checked as it was, upgraded on open
+LEGACY_COLUMNS = {"sessions": COLUMNS["sessions"],
+                  "log": ["id", "session_id", "hand_no", "kind", "payload", "at", "hash"]}
+FORMAT = 2
 RECORD_NAME = "hands.sqlite3"
 # record path -> its lock file, open for the life of the process (see lock_session)
 _LOCK_FILES: dict[str, int] = {}
@@ -104,19 +131,28 @@ def reason_says(exc: BaseException) -> Says | str:
     return str(exc) or exc.__class__.__name__
 
 
-def _digest(prev: str, session_id: int, hand_no: int, kind: str, text: str, at: str) -> str:
-    return hashlib.sha256(f"{prev}|{session_id}|{hand_no}|{kind}|{text}|{at}".encode()).hexdigest()
-
-
 class Store:
     _lock_fd: int | None  # None for a record opened read-only: it never holds a table
+    _key: bytes | None  # the chain's key; a read-only record is checked with the key it is given
+    record_id: str  # the record's own identity (meta), in every row's hash and every anchor
+    format: int  # 2: the keyed chain; 1: an older record, read as it is until it is upgraded
 
-    def __init__(self, path: Path | str | None = None, create: bool = True):
+    def __init__(self, path: Path | str | None = None, create: bool = True, key: bytes | None = None,
+                 anchors: Path | None = None):
         """Open (or, with ``create``, make) a record. A file that is not a readable record
-        raises ``StoreError`` naming it, and is left exactly as it was."""
+        raises ``StoreError`` naming it, and is left exactly as it was. ``key`` (default: the
+        config folder's key, made on first use) chains the rows; a record another key wrote
+        is refused, so that every row of a record stays provable with one key. Each hand's
+        seal is appended to ``anchors`` (default: the config folder's anchors file)."""
         path = Path(path) if path else default_data_dir() / RECORD_NAME
         self.path = path
+        self.anchors_path = anchors or default_anchors_path()
         self._locks: dict[int, int] = {}  # session id -> open lock file descriptor
+        try:
+            self._key = key if key is not None else load_or_create_key()
+        except (KeyProblem, OSError) as exc:
+            raise StoreError(says(QT_TRANSLATE_NOOP("Errors", "the record's key cannot be used: %1"),
+                                  str(exc))) from None
         if not create and not path.is_file():
             raise StoreError(says(QT_TRANSLATE_NOOP("Errors", "%1: no such hand record"), path))
         try:
@@ -129,6 +165,7 @@ class Store:
             raise StoreError(says(QT_TRANSLATE_NOOP("Errors", "%1: not a file"), path))
         if self._check_header(path):
             self._check_readable(path)  # read-only, before anything may write to the file
+            self._check_format1(path)
             for where in (path, path.parent):  # SQLite writes the file and its -wal beside it
                 if not os.access(where, os.W_OK):
                     raise StoreError(says(
@@ -144,16 +181,41 @@ class Store:
             self.db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")  # a committed action survives a power cut
+            if _columns(self.db, "log") == LEGACY_COLUMNS["log"]:
+                _upgrade(self.db, self._key, path)
             self.db.executescript(SCHEMA)
+            self._read_meta(create_missing=True)
         except sqlite3.Error as exc:
             if hasattr(self, "db"):
                 self.db.close()
             raise StoreError(says(
                 QT_TRANSLATE_NOOP("Errors", "%1: the hand record cannot be opened (%2)"),
                 path, reason(exc))) from None
+        if self._key_id and self._key_id != key_id(self._key):
+            self.db.close()
+            raise StoreError(says(
+                QT_TRANSLATE_NOOP("Errors", "%1: this record was written with another key (%2), not this machine's "
+                                            "(%3): it is left as it is, so that its rows stay provable"),
+                path, self._key_id, key_id(self._key)))
+
+    def _read_meta(self, create_missing: bool = False):
+        """The record's identity and the key that writes it; a new record gets both."""
+        meta = dict(self.db.execute("SELECT name, value FROM meta").fetchall()) if "meta" in _tables(self.db) else {}
+        if create_missing and "record_id" not in meta and self._key is not None:
+            meta = {"record_id": secrets.token_hex(8), "format": str(FORMAT), "key_id": key_id(self._key)}
+            self.db.executemany("INSERT OR IGNORE INTO meta(name, value) VALUES (?, ?)", meta.items())
+            meta = dict(self.db.execute("SELECT name, value FROM meta").fetchall())
+        self.record_id = meta.get("record_id", "")
+        self._key_id = meta.get("key_id", "")
+        self.format = FORMAT if _columns(self.db, "log") == COLUMNS["log"] else 1
+
+    @property
+    def key_id(self) -> str:
+        """Which key wrote this record (meta): a name, not the key."""
+        return self._key_id
 
     @classmethod
-    def read_only(cls, path: Path | str) -> "Store":
+    def read_only(cls, path: Path | str, key: bytes | None = None) -> "Store":
         """An existing record opened for reading only (the export tool, the floor): nothing is
         created, locked or written, so a read-only file or a record another program is
         writing can be read. StoreError names a missing, foreign or damaged file."""
@@ -166,13 +228,20 @@ class Store:
             raise StoreError(says(QT_TRANSLATE_NOOP("Errors", "%1: an empty file, not a hand record"), path))
         cls._check_readable(path)
         self = cls.__new__(cls)
-        self.path, self._locks, self._lock_fd = path, {}, None
+        if key is None and default_key_path().is_file():
+            try:
+                key = read_key(default_key_path())
+            except KeyProblem:
+                key = None  # the check then says that no key could be used
+        self.path, self._locks, self._lock_fd, self._key = path, {}, None, key
+        self.anchors_path = default_anchors_path()
         self.db = _read_only_connection(path)
         try:
             self.db.execute("SELECT COUNT(*) FROM sessions").fetchone()
         except sqlite3.Error:
             # a WAL record in a folder we may not write: read it as it stands on disk
             self.db = sqlite3.connect(f"{path.resolve().as_uri()}?immutable=1", uri=True, isolation_level=None)
+        self._read_meta()
         return self
 
     @staticmethod
@@ -203,6 +272,17 @@ class Store:
         return True
 
     @staticmethod
+    def _check_format1(path: Path):
+        """An older record is upgraded only if its old chain holds (read-only, before the
+        file is touched: a refused record stays byte for byte as it was)."""
+        ro = _read_only_connection(path)
+        try:
+            if _columns(ro, "log") == LEGACY_COLUMNS["log"]:
+                _format1_head(ro, path)
+        finally:
+            ro.close()
+
+    @staticmethod
     def _check_readable(path: Path):
         """Read every page once, through a read-only connection: a truncated or damaged file
         is found now, not in the middle of a hand, and nothing is written to it."""
@@ -219,7 +299,7 @@ class Store:
                                  + (f" (its tables: {', '.join(sorted(names))})" if names else ""))
             for table, want in COLUMNS.items():
                 have = [r[1] for r in ro.execute(f"PRAGMA table_info({table})")]
-                if have != want:
+                if have != want and have != LEGACY_COLUMNS[table]:
                     raise StoreError(says(
                         QT_TRANSLATE_NOOP("Errors", "%1: an SQLite file, but not a hand record (table %2 has the "
                                                     "columns %3; a record's are %4)"),
@@ -254,32 +334,43 @@ class Store:
                 QT_TRANSLATE_NOOP("Errors", "the hand record cannot be written: %1 — nothing was changed (%2)"),
                 reason_says(exc), str(self.path))) from exc
 
-    def _insert_rows(self, session_id: int, hand_no: int, rows: list[tuple[str, dict]]):
-        at = _now()
-        prev = self._last_hash()
+    def _insert_rows(self, session_id: int, hand_no: int, rows: list[tuple[str, dict]], at: str | None = None):
+        """Chain and insert rows (inside ``_write``'s transaction). Returns the last row's
+        (id, seq, hash). The ids are given, not left to SQLite, because each is in its hash."""
+        assert self._key is not None, "a read-only record is never written"
+        at = at or _now()
+        prev, row_id = self._last_hash(), self._last_row_id()
+        seq = self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM log WHERE session_id = ?",
+                              (session_id,)).fetchone()[0]
+        digest = prev
         for kind, payload in rows:
+            row_id, seq = row_id + 1, seq + 1
             text = json.dumps(payload, sort_keys=True, ensure_ascii=False)
-            digest = _digest(prev, session_id, hand_no, kind, text, at)
-            self.db.execute("INSERT INTO log(session_id, hand_no, kind, payload, at, hash) VALUES (?,?,?,?,?,?)",
-                            (session_id, hand_no, kind, text, at, digest))
+            digest = row_hash(self._key, self.record_id, prev, row_id, session_id, seq, hand_no, kind, text, at)
+            self.db.execute("INSERT INTO log(id, session_id, seq, hand_no, kind, payload, at, hash) "
+                            "VALUES (?,?,?,?,?,?,?,?)", (row_id, session_id, seq, hand_no, kind, text, at, digest))
             prev = digest
+        return row_id, seq, digest
 
     def open_session(self, table: str, profile: str, rows: list[tuple[str, dict]] | None = None) -> int:
         """A new table in the record, with its first rows in the same transaction (so a
-        kill can never leave a table with no rows)."""
+        kill can never leave a table with no rows). The session's ``opened_at`` is its first
+        row's time: the check finds an edited sessions table by comparing the two."""
         def work():
+            at = _now()
             cur = self.db.execute("INSERT INTO sessions(table_name, profile, opened_at) VALUES (?, ?, ?)",
-                                  (table, profile, _now()))
+                                  (table, profile, at))
             if rows:
-                self._insert_rows(cur.lastrowid, 0, rows)
+                self._insert_rows(cur.lastrowid, 0, rows, at)
             return cur.lastrowid
         return self._write(work)
 
     def close_session(self, session_id: int, rows: list[tuple[str, dict]] | None = None, hand_no: int = 0):
+        """Mark a table closed; its ``closed_at`` is the time of its ``close_table`` row."""
         def work():
-            if rows:
-                self._insert_rows(session_id, hand_no, rows)
-            self.db.execute("UPDATE sessions SET closed_at = ? WHERE id = ?", (_now(), session_id))
+            at = _now()
+            self._insert_rows(session_id, hand_no, rows or [("close_table", {})], at)
+            self.db.execute("UPDATE sessions SET closed_at = ? WHERE id = ?", (at, session_id))
         self._write(work)
         self.unlock_session(session_id)
 
@@ -287,17 +378,44 @@ class Store:
         row = self.db.execute("SELECT hash FROM log ORDER BY id DESC LIMIT 1").fetchone()
         return row[0] if row else ""
 
-    def append(self, session_id: int, hand_no: int, rows: list[tuple[str, dict]]):
-        """Write rows in one transaction; returns once they are on disk, else RecordError."""
-        if rows:
-            self.append_hands(session_id, [(hand_no, rows)])
+    def _last_row_id(self) -> int:
+        row = self.db.execute("SELECT seq FROM sqlite_sequence WHERE name = 'log'").fetchone()
+        return row[0] if row else 0
 
-    def append_hands(self, session_id: int, parts: list[tuple[int, list[tuple[str, dict]]]]):
-        """Rows of consecutive hands ((hand number, rows), …), all in one transaction."""
+    def append(self, session_id: int, hand_no: int, rows: list[tuple[str, dict]]) -> list[Anchor]:
+        """Write rows in one transaction; returns once they are on disk (with the seal of a
+        hand they end), else RecordError."""
+        return self.append_hands(session_id, [(hand_no, rows)]) if rows else []
+
+    def append_hands(self, session_id: int, parts: list[tuple[int, list[tuple[str, dict]]]]) -> list[Anchor]:
+        """Rows of consecutive hands ((hand number, rows), …), all in one transaction.
+
+        A hand's ``hand_end`` row seals it: once the rows are committed, each seal is appended
+        to the anchors file and returned. The record is already safe then, so an anchors file
+        that cannot be written does not undo the input: ``anchor_problem`` says why, for the
+        dealer to be told (and the next seal tries again)."""
+        sealed: list[Anchor] = []
+
         def work():
+            sealed.clear()
             for hand_no, rows in parts:
-                self._insert_rows(session_id, hand_no, rows)
+                at = _now()
+                for kind, payload in rows:  # one at a time, to know each hand_end row's place
+                    row_id, seq, digest = self._insert_rows(session_id, hand_no, [(kind, payload)], at)
+                    if kind == "hand_end":
+                        sealed.append(Anchor(self.record_id, session_id, hand_no, row_id, seq, digest, at))
         self._write(work)
+        self.anchor_problem = None
+        for anchor in sealed:
+            try:
+                append_anchor(self.anchors_path, anchor)
+            except OSError as exc:
+                self.anchor_problem = said(
+                    QT_TRANSLATE_NOOP("Errors", "the seal %1 is in the record, but the anchors file %2 cannot be "
+                                                "written (%3)"), anchor.seal, self.anchors_path, reason_says(exc))
+        return sealed
+
+    anchor_problem: str | None = None  # why the last seal is not in the anchors file, if it is not
 
     def is_open(self, session_id: int) -> bool:
         row = self.db.execute("SELECT closed_at FROM sessions WHERE id = ?", (session_id,)).fetchone()
@@ -390,6 +508,29 @@ class Store:
     def session_log(self, session_id: int, with_events: bool = False) -> list[tuple[int, str, dict, str]]:
         return list(self.iter_session_log(session_id, with_events))
 
+    def hand_rows(self, session_id: int, hand_no: int) -> list[tuple[int, str, dict, str]]:
+        """One hand's rows in order, (sequence number, kind, payload, time): what the floor
+        steps through. The table's first row (its rules) is hand 0's."""
+        try:
+            seq = "seq" if self.format == FORMAT else "id"  # (an older record numbers its rows only)
+            found = self.db.execute(f"SELECT {seq}, kind, payload, at FROM log WHERE session_id = ? AND hand_no = ? "
+                                    "AND kind != 'event' ORDER BY id", (session_id, hand_no)).fetchall()
+        except sqlite3.Error as exc:
+            raise StoreError(says(QT_TRANSLATE_NOOP("Errors", "%1: the hand record cannot be read (%2)"),
+                                  self.path, reason(exc))) from None
+        out = []
+        for seq, kind, text, at in found:
+            try:
+                payload = json.loads(text)
+            except ValueError:
+                payload = None
+            if not isinstance(payload, dict):
+                raise StoreError(says(
+                    QT_TRANSLATE_NOOP("Errors", "%1: session %2: a %3 row is not readable JSON"),
+                    self.path, session_id, kind))
+            out.append((seq, kind, payload, at))
+        return out
+
     def iter_session_log(self, session_id: int, with_events: bool = False):
         """A table's rows in order: (hand number, kind, payload, time). ``event`` rows (what an
         input caused, kept by older records) are derived by replaying the inputs, so they
@@ -415,30 +556,105 @@ class Store:
                 QT_TRANSLATE_NOOP("Errors", "%1: the hand record cannot be read (%2)"),
                 self.path, reason(exc))) from None
 
-    def verify(self) -> list[str]:
-        """Recompute the hash chain; returns the rows that do not match (tamper evidence)."""
-        return [message for _sid, message in self.broken_rows()]
+    def verify(self, key: bytes | None = None, anchors: Path | None = None) -> list[str]:
+        """Check the whole record (history/integrity.py); the problems in words, [] if whole."""
+        return [p.text for p in self.check(key, anchors)]
+
+    def check(self, key: bytes | None = None, anchors: Path | None = None):
+        """Every problem with the record: edited, missing, reordered or inserted rows, a chain
+        recomputed without the key, a deleted tail (against the anchors), an edited sessions
+        table. ``key``: this store's key unless given; ``anchors``: checked when given."""
+        from dealer_app.history.integrity import check_record
+        return check_record(self, key if key is not None else self._key, anchors)
 
     def broken_rows(self) -> list[tuple[int, str]]:
-        """(session, what is wrong) for every row whose hash does not match its content and
-        the row before it: a row changed, inserted or deleted after it was written."""
-        problems, prev, prev_sid = [], "", None
-        for rid, sid, hand_no, kind, text, at, digest in self.db.execute(
-                "SELECT id, session_id, hand_no, kind, payload, at, hash FROM log ORDER BY id"):
-            if _digest(prev, sid, hand_no, kind, text, at) != digest:
-                message = (f"{self.path}: log row {rid} ({kind}, table session {sid}, hand {hand_no}) "
-                           f"does not match its hash: the record was changed after it was written")
-                problems.append((sid, message))
-                if prev_sid is not None and prev_sid != sid:
-                    # a row deleted just before this one may have been the previous table's
-                    problems.append((prev_sid, f"{message} (a row of table session {prev_sid} may be missing)"))
-            prev, prev_sid = digest, sid
-        return problems
+        """(session, what is wrong) for each problem ``check`` finds (session 0: the record
+        as a whole)."""
+        return [(p.session or 0, p.text) for p in self.check()]
+
+    # --- what the floor reads -------------------------------------------------------------------
+    def seals(self, session_id: int | None = None) -> list[Anchor]:
+        """Every hand's seal as the record holds it (its hand_end row), oldest first."""
+        sql = "SELECT session_id, hand_no, id, seq, hash, at FROM log WHERE kind = 'hand_end'"
+        args: tuple = ()
+        if session_id is not None:
+            sql, args = sql + " AND session_id = ?", (session_id,)
+        seq_column = "seq" if self.format == FORMAT else "0"
+        sql = sql.replace("seq,", f"{seq_column},")
+        return [Anchor(self.record_id, sid, hand, rid, seq, digest, at)
+                for sid, hand, rid, seq, digest, at in self.db.execute(sql + " ORDER BY id", args)]
 
     def close(self):
         for sid in list(self._locks):
             self.unlock_session(sid)
         self.db.close()
+
+
+def _tables(db: sqlite3.Connection) -> set[str]:
+    return {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+
+def _columns(db: sqlite3.Connection, table: str) -> list[str]:
+    return [r[1] for r in db.execute(f"PRAGMA table_info({table})")]
+
+
+def _format1_head(db: sqlite3.Connection, path: Path) -> str:
+    """The old chain's head, or StoreError naming the first row that breaks it."""
+    prev = ""
+    for rid, sid, hand_no, kind, text, at, digest in db.execute(
+            "SELECT id, session_id, hand_no, kind, payload, at, hash FROM log ORDER BY id"):
+        if legacy_row_hash(prev, sid, hand_no, kind, text, at) != digest:
+            raise StoreError(says(
+                QT_TRANSLATE_NOOP("Errors", "%1: an older record whose row %2 no longer matches its hash: it is not "
+                                            "upgraded, and is left as it was"), path, rid))
+        prev = digest
+    return prev
+
+
+def _upgrade(db: sqlite3.Connection, key: bytes, path: Path) -> None:
+    """A format-1 record (plain SHA-256 chain) becomes a keyed one, in one transaction.
+
+    Its old chain is checked first: a record whose rows no longer match their old hashes is
+    never re-chained (that would launder the change); it is refused, left as it was, and the
+    app goes on in a fresh record beside it. The old chain's head is kept in ``meta``."""
+    prev = _format1_head(db, path)
+    record_id = secrets.token_hex(8)
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        db.execute("ALTER TABLE log RENAME TO log_format1")
+        db.execute("ALTER TABLE sessions RENAME TO sessions_format1")
+        db.execute("DROP INDEX IF EXISTS log_session")
+        for statement in SCHEMA.split(";"):
+            if statement.strip():
+                db.execute(statement)
+        db.execute("INSERT INTO sessions SELECT id, table_name, profile, opened_at, closed_at FROM sessions_format1")
+        db.executemany("INSERT INTO meta(name, value) VALUES (?, ?)",
+                       [("record_id", record_id), ("format", str(FORMAT)), ("key_id", key_id(key)),
+                        ("upgraded_from", "1"), ("format1_head", prev)])
+        chain, row_id = "", 0
+        seqs: dict[int, int] = {}
+        old = db.execute("SELECT session_id, hand_no, kind, payload, at FROM log_format1 ORDER BY id").fetchall()
+        # each table's times as the old sessions table had them, kept in the chain: the new
+        # check compares a session's times with its rows, which the old format did not do
+        ended = {sid: (opened, closed) for sid, opened, closed in
+                 db.execute("SELECT id, opened_at, closed_at FROM sessions_format1")}
+        last_hand = {sid: hand for sid, hand, *_ in old}
+        upgrade_at = _now()
+        marks = [(sid, last_hand.get(sid, 0), "record_upgraded",
+                  json.dumps({"opened_at": opened, "closed_at": closed, "format1_head": prev}, sort_keys=True),
+                  upgrade_at) for sid, (opened, closed) in sorted(ended.items())]
+        for sid, hand_no, kind, text, at in old + marks:
+            row_id, seqs[sid] = row_id + 1, seqs.get(sid, 0) + 1
+            chain = row_hash(key, record_id, chain, row_id, sid, seqs[sid], hand_no, kind, text, at)
+            db.execute("INSERT INTO log(id, session_id, seq, hand_no, kind, payload, at, hash) "
+                       "VALUES (?,?,?,?,?,?,?,?)", (row_id, sid, seqs[sid], hand_no, kind, text, at, chain))
+        db.execute("DROP TABLE log_format1")
+        db.execute("DROP TABLE sessions_format1")
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
 
 
 def _read_only_connection(path: Path) -> sqlite3.Connection:

@@ -156,6 +156,8 @@ class TableController(TablePresentation):
         self._spare: Hand | None = None  # see _tried
         self._fresh_events: list = []  # what the latest input caused, for the dealer's next steps
         self._fresh_key: tuple = ()
+        self.last_seal = None  # the last finished hand's seal (history/chain.Anchor), once committed
+        self.seal_problem: str | None = None  # why that seal is not in the anchors file, if it is not
 
     # --- plumbing -----------------------------------------------------------------------------
     def _notify(self, change: str):
@@ -167,9 +169,16 @@ class TableController(TablePresentation):
         if self.store is None or self.session_id is None or not rows:
             return
         try:
-            self.store.append(self.session_id, self.hand_no if hand_no is None else hand_no, rows)
+            self._sealed(self.store.append(self.session_id, self.hand_no if hand_no is None else hand_no, rows))
         except RecordError as exc:
             raise RecordFailure(exc.says or str(exc)) from exc
+
+    def _sealed(self, seals):
+        """A hand's end was committed: its seal is what the dealer is shown (and whether the
+        anchors file has it)."""
+        if seals:
+            self.last_seal = seals[-1]
+            self.seal_problem = getattr(self.store, "anchor_problem", None)
 
     @staticmethod
     def _guard(fn, *args):
@@ -342,7 +351,7 @@ class TableController(TablePresentation):
             parts = [(self.hand_no, self._hand_end_rows()), (hand_no, rows)]
             if self.store is not None and self.session_id is not None:
                 try:
-                    self.store.append_hands(self.session_id, parts)
+                    self._sealed(self.store.append_hands(self.session_id, parts))
                 except RecordError as exc:
                     raise RecordFailure(exc.says or str(exc)) from exc
             self.session.finish_hand()

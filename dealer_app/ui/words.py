@@ -19,14 +19,20 @@ from dealer_app.engine.cards import SUIT_SYMBOLS
 from dealer_app.engine.deck import DealPlan
 from dealer_app.engine.evaluator import hand_shape
 from dealer_app.engine.events import (
+    ActedOutOfTurn,
     ActionTaken,
     AntePosted,
     BringInChosen,
+    BringInCorrected,
+    CardDealtEarly,
     CommonCardDealt,
     DealPlanned,
+    DowncardExposed,
     FirstToAct,
     HandMucked,
+    HandVoided,
     NoBetting,
+    OutOfTurnSettled,
     PotAwarded,
     PotWonByFolds,
     RaisingNote,
@@ -209,6 +215,20 @@ def _seats(seats) -> str:
     return ", ".join(str(s) for s in seats)
 
 
+def _one_each(p: DealPlan) -> str:
+    """A round with one card to each player: after a burn, or (I-2) with the burn already taken."""
+    down = p.street == 7
+    if p.case == "normal":
+        if down:
+            return fill(translate("Words", "Burn one card, then one card down to each of the %1 players"), p.live)
+        return fill(translate("Words", "Burn one card, then one card up to each of the %1 players"), p.live)
+    if down:  # I-2
+        return fill(translate("Words", "No new burn (it went with the card dealt too early): one card down to "
+                                       "each of the %1 players"), p.live)
+    return fill(translate("Words", "No new burn (it went with the card dealt too early): one card up to each "
+                                   "of the %1 players"), p.live)
+
+
 # --- the deal plan (D-5, D-7, D-8) --------------------------------------------------------------
 def plan(p: DealPlan) -> str:
     down = p.street == 7
@@ -219,10 +239,8 @@ def plan(p: DealPlan) -> str:
         if p.burn:
             return translate("Words", "Burn one card, then two cards down and one up to each player")
         return translate("Words", "two cards down and one up to each player")
-    if case == "normal":
-        if down:
-            return fill(translate("Words", "Burn one card, then one card down to each of the %1 players"), p.live)
-        return fill(translate("Words", "Burn one card, then one card up to each of the %1 players"), p.live)
+    if case in ("normal", "early-burned"):
+        return _one_each(p)
     if case == "pool":
         if down:
             return short + fill(translate("Words", "shuffle the %1 burn cards into the stub, burn one, then deal one "
@@ -442,6 +460,53 @@ def error_words(error) -> str:
     return fill(translate("Errors", said.template), *(_value(a) for a in said.args))
 
 
+# --- irregularities (I-1…I-7) -------------------------------------------------------------------
+def _move(action: str, to: int | None, currency: str) -> str:
+    if action == "fold":
+        return translate("Words", "folds")
+    if action == "check":
+        return translate("Words", "checks")
+    if to is None:
+        return translate("Words", "calls") if action == "call" else action
+    verbs = {"bring_in": translate("Words", "brings in for %1"), "complete": translate("Words", "completes to %1"),
+             "bet": translate("Words", "bets %1"), "raise": translate("Words", "raises to %1"),
+             "call": translate("Words", "calls %1")}
+    return fill(verbs[action], format_money(to, currency))
+
+
+def _out_of_turn(e: ActedOutOfTurn) -> str:
+    said = fill(translate("Words", "Seat %1 %2 out of turn; action goes back to seat %3"), e.seat,
+                _move(e.action, e.to, e.currency), e.owed)
+    if e.handling == "floor":
+        return said + translate("Words", ": the floor rules on it (house option)")
+    return said + fill(translate("Words", ": binding if the action to seat %1 does not change"), e.seat)
+
+
+def _settled(e: OutOfTurnSettled) -> str:
+    if e.binding:
+        return fill(translate("Words", "Seat %1's action out of turn stands: %2"), e.seat,
+                    _move(e.action, e.to, e.currency))
+    return fill(translate("Words", "Seat %1's action out of turn is void: a bet or raise came in between; seat %1 "
+                                   "has every option"), e.seat)
+
+
+def _corrected(e: BringInCorrected) -> str:
+    said = fill(translate("Words", "Wrong bring-in: seat %1's door card is %2, not %3"), e.seat, card(e.card),
+                card(e.was) if e.was is not None else "??")
+    if e.returned and e.returned_to is not None:
+        said += fill(translate("Words", "; %1 goes back to seat %2"), format_money(e.returned, e.currency),
+                     e.returned_to)
+    return said + translate("Words", "; the bring-in is decided again")
+
+
+def _voided(e: HandVoided) -> str:
+    if e.reason == "misdeal":
+        return translate("Words", "Misdeal: every ante and bet goes back; the hand is void and dealt again to the "
+                                  "same players")
+    return translate("Words", "Fouled deck: every ante and bet goes back; the hand is void and dealt again to the "
+                              "same players")
+
+
 # each subject's words, found by its exact type (each function takes a subject of its key's type)
 _SAY: dict[type, Callable[[Any], str]] = {
     AntePosted: _ante,
@@ -463,6 +528,15 @@ _SAY: dict[type, Callable[[Any], str]] = {
     PotAwarded: _pot,
     RaisingNote: _raising,
     DealPlan: plan,
+    DowncardExposed: lambda e: fill(translate("Words", "Seat %1's exposed downcard %2 is the door card; the third "
+                                                       "card is dealt down"), e.seat, card(e.card)),
+    CardDealtEarly: lambda e: fill(translate("Words", "Card dealt too early: it goes back, the stub is shuffled with "
+                                                      "it (not the burns), and street %1 is dealt without a new "
+                                                      "burn"), e.street),
+    BringInCorrected: _corrected,
+    ActedOutOfTurn: _out_of_turn,
+    OutOfTurnSettled: _settled,
+    HandVoided: _voided,
     NoTable: lambda s: translate("Words", "Open a table"),
     BetweenHands: lambda s: fill(translate("Words", "Between hands: start hand %1 when the table is ready"),
                                  s.next_hand),

@@ -1,0 +1,167 @@
+"""The record's keyed hash chain, its key, its seals and the anchors file.
+
+Every row of the record carries ``HMAC-SHA256(key, previous row's hash | the row)``. The key
+is never stored in the record: it lives in the app's config folder (``record.key``, mode
+0600, made on first use), so someone who edits the record and recomputes the hashes cannot
+produce the right ones without it. The floor may keep a copy of the key elsewhere and check a
+record with ``dealer-app verify --key FILE``.
+
+A hand's **seal** is the hash of its ``hand_end`` row (the chain head once the hand is over),
+written as a short code such as ``K7Q4-M2XD``. It is shown to the dealer, printed on every
+report and appended to the **anchors file**, which can live on another disk: deleting the
+record's last rows (or copying the record without its ``-wal`` file) leaves the last anchor
+naming a row the record no longer has.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+KEY_NAME = "record.key"
+ANCHORS_NAME = "anchors.txt"
+# Crockford's base 32: no I, L, O or U, so a seal read aloud or copied by hand is not misread
+_SEAL_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+
+
+def config_dir() -> Path:
+    """The app's config folder: ``DEALER_APP_CONFIG``, else ``$XDG_CONFIG_HOME/dealer-app``."""
+    env = os.environ.get("DEALER_APP_CONFIG")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "dealer-app"
+
+
+def default_key_path() -> Path:
+    return config_dir() / KEY_NAME
+
+
+def default_anchors_path() -> Path:
+    return Path(os.environ.get("DEALER_APP_ANCHORS") or config_dir() / ANCHORS_NAME)
+
+
+class KeyProblem(RuntimeError):
+    """The key file is missing, unreadable or not a key (names the file)."""
+
+
+def read_key(path: Path) -> bytes:
+    """A key file's key: 64 hex digits on one line."""
+    try:
+        text = path.read_text(encoding="ascii").strip()
+    except FileNotFoundError:
+        raise KeyProblem(f"{path}: no such key file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise KeyProblem(f"{path}: the key file cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
+    try:
+        key = bytes.fromhex(text)
+    except ValueError:
+        key = b""
+    if len(key) != 32:
+        raise KeyProblem(f"{path}: not a record key (64 hexadecimal digits)")
+    return key
+
+
+def load_or_create_key(path: Path | None = None) -> bytes:
+    """The key in ``path`` (default: the config folder), made on first use with 0600
+    permissions. A key file that exists but cannot be read is never replaced: that would
+    make every row written so far unverifiable."""
+    path = path or default_key_path()
+    if path.exists():
+        return read_key(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_bytes(32)
+    try:  # O_EXCL: two windows starting at once must not each make a different key
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return read_key(path)
+    with os.fdopen(fd, "w", encoding="ascii") as f:
+        f.write(key.hex() + "\n")
+        f.flush()
+        os.fsync(f.fileno())
+    return key
+
+
+def key_id(key: bytes) -> str:
+    """A name for a key that does not give it away: which key wrote a record."""
+    return hmac.new(key, b"dealer-app record key", hashlib.sha256).hexdigest()[:12]
+
+
+def row_hash(key: bytes, record_id: str, prev: str, row_id: int, session_id: int, seq: int, hand_no: int,
+             kind: str, payload: str, at: str) -> str:
+    """A row's link in the chain. The row id and the session's sequence number are in it, so
+    a row moved, renumbered or put in another table's place no longer matches."""
+    message = f"{record_id}|{prev}|{row_id}|{session_id}|{seq}|{hand_no}|{kind}|{payload}|{at}"
+    return hmac.new(key, message.encode(), hashlib.sha256).hexdigest()
+
+
+def legacy_row_hash(prev: str, session_id: int, hand_no: int, kind: str, payload: str, at: str) -> str:
+    """The plain SHA-256 chain of records written before the keyed chain (format 1)."""
+    return hashlib.sha256(f"{prev}|{session_id}|{hand_no}|{kind}|{payload}|{at}".encode()).hexdigest()
+
+
+def seal_code(digest: str) -> str:
+    """The first 40 bits of a hash in eight base-32 letters, ``K7Q4-M2XD``: short enough to
+    read aloud and write down, long enough that a guess matches once in a trillion."""
+    bits = int(digest[:10], 16)
+    letters = "".join(_SEAL_ALPHABET[(bits >> shift) & 31] for shift in range(35, -1, -5))
+    return f"{letters[:4]}-{letters[4:]}"
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """One line of the anchors file: a hand's seal, with where it sits in the record."""
+
+    record_id: str
+    session: int
+    hand: int
+    row: int
+    seq: int
+    hash: str
+    at: str
+
+    @property
+    def seal(self) -> str:
+        return seal_code(self.hash)
+
+    def line(self) -> str:
+        return (f"{self.at} record={self.record_id} session={self.session} hand={self.hand} row={self.row} "
+                f"seq={self.seq} seal={self.seal} hash={self.hash}\n")
+
+
+def append_anchor(path: Path, anchor: Anchor) -> None:
+    """Append one seal to the anchors file, on disk before this returns (OSError if not)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a", encoding="ascii") as f:
+        f.write(anchor.line())
+        f.flush()
+        os.fsync(f.fileno())
+
+
+def read_anchors(path: Path, record_id: str) -> tuple[list[Anchor], list[str]]:
+    """The anchors of one record in the file, and the lines that could not be read (named)."""
+    anchors, problems = [], []
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            for line_no, line in enumerate(f, 1):
+                if not line.strip():
+                    continue
+                at, _, rest = line.strip().partition(" ")
+                fields = dict(part.partition("=")[::2] for part in rest.split())
+                try:
+                    anchor = Anchor(fields["record"], int(fields["session"]), int(fields["hand"]),
+                                    int(fields["row"]), int(fields["seq"]), fields["hash"], at)
+                except (KeyError, ValueError):
+                    problems.append(f"{path}:{line_no}: not an anchor line")
+                    continue
+                if anchor.record_id == record_id:
+                    anchors.append(anchor)
+    except FileNotFoundError:
+        problems.append(f"{path}: no such anchors file")
+    except OSError as exc:
+        problems.append(f"{path}: the anchors file cannot be read ({exc.strerror or exc})")
+    return anchors, problems

@@ -1,0 +1,230 @@
+"""Does the record prove itself? Every check the floor (and resume, and export) relies on.
+
+``check_record`` walks the log once, in id order, and names each problem with where it is
+(row, table session, hand) and what it is:
+
+- ``edited``: a row that no longer matches its keyed hash (its content or time changed);
+- ``missing``: row ids or a table's sequence numbers with a gap (rows deleted);
+- ``reordered``: a table's sequence numbers out of order (rows moved or copied in);
+- ``recomputed``: a run of rows whose hashes all fail, as when a hand was rewritten and the
+  chain recomputed without the record's key, or the key given is not the record's;
+- ``tail``: rows the record once had at its end (its own id counter, or an anchor's seal,
+  names a row that is gone: the last rows or hands deleted, or the file copied without -wal);
+- ``sessions``: the sessions table disagreeing with the rows that opened and closed each table.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from dealer_app.history.chain import Anchor, key_id, legacy_row_hash, read_anchors, row_hash
+
+if TYPE_CHECKING:
+    from dealer_app.history.store import Store
+
+# a run of this many failing rows in a row is reported as one recomputed stretch
+_RUN = 3
+
+
+@dataclass(frozen=True)
+class Problem:
+    what: str  # edited | missing | reordered | recomputed | tail | sessions | key | anchors
+    text: str
+    row: int | None = None
+    session: int | None = None
+    hand: int | None = None
+
+    def to_dict(self) -> dict:
+        return {"what": self.what, "text": self.text, "row": self.row, "session": self.session, "hand": self.hand}
+
+
+def check_record(store: Store, key: bytes | None, anchors: Path | None = None) -> list[Problem]:
+    if store.format == 1:
+        return _check_format1(store)
+    where = str(store.path)
+    problems: list[Problem] = []
+    if key is None:
+        return [Problem("key", f"{where}: no key was given, so the rows' hashes cannot be checked")]
+    if store.key_id and key_id(key) != store.key_id:
+        problems.append(Problem("key", f"{where}: the key given ({key_id(key)}) is not the one this record was "
+                                       f"written with ({store.key_id}): every row will fail its hash"))
+    anchored: dict[int, Anchor] = {}
+    if anchors is not None:
+        found, unreadable = read_anchors(anchors, store.record_id)
+        problems += [Problem("anchors", text) for text in unreadable]
+        anchored = {a.row: a for a in found}
+    walk = _Walk(store, key, anchored)
+    problems += walk.run()
+    problems += _check_sessions(store, walk)
+    return problems
+
+
+class _Walk:
+    """One pass over the log in id order."""
+
+    def __init__(self, store: Store, key: bytes, anchored: dict[int, Anchor]):
+        self.store, self.key, self.anchored = store, key, anchored
+        self.where = str(store.path)
+        self.problems: list[Problem] = []
+        self.failing: list[tuple[int, int, int, str]] = []  # the current run of failing rows
+        self.last_id, self.last_sid = 0, None
+        self.seqs: dict[int, int] = {}
+        self.first_rows: dict[int, tuple[str, dict | None, str]] = {}  # session -> (kind, payload, at) of seq 1
+        self.closes: dict[int, str] = {}  # session -> at of its close_table row
+        self.upgraded: dict[int, dict] = {}  # session -> its times as a format-1 record had them
+
+    def run(self) -> list[Problem]:
+        prev = ""
+        for rid, sid, seq, hand, kind, text, at, digest in self.store.db.execute(
+                "SELECT id, session_id, seq, hand_no, kind, payload, at, hash FROM log ORDER BY id"):
+            explained = self._order(rid, sid, seq, hand, kind)
+            expected = row_hash(self.key, self.store.record_id, prev, rid, sid, seq, hand, kind, text, at)
+            if expected != digest:
+                if not explained:
+                    self.failing.append((rid, sid, hand, kind))
+            else:
+                self._end_run()
+            anchor = self.anchored.pop(rid, None)
+            if anchor is not None and anchor.hash != digest:
+                self.problems.append(Problem(
+                    "edited", f"{self.where}: log row {rid} ({kind}, table session {sid}, hand {hand}) is not the row "
+                              f"sealed {anchor.seal} at {anchor.at}: it was rewritten", rid, sid, hand))
+            self._remember(sid, seq, kind, text, at)
+            prev, self.last_id, self.last_sid = digest, rid, sid
+        self._end_run()
+        self._check_tail()
+        return self.problems
+
+    def _order(self, rid: int, sid: int, seq: int, hand: int, kind: str) -> bool:
+        """Gaps and disorder in the ids and sequence numbers; True if one explains this row's
+        failing hash (a row after a deleted one cannot match: its predecessor changed)."""
+        explained = False
+        if rid != self.last_id + 1:
+            self.problems.append(Problem(
+                "missing", f"{self.where}: log rows {self.last_id + 1}–{rid - 1} are missing before log row {rid} "
+                           f"({kind}, table session {sid}, hand {hand}): they were deleted", rid, sid, hand))
+            if self.last_sid not in (None, sid):  # the deleted rows may have ended the table before
+                self.problems.append(Problem(
+                    "missing", f"{self.where}: log rows {self.last_id + 1}–{rid - 1} are missing after table "
+                               f"session {self.last_sid}'s last row {self.last_id}: the table's last rows may "
+                               f"have been deleted", rid - 1, self.last_sid))
+            explained = True
+        want = self.seqs.get(sid, 0) + 1
+        if seq > want:
+            self.problems.append(Problem(
+                "missing", f"{self.where}: table session {sid} has no rows {want}–{seq - 1} of its own before its "
+                           f"row {seq} (row {rid}, hand {hand}): they were deleted", rid, sid, hand))
+            explained = True
+        elif seq < want:
+            self.problems.append(Problem(
+                "reordered", f"{self.where}: log row {rid} ({kind}, table session {sid}, hand {hand}) is that table's "
+                             f"row {seq}, after its row {want - 1}: rows were moved or copied in", rid, sid, hand))
+            explained = True
+        return explained
+
+    def _end_run(self):
+        run, self.failing = self.failing, []
+        if not run:
+            return
+        if len(run) < _RUN:
+            for rid, sid, hand, kind in run:
+                self.problems.append(Problem(
+                    "edited", f"{self.where}: log row {rid} ({kind}, table session {sid}, hand {hand}) does not match "
+                              f"its hash: it was changed after it was written", rid, sid, hand))
+            return
+        (first, sid, hand, _kind), (last, *_rest) = run[0], run[-1]
+        hands = sorted({(s, h) for _r, s, h, _k in run})
+        span = ", ".join(f"session {s} hand {h}" for s, h in hands[:5]) + (" …" if len(hands) > 5 else "")
+        self.problems.append(Problem(
+            "recomputed", f"{self.where}: log rows {first}–{last} ({len(run)} rows: {span}) do not match their hashes: "
+                          f"rewritten, with the chain recomputed without the record's key", first, sid, hand))
+
+    def _remember(self, sid: int, seq: int, kind: str, text: str, at: str):
+        self.seqs[sid] = max(seq, self.seqs.get(sid, 0))
+        if seq == 1:
+            self.first_rows[sid] = (kind, _payload(text), at)
+        if kind == "close_table":
+            self.closes[sid] = at
+        elif kind == "record_upgraded":
+            self.upgraded[sid] = _payload(text) or {}
+
+    def _check_tail(self):
+        counter = self.store.db.execute("SELECT seq FROM sqlite_sequence WHERE name = 'log'").fetchone()
+        if counter and counter[0] > self.last_id:
+            self.problems.append(Problem(
+                "tail", f"{self.where}: the record wrote {counter[0]} rows and holds {self.last_id}: rows "
+                        f"{self.last_id + 1}–{counter[0]} were deleted from its end", self.last_id + 1))
+        for anchor in sorted(self.anchored.values(), key=lambda a: a.row):  # sealed rows not found
+            self.problems.append(Problem(
+                "tail", f"{self.where}: the seal {anchor.seal} of table session {anchor.session}, hand {anchor.hand} "
+                        f"({anchor.at}) names row {anchor.row}, which the record no longer has: its last rows were "
+                        f"deleted, or the file was copied without its -wal file", anchor.row, anchor.session,
+                anchor.hand))
+            break  # the first one says it; the later seals are gone for the same reason
+
+
+def _check_sessions(store: Store, walk: _Walk) -> list[Problem]:
+    """Each table's row in ``sessions`` against the rows that opened and closed it."""
+    where, problems = str(store.path), []
+    known = set()
+    for sid, table, profile, opened, closed in store.db.execute(
+            "SELECT id, table_name, profile, opened_at, closed_at FROM sessions ORDER BY id"):
+        known.add(sid)
+        first = walk.first_rows.get(sid)
+        if first is None:
+            if sid in walk.seqs:
+                continue  # its first row is missing: said already
+            problems.append(Problem("sessions", f"{where}: table session {sid} ({table}) has no rows", None, sid))
+            continue
+        kind, payload, at = first
+        times = walk.upgraded.get(sid, {})
+        said = []
+        if kind != "open_table" or not isinstance(payload, dict):
+            said.append("its first row does not open a table")
+        else:
+            if payload.get("table") != table:
+                said.append(f"its table is {table!r}, its rows say {payload.get('table')!r}")
+            if payload.get("profile") != profile:
+                said.append(f"its profile is {profile!r}, its rows say {payload.get('profile')!r}")
+        if opened != times.get("opened_at", at):
+            said.append(f"it was opened at {opened}, its rows say {times.get('opened_at', at)}")
+        closed_by_rows = walk.closes.get(sid, times.get("closed_at"))
+        if closed != closed_by_rows:
+            said.append(f"its closing time is {closed or 'none (open)'}, its rows say "
+                        f"{closed_by_rows or 'none (open)'}")
+        if said:
+            problems.append(Problem("sessions", f"{where}: the sessions table was edited: table session {sid}: "
+                                                + "; ".join(said), None, sid))
+    for sid in sorted(set(walk.seqs) - known):
+        problems.append(Problem("sessions", f"{where}: rows of table session {sid}, which the sessions table does "
+                                            f"not have: its entry was deleted", None, sid))
+    counter = store.db.execute("SELECT seq FROM sqlite_sequence WHERE name = 'sessions'").fetchone()
+    if counter and known and counter[0] > max(known):
+        problems.append(Problem("sessions", f"{where}: the record opened {counter[0]} tables and holds "
+                                            f"{max(known)}: the last were deleted", None, counter[0]))
+    return problems
+
+
+def _check_format1(store: Store) -> list[Problem]:
+    """A record written before the keyed chain, read where it cannot be upgraded (read-only):
+    its plain SHA-256 chain finds an edited, inserted or deleted middle row, nothing more."""
+    problems, prev = [], ""
+    for rid, sid, hand_no, kind, text, at, digest in store.db.execute(
+            "SELECT id, session_id, hand_no, kind, payload, at, hash FROM log ORDER BY id"):
+        if legacy_row_hash(prev, sid, hand_no, kind, text, at) != digest:
+            problems.append(Problem(
+                "edited", f"{store.path}: log row {rid} ({kind}, table session {sid}, hand {hand_no}) does not match "
+                          f"its hash: the record was changed after it was written", rid, sid, hand_no))
+        prev = digest
+    return problems
+
+
+def _payload(text: str) -> dict | None:
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None

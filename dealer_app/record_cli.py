@@ -1,0 +1,144 @@
+"""The floor's commands on a hand record: ``verify``, ``seals``, ``hands`` (and ``report``).
+
+Each opens the record read-only: checking or listing a record never changes it, and works on
+a copy, on a read-only disk, or while a table is writing to it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from dealer_app.cli import INPUT_PROBLEM, OK, UsageError
+
+
+def _open(path: str, key: bytes | None = None):
+    from dealer_app.history.store import Store, StoreError
+    try:
+        return Store.read_only(path, key)
+    except StoreError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _key(args) -> bytes | None:
+    from dealer_app.history.chain import KeyProblem, default_key_path, read_key
+    path = Path(args.key) if args.key else default_key_path()
+    if not args.key and not path.exists():
+        return None
+    try:
+        return read_key(path)
+    except KeyProblem as exc:
+        raise UsageError(str(exc)) from None
+
+
+def cmd_verify(args) -> int:
+    from dealer_app.history.chain import default_anchors_path
+    key = _key(args)
+    if key is None:
+        raise UsageError(f"no record key on this machine ({args.key or 'the config folder'}): give the key the "
+                         f"record was written with, --key FILE")
+    if args.anchors and not Path(args.anchors).is_file():
+        raise UsageError(f"{args.anchors}: no such anchors file (--anchors)")
+    anchors = Path(args.anchors) if args.anchors else default_anchors_path()
+    store = _open(args.record, key)
+    try:
+        problems = store.check(key, anchors if anchors.is_file() else None)
+        rows = store.db.execute("SELECT COUNT(*) FROM log").fetchone()[0]
+        tables = store.db.execute("SELECT COUNT(*) FROM sessions").fetchone()[0]
+        seals = store.seals()
+        summary = {"record": str(store.path), "whole": not problems, "format": store.format, "rows": rows,
+                   "tables": tables, "hands_sealed": len(seals), "last_seal": seals[-1].seal if seals else None,
+                   "anchors": str(anchors) if anchors.is_file() else None, "key_id": store.key_id,
+                   "problems": [p.to_dict() for p in problems]}
+    finally:
+        store.close()
+    if args.json:
+        print(json.dumps(summary, indent=1, ensure_ascii=False))
+    else:
+        for p in problems:
+            print(p.text)
+        checked = "against the anchors in " + summary["anchors"] if summary["anchors"] else "with no anchors file"
+        if problems:
+            print(f"{summary['record']}: NOT whole: {len(problems)} problem(s) in {rows} rows ({checked})")
+        else:
+            last = f"; last seal {summary['last_seal']}" if summary["last_seal"] else ""
+            print(f"{summary['record']}: whole: {rows} rows, {tables} table(s), {len(seals)} hand(s) sealed{last} "
+                  f"({checked})")
+    return INPUT_PROBLEM if problems else OK
+
+
+def cmd_seals(args) -> int:
+    store = _open(args.record)
+    try:
+        seals = store.seals()
+    finally:
+        store.close()
+    if args.json:
+        print(json.dumps({"seals": [{"session": a.session, "hand": a.hand, "row": a.row, "at": a.at,
+                                     "seal": a.seal, "hash": a.hash} for a in seals]}, indent=1))
+    else:
+        for a in seals:
+            print(f"{a.at}  session {a.session}  hand {a.hand}  {a.seal}")
+    return OK
+
+
+def cmd_hands(args) -> int:
+    from dealer_app.history.hand_index import list_hands
+    store = _open(args.db)
+    try:
+        hands = [h for h in list_hands(store) if _wanted(h, args)]
+    finally:
+        store.close()
+    if args.json:
+        print(json.dumps({"hands": [h.to_dict() for h in hands]}, indent=1, ensure_ascii=False))
+        return OK
+    from dealer_app.engine.money import format_money
+    for h in hands:
+        pot = format_money(h.pot, h.currency) if h.pot is not None else "open"
+        marks = "".join((f"  undos {h.undos}" if h.undos else "",
+                         f"  irregularities {h.irregularities}" if h.irregularities else "",
+                         f"  rulings {h.rulings}" if h.rulings else ""))
+        print(f"{h.id:>8}  {h.started[:19]}  {h.table}  pot {pot}  {', '.join(h.players)}  "
+              f"seal {h.seal or '-'}{marks}")
+    return OK
+
+
+def _wanted(h, args) -> bool:
+    """The filters of ``hands`` (the floor console offers the same)."""
+    if args.table and args.table.lower() not in h.table.lower():
+        return False
+    if args.player and not any(args.player.lower() in p.lower() for p in h.players):
+        return False
+    if args.since and h.started < args.since:
+        return False
+    if args.until and h.started[:len(args.until)] > args.until:
+        return False
+    if args.min_pot is not None and (h.pot or 0) < args.min_pot:
+        return False
+    if args.undone and not h.undos:
+        return False
+    return not (args.irregular and not (h.irregularities or h.rulings))
+
+
+def add_commands(sub) -> None:
+    p = sub.add_parser("verify", help="check that a hand record is whole (exit 1 naming each problem)")
+    p.add_argument("record")
+    p.add_argument("--key", help="the record's key file (default: this machine's, in the config folder)")
+    p.add_argument("--anchors", help="the anchors file of its seals (default: the config folder's)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_verify)
+    p = sub.add_parser("seals", help="every hand's seal in a record")
+    p.add_argument("record")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_seals)
+    p = sub.add_parser("hands", help="the hands of a record, newest first")
+    p.add_argument("--db", required=True, help="the hand record (hands.sqlite3)")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--table", help="only tables whose name contains this")
+    p.add_argument("--player", help="only hands with a player whose name contains this")
+    p.add_argument("--since", help="only hands started at or after this time (2026-12-01T21:00)")
+    p.add_argument("--until", help="only hands started at or before this time")
+    p.add_argument("--min-pot", type=int, help="only hands whose pot is at least this many cents")
+    p.add_argument("--undone", action="store_true", help="only hands with an undo")
+    p.add_argument("--irregular", action="store_true", help="only hands with an irregularity or a ruling")
+    p.set_defaults(func=cmd_hands)
