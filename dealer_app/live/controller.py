@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from dealer_app.engine.cards import CardError, format_card, parse_card, parse_cards
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.hand import Hand
+from dealer_app.engine.irregularities import IRREGULARITIES
 from dealer_app.engine.limits import (
     LimitsError,
     as_played,
@@ -109,8 +110,48 @@ def apply_input(hand: Hand, inp: list) -> None:
         hand.show(inp[1], parse_cards(inp[2]) if inp[2] else None)
     elif kind == "muck":
         hand.muck(inp[1])
+    elif kind == "irregularity":
+        _apply_irregularity(hand, inp)
     else:
         raise EngineError(f"unknown input {kind!r}")
+
+
+def _apply_irregularity(hand: Hand, inp: list) -> None:
+    """An irregularity the dealer reported (catalog §9), with its remedy: ``["irregularity",
+    code, …]``; I-1 and I-4 name the seat and the card, I-5 the seat and its action."""
+    code = inp[1]
+    if code in ("I-1", "I-4"):
+        card = parse_card(inp[3]) if isinstance(inp[3], str) else None
+        if card is None:
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "enter the card (%1)"), code), (code,))
+        if code == "I-1":
+            hand.expose_downcard(inp[2], card)
+        else:
+            hand.correct_bring_in(inp[2], card)
+    elif code == "I-2":
+        hand.card_dealt_early()
+    elif code == "I-5":
+        hand.act_out_of_turn(inp[2], inp[3], inp[4])
+    elif code == "I-6":
+        hand.misdeal()
+    elif code == "I-7":
+        hand.fouled_deck()
+    else:
+        raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "%1 is not an irregularity the table reports (%2)"),
+                               repr(code), ", ".join(IRREGULARITIES)), ("I-3",))
+
+
+def _apply_chips(session: TableSession, chips: dict) -> None:
+    """A ruling's chips, moved between the seats still at the table (between hands). A seat
+    that has left keeps its claim in the record (the ruling names it), off the table."""
+    for seat, delta in chips.items():
+        player = session.seats.get(int(seat))
+        if player is not None:
+            player.stack += int(delta)
+
+
+# the remedies that void a hand: a floor-only act (the floor PIN), and never undone by the dealer
+FLOOR_IRREGULARITIES = ("I-6", "I-7")
 
 
 def replay_inputs(session: TableSession, inputs: list) -> Hand:
@@ -403,14 +444,18 @@ class TableController(TablePresentation):
             raise _as_input_error(exc) from None
         return trial
 
-    def _input(self, inp: list, redo: bool = False):
+    def _input(self, inp: list, redo: bool = False, confirmed_by: dict | None = None):
         """Apply one dealer input: try it, record it, and only then put it on the table."""
         if self.hand is None:
             raise InputError(says(QT_TRANSLATE_NOOP("Errors", "start a hand first")) if self.session is not None
                              else says(QT_TRANSLATE_NOOP("Errors", "open a table first")))
         trial = self._tried(inp)
         start = len(self.hand.events)
-        self._commit([("redo" if redo else "input", {"input": inp})])
+        kind = "redo" if redo else "irregularity" if inp[0] == "irregularity" else "input"
+        row: dict = {"input": inp}
+        if confirmed_by is not None:
+            row["by"] = confirmed_by
+        self._commit([(kind, row)])
         previous = self.hand
         self._open_session().replace_hand(trial)
         self.inputs.append(inp)
@@ -499,11 +544,86 @@ class TableController(TablePresentation):
     def muck(self, seat: int):
         self._input(["muck", seat])
 
+    # --- irregularities (catalog §9) ------------------------------------------------------------
+    def report_irregularity(self, code: str, seat: int | None = None, card: str | None = None,
+                            action: str | None = None, to: int | None = None,
+                            floor: tuple[str, str] | None = None):
+        """The dealer reports an irregularity; its remedy is applied and recorded (who
+        confirmed it with it). I-1 (exposed downcard: ``seat``, ``card``), I-2 (card dealt
+        too early), I-4 (wrong bring-in: ``seat`` and its real door ``card``), I-5 (action out
+        of turn: ``seat``, ``action``, ``to``), I-6 (misdeal), I-7 (fouled deck). Voiding a
+        hand (I-6, I-7) is the floor's act: ``floor`` is (name, PIN)."""
+        if code not in IRREGULARITIES:
+            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "%1 is not an irregularity the table reports (%2)"),
+                                  repr(code), ", ".join(IRREGULARITIES)), ("I-3",))
+        confirmed_by: dict = {"role": "dealer"}
+        if code in FLOOR_IRREGULARITIES:
+            confirmed_by = self._floor_confirms(floor)
+        if code in ("I-1", "I-4"):
+            inp: list = ["irregularity", code, seat, card.strip() if isinstance(card, str) else card]
+        elif code == "I-5":
+            inp = ["irregularity", code, seat, action, to]
+        else:
+            inp = ["irregularity", code]
+        self._input(inp, confirmed_by=confirmed_by)
+
+    @staticmethod
+    def _floor_confirms(floor: tuple[str, str] | None) -> dict:
+        """The floor's name and PIN, checked (floor/pin.py); the PIN is never recorded."""
+        from dealer_app.floor.pin import PinRefused, confirm_floor
+        if not (isinstance(floor, tuple) and len(floor) == 2):
+            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "a floor act needs the floor's name and PIN")),
+                             ("I-3",))
+        try:
+            return confirm_floor(*floor)
+        except PinRefused as exc:
+            raise InputError(exc.says, ("I-3",)) from None
+
+    def record_ruling(self, ruling, floor: tuple[str, str]):
+        """A floor ruling (I-3) at this table, signed with the floor's name and PIN. One that
+        moves chips applies between hands, to the seats, once it is recorded."""
+        from dealer_app.floor.rulings import RulingRefused, record_ruling
+        from dealer_app.floor.timeline import TimelineError
+        if self.store is None:
+            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "there is no hand record")))
+        try:
+            recorded = record_ruling(self.store, ruling, floor)
+        except (RulingRefused, TimelineError) as exc:
+            raise InputError(exc.says or str(exc), ("I-3",)) from None
+        except RecordError as exc:
+            raise RecordFailure(exc.says or str(exc)) from exc
+        if recorded.chips and self.session is not None and self.session_id == ruling.session and self.hand is None:
+            _apply_chips(self.session, {str(k): v for k, v in recorded.chips.items()})
+        self._notify("seats")
+        return recorded
+
+    def irregularities_now(self) -> list[str]:
+        """The irregularities whose remedy applies at this moment (what the dealer's menu
+        offers); each of the others is refused with its reason if reported."""
+        h = self.hand
+        if h is None:
+            return []
+        offered = []
+        for code in IRREGULARITIES:
+            if code in ("I-1",) and not (h.street == 3 and h.phase == "deal"):
+                continue
+            if code in ("I-2", "I-5") and h.phase != "bet":
+                continue
+            if code == "I-4" and not (h.street == 3 and h.phase == "bet"):
+                continue
+            if code in ("I-6", "I-7") and h.phase == "done":
+                continue
+            offered.append(code)
+        return offered
+
     def undo(self) -> bool:
         """Undo the last input of this hand: the hand is rebuilt from the inputs before it."""
         if self.hand is None or not self.inputs:
             return False
         last = self.inputs[-1]
+        if last[0] == "irregularity" and last[1] in FLOOR_IRREGULARITIES:
+            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "the floor voided this hand (%1): only a floor ruling "
+                                                              "changes that (I-3)"), last[1]), (last[1], "I-3"))
         rebuilt = self._replayed(self.inputs[:-1])
         self._commit([("undo", {"input": last})])
         self._spare = None
@@ -682,15 +802,17 @@ class TableController(TablePresentation):
             if "seats" in payload and payload["seats"] != dealt:
                 raise EngineError(f"the record dealt {payload['seats']}, the table now deals {dealt}")
             state.inputs, state.redo_stack = [], []
-        elif kind in ("input", "redo"):
+        elif kind in ("input", "redo", "irregularity"):
             if s.hand is None:
                 raise EngineError("an input before the hand was dealt")
             apply_input(s.hand, payload["input"])
             state.inputs.append(payload["input"])
-            if kind == "input":
+            if kind != "redo":
                 state.redo_stack.clear()
             else:
                 state.redo_stack.pop()
+        elif kind == "ruling" and payload.get("chips") and s.hand is None:
+            _apply_chips(s, payload["chips"])  # I-3: the floor's compensating record
         elif kind == "undo":
             state.redo_stack.append(state.inputs.pop())
             s.replace_hand(replay_inputs(s, state.inputs))

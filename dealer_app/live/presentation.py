@@ -27,6 +27,7 @@ from dealer_app.live.prompts import (
     RiverDue,
     ShowDue,
     ToAct,
+    VoidDue,
     prompt_for,
 )
 
@@ -178,6 +179,8 @@ class TablePresentation:
         if h.phase == "showdown":
             seat = h.pending_show[0]
             return prompt_for("show", ShowDue(seat, seat == h.showdown_order[0]), ("W-1",), seat)
+        if h.voided is not None:  # I-6, I-7: nothing to push but every ante and bet, back
+            return prompt_for("award", VoidDue(h.voided.reason), h.voided.rules)
         rules = tuple(dict.fromkeys(["P-1"] + [r for pot in h.pots_awarded for r in pot["rules"]]))
         return prompt_for("award", AwardsDue(), rules)
 

@@ -108,6 +108,18 @@ class AwardsDue:
 
 
 @dataclass(frozen=True)
+class VoidDue:
+    """I-6, I-7: the hand is void: every ante and bet goes back, then the same players are
+    dealt again (the next hand)."""
+    reason: str  # misdeal | fouled-deck
+
+    @property
+    def text(self) -> str:
+        what = "Misdeal" if self.reason == "misdeal" else "Fouled deck"
+        return f"{what}: give back every ante and bet, shuffle, and deal again"
+
+
+@dataclass(frozen=True)
 class PotPush:
     """A pot to push (the award step): which pot, how much, and to whom."""
     pot_index: int
@@ -125,7 +137,8 @@ class PotPush:
 
 
 PromptKind = Literal["setup", "card", "common", "river", "action", "show", "award", "between"]
-PromptSubject = (NoTable | BetweenHands | CardDue | CommonCardDue | RiverDue | ToAct | ShowDue | AwardsDue)
+PromptSubject = (NoTable | BetweenHands | CardDue | CommonCardDue | RiverDue | ToAct | ShowDue | AwardsDue
+                 | VoidDue)
 
 
 @dataclass

@@ -1,0 +1,130 @@
+"""A floor ruling (I-3): the moment it is about, the facts, the rules cited, the decision, the
+remedy, the witnesses, the camera reference, and who ruled.
+
+A ruling never edits the record: it is one more row (``ruling``) in the hand's table, written
+after everything it refers to. A remedy that moves chips (``adjust``, or ``void``: every chip
+of the hand back where it started) is a compensating record; the live table applies it to the
+seats between hands, and a resumed table replays it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dealer_app.engine.catalog import rule_texts
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
+
+REMEDIES = ("none", "adjust", "void")
+_TEXT_LIMIT = 2000
+
+
+class RulingRefused(ValueError):
+    """A ruling that cannot be recorded as given (``says``: why, as data)."""
+
+    def __init__(self, message):
+        super().__init__(str(message))
+        self.says = message
+
+
+@dataclass(frozen=True)
+class Ruling:
+    session: int
+    hand: int
+    moment: int  # the step of the hand's timeline it refers to (0: the hand as dealt)
+    facts: str
+    rules: tuple[str, ...]
+    decision: str
+    remedy: str = "none"
+    chips: dict[int, int] = field(default_factory=dict)  # seat -> chips moved (a sum of zero)
+    witnesses: str = ""
+    camera: str = ""
+    row_seq: int | None = None  # the record row of that moment (its table's sequence number)
+
+    def payload(self, floor: dict) -> dict:
+        return {"hand": self.hand, "moment": self.moment, "row_seq": self.row_seq, "facts": self.facts,
+                "rules": list(self.rules), "decision": self.decision, "remedy": self.remedy,
+                "chips": {str(s): a for s, a in sorted(self.chips.items())}, "witnesses": self.witnesses,
+                "camera": self.camera, "by": floor}
+
+    @classmethod
+    def from_payload(cls, session: int, payload: dict) -> Ruling:
+        return cls(session, int(payload.get("hand", 0)), int(payload.get("moment", 0)), str(payload.get("facts", "")),
+                   tuple(payload.get("rules") or ()), str(payload.get("decision", "")),
+                   str(payload.get("remedy", "none")),
+                   {int(s): int(a) for s, a in (payload.get("chips") or {}).items()},
+                   str(payload.get("witnesses", "")), str(payload.get("camera", "")), payload.get("row_seq"))
+
+
+def check_ruling(r: Ruling, seats: list[int]) -> None:
+    """Refuse (RulingRefused, naming what) a ruling that is incomplete or does not add up."""
+    for name, text in (("facts", r.facts), ("decision", r.decision), ("witnesses", r.witnesses),
+                       ("camera", r.camera)):
+        if not isinstance(text, str) or len(text) > _TEXT_LIMIT or any(
+                not (c.isprintable() or c in "\n\t") for c in text):
+            raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "the ruling's %1 is not plain text of at most %2 "
+                                                                 "characters"), name, _TEXT_LIMIT))
+    if not r.decision.strip():
+        raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "a ruling needs its decision")))
+    if not r.facts.strip():
+        raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "a ruling needs the facts")))
+    known = rule_texts()
+    unknown = [x for x in r.rules if x not in known]
+    if unknown or not r.rules:
+        raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "a ruling cites the catalog's rule IDs (I-3, A-1 …); "
+                                                             "not known: %1"), ", ".join(unknown) or "none given"))
+    if r.remedy not in REMEDIES:
+        raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "the remedy is one of %1, not %2"), ", ".join(REMEDIES),
+                                 repr(r.remedy)))
+    if r.remedy == "adjust":
+        if not r.chips or any(s not in seats for s in r.chips):
+            raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "chips move between the hand's seats (%1)"),
+                                     ", ".join(map(str, seats))))
+        if sum(r.chips.values()) != 0:
+            raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "the chips moved must add up to zero (they add up "
+                                                                 "to %1 cents)"), sum(r.chips.values())))
+    elif r.chips and r.remedy == "none":
+        raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "a ruling that moves chips has the remedy adjust")))
+
+
+def void_chips(store, session_id: int, hand_no: int) -> dict[int, int]:
+    """The chips that put a finished hand back as it started: each seat's result, reversed."""
+    end = next((p for _s, kind, p, _at in store.hand_rows(session_id, hand_no) if kind == "hand_end"), None)
+    if end is None:
+        raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "hand %1-%2 has not ended: it is voided at the table "
+                                                             "(I-6, I-7)"), session_id, hand_no))
+    return {int(s): -int(n) for s, n in (end.get("net") or {}).items() if int(n)}
+
+
+def record_ruling(store, ruling: Ruling, floor: tuple[str, str]) -> Ruling:
+    """The floor's ruling on a recorded hand, from the console: checked, signed with the
+    floor's name and PIN, and appended to the hand's table. Chips move only on a table that is
+    not being dealt in another window and is between hands (else the table's own window rules,
+    so that its seats and the record never disagree). Returns the ruling as recorded."""
+    from dataclasses import replace
+
+    from dealer_app.floor.pin import PinRefused, confirm_floor
+    from dealer_app.floor.timeline import load_hand
+    timeline = load_hand(store, ruling.session, ruling.hand)
+    if ruling.remedy == "void":
+        ruling = replace(ruling, chips=void_chips(store, ruling.session, ruling.hand))
+    check_ruling(ruling, [s for s, _n, _st in timeline.seats])
+    if not 0 <= ruling.moment < len(timeline.steps):
+        raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "the moment %1 is not on the hand's timeline (0–%2)"),
+                                 ruling.moment, len(timeline.steps) - 1))
+    ruling = replace(ruling, row_seq=timeline.steps[ruling.moment].seq)
+    if ruling.chips:
+        if store.is_open(ruling.session) and store.session_in_use(ruling.session):
+            raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "table session %1 is being dealt in another window: "
+                                                                 "a ruling that moves chips is made at that table"),
+                                     ruling.session))
+        last = store.last_hand_no(ruling.session)
+        if store.is_open(ruling.session) and not any(k == "hand_end" for _s, k, _p, _a in store.hand_rows(
+                ruling.session, last)):
+            raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "table session %1 has a hand open: chips move "
+                                                                 "between hands"), ruling.session))
+    try:
+        signed = confirm_floor(*floor)
+    except PinRefused as exc:
+        raise RulingRefused(exc.says) from None
+    store.append(ruling.session, ruling.hand, [("ruling", ruling.payload(signed))])
+    return ruling

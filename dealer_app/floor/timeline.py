@@ -1,0 +1,194 @@
+"""One recorded hand as the floor steps through it: every row of the hand on a timeline, and
+the table exactly as it stood after each.
+
+Built from the hand's own rows (``Store.hand_rows``), not by replaying the table's earlier
+hands: the hand's start row names every seat with its starting stack, and the table's first
+row holds the limit table and profile it was played by. The table at a step is a
+``TableController`` with no record (``moment``): the same presentation the dealer's screen
+reads (whose turn, every legal action with its amount and rules, pots, stub, the shortage
+plan), and a sandbox for "what if": inputs given to it change nothing in the record.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dealer_app.engine.cards import format_card
+from dealer_app.engine.errors import EngineError
+from dealer_app.engine.limits import LimitsError, profile_from_record, table_from_record
+from dealer_app.engine.money import format_money
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, ActionArg, Says, says
+from dealer_app.engine.session import TableSession
+from dealer_app.floor.rulings import Ruling
+from dealer_app.live.controller import InputError, TableController, replay_inputs
+
+
+class TimelineError(ValueError):
+    """A hand that cannot be opened (not in the record, or its rows no longer replay)."""
+
+    def __init__(self, message: str | Says):
+        super().__init__(str(message))
+        self.says = message if isinstance(message, Says) else None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One row of the hand: what it was, when, and the dealer's inputs in force after it."""
+    index: int
+    seq: int  # the row's sequence number in its table's record
+    at: str
+    kind: str  # hand_start, input, irregularity, undo, redo, ruling, resume, hand_end, …
+    input: tuple | None  # the input the row gave (or, for an undo, took back)
+    inputs: tuple  # the inputs in force after the row
+    by: dict | None = None  # who confirmed it (an irregularity, a ruling)
+    ruling: Ruling | None = None
+
+    @property
+    def time(self) -> str:
+        """HH:MM:SS of the row (the record keeps UTC with milliseconds)."""
+        return self.at[11:19]
+
+
+@dataclass
+class HandTimeline:
+    session: int
+    hand: int
+    table: str
+    profile: str
+    seats: list[tuple[int, str, int]]  # (seat, name, starting stack)
+    steps: list[Step] = field(default_factory=list)
+    _session: TableSession | None = None
+    _final_shown: dict[int, list[str]] | None = None
+
+    # --- the table at a step ----------------------------------------------------------------------
+    def moment(self, index: int) -> TableController:
+        """The table as it stood after step ``index``: a controller with no record, for the
+        screen and for "what if"."""
+        step = self.steps[max(0, min(index, len(self.steps) - 1))]
+        c = TableController(store=None)
+        session = self._fresh_session()
+        try:
+            hand = replay_inputs(session, list(step.inputs))
+        except EngineError as exc:
+            raise TimelineError(exc.says or str(exc)) from None
+        session.replace_hand(hand)
+        c.session, c.session_id, c.hand_no = session, None, self.hand
+        c.inputs, c.redo_stack = [list(i) for i in step.inputs], []
+        c._collect_rulings()
+        return c
+
+    def _fresh_session(self) -> TableSession:
+        assert self._session is not None
+        template = self._session
+        session = TableSession(template.table, template.profile)
+        for seat, name, stack in self.seats:
+            session.sit(seat, name, stack)
+        session.new_hand()
+        return session
+
+    def final_shown(self) -> dict[int, list[str]]:
+        """Every downcard shown by the end of the hand (the floor's "as shown at the end")."""
+        if self._final_shown is None:
+            end = self.moment(len(self.steps) - 1).hand
+            self._final_shown = {p.seat: [format_card(c) for c in p.down if c is not None]
+                                 for p in (end.players if end is not None else []) if p.shown}
+        return self._final_shown
+
+    # --- the steps --------------------------------------------------------------------------------
+    def street_starts(self) -> list[int]:
+        """The step index where each street's dealing begins (PgUp/PgDn jump between them)."""
+        starts, last = [0], 3
+        for s in self.steps:
+            street = self.street_after(s.index)
+            if street != last:
+                starts.append(s.index)
+                last = street
+        return starts
+
+    def street_after(self, index: int) -> int:
+        return self._streets()[index]
+
+    def _streets(self) -> list[int]:
+        if not hasattr(self, "_street_cache"):
+            self._street_cache = [self._street_of(s.inputs) for s in self.steps]
+        return self._street_cache
+
+    def _street_of(self, inputs: tuple) -> int:
+        try:
+            return replay_inputs(self._fresh_session(), list(inputs)).street
+        except EngineError:
+            return 3
+
+    def rulings(self) -> list[Ruling]:
+        return [s.ruling for s in self.steps if s.ruling is not None]
+
+
+def load_hand(store, session_id: int, hand_no: int) -> HandTimeline:
+    """A recorded hand's timeline (TimelineError if the record lacks it or it no longer replays)."""
+    first = store.hand_rows(session_id, 0)
+    opening = next((p for _seq, kind, p, _at in first if kind == "open_table"), None)
+    rows = store.hand_rows(session_id, hand_no)
+    start = next((p for _seq, kind, p, _at in rows if kind == "hand_start"), None)
+    if opening is None or start is None:
+        raise TimelineError(says(QT_TRANSLATE_NOOP("Errors", "%1: table session %2 has no hand %3"), store.path,
+                                 session_id, hand_no))
+    try:
+        table, profile = table_from_record(opening["limit_table"]), profile_from_record(opening["house_profile"])
+    except (LimitsError, KeyError, TypeError) as exc:
+        raise TimelineError(says(QT_TRANSLATE_NOOP("Errors", "%1: the limit table in the record is not readable (%2)"),
+                                 store.path, exc)) from None
+    seats = [(int(s), str(n), int(stack)) for s, n, stack in start.get("seats", [])]
+    timeline = HandTimeline(session_id, hand_no, table.name, profile.name, seats)
+    timeline._session = TableSession(table, profile)
+    inputs: list = []
+    redo: list = []
+    begun = ended = False
+    for seq, kind, payload, at in rows:
+        if kind == "hand_start":
+            begun = True
+        if not begun or (ended and kind not in ("ruling",)):
+            continue
+        given = None
+        if kind in ("input", "irregularity", "redo"):
+            given = tuple(payload["input"])
+            inputs.append(payload["input"])
+            if kind == "redo" and redo:
+                redo.pop()
+        elif kind == "undo" and inputs:
+            given = tuple(inputs.pop())
+            redo.append(list(given))
+        elif kind == "hand_end":
+            ended = True
+        ruling = Ruling.from_payload(session_id, payload) if kind == "ruling" else None
+        timeline.steps.append(Step(len(timeline.steps), seq, at, kind, given, tuple(tuple(i) for i in inputs),
+                                   payload.get("by"), ruling))
+    try:
+        timeline.moment(len(timeline.steps) - 1)  # the whole hand must replay: found now, not mid-dispute
+    except (TimelineError, InputError) as exc:
+        raise TimelineError(says(QT_TRANSLATE_NOOP("Errors", "%1: hand %2-%3 no longer replays: %4"), store.path,
+                                 session_id, hand_no, exc.says or str(exc))) from None
+    return timeline
+
+
+def input_words(inp: tuple | list | None, currency: str = "USD") -> str:
+    """A dealer's input in English, as the timeline lists it ("seat 4 calls to $8")."""
+    if not inp:
+        return ""
+    kind = inp[0]
+    if kind == "deal":
+        shown = " ".join(c or "??" for c in inp[2])
+        return f"seat {inp[1]} dealt {shown}"
+    if kind == "river":
+        return "river dealt down"
+    if kind == "common":
+        return f"common card {inp[1]}"
+    if kind == "act":
+        amount = f" {format_money(inp[3], currency)}" if inp[3] is not None else ""
+        return f"seat {inp[1]} {ActionArg(inp[2]).action.replace('_', ' ')}{amount}"
+    if kind == "show":
+        return f"seat {inp[1]} shows" + (f" {inp[2]}" if inp[2] else "")
+    if kind == "muck":
+        return f"seat {inp[1]} mucks"
+    if kind == "irregularity":
+        return f"irregularity {inp[1]}" + (f" seat {inp[2]}" if len(inp) > 2 and inp[2] is not None else "")
+    return " ".join(map(str, inp))
