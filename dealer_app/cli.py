@@ -7,6 +7,8 @@
     dealer-app verify RECORD [--key FILE] [--anchors FILE] [--json]   is the record whole?
     dealer-app seals RECORD [--json]       every hand's seal
     dealer-app hands --db RECORD [--json]  the record's hands, newest first (with filters)
+    dealer-app report --db RECORD --hand SESSION-HAND --out FILE.pdf   the ruling report
+    dealer-app floor [RECORD]              the floor console
 
 Exit codes, for every command: 0 success; 1 a problem found in the input (each named: file,
 hand, line); 2 a usage or environment error (a missing folder, an unknown option, an output
@@ -413,11 +415,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_export)
     from dealer_app.record_cli import add_commands
     add_commands(sub)
+    p = sub.add_parser("floor", help="the floor console on a hand record (default: this machine's)")
+    p.add_argument("record", nargs="?")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)  # a usage mistake exits 2 here (argparse)
+    if args.command == "floor":
+        from dealer_app.ui.app import run_floor
+        return run_floor(args.record)
     if args.command is None:
         if args.limits:
             os.environ["DEALER_APP_LIMITS"] = str(args.limits)

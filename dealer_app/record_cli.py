@@ -7,6 +7,7 @@ a copy, on a read-only disk, or while a table is writing to it.
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 from dealer_app.cli import INPUT_PROBLEM, OK, UsageError
@@ -103,6 +104,42 @@ def cmd_hands(args) -> int:
     return OK
 
 
+def parse_hand_id(text: str) -> tuple[int, int]:
+    """``SESSION-HAND`` (as ``dealer-app hands`` lists them: ``3-12``)."""
+    session, sep, hand = text.partition("-")
+    if not sep or not session.isdigit() or not hand.isdigit():
+        raise UsageError(f"{text!r} is not a hand id: SESSION-HAND, as 'dealer-app hands' lists them (3-12)")
+    return int(session), int(hand)
+
+
+def cmd_report(args) -> int:
+    from dealer_app.floor.timeline import TimelineError, load_hand
+    session, hand = parse_hand_id(args.hand)
+    out = Path(args.out)
+    if out.suffix.lower() != ".pdf":
+        raise UsageError(f"{out}: the report is a PDF file (--out FILE.pdf)")
+    if out.is_dir():
+        raise UsageError(f"{out}: is a folder (--out wants a file)")
+    store = _open(args.db)
+    try:
+        try:
+            timeline = load_hand(store, session, hand)
+        except TimelineError as exc:
+            print(f"dealer-app report: {exc}", file=sys.stderr)
+            return INPUT_PROBLEM
+        from dealer_app.ui.app import report_application
+        from dealer_app.ui.report_pdf import write_report
+        report_application()
+        try:
+            write_report(store, timeline, out, args.moment)
+        except OSError as exc:
+            raise UsageError(f"{out}: the report cannot be written ({exc.strerror or exc})") from None
+    finally:
+        store.close()
+    print(out)
+    return OK
+
+
 def _wanted(h, args) -> bool:
     """The filters of ``hands`` (the floor console offers the same)."""
     if args.table and args.table.lower() not in h.table.lower():
@@ -142,3 +179,10 @@ def add_commands(sub) -> None:
     p.add_argument("--undone", action="store_true", help="only hands with an undo")
     p.add_argument("--irregular", action="store_true", help="only hands with an irregularity or a ruling")
     p.set_defaults(func=cmd_hands)
+    p = sub.add_parser("report", help="the ruling report of one hand, as a PDF")
+    p.add_argument("--db", required=True, help="the hand record (hands.sqlite3)")
+    p.add_argument("--hand", required=True, help="the hand: SESSION-HAND, as 'dealer-app hands' lists it")
+    p.add_argument("--out", required=True, help="the PDF to write")
+    p.add_argument("--moment", type=int, help="the step of the hand to show (default: the last ruling's, else the "
+                                               "end)")
+    p.set_defaults(func=cmd_report)

@@ -43,7 +43,8 @@ LAYERS_BELOW = {
     "engine": set(),
     "history": {"engine"},
     "live": {"engine", "history"},
-    "ui": {"engine", "history", "live"},
+    "floor": {"engine", "history", "live"},
+    "ui": {"engine", "history", "live", "floor"},
 }
 
 

@@ -7,12 +7,12 @@ import stat
 import pytest
 from test_record_proves_itself import play_hands
 
-from dealer_app.floor.pin import PinRefused, check_pin, confirm_floor, pin_path
-from dealer_app.floor.rulings import Ruling, RulingRefused, record_ruling
+from dealer_app.floor.rulings import Ruling, RulingRefused, record_ruling, rule_at_table
 from dealer_app.floor.timeline import load_hand
 from dealer_app.history.hand_index import list_hands
 from dealer_app.history.store import Store
 from dealer_app.live.controller import InputError, TableController
+from dealer_app.live.floor_pin import PinRefused, check_pin, confirm_floor, pin_path
 
 
 @pytest.fixture
@@ -42,7 +42,7 @@ def test_I3_a_ruling_at_the_table_moves_chips_between_hands_and_is_replayed(tabl
     before = {s.seat: s.stack for s in table.seats()}
     ruling = Ruling(table.session_id, 2, 3, "Seat 2 says seat 1 string-raised", ("I-3", "A-6"),
                     "Seat 1 pays seat 2 one dollar", "adjust", {1: -100, 2: 100}, "Dealer Jo", "cam 4 21:03")
-    recorded = table.record_ruling(ruling, ("Maria", "4711"))
+    recorded = rule_at_table(table, ruling, ("Maria", "4711"))
     assert recorded.row_seq is not None
     after = {s.seat: s.stack for s in table.seats()}
     assert after[1] == before[1] - 100 and after[2] == before[2] + 100 and after[3] == before[3]
@@ -66,17 +66,17 @@ def test_I3_a_ruling_that_does_not_add_up_or_lacks_its_pin_is_refused(table):
            Ruling(table.session_id, 9, 1, "f", ("I-3",), "d")]
     for ruling in bad:
         with pytest.raises(InputError):
-            table.record_ruling(ruling, ("Maria", "4711"))
-    table.record_ruling(Ruling(table.session_id, 2, 1, "f", ("I-3",), "d"), ("Maria", "4711"))
+            rule_at_table(table, ruling, ("Maria", "4711"))
+    rule_at_table(table, Ruling(table.session_id, 2, 1, "f", ("I-3",), "d"), ("Maria", "4711"))
     with pytest.raises(InputError, match="wrong floor PIN"):
-        table.record_ruling(Ruling(table.session_id, 2, 1, "f", ("I-3",), "d"), ("Maria", "0000"))
+        rule_at_table(table, Ruling(table.session_id, 2, 1, "f", ("I-3",), "d"), ("Maria", "0000"))
     assert len(table.store.session_log(table.session_id)) == rows + 1
 
 
 def test_I3_a_hand_voided_by_ruling_gives_every_chip_back(table):
     net = next(p for _s, k, p, _a in table.store.hand_rows(table.session_id, 2) if k == "hand_end")["net"]
     before = {s.seat: s.stack for s in table.seats()}
-    table.record_ruling(Ruling(table.session_id, 2, 0, "fouled deck found after", ("I-7", "I-3"), "hand 2 void",
+    rule_at_table(table, Ruling(table.session_id, 2, 0, "fouled deck found after", ("I-7", "I-3"), "hand 2 void",
                                "void"), ("Maria", "4711"))
     after = {s.seat: s.stack for s in table.seats()}
     assert all(after[int(s)] == before[int(s)] - n for s, n in net.items())
@@ -85,7 +85,7 @@ def test_I3_a_hand_voided_by_ruling_gives_every_chip_back(table):
 def test_I3_chips_do_not_move_while_a_hand_is_open(table):
     table.start_hand()
     with pytest.raises(InputError, match="has a hand open"):
-        table.record_ruling(Ruling(table.session_id, 2, 1, "f", ("I-3",), "d", "adjust", {1: -100, 2: 100}),
+        rule_at_table(table, Ruling(table.session_id, 2, 1, "f", ("I-3",), "d", "adjust", {1: -100, 2: 100}),
                             ("Maria", "4711"))
 
 

@@ -102,8 +102,8 @@ def record_ruling(store, ruling: Ruling, floor: tuple[str, str]) -> Ruling:
     so that its seats and the record never disagree). Returns the ruling as recorded."""
     from dataclasses import replace
 
-    from dealer_app.floor.pin import PinRefused, confirm_floor
     from dealer_app.floor.timeline import load_hand
+    from dealer_app.live.floor_pin import PinRefused, confirm_floor
     timeline = load_hand(store, ruling.session, ruling.hand)
     if ruling.remedy == "void":
         ruling = replace(ruling, chips=void_chips(store, ruling.session, ruling.hand))
@@ -128,3 +128,22 @@ def record_ruling(store, ruling: Ruling, floor: tuple[str, str]) -> Ruling:
         raise RulingRefused(exc.says) from None
     store.append(ruling.session, ruling.hand, [("ruling", ruling.payload(signed))])
     return ruling
+
+
+def rule_at_table(controller, ruling: Ruling, floor: tuple[str, str]) -> Ruling:
+    """A ruling on the live table's own record: recorded as from the console, and its chips
+    moved on the table's seats at once (between hands)."""
+    from dealer_app.floor.timeline import TimelineError
+    from dealer_app.history.store import RecordError
+    from dealer_app.live.controller import InputError, RecordFailure
+    if controller.store is None:
+        raise InputError(says(QT_TRANSLATE_NOOP("Errors", "there is no hand record")))
+    try:
+        recorded = record_ruling(controller.store, ruling, floor)
+    except (RulingRefused, TimelineError) as exc:
+        raise InputError(exc.says or str(exc), ("I-3",)) from None
+    except RecordError as exc:
+        raise RecordFailure(exc.says or str(exc)) from exc
+    controller.apply_ruling_chips(ruling.session, recorded.chips)
+    return recorded
+

@@ -49,6 +49,24 @@ class Step:
         return self.at[11:19]
 
 
+class Moment(TableController):
+    """A recorded moment on the floor's screen: the live table's presentation, with no record
+    (what it is given changes nothing stored). ``reveal``: downcards to draw face up, as they
+    were shown at the end of the hand (the floor's toggle); None draws them as the dealer saw."""
+
+    reveal: dict[int, list[str]] | None = None
+
+    def seats(self):
+        views = super().seats()
+        if self.reveal:
+            for v in views:
+                if v.in_hand and not v.shown and self.reveal.get(v.seat):
+                    known = self.reveal[v.seat]
+                    v.shown = known + ["??"] * max(0, v.down_count - len(known))
+                    v.shown = v.shown[:v.down_count]
+        return views
+
+
 @dataclass
 class HandTimeline:
     session: int
@@ -61,11 +79,11 @@ class HandTimeline:
     _final_shown: dict[int, list[str]] | None = None
 
     # --- the table at a step ----------------------------------------------------------------------
-    def moment(self, index: int) -> TableController:
+    def moment(self, index: int) -> Moment:
         """The table as it stood after step ``index``: a controller with no record, for the
         screen and for "what if"."""
         step = self.steps[max(0, min(index, len(self.steps) - 1))]
-        c = TableController(store=None)
+        c = Moment(store=None)
         session = self._fresh_session()
         try:
             hand = replay_inputs(session, list(step.inputs))

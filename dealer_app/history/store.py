@@ -319,6 +319,9 @@ class Store:
     # --- writing ------------------------------------------------------------------------------
     def _write(self, work):
         """Run ``work(prev_hash)`` in one transaction; commit it whole or raise RecordError."""
+        if self._lock_fd is None or self._key is None:
+            raise RecordError(says(QT_TRANSLATE_NOOP("Errors", "%1: the record was opened to read only: nothing is "
+                                                               "written to it"), self.path))
         try:
             self.db.execute("BEGIN IMMEDIATE")
             try:

@@ -570,7 +570,7 @@ class TableController(TablePresentation):
     @staticmethod
     def _floor_confirms(floor: tuple[str, str] | None) -> dict:
         """The floor's name and PIN, checked (floor/pin.py); the PIN is never recorded."""
-        from dealer_app.floor.pin import PinRefused, confirm_floor
+        from dealer_app.live.floor_pin import PinRefused, confirm_floor
         if not (isinstance(floor, tuple) and len(floor) == 2):
             raise InputError(says(QT_TRANSLATE_NOOP("Errors", "a floor act needs the floor's name and PIN")),
                              ("I-3",))
@@ -579,23 +579,12 @@ class TableController(TablePresentation):
         except PinRefused as exc:
             raise InputError(exc.says, ("I-3",)) from None
 
-    def record_ruling(self, ruling, floor: tuple[str, str]):
-        """A floor ruling (I-3) at this table, signed with the floor's name and PIN. One that
-        moves chips applies between hands, to the seats, once it is recorded."""
-        from dealer_app.floor.rulings import RulingRefused, record_ruling
-        from dealer_app.floor.timeline import TimelineError
-        if self.store is None:
-            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "there is no hand record")))
-        try:
-            recorded = record_ruling(self.store, ruling, floor)
-        except (RulingRefused, TimelineError) as exc:
-            raise InputError(exc.says or str(exc), ("I-3",)) from None
-        except RecordError as exc:
-            raise RecordFailure(exc.says or str(exc)) from exc
-        if recorded.chips and self.session is not None and self.session_id == ruling.session and self.hand is None:
-            _apply_chips(self.session, {str(k): v for k, v in recorded.chips.items()})
+    def apply_ruling_chips(self, session_id: int, chips: dict[int, int]):
+        """A floor ruling just recorded for this table moved chips (floor/rulings.py): they
+        reach the seats now if the table is between hands (as a resume replays them)."""
+        if chips and self.session is not None and self.session_id == session_id and self.hand is None:
+            _apply_chips(self.session, {str(k): v for k, v in chips.items()})
         self._notify("seats")
-        return recorded
 
     def irregularities_now(self) -> list[str]:
         """The irregularities whose remedy applies at this moment (what the dealer's menu

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -89,3 +90,41 @@ def install_excepthook():
         message = error_words(report(exc, "uncaught in the user interface"))
         QMessageBox.critical(QApplication.activeWindow(), "dealer-app", message)
     sys.excepthook = hook
+
+
+def run_floor(record: str | None = None, argv=None) -> int:
+    """``dealer-app floor [RECORD]``: the floor console on its own. The record is opened to
+    write rulings where it can be; a record that cannot be written (a copy on a read-only
+    disk, another machine's key) is opened to read, and rulings are refused with the reason."""
+    from dealer_app.history.store import RECORD_NAME, Store
+    from dealer_app.ui.floor_window import FloorWindow
+    app = QApplication.instance() or QApplication(argv or sys.argv)
+    QCoreApplication.setOrganizationName("dealer-app")
+    QCoreApplication.setApplicationName("dealer-app")
+    install_translator(app, QSettings("dealer-app", "dealer-app"))
+    setup_logging(default_data_dir())
+    install_excepthook()
+    path = Path(record) if record else default_data_dir() / RECORD_NAME
+    try:
+        store = Store(path, create=False)
+    except StoreError:
+        try:
+            store = Store.read_only(path)
+        except StoreError as exc:
+            QMessageBox.critical(None, "dealer-app", error_words(exc))
+            return 1
+    window = FloorWindow(store)
+    window.resize(1400, 860)
+    window.show()
+    return app.exec()
+
+
+def report_application():
+    """The Qt application a report needs to draw the table view: offscreen when there is no
+    display, in the UI's language."""
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    app = QApplication.instance() or QApplication(["dealer-app"])
+    install_translator(app, QSettings("dealer-app", "dealer-app"))
+    return app
+

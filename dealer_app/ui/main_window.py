@@ -51,6 +51,9 @@ class MainWindow(QMainWindow):
         self.keys = DealerKeys(self, self.panel)  # the dealer's keys, wherever the focus is
         self.record_label = QLabel()
         self.statusBar().addWidget(self.record_label, 1)
+        self.seal_label = QLabel()
+        self.seal_label.setObjectName("seal")
+        self.statusBar().addPermanentWidget(self.seal_label)
         if controller.store is not None:
             self.record_label.setText(self.tr("Hand record: %1").replace("%1", str(controller.store.path)))
         self.panel.set_four_colour(self.table_view.four_colour)
@@ -75,6 +78,11 @@ class MainWindow(QMainWindow):
         self.close_table_action = table.addAction(self.tr("&Close table"), self.close_table)
         table.addSeparator()
         table.addAction(self.tr("&Quit"), QKeySequence.StandardKey.Quit, self.close)
+        table.insertSeparator(table.actions()[-1])
+        self.irregularity_action = QAction(self.tr("Report &irregularity…"), self)
+        self.irregularity_action.setShortcut(QKeySequence("Ctrl+I"))
+        self.irregularity_action.triggered.connect(self.irregularity_dialog)
+        table.insertAction(table.actions()[-2], self.irregularity_action)
         edit = self.menuBar().addMenu(self.tr("&Edit"))
         self.undo_action = edit.addAction(self.tr("&Undo"), QKeySequence.StandardKey.Undo, self.undo)
         self.redo_action = edit.addAction(self.tr("&Redo"), QKeySequence("Ctrl+Shift+Z"), self.redo)
@@ -83,6 +91,8 @@ class MainWindow(QMainWindow):
         seats.addAction(self.tr("&Top up…"), self.top_up_dialog)
         seats.addAction(self.tr("Sit &out / sit in…"), self.sit_out_dialog)
         seats.addAction(self.tr("&Leave…"), self.leave_dialog)
+        floor = self.menuBar().addMenu(self.tr("&Floor"))
+        self.floor_action = floor.addAction(self.tr("&Open floor console…"), self.floor_console)
         settings = self.menuBar().addMenu(self.tr("Se&ttings"))
         four = settings.addAction(self.tr("&Four-colour suits"))
         four.setCheckable(True)
@@ -115,6 +125,15 @@ class MainWindow(QMainWindow):
         self.redo_action.setEnabled(c.session is not None)
         self.start_action.setEnabled(c.prompt().kind in ("between", "award"))
         self.close_table_action.setEnabled(c.session is not None)
+        self.irregularity_action.setEnabled(c.hand is not None)
+        self.floor_action.setEnabled(c.store is not None)
+        if c.last_seal is not None:  # the record's seal of the last hand, for the dealer to read out
+            seal = self.tr("Hand %1 sealed: %2").replace("%1", str(c.last_seal.hand)).replace("%2", c.last_seal.seal)
+            if c.seal_problem:
+                seal += " — " + error_words(c.seal_problem)
+            self.seal_label.setText(seal)
+            self.seal_label.setStyleSheet("color: #b00020; font-weight: bold" if c.seal_problem
+                                          else "font-weight: bold")
         title = self.tr("Stud Dealer Assistant")
         if c.session is not None:
             title = f"{c.session.table.title} · {c.session.profile.name} — {title}"
@@ -123,6 +142,26 @@ class MainWindow(QMainWindow):
     # --- commands -------------------------------------------------------------------------
     def _run(self, fn, *args) -> bool:
         return run_guarded(self.panel.show_error, fn, *args)
+
+    def irregularity_dialog(self):
+        """Ctrl+I: the dealer reports an irregularity; the dialog states the remedy and its rule."""
+        from dealer_app.ui.floor_dialogs import IrregularityDialog
+        if self.controller.hand is None:
+            self.panel.show_error(self.tr("No hand is open: an irregularity is reported during a hand"), "I-3")
+            return None
+        dialog = IrregularityDialog(self.controller, self)
+        dialog.setModal(True)
+        dialog.show()
+        return dialog
+
+    def floor_console(self):
+        """Floor → Open: the console on this table's record (rulings here are the floor's)."""
+        from dealer_app.ui.floor_window import FloorWindow
+        window = FloorWindow(self.controller.store, controller=self.controller)
+        window.resize(1400, 860)
+        window.show()
+        self._floor_window = window  # kept alive while open
+        return window
 
     def undo(self):
         c = self.controller

@@ -15,7 +15,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
-from dealer_app.engine.cards import SUIT_SYMBOLS
+from dealer_app.engine.cards import SUIT_SYMBOLS, parse_card, parse_cards
 from dealer_app.engine.deck import DealPlan
 from dealer_app.engine.evaluator import hand_shape
 from dealer_app.engine.events import (
@@ -54,6 +54,7 @@ from dealer_app.live.prompts import (
     RiverDue,
     ShowDue,
     ToAct,
+    VoidDue,
 )
 
 translate = QCoreApplication.translate
@@ -426,6 +427,11 @@ def _action_name(a: ActionArg) -> str:
             "raise": translate("Words", "raise")}.get(a.action, str(a))
 
 
+def action_name(action: str) -> str:
+    """An action as its button names it ("Raise to")."""
+    return _action_name(ActionArg(action, button=True))
+
+
 def _phase(p: PhaseArg) -> str:
     return {"deal": translate("Words", "deal", "the phase of a hand"),
             "bet": translate("Words", "bet", "the phase of a hand"),
@@ -507,6 +513,60 @@ def _voided(e: HandVoided) -> str:
                               "same players")
 
 
+# --- the floor's timeline: each recorded input in words ----------------------------------------
+def input_text(inp, currency: str = "USD") -> str:
+    """A dealer's recorded input, as the floor's timeline lists it ("seat 4: call $8")."""
+    if not inp:
+        return ""
+    kind = inp[0]
+    if kind == "deal":
+        return fill(translate("Words", "seat %1 dealt %2"), inp[1], " ".join(
+            card(parse_card(c)) if c else "??" for c in inp[2]))
+    if kind == "river":
+        return translate("Words", "the river dealt down")
+    if kind == "common":
+        return fill(translate("Words", "common card %1"), card(parse_card(inp[1])))
+    if kind == "act":
+        to = None if inp[2] == "call" else inp[3]  # a call says its verb; what it puts in is on the table
+        return fill(translate("Words", "seat %1: %2"), inp[1], _move(inp[2], to, currency))
+    if kind == "show":
+        shown = " ".join(card(c) for c in parse_cards(inp[2])) if inp[2] else ""
+        return fill(translate("Words", "seat %1 shows %2"), inp[1], shown).rstrip()
+    if kind == "muck":
+        return fill(translate("Words", "seat %1 mucks"), inp[1])
+    if kind == "irregularity":
+        return irregularity_name(inp[1]) + (fill(translate("Words", ", seat %1"), inp[2])
+                                            if len(inp) > 2 and inp[2] is not None else "")
+    return " ".join(map(str, inp))
+
+
+def irregularity_name(code: str) -> str:
+    """An irregularity the dealer reports, by its rule (catalog §9)."""
+    names = {"I-1": translate("Words", "Exposed downcard on third street"),
+             "I-2": translate("Words", "Card dealt too early"),
+             "I-4": translate("Words", "Wrong bring-in (a misread door card)"),
+             "I-5": translate("Words", "Action out of turn"),
+             "I-6": translate("Words", "Misdeal"),
+             "I-7": translate("Words", "Fouled deck")}
+    return f"{names.get(code, code)} ({code})"
+
+
+def step_text(step, currency: str = "USD") -> str:
+    """One row of the floor's timeline: "21:03:12 dealer undid: seat 4: call $8"."""
+    what = {"hand_start": lambda: translate("Words", "hand dealt: antes in"),
+            "hand_end": lambda: translate("Words", "awards confirmed; hand sealed"),
+            "resume": lambda: translate("Words", "table resumed after a restart"),
+            "undo": lambda: fill(translate("Words", "dealer undid: %1"), input_text(step.input, currency)),
+            "redo": lambda: fill(translate("Words", "dealer redid: %1"), input_text(step.input, currency)),
+            "irregularity": lambda: fill(translate("Words", "irregularity: %1"), input_text(step.input, currency)),
+            "ruling": lambda: fill(translate("Words", "floor ruling by %1: %2"),
+                                   (step.by or {}).get("name", "?"), step.ruling.decision if step.ruling else ""),
+            }.get(step.kind, lambda: input_text(step.input, currency) if step.input else step.kind)()
+    if step.by and step.by.get("role") == "floor" and step.kind == "irregularity":
+        what += fill(translate("Words", " (confirmed by the floor: %1)"), step.by.get("name", "?"))
+    return f"{step.time} {what}"
+
+
 # each subject's words, found by its exact type (each function takes a subject of its key's type)
 _SAY: dict[type, Callable[[Any], str]] = {
     AntePosted: _ante,
@@ -548,6 +608,9 @@ _SAY: dict[type, Callable[[Any], str]] = {
     ShowDue: lambda s: fill(translate("Words", "Seat %1 shows first") if s.first
                             else translate("Words", "Seat %1: show or muck"), s.seat),
     AwardsDue: lambda s: translate("Words", "Push the pots and confirm"),
+    VoidDue: lambda s: translate("Words", "Misdeal: give back every ante and bet, shuffle, and deal again")
+    if s.reason == "misdeal" else translate("Words", "Fouled deck: give back every ante and bet, shuffle, and deal "
+                                                     "again"),
     PotPush: _push,
 }
 

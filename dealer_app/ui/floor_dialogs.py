@@ -1,0 +1,251 @@
+"""The floor's dialogs: "what if" from a recorded moment, a ruling (with the floor PIN), and
+the dealer's report of an irregularity at the live table."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_app.engine.catalog import rule_text
+from dealer_app.floor.rulings import REMEDIES, Ruling, RulingRefused, record_ruling, rule_at_table
+from dealer_app.floor.timeline import HandTimeline, Moment, TimelineError
+from dealer_app.history.store import StoreError
+from dealer_app.live.controller import InputError
+from dealer_app.ui.action_panel import ActionPanel
+from dealer_app.ui.keys import DealerKeys
+from dealer_app.ui.qt_bridge import ControllerBridge
+from dealer_app.ui.rulings import rule_html
+from dealer_app.ui.table_view import TableView
+from dealer_app.ui.words import error_words, irregularity_name, language, step_text, typed_cents
+
+
+class WhatIfDialog(QDialog):
+    """From a recorded moment, play on with other actions: the dealer's own table and action
+    panel, on a controller with no record, so nothing of it is ever stored."""
+
+    def __init__(self, moment: Moment, parent=None):
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("What if — nothing here is recorded"))
+        self.bridge = ControllerBridge(moment, self)
+        layout = QHBoxLayout(self)
+        self.table_view = TableView(self.bridge)
+        self.panel = ActionPanel(self.bridge)
+        layout.addWidget(self.table_view, 3)
+        side = QVBoxLayout()
+        note = QLabel(self.tr("What if: try another action from this moment. The record is not touched."))
+        note.setWordWrap(True)
+        note.setStyleSheet("color: #8a5a00; font-weight: bold;")
+        side.addWidget(note)
+        side.addWidget(self.panel, 1)
+        layout.addLayout(side, 2)
+        self.keys = DealerKeys(self, self.panel)  # the dealer's keys, as at the table
+        self.resize(1200, 640)
+
+    @property
+    def controller(self):
+        return self.bridge.controller
+
+
+class RulingDialog(QDialog):
+    """A ruling on the moment shown: facts, rules cited, decision, remedy, witnesses, camera
+    reference, the floor's name and PIN. Recorded (appended) only when it is complete."""
+
+    def __init__(self, store, timeline: HandTimeline, moment: int, parent=None, table_controller=None):
+        super().__init__(parent)
+        self.store, self.timeline, self.moment = store, timeline, moment
+        self.table_controller = table_controller
+        self.setWindowTitle(self.tr("Floor ruling — hand %1").replace("%1", f"{timeline.session}-{timeline.hand}"))
+        layout = QVBoxLayout(self)
+        step = timeline.steps[moment]
+        session = timeline.moment(moment).session
+        currency = session.table.currency if session is not None else "USD"
+        layout.addWidget(QLabel(self.tr("The moment: step %1 — %2").replace("%1", str(moment)).replace(
+            "%2", step_text(step, currency))))
+        form = QFormLayout()
+        self.facts = QPlainTextEdit()
+        self.facts.setTabChangesFocus(True)
+        self.rules = QLineEdit("I-3")
+        self.rules.textChanged.connect(self._show_rules)
+        self.decision = QPlainTextEdit()
+        self.decision.setTabChangesFocus(True)
+        self.remedy = QComboBox()
+        for remedy, label in zip(REMEDIES, (self.tr("None: the decision only"), self.tr("Move chips between seats"),
+                                            self.tr("Void the hand: every chip back")), strict=True):
+            self.remedy.addItem(label, remedy)
+        self.chips: dict[int, QLineEdit] = {}
+        chips_box = QWidget()
+        chips_form = QFormLayout(chips_box)
+        for seat, name, _stack in timeline.seats:
+            edit = QLineEdit()
+            edit.setPlaceholderText(self.tr("+ or − amount"))
+            chips_form.addRow(f"{seat} {name}", edit)
+            self.chips[seat] = edit
+        self.witnesses = QLineEdit()
+        self.camera = QLineEdit()
+        self.floor_name = QLineEdit()
+        self.pin = QLineEdit()
+        self.pin.setEchoMode(QLineEdit.EchoMode.Password)
+        for label, w in ((self.tr("Facts"), self.facts), (self.tr("Rules cited"), self.rules),
+                         (self.tr("Decision"), self.decision), (self.tr("Remedy"), self.remedy),
+                         (self.tr("Chips (with Move chips)"), chips_box), (self.tr("Witnesses"), self.witnesses),
+                         (self.tr("Camera / time reference"), self.camera), (self.tr("Floor's name"), self.floor_name),
+                         (self.tr("Floor PIN"), self.pin)):
+            form.addRow(label, w)
+        layout.addLayout(form)
+        self.rule_texts = QLabel()
+        self.rule_texts.setWordWrap(True)
+        self.rule_texts.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(self.rule_texts)
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #b00020; font-weight: bold;")
+        layout.addWidget(self.error)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("Record the ruling"))
+        buttons.accepted.connect(self.record)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.recorded: Ruling | None = None
+        self._show_rules()
+
+    def _cited(self) -> tuple[str, ...]:
+        return tuple(r.strip().upper() for r in self.rules.text().replace(";", ",").split(",") if r.strip())
+
+    def _show_rules(self):
+        lang = language()
+        self.rule_texts.setText("".join(f"<p><b>{r}</b> {rule_html(rule_text(r, lang))}</p>"
+                                        for r in self._cited() if rule_text(r, lang)))
+
+    def ruling(self) -> Ruling:
+        chips = {}
+        for seat, edit in self.chips.items():
+            if edit.text().strip():
+                chips[seat] = typed_cents(edit.text().replace("−", "-"))
+        return Ruling(self.timeline.session, self.timeline.hand, self.moment, self.facts.toPlainText().strip(),
+                      self._cited(), self.decision.toPlainText().strip(), self.remedy.currentData(), chips,
+                      self.witnesses.text().strip(), self.camera.text().strip())
+
+    def record(self):
+        try:
+            ruling = self.ruling()
+        except ValueError as exc:
+            self.error.setText(self.tr("A chip amount cannot be read: %1").replace("%1", str(exc)))
+            return
+        controller = self.table_controller
+        floor = (self.floor_name.text(), self.pin.text())
+        try:
+            if controller is not None and controller.session_id == ruling.session:
+                self.recorded = rule_at_table(controller, ruling, floor)  # its seats move with the record
+            else:
+                self.recorded = record_ruling(self.store, ruling, floor)
+        except (RulingRefused, TimelineError, InputError, StoreError) as exc:  # refused: said, nothing recorded
+            self.error.setText(error_words(exc))
+            return
+        self.accept()
+
+
+class IrregularityDialog(QDialog):
+    """The dealer reports an irregularity: the remedy the profile gives, with its rule, and
+    what it needs (a seat, a card, an action; the floor's name and PIN to void a hand)."""
+
+    def __init__(self, controller, parent=None):
+        super().__init__(parent)
+        self.controller = controller
+        self.setWindowTitle(self.tr("Report an irregularity"))
+        layout = QVBoxLayout(self)
+        form = QFormLayout()
+        self.kind = QComboBox()
+        for code in controller.irregularities_now():
+            self.kind.addItem(irregularity_name(code), code)
+        self.kind.currentIndexChanged.connect(self._changed)
+        self.seat = QLineEdit()
+        self.card = QLineEdit()
+        self.action = QComboBox()
+        for action in ("fold", "check", "call", "bet", "raise", "complete"):
+            self.action.addItem(action, action)
+        self.amount = QLineEdit()
+        self.floor_name = QLineEdit()
+        self.pin = QLineEdit()
+        self.pin.setEchoMode(QLineEdit.EchoMode.Password)
+        self.rows = {}
+        for key, label, w in (("kind", self.tr("Irregularity"), self.kind), ("seat", self.tr("Seat"), self.seat),
+                              ("card", self.tr("Card"), self.card), ("action", self.tr("Action"), self.action),
+                              ("amount", self.tr("Amount (bet or raise to)"), self.amount),
+                              ("floor", self.tr("Floor's name"), self.floor_name),
+                              ("pin", self.tr("Floor PIN"), self.pin)):
+            form.addRow(label, w)
+            self.rows[key] = (form.labelForField(w), w)
+        layout.addLayout(form)
+        self.remedy = QLabel()
+        self.remedy.setWordWrap(True)
+        self.remedy.setTextFormat(Qt.TextFormat.RichText)
+        self.remedy.setMinimumWidth(520)
+        layout.addWidget(self.remedy)
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #b00020; font-weight: bold;")
+        layout.addWidget(self.error)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("Apply the remedy"))
+        buttons.accepted.connect(self.apply)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        if self.kind.count() == 0:
+            self.remedy.setText(self.tr("No irregularity the table reports applies now; the floor decides (I-3)."))
+        self._changed()
+
+    def code(self) -> str | None:
+        return self.kind.currentData()
+
+    def _changed(self):
+        code = self.code()
+        needs = {"I-1": ("seat", "card"), "I-4": ("seat", "card"), "I-5": ("seat", "action", "amount"),
+                 "I-6": ("floor", "pin"), "I-7": ("floor", "pin")}.get(code or "", ())
+        for key, (label, w) in self.rows.items():
+            if key != "kind":
+                label.setVisible(key in needs)
+                w.setVisible(key in needs)
+        if code is None:
+            return
+        h = self.controller.hand
+        if code in ("I-1", "I-5") and h is not None and h.phase in ("deal", "bet"):
+            due = self.controller.prompt().seat
+            if code == "I-1" and due is not None:
+                self.seat.setText(str(due))
+        text = rule_text(code, language())
+        extra = ""
+        if code == "I-5":
+            option = self.controller.session.rules.out_of_turn
+            extra = "<p>" + self.tr("This table's house option out_of_turn: %1").replace("%1", option) + "</p>"
+        self.remedy.setText(f"<p><b>{code}</b> {rule_html(text)}</p>{extra}")
+
+    def apply(self):
+        code = self.code()
+        if code is None:
+            self.reject()
+            return
+        try:
+            seat = int(self.seat.text()) if self.seat.isVisible() and self.seat.text().strip() else None
+            to = typed_cents(self.amount.text()) if self.amount.isVisible() and self.amount.text().strip() else None
+        except ValueError as exc:
+            self.error.setText(str(exc))
+            return
+        floor = (self.floor_name.text(), self.pin.text()) if code in ("I-6", "I-7") else None
+        try:
+            self.controller.report_irregularity(code, seat=seat, card=self.card.text() or None,
+                                                action=self.action.currentData(), to=to, floor=floor)
+        except InputError as exc:  # refused (and a record that cannot be written): nothing changed
+            self.error.setText(error_words(exc))
+            return
+        self.accept()

@@ -1,0 +1,385 @@
+"""The floor console: find a hand, step to the disputed moment, see what was legal and why,
+try another action, rule, print the report.
+
+Thin, like the dealer's window: the hands come from ``history/hand_index``, the moments from
+``floor/timeline`` (a record-less controller per step, drawn by the dealer's own table view),
+the ruling from ``floor/rulings``. Keys, wherever the focus is (but in a text box): ←/→ one
+step, PgUp/PgDn a street, Home/End the start and the end.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QCheckBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QMainWindow,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QSlider,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_app.engine.catalog import rule_text
+from dealer_app.engine.money import format_money
+from dealer_app.floor.timeline import HandTimeline, Moment, TimelineError, load_hand
+from dealer_app.history.hand_index import HandSummary, list_hands
+from dealer_app.ui.qt_bridge import ControllerBridge
+from dealer_app.ui.rulings import rule_html
+from dealer_app.ui.table_view import TableView
+from dealer_app.ui.words import action_name, error_words, language, say, step_text, typed_cents
+
+STEP_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown, Qt.Key.Key_Home,
+             Qt.Key.Key_End)
+
+
+class _Empty(Moment):
+    """What the table view draws before a hand is chosen."""
+
+
+class FloorWindow(QMainWindow):
+    def __init__(self, store, parent=None, controller=None):
+        """``controller``: the live table of this window's app, if any (a ruling on its own
+        table goes through it, so that chips it moves reach its seats at once)."""
+        super().__init__(parent)
+        self.store = store
+        self.table_controller = controller
+        self.timeline: HandTimeline | None = None
+        self.index = 0
+        self.hands: list[HandSummary] = []
+        self.shown: list[HandSummary] = []
+        self.setWindowTitle(self.tr("Floor — %1").replace("%1", str(store.path)))
+        self.bridge = ControllerBridge(_Empty(store=None), self)
+        self.table_view = TableView(self.bridge)
+        self.table_view.setMinimumSize(560, 420)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self._browser())
+        split.addWidget(self._stepper())
+        split.setSizes([420, 980])
+        self.setCentralWidget(split)
+        self.status = QLabel()
+        self.statusBar().addWidget(self.status, 1)
+        self.keys = _StepKeys(self)
+        self.reload()
+
+    # --- the hand browser -----------------------------------------------------------------------
+    def _browser(self) -> QWidget:
+        box = QWidget()
+        layout = QVBoxLayout(box)
+        form = QFormLayout()
+        self.filter_table = QLineEdit()
+        self.filter_player = QLineEdit()
+        self.filter_since = QLineEdit()
+        self.filter_since.setPlaceholderText("2026-12-01T21:00")
+        self.filter_until = QLineEdit()
+        self.filter_pot = QLineEdit()
+        self.filter_pot.setPlaceholderText(self.tr("e.g. 20"))
+        for label, edit in ((self.tr("Table"), self.filter_table), (self.tr("Player or seat"), self.filter_player),
+                            (self.tr("From"), self.filter_since), (self.tr("To"), self.filter_until),
+                            (self.tr("Pot at least"), self.filter_pot)):
+            edit.textChanged.connect(self.apply_filters)
+            form.addRow(label, edit)
+        self.filter_undo = QCheckBox(self.tr("Had an undo"))
+        self.filter_irregular = QCheckBox(self.tr("Had an irregularity or ruling"))
+        for check in (self.filter_undo, self.filter_irregular):
+            check.toggled.connect(self.apply_filters)
+            form.addRow(check)
+        layout.addLayout(form)
+        self.hand_list = QTableWidget(0, 6)
+        self.hand_list.setHorizontalHeaderLabels([self.tr("Hand"), self.tr("Started"), self.tr("Table"),
+                                                  self.tr("Players"), self.tr("Pot"), self.tr("Marks")])
+        self.hand_list.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.hand_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.hand_list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.hand_list.verticalHeader().setVisible(False)
+        self.hand_list.itemSelectionChanged.connect(self._hand_chosen)
+        layout.addWidget(self.hand_list, 1)
+        self.count = QLabel()
+        layout.addWidget(self.count)
+        return box
+
+    def reload(self):
+        self.hands = list_hands(self.store)
+        self.apply_filters()
+
+    def apply_filters(self):
+        try:
+            pot = typed_cents(self.filter_pot.text()) if self.filter_pot.text().strip() else None
+            self.filter_pot.setStyleSheet("")
+        except ValueError:  # not an amount (yet): no pot filter, and the box says so
+            pot = None
+            self.filter_pot.setStyleSheet("background: #ffd6d6")
+        wanted = self.filter_player.text().strip().lower()
+        table = self.filter_table.text().strip().lower()
+        since, until = self.filter_since.text().strip(), self.filter_until.text().strip()
+
+        def keep(h: HandSummary) -> bool:
+            if table and table not in h.table.lower():
+                return False
+            if wanted and not (any(wanted in p.lower() for p in h.players)
+                               or (wanted.isdigit() and int(wanted) in h.seats)):
+                return False
+            if since and h.started < since or until and h.started[:len(until)] > until:
+                return False
+            if pot is not None and (h.pot or 0) < pot:
+                return False
+            if self.filter_undo.isChecked() and not h.undos:
+                return False
+            return not (self.filter_irregular.isChecked() and not (h.irregularities or h.rulings))
+
+        self.shown = [h for h in self.hands if keep(h)]
+        self.hand_list.setRowCount(len(self.shown))
+        for row, h in enumerate(self.shown):
+            marks = []
+            if h.undos:
+                marks.append(self.tr("%1 undo(s)").replace("%1", str(h.undos)))
+            if h.irregularities:
+                marks.append(self.tr("%1 irregularity(ies)").replace("%1", str(h.irregularities)))
+            if h.rulings:
+                marks.append(self.tr("%1 ruling(s)").replace("%1", str(h.rulings)))
+            pot_text = format_money(h.pot, h.currency) if h.pot is not None else self.tr("open")
+            for col, text in enumerate((h.id, h.started[:19].replace("T", " "), h.table, ", ".join(h.players),
+                                        pot_text, ", ".join(marks))):
+                self.hand_list.setItem(row, col, QTableWidgetItem(text))
+        self.hand_list.resizeColumnsToContents()
+        self.count.setText(self.tr("%1 of %2 hands").replace("%1", str(len(self.shown))).replace(
+            "%2", str(len(self.hands))))
+
+    def _hand_chosen(self):
+        rows = self.hand_list.selectionModel().selectedRows()
+        if not rows:
+            return
+        h = self.shown[rows[0].row()]
+        self.open_hand(h.session, h.hand)
+
+    def open_hand(self, session: int, hand: int):
+        try:
+            self.timeline = load_hand(self.store, session, hand)
+        except TimelineError as exc:
+            QMessageBox.warning(self, self.tr("Floor"), error_words(exc))
+            return
+        self.slider.setMaximum(len(self.timeline.steps) - 1)
+        self.steps.clear()
+        currency = self._currency()
+        for step in self.timeline.steps:
+            self.steps.addItem(step_text(step, currency))
+        rulings = self.timeline.rulings()
+        self.go(rulings[-1].moment if rulings else len(self.timeline.steps) - 1)
+
+    def _currency(self) -> str:
+        m = self.bridge.controller
+        return m.session.table.currency if m.session is not None else "USD"
+
+    # --- the step-through -----------------------------------------------------------------------
+    def _stepper(self) -> QWidget:
+        box = QWidget()
+        layout = QVBoxLayout(box)
+        top = QSplitter(Qt.Orientation.Horizontal)
+        top.addWidget(self.table_view)
+        self.steps = QListWidget()
+        self.steps.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        self.steps.currentRowChanged.connect(lambda row: self.go(row) if row >= 0 and row != self.index else None)
+        top.addWidget(self.steps)
+        top.setSizes([640, 340])
+        layout.addWidget(top, 3)
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keys are the window's (see _StepKeys)
+        self.slider.valueChanged.connect(lambda v: self.go(v) if v != self.index else None)
+        layout.addWidget(self.slider)
+        buttons = QHBoxLayout()
+        self.reveal = QCheckBox(self.tr("Downcards as shown at the end"))
+        self.reveal.toggled.connect(lambda _on: self.go(self.index))
+        self.what_if_button = QPushButton(self.tr("What if…"))
+        self.what_if_button.clicked.connect(self.what_if)
+        self.rule_button = QPushButton(self.tr("Rule…"))
+        self.rule_button.clicked.connect(self.rule)
+        self.print_button = QPushButton(self.tr("Print report…"))
+        self.print_button.clicked.connect(self.print_report)
+        self.verify_button = QPushButton(self.tr("Verify record"))
+        self.verify_button.clicked.connect(self.verify)
+        for w in (self.reveal, self.what_if_button, self.rule_button, self.print_button, self.verify_button):
+            buttons.addWidget(w)
+        layout.addLayout(buttons)
+        self.details = QTextBrowser()
+        self.details.setOpenLinks(False)
+        self.details.setObjectName("moment_details")
+        layout.addWidget(self.details, 2)
+        return box
+
+    def go(self, index: int):
+        """Show the table as it stood after step ``index``."""
+        if self.timeline is None:
+            return
+        index = max(0, min(index, len(self.timeline.steps) - 1))
+        self.index = index
+        m = self.timeline.moment(index)
+        m.reveal = self.timeline.final_shown() if self.reveal.isChecked() else None
+        self.bridge.controller = m
+        self.bridge.changed.emit("table")
+        self.slider.blockSignals(True)
+        self.slider.setValue(index)
+        self.slider.blockSignals(False)
+        self.steps.blockSignals(True)
+        self.steps.setCurrentRow(index)
+        self.steps.blockSignals(False)
+        self.details.setHtml(self.moment_html(m))
+        self.status.setText(self.tr("Hand %1, step %2 of %3").replace("%1", f"{self.timeline.session}-"
+                                                                        f"{self.timeline.hand}").replace(
+            "%2", str(index)).replace("%3", str(len(self.timeline.steps) - 1)))
+
+    def step_by_street(self, forward: bool):
+        if self.timeline is None:
+            return
+        starts = self.timeline.street_starts()
+        if forward:
+            later = [s for s in starts if s > self.index]
+            self.go(later[0] if later else len(self.timeline.steps) - 1)
+        else:
+            earlier = [s for s in starts if s < self.index]
+            self.go(earlier[-1] if earlier else 0)
+
+    def moment_html(self, m: Moment) -> str:
+        """Whose turn, every legal action with its amount and the rules behind it (with their
+        texts), what the player did next and whether it was legal, the pots, stub and burns."""
+        e = html.escape
+        assert self.timeline is not None
+        step = self.timeline.steps[self.index]
+        prompt = m.prompt()
+        out = [f"<p><b>{e(step_text(step, self._currency()))}</b></p>",
+               f"<p style='font-size:14pt'><b>{e(say(prompt.subject))}</b></p>"]
+        for subject in prompt.note_subjects:
+            words = say(subject)
+            if words:
+                out.append(f"<p>{e(words)}</p>")
+        choices = m.choices()
+        if choices:
+            out.append(f"<p><b>{e(self.tr('Legal now'))}</b> ({e(', '.join(prompt.rules))}):</p><ul>")
+            for c in choices:
+                out.append(f"<li>{e(self._choice(m, c))}</li>")
+            out.append("</ul>")
+        nxt = self.timeline.steps[self.index + 1] if self.index + 1 < len(self.timeline.steps) else None
+        if nxt is not None and nxt.input and nxt.input[0] == "act" and nxt.kind != "undo":
+            legal = any(c.action == nxt.input[2] for c in choices)
+            verdict = self.tr("legal") if legal else self.tr("NOT legal")
+            out.append(f"<p>{e(self.tr('Then'))}: {e(step_text(nxt, self._currency()))} — <b>{e(verdict)}</b></p>")
+        pots = m.pots()
+        if pots:
+            out.append("<p>" + e(self.tr("Pots")) + ": " + "; ".join(
+                f"{e(m.money(a))} ({e(self.tr('seats'))} {', '.join(map(str, s))})" for a, s in pots) + "</p>")
+        status = m.status()
+        if status:
+            out.append(f"<p>{e(self.tr('Stub'))} {status['stub']}, {e(self.tr('burns'))} {status['burns']}</p>")
+            warning = m.shortage_warning()
+            if warning is not None:
+                out.append(f"<p><b>{e(say(warning))}</b> (D-7)</p>")
+        lang = language()
+        for rule in prompt.rules:
+            out.append(f"<p><b>{e(rule)}</b> {rule_html(rule_text(rule, lang))}</p>")
+        return "".join(out)
+
+    @staticmethod
+    def _choice(m: Moment, c) -> str:
+        name = action_name(c.action)
+        if c.min_to is not None and c.max_to is not None:
+            return f"{name} {m.money(c.min_to)}–{m.money(c.max_to)}"
+        if c.call_amount is not None:
+            return f"{name} {m.money(c.call_amount)}"
+        return f"{name} {m.money(c.to)}" if c.to is not None else name
+
+    # --- what if, ruling, report ----------------------------------------------------------------
+    def what_if(self):
+        if self.timeline is None:
+            return None
+        from dealer_app.ui.floor_dialogs import WhatIfDialog
+        dialog = WhatIfDialog(self.timeline.moment(self.index), self)
+        dialog.show()
+        return dialog
+
+    def rule(self):
+        if self.timeline is None:
+            return None
+        from dealer_app.ui.floor_dialogs import RulingDialog
+        dialog = RulingDialog(self.store, self.timeline, self.index, self, self.table_controller)
+        dialog.accepted.connect(lambda: (self.reload(), self.open_hand(self.timeline.session, self.timeline.hand)))
+        dialog.show()
+        return dialog
+
+    def print_report(self):
+        if self.timeline is None:
+            return None
+        dialog = QFileDialog(self, self.tr("Save the ruling report"))
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setNameFilter(self.tr("PDF (*.pdf)"))
+        dialog.setDefaultSuffix("pdf")
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)  # the same on every desktop
+        dialog.selectFile(f"ruling-{self.timeline.session}-{self.timeline.hand}.pdf")
+        dialog.fileSelected.connect(self._write_report)
+        dialog.show()
+        return dialog
+
+    def _write_report(self, path: str):
+        from dealer_app.ui.report_pdf import write_report
+        assert self.timeline is not None
+        try:
+            write_report(self.store, self.timeline, Path(path), self.index)
+        except OSError as exc:
+            QMessageBox.warning(self, self.tr("Floor"), self.tr("The report cannot be written: %1").replace(
+                "%1", str(exc)))
+            return
+        self.status.setText(self.tr("Report written: %1").replace("%1", path))
+
+    def verify(self):
+        problems = self.store.check()
+        if problems:
+            QMessageBox.warning(self, self.tr("Record"), "\n".join(p.text for p in problems[:20]))
+        else:
+            self.status.setText(self.tr("The record proves itself: every row matches its keyed hash."))
+
+
+class _StepKeys(QObject):
+    """←/→, PgUp/PgDn, Home/End step through the hand wherever the focus is in the console,
+    except in a text box (where they move the cursor)."""
+
+    def __init__(self, window: FloorWindow):
+        super().__init__(window)
+        self.window = window
+        app = QApplication.instance()
+        assert app is not None
+        app.installEventFilter(self)
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent):
+            return False
+        if not isinstance(obj, QWidget) or obj.window() is not self.window or event.key() not in STEP_KEYS:
+            return False
+        if isinstance(obj, (QLineEdit, QPlainTextEdit)) or event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+            return False
+        w, key = self.window, event.key()
+        if key == Qt.Key.Key_Left:
+            w.go(w.index - 1)
+        elif key == Qt.Key.Key_Right:
+            w.go(w.index + 1)
+        elif key in (Qt.Key.Key_PageUp, Qt.Key.Key_PageDown):
+            w.step_by_street(key == Qt.Key.Key_PageDown)
+        elif key == Qt.Key.Key_Home:
+            w.go(0)
+        else:
+            w.go(len(w.timeline.steps) - 1 if w.timeline else 0)
+        return True

@@ -1,0 +1,175 @@
+"""The ruling report: one recorded hand as a PDF for the file (QPdfWriter + QTextDocument).
+
+The table, its limits and profile, the players and their stacks, every row of the hand's
+timeline, the table drawn as it stood at the disputed moment, the legal options then, the
+texts of the rules cited (in the UI's language), each ruling with who made it, the hand's
+seal and whether the record proves itself. Read back by the tests with ``pdftotext``.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QMarginsF, QSize, QUrl
+from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
+
+from dealer_app.engine.catalog import rule_texts
+from dealer_app.floor.timeline import HandTimeline, Moment
+from dealer_app.history.chain import seal_code
+from dealer_app.ui.words import action_name, language, say, step_text
+
+translate = QCoreApplication.translate
+
+
+def _t(text: str) -> str:
+    return translate("Report", text)
+
+
+def disputed_moment(timeline: HandTimeline, moment: int | None) -> int:
+    """The moment the report shows: the one asked for, else the last ruling's, else the end."""
+    if moment is not None:
+        return max(0, min(moment, len(timeline.steps) - 1))
+    rulings = timeline.rulings()
+    return rulings[-1].moment if rulings else len(timeline.steps) - 1
+
+
+def table_picture(m: Moment, size: QSize | None = None):
+    """The table view the dealer uses, drawn at this moment (offscreen)."""
+    size = size or QSize(760, 560)
+    from dealer_app.ui.qt_bridge import ControllerBridge
+    from dealer_app.ui.table_view import TableView
+    bridge = ControllerBridge(m)
+    view = TableView(bridge)
+    view.resize(size)
+    picture = view.grab().toImage()
+    view.deleteLater()
+    return picture
+
+
+def report_html(store, timeline: HandTimeline, index: int) -> str:
+    m = timeline.moment(index)
+    session = m.session
+    assert session is not None and m.hand is not None
+    t, currency = session.table, session.table.currency
+    e = html.escape
+    seal = _seal(store, timeline)
+    parts = [f"<h1>{e(_t('Ruling report'))}</h1>",
+             f"<p><b>{e(_t('Table'))}:</b> {e(t.title)} ({e(t.name)}) &nbsp; <b>{e(_t('Profile'))}:</b> "
+             f"{e(session.profile.name)} &nbsp; <b>{e(_t('Hand'))}:</b> {timeline.session}-{timeline.hand}</p>",
+             f"<p><b>{e(_t('Limits'))}:</b> {e(_t('ante'))} {e(m.money(t.ante))}, {e(_t('bring-in'))} "
+             f"{e(m.money(t.bring_in))}, {e(m.money(t.small_bet))}/{e(m.money(t.big_bet))} ({e(t.structure)})</p>",
+             f"<p><b>{e(_t('Seal'))}:</b> {e(seal or _t('none: the hand has not ended'))} &nbsp; "
+             f"<b>{e(_t('Record'))}:</b> {e(str(store.path))}</p>",
+             f"<h2>{e(_t('Players'))}</h2><table border='1' cellpadding='3' cellspacing='0'>"
+             f"<tr><th>{e(_t('Seat'))}</th><th>{e(_t('Player'))}</th><th>{e(_t('Stack at the start'))}</th>"
+             f"<th>{e(_t('Stack at this moment'))}</th></tr>"]
+    now = {v.seat: v.stack for v in m.seats()}
+    for seat, name, stack in timeline.seats:
+        parts.append(f"<tr><td>{seat}</td><td>{e(name)}</td><td>{e(m.money(stack))}</td>"
+                     f"<td>{e(m.money(now.get(seat, stack)))}</td></tr>")
+    parts.append("</table>")
+    parts.append(f"<h2>{e(_t('Timeline'))}</h2><table cellpadding='2' cellspacing='0'>")
+    for step in timeline.steps:
+        mark = " style='background:#ffe27a'" if step.index == index else ""
+        parts.append(f"<tr{mark}><td>{step.index}</td><td>{e(step_text(step, currency))}</td></tr>")
+    parts.append("</table>")
+    parts.append(f"<h2>{e(_t('The table at the disputed moment'))} ({e(_t('step'))} {index})</h2>")
+    parts.append(f"<p><b>{e(say(m.prompt().subject))}</b></p>")
+    parts.append("<p><img src='table.png' width='560'></p>")
+    pots = m.pots()
+    if pots:
+        parts.append("<p>" + e(_t("Pots")) + ": " + "; ".join(
+            f"{e(m.money(amount))} ({e(_t('seats'))} {', '.join(map(str, eligible))})" for amount, eligible in pots)
+            + "</p>")
+    status = m.status()
+    if status:
+        parts.append(f"<p>{e(_t('Stub'))}: {status['stub']} &nbsp; {e(_t('Burns'))}: {status['burns']}</p>")
+    cited: list[str] = list(m.prompt().rules)
+    choices = m.choices()
+    if choices:
+        parts.append(f"<h3>{e(_t('Legal options then'))}</h3><ul>")
+        for c in choices:
+            parts.append(f"<li>{e(_choice_words(m, c))}</li>")
+        parts.append(f"</ul><p>{e(_t('Rules'))}: {e(', '.join(m.prompt().rules))}</p>")
+    rulings = timeline.rulings()
+    parts.append(f"<h2>{e(_t('Rulings'))}</h2>")
+    if not rulings:
+        parts.append(f"<p>{e(_t('No ruling is recorded for this hand.'))}</p>")
+    for step in timeline.steps:
+        r = step.ruling
+        if r is None:
+            continue
+        cited += list(r.rules)
+        by = (step.by or {}).get("name", "?")
+        chips = ", ".join(f"{_t('seat')} {s}: {m.money(a)}" for s, a in sorted(r.chips.items()))
+        parts.append(
+            f"<p><b>{e(_t('Ruling'))}</b> {e(step.at)} — {e(_t('by'))} <b>{e(by)}</b> "
+            f"({e(_t('at step'))} {r.moment})</p><ul>"
+            f"<li><b>{e(_t('Facts'))}:</b> {e(r.facts)}</li>"
+            f"<li><b>{e(_t('Rules cited'))}:</b> {e(', '.join(r.rules))}</li>"
+            f"<li><b>{e(_t('Decision'))}:</b> {e(r.decision)}</li>"
+            f"<li><b>{e(_t('Remedy'))}:</b> {e(_remedy(r.remedy))}{(' — ' + e(chips)) if chips else ''}</li>"
+            f"<li><b>{e(_t('Witnesses'))}:</b> {e(r.witnesses or '—')}</li>"
+            f"<li><b>{e(_t('Camera / time reference'))}:</b> {e(r.camera or '—')}</li></ul>")
+    texts = rule_texts(language())
+    parts.append(f"<h2>{e(_t('The rules cited'))}</h2>")
+    for rule in dict.fromkeys(cited):
+        if rule in texts:
+            parts.append(f"<p><b>{e(rule)}</b> {e(texts[rule])}</p>")
+    problems = store.check()
+    verdict = _t("The record proves itself: every row matches its keyed hash.") if not problems else \
+        _t("The record does NOT prove itself:") + " " + "; ".join(p.text for p in problems[:5])
+    parts.append(f"<h2>{e(_t('The record'))}</h2><p>{e(verdict)}</p>")
+    return "\n".join(parts)
+
+
+def _choice_words(m: Moment, c) -> str:
+    name = action_name(c.action)
+    if c.min_to is not None and c.max_to is not None:
+        return f"{name} {m.money(c.min_to)}–{m.money(c.max_to)}"
+    if c.call_amount is not None:
+        return f"{name} {m.money(c.call_amount)}"
+    return f"{name} {m.money(c.to)}" if c.to is not None else name
+
+
+def _remedy(remedy: str) -> str:
+    return {"none": _t("none (the decision only)"), "adjust": _t("chips moved between seats"),
+            "void": _t("the hand voided: every chip back")}.get(remedy, remedy)
+
+
+def _seal(store, timeline: HandTimeline) -> str | None:
+    for a in store.seals(timeline.session):
+        if a.hand == timeline.hand:
+            return seal_code(a.hash)
+    return None
+
+
+def write_report(store, timeline: HandTimeline, out: Path, moment: int | None = None) -> Path:
+    """Write the report PDF; OSError if the file cannot be written."""
+    index = disputed_moment(timeline, moment)
+    doc = QTextDocument()
+    doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl("table.png"),
+                    table_picture(timeline.moment(index)))
+    doc.setHtml(report_html(store, timeline, index))
+    out = Path(out)
+    if out.exists() and not out.is_file():
+        raise OSError(f"{out}: not a file")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    if not _writable(out):
+        raise OSError(f"{out}: cannot be written")
+    writer = QPdfWriter(str(out))
+    writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
+                                     QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter))
+    writer.setTitle(_t("Ruling report"))
+    writer.setCreator("dealer-app")
+    doc.print_(writer)
+    del writer  # the file is complete once the writer is gone
+    if not out.is_file() or out.stat().st_size == 0:
+        raise OSError(f"{out}: the PDF was not written")
+    return out
+
+
+def _writable(out: Path) -> bool:
+    import os
+    return os.access(out if out.exists() else out.parent, os.W_OK)
