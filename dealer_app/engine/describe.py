@@ -133,7 +133,8 @@ def _move(action: str, to: int | None, currency: str) -> str:
     if action in ("fold", "check"):
         return {"fold": "folds", "check": "checks"}[action]
     if to is None:
-        return {"call": "calls"}.get(action, action)
+        return {"call": "calls", "bring_in": "brings in", "complete": "completes", "bet": "bets",
+                "raise": "raises"}.get(action, action)
     return f"{VERBS[action]} {format_money(to, currency)}"
 
 

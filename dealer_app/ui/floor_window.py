@@ -275,10 +275,12 @@ class FloorWindow(QMainWindow):
                 out.append(f"<li>{e(self._choice(m, c))}</li>")
             out.append("</ul>")
         nxt = self.timeline.steps[self.index + 1] if self.index + 1 < len(self.timeline.steps) else None
-        if nxt is not None and nxt.input and nxt.input[0] == "act" and nxt.kind != "undo":
-            legal = any(c.action == nxt.input[2] for c in choices)
-            verdict = self.tr("legal") if legal else self.tr("NOT legal")
-            out.append(f"<p>{e(self.tr('Then'))}: {e(step_text(nxt, self._currency()))} — <b>{e(verdict)}</b></p>")
+        if nxt is not None:  # what happened next, and, for an action, whether the rules allowed it
+            then = f"<p>{e(self.tr('Then'))}: {e(step_text(nxt, self._currency()))}"
+            if nxt.input and nxt.input[0] == "act" and nxt.kind != "undo":
+                legal = m.prompt().seat == nxt.input[1] and any(c.action == nxt.input[2] for c in choices)
+                then += f" — <b>{e(self.tr('legal') if legal else self.tr('NOT legal'))}</b>"
+            out.append(then + "</p>")
         pots = m.pots()
         if pots:
             out.append("<p>" + e(self.tr("Pots")) + ": " + "; ".join(
@@ -309,7 +311,7 @@ class FloorWindow(QMainWindow):
             return None
         from dealer_app.ui.floor_dialogs import WhatIfDialog
         dialog = WhatIfDialog(self.timeline.moment(self.index), self)
-        dialog.show()
+        _raise(dialog)
         return dialog
 
     def rule(self):
@@ -317,8 +319,9 @@ class FloorWindow(QMainWindow):
             return None
         from dealer_app.ui.floor_dialogs import RulingDialog
         dialog = RulingDialog(self.store, self.timeline, self.index, self, self.table_controller)
+        dialog.setModal(True)
         dialog.accepted.connect(lambda: (self.reload(), self.open_hand(self.timeline.session, self.timeline.hand)))
-        dialog.show()
+        _raise(dialog)
         return dialog
 
     def print_report(self):
@@ -331,7 +334,8 @@ class FloorWindow(QMainWindow):
         dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)  # the same on every desktop
         dialog.selectFile(f"ruling-{self.timeline.session}-{self.timeline.hand}.pdf")
         dialog.fileSelected.connect(self._write_report)
-        dialog.show()
+        dialog.setModal(True)
+        _raise(dialog)
         return dialog
 
     def _write_report(self, path: str):
@@ -351,6 +355,13 @@ class FloorWindow(QMainWindow):
             QMessageBox.warning(self, self.tr("Record"), "\n".join(p.text for p in problems[:20]))
         else:
             self.status.setText(self.tr("The record proves itself: every row matches its keyed hash."))
+
+
+def _raise(dialog: QWidget) -> None:
+    """Show a dialog with the keyboard in it (its first box has the focus)."""
+    dialog.show()
+    dialog.raise_()
+    dialog.activateWindow()
 
 
 class _StepKeys(QObject):

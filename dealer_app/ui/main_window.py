@@ -152,6 +152,7 @@ class MainWindow(QMainWindow):
         dialog = IrregularityDialog(self.controller, self)
         dialog.setModal(True)
         dialog.show()
+        dialog.activateWindow()
         return dialog
 
     def floor_console(self):

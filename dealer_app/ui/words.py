@@ -472,8 +472,10 @@ def _move(action: str, to: int | None, currency: str) -> str:
         return translate("Words", "folds")
     if action == "check":
         return translate("Words", "checks")
-    if to is None:
-        return translate("Words", "calls") if action == "call" else action
+    if to is None:  # the amount the rules fix (a bring-in, a fixed-limit bet): the verb alone
+        return {"call": translate("Words", "calls"), "bring_in": translate("Words", "brings in"),
+                "complete": translate("Words", "completes"), "bet": translate("Words", "bets"),
+                "raise": translate("Words", "raises")}.get(action, action)
     verbs = {"bring_in": translate("Words", "brings in for %1"), "complete": translate("Words", "completes to %1"),
              "bet": translate("Words", "bets %1"), "raise": translate("Words", "raises to %1"),
              "call": translate("Words", "calls %1")}

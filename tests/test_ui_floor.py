@@ -1,0 +1,263 @@
+"""The floor console, used as a floor supervisor uses it: keys go to the focused widget, clicks
+to visible widgets. Find a hand by filter, step to the disputed action, read what was legal and
+why, rule with the PIN, print the report (read back with pdftotext), and try a what-if that
+leaves the record exactly as it was."""
+
+import random
+import shutil
+import subprocess
+
+import pytest
+from live_random import random_input
+from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox, QFileDialog, QLineEdit
+
+from dealer_app.history.store import Store
+from dealer_app.live.controller import InputError, TableController
+from dealer_app.ui.floor_dialogs import IrregularityDialog, RulingDialog, WhatIfDialog
+from dealer_app.ui.floor_window import FloorWindow
+from dealer_app.ui.main_window import MainWindow
+
+
+def _play_to_end(c, rng):
+    while c.hand.phase != "done":
+        try:
+            random_input(c, rng)
+        except InputError:
+            pass
+    c.finish_hand()
+
+
+@pytest.fixture
+def record(tmp_path, monkeypatch):
+    """Four hands; in hand 3 seat 5 calls out of turn and the dealer undoes a slip."""
+    monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "config"))
+    store = Store(tmp_path / "hands.sqlite3")
+    c = TableController(store)
+    c.open_table("stud-5-10", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000), (4, "Di", 20000),
+                                     (5, "Eve", 20000)])
+    rng = random.Random(5)
+    for n in range(4):
+        c.start_hand()
+        if n == 2:
+            for card in ("Kc", "2c", "9h", "Qd", "8s"):
+                c.enter_card(card)
+            c.act("bring_in")
+            c.report_irregularity("I-5", seat=5, action="call")
+            c.act("call")
+            c.undo()
+            c.act("call")
+        _play_to_end(c, rng)
+    store.close()
+    return tmp_path / "hands.sqlite3"
+
+
+@pytest.fixture
+def console(qtbot, record):
+    w = FloorWindow(Store(record, create=False))
+    qtbot.addWidget(w)
+    w.resize(1400, 860)
+    w.show()
+    qtbot.waitExposed(w)
+    w.activateWindow()
+    return w
+
+
+def focus(qtbot):
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None, timeout=2000)
+    return QApplication.focusWidget()
+
+
+def click_check(qtbot, box):
+    qtbot.mouseClick(box, Qt.LeftButton, pos=QPoint(8, box.height() // 2))  # on the box, not beside it
+
+
+def dialog_of(qtbot, kind):
+    """The dialog a click opened, once it has the keyboard (as it does for the user)."""
+    qtbot.waitUntil(lambda: any(isinstance(d, kind) and d.isVisible() for d in QApplication.topLevelWidgets()))
+    dialog = next(d for d in QApplication.topLevelWidgets() if isinstance(d, kind) and d.isVisible())
+    qtbot.waitExposed(dialog)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog, timeout=3000)
+    return dialog
+
+
+def type_into(qtbot, widget, text):
+    qtbot.mouseClick(widget, Qt.LeftButton)
+    for ch in text:
+        qtbot.keyClick(focus(qtbot), ch)
+
+
+def open_row(qtbot, w, row):
+    rect = w.hand_list.visualItemRect(w.hand_list.item(row, 0))
+    qtbot.mouseClick(w.hand_list.viewport(), Qt.LeftButton, pos=rect.center())
+    qtbot.waitUntil(lambda: w.timeline is not None)
+
+
+def test_find_a_hand_by_filter_and_step_to_the_disputed_action(qtbot, console):
+    w = console
+    assert w.hand_list.rowCount() == 4 and w.hand_list.item(0, 0).text() == "1-4"  # newest first
+    click_check(qtbot, w.filter_undo)
+    assert w.hand_list.rowCount() == 1 and w.hand_list.item(0, 0).text() == "1-3"
+    type_into(qtbot, w.filter_player, "Eve")
+    assert w.hand_list.rowCount() == 1
+    open_row(qtbot, w, 0)
+    qtbot.keyClick(focus(qtbot), Qt.Key_Home)
+    assert w.index == 0
+    for _ in range(6):  # five door cards, then the bring-in
+        qtbot.keyClick(focus(qtbot), Qt.Key_Right)
+    details = w.details.toPlainText()
+    assert "seat 2: brings in" in details and "Seat 3 (Cy) to act" in details
+    assert "Fold" in details and "Call $2" in details and "Complete to $5" in details
+    assert "L-2" in details or "B-6" in details  # the rule IDs of the decision, with their texts
+    assert "Then:" in details and "irregularity" in details.lower()
+    undo_row = next(i for i in range(w.steps.count()) if "dealer undid" in w.steps.item(i).text())
+    assert "seat 3: calls" in w.steps.item(undo_row).text()
+    qtbot.keyClick(focus(qtbot), Qt.Key_End)
+    assert w.index == len(w.timeline.steps) - 1
+    qtbot.keyClick(focus(qtbot), Qt.Key_PageUp)
+    assert w.index < len(w.timeline.steps) - 1 and w.index in w.timeline.street_starts()
+
+
+def test_downcards_as_shown_at_the_end(qtbot, console):
+    w = console
+    open_row(qtbot, w, 0)
+    qtbot.keyClick(focus(qtbot), Qt.Key_Home)
+    for _ in range(8):
+        qtbot.keyClick(focus(qtbot), Qt.Key_Right)
+    before = [v.shown for v in w.bridge.controller.seats()]
+    assert not any(before)  # as the dealer saw them: face down
+    if w.timeline.final_shown():
+        click_check(qtbot, w.reveal)
+        assert any(v.shown for v in w.bridge.controller.seats())
+
+
+def test_a_ruling_with_the_pin_and_the_report(qtbot, console, tmp_path):
+    w = console
+    before = w.store.check()
+    click_check(qtbot, w.filter_irregular)
+    open_row(qtbot, w, 0)
+    qtbot.keyClick(focus(qtbot), Qt.Key_Home)
+    for _ in range(7):
+        qtbot.keyClick(focus(qtbot), Qt.Key_Right)
+    qtbot.mouseClick(w.rule_button, Qt.LeftButton)
+    dialog = dialog_of(qtbot, RulingDialog)
+    type_into(qtbot, dialog.facts, "Seat 5 called before seat 3 acted")
+    rules = dialog.rules
+    qtbot.mouseClick(rules, Qt.LeftButton)
+    qtbot.keyClick(focus(qtbot), Qt.Key_End)
+    for _ in range(3):
+        qtbot.keyClick(focus(qtbot), Qt.Key_Backspace)
+    for ch in "I-5, I-3":
+        qtbot.keyClick(focus(qtbot), ch)
+    assert "binding" in dialog.rule_texts.text()  # the cited rule's words, as typed
+    type_into(qtbot, dialog.decision, "The call stands: the action to seat 5 did not change")
+    type_into(qtbot, dialog.witnesses, "Dealer Jo")
+    type_into(qtbot, dialog.camera, "cam 2 21:03")
+    type_into(qtbot, dialog.floor_name, "Maria")
+    type_into(qtbot, dialog.pin, "4711")
+    ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.Ok)
+    qtbot.mouseClick(ok, Qt.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+    assert before == [] and w.store.check() == []
+    assert w.timeline.rulings()[0].decision.startswith("The call stands")
+    assert any("floor ruling by Maria" in w.steps.item(i).text() for i in range(w.steps.count()))
+    # print the report: the file dialog, as the floor fills it in
+    qtbot.mouseClick(w.print_button, Qt.LeftButton)
+    files = dialog_of(qtbot, QFileDialog)
+    name = files.findChild(QLineEdit, "fileNameEdit")
+    out = tmp_path / "report.pdf"
+    qtbot.mouseClick(name, Qt.LeftButton)
+    qtbot.keyClick(focus(qtbot), Qt.Key_End)
+    for _ in range(len(name.text())):
+        qtbot.keyClick(focus(qtbot), Qt.Key_Backspace)
+    qtbot.keyClicks(focus(qtbot), str(out))
+    qtbot.keyClick(focus(qtbot), Qt.Key_Return)
+    qtbot.waitUntil(out.exists, timeout=5000)
+    text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
+    seal = next(a.seal for a in w.store.seals() if a.hand == 3)
+    for expected in ("Ruling report", "stud-5-10", "Eve", "The call stands", "Maria", "Dealer Jo", "cam 2 21:03",
+                     "I-5", "binding", seal, "The record proves itself", "dealer undid"):
+        assert expected in text, expected
+
+
+def test_a_wrong_pin_records_nothing(qtbot, console):
+    w = console
+    open_row(qtbot, w, 0)
+    rows = w.store.db.execute("SELECT COUNT(*) FROM log").fetchone()[0]
+    qtbot.mouseClick(w.rule_button, Qt.LeftButton)
+    dialog = dialog_of(qtbot, RulingDialog)
+    type_into(qtbot, dialog.facts, "f")
+    type_into(qtbot, dialog.decision, "d")
+    type_into(qtbot, dialog.floor_name, "Maria")
+    type_into(qtbot, dialog.pin, "4711")  # the first use sets it…
+    qtbot.mouseClick(dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.Ok), Qt.LeftButton)
+    qtbot.mouseClick(w.rule_button, Qt.LeftButton)
+    dialog = dialog_of(qtbot, RulingDialog)
+    type_into(qtbot, dialog.facts, "f")
+    type_into(qtbot, dialog.decision, "d")
+    type_into(qtbot, dialog.floor_name, "Maria")
+    type_into(qtbot, dialog.pin, "0000")  # …and a wrong one is refused
+    qtbot.mouseClick(dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.Ok), Qt.LeftButton)
+    assert "wrong floor PIN" in dialog.error.text() and dialog.isVisible()
+    assert w.store.db.execute("SELECT COUNT(*) FROM log").fetchone()[0] == rows + 1
+
+
+def test_what_if_leaves_the_record_unchanged(qtbot, console):
+    w = console
+    click_check(qtbot, w.filter_undo)
+    open_row(qtbot, w, 0)
+    qtbot.keyClick(focus(qtbot), Qt.Key_Home)
+    for _ in range(6):
+        qtbot.keyClick(focus(qtbot), Qt.Key_Right)
+    rows = w.store.db.execute("SELECT COUNT(*), MAX(hash) FROM log").fetchone()
+    assert w.store.check() == []
+    qtbot.mouseClick(w.what_if_button, Qt.LeftButton)
+    dialog = dialog_of(qtbot, WhatIfDialog)
+    pot = dialog.controller.hand.pot_total()
+    qtbot.keyClick(focus(qtbot), "o")  # what if seat 3 had completed?
+    assert dialog.controller.hand.pot_total() == pot + 500
+    assert dialog.controller.prompt().seat == 4
+    assert w.store.db.execute("SELECT COUNT(*), MAX(hash) FROM log").fetchone() == rows
+    assert w.store.check() == []
+
+
+def test_floor_open_from_the_app_and_an_irregularity_with_ctrl_i(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "config"))
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
+    c = TableController(Store(tmp_path / "hands.sqlite3"))
+    window = MainWindow(c, settings)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    window.ask_before_closing = False
+    c.open_table("stud-5-10", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000)])
+    c.start_hand()
+    for card in ("Kc", "2c", "9h"):
+        c.enter_card(card)
+    stub = c.status()["stub"]
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    qtbot.keyClick(focus(qtbot), Qt.Key_I, Qt.ControlModifier)
+    dialog = dialog_of(qtbot, IrregularityDialog)
+    kinds = dialog.findChild(QComboBox)
+    assert [kinds.itemData(i) for i in range(kinds.count())] == ["I-2", "I-4", "I-5", "I-6", "I-7"]
+    assert "I-2" in dialog.remedy.text() and "reshuffled" in dialog.remedy.text()  # the rule's remedy
+    qtbot.mouseClick(dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.Ok), Qt.LeftButton)
+    assert c.status()["stub"] == stub - 1
+    _play_to_end(c, random.Random(1))
+    assert window.seal_label.text() == f"Hand 1 sealed: {c.last_seal.seal}"
+    floor = window.floor_console()
+    qtbot.addWidget(floor)
+    assert floor.hand_list.rowCount() == 1 and "irregularit" in floor.hand_list.item(0, 5).text()
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils is installed by the set-up script")
+def test_the_report_command_writes_a_pdf(record, tmp_path):
+    from dealer_app.cli import main
+    out = tmp_path / "r.pdf"
+    assert main(["report", "--db", str(record), "--hand", "1-3", "--out", str(out), "--moment", "6"]) == 0
+    text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
+    assert "step 6" in text and "Legal options then" in text and "Complete to $5" in text
+    assert main(["report", "--db", str(record), "--hand", "9-9", "--out", str(out)]) == 1
+    assert main(["report", "--db", str(record), "--hand", "three", "--out", str(out)]) == 2
