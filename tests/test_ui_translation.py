@@ -30,7 +30,8 @@ def test_ts_covers_every_tr_call(tmp_path):
     fresh = tmp_path / "fresh.ts"
     shutil.copy(I18N / "dealer_app_de.ts", fresh)
     package = I18N.parents[1]  # the UI's tr() calls, and the refusals marked in the engine and live/
-    ui = sorted(str(p) for folder in ("ui", "engine", "live", "history") for p in (package / folder).glob("*.py"))
+    folders = ("ui", "engine", "live", "history", "floor")
+    ui = sorted(str(p) for folder in folders for p in (package / folder).glob("*.py"))
     ui += sorted(str(p) for p in package.glob("*.py"))  # errorlog.py words an unexpected error
     lupdate = Path(sys.executable).parent / "pyside6-lupdate"  # installed with PySide6 in the venv
     out = subprocess.run([str(lupdate), *ui, "-ts", str(fresh)], capture_output=True, text=True)

@@ -515,6 +515,240 @@ GERMAN = {
     "fifth street": "fünfte Karte",
     "sixth street": "sechste Karte",
     "seventh street": "siebte Karte (River)",
+    # --- issue 12: the record proves itself, irregularities, the floor -------------------------
+    "enter the card (%1)": "die Karte eingeben (%1)",
+    "%1 is not an irregularity the table reports (%2)": "%1 ist keine Unregelmäßigkeit, die der Tisch meldet (%2)",
+    "a floor act needs the floor's name and PIN": "eine Floor-Handlung braucht den Namen und die PIN des Floors",
+    "the floor voided this hand (%1): only a floor ruling changes that (I-3)":
+        "der Floor hat dieses Spiel für ungültig erklärt (%1): nur eine Entscheidung des Floors ändert das (I-3)",
+    "the record's key cannot be used: %1": "der Schlüssel des Protokolls ist nicht verwendbar: %1",
+    "%1: this record was written with another key (%2), not this machine's (%3): it is left as it is, so that its "
+    "rows stay provable":
+        "%1: dieses Protokoll wurde mit einem anderen Schlüssel (%2) geschrieben, nicht mit dem dieses Rechners (%3): "
+        "es bleibt unverändert, damit seine Zeilen beweisbar bleiben",
+    "%1: the record was opened to read only: nothing is written to it":
+        "%1: das Protokoll ist nur zum Lesen geöffnet: es wird nichts hineingeschrieben",
+    "the seal %1 is in the record, but the anchors file %2 cannot be written (%3)":
+        "das Siegel %1 steht im Protokoll, aber die Ankerdatei %2 kann nicht geschrieben werden (%3)",
+    "%1: an older record whose row %2 no longer matches its hash: it is not upgraded, and is left as it was":
+        "%1: ein älteres Protokoll, dessen Zeile %2 nicht mehr zu ihrem Hash passt: es wird nicht umgestellt und "
+        "bleibt, wie es war",
+    "an exposed downcard (I-1) is entered as seat %1's door card, when it is due on third street; later, the floor "
+    "decides (I-3)":
+        "eine aufgedeckte verdeckte Karte (I-1) wird als Türkarte von Platz %1 eingegeben, wenn sie auf der dritten "
+        "Karte an der Reihe ist; später entscheidet der Floor (I-3)",
+    "a card dealt too early (I-2) is reported during the betting of third to sixth street, not now (%1 on street %2)":
+        "eine zu früh gegebene Karte (I-2) wird während der Setzrunde der dritten bis sechsten Karte gemeldet, nicht "
+        "jetzt (%1 auf Straße %2)",
+    "the deck is short for street %1 (D-7): the floor decides how to deal it (I-3)":
+        "für Straße %1 reichen die Karten nicht (D-7): der Floor entscheidet, wie sie gegeben wird (I-3)",
+    "a wrong bring-in (I-4) is corrected during third street's betting":
+        "ein falscher Bring-in (I-4) wird während der Setzrunde der dritten Karte berichtigt",
+    "the player after the bring-in has acted: the bring-in stands (I-4); the floor decides about the card (I-3)":
+        "der Spieler nach dem Bring-in hat gehandelt: der Bring-in bleibt (I-4); über die Karte entscheidet der Floor "
+        "(I-3)",
+    "no betting round is open (%1)": "keine Setzrunde ist offen (%1)",
+    "it is seat %1's turn: that is not out of turn": "Platz %1 ist an der Reihe: das ist nicht außer der Reihe",
+    "seat %1 has no action in this round": "Platz %1 hat in dieser Runde keine Aktion",
+    "unknown action %1": "unbekannte Aktion %1",
+    "substantial action has taken place: the hand plays on, not a misdeal (I-6); the floor decides (I-3)":
+        "es gab wesentliche Aktion: das Spiel geht weiter, kein Fehlgeben (I-6); der Floor entscheidet (I-3)",
+    "the hand is over: after the awards, the floor decides (I-3)":
+        "das Spiel ist vorbei: nach der Auszahlung entscheidet der Floor (I-3)",
+    "the floor PIN needs at least %1 characters": "die Floor-PIN braucht mindestens %1 Zeichen",
+    "the floor PIN is already set": "die Floor-PIN ist schon festgelegt",
+    "no floor PIN is set yet: set one first": "es ist noch keine Floor-PIN festgelegt: zuerst eine festlegen",
+    "%1: the floor PIN file cannot be read": "%1: die Datei der Floor-PIN kann nicht gelesen werden",
+    "wrong floor PIN": "falsche Floor-PIN",
+    "the ruling's %1 is not plain text of at most %2 characters":
+        "%1 der Entscheidung ist kein einfacher Text von höchstens %2 Zeichen",
+    "a ruling needs its decision": "eine Entscheidung braucht ihren Beschluss",
+    "a ruling needs the facts": "eine Entscheidung braucht den Sachverhalt",
+    "a ruling cites the catalog's rule IDs (I-3, A-1 …); not known: %1":
+        "eine Entscheidung nennt Regelnummern des Katalogs (I-3, A-1 …); unbekannt: %1",
+    "the remedy is one of %1, not %2": "die Abhilfe ist eine von %1, nicht %2",
+    "chips move between the hand's seats (%1)": "Chips gehen zwischen den Plätzen des Spiels (%1)",
+    "the chips moved must add up to zero (they add up to %1 cents)":
+        "die bewegten Chips müssen zusammen null ergeben (sie ergeben %1 Cent)",
+    "a ruling that moves chips has the remedy adjust":
+        "eine Entscheidung, die Chips bewegt, hat die Abhilfe »Chips bewegen« (adjust)",
+    "hand %1-%2 has not ended: it is voided at the table (I-6, I-7)":
+        "Spiel %1-%2 ist nicht zu Ende: es wird am Tisch für ungültig erklärt (I-6, I-7)",
+    "the moment %1 is not on the hand's timeline (0–%2)": "der Zeitpunkt %1 liegt nicht im Ablauf des Spiels (0–%2)",
+    "table session %1 is being dealt in another window: a ruling that moves chips is made at that table":
+        "an Tischsitzung %1 wird in einem anderen Fenster gegeben: eine Entscheidung, die Chips bewegt, wird an "
+        "diesem Tisch getroffen",
+    "table session %1 has a hand open: chips move between hands":
+        "an Tischsitzung %1 läuft ein Spiel: Chips werden zwischen zwei Spielen bewegt",
+    "%1: table session %2 has no hand %3": "%1: Tischsitzung %2 hat kein Spiel %3",
+    "%1: hand %2-%3 no longer replays: %4": "%1: Spiel %2-%3 lässt sich nicht mehr nachspielen: %4",
+    "Floor — %1": "Floor — %1",
+    "e.g. 20": "z. B. 20",
+    "Table": "Tisch",
+    "Player or seat": "Spieler oder Platz",
+    "From": "Von",
+    "To": "Bis",
+    "Pot at least": "Pot mindestens",
+    "Had an undo": "Mit Rückgängig",
+    "Had an irregularity or ruling": "Mit Unregelmäßigkeit oder Entscheidung",
+    "Hand": "Spiel",
+    "Started": "Begonnen",
+    "Players": "Spieler",
+    "Pot": "Pot",
+    "Marks": "Vermerke",
+    "%1 undo(s)": "%1× rückgängig",
+    "%1 irregularity(ies)": "%1 Unregelmäßigkeit(en)",
+    "%1 ruling(s)": "%1 Entscheidung(en)",
+    "open": "offen",
+    "%1 of %2 hands": "%1 von %2 Spielen",
+    "Floor": "Floor",
+    "Downcards as shown at the end": "Verdeckte Karten, wie am Ende gezeigt",
+    "What if…": "Was wäre, wenn…",
+    "Rule…": "Entscheiden…",
+    "Print report…": "Bericht drucken…",
+    "Verify record": "Protokoll prüfen",
+    "Hand %1, step %2 of %3": "Spiel %1, Schritt %2 von %3",
+    "Pots": "Pots",
+    "Save the ruling report": "Den Entscheidungsbericht speichern",
+    "PDF (*.pdf)": "PDF (*.pdf)",
+    "The report cannot be written: %1": "Der Bericht kann nicht geschrieben werden: %1",
+    "Report written: %1": "Bericht geschrieben: %1",
+    "Record": "Protokoll",
+    "The record proves itself: every row matches its keyed hash.":
+        "Das Protokoll beweist sich selbst: jede Zeile passt zu ihrem verschlüsselten Hash.",
+    "Legal now": "Jetzt erlaubt",
+    "Then": "Danach",
+    "legal": "erlaubt",
+    "NOT legal": "NICHT erlaubt",
+    "Stub": "Stock",
+    "burns": "Brennkarten",
+    "seats": "Plätze",
+    "Report an irregularity": "Eine Unregelmäßigkeit melden",
+    "Irregularity": "Unregelmäßigkeit",
+    "Card": "Karte",
+    "Action": "Aktion",
+    "Amount (bet or raise to)": "Betrag (setzen oder erhöhen auf)",
+    "Floor's name": "Name des Floors",
+    "Floor PIN": "Floor-PIN",
+    "Apply the remedy": "Die Abhilfe anwenden",
+    "No irregularity the table reports applies now; the floor decides (I-3).":
+        "Jetzt passt keine Unregelmäßigkeit, die der Tisch meldet; der Floor entscheidet (I-3).",
+    "This table's house option out_of_turn: %1": "Die Hausregel out_of_turn dieses Tischs: %1",
+    "Report &irregularity…": "&Unregelmäßigkeit melden…",
+    "&Floor": "&Floor",
+    "&Open floor console…": "Floor-&Konsole öffnen…",
+    "Hand %1 sealed: %2": "Spiel %1 versiegelt: %2",
+    "No hand is open: an irregularity is reported during a hand":
+        "Kein Spiel läuft: eine Unregelmäßigkeit wird während eines Spiels gemeldet",
+    "Floor ruling — hand %1": "Entscheidung des Floors — Spiel %1",
+    "The moment: step %1 — %2": "Der Zeitpunkt: Schritt %1 — %2",
+    "None: the decision only": "Keine: nur der Beschluss",
+    "Move chips between seats": "Chips zwischen Plätzen bewegen",
+    "Void the hand: every chip back": "Das Spiel für ungültig erklären: alle Chips zurück",
+    "+ or − amount": "Betrag mit + oder −",
+    "Facts": "Sachverhalt",
+    "Rules cited": "Genannte Regeln",
+    "Decision": "Beschluss",
+    "Remedy": "Abhilfe",
+    "Chips (with Move chips)": "Chips (bei »Chips bewegen«)",
+    "Witnesses": "Zeugen",
+    "Camera / time reference": "Kamera / Zeitangabe",
+    "Record the ruling": "Die Entscheidung eintragen",
+    "A chip amount cannot be read: %1": "Ein Chipbetrag ist nicht lesbar: %1",
+    "What if — nothing here is recorded": "Was wäre, wenn — hier wird nichts protokolliert",
+    "What if: try another action from this moment. The record is not touched.":
+        "Was wäre, wenn: von diesem Zeitpunkt aus eine andere Aktion versuchen. Das Protokoll bleibt unberührt.",
+    "No new burn (it went with the card dealt too early): one card down to each of the %1 players":
+        "Keine neue Brennkarte (sie ging mit der zu früh gegebenen Karte): je eine Karte verdeckt an die %1 Spieler",
+    "No new burn (it went with the card dealt too early): one card up to each of the %1 players":
+        "Keine neue Brennkarte (sie ging mit der zu früh gegebenen Karte): je eine Karte offen an die %1 Spieler",
+    "folds": "passt",
+    "checks": "checkt",
+    "calls": "geht mit",
+    "brings in": "bringt ein",
+    "completes": "komplettiert",
+    "bets": "setzt",
+    "raises": "erhöht",
+    "brings in for %1": "bringt %1 ein",
+    "completes to %1": "komplettiert auf %1",
+    "bets %1": "setzt %1",
+    "raises to %1": "erhöht auf %1",
+    "calls %1": "geht mit %1",
+    "Seat %1 %2 out of turn; action goes back to seat %3":
+        "Platz %1 %2 außer der Reihe; die Aktion geht zurück an Platz %3",
+    ": the floor rules on it (house option)": ": der Floor entscheidet darüber (Hausregel)",
+    ": binding if the action to seat %1 does not change": ": bindend, wenn sich die Aktion bis Platz %1 nicht ändert",
+    "Seat %1's action out of turn stands: %2": "Die Aktion von Platz %1 außer der Reihe bleibt: %2",
+    "Seat %1's action out of turn is void: a bet or raise came in between; seat %1 has every option":
+        "Die Aktion von Platz %1 außer der Reihe gilt nicht: dazwischen kam ein Einsatz oder eine Erhöhung; Platz %1 "
+        "hat alle Optionen",
+    "Wrong bring-in: seat %1's door card is %2, not %3":
+        "Falscher Bring-in: die Türkarte von Platz %1 ist %2, nicht %3",
+    "; %1 goes back to seat %2": "; %1 geht zurück an Platz %2",
+    "; the bring-in is decided again": "; der Bring-in wird neu bestimmt",
+    "Misdeal: every ante and bet goes back; the hand is void and dealt again to the same players":
+        "Fehlgeben: alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu "
+        "gegeben",
+    "Fouled deck: every ante and bet goes back; the hand is void and dealt again to the same players":
+        "Fehlerhaftes Deck: alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben "
+        "Spieler neu gegeben",
+    "seat %1 dealt %2": "Platz %1 bekommt %2",
+    "the river dealt down": "die letzte Karte verdeckt gegeben",
+    "common card %1": "Gemeinschaftskarte %1",
+    "seat %1 shows %2": "Platz %1 zeigt %2",
+    "seat %1 mucks": "Platz %1 legt verdeckt ab",
+    ", seat %1": ", Platz %1",
+    "Exposed downcard on third street": "Aufgedeckte verdeckte Karte auf der dritten Karte",
+    "Card dealt too early": "Zu früh gegebene Karte",
+    "Wrong bring-in (a misread door card)": "Falscher Bring-in (eine falsch gelesene Türkarte)",
+    "Action out of turn": "Aktion außer der Reihe",
+    "Misdeal": "Fehlgeben",
+    "Fouled deck": "Fehlerhaftes Deck",
+    "hand dealt: antes in": "Spiel gegeben: Antes im Pot",
+    "awards confirmed; hand sealed": "Auszahlung bestätigt; Spiel versiegelt",
+    "table resumed after a restart": "Tisch nach einem Neustart fortgesetzt",
+    "dealer undid: %1": "Dealer machte rückgängig: %1",
+    "dealer redid: %1": "Dealer wiederholte: %1",
+    "irregularity: %1": "Unregelmäßigkeit: %1",
+    "floor ruling by %1: %2": "Entscheidung des Floors von %1: %2",
+    " (confirmed by the floor: %1)": " (vom Floor bestätigt: %1)",
+    "Seat %1's exposed downcard %2 is the door card; the third card is dealt down":
+        "Die aufgedeckte verdeckte Karte %2 von Platz %1 ist die Türkarte; die dritte Karte wird verdeckt gegeben",
+    "Card dealt too early: it goes back, the stub is shuffled with it (not the burns), and street %1 is dealt without "
+    "a new burn":
+        "Zu früh gegebene Karte: sie geht zurück, der Stock wird mit ihr gemischt (ohne die Brennkarten), und Straße "
+        "%1 wird ohne neue Brennkarte gegeben",
+    "Misdeal: give back every ante and bet, shuffle, and deal again":
+        "Fehlgeben: alle Antes und Einsätze zurückgeben, mischen und neu geben",
+    "Fouled deck: give back every ante and bet, shuffle, and deal again":
+        "Fehlerhaftes Deck: alle Antes und Einsätze zurückgeben, mischen und neu geben",
+    # the ruling report (context "Report")
+    "Burns": "Brennkarten",
+    "Limits": "Limits",
+    "No ruling is recorded for this hand.": "Für dieses Spiel ist keine Entscheidung eingetragen.",
+    "Profile": "Hausregeln",
+    "Rules": "Regeln",
+    "Ruling report": "Entscheidungsbericht",
+    "Ruling": "Entscheidung",
+    "Seal": "Siegel",
+    "Stack at the start": "Stack zu Beginn",
+    "Stack at this moment": "Stack in diesem Moment",
+    "Legal options then": "Damals erlaubte Optionen",
+    "The record does NOT prove itself:": "Das Protokoll beweist sich NICHT selbst:",
+    "The record": "Das Protokoll",
+    "The rules cited": "Die genannten Regeln",
+    "The table at the disputed moment": "Der Tisch im strittigen Moment",
+    "Timeline": "Ablauf",
+    "ante": "Ante",
+    "at step": "bei Schritt",
+    "bring-in": "Bring-in",
+    "by": "von",
+    "chips moved between seats": "Chips zwischen Plätzen bewegt",
+    "none (the decision only)": "keine (nur der Beschluss)",
+    "none: the hand has not ended": "keines: das Spiel ist nicht zu Ende",
+    "seat": "Platz",
+    "step": "Schritt",
+    "the hand voided: every chip back": "das Spiel für ungültig erklärt: alle Chips zurück",
 }
 
 

@@ -27,7 +27,7 @@ from dealer_app.ui.keys import DealerKeys
 from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.rulings import rule_html
 from dealer_app.ui.table_view import TableView
-from dealer_app.ui.words import error_words, irregularity_name, language, step_text, typed_cents
+from dealer_app.ui.words import action_name, error_words, irregularity_name, language, step_text, typed_cents
 
 
 class WhatIfDialog(QDialog):
@@ -173,7 +173,7 @@ class IrregularityDialog(QDialog):
         self.card = QLineEdit()
         self.action = QComboBox()
         for action in ("fold", "check", "call", "bet", "raise", "complete"):
-            self.action.addItem(action, action)
+            self.action.addItem(action_name(action), action)
         self.amount = QLineEdit()
         self.floor_name = QLineEdit()
         self.pin = QLineEdit()

@@ -22,8 +22,54 @@ from dealer_app.ui.words import action_name, language, say, step_text
 translate = QCoreApplication.translate
 
 
-def _t(text: str) -> str:
-    return translate("Report", text)
+def _report_words() -> dict[str, str]:
+    """Every label of the report, in the UI's language (each a literal for lupdate)."""
+    return {
+        'Burns': translate("Report", "Burns"),
+        'Camera / time reference': translate("Report", "Camera / time reference"),
+        'Decision': translate("Report", "Decision"),
+        'Facts': translate("Report", "Facts"),
+        'Hand': translate("Report", "Hand"),
+        'Legal options then': translate("Report", "Legal options then"),
+        'Limits': translate("Report", "Limits"),
+        'No ruling is recorded for this hand.': translate("Report", "No ruling is recorded for this hand."),
+        'Player': translate("Report", "Player"),
+        'Players': translate("Report", "Players"),
+        'Pots': translate("Report", "Pots"),
+        'Profile': translate("Report", "Profile"),
+        'Record': translate("Report", "Record"),
+        'Remedy': translate("Report", "Remedy"),
+        'Rules': translate("Report", "Rules"),
+        'Rules cited': translate("Report", "Rules cited"),
+        'Ruling': translate("Report", "Ruling"),
+        'Ruling report': translate("Report", "Ruling report"),
+        'Rulings': translate("Report", "Rulings"),
+        'Seal': translate("Report", "Seal"),
+        'Seat': translate("Report", "Seat"),
+        'Stack at the start': translate("Report", "Stack at the start"),
+        'Stack at this moment': translate("Report", "Stack at this moment"),
+        'Stub': translate("Report", "Stub"),
+        'Table': translate("Report", "Table"),
+        'The record': translate("Report", "The record"),
+        'The record does NOT prove itself:': translate("Report", "The record does NOT prove itself:"),
+        'The record proves itself: every row matches its keyed hash.':
+            translate("Report", "The record proves itself: every row matches its keyed hash."),
+        'The rules cited': translate("Report", "The rules cited"),
+        'The table at the disputed moment': translate("Report", "The table at the disputed moment"),
+        'Timeline': translate("Report", "Timeline"),
+        'Witnesses': translate("Report", "Witnesses"),
+        'ante': translate("Report", "ante"),
+        'at step': translate("Report", "at step"),
+        'bring-in': translate("Report", "bring-in"),
+        'by': translate("Report", "by"),
+        'chips moved between seats': translate("Report", "chips moved between seats"),
+        'none (the decision only)': translate("Report", "none (the decision only)"),
+        'none: the hand has not ended': translate("Report", "none: the hand has not ended"),
+        'seat': translate("Report", "seat"),
+        'seats': translate("Report", "seats"),
+        'step': translate("Report", "step"),
+        'the hand voided: every chip back': translate("Report", "the hand voided: every chip back"),
+    }
 
 
 def disputed_moment(timeline: HandTimeline, moment: int | None) -> int:
@@ -48,79 +94,80 @@ def table_picture(m: Moment, size: QSize | None = None):
 
 
 def report_html(store, timeline: HandTimeline, index: int) -> str:
+    W = _report_words()
     m = timeline.moment(index)
     session = m.session
     assert session is not None and m.hand is not None
     t, currency = session.table, session.table.currency
     e = html.escape
     seal = _seal(store, timeline)
-    parts = [f"<h1>{e(_t('Ruling report'))}</h1>",
-             f"<p><b>{e(_t('Table'))}:</b> {e(t.title)} ({e(t.name)}) &nbsp; <b>{e(_t('Profile'))}:</b> "
-             f"{e(session.profile.name)} &nbsp; <b>{e(_t('Hand'))}:</b> {timeline.session}-{timeline.hand}</p>",
-             f"<p><b>{e(_t('Limits'))}:</b> {e(_t('ante'))} {e(m.money(t.ante))}, {e(_t('bring-in'))} "
+    parts = [f"<h1>{e(W['Ruling report'])}</h1>",
+             f"<p><b>{e(W['Table'])}:</b> {e(t.title)} ({e(t.name)}) &nbsp; <b>{e(W['Profile'])}:</b> "
+             f"{e(session.profile.name)} &nbsp; <b>{e(W['Hand'])}:</b> {timeline.session}-{timeline.hand}</p>",
+             f"<p><b>{e(W['Limits'])}:</b> {e(W['ante'])} {e(m.money(t.ante))}, {e(W['bring-in'])} "
              f"{e(m.money(t.bring_in))}, {e(m.money(t.small_bet))}/{e(m.money(t.big_bet))} ({e(t.structure)})</p>",
-             f"<p><b>{e(_t('Seal'))}:</b> {e(seal or _t('none: the hand has not ended'))} &nbsp; "
-             f"<b>{e(_t('Record'))}:</b> {e(str(store.path))}</p>",
-             f"<h2>{e(_t('Players'))}</h2><table border='1' cellpadding='3' cellspacing='0'>"
-             f"<tr><th>{e(_t('Seat'))}</th><th>{e(_t('Player'))}</th><th>{e(_t('Stack at the start'))}</th>"
-             f"<th>{e(_t('Stack at this moment'))}</th></tr>"]
+             f"<p><b>{e(W['Seal'])}:</b> {e(seal or W['none: the hand has not ended'])} &nbsp; "
+             f"<b>{e(W['Record'])}:</b> {e(str(store.path))}</p>",
+             f"<h2>{e(W['Players'])}</h2><table border='1' cellpadding='3' cellspacing='0'>"
+             f"<tr><th>{e(W['Seat'])}</th><th>{e(W['Player'])}</th><th>{e(W['Stack at the start'])}</th>"
+             f"<th>{e(W['Stack at this moment'])}</th></tr>"]
     now = {v.seat: v.stack for v in m.seats()}
     for seat, name, stack in timeline.seats:
         parts.append(f"<tr><td>{seat}</td><td>{e(name)}</td><td>{e(m.money(stack))}</td>"
                      f"<td>{e(m.money(now.get(seat, stack)))}</td></tr>")
     parts.append("</table>")
-    parts.append(f"<h2>{e(_t('Timeline'))}</h2><table cellpadding='2' cellspacing='0'>")
+    parts.append(f"<h2>{e(W['Timeline'])}</h2><table cellpadding='2' cellspacing='0'>")
     for step in timeline.steps:
         mark = " style='background:#ffe27a'" if step.index == index else ""
         parts.append(f"<tr{mark}><td>{step.index}</td><td>{e(step_text(step, currency))}</td></tr>")
     parts.append("</table>")
-    parts.append(f"<h2>{e(_t('The table at the disputed moment'))} ({e(_t('step'))} {index})</h2>")
+    parts.append(f"<h2>{e(W['The table at the disputed moment'])} ({e(W['step'])} {index})</h2>")
     parts.append(f"<p><b>{e(say(m.prompt().subject))}</b></p>")
     parts.append("<p><img src='table.png' width='560'></p>")
     pots = m.pots()
     if pots:
-        parts.append("<p>" + e(_t("Pots")) + ": " + "; ".join(
-            f"{e(m.money(amount))} ({e(_t('seats'))} {', '.join(map(str, eligible))})" for amount, eligible in pots)
+        parts.append("<p>" + e(W['Pots']) + ": " + "; ".join(
+            f"{e(m.money(amount))} ({e(W['seats'])} {', '.join(map(str, eligible))})" for amount, eligible in pots)
             + "</p>")
     status = m.status()
     if status:
-        parts.append(f"<p>{e(_t('Stub'))}: {status['stub']} &nbsp; {e(_t('Burns'))}: {status['burns']}</p>")
+        parts.append(f"<p>{e(W['Stub'])}: {status['stub']} &nbsp; {e(W['Burns'])}: {status['burns']}</p>")
     cited: list[str] = list(m.prompt().rules)
     choices = m.choices()
     if choices:
-        parts.append(f"<h3>{e(_t('Legal options then'))}</h3><ul>")
+        parts.append(f"<h3>{e(W['Legal options then'])}</h3><ul>")
         for c in choices:
             parts.append(f"<li>{e(_choice_words(m, c))}</li>")
-        parts.append(f"</ul><p>{e(_t('Rules'))}: {e(', '.join(m.prompt().rules))}</p>")
+        parts.append(f"</ul><p>{e(W['Rules'])}: {e(', '.join(m.prompt().rules))}</p>")
     rulings = timeline.rulings()
-    parts.append(f"<h2>{e(_t('Rulings'))}</h2>")
+    parts.append(f"<h2>{e(W['Rulings'])}</h2>")
     if not rulings:
-        parts.append(f"<p>{e(_t('No ruling is recorded for this hand.'))}</p>")
+        parts.append(f"<p>{e(W['No ruling is recorded for this hand.'])}</p>")
     for step in timeline.steps:
         r = step.ruling
         if r is None:
             continue
         cited += list(r.rules)
         by = (step.by or {}).get("name", "?")
-        chips = ", ".join(f"{_t('seat')} {s}: {m.money(a)}" for s, a in sorted(r.chips.items()))
+        chips = ", ".join(f"{W['seat']} {s}: {m.money(a)}" for s, a in sorted(r.chips.items()))
         parts.append(
-            f"<p><b>{e(_t('Ruling'))}</b> {e(step.at)} — {e(_t('by'))} <b>{e(by)}</b> "
-            f"({e(_t('at step'))} {r.moment})</p><ul>"
-            f"<li><b>{e(_t('Facts'))}:</b> {e(r.facts)}</li>"
-            f"<li><b>{e(_t('Rules cited'))}:</b> {e(', '.join(r.rules))}</li>"
-            f"<li><b>{e(_t('Decision'))}:</b> {e(r.decision)}</li>"
-            f"<li><b>{e(_t('Remedy'))}:</b> {e(_remedy(r.remedy))}{(' — ' + e(chips)) if chips else ''}</li>"
-            f"<li><b>{e(_t('Witnesses'))}:</b> {e(r.witnesses or '—')}</li>"
-            f"<li><b>{e(_t('Camera / time reference'))}:</b> {e(r.camera or '—')}</li></ul>")
+            f"<p><b>{e(W['Ruling'])}</b> {e(step.at)} — {e(W['by'])} <b>{e(by)}</b> "
+            f"({e(W['at step'])} {r.moment})</p><ul>"
+            f"<li><b>{e(W['Facts'])}:</b> {e(r.facts)}</li>"
+            f"<li><b>{e(W['Rules cited'])}:</b> {e(', '.join(r.rules))}</li>"
+            f"<li><b>{e(W['Decision'])}:</b> {e(r.decision)}</li>"
+            f"<li><b>{e(W['Remedy'])}:</b> {e(_remedy(r.remedy))}{(' — ' + e(chips)) if chips else ''}</li>"
+            f"<li><b>{e(W['Witnesses'])}:</b> {e(r.witnesses or '—')}</li>"
+            f"<li><b>{e(W['Camera / time reference'])}:</b> {e(r.camera or '—')}</li></ul>")
     texts = rule_texts(language())
-    parts.append(f"<h2>{e(_t('The rules cited'))}</h2>")
+    parts.append(f"<h2>{e(W['The rules cited'])}</h2>")
     for rule in dict.fromkeys(cited):
         if rule in texts:
             parts.append(f"<p><b>{e(rule)}</b> {e(texts[rule])}</p>")
     problems = store.check()
-    verdict = _t("The record proves itself: every row matches its keyed hash.") if not problems else \
-        _t("The record does NOT prove itself:") + " " + "; ".join(p.text for p in problems[:5])
-    parts.append(f"<h2>{e(_t('The record'))}</h2><p>{e(verdict)}</p>")
+    verdict = W['The record proves itself: every row matches its keyed hash.'] if not problems else \
+        W['The record does NOT prove itself:'] + " " + "; ".join(p.text for p in problems[:5])
+    parts.append(f"<h2>{e(W['The record'])}</h2><p>{e(verdict)}</p>")
     return "\n".join(parts)
 
 
@@ -134,8 +181,9 @@ def _choice_words(m: Moment, c) -> str:
 
 
 def _remedy(remedy: str) -> str:
-    return {"none": _t("none (the decision only)"), "adjust": _t("chips moved between seats"),
-            "void": _t("the hand voided: every chip back")}.get(remedy, remedy)
+    W = _report_words()
+    return {"none": W['none (the decision only)'], "adjust": W['chips moved between seats'],
+            "void": W['the hand voided: every chip back']}.get(remedy, remedy)
 
 
 def _seal(store, timeline: HandTimeline) -> str | None:
@@ -161,7 +209,7 @@ def write_report(store, timeline: HandTimeline, out: Path, moment: int | None = 
     writer = QPdfWriter(str(out))
     writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
                                      QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter))
-    writer.setTitle(_t("Ruling report"))
+    writer.setTitle(_report_words()["Ruling report"])
     writer.setCreator("dealer-app")
     doc.print_(writer)
     del writer  # the file is complete once the writer is gone

@@ -3,182 +3,182 @@
 <context>
     <name>ActionPanel</name>
     <message>
-        <location filename="../action_panel.py" line="144" />
+        <location filename="../action_panel.py" line="153" />
         <source>Card: kd, 10h, th</source>
         <translation>Karte: kd, 10h, dh (Dame), bs (Bube)</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="177" />
+        <location filename="../action_panel.py" line="186" />
         <source>Downcards shown, e.g. ah kd 7c</source>
         <translation>Gezeigte verdeckte Karten eingeben, z. B. ah kd 7c</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="183" />
+        <location filename="../action_panel.py" line="192" />
         <source>Show  [Enter]</source>
         <translation>Zeigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="185" />
+        <location filename="../action_panel.py" line="194" />
         <source>Muck  [Ctrl+M]</source>
         <translation>Verdeckt ablegen  [Strg+M]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="362" />
+        <location filename="../action_panel.py" line="371" />
         <source>Rules: %1</source>
         <translation>Regeln: %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="377" />
+        <location filename="../action_panel.py" line="386" />
         <source>Deal river  [Enter]</source>
         <translation>River geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="377" />
+        <location filename="../action_panel.py" line="386" />
         <source>Confirm the awards  [Enter]</source>
         <translation>Auszahlung bestätigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="378" />
+        <location filename="../action_panel.py" line="387" />
         <source>Start hand %1  [Enter]</source>
         <translation>Spiel %1 beginnen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="387" />
+        <location filename="../action_panel.py" line="396" />
         <source>Ctrl+Z undo · Ctrl+Shift+Z redo</source>
         <translation>Strg+Z rückgängig · Strg+Umschalt+Z wiederholen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="389" />
+        <location filename="../action_panel.py" line="398" />
         <source>Type the card (kd, 10h, th) or a whole street — no Enter needed · %1</source>
         <translation>Karte tippen (kd, zh, dh) oder eine ganze Street — ohne Enter · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="394" />
+        <location filename="../action_panel.py" line="403" />
         <source> · for an amount: its key, the digits, Enter</source>
         <translation> · für einen Betrag: seine Taste, die Ziffern, Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="395" />
+        <location filename="../action_panel.py" line="404" />
         <source>Keys: %1%2 · %3</source>
         <translation>Tasten: %1%2 · %3</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="397" />
+        <location filename="../action_panel.py" line="406" />
         <source>Type the downcards shown: the hand shows when all are typed · Ctrl+M muck · %1</source>
         <translation>Gezeigte verdeckte Karten tippen: die Hand gilt als gezeigt, sobald alle getippt sind · Strg+M verdeckt ablegen · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="400" />
+        <location filename="../action_panel.py" line="409" />
         <source>Enter: %1 · %2</source>
         <translation>Enter: %1 · %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="401" />
+        <location filename="../action_panel.py" line="410" />
         <source>Seats menu: join, top up, sit out, leave</source>
         <translation>Menü Plätze: Platz nehmen, nachkaufen, aussetzen, verlassen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="448" />
+        <location filename="../action_panel.py" line="457" />
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="450" />
+        <location filename="../action_panel.py" line="459" />
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="456" />
+        <location filename="../action_panel.py" line="462" />
         <source>Call all-in %1</source>
         <translation>All-in mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="456" />
+        <location filename="../action_panel.py" line="462" />
         <source>Call %1</source>
         <translation>Mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="458" />
+        <location filename="../action_panel.py" line="464" />
         <source>Bring in %1–%2</source>
         <translation>Bring-in %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="458" />
+        <location filename="../action_panel.py" line="464" />
         <source>Bet %1–%2</source>
         <translation>Setzen %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="459" />
+        <location filename="../action_panel.py" line="465" />
         <source>Raise to %1–%2</source>
         <translation>Erhöhen auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="459" />
+        <location filename="../action_panel.py" line="465" />
         <source>Complete to %1–%2</source>
         <translation>Komplettieren auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="463" />
+        <location filename="../action_panel.py" line="469" />
         <source>All-in %1</source>
         <translation>All-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="464" />
+        <location filename="../action_panel.py" line="470" />
         <source>Bring in %1</source>
         <translation>Bring-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="464" />
+        <location filename="../action_panel.py" line="470" />
         <source>Bet %1</source>
         <translation>Setzen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="464" />
+        <location filename="../action_panel.py" line="470" />
         <source>Raise to %1</source>
         <translation>Erhöhen auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="465" />
+        <location filename="../action_panel.py" line="471" />
         <source>Complete to %1</source>
         <translation>Komplettieren auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="473" />
+        <location filename="../action_panel.py" line="479" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="475" />
+        <location filename="../action_panel.py" line="481" />
         <source>Best so far: %1 — %2</source>
         <translation>Bisher beste Hand: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="477" />
+        <location filename="../action_panel.py" line="483" />
         <source>Best low so far: %1 — %2</source>
         <translation>Bisher bestes Low: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="485" />
+        <location filename="../action_panel.py" line="491" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="485" />
+        <location filename="../action_panel.py" line="491" />
         <source>Side pot %1</source>
         <translation>Seitenpot %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="487" />
+        <location filename="../action_panel.py" line="493" />
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="491" />
+        <location filename="../action_panel.py" line="497" />
         <source>low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="491" />
+        <location filename="../action_panel.py" line="497" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
@@ -216,112 +216,112 @@
         <translation>unbekannte Karte %1: eine offene Karte ist immer zu sehen</translation>
     </message>
     <message>
-        <location filename="../../engine/core.py" line="92" />
+        <location filename="../../engine/core.py" line="104" />
         <source>there is no seat %1 in this hand (seats: %2)</source>
         <translation>in diesem Spiel gibt es keinen Platz %1 (Plätze: %2)</translation>
     </message>
     <message>
-        <location filename="../../engine/dealing.py" line="77" />
+        <location filename="../../engine/dealing.py" line="84" />
         <source>card %1 is already seen in this hand (%2)</source>
         <translation>die Karte %1 ist in diesem Spiel schon gesehen (%2)</translation>
     </message>
     <message>
-        <location filename="../../engine/dealing.py" line="83" />
+        <location filename="../../engine/dealing.py" line="90" />
         <source>the common card</source>
         <translation>die Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../../engine/dealing.py" line="86" />
+        <location filename="../../engine/dealing.py" line="93" />
         <source>seat %1's upcard</source>
         <translation>offene Karte von Platz %1</translation>
     </message>
     <message>
-        <location filename="../../engine/dealing.py" line="87" />
+        <location filename="../../engine/dealing.py" line="94" />
         <source>seat %1's downcard</source>
         <translation>verdeckte Karte von Platz %1</translation>
     </message>
     <message>
-        <location filename="../../engine/dealing.py" line="145" />
+        <location filename="../../engine/dealing.py" line="152" />
         <source>no cards are being dealt now (%1 on street %2)</source>
         <translation>jetzt werden keine Karten gegeben (%1 auf Street %2)</translation>
     </message>
     <message>
-        <location filename="../../engine/dealing.py" line="149" />
+        <location filename="../../engine/dealing.py" line="156" />
         <source>street %1 is a common card: deal it to the middle (D-8)</source>
         <translation>Street %1 ist eine Gemeinschaftskarte: sie in die Mitte legen (D-8)</translation>
     </message>
     <message>
-        <location filename="../../engine/dealing.py" line="153" />
+        <location filename="../../engine/dealing.py" line="160" />
         <source>seat %1 has folded and gets no cards</source>
         <translation>Platz %1 hat gepasst und bekommt keine Karten</translation>
     </message>
     <message>
-        <location filename="../../engine/dealing.py" line="154" />
+        <location filename="../../engine/dealing.py" line="161" />
         <source>seat %1 gets the next card, not seat %2</source>
         <translation>Platz %1 bekommt die nächste Karte, nicht Platz %2</translation>
     </message>
     <message>
-        <location filename="../../engine/dealing.py" line="162" />
+        <location filename="../../engine/dealing.py" line="169" />
         <source>street %1 deals %2 card(s) to seat %3, got %4</source>
         <translation>Street %1 gibt Platz %3 %2 Karte(n), erhalten: %4</translation>
     </message>
     <message>
-        <location filename="../../engine/dealing.py" line="168" />
+        <location filename="../../engine/dealing.py" line="175" />
         <source>seat %1's upcard must be entered (an upcard is always seen)</source>
         <translation>die offene Karte von Platz %1 muss eingegeben werden (eine offene Karte ist immer zu sehen)</translation>
     </message>
     <message>
-        <location filename="../../engine/dealing.py" line="173" />
+        <location filename="../../engine/dealing.py" line="180" />
         <source>card %1 entered twice for seat %2</source>
         <translation>Karte %1 für Platz %2 zweimal eingegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/dealing.py" line="180" />
+        <location filename="../../engine/dealing.py" line="187" />
         <source>no common card is due now</source>
         <translation>jetzt ist keine Gemeinschaftskarte fällig</translation>
     </message>
     <message>
-        <location filename="../../engine/dealing.py" line="183" />
+        <location filename="../../engine/dealing.py" line="190" />
         <source>the common card is face up and must be entered</source>
         <translation>die Gemeinschaftskarte liegt offen und muss eingegeben werden</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="122" />
+        <location filename="../../engine/hand.py" line="123" />
         <source>seat %1: the amount %2 is not a whole number of cents</source>
         <translation>Platz %1: der Betrag %2 ist keine ganze Zahl von Cents</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="160" />
+        <location filename="../../engine/hand.py" line="166" />
         <source>unknown action %1 (known: %2)</source>
         <translation>unbekannte Aktion %1 (bekannt: %2)</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="164" />
+        <location filename="../../engine/hand.py" line="170" />
         <source>seat %1 cannot %2 now: no betting round is open (%3)</source>
         <translation>Platz %1 kann jetzt nicht %2: keine Setzrunde ist offen (%3)</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="168" />
+        <location filename="../../engine/hand.py" line="174" />
         <source>seat %1 acted out of turn: seat %2 is to act</source>
         <translation>Platz %1 hat außer der Reihe gehandelt: Platz %2 ist am Zug</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="177" />
+        <location filename="../../engine/hand.py" line="183" />
         <source>seat %1 may not %2 now (legal: %3)</source>
         <translation>Platz %1 darf jetzt nicht %2 (erlaubt: %3)</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="180" />
+        <location filename="../../engine/hand.py" line="186" />
         <source>seat %1 may not %2 to %3: %4</source>
         <translation>Platz %1 darf nicht %2 auf %3: %4</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="202" />
+        <location filename="../../engine/hand.py" line="208" />
         <source>%1 to %2-%3</source>
         <translation>%1 auf %2-%3</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="204" />
+        <location filename="../../engine/hand.py" line="210" />
         <source>%1 to %2</source>
         <translation>%1 auf %2</translation>
     </message>
@@ -376,155 +376,180 @@
         <translation>die verdeckte Karte %2 von Platz %1 ist nicht unter den gezeigten</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="187" />
+        <location filename="../../live/controller.py" line="126" />
+        <source>enter the card (%1)</source>
+        <translation>die Karte eingeben (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="140" />
+        <location filename="../../live/controller.py" line="557" />
+        <source>%1 is not an irregularity the table reports (%2)</source>
+        <translation>%1 ist keine Unregelmäßigkeit, die der Tisch meldet (%2)</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="236" />
         <source>a limit table and a profile are named by text, not %1 / %2</source>
         <translation>Limit-Tisch und Profil werden als Text benannt, nicht %1 / %2</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="191" />
+        <location filename="../../live/controller.py" line="240" />
         <source>the players are a list of (seat, name, buy-in), not %1</source>
         <translation>die Spieler sind eine Liste aus (Platz, Name, Buy-in), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="200" />
+        <location filename="../../live/controller.py" line="249" />
         <source>%1: the limit table cannot be read (%2)</source>
         <translation>%1: der Limit-Tisch ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="206" />
+        <location filename="../../live/controller.py" line="255" />
         <source>a player is (seat, name, buy-in in cents), not %1</source>
         <translation>ein Spieler ist (Platz, Name, Buy-in in Cent), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="216" />
+        <location filename="../../live/controller.py" line="265" />
         <source>seat %1 (%2)</source>
         <translation>Platz %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="218" />
+        <location filename="../../live/controller.py" line="267" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="221" />
+        <location filename="../../live/controller.py" line="270" />
         <source>seat at least two players</source>
         <translation>mindestens zwei Spieler setzen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="242" />
+        <location filename="../../live/controller.py" line="291" />
         <source>no table is open</source>
         <translation>kein Tisch ist geöffnet</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="258" />
+        <location filename="../../live/controller.py" line="307" />
+        <location filename="../../floor/rulings.py" line="140" />
         <source>there is no hand record</source>
         <translation>es gibt kein Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="261" />
+        <location filename="../../live/controller.py" line="310" />
         <source>this table (session %1) is open in another dealer-app window</source>
         <translation>dieser Tisch (Sitzung %1) ist in einem anderen dealer-app-Fenster geöffnet</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="265" />
+        <location filename="../../live/controller.py" line="314" />
         <source>session %1 is not an open table in the record</source>
         <translation>Sitzung %1 ist im Protokoll kein offener Tisch</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="282" />
-        <location filename="../../live/controller.py" line="362" />
-        <location filename="../../live/controller.py" line="402" />
+        <location filename="../../live/controller.py" line="331" />
+        <location filename="../../live/controller.py" line="411" />
+        <location filename="../../live/controller.py" line="451" />
         <source>open a table first</source>
         <translation>zuerst einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="289" />
-        <location filename="../../live/controller.py" line="401" />
+        <location filename="../../live/controller.py" line="338" />
+        <location filename="../../live/controller.py" line="450" />
         <source>start a hand first</source>
         <translation>zuerst ein Spiel beginnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="299" />
+        <location filename="../../live/controller.py" line="348" />
         <source>seats change</source>
         <translation>Plätze ändern sich</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="429" />
+        <location filename="../../live/controller.py" line="482" />
         <source>a card is typed as text (ah, td, 10d), not %1</source>
         <translation>eine Karte wird als Text getippt (ah, td, 10d), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="437" />
+        <location filename="../../live/controller.py" line="490" />
         <source>an upcard is always seen: enter its rank and suit</source>
         <translation>eine offene Karte ist immer zu sehen: Rang und Farbe eingeben</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="444" />
+        <location filename="../../live/controller.py" line="497" />
         <source>no card is due now (%1)</source>
         <translation>jetzt ist keine Karte fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="448" />
+        <location filename="../../live/controller.py" line="501" />
         <source>the river is not due now</source>
         <translation>der River ist jetzt nicht fällig</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="454" />
+        <location filename="../../live/controller.py" line="507" />
         <source>no action is due now (%1)</source>
         <translation>jetzt ist keine Aktion fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="459" />
+        <location filename="../../live/controller.py" line="512" />
         <source>%1 %2–%3: %4 is outside that range</source>
         <translation>%1 %2–%3: %4 liegt außerhalb</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="475" />
+        <location filename="../../live/controller.py" line="528" />
         <source>shown cards are typed as text (ah kd 7c), not %1</source>
         <translation>gezeigte Karten werden als Text getippt (ah kd 7c), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="486" />
+        <location filename="../../live/controller.py" line="539" />
         <source>seat %1 has %2 downcards: %3 typed, %4 more to type</source>
         <translation>Platz %1 hat %2 verdeckte Karten: %3 getippt, noch %4 zu tippen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="562" />
+        <location filename="../../live/controller.py" line="575" />
+        <location filename="../../live/floor_pin.py" line="69" />
+        <location filename="../../live/floor_pin.py" line="84" />
+        <source>a floor act needs the floor's name and PIN</source>
+        <translation>eine Floor-Handlung braucht den Namen und die PIN des Floors</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="614" />
+        <source>the floor voided this hand (%1): only a floor ruling changes that (I-3)</source>
+        <translation>der Floor hat dieses Spiel für ungültig erklärt (%1): nur eine Entscheidung des Floors ändert das (I-3)</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="682" />
         <source>there is no hand record to resume from</source>
         <translation>es gibt kein Spielprotokoll, aus dem fortgesetzt werden kann</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="564" />
+        <location filename="../../live/controller.py" line="684" />
         <source>%1 is not a table in the record</source>
         <translation>%1 ist kein Tisch im Protokoll</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="567" />
+        <location filename="../../live/controller.py" line="687" />
         <source>session %1 is not an open table in the record (closed, or never opened)</source>
         <translation>Sitzung %1 ist im Protokoll kein offener Tisch (geschlossen oder nie geöffnet)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="622" />
+        <location filename="../../live/controller.py" line="742" />
         <source>%1: the table has no rows in the record (nothing to resume)</source>
         <translation>%1: der Tisch hat keine Zeilen im Protokoll (nichts fortzusetzen)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="625" />
+        <location filename="../../live/controller.py" line="745" />
         <source>%1: the record does not start with the table</source>
         <translation>%1: das Protokoll beginnt nicht mit dem Tisch</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="630" />
+        <location filename="../../live/controller.py" line="750" />
         <source>%1: the limit table it was played with cannot be loaded: %2</source>
         <translation>%1: der Limit-Tisch, mit dem gespielt wurde, lässt sich nicht laden: %2</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="634" />
+        <location filename="../../live/controller.py" line="754" />
+        <location filename="../../floor/timeline.py" line="156" />
         <source>%1: the limit table in the record is not readable (%2)</source>
         <translation>%1: der Limit-Tisch im Protokoll ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="647" />
+        <location filename="../../live/controller.py" line="767" />
         <source>%1: row %2 (%3) no longer replays: %4</source>
         <translation>%1: Zeile %2 (%3) lässt sich nicht mehr nachspielen: %4</translation>
     </message>
@@ -650,277 +675,304 @@
         <translation>zum Geben braucht es mindestens zwei Spieler mit Chips</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="95" />
+        <location filename="../../history/store.py" line="122" />
         <source>disk full</source>
         <translation>die Festplatte ist voll</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="97" />
+        <location filename="../../history/store.py" line="124" />
         <source>the record is read-only</source>
         <translation>das Protokoll ist schreibgeschützt</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="99" />
+        <location filename="../../history/store.py" line="126" />
         <source>the record is locked by another program</source>
         <translation>das Protokoll ist von einem anderen Programm gesperrt</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="101" />
+        <location filename="../../history/store.py" line="128" />
         <source>the disk reported an I/O error</source>
         <translation>die Festplatte meldete einen Ein-/Ausgabefehler</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="103" />
+        <location filename="../../history/store.py" line="130" />
         <source>the record file is damaged</source>
         <translation>die Protokolldatei ist beschädigt</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="121" />
-        <location filename="../../history/store.py" line="162" />
+        <location filename="../../history/store.py" line="154" />
+        <source>the record's key cannot be used: %1</source>
+        <translation>der Schlüssel des Protokolls ist nicht verwendbar: %1</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="157" />
+        <location filename="../../history/store.py" line="224" />
         <source>%1: no such hand record</source>
         <translation>%1: kein solches Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="126" />
+        <location filename="../../history/store.py" line="162" />
         <source>%1: the record folder cannot be made (%2)</source>
         <translation>%1: der Protokollordner kann nicht angelegt werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="129" />
-        <location filename="../../history/store.py" line="164" />
+        <location filename="../../history/store.py" line="165" />
+        <location filename="../../history/store.py" line="226" />
         <source>%1: not a file</source>
         <translation>%1: keine Datei</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="135" />
+        <location filename="../../history/store.py" line="172" />
         <source>%1: the hand record cannot be written (read-only)</source>
         <translation>%1: das Spielprotokoll kann nicht geschrieben werden (schreibgeschützt)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="139" />
+        <location filename="../../history/store.py" line="176" />
         <source>%1: the record folder cannot be written (read-only)</source>
         <translation>%1: in den Protokollordner kann nicht geschrieben werden (schreibgeschützt)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="152" />
-        <location filename="../../history/store.py" line="213" />
+        <location filename="../../history/store.py" line="192" />
+        <location filename="../../history/store.py" line="293" />
         <source>%1: the hand record cannot be opened (%2)</source>
         <translation>%1: das Spielprotokoll kann nicht geöffnet werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="166" />
+        <location filename="../../history/store.py" line="197" />
+        <source>%1: this record was written with another key (%2), not this machine's (%3): it is left as it is, so that its rows stay provable</source>
+        <translation>%1: dieses Protokoll wurde mit einem anderen Schlüssel (%2) geschrieben, nicht mit dem dieses Rechners (%3): es bleibt unverändert, damit seine Zeilen beweisbar bleiben</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="228" />
         <source>%1: an empty file, not a hand record</source>
         <translation>%1: eine leere Datei, kein Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="188" />
-        <location filename="../../history/store.py" line="197" />
-        <location filename="../../history/store.py" line="415" />
+        <location filename="../../history/store.py" line="257" />
+        <location filename="../../history/store.py" line="266" />
+        <location filename="../../history/store.py" line="522" />
+        <location filename="../../history/store.py" line="559" />
         <source>%1: the hand record cannot be read (%2)</source>
         <translation>%1: das Spielprotokoll ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="201" />
+        <location filename="../../history/store.py" line="270" />
         <source>%1: not a hand record (the file is not an SQLite database)</source>
         <translation>%1: kein Spielprotokoll (die Datei ist keine SQLite-Datenbank)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="224" />
+        <location filename="../../history/store.py" line="304" />
         <source>%1: an SQLite file, but not a hand record (table %2 has the columns %3; a record's are %4)</source>
         <translation>%1: eine SQLite-Datei, aber kein Spielprotokoll (Tabelle %2 hat die Spalten %3; ein Protokoll hat %4)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="230" />
+        <location filename="../../history/store.py" line="310" />
         <source>%1: the hand record is damaged (%2)</source>
         <translation>%1: das Spielprotokoll ist beschädigt (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="234" />
+        <location filename="../../history/store.py" line="314" />
         <source>%1: not a readable hand record (%2)</source>
         <translation>%1: kein lesbares Spielprotokoll (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="254" />
+        <location filename="../../history/store.py" line="323" />
+        <source>%1: the record was opened to read only: nothing is written to it</source>
+        <translation>%1: das Protokoll ist nur zum Lesen geöffnet: es wird nichts hineingeschrieben</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="337" />
         <source>the hand record cannot be written: %1 — nothing was changed (%2)</source>
         <translation>das Spielprotokoll kann nicht geschrieben werden: %1 — nichts wurde geändert (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="322" />
+        <location filename="../../history/store.py" line="417" />
+        <source>the seal %1 is in the record, but the anchors file %2 cannot be written (%3)</source>
+        <translation>das Siegel %1 steht im Protokoll, aber die Ankerdatei %2 kann nicht geschrieben werden (%3)</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="443" />
         <source>%1: the record's lock file cannot be made (%2)</source>
         <translation>%1: die Sperrdatei des Protokolls kann nicht angelegt werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="336" />
+        <location filename="../../history/store.py" line="457" />
         <source>%1: opened read-only, so no table can be held</source>
         <translation>%1: nur zum Lesen geöffnet, daher kann kein Tisch belegt werden</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="364" />
+        <location filename="../../history/store.py" line="485" />
         <source>%1: opened read-only, so whose table it is cannot be asked</source>
         <translation>%1: nur zum Lesen geöffnet, daher lässt sich nicht fragen, wem der Tisch gehört</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="406" />
+        <location filename="../../history/store.py" line="532" />
+        <location filename="../../history/store.py" line="550" />
         <source>%1: session %2: a %3 row is not readable JSON</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist kein lesbares JSON</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="410" />
+        <location filename="../../history/store.py" line="554" />
         <source>%1: session %2: a %3 row is not a record row</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist keine Protokollzeile</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="476" />
+        <location filename="../../history/store.py" line="611" />
+        <source>%1: an older record whose row %2 no longer matches its hash: it is not upgraded, and is left as it was</source>
+        <translation>%1: ein älteres Protokoll, dessen Zeile %2 nicht mehr zu ihrem Hash passt: es wird nicht umgestellt und bleibt, wie es war</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="695" />
         <source>%1 was an empty file (0 bytes): a new record is kept in it.</source>
         <translation>%1 war eine leere Datei (0 Bytes): darin wird ein neues Protokoll geführt.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="480" />
-        <location filename="../../history/store.py" line="491" />
+        <location filename="../../history/store.py" line="699" />
+        <location filename="../../history/store.py" line="710" />
         <source>%1. The file is kept untouched.</source>
         <translation>%1. Die Datei bleibt unverändert.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="488" />
+        <location filename="../../history/store.py" line="707" />
         <source>The record continues in %1.</source>
         <translation>Das Protokoll wird in %1 fortgeführt.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="496" />
+        <location filename="../../history/store.py" line="715" />
         <source>A fresh record was opened beside it: %1.</source>
         <translation>Daneben wurde ein neues Protokoll angelegt: %1.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="507" />
+        <location filename="../../history/store.py" line="726" />
         <source>The data folder %1 cannot be written: hands are recorded in %2 for now. Copy that file before the machine restarts, and fix the data folder.</source>
         <translation>In den Datenordner %1 kann nicht geschrieben werden: die Spiele werden vorerst in %2 protokolliert. Kopieren Sie diese Datei vor dem nächsten Neustart und beheben Sie das Problem mit dem Datenordner.</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="189" />
+        <location filename="../../engine/limits.py" line="195" />
         <source>cannot read (%1)</source>
         <translation>nicht lesbar (%1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="197" />
+        <location filename="../../engine/limits.py" line="203" />
         <source>expected a mapping of fields</source>
         <translation>erwartet wird eine Liste von Feldern (Name: Wert)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="204" />
+        <location filename="../../engine/limits.py" line="210" />
         <source>a field name must be a plain word</source>
         <translation>ein Feldname muss ein einfaches Wort sein</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="212" />
+        <location filename="../../engine/limits.py" line="218" />
         <source>cannot be read (%1)</source>
         <translation>nicht lesbar (%1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="232" />
-        <location filename="../../engine/limits.py" line="249" />
+        <location filename="../../engine/limits.py" line="238" />
+        <location filename="../../engine/limits.py" line="255" />
         <source>missing</source>
         <translation>fehlt</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="241" />
+        <location filename="../../engine/limits.py" line="247" />
         <source>expected %1, got %2</source>
         <translation>erwartet %1, erhalten %2</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="257" />
+        <location filename="../../engine/limits.py" line="263" />
         <source>must be more than zero, got %1</source>
         <translation>muss größer als null sein, erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="264" />
-        <location filename="../../engine/limits.py" line="292" />
+        <location filename="../../engine/limits.py" line="270" />
+        <location filename="../../engine/limits.py" line="298" />
         <source>%1 is not one of %2</source>
         <translation>%1 ist keiner von %2</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="272" />
+        <location filename="../../engine/limits.py" line="278" />
         <source>expected a mapping of options</source>
         <translation>erwartet wird eine Liste von Optionen (Name: Wert)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="277" />
+        <location filename="../../engine/limits.py" line="283" />
         <source>unknown option (known: %1)</source>
         <translation>unbekannte Option (bekannt: %1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="283" />
+        <location filename="../../engine/limits.py" line="289" />
         <source>unknown game (known: %1)</source>
         <translation>unbekanntes Spiel (bekannt: %1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="285" />
+        <location filename="../../engine/limits.py" line="291" />
         <source>%1 is not true or false</source>
         <translation>%1 ist weder true noch false</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="287" />
+        <location filename="../../engine/limits.py" line="293" />
         <source>needs a value for each game: %1</source>
         <translation>braucht einen Wert für jedes Spiel: %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="336" />
-        <location filename="../../engine/limits.py" line="372" />
+        <location filename="../../engine/limits.py" line="342" />
+        <location filename="../../engine/limits.py" line="380" />
         <source>%1 differs from the file name %2</source>
         <translation>%1 weicht vom Dateinamen %2 ab</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="342" />
+        <location filename="../../engine/limits.py" line="348" />
         <source>min and max must be whole numbers with 2 &lt;= min &lt;= max &lt;= 8 (T-1), got %1</source>
         <translation>min und max müssen ganze Zahlen sein mit 2 &lt;= min &lt;= max &lt;= 8 (T-1), erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="348" />
+        <location filename="../../engine/limits.py" line="356" />
         <source>missing %1</source>
         <translation>es fehlen %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="368" />
+        <location filename="../../engine/limits.py" line="376" />
         <source>unknown field (known: %1)</source>
         <translation>unbekanntes Feld (bekannt: %1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="386" />
+        <location filename="../../engine/limits.py" line="394" />
         <source>must be 2 to 8 (T-1), got %1</source>
         <translation>muss 2 bis 8 sein (T-1), erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="400" />
-        <location filename="../../engine/limits.py" line="468" />
+        <location filename="../../engine/limits.py" line="408" />
+        <location filename="../../engine/limits.py" line="476" />
         <source>unknown house profile %1 (known: %2)</source>
         <translation>unbekanntes Hausregel-Profil %1 (bekannt: %2)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="406" />
+        <location filename="../../engine/limits.py" line="414" />
         <source>must not be below the smaller limit (%1 &lt; %2 cents reversed)</source>
         <translation>darf nicht unter dem kleineren Limit liegen (%1 &lt; %2 Cent, vertauscht)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="409" />
+        <location filename="../../engine/limits.py" line="417" />
         <source>must not exceed the small bet / lower limit (B-3)</source>
         <translation>darf die Small Bet / das untere Limit nicht übersteigen (B-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="411" />
+        <location filename="../../engine/limits.py" line="419" />
         <source>must not exceed the bring-in (B-1, B-3)</source>
         <translation>darf den Bring-in nicht übersteigen (B-1, B-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="417" />
+        <location filename="../../engine/limits.py" line="425" />
         <source>%1 cents is not a multiple of the smallest chip (%2 cents, T-2)</source>
         <translation>%1 Cent sind kein Vielfaches des kleinsten Chips (%2 Cent, T-2)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="420" />
+        <location filename="../../engine/limits.py" line="428" />
         <source>is smaller than one big bet</source>
         <translation>ist kleiner als eine Big Bet</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="481" />
+        <location filename="../../engine/limits.py" line="489" />
         <source>unknown table %1 (known: %2)</source>
         <translation>unbekannter Tisch %1 (bekannt: %2)</translation>
     </message>
@@ -934,236 +986,639 @@
         <source>Unexpected error: %1. The hand record is safe.</source>
         <translation>Unerwarteter Fehler: %1. Das Spielprotokoll ist sicher.</translation>
     </message>
+    <message>
+        <location filename="../../engine/irregularities.py" line="65" />
+        <source>an exposed downcard (I-1) is entered as seat %1's door card, when it is due on third street; later, the floor decides (I-3)</source>
+        <translation>eine aufgedeckte verdeckte Karte (I-1) wird als Türkarte von Platz %1 eingegeben, wenn sie auf der dritten Karte an der Reihe ist; später entscheidet der Floor (I-3)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/irregularities.py" line="81" />
+        <source>a card dealt too early (I-2) is reported during the betting of third to sixth street, not now (%1 on street %2)</source>
+        <translation>eine zu früh gegebene Karte (I-2) wird während der Setzrunde der dritten bis sechsten Karte gemeldet, nicht jetzt (%1 auf Straße %2)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/irregularities.py" line="90" />
+        <source>the deck is short for street %1 (D-7): the floor decides how to deal it (I-3)</source>
+        <translation>für Straße %1 reichen die Karten nicht (D-7): der Floor entscheidet, wie sie gegeben wird (I-3)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/irregularities.py" line="105" />
+        <source>a wrong bring-in (I-4) is corrected during third street's betting</source>
+        <translation>ein falscher Bring-in (I-4) wird während der Setzrunde der dritten Karte berichtigt</translation>
+    </message>
+    <message>
+        <location filename="../../engine/irregularities.py" line="111" />
+        <source>the player after the bring-in has acted: the bring-in stands (I-4); the floor decides about the card (I-3)</source>
+        <translation>der Spieler nach dem Bring-in hat gehandelt: der Bring-in bleibt (I-4); über die Karte entscheidet der Floor (I-3)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/irregularities.py" line="151" />
+        <source>no betting round is open (%1)</source>
+        <translation>keine Setzrunde ist offen (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/irregularities.py" line="154" />
+        <source>it is seat %1's turn: that is not out of turn</source>
+        <translation>Platz %1 ist an der Reihe: das ist nicht außer der Reihe</translation>
+    </message>
+    <message>
+        <location filename="../../engine/irregularities.py" line="157" />
+        <source>seat %1 has no action in this round</source>
+        <translation>Platz %1 hat in dieser Runde keine Aktion</translation>
+    </message>
+    <message>
+        <location filename="../../engine/irregularities.py" line="159" />
+        <source>unknown action %1</source>
+        <translation>unbekannte Aktion %1</translation>
+    </message>
+    <message>
+        <location filename="../../engine/irregularities.py" line="189" />
+        <source>substantial action has taken place: the hand plays on, not a misdeal (I-6); the floor decides (I-3)</source>
+        <translation>es gab wesentliche Aktion: das Spiel geht weiter, kein Fehlgeben (I-6); der Floor entscheidet (I-3)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/irregularities.py" line="197" />
+        <source>the hand is over: after the awards, the floor decides (I-3)</source>
+        <translation>das Spiel ist vorbei: nach der Auszahlung entscheidet der Floor (I-3)</translation>
+    </message>
+    <message>
+        <location filename="../../live/floor_pin.py" line="51" />
+        <source>the floor PIN needs at least %1 characters</source>
+        <translation>die Floor-PIN braucht mindestens %1 Zeichen</translation>
+    </message>
+    <message>
+        <location filename="../../live/floor_pin.py" line="58" />
+        <source>the floor PIN is already set</source>
+        <translation>die Floor-PIN ist schon festgelegt</translation>
+    </message>
+    <message>
+        <location filename="../../live/floor_pin.py" line="74" />
+        <source>no floor PIN is set yet: set one first</source>
+        <translation>es ist noch keine Floor-PIN festgelegt: zuerst eine festlegen</translation>
+    </message>
+    <message>
+        <location filename="../../live/floor_pin.py" line="76" />
+        <source>%1: the floor PIN file cannot be read</source>
+        <translation>%1: die Datei der Floor-PIN kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <location filename="../../live/floor_pin.py" line="78" />
+        <source>wrong floor PIN</source>
+        <translation>falsche Floor-PIN</translation>
+    </message>
+    <message>
+        <location filename="../../floor/rulings.py" line="64" />
+        <source>the ruling's %1 is not plain text of at most %2 characters</source>
+        <translation>%1 der Entscheidung ist kein einfacher Text von höchstens %2 Zeichen</translation>
+    </message>
+    <message>
+        <location filename="../../floor/rulings.py" line="67" />
+        <source>a ruling needs its decision</source>
+        <translation>eine Entscheidung braucht ihren Beschluss</translation>
+    </message>
+    <message>
+        <location filename="../../floor/rulings.py" line="69" />
+        <source>a ruling needs the facts</source>
+        <translation>eine Entscheidung braucht den Sachverhalt</translation>
+    </message>
+    <message>
+        <location filename="../../floor/rulings.py" line="73" />
+        <source>a ruling cites the catalog's rule IDs (I-3, A-1 …); not known: %1</source>
+        <translation>eine Entscheidung nennt Regelnummern des Katalogs (I-3, A-1 …); unbekannt: %1</translation>
+    </message>
+    <message>
+        <location filename="../../floor/rulings.py" line="76" />
+        <source>the remedy is one of %1, not %2</source>
+        <translation>die Abhilfe ist eine von %1, nicht %2</translation>
+    </message>
+    <message>
+        <location filename="../../floor/rulings.py" line="80" />
+        <source>chips move between the hand's seats (%1)</source>
+        <translation>Chips gehen zwischen den Plätzen des Spiels (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../floor/rulings.py" line="83" />
+        <source>the chips moved must add up to zero (they add up to %1 cents)</source>
+        <translation>die bewegten Chips müssen zusammen null ergeben (sie ergeben %1 Cent)</translation>
+    </message>
+    <message>
+        <location filename="../../floor/rulings.py" line="86" />
+        <source>a ruling that moves chips has the remedy adjust</source>
+        <translation>eine Entscheidung, die Chips bewegt, hat die Abhilfe »Chips bewegen« (adjust)</translation>
+    </message>
+    <message>
+        <location filename="../../floor/rulings.py" line="93" />
+        <source>hand %1-%2 has not ended: it is voided at the table (I-6, I-7)</source>
+        <translation>Spiel %1-%2 ist nicht zu Ende: es wird am Tisch für ungültig erklärt (I-6, I-7)</translation>
+    </message>
+    <message>
+        <location filename="../../floor/rulings.py" line="112" />
+        <source>the moment %1 is not on the hand's timeline (0–%2)</source>
+        <translation>der Zeitpunkt %1 liegt nicht im Ablauf des Spiels (0–%2)</translation>
+    </message>
+    <message>
+        <location filename="../../floor/rulings.py" line="117" />
+        <source>table session %1 is being dealt in another window: a ruling that moves chips is made at that table</source>
+        <translation>an Tischsitzung %1 wird in einem anderen Fenster gegeben: eine Entscheidung, die Chips bewegt, wird an diesem Tisch getroffen</translation>
+    </message>
+    <message>
+        <location filename="../../floor/rulings.py" line="123" />
+        <source>table session %1 has a hand open: chips move between hands</source>
+        <translation>an Tischsitzung %1 läuft ein Spiel: Chips werden zwischen zwei Spielen bewegt</translation>
+    </message>
+    <message>
+        <location filename="../../floor/timeline.py" line="151" />
+        <source>%1: table session %2 has no hand %3</source>
+        <translation>%1: Tischsitzung %2 hat kein Spiel %3</translation>
+    </message>
+    <message>
+        <location filename="../../floor/timeline.py" line="186" />
+        <source>%1: hand %2-%3 no longer replays: %4</source>
+        <translation>%1: Spiel %2-%3 lässt sich nicht mehr nachspielen: %4</translation>
+    </message>
+</context>
+<context>
+    <name>FloorWindow</name>
+    <message>
+        <location filename="../floor_window.py" line="68" />
+        <source>Floor — %1</source>
+        <translation>Floor — %1</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="93" />
+        <source>e.g. 20</source>
+        <translation>z. B. 20</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="94" />
+        <location filename="../floor_window.py" line="106" />
+        <source>Table</source>
+        <translation>Tisch</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="94" />
+        <source>Player or seat</source>
+        <translation>Spieler oder Platz</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="95" />
+        <source>From</source>
+        <translation>Von</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="95" />
+        <source>To</source>
+        <translation>Bis</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="96" />
+        <source>Pot at least</source>
+        <translation>Pot mindestens</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="99" />
+        <source>Had an undo</source>
+        <translation>Mit Rückgängig</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="100" />
+        <source>Had an irregularity or ruling</source>
+        <translation>Mit Unregelmäßigkeit oder Entscheidung</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="106" />
+        <source>Hand</source>
+        <translation>Spiel</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="106" />
+        <source>Started</source>
+        <translation>Begonnen</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="107" />
+        <source>Players</source>
+        <translation>Spieler</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="107" />
+        <source>Pot</source>
+        <translation>Pot</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="107" />
+        <source>Marks</source>
+        <translation>Vermerke</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="152" />
+        <source>%1 undo(s)</source>
+        <translation>%1× rückgängig</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="154" />
+        <source>%1 irregularity(ies)</source>
+        <translation>%1 Unregelmäßigkeit(en)</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="156" />
+        <source>%1 ruling(s)</source>
+        <translation>%1 Entscheidung(en)</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="157" />
+        <source>open</source>
+        <translation>offen</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="162" />
+        <source>%1 of %2 hands</source>
+        <translation>%1 von %2 Spielen</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="176" />
+        <location filename="../floor_window.py" line="347" />
+        <source>Floor</source>
+        <translation>Floor</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="207" />
+        <source>Downcards as shown at the end</source>
+        <translation>Verdeckte Karten, wie am Ende gezeigt</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="209" />
+        <source>What if…</source>
+        <translation>Was wäre, wenn…</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="211" />
+        <source>Rule…</source>
+        <translation>Entscheiden…</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="213" />
+        <source>Print report…</source>
+        <translation>Bericht drucken…</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="215" />
+        <source>Verify record</source>
+        <translation>Protokoll prüfen</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="243" />
+        <source>Hand %1, step %2 of %3</source>
+        <translation>Spiel %1, Schritt %2 von %3</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="286" />
+        <source>Pots</source>
+        <translation>Pots</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="330" />
+        <source>Save the ruling report</source>
+        <translation>Den Entscheidungsbericht speichern</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="332" />
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="347" />
+        <source>The report cannot be written: %1</source>
+        <translation>Der Bericht kann nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="350" />
+        <source>Report written: %1</source>
+        <translation>Bericht geschrieben: %1</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="355" />
+        <source>Record</source>
+        <translation>Protokoll</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="357" />
+        <source>The record proves itself: every row matches its keyed hash.</source>
+        <translation>Das Protokoll beweist sich selbst: jede Zeile passt zu ihrem verschlüsselten Hash.</translation>
+    </message>
+</context>
+<context>
+    <name>IrregularityDialog</name>
+    <message>
+        <location filename="../floor_dialogs.py" line="165" />
+        <source>Report an irregularity</source>
+        <translation>Eine Unregelmäßigkeit melden</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="182" />
+        <source>Irregularity</source>
+        <translation>Unregelmäßigkeit</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="182" />
+        <source>Seat</source>
+        <translation>Platz</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="183" />
+        <source>Card</source>
+        <translation>Karte</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="183" />
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="184" />
+        <source>Amount (bet or raise to)</source>
+        <translation>Betrag (setzen oder erhöhen auf)</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="185" />
+        <source>Floor's name</source>
+        <translation>Name des Floors</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="186" />
+        <source>Floor PIN</source>
+        <translation>Floor-PIN</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="200" />
+        <source>Apply the remedy</source>
+        <translation>Die Abhilfe anwenden</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="205" />
+        <source>No irregularity the table reports applies now; the floor decides (I-3).</source>
+        <translation>Jetzt passt keine Unregelmäßigkeit, die der Tisch meldet; der Floor entscheidet (I-3).</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="230" />
+        <source>This table's house option out_of_turn: %1</source>
+        <translation>Die Hausregel out_of_turn dieses Tischs: %1</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
         <location filename="../main_window.py" line="28" />
-        <location filename="../main_window.py" line="118" />
+        <location filename="../main_window.py" line="137" />
         <source>Stud Dealer Assistant</source>
         <translation>Stud-Dealer-Assistent</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="55" />
+        <location filename="../main_window.py" line="58" />
         <source>Hand record: %1</source>
         <translation>Spielprotokoll: %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="69" />
+        <location filename="../main_window.py" line="72" />
         <source>&amp;Table</source>
         <translation>&amp;Tisch</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="70" />
+        <location filename="../main_window.py" line="73" />
         <source>&amp;Open table…</source>
         <translation>Tisch &amp;öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="72" />
+        <location filename="../main_window.py" line="75" />
         <source>&amp;Resume table…</source>
         <translation>Tisch &amp;fortsetzen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="73" />
+        <location filename="../main_window.py" line="76" />
         <source>&amp;Start hand</source>
         <translation>&amp;Spiel beginnen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="75" />
+        <location filename="../main_window.py" line="78" />
         <source>&amp;Close table</source>
         <translation>Tisch &amp;schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="77" />
+        <location filename="../main_window.py" line="80" />
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="78" />
+        <location filename="../main_window.py" line="82" />
+        <source>Report &amp;irregularity…</source>
+        <translation>&amp;Unregelmäßigkeit melden…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="86" />
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="79" />
+        <location filename="../main_window.py" line="87" />
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="80" />
+        <location filename="../main_window.py" line="88" />
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="81" />
+        <location filename="../main_window.py" line="89" />
         <source>&amp;Seats</source>
         <translation>&amp;Plätze</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="82" />
+        <location filename="../main_window.py" line="90" />
         <source>&amp;Join…</source>
         <translation>&amp;Platz nehmen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="83" />
+        <location filename="../main_window.py" line="91" />
         <source>&amp;Top up…</source>
         <translation>&amp;Nachkaufen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="84" />
+        <location filename="../main_window.py" line="92" />
         <source>Sit &amp;out / sit in…</source>
         <translation>&amp;Aussetzen / wieder einsteigen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="85" />
+        <location filename="../main_window.py" line="93" />
         <source>&amp;Leave…</source>
         <translation>&amp;Verlassen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="86" />
+        <location filename="../main_window.py" line="94" />
+        <source>&amp;Floor</source>
+        <translation>&amp;Floor</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="95" />
+        <source>&amp;Open floor console…</source>
+        <translation>Floor-&amp;Konsole öffnen…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="96" />
         <source>Se&amp;ttings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="87" />
+        <location filename="../main_window.py" line="97" />
         <source>&amp;Four-colour suits</source>
         <translation>&amp;Vierfarbiges Blatt</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="91" />
+        <location filename="../main_window.py" line="101" />
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="94" />
+        <location filename="../main_window.py" line="104" />
         <source>System language</source>
         <translation>Systemsprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="109" />
+        <location filename="../main_window.py" line="119" />
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="109" />
+        <location filename="../main_window.py" line="119" />
         <source>The language changes at the next start.</source>
         <translation>Die Sprache wechselt beim nächsten Start.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="130" />
+        <location filename="../main_window.py" line="131" />
+        <source>Hand %1 sealed: %2</source>
+        <translation>Spiel %1 versiegelt: %2</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="150" />
+        <source>No hand is open: an irregularity is reported during a hand</source>
+        <translation>Kein Spiel läuft: eine Unregelmäßigkeit wird während eines Spiels gemeldet</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="170" />
         <source>Nothing to undo: seat changes and confirmed awards are final</source>
         <translation>Nichts rückgängig zu machen: Platzänderungen und bestätigte Auszahlungen sind endgültig</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="131" />
+        <location filename="../main_window.py" line="171" />
         <source>Nothing to undo yet in this hand</source>
         <translation>In diesem Spiel gibt es noch nichts rückgängig zu machen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="138" />
+        <location filename="../main_window.py" line="178" />
         <source>Nothing to redo</source>
         <translation>Nichts zu wiederholen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="147" />
+        <location filename="../main_window.py" line="187" />
         <source>Hand in progress</source>
         <translation>Spiel läuft</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="148" />
+        <location filename="../main_window.py" line="188" />
         <source>Hand %1 is not finished. %2 anyway? The hand stays in the record as it is.</source>
         <translation>Spiel %1 ist nicht beendet. Trotzdem: %2? Das Spiel bleibt so im Protokoll, wie es ist.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="153" />
+        <location filename="../main_window.py" line="193" />
         <source>Open another table</source>
         <translation>Einen anderen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="160" />
+        <location filename="../main_window.py" line="200" />
         <source>Resume another table</source>
         <translation>Einen anderen Tisch fortsetzen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="170" />
+        <location filename="../main_window.py" line="210" />
         <source>Close the table</source>
         <translation>Den Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="172" />
+        <location filename="../main_window.py" line="212" />
         <source>Close table</source>
         <translation>Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="173" />
+        <location filename="../main_window.py" line="213" />
         <source>Close this table? It is no longer offered to resume.</source>
         <translation>Diesen Tisch schließen? Er wird dann nicht mehr zum Fortsetzen angeboten.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="178" />
+        <location filename="../main_window.py" line="218" />
         <source>Quit</source>
         <translation>Beenden</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="199" />
+        <location filename="../main_window.py" line="239" />
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="200" />
-        <location filename="../main_window.py" line="212" />
+        <location filename="../main_window.py" line="240" />
+        <location filename="../main_window.py" line="252" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="212" />
-        <location filename="../main_window.py" line="215" />
-        <location filename="../main_window.py" line="218" />
+        <location filename="../main_window.py" line="252" />
+        <location filename="../main_window.py" line="255" />
+        <location filename="../main_window.py" line="258" />
         <source>Join</source>
         <translation>Platz nehmen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="215" />
+        <location filename="../main_window.py" line="255" />
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="219" />
+        <location filename="../main_window.py" line="259" />
         <source>Buy-in (%1)</source>
         <translation>Buy-in (%1)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="229" />
+        <location filename="../main_window.py" line="268" />
         <source>%1 is not an amount of money</source>
         <translation>%1 ist kein Geldbetrag</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="238" />
+        <location filename="../main_window.py" line="277" />
         <source>Amount to add (%1)</source>
         <translation>Betrag zum Nachkaufen (%1)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="234" />
-        <location filename="../main_window.py" line="237" />
+        <location filename="../main_window.py" line="273" />
+        <location filename="../main_window.py" line="276" />
         <source>Top up</source>
         <translation>Nachkaufen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="243" />
+        <location filename="../main_window.py" line="282" />
         <source>Sit out / sit in</source>
         <translation>Aussetzen / wieder einsteigen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="248" />
+        <location filename="../main_window.py" line="287" />
         <source>Leave</source>
         <translation>Verlassen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="274" />
+        <location filename="../main_window.py" line="313" />
         <source>Hand record: %1 (see the warning at start)</source>
         <translation>Spielprotokoll: %1 (siehe die Warnung beim Start)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="276" />
+        <location filename="../main_window.py" line="315" />
         <source>Hand record</source>
         <translation>Spielprotokoll</translation>
     </message>
@@ -1171,7 +1626,7 @@
 <context>
     <name>MoneySpinBox</name>
     <message>
-        <location filename="../action_panel.py" line="63" />
+        <location filename="../action_panel.py" line="72" />
         <source>%1 is not an amount of money</source>
         <translation>%1 ist kein Geldbetrag</translation>
     </message>
@@ -1227,6 +1682,224 @@
         <location filename="../new_table_dialog.py" line="107" />
         <source>Seat %1</source>
         <translation>Platz %1</translation>
+    </message>
+</context>
+<context>
+    <name>Report</name>
+    <message>
+        <location filename="../report_pdf.py" line="38" />
+        <source>Pots</source>
+        <translation>Pots</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="56" />
+        <source>The record proves itself: every row matches its keyed hash.</source>
+        <translation>Das Protokoll beweist sich selbst: jede Zeile passt zu ihrem verschlüsselten Hash.</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="54" />
+        <source>The record does NOT prove itself:</source>
+        <translation>Das Protokoll beweist sich NICHT selbst:</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="28" />
+        <source>Burns</source>
+        <translation>Brennkarten</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="29" />
+        <source>Camera / time reference</source>
+        <translation>Kamera / Zeitangabe</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="30" />
+        <source>Decision</source>
+        <translation>Beschluss</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="31" />
+        <source>Facts</source>
+        <translation>Sachverhalt</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="32" />
+        <source>Hand</source>
+        <translation>Spiel</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="33" />
+        <source>Legal options then</source>
+        <translation>Damals erlaubte Optionen</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="34" />
+        <source>Limits</source>
+        <translation>Limits</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="35" />
+        <source>No ruling is recorded for this hand.</source>
+        <translation>Für dieses Spiel ist keine Entscheidung eingetragen.</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="36" />
+        <source>Player</source>
+        <translation>Spieler</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="37" />
+        <source>Players</source>
+        <translation>Spieler</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="39" />
+        <source>Profile</source>
+        <translation>Hausregeln</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="40" />
+        <source>Record</source>
+        <translation>Protokoll</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="41" />
+        <source>Remedy</source>
+        <translation>Abhilfe</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="42" />
+        <source>Rules</source>
+        <translation>Regeln</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="43" />
+        <source>Rules cited</source>
+        <translation>Genannte Regeln</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="44" />
+        <source>Ruling</source>
+        <translation>Entscheidung</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="46" />
+        <source>Rulings</source>
+        <translation>Entscheidungen</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="47" />
+        <source>Seal</source>
+        <translation>Siegel</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="48" />
+        <source>Seat</source>
+        <translation>Platz</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="49" />
+        <source>Stack at the start</source>
+        <translation>Stack zu Beginn</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="50" />
+        <source>Stack at this moment</source>
+        <translation>Stack in diesem Moment</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="51" />
+        <source>Stub</source>
+        <translation>Stock</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="52" />
+        <source>Table</source>
+        <translation>Tisch</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="53" />
+        <source>The record</source>
+        <translation>Das Protokoll</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="57" />
+        <source>The rules cited</source>
+        <translation>Die genannten Regeln</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="58" />
+        <source>The table at the disputed moment</source>
+        <translation>Der Tisch im strittigen Moment</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="59" />
+        <source>Timeline</source>
+        <translation>Ablauf</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="60" />
+        <source>Witnesses</source>
+        <translation>Zeugen</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="61" />
+        <source>ante</source>
+        <translation>Ante</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="62" />
+        <source>at step</source>
+        <translation>bei Schritt</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="63" />
+        <source>bring-in</source>
+        <translation>Bring-in</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="64" />
+        <source>by</source>
+        <translation>von</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="66" />
+        <source>none (the decision only)</source>
+        <translation>keine (nur der Beschluss)</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="65" />
+        <source>chips moved between seats</source>
+        <translation>Chips zwischen Plätzen bewegt</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="67" />
+        <source>none: the hand has not ended</source>
+        <translation>keines: das Spiel ist nicht zu Ende</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="68" />
+        <source>seat</source>
+        <translation>Platz</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="69" />
+        <source>seats</source>
+        <translation>Plätze</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="70" />
+        <source>step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="71" />
+        <source>the hand voided: every chip back</source>
+        <translation>das Spiel für ungültig erklärt: alle Chips zurück</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="45" />
+        <source>Ruling report</source>
+        <translation>Entscheidungsbericht</translation>
     </message>
 </context>
 <context>
@@ -1315,6 +1988,94 @@
         <location filename="../resume_dialog.py" line="125" />
         <source>seventh street</source>
         <translation>siebte Karte (River)</translation>
+    </message>
+</context>
+<context>
+    <name>RulingDialog</name>
+    <message>
+        <location filename="../floor_dialogs.py" line="68" />
+        <source>Floor ruling — hand %1</source>
+        <translation>Entscheidung des Floors — Spiel %1</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="73" />
+        <source>The moment: step %1 — %2</source>
+        <translation>Der Zeitpunkt: Schritt %1 — %2</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="83" />
+        <source>None: the decision only</source>
+        <translation>Keine: nur der Beschluss</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="83" />
+        <source>Move chips between seats</source>
+        <translation>Chips zwischen Plätzen bewegen</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="84" />
+        <source>Void the hand: every chip back</source>
+        <translation>Das Spiel für ungültig erklären: alle Chips zurück</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="91" />
+        <source>+ or − amount</source>
+        <translation>Betrag mit + oder −</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="99" />
+        <source>Facts</source>
+        <translation>Sachverhalt</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="99" />
+        <source>Rules cited</source>
+        <translation>Genannte Regeln</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="100" />
+        <source>Decision</source>
+        <translation>Beschluss</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="100" />
+        <source>Remedy</source>
+        <translation>Abhilfe</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="101" />
+        <source>Chips (with Move chips)</source>
+        <translation>Chips (bei »Chips bewegen«)</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="101" />
+        <source>Witnesses</source>
+        <translation>Zeugen</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="102" />
+        <source>Camera / time reference</source>
+        <translation>Kamera / Zeitangabe</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="102" />
+        <source>Floor's name</source>
+        <translation>Name des Floors</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="103" />
+        <source>Floor PIN</source>
+        <translation>Floor-PIN</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="115" />
+        <source>Record the ruling</source>
+        <translation>Die Entscheidung eintragen</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="143" />
+        <source>A chip amount cannot be read: %1</source>
+        <translation>Ein Chipbetrag ist nicht lesbar: %1</translation>
     </message>
 </context>
 <context>
@@ -1451,834 +2212,1096 @@
     </message>
 </context>
 <context>
+    <name>WhatIfDialog</name>
+    <message>
+        <location filename="../floor_dialogs.py" line="39" />
+        <source>What if — nothing here is recorded</source>
+        <translation>Was wäre, wenn — hier wird nichts protokolliert</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="46" />
+        <source>What if: try another action from this moment. The record is not touched.</source>
+        <translation>Was wäre, wenn: von diesem Zeitpunkt aus eine andere Aktion versuchen. Das Protokoll bleibt unberührt.</translation>
+    </message>
+</context>
+<context>
     <name>Words</name>
     <message>
-        <location filename="../words.py" line="65" />
+        <location filename="../words.py" line="71" />
         <source>T</source>
         <translation>10</translation>
     </message>
     <message>
-        <location filename="../words.py" line="65" />
+        <location filename="../words.py" line="71" />
+        <location filename="../words.py" line="114" />
         <source>J</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../words.py" line="66" />
+        <location filename="../words.py" line="72" />
+        <location filename="../words.py" line="114" />
         <source>Q</source>
         <translation>D</translation>
     </message>
     <message>
-        <location filename="../words.py" line="66" />
+        <location filename="../words.py" line="72" />
+        <location filename="../words.py" line="114" />
         <source>K</source>
         <translation>K</translation>
     </message>
     <message>
-        <location filename="../words.py" line="66" />
+        <location filename="../words.py" line="72" />
+        <location filename="../words.py" line="115" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../words.py" line="70" />
+        <location filename="../words.py" line="76" />
         <source>two</source>
         <translation>Zwei</translation>
     </message>
     <message>
-        <location filename="../words.py" line="70" />
+        <location filename="../words.py" line="76" />
         <source>three</source>
         <translation>Drei</translation>
     </message>
     <message>
-        <location filename="../words.py" line="70" />
+        <location filename="../words.py" line="76" />
         <source>four</source>
         <translation>Vier</translation>
     </message>
     <message>
-        <location filename="../words.py" line="71" />
+        <location filename="../words.py" line="77" />
         <source>five</source>
         <translation>Fünf</translation>
     </message>
     <message>
-        <location filename="../words.py" line="71" />
+        <location filename="../words.py" line="77" />
         <source>six</source>
         <translation>Sechs</translation>
     </message>
     <message>
-        <location filename="../words.py" line="71" />
+        <location filename="../words.py" line="77" />
         <source>seven</source>
         <translation>Sieben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="72" />
+        <location filename="../words.py" line="78" />
         <source>eight</source>
         <translation>Acht</translation>
     </message>
     <message>
-        <location filename="../words.py" line="72" />
+        <location filename="../words.py" line="78" />
         <source>nine</source>
         <translation>Neun</translation>
     </message>
     <message>
-        <location filename="../words.py" line="72" />
+        <location filename="../words.py" line="78" />
         <source>ten</source>
         <translation>Zehn</translation>
     </message>
     <message>
-        <location filename="../words.py" line="73" />
+        <location filename="../words.py" line="79" />
         <source>jack</source>
         <translation>Bube</translation>
     </message>
     <message>
-        <location filename="../words.py" line="73" />
+        <location filename="../words.py" line="79" />
         <source>queen</source>
         <translation>Dame</translation>
     </message>
     <message>
-        <location filename="../words.py" line="73" />
+        <location filename="../words.py" line="79" />
         <source>king</source>
         <translation>König</translation>
     </message>
     <message>
-        <location filename="../words.py" line="74" />
+        <location filename="../words.py" line="80" />
         <source>ace</source>
         <translation>Ass</translation>
     </message>
     <message>
-        <location filename="../words.py" line="78" />
+        <location filename="../words.py" line="84" />
         <source>twos</source>
         <translation>Zweien</translation>
     </message>
     <message>
-        <location filename="../words.py" line="78" />
+        <location filename="../words.py" line="84" />
         <source>threes</source>
         <translation>Dreien</translation>
     </message>
     <message>
-        <location filename="../words.py" line="78" />
+        <location filename="../words.py" line="84" />
         <source>fours</source>
         <translation>Vieren</translation>
     </message>
     <message>
-        <location filename="../words.py" line="79" />
+        <location filename="../words.py" line="85" />
         <source>fives</source>
         <translation>Fünfen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="79" />
+        <location filename="../words.py" line="85" />
         <source>sixes</source>
         <translation>Sechsen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="79" />
+        <location filename="../words.py" line="85" />
         <source>sevens</source>
         <translation>Siebenen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="80" />
+        <location filename="../words.py" line="86" />
         <source>eights</source>
         <translation>Achten</translation>
     </message>
     <message>
-        <location filename="../words.py" line="80" />
+        <location filename="../words.py" line="86" />
         <source>nines</source>
         <translation>Neunen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="80" />
+        <location filename="../words.py" line="86" />
         <source>tens</source>
         <translation>Zehnen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="81" />
+        <location filename="../words.py" line="87" />
         <source>jacks</source>
         <translation>Buben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="81" />
+        <location filename="../words.py" line="87" />
         <source>queens</source>
         <translation>Damen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="81" />
+        <location filename="../words.py" line="87" />
         <source>kings</source>
         <translation>Könige</translation>
     </message>
     <message>
-        <location filename="../words.py" line="82" />
+        <location filename="../words.py" line="88" />
         <source>aces</source>
         <translation>Asse</translation>
     </message>
     <message>
-        <location filename="../words.py" line="89" />
+        <location filename="../words.py" line="95" />
         <source>JQKAT</source>
         <comment>the letters typed for jack, queen, king, ace and ten, in this order</comment>
         <translation>BDKAZ</translation>
     </message>
     <message>
-        <location filename="../words.py" line="97" />
+        <location filename="../words.py" line="103" />
         <source>en</source>
         <comment>the ISO code of this translation's language</comment>
         <translation>de</translation>
     </message>
     <message>
-        <location filename="../words.py" line="122" />
+        <location filename="../words.py" line="132" />
         <source>royal flush</source>
         <translation>Royal Flush</translation>
     </message>
     <message>
-        <location filename="../words.py" line="124" />
+        <location filename="../words.py" line="134" />
         <source>straight flush, %1 high</source>
         <translation>Straight Flush, %1 hoch</translation>
     </message>
     <message>
-        <location filename="../words.py" line="126" />
+        <location filename="../words.py" line="136" />
         <source>four of a kind, %1</source>
         <translation>Vierling, %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="128" />
+        <location filename="../words.py" line="138" />
         <source>full house, %1 full of %2</source>
         <translation>Full House, %1 über %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="130" />
+        <location filename="../words.py" line="140" />
         <source>flush, %1 high</source>
         <translation>Flush, %1 hoch</translation>
     </message>
     <message>
-        <location filename="../words.py" line="132" />
+        <location filename="../words.py" line="142" />
         <source>straight, %1 high</source>
         <translation>Straße, %1 hoch</translation>
     </message>
     <message>
-        <location filename="../words.py" line="134" />
+        <location filename="../words.py" line="144" />
         <source>three of a kind, %1</source>
         <translation>Drilling, %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="136" />
+        <location filename="../words.py" line="146" />
         <source>two pair, %1 and %2</source>
         <translation>zwei Paare, %1 und %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="138" />
+        <location filename="../words.py" line="148" />
         <source>a pair of %1</source>
         <translation>ein Paar %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="139" />
+        <location filename="../words.py" line="149" />
         <source>%1 high</source>
         <translation>%1 hoch</translation>
     </message>
     <message>
-        <location filename="../words.py" line="147" />
+        <location filename="../words.py" line="157" />
         <source>%1 showing</source>
         <translation>%1 offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="149" />
+        <location filename="../words.py" line="159" />
         <source>four %1 showing</source>
         <translation>vier %1 offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="151" />
+        <location filename="../words.py" line="161" />
         <source>three %1 showing</source>
         <translation>drei %1 offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="153" />
+        <location filename="../words.py" line="163" />
         <source>two pair showing, %1 and %2</source>
         <translation>zwei Paare offen, %1 und %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="155" />
+        <location filename="../words.py" line="165" />
         <source>pair of %1 showing</source>
         <translation>ein Paar %1 offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="156" />
+        <location filename="../words.py" line="166" />
         <source>%1 high showing</source>
         <translation>%1 hoch offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="162" />
+        <location filename="../words.py" line="172" />
         <source>%1 low</source>
         <translation>%1 Low</translation>
     </message>
     <message>
-        <location filename="../words.py" line="167" />
+        <location filename="../words.py" line="177" />
         <source>fixed limit</source>
         <translation>Fixed Limit</translation>
     </message>
     <message>
-        <location filename="../words.py" line="167" />
+        <location filename="../words.py" line="177" />
         <source>spread limit</source>
         <translation>Spread Limit</translation>
     </message>
     <message>
-        <location filename="../words.py" line="168" />
+        <location filename="../words.py" line="178" />
         <source>split limit</source>
         <translation>Split Limit</translation>
     </message>
     <message>
-        <location filename="../words.py" line="192" />
+        <location filename="../words.py" line="237" />
         <source>Only %1 left for %2 players: </source>
         <translation>Nur noch %1 für %2 Spieler: </translation>
     </message>
     <message>
-        <location filename="../words.py" line="196" />
+        <location filename="../words.py" line="241" />
         <source>Burn one card, then two cards down and one up to each player</source>
         <translation>Eine Karte verbrennen, dann jedem Spieler zwei verdeckte und eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="197" />
+        <location filename="../words.py" line="242" />
         <source>two cards down and one up to each player</source>
         <translation>Jedem Spieler zwei verdeckte und eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="200" />
+        <location filename="../words.py" line="224" />
         <source>Burn one card, then one card down to each of the %1 players</source>
         <translation>Eine Karte verbrennen, dann jedem der %1 Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="201" />
+        <location filename="../words.py" line="225" />
         <source>Burn one card, then one card up to each of the %1 players</source>
         <translation>Eine Karte verbrennen, dann jedem der %1 Spieler eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="204" />
+        <location filename="../words.py" line="227" />
+        <source>No new burn (it went with the card dealt too early): one card down to each of the %1 players</source>
+        <translation>Keine neue Brennkarte (sie ging mit der zu früh gegebenen Karte): je eine Karte verdeckt an die %1 Spieler</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="229" />
+        <source>No new burn (it went with the card dealt too early): one card up to each of the %1 players</source>
+        <translation>Keine neue Brennkarte (sie ging mit der zu früh gegebenen Karte): je eine Karte offen an die %1 Spieler</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="247" />
         <source>shuffle the %1 burn cards into the stub, burn one, then deal one card down to each player</source>
         <translation>die %1 Burn-Karten in den Stub mischen, eine verbrennen, dann jedem Spieler eine verdeckte Karte geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="206" />
+        <location filename="../words.py" line="249" />
         <source>shuffle the %1 burn cards into the stub, burn one, then deal one card up to each player</source>
         <translation>die %1 Burn-Karten in den Stub mischen, eine verbrennen, dann jedem Spieler eine offene Karte geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="209" />
+        <location filename="../words.py" line="252" />
         <source>shuffle the %1 burn cards into the stub, then </source>
         <translation>die %1 Burn-Karten in den Stub mischen, dann </translation>
     </message>
     <message>
-        <location filename="../words.py" line="211" />
+        <location filename="../words.py" line="254" />
         <source>deal one card down to each player without a burn</source>
         <translation>jedem Spieler ohne Burn eine verdeckte Karte geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="212" />
+        <location filename="../words.py" line="255" />
         <source>deal one card up to each player without a burn</source>
         <translation>jedem Spieler ohne Burn eine offene Karte geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="214" />
+        <location filename="../words.py" line="257" />
         <source>shuffle the %1 burn cards into the stub, then turn one common card face up in the middle</source>
         <translation>die %1 Burn-Karten in den Stub mischen, dann eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="219" />
+        <location filename="../words.py" line="262" />
         <source>shuffle the %1 burn cards into the stub. </source>
         <translation>die %1 Burn-Karten in den Stub mischen. </translation>
     </message>
     <message>
-        <location filename="../words.py" line="222" />
+        <location filename="../words.py" line="265" />
         <source>Burn one, then one card down to each player</source>
         <translation>Eine verbrennen, dann jedem Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="223" />
+        <location filename="../words.py" line="266" />
         <source>Burn one, then one card up to each player</source>
         <translation>Eine verbrennen, dann jedem Spieler eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="226" />
+        <location filename="../words.py" line="269" />
         <source>Do not burn (the bottom card is never dealt); one card down to each player</source>
         <translation>Nicht verbrennen (die unterste Karte wird nie gegeben); jedem Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="228" />
+        <location filename="../words.py" line="271" />
         <source>Do not burn (the bottom card is never dealt); one card up to each player</source>
         <translation>Nicht verbrennen (die unterste Karte wird nie gegeben); jedem Spieler eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="230" />
+        <location filename="../words.py" line="273" />
         <source>Burn one card, then turn one common card face up in the middle</source>
         <translation>Eine Karte verbrennen, dann eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="231" />
+        <location filename="../words.py" line="274" />
         <source>Turn one common card face up in the middle</source>
         <translation>Eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="234" />
+        <location filename="../words.py" line="277" />
         <source>scramble the %1 burn cards with the stub, cut, burn one, then one card down to each player</source>
         <translation>die %1 Burn-Karten mit dem Stub mischen, abheben, eine verbrennen, dann jedem Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="236" />
+        <location filename="../words.py" line="279" />
         <source>scramble the %1 burn cards with the stub, cut, burn one, then one card up to each player</source>
         <translation>die %1 Burn-Karten mit dem Stub mischen, abheben, eine verbrennen, dann jedem Spieler eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="239" />
+        <location filename="../words.py" line="282" />
         <source>burn one card and turn one common card face up in the middle</source>
         <translation>eine Karte verbrennen und eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="240" />
+        <location filename="../words.py" line="283" />
         <source>Only %1 left: scramble the stub with the %2 burn cards, cut, burn one and turn one common card face up in the middle</source>
         <translation>Nur noch %1: den Stub mit den %2 Burn-Karten mischen, abheben, eine verbrennen und eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="245" />
+        <location filename="../words.py" line="288" />
         <source>1 card</source>
         <translation>1 Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="245" />
+        <location filename="../words.py" line="288" />
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../words.py" line="252" />
+        <location filename="../words.py" line="295" />
         <source>Seat %1 antes %2 and is all-in</source>
         <translation>Platz %1 zahlt Ante %2 und ist all-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="253" />
+        <location filename="../words.py" line="296" />
         <source>Seat %1 antes %2</source>
         <translation>Platz %1 zahlt Ante %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="258" />
+        <location filename="../words.py" line="301" />
         <source>Seat %1 folds</source>
         <translation>Platz %1 passt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="260" />
+        <location filename="../words.py" line="303" />
         <source>Seat %1 checks</source>
         <translation>Platz %1 checkt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="264" />
+        <location filename="../words.py" line="307" />
         <source>Seat %1 calls %2 all-in</source>
         <translation>Platz %1 geht all-in mit %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="265" />
+        <location filename="../words.py" line="308" />
         <source>Seat %1 brings in for %2 all-in</source>
         <translation>Platz %1 bringt den Bring-in %2 all-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="266" />
+        <location filename="../words.py" line="309" />
         <source>Seat %1 completes to %2 all-in</source>
         <translation>Platz %1 komplettiert all-in auf %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="267" />
+        <location filename="../words.py" line="310" />
         <source>Seat %1 bets %2 all-in</source>
         <translation>Platz %1 setzt %2 all-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="268" />
+        <location filename="../words.py" line="311" />
         <source>Seat %1 raises to %2 all-in</source>
         <translation>Platz %1 erhöht all-in auf %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="270" />
+        <location filename="../words.py" line="313" />
         <source>Seat %1 calls %2</source>
         <translation>Platz %1 geht mit %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="271" />
+        <location filename="../words.py" line="314" />
         <source>Seat %1 brings in for %2</source>
         <translation>Platz %1 bringt den Bring-in %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="272" />
+        <location filename="../words.py" line="315" />
         <source>Seat %1 completes to %2</source>
         <translation>Platz %1 komplettiert auf %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="273" />
+        <location filename="../words.py" line="316" />
         <source>Seat %1 bets %2</source>
         <translation>Platz %1 setzt %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="274" />
+        <location filename="../words.py" line="317" />
         <source>Seat %1 raises to %2</source>
         <translation>Platz %1 erhöht auf %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="280" />
+        <location filename="../words.py" line="323" />
         <source>Seat %1 brings in: the lowest door card, %2, belongs to all-in seat %3</source>
         <translation>Platz %1 bringt den Bring-in: die niedrigste Türkarte, %2, gehört dem All-in-Platz %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="282" />
+        <location filename="../words.py" line="325" />
         <source>Seat %1 brings in: lowest door card, %2</source>
         <translation>Platz %1 bringt den Bring-in: niedrigste Türkarte, %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="284" />
+        <location filename="../words.py" line="327" />
         <source> (door card of seat(s) %1 not recorded)</source>
         <translation> (Türkarte von Platz %1 nicht erfasst)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="290" />
+        <location filename="../words.py" line="333" />
         <source>Seat %1 acts first: the bring-in</source>
         <translation>Platz %1 beginnt: der Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="292" />
+        <location filename="../words.py" line="335" />
         <source>Seat %1 acts first: acted first on sixth street (common card)</source>
         <translation>Platz %1 beginnt: hat auf Sixth Street begonnen (Gemeinschaftskarte)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="294" />
+        <location filename="../words.py" line="337" />
         <source>Seat %1 acts first: the high hand, seat %2, is all-in</source>
         <translation>Platz %1 beginnt: das höchste Blatt, Platz %2, ist all-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="297" />
+        <location filename="../words.py" line="340" />
         <source>; tie broken by the highest card by suit, %1</source>
         <translation>; Gleichstand entschieden durch die höchste Karte nach Farbe, %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="299" />
+        <location filename="../words.py" line="342" />
         <source>; tie: nearest the dealer's left</source>
         <translation>; Gleichstand: nächster links vom Dealer</translation>
     </message>
     <message>
-        <location filename="../words.py" line="300" />
+        <location filename="../words.py" line="343" />
         <source>Seat %1 acts first: %2</source>
         <translation>Platz %1 beginnt: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="304" />
+        <location filename="../words.py" line="347" />
         <source>made the last bet or raise</source>
         <translation>hat zuletzt gesetzt oder erhöht</translation>
     </message>
     <message>
-        <location filename="../words.py" line="305" />
+        <location filename="../words.py" line="348" />
         <source>nobody bet the last round; clockwise from the dealer's left (house option)</source>
         <translation>in der letzten Runde hat niemand gesetzt; im Uhrzeigersinn ab links vom Dealer (Hausregel)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="307" />
+        <location filename="../words.py" line="350" />
         <source>acted first in the last round, in which nobody bet</source>
         <translation>hat in der letzten Runde, in der niemand setzte, begonnen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="308" />
+        <location filename="../words.py" line="351" />
         <source>no betting took place; clockwise from the dealer's left</source>
         <translation>es wurde nicht gesetzt; im Uhrzeigersinn ab links vom Dealer</translation>
     </message>
     <message>
-        <location filename="../words.py" line="309" />
+        <location filename="../words.py" line="352" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="310" />
+        <location filename="../words.py" line="353" />
         <source>Seat %1 shows first (%2); then %3</source>
         <translation>Platz %1 zeigt zuerst (%2); dann %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="314" />
+        <location filename="../words.py" line="357" />
         <source>main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../words.py" line="314" />
+        <location filename="../words.py" line="357" />
         <source>side pot %1</source>
         <translation>Seitenpot %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="317" />
+        <location filename="../words.py" line="360" />
         <source>%1 %2 to seat %3</source>
         <translation>%1 %2 an Platz %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="320" />
+        <location filename="../words.py" line="363" />
         <source>%1 %2: high %3 to seat(s) %4 (%5), low %6 to seat(s) %7 (%8)</source>
         <translation>%1 %2: High %3 an Platz %4 (%5), Low %6 an Platz %7 (%8)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="324" />
+        <location filename="../words.py" line="367" />
         <source>%1 %2: no qualifying low; all to seat(s) %3 (%4)</source>
         <translation>%1 %2: kein qualifiziertes Low; alles an Platz %3 (%4)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="326" />
+        <location filename="../words.py" line="369" />
         <source>%1 %2 to seat(s) %3 (%4)</source>
         <translation>%1 %2 an Platz %3 (%4)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="331" />
+        <location filename="../words.py" line="374" />
         <source>Raises %1 of %2, and raising goes on: two players left, no cap heads-up</source>
         <translation>Erhöhungen %1 von %2, und es darf weiter erhöht werden: zwei Spieler, heads-up gilt kein Cap</translation>
     </message>
     <message>
-        <location filename="../words.py" line="334" />
+        <location filename="../words.py" line="377" />
         <source>Capped: %1 raises of %2; call or fold</source>
         <translation>Cap erreicht: %1 von %2 Erhöhungen; mitgehen oder passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="336" />
+        <location filename="../words.py" line="379" />
         <source>The all-in was less than a full raise: betting is not reopened for seat %1, who has acted; call or fold</source>
         <translation>Das All-in war weniger als eine volle Erhöhung: für Platz %1, der schon gehandelt hat, ist nicht wieder eröffnet; mitgehen oder passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="338" />
+        <location filename="../words.py" line="381" />
         <source>The all-in was less than a full raise, but seat %1 has not acted on the bet before it: a raise is open</source>
         <translation>Das All-in war weniger als eine volle Erhöhung, aber Platz %1 hat auf den Einsatz davor noch nicht gehandelt: Erhöhen ist möglich</translation>
     </message>
     <message>
-        <location filename="../words.py" line="345" />
+        <location filename="../words.py" line="388" />
         <source>Seat %1 (%2): door card</source>
         <translation>Platz %1 (%2): Türkarte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="347" />
+        <location filename="../words.py" line="390" />
         <source>Seat %1 (%2): upcard</source>
         <translation>Platz %1 (%2): offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="353" />
+        <location filename="../words.py" line="396" />
         <source>%1. Then press Enter</source>
         <translation>%1. Dann Enter drücken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="354" />
+        <location filename="../words.py" line="397" />
         <source>Deal the river: one card down to each player</source>
         <translation>River geben: jedem Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="358" />
+        <location filename="../words.py" line="401" />
         <source>seat %1 (%2) %3</source>
         <translation>Platz %1 (%2) %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="362" />
+        <location filename="../words.py" line="405" />
         <source>Main pot %1: push to %2</source>
         <translation>Hauptpot %1: auszahlen an %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="363" />
+        <location filename="../words.py" line="406" />
         <source>Side pot %1 %2: push to %3</source>
         <translation>Seitenpot %1 %2: auszahlen an %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="369" />
+        <location filename="../words.py" line="412" />
         <source>fold</source>
         <comment>an action in a list</comment>
         <translation>passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="370" />
+        <location filename="../words.py" line="413" />
         <source>check</source>
         <comment>an action in a list</comment>
         <translation>checken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="371" />
+        <location filename="../words.py" line="414" />
         <source>call</source>
         <comment>an action in a list</comment>
         <translation>mitgehen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="372" />
+        <location filename="../words.py" line="415" />
         <source>bring_in</source>
         <comment>an action in a list</comment>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="373" />
+        <location filename="../words.py" line="416" />
         <source>complete</source>
         <comment>an action in a list</comment>
         <translation>komplettieren</translation>
     </message>
     <message>
-        <location filename="../words.py" line="374" />
+        <location filename="../words.py" line="417" />
         <source>bet</source>
         <comment>an action in a list</comment>
         <translation>setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="375" />
+        <location filename="../words.py" line="418" />
         <source>raise</source>
         <comment>an action in a list</comment>
         <translation>erhöhen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="377" />
+        <location filename="../words.py" line="420" />
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="377" />
+        <location filename="../words.py" line="420" />
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="378" />
+        <location filename="../words.py" line="421" />
         <source>Call</source>
         <translation>Mitgehen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="378" />
+        <location filename="../words.py" line="421" />
         <source>Bring in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="379" />
+        <location filename="../words.py" line="422" />
         <source>Complete to</source>
         <translation>Komplettieren auf</translation>
     </message>
     <message>
-        <location filename="../words.py" line="379" />
+        <location filename="../words.py" line="422" />
         <source>Bet</source>
         <translation>Setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="380" />
+        <location filename="../words.py" line="423" />
         <source>Raise to</source>
         <translation>Erhöhen auf</translation>
     </message>
     <message>
-        <location filename="../words.py" line="381" />
+        <location filename="../words.py" line="424" />
         <source>fold</source>
         <translation>passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="381" />
+        <location filename="../words.py" line="424" />
         <source>check</source>
         <translation>checken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="382" />
+        <location filename="../words.py" line="425" />
         <source>call</source>
         <translation>mitgehen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="382" />
+        <location filename="../words.py" line="425" />
         <source>bring in</source>
         <translation>den Bring-in bringen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="383" />
+        <location filename="../words.py" line="426" />
         <source>complete</source>
         <translation>komplettieren</translation>
     </message>
     <message>
-        <location filename="../words.py" line="383" />
+        <location filename="../words.py" line="426" />
         <source>bet</source>
         <translation>setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="384" />
+        <location filename="../words.py" line="427" />
         <source>raise</source>
         <translation>erhöhen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="388" />
+        <location filename="../words.py" line="436" />
         <source>deal</source>
         <comment>the phase of a hand</comment>
         <translation>Geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="389" />
+        <location filename="../words.py" line="437" />
         <source>bet</source>
         <comment>the phase of a hand</comment>
         <translation>Setzrunde</translation>
     </message>
     <message>
-        <location filename="../words.py" line="390" />
+        <location filename="../words.py" line="438" />
         <source>showdown</source>
         <comment>the phase of a hand</comment>
         <translation>Showdown</translation>
     </message>
     <message>
-        <location filename="../words.py" line="391" />
+        <location filename="../words.py" line="439" />
         <source>done</source>
         <comment>the phase of a hand</comment>
         <translation>beendet</translation>
     </message>
     <message>
-        <location filename="../words.py" line="405" />
+        <location filename="../words.py" line="453" />
         <source> or </source>
         <translation> oder </translation>
     </message>
     <message>
-        <location filename="../words.py" line="425" />
+        <location filename="../words.py" line="472" />
+        <source>folds</source>
+        <translation>passt</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="474" />
+        <source>checks</source>
+        <translation>checkt</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="476" />
+        <source>calls</source>
+        <translation>geht mit</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="476" />
+        <source>brings in</source>
+        <translation>bringt ein</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="477" />
+        <source>completes</source>
+        <translation>komplettiert</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="477" />
+        <source>bets</source>
+        <translation>setzt</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="478" />
+        <source>raises</source>
+        <translation>erhöht</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="479" />
+        <source>brings in for %1</source>
+        <translation>bringt %1 ein</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="479" />
+        <source>completes to %1</source>
+        <translation>komplettiert auf %1</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="480" />
+        <source>bets %1</source>
+        <translation>setzt %1</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="480" />
+        <source>raises to %1</source>
+        <translation>erhöht auf %1</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="481" />
+        <source>calls %1</source>
+        <translation>geht mit %1</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="486" />
+        <source>Seat %1 %2 out of turn; action goes back to seat %3</source>
+        <translation>Platz %1 %2 außer der Reihe; die Aktion geht zurück an Platz %3</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="489" />
+        <source>: the floor rules on it (house option)</source>
+        <translation>: der Floor entscheidet darüber (Hausregel)</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="490" />
+        <source>: binding if the action to seat %1 does not change</source>
+        <translation>: bindend, wenn sich die Aktion bis Platz %1 nicht ändert</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="495" />
+        <source>Seat %1's action out of turn stands: %2</source>
+        <translation>Die Aktion von Platz %1 außer der Reihe bleibt: %2</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="497" />
+        <source>Seat %1's action out of turn is void: a bet or raise came in between; seat %1 has every option</source>
+        <translation>Die Aktion von Platz %1 außer der Reihe gilt nicht: dazwischen kam ein Einsatz oder eine Erhöhung; Platz %1 hat alle Optionen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="502" />
+        <source>Wrong bring-in: seat %1's door card is %2, not %3</source>
+        <translation>Falscher Bring-in: die Türkarte von Platz %1 ist %2, nicht %3</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="505" />
+        <source>; %1 goes back to seat %2</source>
+        <translation>; %1 geht zurück an Platz %2</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="507" />
+        <source>; the bring-in is decided again</source>
+        <translation>; der Bring-in wird neu bestimmt</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="512" />
+        <source>Misdeal: every ante and bet goes back; the hand is void and dealt again to the same players</source>
+        <translation>Fehlgeben: alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu gegeben</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="514" />
+        <source>Fouled deck: every ante and bet goes back; the hand is void and dealt again to the same players</source>
+        <translation>Fehlerhaftes Deck: alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu gegeben</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="525" />
+        <source>seat %1 dealt %2</source>
+        <translation>Platz %1 bekommt %2</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="528" />
+        <source>the river dealt down</source>
+        <translation>die letzte Karte verdeckt gegeben</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="530" />
+        <source>common card %1</source>
+        <translation>Gemeinschaftskarte %1</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="533" />
+        <source>seat %1: %2</source>
+        <translation>Platz %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="536" />
+        <source>seat %1 shows %2</source>
+        <translation>Platz %1 zeigt %2</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="538" />
+        <source>seat %1 mucks</source>
+        <translation>Platz %1 legt verdeckt ab</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="540" />
+        <source>, seat %1</source>
+        <translation>, Platz %1</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="547" />
+        <source>Exposed downcard on third street</source>
+        <translation>Aufgedeckte verdeckte Karte auf der dritten Karte</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="548" />
+        <source>Card dealt too early</source>
+        <translation>Zu früh gegebene Karte</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="549" />
+        <source>Wrong bring-in (a misread door card)</source>
+        <translation>Falscher Bring-in (eine falsch gelesene Türkarte)</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="550" />
+        <source>Action out of turn</source>
+        <translation>Aktion außer der Reihe</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="551" />
+        <source>Misdeal</source>
+        <translation>Fehlgeben</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="552" />
+        <source>Fouled deck</source>
+        <translation>Fehlerhaftes Deck</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="558" />
+        <source>hand dealt: antes in</source>
+        <translation>Spiel gegeben: Antes im Pot</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="559" />
+        <source>awards confirmed; hand sealed</source>
+        <translation>Auszahlung bestätigt; Spiel versiegelt</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="560" />
+        <source>table resumed after a restart</source>
+        <translation>Tisch nach einem Neustart fortgesetzt</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="561" />
+        <source>dealer undid: %1</source>
+        <translation>Dealer machte rückgängig: %1</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="562" />
+        <source>dealer redid: %1</source>
+        <translation>Dealer wiederholte: %1</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="563" />
+        <source>irregularity: %1</source>
+        <translation>Unregelmäßigkeit: %1</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="564" />
+        <source>floor ruling by %1: %2</source>
+        <translation>Entscheidung des Floors von %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="568" />
+        <source> (confirmed by the floor: %1)</source>
+        <translation> (vom Floor bestätigt: %1)</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="576" />
         <source>Next street: %1</source>
         <translation>Nächste Street: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="426" />
+        <location filename="../words.py" line="577" />
         <source>Common card %1: every live player's card</source>
         <translation>Gemeinschaftskarte %1: gilt für jeden aktiven Spieler</translation>
     </message>
     <message>
-        <location filename="../words.py" line="427" />
+        <location filename="../words.py" line="578" />
         <source>No betting: fewer than two players have chips</source>
         <translation>Keine Setzrunde: weniger als zwei Spieler haben Chips</translation>
     </message>
     <message>
-        <location filename="../words.py" line="431" />
+        <location filename="../words.py" line="582" />
         <source>Floor ruling: applied although refused: %1</source>
         <translation>Floor-Entscheidung: angewendet, obwohl abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="433" />
+        <location filename="../words.py" line="584" />
         <source>Uncalled %1 returned to seat %2</source>
         <translation>Nicht gehaltener Einsatz %1 zurück an Platz %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="436" />
+        <location filename="../words.py" line="587" />
         <source>Seat %1 mucks</source>
         <translation>Platz %1 legt die Karten verdeckt ab</translation>
     </message>
     <message>
-        <location filename="../words.py" line="437" />
+        <location filename="../words.py" line="588" />
         <source>Seat %1 wins %2: everyone else folded; no need to show</source>
         <translation>Platz %1 gewinnt %2: alle anderen haben gepasst; kein Zeigen nötig</translation>
     </message>
     <message>
-        <location filename="../words.py" line="442" />
+        <location filename="../words.py" line="593" />
+        <source>Seat %1's exposed downcard %2 is the door card; the third card is dealt down</source>
+        <translation>Die aufgedeckte verdeckte Karte %2 von Platz %1 ist die Türkarte; die dritte Karte wird verdeckt gegeben</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="595" />
+        <source>Card dealt too early: it goes back, the stub is shuffled with it (not the burns), and street %1 is dealt without a new burn</source>
+        <translation>Zu früh gegebene Karte: sie geht zurück, der Stock wird mit ihr gemischt (ohne die Brennkarten), und Straße %1 wird ohne neue Brennkarte gegeben</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="602" />
         <source>Open a table</source>
         <translation>Einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="443" />
+        <location filename="../words.py" line="603" />
         <source>Between hands: start hand %1 when the table is ready</source>
         <translation>Zwischen zwei Spielen: Spiel %1 beginnen, sobald der Tisch bereit ist</translation>
     </message>
     <message>
-        <location filename="../words.py" line="446" />
+        <location filename="../words.py" line="606" />
         <source>%1. Enter the common card</source>
         <translation>%1. Gemeinschaftskarte eingeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="448" />
+        <location filename="../words.py" line="608" />
         <source>Seat %1 (%2) to act</source>
         <translation>Platz %1 (%2) ist am Zug</translation>
     </message>
     <message>
-        <location filename="../words.py" line="450" />
+        <location filename="../words.py" line="610" />
         <source>Seat %1 shows first</source>
         <translation>Platz %1 zeigt zuerst</translation>
     </message>
     <message>
-        <location filename="../words.py" line="451" />
+        <location filename="../words.py" line="611" />
         <source>Seat %1: show or muck</source>
         <translation>Platz %1: zeigen oder verdeckt ablegen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="452" />
+        <location filename="../words.py" line="612" />
         <source>Push the pots and confirm</source>
         <translation>Pots auszahlen und bestätigen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="613" />
+        <source>Misdeal: give back every ante and bet, shuffle, and deal again</source>
+        <translation>Fehlgeben: alle Antes und Einsätze zurückgeben, mischen und neu geben</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="614" />
+        <source>Fouled deck: give back every ante and bet, shuffle, and deal again</source>
+        <translation>Fehlerhaftes Deck: alle Antes und Einsätze zurückgeben, mischen und neu geben</translation>
     </message>
 </context>
 </TS>
