@@ -83,9 +83,16 @@ def main() -> None:
     assert len(hands) == args.hands
     problems = timed("check (verify: every row's HMAC)", lambda: store.check(anchors=path.with_suffix(".anchors")))
     assert problems == [], problems[:3]
-    from dealer_app.history.floor import load_hand
+    from dealer_app.floor.timeline import load_hand
     timed("open one hand for the step-through", lambda: load_hand(store, hands[len(hands) // 2].session,
                                                                   hands[len(hands) // 2].hand))
+    from PySide6.QtWidgets import QApplication
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    app = QApplication.instance() or QApplication([])
+    from dealer_app.ui.floor_window import FloorWindow
+    window = timed("open the floor console (browser filled)", lambda: FloorWindow(store), repeat=1)
+    window.close()
+    del app
     store.close()
 
 

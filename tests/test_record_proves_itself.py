@@ -316,3 +316,16 @@ def test_a_tampered_older_record_is_not_upgraded(tmp_path):
     fresh, notes = open_record(tmp_path)
     assert fresh.path != old and any("not upgraded" in n for n in notes)
     fresh.close()
+
+
+def test_the_app_start_checks_the_record_and_says_so(record, monkeypatch):
+    """Resume goes through the start: the check runs before any table is offered."""
+    from dealer_app.history.store import open_record
+    db, _anchors = record
+    store, notes = open_record(db.parent)
+    assert notes == []
+    store.close()
+    sql(db, "UPDATE log SET at = 'x' WHERE id = 5")
+    store, notes = open_record(db.parent)
+    assert len(notes) == 1 and "does not prove itself (1 problem(s))" in notes[0] and "log row 5" in notes[0]
+    store.close()

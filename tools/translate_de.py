@@ -749,6 +749,10 @@ GERMAN = {
     "seat": "Platz",
     "step": "Schritt",
     "the hand voided: every chip back": "das Spiel für ungültig erklärt: alle Chips zurück",
+    "The hand record does not prove itself (%1 problem(s)): %2. Tell the floor; 'dealer-app verify %3' lists every "
+    "one.":
+        "Das Spielprotokoll beweist sich nicht selbst (%1 Problem(e)): %2. Dem Floor Bescheid geben; "
+        "'dealer-app verify %3' nennt jedes einzelne.",
 }
 
 

@@ -672,6 +672,20 @@ def _read_only_connection(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(f"{uri}?{flag}", uri=True, isolation_level=None)
 
 
+def check_notes(store: Store) -> list[str]:
+    """The record's own check at start, before any table is resumed (issue 12): nothing to
+    say when it is whole; else how many problems, the first ones, and where the rest are.
+    The app goes on (the dealer can deal; the floor must know)."""
+    anchors = store.anchors_path if store.anchors_path.is_file() else None
+    problems = store.check(anchors=anchors)
+    if not problems:
+        return []
+    first = "; ".join(p.text for p in problems[:3])
+    return [said(QT_TRANSLATE_NOOP("Errors", "The hand record does not prove itself (%1 problem(s)): %2. Tell the "
+                                             "floor; 'dealer-app verify %3' lists every one."),
+                 len(problems), first, store.path)]
+
+
 def open_record(data_dir: Path | None = None) -> tuple[Store, list[str]]:
     """The app's record in ``data_dir``, whatever state the folder is in.
 
@@ -694,7 +708,7 @@ def open_record(data_dir: Path | None = None) -> tuple[Store, list[str]]:
             notes.append(said(
                 QT_TRANSLATE_NOOP("Errors", "%1 was an empty file (0 bytes): a new record is kept in it."),
                 primary))
-        return store, notes
+        return store, notes + check_notes(store)
     except StoreError as exc:
         notes.append(said(QT_TRANSLATE_NOOP("Errors", "%1. The file is kept untouched."), exc.says or str(exc)))
     try:
@@ -705,7 +719,7 @@ def open_record(data_dir: Path | None = None) -> tuple[Store, list[str]]:
         try:
             store = Store(path, create=False)
             notes.append(said(QT_TRANSLATE_NOOP("Errors", "The record continues in %1."), path))
-            return store, notes
+            return store, notes + check_notes(store)
         except StoreError as exc:
             notes.append(said(QT_TRANSLATE_NOOP("Errors", "%1. The file is kept untouched."), exc.says or str(exc)))
     stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S")
