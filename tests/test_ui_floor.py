@@ -261,3 +261,52 @@ def test_the_report_command_writes_a_pdf(record, tmp_path):
     assert "step 6" in text and "Legal options then" in text and "Complete to $5" in text
     assert main(["report", "--db", str(record), "--hand", "9-9", "--out", str(out)]) == 1
     assert main(["report", "--db", str(record), "--hand", "three", "--out", str(out)]) == 2
+
+
+def test_a_downloaded_history_is_stepped_through_and_printed(qtbot, console, tmp_path):
+    from conftest import PHH_CORPUS
+    w = console
+    qtbot.mouseClick(w.files_button, Qt.LeftButton)
+    files = dialog_of(qtbot, QFileDialog)
+    name = files.findChild(QLineEdit, "fileNameEdit")
+    qtbot.mouseClick(name, Qt.LeftButton)
+    qtbot.keyClicks(focus(qtbot), str(PHH_CORPUS / "10.phh"))
+    qtbot.keyClick(focus(qtbot), Qt.Key_Return)
+    qtbot.waitUntil(lambda: w.hand_list.rowCount() == 5)
+    w.activateWindow()  # as the window manager does when a dialog closes
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
+    assert w.hand_list.item(0, 0).text() == "file-1" and w.hand_list.item(0, 2).text() == "10.phh"
+    open_row(qtbot, w, 0)
+    assert not w.rule_button.isEnabled()  # not in the record: no ruling on it
+    qtbot.keyClick(focus(qtbot), Qt.Key_Home)
+    dealt = len(w.timeline.moment(0).hand.players)
+    for _ in range(dealt):  # every door card: then the bring-in is due
+        qtbot.keyClick(focus(qtbot), Qt.Key_Right)
+    assert "brings in" in w.details.toPlainText() and "Legal now" in w.details.toPlainText()
+    out = tmp_path / "file-hand.pdf"
+    qtbot.mouseClick(w.print_button, Qt.LeftButton)
+    files = dialog_of(qtbot, QFileDialog)
+    name = files.findChild(QLineEdit, "fileNameEdit")
+    qtbot.mouseClick(name, Qt.LeftButton)
+    qtbot.keyClick(focus(qtbot), Qt.Key_End)
+    for _ in range(len(name.text())):
+        qtbot.keyClick(focus(qtbot), Qt.Key_Backspace)
+    qtbot.keyClicks(focus(qtbot), str(out))
+    qtbot.keyClick(focus(qtbot), Qt.Key_Return)
+    qtbot.waitUntil(out.exists, timeout=5000)
+    text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
+    assert "A hand from a" in text and "Timeline" in text and "10.phh" in text  # (pdftotext writes "ﬁ")
+
+
+def test_every_hand_export_accepts_is_steppable():
+    """The floor steps through exactly the hands the engine replays to their end."""
+    from conftest import FPDB, PHH_CORPUS
+
+    from dealer_app.floor.imported import hands_from_files
+    from dealer_app.history.reading import engine_hands_of
+    from dealer_app.history.sources import read_items
+    paths = sorted(PHH_CORPUS.glob("*.phh"))[:10] + sorted(p for p in FPDB.rglob("*") if p.is_file()
+                                                         and "Stud" in p.name)[:15]
+    replayed = sum(1 for item in engine_hands_of(read_items(paths)) if not isinstance(item, str))
+    found, _problems = hands_from_files(paths)
+    assert replayed > 10 and len(found) == replayed

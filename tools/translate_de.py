@@ -753,6 +753,15 @@ GERMAN = {
     "one.":
         "Das Spielprotokoll beweist sich nicht selbst (%1 Problem(e)): %2. Dem Floor Bescheid geben; "
         "'dealer-app verify %3' nennt jedes einzelne.",
+    "Open hand history files…": "Spielverläufe aus Dateien öffnen…",
+    "Open hand history files": "Spielverläufe aus Dateien öffnen",
+    "%1 hand(s) read from the files": "%1 Spiel(e) aus den Dateien gelesen",
+    "%1 not read: %2": "%1 nicht gelesen: %2",
+    "A hand from a file is not in the record: it can be stepped through and printed, not ruled on":
+        "Ein Spiel aus einer Datei steht nicht im Protokoll: es lässt sich durchgehen und drucken, aber nicht "
+        "entscheiden",
+    "A hand from a file, not from the record: it has no seal.":
+        "Ein Spiel aus einer Datei, nicht aus dem Protokoll: es hat kein Siegel.",
 }
 
 

@@ -200,7 +200,8 @@ class TableSession:
         """The current hand as it was dealt, before any input (to replay inputs into)."""
         if self.hand is None:
             raise EngineError("no hand is open")
-        return Hand(self.rules, [SeatSpec(p.seat, p.name, p.start) for p in self.hand.players])
+        return Hand(self.rules, [SeatSpec(p.seat, p.name, p.start) for p in self.hand.players],
+                    self.hand.unknown_upcards)  # (a replayed file's hand may lack upcards; the live table's never)
 
     def replace_hand(self, hand: Hand) -> None:
         """The current hand, rebuilt (after an undo): the same seats and starting stacks."""

@@ -15,8 +15,10 @@ from dataclasses import dataclass, field
 
 from dealer_app.engine.cards import format_card
 from dealer_app.engine.errors import EngineError
-from dealer_app.engine.limits import LimitsError, profile_from_record, table_from_record
+from dealer_app.engine.hand import Hand
+from dealer_app.engine.limits import BettingRules, LimitsError, profile_from_record, table_from_record
 from dealer_app.engine.money import format_money
+from dealer_app.engine.player import SeatSpec
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, ActionArg, Says, says
 from dealer_app.engine.session import TableSession
 from dealer_app.floor.rulings import Ruling
@@ -77,6 +79,10 @@ class HandTimeline:
     steps: list[Step] = field(default_factory=list)
     _session: TableSession | None = None
     _final_shown: dict[int, list[str]] | None = None
+    # a hand from a file: the rules it was replayed by, and whether its upcards may be unknown
+    rules_override: BettingRules | None = None
+    unknown_upcards: bool = False
+    source: str = ""  # a file's hand: where it came from (a recorded hand: "")
 
     # --- the table at a step ----------------------------------------------------------------------
     def moment(self, index: int) -> Moment:
@@ -99,9 +105,14 @@ class HandTimeline:
         assert self._session is not None
         template = self._session
         session = TableSession(template.table, template.profile)
+        if self.rules_override is not None:
+            session.rules = self.rules_override
         for seat, name, stack in self.seats:
             session.sit(seat, name, stack)
-        session.new_hand()
+        if self.unknown_upcards:
+            session.begin(Hand(session.rules, [SeatSpec(s, n, st) for s, n, st in self.seats], True))
+        else:
+            session.new_hand()
         return session
 
     def final_shown(self) -> dict[int, list[str]]:

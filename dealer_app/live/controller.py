@@ -104,8 +104,8 @@ def apply_input(hand: Hand, inp: list) -> None:
             hand.deal(due[0], [None])  # D-4: the river goes down unseen
     elif kind == "common":
         hand.deal_common(parse_card(inp[1]))
-    elif kind == "act":
-        hand.act(inp[1], inp[2], inp[3])
+    elif kind == "act":  # a fifth element: the floor's override of a refused action (I-3), from a file
+        hand.act(inp[1], inp[2], inp[3], ruling=len(inp) > 4 and inp[4] is True)
     elif kind == "show":
         hand.show(inp[1], parse_cards(inp[2]) if inp[2] else None)
     elif kind == "muck":

@@ -62,6 +62,7 @@ class FloorWindow(QMainWindow):
         self.store = store
         self.table_controller = controller
         self.timeline: HandTimeline | None = None
+        self.file_hands: dict[int, HandTimeline] = {}  # hands read from files (session 0)
         self.index = 0
         self.hands: list[HandSummary] = []
         self.shown: list[HandSummary] = []
@@ -113,7 +114,37 @@ class FloorWindow(QMainWindow):
         layout.addWidget(self.hand_list, 1)
         self.count = QLabel()
         layout.addWidget(self.count)
+        self.files_button = QPushButton(self.tr("Open hand history files…"))
+        self.files_button.clicked.connect(self.open_files_dialog)
+        layout.addWidget(self.files_button)
         return box
+
+    def open_files_dialog(self):
+        """PHH, PokerStars, Full Tilt … files (a player's downloaded history) into the browser."""
+        dialog = QFileDialog(self, self.tr("Open hand history files"))
+        dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+        dialog.filesSelected.connect(self.add_files)
+        dialog.setModal(True)
+        _raise(dialog)
+        return dialog
+
+    def add_files(self, paths):
+        """Each stud hand of the files that the engine replays is listed (table: the file's
+        name, hand ``file-N``); the others are counted and named in the status line."""
+        from dealer_app.floor.imported import hands_from_files
+        found, problems = hands_from_files([Path(p) for p in paths])
+        for summary, timeline in found:
+            number = len(self.file_hands) + 1
+            summary.hand, timeline.hand = number, number
+            self.file_hands[number] = timeline
+            self.hands.insert(0, summary)
+        self.apply_filters()
+        said = self.tr("%1 hand(s) read from the files").replace("%1", str(len(found)))
+        if problems:
+            said += "; " + self.tr("%1 not read: %2").replace("%1", str(len(problems))).replace("%2", problems[0])
+        self.status.setText(said)
+        self.status.setToolTip("\n".join(problems[:50]))
 
     def reload(self):
         self.hands = list_hands(self.store)
@@ -155,7 +186,8 @@ class FloorWindow(QMainWindow):
             if h.rulings:
                 marks.append(self.tr("%1 ruling(s)").replace("%1", str(h.rulings)))
             pot_text = format_money(h.pot, h.currency) if h.pot is not None else self.tr("open")
-            for col, text in enumerate((h.id, h.started[:19].replace("T", " "), h.table, ", ".join(h.players),
+            name = h.id if h.session else f"file-{h.hand}"
+            for col, text in enumerate((name, h.started[:19].replace("T", " "), h.table, ", ".join(h.players),
                                         pot_text, ", ".join(marks))):
                 self.hand_list.setItem(row, col, QTableWidgetItem(text))
         self.hand_list.resizeColumnsToContents()
@@ -171,10 +203,14 @@ class FloorWindow(QMainWindow):
 
     def open_hand(self, session: int, hand: int):
         try:
-            self.timeline = load_hand(self.store, session, hand)
+            self.timeline = self.file_hands[hand] if session == 0 else load_hand(self.store, session, hand)
         except TimelineError as exc:
             QMessageBox.warning(self, self.tr("Floor"), error_words(exc))
             return
+        in_record = session != 0
+        self.rule_button.setEnabled(in_record)
+        self.rule_button.setToolTip("" if in_record else self.tr("A hand from a file is not in the record: it "
+                                                                 "can be stepped through and printed, not ruled on"))
         self.slider.setMaximum(len(self.timeline.steps) - 1)
         self.steps.clear()
         currency = self._currency()
@@ -240,8 +276,8 @@ class FloorWindow(QMainWindow):
         self.steps.setCurrentRow(index)
         self.steps.blockSignals(False)
         self.details.setHtml(self.moment_html(m))
-        self.status.setText(self.tr("Hand %1, step %2 of %3").replace("%1", f"{self.timeline.session}-"
-                                                                        f"{self.timeline.hand}").replace(
+        name = f"{self.timeline.session}-{self.timeline.hand}" if self.timeline.session else self.timeline.source
+        self.status.setText(self.tr("Hand %1, step %2 of %3").replace("%1", name).replace(
             "%2", str(index)).replace("%3", str(len(self.timeline.steps) - 1)))
 
     def step_by_street(self, forward: bool):
@@ -342,7 +378,7 @@ class FloorWindow(QMainWindow):
         from dealer_app.ui.report_pdf import write_report
         assert self.timeline is not None
         try:
-            write_report(self.store, self.timeline, Path(path), self.index)
+            write_report(self.store if self.timeline.session else None, self.timeline, Path(path), self.index)
         except OSError as exc:
             QMessageBox.warning(self, self.tr("Floor"), self.tr("The report cannot be written: %1").replace(
                 "%1", str(exc)))

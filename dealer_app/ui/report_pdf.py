@@ -25,6 +25,8 @@ translate = QCoreApplication.translate
 def _report_words() -> dict[str, str]:
     """Every label of the report, in the UI's language (each a literal for lupdate)."""
     return {
+        'A hand from a file, not from the record: it has no seal.':
+            translate("Report", "A hand from a file, not from the record: it has no seal."),
         'Burns': translate("Report", "Burns"),
         'Camera / time reference': translate("Report", "Camera / time reference"),
         'Decision': translate("Report", "Decision"),
@@ -103,11 +105,11 @@ def report_html(store, timeline: HandTimeline, index: int) -> str:
     seal = _seal(store, timeline)
     parts = [f"<h1>{e(W['Ruling report'])}</h1>",
              f"<p><b>{e(W['Table'])}:</b> {e(t.title)} ({e(t.name)}) &nbsp; <b>{e(W['Profile'])}:</b> "
-             f"{e(session.profile.name)} &nbsp; <b>{e(W['Hand'])}:</b> {timeline.session}-{timeline.hand}</p>",
+             f"{e(session.profile.name)} &nbsp; <b>{e(W['Hand'])}:</b> {e(_hand_name(timeline))}</p>",
              f"<p><b>{e(W['Limits'])}:</b> {e(W['ante'])} {e(m.money(t.ante))}, {e(W['bring-in'])} "
              f"{e(m.money(t.bring_in))}, {e(m.money(t.small_bet))}/{e(m.money(t.big_bet))} ({e(t.structure)})</p>",
              f"<p><b>{e(W['Seal'])}:</b> {e(seal or W['none: the hand has not ended'])} &nbsp; "
-             f"<b>{e(W['Record'])}:</b> {e(str(store.path))}</p>",
+             f"<b>{e(W['Record'])}:</b> {e(str(store.path) if store is not None else timeline.source)}</p>",
              f"<h2>{e(W['Players'])}</h2><table border='1' cellpadding='3' cellspacing='0'>"
              f"<tr><th>{e(W['Seat'])}</th><th>{e(W['Player'])}</th><th>{e(W['Stack at the start'])}</th>"
              f"<th>{e(W['Stack at this moment'])}</th></tr>"]
@@ -164,9 +166,12 @@ def report_html(store, timeline: HandTimeline, index: int) -> str:
     for rule in dict.fromkeys(cited):
         if rule in texts:
             parts.append(f"<p><b>{e(rule)}</b> {e(texts[rule])}</p>")
-    problems = store.check()
-    verdict = W['The record proves itself: every row matches its keyed hash.'] if not problems else \
-        W['The record does NOT prove itself:'] + " " + "; ".join(p.text for p in problems[:5])
+    if store is None:  # a hand from a file: there is no record to prove
+        verdict = W['A hand from a file, not from the record: it has no seal.']
+    else:
+        problems = store.check()
+        verdict = W['The record proves itself: every row matches its keyed hash.'] if not problems else \
+            W['The record does NOT prove itself:'] + " " + "; ".join(p.text for p in problems[:5])
     parts.append(f"<h2>{e(W['The record'])}</h2><p>{e(verdict)}</p>")
     return "\n".join(parts)
 
@@ -180,6 +185,11 @@ def _choice_words(m: Moment, c) -> str:
     return f"{name} {m.money(c.to)}" if c.to is not None else name
 
 
+def _hand_name(timeline: HandTimeline) -> str:
+    """A recorded hand's SESSION-HAND; a file's hand, its file and place in it."""
+    return f"{timeline.session}-{timeline.hand}" if timeline.session else timeline.source
+
+
 def _remedy(remedy: str) -> str:
     W = _report_words()
     return {"none": W['none (the decision only)'], "adjust": W['chips moved between seats'],
@@ -187,6 +197,8 @@ def _remedy(remedy: str) -> str:
 
 
 def _seal(store, timeline: HandTimeline) -> str | None:
+    if store is None:
+        return None
     for a in store.seals(timeline.session):
         if a.hand == timeline.hand:
             return seal_code(a.hash)

@@ -544,7 +544,7 @@
     </message>
     <message>
         <location filename="../../live/controller.py" line="754" />
-        <location filename="../../floor/timeline.py" line="156" />
+        <location filename="../../floor/timeline.py" line="167" />
         <source>%1: the limit table in the record is not readable (%2)</source>
         <translation>%1: der Limit-Tisch im Protokoll ist nicht lesbar (%2)</translation>
     </message>
@@ -1132,12 +1132,12 @@
         <translation>an Tischsitzung %1 läuft ein Spiel: Chips werden zwischen zwei Spielen bewegt</translation>
     </message>
     <message>
-        <location filename="../../floor/timeline.py" line="151" />
+        <location filename="../../floor/timeline.py" line="162" />
         <source>%1: table session %2 has no hand %3</source>
         <translation>%1: Tischsitzung %2 hat kein Spiel %3</translation>
     </message>
     <message>
-        <location filename="../../floor/timeline.py" line="186" />
+        <location filename="../../floor/timeline.py" line="197" />
         <source>%1: hand %2-%3 no longer replays: %4</source>
         <translation>%1: Spiel %2-%3 lässt sich nicht mehr nachspielen: %4</translation>
     </message>
@@ -1145,169 +1145,194 @@
 <context>
     <name>FloorWindow</name>
     <message>
-        <location filename="../floor_window.py" line="68" />
+        <location filename="../floor_window.py" line="69" />
         <source>Floor — %1</source>
         <translation>Floor — %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="93" />
+        <location filename="../floor_window.py" line="94" />
         <source>e.g. 20</source>
         <translation>z. B. 20</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="94" />
-        <location filename="../floor_window.py" line="106" />
+        <location filename="../floor_window.py" line="95" />
+        <location filename="../floor_window.py" line="107" />
         <source>Table</source>
         <translation>Tisch</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="94" />
+        <location filename="../floor_window.py" line="95" />
         <source>Player or seat</source>
         <translation>Spieler oder Platz</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="95" />
+        <location filename="../floor_window.py" line="96" />
         <source>From</source>
         <translation>Von</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="95" />
+        <location filename="../floor_window.py" line="96" />
         <source>To</source>
         <translation>Bis</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="96" />
+        <location filename="../floor_window.py" line="97" />
         <source>Pot at least</source>
         <translation>Pot mindestens</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="99" />
+        <location filename="../floor_window.py" line="100" />
         <source>Had an undo</source>
         <translation>Mit Rückgängig</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="100" />
+        <location filename="../floor_window.py" line="101" />
         <source>Had an irregularity or ruling</source>
         <translation>Mit Unregelmäßigkeit oder Entscheidung</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="106" />
+        <location filename="../floor_window.py" line="107" />
         <source>Hand</source>
         <translation>Spiel</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="106" />
+        <location filename="../floor_window.py" line="107" />
         <source>Started</source>
         <translation>Begonnen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="107" />
+        <location filename="../floor_window.py" line="108" />
         <source>Players</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="107" />
+        <location filename="../floor_window.py" line="108" />
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="107" />
+        <location filename="../floor_window.py" line="108" />
         <source>Marks</source>
         <translation>Vermerke</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="152" />
+        <location filename="../floor_window.py" line="117" />
+        <source>Open hand history files…</source>
+        <translation>Spielverläufe aus Dateien öffnen…</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="124" />
+        <source>Open hand history files</source>
+        <translation>Spielverläufe aus Dateien öffnen</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="143" />
+        <source>%1 hand(s) read from the files</source>
+        <translation>%1 Spiel(e) aus den Dateien gelesen</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="145" />
+        <source>%1 not read: %2</source>
+        <translation>%1 nicht gelesen: %2</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="183" />
         <source>%1 undo(s)</source>
         <translation>%1× rückgängig</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="154" />
+        <location filename="../floor_window.py" line="185" />
         <source>%1 irregularity(ies)</source>
         <translation>%1 Unregelmäßigkeit(en)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="156" />
+        <location filename="../floor_window.py" line="187" />
         <source>%1 ruling(s)</source>
         <translation>%1 Entscheidung(en)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="157" />
+        <location filename="../floor_window.py" line="188" />
         <source>open</source>
         <translation>offen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="162" />
+        <location filename="../floor_window.py" line="194" />
         <source>%1 of %2 hands</source>
         <translation>%1 von %2 Spielen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="176" />
-        <location filename="../floor_window.py" line="347" />
+        <location filename="../floor_window.py" line="208" />
+        <location filename="../floor_window.py" line="383" />
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="207" />
+        <location filename="../floor_window.py" line="212" />
+        <source>A hand from a file is not in the record: it can be stepped through and printed, not ruled on</source>
+        <translation>Ein Spiel aus einer Datei steht nicht im Protokoll: es lässt sich durchgehen und drucken, aber nicht entscheiden</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="243" />
         <source>Downcards as shown at the end</source>
         <translation>Verdeckte Karten, wie am Ende gezeigt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="209" />
+        <location filename="../floor_window.py" line="245" />
         <source>What if…</source>
         <translation>Was wäre, wenn…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="211" />
+        <location filename="../floor_window.py" line="247" />
         <source>Rule…</source>
         <translation>Entscheiden…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="213" />
+        <location filename="../floor_window.py" line="249" />
         <source>Print report…</source>
         <translation>Bericht drucken…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="215" />
+        <location filename="../floor_window.py" line="251" />
         <source>Verify record</source>
         <translation>Protokoll prüfen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="243" />
+        <location filename="../floor_window.py" line="280" />
         <source>Hand %1, step %2 of %3</source>
         <translation>Spiel %1, Schritt %2 von %3</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="286" />
+        <location filename="../floor_window.py" line="322" />
         <source>Pots</source>
         <translation>Pots</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="330" />
+        <location filename="../floor_window.py" line="366" />
         <source>Save the ruling report</source>
         <translation>Den Entscheidungsbericht speichern</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="332" />
+        <location filename="../floor_window.py" line="368" />
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="347" />
+        <location filename="../floor_window.py" line="383" />
         <source>The report cannot be written: %1</source>
         <translation>Der Bericht kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="350" />
+        <location filename="../floor_window.py" line="386" />
         <source>Report written: %1</source>
         <translation>Bericht geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="355" />
+        <location filename="../floor_window.py" line="391" />
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="357" />
+        <location filename="../floor_window.py" line="393" />
         <source>The record proves itself: every row matches its keyed hash.</source>
         <translation>Das Protokoll beweist sich selbst: jede Zeile passt zu ihrem verschlüsselten Hash.</translation>
     </message>
@@ -1692,217 +1717,222 @@
 <context>
     <name>Report</name>
     <message>
-        <location filename="../report_pdf.py" line="38" />
+        <location filename="../report_pdf.py" line="40" />
         <source>Pots</source>
         <translation>Pots</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="56" />
+        <location filename="../report_pdf.py" line="58" />
         <source>The record proves itself: every row matches its keyed hash.</source>
         <translation>Das Protokoll beweist sich selbst: jede Zeile passt zu ihrem verschlüsselten Hash.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="54" />
+        <location filename="../report_pdf.py" line="56" />
         <source>The record does NOT prove itself:</source>
         <translation>Das Protokoll beweist sich NICHT selbst:</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="28" />
+        <location filename="../report_pdf.py" line="29" />
+        <source>A hand from a file, not from the record: it has no seal.</source>
+        <translation>Ein Spiel aus einer Datei, nicht aus dem Protokoll: es hat kein Siegel.</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="30" />
         <source>Burns</source>
         <translation>Brennkarten</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="29" />
+        <location filename="../report_pdf.py" line="31" />
         <source>Camera / time reference</source>
         <translation>Kamera / Zeitangabe</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="30" />
+        <location filename="../report_pdf.py" line="32" />
         <source>Decision</source>
         <translation>Beschluss</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="31" />
+        <location filename="../report_pdf.py" line="33" />
         <source>Facts</source>
         <translation>Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="32" />
+        <location filename="../report_pdf.py" line="34" />
         <source>Hand</source>
         <translation>Spiel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="33" />
+        <location filename="../report_pdf.py" line="35" />
         <source>Legal options then</source>
         <translation>Damals erlaubte Optionen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="34" />
+        <location filename="../report_pdf.py" line="36" />
         <source>Limits</source>
         <translation>Limits</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="35" />
+        <location filename="../report_pdf.py" line="37" />
         <source>No ruling is recorded for this hand.</source>
         <translation>Für dieses Spiel ist keine Entscheidung eingetragen.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="36" />
+        <location filename="../report_pdf.py" line="38" />
         <source>Player</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="37" />
+        <location filename="../report_pdf.py" line="39" />
         <source>Players</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="39" />
+        <location filename="../report_pdf.py" line="41" />
         <source>Profile</source>
         <translation>Hausregeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="40" />
+        <location filename="../report_pdf.py" line="42" />
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="41" />
+        <location filename="../report_pdf.py" line="43" />
         <source>Remedy</source>
         <translation>Abhilfe</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="42" />
+        <location filename="../report_pdf.py" line="44" />
         <source>Rules</source>
         <translation>Regeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="43" />
+        <location filename="../report_pdf.py" line="45" />
         <source>Rules cited</source>
         <translation>Genannte Regeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="44" />
+        <location filename="../report_pdf.py" line="46" />
         <source>Ruling</source>
         <translation>Entscheidung</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="46" />
+        <location filename="../report_pdf.py" line="48" />
         <source>Rulings</source>
         <translation>Entscheidungen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="47" />
+        <location filename="../report_pdf.py" line="49" />
         <source>Seal</source>
         <translation>Siegel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="48" />
+        <location filename="../report_pdf.py" line="50" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="49" />
+        <location filename="../report_pdf.py" line="51" />
         <source>Stack at the start</source>
         <translation>Stack zu Beginn</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="50" />
+        <location filename="../report_pdf.py" line="52" />
         <source>Stack at this moment</source>
         <translation>Stack in diesem Moment</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="51" />
+        <location filename="../report_pdf.py" line="53" />
         <source>Stub</source>
         <translation>Stock</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="52" />
+        <location filename="../report_pdf.py" line="54" />
         <source>Table</source>
         <translation>Tisch</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="53" />
+        <location filename="../report_pdf.py" line="55" />
         <source>The record</source>
         <translation>Das Protokoll</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="57" />
+        <location filename="../report_pdf.py" line="59" />
         <source>The rules cited</source>
         <translation>Die genannten Regeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="58" />
+        <location filename="../report_pdf.py" line="60" />
         <source>The table at the disputed moment</source>
         <translation>Der Tisch im strittigen Moment</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="59" />
+        <location filename="../report_pdf.py" line="61" />
         <source>Timeline</source>
         <translation>Ablauf</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="60" />
+        <location filename="../report_pdf.py" line="62" />
         <source>Witnesses</source>
         <translation>Zeugen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="61" />
+        <location filename="../report_pdf.py" line="63" />
         <source>ante</source>
         <translation>Ante</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="62" />
+        <location filename="../report_pdf.py" line="64" />
         <source>at step</source>
         <translation>bei Schritt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="63" />
+        <location filename="../report_pdf.py" line="65" />
         <source>bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="64" />
+        <location filename="../report_pdf.py" line="66" />
         <source>by</source>
         <translation>von</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="66" />
+        <location filename="../report_pdf.py" line="68" />
         <source>none (the decision only)</source>
         <translation>keine (nur der Beschluss)</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="65" />
+        <location filename="../report_pdf.py" line="67" />
         <source>chips moved between seats</source>
         <translation>Chips zwischen Plätzen bewegt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="67" />
+        <location filename="../report_pdf.py" line="69" />
         <source>none: the hand has not ended</source>
         <translation>keines: das Spiel ist nicht zu Ende</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="68" />
+        <location filename="../report_pdf.py" line="70" />
         <source>seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="69" />
+        <location filename="../report_pdf.py" line="71" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="70" />
+        <location filename="../report_pdf.py" line="72" />
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="71" />
+        <location filename="../report_pdf.py" line="73" />
         <source>the hand voided: every chip back</source>
         <translation>das Spiel für ungültig erklärt: alle Chips zurück</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="45" />
+        <location filename="../report_pdf.py" line="47" />
         <source>Ruling report</source>
         <translation>Entscheidungsbericht</translation>
     </message>
