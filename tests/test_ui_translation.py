@@ -124,3 +124,20 @@ def test_a_translation_rewritten_on_disk_while_the_app_runs_stays_german(tmp_pat
     finally:
         app.removeTranslator(translator)
     assert load_translation(app, tmp_path / "missing.qm") is None
+
+
+def test_no_tr_call_hides_in_an_f_string():
+    """lupdate does not read into f-strings: a tr() there is never translated (the floor
+    console once showed "Legal now" in German)."""
+    import io
+    import re
+    import tokenize
+    call = re.compile(r"(?<![A-Za-z_])(tr|translate)\(")  # self.tr( or translate(, not getattr( or str(
+    package = I18N.parents[1]
+    hidden = []
+    for path in sorted(package.rglob("*.py")):
+        for tok in tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline):
+            if tok.type == tokenize.STRING and tok.string.lstrip("rbRB").startswith(("f", "F")) and \
+                    call.search(tok.string):
+                hidden.append(f"{path.name}:{tok.start[0]}")
+    assert hidden == []

@@ -22,6 +22,8 @@ NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
 
 def main(out: str, language: str = "en"):
+    import os
+    os.environ["DEALER_APP_CONFIG"] = tempfile.mkdtemp()  # the shots' own key and floor PIN
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     app = QApplication(sys.argv)
@@ -92,6 +94,50 @@ def main(out: str, language: str = "en"):
     shot("4b-common-card-due")
     c.enter_card("Ts")
     shot("4c-common-card")
+    floor_shots(app, out, tmp)
+
+
+def floor_shots(app, out: Path, tmp: Path):
+    """The floor console at a disputed moment (an action out of turn, a slip undone, a ruling),
+    and the first pages of its ruling report."""
+    import shutil
+    import subprocess
+
+    from dealer_app.floor.rulings import Ruling, rule_at_table
+    from dealer_app.ui.floor_window import FloorWindow
+    from dealer_app.ui.report_pdf import write_report
+    store = Store(tmp / "floor.sqlite3", anchors=tmp / "anchors.txt")
+    c = TableController(store)
+    c.open_table("stud-5-10", None, [(i + 1, NAMES[i], 20000) for i in range(5)])
+    c.start_hand()
+    for card in "Kc 2c 9h Qd 8s".split():
+        c.enter_card(card)
+    c.act("bring_in")
+    c.report_irregularity("I-5", seat=5, action="call")  # Eve calls before Cy and Dee act
+    c.act("call")
+    c.undo()  # the dealer's slip, undone
+    for street in ("", "Ah 7d 3s 2d 5h", "4c Jh 6d Ts 9c"):
+        for card in street.split():
+            c.enter_card(card)
+        while c.prompt().kind == "action":
+            c.act("check" if any(x.action == "check" for x in c.choices()) else "call")
+    c.report_irregularity("I-7", floor=("Maria", "4711"))  # a card found twice: every chip back
+    c.start_hand()
+    rule_at_table(c, Ruling(c.session_id, 1, 7, "Seat 5 (Eve) called before seat 3 (Cy) acted; Cy then called",
+                            ("I-5", "I-3"), "Eve's call stands: the action to her did not change",
+                            witnesses="Dealer Jo", camera="cam 2 21:03"), ("Maria", "4711"))
+    w = FloorWindow(store)
+    w.resize(1400, 860)
+    w.show()
+    w.open_hand(c.session_id, 1)
+    for _ in range(5):
+        app.processEvents()
+    w.grab().save(str(out / "6-floor-disputed-moment.png"))
+    pdf = tmp / "report.pdf"
+    write_report(store, w.timeline, pdf, 7)
+    if shutil.which("pdftoppm"):
+        subprocess.run(["pdftoppm", "-png", "-r", "70", "-f", "1", "-l", "2", str(pdf), str(out / "7-ruling-report")],
+                       check=True)
 
 
 if __name__ == "__main__":

@@ -296,34 +296,43 @@ class FloorWindow(QMainWindow):
         texts), what the player did next and whether it was legal, the pots, stub and burns."""
         e = html.escape
         assert self.timeline is not None
+        # (each tr() outside an f-string: lupdate does not read into f-strings)
+        legal_now, then_word, legal_word, not_legal = self.tr("Legal now"), self.tr("Then"), self.tr("legal"), \
+            self.tr("NOT legal")
+        pots_word, seats_word, stub_word, burns_word = self.tr("Pots"), self.tr("seats"), self.tr("Stub"), \
+            self.tr("burns")
         step = self.timeline.steps[self.index]
         prompt = m.prompt()
-        out = [f"<p><b>{e(step_text(step, self._currency()))}</b></p>",
-               f"<p style='font-size:14pt'><b>{e(say(prompt.subject))}</b></p>"]
+        out = [f"<p><b>{e(step_text(step, self._currency()))}</b></p>"]
+        caused = self._events_of_step(m)  # what the engine made of it: decisions, an I-5 settled …
+        if caused:
+            out.append("<ul>" + "".join(f"<li>{e(words)} ({e(', '.join(ev.rules))})</li>" for ev, words in caused)
+                       + "</ul>")
+        out.append(f"<p style='font-size:14pt'><b>{e(say(prompt.subject))}</b></p>")
         for subject in prompt.note_subjects:
             words = say(subject)
             if words:
                 out.append(f"<p>{e(words)}</p>")
         choices = m.choices()
         if choices:
-            out.append(f"<p><b>{e(self.tr('Legal now'))}</b> ({e(', '.join(prompt.rules))}):</p><ul>")
+            out.append(f"<p><b>{e(legal_now)}</b> ({e(', '.join(prompt.rules))}):</p><ul>")
             for c in choices:
                 out.append(f"<li>{e(self._choice(m, c))}</li>")
             out.append("</ul>")
         nxt = self.timeline.steps[self.index + 1] if self.index + 1 < len(self.timeline.steps) else None
         if nxt is not None:  # what happened next, and, for an action, whether the rules allowed it
-            then = f"<p>{e(self.tr('Then'))}: {e(step_text(nxt, self._currency()))}"
+            then = f"<p>{e(then_word)}: {e(step_text(nxt, self._currency()))}"
             if nxt.input and nxt.input[0] == "act" and nxt.kind != "undo":
                 legal = m.prompt().seat == nxt.input[1] and any(c.action == nxt.input[2] for c in choices)
-                then += f" — <b>{e(self.tr('legal') if legal else self.tr('NOT legal'))}</b>"
+                then += f" — <b>{e(legal_word if legal else not_legal)}</b>"
             out.append(then + "</p>")
         pots = m.pots()
         if pots:
-            out.append("<p>" + e(self.tr("Pots")) + ": " + "; ".join(
-                f"{e(m.money(a))} ({e(self.tr('seats'))} {', '.join(map(str, s))})" for a, s in pots) + "</p>")
+            out.append("<p>" + e(pots_word) + ": " + "; ".join(
+                f"{e(m.money(a))} ({e(seats_word)} {', '.join(map(str, s))})" for a, s in pots) + "</p>")
         status = m.status()
         if status:
-            out.append(f"<p>{e(self.tr('Stub'))} {status['stub']}, {e(self.tr('burns'))} {status['burns']}</p>")
+            out.append(f"<p>{e(stub_word)} {status['stub']}, {e(burns_word)} {status['burns']}</p>")
             warning = m.shortage_warning()
             if warning is not None:
                 out.append(f"<p><b>{e(say(warning))}</b> (D-7)</p>")
@@ -331,6 +340,17 @@ class FloorWindow(QMainWindow):
         for rule in prompt.rules:
             out.append(f"<p><b>{e(rule)}</b> {rule_html(rule_text(rule, lang))}</p>")
         return "".join(out)
+
+    def _events_of_step(self, m: Moment) -> list:
+        """The events this step's row caused, with their words (those that have any)."""
+        assert self.timeline is not None
+        if self.index == 0 or m.hand is None:
+            return []
+        before = self.timeline.moment(self.index - 1).hand
+        start = len(before.events) if before is not None and self.timeline.steps[self.index].kind != "undo" else 0
+        if self.timeline.steps[self.index].kind == "undo":
+            return []  # the hand was rebuilt: nothing new happened
+        return [(ev, say(ev)) for ev in m.hand.events[start:] if say(ev) and ev.rules]
 
     @staticmethod
     def _choice(m: Moment, c) -> str:

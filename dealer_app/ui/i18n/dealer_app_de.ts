@@ -1262,7 +1262,7 @@
     </message>
     <message>
         <location filename="../floor_window.py" line="208" />
-        <location filename="../floor_window.py" line="383" />
+        <location filename="../floor_window.py" line="403" />
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
@@ -1302,37 +1302,72 @@
         <translation>Spiel %1, Schritt %2 von %3</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="322" />
+        <location filename="../floor_window.py" line="300" />
+        <source>Legal now</source>
+        <translation>Jetzt erlaubt</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="300" />
+        <source>Then</source>
+        <translation>Danach</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="300" />
+        <source>legal</source>
+        <translation>erlaubt</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="301" />
+        <source>NOT legal</source>
+        <translation>NICHT erlaubt</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="302" />
         <source>Pots</source>
         <translation>Pots</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="366" />
+        <location filename="../floor_window.py" line="302" />
+        <source>seats</source>
+        <translation>Plätze</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="302" />
+        <source>Stub</source>
+        <translation>Stock</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="303" />
+        <source>burns</source>
+        <translation>Brennkarten</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="386" />
         <source>Save the ruling report</source>
         <translation>Den Entscheidungsbericht speichern</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="368" />
+        <location filename="../floor_window.py" line="388" />
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="383" />
+        <location filename="../floor_window.py" line="403" />
         <source>The report cannot be written: %1</source>
         <translation>Der Bericht kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="386" />
+        <location filename="../floor_window.py" line="406" />
         <source>Report written: %1</source>
         <translation>Bericht geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="391" />
+        <location filename="../floor_window.py" line="411" />
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="393" />
+        <location filename="../floor_window.py" line="413" />
         <source>The record proves itself: every row matches its keyed hash.</source>
         <translation>Das Protokoll beweist sich selbst: jede Zeile passt zu ihrem verschlüsselten Hash.</translation>
     </message>
