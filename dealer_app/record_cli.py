@@ -7,6 +7,7 @@ a copy, on a read-only disk, or while a table is writing to it.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -85,6 +86,7 @@ def cmd_seals(args) -> int:
 
 def cmd_hands(args) -> int:
     from dealer_app.history.hand_index import list_hands
+    args.since, args.until = _utc_time(args.since, "--since"), _utc_time(args.until, "--until")
     store = _open(args.db)
     try:
         hands = [h for h in list_hands(store) if _wanted(h, args)]
@@ -120,6 +122,8 @@ def cmd_report(args) -> int:
         raise UsageError(f"{out}: the report is a PDF file (--out FILE.pdf)")
     if out.is_dir():
         raise UsageError(f"{out}: is a folder (--out wants a file)")
+    if not out.parent.is_dir():
+        raise UsageError(f"{out.parent}: no such folder (--out)")
     store = _open(args.db)
     try:
         try:
@@ -127,6 +131,9 @@ def cmd_report(args) -> int:
         except TimelineError as exc:
             print(f"dealer-app report: {exc}", file=sys.stderr)
             return INPUT_PROBLEM
+        last = len(timeline.steps) - 1
+        if args.moment is not None and not 0 <= args.moment <= last:
+            raise UsageError(f"--moment {args.moment}: hand {args.hand} has the steps 0–{last}")
         from dealer_app.ui.app import report_application
         from dealer_app.ui.report_pdf import write_report
         report_application()
@@ -140,11 +147,25 @@ def cmd_report(args) -> int:
     return OK
 
 
+_TIME = re.compile(r"\d{4}-\d{2}-\d{2}([T ]\d{2}(:\d{2}(:\d{2})?)?)?")
+
+
+def _utc_time(text: str | None, flag: str) -> str | None:
+    """A ``--since``/``--until`` time as the record writes it (UTC, ISO 8601), or UsageError."""
+    if text is None:
+        return None
+    if not _TIME.fullmatch(text.strip()):
+        raise UsageError(f"{flag} {text!r}: a UTC date and time as the record keeps them, "
+                         f"2026-12-01 or 2026-12-01T21:00 (the hands' 'started' times)")
+    return text.strip().replace(" ", "T")
+
+
 def _wanted(h, args) -> bool:
     """The filters of ``hands`` (the floor console offers the same)."""
     if args.table and args.table.lower() not in h.table.lower():
         return False
-    if args.player and not any(args.player.lower() in p.lower() for p in h.players):
+    player = (args.player or "").strip().lower()
+    if player and not (any(player in p.lower() for p in h.players) or (player.isdigit() and int(player) in h.seats)):
         return False
     if args.since and h.started < args.since:
         return False
@@ -172,9 +193,9 @@ def add_commands(sub) -> None:
     p.add_argument("--db", required=True, help="the hand record (hands.sqlite3)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--table", help="only tables whose name contains this")
-    p.add_argument("--player", help="only hands with a player whose name contains this")
-    p.add_argument("--since", help="only hands started at or after this time (2026-12-01T21:00)")
-    p.add_argument("--until", help="only hands started at or before this time")
+    p.add_argument("--player", help="only hands with a player whose name contains this, or in this seat")
+    p.add_argument("--since", help="only hands started at or after this UTC time (2026-12-01T21:00)")
+    p.add_argument("--until", help="only hands started at or before this UTC time (2026-12-01 takes the whole day)")
     p.add_argument("--min-pot", type=int, help="only hands whose pot is at least this many cents")
     p.add_argument("--undone", action="store_true", help="only hands with an undo")
     p.add_argument("--irregular", action="store_true", help="only hands with an irregularity or a ruling")

@@ -103,7 +103,7 @@ def test_a_deleted_middle_row_is_found(record, run):
     db, anchors = record
     sql(db, "DELETE FROM log WHERE id = 12")
     code, out, _err = verify(run, db, anchors)
-    assert code == 1 and "log rows 12–12 are missing before log row 13" in out
+    assert code == 1 and "log row 12 is missing before log row 13" in out
 
 
 def test_reordered_rows_are_found(record, run):
@@ -329,3 +329,17 @@ def test_the_app_start_checks_the_record_and_says_so(record, monkeypatch):
     store, notes = open_record(db.parent)
     assert len(notes) == 1 and "does not prove itself (1 problem(s))" in notes[0] and "log row 5" in notes[0]
     store.close()
+
+
+def test_hands_filters_and_report_usage(record, run, tmp_path):
+    db, _anchors = record
+    code, out, _err = run("hands", "--db", db, "--player", "2")  # a seat number matches the seat
+    assert code == 0 and len(out.splitlines()) == 6
+    code, _out, err = run("hands", "--db", db, "--since", "yesterday")
+    assert code == 2 and "a UTC date and time" in err
+    code, out, _err = run("hands", "--db", db, "--since", "2999-01-01")
+    assert code == 0 and out == ""
+    code, _out, err = run("report", "--db", db, "--hand", "1-1", "--out", tmp_path / "r.pdf", "--moment", "9999")
+    assert code == 2 and "has the steps 0–" in err
+    code, _out, err = run("report", "--db", db, "--hand", "1-1", "--out", tmp_path / "no" / "such" / "r.pdf")
+    assert code == 2 and "no such folder" in err and not (tmp_path / "no").exists()

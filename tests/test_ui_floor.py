@@ -95,6 +95,7 @@ def open_row(qtbot, w, row):
 
 def test_find_a_hand_by_filter_and_step_to_the_disputed_action(qtbot, console):
     w = console
+    assert w.bridge.controller.idle_words == "Choose a hand on the left"  # not the dealer's "Open a table"
     assert w.hand_list.rowCount() == 4 and w.hand_list.item(0, 0).text() == "1-4"  # newest first
     click_check(qtbot, w.filter_undo)
     assert w.hand_list.rowCount() == 1 and w.hand_list.item(0, 0).text() == "1-3"
@@ -155,6 +156,7 @@ def test_a_ruling_with_the_pin_and_the_report(qtbot, console, tmp_path):
     type_into(qtbot, dialog.camera, "cam 2 21:03")
     type_into(qtbot, dialog.floor_name, "Maria")
     type_into(qtbot, dialog.pin, "4711")
+    type_into(qtbot, dialog.pin_again, "4711")  # the first floor act sets the PIN: typed twice
     ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.Ok)
     qtbot.mouseClick(ok, Qt.LeftButton)
     qtbot.waitUntil(lambda: not dialog.isVisible())
@@ -189,8 +191,15 @@ def test_a_wrong_pin_records_nothing(qtbot, console):
     type_into(qtbot, dialog.facts, "f")
     type_into(qtbot, dialog.decision, "d")
     type_into(qtbot, dialog.floor_name, "Maria")
-    type_into(qtbot, dialog.pin, "4711")  # the first use sets it…
+    type_into(qtbot, dialog.pin, "4711")  # the first use sets it (typed twice; a slip is caught)…
+    type_into(qtbot, dialog.pin_again, "4712")
     qtbot.mouseClick(dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.Ok), Qt.LeftButton)
+    assert "The two PINs differ" in dialog.error.text()
+    qtbot.mouseClick(dialog.pin_again, Qt.LeftButton)
+    qtbot.keyClick(focus(qtbot), Qt.Key_Backspace)
+    qtbot.keyClick(focus(qtbot), "1")
+    qtbot.mouseClick(dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.Ok), Qt.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.isVisible())
     qtbot.mouseClick(w.rule_button, Qt.LeftButton)
     dialog = dialog_of(qtbot, RulingDialog)
     type_into(qtbot, dialog.facts, "f")
@@ -198,6 +207,7 @@ def test_a_wrong_pin_records_nothing(qtbot, console):
     type_into(qtbot, dialog.floor_name, "Maria")
     type_into(qtbot, dialog.pin, "0000")  # …and a wrong one is refused
     qtbot.mouseClick(dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.Ok), Qt.LeftButton)
+    assert dialog.pin_again is None  # set now: asked once
     assert "wrong floor PIN" in dialog.error.text() and dialog.isVisible()
     assert w.store.db.execute("SELECT COUNT(*) FROM log").fetchone()[0] == rows + 1
 
@@ -217,6 +227,8 @@ def test_what_if_leaves_the_record_unchanged(qtbot, console):
     qtbot.keyClick(focus(qtbot), "o")  # what if seat 3 had completed?
     assert dialog.controller.hand.pot_total() == pot + 500
     assert dialog.controller.prompt().seat == 4
+    qtbot.keyClick(focus(qtbot), Qt.Key_Z, Qt.ControlModifier)  # undo, as at the table
+    assert dialog.controller.hand.pot_total() == pot and dialog.controller.prompt().seat == 3
     assert w.store.db.execute("SELECT COUNT(*), MAX(hash) FROM log").fetchone() == rows
     assert w.store.check() == []
 
@@ -249,7 +261,7 @@ def test_floor_open_from_the_app_and_an_irregularity_with_ctrl_i(qtbot, tmp_path
     assert window.seal_label.text() == f"Hand 1 sealed: {c.last_seal.seal}"
     floor = window.floor_console()
     qtbot.addWidget(floor)
-    assert floor.hand_list.rowCount() == 1 and "irregularit" in floor.hand_list.item(0, 5).text()
+    assert floor.hand_list.rowCount() == 1 and "irregularit" in floor.hand_list.item(0, 3).text()
 
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils is installed by the set-up script")
@@ -275,7 +287,7 @@ def test_a_downloaded_history_is_stepped_through_and_printed(qtbot, console, tmp
     qtbot.waitUntil(lambda: w.hand_list.rowCount() == 5)
     w.activateWindow()  # as the window manager does when a dialog closes
     qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
-    assert w.hand_list.item(0, 0).text() == "file-1" and w.hand_list.item(0, 2).text() == "10.phh"
+    assert w.hand_list.item(0, 0).text() == "file-1" and w.hand_list.item(0, 4).text() == "10.phh"
     open_row(qtbot, w, 0)
     assert not w.rule_button.isEnabled()  # not in the record: no ruling on it
     qtbot.keyClick(focus(qtbot), Qt.Key_Home)

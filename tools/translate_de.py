@@ -568,8 +568,8 @@ GERMAN = {
         "eine Entscheidung nennt Regelnummern des Katalogs (I-3, A-1 …); unbekannt: %1",
     "the remedy is one of %1, not %2": "die Abhilfe ist eine von %1, nicht %2",
     "chips move between the hand's seats (%1)": "Chips gehen zwischen den Plätzen des Spiels (%1)",
-    "the chips moved must add up to zero (they add up to %1 cents)":
-        "die bewegten Chips müssen zusammen null ergeben (sie ergeben %1 Cent)",
+    "the chips moved must add up to zero (they add up to %1)":
+        "die bewegten Chips müssen zusammen null ergeben (sie ergeben %1)",
     "a ruling that moves chips has the remedy adjust":
         "eine Entscheidung, die Chips bewegt, hat die Abhilfe »Chips bewegen« (adjust)",
     "hand %1-%2 has not ended: it is voided at the table (I-6, I-7)":
@@ -620,7 +620,7 @@ GERMAN = {
     "Then": "Danach",
     "legal": "erlaubt",
     "NOT legal": "NICHT erlaubt",
-    "Stub": "Stock",
+    "Stub": "Stapel",
     "burns": "Brennkarten",
     "seats": "Plätze",
     "Report an irregularity": "Eine Unregelmäßigkeit melden",
@@ -762,6 +762,15 @@ GERMAN = {
         "entscheiden",
     "A hand from a file, not from the record: it has no seal.":
         "Ein Spiel aus einer Datei, nicht aus dem Protokoll: es hat kein Siegel.",
+    "Deal again  [Enter]": "Neu geben  [Enter]",
+    "voided by the floor: only a floor ruling changes it": "vom Floor für ungültig erklärt: nur eine Entscheidung "
+                                                            "des Floors ändert das",
+    "Choose a hand on the left": "Links ein Spiel wählen",
+    "Started (UTC)": "Begonnen (UTC)",
+    "The floor PIN again (it is set now)": "Die Floor-PIN noch einmal (sie wird jetzt festgelegt)",
+    "Nothing to undo in the what-if": "Im Was-wäre-wenn ist nichts rückgängig zu machen",
+    "The two PINs differ: type the new floor PIN twice": "Die zwei PINs sind verschieden: die neue Floor-PIN zweimal "
+                                                         "eingeben",
 }
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from dealer_app.engine.catalog import rule_texts
+from dealer_app.engine.money import format_money
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
 
 REMEDIES = ("none", "adjust", "void")
@@ -55,7 +56,7 @@ class Ruling:
                    str(payload.get("witnesses", "")), str(payload.get("camera", "")), payload.get("row_seq"))
 
 
-def check_ruling(r: Ruling, seats: list[int]) -> None:
+def check_ruling(r: Ruling, seats: list[int], currency: str = "USD") -> None:
     """Refuse (RulingRefused, naming what) a ruling that is incomplete or does not add up."""
     for name, text in (("facts", r.facts), ("decision", r.decision), ("witnesses", r.witnesses),
                        ("camera", r.camera)):
@@ -80,8 +81,9 @@ def check_ruling(r: Ruling, seats: list[int]) -> None:
             raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "chips move between the hand's seats (%1)"),
                                      ", ".join(map(str, seats))))
         if sum(r.chips.values()) != 0:
+            total = format_money(sum(r.chips.values()), currency)
             raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "the chips moved must add up to zero (they add up "
-                                                                 "to %1 cents)"), sum(r.chips.values())))
+                                                                 "to %1)"), total))
     elif r.chips and r.remedy == "none":
         raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "a ruling that moves chips has the remedy adjust")))
 
@@ -107,7 +109,8 @@ def record_ruling(store, ruling: Ruling, floor: tuple[str, str]) -> Ruling:
     timeline = load_hand(store, ruling.session, ruling.hand)
     if ruling.remedy == "void":
         ruling = replace(ruling, chips=void_chips(store, ruling.session, ruling.hand))
-    check_ruling(ruling, [s for s, _n, _st in timeline.seats])
+    session = timeline.moment(0).session
+    check_ruling(ruling, [s for s, _n, _st in timeline.seats], session.table.currency if session else "USD")
     if not 0 <= ruling.moment < len(timeline.steps):
         raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "the moment %1 is not on the hand's timeline (0–%2)"),
                                  ruling.moment, len(timeline.steps) - 1))

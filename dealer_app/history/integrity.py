@@ -104,11 +104,11 @@ class _Walk:
         explained = False
         if rid != self.last_id + 1:
             self.problems.append(Problem(
-                "missing", f"{self.where}: log rows {self.last_id + 1}–{rid - 1} are missing before log row {rid} "
-                           f"({kind}, table session {sid}, hand {hand}): they were deleted", rid, sid, hand))
+                "missing", f"{self.where}: {_rows(self.last_id + 1, rid - 1)} missing before log row {rid} "
+                           f"({kind}, table session {sid}, hand {hand}): deleted", rid, sid, hand))
             if self.last_sid not in (None, sid):  # the deleted rows may have ended the table before
                 self.problems.append(Problem(
-                    "missing", f"{self.where}: log rows {self.last_id + 1}–{rid - 1} are missing after table "
+                    "missing", f"{self.where}: {_rows(self.last_id + 1, rid - 1)} missing after table "
                                f"session {self.last_sid}'s last row {self.last_id}: the table's last rows may "
                                f"have been deleted", rid - 1, self.last_sid))
             explained = True
@@ -220,6 +220,10 @@ def _check_format1(store: Store) -> list[Problem]:
                           f"its hash: the record was changed after it was written", rid, sid, hand_no))
         prev = digest
     return problems
+
+
+def _rows(first: int, last: int) -> str:
+    return f"log row {first} is" if first == last else f"log rows {first}–{last} are"
 
 
 def _payload(text: str) -> dict | None:

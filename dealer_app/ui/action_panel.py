@@ -383,7 +383,9 @@ class ActionPanel(QWidget):
         if p.kind == "show":
             self.show_edit.setFocus()
         self._rebuild_actions(p)
-        labels = {"river": self.tr("Deal river  [Enter]"), "award": self.tr("Confirm the awards  [Enter]"),
+        voided = c.hand is not None and c.hand.voided is not None  # I-6, I-7: nothing to push, a redeal
+        labels = {"river": self.tr("Deal river  [Enter]"),
+                  "award": self.tr("Deal again  [Enter]") if voided else self.tr("Confirm the awards  [Enter]"),
                   "between": self.tr("Start hand %1  [Enter]").replace("%1", str(c.hand_no + 1))}
         self.main_button.setVisible(p.kind in labels)
         self.main_button.setText(labels.get(p.kind, ""))
@@ -406,6 +408,9 @@ class ActionPanel(QWidget):
             return self.tr("Type the downcards shown: the hand shows when all are typed · Ctrl+M muck · %1").replace(
                 "%1", undo)
         if kind in ("river", "award", "between"):
+            h = self.controller.hand
+            if kind == "award" and h is not None and h.voided is not None:  # the floor's void: no undo
+                undo = self.tr("voided by the floor: only a floor ruling changes it")
             return self.tr("Enter: %1 · %2").replace("%1", self.main_button.text().split("  [")[0]).replace(
                 "%2", undo if kind != "between" else self.tr("Seats menu: join, top up, sit out, leave"))
         return ""

@@ -3,7 +3,8 @@ the dealer's report of an irregularity at the live table."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -13,6 +14,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPlainTextEdit,
+    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -22,7 +24,8 @@ from dealer_app.floor.rulings import REMEDIES, Ruling, RulingRefused, record_rul
 from dealer_app.floor.timeline import HandTimeline, Moment, TimelineError
 from dealer_app.history.store import StoreError
 from dealer_app.live.controller import InputError
-from dealer_app.ui.action_panel import ActionPanel
+from dealer_app.live.floor_pin import pin_is_set
+from dealer_app.ui.action_panel import ActionPanel, run_guarded
 from dealer_app.ui.keys import DealerKeys
 from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.rulings import rule_html
@@ -50,7 +53,22 @@ class WhatIfDialog(QDialog):
         side.addWidget(self.panel, 1)
         layout.addLayout(side, 2)
         self.keys = DealerKeys(self, self.panel)  # the dealer's keys, as at the table
+        for keys, step in ((QKeySequence.StandardKey.Undo, self._undo), (QKeySequence("Ctrl+Shift+Z"), self._redo)):
+            shortcut = QShortcut(keys, self)
+            shortcut.activated.connect(step)
         self.resize(1200, 640)
+
+    def _undo(self):
+        if not self.controller.inputs:
+            self.panel.show_error(self.tr("Nothing to undo in the what-if"))
+            return
+        run_guarded(self.panel.show_error, self.controller.undo)
+
+    def _redo(self):
+        if not self.controller.redo_stack:
+            self.panel.show_error(self.tr("Nothing to redo"))
+            return
+        run_guarded(self.panel.show_error, self.controller.redo)
 
     @property
     def controller(self):
@@ -96,16 +114,21 @@ class RulingDialog(QDialog):
         self.floor_name = QLineEdit()
         self.pin = QLineEdit()
         self.pin.setEchoMode(QLineEdit.EchoMode.Password)
+        self.pin_again = _pin_again_box()
         for label, w in ((self.tr("Facts"), self.facts), (self.tr("Rules cited"), self.rules),
                          (self.tr("Decision"), self.decision), (self.tr("Remedy"), self.remedy),
                          (self.tr("Chips (with Move chips)"), chips_box), (self.tr("Witnesses"), self.witnesses),
                          (self.tr("Camera / time reference"), self.camera), (self.tr("Floor's name"), self.floor_name),
                          (self.tr("Floor PIN"), self.pin)):
             form.addRow(label, w)
+        if self.pin_again is not None:
+            form.addRow(self.tr("The floor PIN again (it is set now)"), self.pin_again)
+        for edit in self.chips.values():
+            edit.setMinimumHeight(edit.sizeHint().height())
+        self.facts.setMinimumHeight(60)
+        self.decision.setMinimumHeight(60)
         layout.addLayout(form)
-        self.rule_texts = QLabel()
-        self.rule_texts.setWordWrap(True)
-        self.rule_texts.setTextFormat(Qt.TextFormat.RichText)
+        self.rule_texts = _RuleTexts()
         layout.addWidget(self.rule_texts)
         self.error = QLabel()
         self.error.setWordWrap(True)
@@ -124,7 +147,7 @@ class RulingDialog(QDialog):
 
     def _show_rules(self):
         lang = language()
-        self.rule_texts.setText("".join(f"<p><b>{r}</b> {rule_html(rule_text(r, lang))}</p>"
+        self.rule_texts.setHtml("".join(f"<p><b>{r}</b> {rule_html(rule_text(r, lang))}</p>"
                                         for r in self._cited() if rule_text(r, lang)))
 
     def ruling(self) -> Ruling:
@@ -141,6 +164,8 @@ class RulingDialog(QDialog):
             ruling = self.ruling()
         except ValueError as exc:
             self.error.setText(self.tr("A chip amount cannot be read: %1").replace("%1", str(exc)))
+            return
+        if not _same_pin(self.pin, self.pin_again, self.error):
             return
         controller = self.table_controller
         floor = (self.floor_name.text(), self.pin.text())
@@ -178,19 +203,20 @@ class IrregularityDialog(QDialog):
         self.floor_name = QLineEdit()
         self.pin = QLineEdit()
         self.pin.setEchoMode(QLineEdit.EchoMode.Password)
+        self.pin_again = _pin_again_box() or QLineEdit()
+        self.pin_again.setEchoMode(QLineEdit.EchoMode.Password)
         self.rows = {}
         for key, label, w in (("kind", self.tr("Irregularity"), self.kind), ("seat", self.tr("Seat"), self.seat),
                               ("card", self.tr("Card"), self.card), ("action", self.tr("Action"), self.action),
                               ("amount", self.tr("Amount (bet or raise to)"), self.amount),
                               ("floor", self.tr("Floor's name"), self.floor_name),
-                              ("pin", self.tr("Floor PIN"), self.pin)):
+                              ("pin", self.tr("Floor PIN"), self.pin),
+                              ("pin_again", self.tr("The floor PIN again (it is set now)"), self.pin_again)):
             form.addRow(label, w)
             self.rows[key] = (form.labelForField(w), w)
         layout.addLayout(form)
-        self.remedy = QLabel()
-        self.remedy.setWordWrap(True)
-        self.remedy.setTextFormat(Qt.TextFormat.RichText)
-        self.remedy.setMinimumWidth(520)
+        self.remedy = _RuleTexts()
+        self.remedy.setMinimumWidth(560)
         layout.addWidget(self.remedy)
         self.error = QLabel()
         self.error.setWordWrap(True)
@@ -202,7 +228,7 @@ class IrregularityDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         if self.kind.count() == 0:
-            self.remedy.setText(self.tr("No irregularity the table reports applies now; the floor decides (I-3)."))
+            self.remedy.setHtml(self.tr("No irregularity the table reports applies now; the floor decides (I-3)."))
         self._changed()
 
     def code(self) -> str | None:
@@ -210,8 +236,9 @@ class IrregularityDialog(QDialog):
 
     def _changed(self):
         code = self.code()
+        first_pin = () if pin_is_set() else ("pin_again",)
         needs = {"I-1": ("seat", "card"), "I-4": ("seat", "card"), "I-5": ("seat", "action", "amount"),
-                 "I-6": ("floor", "pin"), "I-7": ("floor", "pin")}.get(code or "", ())
+                 "I-6": ("floor", "pin", *first_pin), "I-7": ("floor", "pin", *first_pin)}.get(code or "", ())
         for key, (label, w) in self.rows.items():
             if key != "kind":
                 label.setVisible(key in needs)
@@ -228,7 +255,7 @@ class IrregularityDialog(QDialog):
         if code == "I-5":
             option = self.controller.session.rules.out_of_turn
             extra = "<p>" + self.tr("This table's house option out_of_turn: %1").replace("%1", option) + "</p>"
-        self.remedy.setText(f"<p><b>{code}</b> {rule_html(text)}</p>{extra}")
+        self.remedy.setHtml(f"<p><b>{code}</b> {rule_html(text)}</p>{extra}")
 
     def apply(self):
         code = self.code()
@@ -242,6 +269,9 @@ class IrregularityDialog(QDialog):
             self.error.setText(str(exc))
             return
         floor = (self.floor_name.text(), self.pin.text()) if code in ("I-6", "I-7") else None
+        if floor is not None and not _same_pin(self.pin, self.pin_again if self.pin_again.isVisible() else None,
+                                               self.error):
+            return
         try:
             self.controller.report_irregularity(code, seat=seat, card=self.card.text() or None,
                                                 action=self.action.currentData(), to=to, floor=floor)
@@ -249,3 +279,32 @@ class IrregularityDialog(QDialog):
             self.error.setText(error_words(exc))
             return
         self.accept()
+
+
+class _RuleTexts(QTextBrowser):
+    """A rule's words in a dialog: scrolls instead of pushing the form's boxes flat."""
+
+    def __init__(self):
+        super().__init__()
+        self.setOpenLinks(False)
+        self.setMinimumHeight(110)
+        self.setMaximumHeight(180)
+
+    def text(self) -> str:  # (what a reader, or a test, reads)
+        return self.toPlainText()
+
+
+def _pin_again_box() -> QLineEdit | None:
+    """The first floor act sets the PIN: it is typed twice, so a slip does not become the PIN."""
+    if pin_is_set():
+        return None
+    box = QLineEdit()
+    box.setEchoMode(QLineEdit.EchoMode.Password)
+    return box
+
+
+def _same_pin(pin: QLineEdit, again: QLineEdit | None, error: QLabel) -> bool:
+    if again is not None and not pin_is_set() and pin.text() != again.text():
+        error.setText(QCoreApplication.translate("FloorDialogs", "The two PINs differ: type the new floor PIN twice"))
+        return False
+    return True

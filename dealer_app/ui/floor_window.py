@@ -53,6 +53,8 @@ STEP_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_PageUp, Qt.Key.Key_Pa
 class _Empty(Moment):
     """What the table view draws before a hand is chosen."""
 
+    idle_words = ""  # set by the window, in the reader's language
+
 
 class FloorWindow(QMainWindow):
     def __init__(self, store, parent=None, controller=None):
@@ -67,7 +69,9 @@ class FloorWindow(QMainWindow):
         self.hands: list[HandSummary] = []
         self.shown: list[HandSummary] = []
         self.setWindowTitle(self.tr("Floor — %1").replace("%1", str(store.path)))
-        self.bridge = ControllerBridge(_Empty(store=None), self)
+        empty = _Empty(store=None)
+        empty.idle_words = self.tr("Choose a hand on the left")
+        self.bridge = ControllerBridge(empty, self)
         self.table_view = TableView(self.bridge)
         self.table_view.setMinimumSize(560, 420)
         split = QSplitter(Qt.Orientation.Horizontal)
@@ -104,8 +108,8 @@ class FloorWindow(QMainWindow):
             form.addRow(check)
         layout.addLayout(form)
         self.hand_list = QTableWidget(0, 6)
-        self.hand_list.setHorizontalHeaderLabels([self.tr("Hand"), self.tr("Started"), self.tr("Table"),
-                                                  self.tr("Players"), self.tr("Pot"), self.tr("Marks")])
+        self.hand_list.setHorizontalHeaderLabels([self.tr("Hand"), self.tr("Started (UTC)"), self.tr("Pot"),
+                                                  self.tr("Marks"), self.tr("Table"), self.tr("Players")])
         self.hand_list.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.hand_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.hand_list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -187,8 +191,8 @@ class FloorWindow(QMainWindow):
                 marks.append(self.tr("%1 ruling(s)").replace("%1", str(h.rulings)))
             pot_text = format_money(h.pot, h.currency) if h.pot is not None else self.tr("open")
             name = h.id if h.session else f"file-{h.hand}"
-            for col, text in enumerate((name, h.started[:19].replace("T", " "), h.table, ", ".join(h.players),
-                                        pot_text, ", ".join(marks))):
+            for col, text in enumerate((name, h.started[:19].replace("T", " "), pot_text, ", ".join(marks), h.table,
+                                        ", ".join(h.players))):
                 self.hand_list.setItem(row, col, QTableWidgetItem(text))
         self.hand_list.resizeColumnsToContents()
         self.count.setText(self.tr("%1 of %2 hands").replace("%1", str(len(self.shown))).replace(

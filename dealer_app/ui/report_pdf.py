@@ -17,6 +17,7 @@ from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
 from dealer_app.engine.catalog import rule_texts
 from dealer_app.floor.timeline import HandTimeline, Moment
 from dealer_app.history.chain import seal_code
+from dealer_app.ui.rulings import rule_html
 from dealer_app.ui.words import action_name, language, say, step_text
 
 translate = QCoreApplication.translate
@@ -165,7 +166,7 @@ def report_html(store, timeline: HandTimeline, index: int) -> str:
     parts.append(f"<h2>{e(W['The rules cited'])}</h2>")
     for rule in dict.fromkeys(cited):
         if rule in texts:
-            parts.append(f"<p><b>{e(rule)}</b> {e(texts[rule])}</p>")
+            parts.append(f"<p><b>{e(rule)}</b> {rule_html(texts[rule])}</p>")  # (its markdown as HTML)
     if store is None:  # a hand from a file: there is no record to prove
         verdict = W['A hand from a file, not from the record: it has no seal.']
     else:
@@ -215,7 +216,8 @@ def write_report(store, timeline: HandTimeline, out: Path, moment: int | None = 
     out = Path(out)
     if out.exists() and not out.is_file():
         raise OSError(f"{out}: not a file")
-    out.parent.mkdir(parents=True, exist_ok=True)
+    if not out.parent.is_dir():
+        raise OSError(f"{out.parent}: no such folder")
     if not _writable(out):
         raise OSError(f"{out}: cannot be written")
     writer = QPdfWriter(str(out))

@@ -79,7 +79,8 @@ class TableView(QWidget):
         p.drawEllipse(felt)
         c = self.controller
         if c.session is None:
-            self._text(p, QRectF(0, h / 2 - 20, w, 40), self.tr("Open a table (Ctrl+N)"), 20, "#ffffff")
+            idle = getattr(c, "idle_words", None) or self.tr("Open a table (Ctrl+N)")  # (the floor's: choose a hand)
+            self._text(p, QRectF(0, h / 2 - 20, w, 40), idle, 20, "#ffffff")
             return
         t = c.session.table
         structure = structure_name(t.structure)

@@ -28,157 +28,167 @@
         <translation>Regeln: %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="386" />
+        <location filename="../action_panel.py" line="387" />
         <source>Deal river  [Enter]</source>
         <translation>River geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="386" />
+        <location filename="../action_panel.py" line="388" />
         <source>Confirm the awards  [Enter]</source>
         <translation>Auszahlung bestätigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="387" />
+        <location filename="../action_panel.py" line="388" />
+        <source>Deal again  [Enter]</source>
+        <translation>Neu geben  [Enter]</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="389" />
         <source>Start hand %1  [Enter]</source>
         <translation>Spiel %1 beginnen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="396" />
+        <location filename="../action_panel.py" line="398" />
         <source>Ctrl+Z undo · Ctrl+Shift+Z redo</source>
         <translation>Strg+Z rückgängig · Strg+Umschalt+Z wiederholen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="398" />
+        <location filename="../action_panel.py" line="400" />
         <source>Type the card (kd, 10h, th) or a whole street — no Enter needed · %1</source>
         <translation>Karte tippen (kd, zh, dh) oder eine ganze Street — ohne Enter · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="403" />
+        <location filename="../action_panel.py" line="405" />
         <source> · for an amount: its key, the digits, Enter</source>
         <translation> · für einen Betrag: seine Taste, die Ziffern, Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="404" />
+        <location filename="../action_panel.py" line="406" />
         <source>Keys: %1%2 · %3</source>
         <translation>Tasten: %1%2 · %3</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="406" />
+        <location filename="../action_panel.py" line="408" />
         <source>Type the downcards shown: the hand shows when all are typed · Ctrl+M muck · %1</source>
         <translation>Gezeigte verdeckte Karten tippen: die Hand gilt als gezeigt, sobald alle getippt sind · Strg+M verdeckt ablegen · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="409" />
+        <location filename="../action_panel.py" line="413" />
+        <source>voided by the floor: only a floor ruling changes it</source>
+        <translation>vom Floor für ungültig erklärt: nur eine Entscheidung des Floors ändert das</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="414" />
         <source>Enter: %1 · %2</source>
         <translation>Enter: %1 · %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="410" />
+        <location filename="../action_panel.py" line="415" />
         <source>Seats menu: join, top up, sit out, leave</source>
         <translation>Menü Plätze: Platz nehmen, nachkaufen, aussetzen, verlassen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="457" />
+        <location filename="../action_panel.py" line="462" />
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="459" />
+        <location filename="../action_panel.py" line="464" />
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="462" />
+        <location filename="../action_panel.py" line="467" />
         <source>Call all-in %1</source>
         <translation>All-in mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="462" />
+        <location filename="../action_panel.py" line="467" />
         <source>Call %1</source>
         <translation>Mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="464" />
+        <location filename="../action_panel.py" line="469" />
         <source>Bring in %1–%2</source>
         <translation>Bring-in %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="464" />
+        <location filename="../action_panel.py" line="469" />
         <source>Bet %1–%2</source>
         <translation>Setzen %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="465" />
+        <location filename="../action_panel.py" line="470" />
         <source>Raise to %1–%2</source>
         <translation>Erhöhen auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="465" />
+        <location filename="../action_panel.py" line="470" />
         <source>Complete to %1–%2</source>
         <translation>Komplettieren auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="469" />
+        <location filename="../action_panel.py" line="474" />
         <source>All-in %1</source>
         <translation>All-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="470" />
+        <location filename="../action_panel.py" line="475" />
         <source>Bring in %1</source>
         <translation>Bring-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="470" />
+        <location filename="../action_panel.py" line="475" />
         <source>Bet %1</source>
         <translation>Setzen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="470" />
+        <location filename="../action_panel.py" line="475" />
         <source>Raise to %1</source>
         <translation>Erhöhen auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="471" />
+        <location filename="../action_panel.py" line="476" />
         <source>Complete to %1</source>
         <translation>Komplettieren auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="479" />
+        <location filename="../action_panel.py" line="484" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="481" />
+        <location filename="../action_panel.py" line="486" />
         <source>Best so far: %1 — %2</source>
         <translation>Bisher beste Hand: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="483" />
+        <location filename="../action_panel.py" line="488" />
         <source>Best low so far: %1 — %2</source>
         <translation>Bisher bestes Low: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="491" />
+        <location filename="../action_panel.py" line="496" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="491" />
+        <location filename="../action_panel.py" line="496" />
         <source>Side pot %1</source>
         <translation>Seitenpot %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="493" />
+        <location filename="../action_panel.py" line="498" />
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="497" />
+        <location filename="../action_panel.py" line="502" />
         <source>low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="497" />
+        <location filename="../action_panel.py" line="502" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
@@ -428,7 +438,7 @@
     </message>
     <message>
         <location filename="../../live/controller.py" line="307" />
-        <location filename="../../floor/rulings.py" line="140" />
+        <location filename="../../floor/rulings.py" line="142" />
         <source>there is no hand record</source>
         <translation>es gibt kein Spielprotokoll</translation>
     </message>
@@ -1072,62 +1082,62 @@
         <translation>falsche Floor-PIN</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="64" />
+        <location filename="../../floor/rulings.py" line="65" />
         <source>the ruling's %1 is not plain text of at most %2 characters</source>
         <translation>%1 der Entscheidung ist kein einfacher Text von höchstens %2 Zeichen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="67" />
+        <location filename="../../floor/rulings.py" line="68" />
         <source>a ruling needs its decision</source>
         <translation>eine Entscheidung braucht ihren Beschluss</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="69" />
+        <location filename="../../floor/rulings.py" line="70" />
         <source>a ruling needs the facts</source>
         <translation>eine Entscheidung braucht den Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="73" />
+        <location filename="../../floor/rulings.py" line="74" />
         <source>a ruling cites the catalog's rule IDs (I-3, A-1 …); not known: %1</source>
         <translation>eine Entscheidung nennt Regelnummern des Katalogs (I-3, A-1 …); unbekannt: %1</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="76" />
+        <location filename="../../floor/rulings.py" line="77" />
         <source>the remedy is one of %1, not %2</source>
         <translation>die Abhilfe ist eine von %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="80" />
+        <location filename="../../floor/rulings.py" line="81" />
         <source>chips move between the hand's seats (%1)</source>
         <translation>Chips gehen zwischen den Plätzen des Spiels (%1)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="83" />
-        <source>the chips moved must add up to zero (they add up to %1 cents)</source>
-        <translation>die bewegten Chips müssen zusammen null ergeben (sie ergeben %1 Cent)</translation>
+        <location filename="../../floor/rulings.py" line="84" />
+        <source>the chips moved must add up to zero (they add up to %1)</source>
+        <translation>die bewegten Chips müssen zusammen null ergeben (sie ergeben %1)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="86" />
+        <location filename="../../floor/rulings.py" line="87" />
         <source>a ruling that moves chips has the remedy adjust</source>
         <translation>eine Entscheidung, die Chips bewegt, hat die Abhilfe »Chips bewegen« (adjust)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="93" />
+        <location filename="../../floor/rulings.py" line="94" />
         <source>hand %1-%2 has not ended: it is voided at the table (I-6, I-7)</source>
         <translation>Spiel %1-%2 ist nicht zu Ende: es wird am Tisch für ungültig erklärt (I-6, I-7)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="112" />
+        <location filename="../../floor/rulings.py" line="114" />
         <source>the moment %1 is not on the hand's timeline (0–%2)</source>
         <translation>der Zeitpunkt %1 liegt nicht im Ablauf des Spiels (0–%2)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="117" />
+        <location filename="../../floor/rulings.py" line="119" />
         <source>table session %1 is being dealt in another window: a ruling that moves chips is made at that table</source>
         <translation>an Tischsitzung %1 wird in einem anderen Fenster gegeben: eine Entscheidung, die Chips bewegt, wird an diesem Tisch getroffen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="123" />
+        <location filename="../../floor/rulings.py" line="125" />
         <source>table session %1 has a hand open: chips move between hands</source>
         <translation>an Tischsitzung %1 läuft ein Spiel: Chips werden zwischen zwei Spielen bewegt</translation>
     </message>
@@ -1143,231 +1153,244 @@
     </message>
 </context>
 <context>
+    <name>FloorDialogs</name>
+    <message>
+        <location filename="../floor_dialogs.py" line="308" />
+        <source>The two PINs differ: type the new floor PIN twice</source>
+        <translation>Die zwei PINs sind verschieden: die neue Floor-PIN zweimal eingeben</translation>
+    </message>
+</context>
+<context>
     <name>FloorWindow</name>
     <message>
-        <location filename="../floor_window.py" line="69" />
+        <location filename="../floor_window.py" line="71" />
         <source>Floor — %1</source>
         <translation>Floor — %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="94" />
+        <location filename="../floor_window.py" line="98" />
         <source>e.g. 20</source>
         <translation>z. B. 20</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="95" />
-        <location filename="../floor_window.py" line="107" />
+        <location filename="../floor_window.py" line="99" />
+        <location filename="../floor_window.py" line="112" />
         <source>Table</source>
         <translation>Tisch</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="95" />
+        <location filename="../floor_window.py" line="99" />
         <source>Player or seat</source>
         <translation>Spieler oder Platz</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="96" />
+        <location filename="../floor_window.py" line="100" />
         <source>From</source>
         <translation>Von</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="96" />
+        <location filename="../floor_window.py" line="100" />
         <source>To</source>
         <translation>Bis</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="97" />
+        <location filename="../floor_window.py" line="101" />
         <source>Pot at least</source>
         <translation>Pot mindestens</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="100" />
+        <location filename="../floor_window.py" line="104" />
         <source>Had an undo</source>
         <translation>Mit Rückgängig</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="101" />
+        <location filename="../floor_window.py" line="105" />
         <source>Had an irregularity or ruling</source>
         <translation>Mit Unregelmäßigkeit oder Entscheidung</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="107" />
+        <location filename="../floor_window.py" line="111" />
         <source>Hand</source>
         <translation>Spiel</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="107" />
-        <source>Started</source>
-        <translation>Begonnen</translation>
-    </message>
-    <message>
-        <location filename="../floor_window.py" line="108" />
+        <location filename="../floor_window.py" line="112" />
         <source>Players</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="108" />
+        <location filename="../floor_window.py" line="111" />
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="108" />
+        <location filename="../floor_window.py" line="73" />
+        <source>Choose a hand on the left</source>
+        <translation>Links ein Spiel wählen</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="111" />
+        <source>Started (UTC)</source>
+        <translation>Begonnen (UTC)</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="112" />
         <source>Marks</source>
         <translation>Vermerke</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="117" />
+        <location filename="../floor_window.py" line="121" />
         <source>Open hand history files…</source>
         <translation>Spielverläufe aus Dateien öffnen…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="124" />
+        <location filename="../floor_window.py" line="128" />
         <source>Open hand history files</source>
         <translation>Spielverläufe aus Dateien öffnen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="143" />
+        <location filename="../floor_window.py" line="147" />
         <source>%1 hand(s) read from the files</source>
         <translation>%1 Spiel(e) aus den Dateien gelesen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="145" />
+        <location filename="../floor_window.py" line="149" />
         <source>%1 not read: %2</source>
         <translation>%1 nicht gelesen: %2</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="183" />
+        <location filename="../floor_window.py" line="187" />
         <source>%1 undo(s)</source>
         <translation>%1× rückgängig</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="185" />
+        <location filename="../floor_window.py" line="189" />
         <source>%1 irregularity(ies)</source>
         <translation>%1 Unregelmäßigkeit(en)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="187" />
+        <location filename="../floor_window.py" line="191" />
         <source>%1 ruling(s)</source>
         <translation>%1 Entscheidung(en)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="188" />
+        <location filename="../floor_window.py" line="192" />
         <source>open</source>
         <translation>offen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="194" />
+        <location filename="../floor_window.py" line="198" />
         <source>%1 of %2 hands</source>
         <translation>%1 von %2 Spielen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="208" />
-        <location filename="../floor_window.py" line="403" />
+        <location filename="../floor_window.py" line="212" />
+        <location filename="../floor_window.py" line="407" />
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="212" />
+        <location filename="../floor_window.py" line="216" />
         <source>A hand from a file is not in the record: it can be stepped through and printed, not ruled on</source>
         <translation>Ein Spiel aus einer Datei steht nicht im Protokoll: es lässt sich durchgehen und drucken, aber nicht entscheiden</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="243" />
+        <location filename="../floor_window.py" line="247" />
         <source>Downcards as shown at the end</source>
         <translation>Verdeckte Karten, wie am Ende gezeigt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="245" />
+        <location filename="../floor_window.py" line="249" />
         <source>What if…</source>
         <translation>Was wäre, wenn…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="247" />
+        <location filename="../floor_window.py" line="251" />
         <source>Rule…</source>
         <translation>Entscheiden…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="249" />
+        <location filename="../floor_window.py" line="253" />
         <source>Print report…</source>
         <translation>Bericht drucken…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="251" />
+        <location filename="../floor_window.py" line="255" />
         <source>Verify record</source>
         <translation>Protokoll prüfen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="280" />
+        <location filename="../floor_window.py" line="284" />
         <source>Hand %1, step %2 of %3</source>
         <translation>Spiel %1, Schritt %2 von %3</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="300" />
+        <location filename="../floor_window.py" line="304" />
         <source>Legal now</source>
         <translation>Jetzt erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="300" />
+        <location filename="../floor_window.py" line="304" />
         <source>Then</source>
         <translation>Danach</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="300" />
+        <location filename="../floor_window.py" line="304" />
         <source>legal</source>
         <translation>erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="301" />
+        <location filename="../floor_window.py" line="305" />
         <source>NOT legal</source>
         <translation>NICHT erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="302" />
+        <location filename="../floor_window.py" line="306" />
         <source>Pots</source>
         <translation>Pots</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="302" />
+        <location filename="../floor_window.py" line="306" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="302" />
+        <location filename="../floor_window.py" line="306" />
         <source>Stub</source>
-        <translation>Stock</translation>
+        <translation>Stapel</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="303" />
+        <location filename="../floor_window.py" line="307" />
         <source>burns</source>
         <translation>Brennkarten</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="386" />
+        <location filename="../floor_window.py" line="390" />
         <source>Save the ruling report</source>
         <translation>Den Entscheidungsbericht speichern</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="388" />
+        <location filename="../floor_window.py" line="392" />
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="403" />
+        <location filename="../floor_window.py" line="407" />
         <source>The report cannot be written: %1</source>
         <translation>Der Bericht kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="406" />
+        <location filename="../floor_window.py" line="410" />
         <source>Report written: %1</source>
         <translation>Bericht geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="411" />
+        <location filename="../floor_window.py" line="415" />
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="413" />
+        <location filename="../floor_window.py" line="417" />
         <source>The record proves itself: every row matches its keyed hash.</source>
         <translation>Das Protokoll beweist sich selbst: jede Zeile passt zu ihrem verschlüsselten Hash.</translation>
     </message>
@@ -1375,57 +1398,62 @@
 <context>
     <name>IrregularityDialog</name>
     <message>
-        <location filename="../floor_dialogs.py" line="165" />
+        <location filename="../floor_dialogs.py" line="190" />
         <source>Report an irregularity</source>
         <translation>Eine Unregelmäßigkeit melden</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="182" />
+        <location filename="../floor_dialogs.py" line="209" />
         <source>Irregularity</source>
         <translation>Unregelmäßigkeit</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="182" />
+        <location filename="../floor_dialogs.py" line="209" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="183" />
+        <location filename="../floor_dialogs.py" line="210" />
         <source>Card</source>
         <translation>Karte</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="183" />
+        <location filename="../floor_dialogs.py" line="210" />
         <source>Action</source>
         <translation>Aktion</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="184" />
+        <location filename="../floor_dialogs.py" line="211" />
         <source>Amount (bet or raise to)</source>
         <translation>Betrag (setzen oder erhöhen auf)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="185" />
+        <location filename="../floor_dialogs.py" line="212" />
         <source>Floor's name</source>
         <translation>Name des Floors</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="186" />
+        <location filename="../floor_dialogs.py" line="213" />
         <source>Floor PIN</source>
         <translation>Floor-PIN</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="200" />
+        <location filename="../floor_dialogs.py" line="214" />
+        <source>The floor PIN again (it is set now)</source>
+        <translation>Die Floor-PIN noch einmal (sie wird jetzt festgelegt)</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="226" />
         <source>Apply the remedy</source>
         <translation>Die Abhilfe anwenden</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="205" />
+        <location filename="../floor_dialogs.py" line="231" />
         <source>No irregularity the table reports applies now; the floor decides (I-3).</source>
         <translation>Jetzt passt keine Unregelmäßigkeit, die der Tisch meldet; der Floor entscheidet (I-3).</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="230" />
+        <location filename="../floor_dialogs.py" line="257" />
         <source>This table's house option out_of_turn: %1</source>
         <translation>Die Hausregel out_of_turn dieses Tischs: %1</translation>
     </message>
@@ -1752,222 +1780,222 @@
 <context>
     <name>Report</name>
     <message>
-        <location filename="../report_pdf.py" line="40" />
+        <location filename="../report_pdf.py" line="41" />
         <source>Pots</source>
         <translation>Pots</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="58" />
+        <location filename="../report_pdf.py" line="59" />
         <source>The record proves itself: every row matches its keyed hash.</source>
         <translation>Das Protokoll beweist sich selbst: jede Zeile passt zu ihrem verschlüsselten Hash.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="56" />
+        <location filename="../report_pdf.py" line="57" />
         <source>The record does NOT prove itself:</source>
         <translation>Das Protokoll beweist sich NICHT selbst:</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="29" />
+        <location filename="../report_pdf.py" line="30" />
         <source>A hand from a file, not from the record: it has no seal.</source>
         <translation>Ein Spiel aus einer Datei, nicht aus dem Protokoll: es hat kein Siegel.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="30" />
+        <location filename="../report_pdf.py" line="31" />
         <source>Burns</source>
         <translation>Brennkarten</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="31" />
+        <location filename="../report_pdf.py" line="32" />
         <source>Camera / time reference</source>
         <translation>Kamera / Zeitangabe</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="32" />
+        <location filename="../report_pdf.py" line="33" />
         <source>Decision</source>
         <translation>Beschluss</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="33" />
+        <location filename="../report_pdf.py" line="34" />
         <source>Facts</source>
         <translation>Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="34" />
+        <location filename="../report_pdf.py" line="35" />
         <source>Hand</source>
         <translation>Spiel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="35" />
+        <location filename="../report_pdf.py" line="36" />
         <source>Legal options then</source>
         <translation>Damals erlaubte Optionen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="36" />
+        <location filename="../report_pdf.py" line="37" />
         <source>Limits</source>
         <translation>Limits</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="37" />
+        <location filename="../report_pdf.py" line="38" />
         <source>No ruling is recorded for this hand.</source>
         <translation>Für dieses Spiel ist keine Entscheidung eingetragen.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="38" />
+        <location filename="../report_pdf.py" line="39" />
         <source>Player</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="39" />
+        <location filename="../report_pdf.py" line="40" />
         <source>Players</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="41" />
+        <location filename="../report_pdf.py" line="42" />
         <source>Profile</source>
         <translation>Hausregeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="42" />
+        <location filename="../report_pdf.py" line="43" />
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="43" />
+        <location filename="../report_pdf.py" line="44" />
         <source>Remedy</source>
         <translation>Abhilfe</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="44" />
+        <location filename="../report_pdf.py" line="45" />
         <source>Rules</source>
         <translation>Regeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="45" />
+        <location filename="../report_pdf.py" line="46" />
         <source>Rules cited</source>
         <translation>Genannte Regeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="46" />
+        <location filename="../report_pdf.py" line="47" />
         <source>Ruling</source>
         <translation>Entscheidung</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="48" />
+        <location filename="../report_pdf.py" line="49" />
         <source>Rulings</source>
         <translation>Entscheidungen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="49" />
+        <location filename="../report_pdf.py" line="50" />
         <source>Seal</source>
         <translation>Siegel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="50" />
+        <location filename="../report_pdf.py" line="51" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="51" />
+        <location filename="../report_pdf.py" line="52" />
         <source>Stack at the start</source>
         <translation>Stack zu Beginn</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="52" />
+        <location filename="../report_pdf.py" line="53" />
         <source>Stack at this moment</source>
         <translation>Stack in diesem Moment</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="53" />
+        <location filename="../report_pdf.py" line="54" />
         <source>Stub</source>
-        <translation>Stock</translation>
+        <translation>Stapel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="54" />
+        <location filename="../report_pdf.py" line="55" />
         <source>Table</source>
         <translation>Tisch</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="55" />
+        <location filename="../report_pdf.py" line="56" />
         <source>The record</source>
         <translation>Das Protokoll</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="59" />
+        <location filename="../report_pdf.py" line="60" />
         <source>The rules cited</source>
         <translation>Die genannten Regeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="60" />
+        <location filename="../report_pdf.py" line="61" />
         <source>The table at the disputed moment</source>
         <translation>Der Tisch im strittigen Moment</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="61" />
+        <location filename="../report_pdf.py" line="62" />
         <source>Timeline</source>
         <translation>Ablauf</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="62" />
+        <location filename="../report_pdf.py" line="63" />
         <source>Witnesses</source>
         <translation>Zeugen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="63" />
+        <location filename="../report_pdf.py" line="64" />
         <source>ante</source>
         <translation>Ante</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="64" />
+        <location filename="../report_pdf.py" line="65" />
         <source>at step</source>
         <translation>bei Schritt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="65" />
+        <location filename="../report_pdf.py" line="66" />
         <source>bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="66" />
+        <location filename="../report_pdf.py" line="67" />
         <source>by</source>
         <translation>von</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="68" />
+        <location filename="../report_pdf.py" line="69" />
         <source>none (the decision only)</source>
         <translation>keine (nur der Beschluss)</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="67" />
+        <location filename="../report_pdf.py" line="68" />
         <source>chips moved between seats</source>
         <translation>Chips zwischen Plätzen bewegt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="69" />
+        <location filename="../report_pdf.py" line="70" />
         <source>none: the hand has not ended</source>
         <translation>keines: das Spiel ist nicht zu Ende</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="70" />
+        <location filename="../report_pdf.py" line="71" />
         <source>seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="71" />
+        <location filename="../report_pdf.py" line="72" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="72" />
+        <location filename="../report_pdf.py" line="73" />
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="73" />
+        <location filename="../report_pdf.py" line="74" />
         <source>the hand voided: every chip back</source>
         <translation>das Spiel für ungültig erklärt: alle Chips zurück</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="47" />
+        <location filename="../report_pdf.py" line="48" />
         <source>Ruling report</source>
         <translation>Entscheidungsbericht</translation>
     </message>
@@ -2063,87 +2091,92 @@
 <context>
     <name>RulingDialog</name>
     <message>
-        <location filename="../floor_dialogs.py" line="68" />
+        <location filename="../floor_dialogs.py" line="86" />
         <source>Floor ruling — hand %1</source>
         <translation>Entscheidung des Floors — Spiel %1</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="73" />
+        <location filename="../floor_dialogs.py" line="91" />
         <source>The moment: step %1 — %2</source>
         <translation>Der Zeitpunkt: Schritt %1 — %2</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="83" />
+        <location filename="../floor_dialogs.py" line="101" />
         <source>None: the decision only</source>
         <translation>Keine: nur der Beschluss</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="83" />
+        <location filename="../floor_dialogs.py" line="101" />
         <source>Move chips between seats</source>
         <translation>Chips zwischen Plätzen bewegen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="84" />
+        <location filename="../floor_dialogs.py" line="102" />
         <source>Void the hand: every chip back</source>
         <translation>Das Spiel für ungültig erklären: alle Chips zurück</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="91" />
+        <location filename="../floor_dialogs.py" line="109" />
         <source>+ or − amount</source>
         <translation>Betrag mit + oder −</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="99" />
+        <location filename="../floor_dialogs.py" line="118" />
         <source>Facts</source>
         <translation>Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="99" />
+        <location filename="../floor_dialogs.py" line="118" />
         <source>Rules cited</source>
         <translation>Genannte Regeln</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="100" />
+        <location filename="../floor_dialogs.py" line="119" />
         <source>Decision</source>
         <translation>Beschluss</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="100" />
+        <location filename="../floor_dialogs.py" line="119" />
         <source>Remedy</source>
         <translation>Abhilfe</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="101" />
+        <location filename="../floor_dialogs.py" line="120" />
         <source>Chips (with Move chips)</source>
         <translation>Chips (bei »Chips bewegen«)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="101" />
+        <location filename="../floor_dialogs.py" line="120" />
         <source>Witnesses</source>
         <translation>Zeugen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="102" />
+        <location filename="../floor_dialogs.py" line="121" />
         <source>Camera / time reference</source>
         <translation>Kamera / Zeitangabe</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="102" />
+        <location filename="../floor_dialogs.py" line="121" />
         <source>Floor's name</source>
         <translation>Name des Floors</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="103" />
+        <location filename="../floor_dialogs.py" line="122" />
         <source>Floor PIN</source>
         <translation>Floor-PIN</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="115" />
+        <location filename="../floor_dialogs.py" line="125" />
+        <source>The floor PIN again (it is set now)</source>
+        <translation>Die Floor-PIN noch einmal (sie wird jetzt festgelegt)</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="138" />
         <source>Record the ruling</source>
         <translation>Die Entscheidung eintragen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="143" />
+        <location filename="../floor_dialogs.py" line="166" />
         <source>A chip amount cannot be read: %1</source>
         <translation>Ein Chipbetrag ist nicht lesbar: %1</translation>
     </message>
@@ -2164,119 +2197,119 @@
         <translation>Einen Tisch öffnen (Strg+N)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="86" />
+        <location filename="../table_view.py" line="87" />
         <source>%1 — %2, ante %3, bring-in %4 · %5</source>
         <translation>%1 — %2, Ante %3, Bring-in %4 · %5</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="95" />
+        <location filename="../table_view.py" line="96" />
         <source>Dealer</source>
         <translation>Dealer</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="120" />
+        <location filename="../table_view.py" line="121" />
         <source>Third street</source>
         <translation>Dritte Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="120" />
+        <location filename="../table_view.py" line="121" />
         <source>Fourth street</source>
         <translation>Vierte Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="120" />
+        <location filename="../table_view.py" line="121" />
         <source>Fifth street</source>
         <translation>Fünfte Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="121" />
+        <location filename="../table_view.py" line="122" />
         <source>Sixth street</source>
         <translation>Sechste Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="121" />
+        <location filename="../table_view.py" line="122" />
         <source>Seventh street</source>
         <translation>Siebte Karte (River)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="127" />
+        <location filename="../table_view.py" line="128" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="128" />
+        <location filename="../table_view.py" line="129" />
         <source>%1 %2 → %3</source>
         <translation>%1 %2 → %3</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="132" />
+        <location filename="../table_view.py" line="133" />
         <source>Pot %1</source>
         <translation>Pot %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="126" />
-        <location filename="../table_view.py" line="136" />
+        <location filename="../table_view.py" line="127" />
+        <location filename="../table_view.py" line="137" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="126" />
-        <location filename="../table_view.py" line="136" />
+        <location filename="../table_view.py" line="127" />
+        <location filename="../table_view.py" line="137" />
         <source>Side pot %1</source>
         <translation>Seitenpot %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="138" />
+        <location filename="../table_view.py" line="139" />
         <source>%1: %2 (seats %3)</source>
         <translation>%1: %2 (Plätze %3)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="142" />
+        <location filename="../table_view.py" line="143" />
         <source>Raises %1 of %2</source>
         <translation>Erhöhungen %1 von %2</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="145" />
+        <location filename="../table_view.py" line="146" />
         <source>CAPPED</source>
         <translation>CAP ERREICHT</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="140" />
+        <location filename="../table_view.py" line="141" />
         <source>Stub %1</source>
         <translation>Stapel %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="152" />
+        <location filename="../table_view.py" line="153" />
         <source>Between hands</source>
         <translation>Zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="160" />
+        <location filename="../table_view.py" line="161" />
         <source>Common card</source>
         <translation>Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="177" />
+        <location filename="../table_view.py" line="178" />
         <source>WINS %1</source>
         <translation>GEWINNT %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="179" />
+        <location filename="../table_view.py" line="180" />
         <source>FOLDED</source>
         <translation>GEPASST</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="181" />
+        <location filename="../table_view.py" line="182" />
         <source>ALL-IN</source>
         <translation>ALL-IN</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="183" />
+        <location filename="../table_view.py" line="184" />
         <source>TO ACT</source>
         <translation>AM ZUG</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="185" />
+        <location filename="../table_view.py" line="186" />
         <source>SITTING OUT</source>
         <translation>SETZT AUS</translation>
     </message>
@@ -2284,14 +2317,24 @@
 <context>
     <name>WhatIfDialog</name>
     <message>
-        <location filename="../floor_dialogs.py" line="39" />
+        <location filename="../floor_dialogs.py" line="42" />
         <source>What if — nothing here is recorded</source>
         <translation>Was wäre, wenn — hier wird nichts protokolliert</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="46" />
+        <location filename="../floor_dialogs.py" line="49" />
         <source>What if: try another action from this moment. The record is not touched.</source>
         <translation>Was wäre, wenn: von diesem Zeitpunkt aus eine andere Aktion versuchen. Das Protokoll bleibt unberührt.</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="63" />
+        <source>Nothing to undo in the what-if</source>
+        <translation>Im Was-wäre-wenn ist nichts rückgängig zu machen</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="69" />
+        <source>Nothing to redo</source>
+        <translation>Nichts zu wiederholen</translation>
     </message>
 </context>
 <context>
