@@ -70,7 +70,8 @@ def test_a_whole_record_verifies(record, run):
     code, out, _err = verify(run, db, anchors)
     assert code == 0 and "whole" in out and "6 hand(s) sealed" in out
     found, problems = read_anchors(anchors, Store.read_only(db).record_id)
-    assert len(found) == 6 and not problems
+    assert [a.kind for a in found].count("hand_end") == 6 and not problems
+    assert {a.kind for a in found} == {"open_table", "hand_start", "hand_end", "close_table"}
 
 
 def test_every_hand_has_a_seal_in_the_record_and_the_anchors(record, run):
@@ -79,6 +80,8 @@ def test_every_hand_has_a_seal_in_the_record_and_the_anchors(record, run):
     lines = out.splitlines()
     assert code == 0 and len(lines) == 6
     for line in anchors.read_text().splitlines():
+        if "kind=hand_end" not in line:
+            continue
         seal = line.split("seal=")[1].split()[0]
         assert any(line_.endswith(seal) for line_ in lines)
     assert all(len(line.split()[-1]) == 9 and line.split()[-1][4] == "-" for line in lines)
@@ -215,10 +218,11 @@ def test_a_copy_without_its_wal_file_is_found(tmp_path, run):
 
 def test_an_anchors_file_with_a_broken_line_is_named(record, run):
     db, anchors = record
+    lines = len(anchors.read_text().splitlines())
     with open(anchors, "a") as f:
         f.write("garbage here\n")
     code, out, _err = verify(run, db, anchors)
-    assert code == 1 and "anchors.txt:7: not an anchor line" in out
+    assert code == 1 and f"anchors.txt:{lines + 1}: not an anchor line" in out
 
 
 def test_verify_usage_errors(tmp_path, run):
@@ -287,14 +291,17 @@ def test_an_older_record_is_upgraded_and_resumes(tmp_path, run):
     old = tmp_path / "old.sqlite3"
     _as_format1(source, old)
     code, out, _err = run("verify", old)  # read-only: checked as the old format, not upgraded
-    assert code == 0
-    upgraded = Store(old)
-    assert upgraded.format == 2 and upgraded.check() == []
+    assert code == 1 and "chained without a key: it cannot prove itself" in out
+    from dealer_app.history.store import StoreError
+    with pytest.raises(StoreError, match="where keyed records are already kept"):
+        Store(old, anchors=tmp_path / "a.txt")  # a machine that keeps keyed records: a downgrade is refused
+    upgraded = Store(old, anchors=tmp_path / "first-run.txt")  # the machine's first run of the keyed record
+    assert upgraded.format == 2 and upgraded.check(anchors=tmp_path / "first-run.txt") == []
     resumed = TableController(upgraded)
     resumed.resume(1)
     assert resumed.hand_no == 3 and resumed.hand.by_seat[1].up  # the Kc is back
     upgraded.close()
-    code, out, _err = run("verify", old)
+    code, out, _err = run("verify", old, "--anchors", tmp_path / "first-run.txt")
     assert code == 0 and "2 hand(s) sealed" in out
 
 
@@ -321,7 +328,8 @@ def test_a_tampered_older_record_is_not_upgraded(tmp_path):
 def test_the_app_start_checks_the_record_and_says_so(record, monkeypatch):
     """Resume goes through the start: the check runs before any table is offered."""
     from dealer_app.history.store import open_record
-    db, _anchors = record
+    db, anchors = record
+    monkeypatch.setenv("DEALER_APP_ANCHORS", str(anchors))
     store, notes = open_record(db.parent)
     assert notes == []
     store.close()
@@ -343,3 +351,62 @@ def test_hands_filters_and_report_usage(record, run, tmp_path):
     assert code == 2 and "has the steps 0–" in err
     code, _out, err = run("report", "--db", db, "--hand", "1-1", "--out", tmp_path / "no" / "such" / "r.pdf")
     assert code == 2 and "no such folder" in err and not (tmp_path / "no").exists()
+
+
+def test_an_edited_or_deleted_identity_is_found(record, run):
+    db, anchors = record
+    sql(db, "UPDATE meta SET value = 'feedfeedfeedfeed' WHERE name = 'record_id'")
+    code, out, _err = verify(run, db, anchors)
+    assert code == 1 and "identity (its meta table) was changed" in out
+    sql(db, "DELETE FROM meta")
+    code, out, _err = verify(run, db, anchors)
+    assert code == 1 and "identity (its meta table) is gone" in out
+
+
+def test_a_wiped_record_made_again_is_found_by_the_anchors(record, run, tmp_path):
+    """Everything deleted and the record made again under a new identity, in the same file."""
+    db, anchors = record
+    sql(db, "DELETE FROM log", "DELETE FROM sessions", "DELETE FROM sqlite_sequence", "DELETE FROM meta")
+    Store(db, anchors=tmp_path / "forger-anchors.txt").close()  # a new identity, made elsewhere
+    code, out, _err = verify(run, db, anchors)
+    assert code == 1 and "names another record made here" in out and "does not know this record" in out
+
+
+def test_cutting_the_rows_after_the_last_seal_is_found(record, run):
+    """The table's close_table row deleted, the counter lowered, closed_at emptied: the close
+    was anchored as it was committed."""
+    db, anchors = record
+    con = sqlite3.connect(db)
+    (last,) = con.execute("SELECT MAX(id) FROM log").fetchone()
+    con.execute("DELETE FROM log WHERE id = ?", (last,))
+    con.execute("UPDATE sqlite_sequence SET seq = ? WHERE name = 'log'", (last - 1,))
+    con.execute("UPDATE sessions SET closed_at = NULL WHERE id = 2")
+    con.commit()
+    con.close()
+    code, out, _err = verify(run, db, anchors)
+    assert code == 1 and "which the record no longer has" in out
+    sql(db, "DELETE FROM sqlite_sequence WHERE name = 'log'")
+    code, out, _err = run("verify", db)
+    assert code == 1 and "row counter (sqlite_sequence) is gone" in out
+
+
+def test_a_value_of_the_wrong_type_is_named_not_a_crash(record, run):
+    db, anchors = record
+    sql(db, "UPDATE log SET seq = 'x' WHERE id = 5")
+    code, out, _err = verify(run, db, anchors)
+    assert code == 1 and "log row 5 holds a value of the wrong type" in out
+
+
+def test_a_record_of_another_key_is_left_byte_for_byte(tmp_path, monkeypatch):
+    """Refused before SQLite may write to it (not even its journal mode changes)."""
+    db = tmp_path / "r.sqlite3"
+    Store(db, anchors=tmp_path / "a.txt").close()
+    con = sqlite3.connect(db)
+    con.execute("PRAGMA journal_mode=DELETE")  # as a copy made by another tool might be
+    con.close()
+    before = db.read_bytes()
+    monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "other-machine"))
+    from dealer_app.history.store import StoreError
+    with pytest.raises(StoreError, match="written with another key"):
+        Store(db)
+    assert db.read_bytes() == before and not (tmp_path / "r.sqlite3-wal").exists()

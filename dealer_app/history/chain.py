@@ -112,9 +112,17 @@ def seal_code(digest: str) -> str:
     return f"{letters[:4]}-{letters[4:]}"
 
 
+# rows whose place in the record is written to the anchors file as it is committed: a hand's
+# start and end (its seal), a table opened, resumed or closed, an irregularity, a ruling. Rows
+# after the last anchor (the inputs of the hand being dealt) are covered by the row counter only.
+ANCHORED_KINDS = frozenset({"open_table", "hand_start", "hand_end", "irregularity", "ruling", "resume",
+                            "close_table"})
+
+
 @dataclass(frozen=True)
 class Anchor:
-    """One line of the anchors file: a hand's seal, with where it sits in the record."""
+    """One line of the anchors file: a row's hash (a hand's seal, for its hand_end row), with
+    where it sits in the record."""
 
     record_id: str
     session: int
@@ -123,6 +131,7 @@ class Anchor:
     seq: int
     hash: str
     at: str
+    kind: str = "hand_end"
 
     @property
     def seal(self) -> str:
@@ -130,32 +139,62 @@ class Anchor:
 
     def line(self) -> str:
         return (f"{self.at} record={self.record_id} session={self.session} hand={self.hand} row={self.row} "
-                f"seq={self.seq} seal={self.seal} hash={self.hash}\n")
+                f"seq={self.seq} kind={self.kind} seal={self.seal} hash={self.hash}\n")
 
 
-def append_anchor(path: Path, anchor: Anchor) -> None:
-    """Append one seal to the anchors file, on disk before this returns (OSError if not)."""
+@dataclass(frozen=True)
+class Creation:
+    """The anchors file's note that a record was made (its identity, where, when): a record
+    wiped and made again under a new identity at the same place is found by it."""
+
+    record_id: str
+    path: str
+    at: str
+
+    def line(self) -> str:
+        return f"{self.at} created record={self.record_id} path={self.path}\n"
+
+
+def append_anchor(path: Path, anchor: Anchor | Creation) -> None:
+    """Append one line to the anchors file, on disk before this returns (OSError if not)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "a", encoding="ascii") as f:
+    with open(path, "a", encoding="utf-8") as f:
         f.write(anchor.line())
         f.flush()
         os.fsync(f.fileno())
 
 
+@dataclass
+class AnchorsRead:
+    anchors: list[Anchor]  # this record's
+    created: list[Creation]  # every record's creation
+    problems: list[str]
+
+
 def read_anchors(path: Path, record_id: str) -> tuple[list[Anchor], list[str]]:
     """The anchors of one record in the file, and the lines that could not be read (named)."""
-    anchors, problems = [], []
+    read = read_anchors_file(path, record_id)
+    return read.anchors, read.problems
+
+
+def read_anchors_file(path: Path, record_id: str) -> AnchorsRead:
+    anchors, created, problems = [], [], []
     try:
         with open(path, encoding="utf-8", errors="replace") as f:
             for line_no, line in enumerate(f, 1):
                 if not line.strip():
                     continue
                 at, _, rest = line.strip().partition(" ")
-                fields = dict(part.partition("=")[::2] for part in rest.split())
+                words = rest.split()
+                fields = dict(part.partition("=")[::2] for part in words)
                 try:
+                    if words and words[0] == "created":
+                        created.append(Creation(fields["record"], rest.split(" path=", 1)[1], at))
+                        continue
                     anchor = Anchor(fields["record"], int(fields["session"]), int(fields["hand"]),
-                                    int(fields["row"]), int(fields["seq"]), fields["hash"], at)
-                except (KeyError, ValueError):
+                                    int(fields["row"]), int(fields["seq"]), fields["hash"], at,
+                                    fields.get("kind", "hand_end"))
+                except (KeyError, ValueError, IndexError):
                     problems.append(f"{path}:{line_no}: not an anchor line")
                     continue
                 if anchor.record_id == record_id:
@@ -164,4 +203,11 @@ def read_anchors(path: Path, record_id: str) -> tuple[list[Anchor], list[str]]:
         problems.append(f"{path}: no such anchors file")
     except OSError as exc:
         problems.append(f"{path}: the anchors file cannot be read ({exc.strerror or exc})")
-    return anchors, problems
+    return AnchorsRead(anchors, created, problems)
+
+
+def meta_mac(key: bytes, meta: dict) -> str:
+    """The record's identity (its meta rows but this one), keyed: a changed record_id, format or
+    key id does not match."""
+    text = "|".join(f"{k}={meta[k]}" for k in sorted(meta) if k != "meta_mac")
+    return hmac.new(key, f"meta|{text}".encode(), hashlib.sha256).hexdigest()

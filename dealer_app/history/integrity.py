@@ -16,11 +16,12 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dealer_app.history.chain import Anchor, key_id, legacy_row_hash, read_anchors, row_hash
+from dealer_app.history.chain import Anchor, key_id, legacy_row_hash, meta_mac, read_anchors_file, row_hash
 
 if TYPE_CHECKING:
     from dealer_app.history.store import Store
@@ -31,7 +32,8 @@ _RUN = 3
 
 @dataclass(frozen=True)
 class Problem:
-    what: str  # edited | missing | reordered | recomputed | tail | sessions | key | anchors
+    what: str  # edited | missing | reordered | recomputed | tail | sessions | key | anchors | meta | replaced |
+    #            unkeyed | unreadable
     text: str
     row: int | None = None
     session: int | None = None
@@ -42,6 +44,14 @@ class Problem:
 
 
 def check_record(store: Store, key: bytes | None, anchors: Path | None = None) -> list[Problem]:
+    """Every problem, named; a record that cannot even be read says so as its one problem."""
+    try:
+        return _check(store, key, anchors)
+    except sqlite3.Error as exc:
+        return [Problem("unreadable", f"{store.path}: the record cannot be read to the end ({exc})")]
+
+
+def _check(store: Store, key: bytes | None, anchors: Path | None) -> list[Problem]:
     if store.format == 1:
         return _check_format1(store)
     where = str(store.path)
@@ -51,14 +61,47 @@ def check_record(store: Store, key: bytes | None, anchors: Path | None = None) -
     if store.key_id and key_id(key) != store.key_id:
         problems.append(Problem("key", f"{where}: the key given ({key_id(key)}) is not the one this record was "
                                        f"written with ({store.key_id}): every row will fail its hash"))
+    else:
+        problems += _check_meta(store, key)
     anchored: dict[int, Anchor] = {}
     if anchors is not None:
-        found, unreadable = read_anchors(anchors, store.record_id)
-        problems += [Problem("anchors", text) for text in unreadable]
-        anchored = {a.row: a for a in found}
+        read = read_anchors_file(anchors, store.record_id)
+        problems += [Problem("anchors", text) for text in read.problems]
+        problems += _check_creation(store, read.created)
+        anchored = {a.row: a for a in read.anchors}
     walk = _Walk(store, key, anchored)
     problems += walk.run()
     problems += _check_sessions(store, walk)
+    return problems
+
+
+def _check_meta(store: Store, key: bytes) -> list[Problem]:
+    """The record's identity (meta) is keyed too: a new record_id, format or key id shows."""
+    where, meta = str(store.path), store.meta
+    rows = store.db.execute("SELECT COUNT(*) FROM log").fetchone()[0]
+    if not meta:
+        if rows:
+            return [Problem("meta", f"{where}: the record's identity (its meta table) is gone: it was deleted")]
+        return []
+    if meta.get("meta_mac") != meta_mac(key, meta):
+        return [Problem("meta", f"{where}: the record's identity (its meta table) was changed after it was made")]
+    return []
+
+
+def _check_creation(store: Store, created: list) -> list[Problem]:
+    """Against the anchors file's notes of records made: this record's own, and any other
+    record made at the same place (a record wiped and made again under a new identity)."""
+    where, here = str(store.path), str(store.path.resolve())
+    mine = [c for c in created if c.record_id == store.record_id]
+    others = [c for c in created if c.path == here and c.record_id != store.record_id]
+    problems = []
+    if others:
+        o = others[-1]
+        problems.append(Problem("replaced", f"{where}: the anchors file names another record made here ({o.record_id}, "
+                                            f"{o.at}): this file replaced it"))
+    if not mine and store.record_id:
+        problems.append(Problem("anchors", f"{where}: the anchors file does not know this record ({store.record_id}): "
+                                           f"it was made with another anchors file, or its identity was changed"))
     return problems
 
 
@@ -80,6 +123,14 @@ class _Walk:
         prev = ""
         for rid, sid, seq, hand, kind, text, at, digest in self.store.db.execute(
                 "SELECT id, session_id, seq, hand_no, kind, payload, at, hash FROM log ORDER BY id"):
+            if not (all(isinstance(v, int) for v in (rid, sid, seq, hand))
+                    and all(isinstance(v, str) for v in (kind, text, at, digest))):
+                # a column given a value of another type: an edit (SQLite does not refuse it)
+                self._end_run()
+                self.problems.append(Problem("edited", f"{self.where}: log row {rid!r} holds a value of the wrong "
+                                                       f"type: it was changed after it was written"))
+                prev = digest if isinstance(digest, str) else prev
+                continue
             explained = self._order(rid, sid, seq, hand, kind)
             expected = row_hash(self.key, self.store.record_id, prev, rid, sid, seq, hand, kind, text, at)
             if expected != digest:
@@ -153,7 +204,10 @@ class _Walk:
 
     def _check_tail(self):
         counter = self.store.db.execute("SELECT seq FROM sqlite_sequence WHERE name = 'log'").fetchone()
-        if counter and counter[0] > self.last_id:
+        if counter is None and self.last_id:
+            self.problems.append(Problem("tail", f"{self.where}: the record's row counter (sqlite_sequence) is gone: "
+                                                 f"rows may have been deleted from its end"))
+        elif counter and isinstance(counter[0], int) and counter[0] > self.last_id:
             self.problems.append(Problem(
                 "tail", f"{self.where}: the record wrote {counter[0]} rows and holds {self.last_id}: rows "
                         f"{self.last_id + 1}–{counter[0]} were deleted from its end", self.last_id + 1))
@@ -209,9 +263,12 @@ def _check_sessions(store: Store, walk: _Walk) -> list[Problem]:
 
 
 def _check_format1(store: Store) -> list[Problem]:
-    """A record written before the keyed chain, read where it cannot be upgraded (read-only):
-    its plain SHA-256 chain finds an edited, inserted or deleted middle row, nothing more."""
-    problems, prev = [], ""
+    """A record written before the keyed chain, read where it cannot be upgraded (read-only).
+    Its plain SHA-256 chain needs no key, so anyone can recompute it: it cannot prove itself,
+    and says so; the chain still finds a middle row changed by someone who did not recompute it."""
+    problems, prev = [Problem("unkeyed", f"{store.path}: an older record, chained without a key: it cannot prove "
+                                         f"itself (anyone can recompute its hashes); the app upgrades it on the "
+                                         f"machine that wrote it")], ""
     for rid, sid, hand_no, kind, text, at, digest in store.db.execute(
             "SELECT id, session_id, hand_no, kind, payload, at, hash FROM log ORDER BY id"):
         if legacy_row_hash(prev, sid, hand_no, kind, text, at) != digest:

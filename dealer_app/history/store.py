@@ -23,7 +23,9 @@ from pathlib import Path
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Said, Says, said, says
 from dealer_app.history.chain import (
+    ANCHORED_KINDS,
     Anchor,
+    Creation,
     KeyProblem,
     append_anchor,
     default_anchors_path,
@@ -31,6 +33,7 @@ from dealer_app.history.chain import (
     key_id,
     legacy_row_hash,
     load_or_create_key,
+    meta_mac,
     read_key,
     row_hash,
 )
@@ -166,6 +169,7 @@ class Store:
         if self._check_header(path):
             self._check_readable(path)  # read-only, before anything may write to the file
             self._check_format1(path)
+            self._check_identity(path)
             for where in (path, path.parent):  # SQLite writes the file and its -wal beside it
                 if not os.access(where, os.W_OK):
                     raise StoreError(says(
@@ -181,33 +185,57 @@ class Store:
             self.db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")  # a committed action survives a power cut
-            if _columns(self.db, "log") == LEGACY_COLUMNS["log"]:
+            upgraded = _columns(self.db, "log") == LEGACY_COLUMNS["log"]
+            if upgraded:
                 _upgrade(self.db, self._key, path)
             self.db.executescript(SCHEMA)
-            self._read_meta(create_missing=True)
+            made = self._read_meta(create_missing=True) or upgraded
         except sqlite3.Error as exc:
             if hasattr(self, "db"):
                 self.db.close()
             raise StoreError(says(
                 QT_TRANSLATE_NOOP("Errors", "%1: the hand record cannot be opened (%2)"),
                 path, reason(exc))) from None
-        if self._key_id and self._key_id != key_id(self._key):
-            self.db.close()
+        if made:  # the anchors file learns of the record as it is made (a wiped record shows)
+            self._anchor([Creation(self.record_id, str(path.resolve()), _now())])
+
+    def _check_identity(self, path: Path):
+        """Before anything is written: a record another key wrote is refused (left exactly as
+        it is), and so is an older, unkeyed record where keyed records are already kept (its
+        rows cannot prove themselves: upgrading it would lend them this machine's key)."""
+        ro = _read_only_connection(path)
+        try:
+            meta = dict(ro.execute("SELECT name, value FROM meta").fetchall()) if "meta" in _tables(ro) else {}
+            legacy = _columns(ro, "log") == LEGACY_COLUMNS["log"]
+        finally:
+            ro.close()
+        assert self._key is not None  # (a writable store always has its key)
+        if meta.get("key_id") and meta["key_id"] != key_id(self._key):
             raise StoreError(says(
                 QT_TRANSLATE_NOOP("Errors", "%1: this record was written with another key (%2), not this machine's "
                                             "(%3): it is left as it is, so that its rows stay provable"),
-                path, self._key_id, key_id(self._key)))
+                path, meta["key_id"], key_id(self._key)))
+        if legacy and _has_lines(self.anchors_path):
+            raise StoreError(says(
+                QT_TRANSLATE_NOOP("Errors", "%1: an older record without the keyed chain, where keyed records are "
+                                            "already kept (%2): it is not upgraded, and is left as it was"),
+                path, self.anchors_path))
 
-    def _read_meta(self, create_missing: bool = False):
-        """The record's identity and the key that writes it; a new record gets both."""
+    def _read_meta(self, create_missing: bool = False) -> bool:
+        """The record's identity and the key that writes it; a new record gets both (True)."""
         meta = dict(self.db.execute("SELECT name, value FROM meta").fetchall()) if "meta" in _tables(self.db) else {}
+        made = False
         if create_missing and "record_id" not in meta and self._key is not None:
             meta = {"record_id": secrets.token_hex(8), "format": str(FORMAT), "key_id": key_id(self._key)}
+            meta["meta_mac"] = meta_mac(self._key, meta)
             self.db.executemany("INSERT OR IGNORE INTO meta(name, value) VALUES (?, ?)", meta.items())
             meta = dict(self.db.execute("SELECT name, value FROM meta").fetchall())
+            made = True
+        self.meta = meta
         self.record_id = meta.get("record_id", "")
         self._key_id = meta.get("key_id", "")
         self.format = FORMAT if _columns(self.db, "log") == COLUMNS["log"] else 1
+        return made
 
     @property
     def key_id(self) -> str:
@@ -318,16 +346,17 @@ class Store:
 
     # --- writing ------------------------------------------------------------------------------
     def _write(self, work):
-        """Run ``work(prev_hash)`` in one transaction; commit it whole or raise RecordError."""
+        """Run ``work()`` in one transaction; commit it whole or raise RecordError. The rows
+        it inserted that are anchored (ANCHORED_KINDS) go to the anchors file once committed."""
         if self._lock_fd is None or self._key is None:
             raise RecordError(says(QT_TRANSLATE_NOOP("Errors", "%1: the record was opened to read only: nothing is "
                                                                "written to it"), self.path))
+        self._pending: list[Anchor] = []
         try:
             self.db.execute("BEGIN IMMEDIATE")
             try:
                 result = work()
                 self.db.execute("COMMIT")
-                return result
             except BaseException:
                 if self.db.in_transaction:
                     self.db.execute("ROLLBACK")
@@ -336,6 +365,29 @@ class Store:
             raise RecordError(says(
                 QT_TRANSLATE_NOOP("Errors", "the hand record cannot be written: %1 — nothing was changed (%2)"),
                 reason_says(exc), str(self.path))) from exc
+        self.last_anchored = list(self._pending)
+        self._anchor(self._pending)
+        return result
+
+    def _anchor(self, lines: list):
+        """Append to the anchors file; the record is already safe, so a file that cannot be
+        written does not undo anything: ``anchor_problem`` says why (for the dealer), and the
+        lines missed are written first the next time."""
+        missed = self._missed + lines
+        self._missed, self.anchor_problem = [], None
+        for i, line in enumerate(missed):
+            try:
+                append_anchor(self.anchors_path, line)
+            except OSError as exc:
+                self._missed = missed[i:]
+                what = line.seal if isinstance(line, Anchor) else line.record_id
+                self.anchor_problem = said(
+                    QT_TRANSLATE_NOOP("Errors", "the seal %1 is in the record, but the anchors file %2 cannot be "
+                                                "written (%3)"), what, self.anchors_path, reason_says(exc))
+                return
+
+    _missed: list = []  # anchors not yet in the anchors file (written before the next ones)
+    last_anchored: list = []  # the anchors of the last write
 
     def _insert_rows(self, session_id: int, hand_no: int, rows: list[tuple[str, dict]], at: str | None = None):
         """Chain and insert rows (inside ``_write``'s transaction). Returns the last row's
@@ -352,6 +404,8 @@ class Store:
             digest = row_hash(self._key, self.record_id, prev, row_id, session_id, seq, hand_no, kind, text, at)
             self.db.execute("INSERT INTO log(id, session_id, seq, hand_no, kind, payload, at, hash) "
                             "VALUES (?,?,?,?,?,?,?,?)", (row_id, session_id, seq, hand_no, kind, text, at, digest))
+            if kind in ANCHORED_KINDS:
+                self._pending.append(Anchor(self.record_id, session_id, hand_no, row_id, seq, digest, at, kind))
             prev = digest
         return row_id, seq, digest
 
@@ -391,32 +445,13 @@ class Store:
         return self.append_hands(session_id, [(hand_no, rows)]) if rows else []
 
     def append_hands(self, session_id: int, parts: list[tuple[int, list[tuple[str, dict]]]]) -> list[Anchor]:
-        """Rows of consecutive hands ((hand number, rows), …), all in one transaction.
-
-        A hand's ``hand_end`` row seals it: once the rows are committed, each seal is appended
-        to the anchors file and returned. The record is already safe then, so an anchors file
-        that cannot be written does not undo the input: ``anchor_problem`` says why, for the
-        dealer to be told (and the next seal tries again)."""
-        sealed: list[Anchor] = []
-
+        """Rows of consecutive hands ((hand number, rows), …), all in one transaction. Returns
+        the seals of the hands they end (their hand_end rows), once committed and anchored."""
         def work():
-            sealed.clear()
             for hand_no, rows in parts:
-                at = _now()
-                for kind, payload in rows:  # one at a time, to know each hand_end row's place
-                    row_id, seq, digest = self._insert_rows(session_id, hand_no, [(kind, payload)], at)
-                    if kind == "hand_end":
-                        sealed.append(Anchor(self.record_id, session_id, hand_no, row_id, seq, digest, at))
+                self._insert_rows(session_id, hand_no, rows)
         self._write(work)
-        self.anchor_problem = None
-        for anchor in sealed:
-            try:
-                append_anchor(self.anchors_path, anchor)
-            except OSError as exc:
-                self.anchor_problem = said(
-                    QT_TRANSLATE_NOOP("Errors", "the seal %1 is in the record, but the anchors file %2 cannot be "
-                                                "written (%3)"), anchor.seal, self.anchors_path, reason_says(exc))
-        return sealed
+        return [a for a in self.last_anchored if a.kind == "hand_end"]
 
     anchor_problem: str | None = None  # why the last seal is not in the anchors file, if it is not
 
@@ -593,6 +628,13 @@ class Store:
         self.db.close()
 
 
+def _has_lines(path: Path) -> bool:
+    try:
+        return path.is_file() and path.stat().st_size > 0
+    except OSError:
+        return False
+
+
 def _tables(db: sqlite3.Connection) -> set[str]:
     return {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
 
@@ -631,9 +673,10 @@ def _upgrade(db: sqlite3.Connection, key: bytes, path: Path) -> None:
             if statement.strip():
                 db.execute(statement)
         db.execute("INSERT INTO sessions SELECT id, table_name, profile, opened_at, closed_at FROM sessions_format1")
-        db.executemany("INSERT INTO meta(name, value) VALUES (?, ?)",
-                       [("record_id", record_id), ("format", str(FORMAT)), ("key_id", key_id(key)),
-                        ("upgraded_from", "1"), ("format1_head", prev)])
+        meta = {"record_id": record_id, "format": str(FORMAT), "key_id": key_id(key), "upgraded_from": "1",
+                "format1_head": prev}
+        meta["meta_mac"] = meta_mac(key, meta)
+        db.executemany("INSERT INTO meta(name, value) VALUES (?, ?)", meta.items())
         chain, row_id = "", 0
         seqs: dict[int, int] = {}
         old = db.execute("SELECT session_id, hand_no, kind, payload, at FROM log_format1 ORDER BY id").fetchall()
