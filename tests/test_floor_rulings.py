@@ -99,3 +99,39 @@ def test_I3_the_console_rules_on_a_closed_table(table, tmp_path):
     assert store.check() == []
     with pytest.raises(RulingRefused):
         record_ruling(store, Ruling(sid, 1, 2, "f", ("I-3",), "d"), ("Maria", "9999"))
+
+
+def test_I3_a_hand_is_voided_once(table):
+    rule_at_table(table, Ruling(table.session_id, 2, 0, "f", ("I-7",), "void", "void"), ("Maria", "4711"))
+    with pytest.raises(InputError, match="already voided"):
+        rule_at_table(table, Ruling(table.session_id, 2, 0, "f", ("I-7",), "void again", "void"), ("Maria", "4711"))
+
+
+def test_I3_chips_follow_the_player_not_the_seat_number(table):
+    table.leave(3)
+    table.seat_player(3, "Zed", 10000)  # a new player in the seat Cy had in hand 2
+    with pytest.raises(InputError, match=r"seat 3 \(Cy\) is no longer at the table"):
+        rule_at_table(table, Ruling(table.session_id, 2, 1, "f", ("I-3",), "d", "adjust", {3: -100, 1: 100}),
+                      ("Maria", "4711"))
+    assert {s.seat: s.name for s in table.seats()}[3] == "Zed"
+
+
+def test_I3_no_stack_goes_below_zero(table):
+    stack = {s.seat: s.stack for s in table.seats()}[1]
+    with pytest.raises(InputError, match="cannot give"):
+        rule_at_table(table, Ruling(table.session_id, 2, 1, "f", ("I-3",), "d", "adjust",
+                                    {1: -(stack + 100), 2: stack + 100}), ("Maria", "4711"))
+
+
+def test_I3_the_console_on_an_idle_open_table_checks_the_seats_by_replaying_it(table, tmp_path):
+    sid = table.session_id
+    table.leave(2)
+    table.store.close()
+    store = Store.read_only(tmp_path / "hands.sqlite3")  # the console reads; the ruling alone writes
+    with pytest.raises(RulingRefused, match="no longer at the table"):
+        record_ruling(store, Ruling(sid, 2, 1, "f", ("I-3",), "d", "adjust", {2: -100, 1: 100}), ("Maria", "4711"))
+    recorded = record_ruling(store, Ruling(sid, 2, 1, "f", ("I-3",), "d", "adjust", {3: -100, 1: 100}),
+                             ("Maria", "4711"))
+    assert recorded.chips == {3: -100, 1: 100}
+    store.close()
+    assert Store.read_only(tmp_path / "hands.sqlite3").check() == []

@@ -771,6 +771,16 @@ GERMAN = {
     "Nothing to undo in the what-if": "Im Was-wäre-wenn ist nichts rückgängig zu machen",
     "The two PINs differ: type the new floor PIN twice": "Die zwei PINs sind verschieden: die neue Floor-PIN zweimal "
                                                          "eingeben",
+    "%1: an older record without the keyed chain, where keyed records are already kept (%2): it is not upgraded, "
+    "and is left as it was":
+        "%1: ein älteres Protokoll ohne verschlüsselte Kette, wo schon verschlüsselte Protokolle geführt werden (%2): "
+        "es wird nicht umgestellt und bleibt, wie es war",
+    "the floor PIN cannot be saved in %1 (%2)": "die Floor-PIN kann nicht in %1 gespeichert werden (%2)",
+    "seat %1 (%2) is no longer at the table: chips for a player who left are settled off the table":
+        "Platz %1 (%2) ist nicht mehr am Tisch: Chips für einen Spieler, der gegangen ist, werden außerhalb des Tischs "
+        "verrechnet",
+    "seat %1 has %2: it cannot give %3": "Platz %1 hat %2: er kann nicht %3 abgeben",
+    "hand %1-%2 is already voided by a ruling": "Spiel %1-%2 ist schon durch eine Entscheidung ungültig",
 }
 
 

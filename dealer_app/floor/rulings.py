@@ -97,20 +97,68 @@ def void_chips(store, session_id: int, hand_no: int) -> dict[int, int]:
     return {int(s): -int(n) for s, n in (end.get("net") or {}).items() if int(n)}
 
 
-def record_ruling(store, ruling: Ruling, floor: tuple[str, str]) -> Ruling:
+def _check_chips_can_move(store, ruling: Ruling, timeline, seated: dict | None) -> None:
+    """Chips move to and from the players of the hand, still seated, and never below zero: a
+    seat now held by someone else, or left, is refused (the ruling is made with the cashier)."""
+    if not ruling.chips or not store.is_open(ruling.session):
+        return  # a closed table: the ruling records what is owed; no seat moves
+    if seated is None:
+        from dealer_app.live.controller import InputError, TableController
+        try:
+            state = TableController(store)._replay_state(ruling.session)
+        except InputError as exc:
+            raise RulingRefused(exc.says or str(exc)) from None
+        seated = {seat: (p.name, p.stack) for seat, p in state.session.seats.items()}
+    names = {seat: name for seat, name, _stack in timeline.seats}
+    for seat, delta in sorted(ruling.chips.items()):
+        now = seated.get(seat)
+        if now is None or now[0] != names.get(seat):
+            raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "seat %1 (%2) is no longer at the table: chips for a "
+                                                                 "player who left are settled off the table"),
+                                     seat, names.get(seat, "?")))
+        if now[1] + delta < 0:
+            raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "seat %1 has %2: it cannot give %3"), seat,
+                                     format_money(now[1], timeline_currency(timeline)),
+                                     format_money(-delta, timeline_currency(timeline))))
+
+
+def timeline_currency(timeline) -> str:
+    session = timeline.moment(0).session
+    return session.table.currency if session is not None else "USD"
+
+
+def record_ruling(store, ruling: Ruling, floor: tuple[str, str], seated: dict | None = None) -> Ruling:
     """The floor's ruling on a recorded hand, from the console: checked, signed with the
     floor's name and PIN, and appended to the hand's table. Chips move only on a table that is
     not being dealt in another window and is between hands (else the table's own window rules,
-    so that its seats and the record never disagree). Returns the ruling as recorded."""
+    so that its seats and the record never disagree). Returns the ruling as recorded. A
+    record the console reads read-only is opened to write for the ruling alone."""
+    writer = store if getattr(store, "_lock_fd", None) is not None else None
+    if writer is None:
+        from dealer_app.history.store import Store, StoreError
+        try:
+            writer = Store(store.path, create=False)
+        except StoreError as exc:
+            raise RulingRefused(exc.says or str(exc)) from None
+    try:
+        return _record(writer, ruling, floor, seated)
+    finally:
+        if writer is not store:
+            writer.close()
+
+
+def _record(store, ruling: Ruling, floor: tuple[str, str], seated: dict | None) -> Ruling:
     from dataclasses import replace
 
     from dealer_app.floor.timeline import load_hand
     from dealer_app.live.floor_pin import PinRefused, confirm_floor
     timeline = load_hand(store, ruling.session, ruling.hand)
     if ruling.remedy == "void":
+        if any(r.remedy == "void" for r in timeline.rulings()):
+            raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "hand %1-%2 is already voided by a ruling"),
+                                     ruling.session, ruling.hand))
         ruling = replace(ruling, chips=void_chips(store, ruling.session, ruling.hand))
-    session = timeline.moment(0).session
-    check_ruling(ruling, [s for s, _n, _st in timeline.seats], session.table.currency if session else "USD")
+    check_ruling(ruling, [s for s, _n, _st in timeline.seats], timeline_currency(timeline))
     if not 0 <= ruling.moment < len(timeline.steps):
         raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "the moment %1 is not on the hand's timeline (0–%2)"),
                                  ruling.moment, len(timeline.steps) - 1))
@@ -125,6 +173,7 @@ def record_ruling(store, ruling: Ruling, floor: tuple[str, str]) -> Ruling:
                 ruling.session, last)):
             raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "table session %1 has a hand open: chips move "
                                                                  "between hands"), ruling.session))
+    _check_chips_can_move(store, ruling, timeline, seated)
     try:
         signed = confirm_floor(*floor)
     except PinRefused as exc:
@@ -141,8 +190,11 @@ def rule_at_table(controller, ruling: Ruling, floor: tuple[str, str]) -> Ruling:
     from dealer_app.live.controller import InputError, RecordFailure
     if controller.store is None:
         raise InputError(says(QT_TRANSLATE_NOOP("Errors", "there is no hand record")))
+    seated = None
+    if controller.session is not None and controller.session_id == ruling.session:
+        seated = {seat: (p.name, p.stack) for seat, p in controller.session.seats.items()}
     try:
-        recorded = record_ruling(controller.store, ruling, floor)
+        recorded = record_ruling(controller.store, ruling, floor, seated)
     except (RulingRefused, TimelineError) as exc:
         raise InputError(exc.says or str(exc), ("I-3",)) from None
     except RecordError as exc:

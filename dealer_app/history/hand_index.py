@@ -54,32 +54,39 @@ def list_hands(store) -> list[HandSummary]:
     for sid, hand_no, kind, text, at, digest in store.db.execute(
             f"SELECT session_id, hand_no, kind, payload, at, hash FROM log WHERE kind IN ({marks}) ORDER BY id",
             _KINDS):
-        if kind == "open_table":
-            played = _payload(text).get("limit_table")
-            currencies[sid] = str(played.get("currency", "USD")) if isinstance(played, dict) else "USD"
-            continue
-        if kind == "hand_start":
-            payload = _payload(text)
-            seats = payload.get("seats") or []
-            name, profile = tables.get(sid, ("?", "?"))
-            hands[(sid, hand_no)] = HandSummary(sid, name, hand_no, at, [str(s[1]) for s in seats],
-                                                [int(s[0]) for s in seats], profile=profile,
-                                                currency=currencies.get(sid, "USD"))
-            continue
-        summary = hands.get((sid, hand_no))
-        if summary is None:
-            continue  # rows between hands (an undo never is; a ruling on the table may be)
-        if kind == "hand_end":
-            pots = _payload(text).get("pots") or []
-            summary.pot = sum(int(p.get("amount", 0)) for p in pots if isinstance(p, dict))
-            summary.seal, summary.ended = seal_code(digest), at
-        elif kind == "undo":
-            summary.undos += 1
-        elif kind == "irregularity":
-            summary.irregularities += 1
-        elif kind == "ruling":
-            summary.rulings += 1
-    return sorted(hands.values(), key=lambda h: (h.started, h.session, h.hand), reverse=True)
+        try:
+            _take(hands, currencies, tables, sid, hand_no, kind, text, at, digest)
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+            continue  # a row edited out of shape: verify names it; the other hands are listed
+    return sorted(hands.values(), key=lambda h: (str(h.started), h.session, h.hand), reverse=True)
+
+
+def _take(hands, currencies, tables, sid, hand_no, kind, text, at, digest) -> None:
+    """One row's part of its hand's summary."""
+    if kind == "open_table":
+        played = _payload(text).get("limit_table")
+        currencies[sid] = str(played.get("currency", "USD")) if isinstance(played, dict) else "USD"
+        return
+    if kind == "hand_start":
+        seats = _payload(text).get("seats") or []
+        name, profile = tables.get(sid, ("?", "?"))
+        hands[(sid, hand_no)] = HandSummary(sid, name, hand_no, at, [str(s[1]) for s in seats],
+                                            [int(s[0]) for s in seats], profile=profile,
+                                            currency=currencies.get(sid, "USD"))
+        return
+    summary = hands.get((sid, hand_no))
+    if summary is None:
+        return  # rows between hands (an undo never is; a ruling on the table may be)
+    if kind == "hand_end":
+        pots = _payload(text).get("pots") or []
+        summary.pot = sum(int(p.get("amount", 0)) for p in pots if isinstance(p, dict))
+        summary.seal, summary.ended = seal_code(digest), at
+    elif kind == "undo":
+        summary.undos += 1
+    elif kind == "irregularity":
+        summary.irregularities += 1
+    elif kind == "ruling":
+        summary.rulings += 1
 
 
 def _payload(text: str) -> dict:

@@ -169,12 +169,12 @@ class Store:
         if self._check_header(path):
             self._check_readable(path)  # read-only, before anything may write to the file
             self._check_format1(path)
-            self._check_identity(path)
             for where in (path, path.parent):  # SQLite writes the file and its -wal beside it
                 if not os.access(where, os.W_OK):
                     raise StoreError(says(
                         QT_TRANSLATE_NOOP("Errors", "%1: the hand record cannot be written (read-only)"),
                         where))
+            self._check_identity(path)
         elif not os.access(path.parent, os.W_OK):
             raise StoreError(says(
                 QT_TRANSLATE_NOOP("Errors", "%1: the record folder cannot be written (read-only)"),

@@ -453,6 +453,8 @@ class TableController(TablePresentation):
         start = len(self.hand.events)
         kind = "redo" if redo else "irregularity" if inp[0] == "irregularity" else "input"
         row: dict = {"input": inp}
+        if redo and inp[0] == "irregularity":  # only the dealer's are ever undone (a void is not): the dealer's
+            confirmed_by = {"role": "dealer"}
         if confirmed_by is not None:
             row["by"] = confirmed_by
         self._commit([(kind, row)])

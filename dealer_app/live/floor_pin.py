@@ -83,6 +83,10 @@ def confirm_floor(name: str, pin: str, path: Path | None = None) -> dict:
     if not isinstance(name, str) or not name.strip() or not name.isprintable() or len(name) > 60:
         raise PinRefused(says(QT_TRANSLATE_NOOP("Errors", "a floor act needs the floor's name and PIN")))
     if not pin_is_set(path):
-        set_pin(pin, path)  # first use: this PIN becomes the floor's
+        try:
+            set_pin(pin, path)  # first use: this PIN becomes the floor's
+        except OSError as exc:
+            raise PinRefused(says(QT_TRANSLATE_NOOP("Errors", "the floor PIN cannot be saved in %1 (%2)"),
+                                  path or pin_path(), exc.strerror or exc)) from None
     check_pin(pin, path)
     return {"role": "floor", "name": name.strip()}

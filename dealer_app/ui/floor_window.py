@@ -410,7 +410,8 @@ class FloorWindow(QMainWindow):
         self.status.setText(self.tr("Report written: %1").replace("%1", path))
 
     def verify(self):
-        problems = self.store.check()
+        anchors = self.store.anchors_path if self.store.anchors_path.is_file() else None
+        problems = self.store.check(anchors=anchors)
         if problems:
             QMessageBox.warning(self, self.tr("Record"), "\n".join(p.text for p in problems[:20]))
         else:

@@ -392,7 +392,7 @@
     </message>
     <message>
         <location filename="../../live/controller.py" line="140" />
-        <location filename="../../live/controller.py" line="557" />
+        <location filename="../../live/controller.py" line="559" />
         <source>%1 is not an irregularity the table reports (%2)</source>
         <translation>%1 ist keine Unregelmäßigkeit, die der Tisch meldet (%2)</translation>
     </message>
@@ -438,7 +438,7 @@
     </message>
     <message>
         <location filename="../../live/controller.py" line="307" />
-        <location filename="../../floor/rulings.py" line="142" />
+        <location filename="../../floor/rulings.py" line="192" />
         <source>there is no hand record</source>
         <translation>es gibt kein Spielprotokoll</translation>
     </message>
@@ -471,95 +471,95 @@
         <translation>Plätze ändern sich</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="482" />
+        <location filename="../../live/controller.py" line="484" />
         <source>a card is typed as text (ah, td, 10d), not %1</source>
         <translation>eine Karte wird als Text getippt (ah, td, 10d), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="490" />
+        <location filename="../../live/controller.py" line="492" />
         <source>an upcard is always seen: enter its rank and suit</source>
         <translation>eine offene Karte ist immer zu sehen: Rang und Farbe eingeben</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="497" />
+        <location filename="../../live/controller.py" line="499" />
         <source>no card is due now (%1)</source>
         <translation>jetzt ist keine Karte fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="501" />
+        <location filename="../../live/controller.py" line="503" />
         <source>the river is not due now</source>
         <translation>der River ist jetzt nicht fällig</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="507" />
+        <location filename="../../live/controller.py" line="509" />
         <source>no action is due now (%1)</source>
         <translation>jetzt ist keine Aktion fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="512" />
+        <location filename="../../live/controller.py" line="514" />
         <source>%1 %2–%3: %4 is outside that range</source>
         <translation>%1 %2–%3: %4 liegt außerhalb</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="528" />
+        <location filename="../../live/controller.py" line="530" />
         <source>shown cards are typed as text (ah kd 7c), not %1</source>
         <translation>gezeigte Karten werden als Text getippt (ah kd 7c), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="539" />
+        <location filename="../../live/controller.py" line="541" />
         <source>seat %1 has %2 downcards: %3 typed, %4 more to type</source>
         <translation>Platz %1 hat %2 verdeckte Karten: %3 getippt, noch %4 zu tippen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="575" />
+        <location filename="../../live/controller.py" line="577" />
         <location filename="../../live/floor_pin.py" line="69" />
         <location filename="../../live/floor_pin.py" line="84" />
         <source>a floor act needs the floor's name and PIN</source>
         <translation>eine Floor-Handlung braucht den Namen und die PIN des Floors</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="614" />
+        <location filename="../../live/controller.py" line="616" />
         <source>the floor voided this hand (%1): only a floor ruling changes that (I-3)</source>
         <translation>der Floor hat dieses Spiel für ungültig erklärt (%1): nur eine Entscheidung des Floors ändert das (I-3)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="682" />
+        <location filename="../../live/controller.py" line="684" />
         <source>there is no hand record to resume from</source>
         <translation>es gibt kein Spielprotokoll, aus dem fortgesetzt werden kann</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="684" />
+        <location filename="../../live/controller.py" line="686" />
         <source>%1 is not a table in the record</source>
         <translation>%1 ist kein Tisch im Protokoll</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="687" />
+        <location filename="../../live/controller.py" line="689" />
         <source>session %1 is not an open table in the record (closed, or never opened)</source>
         <translation>Sitzung %1 ist im Protokoll kein offener Tisch (geschlossen oder nie geöffnet)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="742" />
+        <location filename="../../live/controller.py" line="744" />
         <source>%1: the table has no rows in the record (nothing to resume)</source>
         <translation>%1: der Tisch hat keine Zeilen im Protokoll (nichts fortzusetzen)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="745" />
+        <location filename="../../live/controller.py" line="747" />
         <source>%1: the record does not start with the table</source>
         <translation>%1: das Protokoll beginnt nicht mit dem Tisch</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="750" />
+        <location filename="../../live/controller.py" line="752" />
         <source>%1: the limit table it was played with cannot be loaded: %2</source>
         <translation>%1: der Limit-Tisch, mit dem gespielt wurde, lässt sich nicht laden: %2</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="754" />
+        <location filename="../../live/controller.py" line="756" />
         <location filename="../../floor/timeline.py" line="167" />
         <source>%1: the limit table in the record is not readable (%2)</source>
         <translation>%1: der Limit-Tisch im Protokoll ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="767" />
+        <location filename="../../live/controller.py" line="769" />
         <source>%1: row %2 (%3) no longer replays: %4</source>
         <translation>%1: Zeile %2 (%3) lässt sich nicht mehr nachspielen: %4</translation>
     </message>
@@ -685,180 +685,185 @@
         <translation>zum Geben braucht es mindestens zwei Spieler mit Chips</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="122" />
+        <location filename="../../history/store.py" line="125" />
         <source>disk full</source>
         <translation>die Festplatte ist voll</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="124" />
+        <location filename="../../history/store.py" line="127" />
         <source>the record is read-only</source>
         <translation>das Protokoll ist schreibgeschützt</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="126" />
+        <location filename="../../history/store.py" line="129" />
         <source>the record is locked by another program</source>
         <translation>das Protokoll ist von einem anderen Programm gesperrt</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="128" />
+        <location filename="../../history/store.py" line="131" />
         <source>the disk reported an I/O error</source>
         <translation>die Festplatte meldete einen Ein-/Ausgabefehler</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="130" />
+        <location filename="../../history/store.py" line="133" />
         <source>the record file is damaged</source>
         <translation>die Protokolldatei ist beschädigt</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="154" />
+        <location filename="../../history/store.py" line="157" />
         <source>the record's key cannot be used: %1</source>
         <translation>der Schlüssel des Protokolls ist nicht verwendbar: %1</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="157" />
-        <location filename="../../history/store.py" line="224" />
+        <location filename="../../history/store.py" line="160" />
+        <location filename="../../history/store.py" line="252" />
         <source>%1: no such hand record</source>
         <translation>%1: kein solches Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="162" />
+        <location filename="../../history/store.py" line="165" />
         <source>%1: the record folder cannot be made (%2)</source>
         <translation>%1: der Protokollordner kann nicht angelegt werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="165" />
-        <location filename="../../history/store.py" line="226" />
+        <location filename="../../history/store.py" line="168" />
+        <location filename="../../history/store.py" line="254" />
         <source>%1: not a file</source>
         <translation>%1: keine Datei</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="172" />
+        <location filename="../../history/store.py" line="176" />
         <source>%1: the hand record cannot be written (read-only)</source>
         <translation>%1: das Spielprotokoll kann nicht geschrieben werden (schreibgeschützt)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="176" />
+        <location filename="../../history/store.py" line="180" />
         <source>%1: the record folder cannot be written (read-only)</source>
         <translation>%1: in den Protokollordner kann nicht geschrieben werden (schreibgeschützt)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="192" />
-        <location filename="../../history/store.py" line="293" />
+        <location filename="../../history/store.py" line="197" />
+        <location filename="../../history/store.py" line="321" />
         <source>%1: the hand record cannot be opened (%2)</source>
         <translation>%1: das Spielprotokoll kann nicht geöffnet werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="197" />
+        <location filename="../../history/store.py" line="215" />
         <source>%1: this record was written with another key (%2), not this machine's (%3): it is left as it is, so that its rows stay provable</source>
         <translation>%1: dieses Protokoll wurde mit einem anderen Schlüssel (%2) geschrieben, nicht mit dem dieses Rechners (%3): es bleibt unverändert, damit seine Zeilen beweisbar bleiben</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="228" />
+        <location filename="../../history/store.py" line="220" />
+        <source>%1: an older record without the keyed chain, where keyed records are already kept (%2): it is not upgraded, and is left as it was</source>
+        <translation>%1: ein älteres Protokoll ohne verschlüsselte Kette, wo schon verschlüsselte Protokolle geführt werden (%2): es wird nicht umgestellt und bleibt, wie es war</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="256" />
         <source>%1: an empty file, not a hand record</source>
         <translation>%1: eine leere Datei, kein Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="257" />
-        <location filename="../../history/store.py" line="266" />
-        <location filename="../../history/store.py" line="522" />
-        <location filename="../../history/store.py" line="559" />
+        <location filename="../../history/store.py" line="285" />
+        <location filename="../../history/store.py" line="294" />
+        <location filename="../../history/store.py" line="557" />
+        <location filename="../../history/store.py" line="594" />
         <source>%1: the hand record cannot be read (%2)</source>
         <translation>%1: das Spielprotokoll ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="270" />
+        <location filename="../../history/store.py" line="298" />
         <source>%1: not a hand record (the file is not an SQLite database)</source>
         <translation>%1: kein Spielprotokoll (die Datei ist keine SQLite-Datenbank)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="304" />
+        <location filename="../../history/store.py" line="332" />
         <source>%1: an SQLite file, but not a hand record (table %2 has the columns %3; a record's are %4)</source>
         <translation>%1: eine SQLite-Datei, aber kein Spielprotokoll (Tabelle %2 hat die Spalten %3; ein Protokoll hat %4)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="310" />
+        <location filename="../../history/store.py" line="338" />
         <source>%1: the hand record is damaged (%2)</source>
         <translation>%1: das Spielprotokoll ist beschädigt (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="314" />
+        <location filename="../../history/store.py" line="342" />
         <source>%1: not a readable hand record (%2)</source>
         <translation>%1: kein lesbares Spielprotokoll (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="323" />
+        <location filename="../../history/store.py" line="352" />
         <source>%1: the record was opened to read only: nothing is written to it</source>
         <translation>%1: das Protokoll ist nur zum Lesen geöffnet: es wird nichts hineingeschrieben</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="337" />
+        <location filename="../../history/store.py" line="366" />
         <source>the hand record cannot be written: %1 — nothing was changed (%2)</source>
         <translation>das Spielprotokoll kann nicht geschrieben werden: %1 — nichts wurde geändert (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="417" />
+        <location filename="../../history/store.py" line="385" />
         <source>the seal %1 is in the record, but the anchors file %2 cannot be written (%3)</source>
         <translation>das Siegel %1 steht im Protokoll, aber die Ankerdatei %2 kann nicht geschrieben werden (%3)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="443" />
+        <location filename="../../history/store.py" line="478" />
         <source>%1: the record's lock file cannot be made (%2)</source>
         <translation>%1: die Sperrdatei des Protokolls kann nicht angelegt werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="457" />
+        <location filename="../../history/store.py" line="492" />
         <source>%1: opened read-only, so no table can be held</source>
         <translation>%1: nur zum Lesen geöffnet, daher kann kein Tisch belegt werden</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="485" />
+        <location filename="../../history/store.py" line="520" />
         <source>%1: opened read-only, so whose table it is cannot be asked</source>
         <translation>%1: nur zum Lesen geöffnet, daher lässt sich nicht fragen, wem der Tisch gehört</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="532" />
-        <location filename="../../history/store.py" line="550" />
+        <location filename="../../history/store.py" line="567" />
+        <location filename="../../history/store.py" line="585" />
         <source>%1: session %2: a %3 row is not readable JSON</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist kein lesbares JSON</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="554" />
+        <location filename="../../history/store.py" line="589" />
         <source>%1: session %2: a %3 row is not a record row</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist keine Protokollzeile</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="611" />
+        <location filename="../../history/store.py" line="653" />
         <source>%1: an older record whose row %2 no longer matches its hash: it is not upgraded, and is left as it was</source>
         <translation>%1: ein älteres Protokoll, dessen Zeile %2 nicht mehr zu ihrem Hash passt: es wird nicht umgestellt und bleibt, wie es war</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="684" />
+        <location filename="../../history/store.py" line="727" />
         <source>The hand record does not prove itself (%1 problem(s)): %2. Tell the floor; 'dealer-app verify %3' lists every one.</source>
         <translation>Das Spielprotokoll beweist sich nicht selbst (%1 Problem(e)): %2. Dem Floor Bescheid geben; 'dealer-app verify %3' nennt jedes einzelne.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="709" />
+        <location filename="../../history/store.py" line="752" />
         <source>%1 was an empty file (0 bytes): a new record is kept in it.</source>
         <translation>%1 war eine leere Datei (0 Bytes): darin wird ein neues Protokoll geführt.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="713" />
-        <location filename="../../history/store.py" line="724" />
+        <location filename="../../history/store.py" line="756" />
+        <location filename="../../history/store.py" line="767" />
         <source>%1. The file is kept untouched.</source>
         <translation>%1. Die Datei bleibt unverändert.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="721" />
+        <location filename="../../history/store.py" line="764" />
         <source>The record continues in %1.</source>
         <translation>Das Protokoll wird in %1 fortgeführt.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="729" />
+        <location filename="../../history/store.py" line="772" />
         <source>A fresh record was opened beside it: %1.</source>
         <translation>Daneben wurde ein neues Protokoll angelegt: %1.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="740" />
+        <location filename="../../history/store.py" line="783" />
         <source>The data folder %1 cannot be written: hands are recorded in %2 for now. Copy that file before the machine restarts, and fix the data folder.</source>
         <translation>In den Datenordner %1 kann nicht geschrieben werden: die Spiele werden vorerst in %2 protokolliert. Kopieren Sie diese Datei vor dem nächsten Neustart und beheben Sie das Problem mit dem Datenordner.</translation>
     </message>
@@ -1082,6 +1087,11 @@
         <translation>falsche Floor-PIN</translation>
     </message>
     <message>
+        <location filename="../../live/floor_pin.py" line="89" />
+        <source>the floor PIN cannot be saved in %1 (%2)</source>
+        <translation>die Floor-PIN kann nicht in %1 gespeichert werden (%2)</translation>
+    </message>
+    <message>
         <location filename="../../floor/rulings.py" line="65" />
         <source>the ruling's %1 is not plain text of at most %2 characters</source>
         <translation>%1 der Entscheidung ist kein einfacher Text von höchstens %2 Zeichen</translation>
@@ -1112,32 +1122,47 @@
         <translation>Chips gehen zwischen den Plätzen des Spiels (%1)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="84" />
+        <location filename="../../floor/rulings.py" line="85" />
         <source>the chips moved must add up to zero (they add up to %1)</source>
         <translation>die bewegten Chips müssen zusammen null ergeben (sie ergeben %1)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="87" />
+        <location filename="../../floor/rulings.py" line="88" />
         <source>a ruling that moves chips has the remedy adjust</source>
         <translation>eine Entscheidung, die Chips bewegt, hat die Abhilfe »Chips bewegen« (adjust)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="94" />
+        <location filename="../../floor/rulings.py" line="95" />
         <source>hand %1-%2 has not ended: it is voided at the table (I-6, I-7)</source>
         <translation>Spiel %1-%2 ist nicht zu Ende: es wird am Tisch für ungültig erklärt (I-6, I-7)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="114" />
+        <location filename="../../floor/rulings.py" line="116" />
+        <source>seat %1 (%2) is no longer at the table: chips for a player who left are settled off the table</source>
+        <translation>Platz %1 (%2) ist nicht mehr am Tisch: Chips für einen Spieler, der gegangen ist, werden außerhalb des Tischs verrechnet</translation>
+    </message>
+    <message>
+        <location filename="../../floor/rulings.py" line="120" />
+        <source>seat %1 has %2: it cannot give %3</source>
+        <translation>Platz %1 hat %2: er kann nicht %3 abgeben</translation>
+    </message>
+    <message>
+        <location filename="../../floor/rulings.py" line="158" />
+        <source>hand %1-%2 is already voided by a ruling</source>
+        <translation>Spiel %1-%2 ist schon durch eine Entscheidung ungültig</translation>
+    </message>
+    <message>
+        <location filename="../../floor/rulings.py" line="163" />
         <source>the moment %1 is not on the hand's timeline (0–%2)</source>
         <translation>der Zeitpunkt %1 liegt nicht im Ablauf des Spiels (0–%2)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="119" />
+        <location filename="../../floor/rulings.py" line="168" />
         <source>table session %1 is being dealt in another window: a ruling that moves chips is made at that table</source>
         <translation>an Tischsitzung %1 wird in einem anderen Fenster gegeben: eine Entscheidung, die Chips bewegt, wird an diesem Tisch getroffen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="125" />
+        <location filename="../../floor/rulings.py" line="174" />
         <source>table session %1 has a hand open: chips move between hands</source>
         <translation>an Tischsitzung %1 läuft ein Spiel: Chips werden zwischen zwei Spielen bewegt</translation>
     </message>
@@ -1385,12 +1410,12 @@
         <translation>Bericht geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="415" />
+        <location filename="../floor_window.py" line="416" />
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="417" />
+        <location filename="../floor_window.py" line="418" />
         <source>The record proves itself: every row matches its keyed hash.</source>
         <translation>Das Protokoll beweist sich selbst: jede Zeile passt zu ihrem verschlüsselten Hash.</translation>
     </message>
