@@ -101,3 +101,15 @@ def test_irregularities_are_replayed_on_resume(table, tmp_path):
     assert again.hand.held and again.prompt().seat == 3
     again.act("call")
     assert again.hand.by_seat[4].folded  # binding
+
+
+def test_I6_the_redeal_comes_before_any_seat_change(table):
+    doors(table, "Kc", "2c", "9h", "Qd")
+    table.report_irregularity("I-6", floor=("Maria", "4711"))
+    table.finish_hand()  # the awards (none) confirmed without dealing at once
+    with pytest.raises(InputError, match="dealt again to the same players first"):
+        table.seat_player(5, "Zed", 20000)
+    with pytest.raises(InputError, match="dealt again"):
+        table.leave(2)
+    table.start_hand()
+    assert [p.seat for p in table.hand.players] == [1, 2, 3, 4]

@@ -781,6 +781,8 @@ GERMAN = {
         "verrechnet",
     "seat %1 has %2: it cannot give %3": "Platz %1 hat %2: er kann nicht %3 abgeben",
     "hand %1-%2 is already voided by a ruling": "Spiel %1-%2 ist schon durch eine Entscheidung ungültig",
+    "%1 after the redeal: the void hand is dealt again to the same players first":
+        "%1 erst nach dem Neugeben: das ungültige Spiel wird zuerst an dieselben Spieler neu gegeben",
 }
 
 

@@ -52,6 +52,7 @@ class TableSession:
                                                       table.overrides.get("top_up_to_buy_in",
                                                                           profile.option("top_up_to_buy_in")))
         self.seats: dict[int, SeatedPlayer] = {}
+        self.redeal_due = False  # I-6, I-7: the last hand was void; the next is its redeal
         # the hand being played, from its deal until the awards are confirmed (finish_hand)
         self.hand: Hand | None = None
 
@@ -72,8 +73,13 @@ class TableSession:
         return value
 
     def check_between_hands(self, what: Says):
-        """T-4: seats and chips change only between hands; ``what`` is the change refused."""
+        """T-4: seats and chips change only between hands; ``what`` is the change refused.
+        I-6, I-7: after a void hand, not before its redeal (the same players are dealt again)."""
         if self.hand is None:
+            if self.redeal_due:
+                raise EngineError(says(
+                    QT_TRANSLATE_NOOP("Errors", "%1 after the redeal: the void hand is dealt again to the same "
+                                                "players first"), what), ("I-6", "I-7"))
             return
         if self.hand.phase == "done":
             raise EngineError(says(
@@ -190,7 +196,7 @@ class TableSession:
             raise EngineError("the current hand has not ended")
         if any(self.seats[p.seat].stack != p.start for p in hand.players):
             raise EngineError("a hand must start from the stacks at the table")
-        self.hand = hand
+        self.hand, self.redeal_due = hand, False
         return hand
 
     def new_hand(self) -> Hand:
@@ -223,4 +229,5 @@ class TableSession:
         assert self.hand is not None
         for hp in self.hand.players:
             self.seats[hp.seat].stack = hp.stack
+        self.redeal_due = self.hand.voided is not None
         self.hand = None

@@ -574,113 +574,118 @@
         <translation>ein Spielername darf höchstens %1 Zeichen lang sein (%2 angegeben)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="70" />
+        <location filename="../../engine/session.py" line="71" />
         <source>%1 must be a whole number, not %2</source>
         <translation>%1 muss eine ganze Zahl sein, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="80" />
+        <location filename="../../engine/session.py" line="81" />
+        <source>%1 after the redeal: the void hand is dealt again to the same players first</source>
+        <translation>%1 erst nach dem Neugeben: das ungültige Spiel wird zuerst an dieselben Spieler neu gegeben</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="86" />
         <source>%1 only between hands: confirm the awards first</source>
         <translation>%1 nur zwischen zwei Spielen: zuerst die Auszahlung bestätigen</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="81" />
+        <location filename="../../engine/session.py" line="87" />
         <source>%1 only between hands: finish the hand first</source>
         <translation>%1 nur zwischen zwei Spielen: zuerst das Spiel beenden</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="86" />
+        <location filename="../../engine/session.py" line="92" />
         <source>players join</source>
         <translation>Spieler nehmen Platz</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="87" />
-        <location filename="../../engine/session.py" line="158" />
+        <location filename="../../engine/session.py" line="93" />
+        <location filename="../../engine/session.py" line="164" />
         <source>a seat number</source>
         <translation>eine Platznummer</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="88" />
+        <location filename="../../engine/session.py" line="94" />
         <source>a buy-in (in cents)</source>
         <translation>ein Buy-in (in Cent)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="90" />
+        <location filename="../../engine/session.py" line="96" />
         <source>a player's name must be text, not %1</source>
         <translation>ein Spielername muss Text sein, nicht %1</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="94" />
+        <location filename="../../engine/session.py" line="100" />
         <source>seat %1 does not exist: this table has seats 1-%2</source>
         <translation>Platz %1 gibt es nicht: dieser Tisch hat die Plätze 1-%2</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="97" />
+        <location filename="../../engine/session.py" line="103" />
         <source>seat %1 is taken by %2</source>
         <translation>Platz %1 ist von %2 besetzt</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="100" />
+        <location filename="../../engine/session.py" line="106" />
         <source>a buy-in of %1 is below the table's %2</source>
         <translation>ein Buy-in von %1 liegt unter dem des Tischs (%2)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="103" />
+        <location filename="../../engine/session.py" line="109" />
         <source>%1 is not a whole number of %2 chips</source>
         <translation>%1 ist keine ganze Zahl von %2-Chips</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="113" />
+        <location filename="../../engine/session.py" line="119" />
         <source>seat %1 is already called %2: give another name</source>
         <translation>Platz %1 heißt schon %2: einen anderen Namen geben</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="124" />
+        <location filename="../../engine/session.py" line="130" />
         <source>chips are added</source>
         <translation>Chips werden nachgekauft</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="125" />
+        <location filename="../../engine/session.py" line="131" />
         <source>a top-up (in cents)</source>
         <translation>ein Nachkauf (in Cent)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="128" />
+        <location filename="../../engine/session.py" line="134" />
         <source>a top-up must be a positive number of %1 chips</source>
         <translation>ein Nachkauf muss eine positive Zahl von %1-Chips sein</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="131" />
+        <location filename="../../engine/session.py" line="137" />
         <source>after a top-up the stack must reach the buy-in of %1; %2 + %3 does not</source>
         <translation>nach dem Nachkauf muss der Stack das Buy-in von %1 erreichen; %2 + %3 reicht nicht</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="142" />
+        <location filename="../../engine/session.py" line="148" />
         <source>players sit out or in</source>
         <translation>Spieler setzen aus oder steigen wieder ein</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="150" />
+        <location filename="../../engine/session.py" line="156" />
         <source>players leave</source>
         <translation>Spieler verlassen den Tisch</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="160" />
+        <location filename="../../engine/session.py" line="166" />
         <source>nobody sits in seat %1</source>
         <translation>auf Platz %1 sitzt niemand</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="176" />
+        <location filename="../../engine/session.py" line="182" />
         <source>the current hand has not ended</source>
         <translation>das laufende Spiel ist nicht beendet</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="177" />
+        <location filename="../../engine/session.py" line="183" />
         <source>confirm the awards of the current hand first</source>
         <translation>zuerst die Auszahlung des laufenden Spiels bestätigen</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="181" />
+        <location filename="../../engine/session.py" line="187" />
         <source>at least two players with chips are needed to deal</source>
         <translation>zum Geben braucht es mindestens zwei Spieler mit Chips</translation>
     </message>
@@ -732,7 +737,7 @@
         <translation>%1: keine Datei</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="176" />
+        <location filename="../../history/store.py" line="175" />
         <source>%1: the hand record cannot be written (read-only)</source>
         <translation>%1: das Spielprotokoll kann nicht geschrieben werden (schreibgeschützt)</translation>
     </message>
