@@ -322,3 +322,23 @@ def test_every_hand_export_accepts_is_steppable():
     replayed = sum(1 for item in engine_hands_of(read_items(paths)) if not isinstance(item, str))
     found, _problems = hands_from_files(paths)
     assert replayed > 10 and len(found) == replayed
+
+
+def test_the_ruling_dialog_shows_the_stacks_its_remedy_leaves(qtbot, console):
+    w = console
+    open_row(qtbot, w, 0)
+    qtbot.mouseClick(w.rule_button, Qt.LeftButton)
+    dialog = dialog_of(qtbot, RulingDialog)
+    end = {v.seat: v.stack for v in w.timeline.moment(len(w.timeline.steps) - 1).seats()}
+    assert f"1 Ann {w.bridge.controller.money(end[1])}" in dialog.after.text()
+    dialog.remedy.setFocus()  # (as a Tab to it would)
+    qtbot.keyClick(focus(qtbot), Qt.Key_Down)  # Move chips between seats
+    type_into(qtbot, dialog.chips[1], "-5")
+    type_into(qtbot, dialog.chips[2], "5")
+    assert f"1 Ann {w.bridge.controller.money(end[1] - 500)}" in dialog.after.text()
+    assert f"2 Bob {w.bridge.controller.money(end[2] + 500)}" in dialog.after.text()
+    dialog.remedy.setFocus()  # (as a Tab to it would)
+    qtbot.keyClick(focus(qtbot), Qt.Key_Down)  # Void the hand: every chip back
+    starts = {seat: stack for seat, _name, stack in w.timeline.seats}
+    money = w.bridge.controller.money
+    assert f"1 Ann {money(starts[1])}" in dialog.after.text() and f"5 Eve {money(starts[5])}" in dialog.after.text()

@@ -783,6 +783,7 @@ GERMAN = {
     "hand %1-%2 is already voided by a ruling": "Spiel %1-%2 ist schon durch eine Entscheidung ungültig",
     "%1 after the redeal: the void hand is dealt again to the same players first":
         "%1 erst nach dem Neugeben: das ungültige Spiel wird zuerst an dieselben Spieler neu gegeben",
+    "Stacks after this remedy: %1": "Stacks nach dieser Abhilfe: %1",
 }
 
 

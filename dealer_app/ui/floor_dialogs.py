@@ -125,9 +125,15 @@ class RulingDialog(QDialog):
             form.addRow(self.tr("The floor PIN again (it is set now)"), self.pin_again)
         for edit in self.chips.values():
             edit.setMinimumHeight(edit.sizeHint().height())
+            edit.textChanged.connect(self._preview)
+        self.remedy.currentIndexChanged.connect(self._preview)
+        self.after = QLabel()  # what if this remedy: the stacks it leaves, before it is recorded
+        self.after.setWordWrap(True)
+        self.after.setObjectName("remedy_preview")
         self.facts.setMinimumHeight(60)
         self.decision.setMinimumHeight(60)
         layout.addLayout(form)
+        layout.addWidget(self.after)
         self.rule_texts = _RuleTexts()
         layout.addWidget(self.rule_texts)
         self.error = QLabel()
@@ -141,6 +147,24 @@ class RulingDialog(QDialog):
         layout.addWidget(buttons)
         self.recorded: Ruling | None = None
         self._show_rules()
+        self._preview()
+
+    def _preview(self):
+        """The remedy tried on the hand's final stacks (nothing is recorded until Record)."""
+        end = self.timeline.moment(len(self.timeline.steps) - 1)
+        stacks = {v.seat: v.stack for v in end.seats()}
+        remedy = self.remedy.currentData()
+        if remedy == "void":
+            stacks = {seat: start for seat, _name, start in self.timeline.seats}
+        elif remedy == "adjust":
+            for seat, edit in self.chips.items():
+                try:
+                    stacks[seat] += typed_cents(edit.text().replace("−", "-")) if edit.text().strip() else 0
+                except ValueError:
+                    self.after.setText(self.tr("A chip amount cannot be read: %1").replace("%1", edit.text()))
+                    return
+        text = ", ".join(f"{seat} {name} {end.money(stacks.get(seat, 0))}" for seat, name, _s in self.timeline.seats)
+        self.after.setText(self.tr("Stacks after this remedy: %1").replace("%1", text))
 
     def _cited(self) -> tuple[str, ...]:
         return tuple(r.strip().upper() for r in self.rules.text().replace(";", ",").split(",") if r.strip())
