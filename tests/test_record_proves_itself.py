@@ -410,3 +410,13 @@ def test_a_record_of_another_key_is_left_byte_for_byte(tmp_path, monkeypatch):
     with pytest.raises(StoreError, match="written with another key"):
         Store(db)
     assert db.read_bytes() == before and not (tmp_path / "r.sqlite3-wal").exists()
+
+
+def test_the_dealer_is_shown_each_hands_seal(tmp_path):
+    from dealer_app.live.prompts import Sealed
+    c = TableController(Store(tmp_path / "h.sqlite3", anchors=tmp_path / "a.txt"))
+    c.open_table("stud-1-2", None, [(1, "Ann", 10000), (2, "Bob", 10000)])
+    play_hands(c, 1)
+    note = c.prompt().note_subjects[0]
+    assert isinstance(note, Sealed) and note.hand == 1 and note.seal == c.store.seals()[-1].seal
+    assert f"Hand 1 is sealed in the record: {note.seal}" in [text for text, _rules in c.prompt().notes]

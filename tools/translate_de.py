@@ -784,6 +784,7 @@ GERMAN = {
     "%1 after the redeal: the void hand is dealt again to the same players first":
         "%1 erst nach dem Neugeben: das ungültige Spiel wird zuerst an dieselben Spieler neu gegeben",
     "Stacks after this remedy: %1": "Stacks nach dieser Abhilfe: %1",
+    "Hand %1 is sealed in the record: %2": "Spiel %1 ist im Protokoll versiegelt: %2",
 }
 
 

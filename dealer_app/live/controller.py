@@ -282,6 +282,7 @@ class TableController(TablePresentation):
             if self.session_id is not None:
                 self.store.unlock_session(self.session_id)
         self._install(_TableState(session, session_id))
+        self.last_seal = None
         self._notify("table")
 
     def close_table(self):
@@ -704,6 +705,8 @@ class TableController(TablePresentation):
         if previous is not None and previous != session_id:
             self.store.unlock_session(previous)
         self._install(state)
+        seals = self.store.seals(session_id)  # the last hand's seal, shown as before the restart
+        self.last_seal = seals[-1] if seals and seals[-1].hand == state.hand_no else None
         self._notify("table")
 
     def logged_hands(self, session_id: int):

@@ -25,6 +25,7 @@ from dealer_app.live.prompts import (
     PotPush,
     Prompt,
     RiverDue,
+    Sealed,
     ShowDue,
     ToAct,
     VoidDue,
@@ -73,6 +74,7 @@ class TablePresentation:
     inputs: list[list]
     _fresh_events: list
     _fresh_key: tuple
+    last_seal = None  # the last finished hand's seal (history/chain.Anchor), set by the controller
 
     def _replayed(self, inputs: list) -> Hand:  # the controller's: the hand with ``inputs`` applied
         raise NotImplementedError
@@ -149,7 +151,9 @@ class TablePresentation:
             return prompt_for("setup", NoTable())
         h = self.hand
         if h is None:
-            return prompt_for("between", BetweenHands(self.hand_no + 1), ("T-4",))
+            seal = self.last_seal  # the last hand's, once its end is committed: read out with the awards
+            notes = (Sealed(seal.hand, seal.seal),) if seal is not None and seal.hand == self.hand_no else ()
+            return prompt_for("between", BetweenHands(self.hand_no + 1), ("T-4",), notes=notes)
         if h.phase == "deal":
             if h.plan.common_card:
                 return prompt_for("common", CommonCardDue(h.plan), h.plan.rules)

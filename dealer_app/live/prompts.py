@@ -108,6 +108,19 @@ class AwardsDue:
 
 
 @dataclass(frozen=True)
+class Sealed:
+    """The last hand's seal (history/chain.py): the record's proof of it, for the dealer to
+    read out or write down with the awards."""
+    hand: int
+    seal: str
+    rules: tuple[str, ...] = ()
+
+    @property
+    def text(self) -> str:
+        return f"Hand {self.hand} is sealed in the record: {self.seal}"
+
+
+@dataclass(frozen=True)
 class VoidDue:
     """I-6, I-7: the hand is void: every ante and bet goes back, then the same players are
     dealt again (the next hand)."""

@@ -52,6 +52,7 @@ from dealer_app.live.prompts import (
     NoTable,
     PotPush,
     RiverDue,
+    Sealed,
     ShowDue,
     ToAct,
     VoidDue,
@@ -610,6 +611,7 @@ _SAY: dict[type, Callable[[Any], str]] = {
     ShowDue: lambda s: fill(translate("Words", "Seat %1 shows first") if s.first
                             else translate("Words", "Seat %1: show or muck"), s.seat),
     AwardsDue: lambda s: translate("Words", "Push the pots and confirm"),
+    Sealed: lambda s: fill(translate("Words", "Hand %1 is sealed in the record: %2"), s.hand, s.seal),
     VoidDue: lambda s: translate("Words", "Misdeal: give back every ante and bet, shuffle, and deal again")
     if s.reason == "misdeal" else translate("Words", "Fouled deck: give back every ante and bet, shuffle, and deal "
                                                      "again"),
