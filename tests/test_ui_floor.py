@@ -76,6 +76,7 @@ def dialog_of(qtbot, kind):
     """The dialog a click opened, once it has the keyboard (as it does for the user)."""
     qtbot.waitUntil(lambda: any(isinstance(d, kind) and d.isVisible() for d in QApplication.topLevelWidgets()))
     dialog = next(d for d in QApplication.topLevelWidgets() if isinstance(d, kind) and d.isVisible())
+    qtbot.addWidget(dialog)  # closed after the test: a dialog left open would take the next tests' keys
     qtbot.waitExposed(dialog)
     qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog, timeout=3000)
     return dialog

@@ -152,8 +152,8 @@ class TablePresentation:
         h = self.hand
         if h is None:
             seal = self.last_seal  # the last hand's, once its end is committed: read out with the awards
-            notes = (Sealed(seal.hand, seal.seal),) if seal is not None and seal.hand == self.hand_no else ()
-            return prompt_for("between", BetweenHands(self.hand_no + 1), ("T-4",), notes=notes)
+            sealed = (Sealed(seal.hand, seal.seal),) if seal is not None and seal.hand == self.hand_no else ()
+            return prompt_for("between", BetweenHands(self.hand_no + 1), ("T-4",), notes=sealed)
         if h.phase == "deal":
             if h.plan.common_card:
                 return prompt_for("common", CommonCardDue(h.plan), h.plan.rules)
