@@ -9,6 +9,7 @@
     dealer-app hands --db RECORD [--json]  the record's hands, newest first (with filters)
     dealer-app report --db RECORD --hand SESSION-HAND --out FILE.pdf   the ruling report
     dealer-app floor [RECORD]              the floor console
+    dealer-app drill --skill SKILL --count N --seed S [--profile P] [--table T] [--json] | --list
 
 Exit codes, for every command: 0 success; 1 a problem found in the input (each named: file,
 hand, line); 2 a usage or environment error (a missing folder, an unknown option, an output
@@ -415,6 +416,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_export)
     from dealer_app.record_cli import add_commands
     add_commands(sub)
+    from dealer_app.training_cli import add_commands as add_training
+    add_training(sub)
     p = sub.add_parser("floor", help="the floor console on a hand record (default: this machine's)")
     p.add_argument("record", nargs="?")
     return parser

@@ -44,7 +44,8 @@ LAYERS_BELOW = {
     "history": {"engine"},
     "live": {"engine", "history"},
     "floor": {"engine", "history", "live"},
-    "ui": {"engine", "history", "live", "floor"},
+    "training": {"engine", "history"},
+    "ui": {"engine", "history", "live", "floor", "training"},
 }
 
 

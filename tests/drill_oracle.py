@@ -1,0 +1,264 @@
+"""An independent reading of a drill's situation: its PHH text replayed by a few lines of plain
+code from the catalog's words, not by the engine. The drill tests compare the engine's answers
+with what this derives (and with phevaluator where it applies)."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"  # B-2: clubs lowest, then diamonds, hearts, spades
+PROCEDURES = {"us-cardroom": "pool-burns", "casinos-austria": "casinos-austria", "tda-tournament": "tda"}
+BURN_BEFORE_THIRD = {"casinos-austria"}
+
+
+def rank(card: str) -> int:
+    return RANKS.index(card[0])
+
+
+def suit(card: str) -> int:
+    return SUITS.index(card[1])
+
+
+def split_cards(text: str) -> list[str]:
+    return [text[i:i + 2] for i in range(0, len(text), 2)]
+
+
+def shortage_plan(procedure: str, live: int, stub: int, burns: int) -> dict:
+    """What the dealer does before a round from fourth street on, from D-7's words."""
+    if procedure == "pool-burns":
+        if stub >= live + 1:
+            return {"burn": True, "reshuffle_burns": False, "common_card": False}
+        pooled = stub + burns
+        if pooled >= live + 1:
+            return {"burn": True, "reshuffle_burns": True, "common_card": False}
+        if pooled == live:  # exact fit: one to each, no burn, no common card
+            return {"burn": False, "reshuffle_burns": burns > 0, "common_card": False}
+        return {"burn": False, "reshuffle_burns": burns > 0, "common_card": True}
+    if procedure == "tda":
+        if stub >= live + 2:
+            return {"burn": True, "reshuffle_burns": False, "common_card": False}
+        if stub + burns >= live + 2:
+            return {"burn": True, "reshuffle_burns": True, "common_card": False}
+        if stub >= 3:
+            return {"burn": True, "reshuffle_burns": False, "common_card": True}
+        return {"burn": True, "reshuffle_burns": True, "common_card": True}
+    # casinos-austria (S2, §12): burns shuffled in first when the stub holds fewer than live + 2;
+    # a burn only if at least live + 2 remain; the bottom card never dealt; else a common card
+    pool = stub < live + 2 and burns > 0
+    have = stub + burns if pool else stub
+    if have >= live + 2:
+        return {"burn": True, "reshuffle_burns": pool, "common_card": False}
+    if have == live + 1:
+        return {"burn": False, "reshuffle_burns": pool, "common_card": False}
+    return {"burn": have >= 3, "reshuffle_burns": pool, "common_card": True}
+
+
+@dataclass
+class Seat:
+    seat: int
+    start: int
+    stack: int
+    put: int = 0  # every chip it has in the pot (antes and bets)
+    round_to: int = 0
+    acted: bool = False
+    folded: bool = False
+    down: list = field(default_factory=list)
+    up: list = field(default_factory=list)
+    shown: list = field(default_factory=list)
+
+
+@dataclass
+class Situation:
+    """The table as the PHH text leaves it, read without the engine."""
+    players: list[Seat]
+    profile: str
+    game: str
+    ante: int
+    bring_in: int
+    street: int = 3
+    phase: str = "deal"
+    dealt: int = 0
+    burns: int = 0
+    common: str | None = None
+    plans: dict = field(default_factory=dict)  # street -> the D-7 plan the dealer followed before it
+    rounds: dict = field(default_factory=dict)  # street -> its betting actions (seat, verb)
+    to_deal: list = field(default_factory=list)
+    chip: int = 1  # the table's smallest chip (W-4, H-3: an odd chip is one of these)
+
+    @property
+    def live(self) -> list[Seat]:
+        return [p for p in self.players if not p.folded]
+
+    @property
+    def pot(self) -> int:
+        return sum(p.put for p in self.players)
+
+    @property
+    def stub(self) -> int:
+        return 52 - self.dealt - self.burns - (1 if self.common else 0)
+
+    def by_seat(self, seat: int) -> Seat:
+        return next(p for p in self.players if p.seat == seat)
+
+    # --- the hand, step by step -----------------------------------------------------------------
+    def _start_betting(self):
+        self.phase = "bet"
+        self.rounds[self.street] = []
+        if sum(1 for p in self.live if p.stack > 0) < 2 and self._matched():
+            self._end_round()  # nobody can bet: the round is over at once
+
+    def _matched(self) -> bool:
+        top = max(p.round_to for p in self.players)
+        return all(p.round_to == top or p.stack == 0 for p in self.live)
+
+    def _round_over(self) -> bool:
+        """A-7: every live player with chips has acted and put in the same amount."""
+        if len(self.live) == 1:
+            return True
+        return all(p.acted for p in self.live if p.stack > 0) and self._matched()
+
+    def _end_round(self):
+        tops = sorted((p.round_to for p in self.players), reverse=True)
+        if len(tops) > 1 and tops[0] > tops[1]:  # P-2: the uncalled part goes back
+            h = max(self.players, key=lambda p: p.round_to)
+            h.stack += tops[0] - tops[1]
+            h.put -= tops[0] - tops[1]
+        for p in self.players:
+            p.round_to, p.acted = 0, False
+        if len(self.live) == 1:
+            self.phase = "done"
+            return
+        if self.street == 7:
+            self.phase = "showdown"
+            return
+        self.street += 1
+        plan = shortage_plan(PROCEDURES[self.profile], len(self.live), self.stub, self.burns)
+        self.plans[self.street] = plan
+        if plan["reshuffle_burns"]:
+            self.burns = 0
+        if plan["burn"]:
+            self.burns += 1
+        self.phase = "deal"
+        self.to_deal = [] if plan["common_card"] else [p.seat for p in self.live]
+
+    def apply(self, line: str):
+        words = line.split()
+        if words[0] == "d" and words[1] == "db":  # D-8: the common card
+            self.common = words[2]
+            self._start_betting()
+            return
+        if words[0] == "d":
+            p = self.by_seat(self.players[int(words[2][1:]) - 1].seat)
+            cards = split_cards(words[3])
+            if self.street == 3:
+                p.down += cards[:2]
+                p.up.append(cards[2])
+            else:
+                (p.down if self.street == 7 else p.up).append(cards[0])
+                self.to_deal.remove(p.seat)
+            self.dealt += len(cards)
+            done = all(q.up for q in self.players) if self.street == 3 else not self.to_deal
+            if done:
+                self._start_betting()
+            return
+        p = self.players[int(words[0][1:]) - 1]
+        verb = words[1]
+        if verb == "sm":
+            p.shown = split_cards(words[2])
+            return
+        top = max(q.round_to for q in self.players)
+        to = None
+        if verb == "f":
+            p.folded = True
+        elif verb == "cc":
+            to = min(top, p.round_to + p.stack)
+        elif verb == "pb":
+            to = min(self.bring_in, p.stack)
+        else:
+            to = int(words[2])
+        if to is not None:
+            p.stack -= to - p.round_to
+            p.put += to - p.round_to
+            p.round_to = to
+        p.acted = True
+        if verb in ("cbr",):  # a bet or raise reopens the action for everyone else
+            for q in self.players:
+                if q is not p:
+                    q.acted = q.acted and q.round_to >= to
+        self.rounds[self.street].append((p.seat, verb))
+        if self._round_over():
+            self._end_round()
+
+
+def read(phh: str) -> Situation:
+    data = tomllib.loads(phh)
+    stacks = data["starting_stacks"]
+    seats = data.get("seats", list(range(1, len(stacks) + 1)))
+    profile = data["_profile"]
+    players = [Seat(seat, s, s) for seat, s in zip(seats, stacks, strict=True)]
+    sit = Situation(players, profile, "stud8" if data["variant"] == "F7S/8" else "stud", data["antes"][0],
+                    data["bring_in"])
+    from dealer_app.engine.limits import load_table  # the table's data (its smallest chip), not a rule
+    sit.chip = load_table(data["_table"]).chip
+    for p in players:  # B-1: the ante, or all of a short stack
+        a = min(sit.ante, p.stack)
+        p.stack -= a
+        p.put += a
+    if profile in BURN_BEFORE_THIRD:  # D-5 HOUSE burn_before_third
+        sit.burns = 1
+    for line in data["actions"]:
+        sit.apply(line)
+    return sit
+
+
+# --- the answers, derived -------------------------------------------------------------------------
+def bring_in_seat(sit: Situation) -> int:
+    """B-2: the lowest door card (rank, then suit); B-5: past an all-in player, clockwise."""
+    low = min(sit.players, key=lambda p: (rank(p.up[0]), suit(p.up[0])))
+    if low.stack > 0:
+        return low.seat
+    i = sit.players.index(low)
+    ring = sit.players[i + 1:] + sit.players[:i]
+    return next(p.seat for p in ring if p.stack > 0 and not p.folded)
+
+
+def board_value(cards: list[str]) -> tuple:
+    """A-2: a showing hand's strength: quads > trips > two pair > pair > high card, then ranks;
+    no straights or flushes."""
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[rank(c)] = counts.get(rank(c), 0) + 1
+    groups = sorted(((n, r) for r, n in counts.items()), reverse=True)
+    shape = tuple(n for n, _r in groups)
+    category = {(4,): 5, (3,): 3, (2, 2): 2, (2,): 1}.get(shape[:2] if shape[:2] == (2, 2) else shape[:1], 0)
+    if shape[:1] == (4,):
+        category = 5
+    return (category, tuple(r for _n, r in groups))
+
+
+def side_pots(sit: Situation) -> list[dict]:
+    """P-1: the pots split at each all-in player's total; the players not all-in take part in all."""
+    live = sit.live
+    levels = sorted({p.put for p in live if p.stack == 0})
+    top = max(p.put for p in sit.players)
+    if not levels or levels[-1] < top:
+        levels.append(top)
+    out, prev = [], 0
+    for level in levels:
+        amount = sum(min(p.put, level) - min(p.put, prev) for p in sit.players)
+        if amount:
+            out.append({"amount": amount, "eligible": [p.seat for p in live if p.put >= level or p.stack > 0]})
+        prev = level
+    return out
+
+
+def shows_first(sit: Situation) -> int:
+    """W-1 (and §12): the last round anyone acted in; its last bet or raise, else its first actor."""
+    last = max((s for s, acts in sit.rounds.items() if acts), default=None)
+    if last is None:
+        return sit.live[0].seat
+    acts = sit.rounds[last]
+    raises = [seat for seat, verb in acts if verb == "cbr"]
+    return raises[-1] if raises else acts[0][0]
