@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from dealer_app.engine.cards import format_card
 from dealer_app.engine.evaluator import describe_high
@@ -52,6 +52,7 @@ class Drill:
     table: str
     answer: dict
     rules: tuple[str, ...]
+    hand: Hand | None = field(default=None, compare=False, repr=False)  # the engine's hand, for the screen
 
     def to_dict(self) -> dict:
         return {"skill": self.skill, "question": self.question,
@@ -213,7 +214,7 @@ def make_drills(skill: str, count: int, seed: int, profile: str | None = None, t
             continue
         h, (answer, rules) = played
         drills.append(Drill(skill, SKILLS[skill], hand_to_phh(h, extra={"_profile": r.profile, "_table": t.name}),
-                            r.profile, t.name, answer, tuple(rules)))
+                            r.profile, t.name, answer, tuple(rules), h))
     if len(drills) < count:
         raise DrillError(f"only {len(drills)} of {count} {skill} drills could be made at {', '.join(tables)}")
     return drills
