@@ -418,6 +418,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_commands(sub)
     from dealer_app.training_cli import add_commands as add_training
     add_training(sub)
+    sub.add_parser("train", help="the dealer trainer (drills, modes, progress)")
     p = sub.add_parser("floor", help="the floor console on a hand record (default: this machine's)")
     p.add_argument("record", nargs="?")
     return parser
@@ -425,6 +426,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)  # a usage mistake exits 2 here (argparse)
+    if args.command == "train":
+        from dealer_app.ui.app import run_trainer
+        return run_trainer()
     if args.command == "floor":
         from dealer_app.ui.app import run_floor
         return run_floor(args.record)

@@ -30,7 +30,7 @@ def test_ts_covers_every_tr_call(tmp_path):
     fresh = tmp_path / "fresh.ts"
     shutil.copy(I18N / "dealer_app_de.ts", fresh)
     package = I18N.parents[1]  # the UI's tr() calls, and the refusals marked in the engine and live/
-    folders = ("ui", "engine", "live", "history", "floor")
+    folders = ("ui", "engine", "live", "history", "floor", "training")
     ui = sorted(str(p) for folder in folders for p in (package / folder).glob("*.py"))
     ui += sorted(str(p) for p in package.glob("*.py"))  # errorlog.py words an unexpected error
     lupdate = Path(sys.executable).parent / "pyside6-lupdate"  # installed with PySide6 in the venv

@@ -78,6 +78,7 @@ class Progress:
         with self.db:
             cur = self.db.execute("INSERT INTO training_trainees(name, created_at) VALUES (?, ?)",
                                   (name, _now().isoformat(timespec="seconds")))
+        assert cur.lastrowid is not None  # (an insert gives a row id)
         return int(cur.lastrowid)
 
     def trainees(self) -> list[tuple[int, str]]:

@@ -11,9 +11,13 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from dealer_app.training.answers import is_right
 from dealer_app.training.drills import SKILLS, Drill, make_drills
+
+if TYPE_CHECKING:
+    from dealer_app.training.progress import Progress
 
 MODES = ("learn", "practice", "exam")
 
@@ -32,7 +36,7 @@ class TrainingSession:
     skills: list[str]
     count: int
     seed: int = 0
-    progress: object = None  # training/progress.Progress, to schedule by FSRS and keep the answers
+    progress: Progress | None = None  # to schedule by FSRS and keep the answers
     trainee_id: int | None = None
     pass_mark: float = 0.8
     profile: str | None = None

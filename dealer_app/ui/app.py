@@ -128,3 +128,25 @@ def report_application():
     install_translator(app, QSettings("dealer-app", "dealer-app"))
     return app
 
+
+def run_trainer(argv=None) -> int:
+    """``dealer-app train``: the dealer trainer on its own; trainees and their answers are kept
+    in the app's record database (tables of their own)."""
+    from dealer_app.training.progress import Progress
+    from dealer_app.ui.trainer_window import TrainerWindow
+    app = QApplication.instance() or QApplication(argv or sys.argv)
+    QCoreApplication.setOrganizationName("dealer-app")
+    QCoreApplication.setApplicationName("dealer-app")
+    install_translator(app, QSettings("dealer-app", "dealer-app"))
+    setup_logging(default_data_dir())
+    install_excepthook()
+    try:
+        store, notes = open_record(default_data_dir())
+    except (StoreError, OSError) as exc:
+        QMessageBox.critical(None, "dealer-app", error_words(report(exc, "no hand record can be opened")))
+        return 1
+    window = TrainerWindow(Progress(store.db))
+    window.resize(1320, 820)
+    window.show()
+    return app.exec()
+

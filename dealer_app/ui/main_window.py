@@ -93,6 +93,8 @@ class MainWindow(QMainWindow):
         seats.addAction(self.tr("&Leave…"), self.leave_dialog)
         floor = self.menuBar().addMenu(self.tr("&Floor"))
         self.floor_action = floor.addAction(self.tr("&Open floor console…"), self.floor_console)
+        training = self.menuBar().addMenu(self.tr("T&raining"))
+        training.addAction(self.tr("Open the &trainer…"), self.trainer)
         settings = self.menuBar().addMenu(self.tr("Se&ttings"))
         four = settings.addAction(self.tr("&Four-colour suits"))
         four.setCheckable(True)
@@ -162,6 +164,17 @@ class MainWindow(QMainWindow):
         window.resize(1400, 860)
         window.show()
         self._floor_window = window  # kept alive while open
+        return window
+
+    def trainer(self):
+        """Training → Open: drills on this table view's engine; answers kept in this record's database."""
+        from dealer_app.training.progress import Progress
+        from dealer_app.ui.trainer_window import TrainerWindow
+        store = self.controller.store
+        window = TrainerWindow(Progress(store.db) if store is not None and store._lock_fd is not None else None)
+        window.resize(1320, 820)
+        window.show()
+        self._trainer_window = window
         return window
 
     def undo(self):

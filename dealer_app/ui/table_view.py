@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -18,6 +18,8 @@ CENTRED_WRAPPED = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt
 
 
 class TableView(QWidget):
+    seat_clicked = Signal(int)  # a seat's box clicked (the trainer's answer buttons)
+
     def __init__(self, bridge, parent=None):
         super().__init__(parent)
         self.bridge = bridge
@@ -67,6 +69,16 @@ class TableView(QWidget):
 
     def seat_rect(self, seat: int, seats: int) -> QRectF:
         return self._rect_at(seat, seats, self.seat_scale(seats))
+
+    def mousePressEvent(self, event):
+        c = self.controller
+        if c.session is not None:
+            seats = c.session.rules.max_players
+            for v in c.seats():
+                if self.seat_rect(v.seat, seats).contains(event.position()):
+                    self.seat_clicked.emit(v.seat)
+                    return
+        super().mousePressEvent(event)
 
     def paintEvent(self, _event):
         p = QPainter(self)

@@ -1,6 +1,14 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>AccuracyChart</name>
+    <message>
+        <location filename="../trainer_window.py" line="502" />
+        <source>No answers yet</source>
+        <translation>Noch keine Antworten</translation>
+    </message>
+</context>
+<context>
     <name>ActionPanel</name>
     <message>
         <location filename="../action_panel.py" line="153" />
@@ -392,7 +400,7 @@
     </message>
     <message>
         <location filename="../../live/controller.py" line="140" />
-        <location filename="../../live/controller.py" line="559" />
+        <location filename="../../live/controller.py" line="560" />
         <source>%1 is not an irregularity the table reports (%2)</source>
         <translation>%1 ist keine Unregelmäßigkeit, die der Tisch meldet (%2)</translation>
     </message>
@@ -432,134 +440,134 @@
         <translation>mindestens zwei Spieler setzen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="291" />
+        <location filename="../../live/controller.py" line="292" />
         <source>no table is open</source>
         <translation>kein Tisch ist geöffnet</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="307" />
+        <location filename="../../live/controller.py" line="308" />
         <location filename="../../floor/rulings.py" line="192" />
         <source>there is no hand record</source>
         <translation>es gibt kein Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="310" />
+        <location filename="../../live/controller.py" line="311" />
         <source>this table (session %1) is open in another dealer-app window</source>
         <translation>dieser Tisch (Sitzung %1) ist in einem anderen dealer-app-Fenster geöffnet</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="314" />
+        <location filename="../../live/controller.py" line="315" />
         <source>session %1 is not an open table in the record</source>
         <translation>Sitzung %1 ist im Protokoll kein offener Tisch</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="331" />
-        <location filename="../../live/controller.py" line="411" />
-        <location filename="../../live/controller.py" line="451" />
+        <location filename="../../live/controller.py" line="332" />
+        <location filename="../../live/controller.py" line="412" />
+        <location filename="../../live/controller.py" line="452" />
         <source>open a table first</source>
         <translation>zuerst einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="338" />
-        <location filename="../../live/controller.py" line="450" />
+        <location filename="../../live/controller.py" line="339" />
+        <location filename="../../live/controller.py" line="451" />
         <source>start a hand first</source>
         <translation>zuerst ein Spiel beginnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="348" />
+        <location filename="../../live/controller.py" line="349" />
         <source>seats change</source>
         <translation>Plätze ändern sich</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="484" />
+        <location filename="../../live/controller.py" line="485" />
         <source>a card is typed as text (ah, td, 10d), not %1</source>
         <translation>eine Karte wird als Text getippt (ah, td, 10d), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="492" />
+        <location filename="../../live/controller.py" line="493" />
         <source>an upcard is always seen: enter its rank and suit</source>
         <translation>eine offene Karte ist immer zu sehen: Rang und Farbe eingeben</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="499" />
+        <location filename="../../live/controller.py" line="500" />
         <source>no card is due now (%1)</source>
         <translation>jetzt ist keine Karte fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="503" />
+        <location filename="../../live/controller.py" line="504" />
         <source>the river is not due now</source>
         <translation>der River ist jetzt nicht fällig</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="509" />
+        <location filename="../../live/controller.py" line="510" />
         <source>no action is due now (%1)</source>
         <translation>jetzt ist keine Aktion fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="514" />
+        <location filename="../../live/controller.py" line="515" />
         <source>%1 %2–%3: %4 is outside that range</source>
         <translation>%1 %2–%3: %4 liegt außerhalb</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="530" />
+        <location filename="../../live/controller.py" line="531" />
         <source>shown cards are typed as text (ah kd 7c), not %1</source>
         <translation>gezeigte Karten werden als Text getippt (ah kd 7c), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="541" />
+        <location filename="../../live/controller.py" line="542" />
         <source>seat %1 has %2 downcards: %3 typed, %4 more to type</source>
         <translation>Platz %1 hat %2 verdeckte Karten: %3 getippt, noch %4 zu tippen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="577" />
+        <location filename="../../live/controller.py" line="578" />
         <location filename="../../live/floor_pin.py" line="69" />
         <location filename="../../live/floor_pin.py" line="84" />
         <source>a floor act needs the floor's name and PIN</source>
         <translation>eine Floor-Handlung braucht den Namen und die PIN des Floors</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="616" />
+        <location filename="../../live/controller.py" line="617" />
         <source>the floor voided this hand (%1): only a floor ruling changes that (I-3)</source>
         <translation>der Floor hat dieses Spiel für ungültig erklärt (%1): nur eine Entscheidung des Floors ändert das (I-3)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="684" />
+        <location filename="../../live/controller.py" line="685" />
         <source>there is no hand record to resume from</source>
         <translation>es gibt kein Spielprotokoll, aus dem fortgesetzt werden kann</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="686" />
+        <location filename="../../live/controller.py" line="687" />
         <source>%1 is not a table in the record</source>
         <translation>%1 ist kein Tisch im Protokoll</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="689" />
+        <location filename="../../live/controller.py" line="690" />
         <source>session %1 is not an open table in the record (closed, or never opened)</source>
         <translation>Sitzung %1 ist im Protokoll kein offener Tisch (geschlossen oder nie geöffnet)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="744" />
+        <location filename="../../live/controller.py" line="747" />
         <source>%1: the table has no rows in the record (nothing to resume)</source>
         <translation>%1: der Tisch hat keine Zeilen im Protokoll (nichts fortzusetzen)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="747" />
+        <location filename="../../live/controller.py" line="750" />
         <source>%1: the record does not start with the table</source>
         <translation>%1: das Protokoll beginnt nicht mit dem Tisch</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="752" />
+        <location filename="../../live/controller.py" line="755" />
         <source>%1: the limit table it was played with cannot be loaded: %2</source>
         <translation>%1: der Limit-Tisch, mit dem gespielt wurde, lässt sich nicht laden: %2</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="756" />
+        <location filename="../../live/controller.py" line="759" />
         <location filename="../../floor/timeline.py" line="167" />
         <source>%1: the limit table in the record is not readable (%2)</source>
         <translation>%1: der Limit-Tisch im Protokoll ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="769" />
+        <location filename="../../live/controller.py" line="772" />
         <source>%1: row %2 (%3) no longer replays: %4</source>
         <translation>%1: Zeile %2 (%3) lässt sich nicht mehr nachspielen: %4</translation>
     </message>
@@ -1492,7 +1500,7 @@
     <name>MainWindow</name>
     <message>
         <location filename="../main_window.py" line="28" />
-        <location filename="../main_window.py" line="137" />
+        <location filename="../main_window.py" line="139" />
         <source>Stud Dealer Assistant</source>
         <translation>Stud-Dealer-Assistent</translation>
     </message>
@@ -1588,160 +1596,170 @@
     </message>
     <message>
         <location filename="../main_window.py" line="96" />
+        <source>T&amp;raining</source>
+        <translation>T&amp;raining</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="97" />
+        <source>Open the &amp;trainer…</source>
+        <translation>&amp;Trainer öffnen…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="98" />
         <source>Se&amp;ttings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="97" />
+        <location filename="../main_window.py" line="99" />
         <source>&amp;Four-colour suits</source>
         <translation>&amp;Vierfarbiges Blatt</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="101" />
+        <location filename="../main_window.py" line="103" />
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="104" />
+        <location filename="../main_window.py" line="106" />
         <source>System language</source>
         <translation>Systemsprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="119" />
+        <location filename="../main_window.py" line="121" />
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="119" />
+        <location filename="../main_window.py" line="121" />
         <source>The language changes at the next start.</source>
         <translation>Die Sprache wechselt beim nächsten Start.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="131" />
+        <location filename="../main_window.py" line="133" />
         <source>Hand %1 sealed: %2</source>
         <translation>Spiel %1 versiegelt: %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="150" />
+        <location filename="../main_window.py" line="152" />
         <source>No hand is open: an irregularity is reported during a hand</source>
         <translation>Kein Spiel läuft: eine Unregelmäßigkeit wird während eines Spiels gemeldet</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="170" />
+        <location filename="../main_window.py" line="183" />
         <source>Nothing to undo: seat changes and confirmed awards are final</source>
         <translation>Nichts rückgängig zu machen: Platzänderungen und bestätigte Auszahlungen sind endgültig</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="171" />
+        <location filename="../main_window.py" line="184" />
         <source>Nothing to undo yet in this hand</source>
         <translation>In diesem Spiel gibt es noch nichts rückgängig zu machen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="178" />
+        <location filename="../main_window.py" line="191" />
         <source>Nothing to redo</source>
         <translation>Nichts zu wiederholen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="187" />
+        <location filename="../main_window.py" line="200" />
         <source>Hand in progress</source>
         <translation>Spiel läuft</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="188" />
+        <location filename="../main_window.py" line="201" />
         <source>Hand %1 is not finished. %2 anyway? The hand stays in the record as it is.</source>
         <translation>Spiel %1 ist nicht beendet. Trotzdem: %2? Das Spiel bleibt so im Protokoll, wie es ist.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="193" />
+        <location filename="../main_window.py" line="206" />
         <source>Open another table</source>
         <translation>Einen anderen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="200" />
+        <location filename="../main_window.py" line="213" />
         <source>Resume another table</source>
         <translation>Einen anderen Tisch fortsetzen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="210" />
+        <location filename="../main_window.py" line="223" />
         <source>Close the table</source>
         <translation>Den Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="212" />
+        <location filename="../main_window.py" line="225" />
         <source>Close table</source>
         <translation>Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="213" />
+        <location filename="../main_window.py" line="226" />
         <source>Close this table? It is no longer offered to resume.</source>
         <translation>Diesen Tisch schließen? Er wird dann nicht mehr zum Fortsetzen angeboten.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="218" />
+        <location filename="../main_window.py" line="231" />
         <source>Quit</source>
         <translation>Beenden</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="239" />
+        <location filename="../main_window.py" line="252" />
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="240" />
-        <location filename="../main_window.py" line="252" />
+        <location filename="../main_window.py" line="253" />
+        <location filename="../main_window.py" line="265" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="252" />
-        <location filename="../main_window.py" line="255" />
-        <location filename="../main_window.py" line="258" />
+        <location filename="../main_window.py" line="265" />
+        <location filename="../main_window.py" line="268" />
+        <location filename="../main_window.py" line="271" />
         <source>Join</source>
         <translation>Platz nehmen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="255" />
+        <location filename="../main_window.py" line="268" />
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="259" />
+        <location filename="../main_window.py" line="272" />
         <source>Buy-in (%1)</source>
         <translation>Buy-in (%1)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="268" />
+        <location filename="../main_window.py" line="281" />
         <source>%1 is not an amount of money</source>
         <translation>%1 ist kein Geldbetrag</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="277" />
+        <location filename="../main_window.py" line="290" />
         <source>Amount to add (%1)</source>
         <translation>Betrag zum Nachkaufen (%1)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="273" />
-        <location filename="../main_window.py" line="276" />
+        <location filename="../main_window.py" line="286" />
+        <location filename="../main_window.py" line="289" />
         <source>Top up</source>
         <translation>Nachkaufen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="282" />
+        <location filename="../main_window.py" line="295" />
         <source>Sit out / sit in</source>
         <translation>Aussetzen / wieder einsteigen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="287" />
+        <location filename="../main_window.py" line="300" />
         <source>Leave</source>
         <translation>Verlassen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="313" />
+        <location filename="../main_window.py" line="326" />
         <source>Hand record: %1 (see the warning at start)</source>
         <translation>Spielprotokoll: %1 (siehe die Warnung beim Start)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="315" />
+        <location filename="../main_window.py" line="328" />
         <source>Hand record</source>
         <translation>Spielprotokoll</translation>
     </message>
@@ -1805,6 +1823,34 @@
         <location filename="../new_table_dialog.py" line="107" />
         <source>Seat %1</source>
         <translation>Platz %1</translation>
+    </message>
+</context>
+<context>
+    <name>ProgressView</name>
+    <message>
+        <location filename="../trainer_window.py" line="460" />
+        <source>Progress — %1</source>
+        <translation>Fortschritt — %1</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="464" />
+        <source>Skill</source>
+        <translation>Fertigkeit</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="464" />
+        <source>Answers</source>
+        <translation>Antworten</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="464" />
+        <source>Right</source>
+        <translation>Richtig</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="465" />
+        <source>Mean time</source>
+        <translation>Mittlere Zeit</translation>
     </message>
 </context>
 <context>
@@ -2228,126 +2274,568 @@
 <context>
     <name>TableView</name>
     <message>
-        <location filename="../table_view.py" line="82" />
+        <location filename="../table_view.py" line="94" />
         <source>Open a table (Ctrl+N)</source>
         <translation>Einen Tisch öffnen (Strg+N)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="87" />
+        <location filename="../table_view.py" line="99" />
         <source>%1 — %2, ante %3, bring-in %4 · %5</source>
         <translation>%1 — %2, Ante %3, Bring-in %4 · %5</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="96" />
+        <location filename="../table_view.py" line="108" />
         <source>Dealer</source>
         <translation>Dealer</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="121" />
+        <location filename="../table_view.py" line="133" />
         <source>Third street</source>
         <translation>Dritte Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="121" />
+        <location filename="../table_view.py" line="133" />
         <source>Fourth street</source>
         <translation>Vierte Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="121" />
+        <location filename="../table_view.py" line="133" />
         <source>Fifth street</source>
         <translation>Fünfte Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="122" />
+        <location filename="../table_view.py" line="134" />
         <source>Sixth street</source>
         <translation>Sechste Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="122" />
+        <location filename="../table_view.py" line="134" />
         <source>Seventh street</source>
         <translation>Siebte Karte (River)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="128" />
+        <location filename="../table_view.py" line="140" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="129" />
+        <location filename="../table_view.py" line="141" />
         <source>%1 %2 → %3</source>
         <translation>%1 %2 → %3</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="133" />
+        <location filename="../table_view.py" line="145" />
         <source>Pot %1</source>
         <translation>Pot %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="127" />
-        <location filename="../table_view.py" line="137" />
+        <location filename="../table_view.py" line="139" />
+        <location filename="../table_view.py" line="149" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="127" />
-        <location filename="../table_view.py" line="137" />
+        <location filename="../table_view.py" line="139" />
+        <location filename="../table_view.py" line="149" />
         <source>Side pot %1</source>
         <translation>Seitenpot %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="139" />
+        <location filename="../table_view.py" line="151" />
         <source>%1: %2 (seats %3)</source>
         <translation>%1: %2 (Plätze %3)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="143" />
+        <location filename="../table_view.py" line="155" />
         <source>Raises %1 of %2</source>
         <translation>Erhöhungen %1 von %2</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="146" />
+        <location filename="../table_view.py" line="158" />
         <source>CAPPED</source>
         <translation>CAP ERREICHT</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="141" />
+        <location filename="../table_view.py" line="153" />
         <source>Stub %1</source>
         <translation>Stapel %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="153" />
+        <location filename="../table_view.py" line="165" />
         <source>Between hands</source>
         <translation>Zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="161" />
+        <location filename="../table_view.py" line="173" />
         <source>Common card</source>
         <translation>Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="178" />
+        <location filename="../table_view.py" line="190" />
         <source>WINS %1</source>
         <translation>GEWINNT %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="180" />
+        <location filename="../table_view.py" line="192" />
         <source>FOLDED</source>
         <translation>GEPASST</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="182" />
+        <location filename="../table_view.py" line="194" />
         <source>ALL-IN</source>
         <translation>ALL-IN</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="184" />
+        <location filename="../table_view.py" line="196" />
         <source>TO ACT</source>
         <translation>AM ZUG</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="186" />
+        <location filename="../table_view.py" line="198" />
         <source>SITTING OUT</source>
         <translation>SETZT AUS</translation>
+    </message>
+</context>
+<context>
+    <name>TrainerWindow</name>
+    <message>
+        <location filename="../trainer_window.py" line="104" />
+        <source>Dealer training</source>
+        <translation>Dealer-Training</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="126" />
+        <source>Learn: the rule first, every answer explained</source>
+        <translation>Lernen: zuerst die Regel, jede Antwort erklärt</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="127" />
+        <source>Practice: right or wrong at once, mistakes again at the end</source>
+        <translation>Üben: sofort richtig oder falsch, die Fehler am Ende noch einmal</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="128" />
+        <source>Exam: no feedback until the end, a certificate</source>
+        <translation>Prüfung: keine Rückmeldung bis zum Ende, ein Zertifikat</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="140" />
+        <source>Trainee</source>
+        <translation>Teilnehmer</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="141" />
+        <source>Mode</source>
+        <translation>Modus</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="142" />
+        <source>Drills</source>
+        <translation>Aufgaben</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="143" />
+        <source>Skills</source>
+        <translation>Fertigkeiten</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="146" />
+        <source>Start</source>
+        <translation>Beginnen</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="148" />
+        <source>Progress…</source>
+        <translation>Fortschritt…</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="161" />
+        <source>Answer  [Enter]</source>
+        <translation>Antworten  [Enter]</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="169" />
+        <source>Next drill</source>
+        <translation>Nächste Aufgabe</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="173" />
+        <source>Certificate…</source>
+        <translation>Zertifikat…</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="207" />
+        <source> (your mistakes again)</source>
+        <translation> (deine Fehler noch einmal)</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="208" />
+        <source>Drill %1 of %2%3</source>
+        <translation>Aufgabe %1 von %2%3</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="213" />
+        <source>The rules for this drill</source>
+        <translation>Die Regeln zu dieser Aufgabe</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="227" />
+        <source>Click the seat on the table, or type its number and Enter.</source>
+        <translation>Den Platz am Tisch anklicken, oder seine Nummer eingeben und Enter.</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="228" />
+        <source>Seat</source>
+        <translation>Platz</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="230" />
+        <source>Type the amount and Enter.</source>
+        <translation>Den Betrag eingeben und Enter.</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="231" />
+        <source>Type the number of cards and Enter.</source>
+        <translation>Die Zahl der Karten eingeben und Enter.</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="232" />
+        <source>Amount</source>
+        <translation>Betrag</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="232" />
+        <source>Cards</source>
+        <translation>Karten</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="234" />
+        <source>Tick what the dealer does before this round.</source>
+        <translation>Ankreuzen, was der Dealer vor dieser Runde tut.</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="235" />
+        <source>Burn a card</source>
+        <translation>Eine Karte brennen</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="235" />
+        <source>Shuffle the burns into the stub</source>
+        <translation>Die Brennkarten in den Stapel mischen</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="237" />
+        <source>Deal one common card</source>
+        <translation>Eine Gemeinschaftskarte geben</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="241" />
+        <source>Tick every legal action; give its amount (to), or a range as min-max.</source>
+        <translation>Jede erlaubte Aktion ankreuzen; ihren Betrag (auf) angeben, oder einen Bereich als min-max.</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="253" />
+        <source>One line per pot, main pot first: the amount, a colon, the seats eligible (e.g. 21: 1 2 3)</source>
+        <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, die berechtigten Plätze (z. B. 21: 1 2 3)</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="255" />
+        <source>One line per pot, main pot first: the amount, a colon, each winner's seat and share (e.g. 120: 3 60, 5 60)</source>
+        <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, Platz und Anteil jedes Gewinners (z. B. 120: 3 60, 5 60)</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="262" />
+        <source>Click the five cards of seat %1's best hand.</source>
+        <translation>Die fünf Karten der besten Hand von Platz %1 anklicken.</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="350" />
+        <source>The answer cannot be read: %1</source>
+        <translation>Die Antwort ist nicht lesbar: %1</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="363" />
+        <source>Answer kept. Next drill.</source>
+        <translation>Antwort notiert. Nächste Aufgabe.</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="377" />
+        <source>Right</source>
+        <translation>Richtig</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="377" />
+        <source>Wrong</source>
+        <translation>Falsch</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="381" />
+        <source>The answer</source>
+        <translation>Die Antwort</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="383" />
+        <source>Why</source>
+        <translation>Warum</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="399" />
+        <source>Score: %1%</source>
+        <translation>Ergebnis: %1 %</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="403" />
+        <source>Passed</source>
+        <translation>Bestanden</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="403" />
+        <source>Not passed</source>
+        <translation>Nicht bestanden</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="404" />
+        <source>pass mark</source>
+        <translation>Bestehensgrenze</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="408" />
+        <source>the answer</source>
+        <translation>die Antwort</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="414" />
+        <source>Session over</source>
+        <translation>Sitzung beendet</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="419" />
+        <source>Save the certificate</source>
+        <translation>Das Zertifikat speichern</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="437" />
+        <source>The certificate cannot be written: %1</source>
+        <translation>Das Zertifikat kann nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="439" />
+        <source>Certificate written: %1</source>
+        <translation>Zertifikat geschrieben: %1</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="447" />
+        <source>No answers of %1 yet.</source>
+        <translation>Noch keine Antworten von %1.</translation>
+    </message>
+</context>
+<context>
+    <name>Training</name>
+    <message>
+        <location filename="../training_pdf.py" line="23" />
+        <source>PASSED</source>
+        <translation>BESTANDEN</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="23" />
+        <source>NOT PASSED</source>
+        <translation>NICHT BESTANDEN</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="24" />
+        <location filename="../training_pdf.py" line="50" />
+        <source>Dealer training certificate</source>
+        <translation>Zertifikat Dealer-Training</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="24" />
+        <source>Trainee</source>
+        <translation>Teilnehmer</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="25" />
+        <source>Date</source>
+        <translation>Datum</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="25" />
+        <source>Exam</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="26" />
+        <source>drills, Seven Card Stud procedure</source>
+        <translation>Aufgaben, Ablauf Seven Card Stud</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="26" />
+        <source>Skill</source>
+        <translation>Fertigkeit</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="27" />
+        <source>Right</source>
+        <translation>Richtig</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="27" />
+        <source>Mean time</source>
+        <translation>Mittlere Zeit</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="28" />
+        <source>Score</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="28" />
+        <source>Pass mark</source>
+        <translation>Bestehensgrenze</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="531" />
+        <source>Bring-in</source>
+        <translation>Bring-in</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="532" />
+        <source>First to act</source>
+        <translation>Wer zuerst handelt</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="533" />
+        <source>Legal actions</source>
+        <translation>Erlaubte Aktionen</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="534" />
+        <source>Pot</source>
+        <translation>Pot</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="535" />
+        <source>Side pots</source>
+        <translation>Nebenpots</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="536" />
+        <source>Who shows first</source>
+        <translation>Wer zuerst zeigt</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="537" />
+        <source>Deck shortage</source>
+        <translation>Kartenmangel</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="538" />
+        <source>Stub</source>
+        <translation>Stapel</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="539" />
+        <source>Winners</source>
+        <translation>Gewinner</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="540" />
+        <source>Best five</source>
+        <translation>Beste fünf</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="550" />
+        <source>Who brings in?</source>
+        <translation>Wer bringt ein?</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="551" />
+        <source>Who acts first on this street?</source>
+        <translation>Wer handelt auf dieser Straße zuerst?</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="552" />
+        <source>What may the player to act do, with the exact amounts?</source>
+        <translation>Was darf der Spieler am Zug tun, mit den genauen Beträgen?</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="553" />
+        <source>How much is in the pot now?</source>
+        <translation>Wie viel ist jetzt im Pot?</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="554" />
+        <source>What are the pots, and who is eligible for each?</source>
+        <translation>Welche Pots gibt es, und wer ist an jedem berechtigt?</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="555" />
+        <source>Who shows first?</source>
+        <translation>Wer zeigt zuerst?</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="556" />
+        <source>The deck is short: what does the dealer do before this round?</source>
+        <translation>Die Karten reichen nicht: was tut der Dealer vor dieser Runde?</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="557" />
+        <source>How many cards are left in the stub?</source>
+        <translation>Wie viele Karten sind noch im Stapel?</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="558" />
+        <source>Who wins which pot, and how much?</source>
+        <translation>Wer gewinnt welchen Pot, und wie viel?</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="559" />
+        <source>What are this player's best five cards?</source>
+        <translation>Was sind die besten fünf Karten dieses Spielers?</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="575" />
+        <source>seat %1</source>
+        <translation>Platz %1</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="579" />
+        <source>%1 cards</source>
+        <translation>%1 Karten</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="581" />
+        <source>burn a card</source>
+        <translation>eine Karte brennen</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="581" />
+        <source>no burn</source>
+        <translation>keine Brennkarte</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="582" />
+        <source>shuffle the burns into the stub</source>
+        <translation>die Brennkarten in den Stapel mischen</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="583" />
+        <source>one common card</source>
+        <translation>eine Gemeinschaftskarte</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="584" />
+        <source>a card to each player</source>
+        <translation>eine Karte an jeden Spieler</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="589" />
+        <source>seats</source>
+        <translation>Plätze</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="589" />
+        <source>seat</source>
+        <translation>Platz</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,603 @@
+"""The dealer trainer: drills on the dealer's own table view, answered by clicking seats, typing
+amounts, ticking the procedure or picking the five cards; learn, practice and exam modes, the
+explanation with the rule, the progress per skill, and the exam's certificate.
+
+Thin: the drills, the judging and the schedule are ``training/``; what is drawn is a moment of
+the drill's hand (``floor/timeline.Moment``) with the answer kept off the table until answered.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_app.engine.catalog import rule_text
+from dealer_app.floor.imported import timeline_of
+from dealer_app.floor.timeline import Moment
+from dealer_app.training.drills import SKILLS, Drill
+from dealer_app.training.session import MODES, Result, TrainingSession
+from dealer_app.ui.qt_bridge import ControllerBridge
+from dealer_app.ui.rulings import rule_html
+from dealer_app.ui.table_view import TableView
+from dealer_app.ui.words import language, typed_cents
+
+SEAT_SKILLS = ("bring-in", "first-to-act", "shows-first")
+translate = QCoreApplication.translate
+
+
+class DrillMoment(Moment):
+    """A drill's moment as the trainee sees it: what would give the answer away is not drawn
+    (the seat to act for a seat question, the pot, the stub, the shortage warning, the awards)
+    until the answer is in; ``highlight`` marks the answer's seats afterwards."""
+
+    skill = ""
+    answered = False
+    highlight: tuple[int, ...] = ()
+
+    def seats(self):
+        views = super().seats()
+        for v in views:
+            if self.skill in SEAT_SKILLS and not self.answered:
+                v.to_act = False
+            if self.answered:
+                v.to_act = v.seat in self.highlight
+        return views
+
+    def status(self) -> dict:
+        st = dict(super().status())
+        if st and not self.answered and self.skill in ("stub", "shortage"):
+            st["stub"] = "?"
+        return st
+
+    def pots(self):
+        hide = self.skill in ("pot", "side-pots", "winners") and not self.answered
+        return [] if hide else super().pots()
+
+    def awards(self):
+        return [] if self.skill in ("winners", "best-five") and not self.answered else super().awards()
+
+    def shortage_warning(self):
+        return None if self.skill == "shortage" and not self.answered else super().shortage_warning()
+
+
+def moment_of(drill: Drill) -> DrillMoment:
+    assert drill.hand is not None  # (a drill made in this process keeps its hand)
+    timeline = timeline_of(drill.hand, drill.table, 1)
+    base = timeline.moment(len(timeline.steps) - 1)
+    m = DrillMoment(store=None)
+    m.session, m.session_id, m.hand_no, m.inputs, m.redo_stack = base.session, None, 1, base.inputs, []
+    m.skill = drill.skill
+    m._collect_rulings()
+    return m
+
+
+class TrainerWindow(QMainWindow):
+    def __init__(self, progress=None, parent=None):
+        super().__init__(parent)
+        self.progress = progress
+        self.session: TrainingSession | None = None
+        self.moment: DrillMoment | None = None
+        self.setWindowTitle(self.tr("Dealer training"))
+        self.bridge = ControllerBridge(Moment(store=None), self)
+        self.table_view = TableView(self.bridge)
+        self.table_view.seat_clicked.connect(self._seat_clicked)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.table_view)
+        split.addWidget(self._side())
+        split.setSizes([820, 480])
+        self.setCentralWidget(split)
+        self.status = QLabel()
+        self.statusBar().addWidget(self.status, 1)
+
+    # --- the side panel: the session, the question, the answer, the explanation ------------------
+    def _side(self) -> QWidget:
+        box = QWidget()
+        layout = QVBoxLayout(box)
+        form = QFormLayout()
+        self.trainee = QComboBox()
+        self.trainee.setEditable(True)
+        for _id, name in (self.progress.trainees() if self.progress is not None else []):
+            self.trainee.addItem(name)
+        self.mode = QComboBox()
+        for mode, label in zip(MODES, (self.tr("Learn: the rule first, every answer explained"),
+                                       self.tr("Practice: right or wrong at once, mistakes again at the end"),
+                                       self.tr("Exam: no feedback until the end, a certificate")), strict=True):
+            self.mode.addItem(label, mode)
+        self.count = QSpinBox()
+        self.count.setRange(1, 200)
+        self.count.setValue(10)
+        self.skills = QListWidget()
+        for skill in SKILLS:
+            item = QListWidgetItem(skill_name(skill))
+            item.setData(Qt.ItemDataRole.UserRole, skill)
+            item.setCheckState(Qt.CheckState.Checked)
+            self.skills.addItem(item)
+        self.skills.setMaximumHeight(130)
+        form.addRow(self.tr("Trainee"), self.trainee)
+        form.addRow(self.tr("Mode"), self.mode)
+        form.addRow(self.tr("Drills"), self.count)
+        form.addRow(self.tr("Skills"), self.skills)
+        layout.addLayout(form)
+        buttons = QHBoxLayout()
+        self.start_button = QPushButton(self.tr("Start"))
+        self.start_button.clicked.connect(self.start)
+        self.progress_button = QPushButton(self.tr("Progress…"))
+        self.progress_button.clicked.connect(self.show_progress)
+        buttons.addWidget(self.start_button)
+        buttons.addWidget(self.progress_button)
+        layout.addLayout(buttons)
+        self.question = QLabel()
+        self.question.setWordWrap(True)
+        self.question.setStyleSheet("font-size: 16pt; font-weight: bold;")
+        layout.addWidget(self.question)
+        self.answer_box = QWidget()
+        self.answer_layout = QVBoxLayout(self.answer_box)
+        self.answer_layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.answer_box)
+        self.answer_button = QPushButton(self.tr("Answer  [Enter]"))
+        self.answer_button.clicked.connect(self.submit)
+        self.answer_button.setVisible(False)
+        layout.addWidget(self.answer_button)
+        self.explanation = QTextBrowser()
+        self.explanation.setOpenLinks(False)
+        self.explanation.setObjectName("explanation")
+        layout.addWidget(self.explanation, 1)
+        self.next_button = QPushButton(self.tr("Next drill"))
+        self.next_button.clicked.connect(self.next_drill)
+        self.next_button.setVisible(False)
+        layout.addWidget(self.next_button)
+        self.certificate_button = QPushButton(self.tr("Certificate…"))
+        self.certificate_button.clicked.connect(self.certificate_dialog)
+        self.certificate_button.setVisible(False)
+        layout.addWidget(self.certificate_button)
+        return box
+
+    # --- a session --------------------------------------------------------------------------------
+    def start(self):
+        skills = [self.skills.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.skills.count())
+                  if self.skills.item(i).checkState() == Qt.CheckState.Checked]
+        name = self.trainee.currentText().strip()
+        trainee_id = None
+        try:
+            if self.progress is not None and name:
+                trainee_id = self.progress.trainee(name)
+            self.session = TrainingSession(self.mode.currentData(), skills, self.count.value(), seed=_seed(),
+                                           progress=self.progress, trainee_id=trainee_id)
+        except ValueError as exc:
+            self.explanation.setHtml(f"<p style='color:#b00020'><b>{html.escape(str(exc))}</b></p>")
+            return
+        self.certificate_button.setVisible(False)
+        self.next_drill()
+
+    def next_drill(self):
+        assert self.session is not None
+        drill = self.session.next()
+        self.next_button.setVisible(False)
+        if drill is None:
+            self._finished()
+            return
+        self.moment = moment_of(drill)
+        self.bridge.controller = self.moment
+        self.bridge.changed.emit("table")
+        done, count = len(self.session.results), self.session.count
+        review = self.tr(" (your mistakes again)") if self.session.reviewing else ""
+        self.status.setText(self.tr("Drill %1 of %2%3").replace("%1", str(min(done + 1, count))).replace(
+            "%2", str(count)).replace("%3", review))
+        self.question.setText(_question(drill))
+        self._build_answer(drill)
+        hint = self.session.hint()
+        self.explanation.setHtml(self._rules_html(hint, self.tr("The rules for this drill")) if hint else "")
+
+    def _build_answer(self, drill: Drill):
+        _clear(self.answer_layout)
+        self.entry: QLineEdit | None = None
+        self.ticks: dict[str, QCheckBox] = {}
+        self.amounts: dict[str, QLineEdit] = {}
+        self.lines: QPlainTextEdit | None = None
+        self.cards: dict[str, QPushButton] = {}
+        skill = drill.skill
+        hint = QLabel()
+        hint.setWordWrap(True)
+        self.answer_layout.addWidget(hint)
+        if skill in SEAT_SKILLS:
+            hint.setText(self.tr("Click the seat on the table, or type its number and Enter."))
+            self._entry(self.tr("Seat"))
+        elif skill in ("pot", "stub"):
+            hint.setText(self.tr("Type the amount and Enter.") if skill == "pot" else
+                         self.tr("Type the number of cards and Enter."))
+            self._entry(self.tr("Amount") if skill == "pot" else self.tr("Cards"))
+        elif skill == "shortage":
+            hint.setText(self.tr("Tick what the dealer does before this round."))
+            for key, label in (("burn", self.tr("Burn a card")), ("reshuffle_burns", self.tr("Shuffle the burns into "
+                                                                                              "the stub")),
+                               ("common_card", self.tr("Deal one common card"))):
+                self.ticks[key] = QCheckBox(label)
+                self.answer_layout.addWidget(self.ticks[key])
+        elif skill == "legal-action":
+            hint.setText(self.tr("Tick every legal action; give its amount (to), or a range as min-max."))
+            grid = QGridLayout()
+            for row, action in enumerate(("fold", "check", "call", "bring_in", "complete", "bet", "raise")):
+                self.ticks[action] = QCheckBox(action.replace("_", " "))
+                grid.addWidget(self.ticks[action], row, 0)
+                if action not in ("fold", "check"):
+                    self.amounts[action] = QLineEdit()
+                    grid.addWidget(self.amounts[action], row, 1)
+            holder = QWidget()
+            holder.setLayout(grid)
+            self.answer_layout.addWidget(holder)
+        elif skill in ("side-pots", "winners"):
+            hint.setText(self.tr("One line per pot, main pot first: the amount, a colon, the seats eligible "
+                                 "(e.g. 21: 1 2 3)") if skill == "side-pots" else
+                         self.tr("One line per pot, main pot first: the amount, a colon, each winner's seat and "
+                                 "share (e.g. 120: 3 60, 5 60)"))
+            self.lines = QPlainTextEdit()
+            self.lines.setMaximumHeight(110)
+            self.answer_layout.addWidget(self.lines)
+        elif skill == "best-five":
+            seat = drill.answer["seat"]
+            hint.setText(self.tr("Click the five cards of seat %1's best hand.").replace("%1", str(seat)))
+            assert drill.hand is not None
+            p = drill.hand.by_seat[seat]
+            from dealer_app.engine.cards import format_card
+            line = QHBoxLayout()
+            for c in p.down + p.up + ([drill.hand.common] if drill.hand.common is not None else []):
+                if c is None:
+                    continue
+                code = format_card(c)
+                b = QPushButton(code)
+                b.setCheckable(True)
+                b.setFixedWidth(48)
+                self.cards[code] = b
+                line.addWidget(b)
+            holder = QWidget()
+            holder.setLayout(line)
+            self.answer_layout.addWidget(holder)
+        self.answer_button.setVisible(True)
+        for i in range(self.answer_layout.count()):  # shown now (Qt would show them at the next event),
+            item = self.answer_layout.itemAt(i)      # so the keyboard is in the answer box at once
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.show()
+        if self.entry is not None:
+            self.entry.setFocus()
+
+    def _entry(self, label: str):
+        self.entry = QLineEdit()
+        self.entry.setPlaceholderText(label)
+        self.entry.returnPressed.connect(self.submit)
+        self.answer_layout.addWidget(self.entry)
+
+    def _seat_clicked(self, seat: int):
+        if self.session is not None and self.session.current is not None and \
+                self.session.current.skill in SEAT_SKILLS and self.answer_button.isVisible():
+            self._judge({"seat": seat})
+
+    def given(self) -> dict:
+        """The trainee's answer in the drill's own form (ValueError: it cannot be read)."""
+        assert self.session is not None and self.session.current is not None
+        skill = self.session.current.skill
+        typed = self.entry.text() if self.entry is not None else ""
+        if skill in SEAT_SKILLS:
+            return {"seat": int(typed)}
+        if skill == "pot":
+            return {"pot": typed_cents(typed)}
+        if skill == "stub":
+            return {"stub": int(typed)}
+        if skill == "shortage":
+            return {k: box.isChecked() for k, box in self.ticks.items()}
+        if skill == "legal-action":
+            legal = []
+            for action, box in self.ticks.items():
+                if not box.isChecked():
+                    continue
+                text = self.amounts[action].text().strip() if action in self.amounts else ""
+                if "-" in text:
+                    low, high = text.split("-", 1)
+                    legal.append({"action": action, "min_to": typed_cents(low), "max_to": typed_cents(high)})
+                elif text:
+                    legal.append({"action": action, "to": typed_cents(text)})
+                else:
+                    legal.append({"action": action})
+            return {"legal": legal}
+        if skill in ("side-pots", "winners"):
+            pots = []
+            for line in (self.lines.toPlainText() if self.lines is not None else "").splitlines():
+                if not line.strip():
+                    continue
+                amount, _, rest = line.partition(":")
+                if skill == "side-pots":
+                    pots.append({"amount": typed_cents(amount), "eligible": [int(s) for s in rest.replace(",", " ")
+                                                                            .split()]})
+                else:
+                    shares = {}
+                    for part in rest.split(","):
+                        seat, share = part.split()
+                        shares[seat] = typed_cents(share)
+                    pots.append({"amount": typed_cents(amount), "winners": shares})
+            return {"pots": pots}
+        return {"cards": [code for code, b in self.cards.items() if b.isChecked()]}
+
+    def submit(self):
+        if self.session is None or self.session.current is None or not self.answer_button.isVisible():
+            return
+        try:
+            given = self.given()
+        except (ValueError, TypeError) as exc:
+            said = self.tr("The answer cannot be read: %1").replace("%1", str(exc))
+            self.explanation.setHtml(f"<p style='color:#b00020'><b>{html.escape(said)}</b></p>")
+            return
+        self._judge(given)
+
+    def _judge(self, given: dict):
+        assert self.session is not None and self.moment is not None
+        drill = self.session.current
+        result = self.session.answer(given)
+        self.answer_button.setVisible(False)
+        self.next_button.setVisible(True)
+        self.next_button.setFocus()
+        if result is None:  # an exam: no feedback until the end
+            self.explanation.setHtml(self.tr("Answer kept. Next drill."))
+            return
+        self._explain(result)
+        assert drill is not None
+
+    def _explain(self, result: Result):
+        drill = result.drill
+        assert self.moment is not None
+        self.moment.answered = True
+        self.moment.highlight = _answer_seats(drill)
+        self.bridge.changed.emit("table")
+        assert self.session is not None
+        show = self.session.mode == "learn" or not result.right
+        e = html.escape
+        verdict = self.tr("Right") if result.right else self.tr("Wrong")
+        colour = "#1b7f3b" if result.right else "#b00020"
+        out = f"<p style='font-size:18pt; color:{colour}'><b>{e(verdict)}</b> ({result.seconds:.1f} s)</p>"
+        if show:
+            the_answer = self.tr("The answer")
+            out += f"<p><b>{e(the_answer)}:</b> {e(_answer_words(drill, self.moment))}</p>"
+            out += self._rules_html(drill.rules, self.tr("Why"))
+        self.explanation.setHtml(out)
+
+    def _rules_html(self, rules, title: str) -> str:
+        lang = language()
+        return f"<p><b>{html.escape(title)}</b></p>" + "".join(
+            f"<p><b>{r}</b> {rule_html(rule_text(r, lang))}</p>" for r in rules)
+
+    def _finished(self):
+        s = self.session
+        assert s is not None
+        self.answer_button.setVisible(False)
+        _clear(self.answer_layout)
+        e = html.escape
+        rows = "".join(f"<tr><td>{e(skill_name(skill))}</td><td>{right}/{asked}</td><td>{sec:.1f} s</td></tr>"
+                       for skill, (right, asked, sec) in sorted(s.by_skill().items()))
+        score = self.tr("Score: %1%").replace("%1", f"{s.score() * 100:.0f}")
+        out = (f"<p style='font-size:16pt'><b>{e(score)}</b>"
+               f"</p><table cellpadding='3'>{rows}</table>")
+        if s.mode == "exam":
+            verdict = self.tr("Passed") if s.passed() else self.tr("Not passed")
+            mark = self.tr("pass mark")
+            out += f"<p style='font-size:16pt'><b>{e(verdict)}</b> ({e(mark)} " \
+                   f"{s.pass_mark * 100:.0f}%)</p>"
+            wrong = [r for r in s.results if not r.right]
+            the_answer = self.tr("the answer")
+            for r in wrong:
+                words = _answer_words(r.drill, moment_of(r.drill))
+                rules = ", ".join(r.drill.rules)
+                out += f"<p>{e(skill_name(r.drill.skill))}: {e(the_answer)} {e(words)} — {e(rules)}</p>"
+            self.certificate_button.setVisible(True)
+        self.question.setText(self.tr("Session over"))
+        self.explanation.setHtml(out)
+
+    # --- certificate and progress --------------------------------------------------------------------
+    def certificate_dialog(self):
+        dialog = QFileDialog(self, self.tr("Save the certificate"))
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setNameFilter("PDF (*.pdf)")
+        dialog.setDefaultSuffix("pdf")
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+        dialog.selectFile("certificate.pdf")
+        dialog.fileSelected.connect(lambda path: self.write_certificate(Path(path)))
+        dialog.setModal(True)
+        dialog.show()
+        dialog.activateWindow()
+        return dialog
+
+    def write_certificate(self, path: Path):
+        from dealer_app.ui.training_pdf import write_certificate
+        assert self.session is not None
+        try:
+            write_certificate(self.session, self.trainee.currentText().strip(), path)
+        except OSError as exc:
+            self.status.setText(self.tr("The certificate cannot be written: %1").replace("%1", str(exc)))
+            return
+        self.status.setText(self.tr("Certificate written: %1").replace("%1", str(path)))
+
+    def show_progress(self):
+        if self.progress is None:
+            return None
+        name = self.trainee.currentText().strip()
+        ids = {n: i for i, n in self.progress.trainees()}
+        if name not in ids:
+            self.explanation.setHtml(html.escape(self.tr("No answers of %1 yet.").replace("%1", name)))
+            return None
+        view = ProgressView(self.progress, ids[name], name, self)
+        view.show()
+        self._progress_view = view
+        return view
+
+
+class ProgressView(QWidget):
+    """Accuracy and speed per skill, and the accuracy per day of each skill as a chart."""
+
+    def __init__(self, progress, trainee_id: int, name: str, parent=None):
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setWindowTitle(self.tr("Progress — %1").replace("%1", name))
+        layout = QVBoxLayout(self)
+        stats = progress.stats(trainee_id)
+        self.table = QTableWidget(len(stats), 4)
+        self.table.setHorizontalHeaderLabels([self.tr("Skill"), self.tr("Answers"), self.tr("Right"),
+                                              self.tr("Mean time")])
+        for row, s in enumerate(stats):
+            cells = (skill_name(s.skill), str(s.attempts), f"{s.accuracy * 100:.0f}%", f"{s.mean_seconds:.1f} s")
+            for col, text in enumerate(cells):
+                self.table.setItem(row, col, QTableWidgetItem(text))
+        layout.addWidget(self.table)
+        self.chart = AccuracyChart({s.skill: progress.by_day(trainee_id, s.skill) for s in stats})
+        layout.addWidget(self.chart, 1)
+        self.resize(720, 560)
+
+
+class AccuracyChart(QWidget):
+    """One line per skill: accuracy (0–100%) per day drilled."""
+
+    COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+               "#bcbd22", "#17becf")
+
+    def __init__(self, series: dict[str, list[tuple[str, float, float]]], parent=None):
+        super().__init__(parent)
+        self.series = series
+        self.setMinimumHeight(260)
+
+    def paintEvent(self, _event):
+        from PySide6.QtCore import QPointF
+        from PySide6.QtGui import QColor, QPainter, QPen
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        w, h, left, bottom = self.width(), self.height(), 44, 28
+        p.fillRect(self.rect(), QColor("#ffffff"))
+        p.setPen(QPen(QColor("#888888"), 1))
+        p.drawLine(left, 10, left, h - bottom)
+        p.drawLine(left, h - bottom, w - 10, h - bottom)
+        for pct in (0, 50, 100):
+            y = h - bottom - (h - bottom - 10) * pct / 100
+            p.drawText(4, int(y) + 4, f"{pct}%")
+        days = sorted({day for points in self.series.values() for day, _a, _s in points})
+        if not days:
+            p.drawText(left + 10, h // 2, self.tr("No answers yet"))
+            return
+        x_of = {day: left + 10 + (w - left - 30) * (i / max(1, len(days) - 1)) for i, day in enumerate(days)}
+        for i, (skill, points) in enumerate(sorted(self.series.items())):
+            colour = QColor(self.COLOURS[i % len(self.COLOURS)])
+            p.setPen(QPen(colour, 2))
+            coords = [QPointF(x_of[d], h - bottom - (h - bottom - 10) * acc) for d, acc, _s in points]
+            for a, b in zip(coords, coords[1:], strict=False):
+                p.drawLine(a, b)
+            for c in coords:
+                p.drawEllipse(c, 3, 3)
+            p.drawText(w - 150, 20 + 16 * i, skill_name(skill))
+        p.setPen(QPen(QColor("#444444"), 1))
+        p.drawText(left, h - 8, days[0])
+        if len(days) > 1:
+            p.drawText(w - 90, h - 8, days[-1])
+
+
+def _clear(layout) -> None:
+    """Take every widget out of a layout (the last drill's answer boxes)."""
+    while layout.count():
+        item = layout.takeAt(0)
+        widget = item.widget() if item is not None else None
+        if widget is not None:
+            widget.deleteLater()
+
+
+def skill_name(skill: str) -> str:
+    """A skill as the trainer's screens name it."""
+    names = {"bring-in": translate("Training", "Bring-in"),
+             "first-to-act": translate("Training", "First to act"),
+             "legal-action": translate("Training", "Legal actions"),
+             "pot": translate("Training", "Pot"),
+             "side-pots": translate("Training", "Side pots"),
+             "shows-first": translate("Training", "Who shows first"),
+             "shortage": translate("Training", "Deck shortage"),
+             "stub": translate("Training", "Stub"),
+             "winners": translate("Training", "Winners"),
+             "best-five": translate("Training", "Best five")}
+    return names.get(skill, skill)
+
+
+def _seed() -> int:
+    import secrets
+    return secrets.randbelow(10**9)
+
+
+def _question(drill: Drill) -> str:
+    words = {"bring-in": translate("Training", "Who brings in?"),
+             "first-to-act": translate("Training", "Who acts first on this street?"),
+             "legal-action": translate("Training", "What may the player to act do, with the exact amounts?"),
+             "pot": translate("Training", "How much is in the pot now?"),
+             "side-pots": translate("Training", "What are the pots, and who is eligible for each?"),
+             "shows-first": translate("Training", "Who shows first?"),
+             "shortage": translate("Training", "The deck is short: what does the dealer do before this round?"),
+             "stub": translate("Training", "How many cards are left in the stub?"),
+             "winners": translate("Training", "Who wins which pot, and how much?"),
+             "best-five": translate("Training", "What are this player's best five cards?")}
+    return words[drill.skill]
+
+
+def _answer_seats(drill: Drill) -> tuple[int, ...]:
+    a = drill.answer
+    if "seat" in a:
+        return (a["seat"],)
+    if drill.skill == "winners":
+        return tuple(sorted({int(s) for p in a["pots"] for s in p["winners"]}))
+    return ()
+
+
+def _answer_words(drill: Drill, m: Moment) -> str:
+    a = drill.answer
+    if drill.skill in SEAT_SKILLS:
+        return translate("Training", "seat %1").replace("%1", str(a["seat"]))
+    if drill.skill == "pot":
+        return m.money(a["pot"])
+    if drill.skill == "stub":
+        return translate("Training", "%1 cards").replace("%1", str(a["stub"]))
+    if drill.skill == "shortage":
+        burn = translate("Training", "burn a card") if a["burn"] else translate("Training", "no burn")
+        pool = translate("Training", "shuffle the burns into the stub") if a["reshuffle_burns"] else ""
+        deal = translate("Training", "one common card") if a["common_card"] else \
+            translate("Training", "a card to each player")
+        parts = [burn, pool, deal]
+        return ", ".join(x for x in parts if x)
+    if drill.skill == "legal-action":
+        return "; ".join(_legal_words(x, m) for x in a["legal"])
+    seats_word, seat_word = translate("Training", "seats"), translate("Training", "seat")
+    if drill.skill == "side-pots":
+        return "; ".join(f"{m.money(p['amount'])}: {seats_word} {' '.join(map(str, p['eligible']))}"
+                         for p in a["pots"])
+    if drill.skill == "winners":
+        return "; ".join(f"{m.money(p['amount'])}: " + ", ".join(f"{seat_word} {s} {m.money(v)}"
+                                                               for s, v in p["winners"].items()) for p in a["pots"])
+    return f"{' '.join(a['cards'])} ({a['name']})"
+
+
+def _legal_words(x: dict, m: Moment) -> str:
+    name = x["action"].replace("_", " ")
+    if "min_to" in x:
+        return f"{name} {m.money(x['min_to'])}–{m.money(x['max_to'])}"
+    return f"{name} {m.money(x['to'])}" if "to" in x else name

@@ -1,0 +1,125 @@
+"""The dealer trainer used as a trainee uses it: the seat clicked on the table, amounts typed,
+a wrong answer explained with its rule, an exam to its certificate (read back with pdftotext),
+and the progress kept per trainee with the skill's FSRS card."""
+
+import sqlite3
+import subprocess
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit
+
+from dealer_app.training.progress import Progress
+from dealer_app.ui.trainer_window import TrainerWindow
+
+
+@pytest.fixture
+def trainer(qtbot, tmp_path):
+    w = TrainerWindow(Progress(sqlite3.connect(tmp_path / "t.sqlite3")))
+    qtbot.addWidget(w)
+    w.resize(1320, 820)
+    w.show()
+    qtbot.waitExposed(w)
+    w.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
+    return w
+
+
+def setup(qtbot, w, mode: int, skills: set[str], count: int = 3):
+    qtbot.mouseClick(w.trainee.lineEdit(), Qt.LeftButton)
+    qtbot.keyClicks(w.trainee.lineEdit(), "Tina")
+    w.mode.setCurrentIndex(mode)
+    for i in range(w.skills.count()):
+        item = w.skills.item(i)
+        if (item.checkState() == Qt.Checked) != (item.data(Qt.UserRole) in skills):
+            rect = w.skills.visualItemRect(item)
+            qtbot.mouseClick(w.skills.viewport(), Qt.LeftButton, pos=QPoint(rect.x() + 8, rect.center().y()))
+    w.count.setValue(count)
+    qtbot.mouseClick(w.start_button, Qt.LeftButton)
+
+
+def click_seat(qtbot, w, seat):
+    c = w.bridge.controller
+    rect = w.table_view.seat_rect(seat, c.session.rules.max_players)
+    qtbot.mouseClick(w.table_view, Qt.LeftButton, pos=rect.center().toPoint())
+
+
+def test_practice_by_clicking_the_seat_and_a_wrong_answer_explained(qtbot, trainer):
+    w = trainer
+    setup(qtbot, w, 1, {"bring-in"}, count=2)
+    drill = w.session.current
+    assert drill.skill == "bring-in" and "TO ACT" not in [v.to_act for v in w.bridge.controller.seats()]
+    assert not any(v.to_act for v in w.bridge.controller.seats())  # the answer is not on the table
+    click_seat(qtbot, w, drill.answer["seat"])
+    assert w.session.results[-1].right and "Right" in w.explanation.toPlainText()
+    qtbot.mouseClick(w.next_button, Qt.LeftButton)
+    drill = w.session.current
+    wrong = next(v.seat for v in w.bridge.controller.seats() if v.seat != drill.answer["seat"])
+    click_seat(qtbot, w, wrong)
+    text = w.explanation.toPlainText()
+    assert "Wrong" in text and f"seat {drill.answer['seat']}" in text and "B-2" in text  # the answer, the rule
+    assert any(v.to_act for v in w.bridge.controller.seats())  # the situation highlighted
+    qtbot.mouseClick(w.next_button, Qt.LeftButton)
+    assert w.session.reviewing  # practice: the mistake comes back
+    click_seat(qtbot, w, w.session.current.answer["seat"])
+    qtbot.mouseClick(w.next_button, Qt.LeftButton)
+    assert "Score: 50%" in w.explanation.toPlainText()
+    stats = {s.skill: s for s in w.progress.stats(w.progress.trainee("Tina"))}
+    assert stats["bring-in"].attempts == 2 and stats["bring-in"].right == 1
+
+
+def test_typed_amounts_and_the_stub_hidden_until_answered(qtbot, trainer):
+    w = trainer
+    setup(qtbot, w, 0, {"pot"}, count=1)  # learn: the rules shown first
+    assert "P-1" in w.explanation.toPlainText()
+    assert w.bridge.controller.pots() == []  # the pot is not drawn until answered
+    pot = w.session.current.answer["pot"]
+    qtbot.mouseClick(w.entry, Qt.LeftButton)
+    qtbot.keyClicks(QApplication.focusWidget(), f"{pot / 100:.2f}")
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key_Return)
+    assert "Right" in w.explanation.toPlainText() and "Why" in w.explanation.toPlainText()
+
+
+def test_an_exam_to_its_certificate(qtbot, trainer, tmp_path):
+    w = trainer
+    setup(qtbot, w, 2, {"bring-in", "stub"}, count=4)
+    for _ in range(4):
+        d = w.session.current
+        if d.skill == "bring-in":
+            click_seat(qtbot, w, d.answer["seat"])
+        else:
+            qtbot.mouseClick(w.entry, Qt.LeftButton)
+            qtbot.keyClicks(QApplication.focusWidget(), str(d.answer["stub"] + 1))  # wrong
+            qtbot.keyClick(QApplication.focusWidget(), Qt.Key_Return)
+        assert "Right" not in w.explanation.toPlainText() and "Wrong" not in w.explanation.toPlainText()
+        qtbot.mouseClick(w.next_button, Qt.LeftButton)
+    text = w.explanation.toPlainText()
+    assert "Score: 50%" in text and "Not passed" in text and "pass mark 80%" in text
+    out = tmp_path / "cert.pdf"
+    qtbot.mouseClick(w.certificate_button, Qt.LeftButton)
+    qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), QFileDialog))
+    files = QApplication.activeModalWidget()
+    qtbot.addWidget(files)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is files)
+    name = files.findChild(QLineEdit, "fileNameEdit")
+    qtbot.mouseClick(name, Qt.LeftButton)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key_End)
+    for _ in range(len(name.text())):
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key_Backspace)
+    qtbot.keyClicks(QApplication.focusWidget(), str(out))
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key_Return)
+    qtbot.waitUntil(out.exists, timeout=5000)
+    pdf = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
+    assert "Dealer training" in pdf and "Tina" in pdf and "NOT PASSED" in pdf and "Bring-in" in pdf  # ("ﬁ")
+    assert "Score: 50%" in pdf and "Pass mark: 80%" in pdf
+
+
+def test_fsrs_brings_the_weak_skill_back_first(tmp_path):
+    p = Progress(sqlite3.connect(tmp_path / "t.sqlite3"))
+    t = p.trainee("Tom")
+    p.record(t, "pot", "practice", True, 3.0)
+    p.record(t, "stub", "practice", False, 20.0)
+    assert p.due_order(t, ["pot", "stub"]) == ["stub", "pot"]
+    assert p.card(t, "pot").due > p.card(t, "stub").due
+    with pytest.raises(ValueError):
+        p.trainee("\x00bad")
