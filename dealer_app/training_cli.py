@@ -31,6 +31,48 @@ def cmd_drill(args) -> int:
     return OK
 
 
+def cmd_trainees(args) -> int:
+    """The trainer's summary of the group (from the record's database): printed, or --csv/--pdf."""
+    import sqlite3
+
+    from dealer_app.history.store import Store, StoreError
+    from dealer_app.training.progress import Progress, write_csv
+    try:
+        store = Store.read_only(args.db)
+    except StoreError as exc:
+        raise UsageError(str(exc)) from None
+    try:
+        if "training_trainees" not in {r[0] for r in store.db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}:
+            rows: list[dict] = []
+        else:
+            rows = Progress(store.db, create=False).group_summary()  # read only: nothing is made
+    except sqlite3.Error as exc:
+        raise UsageError(f"{args.db}: the training tables cannot be read ({exc})") from None
+    finally:
+        store.close()
+    if args.csv:
+        try:
+            write_csv(rows, args.csv)
+        except OSError as exc:
+            raise UsageError(f"{args.csv}: cannot be written ({exc.strerror or exc})") from None
+    if args.pdf:
+        from dealer_app.ui.app import report_application
+        from dealer_app.ui.training_pdf import write_group_summary
+        report_application()
+        try:
+            write_group_summary(rows, args.pdf)
+        except OSError as exc:
+            raise UsageError(f"{args.pdf}: cannot be written ({exc})") from None
+    if args.json:
+        print(json.dumps({"trainees": rows}, indent=1, ensure_ascii=False))
+    elif not (args.csv or args.pdf):
+        for r in rows:
+            print(f"{r['trainee']:<20} {r['skill']:<14} {r['answers']:>4} answers  {r['accuracy'] * 100:3.0f}% right  "
+                  f"{r['mean_seconds']:5.1f} s  due {r['due']}")
+    return OK
+
+
 def _count(text: str) -> int:
     try:
         n = int(text)
@@ -58,3 +100,10 @@ def add_commands(sub) -> None:
     p.add_argument("--json", action="store_true")
     p.add_argument("--list", action="store_true", help="name the skills")
     p.set_defaults(func=cmd_drill)
+    p = sub.add_parser("trainees", help="the trainer's summary of the group: every trainee's skills")
+    p.add_argument("--db", required=True, help="the app's record database, where the trainer keeps its answers")
+    p.add_argument("--csv", help="write the summary as CSV")
+    p.add_argument("--pdf", help="write the summary as PDF")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_trainees)
+

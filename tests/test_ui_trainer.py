@@ -123,3 +123,26 @@ def test_fsrs_brings_the_weak_skill_back_first(tmp_path):
     assert p.card(t, "pot").due > p.card(t, "stub").due
     with pytest.raises(ValueError):
         p.trainee("\x00bad")
+
+
+def test_the_trainers_group_summary_as_csv_and_pdf(tmp_path, monkeypatch):
+    from dealer_app.cli import main
+    from dealer_app.history.store import Store
+    monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "config"))
+    store = Store(tmp_path / "hands.sqlite3")
+    p = Progress(store.db)
+    for name, right in (("Tina", True), ("Tom", False)):
+        t = p.trainee(name)
+        p.record(t, "pot", "exam", right, 12.0)
+        p.record(t, "stub", "practice", True, 4.0)
+    store.close()
+    csv_out, pdf_out = tmp_path / "group.csv", tmp_path / "group.pdf"
+    db = str(tmp_path / "hands.sqlite3")
+    assert main(["trainees", "--db", db, "--csv", str(csv_out), "--pdf", str(pdf_out)]) == 0
+    lines = csv_out.read_text().splitlines()
+    assert lines[0].startswith("trainee,skill,answers,right,accuracy") and len(lines) == 5
+    assert any(line.startswith("Tina,pot,1,1,1.0") for line in lines)
+    assert any(line.startswith("Tom,pot,1,0,0.0") for line in lines)
+    text = subprocess.run(["pdftotext", str(pdf_out), "-"], capture_output=True, text=True, check=True).stdout
+    assert "the group" in text and "Tina" in text and "Tom" in text and "Stub" in text
+    assert Store.read_only(tmp_path / "hands.sqlite3").check() == []  # the training tables leave the record whole

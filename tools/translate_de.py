@@ -877,6 +877,8 @@ GERMAN = {
     "shuffle the burns into the stub": "die Brennkarten in den Stapel mischen",
     "one common card": "eine Gemeinschaftskarte",
     "a card to each player": "eine Karte an jeden Spieler",
+    "Next due": "Nächste Fälligkeit",
+    "Dealer training: the group": "Dealer-Training: die Gruppe",
 }
 
 

@@ -61,9 +61,11 @@ class SkillStats:
 class Progress:
     """The training tables on a connection (the hand record's ``Store.db``, or any SQLite file)."""
 
-    def __init__(self, db: sqlite3.Connection):
+    def __init__(self, db: sqlite3.Connection, create: bool = True):
+        """``create``: make the tables if they are missing (False: read a database as it is)."""
         self.db = db
-        self.db.executescript(SCHEMA)
+        if create:
+            self.db.executescript(SCHEMA)
         self.scheduler = fsrs.Scheduler(enable_fuzzing=False)  # the same answers, the same schedule
 
     # --- trainees -----------------------------------------------------------------------------------
@@ -120,3 +122,27 @@ class Progress:
                                "WHERE trainee_id = ? AND skill = ? GROUP BY substr(at, 1, 10) ORDER BY 1",
                                (trainee_id, skill)).fetchall()
         return [(day, float(acc), float(sec)) for day, acc, sec in rows]
+
+    def group_summary(self) -> list[dict]:
+        """The trainer's summary: one row per trainee and skill (answers, right, accuracy, mean
+        seconds, last drilled, next due by the FSRS card)."""
+        rows = []
+        for trainee_id, name in self.trainees():
+            for s in self.stats(trainee_id):
+                last = self.db.execute("SELECT MAX(at) FROM training_attempts WHERE trainee_id = ? AND skill = ?",
+                                       (trainee_id, s.skill)).fetchone()[0]
+                rows.append({"trainee": name, "skill": s.skill, "answers": s.attempts, "right": s.right,
+                             "accuracy": round(s.accuracy, 3), "mean_seconds": round(s.mean_seconds, 1),
+                             "last": last, "due": self.card(trainee_id, s.skill).due.isoformat(timespec="minutes")})
+        return rows
+
+
+def write_csv(rows: list[dict], path) -> None:
+    """The group summary as CSV (one row per trainee and skill)."""
+    import csv
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.DictWriter(f, fieldnames=["trainee", "skill", "answers", "right", "accuracy", "mean_seconds", "last",
+                                          "due"])
+        w.writeheader()
+        w.writerows(rows)
+

@@ -51,3 +51,29 @@ def write_certificate(session, trainee: str, out: Path) -> Path:
     doc.print_(writer)
     del writer
     return out
+
+
+def write_group_summary(rows: list[dict], out: Path) -> Path:
+    """The trainer's summary of a group as a PDF: every trainee's skills, accuracy and speed."""
+    from dealer_app.ui.trainer_window import skill_name
+    out = Path(out)
+    if not out.parent.is_dir():
+        raise OSError(f"{out.parent}: no such folder")
+    e = html.escape
+    head = [translate("Training", "Trainee"), translate("Training", "Skill"), translate("Training", "Answers"),
+            translate("Training", "Right"), translate("Training", "Mean time"), translate("Training", "Next due")]
+    body = "".join(f"<tr><td>{e(r['trainee'])}</td><td>{e(skill_name(r['skill']))}</td><td>{r['answers']}</td>"
+                   f"<td>{r['accuracy'] * 100:.0f}%</td><td>{r['mean_seconds']:.1f} s</td><td>{e(r['due'])}</td></tr>"
+                   for r in rows)
+    title = translate("Training", "Dealer training: the group")
+    doc = QTextDocument()
+    doc.setHtml(f"<h1>{e(title)}</h1><p>{date.today().isoformat()}</p><table border='1' cellpadding='3' "
+                f"cellspacing='0'><tr>{''.join(f'<th>{e(h)}</th>' for h in head)}</tr>{body}</table>")
+    writer = QPdfWriter(str(out))
+    writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
+                                     QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter))
+    writer.setTitle(title)
+    doc.print_(writer)
+    del writer
+    return out
+

@@ -2649,6 +2649,7 @@
     </message>
     <message>
         <location filename="../training_pdf.py" line="24" />
+        <location filename="../training_pdf.py" line="63" />
         <source>Trainee</source>
         <translation>Teilnehmer</translation>
     </message>
@@ -2669,16 +2670,19 @@
     </message>
     <message>
         <location filename="../training_pdf.py" line="26" />
+        <location filename="../training_pdf.py" line="63" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
         <location filename="../training_pdf.py" line="27" />
+        <location filename="../training_pdf.py" line="64" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
         <location filename="../training_pdf.py" line="27" />
+        <location filename="../training_pdf.py" line="64" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
@@ -2691,6 +2695,21 @@
         <location filename="../training_pdf.py" line="28" />
         <source>Pass mark</source>
         <translation>Bestehensgrenze</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="63" />
+        <source>Answers</source>
+        <translation>Antworten</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="64" />
+        <source>Next due</source>
+        <translation>Nächste Fälligkeit</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="68" />
+        <source>Dealer training: the group</source>
+        <translation>Dealer-Training: die Gruppe</translation>
     </message>
     <message>
         <location filename="../trainer_window.py" line="531" />
