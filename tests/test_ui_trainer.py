@@ -146,3 +146,35 @@ def test_the_trainers_group_summary_as_csv_and_pdf(tmp_path, monkeypatch):
     text = subprocess.run(["pdftotext", str(pdf_out), "-"], capture_output=True, text=True, check=True).stdout
     assert "the group" in text and "Tina" in text and "Tom" in text and "Stub" in text
     assert Store.read_only(tmp_path / "hands.sqlite3").check() == []  # the training tables leave the record whole
+
+
+def test_spot_the_dealers_error_by_steps_and_the_remedy(qtbot, trainer):
+    w = trainer
+    qtbot.mouseClick(w.trainee.lineEdit(), Qt.LeftButton)
+    qtbot.keyClicks(w.trainee.lineEdit(), "Tina")
+    w.mode.setCurrentIndex(w.mode.findData("spot"))
+    qtbot.mouseClick(w.start_button, Qt.LeftButton)
+    panel = w.spot_panel
+    drill = panel.drill
+    assert panel.said.text().startswith("Step 1 of")
+    for _ in range(drill.error_step):
+        qtbot.mouseClick(panel.next_button, Qt.LeftButton)
+    assert drill.steps[drill.error_step].text in panel.said.text()
+    panel.remedy.setCurrentIndex(panel.remedy.findData(drill.remedy))  # (as the trainee picks it)
+    qtbot.mouseClick(panel.stop_button, Qt.LeftButton)
+    text = panel.feedback.toPlainText()
+    assert "Right" in text and drill.truth in text and drill.broken in text and drill.remedy in text
+    stats = {s.skill: s for s in w.progress.stats(w.progress.trainee("Tina"))}
+    assert stats["spot-the-error"].attempts == 1 and stats["spot-the-error"].right == 1
+
+
+def test_spot_drills_make_exactly_one_step_wrong():
+    """Every step but one is the engine's own narration; that one contradicts it."""
+    from dealer_app.training.spot import ERRORS, make_spot
+    kinds = set()
+    for seed in range(150):
+        d = make_spot(seed)
+        kinds.add(d.kind)
+        assert d.steps[d.error_step].text != d.truth
+        assert (d.broken, d.remedy) == ERRORS[d.kind]
+    assert kinds == set(ERRORS)  # every kind of error a dealer makes, injected

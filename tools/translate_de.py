@@ -879,6 +879,17 @@ GERMAN = {
     "a card to each player": "eine Karte an jeden Spieler",
     "Next due": "Nächste Fälligkeit",
     "Dealer training: the group": "Dealer-Training: die Gruppe",
+    "Next step  [→]": "Nächster Schritt  [→]",
+    "Stop: this step is wrong": "Halt: dieser Schritt ist falsch",
+    "The floor decides (I-3)": "Der Floor entscheidet (I-3)",
+    "The remedy:": "Die Abhilfe:",
+    "Step %1 of %2: %3": "Schritt %1 von %2: %3",
+    "Spot the dealer's error: stop at the wrong step, name the remedy":
+        "Den Fehler des Dealers finden: beim falschen Schritt anhalten, die Abhilfe nennen",
+    "Spot the dealer's error": "Den Fehler des Dealers finden",
+    "The wrong step was step %1:": "Der falsche Schritt war Schritt %1:",
+    "It should have been": "Richtig wäre gewesen",
+    "The remedy": "Die Abhilfe",
 }
 
 

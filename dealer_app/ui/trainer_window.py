@@ -127,6 +127,7 @@ class TrainerWindow(QMainWindow):
                                        self.tr("Practice: right or wrong at once, mistakes again at the end"),
                                        self.tr("Exam: no feedback until the end, a certificate")), strict=True):
             self.mode.addItem(label, mode)
+        self.mode.addItem(self.tr("Spot the dealer's error: stop at the wrong step, name the remedy"), "spot")
         self.count = QSpinBox()
         self.count.setRange(1, 200)
         self.count.setValue(10)
@@ -178,6 +179,9 @@ class TrainerWindow(QMainWindow):
 
     # --- a session --------------------------------------------------------------------------------
     def start(self):
+        if self.mode.currentData() == "spot":
+            self.start_spot()
+            return
         skills = [self.skills.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.skills.count())
                   if self.skills.item(i).checkState() == Qt.CheckState.Checked]
         name = self.trainee.currentText().strip()
@@ -192,6 +196,33 @@ class TrainerWindow(QMainWindow):
             return
         self.certificate_button.setVisible(False)
         self.next_drill()
+
+    # --- spot the dealer's error ----------------------------------------------------------------
+    def start_spot(self):
+        from dealer_app.training.spot import make_spot
+        from dealer_app.ui.spot_panel import SpotPanel
+        self.session = None
+        _clear(self.answer_layout)
+        self.answer_button.setVisible(False)
+        self.next_button.setVisible(False)
+        self.certificate_button.setVisible(False)
+        self.question.setText(self.tr("Spot the dealer's error"))
+        self.explanation.setHtml("")
+        self._spot_started = time_now()
+        self.spot_panel = SpotPanel(self, make_spot(_seed()))
+        self.answer_layout.addWidget(self.spot_panel)
+        self.spot_panel.show()
+        self.spot_panel.setFocus()
+
+    def show_moment(self, moment: Moment):
+        """The table as it stood at a step (the spot drill's)."""
+        self.bridge.controller = moment
+        self.bridge.changed.emit("table")
+
+    def spot_judged(self, right: bool):
+        if self.progress is not None and self.trainee.currentText().strip():
+            trainee_id = self.progress.trainee(self.trainee.currentText().strip())
+            self.progress.record(trainee_id, "spot-the-error", "spot", right, time_now() - self._spot_started)
 
     def next_drill(self):
         assert self.session is not None
@@ -537,8 +568,14 @@ def skill_name(skill: str) -> str:
              "shortage": translate("Training", "Deck shortage"),
              "stub": translate("Training", "Stub"),
              "winners": translate("Training", "Winners"),
-             "best-five": translate("Training", "Best five")}
+             "best-five": translate("Training", "Best five"),
+             "spot-the-error": translate("Training", "Spot the dealer's error")}
     return names.get(skill, skill)
+
+
+def time_now() -> float:
+    import time
+    return time.monotonic()
 
 
 def _seed() -> int:

@@ -3,7 +3,7 @@
 <context>
     <name>AccuracyChart</name>
     <message>
-        <location filename="../trainer_window.py" line="502" />
+        <location filename="../trainer_window.py" line="533" />
         <source>No answers yet</source>
         <translation>Noch keine Antworten</translation>
     </message>
@@ -1828,27 +1828,27 @@
 <context>
     <name>ProgressView</name>
     <message>
-        <location filename="../trainer_window.py" line="460" />
+        <location filename="../trainer_window.py" line="491" />
         <source>Progress — %1</source>
         <translation>Fortschritt — %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="464" />
+        <location filename="../trainer_window.py" line="495" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="464" />
+        <location filename="../trainer_window.py" line="495" />
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="464" />
+        <location filename="../trainer_window.py" line="495" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="465" />
+        <location filename="../trainer_window.py" line="496" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
@@ -2272,6 +2272,59 @@
     </message>
 </context>
 <context>
+    <name>SpotPanel</name>
+    <message>
+        <location filename="../spot_panel.py" line="33" />
+        <source>Next step  [→]</source>
+        <translation>Nächster Schritt  [→]</translation>
+    </message>
+    <message>
+        <location filename="../spot_panel.py" line="35" />
+        <source>Stop: this step is wrong</source>
+        <translation>Halt: dieser Schritt ist falsch</translation>
+    </message>
+    <message>
+        <location filename="../spot_panel.py" line="42" />
+        <source>The floor decides (I-3)</source>
+        <translation>Der Floor entscheidet (I-3)</translation>
+    </message>
+    <message>
+        <location filename="../spot_panel.py" line="44" />
+        <source>The remedy:</source>
+        <translation>Die Abhilfe:</translation>
+    </message>
+    <message>
+        <location filename="../spot_panel.py" line="53" />
+        <source>Step %1 of %2: %3</source>
+        <translation>Schritt %1 von %2: %3</translation>
+    </message>
+    <message>
+        <location filename="../spot_panel.py" line="72" />
+        <source>Right</source>
+        <translation>Richtig</translation>
+    </message>
+    <message>
+        <location filename="../spot_panel.py" line="72" />
+        <source>Wrong</source>
+        <translation>Falsch</translation>
+    </message>
+    <message>
+        <location filename="../spot_panel.py" line="76" />
+        <source>The wrong step was step %1:</source>
+        <translation>Der falsche Schritt war Schritt %1:</translation>
+    </message>
+    <message>
+        <location filename="../spot_panel.py" line="77" />
+        <source>It should have been</source>
+        <translation>Richtig wäre gewesen</translation>
+    </message>
+    <message>
+        <location filename="../spot_panel.py" line="77" />
+        <source>The remedy</source>
+        <translation>Die Abhilfe</translation>
+    </message>
+</context>
+<context>
     <name>TableView</name>
     <message>
         <location filename="../table_view.py" line="94" />
@@ -2419,212 +2472,222 @@
         <translation>Prüfung: keine Rückmeldung bis zum Ende, ein Zertifikat</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="140" />
+        <location filename="../trainer_window.py" line="130" />
+        <source>Spot the dealer's error: stop at the wrong step, name the remedy</source>
+        <translation>Den Fehler des Dealers finden: beim falschen Schritt anhalten, die Abhilfe nennen</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="141" />
         <source>Trainee</source>
         <translation>Teilnehmer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="141" />
+        <location filename="../trainer_window.py" line="142" />
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="142" />
+        <location filename="../trainer_window.py" line="143" />
         <source>Drills</source>
         <translation>Aufgaben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="143" />
+        <location filename="../trainer_window.py" line="144" />
         <source>Skills</source>
         <translation>Fertigkeiten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="146" />
+        <location filename="../trainer_window.py" line="147" />
         <source>Start</source>
         <translation>Beginnen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="148" />
+        <location filename="../trainer_window.py" line="149" />
         <source>Progress…</source>
         <translation>Fortschritt…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="161" />
+        <location filename="../trainer_window.py" line="162" />
         <source>Answer  [Enter]</source>
         <translation>Antworten  [Enter]</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="169" />
+        <location filename="../trainer_window.py" line="170" />
         <source>Next drill</source>
         <translation>Nächste Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="173" />
+        <location filename="../trainer_window.py" line="174" />
         <source>Certificate…</source>
         <translation>Zertifikat…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="207" />
+        <location filename="../trainer_window.py" line="209" />
+        <source>Spot the dealer's error</source>
+        <translation>Den Fehler des Dealers finden</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="238" />
         <source> (your mistakes again)</source>
         <translation> (deine Fehler noch einmal)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="208" />
+        <location filename="../trainer_window.py" line="239" />
         <source>Drill %1 of %2%3</source>
         <translation>Aufgabe %1 von %2%3</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="213" />
+        <location filename="../trainer_window.py" line="244" />
         <source>The rules for this drill</source>
         <translation>Die Regeln zu dieser Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="227" />
+        <location filename="../trainer_window.py" line="258" />
         <source>Click the seat on the table, or type its number and Enter.</source>
         <translation>Den Platz am Tisch anklicken, oder seine Nummer eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="228" />
+        <location filename="../trainer_window.py" line="259" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="230" />
+        <location filename="../trainer_window.py" line="261" />
         <source>Type the amount and Enter.</source>
         <translation>Den Betrag eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="231" />
+        <location filename="../trainer_window.py" line="262" />
         <source>Type the number of cards and Enter.</source>
         <translation>Die Zahl der Karten eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="232" />
+        <location filename="../trainer_window.py" line="263" />
         <source>Amount</source>
         <translation>Betrag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="232" />
+        <location filename="../trainer_window.py" line="263" />
         <source>Cards</source>
         <translation>Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="234" />
+        <location filename="../trainer_window.py" line="265" />
         <source>Tick what the dealer does before this round.</source>
         <translation>Ankreuzen, was der Dealer vor dieser Runde tut.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="235" />
+        <location filename="../trainer_window.py" line="266" />
         <source>Burn a card</source>
         <translation>Eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="235" />
+        <location filename="../trainer_window.py" line="266" />
         <source>Shuffle the burns into the stub</source>
         <translation>Die Brennkarten in den Stapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="237" />
+        <location filename="../trainer_window.py" line="268" />
         <source>Deal one common card</source>
         <translation>Eine Gemeinschaftskarte geben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="241" />
+        <location filename="../trainer_window.py" line="272" />
         <source>Tick every legal action; give its amount (to), or a range as min-max.</source>
         <translation>Jede erlaubte Aktion ankreuzen; ihren Betrag (auf) angeben, oder einen Bereich als min-max.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="253" />
+        <location filename="../trainer_window.py" line="284" />
         <source>One line per pot, main pot first: the amount, a colon, the seats eligible (e.g. 21: 1 2 3)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, die berechtigten Plätze (z. B. 21: 1 2 3)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="255" />
+        <location filename="../trainer_window.py" line="286" />
         <source>One line per pot, main pot first: the amount, a colon, each winner's seat and share (e.g. 120: 3 60, 5 60)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, Platz und Anteil jedes Gewinners (z. B. 120: 3 60, 5 60)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="262" />
+        <location filename="../trainer_window.py" line="293" />
         <source>Click the five cards of seat %1's best hand.</source>
         <translation>Die fünf Karten der besten Hand von Platz %1 anklicken.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="350" />
+        <location filename="../trainer_window.py" line="381" />
         <source>The answer cannot be read: %1</source>
         <translation>Die Antwort ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="363" />
+        <location filename="../trainer_window.py" line="394" />
         <source>Answer kept. Next drill.</source>
         <translation>Antwort notiert. Nächste Aufgabe.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="377" />
+        <location filename="../trainer_window.py" line="408" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="377" />
+        <location filename="../trainer_window.py" line="408" />
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="381" />
+        <location filename="../trainer_window.py" line="412" />
         <source>The answer</source>
         <translation>Die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="383" />
+        <location filename="../trainer_window.py" line="414" />
         <source>Why</source>
         <translation>Warum</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="399" />
+        <location filename="../trainer_window.py" line="430" />
         <source>Score: %1%</source>
         <translation>Ergebnis: %1 %</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="403" />
+        <location filename="../trainer_window.py" line="434" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="403" />
+        <location filename="../trainer_window.py" line="434" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="404" />
+        <location filename="../trainer_window.py" line="435" />
         <source>pass mark</source>
         <translation>Bestehensgrenze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="408" />
+        <location filename="../trainer_window.py" line="439" />
         <source>the answer</source>
         <translation>die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="414" />
+        <location filename="../trainer_window.py" line="445" />
         <source>Session over</source>
         <translation>Sitzung beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="419" />
+        <location filename="../trainer_window.py" line="450" />
         <source>Save the certificate</source>
         <translation>Das Zertifikat speichern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="437" />
+        <location filename="../trainer_window.py" line="468" />
         <source>The certificate cannot be written: %1</source>
         <translation>Das Zertifikat kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="439" />
+        <location filename="../trainer_window.py" line="470" />
         <source>Certificate written: %1</source>
         <translation>Zertifikat geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="447" />
+        <location filename="../trainer_window.py" line="478" />
         <source>No answers of %1 yet.</source>
         <translation>Noch keine Antworten von %1.</translation>
     </message>
@@ -2712,147 +2775,152 @@
         <translation>Dealer-Training: die Gruppe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="531" />
+        <location filename="../trainer_window.py" line="562" />
         <source>Bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="532" />
+        <location filename="../trainer_window.py" line="563" />
         <source>First to act</source>
         <translation>Wer zuerst handelt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="533" />
+        <location filename="../trainer_window.py" line="564" />
         <source>Legal actions</source>
         <translation>Erlaubte Aktionen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="534" />
+        <location filename="../trainer_window.py" line="565" />
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="535" />
+        <location filename="../trainer_window.py" line="566" />
         <source>Side pots</source>
         <translation>Nebenpots</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="536" />
+        <location filename="../trainer_window.py" line="567" />
         <source>Who shows first</source>
         <translation>Wer zuerst zeigt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="537" />
+        <location filename="../trainer_window.py" line="568" />
         <source>Deck shortage</source>
         <translation>Kartenmangel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="538" />
+        <location filename="../trainer_window.py" line="569" />
         <source>Stub</source>
         <translation>Stapel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="539" />
+        <location filename="../trainer_window.py" line="570" />
         <source>Winners</source>
         <translation>Gewinner</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="540" />
+        <location filename="../trainer_window.py" line="571" />
         <source>Best five</source>
         <translation>Beste fünf</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="550" />
+        <location filename="../trainer_window.py" line="572" />
+        <source>Spot the dealer's error</source>
+        <translation>Den Fehler des Dealers finden</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="587" />
         <source>Who brings in?</source>
         <translation>Wer bringt ein?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="551" />
+        <location filename="../trainer_window.py" line="588" />
         <source>Who acts first on this street?</source>
         <translation>Wer handelt auf dieser Straße zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="552" />
+        <location filename="../trainer_window.py" line="589" />
         <source>What may the player to act do, with the exact amounts?</source>
         <translation>Was darf der Spieler am Zug tun, mit den genauen Beträgen?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="553" />
+        <location filename="../trainer_window.py" line="590" />
         <source>How much is in the pot now?</source>
         <translation>Wie viel ist jetzt im Pot?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="554" />
+        <location filename="../trainer_window.py" line="591" />
         <source>What are the pots, and who is eligible for each?</source>
         <translation>Welche Pots gibt es, und wer ist an jedem berechtigt?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="555" />
+        <location filename="../trainer_window.py" line="592" />
         <source>Who shows first?</source>
         <translation>Wer zeigt zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="556" />
+        <location filename="../trainer_window.py" line="593" />
         <source>The deck is short: what does the dealer do before this round?</source>
         <translation>Die Karten reichen nicht: was tut der Dealer vor dieser Runde?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="557" />
+        <location filename="../trainer_window.py" line="594" />
         <source>How many cards are left in the stub?</source>
         <translation>Wie viele Karten sind noch im Stapel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="558" />
+        <location filename="../trainer_window.py" line="595" />
         <source>Who wins which pot, and how much?</source>
         <translation>Wer gewinnt welchen Pot, und wie viel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="559" />
+        <location filename="../trainer_window.py" line="596" />
         <source>What are this player's best five cards?</source>
         <translation>Was sind die besten fünf Karten dieses Spielers?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="575" />
+        <location filename="../trainer_window.py" line="612" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="579" />
+        <location filename="../trainer_window.py" line="616" />
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="581" />
+        <location filename="../trainer_window.py" line="618" />
         <source>burn a card</source>
         <translation>eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="581" />
+        <location filename="../trainer_window.py" line="618" />
         <source>no burn</source>
         <translation>keine Brennkarte</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="582" />
+        <location filename="../trainer_window.py" line="619" />
         <source>shuffle the burns into the stub</source>
         <translation>die Brennkarten in den Stapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="583" />
+        <location filename="../trainer_window.py" line="620" />
         <source>one common card</source>
         <translation>eine Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="584" />
+        <location filename="../trainer_window.py" line="621" />
         <source>a card to each player</source>
         <translation>eine Karte an jeden Spieler</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="589" />
+        <location filename="../trainer_window.py" line="626" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="589" />
+        <location filename="../trainer_window.py" line="626" />
         <source>seat</source>
         <translation>Platz</translation>
     </message>
