@@ -95,6 +95,53 @@ def main(out: str, language: str = "en"):
     c.enter_card("Ts")
     shot("4c-common-card")
     floor_shots(app, out, tmp)
+    trainer_shots(app, out, tmp)
+
+
+def trainer_shots(app, out: Path, tmp: Path):
+    """The trainer: a drill, a wrong answer explained, the progress view, spot the error."""
+    import sqlite3
+
+    from PySide6.QtCore import Qt
+
+    from dealer_app.training.progress import Progress
+    from dealer_app.ui.trainer_window import TrainerWindow
+    progress = Progress(sqlite3.connect(tmp / "trainer.sqlite3"))
+    w = TrainerWindow(progress)
+    w.resize(1320, 820)
+    w.show()
+    w.trainee.setEditText("Tina")
+    for i in range(w.skills.count()):
+        item = w.skills.item(i)
+        item.setCheckState(Qt.CheckState.Checked if item.data(Qt.ItemDataRole.UserRole) in ("first-to-act", "pot")
+                           else Qt.CheckState.Unchecked)
+    w.mode.setCurrentIndex(1)
+    w.start()
+    for _ in range(5):
+        app.processEvents()
+    w.grab().save(str(out / "8-training-drill.png"))
+    for n in range(8):  # some right, some wrong, for the progress view
+        d = w.session.current
+        if d is None:
+            break
+        w._judge(d.answer if n % 3 else {"seat": -1, "pot": -1})
+        if n == 0:
+            for _ in range(5):
+                app.processEvents()
+            w.grab().save(str(out / "9-training-wrong-answer.png"))
+        w.next_drill()
+    view = w.show_progress()
+    for _ in range(5):
+        app.processEvents()
+    if view is not None:
+        view.grab().save(str(out / "10-training-progress.png"))
+    w.mode.setCurrentIndex(w.mode.findData("spot"))
+    w.start()
+    for _ in range(4):
+        w.spot_panel.step()
+    for _ in range(5):
+        app.processEvents()
+    w.grab().save(str(out / "11-training-spot-the-error.png"))
 
 
 def floor_shots(app, out: Path, tmp: Path):

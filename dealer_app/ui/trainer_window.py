@@ -92,6 +92,12 @@ def moment_of(drill: Drill) -> DrillMoment:
     m.session, m.session_id, m.hand_no, m.inputs, m.redo_stack = base.session, None, 1, base.inputs, []
     m.skill = drill.skill
     m._collect_rulings()
+    from dealer_app.engine.limits import LimitsError, load_table
+    assert m.session is not None
+    try:  # the table's own title on the felt (the replay knows only its name)
+        m.session.table = load_table(drill.table)
+    except (LimitsError, OSError):
+        pass  # the drill's own copy of the amounts is drawn, under the table's name
     return m
 
 
@@ -182,6 +188,7 @@ class TrainerWindow(QMainWindow):
         if self.mode.currentData() == "spot":
             self.start_spot()
             return
+        self.explanation.setVisible(True)
         skills = [self.skills.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.skills.count())
                   if self.skills.item(i).checkState() == Qt.CheckState.Checked]
         name = self.trainee.currentText().strip()
@@ -208,6 +215,8 @@ class TrainerWindow(QMainWindow):
         self.certificate_button.setVisible(False)
         self.question.setText(self.tr("Spot the dealer's error"))
         self.explanation.setHtml("")
+        self.explanation.setVisible(False)  # the spot panel has its own
+        self.status.setText("")
         self._spot_started = time_now()
         self.spot_panel = SpotPanel(self, make_spot(_seed()))
         self.answer_layout.addWidget(self.spot_panel)
@@ -554,6 +563,7 @@ def _clear(layout) -> None:
         item = layout.takeAt(0)
         widget = item.widget() if item is not None else None
         if widget is not None:
+            widget.hide()  # gone from the screen now; deleted when the event loop next runs
             widget.deleteLater()
 
 
