@@ -258,3 +258,15 @@ def test_legal_action_drills_agree_with_pokerkit_where_its_rules_are_the_profile
         assert ours == theirs, (ours, theirs, d.phh)
         compared += 1
     assert compared > N * 0.7, (compared, differ_known)
+
+
+def test_B2_B5_bring_in_drills_include_suit_ties_and_an_all_in_low_card(drills):
+    ties = all_in_low = 0
+    for d in drills["bring-in"]:
+        sit = read(d.phh)
+        doors = sorted(sit.players, key=lambda p: (rank(p.up[0]), suit(p.up[0])))
+        if rank(doors[0].up[0]) == rank(doors[1].up[0]):
+            ties += 1
+        if doors[0].stack == 0:
+            all_in_low += 1
+    assert ties > N // 10 and all_in_low > N // 50, (ties, all_in_low)

@@ -153,7 +153,23 @@ def _stacks_for(skill: str, rng: random.Random, r: BettingRules, n: int) -> list
     unit = r.small_bet
     if skill == "side-pots":  # short stacks, so that somebody is all-in
         return [rng.choice((unit // 2, unit, 2 * unit, 4 * unit, 30 * unit)) + r.ante for _ in range(n)]
-    return [max(r.ante + r.chip, rng.choice(STACKS) * unit // 100) for _ in range(n)]
+    stacks = [max(r.ante + r.chip, rng.choice(STACKS) * unit // 100) for _ in range(n)]
+    if skill == "bring-in" and rng.random() < 0.25:  # B-5: someone all-in by the ante alone
+        stacks[rng.randrange(n)] = r.ante
+    return stacks
+
+
+def _arrange(skill: str, deck: list[int], n: int, rng: random.Random) -> None:
+    """Bring-in drills: often two low door cards of one rank, so the suit decides (B-2).
+    (Cards are dealt from the end of the deck, three to a seat, the door card third.)"""
+    if skill != "bring-in" or n < 2 or rng.random() > 0.35:
+        return
+    low = rng.randrange(0, 4)  # a two, three, four or five
+    same = [c for c in deck if c >> 2 == low]
+    first, second = rng.sample(same, 2)
+    for position, card in ((-3, first), (-6, second)):  # the first two seats' door cards
+        i = deck.index(card)
+        deck[i], deck[position] = deck[position], deck[i]
 
 
 def _play(skill: str, rules: BettingRules, rng: random.Random):
@@ -163,6 +179,7 @@ def _play(skill: str, rules: BettingRules, rng: random.Random):
     seats = [SeatSpec(i + 1, f"P{i + 1}", s) for i, s in enumerate(_stacks_for(skill, rng, rules, n))]
     deck = list(range(52))
     rng.shuffle(deck)
+    _arrange(skill, deck, n, rng)
     h = Hand(rules, seats)
     fold_rate = 0.0 if skill in ("shortage", "shows-first", "best-five", "winners") else 0.12
     aggression = 0.15 if skill == "shortage" else 0.3
