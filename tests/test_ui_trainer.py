@@ -178,3 +178,15 @@ def test_spot_drills_make_exactly_one_step_wrong():
         assert d.steps[d.error_step].text != d.truth
         assert (d.broken, d.remedy) == ERRORS[d.kind]
     assert kinds == set(ERRORS)  # every kind of error a dealer makes, injected
+
+
+def test_the_exams_pass_mark_is_the_trainers_to_set():
+    from dealer_app.training.session import TrainingSession
+    s = TrainingSession("exam", ["stub"], 2, seed=3, pass_mark=0.5)
+    s.next()
+    s.answer(s.current.answer)
+    s.next()
+    s.answer({"stub": -1})
+    assert s.next() is None and s.score() == 0.5 and s.passed()
+    with pytest.raises(ValueError):
+        TrainingSession("exam", ["stub"], 2, pass_mark=1.5)

@@ -890,6 +890,7 @@ GERMAN = {
     "The wrong step was step %1:": "Der falsche Schritt war Schritt %1:",
     "It should have been": "Richtig wäre gewesen",
     "The remedy": "Die Abhilfe",
+    "Exam pass mark": "Bestehensgrenze der Prüfung",
 }
 
 

@@ -28,7 +28,9 @@ ERRORS: dict[str, tuple[str, str]] = {
     "missed-burn": ("D-5", "I-3"),
     "wrong-shows-first": ("W-1", "I-3"),
     "wrong-pot": ("W-3", "I-3"),
+    "wrong-shortage": ("D-7", "I-3"),
 }
+_SHORT = re.compile(r"Only \d+ cards? left for (\d+) players: ")
 _POT_TO = re.compile(r"(to seat(?:\(s\))?) (\d+(?:, \d+)*)")
 REMEDIES = ("I-1", "I-2", "I-3", "I-4", "I-5", "I-6", "I-7")
 
@@ -52,9 +54,10 @@ class SpotDrill:
     table: str
 
 
-def _play(rules: BettingRules, rng: random.Random) -> tuple[Hand, list, list[SpotStep]]:
-    """A hand to its end; its inputs, and a step per decision worth saying."""
-    n = rng.randint(3, rules.max_players)
+def _play(rules: BettingRules, rng: random.Random, full: bool = False) -> tuple[Hand, list, list[SpotStep]]:
+    """A hand to its end; its inputs, and a step per decision worth saying. ``full``: every
+    seat taken and few folds, so that the deck runs short (D-7)."""
+    n = rules.max_players if full else rng.randint(3, rules.max_players)
     stacks = [rng.choice((2500, 6000, 20000)) * rules.small_bet // 100 + rules.ante for _ in range(n)]
     h = Hand(rules, [SeatSpec(i + 1, f"P{i + 1}", s) for i, s in enumerate(stacks)])
     deck = list(range(52))
@@ -85,7 +88,7 @@ def _play(rules: BettingRules, rng: random.Random) -> tuple[Hand, list, list[Spo
         elif h.phase == "bet":
             assert h.to_act is not None
             seat = h.to_act.seat
-            action, to = choose_action(h, rng, 0.3, 0.1)
+            action, to = choose_action(h, rng, 0.15 if full else 0.3, 0.0 if full else 0.1)
             h.act(seat, action, to)
             inputs.append(["act", seat, action, to])
         else:
@@ -125,6 +128,12 @@ def _wrong(kind: str, step: SpotStep, h: Hand, rng: random.Random) -> str | None
                 wrong = format_money(cents + max(h.rules.chip, h.rules.small_bet // 2), h.rules.currency)
                 return text.replace(f"{verb}{amount}", f"{verb}{wrong}", 1)
         return None
+    if kind == "wrong-shortage":  # the dealer deals as if the deck were not short
+        m = _SHORT.match(text)
+        if m is None:
+            return None
+        kind_of_card = "down" if "down" in text else "up"
+        return f"Burn one card, then one card {kind_of_card} to each of the {m.group(1)} players"
     if kind == "missed-burn":
         if text.startswith("Burn one card, then"):
             return text.replace("Burn one card, then o", "O", 1)
@@ -145,8 +154,8 @@ def make_spot(seed: int, table: str = "stud-10-20", profile: str | None = None, 
     t = load_table(table, limits_dir)
     rules = BettingRules.build(t, load_profile(profile or t.profile, limits_dir))
     for _attempt in range(200):
-        h, inputs, steps = _play(rules, rng)
         kind = rng.choice(sorted(ERRORS))
+        h, inputs, steps = _play(rules, rng, full=kind == "wrong-shortage")
         candidates = [i for i, s in enumerate(steps) if i > 0 and _wrong(kind, s, h, random.Random(0))]
         if not candidates:
             continue

@@ -137,6 +137,10 @@ class TrainerWindow(QMainWindow):
         self.count = QSpinBox()
         self.count.setRange(1, 200)
         self.count.setValue(10)
+        self.pass_mark = QSpinBox()  # the exam's pass mark, the trainer's to set
+        self.pass_mark.setRange(1, 100)
+        self.pass_mark.setValue(80)
+        self.pass_mark.setSuffix(" %")
         self.skills = QListWidget()
         for skill in SKILLS:
             item = QListWidgetItem(skill_name(skill))
@@ -147,6 +151,7 @@ class TrainerWindow(QMainWindow):
         form.addRow(self.tr("Trainee"), self.trainee)
         form.addRow(self.tr("Mode"), self.mode)
         form.addRow(self.tr("Drills"), self.count)
+        form.addRow(self.tr("Exam pass mark"), self.pass_mark)
         form.addRow(self.tr("Skills"), self.skills)
         layout.addLayout(form)
         buttons = QHBoxLayout()
@@ -197,7 +202,8 @@ class TrainerWindow(QMainWindow):
             if self.progress is not None and name:
                 trainee_id = self.progress.trainee(name)
             self.session = TrainingSession(self.mode.currentData(), skills, self.count.value(), seed=_seed(),
-                                           progress=self.progress, trainee_id=trainee_id)
+                                           progress=self.progress, trainee_id=trainee_id,
+                                           pass_mark=self.pass_mark.value() / 100)
         except ValueError as exc:
             self.explanation.setHtml(f"<p style='color:#b00020'><b>{html.escape(str(exc))}</b></p>")
             return
@@ -281,7 +287,8 @@ class TrainerWindow(QMainWindow):
             hint.setText(self.tr("Tick every legal action; give its amount (to), or a range as min-max."))
             grid = QGridLayout()
             for row, action in enumerate(("fold", "check", "call", "bring_in", "complete", "bet", "raise")):
-                self.ticks[action] = QCheckBox(action.replace("_", " "))
+                from dealer_app.ui.words import action_name
+                self.ticks[action] = QCheckBox(action_name(action))
                 grid.addWidget(self.ticks[action], row, 0)
                 if action not in ("fold", "check"):
                     self.amounts[action] = QLineEdit()
@@ -644,7 +651,8 @@ def _answer_words(drill: Drill, m: Moment) -> str:
 
 
 def _legal_words(x: dict, m: Moment) -> str:
-    name = x["action"].replace("_", " ")
+    from dealer_app.ui.words import action_name
+    name = action_name(x["action"])
     if "min_to" in x:
         return f"{name} {m.money(x['min_to'])}–{m.money(x['max_to'])}"
     return f"{name} {m.money(x['to'])}" if "to" in x else name

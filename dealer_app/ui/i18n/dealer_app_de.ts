@@ -3,7 +3,7 @@
 <context>
     <name>AccuracyChart</name>
     <message>
-        <location filename="../trainer_window.py" line="533" />
+        <location filename="../trainer_window.py" line="549" />
         <source>No answers yet</source>
         <translation>Noch keine Antworten</translation>
     </message>
@@ -1828,27 +1828,27 @@
 <context>
     <name>ProgressView</name>
     <message>
-        <location filename="../trainer_window.py" line="491" />
+        <location filename="../trainer_window.py" line="507" />
         <source>Progress — %1</source>
         <translation>Fortschritt — %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="495" />
+        <location filename="../trainer_window.py" line="511" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="495" />
+        <location filename="../trainer_window.py" line="511" />
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="495" />
+        <location filename="../trainer_window.py" line="511" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="496" />
+        <location filename="../trainer_window.py" line="512" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
@@ -2452,242 +2452,247 @@
 <context>
     <name>TrainerWindow</name>
     <message>
-        <location filename="../trainer_window.py" line="104" />
+        <location filename="../trainer_window.py" line="110" />
         <source>Dealer training</source>
         <translation>Dealer-Training</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="126" />
+        <location filename="../trainer_window.py" line="132" />
         <source>Learn: the rule first, every answer explained</source>
         <translation>Lernen: zuerst die Regel, jede Antwort erklärt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="127" />
+        <location filename="../trainer_window.py" line="133" />
         <source>Practice: right or wrong at once, mistakes again at the end</source>
         <translation>Üben: sofort richtig oder falsch, die Fehler am Ende noch einmal</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="128" />
+        <location filename="../trainer_window.py" line="134" />
         <source>Exam: no feedback until the end, a certificate</source>
         <translation>Prüfung: keine Rückmeldung bis zum Ende, ein Zertifikat</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="130" />
+        <location filename="../trainer_window.py" line="136" />
         <source>Spot the dealer's error: stop at the wrong step, name the remedy</source>
         <translation>Den Fehler des Dealers finden: beim falschen Schritt anhalten, die Abhilfe nennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="141" />
+        <location filename="../trainer_window.py" line="151" />
         <source>Trainee</source>
         <translation>Teilnehmer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="142" />
+        <location filename="../trainer_window.py" line="152" />
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="143" />
+        <location filename="../trainer_window.py" line="153" />
         <source>Drills</source>
         <translation>Aufgaben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="144" />
+        <location filename="../trainer_window.py" line="154" />
+        <source>Exam pass mark</source>
+        <translation>Bestehensgrenze der Prüfung</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="155" />
         <source>Skills</source>
         <translation>Fertigkeiten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="147" />
+        <location filename="../trainer_window.py" line="158" />
         <source>Start</source>
         <translation>Beginnen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="149" />
+        <location filename="../trainer_window.py" line="160" />
         <source>Progress…</source>
         <translation>Fortschritt…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="162" />
+        <location filename="../trainer_window.py" line="173" />
         <source>Answer  [Enter]</source>
         <translation>Antworten  [Enter]</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="170" />
+        <location filename="../trainer_window.py" line="181" />
         <source>Next drill</source>
         <translation>Nächste Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="174" />
+        <location filename="../trainer_window.py" line="185" />
         <source>Certificate…</source>
         <translation>Zertifikat…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="209" />
+        <location filename="../trainer_window.py" line="222" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="238" />
+        <location filename="../trainer_window.py" line="253" />
         <source> (your mistakes again)</source>
         <translation> (deine Fehler noch einmal)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="239" />
+        <location filename="../trainer_window.py" line="254" />
         <source>Drill %1 of %2%3</source>
         <translation>Aufgabe %1 von %2%3</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="244" />
+        <location filename="../trainer_window.py" line="259" />
         <source>The rules for this drill</source>
         <translation>Die Regeln zu dieser Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="258" />
+        <location filename="../trainer_window.py" line="273" />
         <source>Click the seat on the table, or type its number and Enter.</source>
         <translation>Den Platz am Tisch anklicken, oder seine Nummer eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="259" />
+        <location filename="../trainer_window.py" line="274" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="261" />
+        <location filename="../trainer_window.py" line="276" />
         <source>Type the amount and Enter.</source>
         <translation>Den Betrag eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="262" />
+        <location filename="../trainer_window.py" line="277" />
         <source>Type the number of cards and Enter.</source>
         <translation>Die Zahl der Karten eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="263" />
+        <location filename="../trainer_window.py" line="278" />
         <source>Amount</source>
         <translation>Betrag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="263" />
+        <location filename="../trainer_window.py" line="278" />
         <source>Cards</source>
         <translation>Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="265" />
+        <location filename="../trainer_window.py" line="280" />
         <source>Tick what the dealer does before this round.</source>
         <translation>Ankreuzen, was der Dealer vor dieser Runde tut.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="266" />
+        <location filename="../trainer_window.py" line="281" />
         <source>Burn a card</source>
         <translation>Eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="266" />
+        <location filename="../trainer_window.py" line="281" />
         <source>Shuffle the burns into the stub</source>
         <translation>Die Brennkarten in den Stapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="268" />
+        <location filename="../trainer_window.py" line="283" />
         <source>Deal one common card</source>
         <translation>Eine Gemeinschaftskarte geben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="272" />
+        <location filename="../trainer_window.py" line="287" />
         <source>Tick every legal action; give its amount (to), or a range as min-max.</source>
         <translation>Jede erlaubte Aktion ankreuzen; ihren Betrag (auf) angeben, oder einen Bereich als min-max.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="284" />
+        <location filename="../trainer_window.py" line="300" />
         <source>One line per pot, main pot first: the amount, a colon, the seats eligible (e.g. 21: 1 2 3)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, die berechtigten Plätze (z. B. 21: 1 2 3)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="286" />
+        <location filename="../trainer_window.py" line="302" />
         <source>One line per pot, main pot first: the amount, a colon, each winner's seat and share (e.g. 120: 3 60, 5 60)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, Platz und Anteil jedes Gewinners (z. B. 120: 3 60, 5 60)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="293" />
+        <location filename="../trainer_window.py" line="309" />
         <source>Click the five cards of seat %1's best hand.</source>
         <translation>Die fünf Karten der besten Hand von Platz %1 anklicken.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="381" />
+        <location filename="../trainer_window.py" line="397" />
         <source>The answer cannot be read: %1</source>
         <translation>Die Antwort ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="394" />
+        <location filename="../trainer_window.py" line="410" />
         <source>Answer kept. Next drill.</source>
         <translation>Antwort notiert. Nächste Aufgabe.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="408" />
+        <location filename="../trainer_window.py" line="424" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="408" />
+        <location filename="../trainer_window.py" line="424" />
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="412" />
+        <location filename="../trainer_window.py" line="428" />
         <source>The answer</source>
         <translation>Die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="414" />
+        <location filename="../trainer_window.py" line="430" />
         <source>Why</source>
         <translation>Warum</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="430" />
+        <location filename="../trainer_window.py" line="446" />
         <source>Score: %1%</source>
         <translation>Ergebnis: %1 %</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="434" />
+        <location filename="../trainer_window.py" line="450" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="434" />
+        <location filename="../trainer_window.py" line="450" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="435" />
+        <location filename="../trainer_window.py" line="451" />
         <source>pass mark</source>
         <translation>Bestehensgrenze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="439" />
+        <location filename="../trainer_window.py" line="455" />
         <source>the answer</source>
         <translation>die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="445" />
+        <location filename="../trainer_window.py" line="461" />
         <source>Session over</source>
         <translation>Sitzung beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="450" />
+        <location filename="../trainer_window.py" line="466" />
         <source>Save the certificate</source>
         <translation>Das Zertifikat speichern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="468" />
+        <location filename="../trainer_window.py" line="484" />
         <source>The certificate cannot be written: %1</source>
         <translation>Das Zertifikat kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="470" />
+        <location filename="../trainer_window.py" line="486" />
         <source>Certificate written: %1</source>
         <translation>Zertifikat geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="478" />
+        <location filename="../trainer_window.py" line="494" />
         <source>No answers of %1 yet.</source>
         <translation>Noch keine Antworten von %1.</translation>
     </message>
@@ -2775,152 +2780,152 @@
         <translation>Dealer-Training: die Gruppe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="562" />
+        <location filename="../trainer_window.py" line="579" />
         <source>Bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="563" />
+        <location filename="../trainer_window.py" line="580" />
         <source>First to act</source>
         <translation>Wer zuerst handelt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="564" />
+        <location filename="../trainer_window.py" line="581" />
         <source>Legal actions</source>
         <translation>Erlaubte Aktionen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="565" />
+        <location filename="../trainer_window.py" line="582" />
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="566" />
+        <location filename="../trainer_window.py" line="583" />
         <source>Side pots</source>
         <translation>Nebenpots</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="567" />
+        <location filename="../trainer_window.py" line="584" />
         <source>Who shows first</source>
         <translation>Wer zuerst zeigt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="568" />
+        <location filename="../trainer_window.py" line="585" />
         <source>Deck shortage</source>
         <translation>Kartenmangel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="569" />
+        <location filename="../trainer_window.py" line="586" />
         <source>Stub</source>
         <translation>Stapel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="570" />
+        <location filename="../trainer_window.py" line="587" />
         <source>Winners</source>
         <translation>Gewinner</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="571" />
+        <location filename="../trainer_window.py" line="588" />
         <source>Best five</source>
         <translation>Beste fünf</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="572" />
+        <location filename="../trainer_window.py" line="589" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="587" />
+        <location filename="../trainer_window.py" line="604" />
         <source>Who brings in?</source>
         <translation>Wer bringt ein?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="588" />
+        <location filename="../trainer_window.py" line="605" />
         <source>Who acts first on this street?</source>
         <translation>Wer handelt auf dieser Straße zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="589" />
+        <location filename="../trainer_window.py" line="606" />
         <source>What may the player to act do, with the exact amounts?</source>
         <translation>Was darf der Spieler am Zug tun, mit den genauen Beträgen?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="590" />
+        <location filename="../trainer_window.py" line="607" />
         <source>How much is in the pot now?</source>
         <translation>Wie viel ist jetzt im Pot?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="591" />
+        <location filename="../trainer_window.py" line="608" />
         <source>What are the pots, and who is eligible for each?</source>
         <translation>Welche Pots gibt es, und wer ist an jedem berechtigt?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="592" />
+        <location filename="../trainer_window.py" line="609" />
         <source>Who shows first?</source>
         <translation>Wer zeigt zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="593" />
+        <location filename="../trainer_window.py" line="610" />
         <source>The deck is short: what does the dealer do before this round?</source>
         <translation>Die Karten reichen nicht: was tut der Dealer vor dieser Runde?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="594" />
+        <location filename="../trainer_window.py" line="611" />
         <source>How many cards are left in the stub?</source>
         <translation>Wie viele Karten sind noch im Stapel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="595" />
+        <location filename="../trainer_window.py" line="612" />
         <source>Who wins which pot, and how much?</source>
         <translation>Wer gewinnt welchen Pot, und wie viel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="596" />
+        <location filename="../trainer_window.py" line="613" />
         <source>What are this player's best five cards?</source>
         <translation>Was sind die besten fünf Karten dieses Spielers?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="612" />
+        <location filename="../trainer_window.py" line="629" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="616" />
+        <location filename="../trainer_window.py" line="633" />
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="618" />
+        <location filename="../trainer_window.py" line="635" />
         <source>burn a card</source>
         <translation>eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="618" />
+        <location filename="../trainer_window.py" line="635" />
         <source>no burn</source>
         <translation>keine Brennkarte</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="619" />
+        <location filename="../trainer_window.py" line="636" />
         <source>shuffle the burns into the stub</source>
         <translation>die Brennkarten in den Stapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="620" />
+        <location filename="../trainer_window.py" line="637" />
         <source>one common card</source>
         <translation>eine Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="621" />
+        <location filename="../trainer_window.py" line="638" />
         <source>a card to each player</source>
         <translation>eine Karte an jeden Spieler</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="626" />
+        <location filename="../trainer_window.py" line="643" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="626" />
+        <location filename="../trainer_window.py" line="643" />
         <source>seat</source>
         <translation>Platz</translation>
     </message>
