@@ -163,7 +163,7 @@ def test_spot_the_dealers_error_by_steps_and_the_remedy(qtbot, trainer):
     panel.remedy.setCurrentIndex(panel.remedy.findData(drill.remedy))  # (as the trainee picks it)
     qtbot.mouseClick(panel.stop_button, Qt.LeftButton)
     text = panel.feedback.toPlainText()
-    assert "Right" in text and drill.truth in text and drill.broken in text and drill.remedy in text
+    assert "Right" in text and drill.truth.text in text and drill.broken in text and drill.remedy in text
     stats = {s.skill: s for s in w.progress.stats(w.progress.trainee("Tina"))}
     assert stats["spot-the-error"].attempts == 1 and stats["spot-the-error"].right == 1
 
@@ -175,7 +175,7 @@ def test_spot_drills_make_exactly_one_step_wrong():
     for seed in range(150):
         d = make_spot(seed)
         kinds.add(d.kind)
-        assert d.steps[d.error_step].text != d.truth
+        assert d.steps[d.error_step].text != d.truth.text and d.steps[d.error_step].subject != d.truth
         assert (d.broken, d.remedy) == ERRORS[d.kind]
     assert kinds == set(ERRORS)  # every kind of error a dealer makes, injected
 

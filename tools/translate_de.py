@@ -891,6 +891,8 @@ GERMAN = {
     "It should have been": "Richtig wäre gewesen",
     "The remedy": "Die Abhilfe",
     "Exam pass mark": "Bestehensgrenze der Prüfung",
+    "One card down to each of the %1 players": "Je eine Karte verdeckt an die %1 Spieler",
+    "One card up to each of the %1 players": "Je eine Karte offen an die %1 Spieler",
 }
 
 

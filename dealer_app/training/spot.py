@@ -11,13 +11,11 @@ moment (the inputs so far), so the table can be drawn as it stood.
 from __future__ import annotations
 
 import random
-import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from dealer_app.engine.events import ActionTaken, BringInChosen, DealPlanned, FirstToAct, PotAwarded, ShowdownOrdered
 from dealer_app.engine.hand import Hand, SeatSpec
 from dealer_app.engine.limits import BettingRules, load_profile, load_table
-from dealer_app.engine.money import format_money, to_cents
 from dealer_app.simulate import choose_action
 
 # each kind of error: the rule it breaks, and the remedy (catalog §9) the trainee names
@@ -30,15 +28,42 @@ ERRORS: dict[str, tuple[str, str]] = {
     "wrong-pot": ("W-3", "I-3"),
     "wrong-shortage": ("D-7", "I-3"),
 }
-_SHORT = re.compile(r"Only \d+ cards? left for (\d+) players: ")
-_POT_TO = re.compile(r"(to seat(?:\(s\))?) (\d+(?:, \d+)*)")
 REMEDIES = ("I-1", "I-2", "I-3", "I-4", "I-5", "I-6", "I-7")
 
 
 @dataclass(frozen=True)
+class RoundWithoutBurn:
+    """A round dealt with no burn before it: what a dealer who forgot the burn does."""
+    street: int
+    live: int
+    rules: tuple[str, ...] = ("D-5",)
+
+    @property
+    def text(self) -> str:
+        return f"One card {'down' if self.street == 7 else 'up'} to each of the {self.live} players"
+
+
+@dataclass(frozen=True)
+class RoundAsUsual:
+    """A round dealt as if the deck were not short: what a dealer who missed D-7 does."""
+    street: int
+    live: int
+    rules: tuple[str, ...] = ("D-5",)
+
+    @property
+    def text(self) -> str:
+        return f"Burn one card, then one card {'down' if self.street == 7 else 'up'} to each of the {self.live} players"
+
+
+@dataclass(frozen=True)
 class SpotStep:
-    text: str  # what the dealer says or does, in English
+    subject: object  # the engine's event, or the wrong step's (the UI says it in the reader's language)
     inputs: int  # how many of the hand's inputs were in when this step came
+
+    @property
+    def text(self) -> str:
+        """The step in English."""
+        return self.subject.text  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True)
@@ -48,7 +73,7 @@ class SpotDrill:
     kind: str
     broken: str  # the rule the wrong step breaks
     remedy: str  # the remedy the trainee names
-    truth: str  # what the step should have said
+    truth: object  # what the step should have said (the engine's event)
     hand: Hand  # the engine's hand, played to its end
     inputs: tuple  # the dealer's inputs, in order (for the table at each step)
     table: str
@@ -68,9 +93,8 @@ def _play(rules: BettingRules, rng: random.Random, full: bool = False) -> tuple[
     seen = 0
     for _ in range(3000):
         for e in h.events[seen:]:
-            text = _said(e, h)
-            if text:
-                steps.append(SpotStep(text, len(inputs)))
+            if isinstance(e, SAID) and e.text:
+                steps.append(SpotStep(e, len(inputs)))
         seen = len(h.events)
         if h.phase == "done":
             break
@@ -98,54 +122,35 @@ def _play(rules: BettingRules, rng: random.Random, full: bool = False) -> tuple[
     return h, inputs, steps
 
 
-def _said(e, h: Hand) -> str:
-    """The engine's decision as the dealer announces it (English; the words of describe())."""
-    if isinstance(e, (BringInChosen, FirstToAct, ShowdownOrdered, PotAwarded, DealPlanned)):
-        return e.text
-    if isinstance(e, ActionTaken):
-        return e.text
-    return ""
+SAID = (BringInChosen, FirstToAct, ShowdownOrdered, PotAwarded, DealPlanned, ActionTaken)  # what a dealer says
 
 
-def _wrong(kind: str, step: SpotStep, h: Hand, rng: random.Random) -> str | None:
-    """The step said wrong, in the way of ``kind`` (None: this step cannot go wrong that way)."""
-    text = step.text
+def _wrong(kind: str, step: SpotStep, h: Hand, rng: random.Random):
+    """The step made wrong in the way of ``kind`` (None: this step cannot go wrong that way)."""
+    e = step.subject
     seats = [p.seat for p in h.players]
-    if kind in ("wrong-bring-in", "wrong-first-actor", "wrong-shows-first"):
-        start = {"wrong-bring-in": "brings in", "wrong-first-actor": "acts first",
-                 "wrong-shows-first": "shows first"}[kind]
-        if start not in text or not text.startswith("Seat "):
-            return None
-        seat = int(text.split()[1])
-        others = [s for s in seats if s != seat]
-        return text.replace(f"Seat {seat} ", f"Seat {rng.choice(others)} ", 1)
-    if kind == "wrong-amount":
-        for verb in ("bets ", "raises to ", "completes to "):
-            if verb in text and "all-in" not in text:
-                amount = text.split(verb, 1)[1].split()[0]
-                cents = to_cents(amount.lstrip("$€").replace(",", ""))
-                # half a bet more: never a fixed-limit amount (L-2)
-                wrong = format_money(cents + max(h.rules.chip, h.rules.small_bet // 2), h.rules.currency)
-                return text.replace(f"{verb}{amount}", f"{verb}{wrong}", 1)
+    if kind == "wrong-bring-in" and isinstance(e, BringInChosen):
+        return replace(e, seat=rng.choice([s for s in seats if s != e.seat]))
+    if kind == "wrong-first-actor" and isinstance(e, FirstToAct) and e.street >= 4:
+        return replace(e, seat=rng.choice([s for s in seats if s != e.seat]))
+    if kind == "wrong-shows-first" and isinstance(e, ShowdownOrdered) and len(e.order) >= 2:
+        other = rng.choice(e.order[1:])
+        return replace(e, order=(other,) + tuple(s for s in e.order if s != other))
+    if kind == "wrong-pot" and isinstance(e, PotAwarded) and e.case in ("high", "no-low") and len(e.high_seats) == 1:
+        others = [s for s in e.eligible if s != e.high_seats[0]]
+        if others:
+            other = rng.choice(others)
+            return replace(e, high_seats=(other,), winners={other: e.amount})
         return None
-    if kind == "wrong-shortage":  # the dealer deals as if the deck were not short
-        m = _SHORT.match(text)
-        if m is None:
-            return None
-        kind_of_card = "down" if "down" in text else "up"
-        return f"Burn one card, then one card {kind_of_card} to each of the {m.group(1)} players"
-    if kind == "missed-burn":
-        if text.startswith("Burn one card, then"):
-            return text.replace("Burn one card, then o", "O", 1)
-        return None
-    if kind == "wrong-pot":
-        m = _POT_TO.search(text)
-        if m is None or text.split()[0] not in ("main", "side") or "," in m.group(2):
-            return None  # (a split pot is not made wrong this way)
-        seat = int(m.group(2))
-        others = [s for s in seats if s != seat]
-        return text[:m.start(2)] + str(rng.choice(others)) + text[m.end(2):]
-    raise ValueError(kind)
+    if kind == "wrong-amount" and isinstance(e, ActionTaken) and e.action in ("bet", "raise", "complete") \
+            and not e.all_in and e.to is not None and e.amount is not None:
+        more = max(h.rules.chip, h.rules.small_bet // 2)  # half a bet more: never a fixed-limit amount (L-2)
+        return replace(e, to=e.to + more, amount=e.amount + more)
+    if kind == "missed-burn" and isinstance(e, DealPlanned) and e.plan.case == "normal":
+        return RoundWithoutBurn(e.street, e.plan.live)
+    if kind == "wrong-shortage" and isinstance(e, DealPlanned) and not e.plan.normal and e.street >= 4:
+        return RoundAsUsual(e.street, e.plan.live)
+    return None
 
 
 def make_spot(seed: int, table: str = "stud-10-20", profile: str | None = None, limits_dir=None) -> SpotDrill:
@@ -156,7 +161,7 @@ def make_spot(seed: int, table: str = "stud-10-20", profile: str | None = None, 
     for _attempt in range(200):
         kind = rng.choice(sorted(ERRORS))
         h, inputs, steps = _play(rules, rng, full=kind == "wrong-shortage")
-        candidates = [i for i, s in enumerate(steps) if i > 0 and _wrong(kind, s, h, random.Random(0))]
+        candidates = [i for i, s in enumerate(steps) if i > 0 and _wrong(kind, s, h, random.Random(0)) is not None]
         if not candidates:
             continue
         i = rng.choice(candidates)
@@ -165,7 +170,8 @@ def make_spot(seed: int, table: str = "stud-10-20", profile: str | None = None, 
         told = list(steps)
         told[i] = SpotStep(wrong, steps[i].inputs)
         broken, remedy = ERRORS[kind]
-        return SpotDrill(tuple(told), i, kind, broken, remedy, steps[i].text, h, tuple(map(tuple, inputs)), t.name)
+        return SpotDrill(tuple(told), i, kind, broken, remedy, steps[i].subject, h, tuple(map(tuple, inputs)),
+                         t.name)
     raise ValueError("no hand gave a step to get wrong")
 
 

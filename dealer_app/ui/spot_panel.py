@@ -12,7 +12,7 @@ from dealer_app.engine.catalog import rule_text
 from dealer_app.floor.imported import timeline_of
 from dealer_app.training.spot import REMEDIES, SpotDrill, judge_spot
 from dealer_app.ui.rulings import rule_html
-from dealer_app.ui.words import irregularity_name, language
+from dealer_app.ui.words import irregularity_name, language, say
 
 
 class SpotPanel(QWidget):
@@ -51,7 +51,7 @@ class SpotPanel(QWidget):
     def show_step(self):
         step = self.drill.steps[self.index]
         self.said.setText(self.tr("Step %1 of %2: %3").replace("%1", str(self.index + 1)).replace(
-            "%2", str(len(self.drill.steps))).replace("%3", step.text))
+            "%2", str(len(self.drill.steps))).replace("%3", say(step.subject)))
         self.trainer.show_moment(self.timeline.moment(step.inputs))
         self.next_button.setEnabled(self.index + 1 < len(self.drill.steps) and self.judged is None)
 
@@ -76,8 +76,8 @@ class SpotPanel(QWidget):
         wrong_was = self.tr("The wrong step was step %1:").replace("%1", str(self.drill.error_step + 1))
         should, remedy_word = self.tr("It should have been"), self.tr("The remedy")
         if not at_error:
-            out.append(f"<p>{e(wrong_was)} {e(error_step.text)}</p>")
-        out.append(f"<p><b>{e(should)}:</b> {e(self.drill.truth)}</p>")
+            out.append(f"<p>{e(wrong_was)} {e(say(error_step.subject))}</p>")
+        out.append(f"<p><b>{e(should)}:</b> {e(say(self.drill.truth))}</p>")
         out.append(f"<p><b>{self.drill.broken}</b> {rule_html(rule_text(self.drill.broken, lang))}</p>")
         out.append(f"<p><b>{e(remedy_word)}: {self.drill.remedy}</b> "
                    f"{rule_html(rule_text(self.drill.remedy, lang))}</p>")

@@ -57,6 +57,7 @@ from dealer_app.live.prompts import (
     ToAct,
     VoidDue,
 )
+from dealer_app.training.spot import RoundAsUsual, RoundWithoutBurn
 
 translate = QCoreApplication.translate
 
@@ -611,6 +612,11 @@ _SAY: dict[type, Callable[[Any], str]] = {
     ShowDue: lambda s: fill(translate("Words", "Seat %1 shows first") if s.first
                             else translate("Words", "Seat %1: show or muck"), s.seat),
     AwardsDue: lambda s: translate("Words", "Push the pots and confirm"),
+    RoundWithoutBurn: lambda s: fill(translate("Words", "One card down to each of the %1 players") if s.street == 7
+                                     else translate("Words", "One card up to each of the %1 players"), s.live),
+    RoundAsUsual: lambda s: fill(
+        translate("Words", "Burn one card, then one card down to each of the %1 players") if s.street == 7
+        else translate("Words", "Burn one card, then one card up to each of the %1 players"), s.live),
     Sealed: lambda s: fill(translate("Words", "Hand %1 is sealed in the record: %2"), s.hand, s.seal),
     VoidDue: lambda s: translate("Words", "Misdeal: give back every ante and bet, shuffle, and deal again")
     if s.reason == "misdeal" else translate("Words", "Fouled deck: give back every ante and bet, shuffle, and deal "

@@ -2956,1084 +2956,1096 @@
 <context>
     <name>Words</name>
     <message>
-        <location filename="../words.py" line="72" />
+        <location filename="../words.py" line="73" />
         <source>T</source>
         <translation>10</translation>
     </message>
     <message>
-        <location filename="../words.py" line="72" />
-        <location filename="../words.py" line="115" />
+        <location filename="../words.py" line="73" />
+        <location filename="../words.py" line="116" />
         <source>J</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../words.py" line="73" />
-        <location filename="../words.py" line="115" />
+        <location filename="../words.py" line="74" />
+        <location filename="../words.py" line="116" />
         <source>Q</source>
         <translation>D</translation>
     </message>
     <message>
-        <location filename="../words.py" line="73" />
-        <location filename="../words.py" line="115" />
+        <location filename="../words.py" line="74" />
+        <location filename="../words.py" line="116" />
         <source>K</source>
         <translation>K</translation>
     </message>
     <message>
-        <location filename="../words.py" line="73" />
-        <location filename="../words.py" line="116" />
+        <location filename="../words.py" line="74" />
+        <location filename="../words.py" line="117" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../words.py" line="77" />
+        <location filename="../words.py" line="78" />
         <source>two</source>
         <translation>Zwei</translation>
     </message>
     <message>
-        <location filename="../words.py" line="77" />
+        <location filename="../words.py" line="78" />
         <source>three</source>
         <translation>Drei</translation>
     </message>
     <message>
-        <location filename="../words.py" line="77" />
+        <location filename="../words.py" line="78" />
         <source>four</source>
         <translation>Vier</translation>
     </message>
     <message>
-        <location filename="../words.py" line="78" />
+        <location filename="../words.py" line="79" />
         <source>five</source>
         <translation>Fünf</translation>
     </message>
     <message>
-        <location filename="../words.py" line="78" />
+        <location filename="../words.py" line="79" />
         <source>six</source>
         <translation>Sechs</translation>
     </message>
     <message>
-        <location filename="../words.py" line="78" />
+        <location filename="../words.py" line="79" />
         <source>seven</source>
         <translation>Sieben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="79" />
+        <location filename="../words.py" line="80" />
         <source>eight</source>
         <translation>Acht</translation>
     </message>
     <message>
-        <location filename="../words.py" line="79" />
+        <location filename="../words.py" line="80" />
         <source>nine</source>
         <translation>Neun</translation>
     </message>
     <message>
-        <location filename="../words.py" line="79" />
+        <location filename="../words.py" line="80" />
         <source>ten</source>
         <translation>Zehn</translation>
     </message>
     <message>
-        <location filename="../words.py" line="80" />
+        <location filename="../words.py" line="81" />
         <source>jack</source>
         <translation>Bube</translation>
     </message>
     <message>
-        <location filename="../words.py" line="80" />
+        <location filename="../words.py" line="81" />
         <source>queen</source>
         <translation>Dame</translation>
     </message>
     <message>
-        <location filename="../words.py" line="80" />
+        <location filename="../words.py" line="81" />
         <source>king</source>
         <translation>König</translation>
     </message>
     <message>
-        <location filename="../words.py" line="81" />
+        <location filename="../words.py" line="82" />
         <source>ace</source>
         <translation>Ass</translation>
     </message>
     <message>
-        <location filename="../words.py" line="85" />
+        <location filename="../words.py" line="86" />
         <source>twos</source>
         <translation>Zweien</translation>
     </message>
     <message>
-        <location filename="../words.py" line="85" />
+        <location filename="../words.py" line="86" />
         <source>threes</source>
         <translation>Dreien</translation>
     </message>
     <message>
-        <location filename="../words.py" line="85" />
+        <location filename="../words.py" line="86" />
         <source>fours</source>
         <translation>Vieren</translation>
     </message>
     <message>
-        <location filename="../words.py" line="86" />
+        <location filename="../words.py" line="87" />
         <source>fives</source>
         <translation>Fünfen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="86" />
+        <location filename="../words.py" line="87" />
         <source>sixes</source>
         <translation>Sechsen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="86" />
+        <location filename="../words.py" line="87" />
         <source>sevens</source>
         <translation>Siebenen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="87" />
+        <location filename="../words.py" line="88" />
         <source>eights</source>
         <translation>Achten</translation>
     </message>
     <message>
-        <location filename="../words.py" line="87" />
+        <location filename="../words.py" line="88" />
         <source>nines</source>
         <translation>Neunen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="87" />
+        <location filename="../words.py" line="88" />
         <source>tens</source>
         <translation>Zehnen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="88" />
+        <location filename="../words.py" line="89" />
         <source>jacks</source>
         <translation>Buben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="88" />
+        <location filename="../words.py" line="89" />
         <source>queens</source>
         <translation>Damen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="88" />
+        <location filename="../words.py" line="89" />
         <source>kings</source>
         <translation>Könige</translation>
     </message>
     <message>
-        <location filename="../words.py" line="89" />
+        <location filename="../words.py" line="90" />
         <source>aces</source>
         <translation>Asse</translation>
     </message>
     <message>
-        <location filename="../words.py" line="96" />
+        <location filename="../words.py" line="97" />
         <source>JQKAT</source>
         <comment>the letters typed for jack, queen, king, ace and ten, in this order</comment>
         <translation>BDKAZ</translation>
     </message>
     <message>
-        <location filename="../words.py" line="104" />
+        <location filename="../words.py" line="105" />
         <source>en</source>
         <comment>the ISO code of this translation's language</comment>
         <translation>de</translation>
     </message>
     <message>
-        <location filename="../words.py" line="133" />
+        <location filename="../words.py" line="134" />
         <source>royal flush</source>
         <translation>Royal Flush</translation>
     </message>
     <message>
-        <location filename="../words.py" line="135" />
+        <location filename="../words.py" line="136" />
         <source>straight flush, %1 high</source>
         <translation>Straight Flush, %1 hoch</translation>
     </message>
     <message>
-        <location filename="../words.py" line="137" />
+        <location filename="../words.py" line="138" />
         <source>four of a kind, %1</source>
         <translation>Vierling, %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="139" />
+        <location filename="../words.py" line="140" />
         <source>full house, %1 full of %2</source>
         <translation>Full House, %1 über %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="141" />
+        <location filename="../words.py" line="142" />
         <source>flush, %1 high</source>
         <translation>Flush, %1 hoch</translation>
     </message>
     <message>
-        <location filename="../words.py" line="143" />
+        <location filename="../words.py" line="144" />
         <source>straight, %1 high</source>
         <translation>Straße, %1 hoch</translation>
     </message>
     <message>
-        <location filename="../words.py" line="145" />
+        <location filename="../words.py" line="146" />
         <source>three of a kind, %1</source>
         <translation>Drilling, %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="147" />
+        <location filename="../words.py" line="148" />
         <source>two pair, %1 and %2</source>
         <translation>zwei Paare, %1 und %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="149" />
+        <location filename="../words.py" line="150" />
         <source>a pair of %1</source>
         <translation>ein Paar %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="150" />
+        <location filename="../words.py" line="151" />
         <source>%1 high</source>
         <translation>%1 hoch</translation>
     </message>
     <message>
-        <location filename="../words.py" line="158" />
+        <location filename="../words.py" line="159" />
         <source>%1 showing</source>
         <translation>%1 offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="160" />
+        <location filename="../words.py" line="161" />
         <source>four %1 showing</source>
         <translation>vier %1 offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="162" />
+        <location filename="../words.py" line="163" />
         <source>three %1 showing</source>
         <translation>drei %1 offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="164" />
+        <location filename="../words.py" line="165" />
         <source>two pair showing, %1 and %2</source>
         <translation>zwei Paare offen, %1 und %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="166" />
+        <location filename="../words.py" line="167" />
         <source>pair of %1 showing</source>
         <translation>ein Paar %1 offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="167" />
+        <location filename="../words.py" line="168" />
         <source>%1 high showing</source>
         <translation>%1 hoch offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="173" />
+        <location filename="../words.py" line="174" />
         <source>%1 low</source>
         <translation>%1 Low</translation>
     </message>
     <message>
-        <location filename="../words.py" line="178" />
+        <location filename="../words.py" line="179" />
         <source>fixed limit</source>
         <translation>Fixed Limit</translation>
     </message>
     <message>
-        <location filename="../words.py" line="178" />
+        <location filename="../words.py" line="179" />
         <source>spread limit</source>
         <translation>Spread Limit</translation>
     </message>
     <message>
-        <location filename="../words.py" line="179" />
+        <location filename="../words.py" line="180" />
         <source>split limit</source>
         <translation>Split Limit</translation>
     </message>
     <message>
-        <location filename="../words.py" line="238" />
+        <location filename="../words.py" line="239" />
         <source>Only %1 left for %2 players: </source>
         <translation>Nur noch %1 für %2 Spieler: </translation>
     </message>
     <message>
-        <location filename="../words.py" line="242" />
+        <location filename="../words.py" line="243" />
         <source>Burn one card, then two cards down and one up to each player</source>
         <translation>Eine Karte verbrennen, dann jedem Spieler zwei verdeckte und eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="243" />
+        <location filename="../words.py" line="244" />
         <source>two cards down and one up to each player</source>
         <translation>Jedem Spieler zwei verdeckte und eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="225" />
+        <location filename="../words.py" line="226" />
+        <location filename="../words.py" line="618" />
         <source>Burn one card, then one card down to each of the %1 players</source>
         <translation>Eine Karte verbrennen, dann jedem der %1 Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="226" />
+        <location filename="../words.py" line="227" />
+        <location filename="../words.py" line="619" />
         <source>Burn one card, then one card up to each of the %1 players</source>
         <translation>Eine Karte verbrennen, dann jedem der %1 Spieler eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="228" />
+        <location filename="../words.py" line="229" />
         <source>No new burn (it went with the card dealt too early): one card down to each of the %1 players</source>
         <translation>Keine neue Brennkarte (sie ging mit der zu früh gegebenen Karte): je eine Karte verdeckt an die %1 Spieler</translation>
     </message>
     <message>
-        <location filename="../words.py" line="230" />
+        <location filename="../words.py" line="231" />
         <source>No new burn (it went with the card dealt too early): one card up to each of the %1 players</source>
         <translation>Keine neue Brennkarte (sie ging mit der zu früh gegebenen Karte): je eine Karte offen an die %1 Spieler</translation>
     </message>
     <message>
-        <location filename="../words.py" line="248" />
+        <location filename="../words.py" line="249" />
         <source>shuffle the %1 burn cards into the stub, burn one, then deal one card down to each player</source>
         <translation>die %1 Burn-Karten in den Stub mischen, eine verbrennen, dann jedem Spieler eine verdeckte Karte geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="250" />
+        <location filename="../words.py" line="251" />
         <source>shuffle the %1 burn cards into the stub, burn one, then deal one card up to each player</source>
         <translation>die %1 Burn-Karten in den Stub mischen, eine verbrennen, dann jedem Spieler eine offene Karte geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="253" />
+        <location filename="../words.py" line="254" />
         <source>shuffle the %1 burn cards into the stub, then </source>
         <translation>die %1 Burn-Karten in den Stub mischen, dann </translation>
     </message>
     <message>
-        <location filename="../words.py" line="255" />
+        <location filename="../words.py" line="256" />
         <source>deal one card down to each player without a burn</source>
         <translation>jedem Spieler ohne Burn eine verdeckte Karte geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="256" />
+        <location filename="../words.py" line="257" />
         <source>deal one card up to each player without a burn</source>
         <translation>jedem Spieler ohne Burn eine offene Karte geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="258" />
+        <location filename="../words.py" line="259" />
         <source>shuffle the %1 burn cards into the stub, then turn one common card face up in the middle</source>
         <translation>die %1 Burn-Karten in den Stub mischen, dann eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="263" />
+        <location filename="../words.py" line="264" />
         <source>shuffle the %1 burn cards into the stub. </source>
         <translation>die %1 Burn-Karten in den Stub mischen. </translation>
     </message>
     <message>
-        <location filename="../words.py" line="266" />
+        <location filename="../words.py" line="267" />
         <source>Burn one, then one card down to each player</source>
         <translation>Eine verbrennen, dann jedem Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="267" />
+        <location filename="../words.py" line="268" />
         <source>Burn one, then one card up to each player</source>
         <translation>Eine verbrennen, dann jedem Spieler eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="270" />
+        <location filename="../words.py" line="271" />
         <source>Do not burn (the bottom card is never dealt); one card down to each player</source>
         <translation>Nicht verbrennen (die unterste Karte wird nie gegeben); jedem Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="272" />
+        <location filename="../words.py" line="273" />
         <source>Do not burn (the bottom card is never dealt); one card up to each player</source>
         <translation>Nicht verbrennen (die unterste Karte wird nie gegeben); jedem Spieler eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="274" />
+        <location filename="../words.py" line="275" />
         <source>Burn one card, then turn one common card face up in the middle</source>
         <translation>Eine Karte verbrennen, dann eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="275" />
+        <location filename="../words.py" line="276" />
         <source>Turn one common card face up in the middle</source>
         <translation>Eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="278" />
+        <location filename="../words.py" line="279" />
         <source>scramble the %1 burn cards with the stub, cut, burn one, then one card down to each player</source>
         <translation>die %1 Burn-Karten mit dem Stub mischen, abheben, eine verbrennen, dann jedem Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="280" />
+        <location filename="../words.py" line="281" />
         <source>scramble the %1 burn cards with the stub, cut, burn one, then one card up to each player</source>
         <translation>die %1 Burn-Karten mit dem Stub mischen, abheben, eine verbrennen, dann jedem Spieler eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="283" />
+        <location filename="../words.py" line="284" />
         <source>burn one card and turn one common card face up in the middle</source>
         <translation>eine Karte verbrennen und eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="284" />
+        <location filename="../words.py" line="285" />
         <source>Only %1 left: scramble the stub with the %2 burn cards, cut, burn one and turn one common card face up in the middle</source>
         <translation>Nur noch %1: den Stub mit den %2 Burn-Karten mischen, abheben, eine verbrennen und eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="289" />
+        <location filename="../words.py" line="290" />
         <source>1 card</source>
         <translation>1 Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="289" />
+        <location filename="../words.py" line="290" />
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../words.py" line="296" />
+        <location filename="../words.py" line="297" />
         <source>Seat %1 antes %2 and is all-in</source>
         <translation>Platz %1 zahlt Ante %2 und ist all-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="297" />
+        <location filename="../words.py" line="298" />
         <source>Seat %1 antes %2</source>
         <translation>Platz %1 zahlt Ante %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="302" />
+        <location filename="../words.py" line="303" />
         <source>Seat %1 folds</source>
         <translation>Platz %1 passt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="304" />
+        <location filename="../words.py" line="305" />
         <source>Seat %1 checks</source>
         <translation>Platz %1 checkt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="308" />
+        <location filename="../words.py" line="309" />
         <source>Seat %1 calls %2 all-in</source>
         <translation>Platz %1 geht all-in mit %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="309" />
+        <location filename="../words.py" line="310" />
         <source>Seat %1 brings in for %2 all-in</source>
         <translation>Platz %1 bringt den Bring-in %2 all-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="310" />
+        <location filename="../words.py" line="311" />
         <source>Seat %1 completes to %2 all-in</source>
         <translation>Platz %1 komplettiert all-in auf %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="311" />
+        <location filename="../words.py" line="312" />
         <source>Seat %1 bets %2 all-in</source>
         <translation>Platz %1 setzt %2 all-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="312" />
+        <location filename="../words.py" line="313" />
         <source>Seat %1 raises to %2 all-in</source>
         <translation>Platz %1 erhöht all-in auf %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="314" />
+        <location filename="../words.py" line="315" />
         <source>Seat %1 calls %2</source>
         <translation>Platz %1 geht mit %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="315" />
+        <location filename="../words.py" line="316" />
         <source>Seat %1 brings in for %2</source>
         <translation>Platz %1 bringt den Bring-in %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="316" />
+        <location filename="../words.py" line="317" />
         <source>Seat %1 completes to %2</source>
         <translation>Platz %1 komplettiert auf %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="317" />
+        <location filename="../words.py" line="318" />
         <source>Seat %1 bets %2</source>
         <translation>Platz %1 setzt %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="318" />
+        <location filename="../words.py" line="319" />
         <source>Seat %1 raises to %2</source>
         <translation>Platz %1 erhöht auf %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="324" />
+        <location filename="../words.py" line="325" />
         <source>Seat %1 brings in: the lowest door card, %2, belongs to all-in seat %3</source>
         <translation>Platz %1 bringt den Bring-in: die niedrigste Türkarte, %2, gehört dem All-in-Platz %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="326" />
+        <location filename="../words.py" line="327" />
         <source>Seat %1 brings in: lowest door card, %2</source>
         <translation>Platz %1 bringt den Bring-in: niedrigste Türkarte, %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="328" />
+        <location filename="../words.py" line="329" />
         <source> (door card of seat(s) %1 not recorded)</source>
         <translation> (Türkarte von Platz %1 nicht erfasst)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="334" />
+        <location filename="../words.py" line="335" />
         <source>Seat %1 acts first: the bring-in</source>
         <translation>Platz %1 beginnt: der Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="336" />
+        <location filename="../words.py" line="337" />
         <source>Seat %1 acts first: acted first on sixth street (common card)</source>
         <translation>Platz %1 beginnt: hat auf Sixth Street begonnen (Gemeinschaftskarte)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="338" />
+        <location filename="../words.py" line="339" />
         <source>Seat %1 acts first: the high hand, seat %2, is all-in</source>
         <translation>Platz %1 beginnt: das höchste Blatt, Platz %2, ist all-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="341" />
+        <location filename="../words.py" line="342" />
         <source>; tie broken by the highest card by suit, %1</source>
         <translation>; Gleichstand entschieden durch die höchste Karte nach Farbe, %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="343" />
+        <location filename="../words.py" line="344" />
         <source>; tie: nearest the dealer's left</source>
         <translation>; Gleichstand: nächster links vom Dealer</translation>
     </message>
     <message>
-        <location filename="../words.py" line="344" />
+        <location filename="../words.py" line="345" />
         <source>Seat %1 acts first: %2</source>
         <translation>Platz %1 beginnt: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="348" />
+        <location filename="../words.py" line="349" />
         <source>made the last bet or raise</source>
         <translation>hat zuletzt gesetzt oder erhöht</translation>
     </message>
     <message>
-        <location filename="../words.py" line="349" />
+        <location filename="../words.py" line="350" />
         <source>nobody bet the last round; clockwise from the dealer's left (house option)</source>
         <translation>in der letzten Runde hat niemand gesetzt; im Uhrzeigersinn ab links vom Dealer (Hausregel)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="351" />
+        <location filename="../words.py" line="352" />
         <source>acted first in the last round, in which nobody bet</source>
         <translation>hat in der letzten Runde, in der niemand setzte, begonnen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="352" />
+        <location filename="../words.py" line="353" />
         <source>no betting took place; clockwise from the dealer's left</source>
         <translation>es wurde nicht gesetzt; im Uhrzeigersinn ab links vom Dealer</translation>
     </message>
     <message>
-        <location filename="../words.py" line="353" />
+        <location filename="../words.py" line="354" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="354" />
+        <location filename="../words.py" line="355" />
         <source>Seat %1 shows first (%2); then %3</source>
         <translation>Platz %1 zeigt zuerst (%2); dann %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="358" />
+        <location filename="../words.py" line="359" />
         <source>main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../words.py" line="358" />
+        <location filename="../words.py" line="359" />
         <source>side pot %1</source>
         <translation>Seitenpot %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="361" />
+        <location filename="../words.py" line="362" />
         <source>%1 %2 to seat %3</source>
         <translation>%1 %2 an Platz %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="364" />
+        <location filename="../words.py" line="365" />
         <source>%1 %2: high %3 to seat(s) %4 (%5), low %6 to seat(s) %7 (%8)</source>
         <translation>%1 %2: High %3 an Platz %4 (%5), Low %6 an Platz %7 (%8)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="368" />
+        <location filename="../words.py" line="369" />
         <source>%1 %2: no qualifying low; all to seat(s) %3 (%4)</source>
         <translation>%1 %2: kein qualifiziertes Low; alles an Platz %3 (%4)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="370" />
+        <location filename="../words.py" line="371" />
         <source>%1 %2 to seat(s) %3 (%4)</source>
         <translation>%1 %2 an Platz %3 (%4)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="375" />
+        <location filename="../words.py" line="376" />
         <source>Raises %1 of %2, and raising goes on: two players left, no cap heads-up</source>
         <translation>Erhöhungen %1 von %2, und es darf weiter erhöht werden: zwei Spieler, heads-up gilt kein Cap</translation>
     </message>
     <message>
-        <location filename="../words.py" line="378" />
+        <location filename="../words.py" line="379" />
         <source>Capped: %1 raises of %2; call or fold</source>
         <translation>Cap erreicht: %1 von %2 Erhöhungen; mitgehen oder passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="380" />
+        <location filename="../words.py" line="381" />
         <source>The all-in was less than a full raise: betting is not reopened for seat %1, who has acted; call or fold</source>
         <translation>Das All-in war weniger als eine volle Erhöhung: für Platz %1, der schon gehandelt hat, ist nicht wieder eröffnet; mitgehen oder passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="382" />
+        <location filename="../words.py" line="383" />
         <source>The all-in was less than a full raise, but seat %1 has not acted on the bet before it: a raise is open</source>
         <translation>Das All-in war weniger als eine volle Erhöhung, aber Platz %1 hat auf den Einsatz davor noch nicht gehandelt: Erhöhen ist möglich</translation>
     </message>
     <message>
-        <location filename="../words.py" line="389" />
+        <location filename="../words.py" line="390" />
         <source>Seat %1 (%2): door card</source>
         <translation>Platz %1 (%2): Türkarte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="391" />
+        <location filename="../words.py" line="392" />
         <source>Seat %1 (%2): upcard</source>
         <translation>Platz %1 (%2): offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="397" />
+        <location filename="../words.py" line="398" />
         <source>%1. Then press Enter</source>
         <translation>%1. Dann Enter drücken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="398" />
+        <location filename="../words.py" line="399" />
         <source>Deal the river: one card down to each player</source>
         <translation>River geben: jedem Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="402" />
+        <location filename="../words.py" line="403" />
         <source>seat %1 (%2) %3</source>
         <translation>Platz %1 (%2) %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="406" />
+        <location filename="../words.py" line="407" />
         <source>Main pot %1: push to %2</source>
         <translation>Hauptpot %1: auszahlen an %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="407" />
+        <location filename="../words.py" line="408" />
         <source>Side pot %1 %2: push to %3</source>
         <translation>Seitenpot %1 %2: auszahlen an %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="413" />
+        <location filename="../words.py" line="414" />
         <source>fold</source>
         <comment>an action in a list</comment>
         <translation>passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="414" />
+        <location filename="../words.py" line="415" />
         <source>check</source>
         <comment>an action in a list</comment>
         <translation>checken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="415" />
+        <location filename="../words.py" line="416" />
         <source>call</source>
         <comment>an action in a list</comment>
         <translation>mitgehen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="416" />
+        <location filename="../words.py" line="417" />
         <source>bring_in</source>
         <comment>an action in a list</comment>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="417" />
+        <location filename="../words.py" line="418" />
         <source>complete</source>
         <comment>an action in a list</comment>
         <translation>komplettieren</translation>
     </message>
     <message>
-        <location filename="../words.py" line="418" />
+        <location filename="../words.py" line="419" />
         <source>bet</source>
         <comment>an action in a list</comment>
         <translation>setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="419" />
+        <location filename="../words.py" line="420" />
         <source>raise</source>
         <comment>an action in a list</comment>
         <translation>erhöhen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="421" />
+        <location filename="../words.py" line="422" />
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="421" />
+        <location filename="../words.py" line="422" />
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="422" />
+        <location filename="../words.py" line="423" />
         <source>Call</source>
         <translation>Mitgehen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="422" />
+        <location filename="../words.py" line="423" />
         <source>Bring in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="423" />
+        <location filename="../words.py" line="424" />
         <source>Complete to</source>
         <translation>Komplettieren auf</translation>
     </message>
     <message>
-        <location filename="../words.py" line="423" />
+        <location filename="../words.py" line="424" />
         <source>Bet</source>
         <translation>Setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="424" />
+        <location filename="../words.py" line="425" />
         <source>Raise to</source>
         <translation>Erhöhen auf</translation>
     </message>
     <message>
-        <location filename="../words.py" line="425" />
+        <location filename="../words.py" line="426" />
         <source>fold</source>
         <translation>passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="425" />
+        <location filename="../words.py" line="426" />
         <source>check</source>
         <translation>checken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="426" />
+        <location filename="../words.py" line="427" />
         <source>call</source>
         <translation>mitgehen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="426" />
+        <location filename="../words.py" line="427" />
         <source>bring in</source>
         <translation>den Bring-in bringen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="427" />
+        <location filename="../words.py" line="428" />
         <source>complete</source>
         <translation>komplettieren</translation>
     </message>
     <message>
-        <location filename="../words.py" line="427" />
+        <location filename="../words.py" line="428" />
         <source>bet</source>
         <translation>setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="428" />
+        <location filename="../words.py" line="429" />
         <source>raise</source>
         <translation>erhöhen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="437" />
+        <location filename="../words.py" line="438" />
         <source>deal</source>
         <comment>the phase of a hand</comment>
         <translation>Geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="438" />
+        <location filename="../words.py" line="439" />
         <source>bet</source>
         <comment>the phase of a hand</comment>
         <translation>Setzrunde</translation>
     </message>
     <message>
-        <location filename="../words.py" line="439" />
+        <location filename="../words.py" line="440" />
         <source>showdown</source>
         <comment>the phase of a hand</comment>
         <translation>Showdown</translation>
     </message>
     <message>
-        <location filename="../words.py" line="440" />
+        <location filename="../words.py" line="441" />
         <source>done</source>
         <comment>the phase of a hand</comment>
         <translation>beendet</translation>
     </message>
     <message>
-        <location filename="../words.py" line="454" />
+        <location filename="../words.py" line="455" />
         <source> or </source>
         <translation> oder </translation>
     </message>
     <message>
-        <location filename="../words.py" line="473" />
+        <location filename="../words.py" line="474" />
         <source>folds</source>
         <translation>passt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="475" />
+        <location filename="../words.py" line="476" />
         <source>checks</source>
         <translation>checkt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="477" />
+        <location filename="../words.py" line="478" />
         <source>calls</source>
         <translation>geht mit</translation>
     </message>
     <message>
-        <location filename="../words.py" line="477" />
+        <location filename="../words.py" line="478" />
         <source>brings in</source>
         <translation>bringt ein</translation>
     </message>
     <message>
-        <location filename="../words.py" line="478" />
+        <location filename="../words.py" line="479" />
         <source>completes</source>
         <translation>komplettiert</translation>
     </message>
     <message>
-        <location filename="../words.py" line="478" />
+        <location filename="../words.py" line="479" />
         <source>bets</source>
         <translation>setzt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="479" />
+        <location filename="../words.py" line="480" />
         <source>raises</source>
         <translation>erhöht</translation>
     </message>
     <message>
-        <location filename="../words.py" line="480" />
+        <location filename="../words.py" line="481" />
         <source>brings in for %1</source>
         <translation>bringt %1 ein</translation>
     </message>
     <message>
-        <location filename="../words.py" line="480" />
+        <location filename="../words.py" line="481" />
         <source>completes to %1</source>
         <translation>komplettiert auf %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="481" />
+        <location filename="../words.py" line="482" />
         <source>bets %1</source>
         <translation>setzt %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="481" />
+        <location filename="../words.py" line="482" />
         <source>raises to %1</source>
         <translation>erhöht auf %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="482" />
+        <location filename="../words.py" line="483" />
         <source>calls %1</source>
         <translation>geht mit %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="487" />
+        <location filename="../words.py" line="488" />
         <source>Seat %1 %2 out of turn; action goes back to seat %3</source>
         <translation>Platz %1 %2 außer der Reihe; die Aktion geht zurück an Platz %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="490" />
+        <location filename="../words.py" line="491" />
         <source>: the floor rules on it (house option)</source>
         <translation>: der Floor entscheidet darüber (Hausregel)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="491" />
+        <location filename="../words.py" line="492" />
         <source>: binding if the action to seat %1 does not change</source>
         <translation>: bindend, wenn sich die Aktion bis Platz %1 nicht ändert</translation>
     </message>
     <message>
-        <location filename="../words.py" line="496" />
+        <location filename="../words.py" line="497" />
         <source>Seat %1's action out of turn stands: %2</source>
         <translation>Die Aktion von Platz %1 außer der Reihe bleibt: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="498" />
+        <location filename="../words.py" line="499" />
         <source>Seat %1's action out of turn is void: a bet or raise came in between; seat %1 has every option</source>
         <translation>Die Aktion von Platz %1 außer der Reihe gilt nicht: dazwischen kam ein Einsatz oder eine Erhöhung; Platz %1 hat alle Optionen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="503" />
+        <location filename="../words.py" line="504" />
         <source>Wrong bring-in: seat %1's door card is %2, not %3</source>
         <translation>Falscher Bring-in: die Türkarte von Platz %1 ist %2, nicht %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="506" />
+        <location filename="../words.py" line="507" />
         <source>; %1 goes back to seat %2</source>
         <translation>; %1 geht zurück an Platz %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="508" />
+        <location filename="../words.py" line="509" />
         <source>; the bring-in is decided again</source>
         <translation>; der Bring-in wird neu bestimmt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="513" />
+        <location filename="../words.py" line="514" />
         <source>Misdeal: every ante and bet goes back; the hand is void and dealt again to the same players</source>
         <translation>Fehlgeben: alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="515" />
+        <location filename="../words.py" line="516" />
         <source>Fouled deck: every ante and bet goes back; the hand is void and dealt again to the same players</source>
         <translation>Fehlerhaftes Deck: alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="526" />
+        <location filename="../words.py" line="527" />
         <source>seat %1 dealt %2</source>
         <translation>Platz %1 bekommt %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="529" />
+        <location filename="../words.py" line="530" />
         <source>the river dealt down</source>
         <translation>die letzte Karte verdeckt gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="531" />
+        <location filename="../words.py" line="532" />
         <source>common card %1</source>
         <translation>Gemeinschaftskarte %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="534" />
+        <location filename="../words.py" line="535" />
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="537" />
+        <location filename="../words.py" line="538" />
         <source>seat %1 shows %2</source>
         <translation>Platz %1 zeigt %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="539" />
+        <location filename="../words.py" line="540" />
         <source>seat %1 mucks</source>
         <translation>Platz %1 legt verdeckt ab</translation>
     </message>
     <message>
-        <location filename="../words.py" line="541" />
+        <location filename="../words.py" line="542" />
         <source>, seat %1</source>
         <translation>, Platz %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="548" />
+        <location filename="../words.py" line="549" />
         <source>Exposed downcard on third street</source>
         <translation>Aufgedeckte verdeckte Karte auf der dritten Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="549" />
+        <location filename="../words.py" line="550" />
         <source>Card dealt too early</source>
         <translation>Zu früh gegebene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="550" />
+        <location filename="../words.py" line="551" />
         <source>Wrong bring-in (a misread door card)</source>
         <translation>Falscher Bring-in (eine falsch gelesene Türkarte)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="551" />
+        <location filename="../words.py" line="552" />
         <source>Action out of turn</source>
         <translation>Aktion außer der Reihe</translation>
     </message>
     <message>
-        <location filename="../words.py" line="552" />
+        <location filename="../words.py" line="553" />
         <source>Misdeal</source>
         <translation>Fehlgeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="553" />
+        <location filename="../words.py" line="554" />
         <source>Fouled deck</source>
         <translation>Fehlerhaftes Deck</translation>
     </message>
     <message>
-        <location filename="../words.py" line="559" />
+        <location filename="../words.py" line="560" />
         <source>hand dealt: antes in</source>
         <translation>Spiel gegeben: Antes im Pot</translation>
     </message>
     <message>
-        <location filename="../words.py" line="560" />
+        <location filename="../words.py" line="561" />
         <source>awards confirmed; hand sealed</source>
         <translation>Auszahlung bestätigt; Spiel versiegelt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="561" />
+        <location filename="../words.py" line="562" />
         <source>table resumed after a restart</source>
         <translation>Tisch nach einem Neustart fortgesetzt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="562" />
+        <location filename="../words.py" line="563" />
         <source>dealer undid: %1</source>
         <translation>Dealer machte rückgängig: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="563" />
+        <location filename="../words.py" line="564" />
         <source>dealer redid: %1</source>
         <translation>Dealer wiederholte: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="564" />
+        <location filename="../words.py" line="565" />
         <source>irregularity: %1</source>
         <translation>Unregelmäßigkeit: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="565" />
+        <location filename="../words.py" line="566" />
         <source>floor ruling by %1: %2</source>
         <translation>Entscheidung des Floors von %1: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="569" />
+        <location filename="../words.py" line="570" />
         <source> (confirmed by the floor: %1)</source>
         <translation> (vom Floor bestätigt: %1)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="577" />
+        <location filename="../words.py" line="578" />
         <source>Next street: %1</source>
         <translation>Nächste Street: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="578" />
+        <location filename="../words.py" line="579" />
         <source>Common card %1: every live player's card</source>
         <translation>Gemeinschaftskarte %1: gilt für jeden aktiven Spieler</translation>
     </message>
     <message>
-        <location filename="../words.py" line="579" />
+        <location filename="../words.py" line="580" />
         <source>No betting: fewer than two players have chips</source>
         <translation>Keine Setzrunde: weniger als zwei Spieler haben Chips</translation>
     </message>
     <message>
-        <location filename="../words.py" line="583" />
+        <location filename="../words.py" line="584" />
         <source>Floor ruling: applied although refused: %1</source>
         <translation>Floor-Entscheidung: angewendet, obwohl abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="585" />
+        <location filename="../words.py" line="586" />
         <source>Uncalled %1 returned to seat %2</source>
         <translation>Nicht gehaltener Einsatz %1 zurück an Platz %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="588" />
+        <location filename="../words.py" line="589" />
         <source>Seat %1 mucks</source>
         <translation>Platz %1 legt die Karten verdeckt ab</translation>
     </message>
     <message>
-        <location filename="../words.py" line="589" />
+        <location filename="../words.py" line="590" />
         <source>Seat %1 wins %2: everyone else folded; no need to show</source>
         <translation>Platz %1 gewinnt %2: alle anderen haben gepasst; kein Zeigen nötig</translation>
     </message>
     <message>
-        <location filename="../words.py" line="594" />
+        <location filename="../words.py" line="595" />
         <source>Seat %1's exposed downcard %2 is the door card; the third card is dealt down</source>
         <translation>Die aufgedeckte verdeckte Karte %2 von Platz %1 ist die Türkarte; die dritte Karte wird verdeckt gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="596" />
+        <location filename="../words.py" line="597" />
         <source>Card dealt too early: it goes back, the stub is shuffled with it (not the burns), and street %1 is dealt without a new burn</source>
         <translation>Zu früh gegebene Karte: sie geht zurück, der Stock wird mit ihr gemischt (ohne die Brennkarten), und Straße %1 wird ohne neue Brennkarte gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="603" />
+        <location filename="../words.py" line="604" />
         <source>Open a table</source>
         <translation>Einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="604" />
+        <location filename="../words.py" line="605" />
         <source>Between hands: start hand %1 when the table is ready</source>
         <translation>Zwischen zwei Spielen: Spiel %1 beginnen, sobald der Tisch bereit ist</translation>
     </message>
     <message>
-        <location filename="../words.py" line="607" />
+        <location filename="../words.py" line="608" />
         <source>%1. Enter the common card</source>
         <translation>%1. Gemeinschaftskarte eingeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="609" />
+        <location filename="../words.py" line="610" />
         <source>Seat %1 (%2) to act</source>
         <translation>Platz %1 (%2) ist am Zug</translation>
     </message>
     <message>
-        <location filename="../words.py" line="611" />
+        <location filename="../words.py" line="612" />
         <source>Seat %1 shows first</source>
         <translation>Platz %1 zeigt zuerst</translation>
     </message>
     <message>
-        <location filename="../words.py" line="612" />
+        <location filename="../words.py" line="613" />
         <source>Seat %1: show or muck</source>
         <translation>Platz %1: zeigen oder verdeckt ablegen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="613" />
+        <location filename="../words.py" line="614" />
         <source>Push the pots and confirm</source>
         <translation>Pots auszahlen und bestätigen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="614" />
+        <location filename="../words.py" line="615" />
+        <source>One card down to each of the %1 players</source>
+        <translation>Je eine Karte verdeckt an die %1 Spieler</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="616" />
+        <source>One card up to each of the %1 players</source>
+        <translation>Je eine Karte offen an die %1 Spieler</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="620" />
         <source>Hand %1 is sealed in the record: %2</source>
         <translation>Spiel %1 ist im Protokoll versiegelt: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="615" />
+        <location filename="../words.py" line="621" />
         <source>Misdeal: give back every ante and bet, shuffle, and deal again</source>
         <translation>Fehlgeben: alle Antes und Einsätze zurückgeben, mischen und neu geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="616" />
+        <location filename="../words.py" line="622" />
         <source>Fouled deck: give back every ante and bet, shuffle, and deal again</source>
         <translation>Fehlerhaftes Deck: alle Antes und Einsätze zurückgeben, mischen und neu geben</translation>
     </message>
