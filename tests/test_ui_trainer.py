@@ -190,3 +190,13 @@ def test_the_exams_pass_mark_is_the_trainers_to_set():
     assert s.next() is None and s.score() == 0.5 and s.passed()
     with pytest.raises(ValueError):
         TrainingSession("exam", ["stub"], 2, pass_mark=1.5)
+
+
+def test_the_spot_steps_words_are_the_engines_english_with_no_translator(qapp):
+    from dealer_app.training.spot import RoundAsUsual, RoundWithoutBurn, make_spot
+    from dealer_app.ui.words import say
+    for subject in (RoundWithoutBurn(4, 5), RoundWithoutBurn(7, 3), RoundAsUsual(6, 8), RoundAsUsual(7, 8)):
+        assert say(subject) == subject.text
+    for seed in range(40):
+        for step in make_spot(seed).steps:
+            assert say(step.subject) == step.text
