@@ -200,3 +200,41 @@ def test_the_spot_steps_words_are_the_engines_english_with_no_translator(qapp):
     for seed in range(40):
         for step in make_spot(seed).steps:
             assert say(step.subject) == step.text
+
+
+def test_the_table_never_gives_the_answer_away(qtbot, trainer):
+    """Winners: the stacks are drawn as before the push; spot: no seat is marked to act."""
+    from dealer_app.training.drills import make_drills
+    from dealer_app.ui.trainer_window import moment_of
+    for d in make_drills("winners", 10, seed=2):
+        m = moment_of(d)
+        before = {v.seat: v.stack for v in m.seats()}
+        won = {}
+        for pot in d.answer["pots"]:
+            for seat, amount in pot["winners"].items():
+                won[int(seat)] = won.get(int(seat), 0) + amount
+        assert all(before[p.seat] == p.stack - won.get(p.seat, 0) for p in d.hand.players)
+        assert m.awards() == [] and m.pots() == []
+    w = trainer
+    qtbot.mouseClick(w.trainee.lineEdit(), Qt.LeftButton)
+    qtbot.keyClicks(w.trainee.lineEdit(), "Tina")
+    w.mode.setCurrentIndex(w.mode.findData("spot"))
+    qtbot.mouseClick(w.start_button, Qt.LeftButton)
+    for _ in range(6):
+        assert not any(v.to_act for v in w.bridge.controller.seats())
+        qtbot.keyClick(QApplication.focusWidget() or w, Qt.Key_Right)  # → steps, wherever the focus is
+
+
+def test_enter_goes_on_and_bad_answers_are_said_in_words(qtbot, trainer):
+    w = trainer
+    qtbot.mouseClick(w.start_button, Qt.LeftButton)  # no trainee yet
+    assert "Type the trainee's name first" in w.explanation.toPlainText() and w.session is None
+    setup(qtbot, w, 1, {"bring-in"}, count=2)
+    assert not w.trainee.isEnabled()  # the session's trainee cannot be renamed mid-session
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key_Return)  # nothing typed
+    assert "type a number" in w.explanation.toPlainText() and not w.session.results
+    qtbot.keyClicks(QApplication.focusWidget(), str(w.session.current.answer["seat"]))
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key_Return)
+    assert w.session.results[-1].right
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key_Return)  # Enter: the next drill
+    assert len(w.session.results) == 1 and w.answer_button.isVisible()

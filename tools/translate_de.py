@@ -893,6 +893,11 @@ GERMAN = {
     "Exam pass mark": "Bestehensgrenze der Prüfung",
     "One card down to each of the %1 players": "Je eine Karte verdeckt an die %1 Spieler",
     "One card up to each of the %1 players": "Je eine Karte offen an die %1 Spieler",
+    "Type the trainee's name first: the answers are kept for them.":
+        "Zuerst den Namen des Teilnehmers eingeben: die Antworten werden für ihn aufbewahrt.",
+    "Tick at least one skill to drill.": "Mindestens eine Fertigkeit zum Üben ankreuzen.",
+    "type a number": "eine Zahl eingeben",
+    "%1 is not a number": "%1 ist keine Zahl",
 }
 
 

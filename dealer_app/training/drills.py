@@ -81,7 +81,7 @@ def _legal_action(h: Hand, rng: random.Random):
 
 
 def _pot(h: Hand, rng: random.Random):
-    if h.phase in ("bet", "deal") and rng.random() < 0.15:
+    if h.phase == "bet" and rng.random() < 0.15:  # (a betting decision: the moment a pot is asked)
         return {"pot": h.pot_total()}, ("P-1", "P-3")
     return None
 
@@ -110,7 +110,8 @@ def _shortage(h: Hand, rng: random.Random):
 
 
 def _stub(h: Hand, rng: random.Random):
-    if h.phase in ("bet", "deal") and rng.random() < 0.1:
+    # after third street is dealt (before it the answer is always 52, or 51 after a burn)
+    if (h.phase == "bet" or h.street > 3) and rng.random() < 0.1:
         return {"stub": h.stub}, ("D-9",)
     return None
 

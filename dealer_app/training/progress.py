@@ -133,7 +133,7 @@ class Progress:
                                        (trainee_id, s.skill)).fetchone()[0]
                 rows.append({"trainee": name, "skill": s.skill, "answers": s.attempts, "right": s.right,
                              "accuracy": round(s.accuracy, 3), "mean_seconds": round(s.mean_seconds, 1),
-                             "last": last, "due": self.card(trainee_id, s.skill).due.isoformat(timespec="minutes")})
+                             "last": last, "due": self.card(trainee_id, s.skill).due.strftime("%Y-%m-%d %H:%M")})
         return rows
 
 

@@ -130,7 +130,12 @@ def _wrong(kind: str, step: SpotStep, h: Hand, rng: random.Random):
     e = step.subject
     seats = [p.seat for p in h.players]
     if kind == "wrong-bring-in" and isinstance(e, BringInChosen):
-        return replace(e, seat=rng.choice([s for s in seats if s != e.seat]))
+        other = rng.choice([s for s in seats if s != e.seat])
+        door = h.by_seat[other].up[0] if h.by_seat[other].up else None
+        if door is None:
+            return None
+        # said as a plain bring-in by the lowest card: the other seat's door card claimed lowest
+        return replace(e, seat=other, lowest_seat=other, door_card=door, rules=("B-2",), unrecorded=())
     if kind == "wrong-first-actor" and isinstance(e, FirstToAct) and e.street >= 4:
         return replace(e, seat=rng.choice([s for s in seats if s != e.seat]))
     if kind == "wrong-shows-first" and isinstance(e, ShowdownOrdered) and len(e.order) >= 2:

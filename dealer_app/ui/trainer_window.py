@@ -11,8 +11,10 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QComboBox,
     QFileDialog,
@@ -43,7 +45,8 @@ from dealer_app.training.session import MODES, Result, TrainingSession
 from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.rulings import rule_html
 from dealer_app.ui.table_view import TableView
-from dealer_app.ui.words import language, typed_cents
+from dealer_app.ui.words import card as card_words
+from dealer_app.ui.words import high_hand, language, say, typed_cents
 
 SEAT_SKILLS = ("bring-in", "first-to-act", "shows-first")
 translate = QCoreApplication.translate
@@ -60,11 +63,17 @@ class DrillMoment(Moment):
 
     def seats(self):
         views = super().seats()
+        won: dict[int, int] = {}
+        if self.skill in ("winners", "best-five") and not self.answered:  # the stacks before the push
+            for pot in super().awards():
+                for seat, amount in pot["winners"].items():
+                    won[seat] = won.get(seat, 0) + amount
         for v in views:
-            if self.skill in SEAT_SKILLS and not self.answered:
+            if self.skill in SEAT_SKILLS + ("spot",) and not self.answered:
                 v.to_act = False
             if self.answered:
                 v.to_act = v.seat in self.highlight
+            v.stack -= won.get(v.seat, 0)
         return views
 
     def status(self) -> dict:
@@ -84,6 +93,17 @@ class DrillMoment(Moment):
         return None if self.skill == "shortage" and not self.answered else super().shortage_warning()
 
 
+def titled(m: Moment, table: str) -> Moment:
+    """The table's own title on the felt (a replayed hand knows only the table's name)."""
+    from dealer_app.engine.limits import LimitsError, load_table
+    if m.session is not None:
+        try:
+            m.session.table = load_table(table)
+        except (LimitsError, OSError):
+            pass  # the drill's own copy of the amounts is drawn, under the table's name
+    return m
+
+
 def moment_of(drill: Drill) -> DrillMoment:
     assert drill.hand is not None  # (a drill made in this process keeps its hand)
     timeline = timeline_of(drill.hand, drill.table, 1)
@@ -92,12 +112,7 @@ def moment_of(drill: Drill) -> DrillMoment:
     m.session, m.session_id, m.hand_no, m.inputs, m.redo_stack = base.session, None, 1, base.inputs, []
     m.skill = drill.skill
     m._collect_rulings()
-    from dealer_app.engine.limits import LimitsError, load_table
-    assert m.session is not None
-    try:  # the table's own title on the felt (the replay knows only its name)
-        m.session.table = load_table(drill.table)
-    except (LimitsError, OSError):
-        pass  # the drill's own copy of the amounts is drawn, under the table's name
+    titled(m, drill.table)
     return m
 
 
@@ -118,6 +133,7 @@ class TrainerWindow(QMainWindow):
         self.setCentralWidget(split)
         self.status = QLabel()
         self.statusBar().addWidget(self.status, 1)
+        self.keys = _TrainerKeys(self)
 
     # --- the side panel: the session, the question, the answer, the explanation ------------------
     def _side(self) -> QWidget:
@@ -198,6 +214,11 @@ class TrainerWindow(QMainWindow):
                   if self.skills.item(i).checkState() == Qt.CheckState.Checked]
         name = self.trainee.currentText().strip()
         trainee_id = None
+        problem = self.tr("Type the trainee's name first: the answers are kept for them.") if not name and \
+            self.progress is not None else self.tr("Tick at least one skill to drill.") if not skills else ""
+        if problem:
+            self.explanation.setHtml(f"<p style='color:#b00020'><b>{html.escape(problem)}</b></p>")
+            return
         try:
             if self.progress is not None and name:
                 trainee_id = self.progress.trainee(name)
@@ -208,7 +229,13 @@ class TrainerWindow(QMainWindow):
             self.explanation.setHtml(f"<p style='color:#b00020'><b>{html.escape(str(exc))}</b></p>")
             return
         self.certificate_button.setVisible(False)
+        self._lock_form(True)
         self.next_drill()
+
+    def _lock_form(self, locked: bool):
+        """During a session the trainee, mode and skills stay as they were started."""
+        for w in (self.trainee, self.mode, self.count, self.skills, self.pass_mark, self.start_button):
+            w.setEnabled(not locked)
 
     # --- spot the dealer's error ----------------------------------------------------------------
     def start_spot(self):
@@ -315,7 +342,7 @@ class TrainerWindow(QMainWindow):
                 if c is None:
                     continue
                 code = format_card(c)
-                b = QPushButton(code)
+                b = QPushButton(card_words(c))
                 b.setCheckable(True)
                 b.setFixedWidth(48)
                 self.cards[code] = b
@@ -329,8 +356,10 @@ class TrainerWindow(QMainWindow):
             widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.show()
-        if self.entry is not None:
-            self.entry.setFocus()
+        first = self.entry or next(iter(self.ticks.values()), None) or self.lines or next(iter(self.cards.values()),
+                                                                                           None)
+        if first is not None:  # the keyboard in the answer at once, whatever its kind
+            first.setFocus()
 
     def _entry(self, label: str):
         self.entry = QLineEdit()
@@ -347,7 +376,10 @@ class TrainerWindow(QMainWindow):
         """The trainee's answer in the drill's own form (ValueError: it cannot be read)."""
         assert self.session is not None and self.session.current is not None
         skill = self.session.current.skill
-        typed = self.entry.text() if self.entry is not None else ""
+        typed = self.entry.text().strip() if self.entry is not None else ""
+        if skill in SEAT_SKILLS + ("stub",) and not typed.isdigit():
+            raise ValueError(self.tr("type a number") if typed == "" else
+                             self.tr("%1 is not a number").replace("%1", repr(typed)))
         if skill in SEAT_SKILLS:
             return {"seat": int(typed)}
         if skill == "pot":
@@ -438,6 +470,7 @@ class TrainerWindow(QMainWindow):
     def _finished(self):
         s = self.session
         assert s is not None
+        self._lock_form(False)
         self.answer_button.setVisible(False)
         _clear(self.answer_layout)
         e = html.escape
@@ -497,6 +530,37 @@ class TrainerWindow(QMainWindow):
         view.show()
         self._progress_view = view
         return view
+
+
+class _TrainerKeys(QObject):
+    """Enter answers (or goes to the next drill) and → steps in spot mode, wherever the focus is
+    in the trainer (a push button takes only Space of itself)."""
+
+    def __init__(self, window: TrainerWindow):
+        super().__init__(window)
+        self.window = window
+        app = QApplication.instance()
+        assert app is not None
+        app.installEventFilter(self)
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent):
+            return False
+        if not isinstance(obj, QWidget) or obj.window() is not self.window:
+            return False
+        w, key = self.window, event.key()
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not isinstance(obj, QPlainTextEdit):
+            if w.next_button.isVisible():
+                w.next_drill()
+                return True
+            if w.answer_button.isVisible():
+                w.submit()
+                return True
+        if key == Qt.Key.Key_Right and getattr(w, "spot_panel", None) is not None and w.spot_panel.isVisible() \
+                and not isinstance(obj, (QLineEdit, QPlainTextEdit)):
+            w.spot_panel.step()
+            return True
+        return False
 
 
 class ProgressView(QWidget):
@@ -631,6 +695,8 @@ def _answer_words(drill: Drill, m: Moment) -> str:
         return m.money(a["pot"])
     if drill.skill == "stub":
         return translate("Training", "%1 cards").replace("%1", str(a["stub"]))
+    if drill.skill == "shortage" and drill.hand is not None:
+        return say(drill.hand.plan)  # the engine's plan in words (its counts before the round)
     if drill.skill == "shortage":
         burn = translate("Training", "burn a card") if a["burn"] else translate("Training", "no burn")
         pool = translate("Training", "shuffle the burns into the stub") if a["reshuffle_burns"] else ""
@@ -647,7 +713,10 @@ def _answer_words(drill: Drill, m: Moment) -> str:
     if drill.skill == "winners":
         return "; ".join(f"{m.money(p['amount'])}: " + ", ".join(f"{seat_word} {s} {m.money(v)}"
                                                                for s, v in p["winners"].items()) for p in a["pots"])
-    return f"{' '.join(a['cards'])} ({a['name']})"
+    from dealer_app.engine.cards import parse_card
+    from dealer_app.engine.evaluator import hi_value
+    cards = [c for c in (parse_card(text) for text in a["cards"]) if c is not None]
+    return f"{' '.join(card_words(c) for c in cards)} ({high_hand(hi_value(cards))})"
 
 
 def _legal_words(x: dict, m: Moment) -> str:

@@ -3,7 +3,7 @@
 <context>
     <name>AccuracyChart</name>
     <message>
-        <location filename="../trainer_window.py" line="549" />
+        <location filename="../trainer_window.py" line="613" />
         <source>No answers yet</source>
         <translation>Noch keine Antworten</translation>
     </message>
@@ -1828,27 +1828,27 @@
 <context>
     <name>ProgressView</name>
     <message>
-        <location filename="../trainer_window.py" line="507" />
+        <location filename="../trainer_window.py" line="571" />
         <source>Progress — %1</source>
         <translation>Fortschritt — %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="511" />
+        <location filename="../trainer_window.py" line="575" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="511" />
+        <location filename="../trainer_window.py" line="575" />
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="511" />
+        <location filename="../trainer_window.py" line="575" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="512" />
+        <location filename="../trainer_window.py" line="576" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
@@ -2299,27 +2299,27 @@
         <translation>Schritt %1 von %2: %3</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="72" />
+        <location filename="../spot_panel.py" line="77" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="72" />
+        <location filename="../spot_panel.py" line="77" />
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="76" />
+        <location filename="../spot_panel.py" line="81" />
         <source>The wrong step was step %1:</source>
         <translation>Der falsche Schritt war Schritt %1:</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="77" />
+        <location filename="../spot_panel.py" line="82" />
         <source>It should have been</source>
         <translation>Richtig wäre gewesen</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="77" />
+        <location filename="../spot_panel.py" line="82" />
         <source>The remedy</source>
         <translation>Die Abhilfe</translation>
     </message>
@@ -2452,247 +2452,267 @@
 <context>
     <name>TrainerWindow</name>
     <message>
-        <location filename="../trainer_window.py" line="110" />
+        <location filename="../trainer_window.py" line="125" />
         <source>Dealer training</source>
         <translation>Dealer-Training</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="132" />
+        <location filename="../trainer_window.py" line="148" />
         <source>Learn: the rule first, every answer explained</source>
         <translation>Lernen: zuerst die Regel, jede Antwort erklärt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="133" />
+        <location filename="../trainer_window.py" line="149" />
         <source>Practice: right or wrong at once, mistakes again at the end</source>
         <translation>Üben: sofort richtig oder falsch, die Fehler am Ende noch einmal</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="134" />
+        <location filename="../trainer_window.py" line="150" />
         <source>Exam: no feedback until the end, a certificate</source>
         <translation>Prüfung: keine Rückmeldung bis zum Ende, ein Zertifikat</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="136" />
+        <location filename="../trainer_window.py" line="152" />
         <source>Spot the dealer's error: stop at the wrong step, name the remedy</source>
         <translation>Den Fehler des Dealers finden: beim falschen Schritt anhalten, die Abhilfe nennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="151" />
+        <location filename="../trainer_window.py" line="167" />
         <source>Trainee</source>
         <translation>Teilnehmer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="152" />
+        <location filename="../trainer_window.py" line="168" />
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="153" />
+        <location filename="../trainer_window.py" line="169" />
         <source>Drills</source>
         <translation>Aufgaben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="154" />
+        <location filename="../trainer_window.py" line="170" />
         <source>Exam pass mark</source>
         <translation>Bestehensgrenze der Prüfung</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="155" />
+        <location filename="../trainer_window.py" line="171" />
         <source>Skills</source>
         <translation>Fertigkeiten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="158" />
+        <location filename="../trainer_window.py" line="174" />
         <source>Start</source>
         <translation>Beginnen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="160" />
+        <location filename="../trainer_window.py" line="176" />
         <source>Progress…</source>
         <translation>Fortschritt…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="173" />
+        <location filename="../trainer_window.py" line="189" />
         <source>Answer  [Enter]</source>
         <translation>Antworten  [Enter]</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="181" />
+        <location filename="../trainer_window.py" line="197" />
         <source>Next drill</source>
         <translation>Nächste Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="185" />
+        <location filename="../trainer_window.py" line="201" />
         <source>Certificate…</source>
         <translation>Zertifikat…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="222" />
+        <location filename="../trainer_window.py" line="217" />
+        <source>Type the trainee's name first: the answers are kept for them.</source>
+        <translation>Zuerst den Namen des Teilnehmers eingeben: die Antworten werden für ihn aufbewahrt.</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="218" />
+        <source>Tick at least one skill to drill.</source>
+        <translation>Mindestens eine Fertigkeit zum Üben ankreuzen.</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="249" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="253" />
+        <location filename="../trainer_window.py" line="280" />
         <source> (your mistakes again)</source>
         <translation> (deine Fehler noch einmal)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="254" />
+        <location filename="../trainer_window.py" line="281" />
         <source>Drill %1 of %2%3</source>
         <translation>Aufgabe %1 von %2%3</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="259" />
+        <location filename="../trainer_window.py" line="286" />
         <source>The rules for this drill</source>
         <translation>Die Regeln zu dieser Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="273" />
+        <location filename="../trainer_window.py" line="300" />
         <source>Click the seat on the table, or type its number and Enter.</source>
         <translation>Den Platz am Tisch anklicken, oder seine Nummer eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="274" />
+        <location filename="../trainer_window.py" line="301" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="276" />
+        <location filename="../trainer_window.py" line="303" />
         <source>Type the amount and Enter.</source>
         <translation>Den Betrag eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="277" />
+        <location filename="../trainer_window.py" line="304" />
         <source>Type the number of cards and Enter.</source>
         <translation>Die Zahl der Karten eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="278" />
+        <location filename="../trainer_window.py" line="305" />
         <source>Amount</source>
         <translation>Betrag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="278" />
+        <location filename="../trainer_window.py" line="305" />
         <source>Cards</source>
         <translation>Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="280" />
+        <location filename="../trainer_window.py" line="307" />
         <source>Tick what the dealer does before this round.</source>
         <translation>Ankreuzen, was der Dealer vor dieser Runde tut.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="281" />
+        <location filename="../trainer_window.py" line="308" />
         <source>Burn a card</source>
         <translation>Eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="281" />
+        <location filename="../trainer_window.py" line="308" />
         <source>Shuffle the burns into the stub</source>
         <translation>Die Brennkarten in den Stapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="283" />
+        <location filename="../trainer_window.py" line="310" />
         <source>Deal one common card</source>
         <translation>Eine Gemeinschaftskarte geben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="287" />
+        <location filename="../trainer_window.py" line="314" />
         <source>Tick every legal action; give its amount (to), or a range as min-max.</source>
         <translation>Jede erlaubte Aktion ankreuzen; ihren Betrag (auf) angeben, oder einen Bereich als min-max.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="300" />
+        <location filename="../trainer_window.py" line="327" />
         <source>One line per pot, main pot first: the amount, a colon, the seats eligible (e.g. 21: 1 2 3)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, die berechtigten Plätze (z. B. 21: 1 2 3)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="302" />
+        <location filename="../trainer_window.py" line="329" />
         <source>One line per pot, main pot first: the amount, a colon, each winner's seat and share (e.g. 120: 3 60, 5 60)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, Platz und Anteil jedes Gewinners (z. B. 120: 3 60, 5 60)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="309" />
+        <location filename="../trainer_window.py" line="336" />
         <source>Click the five cards of seat %1's best hand.</source>
         <translation>Die fünf Karten der besten Hand von Platz %1 anklicken.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="397" />
+        <location filename="../trainer_window.py" line="381" />
+        <source>type a number</source>
+        <translation>eine Zahl eingeben</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="382" />
+        <source>%1 is not a number</source>
+        <translation>%1 ist keine Zahl</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="429" />
         <source>The answer cannot be read: %1</source>
         <translation>Die Antwort ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="410" />
+        <location filename="../trainer_window.py" line="442" />
         <source>Answer kept. Next drill.</source>
         <translation>Antwort notiert. Nächste Aufgabe.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="424" />
+        <location filename="../trainer_window.py" line="456" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="424" />
+        <location filename="../trainer_window.py" line="456" />
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="428" />
+        <location filename="../trainer_window.py" line="460" />
         <source>The answer</source>
         <translation>Die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="430" />
+        <location filename="../trainer_window.py" line="462" />
         <source>Why</source>
         <translation>Warum</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="446" />
+        <location filename="../trainer_window.py" line="479" />
         <source>Score: %1%</source>
         <translation>Ergebnis: %1 %</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="450" />
+        <location filename="../trainer_window.py" line="483" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="450" />
+        <location filename="../trainer_window.py" line="483" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="451" />
+        <location filename="../trainer_window.py" line="484" />
         <source>pass mark</source>
         <translation>Bestehensgrenze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="455" />
+        <location filename="../trainer_window.py" line="488" />
         <source>the answer</source>
         <translation>die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="461" />
+        <location filename="../trainer_window.py" line="494" />
         <source>Session over</source>
         <translation>Sitzung beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="466" />
+        <location filename="../trainer_window.py" line="499" />
         <source>Save the certificate</source>
         <translation>Das Zertifikat speichern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="484" />
+        <location filename="../trainer_window.py" line="517" />
         <source>The certificate cannot be written: %1</source>
         <translation>Das Zertifikat kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="486" />
+        <location filename="../trainer_window.py" line="519" />
         <source>Certificate written: %1</source>
         <translation>Zertifikat geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="494" />
+        <location filename="../trainer_window.py" line="527" />
         <source>No answers of %1 yet.</source>
         <translation>Noch keine Antworten von %1.</translation>
     </message>
@@ -2780,152 +2800,152 @@
         <translation>Dealer-Training: die Gruppe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="579" />
+        <location filename="../trainer_window.py" line="643" />
         <source>Bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="580" />
+        <location filename="../trainer_window.py" line="644" />
         <source>First to act</source>
         <translation>Wer zuerst handelt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="581" />
+        <location filename="../trainer_window.py" line="645" />
         <source>Legal actions</source>
         <translation>Erlaubte Aktionen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="582" />
+        <location filename="../trainer_window.py" line="646" />
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="583" />
+        <location filename="../trainer_window.py" line="647" />
         <source>Side pots</source>
         <translation>Nebenpots</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="584" />
+        <location filename="../trainer_window.py" line="648" />
         <source>Who shows first</source>
         <translation>Wer zuerst zeigt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="585" />
+        <location filename="../trainer_window.py" line="649" />
         <source>Deck shortage</source>
         <translation>Kartenmangel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="586" />
+        <location filename="../trainer_window.py" line="650" />
         <source>Stub</source>
         <translation>Stapel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="587" />
+        <location filename="../trainer_window.py" line="651" />
         <source>Winners</source>
         <translation>Gewinner</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="588" />
+        <location filename="../trainer_window.py" line="652" />
         <source>Best five</source>
         <translation>Beste fünf</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="589" />
+        <location filename="../trainer_window.py" line="653" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="604" />
+        <location filename="../trainer_window.py" line="668" />
         <source>Who brings in?</source>
         <translation>Wer bringt ein?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="605" />
+        <location filename="../trainer_window.py" line="669" />
         <source>Who acts first on this street?</source>
         <translation>Wer handelt auf dieser Straße zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="606" />
+        <location filename="../trainer_window.py" line="670" />
         <source>What may the player to act do, with the exact amounts?</source>
         <translation>Was darf der Spieler am Zug tun, mit den genauen Beträgen?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="607" />
+        <location filename="../trainer_window.py" line="671" />
         <source>How much is in the pot now?</source>
         <translation>Wie viel ist jetzt im Pot?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="608" />
+        <location filename="../trainer_window.py" line="672" />
         <source>What are the pots, and who is eligible for each?</source>
         <translation>Welche Pots gibt es, und wer ist an jedem berechtigt?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="609" />
+        <location filename="../trainer_window.py" line="673" />
         <source>Who shows first?</source>
         <translation>Wer zeigt zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="610" />
+        <location filename="../trainer_window.py" line="674" />
         <source>The deck is short: what does the dealer do before this round?</source>
         <translation>Die Karten reichen nicht: was tut der Dealer vor dieser Runde?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="611" />
+        <location filename="../trainer_window.py" line="675" />
         <source>How many cards are left in the stub?</source>
         <translation>Wie viele Karten sind noch im Stapel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="612" />
+        <location filename="../trainer_window.py" line="676" />
         <source>Who wins which pot, and how much?</source>
         <translation>Wer gewinnt welchen Pot, und wie viel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="613" />
+        <location filename="../trainer_window.py" line="677" />
         <source>What are this player's best five cards?</source>
         <translation>Was sind die besten fünf Karten dieses Spielers?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="629" />
+        <location filename="../trainer_window.py" line="693" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="633" />
+        <location filename="../trainer_window.py" line="697" />
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="635" />
+        <location filename="../trainer_window.py" line="701" />
         <source>burn a card</source>
         <translation>eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="635" />
+        <location filename="../trainer_window.py" line="701" />
         <source>no burn</source>
         <translation>keine Brennkarte</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="636" />
+        <location filename="../trainer_window.py" line="702" />
         <source>shuffle the burns into the stub</source>
         <translation>die Brennkarten in den Stapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="637" />
+        <location filename="../trainer_window.py" line="703" />
         <source>one common card</source>
         <translation>eine Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="638" />
+        <location filename="../trainer_window.py" line="704" />
         <source>a card to each player</source>
         <translation>eine Karte an jeden Spieler</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="643" />
+        <location filename="../trainer_window.py" line="709" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="643" />
+        <location filename="../trainer_window.py" line="709" />
         <source>seat</source>
         <translation>Platz</translation>
     </message>
