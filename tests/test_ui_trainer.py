@@ -238,3 +238,21 @@ def test_enter_goes_on_and_bad_answers_are_said_in_words(qtbot, trainer):
     assert w.session.results[-1].right
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key_Return)  # Enter: the next drill
     assert len(w.session.results) == 1 and w.answer_button.isVisible()
+
+
+def test_the_progress_view_charts_accuracy_and_speed(qtbot, tmp_path):
+    from datetime import datetime, timedelta, timezone
+
+    from dealer_app.ui.trainer_window import ProgressView
+    p = Progress(sqlite3.connect(tmp_path / "t.sqlite3"))
+    t = p.trainee("Tina")
+    day = datetime(2026, 11, 28, tzinfo=timezone.utc)
+    for i, (right, seconds) in enumerate(((False, 30.0), (True, 20.0), (True, 8.0))):
+        p.record(t, "pot", "practice", right, seconds, at=day + timedelta(days=i))
+    view = ProgressView(p, t, "Tina")
+    qtbot.addWidget(view)
+    assert [round(a, 2) for _d, a, _s in view.chart.series["pot"]] == [0.0, 1.0, 1.0]
+    assert view.speed_chart.top == 30.0 and view.speed_chart._share(1.0, 8.0) == pytest.approx(8 / 30)
+    assert view.table.item(0, 2).text() == "67%"
+    view.show()
+    assert not view.grab().isNull()

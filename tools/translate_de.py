@@ -898,6 +898,8 @@ GERMAN = {
     "Tick at least one skill to drill.": "Mindestens eine Fertigkeit zum Üben ankreuzen.",
     "type a number": "eine Zahl eingeben",
     "%1 is not a number": "%1 ist keine Zahl",
+    "Right answers per day": "Richtige Antworten je Tag",
+    "Seconds per answer, per day": "Sekunden je Antwort, je Tag",
 }
 
 

@@ -579,21 +579,31 @@ class ProgressView(QWidget):
             for col, text in enumerate(cells):
                 self.table.setItem(row, col, QTableWidgetItem(text))
         layout.addWidget(self.table)
-        self.chart = AccuracyChart({s.skill: progress.by_day(trainee_id, s.skill) for s in stats})
+        series = {s.skill: progress.by_day(trainee_id, s.skill) for s in stats}
+        self.chart = AccuracyChart(series)
+        self.speed_chart = AccuracyChart(series, speed=True)  # the mean seconds an answer took, per day
+        layout.addWidget(QLabel(self.tr("Right answers per day")))
         layout.addWidget(self.chart, 1)
-        self.resize(720, 560)
+        layout.addWidget(QLabel(self.tr("Seconds per answer, per day")))
+        layout.addWidget(self.speed_chart, 1)
+        self.resize(720, 760)
 
 
 class AccuracyChart(QWidget):
-    """One line per skill: accuracy (0–100%) per day drilled."""
+    """One line per skill: accuracy (0–100%) per day drilled, or (``speed``) the mean seconds
+    per answer, on a scale up to the slowest day."""
 
     COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
                "#bcbd22", "#17becf")
 
-    def __init__(self, series: dict[str, list[tuple[str, float, float]]], parent=None):
+    def __init__(self, series: dict[str, list[tuple[str, float, float]]], parent=None, speed: bool = False):
         super().__init__(parent)
-        self.series = series
-        self.setMinimumHeight(260)
+        self.series, self.speed = series, speed
+        self.top = max((sec for points in series.values() for _d, _a, sec in points), default=0.0) or 1.0
+        self.setMinimumHeight(200)
+
+    def _share(self, acc: float, sec: float) -> float:
+        return sec / self.top if self.speed else acc
 
     def paintEvent(self, _event):
         from PySide6.QtCore import QPointF
@@ -607,7 +617,8 @@ class AccuracyChart(QWidget):
         p.drawLine(left, h - bottom, w - 10, h - bottom)
         for pct in (0, 50, 100):
             y = h - bottom - (h - bottom - 10) * pct / 100
-            p.drawText(4, int(y) + 4, f"{pct}%")
+            label = f"{self.top * pct / 100:.0f} s" if self.speed else f"{pct}%"
+            p.drawText(4, int(y) + 4, label)
         days = sorted({day for points in self.series.values() for day, _a, _s in points})
         if not days:
             p.drawText(left + 10, h // 2, self.tr("No answers yet"))
@@ -616,7 +627,8 @@ class AccuracyChart(QWidget):
         for i, (skill, points) in enumerate(sorted(self.series.items())):
             colour = QColor(self.COLOURS[i % len(self.COLOURS)])
             p.setPen(QPen(colour, 2))
-            coords = [QPointF(x_of[d], h - bottom - (h - bottom - 10) * acc) for d, acc, _s in points]
+            height = h - bottom - 10
+            coords = [QPointF(x_of[d], h - bottom - height * self._share(acc, sec)) for d, acc, sec in points]
             for a, b in zip(coords, coords[1:], strict=False):
                 p.drawLine(a, b)
             for c in coords:

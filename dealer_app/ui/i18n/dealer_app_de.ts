@@ -3,7 +3,7 @@
 <context>
     <name>AccuracyChart</name>
     <message>
-        <location filename="../trainer_window.py" line="613" />
+        <location filename="../trainer_window.py" line="624" />
         <source>No answers yet</source>
         <translation>Noch keine Antworten</translation>
     </message>
@@ -1852,6 +1852,16 @@
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
+    <message>
+        <location filename="../trainer_window.py" line="585" />
+        <source>Right answers per day</source>
+        <translation>Richtige Antworten je Tag</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="587" />
+        <source>Seconds per answer, per day</source>
+        <translation>Sekunden je Antwort, je Tag</translation>
+    </message>
 </context>
 <context>
     <name>Report</name>
@@ -2800,152 +2810,152 @@
         <translation>Dealer-Training: die Gruppe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="643" />
+        <location filename="../trainer_window.py" line="655" />
         <source>Bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="644" />
+        <location filename="../trainer_window.py" line="656" />
         <source>First to act</source>
         <translation>Wer zuerst handelt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="645" />
+        <location filename="../trainer_window.py" line="657" />
         <source>Legal actions</source>
         <translation>Erlaubte Aktionen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="646" />
+        <location filename="../trainer_window.py" line="658" />
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="647" />
+        <location filename="../trainer_window.py" line="659" />
         <source>Side pots</source>
         <translation>Nebenpots</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="648" />
+        <location filename="../trainer_window.py" line="660" />
         <source>Who shows first</source>
         <translation>Wer zuerst zeigt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="649" />
+        <location filename="../trainer_window.py" line="661" />
         <source>Deck shortage</source>
         <translation>Kartenmangel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="650" />
+        <location filename="../trainer_window.py" line="662" />
         <source>Stub</source>
         <translation>Stapel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="651" />
+        <location filename="../trainer_window.py" line="663" />
         <source>Winners</source>
         <translation>Gewinner</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="652" />
+        <location filename="../trainer_window.py" line="664" />
         <source>Best five</source>
         <translation>Beste fünf</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="653" />
+        <location filename="../trainer_window.py" line="665" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="668" />
+        <location filename="../trainer_window.py" line="680" />
         <source>Who brings in?</source>
         <translation>Wer bringt ein?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="669" />
+        <location filename="../trainer_window.py" line="681" />
         <source>Who acts first on this street?</source>
         <translation>Wer handelt auf dieser Straße zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="670" />
+        <location filename="../trainer_window.py" line="682" />
         <source>What may the player to act do, with the exact amounts?</source>
         <translation>Was darf der Spieler am Zug tun, mit den genauen Beträgen?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="671" />
+        <location filename="../trainer_window.py" line="683" />
         <source>How much is in the pot now?</source>
         <translation>Wie viel ist jetzt im Pot?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="672" />
+        <location filename="../trainer_window.py" line="684" />
         <source>What are the pots, and who is eligible for each?</source>
         <translation>Welche Pots gibt es, und wer ist an jedem berechtigt?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="673" />
+        <location filename="../trainer_window.py" line="685" />
         <source>Who shows first?</source>
         <translation>Wer zeigt zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="674" />
+        <location filename="../trainer_window.py" line="686" />
         <source>The deck is short: what does the dealer do before this round?</source>
         <translation>Die Karten reichen nicht: was tut der Dealer vor dieser Runde?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="675" />
+        <location filename="../trainer_window.py" line="687" />
         <source>How many cards are left in the stub?</source>
         <translation>Wie viele Karten sind noch im Stapel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="676" />
+        <location filename="../trainer_window.py" line="688" />
         <source>Who wins which pot, and how much?</source>
         <translation>Wer gewinnt welchen Pot, und wie viel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="677" />
+        <location filename="../trainer_window.py" line="689" />
         <source>What are this player's best five cards?</source>
         <translation>Was sind die besten fünf Karten dieses Spielers?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="693" />
+        <location filename="../trainer_window.py" line="705" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="697" />
+        <location filename="../trainer_window.py" line="709" />
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="701" />
+        <location filename="../trainer_window.py" line="713" />
         <source>burn a card</source>
         <translation>eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="701" />
+        <location filename="../trainer_window.py" line="713" />
         <source>no burn</source>
         <translation>keine Brennkarte</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="702" />
+        <location filename="../trainer_window.py" line="714" />
         <source>shuffle the burns into the stub</source>
         <translation>die Brennkarten in den Stapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="703" />
+        <location filename="../trainer_window.py" line="715" />
         <source>one common card</source>
         <translation>eine Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="704" />
+        <location filename="../trainer_window.py" line="716" />
         <source>a card to each player</source>
         <translation>eine Karte an jeden Spieler</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="709" />
+        <location filename="../trainer_window.py" line="721" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="709" />
+        <location filename="../trainer_window.py" line="721" />
         <source>seat</source>
         <translation>Platz</translation>
     </message>
