@@ -10,6 +10,8 @@
     dealer-app report --db RECORD --hand SESSION-HAND --out FILE.pdf   the ruling report
     dealer-app floor [RECORD]              the floor console
     dealer-app drill --skill SKILL --count N --seed S [--profile P] [--table T] [--json] | --list
+    dealer-app train                       the dealer trainer
+    dealer-app trainees --db RECORD [--csv FILE] [--pdf FILE] [--json]   the trainer's summary
 
 Exit codes, for every command: 0 success; 1 a problem found in the input (each named: file,
 hand, line); 2 a usage or environment error (a missing folder, an unknown option, an output
