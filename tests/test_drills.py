@@ -270,3 +270,18 @@ def test_B2_B5_bring_in_drills_include_suit_ties_and_an_all_in_low_card(drills):
         if doors[0].stack == 0:
             all_in_low += 1
     assert ties > N // 10 and all_in_low > N // 50, (ties, all_in_low)
+
+
+def test_W3_any_best_five_of_equal_rank_is_right():
+    from dealer_app.training.answers import is_right
+    expected = {"seat": 1, "cards": ["7h", "6s", "5d", "4s", "3s"], "name": "a straight, seven high"}
+    assert is_right("best-five", expected, {"cards": ["7h", "6s", "5d", "4c", "3s"]})  # the other four
+    assert not is_right("best-five", expected, {"cards": ["7h", "6s", "5d", "4c", "2s"]})
+    assert not is_right("best-five", expected, {"cards": ["7h", "6s", "5d", "4c"]})
+    assert not is_right("best-five", expected, {"cards": ["7h", "7h", "5d", "4c", "3s"]})
+
+
+def test_spot_amounts_are_made_wrong_only_where_half_a_bet_is_never_legal():
+    from dealer_app.training.spot import make_spot
+    for table in ("stud-1-5-spread", "casinos-austria-5-10-20"):
+        assert all(make_spot(seed, table).kind != "wrong-amount" for seed in range(40))

@@ -256,3 +256,11 @@ def test_the_progress_view_charts_accuracy_and_speed(qtbot, tmp_path):
     assert view.table.item(0, 2).text() == "67%"
     view.show()
     assert not view.grab().isNull()
+
+
+def test_pot_lines_that_cannot_be_read_are_said_not_judged(qtbot, trainer):
+    w = trainer
+    setup(qtbot, w, 1, {"side-pots"}, count=1)
+    qtbot.keyClicks(QApplication.focusWidget(), "120 1 2")  # no colon
+    qtbot.mouseClick(w.answer_button, Qt.LeftButton)
+    assert "cannot be read" in w.explanation.toPlainText() and not w.session.results

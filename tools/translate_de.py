@@ -900,6 +900,9 @@ GERMAN = {
     "%1 is not a number": "%1 ist keine Zahl",
     "Right answers per day": "Richtige Antworten je Tag",
     "Seconds per answer, per day": "Sekunden je Antwort, je Tag",
+    "%1: the amount, a colon, then the seats": "%1: der Betrag, ein Doppelpunkt, dann die Plätze",
+    "%1: a seat number and its share": "%1: eine Platznummer und ihr Anteil",
+    "%1: seat numbers": "%1: Platznummern",
 }
 
 

@@ -4,6 +4,9 @@ alike. Amounts are cents; seats are numbers."""
 
 from __future__ import annotations
 
+from dealer_app.engine.cards import CardError, parse_card
+from dealer_app.engine.evaluator import hi_value
+
 
 def _legal_set(legal: list[dict]) -> set[tuple]:
     return {(a["action"], a.get("to"), a.get("min_to"), a.get("max_to")) for a in legal}
@@ -37,7 +40,16 @@ def is_right(skill: str, expected: dict, given: dict) -> bool:
         return _pots(given.get("pots") or [], "eligible") == _pots(expected["pots"], "eligible")
     if skill == "winners":
         return _pots(given.get("pots") or [], "winners") == _pots(expected["pots"], "winners")
-    if skill == "best-five":
-        return given.get("seat", expected["seat"]) == expected["seat"] and \
-            sorted(given.get("cards") or []) == sorted(expected["cards"])
+    if skill == "best-five":  # any five of equal rank (W-3): a kicker of either suit, a straight's either card
+        cards = given.get("cards") or []
+        if given.get("seat", expected["seat"]) != expected["seat"] or len(cards) != 5 or len(set(cards)) != 5:
+            return False
+        try:
+            mine = [parse_card(c) for c in cards]
+        except CardError:
+            return False
+        if any(c is None for c in mine):
+            return False
+        right = [parse_card(c) for c in expected["cards"]]
+        return hi_value([c for c in mine if c is not None]) == hi_value([c for c in right if c is not None])
     raise ValueError(f"unknown skill {skill!r}")

@@ -146,7 +146,7 @@ ASK: dict[str, Callable] = {
 # --- playing a hand until the moment comes -------------------------------------------------------
 def _players_for(skill: str, rng: random.Random, most: int) -> int:
     if skill == "shortage":
-        return most  # a full table that stays in runs the deck short
+        return rng.randint(max(2, most - 1), most)  # a full (or nearly full) table that stays in runs short
     return rng.randint(2, most)
 
 
@@ -182,7 +182,7 @@ def _play(skill: str, rules: BettingRules, rng: random.Random):
     rng.shuffle(deck)
     _arrange(skill, deck, n, rng)
     h = Hand(rules, seats)
-    fold_rate = 0.0 if skill in ("shortage", "shows-first", "best-five", "winners") else 0.12
+    fold_rate = 0.0 if skill in ("shows-first", "best-five", "winners") else 0.02 if skill == "shortage" else 0.12
     aggression = 0.15 if skill == "shortage" else 0.3
     for _step in range(3000):
         found = ask(h, rng)

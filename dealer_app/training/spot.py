@@ -148,7 +148,8 @@ def _wrong(kind: str, step: SpotStep, h: Hand, rng: random.Random):
             return replace(e, high_seats=(other,), winners={other: e.amount})
         return None
     if kind == "wrong-amount" and isinstance(e, ActionTaken) and e.action in ("bet", "raise", "complete") \
-            and not e.all_in and e.to is not None and e.amount is not None:
+            and not e.all_in and e.to is not None and e.amount is not None and h.rules.structure == "fixed":
+        # (fixed limit only: half a bet more can be legal in a spread or split range)
         more = max(h.rules.chip, h.rules.small_bet // 2)  # half a bet more: never a fixed-limit amount (L-2)
         return replace(e, to=e.to + more, amount=e.amount + more)
     if kind == "missed-burn" and isinstance(e, DealPlanned) and e.plan.case == "normal":

@@ -407,15 +407,21 @@ class TrainerWindow(QMainWindow):
             for line in (self.lines.toPlainText() if self.lines is not None else "").splitlines():
                 if not line.strip():
                     continue
-                amount, _, rest = line.partition(":")
+                amount, colon, rest = line.partition(":")
+                if not colon or not rest.strip():
+                    raise ValueError(self.tr("%1: the amount, a colon, then the seats").replace("%1", line.strip()))
                 if skill == "side-pots":
-                    pots.append({"amount": typed_cents(amount), "eligible": [int(s) for s in rest.replace(",", " ")
-                                                                            .split()]})
+                    seats = rest.replace(",", " ").split()
+                    if not all(x.isdigit() for x in seats):
+                        raise ValueError(self.tr("%1: seat numbers").replace("%1", rest.strip()))
+                    pots.append({"amount": typed_cents(amount), "eligible": [int(x) for x in seats]})
                 else:
                     shares = {}
                     for part in rest.split(","):
-                        seat, share = part.split()
-                        shares[seat] = typed_cents(share)
+                        words = part.split()
+                        if len(words) != 2 or not words[0].isdigit():
+                            raise ValueError(self.tr("%1: a seat number and its share").replace("%1", part.strip()))
+                        shares[str(int(words[0]))] = typed_cents(words[1])
                     pots.append({"amount": typed_cents(amount), "winners": shares})
             return {"pots": pots}
         return {"cards": [code for code, b in self.cards.items() if b.isChecked()]}

@@ -3,7 +3,7 @@
 <context>
     <name>AccuracyChart</name>
     <message>
-        <location filename="../trainer_window.py" line="624" />
+        <location filename="../trainer_window.py" line="630" />
         <source>No answers yet</source>
         <translation>Noch keine Antworten</translation>
     </message>
@@ -1828,37 +1828,37 @@
 <context>
     <name>ProgressView</name>
     <message>
-        <location filename="../trainer_window.py" line="571" />
+        <location filename="../trainer_window.py" line="577" />
         <source>Progress — %1</source>
         <translation>Fortschritt — %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="575" />
+        <location filename="../trainer_window.py" line="581" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="575" />
+        <location filename="../trainer_window.py" line="581" />
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="575" />
+        <location filename="../trainer_window.py" line="581" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="576" />
+        <location filename="../trainer_window.py" line="582" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="585" />
+        <location filename="../trainer_window.py" line="591" />
         <source>Right answers per day</source>
         <translation>Richtige Antworten je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="587" />
+        <location filename="../trainer_window.py" line="593" />
         <source>Seconds per answer, per day</source>
         <translation>Sekunden je Antwort, je Tag</translation>
     </message>
@@ -2647,82 +2647,97 @@
         <translation>%1 ist keine Zahl</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="429" />
+        <location filename="../trainer_window.py" line="412" />
+        <source>%1: the amount, a colon, then the seats</source>
+        <translation>%1: der Betrag, ein Doppelpunkt, dann die Plätze</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="416" />
+        <source>%1: seat numbers</source>
+        <translation>%1: Platznummern</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="423" />
+        <source>%1: a seat number and its share</source>
+        <translation>%1: eine Platznummer und ihr Anteil</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="435" />
         <source>The answer cannot be read: %1</source>
         <translation>Die Antwort ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="442" />
+        <location filename="../trainer_window.py" line="448" />
         <source>Answer kept. Next drill.</source>
         <translation>Antwort notiert. Nächste Aufgabe.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="456" />
+        <location filename="../trainer_window.py" line="462" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="456" />
+        <location filename="../trainer_window.py" line="462" />
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="460" />
+        <location filename="../trainer_window.py" line="466" />
         <source>The answer</source>
         <translation>Die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="462" />
+        <location filename="../trainer_window.py" line="468" />
         <source>Why</source>
         <translation>Warum</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="479" />
+        <location filename="../trainer_window.py" line="485" />
         <source>Score: %1%</source>
         <translation>Ergebnis: %1 %</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="483" />
+        <location filename="../trainer_window.py" line="489" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="483" />
+        <location filename="../trainer_window.py" line="489" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="484" />
+        <location filename="../trainer_window.py" line="490" />
         <source>pass mark</source>
         <translation>Bestehensgrenze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="488" />
+        <location filename="../trainer_window.py" line="494" />
         <source>the answer</source>
         <translation>die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="494" />
+        <location filename="../trainer_window.py" line="500" />
         <source>Session over</source>
         <translation>Sitzung beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="499" />
+        <location filename="../trainer_window.py" line="505" />
         <source>Save the certificate</source>
         <translation>Das Zertifikat speichern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="517" />
+        <location filename="../trainer_window.py" line="523" />
         <source>The certificate cannot be written: %1</source>
         <translation>Das Zertifikat kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="519" />
+        <location filename="../trainer_window.py" line="525" />
         <source>Certificate written: %1</source>
         <translation>Zertifikat geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="527" />
+        <location filename="../trainer_window.py" line="533" />
         <source>No answers of %1 yet.</source>
         <translation>Noch keine Antworten von %1.</translation>
     </message>
@@ -2810,152 +2825,152 @@
         <translation>Dealer-Training: die Gruppe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="655" />
+        <location filename="../trainer_window.py" line="661" />
         <source>Bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="656" />
+        <location filename="../trainer_window.py" line="662" />
         <source>First to act</source>
         <translation>Wer zuerst handelt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="657" />
+        <location filename="../trainer_window.py" line="663" />
         <source>Legal actions</source>
         <translation>Erlaubte Aktionen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="658" />
+        <location filename="../trainer_window.py" line="664" />
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="659" />
+        <location filename="../trainer_window.py" line="665" />
         <source>Side pots</source>
         <translation>Nebenpots</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="660" />
+        <location filename="../trainer_window.py" line="666" />
         <source>Who shows first</source>
         <translation>Wer zuerst zeigt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="661" />
+        <location filename="../trainer_window.py" line="667" />
         <source>Deck shortage</source>
         <translation>Kartenmangel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="662" />
+        <location filename="../trainer_window.py" line="668" />
         <source>Stub</source>
         <translation>Stapel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="663" />
+        <location filename="../trainer_window.py" line="669" />
         <source>Winners</source>
         <translation>Gewinner</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="664" />
+        <location filename="../trainer_window.py" line="670" />
         <source>Best five</source>
         <translation>Beste fünf</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="665" />
+        <location filename="../trainer_window.py" line="671" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="680" />
+        <location filename="../trainer_window.py" line="686" />
         <source>Who brings in?</source>
         <translation>Wer bringt ein?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="681" />
+        <location filename="../trainer_window.py" line="687" />
         <source>Who acts first on this street?</source>
         <translation>Wer handelt auf dieser Straße zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="682" />
+        <location filename="../trainer_window.py" line="688" />
         <source>What may the player to act do, with the exact amounts?</source>
         <translation>Was darf der Spieler am Zug tun, mit den genauen Beträgen?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="683" />
+        <location filename="../trainer_window.py" line="689" />
         <source>How much is in the pot now?</source>
         <translation>Wie viel ist jetzt im Pot?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="684" />
+        <location filename="../trainer_window.py" line="690" />
         <source>What are the pots, and who is eligible for each?</source>
         <translation>Welche Pots gibt es, und wer ist an jedem berechtigt?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="685" />
+        <location filename="../trainer_window.py" line="691" />
         <source>Who shows first?</source>
         <translation>Wer zeigt zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="686" />
+        <location filename="../trainer_window.py" line="692" />
         <source>The deck is short: what does the dealer do before this round?</source>
         <translation>Die Karten reichen nicht: was tut der Dealer vor dieser Runde?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="687" />
+        <location filename="../trainer_window.py" line="693" />
         <source>How many cards are left in the stub?</source>
         <translation>Wie viele Karten sind noch im Stapel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="688" />
+        <location filename="../trainer_window.py" line="694" />
         <source>Who wins which pot, and how much?</source>
         <translation>Wer gewinnt welchen Pot, und wie viel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="689" />
+        <location filename="../trainer_window.py" line="695" />
         <source>What are this player's best five cards?</source>
         <translation>Was sind die besten fünf Karten dieses Spielers?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="705" />
+        <location filename="../trainer_window.py" line="711" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="709" />
+        <location filename="../trainer_window.py" line="715" />
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="713" />
+        <location filename="../trainer_window.py" line="719" />
         <source>burn a card</source>
         <translation>eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="713" />
+        <location filename="../trainer_window.py" line="719" />
         <source>no burn</source>
         <translation>keine Brennkarte</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="714" />
+        <location filename="../trainer_window.py" line="720" />
         <source>shuffle the burns into the stub</source>
         <translation>die Brennkarten in den Stapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="715" />
+        <location filename="../trainer_window.py" line="721" />
         <source>one common card</source>
         <translation>eine Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="716" />
+        <location filename="../trainer_window.py" line="722" />
         <source>a card to each player</source>
         <translation>eine Karte an jeden Spieler</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="721" />
+        <location filename="../trainer_window.py" line="727" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="721" />
+        <location filename="../trainer_window.py" line="727" />
         <source>seat</source>
         <translation>Platz</translation>
     </message>
