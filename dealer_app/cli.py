@@ -12,6 +12,7 @@
     dealer-app drill --skill SKILL --count N --seed S [--profile P] [--table T] [--json] | --list
     dealer-app train                       the dealer trainer
     dealer-app trainees --db RECORD [--csv FILE] [--pdf FILE] [--json]   the trainer's summary
+    dealer-app --version | --smoke-test OUT.pdf (a bundle's self-test: a hand played offscreen, its report)
 
 Exit codes, for every command: 0 success; 1 a problem found in the input (each named: file,
 hand, line); 2 a usage or environment error (a missing folder, an unknown option, an output
@@ -375,6 +376,11 @@ def _record_hands(db: str):
         store.close()
 
 
+def build_name() -> str:
+    """How this copy was built: "source" (a checkout or a wheel) or "bundle" (PyInstaller)."""
+    return "bundle" if getattr(sys, "frozen", False) else "source"
+
+
 def _jobs(text: str) -> int:
     try:
         n = int(text)
@@ -388,6 +394,10 @@ def _jobs(text: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dealer-app", description="Seven Card Stud dealer assistant")
     parser.add_argument("--limits", type=Path, default=None, help="folder of limit tables (default: limits/)")
+    from dealer_app import __version__
+    parser.add_argument("--version", action="version", version=f"dealer-app {__version__} ({build_name()})")
+    parser.add_argument("--smoke-test", metavar="OUT.pdf", type=Path,
+                        help="open the window offscreen, play a canned hand, write its report PDF, exit 0 (packaging)")
     sub = parser.add_subparsers(dest="command")
     p = sub.add_parser("tables", help="list the limit tables")
     p.set_defaults(func=_cmd_tables)
@@ -428,6 +438,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)  # a usage mistake exits 2 here (argparse)
+    if args.smoke_test is not None:
+        from dealer_app.smoke import smoke_test
+        return smoke_test(args.smoke_test)
     if args.command == "train":
         from dealer_app.ui.app import run_trainer
         return run_trainer()

@@ -903,6 +903,10 @@ GERMAN = {
     "%1: the amount, a colon, then the seats": "%1: der Betrag, ein Doppelpunkt, dann die Plätze",
     "%1: a seat number and its share": "%1: eine Platznummer und ihr Anteil",
     "%1: seat numbers": "%1: Platznummern",
+    "&Help": "&Hilfe",
+    "&About…": "Ü&ber…",
+    "Build: %1": "Build: %1",
+    "About": "Über",
 }
 
 

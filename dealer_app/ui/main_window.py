@@ -95,6 +95,8 @@ class MainWindow(QMainWindow):
         self.floor_action = floor.addAction(self.tr("&Open floor console…"), self.floor_console)
         training = self.menuBar().addMenu(self.tr("T&raining"))
         training.addAction(self.tr("Open the &trainer…"), self.trainer)
+        help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        help_menu.addAction(self.tr("&About…"), self.about)
         settings = self.menuBar().addMenu(self.tr("Se&ttings"))
         four = settings.addAction(self.tr("&Four-colour suits"))
         four.setCheckable(True)
@@ -165,6 +167,33 @@ class MainWindow(QMainWindow):
         window.show()
         self._floor_window = window  # kept alive while open
         return window
+
+    def about(self):
+        """Help → About: the version and build, where the record is, the bundled parts' licences."""
+        import html
+        import platform
+
+        import PySide6
+        import yaml
+
+        from dealer_app import __version__
+        from dealer_app.cli import build_name
+        store = self.controller.store
+        parts = [("Python", platform.python_version(), "PSF License"),
+                 ("Qt / PySide6", PySide6.__version__, "LGPL-3.0"),
+                 ("PyYAML", yaml.__version__, "MIT"), ("fsrs", _version_of("fsrs"), "MIT")]
+        rows = "".join(f"<tr><td>{html.escape(n)}</td><td>{html.escape(v)}</td><td>{html.escape(lic)}</td></tr>"
+                       for n, v, lic in parts)
+        text = (f"<h3>{html.escape(self.tr('Stud Dealer Assistant'))} {__version__}</h3>"
+                f"<p>{html.escape(self.tr('Build: %1').replace('%1', build_name()))}<br>"
+                f"{html.escape(self.tr('Hand record: %1').replace('%1', str(store.path) if store else '—'))}</p>"
+                f"<table cellpadding='2'>{rows}</table>")
+        box = QMessageBox(self)
+        box.setWindowTitle(self.tr("About"))
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.setText(text)
+        box.open()
+        return box
 
     def trainer(self):
         """Training → Open: drills on this table view's engine; answers kept in this record's database."""
@@ -326,3 +355,12 @@ class MainWindow(QMainWindow):
         self.record_label.setText(self.tr("Hand record: %1 (see the warning at start)")
                                   .replace("%1", str(self.controller.store.path)))
         QMessageBox.warning(self, self.tr("Hand record"), "\n\n".join(error_words(n) for n in notes))
+
+
+def _version_of(package: str) -> str:
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version(package)
+    except PackageNotFoundError:
+        return "?"
+
