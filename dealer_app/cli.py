@@ -439,7 +439,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)  # a usage mistake exits 2 here (argparse)
     if args.smoke_test is not None:
-        from dealer_app.smoke import smoke_test
+        from dealer_app.ui.smoke import smoke_test
         return smoke_test(args.smoke_test)
     if args.command == "train":
         from dealer_app.ui.app import run_trainer

@@ -184,9 +184,10 @@ class MainWindow(QMainWindow):
                  ("PyYAML", yaml.__version__, "MIT"), ("fsrs", _version_of("fsrs"), "MIT")]
         rows = "".join(f"<tr><td>{html.escape(n)}</td><td>{html.escape(v)}</td><td>{html.escape(lic)}</td></tr>"
                        for n, v, lic in parts)
-        text = (f"<h3>{html.escape(self.tr('Stud Dealer Assistant'))} {__version__}</h3>"
-                f"<p>{html.escape(self.tr('Build: %1').replace('%1', build_name()))}<br>"
-                f"{html.escape(self.tr('Hand record: %1').replace('%1', str(store.path) if store else '—'))}</p>"
+        name = self.tr("Stud Dealer Assistant")
+        built = self.tr("Build: %1").replace("%1", build_name())
+        record = self.tr("Hand record: %1").replace("%1", str(store.path) if store else "—")
+        text = (f"<h3>{html.escape(name)} {__version__}</h3><p>{html.escape(built)}<br>{html.escape(record)}</p>"
                 f"<table cellpadding='2'>{rows}</table>")
         box = QMessageBox(self)
         box.setWindowTitle(self.tr("About"))
