@@ -133,7 +133,7 @@ def record_ruling(store, ruling: Ruling, floor: tuple[str, str], seated: dict | 
     not being dealt in another window and is between hands (else the table's own window rules,
     so that its seats and the record never disagree). Returns the ruling as recorded. A
     record the console reads read-only is opened to write for the ruling alone."""
-    writer = store if getattr(store, "_lock_fd", None) is not None else None
+    writer = store if store.writable else None
     if writer is None:
         from dealer_app.history.store import Store, StoreError
         try:

@@ -12,6 +12,7 @@ plan), and a sandbox for "what if": inputs given to it change nothing in the rec
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from dealer_app.engine.cards import format_card
 from dealer_app.engine.errors import EngineError
@@ -69,6 +70,9 @@ class Moment(TableController):
         return views
 
 
+M = TypeVar("M", bound=Moment)
+
+
 @dataclass
 class HandTimeline:
     session: int
@@ -88,8 +92,12 @@ class HandTimeline:
     def moment(self, index: int) -> Moment:
         """The table as it stood after step ``index``: a controller with no record, for the
         screen and for "what if"."""
+        return self.moment_as(index, Moment)
+
+    def moment_as(self, index: int, kind: type[M]) -> M:
+        """``moment``, built as a subclass of Moment (the trainer's, which hides the answer)."""
         step = self.steps[max(0, min(index, len(self.steps) - 1))]
-        c = Moment(store=None)
+        c = kind(store=None)
         session = self._fresh_session()
         try:
             hand = replay_inputs(session, list(step.inputs))

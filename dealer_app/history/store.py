@@ -238,6 +238,11 @@ class Store:
         return made
 
     @property
+    def writable(self) -> bool:
+        """False for a record opened read-only (``read_only``): nothing can be written to it."""
+        return self._lock_fd is not None and self._key is not None
+
+    @property
     def key_id(self) -> str:
         """Which key wrote this record (meta): a name, not the key."""
         return self._key_id
@@ -348,7 +353,7 @@ class Store:
     def _write(self, work):
         """Run ``work()`` in one transaction; commit it whole or raise RecordError. The rows
         it inserted that are anchored (ANCHORED_KINDS) go to the anchors file once committed."""
-        if self._lock_fd is None or self._key is None:
+        if not self.writable:
             raise RecordError(says(QT_TRANSLATE_NOOP("Errors", "%1: the record was opened to read only: nothing is "
                                                                "written to it"), self.path))
         self._pending: list[Anchor] = []
@@ -386,6 +391,7 @@ class Store:
                                                 "written (%3)"), what, self.anchors_path, reason_says(exc))
                 return
 
+    anchor_problem: str | None = None  # why the last seal is not in the anchors file, if it is not
     _missed: list = []  # anchors not yet in the anchors file (written before the next ones)
     last_anchored: list = []  # the anchors of the last write
 
@@ -453,7 +459,6 @@ class Store:
         self._write(work)
         return [a for a in self.last_anchored if a.kind == "hand_end"]
 
-    anchor_problem: str | None = None  # why the last seal is not in the anchors file, if it is not
 
     def is_open(self, session_id: int) -> bool:
         row = self.db.execute("SELECT closed_at FROM sessions WHERE id = ?", (session_id,)).fetchone()

@@ -12,13 +12,11 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QApplication,
     QCheckBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -41,6 +39,8 @@ from dealer_app.engine.catalog import rule_text
 from dealer_app.engine.money import format_money
 from dealer_app.floor.timeline import HandTimeline, Moment, TimelineError, load_hand
 from dealer_app.history.hand_index import HandSummary, list_hands
+from dealer_app.ui.file_dialogs import open_files_dialog, raise_dialog, save_pdf_dialog
+from dealer_app.ui.keys import WindowKeys
 from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.rulings import rule_html
 from dealer_app.ui.table_view import TableView
@@ -125,13 +125,7 @@ class FloorWindow(QMainWindow):
 
     def open_files_dialog(self):
         """PHH, PokerStars, Full Tilt … files (a player's downloaded history) into the browser."""
-        dialog = QFileDialog(self, self.tr("Open hand history files"))
-        dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
-        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
-        dialog.filesSelected.connect(self.add_files)
-        dialog.setModal(True)
-        _raise(dialog)
-        return dialog
+        return open_files_dialog(self, self.tr("Open hand history files"), self.add_files)
 
     def add_files(self, paths):
         """Each stud hand of the files that the engine replays is listed (table: the file's
@@ -371,7 +365,7 @@ class FloorWindow(QMainWindow):
             return None
         from dealer_app.ui.floor_dialogs import WhatIfDialog
         dialog = WhatIfDialog(self.timeline.moment(self.index), self)
-        _raise(dialog)
+        raise_dialog(dialog)
         return dialog
 
     def rule(self):
@@ -381,22 +375,14 @@ class FloorWindow(QMainWindow):
         dialog = RulingDialog(self.store, self.timeline, self.index, self, self.table_controller)
         dialog.setModal(True)
         dialog.accepted.connect(lambda: (self.reload(), self.open_hand(self.timeline.session, self.timeline.hand)))
-        _raise(dialog)
+        raise_dialog(dialog)
         return dialog
 
     def print_report(self):
         if self.timeline is None:
             return None
-        dialog = QFileDialog(self, self.tr("Save the ruling report"))
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dialog.setNameFilter(self.tr("PDF (*.pdf)"))
-        dialog.setDefaultSuffix("pdf")
-        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)  # the same on every desktop
-        dialog.selectFile(f"ruling-{self.timeline.session}-{self.timeline.hand}.pdf")
-        dialog.fileSelected.connect(self._write_report)
-        dialog.setModal(True)
-        _raise(dialog)
-        return dialog
+        return save_pdf_dialog(self, self.tr("Save the ruling report"),
+                               f"ruling-{self.timeline.session}-{self.timeline.hand}.pdf", self._write_report)
 
     def _write_report(self, path: str):
         from dealer_app.ui.report_pdf import write_report
@@ -418,30 +404,15 @@ class FloorWindow(QMainWindow):
             self.status.setText(self.tr("The record proves itself: every row matches its keyed hash."))
 
 
-def _raise(dialog: QWidget) -> None:
-    """Show a dialog with the keyboard in it (its first box has the focus)."""
-    dialog.show()
-    dialog.raise_()
-    dialog.activateWindow()
-
-
-class _StepKeys(QObject):
+class _StepKeys(WindowKeys):
     """←/→, PgUp/PgDn, Home/End step through the hand wherever the focus is in the console,
     except in a text box (where they move the cursor)."""
 
-    def __init__(self, window: FloorWindow):
-        super().__init__(window)
-        self.window = window
-        app = QApplication.instance()
-        assert app is not None
-        app.installEventFilter(self)
+    window: FloorWindow
 
-    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
-        if event.type() != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent):
-            return False
-        if not isinstance(obj, QWidget) or obj.window() is not self.window or event.key() not in STEP_KEYS:
-            return False
-        if isinstance(obj, (QLineEdit, QPlainTextEdit)) or event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+    def key_event(self, obj: QWidget, event: QKeyEvent) -> bool:
+        if event.key() not in STEP_KEYS or isinstance(obj, (QLineEdit, QPlainTextEdit)) \
+                or event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
             return False
         w, key = self.window, event.key()
         if key == Qt.Key.Key_Left:

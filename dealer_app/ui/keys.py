@@ -25,22 +25,41 @@ if TYPE_CHECKING:
 ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
 
-class DealerKeys(QObject):
-    def __init__(self, window: QWidget, panel: ActionPanel):
+class WindowKeys(QObject):
+    """A window's keys wherever the focus is in it: an event filter on the application that
+    sees each key pressed in ``window`` (not in a dialog or another window) before the focused
+    widget does, and gives it to ``key_event``, which returns True when it took the key."""
+
+    kinds: tuple[QEvent.Type, ...] = (QEvent.Type.KeyPress,)
+
+    def __init__(self, window: QWidget):
         super().__init__(window)
-        self.window, self.panel = window, panel
+        self.window = window
         app = QApplication.instance()
         assert app is not None  # the window exists, so the application does
         app.installEventFilter(self)
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
-        kind = event.type()
-        # both kinds arrive as a QKeyEvent; the isinstance only tells the type checker so
-        if kind not in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress) or not isinstance(event, QKeyEvent):
+        # every kind asked for arrives as a QKeyEvent; the isinstance only tells the type checker so
+        if event.type() not in self.kinds or not isinstance(event, QKeyEvent):
             return False
         if not isinstance(obj, QWidget) or obj.window() is not self.window:
             return False  # a dialog, or another window: its keys are its own
-        if kind == QEvent.Type.ShortcutOverride:
+        return self.key_event(obj, event)
+
+    def key_event(self, obj: QWidget, event: QKeyEvent) -> bool:
+        raise NotImplementedError
+
+
+class DealerKeys(WindowKeys):
+    kinds = (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress)
+
+    def __init__(self, window: QWidget, panel: ActionPanel):
+        super().__init__(window)
+        self.panel = panel
+
+    def key_event(self, obj: QWidget, event: QKeyEvent) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride:
             if event.matches(QKeySequence.StandardKey.Undo) or event.matches(QKeySequence.StandardKey.Redo):
                 event.ignore()  # not the text's undo: the window's Undo/Redo actions take it
                 return True

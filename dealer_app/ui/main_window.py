@@ -201,7 +201,7 @@ class MainWindow(QMainWindow):
         from dealer_app.training.progress import Progress
         from dealer_app.ui.trainer_window import TrainerWindow
         store = self.controller.store
-        window = TrainerWindow(Progress(store.db) if store is not None and store._lock_fd is not None else None)
+        window = TrainerWindow(Progress(store.db) if store is not None and store.writable else None)
         window.resize(1320, 820)
         window.show()
         self._trainer_window = window

@@ -53,10 +53,8 @@ class SpotPanel(QWidget):
         self.said.setText(self.tr("Step %1 of %2: %3").replace("%1", str(self.index + 1)).replace(
             "%2", str(len(self.drill.steps))).replace("%3", say(step.subject)))
         from dealer_app.ui.trainer_window import DrillMoment, titled
-        base = self.timeline.moment(step.inputs)
-        m = DrillMoment(store=None)  # the seat to act not marked: the table must not say what is right
-        m.session, m.hand_no, m.inputs, m.redo_stack, m.skill = base.session, 1, base.inputs, [], "spot"
-        m._collect_rulings()
+        m = self.timeline.moment_as(step.inputs, DrillMoment)
+        m.skill = "spot"  # the seat to act not marked: the table must not say what is right
         self.trainer.show_moment(titled(m, self.drill.table))
         self.next_button.setEnabled(self.index + 1 < len(self.drill.steps) and self.judged is None)
 

@@ -11,13 +11,11 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
-    QApplication,
     QCheckBox,
     QComboBox,
-    QFileDialog,
     QFormLayout,
     QGridLayout,
     QHBoxLayout,
@@ -42,6 +40,8 @@ from dealer_app.floor.imported import timeline_of
 from dealer_app.floor.timeline import Moment
 from dealer_app.training.drills import SKILLS, Drill
 from dealer_app.training.session import MODES, Result, TrainingSession
+from dealer_app.ui.file_dialogs import save_pdf_dialog
+from dealer_app.ui.keys import WindowKeys
 from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.rulings import rule_html
 from dealer_app.ui.table_view import TableView
@@ -107,11 +107,8 @@ def titled(m: Moment, table: str) -> Moment:
 def moment_of(drill: Drill) -> DrillMoment:
     assert drill.hand is not None  # (a drill made in this process keeps its hand)
     timeline = timeline_of(drill.hand, drill.table, 1)
-    base = timeline.moment(len(timeline.steps) - 1)
-    m = DrillMoment(store=None)
-    m.session, m.session_id, m.hand_no, m.inputs, m.redo_stack = base.session, None, 1, base.inputs, []
+    m = timeline.moment_as(len(timeline.steps) - 1, DrillMoment)
     m.skill = drill.skill
-    m._collect_rulings()
     titled(m, drill.table)
     return m
 
@@ -502,17 +499,8 @@ class TrainerWindow(QMainWindow):
 
     # --- certificate and progress --------------------------------------------------------------------
     def certificate_dialog(self):
-        dialog = QFileDialog(self, self.tr("Save the certificate"))
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dialog.setNameFilter("PDF (*.pdf)")
-        dialog.setDefaultSuffix("pdf")
-        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
-        dialog.selectFile("certificate.pdf")
-        dialog.fileSelected.connect(lambda path: self.write_certificate(Path(path)))
-        dialog.setModal(True)
-        dialog.show()
-        dialog.activateWindow()
-        return dialog
+        return save_pdf_dialog(self, self.tr("Save the certificate"), "certificate.pdf",
+                               lambda path: self.write_certificate(Path(path)))
 
     def write_certificate(self, path: Path):
         from dealer_app.ui.training_pdf import write_certificate
@@ -538,22 +526,13 @@ class TrainerWindow(QMainWindow):
         return view
 
 
-class _TrainerKeys(QObject):
+class _TrainerKeys(WindowKeys):
     """Enter answers (or goes to the next drill) and → steps in spot mode, wherever the focus is
     in the trainer (a push button takes only Space of itself)."""
 
-    def __init__(self, window: TrainerWindow):
-        super().__init__(window)
-        self.window = window
-        app = QApplication.instance()
-        assert app is not None
-        app.installEventFilter(self)
+    window: TrainerWindow
 
-    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
-        if event.type() != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent):
-            return False
-        if not isinstance(obj, QWidget) or obj.window() is not self.window:
-            return False
+    def key_event(self, obj: QWidget, event: QKeyEvent) -> bool:
         w, key = self.window, event.key()
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not isinstance(obj, QPlainTextEdit):
             if w.next_button.isVisible():

@@ -3,7 +3,7 @@
 <context>
     <name>AccuracyChart</name>
     <message>
-        <location filename="../trainer_window.py" line="630" />
+        <location filename="../trainer_window.py" line="609" />
         <source>No answers yet</source>
         <translation>Noch keine Antworten</translation>
     </message>
@@ -562,7 +562,7 @@
     </message>
     <message>
         <location filename="../../live/controller.py" line="759" />
-        <location filename="../../floor/timeline.py" line="167" />
+        <location filename="../../floor/timeline.py" line="175" />
         <source>%1: the limit table in the record is not readable (%2)</source>
         <translation>%1: der Limit-Tisch im Protokoll ist nicht lesbar (%2)</translation>
     </message>
@@ -729,7 +729,7 @@
     </message>
     <message>
         <location filename="../../history/store.py" line="160" />
-        <location filename="../../history/store.py" line="252" />
+        <location filename="../../history/store.py" line="257" />
         <source>%1: no such hand record</source>
         <translation>%1: kein solches Spielprotokoll</translation>
     </message>
@@ -740,7 +740,7 @@
     </message>
     <message>
         <location filename="../../history/store.py" line="168" />
-        <location filename="../../history/store.py" line="254" />
+        <location filename="../../history/store.py" line="259" />
         <source>%1: not a file</source>
         <translation>%1: keine Datei</translation>
     </message>
@@ -756,7 +756,7 @@
     </message>
     <message>
         <location filename="../../history/store.py" line="197" />
-        <location filename="../../history/store.py" line="321" />
+        <location filename="../../history/store.py" line="326" />
         <source>%1: the hand record cannot be opened (%2)</source>
         <translation>%1: das Spielprotokoll kann nicht geöffnet werden (%2)</translation>
     </message>
@@ -771,112 +771,112 @@
         <translation>%1: ein älteres Protokoll ohne verschlüsselte Kette, wo schon verschlüsselte Protokolle geführt werden (%2): es wird nicht umgestellt und bleibt, wie es war</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="256" />
+        <location filename="../../history/store.py" line="261" />
         <source>%1: an empty file, not a hand record</source>
         <translation>%1: eine leere Datei, kein Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="285" />
-        <location filename="../../history/store.py" line="294" />
-        <location filename="../../history/store.py" line="557" />
-        <location filename="../../history/store.py" line="594" />
+        <location filename="../../history/store.py" line="290" />
+        <location filename="../../history/store.py" line="299" />
+        <location filename="../../history/store.py" line="562" />
+        <location filename="../../history/store.py" line="599" />
         <source>%1: the hand record cannot be read (%2)</source>
         <translation>%1: das Spielprotokoll ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="298" />
+        <location filename="../../history/store.py" line="303" />
         <source>%1: not a hand record (the file is not an SQLite database)</source>
         <translation>%1: kein Spielprotokoll (die Datei ist keine SQLite-Datenbank)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="332" />
+        <location filename="../../history/store.py" line="337" />
         <source>%1: an SQLite file, but not a hand record (table %2 has the columns %3; a record's are %4)</source>
         <translation>%1: eine SQLite-Datei, aber kein Spielprotokoll (Tabelle %2 hat die Spalten %3; ein Protokoll hat %4)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="338" />
+        <location filename="../../history/store.py" line="343" />
         <source>%1: the hand record is damaged (%2)</source>
         <translation>%1: das Spielprotokoll ist beschädigt (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="342" />
+        <location filename="../../history/store.py" line="347" />
         <source>%1: not a readable hand record (%2)</source>
         <translation>%1: kein lesbares Spielprotokoll (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="352" />
+        <location filename="../../history/store.py" line="357" />
         <source>%1: the record was opened to read only: nothing is written to it</source>
         <translation>%1: das Protokoll ist nur zum Lesen geöffnet: es wird nichts hineingeschrieben</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="366" />
+        <location filename="../../history/store.py" line="371" />
         <source>the hand record cannot be written: %1 — nothing was changed (%2)</source>
         <translation>das Spielprotokoll kann nicht geschrieben werden: %1 — nichts wurde geändert (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="385" />
+        <location filename="../../history/store.py" line="390" />
         <source>the seal %1 is in the record, but the anchors file %2 cannot be written (%3)</source>
         <translation>das Siegel %1 steht im Protokoll, aber die Ankerdatei %2 kann nicht geschrieben werden (%3)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="478" />
+        <location filename="../../history/store.py" line="483" />
         <source>%1: the record's lock file cannot be made (%2)</source>
         <translation>%1: die Sperrdatei des Protokolls kann nicht angelegt werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="492" />
+        <location filename="../../history/store.py" line="497" />
         <source>%1: opened read-only, so no table can be held</source>
         <translation>%1: nur zum Lesen geöffnet, daher kann kein Tisch belegt werden</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="520" />
+        <location filename="../../history/store.py" line="525" />
         <source>%1: opened read-only, so whose table it is cannot be asked</source>
         <translation>%1: nur zum Lesen geöffnet, daher lässt sich nicht fragen, wem der Tisch gehört</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="567" />
-        <location filename="../../history/store.py" line="585" />
+        <location filename="../../history/store.py" line="572" />
+        <location filename="../../history/store.py" line="590" />
         <source>%1: session %2: a %3 row is not readable JSON</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist kein lesbares JSON</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="589" />
+        <location filename="../../history/store.py" line="594" />
         <source>%1: session %2: a %3 row is not a record row</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist keine Protokollzeile</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="653" />
+        <location filename="../../history/store.py" line="658" />
         <source>%1: an older record whose row %2 no longer matches its hash: it is not upgraded, and is left as it was</source>
         <translation>%1: ein älteres Protokoll, dessen Zeile %2 nicht mehr zu ihrem Hash passt: es wird nicht umgestellt und bleibt, wie es war</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="727" />
+        <location filename="../../history/store.py" line="732" />
         <source>The hand record does not prove itself (%1 problem(s)): %2. Tell the floor; 'dealer-app verify %3' lists every one.</source>
         <translation>Das Spielprotokoll beweist sich nicht selbst (%1 Problem(e)): %2. Dem Floor Bescheid geben; 'dealer-app verify %3' nennt jedes einzelne.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="752" />
+        <location filename="../../history/store.py" line="757" />
         <source>%1 was an empty file (0 bytes): a new record is kept in it.</source>
         <translation>%1 war eine leere Datei (0 Bytes): darin wird ein neues Protokoll geführt.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="756" />
-        <location filename="../../history/store.py" line="767" />
+        <location filename="../../history/store.py" line="761" />
+        <location filename="../../history/store.py" line="772" />
         <source>%1. The file is kept untouched.</source>
         <translation>%1. Die Datei bleibt unverändert.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="764" />
+        <location filename="../../history/store.py" line="769" />
         <source>The record continues in %1.</source>
         <translation>Das Protokoll wird in %1 fortgeführt.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="772" />
+        <location filename="../../history/store.py" line="777" />
         <source>A fresh record was opened beside it: %1.</source>
         <translation>Daneben wurde ein neues Protokoll angelegt: %1.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="783" />
+        <location filename="../../history/store.py" line="788" />
         <source>The data folder %1 cannot be written: hands are recorded in %2 for now. Copy that file before the machine restarts, and fix the data folder.</source>
         <translation>In den Datenordner %1 kann nicht geschrieben werden: die Spiele werden vorerst in %2 protokolliert. Kopieren Sie diese Datei vor dem nächsten Neustart und beheben Sie das Problem mit dem Datenordner.</translation>
     </message>
@@ -1180,14 +1180,22 @@
         <translation>an Tischsitzung %1 läuft ein Spiel: Chips werden zwischen zwei Spielen bewegt</translation>
     </message>
     <message>
-        <location filename="../../floor/timeline.py" line="162" />
+        <location filename="../../floor/timeline.py" line="170" />
         <source>%1: table session %2 has no hand %3</source>
         <translation>%1: Tischsitzung %2 hat kein Spiel %3</translation>
     </message>
     <message>
-        <location filename="../../floor/timeline.py" line="197" />
+        <location filename="../../floor/timeline.py" line="205" />
         <source>%1: hand %2-%3 no longer replays: %4</source>
         <translation>%1: Spiel %2-%3 lässt sich nicht mehr nachspielen: %4</translation>
+    </message>
+</context>
+<context>
+    <name>FileDialogs</name>
+    <message>
+        <location filename="../file_dialogs.py" line="30" />
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
     </message>
 </context>
 <context>
@@ -1287,148 +1295,143 @@
         <translation>Spielverläufe aus Dateien öffnen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="147" />
+        <location filename="../floor_window.py" line="141" />
         <source>%1 hand(s) read from the files</source>
         <translation>%1 Spiel(e) aus den Dateien gelesen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="149" />
+        <location filename="../floor_window.py" line="143" />
         <source>%1 not read: %2</source>
         <translation>%1 nicht gelesen: %2</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="187" />
+        <location filename="../floor_window.py" line="181" />
         <source>%1 undo(s)</source>
         <translation>%1× rückgängig</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="189" />
+        <location filename="../floor_window.py" line="183" />
         <source>%1 irregularity(ies)</source>
         <translation>%1 Unregelmäßigkeit(en)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="191" />
+        <location filename="../floor_window.py" line="185" />
         <source>%1 ruling(s)</source>
         <translation>%1 Entscheidung(en)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="192" />
+        <location filename="../floor_window.py" line="186" />
         <source>open</source>
         <translation>offen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="198" />
+        <location filename="../floor_window.py" line="192" />
         <source>%1 of %2 hands</source>
         <translation>%1 von %2 Spielen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="212" />
-        <location filename="../floor_window.py" line="407" />
+        <location filename="../floor_window.py" line="206" />
+        <location filename="../floor_window.py" line="393" />
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="216" />
+        <location filename="../floor_window.py" line="210" />
         <source>A hand from a file is not in the record: it can be stepped through and printed, not ruled on</source>
         <translation>Ein Spiel aus einer Datei steht nicht im Protokoll: es lässt sich durchgehen und drucken, aber nicht entscheiden</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="247" />
+        <location filename="../floor_window.py" line="241" />
         <source>Downcards as shown at the end</source>
         <translation>Verdeckte Karten, wie am Ende gezeigt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="249" />
+        <location filename="../floor_window.py" line="243" />
         <source>What if…</source>
         <translation>Was wäre, wenn…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="251" />
+        <location filename="../floor_window.py" line="245" />
         <source>Rule…</source>
         <translation>Entscheiden…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="253" />
+        <location filename="../floor_window.py" line="247" />
         <source>Print report…</source>
         <translation>Bericht drucken…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="255" />
+        <location filename="../floor_window.py" line="249" />
         <source>Verify record</source>
         <translation>Protokoll prüfen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="284" />
+        <location filename="../floor_window.py" line="278" />
         <source>Hand %1, step %2 of %3</source>
         <translation>Spiel %1, Schritt %2 von %3</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="304" />
+        <location filename="../floor_window.py" line="298" />
         <source>Legal now</source>
         <translation>Jetzt erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="304" />
+        <location filename="../floor_window.py" line="298" />
         <source>Then</source>
         <translation>Danach</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="304" />
+        <location filename="../floor_window.py" line="298" />
         <source>legal</source>
         <translation>erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="305" />
+        <location filename="../floor_window.py" line="299" />
         <source>NOT legal</source>
         <translation>NICHT erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="306" />
+        <location filename="../floor_window.py" line="300" />
         <source>Pots</source>
         <translation>Pots</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="306" />
+        <location filename="../floor_window.py" line="300" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="306" />
+        <location filename="../floor_window.py" line="300" />
         <source>Stub</source>
         <translation>Stapel</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="307" />
+        <location filename="../floor_window.py" line="301" />
         <source>burns</source>
         <translation>Brennkarten</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="390" />
+        <location filename="../floor_window.py" line="384" />
         <source>Save the ruling report</source>
         <translation>Den Entscheidungsbericht speichern</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="392" />
-        <source>PDF (*.pdf)</source>
-        <translation>PDF (*.pdf)</translation>
-    </message>
-    <message>
-        <location filename="../floor_window.py" line="407" />
+        <location filename="../floor_window.py" line="393" />
         <source>The report cannot be written: %1</source>
         <translation>Der Bericht kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="410" />
+        <location filename="../floor_window.py" line="396" />
         <source>Report written: %1</source>
         <translation>Bericht geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="416" />
+        <location filename="../floor_window.py" line="402" />
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="418" />
+        <location filename="../floor_window.py" line="404" />
         <source>The record proves itself: every row matches its keyed hash.</source>
         <translation>Das Protokoll beweist sich selbst: jede Zeile passt zu ihrem verschlüsselten Hash.</translation>
     </message>
@@ -1850,37 +1853,37 @@
 <context>
     <name>ProgressView</name>
     <message>
-        <location filename="../trainer_window.py" line="577" />
+        <location filename="../trainer_window.py" line="556" />
         <source>Progress — %1</source>
         <translation>Fortschritt — %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="581" />
+        <location filename="../trainer_window.py" line="560" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="581" />
+        <location filename="../trainer_window.py" line="560" />
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="581" />
+        <location filename="../trainer_window.py" line="560" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="582" />
+        <location filename="../trainer_window.py" line="561" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="591" />
+        <location filename="../trainer_window.py" line="570" />
         <source>Right answers per day</source>
         <translation>Richtige Antworten je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="593" />
+        <location filename="../trainer_window.py" line="572" />
         <source>Seconds per answer, per day</source>
         <translation>Sekunden je Antwort, je Tag</translation>
     </message>
@@ -2331,27 +2334,27 @@
         <translation>Schritt %1 von %2: %3</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="77" />
+        <location filename="../spot_panel.py" line="75" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="77" />
+        <location filename="../spot_panel.py" line="75" />
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="81" />
+        <location filename="../spot_panel.py" line="79" />
         <source>The wrong step was step %1:</source>
         <translation>Der falsche Schritt war Schritt %1:</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="82" />
+        <location filename="../spot_panel.py" line="80" />
         <source>It should have been</source>
         <translation>Richtig wäre gewesen</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="82" />
+        <location filename="../spot_panel.py" line="80" />
         <source>The remedy</source>
         <translation>Die Abhilfe</translation>
     </message>
@@ -2484,282 +2487,282 @@
 <context>
     <name>TrainerWindow</name>
     <message>
-        <location filename="../trainer_window.py" line="125" />
+        <location filename="../trainer_window.py" line="122" />
         <source>Dealer training</source>
         <translation>Dealer-Training</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="148" />
+        <location filename="../trainer_window.py" line="145" />
         <source>Learn: the rule first, every answer explained</source>
         <translation>Lernen: zuerst die Regel, jede Antwort erklärt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="149" />
+        <location filename="../trainer_window.py" line="146" />
         <source>Practice: right or wrong at once, mistakes again at the end</source>
         <translation>Üben: sofort richtig oder falsch, die Fehler am Ende noch einmal</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="150" />
+        <location filename="../trainer_window.py" line="147" />
         <source>Exam: no feedback until the end, a certificate</source>
         <translation>Prüfung: keine Rückmeldung bis zum Ende, ein Zertifikat</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="152" />
+        <location filename="../trainer_window.py" line="149" />
         <source>Spot the dealer's error: stop at the wrong step, name the remedy</source>
         <translation>Den Fehler des Dealers finden: beim falschen Schritt anhalten, die Abhilfe nennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="167" />
+        <location filename="../trainer_window.py" line="164" />
         <source>Trainee</source>
         <translation>Teilnehmer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="168" />
+        <location filename="../trainer_window.py" line="165" />
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="169" />
+        <location filename="../trainer_window.py" line="166" />
         <source>Drills</source>
         <translation>Aufgaben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="170" />
+        <location filename="../trainer_window.py" line="167" />
         <source>Exam pass mark</source>
         <translation>Bestehensgrenze der Prüfung</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="171" />
+        <location filename="../trainer_window.py" line="168" />
         <source>Skills</source>
         <translation>Fertigkeiten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="174" />
+        <location filename="../trainer_window.py" line="171" />
         <source>Start</source>
         <translation>Beginnen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="176" />
+        <location filename="../trainer_window.py" line="173" />
         <source>Progress…</source>
         <translation>Fortschritt…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="189" />
+        <location filename="../trainer_window.py" line="186" />
         <source>Answer  [Enter]</source>
         <translation>Antworten  [Enter]</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="197" />
+        <location filename="../trainer_window.py" line="194" />
         <source>Next drill</source>
         <translation>Nächste Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="201" />
+        <location filename="../trainer_window.py" line="198" />
         <source>Certificate…</source>
         <translation>Zertifikat…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="217" />
+        <location filename="../trainer_window.py" line="214" />
         <source>Type the trainee's name first: the answers are kept for them.</source>
         <translation>Zuerst den Namen des Teilnehmers eingeben: die Antworten werden für ihn aufbewahrt.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="218" />
+        <location filename="../trainer_window.py" line="215" />
         <source>Tick at least one skill to drill.</source>
         <translation>Mindestens eine Fertigkeit zum Üben ankreuzen.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="249" />
+        <location filename="../trainer_window.py" line="246" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="280" />
+        <location filename="../trainer_window.py" line="277" />
         <source> (your mistakes again)</source>
         <translation> (deine Fehler noch einmal)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="281" />
+        <location filename="../trainer_window.py" line="278" />
         <source>Drill %1 of %2%3</source>
         <translation>Aufgabe %1 von %2%3</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="286" />
+        <location filename="../trainer_window.py" line="283" />
         <source>The rules for this drill</source>
         <translation>Die Regeln zu dieser Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="300" />
+        <location filename="../trainer_window.py" line="297" />
         <source>Click the seat on the table, or type its number and Enter.</source>
         <translation>Den Platz am Tisch anklicken, oder seine Nummer eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="301" />
+        <location filename="../trainer_window.py" line="298" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="303" />
+        <location filename="../trainer_window.py" line="300" />
         <source>Type the amount and Enter.</source>
         <translation>Den Betrag eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="304" />
+        <location filename="../trainer_window.py" line="301" />
         <source>Type the number of cards and Enter.</source>
         <translation>Die Zahl der Karten eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="305" />
+        <location filename="../trainer_window.py" line="302" />
         <source>Amount</source>
         <translation>Betrag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="305" />
+        <location filename="../trainer_window.py" line="302" />
         <source>Cards</source>
         <translation>Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="307" />
+        <location filename="../trainer_window.py" line="304" />
         <source>Tick what the dealer does before this round.</source>
         <translation>Ankreuzen, was der Dealer vor dieser Runde tut.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="308" />
+        <location filename="../trainer_window.py" line="305" />
         <source>Burn a card</source>
         <translation>Eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="308" />
+        <location filename="../trainer_window.py" line="305" />
         <source>Shuffle the burns into the stub</source>
         <translation>Die Brennkarten in den Stapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="310" />
+        <location filename="../trainer_window.py" line="307" />
         <source>Deal one common card</source>
         <translation>Eine Gemeinschaftskarte geben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="314" />
+        <location filename="../trainer_window.py" line="311" />
         <source>Tick every legal action; give its amount (to), or a range as min-max.</source>
         <translation>Jede erlaubte Aktion ankreuzen; ihren Betrag (auf) angeben, oder einen Bereich als min-max.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="327" />
+        <location filename="../trainer_window.py" line="324" />
         <source>One line per pot, main pot first: the amount, a colon, the seats eligible (e.g. 21: 1 2 3)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, die berechtigten Plätze (z. B. 21: 1 2 3)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="329" />
+        <location filename="../trainer_window.py" line="326" />
         <source>One line per pot, main pot first: the amount, a colon, each winner's seat and share (e.g. 120: 3 60, 5 60)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, Platz und Anteil jedes Gewinners (z. B. 120: 3 60, 5 60)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="336" />
+        <location filename="../trainer_window.py" line="333" />
         <source>Click the five cards of seat %1's best hand.</source>
         <translation>Die fünf Karten der besten Hand von Platz %1 anklicken.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="381" />
+        <location filename="../trainer_window.py" line="378" />
         <source>type a number</source>
         <translation>eine Zahl eingeben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="382" />
+        <location filename="../trainer_window.py" line="379" />
         <source>%1 is not a number</source>
         <translation>%1 ist keine Zahl</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="412" />
+        <location filename="../trainer_window.py" line="409" />
         <source>%1: the amount, a colon, then the seats</source>
         <translation>%1: der Betrag, ein Doppelpunkt, dann die Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="416" />
+        <location filename="../trainer_window.py" line="413" />
         <source>%1: seat numbers</source>
         <translation>%1: Platznummern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="423" />
+        <location filename="../trainer_window.py" line="420" />
         <source>%1: a seat number and its share</source>
         <translation>%1: eine Platznummer und ihr Anteil</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="435" />
+        <location filename="../trainer_window.py" line="432" />
         <source>The answer cannot be read: %1</source>
         <translation>Die Antwort ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="448" />
+        <location filename="../trainer_window.py" line="445" />
         <source>Answer kept. Next drill.</source>
         <translation>Antwort notiert. Nächste Aufgabe.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="462" />
+        <location filename="../trainer_window.py" line="459" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="462" />
+        <location filename="../trainer_window.py" line="459" />
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="466" />
+        <location filename="../trainer_window.py" line="463" />
         <source>The answer</source>
         <translation>Die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="468" />
+        <location filename="../trainer_window.py" line="465" />
         <source>Why</source>
         <translation>Warum</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="485" />
+        <location filename="../trainer_window.py" line="482" />
         <source>Score: %1%</source>
         <translation>Ergebnis: %1 %</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="489" />
+        <location filename="../trainer_window.py" line="486" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="489" />
+        <location filename="../trainer_window.py" line="486" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="490" />
+        <location filename="../trainer_window.py" line="487" />
         <source>pass mark</source>
         <translation>Bestehensgrenze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="494" />
+        <location filename="../trainer_window.py" line="491" />
         <source>the answer</source>
         <translation>die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="500" />
+        <location filename="../trainer_window.py" line="497" />
         <source>Session over</source>
         <translation>Sitzung beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="505" />
+        <location filename="../trainer_window.py" line="502" />
         <source>Save the certificate</source>
         <translation>Das Zertifikat speichern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="523" />
+        <location filename="../trainer_window.py" line="511" />
         <source>The certificate cannot be written: %1</source>
         <translation>Das Zertifikat kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="525" />
+        <location filename="../trainer_window.py" line="513" />
         <source>Certificate written: %1</source>
         <translation>Zertifikat geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="533" />
+        <location filename="../trainer_window.py" line="521" />
         <source>No answers of %1 yet.</source>
         <translation>Noch keine Antworten von %1.</translation>
     </message>
@@ -2847,152 +2850,152 @@
         <translation>Dealer-Training: die Gruppe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="661" />
+        <location filename="../trainer_window.py" line="640" />
         <source>Bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="662" />
+        <location filename="../trainer_window.py" line="641" />
         <source>First to act</source>
         <translation>Wer zuerst handelt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="663" />
+        <location filename="../trainer_window.py" line="642" />
         <source>Legal actions</source>
         <translation>Erlaubte Aktionen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="664" />
+        <location filename="../trainer_window.py" line="643" />
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="665" />
+        <location filename="../trainer_window.py" line="644" />
         <source>Side pots</source>
         <translation>Nebenpots</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="666" />
+        <location filename="../trainer_window.py" line="645" />
         <source>Who shows first</source>
         <translation>Wer zuerst zeigt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="667" />
+        <location filename="../trainer_window.py" line="646" />
         <source>Deck shortage</source>
         <translation>Kartenmangel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="668" />
+        <location filename="../trainer_window.py" line="647" />
         <source>Stub</source>
         <translation>Stapel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="669" />
+        <location filename="../trainer_window.py" line="648" />
         <source>Winners</source>
         <translation>Gewinner</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="670" />
+        <location filename="../trainer_window.py" line="649" />
         <source>Best five</source>
         <translation>Beste fünf</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="671" />
+        <location filename="../trainer_window.py" line="650" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="686" />
+        <location filename="../trainer_window.py" line="665" />
         <source>Who brings in?</source>
         <translation>Wer bringt ein?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="687" />
+        <location filename="../trainer_window.py" line="666" />
         <source>Who acts first on this street?</source>
         <translation>Wer handelt auf dieser Straße zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="688" />
+        <location filename="../trainer_window.py" line="667" />
         <source>What may the player to act do, with the exact amounts?</source>
         <translation>Was darf der Spieler am Zug tun, mit den genauen Beträgen?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="689" />
+        <location filename="../trainer_window.py" line="668" />
         <source>How much is in the pot now?</source>
         <translation>Wie viel ist jetzt im Pot?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="690" />
+        <location filename="../trainer_window.py" line="669" />
         <source>What are the pots, and who is eligible for each?</source>
         <translation>Welche Pots gibt es, und wer ist an jedem berechtigt?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="691" />
+        <location filename="../trainer_window.py" line="670" />
         <source>Who shows first?</source>
         <translation>Wer zeigt zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="692" />
+        <location filename="../trainer_window.py" line="671" />
         <source>The deck is short: what does the dealer do before this round?</source>
         <translation>Die Karten reichen nicht: was tut der Dealer vor dieser Runde?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="693" />
+        <location filename="../trainer_window.py" line="672" />
         <source>How many cards are left in the stub?</source>
         <translation>Wie viele Karten sind noch im Stapel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="694" />
+        <location filename="../trainer_window.py" line="673" />
         <source>Who wins which pot, and how much?</source>
         <translation>Wer gewinnt welchen Pot, und wie viel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="695" />
+        <location filename="../trainer_window.py" line="674" />
         <source>What are this player's best five cards?</source>
         <translation>Was sind die besten fünf Karten dieses Spielers?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="711" />
+        <location filename="../trainer_window.py" line="690" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="715" />
+        <location filename="../trainer_window.py" line="694" />
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="719" />
+        <location filename="../trainer_window.py" line="698" />
         <source>burn a card</source>
         <translation>eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="719" />
+        <location filename="../trainer_window.py" line="698" />
         <source>no burn</source>
         <translation>keine Brennkarte</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="720" />
+        <location filename="../trainer_window.py" line="699" />
         <source>shuffle the burns into the stub</source>
         <translation>die Brennkarten in den Stapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="721" />
+        <location filename="../trainer_window.py" line="700" />
         <source>one common card</source>
         <translation>eine Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="722" />
+        <location filename="../trainer_window.py" line="701" />
         <source>a card to each player</source>
         <translation>eine Karte an jeden Spieler</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="727" />
+        <location filename="../trainer_window.py" line="706" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="727" />
+        <location filename="../trainer_window.py" line="706" />
         <source>seat</source>
         <translation>Platz</translation>
     </message>
