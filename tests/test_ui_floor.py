@@ -82,6 +82,17 @@ def dialog_of(qtbot, kind):
     return dialog
 
 
+def type_file_name(qtbot, files, path):
+    """Type a path into a file dialog's name box, over what it proposes, and press Enter."""
+    name = files.findChild(QLineEdit, "fileNameEdit")
+    qtbot.mouseClick(name, Qt.LeftButton)
+    qtbot.keyClick(focus(qtbot), Qt.Key_End)
+    for _ in range(len(name.text())):
+        qtbot.keyClick(focus(qtbot), Qt.Key_Backspace)
+    qtbot.keyClicks(focus(qtbot), str(path))
+    qtbot.keyClick(focus(qtbot), Qt.Key_Return)
+
+
 def type_into(qtbot, widget, text):
     qtbot.mouseClick(widget, Qt.LeftButton)
     for ch in text:
@@ -166,15 +177,8 @@ def test_a_ruling_with_the_pin_and_the_report(qtbot, console, tmp_path):
     assert any("floor ruling by Maria" in w.steps.item(i).text() for i in range(w.steps.count()))
     # print the report: the file dialog, as the floor fills it in
     qtbot.mouseClick(w.print_button, Qt.LeftButton)
-    files = dialog_of(qtbot, QFileDialog)
-    name = files.findChild(QLineEdit, "fileNameEdit")
     out = tmp_path / "report.pdf"
-    qtbot.mouseClick(name, Qt.LeftButton)
-    qtbot.keyClick(focus(qtbot), Qt.Key_End)
-    for _ in range(len(name.text())):
-        qtbot.keyClick(focus(qtbot), Qt.Key_Backspace)
-    qtbot.keyClicks(focus(qtbot), str(out))
-    qtbot.keyClick(focus(qtbot), Qt.Key_Return)
+    type_file_name(qtbot, dialog_of(qtbot, QFileDialog), out)
     qtbot.waitUntil(out.exists, timeout=5000)
     text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
     seal = next(a.seal for a in w.store.seals() if a.hand == 3)
@@ -280,11 +284,7 @@ def test_a_downloaded_history_is_stepped_through_and_printed(qtbot, console, tmp
     from conftest import PHH_CORPUS
     w = console
     qtbot.mouseClick(w.files_button, Qt.LeftButton)
-    files = dialog_of(qtbot, QFileDialog)
-    name = files.findChild(QLineEdit, "fileNameEdit")
-    qtbot.mouseClick(name, Qt.LeftButton)
-    qtbot.keyClicks(focus(qtbot), str(PHH_CORPUS / "10.phh"))
-    qtbot.keyClick(focus(qtbot), Qt.Key_Return)
+    type_file_name(qtbot, dialog_of(qtbot, QFileDialog), PHH_CORPUS / "10.phh")
     qtbot.waitUntil(lambda: w.hand_list.rowCount() == 5)
     w.activateWindow()  # as the window manager does when a dialog closes
     qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
@@ -298,14 +298,7 @@ def test_a_downloaded_history_is_stepped_through_and_printed(qtbot, console, tmp
     assert "brings in" in w.details.toPlainText() and "Legal now" in w.details.toPlainText()
     out = tmp_path / "file-hand.pdf"
     qtbot.mouseClick(w.print_button, Qt.LeftButton)
-    files = dialog_of(qtbot, QFileDialog)
-    name = files.findChild(QLineEdit, "fileNameEdit")
-    qtbot.mouseClick(name, Qt.LeftButton)
-    qtbot.keyClick(focus(qtbot), Qt.Key_End)
-    for _ in range(len(name.text())):
-        qtbot.keyClick(focus(qtbot), Qt.Key_Backspace)
-    qtbot.keyClicks(focus(qtbot), str(out))
-    qtbot.keyClick(focus(qtbot), Qt.Key_Return)
+    type_file_name(qtbot, dialog_of(qtbot, QFileDialog), out)
     qtbot.waitUntil(out.exists, timeout=5000)
     text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
     assert "A hand from a" in text and "Timeline" in text and "10.phh" in text  # (pdftotext writes "ﬁ")

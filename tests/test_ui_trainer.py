@@ -7,7 +7,8 @@ import subprocess
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit
+from PySide6.QtWidgets import QApplication, QFileDialog
+from test_ui_floor import type_file_name
 
 from dealer_app.training.progress import Progress
 from dealer_app.ui.trainer_window import TrainerWindow
@@ -101,13 +102,7 @@ def test_an_exam_to_its_certificate(qtbot, trainer, tmp_path):
     files = QApplication.activeModalWidget()
     qtbot.addWidget(files)
     qtbot.waitUntil(lambda: QApplication.activeWindow() is files)
-    name = files.findChild(QLineEdit, "fileNameEdit")
-    qtbot.mouseClick(name, Qt.LeftButton)
-    qtbot.keyClick(QApplication.focusWidget(), Qt.Key_End)
-    for _ in range(len(name.text())):
-        qtbot.keyClick(QApplication.focusWidget(), Qt.Key_Backspace)
-    qtbot.keyClicks(QApplication.focusWidget(), str(out))
-    qtbot.keyClick(QApplication.focusWidget(), Qt.Key_Return)
+    type_file_name(qtbot, files, out)
     qtbot.waitUntil(out.exists, timeout=5000)
     pdf = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
     assert "Dealer training" in pdf and "Tina" in pdf and "NOT PASSED" in pdf and "Bring-in" in pdf  # ("ﬁ")

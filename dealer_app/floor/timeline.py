@@ -87,6 +87,7 @@ class HandTimeline:
     rules_override: BettingRules | None = None
     unknown_upcards: bool = False
     source: str = ""  # a file's hand: where it came from (a recorded hand: "")
+    _street_cache: list[int] | None = None
 
     # --- the table at a step ----------------------------------------------------------------------
     def moment(self, index: int) -> Moment:
@@ -146,7 +147,7 @@ class HandTimeline:
         return self._streets()[index]
 
     def _streets(self) -> list[int]:
-        if not hasattr(self, "_street_cache"):
+        if self._street_cache is None:  # (each step's street, replayed once)
             self._street_cache = [self._street_of(s.inputs) for s in self.steps]
         return self._street_cache
 
