@@ -60,9 +60,9 @@ def smoke_test(out: Path) -> int:
         print(f"smoke test passed: {out} (hand 1 sealed {c.store.seals()[-1].seal}{started})")
         return 0
     except Exception as exc:  # noqa: BLE001 - the smoke test's whole point is to say what broke
-        import traceback
-        traceback.print_exc()
-        print(f"smoke test failed: {exc.__class__.__name__}: {exc}", file=sys.stderr)
+        from dealer_app.errorlog import report, setup_logging
+        setup_logging(work)  # the traceback in the log beside its record; the reason said here
+        print(f"smoke test failed: {report(exc, 'dealer-app --smoke-test')}", file=sys.stderr)
         return 1
 
 
