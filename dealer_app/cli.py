@@ -428,6 +428,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_export)
     from dealer_app.record_cli import add_commands
     add_commands(sub)
+    from dealer_app.room_cli import add_commands as add_room
+    add_room(sub)
     from dealer_app.training_cli import add_commands as add_training
     add_training(sub)
     sub.add_parser("train", help="the dealer trainer (drills, modes, progress)")

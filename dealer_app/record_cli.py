@@ -87,11 +87,17 @@ def cmd_seals(args) -> int:
 def cmd_hands(args) -> int:
     from dealer_app.history.hand_index import list_hands
     args.since, args.until = _utc_time(args.since, "--since"), _utc_time(args.until, "--until")
-    store = _open(args.db)
-    try:
-        hands = [h for h in list_hands(store) if _wanted(h, args)]
-    finally:
-        store.close()
+    if args.db and args.database:
+        raise UsageError("hands: --db RECORD or --database URL, not both")
+    if not args.db:  # the card room's hands, every table's (issue 15)
+        from dealer_app.room_cli import room_hands
+        hands = [h for h in room_hands(args) if _wanted(h, args)]
+    else:
+        store = _open(args.db)
+        try:
+            hands = [h for h in list_hands(store) if _wanted(h, args)]
+        finally:
+            store.close()
     if args.json:
         print(json.dumps({"hands": [h.to_dict() for h in hands]}, indent=1, ensure_ascii=False))
         return OK
@@ -101,7 +107,8 @@ def cmd_hands(args) -> int:
         marks = "".join((f"  undos {h.undos}" if h.undos else "",
                          f"  irregularities {h.irregularities}" if h.irregularities else "",
                          f"  rulings {h.rulings}" if h.rulings else ""))
-        print(f"{h.id:>8}  {h.started[:19]}  {h.table}  pot {pot}  {', '.join(h.players)}  "
+        where = f"{h.room_label} ({h.table_id})  " if h.table_id else ""
+        print(f"{h.id:>8}  {h.started[:19]}  {where}{h.table}  pot {pot}  {', '.join(h.players)}  "
               f"seal {h.seal or '-'}{marks}")
     return OK
 
@@ -162,7 +169,7 @@ def _utc_time(text: str | None, flag: str) -> str | None:
 
 def _wanted(h, args) -> bool:
     """The filters of ``hands`` (the floor console offers the same)."""
-    if args.table and args.table.lower() not in h.table.lower():
+    if args.table and args.table.lower() not in f"{h.table} {h.room_label} {h.table_id or ''}".lower():
         return False
     player = (args.player or "").strip().lower()
     if player and not (any(player in p.lower() for p in h.players) or (player.isdigit() and int(player) in h.seats)):
@@ -189,8 +196,10 @@ def add_commands(sub) -> None:
     p.add_argument("record")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_seals)
-    p = sub.add_parser("hands", help="the hands of a record, newest first")
-    p.add_argument("--db", required=True, help="the hand record (hands.sqlite3)")
+    p = sub.add_parser("hands", help="the hands of a record, or of a card room's every table, newest first")
+    p.add_argument("--db", help="the hand record (hands.sqlite3)")
+    p.add_argument("--database", help="the card room's server, postgresql://login:password@host/db (default, "
+                                      "without --db: DEALER_APP_DATABASE); each hand has its table_id")
     p.add_argument("--json", action="store_true")
     p.add_argument("--table", help="only tables whose name contains this")
     p.add_argument("--player", help="only hands with a player whose name contains this, or in this seat")

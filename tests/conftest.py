@@ -27,3 +27,40 @@ def pytest_runtest_teardown(item):
             if hasattr(w, "ask_before_closing"):
                 w.ask_before_closing = False
     yield
+
+
+# --- the card room (issue 15): a real PostgreSQL server, one per run, a database per test -------
+@pytest.fixture(scope="session")
+def pg():
+    """The run's PostgreSQL server (tests/pg_server.py), started on first use."""
+    from pg_server import PgServer
+    server = PgServer()
+    yield server
+    server.destroy()
+
+
+class Room:
+    """A room database with its schema, two table logins and a floor login."""
+
+    def __init__(self, pg, name: str):
+        self.pg, self.name = pg, name
+        self.owner = pg.create_database(name)
+        from dealer_app.room.schema import upgrade
+        upgrade(self.owner)
+        self.logins = {}
+        for login, role in ((f"{name}_ta", "dealer_table"), (f"{name}_tb", "dealer_table"),
+                            (f"{name}_floor", "dealer_floor")):
+            pg.admin(f"CREATE ROLE {login} LOGIN PASSWORD 'pw-{login}' IN ROLE {role}")
+            self.logins[login] = pg.url(login, f"pw-{login}", name)
+        self.table_a, self.table_b, self.floor = (self.logins[f"{name}_ta"], self.logins[f"{name}_tb"],
+                                                  self.logins[f"{name}_floor"])
+
+
+_ROOMS = iter(range(1, 10**6))
+
+
+@pytest.fixture
+def room(pg, request):
+    import re
+    name = f"r{next(_ROOMS)}_" + re.sub(r"[^a-z0-9]", "_", request.node.name.lower())[:30]
+    return Room(pg, name)

@@ -75,14 +75,21 @@ def load_or_create_key(path: Path | None = None) -> bytes:
         return read_key(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     key = secrets.token_bytes(32)
-    try:  # O_EXCL: two windows starting at once must not each make a different key
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return read_key(path)
-    with os.fdopen(fd, "w", encoding="ascii") as f:
-        f.write(key.hex() + "\n")
-        f.flush()
-        os.fsync(f.fileno())
+    # written whole to a file of its own, then linked into place: two windows (or a table and
+    # its forwarder) starting at once never make two keys, and never read a half-written one
+    spare = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    fd = os.open(spare, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "w", encoding="ascii") as f:
+            f.write(key.hex() + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            os.link(spare, path)
+        except FileExistsError:
+            return read_key(path)
+    finally:
+        spare.unlink(missing_ok=True)
     return key
 
 

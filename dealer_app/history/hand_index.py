@@ -32,6 +32,8 @@ class HandSummary:
     ended: str | None = None
     profile: str = ""
     currency: str = "USD"
+    table_id: str | None = None  # in a card room: the table's own identity (issue 15); None in one record
+    room_label: str = ""  # in a card room: the table's name there
 
     @property
     def id(self) -> str:
@@ -39,44 +41,78 @@ class HandSummary:
         return f"{self.session}-{self.hand}"
 
     def to_dict(self) -> dict:
-        return {"session": self.session, "table": self.table, "hand": self.hand, "started": self.started,
-                "players": self.players, "pot": self.pot, "undos": self.undos,
-                "irregularities": self.irregularities, "rulings": self.rulings, "seal": self.seal,
-                "id": self.id, "seats": self.seats, "ended": self.ended, "profile": self.profile}
+        out = {"session": self.session, "table": self.table, "hand": self.hand, "started": self.started,
+               "players": self.players, "pot": self.pot, "undos": self.undos,
+               "irregularities": self.irregularities, "rulings": self.rulings, "seal": self.seal,
+               "id": self.id, "seats": self.seats, "ended": self.ended, "profile": self.profile}
+        if self.table_id is not None:
+            out["table_id"] = self.table_id
+            out["table_label"] = self.room_label
+        return out
+
+
+# the rows a summary is made of (the rest of a hand is read only when it is opened)
+SUMMARY_KINDS = _KINDS
 
 
 def list_hands(store) -> list[HandSummary]:
     """Every hand of the record, newest first."""
-    tables = {sid: (name, profile) for sid, name, profile, _opened in store.all_sessions()}
-    hands: dict[tuple[int, int], HandSummary] = {}
-    currencies: dict[int, str] = {}
+    index = HandIndex({(None, sid): (name, profile) for sid, name, profile, _opened in store.all_sessions()})
     marks = ",".join("?" * len(_KINDS))
     for sid, hand_no, kind, text, at, digest in store.db.execute(
             f"SELECT session_id, hand_no, kind, payload, at, hash FROM log WHERE kind IN ({marks}) ORDER BY id",
             _KINDS):
+        index.take(None, sid, hand_no, kind, text, at, digest)
+    return index.newest_first()
+
+
+class HandIndex:
+    """Hand summaries built row by row, in the record's order: from one record at once, or from
+    a card room's rows as they arrive (``table_id`` tells the room's tables apart; None in one
+    record). ``tables``: (table_id, session) -> (limit table, profile), where known beforehand;
+    otherwise the table's ``open_table`` row says it."""
+
+    def __init__(self, tables: dict | None = None, labels: dict | None = None):
+        self.hands: dict[tuple, HandSummary] = {}
+        self.tables: dict = dict(tables or {})
+        self.labels: dict = dict(labels or {})  # table_id -> its name in the room
+        self.currencies: dict = {}
+
+    def take(self, table_id, sid, hand_no, kind, text, at, digest) -> HandSummary | None:
+        """One row's part of its hand's summary; returns the summary it changed, if any."""
         try:
-            _take(hands, currencies, tables, sid, hand_no, kind, text, at, digest)
+            return self._take(table_id, sid, hand_no, kind, text, at, digest)
         except (TypeError, ValueError, KeyError, IndexError, AttributeError):
-            continue  # a row edited out of shape: verify names it; the other hands are listed
-    return sorted(hands.values(), key=lambda h: (str(h.started), h.session, h.hand), reverse=True)
+            return None  # a row edited out of shape: verify names it; the other hands are listed
+
+    def newest_first(self) -> list[HandSummary]:
+        return sorted(self.hands.values(), key=lambda h: (str(h.started), h.table_id or "", h.session, h.hand),
+                      reverse=True)
+
+    def _take(self, table_id, sid, hand_no, kind, text, at, digest) -> HandSummary | None:
+        place = (table_id, sid)
+        if kind == "open_table":
+            payload = _payload(text)
+            played = payload.get("limit_table")
+            self.currencies[place] = str(played.get("currency", "USD")) if isinstance(played, dict) else "USD"
+            self.tables.setdefault(place, (str(payload.get("table", "?")), str(payload.get("profile", "?"))))
+            return None
+        if kind == "hand_start":
+            seats = _payload(text).get("seats") or []
+            name, profile = self.tables.get(place, ("?", "?"))
+            summary = HandSummary(sid, name, hand_no, at, [str(s[1]) for s in seats], [int(s[0]) for s in seats],
+                                  profile=profile, currency=self.currencies.get(place, "USD"), table_id=table_id,
+                                  room_label=self.labels.get(table_id, ""))
+            self.hands[(table_id, sid, hand_no)] = summary
+            return summary
+        summary = self.hands.get((table_id, sid, hand_no))
+        if summary is not None:
+            _count(summary, kind, text, at, digest)
+        return summary
 
 
-def _take(hands, currencies, tables, sid, hand_no, kind, text, at, digest) -> None:
-    """One row's part of its hand's summary."""
-    if kind == "open_table":
-        played = _payload(text).get("limit_table")
-        currencies[sid] = str(played.get("currency", "USD")) if isinstance(played, dict) else "USD"
-        return
-    if kind == "hand_start":
-        seats = _payload(text).get("seats") or []
-        name, profile = tables.get(sid, ("?", "?"))
-        hands[(sid, hand_no)] = HandSummary(sid, name, hand_no, at, [str(s[1]) for s in seats],
-                                            [int(s[0]) for s in seats], profile=profile,
-                                            currency=currencies.get(sid, "USD"))
-        return
-    summary = hands.get((sid, hand_no))
-    if summary is None:
-        return  # rows between hands (an undo never is; a ruling on the table may be)
+def _count(summary: HandSummary, kind, text, at, digest) -> None:
+    """A hand's end, undo, irregularity or ruling, on its summary."""
     if kind == "hand_end":
         pots = _payload(text).get("pots") or []
         summary.pot = sum(int(p.get("amount", 0)) for p in pots if isinstance(p, dict))

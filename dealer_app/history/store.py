@@ -237,6 +237,31 @@ class Store:
         self.format = FORMAT if _columns(self.db, "log") == COLUMNS["log"] else 1
         return made
 
+    def table_id(self) -> str:
+        """This table's identity in a card room (issue 15), made the first time it is asked
+        for and kept in the record's identity (keyed like the rest of it): stable across the
+        table's sessions, and different for every record, whatever limits it plays."""
+        if self.meta.get("table_id"):
+            return self.meta["table_id"]
+        made = "T-" + "".join(secrets.choice("0123456789ABCDEFGHJKMNPQRSTVWXYZ") for _ in range(10))
+
+        def work():
+            meta = dict(self.db.execute("SELECT name, value FROM meta").fetchall())
+            if meta.get("table_id"):
+                return  # another window of this record made it first
+            meta["table_id"] = made
+            assert self._key is not None
+            self.db.execute("INSERT INTO meta(name, value) VALUES ('table_id', ?)", (made,))
+            self.db.execute("UPDATE meta SET value = ? WHERE name = 'meta_mac'", (meta_mac(self._key, meta),))
+        self._write(work)
+        self._read_meta()
+        return self.meta["table_id"]
+
+    @property
+    def key(self) -> bytes | None:
+        """The chain's key (what the room server checks this record's rows with)."""
+        return self._key
+
     @property
     def writable(self) -> bool:
         """False for a record opened read-only (``read_only``): nothing can be written to it."""
@@ -372,6 +397,8 @@ class Store:
                 reason_says(exc), str(self.path))) from exc
         self.last_anchored = list(self._pending)
         self._anchor(self._pending)
+        if self.on_commit is not None:
+            self.on_commit()  # (the room's forwarder: wakes up, never blocks)
         return result
 
     def _anchor(self, lines: list):
@@ -394,6 +421,7 @@ class Store:
     anchor_problem: str | None = None  # why the last seal is not in the anchors file, if it is not
     _missed: list = []  # anchors not yet in the anchors file (written before the next ones)
     last_anchored: list = []  # the anchors of the last write
+    on_commit = None  # called after every committed write (room/forwarder.py); must not block
 
     def _insert_rows(self, session_id: int, hand_no: int, rows: list[tuple[str, dict]], at: str | None = None):
         """Chain and insert rows (inside ``_write``'s transaction). Returns the last row's

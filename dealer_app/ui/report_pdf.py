@@ -170,7 +170,7 @@ def report_html(store, timeline: HandTimeline, index: int) -> str:
     if store is None:  # a hand from a file: there is no record to prove
         verdict = W['A hand from a file, not from the record: it has no seal.']
     else:
-        anchors = store.anchors_path if store.anchors_path.is_file() else None
+        anchors = store.anchors_path if store.anchors_path is not None and store.anchors_path.is_file() else None
         problems = store.check(anchors=anchors)
         verdict = W['The record proves itself: every row matches its keyed hash.'] if not problems else \
             W['The record does NOT prove itself:'] + " " + "; ".join(p.text for p in problems[:5])

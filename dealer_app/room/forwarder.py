@@ -1,0 +1,235 @@
+"""A table's rows to the room server, in the background: the dealer never waits for it.
+
+The table's own record is the outbox. Its log is append-only and every row has its place
+(``id``, and ``session``/``seq``), so what is still to send is simply every row after the last
+one the server holds: the forwarder asks the server where this table stands on every
+(re)connect, then sends the rows after it, in order, in batches, each batch one transaction of
+``INSERT … ON CONFLICT (table_id, session, seq) DO NOTHING``. A row sent twice (a batch whose
+commit was lost with the network) is kept once; rows written while the server was down go when
+it is back. Nothing is kept about the server on the table's side, so nothing can disagree.
+
+The server checks each row against the table's keyed chain (room/migrations): a row it
+refuses stops the forwarding of this table, and the reason is the forwarder's state (the
+dealer's status bar shows it; the floor sees it in the room).
+
+Threads: one per forwarder, with its own SQLite (read-only) and PostgreSQL connections. The
+dealer's thread only sets an event after each commit (``Store.on_commit``).
+"""
+
+from __future__ import annotations
+
+import logging
+import socket
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from dealer_app.room.database import RoomError, connect, shown_url, words
+from dealer_app.room.schema import require_current
+
+log = logging.getLogger(__name__)
+
+BATCH_ROWS = 500
+IDLE_CHECK_S = 2.0  # also picks up rows another window of this record wrote
+# one statement per batch: its rows are checked by the server in the order given (VALUES order)
+INSERT = "INSERT INTO room.log (table_id, session, seq, row_id, hand_no, kind, payload, at, hash) VALUES {} " \
+         "ON CONFLICT (table_id, session, seq) DO NOTHING"
+_ROW = "(%s, %s, %s, %s, %s, %s, %s, %s, %s)"
+
+# the forwarder's states, as its status says them
+CONNECTING, UP_TO_DATE, SENDING, OFFLINE, REFUSED, STOPPED = (
+    "connecting", "up to date", "sending", "offline", "refused", "stopped")
+
+
+@dataclass(frozen=True)
+class ForwardState:
+    state: str
+    on_server: int  # the table's last row the server holds (its row id; 0: none yet)
+    waiting: int  # rows of the record not on the server yet
+    detail: str = ""  # why, when offline, refused or stopped (the URL's password hidden)
+
+
+class Forwarder:
+    """Forwards one table record (a ``Store`` open to write) to the room at ``url``."""
+
+    def __init__(self, store, url: str, label: str | None = None,
+                 on_state: Callable[[ForwardState], None] | None = None, retry_max_s: float = 5.0):
+        if store.key is None or store.format != 2:
+            raise RoomError(f"{store.path}: only a keyed record (format 2) can be forwarded to a room")
+        self.url = url
+        self.record_path = Path(store.path)
+        self.table_id = store.table_id()
+        self.record_id = store.record_id
+        self._key = store.key
+        self.label = (label or socket.gethostname() or self.table_id)[:80]
+        self.on_state = on_state
+        self.retry_max_s = retry_max_s
+        self.state = ForwardState(CONNECTING, 0, 0)
+        self._store = store
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._sent = threading.Condition()
+        self._thread = threading.Thread(target=self._run, name=f"room-forwarder-{self.table_id}", daemon=True)
+
+    # --- the dealer's side: start, wake, stop (none of it waits on the network) --------------------
+    def start(self) -> Forwarder:
+        self._store.on_commit = self.wake
+        self._thread.start()
+        return self
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        if self._store.on_commit == self.wake:
+            self._store.on_commit = None
+        self._stop.set()
+        self._wake.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout)
+
+    def wait_until_sent(self, timeout: float = 10.0) -> bool:
+        """True once every row the record held when this was called is on the server (tests,
+        benchmarks, and a table closing for the night)."""
+        target = self._local_head_now()
+        deadline = time.monotonic() + timeout
+        with self._sent:
+            while self.state.on_server < target and self.state.state not in (REFUSED, STOPPED):
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self.wake()
+                self._sent.wait(min(left, 0.2))
+        return self.state.on_server >= target
+
+    def _local_head_now(self) -> int:
+        with self._local() as db:
+            return db.execute("SELECT COALESCE(MAX(id), 0) FROM log").fetchone()[0]
+
+    # --- the forwarder's thread ------------------------------------------------------------------
+    def _say(self, state: str, on_server: int, waiting: int, detail: str = "") -> None:
+        new = ForwardState(state, on_server, waiting, detail)
+        changed = new != self.state
+        with self._sent:
+            self.state = new
+            self._sent.notify_all()
+        if changed and self.on_state is not None:
+            try:
+                self.on_state(new)
+            except Exception:  # noqa: BLE001 - a listener's bug must not stop the forwarding
+                log.exception("room forwarder: a state listener failed")
+
+    def _local(self) -> sqlite3.Connection:
+        db = sqlite3.connect(f"{self.record_path.resolve().as_uri()}?mode=ro", uri=True, timeout=3)
+        db.execute("PRAGMA query_only = 1")
+        return db
+
+    def _run(self) -> None:
+        backoff = 0.2
+        conn = None
+        local = None
+        head = 0
+        try:
+            local = self._local()
+            while not self._stop.is_set():
+                try:
+                    if conn is None:
+                        self._say(CONNECTING, head, self._waiting(local, head))
+                        conn = connect(self.url)
+                        head = self._join(conn, local)
+                        backoff = 0.2
+                    head = self._send(conn, local, head)
+                except RoomError as exc:
+                    conn = _close(conn)
+                    self._say(OFFLINE, head, self._waiting(local, head), str(exc))
+                except _Refused as exc:
+                    conn = _close(conn)
+                    self._say(REFUSED, head, self._waiting(local, head), str(exc))
+                    self._stop.wait()  # the chain cannot go on past a refused row: said, and kept
+                    break
+                except Exception as exc:  # noqa: BLE001 - psycopg's errors, a lost connection
+                    import psycopg
+                    if not isinstance(exc, (psycopg.Error, OSError)):
+                        raise
+                    conn = _close(conn)
+                    self._say(OFFLINE, head, self._waiting(local, head),
+                              f"{shown_url(self.url)}: {words(exc)}")
+                if conn is None and not self._stop.is_set():
+                    self._stop.wait(backoff)
+                    backoff = min(backoff * 2, self.retry_max_s)
+        except sqlite3.Error as exc:
+            self._say(STOPPED, head, 0, f"{self.record_path}: the record cannot be read ({exc})")
+        except Exception as exc:  # noqa: BLE001 - the thread's last line: words, and the log
+            log.exception("room forwarder stopped")
+            self._say(STOPPED, head, 0, f"{exc.__class__.__name__}: {exc}")
+        finally:
+            _close(conn)
+            if local is not None:
+                local.close()
+
+    def _join(self, conn, local: sqlite3.Connection) -> int:
+        """Register this table (the first time: its identity, record and key) and learn where
+        its rows stand on the server. The server's last row must be the record's own."""
+        require_current(conn, self.url)
+        conn.execute("SELECT room.register_table(%s, %s, %s, %s)",
+                     (self.table_id, self.record_id, self.label, self._key))
+        conn.commit()
+        row_id, digest, refused_row, reason = conn.execute("SELECT * FROM room.table_head(%s)",
+                                                           (self.table_id,)).fetchone()
+        conn.commit()
+        head = row_id or 0
+        if refused_row is not None and refused_row == head + 1:
+            raise _Refused(f"the room refused row {refused_row}: {reason}")
+        if head:
+            mine = local.execute("SELECT hash FROM log WHERE id = ?", (head,)).fetchone()
+            if mine is None or mine[0] != digest:
+                raise _Refused(f"the room holds a row {head} for table {self.table_id} that this record does not "
+                               "have: it is another record's, or this one was changed")
+        return head
+
+    def _send(self, conn, local: sqlite3.Connection, head: int) -> int:
+        """Send the rows after ``head`` until none is left, then wait for the next commit."""
+        rows = local.execute("SELECT id, session_id, seq, hand_no, kind, payload, at, hash FROM log WHERE id > ? "
+                             "ORDER BY id LIMIT ?", (head, BATCH_ROWS)).fetchall()
+        if not rows:
+            self._say(UP_TO_DATE, head, 0)
+            self._wake.wait(IDLE_CHECK_S)
+            self._wake.clear()
+            return head
+        values = [v for rid, sid, seq, hand, kind, payload, at, digest in rows
+                  for v in (self.table_id, sid, seq, rid, hand, kind, payload, at, digest)]
+        conn.execute(INSERT.format(", ".join([_ROW] * len(rows))).encode(), values)
+        conn.commit()
+        row_id, _digest, refused_row, reason = conn.execute("SELECT * FROM room.table_head(%s)",
+                                                            (self.table_id,)).fetchone()
+        conn.commit()
+        new_head = row_id or 0
+        if new_head < rows[-1][0]:
+            raise _Refused(f"the room refused row {refused_row or new_head + 1}: {reason or 'not taken'}")
+        self._say(SENDING if len(rows) == BATCH_ROWS else UP_TO_DATE, new_head, self._waiting(local, new_head))
+        return new_head
+
+    @staticmethod
+    def _waiting(local: sqlite3.Connection | None, head: int) -> int:
+        if local is None:
+            return 0
+        try:
+            return local.execute("SELECT COUNT(*) FROM log WHERE id > ?", (head,)).fetchone()[0]
+        except sqlite3.Error:
+            return 0
+
+
+class _Refused(Exception):
+    """The server will not take this table's next row (the reason in words)."""
+
+
+def _close(conn) -> None:
+    if conn is not None:
+        try:
+            conn.close()
+        except Exception:  # noqa: BLE001 - a broken connection may fail to close: it is gone anyway
+            pass
+    return None

@@ -1,0 +1,96 @@
+"""The card room's commands (issue 15): ``db upgrade`` and ``db add-login`` on the room server,
+and ``hands --database`` (the room's hands, every table's; see record_cli for ``--db``).
+
+The server is ``--database URL``, else ``DEALER_APP_DATABASE``. A server that cannot be reached
+or refuses is said in words (its password hidden), exit 2: the environment, not the input.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+from dealer_app.cli import OK, UsageError
+
+ROLES = {"table": "dealer_table", "floor": "dealer_floor"}
+
+
+def room_url_of(args) -> str:
+    from dealer_app.room.database import ENV, RoomError, check_url, room_url
+    url = room_url(getattr(args, "database", None))
+    if url is None:
+        raise UsageError(f"name the room server: --database postgresql://login:password@host/db, or {ENV}")
+    try:
+        return check_url(url)
+    except RoomError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def cmd_db_upgrade(args) -> int:
+    from dealer_app.room.database import RoomError, shown_url
+    from dealer_app.room.schema import latest_version, upgrade
+    url = room_url_of(args)
+    try:
+        done = upgrade(url)
+    except RoomError as exc:
+        raise UsageError(str(exc)) from None
+    for m in done:
+        print(f"applied {m.version:04d} {m.name}")
+    print(f"{shown_url(url)}: the room's schema is at version {latest_version()}"
+          + ("" if done else " (it was up to date)"))
+    return OK
+
+
+def cmd_db_add_login(args) -> int:
+    """A login for one table or one floor supervisor, with a password made here; prints the
+    URL that machine puts in DEALER_APP_DATABASE (or its Settings)."""
+    import psycopg
+    from psycopg import sql
+
+    from dealer_app.room.database import RoomError, connect, words
+    url = room_url_of(args)
+    if not re.fullmatch(r"[a-z][a-z0-9_]{0,40}", args.login):
+        raise UsageError(f"{args.login!r}: a login is lower-case letters, digits and _ (table_3, floor_anna)")
+    password = secrets.token_urlsafe(18)
+    try:
+        with connect(url, autocommit=True) as conn:
+            conn.execute(sql.SQL("CREATE ROLE {} LOGIN PASSWORD {} IN ROLE {}").format(
+                sql.Identifier(args.login), sql.Literal(password), sql.Identifier(ROLES[args.role])))
+            info = conn.info
+            host, port, db = info.host, info.port, info.dbname
+    except RoomError as exc:
+        raise UsageError(str(exc)) from None
+    except psycopg.Error as exc:
+        raise UsageError(f"the login {args.login} cannot be made ({words(exc)})") from None
+    print(f"postgresql://{args.login}:{password}@{host}:{port}/{db}")
+    return OK
+
+
+def room_hands(args) -> list:
+    """Every hand of the room, newest first (``hands --database``)."""
+    from dealer_app.room.database import RoomError
+    from dealer_app.room.reader import RoomReader
+    url = room_url_of(args)
+    try:
+        reader = RoomReader(url)
+        try:
+            reader.catch_up()
+            return reader.hands()
+        finally:
+            reader.close()
+    except RoomError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def add_commands(sub) -> None:
+    p = sub.add_parser("db", help="the card room's PostgreSQL server: upgrade its schema, add a login")
+    db = p.add_subparsers(dest="db_command", required=True)
+    q = db.add_parser("upgrade", help="apply the schema migrations the server lacks (as the database's owner)")
+    q.add_argument("--database", help="postgresql://owner:password@host/db (default: DEALER_APP_DATABASE)")
+    q.set_defaults(func=cmd_db_upgrade)
+    q = db.add_parser("add-login", help="make a login for a table or a floor supervisor; prints its URL")
+    q.add_argument("login", help="the login's name (table_3, floor_anna)")
+    q.add_argument("--role", choices=sorted(ROLES), required=True,
+                   help="table: sends its own rows; floor: reads every table and records rulings")
+    q.add_argument("--database", help="postgresql://owner:password@host/db (default: DEALER_APP_DATABASE)")
+    q.set_defaults(func=cmd_db_add_login)

@@ -1,0 +1,221 @@
+"""The card room (issue 15) on a real PostgreSQL server (tests/pg_server.py): tables forward
+their records, the server re-verifies every row against the table's keyed chain, the grants
+hold, and the floor reads every table's hands."""
+
+import json
+import sqlite3
+import threading
+import time
+
+import psycopg
+import pytest
+from live_random import PLAYERS, play, random_input
+
+from dealer_app.cli import main
+from dealer_app.history.store import Store
+from dealer_app.live.controller import TableController
+from dealer_app.room.forwarder import OFFLINE, REFUSED, UP_TO_DATE, Forwarder
+from dealer_app.room.reader import RoomReader
+
+
+def local_rows(store: Store) -> list[tuple]:
+    return store.db.execute("SELECT id, session_id, seq, hash FROM log ORDER BY id").fetchall()
+
+
+def server_rows(room, table_id: str) -> list[tuple]:
+    with psycopg.connect(room.owner) as conn:
+        return conn.execute("SELECT row_id, session, seq, hash FROM room.log WHERE table_id = %s ORDER BY id",
+                            (table_id,)).fetchall()
+
+
+def forwarder(store, url, label="Table", **kw) -> Forwarder:
+    return Forwarder(store, url, label, retry_max_s=0.2, **kw).start()
+
+
+def test_db_upgrade_applies_once_and_names_a_bad_server(pg, capsys):
+    url = pg.create_database("upgrade_cli")
+    assert main(["db", "upgrade", "--database", url]) == 0
+    assert "applied 0001 room" in capsys.readouterr().out
+    assert main(["db", "upgrade", "--database", url]) == 0
+    out = capsys.readouterr().out
+    assert "up to date" in out and "applied" not in out
+    assert main(["db", "upgrade", "--database", "mysql://x@y/z"]) == 2
+    assert "not a PostgreSQL URL" in capsys.readouterr().err
+    assert main(["db", "upgrade", "--database", pg.url(password="wrong", db="upgrade_cli")]) == 2
+    err = capsys.readouterr().err
+    assert "cannot be reached" in err and "wrong" not in err  # (the password is never shown)
+
+
+def test_two_tables_deal_at_once_into_one_server(room, tmp_path, capsys):
+    results = {}
+
+    def deal(name, url, seed):
+        store = Store(tmp_path / name / "hands.sqlite3")
+        fwd = forwarder(store, url, f"Stud {name}")
+        c = TableController(store)
+        play(c, seed, 400, lambda c: None)  # both play stud-5-10: they differ by their table_id
+        assert fwd.wait_until_sent(30), fwd.state
+        results[name] = (store.table_id(), local_rows(store), fwd.state)
+        fwd.stop()
+        store.close()
+
+    threads = [threading.Thread(target=deal, args=("a", room.table_a, 1)),
+               threading.Thread(target=deal, args=("b", room.table_b, 2))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert set(results) == {"a", "b"}
+    (id_a, rows_a, state_a), (id_b, rows_b, state_b) = results["a"], results["b"]
+    assert id_a != id_b and state_a.state == state_b.state == UP_TO_DATE
+    assert server_rows(room, id_a) == rows_a and server_rows(room, id_b) == rows_b
+
+    assert main(["hands", "--database", room.floor, "--json"]) == 0
+    hands = json.loads(capsys.readouterr().out)["hands"]
+    by_table = {h["table_id"] for h in hands}
+    assert by_table == {id_a, id_b}
+    local = Store.read_only(tmp_path / "a" / "hands.sqlite3")
+    assert main(["hands", "--db", str(local.path), "--json"]) == 0
+    local_hands = json.loads(capsys.readouterr().out)["hands"]
+    assert set(local_hands[0]) | {"table_id", "table_label"} == set(hands[0])
+    assert [h for h in hands if h["table_id"] == id_a] == [dict(h, table_id=id_a, table_label="Stud a")
+                                                           for h in local_hands]
+
+
+def test_the_server_stopped_mid_hand_loses_nothing_and_doubles_nothing(room, tmp_path):
+    store = Store(tmp_path / "hands.sqlite3")
+    fwd = forwarder(store, room.table_a)
+    c = TableController(store)
+    c.open_table("stud-5-10", None, PLAYERS)
+    c.start_hand()
+    import random
+    rng = random.Random(5)
+    for _ in range(6):
+        random_input(c, rng)
+    assert fwd.wait_until_sent(10)
+    room.pg.stop()
+    for _ in range(10):  # the dealer deals on: every input is recorded locally at once
+        random_input(c, rng)
+    deadline = time.monotonic() + 10
+    while fwd.state.state != OFFLINE and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert fwd.state.state == OFFLINE and fwd.state.waiting > 0
+    assert "cannot be reached" in fwd.state.detail or "connection" in fwd.state.detail.lower()
+    room.pg.start()
+    while c.prompt().kind not in ("award", "between"):
+        random_input(c, rng)
+    assert fwd.wait_until_sent(20), fwd.state
+    assert server_rows(room, store.table_id()) == local_rows(store)  # in order, each once
+    # the same rows sent again (a batch whose commit was lost with the network) are kept once
+    rows = store.db.execute("SELECT session_id, seq, id, hand_no, kind, payload, at, hash FROM log "
+                            "ORDER BY id LIMIT 5").fetchall()
+    with psycopg.connect(room.table_a) as conn:
+        for row in rows:
+            conn.execute("INSERT INTO room.log (table_id, session, seq, row_id, hand_no, kind, payload, at, hash) "
+                         "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (table_id, session, seq) "
+                         "DO NOTHING", (store.table_id(), *row))
+    assert server_rows(room, store.table_id()) == local_rows(store)
+    fwd.stop()
+
+
+def test_a_tampered_row_is_refused_and_the_floor_sees_why(room, tmp_path):
+    store = Store(tmp_path / "hands.sqlite3")
+    c = TableController(store)
+    play(c, 3, 60, lambda c: None)
+    edited = store.db.execute("SELECT id FROM log WHERE kind = 'input' ORDER BY id LIMIT 1 OFFSET 3").fetchone()[0]
+    store.close()
+    raw = sqlite3.connect(tmp_path / "hands.sqlite3")
+    raw.execute("UPDATE log SET payload = payload || ' ' WHERE id = ?", (edited,))
+    raw.commit()
+    raw.close()
+    store = Store(tmp_path / "hands.sqlite3")
+    fwd = forwarder(store, room.table_a)
+    deadline = time.monotonic() + 10
+    while fwd.state.state != REFUSED and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert fwd.state.state == REFUSED
+    assert f"row {edited}" in fwd.state.detail and "keyed hash" in fwd.state.detail
+    assert [r[0] for r in server_rows(room, store.table_id())] == list(range(1, edited))  # the rows before it
+    reader = RoomReader(room.floor)
+    reader.catch_up()
+    assert [(r.table_id, r.row_id) for r in reader.refusals] == [(store.table_id(), edited)]
+    assert "changed after it was written" in reader.refusals[0].reason
+    reader.close()
+    fwd.stop()
+
+
+def test_a_forged_row_and_another_tables_row_are_refused(room, tmp_path):
+    store = Store(tmp_path / "hands.sqlite3")
+    c = TableController(store)
+    c.open_table("stud-5-10", None, PLAYERS)
+    fwd = forwarder(store, room.table_a)
+    assert fwd.wait_until_sent(10)
+    fwd.stop()
+    tid, last = store.table_id(), local_rows(store)[-1]
+    insert = ("INSERT INTO room.log (table_id, session, seq, row_id, hand_no, kind, payload, at, hash) "
+              "VALUES (%s, %s, %s, %s, 0, 'input', '{}', 'now', %s)")
+    with psycopg.connect(room.table_a, autocommit=True) as conn:  # its own login, a hash made up
+        conn.execute(insert, (tid, last[1], last[2] + 1, last[0] + 1, "0" * 64))
+    assert len(server_rows(room, tid)) == len(local_rows(store))
+    with psycopg.connect(room.table_b, autocommit=True) as conn:  # another table's login
+        conn.execute("SELECT room.register_table('T-BBBBBBBB', '0123456789abcdef', 'B', %s)", (b"k" * 32,))
+        with pytest.raises(psycopg.errors.InsufficientPrivilege, match="may not send the rows of table"):
+            conn.execute(insert, (tid, last[1], last[2] + 1, last[0] + 1, "0" * 64))
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            conn.execute("SELECT * FROM room.table_head(%s)", (tid,))
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):  # nor take over its identity
+            conn.execute("SELECT room.register_table(%s, %s, 'mine', %s)", (tid, store.record_id, b"k" * 32))
+    reader = RoomReader(room.floor)
+    reader.catch_up()
+    assert [(r.row_id, "keyed hash" in r.reason) for r in reader.refusals] == [(last[0] + 1, True)]
+    reader.close()
+
+
+@pytest.mark.parametrize("who", ["table", "floor", "owner"])
+def test_nobody_updates_or_deletes(room, tmp_path, who):
+    store = Store(tmp_path / "hands.sqlite3")
+    c = TableController(store)
+    play(c, 4, 40, lambda c: None)
+    fwd = forwarder(store, room.table_a)
+    assert fwd.wait_until_sent(10)
+    fwd.stop()
+    url = {"table": room.table_a, "floor": room.floor, "owner": room.owner}[who]
+    with psycopg.connect(url, autocommit=True) as conn:
+        for sql in ("UPDATE room.log SET payload = '{}' WHERE row_id = 3", "DELETE FROM room.log WHERE row_id = 3",
+                    "UPDATE room.tables SET login = current_user", "DELETE FROM room.tables",
+                    "TRUNCATE room.log CASCADE", "UPDATE room.table_keys SET key = key",
+                    "DELETE FROM room.rulings", "DELETE FROM room.refusals"):
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                conn.execute(sql)
+        if who != "owner":
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):  # the chain keys: the server's check only
+                conn.execute("SELECT key FROM room.table_keys")
+    assert server_rows(room, store.table_id()) == local_rows(store)
+    if who == "table":
+        with psycopg.connect(room.table_a, autocommit=True) as conn, \
+                pytest.raises(psycopg.errors.InsufficientPrivilege):
+            conn.execute("SELECT payload FROM room.log")  # a table reads nobody's rows, its own neither
+
+
+def test_the_floor_records_a_ruling_in_the_room(room, tmp_path):
+    store = Store(tmp_path / "hands.sqlite3")
+    c = TableController(store)
+    play(c, 6, 80, lambda c: None)
+    fwd = forwarder(store, room.table_a)
+    assert fwd.wait_until_sent(10)
+    fwd.stop()
+    reader = RoomReader(room.floor)
+    reader.catch_up()
+    hand = reader.hands()[-1]
+    ruling = reader.record_ruling(hand.table_id, hand.session, hand.hand, {"decision": "the bet stands"})
+    assert ruling.floor_login == f"{room.name}_floor" and len(ruling.hash) == 64
+    with psycopg.connect(room.table_a, autocommit=True) as conn, pytest.raises(psycopg.errors.InsufficientPrivilege):
+        conn.execute("INSERT INTO room.rulings (table_id, session, hand_no, payload) VALUES (%s, 1, 1, '{}')",
+                     (hand.table_id,))
+    rows = reader.hand_rows(hand.table_id, hand.session, hand.hand)
+    assert rows[-1][1:3] == ("ruling", {"decision": "the bet stands"})
+    again = RoomReader(room.floor)
+    again.catch_up()
+    assert [h.rulings for h in again.hands() if h.id == hand.id] == [1]
+    reader.close()
+    again.close()
