@@ -433,8 +433,11 @@ def build_parser() -> argparse.ArgumentParser:
     from dealer_app.training_cli import add_commands as add_training
     add_training(sub)
     sub.add_parser("train", help="the dealer trainer (drills, modes, progress)")
-    p = sub.add_parser("floor", help="the floor console on a hand record (default: this machine's)")
+    p = sub.add_parser("floor", help="the floor console on a hand record (default: this machine's), or on the "
+                                     "card room's server (--database, or DEALER_APP_DATABASE)")
     p.add_argument("record", nargs="?")
+    p.add_argument("--database", help="the card room's server: every table, live "
+                                      "(postgresql://login:password@host/db)")
     return parser
 
 
@@ -448,7 +451,7 @@ def main(argv: list[str] | None = None) -> int:
         return run_trainer()
     if args.command == "floor":
         from dealer_app.ui.app import run_floor
-        return run_floor(args.record)
+        return run_floor(args.record, database=args.database)
     if args.command is None:
         if args.limits:
             os.environ["DEALER_APP_LIMITS"] = str(args.limits)

@@ -43,9 +43,10 @@ LAYERS_BELOW = {
     "engine": set(),
     "history": {"engine"},
     "live": {"engine", "history"},
+    "room": {"engine", "history"},  # the card room's server (issue 15): no Qt, no live table
     "floor": {"engine", "history", "live"},
     "training": {"engine", "history"},
-    "ui": {"engine", "history", "live", "floor", "training"},
+    "ui": {"engine", "history", "live", "floor", "training", "room"},
 }
 
 

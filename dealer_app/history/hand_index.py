@@ -100,11 +100,11 @@ class HandIndex:
         if kind == "hand_start":
             seats = _payload(text).get("seats") or []
             name, profile = self.tables.get(place, ("?", "?"))
-            summary = HandSummary(sid, name, hand_no, at, [str(s[1]) for s in seats], [int(s[0]) for s in seats],
+            started = HandSummary(sid, name, hand_no, at, [str(s[1]) for s in seats], [int(s[0]) for s in seats],
                                   profile=profile, currency=self.currencies.get(place, "USD"), table_id=table_id,
                                   room_label=self.labels.get(table_id, ""))
-            self.hands[(table_id, sid, hand_no)] = summary
-            return summary
+            self.hands[(table_id, sid, hand_no)] = started
+            return started
         summary = self.hands.get((table_id, sid, hand_no))
         if summary is not None:
             _count(summary, kind, text, at, digest)

@@ -143,10 +143,12 @@ class Forwarder:
                         backoff = 0.2
                     head = self._send(conn, local, head)
                 except RoomError as exc:
-                    conn = _close(conn)
+                    _close(conn)
+                    conn = None
                     self._say(OFFLINE, head, self._waiting(local, head), str(exc))
                 except _Refused as exc:
-                    conn = _close(conn)
+                    _close(conn)
+                    conn = None
                     self._say(REFUSED, head, self._waiting(local, head), str(exc))
                     self._stop.wait()  # the chain cannot go on past a refused row: said, and kept
                     break
@@ -154,7 +156,8 @@ class Forwarder:
                     import psycopg
                     if not isinstance(exc, (psycopg.Error, OSError)):
                         raise
-                    conn = _close(conn)
+                    _close(conn)
+                    conn = None
                     self._say(OFFLINE, head, self._waiting(local, head),
                               f"{shown_url(self.url)}: {words(exc)}")
                 if conn is None and not self._stop.is_set():
@@ -232,4 +235,3 @@ def _close(conn) -> None:
             conn.close()
         except Exception:  # noqa: BLE001 - a broken connection may fail to close: it is gone anyway
             pass
-    return None

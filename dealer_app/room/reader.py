@@ -79,6 +79,16 @@ class RoomReader:
     def close(self) -> None:
         self.conn.close()
 
+    def reconnect(self) -> None:
+        """A new connection after the old one broke; what was read is kept, and the next
+        ``catch_up`` reads on from the last row seen (notifications sent meanwhile are lost)."""
+        try:
+            self.conn.close()
+        except Exception:  # noqa: BLE001 - a broken connection may fail to close: it is gone anyway
+            pass
+        self.conn = connect(self.url, autocommit=True)
+        require_current(self.conn, self.url)
+
     def _query(self, sql: str, args: tuple = ()) -> list[tuple]:
         import psycopg
         try:
@@ -176,6 +186,7 @@ class RoomTableRecord:
     whose record carries its seats."""
 
     writable = True
+    moves_no_chips = True
 
     def __init__(self, reader: RoomReader, table_id: str):
         self.reader, self.table_id = reader, table_id

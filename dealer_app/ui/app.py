@@ -92,10 +92,12 @@ def install_excepthook():
     sys.excepthook = hook
 
 
-def run_floor(record: str | None = None, argv=None) -> int:
+def run_floor(record: str | None = None, argv=None, database: str | None = None) -> int:
     """``dealer-app floor [RECORD]``: the floor console on its own. The record is opened to
     write rulings where it can be; a record that cannot be written (a copy on a read-only
-    disk, another machine's key) is opened to read, and rulings are refused with the reason."""
+    disk, another machine's key) is opened to read, and rulings are refused with the reason.
+    ``dealer-app floor --database URL`` (or with ``DEALER_APP_DATABASE`` and no RECORD): the
+    console on the card room's server, every table live (issue 15)."""
     from dealer_app.history.store import RECORD_NAME, Store
     from dealer_app.ui.floor_window import FloorWindow
     app = QApplication.instance() or QApplication(argv or sys.argv)
@@ -104,6 +106,18 @@ def run_floor(record: str | None = None, argv=None) -> int:
     install_translator(app, QSettings("dealer-app", "dealer-app"))
     setup_logging(default_data_dir())
     install_excepthook()
+    from dealer_app.room.database import RoomError, room_url
+    url = room_url(database) if record is None or database else None
+    if url is not None:
+        from dealer_app.ui.room_window import RoomFloorWindow
+        try:
+            room = RoomFloorWindow(url)
+        except RoomError as exc:
+            QMessageBox.critical(None, "dealer-app", error_words(exc))
+            return 1
+        room.resize(1400, 860)
+        room.show()
+        return app.exec()
     path = Path(record) if record else default_data_dir() / RECORD_NAME
     try:
         store = Store(path, create=False)

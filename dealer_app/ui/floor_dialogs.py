@@ -100,7 +100,11 @@ class RulingDialog(QDialog):
         self.remedy = QComboBox()
         for remedy, label in zip(REMEDIES, (self.tr("None: the decision only"), self.tr("Move chips between seats"),
                                             self.tr("Void the hand: every chip back")), strict=True):
-            self.remedy.addItem(label, remedy)
+            if remedy == "none" or not getattr(store, "moves_no_chips", False):
+                self.remedy.addItem(label, remedy)
+        if getattr(store, "moves_no_chips", False):  # a room's table: its seats are in its own record
+            self.remedy.setToolTip(self.tr("A ruling made in the room records the decision. Chips are moved by a "
+                                           "ruling at the table's own floor console, whose record carries its seats."))
         self.chips: dict[int, QLineEdit] = {}
         chips_box = QWidget()
         chips_form = QFormLayout(chips_box)

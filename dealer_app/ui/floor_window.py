@@ -68,7 +68,7 @@ class FloorWindow(QMainWindow):
         self.index = 0
         self.hands: list[HandSummary] = []
         self.shown: list[HandSummary] = []
-        self.setWindowTitle(self.tr("Floor — %1").replace("%1", str(store.path)))
+        self.setWindowTitle(self.tr("Floor — %1").replace("%1", str(store.path)) if store is not None else "")
         empty = _Empty(store=None)
         empty.idle_words = self.tr("Choose a hand on the left")
         self.bridge = ControllerBridge(empty, self)
@@ -87,7 +87,7 @@ class FloorWindow(QMainWindow):
     # --- the hand browser -----------------------------------------------------------------------
     def _browser(self) -> QWidget:
         box = QWidget()
-        layout = QVBoxLayout(box)
+        layout = self.browser_layout = QVBoxLayout(box)
         form = QFormLayout()
         self.filter_table = QLineEdit()
         self.filter_player = QLineEdit()
@@ -160,7 +160,7 @@ class FloorWindow(QMainWindow):
         since, until = self.filter_since.text().strip(), self.filter_until.text().strip()
 
         def keep(h: HandSummary) -> bool:
-            if table and table not in h.table.lower():
+            if table and table not in f"{h.table} {h.room_label} {h.table_id or ''}".lower():
                 return False
             if wanted and not (any(wanted in p.lower() for p in h.players)
                                or (wanted.isdigit() and int(wanted) in h.seats)):
@@ -185,7 +185,8 @@ class FloorWindow(QMainWindow):
                 marks.append(self.tr("%1 ruling(s)").replace("%1", str(h.rulings)))
             pot_text = format_money(h.pot, h.currency) if h.pot is not None else self.tr("open")
             name = h.id if h.session else f"file-{h.hand}"
-            for col, text in enumerate((name, h.started[:19].replace("T", " "), pot_text, ", ".join(marks), h.table,
+            table = f"{h.room_label} · {h.table}" if h.table_id else h.table
+            for col, text in enumerate((name, h.started[:19].replace("T", " "), pot_text, ", ".join(marks), table,
                                         ", ".join(h.players))):
                 self.hand_list.setItem(row, col, QTableWidgetItem(text))
         self.hand_list.resizeColumnsToContents()
@@ -196,12 +197,20 @@ class FloorWindow(QMainWindow):
         rows = self.hand_list.selectionModel().selectedRows()
         if not rows:
             return
-        h = self.shown[rows[0].row()]
+        self.open_summary(self.shown[rows[0].row()])
+
+    def open_summary(self, h: HandSummary):
+        """The hand a row of the browser names (the room's console also knows its table)."""
         self.open_hand(h.session, h.hand)
+
+    def record_of_hand(self):
+        """Where the open hand's rows are read, ruled on and reported from (a room's table, in
+        the room's console)."""
+        return self.store
 
     def open_hand(self, session: int, hand: int):
         try:
-            self.timeline = self.file_hands[hand] if session == 0 else load_hand(self.store, session, hand)
+            self.timeline = self.file_hands[hand] if session == 0 else load_hand(self.record_of_hand(), session, hand)
         except TimelineError as exc:
             QMessageBox.warning(self, self.tr("Floor"), error_words(exc))
             return
@@ -372,7 +381,7 @@ class FloorWindow(QMainWindow):
         if self.timeline is None:
             return None
         from dealer_app.ui.floor_dialogs import RulingDialog
-        dialog = RulingDialog(self.store, self.timeline, self.index, self, self.table_controller)
+        dialog = RulingDialog(self.record_of_hand(), self.timeline, self.index, self, self.table_controller)
         dialog.setModal(True)
         dialog.accepted.connect(lambda: (self.reload(), self.open_hand(self.timeline.session, self.timeline.hand)))
         raise_dialog(dialog)
@@ -388,7 +397,8 @@ class FloorWindow(QMainWindow):
         from dealer_app.ui.report_pdf import write_report
         assert self.timeline is not None
         try:
-            write_report(self.store if self.timeline.session else None, self.timeline, Path(path), self.index)
+            write_report(self.record_of_hand() if self.timeline.session else None, self.timeline, Path(path),
+                         self.index)
         except OSError as exc:
             QMessageBox.warning(self, self.tr("Floor"), self.tr("The report cannot be written: %1").replace(
                 "%1", str(exc)))

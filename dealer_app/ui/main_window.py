@@ -56,6 +56,12 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.seal_label)
         if controller.store is not None:
             self.record_label.setText(self.tr("Hand record: %1").replace("%1", str(controller.store.path)))
+        from dealer_app.ui.room_link import TableLink
+        self.room_label = QLabel()
+        self.room_label.setObjectName("room")
+        self.statusBar().addPermanentWidget(self.room_label)
+        self.room = TableLink(self.room_label, self.settings, self)
+        self.room.start(controller.store)  # (if a card room's server is named: DEALER_APP_DATABASE, Settings)
         self.panel.set_four_colour(self.table_view.four_colour)
         self.bridge.changed.connect(self._update_actions)
         self._update_actions()
@@ -102,6 +108,7 @@ class MainWindow(QMainWindow):
         four.setCheckable(True)
         four.setChecked(self.table_view.four_colour)
         four.toggled.connect(self._four_colour)
+        settings.addAction(self.tr("&Card room…"), self.room_settings)
         lang = settings.addMenu(self.tr("&Language"))
         group = QActionGroup(self)
         current = self.settings.value("language", "system")
@@ -111,6 +118,16 @@ class MainWindow(QMainWindow):
             a.triggered.connect(lambda _=False, c=code: self._language(c))
             group.addAction(a)
             lang.addAction(a)
+
+    def room_settings(self):
+        """Settings → Card room…: the room's server and this table's name; forwarding starts
+        (or stops) at once."""
+        from dealer_app.ui.file_dialogs import raise_dialog
+        from dealer_app.ui.room_link import RoomSettingsDialog
+        dialog = RoomSettingsDialog(self.settings, self)
+        dialog.accepted.connect(lambda: self.room.start(self.controller.store))
+        raise_dialog(dialog)
+        return dialog
 
     def _four_colour(self, on: bool):
         self.settings.setValue("four_colour", on)
@@ -260,6 +277,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event):
         if not self.ask_before_closing or self._leave_hand_ok(self.tr("Quit")):
             self.settings.setValue("geometry", self.saveGeometry())
+            self.room.stop()
             event.accept()
         else:
             event.ignore()

@@ -1,0 +1,114 @@
+"""The room as it happens, for the floor's console: LISTEN on the room's channel, whose
+notifications carry ids only (``log:123``), and read every row after the last one seen.
+
+Notifications are lost while the console is disconnected, so they are only a nudge: after
+every (re)connect, on every notification, and every few seconds anyway, the feed reads
+everything after the last row it has (``RoomReader.catch_up``). The thread hands what changed
+to ``on_change`` (copies: the console never shares the feed's objects) and its state to
+``on_state``; both are called from the feed's thread.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import threading
+from collections.abc import Callable
+
+from dealer_app.room.database import RoomError, connect, shown_url, words
+from dealer_app.room.reader import RoomReader
+
+log = logging.getLogger(__name__)
+
+CHANNEL = "dealer_room"
+SAFETY_READ_S = 5.0  # read anyway this often, in case a notification was missed
+
+
+@dataclasses.dataclass(frozen=True)
+class FeedChange:
+    hands: list  # HandSummary copies of the hands that changed
+    tables: dict  # table_id -> RoomTable, every table of the room
+    refusals: list  # every refusal so far
+    rulings: list  # every room ruling so far
+    last_id: int  # the room's last row read
+
+
+class RoomFeed:
+    def __init__(self, url: str, on_change: Callable[[FeedChange], None], on_state: Callable[[str, str], None],
+                 retry_max_s: float = 3.0):
+        self.url = url
+        self.on_change, self.on_state = on_change, on_state
+        self.retry_max_s = retry_max_s
+        self.reader: RoomReader | None = None
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="room-feed", daemon=True)
+
+    def start(self) -> RoomFeed:
+        self._thread.start()
+        return self
+
+    def stop(self, timeout: float = 3.0) -> None:
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout)
+
+    def _run(self) -> None:
+        backoff = 0.2
+        listener = None
+        while not self._stop.is_set():
+            try:
+                if self.reader is None:
+                    self.reader = RoomReader(self.url)
+                else:
+                    self.reader.reconnect()
+                listener = connect(self.url, autocommit=True)
+                listener.execute(f"LISTEN {CHANNEL}")
+                self.on_state("connected", "")
+                backoff = 0.2
+                self._read()  # the resync: everything after the last row seen
+                self._listen(listener)
+            except RoomError as exc:
+                self.on_state("offline", str(exc))
+            except Exception as exc:  # noqa: BLE001 - psycopg's errors: a lost connection
+                import psycopg
+                if not isinstance(exc, (psycopg.Error, OSError)):
+                    log.exception("room feed stopped")
+                    self.on_state("stopped", f"{exc.__class__.__name__}: {exc}")
+                    return
+                self.on_state("offline", f"{shown_url(self.url)}: {words(exc)}")
+            finally:
+                if listener is not None:
+                    try:
+                        listener.close()
+                    except Exception:  # noqa: BLE001 - already broken
+                        pass
+                    listener = None
+            self._stop.wait(backoff)
+            backoff = min(backoff * 2, self.retry_max_s)
+        if self.reader is not None:
+            try:
+                self.reader.close()
+            except Exception:  # noqa: BLE001 - already broken
+                pass
+
+    def _listen(self, listener) -> None:
+        import time
+        last_read = time.monotonic()
+        while not self._stop.is_set():
+            nudged = False
+            for _note in listener.notifies(timeout=0.25):
+                nudged = True  # (the ids say only that there is more: the read takes it all)
+                break
+            if nudged or time.monotonic() - last_read > SAFETY_READ_S:
+                self._read()
+                last_read = time.monotonic()
+
+    def _read(self) -> None:
+        assert self.reader is not None
+        r = self.reader
+        before = (len(r.refusals), len(r.rulings), r.last_id)
+        changed = r.catch_up()
+        if changed or (len(r.refusals), len(r.rulings), r.last_id) != before:
+            self.on_change(FeedChange([dataclasses.replace(h, players=list(h.players), seats=list(h.seats))
+                                       for h in changed], dict(r.tables), list(r.refusals), list(r.rulings),
+                                      r.last_id))

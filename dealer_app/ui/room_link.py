@@ -1,0 +1,130 @@
+"""A table's link to the card room (issue 15): its forwarder, its state in the status bar, and
+the Settings dialog that names the room's server.
+
+The server is ``DEALER_APP_DATABASE`` if set, else the Settings' (``room/database``); the
+table's name in the room is the Settings' (``room/table_name``), else the machine's name. The
+forwarder runs in its own thread (room/forwarder.py): its state reaches this window through
+a queued signal, and the dealer never waits on the network.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from PySide6.QtCore import QObject, QSettings, Signal
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
+
+from dealer_app.room.database import ENV, RoomError, room_url, shown_url
+from dealer_app.room.forwarder import OFFLINE, REFUSED, STOPPED, UP_TO_DATE, Forwarder, ForwardState
+
+log = logging.getLogger(__name__)
+
+
+class TableLink(QObject):
+    """Owns the forwarder of the window's record and says its state in ``label``."""
+
+    state = Signal(object)
+
+    def __init__(self, label: QLabel, settings: QSettings, parent=None):
+        super().__init__(parent)
+        self.label, self.settings = label, settings
+        self.forwarder: Forwarder | None = None
+        self.state.connect(self._show)
+        label.hide()
+
+    def url(self) -> str | None:
+        return room_url(None, str(self.settings.value("room/database", "") or ""))
+
+    def table_name(self) -> str | None:
+        return str(self.settings.value("room/table_name", "") or "") or None
+
+    def start(self, store) -> None:
+        """Forward ``store`` to the room, if one is named (again after the Settings changed)."""
+        self.stop()
+        url = self.url()
+        if url is None or store is None or not store.writable:
+            self.label.hide()
+            return
+        try:
+            self.forwarder = Forwarder(store, url, self.table_name(), on_state=self.state.emit).start()
+        except RoomError as exc:  # (an older record cannot be forwarded: said, the table deals on)
+            self._say(self.tr("Room: not forwarded — %1").replace("%1", str(exc)), problem=True)
+            return
+        self._say(self.tr("Room: connecting to %1").replace("%1", shown_url(url)), problem=False)
+
+    def stop(self) -> None:
+        if self.forwarder is not None:
+            self.forwarder.stop()
+            self.forwarder = None
+
+    def _say(self, text: str, problem: bool) -> None:
+        self.label.setText(text)
+        self.label.setStyleSheet("color: #b00020; font-weight: bold;" if problem else "")
+        self.label.show()
+
+    def _show(self, s: ForwardState) -> None:
+        if s.state == UP_TO_DATE:
+            text, problem = self.tr("Room: up to date"), False
+        elif s.state == OFFLINE:
+            text = self.tr("Room: offline, %1 row(s) waiting (the table deals on; they go when the server is "
+                           "back)").replace("%1", str(s.waiting))
+            problem = True
+        elif s.state == REFUSED:
+            text, problem = self.tr("Room: the server REFUSED this table's rows — tell the floor"), True
+        elif s.state == STOPPED:
+            text, problem = self.tr("Room: forwarding stopped"), True
+        else:
+            text = self.tr("Room: sending, %1 row(s) waiting").replace("%1", str(s.waiting))
+            problem = False
+        self._say(text, problem)
+        self.label.setToolTip(s.detail)
+        if s.state in (REFUSED, STOPPED):
+            log.warning("room forwarder %s: %s", s.state, s.detail)
+
+
+class RoomSettingsDialog(QDialog):
+    """Settings → Card room…: the room's server and this table's name there."""
+
+    def __init__(self, settings: QSettings, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.settings = settings
+        self.setWindowTitle(self.tr("Card room"))
+        layout = QVBoxLayout(self)
+        intro = QLabel(self.tr("This table's record is forwarded to the card room's server, where the floor sees "
+                               "every table. The record on this machine stays the table's own: dealing goes on "
+                               "when the network drops, and the rows follow when it is back. Leave the server "
+                               "empty to keep the record on this machine only."))
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        form = QFormLayout()
+        self.url = QLineEdit(str(settings.value("room/database", "") or ""))
+        self.url.setPlaceholderText("postgresql://table_3:password@floor-server/room")
+        self.url.setEchoMode(QLineEdit.EchoMode.PasswordEchoOnEdit)
+        self.name = QLineEdit(str(settings.value("room/table_name", "") or ""))
+        self.name.setPlaceholderText(self.tr("e.g. Stud 3 (default: this machine's name)"))
+        self.name.setMaxLength(80)
+        form.addRow(self.tr("Room server"), self.url)
+        form.addRow(self.tr("This table's name in the room"), self.name)
+        layout.addLayout(form)
+        import os
+        if os.environ.get(ENV):
+            note = QLabel(self.tr("%1 is set on this machine, and names the server instead: %2").replace(
+                "%1", ENV).replace("%2", shown_url(os.environ[ENV])))
+            note.setWordWrap(True)
+            layout.addWidget(note)
+        self.error = QLabel()
+        self.error.setStyleSheet("color: #b00020; font-weight: bold;")
+        layout.addWidget(self.error)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.save)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    def save(self) -> None:
+        url = self.url.text().strip()
+        if url and not url.startswith(("postgresql://", "postgres://")):
+            self.error.setText(self.tr("Not a PostgreSQL URL: postgresql://login:password@host/database"))
+            return
+        self.settings.setValue("room/database", url)
+        self.settings.setValue("room/table_name", self.name.text().strip())
+        self.accept()

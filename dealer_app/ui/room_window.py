@@ -1,0 +1,182 @@
+"""The floor console on a card room (issue 15): every table of the room and their hands as they
+happen, from the room's PostgreSQL server; any hand opens in the same step-through.
+
+The feed (room/feed.py) runs in its own thread and hands over what changed through a queued
+Qt signal, so the console never waits on the network; it reconnects by itself and then reads
+on from the last row it had. What the server refused (a row that broke its table's chain) is
+in red above the hands.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QLabel, QMessageBox
+
+from dealer_app.floor.timeline import TimelineError
+from dealer_app.history.hand_index import HandSummary
+from dealer_app.room.database import RoomError, shown_url
+from dealer_app.room.feed import FeedChange, RoomFeed
+from dealer_app.room.reader import RoomReader
+from dealer_app.ui.floor_window import FloorWindow
+from dealer_app.ui.words import error_words
+
+
+class _FeedBridge(QObject):
+    """The feed's thread to the console's: queued signals."""
+
+    changed = Signal(object)
+    state = Signal(str, str)
+
+
+class RoomFloorWindow(FloorWindow):
+    def __init__(self, url: str, parent=None):
+        reader = RoomReader(url)  # the console's own connection: a hand opened, a ruling (RoomError)
+        super().__init__(None, parent)
+        self.url, self.reader = url, reader
+        self.room_hands: dict[tuple, HandSummary] = {}
+        self.room_tables: dict = {}
+        self.refused: list = []
+        self.current_table: str | None = None
+        self.last_id = 0
+        self.feed_state = ("connecting", "")
+        self.setWindowTitle(self.tr("Floor — the room at %1").replace("%1", shown_url(url)))
+        self.files_button.hide()  # (a file's hands are read in the console on one record)
+        self.room_line = QLabel()
+        self.room_line.setWordWrap(True)
+        self.refusal_line = QLabel()
+        self.refusal_line.setWordWrap(True)
+        self.refusal_line.setStyleSheet("color: #b00020; font-weight: bold;")
+        self.refusal_line.hide()
+        self.browser_layout.insertWidget(0, self.refusal_line)
+        self.browser_layout.insertWidget(0, self.room_line)
+        self._show_room()
+        self.bridge_feed = _FeedBridge(self)
+        self.bridge_feed.changed.connect(self._feed_changed)
+        self.bridge_feed.state.connect(self._feed_state)
+        self.feed = RoomFeed(url, self.bridge_feed.changed.emit, self.bridge_feed.state.emit).start()
+
+    # --- what the floor window asks of its source --------------------------------------------------
+    def reload(self):
+        self.hands = sorted(getattr(self, "room_hands", {}).values(),
+                                key=lambda h: (str(h.started), h.table_id or "", h.session, h.hand), reverse=True)
+        self.apply_filters()
+
+    def open_summary(self, h: HandSummary):
+        self.current_table = h.table_id
+        self.open_hand(h.session, h.hand)
+
+    def record_of_hand(self):
+        assert self.current_table is not None
+        return self.reader.table(self.current_table)
+
+    def open_hand(self, session: int, hand: int):
+        try:
+            self.reader.catch_up()  # (the table's name, and the rulings on the hand, as they are now)
+        except RoomError as exc:
+            QMessageBox.warning(self, self.tr("Floor"), error_words(exc))
+            return
+        super().open_hand(session, hand)
+
+    def verify(self):
+        try:
+            self.reader.catch_up()
+        except RoomError as exc:
+            QMessageBox.warning(self, self.tr("Record"), error_words(exc))
+            return
+        refused = self.reader.refusals
+        if refused:
+            QMessageBox.warning(self, self.tr("Record"), "\n".join(self._refusal_words(r) for r in refused[:20]))
+        else:
+            self.status.setText(self.tr("The room checked every row of every table against its keyed chain as it "
+                                        "arrived: none was refused."))
+
+    # --- the feed ----------------------------------------------------------------------------------
+    def _feed_changed(self, change: FeedChange):
+        open_hand_grew = change.last_id > self.last_id
+        self.last_id = change.last_id
+        self.room_tables = change.tables
+        for h in change.hands:
+            self.room_hands[(h.table_id, h.session, h.hand)] = h
+        self.refused = change.refusals
+        self._show_room()
+        if change.hands:
+            selected = self._selected_key()
+            self.reload()
+            self._select(selected)
+        t = self.timeline
+        if open_hand_grew and t is not None and t.session and self.current_table is not None:
+            key = (self.current_table, t.session, t.hand)
+            shown = self.room_hands.get(key)
+            changed = any((h.table_id, h.session, h.hand) == key for h in change.hands)
+            if shown is not None and (shown.ended is None or changed):  # dealt now, or just ended or ruled on
+                self._reload_open_hand()
+
+    def _reload_open_hand(self):
+        """A hand being dealt, shown live: its new steps appear; the floor stays on the step it
+        looks at unless it was at the end."""
+        t = self.timeline
+        assert t is not None
+        at_end = self.index >= len(t.steps) - 1
+        index = self.index
+        try:
+            from dealer_app.floor.timeline import load_hand
+            fresh = load_hand(self.record_of_hand(), t.session, t.hand)
+        except (TimelineError, RoomError) as exc:
+            self.status.setText(error_words(exc))
+            return
+        self.timeline = fresh
+        self.slider.setMaximum(len(fresh.steps) - 1)
+        self.steps.clear()
+        from dealer_app.ui.words import step_text
+        for step in fresh.steps:
+            self.steps.addItem(step_text(step, self._currency()))
+        self.go(len(fresh.steps) - 1 if at_end else min(index, len(fresh.steps) - 1))
+
+    def _selected_key(self):
+        rows = self.hand_list.selectionModel().selectedRows()
+        if not rows or rows[0].row() >= len(self.shown):
+            return None
+        h = self.shown[rows[0].row()]
+        return (h.table_id, h.session, h.hand)
+
+    def _select(self, key) -> None:
+        if key is None:
+            return
+        for row, h in enumerate(self.shown):
+            if (h.table_id, h.session, h.hand) == key:
+                self.hand_list.blockSignals(True)
+                self.hand_list.selectRow(row)
+                self.hand_list.blockSignals(False)
+                return
+
+    def _feed_state(self, state: str, detail: str):
+        self.feed_state = (state, detail)
+        self._show_room()
+
+    def _show_room(self):
+        state, detail = self.feed_state
+        words = {"connected": self.tr("live"), "offline": self.tr("offline, reconnecting"),
+                 "connecting": self.tr("connecting"), "stopped": self.tr("stopped")}.get(state, state)
+        names = ", ".join(f"{t.label} ({t.table_id})" for t in self.room_tables.values()) or self.tr("none yet")
+        text = self.tr("Room: %1 — %2 table(s): %3").replace("%1", words).replace(
+            "%2", str(len(self.room_tables))).replace("%3", names)
+        if detail:
+            text += "\n" + detail
+        self.room_line.setText(text)
+        self.room_line.setStyleSheet("" if state == "connected" else "color: #b00020;")
+        if self.refused:
+            self.refusal_line.setText(self.tr("The room refused %1 row(s) — %2").replace(
+                "%1", str(len(self.refused))).replace("%2", self._refusal_words(self.refused[-1])))
+            self.refusal_line.setToolTip("\n".join(self._refusal_words(r) for r in self.refused[-50:]))
+            self.refusal_line.show()
+
+    def _refusal_words(self, r) -> str:
+        table = self.room_tables.get(r.table_id)
+        name = f"{table.label} ({r.table_id})" if table else r.table_id
+        return self.tr("%1, row %2 (%3): %4").replace("%1", name).replace("%2", str(r.row_id)).replace(
+            "%3", r.kind).replace("%4", r.reason)
+
+    def closeEvent(self, event):
+        self.feed.stop()
+        self.reader.close()
+        super().closeEvent(event)
