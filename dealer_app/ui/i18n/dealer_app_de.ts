@@ -562,7 +562,7 @@
     </message>
     <message>
         <location filename="../../live/controller.py" line="759" />
-        <location filename="../../floor/timeline.py" line="175" />
+        <location filename="../../floor/timeline.py" line="176" />
         <source>%1: the limit table in the record is not readable (%2)</source>
         <translation>%1: der Limit-Tisch im Protokoll ist nicht lesbar (%2)</translation>
     </message>
@@ -729,7 +729,7 @@
     </message>
     <message>
         <location filename="../../history/store.py" line="160" />
-        <location filename="../../history/store.py" line="257" />
+        <location filename="../../history/store.py" line="282" />
         <source>%1: no such hand record</source>
         <translation>%1: kein solches Spielprotokoll</translation>
     </message>
@@ -740,7 +740,7 @@
     </message>
     <message>
         <location filename="../../history/store.py" line="168" />
-        <location filename="../../history/store.py" line="259" />
+        <location filename="../../history/store.py" line="284" />
         <source>%1: not a file</source>
         <translation>%1: keine Datei</translation>
     </message>
@@ -756,7 +756,7 @@
     </message>
     <message>
         <location filename="../../history/store.py" line="197" />
-        <location filename="../../history/store.py" line="326" />
+        <location filename="../../history/store.py" line="351" />
         <source>%1: the hand record cannot be opened (%2)</source>
         <translation>%1: das Spielprotokoll kann nicht geöffnet werden (%2)</translation>
     </message>
@@ -771,112 +771,113 @@
         <translation>%1: ein älteres Protokoll ohne verschlüsselte Kette, wo schon verschlüsselte Protokolle geführt werden (%2): es wird nicht umgestellt und bleibt, wie es war</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="261" />
+        <location filename="../../history/store.py" line="286" />
         <source>%1: an empty file, not a hand record</source>
         <translation>%1: eine leere Datei, kein Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="290" />
-        <location filename="../../history/store.py" line="299" />
-        <location filename="../../history/store.py" line="562" />
-        <location filename="../../history/store.py" line="599" />
+        <location filename="../../history/store.py" line="315" />
+        <location filename="../../history/store.py" line="324" />
+        <location filename="../../history/store.py" line="590" />
+        <location filename="../../history/store.py" line="627" />
         <source>%1: the hand record cannot be read (%2)</source>
         <translation>%1: das Spielprotokoll ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="303" />
+        <location filename="../../history/store.py" line="328" />
         <source>%1: not a hand record (the file is not an SQLite database)</source>
         <translation>%1: kein Spielprotokoll (die Datei ist keine SQLite-Datenbank)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="337" />
+        <location filename="../../history/store.py" line="362" />
         <source>%1: an SQLite file, but not a hand record (table %2 has the columns %3; a record's are %4)</source>
         <translation>%1: eine SQLite-Datei, aber kein Spielprotokoll (Tabelle %2 hat die Spalten %3; ein Protokoll hat %4)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="343" />
+        <location filename="../../history/store.py" line="368" />
         <source>%1: the hand record is damaged (%2)</source>
         <translation>%1: das Spielprotokoll ist beschädigt (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="347" />
+        <location filename="../../history/store.py" line="372" />
         <source>%1: not a readable hand record (%2)</source>
         <translation>%1: kein lesbares Spielprotokoll (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="357" />
+        <location filename="../../history/store.py" line="382" />
         <source>%1: the record was opened to read only: nothing is written to it</source>
         <translation>%1: das Protokoll ist nur zum Lesen geöffnet: es wird nichts hineingeschrieben</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="371" />
+        <location filename="../../history/store.py" line="396" />
         <source>the hand record cannot be written: %1 — nothing was changed (%2)</source>
         <translation>das Spielprotokoll kann nicht geschrieben werden: %1 — nichts wurde geändert (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="390" />
+        <location filename="../../history/store.py" line="417" />
         <source>the seal %1 is in the record, but the anchors file %2 cannot be written (%3)</source>
         <translation>das Siegel %1 steht im Protokoll, aber die Ankerdatei %2 kann nicht geschrieben werden (%3)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="483" />
+        <location filename="../../history/store.py" line="511" />
         <source>%1: the record's lock file cannot be made (%2)</source>
         <translation>%1: die Sperrdatei des Protokolls kann nicht angelegt werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="497" />
+        <location filename="../../history/store.py" line="525" />
         <source>%1: opened read-only, so no table can be held</source>
         <translation>%1: nur zum Lesen geöffnet, daher kann kein Tisch belegt werden</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="525" />
+        <location filename="../../history/store.py" line="553" />
         <source>%1: opened read-only, so whose table it is cannot be asked</source>
         <translation>%1: nur zum Lesen geöffnet, daher lässt sich nicht fragen, wem der Tisch gehört</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="572" />
-        <location filename="../../history/store.py" line="590" />
+        <location filename="../../history/store.py" line="600" />
+        <location filename="../../history/store.py" line="618" />
+        <location filename="../../room/reader.py" line="155" />
         <source>%1: session %2: a %3 row is not readable JSON</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist kein lesbares JSON</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="594" />
+        <location filename="../../history/store.py" line="622" />
         <source>%1: session %2: a %3 row is not a record row</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist keine Protokollzeile</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="658" />
+        <location filename="../../history/store.py" line="686" />
         <source>%1: an older record whose row %2 no longer matches its hash: it is not upgraded, and is left as it was</source>
         <translation>%1: ein älteres Protokoll, dessen Zeile %2 nicht mehr zu ihrem Hash passt: es wird nicht umgestellt und bleibt, wie es war</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="732" />
+        <location filename="../../history/store.py" line="760" />
         <source>The hand record does not prove itself (%1 problem(s)): %2. Tell the floor; 'dealer-app verify %3' lists every one.</source>
         <translation>Das Spielprotokoll beweist sich nicht selbst (%1 Problem(e)): %2. Dem Floor Bescheid geben; 'dealer-app verify %3' nennt jedes einzelne.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="757" />
+        <location filename="../../history/store.py" line="785" />
         <source>%1 was an empty file (0 bytes): a new record is kept in it.</source>
         <translation>%1 war eine leere Datei (0 Bytes): darin wird ein neues Protokoll geführt.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="761" />
-        <location filename="../../history/store.py" line="772" />
+        <location filename="../../history/store.py" line="789" />
+        <location filename="../../history/store.py" line="800" />
         <source>%1. The file is kept untouched.</source>
         <translation>%1. Die Datei bleibt unverändert.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="769" />
+        <location filename="../../history/store.py" line="797" />
         <source>The record continues in %1.</source>
         <translation>Das Protokoll wird in %1 fortgeführt.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="777" />
+        <location filename="../../history/store.py" line="805" />
         <source>A fresh record was opened beside it: %1.</source>
         <translation>Daneben wurde ein neues Protokoll angelegt: %1.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="788" />
+        <location filename="../../history/store.py" line="816" />
         <source>The data folder %1 cannot be written: hands are recorded in %2 for now. Copy that file before the machine restarts, and fix the data folder.</source>
         <translation>In den Datenordner %1 kann nicht geschrieben werden: die Spiele werden vorerst in %2 protokolliert. Kopieren Sie diese Datei vor dem nächsten Neustart und beheben Sie das Problem mit dem Datenordner.</translation>
     </message>
@@ -1180,14 +1181,19 @@
         <translation>an Tischsitzung %1 läuft ein Spiel: Chips werden zwischen zwei Spielen bewegt</translation>
     </message>
     <message>
-        <location filename="../../floor/timeline.py" line="170" />
+        <location filename="../../floor/timeline.py" line="171" />
         <source>%1: table session %2 has no hand %3</source>
         <translation>%1: Tischsitzung %2 hat kein Spiel %3</translation>
     </message>
     <message>
-        <location filename="../../floor/timeline.py" line="205" />
+        <location filename="../../floor/timeline.py" line="206" />
         <source>%1: hand %2-%3 no longer replays: %4</source>
         <translation>%1: Spiel %2-%3 lässt sich nicht mehr nachspielen: %4</translation>
+    </message>
+    <message>
+        <location filename="../../room/reader.py" line="228" />
+        <source>a ruling made in the room records the decision; chips are moved by a ruling at the table's own floor console (its record carries the seats)</source>
+        <translation>eine Entscheidung im Saal hält den Entscheid fest; Chips bewegt eine Entscheidung an der eigenen Floor-Konsole des Tischs (dessen Protokoll die Plätze führt)</translation>
     </message>
 </context>
 <context>
@@ -1201,7 +1207,7 @@
 <context>
     <name>FloorDialogs</name>
     <message>
-        <location filename="../floor_dialogs.py" line="332" />
+        <location filename="../floor_dialogs.py" line="336" />
         <source>The two PINs differ: type the new floor PIN twice</source>
         <translation>Die zwei PINs sind verschieden: die neue Floor-PIN zweimal eingeben</translation>
     </message>
@@ -1325,113 +1331,113 @@
         <translation>offen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="192" />
+        <location filename="../floor_window.py" line="193" />
         <source>%1 of %2 hands</source>
         <translation>%1 von %2 Spielen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="206" />
-        <location filename="../floor_window.py" line="393" />
+        <location filename="../floor_window.py" line="215" />
+        <location filename="../floor_window.py" line="403" />
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="210" />
+        <location filename="../floor_window.py" line="219" />
         <source>A hand from a file is not in the record: it can be stepped through and printed, not ruled on</source>
         <translation>Ein Spiel aus einer Datei steht nicht im Protokoll: es lässt sich durchgehen und drucken, aber nicht entscheiden</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="241" />
+        <location filename="../floor_window.py" line="250" />
         <source>Downcards as shown at the end</source>
         <translation>Verdeckte Karten, wie am Ende gezeigt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="243" />
+        <location filename="../floor_window.py" line="252" />
         <source>What if…</source>
         <translation>Was wäre, wenn…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="245" />
+        <location filename="../floor_window.py" line="254" />
         <source>Rule…</source>
         <translation>Entscheiden…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="247" />
+        <location filename="../floor_window.py" line="256" />
         <source>Print report…</source>
         <translation>Bericht drucken…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="249" />
+        <location filename="../floor_window.py" line="258" />
         <source>Verify record</source>
         <translation>Protokoll prüfen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="278" />
+        <location filename="../floor_window.py" line="287" />
         <source>Hand %1, step %2 of %3</source>
         <translation>Spiel %1, Schritt %2 von %3</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="298" />
+        <location filename="../floor_window.py" line="307" />
         <source>Legal now</source>
         <translation>Jetzt erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="298" />
+        <location filename="../floor_window.py" line="307" />
         <source>Then</source>
         <translation>Danach</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="298" />
+        <location filename="../floor_window.py" line="307" />
         <source>legal</source>
         <translation>erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="299" />
+        <location filename="../floor_window.py" line="308" />
         <source>NOT legal</source>
         <translation>NICHT erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="300" />
+        <location filename="../floor_window.py" line="309" />
         <source>Pots</source>
         <translation>Pots</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="300" />
+        <location filename="../floor_window.py" line="309" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="300" />
+        <location filename="../floor_window.py" line="309" />
         <source>Stub</source>
         <translation>Stapel</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="301" />
+        <location filename="../floor_window.py" line="310" />
         <source>burns</source>
         <translation>Brennkarten</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="384" />
+        <location filename="../floor_window.py" line="393" />
         <source>Save the ruling report</source>
         <translation>Den Entscheidungsbericht speichern</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="393" />
+        <location filename="../floor_window.py" line="403" />
         <source>The report cannot be written: %1</source>
         <translation>Der Bericht kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="396" />
+        <location filename="../floor_window.py" line="406" />
         <source>Report written: %1</source>
         <translation>Bericht geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="402" />
+        <location filename="../floor_window.py" line="412" />
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="404" />
+        <location filename="../floor_window.py" line="414" />
         <source>The record proves itself: every row matches its keyed hash.</source>
         <translation>Das Protokoll beweist sich selbst: jede Zeile passt zu ihrem verschlüsselten Hash.</translation>
     </message>
@@ -1439,62 +1445,62 @@
 <context>
     <name>IrregularityDialog</name>
     <message>
-        <location filename="../floor_dialogs.py" line="214" />
+        <location filename="../floor_dialogs.py" line="218" />
         <source>Report an irregularity</source>
         <translation>Eine Unregelmäßigkeit melden</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="233" />
+        <location filename="../floor_dialogs.py" line="237" />
         <source>Irregularity</source>
         <translation>Unregelmäßigkeit</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="233" />
+        <location filename="../floor_dialogs.py" line="237" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="234" />
+        <location filename="../floor_dialogs.py" line="238" />
         <source>Card</source>
         <translation>Karte</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="234" />
+        <location filename="../floor_dialogs.py" line="238" />
         <source>Action</source>
         <translation>Aktion</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="235" />
+        <location filename="../floor_dialogs.py" line="239" />
         <source>Amount (bet or raise to)</source>
         <translation>Betrag (setzen oder erhöhen auf)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="236" />
+        <location filename="../floor_dialogs.py" line="240" />
         <source>Floor's name</source>
         <translation>Name des Floors</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="237" />
+        <location filename="../floor_dialogs.py" line="241" />
         <source>Floor PIN</source>
         <translation>Floor-PIN</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="238" />
+        <location filename="../floor_dialogs.py" line="242" />
         <source>The floor PIN again (it is set now)</source>
         <translation>Die Floor-PIN noch einmal (sie wird jetzt festgelegt)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="250" />
+        <location filename="../floor_dialogs.py" line="254" />
         <source>Apply the remedy</source>
         <translation>Die Abhilfe anwenden</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="255" />
+        <location filename="../floor_dialogs.py" line="259" />
         <source>No irregularity the table reports applies now; the floor decides (I-3).</source>
         <translation>Jetzt passt keine Unregelmäßigkeit, die der Tisch meldet; der Floor entscheidet (I-3).</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="281" />
+        <location filename="../floor_dialogs.py" line="285" />
         <source>This table's house option out_of_turn: %1</source>
         <translation>Die Hausregel out_of_turn dieses Tischs: %1</translation>
     </message>
@@ -1503,288 +1509,293 @@
     <name>MainWindow</name>
     <message>
         <location filename="../main_window.py" line="28" />
-        <location filename="../main_window.py" line="141" />
-        <location filename="../main_window.py" line="187" />
+        <location filename="../main_window.py" line="158" />
+        <location filename="../main_window.py" line="204" />
         <source>Stud Dealer Assistant</source>
         <translation>Stud-Dealer-Assistent</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="58" />
-        <location filename="../main_window.py" line="189" />
+        <location filename="../main_window.py" line="206" />
         <source>Hand record: %1</source>
         <translation>Spielprotokoll: %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="72" />
+        <location filename="../main_window.py" line="78" />
         <source>&amp;Table</source>
         <translation>&amp;Tisch</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="73" />
+        <location filename="../main_window.py" line="79" />
         <source>&amp;Open table…</source>
         <translation>Tisch &amp;öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="75" />
+        <location filename="../main_window.py" line="81" />
         <source>&amp;Resume table…</source>
         <translation>Tisch &amp;fortsetzen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="76" />
+        <location filename="../main_window.py" line="82" />
         <source>&amp;Start hand</source>
         <translation>&amp;Spiel beginnen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="78" />
+        <location filename="../main_window.py" line="84" />
         <source>&amp;Close table</source>
         <translation>Tisch &amp;schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="80" />
+        <location filename="../main_window.py" line="86" />
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="82" />
+        <location filename="../main_window.py" line="88" />
         <source>Report &amp;irregularity…</source>
         <translation>&amp;Unregelmäßigkeit melden…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="86" />
+        <location filename="../main_window.py" line="92" />
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="87" />
+        <location filename="../main_window.py" line="93" />
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="88" />
+        <location filename="../main_window.py" line="94" />
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="89" />
+        <location filename="../main_window.py" line="95" />
         <source>&amp;Seats</source>
         <translation>&amp;Plätze</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="90" />
+        <location filename="../main_window.py" line="96" />
         <source>&amp;Join…</source>
         <translation>&amp;Platz nehmen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="91" />
+        <location filename="../main_window.py" line="97" />
         <source>&amp;Top up…</source>
         <translation>&amp;Nachkaufen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="92" />
+        <location filename="../main_window.py" line="98" />
         <source>Sit &amp;out / sit in…</source>
         <translation>&amp;Aussetzen / wieder einsteigen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="93" />
+        <location filename="../main_window.py" line="99" />
         <source>&amp;Leave…</source>
         <translation>&amp;Verlassen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="94" />
+        <location filename="../main_window.py" line="100" />
         <source>&amp;Floor</source>
         <translation>&amp;Floor</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="95" />
+        <location filename="../main_window.py" line="101" />
         <source>&amp;Open floor console…</source>
         <translation>Floor-&amp;Konsole öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="96" />
+        <location filename="../main_window.py" line="102" />
         <source>T&amp;raining</source>
         <translation>T&amp;raining</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="97" />
+        <location filename="../main_window.py" line="103" />
         <source>Open the &amp;trainer…</source>
         <translation>&amp;Trainer öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="98" />
+        <location filename="../main_window.py" line="104" />
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="99" />
+        <location filename="../main_window.py" line="105" />
         <source>&amp;About…</source>
         <translation>Ü&amp;ber…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="100" />
+        <location filename="../main_window.py" line="106" />
         <source>Se&amp;ttings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="101" />
+        <location filename="../main_window.py" line="107" />
         <source>&amp;Four-colour suits</source>
         <translation>&amp;Vierfarbiges Blatt</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="105" />
+        <location filename="../main_window.py" line="111" />
+        <source>&amp;Card room…</source>
+        <translation>&amp;Kartensaal…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="112" />
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="108" />
+        <location filename="../main_window.py" line="115" />
         <source>System language</source>
         <translation>Systemsprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="123" />
+        <location filename="../main_window.py" line="140" />
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="123" />
+        <location filename="../main_window.py" line="140" />
         <source>The language changes at the next start.</source>
         <translation>Die Sprache wechselt beim nächsten Start.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="135" />
+        <location filename="../main_window.py" line="152" />
         <source>Hand %1 sealed: %2</source>
         <translation>Spiel %1 versiegelt: %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="154" />
+        <location filename="../main_window.py" line="171" />
         <source>No hand is open: an irregularity is reported during a hand</source>
         <translation>Kein Spiel läuft: eine Unregelmäßigkeit wird während eines Spiels gemeldet</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="188" />
+        <location filename="../main_window.py" line="205" />
         <source>Build: %1</source>
         <translation>Build: %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="193" />
+        <location filename="../main_window.py" line="210" />
         <source>About</source>
         <translation>Über</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="213" />
+        <location filename="../main_window.py" line="230" />
         <source>Nothing to undo: seat changes and confirmed awards are final</source>
         <translation>Nichts rückgängig zu machen: Platzänderungen und bestätigte Auszahlungen sind endgültig</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="214" />
+        <location filename="../main_window.py" line="231" />
         <source>Nothing to undo yet in this hand</source>
         <translation>In diesem Spiel gibt es noch nichts rückgängig zu machen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="221" />
+        <location filename="../main_window.py" line="238" />
         <source>Nothing to redo</source>
         <translation>Nichts zu wiederholen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="230" />
+        <location filename="../main_window.py" line="247" />
         <source>Hand in progress</source>
         <translation>Spiel läuft</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="231" />
+        <location filename="../main_window.py" line="248" />
         <source>Hand %1 is not finished. %2 anyway? The hand stays in the record as it is.</source>
         <translation>Spiel %1 ist nicht beendet. Trotzdem: %2? Das Spiel bleibt so im Protokoll, wie es ist.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="236" />
+        <location filename="../main_window.py" line="253" />
         <source>Open another table</source>
         <translation>Einen anderen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="243" />
+        <location filename="../main_window.py" line="260" />
         <source>Resume another table</source>
         <translation>Einen anderen Tisch fortsetzen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="253" />
+        <location filename="../main_window.py" line="270" />
         <source>Close the table</source>
         <translation>Den Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="255" />
+        <location filename="../main_window.py" line="272" />
         <source>Close table</source>
         <translation>Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="256" />
+        <location filename="../main_window.py" line="273" />
         <source>Close this table? It is no longer offered to resume.</source>
         <translation>Diesen Tisch schließen? Er wird dann nicht mehr zum Fortsetzen angeboten.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="261" />
+        <location filename="../main_window.py" line="278" />
         <source>Quit</source>
         <translation>Beenden</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="282" />
+        <location filename="../main_window.py" line="300" />
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="283" />
-        <location filename="../main_window.py" line="295" />
+        <location filename="../main_window.py" line="301" />
+        <location filename="../main_window.py" line="313" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="295" />
-        <location filename="../main_window.py" line="298" />
-        <location filename="../main_window.py" line="301" />
+        <location filename="../main_window.py" line="313" />
+        <location filename="../main_window.py" line="316" />
+        <location filename="../main_window.py" line="319" />
         <source>Join</source>
         <translation>Platz nehmen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="298" />
+        <location filename="../main_window.py" line="316" />
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="302" />
+        <location filename="../main_window.py" line="320" />
         <source>Buy-in (%1)</source>
         <translation>Buy-in (%1)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="311" />
+        <location filename="../main_window.py" line="329" />
         <source>%1 is not an amount of money</source>
         <translation>%1 ist kein Geldbetrag</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="320" />
+        <location filename="../main_window.py" line="338" />
         <source>Amount to add (%1)</source>
         <translation>Betrag zum Nachkaufen (%1)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="316" />
-        <location filename="../main_window.py" line="319" />
+        <location filename="../main_window.py" line="334" />
+        <location filename="../main_window.py" line="337" />
         <source>Top up</source>
         <translation>Nachkaufen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="325" />
+        <location filename="../main_window.py" line="343" />
         <source>Sit out / sit in</source>
         <translation>Aussetzen / wieder einsteigen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="330" />
+        <location filename="../main_window.py" line="348" />
         <source>Leave</source>
         <translation>Verlassen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="356" />
+        <location filename="../main_window.py" line="374" />
         <source>Hand record: %1 (see the warning at start)</source>
         <translation>Spielprotokoll: %1 (siehe die Warnung beim Start)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="358" />
+        <location filename="../main_window.py" line="376" />
         <source>Hand record</source>
         <translation>Spielprotokoll</translation>
     </message>
@@ -2200,6 +2211,108 @@
     </message>
 </context>
 <context>
+    <name>RoomFloorWindow</name>
+    <message>
+        <location filename="../room_window.py" line="42" />
+        <source>Floor — the room at %1</source>
+        <translation>Floor — der Saal auf %1</translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="76" />
+        <source>Floor</source>
+        <translation>Floor</translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="84" />
+        <location filename="../room_window.py" line="88" />
+        <source>Record</source>
+        <translation>Protokoll</translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="90" />
+        <source>The room checked every row of every table against its keyed chain as it arrived: none was refused.</source>
+        <translation>Der Saal hat jede Zeile jedes Tischs bei ihrer Ankunft gegen dessen verschlüsselte Kette geprüft: keine wurde abgewiesen.</translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="158" />
+        <source>live</source>
+        <translation>live</translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="158" />
+        <source>offline, reconnecting</source>
+        <translation>offline, verbindet neu</translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="159" />
+        <source>connecting</source>
+        <translation>verbindet</translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="159" />
+        <source>stopped</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="160" />
+        <source>none yet</source>
+        <translation>noch keiner</translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="161" />
+        <source>Room: %1 — %2 table(s): %3</source>
+        <translation>Saal: %1 — %2 Tisch(e): %3</translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="168" />
+        <source>The room refused %1 row(s) — %2</source>
+        <translation>Der Saal hat %1 Zeile(n) abgewiesen — %2</translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="176" />
+        <source>%1, row %2 (%3): %4</source>
+        <translation>%1, Zeile %2 (%3): %4</translation>
+    </message>
+</context>
+<context>
+    <name>RoomSettingsDialog</name>
+    <message>
+        <location filename="../room_link.py" line="91" />
+        <source>Card room</source>
+        <translation>Kartensaal</translation>
+    </message>
+    <message>
+        <location filename="../room_link.py" line="93" />
+        <source>This table's record is forwarded to the card room's server, where the floor sees every table. The record on this machine stays the table's own: dealing goes on when the network drops, and the rows follow when it is back. Leave the server empty to keep the record on this machine only.</source>
+        <translation>Das Protokoll dieses Tischs wird an den Server des Kartensaals weitergeleitet, wo der Floor jeden Tisch sieht. Das Protokoll auf diesem Rechner bleibt das des Tischs: Bricht das Netz ab, wird weiter gegeben, und die Zeilen folgen, sobald es wieder da ist. Bleibt der Server leer, bleibt das Protokoll nur auf diesem Rechner.</translation>
+    </message>
+    <message>
+        <location filename="../room_link.py" line="104" />
+        <source>e.g. Stud 3 (default: this machine's name)</source>
+        <translation>z. B. Stud 3 (Standard: der Name dieses Rechners)</translation>
+    </message>
+    <message>
+        <location filename="../room_link.py" line="106" />
+        <source>Room server</source>
+        <translation>Server des Saals</translation>
+    </message>
+    <message>
+        <location filename="../room_link.py" line="107" />
+        <source>This table's name in the room</source>
+        <translation>Name dieses Tischs im Saal</translation>
+    </message>
+    <message>
+        <location filename="../room_link.py" line="111" />
+        <source>%1 is set on this machine, and names the server instead: %2</source>
+        <translation>%1 ist auf diesem Rechner gesetzt und nennt stattdessen den Server: %2</translation>
+    </message>
+    <message>
+        <location filename="../room_link.py" line="126" />
+        <source>Not a PostgreSQL URL: postgresql://login:password@host/database</source>
+        <translation>Keine PostgreSQL-URL: postgresql://login:passwort@host/datenbank</translation>
+    </message>
+</context>
+<context>
     <name>RulingDialog</name>
     <message>
         <location filename="../floor_dialogs.py" line="86" />
@@ -2227,73 +2340,78 @@
         <translation>Das Spiel für ungültig erklären: alle Chips zurück</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="109" />
+        <location filename="../floor_dialogs.py" line="106" />
+        <source>A ruling made in the room records the decision. Chips are moved by a ruling at the table's own floor console, whose record carries its seats.</source>
+        <translation>Eine Entscheidung im Saal hält den Entscheid fest. Chips bewegt eine Entscheidung an der eigenen Floor-Konsole des Tischs, dessen Protokoll die Plätze führt.</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="113" />
         <source>+ or − amount</source>
         <translation>Betrag mit + oder −</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="118" />
+        <location filename="../floor_dialogs.py" line="122" />
         <source>Facts</source>
         <translation>Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="118" />
+        <location filename="../floor_dialogs.py" line="122" />
         <source>Rules cited</source>
         <translation>Genannte Regeln</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="119" />
+        <location filename="../floor_dialogs.py" line="123" />
         <source>Decision</source>
         <translation>Beschluss</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="119" />
+        <location filename="../floor_dialogs.py" line="123" />
         <source>Remedy</source>
         <translation>Abhilfe</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="120" />
+        <location filename="../floor_dialogs.py" line="124" />
         <source>Chips (with Move chips)</source>
         <translation>Chips (bei »Chips bewegen«)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="120" />
+        <location filename="../floor_dialogs.py" line="124" />
         <source>Witnesses</source>
         <translation>Zeugen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="121" />
+        <location filename="../floor_dialogs.py" line="125" />
         <source>Camera / time reference</source>
         <translation>Kamera / Zeitangabe</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="121" />
+        <location filename="../floor_dialogs.py" line="125" />
         <source>Floor's name</source>
         <translation>Name des Floors</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="122" />
+        <location filename="../floor_dialogs.py" line="126" />
         <source>Floor PIN</source>
         <translation>Floor-PIN</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="125" />
+        <location filename="../floor_dialogs.py" line="129" />
         <source>The floor PIN again (it is set now)</source>
         <translation>Die Floor-PIN noch einmal (sie wird jetzt festgelegt)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="144" />
+        <location filename="../floor_dialogs.py" line="148" />
         <source>Record the ruling</source>
         <translation>Die Entscheidung eintragen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="164" />
-        <location filename="../floor_dialogs.py" line="190" />
+        <location filename="../floor_dialogs.py" line="168" />
+        <location filename="../floor_dialogs.py" line="194" />
         <source>A chip amount cannot be read: %1</source>
         <translation>Ein Chipbetrag ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="167" />
+        <location filename="../floor_dialogs.py" line="171" />
         <source>Stacks after this remedy: %1</source>
         <translation>Stacks nach dieser Abhilfe: %1</translation>
     </message>
@@ -2357,6 +2475,44 @@
         <location filename="../spot_panel.py" line="80" />
         <source>The remedy</source>
         <translation>Die Abhilfe</translation>
+    </message>
+</context>
+<context>
+    <name>TableLink</name>
+    <message>
+        <location filename="../room_link.py" line="51" />
+        <source>Room: not forwarded — %1</source>
+        <translation>Saal: nicht weitergeleitet — %1</translation>
+    </message>
+    <message>
+        <location filename="../room_link.py" line="53" />
+        <source>Room: connecting to %1</source>
+        <translation>Saal: verbindet mit %1</translation>
+    </message>
+    <message>
+        <location filename="../room_link.py" line="67" />
+        <source>Room: up to date</source>
+        <translation>Saal: auf dem neuesten Stand</translation>
+    </message>
+    <message>
+        <location filename="../room_link.py" line="69" />
+        <source>Room: offline, %1 row(s) waiting (the table deals on; they go when the server is back)</source>
+        <translation>Saal: offline, %1 Zeile(n) warten (es wird weiter gegeben; sie gehen, sobald der Server wieder da ist)</translation>
+    </message>
+    <message>
+        <location filename="../room_link.py" line="73" />
+        <source>Room: the server REFUSED this table's rows — tell the floor</source>
+        <translation>Saal: der Server hat die Zeilen dieses Tischs ABGEWIESEN — dem Floor melden</translation>
+    </message>
+    <message>
+        <location filename="../room_link.py" line="75" />
+        <source>Room: forwarding stopped</source>
+        <translation>Saal: Weiterleitung angehalten</translation>
+    </message>
+    <message>
+        <location filename="../room_link.py" line="77" />
+        <source>Room: sending, %1 row(s) waiting</source>
+        <translation>Saal: sendet, %1 Zeile(n) warten</translation>
     </message>
 </context>
 <context>
