@@ -56,7 +56,13 @@ def smoke_test(out: Path) -> int:
         assert c.session_id is not None  # (a table opened on a record)
         write_report(store, load_hand(store, c.session_id, 1), Path(out))
         window.close()
-        started = f"; first window {shown_after * 1000:.0f} ms after the process started" if shown_after else ""
+        # the card room's parts are in the bundle: psycopg with its libpq, and the schema's migrations
+        import psycopg
+
+        from dealer_app.room.schema import latest_version
+        room = f"; room schema {latest_version()}, libpq {psycopg.pq.version()}"
+        started = room + (f"; first window {shown_after * 1000:.0f} ms after the process started" if shown_after
+                          else "")
         print(f"smoke test passed: {out} (hand 1 sealed {c.store.seals()[-1].seal}{started})")
         return 0
     except Exception as exc:  # noqa: BLE001 - the smoke test's whole point is to say what broke
