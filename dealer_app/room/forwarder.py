@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 
 BATCH_ROWS = 500
 IDLE_CHECK_S = 2.0  # also picks up rows another window of this record wrote
+SETTLE_S, SETTLE_MAX_S = 0.03, 0.25  # see Forwarder._settle
 # one statement per batch: its rows are checked by the server in the order given (VALUES order)
 INSERT = "INSERT INTO room.log (table_id, session, seq, row_id, hand_no, kind, payload, at, hash) VALUES {} " \
          "ON CONFLICT (table_id, session, seq) DO NOTHING"
@@ -199,7 +200,8 @@ class Forwarder:
                              "ORDER BY id LIMIT ?", (head, BATCH_ROWS)).fetchall()
         if not rows:
             self._say(UP_TO_DATE, head, 0)
-            self._wake.wait(IDLE_CHECK_S)
+            if self._wake.wait(IDLE_CHECK_S):
+                self._settle()
             self._wake.clear()
             return head
         values = [v for rid, sid, seq, hand, kind, payload, at, digest in rows
@@ -214,6 +216,17 @@ class Forwarder:
             raise _Refused(f"the room refused row {refused_row or new_head + 1}: {reason or 'not taken'}")
         self._say(SENDING if len(rows) == BATCH_ROWS else UP_TO_DATE, new_head, self._waiting(local, new_head))
         return new_head
+
+    def _settle(self) -> None:
+        """After a commit, wait until the dealer's keys pause (``SETTLE_S`` without one, at most
+        ``SETTLE_MAX_S``): the rows then go in one batch while the window is idle, instead of
+        taking the processor in the middle of the repaint of the next key."""
+        deadline = time.monotonic() + SETTLE_MAX_S
+        while not self._stop.is_set():
+            self._wake.clear()
+            left = deadline - time.monotonic()
+            if left <= 0 or not self._wake.wait(min(SETTLE_S, left)):
+                return
 
     @staticmethod
     def _waiting(local: sqlite3.Connection | None, head: int) -> int:

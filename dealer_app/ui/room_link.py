@@ -57,9 +57,16 @@ class TableLink(QObject):
             self.forwarder.stop()
             self.forwarder = None
 
-    def _say(self, text: str, problem: bool) -> None:
+    def _say(self, text: str, problem: bool, detail: str = "") -> None:
+        # the widgets are touched only when what they say changes: the state comes after every
+        # commit, and a style sheet set again re-polishes the status bar in the dealer's repaint
+        shown = (text, problem, detail)
+        if shown == getattr(self, "_shown", None):
+            return
+        self._shown = shown
         self.label.setText(text)
         self.label.setStyleSheet("color: #b00020; font-weight: bold;" if problem else "")
+        self.label.setToolTip(detail)
         self.label.show()
 
     def _show(self, s: ForwardState) -> None:
@@ -76,8 +83,7 @@ class TableLink(QObject):
         else:
             text = self.tr("Room: sending, %1 row(s) waiting").replace("%1", str(s.waiting))
             problem = False
-        self._say(text, problem)
-        self.label.setToolTip(s.detail)
+        self._say(text, problem, s.detail)
         if s.state in (REFUSED, STOPPED):
             log.warning("room forwarder %s: %s", s.state, s.detail)
 
