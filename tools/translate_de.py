@@ -907,10 +907,16 @@ GERMAN = {
     "&About…": "Ü&ber…",
     "Build: %1": "Build: %1",
     "About": "Über",
-    "a ruling made in the room records the decision; chips are moved by a ruling at the table's own floor console (its record carries the seats)": "eine Entscheidung im Saal hält den Entscheid fest; Chips bewegt eine Entscheidung an der eigenen Floor-Konsole des Tischs (dessen Protokoll die Plätze führt)",
+    "a ruling made in the room records the decision; chips are moved by a ruling at the table's own "
+    "floor console (its record carries the seats)":
+        "eine Entscheidung im Saal hält den Entscheid fest; Chips bewegt eine Entscheidung an der "
+        "eigenen Floor-Konsole des Tischs (dessen Protokoll die Plätze führt)",
     "&Card room…": "&Kartensaal…",
     "Floor — the room at %1": "Floor — der Saal auf %1",
-    "The room checked every row of every table against its keyed chain as it arrived: none was refused.": "Der Saal hat jede Zeile jedes Tischs bei ihrer Ankunft gegen dessen verschlüsselte Kette geprüft: keine wurde abgewiesen.",
+    "The room checked every row of every table against its keyed chain as it arrived: none was "
+    "refused.":
+        "Der Saal hat jede Zeile jedes Tischs bei ihrer Ankunft gegen dessen verschlüsselte Kette "
+        "geprüft: keine wurde abgewiesen.",
     "live": "live",
     "offline, reconnecting": "offline, verbindet neu",
     "connecting": "verbindet",
@@ -920,18 +926,32 @@ GERMAN = {
     "The room refused %1 row(s) — %2": "Der Saal hat %1 Zeile(n) abgewiesen — %2",
     "%1, row %2 (%3): %4": "%1, Zeile %2 (%3): %4",
     "Card room": "Kartensaal",
-    "This table's record is forwarded to the card room's server, where the floor sees every table. The record on this machine stays the table's own: dealing goes on when the network drops, and the rows follow when it is back. Leave the server empty to keep the record on this machine only.": "Das Protokoll dieses Tischs wird an den Server des Kartensaals weitergeleitet, wo der Floor jeden Tisch sieht. Das Protokoll auf diesem Rechner bleibt das des Tischs: Bricht das Netz ab, wird weiter gegeben, und die Zeilen folgen, sobald es wieder da ist. Bleibt der Server leer, bleibt das Protokoll nur auf diesem Rechner.",
+    "This table's record is forwarded to the card room's server, where the floor sees every table. "
+    "The record on this machine stays the table's own: dealing goes on when the network drops, and "
+    "the rows follow when it is back. Leave the server empty to keep the record on this machine only.":
+        "Das Protokoll dieses Tischs wird an den Server des Kartensaals weitergeleitet, wo der Floor "
+        "jeden Tisch sieht. Das Protokoll auf diesem Rechner bleibt das des Tischs: Bricht das Netz "
+        "ab, wird weiter gegeben, und die Zeilen folgen, sobald es wieder da ist. Bleibt der Server "
+        "leer, bleibt das Protokoll nur auf diesem Rechner.",
     "e.g. Stud 3 (default: this machine's name)": "z. B. Stud 3 (Standard: der Name dieses Rechners)",
     "Room server": "Server des Saals",
     "This table's name in the room": "Name dieses Tischs im Saal",
-    "%1 is set on this machine, and names the server instead: %2": "%1 ist auf diesem Rechner gesetzt und nennt stattdessen den Server: %2",
-    "Not a PostgreSQL URL: postgresql://login:password@host/database": "Keine PostgreSQL-URL: postgresql://login:passwort@host/datenbank",
-    "A ruling made in the room records the decision. Chips are moved by a ruling at the table's own floor console, whose record carries its seats.": "Eine Entscheidung im Saal hält den Entscheid fest. Chips bewegt eine Entscheidung an der eigenen Floor-Konsole des Tischs, dessen Protokoll die Plätze führt.",
+    "%1 is set on this machine, and names the server instead: %2":
+        "%1 ist auf diesem Rechner gesetzt und nennt stattdessen den Server: %2",
+    "Not a PostgreSQL URL: postgresql://login:password@host/database":
+        "Keine PostgreSQL-URL: postgresql://login:passwort@host/datenbank",
+    "A ruling made in the room records the decision. Chips are moved by a ruling at the table's own "
+    "floor console, whose record carries its seats.":
+        "Eine Entscheidung im Saal hält den Entscheid fest. Chips bewegt eine Entscheidung an der "
+        "eigenen Floor-Konsole des Tischs, dessen Protokoll die Plätze führt.",
     "Room: not forwarded — %1": "Saal: nicht weitergeleitet — %1",
     "Room: connecting to %1": "Saal: verbindet mit %1",
     "Room: up to date": "Saal: auf dem neuesten Stand",
-    "Room: offline, %1 row(s) waiting (the table deals on; they go when the server is back)": "Saal: offline, %1 Zeile(n) warten (es wird weiter gegeben; sie gehen, sobald der Server wieder da ist)",
-    "Room: the server REFUSED this table's rows — tell the floor": "Saal: der Server hat die Zeilen dieses Tischs ABGEWIESEN — dem Floor melden",
+    "Room: offline, %1 row(s) waiting (the table deals on; they go when the server is back)":
+        "Saal: offline, %1 Zeile(n) warten (es wird weiter gegeben; sie gehen, sobald der Server "
+        "wieder da ist)",
+    "Room: the server REFUSED this table's rows — tell the floor":
+        "Saal: der Server hat die Zeilen dieses Tischs ABGEWIESEN — dem Floor melden",
     "Room: forwarding stopped": "Saal: Weiterleitung angehalten",
     "Room: sending, %1 row(s) waiting": "Saal: sendet, %1 Zeile(n) warten",
 }
