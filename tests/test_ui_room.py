@@ -79,7 +79,8 @@ def test_the_room_console_sees_a_new_hand_within_a_second_and_follows_it(qtbot, 
     qtbot.waitUntil(lambda: w.hand_list.rowCount() == 1, timeout=1000)  # within a second
     seen_after = time.monotonic() - started
     assert seen_after < 1.0
-    assert w.hand_list.item(0, 4).text() == "Stud 2 · stud-5-10" and w.hand_list.item(0, 2).text() == "open"
+    assert w.hand_list.item(0, 0).text() == "Stud 2 1-1" and w.hand_list.item(0, 4).text() == "stud-5-10"
+    assert w.hand_list.item(0, 2).text() == "open"
     open_row(qtbot, w, 0)
     w.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is w, timeout=3000)

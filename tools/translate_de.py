@@ -924,7 +924,7 @@ GERMAN = {
     "none yet": "noch keiner",
     "Room: %1 — %2 table(s): %3": "Saal: %1 — %2 Tisch(e): %3",
     "The room refused %1 row(s) — %2": "Der Saal hat %1 Zeile(n) abgewiesen — %2",
-    "%1, row %2 (%3): %4": "%1, Zeile %2 (%3): %4",
+    "%1: %2": "%1: %2",
     "Card room": "Kartensaal",
     "This table's record is forwarded to the card room's server, where the floor sees every table. "
     "The record on this machine stays the table's own: dealing goes on when the network drops, and "
@@ -954,6 +954,20 @@ GERMAN = {
         "Saal: der Server hat die Zeilen dieses Tischs ABGEWIESEN — dem Floor melden",
     "Room: forwarding stopped": "Saal: Weiterleitung angehalten",
     "Room: sending, %1 row(s) waiting": "Saal: sendet, %1 Zeile(n) warten",
+    "row %1 (table session %2, hand %3, %4) does not match its keyed hash: it was changed after it "
+    "was written, or written with another key":
+        "Zeile %1 (Tischsitzung %2, Spiel %3, %4) passt nicht zu ihrem verschlüsselten Hash: sie "
+        "wurde nach dem Schreiben geändert oder mit einem anderen Schlüssel geschrieben",
+    "row %1 (table session %2, hand %3, %4) differs from the row already received for that place":
+        "Zeile %1 (Tischsitzung %2, Spiel %3, %4) weicht von der Zeile ab, die für diese Stelle schon"
+        " eingegangen ist",
+    "row %1 (table session %2, hand %3, %4) arrived before the rows before it":
+        "Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam vor den Zeilen davor an",
+    "row %1 (table session %2, hand %3, %4) arrived with rows missing before it":
+        "Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam an, während Zeilen davor fehlen",
+    "row %1 (table session %2, hand %3, %4) is numbered out of its table's order":
+        "Zeile %1 (Tischsitzung %2, Spiel %3, %4) ist außerhalb der Reihenfolge ihres Tischs "
+        "nummeriert",
 }
 
 

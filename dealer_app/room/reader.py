@@ -36,7 +36,9 @@ class Refusal:
     seq: int
     row_id: int
     kind: str
-    reason: str
+    hand: int
+    what: str  # differs | early | gap | numbered | hash
+    reason: str  # in English, as the server wrote it
     at: str
 
 
@@ -120,7 +122,8 @@ class RoomReader:
         # rows of other kinds move the high-water mark too (the console's live hand reloads on them)
         newest = self._query("SELECT COALESCE(MAX(id), 0) FROM room.log")[0][0]
         self.last_id = max(self.last_id, newest)
-        for row in self._query("SELECT id, table_id, session, seq, row_id, kind, reason, at::text FROM room.refusals "
+        for row in self._query("SELECT id, table_id, session, seq, row_id, kind, hand_no, what, reason, at::text "
+                               "FROM room.refusals "
                                "WHERE id > %s ORDER BY id", (self.last_refusal,)):
             self.refusals.append(Refusal(*row))
             self.last_refusal = row[0]

@@ -185,8 +185,9 @@ class FloorWindow(QMainWindow):
                 marks.append(self.tr("%1 ruling(s)").replace("%1", str(h.rulings)))
             pot_text = format_money(h.pot, h.currency) if h.pot is not None else self.tr("open")
             name = h.id if h.session else f"file-{h.hand}"
-            table = f"{h.room_label} · {h.table}" if h.table_id else h.table
-            for col, text in enumerate((name, h.started[:19].replace("T", " "), pot_text, ", ".join(marks), table,
+            if h.table_id:  # a room's hand: which table first, its limits in the table column
+                name = f"{h.room_label or h.table_id} {h.id}"
+            for col, text in enumerate((name, h.started[:19].replace("T", " "), pot_text, ", ".join(marks), h.table,
                                         ", ".join(h.players))):
                 self.hand_list.setItem(row, col, QTableWidgetItem(text))
         self.hand_list.resizeColumnsToContents()

@@ -173,8 +173,18 @@ class RoomFloorWindow(FloorWindow):
     def _refusal_words(self, r) -> str:
         table = self.room_tables.get(r.table_id)
         name = f"{table.label} ({r.table_id})" if table else r.table_id
-        return self.tr("%1, row %2 (%3): %4").replace("%1", name).replace("%2", str(r.row_id)).replace(
-            "%3", r.kind).replace("%4", r.reason)
+        words = {
+            "hash": self.tr("row %1 (table session %2, hand %3, %4) does not match its keyed hash: it was changed "
+                            "after it was written, or written with another key"),
+            "differs": self.tr("row %1 (table session %2, hand %3, %4) differs from the row already received for "
+                               "that place"),
+            "early": self.tr("row %1 (table session %2, hand %3, %4) arrived before the rows before it"),
+            "gap": self.tr("row %1 (table session %2, hand %3, %4) arrived with rows missing before it"),
+            "numbered": self.tr("row %1 (table session %2, hand %3, %4) is numbered out of its table's order"),
+        }.get(r.what)
+        reason = r.reason if words is None else words.replace("%1", str(r.row_id)).replace(
+            "%2", str(r.session)).replace("%3", str(r.hand)).replace("%4", r.kind)
+        return self.tr("%1: %2").replace("%1", name).replace("%2", reason)
 
     def closeEvent(self, event):
         self.feed.stop()

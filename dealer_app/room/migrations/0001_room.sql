@@ -58,7 +58,9 @@ CREATE TABLE room.refusals (
     seq integer NOT NULL,
     row_id bigint NOT NULL,
     kind text NOT NULL,
-    reason text NOT NULL,
+    hand_no integer NOT NULL,
+    what text NOT NULL,  -- differs | early | gap | numbered | hash: the console words it in its language
+    reason text NOT NULL,  -- the same in English, for psql and the logs
     login name NOT NULL DEFAULT session_user,
     at timestamptz NOT NULL DEFAULT clock_timestamp(),
     UNIQUE (table_id, session, seq)
@@ -151,6 +153,7 @@ DECLARE
     same_hash text;
     expected text;
     why text;
+    what text;
 BEGIN
     SELECT * INTO known FROM room.tables WHERE table_id = NEW.table_id;
     IF NOT FOUND THEN
@@ -168,6 +171,7 @@ BEGIN
         IF same_hash = NEW.hash THEN
             RETURN NEW;  -- sent again after an outage: ON CONFLICT DO NOTHING keeps the first
         END IF;
+        what := 'differs';
         why := format('row %s (table session %s, row %s) differs from the row already received for that place',
                       NEW.row_id, NEW.session, NEW.seq);
     ELSE
@@ -177,12 +181,15 @@ BEGIN
             RETURN NULL;  -- after a refused row: the refusal of that row says why, once
         END IF;
         IF last_row.id IS NULL AND NEW.row_id <> 1 THEN
+            what := 'early';
             why := format('row %s arrived before row 1 of the table''s record', NEW.row_id);
         ELSIF last_row.id IS NOT NULL AND NEW.row_id <> last_row.row_id + 1 THEN
+            what := 'gap';
             why := format('row %s arrived after row %s: rows are missing between them', NEW.row_id, last_row.row_id);
         ELSE
             SELECT max(seq) INTO last_seq FROM room.log WHERE table_id = NEW.table_id AND session = NEW.session;
             IF NEW.seq <> coalesce(last_seq, 0) + 1 THEN
+                what := 'numbered';
                 why := format('row %s is numbered %s in table session %s, after %s', NEW.row_id, NEW.seq,
                               NEW.session, coalesce(last_seq, 0));
             END IF;
@@ -193,6 +200,7 @@ BEGIN
                         NEW.row_id, NEW.session, NEW.seq, NEW.hand_no, NEW.kind, NEW.payload, NEW.at), 'UTF8'),
                         table_key, 'sha256'), 'hex');
             IF expected <> NEW.hash THEN
+                what := 'hash';
                 why := format('row %s (table session %s, hand %s, %s) does not match its keyed hash: it was changed '
                               'after it was written, or written with another key', NEW.row_id, NEW.session,
                               NEW.hand_no, NEW.kind);
@@ -202,8 +210,8 @@ BEGIN
     IF why IS NULL THEN
         RETURN NEW;
     END IF;
-    INSERT INTO room.refusals (table_id, session, seq, row_id, kind, reason)
-        VALUES (NEW.table_id, NEW.session, NEW.seq, NEW.row_id, NEW.kind, why)
+    INSERT INTO room.refusals (table_id, session, seq, row_id, kind, hand_no, what, reason)
+        VALUES (NEW.table_id, NEW.session, NEW.seq, NEW.row_id, NEW.kind, NEW.hand_no, what, why)
         ON CONFLICT (table_id, session, seq) DO NOTHING;
     RETURN NULL;  -- not stored; the rest of the batch goes on (and is refused after it)
 END

@@ -836,7 +836,7 @@
     <message>
         <location filename="../../history/store.py" line="600" />
         <location filename="../../history/store.py" line="618" />
-        <location filename="../../room/reader.py" line="155" />
+        <location filename="../../room/reader.py" line="158" />
         <source>%1: session %2: a %3 row is not readable JSON</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist kein lesbares JSON</translation>
     </message>
@@ -1191,7 +1191,7 @@
         <translation>%1: Spiel %2-%3 lässt sich nicht mehr nachspielen: %4</translation>
     </message>
     <message>
-        <location filename="../../room/reader.py" line="228" />
+        <location filename="../../room/reader.py" line="231" />
         <source>a ruling made in the room records the decision; chips are moved by a ruling at the table's own floor console (its record carries the seats)</source>
         <translation>eine Entscheidung im Saal hält den Entscheid fest; Chips bewegt eine Entscheidung an der eigenen Floor-Konsole des Tischs (dessen Protokoll die Plätze führt)</translation>
     </message>
@@ -1331,113 +1331,113 @@
         <translation>offen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="193" />
+        <location filename="../floor_window.py" line="194" />
         <source>%1 of %2 hands</source>
         <translation>%1 von %2 Spielen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="215" />
-        <location filename="../floor_window.py" line="403" />
+        <location filename="../floor_window.py" line="216" />
+        <location filename="../floor_window.py" line="404" />
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="219" />
+        <location filename="../floor_window.py" line="220" />
         <source>A hand from a file is not in the record: it can be stepped through and printed, not ruled on</source>
         <translation>Ein Spiel aus einer Datei steht nicht im Protokoll: es lässt sich durchgehen und drucken, aber nicht entscheiden</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="250" />
+        <location filename="../floor_window.py" line="251" />
         <source>Downcards as shown at the end</source>
         <translation>Verdeckte Karten, wie am Ende gezeigt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="252" />
+        <location filename="../floor_window.py" line="253" />
         <source>What if…</source>
         <translation>Was wäre, wenn…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="254" />
+        <location filename="../floor_window.py" line="255" />
         <source>Rule…</source>
         <translation>Entscheiden…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="256" />
+        <location filename="../floor_window.py" line="257" />
         <source>Print report…</source>
         <translation>Bericht drucken…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="258" />
+        <location filename="../floor_window.py" line="259" />
         <source>Verify record</source>
         <translation>Protokoll prüfen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="287" />
+        <location filename="../floor_window.py" line="288" />
         <source>Hand %1, step %2 of %3</source>
         <translation>Spiel %1, Schritt %2 von %3</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="307" />
+        <location filename="../floor_window.py" line="308" />
         <source>Legal now</source>
         <translation>Jetzt erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="307" />
+        <location filename="../floor_window.py" line="308" />
         <source>Then</source>
         <translation>Danach</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="307" />
+        <location filename="../floor_window.py" line="308" />
         <source>legal</source>
         <translation>erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="308" />
+        <location filename="../floor_window.py" line="309" />
         <source>NOT legal</source>
         <translation>NICHT erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="309" />
+        <location filename="../floor_window.py" line="310" />
         <source>Pots</source>
         <translation>Pots</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="309" />
+        <location filename="../floor_window.py" line="310" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="309" />
+        <location filename="../floor_window.py" line="310" />
         <source>Stub</source>
         <translation>Stapel</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="310" />
+        <location filename="../floor_window.py" line="311" />
         <source>burns</source>
         <translation>Brennkarten</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="393" />
+        <location filename="../floor_window.py" line="394" />
         <source>Save the ruling report</source>
         <translation>Den Entscheidungsbericht speichern</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="403" />
+        <location filename="../floor_window.py" line="404" />
         <source>The report cannot be written: %1</source>
         <translation>Der Bericht kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="406" />
+        <location filename="../floor_window.py" line="407" />
         <source>Report written: %1</source>
         <translation>Bericht geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="412" />
+        <location filename="../floor_window.py" line="413" />
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="414" />
+        <location filename="../floor_window.py" line="415" />
         <source>The record proves itself: every row matches its keyed hash.</source>
         <translation>Das Protokoll beweist sich selbst: jede Zeile passt zu ihrem verschlüsselten Hash.</translation>
     </message>
@@ -2269,45 +2269,70 @@
         <translation>Der Saal hat %1 Zeile(n) abgewiesen — %2</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="176" />
-        <source>%1, row %2 (%3): %4</source>
-        <translation>%1, Zeile %2 (%3): %4</translation>
+        <location filename="../room_window.py" line="177" />
+        <source>row %1 (table session %2, hand %3, %4) does not match its keyed hash: it was changed after it was written, or written with another key</source>
+        <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) passt nicht zu ihrem verschlüsselten Hash: sie wurde nach dem Schreiben geändert oder mit einem anderen Schlüssel geschrieben</translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="179" />
+        <source>row %1 (table session %2, hand %3, %4) differs from the row already received for that place</source>
+        <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) weicht von der Zeile ab, die für diese Stelle schon eingegangen ist</translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="181" />
+        <source>row %1 (table session %2, hand %3, %4) arrived before the rows before it</source>
+        <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam vor den Zeilen davor an</translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="182" />
+        <source>row %1 (table session %2, hand %3, %4) arrived with rows missing before it</source>
+        <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam an, während Zeilen davor fehlen</translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="183" />
+        <source>row %1 (table session %2, hand %3, %4) is numbered out of its table's order</source>
+        <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) ist außerhalb der Reihenfolge ihres Tischs nummeriert</translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="187" />
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
     <name>RoomSettingsDialog</name>
     <message>
-        <location filename="../room_link.py" line="91" />
+        <location filename="../room_link.py" line="97" />
         <source>Card room</source>
         <translation>Kartensaal</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="93" />
+        <location filename="../room_link.py" line="99" />
         <source>This table's record is forwarded to the card room's server, where the floor sees every table. The record on this machine stays the table's own: dealing goes on when the network drops, and the rows follow when it is back. Leave the server empty to keep the record on this machine only.</source>
         <translation>Das Protokoll dieses Tischs wird an den Server des Kartensaals weitergeleitet, wo der Floor jeden Tisch sieht. Das Protokoll auf diesem Rechner bleibt das des Tischs: Bricht das Netz ab, wird weiter gegeben, und die Zeilen folgen, sobald es wieder da ist. Bleibt der Server leer, bleibt das Protokoll nur auf diesem Rechner.</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="104" />
+        <location filename="../room_link.py" line="110" />
         <source>e.g. Stud 3 (default: this machine's name)</source>
         <translation>z. B. Stud 3 (Standard: der Name dieses Rechners)</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="106" />
+        <location filename="../room_link.py" line="112" />
         <source>Room server</source>
         <translation>Server des Saals</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="107" />
+        <location filename="../room_link.py" line="113" />
         <source>This table's name in the room</source>
         <translation>Name dieses Tischs im Saal</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="111" />
+        <location filename="../room_link.py" line="117" />
         <source>%1 is set on this machine, and names the server instead: %2</source>
         <translation>%1 ist auf diesem Rechner gesetzt und nennt stattdessen den Server: %2</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="126" />
+        <location filename="../room_link.py" line="132" />
         <source>Not a PostgreSQL URL: postgresql://login:password@host/database</source>
         <translation>Keine PostgreSQL-URL: postgresql://login:passwort@host/datenbank</translation>
     </message>
@@ -2490,27 +2515,27 @@
         <translation>Saal: verbindet mit %1</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="67" />
+        <location filename="../room_link.py" line="74" />
         <source>Room: up to date</source>
         <translation>Saal: auf dem neuesten Stand</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="69" />
+        <location filename="../room_link.py" line="76" />
         <source>Room: offline, %1 row(s) waiting (the table deals on; they go when the server is back)</source>
         <translation>Saal: offline, %1 Zeile(n) warten (es wird weiter gegeben; sie gehen, sobald der Server wieder da ist)</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="73" />
+        <location filename="../room_link.py" line="80" />
         <source>Room: the server REFUSED this table's rows — tell the floor</source>
         <translation>Saal: der Server hat die Zeilen dieses Tischs ABGEWIESEN — dem Floor melden</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="75" />
+        <location filename="../room_link.py" line="82" />
         <source>Room: forwarding stopped</source>
         <translation>Saal: Weiterleitung angehalten</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="77" />
+        <location filename="../room_link.py" line="84" />
         <source>Room: sending, %1 row(s) waiting</source>
         <translation>Saal: sendet, %1 Zeile(n) warten</translation>
     </message>
