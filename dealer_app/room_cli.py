@@ -54,8 +54,10 @@ def cmd_db_add_login(args) -> int:
     password = secrets.token_urlsafe(18)
     try:
         with connect(url, autocommit=True) as conn:
+            # hashed here (SCRAM): the password itself never reaches the server's statement log
+            hashed = conn.pgconn.encrypt_password(password.encode(), args.login.encode(), b"scram-sha-256")
             conn.execute(sql.SQL("CREATE ROLE {} LOGIN PASSWORD {} IN ROLE {}").format(
-                sql.Identifier(args.login), sql.Literal(password), sql.Identifier(ROLES[args.role])))
+                sql.Identifier(args.login), sql.Literal(hashed.decode()), sql.Identifier(ROLES[args.role])))
             info = conn.info
             host, port, db = info.host, info.port, info.dbname
     except RoomError as exc:

@@ -44,7 +44,10 @@ class Room:
 
     def __init__(self, pg, name: str):
         self.pg, self.name = pg, name
-        self.owner = pg.create_database(name)
+        # the database's owner, as the README has it: not a superuser (CREATEROLE for the logins)
+        pg.admin(f"CREATE ROLE {name}_owner LOGIN CREATEROLE PASSWORD 'pw-{name}_owner'")
+        pg.admin(f'CREATE DATABASE "{name}" OWNER {name}_owner')
+        self.owner = pg.url(f"{name}_owner", f"pw-{name}_owner", name)
         from dealer_app.room.schema import upgrade
         upgrade(self.owner)
         self.logins = {}

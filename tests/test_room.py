@@ -219,3 +219,137 @@ def test_the_floor_records_a_ruling_in_the_room(room, tmp_path):
     assert [h.rulings for h in again.hands() if h.id == hand.id] == [1]
     reader.close()
     again.close()
+
+
+def test_a_function_planted_in_public_is_never_called_by_the_servers_checks(room, tmp_path):
+    """PostgreSQL 13 and 14 let any login create in public: the migration revokes that, and the
+    checks never look a function up there anyway (their search path starts at pg_catalog)."""
+    with psycopg.connect(room.table_a, autocommit=True) as conn, pytest.raises(psycopg.errors.InsufficientPrivilege):
+        conn.execute("CREATE FUNCTION public.hashtext(text) RETURNS int LANGUAGE sql AS 'SELECT 1'")
+    room.pg.admin("GRANT CREATE ON SCHEMA public TO PUBLIC", db=room.name)  # as a careless admin might
+    with psycopg.connect(room.table_a, autocommit=True) as conn:
+        for planted in ("public.convert_to(text, text) RETURNS bytea", "public.encode(bytea, text) RETURNS text",
+                        "public.left(text, integer) RETURNS text",
+                        "public.coalesce_(text) RETURNS text"):
+            conn.execute(f"CREATE FUNCTION {planted} LANGUAGE plpgsql AS "
+                         "$$BEGIN RAISE EXCEPTION 'planted function called'; END$$")
+        conn.execute("CREATE FUNCTION public.text_eq(text, text) RETURNS boolean LANGUAGE sql AS 'SELECT true'")
+        conn.execute("CREATE OPERATOR public.<> (LEFTARG = text, RIGHTARG = text, FUNCTION = public.text_eq)")
+    store = Store(tmp_path / "hands.sqlite3")
+    c = TableController(store)
+    play(c, 7, 50, lambda c: None)
+    fwd = forwarder(store, room.table_a)
+    assert fwd.wait_until_sent(10), fwd.state  # (a planted function called would have raised)
+    fwd.stop()
+    assert server_rows(room, store.table_id()) == local_rows(store)
+
+
+def test_the_floor_misses_no_hand_whatever_order_the_tables_batches_commit_in(room, tmp_path):
+    """Table A's batch is still open when table B's later rows commit: the floor, reading
+    meanwhile, must still get A's hand once A commits."""
+    a = Store(tmp_path / "a" / "hands.sqlite3")
+    ca = TableController(a)
+    ca.open_table("stud-5-10", None, PLAYERS)
+    fa = forwarder(a, room.table_a)
+    assert fa.wait_until_sent(10)
+    fa.stop()
+    ca.start_hand()  # A's hand_start: sent by hand below, in a transaction held open
+    pending = a.db.execute("SELECT session_id, seq, id, hand_no, kind, payload, at, hash FROM log WHERE id > ? "
+                           "ORDER BY id", (server_rows(room, a.table_id())[-1][0],)).fetchall()
+    held = psycopg.connect(room.table_a)
+    for row in pending:
+        held.execute("INSERT INTO room.log (table_id, session, seq, row_id, hand_no, kind, payload, at, hash) "
+                     "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)", (a.table_id(), *row))
+    b = Store(tmp_path / "b" / "hands.sqlite3")
+    cb = TableController(b)
+    fb = forwarder(b, room.table_b)
+    cb.open_table("stud-5-10", None, PLAYERS)
+    cb.start_hand()
+    assert fb.wait_until_sent(10)  # B's rows got later ids, and committed first
+    reader = RoomReader(room.floor)
+    reader.catch_up()
+    assert {h.table_id for h in reader.hands()} == {b.table_id()}
+    held.commit()
+    held.close()
+    reader.catch_up()
+    assert {h.table_id for h in reader.hands()} == {a.table_id(), b.table_id()}
+    fb.stop()
+    reader.close()
+
+
+def test_a_wrong_login_is_said_as_such_and_not_as_an_outage(room, tmp_path, capsys):
+    from dealer_app.room.database import WrongLogin
+    from dealer_app.room.forwarder import NOT_ALLOWED
+    store = Store(tmp_path / "hands.sqlite3")
+    TableController(store).open_table("stud-5-10", None, PLAYERS)
+    fwd = forwarder(store, room.floor)  # the floor's login in a table's settings
+    deadline = time.monotonic() + 10
+    while fwd.state.state != NOT_ALLOWED and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert fwd.state.state == NOT_ALLOWED and "permission denied" in fwd.state.detail
+    fwd.stop()
+    bad = room.table_a.replace("pw-", "wrong-")
+    fwd = forwarder(store, bad)
+    deadline = time.monotonic() + 10
+    while fwd.state.state != NOT_ALLOWED and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert fwd.state.state == NOT_ALLOWED and "password authentication failed" in fwd.state.detail
+    assert "wrong-" not in fwd.state.detail  # (the password is never shown)
+    fwd.stop()
+    with pytest.raises(WrongLogin, match="not a floor's login"):
+        RoomReader(room.table_a)
+    assert main(["hands", "--database", room.table_a, "--json"]) == 2
+    assert "not a floor's login" in capsys.readouterr().err
+
+
+def test_the_record_identity_is_never_laundered_by_connecting(room, tmp_path):
+    """A record whose identity was edited is not given a table identity (which would re-MAC it)."""
+    from dealer_app.history.store import RecordError
+    Store(tmp_path / "hands.sqlite3").close()
+    raw = sqlite3.connect(tmp_path / "hands.sqlite3")
+    raw.execute("INSERT INTO meta(name, value) VALUES ('upgraded_from', '1')")
+    raw.commit()
+    raw.close()
+    store = Store(tmp_path / "hands.sqlite3")
+    assert any(p.what == "meta" for p in store.check())
+    with pytest.raises(RecordError, match="identity was changed"):
+        store.table_id()
+    assert any(p.what == "meta" for p in store.check())
+
+
+def test_a_record_replaced_under_its_table_identity_is_refused_and_the_floor_sees_it(room, tmp_path):
+    """The record restored from an older copy and dealt on differently: the room holds rows it
+    does not have. The table stops forwarding, and the floor sees why."""
+    import shutil
+
+    from dealer_app.room.forwarder import REFUSED
+    path = tmp_path / "hands.sqlite3"
+    store = Store(path)
+    c = TableController(store)
+    c.open_table("stud-5-10", None, PLAYERS)
+    fwd = forwarder(store, room.table_a)  # (the record gets its table identity)
+    assert fwd.wait_until_sent(10)
+    fwd.stop()
+    store.close()
+    shutil.copy(path, tmp_path / "backup.sqlite3")  # closed: no -wal beside it
+    store = Store(path)
+    c = TableController(store)
+    c.resume(c.open_tables()[0].session_id)
+    c.start_hand()
+    fwd = forwarder(store, room.table_a)
+    assert fwd.wait_until_sent(10)
+    fwd.stop()
+    table_id = store.table_id()
+    store.close()
+    backup = Store(tmp_path / "backup.sqlite3")
+    assert backup.table_id() == table_id
+    fwd = forwarder(backup, room.table_a)
+    deadline = time.monotonic() + 10
+    while fwd.state.state != REFUSED and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert fwd.state.state == REFUSED and "replaced or restored" in fwd.state.detail
+    fwd.stop()
+    reader = RoomReader(room.floor)
+    reader.catch_up()
+    assert [(r.table_id, r.what) for r in reader.refusals] == [(table_id, "mismatch")]
+    reader.close()

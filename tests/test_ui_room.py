@@ -2,7 +2,6 @@
 forwards its record and says so in the status bar, through an outage; the floor's room console
 sees a new hand within a second, opens it with a click and follows it as it is dealt."""
 
-import time
 
 import psycopg
 from live_random import PLAYERS
@@ -74,11 +73,8 @@ def test_the_room_console_sees_a_new_hand_within_a_second_and_follows_it(qtbot, 
     qtbot.waitUntil(lambda: w.room_line.text().startswith("Room: live"), timeout=5000)
     qtbot.waitUntil(lambda: "Stud 2" in w.room_line.text(), timeout=5000)
     assert w.hand_list.rowCount() == 0
-    started = time.monotonic()
     c.start_hand()
     qtbot.waitUntil(lambda: w.hand_list.rowCount() == 1, timeout=1000)  # within a second
-    seen_after = time.monotonic() - started
-    assert seen_after < 1.0
     assert w.hand_list.item(0, 0).text() == "Stud 2 1-1" and w.hand_list.item(0, 4).text() == "stud-5-10"
     assert w.hand_list.item(0, 2).text() == "open"
     open_row(qtbot, w, 0)
@@ -121,5 +117,32 @@ def test_the_room_console_names_what_the_server_refused(qtbot, tmp_path, room):
     text = w.refusal_line.text()
     assert "The room refused 1 row(s)" in text and "Stud 3" in text and "hand_start" in text
     assert "keyed hash" in text
+    fwd.stop()
+    w.close()
+
+
+def test_the_room_console_comes_back_after_the_server_restarts(qtbot, tmp_path, room):
+    store = Store(tmp_path / "hands.sqlite3")
+    fwd = Forwarder(store, room.table_a, "Stud 4", retry_max_s=0.2).start()
+    c = TableController(store)
+    c.open_table("stud-5-10", None, PLAYERS)
+    c.start_hand()
+    w = RoomFloorWindow(room.floor)
+    qtbot.addWidget(w)
+    w.resize(1400, 860)
+    w.show()
+    qtbot.waitExposed(w)
+    qtbot.waitUntil(lambda: w.hand_list.rowCount() == 1, timeout=5000)
+    room.pg.stop()
+    qtbot.waitUntil(lambda: "offline" in w.room_line.text(), timeout=5000)
+    for card in ("Kc", "2c", "9h", "Qd"):  # the table deals on meanwhile
+        c.enter_card(card)
+    c.act("bring_in")
+    room.pg.start()
+    qtbot.waitUntil(lambda: w.room_line.text().startswith("Room: live"), timeout=10000)
+    assert fwd.wait_until_sent(10)
+    open_row(qtbot, w, 0)  # the console's own connection is made again too
+    qtbot.waitUntil(lambda: w.timeline is not None and len(w.timeline.steps) >= 6, timeout=3000)
+    assert w.timeline.steps[-1].kind == "input" and w.timeline.steps[-1].inputs[-1][0] == "act"
     fwd.stop()
     w.close()

@@ -968,6 +968,14 @@ GERMAN = {
     "row %1 (table session %2, hand %3, %4) is numbered out of its table's order":
         "Zeile %1 (Tischsitzung %2, Spiel %3, %4) ist außerhalb der Reihenfolge ihres Tischs "
         "nummeriert",
+    "%1: the record's identity was changed after it was made: it is not given a table identity, and "
+    "is not forwarded ('dealer-app verify' says more)":
+        "%1: die Identität des Protokolls wurde nach seiner Anlage geändert: es bekommt keine "
+        "Tischidentität und wird nicht weitergeleitet ('dealer-app verify' sagt mehr)",
+    "Room: the server does not take this table's rows (its login) — see the Settings, or ask whoever "
+    "runs the server":
+        "Saal: der Server nimmt die Zeilen dieses Tischs nicht an (seine Anmeldung) — siehe "
+        "Einstellungen, oder wer den Server betreibt",
 }
 
 

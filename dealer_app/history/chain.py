@@ -88,6 +88,15 @@ def load_or_create_key(path: Path | None = None) -> bytes:
             os.link(spare, path)
         except FileExistsError:
             return read_key(path)
+        except OSError:  # a disk without hard links (vfat, some network shares): create-if-absent
+            try:
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except FileExistsError:
+                return read_key(path)
+            with os.fdopen(fd, "w", encoding="ascii") as f:
+                f.write(key.hex() + "\n")
+                f.flush()
+                os.fsync(f.fileno())
     finally:
         spare.unlink(missing_ok=True)
     return key

@@ -249,8 +249,12 @@ class Store:
             meta = dict(self.db.execute("SELECT name, value FROM meta").fetchall())
             if meta.get("table_id"):
                 return  # another window of this record made it first
-            meta["table_id"] = made
             assert self._key is not None
+            if meta.get("meta_mac") != meta_mac(self._key, meta):  # never launder a changed identity
+                raise RecordError(says(QT_TRANSLATE_NOOP(
+                    "Errors", "%1: the record's identity was changed after it was made: it is not given a "
+                              "table identity, and is not forwarded ('dealer-app verify' says more)"), self.path))
+            meta["table_id"] = made
             self.db.execute("INSERT INTO meta(name, value) VALUES ('table_id', ?)", (made,))
             self.db.execute("UPDATE meta SET value = ? WHERE name = 'meta_mac'", (meta_mac(self._key, meta),))
         self._write(work)

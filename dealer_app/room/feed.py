@@ -30,7 +30,7 @@ class FeedChange:
     tables: dict  # table_id -> RoomTable, every table of the room
     refusals: list  # every refusal so far
     rulings: list  # every room ruling so far
-    last_id: int  # the room's last row read
+    heads: dict  # table_id -> its last row read (its record's row id)
 
 
 class RoomFeed:
@@ -106,9 +106,9 @@ class RoomFeed:
     def _read(self) -> None:
         assert self.reader is not None
         r = self.reader
-        before = (len(r.refusals), len(r.rulings), r.last_id)
+        before = (len(r.refusals), len(r.rulings), dict(r.heads))
         changed = r.catch_up()
-        if changed or (len(r.refusals), len(r.rulings), r.last_id) != before:
+        if changed or (len(r.refusals), len(r.rulings), r.heads) != before:
             self.on_change(FeedChange([dataclasses.replace(h, players=list(h.players), seats=list(h.seats))
                                        for h in changed], dict(r.tables), list(r.refusals), list(r.rulings),
-                                      r.last_id))
+                                      dict(r.heads)))

@@ -40,9 +40,15 @@ INSERT = "INSERT INTO room.log (table_id, session, seq, row_id, hand_no, kind, p
          "ON CONFLICT (table_id, session, seq) DO NOTHING"
 _ROW = "(%s, %s, %s, %s, %s, %s, %s, %s, %s)"
 
-# the forwarder's states, as its status says them
-CONNECTING, UP_TO_DATE, SENDING, OFFLINE, REFUSED, STOPPED = (
-    "connecting", "up to date", "sending", "offline", "refused", "stopped")
+# the forwarder's states, as its status says them. NOT_ALLOWED: the server will not take this
+# login's rows (a wrong password, a floor's login, another table's identity): asked again now
+# and then, in case whoever runs the server puts it right
+CONNECTING, UP_TO_DATE, SENDING, OFFLINE, REFUSED, STOPPED, NOT_ALLOWED = (
+    "connecting", "up to date", "sending", "offline", "refused", "stopped", "not allowed")
+NOT_ALLOWED_RETRY_S = 30.0
+# PostgreSQL's classes of error that are the login's, not the network's: 28 (authentication),
+# 42 (privileges, an unknown function: not a table's login), 23 (an identity taken)
+_LOGIN_CLASSES = ("28", "42", "23")
 
 
 @dataclass(frozen=True)
@@ -84,7 +90,7 @@ class Forwarder:
     def wake(self) -> None:
         self._wake.set()
 
-    def stop(self, timeout: float = 5.0) -> None:
+    def stop(self, timeout: float = 1.0) -> None:
         if self._store.on_commit == self.wake:
             self._store.on_commit = None
         self._stop.set()
@@ -107,8 +113,11 @@ class Forwarder:
         return self.state.on_server >= target
 
     def _local_head_now(self) -> int:
-        with self._local() as db:
+        db = self._local()
+        try:
             return db.execute("SELECT COALESCE(MAX(id), 0) FROM log").fetchone()[0]
+        finally:
+            db.close()
 
     # --- the forwarder's thread ------------------------------------------------------------------
     def _say(self, state: str, on_server: int, waiting: int, detail: str = "") -> None:
@@ -133,46 +142,58 @@ class Forwarder:
         conn = None
         local = None
         head = 0
-        try:
-            local = self._local()
-            while not self._stop.is_set():
-                try:
-                    if conn is None:
-                        self._say(CONNECTING, head, self._waiting(local, head))
-                        conn = connect(self.url)
-                        head = self._join(conn, local)
-                        backoff = 0.2
-                    head = self._send(conn, local, head)
-                except RoomError as exc:
-                    _close(conn)
-                    conn = None
-                    self._say(OFFLINE, head, self._waiting(local, head), str(exc))
-                except _Refused as exc:
-                    _close(conn)
-                    conn = None
-                    self._say(REFUSED, head, self._waiting(local, head), str(exc))
-                    self._stop.wait()  # the chain cannot go on past a refused row: said, and kept
+        while not self._stop.is_set():
+            wait = None
+            try:
+                if local is None:
+                    local = self._local()
+                if conn is None:
+                    self._say(CONNECTING, head, self._waiting(local, head))
+                    conn = connect(self.url)
+                    head = self._join(conn, local)
+                    backoff = 0.2
+                head = self._send(conn, local, head)
+            except _Refused as exc:
+                self._say(REFUSED, head, self._waiting(local, head), str(exc))
+                self._stop.wait()  # the chain cannot go on past a refused row: said, and kept
+            except sqlite3.Error as exc:  # the record cannot be read now (locked, …): again soon
+                self._say(STOPPED, head, 0, f"{self.record_path}: the record cannot be read ({exc})")
+                if local is not None:
+                    local.close()
+                local, wait = None, self.retry_max_s
+            except Exception as exc:  # noqa: BLE001 - psycopg's errors, a lost connection
+                state, detail = self._why(exc)
+                if state is None:
+                    log.exception("room forwarder stopped")
+                    self._say(STOPPED, head, 0, f"{exc.__class__.__name__}: {exc}")
                     break
-                except Exception as exc:  # noqa: BLE001 - psycopg's errors, a lost connection
-                    import psycopg
-                    if not isinstance(exc, (psycopg.Error, OSError)):
-                        raise
-                    _close(conn)
-                    conn = None
-                    self._say(OFFLINE, head, self._waiting(local, head),
-                              f"{shown_url(self.url)}: {words(exc)}")
-                if conn is None and not self._stop.is_set():
-                    self._stop.wait(backoff)
-                    backoff = min(backoff * 2, self.retry_max_s)
-        except sqlite3.Error as exc:
-            self._say(STOPPED, head, 0, f"{self.record_path}: the record cannot be read ({exc})")
-        except Exception as exc:  # noqa: BLE001 - the thread's last line: words, and the log
-            log.exception("room forwarder stopped")
-            self._say(STOPPED, head, 0, f"{exc.__class__.__name__}: {exc}")
-        finally:
-            _close(conn)
-            if local is not None:
-                local.close()
+                self._say(state, head, self._waiting(local, head), detail)
+                wait = NOT_ALLOWED_RETRY_S if state == NOT_ALLOWED else backoff
+                backoff = min(backoff * 2, self.retry_max_s)
+            if wait is not None:
+                _close(conn)
+                conn = None
+                self._stop.wait(wait)
+        _close(conn)
+        if local is not None:
+            local.close()
+
+    def _why(self, exc: Exception) -> tuple[str | None, str]:
+        """(state, what to say) for an exception of the network or the server; None: a bug."""
+        import psycopg
+        if isinstance(exc, RoomError):
+            text = str(exc)
+            login = "password authentication failed" in text or "role" in text and "does not exist" in text
+            return (NOT_ALLOWED if login else OFFLINE), text
+        if isinstance(exc, psycopg.Error):
+            detail = f"{shown_url(self.url)}: {words(exc)}"
+            code = exc.sqlstate or ""
+            if code[:2] in _LOGIN_CLASSES:
+                return NOT_ALLOWED, detail
+            return OFFLINE, detail
+        if isinstance(exc, OSError):
+            return OFFLINE, f"{shown_url(self.url)}: {exc}"
+        return None, ""
 
     def _join(self, conn, local: sqlite3.Connection) -> int:
         """Register this table (the first time: its identity, record and key) and learn where
@@ -190,8 +211,11 @@ class Forwarder:
         if head:
             mine = local.execute("SELECT hash FROM log WHERE id = ?", (head,)).fetchone()
             if mine is None or mine[0] != digest:
-                raise _Refused(f"the room holds a row {head} for table {self.table_id} that this record does not "
-                               "have: it is another record's, or this one was changed")
+                why = (f"the room holds a row {head} for table {self.table_id} that this record does not have: the "
+                       "record was replaced or restored, or changed")
+                conn.execute("SELECT room.report_mismatch(%s, %s, %s)", (self.table_id, head, why))
+                conn.commit()  # (the floor sees it among the refusals)
+                raise _Refused(why)
         return head
 
     def _send(self, conn, local: sqlite3.Connection, head: int) -> int:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
 from dealer_app.history.hand_index import SUMMARY_KINDS, HandIndex, HandSummary
 from dealer_app.history.store import StoreError
-from dealer_app.room.database import RoomError, connect, shown_url, words
+from dealer_app.room.database import RoomError, WrongLogin, connect, shown_url, words
 from dealer_app.room.schema import require_current
 
 
@@ -62,28 +62,46 @@ class RoomReader:
         self.conn = connect(url, autocommit=True)
         try:
             require_current(self.conn, url)
+            self._require_floor()
         except BaseException:
             self.conn.close()
             raise
-        self.last_id = 0  # the room's last row read (room.log.id)
-        self.last_refusal = 0
-        self.last_ruling = 0
+        # how far each table's rows have been read (its record's row id): a table's rows become
+        # visible in their order (the server holds each table's batch until it commits), so
+        # reading on from here misses none, whatever order the tables' batches commit in
+        self.heads: dict[str, int] = {}
         self.tables: dict[str, RoomTable] = {}
         self.refusals: list[Refusal] = []
         self.rulings: list[RoomRuling] = []
         self.index = HandIndex()
+
+    def _require_floor(self) -> None:
+        member = self.conn.execute("SELECT pg_has_role(current_user, 'dealer_floor', 'MEMBER') "
+                                   "OR (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) "
+                                   "OR pg_has_role(current_user, (SELECT nspowner FROM pg_namespace "
+                                   "WHERE nspname = 'room'), 'MEMBER')").fetchone()
+        if not member or not member[0]:
+            raise WrongLogin(f"{self.path}: {self.conn.info.user} is not a floor's login (it cannot read the "
+                             "room): give the floor's URL, or make one with 'dealer-app db add-login NAME --role "
+                             "floor'")
 
     @property
     def path(self) -> str:
         """How messages name the room (the URL, its password hidden)."""
         return shown_url(self.url)
 
+    @property
+    def last_id(self) -> int:
+        """How much of the room has been read: the sum of the tables' heads (it grows with
+        every row read, whichever table it is from)."""
+        return sum(self.heads.values())
+
     def close(self) -> None:
         self.conn.close()
 
     def reconnect(self) -> None:
         """A new connection after the old one broke; what was read is kept, and the next
-        ``catch_up`` reads on from the last row seen (notifications sent meanwhile are lost)."""
+        ``catch_up`` reads on from where each table was (notifications sent meanwhile are lost)."""
         try:
             self.conn.close()
         except Exception:  # noqa: BLE001 - a broken connection may fail to close: it is gone anyway
@@ -92,51 +110,77 @@ class RoomReader:
         require_current(self.conn, self.url)
 
     def _query(self, sql: str, args: tuple = ()) -> list[tuple]:
+        """Rows, or RoomError in words. A connection that broke is made again once first."""
         import psycopg
-        try:
-            return self.conn.execute(sql, args).fetchall()
-        except psycopg.Error as exc:
-            raise RoomError(f"{self.path}: the room cannot be read ({words(exc)})") from None
+        for attempt in (1, 2):
+            try:
+                return self.conn.execute(sql, args).fetchall()
+            except psycopg.OperationalError as exc:
+                if attempt == 2 or not self.conn.broken and not self.conn.closed:
+                    raise RoomError(f"{self.path}: the room cannot be read ({words(exc)})") from None
+                try:
+                    self.reconnect()
+                except RoomError:
+                    raise RoomError(f"{self.path}: the room cannot be read ({words(exc)})") from None
+            except psycopg.Error as exc:
+                raise RoomError(f"{self.path}: the room cannot be read ({words(exc)})") from None
+        raise AssertionError("unreachable")
 
     # --- keeping up ----------------------------------------------------------------------------
-    def catch_up(self) -> list[HandSummary]:
-        """Read everything new since the last call (tables, rows, refusals, rulings); returns
-        the hands it changed."""
+    def catch_up(self, hands: bool = True) -> list[HandSummary]:
+        """Read everything new (tables, rows, refusals, rulings); returns the hands it changed.
+        ``hands=False``: the tables, refusals and rulings only (what opening a hand needs)."""
         for tid, label, login, at in self._query(
                 "SELECT table_id, label, login, registered_at::text FROM room.tables ORDER BY registered_at"):
             self.tables[tid] = RoomTable(tid, label, login, at)
             self.index.labels[tid] = label
         changed: dict[tuple, HandSummary] = {}
-        while True:
-            rows = self._query("SELECT id, table_id, session, hand_no, kind, payload, at, hash FROM room.log "
-                               "WHERE id > %s AND kind = ANY(%s) ORDER BY id LIMIT 5000",
-                               (self.last_id, list(SUMMARY_KINDS)))
-            for rid, tid, sid, hand, kind, payload, at, digest in rows:
-                summary = self.index.take(tid, sid, hand, kind, payload, at, digest)
-                if summary is not None:
-                    summary.room_label = self.index.labels.get(tid, "")
-                    changed[(tid, sid, hand)] = summary
-                self.last_id = rid
-            if len(rows) < 5000:
-                break
-        # rows of other kinds move the high-water mark too (the console's live hand reloads on them)
-        newest = self._query("SELECT COALESCE(MAX(id), 0) FROM room.log")[0][0]
-        self.last_id = max(self.last_id, newest)
+        if hands:
+            self._read_rows(changed)
+        # refusals and rulings are few: read whole each time (their ids may commit out of order)
+        known = {r.id for r in self.refusals}
         for row in self._query("SELECT id, table_id, session, seq, row_id, kind, hand_no, what, reason, at::text "
-                               "FROM room.refusals "
-                               "WHERE id > %s ORDER BY id", (self.last_refusal,)):
-            self.refusals.append(Refusal(*row))
-            self.last_refusal = row[0]
+                               "FROM room.refusals ORDER BY id"):
+            if row[0] not in known:
+                self.refusals.append(Refusal(*row))
+        known = {r.id for r in self.rulings}
         for rid, tid, sid, hand, payload, login, at, digest in self._query(
                 "SELECT id, table_id, session, hand_no, payload, floor_login, at::text, hash FROM room.rulings "
-                "WHERE id > %s ORDER BY id", (self.last_ruling,)):
+                "ORDER BY id"):
+            if rid in known:
+                continue
             self.rulings.append(RoomRuling(rid, tid, sid, hand, _json(payload), login, at, digest))
-            self.last_ruling = rid
             summary = self.index.hands.get((tid, sid, hand))
             if summary is not None:
                 summary.rulings += 1
                 changed[(tid, sid, hand)] = summary
+        self.rulings.sort(key=lambda r: r.id)
         return list(changed.values())
+
+    def _read_rows(self, changed: dict) -> None:
+        """Each table's summary rows after its head, up to its last row as it stood when this
+        began (read first: rows up to it are committed, so the read below sees every one of
+        them, and nothing that commits meanwhile is skipped); then the heads move there."""
+        tops = {tid: last for tid, last in self._query(
+            "SELECT t.table_id, (SELECT l.row_id FROM room.log l WHERE l.table_id = t.table_id "
+            "ORDER BY l.row_id DESC LIMIT 1) FROM room.tables t") if last is not None}
+        todo = {tid: (self.heads.get(tid, 0), top) for tid, top in tops.items() if top > self.heads.get(tid, 0)}
+        while todo:
+            rows = self._query(
+                "SELECT l.table_id, l.row_id, l.session, l.hand_no, l.kind, l.payload, l.at, l.hash "
+                "FROM room.log l JOIN unnest(%s::text[], %s::bigint[], %s::bigint[]) AS span(table_id, head, top) "
+                "ON span.table_id = l.table_id WHERE l.row_id > span.head AND l.row_id <= span.top "
+                "AND l.kind = ANY(%s) ORDER BY l.table_id, l.row_id LIMIT 5000",
+                (list(todo), [h for h, _ in todo.values()], [t for _, t in todo.values()], list(SUMMARY_KINDS)))
+            for tid, row_id, sid, hand, kind, payload, at, digest in rows:
+                summary = self.index.take(tid, sid, hand, kind, payload, at, digest)
+                if summary is not None:
+                    summary.room_label = self.index.labels.get(tid, "")
+                    changed[(tid, sid, hand)] = summary
+                todo[tid] = (row_id, todo[tid][1])
+            if len(rows) < 5000:
+                break
+        self.heads.update(tops)
 
     def hands(self) -> list[HandSummary]:
         """Every hand of every table, newest first (after ``catch_up``)."""
@@ -178,7 +222,6 @@ class RoomReader:
         assert row is not None
         ruling = RoomRuling(row[0], table_id, session, hand_no, payload, row[1], row[2], row[3])
         self.rulings.append(ruling)
-        self.last_ruling = max(self.last_ruling, ruling.id)
         return ruling
 
 
@@ -197,7 +240,10 @@ class RoomTableRecord:
         self.path = f"{label} ({table_id})"
 
     def hand_rows(self, session: int, hand_no: int):
-        return self.reader.hand_rows(self.table_id, session, hand_no)
+        try:
+            return self.reader.hand_rows(self.table_id, session, hand_no)
+        except RoomError as exc:  # (what a record says when it cannot be read)
+            raise StoreError(str(exc)) from None
 
     def is_open(self, session: int) -> bool:
         return False  # (no seats of this machine's to move: see the class's note)
@@ -218,7 +264,10 @@ class RoomTableRecord:
         """What the room refused of this table's rows (the server checked each against the
         table's keyed chain as it arrived; a row that broke it was never stored)."""
         from dealer_app.history.integrity import Problem
-        self.reader.catch_up()
+        try:
+            self.reader.catch_up(hands=False)
+        except RoomError as exc:
+            raise StoreError(str(exc)) from None
         return [Problem("refused", f"{self.path}: the room refused row {r.row_id} (table session {r.session}, "
                                    f"{r.kind}): {r.reason}", r.row_id, r.session)
                 for r in self.reader.refusals if r.table_id == self.table_id]

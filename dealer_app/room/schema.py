@@ -4,6 +4,7 @@ transaction, so a failed one leaves the server as it was."""
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from importlib import resources
 
@@ -19,6 +20,11 @@ class Migration:
     name: str
     sql: str
 
+    @property
+    def checksum(self) -> str:
+        """Which text of the migration a server ran: a migration is never changed once shipped."""
+        return hashlib.sha256(self.sql.encode()).hexdigest()
+
 
 def migrations() -> list[Migration]:
     found = []
@@ -32,35 +38,45 @@ def latest_version() -> int:
     return migrations()[-1].version
 
 
-def applied_versions(conn) -> list[int]:
+def applied(conn) -> dict[int, str]:
+    """The migrations the server has run: version -> checksum."""
     exists = conn.execute("SELECT to_regclass('room.schema_migrations')").fetchone()[0]
     if exists is None:
-        return []
-    return [v for (v,) in conn.execute("SELECT version FROM room.schema_migrations ORDER BY version")]
+        return {}
+    return dict(conn.execute("SELECT version, checksum FROM room.schema_migrations ORDER BY version").fetchall())
+
+
+def applied_versions(conn) -> list[int]:
+    return sorted(applied(conn))
 
 
 def upgrade(url: str) -> list[Migration]:
     """Apply every migration the server lacks; returns those applied (none: it was up to date)."""
     import psycopg
     done: list[Migration] = []
+    applying: Migration | None = None
     with connect(url, autocommit=True) as conn:
         try:
             conn.execute("SELECT pg_advisory_lock(%s)", (_LOCK,))
-            have = set(applied_versions(conn))
+            have = applied(conn)
             for m in migrations():
                 if m.version in have:
+                    if have[m.version] != m.checksum:
+                        raise RoomError(f"{shown_url(url)}: the server ran another text of migration "
+                                        f"{m.version:04d} {m.name} than this program's: it is left as it is")
                     continue
+                applying = m
                 with conn.transaction():
                     conn.execute("CREATE SCHEMA IF NOT EXISTS room")
                     conn.execute("CREATE TABLE IF NOT EXISTS room.schema_migrations (version integer PRIMARY KEY, "
-                                 "name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())")
+                                 "name text NOT NULL, checksum text NOT NULL, "
+                                 "applied_at timestamptz NOT NULL DEFAULT now())")
                     conn.execute(m.sql.encode())
-                    conn.execute("INSERT INTO room.schema_migrations (version, name) VALUES (%s, %s)",
-                                 (m.version, m.name))
+                    conn.execute("INSERT INTO room.schema_migrations (version, name, checksum) VALUES (%s, %s, %s)",
+                                 (m.version, m.name, m.checksum))
                 done.append(m)
+                applying = None
         except psycopg.Error as exc:
-            applying = next((m for m in migrations() if m not in done and m.version not in have), None) \
-                if "have" in locals() else None
             where = f"migration {applying.version:04d} {applying.name}" if applying else "the upgrade"
             raise RoomError(f"{shown_url(url)}: {where} failed, nothing of it was applied ({words(exc)})") from None
         finally:
@@ -71,8 +87,12 @@ def upgrade(url: str) -> list[Migration]:
 
 def require_current(conn, url: str) -> None:
     """RoomError if the server's schema is older than this program's (say which command fixes it)."""
-    have = applied_versions(conn)
-    if not have or have[-1] < latest_version():
+    have = applied(conn)
+    if not have or max(have) < latest_version():
         raise RoomError(f"{shown_url(url)}: the room's schema is not up to date (version "
-                        f"{have[-1] if have else 'none'}, this program needs {latest_version()}): run "
+                        f"{max(have) if have else 'none'}, this program needs {latest_version()}): run "
                         f"'dealer-app db upgrade --database URL' as the database's owner")
+    for m in migrations():
+        if have.get(m.version) != m.checksum:
+            raise RoomError(f"{shown_url(url)}: the server ran another text of migration {m.version:04d} "
+                            f"{m.name} than this program's: ask whoever runs the server")

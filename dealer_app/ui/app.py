@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 from pathlib import Path
@@ -13,6 +14,8 @@ from dealer_app.errorlog import report, setup_logging
 from dealer_app.history.store import StoreError, default_data_dir, open_record
 from dealer_app.live.controller import TableController
 from dealer_app.ui.words import error_words
+
+log = logging.getLogger(__name__)
 
 I18N = Path(__file__).resolve().parent / "i18n"
 
@@ -106,18 +109,25 @@ def run_floor(record: str | None = None, argv=None, database: str | None = None)
     install_translator(app, QSettings("dealer-app", "dealer-app"))
     setup_logging(default_data_dir())
     install_excepthook()
-    from dealer_app.room.database import RoomError, room_url
+    from dealer_app.room.database import RoomError, WrongLogin, room_url
     url = room_url(database) if record is None or database else None
     if url is not None:
         from dealer_app.ui.room_window import RoomFloorWindow
         try:
             room = RoomFloorWindow(url)
+        except WrongLogin as exc:
+            if database:  # asked for by name: say why not
+                QMessageBox.critical(None, "dealer-app", error_words(exc))
+                return 1
+            # DEALER_APP_DATABASE names this table's own login: the console is on its record
+            log.info("floor: %s; the console opens this machine's record", exc)
         except RoomError as exc:
             QMessageBox.critical(None, "dealer-app", error_words(exc))
             return 1
-        room.resize(1400, 860)
-        room.show()
-        return app.exec()
+        else:
+            room.resize(1400, 860)
+            room.show()
+            return app.exec()
     path = Path(record) if record else default_data_dir() / RECORD_NAME
     try:
         store = Store(path, create=False)

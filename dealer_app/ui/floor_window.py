@@ -39,6 +39,7 @@ from dealer_app.engine.catalog import rule_text
 from dealer_app.engine.money import format_money
 from dealer_app.floor.timeline import HandTimeline, Moment, TimelineError, load_hand
 from dealer_app.history.hand_index import HandSummary, list_hands
+from dealer_app.history.store import StoreError
 from dealer_app.ui.file_dialogs import open_files_dialog, raise_dialog, save_pdf_dialog
 from dealer_app.ui.keys import WindowKeys
 from dealer_app.ui.qt_bridge import ControllerBridge
@@ -212,7 +213,7 @@ class FloorWindow(QMainWindow):
     def open_hand(self, session: int, hand: int):
         try:
             self.timeline = self.file_hands[hand] if session == 0 else load_hand(self.record_of_hand(), session, hand)
-        except TimelineError as exc:
+        except (TimelineError, StoreError) as exc:  # (a room's table whose server cannot be read: StoreError)
             QMessageBox.warning(self, self.tr("Floor"), error_words(exc))
             return
         in_record = session != 0
@@ -400,9 +401,9 @@ class FloorWindow(QMainWindow):
         try:
             write_report(self.record_of_hand() if self.timeline.session else None, self.timeline, Path(path),
                          self.index)
-        except OSError as exc:
+        except (OSError, StoreError) as exc:
             QMessageBox.warning(self, self.tr("Floor"), self.tr("The report cannot be written: %1").replace(
-                "%1", str(exc)))
+                "%1", error_words(exc) if isinstance(exc, StoreError) else str(exc)))
             return
         self.status.setText(self.tr("Report written: %1").replace("%1", path))
 

@@ -14,8 +14,9 @@ import logging
 from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
+from dealer_app.history.store import StoreError
 from dealer_app.room.database import ENV, RoomError, room_url, shown_url
-from dealer_app.room.forwarder import OFFLINE, REFUSED, STOPPED, UP_TO_DATE, Forwarder, ForwardState
+from dealer_app.room.forwarder import NOT_ALLOWED, OFFLINE, REFUSED, STOPPED, UP_TO_DATE, Forwarder, ForwardState
 
 log = logging.getLogger(__name__)
 
@@ -23,7 +24,7 @@ log = logging.getLogger(__name__)
 class TableLink(QObject):
     """Owns the forwarder of the window's record and says its state in ``label``."""
 
-    state = Signal(object)
+    state = Signal(object, object)  # (the forwarder, its state): a stopped one's last words are dropped
 
     def __init__(self, label: QLabel, settings: QSettings, parent=None):
         super().__init__(parent)
@@ -46,10 +47,12 @@ class TableLink(QObject):
             self.label.hide()
             return
         try:
-            self.forwarder = Forwarder(store, url, self.table_name(), on_state=self.state.emit).start()
-        except RoomError as exc:  # (an older record cannot be forwarded: said, the table deals on)
+            forwarder = Forwarder(store, url, self.table_name())
+        except (RoomError, StoreError) as exc:  # (an older record, a record that cannot be written now)
             self._say(self.tr("Room: not forwarded — %1").replace("%1", str(exc)), problem=True)
             return
+        forwarder.on_state = lambda s: self.state.emit(forwarder, s)
+        self.forwarder = forwarder.start()
         self._say(self.tr("Room: connecting to %1").replace("%1", shown_url(url)), problem=False)
 
     def stop(self) -> None:
@@ -69,7 +72,9 @@ class TableLink(QObject):
         self.label.setToolTip(detail)
         self.label.show()
 
-    def _show(self, s: ForwardState) -> None:
+    def _show(self, forwarder: Forwarder, s: ForwardState) -> None:
+        if forwarder is not self.forwarder:
+            return  # (a forwarder stopped since: the Settings named another server)
         if s.state == UP_TO_DATE:
             text, problem = self.tr("Room: up to date"), False
         elif s.state == OFFLINE:
@@ -80,11 +85,14 @@ class TableLink(QObject):
             text, problem = self.tr("Room: the server REFUSED this table's rows — tell the floor"), True
         elif s.state == STOPPED:
             text, problem = self.tr("Room: forwarding stopped"), True
+        elif s.state == NOT_ALLOWED:
+            text, problem = self.tr("Room: the server does not take this table's rows (its login) — see the "
+                                    "Settings, or ask whoever runs the server"), True
         else:
             text = self.tr("Room: sending, %1 row(s) waiting").replace("%1", str(s.waiting))
             problem = False
         self._say(text, problem, s.detail)
-        if s.state in (REFUSED, STOPPED):
+        if s.state in (REFUSED, STOPPED, NOT_ALLOWED):
             log.warning("room forwarder %s: %s", s.state, s.detail)
 
 
@@ -133,4 +141,10 @@ class RoomSettingsDialog(QDialog):
             return
         self.settings.setValue("room/database", url)
         self.settings.setValue("room/table_name", self.name.text().strip())
+        self.settings.sync()
+        import os
+        try:  # the URL holds the login's password: the settings file is the dealer's alone
+            os.chmod(self.settings.fileName(), 0o600)
+        except OSError:
+            pass
         self.accept()

@@ -37,7 +37,7 @@ class RoomFloorWindow(FloorWindow):
         self.room_tables: dict = {}
         self.refused: list = []
         self.current_table: str | None = None
-        self.last_id = 0
+        self.heads: dict[str, int] = {}  # each table's last row seen
         self.feed_state = ("connecting", "")
         self.setWindowTitle(self.tr("Floor — the room at %1").replace("%1", shown_url(url)))
         self.files_button.hide()  # (a file's hands are read in the console on one record)
@@ -71,7 +71,7 @@ class RoomFloorWindow(FloorWindow):
 
     def open_hand(self, session: int, hand: int):
         try:
-            self.reader.catch_up()  # (the table's name, and the rulings on the hand, as they are now)
+            self.reader.catch_up(hands=False)  # (the table's name, and the rulings on the hand, as they are now)
         except RoomError as exc:
             QMessageBox.warning(self, self.tr("Floor"), error_words(exc))
             return
@@ -79,7 +79,7 @@ class RoomFloorWindow(FloorWindow):
 
     def verify(self):
         try:
-            self.reader.catch_up()
+            self.reader.catch_up(hands=False)
         except RoomError as exc:
             QMessageBox.warning(self, self.tr("Record"), error_words(exc))
             return
@@ -90,10 +90,16 @@ class RoomFloorWindow(FloorWindow):
             self.status.setText(self.tr("The room checked every row of every table against its keyed chain as it "
                                         "arrived: none was refused."))
 
+    @property
+    def last_id(self) -> int:
+        """How much of the room the console has seen (it grows with every row, any table's)."""
+        return sum(self.heads.values())
+
     # --- the feed ----------------------------------------------------------------------------------
     def _feed_changed(self, change: FeedChange):
-        open_hand_grew = change.last_id > self.last_id
-        self.last_id = change.last_id
+        table = self.current_table
+        open_hand_grew = table is not None and change.heads.get(table, 0) > self.heads.get(table, 0)
+        self.heads = change.heads
         self.room_tables = change.tables
         for h in change.hands:
             self.room_hands[(h.table_id, h.session, h.hand)] = h

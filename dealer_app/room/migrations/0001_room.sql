@@ -3,6 +3,22 @@
 -- Applied by `dealer-app db upgrade --database URL` (as the database's owner), once.
 
 CREATE EXTENSION IF NOT EXISTS pgcrypto;  -- hmac(): the keyed chain is checked in the server
+-- nobody but the owner creates objects in public (PostgreSQL 15's default; 13 and 14 let anyone)
+REVOKE CREATE ON SCHEMA public FROM PUBLIC;
+
+-- pgcrypto's hmac, wherever the extension lives, called by its schema: the checks below never
+-- look a function up by a search path that another login could put a function of its own on
+DO $$
+DECLARE
+    home name;
+BEGIN
+    SELECT n.nspname INTO home FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
+        WHERE e.extname = 'pgcrypto';
+    EXECUTE format('CREATE FUNCTION room.keyed_hash(data bytea, key bytea) RETURNS text LANGUAGE sql IMMUTABLE '
+                   'STRICT SET search_path = pg_catalog, pg_temp AS $f$ '
+                   'SELECT pg_catalog.encode(%I.hmac(data, key, ''sha256''), ''hex'') $f$', home);
+END
+$$;
 
 -- the two kinds of login, as group roles; a table's or a floor's own login is made a member
 DO $$
@@ -59,7 +75,7 @@ CREATE TABLE room.refusals (
     row_id bigint NOT NULL,
     kind text NOT NULL,
     hand_no integer NOT NULL,
-    what text NOT NULL,  -- differs | early | gap | numbered | hash: the console words it in its language
+    what text NOT NULL,  -- differs | early | gap | numbered | hash | mismatch: the console words it
     reason text NOT NULL,  -- the same in English, for psql and the logs
     login name NOT NULL DEFAULT session_user,
     at timestamptz NOT NULL DEFAULT clock_timestamp(),
@@ -79,6 +95,10 @@ CREATE TABLE room.rulings (
     hash text NOT NULL DEFAULT ''
 );
 
+-- the room's rulings are chained one at a time: a ruling locks this row until it commits
+CREATE TABLE room.ruling_chain (id integer PRIMARY KEY CHECK (id = 1));
+INSERT INTO room.ruling_chain VALUES (1);
+
 -- nobody updates or deletes, whatever their grants (the owner included, short of dropping this)
 CREATE FUNCTION room.refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -90,7 +110,7 @@ DO $$
 DECLARE
     t text;
 BEGIN
-    FOREACH t IN ARRAY ARRAY['tables', 'table_keys', 'log', 'refusals', 'rulings'] LOOP
+    FOREACH t IN ARRAY ARRAY['tables', 'table_keys', 'log', 'refusals', 'rulings', 'ruling_chain'] LOOP
         -- per statement: refused even when it would touch no row
         EXECUTE format('CREATE TRIGGER append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON room.%I '
                        'FOR EACH STATEMENT EXECUTE FUNCTION room.refuse_change()', t);
@@ -101,12 +121,12 @@ $$;
 -- a table registers itself (its identity, its record, its key) the first time it connects;
 -- again later is a no-op if it is the same, refused if anything differs
 CREATE FUNCTION room.register_table(p_table_id text, p_record_id text, p_label text, p_key bytea)
-RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = room, public, pg_catalog AS $$
+RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, room, pg_temp AS $$
 DECLARE
     known room.tables;
     known_key bytea;
 BEGIN
-    PERFORM pg_advisory_xact_lock(hashtext('room.table:' || p_table_id));
+    -- (two first registrations at once: the primary key lets one in, the other is told to retry)
     SELECT * INTO known FROM room.tables WHERE table_id = p_table_id;
     IF NOT FOUND THEN
         INSERT INTO room.tables (table_id, record_id, label, login)
@@ -129,22 +149,37 @@ $$;
 -- where a table's rows stand on the server: its last row (id and hash), and its first refusal
 CREATE FUNCTION room.table_head(p_table_id text, OUT row_id bigint, OUT hash text, OUT refused_row bigint,
                                 OUT refused_reason text)
-LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = room, public, pg_catalog AS $$
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, room, pg_temp AS $$
 BEGIN
     IF NOT EXISTS (SELECT FROM room.tables t WHERE t.table_id = p_table_id AND t.login = session_user) THEN
         RAISE EXCEPTION 'table % is not this login''s', p_table_id USING ERRCODE = 'insufficient_privilege';
     END IF;
     SELECT l.row_id, l.hash INTO row_id, hash FROM room.log l WHERE l.table_id = p_table_id
         ORDER BY l.row_id DESC LIMIT 1;
+    -- the refusal of the row that would come next (what stops this table), if any
     SELECT r.row_id, r.reason INTO refused_row, refused_reason FROM room.refusals r
-        WHERE r.table_id = p_table_id ORDER BY r.row_id LIMIT 1;
+        WHERE r.table_id = p_table_id AND r.row_id = coalesce(table_head.row_id, 0) + 1 ORDER BY r.id DESC LIMIT 1;
+END
+$$;
+
+-- a table that finds the room holding a row its record does not have (its record replaced or
+-- restored) says so here, where the floor sees it
+CREATE FUNCTION room.report_mismatch(p_table_id text, p_row_id bigint, p_reason text) RETURNS void
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, room, pg_temp AS $$
+BEGIN
+    IF NOT EXISTS (SELECT FROM room.tables t WHERE t.table_id = p_table_id AND t.login = session_user) THEN
+        RAISE EXCEPTION 'table % is not this login''s', p_table_id USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    INSERT INTO room.refusals (table_id, session, seq, row_id, kind, hand_no, what, reason)
+        VALUES (p_table_id, 0, -p_row_id, p_row_id, 'record', 0, 'mismatch', left(p_reason, 500))
+        ON CONFLICT (table_id, session, seq) DO NOTHING;
 END
 $$;
 
 -- the server's own check of every row it is sent (the table's keyed chain, issue 12): a row
 -- that breaks it is not stored; why goes to room.refusals, where the floor sees it
 CREATE FUNCTION room.accept_row() RETURNS trigger
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = room, public, pg_catalog AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, room, pg_temp AS $$
 DECLARE
     known room.tables;
     table_key bytea;
@@ -163,8 +198,10 @@ BEGIN
         RAISE EXCEPTION 'the login % may not send the rows of table %', session_user, NEW.table_id
             USING ERRCODE = 'insufficient_privilege';
     END IF;
-    -- one table's rows are checked one at a time, in the order the chain has them
-    PERFORM pg_advisory_xact_lock(hashtext('room.table:' || NEW.table_id));
+    -- one table's rows are checked one at a time, in the order the chain has them: its row in
+    -- room.tables is held until the batch commits (a lock no other login can take: it needs
+    -- the owner's privileges), so its rows become visible in their order too
+    PERFORM FROM room.tables WHERE table_id = NEW.table_id FOR NO KEY UPDATE;
     SELECT hash INTO same_hash FROM room.log WHERE table_id = NEW.table_id AND session = NEW.session
         AND seq = NEW.seq;
     IF FOUND THEN
@@ -196,9 +233,9 @@ BEGIN
         END IF;
         IF why IS NULL THEN
             SELECT key INTO table_key FROM room.table_keys WHERE table_id = NEW.table_id;
-            expected := encode(hmac(convert_to(concat_ws('|', known.record_id, coalesce(last_row.hash, ''),
+            expected := room.keyed_hash(convert_to(concat_ws('|', known.record_id, coalesce(last_row.hash, ''),
                         NEW.row_id, NEW.session, NEW.seq, NEW.hand_no, NEW.kind, NEW.payload, NEW.at), 'UTF8'),
-                        table_key, 'sha256'), 'hex');
+                        table_key);
             IF expected <> NEW.hash THEN
                 what := 'hash';
                 why := format('row %s (table session %s, hand %s, %s) does not match its keyed hash: it was changed '
@@ -239,9 +276,10 @@ CREATE TRIGGER notify_rulings AFTER INSERT ON room.rulings REFERENCING NEW TABLE
 
 -- a ruling is the floor's, signed by its login, chained after the room's last ruling
 CREATE FUNCTION room.chain_ruling() RETURNS trigger
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = room, public, pg_catalog AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, room, pg_temp AS $$
 BEGIN
-    PERFORM pg_advisory_xact_lock(hashtext('room.rulings'));
+    PERFORM FROM room.ruling_chain WHERE id = 1 FOR UPDATE;  -- one ruling at a time, in id order
+    NEW.id := nextval('room.rulings_id_seq');
     NEW.floor_login := session_user;
     NEW.at := clock_timestamp();
     NEW.prev := coalesce((SELECT hash FROM room.rulings ORDER BY id DESC LIMIT 1), '');
@@ -269,6 +307,7 @@ GRANT SELECT (table_id, session, seq) ON room.log TO dealer_table;
 GRANT USAGE ON SEQUENCE room.log_id_seq TO dealer_table;
 GRANT EXECUTE ON FUNCTION room.register_table(text, text, text, bytea) TO dealer_table;
 GRANT EXECUTE ON FUNCTION room.table_head(text) TO dealer_table;
+GRANT EXECUTE ON FUNCTION room.report_mismatch(text, bigint, text) TO dealer_table;
 -- the floor: reads everything but the keys, and adds rulings
 GRANT SELECT ON room.tables, room.log, room.refusals, room.rulings TO dealer_floor;
 GRANT INSERT (table_id, session, hand_no, payload) ON room.rulings TO dealer_floor;

@@ -729,7 +729,7 @@
     </message>
     <message>
         <location filename="../../history/store.py" line="160" />
-        <location filename="../../history/store.py" line="282" />
+        <location filename="../../history/store.py" line="286" />
         <source>%1: no such hand record</source>
         <translation>%1: kein solches Spielprotokoll</translation>
     </message>
@@ -740,7 +740,7 @@
     </message>
     <message>
         <location filename="../../history/store.py" line="168" />
-        <location filename="../../history/store.py" line="284" />
+        <location filename="../../history/store.py" line="288" />
         <source>%1: not a file</source>
         <translation>%1: keine Datei</translation>
     </message>
@@ -756,7 +756,7 @@
     </message>
     <message>
         <location filename="../../history/store.py" line="197" />
-        <location filename="../../history/store.py" line="351" />
+        <location filename="../../history/store.py" line="355" />
         <source>%1: the hand record cannot be opened (%2)</source>
         <translation>%1: das Spielprotokoll kann nicht geöffnet werden (%2)</translation>
     </message>
@@ -771,113 +771,118 @@
         <translation>%1: ein älteres Protokoll ohne verschlüsselte Kette, wo schon verschlüsselte Protokolle geführt werden (%2): es wird nicht umgestellt und bleibt, wie es war</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="286" />
+        <location filename="../../history/store.py" line="254" />
+        <source>%1: the record's identity was changed after it was made: it is not given a table identity, and is not forwarded ('dealer-app verify' says more)</source>
+        <translation>%1: die Identität des Protokolls wurde nach seiner Anlage geändert: es bekommt keine Tischidentität und wird nicht weitergeleitet ('dealer-app verify' sagt mehr)</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="290" />
         <source>%1: an empty file, not a hand record</source>
         <translation>%1: eine leere Datei, kein Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="315" />
-        <location filename="../../history/store.py" line="324" />
-        <location filename="../../history/store.py" line="590" />
-        <location filename="../../history/store.py" line="627" />
+        <location filename="../../history/store.py" line="319" />
+        <location filename="../../history/store.py" line="328" />
+        <location filename="../../history/store.py" line="594" />
+        <location filename="../../history/store.py" line="631" />
         <source>%1: the hand record cannot be read (%2)</source>
         <translation>%1: das Spielprotokoll ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="328" />
+        <location filename="../../history/store.py" line="332" />
         <source>%1: not a hand record (the file is not an SQLite database)</source>
         <translation>%1: kein Spielprotokoll (die Datei ist keine SQLite-Datenbank)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="362" />
+        <location filename="../../history/store.py" line="366" />
         <source>%1: an SQLite file, but not a hand record (table %2 has the columns %3; a record's are %4)</source>
         <translation>%1: eine SQLite-Datei, aber kein Spielprotokoll (Tabelle %2 hat die Spalten %3; ein Protokoll hat %4)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="368" />
+        <location filename="../../history/store.py" line="372" />
         <source>%1: the hand record is damaged (%2)</source>
         <translation>%1: das Spielprotokoll ist beschädigt (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="372" />
+        <location filename="../../history/store.py" line="376" />
         <source>%1: not a readable hand record (%2)</source>
         <translation>%1: kein lesbares Spielprotokoll (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="382" />
+        <location filename="../../history/store.py" line="386" />
         <source>%1: the record was opened to read only: nothing is written to it</source>
         <translation>%1: das Protokoll ist nur zum Lesen geöffnet: es wird nichts hineingeschrieben</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="396" />
+        <location filename="../../history/store.py" line="400" />
         <source>the hand record cannot be written: %1 — nothing was changed (%2)</source>
         <translation>das Spielprotokoll kann nicht geschrieben werden: %1 — nichts wurde geändert (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="417" />
+        <location filename="../../history/store.py" line="421" />
         <source>the seal %1 is in the record, but the anchors file %2 cannot be written (%3)</source>
         <translation>das Siegel %1 steht im Protokoll, aber die Ankerdatei %2 kann nicht geschrieben werden (%3)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="511" />
+        <location filename="../../history/store.py" line="515" />
         <source>%1: the record's lock file cannot be made (%2)</source>
         <translation>%1: die Sperrdatei des Protokolls kann nicht angelegt werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="525" />
+        <location filename="../../history/store.py" line="529" />
         <source>%1: opened read-only, so no table can be held</source>
         <translation>%1: nur zum Lesen geöffnet, daher kann kein Tisch belegt werden</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="553" />
+        <location filename="../../history/store.py" line="557" />
         <source>%1: opened read-only, so whose table it is cannot be asked</source>
         <translation>%1: nur zum Lesen geöffnet, daher lässt sich nicht fragen, wem der Tisch gehört</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="600" />
-        <location filename="../../history/store.py" line="618" />
-        <location filename="../../room/reader.py" line="158" />
+        <location filename="../../history/store.py" line="604" />
+        <location filename="../../history/store.py" line="622" />
+        <location filename="../../room/reader.py" line="202" />
         <source>%1: session %2: a %3 row is not readable JSON</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist kein lesbares JSON</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="622" />
+        <location filename="../../history/store.py" line="626" />
         <source>%1: session %2: a %3 row is not a record row</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist keine Protokollzeile</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="686" />
+        <location filename="../../history/store.py" line="690" />
         <source>%1: an older record whose row %2 no longer matches its hash: it is not upgraded, and is left as it was</source>
         <translation>%1: ein älteres Protokoll, dessen Zeile %2 nicht mehr zu ihrem Hash passt: es wird nicht umgestellt und bleibt, wie es war</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="760" />
+        <location filename="../../history/store.py" line="764" />
         <source>The hand record does not prove itself (%1 problem(s)): %2. Tell the floor; 'dealer-app verify %3' lists every one.</source>
         <translation>Das Spielprotokoll beweist sich nicht selbst (%1 Problem(e)): %2. Dem Floor Bescheid geben; 'dealer-app verify %3' nennt jedes einzelne.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="785" />
+        <location filename="../../history/store.py" line="789" />
         <source>%1 was an empty file (0 bytes): a new record is kept in it.</source>
         <translation>%1 war eine leere Datei (0 Bytes): darin wird ein neues Protokoll geführt.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="789" />
-        <location filename="../../history/store.py" line="800" />
+        <location filename="../../history/store.py" line="793" />
+        <location filename="../../history/store.py" line="804" />
         <source>%1. The file is kept untouched.</source>
         <translation>%1. Die Datei bleibt unverändert.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="797" />
+        <location filename="../../history/store.py" line="801" />
         <source>The record continues in %1.</source>
         <translation>Das Protokoll wird in %1 fortgeführt.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="805" />
+        <location filename="../../history/store.py" line="809" />
         <source>A fresh record was opened beside it: %1.</source>
         <translation>Daneben wurde ein neues Protokoll angelegt: %1.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="816" />
+        <location filename="../../history/store.py" line="820" />
         <source>The data folder %1 cannot be written: hands are recorded in %2 for now. Copy that file before the machine restarts, and fix the data folder.</source>
         <translation>In den Datenordner %1 kann nicht geschrieben werden: die Spiele werden vorerst in %2 protokolliert. Kopieren Sie diese Datei vor dem nächsten Neustart und beheben Sie das Problem mit dem Datenordner.</translation>
     </message>
@@ -1191,7 +1196,7 @@
         <translation>%1: Spiel %2-%3 lässt sich nicht mehr nachspielen: %4</translation>
     </message>
     <message>
-        <location filename="../../room/reader.py" line="231" />
+        <location filename="../../room/reader.py" line="280" />
         <source>a ruling made in the room records the decision; chips are moved by a ruling at the table's own floor console (its record carries the seats)</source>
         <translation>eine Entscheidung im Saal hält den Entscheid fest; Chips bewegt eine Entscheidung an der eigenen Floor-Konsole des Tischs (dessen Protokoll die Plätze führt)</translation>
     </message>
@@ -1215,229 +1220,229 @@
 <context>
     <name>FloorWindow</name>
     <message>
-        <location filename="../floor_window.py" line="71" />
+        <location filename="../floor_window.py" line="72" />
         <source>Floor — %1</source>
         <translation>Floor — %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="98" />
+        <location filename="../floor_window.py" line="99" />
         <source>e.g. 20</source>
         <translation>z. B. 20</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="99" />
-        <location filename="../floor_window.py" line="112" />
+        <location filename="../floor_window.py" line="100" />
+        <location filename="../floor_window.py" line="113" />
         <source>Table</source>
         <translation>Tisch</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="99" />
+        <location filename="../floor_window.py" line="100" />
         <source>Player or seat</source>
         <translation>Spieler oder Platz</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="100" />
+        <location filename="../floor_window.py" line="101" />
         <source>From</source>
         <translation>Von</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="100" />
+        <location filename="../floor_window.py" line="101" />
         <source>To</source>
         <translation>Bis</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="101" />
+        <location filename="../floor_window.py" line="102" />
         <source>Pot at least</source>
         <translation>Pot mindestens</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="104" />
+        <location filename="../floor_window.py" line="105" />
         <source>Had an undo</source>
         <translation>Mit Rückgängig</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="105" />
+        <location filename="../floor_window.py" line="106" />
         <source>Had an irregularity or ruling</source>
         <translation>Mit Unregelmäßigkeit oder Entscheidung</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="111" />
+        <location filename="../floor_window.py" line="112" />
         <source>Hand</source>
         <translation>Spiel</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="112" />
+        <location filename="../floor_window.py" line="113" />
         <source>Players</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="111" />
+        <location filename="../floor_window.py" line="112" />
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="73" />
+        <location filename="../floor_window.py" line="74" />
         <source>Choose a hand on the left</source>
         <translation>Links ein Spiel wählen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="111" />
+        <location filename="../floor_window.py" line="112" />
         <source>Started (UTC)</source>
         <translation>Begonnen (UTC)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="112" />
+        <location filename="../floor_window.py" line="113" />
         <source>Marks</source>
         <translation>Vermerke</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="121" />
+        <location filename="../floor_window.py" line="122" />
         <source>Open hand history files…</source>
         <translation>Spielverläufe aus Dateien öffnen…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="128" />
+        <location filename="../floor_window.py" line="129" />
         <source>Open hand history files</source>
         <translation>Spielverläufe aus Dateien öffnen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="141" />
+        <location filename="../floor_window.py" line="142" />
         <source>%1 hand(s) read from the files</source>
         <translation>%1 Spiel(e) aus den Dateien gelesen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="143" />
+        <location filename="../floor_window.py" line="144" />
         <source>%1 not read: %2</source>
         <translation>%1 nicht gelesen: %2</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="181" />
+        <location filename="../floor_window.py" line="182" />
         <source>%1 undo(s)</source>
         <translation>%1× rückgängig</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="183" />
+        <location filename="../floor_window.py" line="184" />
         <source>%1 irregularity(ies)</source>
         <translation>%1 Unregelmäßigkeit(en)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="185" />
+        <location filename="../floor_window.py" line="186" />
         <source>%1 ruling(s)</source>
         <translation>%1 Entscheidung(en)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="186" />
+        <location filename="../floor_window.py" line="187" />
         <source>open</source>
         <translation>offen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="194" />
+        <location filename="../floor_window.py" line="195" />
         <source>%1 of %2 hands</source>
         <translation>%1 von %2 Spielen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="216" />
-        <location filename="../floor_window.py" line="404" />
+        <location filename="../floor_window.py" line="217" />
+        <location filename="../floor_window.py" line="405" />
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="220" />
+        <location filename="../floor_window.py" line="221" />
         <source>A hand from a file is not in the record: it can be stepped through and printed, not ruled on</source>
         <translation>Ein Spiel aus einer Datei steht nicht im Protokoll: es lässt sich durchgehen und drucken, aber nicht entscheiden</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="251" />
+        <location filename="../floor_window.py" line="252" />
         <source>Downcards as shown at the end</source>
         <translation>Verdeckte Karten, wie am Ende gezeigt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="253" />
+        <location filename="../floor_window.py" line="254" />
         <source>What if…</source>
         <translation>Was wäre, wenn…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="255" />
+        <location filename="../floor_window.py" line="256" />
         <source>Rule…</source>
         <translation>Entscheiden…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="257" />
+        <location filename="../floor_window.py" line="258" />
         <source>Print report…</source>
         <translation>Bericht drucken…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="259" />
+        <location filename="../floor_window.py" line="260" />
         <source>Verify record</source>
         <translation>Protokoll prüfen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="288" />
+        <location filename="../floor_window.py" line="289" />
         <source>Hand %1, step %2 of %3</source>
         <translation>Spiel %1, Schritt %2 von %3</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="308" />
+        <location filename="../floor_window.py" line="309" />
         <source>Legal now</source>
         <translation>Jetzt erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="308" />
+        <location filename="../floor_window.py" line="309" />
         <source>Then</source>
         <translation>Danach</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="308" />
+        <location filename="../floor_window.py" line="309" />
         <source>legal</source>
         <translation>erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="309" />
+        <location filename="../floor_window.py" line="310" />
         <source>NOT legal</source>
         <translation>NICHT erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="310" />
+        <location filename="../floor_window.py" line="311" />
         <source>Pots</source>
         <translation>Pots</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="310" />
+        <location filename="../floor_window.py" line="311" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="310" />
+        <location filename="../floor_window.py" line="311" />
         <source>Stub</source>
         <translation>Stapel</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="311" />
+        <location filename="../floor_window.py" line="312" />
         <source>burns</source>
         <translation>Brennkarten</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="394" />
+        <location filename="../floor_window.py" line="395" />
         <source>Save the ruling report</source>
         <translation>Den Entscheidungsbericht speichern</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="404" />
+        <location filename="../floor_window.py" line="405" />
         <source>The report cannot be written: %1</source>
         <translation>Der Bericht kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="407" />
+        <location filename="../floor_window.py" line="408" />
         <source>Report written: %1</source>
         <translation>Bericht geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="413" />
+        <location filename="../floor_window.py" line="414" />
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="415" />
+        <location filename="../floor_window.py" line="416" />
         <source>The record proves itself: every row matches its keyed hash.</source>
         <translation>Das Protokoll beweist sich selbst: jede Zeile passt zu ihrem verschlüsselten Hash.</translation>
     </message>
@@ -2234,67 +2239,67 @@
         <translation>Der Saal hat jede Zeile jedes Tischs bei ihrer Ankunft gegen dessen verschlüsselte Kette geprüft: keine wurde abgewiesen.</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="158" />
+        <location filename="../room_window.py" line="164" />
         <source>live</source>
         <translation>live</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="158" />
+        <location filename="../room_window.py" line="164" />
         <source>offline, reconnecting</source>
         <translation>offline, verbindet neu</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="159" />
+        <location filename="../room_window.py" line="165" />
         <source>connecting</source>
         <translation>verbindet</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="159" />
+        <location filename="../room_window.py" line="165" />
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="160" />
+        <location filename="../room_window.py" line="166" />
         <source>none yet</source>
         <translation>noch keiner</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="161" />
+        <location filename="../room_window.py" line="167" />
         <source>Room: %1 — %2 table(s): %3</source>
         <translation>Saal: %1 — %2 Tisch(e): %3</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="168" />
+        <location filename="../room_window.py" line="174" />
         <source>The room refused %1 row(s) — %2</source>
         <translation>Der Saal hat %1 Zeile(n) abgewiesen — %2</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="177" />
+        <location filename="../room_window.py" line="183" />
         <source>row %1 (table session %2, hand %3, %4) does not match its keyed hash: it was changed after it was written, or written with another key</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) passt nicht zu ihrem verschlüsselten Hash: sie wurde nach dem Schreiben geändert oder mit einem anderen Schlüssel geschrieben</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="179" />
+        <location filename="../room_window.py" line="185" />
         <source>row %1 (table session %2, hand %3, %4) differs from the row already received for that place</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) weicht von der Zeile ab, die für diese Stelle schon eingegangen ist</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="181" />
+        <location filename="../room_window.py" line="187" />
         <source>row %1 (table session %2, hand %3, %4) arrived before the rows before it</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam vor den Zeilen davor an</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="182" />
+        <location filename="../room_window.py" line="188" />
         <source>row %1 (table session %2, hand %3, %4) arrived with rows missing before it</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam an, während Zeilen davor fehlen</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="183" />
+        <location filename="../room_window.py" line="189" />
         <source>row %1 (table session %2, hand %3, %4) is numbered out of its table's order</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) ist außerhalb der Reihenfolge ihres Tischs nummeriert</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="187" />
+        <location filename="../room_window.py" line="193" />
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -2302,37 +2307,37 @@
 <context>
     <name>RoomSettingsDialog</name>
     <message>
-        <location filename="../room_link.py" line="97" />
+        <location filename="../room_link.py" line="105" />
         <source>Card room</source>
         <translation>Kartensaal</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="99" />
+        <location filename="../room_link.py" line="107" />
         <source>This table's record is forwarded to the card room's server, where the floor sees every table. The record on this machine stays the table's own: dealing goes on when the network drops, and the rows follow when it is back. Leave the server empty to keep the record on this machine only.</source>
         <translation>Das Protokoll dieses Tischs wird an den Server des Kartensaals weitergeleitet, wo der Floor jeden Tisch sieht. Das Protokoll auf diesem Rechner bleibt das des Tischs: Bricht das Netz ab, wird weiter gegeben, und die Zeilen folgen, sobald es wieder da ist. Bleibt der Server leer, bleibt das Protokoll nur auf diesem Rechner.</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="110" />
+        <location filename="../room_link.py" line="118" />
         <source>e.g. Stud 3 (default: this machine's name)</source>
         <translation>z. B. Stud 3 (Standard: der Name dieses Rechners)</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="112" />
+        <location filename="../room_link.py" line="120" />
         <source>Room server</source>
         <translation>Server des Saals</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="113" />
+        <location filename="../room_link.py" line="121" />
         <source>This table's name in the room</source>
         <translation>Name dieses Tischs im Saal</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="117" />
+        <location filename="../room_link.py" line="125" />
         <source>%1 is set on this machine, and names the server instead: %2</source>
         <translation>%1 ist auf diesem Rechner gesetzt und nennt stattdessen den Server: %2</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="132" />
+        <location filename="../room_link.py" line="140" />
         <source>Not a PostgreSQL URL: postgresql://login:password@host/database</source>
         <translation>Keine PostgreSQL-URL: postgresql://login:passwort@host/datenbank</translation>
     </message>
@@ -2505,37 +2510,42 @@
 <context>
     <name>TableLink</name>
     <message>
-        <location filename="../room_link.py" line="51" />
+        <location filename="../room_link.py" line="52" />
         <source>Room: not forwarded — %1</source>
         <translation>Saal: nicht weitergeleitet — %1</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="53" />
+        <location filename="../room_link.py" line="56" />
         <source>Room: connecting to %1</source>
         <translation>Saal: verbindet mit %1</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="74" />
+        <location filename="../room_link.py" line="79" />
         <source>Room: up to date</source>
         <translation>Saal: auf dem neuesten Stand</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="76" />
+        <location filename="../room_link.py" line="81" />
         <source>Room: offline, %1 row(s) waiting (the table deals on; they go when the server is back)</source>
         <translation>Saal: offline, %1 Zeile(n) warten (es wird weiter gegeben; sie gehen, sobald der Server wieder da ist)</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="80" />
+        <location filename="../room_link.py" line="85" />
         <source>Room: the server REFUSED this table's rows — tell the floor</source>
         <translation>Saal: der Server hat die Zeilen dieses Tischs ABGEWIESEN — dem Floor melden</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="82" />
+        <location filename="../room_link.py" line="87" />
         <source>Room: forwarding stopped</source>
         <translation>Saal: Weiterleitung angehalten</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="84" />
+        <location filename="../room_link.py" line="89" />
+        <source>Room: the server does not take this table's rows (its login) — see the Settings, or ask whoever runs the server</source>
+        <translation>Saal: der Server nimmt die Zeilen dieses Tischs nicht an (seine Anmeldung) — siehe Einstellungen, oder wer den Server betreibt</translation>
+    </message>
+    <message>
+        <location filename="../room_link.py" line="92" />
         <source>Room: sending, %1 row(s) waiting</source>
         <translation>Saal: sendet, %1 Zeile(n) warten</translation>
     </message>
