@@ -102,6 +102,9 @@ def cmd_hands(args) -> int:
         print(json.dumps({"hands": [h.to_dict() for h in hands]}, indent=1, ensure_ascii=False))
         return OK
     from dealer_app.engine.money import format_money
+    if not hands:
+        print("no hands" + (" match" if any((args.table, args.player, args.since, args.until, args.min_pot,
+                                             args.undone, args.irregular)) else " yet"), file=sys.stderr)
     for h in hands:
         pot = format_money(h.pot, h.currency) if h.pot is not None else "open"
         marks = "".join((f"  undos {h.undos}" if h.undos else "",

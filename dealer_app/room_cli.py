@@ -19,7 +19,8 @@ def room_url_of(args) -> str:
     from dealer_app.room.database import ENV, RoomError, check_url, room_url
     url = room_url(getattr(args, "database", None))
     if url is None:
-        raise UsageError(f"name the room server: --database postgresql://login:password@host/db, or {ENV}")
+        raise UsageError(f"name the room server: --database postgresql://login:password@host/db, or {ENV}"
+                         + (" (or a record: --db RECORD)" if hasattr(args, "db") else ""))
     try:
         return check_url(url)
     except RoomError as exc:

@@ -3,6 +3,7 @@ their records, the server re-verifies every row against the table's keyed chain,
 hold, and the floor reads every table's hands."""
 
 import json
+import random
 import sqlite3
 import threading
 import time
@@ -43,7 +44,7 @@ def test_db_upgrade_applies_once_and_names_a_bad_server(pg, capsys):
     assert "not a PostgreSQL URL" in capsys.readouterr().err
     assert main(["db", "upgrade", "--database", pg.url(password="wrong", db="upgrade_cli")]) == 2
     err = capsys.readouterr().err
-    assert "cannot be reached" in err and "wrong" not in err  # (the password is never shown)
+    assert "refused the login" in err and "wrong" not in err  # (the password is never shown)
 
 
 def test_two_tables_deal_at_once_into_one_server(room, tmp_path, capsys):
@@ -353,3 +354,42 @@ def test_a_record_replaced_under_its_table_identity_is_refused_and_the_floor_see
     reader.catch_up()
     assert [(r.table_id, r.what) for r in reader.refusals] == [(table_id, "mismatch")]
     reader.close()
+
+
+def test_a_copy_of_the_record_that_dealt_on_elsewhere_stops_the_real_table_loudly(room, tmp_path):
+    """Two copies of one record (same identity, same key) deal on separately; the first to send
+    is taken; the other is refused, and says so, never "up to date"."""
+    import shutil
+
+    from dealer_app.room.forwarder import REFUSED
+    real = Store(tmp_path / "real" / "hands.sqlite3")
+    c = TableController(real)
+    c.open_table("stud-5-10", None, PLAYERS)
+    fwd = forwarder(real, room.table_a)
+    assert fwd.wait_until_sent(10)
+    fwd.stop()
+    real.close()
+    (tmp_path / "copy").mkdir()
+    shutil.copy(tmp_path / "real" / "hands.sqlite3", tmp_path / "copy" / "hands.sqlite3")
+    copy = Store(tmp_path / "copy" / "hands.sqlite3")
+    cc = TableController(copy)
+    cc.resume(cc.open_tables()[0].session_id)
+    play_some = random.Random(1)
+    cc.start_hand()
+    for _ in range(8):
+        random_input(cc, play_some)
+    fc = forwarder(copy, room.table_a)
+    assert fc.wait_until_sent(10)  # the copy sends first: the room takes it
+    fc.stop()
+    real = Store(tmp_path / "real" / "hands.sqlite3")
+    c = TableController(real)
+    c.resume(c.open_tables()[0].session_id)
+    fwd = forwarder(real, room.table_a)
+    c.start_hand()
+    for _ in range(3):
+        random_input(c, random.Random(2))
+    deadline = time.monotonic() + 10
+    while fwd.state.state != REFUSED and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert fwd.state.state == REFUSED, fwd.state
+    fwd.stop()

@@ -65,7 +65,10 @@ def connect(url: str, autocommit: bool = False):
         return psycopg.connect(url, autocommit=autocommit, connect_timeout=CONNECT_TIMEOUT_S,
                                application_name="dealer-app", **LIVENESS)
     except psycopg.Error as exc:
-        raise RoomError(f"{shown_url(url)}: the room server cannot be reached ({words(exc)})") from None
+        said = words(exc)
+        if "password authentication failed" in said or "does not exist" in said and "role" in said:
+            raise RoomError(f"{shown_url(url)}: the room server refused the login ({said})") from None
+        raise RoomError(f"{shown_url(url)}: the room server cannot be reached ({said})") from None
 
 
 def words(exc: BaseException) -> str:

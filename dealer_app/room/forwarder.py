@@ -183,7 +183,7 @@ class Forwarder:
         import psycopg
         if isinstance(exc, RoomError):
             text = str(exc)
-            login = "password authentication failed" in text or "role" in text and "does not exist" in text
+            login = "refused the login" in text
             return (NOT_ALLOWED if login else OFFLINE), text
         if isinstance(exc, psycopg.Error):
             detail = f"{shown_url(self.url)}: {words(exc)}"
@@ -226,6 +226,9 @@ class Forwarder:
             self._say(UP_TO_DATE, head, 0)
             if self._wake.wait(IDLE_CHECK_S):
                 self._settle()
+            else:
+                conn.execute("SELECT 1")  # idle: is the server still there? (said at once if not)
+                conn.commit()
             self._wake.clear()
             return head
         values = [v for rid, sid, seq, hand, kind, payload, at, digest in rows
@@ -238,6 +241,12 @@ class Forwarder:
         new_head = row_id or 0
         if new_head < rows[-1][0]:
             raise _Refused(f"the room refused row {refused_row or new_head + 1}: {reason or 'not taken'}")
+        if new_head > rows[-1][0] or _digest != rows[-1][7]:  # the room has rows this record never had
+            why = (f"the room holds rows up to {new_head} for table {self.table_id} that are not this record's: "
+                   "another copy of the record sent them")
+            conn.execute("SELECT room.report_mismatch(%s, %s, %s)", (self.table_id, rows[-1][0], why))
+            conn.commit()
+            raise _Refused(why)
         self._say(SENDING if len(rows) == BATCH_ROWS else UP_TO_DATE, new_head, self._waiting(local, new_head))
         return new_head
 

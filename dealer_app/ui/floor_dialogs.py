@@ -127,6 +127,9 @@ class RulingDialog(QDialog):
             form.addRow(label, w)
         if self.pin_again is not None:
             form.addRow(self.tr("The floor PIN again (it is set now)"), self.pin_again)
+        if getattr(store, "moves_no_chips", False):
+            chips_box.hide()
+            form.labelForField(chips_box).hide()
         for edit in self.chips.values():
             edit.setMinimumHeight(edit.sizeHint().height())
             edit.textChanged.connect(self._preview)

@@ -198,7 +198,9 @@ class MainWindow(QMainWindow):
         store = self.controller.store
         parts = [("Python", platform.python_version(), "PSF License"),
                  ("Qt / PySide6", PySide6.__version__, "LGPL-3.0"),
-                 ("PyYAML", yaml.__version__, "MIT"), ("fsrs", _version_of("fsrs"), "MIT")]
+                 ("PyYAML", yaml.__version__, "MIT"), ("fsrs", _version_of("fsrs"), "MIT"),
+                 ("psycopg", _version_of("psycopg"), "LGPL-3.0"), ("libpq (psycopg-binary)", _libpq_version(),
+                                                                   "PostgreSQL Licence")]
         rows = "".join(f"<tr><td>{html.escape(n)}</td><td>{html.escape(v)}</td><td>{html.escape(lic)}</td></tr>"
                        for n, v, lic in parts)
         name = self.tr("Stud Dealer Assistant")
@@ -374,6 +376,15 @@ class MainWindow(QMainWindow):
         self.record_label.setText(self.tr("Hand record: %1 (see the warning at start)")
                                   .replace("%1", str(self.controller.store.path)))
         QMessageBox.warning(self, self.tr("Hand record"), "\n\n".join(error_words(n) for n in notes))
+
+
+def _libpq_version() -> str:
+    try:
+        import psycopg
+        v = psycopg.pq.version()
+    except Exception:  # noqa: BLE001 - About says what it can
+        return "?"
+    return f"{v // 10000}.{v % 100}"
 
 
 def _version_of(package: str) -> str:

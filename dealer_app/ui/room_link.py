@@ -118,6 +118,10 @@ class RoomSettingsDialog(QDialog):
         self.name.setPlaceholderText(self.tr("e.g. Stud 3 (default: this machine's name)"))
         self.name.setMaxLength(80)
         form.addRow(self.tr("Room server"), self.url)
+        self.url_shown = QLabel()  # the server and login, the password hidden: what is set, at a glance
+        self.url.textChanged.connect(lambda text: self.url_shown.setText(shown_url(text.strip())))
+        self.url_shown.setText(shown_url(self.url.text().strip()))
+        form.addRow("", self.url_shown)
         form.addRow(self.tr("This table's name in the room"), self.name)
         layout.addLayout(form)
         import os

@@ -10,7 +10,7 @@ in red above the hands.
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QLabel, QMessageBox
+from PySide6.QtWidgets import QLabel, QMessageBox, QTableWidgetItem
 
 from dealer_app.floor.timeline import TimelineError
 from dealer_app.history.hand_index import HandSummary
@@ -41,6 +41,7 @@ class RoomFloorWindow(FloorWindow):
         self.feed_state = ("connecting", "")
         self.setWindowTitle(self.tr("Floor — the room at %1").replace("%1", shown_url(url)))
         self.files_button.hide()  # (a file's hands are read in the console on one record)
+        self.hand_list.setHorizontalHeaderItem(4, QTableWidgetItem(self.tr("Limits")))
         self.room_line = QLabel()
         self.room_line.setWordWrap(True)
         self.refusal_line = QLabel()
@@ -103,6 +104,8 @@ class RoomFloorWindow(FloorWindow):
         self.room_tables = change.tables
         for h in change.hands:
             self.room_hands[(h.table_id, h.session, h.hand)] = h
+        if len(change.refusals) != len(self.refused):
+            self.status.setText("")  # (a "none was refused" said before no longer holds)
         self.refused = change.refusals
         self._show_room()
         if change.hands:
@@ -156,6 +159,8 @@ class RoomFloorWindow(FloorWindow):
                 return
 
     def _feed_state(self, state: str, detail: str):
+        if state == "connected" and self.feed_state[0] != "connected":
+            self.status.setText("")  # (what failed while the room was away no longer holds)
         self.feed_state = (state, detail)
         self._show_room()
 

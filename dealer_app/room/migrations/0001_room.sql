@@ -220,6 +220,10 @@ BEGIN
         IF last_row.id IS NULL AND NEW.row_id <> 1 THEN
             what := 'early';
             why := format('row %s arrived before row 1 of the table''s record', NEW.row_id);
+        ELSIF last_row.id IS NOT NULL AND NEW.row_id <= last_row.row_id THEN
+            what := 'differs';
+            why := format('row %s (table session %s, row %s) is already in the room, different: another copy of '
+                          'this record sent it', NEW.row_id, NEW.session, NEW.seq);
         ELSIF last_row.id IS NOT NULL AND NEW.row_id <> last_row.row_id + 1 THEN
             what := 'gap';
             why := format('row %s arrived after row %s: rows are missing between them', NEW.row_id, last_row.row_id);

@@ -1212,7 +1212,7 @@
 <context>
     <name>FloorDialogs</name>
     <message>
-        <location filename="../floor_dialogs.py" line="336" />
+        <location filename="../floor_dialogs.py" line="339" />
         <source>The two PINs differ: type the new floor PIN twice</source>
         <translation>Die zwei PINs sind verschieden: die neue Floor-PIN zweimal eingeben</translation>
     </message>
@@ -1450,62 +1450,62 @@
 <context>
     <name>IrregularityDialog</name>
     <message>
-        <location filename="../floor_dialogs.py" line="218" />
+        <location filename="../floor_dialogs.py" line="221" />
         <source>Report an irregularity</source>
         <translation>Eine Unregelmäßigkeit melden</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="237" />
+        <location filename="../floor_dialogs.py" line="240" />
         <source>Irregularity</source>
         <translation>Unregelmäßigkeit</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="237" />
+        <location filename="../floor_dialogs.py" line="240" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="238" />
+        <location filename="../floor_dialogs.py" line="241" />
         <source>Card</source>
         <translation>Karte</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="238" />
+        <location filename="../floor_dialogs.py" line="241" />
         <source>Action</source>
         <translation>Aktion</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="239" />
+        <location filename="../floor_dialogs.py" line="242" />
         <source>Amount (bet or raise to)</source>
         <translation>Betrag (setzen oder erhöhen auf)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="240" />
+        <location filename="../floor_dialogs.py" line="243" />
         <source>Floor's name</source>
         <translation>Name des Floors</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="241" />
+        <location filename="../floor_dialogs.py" line="244" />
         <source>Floor PIN</source>
         <translation>Floor-PIN</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="242" />
+        <location filename="../floor_dialogs.py" line="245" />
         <source>The floor PIN again (it is set now)</source>
         <translation>Die Floor-PIN noch einmal (sie wird jetzt festgelegt)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="254" />
+        <location filename="../floor_dialogs.py" line="257" />
         <source>Apply the remedy</source>
         <translation>Die Abhilfe anwenden</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="259" />
+        <location filename="../floor_dialogs.py" line="262" />
         <source>No irregularity the table reports applies now; the floor decides (I-3).</source>
         <translation>Jetzt passt keine Unregelmäßigkeit, die der Tisch meldet; der Floor entscheidet (I-3).</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="285" />
+        <location filename="../floor_dialogs.py" line="288" />
         <source>This table's house option out_of_turn: %1</source>
         <translation>Die Hausregel out_of_turn dieses Tischs: %1</translation>
     </message>
@@ -1515,13 +1515,13 @@
     <message>
         <location filename="../main_window.py" line="28" />
         <location filename="../main_window.py" line="158" />
-        <location filename="../main_window.py" line="204" />
+        <location filename="../main_window.py" line="206" />
         <source>Stud Dealer Assistant</source>
         <translation>Stud-Dealer-Assistent</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="58" />
-        <location filename="../main_window.py" line="206" />
+        <location filename="../main_window.py" line="208" />
         <source>Hand record: %1</source>
         <translation>Spielprotokoll: %1</translation>
     </message>
@@ -1676,131 +1676,131 @@
         <translation>Kein Spiel läuft: eine Unregelmäßigkeit wird während eines Spiels gemeldet</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="205" />
+        <location filename="../main_window.py" line="207" />
         <source>Build: %1</source>
         <translation>Build: %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="210" />
+        <location filename="../main_window.py" line="212" />
         <source>About</source>
         <translation>Über</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="230" />
+        <location filename="../main_window.py" line="232" />
         <source>Nothing to undo: seat changes and confirmed awards are final</source>
         <translation>Nichts rückgängig zu machen: Platzänderungen und bestätigte Auszahlungen sind endgültig</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="231" />
+        <location filename="../main_window.py" line="233" />
         <source>Nothing to undo yet in this hand</source>
         <translation>In diesem Spiel gibt es noch nichts rückgängig zu machen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="238" />
+        <location filename="../main_window.py" line="240" />
         <source>Nothing to redo</source>
         <translation>Nichts zu wiederholen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="247" />
+        <location filename="../main_window.py" line="249" />
         <source>Hand in progress</source>
         <translation>Spiel läuft</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="248" />
+        <location filename="../main_window.py" line="250" />
         <source>Hand %1 is not finished. %2 anyway? The hand stays in the record as it is.</source>
         <translation>Spiel %1 ist nicht beendet. Trotzdem: %2? Das Spiel bleibt so im Protokoll, wie es ist.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="253" />
+        <location filename="../main_window.py" line="255" />
         <source>Open another table</source>
         <translation>Einen anderen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="260" />
+        <location filename="../main_window.py" line="262" />
         <source>Resume another table</source>
         <translation>Einen anderen Tisch fortsetzen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="270" />
+        <location filename="../main_window.py" line="272" />
         <source>Close the table</source>
         <translation>Den Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="272" />
+        <location filename="../main_window.py" line="274" />
         <source>Close table</source>
         <translation>Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="273" />
+        <location filename="../main_window.py" line="275" />
         <source>Close this table? It is no longer offered to resume.</source>
         <translation>Diesen Tisch schließen? Er wird dann nicht mehr zum Fortsetzen angeboten.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="278" />
+        <location filename="../main_window.py" line="280" />
         <source>Quit</source>
         <translation>Beenden</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="300" />
+        <location filename="../main_window.py" line="302" />
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="301" />
-        <location filename="../main_window.py" line="313" />
+        <location filename="../main_window.py" line="303" />
+        <location filename="../main_window.py" line="315" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="313" />
-        <location filename="../main_window.py" line="316" />
-        <location filename="../main_window.py" line="319" />
+        <location filename="../main_window.py" line="315" />
+        <location filename="../main_window.py" line="318" />
+        <location filename="../main_window.py" line="321" />
         <source>Join</source>
         <translation>Platz nehmen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="316" />
+        <location filename="../main_window.py" line="318" />
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="320" />
+        <location filename="../main_window.py" line="322" />
         <source>Buy-in (%1)</source>
         <translation>Buy-in (%1)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="329" />
+        <location filename="../main_window.py" line="331" />
         <source>%1 is not an amount of money</source>
         <translation>%1 ist kein Geldbetrag</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="338" />
+        <location filename="../main_window.py" line="340" />
         <source>Amount to add (%1)</source>
         <translation>Betrag zum Nachkaufen (%1)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="334" />
-        <location filename="../main_window.py" line="337" />
+        <location filename="../main_window.py" line="336" />
+        <location filename="../main_window.py" line="339" />
         <source>Top up</source>
         <translation>Nachkaufen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="343" />
+        <location filename="../main_window.py" line="345" />
         <source>Sit out / sit in</source>
         <translation>Aussetzen / wieder einsteigen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="348" />
+        <location filename="../main_window.py" line="350" />
         <source>Leave</source>
         <translation>Verlassen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="374" />
+        <location filename="../main_window.py" line="376" />
         <source>Hand record: %1 (see the warning at start)</source>
         <translation>Spielprotokoll: %1 (siehe die Warnung beim Start)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="376" />
+        <location filename="../main_window.py" line="378" />
         <source>Hand record</source>
         <translation>Spielprotokoll</translation>
     </message>
@@ -2223,83 +2223,88 @@
         <translation>Floor — der Saal auf %1</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="76" />
+        <location filename="../room_window.py" line="44" />
+        <source>Limits</source>
+        <translation>Limits</translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="77" />
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="84" />
-        <location filename="../room_window.py" line="88" />
+        <location filename="../room_window.py" line="85" />
+        <location filename="../room_window.py" line="89" />
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="90" />
+        <location filename="../room_window.py" line="91" />
         <source>The room checked every row of every table against its keyed chain as it arrived: none was refused.</source>
         <translation>Der Saal hat jede Zeile jedes Tischs bei ihrer Ankunft gegen dessen verschlüsselte Kette geprüft: keine wurde abgewiesen.</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="164" />
+        <location filename="../room_window.py" line="169" />
         <source>live</source>
         <translation>live</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="164" />
+        <location filename="../room_window.py" line="169" />
         <source>offline, reconnecting</source>
         <translation>offline, verbindet neu</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="165" />
+        <location filename="../room_window.py" line="170" />
         <source>connecting</source>
         <translation>verbindet</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="165" />
+        <location filename="../room_window.py" line="170" />
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="166" />
+        <location filename="../room_window.py" line="171" />
         <source>none yet</source>
         <translation>noch keiner</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="167" />
+        <location filename="../room_window.py" line="172" />
         <source>Room: %1 — %2 table(s): %3</source>
         <translation>Saal: %1 — %2 Tisch(e): %3</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="174" />
+        <location filename="../room_window.py" line="179" />
         <source>The room refused %1 row(s) — %2</source>
         <translation>Der Saal hat %1 Zeile(n) abgewiesen — %2</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="183" />
+        <location filename="../room_window.py" line="188" />
         <source>row %1 (table session %2, hand %3, %4) does not match its keyed hash: it was changed after it was written, or written with another key</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) passt nicht zu ihrem verschlüsselten Hash: sie wurde nach dem Schreiben geändert oder mit einem anderen Schlüssel geschrieben</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="185" />
+        <location filename="../room_window.py" line="190" />
         <source>row %1 (table session %2, hand %3, %4) differs from the row already received for that place</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) weicht von der Zeile ab, die für diese Stelle schon eingegangen ist</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="187" />
+        <location filename="../room_window.py" line="192" />
         <source>row %1 (table session %2, hand %3, %4) arrived before the rows before it</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam vor den Zeilen davor an</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="188" />
+        <location filename="../room_window.py" line="193" />
         <source>row %1 (table session %2, hand %3, %4) arrived with rows missing before it</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam an, während Zeilen davor fehlen</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="189" />
+        <location filename="../room_window.py" line="194" />
         <source>row %1 (table session %2, hand %3, %4) is numbered out of its table's order</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) ist außerhalb der Reihenfolge ihres Tischs nummeriert</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="193" />
+        <location filename="../room_window.py" line="198" />
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -2327,17 +2332,17 @@
         <translation>Server des Saals</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="121" />
+        <location filename="../room_link.py" line="125" />
         <source>This table's name in the room</source>
         <translation>Name dieses Tischs im Saal</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="125" />
+        <location filename="../room_link.py" line="129" />
         <source>%1 is set on this machine, and names the server instead: %2</source>
         <translation>%1 ist auf diesem Rechner gesetzt und nennt stattdessen den Server: %2</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="140" />
+        <location filename="../room_link.py" line="144" />
         <source>Not a PostgreSQL URL: postgresql://login:password@host/database</source>
         <translation>Keine PostgreSQL-URL: postgresql://login:passwort@host/datenbank</translation>
     </message>
@@ -2430,18 +2435,18 @@
         <translation>Die Floor-PIN noch einmal (sie wird jetzt festgelegt)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="148" />
+        <location filename="../floor_dialogs.py" line="151" />
         <source>Record the ruling</source>
         <translation>Die Entscheidung eintragen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="168" />
-        <location filename="../floor_dialogs.py" line="194" />
+        <location filename="../floor_dialogs.py" line="171" />
+        <location filename="../floor_dialogs.py" line="197" />
         <source>A chip amount cannot be read: %1</source>
         <translation>Ein Chipbetrag ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="171" />
+        <location filename="../floor_dialogs.py" line="174" />
         <source>Stacks after this remedy: %1</source>
         <translation>Stacks nach dieser Abhilfe: %1</translation>
     </message>
