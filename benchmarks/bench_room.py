@@ -13,7 +13,10 @@
    (forwarder → server → NOTIFY → console's feed → its window): a new hand in the hand list,
    and a card in the open hand's steps.
 3. **Input → repaint, forwarder off vs on**: the keystroke benchmark's scripted hands typed
-   into the real window (bench_keystrokes.py), with and without the room, alternated.
+   into the real window (bench_keystrokes.py), with and without the room, alternated; once as
+   they fall on this machine's two cores (the server competing with the window, which a room's
+   table never has), and once *pinned*: the window on core 0, the server and the forwarder's
+   process on the other, as a table with two cores and a server elsewhere would run.
 
 Prints one JSON object. Figures are reported in the issue's note, never asserted.
 """
@@ -167,7 +170,13 @@ def end_to_end(pg, samples: int) -> dict:
     return {"new_hand_in_the_list": _ms(new_hand), "input_seen_by_the_console": _ms(new_card)}
 
 
-def repaint_on_off(pg, rounds: int) -> dict:
+def _pinned(pid: int, cpus: set[int]) -> None:
+    """Pin a process and every thread of it (a postmaster's backends inherit it)."""
+    for task in os.listdir(f"/proc/{pid}/task"):
+        os.sched_setaffinity(int(task), cpus)
+
+
+def repaint_on_off(pg, rounds: int, pin: bool = False) -> dict:
     from bench_keystrokes import HANDS, NAMES, KeyDealer
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
@@ -177,10 +186,11 @@ def repaint_on_off(pg, rounds: int) -> dict:
     from dealer_app.room.schema import upgrade
     from dealer_app.ui.main_window import MainWindow
     app = QApplication.instance() or QApplication([])
-    owner = pg.create_database("bench_keys")
+    db = "bench_keys_pinned" if pin else "bench_keys"
+    owner = pg.create_database(db)
     upgrade(owner)
-    pg.admin("CREATE ROLE bench_keys_t LOGIN PASSWORD 'pw' IN ROLE dealer_table")
-    url = pg.url("bench_keys_t", "pw", "bench_keys")
+    pg.admin(f"CREATE ROLE {db}_t LOGIN PASSWORD 'pw' IN ROLE dealer_table")
+    url = pg.url(f"{db}_t", "pw", db)
     times: dict[str, list[float]] = {"off": [], "on": []}
     for _ in range(rounds):
         for room in ("off", "on"):
@@ -194,6 +204,8 @@ def repaint_on_off(pg, rounds: int) -> dict:
                 w.show()
                 for _ in range(20):
                     app.processEvents()
+                if room == "on" and pin:  # the sender where a table's second core would run it
+                    _pinned(w.room.forwarder._process.pid, {(os.cpu_count() or 1) - 1})
                 c = w.controller
                 c.open_table(table, None, [(i + 1, NAMES[i], 100000) for i in range(seats)])
                 d = KeyDealer(app, w)
@@ -202,9 +214,28 @@ def repaint_on_off(pg, rounds: int) -> dict:
                 d.play(streets, policy)
                 times[room] += d.ms
                 if room == "on":
-                    assert w.room.forwarder is not None and w.room.forwarder.wait_until_sent(10)
+                    assert w.room.forwarder.wait_until_sent(10)
                 w.close()
     return {"forwarder_off": _ms(times["off"]), "forwarder_on": _ms(times["on"])}
+
+
+def _pin_and_run(pg, rounds: int) -> dict:
+    """As a card room runs: the server on another machine (here: the last core, by itself but
+    for the sender), the window on core 0 alone."""
+    if (os.cpu_count() or 1) < 2:
+        return {"skipped": "one core"}
+    last = (os.cpu_count() or 1) - 1
+    postmaster = int((pg.data / "postmaster.pid").read_text().split()[0])
+    import subprocess
+    for pid in subprocess.run(["pgrep", "-P", str(postmaster)], capture_output=True, text=True).stdout.split():
+        _pinned(int(pid), {last})
+    _pinned(postmaster, {last})
+    before = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {0})
+    try:
+        return repaint_on_off(pg, rounds, pin=True)
+    finally:
+        os.sched_setaffinity(0, before)
 
 
 def main(argv: list[str]) -> None:
@@ -215,7 +246,8 @@ def main(argv: list[str]) -> None:
         parts = {"throughput_backlog": lambda: throughput(pg, "backlog", 10 if quick else 60),
                  "throughput_dealing": lambda: throughput(pg, "dealing", 5 if quick else 30),
                  "end_to_end": lambda: end_to_end(pg, 5 if quick else 30),
-                 "input_to_repaint": lambda: repaint_on_off(pg, 1 if quick else 3)}
+                 "input_to_repaint": lambda: repaint_on_off(pg, 1 if quick else 3),
+                 "input_to_repaint_pinned": lambda: _pin_and_run(pg, 1 if quick else 3)}
         only = [a.split("=", 1)[1] for a in argv if a.startswith("--only=")]
         out = {"postgres": pg.bindir.parts[-2]}
         for name, run in parts.items():

@@ -12,13 +12,17 @@ The server checks each row against the table's keyed chain (room/migrations): a 
 refuses stops the forwarding of this table, and the reason is the forwarder's state (the
 dealer's status bar shows it; the floor sees it in the room).
 
-Threads: one per forwarder, with its own SQLite (read-only) and PostgreSQL connections. The
-dealer's thread only sets an event after each commit (``Store.on_commit``).
+A process of its own: the forwarder's work (reading the record, talking to the server) never
+shares the dealer's interpreter, so it cannot hold the dealer's repaint up (measured:
+benchmarks/bench_room.py). The dealer's side only writes one byte to a pipe after each commit
+(``Store.on_commit``), never waiting; the sender's states come back through another pipe and a
+thread that only relays them. If the app dies, the sender reads the end of its pipe and stops.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import socket
 import sqlite3
 import threading
@@ -26,6 +30,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from dealer_app.room.database import RoomError, connect, shown_url, words
 from dealer_app.room.schema import require_current
@@ -59,8 +64,23 @@ class ForwardState:
     detail: str = ""  # why, when offline, refused or stopped (the URL's password hidden)
 
 
+@dataclass(frozen=True)
+class _Config:
+    """What the sender process needs (it opens the record itself, read-only)."""
+
+    url: str
+    record_path: str
+    table_id: str
+    record_id: str
+    key: bytes
+    label: str
+    retry_max_s: float
+
+
 class Forwarder:
-    """Forwards one table record (a ``Store`` open to write) to the room at ``url``."""
+    """Forwards one table record (a ``Store`` open to write) to the room at ``url``, from a
+    process of its own (``start``); ``state`` is the sender's latest, ``on_state`` hears each
+    change (from the relay thread: a window passes it on through a queued signal)."""
 
     def __init__(self, store, url: str, label: str | None = None,
                  on_state: Callable[[ForwardState], None] | None = None, retry_max_s: float = 5.0):
@@ -69,39 +89,87 @@ class Forwarder:
         self.url = url
         self.record_path = Path(store.path)
         self.table_id = store.table_id()
-        self.record_id = store.record_id
-        self._key = store.key
         self.label = (label or socket.gethostname() or self.table_id)[:80]
         self.on_state = on_state
-        self.retry_max_s = retry_max_s
         self.state = ForwardState(CONNECTING, 0, 0)
         self._store = store
-        self._wake = threading.Event()
-        self._stop = threading.Event()
+        self._config = _Config(url, str(self.record_path), self.table_id, store.record_id, store.key, self.label,
+                               retry_max_s)
         self._sent = threading.Condition()
-        self._thread = threading.Thread(target=self._run, name=f"room-forwarder-{self.table_id}", daemon=True)
+        self._process: Any = None  # (multiprocessing's SpawnProcess)
+        self._wakes: Any = None  # the dealer's end of the wake pipe (non-blocking)
 
     # --- the dealer's side: start, wake, stop (none of it waits on the network) --------------------
     def start(self) -> Forwarder:
+        import multiprocessing
+        ctx = multiprocessing.get_context("spawn")  # (no fork of a process that runs Qt)
+        wakes_r, wakes_w = ctx.Pipe(duplex=False)
+        states_r, states_w = ctx.Pipe(duplex=False)
+        self._process = ctx.Process(target=_sender_main, args=(self._config, wakes_r, states_w), daemon=True,
+                                    name=f"room-forwarder-{self.table_id}")
+        self._process.start()
+        wakes_r.close()
+        states_w.close()
+        os.set_blocking(wakes_w.fileno(), False)  # a wake never waits, not even on a sender gone deaf
+        self._wakes = wakes_w
+        threading.Thread(target=self._relay, args=(states_r,), name=f"room-relay-{self.table_id}",
+                         daemon=True).start()
         self._store.on_commit = self.wake
-        self._thread.start()
         return self
 
     def wake(self) -> None:
-        self._wake.set()
+        """A commit: the sender looks for rows (a byte in a pipe; a full pipe already says so)."""
+        if self._wakes is None:
+            return
+        try:
+            self._wakes.send_bytes(b"w")
+        except (BlockingIOError, BrokenPipeError, OSError):
+            pass
 
     def stop(self, timeout: float = 1.0) -> None:
         if self._store.on_commit == self.wake:
             self._store.on_commit = None
-        self._stop.set()
-        self._wake.set()
-        if self._thread.is_alive():
-            self._thread.join(timeout)
+        if self._wakes is not None:
+            self._wakes.close()  # the sender reads the end of the pipe, and stops
+            self._wakes = None
+        if self._process is not None:
+            self._process.join(timeout)
+            if self._process.is_alive():
+                self._process.terminate()
+
+    def _relay(self, states) -> None:
+        """The sender's states, as they come (the thread waits in the pipe: it costs the dealer
+        nothing). The pipe's end: the sender stopped."""
+        while True:
+            try:
+                new = states.recv()
+            except (EOFError, OSError):
+                if self.state.state not in (REFUSED, STOPPED):
+                    self._take(ForwardState(STOPPED, self.state.on_server, self.state.waiting,
+                                            "the forwarder stopped" if self._wakes is None
+                                            else "the forwarder's process ended unexpectedly"))
+                return
+            self._take(new)
+
+    def _take(self, new: ForwardState) -> None:
+        changed = new != self.state
+        with self._sent:
+            self.state = new
+            self._sent.notify_all()
+        if changed and self.on_state is not None:
+            try:
+                self.on_state(new)
+            except Exception:  # noqa: BLE001 - a listener's bug must not stop the relay
+                log.exception("room forwarder: a state listener failed")
 
     def wait_until_sent(self, timeout: float = 10.0) -> bool:
         """True once every row the record held when this was called is on the server (tests,
         benchmarks, and a table closing for the night)."""
-        target = self._local_head_now()
+        db = sqlite3.connect(f"{self.record_path.resolve().as_uri()}?mode=ro", uri=True, timeout=3)
+        try:
+            target = db.execute("SELECT COALESCE(MAX(id), 0) FROM log").fetchone()[0]
+        finally:
+            db.close()
         deadline = time.monotonic() + timeout
         with self._sent:
             while self.state.on_server < target and self.state.state not in (REFUSED, STOPPED):
@@ -112,25 +180,60 @@ class Forwarder:
                 self._sent.wait(min(left, 0.2))
         return self.state.on_server >= target
 
-    def _local_head_now(self) -> int:
-        db = self._local()
-        try:
-            return db.execute("SELECT COALESCE(MAX(id), 0) FROM log").fetchone()[0]
-        finally:
-            db.close()
 
-    # --- the forwarder's thread ------------------------------------------------------------------
+def _sender_main(config: _Config, wakes, states) -> None:
+    """The sender process: wakes from the dealer's pipe set an event; the end of the pipe stops it."""
+    try:  # background work: the dealer's window goes first for the processor
+        os.nice(10)
+    except OSError:
+        pass
+    sender = _Sender(config, states.send)
+
+    def listen():
+        while True:
+            try:
+                wakes.recv_bytes()
+            except (EOFError, OSError):
+                sender.stop_event.set()
+                sender.wake_event.set()
+                return
+            sender.wake_event.set()
+
+    threading.Thread(target=listen, name="room-wakes", daemon=True).start()
+    try:
+        sender.run()
+    finally:
+        try:
+            states.close()
+        except OSError:
+            pass
+
+
+class _Sender:
+    """The forwarding loop (in the sender process): connect, register, send, wait, again."""
+
+    def __init__(self, config: _Config, say: Callable[[ForwardState], None]):
+        self.url, self.record_path = config.url, Path(config.record_path)
+        self.table_id, self.record_id, self._key = config.table_id, config.record_id, config.key
+        self.label, self.retry_max_s = config.label, config.retry_max_s
+        self.wake_event, self.stop_event = threading.Event(), threading.Event()
+        self._wake, self._stop = self.wake_event, self.stop_event
+        self._send_state = say
+        self._last: ForwardState | None = None
+
     def _say(self, state: str, on_server: int, waiting: int, detail: str = "") -> None:
         new = ForwardState(state, on_server, waiting, detail)
-        changed = new != self.state
-        with self._sent:
-            self.state = new
-            self._sent.notify_all()
-        if changed and self.on_state is not None:
-            try:
-                self.on_state(new)
-            except Exception:  # noqa: BLE001 - a listener's bug must not stop the forwarding
-                log.exception("room forwarder: a state listener failed")
+        if new == self._last:
+            return
+        self._last = new
+        try:
+            self._send_state(new)
+        except (OSError, ValueError):  # the app is gone: stop
+            self._stop.set()
+            self._wake.set()
+
+    def run(self) -> None:
+        self._run()
 
     def _local(self) -> sqlite3.Connection:
         db = sqlite3.connect(f"{self.record_path.resolve().as_uri()}?mode=ro", uri=True, timeout=3)
@@ -156,6 +259,7 @@ class Forwarder:
             except _Refused as exc:
                 self._say(REFUSED, head, self._waiting(local, head), str(exc))
                 self._stop.wait()  # the chain cannot go on past a refused row: said, and kept
+                break
             except sqlite3.Error as exc:  # the record cannot be read now (locked, …): again soon
                 self._say(STOPPED, head, 0, f"{self.record_path}: the record cannot be read ({exc})")
                 if local is not None:
