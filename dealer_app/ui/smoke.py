@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 # a three-handed $1-2 hand with a bet on every street, played to its showdown
@@ -59,8 +60,17 @@ def smoke_test(out: Path) -> int:
         # the card room's parts are in the bundle: psycopg with its libpq, and the schema's migrations
         import psycopg
 
+        from dealer_app.room.forwarder import OFFLINE, Forwarder
         from dealer_app.room.schema import latest_version
-        room = f"; room schema {latest_version()}, libpq {psycopg.pq.version()}"
+        # the forwarder's process starts (in the bundle too) and says a server that is not there
+        fwd = Forwarder(store, "postgresql://smoke:none@127.0.0.1:9/none", "smoke").start()
+        deadline = time.monotonic() + 20
+        while fwd.state.state != OFFLINE and time.monotonic() < deadline:
+            time.sleep(0.05)
+        fwd.stop()
+        if fwd.state.state != OFFLINE:
+            raise RuntimeError(f"the room's forwarder did not start: {fwd.state}")
+        room = f"; room schema {latest_version()}, libpq {psycopg.pq.version()}, forwarder process ok"
         started = room + (f"; first window {shown_after * 1000:.0f} ms after the process started" if shown_after
                           else "")
         print(f"smoke test passed: {out} (hand 1 sealed {c.store.seals()[-1].seal}{started})")

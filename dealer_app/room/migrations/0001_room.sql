@@ -81,6 +81,7 @@ CREATE TABLE room.refusals (
     at timestamptz NOT NULL DEFAULT clock_timestamp(),
     UNIQUE (table_id, session, seq)
 );
+CREATE INDEX refusals_row ON room.refusals (table_id, row_id);
 
 -- the floor's rulings on any table's hand, chained one after another
 CREATE TABLE room.rulings (
@@ -202,17 +203,18 @@ BEGIN
     -- room.tables is held until the batch commits (a lock no other login can take: it needs
     -- the owner's privileges), so its rows become visible in their order too
     PERFORM FROM room.tables WHERE table_id = NEW.table_id FOR NO KEY UPDATE;
-    SELECT hash INTO same_hash FROM room.log WHERE table_id = NEW.table_id AND session = NEW.session
-        AND seq = NEW.seq;
-    IF FOUND THEN
+    -- every lookup below goes by an index that gives the one row at once, whatever the
+    -- planner knows of the table's size (a new table has no statistics yet)
+    SELECT * INTO last_row FROM room.log WHERE table_id = NEW.table_id ORDER BY row_id DESC LIMIT 1;
+    IF last_row.id IS NOT NULL AND NEW.row_id <= last_row.row_id THEN
+        SELECT hash INTO same_hash FROM room.log WHERE table_id = NEW.table_id AND row_id = NEW.row_id;
         IF same_hash = NEW.hash THEN
             RETURN NEW;  -- sent again after an outage: ON CONFLICT DO NOTHING keeps the first
         END IF;
         what := 'differs';
-        why := format('row %s (table session %s, row %s) differs from the row already received for that place',
-                      NEW.row_id, NEW.session, NEW.seq);
+        why := format('row %s (table session %s, row %s) is already in the room, different: another copy of this '
+                      'record sent it, or it was changed after it was sent', NEW.row_id, NEW.session, NEW.seq);
     ELSE
-        SELECT * INTO last_row FROM room.log WHERE table_id = NEW.table_id ORDER BY row_id DESC LIMIT 1;
         IF NEW.row_id > coalesce(last_row.row_id, 0) + 1 AND EXISTS (
                 SELECT FROM room.refusals WHERE table_id = NEW.table_id AND row_id = coalesce(last_row.row_id, 0) + 1) THEN
             RETURN NULL;  -- after a refused row: the refusal of that row says why, once
@@ -220,15 +222,16 @@ BEGIN
         IF last_row.id IS NULL AND NEW.row_id <> 1 THEN
             what := 'early';
             why := format('row %s arrived before row 1 of the table''s record', NEW.row_id);
-        ELSIF last_row.id IS NOT NULL AND NEW.row_id <= last_row.row_id THEN
-            what := 'differs';
-            why := format('row %s (table session %s, row %s) is already in the room, different: another copy of '
-                          'this record sent it', NEW.row_id, NEW.session, NEW.seq);
         ELSIF last_row.id IS NOT NULL AND NEW.row_id <> last_row.row_id + 1 THEN
             what := 'gap';
             why := format('row %s arrived after row %s: rows are missing between them', NEW.row_id, last_row.row_id);
         ELSE
-            SELECT max(seq) INTO last_seq FROM room.log WHERE table_id = NEW.table_id AND session = NEW.session;
+            IF last_row.session = NEW.session THEN
+                last_seq := last_row.seq;
+            ELSE
+                SELECT seq INTO last_seq FROM room.log WHERE table_id = NEW.table_id AND session = NEW.session
+                    ORDER BY seq DESC LIMIT 1;
+            END IF;
             IF NEW.seq <> coalesce(last_seq, 0) + 1 THEN
                 what := 'numbered';
                 why := format('row %s is numbered %s in table session %s, after %s', NEW.row_id, NEW.seq,
