@@ -1,3 +1,5 @@
 from dealer_app.cli import main
 
-raise SystemExit(main())
+# guarded: the card room's forwarder is a spawned process, which imports the main module again
+if __name__ == "__main__":
+    raise SystemExit(main())
