@@ -67,9 +67,10 @@ def smoke_test(out: Path) -> int:
         deadline = time.monotonic() + 20
         while fwd.state.state != OFFLINE and time.monotonic() < deadline:
             time.sleep(0.05)
+        said = fwd.state
         fwd.stop()
-        if fwd.state.state != OFFLINE:
-            raise RuntimeError(f"the room's forwarder did not start: {fwd.state}")
+        if said.state != OFFLINE:
+            raise RuntimeError(f"the room's forwarder did not start: {said}")
         room = f"; room schema {latest_version()}, libpq {psycopg.pq.version()}, forwarder process ok"
         started = room + (f"; first window {shown_after * 1000:.0f} ms after the process started" if shown_after
                           else "")
