@@ -57,7 +57,7 @@ def test_two_tables_deal_at_once_into_one_server(room, tmp_path, capsys):
         play(c, seed, 400, lambda c: None)  # both play stud-5-10: they differ by their table_id
         assert fwd.wait_until_sent(30), fwd.state
         results[name] = (store.table_id(), local_rows(store), fwd.state)
-        fwd.stop()
+        fwd.stop(wait=True)
         store.close()
 
     threads = [threading.Thread(target=deal, args=("a", room.table_a, 1)),
@@ -116,7 +116,7 @@ def test_the_server_stopped_mid_hand_loses_nothing_and_doubles_nothing(room, tmp
                          "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (table_id, session, seq) "
                          "DO NOTHING", (store.table_id(), *row))
     assert server_rows(room, store.table_id()) == local_rows(store)
-    fwd.stop()
+    fwd.stop(wait=True)
 
 
 def test_a_tampered_row_is_refused_and_the_floor_sees_why(room, tmp_path):
@@ -142,7 +142,7 @@ def test_a_tampered_row_is_refused_and_the_floor_sees_why(room, tmp_path):
     assert [(r.table_id, r.row_id) for r in reader.refusals] == [(store.table_id(), edited)]
     assert "changed after it was written" in reader.refusals[0].reason
     reader.close()
-    fwd.stop()
+    fwd.stop(wait=True)
 
 
 def test_a_forged_row_and_another_tables_row_are_refused(room, tmp_path):
@@ -151,7 +151,7 @@ def test_a_forged_row_and_another_tables_row_are_refused(room, tmp_path):
     c.open_table("stud-5-10", None, PLAYERS)
     fwd = forwarder(store, room.table_a)
     assert fwd.wait_until_sent(10)
-    fwd.stop()
+    fwd.stop(wait=True)
     tid, last = store.table_id(), local_rows(store)[-1]
     insert = ("INSERT INTO room.log (table_id, session, seq, row_id, hand_no, kind, payload, at, hash) "
               "VALUES (%s, %s, %s, %s, 0, 'input', '{}', 'now', %s)")
@@ -166,10 +166,20 @@ def test_a_forged_row_and_another_tables_row_are_refused(room, tmp_path):
             conn.execute("SELECT * FROM room.table_head(%s)", (tid,))
         with pytest.raises(psycopg.errors.InsufficientPrivilege):  # nor take over its identity
             conn.execute("SELECT room.register_table(%s, %s, 'mine', %s)", (tid, store.record_id, b"k" * 32))
+    with psycopg.connect(room.table_a, autocommit=True) as conn, \
+            pytest.raises(psycopg.errors.InsufficientPrivilege):  # nor choose the room's order of arrival
+        conn.execute("INSERT INTO room.log (id, table_id, session, seq, row_id, hand_no, kind, payload, at, hash) "
+                     "VALUES (999999, %s, 1, 99, 99, 0, 'input', '{}', 'now', 'x')", (tid,))
     reader = RoomReader(room.floor)
     reader.catch_up()
     assert [(r.row_id, "keyed hash" in r.reason) for r in reader.refusals] == [(last[0] + 1, True)]
     reader.close()
+    # the made-up row does not lock the honest table out: its own next rows are taken
+    c.start_hand()
+    fwd = forwarder(store, room.table_a)
+    assert fwd.wait_until_sent(10), fwd.state
+    fwd.stop(wait=True)
+    assert server_rows(room, tid) == local_rows(store)
 
 
 @pytest.mark.parametrize("who", ["table", "floor", "owner"])
@@ -179,7 +189,7 @@ def test_nobody_updates_or_deletes(room, tmp_path, who):
     play(c, 4, 40, lambda c: None)
     fwd = forwarder(store, room.table_a)
     assert fwd.wait_until_sent(10)
-    fwd.stop()
+    fwd.stop(wait=True)
     url = {"table": room.table_a, "floor": room.floor, "owner": room.owner}[who]
     with psycopg.connect(url, autocommit=True) as conn:
         for sql in ("UPDATE room.log SET payload = '{}' WHERE row_id = 3", "DELETE FROM room.log WHERE row_id = 3",
@@ -204,7 +214,7 @@ def test_the_floor_records_a_ruling_in_the_room(room, tmp_path):
     play(c, 6, 80, lambda c: None)
     fwd = forwarder(store, room.table_a)
     assert fwd.wait_until_sent(10)
-    fwd.stop()
+    fwd.stop(wait=True)
     reader = RoomReader(room.floor)
     reader.catch_up()
     hand = reader.hands()[-1]
@@ -241,7 +251,7 @@ def test_a_function_planted_in_public_is_never_called_by_the_servers_checks(room
     play(c, 7, 50, lambda c: None)
     fwd = forwarder(store, room.table_a)
     assert fwd.wait_until_sent(10), fwd.state  # (a planted function called would have raised)
-    fwd.stop()
+    fwd.stop(wait=True)
     assert server_rows(room, store.table_id()) == local_rows(store)
 
 
@@ -288,7 +298,7 @@ def test_a_wrong_login_is_said_as_such_and_not_as_an_outage(room, tmp_path, caps
     while fwd.state.state != NOT_ALLOWED and time.monotonic() < deadline:
         time.sleep(0.05)
     assert fwd.state.state == NOT_ALLOWED and "permission denied" in fwd.state.detail
-    fwd.stop()
+    fwd.stop(wait=True)
     bad = room.table_a.replace("pw-", "wrong-")
     fwd = forwarder(store, bad)
     deadline = time.monotonic() + 10
@@ -296,7 +306,7 @@ def test_a_wrong_login_is_said_as_such_and_not_as_an_outage(room, tmp_path, caps
         time.sleep(0.05)
     assert fwd.state.state == NOT_ALLOWED and "password authentication failed" in fwd.state.detail
     assert "wrong-" not in fwd.state.detail  # (the password is never shown)
-    fwd.stop()
+    fwd.stop(wait=True)
     with pytest.raises(WrongLogin, match="not a floor's login"):
         RoomReader(room.table_a)
     assert main(["hands", "--database", room.table_a, "--json"]) == 2
@@ -330,7 +340,7 @@ def test_a_record_replaced_under_its_table_identity_is_refused_and_the_floor_see
     c.open_table("stud-5-10", None, PLAYERS)
     fwd = forwarder(store, room.table_a)  # (the record gets its table identity)
     assert fwd.wait_until_sent(10)
-    fwd.stop()
+    fwd.stop(wait=True)
     store.close()
     shutil.copy(path, tmp_path / "backup.sqlite3")  # closed: no -wal beside it
     store = Store(path)
@@ -339,7 +349,7 @@ def test_a_record_replaced_under_its_table_identity_is_refused_and_the_floor_see
     c.start_hand()
     fwd = forwarder(store, room.table_a)
     assert fwd.wait_until_sent(10)
-    fwd.stop()
+    fwd.stop(wait=True)
     table_id = store.table_id()
     store.close()
     backup = Store(tmp_path / "backup.sqlite3")
@@ -349,7 +359,7 @@ def test_a_record_replaced_under_its_table_identity_is_refused_and_the_floor_see
     while fwd.state.state != REFUSED and time.monotonic() < deadline:
         time.sleep(0.05)
     assert fwd.state.state == REFUSED and "replaced or restored" in fwd.state.detail
-    fwd.stop()
+    fwd.stop(wait=True)
     reader = RoomReader(room.floor)
     reader.catch_up()
     assert [(r.table_id, r.what) for r in reader.refusals] == [(table_id, "mismatch")]
@@ -367,7 +377,7 @@ def test_a_copy_of_the_record_that_dealt_on_elsewhere_stops_the_real_table_loudl
     c.open_table("stud-5-10", None, PLAYERS)
     fwd = forwarder(real, room.table_a)
     assert fwd.wait_until_sent(10)
-    fwd.stop()
+    fwd.stop(wait=True)
     real.close()
     (tmp_path / "copy").mkdir()
     shutil.copy(tmp_path / "real" / "hands.sqlite3", tmp_path / "copy" / "hands.sqlite3")
@@ -380,7 +390,7 @@ def test_a_copy_of_the_record_that_dealt_on_elsewhere_stops_the_real_table_loudl
         random_input(cc, play_some)
     fc = forwarder(copy, room.table_a)
     assert fc.wait_until_sent(10)  # the copy sends first: the room takes it
-    fc.stop()
+    fc.stop(wait=True)
     real = Store(tmp_path / "real" / "hands.sqlite3")
     c = TableController(real)
     c.resume(c.open_tables()[0].session_id)
@@ -392,4 +402,4 @@ def test_a_copy_of_the_record_that_dealt_on_elsewhere_stops_the_real_table_loudl
     while fwd.state.state != REFUSED and time.monotonic() < deadline:
         time.sleep(0.05)
     assert fwd.state.state == REFUSED, fwd.state
-    fwd.stop()
+    fwd.stop(wait=True)

@@ -93,7 +93,7 @@ def test_the_room_console_sees_a_new_hand_within_a_second_and_follows_it(qtbot, 
     qtbot.keyClick(focus(qtbot), Qt.Key_End)
     assert w.index == steps + 4
     assert w.bridge.controller.prompt().kind == "action"  # (after the bring-in, the next seat acts)
-    fwd.stop()
+    fwd.stop(wait=True)
     w.close()
 
 
@@ -117,7 +117,7 @@ def test_the_room_console_names_what_the_server_refused(qtbot, tmp_path, room):
     text = w.refusal_line.text()
     assert "The room refused 1 row(s)" in text and "Stud 3" in text and "hand_start" in text
     assert "keyed hash" in text
-    fwd.stop()
+    fwd.stop(wait=True)
     w.close()
 
 
@@ -144,5 +144,5 @@ def test_the_room_console_comes_back_after_the_server_restarts(qtbot, tmp_path, 
     open_row(qtbot, w, 0)  # the console's own connection is made again too
     qtbot.waitUntil(lambda: w.timeline is not None and len(w.timeline.steps) >= 6, timeout=3000)
     assert w.timeline.steps[-1].kind == "input" and w.timeline.steps[-1].inputs[-1][0] == "act"
-    fwd.stop()
+    fwd.stop(wait=True)
     w.close()

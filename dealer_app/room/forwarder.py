@@ -99,57 +99,89 @@ class Forwarder:
         self._process: Any = None  # (multiprocessing's SpawnProcess)
         self._wakes: Any = None  # the dealer's end of the wake pipe (non-blocking)
 
-    # --- the dealer's side: start, wake, stop (none of it waits on the network) --------------------
+    # --- the dealer's side: start, wake, stop (none of it waits: not on the network, nor the sender)
     def start(self) -> Forwarder:
-        import multiprocessing
-        ctx = multiprocessing.get_context("spawn")  # (no fork of a process that runs Qt)
-        wakes_r, wakes_w = ctx.Pipe(duplex=False)
-        states_r, states_w = ctx.Pipe(duplex=False)
-        self._process = ctx.Process(target=_sender_main, args=(self._config, wakes_r, states_w), daemon=True,
-                                    name=f"room-forwarder-{self.table_id}")
-        self._process.start()
-        wakes_r.close()
-        states_w.close()
-        os.set_blocking(wakes_w.fileno(), False)  # a wake never waits, not even on a sender gone deaf
-        self._wakes = wakes_w
-        threading.Thread(target=self._relay, args=(states_r,), name=f"room-relay-{self.table_id}",
+        """Start the sender process (OSError if the system cannot start one)."""
+        states = self._spawn()
+        threading.Thread(target=self._relay, args=(states,), name=f"room-relay-{self.table_id}",
                          daemon=True).start()
         self._store.on_commit = self.wake
         return self
 
+    def _spawn(self):
+        import multiprocessing
+        ctx = multiprocessing.get_context("spawn")  # (no fork of a process that runs Qt)
+        wakes_r, wakes_w = ctx.Pipe(duplex=False)
+        states_r, states_w = ctx.Pipe(duplex=False)
+        process = ctx.Process(target=_sender_main, args=(self._config, wakes_r, states_w), daemon=True,
+                              name=f"room-forwarder-{self.table_id}")
+        process.start()
+        wakes_r.close()
+        states_w.close()
+        os.set_blocking(wakes_w.fileno(), False)  # a wake never waits, not even on a sender gone deaf
+        self._process, self._wakes = process, wakes_w
+        return states_r
+
     def wake(self) -> None:
         """A commit: the sender looks for rows (a byte in a pipe; a full pipe already says so)."""
-        if self._wakes is None:
+        wakes = self._wakes
+        if wakes is None:
             return
         try:
-            self._wakes.send_bytes(b"w")
+            wakes.send_bytes(b"w")
         except (BlockingIOError, BrokenPipeError, OSError):
             pass
 
-    def stop(self, timeout: float = 1.0) -> None:
+    def stop(self, wait: bool = False) -> None:
+        """The sender is told to stop (the end of its pipe) and is reaped in the background;
+        ``wait``: until it has ended (tests, and anything that copies the record next)."""
+        self._stopped = True
         if self._store.on_commit == self.wake:
             self._store.on_commit = None
-        if self._wakes is not None:
-            self._wakes.close()  # the sender reads the end of the pipe, and stops
-            self._wakes = None
-        if self._process is not None:
-            self._process.join(timeout)
-            if self._process.is_alive():
-                self._process.terminate()
+        wakes, process = self._wakes, self._process
+        self._wakes = None
+        if wakes is not None:
+            wakes.close()
+        if process is not None and wait:
+            _reap(process)
+        elif process is not None:
+            threading.Thread(target=_reap, args=(process,), name="room-reaper", daemon=True).start()
+
+    _stopped = False
+    RESTARTS_PER_MINUTE = 5
 
     def _relay(self, states) -> None:
         """The sender's states, as they come (the thread waits in the pipe: it costs the dealer
-        nothing). The pipe's end: the sender stopped."""
+        nothing). The pipe's end: the sender stopped; if it was not told to, it is started
+        again (a few times a minute at most), so that forwarding goes on by itself."""
+        restarts: list[float] = []
         while True:
             try:
                 new = states.recv()
             except (EOFError, OSError):
-                if self.state.state not in (REFUSED, STOPPED):
+                if self._stopped:
                     self._take(ForwardState(STOPPED, self.state.on_server, self.state.waiting,
-                                            "the forwarder stopped" if self._wakes is None
-                                            else "the forwarder's process ended unexpectedly"))
-                return
-            self._take(new)
+                                            "the forwarder stopped"))
+                    return
+                now = time.monotonic()
+                restarts = [t for t in restarts if now - t < 60] + [now]
+                if len(restarts) > self.RESTARTS_PER_MINUTE:
+                    self._take(ForwardState(STOPPED, self.state.on_server, self.state.waiting,
+                                            "the forwarder's process keeps ending: see the log"))
+                    return
+                log.warning("room forwarder: its process ended unexpectedly; starting it again")
+                time.sleep(1.0)
+                if self._stopped:
+                    continue
+                try:
+                    states = self._spawn()
+                except OSError as exc:
+                    self._take(ForwardState(STOPPED, self.state.on_server, self.state.waiting,
+                                            f"the forwarder's process cannot be started again ({exc})"))
+                    return
+                continue
+            if not self._stopped:
+                self._take(new)
 
     def _take(self, new: ForwardState) -> None:
         changed = new != self.state
@@ -310,8 +342,8 @@ class _Sender:
                                                            (self.table_id,)).fetchone()
         conn.commit()
         head = row_id or 0
-        if refused_row is not None and refused_row == head + 1:
-            raise _Refused(f"the room refused row {refused_row}: {reason}")
+        # (a refusal of the next row may be of a row someone else made up: this record's own
+        # next row is sent, and judged, like any other)
         if head:
             mine = local.execute("SELECT hash FROM log WHERE id = ?", (head,)).fetchone()
             if mine is None or mine[0] != digest:
@@ -373,6 +405,13 @@ class _Sender:
             return local.execute("SELECT COUNT(*) FROM log WHERE id > ?", (head,)).fetchone()[0]
         except sqlite3.Error:
             return 0
+
+
+def _reap(process) -> None:
+    process.join(3)
+    if process.is_alive():
+        process.terminate()
+        process.join(3)
 
 
 class _Refused(Exception):

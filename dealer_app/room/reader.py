@@ -54,6 +54,9 @@ class RoomRuling:
     hash: str
 
 
+LATE_WINDOW = 1000  # ids: how far back a refusal or ruling that committed late is looked for
+
+
 class RoomReader:
     """The floor's view of the room at ``url`` (a login with the floor's grants)."""
 
@@ -73,6 +76,7 @@ class RoomReader:
         self.tables: dict[str, RoomTable] = {}
         self.refusals: list[Refusal] = []
         self.rulings: list[RoomRuling] = []
+        self._counted: set[int] = set()  # the rulings counted on their hands' summaries
         self.index = HandIndex()
 
     def _require_floor(self) -> None:
@@ -137,23 +141,28 @@ class RoomReader:
         changed: dict[tuple, HandSummary] = {}
         if hands:
             self._read_rows(changed)
-        # refusals and rulings are few: read whole each time (their ids may commit out of order)
+        # refusals and rulings commit in no order of their ids: read again over a window of the
+        # last ids seen, so that one committed late is still found (each kept once, by id)
         known = {r.id for r in self.refusals}
+        since = max(known, default=0) - LATE_WINDOW
         for row in self._query("SELECT id, table_id, session, seq, row_id, kind, hand_no, what, reason, at::text "
-                               "FROM room.refusals ORDER BY id"):
+                               "FROM room.refusals WHERE id > %s ORDER BY id", (since,)):
             if row[0] not in known:
                 self.refusals.append(Refusal(*row))
+        self.refusals.sort(key=lambda r: r.id)
         known = {r.id for r in self.rulings}
+        since = max(known, default=0) - LATE_WINDOW
         for rid, tid, sid, hand, payload, login, at, digest in self._query(
                 "SELECT id, table_id, session, hand_no, payload, floor_login, at::text, hash FROM room.rulings "
-                "ORDER BY id"):
-            if rid in known:
-                continue
-            self.rulings.append(RoomRuling(rid, tid, sid, hand, _json(payload), login, at, digest))
-            summary = self.index.hands.get((tid, sid, hand))
-            if summary is not None:
+                "WHERE id > %s ORDER BY id", (since,)):
+            if rid not in known:
+                self.rulings.append(RoomRuling(rid, tid, sid, hand, _json(payload), login, at, digest))
+        for r in self.rulings:  # each ruling counted on its hand once the hand is known
+            summary = self.index.hands.get((r.table_id, r.session, r.hand))
+            if summary is not None and r.id not in self._counted:
                 summary.rulings += 1
-                changed[(tid, sid, hand)] = summary
+                self._counted.add(r.id)
+                changed[(r.table_id, r.session, r.hand)] = summary
         self.rulings.sort(key=lambda r: r.id)
         return list(changed.values())
 
@@ -257,8 +266,11 @@ class RoomTableRecord:
         args: tuple = (self.table_id,)
         if session is not None:
             sql, args = sql + " AND session = %s", (self.table_id, session)
-        return [Anchor("", sid, hand, rid, seq, digest, at) for sid, hand, rid, seq, digest, at in
-                self.reader._query(sql + " ORDER BY row_id", args)]
+        try:
+            found = self.reader._query(sql + " ORDER BY row_id", args)
+        except RoomError as exc:  # (what a record says when it cannot be read)
+            raise StoreError(str(exc)) from None
+        return [Anchor("", sid, hand, rid, seq, digest, at) for sid, hand, rid, seq, digest, at in found]
 
     def check(self, key=None, anchors=None) -> list:
         """What the room refused of this table's rows (the server checked each against the

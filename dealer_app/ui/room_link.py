@@ -52,7 +52,11 @@ class TableLink(QObject):
             self._say(self.tr("Room: not forwarded — %1").replace("%1", str(exc)), problem=True)
             return
         forwarder.on_state = lambda s: self.state.emit(forwarder, s)
-        self.forwarder = forwarder.start()
+        try:
+            self.forwarder = forwarder.start()
+        except OSError as exc:  # (no process can be started: a deleted folder, a process limit)
+            self._say(self.tr("Room: not forwarded — %1").replace("%1", str(exc)), problem=True)
+            return
         self._say(self.tr("Room: connecting to %1").replace("%1", shown_url(url)), problem=False)
 
     def stop(self) -> None:

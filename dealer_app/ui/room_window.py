@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QLabel, QMessageBox, QTableWidgetItem
 
 from dealer_app.floor.timeline import TimelineError
 from dealer_app.history.hand_index import HandSummary
+from dealer_app.history.store import StoreError
 from dealer_app.room.database import RoomError, shown_url
 from dealer_app.room.feed import FeedChange, RoomFeed
 from dealer_app.room.reader import RoomReader
@@ -130,7 +131,7 @@ class RoomFloorWindow(FloorWindow):
         try:
             from dealer_app.floor.timeline import load_hand
             fresh = load_hand(self.record_of_hand(), t.session, t.hand)
-        except (TimelineError, RoomError) as exc:
+        except (TimelineError, RoomError, StoreError) as exc:
             self.status.setText(error_words(exc))
             return
         self.timeline = fresh

@@ -3,7 +3,9 @@
 -- Applied by `dealer-app db upgrade --database URL` (as the database's owner), once.
 
 CREATE EXTENSION IF NOT EXISTS pgcrypto;  -- hmac(): the keyed chain is checked in the server
--- nobody but the owner creates objects in public (PostgreSQL 15's default; 13 and 14 let anyone)
+-- nobody but the owner creates objects in public: PostgreSQL 15's default. On 13 and 14 this
+-- takes effect only where the database's owner owns public; the checks below do not rely on it
+-- (their search path leaves public out, and hmac is called by its schema)
 REVOKE CREATE ON SCHEMA public FROM PUBLIC;
 
 -- pgcrypto's hmac, wherever the extension lives, called by its schema: the checks below never
@@ -77,9 +79,10 @@ CREATE TABLE room.refusals (
     hand_no integer NOT NULL,
     what text NOT NULL,  -- differs | early | gap | numbered | hash | mismatch: the console words it
     reason text NOT NULL,  -- the same in English, for psql and the logs
+    hash text NOT NULL,  -- the refused row's (each refused content is kept once)
     login name NOT NULL DEFAULT session_user,
     at timestamptz NOT NULL DEFAULT clock_timestamp(),
-    UNIQUE (table_id, session, seq)
+    UNIQUE (table_id, row_id, hash)
 );
 CREATE INDEX refusals_row ON room.refusals (table_id, row_id);
 
@@ -171,9 +174,13 @@ BEGIN
     IF NOT EXISTS (SELECT FROM room.tables t WHERE t.table_id = p_table_id AND t.login = session_user) THEN
         RAISE EXCEPTION 'table % is not this login''s', p_table_id USING ERRCODE = 'insufficient_privilege';
     END IF;
-    INSERT INTO room.refusals (table_id, session, seq, row_id, kind, hand_no, what, reason)
-        VALUES (p_table_id, 0, -p_row_id, p_row_id, 'record', 0, 'mismatch', left(p_reason, 500))
-        ON CONFLICT (table_id, session, seq) DO NOTHING;
+    -- (one per row the room holds: a table cannot fill the floor's list with words of its own)
+    IF NOT EXISTS (SELECT FROM room.log WHERE table_id = p_table_id AND row_id = p_row_id) THEN
+        RETURN;
+    END IF;
+    INSERT INTO room.refusals (table_id, session, seq, row_id, kind, hand_no, what, reason, hash)
+        VALUES (p_table_id, 0, 0, p_row_id, 'record', 0, 'mismatch', left(p_reason, 500), 'mismatch')
+        ON CONFLICT (table_id, row_id, hash) DO NOTHING;
 END
 $$;
 
@@ -243,7 +250,7 @@ BEGIN
             expected := room.keyed_hash(convert_to(concat_ws('|', known.record_id, coalesce(last_row.hash, ''),
                         NEW.row_id, NEW.session, NEW.seq, NEW.hand_no, NEW.kind, NEW.payload, NEW.at), 'UTF8'),
                         table_key);
-            IF expected <> NEW.hash THEN
+            IF expected IS DISTINCT FROM NEW.hash THEN  -- (no key: never taken unchecked)
                 what := 'hash';
                 why := format('row %s (table session %s, hand %s, %s) does not match its keyed hash: it was changed '
                               'after it was written, or written with another key', NEW.row_id, NEW.session,
@@ -252,11 +259,12 @@ BEGIN
         END IF;
     END IF;
     IF why IS NULL THEN
+        NEW.received_at := clock_timestamp();
         RETURN NEW;
     END IF;
-    INSERT INTO room.refusals (table_id, session, seq, row_id, kind, hand_no, what, reason)
-        VALUES (NEW.table_id, NEW.session, NEW.seq, NEW.row_id, NEW.kind, NEW.hand_no, what, why)
-        ON CONFLICT (table_id, session, seq) DO NOTHING;
+    INSERT INTO room.refusals (table_id, session, seq, row_id, kind, hand_no, what, reason, hash)
+        VALUES (NEW.table_id, NEW.session, NEW.seq, NEW.row_id, NEW.kind, NEW.hand_no, what, why, left(NEW.hash, 128))
+        ON CONFLICT (table_id, row_id, hash) DO NOTHING;
     RETURN NULL;  -- not stored; the rest of the batch goes on (and is refused after it)
 END
 $$;
@@ -308,7 +316,7 @@ REVOKE ALL ON ALL FUNCTIONS IN SCHEMA room FROM PUBLIC;
 GRANT USAGE ON SCHEMA room TO dealer_table, dealer_floor;
 GRANT SELECT ON room.schema_migrations TO dealer_table, dealer_floor;  -- which schema the server has
 -- a table: its own rows in (the check above holds it to its own), where it stands, nothing else
-GRANT INSERT ON room.log TO dealer_table;
+GRANT INSERT (table_id, session, seq, row_id, hand_no, kind, payload, at, hash) ON room.log TO dealer_table;
 -- ON CONFLICT (table_id, session, seq) reads its arbiter columns: where rows sit, never what they say
 GRANT SELECT (table_id, session, seq) ON room.log TO dealer_table;
 GRANT USAGE ON SEQUENCE room.log_id_seq TO dealer_table;
