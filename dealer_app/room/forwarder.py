@@ -39,7 +39,8 @@ log = logging.getLogger(__name__)
 
 BATCH_ROWS = 500
 IDLE_CHECK_S = 2.0  # also picks up rows another window of this record wrote
-SETTLE_S, SETTLE_MAX_S = 0.03, 0.25  # see Forwarder._settle
+SETTLE_S, SETTLE_MAX_S = 0.03, 0.25  # see _Sender._settle
+SAY_EVERY_S = 0.5  # while up to date, the rows on the server are told at most this often
 # one statement per batch: its rows are checked by the server in the order given (VALUES order)
 INSERT = "INSERT INTO room.log (table_id, session, seq, row_id, hand_no, kind, payload, at, hash) VALUES {} " \
          "ON CONFLICT (table_id, session, seq) DO NOTHING"
@@ -252,17 +253,34 @@ class _Sender:
         self._wake, self._stop = self.wake_event, self.stop_event
         self._send_state = say
         self._last: ForwardState | None = None
+        self._said_at = 0.0
+        self._pending: ForwardState | None = None  # a count not said yet (see _say)
 
     def _say(self, state: str, on_server: int, waiting: int, detail: str = "") -> None:
         new = ForwardState(state, on_server, waiting, detail)
         if new == self._last:
             return
-        self._last = new
+        last = self._last
+        now = time.monotonic()
+        if last is not None and last.state == state == UP_TO_DATE and now - self._said_at < SAY_EVERY_S:
+            self._pending = new  # (only the count moved: said with the next state, or soon)
+            return
+        self._last, self._said_at, self._pending = new, now, None
         try:
             self._send_state(new)
         except (OSError, ValueError):  # the app is gone: stop
             self._stop.set()
             self._wake.set()
+
+    def _flush(self) -> None:
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            self._last, self._said_at = pending, time.monotonic()
+            try:
+                self._send_state(pending)
+            except (OSError, ValueError):
+                self._stop.set()
+                self._wake.set()
 
     def run(self) -> None:
         self._run()
@@ -356,10 +374,16 @@ class _Sender:
 
     def _send(self, conn, local: sqlite3.Connection, head: int) -> int:
         """Send the rows after ``head`` until none is left, then wait for the next commit."""
+        if self._pending is not None and time.monotonic() - self._said_at >= SAY_EVERY_S:
+            self._flush()
         rows = local.execute("SELECT id, session_id, seq, hand_no, kind, payload, at, hash FROM log WHERE id > ? "
                              "ORDER BY id LIMIT ?", (head, BATCH_ROWS)).fetchall()
         if not rows:
             self._say(UP_TO_DATE, head, 0)
+            if self._pending is not None:  # the last count, at most SAY_EVERY_S late
+                due = SAY_EVERY_S - (time.monotonic() - self._said_at)
+                if due <= 0 or not self._wake.wait(due):
+                    self._flush()
             if self._wake.wait(IDLE_CHECK_S):
                 self._settle()
             else:
