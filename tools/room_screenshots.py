@@ -22,7 +22,8 @@ os.environ["DEALER_APP_CONFIG"] = tempfile.mkdtemp()  # the shots' own key
 
 from live_random import random_input  # noqa: E402
 from pg_server import PgServer  # noqa: E402
-from PySide6.QtCore import QSettings  # noqa: E402
+from PySide6.QtCore import QSettings, Qt  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from dealer_app.history.store import Store  # noqa: E402
@@ -101,10 +102,21 @@ def main(out: str, language: str = "en"):
         deal_hands(c1, random.Random(1), 2)
         c1.start_hand()
         rng = random.Random(11)
-        for _ in range(7):
-            random_input(c1, rng)
-        c1.undo()  # a slip, undone: the room has the undo too
-        random_input(c1, rng)
+        w.activateWindow()
+        wait(lambda: QApplication.focusWidget() is not None, 3)
+
+        def key(k, modifier=Qt.KeyboardModifier.NoModifier):  # as the dealer types: to the focused widget
+            QTest.keyClick(QApplication.focusWidget() or w, k, modifier)
+            wait(lambda: False, 0.05)
+
+        for code in ("kc", "2c", "9h", "qd", "8s"):  # the door cards, typed
+            for ch in code:
+                key(ch)
+        key(Qt.Key.Key_B)  # the bring-in
+        key(Qt.Key.Key_C)
+        key(Qt.Key.Key_C)
+        key(Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # a slip, undone: the room has the undo too
+        key(Qt.Key.Key_F)
         wait(lambda: w.room_label.text() == w.room.tr("Room: up to date"))
 
         console = RoomFloorWindow(pg.url("floor_anna", "f", "room"))
