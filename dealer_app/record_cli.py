@@ -126,6 +126,7 @@ def parse_hand_id(text: str) -> tuple[int, int]:
 
 def cmd_report(args) -> int:
     from dealer_app.floor.timeline import TimelineError, load_hand
+    from dealer_app.history.store import StoreError
     session, hand = parse_hand_id(args.hand)
     out = Path(args.out)
     if out.suffix.lower() != ".pdf":
@@ -134,11 +135,20 @@ def cmd_report(args) -> int:
         raise UsageError(f"{out}: is a folder (--out wants a file)")
     if not out.parent.is_dir():
         raise UsageError(f"{out.parent}: no such folder (--out)")
-    store = _open(args.db)
+    if args.db and args.database:
+        raise UsageError("report: --db RECORD or --database URL, not both")
+    if args.db:
+        store = _open(args.db)
+    else:  # a card room's hand (issue 15): --table-id names its table
+        from dealer_app.room_cli import room_table
+        if not args.table_id:
+            raise UsageError("report: a room's hand needs --table-id T-… (as 'dealer-app hands --database' lists "
+                             "them), or give --db RECORD")
+        store = room_table(args, args.table_id)
     try:
         try:
             timeline = load_hand(store, session, hand)
-        except TimelineError as exc:
+        except (TimelineError, StoreError) as exc:
             print(f"dealer-app report: {exc}", file=sys.stderr)
             return INPUT_PROBLEM
         last = len(timeline.steps) - 1
@@ -151,6 +161,8 @@ def cmd_report(args) -> int:
             write_report(store, timeline, out, args.moment)
         except OSError as exc:
             raise UsageError(f"{out}: the report cannot be written ({exc.strerror or exc})") from None
+        except StoreError as exc:  # (the room's server went away meanwhile)
+            raise UsageError(str(exc)) from None
     finally:
         store.close()
     print(out)
@@ -213,7 +225,9 @@ def add_commands(sub) -> None:
     p.add_argument("--irregular", action="store_true", help="only hands with an irregularity or a ruling")
     p.set_defaults(func=cmd_hands)
     p = sub.add_parser("report", help="the ruling report of one hand, as a PDF")
-    p.add_argument("--db", required=True, help="the hand record (hands.sqlite3)")
+    p.add_argument("--db", help="the hand record (hands.sqlite3)")
+    p.add_argument("--database", help="or the card room's server (default, without --db: DEALER_APP_DATABASE)")
+    p.add_argument("--table-id", help="with --database: the hand's table (T-…, as 'hands --database' lists it)")
     p.add_argument("--hand", required=True, help="the hand: SESSION-HAND, as 'dealer-app hands' lists it")
     p.add_argument("--out", required=True, help="the PDF to write")
     p.add_argument("--moment", type=int, help="the step of the hand to show (default: the last ruling's, else the "

@@ -42,6 +42,34 @@ def cmd_db_upgrade(args) -> int:
     return OK
 
 
+def cmd_db_reset_login(args) -> int:
+    """A new password for a table's or floor's login (a machine lost it); prints the new URL."""
+    import psycopg
+    from psycopg import sql
+
+    from dealer_app.room.database import RoomError, connect, words
+    url = room_url_of(args)
+    password = secrets.token_urlsafe(18)
+    try:
+        with connect(url, autocommit=True) as conn:
+            kind = conn.execute("SELECT pg_has_role(%s, 'dealer_table', 'MEMBER'), pg_has_role(%s, 'dealer_floor', "
+                                "'MEMBER') FROM pg_roles WHERE rolname = %s", (args.login, args.login, args.login)
+                                ).fetchone()
+            if kind is None or not any(kind):
+                raise UsageError(f"{args.login}: not a table's or a floor's login in this room")
+            hashed = conn.pgconn.encrypt_password(password.encode(), args.login.encode(), b"scram-sha-256")
+            conn.execute(sql.SQL("ALTER ROLE {} PASSWORD {}").format(sql.Identifier(args.login),
+                                                                    sql.Literal(hashed.decode())))
+            info = conn.info
+            host, port, db = info.host, info.port, info.dbname
+    except RoomError as exc:
+        raise UsageError(str(exc)) from None
+    except psycopg.Error as exc:
+        raise UsageError(f"the login {args.login} cannot be changed ({words(exc)})") from None
+    print(f"postgresql://{args.login}:{password}@{host}:{port}/{db}")
+    return OK
+
+
 def cmd_db_add_login(args) -> int:
     """A login for one table or one floor supervisor, with a password made here; prints the
     URL that machine puts in DEALER_APP_DATABASE (or its Settings)."""
@@ -67,6 +95,24 @@ def cmd_db_add_login(args) -> int:
         raise UsageError(f"the login {args.login} cannot be made ({words(exc)})") from None
     print(f"postgresql://{args.login}:{password}@{host}:{port}/{db}")
     return OK
+
+
+def room_table(args, table_id: str):
+    """One room table, read as a record (``report --database``); its connection lives with it."""
+    from dealer_app.room.database import RoomError
+    from dealer_app.room.reader import RoomReader
+    url = room_url_of(args)
+    try:
+        reader = RoomReader(url)
+        reader.catch_up(hands=False)
+    except RoomError as exc:
+        raise UsageError(str(exc)) from None
+    if table_id not in reader.tables:
+        known = ", ".join(sorted(reader.tables)) or "none yet"
+        reader.close()
+        raise UsageError(f"--table-id {table_id}: no such table in the room (its tables: {known})")
+    from dealer_app.room.reader import RoomTableRecord
+    return RoomTableRecord(reader, table_id, owns_reader=True)
 
 
 def room_hands(args) -> list:
@@ -97,3 +143,7 @@ def add_commands(sub) -> None:
                    help="table: sends its own rows; floor: reads every table and records rulings")
     q.add_argument("--database", help="postgresql://owner:password@host/db (default: DEALER_APP_DATABASE)")
     q.set_defaults(func=cmd_db_add_login)
+    q = db.add_parser("reset-login", help="a new password for a table's or floor's login; prints its URL")
+    q.add_argument("login")
+    q.add_argument("--database", help="postgresql://owner:password@host/db (default: DEALER_APP_DATABASE)")
+    q.set_defaults(func=cmd_db_reset_login)

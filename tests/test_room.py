@@ -403,3 +403,35 @@ def test_a_copy_of_the_record_that_dealt_on_elsewhere_stops_the_real_table_loudl
         time.sleep(0.05)
     assert fwd.state.state == REFUSED, fwd.state
     fwd.stop(wait=True)
+
+
+def test_a_room_hands_report_and_a_login_reset_from_the_command_line(room, tmp_path, capsys):
+    store = Store(tmp_path / "hands.sqlite3")
+    play(TableController(store), 9, 60, lambda c: None)
+    fwd = forwarder(store, room.table_a, label="Stud 9")
+    assert fwd.wait_until_sent(10)
+    fwd.stop(wait=True)
+    assert main(["hands", "--database", room.floor, "--json"]) == 0
+    hand = json.loads(capsys.readouterr().out)["hands"][-1]
+    out = tmp_path / "room-report.pdf"
+    assert main(["report", "--database", room.floor, "--table-id", hand["table_id"], "--hand", hand["id"],
+                 "--out", str(out)]) == 0
+    import subprocess
+    text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True).stdout
+    assert "Ruling report" in text and hand["seal"] in text and "Stud 9" in text
+    capsys.readouterr()
+    assert main(["report", "--database", room.floor, "--table-id", "T-NOSUCHTAB", "--hand", hand["id"],
+                 "--out", str(out)]) == 2
+    assert "no such table in the room" in capsys.readouterr().err
+    assert main(["report", "--database", room.floor, "--hand", hand["id"], "--out", str(out)]) == 2
+    assert "--table-id" in capsys.readouterr().err
+    # a lost password: a new one, and the old one no longer works
+    login = f"{room.name}_tb"
+    assert main(["db", "reset-login", login, "--database", room.owner]) == 0
+    new_url = capsys.readouterr().out.strip()
+    with psycopg.connect(new_url) as conn:
+        assert conn.execute("SELECT current_user").fetchone()[0] == login
+    with pytest.raises(psycopg.OperationalError):
+        psycopg.connect(room.table_b)
+    assert main(["db", "reset-login", f"{room.name}_owner", "--database", room.owner]) == 2
+    assert "not a table's or a floor's login" in capsys.readouterr().err

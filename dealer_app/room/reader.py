@@ -243,10 +243,15 @@ class RoomTableRecord:
     writable = True
     moves_no_chips = True
 
-    def __init__(self, reader: RoomReader, table_id: str):
-        self.reader, self.table_id = reader, table_id
+    def __init__(self, reader: RoomReader, table_id: str, owns_reader: bool = False):
+        self.reader, self.table_id, self._owns_reader = reader, table_id, owns_reader
         label = reader.tables[table_id].label if table_id in reader.tables else table_id
         self.path = f"{label} ({table_id})"
+
+    def close(self) -> None:
+        """Closes the reader's connection if this record was given it to keep (``report``)."""
+        if self._owns_reader:
+            self.reader.close()
 
     def hand_rows(self, session: int, hand_no: int):
         try:
