@@ -45,7 +45,7 @@ from dealer_app.ui.keys import WindowKeys
 from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.rulings import rule_html
 from dealer_app.ui.table_view import TableView
-from dealer_app.ui.words import action_name, error_words, language, say, step_text, typed_cents
+from dealer_app.ui.words import choice_words, error_words, language, say, step_text, typed_cents
 
 STEP_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown, Qt.Key.Key_Home,
              Qt.Key.Key_End)
@@ -220,13 +220,18 @@ class FloorWindow(QMainWindow):
         self.rule_button.setEnabled(in_record)
         self.rule_button.setToolTip("" if in_record else self.tr("A hand from a file is not in the record: it "
                                                                  "can be stepped through and printed, not ruled on"))
+        self._list_steps()
+        rulings = self.timeline.rulings()
+        self.go(rulings[-1].moment if rulings else len(self.timeline.steps) - 1)
+
+    def _list_steps(self) -> None:
+        """The open hand's steps in the list and on the slider."""
+        assert self.timeline is not None
         self.slider.setMaximum(len(self.timeline.steps) - 1)
         self.steps.clear()
         currency = self._currency()
         for step in self.timeline.steps:
             self.steps.addItem(step_text(step, currency))
-        rulings = self.timeline.rulings()
-        self.go(rulings[-1].moment if rulings else len(self.timeline.steps) - 1)
 
     def _currency(self) -> str:
         m = self.bridge.controller
@@ -326,7 +331,7 @@ class FloorWindow(QMainWindow):
         if choices:
             out.append(f"<p><b>{e(legal_now)}</b> ({e(', '.join(prompt.rules))}):</p><ul>")
             for c in choices:
-                out.append(f"<li>{e(self._choice(m, c))}</li>")
+                out.append(f"<li>{e(choice_words(m, c))}</li>")
             out.append("</ul>")
         nxt = self.timeline.steps[self.index + 1] if self.index + 1 < len(self.timeline.steps) else None
         if nxt is not None:  # what happened next, and, for an action, whether the rules allowed it
@@ -360,15 +365,6 @@ class FloorWindow(QMainWindow):
         if self.timeline.steps[self.index].kind == "undo":
             return []  # the hand was rebuilt: nothing new happened
         return [(ev, say(ev)) for ev in m.hand.events[start:] if say(ev) and ev.rules]
-
-    @staticmethod
-    def _choice(m: Moment, c) -> str:
-        name = action_name(c.action)
-        if c.min_to is not None and c.max_to is not None:
-            return f"{name} {m.money(c.min_to)}–{m.money(c.max_to)}"
-        if c.call_amount is not None:
-            return f"{name} {m.money(c.call_amount)}"
-        return f"{name} {m.money(c.to)}" if c.to is not None else name
 
     # --- what if, ruling, report ----------------------------------------------------------------
     def what_if(self):

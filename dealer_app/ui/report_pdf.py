@@ -18,7 +18,7 @@ from dealer_app.engine.catalog import rule_texts
 from dealer_app.floor.timeline import HandTimeline, Moment
 from dealer_app.history.chain import seal_code
 from dealer_app.ui.rulings import rule_html
-from dealer_app.ui.words import action_name, language, say, step_text
+from dealer_app.ui.words import choice_words, language, say, step_text
 
 translate = QCoreApplication.translate
 
@@ -140,7 +140,7 @@ def report_html(store, timeline: HandTimeline, index: int) -> str:
     if choices:
         parts.append(f"<h3>{e(W['Legal options then'])}</h3><ul>")
         for c in choices:
-            parts.append(f"<li>{e(_choice_words(m, c))}</li>")
+            parts.append(f"<li>{e(choice_words(m, c))}</li>")
         parts.append(f"</ul><p>{e(W['Rules'])}: {e(', '.join(m.prompt().rules))}</p>")
     rulings = timeline.rulings()
     parts.append(f"<h2>{e(W['Rulings'])}</h2>")
@@ -176,15 +176,6 @@ def report_html(store, timeline: HandTimeline, index: int) -> str:
             W['The record does NOT prove itself:'] + " " + "; ".join(p.text for p in problems[:5])
     parts.append(f"<h2>{e(W['The record'])}</h2><p>{e(verdict)}</p>")
     return "\n".join(parts)
-
-
-def _choice_words(m: Moment, c) -> str:
-    name = action_name(c.action)
-    if c.min_to is not None and c.max_to is not None:
-        return f"{name} {m.money(c.min_to)}–{m.money(c.max_to)}"
-    if c.call_amount is not None:
-        return f"{name} {m.money(c.call_amount)}"
-    return f"{name} {m.money(c.to)}" if c.to is not None else name
 
 
 def _hand_name(timeline: HandTimeline) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QLabel, QMessageBox, QTableWidgetItem
 
-from dealer_app.floor.timeline import TimelineError
+from dealer_app.floor.timeline import TimelineError, load_hand
 from dealer_app.history.hand_index import HandSummary
 from dealer_app.history.store import StoreError
 from dealer_app.room.database import RoomError, shown_url
@@ -129,17 +129,12 @@ class RoomFloorWindow(FloorWindow):
         at_end = self.index >= len(t.steps) - 1
         index = self.index
         try:
-            from dealer_app.floor.timeline import load_hand
             fresh = load_hand(self.record_of_hand(), t.session, t.hand)
-        except (TimelineError, RoomError, StoreError) as exc:
+        except (TimelineError, StoreError) as exc:  # (a room that cannot be read says so as a record does)
             self.status.setText(error_words(exc))
             return
         self.timeline = fresh
-        self.slider.setMaximum(len(fresh.steps) - 1)
-        self.steps.clear()
-        from dealer_app.ui.words import step_text
-        for step in fresh.steps:
-            self.steps.addItem(step_text(step, self._currency()))
+        self._list_steps()
         self.go(len(fresh.steps) - 1 if at_end else min(index, len(fresh.steps) - 1))
 
     def _selected_key(self):

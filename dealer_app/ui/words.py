@@ -630,3 +630,13 @@ def say(subject) -> str:
     language; "" for an event without words."""
     words = _SAY.get(type(subject))
     return words(subject) if words is not None else ""
+
+
+def choice_words(m, c) -> str:
+    """A legal choice with its amount or range, as the console and the report list it."""
+    name = action_name(c.action)
+    if c.min_to is not None and c.max_to is not None:
+        return f"{name} {m.money(c.min_to)}–{m.money(c.max_to)}"
+    if c.call_amount is not None:
+        return f"{name} {m.money(c.call_amount)}"
+    return f"{name} {m.money(c.to)}" if c.to is not None else name
