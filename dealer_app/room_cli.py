@@ -42,57 +42,50 @@ def cmd_db_upgrade(args) -> int:
     return OK
 
 
-def cmd_db_reset_login(args) -> int:
-    """A new password for a table's or floor's login (a machine lost it); prints the new URL."""
-    import psycopg
-    from psycopg import sql
-
-    from dealer_app.room.database import RoomError, connect, words
-    url = room_url_of(args)
-    password = secrets.token_urlsafe(18)
-    try:
-        with connect(url, autocommit=True) as conn:
-            kind = conn.execute("SELECT pg_has_role(%s, 'dealer_table', 'MEMBER'), pg_has_role(%s, 'dealer_floor', "
-                                "'MEMBER') FROM pg_roles WHERE rolname = %s", (args.login, args.login, args.login)
-                                ).fetchone()
-            if kind is None or not any(kind):
-                raise UsageError(f"{args.login}: not a table's or a floor's login in this room")
-            hashed = conn.pgconn.encrypt_password(password.encode(), args.login.encode(), b"scram-sha-256")
-            conn.execute(sql.SQL("ALTER ROLE {} PASSWORD {}").format(sql.Identifier(args.login),
-                                                                    sql.Literal(hashed.decode())))
-            info = conn.info
-            host, port, db = info.host, info.port, info.dbname
-    except RoomError as exc:
-        raise UsageError(str(exc)) from None
-    except psycopg.Error as exc:
-        raise UsageError(f"the login {args.login} cannot be changed ({words(exc)})") from None
-    print(f"postgresql://{args.login}:{password}@{host}:{port}/{db}")
-    return OK
-
-
 def cmd_db_add_login(args) -> int:
     """A login for one table or one floor supervisor, with a password made here; prints the
     URL that machine puts in DEALER_APP_DATABASE (or its Settings)."""
-    import psycopg
     from psycopg import sql
+    if not re.fullmatch(r"[a-z][a-z0-9_]{0,40}", args.login):
+        raise UsageError(f"{args.login!r}: a login is lower-case letters, digits and _ (table_3, floor_anna)")
+    return _with_new_password(args, "made", lambda conn, hashed: conn.execute(
+        sql.SQL("CREATE ROLE {} LOGIN PASSWORD {} IN ROLE {}").format(
+            sql.Identifier(args.login), sql.Literal(hashed), sql.Identifier(ROLES[args.role]))))
+
+
+def cmd_db_reset_login(args) -> int:
+    """A new password for a table's or floor's login (a machine lost it); prints the new URL."""
+    from psycopg import sql
+
+    def reset(conn, hashed):
+        kind = conn.execute("SELECT pg_has_role(%s, 'dealer_table', 'MEMBER'), pg_has_role(%s, 'dealer_floor', "
+                            "'MEMBER') FROM pg_roles WHERE rolname = %s", (args.login, args.login, args.login)
+                            ).fetchone()
+        if kind is None or not any(kind):
+            raise UsageError(f"{args.login}: not a table's or a floor's login in this room")
+        conn.execute(sql.SQL("ALTER ROLE {} PASSWORD {}").format(sql.Identifier(args.login), sql.Literal(hashed)))
+    return _with_new_password(args, "changed", reset)
+
+
+def _with_new_password(args, done: str, apply) -> int:
+    """A new password for ``args.login``, given to ``apply(conn, hashed)`` on the owner's
+    connection, then the login's URL printed. The password is hashed here (SCRAM), so the
+    password itself never reaches the server's statement log."""
+    import psycopg
 
     from dealer_app.room.database import RoomError, connect, words
     url = room_url_of(args)
-    if not re.fullmatch(r"[a-z][a-z0-9_]{0,40}", args.login):
-        raise UsageError(f"{args.login!r}: a login is lower-case letters, digits and _ (table_3, floor_anna)")
     password = secrets.token_urlsafe(18)
     try:
         with connect(url, autocommit=True) as conn:
-            # hashed here (SCRAM): the password itself never reaches the server's statement log
             hashed = conn.pgconn.encrypt_password(password.encode(), args.login.encode(), b"scram-sha-256")
-            conn.execute(sql.SQL("CREATE ROLE {} LOGIN PASSWORD {} IN ROLE {}").format(
-                sql.Identifier(args.login), sql.Literal(hashed.decode()), sql.Identifier(ROLES[args.role])))
+            apply(conn, hashed.decode())
             info = conn.info
             host, port, db = info.host, info.port, info.dbname
     except RoomError as exc:
         raise UsageError(str(exc)) from None
     except psycopg.Error as exc:
-        raise UsageError(f"the login {args.login} cannot be made ({words(exc)})") from None
+        raise UsageError(f"the login {args.login} cannot be {done} ({words(exc)})") from None
     print(f"postgresql://{args.login}:{password}@{host}:{port}/{db}")
     return OK
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import threading
+import time
 from collections.abc import Callable
 
 from dealer_app.room.database import RoomError, connect, shown_url, words
@@ -92,7 +93,6 @@ class RoomFeed:
                 pass
 
     def _listen(self, listener) -> None:
-        import time
         last_read = time.monotonic()
         while not self._stop.is_set():
             nudged = False

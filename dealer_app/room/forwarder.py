@@ -261,26 +261,22 @@ class _Sender:
         if new == self._last:
             return
         last = self._last
-        now = time.monotonic()
-        if last is not None and last.state == state == UP_TO_DATE and now - self._said_at < SAY_EVERY_S:
+        if last is not None and last.state == state == UP_TO_DATE and time.monotonic() - self._said_at < SAY_EVERY_S:
             self._pending = new  # (only the count moved: said with the next state, or soon)
             return
-        self._last, self._said_at, self._pending = new, now, None
+        self._tell(new)
+
+    def _flush(self) -> None:
+        if self._pending is not None:
+            self._tell(self._pending)
+
+    def _tell(self, new: ForwardState) -> None:
+        self._last, self._said_at, self._pending = new, time.monotonic(), None
         try:
             self._send_state(new)
         except (OSError, ValueError):  # the app is gone: stop
             self._stop.set()
             self._wake.set()
-
-    def _flush(self) -> None:
-        pending, self._pending = self._pending, None
-        if pending is not None:
-            self._last, self._said_at = pending, time.monotonic()
-            try:
-                self._send_state(pending)
-            except (OSError, ValueError):
-                self._stop.set()
-                self._wake.set()
 
     def run(self) -> None:
         self._run()

@@ -183,8 +183,7 @@ class RoomReader:
                 (list(todo), [h for h, _ in todo.values()], [t for _, t in todo.values()], list(SUMMARY_KINDS)))
             for tid, row_id, sid, hand, kind, payload, at, digest in rows:
                 summary = self.index.take(tid, sid, hand, kind, payload, at, digest)
-                if summary is not None:
-                    summary.room_label = self.index.labels.get(tid, "")
+                if summary is not None:  # (its room_label: the index's labels, read just before)
                     changed[(tid, sid, hand)] = summary
                 todo[tid] = (row_id, todo[tid][1])
             if len(rows) < 5000:

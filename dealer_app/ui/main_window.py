@@ -382,7 +382,8 @@ def _libpq_version() -> str:
     try:
         import psycopg
         v = psycopg.pq.version()
-    except Exception:  # noqa: BLE001 - About says what it can
+    except (ImportError, AttributeError, OSError):  # (no libpq could be loaded: About says so)
+        log.warning("About: libpq's version cannot be read", exc_info=True)
         return "?"
     return f"{v // 10000}.{v % 100}"
 

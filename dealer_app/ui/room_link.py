@@ -154,5 +154,5 @@ class RoomSettingsDialog(QDialog):
         try:  # the URL holds the login's password: the settings file is the dealer's alone
             os.chmod(self.settings.fileName(), 0o600)
         except OSError:
-            pass
+            log.warning("the settings file %s cannot be made private", self.settings.fileName(), exc_info=True)
         self.accept()
