@@ -70,6 +70,11 @@ def parse_cards(text: str) -> list[int | None]:
         if s[i].isspace():
             i += 1
             continue
+        known = _BY_NAME.get(s[i:i + 2])  # the usual spelling ("Ah"), found at once
+        if known is not None:
+            cards.append(known)
+            i += 2
+            continue
         if s.startswith("??", i):
             cards.append(None)
             i += 2
@@ -111,6 +116,7 @@ def split_typed_cards(text: str, rank_aliases: dict[str, str] | None = None) -> 
 
 CARD_NAMES: Final = tuple(r + s for r in RANKS for s in SUITS)
 CARD_SYMBOLS: Final = tuple(r + s for r in RANKS for s in SUIT_SYMBOLS)
+_BY_NAME: Final = {name: card for card, name in enumerate(CARD_NAMES)}
 
 
 def format_card(card: int | None, symbols: bool = False) -> str:

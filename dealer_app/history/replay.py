@@ -177,11 +177,11 @@ def _no_player(h: Hand, player: str) -> int:
 
 def _translate(h: Hand, legal: list, verb: str, arg: str | None, places: int = 0):
     """PHH verb → (engine action, to), given the actions legal now."""
-    kinds = {a.action: a for a in legal}
     if verb == "f":
         return "fold", None
     if verb == "cc":
-        return ("check", None) if "check" in kinds else ("call", None)
+        return ("check", None) if any(a.action == "check" for a in legal) else ("call", None)
+    kinds = {a.action: a for a in legal}
     if verb == "pb":
         a = kinds.get("bring_in")
         if a is None:
@@ -212,8 +212,9 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
                        memo: RulesMemo | None = None, with_decisions: bool = True) -> tuple[ReplayReport, Hand | None]:
     """Replay one PHH hand; return the report and the engine's hand (None if it never started).
     ``with_events``: the report's ``events`` (every event as a dict; the export and the
-    command line without ``--events`` do without). ``with_decisions``: each street's
-    ``decisions`` (what was legal at every action: the export does without)."""
+    command line without ``--events`` do without). ``with_decisions``: the report's
+    ``streets`` and ``bring_in`` (each street's deal and first actor, and what was legal at
+    every action, with the rules: ``--check`` and the export do without)."""
     report = ReplayReport(hand.source, hand.game)
     if hand.game is None:
         name = VARIANT_NAMES.get(hand.variant, hand.variant or "an unnamed variant")
@@ -233,7 +234,9 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
     except (LimitsError, ReplayError, EngineError) as exc:
         report.errors.append(f"{hand.source}: {exc}")
         return report, None
-    streets = _Streets(h, report)
+    # the report's streets are what was legal and why, street by street: --check and the
+    # export read neither, and keeping them up is a fifth of a replay's time
+    streets = _Streets(h, report) if with_decisions else _NoStreets()
     streets.sync()
     stopped = None
     # PHH player p3 is the third of the hand's players, in seat order
@@ -288,31 +291,48 @@ class _Streets:
         (self.betting or self.by_number[max(self.by_number)])["decisions"].append(decision)
 
 
+class _NoStreets(_Streets):
+    """No streets kept (``with_decisions=False``)."""
+
+    def __init__(self):
+        pass
+
+    def sync(self) -> None:
+        pass
+
+    def decided(self, decision: dict) -> None:
+        pass
+
+
 def _play_line(h: Hand, hand: PHHHand, index: int, raw: str, seat_of: dict[str, int], places: int,
                report: ReplayReport, streets: _Streets, with_decisions: bool) -> None:
     """One action line of the file, played on the engine's hand."""
     a = phh_actions.parse_action(raw)
-    if a.is_betting:
-        _bet(h, hand, index, raw, a, seat_of.get(a.actor) or _no_player(h, a.actor), places, report, streets,
+    actor, verb, args = a
+    by_player = actor[:1] == "p"
+    if verb in phh_actions.BETTING_VERBS and by_player:
+        _bet(h, hand, index, raw, a, seat_of.get(actor) or _no_player(h, actor), places, report, streets,
              with_decisions)
-    elif a.verb == phh_actions.DEAL_HOLE and a.by_dealer and a.target is not None:
-        h.deal(seat_of.get(a.target) or _no_player(h, a.target), list(_cards(a.cards)) if a.cards else [None])
-    elif a.verb == phh_actions.DEAL_BOARD and a.by_dealer and a.cards is not None:
-        cards = parse_cards(a.cards)
+    elif verb == phh_actions.DEAL_HOLE and actor == "d" and args:
+        target = args[0]
+        h.deal(seat_of.get(target) or _no_player(h, target), list(_cards(args[1])) if len(args) > 1 else [None])
+    elif verb == phh_actions.DEAL_BOARD and actor == "d" and args:
+        cards = _cards(args[0])
         if len(cards) != 1:
-            raise EngineError(f"a stud board deal is one common card, got {a.cards!r}", ("D-8",))
+            raise EngineError(f"a stud board deal is one common card, got {args[0]!r}", ("D-8",))
         h.deal_common(cards[0])
-    elif a.verb == phh_actions.SHOW_OR_MUCK and a.actor[:1] == "p":
-        seat = (seat_of.get(a.actor) or _no_player(h, a.actor))
+    elif verb == phh_actions.SHOW_OR_MUCK and by_player:
+        seat = (seat_of.get(actor) or _no_player(h, actor))
+        shown = a.cards
         if h.phase == "done":
             report.note(f"{_where(hand, index)}: {raw}: shown after the hand ended")
-        elif h.phase in ("deal", "bet") and a.cards:
-            h.expose(seat, parse_cards(a.cards))  # W-5: turned up early, all-in
-        elif a.cards and "?" not in a.cards:
-            h.show(seat, parse_cards(a.cards))
+        elif h.phase in ("deal", "bet") and shown:
+            h.expose(seat, list(_cards(shown)))  # W-5: turned up early, all-in
+        elif shown and "?" not in shown:
+            h.show(seat, list(_cards(shown)))
         else:
             h.muck(seat)
-    elif a.by_dealer and a.verb in (phh_actions.DEAL_HOLE, phh_actions.DEAL_BOARD):
+    elif actor == "d" and verb in (phh_actions.DEAL_HOLE, phh_actions.DEAL_BOARD):
         raise EngineError(f"incomplete deal {raw!r}")
     else:
         raise ReplayError(f"unknown PHH action {raw!r}")

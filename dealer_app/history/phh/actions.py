@@ -10,7 +10,7 @@ through here, so the grammar cannot drift between them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 DEAL_HOLE = "dh"
 DEAL_BOARD = "db"
@@ -22,9 +22,9 @@ COMPLETE_BET_OR_RAISE = "cbr"
 BETTING_VERBS = frozenset((BRING_IN, COMPLETE_BET_OR_RAISE, CHECK_OR_CALL, FOLD))
 
 
-@dataclass(frozen=True)
-class Action:
-    """One action line, split: who (``d`` or ``p1``…), the verb, and what follows it."""
+class Action(NamedTuple):
+    """One action line, split: who (``d`` or ``p1``…), the verb, and what follows it.
+    (A named tuple: a replay splits every line of every hand, and a tuple is made fastest.)"""
     actor: str
     verb: str
     args: tuple[str, ...] = ()
@@ -78,6 +78,8 @@ def shown_players(actions: list[str]) -> list[int]:
     """The players who show (or muck) at the showdown, in the file's order (W-1)."""
     out = []
     for line in actions:
+        if SHOW_OR_MUCK not in line:  # most lines: no verb "sm" can be in them
+            continue
         a = parse_action(line)
         if a.verb == SHOW_OR_MUCK and a.player is not None:
             out.append(a.player)
