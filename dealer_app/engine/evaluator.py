@@ -35,6 +35,9 @@ def _pack(category: int, ranks) -> int:
 
 
 def _build_tables() -> tuple[list[int], list[int], list[int]]:
+    # the ten straights as rank masks, by their high card, highest first: the wheel
+    # (5-4-3-2-A, high card the five) last
+    straights = [(high, 0b11111 << (high - 4)) for high in range(12, 3, -1)] + [(3, 0b1_0000_0000_1111)]
     straight_high = [-1] * 8192
     top5 = [0] * 8192
     popcount = [0] * 8192
@@ -42,9 +45,8 @@ def _build_tables() -> tuple[list[int], list[int], list[int]]:
         ranks = [r for r in range(12, -1, -1) if mask >> r & 1]
         popcount[mask] = len(ranks)
         top5[mask] = _pack(0, ranks[:5]) & 0xFFFFF
-        for high in range(12, 2, -1):
-            need = [high - i for i in range(5)] if high >= 4 else [3, 2, 1, 0, 12]
-            if all(mask >> r & 1 for r in need):
+        for high, need in straights:
+            if mask & need == need:
                 straight_high[mask] = high
                 break
     return straight_high, top5, popcount
