@@ -5,7 +5,8 @@ table's record grows per hand.
 
 Makes random hands with the engine (stud-10-20, 5-7 players, every card known), writes them
 as one PHH file per hand and as one ``.phhs`` file, then runs ``dealer-app replay --check`` and
-``dealer-app export`` on them in a child process each, with one worker and with one per core,
+``dealer-app export`` on them in a child process each (``export`` writes a file a hand with
+``--out``; ``export>`` one stream, as ``export > day.phhs`` does), with one worker and with one per core,
 reporting hands/s and the peak memory (max RSS) of the largest of its processes (each worker
 reads only its own unit of hands). Then plays hands through the live table's controller into a fresh record
 and reports its bytes per hand. Figures, not assertions: the closing notes compare them.
@@ -14,10 +15,12 @@ and reports its bytes per hand. Figures, not assertions: the closing notes compa
 from __future__ import annotations
 
 import argparse
+import atexit
 import importlib.util
 import os
 import random
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -66,12 +69,27 @@ def run_child(args: list[str]) -> tuple[float, float]:
             "sys.exit(rc)\n")
     start = time.perf_counter()
     done = subprocess.run([sys.executable, "-c", code, *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                          text=True)
+                          text=True, env=_child_env())
     seconds = time.perf_counter() - start
     peak = next((int(line.split()[1]) for line in done.stderr.splitlines() if line.startswith("PEAK")), 0)
     if done.returncode != 0:
         print(f"  (exit {done.returncode}: {done.stderr.strip().splitlines()[-1:]})")
     return seconds, peak / 1024
+
+
+def _child_env() -> dict:
+    """The children's environment, with Python's compiled bytecode kept between runs (in a
+    folder of this run's, not in the source tree): an installed app has it, while a machine
+    with PYTHONDONTWRITEBYTECODE set would compile every module at every start, a cost that
+    is no part of reading hands."""
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = _PYCACHE
+    return env
+
+
+_PYCACHE = tempfile.mkdtemp(prefix="bench-pycache-")
+atexit.register(shutil.rmtree, _PYCACHE, True)
 
 
 def _tests_helper(name: str) -> ModuleType:
@@ -128,15 +146,17 @@ def main() -> None:
         big_files = write_files(tmp / "big", texts)
         small_phhs = write_phhs(tmp / "small.phhs", texts[:args.small])
         big_phhs = write_phhs(tmp / "big.phhs", texts)
+        run_child(["replay", "--check", str(small_files[0])])  # (compiles the bytecode once)
         print(f"{'input':20} {'command':8} {'jobs':>4} {'hands':>6} {'seconds':>8} {'hands/s':>8} {'peak MB':>8}")
         results = {}
         for label, paths, n in (("one file per hand", small_files, args.small),
                                 ("one file per hand", big_files, args.hands),
                                 (".phhs", [small_phhs], args.small), (".phhs", [big_phhs], args.hands)):
-            for command in ("replay", "export"):
+            for command in ("replay", "export", "export>"):
                 for jobs in ("1", "all"):
                     out = tmp / f"out-{label[0]}-{n}-{command}-{jobs}"
-                    argv = (["replay", "--check"] if command == "replay" else ["export", "--out", str(out)])
+                    argv = (["replay", "--check"] if command == "replay" else ["export", "--out", str(out)]
+                            if command == "export" else ["export"])  # export>: one stream, not a file a hand
                     argv += ["--jobs", "1" if jobs == "1" else str(os.cpu_count())]
                     seconds, peak = run_child(argv + [str(p) for p in paths])
                     results[(label, command, jobs, n)] = seconds

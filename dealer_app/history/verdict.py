@@ -8,12 +8,17 @@ from dealer_app.history.phh.actions import shown_players
 from dealer_app.history.replay import replay_hand
 from dealer_app.history.replay_report import ReplayReport
 
-# How each site deals, as a profile plus options: each importer module documents its own.
-SITE_RULES = importers.SITE_RULES
-
 
 def site_rules(site: str) -> tuple[str, dict]:
-    return SITE_RULES.get(site, ("us-cardroom", {}))
+    """How ``site`` deals, as a profile plus options: each importer module documents its own."""
+    return importers.site_rules().get(site, ("us-cardroom", {}))
+
+
+def __getattr__(name: str):
+    """``SITE_RULES``: every site's rules (importers.SITE_RULES), loaded when first asked for."""
+    if name == "SITE_RULES":
+        return importers.site_rules()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def verdict(imp: ImportedHand, profile: str | None = None, options: dict | None = None,

@@ -14,19 +14,41 @@ Each site is one module here with the same four names:
 
 from __future__ import annotations
 
+import functools
 import importlib
 import re
 from pathlib import Path
+from types import ModuleType
 
 from dealer_app.history.importers.base import ImportedHand, ImportError_, Refusal
 
 # Order matters only where two sites' texts could both match: the more specific first.
 SITE_MODULES = ["pokerstars", "fulltilt", "bovada", "ongame", "winning", "everleaf", "party", "absolute", "winamax",
                 "kingsclub", "merge", "ipoker"]
-PARSERS = [(m.SITE, m) for m in (importlib.import_module(f"{__name__}.{name}") for name in SITE_MODULES)]
-SITE_RULES = {name: module.RULES for name, module in PARSERS}
-# our own text export: the hand names its profile, table and options itself
-SITE_RULES["Dealer App"] = (None, {})
+
+
+@functools.cache
+def parsers() -> list[tuple[str, ModuleType]]:
+    """(site name, module) of every site, imported when first asked for: a run of PHH files
+    never needs them, and compiling their patterns was a sixth of every command's start."""
+    return [(m.SITE, m) for m in (importlib.import_module(f"{__name__}.{name}") for name in SITE_MODULES)]
+
+
+@functools.cache
+def site_rules() -> dict[str, tuple]:
+    """Each site's ``RULES`` by its name."""
+    rules = {name: module.RULES for name, module in parsers()}
+    rules["Dealer App"] = (None, {})  # our own text export: the hand names its profile, table and options itself
+    return rules
+
+
+def __getattr__(name: str):
+    """``PARSERS`` and ``SITE_RULES``, the names these lists have always had (PEP 562)."""
+    if name == "PARSERS":
+        return parsers()
+    if name == "SITE_RULES":
+        return site_rules()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # a TOML file's first line of content: a [table] header or a key = value
@@ -68,7 +90,7 @@ def detect(text: str) -> str | None:
     head = text[:4000]
     if _PHH_START.match(head) and "variant" in head:
         return "phh"  # TOML's "key = value" starts no site's text: asked first, as it is quick
-    for name, module in PARSERS:
+    for name, module in parsers():
         if module.looks_like(head):
             return name
     if head.lstrip("\ufeff \t\r\n").startswith("<"):
@@ -81,7 +103,7 @@ def detect(text: str) -> str | None:
 def iter_text(text: str, source: str, kind: str | None = None):
     """Every hand of a site's text, one at a time (``ImportedHand`` or ``Refusal``)."""
     kind = kind or detect(text)
-    for name, module in PARSERS:
+    for name, module in parsers():
         if name == kind:
             yield from module.parse(text, source)
             return
@@ -89,7 +111,7 @@ def iter_text(text: str, source: str, kind: str | None = None):
         yield Refusal(source, "-", 1, "this XML hand history is not one this app reads")
     else:
         yield Refusal(source, "-", 1, "not a hand history this app reads "
-                                      f"(PHH, {', '.join(name for name, _ in PARSERS)})")
+                                      f"(PHH, {', '.join(name for name, _ in parsers())})")
 
 
 def import_text(text: str, source: str) -> list:

@@ -165,6 +165,10 @@ class _Reader:
 
     def _plain_array(self, whole: re.Match, element: re.Pattern, kind) -> tuple[list, list]:
         span = self.text[whole.start():whole.end()]
+        self.pos = whole.end()
+        if "\n" not in span:  # antes, stacks, seats, players: all on the line of their key
+            values = [kind(value) for value in element.findall(span)]
+            return values, [self.line] * len(values)
         values, lines = [], []
         # no element holds a newline, so the array's lines are read one by one
         for offset, piece in enumerate(span.split("\n")):
@@ -172,7 +176,6 @@ class _Reader:
                 values.append(kind(value))
                 lines.append(self.line + offset)
         self.line += span.count("\n")
-        self.pos = whole.end()
         return values, lines
 
     def _skip_blank(self):
