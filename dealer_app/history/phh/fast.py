@@ -20,6 +20,9 @@ _HEADER = re.compile(r"\[[ \t]*([A-Za-z0-9_-]+)[ \t]*\][ \t]*$")
 # what tomllib also takes but is rare in PHH (underscores, exponents, +, inf, nan, hex)
 _SCALAR = re.compile(r"""'([^'\n]*)'(?!')|"([^"\\\n]*)"(?!")|(true|false)(?![\w.-])"""
                      r"""|(-?(?:0|[1-9][0-9]*)\.[0-9]+)(?![\w.:-])|(-?(?:0|[1-9][0-9]*))(?![\w.:-])""")
+# the usual line, ``key = scalar`` and its end, read by one match (a line it does not fit is
+# read piece by piece below)
+_SCALAR_LINE = re.compile(r"([A-Za-z0-9_-]+)[ \t]*=[ \t]*(?:" + _SCALAR.pattern + r")[ \t]*(?:\r?\n|\Z)")
 _SPACE = re.compile(r"[ \t]*")
 _BLANKS = re.compile(r"(?:[ \t]|\r?\n)*")  # inside an array
 # the usual array, of plain double-quoted strings (the actions), read by one match
@@ -46,6 +49,20 @@ def read_plain_toml(text: str, first_line: int = 1) -> tuple[dict, dict] | None:
         return _Reader(text, first_line).read()
     except (_GiveUp, ValueError):  # (ValueError: an integer too long for int(): tomllib says so)
         return None
+
+
+def _scalar_value(literal, basic, boolean, decimal, integer):
+    """The value of a ``_SCALAR`` match, from its groups."""
+    if literal is not None or basic is not None:
+        s = literal if literal is not None else basic
+        if _CONTROL.search(s):
+            raise _GiveUp
+        return s
+    if boolean is not None:
+        return boolean == "true"
+    if decimal is not None:
+        return float(decimal)
+    return int(integer)
 
 
 class _Reader:
@@ -77,6 +94,15 @@ class _Reader:
                 table_name = m.group(1)
                 table = data[table_name] = {}
                 self.pos = end
+                continue
+            line = _SCALAR_LINE.match(text, self.pos)
+            if line:
+                key = line.group(1)
+                if key in table:
+                    raise _GiveUp
+                table[key] = _scalar_value(*line.groups()[1:])
+                self.pos = line.end()
+                self.line += text[self.pos - 1] == "\n"
                 continue
             m = _KEY.match(text, self.pos)
             if not m:
@@ -128,17 +154,7 @@ class _Reader:
         if not m:
             raise _GiveUp
         self.pos = m.end()
-        literal, basic, boolean, decimal, integer = m.groups()
-        if literal is not None or basic is not None:
-            s = literal if literal is not None else basic
-            if _CONTROL.search(s):
-                raise _GiveUp
-            return s
-        if boolean is not None:
-            return boolean == "true"
-        if decimal is not None:
-            return float(decimal)
-        return int(integer)
+        return _scalar_value(*m.groups())
 
     def _array(self) -> tuple[list, list]:
         whole = _STRING_ARRAY.match(self.text, self.pos)
