@@ -139,7 +139,10 @@ def test_the_quicker_init_takes_and_keeps_exactly_what_dataclass_would():
     for cls in ev.EVENT_CLASSES:
         ours, theirs = cls.__init__, cls.__init__.__wrapped__
         assert ours is not theirs, cls
-        assert inspect.signature(ours) == inspect.signature(theirs), cls
+        def params(init):  # names, kinds and defaults (ours carries no annotations)
+            signature = inspect.signature(init, follow_wrapped=False)
+            return [(p.name, p.kind, p.default) for p in signature.parameters.values()]
+        assert params(ours) == params(theirs), cls
         if cls not in samples:
             continue
         e = samples[cls]

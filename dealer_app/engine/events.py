@@ -534,6 +534,9 @@ def _quicker_init(cls: type) -> None:
     dataclass's own, which ``inspect.signature`` shows), and assigning to a field afterwards
     still raises ``FrozenInstanceError``; ``tests/test_events_typed.py`` compares the two."""
     original = cls.__dict__["__init__"]
+    if hasattr(cls, "__post_init__") or any(f.default_factory is not dataclasses.MISSING or not f.init and
+                                            f.default is dataclasses.MISSING for f in dataclasses.fields(cls)):
+        raise TypeError(f"{cls.__name__}: _quicker_init knows plain fields and defaults only")
     scope: dict[str, object] = {}
     params, body = [], []
     for f in dataclasses.fields(cls):
