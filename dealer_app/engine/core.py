@@ -15,6 +15,7 @@ from dealer_app.engine.events import (
     FirstToAct,
     HandVoided,
     LegalAction,
+    PotAwarded,
     ShortageAhead,
     ShowdownOrdered,
 )
@@ -40,7 +41,8 @@ class HandCore:
     seen: dict[int, tuple[int, str] | None]  # card -> (seat, "upcard"/"downcard"), None: common
     plan: DealPlan
     deal_queue: list[Player]
-    pots_awarded: list[dict]
+    _pots_awarded: list[dict] | None  # (pots_awarded, in showdown.py: None until worded)
+    _awards: list[PotAwarded]  # the showdown's awards, as events
     showdown_order: list[int]
     _pending_show: list[int]
     last_round_players: list[int]

@@ -62,7 +62,7 @@ class Hand(IrregularityLayer):
         self.common = None
         self.seen = {}
         self.deal_queue = []
-        self.pots_awarded = []
+        self.pots_awarded, self._awards = [], []
         self.showdown_order = []
         self._pending_show = []
         self.last_round_players = []

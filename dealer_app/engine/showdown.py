@@ -254,6 +254,19 @@ class ShowdownLayer(BettingLayer):
         self._pending_show = list(self.showdown_order)
 
     @property
+    def pots_awarded(self) -> list[dict]:
+        """Every pot awarded, as ``pot_dict`` lists it (amount, eligible, winners, rules,
+        hands, words). Made when first read: its words are a twentieth of a replay's time, and
+        a replay that only checks the hand or exports it never reads them."""
+        if self._pots_awarded is None:
+            self._pots_awarded = [pot_dict(pot) for pot in self._awards]
+        return self._pots_awarded
+
+    @pots_awarded.setter
+    def pots_awarded(self, pots: list[dict]) -> None:
+        self._pots_awarded = pots
+
+    @property
     def pending_show(self) -> list[int]:
         """Seats still to show or muck, in showdown order (W-1)."""
         return list(self._pending_show)
@@ -387,7 +400,7 @@ class ShowdownLayer(BettingLayer):
         if self._pending_show:
             return
         awarded = award(self)
-        self.pots_awarded = [pot_dict(pot) for pot in awarded]
+        self._awards, self._pots_awarded = awarded, None  # worded when first read (pots_awarded)
         for pot in awarded:
             for seat, amount in pot.winners.items():
                 self.by_seat[seat].stack += amount

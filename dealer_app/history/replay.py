@@ -213,8 +213,9 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
     """Replay one PHH hand; return the report and the engine's hand (None if it never started).
     ``with_events``: the report's ``events`` (every event as a dict; the export and the
     command line without ``--events`` do without). ``with_decisions``: the report's
-    ``streets`` and ``bring_in`` (each street's deal and first actor, and what was legal at
-    every action, with the rules: ``--check`` and the export do without)."""
+    ``streets``, ``bring_in`` and ``pots`` (each street's deal and first actor, what was legal
+    at every action, and each pot's award, with the rules and words: ``--check`` and the
+    export read none of them)."""
     report = ReplayReport(hand.source, hand.game)
     if hand.game is None:
         name = VARIANT_NAMES.get(hand.variant, hand.variant or "an unnamed variant")
@@ -253,7 +254,7 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
     if stopped is None:
         _finish(h, report, hand)
     streets.sync()
-    _fill_result(h, hand, report, places, stopped, with_events)
+    _fill_result(h, hand, report, places, stopped, with_events, with_decisions)
     return report, h
 
 
@@ -372,14 +373,15 @@ def _bet(h: Hand, hand: PHHHand, index: int, raw: str, a: phh_actions.Action, se
 
 
 def _fill_result(h: Hand, hand: PHHHand, report: ReplayReport, places: int, stopped: str | None,
-                 with_events: bool) -> None:
+                 with_events: bool, with_pots: bool) -> None:
     """The end of the report: the showdown, pots, net, uncalled bets, finishing stacks."""
     report.showdown_order = list(h.showdown_order)
     report.last_round_players = list(h.last_round_players)
-    report.pots = [{"amount": p["amount"], "eligible": p["eligible"],
-                    "winners": {str(k): v for k, v in p["winners"].items()},
-                    "rules": p["rules"], "hands": {str(k): v for k, v in p.get("hands", {}).items()},
-                    "text": p["text"]} for p in h.pots_awarded]
+    if with_pots:
+        report.pots = [{"amount": p["amount"], "eligible": p["eligible"],
+                        "winners": {str(k): v for k, v in p["winners"].items()},
+                        "rules": p["rules"], "hands": {str(k): v for k, v in p.get("hands", {}).items()},
+                        "text": p["text"]} for p in h.pots_awarded]
     report.complete = h.phase == "done"
     # an aborted hand has no result: its chips are still in front of the players
     report.net = {str(s): v for s, v in h.net().items()} if stopped is None else {}
