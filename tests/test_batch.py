@@ -61,3 +61,25 @@ def test_two_jobs_write_the_files_one_job_writes(tmp_path, capsys, tiny_units):
     capsys.readouterr()
     one, two = ({p.name: p.read_text() for p in (tmp_path / f"out{j}").iterdir()} for j in ("1", "2"))
     assert one == two and f"{STUD[0].stem}-2.phh" in one and f"many-{len(STUD)}.phh" in one
+
+
+def test_hand_starts_are_found_in_blocks_as_line_by_line(tmp_path):
+    """The units' boundaries are searched a block at a time: every block size finds exactly the
+    lines a line-by-line reading takes for hand headers, with their line numbers, whatever
+    line endings, comments and near-headers the file has."""
+    import re
+    text = phhs(tmp_path).read_bytes()
+    text = text.replace(b"\n[2]\n", b"\r\n[2]  # two\r\n").replace(b"\n[4]\n", b"\n[a.b]\n[ 4 ]\t\n")
+    f = tmp_path / "odd.phhs"
+    f.write_bytes(text + b"\n[99]")  # a header on the last line, with no newline
+    header = re.compile(rb"\[[ \t]*[A-Za-z0-9_-]+[ \t]*\][ \t]*(?:#[^\n]*)?\r?\n?$")
+    expected, offset = [], 0
+    with open(f, "rb") as lines:  # (a binary file's lines end at \n only, as the search's do)
+        numbered = list(enumerate(lines, 1))
+    for number, line in numbered:
+        if line[:1] == b"[" and header.match(line):
+            expected.append((offset, number))
+        offset += len(line)
+    assert len(expected) >= 5
+    for block_size in (1, 7, 100, 1 << 20):
+        assert list(batch._hand_starts(f, block_size)) == expected + [(len(text) + 5, None)], block_size

@@ -26,7 +26,7 @@ HANDS_PER_UNIT = 250
 FILES_PER_UNIT = 100
 SPLIT_FROM_BYTES = 1 << 20  # a smaller file is one unit: cutting it would cost more than it saves
 PARALLEL_FROM_BYTES = 1 << 20  # below this much input, worker processes cost more than they save
-_HAND_HEADER = re.compile(rb"\[[ \t]*[A-Za-z0-9_-]+[ \t]*\][ \t]*(?:#[^\n]*)?\r?\n?$")
+_HAND_HEADER_LINE = re.compile(rb"(?m)^\[[ \t]*[A-Za-z0-9_-]+[ \t]*\][ \t]*(?:#[^\n]*)?\r?$")
 
 
 def work_units(paths) -> Iterator[tuple]:
@@ -67,19 +67,37 @@ def _splittable(path: Path) -> bool:
 
 
 def _ranges(path: Path) -> Iterator[tuple]:
-    start = offset = 0
-    start_line = line_no = 1
-    hands = 0
+    start, start_line, hands = 0, 1, 0
+    for offset, line_no in _hand_starts(path):
+        if line_no is None:  # the end of the file
+            yield ("range", str(path), start, offset, start_line)
+            return
+        if hands == HANDS_PER_UNIT:
+            yield ("range", str(path), start, offset, start_line)
+            start, start_line, hands = offset, line_no, 0
+        hands += 1
+
+
+def _hand_starts(path: Path, block_size: int = 1 << 20) -> Iterator[tuple[int, int | None]]:
+    """(byte offset, line number) of every line that starts a hand (``[N]``), then (the file's
+    length, None). The file is read a block at a time and searched by one pattern (the
+    process that hands out the work must not be busy while its workers wait)."""
+    base, line_no, rest = 0, 1, b""  # base: where ``rest`` (the last block's unfinished line) starts
     with open(path, "rb") as f:
-        for line in f:
-            if line[:1] == b"[" and _HAND_HEADER.match(line):
-                if hands == HANDS_PER_UNIT:
-                    yield ("range", str(path), start, offset, start_line)
-                    start, start_line, hands = offset, line_no, 0
-                hands += 1
-            offset += len(line)
-            line_no += 1
-    yield ("range", str(path), start, offset, start_line)
+        while True:
+            block = f.read(block_size)
+            data = rest + block
+            end = data.rfind(b"\n") + 1 if block else len(data)  # whole lines (all, at the end)
+            pos = 0
+            for m in _HAND_HEADER_LINE.finditer(data, 0, end):
+                line_no += data.count(b"\n", pos, m.start())
+                pos = m.start()
+                yield base + pos, line_no
+            line_no += data.count(b"\n", pos, end)
+            base, rest = base + end, data[end:]
+            if not block:
+                yield base, None
+                return
 
 
 def unit_items(unit: tuple):
