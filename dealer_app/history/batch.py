@@ -89,15 +89,26 @@ def _hand_starts(path: Path, block_size: int = 1 << 20) -> Iterator[tuple[int, i
             data = rest + block
             end = data.rfind(b"\n") + 1 if block else len(data)  # whole lines (all, at the end)
             pos = 0
-            for m in _HAND_HEADER_LINE.finditer(data, 0, end):
-                line_no += data.count(b"\n", pos, m.start())
-                pos = m.start()
-                yield base + pos, line_no
+            for start in _bracket_lines(data, end):
+                if _HAND_HEADER_LINE.match(data, start, end):
+                    line_no += data.count(b"\n", pos, start)
+                    pos = start
+                    yield base + pos, line_no
             line_no += data.count(b"\n", pos, end)
             base, rest = base + end, data[end:]
             if not block:
                 yield base, None
                 return
+
+
+def _bracket_lines(data: bytes, end: int) -> Iterator[int]:
+    """Where each line of ``data[:end]`` that starts with ``[`` begins (``data`` starts a line)."""
+    if data[:1] == b"[" and end > 0:
+        yield 0
+    i = data.find(b"\n[", 0, end)
+    while i >= 0:
+        yield i + 1
+        i = data.find(b"\n[", i + 1, end)
 
 
 def unit_items(unit: tuple):
