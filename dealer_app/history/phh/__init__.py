@@ -69,15 +69,17 @@ def _chunks(text: str, first_line: int = 1):
     if _TOP_LEVEL_VARIANT.search(text, 0, first_table.start() if first_table else len(text)):
         yield first_line, text
         return
-    start, start_line, line_no, pos = 0, first_line, first_line, 0
+    start, start_line = 0, first_line
     length = len(text)
-    while pos < length:
+    pos = text.find("\n[")  # only a line that starts with "[" can start a table: jump between them
+    while pos >= 0:
+        pos += 1
         end = text.find("\n", pos)
         end = length if end < 0 else end
-        if text.startswith("[", pos) and pos > start and _TABLE_HEADER.match(text, pos, end):
+        if _TABLE_HEADER.match(text, pos, end):
             yield start_line, text[start:pos]
-            start, start_line = pos, line_no
-        pos, line_no = end + 1, line_no + 1
+            start, start_line = pos, start_line + text.count("\n", start, pos)
+        pos = text.find("\n[", end)
     if start < length or start == 0:
         yield start_line, text[start:]
 

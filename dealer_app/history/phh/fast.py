@@ -185,13 +185,11 @@ class _Reader:
         if "\n" not in span:  # antes, stacks, seats, players: all on the line of their key
             values = [kind(value) for value in element.findall(span)]
             return values, [self.line] * len(values)
-        values, lines = [], []
         # no element holds a newline, so the array's lines are read one by one
-        for offset, piece in enumerate(span.split("\n")):
-            for value in element.findall(piece):
-                values.append(kind(value))
-                lines.append(self.line + offset)
-        self.line += span.count("\n")
+        found = [element.findall(piece) for piece in span.split("\n")]
+        values = [kind(value) for on_line in found for value in on_line]
+        lines = [self.line + offset for offset, on_line in enumerate(found) for _ in on_line]
+        self.line += len(found) - 1
         return values, lines
 
     def _skip_blank(self):
