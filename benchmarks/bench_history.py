@@ -132,12 +132,20 @@ def record_bytes_per_hand(hands: int) -> tuple[float, float]:
         return db.stat().st_size / hands, rows / hands
 
 
+def machine_pace() -> float:
+    """Milliseconds a fixed pure-Python loop takes, best of five: this VM's speed drifts by a
+    third within minutes, so the figures are printed beside it at the start and the end."""
+    import timeit
+    return min(timeit.repeat("sum(range(10 ** 6))", number=5, repeat=5)) / 5 * 1000
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--hands", type=int, default=10000)
     parser.add_argument("--small", type=int, default=1000)
     parser.add_argument("--record-hands", type=int, default=200)
     args = parser.parse_args()
+    print(f"machine pace at the start: {machine_pace():.1f} ms (a fixed loop; lower is faster)")
     print(f"making {args.hands} hands ...")
     texts = make_hands(args.hands)
     with tempfile.TemporaryDirectory() as tmp:
@@ -166,6 +174,7 @@ def main() -> None:
                 ratio = results[(label, command, "1", args.hands)] / results[(label, command, "1", args.small)]
                 print(f"linearity ({label}, {command}, one job): {args.hands} hands take {ratio:.1f}x "
                       f"the time of {args.small}")
+    print(f"machine pace at the end: {machine_pace():.1f} ms")
     per_hand, rows = record_bytes_per_hand(args.record_hands)
     print(f"live record: {per_hand / 1024:.1f} KB and {rows:.0f} rows per hand ({args.record_hands} hands, 6-handed)")
 
