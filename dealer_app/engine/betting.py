@@ -190,10 +190,7 @@ class BettingLayer(DealingLayer):
             if allin_to < self.current_to:
                 rules.append("L-8")  # the stack does not even cover the call: all-in for less
             return False
-        for q in self.players:
-            if q is not p and not q.folded and q.stack > 0:
-                break  # someone else could still call a bet or raise
-        else:
+        if all(q is p or q.folded or q.stack == 0 for q in self.players):
             rules.append("A-7")  # everyone else is all-in: a bet or raise could never be called
             return False
         if p.acted and p.acted_seq >= self.reopen_seq:

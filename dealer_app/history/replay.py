@@ -213,9 +213,9 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
     """Replay one PHH hand; return the report and the engine's hand (None if it never started).
     ``with_events``: the report's ``events`` (every event as a dict; the export and the
     command line without ``--events`` do without). ``with_decisions``: the report's
-    ``streets``, ``bring_in``, ``pots`` and ``uncalled`` (each street's deal and first actor,
-    what was legal at every action, each pot's award and every bet returned, with the rules
-    and words: ``--check`` and the export read none of them)."""
+    ``streets``, ``bring_in`` and ``pots`` (each street's deal and first actor, what was legal
+    at every action, and each pot's award, with the rules and words: ``--check`` and the
+    export read none of them)."""
     report = ReplayReport(hand.source, hand.game)
     if hand.game is None:
         name = VARIANT_NAMES.get(hand.variant, hand.variant or "an unnamed variant")
@@ -374,8 +374,7 @@ def _bet(h: Hand, hand: PHHHand, index: int, raw: str, a: phh_actions.Action, se
 
 def _fill_result(h: Hand, hand: PHHHand, report: ReplayReport, places: int, stopped: str | None,
                  with_events: bool, with_pots: bool) -> None:
-    """The end of the report: the showdown, net, finishing stacks, and ``with_pots`` the pots
-    and uncalled bets."""
+    """The end of the report: the showdown, pots, net, uncalled bets, finishing stacks."""
     report.showdown_order = list(h.showdown_order)
     report.last_round_players = list(h.last_round_players)
     if with_pots:
@@ -387,12 +386,11 @@ def _fill_result(h: Hand, hand: PHHHand, report: ReplayReport, places: int, stop
     # an aborted hand has no result: its chips are still in front of the players
     report.net = {str(s): v for s, v in h.net().items()} if stopped is None else {}
     report.stopped = stopped
-    if with_pots:
-        uncalled: dict[str, Any] = {}
-        for ev in h.events:
-            if isinstance(ev, UncalledBetReturned):
-                uncalled[str(ev.seat)] = uncalled.get(str(ev.seat), 0) + ev.amount
-        report.uncalled = uncalled
+    uncalled: dict[str, Any] = {}
+    for ev in h.events:
+        if isinstance(ev, UncalledBetReturned):
+            uncalled[str(ev.seat)] = uncalled.get(str(ev.seat), 0) + ev.amount
+    report.uncalled = uncalled
     finishing = hand.fields.get("finishing_stacks")
     if isinstance(finishing, list) and h.phase == "done":
         ours = [p.stack for p in h.players]
