@@ -184,14 +184,14 @@ def write_phh(fields: dict) -> str:
         if isinstance(v, str):
             return _quote(v)
         if isinstance(v, list):
-            return "[" + ", ".join(value(x) for x in v) + "]"
+            return "[" + ", ".join(map(value, v)) + "]"
         raise TypeError(v)
     lines = []
     for key, v in fields.items():
         if v is None:
             continue
         if key == "actions":
-            lines.append("actions = [\n" + "".join(f"  {_quote(a)},\n" for a in v) + "]")
+            lines.append("actions = [\n" + "".join([f"  {_quote(a)},\n" for a in v]) + "]")
         else:
             lines.append(f"{key} = {value(v)}")
     return "\n".join(lines) + "\n"
