@@ -33,6 +33,13 @@ def forwarder(store, url, label="Table", **kw) -> Forwarder:
     return Forwarder(store, url, label, retry_max_s=0.2, **kw).start()
 
 
+def send_all(store, url, label="Table") -> None:
+    """Forward the record's rows until the server has them all, then stop."""
+    fwd = forwarder(store, url, label)
+    assert fwd.wait_until_sent(10), fwd.state
+    fwd.stop(wait=True)
+
+
 def test_db_upgrade_applies_once_and_names_a_bad_server(pg, capsys):
     url = pg.create_database("upgrade_cli")
     assert main(["db", "upgrade", "--database", url]) == 0
@@ -149,9 +156,7 @@ def test_a_forged_row_and_another_tables_row_are_refused(room, tmp_path):
     store = Store(tmp_path / "hands.sqlite3")
     c = TableController(store)
     c.open_table("stud-5-10", None, PLAYERS)
-    fwd = forwarder(store, room.table_a)
-    assert fwd.wait_until_sent(10)
-    fwd.stop(wait=True)
+    send_all(store, room.table_a)
     tid, last = store.table_id(), local_rows(store)[-1]
     insert = ("INSERT INTO room.log (table_id, session, seq, row_id, hand_no, kind, payload, at, hash) "
               "VALUES (%s, %s, %s, %s, 0, 'input', '{}', 'now', %s)")
@@ -176,9 +181,7 @@ def test_a_forged_row_and_another_tables_row_are_refused(room, tmp_path):
     reader.close()
     # the made-up row does not lock the honest table out: its own next rows are taken
     c.start_hand()
-    fwd = forwarder(store, room.table_a)
-    assert fwd.wait_until_sent(10), fwd.state
-    fwd.stop(wait=True)
+    send_all(store, room.table_a)
     assert server_rows(room, tid) == local_rows(store)
 
 
@@ -187,9 +190,7 @@ def test_nobody_updates_or_deletes(room, tmp_path, who):
     store = Store(tmp_path / "hands.sqlite3")
     c = TableController(store)
     play(c, 4, 40, lambda c: None)
-    fwd = forwarder(store, room.table_a)
-    assert fwd.wait_until_sent(10)
-    fwd.stop(wait=True)
+    send_all(store, room.table_a)
     url = {"table": room.table_a, "floor": room.floor, "owner": room.owner}[who]
     with psycopg.connect(url, autocommit=True) as conn:
         for sql in ("UPDATE room.log SET payload = '{}' WHERE row_id = 3", "DELETE FROM room.log WHERE row_id = 3",
@@ -212,9 +213,7 @@ def test_the_floor_records_a_ruling_in_the_room(room, tmp_path):
     store = Store(tmp_path / "hands.sqlite3")
     c = TableController(store)
     play(c, 6, 80, lambda c: None)
-    fwd = forwarder(store, room.table_a)
-    assert fwd.wait_until_sent(10)
-    fwd.stop(wait=True)
+    send_all(store, room.table_a)
     reader = RoomReader(room.floor)
     reader.catch_up()
     hand = reader.hands()[-1]
@@ -249,9 +248,7 @@ def test_a_function_planted_in_public_is_never_called_by_the_servers_checks(room
     store = Store(tmp_path / "hands.sqlite3")
     c = TableController(store)
     play(c, 7, 50, lambda c: None)
-    fwd = forwarder(store, room.table_a)
-    assert fwd.wait_until_sent(10), fwd.state  # (a planted function called would have raised)
-    fwd.stop(wait=True)
+    send_all(store, room.table_a)  # (a planted function called would have raised)
     assert server_rows(room, store.table_id()) == local_rows(store)
 
 
@@ -338,18 +335,14 @@ def test_a_record_replaced_under_its_table_identity_is_refused_and_the_floor_see
     store = Store(path)
     c = TableController(store)
     c.open_table("stud-5-10", None, PLAYERS)
-    fwd = forwarder(store, room.table_a)  # (the record gets its table identity)
-    assert fwd.wait_until_sent(10)
-    fwd.stop(wait=True)
+    send_all(store, room.table_a)  # (the record gets its table identity)
     store.close()
     shutil.copy(path, tmp_path / "backup.sqlite3")  # closed: no -wal beside it
     store = Store(path)
     c = TableController(store)
     c.resume(c.open_tables()[0].session_id)
     c.start_hand()
-    fwd = forwarder(store, room.table_a)
-    assert fwd.wait_until_sent(10)
-    fwd.stop(wait=True)
+    send_all(store, room.table_a)
     table_id = store.table_id()
     store.close()
     backup = Store(tmp_path / "backup.sqlite3")
@@ -408,9 +401,7 @@ def test_a_copy_of_the_record_that_dealt_on_elsewhere_stops_the_real_table_loudl
 def test_a_room_hands_report_and_a_login_reset_from_the_command_line(room, tmp_path, capsys):
     store = Store(tmp_path / "hands.sqlite3")
     play(TableController(store), 9, 60, lambda c: None)
-    fwd = forwarder(store, room.table_a, label="Stud 9")
-    assert fwd.wait_until_sent(10)
-    fwd.stop(wait=True)
+    send_all(store, room.table_a, "Stud 9")
     assert main(["hands", "--database", room.floor, "--json"]) == 0
     hand = json.loads(capsys.readouterr().out)["hands"][-1]
     out = tmp_path / "room-report.pdf"
