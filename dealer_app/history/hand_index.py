@@ -92,13 +92,13 @@ class HandIndex:
     def _take(self, table_id, sid, hand_no, kind, text, at, digest) -> HandSummary | None:
         place = (table_id, sid)
         if kind == "open_table":
-            payload = _payload(text)
+            payload = payload_dict(text)
             played = payload.get("limit_table")
             self.currencies[place] = str(played.get("currency", "USD")) if isinstance(played, dict) else "USD"
             self.tables.setdefault(place, (str(payload.get("table", "?")), str(payload.get("profile", "?"))))
             return None
         if kind == "hand_start":
-            seats = _payload(text).get("seats") or []
+            seats = payload_dict(text).get("seats") or []
             name, profile = self.tables.get(place, ("?", "?"))
             started = HandSummary(sid, name, hand_no, at, [str(s[1]) for s in seats], [int(s[0]) for s in seats],
                                   profile=profile, currency=self.currencies.get(place, "USD"), table_id=table_id,
@@ -114,7 +114,7 @@ class HandIndex:
 def _count(summary: HandSummary, kind, text, at, digest) -> None:
     """A hand's end, undo, irregularity or ruling, on its summary."""
     if kind == "hand_end":
-        pots = _payload(text).get("pots") or []
+        pots = payload_dict(text).get("pots") or []
         summary.pot = sum(int(p.get("amount", 0)) for p in pots if isinstance(p, dict))
         summary.seal, summary.ended = seal_code(digest), at
     elif kind == "undo":
@@ -125,7 +125,9 @@ def _count(summary: HandSummary, kind, text, at, digest) -> None:
         summary.rulings += 1
 
 
-def _payload(text: str) -> dict:
+def payload_dict(text: str) -> dict:
+    """A row's payload as a dict: {} for text that is no JSON object, so one malformed row
+    never stops a reader (the record's check names it)."""
     try:
         value = json.loads(text)
     except ValueError:

@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
-from dealer_app.history.hand_index import SUMMARY_KINDS, HandIndex, HandSummary
+from dealer_app.history.hand_index import SUMMARY_KINDS, HandIndex, HandSummary, payload_dict
 from dealer_app.history.store import StoreError
 from dealer_app.room.database import RoomError, WrongLogin, connect, shown_url, words
 from dealer_app.room.schema import require_current
@@ -156,7 +156,7 @@ class RoomReader:
                 "SELECT id, table_id, session, hand_no, payload, floor_login, at::text, hash FROM room.rulings "
                 "WHERE id > %s ORDER BY id", (since,)):
             if rid not in known:
-                self.rulings.append(RoomRuling(rid, tid, sid, hand, _json(payload), login, at, digest))
+                self.rulings.append(RoomRuling(rid, tid, sid, hand, payload_dict(payload), login, at, digest))
         for r in self.rulings:  # each ruling counted on its hand once the hand is known
             summary = self.index.hands.get((r.table_id, r.session, r.hand))
             if summary is not None and r.id not in self._counted:
@@ -205,7 +205,7 @@ class RoomReader:
         for seq, kind, text, at in self._query(
                 "SELECT seq, kind, payload, at FROM room.log WHERE table_id = %s AND session = %s AND hand_no = %s "
                 "AND kind != 'event' ORDER BY row_id", (table_id, session, hand_no)):
-            payload = _json(text)
+            payload = payload_dict(text)
             if not payload:
                 raise StoreError(says(QT_TRANSLATE_NOOP("Errors", "%1: session %2: a %3 row is not readable JSON"),
                                       f"{self.path} {table_id}", session, kind))
@@ -301,11 +301,3 @@ class RoomTableRecord:
             except RoomError as exc:
                 raise StoreError(str(exc)) from None
         return []
-
-
-def _json(text: str) -> dict:
-    try:
-        value = json.loads(text)
-    except ValueError:
-        return {}
-    return value if isinstance(value, dict) else {}
