@@ -107,3 +107,46 @@ def test_live_table_record_exports(tmp_path):
     # the table's own seats 1, 2, 4 (the PHH's seats field); seat 4 wins antes 150 + the bring-in
     # 200 + its own 200
     assert report["verdict"]["agrees"] and report["net"] == {"1": -50, "2": -250, "4": 300}
+
+
+def _written_value_by_value(fields: dict) -> str:
+    """``write_phh`` as it is defined: every value, and every string in it, written on its own."""
+    from dealer_app.history.phh import _quote
+
+    def value(v):
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        if isinstance(v, (int, float)):
+            return repr(v)
+        if isinstance(v, str):
+            return _quote(v)
+        return "[" + ", ".join(map(value, v)) + "]"
+    lines = []
+    for key, v in fields.items():
+        if v is None:
+            continue
+        if key == "actions":
+            lines.append("actions = [\n" + "".join(f"  {_quote(a)},\n" for a in v) + "]")
+        else:
+            lines.append(f"{key} = {value(v)}")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("strings", [
+    [], ["p1 cc"], ["d dh p1 AsKd7c", "p2 pb"], ['p1 sm "x"'], ["a\\b"], ["Mallory\nSeat 9"], ["tab\there"],
+    ["ok", "bell\x07"], ["\x7f"], ["Zoë", "名前"], [""],
+])
+def test_write_phh_writes_what_each_value_written_alone_would(strings):
+    import random
+
+    from dealer_app.history.phh import write_phh
+    fields = {"variant": "F7S", "flag": False, "small_bet": 0.5, "antes": [1, 1], "seats": [True, 2],
+              "mixed": [1, "a", 2.5], "empty": [], "actions": strings, "players": strings, "skip": None,
+              "name": strings[0] if strings else "x"}
+    assert write_phh(fields) == _written_value_by_value(fields)
+    rng = random.Random(len(strings))
+    shuffled = rng.sample(strings, len(strings))
+    fields["actions"] = fields["players"] = shuffled
+    text = write_phh(fields)
+    assert text == _written_value_by_value(fields)
+    assert tomllib.loads(text)["actions"] == shuffled  # and it reads back as it was

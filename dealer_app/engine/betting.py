@@ -14,6 +14,17 @@ from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
 # the two choices without an amount are the same every time; shared, and never changed
 FOLD: Final = LegalAction("fold")
 CHECK: Final = LegalAction("check")
+# each run of rule IDs a decision cites, without repeats: a few dozen runs, met at every action
+_UNIQUE_RULES: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+
+def _unique(rules: list[str]) -> tuple[str, ...]:
+    """``rules`` in order, each ID once."""
+    cited = tuple(rules)
+    unique = _UNIQUE_RULES.get(cited)
+    if unique is None:
+        unique = _UNIQUE_RULES[cited] = tuple(dict.fromkeys(cited))
+    return unique
 
 
 class BettingLayer(DealingLayer):
@@ -169,7 +180,7 @@ class BettingLayer(DealingLayer):
                 out += self._ranged_bets(allin_to, rules)
             if self.levels + 1 >= self.max_levels and not self._uncapped():
                 rules.append("L-6")  # this bet or raise is the last the cap allows
-        return out, tuple(dict.fromkeys(rules))
+        return out, _unique(rules)
 
     def _passive_choices(self, p: Player, rules: list[str]) -> list[LegalAction]:
         """Fold and call when there is a bet to call (all-in for less if the stack is short);

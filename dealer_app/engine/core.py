@@ -56,6 +56,7 @@ class HandCore:
     showdown_decision: ShowdownOrdered | None  # W-1: who shows first
     to_act: Player | None
     _legal: list[LegalAction]
+    max_levels: int  # L-6: a bet and ``max_raises`` raises make the cap (read at every action)
     decision_rules: tuple[str, ...]
     # the betting round
     current_to: int
@@ -111,11 +112,6 @@ class HandCore:
             if pred(p):
                 return p
         return None
-
-    @property
-    def max_levels(self) -> int:
-        """L-6: a bet and ``max_raises`` raises make the cap."""
-        return 1 + self.rules.max_raises
 
     def money(self, cents: int) -> str:
         return format_money(cents, self.rules.currency)

@@ -44,6 +44,7 @@ class Hand(IrregularityLayer):
             if s.stack <= 0:
                 raise EngineError(f"seat {s.seat} has no chips and is not dealt in", ("T-5",))
         self.rules = rules
+        self.max_levels = 1 + rules.max_raises  # L-6
         self.unknown_upcards = unknown_upcards
         self.players = [Player(s) for s in sorted(seats, key=lambda s: s.seat)]
         self.by_seat = {p.seat: p for p in self.players}

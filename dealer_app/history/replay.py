@@ -79,6 +79,11 @@ def _cards(text: str) -> tuple:
     return tuple(parse_cards(text))
 
 
+# an action line split into its parts, remembered: a day's hands repeat the same few thousand
+# lines ("p2 cc", "d dh p4 7h") over and over (the parts are a tuple: shared, never changed)
+_parsed = functools.lru_cache(maxsize=8192)(phh_actions.parse_action)
+
+
 def _units(value, places: int, what: str) -> int:
     """A file amount in the engine's whole units (T-2: never a float for chips)."""
     if places == 0:  # the usual "cbr 2000" and stacks of whole chips, plainly far below MAX_CENTS
@@ -180,7 +185,10 @@ def _translate(h: Hand, legal: list, verb: str, arg: str | None, places: int = 0
     if verb == "f":
         return "fold", None
     if verb == "cc":
-        return ("check", None) if any(a.action == "check" for a in legal) else ("call", None)
+        for a in legal:
+            if a.action == "check":
+                return "check", None
+        return "call", None
     kinds = {a.action: a for a in legal}
     if verb == "pb":
         a = kinds.get("bring_in")
@@ -250,7 +258,8 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
             report.errors.append(stopped)
             break
         finally:
-            streets.sync()
+            if with_decisions:
+                streets.sync()
     if stopped is None:
         _finish(h, report, hand)
     streets.sync()
@@ -308,7 +317,7 @@ class _NoStreets(_Streets):
 def _play_line(h: Hand, hand: PHHHand, index: int, raw: str, seat_of: dict[str, int], places: int,
                report: ReplayReport, streets: _Streets, with_decisions: bool) -> None:
     """One action line of the file, played on the engine's hand."""
-    a = phh_actions.parse_action(raw)
+    a = _parsed(raw)
     actor, verb, args = a
     by_player = actor[:1] == "p"
     if verb in phh_actions.BETTING_VERBS and by_player:

@@ -184,6 +184,10 @@ def write_phh(fields: dict) -> str:
         if isinstance(v, str):
             return _quote(v)
         if isinstance(v, list):
+            if all(type(x) is int for x in v):  # stacks, antes, seats
+                return "[" + ", ".join(map(repr, v)) + "]"
+            if _needs_no_escape(v):  # names
+                return "[" + ", ".join([f'"{x}"' for x in v]) + "]"
             return "[" + ", ".join(map(value, v)) + "]"
         raise TypeError(v)
     lines = []
@@ -191,10 +195,24 @@ def write_phh(fields: dict) -> str:
         if v is None:
             continue
         if key == "actions":
-            lines.append("actions = [\n" + "".join([f"  {_quote(a)},\n" for a in v]) + "]")
+            if _needs_no_escape(v):  # the usual: every line written as it is, in one join
+                body = '  "' + '",\n  "'.join(v) + '",\n' if v else ""
+            else:
+                body = "".join([f"  {_quote(a)},\n" for a in v])
+            lines.append("actions = [\n" + body + "]")
         else:
             lines.append(f"{key} = {value(v)}")
     return "\n".join(lines) + "\n"
+
+
+def _needs_no_escape(strings: list) -> bool:
+    """All of ``strings`` are strings, and none needs an escape in TOML (``_quote``'s test, on
+    them all at once)."""
+    try:
+        joined = "".join(strings)
+    except TypeError:  # not all strings: each is written by its kind
+        return False
+    return joined.isprintable() and '"' not in joined and "\\" not in joined
 
 
 def _quote(s: str) -> str:

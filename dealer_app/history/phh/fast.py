@@ -30,6 +30,8 @@ _BLANK = r"(?:[ \t]|\r?\n)*"
 _PLAIN = r'"[^"\\\x00-\x08\x0a-\x1f\x7f]*"'
 _STRING_ARRAY = re.compile(rf"\[(?:{_BLANK}{_PLAIN}{_BLANK},)*(?:{_BLANK}{_PLAIN})?{_BLANK}\]")
 _PLAIN_STRING = re.compile(r'"([^"]*)"')
+# and that array as ``write_phh`` lays it out, an element a line (most files a replay reads)
+_ONE_PER_LINE = re.compile(rf'\[\n(?:  {_PLAIN},\n)*\]')
 # and of whole numbers (antes, stacks, seats)
 _INT = r"-?(?:0|[1-9][0-9]*)(?![\w.:-])"
 _INT_ARRAY = re.compile(rf"\[(?:{_BLANK}{_INT}{_BLANK},)*(?:{_BLANK}{_INT})?{_BLANK}\]")
@@ -157,6 +159,13 @@ class _Reader:
         return _scalar_value(*m.groups())
 
     def _array(self) -> tuple[list, list]:
+        whole = _ONE_PER_LINE.match(self.text, self.pos)
+        if whole:  # the elements are on the lines after the key's, one each
+            self.pos = whole.end()
+            values = _PLAIN_STRING.findall(self.text, whole.start(), self.pos)
+            lines = list(range(self.line + 1, self.line + 1 + len(values)))
+            self.line += len(values) + 1
+            return values, lines
         whole = _STRING_ARRAY.match(self.text, self.pos)
         if whole:
             return self._plain_array(whole, _PLAIN_STRING, str)
