@@ -63,9 +63,10 @@ def test_action_lines_are_the_lines_they_stand_on():
     assert hands[1].lines == [second, second + 1, second + 2] and hands[1].source == "f.phhs#8"
 
 
-def test_the_one_element_a_line_shortcut_reads_as_the_general_path(monkeypatch):
-    """The array ``write_phh`` lays out (an element a line) has its own quick path: it must
-    give the same values and lines as the general one, which takes it when the quick one is off."""
+def test_the_shortcuts_for_what_write_phh_writes_read_as_the_general_path(monkeypatch):
+    """The layout ``write_phh`` writes has its own quick paths (an array of strings an element a
+    line, whole numbers on one line, ``key = [``): they must give the same values and lines as
+    the general path, which takes those texts when the quick paths are off."""
     import re
 
     import dealer_app.history.phh.fast as fast
@@ -73,8 +74,10 @@ def test_the_one_element_a_line_shortcut_reads_as_the_general_path(monkeypatch):
     ours = [EXPORTED, "[3]\n" + EXPORTED + "\n[4]\n" + EXPORTED, "actions = [\n]\n"]
     texts = CORPUS + ours + [mutate(rng.choice(ours).encode(), rng).decode("utf-8", "replace") for _ in range(1000)]
     quick = [read_plain_toml(text, 5) for text in texts]
-    took_it = sum(q is not None and fast._ONE_PER_LINE.search(t) is not None for q, t in zip(quick, texts))
-    monkeypatch.setattr(fast, "_ONE_PER_LINE", re.compile(r"(?!)"))  # matches nothing
+    took_it = sum(q is not None and fast._ONE_PER_LINE.search(t) is not None for q, t in zip(quick, texts, strict=True))
+    took_it += sum(q is not None and fast._INT_LINE.search(t) is not None for q, t in zip(quick, texts, strict=True))
+    for shortcut in ("_ONE_PER_LINE", "_INT_LINE", "_ARRAY_KEY"):
+        monkeypatch.setattr(fast, shortcut, re.compile(r"(?!)"))  # matches nothing
     general = [read_plain_toml(text, 5) for text in texts]
     assert [repr(q) for q in quick] == [repr(g) for g in general]
-    assert took_it > 80  # the quick path was compared on many texts, not only the corpus's layout
+    assert took_it > 160  # the quick paths were compared on many texts, not only the corpus's layout

@@ -18,6 +18,22 @@ CHECK: Final = LegalAction("check")
 _UNIQUE_RULES: dict[tuple[str, ...], tuple[str, ...]] = {}
 
 
+# the legal choices of an exact amount, shared as FOLD and CHECK are (frozen, so never changed):
+# a day's hands meet the same few hundred ("call 1000") at every action; cleared when full
+_EXACT: dict[tuple[str, int, bool], LegalAction] = {}
+
+
+def _exactly(kind: str, to: int, all_in: bool = False) -> LegalAction:
+    """The legal choice ``kind`` to exactly ``to``."""
+    key = (kind, to, all_in)
+    choice = _EXACT.get(key)
+    if choice is None:
+        if len(_EXACT) >= 4096:
+            _EXACT.clear()
+        choice = _EXACT[key] = LegalAction(kind, to, None, None, all_in)
+    return choice
+
+
 def _unique(rules: list[str]) -> tuple[str, ...]:
     """``rules`` in order, each ID once."""
     cited = tuple(rules)
@@ -190,7 +206,7 @@ class BettingLayer(DealingLayer):
         current = self.current_to
         if current > p.round_to:
             call_to = min(current, allin_to)
-            return [FOLD, LegalAction("call", call_to, None, None, call_to == allin_to)]
+            return [FOLD, _exactly("call", call_to, call_to == allin_to)]
         if self.street >= 4:
             rules.append("A-6")
         return [FOLD, CHECK] if self.rules.fold_when_check_free else [CHECK]
@@ -201,7 +217,10 @@ class BettingLayer(DealingLayer):
             if allin_to < self.current_to:
                 rules.append("L-8")  # the stack does not even cover the call: all-in for less
             return False
-        if all(q is p or q.folded or q.stack == 0 for q in self.players):
+        for q in self._after[p.index]:  # (a loop: met at every action, and a generator costs 5x)
+            if q is not p and not q.folded and q.stack:
+                break  # someone else could still call a bet or raise
+        else:
             rules.append("A-7")  # everyone else is all-in: a bet or raise could never be called
             return False
         if p.acted and p.acted_seq >= self.reopen_seq:
@@ -245,9 +264,9 @@ class BettingLayer(DealingLayer):
         out = []
         for t in targets:  # ascending: once one reaches the stack, the all-in ends the list
             if t < allin_to:
-                out.append(LegalAction(kind, t))
+                out.append(_exactly(kind, t))
             else:
-                out.append(LegalAction(kind, allin_to, None, None, True))
+                out.append(_exactly(kind, allin_to, True))
                 break
         return out
 

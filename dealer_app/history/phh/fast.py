@@ -24,6 +24,8 @@ _SCALAR = re.compile(r"""'([^'\n]*)'(?!')|"([^"\\\n]*)"(?!")|(true|false)(?![\w.
 # read piece by piece below)
 _SCALAR_LINE = re.compile(r"([A-Za-z0-9_-]+)[ \t]*=[ \t]*(?:" + _SCALAR.pattern + r")[ \t]*(?:\r?\n|\Z)")
 _SPACE = re.compile(r"[ \t]*")
+_LINE_END = re.compile(r"[ \t]*(?:(\r?\n)|\Z)")
+_ARRAY_KEY = re.compile(r"([A-Za-z0-9_-]+)[ \t]*=[ \t]*(?=\[)")
 _BLANKS = re.compile(r"(?:[ \t]|\r?\n)*")  # inside an array
 # the usual array, of plain double-quoted strings (the actions), read by one match
 _BLANK = r"(?:[ \t]|\r?\n)*"
@@ -36,6 +38,7 @@ _ONE_PER_LINE = re.compile(rf'\[\n(?:  {_PLAIN},\n)*\]')
 _INT = r"-?(?:0|[1-9][0-9]*)(?![\w.:-])"
 _INT_ARRAY = re.compile(rf"\[(?:{_BLANK}{_INT}{_BLANK},)*(?:{_BLANK}{_INT})?{_BLANK}\]")
 _INT_VALUE = re.compile(r"-?[0-9]+")
+_INT_LINE = re.compile(r"\[(?:-?(?:0|[1-9][0-9]*)(?:, -?(?:0|[1-9][0-9]*))*)?\]")  # as write_phh writes them
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")  # TOML allows none in a string or comment
 
 
@@ -77,10 +80,12 @@ class _Reader:
         table, table_name = data, None
         text = self.text
         while self.pos < len(text):
-            self._skip_space()
-            if self.pos >= len(text):
-                break
             c = text[self.pos]
+            if c == " " or c == "\t":  # (a line usually starts with its key)
+                self._skip_space()
+                if self.pos >= len(text):
+                    break
+                c = text[self.pos]
             if c == "\n" or c == "\r":
                 self._newline()
                 continue
@@ -105,6 +110,15 @@ class _Reader:
                 table[key] = _scalar_value(*line.groups()[1:])
                 self.pos = line.end()
                 self.line += text[self.pos - 1] == "\n"
+                continue
+            m = _ARRAY_KEY.match(text, self.pos)
+            if m:  # ``key = [``, the usual other line: its array, then the end of its line
+                key = m.group(1)
+                if key in table:
+                    raise _GiveUp
+                self.pos = m.end()
+                table[key], lines[(table_name, key)] = self._array()
+                self._end_of_line()
                 continue
             m = _KEY.match(text, self.pos)
             if not m:
@@ -144,12 +158,11 @@ class _Reader:
         self.pos = len(self.text) if end < 0 else end
 
     def _end_of_line(self):
-        self._skip_space()
-        if self.pos >= len(self.text):
-            return
-        if self.text[self.pos] not in "\r\n":
+        end = _LINE_END.match(self.text, self.pos)
+        if not end:
             raise _GiveUp  # a comment after a value, or something else
-        self._newline()
+        self.pos = end.end()
+        self.line += end.group(1) is not None
 
     def _scalar(self):
         m = _SCALAR.match(self.text, self.pos)
@@ -166,6 +179,11 @@ class _Reader:
             lines = list(range(self.line + 1, self.line + 1 + len(values)))
             self.line += len(values) + 1
             return values, lines
+        whole = _INT_LINE.match(self.text, self.pos)
+        if whole:  # whole numbers on the key's line (antes, stacks, seats)
+            self.pos = whole.end()
+            values = list(map(int, _INT_VALUE.findall(self.text, whole.start(), self.pos)))
+            return values, [self.line] * len(values)
         whole = _STRING_ARRAY.match(self.text, self.pos)
         if whole:
             return self._plain_array(whole, _PLAIN_STRING, str)
@@ -191,8 +209,10 @@ class _Reader:
     def _plain_array(self, whole: re.Match, element: re.Pattern, kind) -> tuple[list, list]:
         span = self.text[whole.start():whole.end()]
         self.pos = whole.end()
-        if "\n" not in span:  # antes, stacks, seats, players: all on the line of their key
-            values = [kind(value) for value in element.findall(span)]
+        if "\n" not in span:  # the players, or other elements all on the line of their key
+            values = element.findall(span)
+            if kind is not str:
+                values = list(map(kind, values))
             return values, [self.line] * len(values)
         # no element holds a newline, so the array's lines are read one by one
         found = [element.findall(piece) for piece in span.split("\n")]
