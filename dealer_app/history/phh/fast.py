@@ -191,8 +191,8 @@ class _Reader:
         if whole:
             return self._plain_array(whole, _INT_VALUE, int)
         self.pos += 1  # "["
-        values: list = []
-        lines: list[int] = []
+        values = []
+        lines = []
         while True:
             self._skip_blank()
             if self.text.startswith("]", self.pos):
