@@ -188,3 +188,18 @@ def test_W3_best_five_cards_are_the_ones_that_make_the_value():
         seven = rng.sample(range(52), 7)
         value, five = best_high_five(seven)
         assert len(set(five)) == 5 and set(five) <= set(seven) and hi_value(five) == value
+
+
+def test_the_evaluators_rank_mask_tables_are_what_each_mask_holds():
+    """The tables are built from smaller masks and supersets; here each mask is read directly:
+    its ranks, its top five packed four bits each, and its best straight (the wheel counts)."""
+    from dealer_app.engine.evaluator import POPCOUNT, STRAIGHT_HIGH, TOP5
+    straights = [(high, 0b11111 << (high - 4)) for high in range(12, 3, -1)] + [(3, 0b1_0000_0000_1111)]
+    for mask in range(8192):
+        ranks = [r for r in range(12, -1, -1) if mask >> r & 1]
+        packed = 0
+        for r in ranks[:5]:
+            packed = packed << 4 | r
+        packed <<= 4 * (5 - len(ranks[:5]))
+        best = next((high for high, need in straights if mask & need == need), -1)
+        assert (POPCOUNT[mask], TOP5[mask], STRAIGHT_HIGH[mask]) == (len(ranks), packed, best), bin(mask)
