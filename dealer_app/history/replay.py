@@ -79,9 +79,25 @@ def _cards(text: str) -> tuple:
     return tuple(parse_cards(text))
 
 
-# an action line split into its parts, remembered: a day's hands repeat the same few thousand
-# lines ("p2 cc", "d dh p4 7h") over and over (the parts are a tuple: shared, never changed)
-_parsed = functools.lru_cache(maxsize=8192)(phh_actions.parse_action)
+@functools.lru_cache(maxsize=8192)
+def _step(raw: str) -> tuple[str, phh_actions.Action]:
+    """What an action line is (a bet, a deal, a board card, a show or muck; else why not),
+    and its parts. Remembered: a day's hands repeat the same few thousand lines ("p2 cc",
+    "d dh p4 7h") over and over (both are immutable: shared, never changed)."""
+    a = phh_actions.parse_action(raw)
+    actor, verb, args = a
+    by_player = actor[:1] == "p"
+    if verb in phh_actions.BETTING_VERBS and by_player:
+        return "bet", a
+    if verb == phh_actions.DEAL_HOLE and actor == "d" and args:
+        return "deal", a
+    if verb == phh_actions.DEAL_BOARD and actor == "d" and args:
+        return "board", a
+    if verb == phh_actions.SHOW_OR_MUCK and by_player:
+        return "show", a
+    if actor == "d" and verb in (phh_actions.DEAL_HOLE, phh_actions.DEAL_BOARD):
+        return "incomplete deal", a
+    return "unknown", a
 
 
 def _units(value, places: int, what: str) -> int:
@@ -317,21 +333,20 @@ class _NoStreets(_Streets):
 def _play_line(h: Hand, hand: PHHHand, index: int, raw: str, seat_of: dict[str, int], places: int,
                report: ReplayReport, streets: _Streets, with_decisions: bool) -> None:
     """One action line of the file, played on the engine's hand."""
-    a = _parsed(raw)
-    actor, verb, args = a
-    by_player = actor[:1] == "p"
-    if verb in phh_actions.BETTING_VERBS and by_player:
+    kind, a = _step(raw)
+    actor, _, args = a
+    if kind == "bet":
         _bet(h, hand, index, raw, a, seat_of.get(actor) or _no_player(h, actor), places, report, streets,
              with_decisions)
-    elif verb == phh_actions.DEAL_HOLE and actor == "d" and args:
+    elif kind == "deal":
         target = args[0]
         h.deal(seat_of.get(target) or _no_player(h, target), list(_cards(args[1])) if len(args) > 1 else [None])
-    elif verb == phh_actions.DEAL_BOARD and actor == "d" and args:
+    elif kind == "board":
         cards = _cards(args[0])
         if len(cards) != 1:
             raise EngineError(f"a stud board deal is one common card, got {args[0]!r}", ("D-8",))
         h.deal_common(cards[0])
-    elif verb == phh_actions.SHOW_OR_MUCK and by_player:
+    elif kind == "show":
         seat = (seat_of.get(actor) or _no_player(h, actor))
         shown = a.cards
         if h.phase == "done":
@@ -342,7 +357,7 @@ def _play_line(h: Hand, hand: PHHHand, index: int, raw: str, seat_of: dict[str, 
             h.show(seat, list(_cards(shown)))
         else:
             h.muck(seat)
-    elif actor == "d" and verb in (phh_actions.DEAL_HOLE, phh_actions.DEAL_BOARD):
+    elif kind == "incomplete deal":
         raise EngineError(f"incomplete deal {raw!r}")
     else:
         raise ReplayError(f"unknown PHH action {raw!r}")
@@ -396,9 +411,8 @@ def _fill_result(h: Hand, hand: PHHHand, report: ReplayReport, places: int, stop
     report.net = {str(s): v for s, v in h.net().items()} if stopped is None else {}
     report.stopped = stopped
     uncalled: dict[str, Any] = {}
-    for ev in h.events:
-        if isinstance(ev, UncalledBetReturned):
-            uncalled[str(ev.seat)] = uncalled.get(str(ev.seat), 0) + ev.amount
+    for ev in [ev for ev in h.events if isinstance(ev, UncalledBetReturned)]:  # (a hand has few)
+        uncalled[str(ev.seat)] = uncalled.get(str(ev.seat), 0) + ev.amount
     report.uncalled = uncalled
     finishing = hand.fields.get("finishing_stacks")
     if isinstance(finishing, list) and h.phase == "done":
