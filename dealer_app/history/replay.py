@@ -47,7 +47,7 @@ def unit_places(hand: PHHHand, table_name: str | None = None) -> int:
     values = [f.get("bring_in"), f.get("small_bet"), f.get("big_bet")] + (antes if isinstance(antes, list) else [antes])
     values += list(f.get("starting_stacks") or [])
     for raw in hand.actions:
-        amount = phh_actions.parse_action(raw).amount
+        amount = _step(raw)[1].amount  # (split once: the replay splits the same lines)
         if amount is not None:
             values.append(amount)
     places = 0
