@@ -153,3 +153,20 @@ def test_the_quicker_init_takes_and_keeps_exactly_what_dataclass_would():
         assert cls(**given).to_dict() == e.to_dict(), cls
         with pytest.raises(dataclasses.FrozenInstanceError):
             cls(**given).rules = ("X-1",)
+
+
+def test_legal_actions_are_frozen_and_made_as_dataclass_would():
+    """LegalAction is shared between decisions (betting._exactly), so it must never change, and
+    its quicker __init__ must take and store what dataclass's own would."""
+    import inspect
+    ours, theirs = ev.LegalAction.__init__, ev.LegalAction.__init__.__wrapped__
+    assert ours is not theirs
+    assert [(p.name, p.default) for p in inspect.signature(ours, follow_wrapped=False).parameters.values()] == \
+        [(p.name, p.default) for p in inspect.signature(theirs).parameters.values()]
+    for args, kwargs in ((("fold",), {}), (("call", 1000), {"all_in": True}), (("raise",), {"min_to": 5, "max_to": 9})):
+        made_by_dataclass = object.__new__(ev.LegalAction)
+        theirs(made_by_dataclass, *args, **kwargs)
+        a = ev.LegalAction(*args, **kwargs)
+        assert a == made_by_dataclass and a.as_dict() == made_by_dataclass.as_dict()
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            a.to = 1  # type: ignore[misc]

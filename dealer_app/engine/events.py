@@ -559,9 +559,10 @@ for _event_class in EVENT_CLASSES:
     _quicker_init(_event_class)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class LegalAction:
-    """One legal choice: an exact ``to`` or a range ``min_to``…``max_to`` (round totals, cents)."""
+    """One legal choice: an exact ``to`` or a range ``min_to``…``max_to`` (round totals, cents).
+    Frozen: the usual choices are shared between decisions (``betting._exactly``)."""
 
     action: str
     to: int | None = None
@@ -583,3 +584,6 @@ class LegalAction:
         if self.all_in:
             out["all_in"] = True
         return out
+
+
+_quicker_init(LegalAction)  # made at every action, as the events are
