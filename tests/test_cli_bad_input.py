@@ -98,6 +98,15 @@ def test_export_of_a_missing_file_and_of_a_folder(tmp_path, run):
     assert code == 1 and f"{tmp_path / 'nope.phh'}: no such file" in err and f"{tmp_path}: is a folder" in err
 
 
+def test_a_path_that_cannot_be_opened_is_one_unreadable_file_and_the_rest_go_on(tmp_path, run):
+    """A name too long for the disk (or a folder that may not be searched) is named, counted
+    unreadable, and the other files are still checked: one bad path never stops a day's record."""
+    too_long = tmp_path / ("a" * 300 + ".phh")
+    code, out, _err = run("replay", "--check", too_long, PHH)
+    assert code == 1 and f"{too_long}: cannot be read: " in out and "File name too long" in out
+    assert f"{PHH}: agrees" in out and out.rstrip().endswith("1 agree, 0 disagree, 0 not replayed, 1 unreadable")
+
+
 def test_export_never_overwrites_an_existing_file(tmp_path, run):
     out = tmp_path / "out"
     assert run("export", PHH, "--out", out)[0] == 0

@@ -150,3 +150,10 @@ def test_write_phh_writes_what_each_value_written_alone_would(strings):
     text = write_phh(fields)
     assert text == _written_value_by_value(fields)
     assert tomllib.loads(text)["actions"] == shuffled  # and it reads back as it was
+
+
+def test_write_phh_writes_actions_given_as_any_sequence_or_iterator():
+    from dealer_app.history.phh import write_phh
+    lines = ["d dh p1 AsKd7c", "p1 cc"]
+    for given in (lines, tuple(lines), iter(lines), (a for a in lines)):
+        assert tomllib.loads(write_phh({"variant": "F7S", "actions": given}))["actions"] == lines, type(given)

@@ -9,6 +9,7 @@ naming the file (and the hand and line where known); the rest of the file goes o
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
@@ -43,8 +44,12 @@ def _read_file(path: Path) -> Iterator[Item]:
     try:  # (opened, not asked first whether it is a folder: 10,000 small files are 10,000 stats)
         with open(path, "rb") as f:
             text = decode(f.read(), str(path))
-    except IsADirectoryError:
-        yield Problem(str(path), f"{path}: is a folder, not a hand history file")
+    except (IsADirectoryError, PermissionError) as exc:
+        # a folder: IsADirectoryError, or PermissionError where it may not be read (or on Windows)
+        if isinstance(exc, IsADirectoryError) or os.path.isdir(path):
+            yield Problem(str(path), f"{path}: is a folder, not a hand history file")
+        else:
+            yield Problem(str(path), f"{path}: cannot read: {exc.strerror or exc}")
         return
     except FileNotFoundError:
         yield Problem(str(path), f"{path}: no such file")

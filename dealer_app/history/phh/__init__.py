@@ -195,7 +195,7 @@ def write_phh(fields: dict) -> str:
         if v is None:
             continue
         if key == "actions":
-            if _needs_no_escape(v):  # the usual: every line written as it is, in one join
+            if isinstance(v, list) and _needs_no_escape(v):  # the usual: every line as it is, in one join
                 body = '  "' + '",\n  "'.join(v) + '",\n' if v else ""
             else:
                 body = "".join([f"  {_quote(a)},\n" for a in v])
