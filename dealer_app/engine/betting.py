@@ -14,8 +14,6 @@ from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
 # the two choices without an amount are the same every time; shared, and never changed
 FOLD: Final = LegalAction("fold")
 CHECK: Final = LegalAction("check")
-# each run of rule IDs a decision cites, without repeats: a few dozen runs, met at every action
-_UNIQUE_RULES: dict[tuple[str, ...], tuple[str, ...]] = {}
 
 
 # the legal choices of an exact amount, shared as FOLD and CHECK are (frozen, so never changed):
@@ -32,6 +30,10 @@ def _exactly(kind: str, to: int, all_in: bool = False) -> LegalAction:
             _EXACT.clear()
         choice = _EXACT[key] = LegalAction(kind, to, None, None, all_in)
     return choice
+
+
+# each run of rule IDs a decision cites, without repeats: a few dozen runs, met at every action
+_UNIQUE_RULES: dict[tuple[str, ...], tuple[str, ...]] = {}
 
 
 def _unique(rules: list[str]) -> tuple[str, ...]:

@@ -80,24 +80,23 @@ def _cards(text: str) -> tuple:
 
 
 @functools.lru_cache(maxsize=8192)
-def _step(raw: str) -> tuple[str, phh_actions.Action]:
+def _step(raw: str) -> tuple[str, phh_actions.Action, str, str | None]:
     """What an action line is (a bet, a deal, a board card, a show or muck; else why not),
-    and its parts. Remembered: a day's hands repeat the same few thousand lines ("p2 cc",
-    "d dh p4 7h") over and over (both are immutable: shared, never changed)."""
+    its parts, who it is about (the actor, or whom the dealer deals to) and its cards.
+    Remembered: a day's hands repeat the same few thousand lines ("p2 cc", "d dh p4 7h")
+    over and over (all immutable: shared, never changed)."""
     a = phh_actions.parse_action(raw)
-    actor, verb, args = a
-    by_player = actor[:1] == "p"
-    if verb in phh_actions.BETTING_VERBS and by_player:
-        return "bet", a
-    if verb == phh_actions.DEAL_HOLE and actor == "d" and args:
-        return "deal", a
-    if verb == phh_actions.DEAL_BOARD and actor == "d" and args:
-        return "board", a
-    if verb == phh_actions.SHOW_OR_MUCK and by_player:
-        return "show", a
-    if actor == "d" and verb in (phh_actions.DEAL_HOLE, phh_actions.DEAL_BOARD):
-        return "incomplete deal", a
-    return "unknown", a
+    if a.is_betting:
+        return "bet", a, a.actor, None
+    if a.verb == phh_actions.DEAL_HOLE and a.by_dealer and a.target is not None:
+        return "deal", a, a.target, a.cards
+    if a.verb == phh_actions.DEAL_BOARD and a.by_dealer and a.cards is not None:
+        return "board", a, a.actor, a.cards
+    if a.verb == phh_actions.SHOW_OR_MUCK and a.actor[:1] == "p":
+        return "show", a, a.actor, a.cards
+    if a.by_dealer and a.verb in (phh_actions.DEAL_HOLE, phh_actions.DEAL_BOARD):
+        return "incomplete deal", a, a.actor, None
+    return "unknown", a, a.actor, None
 
 
 def _units(value, places: int, what: str) -> int:
@@ -261,24 +260,26 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
         return report, None
     # the report's streets are what was legal and why, street by street: --check and the
     # export read neither, and keeping them up is a fifth of a replay's time
-    streets = _Streets(h, report) if with_decisions else _NoStreets()
-    streets.sync()
+    streets = _Streets(h, report) if with_decisions else None
+    if streets is not None:
+        streets.sync()
     stopped = None
     # PHH player p3 is the third of the hand's players, in seat order
     seat_of = {f"p{i + 1}": p.seat for i, p in enumerate(h.players)}
     for index, raw in enumerate(hand.actions):
         try:
-            _play_line(h, hand, index, raw, seat_of, places, report, streets, with_decisions)
+            _play_line(h, hand, index, raw, seat_of, places, report, streets)
         except (EngineError, CardError, ReplayError, ValueError) as exc:
             stopped = f"{_where(hand, index)}: {raw}: {exc}"
             report.errors.append(stopped)
             break
         finally:
-            if with_decisions:
+            if streets is not None:
                 streets.sync()
     if stopped is None:
         _finish(h, report, hand)
-    streets.sync()
+    if streets is not None:
+        streets.sync()
     _fill_result(h, hand, report, places, stopped, with_events, with_decisions)
     return report, h
 
@@ -317,38 +318,22 @@ class _Streets:
         (self.betting or self.by_number[max(self.by_number)])["decisions"].append(decision)
 
 
-class _NoStreets(_Streets):
-    """No streets kept (``with_decisions=False``)."""
-
-    def __init__(self):
-        pass
-
-    def sync(self) -> None:
-        pass
-
-    def decided(self, decision: dict) -> None:
-        pass
-
-
 def _play_line(h: Hand, hand: PHHHand, index: int, raw: str, seat_of: dict[str, int], places: int,
-               report: ReplayReport, streets: _Streets, with_decisions: bool) -> None:
-    """One action line of the file, played on the engine's hand."""
-    kind, a = _step(raw)
-    actor, _, args = a
+               report: ReplayReport, streets: _Streets | None) -> None:
+    """One action line of the file, played on the engine's hand (``streets``: the report's,
+    kept up only when it has them)."""
+    kind, a, who, shown = _step(raw)
     if kind == "bet":
-        _bet(h, hand, index, raw, a, seat_of.get(actor) or _no_player(h, actor), places, report, streets,
-             with_decisions)
+        _bet(h, hand, index, raw, a, seat_of.get(who) or _no_player(h, who), places, report, streets)
     elif kind == "deal":
-        target = args[0]
-        h.deal(seat_of.get(target) or _no_player(h, target), list(_cards(args[1])) if len(args) > 1 else [None])
+        h.deal(seat_of.get(who) or _no_player(h, who), list(_cards(shown)) if shown else [None])
     elif kind == "board":
-        cards = _cards(args[0])
+        cards = _cards(shown)
         if len(cards) != 1:
-            raise EngineError(f"a stud board deal is one common card, got {args[0]!r}", ("D-8",))
+            raise EngineError(f"a stud board deal is one common card, got {shown!r}", ("D-8",))
         h.deal_common(cards[0])
     elif kind == "show":
-        seat = (seat_of.get(actor) or _no_player(h, actor))
-        shown = a.cards
+        seat = (seat_of.get(who) or _no_player(h, who))
         if h.phase == "done":
             report.note(f"{_where(hand, index)}: {raw}: shown after the hand ended")
         elif h.phase in ("deal", "bet") and shown:
@@ -364,12 +349,12 @@ def _play_line(h: Hand, hand: PHHHand, index: int, raw: str, seat_of: dict[str, 
 
 
 def _bet(h: Hand, hand: PHHHand, index: int, raw: str, a: phh_actions.Action, seat: int, places: int,
-         report: ReplayReport, streets: _Streets, with_decisions: bool) -> None:
+         report: ReplayReport, streets: _Streets | None) -> None:
     """A betting action: applied if legal; if not, reported (I-3) and applied as a floor
-    ruling so the replay goes on. With ``with_decisions`` what was legal is kept too."""
+    ruling so the replay goes on. With the report's ``streets`` what was legal is kept too."""
     legal_now = h.legal_actions()
     decision: dict[str, object] | None = None
-    if with_decisions:  # (the export wants the hand, not what was legal at every action)
+    if streets is not None:  # (--check and the export want the hand, not what was legal at every action)
         decision = {"seat": h.to_act.seat if h.to_act else None, "legal": [x.as_dict() for x in legal_now],
                     "rules": list(h.decision_rules), "line": hand.lines[index] if index < len(hand.lines) else 0,
                     "index": index}
@@ -381,7 +366,7 @@ def _bet(h: Hand, hand: PHHHand, index: int, raw: str, a: phh_actions.Action, se
         refused = str(exc)
         report.illegal.append(f"{_where(hand, index)}: {raw}: {exc}")
         emitted = h.act(seat, action, to, ruling=True)
-    if decision is None:
+    if decision is None or streets is None:
         return
     decision["legal_taken"] = refused is None
     if refused is not None:
@@ -411,8 +396,9 @@ def _fill_result(h: Hand, hand: PHHHand, report: ReplayReport, places: int, stop
     report.net = {str(s): v for s, v in h.net().items()} if stopped is None else {}
     report.stopped = stopped
     uncalled: dict[str, Any] = {}
-    for ev in [ev for ev in h.events if isinstance(ev, UncalledBetReturned)]:  # (a hand has few)
-        uncalled[str(ev.seat)] = uncalled.get(str(ev.seat), 0) + ev.amount
+    for ev in h.events:
+        if isinstance(ev, UncalledBetReturned):
+            uncalled[str(ev.seat)] = uncalled.get(str(ev.seat), 0) + ev.amount
     report.uncalled = uncalled
     finishing = hand.fields.get("finishing_stacks")
     if isinstance(finishing, list) and h.phase == "done":
