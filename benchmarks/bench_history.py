@@ -8,8 +8,10 @@ as one PHH file per hand and as one ``.phhs`` file, then runs ``dealer-app repla
 ``dealer-app export`` on them in a child process each (``export`` writes a file a hand with
 ``--out``; ``export>`` one stream, as ``export > day.phhs`` does), with one worker and with one per core,
 reporting hands/s and the peak memory (max RSS) of the largest of its processes (each worker
-reads only its own unit of hands). Then plays hands through the live table's controller into a fresh record
-and reports its bytes per hand. Figures, not assertions: the closing notes compare them.
+reads only its own unit of hands), with the CPU a hand cost (all its processes), how many cores
+were busy on average, and the share of the time the VM's host took (steal). Then plays hands
+through the live table's controller into a fresh record and reports its bytes per hand.
+Figures, not assertions: the closing notes compare them.
 """
 
 from __future__ import annotations
@@ -60,21 +62,44 @@ def write_phhs(path: Path, texts: list[str]) -> Path:
     return path
 
 
-def run_child(args: list[str]) -> tuple[float, float]:
-    """Seconds and peak MB of ``dealer-app ARGS`` in a child process (output discarded)."""
+def run_child(args: list[str]) -> tuple[float, float, float, float]:
+    """Seconds, peak MB, CPU seconds and the VM's steal share of ``dealer-app ARGS`` in a child
+    process (output discarded). The CPU seconds are the child's and its workers' (user and
+    system): this VM's pace drifts, and the CPU a hand costs shows whether a slow run was
+    slower code or a busier machine; the steal share is the time the host gave to others."""
     code = ("import resource, sys\nfrom dealer_app.cli import main\n"
             "rc = main(sys.argv[1:])\n"
             "sys.stderr.write('PEAK %d\\n' % max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,\n"
             "                                   resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))\n"
             "sys.exit(rc)\n")
+    before, ticks_before = resource.getrusage(resource.RUSAGE_CHILDREN), _cpu_ticks()
     start = time.perf_counter()
     done = subprocess.run([sys.executable, "-c", code, *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                           text=True, env=_child_env())
     seconds = time.perf_counter() - start
+    after, ticks_after = resource.getrusage(resource.RUSAGE_CHILDREN), _cpu_ticks()
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     peak = next((int(line.split()[1]) for line in done.stderr.splitlines() if line.startswith("PEAK")), 0)
     if done.returncode != 0:
         print(f"  (exit {done.returncode}: {done.stderr.strip().splitlines()[-1:]})")
-    return seconds, peak / 1024
+    return seconds, peak / 1024, cpu, _steal_share(ticks_before, ticks_after)
+
+
+def _cpu_ticks() -> list[int]:
+    """The machine's CPU time so far by kind (Linux's /proc/stat; empty elsewhere)."""
+    try:
+        with open("/proc/stat") as f:
+            return [int(x) for x in f.readline().split()[1:]]
+    except (OSError, ValueError):
+        return []
+
+
+def _steal_share(before: list[int], after: list[int]) -> float:
+    """The share of the machine's time between two readings that the host took for others."""
+    if len(before) < 8 or len(after) < 8:
+        return float("nan")
+    spent = [b - a for a, b in zip(before, after, strict=False)]  # (a kernel may add columns)
+    return spent[7] / max(1, sum(spent))  # (the eighth column is steal)
 
 
 def _child_env() -> dict:
@@ -155,7 +180,8 @@ def main() -> None:
         small_phhs = write_phhs(tmp / "small.phhs", texts[:args.small])
         big_phhs = write_phhs(tmp / "big.phhs", texts)
         run_child(["replay", "--check", str(small_files[0])])  # (compiles the bytecode once)
-        print(f"{'input':20} {'command':8} {'jobs':>4} {'hands':>6} {'seconds':>8} {'hands/s':>8} {'peak MB':>8}")
+        print(f"{'input':20} {'command':8} {'jobs':>4} {'hands':>6} {'seconds':>8} {'hands/s':>8} {'peak MB':>8}"
+              f" {'CPU ms/hand':>11} {'cores busy':>10} {'steal':>6}")
         results = {}
         for label, paths, n in (("one file per hand", small_files, args.small),
                                 ("one file per hand", big_files, args.hands),
@@ -166,9 +192,10 @@ def main() -> None:
                     argv = (["replay", "--check"] if command == "replay" else ["export", "--out", str(out)]
                             if command == "export" else ["export"])  # export>: one stream, not a file a hand
                     argv += ["--jobs", "1" if jobs == "1" else str(os.cpu_count())]
-                    seconds, peak = run_child(argv + [str(p) for p in paths])
+                    seconds, peak, cpu, steal = run_child(argv + [str(p) for p in paths])
                     results[(label, command, jobs, n)] = seconds
-                    print(f"{label:20} {command:8} {jobs:>4} {n:6} {seconds:8.2f} {n / seconds:8.0f} {peak:8.0f}")
+                    print(f"{label:20} {command:8} {jobs:>4} {n:6} {seconds:8.2f} {n / seconds:8.0f} {peak:8.0f}"
+                          f" {1000 * cpu / n:11.3f} {cpu / seconds:10.2f} {steal:6.1%}")
         for label in ("one file per hand", ".phhs"):
             for command in ("replay", "export"):
                 ratio = results[(label, command, "1", args.hands)] / results[(label, command, "1", args.small)]
