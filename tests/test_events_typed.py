@@ -40,6 +40,13 @@ def test_every_event_is_one_of_the_frozen_slotted_classes():
         assert "__slots__" in cls.__dict__, cls
 
 
+def test_event_classes_are_final():
+    """The readers that go through every event of a hand (the PHH export) pick the events they
+    want by their exact class: a subclass of one would be passed over without a word."""
+    for cls in ev.EVENT_CLASSES:
+        assert cls.__subclasses__() == [], (cls, cls.__subclasses__())
+
+
 def test_kinds_are_the_records_names_and_only_the_award_has_two_classes():
     kinds = [cls.kind for cls in ev.EVENT_CLASSES]
     assert sorted(k for k in set(kinds) if kinds.count(k) > 1) == ["award"]

@@ -75,24 +75,28 @@ def hand_to_phh_fields(hand: Hand, names: list[str] | None = None, extra: dict |
     seats = [p.seat for p in hand.players]
     number = {seat: i + 1 for i, seat in enumerate(seats)}
     actions = []
+    fixed_bring_in = r.bring_in if r.structure == "fixed" else None
     for ev in hand.events:  # a PHH action line for each deal, betting action, show and muck
-        if isinstance(ev, CardsDealt):
+        # (by the event's exact class: event classes are final, and a hand has ~100 events,
+        # most of them none of these, so one lookup each instead of a chain of isinstance)
+        kind = type(ev)
+        if kind is CardsDealt:
             actions.append(phh_actions.deal_hole(number[ev.seat], format_cards(ev.cards)))
-        elif isinstance(ev, CommonCardDealt):
-            actions.append(phh_actions.deal_board(format_card(ev.card)))
-        elif isinstance(ev, ActionTaken):
+        elif kind is ActionTaken:
             who, a = number[ev.seat], ev.action
             if a == "fold":
                 actions.append(phh_actions.fold(who))
-            elif a in ("check", "call"):
+            elif a == "check" or a == "call":
                 actions.append(phh_actions.check_or_call(who))
-            elif a == "bring_in" and r.structure == "fixed" and ev.to is not None and ev.to <= r.bring_in:
+            elif a == "bring_in" and fixed_bring_in is not None and ev.to is not None and ev.to <= fixed_bring_in:
                 actions.append(phh_actions.bring_in(who))  # the forced amount: PHH's "post bring-in"
             else:
                 actions.append(phh_actions.complete_bet_or_raise(who, u(ev.to)))
-        elif isinstance(ev, HandShown):
+        elif kind is CommonCardDealt:
+            actions.append(phh_actions.deal_board(format_card(ev.card)))
+        elif kind is HandShown:
             actions.append(phh_actions.show(number[ev.seat], format_cards(ev.cards)))
-        elif isinstance(ev, HandMucked):
+        elif kind is HandMucked:
             actions.append(phh_actions.muck(number[ev.seat]))
     out = {
         "variant": "F7S/8" if r.game == "stud8" else "F7S",
