@@ -78,11 +78,10 @@ def hand_to_phh_fields(hand: Hand, names: list[str] | None = None, extra: dict |
     fixed_bring_in = r.bring_in if r.structure == "fixed" else None
     for ev in hand.events:  # a PHH action line for each deal, betting action, show and muck
         # (by the event's exact class: event classes are final, and a hand has ~100 events,
-        # most of them none of these, so one lookup each instead of a chain of isinstance)
-        kind = type(ev)
-        if kind is CardsDealt:
+        # most of them none of these; a type test is cheaper than isinstance's call)
+        if type(ev) is CardsDealt:
             actions.append(phh_actions.deal_hole(number[ev.seat], format_cards(ev.cards)))
-        elif kind is ActionTaken:
+        elif type(ev) is ActionTaken:
             who, a = number[ev.seat], ev.action
             if a == "fold":
                 actions.append(phh_actions.fold(who))
@@ -92,11 +91,11 @@ def hand_to_phh_fields(hand: Hand, names: list[str] | None = None, extra: dict |
                 actions.append(phh_actions.bring_in(who))  # the forced amount: PHH's "post bring-in"
             else:
                 actions.append(phh_actions.complete_bet_or_raise(who, u(ev.to)))
-        elif kind is CommonCardDealt:
+        elif type(ev) is CommonCardDealt:
             actions.append(phh_actions.deal_board(format_card(ev.card)))
-        elif kind is HandShown:
+        elif type(ev) is HandShown:
             actions.append(phh_actions.show(number[ev.seat], format_cards(ev.cards)))
-        elif kind is HandMucked:
+        elif type(ev) is HandMucked:
             actions.append(phh_actions.muck(number[ev.seat]))
     out = {
         "variant": "F7S/8" if r.game == "stud8" else "F7S",

@@ -397,7 +397,7 @@ def _fill_result(h: Hand, hand: PHHHand, report: ReplayReport, places: int, stop
     report.stopped = stopped
     uncalled: dict[str, Any] = {}
     for ev in h.events:
-        if isinstance(ev, UncalledBetReturned):
+        if type(ev) is UncalledBetReturned:  # (event classes are final: the cheaper test, ~100 times a hand)
             uncalled[str(ev.seat)] = uncalled.get(str(ev.seat), 0) + ev.amount
     report.uncalled = uncalled
     finishing = hand.fields.get("finishing_stacks")
