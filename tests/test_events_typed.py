@@ -42,7 +42,21 @@ def test_every_event_is_one_of_the_frozen_slotted_classes():
 
 def test_event_classes_are_final():
     """The readers that go through every event of a hand (the PHH export) pick the events they
-    want by their exact class: a subclass of one would be passed over without a word."""
+    want by their exact class: a subclass of one would be passed over without a word. Read
+    from the source, so a subclass in a module not imported here is found too."""
+    import ast
+    from pathlib import Path
+    names = {cls.__name__ for cls in ev.EVENT_CLASSES}
+    root = Path(ev.__file__).resolve().parent.parent
+    subclasses = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                bases = {b.id if isinstance(b, ast.Name) else b.attr if isinstance(b, ast.Attribute) else ""
+                         for b in node.bases}
+                if bases & names:
+                    subclasses.append(f"{path.relative_to(root)}: {node.name}")
+    assert subclasses == []
     for cls in ev.EVENT_CLASSES:
         assert cls.__subclasses__() == [], (cls, cls.__subclasses__())
 
