@@ -35,10 +35,11 @@ _PLAIN_STRING = re.compile(r'"([^"]*)"')
 # and that array as ``write_phh`` lays it out, an element a line (most files a replay reads)
 _ONE_PER_LINE = re.compile(rf'\[\n(?:  {_PLAIN},\n)*\]')
 # and of whole numbers (antes, stacks, seats)
-_INT = r"-?(?:0|[1-9][0-9]*)(?![\w.:-])"
+_WHOLE = r"-?(?:0|[1-9][0-9]*)"
+_INT = _WHOLE + r"(?![\w.:-])"
 _INT_ARRAY = re.compile(rf"\[(?:{_BLANK}{_INT}{_BLANK},)*(?:{_BLANK}{_INT})?{_BLANK}\]")
 _INT_VALUE = re.compile(r"-?[0-9]+")
-_INT_LINE = re.compile(r"\[(?:-?(?:0|[1-9][0-9]*)(?:, -?(?:0|[1-9][0-9]*))*)?\]")  # as write_phh writes them
+_INT_LINE = re.compile(rf"\[(?:{_WHOLE}(?:, {_WHOLE})*)?\]")  # as write_phh writes them
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")  # TOML allows none in a string or comment
 
 
