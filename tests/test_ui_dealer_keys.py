@@ -247,7 +247,7 @@ def test_a_refused_card_stays_in_the_box_with_the_reason(qtbot, window):
     kb, c = start_a_hand(qtbot, window)
     kb.card("kd")
     kb.type("kd")
-    assert "already seen" in window.panel.error.text() and window.panel.card_edit.selectedText() == "Kd"
+    assert "already seen" in window.panel.error.text() and window.panel.card_edit.selectedText() == "kd"
     kb.type("2c")                                                # typing over the selection
     assert c.prompt().seat == 3 and not window.panel.error.text()
 
@@ -258,7 +258,7 @@ def test_spread_amounts_by_digits_and_out_of_range_refused_with_the_range(qtbot,
     kb = Keyboard(qtbot, window)
     kb.enter()
     kb.type("kd7c9s")
-    assert [b.text() for b, _c, _s in window.panel.action_buttons] == ["Bring in $1–$5  [B]"]
+    assert [b.text() for b, _c, _s in window.panel.action_buttons] == ["Bring in $1–$5  [B + amount + Enter]"]
     kb.type("b")                                                 # a range: the key selects it
     kb.type("20")
     kb.enter()

@@ -159,7 +159,8 @@ def test_every_prompt_and_note_of_a_live_session_says_the_controllers_english(qa
 # English words a German dealer says as they are (poker terms), and German words spelt like English ones
 SAME_IN_GERMAN = {"ante", "bring", "door", "card", "flush", "royal", "straight", "full", "house", "burn", "stub",
                   "street", "sixth", "high", "low", "all", "floor", "muck", "enter", "cap", "chips", "dealer",
-                  "pot", "pots", "river", "heads", "antes", "deck"}  # (German says "Antes", "Deck" too)
+                  "pot", "pots", "river", "heads", "antes", "deck",
+                  "spread", "limit"}  # (German says "Antes", "Deck", "Spread Limit" too)
 
 
 def _english_words(text):

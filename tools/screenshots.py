@@ -2,6 +2,7 @@
 
     xvfb-run -s "-screen 0 1280x800x24" python tools/screenshots.py docs/screenshots
     xvfb-run -s "-screen 0 1280x800x24" python tools/screenshots.py docs/screenshots/de de
+    xvfb-run -s "-screen 0 1280x800x24" python tools/screenshots.py docs/screenshots en players-display  # (only)
 
 Plays the hands through the same controller the dealer's keys drive.
 """
@@ -96,6 +97,7 @@ def main(out: str, language: str = "en"):
     shot("4c-common-card")
     floor_shots(app, out, tmp)
     trainer_shots(app, out, tmp)
+    players_display_shots(out, language)
 
 
 def trainer_shots(app, out: Path, tmp: Path):
@@ -187,5 +189,86 @@ def floor_shots(app, out: Path, tmp: Path):
                        check=True)
 
 
+def players_display_shots(out: Path, language: str = "en"):
+    """The players' display (Window → Players' display) at 1280x800, eight-handed: a hand in
+    progress on fifth street (bets in front, a seat to act, a short stack all-in, folded
+    seats), then at the award (shown hands, main and side pot)."""
+    import os
+    os.environ["DEALER_APP_CONFIG"] = tempfile.mkdtemp()
+    out.mkdir(parents=True, exist_ok=True)
+    app = QApplication.instance() or QApplication(sys.argv)
+    tmp = Path(tempfile.mkdtemp())
+    settings = QSettings(str(tmp / "s.ini"), QSettings.IniFormat)
+    settings.setValue("language", language)
+    install_translator(app, settings)
+    c = TableController(Store(tmp / "display.sqlite3"))
+    w = MainWindow(c, settings)
+    w.resize(1280, 800)
+    w.show()
+    w.players_display_action.trigger()  # Window → Players' display
+    display = w.players_display
+    display.resize(1280, 800)
+
+    def shot(name):
+        for _ in range(5):
+            app.processEvents()
+        display.grab().save(str(out / f"{name}.png"))
+
+    def act(*kinds):
+        for kind in kinds:
+            ch = [x for x in c.choices() if x.action == kind]
+            if ch:
+                c.act(ch[0].action, ch[0].to if ch[0].min_to is None else ch[0].min_to)
+                return
+        raise AssertionError(f"none of {kinds} in {[x.action for x in c.choices()]}")
+
+    stacks = [30000, 25000, 10000, 40000, 20000, 15000, 35000, 22000]
+    c.open_table("stud-10-20", None, [(i + 1, NAMES[i], stacks[i]) for i in range(8)])
+    c.start_hand()
+    for card in "Kd 7c As 2c Qh 9s Jd 5h".split():
+        c.enter_card(card)
+    act("bring_in")                           # Dee (2c)
+    act("complete")                           # Eve
+    act("fold")                               # Fay
+    act("call")                               # Gus
+    act("fold")                               # Hal
+    act("raise")                              # Ann
+    act("fold")                               # Bob
+    act("raise")                              # Cy
+    act("fold")                               # Dee
+    act("raise")                              # Eve: capped
+    for _ in range(3):                        # Gus, Ann, Cy call
+        act("call")
+    for card in "Kh 8d Ac Js".split():        # Ann, Cy, Eve, Gus
+        c.enter_card(card)
+    while c.prompt().kind == "action":
+        act("raise", "bet", "call")
+    for card in "3h Ad 4s Tc".split():
+        c.enter_card(card)
+    act("bet")                                # Cy: all-in for less than a bet
+    act("raise", "complete", "bet")           # Eve
+    shot("15-players-display")
+    while c.prompt().kind == "action":
+        act("call")
+    for street in ("9d 2s 6h Qc", None):
+        if street:
+            for card in street.split():
+                c.enter_card(card)
+        else:
+            c.deal_river()
+        while c.prompt().kind == "action":
+            act("bet", "call", "check")
+    downs = {1: "Kc Ks 2h", 3: "Ah 8c 3c", 5: "6d 6c 7d", 7: "Jh Td 4h"}
+    while c.prompt().kind == "show":
+        seat = c.prompt().seat
+        c.show(seat, downs[seat])
+    shot("15b-players-display-award")
+    w.ask_before_closing = False
+    w.close()
+
+
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots", sys.argv[2] if len(sys.argv) > 2 else "en")
+    if len(sys.argv) > 3 and sys.argv[3] == "players-display":  # only these shots
+        players_display_shots(Path(sys.argv[1]), sys.argv[2])
+    else:
+        main(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots", sys.argv[2] if len(sys.argv) > 2 else "en")

@@ -67,7 +67,7 @@ GERMAN = {
     "Rules: %1": "Regeln: %1",
     "Rulings": "Entscheidungen",
     "SITTING OUT": "SETZT AUS",
-    "Se&ttings": "&Einstellungen",
+    "Setti&ngs": "&Einstellungen",
     "Seat": "Platz",
     "Seat %1": "Platz %1",
     "Seventh street": "Siebte Karte (River)",
@@ -912,6 +912,17 @@ GERMAN = {
         "eine Entscheidung im Saal hält den Entscheid fest; Chips bewegt eine Entscheidung an der "
         "eigenen Floor-Konsole des Tischs (dessen Protokoll die Plätze führt)",
     "&Card room…": "&Kartensaal…",
+    # the players' display (Window → Players' display)
+    "&Window": "Fe&nster",
+    "&Players' display": "&Spieleranzeige",
+    "Players' display": "Spieleranzeige",
+    "Hand %1": "Spiel %1",
+    "No table open": "Kein Tisch geöffnet",
+    "Result": "Ergebnis",
+    "Showdown": "Showdown",
+    "Seat %1 (%2) shows": "Platz %1 (%2) zeigt",
+    "%1 wins %2": "%1 gewinnt %2",
+    "Bet: %1": "Einsatz: %1",
     "Floor — the room at %1": "Floor — der Saal auf %1",
     "The room checked every row of every table against its keyed chain as it arrived: none was "
     "refused.":
@@ -976,6 +987,60 @@ GERMAN = {
     "runs the server":
         "Saal: der Server nimmt die Zeilen dieses Tischs nicht an (seine Anmeldung) — siehe "
         "Einstellungen, oder wer den Server betreibt",
+    # --- issue 25: the dealer's input (a typed street line, keys, seats) ---
+    "%1 is complete: %2 is one card too many": "%1 ist komplett: %2 ist eine Karte zu viel",
+    "%1 is complete: %2 are %3 cards too many": "%1 ist komplett: %2 sind %3 Karten zu viel",
+    "seat %1 %2": "Platz %1 %2",
+    "; this line gave %1 — check them, Ctrl+Z takes them back":
+        "; diese Zeile gab %1 — bitte prüfen, Strg+Z nimmt sie zurück",
+    " (folded, no card: seat %1)": " (gepasst, keine Karte: Platz %1)",
+    "seat %1 ← next": "Platz %1 ← als Nächstes",
+    "No card for the folded seats: %1": "Keine Karte für die gepassten Plätze: %1",
+    "%1 was done at once (it has one amount): %2 and its Enter are not used":
+        "%1 wurde sofort ausgeführt (es gibt nur einen Betrag): %2 und das Enter danach werden nicht verwendet",
+    "Press the action's key first (%1), then type the amount and Enter":
+        "Erst die Taste der Aktion drücken (%1), dann den Betrag tippen und Enter",
+    "No amount to type: each action here has its one amount — press its key":
+        "Kein Betrag zu tippen: Jede Aktion hier hat ihren festen Betrag — ihre Taste drücken",
+    "%1 (%2) is not possible now: %3. The keys now: %4": "%1 (%2) ist jetzt nicht möglich: %3. Die Tasten jetzt: %4",
+    "%1 is no key here. The keys now: %2": "%1 ist hier keine Taste. Die Tasten jetzt: %2",
+    "The street is dealt: Esc clears the box, then the action keys · %1":
+        "Die Runde ist ausgeteilt: Esc leert das Feld, dann gelten die Aktionstasten · %1",
+    "%1 + amount + Enter": "%1 + Betrag + Enter",
+    "unknown card code %1: a card starts with its rank (2-9, 10 or T, J, Q, K, A)":
+        "Unbekannter Kartencode %1: Eine Karte beginnt mit ihrem Rang (2-9, 10 oder Z, B, D, K, A)",
+    "%1 needs its amount": "%1 braucht einen Betrag",
+    "street %1 is complete: %2 is one card too many": "Die %1. Karte ist komplett: %2 ist eine Karte zu viel",
+    "%1 left this session with %2: they come back with at least that, %3 is less":
+        "%1 ist in dieser Session mit %2 gegangen: Er kommt mit mindestens diesem Betrag zurück, %3 ist weniger",
+    "%1 left this session with %2: they may come back with those chips (T-3)":
+        "%1 ist in dieser Session mit %2 gegangen: Er darf mit diesen Chips zurückkommen (T-3)",
+    "Buy-in: at least %1 (T-3)": "Buy-in: mindestens %1 (T-3)",
+    "Leave…": "Verlassen…",
+    "%1 takes %2 from the table": "%1 nimmt %2 vom Tisch mit",
+    "Nobody is seated": "Niemand sitzt am Tisch",
+    "Seat %1 (%2) leaves the table with %3.\n\nPay out %3 and free the seat? This is final; %2 may come back this "
+    "session with these chips.":
+        "Platz %1 (%2) verlässt den Tisch mit %3.\n\n%3 auszahlen und den Platz freigeben? Das ist endgültig; %2 "
+        "darf in dieser Session mit diesen Chips zurückkommen.",
+    "Leave with %1": "Mit %1 gehen",
+    "Stay seated": "Sitzen bleiben",
+    "Left the table with %1": "Hat den Tisch mit %1 verlassen",
+    "%1 is open. Close it before the other table is opened?": "%1 ist offen. Vor dem anderen Tisch schließen?",
+    "Close this table": "Diesen Tisch schließen",
+    "Keep it open to resume": "Offen lassen (später fortsetzen)",
+    "Type the stakes or the game: 4-8, hi-lo, spread …": "Limit oder Spiel tippen: 4-8, hi-lo, spread …",
+    "Find": "Suchen",
+    "No limit table matches %1": "Kein Limit passt zu %1",
+    "Last input: %1": "Letzte Eingabe: %1",
+    "Stack now %1 · add at least %2 (T-4)": "Stack jetzt %1 · mindestens %2 nachkaufen (T-4)",
+    "Open pair on fourth street, but no double bet: spread limit bets the same range on every street":
+        "Offenes Paar auf der vierten Karte, aber kein doppelter Einsatz: Im Spread Limit gilt in jeder Runde "
+        "dieselbe Spanne",
+    "Open pair on fourth street, but no double bet: this house plays hi-lo without it":
+        "Offenes Paar auf der vierten Karte, aber kein doppelter Einsatz: Dieses Haus spielt Hi-Lo ohne ihn",
+    "Open pair on fourth street, but no double bet: this house plays without it":
+        "Offenes Paar auf der vierten Karte, aber kein doppelter Einsatz: Dieses Haus spielt ohne ihn",
 }
 
 

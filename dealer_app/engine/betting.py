@@ -7,7 +7,7 @@ from typing import Final
 from dealer_app.engine.dealing import DealingLayer
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.evaluator import board_value
-from dealer_app.engine.events import BringInChosen, FirstToAct, LegalAction, RaisingNote, Tiebreak
+from dealer_app.engine.events import BringInChosen, FirstToAct, LegalAction, RaisingCase, RaisingNote, Tiebreak
 from dealer_app.engine.player import Player
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
 
@@ -123,7 +123,15 @@ class BettingLayer(DealingLayer):
 
     # --- legal actions ----------------------------------------------------------------------
     def _board_has_open_pair(self) -> bool:
-        if self.street != 4 or self.rules.structure == "spread" or not self.rules.open_pair_double:
+        """L-3: an open pair on fourth street that opens the big bet (fixed or split limit, and
+        the house plays the double bet)."""
+        if self.rules.structure == "spread" or not self.rules.open_pair_double:
+            return False
+        return self._board_shows_open_pair()
+
+    def _board_shows_open_pair(self) -> bool:
+        """Some live player's fourth-street board is a pair (whether or not it opens the big bet)."""
+        if self.street != 4:
             return False
         for p in self.players:
             if not p.folded and len(p.up) >= 2:
@@ -166,6 +174,12 @@ class BettingLayer(DealingLayer):
                 notes.append(RaisingNote("uncapped-heads-up", p.seat, raises, cap, ("L-7",)))
             else:  # L-6
                 notes.append(RaisingNote("capped", p.seat, raises, cap, ("L-6",)))
+        if (self.street == 4 and not self.round_open_pair and self.levels < self.max_levels
+                and self._board_shows_open_pair()):
+            # L-3: the dealer sees the pair and expects the big bet; say why it is not offered
+            case: RaisingCase = ("no-double-bet-spread" if self.rules.structure == "spread"
+                                 else "no-double-bet-hilo" if self.rules.game == "stud8" else "no-double-bet-house")
+            notes.append(RaisingNote(case, p.seat, raises, cap, ("L-3",)))
         if self.short_all_in:  # L-8
             if p.acted and p.acted_seq >= self.reopen_seq:
                 notes.append(RaisingNote("short-all-in-closed", p.seat, raises, cap, ("L-8",)))

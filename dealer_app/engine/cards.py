@@ -7,6 +7,7 @@ first, then clubs < diamonds < hearts < spades). ``None`` is a card the dealer c
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
@@ -90,28 +91,66 @@ def parse_cards(text: str) -> list[int | None]:
     return cards
 
 
-def split_typed_cards(text: str, rank_aliases: dict[str, str] | None = None) -> tuple[list[str], str]:
-    """Cards as the dealer types them: the complete codes so far (``kd``, ``10h``, ``T♥``),
-    in order, and what is still being typed (``1``, ``10``, ``k``). A complete code that is no
-    card raises CardError naming it. Spaces and commas between cards are optional."""
+@dataclass(frozen=True)
+class TypedCards:
+    """A line of typed cards read as far as it goes: the complete ``codes`` (``kd``, ``10h``,
+    ``T♥``) in order; ``pending``, a card still being typed (``1``, ``10``, ``k``); or, when a
+    code is no card, ``bad`` — the text from that code on — and the ``error`` naming it.
+    ``starts``: where each code begins in the text read (to give back the rest as typed)."""
+    codes: list[str]
+    starts: list[int]
+    pending: str = ""
+    bad: str = ""
+    error: CardError | None = None
+
+    def rest_from(self, text: str, index: int) -> str:
+        """The text as typed from the ``index``-th code on (a refused card and what follows)."""
+        if index < len(self.codes):
+            return text[self.starts[index]:]
+        return self.bad or self.pending
+
+
+def read_typed_cards(text: str, rank_aliases: dict[str, str] | None = None) -> TypedCards:
+    """Cards as the dealer types them, spaces and commas between them optional. A character
+    that cannot begin a card (``f``, ``x``) is refused on its own, so that a stray letter never
+    takes the next card's rank with it (``f`` then ``kc`` is the ``f`` refused, then K♣)."""
     codes: list[str] = []
+    at: list[int] = []
     s = text.replace(",", " ")
+    starts = set(RANKS) | {"1"} | {a.upper() for a in (rank_aliases or {})}
     i = 0
     while i < len(s):
         if s[i].isspace():
             i += 1
             continue
         rest = s[i:].rstrip()
+        if rest[0].upper() not in starts:
+            return TypedCards(codes, at, bad=s[i:], error=CardError(says(QT_TRANSLATE_NOOP(
+                "Errors", "unknown card code %1: a card starts with its rank (2-9, 10 or T, J, Q, K, A)"),
+                repr(rest[0]))))
         if len(rest) < 2 or rest == "10":
-            return codes, rest  # a rank without its suit yet
+            return TypedCards(codes, at, pending=rest)  # a rank without its suit yet
         width = 3 if rest.startswith("10") else 2
-        card = parse_card(rest[:width], rank_aliases)
+        try:
+            card = parse_card(rest[:width], rank_aliases)
+        except CardError as exc:
+            return TypedCards(codes, at, bad=s[i:], error=exc)
         if card is None:
-            raise CardError(says(QT_TRANSLATE_NOOP("Errors", "unknown card code %1: an upcard is always seen"),
-                                 repr(rest[:width])))
+            return TypedCards(codes, at, bad=s[i:], error=CardError(says(
+                QT_TRANSLATE_NOOP("Errors", "unknown card code %1: an upcard is always seen"), repr(rest[:width]))))
         codes.append(CARD_NAMES[card])
+        at.append(i)
         i += width
-    return codes, ""
+    return TypedCards(codes, at)
+
+
+def split_typed_cards(text: str, rank_aliases: dict[str, str] | None = None) -> tuple[list[str], str]:
+    """``read_typed_cards`` as (complete codes, the card still being typed); a code that is no
+    card raises its CardError."""
+    typed = read_typed_cards(text, rank_aliases)
+    if typed.error is not None:
+        raise typed.error
+    return typed.codes, typed.pending
 
 
 CARD_NAMES: Final = tuple(r + s for r in RANKS for s in SUITS)

@@ -116,6 +116,12 @@ def _raising(n: RaisingNote) -> str:
         return f"Raises {n.raises} of {n.cap}, and raising goes on: two players left, no cap heads-up"
     if n.case == "capped":
         return f"Capped: {n.raises} raises of {n.cap}; call or fold"
+    if n.case == "no-double-bet-spread":
+        return "Open pair on fourth street, but no double bet: spread limit bets the same range on every street"
+    if n.case == "no-double-bet-hilo":
+        return "Open pair on fourth street, but no double bet: this house plays hi-lo without it"
+    if n.case == "no-double-bet-house":
+        return "Open pair on fourth street, but no double bet: this house plays without it"
     if n.case == "short-all-in-closed":
         return (f"The all-in was less than a full raise: betting is not reopened for seat {n.seat}, who has "
                 "acted; call or fold")

@@ -497,14 +497,16 @@ class HandVoided(Event):
         return {"reason": self.reason, "returned": {str(s): a for s, a in self.returned}}
 
 
-RaisingCase = Literal["capped", "uncapped-heads-up", "short-all-in-closed", "short-all-in-open"]
+RaisingCase = Literal["capped", "uncapped-heads-up", "short-all-in-closed", "short-all-in-open",
+                      "no-double-bet-spread", "no-double-bet-hilo", "no-double-bet-house"]
 
 
 @dataclass(frozen=True, slots=True)
 class RaisingNote:
     """Not an event but a fact about the decision now: why raising is or is not open for the
     seat to act (L-6 capped, L-7 no cap heads-up, L-8 a short all-in that did or did not
-    reopen the betting). ``raises`` of ``cap`` made so far."""
+    reopen the betting; L-3 an open pair on fourth street that does not allow the big bet, under
+    spread limit or the house's ``open_pair_double: false``). ``raises`` of ``cap`` made so far."""
     case: RaisingCase
     seat: int
     raises: int

@@ -157,8 +157,16 @@ class Hand(IrregularityLayer):
             to = match.to
         elif to is None or to % self.rules.chip and to != match.max_to:  # off the chip grid (T-2)
             self._refuse_choice(seat, action, to)
-        self._apply(p, action, to, self.decision_rules)
+        self._apply(p, action, to, self._rules_for(action))
         return self.events[start:]
+
+    def _rules_for(self, action: str) -> tuple[str, ...]:
+        """The rules an action taken cites: a bet, raise, call or complete the decision's (its
+        amounts are L-2…L-8's); a fold or a check only the rule that opened it (A-6: a check
+        from fourth street, a fold when checking is free) — a fold is never a bet size's."""
+        if action in ("fold", "check"):
+            return tuple(r for r in self.decision_rules if r == "A-6")
+        return self.decision_rules
 
     def _refuse_turn(self, seat: int, action: str) -> NoReturn:
         """Raise the reason an action cannot be taken now (not a known action, no round open,

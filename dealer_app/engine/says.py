@@ -39,6 +39,18 @@ class PhaseArg:
         return self.phase
 
 
+@dataclass(frozen=True)
+class MoneyArg:
+    """An amount in a sentence: integer cents in the table's currency. ``str()`` is the
+    engine's English ("$0.50"); the UI writes it the reader's way (German "0,50 $")."""
+    cents: int
+    currency: str = "USD"
+
+    def __str__(self) -> str:
+        from dealer_app.engine.money import format_money
+        return format_money(self.cents, self.currency)
+
+
 BUTTON_NAMES = {"fold": "Fold", "check": "Check", "call": "Call", "bring_in": "Bring in", "complete": "Complete to",
                 "bet": "Bet", "raise": "Raise to"}
 

@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.hand import Hand, SeatSpec
 from dealer_app.engine.limits import BettingRules, HouseProfile, LimitTable
-from dealer_app.engine.money import format_money
-from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, MoneyArg, Says, says
 
 
 @dataclass
@@ -23,6 +22,14 @@ class SeatedPlayer:
     name: str
     stack: int
     sitting_out: bool = False
+
+
+@dataclass(frozen=True)
+class DepartedPlayer:
+    """A player who left the table this session, with the chips they took (their cash-out)."""
+    seat: int
+    name: str
+    stack: int
 
 
 MAX_NAME_LENGTH = 32
@@ -52,12 +59,14 @@ class TableSession:
                                                       table.overrides.get("top_up_to_buy_in",
                                                                           profile.option("top_up_to_buy_in")))
         self.seats: dict[int, SeatedPlayer] = {}
+        self.departed: dict[str, DepartedPlayer] = {}  # who left this session, by name (casefolded)
         self.redeal_due = False  # I-6, I-7: the last hand was void; the next is its redeal
         # the hand being played, from its deal until the awards are confirmed (finish_hand)
         self.hand: Hand | None = None
 
-    def _money(self, cents: int) -> str:
-        return format_money(cents, self.table.currency)
+    def _money(self, cents: int) -> MoneyArg:
+        """An amount in a refusal: the engine's English; the UI writes it the reader's way."""
+        return MoneyArg(cents, self.table.currency)
 
     @property
     def in_hand(self) -> bool:
@@ -102,12 +111,34 @@ class TableSession:
         if seat in self.seats:
             raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 is taken by %2"), seat, self.seats[seat].name),
                               ("T-1",))
-        if buy_in < self.table.buy_in:  # T-3: a new player buys in for the table's full buy-in
+        back = self.returning(name)
+        least = self.least_buy_in(name)
+        if buy_in < least:
+            if back is not None and back.stack > 0:  # §12, T-3: a returning player is no new buy-in
+                raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "%1 left this session with %2: they come back "
+                                                                   "with at least that, %3 is less"),
+                                       back.name, self._money(back.stack), self._money(buy_in)), ("T-3",))
+            # T-3: a new player buys in for the table's full buy-in
             raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "a buy-in of %1 is below the table's %2"),
                                    self._money(buy_in), self._money(self.table.buy_in)), ("T-3",))
         if buy_in % self.rules.chip:
             raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "%1 is not a whole number of %2 chips"),
                                    self._money(buy_in), self._money(self.rules.chip)), ("T-2",))
+
+    def returning(self, name: object) -> DepartedPlayer | None:
+        """The player of this name who left the table this session, if one did."""
+        return self.departed.get(name.strip().casefold()) if isinstance(name, str) and name.strip() else None
+
+    def least_buy_in(self, name: object) -> int:
+        """The fewest chips a player of this name may sit down with. T-3: a new player, the
+        table's full buy-in. §12 (T-3): a player who left this session comes back with the chips
+        they left with, even below the buy-in — not a new buy-in (as RR lets a player moved from
+        a broken game play on with a short stack) — or with a full buy-in; one who left with
+        nothing buys in as new (T-5)."""
+        back = self.returning(name)
+        if back is None or back.stack <= 0:
+            return self.table.buy_in
+        return min(back.stack, self.table.buy_in)
 
     def check_new_name(self, seat: int, name: str) -> None:
         """A player who joins now may not take a name already at the table: two "Bob"s
@@ -123,6 +154,7 @@ class TableSession:
         self.check_sit(seat, name, buy_in)
         player = SeatedPlayer(seat, name.strip() or f"Seat {seat}", buy_in)
         self.seats[seat] = player
+        self.departed.pop(player.name.casefold(), None)  # back at the table
         return player
 
     def check_top_up(self, seat: int, amount: int) -> None:
@@ -137,6 +169,14 @@ class TableSession:
             raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "after a top-up the stack must reach the buy-in of %1; "
                                                                "%2 + %3 does not"), self._money(self.table.buy_in),
                                    self._money(p.stack), self._money(amount)), ("T-4",))
+
+    def least_top_up(self, seat: int) -> int:
+        """The smallest top-up seat ``seat`` may make: one chip, or (HOUSE ``top_up_to_buy_in``,
+        T-4) what brings the stack to the buy-in."""
+        p = self._player(seat)
+        if self.top_up_to_buy_in and p.stack < self.table.buy_in:
+            return max(self.rules.chip, self.table.buy_in - p.stack)
+        return self.rules.chip
 
     def top_up(self, seat: int, amount: int) -> int:
         self.check_top_up(seat, amount)
@@ -157,8 +197,11 @@ class TableSession:
         self._player(seat)
 
     def leave(self, seat: int) -> SeatedPlayer:
+        """The player takes their stack (the cash-out) and may come back this session with it."""
         self.check_leave(seat)
-        return self.seats.pop(seat)
+        player = self.seats.pop(seat)
+        self.departed[player.name.casefold()] = DepartedPlayer(seat, player.name, player.stack)
+        return player
 
     def _player(self, seat: int) -> SeatedPlayer:
         self._whole(seat, says(QT_TRANSLATE_NOOP("Errors", "a seat number")))

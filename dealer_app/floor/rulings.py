@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from dealer_app.engine.catalog import rule_texts
-from dealer_app.engine.money import format_money
-from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, MoneyArg, says
 
 REMEDIES = ("none", "adjust", "void")
 _TEXT_LIMIT = 2000
@@ -81,7 +80,7 @@ def check_ruling(r: Ruling, seats: list[int], currency: str = "USD") -> None:
             raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "chips move between the hand's seats (%1)"),
                                      ", ".join(map(str, seats))))
         if sum(r.chips.values()) != 0:
-            total = format_money(sum(r.chips.values()), currency)
+            total = MoneyArg(sum(r.chips.values()), currency)
             raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "the chips moved must add up to zero (they add up "
                                                                  "to %1)"), total))
     elif r.chips and r.remedy == "none":
@@ -118,8 +117,8 @@ def _check_chips_can_move(store, ruling: Ruling, timeline, seated: dict | None) 
                                      seat, names.get(seat, "?")))
         if now[1] + delta < 0:
             raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "seat %1 has %2: it cannot give %3"), seat,
-                                     format_money(now[1], timeline_currency(timeline)),
-                                     format_money(-delta, timeline_currency(timeline))))
+                                     MoneyArg(now[1], timeline_currency(timeline)),
+                                     MoneyArg(-delta, timeline_currency(timeline))))
 
 
 def timeline_currency(timeline) -> str:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from dealer_app.engine.cards import CardError, format_card, parse_card, parse_cards
 from dealer_app.engine.errors import EngineError
+from dealer_app.engine.events import ActionTaken
 from dealer_app.engine.hand import Hand
 from dealer_app.engine.irregularities import IRREGULARITIES
 from dealer_app.engine.limits import (
@@ -27,14 +28,14 @@ from dealer_app.engine.limits import (
     profile_from_record,
     table_from_record,
 )
-from dealer_app.engine.says import QT_TRANSLATE_NOOP, ActionArg, Says, says
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, ActionArg, CardArg, MoneyArg, Says, says
 from dealer_app.engine.session import TableSession
 from dealer_app.history.store import RecordError, SessionLocked, StoreError
 from dealer_app.live.presentation import KEYS, ActionChoice, SeatView, TablePresentation
 from dealer_app.live.prompts import Prompt
 
 # what other modules import from here: the controller's views and its prompt
-__all__ = ["KEYS", "ActionChoice", "InputError", "OpenTable", "Prompt", "RecordFailure", "SeatView",
+__all__ = ["KEYS", "ActionChoice", "CardNotDue", "InputError", "OpenTable", "Prompt", "RecordFailure", "SeatView",
            "TableController", "apply_input", "replay_inputs"]
 
 
@@ -46,6 +47,15 @@ class InputError(ValueError):
         super().__init__(str(message))
         self.message, self.rules = str(message), tuple(rules)
         self.says = message if isinstance(message, Says) else None
+
+
+class CardNotDue(InputError):
+    """A card typed when none is due: ``street`` is the street the dealer's last card completed
+    (so the card is one too many for it), or None when no card was just dealt."""
+
+    def __init__(self, message: str | Says, card: str, street: int | None):
+        super().__init__(message, ("D-2",) if street is not None else ())
+        self.card, self.street = card, street
 
 
 class RecordFailure(InputError):
@@ -63,6 +73,8 @@ class OpenTable(tuple):
     last_at: str
     problem: str | None
     in_use: bool
+    last_input: list | None  # the hand's last input (the record's vocabulary), None between hands
+    currency: str
 
     def __new__(cls, session_id: int, table: str, profile: str, opened_at: str, **info):
         self = super().__new__(cls, (session_id, table, profile, opened_at))
@@ -72,6 +84,8 @@ class OpenTable(tuple):
         self.last_at = info.get("last_at") or opened_at
         self.problem = info.get("problem")
         self.in_use = info.get("in_use", False)
+        self.last_input = info.get("last_input")
+        self.currency = info.get("currency", "USD")
         return self
 
     @property
@@ -370,12 +384,42 @@ class TableController(TablePresentation):
         session.set_sitting_out(seat, out)
         self._notify("seats")
 
-    def leave(self, seat: int):
+    def leave(self, seat: int) -> int:
+        """The player leaves with their stack (recorded as the cash-out); returns it. They may
+        come back this session with it (``least_buy_in``, §12 T-3)."""
         session = self._between_hands()
         self._guard(session.check_leave, seat)
-        self._commit([("leave", {"seat": seat})])
+        player = session.seats[seat]
+        self._commit([("leave", {"seat": seat, "name": player.name, "cash_out": player.stack})])
         session.leave(seat)
         self._notify("seats")
+        return player.stack
+
+    def least_top_up(self, seat: int) -> int:
+        """The smallest amount seat ``seat`` may add now (a chip, or to the buy-in: T-4)."""
+        return self._guard(self._open_session().least_top_up, seat)
+
+    def least_buy_in(self, name: str) -> int:
+        """The fewest chips a player of this name may sit down with now (T-3, §12)."""
+        return self._open_session().least_buy_in(name)
+
+    def returning_stack(self, name: str) -> int | None:
+        """The chips a player of this name left with this session, if they left."""
+        back = self._open_session().returning(name)
+        return back.stack if back is not None else None
+
+    def why_not(self, action: str) -> InputError:
+        """Why ``action`` is not among the choices now: the engine's own refusal, tried on a copy
+        of the hand (the table is not touched)."""
+        h = self.hand
+        if h is None or h.phase != "bet" or h.to_act is None:
+            return InputError(says(QT_TRANSLATE_NOOP("Errors", "no action is due now (%1)"), self.prompt().subject))
+        trial = self._replayed(self.inputs)
+        try:
+            trial.act(h.to_act.seat, action, None)
+        except (EngineError, CardError) as exc:
+            return _as_input_error(exc)
+        return InputError(says(QT_TRANSLATE_NOOP("Errors", "%1 needs its amount"), ActionArg(action)))
 
     # --- the hand ------------------------------------------------------------------------------
     def start_hand(self):
@@ -497,7 +541,15 @@ class TableController(TablePresentation):
         elif prompt.kind == "common":
             self._input(["common", format_card(card)])
         else:
-            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "no card is due now (%1)"), prompt.subject))
+            h = self.hand
+            just_dealt = (h is not None and h.phase == "bet" and bool(self.inputs)
+                          and self.inputs[-1][0] in ("deal", "common"))
+            if just_dealt:
+                assert h is not None
+                raise CardNotDue(says(QT_TRANSLATE_NOOP("Errors", "street %1 is complete: %2 is one card too many"),
+                                      h.street, CardArg(card)), format_card(card), h.street)
+            raise CardNotDue(says(QT_TRANSLATE_NOOP("Errors", "no card is due now (%1)"), prompt.subject),
+                             format_card(card), None)
 
     def deal_river(self):
         if self.prompt().kind != "river":
@@ -512,9 +564,10 @@ class TableController(TablePresentation):
                   if c.action == action and c.min_to is not None and c.max_to is not None]
         if ranges and isinstance(to, int) and not any(least <= to <= most for _c, least, most in ranges):
             c, least, most = ranges[0]
+            currency = self.session.table.currency if self.session else "USD"
             raise InputError(says(QT_TRANSLATE_NOOP("Errors", "%1 %2–%3: %4 is outside that range"),
-                                  ActionArg(c.action, button=True), self.money(least), self.money(most),
-                                  self.money(to)), self._hand_now().decision_rules)
+                                  ActionArg(c.action, button=True), MoneyArg(least, currency),
+                                  MoneyArg(most, currency), MoneyArg(to, currency)), self._hand_now().decision_rules)
         self._input(["act", p.seat, action, to])
 
     def betting_unit(self) -> int:
@@ -634,7 +687,10 @@ class TableController(TablePresentation):
         return True
 
     def _collect_rulings(self):
-        self.ruling_events = [e for e in (self.hand.events if self.hand is not None else ()) if e.text and e.rules]
+        # the decisions with their rules, and every action taken (a fold cites no rule, but the
+        # dealer reads the hand's actions in the same list)
+        self.ruling_events = [e for e in (self.hand.events if self.hand is not None else ())
+                              if e.text and (e.rules or isinstance(e, ActionTaken))]
 
     @property
     def rulings(self) -> list[tuple[str, tuple[str, ...]]]:
@@ -655,12 +711,15 @@ class TableController(TablePresentation):
             try:
                 state = self._replay_state(sid)
                 info.update(players=[p.name for _s, p in sorted(state.session.seats.items())],
-                            hand_no=state.hand_no, stage=self._stage(state.session))
+                            hand_no=state.hand_no, stage=self._stage(state.session),
+                            last_input=state.inputs[-1] if state.inputs else None,
+                            currency=state.session.table.currency)
             except InputError as exc:
                 info["problem"] = exc.message
             if info["in_use"] and not info.get("problem"):
                 info["problem"] = "open in another dealer-app window"
             out.append(OpenTable(sid, table, profile, opened, **info))
+        out.sort(key=lambda t: t.last_at or "", reverse=True)  # the table played last first
         return out
 
     def resumable(self) -> list[OpenTable]:

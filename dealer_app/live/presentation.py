@@ -7,6 +7,7 @@ prompt are data (``prompts.py``), so the UI says them in the reader's language.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from dealer_app.engine.cards import format_card
@@ -32,6 +33,19 @@ from dealer_app.live.prompts import (
     prompt_for,
 )
 
+# How the screen writes an amount (cents, currency): the engine's English ("$0.50") until the UI
+# puts in the reader's (ui/words.money, German "0,50 $"). Only what is shown reads it: nothing
+# recorded, exported or refused (a refusal carries a MoneyArg) goes through it.
+_shown_money: Callable[[int, str], str] = format_money
+
+
+def show_money_with(words: Callable[[int, str], str]) -> None:
+    """Every table's ``money()`` (the live table, the floor's moments, the trainer's) writes
+    amounts with ``words`` from now on."""
+    global _shown_money
+    _shown_money = words
+
+
 KEYS = {"fold": "F", "check": "K", "call": "C", "bring_in": "B", "complete": "O", "bet": "E", "raise": "R"}
 
 
@@ -49,6 +63,30 @@ class ActionChoice:
     call_amount: int | None = None  # a call: what goes in now (``to`` less what the seat has in)
 
 
+@dataclass(frozen=True)
+class DealSlot:
+    """One live seat of the street being dealt (D-2): the card this street gave it, once it is
+    dealt, and whether the next typed card goes to it."""
+    seat: int
+    name: str
+    card: str | None
+    due: bool
+
+
+@dataclass(frozen=True)
+class StreetDeal:
+    """The street being dealt, seat by seat in dealing order (D-2, D-4): where each typed card
+    goes. Folded seats get no card (``folded``)."""
+    street: int
+    slots: tuple[DealSlot, ...]
+    folded: tuple[int, ...]
+
+    @property
+    def needed(self) -> int:
+        """Cards still to deal this street."""
+        return sum(1 for s in self.slots if s.card is None)
+
+
 @dataclass
 class SeatView:
     seat: int
@@ -63,6 +101,9 @@ class SeatView:
     in_hand: bool = False
     sitting_out: bool = False
     shown: list = field(default_factory=list)
+    to_call: int = 0  # what this seat would put in now to call (all of its stack when that is less)
+    in_pot: int = 0  # what it has put in this hand: ante, bring-in, bets
+    held: tuple[str, int | None] | None = None  # I-5: its action out of turn, held until its turn
 
 
 class TablePresentation:
@@ -85,8 +126,11 @@ class TablePresentation:
         return self.session.hand if self.session is not None else None
 
     def money(self, cents: int) -> str:
-        currency = self.session.table.currency if self.session else "USD"
-        return format_money(cents, currency)
+        """An amount as the screen shows it (in the reader's way once the UI is loaded)."""
+        return _shown_money(cents, self._currency())
+
+    def _currency(self) -> str:
+        return self.session.table.currency if self.session else "USD"
 
     def best_so_far(self) -> list[tuple[str, list[int], str]]:
         """At the showdown: the best hand shown so far (and the best low in Hi-Lo)."""
@@ -97,6 +141,11 @@ class TablePresentation:
         """``best_so_far`` as the engine's BestShown (values, not words)."""
         h = self.hand
         return h.best_hands_shown() if h is not None and h.phase in ("showdown", "done") else []
+
+    def voided(self):
+        """The HandVoided event when a misdeal or a fouled deck voided the hand (I-6, I-7): every
+        ante and bet goes back; else None."""
+        return self.hand.voided if self.hand is not None else None
 
     def awarded_pots(self) -> list:
         """The hand's awards as events (PotAwarded, or PotWonByFolds), in the order of ``awards``."""
@@ -212,12 +261,14 @@ class TablePresentation:
         name = BUTTON_NAMES[action]
         if action in ("fold", "check"):
             return name
+        currency = self._currency()
+        m = lambda cents: format_money(cents, currency)  # noqa: E731 - the English, whatever the screen shows
         if min_to is not None and max_to is not None:
-            return f"{name} {self.money(min_to)}-{self.money(max_to)}"
+            return f"{name} {m(min_to)}-{m(max_to)}"
         if call_amount is not None:  # what goes in now, not the round's total
-            return f"Call all-in {self.money(call_amount)}" if all_in else f"Call {self.money(call_amount)}"
+            return f"Call all-in {m(call_amount)}" if all_in else f"Call {m(call_amount)}"
         assert to is not None  # every other choice has its exact amount
-        return f"All-in {self.money(to)}" if all_in else f"{name} {self.money(to)}"
+        return f"All-in {m(to)}" if all_in else f"{name} {m(to)}"
 
     def seats(self) -> list[SeatView]:
         if self.session is None:
@@ -238,8 +289,30 @@ class TablePresentation:
                 v.to_act = h.phase == "bet" and h.to_act is p
                 if p.shown:
                     v.shown = [format_card(c) for c in p.down]
+                v.in_pot = p.total
+                if h.phase == "bet" and not p.folded:
+                    v.to_call = max(0, min(h.current_to - p.round_to, p.stack))
+                held = h.held.get(seat)
+                if held is not None:
+                    v.held = (held.action, held.to)
             views.append(v)
         return views
+
+    def street_deal(self) -> StreetDeal | None:
+        """While a street's upcards (or third street's door cards) are dealt: each live seat in
+        dealing order with the card it got, and the seat the next card goes to (D-2)."""
+        h = self.hand
+        if h is None or h.phase != "deal" or h.plan.common_card or h.street == 7:
+            return None
+        due = [q.seat for q in h.deal_queue]
+        index = h.street - 3  # third street's door is the first upcard, fourth street's the second …
+        slots = []
+        for p in h.players:
+            if p.folded:
+                continue
+            card = None if p.seat in due or len(p.up) <= index else format_card(p.up[index])
+            slots.append(DealSlot(p.seat, p.name, card, bool(due) and p.seat == due[0]))
+        return StreetDeal(h.street, tuple(slots), tuple(p.seat for p in h.players if p.folded))
 
     def pots(self) -> list[tuple[int, list[int]]]:
         """Main and side pots as they stand (P-1)."""

@@ -6,27 +6,33 @@ No rules here: every choice shown comes from the controller, every click goes ba
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
-from dealer_app.engine.cards import RANKS, SUITS, CardError, split_typed_cards
+from dealer_app.engine.cards import RANKS, SUITS, CardError, read_typed_cards, split_typed_cards
 from dealer_app.errorlog import report
-from dealer_app.live.controller import ActionChoice, InputError, RecordFailure, TableController
+from dealer_app.live.controller import KEYS, ActionChoice, CardNotDue, InputError, RecordFailure, TableController
 from dealer_app.live.prompts import Prompt
 from dealer_app.ui.qt_bridge import ControllerBridge
-from dealer_app.ui.words import cards as card_words
 from dealer_app.ui.words import (
+    action_name,
+    card_code,
     editable_money,
     error_words,
     face_letter,
+    fill,
     high_hand,
     low_hand,
     rank_aliases,
     say,
+    street_name,
     typed_cents,
 )
+from dealer_app.ui.words import cards as card_words
 
 SUIT_SIGNS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+# every action key there is (KEYS, and the second bet and raise of a fourth-street open pair)
+ACTION_LETTERS = {**{key: action for action, key in KEYS.items()}, "G": "bet", "T": "raise"}
 
 
 class MoneySpinBox(QSpinBox):
@@ -78,14 +84,21 @@ def run_guarded(show_error, fn, *args) -> bool:
     try:
         fn(*args)
         return True
-    except RecordFailure as exc:  # the machine's fault, not the dealer's: logged too
+    except Exception as exc:
+        show_failure(show_error, exc, fn)
+    return False
+
+
+def show_failure(show_error, exc: Exception, fn=None) -> None:
+    """A refused or failed command in words: the dealer's refusal with its rules; the record's
+    failure or a bug also logged with its traceback."""
+    if isinstance(exc, RecordFailure):  # the machine's fault, not the dealer's: logged too
         report(exc, "the hand record could not be written")
         show_error(error_words(exc), "")
-    except InputError as exc:
+    elif isinstance(exc, InputError):
         show_error(error_words(exc), ", ".join(exc.rules))
-    except Exception as exc:  # the engine's or the record's error, or a bug: said, and logged
+    else:  # the engine's or the record's error, or a bug: said, and logged
         show_error(error_words(report(exc, f"while running {getattr(fn, '__name__', fn)}")), "")
-    return False
 
 
 class EntryLine(QLineEdit):
@@ -121,13 +134,21 @@ class ActionPanel(QWidget):
         # (prompt kind, seat, hand number, inputs so far): what the typing boxes belong to
         self._moment: tuple[str, int | None, int, int] | None = None
         self._taking_typed = False
+        self._line: list[tuple[int | None, str]] = []  # (seat, card) this street's typed line gave
+        self._line_open = False  # a typed line completed the street: keys still typed belong to it
+        # (label, moment after it, digits typed since): an action that acted at once on its key
+        self._at_once: tuple[str, tuple, str] | None = None
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)  # (the height of a 1280x720 screen is tight)
+        layout.setSpacing(4)
         self.prompt = QLabel()
         f = QFont()
         f.setPointSize(17)
         f.setBold(True)
         self.prompt.setFont(f)
         self.prompt.setWordWrap(True)
+        self.prompt.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.prompt.setMinimumHeight(2 * QFontMetrics(f).lineSpacing())  # the lines a card's prompt needs
         self.reason = QLabel()
         self.reason.setWordWrap(True)
         self.reason.setTextFormat(Qt.TextFormat.RichText)
@@ -136,18 +157,21 @@ class ActionPanel(QWidget):
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #b00020; font-weight: bold; font-size: 13pt;")
         layout.addWidget(self.prompt)
-        layout.addWidget(self.reason)
         self.hint = QLabel()  # the keys that work now
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: #1a4f8a; font-size: 13pt; font-weight: bold;")
         self.hint.setObjectName("key_hint")
-        layout.addWidget(self.hint)
-        layout.addWidget(self.error)
 
         # card entry: type or pick
         self.card_box = QWidget()
         cl = QVBoxLayout(self.card_box)
         cl.setContentsMargins(0, 0, 0, 0)
+        self.deal_line = QLabel()  # where each typed card goes (D-2): seat by seat, the next one marked
+        self.deal_line.setObjectName("deal_line")
+        self.deal_line.setTextFormat(Qt.TextFormat.RichText)
+        self.deal_line.setWordWrap(True)
+        self.deal_line.setStyleSheet("font-size: 13pt;")
+        cl.addWidget(self.deal_line)
         row = QHBoxLayout()
         self.card_edit = EntryLine()
         self.card_edit.setPlaceholderText(self.tr("Card: kd, 10h, th"))
@@ -170,7 +194,18 @@ class ActionPanel(QWidget):
                 self.picker[code] = b
         cl.addLayout(grid)
         layout.addWidget(self.card_box)
-        self.set_four_colour(False)
+        # the picker never moves under the mouse while cards are entered: above it only the prompt
+        # and the deal line, each as high as the lines it can need; the texts that come and go (the
+        # rules and notes, such as a burn; the keys; a refusal) are below it
+        cl.setAlignment(grid, Qt.AlignmentFlag.AlignLeft)  # (nor sideways, whatever the panel's width)
+        self.deal_line.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        line_font = QFont()
+        line_font.setPointSize(13)  # (the deal line's)
+        self.deal_line.setMinimumHeight(3 * QFontMetrics(line_font).lineSpacing() + 2)
+        layout.addWidget(self.reason)
+        layout.addWidget(self.hint)
+        layout.addWidget(self.error)
+        self.set_four_colour(True)  # four-colour suits by default (the window sets the dealer's choice)
 
         # actions
         self.actions_box = QWidget()
@@ -233,39 +268,107 @@ class ActionPanel(QWidget):
     def _enter_typed_card(self):
         """Enter: whatever is still in the box (a card is taken when its two characters are
         typed, so an empty box has nothing left to enter)."""
-        text = self.card_edit.text().strip()
-        if not text:
-            return
-        if self._run(self.controller.enter_card, _in_english(text)):
-            self.card_edit.clear()
-        else:
-            self.card_edit.selectAll()
+        text = self.card_edit.text()
+        if text.strip():
+            self._cards_typed(text)
 
     def _cards_typed(self, text: str):
         """Each card is taken as soon as it is complete (``kd``, ``10h``); a whole street may
-        be typed in one line. A refused card stays in the box, selected, with the reason."""
-        try:
-            codes, rest = split_typed_cards(text, rank_aliases())
-        except CardError as exc:
-            self.show_error(error_words(exc), "D-1")
-            self.card_edit.selectAll()
-            return
+        be typed or pasted in one line. A refused card — a bad code, a duplicate, one card too
+        many for the street — stays in the box as typed, selected, with the reason; so does
+        everything typed after it. Nothing typed is ever dropped."""
+        typed = read_typed_cards(text, rank_aliases())
         self._taking_typed = True  # refresh() must not clear the box inside its own signal
         try:
-            taken = self._take_cards(codes)
+            taken = self._take_cards(typed.codes)
         finally:
             self._taking_typed = False
-        if taken < len(codes):
-            self.card_edit.setText(" ".join(codes[taken:]) + (" " + rest if rest else ""))
+        if taken < len(typed.codes):
+            self.card_edit.setText(typed.rest_from(text, taken))
+            if self.line_open:  # one card too many: kept, and what is typed next joins it (refused too)
+                self.card_edit.end(False)
+            else:  # a duplicate, or the record failed: typed over
+                self.card_edit.selectAll()
+        elif typed.error is not None:  # not a card: the dealer types over it (a stray letter alone)
+            self.card_edit.setText(typed.bad)
             self.card_edit.selectAll()
-            return
-        self.card_edit.setText(rest)
+            self.show_error(error_words(typed.error), "")
+        else:
+            self.card_edit.setText(typed.pending)
+        self._moment = self._moment_now()  # what is in the box belongs to this moment now
+        if self.line_open:  # the street is complete, the line may go on: the box stays, with the keys
+            self.card_box.setVisible(True)
+            self.card_edit.setFocus(Qt.FocusReason.OtherFocusReason)
+        self._show_line()
 
     def _take_cards(self, codes: list[str]) -> int:
+        """Enter the typed cards in order; how many were taken (the rest is refused, said)."""
         for i, code in enumerate(codes):
-            if not self._run(self.controller.enter_card, code):
+            seat = self.controller.prompt().seat
+            try:
+                self.controller.enter_card(code)
+            except CardNotDue as exc:
+                self._too_many(exc, codes[i:])
                 return i
+            except Exception as exc:  # a duplicate, the record failing …: said, never dropped
+                show_failure(self.show_error, exc, self.controller.enter_card)
+                return i
+            self._line.append((seat, code))
+            if self.controller.prompt().kind not in ("card", "common"):
+                self._line_open = True  # the street is complete: what is typed next is no action
         return len(codes)
+
+    def _too_many(self, exc: CardNotDue, extra: list[str]) -> None:
+        """A card beyond what the street needs: refused, and the seats this line gave cards
+        to named, so that a line typed with folded seats in it is caught at once."""
+        if exc.street is None:
+            self.show_error(error_words(exc), ", ".join(exc.rules))
+            return
+        street = street_name(exc.street)
+        if len(extra) == 1:
+            head = fill(self.tr("%1 is complete: %2 is one card too many"), street, card_code(extra[0]))
+        else:
+            head = fill(self.tr("%1 is complete: %2 are %3 cards too many"), street,
+                        " ".join(card_code(c) for c in extra), len(extra))
+        given = [fill(self.tr("seat %1 %2"), seat, card_code(code)) for seat, code in self._line if seat is not None]
+        if given:
+            head += fill(self.tr("; this line gave %1 — check them, Ctrl+Z takes them back"), ", ".join(given))
+        folded = [v.seat for v in self.controller.seats() if v.in_hand and v.folded]
+        if folded:
+            head += fill(self.tr(" (folded, no card: seat %1)"), ", ".join(str(s) for s in folded))
+        self.show_error(head, ", ".join(exc.rules))
+
+    def _show_line(self):
+        """Where the cards of this street go, seat by seat, as they are typed (D-2)."""
+        deal = self.controller.street_deal()
+        if deal is None:
+            self.deal_line.setText("")
+            return
+        parts = []
+        for slot in deal.slots:
+            if slot.card is not None:
+                parts.append(fill(self.tr("seat %1 %2"), slot.seat, card_code(slot.card)))
+            elif slot.due:
+                parts.append("<b><u>" + fill(self.tr("seat %1 ← next"), slot.seat) + "</u></b>")
+            else:
+                parts.append(fill(self.tr("seat %1"), slot.seat))
+        text = fill(self.tr("%1: %2"), street_name(deal.street).capitalize(), " · ".join(parts))
+        if deal.folded:
+            text += "<br>" + fill(self.tr("No card for the folded seats: %1"), ", ".join(str(s) for s in deal.folded))
+        self.deal_line.setText(text)
+
+    @property
+    def line_open(self) -> bool:
+        """A typed line completed its street: the card box stays, so that a card typed or pasted
+        after the last one the street needs is refused in words, never taken as an action key."""
+        return self._line_open and self.controller.prompt().kind == "action"
+
+    def close_line(self) -> None:
+        """Esc after a card too many: the refused cards leave the box; the actions' keys are
+        live again."""
+        self._line_open = False
+        self.card_edit.clear()
+        self.refresh()
 
     def _enter_card(self, code: str):
         self._run(self.controller.enter_card, code)
@@ -288,8 +391,8 @@ class ActionPanel(QWidget):
             return
         try:
             codes, rest = split_typed_cards(text, rank_aliases())
-        except CardError as exc:
-            self.show_error(error_words(exc), "D-1")
+        except CardError as exc:  # a typo is no rule's matter: no rule cited
+            self.show_error(error_words(exc), "")
             self.show_edit.selectAll()
             return
         down = next((v.down_count for v in self.controller.seats() if v.seat == p.seat), 0)
@@ -324,17 +427,75 @@ class ActionPanel(QWidget):
             stepper.selectAll()
 
     def press_key(self, key: str) -> bool:
-        """An action's key acts at once (a fixed amount: one key; the undo key is the safety
-        net). An action with a range of amounts is selected: type the amount, then Enter."""
+        """An action's key acts at once when the action has one amount (one key; the undo key
+        is the safety net). An action with a range of amounts is selected: type the amount, then
+        Enter. Each button says which it is ("[R]" or "[R + amount + Enter]")."""
         for button, choice, stepper in self.action_buttons:
             if choice.key == key:
+                self._at_once = None
+                self._line_open = False  # an action key: the line typed before is over
                 if stepper is None:
+                    label = self._label(choice)
                     button.click()
+                    self._at_once = (label, self._moment_now(), "")
                 else:
                     self._select(button)
                     stepper.setFocus(Qt.FocusReason.ShortcutFocusReason)
                     stepper.selectAll()
                 return True
+        return False
+
+    def _moment_now(self) -> tuple:
+        c = self.controller
+        p = c.prompt()
+        return (p.kind, p.seat, c.hand_no, len(c.inputs))
+
+    def belongs_to_line(self, text: str) -> bool:
+        """After a typed line completed its street: a key that goes on typing cards (the box
+        holds some already, or it is a space, a digit or a letter no action has) — not an
+        action key."""
+        return bool(self.card_edit.text()) or text.isspace() or text in ",." or text.isdigit() \
+            or text.upper() not in ACTION_LETTERS
+
+    def refuse_key(self, text: str, obj) -> bool:
+        """A key pressed while an action is due that no action on the screen takes: said, not
+        ignored. Digits typed into a selected amount are the amount's (not refused)."""
+        if isinstance(obj, QWidget) and self.actions_box.isAncestorOf(obj):
+            return False  # the amount box of a selected action: its digits
+        key = text.upper()
+        at_once = self._at_once if self._at_once is not None and self._at_once[1] == self._moment_now() else None
+        if text.isdigit() or text in ",.":
+            if at_once is not None:  # "r 10 Enter" where R had one amount: it acted at once
+                typed = at_once[2] + text
+                self._at_once = (at_once[0], at_once[1], typed)
+                self.show_error(fill(self.tr("%1 was done at once (it has one amount): %2 and its Enter are not "
+                                             "used"), at_once[0], typed))
+                return True
+            ranged = [c.key for _b, c, st in self.action_buttons if st is not None]
+            if ranged:
+                self.show_error(fill(self.tr("Press the action's key first (%1), then type the amount and Enter"),
+                                     ", ".join(ranged)))
+            else:
+                self.show_error(self.tr("No amount to type: each action here has its one amount — press its key"))
+            return True
+        self._at_once = None
+        keys = ", ".join(f"{c.key} {self._label(c)}" for _b, c, _s in self.action_buttons)
+        if key in ACTION_LETTERS:
+            action = ACTION_LETTERS[key]
+            why = self.controller.why_not(action)
+            self.show_error(fill(self.tr("%1 (%2) is not possible now: %3. The keys now: %4"), key,
+                                 action_name(action), error_words(why), keys), ", ".join(why.rules))
+        elif not text.isspace():
+            self.show_error(fill(self.tr("%1 is no key here. The keys now: %2"), text, keys))
+        return True
+
+    def swallow_enter(self) -> bool:
+        """The Enter after digits typed behind an action that acted at once is not the next
+        player's: it is used up here (the dealer was told)."""
+        at_once = self._at_once
+        if at_once is not None and at_once[2] and at_once[1] == self._moment_now():
+            self._at_once = None
+            return True
         return False
 
     def _select(self, button):
@@ -366,6 +527,7 @@ class ActionPanel(QWidget):
             self.card_edit.clear()
             self.show_edit.clear()
             self._moment = moment
+            self._line, self._line_open = [], False
         self.prompt.setText(say(p.subject))
         links = " ".join(f'<a href="{r}" style="color:#0b57d0; font-weight:bold">{r}</a>' for r in p.rules)
         reason = self.tr("Rules: %1").replace("%1", links) if p.rules else ""
@@ -373,12 +535,14 @@ class ActionPanel(QWidget):
         for subject, (_english, rules) in zip(p.note_subjects, p.notes, strict=True):
             reason += f"<br><b style='font-size:13pt'>{say(subject)}</b> — {', '.join(rules)}"
         self.reason.setText(reason)
-        self.card_box.setVisible(p.kind in ("card", "common"))
-        if p.kind in ("card", "common"):
+        typing = p.kind in ("card", "common") or self.line_open
+        self.card_box.setVisible(typing)
+        if typing:
             seen = c.seen_cards()
             for code, b in self.picker.items():
                 b.setEnabled(code not in seen)
             self.card_edit.setFocus()
+        self._show_line()
         self.show_box.setVisible(p.kind == "show")
         if p.kind == "show":
             self.show_edit.setFocus()
@@ -391,7 +555,7 @@ class ActionPanel(QWidget):
         self.main_button.setText(labels.get(p.kind, ""))
         self.summary.setText(self._summary_html(p))
         self.hint.setText(self._hint(p.kind))
-        if p.kind not in ("card", "common", "show") and self.window().isActiveWindow():
+        if not typing and p.kind != "show" and self.window().isActiveWindow():
             self.setFocus(Qt.FocusReason.OtherFocusReason)  # not on a button a stray Space would press
 
     def _hint(self, kind: str) -> str:
@@ -399,6 +563,8 @@ class ActionPanel(QWidget):
         if kind in ("card", "common"):
             return self.tr("Type the card (kd, 10h, th) or a whole street — no Enter needed · %1").replace(
                 "%1", undo)
+        if kind == "action" and self.line_open:
+            return fill(self.tr("The street is dealt: Esc clears the box, then the action keys · %1"), undo)
         if kind == "action":
             keys = " · ".join(f"{c.key} {self._label(c)}" for _b, c, _s in self.action_buttons)
             ranged = any(s is not None for _b, _c, s in self.action_buttons)
@@ -447,7 +613,8 @@ class ActionPanel(QWidget):
                 f = QFont()
                 f.setPointSize(14)
                 stepper.setFont(f)
-            button = big_button(f"{text}  [{choice.key}]")
+            key = fill(self.tr("%1 + amount + Enter"), choice.key) if stepper is not None else choice.key
+            button = big_button(f"{text}  [{key}]")
             button.setObjectName(f"action_{choice.action}_{choice.to or choice.min_to}")
             button.clicked.connect(lambda _=False, ch=choice, st=stepper: self._act(ch, st))
             rl.addWidget(button, 3)

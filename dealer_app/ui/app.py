@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from dealer_app.errorlog import report, setup_logging
 from dealer_app.history.store import StoreError, default_data_dir, open_record
 from dealer_app.live.controller import TableController
+from dealer_app.ui.screen_fit import FLOOR_WINDOW, MAIN_WINDOW, TRAINER_WINDOW, fit_window
 from dealer_app.ui.words import error_words
 
 log = logging.getLogger(__name__)
@@ -69,7 +70,10 @@ def run_app(argv=None) -> int:
         QMessageBox.critical(None, "dealer-app", error_words(report(exc, "no hand record can be opened")))
         return 1
     window = MainWindow(TableController(store), settings)
-    window.resize(1280, 800)
+    if settings.value("geometry") is None:
+        fit_window(window, MAIN_WINDOW)  # at most the screen it opens on
+    elif not window.isMaximized():
+        fit_window(window, window.size())  # as the dealer left it, but never larger than this screen
     window.show()
     window.report_record_notes(notes)
     try:
@@ -125,7 +129,7 @@ def run_floor(record: str | None = None, argv=None, database: str | None = None)
             QMessageBox.critical(None, "dealer-app", error_words(exc))
             return 1
         else:
-            room.resize(1400, 860)
+            fit_window(room, FLOOR_WINDOW)
             room.show()
             return app.exec()
     path = Path(record) if record else default_data_dir() / RECORD_NAME
@@ -138,7 +142,7 @@ def run_floor(record: str | None = None, argv=None, database: str | None = None)
             QMessageBox.critical(None, "dealer-app", error_words(exc))
             return 1
     window = FloorWindow(store)
-    window.resize(1400, 860)
+    fit_window(window, FLOOR_WINDOW)
     window.show()
     return app.exec()
 
@@ -170,7 +174,7 @@ def run_trainer(argv=None) -> int:
         QMessageBox.critical(None, "dealer-app", error_words(report(exc, "no hand record can be opened")))
         return 1
     window = TrainerWindow(Progress(store.db))
-    window.resize(1320, 820)
+    fit_window(window, TRAINER_WINDOW)
     window.show()
     return app.exec()
 

@@ -30,7 +30,15 @@ from dealer_app.ui.keys import DealerKeys
 from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.rulings import rule_html
 from dealer_app.ui.table_view import TableView
-from dealer_app.ui.words import action_name, error_words, irregularity_name, language, step_text, typed_cents
+from dealer_app.ui.words import (
+    action_name,
+    error_words,
+    irregularity_name,
+    language,
+    rank_aliases,
+    step_text,
+    typed_cents,
+)
 
 
 class WhatIfDialog(QDialog):
@@ -304,12 +312,26 @@ class IrregularityDialog(QDialog):
                                                self.error):
             return
         try:
-            self.controller.report_irregularity(code, seat=seat, card=self.card.text() or None,
+            self.controller.report_irregularity(code, seat=seat, card=_typed_card(self.card.text()),
                                                 action=self.action.currentData(), to=to, floor=floor)
         except InputError as exc:  # refused (and a record that cannot be written): nothing changed
             self.error.setText(error_words(exc))
             return
         self.accept()
+
+
+def _typed_card(text: str) -> str | None:
+    """The card typed in the dialog, the reader's rank letters (German dh, bs, zd) read as the
+    engine's code; text that is no card goes on as typed, for the engine to refuse by name."""
+    from dealer_app.engine.cards import CardError, format_card, parse_card
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        card = parse_card(text, rank_aliases())
+    except CardError:
+        return text
+    return format_card(card) if card is not None else text
 
 
 class _RuleTexts(QTextBrowser):

@@ -36,7 +36,6 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_app.engine.catalog import rule_text
-from dealer_app.engine.money import format_money
 from dealer_app.floor.timeline import HandTimeline, Moment, TimelineError, load_hand
 from dealer_app.history.hand_index import HandSummary, list_hands
 from dealer_app.history.store import StoreError
@@ -45,7 +44,7 @@ from dealer_app.ui.keys import WindowKeys
 from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.rulings import rule_html
 from dealer_app.ui.table_view import TableView
-from dealer_app.ui.words import choice_words, error_words, language, say, step_text, typed_cents
+from dealer_app.ui.words import choice_words, error_words, language, money, say, step_text, typed_cents
 
 STEP_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown, Qt.Key.Key_Home,
              Qt.Key.Key_End)
@@ -184,7 +183,7 @@ class FloorWindow(QMainWindow):
                 marks.append(self.tr("%1 irregularity(ies)").replace("%1", str(h.irregularities)))
             if h.rulings:
                 marks.append(self.tr("%1 ruling(s)").replace("%1", str(h.rulings)))
-            pot_text = format_money(h.pot, h.currency) if h.pot is not None else self.tr("open")
+            pot_text = money(h.pot, h.currency) if h.pot is not None else self.tr("open")
             name = h.id if h.session else f"file-{h.hand}"
             if h.table_id:  # a room's hand: which table first, its limits in the table column
                 name = f"{h.room_label or h.table_id} {h.id}"

@@ -72,7 +72,12 @@ class DealerKeys(WindowKeys):
         modifiers = event.modifiers() & ~(Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier)
         if modifiers:
             return False  # Ctrl/Alt combinations are menu shortcuts
+        if event.key() == Qt.Key.Key_Escape and panel.line_open:
+            panel.close_line()
+            return True
         if event.key() in ENTER:
+            if panel.swallow_enter():
+                return True  # the Enter of an amount typed after a one-amount action acted at once
             if obj in (panel.card_edit, panel.show_edit):
                 return False  # the box takes its own Enter (returnPressed)
             return panel.confirm()  # an amount is read as typed (not clamped by the stepper)
@@ -80,10 +85,19 @@ class DealerKeys(WindowKeys):
         if not text or not text.isprintable():
             return False
         if prompt == "action":
-            return panel.press_key(text.upper())
+            if panel.line_open and panel.belongs_to_line(text):
+                return self._to_box(obj, panel.card_edit, event, text)  # a card too many, refused in words
+            return panel.press_key(text.upper()) or panel.refuse_key(text, obj)
         box = {"card": panel.card_edit, "common": panel.card_edit, "show": panel.show_edit}.get(prompt)
-        if box is not None and obj is not box and box.isVisible():
-            box.setFocus(Qt.FocusReason.OtherFocusReason)
-            QApplication.sendEvent(box, QKeyEvent(QEvent.Type.KeyPress, event.key(), event.modifiers(), text))
-            return True
+        if box is not None and box.isVisible():
+            return self._to_box(obj, box, event, text)
         return False
+
+    @staticmethod
+    def _to_box(obj: QWidget, box: QWidget, event: QKeyEvent, text: str) -> bool:
+        """The key typed into ``box``, wherever the focus was."""
+        if obj is box:
+            return False  # it is the box's already
+        box.setFocus(Qt.FocusReason.OtherFocusReason)
+        QApplication.sendEvent(box, QKeyEvent(QEvent.Type.KeyPress, event.key(), event.modifiers(), text))
+        return True

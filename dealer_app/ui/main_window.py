@@ -12,11 +12,13 @@ from dealer_app.live.controller import TableController
 from dealer_app.ui.action_panel import ActionPanel, run_guarded
 from dealer_app.ui.keys import DealerKeys
 from dealer_app.ui.new_table_dialog import NewTableDialog
+from dealer_app.ui.players_display import PlayersDisplay
 from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.resume_dialog import ResumeDialog
 from dealer_app.ui.rulings import RulingsLog
+from dealer_app.ui.screen_fit import FLOOR_WINDOW, TRAINER_WINDOW, ScrollingPanel, fit_window
 from dealer_app.ui.table_view import TableView
-from dealer_app.ui.words import editable_money, error_words, typed_cents
+from dealer_app.ui.words import error_words, profile_name, table_title
 
 
 class MainWindow(QMainWindow):
@@ -27,13 +29,15 @@ class MainWindow(QMainWindow):
         self.ask_before_closing = True  # with a hand open, Quit asks first
         self.setWindowTitle(self.tr("Stud Dealer Assistant"))
         self.table_view = TableView(self.bridge)
-        # type=bool makes Qt return a bool; bool() says so to the type checker (value() is typed object)
-        self.table_view.four_colour = bool(self.settings.value("four_colour", False, type=bool))
+        # four-colour suits unless the dealer turned them off (two red suits are misread across a
+        # table); type=bool makes Qt return a bool, bool() says so to the type checker
+        self.table_view.four_colour = bool(self.settings.value("four_colour", True, type=bool))
         self.panel = ActionPanel(self.bridge)
         self.rulings = RulingsLog(self.bridge)
         self.panel.rule_clicked.connect(self.rulings.show_rules)
         right = QSplitter(Qt.Orientation.Vertical)
-        right.addWidget(self.panel)
+        self.panel_area = ScrollingPanel(self.panel)  # (scrolls only where a screen is too short for it)
+        right.addWidget(self.panel_area)
         right.addWidget(self.rulings)
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 1)
@@ -45,6 +49,7 @@ class MainWindow(QMainWindow):
         split.setStretchFactor(1, 2)
         split.setSizes([820, 460])
         self.setCentralWidget(split)
+        self.players_display: PlayersDisplay | None = None  # Window → Players' display, made when first opened
         self._menus()
         muck = QShortcut(QKeySequence("Ctrl+M"), self)  # the window owns it, so it lives as long
         muck.activated.connect(self.panel._muck)
@@ -68,6 +73,8 @@ class MainWindow(QMainWindow):
         geometry = self.settings.value("geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)  # size, place and maximised state, as the dealer left them
+        if bool(self.settings.value("players_display", False, type=bool)):  # open at the last quit: open again
+            self.players_display_action.setChecked(True)
 
     @property
     def controller(self) -> TableController:
@@ -101,9 +108,14 @@ class MainWindow(QMainWindow):
         self.floor_action = floor.addAction(self.tr("&Open floor console…"), self.floor_console)
         training = self.menuBar().addMenu(self.tr("T&raining"))
         training.addAction(self.tr("Open the &trainer…"), self.trainer)
+        window = self.menuBar().addMenu(self.tr("&Window"))
+        self.players_display_action = window.addAction(self.tr("&Players' display"))
+        self.players_display_action.setCheckable(True)
+        self.players_display_action.setShortcut(QKeySequence("Ctrl+P"))
+        self.players_display_action.toggled.connect(self._show_players_display)
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
         help_menu.addAction(self.tr("&About…"), self.about)
-        settings = self.menuBar().addMenu(self.tr("Se&ttings"))
+        settings = self.menuBar().addMenu(self.tr("Setti&ngs"))
         four = settings.addAction(self.tr("&Four-colour suits"))
         four.setCheckable(True)
         four.setChecked(self.table_view.four_colour)
@@ -129,11 +141,29 @@ class MainWindow(QMainWindow):
         raise_dialog(dialog)
         return dialog
 
+    def _show_players_display(self, on: bool):
+        """Window → Players' display (Ctrl+P): the players' window opens or closes; whether it is
+        open is kept for the next start, and closing the window itself unticks the item."""
+        self.settings.setValue("players_display", on)
+        if on:
+            if self.players_display is None:
+                self.players_display = PlayersDisplay(self.bridge, self.settings, self)
+                self.players_display.closed.connect(lambda: self.players_display_action.setChecked(False))
+            self.players_display.four_colour = self.table_view.four_colour
+            self.players_display.refresh()
+            self.players_display.open()
+        elif self.players_display is not None and self.players_display.isVisible():
+            self.players_display.close()
+
     def _four_colour(self, on: bool):
         self.settings.setValue("four_colour", on)
         self.table_view.four_colour = on
         self.panel.set_four_colour(on)
         self.table_view.update()
+        if self.players_display is not None:
+            self.players_display.four_colour = on
+            self.players_display.refresh()
+            self.players_display.update()
 
     def _language(self, code: str):
         self.settings.setValue("language", code)
@@ -157,7 +187,7 @@ class MainWindow(QMainWindow):
                                           else "font-weight: bold")
         title = self.tr("Stud Dealer Assistant")
         if c.session is not None:
-            title = f"{c.session.table.title} · {c.session.profile.name} — {title}"
+            title = f"{table_title(c.session.table)} · {profile_name(c.session.profile)} — {title}"
         self.setWindowTitle(title)
 
     # --- commands -------------------------------------------------------------------------
@@ -180,7 +210,7 @@ class MainWindow(QMainWindow):
         """Floor → Open: the console on this table's record (rulings here are the floor's)."""
         from dealer_app.ui.floor_window import FloorWindow
         window = FloorWindow(self.controller.store, controller=self.controller)
-        window.resize(1400, 860)
+        fit_window(window, FLOOR_WINDOW)  # at most the screen it opens on
         window.show()
         self._floor_window = window  # kept alive while open
         return window
@@ -221,7 +251,7 @@ class MainWindow(QMainWindow):
         from dealer_app.ui.trainer_window import TrainerWindow
         store = self.controller.store
         window = TrainerWindow(Progress(store.db) if store is not None and store.writable else None)
-        window.resize(1320, 820)
+        fit_window(window, TRAINER_WINDOW)
         window.show()
         self._trainer_window = window
         return window
@@ -248,18 +278,39 @@ class MainWindow(QMainWindow):
         answer = QMessageBox.question(
             self, self.tr("Hand in progress"),
             self.tr("Hand %1 is not finished. %2 anyway? The hand stays in the record as it is.")
-            .replace("%1", str(self.controller.hand_no)).replace("%2", doing))
+            .replace("%1", str(self.controller.hand_no)).replace("%2", doing),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No)  # Enter keeps the hand: leaving it takes a deliberate choice
         return answer == QMessageBox.StandardButton.Yes
 
+    def _current_table_settled(self) -> bool:
+        """Between hands, before another table is opened: close this one, or keep it open to
+        resume later? (Cancel keeps everything as it is.)"""
+        c = self.controller
+        if c.session is None or c.hand_in_progress():
+            return True
+        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Open another table"),
+                          self.tr("%1 is open. Close it before the other table is opened?").replace(
+                              "%1", c.session.table.title), QMessageBox.StandardButton.NoButton, self)
+        close = box.addButton(self.tr("Close this table"), QMessageBox.ButtonRole.DestructiveRole)
+        keep = box.addButton(self.tr("Keep it open to resume"), QMessageBox.ButtonRole.AcceptRole)
+        cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(cancel)
+        box.setEscapeButton(cancel)
+        box.exec()
+        if box.clickedButton() is close:
+            return self._run(c.close_table)
+        return box.clickedButton() is keep
+
     def open_table_dialog(self) -> NewTableDialog | None:
-        if not self._leave_hand_ok(self.tr("Open another table")):
+        if not self._leave_hand_ok(self.tr("Open another table")) or not self._current_table_settled():
             return None
         dialog = NewTableDialog(self.controller, self)
         dialog.open()
         return dialog
 
     def resume_dialog(self) -> ResumeDialog | None:
-        if not self._leave_hand_ok(self.tr("Resume another table")):
+        if not self._leave_hand_ok(self.tr("Resume another table")) or not self._current_table_settled():
             return None
         dialog = ResumeDialog(self.controller, self)
         dialog.open()
@@ -279,6 +330,9 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event):
         if not self.ask_before_closing or self._leave_hand_ok(self.tr("Quit")):
             self.settings.setValue("geometry", self.saveGeometry())
+            if self.players_display is not None and self.players_display.isVisible():
+                self.players_display.close()  # (which unticks the item and forgets it: but it was open)
+                self.settings.setValue("players_display", True)
             self.room.stop()
             event.accept()
         else:
@@ -303,43 +357,25 @@ class MainWindow(QMainWindow):
         choice, ok = QInputDialog.getItem(self, title, self.tr("Seat"), labels, 0, False)
         return seats[labels.index(choice)][0] if ok else None
 
-    def _currency_sign(self) -> str:
-        return "€" if self._open_session().table.currency == "EUR" else "$"
-
     def join_dialog(self):
+        """Seats → Join: seat, name and buy-in in one dialog, kept open (as typed) when refused."""
+        from dealer_app.ui.seat_dialogs import JoinDialog
         if self.controller.session is None or not self._seat_change_allowed():
-            return
-        taken = self.controller.session.seats
-        top = self.controller.session.rules.max_players
-        free = next((s for s in range(1, top + 1) if s not in taken), 1)  # the first free seat, not seat 1
-        seat, ok = QInputDialog.getInt(self, self.tr("Join"), self.tr("Seat"), free, 1, top)
-        if not ok:
-            return
-        name, ok = QInputDialog.getText(self, self.tr("Join"), self.tr("Name"))
-        if not ok:
-            return
-        amount, ok = QInputDialog.getText(self, self.tr("Join"),
-                                          self.tr("Buy-in (%1)").replace("%1", self._currency_sign()),
-                                          text=editable_money(self.controller.session.table.buy_in, ""))
-        if ok:
-            self._money_input(lambda cents: self.controller.seat_player(seat, name, cents), amount)
+            return None
+        return self._seat_dialog(JoinDialog(self.controller, self))
 
-    def _money_input(self, fn, text: str):
-        try:
-            cents = typed_cents(text)
-        except (ValueError, ArithmeticError):  # "abc", "1.234", "inf"
-            self.panel.show_error(self.tr("%1 is not an amount of money").replace("%1", repr(text)))
-            return
-        self._run(fn, cents)
+    def _seat_dialog(self, dialog):
+        dialog.setModal(True)
+        dialog.show()
+        dialog.activateWindow()
+        return dialog
 
     def top_up_dialog(self):
-        seat = self._ask_seat(self.tr("Top up"))
-        if seat is None:
-            return
-        amount, ok = QInputDialog.getText(self, self.tr("Top up"),
-                                          self.tr("Amount to add (%1)").replace("%1", self._currency_sign()))
-        if ok:
-            self._money_input(lambda cents: self.controller.top_up(seat, cents), amount)
+        """Seats → Top up: the seat's stack and the least amount it may add are shown (T-4)."""
+        from dealer_app.ui.seat_dialogs import TopUpDialog
+        if self.controller.session is None or not self._seat_change_allowed():
+            return None
+        return self._seat_dialog(TopUpDialog(self.controller, self))
 
     def sit_out_dialog(self):
         seat = self._ask_seat(self.tr("Sit out / sit in"))
@@ -347,9 +383,14 @@ class MainWindow(QMainWindow):
             self._run(self.controller.set_sitting_out, seat, not self._open_session().seats[seat].sitting_out)
 
     def leave_dialog(self):
-        seat = self._ask_seat(self.tr("Leave"))
-        if seat is not None:
-            self._run(self.controller.leave, seat)
+        """Seats → Leave: the amount the player takes is said, and asked again (final, T-4)."""
+        from dealer_app.ui.seat_dialogs import LeaveDialog
+        if self.controller.session is None or not self._seat_change_allowed():
+            return None
+        dialog = LeaveDialog(self.controller, self)
+        dialog.accepted.connect(lambda: self.statusBar().showMessage(
+            self.tr("Left the table with %1").replace("%1", self.controller.money(dialog.left_with or 0)), 15000))
+        return self._seat_dialog(dialog)
 
     def offer_resume(self, answer: bool | None = None) -> bool:
         """At start: offer every table the record left open. ``answer=True`` resumes the

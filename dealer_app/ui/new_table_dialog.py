@@ -15,10 +15,9 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_app.engine.limits import load_folder
-from dealer_app.engine.money import format_money
 from dealer_app.engine.session import MAX_NAME_LENGTH
 from dealer_app.ui.action_panel import MoneySpinBox, run_guarded
-from dealer_app.ui.words import error_words, structure_name
+from dealer_app.ui.words import error_words, money, structure_name, table_title
 
 
 class NewTableDialog(QDialog):
@@ -35,11 +34,18 @@ class NewTableDialog(QDialog):
         describe = self.tr("%1 — %2, ante %3, bring-in %4, buy-in %5")
         for t in self.tables:
             text = describe
-            for i, part in enumerate((t.title, structure_name(t.structure), format_money(t.ante, t.currency),
-                                      format_money(t.bring_in, t.currency), format_money(t.buy_in, t.currency)), 1):
+            for i, part in enumerate((table_title(t), structure_name(t.structure), money(t.ante, t.currency),
+                                      money(t.bring_in, t.currency), money(t.buy_in, t.currency)), 1):
                 text = text.replace(f"%{i}", part)
             self.table_box.addItem(text, t.name)
         self.profile_box = QComboBox()
+        # typing the stakes or the game ("4-8", "hi-lo", "spread", "austria") picks the table
+        self.find = QLineEdit()
+        self.find.setObjectName("find_table")
+        self.find.setPlaceholderText(self.tr("Type the stakes or the game: 4-8, hi-lo, spread …"))
+        self.find.textEdited.connect(self._find_table)
+        self._search = [_searchable(t, self.table_box.itemText(i)) for i, t in enumerate(self.tables)]
+        form.addRow(self.tr("Find"), self.find)
         form.addRow(self.tr("Limit table"), self.table_box)
         form.addRow(self.tr("House rules"), self.profile_box)
         layout.addLayout(form)
@@ -77,6 +83,18 @@ class NewTableDialog(QDialog):
         self.table_box.currentIndexChanged.connect(self._table_changed)
         self._table_changed()
 
+    def _find_table(self, text: str):
+        """The first limit table whose stakes, game or name hold every word typed."""
+        words = text.casefold().replace("$", "").replace("€", "").split()
+        if not words:
+            return
+        match = next((i for i, hay in enumerate(self._search) if all(w in hay for w in words)), None)
+        if match is None:
+            self._show_error(self.tr("No limit table matches %1").replace("%1", repr(text.strip())))
+            return
+        self.error.clear()
+        self.table_box.setCurrentIndex(match)
+
     def _table_changed(self):
         t = self.tables[self.table_box.currentIndex()]
         self.profile_box.clear()
@@ -112,3 +130,11 @@ class NewTableDialog(QDialog):
 
     def _show_error(self, message: str, rules: str = ""):
         self.error.setText(message + (f" — {rules}" if rules else ""))
+
+
+def _searchable(table, shown: str) -> str:
+    """What typing finds a limit table by: its title and line as shown, its file name, and
+    the stakes written without the currency ("4-8" finds "$4-8")."""
+    hay = " ".join((shown, table.title, table.name, table.game, table.structure)).casefold()
+    game_words = {"stud8": "hi-lo hilo eight-or-better"}
+    return hay.replace("$", "").replace("€", "") + " " + game_words.get(table.game, "")

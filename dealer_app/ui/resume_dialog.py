@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_app.ui.action_panel import run_guarded
+from dealer_app.ui.words import fill, input_text
 
 
 def _when(stamp: str) -> str:
@@ -63,22 +64,23 @@ class ResumeDialog(QDialog):
         for t in self.tables:
             players = ", ".join(t.players)
             if t.problem:
-                text = (self.tr("%1 (%2), opened %3 — cannot be resumed: %4")
-                        .replace("%1", t.table).replace("%2", t.profile).replace("%3", _when(t.opened_at))
-                        .replace("%4", t.problem))
+                text = fill(self.tr("%1 (%2), opened %3 — cannot be resumed: %4"), t.table, t.profile,
+                            _when(t.opened_at), t.problem)
             else:
-                text = (self.tr("%1 (%2) — %3 — hand %4, %5 — last input at %6")
-                        .replace("%1", t.table).replace("%2", t.profile).replace("%3", players)
-                        .replace("%4", str(t.hand_no)).replace("%5", self.tr(t.stage))
-                        .replace("%6", _when(t.last_at)))
+                text = fill(self.tr("%1 (%2) — %3 — hand %4, %5 — last input at %6"), t.table, t.profile, players,
+                            t.hand_no, self.tr(t.stage), _when(t.last_at))
+                if t.last_input:  # what the dealer did last, in words: the table is recognised by it
+                    text += "\n" + fill(self.tr("Last input: %1"), input_text(t.last_input, t.currency))
             item = QListWidgetItem(text)
             if t.problem:
                 item.setForeground(Qt.GlobalColor.gray)
             self.list.addItem(item)
+        # the table played last (the list is in that order) that can be resumed: Enter resumes it
         first_good = next((i for i, t in enumerate(self.tables) if not t.problem), 0)
         if self.tables:
             self.list.setCurrentRow(first_good)
         self._selection_changed(self.list.currentRow())
+        self.list.setFocus()
 
     def _selected(self):
         row = self.list.currentRow()

@@ -24,7 +24,9 @@ class RulingsLog(QWidget):
         layout.addWidget(self.list, 3)
         self.rule = QTextBrowser()
         self.rule.setOpenLinks(False)
-        self.rule.setMinimumHeight(160)
+        # both scroll: small, so that on a 1280x720 screen the dealer's panel above has the height
+        self.list.setMinimumHeight(48)
+        self.rule.setMinimumHeight(70)
         layout.addWidget(self.rule, 2)
         self.setMinimumWidth(300)
         bridge.changed.connect(self.refresh)
@@ -35,7 +37,7 @@ class RulingsLog(QWidget):
         self.list.blockSignals(True)  # refilling the list is not the dealer choosing a row
         self.list.clear()
         for event in events:
-            self.list.addItem(f"{say(event)} — {', '.join(event.rules)}")
+            self.list.addItem(f"{say(event)} — {', '.join(event.rules)}" if event.rules else say(event))
         self.list.setCurrentRow(-1)
         self.list.blockSignals(False)
         self.list.scrollToBottom()

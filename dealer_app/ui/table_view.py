@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from dealer_app.ui.card_painter import paint_card
-from dealer_app.ui.words import say, structure_name
+from dealer_app.ui.words import profile_name, say, structure_name, table_title
 
 # drawText's flags: an alignment, with text flags (word wrap) or'ed in
 LEFT_MIDDLE = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
@@ -23,7 +23,7 @@ class TableView(QWidget):
     def __init__(self, bridge, parent=None):
         super().__init__(parent)
         self.bridge = bridge
-        self.four_colour = False
+        self.four_colour = True  # (the dealer's window follows the setting; the floor's and trainer's: four)
         self.setMinimumSize(760, 560)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         bridge.changed.connect(lambda _change: self.update())
@@ -96,9 +96,10 @@ class TableView(QWidget):
             return
         t = c.session.table
         structure = structure_name(t.structure)
-        limits = self.tr("%1 — %2, ante %3, bring-in %4 · %5").replace("%1", t.title).replace("%2", structure)
+        # the header in the reader's words: German "3-6 $ Seven Card Stud — Fixed Limit, Ante 0,25 $ …"
+        limits = self.tr("%1 — %2, ante %3, bring-in %4 · %5").replace("%1", table_title(t)).replace("%2", structure)
         limits = limits.replace("%3", c.money(t.ante)).replace("%4", c.money(t.bring_in)).replace(
-            "%5", c.session.profile.name)
+            "%5", profile_name(c.session.profile))
         f = QFont()
         f.setPixelSize(17)
         f.setBold(True)

@@ -41,9 +41,10 @@ from dealer_app.engine.events import (
     ShowdownOrdered,
     UncalledBetReturned,
 )
-from dealer_app.engine.money import format_money
-from dealer_app.engine.says import ActionArg, CardArg, ListArg, PhaseArg, Says
+from dealer_app.engine.money import CURRENCY_SYMBOLS, format_money
+from dealer_app.engine.says import ActionArg, CardArg, ListArg, MoneyArg, PhaseArg, Says
 from dealer_app.engine.says import fill as fill_in
+from dealer_app.live.presentation import show_money_with
 from dealer_app.live.prompts import (
     AwardsDue,
     BetweenHands,
@@ -126,6 +127,30 @@ def cards(cs) -> str:
     return " ".join(card(c) for c in cs)
 
 
+def _typed(c: int) -> str:
+    return rank_letters()[c >> 2] + "cdhs"[c & 3]
+
+
+def typed_card(code: str) -> str:
+    """A card code as the reader types it, to show typed cards back in the box: "Qh" is German
+    "Dh", "Th" "10h" (the box reads the reader's letters again); English as the engine's."""
+    c = parse_card(code)
+    return code if c is None else _typed(c)
+
+
+def card_code(code: str) -> str:
+    """A card the engine names by its code ("Kd"), as the reader's card ("K♦", German "K♦",
+    "Qh" → "D♥")."""
+    return card(parse_card(code))
+
+
+def street_name(street: int) -> str:
+    """A street as the dealer names it (third … seventh street)."""
+    return {3: translate("Words", "third street"), 4: translate("Words", "fourth street"),
+            5: translate("Words", "fifth street"), 6: translate("Words", "sixth street"),
+            7: translate("Words", "seventh street")}.get(street, str(street))
+
+
 def high_hand(value: int) -> str:
     """A high hand's name, e.g. "a pair of nines", "full house, kings full of fours" (W-3)."""
     category, r0, r1 = hand_shape(value)
@@ -186,7 +211,7 @@ def typed_cents(text: str) -> int:
     comma, so "1,825" there has three decimals and is refused, never read as $1,825. A
     ValueError names what cannot be read."""
     from dealer_app.engine.money import to_cents
-    amount = text.strip().replace("$", "").replace("€", "").replace(" ", "")
+    amount = text.strip().replace("$", "").replace("€", "").replace(" ", "").replace("\u00a0", "")
     if language() == "de":
         if _GERMAN_GROUPED.fullmatch(amount):  # 1.825 or 1.825,50: dots group, the comma is decimal
             amount = amount.replace(".", "").replace(",", ".")
@@ -206,12 +231,65 @@ _PLAIN = re.compile(r"[+-]?\d+(\.\d{1,2})?")
 
 def editable_money(cents: int, currency: str) -> str:
     """An amount as the dealer would type it back into a box: no grouping (which one language
-    would read as decimals), the reader's decimal mark: "$1200.50", in German "$1200,50"."""
-    from dealer_app.engine.money import CURRENCY_SYMBOLS
+    would read as decimals), the reader's decimal mark and order: "$1200.50", in German
+    "1200,50 $" (``typed_cents`` reads either back)."""
     whole, part = divmod(abs(cents), 100)
-    mark = "," if language() == "de" else "."
-    number = f"{whole}{mark}{part:02d}" if part else f"{whole}"
-    return ("-" if cents < 0 else "") + CURRENCY_SYMBOLS.get(currency, "") + number
+    sign, symbol = "-" if cents < 0 else "", CURRENCY_SYMBOLS.get(currency, "")
+    if language() == "de":
+        number = f"{whole},{part:02d}" if part else f"{whole}"
+        return sign + number + (NBSP + symbol if symbol else "")
+    return sign + symbol + (f"{whole}.{part:02d}" if part else f"{whole}")
+
+
+# between a German amount and its currency sign: a space that never breaks the line ("0,50 $")
+NBSP = "\u00a0"
+
+
+def money(cents: int, currency: str = "USD") -> str:
+    """An amount as the reader writes it, wherever the screen (or a report a person reads)
+    shows one. English: the engine's "$1,234.50". German: the number first, dots grouping the
+    thousands, the decimal comma, the sign after a no-break space: "0,50 $", "5 €",
+    "1.234,50 €". The records, exports and PHH files keep the engine's ``format_money``."""
+    if language() != "de":
+        return format_money(cents, currency)
+    symbol = CURRENCY_SYMBOLS.get(currency, "")
+    if not symbol:  # a hand history's own units: the number alone, with the decimal comma
+        return format_money(cents, currency).replace(".", ",")
+    whole, part = divmod(abs(cents), 100)
+    number = f"{whole:,}".replace(",", ".") + (f",{part:02d}" if part else "")
+    return ("-" if cents < 0 else "") + number + NBSP + symbol
+
+
+def stakes(t) -> str:
+    """A limit table's stakes in the reader's money: the engine's "$3-$6" ("$5/$10/$20" split);
+    German as S0 and S2 write them, the sign once at the end: "3-6 $", "5/10/20 €"."""
+    if language() != "de":
+        return t.stakes
+    amounts = (t.ante, t.small_bet, t.big_bet) if t.structure == "split" else (t.small_bet, t.big_bet)
+    words = [money(a, t.currency) for a in amounts]
+    sign = NBSP + CURRENCY_SYMBOLS[t.currency] if t.currency in CURRENCY_SYMBOLS else ""
+    bare = [w.removesuffix(sign) for w in words[:-1]] if sign else words[:-1]
+    return ("/" if t.structure == "split" else "-").join(bare + words[-1:])
+
+
+def table_title(t) -> str:
+    """A limit table's name on the table's header and the window's title. In English its own
+    title, as its file words it ("$3-6 Seven Card Stud"); in another language made from its
+    stakes and game in the reader's money ("3-6 $ Seven Card Stud", as S0 heads its tables),
+    since a file's title is written in English."""
+    if language() == "en":
+        return t.title
+    game = {"stud": "Seven Card Stud", "stud8": "Seven Card Stud Hi-Lo"}.get(t.game, t.game)
+    return f"{stakes(t)} {game}"
+
+
+def profile_name(p) -> str:
+    """A house profile as the table's header names it: its file's name ("us-cardroom"), in the
+    reader's words for the profiles that ship with the app."""
+    return {"us-cardroom": translate("Words", "us-cardroom", "the house profile on the table's header"),
+            "casinos-austria": translate("Words", "casinos-austria", "the house profile on the table's header"),
+            "tda-tournament": translate("Words", "tda-tournament", "the house profile on the table's header"),
+            }.get(p.name, p.name)
 
 
 def _seats(seats) -> str:
@@ -292,7 +370,7 @@ def _card_count(n: int) -> str:
 
 # --- events ---------------------------------------------------------------------------------------
 def _ante(e: AntePosted) -> str:
-    amount = format_money(e.amount, e.currency)
+    amount = money(e.amount, e.currency)
     if e.all_in:
         return fill(translate("Words", "Seat %1 antes %2 and is all-in"), e.seat, amount)
     return fill(translate("Words", "Seat %1 antes %2"), e.seat, amount)
@@ -304,7 +382,7 @@ def _action(e: ActionTaken) -> str:
     if e.action == "check":
         return fill(translate("Words", "Seat %1 checks"), e.seat)
     assert e.to is not None and e.amount is not None
-    amount = format_money(e.amount if e.action == "call" else e.to, e.currency)
+    amount = money(e.amount if e.action == "call" else e.to, e.currency)
     if e.all_in:
         template = {"call": translate("Words", "Seat %1 calls %2 all-in"),
                     "bring_in": translate("Words", "Seat %1 brings in for %2 all-in"),
@@ -357,7 +435,7 @@ def _showdown(e: ShowdownOrdered) -> str:
 
 def _pot(e: PotAwarded) -> str:
     name = translate("Words", "main pot") if e.pot_index == 0 else fill(translate("Words", "side pot %1"), e.pot_index)
-    m = lambda cents: format_money(cents, e.currency)  # noqa: E731
+    m = lambda cents: money(cents, e.currency)  # noqa: E731
     if e.case == "uncontested":
         return fill(translate("Words", "%1 %2 to seat %3"), name, m(e.amount), _seats(e.high_seats))
     hand = high_hand(e.high_value)
@@ -377,6 +455,13 @@ def _raising(n: RaisingNote) -> str:
                     n.raises, n.cap)
     if n.case == "capped":
         return fill(translate("Words", "Capped: %1 raises of %2; call or fold"), n.raises, n.cap)
+    if n.case == "no-double-bet-spread":
+        return translate("Words", "Open pair on fourth street, but no double bet: spread limit bets the same range on "
+                                  "every street")
+    if n.case == "no-double-bet-hilo":
+        return translate("Words", "Open pair on fourth street, but no double bet: this house plays hi-lo without it")
+    if n.case == "no-double-bet-house":
+        return translate("Words", "Open pair on fourth street, but no double bet: this house plays without it")
     if n.case == "short-all-in-closed":
         return fill(translate("Words", "The all-in was less than a full raise: betting is not reopened for seat %1, "
                                        "who has acted; call or fold"), n.seat)
@@ -400,9 +485,9 @@ def _river_due(d: RiverDue) -> str:
 
 
 def _push(p: PotPush) -> str:
-    to = ", ".join(fill(translate("Words", "seat %1 (%2) %3"), seat, who, format_money(amount, p.currency))
+    to = ", ".join(fill(translate("Words", "seat %1 (%2) %3"), seat, who, money(amount, p.currency))
                    for seat, who, amount in p.pushes)
-    amount = format_money(p.amount, p.currency)
+    amount = money(p.amount, p.currency)
     if p.pot_index == 0:
         return fill(translate("Words", "Main pot %1: push to %2"), amount, to)
     return fill(translate("Words", "Side pot %1 %2: push to %3"), p.pot_index, amount, to)
@@ -444,9 +529,11 @@ def _phase(p: PhaseArg) -> str:
 def _value(v) -> str:
     """One value of a refusal in the reader's language."""
     if isinstance(v, Says):
-        return error_words(v)
+        return _said(v)  # a part of the sentence: as its template starts
     if isinstance(v, CardArg):  # as the dealer types it: the reader's rank letter, the suit letter
-        return rank_letters()[v.card >> 2] + "cdhs"[v.card & 3]
+        return _typed(v.card)
+    if isinstance(v, MoneyArg):
+        return money(v.cents, v.currency)
     if isinstance(v, ActionArg):
         return _action_name(v)
     if isinstance(v, PhaseArg):
@@ -465,7 +552,26 @@ def error_words(error) -> str:
     said = error if isinstance(error, Says) else getattr(error, "says", None)
     if said is None:
         return getattr(error, "message", None) or str(error)
+    return _sentence(said, _said(said))
+
+
+def _said(said: Says) -> str:
     return fill(translate("Errors", said.template), *(_value(a) for a in said.args))
+
+
+def _sentence(said: Says, words: str) -> str:
+    """A refusal shown on its own starts with a capital letter, as German writes a sentence.
+    Its template starts lower-case, since it is also a part of others ("%1 muss eine ganze Zahl
+    sein": "eine Platznummer muss …"), so the letter is raised here, where the sentence is
+    shown; never a file name's (a template that starts with a path, %1). English keeps the
+    engine's words exactly."""
+    if language() == "en":
+        return words
+    template = translate("Errors", said.template)
+    starts_lower = template[:1].islower()
+    if template.startswith("%1") and said.args and isinstance(said.args[0], Says):
+        starts_lower = True  # it starts with a part of the sentence (a fragment's own words)
+    return words[:1].upper() + words[1:] if starts_lower else words
 
 
 # --- irregularities (I-1…I-7) -------------------------------------------------------------------
@@ -481,7 +587,7 @@ def _move(action: str, to: int | None, currency: str) -> str:
     verbs = {"bring_in": translate("Words", "brings in for %1"), "complete": translate("Words", "completes to %1"),
              "bet": translate("Words", "bets %1"), "raise": translate("Words", "raises to %1"),
              "call": translate("Words", "calls %1")}
-    return fill(verbs[action], format_money(to, currency))
+    return fill(verbs[action], money(to, currency))
 
 
 def _out_of_turn(e: ActedOutOfTurn) -> str:
@@ -504,7 +610,7 @@ def _corrected(e: BringInCorrected) -> str:
     said = fill(translate("Words", "Wrong bring-in: seat %1's door card is %2, not %3"), e.seat, card(e.card),
                 card(e.was) if e.was is not None else "??")
     if e.returned and e.returned_to is not None:
-        said += fill(translate("Words", "; %1 goes back to seat %2"), format_money(e.returned, e.currency),
+        said += fill(translate("Words", "; %1 goes back to seat %2"), money(e.returned, e.currency),
                      e.returned_to)
     return said + translate("Words", "; the bring-in is decided again")
 
@@ -584,11 +690,11 @@ _SAY: dict[type, Callable[[Any], str]] = {
     RulingApplied: lambda e: fill(translate("Words", "Floor ruling: applied although refused: %1"),
                                   error_words(e.refused_says) if e.refused_says is not None else e.refused),
     UncalledBetReturned: lambda e: fill(translate("Words", "Uncalled %1 returned to seat %2"),
-                                        format_money(e.amount, e.currency), e.seat),
+                                        money(e.amount, e.currency), e.seat),
     ShowdownOrdered: _showdown,
     HandMucked: lambda e: fill(translate("Words", "Seat %1 mucks"), e.seat),
     PotWonByFolds: lambda e: fill(translate("Words", "Seat %1 wins %2: everyone else folded; no need to show"),
-                                  e.seat, format_money(e.amount, e.currency)),
+                                  e.seat, money(e.amount, e.currency)),
     PotAwarded: _pot,
     RaisingNote: _raising,
     DealPlan: plan,
@@ -640,3 +746,8 @@ def choice_words(m, c) -> str:
     if c.call_amount is not None:
         return f"{name} {m.money(c.call_amount)}"
     return f"{name} {m.money(c.to)}" if c.to is not None else name
+
+
+# the live table, the floor's moments and the trainer show every amount through their money():
+# in the reader's way once the UI's words are loaded (the engine's English until then)
+show_money_with(money)

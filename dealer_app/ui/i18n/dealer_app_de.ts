@@ -11,192 +11,269 @@
 <context>
     <name>ActionPanel</name>
     <message>
-        <location filename="../action_panel.py" line="153" />
+        <location filename="../action_panel.py" line="175" />
         <source>Card: kd, 10h, th</source>
         <translation>Karte: kd, 10h, dh (Dame), bs (Bube)</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="186" />
+        <location filename="../action_panel.py" line="219" />
         <source>Downcards shown, e.g. ah kd 7c</source>
         <translation>Gezeigte verdeckte Karten eingeben, z. B. ah kd 7c</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="192" />
+        <location filename="../action_panel.py" line="225" />
         <source>Show  [Enter]</source>
         <translation>Zeigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="194" />
+        <location filename="../action_panel.py" line="227" />
         <source>Muck  [Ctrl+M]</source>
         <translation>Verdeckt ablegen  [Strg+M]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="371" />
+        <location filename="../action_panel.py" line="327" />
+        <source>%1 is complete: %2 is one card too many</source>
+        <translation>%1 ist komplett: %2 ist eine Karte zu viel</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="329" />
+        <source>%1 is complete: %2 are %3 cards too many</source>
+        <translation>%1 ist komplett: %2 sind %3 Karten zu viel</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="331" />
+        <location filename="../action_panel.py" line="348" />
+        <source>seat %1 %2</source>
+        <translation>Platz %1 %2</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="333" />
+        <source>; this line gave %1 — check them, Ctrl+Z takes them back</source>
+        <translation>; diese Zeile gab %1 — bitte prüfen, Strg+Z nimmt sie zurück</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="336" />
+        <source> (folded, no card: seat %1)</source>
+        <translation> (gepasst, keine Karte: Platz %1)</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="350" />
+        <source>seat %1 ← next</source>
+        <translation>Platz %1 ← als Nächstes</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="353" />
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="355" />
+        <source>No card for the folded seats: %1</source>
+        <translation>Keine Karte für die gepassten Plätze: %1</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="469" />
+        <source>%1 was done at once (it has one amount): %2 and its Enter are not used</source>
+        <translation>%1 wurde sofort ausgeführt (es gibt nur einen Betrag): %2 und das Enter danach werden nicht verwendet</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="474" />
+        <source>Press the action's key first (%1), then type the amount and Enter</source>
+        <translation>Erst die Taste der Aktion drücken (%1), dann den Betrag tippen und Enter</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="477" />
+        <source>No amount to type: each action here has its one amount — press its key</source>
+        <translation>Kein Betrag zu tippen: Jede Aktion hier hat ihren festen Betrag — ihre Taste drücken</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="484" />
+        <source>%1 (%2) is not possible now: %3. The keys now: %4</source>
+        <translation>%1 (%2) ist jetzt nicht möglich: %3. Die Tasten jetzt: %4</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="487" />
+        <source>%1 is no key here. The keys now: %2</source>
+        <translation>%1 ist hier keine Taste. Die Tasten jetzt: %2</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="531" />
         <source>Rules: %1</source>
         <translation>Regeln: %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="387" />
+        <location filename="../action_panel.py" line="549" />
         <source>Deal river  [Enter]</source>
         <translation>River geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="388" />
+        <location filename="../action_panel.py" line="550" />
         <source>Confirm the awards  [Enter]</source>
         <translation>Auszahlung bestätigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="388" />
+        <location filename="../action_panel.py" line="550" />
         <source>Deal again  [Enter]</source>
         <translation>Neu geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="389" />
+        <location filename="../action_panel.py" line="551" />
         <source>Start hand %1  [Enter]</source>
         <translation>Spiel %1 beginnen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="398" />
+        <location filename="../action_panel.py" line="560" />
         <source>Ctrl+Z undo · Ctrl+Shift+Z redo</source>
         <translation>Strg+Z rückgängig · Strg+Umschalt+Z wiederholen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="400" />
+        <location filename="../action_panel.py" line="562" />
         <source>Type the card (kd, 10h, th) or a whole street — no Enter needed · %1</source>
         <translation>Karte tippen (kd, zh, dh) oder eine ganze Street — ohne Enter · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="405" />
+        <location filename="../action_panel.py" line="565" />
+        <source>The street is dealt: Esc clears the box, then the action keys · %1</source>
+        <translation>Die Runde ist ausgeteilt: Esc leert das Feld, dann gelten die Aktionstasten · %1</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="569" />
         <source> · for an amount: its key, the digits, Enter</source>
         <translation> · für einen Betrag: seine Taste, die Ziffern, Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="406" />
+        <location filename="../action_panel.py" line="570" />
         <source>Keys: %1%2 · %3</source>
         <translation>Tasten: %1%2 · %3</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="408" />
+        <location filename="../action_panel.py" line="572" />
         <source>Type the downcards shown: the hand shows when all are typed · Ctrl+M muck · %1</source>
         <translation>Gezeigte verdeckte Karten tippen: die Hand gilt als gezeigt, sobald alle getippt sind · Strg+M verdeckt ablegen · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="413" />
+        <location filename="../action_panel.py" line="577" />
         <source>voided by the floor: only a floor ruling changes it</source>
         <translation>vom Floor für ungültig erklärt: nur eine Entscheidung des Floors ändert das</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="414" />
+        <location filename="../action_panel.py" line="578" />
         <source>Enter: %1 · %2</source>
         <translation>Enter: %1 · %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="415" />
+        <location filename="../action_panel.py" line="579" />
         <source>Seats menu: join, top up, sit out, leave</source>
         <translation>Menü Plätze: Platz nehmen, nachkaufen, aussetzen, verlassen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="462" />
+        <location filename="../action_panel.py" line="614" />
+        <source>%1 + amount + Enter</source>
+        <translation>%1 + Betrag + Enter</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="627" />
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="464" />
+        <location filename="../action_panel.py" line="629" />
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="467" />
+        <location filename="../action_panel.py" line="632" />
         <source>Call all-in %1</source>
         <translation>All-in mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="467" />
+        <location filename="../action_panel.py" line="632" />
         <source>Call %1</source>
         <translation>Mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="469" />
+        <location filename="../action_panel.py" line="634" />
         <source>Bring in %1–%2</source>
         <translation>Bring-in %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="469" />
+        <location filename="../action_panel.py" line="634" />
         <source>Bet %1–%2</source>
         <translation>Setzen %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="470" />
+        <location filename="../action_panel.py" line="635" />
         <source>Raise to %1–%2</source>
         <translation>Erhöhen auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="470" />
+        <location filename="../action_panel.py" line="635" />
         <source>Complete to %1–%2</source>
         <translation>Komplettieren auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="474" />
+        <location filename="../action_panel.py" line="639" />
         <source>All-in %1</source>
         <translation>All-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="475" />
+        <location filename="../action_panel.py" line="640" />
         <source>Bring in %1</source>
         <translation>Bring-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="475" />
+        <location filename="../action_panel.py" line="640" />
         <source>Bet %1</source>
         <translation>Setzen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="475" />
+        <location filename="../action_panel.py" line="640" />
         <source>Raise to %1</source>
         <translation>Erhöhen auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="476" />
+        <location filename="../action_panel.py" line="641" />
         <source>Complete to %1</source>
         <translation>Komplettieren auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="484" />
+        <location filename="../action_panel.py" line="352" />
+        <location filename="../action_panel.py" line="649" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="486" />
+        <location filename="../action_panel.py" line="651" />
         <source>Best so far: %1 — %2</source>
         <translation>Bisher beste Hand: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="488" />
+        <location filename="../action_panel.py" line="653" />
         <source>Best low so far: %1 — %2</source>
         <translation>Bisher bestes Low: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="496" />
+        <location filename="../action_panel.py" line="661" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="496" />
+        <location filename="../action_panel.py" line="661" />
         <source>Side pot %1</source>
         <translation>Seitenpot %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="498" />
+        <location filename="../action_panel.py" line="663" />
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="502" />
+        <location filename="../action_panel.py" line="667" />
         <source>low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="502" />
+        <location filename="../action_panel.py" line="667" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
@@ -204,37 +281,42 @@
 <context>
     <name>Errors</name>
     <message>
-        <location filename="../../engine/betting.py" line="35" />
+        <location filename="../../engine/betting.py" line="64" />
         <source>no door card is recorded, so nobody can be named to bring in</source>
         <translation>keine Türkarte erfasst, daher kann niemand für den Bring-in bestimmt werden</translation>
     </message>
     <message>
-        <location filename="../../engine/cards.py" line="46" />
+        <location filename="../../engine/cards.py" line="47" />
         <source>unknown card code %1: expected rank and suit, like 'Ah' or '10d'</source>
         <translation>unbekannte Karte %1: erwartet werden Rang und Farbe, etwa 'Ah' oder '10d'</translation>
     </message>
     <message>
-        <location filename="../../engine/cards.py" line="56" />
+        <location filename="../../engine/cards.py" line="57" />
         <source>unknown card code %1: rank %2 is not one of 2-9, T (or 10), J, Q, K, A</source>
         <translation>unbekannte Karte %1: Rang %2 ist keiner von 2-9, 10 (oder Z, T), B (J), D (Q), K, A</translation>
     </message>
     <message>
-        <location filename="../../engine/cards.py" line="59" />
+        <location filename="../../engine/cards.py" line="60" />
         <source>unknown card code %1: suit %2 is not one of c d h s ♣ ♦ ♥ ♠</source>
         <translation>unbekannte Karte %1: Farbe %2 ist keine von c d h s ♣ ♦ ♥ ♠ (Kreuz, Karo, Herz, Pik)</translation>
     </message>
     <message>
-        <location filename="../../engine/cards.py" line="82" />
+        <location filename="../../engine/cards.py" line="88" />
         <source>%1 (at position %2 of %3)</source>
         <translation>%1 (an Stelle %2 von %3)</translation>
     </message>
     <message>
-        <location filename="../../engine/cards.py" line="105" />
+        <location filename="../../engine/cards.py" line="128" />
+        <source>unknown card code %1: a card starts with its rank (2-9, 10 or T, J, Q, K, A)</source>
+        <translation>Unbekannter Kartencode %1: Eine Karte beginnt mit ihrem Rang (2-9, 10 oder Z, B, D, K, A)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/cards.py" line="140" />
         <source>unknown card code %1: an upcard is always seen</source>
         <translation>unbekannte Karte %1: eine offene Karte ist immer zu sehen</translation>
     </message>
     <message>
-        <location filename="../../engine/core.py" line="104" />
+        <location filename="../../engine/core.py" line="107" />
         <source>there is no seat %1 in this hand (seats: %2)</source>
         <translation>in diesem Spiel gibt es keinen Platz %1 (Plätze: %2)</translation>
     </message>
@@ -304,396 +386,412 @@
         <translation>die Gemeinschaftskarte liegt offen und muss eingegeben werden</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="123" />
+        <location filename="../../engine/hand.py" line="124" />
         <source>seat %1: the amount %2 is not a whole number of cents</source>
         <translation>Platz %1: der Betrag %2 ist keine ganze Zahl von Cents</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="166" />
+        <location filename="../../engine/hand.py" line="175" />
         <source>unknown action %1 (known: %2)</source>
         <translation>unbekannte Aktion %1 (bekannt: %2)</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="170" />
+        <location filename="../../engine/hand.py" line="179" />
         <source>seat %1 cannot %2 now: no betting round is open (%3)</source>
         <translation>Platz %1 kann jetzt nicht %2: keine Setzrunde ist offen (%3)</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="174" />
+        <location filename="../../engine/hand.py" line="183" />
         <source>seat %1 acted out of turn: seat %2 is to act</source>
         <translation>Platz %1 hat außer der Reihe gehandelt: Platz %2 ist am Zug</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="183" />
+        <location filename="../../engine/hand.py" line="192" />
         <source>seat %1 may not %2 now (legal: %3)</source>
         <translation>Platz %1 darf jetzt nicht %2 (erlaubt: %3)</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="186" />
+        <location filename="../../engine/hand.py" line="195" />
         <source>seat %1 may not %2 to %3: %4</source>
         <translation>Platz %1 darf nicht %2 auf %3: %4</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="208" />
+        <location filename="../../engine/hand.py" line="217" />
         <source>%1 to %2-%3</source>
         <translation>%1 auf %2-%3</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="210" />
+        <location filename="../../engine/hand.py" line="219" />
         <source>%1 to %2</source>
         <translation>%1 auf %2</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="269" />
+        <location filename="../../engine/showdown.py" line="282" />
         <source>seat %1 cannot show: downcards not entered</source>
         <translation>Platz %1 kann nicht zeigen: verdeckte Karten nicht eingegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="289" />
+        <location filename="../../engine/showdown.py" line="302" />
         <source>seat %1 has folded and has no hand to turn up</source>
         <translation>Platz %1 hat gepasst und hat keine Hand zum Aufdecken</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="294" />
+        <location filename="../../engine/showdown.py" line="307" />
         <source>seat %1 holds %2 cards; %3 turned up</source>
         <translation>Platz %1 hält %2 Karten; %3 aufgedeckt</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="306" />
+        <location filename="../../engine/showdown.py" line="319" />
         <source>seat %1 is the last player left and cannot muck</source>
         <translation>Platz %1 ist der letzte Spieler und kann die Karten nicht verdeckt ablegen</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="344" />
+        <location filename="../../engine/showdown.py" line="357" />
         <source>there is no showdown now (%1)</source>
         <translation>jetzt ist kein Showdown (%1)</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="348" />
+        <location filename="../../engine/showdown.py" line="361" />
         <source>seat %1 is not waiting to show (waiting: %2)</source>
         <translation>Platz %1 wartet nicht aufs Zeigen (es warten: %2)</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="359" />
+        <location filename="../../engine/showdown.py" line="372" />
         <source>seat %1 shows %2, which lacks the upcard %3</source>
         <translation>Platz %1 zeigt %2, darin fehlt die offene Karte %3</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="366" />
+        <location filename="../../engine/showdown.py" line="379" />
         <source>seat %1 has %2 downcards; %3 given</source>
         <translation>Platz %1 hat %2 verdeckte Karten; %3 angegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="369" />
+        <location filename="../../engine/showdown.py" line="382" />
         <source>seat %1 shows a card twice</source>
         <translation>Platz %1 zeigt eine Karte zweimal</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="373" />
+        <location filename="../../engine/showdown.py" line="386" />
         <source>seat %1's downcard %2 is not among the cards shown</source>
         <translation>die verdeckte Karte %2 von Platz %1 ist nicht unter den gezeigten</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="126" />
+        <location filename="../../live/controller.py" line="140" />
         <source>enter the card (%1)</source>
         <translation>die Karte eingeben (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="140" />
-        <location filename="../../live/controller.py" line="560" />
+        <location filename="../../live/controller.py" line="154" />
+        <location filename="../../live/controller.py" line="613" />
         <source>%1 is not an irregularity the table reports (%2)</source>
         <translation>%1 ist keine Unregelmäßigkeit, die der Tisch meldet (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="236" />
+        <location filename="../../live/controller.py" line="250" />
         <source>a limit table and a profile are named by text, not %1 / %2</source>
         <translation>Limit-Tisch und Profil werden als Text benannt, nicht %1 / %2</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="240" />
+        <location filename="../../live/controller.py" line="254" />
         <source>the players are a list of (seat, name, buy-in), not %1</source>
         <translation>die Spieler sind eine Liste aus (Platz, Name, Buy-in), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="249" />
+        <location filename="../../live/controller.py" line="263" />
         <source>%1: the limit table cannot be read (%2)</source>
         <translation>%1: der Limit-Tisch ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="255" />
+        <location filename="../../live/controller.py" line="269" />
         <source>a player is (seat, name, buy-in in cents), not %1</source>
         <translation>ein Spieler ist (Platz, Name, Buy-in in Cent), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="265" />
+        <location filename="../../live/controller.py" line="279" />
         <source>seat %1 (%2)</source>
         <translation>Platz %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="267" />
+        <location filename="../../live/controller.py" line="281" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="270" />
+        <location filename="../../live/controller.py" line="284" />
         <source>seat at least two players</source>
         <translation>mindestens zwei Spieler setzen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="292" />
+        <location filename="../../live/controller.py" line="306" />
         <source>no table is open</source>
         <translation>kein Tisch ist geöffnet</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="308" />
-        <location filename="../../floor/rulings.py" line="192" />
+        <location filename="../../live/controller.py" line="322" />
+        <location filename="../../floor/rulings.py" line="191" />
         <source>there is no hand record</source>
         <translation>es gibt kein Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="311" />
+        <location filename="../../live/controller.py" line="325" />
         <source>this table (session %1) is open in another dealer-app window</source>
         <translation>dieser Tisch (Sitzung %1) ist in einem anderen dealer-app-Fenster geöffnet</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="315" />
+        <location filename="../../live/controller.py" line="329" />
         <source>session %1 is not an open table in the record</source>
         <translation>Sitzung %1 ist im Protokoll kein offener Tisch</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="332" />
-        <location filename="../../live/controller.py" line="412" />
-        <location filename="../../live/controller.py" line="452" />
+        <location filename="../../live/controller.py" line="346" />
+        <location filename="../../live/controller.py" line="456" />
+        <location filename="../../live/controller.py" line="496" />
         <source>open a table first</source>
         <translation>zuerst einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="339" />
-        <location filename="../../live/controller.py" line="451" />
+        <location filename="../../live/controller.py" line="353" />
+        <location filename="../../live/controller.py" line="495" />
         <source>start a hand first</source>
         <translation>zuerst ein Spiel beginnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="349" />
+        <location filename="../../live/controller.py" line="363" />
         <source>seats change</source>
         <translation>Plätze ändern sich</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="485" />
+        <location filename="../../live/controller.py" line="422" />
+        <source>%1 needs its amount</source>
+        <translation>%1 braucht einen Betrag</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="529" />
         <source>a card is typed as text (ah, td, 10d), not %1</source>
         <translation>eine Karte wird als Text getippt (ah, td, 10d), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="493" />
+        <location filename="../../live/controller.py" line="537" />
         <source>an upcard is always seen: enter its rank and suit</source>
         <translation>eine offene Karte ist immer zu sehen: Rang und Farbe eingeben</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="500" />
+        <location filename="../../live/controller.py" line="549" />
+        <source>street %1 is complete: %2 is one card too many</source>
+        <translation>Die %1. Karte ist komplett: %2 ist eine Karte zu viel</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="551" />
         <source>no card is due now (%1)</source>
         <translation>jetzt ist keine Karte fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="504" />
+        <location filename="../../live/controller.py" line="556" />
         <source>the river is not due now</source>
         <translation>der River ist jetzt nicht fällig</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="510" />
+        <location filename="../../live/controller.py" line="416" />
+        <location filename="../../live/controller.py" line="562" />
         <source>no action is due now (%1)</source>
         <translation>jetzt ist keine Aktion fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="515" />
+        <location filename="../../live/controller.py" line="568" />
         <source>%1 %2–%3: %4 is outside that range</source>
         <translation>%1 %2–%3: %4 liegt außerhalb</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="531" />
+        <location filename="../../live/controller.py" line="584" />
         <source>shown cards are typed as text (ah kd 7c), not %1</source>
         <translation>gezeigte Karten werden als Text getippt (ah kd 7c), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="542" />
+        <location filename="../../live/controller.py" line="595" />
         <source>seat %1 has %2 downcards: %3 typed, %4 more to type</source>
         <translation>Platz %1 hat %2 verdeckte Karten: %3 getippt, noch %4 zu tippen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="578" />
+        <location filename="../../live/controller.py" line="631" />
         <location filename="../../live/floor_pin.py" line="69" />
         <location filename="../../live/floor_pin.py" line="84" />
         <source>a floor act needs the floor's name and PIN</source>
         <translation>eine Floor-Handlung braucht den Namen und die PIN des Floors</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="617" />
+        <location filename="../../live/controller.py" line="670" />
         <source>the floor voided this hand (%1): only a floor ruling changes that (I-3)</source>
         <translation>der Floor hat dieses Spiel für ungültig erklärt (%1): nur eine Entscheidung des Floors ändert das (I-3)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="685" />
+        <location filename="../../live/controller.py" line="744" />
         <source>there is no hand record to resume from</source>
         <translation>es gibt kein Spielprotokoll, aus dem fortgesetzt werden kann</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="687" />
+        <location filename="../../live/controller.py" line="746" />
         <source>%1 is not a table in the record</source>
         <translation>%1 ist kein Tisch im Protokoll</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="690" />
+        <location filename="../../live/controller.py" line="749" />
         <source>session %1 is not an open table in the record (closed, or never opened)</source>
         <translation>Sitzung %1 ist im Protokoll kein offener Tisch (geschlossen oder nie geöffnet)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="747" />
+        <location filename="../../live/controller.py" line="806" />
         <source>%1: the table has no rows in the record (nothing to resume)</source>
         <translation>%1: der Tisch hat keine Zeilen im Protokoll (nichts fortzusetzen)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="750" />
+        <location filename="../../live/controller.py" line="809" />
         <source>%1: the record does not start with the table</source>
         <translation>%1: das Protokoll beginnt nicht mit dem Tisch</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="755" />
+        <location filename="../../live/controller.py" line="814" />
         <source>%1: the limit table it was played with cannot be loaded: %2</source>
         <translation>%1: der Limit-Tisch, mit dem gespielt wurde, lässt sich nicht laden: %2</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="759" />
+        <location filename="../../live/controller.py" line="818" />
         <location filename="../../floor/timeline.py" line="176" />
         <source>%1: the limit table in the record is not readable (%2)</source>
         <translation>%1: der Limit-Tisch im Protokoll ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="772" />
+        <location filename="../../live/controller.py" line="831" />
         <source>%1: row %2 (%3) no longer replays: %4</source>
         <translation>%1: Zeile %2 (%3) lässt sich nicht mehr nachspielen: %4</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="38" />
+        <location filename="../../engine/session.py" line="45" />
         <source>a player's name may not contain the control character %1</source>
         <translation>ein Spielername darf das Steuerzeichen %1 nicht enthalten</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="41" />
+        <location filename="../../engine/session.py" line="48" />
         <source>a player's name may be at most %1 characters (%2 given)</source>
         <translation>ein Spielername darf höchstens %1 Zeichen lang sein (%2 angegeben)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="71" />
+        <location filename="../../engine/session.py" line="80" />
         <source>%1 must be a whole number, not %2</source>
         <translation>%1 muss eine ganze Zahl sein, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="81" />
+        <location filename="../../engine/session.py" line="90" />
         <source>%1 after the redeal: the void hand is dealt again to the same players first</source>
         <translation>%1 erst nach dem Neugeben: das ungültige Spiel wird zuerst an dieselben Spieler neu gegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="86" />
+        <location filename="../../engine/session.py" line="95" />
         <source>%1 only between hands: confirm the awards first</source>
         <translation>%1 nur zwischen zwei Spielen: zuerst die Auszahlung bestätigen</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="87" />
+        <location filename="../../engine/session.py" line="96" />
         <source>%1 only between hands: finish the hand first</source>
         <translation>%1 nur zwischen zwei Spielen: zuerst das Spiel beenden</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="92" />
+        <location filename="../../engine/session.py" line="101" />
         <source>players join</source>
         <translation>Spieler nehmen Platz</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="93" />
-        <location filename="../../engine/session.py" line="164" />
+        <location filename="../../engine/session.py" line="102" />
+        <location filename="../../engine/session.py" line="207" />
         <source>a seat number</source>
         <translation>eine Platznummer</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="94" />
+        <location filename="../../engine/session.py" line="103" />
         <source>a buy-in (in cents)</source>
         <translation>ein Buy-in (in Cent)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="96" />
+        <location filename="../../engine/session.py" line="105" />
         <source>a player's name must be text, not %1</source>
         <translation>ein Spielername muss Text sein, nicht %1</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="100" />
+        <location filename="../../engine/session.py" line="109" />
         <source>seat %1 does not exist: this table has seats 1-%2</source>
         <translation>Platz %1 gibt es nicht: dieser Tisch hat die Plätze 1-%2</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="103" />
+        <location filename="../../engine/session.py" line="112" />
         <source>seat %1 is taken by %2</source>
         <translation>Platz %1 ist von %2 besetzt</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="106" />
+        <location filename="../../engine/session.py" line="118" />
+        <source>%1 left this session with %2: they come back with at least that, %3 is less</source>
+        <translation>%1 ist in dieser Session mit %2 gegangen: Er kommt mit mindestens diesem Betrag zurück, %3 ist weniger</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="122" />
         <source>a buy-in of %1 is below the table's %2</source>
         <translation>ein Buy-in von %1 liegt unter dem des Tischs (%2)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="109" />
+        <location filename="../../engine/session.py" line="125" />
         <source>%1 is not a whole number of %2 chips</source>
         <translation>%1 ist keine ganze Zahl von %2-Chips</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="119" />
+        <location filename="../../engine/session.py" line="150" />
         <source>seat %1 is already called %2: give another name</source>
         <translation>Platz %1 heißt schon %2: einen anderen Namen geben</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="130" />
+        <location filename="../../engine/session.py" line="162" />
         <source>chips are added</source>
         <translation>Chips werden nachgekauft</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="131" />
+        <location filename="../../engine/session.py" line="163" />
         <source>a top-up (in cents)</source>
         <translation>ein Nachkauf (in Cent)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="134" />
+        <location filename="../../engine/session.py" line="166" />
         <source>a top-up must be a positive number of %1 chips</source>
         <translation>ein Nachkauf muss eine positive Zahl von %1-Chips sein</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="137" />
+        <location filename="../../engine/session.py" line="169" />
         <source>after a top-up the stack must reach the buy-in of %1; %2 + %3 does not</source>
         <translation>nach dem Nachkauf muss der Stack das Buy-in von %1 erreichen; %2 + %3 reicht nicht</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="148" />
+        <location filename="../../engine/session.py" line="188" />
         <source>players sit out or in</source>
         <translation>Spieler setzen aus oder steigen wieder ein</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="156" />
+        <location filename="../../engine/session.py" line="196" />
         <source>players leave</source>
         <translation>Spieler verlassen den Tisch</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="166" />
+        <location filename="../../engine/session.py" line="209" />
         <source>nobody sits in seat %1</source>
         <translation>auf Platz %1 sitzt niemand</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="182" />
+        <location filename="../../engine/session.py" line="225" />
         <source>the current hand has not ended</source>
         <translation>das laufende Spiel ist nicht beendet</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="183" />
+        <location filename="../../engine/session.py" line="226" />
         <source>confirm the awards of the current hand first</source>
         <translation>zuerst die Auszahlung des laufenden Spiels bestätigen</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="187" />
+        <location filename="../../engine/session.py" line="230" />
         <source>at least two players with chips are needed to deal</source>
         <translation>zum Geben braucht es mindestens zwei Spieler mit Chips</translation>
     </message>
@@ -841,7 +939,6 @@
     <message>
         <location filename="../../history/store.py" line="604" />
         <location filename="../../history/store.py" line="622" />
-        <location filename="../../room/reader.py" line="202" />
         <source>%1: session %2: a %3 row is not readable JSON</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist kein lesbares JSON</translation>
     </message>
@@ -1111,77 +1208,77 @@
         <translation>die Floor-PIN kann nicht in %1 gespeichert werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="65" />
+        <location filename="../../floor/rulings.py" line="64" />
         <source>the ruling's %1 is not plain text of at most %2 characters</source>
         <translation>%1 der Entscheidung ist kein einfacher Text von höchstens %2 Zeichen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="68" />
+        <location filename="../../floor/rulings.py" line="67" />
         <source>a ruling needs its decision</source>
         <translation>eine Entscheidung braucht ihren Beschluss</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="70" />
+        <location filename="../../floor/rulings.py" line="69" />
         <source>a ruling needs the facts</source>
         <translation>eine Entscheidung braucht den Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="74" />
+        <location filename="../../floor/rulings.py" line="73" />
         <source>a ruling cites the catalog's rule IDs (I-3, A-1 …); not known: %1</source>
         <translation>eine Entscheidung nennt Regelnummern des Katalogs (I-3, A-1 …); unbekannt: %1</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="77" />
+        <location filename="../../floor/rulings.py" line="76" />
         <source>the remedy is one of %1, not %2</source>
         <translation>die Abhilfe ist eine von %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="81" />
+        <location filename="../../floor/rulings.py" line="80" />
         <source>chips move between the hand's seats (%1)</source>
         <translation>Chips gehen zwischen den Plätzen des Spiels (%1)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="85" />
+        <location filename="../../floor/rulings.py" line="84" />
         <source>the chips moved must add up to zero (they add up to %1)</source>
         <translation>die bewegten Chips müssen zusammen null ergeben (sie ergeben %1)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="88" />
+        <location filename="../../floor/rulings.py" line="87" />
         <source>a ruling that moves chips has the remedy adjust</source>
         <translation>eine Entscheidung, die Chips bewegt, hat die Abhilfe »Chips bewegen« (adjust)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="95" />
+        <location filename="../../floor/rulings.py" line="94" />
         <source>hand %1-%2 has not ended: it is voided at the table (I-6, I-7)</source>
         <translation>Spiel %1-%2 ist nicht zu Ende: es wird am Tisch für ungültig erklärt (I-6, I-7)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="116" />
+        <location filename="../../floor/rulings.py" line="115" />
         <source>seat %1 (%2) is no longer at the table: chips for a player who left are settled off the table</source>
         <translation>Platz %1 (%2) ist nicht mehr am Tisch: Chips für einen Spieler, der gegangen ist, werden außerhalb des Tischs verrechnet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="120" />
+        <location filename="../../floor/rulings.py" line="119" />
         <source>seat %1 has %2: it cannot give %3</source>
         <translation>Platz %1 hat %2: er kann nicht %3 abgeben</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="158" />
+        <location filename="../../floor/rulings.py" line="157" />
         <source>hand %1-%2 is already voided by a ruling</source>
         <translation>Spiel %1-%2 ist schon durch eine Entscheidung ungültig</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="163" />
+        <location filename="../../floor/rulings.py" line="162" />
         <source>the moment %1 is not on the hand's timeline (0–%2)</source>
         <translation>der Zeitpunkt %1 liegt nicht im Ablauf des Spiels (0–%2)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="168" />
+        <location filename="../../floor/rulings.py" line="167" />
         <source>table session %1 is being dealt in another window: a ruling that moves chips is made at that table</source>
         <translation>an Tischsitzung %1 wird in einem anderen Fenster gegeben: eine Entscheidung, die Chips bewegt, wird an diesem Tisch getroffen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="174" />
+        <location filename="../../floor/rulings.py" line="173" />
         <source>table session %1 has a hand open: chips move between hands</source>
         <translation>an Tischsitzung %1 läuft ein Spiel: Chips werden zwischen zwei Spielen bewegt</translation>
     </message>
@@ -1195,11 +1292,6 @@
         <source>%1: hand %2-%3 no longer replays: %4</source>
         <translation>%1: Spiel %2-%3 lässt sich nicht mehr nachspielen: %4</translation>
     </message>
-    <message>
-        <location filename="../../room/reader.py" line="280" />
-        <source>a ruling made in the room records the decision; chips are moved by a ruling at the table's own floor console (its record carries the seats)</source>
-        <translation>eine Entscheidung im Saal hält den Entscheid fest; Chips bewegt eine Entscheidung an der eigenen Floor-Konsole des Tischs (dessen Protokoll die Plätze führt)</translation>
-    </message>
 </context>
 <context>
     <name>FileDialogs</name>
@@ -1212,7 +1304,7 @@
 <context>
     <name>FloorDialogs</name>
     <message>
-        <location filename="../floor_dialogs.py" line="339" />
+        <location filename="../floor_dialogs.py" line="361" />
         <source>The two PINs differ: type the new floor PIN twice</source>
         <translation>Die zwei PINs sind verschieden: die neue Floor-PIN zweimal eingeben</translation>
     </message>
@@ -1220,229 +1312,229 @@
 <context>
     <name>FloorWindow</name>
     <message>
-        <location filename="../floor_window.py" line="72" />
+        <location filename="../floor_window.py" line="71" />
         <source>Floor — %1</source>
         <translation>Floor — %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="99" />
+        <location filename="../floor_window.py" line="98" />
         <source>e.g. 20</source>
         <translation>z. B. 20</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="100" />
-        <location filename="../floor_window.py" line="113" />
+        <location filename="../floor_window.py" line="99" />
+        <location filename="../floor_window.py" line="112" />
         <source>Table</source>
         <translation>Tisch</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="100" />
+        <location filename="../floor_window.py" line="99" />
         <source>Player or seat</source>
         <translation>Spieler oder Platz</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="101" />
+        <location filename="../floor_window.py" line="100" />
         <source>From</source>
         <translation>Von</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="101" />
+        <location filename="../floor_window.py" line="100" />
         <source>To</source>
         <translation>Bis</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="102" />
+        <location filename="../floor_window.py" line="101" />
         <source>Pot at least</source>
         <translation>Pot mindestens</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="105" />
+        <location filename="../floor_window.py" line="104" />
         <source>Had an undo</source>
         <translation>Mit Rückgängig</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="106" />
+        <location filename="../floor_window.py" line="105" />
         <source>Had an irregularity or ruling</source>
         <translation>Mit Unregelmäßigkeit oder Entscheidung</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="112" />
+        <location filename="../floor_window.py" line="111" />
         <source>Hand</source>
         <translation>Spiel</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="113" />
+        <location filename="../floor_window.py" line="112" />
         <source>Players</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="112" />
+        <location filename="../floor_window.py" line="111" />
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="74" />
+        <location filename="../floor_window.py" line="73" />
         <source>Choose a hand on the left</source>
         <translation>Links ein Spiel wählen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="112" />
+        <location filename="../floor_window.py" line="111" />
         <source>Started (UTC)</source>
         <translation>Begonnen (UTC)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="113" />
+        <location filename="../floor_window.py" line="112" />
         <source>Marks</source>
         <translation>Vermerke</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="122" />
+        <location filename="../floor_window.py" line="121" />
         <source>Open hand history files…</source>
         <translation>Spielverläufe aus Dateien öffnen…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="129" />
+        <location filename="../floor_window.py" line="128" />
         <source>Open hand history files</source>
         <translation>Spielverläufe aus Dateien öffnen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="142" />
+        <location filename="../floor_window.py" line="141" />
         <source>%1 hand(s) read from the files</source>
         <translation>%1 Spiel(e) aus den Dateien gelesen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="144" />
+        <location filename="../floor_window.py" line="143" />
         <source>%1 not read: %2</source>
         <translation>%1 nicht gelesen: %2</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="182" />
+        <location filename="../floor_window.py" line="181" />
         <source>%1 undo(s)</source>
         <translation>%1× rückgängig</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="184" />
+        <location filename="../floor_window.py" line="183" />
         <source>%1 irregularity(ies)</source>
         <translation>%1 Unregelmäßigkeit(en)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="186" />
+        <location filename="../floor_window.py" line="185" />
         <source>%1 ruling(s)</source>
         <translation>%1 Entscheidung(en)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="187" />
+        <location filename="../floor_window.py" line="186" />
         <source>open</source>
         <translation>offen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="195" />
+        <location filename="../floor_window.py" line="194" />
         <source>%1 of %2 hands</source>
         <translation>%1 von %2 Spielen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="217" />
-        <location filename="../floor_window.py" line="405" />
+        <location filename="../floor_window.py" line="216" />
+        <location filename="../floor_window.py" line="400" />
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="221" />
+        <location filename="../floor_window.py" line="220" />
         <source>A hand from a file is not in the record: it can be stepped through and printed, not ruled on</source>
         <translation>Ein Spiel aus einer Datei steht nicht im Protokoll: es lässt sich durchgehen und drucken, aber nicht entscheiden</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="252" />
+        <location filename="../floor_window.py" line="256" />
         <source>Downcards as shown at the end</source>
         <translation>Verdeckte Karten, wie am Ende gezeigt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="254" />
+        <location filename="../floor_window.py" line="258" />
         <source>What if…</source>
         <translation>Was wäre, wenn…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="256" />
+        <location filename="../floor_window.py" line="260" />
         <source>Rule…</source>
         <translation>Entscheiden…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="258" />
+        <location filename="../floor_window.py" line="262" />
         <source>Print report…</source>
         <translation>Bericht drucken…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="260" />
+        <location filename="../floor_window.py" line="264" />
         <source>Verify record</source>
         <translation>Protokoll prüfen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="289" />
+        <location filename="../floor_window.py" line="293" />
         <source>Hand %1, step %2 of %3</source>
         <translation>Spiel %1, Schritt %2 von %3</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="309" />
+        <location filename="../floor_window.py" line="313" />
         <source>Legal now</source>
         <translation>Jetzt erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="309" />
+        <location filename="../floor_window.py" line="313" />
         <source>Then</source>
         <translation>Danach</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="309" />
+        <location filename="../floor_window.py" line="313" />
         <source>legal</source>
         <translation>erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="310" />
+        <location filename="../floor_window.py" line="314" />
         <source>NOT legal</source>
         <translation>NICHT erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="311" />
+        <location filename="../floor_window.py" line="315" />
         <source>Pots</source>
         <translation>Pots</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="311" />
+        <location filename="../floor_window.py" line="315" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="311" />
+        <location filename="../floor_window.py" line="315" />
         <source>Stub</source>
         <translation>Stapel</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="312" />
+        <location filename="../floor_window.py" line="316" />
         <source>burns</source>
         <translation>Brennkarten</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="395" />
+        <location filename="../floor_window.py" line="390" />
         <source>Save the ruling report</source>
         <translation>Den Entscheidungsbericht speichern</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="405" />
+        <location filename="../floor_window.py" line="400" />
         <source>The report cannot be written: %1</source>
         <translation>Der Bericht kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="408" />
+        <location filename="../floor_window.py" line="403" />
         <source>Report written: %1</source>
         <translation>Bericht geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="414" />
+        <location filename="../floor_window.py" line="409" />
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="416" />
+        <location filename="../floor_window.py" line="411" />
         <source>The record proves itself: every row matches its keyed hash.</source>
         <translation>Das Protokoll beweist sich selbst: jede Zeile passt zu ihrem verschlüsselten Hash.</translation>
     </message>
@@ -1450,357 +1542,430 @@
 <context>
     <name>IrregularityDialog</name>
     <message>
-        <location filename="../floor_dialogs.py" line="221" />
+        <location filename="../floor_dialogs.py" line="229" />
         <source>Report an irregularity</source>
         <translation>Eine Unregelmäßigkeit melden</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="240" />
+        <location filename="../floor_dialogs.py" line="248" />
         <source>Irregularity</source>
         <translation>Unregelmäßigkeit</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="240" />
+        <location filename="../floor_dialogs.py" line="248" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="241" />
+        <location filename="../floor_dialogs.py" line="249" />
         <source>Card</source>
         <translation>Karte</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="241" />
+        <location filename="../floor_dialogs.py" line="249" />
         <source>Action</source>
         <translation>Aktion</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="242" />
+        <location filename="../floor_dialogs.py" line="250" />
         <source>Amount (bet or raise to)</source>
         <translation>Betrag (setzen oder erhöhen auf)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="243" />
+        <location filename="../floor_dialogs.py" line="251" />
         <source>Floor's name</source>
         <translation>Name des Floors</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="244" />
+        <location filename="../floor_dialogs.py" line="252" />
         <source>Floor PIN</source>
         <translation>Floor-PIN</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="245" />
+        <location filename="../floor_dialogs.py" line="253" />
         <source>The floor PIN again (it is set now)</source>
         <translation>Die Floor-PIN noch einmal (sie wird jetzt festgelegt)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="257" />
+        <location filename="../floor_dialogs.py" line="265" />
         <source>Apply the remedy</source>
         <translation>Die Abhilfe anwenden</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="262" />
+        <location filename="../floor_dialogs.py" line="270" />
         <source>No irregularity the table reports applies now; the floor decides (I-3).</source>
         <translation>Jetzt passt keine Unregelmäßigkeit, die der Tisch meldet; der Floor entscheidet (I-3).</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="288" />
+        <location filename="../floor_dialogs.py" line="296" />
         <source>This table's house option out_of_turn: %1</source>
         <translation>Die Hausregel out_of_turn dieses Tischs: %1</translation>
     </message>
 </context>
 <context>
-    <name>MainWindow</name>
+    <name>JoinDialog</name>
     <message>
-        <location filename="../main_window.py" line="28" />
-        <location filename="../main_window.py" line="158" />
-        <location filename="../main_window.py" line="206" />
-        <source>Stud Dealer Assistant</source>
-        <translation>Stud-Dealer-Assistent</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="58" />
-        <location filename="../main_window.py" line="208" />
-        <source>Hand record: %1</source>
-        <translation>Spielprotokoll: %1</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="78" />
-        <source>&amp;Table</source>
-        <translation>&amp;Tisch</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="79" />
-        <source>&amp;Open table…</source>
-        <translation>Tisch &amp;öffnen…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="81" />
-        <source>&amp;Resume table…</source>
-        <translation>Tisch &amp;fortsetzen…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="82" />
-        <source>&amp;Start hand</source>
-        <translation>&amp;Spiel beginnen</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="84" />
-        <source>&amp;Close table</source>
-        <translation>Tisch &amp;schließen</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="86" />
-        <source>&amp;Quit</source>
-        <translation>&amp;Beenden</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="88" />
-        <source>Report &amp;irregularity…</source>
-        <translation>&amp;Unregelmäßigkeit melden…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="92" />
-        <source>&amp;Edit</source>
-        <translation>&amp;Bearbeiten</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="93" />
-        <source>&amp;Undo</source>
-        <translation>&amp;Rückgängig</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="94" />
-        <source>&amp;Redo</source>
-        <translation>&amp;Wiederholen</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="95" />
-        <source>&amp;Seats</source>
-        <translation>&amp;Plätze</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="96" />
-        <source>&amp;Join…</source>
-        <translation>&amp;Platz nehmen…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="97" />
-        <source>&amp;Top up…</source>
-        <translation>&amp;Nachkaufen…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="98" />
-        <source>Sit &amp;out / sit in…</source>
-        <translation>&amp;Aussetzen / wieder einsteigen…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="99" />
-        <source>&amp;Leave…</source>
-        <translation>&amp;Verlassen…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="100" />
-        <source>&amp;Floor</source>
-        <translation>&amp;Floor</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="101" />
-        <source>&amp;Open floor console…</source>
-        <translation>Floor-&amp;Konsole öffnen…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="102" />
-        <source>T&amp;raining</source>
-        <translation>T&amp;raining</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="103" />
-        <source>Open the &amp;trainer…</source>
-        <translation>&amp;Trainer öffnen…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="104" />
-        <source>&amp;Help</source>
-        <translation>&amp;Hilfe</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="105" />
-        <source>&amp;About…</source>
-        <translation>Ü&amp;ber…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="106" />
-        <source>Se&amp;ttings</source>
-        <translation>&amp;Einstellungen</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="107" />
-        <source>&amp;Four-colour suits</source>
-        <translation>&amp;Vierfarbiges Blatt</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="111" />
-        <source>&amp;Card room…</source>
-        <translation>&amp;Kartensaal…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="112" />
-        <source>&amp;Language</source>
-        <translation>&amp;Sprache</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="115" />
-        <source>System language</source>
-        <translation>Systemsprache</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="140" />
-        <source>Language</source>
-        <translation>Sprache</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="140" />
-        <source>The language changes at the next start.</source>
-        <translation>Die Sprache wechselt beim nächsten Start.</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="152" />
-        <source>Hand %1 sealed: %2</source>
-        <translation>Spiel %1 versiegelt: %2</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="171" />
-        <source>No hand is open: an irregularity is reported during a hand</source>
-        <translation>Kein Spiel läuft: eine Unregelmäßigkeit wird während eines Spiels gemeldet</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="207" />
-        <source>Build: %1</source>
-        <translation>Build: %1</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="212" />
-        <source>About</source>
-        <translation>Über</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="232" />
-        <source>Nothing to undo: seat changes and confirmed awards are final</source>
-        <translation>Nichts rückgängig zu machen: Platzänderungen und bestätigte Auszahlungen sind endgültig</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="233" />
-        <source>Nothing to undo yet in this hand</source>
-        <translation>In diesem Spiel gibt es noch nichts rückgängig zu machen</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="240" />
-        <source>Nothing to redo</source>
-        <translation>Nichts zu wiederholen</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="249" />
-        <source>Hand in progress</source>
-        <translation>Spiel läuft</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="250" />
-        <source>Hand %1 is not finished. %2 anyway? The hand stays in the record as it is.</source>
-        <translation>Spiel %1 ist nicht beendet. Trotzdem: %2? Das Spiel bleibt so im Protokoll, wie es ist.</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="255" />
-        <source>Open another table</source>
-        <translation>Einen anderen Tisch öffnen</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="262" />
-        <source>Resume another table</source>
-        <translation>Einen anderen Tisch fortsetzen</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="272" />
-        <source>Close the table</source>
-        <translation>Den Tisch schließen</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="274" />
-        <source>Close table</source>
-        <translation>Tisch schließen</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="275" />
-        <source>Close this table? It is no longer offered to resume.</source>
-        <translation>Diesen Tisch schließen? Er wird dann nicht mehr zum Fortsetzen angeboten.</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="280" />
-        <source>Quit</source>
-        <translation>Beenden</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="302" />
-        <source>%1 — %2</source>
-        <translation>%1 — %2</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="303" />
-        <location filename="../main_window.py" line="315" />
-        <source>Seat</source>
-        <translation>Platz</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="315" />
-        <location filename="../main_window.py" line="318" />
-        <location filename="../main_window.py" line="321" />
+        <location filename="../seat_dialogs.py" line="93" />
         <source>Join</source>
         <translation>Platz nehmen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="318" />
+        <location filename="../seat_dialogs.py" line="106" />
+        <source>Seat</source>
+        <translation>Platz</translation>
+    </message>
+    <message>
+        <location filename="../seat_dialogs.py" line="107" />
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="322" />
+        <location filename="../seat_dialogs.py" line="108" />
         <source>Buy-in (%1)</source>
         <translation>Buy-in (%1)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="331" />
-        <source>%1 is not an amount of money</source>
-        <translation>%1 ist kein Geldbetrag</translation>
+        <location filename="../seat_dialogs.py" line="120" />
+        <source>%1 left this session with %2: they may come back with those chips (T-3)</source>
+        <translation>%1 ist in dieser Session mit %2 gegangen: Er darf mit diesen Chips zurückkommen (T-3)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="340" />
-        <source>Amount to add (%1)</source>
-        <translation>Betrag zum Nachkaufen (%1)</translation>
+        <location filename="../seat_dialogs.py" line="123" />
+        <source>Buy-in: at least %1 (T-3)</source>
+        <translation>Buy-in: mindestens %1 (T-3)</translation>
     </message>
+</context>
+<context>
+    <name>LeaveDialog</name>
     <message>
-        <location filename="../main_window.py" line="336" />
-        <location filename="../main_window.py" line="339" />
-        <source>Top up</source>
-        <translation>Nachkaufen</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="345" />
-        <source>Sit out / sit in</source>
-        <translation>Aussetzen / wieder einsteigen</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="350" />
+        <location filename="../seat_dialogs.py" line="175" />
+        <location filename="../seat_dialogs.py" line="199" />
         <source>Leave</source>
         <translation>Verlassen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="376" />
+        <location filename="../seat_dialogs.py" line="177" />
+        <source>Seat</source>
+        <translation>Platz</translation>
+    </message>
+    <message>
+        <location filename="../seat_dialogs.py" line="182" />
+        <source>Leave…</source>
+        <translation>Verlassen…</translation>
+    </message>
+    <message>
+        <location filename="../seat_dialogs.py" line="190" />
+        <source>%1 takes %2 from the table</source>
+        <translation>%1 nimmt %2 vom Tisch mit</translation>
+    </message>
+    <message>
+        <location filename="../seat_dialogs.py" line="196" />
+        <source>Nobody is seated</source>
+        <translation>Niemand sitzt am Tisch</translation>
+    </message>
+    <message>
+        <location filename="../seat_dialogs.py" line="200" />
+        <source>Seat %1 (%2) leaves the table with %3.
+
+Pay out %3 and free the seat? This is final; %2 may come back this session with these chips.</source>
+        <translation>Platz %1 (%2) verlässt den Tisch mit %3.
+
+%3 auszahlen und den Platz freigeben? Das ist endgültig; %2 darf in dieser Session mit diesen Chips zurückkommen.</translation>
+    </message>
+    <message>
+        <location filename="../seat_dialogs.py" line="203" />
+        <source>Leave with %1</source>
+        <translation>Mit %1 gehen</translation>
+    </message>
+    <message>
+        <location filename="../seat_dialogs.py" line="204" />
+        <source>Stay seated</source>
+        <translation>Sitzen bleiben</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../main_window.py" line="30" />
+        <location filename="../main_window.py" line="188" />
+        <location filename="../main_window.py" line="236" />
+        <source>Stud Dealer Assistant</source>
+        <translation>Stud-Dealer-Assistent</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="63" />
+        <location filename="../main_window.py" line="238" />
+        <source>Hand record: %1</source>
+        <translation>Spielprotokoll: %1</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="85" />
+        <source>&amp;Table</source>
+        <translation>&amp;Tisch</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="86" />
+        <source>&amp;Open table…</source>
+        <translation>Tisch &amp;öffnen…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="88" />
+        <source>&amp;Resume table…</source>
+        <translation>Tisch &amp;fortsetzen…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="89" />
+        <source>&amp;Start hand</source>
+        <translation>&amp;Spiel beginnen</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="91" />
+        <source>&amp;Close table</source>
+        <translation>Tisch &amp;schließen</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="93" />
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="95" />
+        <source>Report &amp;irregularity…</source>
+        <translation>&amp;Unregelmäßigkeit melden…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="99" />
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="100" />
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="101" />
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederholen</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="102" />
+        <source>&amp;Seats</source>
+        <translation>&amp;Plätze</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="103" />
+        <source>&amp;Join…</source>
+        <translation>&amp;Platz nehmen…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="104" />
+        <source>&amp;Top up…</source>
+        <translation>&amp;Nachkaufen…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="105" />
+        <source>Sit &amp;out / sit in…</source>
+        <translation>&amp;Aussetzen / wieder einsteigen…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="106" />
+        <source>&amp;Leave…</source>
+        <translation>&amp;Verlassen…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="107" />
+        <source>&amp;Floor</source>
+        <translation>&amp;Floor</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="108" />
+        <source>&amp;Open floor console…</source>
+        <translation>Floor-&amp;Konsole öffnen…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="109" />
+        <source>T&amp;raining</source>
+        <translation>T&amp;raining</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="110" />
+        <source>Open the &amp;trainer…</source>
+        <translation>&amp;Trainer öffnen…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="111" />
+        <source>&amp;Window</source>
+        <translation>Fe&amp;nster</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="112" />
+        <source>&amp;Players' display</source>
+        <translation>&amp;Spieleranzeige</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="116" />
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="117" />
+        <source>&amp;About…</source>
+        <translation>Ü&amp;ber…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="118" />
+        <source>Setti&amp;ngs</source>
+        <translation>&amp;Einstellungen</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="392" />
+        <source>Left the table with %1</source>
+        <translation>Hat den Tisch mit %1 verlassen</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="119" />
+        <source>&amp;Four-colour suits</source>
+        <translation>&amp;Vierfarbiges Blatt</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="123" />
+        <source>&amp;Card room…</source>
+        <translation>&amp;Kartensaal…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="124" />
+        <source>&amp;Language</source>
+        <translation>&amp;Sprache</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="127" />
+        <source>System language</source>
+        <translation>Systemsprache</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="170" />
+        <source>Language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="170" />
+        <source>The language changes at the next start.</source>
+        <translation>Die Sprache wechselt beim nächsten Start.</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="182" />
+        <source>Hand %1 sealed: %2</source>
+        <translation>Spiel %1 versiegelt: %2</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="201" />
+        <source>No hand is open: an irregularity is reported during a hand</source>
+        <translation>Kein Spiel läuft: eine Unregelmäßigkeit wird während eines Spiels gemeldet</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="237" />
+        <source>Build: %1</source>
+        <translation>Build: %1</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="242" />
+        <source>About</source>
+        <translation>Über</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="262" />
+        <source>Nothing to undo: seat changes and confirmed awards are final</source>
+        <translation>Nichts rückgängig zu machen: Platzänderungen und bestätigte Auszahlungen sind endgültig</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="263" />
+        <source>Nothing to undo yet in this hand</source>
+        <translation>In diesem Spiel gibt es noch nichts rückgängig zu machen</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="270" />
+        <source>Nothing to redo</source>
+        <translation>Nichts zu wiederholen</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="279" />
+        <source>Hand in progress</source>
+        <translation>Spiel läuft</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="280" />
+        <source>Hand %1 is not finished. %2 anyway? The hand stays in the record as it is.</source>
+        <translation>Spiel %1 ist nicht beendet. Trotzdem: %2? Das Spiel bleibt so im Protokoll, wie es ist.</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="292" />
+        <location filename="../main_window.py" line="306" />
+        <source>Open another table</source>
+        <translation>Einen anderen Tisch öffnen</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="293" />
+        <source>%1 is open. Close it before the other table is opened?</source>
+        <translation>%1 ist offen. Vor dem anderen Tisch schließen?</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="295" />
+        <source>Close this table</source>
+        <translation>Diesen Tisch schließen</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="296" />
+        <source>Keep it open to resume</source>
+        <translation>Offen lassen (später fortsetzen)</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="313" />
+        <source>Resume another table</source>
+        <translation>Einen anderen Tisch fortsetzen</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="323" />
+        <source>Close the table</source>
+        <translation>Den Tisch schließen</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="325" />
+        <source>Close table</source>
+        <translation>Tisch schließen</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="326" />
+        <source>Close this table? It is no longer offered to resume.</source>
+        <translation>Diesen Tisch schließen? Er wird dann nicht mehr zum Fortsetzen angeboten.</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="331" />
+        <source>Quit</source>
+        <translation>Beenden</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="356" />
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="357" />
+        <source>Seat</source>
+        <translation>Platz</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="381" />
+        <source>Sit out / sit in</source>
+        <translation>Aussetzen / wieder einsteigen</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="417" />
         <source>Hand record: %1 (see the warning at start)</source>
         <translation>Spielprotokoll: %1 (siehe die Warnung beim Start)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="378" />
+        <location filename="../main_window.py" line="419" />
         <source>Hand record</source>
         <translation>Spielprotokoll</translation>
     </message>
@@ -1808,7 +1973,7 @@
 <context>
     <name>MoneySpinBox</name>
     <message>
-        <location filename="../action_panel.py" line="72" />
+        <location filename="../action_panel.py" line="78" />
         <source>%1 is not an amount of money</source>
         <translation>%1 ist kein Geldbetrag</translation>
     </message>
@@ -1816,54 +1981,198 @@
 <context>
     <name>NewTableDialog</name>
     <message>
-        <location filename="../new_table_dialog.py" line="28" />
+        <location filename="../new_table_dialog.py" line="27" />
         <source>Open a table</source>
         <translation>Einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="35" />
+        <location filename="../new_table_dialog.py" line="34" />
         <source>%1 — %2, ante %3, bring-in %4, buy-in %5</source>
         <translation>%1 — %2, Ante %3, Bring-in %4, Buy-in %5</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="43" />
+        <location filename="../new_table_dialog.py" line="45" />
+        <source>Type the stakes or the game: 4-8, hi-lo, spread …</source>
+        <translation>Limit oder Spiel tippen: 4-8, hi-lo, spread …</translation>
+    </message>
+    <message>
+        <location filename="../new_table_dialog.py" line="48" />
+        <source>Find</source>
+        <translation>Suchen</translation>
+    </message>
+    <message>
+        <location filename="../new_table_dialog.py" line="49" />
         <source>Limit table</source>
         <translation>Limit-Tisch</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="44" />
+        <location filename="../new_table_dialog.py" line="50" />
         <source>House rules</source>
         <translation>Hausregeln</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="47" />
+        <location filename="../new_table_dialog.py" line="53" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="48" />
+        <location filename="../new_table_dialog.py" line="54" />
         <source>Player</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="49" />
+        <location filename="../new_table_dialog.py" line="55" />
         <source>Buy-in</source>
         <translation>Buy-in</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="54" />
+        <location filename="../new_table_dialog.py" line="60" />
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="83" />
+        <location filename="../new_table_dialog.py" line="93" />
+        <source>No limit table matches %1</source>
+        <translation>Kein Limit passt zu %1</translation>
+    </message>
+    <message>
+        <location filename="../new_table_dialog.py" line="101" />
         <source>%1 (table default)</source>
         <translation>%1 (Standard des Tischs)</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="107" />
+        <location filename="../new_table_dialog.py" line="125" />
         <source>Seat %1</source>
         <translation>Platz %1</translation>
+    </message>
+</context>
+<context>
+    <name>PlayersDisplay</name>
+    <message>
+        <location filename="../players_display.py" line="162" />
+        <location filename="../players_display.py" line="380" />
+        <source>Players' display</source>
+        <translation>Spieleranzeige</translation>
+    </message>
+    <message>
+        <location filename="../players_display.py" line="350" />
+        <source>Bet: %1</source>
+        <translation>Einsatz: %1</translation>
+    </message>
+    <message>
+        <location filename="../players_display.py" line="352" />
+        <source>WINS %1</source>
+        <translation>GEWINNT %1</translation>
+    </message>
+    <message>
+        <location filename="../players_display.py" line="354" />
+        <source>FOLDED</source>
+        <translation>GEPASST</translation>
+    </message>
+    <message>
+        <location filename="../players_display.py" line="356" />
+        <source>ALL-IN</source>
+        <translation>ALL-IN</translation>
+    </message>
+    <message>
+        <location filename="../players_display.py" line="358" />
+        <source>TO ACT</source>
+        <translation>AM ZUG</translation>
+    </message>
+    <message>
+        <location filename="../players_display.py" line="360" />
+        <source>SITTING OUT</source>
+        <translation>SETZT AUS</translation>
+    </message>
+    <message>
+        <location filename="../players_display.py" line="382" />
+        <source>Hand %1</source>
+        <translation>Spiel %1</translation>
+    </message>
+    <message>
+        <location filename="../players_display.py" line="383" />
+        <source>Third street</source>
+        <translation>Dritte Karte</translation>
+    </message>
+    <message>
+        <location filename="../players_display.py" line="383" />
+        <source>Fourth street</source>
+        <translation>Vierte Karte</translation>
+    </message>
+    <message>
+        <location filename="../players_display.py" line="383" />
+        <source>Fifth street</source>
+        <translation>Fünfte Karte</translation>
+    </message>
+    <message>
+        <location filename="../players_display.py" line="384" />
+        <source>Sixth street</source>
+        <translation>Sechste Karte</translation>
+    </message>
+    <message>
+        <location filename="../players_display.py" line="384" />
+        <source>Seventh street</source>
+        <translation>Siebte Karte (River)</translation>
+    </message>
+    <message>
+        <location filename="../players_display.py" line="387" />
+        <source>Common card</source>
+        <translation>Gemeinschaftskarte</translation>
+    </message>
+    <message>
+        <location filename="../players_display.py" line="394" />
+        <source>No table open</source>
+        <translation>Kein Tisch geöffnet</translation>
+    </message>
+    <message>
+        <location filename="../players_display.py" line="399" />
+        <source>Between hands</source>
+        <translation>Zwischen zwei Spielen</translation>
+    </message>
+    <message>
+        <location filename="../players_display.py" line="402" />
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <location filename="../players_display.py" line="402" />
+        <source>Showdown</source>
+        <translation>Showdown</translation>
+    </message>
+    <message>
+        <location filename="../players_display.py" line="404" />
+        <source>Pot %1</source>
+        <translation>Pot %1</translation>
+    </message>
+    <message>
+        <location filename="../players_display.py" line="418" />
+        <source>Seat %1 (%2) to act</source>
+        <translation>Platz %1 (%2) ist am Zug</translation>
+    </message>
+    <message>
+        <location filename="../players_display.py" line="420" />
+        <source>Seat %1 (%2) shows</source>
+        <translation>Platz %1 (%2) zeigt</translation>
+    </message>
+    <message>
+        <location filename="../players_display.py" line="424" />
+        <source>Best so far: %1 — %2</source>
+        <translation>Bisher beste Hand: %1 — %2</translation>
+    </message>
+    <message>
+        <location filename="../players_display.py" line="434" />
+        <source>Main pot</source>
+        <translation>Hauptpot</translation>
+    </message>
+    <message>
+        <location filename="../players_display.py" line="434" />
+        <source>Side pot %1</source>
+        <translation>Seitenpot %1</translation>
+    </message>
+    <message>
+        <location filename="../players_display.py" line="447" />
+        <source>%1 wins %2</source>
+        <translation>%1 gewinnt %2</translation>
     </message>
 </context>
 <context>
@@ -2130,32 +2439,32 @@
 <context>
     <name>ResumeDialog</name>
     <message>
-        <location filename="../resume_dialog.py" line="31" />
+        <location filename="../resume_dialog.py" line="32" />
         <source>Resume a table</source>
         <translation>Einen Tisch fortsetzen</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="33" />
+        <location filename="../resume_dialog.py" line="34" />
         <source>These tables did not close. Resume one where it stopped, or close it.</source>
         <translation>Diese Tische wurden nicht geschlossen. Setzen Sie einen dort fort, wo er stand, oder schließen Sie ihn.</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="44" />
+        <location filename="../resume_dialog.py" line="45" />
         <source>&amp;Resume</source>
         <translation>&amp;Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="46" />
+        <location filename="../resume_dialog.py" line="47" />
         <source>&amp;Close table</source>
         <translation>Tisch &amp;schließen</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="47" />
+        <location filename="../resume_dialog.py" line="48" />
         <source>&amp;New table instead</source>
         <translation>Stattdessen &amp;neuer Tisch</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="66" />
+        <location filename="../resume_dialog.py" line="67" />
         <source>%1 (%2), opened %3 — cannot be resumed: %4</source>
         <translation>%1 (%2), geöffnet %3 — kann nicht fortgesetzt werden: %4</translation>
     </message>
@@ -2165,52 +2474,57 @@
         <translation>%1 (%2) — %3 — Spiel %4, %5 — letzte Eingabe um %6</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="106" />
+        <location filename="../resume_dialog.py" line="73" />
+        <source>Last input: %1</source>
+        <translation>Letzte Eingabe: %1</translation>
+    </message>
+    <message>
+        <location filename="../resume_dialog.py" line="108" />
         <source>Close table</source>
         <translation>Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="107" />
+        <location filename="../resume_dialog.py" line="109" />
         <source>Close %1 for good? Its hands stay in the record, but it is no longer offered to resume.</source>
         <translation>%1 endgültig schließen? Seine Spiele bleiben im Protokoll, aber er wird nicht mehr zum Fortsetzen angeboten.</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="118" />
+        <location filename="../resume_dialog.py" line="120" />
         <source>between hands</source>
         <translation>zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="119" />
+        <location filename="../resume_dialog.py" line="121" />
         <source>awards</source>
         <translation>Auszahlung</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="120" />
+        <location filename="../resume_dialog.py" line="122" />
         <source>showdown</source>
         <translation>Showdown</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="121" />
+        <location filename="../resume_dialog.py" line="123" />
         <source>third street</source>
         <translation>dritte Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="122" />
+        <location filename="../resume_dialog.py" line="124" />
         <source>fourth street</source>
         <translation>vierte Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="123" />
+        <location filename="../resume_dialog.py" line="125" />
         <source>fifth street</source>
         <translation>fünfte Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="124" />
+        <location filename="../resume_dialog.py" line="126" />
         <source>sixth street</source>
         <translation>sechste Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="125" />
+        <location filename="../resume_dialog.py" line="127" />
         <source>seventh street</source>
         <translation>siebte Karte (River)</translation>
     </message>
@@ -2218,93 +2532,93 @@
 <context>
     <name>RoomFloorWindow</name>
     <message>
-        <location filename="../room_window.py" line="42" />
+        <location filename="../room_window.py" line="43" />
         <source>Floor — the room at %1</source>
         <translation>Floor — der Saal auf %1</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="44" />
+        <location filename="../room_window.py" line="45" />
         <source>Limits</source>
         <translation>Limits</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="77" />
+        <location filename="../room_window.py" line="78" />
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="85" />
-        <location filename="../room_window.py" line="89" />
+        <location filename="../room_window.py" line="86" />
+        <location filename="../room_window.py" line="90" />
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="91" />
+        <location filename="../room_window.py" line="92" />
         <source>The room checked every row of every table against its keyed chain as it arrived: none was refused.</source>
         <translation>Der Saal hat jede Zeile jedes Tischs bei ihrer Ankunft gegen dessen verschlüsselte Kette geprüft: keine wurde abgewiesen.</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="169" />
+        <location filename="../room_window.py" line="165" />
         <source>live</source>
         <translation>live</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="169" />
+        <location filename="../room_window.py" line="165" />
         <source>offline, reconnecting</source>
         <translation>offline, verbindet neu</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="170" />
+        <location filename="../room_window.py" line="166" />
         <source>connecting</source>
         <translation>verbindet</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="170" />
+        <location filename="../room_window.py" line="166" />
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="171" />
+        <location filename="../room_window.py" line="167" />
         <source>none yet</source>
         <translation>noch keiner</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="172" />
+        <location filename="../room_window.py" line="168" />
         <source>Room: %1 — %2 table(s): %3</source>
         <translation>Saal: %1 — %2 Tisch(e): %3</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="179" />
+        <location filename="../room_window.py" line="175" />
         <source>The room refused %1 row(s) — %2</source>
         <translation>Der Saal hat %1 Zeile(n) abgewiesen — %2</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="188" />
+        <location filename="../room_window.py" line="184" />
         <source>row %1 (table session %2, hand %3, %4) does not match its keyed hash: it was changed after it was written, or written with another key</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) passt nicht zu ihrem verschlüsselten Hash: sie wurde nach dem Schreiben geändert oder mit einem anderen Schlüssel geschrieben</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="190" />
+        <location filename="../room_window.py" line="186" />
         <source>row %1 (table session %2, hand %3, %4) differs from the row already received for that place</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) weicht von der Zeile ab, die für diese Stelle schon eingegangen ist</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="192" />
+        <location filename="../room_window.py" line="188" />
         <source>row %1 (table session %2, hand %3, %4) arrived before the rows before it</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam vor den Zeilen davor an</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="193" />
+        <location filename="../room_window.py" line="189" />
         <source>row %1 (table session %2, hand %3, %4) arrived with rows missing before it</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam an, während Zeilen davor fehlen</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="194" />
+        <location filename="../room_window.py" line="190" />
         <source>row %1 (table session %2, hand %3, %4) is numbered out of its table's order</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) ist außerhalb der Reihenfolge ihres Tischs nummeriert</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="198" />
+        <location filename="../room_window.py" line="194" />
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -2312,37 +2626,37 @@
 <context>
     <name>RoomSettingsDialog</name>
     <message>
-        <location filename="../room_link.py" line="105" />
+        <location filename="../room_link.py" line="109" />
         <source>Card room</source>
         <translation>Kartensaal</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="107" />
+        <location filename="../room_link.py" line="111" />
         <source>This table's record is forwarded to the card room's server, where the floor sees every table. The record on this machine stays the table's own: dealing goes on when the network drops, and the rows follow when it is back. Leave the server empty to keep the record on this machine only.</source>
         <translation>Das Protokoll dieses Tischs wird an den Server des Kartensaals weitergeleitet, wo der Floor jeden Tisch sieht. Das Protokoll auf diesem Rechner bleibt das des Tischs: Bricht das Netz ab, wird weiter gegeben, und die Zeilen folgen, sobald es wieder da ist. Bleibt der Server leer, bleibt das Protokoll nur auf diesem Rechner.</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="118" />
+        <location filename="../room_link.py" line="122" />
         <source>e.g. Stud 3 (default: this machine's name)</source>
         <translation>z. B. Stud 3 (Standard: der Name dieses Rechners)</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="120" />
+        <location filename="../room_link.py" line="124" />
         <source>Room server</source>
         <translation>Server des Saals</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="125" />
+        <location filename="../room_link.py" line="129" />
         <source>This table's name in the room</source>
         <translation>Name dieses Tischs im Saal</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="129" />
+        <location filename="../room_link.py" line="133" />
         <source>%1 is set on this machine, and names the server instead: %2</source>
         <translation>%1 ist auf diesem Rechner gesetzt und nennt stattdessen den Server: %2</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="144" />
+        <location filename="../room_link.py" line="148" />
         <source>Not a PostgreSQL URL: postgresql://login:password@host/database</source>
         <translation>Keine PostgreSQL-URL: postgresql://login:passwort@host/datenbank</translation>
     </message>
@@ -2350,103 +2664,103 @@
 <context>
     <name>RulingDialog</name>
     <message>
-        <location filename="../floor_dialogs.py" line="86" />
+        <location filename="../floor_dialogs.py" line="94" />
         <source>Floor ruling — hand %1</source>
         <translation>Entscheidung des Floors — Spiel %1</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="91" />
+        <location filename="../floor_dialogs.py" line="99" />
         <source>The moment: step %1 — %2</source>
         <translation>Der Zeitpunkt: Schritt %1 — %2</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="101" />
+        <location filename="../floor_dialogs.py" line="109" />
         <source>None: the decision only</source>
         <translation>Keine: nur der Beschluss</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="101" />
+        <location filename="../floor_dialogs.py" line="109" />
         <source>Move chips between seats</source>
         <translation>Chips zwischen Plätzen bewegen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="102" />
+        <location filename="../floor_dialogs.py" line="110" />
         <source>Void the hand: every chip back</source>
         <translation>Das Spiel für ungültig erklären: alle Chips zurück</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="106" />
+        <location filename="../floor_dialogs.py" line="114" />
         <source>A ruling made in the room records the decision. Chips are moved by a ruling at the table's own floor console, whose record carries its seats.</source>
         <translation>Eine Entscheidung im Saal hält den Entscheid fest. Chips bewegt eine Entscheidung an der eigenen Floor-Konsole des Tischs, dessen Protokoll die Plätze führt.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="113" />
+        <location filename="../floor_dialogs.py" line="121" />
         <source>+ or − amount</source>
         <translation>Betrag mit + oder −</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="122" />
+        <location filename="../floor_dialogs.py" line="130" />
         <source>Facts</source>
         <translation>Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="122" />
+        <location filename="../floor_dialogs.py" line="130" />
         <source>Rules cited</source>
         <translation>Genannte Regeln</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="123" />
+        <location filename="../floor_dialogs.py" line="131" />
         <source>Decision</source>
         <translation>Beschluss</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="123" />
+        <location filename="../floor_dialogs.py" line="131" />
         <source>Remedy</source>
         <translation>Abhilfe</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="124" />
+        <location filename="../floor_dialogs.py" line="132" />
         <source>Chips (with Move chips)</source>
         <translation>Chips (bei »Chips bewegen«)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="124" />
+        <location filename="../floor_dialogs.py" line="132" />
         <source>Witnesses</source>
         <translation>Zeugen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="125" />
+        <location filename="../floor_dialogs.py" line="133" />
         <source>Camera / time reference</source>
         <translation>Kamera / Zeitangabe</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="125" />
+        <location filename="../floor_dialogs.py" line="133" />
         <source>Floor's name</source>
         <translation>Name des Floors</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="126" />
+        <location filename="../floor_dialogs.py" line="134" />
         <source>Floor PIN</source>
         <translation>Floor-PIN</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="129" />
+        <location filename="../floor_dialogs.py" line="137" />
         <source>The floor PIN again (it is set now)</source>
         <translation>Die Floor-PIN noch einmal (sie wird jetzt festgelegt)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="151" />
+        <location filename="../floor_dialogs.py" line="159" />
         <source>Record the ruling</source>
         <translation>Die Entscheidung eintragen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="171" />
-        <location filename="../floor_dialogs.py" line="197" />
+        <location filename="../floor_dialogs.py" line="179" />
+        <location filename="../floor_dialogs.py" line="205" />
         <source>A chip amount cannot be read: %1</source>
         <translation>Ein Chipbetrag ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="174" />
+        <location filename="../floor_dialogs.py" line="182" />
         <source>Stacks after this remedy: %1</source>
         <translation>Stacks nach dieser Abhilfe: %1</translation>
     </message>
@@ -2516,41 +2830,42 @@
     <name>TableLink</name>
     <message>
         <location filename="../room_link.py" line="52" />
+        <location filename="../room_link.py" line="58" />
         <source>Room: not forwarded — %1</source>
         <translation>Saal: nicht weitergeleitet — %1</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="56" />
+        <location filename="../room_link.py" line="60" />
         <source>Room: connecting to %1</source>
         <translation>Saal: verbindet mit %1</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="79" />
+        <location filename="../room_link.py" line="83" />
         <source>Room: up to date</source>
         <translation>Saal: auf dem neuesten Stand</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="81" />
+        <location filename="../room_link.py" line="85" />
         <source>Room: offline, %1 row(s) waiting (the table deals on; they go when the server is back)</source>
         <translation>Saal: offline, %1 Zeile(n) warten (es wird weiter gegeben; sie gehen, sobald der Server wieder da ist)</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="85" />
+        <location filename="../room_link.py" line="89" />
         <source>Room: the server REFUSED this table's rows — tell the floor</source>
         <translation>Saal: der Server hat die Zeilen dieses Tischs ABGEWIESEN — dem Floor melden</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="87" />
+        <location filename="../room_link.py" line="91" />
         <source>Room: forwarding stopped</source>
         <translation>Saal: Weiterleitung angehalten</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="89" />
+        <location filename="../room_link.py" line="93" />
         <source>Room: the server does not take this table's rows (its login) — see the Settings, or ask whoever runs the server</source>
         <translation>Saal: der Server nimmt die Zeilen dieses Tischs nicht an (seine Anmeldung) — siehe Einstellungen, oder wer den Server betreibt</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="92" />
+        <location filename="../room_link.py" line="96" />
         <source>Room: sending, %1 row(s) waiting</source>
         <translation>Saal: sendet, %1 Zeile(n) warten</translation>
     </message>
@@ -2563,121 +2878,144 @@
         <translation>Einen Tisch öffnen (Strg+N)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="99" />
+        <location filename="../table_view.py" line="100" />
         <source>%1 — %2, ante %3, bring-in %4 · %5</source>
         <translation>%1 — %2, Ante %3, Bring-in %4 · %5</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="108" />
+        <location filename="../table_view.py" line="109" />
         <source>Dealer</source>
         <translation>Dealer</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="133" />
+        <location filename="../table_view.py" line="134" />
         <source>Third street</source>
         <translation>Dritte Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="133" />
+        <location filename="../table_view.py" line="134" />
         <source>Fourth street</source>
         <translation>Vierte Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="133" />
+        <location filename="../table_view.py" line="134" />
         <source>Fifth street</source>
         <translation>Fünfte Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="134" />
+        <location filename="../table_view.py" line="135" />
         <source>Sixth street</source>
         <translation>Sechste Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="134" />
+        <location filename="../table_view.py" line="135" />
         <source>Seventh street</source>
         <translation>Siebte Karte (River)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="140" />
+        <location filename="../table_view.py" line="141" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="141" />
+        <location filename="../table_view.py" line="142" />
         <source>%1 %2 → %3</source>
         <translation>%1 %2 → %3</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="145" />
+        <location filename="../table_view.py" line="146" />
         <source>Pot %1</source>
         <translation>Pot %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="139" />
-        <location filename="../table_view.py" line="149" />
+        <location filename="../table_view.py" line="140" />
+        <location filename="../table_view.py" line="150" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="139" />
-        <location filename="../table_view.py" line="149" />
+        <location filename="../table_view.py" line="140" />
+        <location filename="../table_view.py" line="150" />
         <source>Side pot %1</source>
         <translation>Seitenpot %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="151" />
+        <location filename="../table_view.py" line="152" />
         <source>%1: %2 (seats %3)</source>
         <translation>%1: %2 (Plätze %3)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="155" />
+        <location filename="../table_view.py" line="156" />
         <source>Raises %1 of %2</source>
         <translation>Erhöhungen %1 von %2</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="158" />
+        <location filename="../table_view.py" line="159" />
         <source>CAPPED</source>
         <translation>CAP ERREICHT</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="153" />
+        <location filename="../table_view.py" line="154" />
         <source>Stub %1</source>
         <translation>Stapel %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="165" />
+        <location filename="../table_view.py" line="166" />
         <source>Between hands</source>
         <translation>Zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="173" />
+        <location filename="../table_view.py" line="174" />
         <source>Common card</source>
         <translation>Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="190" />
+        <location filename="../table_view.py" line="191" />
         <source>WINS %1</source>
         <translation>GEWINNT %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="192" />
+        <location filename="../table_view.py" line="193" />
         <source>FOLDED</source>
         <translation>GEPASST</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="194" />
+        <location filename="../table_view.py" line="195" />
         <source>ALL-IN</source>
         <translation>ALL-IN</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="196" />
+        <location filename="../table_view.py" line="197" />
         <source>TO ACT</source>
         <translation>AM ZUG</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="198" />
+        <location filename="../table_view.py" line="199" />
         <source>SITTING OUT</source>
         <translation>SETZT AUS</translation>
+    </message>
+</context>
+<context>
+    <name>TopUpDialog</name>
+    <message>
+        <location filename="../seat_dialogs.py" line="139" />
+        <source>Top up</source>
+        <translation>Nachkaufen</translation>
+    </message>
+    <message>
+        <location filename="../seat_dialogs.py" line="145" />
+        <source>Seat</source>
+        <translation>Platz</translation>
+    </message>
+    <message>
+        <location filename="../seat_dialogs.py" line="146" />
+        <source>Amount to add (%1)</source>
+        <translation>Betrag zum Nachkaufen (%1)</translation>
+    </message>
+    <message>
+        <location filename="../seat_dialogs.py" line="158" />
+        <source>Stack now %1 · add at least %2 (T-4)</source>
+        <translation>Stack jetzt %1 · mindestens %2 nachkaufen (T-4)</translation>
     </message>
 </context>
 <context>
@@ -3199,22 +3537,22 @@
 <context>
     <name>WhatIfDialog</name>
     <message>
-        <location filename="../floor_dialogs.py" line="42" />
+        <location filename="../floor_dialogs.py" line="50" />
         <source>What if — nothing here is recorded</source>
         <translation>Was wäre, wenn — hier wird nichts protokolliert</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="49" />
+        <location filename="../floor_dialogs.py" line="57" />
         <source>What if: try another action from this moment. The record is not touched.</source>
         <translation>Was wäre, wenn: von diesem Zeitpunkt aus eine andere Aktion versuchen. Das Protokoll bleibt unberührt.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="63" />
+        <location filename="../floor_dialogs.py" line="71" />
         <source>Nothing to undo in the what-if</source>
         <translation>Im Was-wäre-wenn ist nichts rückgängig zu machen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="69" />
+        <location filename="../floor_dialogs.py" line="77" />
         <source>Nothing to redo</source>
         <translation>Nichts zu wiederholen</translation>
     </message>
@@ -3222,1098 +3560,1164 @@
 <context>
     <name>Words</name>
     <message>
-        <location filename="../words.py" line="73" />
+        <location filename="../words.py" line="74" />
         <source>T</source>
         <translation>10</translation>
     </message>
     <message>
-        <location filename="../words.py" line="73" />
-        <location filename="../words.py" line="116" />
+        <location filename="../words.py" line="74" />
+        <location filename="../words.py" line="117" />
         <source>J</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../words.py" line="74" />
-        <location filename="../words.py" line="116" />
+        <location filename="../words.py" line="75" />
+        <location filename="../words.py" line="117" />
         <source>Q</source>
         <translation>D</translation>
     </message>
     <message>
-        <location filename="../words.py" line="74" />
-        <location filename="../words.py" line="116" />
+        <location filename="../words.py" line="75" />
+        <location filename="../words.py" line="117" />
         <source>K</source>
         <translation>K</translation>
     </message>
     <message>
-        <location filename="../words.py" line="74" />
-        <location filename="../words.py" line="117" />
+        <location filename="../words.py" line="75" />
+        <location filename="../words.py" line="118" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../words.py" line="78" />
+        <location filename="../words.py" line="79" />
         <source>two</source>
         <translation>Zwei</translation>
     </message>
     <message>
-        <location filename="../words.py" line="78" />
+        <location filename="../words.py" line="79" />
         <source>three</source>
         <translation>Drei</translation>
     </message>
     <message>
-        <location filename="../words.py" line="78" />
+        <location filename="../words.py" line="79" />
         <source>four</source>
         <translation>Vier</translation>
     </message>
     <message>
-        <location filename="../words.py" line="79" />
+        <location filename="../words.py" line="80" />
         <source>five</source>
         <translation>Fünf</translation>
     </message>
     <message>
-        <location filename="../words.py" line="79" />
+        <location filename="../words.py" line="80" />
         <source>six</source>
         <translation>Sechs</translation>
     </message>
     <message>
-        <location filename="../words.py" line="79" />
+        <location filename="../words.py" line="80" />
         <source>seven</source>
         <translation>Sieben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="80" />
+        <location filename="../words.py" line="81" />
         <source>eight</source>
         <translation>Acht</translation>
     </message>
     <message>
-        <location filename="../words.py" line="80" />
+        <location filename="../words.py" line="81" />
         <source>nine</source>
         <translation>Neun</translation>
     </message>
     <message>
-        <location filename="../words.py" line="80" />
+        <location filename="../words.py" line="81" />
         <source>ten</source>
         <translation>Zehn</translation>
     </message>
     <message>
-        <location filename="../words.py" line="81" />
+        <location filename="../words.py" line="82" />
         <source>jack</source>
         <translation>Bube</translation>
     </message>
     <message>
-        <location filename="../words.py" line="81" />
+        <location filename="../words.py" line="82" />
         <source>queen</source>
         <translation>Dame</translation>
     </message>
     <message>
-        <location filename="../words.py" line="81" />
+        <location filename="../words.py" line="82" />
         <source>king</source>
         <translation>König</translation>
     </message>
     <message>
-        <location filename="../words.py" line="82" />
+        <location filename="../words.py" line="83" />
         <source>ace</source>
         <translation>Ass</translation>
     </message>
     <message>
-        <location filename="../words.py" line="86" />
+        <location filename="../words.py" line="87" />
         <source>twos</source>
         <translation>Zweien</translation>
     </message>
     <message>
-        <location filename="../words.py" line="86" />
+        <location filename="../words.py" line="87" />
         <source>threes</source>
         <translation>Dreien</translation>
     </message>
     <message>
-        <location filename="../words.py" line="86" />
+        <location filename="../words.py" line="87" />
         <source>fours</source>
         <translation>Vieren</translation>
     </message>
     <message>
-        <location filename="../words.py" line="87" />
+        <location filename="../words.py" line="88" />
         <source>fives</source>
         <translation>Fünfen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="87" />
+        <location filename="../words.py" line="88" />
         <source>sixes</source>
         <translation>Sechsen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="87" />
+        <location filename="../words.py" line="88" />
         <source>sevens</source>
         <translation>Siebenen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="88" />
+        <location filename="../words.py" line="89" />
         <source>eights</source>
         <translation>Achten</translation>
     </message>
     <message>
-        <location filename="../words.py" line="88" />
+        <location filename="../words.py" line="89" />
         <source>nines</source>
         <translation>Neunen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="88" />
+        <location filename="../words.py" line="89" />
         <source>tens</source>
         <translation>Zehnen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="89" />
+        <location filename="../words.py" line="90" />
         <source>jacks</source>
         <translation>Buben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="89" />
+        <location filename="../words.py" line="90" />
         <source>queens</source>
         <translation>Damen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="89" />
+        <location filename="../words.py" line="90" />
         <source>kings</source>
         <translation>Könige</translation>
     </message>
     <message>
-        <location filename="../words.py" line="90" />
+        <location filename="../words.py" line="91" />
         <source>aces</source>
         <translation>Asse</translation>
     </message>
     <message>
-        <location filename="../words.py" line="97" />
+        <location filename="../words.py" line="98" />
         <source>JQKAT</source>
         <comment>the letters typed for jack, queen, king, ace and ten, in this order</comment>
         <translation>BDKAZ</translation>
     </message>
     <message>
-        <location filename="../words.py" line="105" />
+        <location filename="../words.py" line="106" />
         <source>en</source>
         <comment>the ISO code of this translation's language</comment>
         <translation>de</translation>
     </message>
     <message>
-        <location filename="../words.py" line="134" />
+        <location filename="../words.py" line="159" />
         <source>royal flush</source>
         <translation>Royal Flush</translation>
     </message>
     <message>
-        <location filename="../words.py" line="136" />
+        <location filename="../words.py" line="161" />
         <source>straight flush, %1 high</source>
         <translation>Straight Flush, %1 hoch</translation>
     </message>
     <message>
-        <location filename="../words.py" line="138" />
+        <location filename="../words.py" line="163" />
         <source>four of a kind, %1</source>
         <translation>Vierling, %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="140" />
+        <location filename="../words.py" line="165" />
         <source>full house, %1 full of %2</source>
         <translation>Full House, %1 über %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="142" />
+        <location filename="../words.py" line="167" />
         <source>flush, %1 high</source>
         <translation>Flush, %1 hoch</translation>
     </message>
     <message>
-        <location filename="../words.py" line="144" />
+        <location filename="../words.py" line="169" />
         <source>straight, %1 high</source>
         <translation>Straße, %1 hoch</translation>
     </message>
     <message>
-        <location filename="../words.py" line="146" />
+        <location filename="../words.py" line="171" />
         <source>three of a kind, %1</source>
         <translation>Drilling, %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="148" />
+        <location filename="../words.py" line="173" />
         <source>two pair, %1 and %2</source>
         <translation>zwei Paare, %1 und %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="150" />
+        <location filename="../words.py" line="175" />
         <source>a pair of %1</source>
         <translation>ein Paar %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="151" />
+        <location filename="../words.py" line="176" />
         <source>%1 high</source>
         <translation>%1 hoch</translation>
     </message>
     <message>
-        <location filename="../words.py" line="159" />
+        <location filename="../words.py" line="184" />
         <source>%1 showing</source>
         <translation>%1 offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="161" />
+        <location filename="../words.py" line="186" />
         <source>four %1 showing</source>
         <translation>vier %1 offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="163" />
+        <location filename="../words.py" line="188" />
         <source>three %1 showing</source>
         <translation>drei %1 offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="165" />
+        <location filename="../words.py" line="190" />
         <source>two pair showing, %1 and %2</source>
         <translation>zwei Paare offen, %1 und %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="167" />
+        <location filename="../words.py" line="192" />
         <source>pair of %1 showing</source>
         <translation>ein Paar %1 offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="168" />
+        <location filename="../words.py" line="193" />
         <source>%1 high showing</source>
         <translation>%1 hoch offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="174" />
+        <location filename="../words.py" line="199" />
         <source>%1 low</source>
         <translation>%1 Low</translation>
     </message>
     <message>
-        <location filename="../words.py" line="179" />
+        <location filename="../words.py" line="204" />
         <source>fixed limit</source>
         <translation>Fixed Limit</translation>
     </message>
     <message>
-        <location filename="../words.py" line="179" />
+        <location filename="../words.py" line="204" />
         <source>spread limit</source>
         <translation>Spread Limit</translation>
     </message>
     <message>
-        <location filename="../words.py" line="180" />
+        <location filename="../words.py" line="205" />
         <source>split limit</source>
         <translation>Split Limit</translation>
     </message>
     <message>
-        <location filename="../words.py" line="239" />
+        <location filename="../words.py" line="317" />
         <source>Only %1 left for %2 players: </source>
         <translation>Nur noch %1 für %2 Spieler: </translation>
     </message>
     <message>
-        <location filename="../words.py" line="243" />
+        <location filename="../words.py" line="321" />
         <source>Burn one card, then two cards down and one up to each player</source>
         <translation>Eine Karte verbrennen, dann jedem Spieler zwei verdeckte und eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="244" />
+        <location filename="../words.py" line="322" />
         <source>two cards down and one up to each player</source>
         <translation>Jedem Spieler zwei verdeckte und eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="226" />
-        <location filename="../words.py" line="618" />
+        <location filename="../words.py" line="304" />
+        <location filename="../words.py" line="724" />
         <source>Burn one card, then one card down to each of the %1 players</source>
         <translation>Eine Karte verbrennen, dann jedem der %1 Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="227" />
-        <location filename="../words.py" line="619" />
+        <location filename="../words.py" line="149" />
+        <source>third street</source>
+        <translation>dritte Karte</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="149" />
+        <source>fourth street</source>
+        <translation>vierte Karte</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="150" />
+        <source>fifth street</source>
+        <translation>fünfte Karte</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="150" />
+        <source>sixth street</source>
+        <translation>sechste Karte</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="151" />
+        <source>seventh street</source>
+        <translation>siebte Karte (River)</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="289" />
+        <source>us-cardroom</source>
+        <comment>the house profile on the table's header</comment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../words.py" line="290" />
+        <source>casinos-austria</source>
+        <comment>the house profile on the table's header</comment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../words.py" line="291" />
+        <source>tda-tournament</source>
+        <comment>the house profile on the table's header</comment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../words.py" line="305" />
+        <location filename="../words.py" line="725" />
         <source>Burn one card, then one card up to each of the %1 players</source>
         <translation>Eine Karte verbrennen, dann jedem der %1 Spieler eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="229" />
+        <location filename="../words.py" line="307" />
         <source>No new burn (it went with the card dealt too early): one card down to each of the %1 players</source>
         <translation>Keine neue Brennkarte (sie ging mit der zu früh gegebenen Karte): je eine Karte verdeckt an die %1 Spieler</translation>
     </message>
     <message>
-        <location filename="../words.py" line="231" />
+        <location filename="../words.py" line="309" />
         <source>No new burn (it went with the card dealt too early): one card up to each of the %1 players</source>
         <translation>Keine neue Brennkarte (sie ging mit der zu früh gegebenen Karte): je eine Karte offen an die %1 Spieler</translation>
     </message>
     <message>
-        <location filename="../words.py" line="249" />
+        <location filename="../words.py" line="327" />
         <source>shuffle the %1 burn cards into the stub, burn one, then deal one card down to each player</source>
         <translation>die %1 Burn-Karten in den Stub mischen, eine verbrennen, dann jedem Spieler eine verdeckte Karte geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="251" />
+        <location filename="../words.py" line="329" />
         <source>shuffle the %1 burn cards into the stub, burn one, then deal one card up to each player</source>
         <translation>die %1 Burn-Karten in den Stub mischen, eine verbrennen, dann jedem Spieler eine offene Karte geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="254" />
+        <location filename="../words.py" line="332" />
         <source>shuffle the %1 burn cards into the stub, then </source>
         <translation>die %1 Burn-Karten in den Stub mischen, dann </translation>
     </message>
     <message>
-        <location filename="../words.py" line="256" />
+        <location filename="../words.py" line="334" />
         <source>deal one card down to each player without a burn</source>
         <translation>jedem Spieler ohne Burn eine verdeckte Karte geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="257" />
+        <location filename="../words.py" line="335" />
         <source>deal one card up to each player without a burn</source>
         <translation>jedem Spieler ohne Burn eine offene Karte geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="259" />
+        <location filename="../words.py" line="337" />
         <source>shuffle the %1 burn cards into the stub, then turn one common card face up in the middle</source>
         <translation>die %1 Burn-Karten in den Stub mischen, dann eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="264" />
+        <location filename="../words.py" line="342" />
         <source>shuffle the %1 burn cards into the stub. </source>
         <translation>die %1 Burn-Karten in den Stub mischen. </translation>
     </message>
     <message>
-        <location filename="../words.py" line="267" />
+        <location filename="../words.py" line="345" />
         <source>Burn one, then one card down to each player</source>
         <translation>Eine verbrennen, dann jedem Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="268" />
+        <location filename="../words.py" line="346" />
         <source>Burn one, then one card up to each player</source>
         <translation>Eine verbrennen, dann jedem Spieler eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="271" />
+        <location filename="../words.py" line="349" />
         <source>Do not burn (the bottom card is never dealt); one card down to each player</source>
         <translation>Nicht verbrennen (die unterste Karte wird nie gegeben); jedem Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="273" />
+        <location filename="../words.py" line="351" />
         <source>Do not burn (the bottom card is never dealt); one card up to each player</source>
         <translation>Nicht verbrennen (die unterste Karte wird nie gegeben); jedem Spieler eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="275" />
+        <location filename="../words.py" line="353" />
         <source>Burn one card, then turn one common card face up in the middle</source>
         <translation>Eine Karte verbrennen, dann eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="276" />
+        <location filename="../words.py" line="354" />
         <source>Turn one common card face up in the middle</source>
         <translation>Eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="279" />
+        <location filename="../words.py" line="357" />
         <source>scramble the %1 burn cards with the stub, cut, burn one, then one card down to each player</source>
         <translation>die %1 Burn-Karten mit dem Stub mischen, abheben, eine verbrennen, dann jedem Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="281" />
+        <location filename="../words.py" line="359" />
         <source>scramble the %1 burn cards with the stub, cut, burn one, then one card up to each player</source>
         <translation>die %1 Burn-Karten mit dem Stub mischen, abheben, eine verbrennen, dann jedem Spieler eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="284" />
+        <location filename="../words.py" line="362" />
         <source>burn one card and turn one common card face up in the middle</source>
         <translation>eine Karte verbrennen und eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="285" />
+        <location filename="../words.py" line="363" />
         <source>Only %1 left: scramble the stub with the %2 burn cards, cut, burn one and turn one common card face up in the middle</source>
         <translation>Nur noch %1: den Stub mit den %2 Burn-Karten mischen, abheben, eine verbrennen und eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="290" />
+        <location filename="../words.py" line="368" />
         <source>1 card</source>
         <translation>1 Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="290" />
+        <location filename="../words.py" line="368" />
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../words.py" line="297" />
+        <location filename="../words.py" line="375" />
         <source>Seat %1 antes %2 and is all-in</source>
         <translation>Platz %1 zahlt Ante %2 und ist all-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="298" />
+        <location filename="../words.py" line="376" />
         <source>Seat %1 antes %2</source>
         <translation>Platz %1 zahlt Ante %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="303" />
+        <location filename="../words.py" line="381" />
         <source>Seat %1 folds</source>
         <translation>Platz %1 passt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="305" />
+        <location filename="../words.py" line="383" />
         <source>Seat %1 checks</source>
         <translation>Platz %1 checkt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="309" />
+        <location filename="../words.py" line="387" />
         <source>Seat %1 calls %2 all-in</source>
         <translation>Platz %1 geht all-in mit %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="310" />
+        <location filename="../words.py" line="388" />
         <source>Seat %1 brings in for %2 all-in</source>
         <translation>Platz %1 bringt den Bring-in %2 all-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="311" />
+        <location filename="../words.py" line="389" />
         <source>Seat %1 completes to %2 all-in</source>
         <translation>Platz %1 komplettiert all-in auf %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="312" />
+        <location filename="../words.py" line="390" />
         <source>Seat %1 bets %2 all-in</source>
         <translation>Platz %1 setzt %2 all-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="313" />
+        <location filename="../words.py" line="391" />
         <source>Seat %1 raises to %2 all-in</source>
         <translation>Platz %1 erhöht all-in auf %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="315" />
+        <location filename="../words.py" line="393" />
         <source>Seat %1 calls %2</source>
         <translation>Platz %1 geht mit %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="316" />
+        <location filename="../words.py" line="394" />
         <source>Seat %1 brings in for %2</source>
         <translation>Platz %1 bringt den Bring-in %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="317" />
+        <location filename="../words.py" line="395" />
         <source>Seat %1 completes to %2</source>
         <translation>Platz %1 komplettiert auf %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="318" />
+        <location filename="../words.py" line="396" />
         <source>Seat %1 bets %2</source>
         <translation>Platz %1 setzt %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="319" />
+        <location filename="../words.py" line="397" />
         <source>Seat %1 raises to %2</source>
         <translation>Platz %1 erhöht auf %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="325" />
+        <location filename="../words.py" line="403" />
         <source>Seat %1 brings in: the lowest door card, %2, belongs to all-in seat %3</source>
         <translation>Platz %1 bringt den Bring-in: die niedrigste Türkarte, %2, gehört dem All-in-Platz %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="327" />
+        <location filename="../words.py" line="405" />
         <source>Seat %1 brings in: lowest door card, %2</source>
         <translation>Platz %1 bringt den Bring-in: niedrigste Türkarte, %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="329" />
+        <location filename="../words.py" line="407" />
         <source> (door card of seat(s) %1 not recorded)</source>
         <translation> (Türkarte von Platz %1 nicht erfasst)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="335" />
+        <location filename="../words.py" line="413" />
         <source>Seat %1 acts first: the bring-in</source>
         <translation>Platz %1 beginnt: der Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="337" />
+        <location filename="../words.py" line="415" />
         <source>Seat %1 acts first: acted first on sixth street (common card)</source>
         <translation>Platz %1 beginnt: hat auf Sixth Street begonnen (Gemeinschaftskarte)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="339" />
+        <location filename="../words.py" line="417" />
         <source>Seat %1 acts first: the high hand, seat %2, is all-in</source>
         <translation>Platz %1 beginnt: das höchste Blatt, Platz %2, ist all-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="342" />
+        <location filename="../words.py" line="420" />
         <source>; tie broken by the highest card by suit, %1</source>
         <translation>; Gleichstand entschieden durch die höchste Karte nach Farbe, %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="344" />
+        <location filename="../words.py" line="422" />
         <source>; tie: nearest the dealer's left</source>
         <translation>; Gleichstand: nächster links vom Dealer</translation>
     </message>
     <message>
-        <location filename="../words.py" line="345" />
+        <location filename="../words.py" line="423" />
         <source>Seat %1 acts first: %2</source>
         <translation>Platz %1 beginnt: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="349" />
+        <location filename="../words.py" line="427" />
         <source>made the last bet or raise</source>
         <translation>hat zuletzt gesetzt oder erhöht</translation>
     </message>
     <message>
-        <location filename="../words.py" line="350" />
+        <location filename="../words.py" line="428" />
         <source>nobody bet the last round; clockwise from the dealer's left (house option)</source>
         <translation>in der letzten Runde hat niemand gesetzt; im Uhrzeigersinn ab links vom Dealer (Hausregel)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="352" />
+        <location filename="../words.py" line="430" />
         <source>acted first in the last round, in which nobody bet</source>
         <translation>hat in der letzten Runde, in der niemand setzte, begonnen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="353" />
+        <location filename="../words.py" line="431" />
         <source>no betting took place; clockwise from the dealer's left</source>
         <translation>es wurde nicht gesetzt; im Uhrzeigersinn ab links vom Dealer</translation>
     </message>
     <message>
-        <location filename="../words.py" line="354" />
+        <location filename="../words.py" line="432" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="355" />
+        <location filename="../words.py" line="433" />
         <source>Seat %1 shows first (%2); then %3</source>
         <translation>Platz %1 zeigt zuerst (%2); dann %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="359" />
+        <location filename="../words.py" line="437" />
         <source>main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../words.py" line="359" />
+        <location filename="../words.py" line="437" />
         <source>side pot %1</source>
         <translation>Seitenpot %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="362" />
+        <location filename="../words.py" line="440" />
         <source>%1 %2 to seat %3</source>
         <translation>%1 %2 an Platz %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="365" />
+        <location filename="../words.py" line="443" />
         <source>%1 %2: high %3 to seat(s) %4 (%5), low %6 to seat(s) %7 (%8)</source>
         <translation>%1 %2: High %3 an Platz %4 (%5), Low %6 an Platz %7 (%8)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="369" />
+        <location filename="../words.py" line="447" />
         <source>%1 %2: no qualifying low; all to seat(s) %3 (%4)</source>
         <translation>%1 %2: kein qualifiziertes Low; alles an Platz %3 (%4)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="371" />
+        <location filename="../words.py" line="449" />
         <source>%1 %2 to seat(s) %3 (%4)</source>
         <translation>%1 %2 an Platz %3 (%4)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="376" />
+        <location filename="../words.py" line="454" />
         <source>Raises %1 of %2, and raising goes on: two players left, no cap heads-up</source>
         <translation>Erhöhungen %1 von %2, und es darf weiter erhöht werden: zwei Spieler, heads-up gilt kein Cap</translation>
     </message>
     <message>
-        <location filename="../words.py" line="379" />
+        <location filename="../words.py" line="457" />
         <source>Capped: %1 raises of %2; call or fold</source>
         <translation>Cap erreicht: %1 von %2 Erhöhungen; mitgehen oder passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="381" />
+        <location filename="../words.py" line="459" />
+        <source>Open pair on fourth street, but no double bet: spread limit bets the same range on every street</source>
+        <translation>Offenes Paar auf der vierten Karte, aber kein doppelter Einsatz: Spread-Limit setzt in jeder Runde dieselbe Spanne</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="462" />
+        <source>Open pair on fourth street, but no double bet: this house plays hi-lo without it</source>
+        <translation>Offenes Paar auf der vierten Karte, aber kein doppelter Einsatz: Dieses Haus spielt Hi-Lo ohne ihn</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="464" />
+        <source>Open pair on fourth street, but no double bet: this house plays without it</source>
+        <translation>Offenes Paar auf der vierten Karte, aber kein doppelter Einsatz: Dieses Haus spielt ohne ihn</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="466" />
         <source>The all-in was less than a full raise: betting is not reopened for seat %1, who has acted; call or fold</source>
         <translation>Das All-in war weniger als eine volle Erhöhung: für Platz %1, der schon gehandelt hat, ist nicht wieder eröffnet; mitgehen oder passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="383" />
+        <location filename="../words.py" line="468" />
         <source>The all-in was less than a full raise, but seat %1 has not acted on the bet before it: a raise is open</source>
         <translation>Das All-in war weniger als eine volle Erhöhung, aber Platz %1 hat auf den Einsatz davor noch nicht gehandelt: Erhöhen ist möglich</translation>
     </message>
     <message>
-        <location filename="../words.py" line="390" />
+        <location filename="../words.py" line="475" />
         <source>Seat %1 (%2): door card</source>
         <translation>Platz %1 (%2): Türkarte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="392" />
+        <location filename="../words.py" line="477" />
         <source>Seat %1 (%2): upcard</source>
         <translation>Platz %1 (%2): offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="398" />
+        <location filename="../words.py" line="483" />
         <source>%1. Then press Enter</source>
         <translation>%1. Dann Enter drücken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="399" />
+        <location filename="../words.py" line="484" />
         <source>Deal the river: one card down to each player</source>
         <translation>River geben: jedem Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="403" />
+        <location filename="../words.py" line="488" />
         <source>seat %1 (%2) %3</source>
         <translation>Platz %1 (%2) %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="407" />
+        <location filename="../words.py" line="492" />
         <source>Main pot %1: push to %2</source>
         <translation>Hauptpot %1: auszahlen an %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="408" />
+        <location filename="../words.py" line="493" />
         <source>Side pot %1 %2: push to %3</source>
         <translation>Seitenpot %1 %2: auszahlen an %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="414" />
+        <location filename="../words.py" line="499" />
         <source>fold</source>
         <comment>an action in a list</comment>
         <translation>passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="415" />
+        <location filename="../words.py" line="500" />
         <source>check</source>
         <comment>an action in a list</comment>
         <translation>checken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="416" />
+        <location filename="../words.py" line="501" />
         <source>call</source>
         <comment>an action in a list</comment>
         <translation>mitgehen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="417" />
+        <location filename="../words.py" line="502" />
         <source>bring_in</source>
         <comment>an action in a list</comment>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="418" />
+        <location filename="../words.py" line="503" />
         <source>complete</source>
         <comment>an action in a list</comment>
         <translation>komplettieren</translation>
     </message>
     <message>
-        <location filename="../words.py" line="419" />
+        <location filename="../words.py" line="504" />
         <source>bet</source>
         <comment>an action in a list</comment>
         <translation>setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="420" />
+        <location filename="../words.py" line="505" />
         <source>raise</source>
         <comment>an action in a list</comment>
         <translation>erhöhen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="422" />
+        <location filename="../words.py" line="507" />
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="422" />
+        <location filename="../words.py" line="507" />
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="423" />
+        <location filename="../words.py" line="508" />
         <source>Call</source>
         <translation>Mitgehen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="423" />
+        <location filename="../words.py" line="508" />
         <source>Bring in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="424" />
+        <location filename="../words.py" line="509" />
         <source>Complete to</source>
         <translation>Komplettieren auf</translation>
     </message>
     <message>
-        <location filename="../words.py" line="424" />
+        <location filename="../words.py" line="509" />
         <source>Bet</source>
         <translation>Setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="425" />
+        <location filename="../words.py" line="510" />
         <source>Raise to</source>
         <translation>Erhöhen auf</translation>
     </message>
     <message>
-        <location filename="../words.py" line="426" />
+        <location filename="../words.py" line="511" />
         <source>fold</source>
         <translation>passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="426" />
+        <location filename="../words.py" line="511" />
         <source>check</source>
         <translation>checken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="427" />
+        <location filename="../words.py" line="512" />
         <source>call</source>
         <translation>mitgehen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="427" />
+        <location filename="../words.py" line="512" />
         <source>bring in</source>
         <translation>den Bring-in bringen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="428" />
+        <location filename="../words.py" line="513" />
         <source>complete</source>
         <translation>komplettieren</translation>
     </message>
     <message>
-        <location filename="../words.py" line="428" />
+        <location filename="../words.py" line="513" />
         <source>bet</source>
         <translation>setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="429" />
+        <location filename="../words.py" line="514" />
         <source>raise</source>
         <translation>erhöhen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="438" />
+        <location filename="../words.py" line="523" />
         <source>deal</source>
         <comment>the phase of a hand</comment>
         <translation>Geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="439" />
+        <location filename="../words.py" line="524" />
         <source>bet</source>
         <comment>the phase of a hand</comment>
         <translation>Setzrunde</translation>
     </message>
     <message>
-        <location filename="../words.py" line="440" />
+        <location filename="../words.py" line="525" />
         <source>showdown</source>
         <comment>the phase of a hand</comment>
         <translation>Showdown</translation>
     </message>
     <message>
-        <location filename="../words.py" line="441" />
+        <location filename="../words.py" line="526" />
         <source>done</source>
         <comment>the phase of a hand</comment>
         <translation>beendet</translation>
     </message>
     <message>
-        <location filename="../words.py" line="455" />
+        <location filename="../words.py" line="542" />
         <source> or </source>
         <translation> oder </translation>
     </message>
     <message>
-        <location filename="../words.py" line="474" />
+        <location filename="../words.py" line="580" />
         <source>folds</source>
         <translation>passt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="476" />
+        <location filename="../words.py" line="582" />
         <source>checks</source>
         <translation>checkt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="478" />
+        <location filename="../words.py" line="584" />
         <source>calls</source>
         <translation>geht mit</translation>
     </message>
     <message>
-        <location filename="../words.py" line="478" />
+        <location filename="../words.py" line="584" />
         <source>brings in</source>
         <translation>bringt ein</translation>
     </message>
     <message>
-        <location filename="../words.py" line="479" />
+        <location filename="../words.py" line="585" />
         <source>completes</source>
         <translation>komplettiert</translation>
     </message>
     <message>
-        <location filename="../words.py" line="479" />
+        <location filename="../words.py" line="585" />
         <source>bets</source>
         <translation>setzt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="480" />
+        <location filename="../words.py" line="586" />
         <source>raises</source>
         <translation>erhöht</translation>
     </message>
     <message>
-        <location filename="../words.py" line="481" />
+        <location filename="../words.py" line="587" />
         <source>brings in for %1</source>
         <translation>bringt %1 ein</translation>
     </message>
     <message>
-        <location filename="../words.py" line="481" />
+        <location filename="../words.py" line="587" />
         <source>completes to %1</source>
         <translation>komplettiert auf %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="482" />
+        <location filename="../words.py" line="588" />
         <source>bets %1</source>
         <translation>setzt %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="482" />
+        <location filename="../words.py" line="588" />
         <source>raises to %1</source>
         <translation>erhöht auf %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="483" />
+        <location filename="../words.py" line="589" />
         <source>calls %1</source>
         <translation>geht mit %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="488" />
+        <location filename="../words.py" line="594" />
         <source>Seat %1 %2 out of turn; action goes back to seat %3</source>
         <translation>Platz %1 %2 außer der Reihe; die Aktion geht zurück an Platz %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="491" />
+        <location filename="../words.py" line="597" />
         <source>: the floor rules on it (house option)</source>
         <translation>: der Floor entscheidet darüber (Hausregel)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="492" />
+        <location filename="../words.py" line="598" />
         <source>: binding if the action to seat %1 does not change</source>
         <translation>: bindend, wenn sich die Aktion bis Platz %1 nicht ändert</translation>
     </message>
     <message>
-        <location filename="../words.py" line="497" />
+        <location filename="../words.py" line="603" />
         <source>Seat %1's action out of turn stands: %2</source>
         <translation>Die Aktion von Platz %1 außer der Reihe bleibt: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="499" />
+        <location filename="../words.py" line="605" />
         <source>Seat %1's action out of turn is void: a bet or raise came in between; seat %1 has every option</source>
         <translation>Die Aktion von Platz %1 außer der Reihe gilt nicht: dazwischen kam ein Einsatz oder eine Erhöhung; Platz %1 hat alle Optionen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="504" />
+        <location filename="../words.py" line="610" />
         <source>Wrong bring-in: seat %1's door card is %2, not %3</source>
         <translation>Falscher Bring-in: die Türkarte von Platz %1 ist %2, nicht %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="507" />
+        <location filename="../words.py" line="613" />
         <source>; %1 goes back to seat %2</source>
         <translation>; %1 geht zurück an Platz %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="509" />
+        <location filename="../words.py" line="615" />
         <source>; the bring-in is decided again</source>
         <translation>; der Bring-in wird neu bestimmt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="514" />
+        <location filename="../words.py" line="620" />
         <source>Misdeal: every ante and bet goes back; the hand is void and dealt again to the same players</source>
         <translation>Fehlgeben: alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="516" />
+        <location filename="../words.py" line="622" />
         <source>Fouled deck: every ante and bet goes back; the hand is void and dealt again to the same players</source>
         <translation>Fehlerhaftes Deck: alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="527" />
+        <location filename="../words.py" line="633" />
         <source>seat %1 dealt %2</source>
         <translation>Platz %1 bekommt %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="530" />
+        <location filename="../words.py" line="636" />
         <source>the river dealt down</source>
         <translation>die letzte Karte verdeckt gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="532" />
+        <location filename="../words.py" line="638" />
         <source>common card %1</source>
         <translation>Gemeinschaftskarte %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="535" />
+        <location filename="../words.py" line="641" />
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="538" />
+        <location filename="../words.py" line="644" />
         <source>seat %1 shows %2</source>
         <translation>Platz %1 zeigt %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="540" />
+        <location filename="../words.py" line="646" />
         <source>seat %1 mucks</source>
         <translation>Platz %1 legt verdeckt ab</translation>
     </message>
     <message>
-        <location filename="../words.py" line="542" />
+        <location filename="../words.py" line="648" />
         <source>, seat %1</source>
         <translation>, Platz %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="549" />
+        <location filename="../words.py" line="655" />
         <source>Exposed downcard on third street</source>
         <translation>Aufgedeckte verdeckte Karte auf der dritten Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="550" />
+        <location filename="../words.py" line="656" />
         <source>Card dealt too early</source>
         <translation>Zu früh gegebene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="551" />
+        <location filename="../words.py" line="657" />
         <source>Wrong bring-in (a misread door card)</source>
         <translation>Falscher Bring-in (eine falsch gelesene Türkarte)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="552" />
+        <location filename="../words.py" line="658" />
         <source>Action out of turn</source>
         <translation>Aktion außer der Reihe</translation>
     </message>
     <message>
-        <location filename="../words.py" line="553" />
+        <location filename="../words.py" line="659" />
         <source>Misdeal</source>
         <translation>Fehlgeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="554" />
+        <location filename="../words.py" line="660" />
         <source>Fouled deck</source>
         <translation>Fehlerhaftes Deck</translation>
     </message>
     <message>
-        <location filename="../words.py" line="560" />
+        <location filename="../words.py" line="666" />
         <source>hand dealt: antes in</source>
         <translation>Spiel gegeben: Antes im Pot</translation>
     </message>
     <message>
-        <location filename="../words.py" line="561" />
+        <location filename="../words.py" line="667" />
         <source>awards confirmed; hand sealed</source>
         <translation>Auszahlung bestätigt; Spiel versiegelt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="562" />
+        <location filename="../words.py" line="668" />
         <source>table resumed after a restart</source>
         <translation>Tisch nach einem Neustart fortgesetzt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="563" />
+        <location filename="../words.py" line="669" />
         <source>dealer undid: %1</source>
         <translation>Dealer machte rückgängig: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="564" />
+        <location filename="../words.py" line="670" />
         <source>dealer redid: %1</source>
         <translation>Dealer wiederholte: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="565" />
+        <location filename="../words.py" line="671" />
         <source>irregularity: %1</source>
         <translation>Unregelmäßigkeit: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="566" />
+        <location filename="../words.py" line="672" />
         <source>floor ruling by %1: %2</source>
         <translation>Entscheidung des Floors von %1: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="570" />
+        <location filename="../words.py" line="676" />
         <source> (confirmed by the floor: %1)</source>
         <translation> (vom Floor bestätigt: %1)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="578" />
+        <location filename="../words.py" line="684" />
         <source>Next street: %1</source>
         <translation>Nächste Street: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="579" />
+        <location filename="../words.py" line="685" />
         <source>Common card %1: every live player's card</source>
         <translation>Gemeinschaftskarte %1: gilt für jeden aktiven Spieler</translation>
     </message>
     <message>
-        <location filename="../words.py" line="580" />
+        <location filename="../words.py" line="686" />
         <source>No betting: fewer than two players have chips</source>
         <translation>Keine Setzrunde: weniger als zwei Spieler haben Chips</translation>
     </message>
     <message>
-        <location filename="../words.py" line="584" />
+        <location filename="../words.py" line="690" />
         <source>Floor ruling: applied although refused: %1</source>
         <translation>Floor-Entscheidung: angewendet, obwohl abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="586" />
+        <location filename="../words.py" line="692" />
         <source>Uncalled %1 returned to seat %2</source>
         <translation>Nicht gehaltener Einsatz %1 zurück an Platz %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="589" />
+        <location filename="../words.py" line="695" />
         <source>Seat %1 mucks</source>
         <translation>Platz %1 legt die Karten verdeckt ab</translation>
     </message>
     <message>
-        <location filename="../words.py" line="590" />
+        <location filename="../words.py" line="696" />
         <source>Seat %1 wins %2: everyone else folded; no need to show</source>
         <translation>Platz %1 gewinnt %2: alle anderen haben gepasst; kein Zeigen nötig</translation>
     </message>
     <message>
-        <location filename="../words.py" line="595" />
+        <location filename="../words.py" line="701" />
         <source>Seat %1's exposed downcard %2 is the door card; the third card is dealt down</source>
         <translation>Die aufgedeckte verdeckte Karte %2 von Platz %1 ist die Türkarte; die dritte Karte wird verdeckt gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="597" />
+        <location filename="../words.py" line="703" />
         <source>Card dealt too early: it goes back, the stub is shuffled with it (not the burns), and street %1 is dealt without a new burn</source>
         <translation>Zu früh gegebene Karte: sie geht zurück, der Stock wird mit ihr gemischt (ohne die Brennkarten), und Straße %1 wird ohne neue Brennkarte gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="604" />
+        <location filename="../words.py" line="710" />
         <source>Open a table</source>
         <translation>Einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="605" />
+        <location filename="../words.py" line="711" />
         <source>Between hands: start hand %1 when the table is ready</source>
         <translation>Zwischen zwei Spielen: Spiel %1 beginnen, sobald der Tisch bereit ist</translation>
     </message>
     <message>
-        <location filename="../words.py" line="608" />
+        <location filename="../words.py" line="714" />
         <source>%1. Enter the common card</source>
         <translation>%1. Gemeinschaftskarte eingeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="610" />
+        <location filename="../words.py" line="716" />
         <source>Seat %1 (%2) to act</source>
         <translation>Platz %1 (%2) ist am Zug</translation>
     </message>
     <message>
-        <location filename="../words.py" line="612" />
+        <location filename="../words.py" line="718" />
         <source>Seat %1 shows first</source>
         <translation>Platz %1 zeigt zuerst</translation>
     </message>
     <message>
-        <location filename="../words.py" line="613" />
+        <location filename="../words.py" line="719" />
         <source>Seat %1: show or muck</source>
         <translation>Platz %1: zeigen oder verdeckt ablegen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="614" />
+        <location filename="../words.py" line="720" />
         <source>Push the pots and confirm</source>
         <translation>Pots auszahlen und bestätigen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="615" />
+        <location filename="../words.py" line="721" />
         <source>One card down to each of the %1 players</source>
         <translation>Je eine Karte verdeckt an die %1 Spieler</translation>
     </message>
     <message>
-        <location filename="../words.py" line="616" />
+        <location filename="../words.py" line="722" />
         <source>One card up to each of the %1 players</source>
         <translation>Je eine Karte offen an die %1 Spieler</translation>
     </message>
     <message>
-        <location filename="../words.py" line="620" />
+        <location filename="../words.py" line="726" />
         <source>Hand %1 is sealed in the record: %2</source>
         <translation>Spiel %1 ist im Protokoll versiegelt: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="621" />
+        <location filename="../words.py" line="727" />
         <source>Misdeal: give back every ante and bet, shuffle, and deal again</source>
         <translation>Fehlgeben: alle Antes und Einsätze zurückgeben, mischen und neu geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="622" />
+        <location filename="../words.py" line="728" />
         <source>Fouled deck: give back every ante and bet, shuffle, and deal again</source>
         <translation>Fehlerhaftes Deck: alle Antes und Einsätze zurückgeben, mischen und neu geben</translation>
+    </message>
+</context>
+<context>
+    <name>_SeatDialog</name>
+    <message>
+        <location filename="../seat_dialogs.py" line="69" />
+        <source>%1 is not an amount of money</source>
+        <translation>%1 ist kein Geldbetrag</translation>
     </message>
 </context>
 </TS>

@@ -1,0 +1,439 @@
+"""The dealer's input never goes silently wrong (issue 25): a whole street typed with a card
+too many or with the folded seats in it, a stray letter, an action key that is not legal, and
+digits typed after an action that acted at once. Every key goes to
+``QApplication.focusWidget()``; the table is opened through the controller (the set-up), the
+rest is typed."""
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QApplication
+
+from dealer_app.history.store import Store
+from dealer_app.live.controller import TableController
+from dealer_app.ui.main_window import MainWindow
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
+    w = MainWindow(TableController(Store(tmp_path / "hands.sqlite3")), settings)
+    qtbot.addWidget(w)
+    w.resize(1280, 800)
+    w.show()
+    w.activateWindow()
+    qtbot.waitExposed(w)
+    return w
+
+
+class Keys:
+    def __init__(self, qtbot, w):
+        self.qtbot, self.w = qtbot, w
+
+    def focus(self):
+        self.qtbot.waitUntil(lambda: QApplication.focusWidget() is not None, timeout=2000)
+        return QApplication.focusWidget()
+
+    def type(self, text):
+        for ch in text:
+            self.qtbot.keyClick(self.focus(), ch)
+
+    def key(self, key, modifier=Qt.NoModifier):
+        self.qtbot.keyClick(self.focus(), key, modifier)
+
+    def undo(self):
+        self.key(Qt.Key_Z, Qt.ControlModifier)
+
+    @property
+    def error(self) -> str:
+        return self.w.panel.error.text()
+
+
+def six_handed_fourth_street(qtbot, w):
+    """Seats 1, 2, 3, 4, 6, 7 at $4-8; seats 3 and 4 fold on third street (the issue's table)."""
+    c = w.controller
+    c.open_table("stud-4-8", None, [(s, n, 20000) for s, n in
+                                    ((1, "Ann"), (2, "Bob"), (3, "Cy"), (4, "Di"), (6, "Ed"), (7, "Flo"))])
+    kb = Keys(qtbot, w)
+    kb.key(Qt.Key_Return)                                     # hand 1
+    kb.type("9c th 2c jd qs 5h")                              # door cards, seat by seat: 2♣ brings in
+    assert c.prompt().seat == 3 and not kb.error
+    kb.type("bfoccc")                                         # 3 brings in, 4 folds, 6 completes, 7 1 2 call
+    assert c.prompt().seat == 3 and not kb.error
+    kb.type("f")                                              # the bring-in folds
+    assert c.prompt().kind == "card" and c.prompt().seat == 1 and not kb.error
+    return kb, c
+
+
+def dealt_this_street(c):
+    return {inp[1]: inp[2][0] for inp in c.inputs if inp[0] == "deal"} if c.hand.street == 4 else None
+
+
+def test_a_street_typed_with_the_folded_seats_in_it_is_caught_and_named(qtbot, window):
+    kb, c = six_handed_fourth_street(qtbot, window)
+    line = window.panel.deal_line
+    assert "seat 1 ← next" in line.text() and "3, 4" in line.text()   # where the cards go, before typing
+    kb.type("4c ")
+    assert "seat 1 4♣" in line.text() and "seat 2 ← next" in line.text()
+    kb.type("kd 7s ah 3d 6h")                                 # seat 3's and 4's positions typed too
+    street = [inp for inp in c.inputs if inp[0] == "deal"][-4:]
+    assert [(i[1], i[2]) for i in street] == [(1, ["4c"]), (2, ["Kd"]), (6, ["7s"]), (7, ["Ah"])]
+    seen = c.seen_cards()
+    assert "3d" not in seen and "6h" not in seen              # nothing beyond the street applied…
+    box = window.panel.card_edit
+    assert box.isVisible() and box.text() == "3d 6h" and not box.selectedText()   # …nor dropped
+    message = kb.error
+    assert "fourth street is complete: 3♦ 6♥ are 2 cards too many" in message
+    assert "seat 1 4♣, seat 2 K♦, seat 6 7♠, seat 7 A♥" in message and "Ctrl+Z" in message
+    assert "folded, no card: seat 3, 4" in message
+    kb.undo()
+    kb.undo()                                                 # seat 7's and seat 6's cards back
+    assert c.prompt().kind == "card" and c.prompt().seat == 6 and box.text() == ""
+    kb.type("3d 6h")                                          # what the table really holds
+    assert c.prompt().kind == "action" and c.prompt().seat == 2   # K♦ high acts first (A-2)
+    assert not kb.error
+
+
+def test_one_card_too_many_typed_fast_or_pasted_is_refused_the_same_way(qtbot, window):
+    c = window.controller
+    c.open_table("stud-4-8", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000)])
+    kb = Keys(qtbot, window)
+    kb.key(Qt.Key_Return)
+    kb.type("kd 3h 7c 8c")                                    # typed without a pause: 8♣ is one too many
+    assert [i[2] for i in c.inputs] == [["Kd"], ["3h"], ["7c"]]
+    assert window.panel.card_edit.text() == "8c"
+    assert "third street is complete: 8♣ is one card too many" in kb.error
+    assert "seat 1 K♦, seat 2 3♥, seat 3 7♣" in kb.error
+    kb.undo()                                                 # the same line again, pasted in one go
+    kb.undo()
+    kb.undo()
+    assert c.inputs == [] and c.prompt().seat == 1
+    QApplication.clipboard().setText("kd 3h 7c 8c")
+    kb.key(Qt.Key_V, Qt.ControlModifier)
+    assert [i[2] for i in c.inputs] == [["Kd"], ["3h"], ["7c"]]
+    assert window.panel.card_edit.text() == "8c" and "8♣ is one card too many" in kb.error
+
+
+def test_a_card_typed_after_the_street_is_never_taken_as_an_action_key(qtbot, window):
+    c = window.controller
+    c.open_table("stud-4-8", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000)])
+    kb = Keys(qtbot, window)
+    kb.key(Qt.Key_Return)
+    kb.type("kd 3h 7c 2c")                                    # "c" of 2♣ is the Call key: it must not call
+    assert len(c.inputs) == 3 and "2♣ is one card too many" in kb.error
+
+
+def test_a_stray_letter_does_not_eat_the_next_card(qtbot, window):
+    c = window.controller
+    c.open_table("stud-4-8", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000)])
+    kb = Keys(qtbot, window)
+    kb.key(Qt.Key_Return)
+    kb.type("f")
+    assert "unknown card code 'f'" in kb.error and window.panel.card_edit.selectedText() == "f"
+    assert "D-1" not in kb.error                              # a typo is no rule's matter
+    kb.type("kc")                                             # typed over the refused letter
+    assert c.inputs == [["deal", 1, ["Kc"]]] and window.panel.card_edit.text() == ""
+
+
+def test_an_action_key_that_is_not_legal_says_why(qtbot, window):
+    c = window.controller
+    c.open_table("stud-4-8", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000)])
+    kb = Keys(qtbot, window)
+    kb.key(Qt.Key_Return)
+    kb.type("kd3h2c")
+    kb.type("c")                                              # no call at the bring-in
+    assert len(c.inputs) == 3
+    assert "C (Call) is not possible now" in kb.error and "B Bring in $2" in kb.error
+    kb.type("x")                                              # the street was just typed: a card's start
+    assert "unknown card code 'x'" in kb.error and window.panel.card_edit.text() == "x"
+    kb.key(Qt.Key_Escape)                                     # Esc: the box is cleared, the keys are actions'
+    assert not window.panel.card_box.isVisible()
+    kb.type("x")
+    assert "x is no key here" in kb.error and len(c.inputs) == 3
+
+
+def test_digits_after_a_one_amount_raise_do_not_reach_the_next_player(qtbot, window):
+    c = window.controller
+    c.open_table("stud-4-8", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000)])
+    kb = Keys(qtbot, window)
+    kb.key(Qt.Key_Return)
+    kb.type("kd3h2c")
+    kb.type("bo")                                             # 3 brings in, 1 completes to $4
+    buttons = [b.text() for b, _c, _s in window.panel.action_buttons]
+    assert "Raise to $8  [R]" in buttons                      # one amount: the key acts at once
+    kb.type("r10")
+    kb.key(Qt.Key_Return)
+    assert c.inputs[-1] == ["act", 2, "raise", 800] and len(c.inputs) == 6
+    assert c.prompt().seat == 3                               # Enter did not act for seat 3
+    assert "Raise to $8 was done at once" in kb.error and "10" in kb.error
+    kb.type("c")                                              # the next key is seat 3's again
+    assert c.inputs[-1] == ["act", 3, "call", 800]
+
+
+def test_the_reason_when_no_fourth_street_double_bet_is_offered(qtbot, window):
+    c = window.controller
+    c.open_table("stud8-10-20", None, [(1, "Ann", 40000), (2, "Bob", 40000), (3, "Cy", 40000)])
+    kb = Keys(qtbot, window)
+    kb.key(Qt.Key_Return)
+    kb.type("kd3h2c")
+    kb.type("bcc")                                            # 3 brings in, 1 and 2 call
+    kb.type("ks 5d 9c")                                       # seat 1 shows a pair of kings
+    assert c.prompt().kind == "action" and not kb.error
+    assert "no double bet: this house plays hi-lo without it" in window.panel.reason.text()
+    assert "L-3" in window.panel.reason.text()
+    assert all(ch.to != 2000 for ch in c.choices())           # only the small bet
+
+
+# --- Seats: leave asks first and says the amount; the player comes back with their chips ----------
+def open_menu_item(qtbot, w, menu_title, item_text):
+    """Alt+the menu's letter, then a click on the item (as a dealer does)."""
+    bar_action = next(a for a in w.menuBar().actions() if a.text().replace("&", "") == menu_title)
+    qtbot.mouseClick(w.menuBar(), Qt.LeftButton, pos=w.menuBar().actionGeometry(bar_action).center())
+    qtbot.waitUntil(lambda: QApplication.activePopupWidget() is bar_action.menu(), timeout=2000)
+    popup = bar_action.menu()
+    item = next(a for a in popup.actions() if a.text().replace("&", "").startswith(item_text))
+    qtbot.mouseClick(popup, Qt.LeftButton, pos=popup.actionGeometry(item).center())
+
+
+def a_hand_where_bob_loses(qtbot, w):
+    """$1-2: Bob (who sat down with $22) antes, brings in, calls a completion and folds on
+    fourth street: he keeps $20.75."""
+    c = w.controller
+    c.open_table("stud-1-2", None, [(1, "Ann", 2000), (2, "Bob", 2200), (3, "Cy", 2000)])
+    kb = Keys(qtbot, w)
+    kb.key(Qt.Key_Return)
+    kb.type("kd 2c 9h")
+    kb.type("boc")                                            # Bob brings in $0.50, Cy completes, Ann calls
+    kb.type("c")                                              # Bob calls the $1
+    kb.type("qs 3d 4h")
+    kb.type("e")                                              # Ann bets $1 (queen high)
+    kb.type("f")                                              # Bob folds
+    kb.type("f")                                              # Cy folds: Ann wins
+    kb.key(Qt.Key_Return)                                     # confirm the awards: between hands
+    assert c.prompt().kind == "between" and c.session.seats[2].stack == 2200 - 25 - 100
+    return kb, c
+
+
+def answer_when_shown(qtbot, button_text):
+    """Click the button of the message box that is about to open (its own event loop)."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QMessageBox
+
+    def click():
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(20, click)
+            return
+        button = next(b for b in box.buttons() if b.text() == button_text)
+        qtbot.mouseClick(button, Qt.LeftButton)
+    QTimer.singleShot(20, click)
+
+
+def test_leave_asks_says_the_amount_and_the_player_comes_back_with_their_chips(qtbot, window):
+    from PySide6.QtWidgets import QComboBox, QDialogButtonBox
+
+    from dealer_app.ui.seat_dialogs import JoinDialog, LeaveDialog
+    kb, c = a_hand_where_bob_loses(qtbot, window)
+    open_menu_item(qtbot, window, "Seats", "Leave")
+    qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), LeaveDialog), timeout=2000)
+    dialog = QApplication.activeModalWidget()
+    seat_box = dialog.findChild(QComboBox, "seat_choice")
+    qtbot.mouseClick(seat_box, Qt.LeftButton)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key_Down)   # seat 2, Bob
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key_Return)
+    assert seat_box.currentData() == 2 and "Bob takes $20.75" in dialog.note.text()
+    ok = dialog.buttons.button(QDialogButtonBox.Ok)
+    answer_when_shown(qtbot, "Stay seated")                   # asked: no
+    qtbot.mouseClick(ok, Qt.LeftButton)
+    assert 2 in c.session.seats and dialog.isVisible()
+    answer_when_shown(qtbot, "Leave with $20.75")             # asked again: yes
+    qtbot.mouseClick(ok, Qt.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=2000)
+    assert 2 not in c.session.seats and "Left the table with $20.75" in window.statusBar().currentMessage()
+    left = [p for _h, k, p, _a in c.store.session_log(c.session_id) if k == "leave"]
+    assert left == [{"seat": 2, "name": "Bob", "cash_out": 2075}]
+    # Bob comes back this session: his $20.75 is offered, below the $20 buy-in would be refused for a new player
+    open_menu_item(qtbot, window, "Seats", "Join")
+    qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), JoinDialog), timeout=2000)
+    join = QApplication.activeModalWidget()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is join.name, timeout=2000)
+    kb.type("Dee")                                            # a new player first: the full buy-in
+    from dealer_app.ui.words import editable_money
+    assert f"at least {c.money(2000)}" in join.note.text() and join.buy_in.text() == editable_money(2000, "")
+    kb.key(Qt.Key_A, Qt.ControlModifier)
+    kb.type("Bob")
+    assert "Bob left this session with $20.75" in join.note.text() and join.buy_in.text() == editable_money(2075, "")
+    qtbot.mouseClick(join.buy_in, Qt.LeftButton)
+    kb.key(Qt.Key_A, Qt.ControlModifier)
+    kb.type("15")                                             # less than he left with: refused…
+    qtbot.mouseClick(join.buttons.button(QDialogButtonBox.Ok), Qt.LeftButton)
+    assert "Bob left this session with $20.75" in join.error.text() and "T-3" in join.error.text()
+    assert join.isVisible() and join.name.text() == "Bob" and join.buy_in.text() == "15"   # …as typed
+    qtbot.mouseClick(join.buy_in, Qt.LeftButton)
+    kb.key(Qt.Key_A, Qt.ControlModifier)
+    kb.type("20.75")
+    qtbot.mouseClick(join.buttons.button(QDialogButtonBox.Ok), Qt.LeftButton)
+    assert not join.error.text()
+    qtbot.waitUntil(lambda: not join.isVisible(), timeout=2000)
+    bob = next(p for p in c.session.seats.values() if p.name == "Bob")
+    assert bob.stack == 2075
+    # the record replays the leave and the return: a resume gives the same table
+    seats = {s: (p.name, p.stack) for s, p in c.session.seats.items()}
+    window.close()
+    again = TableController(c.store)
+    again.resume(c.session_id)
+    assert {s: (p.name, p.stack) for s, p in again.session.seats.items()} == seats
+
+
+def test_top_up_shows_the_stack_and_the_least_amount(qtbot, window):
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from dealer_app.ui.seat_dialogs import TopUpDialog
+    kb, c = a_hand_where_bob_loses(qtbot, window)
+    open_menu_item(qtbot, window, "Seats", "Top up")
+    qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), TopUpDialog), timeout=2000)
+    dialog = QApplication.activeModalWidget()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is dialog.amount, timeout=2000)
+    # seat 1, Ann, won: her stack and the least amount ($0.25, one chip: us-cardroom lets any amount in)
+    ann = c.session.seats[1].stack
+    assert f"Stack now {c.money(ann)}" in dialog.note.text() and "add at least $0.25" in dialog.note.text()
+    kb.type("0.10")                                           # not a whole chip: refused, kept
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.Ok), Qt.LeftButton)
+    assert "T-2" in dialog.error.text() and dialog.isVisible() and dialog.amount.text() == "0.10"
+    qtbot.mouseClick(dialog.amount, Qt.LeftButton)
+    kb.key(Qt.Key_A, Qt.ControlModifier)
+    kb.type("5")
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.Ok), Qt.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=2000)
+    assert c.session.seats[1].stack == ann + 500
+
+
+# --- tables: resume the one played last, ask before leaving one, Quit defaults to No ---------------
+def press_enter_on_next_box(qtbot):
+    """Press Enter in the message box that is about to open (its default button)."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QMessageBox
+
+    def enter():
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(20, enter)
+            return
+        qtbot.keyClick(box, Qt.Key_Return)
+    QTimer.singleShot(20, enter)
+
+
+def test_quit_with_a_hand_open_defaults_to_no(qtbot, window):
+    c = window.controller
+    c.open_table("stud-4-8", None, [(1, "Ann", 20000), (2, "Bob", 20000)])
+    kb = Keys(qtbot, window)
+    kb.key(Qt.Key_Return)
+    kb.type("kd")
+    press_enter_on_next_box(qtbot)                            # Enter on "quit anyway?"
+    kb.key(Qt.Key_Q, Qt.ControlModifier)
+    assert window.isVisible() and c.inputs == [["deal", 1, ["Kd"]]]
+
+
+def test_resume_offers_the_table_played_last_with_its_last_input_and_enter_resumes_it(qtbot, tmp_path):
+    store = Store(tmp_path / "hands.sqlite3")
+    first = TableController(store)
+    first.open_table("stud-1-2", None, [(1, "Ann", 2000), (2, "Bob", 2000)])
+    first.start_hand()
+    second = TableController(store)                            # another window, another table, played after
+    second.open_table("stud-4-8", None, [(1, "Cy", 20000), (2, "Di", 20000)])
+    second.start_hand()
+    first.enter_card("2c")                                    # …but the first table was played last
+    store.close()
+    settings = QSettings(str(tmp_path / "s2.ini"), QSettings.IniFormat)
+    w = MainWindow(TableController(Store(tmp_path / "hands.sqlite3")), settings)
+    qtbot.addWidget(w)
+    w.show()
+    from PySide6.QtCore import QTimer
+
+    from dealer_app.ui.resume_dialog import ResumeDialog
+    seen = {}
+
+    def enter():
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, ResumeDialog):
+            QTimer.singleShot(20, enter)
+            return
+        seen["rows"] = [dialog.list.item(i).text() for i in range(dialog.list.count())]
+        seen["current"] = dialog.list.currentRow()
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key_Return)
+    QTimer.singleShot(20, enter)
+    w.offer_resume()
+    assert seen["current"] == 0 and "$1-2" in seen["rows"][0] or "stud-1-2" in seen["rows"][0]
+    assert "Last input: seat 1 dealt 2♣" in seen["rows"][0]
+    assert w.controller.session_id == first.session_id and w.controller.inputs == [["deal", 1, ["2c"]]]
+
+
+def test_opening_another_table_between_hands_asks_whether_to_close_this_one(qtbot, window):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QMessageBox
+
+    from dealer_app.ui.new_table_dialog import NewTableDialog
+    c = window.controller
+    c.open_table("stud-4-8", None, [(1, "Ann", 20000), (2, "Bob", 20000)])
+    sid = c.session_id
+    press_enter_on_next_box(qtbot)                            # Enter: Cancel, nothing changes
+    Keys(qtbot, window).key(Qt.Key_N, Qt.ControlModifier)
+    assert c.session_id == sid and not isinstance(QApplication.activeModalWidget(), NewTableDialog)
+    window.activateWindow()  # the window manager gives the main window back its focus
+
+    def close_it():
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(20, close_it)
+            return
+        qtbot.mouseClick(next(b for b in box.buttons() if b.text() == "Close this table"), Qt.LeftButton)
+    QTimer.singleShot(20, close_it)
+    Keys(qtbot, window).key(Qt.Key_N, Qt.ControlModifier)
+    qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), NewTableDialog), timeout=2000)
+    assert c.session is None and not c.store.is_open(sid)
+    QApplication.activeModalWidget().reject()
+
+
+def test_a_limit_table_is_picked_by_typing_its_stakes_or_game(qtbot, window):
+    from dealer_app.ui.new_table_dialog import NewTableDialog
+    kb = Keys(qtbot, window)
+    kb.key(Qt.Key_N, Qt.ControlModifier)
+    qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), NewTableDialog), timeout=2000)
+    dialog = QApplication.activeModalWidget()
+    dialog.activateWindow()  # the window manager's job on a real screen
+    qtbot.mouseClick(dialog.find, Qt.LeftButton)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is dialog.find, timeout=2000)
+    kb.type("hi")
+    assert dialog.table_box.currentData() == "stud8-10-20"
+    kb.key(Qt.Key_A, Qt.ControlModifier)
+    kb.type("4-8")
+    assert dialog.table_box.currentData() == "stud-4-8"
+    kb.key(Qt.Key_A, Qt.ControlModifier)
+    kb.type("spread 1-5")
+    assert dialog.table_box.currentData() == "stud-1-5-spread"
+    kb.key(Qt.Key_A, Qt.ControlModifier)
+    kb.type("omaha")
+    assert "No limit table matches 'omaha'" in dialog.error.text()
+    dialog.reject()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_every_menu_has_its_own_alt_letter(qtbot, window, language):
+    from PySide6.QtCore import QTranslator
+
+    from dealer_app.ui.app import I18N
+    translator = QTranslator()
+    if language == "de":
+        assert translator.load(str(I18N / "dealer_app_de.qm"))
+        QApplication.installTranslator(translator)
+    try:
+        settings = QSettings(str(window.settings.fileName()) + language, QSettings.IniFormat)
+        w = MainWindow(TableController(), settings)
+        qtbot.addWidget(w)
+        letters = []
+        for a in w.menuBar().actions():
+            text = a.text()
+            assert "&" in text, text
+            letters.append(text[text.index("&") + 1].lower())
+        assert len(letters) == len(set(letters)), [a.text() for a in w.menuBar().actions()]
+    finally:
+        QApplication.removeTranslator(translator)

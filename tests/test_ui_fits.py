@@ -1,0 +1,499 @@
+"""Every window and dialog fits a 1280x720 and a 1366x768 screen, in English and in German,
+with no text cut: each is shown at the size the app gives it on that screen, with realistic
+content (a table of eight players mid-hand, the floor console on a record with hands, the
+trainer on a drill), and every visible label, button, check box, combo box, tab and menu
+title is measured against the room it has. A word-wrapped label must get the height its
+lines need; a label that does not wrap must be as wide as its longest line; and every one of
+them lies inside the window, as the window lies inside the screen."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+from PySide6 import QtGui
+from PySide6.QtCore import QPoint, QRect, QSettings, QSize, Qt, QTranslator
+from PySide6.QtGui import QFontMetricsF, QTextDocument
+from PySide6.QtWidgets import (
+    QAbstractScrollArea,
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QGroupBox,
+    QLabel,
+    QMenuBar,
+    QPushButton,
+    QRadioButton,
+    QStyle,
+    QStyleOptionButton,
+    QStyleOptionComboBox,
+    QStyleOptionGroupBox,
+    QTabBar,
+    QWidget,
+)
+
+from dealer_app.history.store import Store
+from dealer_app.live.controller import TableController
+from dealer_app.ui.screen_fit import FLOOR_WINDOW, MAIN_WINDOW, TRAINER_WINDOW, fit_window, usable_size
+
+I18N = Path(__file__).resolve().parents[1] / "dealer_app" / "ui" / "i18n"
+SCREENS = [(1280, 720), (1366, 768)]
+NAMES = ["Ann", "Maximilian", "Cy", "Friederike", "Eve", "Jean-Baptiste", "Gus", "Hal"]
+
+
+# --- the measuring ---------------------------------------------------------------------------
+def _plain(text: str) -> str:
+    """A label's or button's text as drawn: '&' marks a mnemonic ('&&' is an ampersand)."""
+    return re.sub(r"&(.)", r"\1", text)
+
+
+def _is_rich(label: QLabel) -> bool:
+    fmt = label.textFormat()
+    return fmt == Qt.TextFormat.RichText or (fmt == Qt.TextFormat.AutoText and QtGui.Qt.mightBeRichText(label.text()))
+
+
+def _document(label: QLabel, width: float | None) -> QTextDocument:
+    """The label's text laid out as QLabel lays it out (a text document with no margin)."""
+    doc = QTextDocument()
+    doc.setDefaultFont(label.font())
+    doc.setDocumentMargin(0)
+    if _is_rich(label):
+        doc.setHtml(label.text())
+    else:
+        doc.setPlainText(label.text())
+    doc.setTextWidth(-1 if width is None else width)
+    return doc
+
+
+def _widest_line(font, text: str) -> float:
+    fm = QFontMetricsF(font)
+    return max(fm.horizontalAdvance(line) for line in _plain(text).split("\n"))
+
+
+def _name(w: QWidget) -> str:
+    text = getattr(w, "text", lambda: "")()
+    return f"{type(w).__name__}{'#' + w.objectName() if w.objectName() else ''} {text[:60]!r}"
+
+
+def _in_scroll_area(w: QWidget, window: QWidget) -> bool:
+    """Inside a scroll area's viewport: it may lie outside the view (it scrolls into sight)."""
+    p = w.parentWidget()
+    while p is not None and p is not window:
+        if isinstance(p.parentWidget(), QAbstractScrollArea) and p is p.parentWidget().viewport():
+            return True
+        p = p.parentWidget()
+    return False
+
+
+def text_room(w: QWidget) -> tuple[float, QRect] | None:
+    """(the width the widget's text needs, the rectangle the widget gives it), or None for a
+    widget that shows no text of its own (or a word-wrapped label: see cut_texts)."""
+    style = w.style()
+    if isinstance(w, QPushButton):
+        if not w.text():
+            return None
+        opt = QStyleOptionButton()
+        w.initStyleOption(opt)
+        room = style.subElementRect(QStyle.SubElement.SE_PushButtonContents, opt, w)
+        icon = w.iconSize().width() + 4 if not w.icon().isNull() else 0
+        return _widest_line(w.font(), w.text()) + icon, room
+    if isinstance(w, (QCheckBox, QRadioButton)):
+        if not w.text():
+            return None
+        opt = QStyleOptionButton()
+        w.initStyleOption(opt)
+        element = QStyle.SubElement.SE_CheckBoxContents if isinstance(w, QCheckBox) else \
+            QStyle.SubElement.SE_RadioButtonContents
+        return _widest_line(w.font(), w.text()), style.subElementRect(element, opt, w)
+    if isinstance(w, QComboBox):
+        if w.isEditable() or not w.currentText():
+            return None
+        opt = QStyleOptionComboBox()
+        w.initStyleOption(opt)
+        room = style.subControlRect(QStyle.ComplexControl.CC_ComboBox, opt,
+                                    QStyle.SubControl.SC_ComboBoxEditField, w)
+        return _widest_line(w.font(), w.currentText()), room
+    if isinstance(w, QGroupBox):
+        if not w.title():
+            return None
+        opt = QStyleOptionGroupBox()
+        w.initStyleOption(opt)
+        room = style.subControlRect(QStyle.ComplexControl.CC_GroupBox, opt, QStyle.SubControl.SC_GroupBoxLabel, w)
+        return _widest_line(w.font(), w.title()), room
+    if isinstance(w, QLabel):
+        if not w.text() or w.wordWrap():
+            return None
+        m = w.margin()
+        room = w.contentsRect().adjusted(m, m, -m, -m)
+        need = _document(w, None).idealWidth() if _is_rich(w) else _widest_line(w.font(), w.text())
+        return need, room
+    return None
+
+
+def cut_texts(window: QWidget, screen: QSize) -> list[str]:
+    """Every text of the window that is cut, elided or off the window (and the window off the
+    screen's usable area), each as 'what: by how many px'."""
+    QApplication.processEvents()
+    usable = usable_size(QRect(QPoint(0, 0), screen))
+    problems = []
+    if window.width() > usable.width() or window.height() > usable.height():
+        problems.append(f"window {window.width()}x{window.height()} on a {usable.width()}x{usable.height()} "
+                        f"usable screen (minimum {window.minimumSizeHint().width()}x"
+                        f"{window.minimumSizeHint().height()})")
+    inside = window.rect()
+    for w in window.findChildren(QWidget):
+        if not w.isVisible() or w.window() is not window:
+            continue
+        where = QRect(w.mapTo(window, QPoint(0, 0)), w.size())
+        room = text_room(w)
+        has_text = room is not None or (isinstance(w, QLabel) and w.text() and w.wordWrap())
+        if has_text and not _in_scroll_area(w, window):
+            if not inside.contains(where):
+                problems.append(f"{_name(w)} at {where.x()},{where.y()} {where.width()}x{where.height()} is off "
+                                f"the {inside.width()}x{inside.height()} window")
+            visible = w.visibleRegion().boundingRect()
+            if visible.width() < w.width() - 1 or visible.height() < w.height() - 1:
+                problems.append(f"{_name(w)} is cut by its parent: {visible.width()}x{visible.height()} of "
+                                f"{w.width()}x{w.height()} shown")
+        if room is not None:
+            need, rect = room
+            if need > rect.width() + 0.5:
+                problems.append(f"{_name(w)} needs {need:.0f} px, has {rect.width()} (cut by {need - rect.width():.0f})")
+        elif isinstance(w, QLabel) and w.text() and w.wordWrap():
+            m = w.margin()
+            rect = w.contentsRect().adjusted(m, m, -m, -m)
+            doc = _document(w, rect.width())
+            if doc.idealWidth() > rect.width() + 0.5:  # a word longer than the line
+                problems.append(f"{_name(w)}: a word needs {doc.idealWidth():.0f} px, the line is {rect.width()}")
+            if w.heightForWidth(w.width()) > w.height() or doc.size().height() > rect.height() + 0.5:
+                need_h = max(w.heightForWidth(w.width()), doc.size().height())
+                problems.append(f"{_name(w)} needs {need_h:.0f} px high at {w.width()} wide, has {w.height()} "
+                                f"(cut by {need_h - w.height():.0f})")
+        if isinstance(w, QTabBar):
+            fm = QFontMetricsF(w.font())
+            pad = w.style().pixelMetric(QStyle.PixelMetric.PM_TabBarTabHSpace, None, w)
+            for i in range(w.count()):
+                need = fm.horizontalAdvance(_plain(w.tabText(i))) + pad
+                if w.tabRect(i).width() < need or not w.rect().contains(w.tabRect(i)):
+                    problems.append(f"tab {w.tabText(i)!r} needs {need:.0f} px, has {w.tabRect(i).width()}")
+        if isinstance(w, QMenuBar):
+            for a in w.actions():
+                if a.isVisible() and not w.rect().contains(w.actionGeometry(a)) or w.actionGeometry(a).isEmpty():
+                    problems.append(f"menu {a.text()!r} is not on the menu bar ({w.actionGeometry(a)})")
+            extension = w.findChild(QWidget, "qt_menubar_ext_button")
+            if extension is not None and extension.isVisible():
+                problems.append("the menu bar folds menus into its '»' button")
+    return problems
+
+
+# --- languages and screens -------------------------------------------------------------------
+@pytest.fixture(params=["en", "de"])
+def language(request, qapp):
+    if request.param == "en":
+        yield "en"
+        return
+    translator = QTranslator()
+    assert translator.load(str(I18N / "dealer_app_de.qm"))
+    qapp.installTranslator(translator)
+    yield "de"
+    qapp.removeTranslator(translator)
+
+
+@pytest.fixture(params=SCREENS, ids=lambda s: f"{s[0]}x{s[1]}")
+def screen(request) -> QSize:
+    return QSize(*request.param)
+
+
+def shown(qtbot, window: QWidget, screen: QSize, wanted: QSize | None) -> QWidget:
+    """The window as the app shows it on ``screen``: ``wanted`` (the app's size for it; None:
+    a dialog, at its own size), at most the screen's usable area."""
+    qtbot.addWidget(window)
+    fit_window(window, wanted, QRect(QPoint(0, 0), screen))
+    window.show()
+    qtbot.waitExposed(window)
+    for _ in range(3):
+        QApplication.processEvents()
+    return window
+
+
+def assert_fits(window: QWidget, screen: QSize):
+    problems = cut_texts(window, screen)
+    assert problems == [], "\n".join(problems)
+
+
+# --- the live table, mid-hand with eight players ----------------------------------------------
+def _enter(c, cards: str):
+    for card in cards.split():
+        c.enter_card(card)
+
+
+def _calls_round(c, fold: tuple[int, ...] = ()):
+    """The round bet as a table often bets it: bring-in (or a bet), everyone calls, some fold."""
+    while c.prompt().kind == "action":
+        seat = c.prompt().seat
+        kinds = {ch.action: ch for ch in c.choices()}
+        if seat in fold and "fold" in kinds:
+            c.act("fold")
+            continue
+        for kind in ("bring_in", "call", "check"):
+            if kind in kinds:
+                ch = kinds[kind]
+                c.act(kind, ch.to if ch.min_to is None else ch.min_to)
+                break
+
+
+DOORS = "Kd 2c 9h Qs 8s Th Jd 5c"
+FOURTH = "Ac 7h 3d Jc Tc"  # to the five left after seats 3, 4 and 7 fold
+
+
+def eight_handed(tmp_path, moment: str) -> TableController:
+    """A $10-20 hi-lo table of eight, played to ``moment``: 'card' (fifth street's first card
+    due, the burn first), 'action' (fourth street, a bet or raise due), 'award' (the pots
+    pushed to the showdown's hands)."""
+    c = TableController(Store(tmp_path / "hands.sqlite3"))
+    c.open_table("stud8-10-20", None, [(i + 1, name, 100000) for i, name in enumerate(NAMES)])
+    c.start_hand()
+    _enter(c, DOORS)
+    _calls_round(c, fold=(3, 4, 7))
+    _enter(c, FOURTH)
+    if moment == "action":
+        c.act(c.choices()[-1].action, c.choices()[-1].to or c.choices()[-1].min_to)  # the biggest bet
+        return c
+    _calls_round(c)
+    if moment == "card":
+        return c
+    _enter(c, "4h 6d 9c Kh 2h")
+    _calls_round(c)
+    _enter(c, "Ks 6s 4c 8d 3s")
+    _calls_round(c)
+    c.deal_river()
+    _calls_round(c)
+    downs = iter(["As 2d 7c", "Ad 3h 8h", "9d Td 5d", "Qh Qc 7d", "5h 6h 4d"])
+    while c.prompt().kind == "show":
+        c.show(c.prompt().seat, next(downs))
+    assert c.prompt().kind == "award"
+    return c
+
+
+@pytest.mark.parametrize("moment", ["card", "action", "award"])
+def test_the_live_table_fits(qtbot, tmp_path, language, screen, moment):
+    from dealer_app.ui.main_window import MainWindow
+    c = eight_handed(tmp_path, moment)
+    w = MainWindow(c, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    w.ask_before_closing = False
+    shown(qtbot, w, screen, MAIN_WINDOW)
+    assert_fits(w, screen)
+
+
+# --- the floor console --------------------------------------------------------------------------
+@pytest.fixture
+def record(tmp_path, monkeypatch):
+    """Three hands of eight players, one with an undo and an irregularity."""
+    from live_random import random_input
+
+    from dealer_app.live.controller import InputError
+    monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "config"))
+    store = Store(tmp_path / "floor.sqlite3")
+    c = TableController(store)
+    c.open_table("stud8-10-20", None, [(i + 1, name, 100000) for i, name in enumerate(NAMES)])
+    rng = random.Random(7)
+    for n in range(3):
+        c.start_hand()
+        if n == 1:
+            _enter(c, DOORS)
+            c.act("bring_in")
+            c.report_irregularity("I-5", seat=5, action="call")
+            c.act("call")
+            c.undo()
+            c.act("call")
+        while c.hand.phase != "done":
+            try:
+                random_input(c, rng)
+            except InputError:
+                pass
+        c.finish_hand()
+    store.close()
+    return tmp_path / "floor.sqlite3"
+
+
+def floor_on_a_hand(window):
+    window.hand_list.selectRow(0)
+    assert window.timeline is not None
+    window.go(len(window.timeline.steps) // 2)  # a moment in the middle of the hand
+    return window
+
+
+def test_the_floor_console_fits(qtbot, record, language, screen):
+    from dealer_app.ui.floor_window import FloorWindow
+    w = FloorWindow(Store(record, create=False))
+    shown(qtbot, w, screen, FLOOR_WINDOW)
+    floor_on_a_hand(w)
+    assert_fits(w, screen)
+
+
+# --- the trainer ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("skill", ["legal-action", "winners", "best-five", "shortage", "spot"])
+def test_the_trainer_fits(qtbot, tmp_path, language, screen, skill):
+    import sqlite3
+
+    from dealer_app.training.progress import Progress
+    from dealer_app.ui.trainer_window import TrainerWindow
+    w = TrainerWindow(Progress(sqlite3.connect(tmp_path / "t.sqlite3")))
+    shown(qtbot, w, screen, TRAINER_WINDOW)
+    w.trainee.setEditText("Friederike")
+    if skill == "spot":
+        w.mode.setCurrentIndex(w.mode.findData("spot"))
+    else:
+        w.mode.setCurrentIndex(1)  # practice
+        for i in range(w.skills.count()):
+            item = w.skills.item(i)
+            item.setCheckState(Qt.CheckState.Checked if item.data(Qt.ItemDataRole.UserRole) == skill
+                               else Qt.CheckState.Unchecked)
+    w.start()
+    assert skill == "spot" or w.session.current.skill == skill
+    assert_fits(w, screen)
+
+
+# --- the dialogs ------------------------------------------------------------------------------------
+def test_the_open_table_dialog_fits(qtbot, tmp_path, language, screen):
+    from dealer_app.ui.new_table_dialog import NewTableDialog
+    d = NewTableDialog(TableController(Store(tmp_path / "h.sqlite3")))
+    d.fill("stud8-10-20", [(i + 1, name, 100000) for i, name in enumerate(NAMES)])
+    shown(qtbot, d, screen, None)
+    assert_fits(d, screen)
+
+
+def test_the_resume_dialog_fits(qtbot, tmp_path, language, screen):
+    from dealer_app.ui.resume_dialog import ResumeDialog
+    path = tmp_path / "h.sqlite3"
+    for table, moment in (("stud8-10-20", "card"), ("stud-5-10", "action"), ("casinos-austria-5-10-20", None)):
+        c = TableController(Store(path))
+        if moment is None:
+            c.open_table(table, None, [(i + 1, name, 100000) for i, name in enumerate(NAMES[:6])])
+        else:
+            c.open_table(table, None, [(i + 1, name, 100000) for i, name in enumerate(NAMES)])
+            c.start_hand()
+            _enter(c, DOORS)
+        c.store.close()
+    d = ResumeDialog(TableController(Store(path)))
+    assert d.list.count() == 3
+    shown(qtbot, d, screen, None)
+    assert_fits(d, screen)
+
+
+@pytest.mark.parametrize("code", ["I-5", "I-6"])
+def test_the_irregularity_dialog_fits(qtbot, tmp_path, monkeypatch, language, screen, code):
+    from dealer_app.ui.floor_dialogs import IrregularityDialog
+    monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "config"))  # no floor PIN yet: typed twice
+    c = eight_handed(tmp_path, "action")
+    d = IrregularityDialog(c)
+    d.kind.setCurrentIndex(d.kind.findData(code))
+    shown(qtbot, d, screen, None)
+    assert_fits(d, screen)
+
+
+def test_the_ruling_dialog_fits(qtbot, record, language, screen):
+    from dealer_app.floor.timeline import load_hand
+    from dealer_app.history.hand_index import list_hands
+    from dealer_app.ui.floor_dialogs import RulingDialog
+    store = Store(record, create=False)
+    h = list_hands(store)[0]
+    timeline = load_hand(store, h.session, h.hand)
+    d = RulingDialog(store, timeline, len(timeline.steps) // 2)
+    d.rules.setText("I-5, P-2")
+    shown(qtbot, d, screen, None)
+    assert_fits(d, screen)
+
+
+def test_the_what_if_dialog_fits(qtbot, record, language, screen):
+    from dealer_app.floor.timeline import load_hand
+    from dealer_app.history.hand_index import list_hands
+    from dealer_app.ui.floor_dialogs import WhatIfDialog
+    from dealer_app.ui.screen_fit import WHAT_IF_WINDOW
+    store = Store(record, create=False)
+    h = list_hands(store)[0]
+    timeline = load_hand(store, h.session, h.hand)
+    step = next(i for i in range(len(timeline.steps)) if timeline.moment(i).prompt().kind == "action")
+    d = WhatIfDialog(timeline.moment(step))
+    shown(qtbot, d, screen, WHAT_IF_WINDOW)
+    assert_fits(d, screen)
+
+
+def test_the_card_room_settings_fit(qtbot, tmp_path, monkeypatch, language, screen):
+    from dealer_app.room.database import ENV
+    from dealer_app.ui.room_link import RoomSettingsDialog
+    monkeypatch.setenv(ENV, "postgresql://table_3:secret@floor-server.casino.example/room")
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    settings.setValue("room/database", "postgresql://table_3:secret@floor-server.casino.example/room")
+    d = RoomSettingsDialog(settings)
+    d.error.setText(d.tr("Not a PostgreSQL URL: postgresql://login:password@host/database"))
+    shown(qtbot, d, screen, None)
+    assert_fits(d, screen)
+
+
+def test_the_about_box_fits(qtbot, tmp_path, language, screen):
+    from dealer_app.ui.main_window import MainWindow
+    w = MainWindow(TableController(Store(tmp_path / "h.sqlite3")),
+                   QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(w)
+    box = w.about()
+    shown(qtbot, box, screen, None)
+    assert_fits(box, screen)
+
+
+def test_the_progress_view_fits(qtbot, tmp_path, language, screen):
+    import sqlite3
+
+    from dealer_app.training.drills import SKILLS
+    from dealer_app.training.progress import Progress
+    from dealer_app.ui.screen_fit import PROGRESS_WINDOW
+    from dealer_app.ui.trainer_window import ProgressView
+    progress = Progress(sqlite3.connect(tmp_path / "t.sqlite3"))
+    tina = progress.trainee("Friederike")
+    for i, skill in enumerate(SKILLS):
+        progress.record(tina, skill, "practice", i % 2 == 0, 4.5 + i)
+    v = ProgressView(progress, tina, "Friederike")
+    shown(qtbot, v, screen, PROGRESS_WINDOW)
+    assert_fits(v, screen)
+
+
+def test_the_room_console_fits(qtbot, record, monkeypatch, language, screen):
+    """The room's console (no server here: its reader and feed stand in, with three tables,
+    their hands and a refused row, as the feed hands them over)."""
+    import dataclasses
+
+    from dealer_app.history.hand_index import list_hands
+    from dealer_app.room.feed import FeedChange
+    from dealer_app.room.reader import Refusal, RoomTable
+    from dealer_app.ui import room_window
+
+    class Reader:
+        def __init__(self, url):
+            self.url, self.refusals = url, []
+
+        def close(self):
+            pass
+
+    class Feed:
+        def __init__(self, url, on_change, on_state):
+            pass
+
+        def start(self):
+            return self
+
+        def stop(self):
+            pass
+
+    monkeypatch.setattr(room_window, "RoomReader", Reader)
+    monkeypatch.setattr(room_window, "RoomFeed", Feed)
+    w = room_window.RoomFloorWindow("postgresql://floor_anna:secret@floor-server.casino.example/room")
+    shown(qtbot, w, screen, FLOOR_WINDOW)
+    tables = {f"T-{n}": RoomTable(f"T-{n}", f"Stud {n}", f"table_{n}", "2026-12-01T20:00:00") for n in (1, 2, 3)}
+    hands = [dataclasses.replace(h, table_id=f"T-{1 + i % 3}", room_label=f"Stud {1 + i % 3}")
+             for i, h in enumerate(list_hands(Store(record, create=False)))]
+    refusal = Refusal(1, "T-2", 1, 3, 17, "action", 2, "hash", "", "2026-12-01T21:03:12")
+    w._feed_changed(FeedChange(hands, tables, [refusal], [], {t: 40 for t in tables}))
+    w._feed_state("connected", "")
+    assert_fits(w, screen)
