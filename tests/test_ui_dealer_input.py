@@ -82,7 +82,7 @@ def test_a_street_typed_with_the_folded_seats_in_it_is_caught_and_named(qtbot, w
     box = window.panel.card_edit
     assert box.isVisible() and box.text() == "3d 6h" and not box.selectedText()   # …nor dropped
     message = kb.error
-    assert "fourth street is complete: 3♦ 6♥ are 2 cards too many" in message
+    assert "Fourth street is complete: 3♦ 6♥ are 2 cards too many" in message
     assert "seat 1 4♣, seat 2 K♦, seat 6 7♠, seat 7 A♥" in message and "Ctrl+Z" in message
     assert "folded, no card: seat 3, 4" in message
     kb.undo()
@@ -101,7 +101,7 @@ def test_one_card_too_many_typed_fast_or_pasted_is_refused_the_same_way(qtbot, w
     kb.type("kd 3h 7c 8c")                                    # typed without a pause: 8♣ is one too many
     assert [i[2] for i in c.inputs] == [["Kd"], ["3h"], ["7c"]]
     assert window.panel.card_edit.text() == "8c"
-    assert "third street is complete: 8♣ is one card too many" in kb.error
+    assert "Third street is complete: 8♣ is one card too many" in kb.error
     assert "seat 1 K♦, seat 2 3♥, seat 3 7♣" in kb.error
     kb.undo()                                                 # the same line again, pasted in one go
     kb.undo()
@@ -437,3 +437,34 @@ def test_every_menu_has_its_own_alt_letter(qtbot, window, language):
         assert len(letters) == len(set(letters)), [a.text() for a in w.menuBar().actions()]
     finally:
         QApplication.removeTranslator(translator)
+
+
+def painted_seat_texts(qtbot, window, monkeypatch):
+    """The texts the table view paints, by seat box (recorded as it paints: nothing is faked)."""
+    from dealer_app.ui.table_view import TableView
+    seen: list[str] = []
+    original = TableView._text
+
+    def record(self, p, rect, text, *args, **kwargs):
+        seen.append(text)
+        return original(self, p, rect, text, *args, **kwargs)
+    monkeypatch.setattr(TableView, "_text", record)
+    window.table_view.repaint()
+    return seen
+
+
+def test_each_seat_shows_what_it_has_in_the_pot_what_it_must_call_and_a_held_action(qtbot, window, monkeypatch):
+    c = window.controller
+    c.open_table("stud-4-8", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000), (4, "Di", 20000)])
+    kb = Keys(qtbot, window)
+    kb.key(Qt.Key_Return)
+    kb.type("kd 3h 2c 9s")
+    kb.type("bo")                                             # Cy brings in $2, Di completes to $4
+    texts = painted_seat_texts(qtbot, window, monkeypatch)
+    # Ann to act: she must put in $4; Cy has $2.50 in (ante + bring-in) and must put in $2 more
+    assert any("TO ACT · call $4" in t for t in texts), " | ".join(texts)
+    assert any("to call $2 · in pot $2.50" in t for t in texts), " | ".join(texts)
+    assert any("in pot $4.50" in t for t in texts), texts                     # Di: ante + $4
+    c.report_irregularity("I-5", seat=2, action="call", to=400)              # Bob calls out of turn (held)
+    texts = painted_seat_texts(qtbot, window, monkeypatch)
+    assert any("HELD: Call $4 (I-5)" in t for t in texts), " | ".join(texts)

@@ -5,13 +5,65 @@ Kept as a table in code so a reviewer reads every German string in one place; a 
 without a German entry here stays "unfinished" and a test fails.
 """
 
+# --- Glossary: one German word per thing, in the table, the trainer, the floor, the refusals and
+# the catalog's German copy (dealer_app/data/STUD_RULES.de.md). Sources: S0 = the online casino's
+# Seven Card Stud rules, S1 = the Hi-Lo forum article, S2 = Casinos Austria's rules (encyclopedia);
+# "rooms" = what German-speaking card rooms and poker clients say where the sources are silent.
+#
+#   hand (one deal)          Spiel ("Spiel 3", "zwischen zwei Spielen")                S2
+#   hand (the cards)         Hand ("die höchste Hand", "beste Hand")                   S2
+#   seat / player            Platz / Spieler                                           S0
+#   deal / dealer            geben / Dealer                                            S2, S0
+#   third … sixth street     3. Karte … 6. Karte                                       S0 (its limit tables, "4. Karte")
+#   seventh street, river    7. Karte (River); the card itself: River                  S0 ("Siebte Karte (River)")
+#   street (any one)         Runde ("Nächste Runde", "alle Karten der Runde"); by      S0 ("bei allen folgenden
+#                            number: "die 5. Karte", "bei der 4. Karte"                   Karten", "Runden")
+#   betting round            Setzrunde                                                 S0
+#   upcard / downcard        offene Karte / verdeckte Karte                            S0, S2
+#   door card                Door Card                                                 S0 (S2: "Door")
+#   bring-in / to bring in   Bring-in / den Bring-in setzen                            S0 ("setzt den Bring-in")
+#   complete                 komplettieren                                             rooms (S0 silent)
+#   bet / raise              setzen, Einsatz / erhöhen, Erhöhung                       S0, S2
+#   call / check / fold      mitgehen / checken / passen                               S0 ("mitgehen (call)")
+#   uncalled bet             nicht gecallter Einsatz                                   rooms: the fixed term of
+#                            (a fixed term: "mitgehen" stays the action's word;           German hand histories;
+#                            "nicht gehalten" is S2's rare verb and reads "not held")     S1 says "callen"
+#   all-in / cap / heads-up  All-in / Cap, "Cap erreicht" / Heads-up                   S0, S1, S2
+#   acts first / to act      spricht zuerst / am Zug                                   S2 ("spricht … als erster")
+#   action                   Aktion ("außer der Reihe")                                rooms (S0 quotes "Action")
+#   ante                     Ante                                                      S0, S1, S2
+#   pot / main pot           Pot / Hauptpot                                            S0 / rooms
+#   side pot                 Sidepot                                                   S2 ("Side Pot")
+#   burn card / to burn      Burn Card / brennen                                       S0, S2 ("gebrannt")
+#   stub                     Reststapel                                                S2
+#   deck                     Deck                                                      S0 (S2: "Talon (Deck)")
+#   common card              Gemeinschaftskarte                                        S0, S1
+#   showdown / show          Showdown / zeigen                                         S0, S2
+#   muck                     Muck (the button), mucken ("Platz 3 muckt")               rooms (S2 describes it:
+#                                                                                          "verdeckt ablegen")
+#   misdeal / fouled deck    Misdeal / fehlerhaftes Deck                               rooms
+#   stack / chip             Stack / Chip                                              rooms; S2 "Jetons (Chips)"
+#   buy-in                   der Buy-in                                                S0
+#   top up                   zukaufen, Zukauf                                          S2 ("Zukauf", "zukauft")
+#   sit out / sit in         aussetzen / wieder einsteigen                             rooms
+#   join / leave             Platz nehmen / den Tisch verlassen                        rooms
+#   high / low               High / Low                                                S1, S2
+#   small / big bet          Small Bet / Big Bet; split: unteres / oberes Limit        S0, S2
+#   fixed, spread, split     Fixed Limit, Spread Limit, Split Limit                    S0, S2
+#   session                  Sitzung ("Tischsitzung")                                  rooms
+#   money                    "0,50 $", "5 €", "1.234,50 €" (ui/words.money)            S0 ("5 $"), S2 ("5 €")
+#
+# A refusal's template starts lower-case (it is also a part of others); ui/words.error_words
+# raises its first letter where the sentence is shown. After a colon a whole sentence starts
+# capitalised ("Platz 3 gibt es nicht: Dieser Tisch hat …"), an instruction does not.
+
 import sys
 import xml.etree.ElementTree as ET
 
 GERMAN = {
     "%1 (table default)": "%1 (Standard des Tischs)",
     "&Edit": "&Bearbeiten",
-    "&Four-colour suits": "&Vierfarbiges Blatt",
+    "&Four-colour suits": "&Vierfarbiges Deck",
     "&Join…": "&Platz nehmen…",
     "&Language": "&Sprache",
     "&Leave…": "&Verlassen…",
@@ -21,11 +73,11 @@ GERMAN = {
     "&Seats": "&Plätze",
     "&Start hand": "&Spiel beginnen",
     "&Table": "&Tisch",
-    "&Top up…": "&Nachkaufen…",
+    "&Top up…": "&Zukaufen…",
     "&Undo": "&Rückgängig",
     "ALL-IN": "ALL-IN",
     "All-in %1": "All-in %1",
-    "Amount to add": "Betrag zum Nachkaufen",
+    "Amount to add": "Betrag zum Zukaufen",
     "Bet": "Setzen",
     "Bet %1": "Setzen %1",
     "Between hands": "Zwischen zwei Spielen",
@@ -44,9 +96,9 @@ GERMAN = {
     "Dealer": "Dealer",
     "Downcards shown, e.g. ah kd 7c": "Gezeigte verdeckte Karten eingeben, z. B. ah kd 7c",
     "FOLDED": "GEPASST",
-    "Fifth street": "Fünfte Karte",
+    "Fifth street": "5. Karte",
     "Fold": "Passen",
-    "Fourth street": "Vierte Karte",
+    "Fourth street": "4. Karte",
     "Hand record: %1": "Spielprotokoll: %1",
     "House rules": "Hausregeln",
     "Join": "Platz nehmen",
@@ -54,7 +106,7 @@ GERMAN = {
     "Leave": "Verlassen",
     "Limit table": "Limit-Tisch",
     "Main pot": "Hauptpot",
-    "Muck  [Ctrl+M]": "Verdeckt ablegen  [Strg+M]",
+    "Muck  [Ctrl+M]": "Muck  [Strg+M]",
     "Name": "Name",
     "Open a table": "Einen Tisch öffnen",
     "Open a table (Ctrl+N)": "Einen Tisch öffnen (Strg+N)",
@@ -70,22 +122,22 @@ GERMAN = {
     "Setti&ngs": "&Einstellungen",
     "Seat": "Platz",
     "Seat %1": "Platz %1",
-    "Seventh street": "Siebte Karte (River)",
+    "Seventh street": "7. Karte (River)",
     "Show  [Enter]": "Zeigen  [Enter]",
-    "Side pot %1": "Seitenpot %1",
+    "Side pot %1": "Sidepot %1",
     "Sit &out / sit in…": "&Aussetzen / wieder einsteigen…",
     "Sit out / sit in": "Aussetzen / wieder einsteigen",
-    "Sixth street": "Sechste Karte",
+    "Sixth street": "6. Karte",
     "Start hand  [Enter]": "Spiel beginnen  [Enter]",
-    "Stub %1": "Stapel %1",
+    "Stub %1": "Reststapel %1",
     "Stud Dealer Assistant": "Stud-Dealer-Assistent",
     "System language": "Systemsprache",
     "TO ACT": "AM ZUG",
     "Table %1 (%2), opened %3, did not close. Resume it where it stopped?":
         "Tisch %1 (%2), geöffnet %3, wurde nicht geschlossen. Dort fortsetzen, wo er stehen blieb?",
     "The language changes at the next start.": "Die Sprache wechselt beim nächsten Start.",
-    "Third street": "Dritte Karte",
-    "Top up": "Nachkaufen",
+    "Third street": "3. Karte",
+    "Top up": "Zukaufen",
     "Card: kd, 10h, th": "Karte: kd, 10h, dh (Dame), bs (Bube)",
     "seat %1: %2": "Platz %1: %2",
     "%1: %2 (seats %3)": "%1: %2 (Plätze %3)",
@@ -101,7 +153,7 @@ GERMAN = {
         'Limit-Tisch und Profil werden als Text benannt, nicht %1 / %2',
     'the players are a list of (seat, name, buy-in), not %1':
         'die Spieler sind eine Liste aus (Platz, Name, Buy-in), nicht %1',
-    '%1: the limit table cannot be read (%2)': '%1: der Limit-Tisch ist nicht lesbar (%2)',
+    '%1: the limit table cannot be read (%2)': '%1: Der Limit-Tisch ist nicht lesbar (%2)',
     'a player is (seat, name, buy-in in cents), not %1': 'ein Spieler ist (Platz, Name, Buy-in in Cent), nicht %1',
     'no table is open': 'kein Tisch ist geöffnet',
     'there is no hand record': 'es gibt kein Spielprotokoll',
@@ -113,43 +165,43 @@ GERMAN = {
     'session %1 is not an open table in the record (closed, or never opened)':
         'Sitzung %1 ist im Protokoll kein offener Tisch (geschlossen oder nie geöffnet)',
     '%1: the table has no rows in the record (nothing to resume)':
-        '%1: der Tisch hat keine Zeilen im Protokoll (nichts fortzusetzen)',
-    '%1: the record does not start with the table': '%1: das Protokoll beginnt nicht mit dem Tisch',
+        '%1: Der Tisch hat keine Zeilen im Protokoll (nichts fortzusetzen)',
+    '%1: the record does not start with the table': '%1: Das Protokoll beginnt nicht mit dem Tisch',
     '%1: the limit table it was played with cannot be loaded: %2':
-        '%1: der Limit-Tisch, mit dem gespielt wurde, lässt sich nicht laden: %2',
-    '%1: the limit table in the record is not readable (%2)': '%1: der Limit-Tisch im Protokoll ist nicht lesbar (%2)',
+        '%1: Der Limit-Tisch, mit dem gespielt wurde, lässt sich nicht laden: %2',
+    '%1: the limit table in the record is not readable (%2)': '%1: Der Limit-Tisch im Protokoll ist nicht lesbar (%2)',
     '%1: row %2 (%3) no longer replays: %4': '%1: Zeile %2 (%3) lässt sich nicht mehr nachspielen: %4',
     '%1: no such hand record': '%1: kein solches Spielprotokoll',
-    '%1: the record folder cannot be made (%2)': '%1: der Protokollordner kann nicht angelegt werden (%2)',
+    '%1: the record folder cannot be made (%2)': '%1: Der Protokollordner kann nicht angelegt werden (%2)',
     '%1: not a file': '%1: keine Datei',
     '%1: the hand record cannot be written (read-only)':
-        '%1: das Spielprotokoll kann nicht geschrieben werden (schreibgeschützt)',
+        '%1: Das Spielprotokoll kann nicht geschrieben werden (schreibgeschützt)',
     '%1: the record folder cannot be written (read-only)':
-        '%1: in den Protokollordner kann nicht geschrieben werden (schreibgeschützt)',
-    '%1: the hand record cannot be opened (%2)': '%1: das Spielprotokoll kann nicht geöffnet werden (%2)',
+        '%1: In den Protokollordner kann nicht geschrieben werden (schreibgeschützt)',
+    '%1: the hand record cannot be opened (%2)': '%1: Das Spielprotokoll kann nicht geöffnet werden (%2)',
     '%1: an empty file, not a hand record': '%1: eine leere Datei, kein Spielprotokoll',
-    '%1: the hand record cannot be read (%2)': '%1: das Spielprotokoll ist nicht lesbar (%2)',
+    '%1: the hand record cannot be read (%2)': '%1: Das Spielprotokoll ist nicht lesbar (%2)',
     '%1: not a hand record (the file is not an SQLite database)':
         '%1: kein Spielprotokoll (die Datei ist keine SQLite-Datenbank)',
     "%1: an SQLite file, but not a hand record (table %2 has the columns %3; a record's are %4)":
         '%1: eine SQLite-Datei, aber kein Spielprotokoll (Tabelle %2 hat die Spalten %3; ein Protokoll hat %4)',
-    '%1: the hand record is damaged (%2)': '%1: das Spielprotokoll ist beschädigt (%2)',
+    '%1: the hand record is damaged (%2)': '%1: Das Spielprotokoll ist beschädigt (%2)',
     '%1: not a readable hand record (%2)': '%1: kein lesbares Spielprotokoll (%2)',
     "%1: the record's lock file cannot be made (%2)":
-        '%1: die Sperrdatei des Protokolls kann nicht angelegt werden (%2)',
-    '%1: opened read-only, so no table can be held': '%1: nur zum Lesen geöffnet, daher kann kein Tisch belegt werden',
+        '%1: Die Sperrdatei des Protokolls kann nicht angelegt werden (%2)',
+    '%1: opened read-only, so no table can be held': '%1: Nur zum Lesen geöffnet, daher kann kein Tisch belegt werden',
     '%1: opened read-only, so whose table it is cannot be asked':
-        '%1: nur zum Lesen geöffnet, daher lässt sich nicht fragen, wem der Tisch gehört',
+        '%1: Nur zum Lesen geöffnet, daher lässt sich nicht fragen, wem der Tisch gehört',
     '%1: session %2: a %3 row is not readable JSON': '%1: Sitzung %2: eine %3-Zeile ist kein lesbares JSON',
     '%1: session %2: a %3 row is not a record row': '%1: Sitzung %2: eine %3-Zeile ist keine Protokollzeile',
     '%1 was an empty file (0 bytes): a new record is kept in it.':
-        '%1 war eine leere Datei (0 Bytes): darin wird ein neues Protokoll geführt.',
+        '%1 war eine leere Datei (0 Bytes): Darin wird ein neues Protokoll geführt.',
     '%1. The file is kept untouched.': '%1. Die Datei bleibt unverändert.',
     'The record continues in %1.': 'Das Protokoll wird in %1 fortgeführt.',
     'A fresh record was opened beside it: %1.': 'Daneben wurde ein neues Protokoll angelegt: %1.',
     'The data folder %1 cannot be written: hands are recorded in %2 for now. Copy that file before the '
     'machine restarts, and fix the data folder.':
-        'In den Datenordner %1 kann nicht geschrieben werden: die Spiele werden vorerst in %2 protokolliert. '
+        'In den Datenordner %1 kann nicht geschrieben werden: Die Spiele werden vorerst in %2 protokolliert. '
         'Kopieren Sie diese Datei vor dem nächsten Neustart und beheben Sie das Problem mit dem Datenordner.',
     'Unexpected error: %1. The hand record is safe; details are in %2.':
         'Unerwarteter Fehler: %1. Das Spielprotokoll ist sicher; Einzelheiten stehen in %2.',
@@ -178,11 +230,11 @@ GERMAN = {
     'must not be below the smaller limit (%1 < %2 cents reversed)':
         'darf nicht unter dem kleineren Limit liegen (%1 < %2 Cent, vertauscht)',
     'must not exceed the small bet / lower limit (B-3)':
-        'darf die Small Bet / das untere Limit nicht übersteigen (B-3)',
+        'darf den Small Bet / das untere Limit nicht übersteigen (B-3)',
     'must not exceed the bring-in (B-1, B-3)': 'darf den Bring-in nicht übersteigen (B-1, B-3)',
     '%1 cents is not a multiple of the smallest chip (%2 cents, T-2)':
         '%1 Cent sind kein Vielfaches des kleinsten Chips (%2 Cent, T-2)',
-    'is smaller than one big bet': 'ist kleiner als eine Big Bet',
+    'is smaller than one big bet': 'ist kleiner als ein Big Bet',
     'unknown table %1 (known: %2)': 'unbekannter Tisch %1 (bekannt: %2)',
     'seat %1 (%2)': 'Platz %1 (%2)',
     'seat at least two players': 'mindestens zwei Spieler setzen',
@@ -198,16 +250,16 @@ GERMAN = {
     'a seat number': 'eine Platznummer',
     'a buy-in (in cents)': 'ein Buy-in (in Cent)',
     "a player's name must be text, not %1": 'ein Spielername muss Text sein, nicht %1',
-    'seat %1 does not exist: this table has seats 1-%2': 'Platz %1 gibt es nicht: dieser Tisch hat die Plätze 1-%2',
+    'seat %1 does not exist: this table has seats 1-%2': 'Platz %1 gibt es nicht: Dieser Tisch hat die Plätze 1-%2',
     'seat %1 is taken by %2': 'Platz %1 ist von %2 besetzt',
     "a buy-in of %1 is below the table's %2": 'ein Buy-in von %1 liegt unter dem des Tischs (%2)',
     '%1 is not a whole number of %2 chips': '%1 ist keine ganze Zahl von %2-Chips',
     'seat %1 is already called %2: give another name': 'Platz %1 heißt schon %2: einen anderen Namen geben',
-    'chips are added': 'Chips werden nachgekauft',
-    'a top-up (in cents)': 'ein Nachkauf (in Cent)',
-    'a top-up must be a positive number of %1 chips': 'ein Nachkauf muss eine positive Zahl von %1-Chips sein',
+    'chips are added': 'Chips werden zugekauft',
+    'a top-up (in cents)': 'ein Zukauf (in Cent)',
+    'a top-up must be a positive number of %1 chips': 'ein Zukauf muss eine positive Zahl von %1-Chips sein',
     'after a top-up the stack must reach the buy-in of %1; %2 + %3 does not':
-        'nach dem Nachkauf muss der Stack das Buy-in von %1 erreichen; %2 + %3 reicht nicht',
+        'nach dem Zukauf muss der Stack den Buy-in von %1 erreichen; %2 + %3 reicht nicht',
     'players sit out or in': 'Spieler setzen aus oder steigen wieder ein',
     'players leave': 'Spieler verlassen den Tisch',
     'nobody sits in seat %1': 'auf Platz %1 sitzt niemand',
@@ -222,36 +274,36 @@ GERMAN = {
     'the hand record cannot be written: %1 — nothing was changed (%2)':
         'das Spielprotokoll kann nicht geschrieben werden: %1 — nichts wurde geändert (%2)',
     'no door card is recorded, so nobody can be named to bring in':
-        'keine Türkarte erfasst, daher kann niemand für den Bring-in bestimmt werden',
+        'keine Door Card erfasst, daher kann niemand für den Bring-in bestimmt werden',
     "unknown card code %1: expected rank and suit, like 'Ah' or '10d'":
-        "unbekannte Karte %1: erwartet werden Rang und Farbe, etwa 'Ah' oder '10d'",
+        "unbekannte Karte %1: Erwartet werden Rang und Farbe, etwa 'ah' oder '10d'",
     'unknown card code %1: rank %2 is not one of 2-9, T (or 10), J, Q, K, A':
         'unbekannte Karte %1: Rang %2 ist keiner von 2-9, 10 (oder Z, T), B (J), D (Q), K, A',
     'unknown card code %1: suit %2 is not one of c d h s ♣ ♦ ♥ ♠':
         'unbekannte Karte %1: Farbe %2 ist keine von c d h s ♣ ♦ ♥ ♠ (Kreuz, Karo, Herz, Pik)',
     '%1 (at position %2 of %3)': '%1 (an Stelle %2 von %3)',
-    'unknown card code %1: an upcard is always seen': 'unbekannte Karte %1: eine offene Karte ist immer zu sehen',
+    'unknown card code %1: an upcard is always seen': 'unbekannte Karte %1: Eine offene Karte ist immer zu sehen',
     'there is no seat %1 in this hand (seats: %2)': 'in diesem Spiel gibt es keinen Platz %1 (Plätze: %2)',
     'card %1 is already seen in this hand (%2)': 'die Karte %1 ist in diesem Spiel schon gesehen (%2)',
     'the common card': 'die Gemeinschaftskarte',
     "seat %1's upcard": 'offene Karte von Platz %1',
     "seat %1's downcard": 'verdeckte Karte von Platz %1',
-    'no cards are being dealt now (%1 on street %2)': 'jetzt werden keine Karten gegeben (%1 auf Street %2)',
+    'no cards are being dealt now (%1 on street %2)': 'jetzt werden keine Karten gegeben (%1, %2. Karte)',
     'street %1 is a common card: deal it to the middle (D-8)':
-        'Street %1 ist eine Gemeinschaftskarte: sie in die Mitte legen (D-8)',
+        'die %1. Karte ist eine Gemeinschaftskarte: sie offen in die Mitte legen (D-8)',
     'seat %1 has folded and gets no cards': 'Platz %1 hat gepasst und bekommt keine Karten',
     'seat %1 gets the next card, not seat %2': 'Platz %1 bekommt die nächste Karte, nicht Platz %2',
-    'street %1 deals %2 card(s) to seat %3, got %4': 'Street %1 gibt Platz %3 %2 Karte(n), erhalten: %4',
+    'street %1 deals %2 card(s) to seat %3, got %4': 'bei der %1. Karte bekommt Platz %3 %2 Karte(n), erhalten: %4',
     "seat %1's upcard must be entered (an upcard is always seen)":
         'die offene Karte von Platz %1 muss eingegeben werden (eine offene Karte ist immer zu sehen)',
     'card %1 entered twice for seat %2': 'Karte %1 für Platz %2 zweimal eingegeben',
     'no common card is due now': 'jetzt ist keine Gemeinschaftskarte fällig',
     'the common card is face up and must be entered': 'die Gemeinschaftskarte liegt offen und muss eingegeben werden',
-    'seat %1: the amount %2 is not a whole number of cents': 'Platz %1: der Betrag %2 ist keine ganze Zahl von Cents',
+    'seat %1: the amount %2 is not a whole number of cents': 'Platz %1: Der Betrag %2 ist keine ganze Zahl von Cent',
     'unknown action %1 (known: %2)': 'unbekannte Aktion %1 (bekannt: %2)',
     'seat %1 cannot %2 now: no betting round is open (%3)':
-        'Platz %1 kann jetzt nicht %2: keine Setzrunde ist offen (%3)',
-    'seat %1 acted out of turn: seat %2 is to act': 'Platz %1 hat außer der Reihe gehandelt: Platz %2 ist am Zug',
+        'Platz %1 kann jetzt nicht %2: Keine Setzrunde ist offen (%3)',
+    'seat %1 acted out of turn: seat %2 is to act': 'Platz %1 hat außer der Reihe gesprochen: Platz %2 ist am Zug',
     'seat %1 may not %2 now (legal: %3)': 'Platz %1 darf jetzt nicht %2 (erlaubt: %3)',
     'seat %1 may not %2 to %3: %4': 'Platz %1 darf nicht %2 auf %3: %4',
     '%1 to %2-%3': '%1 auf %2-%3',
@@ -260,7 +312,7 @@ GERMAN = {
     'seat %1 has folded and has no hand to turn up': 'Platz %1 hat gepasst und hat keine Hand zum Aufdecken',
     'seat %1 holds %2 cards; %3 turned up': 'Platz %1 hält %2 Karten; %3 aufgedeckt',
     'seat %1 is the last player left and cannot muck':
-        'Platz %1 ist der letzte Spieler und kann die Karten nicht verdeckt ablegen',
+        'Platz %1 ist der letzte Spieler und kann nicht mucken',
     'there is no showdown now (%1)': 'jetzt ist kein Showdown (%1)',
     'seat %1 is not waiting to show (waiting: %2)': 'Platz %1 wartet nicht aufs Zeigen (es warten: %2)',
     'seat %1 shows %2, which lacks the upcard %3': 'Platz %1 zeigt %2, darin fehlt die offene Karte %3',
@@ -270,13 +322,13 @@ GERMAN = {
         'die verdeckte Karte %2 von Platz %1 ist nicht unter den gezeigten',
     'open a table first': 'zuerst einen Tisch öffnen',
     'start a hand first': 'zuerst ein Spiel beginnen',
-    'a card is typed as text (ah, td, 10d), not %1': 'eine Karte wird als Text getippt (ah, td, 10d), nicht %1',
+    'a card is typed as text (ah, td, 10d), not %1': 'eine Karte wird als Text getippt (ah, zd, 10d), nicht %1',
     'an upcard is always seen: enter its rank and suit':
         'eine offene Karte ist immer zu sehen: Rang und Farbe eingeben',
     'no card is due now (%1)': 'jetzt ist keine Karte fällig (%1)',
     'the river is not due now': 'der River ist jetzt nicht fällig',
     'no action is due now (%1)': 'jetzt ist keine Aktion fällig (%1)',
-    '%1 %2–%3: %4 is outside that range': '%1 %2–%3: %4 liegt außerhalb',
+    '%1 %2–%3: %4 is outside that range': '%1 %2–%3: %4 liegt außerhalb dieses Bereichs',
     'shown cards are typed as text (ah kd 7c), not %1': 'gezeigte Karten werden als Text getippt (ah kd 7c), nicht %1',
     'seat %1 has %2 downcards: %3 typed, %4 more to type':
         'Platz %1 hat %2 verdeckte Karten: %3 getippt, noch %4 zu tippen',
@@ -285,7 +337,7 @@ GERMAN = {
     'fold': 'passen',
     'check': 'checken',
     'call': 'mitgehen',
-    'bring in': 'den Bring-in bringen',
+    'bring in': 'den Bring-in setzen',
     'complete': 'komplettieren',
     'bet': 'setzen',
     'raise': 'erhöhen',
@@ -352,58 +404,63 @@ GERMAN = {
     '1 card': '1 Karte',
     '%1 cards': '%1 Karten',
     'shuffle the %1 burn cards into the stub, burn one, then deal one card down to each player':
-        'die %1 Burn-Karten in den Stub mischen, eine verbrennen, dann jedem Spieler eine verdeckte Karte geben',
+        'die %1 Burn Cards in den Reststapel mischen, eine Karte brennen, dann jedem Spieler eine verdeckte Karte '
+        'geben',
     'shuffle the %1 burn cards into the stub, burn one, then deal one card up to each player':
-        'die %1 Burn-Karten in den Stub mischen, eine verbrennen, dann jedem Spieler eine offene Karte geben',
-    'shuffle the %1 burn cards into the stub, then ': 'die %1 Burn-Karten in den Stub mischen, dann ',
-    'deal one card down to each player without a burn': 'jedem Spieler ohne Burn eine verdeckte Karte geben',
-    'deal one card up to each player without a burn': 'jedem Spieler ohne Burn eine offene Karte geben',
+        'die %1 Burn Cards in den Reststapel mischen, eine Karte brennen, dann jedem Spieler eine offene Karte geben',
+    'shuffle the %1 burn cards into the stub, then ': 'die %1 Burn Cards in den Reststapel mischen, dann ',
+    'deal one card down to each player without a burn': 'jedem Spieler eine verdeckte Karte geben, ohne zu brennen',
+    'deal one card up to each player without a burn': 'jedem Spieler eine offene Karte geben, ohne zu brennen',
     'shuffle the %1 burn cards into the stub, then turn one common card face up in the middle':
-        'die %1 Burn-Karten in den Stub mischen, dann eine Gemeinschaftskarte offen in die Mitte legen',
-    'shuffle the %1 burn cards into the stub. ': 'die %1 Burn-Karten in den Stub mischen. ',
-    'Burn one, then one card down to each player': 'Eine verbrennen, dann jedem Spieler eine verdeckte Karte',
-    'Burn one, then one card up to each player': 'Eine verbrennen, dann jedem Spieler eine offene Karte',
+        'die %1 Burn Cards in den Reststapel mischen, dann eine Gemeinschaftskarte offen in die Mitte legen',
+    'shuffle the %1 burn cards into the stub. ': 'die %1 Burn Cards in den Reststapel mischen. ',
+    'Burn one, then one card down to each player': 'Eine Karte brennen, dann jedem Spieler eine verdeckte Karte',
+    'Burn one, then one card up to each player': 'Eine Karte brennen, dann jedem Spieler eine offene Karte',
     'Do not burn (the bottom card is never dealt); one card down to each player':
-        'Nicht verbrennen (die unterste Karte wird nie gegeben); jedem Spieler eine verdeckte Karte',
+        'Nicht brennen (die unterste Karte wird nie gegeben); jedem Spieler eine verdeckte Karte',
     'Do not burn (the bottom card is never dealt); one card up to each player':
-        'Nicht verbrennen (die unterste Karte wird nie gegeben); jedem Spieler eine offene Karte',
+        'Nicht brennen (die unterste Karte wird nie gegeben); jedem Spieler eine offene Karte',
     'Burn one card, then turn one common card face up in the middle':
-        'Eine Karte verbrennen, dann eine Gemeinschaftskarte offen in die Mitte legen',
+        'Eine Karte brennen, dann eine Gemeinschaftskarte offen in die Mitte legen',
     'Turn one common card face up in the middle': 'Eine Gemeinschaftskarte offen in die Mitte legen',
     'scramble the %1 burn cards with the stub, cut, burn one, then one card down to each player':
-        'die %1 Burn-Karten mit dem Stub mischen, abheben, eine verbrennen, dann jedem Spieler eine verdeckte Karte',
+        'die %1 Burn Cards mit dem Reststapel vermischen, abheben, eine Karte brennen, dann jedem Spieler eine '
+        'verdeckte Karte',
     'scramble the %1 burn cards with the stub, cut, burn one, then one card up to each player':
-        'die %1 Burn-Karten mit dem Stub mischen, abheben, eine verbrennen, dann jedem Spieler eine offene Karte',
+        'die %1 Burn Cards mit dem Reststapel vermischen, abheben, eine Karte brennen, dann jedem Spieler eine '
+        'offene Karte',
     'burn one card and turn one common card face up in the middle':
-        'eine Karte verbrennen und eine Gemeinschaftskarte offen in die Mitte legen',
+        'eine Karte brennen und eine Gemeinschaftskarte offen in die Mitte legen',
     'Only %1 left: scramble the stub with the %2 burn cards, cut, burn one and turn one common card '
     'face up in the middle':
-        'Nur noch %1: den Stub mit den %2 Burn-Karten mischen, abheben, eine verbrennen und eine Gemeinschaftskarte '
+        'Nur noch %1: den Reststapel mit den %2 Burn Cards vermischen, abheben, eine Karte brennen und eine '
+        'Gemeinschaftskarte '
         'offen in die Mitte legen',
-    'Seat %1 antes %2 and is all-in': 'Platz %1 zahlt Ante %2 und ist all-in',
-    'Seat %1 brings in for %2 all-in': 'Platz %1 bringt den Bring-in %2 all-in',
-    'Seat %1 completes to %2 all-in': 'Platz %1 komplettiert all-in auf %2',
-    'Seat %1 bets %2 all-in': 'Platz %1 setzt %2 all-in',
-    'Seat %1 raises to %2 all-in': 'Platz %1 erhöht all-in auf %2',
+    'Seat %1 antes %2 and is all-in': 'Platz %1 zahlt Ante %2 und ist All-in',
+    'Seat %1 brings in for %2 all-in': 'Platz %1 setzt den Bring-in von %2, All-in',
+    'Seat %1 completes to %2 all-in': 'Platz %1 komplettiert auf %2, All-in',
+    'Seat %1 bets %2 all-in': 'Platz %1 setzt %2, All-in',
+    'Seat %1 raises to %2 all-in': 'Platz %1 erhöht auf %2, All-in',
     'Seat %1 brings in: the lowest door card, %2, belongs to all-in seat %3':
-        'Platz %1 bringt den Bring-in: die niedrigste Türkarte, %2, gehört dem All-in-Platz %3',
-    ' (door card of seat(s) %1 not recorded)': ' (Türkarte von Platz %1 nicht erfasst)',
+        'Platz %1 setzt den Bring-in: Die niedrigste Door Card, %2, gehört dem All-in-Platz %3',
+    ' (door card of seat(s) %1 not recorded)': ' (Door Card von Platz %1 nicht erfasst)',
     'Seat %1 acts first: acted first on sixth street (common card)':
-        'Platz %1 beginnt: hat auf Sixth Street begonnen (Gemeinschaftskarte)',
+        'Platz %1 spricht zuerst: hat bei der 6. Karte zuerst gesprochen (Gemeinschaftskarte)',
     'Seat %1 acts first: the high hand, seat %2, is all-in':
-        'Platz %1 beginnt: das höchste Blatt, Platz %2, ist all-in',
+        'Platz %1 spricht zuerst: Die höchste Hand, Platz %2, ist All-in',
     '; tie broken by the highest card by suit, %1': '; Gleichstand entschieden durch die höchste Karte nach Farbe, %1',
-    "; tie: nearest the dealer's left": '; Gleichstand: nächster links vom Dealer',
-    'Seat %1 acts first: %2': 'Platz %1 beginnt: %2',
+    "; tie: nearest the dealer's left": '; Gleichstand: der Nächste links vom Dealer',
+    'Seat %1 acts first: %2': 'Platz %1 spricht zuerst: %2',
     'made the last bet or raise': 'hat zuletzt gesetzt oder erhöht',
     "nobody bet the last round; clockwise from the dealer's left (house option)":
         'in der letzten Runde hat niemand gesetzt; im Uhrzeigersinn ab links vom Dealer (Hausregel)',
-    'acted first in the last round, in which nobody bet': 'hat in der letzten Runde, in der niemand setzte, begonnen',
+    'acted first in the last round, in which nobody bet':
+        'hat in der letzten Runde, in der niemand setzte, zuerst gesprochen',
     "no betting took place; clockwise from the dealer's left":
         'es wurde nicht gesetzt; im Uhrzeigersinn ab links vom Dealer',
     'Seat %1 shows first (%2); then %3': 'Platz %1 zeigt zuerst (%2); dann %3',
     'main pot': 'Hauptpot',
-    'side pot %1': 'Seitenpot %1',
+    'side pot %1': 'Sidepot %1',
     '%1 %2 to seat %3': '%1 %2 an Platz %3',
     '%1 %2: high %3 to seat(s) %4 (%5), low %6 to seat(s) %7 (%8)':
         '%1 %2: High %3 an Platz %4 (%5), Low %6 an Platz %7 (%8)',
@@ -411,38 +468,38 @@ GERMAN = {
     '%1 %2 to seat(s) %3 (%4)': '%1 %2 an Platz %3 (%4)',
     '%1. Then press Enter': '%1. Dann Enter drücken',
     'seat %1 (%2) %3': 'Platz %1 (%2) %3',
-    'Next street: %1': 'Nächste Street: %1',
+    'Next street: %1': 'Nächste Runde: %1',
     "Common card %1: every live player's card": 'Gemeinschaftskarte %1: gilt für jeden aktiven Spieler',
-    'No betting: fewer than two players have chips': 'Keine Setzrunde: weniger als zwei Spieler haben Chips',
+    'No betting: fewer than two players have chips': 'Keine Setzrunde: Weniger als zwei Spieler haben Chips',
     'Floor ruling: applied although refused: %1': 'Floor-Entscheidung: angewendet, obwohl abgelehnt: %1',
     'Seat %1 wins %2: everyone else folded; no need to show':
-        'Platz %1 gewinnt %2: alle anderen haben gepasst; kein Zeigen nötig',
+        'Platz %1 gewinnt %2: Alle anderen haben gepasst; kein Zeigen nötig',
     '%1. Enter the common card': '%1. Gemeinschaftskarte eingeben',
-    "Seat %1 brings in: lowest door card, %2": "Platz %1 bringt den Bring-in: niedrigste Türkarte, %2",
-    "Seat %1 acts first: the bring-in": "Platz %1 beginnt: der Bring-in",
+    "Seat %1 brings in: lowest door card, %2": "Platz %1 setzt den Bring-in: niedrigste Door Card, %2",
+    "Seat %1 acts first: the bring-in": "Platz %1 spricht zuerst: der Bring-in",
     "Seat %1 (%2) to act": "Platz %1 (%2) ist am Zug",
-    "Seat %1 (%2): door card": "Platz %1 (%2): Türkarte",
+    "Seat %1 (%2): door card": "Platz %1 (%2): Door Card",
     "Seat %1 (%2): upcard": "Platz %1 (%2): offene Karte",
     "Seat %1 shows first": "Platz %1 zeigt zuerst",
-    "Seat %1: show or muck": "Platz %1: zeigen oder verdeckt ablegen",
+    "Seat %1: show or muck": "Platz %1: zeigen oder mucken",
     "Seat %1 folds": "Platz %1 passt",
     "Seat %1 checks": "Platz %1 checkt",
     "Seat %1 calls %2": "Platz %1 geht mit %2",
     "Seat %1 antes %2": "Platz %1 zahlt Ante %2",
-    "Seat %1 calls %2 all-in": "Platz %1 geht all-in mit %2",
-    "Seat %1 brings in for %2": "Platz %1 bringt den Bring-in %2",
+    "Seat %1 calls %2 all-in": "Platz %1 geht mit %2, All-in",
+    "Seat %1 brings in for %2": "Platz %1 setzt den Bring-in von %2",
     "Seat %1 completes to %2": "Platz %1 komplettiert auf %2",
     "Seat %1 bets %2": "Platz %1 setzt %2",
     "Seat %1 raises to %2": "Platz %1 erhöht auf %2",
     "two cards down and one up to each player": "Jedem Spieler zwei verdeckte und eine offene Karte",
     "Burn one card, then two cards down and one up to each player":
-        "Eine Karte verbrennen, dann jedem Spieler zwei verdeckte und eine offene Karte",
+        "Eine Karte brennen, dann jedem Spieler zwei verdeckte und eine offene Karte",
     "Burn one card, then one card up to each of the %1 players":
-        "Eine Karte verbrennen, dann jedem der %1 Spieler eine offene Karte",
+        "Eine Karte brennen, dann jedem der %1 Spieler eine offene Karte",
     "Burn one card, then one card down to each of the %1 players":
-        "Eine Karte verbrennen, dann jedem der %1 Spieler eine verdeckte Karte",
-    "Uncalled %1 returned to seat %2": "Nicht gehaltener Einsatz %1 zurück an Platz %2",
-    "Seat %1 mucks": "Platz %1 legt die Karten verdeckt ab",
+        "Eine Karte brennen, dann jedem der %1 Spieler eine verdeckte Karte",
+    "Uncalled %1 returned to seat %2": "Nicht gecallter Einsatz: %1 zurück an Platz %2",
+    "Seat %1 mucks": "Platz %1 muckt",
     "Deal the river: one card down to each player": "River geben: jedem Spieler eine verdeckte Karte",
     "Push the pots and confirm": "Pots auszahlen und bestätigen",
     "Between hands: start hand %1 when the table is ready":
@@ -466,16 +523,16 @@ GERMAN = {
     "WINS %1": "GEWINNT %1",
     "%1 — %2, ante %3, bring-in %4 · %5": "%1 — %2, Ante %3, Bring-in %4 · %5",
     "Main pot %1: push to %2": "Hauptpot %1: auszahlen an %2",
-    "Side pot %1 %2: push to %3": "Seitenpot %1 %2: auszahlen an %3",
+    "Side pot %1 %2: push to %3": "Sidepot %1 %2: auszahlen an %3",
     "Capped: %1 raises of %2; call or fold": "Cap erreicht: %1 von %2 Erhöhungen; mitgehen oder passen",
     "Raises %1 of %2, and raising goes on: two players left, no cap heads-up":
-        "Erhöhungen %1 von %2, und es darf weiter erhöht werden: zwei Spieler, heads-up gilt kein Cap",
+        "Erhöhungen %1 von %2, und es darf weiter erhöht werden: zwei Spieler übrig, im Heads-up gilt kein Cap",
     "The all-in was less than a full raise: betting is not reopened for seat %1, who has acted; call or fold":
-        "Das All-in war weniger als eine volle Erhöhung: für Platz %1, der schon gehandelt hat, ist nicht wieder "
-        "eröffnet; mitgehen oder passen",
+        "Das All-in war weniger als eine volle Erhöhung: Für Platz %1, der schon gesprochen hat, ist die Setzrunde "
+        "nicht wieder eröffnet; mitgehen oder passen",
     "The all-in was less than a full raise, but seat %1 has not acted on the bet before it: a raise is open":
         "Das All-in war weniger als eine volle Erhöhung, aber Platz %1 hat auf den Einsatz davor noch nicht "
-        "gehandelt: Erhöhen ist möglich",
+        "gesprochen: Erhöhen ist möglich",
     "seat %1": "Platz %1",
     "%1 %2 → %3": "%1 %2 → %3",
     "Bring in %1–%2": "Bring-in %1–%2",
@@ -484,16 +541,16 @@ GERMAN = {
     "Complete to %1–%2": "Komplettieren auf %1–%2",
     "Ctrl+Z undo · Ctrl+Shift+Z redo": "Strg+Z rückgängig · Strg+Umschalt+Z wiederholen",
     "Type the card (kd, 10h, th) or a whole street — no Enter needed · %1":
-        "Karte tippen (kd, zh, dh) oder eine ganze Street — ohne Enter · %1",
+        "Karte tippen (kd, 10h, dh) oder alle Karten der Runde — ohne Enter · %1",
     "Keys: %1%2 · %3": "Tasten: %1%2 · %3",
     " · for an amount: its key, the digits, Enter": " · für einen Betrag: seine Taste, die Ziffern, Enter",
     "Type the downcards shown: the hand shows when all are typed · Ctrl+M muck · %1":
-        "Gezeigte verdeckte Karten tippen: die Hand gilt als gezeigt, sobald alle getippt sind · "
-        "Strg+M verdeckt ablegen · %1",
+        "Gezeigte verdeckte Karten tippen: Die Hand gilt als gezeigt, sobald alle getippt sind · "
+        "Strg+M Muck · %1",
     "Enter: %1 · %2": "Enter: %1 · %2",
-    "Seats menu: join, top up, sit out, leave": "Menü Plätze: Platz nehmen, nachkaufen, aussetzen, verlassen",
+    "Seats menu: join, top up, sit out, leave": "Menü Plätze: Platz nehmen, zukaufen, aussetzen, verlassen",
     "%1 — %2": "%1 — %2",
-    "Amount to add (%1)": "Betrag zum Nachkaufen (%1)",
+    "Amount to add (%1)": "Betrag zum Zukaufen (%1)",
     "Buy-in (%1)": "Buy-in (%1)",
     "%1 is not an amount of money (%2)": "%1 ist kein Geldbetrag (%2)",
     "Hand record: %1 (see the warning at start)": "Spielprotokoll: %1 (siehe die Warnung beim Start)",
@@ -502,7 +559,7 @@ GERMAN = {
     "These tables did not close. Resume one where it stopped, or close it.":
         "Diese Tische wurden nicht geschlossen. Setzen Sie einen dort fort, wo er stand, oder schließen Sie ihn.",
     "&Resume": "&Fortsetzen",
-    "&New table instead": "Stattdessen &neuer Tisch",
+    "&New table instead": "&Neuen Tisch öffnen",
     "%1 (%2), opened %3 — cannot be resumed: %4": "%1 (%2), geöffnet %3 — kann nicht fortgesetzt werden: %4",
     "%1 (%2) — %3 — hand %4, %5 — last input at %6": "%1 (%2) — %3 — Spiel %4, %5 — letzte Eingabe um %6",
     "Close %1 for good? Its hands stay in the record, but it is no longer offered to resume.":
@@ -510,55 +567,55 @@ GERMAN = {
     "between hands": "zwischen zwei Spielen",
     "awards": "Auszahlung",
     "showdown": "Showdown",
-    "third street": "dritte Karte",
-    "fourth street": "vierte Karte",
-    "fifth street": "fünfte Karte",
-    "sixth street": "sechste Karte",
-    "seventh street": "siebte Karte (River)",
+    "third street": "3. Karte",
+    "fourth street": "4. Karte",
+    "fifth street": "5. Karte",
+    "sixth street": "6. Karte",
+    "seventh street": "7. Karte (River)",
     # --- issue 12: the record proves itself, irregularities, the floor -------------------------
     "enter the card (%1)": "die Karte eingeben (%1)",
     "%1 is not an irregularity the table reports (%2)": "%1 ist keine Unregelmäßigkeit, die der Tisch meldet (%2)",
     "a floor act needs the floor's name and PIN": "eine Floor-Handlung braucht den Namen und die PIN des Floors",
     "the floor voided this hand (%1): only a floor ruling changes that (I-3)":
-        "der Floor hat dieses Spiel für ungültig erklärt (%1): nur eine Entscheidung des Floors ändert das (I-3)",
+        "der Floor hat dieses Spiel für ungültig erklärt (%1): Nur eine Entscheidung des Floors ändert das (I-3)",
     "the record's key cannot be used: %1": "der Schlüssel des Protokolls ist nicht verwendbar: %1",
     "%1: this record was written with another key (%2), not this machine's (%3): it is left as it is, so that its "
     "rows stay provable":
-        "%1: dieses Protokoll wurde mit einem anderen Schlüssel (%2) geschrieben, nicht mit dem dieses Rechners (%3): "
-        "es bleibt unverändert, damit seine Zeilen beweisbar bleiben",
+        "%1: Dieses Protokoll wurde mit einem anderen Schlüssel (%2) geschrieben, nicht mit dem dieses Rechners (%3): "
+        "Es bleibt unverändert, damit seine Zeilen beweisbar bleiben",
     "%1: the record was opened to read only: nothing is written to it":
-        "%1: das Protokoll ist nur zum Lesen geöffnet: es wird nichts hineingeschrieben",
+        "%1: Das Protokoll ist nur zum Lesen geöffnet: Es wird nichts hineingeschrieben",
     "the seal %1 is in the record, but the anchors file %2 cannot be written (%3)":
         "das Siegel %1 steht im Protokoll, aber die Ankerdatei %2 kann nicht geschrieben werden (%3)",
     "%1: an older record whose row %2 no longer matches its hash: it is not upgraded, and is left as it was":
-        "%1: ein älteres Protokoll, dessen Zeile %2 nicht mehr zu ihrem Hash passt: es wird nicht umgestellt und "
+        "%1: ein älteres Protokoll, dessen Zeile %2 nicht mehr zu ihrem Hash passt: Es wird nicht umgestellt und "
         "bleibt, wie es war",
     "an exposed downcard (I-1) is entered as seat %1's door card, when it is due on third street; later, the floor "
     "decides (I-3)":
-        "eine aufgedeckte verdeckte Karte (I-1) wird als Türkarte von Platz %1 eingegeben, wenn sie auf der dritten "
+        "eine aufgedeckte verdeckte Karte (I-1) wird als Door Card von Platz %1 eingegeben, wenn diese bei der 3. "
         "Karte an der Reihe ist; später entscheidet der Floor (I-3)",
     "a card dealt too early (I-2) is reported during the betting of third to sixth street, not now (%1 on street %2)":
-        "eine zu früh gegebene Karte (I-2) wird während der Setzrunde der dritten bis sechsten Karte gemeldet, nicht "
-        "jetzt (%1 auf Straße %2)",
+        "eine zu früh gegebene Karte (I-2) wird während der Setzrunde der 3. bis 6. Karte gemeldet, nicht jetzt "
+        "(%1, %2. Karte)",
     "the deck is short for street %1 (D-7): the floor decides how to deal it (I-3)":
-        "für Straße %1 reichen die Karten nicht (D-7): der Floor entscheidet, wie sie gegeben wird (I-3)",
+        "für die %1. Karte reichen die Karten nicht (D-7): Der Floor entscheidet, wie sie gegeben wird (I-3)",
     "a wrong bring-in (I-4) is corrected during third street's betting":
-        "ein falscher Bring-in (I-4) wird während der Setzrunde der dritten Karte berichtigt",
+        "ein falscher Bring-in (I-4) wird während der Setzrunde der 3. Karte berichtigt",
     "the player after the bring-in has acted: the bring-in stands (I-4); the floor decides about the card (I-3)":
-        "der Spieler nach dem Bring-in hat gehandelt: der Bring-in bleibt (I-4); über die Karte entscheidet der Floor "
+        "der Spieler nach dem Bring-in hat gesprochen: Der Bring-in bleibt (I-4); über die Karte entscheidet der Floor "
         "(I-3)",
     "no betting round is open (%1)": "keine Setzrunde ist offen (%1)",
-    "it is seat %1's turn: that is not out of turn": "Platz %1 ist an der Reihe: das ist nicht außer der Reihe",
+    "it is seat %1's turn: that is not out of turn": "Platz %1 ist am Zug: Das ist nicht außer der Reihe",
     "seat %1 has no action in this round": "Platz %1 hat in dieser Runde keine Aktion",
     "unknown action %1": "unbekannte Aktion %1",
     "substantial action has taken place: the hand plays on, not a misdeal (I-6); the floor decides (I-3)":
-        "es gab wesentliche Aktion: das Spiel geht weiter, kein Fehlgeben (I-6); der Floor entscheidet (I-3)",
+        "es gab wesentliche Aktion: Das Spiel geht weiter, kein Misdeal (I-6); der Floor entscheidet (I-3)",
     "the hand is over: after the awards, the floor decides (I-3)":
-        "das Spiel ist vorbei: nach der Auszahlung entscheidet der Floor (I-3)",
+        "das Spiel ist vorbei: Nach der Auszahlung entscheidet der Floor (I-3)",
     "the floor PIN needs at least %1 characters": "die Floor-PIN braucht mindestens %1 Zeichen",
     "the floor PIN is already set": "die Floor-PIN ist schon festgelegt",
     "no floor PIN is set yet: set one first": "es ist noch keine Floor-PIN festgelegt: zuerst eine festlegen",
-    "%1: the floor PIN file cannot be read": "%1: die Datei der Floor-PIN kann nicht gelesen werden",
+    "%1: the floor PIN file cannot be read": "%1: Die Datei der Floor-PIN kann nicht gelesen werden",
     "wrong floor PIN": "falsche Floor-PIN",
     "the ruling's %1 is not plain text of at most %2 characters":
         "%1 der Entscheidung ist kein einfacher Text von höchstens %2 Zeichen",
@@ -573,10 +630,10 @@ GERMAN = {
     "a ruling that moves chips has the remedy adjust":
         "eine Entscheidung, die Chips bewegt, hat die Abhilfe »Chips bewegen« (adjust)",
     "hand %1-%2 has not ended: it is voided at the table (I-6, I-7)":
-        "Spiel %1-%2 ist nicht zu Ende: es wird am Tisch für ungültig erklärt (I-6, I-7)",
+        "Spiel %1-%2 ist nicht zu Ende: Es wird am Tisch für ungültig erklärt (I-6, I-7)",
     "the moment %1 is not on the hand's timeline (0–%2)": "der Zeitpunkt %1 liegt nicht im Ablauf des Spiels (0–%2)",
     "table session %1 is being dealt in another window: a ruling that moves chips is made at that table":
-        "an Tischsitzung %1 wird in einem anderen Fenster gegeben: eine Entscheidung, die Chips bewegt, wird an "
+        "an Tischsitzung %1 wird in einem anderen Fenster gegeben: Eine Entscheidung, die Chips bewegt, wird an "
         "diesem Tisch getroffen",
     "table session %1 has a hand open: chips move between hands":
         "an Tischsitzung %1 läuft ein Spiel: Chips werden zwischen zwei Spielen bewegt",
@@ -615,13 +672,13 @@ GERMAN = {
     "Report written: %1": "Bericht geschrieben: %1",
     "Record": "Protokoll",
     "The record proves itself: every row matches its keyed hash.":
-        "Das Protokoll beweist sich selbst: jede Zeile passt zu ihrem verschlüsselten Hash.",
+        "Das Protokoll beweist sich selbst: Jede Zeile passt zu ihrem verschlüsselten Hash.",
     "Legal now": "Jetzt erlaubt",
     "Then": "Danach",
     "legal": "erlaubt",
     "NOT legal": "NICHT erlaubt",
-    "Stub": "Stapel",
-    "burns": "Brennkarten",
+    "Stub": "Reststapel",
+    "burns": "Burn Cards",
     "seats": "Plätze",
     "Report an irregularity": "Eine Unregelmäßigkeit melden",
     "Irregularity": "Unregelmäßigkeit",
@@ -639,7 +696,7 @@ GERMAN = {
     "&Open floor console…": "Floor-&Konsole öffnen…",
     "Hand %1 sealed: %2": "Spiel %1 versiegelt: %2",
     "No hand is open: an irregularity is reported during a hand":
-        "Kein Spiel läuft: eine Unregelmäßigkeit wird während eines Spiels gemeldet",
+        "Kein Spiel läuft: Eine Unregelmäßigkeit wird während eines Spiels gemeldet",
     "Floor ruling — hand %1": "Entscheidung des Floors — Spiel %1",
     "The moment: step %1 — %2": "Der Zeitpunkt: Schritt %1 — %2",
     "None: the decision only": "Keine: nur der Beschluss",
@@ -659,17 +716,17 @@ GERMAN = {
     "What if: try another action from this moment. The record is not touched.":
         "Was wäre, wenn: von diesem Zeitpunkt aus eine andere Aktion versuchen. Das Protokoll bleibt unberührt.",
     "No new burn (it went with the card dealt too early): one card down to each of the %1 players":
-        "Keine neue Brennkarte (sie ging mit der zu früh gegebenen Karte): je eine Karte verdeckt an die %1 Spieler",
+        "Keine neue Burn Card (sie ging mit der zu früh gegebenen Karte): je eine Karte verdeckt an die %1 Spieler",
     "No new burn (it went with the card dealt too early): one card up to each of the %1 players":
-        "Keine neue Brennkarte (sie ging mit der zu früh gegebenen Karte): je eine Karte offen an die %1 Spieler",
+        "Keine neue Burn Card (sie ging mit der zu früh gegebenen Karte): je eine Karte offen an die %1 Spieler",
     "folds": "passt",
     "checks": "checkt",
     "calls": "geht mit",
-    "brings in": "bringt ein",
+    "brings in": "setzt den Bring-in",
     "completes": "komplettiert",
     "bets": "setzt",
     "raises": "erhöht",
-    "brings in for %1": "bringt %1 ein",
+    "brings in for %1": "setzt den Bring-in von %1",
     "completes to %1": "komplettiert auf %1",
     "bets %1": "setzt %1",
     "raises to %1": "erhöht auf %1",
@@ -680,29 +737,29 @@ GERMAN = {
     ": binding if the action to seat %1 does not change": ": bindend, wenn sich die Aktion bis Platz %1 nicht ändert",
     "Seat %1's action out of turn stands: %2": "Die Aktion von Platz %1 außer der Reihe bleibt: %2",
     "Seat %1's action out of turn is void: a bet or raise came in between; seat %1 has every option":
-        "Die Aktion von Platz %1 außer der Reihe gilt nicht: dazwischen kam ein Einsatz oder eine Erhöhung; Platz %1 "
+        "Die Aktion von Platz %1 außer der Reihe gilt nicht: Dazwischen kam ein Einsatz oder eine Erhöhung; Platz %1 "
         "hat alle Optionen",
     "Wrong bring-in: seat %1's door card is %2, not %3":
-        "Falscher Bring-in: die Türkarte von Platz %1 ist %2, nicht %3",
+        "Falscher Bring-in: Die Door Card von Platz %1 ist %2, nicht %3",
     "; %1 goes back to seat %2": "; %1 geht zurück an Platz %2",
     "; the bring-in is decided again": "; der Bring-in wird neu bestimmt",
     "Misdeal: every ante and bet goes back; the hand is void and dealt again to the same players":
-        "Fehlgeben: alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu "
+        "Misdeal: Alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu "
         "gegeben",
     "Fouled deck: every ante and bet goes back; the hand is void and dealt again to the same players":
-        "Fehlerhaftes Deck: alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben "
+        "Fehlerhaftes Deck: Alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben "
         "Spieler neu gegeben",
     "seat %1 dealt %2": "Platz %1 bekommt %2",
-    "the river dealt down": "die letzte Karte verdeckt gegeben",
+    "the river dealt down": "River verdeckt gegeben",
     "common card %1": "Gemeinschaftskarte %1",
     "seat %1 shows %2": "Platz %1 zeigt %2",
-    "seat %1 mucks": "Platz %1 legt verdeckt ab",
+    "seat %1 mucks": "Platz %1 muckt",
     ", seat %1": ", Platz %1",
-    "Exposed downcard on third street": "Aufgedeckte verdeckte Karte auf der dritten Karte",
+    "Exposed downcard on third street": "Verdeckte Karte bei der 3. Karte aufgedeckt",
     "Card dealt too early": "Zu früh gegebene Karte",
-    "Wrong bring-in (a misread door card)": "Falscher Bring-in (eine falsch gelesene Türkarte)",
+    "Wrong bring-in (a misread door card)": "Falscher Bring-in (Door Card falsch gelesen)",
     "Action out of turn": "Aktion außer der Reihe",
-    "Misdeal": "Fehlgeben",
+    "Misdeal": "Misdeal",
     "Fouled deck": "Fehlerhaftes Deck",
     "hand dealt: antes in": "Spiel gegeben: Antes im Pot",
     "awards confirmed; hand sealed": "Auszahlung bestätigt; Spiel versiegelt",
@@ -713,17 +770,17 @@ GERMAN = {
     "floor ruling by %1: %2": "Entscheidung des Floors von %1: %2",
     " (confirmed by the floor: %1)": " (vom Floor bestätigt: %1)",
     "Seat %1's exposed downcard %2 is the door card; the third card is dealt down":
-        "Die aufgedeckte verdeckte Karte %2 von Platz %1 ist die Türkarte; die dritte Karte wird verdeckt gegeben",
+        "Die aufgedeckte verdeckte Karte %2 von Platz %1 ist die Door Card; die dritte Karte wird verdeckt gegeben",
     "Card dealt too early: it goes back, the stub is shuffled with it (not the burns), and street %1 is dealt without "
     "a new burn":
-        "Zu früh gegebene Karte: sie geht zurück, der Stock wird mit ihr gemischt (ohne die Brennkarten), und Straße "
-        "%1 wird ohne neue Brennkarte gegeben",
+        "Zu früh gegebene Karte: Sie geht zurück, der Reststapel wird mit ihr gemischt (ohne die Burn Cards), und die "
+        "%1. Karte wird ohne neue Burn Card gegeben",
     "Misdeal: give back every ante and bet, shuffle, and deal again":
-        "Fehlgeben: alle Antes und Einsätze zurückgeben, mischen und neu geben",
+        "Misdeal: alle Antes und Einsätze zurückgeben, mischen und neu geben",
     "Fouled deck: give back every ante and bet, shuffle, and deal again":
         "Fehlerhaftes Deck: alle Antes und Einsätze zurückgeben, mischen und neu geben",
     # the ruling report (context "Report")
-    "Burns": "Brennkarten",
+    "Burns": "Burn Cards",
     "Limits": "Limits",
     "No ruling is recorded for this hand.": "Für dieses Spiel ist keine Entscheidung eingetragen.",
     "Profile": "Hausregeln",
@@ -758,12 +815,12 @@ GERMAN = {
     "%1 hand(s) read from the files": "%1 Spiel(e) aus den Dateien gelesen",
     "%1 not read: %2": "%1 nicht gelesen: %2",
     "A hand from a file is not in the record: it can be stepped through and printed, not ruled on":
-        "Ein Spiel aus einer Datei steht nicht im Protokoll: es lässt sich durchgehen und drucken, aber nicht "
+        "Ein Spiel aus einer Datei steht nicht im Protokoll: Es lässt sich durchgehen und drucken, aber nicht "
         "entscheiden",
     "A hand from a file, not from the record: it has no seal.":
-        "Ein Spiel aus einer Datei, nicht aus dem Protokoll: es hat kein Siegel.",
+        "Ein Spiel aus einer Datei, nicht aus dem Protokoll: Es hat kein Siegel.",
     "Deal again  [Enter]": "Neu geben  [Enter]",
-    "voided by the floor: only a floor ruling changes it": "vom Floor für ungültig erklärt: nur eine Entscheidung "
+    "voided by the floor: only a floor ruling changes it": "vom Floor für ungültig erklärt: Nur eine Entscheidung "
                                                             "des Floors ändert das",
     "Choose a hand on the left": "Links ein Spiel wählen",
     "Started (UTC)": "Begonnen (UTC)",
@@ -774,15 +831,15 @@ GERMAN = {
     "%1: an older record without the keyed chain, where keyed records are already kept (%2): it is not upgraded, "
     "and is left as it was":
         "%1: ein älteres Protokoll ohne verschlüsselte Kette, wo schon verschlüsselte Protokolle geführt werden (%2): "
-        "es wird nicht umgestellt und bleibt, wie es war",
+        "Es wird nicht umgestellt und bleibt, wie es war",
     "the floor PIN cannot be saved in %1 (%2)": "die Floor-PIN kann nicht in %1 gespeichert werden (%2)",
     "seat %1 (%2) is no longer at the table: chips for a player who left are settled off the table":
         "Platz %1 (%2) ist nicht mehr am Tisch: Chips für einen Spieler, der gegangen ist, werden außerhalb des Tischs "
         "verrechnet",
-    "seat %1 has %2: it cannot give %3": "Platz %1 hat %2: er kann nicht %3 abgeben",
+    "seat %1 has %2: it cannot give %3": "Platz %1 hat %2: Er kann nicht %3 abgeben",
     "hand %1-%2 is already voided by a ruling": "Spiel %1-%2 ist schon durch eine Entscheidung ungültig",
     "%1 after the redeal: the void hand is dealt again to the same players first":
-        "%1 erst nach dem Neugeben: das ungültige Spiel wird zuerst an dieselben Spieler neu gegeben",
+        "%1 erst nach dem Neugeben: Das ungültige Spiel wird zuerst an dieselben Spieler neu gegeben",
     "Stacks after this remedy: %1": "Stacks nach dieser Abhilfe: %1",
     "Hand %1 is sealed in the record: %2": "Spiel %1 ist im Protokoll versiegelt: %2",
     # --- issue 13: dealer training ------------------------------------------------------------------
@@ -819,7 +876,7 @@ GERMAN = {
     "Cards": "Karten",
     "Tick what the dealer does before this round.": "Ankreuzen, was der Dealer vor dieser Runde tut.",
     "Burn a card": "Eine Karte brennen",
-    "Shuffle the burns into the stub": "Die Brennkarten in den Stapel mischen",
+    "Shuffle the burns into the stub": "Die Burn Cards in den Reststapel mischen",
     "Deal one common card": "Eine Gemeinschaftskarte geben",
     "Tick every legal action; give its amount (to), or a range as min-max.":
         "Jede erlaubte Aktion ankreuzen; ihren Betrag (auf) angeben, oder einen Bereich als min-max.",
@@ -853,34 +910,34 @@ GERMAN = {
     "Score": "Ergebnis",
     "Pass mark": "Bestehensgrenze",
     "Bring-in": "Bring-in",
-    "First to act": "Wer zuerst handelt",
+    "First to act": "Wer zuerst spricht",
     "Legal actions": "Erlaubte Aktionen",
-    "Side pots": "Nebenpots",
+    "Side pots": "Sidepots",
     "Who shows first": "Wer zuerst zeigt",
     "Deck shortage": "Kartenmangel",
     "Winners": "Gewinner",
     "Best five": "Beste fünf",
-    "Who brings in?": "Wer bringt ein?",
-    "Who acts first on this street?": "Wer handelt auf dieser Straße zuerst?",
+    "Who brings in?": "Wer setzt den Bring-in?",
+    "Who acts first on this street?": "Wer spricht in dieser Runde zuerst?",
     "What may the player to act do, with the exact amounts?":
         "Was darf der Spieler am Zug tun, mit den genauen Beträgen?",
     "How much is in the pot now?": "Wie viel ist jetzt im Pot?",
     "What are the pots, and who is eligible for each?": "Welche Pots gibt es, und wer ist an jedem berechtigt?",
     "Who shows first?": "Wer zeigt zuerst?",
     "The deck is short: what does the dealer do before this round?":
-        "Die Karten reichen nicht: was tut der Dealer vor dieser Runde?",
-    "How many cards are left in the stub?": "Wie viele Karten sind noch im Stapel?",
+        "Die Karten reichen nicht: Was tut der Dealer vor dieser Runde?",
+    "How many cards are left in the stub?": "Wie viele Karten sind noch im Reststapel?",
     "Who wins which pot, and how much?": "Wer gewinnt welchen Pot, und wie viel?",
     "What are this player's best five cards?": "Was sind die besten fünf Karten dieses Spielers?",
     "burn a card": "eine Karte brennen",
-    "no burn": "keine Brennkarte",
-    "shuffle the burns into the stub": "die Brennkarten in den Stapel mischen",
+    "no burn": "nicht brennen",
+    "shuffle the burns into the stub": "die Burn Cards in den Reststapel mischen",
     "one common card": "eine Gemeinschaftskarte",
     "a card to each player": "eine Karte an jeden Spieler",
     "Next due": "Nächste Fälligkeit",
     "Dealer training: the group": "Dealer-Training: die Gruppe",
     "Next step  [→]": "Nächster Schritt  [→]",
-    "Stop: this step is wrong": "Halt: dieser Schritt ist falsch",
+    "Stop: this step is wrong": "Halt: Dieser Schritt ist falsch",
     "The floor decides (I-3)": "Der Floor entscheidet (I-3)",
     "The remedy:": "Die Abhilfe:",
     "Step %1 of %2: %3": "Schritt %1 von %2: %3",
@@ -894,7 +951,7 @@ GERMAN = {
     "One card down to each of the %1 players": "Je eine Karte verdeckt an die %1 Spieler",
     "One card up to each of the %1 players": "Je eine Karte offen an die %1 Spieler",
     "Type the trainee's name first: the answers are kept for them.":
-        "Zuerst den Namen des Teilnehmers eingeben: die Antworten werden für ihn aufbewahrt.",
+        "Zuerst den Namen des Teilnehmers eingeben: Die Antworten werden für ihn aufbewahrt.",
     "Tick at least one skill to drill.": "Mindestens eine Fertigkeit zum Üben ankreuzen.",
     "type a number": "eine Zahl eingeben",
     "%1 is not a number": "%1 ist keine Zahl",
@@ -912,6 +969,10 @@ GERMAN = {
         "eine Entscheidung im Saal hält den Entscheid fest; Chips bewegt eine Entscheidung an der "
         "eigenen Floor-Konsole des Tischs (dessen Protokoll die Plätze führt)",
     "&Card room…": "&Kartensaal…",
+    # the house profiles on the table's header (their files' names in English)
+    "us-cardroom": "US-Cardroom",
+    "casinos-austria": "Casinos Austria",
+    "tda-tournament": "TDA-Turnier",
     # the players' display (Window → Players' display)
     "&Window": "Fe&nster",
     "&Players' display": "&Spieleranzeige",
@@ -923,11 +984,18 @@ GERMAN = {
     "Seat %1 (%2) shows": "Platz %1 (%2) zeigt",
     "%1 wins %2": "%1 gewinnt %2",
     "Bet: %1": "Einsatz: %1",
+    # the seat boxes' amounts and an action held out of turn (table_view), the trainer's modes
+    "to call %1": "mitgehen %1",
+    "in pot %1": "im Pot %1",
+    "HELD: %1 (I-5)": "VORGEMERKT: %1 (I-5)",
+    "TO ACT · call %1": "AM ZUG · mitgehen %1",
+    "Learn": "Lernen",
+    "Practice": "Üben",
     "Floor — the room at %1": "Floor — der Saal auf %1",
     "The room checked every row of every table against its keyed chain as it arrived: none was "
     "refused.":
         "Der Saal hat jede Zeile jedes Tischs bei ihrer Ankunft gegen dessen verschlüsselte Kette "
-        "geprüft: keine wurde abgewiesen.",
+        "geprüft: Keine wurde abgewiesen.",
     "live": "live",
     "offline, reconnecting": "offline, verbindet neu",
     "connecting": "verbindet",
@@ -962,12 +1030,12 @@ GERMAN = {
         "Saal: offline, %1 Zeile(n) warten (es wird weiter gegeben; sie gehen, sobald der Server "
         "wieder da ist)",
     "Room: the server REFUSED this table's rows — tell the floor":
-        "Saal: der Server hat die Zeilen dieses Tischs ABGEWIESEN — dem Floor melden",
+        "Saal: Der Server hat die Zeilen dieses Tischs ABGEWIESEN — dem Floor melden",
     "Room: forwarding stopped": "Saal: Weiterleitung angehalten",
     "Room: sending, %1 row(s) waiting": "Saal: sendet, %1 Zeile(n) warten",
     "row %1 (table session %2, hand %3, %4) does not match its keyed hash: it was changed after it "
     "was written, or written with another key":
-        "Zeile %1 (Tischsitzung %2, Spiel %3, %4) passt nicht zu ihrem verschlüsselten Hash: sie "
+        "Zeile %1 (Tischsitzung %2, Spiel %3, %4) passt nicht zu ihrem verschlüsselten Hash: Sie "
         "wurde nach dem Schreiben geändert oder mit einem anderen Schlüssel geschrieben",
     "row %1 (table session %2, hand %3, %4) differs from the row already received for that place":
         "Zeile %1 (Tischsitzung %2, Spiel %3, %4) weicht von der Zeile ab, die für diese Stelle schon"
@@ -981,12 +1049,12 @@ GERMAN = {
         "nummeriert",
     "%1: the record's identity was changed after it was made: it is not given a table identity, and "
     "is not forwarded ('dealer-app verify' says more)":
-        "%1: die Identität des Protokolls wurde nach seiner Anlage geändert: es bekommt keine "
+        "%1: Die Identität des Protokolls wurde nach seiner Anlage geändert: Es bekommt keine "
         "Tischidentität und wird nicht weitergeleitet ('dealer-app verify' sagt mehr)",
     "Room: the server does not take this table's rows (its login) — see the Settings, or ask whoever "
     "runs the server":
-        "Saal: der Server nimmt die Zeilen dieses Tischs nicht an (seine Anmeldung) — siehe "
-        "Einstellungen, oder wer den Server betreibt",
+        "Saal: Der Server nimmt die Zeilen dieses Tischs nicht an (seine Anmeldung) — siehe "
+        "Einstellungen, oder den Betreiber des Servers fragen",
     # --- issue 25: the dealer's input (a typed street line, keys, seats) ---
     "%1 is complete: %2 is one card too many": "%1 ist komplett: %2 ist eine Karte zu viel",
     "%1 is complete: %2 are %3 cards too many": "%1 ist komplett: %2 sind %3 Karten zu viel",
@@ -1005,16 +1073,16 @@ GERMAN = {
     "%1 (%2) is not possible now: %3. The keys now: %4": "%1 (%2) ist jetzt nicht möglich: %3. Die Tasten jetzt: %4",
     "%1 is no key here. The keys now: %2": "%1 ist hier keine Taste. Die Tasten jetzt: %2",
     "The street is dealt: Esc clears the box, then the action keys · %1":
-        "Die Runde ist ausgeteilt: Esc leert das Feld, dann gelten die Aktionstasten · %1",
+        "Die Runde ist gegeben: Esc leert das Feld, dann gelten die Aktionstasten · %1",
     "%1 + amount + Enter": "%1 + Betrag + Enter",
     "unknown card code %1: a card starts with its rank (2-9, 10 or T, J, Q, K, A)":
-        "Unbekannter Kartencode %1: Eine Karte beginnt mit ihrem Rang (2-9, 10 oder Z, B, D, K, A)",
+        "unbekannte Karte %1: Eine Karte beginnt mit ihrem Rang (2-9, 10 oder Z, B, D, K, A)",
     "%1 needs its amount": "%1 braucht einen Betrag",
     "street %1 is complete: %2 is one card too many": "Die %1. Karte ist komplett: %2 ist eine Karte zu viel",
     "%1 left this session with %2: they come back with at least that, %3 is less":
-        "%1 ist in dieser Session mit %2 gegangen: Er kommt mit mindestens diesem Betrag zurück, %3 ist weniger",
+        "%1 ist in dieser Sitzung mit %2 gegangen: Er kommt mit mindestens diesem Betrag zurück, %3 ist weniger",
     "%1 left this session with %2: they may come back with those chips (T-3)":
-        "%1 ist in dieser Session mit %2 gegangen: Er darf mit diesen Chips zurückkommen (T-3)",
+        "%1 ist in dieser Sitzung mit %2 gegangen: Er darf mit diesen Chips zurückkommen (T-3)",
     "Buy-in: at least %1 (T-3)": "Buy-in: mindestens %1 (T-3)",
     "Leave…": "Verlassen…",
     "%1 takes %2 from the table": "%1 nimmt %2 vom Tisch mit",
@@ -1022,7 +1090,7 @@ GERMAN = {
     "Seat %1 (%2) leaves the table with %3.\n\nPay out %3 and free the seat? This is final; %2 may come back this "
     "session with these chips.":
         "Platz %1 (%2) verlässt den Tisch mit %3.\n\n%3 auszahlen und den Platz freigeben? Das ist endgültig; %2 "
-        "darf in dieser Session mit diesen Chips zurückkommen.",
+        "darf in dieser Sitzung mit diesen Chips zurückkommen.",
     "Leave with %1": "Mit %1 gehen",
     "Stay seated": "Sitzen bleiben",
     "Left the table with %1": "Hat den Tisch mit %1 verlassen",
@@ -1031,16 +1099,15 @@ GERMAN = {
     "Keep it open to resume": "Offen lassen (später fortsetzen)",
     "Type the stakes or the game: 4-8, hi-lo, spread …": "Limit oder Spiel tippen: 4-8, hi-lo, spread …",
     "Find": "Suchen",
-    "No limit table matches %1": "Kein Limit passt zu %1",
+    "No limit table matches %1": "Kein Limit-Tisch passt zu %1",
     "Last input: %1": "Letzte Eingabe: %1",
-    "Stack now %1 · add at least %2 (T-4)": "Stack jetzt %1 · mindestens %2 nachkaufen (T-4)",
+    "Stack now %1 · add at least %2 (T-4)": "Stack jetzt %1 · mindestens %2 zukaufen (T-4)",
     "Open pair on fourth street, but no double bet: spread limit bets the same range on every street":
-        "Offenes Paar auf der vierten Karte, aber kein doppelter Einsatz: Im Spread Limit gilt in jeder Runde "
-        "dieselbe Spanne",
+        "Offenes Paar bei der 4. Karte, aber kein Big Bet: Im Spread Limit gilt in jeder Runde dieselbe Spanne",
     "Open pair on fourth street, but no double bet: this house plays hi-lo without it":
-        "Offenes Paar auf der vierten Karte, aber kein doppelter Einsatz: Dieses Haus spielt Hi-Lo ohne ihn",
+        "Offenes Paar bei der 4. Karte, aber kein Big Bet: Dieses Haus spielt Hi-Lo ohne diese Regel",
     "Open pair on fourth street, but no double bet: this house plays without it":
-        "Offenes Paar auf der vierten Karte, aber kein doppelter Einsatz: Dieses Haus spielt ohne ihn",
+        "Offenes Paar bei der 4. Karte, aber kein Big Bet: Dieses Haus spielt ohne diese Regel",
 }
 
 

@@ -299,6 +299,7 @@ class ActionPanel(QWidget):
         if self.line_open:  # the street is complete, the line may go on: the box stays, with the keys
             self.card_box.setVisible(True)
             self.card_edit.setFocus(Qt.FocusReason.OtherFocusReason)
+            self.hint.setText(self._hint("action"))
         self._show_line()
 
     def _take_cards(self, codes: list[str]) -> int:
@@ -325,6 +326,7 @@ class ActionPanel(QWidget):
             self.show_error(error_words(exc), ", ".join(exc.rules))
             return
         street = street_name(exc.street)
+        street = street[:1].upper() + street[1:]  # the sentence starts with it
         if len(extra) == 1:
             head = fill(self.tr("%1 is complete: %2 is one card too many"), street, card_code(extra[0]))
         else:
@@ -533,7 +535,8 @@ class ActionPanel(QWidget):
         reason = self.tr("Rules: %1").replace("%1", links) if p.rules else ""
         # the steps first, then why raising is (not) open; every note has its subject
         for subject, (_english, rules) in zip(p.note_subjects, p.notes, strict=True):
-            reason += f"<br><b style='font-size:13pt'>{say(subject)}</b> — {', '.join(rules)}"
+            cited = f" — {', '.join(rules)}" if rules else ""  # a note without rules (the seal) ends with its words
+            reason += f"<br><b style='font-size:13pt'>{say(subject)}</b>{cited}"
         self.reason.setText(reason)
         typing = p.kind in ("card", "common") or self.line_open
         self.card_box.setVisible(typing)

@@ -41,7 +41,7 @@ class MainWindow(QMainWindow):
         right.addWidget(self.rulings)
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 1)
-        right.setSizes([560, 220])
+        right.setSizes([640, 180])  # (the panel first: on a 1280x720 screen the log gets what is left)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.table_view)
         split.addWidget(right)

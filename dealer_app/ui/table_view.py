@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from dealer_app.ui.card_painter import paint_card
-from dealer_app.ui.words import profile_name, say, structure_name, table_title
+from dealer_app.ui.words import action_name, profile_name, say, structure_name, table_title
 
 # drawText's flags: an alignment, with text flags (word wrap) or'ed in
 LEFT_MIDDLE = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
@@ -117,6 +117,13 @@ class TableView(QWidget):
             self._seat(p, v, QPointF(0, 0))
             p.restore()
 
+    @staticmethod
+    def _font(size: int, bold: bool = True) -> QFont:
+        f = QFont()
+        f.setPixelSize(size)
+        f.setBold(bold)
+        return f
+
     def _text(self, p: QPainter, rect: QRectF, text: str, size: int, colour: str, bold: bool = False,
               align: int = Qt.AlignmentFlag.AlignCenter) -> None:
         f = QFont()
@@ -193,14 +200,39 @@ class TableView(QWidget):
             status = self.tr("FOLDED")
         elif v.all_in:
             status = self.tr("ALL-IN")
+        elif v.held is not None:  # I-5: its action out of turn, held until its turn comes
+            action, to = v.held
+            held = action_name(action) + (f" {self.controller.money(to)}" if to is not None else "")
+            status = self.tr("HELD: %1 (I-5)").replace("%1", held)
         elif v.to_act:
             status = self.tr("TO ACT")
+            if v.to_call:
+                status = self.tr("TO ACT · call %1").replace("%1", self.controller.money(v.to_call))
         elif v.sitting_out:
             status = self.tr("SITTING OUT")
+        extra = ""  # what this seat must call and has in the pot this hand, as the room allows
+        if v.in_hand and not v.folded and not won:
+            to_call = self.tr("to call %1").replace("%1", self.controller.money(v.to_call)) \
+                if v.to_call and not v.to_act else ""
+            in_pot = self.tr("in pot %1").replace("%1", self.controller.money(v.in_pot))
+            room = bw - 12 - (QFontMetrics(self._font(15)).horizontalAdvance(self.controller.money(v.round_to)) + 8
+                              if v.round_to else 0)
+            if status:
+                room -= QFontMetrics(self._font(14)).horizontalAdvance(status + " · ")
+            small = QFontMetrics(self._font(12, False))
+            for option in (" · ".join(x for x in (to_call, in_pot) if x), to_call):
+                if option and small.horizontalAdvance(option) <= room:
+                    extra = option
+                    break
         if status:
             self._text(p, QRectF(box.x() + 6, box.bottom() - 22, bw - 12, 20), status, 14,
                        "#3ddc84" if won else "#ffd400" if v.to_act else "#ff8080" if v.all_in else "#aaaaaa", True,
                        Qt.AlignmentFlag.AlignLeft)
+        if extra:
+            at = box.x() + 6 + (QFontMetrics(self._font(14)).horizontalAdvance(status + " · ") if status else 0)
+            self._text(p, QRectF(at, box.bottom() - 22, box.right() - 6 - at, 20), extra, 12,
+                       "#ffe27a" if extra.startswith(self.tr("to call %1").split("%1")[0]) else "#c8c8c8", False,
+                       LEFT_MIDDLE)
         if v.round_to:
             self._text(p, QRectF(box.x() + 6, box.bottom() - 22, bw - 12, 20), self.controller.money(v.round_to),
                        15, "#ffe27a", True, Qt.AlignmentFlag.AlignRight)

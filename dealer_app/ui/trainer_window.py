@@ -141,12 +141,24 @@ class TrainerWindow(QMainWindow):
         self.trainee.setEditable(True)
         for _id, name in (self.progress.trainees() if self.progress is not None else []):
             self.trainee.addItem(name)
+        # the box names the mode; what it does is said under it, wrapped (in the box, the longest
+        # of those sentences made the trainer wider than a 1280-pixel screen)
         self.mode = QComboBox()
-        for mode, label in zip(MODES, (self.tr("Learn: the rule first, every answer explained"),
-                                       self.tr("Practice: right or wrong at once, mistakes again at the end"),
-                                       self.tr("Exam: no feedback until the end, a certificate")), strict=True):
-            self.mode.addItem(label, mode)
-        self.mode.addItem(self.tr("Spot the dealer's error: stop at the wrong step, name the remedy"), "spot")
+        self.mode_words = QLabel()
+        self.mode_words.setWordWrap(True)
+        self.mode_words.setObjectName("mode_words")
+        for mode, name, words in zip(MODES + ("spot",), (self.tr("Learn"), self.tr("Practice"), self.tr("Exam"),
+                                                         self.tr("Spot the dealer's error")),
+                                     (self.tr("Learn: the rule first, every answer explained"),
+                                      self.tr("Practice: right or wrong at once, mistakes again at the end"),
+                                      self.tr("Exam: no feedback until the end, a certificate"),
+                                      self.tr("Spot the dealer's error: stop at the wrong step, name the remedy")),
+                                     strict=True):
+            self.mode.addItem(name, mode)
+            self.mode.setItemData(self.mode.count() - 1, words, Qt.ItemDataRole.ToolTipRole)
+        self.mode.currentIndexChanged.connect(
+            lambda i: self.mode_words.setText(str(self.mode.itemData(i, Qt.ItemDataRole.ToolTipRole))))
+        self.mode_words.setText(str(self.mode.itemData(0, Qt.ItemDataRole.ToolTipRole)))
         self.count = QSpinBox()
         self.count.setRange(1, 200)
         self.count.setValue(10)
@@ -163,6 +175,7 @@ class TrainerWindow(QMainWindow):
         self.skills.setMaximumHeight(130)
         form.addRow(self.tr("Trainee"), self.trainee)
         form.addRow(self.tr("Mode"), self.mode)
+        form.addRow(self.mode_words)
         form.addRow(self.tr("Drills"), self.count)
         form.addRow(self.tr("Exam pass mark"), self.pass_mark)
         form.addRow(self.tr("Skills"), self.skills)

@@ -3,7 +3,7 @@
 <context>
     <name>AccuracyChart</name>
     <message>
-        <location filename="../trainer_window.py" line="609" />
+        <location filename="../trainer_window.py" line="622" />
         <source>No answers yet</source>
         <translation>Noch keine Antworten</translation>
     </message>
@@ -11,269 +11,269 @@
 <context>
     <name>ActionPanel</name>
     <message>
-        <location filename="../action_panel.py" line="175" />
+        <location filename="../action_panel.py" line="177" />
         <source>Card: kd, 10h, th</source>
         <translation>Karte: kd, 10h, dh (Dame), bs (Bube)</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="219" />
+        <location filename="../action_panel.py" line="221" />
         <source>Downcards shown, e.g. ah kd 7c</source>
         <translation>Gezeigte verdeckte Karten eingeben, z. B. ah kd 7c</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="225" />
+        <location filename="../action_panel.py" line="227" />
         <source>Show  [Enter]</source>
         <translation>Zeigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="227" />
+        <location filename="../action_panel.py" line="229" />
         <source>Muck  [Ctrl+M]</source>
-        <translation>Verdeckt ablegen  [Strg+M]</translation>
+        <translation>Muck  [Strg+M]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="327" />
+        <location filename="../action_panel.py" line="331" />
         <source>%1 is complete: %2 is one card too many</source>
         <translation>%1 ist komplett: %2 ist eine Karte zu viel</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="329" />
+        <location filename="../action_panel.py" line="333" />
         <source>%1 is complete: %2 are %3 cards too many</source>
         <translation>%1 ist komplett: %2 sind %3 Karten zu viel</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="331" />
-        <location filename="../action_panel.py" line="348" />
+        <location filename="../action_panel.py" line="335" />
+        <location filename="../action_panel.py" line="352" />
         <source>seat %1 %2</source>
         <translation>Platz %1 %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="333" />
+        <location filename="../action_panel.py" line="337" />
         <source>; this line gave %1 — check them, Ctrl+Z takes them back</source>
         <translation>; diese Zeile gab %1 — bitte prüfen, Strg+Z nimmt sie zurück</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="336" />
+        <location filename="../action_panel.py" line="340" />
         <source> (folded, no card: seat %1)</source>
         <translation> (gepasst, keine Karte: Platz %1)</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="350" />
+        <location filename="../action_panel.py" line="354" />
         <source>seat %1 ← next</source>
         <translation>Platz %1 ← als Nächstes</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="353" />
+        <location filename="../action_panel.py" line="357" />
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="355" />
+        <location filename="../action_panel.py" line="359" />
         <source>No card for the folded seats: %1</source>
         <translation>Keine Karte für die gepassten Plätze: %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="469" />
+        <location filename="../action_panel.py" line="473" />
         <source>%1 was done at once (it has one amount): %2 and its Enter are not used</source>
         <translation>%1 wurde sofort ausgeführt (es gibt nur einen Betrag): %2 und das Enter danach werden nicht verwendet</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="474" />
+        <location filename="../action_panel.py" line="478" />
         <source>Press the action's key first (%1), then type the amount and Enter</source>
         <translation>Erst die Taste der Aktion drücken (%1), dann den Betrag tippen und Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="477" />
+        <location filename="../action_panel.py" line="481" />
         <source>No amount to type: each action here has its one amount — press its key</source>
         <translation>Kein Betrag zu tippen: Jede Aktion hier hat ihren festen Betrag — ihre Taste drücken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="484" />
+        <location filename="../action_panel.py" line="488" />
         <source>%1 (%2) is not possible now: %3. The keys now: %4</source>
         <translation>%1 (%2) ist jetzt nicht möglich: %3. Die Tasten jetzt: %4</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="487" />
+        <location filename="../action_panel.py" line="491" />
         <source>%1 is no key here. The keys now: %2</source>
         <translation>%1 ist hier keine Taste. Die Tasten jetzt: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="531" />
+        <location filename="../action_panel.py" line="535" />
         <source>Rules: %1</source>
         <translation>Regeln: %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="549" />
+        <location filename="../action_panel.py" line="554" />
         <source>Deal river  [Enter]</source>
         <translation>River geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="550" />
+        <location filename="../action_panel.py" line="555" />
         <source>Confirm the awards  [Enter]</source>
         <translation>Auszahlung bestätigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="550" />
+        <location filename="../action_panel.py" line="555" />
         <source>Deal again  [Enter]</source>
         <translation>Neu geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="551" />
+        <location filename="../action_panel.py" line="556" />
         <source>Start hand %1  [Enter]</source>
         <translation>Spiel %1 beginnen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="560" />
+        <location filename="../action_panel.py" line="565" />
         <source>Ctrl+Z undo · Ctrl+Shift+Z redo</source>
         <translation>Strg+Z rückgängig · Strg+Umschalt+Z wiederholen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="562" />
+        <location filename="../action_panel.py" line="567" />
         <source>Type the card (kd, 10h, th) or a whole street — no Enter needed · %1</source>
-        <translation>Karte tippen (kd, zh, dh) oder eine ganze Street — ohne Enter · %1</translation>
+        <translation>Karte tippen (kd, 10h, dh) oder alle Karten der Runde — ohne Enter · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="565" />
+        <location filename="../action_panel.py" line="570" />
         <source>The street is dealt: Esc clears the box, then the action keys · %1</source>
-        <translation>Die Runde ist ausgeteilt: Esc leert das Feld, dann gelten die Aktionstasten · %1</translation>
+        <translation>Die Runde ist gegeben: Esc leert das Feld, dann gelten die Aktionstasten · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="569" />
+        <location filename="../action_panel.py" line="574" />
         <source> · for an amount: its key, the digits, Enter</source>
         <translation> · für einen Betrag: seine Taste, die Ziffern, Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="570" />
+        <location filename="../action_panel.py" line="575" />
         <source>Keys: %1%2 · %3</source>
         <translation>Tasten: %1%2 · %3</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="572" />
-        <source>Type the downcards shown: the hand shows when all are typed · Ctrl+M muck · %1</source>
-        <translation>Gezeigte verdeckte Karten tippen: die Hand gilt als gezeigt, sobald alle getippt sind · Strg+M verdeckt ablegen · %1</translation>
-    </message>
-    <message>
         <location filename="../action_panel.py" line="577" />
-        <source>voided by the floor: only a floor ruling changes it</source>
-        <translation>vom Floor für ungültig erklärt: nur eine Entscheidung des Floors ändert das</translation>
+        <source>Type the downcards shown: the hand shows when all are typed · Ctrl+M muck · %1</source>
+        <translation>Gezeigte verdeckte Karten tippen: Die Hand gilt als gezeigt, sobald alle getippt sind · Strg+M Muck · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="578" />
+        <location filename="../action_panel.py" line="582" />
+        <source>voided by the floor: only a floor ruling changes it</source>
+        <translation>vom Floor für ungültig erklärt: Nur eine Entscheidung des Floors ändert das</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="583" />
         <source>Enter: %1 · %2</source>
         <translation>Enter: %1 · %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="579" />
+        <location filename="../action_panel.py" line="584" />
         <source>Seats menu: join, top up, sit out, leave</source>
-        <translation>Menü Plätze: Platz nehmen, nachkaufen, aussetzen, verlassen</translation>
+        <translation>Menü Plätze: Platz nehmen, zukaufen, aussetzen, verlassen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="614" />
+        <location filename="../action_panel.py" line="619" />
         <source>%1 + amount + Enter</source>
         <translation>%1 + Betrag + Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="627" />
+        <location filename="../action_panel.py" line="632" />
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="629" />
+        <location filename="../action_panel.py" line="634" />
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="632" />
+        <location filename="../action_panel.py" line="637" />
         <source>Call all-in %1</source>
         <translation>All-in mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="632" />
+        <location filename="../action_panel.py" line="637" />
         <source>Call %1</source>
         <translation>Mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="634" />
+        <location filename="../action_panel.py" line="639" />
         <source>Bring in %1–%2</source>
         <translation>Bring-in %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="634" />
+        <location filename="../action_panel.py" line="639" />
         <source>Bet %1–%2</source>
         <translation>Setzen %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="635" />
+        <location filename="../action_panel.py" line="640" />
         <source>Raise to %1–%2</source>
         <translation>Erhöhen auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="635" />
+        <location filename="../action_panel.py" line="640" />
         <source>Complete to %1–%2</source>
         <translation>Komplettieren auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="639" />
+        <location filename="../action_panel.py" line="644" />
         <source>All-in %1</source>
         <translation>All-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="640" />
+        <location filename="../action_panel.py" line="645" />
         <source>Bring in %1</source>
         <translation>Bring-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="640" />
+        <location filename="../action_panel.py" line="645" />
         <source>Bet %1</source>
         <translation>Setzen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="640" />
+        <location filename="../action_panel.py" line="645" />
         <source>Raise to %1</source>
         <translation>Erhöhen auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="641" />
+        <location filename="../action_panel.py" line="646" />
         <source>Complete to %1</source>
         <translation>Komplettieren auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="352" />
-        <location filename="../action_panel.py" line="649" />
+        <location filename="../action_panel.py" line="356" />
+        <location filename="../action_panel.py" line="654" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="651" />
+        <location filename="../action_panel.py" line="656" />
         <source>Best so far: %1 — %2</source>
         <translation>Bisher beste Hand: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="653" />
+        <location filename="../action_panel.py" line="658" />
         <source>Best low so far: %1 — %2</source>
         <translation>Bisher bestes Low: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="661" />
+        <location filename="../action_panel.py" line="666" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="661" />
+        <location filename="../action_panel.py" line="666" />
         <source>Side pot %1</source>
-        <translation>Seitenpot %1</translation>
+        <translation>Sidepot %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="663" />
+        <location filename="../action_panel.py" line="668" />
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="667" />
+        <location filename="../action_panel.py" line="672" />
         <source>low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="667" />
+        <location filename="../action_panel.py" line="672" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
@@ -283,12 +283,12 @@
     <message>
         <location filename="../../engine/betting.py" line="64" />
         <source>no door card is recorded, so nobody can be named to bring in</source>
-        <translation>keine Türkarte erfasst, daher kann niemand für den Bring-in bestimmt werden</translation>
+        <translation>keine Door Card erfasst, daher kann niemand für den Bring-in bestimmt werden</translation>
     </message>
     <message>
         <location filename="../../engine/cards.py" line="47" />
         <source>unknown card code %1: expected rank and suit, like 'Ah' or '10d'</source>
-        <translation>unbekannte Karte %1: erwartet werden Rang und Farbe, etwa 'Ah' oder '10d'</translation>
+        <translation>unbekannte Karte %1: Erwartet werden Rang und Farbe, etwa 'ah' oder '10d'</translation>
     </message>
     <message>
         <location filename="../../engine/cards.py" line="57" />
@@ -308,12 +308,12 @@
     <message>
         <location filename="../../engine/cards.py" line="128" />
         <source>unknown card code %1: a card starts with its rank (2-9, 10 or T, J, Q, K, A)</source>
-        <translation>Unbekannter Kartencode %1: Eine Karte beginnt mit ihrem Rang (2-9, 10 oder Z, B, D, K, A)</translation>
+        <translation>unbekannte Karte %1: Eine Karte beginnt mit ihrem Rang (2-9, 10 oder Z, B, D, K, A)</translation>
     </message>
     <message>
         <location filename="../../engine/cards.py" line="140" />
         <source>unknown card code %1: an upcard is always seen</source>
-        <translation>unbekannte Karte %1: eine offene Karte ist immer zu sehen</translation>
+        <translation>unbekannte Karte %1: Eine offene Karte ist immer zu sehen</translation>
     </message>
     <message>
         <location filename="../../engine/core.py" line="107" />
@@ -343,12 +343,12 @@
     <message>
         <location filename="../../engine/dealing.py" line="152" />
         <source>no cards are being dealt now (%1 on street %2)</source>
-        <translation>jetzt werden keine Karten gegeben (%1 auf Street %2)</translation>
+        <translation>jetzt werden keine Karten gegeben (%1, %2. Karte)</translation>
     </message>
     <message>
         <location filename="../../engine/dealing.py" line="156" />
         <source>street %1 is a common card: deal it to the middle (D-8)</source>
-        <translation>Street %1 ist eine Gemeinschaftskarte: sie in die Mitte legen (D-8)</translation>
+        <translation>die %1. Karte ist eine Gemeinschaftskarte: sie offen in die Mitte legen (D-8)</translation>
     </message>
     <message>
         <location filename="../../engine/dealing.py" line="160" />
@@ -363,7 +363,7 @@
     <message>
         <location filename="../../engine/dealing.py" line="169" />
         <source>street %1 deals %2 card(s) to seat %3, got %4</source>
-        <translation>Street %1 gibt Platz %3 %2 Karte(n), erhalten: %4</translation>
+        <translation>bei der %1. Karte bekommt Platz %3 %2 Karte(n), erhalten: %4</translation>
     </message>
     <message>
         <location filename="../../engine/dealing.py" line="175" />
@@ -388,7 +388,7 @@
     <message>
         <location filename="../../engine/hand.py" line="124" />
         <source>seat %1: the amount %2 is not a whole number of cents</source>
-        <translation>Platz %1: der Betrag %2 ist keine ganze Zahl von Cents</translation>
+        <translation>Platz %1: Der Betrag %2 ist keine ganze Zahl von Cent</translation>
     </message>
     <message>
         <location filename="../../engine/hand.py" line="175" />
@@ -398,12 +398,12 @@
     <message>
         <location filename="../../engine/hand.py" line="179" />
         <source>seat %1 cannot %2 now: no betting round is open (%3)</source>
-        <translation>Platz %1 kann jetzt nicht %2: keine Setzrunde ist offen (%3)</translation>
+        <translation>Platz %1 kann jetzt nicht %2: Keine Setzrunde ist offen (%3)</translation>
     </message>
     <message>
         <location filename="../../engine/hand.py" line="183" />
         <source>seat %1 acted out of turn: seat %2 is to act</source>
-        <translation>Platz %1 hat außer der Reihe gehandelt: Platz %2 ist am Zug</translation>
+        <translation>Platz %1 hat außer der Reihe gesprochen: Platz %2 ist am Zug</translation>
     </message>
     <message>
         <location filename="../../engine/hand.py" line="192" />
@@ -443,7 +443,7 @@
     <message>
         <location filename="../../engine/showdown.py" line="319" />
         <source>seat %1 is the last player left and cannot muck</source>
-        <translation>Platz %1 ist der letzte Spieler und kann die Karten nicht verdeckt ablegen</translation>
+        <translation>Platz %1 ist der letzte Spieler und kann nicht mucken</translation>
     </message>
     <message>
         <location filename="../../engine/showdown.py" line="357" />
@@ -499,7 +499,7 @@
     <message>
         <location filename="../../live/controller.py" line="263" />
         <source>%1: the limit table cannot be read (%2)</source>
-        <translation>%1: der Limit-Tisch ist nicht lesbar (%2)</translation>
+        <translation>%1: Der Limit-Tisch ist nicht lesbar (%2)</translation>
     </message>
     <message>
         <location filename="../../live/controller.py" line="269" />
@@ -568,7 +568,7 @@
     <message>
         <location filename="../../live/controller.py" line="529" />
         <source>a card is typed as text (ah, td, 10d), not %1</source>
-        <translation>eine Karte wird als Text getippt (ah, td, 10d), nicht %1</translation>
+        <translation>eine Karte wird als Text getippt (ah, zd, 10d), nicht %1</translation>
     </message>
     <message>
         <location filename="../../live/controller.py" line="537" />
@@ -599,7 +599,7 @@
     <message>
         <location filename="../../live/controller.py" line="568" />
         <source>%1 %2–%3: %4 is outside that range</source>
-        <translation>%1 %2–%3: %4 liegt außerhalb</translation>
+        <translation>%1 %2–%3: %4 liegt außerhalb dieses Bereichs</translation>
     </message>
     <message>
         <location filename="../../live/controller.py" line="584" />
@@ -621,7 +621,7 @@
     <message>
         <location filename="../../live/controller.py" line="670" />
         <source>the floor voided this hand (%1): only a floor ruling changes that (I-3)</source>
-        <translation>der Floor hat dieses Spiel für ungültig erklärt (%1): nur eine Entscheidung des Floors ändert das (I-3)</translation>
+        <translation>der Floor hat dieses Spiel für ungültig erklärt (%1): Nur eine Entscheidung des Floors ändert das (I-3)</translation>
     </message>
     <message>
         <location filename="../../live/controller.py" line="744" />
@@ -641,23 +641,23 @@
     <message>
         <location filename="../../live/controller.py" line="806" />
         <source>%1: the table has no rows in the record (nothing to resume)</source>
-        <translation>%1: der Tisch hat keine Zeilen im Protokoll (nichts fortzusetzen)</translation>
+        <translation>%1: Der Tisch hat keine Zeilen im Protokoll (nichts fortzusetzen)</translation>
     </message>
     <message>
         <location filename="../../live/controller.py" line="809" />
         <source>%1: the record does not start with the table</source>
-        <translation>%1: das Protokoll beginnt nicht mit dem Tisch</translation>
+        <translation>%1: Das Protokoll beginnt nicht mit dem Tisch</translation>
     </message>
     <message>
         <location filename="../../live/controller.py" line="814" />
         <source>%1: the limit table it was played with cannot be loaded: %2</source>
-        <translation>%1: der Limit-Tisch, mit dem gespielt wurde, lässt sich nicht laden: %2</translation>
+        <translation>%1: Der Limit-Tisch, mit dem gespielt wurde, lässt sich nicht laden: %2</translation>
     </message>
     <message>
         <location filename="../../live/controller.py" line="818" />
         <location filename="../../floor/timeline.py" line="176" />
         <source>%1: the limit table in the record is not readable (%2)</source>
-        <translation>%1: der Limit-Tisch im Protokoll ist nicht lesbar (%2)</translation>
+        <translation>%1: Der Limit-Tisch im Protokoll ist nicht lesbar (%2)</translation>
     </message>
     <message>
         <location filename="../../live/controller.py" line="831" />
@@ -682,7 +682,7 @@
     <message>
         <location filename="../../engine/session.py" line="90" />
         <source>%1 after the redeal: the void hand is dealt again to the same players first</source>
-        <translation>%1 erst nach dem Neugeben: das ungültige Spiel wird zuerst an dieselben Spieler neu gegeben</translation>
+        <translation>%1 erst nach dem Neugeben: Das ungültige Spiel wird zuerst an dieselben Spieler neu gegeben</translation>
     </message>
     <message>
         <location filename="../../engine/session.py" line="95" />
@@ -718,7 +718,7 @@
     <message>
         <location filename="../../engine/session.py" line="109" />
         <source>seat %1 does not exist: this table has seats 1-%2</source>
-        <translation>Platz %1 gibt es nicht: dieser Tisch hat die Plätze 1-%2</translation>
+        <translation>Platz %1 gibt es nicht: Dieser Tisch hat die Plätze 1-%2</translation>
     </message>
     <message>
         <location filename="../../engine/session.py" line="112" />
@@ -728,7 +728,7 @@
     <message>
         <location filename="../../engine/session.py" line="118" />
         <source>%1 left this session with %2: they come back with at least that, %3 is less</source>
-        <translation>%1 ist in dieser Session mit %2 gegangen: Er kommt mit mindestens diesem Betrag zurück, %3 ist weniger</translation>
+        <translation>%1 ist in dieser Sitzung mit %2 gegangen: Er kommt mit mindestens diesem Betrag zurück, %3 ist weniger</translation>
     </message>
     <message>
         <location filename="../../engine/session.py" line="122" />
@@ -748,22 +748,22 @@
     <message>
         <location filename="../../engine/session.py" line="162" />
         <source>chips are added</source>
-        <translation>Chips werden nachgekauft</translation>
+        <translation>Chips werden zugekauft</translation>
     </message>
     <message>
         <location filename="../../engine/session.py" line="163" />
         <source>a top-up (in cents)</source>
-        <translation>ein Nachkauf (in Cent)</translation>
+        <translation>ein Zukauf (in Cent)</translation>
     </message>
     <message>
         <location filename="../../engine/session.py" line="166" />
         <source>a top-up must be a positive number of %1 chips</source>
-        <translation>ein Nachkauf muss eine positive Zahl von %1-Chips sein</translation>
+        <translation>ein Zukauf muss eine positive Zahl von %1-Chips sein</translation>
     </message>
     <message>
         <location filename="../../engine/session.py" line="169" />
         <source>after a top-up the stack must reach the buy-in of %1; %2 + %3 does not</source>
-        <translation>nach dem Nachkauf muss der Stack das Buy-in von %1 erreichen; %2 + %3 reicht nicht</translation>
+        <translation>nach dem Zukauf muss der Stack den Buy-in von %1 erreichen; %2 + %3 reicht nicht</translation>
     </message>
     <message>
         <location filename="../../engine/session.py" line="188" />
@@ -834,7 +834,7 @@
     <message>
         <location filename="../../history/store.py" line="165" />
         <source>%1: the record folder cannot be made (%2)</source>
-        <translation>%1: der Protokollordner kann nicht angelegt werden (%2)</translation>
+        <translation>%1: Der Protokollordner kann nicht angelegt werden (%2)</translation>
     </message>
     <message>
         <location filename="../../history/store.py" line="168" />
@@ -845,33 +845,33 @@
     <message>
         <location filename="../../history/store.py" line="175" />
         <source>%1: the hand record cannot be written (read-only)</source>
-        <translation>%1: das Spielprotokoll kann nicht geschrieben werden (schreibgeschützt)</translation>
+        <translation>%1: Das Spielprotokoll kann nicht geschrieben werden (schreibgeschützt)</translation>
     </message>
     <message>
         <location filename="../../history/store.py" line="180" />
         <source>%1: the record folder cannot be written (read-only)</source>
-        <translation>%1: in den Protokollordner kann nicht geschrieben werden (schreibgeschützt)</translation>
+        <translation>%1: In den Protokollordner kann nicht geschrieben werden (schreibgeschützt)</translation>
     </message>
     <message>
         <location filename="../../history/store.py" line="197" />
         <location filename="../../history/store.py" line="355" />
         <source>%1: the hand record cannot be opened (%2)</source>
-        <translation>%1: das Spielprotokoll kann nicht geöffnet werden (%2)</translation>
+        <translation>%1: Das Spielprotokoll kann nicht geöffnet werden (%2)</translation>
     </message>
     <message>
         <location filename="../../history/store.py" line="215" />
         <source>%1: this record was written with another key (%2), not this machine's (%3): it is left as it is, so that its rows stay provable</source>
-        <translation>%1: dieses Protokoll wurde mit einem anderen Schlüssel (%2) geschrieben, nicht mit dem dieses Rechners (%3): es bleibt unverändert, damit seine Zeilen beweisbar bleiben</translation>
+        <translation>%1: Dieses Protokoll wurde mit einem anderen Schlüssel (%2) geschrieben, nicht mit dem dieses Rechners (%3): Es bleibt unverändert, damit seine Zeilen beweisbar bleiben</translation>
     </message>
     <message>
         <location filename="../../history/store.py" line="220" />
         <source>%1: an older record without the keyed chain, where keyed records are already kept (%2): it is not upgraded, and is left as it was</source>
-        <translation>%1: ein älteres Protokoll ohne verschlüsselte Kette, wo schon verschlüsselte Protokolle geführt werden (%2): es wird nicht umgestellt und bleibt, wie es war</translation>
+        <translation>%1: ein älteres Protokoll ohne verschlüsselte Kette, wo schon verschlüsselte Protokolle geführt werden (%2): Es wird nicht umgestellt und bleibt, wie es war</translation>
     </message>
     <message>
         <location filename="../../history/store.py" line="254" />
         <source>%1: the record's identity was changed after it was made: it is not given a table identity, and is not forwarded ('dealer-app verify' says more)</source>
-        <translation>%1: die Identität des Protokolls wurde nach seiner Anlage geändert: es bekommt keine Tischidentität und wird nicht weitergeleitet ('dealer-app verify' sagt mehr)</translation>
+        <translation>%1: Die Identität des Protokolls wurde nach seiner Anlage geändert: Es bekommt keine Tischidentität und wird nicht weitergeleitet ('dealer-app verify' sagt mehr)</translation>
     </message>
     <message>
         <location filename="../../history/store.py" line="290" />
@@ -884,7 +884,7 @@
         <location filename="../../history/store.py" line="594" />
         <location filename="../../history/store.py" line="631" />
         <source>%1: the hand record cannot be read (%2)</source>
-        <translation>%1: das Spielprotokoll ist nicht lesbar (%2)</translation>
+        <translation>%1: Das Spielprotokoll ist nicht lesbar (%2)</translation>
     </message>
     <message>
         <location filename="../../history/store.py" line="332" />
@@ -899,7 +899,7 @@
     <message>
         <location filename="../../history/store.py" line="372" />
         <source>%1: the hand record is damaged (%2)</source>
-        <translation>%1: das Spielprotokoll ist beschädigt (%2)</translation>
+        <translation>%1: Das Spielprotokoll ist beschädigt (%2)</translation>
     </message>
     <message>
         <location filename="../../history/store.py" line="376" />
@@ -909,7 +909,7 @@
     <message>
         <location filename="../../history/store.py" line="386" />
         <source>%1: the record was opened to read only: nothing is written to it</source>
-        <translation>%1: das Protokoll ist nur zum Lesen geöffnet: es wird nichts hineingeschrieben</translation>
+        <translation>%1: Das Protokoll ist nur zum Lesen geöffnet: Es wird nichts hineingeschrieben</translation>
     </message>
     <message>
         <location filename="../../history/store.py" line="400" />
@@ -924,17 +924,17 @@
     <message>
         <location filename="../../history/store.py" line="515" />
         <source>%1: the record's lock file cannot be made (%2)</source>
-        <translation>%1: die Sperrdatei des Protokolls kann nicht angelegt werden (%2)</translation>
+        <translation>%1: Die Sperrdatei des Protokolls kann nicht angelegt werden (%2)</translation>
     </message>
     <message>
         <location filename="../../history/store.py" line="529" />
         <source>%1: opened read-only, so no table can be held</source>
-        <translation>%1: nur zum Lesen geöffnet, daher kann kein Tisch belegt werden</translation>
+        <translation>%1: Nur zum Lesen geöffnet, daher kann kein Tisch belegt werden</translation>
     </message>
     <message>
         <location filename="../../history/store.py" line="557" />
         <source>%1: opened read-only, so whose table it is cannot be asked</source>
-        <translation>%1: nur zum Lesen geöffnet, daher lässt sich nicht fragen, wem der Tisch gehört</translation>
+        <translation>%1: Nur zum Lesen geöffnet, daher lässt sich nicht fragen, wem der Tisch gehört</translation>
     </message>
     <message>
         <location filename="../../history/store.py" line="604" />
@@ -950,7 +950,7 @@
     <message>
         <location filename="../../history/store.py" line="690" />
         <source>%1: an older record whose row %2 no longer matches its hash: it is not upgraded, and is left as it was</source>
-        <translation>%1: ein älteres Protokoll, dessen Zeile %2 nicht mehr zu ihrem Hash passt: es wird nicht umgestellt und bleibt, wie es war</translation>
+        <translation>%1: ein älteres Protokoll, dessen Zeile %2 nicht mehr zu ihrem Hash passt: Es wird nicht umgestellt und bleibt, wie es war</translation>
     </message>
     <message>
         <location filename="../../history/store.py" line="764" />
@@ -960,7 +960,7 @@
     <message>
         <location filename="../../history/store.py" line="789" />
         <source>%1 was an empty file (0 bytes): a new record is kept in it.</source>
-        <translation>%1 war eine leere Datei (0 Bytes): darin wird ein neues Protokoll geführt.</translation>
+        <translation>%1 war eine leere Datei (0 Bytes): Darin wird ein neues Protokoll geführt.</translation>
     </message>
     <message>
         <location filename="../../history/store.py" line="793" />
@@ -981,7 +981,7 @@
     <message>
         <location filename="../../history/store.py" line="820" />
         <source>The data folder %1 cannot be written: hands are recorded in %2 for now. Copy that file before the machine restarts, and fix the data folder.</source>
-        <translation>In den Datenordner %1 kann nicht geschrieben werden: die Spiele werden vorerst in %2 protokolliert. Kopieren Sie diese Datei vor dem nächsten Neustart und beheben Sie das Problem mit dem Datenordner.</translation>
+        <translation>In den Datenordner %1 kann nicht geschrieben werden: Die Spiele werden vorerst in %2 protokolliert. Kopieren Sie diese Datei vor dem nächsten Neustart und beheben Sie das Problem mit dem Datenordner.</translation>
     </message>
     <message>
         <location filename="../../engine/limits.py" line="195" />
@@ -1090,7 +1090,7 @@
     <message>
         <location filename="../../engine/limits.py" line="417" />
         <source>must not exceed the small bet / lower limit (B-3)</source>
-        <translation>darf die Small Bet / das untere Limit nicht übersteigen (B-3)</translation>
+        <translation>darf den Small Bet / das untere Limit nicht übersteigen (B-3)</translation>
     </message>
     <message>
         <location filename="../../engine/limits.py" line="419" />
@@ -1105,7 +1105,7 @@
     <message>
         <location filename="../../engine/limits.py" line="428" />
         <source>is smaller than one big bet</source>
-        <translation>ist kleiner als eine Big Bet</translation>
+        <translation>ist kleiner als ein Big Bet</translation>
     </message>
     <message>
         <location filename="../../engine/limits.py" line="489" />
@@ -1125,27 +1125,27 @@
     <message>
         <location filename="../../engine/irregularities.py" line="65" />
         <source>an exposed downcard (I-1) is entered as seat %1's door card, when it is due on third street; later, the floor decides (I-3)</source>
-        <translation>eine aufgedeckte verdeckte Karte (I-1) wird als Türkarte von Platz %1 eingegeben, wenn sie auf der dritten Karte an der Reihe ist; später entscheidet der Floor (I-3)</translation>
+        <translation>eine aufgedeckte verdeckte Karte (I-1) wird als Door Card von Platz %1 eingegeben, wenn diese bei der 3. Karte an der Reihe ist; später entscheidet der Floor (I-3)</translation>
     </message>
     <message>
         <location filename="../../engine/irregularities.py" line="81" />
         <source>a card dealt too early (I-2) is reported during the betting of third to sixth street, not now (%1 on street %2)</source>
-        <translation>eine zu früh gegebene Karte (I-2) wird während der Setzrunde der dritten bis sechsten Karte gemeldet, nicht jetzt (%1 auf Straße %2)</translation>
+        <translation>eine zu früh gegebene Karte (I-2) wird während der Setzrunde der 3. bis 6. Karte gemeldet, nicht jetzt (%1, %2. Karte)</translation>
     </message>
     <message>
         <location filename="../../engine/irregularities.py" line="90" />
         <source>the deck is short for street %1 (D-7): the floor decides how to deal it (I-3)</source>
-        <translation>für Straße %1 reichen die Karten nicht (D-7): der Floor entscheidet, wie sie gegeben wird (I-3)</translation>
+        <translation>für die %1. Karte reichen die Karten nicht (D-7): Der Floor entscheidet, wie sie gegeben wird (I-3)</translation>
     </message>
     <message>
         <location filename="../../engine/irregularities.py" line="105" />
         <source>a wrong bring-in (I-4) is corrected during third street's betting</source>
-        <translation>ein falscher Bring-in (I-4) wird während der Setzrunde der dritten Karte berichtigt</translation>
+        <translation>ein falscher Bring-in (I-4) wird während der Setzrunde der 3. Karte berichtigt</translation>
     </message>
     <message>
         <location filename="../../engine/irregularities.py" line="111" />
         <source>the player after the bring-in has acted: the bring-in stands (I-4); the floor decides about the card (I-3)</source>
-        <translation>der Spieler nach dem Bring-in hat gehandelt: der Bring-in bleibt (I-4); über die Karte entscheidet der Floor (I-3)</translation>
+        <translation>der Spieler nach dem Bring-in hat gesprochen: Der Bring-in bleibt (I-4); über die Karte entscheidet der Floor (I-3)</translation>
     </message>
     <message>
         <location filename="../../engine/irregularities.py" line="151" />
@@ -1155,7 +1155,7 @@
     <message>
         <location filename="../../engine/irregularities.py" line="154" />
         <source>it is seat %1's turn: that is not out of turn</source>
-        <translation>Platz %1 ist an der Reihe: das ist nicht außer der Reihe</translation>
+        <translation>Platz %1 ist am Zug: Das ist nicht außer der Reihe</translation>
     </message>
     <message>
         <location filename="../../engine/irregularities.py" line="157" />
@@ -1170,12 +1170,12 @@
     <message>
         <location filename="../../engine/irregularities.py" line="189" />
         <source>substantial action has taken place: the hand plays on, not a misdeal (I-6); the floor decides (I-3)</source>
-        <translation>es gab wesentliche Aktion: das Spiel geht weiter, kein Fehlgeben (I-6); der Floor entscheidet (I-3)</translation>
+        <translation>es gab wesentliche Aktion: Das Spiel geht weiter, kein Misdeal (I-6); der Floor entscheidet (I-3)</translation>
     </message>
     <message>
         <location filename="../../engine/irregularities.py" line="197" />
         <source>the hand is over: after the awards, the floor decides (I-3)</source>
-        <translation>das Spiel ist vorbei: nach der Auszahlung entscheidet der Floor (I-3)</translation>
+        <translation>das Spiel ist vorbei: Nach der Auszahlung entscheidet der Floor (I-3)</translation>
     </message>
     <message>
         <location filename="../../live/floor_pin.py" line="51" />
@@ -1195,7 +1195,7 @@
     <message>
         <location filename="../../live/floor_pin.py" line="76" />
         <source>%1: the floor PIN file cannot be read</source>
-        <translation>%1: die Datei der Floor-PIN kann nicht gelesen werden</translation>
+        <translation>%1: Die Datei der Floor-PIN kann nicht gelesen werden</translation>
     </message>
     <message>
         <location filename="../../live/floor_pin.py" line="78" />
@@ -1250,7 +1250,7 @@
     <message>
         <location filename="../../floor/rulings.py" line="94" />
         <source>hand %1-%2 has not ended: it is voided at the table (I-6, I-7)</source>
-        <translation>Spiel %1-%2 ist nicht zu Ende: es wird am Tisch für ungültig erklärt (I-6, I-7)</translation>
+        <translation>Spiel %1-%2 ist nicht zu Ende: Es wird am Tisch für ungültig erklärt (I-6, I-7)</translation>
     </message>
     <message>
         <location filename="../../floor/rulings.py" line="115" />
@@ -1260,7 +1260,7 @@
     <message>
         <location filename="../../floor/rulings.py" line="119" />
         <source>seat %1 has %2: it cannot give %3</source>
-        <translation>Platz %1 hat %2: er kann nicht %3 abgeben</translation>
+        <translation>Platz %1 hat %2: Er kann nicht %3 abgeben</translation>
     </message>
     <message>
         <location filename="../../floor/rulings.py" line="157" />
@@ -1275,7 +1275,7 @@
     <message>
         <location filename="../../floor/rulings.py" line="167" />
         <source>table session %1 is being dealt in another window: a ruling that moves chips is made at that table</source>
-        <translation>an Tischsitzung %1 wird in einem anderen Fenster gegeben: eine Entscheidung, die Chips bewegt, wird an diesem Tisch getroffen</translation>
+        <translation>an Tischsitzung %1 wird in einem anderen Fenster gegeben: Eine Entscheidung, die Chips bewegt, wird an diesem Tisch getroffen</translation>
     </message>
     <message>
         <location filename="../../floor/rulings.py" line="173" />
@@ -1441,7 +1441,7 @@
     <message>
         <location filename="../floor_window.py" line="220" />
         <source>A hand from a file is not in the record: it can be stepped through and printed, not ruled on</source>
-        <translation>Ein Spiel aus einer Datei steht nicht im Protokoll: es lässt sich durchgehen und drucken, aber nicht entscheiden</translation>
+        <translation>Ein Spiel aus einer Datei steht nicht im Protokoll: Es lässt sich durchgehen und drucken, aber nicht entscheiden</translation>
     </message>
     <message>
         <location filename="../floor_window.py" line="256" />
@@ -1506,12 +1506,12 @@
     <message>
         <location filename="../floor_window.py" line="315" />
         <source>Stub</source>
-        <translation>Stapel</translation>
+        <translation>Reststapel</translation>
     </message>
     <message>
         <location filename="../floor_window.py" line="316" />
         <source>burns</source>
-        <translation>Brennkarten</translation>
+        <translation>Burn Cards</translation>
     </message>
     <message>
         <location filename="../floor_window.py" line="390" />
@@ -1536,7 +1536,7 @@
     <message>
         <location filename="../floor_window.py" line="411" />
         <source>The record proves itself: every row matches its keyed hash.</source>
-        <translation>Das Protokoll beweist sich selbst: jede Zeile passt zu ihrem verschlüsselten Hash.</translation>
+        <translation>Das Protokoll beweist sich selbst: Jede Zeile passt zu ihrem verschlüsselten Hash.</translation>
     </message>
 </context>
 <context>
@@ -1627,7 +1627,7 @@
     <message>
         <location filename="../seat_dialogs.py" line="120" />
         <source>%1 left this session with %2: they may come back with those chips (T-3)</source>
-        <translation>%1 ist in dieser Session mit %2 gegangen: Er darf mit diesen Chips zurückkommen (T-3)</translation>
+        <translation>%1 ist in dieser Sitzung mit %2 gegangen: Er darf mit diesen Chips zurückkommen (T-3)</translation>
     </message>
     <message>
         <location filename="../seat_dialogs.py" line="123" />
@@ -1670,7 +1670,7 @@
 Pay out %3 and free the seat? This is final; %2 may come back this session with these chips.</source>
         <translation>Platz %1 (%2) verlässt den Tisch mit %3.
 
-%3 auszahlen und den Platz freigeben? Das ist endgültig; %2 darf in dieser Session mit diesen Chips zurückkommen.</translation>
+%3 auszahlen und den Platz freigeben? Das ist endgültig; %2 darf in dieser Sitzung mit diesen Chips zurückkommen.</translation>
     </message>
     <message>
         <location filename="../seat_dialogs.py" line="203" />
@@ -1761,7 +1761,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../main_window.py" line="104" />
         <source>&amp;Top up…</source>
-        <translation>&amp;Nachkaufen…</translation>
+        <translation>&amp;Zukaufen…</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="105" />
@@ -1826,7 +1826,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../main_window.py" line="119" />
         <source>&amp;Four-colour suits</source>
-        <translation>&amp;Vierfarbiges Blatt</translation>
+        <translation>&amp;Vierfarbiges Deck</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="123" />
@@ -1861,7 +1861,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../main_window.py" line="201" />
         <source>No hand is open: an irregularity is reported during a hand</source>
-        <translation>Kein Spiel läuft: eine Unregelmäßigkeit wird während eines Spiels gemeldet</translation>
+        <translation>Kein Spiel läuft: Eine Unregelmäßigkeit wird während eines Spiels gemeldet</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="237" />
@@ -2033,7 +2033,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../new_table_dialog.py" line="93" />
         <source>No limit table matches %1</source>
-        <translation>Kein Limit passt zu %1</translation>
+        <translation>Kein Limit-Tisch passt zu %1</translation>
     </message>
     <message>
         <location filename="../new_table_dialog.py" line="101" />
@@ -2092,27 +2092,27 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../players_display.py" line="383" />
         <source>Third street</source>
-        <translation>Dritte Karte</translation>
+        <translation>3. Karte</translation>
     </message>
     <message>
         <location filename="../players_display.py" line="383" />
         <source>Fourth street</source>
-        <translation>Vierte Karte</translation>
+        <translation>4. Karte</translation>
     </message>
     <message>
         <location filename="../players_display.py" line="383" />
         <source>Fifth street</source>
-        <translation>Fünfte Karte</translation>
+        <translation>5. Karte</translation>
     </message>
     <message>
         <location filename="../players_display.py" line="384" />
         <source>Sixth street</source>
-        <translation>Sechste Karte</translation>
+        <translation>6. Karte</translation>
     </message>
     <message>
         <location filename="../players_display.py" line="384" />
         <source>Seventh street</source>
-        <translation>Siebte Karte (River)</translation>
+        <translation>7. Karte (River)</translation>
     </message>
     <message>
         <location filename="../players_display.py" line="387" />
@@ -2167,7 +2167,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../players_display.py" line="434" />
         <source>Side pot %1</source>
-        <translation>Seitenpot %1</translation>
+        <translation>Sidepot %1</translation>
     </message>
     <message>
         <location filename="../players_display.py" line="447" />
@@ -2178,37 +2178,37 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>ProgressView</name>
     <message>
-        <location filename="../trainer_window.py" line="556" />
+        <location filename="../trainer_window.py" line="569" />
         <source>Progress — %1</source>
         <translation>Fortschritt — %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="560" />
+        <location filename="../trainer_window.py" line="573" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="560" />
+        <location filename="../trainer_window.py" line="573" />
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="560" />
+        <location filename="../trainer_window.py" line="573" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="561" />
+        <location filename="../trainer_window.py" line="574" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="570" />
+        <location filename="../trainer_window.py" line="583" />
         <source>Right answers per day</source>
         <translation>Richtige Antworten je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="572" />
+        <location filename="../trainer_window.py" line="585" />
         <source>Seconds per answer, per day</source>
         <translation>Sekunden je Antwort, je Tag</translation>
     </message>
@@ -2223,7 +2223,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../report_pdf.py" line="59" />
         <source>The record proves itself: every row matches its keyed hash.</source>
-        <translation>Das Protokoll beweist sich selbst: jede Zeile passt zu ihrem verschlüsselten Hash.</translation>
+        <translation>Das Protokoll beweist sich selbst: Jede Zeile passt zu ihrem verschlüsselten Hash.</translation>
     </message>
     <message>
         <location filename="../report_pdf.py" line="57" />
@@ -2233,12 +2233,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../report_pdf.py" line="30" />
         <source>A hand from a file, not from the record: it has no seal.</source>
-        <translation>Ein Spiel aus einer Datei, nicht aus dem Protokoll: es hat kein Siegel.</translation>
+        <translation>Ein Spiel aus einer Datei, nicht aus dem Protokoll: Es hat kein Siegel.</translation>
     </message>
     <message>
         <location filename="../report_pdf.py" line="31" />
         <source>Burns</source>
-        <translation>Brennkarten</translation>
+        <translation>Burn Cards</translation>
     </message>
     <message>
         <location filename="../report_pdf.py" line="32" />
@@ -2343,7 +2343,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../report_pdf.py" line="54" />
         <source>Stub</source>
-        <translation>Stapel</translation>
+        <translation>Reststapel</translation>
     </message>
     <message>
         <location filename="../report_pdf.py" line="55" />
@@ -2461,7 +2461,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../resume_dialog.py" line="48" />
         <source>&amp;New table instead</source>
-        <translation>Stattdessen &amp;neuer Tisch</translation>
+        <translation>&amp;Neuen Tisch öffnen</translation>
     </message>
     <message>
         <location filename="../resume_dialog.py" line="67" />
@@ -2506,27 +2506,27 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../resume_dialog.py" line="123" />
         <source>third street</source>
-        <translation>dritte Karte</translation>
+        <translation>3. Karte</translation>
     </message>
     <message>
         <location filename="../resume_dialog.py" line="124" />
         <source>fourth street</source>
-        <translation>vierte Karte</translation>
+        <translation>4. Karte</translation>
     </message>
     <message>
         <location filename="../resume_dialog.py" line="125" />
         <source>fifth street</source>
-        <translation>fünfte Karte</translation>
+        <translation>5. Karte</translation>
     </message>
     <message>
         <location filename="../resume_dialog.py" line="126" />
         <source>sixth street</source>
-        <translation>sechste Karte</translation>
+        <translation>6. Karte</translation>
     </message>
     <message>
         <location filename="../resume_dialog.py" line="127" />
         <source>seventh street</source>
-        <translation>siebte Karte (River)</translation>
+        <translation>7. Karte (River)</translation>
     </message>
 </context>
 <context>
@@ -2555,7 +2555,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../room_window.py" line="92" />
         <source>The room checked every row of every table against its keyed chain as it arrived: none was refused.</source>
-        <translation>Der Saal hat jede Zeile jedes Tischs bei ihrer Ankunft gegen dessen verschlüsselte Kette geprüft: keine wurde abgewiesen.</translation>
+        <translation>Der Saal hat jede Zeile jedes Tischs bei ihrer Ankunft gegen dessen verschlüsselte Kette geprüft: Keine wurde abgewiesen.</translation>
     </message>
     <message>
         <location filename="../room_window.py" line="165" />
@@ -2595,7 +2595,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../room_window.py" line="184" />
         <source>row %1 (table session %2, hand %3, %4) does not match its keyed hash: it was changed after it was written, or written with another key</source>
-        <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) passt nicht zu ihrem verschlüsselten Hash: sie wurde nach dem Schreiben geändert oder mit einem anderen Schlüssel geschrieben</translation>
+        <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) passt nicht zu ihrem verschlüsselten Hash: Sie wurde nach dem Schreiben geändert oder mit einem anderen Schlüssel geschrieben</translation>
     </message>
     <message>
         <location filename="../room_window.py" line="186" />
@@ -2783,7 +2783,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../spot_panel.py" line="35" />
         <source>Stop: this step is wrong</source>
-        <translation>Halt: dieser Schritt ist falsch</translation>
+        <translation>Halt: Dieser Schritt ist falsch</translation>
     </message>
     <message>
         <location filename="../spot_panel.py" line="42" />
@@ -2852,7 +2852,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../room_link.py" line="89" />
         <source>Room: the server REFUSED this table's rows — tell the floor</source>
-        <translation>Saal: der Server hat die Zeilen dieses Tischs ABGEWIESEN — dem Floor melden</translation>
+        <translation>Saal: Der Server hat die Zeilen dieses Tischs ABGEWIESEN — dem Floor melden</translation>
     </message>
     <message>
         <location filename="../room_link.py" line="91" />
@@ -2862,7 +2862,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../room_link.py" line="93" />
         <source>Room: the server does not take this table's rows (its login) — see the Settings, or ask whoever runs the server</source>
-        <translation>Saal: der Server nimmt die Zeilen dieses Tischs nicht an (seine Anmeldung) — siehe Einstellungen, oder wer den Server betreibt</translation>
+        <translation>Saal: Der Server nimmt die Zeilen dieses Tischs nicht an (seine Anmeldung) — siehe Einstellungen, oder den Betreiber des Servers fragen</translation>
     </message>
     <message>
         <location filename="../room_link.py" line="96" />
@@ -2888,109 +2888,130 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Dealer</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="134" />
+        <location filename="../table_view.py" line="141" />
         <source>Third street</source>
-        <translation>Dritte Karte</translation>
-    </message>
-    <message>
-        <location filename="../table_view.py" line="134" />
-        <source>Fourth street</source>
-        <translation>Vierte Karte</translation>
-    </message>
-    <message>
-        <location filename="../table_view.py" line="134" />
-        <source>Fifth street</source>
-        <translation>Fünfte Karte</translation>
-    </message>
-    <message>
-        <location filename="../table_view.py" line="135" />
-        <source>Sixth street</source>
-        <translation>Sechste Karte</translation>
-    </message>
-    <message>
-        <location filename="../table_view.py" line="135" />
-        <source>Seventh street</source>
-        <translation>Siebte Karte (River)</translation>
+        <translation>3. Karte</translation>
     </message>
     <message>
         <location filename="../table_view.py" line="141" />
+        <source>Fourth street</source>
+        <translation>4. Karte</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="141" />
+        <source>Fifth street</source>
+        <translation>5. Karte</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="142" />
+        <source>Sixth street</source>
+        <translation>6. Karte</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="142" />
+        <source>Seventh street</source>
+        <translation>7. Karte (River)</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="148" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="142" />
+        <location filename="../table_view.py" line="149" />
         <source>%1 %2 → %3</source>
         <translation>%1 %2 → %3</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="146" />
+        <location filename="../table_view.py" line="153" />
         <source>Pot %1</source>
         <translation>Pot %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="140" />
-        <location filename="../table_view.py" line="150" />
+        <location filename="../table_view.py" line="215" />
+        <location filename="../table_view.py" line="234" />
+        <source>to call %1</source>
+        <translation>mitgehen %1</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="217" />
+        <source>in pot %1</source>
+        <translation>im Pot %1</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="147" />
+        <location filename="../table_view.py" line="157" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="140" />
-        <location filename="../table_view.py" line="150" />
+        <location filename="../table_view.py" line="147" />
+        <location filename="../table_view.py" line="157" />
         <source>Side pot %1</source>
-        <translation>Seitenpot %1</translation>
+        <translation>Sidepot %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="152" />
+        <location filename="../table_view.py" line="159" />
         <source>%1: %2 (seats %3)</source>
         <translation>%1: %2 (Plätze %3)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="156" />
+        <location filename="../table_view.py" line="163" />
         <source>Raises %1 of %2</source>
         <translation>Erhöhungen %1 von %2</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="159" />
+        <location filename="../table_view.py" line="166" />
         <source>CAPPED</source>
         <translation>CAP ERREICHT</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="154" />
+        <location filename="../table_view.py" line="161" />
         <source>Stub %1</source>
-        <translation>Stapel %1</translation>
+        <translation>Reststapel %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="166" />
+        <location filename="../table_view.py" line="173" />
         <source>Between hands</source>
         <translation>Zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="174" />
+        <location filename="../table_view.py" line="181" />
         <source>Common card</source>
         <translation>Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="191" />
+        <location filename="../table_view.py" line="198" />
         <source>WINS %1</source>
         <translation>GEWINNT %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="193" />
+        <location filename="../table_view.py" line="200" />
         <source>FOLDED</source>
         <translation>GEPASST</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="195" />
+        <location filename="../table_view.py" line="202" />
         <source>ALL-IN</source>
         <translation>ALL-IN</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="197" />
+        <location filename="../table_view.py" line="206" />
+        <source>HELD: %1 (I-5)</source>
+        <translation>VORGEMERKT: %1 (I-5)</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="208" />
         <source>TO ACT</source>
         <translation>AM ZUG</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="199" />
+        <location filename="../table_view.py" line="210" />
+        <source>TO ACT · call %1</source>
+        <translation>AM ZUG · mitgehen %1</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="212" />
         <source>SITTING OUT</source>
         <translation>SETZT AUS</translation>
     </message>
@@ -3000,7 +3021,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../seat_dialogs.py" line="139" />
         <source>Top up</source>
-        <translation>Nachkaufen</translation>
+        <translation>Zukaufen</translation>
     </message>
     <message>
         <location filename="../seat_dialogs.py" line="145" />
@@ -3010,12 +3031,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../seat_dialogs.py" line="146" />
         <source>Amount to add (%1)</source>
-        <translation>Betrag zum Nachkaufen (%1)</translation>
+        <translation>Betrag zum Zukaufen (%1)</translation>
     </message>
     <message>
         <location filename="../seat_dialogs.py" line="158" />
         <source>Stack now %1 · add at least %2 (T-4)</source>
-        <translation>Stack jetzt %1 · mindestens %2 nachkaufen (T-4)</translation>
+        <translation>Stack jetzt %1 · mindestens %2 zukaufen (T-4)</translation>
     </message>
 </context>
 <context>
@@ -3026,277 +3047,293 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Dealer-Training</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="145" />
+        <location filename="../trainer_window.py" line="152" />
         <source>Learn: the rule first, every answer explained</source>
         <translation>Lernen: zuerst die Regel, jede Antwort erklärt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="146" />
+        <location filename="../trainer_window.py" line="153" />
         <source>Practice: right or wrong at once, mistakes again at the end</source>
         <translation>Üben: sofort richtig oder falsch, die Fehler am Ende noch einmal</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="147" />
+        <location filename="../trainer_window.py" line="154" />
         <source>Exam: no feedback until the end, a certificate</source>
         <translation>Prüfung: keine Rückmeldung bis zum Ende, ein Zertifikat</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="149" />
+        <location filename="../trainer_window.py" line="155" />
         <source>Spot the dealer's error: stop at the wrong step, name the remedy</source>
         <translation>Den Fehler des Dealers finden: beim falschen Schritt anhalten, die Abhilfe nennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="164" />
+        <location filename="../trainer_window.py" line="176" />
         <source>Trainee</source>
         <translation>Teilnehmer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="165" />
+        <location filename="../trainer_window.py" line="177" />
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="166" />
+        <location filename="../trainer_window.py" line="179" />
         <source>Drills</source>
         <translation>Aufgaben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="167" />
+        <location filename="../trainer_window.py" line="180" />
         <source>Exam pass mark</source>
         <translation>Bestehensgrenze der Prüfung</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="168" />
+        <location filename="../trainer_window.py" line="181" />
         <source>Skills</source>
         <translation>Fertigkeiten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="171" />
+        <location filename="../trainer_window.py" line="184" />
         <source>Start</source>
         <translation>Beginnen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="173" />
+        <location filename="../trainer_window.py" line="186" />
         <source>Progress…</source>
         <translation>Fortschritt…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="186" />
+        <location filename="../trainer_window.py" line="199" />
         <source>Answer  [Enter]</source>
         <translation>Antworten  [Enter]</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="194" />
+        <location filename="../trainer_window.py" line="207" />
         <source>Next drill</source>
         <translation>Nächste Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="198" />
+        <location filename="../trainer_window.py" line="211" />
         <source>Certificate…</source>
         <translation>Zertifikat…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="214" />
+        <location filename="../trainer_window.py" line="227" />
         <source>Type the trainee's name first: the answers are kept for them.</source>
-        <translation>Zuerst den Namen des Teilnehmers eingeben: die Antworten werden für ihn aufbewahrt.</translation>
+        <translation>Zuerst den Namen des Teilnehmers eingeben: Die Antworten werden für ihn aufbewahrt.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="215" />
+        <location filename="../trainer_window.py" line="228" />
         <source>Tick at least one skill to drill.</source>
         <translation>Mindestens eine Fertigkeit zum Üben ankreuzen.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="246" />
+        <location filename="../trainer_window.py" line="151" />
+        <location filename="../trainer_window.py" line="259" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="277" />
+        <location filename="../trainer_window.py" line="150" />
+        <source>Learn</source>
+        <translation>Lernen</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="150" />
+        <source>Practice</source>
+        <translation>Üben</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="150" />
+        <source>Exam</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="290" />
         <source> (your mistakes again)</source>
         <translation> (deine Fehler noch einmal)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="278" />
+        <location filename="../trainer_window.py" line="291" />
         <source>Drill %1 of %2%3</source>
         <translation>Aufgabe %1 von %2%3</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="283" />
+        <location filename="../trainer_window.py" line="296" />
         <source>The rules for this drill</source>
         <translation>Die Regeln zu dieser Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="297" />
+        <location filename="../trainer_window.py" line="310" />
         <source>Click the seat on the table, or type its number and Enter.</source>
         <translation>Den Platz am Tisch anklicken, oder seine Nummer eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="298" />
+        <location filename="../trainer_window.py" line="311" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="300" />
+        <location filename="../trainer_window.py" line="313" />
         <source>Type the amount and Enter.</source>
         <translation>Den Betrag eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="301" />
+        <location filename="../trainer_window.py" line="314" />
         <source>Type the number of cards and Enter.</source>
         <translation>Die Zahl der Karten eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="302" />
+        <location filename="../trainer_window.py" line="315" />
         <source>Amount</source>
         <translation>Betrag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="302" />
+        <location filename="../trainer_window.py" line="315" />
         <source>Cards</source>
         <translation>Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="304" />
+        <location filename="../trainer_window.py" line="317" />
         <source>Tick what the dealer does before this round.</source>
         <translation>Ankreuzen, was der Dealer vor dieser Runde tut.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="305" />
+        <location filename="../trainer_window.py" line="318" />
         <source>Burn a card</source>
         <translation>Eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="305" />
+        <location filename="../trainer_window.py" line="318" />
         <source>Shuffle the burns into the stub</source>
-        <translation>Die Brennkarten in den Stapel mischen</translation>
+        <translation>Die Burn Cards in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="307" />
+        <location filename="../trainer_window.py" line="320" />
         <source>Deal one common card</source>
         <translation>Eine Gemeinschaftskarte geben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="311" />
+        <location filename="../trainer_window.py" line="324" />
         <source>Tick every legal action; give its amount (to), or a range as min-max.</source>
         <translation>Jede erlaubte Aktion ankreuzen; ihren Betrag (auf) angeben, oder einen Bereich als min-max.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="324" />
+        <location filename="../trainer_window.py" line="337" />
         <source>One line per pot, main pot first: the amount, a colon, the seats eligible (e.g. 21: 1 2 3)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, die berechtigten Plätze (z. B. 21: 1 2 3)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="326" />
+        <location filename="../trainer_window.py" line="339" />
         <source>One line per pot, main pot first: the amount, a colon, each winner's seat and share (e.g. 120: 3 60, 5 60)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, Platz und Anteil jedes Gewinners (z. B. 120: 3 60, 5 60)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="333" />
+        <location filename="../trainer_window.py" line="346" />
         <source>Click the five cards of seat %1's best hand.</source>
         <translation>Die fünf Karten der besten Hand von Platz %1 anklicken.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="378" />
+        <location filename="../trainer_window.py" line="391" />
         <source>type a number</source>
         <translation>eine Zahl eingeben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="379" />
+        <location filename="../trainer_window.py" line="392" />
         <source>%1 is not a number</source>
         <translation>%1 ist keine Zahl</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="409" />
+        <location filename="../trainer_window.py" line="422" />
         <source>%1: the amount, a colon, then the seats</source>
         <translation>%1: der Betrag, ein Doppelpunkt, dann die Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="413" />
+        <location filename="../trainer_window.py" line="426" />
         <source>%1: seat numbers</source>
         <translation>%1: Platznummern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="420" />
+        <location filename="../trainer_window.py" line="433" />
         <source>%1: a seat number and its share</source>
         <translation>%1: eine Platznummer und ihr Anteil</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="432" />
+        <location filename="../trainer_window.py" line="445" />
         <source>The answer cannot be read: %1</source>
         <translation>Die Antwort ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="445" />
+        <location filename="../trainer_window.py" line="458" />
         <source>Answer kept. Next drill.</source>
         <translation>Antwort notiert. Nächste Aufgabe.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="459" />
+        <location filename="../trainer_window.py" line="472" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="459" />
+        <location filename="../trainer_window.py" line="472" />
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="463" />
+        <location filename="../trainer_window.py" line="476" />
         <source>The answer</source>
         <translation>Die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="465" />
+        <location filename="../trainer_window.py" line="478" />
         <source>Why</source>
         <translation>Warum</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="482" />
+        <location filename="../trainer_window.py" line="495" />
         <source>Score: %1%</source>
         <translation>Ergebnis: %1 %</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="486" />
+        <location filename="../trainer_window.py" line="499" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="486" />
+        <location filename="../trainer_window.py" line="499" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="487" />
+        <location filename="../trainer_window.py" line="500" />
         <source>pass mark</source>
         <translation>Bestehensgrenze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="491" />
+        <location filename="../trainer_window.py" line="504" />
         <source>the answer</source>
         <translation>die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="497" />
+        <location filename="../trainer_window.py" line="510" />
         <source>Session over</source>
         <translation>Sitzung beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="502" />
+        <location filename="../trainer_window.py" line="515" />
         <source>Save the certificate</source>
         <translation>Das Zertifikat speichern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="511" />
+        <location filename="../trainer_window.py" line="524" />
         <source>The certificate cannot be written: %1</source>
         <translation>Das Zertifikat kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="513" />
+        <location filename="../trainer_window.py" line="526" />
         <source>Certificate written: %1</source>
         <translation>Zertifikat geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="521" />
+        <location filename="../trainer_window.py" line="534" />
         <source>No answers of %1 yet.</source>
         <translation>Noch keine Antworten von %1.</translation>
     </message>
@@ -3384,152 +3421,152 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Dealer-Training: die Gruppe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="640" />
+        <location filename="../trainer_window.py" line="653" />
         <source>Bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="641" />
+        <location filename="../trainer_window.py" line="654" />
         <source>First to act</source>
-        <translation>Wer zuerst handelt</translation>
+        <translation>Wer zuerst spricht</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="642" />
+        <location filename="../trainer_window.py" line="655" />
         <source>Legal actions</source>
         <translation>Erlaubte Aktionen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="643" />
+        <location filename="../trainer_window.py" line="656" />
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="644" />
+        <location filename="../trainer_window.py" line="657" />
         <source>Side pots</source>
-        <translation>Nebenpots</translation>
+        <translation>Sidepots</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="645" />
+        <location filename="../trainer_window.py" line="658" />
         <source>Who shows first</source>
         <translation>Wer zuerst zeigt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="646" />
+        <location filename="../trainer_window.py" line="659" />
         <source>Deck shortage</source>
         <translation>Kartenmangel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="647" />
+        <location filename="../trainer_window.py" line="660" />
         <source>Stub</source>
-        <translation>Stapel</translation>
+        <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="648" />
+        <location filename="../trainer_window.py" line="661" />
         <source>Winners</source>
         <translation>Gewinner</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="649" />
+        <location filename="../trainer_window.py" line="662" />
         <source>Best five</source>
         <translation>Beste fünf</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="650" />
+        <location filename="../trainer_window.py" line="663" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="665" />
+        <location filename="../trainer_window.py" line="678" />
         <source>Who brings in?</source>
-        <translation>Wer bringt ein?</translation>
+        <translation>Wer setzt den Bring-in?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="666" />
+        <location filename="../trainer_window.py" line="679" />
         <source>Who acts first on this street?</source>
-        <translation>Wer handelt auf dieser Straße zuerst?</translation>
+        <translation>Wer spricht in dieser Runde zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="667" />
+        <location filename="../trainer_window.py" line="680" />
         <source>What may the player to act do, with the exact amounts?</source>
         <translation>Was darf der Spieler am Zug tun, mit den genauen Beträgen?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="668" />
+        <location filename="../trainer_window.py" line="681" />
         <source>How much is in the pot now?</source>
         <translation>Wie viel ist jetzt im Pot?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="669" />
+        <location filename="../trainer_window.py" line="682" />
         <source>What are the pots, and who is eligible for each?</source>
         <translation>Welche Pots gibt es, und wer ist an jedem berechtigt?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="670" />
+        <location filename="../trainer_window.py" line="683" />
         <source>Who shows first?</source>
         <translation>Wer zeigt zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="671" />
+        <location filename="../trainer_window.py" line="684" />
         <source>The deck is short: what does the dealer do before this round?</source>
-        <translation>Die Karten reichen nicht: was tut der Dealer vor dieser Runde?</translation>
+        <translation>Die Karten reichen nicht: Was tut der Dealer vor dieser Runde?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="672" />
+        <location filename="../trainer_window.py" line="685" />
         <source>How many cards are left in the stub?</source>
-        <translation>Wie viele Karten sind noch im Stapel?</translation>
+        <translation>Wie viele Karten sind noch im Reststapel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="673" />
+        <location filename="../trainer_window.py" line="686" />
         <source>Who wins which pot, and how much?</source>
         <translation>Wer gewinnt welchen Pot, und wie viel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="674" />
+        <location filename="../trainer_window.py" line="687" />
         <source>What are this player's best five cards?</source>
         <translation>Was sind die besten fünf Karten dieses Spielers?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="690" />
+        <location filename="../trainer_window.py" line="703" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="694" />
+        <location filename="../trainer_window.py" line="707" />
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="698" />
+        <location filename="../trainer_window.py" line="711" />
         <source>burn a card</source>
         <translation>eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="698" />
+        <location filename="../trainer_window.py" line="711" />
         <source>no burn</source>
-        <translation>keine Brennkarte</translation>
+        <translation>nicht brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="699" />
+        <location filename="../trainer_window.py" line="712" />
         <source>shuffle the burns into the stub</source>
-        <translation>die Brennkarten in den Stapel mischen</translation>
+        <translation>die Burn Cards in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="700" />
+        <location filename="../trainer_window.py" line="713" />
         <source>one common card</source>
         <translation>eine Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="701" />
+        <location filename="../trainer_window.py" line="714" />
         <source>a card to each player</source>
         <translation>eine Karte an jeden Spieler</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="706" />
+        <location filename="../trainer_window.py" line="719" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="706" />
+        <location filename="../trainer_window.py" line="719" />
         <source>seat</source>
         <translation>Platz</translation>
     </message>
@@ -3838,7 +3875,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="321" />
         <source>Burn one card, then two cards down and one up to each player</source>
-        <translation>Eine Karte verbrennen, dann jedem Spieler zwei verdeckte und eine offene Karte</translation>
+        <translation>Eine Karte brennen, dann jedem Spieler zwei verdeckte und eine offene Karte</translation>
     </message>
     <message>
         <location filename="../words.py" line="322" />
@@ -3849,126 +3886,126 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <location filename="../words.py" line="304" />
         <location filename="../words.py" line="724" />
         <source>Burn one card, then one card down to each of the %1 players</source>
-        <translation>Eine Karte verbrennen, dann jedem der %1 Spieler eine verdeckte Karte</translation>
+        <translation>Eine Karte brennen, dann jedem der %1 Spieler eine verdeckte Karte</translation>
     </message>
     <message>
         <location filename="../words.py" line="149" />
         <source>third street</source>
-        <translation>dritte Karte</translation>
+        <translation>3. Karte</translation>
     </message>
     <message>
         <location filename="../words.py" line="149" />
         <source>fourth street</source>
-        <translation>vierte Karte</translation>
+        <translation>4. Karte</translation>
     </message>
     <message>
         <location filename="../words.py" line="150" />
         <source>fifth street</source>
-        <translation>fünfte Karte</translation>
+        <translation>5. Karte</translation>
     </message>
     <message>
         <location filename="../words.py" line="150" />
         <source>sixth street</source>
-        <translation>sechste Karte</translation>
+        <translation>6. Karte</translation>
     </message>
     <message>
         <location filename="../words.py" line="151" />
         <source>seventh street</source>
-        <translation>siebte Karte (River)</translation>
+        <translation>7. Karte (River)</translation>
     </message>
     <message>
         <location filename="../words.py" line="289" />
         <source>us-cardroom</source>
         <comment>the house profile on the table's header</comment>
-        <translation type="unfinished" />
+        <translation>US-Cardroom</translation>
     </message>
     <message>
         <location filename="../words.py" line="290" />
         <source>casinos-austria</source>
         <comment>the house profile on the table's header</comment>
-        <translation type="unfinished" />
+        <translation>Casinos Austria</translation>
     </message>
     <message>
         <location filename="../words.py" line="291" />
         <source>tda-tournament</source>
         <comment>the house profile on the table's header</comment>
-        <translation type="unfinished" />
+        <translation>TDA-Turnier</translation>
     </message>
     <message>
         <location filename="../words.py" line="305" />
         <location filename="../words.py" line="725" />
         <source>Burn one card, then one card up to each of the %1 players</source>
-        <translation>Eine Karte verbrennen, dann jedem der %1 Spieler eine offene Karte</translation>
+        <translation>Eine Karte brennen, dann jedem der %1 Spieler eine offene Karte</translation>
     </message>
     <message>
         <location filename="../words.py" line="307" />
         <source>No new burn (it went with the card dealt too early): one card down to each of the %1 players</source>
-        <translation>Keine neue Brennkarte (sie ging mit der zu früh gegebenen Karte): je eine Karte verdeckt an die %1 Spieler</translation>
+        <translation>Keine neue Burn Card (sie ging mit der zu früh gegebenen Karte): je eine Karte verdeckt an die %1 Spieler</translation>
     </message>
     <message>
         <location filename="../words.py" line="309" />
         <source>No new burn (it went with the card dealt too early): one card up to each of the %1 players</source>
-        <translation>Keine neue Brennkarte (sie ging mit der zu früh gegebenen Karte): je eine Karte offen an die %1 Spieler</translation>
+        <translation>Keine neue Burn Card (sie ging mit der zu früh gegebenen Karte): je eine Karte offen an die %1 Spieler</translation>
     </message>
     <message>
         <location filename="../words.py" line="327" />
         <source>shuffle the %1 burn cards into the stub, burn one, then deal one card down to each player</source>
-        <translation>die %1 Burn-Karten in den Stub mischen, eine verbrennen, dann jedem Spieler eine verdeckte Karte geben</translation>
+        <translation>die %1 Burn Cards in den Reststapel mischen, eine Karte brennen, dann jedem Spieler eine verdeckte Karte geben</translation>
     </message>
     <message>
         <location filename="../words.py" line="329" />
         <source>shuffle the %1 burn cards into the stub, burn one, then deal one card up to each player</source>
-        <translation>die %1 Burn-Karten in den Stub mischen, eine verbrennen, dann jedem Spieler eine offene Karte geben</translation>
+        <translation>die %1 Burn Cards in den Reststapel mischen, eine Karte brennen, dann jedem Spieler eine offene Karte geben</translation>
     </message>
     <message>
         <location filename="../words.py" line="332" />
         <source>shuffle the %1 burn cards into the stub, then </source>
-        <translation>die %1 Burn-Karten in den Stub mischen, dann </translation>
+        <translation>die %1 Burn Cards in den Reststapel mischen, dann </translation>
     </message>
     <message>
         <location filename="../words.py" line="334" />
         <source>deal one card down to each player without a burn</source>
-        <translation>jedem Spieler ohne Burn eine verdeckte Karte geben</translation>
+        <translation>jedem Spieler eine verdeckte Karte geben, ohne zu brennen</translation>
     </message>
     <message>
         <location filename="../words.py" line="335" />
         <source>deal one card up to each player without a burn</source>
-        <translation>jedem Spieler ohne Burn eine offene Karte geben</translation>
+        <translation>jedem Spieler eine offene Karte geben, ohne zu brennen</translation>
     </message>
     <message>
         <location filename="../words.py" line="337" />
         <source>shuffle the %1 burn cards into the stub, then turn one common card face up in the middle</source>
-        <translation>die %1 Burn-Karten in den Stub mischen, dann eine Gemeinschaftskarte offen in die Mitte legen</translation>
+        <translation>die %1 Burn Cards in den Reststapel mischen, dann eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
         <location filename="../words.py" line="342" />
         <source>shuffle the %1 burn cards into the stub. </source>
-        <translation>die %1 Burn-Karten in den Stub mischen. </translation>
+        <translation>die %1 Burn Cards in den Reststapel mischen. </translation>
     </message>
     <message>
         <location filename="../words.py" line="345" />
         <source>Burn one, then one card down to each player</source>
-        <translation>Eine verbrennen, dann jedem Spieler eine verdeckte Karte</translation>
+        <translation>Eine Karte brennen, dann jedem Spieler eine verdeckte Karte</translation>
     </message>
     <message>
         <location filename="../words.py" line="346" />
         <source>Burn one, then one card up to each player</source>
-        <translation>Eine verbrennen, dann jedem Spieler eine offene Karte</translation>
+        <translation>Eine Karte brennen, dann jedem Spieler eine offene Karte</translation>
     </message>
     <message>
         <location filename="../words.py" line="349" />
         <source>Do not burn (the bottom card is never dealt); one card down to each player</source>
-        <translation>Nicht verbrennen (die unterste Karte wird nie gegeben); jedem Spieler eine verdeckte Karte</translation>
+        <translation>Nicht brennen (die unterste Karte wird nie gegeben); jedem Spieler eine verdeckte Karte</translation>
     </message>
     <message>
         <location filename="../words.py" line="351" />
         <source>Do not burn (the bottom card is never dealt); one card up to each player</source>
-        <translation>Nicht verbrennen (die unterste Karte wird nie gegeben); jedem Spieler eine offene Karte</translation>
+        <translation>Nicht brennen (die unterste Karte wird nie gegeben); jedem Spieler eine offene Karte</translation>
     </message>
     <message>
         <location filename="../words.py" line="353" />
         <source>Burn one card, then turn one common card face up in the middle</source>
-        <translation>Eine Karte verbrennen, dann eine Gemeinschaftskarte offen in die Mitte legen</translation>
+        <translation>Eine Karte brennen, dann eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
         <location filename="../words.py" line="354" />
@@ -3978,22 +4015,22 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="357" />
         <source>scramble the %1 burn cards with the stub, cut, burn one, then one card down to each player</source>
-        <translation>die %1 Burn-Karten mit dem Stub mischen, abheben, eine verbrennen, dann jedem Spieler eine verdeckte Karte</translation>
+        <translation>die %1 Burn Cards mit dem Reststapel vermischen, abheben, eine Karte brennen, dann jedem Spieler eine verdeckte Karte</translation>
     </message>
     <message>
         <location filename="../words.py" line="359" />
         <source>scramble the %1 burn cards with the stub, cut, burn one, then one card up to each player</source>
-        <translation>die %1 Burn-Karten mit dem Stub mischen, abheben, eine verbrennen, dann jedem Spieler eine offene Karte</translation>
+        <translation>die %1 Burn Cards mit dem Reststapel vermischen, abheben, eine Karte brennen, dann jedem Spieler eine offene Karte</translation>
     </message>
     <message>
         <location filename="../words.py" line="362" />
         <source>burn one card and turn one common card face up in the middle</source>
-        <translation>eine Karte verbrennen und eine Gemeinschaftskarte offen in die Mitte legen</translation>
+        <translation>eine Karte brennen und eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
         <location filename="../words.py" line="363" />
         <source>Only %1 left: scramble the stub with the %2 burn cards, cut, burn one and turn one common card face up in the middle</source>
-        <translation>Nur noch %1: den Stub mit den %2 Burn-Karten mischen, abheben, eine verbrennen und eine Gemeinschaftskarte offen in die Mitte legen</translation>
+        <translation>Nur noch %1: den Reststapel mit den %2 Burn Cards vermischen, abheben, eine Karte brennen und eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
         <location filename="../words.py" line="368" />
@@ -4008,7 +4045,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="375" />
         <source>Seat %1 antes %2 and is all-in</source>
-        <translation>Platz %1 zahlt Ante %2 und ist all-in</translation>
+        <translation>Platz %1 zahlt Ante %2 und ist All-in</translation>
     </message>
     <message>
         <location filename="../words.py" line="376" />
@@ -4028,27 +4065,27 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="387" />
         <source>Seat %1 calls %2 all-in</source>
-        <translation>Platz %1 geht all-in mit %2</translation>
+        <translation>Platz %1 geht mit %2, All-in</translation>
     </message>
     <message>
         <location filename="../words.py" line="388" />
         <source>Seat %1 brings in for %2 all-in</source>
-        <translation>Platz %1 bringt den Bring-in %2 all-in</translation>
+        <translation>Platz %1 setzt den Bring-in von %2, All-in</translation>
     </message>
     <message>
         <location filename="../words.py" line="389" />
         <source>Seat %1 completes to %2 all-in</source>
-        <translation>Platz %1 komplettiert all-in auf %2</translation>
+        <translation>Platz %1 komplettiert auf %2, All-in</translation>
     </message>
     <message>
         <location filename="../words.py" line="390" />
         <source>Seat %1 bets %2 all-in</source>
-        <translation>Platz %1 setzt %2 all-in</translation>
+        <translation>Platz %1 setzt %2, All-in</translation>
     </message>
     <message>
         <location filename="../words.py" line="391" />
         <source>Seat %1 raises to %2 all-in</source>
-        <translation>Platz %1 erhöht all-in auf %2</translation>
+        <translation>Platz %1 erhöht auf %2, All-in</translation>
     </message>
     <message>
         <location filename="../words.py" line="393" />
@@ -4058,7 +4095,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="394" />
         <source>Seat %1 brings in for %2</source>
-        <translation>Platz %1 bringt den Bring-in %2</translation>
+        <translation>Platz %1 setzt den Bring-in von %2</translation>
     </message>
     <message>
         <location filename="../words.py" line="395" />
@@ -4078,32 +4115,32 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="403" />
         <source>Seat %1 brings in: the lowest door card, %2, belongs to all-in seat %3</source>
-        <translation>Platz %1 bringt den Bring-in: die niedrigste Türkarte, %2, gehört dem All-in-Platz %3</translation>
+        <translation>Platz %1 setzt den Bring-in: Die niedrigste Door Card, %2, gehört dem All-in-Platz %3</translation>
     </message>
     <message>
         <location filename="../words.py" line="405" />
         <source>Seat %1 brings in: lowest door card, %2</source>
-        <translation>Platz %1 bringt den Bring-in: niedrigste Türkarte, %2</translation>
+        <translation>Platz %1 setzt den Bring-in: niedrigste Door Card, %2</translation>
     </message>
     <message>
         <location filename="../words.py" line="407" />
         <source> (door card of seat(s) %1 not recorded)</source>
-        <translation> (Türkarte von Platz %1 nicht erfasst)</translation>
+        <translation> (Door Card von Platz %1 nicht erfasst)</translation>
     </message>
     <message>
         <location filename="../words.py" line="413" />
         <source>Seat %1 acts first: the bring-in</source>
-        <translation>Platz %1 beginnt: der Bring-in</translation>
+        <translation>Platz %1 spricht zuerst: der Bring-in</translation>
     </message>
     <message>
         <location filename="../words.py" line="415" />
         <source>Seat %1 acts first: acted first on sixth street (common card)</source>
-        <translation>Platz %1 beginnt: hat auf Sixth Street begonnen (Gemeinschaftskarte)</translation>
+        <translation>Platz %1 spricht zuerst: hat bei der 6. Karte zuerst gesprochen (Gemeinschaftskarte)</translation>
     </message>
     <message>
         <location filename="../words.py" line="417" />
         <source>Seat %1 acts first: the high hand, seat %2, is all-in</source>
-        <translation>Platz %1 beginnt: das höchste Blatt, Platz %2, ist all-in</translation>
+        <translation>Platz %1 spricht zuerst: Die höchste Hand, Platz %2, ist All-in</translation>
     </message>
     <message>
         <location filename="../words.py" line="420" />
@@ -4113,12 +4150,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="422" />
         <source>; tie: nearest the dealer's left</source>
-        <translation>; Gleichstand: nächster links vom Dealer</translation>
+        <translation>; Gleichstand: der Nächste links vom Dealer</translation>
     </message>
     <message>
         <location filename="../words.py" line="423" />
         <source>Seat %1 acts first: %2</source>
-        <translation>Platz %1 beginnt: %2</translation>
+        <translation>Platz %1 spricht zuerst: %2</translation>
     </message>
     <message>
         <location filename="../words.py" line="427" />
@@ -4133,7 +4170,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="430" />
         <source>acted first in the last round, in which nobody bet</source>
-        <translation>hat in der letzten Runde, in der niemand setzte, begonnen</translation>
+        <translation>hat in der letzten Runde, in der niemand setzte, zuerst gesprochen</translation>
     </message>
     <message>
         <location filename="../words.py" line="431" />
@@ -4158,7 +4195,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="437" />
         <source>side pot %1</source>
-        <translation>Seitenpot %1</translation>
+        <translation>Sidepot %1</translation>
     </message>
     <message>
         <location filename="../words.py" line="440" />
@@ -4183,7 +4220,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="454" />
         <source>Raises %1 of %2, and raising goes on: two players left, no cap heads-up</source>
-        <translation>Erhöhungen %1 von %2, und es darf weiter erhöht werden: zwei Spieler, heads-up gilt kein Cap</translation>
+        <translation>Erhöhungen %1 von %2, und es darf weiter erhöht werden: zwei Spieler übrig, im Heads-up gilt kein Cap</translation>
     </message>
     <message>
         <location filename="../words.py" line="457" />
@@ -4193,32 +4230,32 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="459" />
         <source>Open pair on fourth street, but no double bet: spread limit bets the same range on every street</source>
-        <translation>Offenes Paar auf der vierten Karte, aber kein doppelter Einsatz: Spread-Limit setzt in jeder Runde dieselbe Spanne</translation>
+        <translation>Offenes Paar bei der 4. Karte, aber kein Big Bet: Im Spread Limit gilt in jeder Runde dieselbe Spanne</translation>
     </message>
     <message>
         <location filename="../words.py" line="462" />
         <source>Open pair on fourth street, but no double bet: this house plays hi-lo without it</source>
-        <translation>Offenes Paar auf der vierten Karte, aber kein doppelter Einsatz: Dieses Haus spielt Hi-Lo ohne ihn</translation>
+        <translation>Offenes Paar bei der 4. Karte, aber kein Big Bet: Dieses Haus spielt Hi-Lo ohne diese Regel</translation>
     </message>
     <message>
         <location filename="../words.py" line="464" />
         <source>Open pair on fourth street, but no double bet: this house plays without it</source>
-        <translation>Offenes Paar auf der vierten Karte, aber kein doppelter Einsatz: Dieses Haus spielt ohne ihn</translation>
+        <translation>Offenes Paar bei der 4. Karte, aber kein Big Bet: Dieses Haus spielt ohne diese Regel</translation>
     </message>
     <message>
         <location filename="../words.py" line="466" />
         <source>The all-in was less than a full raise: betting is not reopened for seat %1, who has acted; call or fold</source>
-        <translation>Das All-in war weniger als eine volle Erhöhung: für Platz %1, der schon gehandelt hat, ist nicht wieder eröffnet; mitgehen oder passen</translation>
+        <translation>Das All-in war weniger als eine volle Erhöhung: Für Platz %1, der schon gesprochen hat, ist die Setzrunde nicht wieder eröffnet; mitgehen oder passen</translation>
     </message>
     <message>
         <location filename="../words.py" line="468" />
         <source>The all-in was less than a full raise, but seat %1 has not acted on the bet before it: a raise is open</source>
-        <translation>Das All-in war weniger als eine volle Erhöhung, aber Platz %1 hat auf den Einsatz davor noch nicht gehandelt: Erhöhen ist möglich</translation>
+        <translation>Das All-in war weniger als eine volle Erhöhung, aber Platz %1 hat auf den Einsatz davor noch nicht gesprochen: Erhöhen ist möglich</translation>
     </message>
     <message>
         <location filename="../words.py" line="475" />
         <source>Seat %1 (%2): door card</source>
-        <translation>Platz %1 (%2): Türkarte</translation>
+        <translation>Platz %1 (%2): Door Card</translation>
     </message>
     <message>
         <location filename="../words.py" line="477" />
@@ -4248,7 +4285,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="493" />
         <source>Side pot %1 %2: push to %3</source>
-        <translation>Seitenpot %1 %2: auszahlen an %3</translation>
+        <translation>Sidepot %1 %2: auszahlen an %3</translation>
     </message>
     <message>
         <location filename="../words.py" line="499" />
@@ -4345,7 +4382,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="512" />
         <source>bring in</source>
-        <translation>den Bring-in bringen</translation>
+        <translation>den Bring-in setzen</translation>
     </message>
     <message>
         <location filename="../words.py" line="513" />
@@ -4409,7 +4446,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="584" />
         <source>brings in</source>
-        <translation>bringt ein</translation>
+        <translation>setzt den Bring-in</translation>
     </message>
     <message>
         <location filename="../words.py" line="585" />
@@ -4429,7 +4466,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="587" />
         <source>brings in for %1</source>
-        <translation>bringt %1 ein</translation>
+        <translation>setzt den Bring-in von %1</translation>
     </message>
     <message>
         <location filename="../words.py" line="587" />
@@ -4474,12 +4511,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="605" />
         <source>Seat %1's action out of turn is void: a bet or raise came in between; seat %1 has every option</source>
-        <translation>Die Aktion von Platz %1 außer der Reihe gilt nicht: dazwischen kam ein Einsatz oder eine Erhöhung; Platz %1 hat alle Optionen</translation>
+        <translation>Die Aktion von Platz %1 außer der Reihe gilt nicht: Dazwischen kam ein Einsatz oder eine Erhöhung; Platz %1 hat alle Optionen</translation>
     </message>
     <message>
         <location filename="../words.py" line="610" />
         <source>Wrong bring-in: seat %1's door card is %2, not %3</source>
-        <translation>Falscher Bring-in: die Türkarte von Platz %1 ist %2, nicht %3</translation>
+        <translation>Falscher Bring-in: Die Door Card von Platz %1 ist %2, nicht %3</translation>
     </message>
     <message>
         <location filename="../words.py" line="613" />
@@ -4494,12 +4531,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="620" />
         <source>Misdeal: every ante and bet goes back; the hand is void and dealt again to the same players</source>
-        <translation>Fehlgeben: alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu gegeben</translation>
+        <translation>Misdeal: Alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu gegeben</translation>
     </message>
     <message>
         <location filename="../words.py" line="622" />
         <source>Fouled deck: every ante and bet goes back; the hand is void and dealt again to the same players</source>
-        <translation>Fehlerhaftes Deck: alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu gegeben</translation>
+        <translation>Fehlerhaftes Deck: Alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu gegeben</translation>
     </message>
     <message>
         <location filename="../words.py" line="633" />
@@ -4509,7 +4546,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="636" />
         <source>the river dealt down</source>
-        <translation>die letzte Karte verdeckt gegeben</translation>
+        <translation>River verdeckt gegeben</translation>
     </message>
     <message>
         <location filename="../words.py" line="638" />
@@ -4529,7 +4566,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="646" />
         <source>seat %1 mucks</source>
-        <translation>Platz %1 legt verdeckt ab</translation>
+        <translation>Platz %1 muckt</translation>
     </message>
     <message>
         <location filename="../words.py" line="648" />
@@ -4539,7 +4576,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="655" />
         <source>Exposed downcard on third street</source>
-        <translation>Aufgedeckte verdeckte Karte auf der dritten Karte</translation>
+        <translation>Verdeckte Karte bei der 3. Karte aufgedeckt</translation>
     </message>
     <message>
         <location filename="../words.py" line="656" />
@@ -4549,7 +4586,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="657" />
         <source>Wrong bring-in (a misread door card)</source>
-        <translation>Falscher Bring-in (eine falsch gelesene Türkarte)</translation>
+        <translation>Falscher Bring-in (Door Card falsch gelesen)</translation>
     </message>
     <message>
         <location filename="../words.py" line="658" />
@@ -4559,7 +4596,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="659" />
         <source>Misdeal</source>
-        <translation>Fehlgeben</translation>
+        <translation>Misdeal</translation>
     </message>
     <message>
         <location filename="../words.py" line="660" />
@@ -4609,7 +4646,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="684" />
         <source>Next street: %1</source>
-        <translation>Nächste Street: %1</translation>
+        <translation>Nächste Runde: %1</translation>
     </message>
     <message>
         <location filename="../words.py" line="685" />
@@ -4619,7 +4656,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="686" />
         <source>No betting: fewer than two players have chips</source>
-        <translation>Keine Setzrunde: weniger als zwei Spieler haben Chips</translation>
+        <translation>Keine Setzrunde: Weniger als zwei Spieler haben Chips</translation>
     </message>
     <message>
         <location filename="../words.py" line="690" />
@@ -4629,27 +4666,27 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="692" />
         <source>Uncalled %1 returned to seat %2</source>
-        <translation>Nicht gehaltener Einsatz %1 zurück an Platz %2</translation>
+        <translation>Nicht gecallter Einsatz: %1 zurück an Platz %2</translation>
     </message>
     <message>
         <location filename="../words.py" line="695" />
         <source>Seat %1 mucks</source>
-        <translation>Platz %1 legt die Karten verdeckt ab</translation>
+        <translation>Platz %1 muckt</translation>
     </message>
     <message>
         <location filename="../words.py" line="696" />
         <source>Seat %1 wins %2: everyone else folded; no need to show</source>
-        <translation>Platz %1 gewinnt %2: alle anderen haben gepasst; kein Zeigen nötig</translation>
+        <translation>Platz %1 gewinnt %2: Alle anderen haben gepasst; kein Zeigen nötig</translation>
     </message>
     <message>
         <location filename="../words.py" line="701" />
         <source>Seat %1's exposed downcard %2 is the door card; the third card is dealt down</source>
-        <translation>Die aufgedeckte verdeckte Karte %2 von Platz %1 ist die Türkarte; die dritte Karte wird verdeckt gegeben</translation>
+        <translation>Die aufgedeckte verdeckte Karte %2 von Platz %1 ist die Door Card; die dritte Karte wird verdeckt gegeben</translation>
     </message>
     <message>
         <location filename="../words.py" line="703" />
         <source>Card dealt too early: it goes back, the stub is shuffled with it (not the burns), and street %1 is dealt without a new burn</source>
-        <translation>Zu früh gegebene Karte: sie geht zurück, der Stock wird mit ihr gemischt (ohne die Brennkarten), und Straße %1 wird ohne neue Brennkarte gegeben</translation>
+        <translation>Zu früh gegebene Karte: Sie geht zurück, der Reststapel wird mit ihr gemischt (ohne die Burn Cards), und die %1. Karte wird ohne neue Burn Card gegeben</translation>
     </message>
     <message>
         <location filename="../words.py" line="710" />
@@ -4679,7 +4716,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="719" />
         <source>Seat %1: show or muck</source>
-        <translation>Platz %1: zeigen oder verdeckt ablegen</translation>
+        <translation>Platz %1: zeigen oder mucken</translation>
     </message>
     <message>
         <location filename="../words.py" line="720" />
@@ -4704,7 +4741,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="727" />
         <source>Misdeal: give back every ante and bet, shuffle, and deal again</source>
-        <translation>Fehlgeben: alle Antes und Einsätze zurückgeben, mischen und neu geben</translation>
+        <translation>Misdeal: alle Antes und Einsätze zurückgeben, mischen und neu geben</translation>
     </message>
     <message>
         <location filename="../words.py" line="728" />
