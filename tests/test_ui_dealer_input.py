@@ -248,7 +248,7 @@ def test_leave_asks_says_the_amount_and_the_player_comes_back_with_their_chips(q
     answer_when_shown(qtbot, "Leave with $20.75")             # asked again: yes
     qtbot.mouseClick(ok, Qt.LeftButton)
     qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=2000)
-    assert 2 not in c.session.seats and "Left the table with $20.75" in window.statusBar().currentMessage()
+    assert 2 not in c.session.seats and "Bob left the table with $20.75" in window.statusBar().currentMessage()
     left = [p for _h, k, p, _a in c.store.session_log(c.session_id) if k == "leave"]
     assert left == [{"seat": 2, "name": "Bob", "cash_out": 2075}]
     # Bob comes back this session: his $20.75 is offered, below the $20 buy-in would be refused for a new player

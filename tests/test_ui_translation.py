@@ -55,8 +55,10 @@ def test_main_window_in_german(qtbot, tmp_path):
         c.start_hand()
         c.enter_card("Kd")
         c.enter_card("2c")
-        assert w.panel.prompt.text() == "Platz 2 bringt den Bring-in: niedrigste Türkarte, 2♣"
-        assert [b.text() for b, _c, _s in w.panel.action_buttons] == ["Bring-in $2  [B]", "Komplettieren auf $5  [O]"]
+        assert w.panel.prompt.text() == "Platz 2 setzt den Bring-in: niedrigste Door Card, 2♣"
+        # money the German way: the number, then the sign after a no-break space
+        assert [b.text() for b, _c, _s in w.panel.action_buttons] == ["Bring-in 2\u00a0$  [B]",
+                                                                      "Komplettieren auf 5\u00a0$  [O]"]
     finally:
         app.removeTranslator(translator)
 
@@ -90,14 +92,14 @@ def test_a_german_dealer_types_german_rank_letters_and_reads_german(qtbot, tmp_p
         typed("Dh")                                  # Dame: the queen of hearts
         typed("Bs")                                  # Bube: the jack of spades
         assert [s.up for s in c.seats()][:2] == [["Qh"], ["Js"]]
-        assert w.panel.prompt.text() == "Platz 3 (Cem): Türkarte"
+        assert w.panel.prompt.text() == "Platz 3 (Cem): Door Card"
         typed("Dh")                                  # a slip: the queen is already out
-        assert w.panel.error.text() == ("die Karte Dh ist in diesem Spiel schon gesehen (offene Karte von Platz 1) "
+        assert w.panel.error.text() == ("Die Karte Dh ist in diesem Spiel schon gesehen (offene Karte von Platz 1) "
                                         "— D-1")
         qtbot.keyClick(focus(), Qt.Key_A, Qt.ControlModifier)
         typed("Zd")                                  # Zehn: the ten of diamonds
         assert [s.up for s in c.seats()] == [["Qh"], ["Js"], ["Td"]]
-        assert w.panel.prompt.text() == "Platz 3 bringt den Bring-in: niedrigste Türkarte, 10♦"
+        assert w.panel.prompt.text() == "Platz 3 setzt den Bring-in: niedrigste Door Card, 10♦"
         picker = [b.text() for b in w.panel.picker.values()]
         assert "D♥" in picker and "B♠" in picker and "Q♥" not in picker
     finally:

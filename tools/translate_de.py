@@ -34,7 +34,9 @@ without a German entry here stays "unfinished" and a test fails.
 #   ante                     Ante                                                      S0, S1, S2
 #   pot / main pot           Pot / Hauptpot                                            S0 / rooms
 #   side pot                 Sidepot                                                   S2 ("Side Pot")
-#   burn card / to burn      Burn Card / brennen                                       S0, S2 ("gebrannt")
+#   to burn / burn cards     brennen / die gebrannten Karten                           S2 ("gebrannt", "die früher
+#                                                                                        verbrannten Karten"; S0:
+#                                                                                        "Burn Cards")
 #   stub                     Reststapel                                                S2
 #   deck                     Deck                                                      S0 (S2: "Talon (Deck)")
 #   common card              Gemeinschaftskarte                                        S0, S1
@@ -404,16 +406,17 @@ GERMAN = {
     '1 card': '1 Karte',
     '%1 cards': '%1 Karten',
     'shuffle the %1 burn cards into the stub, burn one, then deal one card down to each player':
-        'die %1 Burn Cards in den Reststapel mischen, eine Karte brennen, dann jedem Spieler eine verdeckte Karte '
-        'geben',
+        'die %1 gebrannten Karten in den Reststapel mischen, eine Karte brennen, dann jedem Spieler eine verdeckte '
+        'Karte geben',
     'shuffle the %1 burn cards into the stub, burn one, then deal one card up to each player':
-        'die %1 Burn Cards in den Reststapel mischen, eine Karte brennen, dann jedem Spieler eine offene Karte geben',
-    'shuffle the %1 burn cards into the stub, then ': 'die %1 Burn Cards in den Reststapel mischen, dann ',
+        'die %1 gebrannten Karten in den Reststapel mischen, eine Karte brennen, dann jedem Spieler eine offene '
+        'Karte geben',
+    'shuffle the %1 burn cards into the stub, then ': 'die %1 gebrannten Karten in den Reststapel mischen, dann ',
     'deal one card down to each player without a burn': 'jedem Spieler eine verdeckte Karte geben, ohne zu brennen',
     'deal one card up to each player without a burn': 'jedem Spieler eine offene Karte geben, ohne zu brennen',
     'shuffle the %1 burn cards into the stub, then turn one common card face up in the middle':
-        'die %1 Burn Cards in den Reststapel mischen, dann eine Gemeinschaftskarte offen in die Mitte legen',
-    'shuffle the %1 burn cards into the stub. ': 'die %1 Burn Cards in den Reststapel mischen. ',
+        'die %1 gebrannten Karten in den Reststapel mischen, dann eine Gemeinschaftskarte offen in die Mitte legen',
+    'shuffle the %1 burn cards into the stub. ': 'die %1 gebrannten Karten in den Reststapel mischen. ',
     'Burn one, then one card down to each player': 'Eine Karte brennen, dann jedem Spieler eine verdeckte Karte',
     'Burn one, then one card up to each player': 'Eine Karte brennen, dann jedem Spieler eine offene Karte',
     'Do not burn (the bottom card is never dealt); one card down to each player':
@@ -424,16 +427,16 @@ GERMAN = {
         'Eine Karte brennen, dann eine Gemeinschaftskarte offen in die Mitte legen',
     'Turn one common card face up in the middle': 'Eine Gemeinschaftskarte offen in die Mitte legen',
     'scramble the %1 burn cards with the stub, cut, burn one, then one card down to each player':
-        'die %1 Burn Cards mit dem Reststapel vermischen, abheben, eine Karte brennen, dann jedem Spieler eine '
-        'verdeckte Karte',
+        'die %1 gebrannten Karten mit dem Reststapel vermischen, abheben, eine Karte brennen, dann jedem Spieler '
+        'eine verdeckte Karte',
     'scramble the %1 burn cards with the stub, cut, burn one, then one card up to each player':
-        'die %1 Burn Cards mit dem Reststapel vermischen, abheben, eine Karte brennen, dann jedem Spieler eine '
-        'offene Karte',
+        'die %1 gebrannten Karten mit dem Reststapel vermischen, abheben, eine Karte brennen, dann jedem Spieler '
+        'eine offene Karte',
     'burn one card and turn one common card face up in the middle':
         'eine Karte brennen und eine Gemeinschaftskarte offen in die Mitte legen',
     'Only %1 left: scramble the stub with the %2 burn cards, cut, burn one and turn one common card '
     'face up in the middle':
-        'Nur noch %1: den Reststapel mit den %2 Burn Cards vermischen, abheben, eine Karte brennen und eine '
+        'Nur noch %1: den Reststapel mit den %2 gebrannten Karten vermischen, abheben, eine Karte brennen und eine '
         'Gemeinschaftskarte '
         'offen in die Mitte legen',
     'Seat %1 antes %2 and is all-in': 'Platz %1 zahlt Ante %2 und ist All-in',
@@ -678,7 +681,7 @@ GERMAN = {
     "legal": "erlaubt",
     "NOT legal": "NICHT erlaubt",
     "Stub": "Reststapel",
-    "burns": "Burn Cards",
+    "burns": "gebrannte Karten",
     "seats": "Plätze",
     "Report an irregularity": "Eine Unregelmäßigkeit melden",
     "Irregularity": "Unregelmäßigkeit",
@@ -716,9 +719,11 @@ GERMAN = {
     "What if: try another action from this moment. The record is not touched.":
         "Was wäre, wenn: von diesem Zeitpunkt aus eine andere Aktion versuchen. Das Protokoll bleibt unberührt.",
     "No new burn (it went with the card dealt too early): one card down to each of the %1 players":
-        "Keine neue Burn Card (sie ging mit der zu früh gegebenen Karte): je eine Karte verdeckt an die %1 Spieler",
+        "Nicht neu brennen (gebrannt wurde schon vor der zu früh gegebenen Karte): je eine Karte verdeckt an die "
+        "%1 Spieler",
     "No new burn (it went with the card dealt too early): one card up to each of the %1 players":
-        "Keine neue Burn Card (sie ging mit der zu früh gegebenen Karte): je eine Karte offen an die %1 Spieler",
+        "Nicht neu brennen (gebrannt wurde schon vor der zu früh gegebenen Karte): je eine Karte offen an die %1 "
+        "Spieler",
     "folds": "passt",
     "checks": "checkt",
     "calls": "geht mit",
@@ -773,14 +778,14 @@ GERMAN = {
         "Die aufgedeckte verdeckte Karte %2 von Platz %1 ist die Door Card; die dritte Karte wird verdeckt gegeben",
     "Card dealt too early: it goes back, the stub is shuffled with it (not the burns), and street %1 is dealt without "
     "a new burn":
-        "Zu früh gegebene Karte: Sie geht zurück, der Reststapel wird mit ihr gemischt (ohne die Burn Cards), und die "
-        "%1. Karte wird ohne neue Burn Card gegeben",
+        "Zu früh gegebene Karte: Sie geht zurück, der Reststapel wird mit ihr gemischt (ohne die gebrannten Karten), "
+        "und die %1. Karte wird gegeben, ohne neu zu brennen",
     "Misdeal: give back every ante and bet, shuffle, and deal again":
         "Misdeal: alle Antes und Einsätze zurückgeben, mischen und neu geben",
     "Fouled deck: give back every ante and bet, shuffle, and deal again":
         "Fehlerhaftes Deck: alle Antes und Einsätze zurückgeben, mischen und neu geben",
     # the ruling report (context "Report")
-    "Burns": "Burn Cards",
+    "Burns": "Gebrannte Karten",
     "Limits": "Limits",
     "No ruling is recorded for this hand.": "Für dieses Spiel ist keine Entscheidung eingetragen.",
     "Profile": "Hausregeln",
@@ -876,7 +881,7 @@ GERMAN = {
     "Cards": "Karten",
     "Tick what the dealer does before this round.": "Ankreuzen, was der Dealer vor dieser Runde tut.",
     "Burn a card": "Eine Karte brennen",
-    "Shuffle the burns into the stub": "Die Burn Cards in den Reststapel mischen",
+    "Shuffle the burns into the stub": "Die gebrannten Karten in den Reststapel mischen",
     "Deal one common card": "Eine Gemeinschaftskarte geben",
     "Tick every legal action; give its amount (to), or a range as min-max.":
         "Jede erlaubte Aktion ankreuzen; ihren Betrag (auf) angeben, oder einen Bereich als min-max.",
@@ -931,7 +936,7 @@ GERMAN = {
     "What are this player's best five cards?": "Was sind die besten fünf Karten dieses Spielers?",
     "burn a card": "eine Karte brennen",
     "no burn": "nicht brennen",
-    "shuffle the burns into the stub": "die Burn Cards in den Reststapel mischen",
+    "shuffle the burns into the stub": "die gebrannten Karten in den Reststapel mischen",
     "one common card": "eine Gemeinschaftskarte",
     "a card to each player": "eine Karte an jeden Spieler",
     "Next due": "Nächste Fälligkeit",
@@ -1080,9 +1085,9 @@ GERMAN = {
     "%1 needs its amount": "%1 braucht einen Betrag",
     "street %1 is complete: %2 is one card too many": "Die %1. Karte ist komplett: %2 ist eine Karte zu viel",
     "%1 left this session with %2: they come back with at least that, %3 is less":
-        "%1 ist in dieser Sitzung mit %2 gegangen: Er kommt mit mindestens diesem Betrag zurück, %3 ist weniger",
+        "%1 ist in dieser Sitzung mit %2 gegangen: zurück nur mit mindestens diesem Betrag, %3 ist weniger",
     "%1 left this session with %2: they may come back with those chips (T-3)":
-        "%1 ist in dieser Sitzung mit %2 gegangen: Er darf mit diesen Chips zurückkommen (T-3)",
+        "%1 ist in dieser Sitzung mit %2 gegangen und darf mit diesen Chips zurückkommen (T-3)",
     "Buy-in: at least %1 (T-3)": "Buy-in: mindestens %1 (T-3)",
     "Leave…": "Verlassen…",
     "%1 takes %2 from the table": "%1 nimmt %2 vom Tisch mit",
@@ -1093,7 +1098,7 @@ GERMAN = {
         "darf in dieser Sitzung mit diesen Chips zurückkommen.",
     "Leave with %1": "Mit %1 gehen",
     "Stay seated": "Sitzen bleiben",
-    "Left the table with %1": "Hat den Tisch mit %1 verlassen",
+    "%1 left the table with %2": "%1 hat den Tisch mit %2 verlassen",
     "%1 is open. Close it before the other table is opened?": "%1 ist offen. Vor dem anderen Tisch schließen?",
     "Close this table": "Diesen Tisch schließen",
     "Keep it open to resume": "Offen lassen (später fortsetzen)",
@@ -1103,11 +1108,12 @@ GERMAN = {
     "Last input: %1": "Letzte Eingabe: %1",
     "Stack now %1 · add at least %2 (T-4)": "Stack jetzt %1 · mindestens %2 zukaufen (T-4)",
     "Open pair on fourth street, but no double bet: spread limit bets the same range on every street":
-        "Offenes Paar bei der 4. Karte, aber kein Big Bet: Im Spread Limit gilt in jeder Runde dieselbe Spanne",
+        "Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Im Spread Limit gilt in jeder Runde "
+        "dieselbe Spanne",
     "Open pair on fourth street, but no double bet: this house plays hi-lo without it":
-        "Offenes Paar bei der 4. Karte, aber kein Big Bet: Dieses Haus spielt Hi-Lo ohne diese Regel",
+        "Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Dieses Haus spielt Hi-Lo ohne diese Regel",
     "Open pair on fourth street, but no double bet: this house plays without it":
-        "Offenes Paar bei der 4. Karte, aber kein Big Bet: Dieses Haus spielt ohne diese Regel",
+        "Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Dieses Haus spielt ohne diese Regel",
 }
 
 

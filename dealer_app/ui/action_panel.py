@@ -298,6 +298,7 @@ class ActionPanel(QWidget):
         self._moment = self._moment_now()  # what is in the box belongs to this moment now
         if self.line_open:  # the street is complete, the line may go on: the box stays, with the keys
             self.card_box.setVisible(True)
+            self._show_picker(False)  # no card is due: the actions keep their room
             self.card_edit.setFocus(Qt.FocusReason.OtherFocusReason)
             self.hint.setText(self._hint("action"))
         self._show_line()
@@ -358,6 +359,10 @@ class ActionPanel(QWidget):
         if deal.folded:
             text += "<br>" + fill(self.tr("No card for the folded seats: %1"), ", ".join(str(s) for s in deal.folded))
         self.deal_line.setText(text)
+
+    def _show_picker(self, on: bool) -> None:
+        for b in self.picker.values():
+            b.setVisible(on)
 
     @property
     def line_open(self) -> bool:
@@ -540,6 +545,7 @@ class ActionPanel(QWidget):
         self.reason.setText(reason)
         typing = p.kind in ("card", "common") or self.line_open
         self.card_box.setVisible(typing)
+        self._show_picker(p.kind in ("card", "common"))
         if typing:
             seen = c.seen_cards()
             for code, b in self.picker.items():

@@ -18,7 +18,7 @@ from dealer_app.ui.resume_dialog import ResumeDialog
 from dealer_app.ui.rulings import RulingsLog
 from dealer_app.ui.screen_fit import FLOOR_WINDOW, TRAINER_WINDOW, ScrollingPanel, fit_window
 from dealer_app.ui.table_view import TableView
-from dealer_app.ui.words import error_words, profile_name, table_title
+from dealer_app.ui.words import error_words, fill, profile_name, table_title
 
 
 class MainWindow(QMainWindow):
@@ -388,8 +388,8 @@ class MainWindow(QMainWindow):
         if self.controller.session is None or not self._seat_change_allowed():
             return None
         dialog = LeaveDialog(self.controller, self)
-        dialog.accepted.connect(lambda: self.statusBar().showMessage(
-            self.tr("Left the table with %1").replace("%1", self.controller.money(dialog.left_with or 0)), 15000))
+        dialog.accepted.connect(lambda: self.statusBar().showMessage(fill(
+            self.tr("%1 left the table with %2"), dialog.left_name, self.controller.money(dialog.left_with or 0)), 15000))
         return self._seat_dialog(dialog)
 
     def offer_resume(self, answer: bool | None = None) -> bool:

@@ -178,6 +178,7 @@ class LeaveDialog(_SeatDialog):
         self.seat.currentIndexChanged.connect(self._seat_chosen)
         self._seat_chosen()
         self.left_with: int | None = None
+        self.left_name = ""
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setText(self.tr("Leave…"))
 
@@ -207,6 +208,7 @@ class LeaveDialog(_SeatDialog):
         box.exec()
         if box.clickedButton() is not leave:
             return False
+        self.left_name = p.name
         self.left_with = self.controller.leave(seat)
         return True
 

@@ -8,7 +8,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from dealer_app.ui.card_painter import paint_card
+from dealer_app.ui.card_painter import BACK_STRIP, fan, paint_card
 from dealer_app.ui.words import action_name, profile_name, say, structure_name, table_title
 
 # drawText's flags: an alignment, with text flags (word wrap) or'ed in
@@ -236,23 +236,28 @@ class TableView(QWidget):
         if v.round_to:
             self._text(p, QRectF(box.x() + 6, box.bottom() - 22, bw - 12, 20), self.controller.money(v.round_to),
                        15, "#ffe27a", True, Qt.AlignmentFlag.AlignRight)
-        # cards: downcards as small backs (or, once shown, face up with the rest), upcards
-        # large and fanned, each readable by its corner
-        cw, ch = self.CARD_W, self.CARD_H
+        for code, rect, visible, scale in self.card_row(v, box):
+            paint_card(p, rect, code, self.four_colour, dim=v.folded, visible_width=visible, corner_scale=scale)
+
+    @classmethod
+    def card_row(cls, v, box: QRectF) -> list[tuple[str | None, QRectF, float, float]]:
+        """Where a seat's cards go in its box, in the order they are painted: each card's code
+        (None: a back), rectangle, the width of it that shows, and the scale of its corner.
+        Downcards are small backs (or, once shown, face up with the rest); upcards large and
+        fanned, each strip as wide as its corner needs ("10♦" whole, card_painter.fan)."""
+        cw, ch = cls.CARD_W, cls.CARD_H
         top = box.y() + 24
         left, right = box.x() + 6, box.right() - 6
+        out: list[tuple[str | None, QRectF, float, float]] = []
         if v.shown:
-            faces = [None if c == "??" else c for c in v.shown] + list(v.up)
-            x, cards = left, faces
+            x, cards = left, [None if c == "??" else c for c in v.shown] + list(v.up)
         else:
             bx = left
             for _ in range(v.down_count):
-                paint_card(p, QRectF(bx, top + (ch - 34) / 2, 24, 34), None)
-                bx += 9
-            x, cards = (left + 24 + 9 * (v.down_count - 1) + 6) if v.down_count else left, list(v.up)
-        if cards:
-            step = min(cw + 2, (right - x - cw) / (len(cards) - 1)) if len(cards) > 1 else cw
-            for i, code in enumerate(cards):
-                visible = step if i < len(cards) - 1 else cw
-                paint_card(p, QRectF(x, top, cw, ch), code, self.four_colour, dim=v.folded, visible_width=visible)
-                x += step
+                out.append((None, QRectF(bx, top + (ch - 34) / 2, 24, 34), BACK_STRIP, 1.0))
+                bx += BACK_STRIP
+            x, cards = (left + 24 + BACK_STRIP * (v.down_count - 1) + 6) if v.down_count else left, list(v.up)
+        places, scale = fan(cards, x, right, cw, ch)
+        for code, (cx, visible) in zip(cards, places, strict=True):
+            out.append((code, QRectF(cx, top, cw, ch), visible, scale))
+        return out

@@ -31,249 +31,249 @@
         <translation>Muck  [Strg+M]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="331" />
+        <location filename="../action_panel.py" line="332" />
         <source>%1 is complete: %2 is one card too many</source>
         <translation>%1 ist komplett: %2 ist eine Karte zu viel</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="333" />
+        <location filename="../action_panel.py" line="334" />
         <source>%1 is complete: %2 are %3 cards too many</source>
         <translation>%1 ist komplett: %2 sind %3 Karten zu viel</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="335" />
-        <location filename="../action_panel.py" line="352" />
+        <location filename="../action_panel.py" line="336" />
+        <location filename="../action_panel.py" line="353" />
         <source>seat %1 %2</source>
         <translation>Platz %1 %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="337" />
+        <location filename="../action_panel.py" line="338" />
         <source>; this line gave %1 — check them, Ctrl+Z takes them back</source>
         <translation>; diese Zeile gab %1 — bitte prüfen, Strg+Z nimmt sie zurück</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="340" />
+        <location filename="../action_panel.py" line="341" />
         <source> (folded, no card: seat %1)</source>
         <translation> (gepasst, keine Karte: Platz %1)</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="354" />
+        <location filename="../action_panel.py" line="355" />
         <source>seat %1 ← next</source>
         <translation>Platz %1 ← als Nächstes</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="357" />
+        <location filename="../action_panel.py" line="358" />
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="359" />
+        <location filename="../action_panel.py" line="360" />
         <source>No card for the folded seats: %1</source>
         <translation>Keine Karte für die gepassten Plätze: %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="473" />
+        <location filename="../action_panel.py" line="478" />
         <source>%1 was done at once (it has one amount): %2 and its Enter are not used</source>
         <translation>%1 wurde sofort ausgeführt (es gibt nur einen Betrag): %2 und das Enter danach werden nicht verwendet</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="478" />
+        <location filename="../action_panel.py" line="483" />
         <source>Press the action's key first (%1), then type the amount and Enter</source>
         <translation>Erst die Taste der Aktion drücken (%1), dann den Betrag tippen und Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="481" />
+        <location filename="../action_panel.py" line="486" />
         <source>No amount to type: each action here has its one amount — press its key</source>
         <translation>Kein Betrag zu tippen: Jede Aktion hier hat ihren festen Betrag — ihre Taste drücken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="488" />
+        <location filename="../action_panel.py" line="493" />
         <source>%1 (%2) is not possible now: %3. The keys now: %4</source>
         <translation>%1 (%2) ist jetzt nicht möglich: %3. Die Tasten jetzt: %4</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="491" />
+        <location filename="../action_panel.py" line="496" />
         <source>%1 is no key here. The keys now: %2</source>
         <translation>%1 ist hier keine Taste. Die Tasten jetzt: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="535" />
+        <location filename="../action_panel.py" line="540" />
         <source>Rules: %1</source>
         <translation>Regeln: %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="554" />
+        <location filename="../action_panel.py" line="560" />
         <source>Deal river  [Enter]</source>
         <translation>River geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="555" />
+        <location filename="../action_panel.py" line="561" />
         <source>Confirm the awards  [Enter]</source>
         <translation>Auszahlung bestätigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="555" />
+        <location filename="../action_panel.py" line="561" />
         <source>Deal again  [Enter]</source>
         <translation>Neu geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="556" />
+        <location filename="../action_panel.py" line="562" />
         <source>Start hand %1  [Enter]</source>
         <translation>Spiel %1 beginnen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="565" />
+        <location filename="../action_panel.py" line="571" />
         <source>Ctrl+Z undo · Ctrl+Shift+Z redo</source>
         <translation>Strg+Z rückgängig · Strg+Umschalt+Z wiederholen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="567" />
+        <location filename="../action_panel.py" line="573" />
         <source>Type the card (kd, 10h, th) or a whole street — no Enter needed · %1</source>
         <translation>Karte tippen (kd, 10h, dh) oder alle Karten der Runde — ohne Enter · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="570" />
+        <location filename="../action_panel.py" line="576" />
         <source>The street is dealt: Esc clears the box, then the action keys · %1</source>
         <translation>Die Runde ist gegeben: Esc leert das Feld, dann gelten die Aktionstasten · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="574" />
+        <location filename="../action_panel.py" line="580" />
         <source> · for an amount: its key, the digits, Enter</source>
         <translation> · für einen Betrag: seine Taste, die Ziffern, Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="575" />
+        <location filename="../action_panel.py" line="581" />
         <source>Keys: %1%2 · %3</source>
         <translation>Tasten: %1%2 · %3</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="577" />
+        <location filename="../action_panel.py" line="583" />
         <source>Type the downcards shown: the hand shows when all are typed · Ctrl+M muck · %1</source>
         <translation>Gezeigte verdeckte Karten tippen: Die Hand gilt als gezeigt, sobald alle getippt sind · Strg+M Muck · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="582" />
+        <location filename="../action_panel.py" line="588" />
         <source>voided by the floor: only a floor ruling changes it</source>
         <translation>vom Floor für ungültig erklärt: Nur eine Entscheidung des Floors ändert das</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="583" />
+        <location filename="../action_panel.py" line="589" />
         <source>Enter: %1 · %2</source>
         <translation>Enter: %1 · %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="584" />
+        <location filename="../action_panel.py" line="590" />
         <source>Seats menu: join, top up, sit out, leave</source>
         <translation>Menü Plätze: Platz nehmen, zukaufen, aussetzen, verlassen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="619" />
+        <location filename="../action_panel.py" line="625" />
         <source>%1 + amount + Enter</source>
         <translation>%1 + Betrag + Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="632" />
+        <location filename="../action_panel.py" line="638" />
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="634" />
+        <location filename="../action_panel.py" line="640" />
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="637" />
+        <location filename="../action_panel.py" line="643" />
         <source>Call all-in %1</source>
         <translation>All-in mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="637" />
+        <location filename="../action_panel.py" line="643" />
         <source>Call %1</source>
         <translation>Mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="639" />
+        <location filename="../action_panel.py" line="645" />
         <source>Bring in %1–%2</source>
         <translation>Bring-in %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="639" />
+        <location filename="../action_panel.py" line="645" />
         <source>Bet %1–%2</source>
         <translation>Setzen %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="640" />
+        <location filename="../action_panel.py" line="646" />
         <source>Raise to %1–%2</source>
         <translation>Erhöhen auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="640" />
+        <location filename="../action_panel.py" line="646" />
         <source>Complete to %1–%2</source>
         <translation>Komplettieren auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="644" />
+        <location filename="../action_panel.py" line="650" />
         <source>All-in %1</source>
         <translation>All-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="645" />
+        <location filename="../action_panel.py" line="651" />
         <source>Bring in %1</source>
         <translation>Bring-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="645" />
+        <location filename="../action_panel.py" line="651" />
         <source>Bet %1</source>
         <translation>Setzen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="645" />
+        <location filename="../action_panel.py" line="651" />
         <source>Raise to %1</source>
         <translation>Erhöhen auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="646" />
+        <location filename="../action_panel.py" line="652" />
         <source>Complete to %1</source>
         <translation>Komplettieren auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="356" />
-        <location filename="../action_panel.py" line="654" />
+        <location filename="../action_panel.py" line="357" />
+        <location filename="../action_panel.py" line="660" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="656" />
+        <location filename="../action_panel.py" line="662" />
         <source>Best so far: %1 — %2</source>
         <translation>Bisher beste Hand: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="658" />
+        <location filename="../action_panel.py" line="664" />
         <source>Best low so far: %1 — %2</source>
         <translation>Bisher bestes Low: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="666" />
+        <location filename="../action_panel.py" line="672" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="666" />
+        <location filename="../action_panel.py" line="672" />
         <source>Side pot %1</source>
         <translation>Sidepot %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="668" />
+        <location filename="../action_panel.py" line="674" />
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="672" />
+        <location filename="../action_panel.py" line="678" />
         <source>low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="672" />
+        <location filename="../action_panel.py" line="678" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
@@ -728,7 +728,7 @@
     <message>
         <location filename="../../engine/session.py" line="118" />
         <source>%1 left this session with %2: they come back with at least that, %3 is less</source>
-        <translation>%1 ist in dieser Sitzung mit %2 gegangen: Er kommt mit mindestens diesem Betrag zurück, %3 ist weniger</translation>
+        <translation>%1 ist in dieser Sitzung mit %2 gegangen: zurück nur mit mindestens diesem Betrag, %3 ist weniger</translation>
     </message>
     <message>
         <location filename="../../engine/session.py" line="122" />
@@ -1511,7 +1511,7 @@
     <message>
         <location filename="../floor_window.py" line="316" />
         <source>burns</source>
-        <translation>Burn Cards</translation>
+        <translation>gebrannte Karten</translation>
     </message>
     <message>
         <location filename="../floor_window.py" line="390" />
@@ -1627,7 +1627,7 @@
     <message>
         <location filename="../seat_dialogs.py" line="120" />
         <source>%1 left this session with %2: they may come back with those chips (T-3)</source>
-        <translation>%1 ist in dieser Sitzung mit %2 gegangen: Er darf mit diesen Chips zurückkommen (T-3)</translation>
+        <translation>%1 ist in dieser Sitzung mit %2 gegangen und darf mit diesen Chips zurückkommen (T-3)</translation>
     </message>
     <message>
         <location filename="../seat_dialogs.py" line="123" />
@@ -1639,7 +1639,7 @@
     <name>LeaveDialog</name>
     <message>
         <location filename="../seat_dialogs.py" line="175" />
-        <location filename="../seat_dialogs.py" line="199" />
+        <location filename="../seat_dialogs.py" line="200" />
         <source>Leave</source>
         <translation>Verlassen</translation>
     </message>
@@ -1649,22 +1649,22 @@
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="182" />
+        <location filename="../seat_dialogs.py" line="183" />
         <source>Leave…</source>
         <translation>Verlassen…</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="190" />
+        <location filename="../seat_dialogs.py" line="191" />
         <source>%1 takes %2 from the table</source>
         <translation>%1 nimmt %2 vom Tisch mit</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="196" />
+        <location filename="../seat_dialogs.py" line="197" />
         <source>Nobody is seated</source>
         <translation>Niemand sitzt am Tisch</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="200" />
+        <location filename="../seat_dialogs.py" line="201" />
         <source>Seat %1 (%2) leaves the table with %3.
 
 Pay out %3 and free the seat? This is final; %2 may come back this session with these chips.</source>
@@ -1673,12 +1673,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 %3 auszahlen und den Platz freigeben? Das ist endgültig; %2 darf in dieser Sitzung mit diesen Chips zurückkommen.</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="203" />
+        <location filename="../seat_dialogs.py" line="204" />
         <source>Leave with %1</source>
         <translation>Mit %1 gehen</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="204" />
+        <location filename="../seat_dialogs.py" line="205" />
         <source>Stay seated</source>
         <translation>Sitzen bleiben</translation>
     </message>
@@ -1819,11 +1819,6 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="392" />
-        <source>Left the table with %1</source>
-        <translation>Hat den Tisch mit %1 verlassen</translation>
-    </message>
-    <message>
         <location filename="../main_window.py" line="119" />
         <source>&amp;Four-colour suits</source>
         <translation>&amp;Vierfarbiges Deck</translation>
@@ -1958,6 +1953,11 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <location filename="../main_window.py" line="381" />
         <source>Sit out / sit in</source>
         <translation>Aussetzen / wieder einsteigen</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="392" />
+        <source>%1 left the table with %2</source>
+        <translation>%1 hat den Tisch mit %2 verlassen</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="417" />
@@ -2238,7 +2238,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../report_pdf.py" line="31" />
         <source>Burns</source>
-        <translation>Burn Cards</translation>
+        <translation>Gebrannte Karten</translation>
     </message>
     <message>
         <location filename="../report_pdf.py" line="32" />
@@ -3205,7 +3205,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../trainer_window.py" line="318" />
         <source>Shuffle the burns into the stub</source>
-        <translation>Die Burn Cards in den Reststapel mischen</translation>
+        <translation>Die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
         <location filename="../trainer_window.py" line="320" />
@@ -3548,7 +3548,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../trainer_window.py" line="712" />
         <source>shuffle the burns into the stub</source>
-        <translation>die Burn Cards in den Reststapel mischen</translation>
+        <translation>die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
         <location filename="../trainer_window.py" line="713" />
@@ -3940,27 +3940,27 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="307" />
         <source>No new burn (it went with the card dealt too early): one card down to each of the %1 players</source>
-        <translation>Keine neue Burn Card (sie ging mit der zu früh gegebenen Karte): je eine Karte verdeckt an die %1 Spieler</translation>
+        <translation>Nicht neu brennen (gebrannt wurde schon vor der zu früh gegebenen Karte): je eine Karte verdeckt an die %1 Spieler</translation>
     </message>
     <message>
         <location filename="../words.py" line="309" />
         <source>No new burn (it went with the card dealt too early): one card up to each of the %1 players</source>
-        <translation>Keine neue Burn Card (sie ging mit der zu früh gegebenen Karte): je eine Karte offen an die %1 Spieler</translation>
+        <translation>Nicht neu brennen (gebrannt wurde schon vor der zu früh gegebenen Karte): je eine Karte offen an die %1 Spieler</translation>
     </message>
     <message>
         <location filename="../words.py" line="327" />
         <source>shuffle the %1 burn cards into the stub, burn one, then deal one card down to each player</source>
-        <translation>die %1 Burn Cards in den Reststapel mischen, eine Karte brennen, dann jedem Spieler eine verdeckte Karte geben</translation>
+        <translation>die %1 gebrannten Karten in den Reststapel mischen, eine Karte brennen, dann jedem Spieler eine verdeckte Karte geben</translation>
     </message>
     <message>
         <location filename="../words.py" line="329" />
         <source>shuffle the %1 burn cards into the stub, burn one, then deal one card up to each player</source>
-        <translation>die %1 Burn Cards in den Reststapel mischen, eine Karte brennen, dann jedem Spieler eine offene Karte geben</translation>
+        <translation>die %1 gebrannten Karten in den Reststapel mischen, eine Karte brennen, dann jedem Spieler eine offene Karte geben</translation>
     </message>
     <message>
         <location filename="../words.py" line="332" />
         <source>shuffle the %1 burn cards into the stub, then </source>
-        <translation>die %1 Burn Cards in den Reststapel mischen, dann </translation>
+        <translation>die %1 gebrannten Karten in den Reststapel mischen, dann </translation>
     </message>
     <message>
         <location filename="../words.py" line="334" />
@@ -3975,12 +3975,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="337" />
         <source>shuffle the %1 burn cards into the stub, then turn one common card face up in the middle</source>
-        <translation>die %1 Burn Cards in den Reststapel mischen, dann eine Gemeinschaftskarte offen in die Mitte legen</translation>
+        <translation>die %1 gebrannten Karten in den Reststapel mischen, dann eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
         <location filename="../words.py" line="342" />
         <source>shuffle the %1 burn cards into the stub. </source>
-        <translation>die %1 Burn Cards in den Reststapel mischen. </translation>
+        <translation>die %1 gebrannten Karten in den Reststapel mischen. </translation>
     </message>
     <message>
         <location filename="../words.py" line="345" />
@@ -4015,12 +4015,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="357" />
         <source>scramble the %1 burn cards with the stub, cut, burn one, then one card down to each player</source>
-        <translation>die %1 Burn Cards mit dem Reststapel vermischen, abheben, eine Karte brennen, dann jedem Spieler eine verdeckte Karte</translation>
+        <translation>die %1 gebrannten Karten mit dem Reststapel vermischen, abheben, eine Karte brennen, dann jedem Spieler eine verdeckte Karte</translation>
     </message>
     <message>
         <location filename="../words.py" line="359" />
         <source>scramble the %1 burn cards with the stub, cut, burn one, then one card up to each player</source>
-        <translation>die %1 Burn Cards mit dem Reststapel vermischen, abheben, eine Karte brennen, dann jedem Spieler eine offene Karte</translation>
+        <translation>die %1 gebrannten Karten mit dem Reststapel vermischen, abheben, eine Karte brennen, dann jedem Spieler eine offene Karte</translation>
     </message>
     <message>
         <location filename="../words.py" line="362" />
@@ -4030,7 +4030,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="363" />
         <source>Only %1 left: scramble the stub with the %2 burn cards, cut, burn one and turn one common card face up in the middle</source>
-        <translation>Nur noch %1: den Reststapel mit den %2 Burn Cards vermischen, abheben, eine Karte brennen und eine Gemeinschaftskarte offen in die Mitte legen</translation>
+        <translation>Nur noch %1: den Reststapel mit den %2 gebrannten Karten vermischen, abheben, eine Karte brennen und eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
         <location filename="../words.py" line="368" />
@@ -4230,17 +4230,17 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="459" />
         <source>Open pair on fourth street, but no double bet: spread limit bets the same range on every street</source>
-        <translation>Offenes Paar bei der 4. Karte, aber kein Big Bet: Im Spread Limit gilt in jeder Runde dieselbe Spanne</translation>
+        <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Im Spread Limit gilt in jeder Runde dieselbe Spanne</translation>
     </message>
     <message>
         <location filename="../words.py" line="462" />
         <source>Open pair on fourth street, but no double bet: this house plays hi-lo without it</source>
-        <translation>Offenes Paar bei der 4. Karte, aber kein Big Bet: Dieses Haus spielt Hi-Lo ohne diese Regel</translation>
+        <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Dieses Haus spielt Hi-Lo ohne diese Regel</translation>
     </message>
     <message>
         <location filename="../words.py" line="464" />
         <source>Open pair on fourth street, but no double bet: this house plays without it</source>
-        <translation>Offenes Paar bei der 4. Karte, aber kein Big Bet: Dieses Haus spielt ohne diese Regel</translation>
+        <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Dieses Haus spielt ohne diese Regel</translation>
     </message>
     <message>
         <location filename="../words.py" line="466" />
@@ -4686,7 +4686,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../words.py" line="703" />
         <source>Card dealt too early: it goes back, the stub is shuffled with it (not the burns), and street %1 is dealt without a new burn</source>
-        <translation>Zu früh gegebene Karte: Sie geht zurück, der Reststapel wird mit ihr gemischt (ohne die Burn Cards), und die %1. Karte wird ohne neue Burn Card gegeben</translation>
+        <translation>Zu früh gegebene Karte: Sie geht zurück, der Reststapel wird mit ihr gemischt (ohne die gebrannten Karten), und die %1. Karte wird gegeben, ohne neu zu brennen</translation>
     </message>
     <message>
         <location filename="../words.py" line="710" />
