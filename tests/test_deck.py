@@ -37,7 +37,7 @@ def test_D1_duplicate_card_refused_and_nothing_lost():
     h = new_hand(rules(), [10000] * 3, "Kd 7c As")
     play(h, "2:bring_in:500 3:call 1:call")
     deal_street(h, "Qh")
-    with pytest.raises(EngineError, match=r"card Kd is already seen in this hand \(seat 1's upcard\)"):
+    with pytest.raises(EngineError, match=r"card K♦ is already seen in this hand \(seat 1's upcard\)"):
         h.deal(2, [parse_card("Kd")])
     assert h.expected_deal() == (2, 1) and h.stub == 52 - 9 - 1 - 1
 

@@ -53,7 +53,7 @@ def test_two_players_with_the_same_card(tmp_path):
     (imp,) = import_file(f)
     v = verdict(imp)
     problem = next(p for p in v["problems"] if "already seen" in p)
-    assert "card Jh is already seen" in problem and f"{f}#30506593746:" in problem
+    assert "card J♥ is already seen" in problem and f"{f}#30506593746:" in problem
 
 
 def test_chips_that_do_not_add_up(tmp_path):

@@ -25,6 +25,30 @@ def window(qtbot, tmp_path):
     return w
 
 
+class WhenShown:
+    """Acts on the modal window of ``kind`` that is about to open (in its own event loop), then
+    stops; gives up after two seconds, so it can never act on a later test's window.
+    ``done`` says whether it acted."""
+
+    def __init__(self, kind, act):
+        from PySide6.QtCore import QTimer
+        self.kind, self.act, self.done, self.tries = kind, act, False, 100
+        self.timer = QTimer()
+        self.timer.setInterval(20)
+        self.timer.timeout.connect(self._poll)
+        self.timer.start()
+
+    def _poll(self):
+        self.tries -= 1
+        modal = QApplication.activeModalWidget()
+        if isinstance(modal, self.kind) and modal.isVisible():
+            self.timer.stop()
+            self.done = True
+            self.act(modal)
+        elif self.tries <= 0:
+            self.timer.stop()
+
+
 class Keys:
     def __init__(self, qtbot, w):
         self.qtbot, self.w = qtbot, w
@@ -122,6 +146,38 @@ def test_a_card_typed_after_the_street_is_never_taken_as_an_action_key(qtbot, wi
     assert len(c.inputs) == 3 and "2♣ is one card too many" in kb.error
 
 
+def test_an_extra_card_that_starts_like_an_action_key_is_still_a_card(qtbot, window):
+    """K (check, king) and T (raise, ten) after the street's last card and a space are the
+    line's: refused as cards too many, never a check or a raise."""
+    c = window.controller
+    c.open_table("stud-4-8", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000)])
+    kb = Keys(qtbot, window)
+    kb.key(Qt.Key_Return)
+    kb.type("kd3h2c")
+    kb.type("bcc")                                            # bring-in, two calls: fourth street
+    kb.type("9s 8s 7s kc")
+    assert len(c.inputs) == 9 and c.inputs[-1][0] == "deal" and "K♣ is one card too many" in kb.error
+    assert window.panel.card_edit.text() == "kc"
+    kb.key(Qt.Key_Escape)
+    kb.type("k")                                              # now K is the check it looks like
+    assert c.inputs[-1][2] == "check"
+    kb.type("e")
+    kb.type("cc")                                             # fifth street
+    kb.type("2s 3s 4s th")
+    assert c.inputs[-1][0] == "deal" and "10♥ is one card too many" in kb.error
+
+
+def test_an_action_key_that_starts_no_card_acts_after_a_refused_extra_card(qtbot, window):
+    c = window.controller
+    c.open_table("stud-4-8", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000)])
+    kb = Keys(qtbot, window)
+    kb.key(Qt.Key_Return)
+    kb.type("kd 3h 2c 8c")                                    # 8♣ refused, kept in the box
+    assert window.panel.card_edit.text() == "8c"
+    kb.type("b")                                              # B starts no card in English: the bring-in
+    assert c.inputs[-1] == ["act", 3, "bring_in", 200] and window.panel.card_edit.text() == ""
+
+
 def test_a_stray_letter_does_not_eat_the_next_card(qtbot, window):
     c = window.controller
     c.open_table("stud-4-8", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000)])
@@ -143,10 +199,7 @@ def test_an_action_key_that_is_not_legal_says_why(qtbot, window):
     kb.type("c")                                              # no call at the bring-in
     assert len(c.inputs) == 3
     assert "C (Call) is not possible now" in kb.error and "B Bring in $2" in kb.error
-    kb.type("x")                                              # the street was just typed: a card's start
-    assert "unknown card code 'x'" in kb.error and window.panel.card_edit.text() == "x"
-    kb.key(Qt.Key_Escape)                                     # Esc: the box is cleared, the keys are actions'
-    assert not window.panel.card_box.isVisible()
+    assert not window.panel.card_box.isVisible()              # C starts no card: the line is over
     kb.type("x")
     assert "x is no key here" in kb.error and len(c.inputs) == 3
 
@@ -215,17 +268,9 @@ def a_hand_where_bob_loses(qtbot, w):
 
 def answer_when_shown(qtbot, button_text):
     """Click the button of the message box that is about to open (its own event loop)."""
-    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QMessageBox
-
-    def click():
-        box = QApplication.activeModalWidget()
-        if not isinstance(box, QMessageBox):
-            QTimer.singleShot(20, click)
-            return
-        button = next(b for b in box.buttons() if b.text() == button_text)
-        qtbot.mouseClick(button, Qt.LeftButton)
-    QTimer.singleShot(20, click)
+    return WhenShown(QMessageBox, lambda box: qtbot.mouseClick(
+        next(b for b in box.buttons() if b.text() == button_text), Qt.LeftButton))
 
 
 def test_leave_asks_says_the_amount_and_the_player_comes_back_with_their_chips(qtbot, window):
@@ -242,11 +287,12 @@ def test_leave_asks_says_the_amount_and_the_player_comes_back_with_their_chips(q
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key_Return)
     assert seat_box.currentData() == 2 and "Bob takes $20.75" in dialog.note.text()
     ok = dialog.buttons.button(QDialogButtonBox.Ok)
-    answer_when_shown(qtbot, "Stay seated")                   # asked: no
+    asked = answer_when_shown(qtbot, "Stay seated")           # asked: no
     qtbot.mouseClick(ok, Qt.LeftButton)
-    assert 2 in c.session.seats and dialog.isVisible()
-    answer_when_shown(qtbot, "Leave with $20.75")             # asked again: yes
+    assert asked.done and 2 in c.session.seats and dialog.isVisible()
+    asked = answer_when_shown(qtbot, "Leave with $20.75")     # asked again: yes
     qtbot.mouseClick(ok, Qt.LeftButton)
+    assert asked.done
     qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=2000)
     assert 2 not in c.session.seats and "Bob left the table with $20.75" in window.statusBar().currentMessage()
     left = [p for _h, k, p, _a in c.store.session_log(c.session_id) if k == "leave"]
@@ -310,16 +356,8 @@ def test_top_up_shows_the_stack_and_the_least_amount(qtbot, window):
 # --- tables: resume the one played last, ask before leaving one, Quit defaults to No ---------------
 def press_enter_on_next_box(qtbot):
     """Press Enter in the message box that is about to open (its default button)."""
-    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QMessageBox
-
-    def enter():
-        box = QApplication.activeModalWidget()
-        if not isinstance(box, QMessageBox):
-            QTimer.singleShot(20, enter)
-            return
-        qtbot.keyClick(box, Qt.Key_Return)
-    QTimer.singleShot(20, enter)
+    return WhenShown(QMessageBox, lambda box: qtbot.keyClick(box, Qt.Key_Return))
 
 
 def test_quit_with_a_hand_open_defaults_to_no(qtbot, window):
@@ -328,9 +366,9 @@ def test_quit_with_a_hand_open_defaults_to_no(qtbot, window):
     kb = Keys(qtbot, window)
     kb.key(Qt.Key_Return)
     kb.type("kd")
-    press_enter_on_next_box(qtbot)                            # Enter on "quit anyway?"
-    kb.key(Qt.Key_Q, Qt.ControlModifier)
-    assert window.isVisible() and c.inputs == [["deal", 1, ["Kd"]]]
+    asked = press_enter_on_next_box(qtbot)                    # Enter on "quit anyway?"
+    open_menu_item(qtbot, window, "Table", "Quit")
+    assert asked.done and window.isVisible() and c.inputs == [["deal", 1, ["Kd"]]]
 
 
 def test_resume_offers_the_table_played_last_with_its_last_input_and_enter_resumes_it(qtbot, tmp_path):
@@ -347,49 +385,34 @@ def test_resume_offers_the_table_played_last_with_its_last_input_and_enter_resum
     w = MainWindow(TableController(Store(tmp_path / "hands.sqlite3")), settings)
     qtbot.addWidget(w)
     w.show()
-    from PySide6.QtCore import QTimer
-
     from dealer_app.ui.resume_dialog import ResumeDialog
     seen = {}
 
-    def enter():
-        dialog = QApplication.activeModalWidget()
-        if not isinstance(dialog, ResumeDialog):
-            QTimer.singleShot(20, enter)
-            return
+    def enter(dialog):
         seen["rows"] = [dialog.list.item(i).text() for i in range(dialog.list.count())]
         seen["current"] = dialog.list.currentRow()
         qtbot.keyClick(QApplication.focusWidget(), Qt.Key_Return)
-    QTimer.singleShot(20, enter)
-    w.offer_resume()
-    assert seen["current"] == 0 and "$1-2" in seen["rows"][0] or "stud-1-2" in seen["rows"][0]
+    asked = WhenShown(ResumeDialog, enter)
+    w.offer_resume()                                          # at start, as run_app does
+    assert asked.done and seen["current"] == 0, seen
+    assert seen["rows"][0].startswith("$1-2 Seven Card Stud (us-cardroom)"), seen
     assert "Last input: seat 1 dealt 2♣" in seen["rows"][0]
     assert w.controller.session_id == first.session_id and w.controller.inputs == [["deal", 1, ["2c"]]]
 
 
 def test_opening_another_table_between_hands_asks_whether_to_close_this_one(qtbot, window):
-    from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QMessageBox
-
     from dealer_app.ui.new_table_dialog import NewTableDialog
     c = window.controller
     c.open_table("stud-4-8", None, [(1, "Ann", 20000), (2, "Bob", 20000)])
     sid = c.session_id
-    press_enter_on_next_box(qtbot)                            # Enter: Cancel, nothing changes
+    asked = press_enter_on_next_box(qtbot)                    # Enter: Cancel, nothing changes
     Keys(qtbot, window).key(Qt.Key_N, Qt.ControlModifier)
-    assert c.session_id == sid and not isinstance(QApplication.activeModalWidget(), NewTableDialog)
+    assert asked.done and c.session_id == sid and not isinstance(QApplication.activeModalWidget(), NewTableDialog)
     window.activateWindow()  # the window manager gives the main window back its focus
-
-    def close_it():
-        box = QApplication.activeModalWidget()
-        if not isinstance(box, QMessageBox):
-            QTimer.singleShot(20, close_it)
-            return
-        qtbot.mouseClick(next(b for b in box.buttons() if b.text() == "Close this table"), Qt.LeftButton)
-    QTimer.singleShot(20, close_it)
+    asked = answer_when_shown(qtbot, "Close this table")
     Keys(qtbot, window).key(Qt.Key_N, Qt.ControlModifier)
     qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), NewTableDialog), timeout=2000)
-    assert c.session is None and not c.store.is_open(sid)
+    assert asked.done and c.session is None and not c.store.is_open(sid)
     QApplication.activeModalWidget().reject()
 
 
@@ -468,3 +491,19 @@ def test_each_seat_shows_what_it_has_in_the_pot_what_it_must_call_and_a_held_act
     c.report_irregularity("I-5", seat=2, action="call", to=400)              # Bob calls out of turn (held)
     texts = painted_seat_texts(qtbot, window, monkeypatch)
     assert any("HELD: Call $4 (I-5)" in t for t in texts), " | ".join(texts)
+
+
+def test_a_fold_cites_no_bet_size_rule_and_the_seal_line_ends_with_its_words(qtbot, window):
+    c = window.controller
+    c.open_table("stud-4-8", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000)])
+    kb = Keys(qtbot, window)
+    kb.key(Qt.Key_Return)
+    kb.type("kd3h2c")
+    kb.type("bff")                                            # Cy brings in; Ann and Bob fold: Cy wins
+    log = [window.rulings.list.item(i).text() for i in range(window.rulings.list.count())]
+    folds = [line for line in log if "folds" in line]
+    assert len(folds) == 2 and all("L-2" not in line and "—" not in line for line in folds), log
+    kb.key(Qt.Key_Return)                                     # confirm the awards: the hand is sealed
+    reason = window.panel.reason.text()
+    assert "sealed in the record" in reason and not reason.rstrip().endswith("—"), reason
+    assert "</b> — <" not in reason and not reason.endswith("</b> — ")

@@ -275,8 +275,18 @@ def test_the_table_and_its_limits_are_always_shown_and_the_picker_follows_four_c
     kb, c = start_a_hand(qtbot, window)
     assert window.windowTitle().startswith("$5-10 Seven Card Stud · us-cardroom")
     before = window.panel.picker["Kd"].styleSheet()
-    kb.menu("Settings", "Four-colour")
-    assert window.panel.picker["Kd"].styleSheet() != before and "#1456c8" in window.panel.picker["Kd"].styleSheet()
+    assert "#1456c8" in before and window.table_view.four_colour  # four colours unless turned off: a blue diamond
+    kb.menu("Settings", "Four-colour")                           # turned off: two colours, and kept so
+    assert window.panel.picker["Kd"].styleSheet() != before and "#c8102e" in window.panel.picker["Kd"].styleSheet()
+    assert not window.table_view.four_colour and window.settings.value("four_colour", type=bool) is False
+
+
+def test_a_saved_two_colour_choice_stays_as_saved(qtbot, tmp_path):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
+    settings.setValue("four_colour", False)              # a dealer turned four colours off before
+    w = MainWindow(TableController(Store(tmp_path / "hands.sqlite3")), settings)
+    qtbot.addWidget(w)
+    assert not w.table_view.four_colour and "#c8102e" in w.panel.picker["Kd"].styleSheet()
 
 
 def test_the_rule_text_is_rendered_not_markdown(qtbot, window):

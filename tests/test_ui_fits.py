@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from PySide6 import QtGui
-from PySide6.QtCore import QPoint, QRect, QSettings, QSize, Qt, QTranslator
+from PySide6.QtCore import QPoint, QRect, QRectF, QSettings, QSize, Qt, QTranslator
 from PySide6.QtGui import QFontMetricsF, QTextDocument
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
@@ -23,12 +23,14 @@ from PySide6.QtWidgets import (
     QComboBox,
     QGroupBox,
     QLabel,
+    QLineEdit,
     QMenuBar,
     QPushButton,
     QRadioButton,
     QStyle,
     QStyleOptionButton,
     QStyleOptionComboBox,
+    QStyleOptionFrame,
     QStyleOptionGroupBox,
     QTabBar,
     QWidget,
@@ -37,6 +39,7 @@ from PySide6.QtWidgets import (
 from dealer_app.history.store import Store
 from dealer_app.live.controller import TableController
 from dealer_app.ui.screen_fit import FLOOR_WINDOW, MAIN_WINDOW, TRAINER_WINDOW, fit_window, usable_size
+from dealer_app.ui.table_view import HEADER_BAND, TableView, header_layout
 
 I18N = Path(__file__).resolve().parents[1] / "dealer_app" / "ui" / "i18n"
 SCREENS = [(1280, 720), (1366, 768)]
@@ -73,7 +76,7 @@ def _widest_line(font, text: str) -> float:
 
 
 def _name(w: QWidget) -> str:
-    text = getattr(w, "text", lambda: "")()
+    text = getattr(w, "text", lambda: "")() or getattr(w, "placeholderText", lambda: "")()
     return f"{type(w).__name__}{'#' + w.objectName() if w.objectName() else ''} {text[:60]!r}"
 
 
@@ -89,7 +92,8 @@ def _in_scroll_area(w: QWidget, window: QWidget) -> bool:
 
 def text_room(w: QWidget) -> tuple[float, QRect] | None:
     """(the width the widget's text needs, the rectangle the widget gives it), or None for a
-    widget that shows no text of its own (or a word-wrapped label: see cut_texts)."""
+    widget that shows no text of its own (or a word-wrapped label: see cut_texts). A box's
+    placeholder counts too, while the box is empty."""
     style = w.style()
     if isinstance(w, QPushButton):
         if not w.text():
@@ -122,6 +126,13 @@ def text_room(w: QWidget) -> tuple[float, QRect] | None:
         w.initStyleOption(opt)
         room = style.subControlRect(QStyle.ComplexControl.CC_GroupBox, opt, QStyle.SubControl.SC_GroupBoxLabel, w)
         return _widest_line(w.font(), w.title()), room
+    if isinstance(w, QLineEdit):  # a hint in an empty box (Qt elides it when the box is narrower)
+        if w.text() or not w.placeholderText():
+            return None
+        opt = QStyleOptionFrame()
+        w.initStyleOption(opt)
+        room = style.subElementRect(QStyle.SubElement.SE_LineEditContents, opt, w).adjusted(2, 0, -2, 0)
+        return _widest_line(w.font(), w.placeholderText()), room
     if isinstance(w, QLabel):
         if not w.text() or w.wordWrap():
             return None
@@ -130,6 +141,23 @@ def text_room(w: QWidget) -> tuple[float, QRect] | None:
         need = _document(w, None).idealWidth() if _is_rich(w) else _widest_line(w.font(), w.text())
         return need, room
     return None
+
+
+def header_cut(text: str, width: float) -> list[str]:
+    """What the table view's header leaves out or draws outside its band (its lines must say
+    all of the header, each within the width, in the band above the seats)."""
+    font, lines = header_layout(text, width)
+    fm = QFontMetricsF(font)
+    problems = []
+    if re.sub(r"[\s·—]", "", "".join(lines)) != re.sub(r"[\s·—]", "", text):
+        problems.append(f"the header {text!r} is drawn as {lines!r}")
+    for line in lines:
+        if fm.horizontalAdvance(line) > width:
+            problems.append(f"the header line {line!r} needs {fm.horizontalAdvance(line):.0f} px, has {width:.0f}")
+    if fm.height() * len(lines) > HEADER_BAND:
+        problems.append(f"the header's {len(lines)} lines need {fm.height() * len(lines):.0f} px, the band is "
+                        f"{HEADER_BAND}")
+    return problems
 
 
 def cut_texts(window: QWidget, screen: QSize) -> list[str]:
@@ -160,7 +188,8 @@ def cut_texts(window: QWidget, screen: QSize) -> list[str]:
         if room is not None:
             need, rect = room
             if need > rect.width() + 0.5:
-                problems.append(f"{_name(w)} needs {need:.0f} px, has {rect.width()} (cut by {need - rect.width():.0f})")
+                problems.append(f"{_name(w)} needs {need:.0f} px, has {rect.width()} "
+                                f"(cut by {need - rect.width():.0f})")
         elif isinstance(w, QLabel) and w.text() and w.wordWrap():
             m = w.margin()
             rect = w.contentsRect().adjusted(m, m, -m, -m)
@@ -171,20 +200,36 @@ def cut_texts(window: QWidget, screen: QSize) -> list[str]:
                 need_h = max(w.heightForWidth(w.width()), doc.size().height())
                 problems.append(f"{_name(w)} needs {need_h:.0f} px high at {w.width()} wide, has {w.height()} "
                                 f"(cut by {need_h - w.height():.0f})")
-        if isinstance(w, QTabBar):
-            fm = QFontMetricsF(w.font())
-            pad = w.style().pixelMetric(QStyle.PixelMetric.PM_TabBarTabHSpace, None, w)
-            for i in range(w.count()):
-                need = fm.horizontalAdvance(_plain(w.tabText(i))) + pad
-                if w.tabRect(i).width() < need or not w.rect().contains(w.tabRect(i)):
-                    problems.append(f"tab {w.tabText(i)!r} needs {need:.0f} px, has {w.tabRect(i).width()}")
-        if isinstance(w, QMenuBar):
-            for a in w.actions():
-                if a.isVisible() and not w.rect().contains(w.actionGeometry(a)) or w.actionGeometry(a).isEmpty():
-                    problems.append(f"menu {a.text()!r} is not on the menu bar ({w.actionGeometry(a)})")
-            extension = w.findChild(QWidget, "qt_menubar_ext_button")
-            if extension is not None and extension.isVisible():
-                problems.append("the menu bar folds menus into its '»' button")
+        problems += drawn_cut(w)
+    return problems
+
+
+def drawn_cut(w: QWidget) -> list[str]:
+    """What a table view, a tab bar or a menu bar draws cut: the table's header, a seat box
+    over another, a tab's title, a menu folded away."""
+    problems = []
+    if isinstance(w, TableView) and w.header():
+        problems += header_cut(w.header(), w.width() - 24)
+        seats = w.controller.session.rules.max_players
+        boxes = [w.seat_rect(s, seats) for s in range(1, seats + 1)]
+        for i, a in enumerate(boxes):  # a seat box over another hides its name, stack or cards
+            if not QRectF(w.rect()).contains(a) or any(a.intersects(b) for b in boxes[i + 1:]):
+                problems.append(f"seat {i + 1}'s box {a} overlaps another or the edge of the "
+                                f"{w.width()}x{w.height()} table view")
+    if isinstance(w, QTabBar):
+        fm = QFontMetricsF(w.font())
+        pad = w.style().pixelMetric(QStyle.PixelMetric.PM_TabBarTabHSpace, None, w)
+        for i in range(w.count()):
+            need = fm.horizontalAdvance(_plain(w.tabText(i))) + pad
+            if w.tabRect(i).width() < need or not w.rect().contains(w.tabRect(i)):
+                problems.append(f"tab {w.tabText(i)!r} needs {need:.0f} px, has {w.tabRect(i).width()}")
+    if isinstance(w, QMenuBar):
+        for a in w.actions():
+            if a.isVisible() and not w.rect().contains(w.actionGeometry(a)) or w.actionGeometry(a).isEmpty():
+                problems.append(f"menu {a.text()!r} is not on the menu bar ({w.actionGeometry(a)})")
+        extension = w.findChild(QWidget, "qt_menubar_ext_button")
+        if extension is not None and extension.isVisible():
+            problems.append("the menu bar folds menus into its '»' button")
     return problems
 
 
@@ -227,8 +272,14 @@ def shown(qtbot, window: QWidget, screen: QSize, wanted: QSize | None) -> QWidge
 
 
 def assert_fits(window: QWidget, screen: QSize):
+    """Nothing cut at the size the window was given, nor at the smallest size it can be made."""
     problems = cut_texts(window, screen)
     assert problems == [], "\n".join(problems)
+    given = window.size()
+    window.resize(window.minimumSizeHint().expandedTo(window.minimumSize()))
+    problems = cut_texts(window, screen)
+    assert problems == [], f"at its minimum size {window.width()}x{window.height()}:\n" + "\n".join(problems)
+    window.resize(given)
 
 
 # --- the live table, mid-hand with eight players ----------------------------------------------
@@ -292,10 +343,10 @@ def test_the_live_table_fits(qtbot, tmp_path, language, screen, moment):
     w = MainWindow(c, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     w.ask_before_closing = False
     shown(qtbot, w, screen, MAIN_WINDOW)
-    assert_fits(w, screen)
     if moment != "award":  # the picker and the action buttons in sight without scrolling
         assert not w.panel_area.verticalScrollBar().isVisible(), (w.panel.heightForWidth(w.panel.width()),
                                                                    w.panel_area.viewport().height())
+    assert_fits(w, screen)
 
 
 # --- the floor console --------------------------------------------------------------------------
@@ -364,6 +415,9 @@ def test_the_trainer_fits(qtbot, tmp_path, language, screen, skill):
                                else Qt.CheckState.Unchecked)
     w.start()
     assert skill == "spot" or w.session.current.skill == skill
+    QApplication.processEvents()
+    side = w.centralWidget().widget(1)
+    assert not side.verticalScrollBar().isVisible()  # the question, the answer and its feedback in sight
     assert_fits(w, screen)
 
 
@@ -508,3 +562,106 @@ def test_the_room_console_fits(qtbot, record, monkeypatch, language, screen):
     w._feed_changed(FeedChange(hands, tables, [refusal], [], {t: 40 for t in tables}))
     w._feed_state("connected", "")
     assert_fits(w, screen)
+
+
+# --- the card picker stays where the dealer's mouse is -------------------------------------------
+def test_the_picker_never_moves_while_cards_are_entered(qtbot, tmp_path, language):
+    """Through a hand's streets (the burn's note at each street's first card), a refused card
+    (its reason shown) and a resume in a new window, every picker button stays where it was."""
+    from dealer_app.ui.main_window import MainWindow
+    screen = QSize(1280, 720)
+    path, settings = tmp_path / "hands.sqlite3", QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    c = TableController(Store(path))
+    c.open_table("stud8-10-20", None, [(i + 1, name, 100000) for i, name in enumerate(NAMES)])
+    w = MainWindow(c, settings)
+    w.ask_before_closing = False
+    shown(qtbot, w, screen, MAIN_WINDOW)
+    places: dict[str, QPoint] = {}
+
+    def picker_at(moment: str):
+        QApplication.processEvents()
+        button = w.panel.picker["As"]
+        assert button.isVisible(), moment
+        places[moment] = button.mapTo(w, QPoint(0, 0))
+
+    c.start_hand()
+    for card in DOORS.split():
+        picker_at(f"third street, {card} due")
+        w.panel._enter_card(card)
+    _calls_round(c, fold=(3, 4, 7))
+    assert "D-5" in w.panel.reason.text()  # the burn, said beside the first card of the street
+    picker_at("fourth street, the burn's note")
+    w.panel._enter_card("Kd")  # seen already: refused, and the reason said
+    assert w.panel.error.text()
+    picker_at("a card refused")
+    for card in FOURTH.split():
+        picker_at(f"fourth street, {card} due")
+        w.panel._enter_card(card)
+    _calls_round(c)
+    picker_at("fifth street, the burn's note")
+    w.panel._enter_card("4h")
+    picker_at("fifth street, the second card")
+    w.close()
+    c.store.close()
+    again = MainWindow(TableController(Store(path)), settings)
+    again.ask_before_closing = False
+    shown(qtbot, again, screen, MAIN_WINDOW)
+    assert again.offer_resume(answer=True)
+    w = again
+    picker_at("after a resume")
+    first = places["third street, Kd due"]
+    moved = {moment: (p.x() - first.x(), p.y() - first.y()) for moment, p in places.items() if p != first}
+    assert moved == {}, f"the picker moved (by x, y px) at: {moved}"
+
+
+# --- the table's header and the cards' corners ----------------------------------------------------
+def test_the_header_says_every_table_and_its_whole_house_profile(qtbot, tmp_path, language):
+    """Every limit table with every house profile, in a table view as narrow as the floor
+    console's (its least) and as wide as the live table's at 1280x720: all of it, no "…"."""
+    from dealer_app.engine.limits import load_folder
+    from dealer_app.ui.qt_bridge import ControllerBridge
+    catalog = load_folder(TableController(None).limits_dir)
+    headers = []
+    for table in catalog.tables.values():
+        for profile in catalog.profiles:
+            c = TableController(None)
+            c.open_table(table.name, profile, [(1, "Ann", table.buy_in), (2, "Bob", table.buy_in)])
+            view = TableView(ControllerBridge(c))
+            headers.append(view.header())
+            view.deleteLater()
+    assert len(headers) == len(catalog.tables) * len(catalog.profiles) and all("…" not in h for h in headers)
+    for width in (560, 640, 800):
+        for text in headers:
+            assert header_cut(text, width - 24) == [], (width, text)
+
+
+@pytest.mark.parametrize("shown", [False, True], ids=["four-up", "all-seven-shown"])
+def test_a_fanned_seven_card_row_shows_every_rank_whole(qapp, language, shown):
+    """A seat with seven cards, tens and jacks among them: the strip of each card that shows
+    holds its rank and suit whole (their advance, and the jack's hook left of its origin), as
+    high as the font, inside the card; and the corners are not drawn smaller than needed."""
+    from dealer_app.live.presentation import SeatView
+    from dealer_app.ui.card_painter import SMALLEST_CORNER, corner_width, painted_corner
+    v = SeatView(6, "Jean-Baptiste", 100000, up=["Th", "Jc", "Td", "Js"], down_count=3, in_hand=True)
+    if shown:
+        v.shown = ["Ts", "Jh", "Jd"]
+    box = QRectF(0, 0, TableView.SEAT_W, TableView.SEAT_H)
+    row = [spot for spot in TableView.card_row(v, box) if spot[1].width() == TableView.CARD_W]
+    assert len(row) == (7 if shown else 4)
+    for i, (code, rect, visible, scale) in enumerate(row):
+        assert scale >= SMALLEST_CORNER
+        if i + 1 < len(row):
+            assert row[i + 1][1].x() == pytest.approx(rect.x() + visible)  # the next card covers the rest
+        assert box.adjusted(6 - 0.01, 0, -6 + 0.01, 0).contains(rect)
+        c = painted_corner(rect, code, visible, scale)
+        for font, text, place in ((c.rank_font, c.label, c.rank_rect), (c.suit_font, c.suit, c.suit_rect)):
+            fm = QFontMetricsF(font)
+            ink = fm.tightBoundingRect(text).translated(place.x(), place.y() + fm.ascent())
+            assert fm.horizontalAdvance(text) <= visible, (code, text)
+            assert rect.x() + 1 <= ink.left() and ink.right() <= rect.x() + visible, (code, text, ink, visible)
+            assert place.height() >= fm.ascent() and rect.y() <= ink.top() and ink.bottom() <= place.bottom(), \
+                (code, text)
+            assert place.bottom() <= rect.bottom()
+    scale = row[0][3]  # and the corners as large as the row's room allows
+    room = sum(visible for _code, _rect, visible, _scale in row[:-1])
+    assert scale == 1.0 or sum(corner_width(code, TableView.CARD_H, scale + 0.05) for code, *_ in row[:-1]) > room

@@ -257,7 +257,7 @@ def test_the_display_in_german(qtbot, tmp_path):
         kb.type("dh")                                           # the German dealer's letters: Dame
         kb.type("bs")
         kb.type("2c")
-        assert display.street.text() == "Dritte Karte" and display.table_line.text() == "Spiel 1"
+        assert display.street.text() == "3. Karte" and display.table_line.text() == "Spiel 1"
         assert display.banner.text() == "Platz 3 (Cem) ist am Zug" and tile_words(display, 3)[3] == "AM ZUG"
         kb.key(Qt.Key_B)                                        # Cem brings in $2
         assert tile_words(display, 3)[2] == "Einsatz: " + c.money(200)  # the app's German money

@@ -94,7 +94,7 @@ def test_a_german_dealer_types_german_rank_letters_and_reads_german(qtbot, tmp_p
         assert [s.up for s in c.seats()][:2] == [["Qh"], ["Js"]]
         assert w.panel.prompt.text() == "Platz 3 (Cem): Door Card"
         typed("Dh")                                  # a slip: the queen is already out
-        assert w.panel.error.text() == ("Die Karte Dh ist in diesem Spiel schon gesehen (offene Karte von Platz 1) "
+        assert w.panel.error.text() == ("Die Karte D♥ ist in diesem Spiel schon gesehen (offene Karte von Platz 1) "
                                         "— D-1")
         qtbot.keyClick(focus(), Qt.Key_A, Qt.ControlModifier)
         typed("Zd")                                  # Zehn: the ten of diamonds

@@ -211,7 +211,7 @@ def test_german_hand_names_and_rank_letters(german):
 
 def test_in_english_the_rank_letters_are_the_engines(qapp):
     from dealer_app.ui.words import card, rank_aliases
-    assert rank_aliases() == {} and [card(c) for c in parse_cards("QhJsTd")] == ["Q♥", "J♠", "T♦"]
+    assert rank_aliases() == {} and [card(c) for c in parse_cards("QhJsTd")] == ["Q♥", "J♠", "10♦"]
 
 
 def _refusals(tmp_path):

@@ -33,7 +33,8 @@ without a German entry here stays "unfinished" and a test fails.
 #   action                   Aktion ("außer der Reihe")                                rooms (S0 quotes "Action")
 #   ante                     Ante                                                      S0, S1, S2
 #   pot / main pot           Pot / Hauptpot                                            S0 / rooms
-#   side pot                 Sidepot                                                   S2 ("Side Pot")
+#   side pot                 Sidepot, numbered "1. Sidepot" (its number never runs     S2 ("Side Pot")
+#                            into the amount: not "Sidepot 1 0,75 $")
 #   to burn / burn cards     brennen / die gebrannten Karten                           S2 ("gebrannt", "die früher
 #                                                                                        verbrannten Karten"; S0:
 #                                                                                        "Burn Cards")
@@ -96,7 +97,7 @@ GERMAN = {
     "Confirm and start next hand  [Enter]": "Bestätigen, nächstes Spiel  [Enter]",
     "Deal river  [Enter]": "River geben  [Enter]",
     "Dealer": "Dealer",
-    "Downcards shown, e.g. ah kd 7c": "Gezeigte verdeckte Karten eingeben, z. B. ah kd 7c",
+    "Downcards shown, e.g. ah kd 7c": "Gezeigte Karten, z. B. ah kd 7c",
     "FOLDED": "GEPASST",
     "Fifth street": "5. Karte",
     "Fold": "Passen",
@@ -126,7 +127,7 @@ GERMAN = {
     "Seat %1": "Platz %1",
     "Seventh street": "7. Karte (River)",
     "Show  [Enter]": "Zeigen  [Enter]",
-    "Side pot %1": "Sidepot %1",
+    "Side pot %1": "%1. Sidepot",
     "Sit &out / sit in…": "&Aussetzen / wieder einsteigen…",
     "Sit out / sit in": "Aussetzen / wieder einsteigen",
     "Sixth street": "6. Karte",
@@ -140,7 +141,7 @@ GERMAN = {
     "The language changes at the next start.": "Die Sprache wechselt beim nächsten Start.",
     "Third street": "3. Karte",
     "Top up": "Zukaufen",
-    "Card: kd, 10h, th": "Karte: kd, 10h, dh (Dame), bs (Bube)",
+    "Card: kd, 10h, th": "Karte: dh (Dame), bs (Bube)",  # (longer, it is cut in the card box at 1280x720)
     "seat %1: %2": "Platz %1: %2",
     "%1: %2 (seats %3)": "%1: %2 (Plätze %3)",
     "%1 — %2, ante %3, bring-in %4, buy-in %5": "%1 — %2, Ante %3, Bring-in %4, Buy-in %5",
@@ -463,7 +464,7 @@ GERMAN = {
         'es wurde nicht gesetzt; im Uhrzeigersinn ab links vom Dealer',
     'Seat %1 shows first (%2); then %3': 'Platz %1 zeigt zuerst (%2); dann %3',
     'main pot': 'Hauptpot',
-    'side pot %1': 'Sidepot %1',
+    'side pot %1': '%1. Sidepot',
     '%1 %2 to seat %3': '%1 %2 an Platz %3',
     '%1 %2: high %3 to seat(s) %4 (%5), low %6 to seat(s) %7 (%8)':
         '%1 %2: High %3 an Platz %4 (%5), Low %6 an Platz %7 (%8)',
@@ -526,7 +527,7 @@ GERMAN = {
     "WINS %1": "GEWINNT %1",
     "%1 — %2, ante %3, bring-in %4 · %5": "%1 — %2, Ante %3, Bring-in %4 · %5",
     "Main pot %1: push to %2": "Hauptpot %1: auszahlen an %2",
-    "Side pot %1 %2: push to %3": "Sidepot %1 %2: auszahlen an %3",
+    "Side pot %1 %2: push to %3": "%1. Sidepot %2: auszahlen an %3",
     "Capped: %1 raises of %2; call or fold": "Cap erreicht: %1 von %2 Erhöhungen; mitgehen oder passen",
     "Raises %1 of %2, and raising goes on: two players left, no cap heads-up":
         "Erhöhungen %1 von %2, und es darf weiter erhöht werden: zwei Spieler übrig, im Heads-up gilt kein Cap",
@@ -737,7 +738,7 @@ GERMAN = {
     "raises to %1": "erhöht auf %1",
     "calls %1": "geht mit %1",
     "Seat %1 %2 out of turn; action goes back to seat %3":
-        "Platz %1 %2 außer der Reihe; die Aktion geht zurück an Platz %3",
+        "Platz %1 außer der Reihe: %2; die Aktion geht zurück an Platz %3",
     ": the floor rules on it (house option)": ": der Floor entscheidet darüber (Hausregel)",
     ": binding if the action to seat %1 does not change": ": bindend, wenn sich die Aktion bis Platz %1 nicht ändert",
     "Seat %1's action out of turn stands: %2": "Die Aktion von Platz %1 außer der Reihe bleibt: %2",
@@ -1114,6 +1115,20 @@ GERMAN = {
         "Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Dieses Haus spielt Hi-Lo ohne diese Regel",
     "Open pair on fourth street, but no double bet: this house plays without it":
         "Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Dieses Haus spielt ohne diese Regel",
+    "Seat %1: %2": "Platz %1: %2",
+    "; this line gave %1 — check them, Ctrl+Z takes them back, Esc clears the box":
+        "; diese Zeile gab %1 — bitte prüfen, Strg+Z nimmt sie zurück, Esc leert das Feld",
+    "there is no bet to call": "es gibt keinen Einsatz zum Mitgehen",
+    "there is a bet to call: %1": "es steht ein Einsatz zum Mitgehen: %1",
+    "seat %1 brings in: bring in or complete": "Platz %1 setzt den Bring-in: Bring-in oder komplettieren",
+    "the bring-in is only the first action of third street, by the lowest door card":
+        "der Bring-in ist nur die erste Aktion der 3. Karte, durch die niedrigste Door Card",
+    "it is %1 here, not %2": "hier heißt es %1, nicht %2",
+    "%1 (%2)": "%1 (%2)",
+    "Left this session, may come back with their chips: %1":
+        "In dieser Sitzung gegangen, dürfen mit ihren Chips zurückkommen: %1",
+    "Seat %1: %2 sits down with %3": "Platz %1: %2 nimmt mit %3 Platz",
+    "Seat %1 topped up %2: stack %3": "Platz %1 kauft %2 zu: Stack %3",
 }
 
 

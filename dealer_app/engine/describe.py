@@ -54,7 +54,11 @@ SHOWDOWN_REASONS = {
 
 
 def _long(card: int | None) -> str:
-    return "??" if card is None else format_card(card, True)
+    """A card in a sentence, with its suit sign; the ten as its face shows it ("10♥")."""
+    if card is None:
+        return "??"
+    symbol = format_card(card, True)
+    return "10" + symbol[1:] if symbol[0] == "T" else symbol
 
 
 def _ante(e: AntePosted) -> str:

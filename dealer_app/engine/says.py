@@ -25,9 +25,10 @@ class CardArg:
     """A card in a sentence (its English code; the UI shows the reader's rank letter)."""
     card: int
 
-    def __str__(self) -> str:
+    def __str__(self) -> str:  # with its suit sign, the ten as "10" ("K♦", "10♥"), as the table shows cards
         from dealer_app.engine.cards import format_card
-        return format_card(self.card)
+        symbol = format_card(self.card, True)
+        return "10" + symbol[1:] if symbol[0] == "T" else symbol
 
 
 @dataclass(frozen=True)

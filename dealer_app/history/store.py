@@ -576,6 +576,12 @@ class Store:
                               (session_id,)).fetchone()
         return row[0] if row else None
 
+    def last_row_id(self, session_id: int) -> int:
+        """The id of the table's last row: ids grow across the whole record, so the table
+        played last has the largest (times may tie within a second)."""
+        row = self.db.execute("SELECT MAX(id) FROM log WHERE session_id = ?", (session_id,)).fetchone()
+        return row[0] or 0
+
     def last_hand_no(self, session_id: int) -> int:
         row = self.db.execute("SELECT MAX(hand_no) FROM log WHERE session_id = ?", (session_id,)).fetchone()
         return row[0] or 0

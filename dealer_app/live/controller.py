@@ -75,6 +75,9 @@ class OpenTable(tuple):
     in_use: bool
     last_input: list | None  # the hand's last input (the record's vocabulary), None between hands
     currency: str
+    last_row: int  # the id of its last row: the largest is the table played last
+    limit_table: object  # the LimitTable it is played with (its title for the list), None if unreadable
+    house: object  # its HouseProfile, likewise
 
     def __new__(cls, session_id: int, table: str, profile: str, opened_at: str, **info):
         self = super().__new__(cls, (session_id, table, profile, opened_at))
@@ -86,6 +89,9 @@ class OpenTable(tuple):
         self.in_use = info.get("in_use", False)
         self.last_input = info.get("last_input")
         self.currency = info.get("currency", "USD")
+        self.last_row = info.get("last_row", 0)
+        self.limit_table = info.get("limit_table")
+        self.house = info.get("house")
         return self
 
     @property
@@ -403,6 +409,10 @@ class TableController(TablePresentation):
         """The fewest chips a player of this name may sit down with now (T-3, §12)."""
         return self._open_session().least_buy_in(name)
 
+    def departed(self) -> list[tuple[str, int]]:
+        """The players who left this session and may come back: (name, chips they took)."""
+        return [(d.name, d.stack) for d in self._open_session().departed.values()]
+
     def returning_stack(self, name: str) -> int | None:
         """The chips a player of this name left with this session, if they left."""
         back = self._open_session().returning(name)
@@ -414,9 +424,30 @@ class TableController(TablePresentation):
         h = self.hand
         if h is None or h.phase != "bet" or h.to_act is None:
             return InputError(says(QT_TRANSLATE_NOOP("Errors", "no action is due now (%1)"), self.prompt().subject))
+        p = h.to_act
+        offered = {a.action for a in h.legal_actions()}
+        bring_in_due = h.street == 3 and not h.round_started and p.seat == h.bring_in_seat
+        # the usual reasons in the dealer's words; any other is the engine's own refusal
+        if action == "call" and h.current_to <= p.round_to:
+            return InputError(says(QT_TRANSLATE_NOOP("Errors", "there is no bet to call")), ("B-3",) if bring_in_due
+                              else ("A-6",))
+        if action == "check" and h.current_to > p.round_to:
+            return InputError(says(QT_TRANSLATE_NOOP("Errors", "there is a bet to call: %1"),
+                                   MoneyArg(h.current_to - p.round_to, h.rules.currency)))
+        if action == "check" and bring_in_due:
+            return InputError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 brings in: bring in or complete"), p.seat),
+                              ("B-2", "B-3"))
+        if action == "bring_in":
+            return InputError(says(QT_TRANSLATE_NOOP("Errors", "the bring-in is only the first action of third "
+                                                               "street, by the lowest door card")), ("B-2",))
+        if action in ("bet", "raise", "complete") and action not in offered:
+            if any(a in offered for a in ("bet", "raise", "complete")):
+                other = next(a for a in ("bet", "raise", "complete") if a in offered)
+                return InputError(says(QT_TRANSLATE_NOOP("Errors", "it is %1 here, not %2"), ActionArg(other),
+                                       ActionArg(action)))
         trial = self._replayed(self.inputs)
         try:
-            trial.act(h.to_act.seat, action, None)
+            trial.act(p.seat, action, None)
         except (EngineError, CardError) as exc:
             return _as_input_error(exc)
         return InputError(says(QT_TRANSLATE_NOOP("Errors", "%1 needs its amount"), ActionArg(action)))
@@ -707,19 +738,21 @@ class TableController(TablePresentation):
         for sid, table, profile, opened in self.store.open_sessions():
             if sid == self.session_id:
                 continue
-            info: dict = {"last_at": self.store.last_row_at(sid), "in_use": self.store.session_in_use(sid)}
+            info: dict = {"last_at": self.store.last_row_at(sid), "in_use": self.store.session_in_use(sid),
+                          "last_row": self.store.last_row_id(sid)}
             try:
                 state = self._replay_state(sid)
                 info.update(players=[p.name for _s, p in sorted(state.session.seats.items())],
                             hand_no=state.hand_no, stage=self._stage(state.session),
                             last_input=state.inputs[-1] if state.inputs else None,
-                            currency=state.session.table.currency)
+                            currency=state.session.table.currency, limit_table=state.session.table,
+                            house=state.session.profile)
             except InputError as exc:
                 info["problem"] = exc.message
             if info["in_use"] and not info.get("problem"):
                 info["problem"] = "open in another dealer-app window"
             out.append(OpenTable(sid, table, profile, opened, **info))
-        out.sort(key=lambda t: t.last_at or "", reverse=True)  # the table played last first
+        out.sort(key=lambda t: t.last_row, reverse=True)  # the table played last first
         return out
 
     def resumable(self) -> list[OpenTable]:

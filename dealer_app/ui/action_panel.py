@@ -6,7 +6,7 @@ No rules here: every choice shown comes from the controller, every click goes ba
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
 from dealer_app.engine.cards import RANKS, SUITS, CardError, read_typed_cards, split_typed_cards
@@ -14,6 +14,7 @@ from dealer_app.errorlog import report
 from dealer_app.live.controller import KEYS, ActionChoice, CardNotDue, InputError, RecordFailure, TableController
 from dealer_app.live.prompts import Prompt
 from dealer_app.ui.qt_bridge import ControllerBridge
+from dealer_app.ui.screen_fit import lines_height
 from dealer_app.ui.words import (
     action_name,
     card_code,
@@ -26,6 +27,7 @@ from dealer_app.ui.words import (
     rank_aliases,
     say,
     street_name,
+    street_title,
     typed_cents,
 )
 from dealer_app.ui.words import cards as card_words
@@ -33,6 +35,12 @@ from dealer_app.ui.words import cards as card_words
 SUIT_SIGNS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 # every action key there is (KEYS, and the second bet and raise of a fourth-street open pair)
 ACTION_LETTERS = {**{key: action for action, key in KEYS.items()}, "G": "bet", "T": "raise"}
+
+
+def _card_starts() -> set[str]:
+    """The letters a card may start with in the reader's language (the ranks, and German B,
+    D, Z beside them)."""
+    return set(RANKS) | set(rank_aliases())
 
 
 class MoneySpinBox(QSpinBox):
@@ -136,6 +144,7 @@ class ActionPanel(QWidget):
         self._taking_typed = False
         self._line: list[tuple[int | None, str]] = []  # (seat, card) this street's typed line gave
         self._line_open = False  # a typed line completed the street: keys still typed belong to it
+        self._line_goes_on = False  # …and a space or a digit after it said the line goes on
         # (label, moment after it, digits typed since): an action that acted at once on its key
         self._at_once: tuple[str, tuple, str] | None = None
         layout = QVBoxLayout(self)
@@ -148,7 +157,7 @@ class ActionPanel(QWidget):
         self.prompt.setFont(f)
         self.prompt.setWordWrap(True)
         self.prompt.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        self.prompt.setMinimumHeight(2 * QFontMetrics(f).lineSpacing())  # the lines a card's prompt needs
+        self.prompt.setMinimumHeight(lines_height(f, 2))  # the lines a card's prompt needs
         self.reason = QLabel()
         self.reason.setWordWrap(True)
         self.reason.setTextFormat(Qt.TextFormat.RichText)
@@ -201,7 +210,7 @@ class ActionPanel(QWidget):
         self.deal_line.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         line_font = QFont()
         line_font.setPointSize(13)  # (the deal line's)
-        self.deal_line.setMinimumHeight(3 * QFontMetrics(line_font).lineSpacing() + 2)
+        self.deal_line.setMinimumHeight(lines_height(line_font, 3))
         layout.addWidget(self.reason)
         layout.addWidget(self.hint)
         layout.addWidget(self.error)
@@ -318,6 +327,7 @@ class ActionPanel(QWidget):
             self._line.append((seat, code))
             if self.controller.prompt().kind not in ("card", "common"):
                 self._line_open = True  # the street is complete: what is typed next is no action
+                self._line_goes_on = False
         return len(codes)
 
     def _too_many(self, exc: CardNotDue, extra: list[str]) -> None:
@@ -335,7 +345,8 @@ class ActionPanel(QWidget):
                         " ".join(card_code(c) for c in extra), len(extra))
         given = [fill(self.tr("seat %1 %2"), seat, card_code(code)) for seat, code in self._line if seat is not None]
         if given:
-            head += fill(self.tr("; this line gave %1 — check them, Ctrl+Z takes them back"), ", ".join(given))
+            head += fill(self.tr("; this line gave %1 — check them, Ctrl+Z takes them back, Esc clears the box"),
+                         ", ".join(given))
         folded = [v.seat for v in self.controller.seats() if v.in_hand and v.folded]
         if folded:
             head += fill(self.tr(" (folded, no card: seat %1)"), ", ".join(str(s) for s in folded))
@@ -355,7 +366,7 @@ class ActionPanel(QWidget):
                 parts.append("<b><u>" + fill(self.tr("seat %1 ← next"), slot.seat) + "</u></b>")
             else:
                 parts.append(fill(self.tr("seat %1"), slot.seat))
-        text = fill(self.tr("%1: %2"), street_name(deal.street).capitalize(), " · ".join(parts))
+        text = fill(self.tr("%1: %2"), street_title(deal.street), " · ".join(parts))
         if deal.folded:
             text += "<br>" + fill(self.tr("No card for the folded seats: %1"), ", ".join(str(s) for s in deal.folded))
         self.deal_line.setText(text)
@@ -373,7 +384,7 @@ class ActionPanel(QWidget):
     def close_line(self) -> None:
         """Esc after a card too many: the refused cards leave the box; the actions' keys are
         live again."""
-        self._line_open = False
+        self._line_open = self._line_goes_on = False
         self.card_edit.clear()
         self.refresh()
 
@@ -442,7 +453,7 @@ class ActionPanel(QWidget):
                 self._at_once = None
                 self._line_open = False  # an action key: the line typed before is over
                 if stepper is None:
-                    label = self._label(choice)
+                    label = fill(self.tr("Seat %1: %2"), self.controller.prompt().seat, self._label(choice))
                     button.click()
                     self._at_once = (label, self._moment_now(), "")
                 else:
@@ -458,11 +469,23 @@ class ActionPanel(QWidget):
         return (p.kind, p.seat, c.hand_no, len(c.inputs))
 
     def belongs_to_line(self, text: str) -> bool:
-        """After a typed line completed its street: a key that goes on typing cards (the box
-        holds some already, or it is a space, a digit or a letter no action has) — not an
-        action key."""
-        return bool(self.card_edit.text()) or text.isspace() or text in ",." or text.isdigit() \
-            or text.upper() not in ACTION_LETTERS
+        """After a typed line completed its street: whether a key goes on typing cards, not an
+        action. It does when it is a space, a comma or a digit (the line goes on: every key
+        after it is the line's, K and T included, until Esc), a letter no action has, or when
+        the box holds the start of a card. A letter that starts no card in the reader's language
+        (B, C, E, F, O … in English) is the action's even then: the cards refused are said
+        already, and the box is cleared for it."""
+        if text.isspace() or text in ",." or text.isdigit():
+            self._line_goes_on = True
+            return True
+        key = text.upper()
+        typed = self.card_edit.text()
+        if key not in ACTION_LETTERS or typed and read_typed_cards(typed, rank_aliases()).pending:
+            return True  # no action's key, or the suit of a card half typed ("8" then "c")
+        if key in _card_starts() and (self._line_goes_on or self.card_edit.text()):
+            return True  # (K, T; German B: a king, a ten, a jack as much as an action)
+        self.close_line()  # the cards refused in the box were said: the key is the action's
+        return False
 
     def refuse_key(self, text: str, obj) -> bool:
         """A key pressed while an action is due that no action on the screen takes: said, not
@@ -476,7 +499,7 @@ class ActionPanel(QWidget):
                 typed = at_once[2] + text
                 self._at_once = (at_once[0], at_once[1], typed)
                 self.show_error(fill(self.tr("%1 was done at once (it has one amount): %2 and its Enter are not "
-                                             "used"), at_once[0], typed))
+                                             "used"), at_once[0], typed.strip()))
                 return True
             ranged = [c.key for _b, c, st in self.action_buttons if st is not None]
             if ranged:
@@ -485,6 +508,8 @@ class ActionPanel(QWidget):
             else:
                 self.show_error(self.tr("No amount to type: each action here has its one amount — press its key"))
             return True
+        if text.isspace():
+            return True  # between the key and its digits: nothing to say yet
         self._at_once = None
         keys = ", ".join(f"{c.key} {self._label(c)}" for _b, c, _s in self.action_buttons)
         if key in ACTION_LETTERS:
@@ -492,7 +517,7 @@ class ActionPanel(QWidget):
             why = self.controller.why_not(action)
             self.show_error(fill(self.tr("%1 (%2) is not possible now: %3. The keys now: %4"), key,
                                  action_name(action), error_words(why), keys), ", ".join(why.rules))
-        elif not text.isspace():
+        else:
             self.show_error(fill(self.tr("%1 is no key here. The keys now: %2"), text, keys))
         return True
 
@@ -534,7 +559,7 @@ class ActionPanel(QWidget):
             self.card_edit.clear()
             self.show_edit.clear()
             self._moment = moment
-            self._line, self._line_open = [], False
+            self._line, self._line_open, self._line_goes_on = [], False, False
         self.prompt.setText(say(p.subject))
         links = " ".join(f'<a href="{r}" style="color:#0b57d0; font-weight:bold">{r}</a>' for r in p.rules)
         reason = self.tr("Rules: %1").replace("%1", links) if p.rules else ""

@@ -69,6 +69,16 @@ def corner(rect: QRectF, code: str, scale: float = 1.0) -> Corner:
     return Corner(label, rank_font, rank_rect, suit, suit_font, placed(suit_font, suit, suit_top), rect.x())
 
 
+def painted_corner(rect: QRectF, code: str, strip: float, scale: float = 1.0) -> Corner:
+    """The corner as ``paint_card`` draws it when ``strip`` of the card shows: at ``scale``, or
+    smaller if the strip is too narrow for it (never cut)."""
+    c = corner(rect, code, scale)
+    while c.width > strip and scale > 0.3:
+        scale = round(scale - 0.05, 2)
+        c = corner(rect, code, scale)
+    return c
+
+
 def corner_width(code: str | None, height: float, scale: float = 1.0) -> float:
     """How much of a fanned card must show for its whole corner to be seen (a back: a strip)."""
     if code is None:
@@ -132,11 +142,7 @@ def paint_card(p: QPainter, rect: QRectF, code: str | None, four_colour: bool = 
     colour = (FOUR_COLOURS if four_colour else TWO_COLOURS)[suit]
     p.setPen(colour)
     strip = min(visible_width or rect.width(), rect.width())
-    scale = corner_scale
-    c = corner(rect, code, scale)
-    while c.width > strip and scale > 0.3:  # a strip narrower than the corner: the corner smaller
-        scale = round(scale - 0.05, 2)
-        c = corner(rect, code, scale)
+    c = painted_corner(rect, code, strip, corner_scale)
     flags = CORNER | Qt.TextFlag.TextDontClip
     p.setFont(c.rank_font)
     p.drawText(c.rank_rect, flags, c.label)

@@ -29,6 +29,7 @@ from dealer_app.ui.action_panel import ActionPanel, run_guarded
 from dealer_app.ui.keys import DealerKeys
 from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.rulings import rule_html
+from dealer_app.ui.screen_fit import WHAT_IF_WINDOW, ScrollingPanel, fit_window
 from dealer_app.ui.table_view import TableView
 from dealer_app.ui.words import (
     action_name,
@@ -64,7 +65,7 @@ class WhatIfDialog(QDialog):
         for keys, step in ((QKeySequence.StandardKey.Undo, self._undo), (QKeySequence("Ctrl+Shift+Z"), self._redo)):
             shortcut = QShortcut(keys, self)
             shortcut.activated.connect(step)
-        self.resize(1200, 640)
+        fit_window(self, WHAT_IF_WINDOW)  # at most the screen it opens on
 
     def _undo(self):
         if not self.controller.inputs:
@@ -147,7 +148,9 @@ class RulingDialog(QDialog):
         self.after.setObjectName("remedy_preview")
         self.facts.setMinimumHeight(60)
         self.decision.setMinimumHeight(60)
-        layout.addLayout(form)
+        fields = QWidget()  # the form's rows scroll when the screen has not the height for all of them
+        fields.setLayout(form)
+        layout.addWidget(ScrollingPanel(fields), 1)
         layout.addWidget(self.after)
         self.rule_texts = _RuleTexts()
         layout.addWidget(self.rule_texts)

@@ -73,7 +73,7 @@ class FloorWindow(QMainWindow):
         empty.idle_words = self.tr("Choose a hand on the left")
         self.bridge = ControllerBridge(empty, self)
         self.table_view = TableView(self.bridge)
-        self.table_view.setMinimumSize(560, 420)
+        self.table_view.setMinimumSize(640, 420)  # (narrower, eight seat boxes would cover each other)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self._browser())
         split.addWidget(self._stepper())
@@ -100,6 +100,8 @@ class FloorWindow(QMainWindow):
                             (self.tr("From"), self.filter_since), (self.tr("To"), self.filter_until),
                             (self.tr("Pot at least"), self.filter_pot)):
             edit.textChanged.connect(self.apply_filters)
+            # (an example in the box is shown whole: "2026-12-01T21:00", never "2026-12-01T2…")
+            edit.setMinimumWidth(edit.fontMetrics().horizontalAdvance(edit.placeholderText()) + 16)
             form.addRow(label, edit)
         self.filter_undo = QCheckBox(self.tr("Had an undo"))
         self.filter_irregular = QCheckBox(self.tr("Had an irregularity or ruling"))

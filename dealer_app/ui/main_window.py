@@ -18,7 +18,7 @@ from dealer_app.ui.resume_dialog import ResumeDialog
 from dealer_app.ui.rulings import RulingsLog
 from dealer_app.ui.screen_fit import FLOOR_WINDOW, TRAINER_WINDOW, ScrollingPanel, fit_window
 from dealer_app.ui.table_view import TableView
-from dealer_app.ui.words import error_words, fill, profile_name, table_title
+from dealer_app.ui.words import error_words, profile_name, table_title
 
 
 class MainWindow(QMainWindow):
@@ -365,6 +365,8 @@ class MainWindow(QMainWindow):
         return self._seat_dialog(JoinDialog(self.controller, self))
 
     def _seat_dialog(self, dialog):
+        # what was done stays readable in the status bar (a wrong top-up is seen, and told the floor)
+        dialog.accepted.connect(lambda: self.statusBar().showMessage(dialog.done_words, 30000))
         dialog.setModal(True)
         dialog.show()
         dialog.activateWindow()
@@ -387,10 +389,7 @@ class MainWindow(QMainWindow):
         from dealer_app.ui.seat_dialogs import LeaveDialog
         if self.controller.session is None or not self._seat_change_allowed():
             return None
-        dialog = LeaveDialog(self.controller, self)
-        dialog.accepted.connect(lambda: self.statusBar().showMessage(fill(
-            self.tr("%1 left the table with %2"), dialog.left_name, self.controller.money(dialog.left_with or 0)), 15000))
-        return self._seat_dialog(dialog)
+        return self._seat_dialog(LeaveDialog(self.controller, self))
 
     def offer_resume(self, answer: bool | None = None) -> bool:
         """At start: offer every table the record left open. ``answer=True`` resumes the

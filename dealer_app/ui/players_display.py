@@ -225,12 +225,16 @@ class PlayersDisplay(QWidget):
         geometry = self.settings.value(self.GEOMETRY_KEY)
         if geometry is not None and self.restoreGeometry(geometry):
             return
-        self.resize(BASE_W, BASE_H)
-        # a second monitor, if there is one: the screen the dealer's window is not on
+        # a second monitor, if there is one: the screen the dealer's window is not on; else this
+        # screen, the window at most its size (never its bottom row off a 1280x720 monitor)
+        from dealer_app.ui.screen_fit import fit_window
         here = self.dealer_window.screen() if self.dealer_window is not None else None
         others = [s for s in QGuiApplication.screens() if s is not here]
         if here is not None and others:
             self.move(others[0].availableGeometry().topLeft())
+            fit_window(self, QSize(BASE_W, BASE_H), others[0].availableGeometry())
+        else:
+            fit_window(self, QSize(BASE_W, BASE_H))
 
     def open(self) -> None:
         """Show the window without taking the focus from the dealer's."""

@@ -18,7 +18,7 @@ from dealer_app.engine.catalog import rule_texts
 from dealer_app.floor.timeline import HandTimeline, Moment
 from dealer_app.history.chain import seal_code
 from dealer_app.ui.rulings import rule_html
-from dealer_app.ui.words import choice_words, language, say, step_text
+from dealer_app.ui.words import choice_words, language, say, step_text, table_title
 
 translate = QCoreApplication.translate
 
@@ -105,7 +105,7 @@ def report_html(store, timeline: HandTimeline, index: int) -> str:
     e = html.escape
     seal = _seal(store, timeline)
     parts = [f"<h1>{e(W['Ruling report'])}</h1>",
-             f"<p><b>{e(W['Table'])}:</b> {e(t.title)} ({e(t.name)}) &nbsp; <b>{e(W['Profile'])}:</b> "
+             f"<p><b>{e(W['Table'])}:</b> {e(table_title(t))} ({e(t.name)}) &nbsp; <b>{e(W['Profile'])}:</b> "
              f"{e(session.profile.name)} &nbsp; <b>{e(W['Hand'])}:</b> {e(_hand_name(timeline))}</p>",
              f"<p><b>{e(W['Limits'])}:</b> {e(W['ante'])} {e(m.money(t.ante))}, {e(W['bring-in'])} "
              f"{e(m.money(t.bring_in))}, {e(m.money(t.small_bet))}/{e(m.money(t.big_bet))} ({e(t.structure)})</p>",

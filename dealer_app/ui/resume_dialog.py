@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_app.ui.action_panel import run_guarded
-from dealer_app.ui.words import fill, input_text
+from dealer_app.ui.words import fill, input_text, profile_name, table_title
 
 
 def _when(stamp: str) -> str:
@@ -67,7 +67,9 @@ class ResumeDialog(QDialog):
                 text = fill(self.tr("%1 (%2), opened %3 — cannot be resumed: %4"), t.table, t.profile,
                             _when(t.opened_at), t.problem)
             else:
-                text = fill(self.tr("%1 (%2) — %3 — hand %4, %5 — last input at %6"), t.table, t.profile, players,
+                name = table_title(t.limit_table) if t.limit_table is not None else t.table  # as the dealer knows it
+                house = profile_name(t.house) if t.house is not None else t.profile
+                text = fill(self.tr("%1 (%2) — %3 — hand %4, %5 — last input at %6"), name, house, players,
                             t.hand_no, self.tr(t.stage), _when(t.last_at))
                 if t.last_input:  # what the dealer did last, in words: the table is recognised by it
                     text += "\n" + fill(self.tr("Last input: %1"), input_text(t.last_input, t.currency))

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QL
 from dealer_app.history.store import StoreError
 from dealer_app.room.database import ENV, RoomError, room_url, shown_url
 from dealer_app.room.forwarder import NOT_ALLOWED, OFFLINE, REFUSED, STOPPED, UP_TO_DATE, Forwarder, ForwardState
+from dealer_app.ui.screen_fit import keep_wrapped_lines
 
 log = logging.getLogger(__name__)
 
@@ -141,6 +142,7 @@ class RoomSettingsDialog(QDialog):
         buttons.accepted.connect(self.save)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+        keep_wrapped_lines(self)  # (the introduction wraps: never shorter than its lines)
 
     def save(self) -> None:
         url = self.url.text().strip()

@@ -51,6 +51,7 @@ class _SeatDialog(QDialog):
         self.error.setStyleSheet("color: #b00020; font-weight: bold;")
         layout.addWidget(self.error)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.done_words = ""  # what was done, in words, for the status bar
         self.buttons.accepted.connect(self._ok)
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
@@ -120,7 +121,11 @@ class JoinDialog(_SeatDialog):
             self.note.setText(fill(self.tr("%1 left this session with %2: they may come back with those chips "
                                            "(T-3)"), name.strip(), self.money(back)))
         else:
-            self.note.setText(fill(self.tr("Buy-in: at least %1 (T-3)"), self.money(least)))
+            note = fill(self.tr("Buy-in: at least %1 (T-3)"), self.money(least))
+            gone = [fill(self.tr("%1 (%2)"), who, self.money(chips)) for who, chips in c.departed() if chips > 0]
+            if gone:  # type one of these names to bring the player back with their chips
+                note += "\n" + fill(self.tr("Left this session, may come back with their chips: %1"), ", ".join(gone))
+            self.note.setText(note)
         if not self._amount_typed:
             self.buy_in.setText(editable_money(back if back else least, ""))
 
@@ -129,6 +134,8 @@ class JoinDialog(_SeatDialog):
         if cents is None:
             return False
         self.controller.seat_player(self.seat.value(), self.name.text(), cents)
+        self.done_words = fill(self.tr("Seat %1: %2 sits down with %3"), self.seat.value(),
+                               self.name.text().strip(), self.money(cents))
         return True
 
 
@@ -150,6 +157,7 @@ class TopUpDialog(_SeatDialog):
 
     def _seat_chosen(self, _index: int = 0) -> None:
         c = self.controller
+        self.error.clear()  # a refusal was about the seat chosen before
         seat = self.seat.currentData()
         session = c.session
         if seat is None or session is None:
@@ -163,7 +171,11 @@ class TopUpDialog(_SeatDialog):
         cents = self._amount(self.amount)
         if cents is None:
             return False
-        self.controller.top_up(self.seat.currentData(), cents)
+        seat = self.seat.currentData()
+        self.controller.top_up(seat, cents)
+        session = self.controller.session
+        stack = session.seats[seat].stack if session is not None else cents
+        self.done_words = fill(self.tr("Seat %1 topped up %2: stack %3"), seat, self.money(cents), self.money(stack))
         return True
 
 
@@ -181,6 +193,8 @@ class LeaveDialog(_SeatDialog):
         self.left_name = ""
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setText(self.tr("Leave…"))
+        ok.setAutoDefault(False)
+        self.seat.setFocus()  # the seat first: the Leave button is a deliberate choice
 
     def _seat_chosen(self, _index: int = 0) -> None:
         session = self.controller.session
@@ -210,6 +224,7 @@ class LeaveDialog(_SeatDialog):
             return False
         self.left_name = p.name
         self.left_with = self.controller.leave(seat)
+        self.done_words = fill(self.tr("%1 left the table with %2"), p.name, self.money(self.left_with))
         return True
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from dealer_app.ui.card_painter import BACK_STRIP, fan, paint_card
@@ -15,6 +15,45 @@ from dealer_app.ui.words import action_name, profile_name, say, structure_name, 
 LEFT_MIDDLE = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 RIGHT_MIDDLE = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 CENTRED_WRAPPED = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
+HEADER_TOP, HEADER_BAND = 2, 32  # the header's band, above the seat boxes (seat_centre keeps them below 34)
+
+
+def header_layout(text: str, width: float) -> tuple[QFont, list[str]]:
+    """The table's header (its title, limits and house profile) laid out in ``width``: on one
+    line, bold, from 17 px down to 13 px; else on two lines in the band's height, broken at the
+    house profile (" · "), the limits (" — "), a comma or a space, as large as they fit; never
+    elided (a view too narrow even for that gets as many lines as it takes)."""
+    def bold(size: int) -> QFont:
+        f = QFont()
+        f.setPixelSize(size)
+        f.setBold(True)
+        return f
+
+    for size in range(17, 12, -1):
+        if QFontMetricsF(bold(size)).horizontalAdvance(text) <= width:
+            return bold(size), [text]
+    breaks = []  # (the separator's rank, first line, second line), the house profile's first
+    for rank, sep in enumerate((" · ", " — ", ", ", " ")):
+        at = text.find(sep)
+        while at > 0:
+            breaks.append((rank, text[:at] + sep.rstrip(" ·—"), text[at + len(sep):]))
+            at = text.find(sep, at + 1)
+    for size in range(13, 8, -1):
+        fm = QFontMetricsF(bold(size))
+        if 2 * fm.height() > HEADER_BAND:
+            continue
+        fitting = [(rank, max(fm.horizontalAdvance(a), fm.horizontalAdvance(b)), [a, b]) for rank, a, b in breaks
+                   if max(fm.horizontalAdvance(a), fm.horizontalAdvance(b)) <= width]
+        if fitting:
+            return bold(size), min(fitting, key=lambda f: (f[0], f[1]))[2]
+    fm = QFontMetricsF(bold(9))
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and fm.horizontalAdvance(lines[-1] + " " + word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return bold(9), lines
 
 
 class TableView(QWidget):
@@ -94,17 +133,14 @@ class TableView(QWidget):
             idle = getattr(c, "idle_words", None) or self.tr("Open a table (Ctrl+N)")  # (the floor's: choose a hand)
             self._text(p, QRectF(0, h / 2 - 20, w, 40), idle, 20, "#ffffff")
             return
-        t = c.session.table
-        structure = structure_name(t.structure)
-        # the header in the reader's words: German "3-6 $ Seven Card Stud — Fixed Limit, Ante 0,25 $ …"
-        limits = self.tr("%1 — %2, ante %3, bring-in %4 · %5").replace("%1", table_title(t)).replace("%2", structure)
-        limits = limits.replace("%3", c.money(t.ante)).replace("%4", c.money(t.bring_in)).replace(
-            "%5", profile_name(c.session.profile))
-        f = QFont()
-        f.setPixelSize(17)
-        f.setBold(True)
-        limits = QFontMetrics(f).elidedText(limits, Qt.TextElideMode.ElideRight, int(w - 24))  # never cut mid-word
-        self._text(p, QRectF(12, 6, w - 24, 26), limits, 17, "#ffffff", True, LEFT_MIDDLE)
+        font, lines = header_layout(self.header(), w - 24)  # all of it, never elided: smaller, or on two lines
+        p.setFont(font)
+        p.setPen(QColor("#ffffff"))
+        line_h = QFontMetricsF(font).height()
+        y = HEADER_TOP + max(0.0, (HEADER_BAND - line_h * len(lines)) / 2)
+        for line in lines:
+            p.drawText(QRectF(12, y, w - 24, line_h), LEFT_MIDDLE, line)
+            y += line_h
         self._centre(p, w, h)
         self._text(p, QRectF(w / 2 - 60, h - 34, 120, 26), self.tr("Dealer"), 14, "#cccccc")
         max_seats = c.session.rules.max_players
@@ -123,6 +159,18 @@ class TableView(QWidget):
         f.setPixelSize(size)
         f.setBold(bold)
         return f
+
+    def header(self) -> str:
+        """The table's header: its title, limits and house profile, in the reader's words (German
+        "3-6 $ Seven Card Stud — Fixed Limit, Ante 0,25 $ …"); empty with no table open."""
+        c = self.controller
+        if c.session is None:
+            return ""
+        t = c.session.table
+        limits = self.tr("%1 — %2, ante %3, bring-in %4 · %5").replace("%1", table_title(t)).replace(
+            "%2", structure_name(t.structure))
+        return limits.replace("%3", c.money(t.ante)).replace("%4", c.money(t.bring_in)).replace(
+            "%5", profile_name(c.session.profile))
 
     def _text(self, p: QPainter, rect: QRectF, text: str, size: int, colour: str, bold: bool = False,
               align: int = Qt.AlignmentFlag.AlignCenter) -> None:
@@ -173,7 +221,10 @@ class TableView(QWidget):
             lines.append((self.tr("Between hands"), 18, "#ffffff", True))
         y = h * 0.34
         for text, size, colour, bold in lines:
-            height = size + 8 if len(text) < 60 else 3 * size + 12  # long warnings wrap
+            # as many lines as the words need at this width (a long warning wraps, longer in German)
+            wrapped = QFontMetricsF(self._font(size, bold)).boundingRect(
+                QRectF(0, 0, w * 0.44, 10 ** 4), int(CENTRED_WRAPPED), text).height()
+            height = max(size + 8, wrapped + 4)
             self._text(p, QRectF(w * 0.28, y, w * 0.44, height), text, size, colour, bold, CENTRED_WRAPPED)
             y += height + 2
         common = st.get("common") if st else None

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QSplitter,
     QTableWidget,
@@ -44,6 +45,7 @@ from dealer_app.ui.file_dialogs import save_pdf_dialog
 from dealer_app.ui.keys import WindowKeys
 from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.rulings import rule_html
+from dealer_app.ui.screen_fit import PROGRESS_WINDOW, ScrollingPanel, fit_window
 from dealer_app.ui.table_view import TableView
 from dealer_app.ui.words import card as card_words
 from dealer_app.ui.words import high_hand, language, say, typed_cents
@@ -125,7 +127,7 @@ class TrainerWindow(QMainWindow):
         self.table_view.seat_clicked.connect(self._seat_clicked)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.table_view)
-        split.addWidget(self._side())
+        split.addWidget(ScrollingPanel(self._side()))  # (scrolls only where a screen is too short for it)
         split.setSizes([820, 480])
         self.setCentralWidget(split)
         self.status = QLabel()
@@ -147,6 +149,9 @@ class TrainerWindow(QMainWindow):
         self.mode_words = QLabel()
         self.mode_words.setWordWrap(True)
         self.mode_words.setObjectName("mode_words")
+        policy = self.mode_words.sizePolicy()
+        policy.setVerticalPolicy(QSizePolicy.Policy.Maximum)  # its lines' height, never more
+        self.mode_words.setSizePolicy(policy)
         for mode, name, words in zip(MODES + ("spot",), (self.tr("Learn"), self.tr("Practice"), self.tr("Exam"),
                                                          self.tr("Spot the dealer's error")),
                                      (self.tr("Learn: the rule first, every answer explained"),
@@ -172,12 +177,19 @@ class TrainerWindow(QMainWindow):
             item.setData(Qt.ItemDataRole.UserRole, skill)
             item.setCheckState(Qt.CheckState.Checked)
             self.skills.addItem(item)
-        self.skills.setMaximumHeight(130)
+        self.skills.setMaximumHeight(100)  # (it scrolls: the drill's answer needs the height at 1280x720)
         form.addRow(self.tr("Trainee"), self.trainee)
         form.addRow(self.tr("Mode"), self.mode)
         form.addRow(self.mode_words)
-        form.addRow(self.tr("Drills"), self.count)
-        form.addRow(self.tr("Exam pass mark"), self.pass_mark)
+        numbers = QHBoxLayout()  # the drills and the exam's pass mark on one row, to save a row's height
+        numbers.addWidget(self.count)
+        numbers.addSpacing(12)
+        pass_label = QLabel(self.tr("Exam pass mark"))
+        pass_label.setBuddy(self.pass_mark)
+        numbers.addWidget(pass_label)
+        numbers.addWidget(self.pass_mark)
+        numbers.addStretch(1)
+        form.addRow(self.tr("Drills"), numbers)
         form.addRow(self.tr("Skills"), self.skills)
         layout.addLayout(form)
         buttons = QHBoxLayout()
@@ -584,7 +596,7 @@ class ProgressView(QWidget):
         layout.addWidget(self.chart, 1)
         layout.addWidget(QLabel(self.tr("Seconds per answer, per day")))
         layout.addWidget(self.speed_chart, 1)
-        self.resize(720, 760)
+        fit_window(self, PROGRESS_WINDOW)  # at most the screen it opens on
 
 
 class AccuracyChart(QWidget):

@@ -120,7 +120,10 @@ def face_letter(rank: str) -> str:
 
 def card(c: int | None) -> str:
     """A card with its suit symbol, e.g. "K♠" (German "D♥" for the queen of hearts)."""
-    return "??" if c is None else rank_letters()[c >> 2] + SUIT_SYMBOLS[c & 3]
+    if c is None:
+        return "??"
+    rank = c >> 2  # the ten as its face shows it ("10♥", as the picker and the cards), every other by its letter
+    return ("10" if rank == 8 else rank_letters()[rank]) + SUIT_SYMBOLS[c & 3]
 
 
 def cards(cs) -> str:
@@ -128,14 +131,9 @@ def cards(cs) -> str:
 
 
 def _typed(c: int) -> str:
+    """A card as the dealer types it, in the reader's rank letters: German "Dh" for the queen of
+    hearts, "10h" for the ten (the card box reads them back); English as the engine's "Qh"."""
     return rank_letters()[c >> 2] + "cdhs"[c & 3]
-
-
-def typed_card(code: str) -> str:
-    """A card code as the reader types it, to show typed cards back in the box: "Qh" is German
-    "Dh", "Th" "10h" (the box reads the reader's letters again); English as the engine's."""
-    c = parse_card(code)
-    return code if c is None else _typed(c)
 
 
 def card_code(code: str) -> str:
@@ -149,6 +147,13 @@ def street_name(street: int) -> str:
     return {3: translate("Words", "third street"), 4: translate("Words", "fourth street"),
             5: translate("Words", "fifth street"), 6: translate("Words", "sixth street"),
             7: translate("Words", "seventh street")}.get(street, str(street))
+
+
+def street_title(street: int) -> str:
+    """A street's name at the start of a line: "Fourth street", German "4. Karte" (the first
+    letter raised, the rest as the reader's words have it — never str.capitalize's "4. karte")."""
+    name = street_name(street)
+    return name[:1].upper() + name[1:]
 
 
 def high_hand(value: int) -> str:
@@ -530,8 +535,8 @@ def _value(v) -> str:
     """One value of a refusal in the reader's language."""
     if isinstance(v, Says):
         return _said(v)  # a part of the sentence: as its template starts
-    if isinstance(v, CardArg):  # as the dealer types it: the reader's rank letter, the suit letter
-        return _typed(v.card)
+    if isinstance(v, CardArg):  # with its suit sign ("D♥", "A♠"): "As" would read as a misspelt "Ass"
+        return card(v.card)
     if isinstance(v, MoneyArg):
         return money(v.cents, v.currency)
     if isinstance(v, ActionArg):

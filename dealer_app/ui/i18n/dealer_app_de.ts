@@ -3,7 +3,7 @@
 <context>
     <name>AccuracyChart</name>
     <message>
-        <location filename="../trainer_window.py" line="622" />
+        <location filename="../trainer_window.py" line="634" />
         <source>No answers yet</source>
         <translation>Noch keine Antworten</translation>
     </message>
@@ -11,269 +11,274 @@
 <context>
     <name>ActionPanel</name>
     <message>
-        <location filename="../action_panel.py" line="177" />
+        <location filename="../action_panel.py" line="186" />
         <source>Card: kd, 10h, th</source>
-        <translation>Karte: kd, 10h, dh (Dame), bs (Bube)</translation>
+        <translation>Karte: dh (Dame), bs (Bube)</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="221" />
+        <location filename="../action_panel.py" line="230" />
         <source>Downcards shown, e.g. ah kd 7c</source>
-        <translation>Gezeigte verdeckte Karten eingeben, z. B. ah kd 7c</translation>
+        <translation>Gezeigte Karten, z. B. ah kd 7c</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="227" />
+        <location filename="../action_panel.py" line="236" />
         <source>Show  [Enter]</source>
         <translation>Zeigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="229" />
+        <location filename="../action_panel.py" line="238" />
         <source>Muck  [Ctrl+M]</source>
         <translation>Muck  [Strg+M]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="332" />
+        <location filename="../action_panel.py" line="342" />
         <source>%1 is complete: %2 is one card too many</source>
         <translation>%1 ist komplett: %2 ist eine Karte zu viel</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="334" />
+        <location filename="../action_panel.py" line="344" />
         <source>%1 is complete: %2 are %3 cards too many</source>
         <translation>%1 ist komplett: %2 sind %3 Karten zu viel</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="336" />
-        <location filename="../action_panel.py" line="353" />
+        <location filename="../action_panel.py" line="346" />
+        <location filename="../action_panel.py" line="364" />
         <source>seat %1 %2</source>
         <translation>Platz %1 %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="338" />
-        <source>; this line gave %1 — check them, Ctrl+Z takes them back</source>
-        <translation>; diese Zeile gab %1 — bitte prüfen, Strg+Z nimmt sie zurück</translation>
-    </message>
-    <message>
-        <location filename="../action_panel.py" line="341" />
+        <location filename="../action_panel.py" line="352" />
         <source> (folded, no card: seat %1)</source>
         <translation> (gepasst, keine Karte: Platz %1)</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="355" />
+        <location filename="../action_panel.py" line="366" />
         <source>seat %1 ← next</source>
         <translation>Platz %1 ← als Nächstes</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="358" />
+        <location filename="../action_panel.py" line="369" />
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="360" />
+        <location filename="../action_panel.py" line="371" />
         <source>No card for the folded seats: %1</source>
         <translation>Keine Karte für die gepassten Plätze: %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="478" />
+        <location filename="../action_panel.py" line="456" />
+        <source>Seat %1: %2</source>
+        <translation>Platz %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="501" />
         <source>%1 was done at once (it has one amount): %2 and its Enter are not used</source>
         <translation>%1 wurde sofort ausgeführt (es gibt nur einen Betrag): %2 und das Enter danach werden nicht verwendet</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="483" />
+        <location filename="../action_panel.py" line="506" />
         <source>Press the action's key first (%1), then type the amount and Enter</source>
         <translation>Erst die Taste der Aktion drücken (%1), dann den Betrag tippen und Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="486" />
+        <location filename="../action_panel.py" line="509" />
         <source>No amount to type: each action here has its one amount — press its key</source>
         <translation>Kein Betrag zu tippen: Jede Aktion hier hat ihren festen Betrag — ihre Taste drücken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="493" />
+        <location filename="../action_panel.py" line="518" />
         <source>%1 (%2) is not possible now: %3. The keys now: %4</source>
         <translation>%1 (%2) ist jetzt nicht möglich: %3. Die Tasten jetzt: %4</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="496" />
+        <location filename="../action_panel.py" line="521" />
         <source>%1 is no key here. The keys now: %2</source>
         <translation>%1 ist hier keine Taste. Die Tasten jetzt: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="540" />
+        <location filename="../action_panel.py" line="565" />
         <source>Rules: %1</source>
         <translation>Regeln: %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="560" />
+        <location filename="../action_panel.py" line="585" />
         <source>Deal river  [Enter]</source>
         <translation>River geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="561" />
+        <location filename="../action_panel.py" line="586" />
         <source>Confirm the awards  [Enter]</source>
         <translation>Auszahlung bestätigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="561" />
+        <location filename="../action_panel.py" line="586" />
         <source>Deal again  [Enter]</source>
         <translation>Neu geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="562" />
+        <location filename="../action_panel.py" line="587" />
         <source>Start hand %1  [Enter]</source>
         <translation>Spiel %1 beginnen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="571" />
+        <location filename="../action_panel.py" line="596" />
         <source>Ctrl+Z undo · Ctrl+Shift+Z redo</source>
         <translation>Strg+Z rückgängig · Strg+Umschalt+Z wiederholen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="573" />
+        <location filename="../action_panel.py" line="598" />
         <source>Type the card (kd, 10h, th) or a whole street — no Enter needed · %1</source>
         <translation>Karte tippen (kd, 10h, dh) oder alle Karten der Runde — ohne Enter · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="576" />
+        <location filename="../action_panel.py" line="601" />
         <source>The street is dealt: Esc clears the box, then the action keys · %1</source>
         <translation>Die Runde ist gegeben: Esc leert das Feld, dann gelten die Aktionstasten · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="580" />
+        <location filename="../action_panel.py" line="605" />
         <source> · for an amount: its key, the digits, Enter</source>
         <translation> · für einen Betrag: seine Taste, die Ziffern, Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="581" />
+        <location filename="../action_panel.py" line="606" />
         <source>Keys: %1%2 · %3</source>
         <translation>Tasten: %1%2 · %3</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="583" />
+        <location filename="../action_panel.py" line="608" />
         <source>Type the downcards shown: the hand shows when all are typed · Ctrl+M muck · %1</source>
         <translation>Gezeigte verdeckte Karten tippen: Die Hand gilt als gezeigt, sobald alle getippt sind · Strg+M Muck · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="588" />
+        <location filename="../action_panel.py" line="613" />
         <source>voided by the floor: only a floor ruling changes it</source>
         <translation>vom Floor für ungültig erklärt: Nur eine Entscheidung des Floors ändert das</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="589" />
+        <location filename="../action_panel.py" line="614" />
         <source>Enter: %1 · %2</source>
         <translation>Enter: %1 · %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="590" />
+        <location filename="../action_panel.py" line="615" />
         <source>Seats menu: join, top up, sit out, leave</source>
         <translation>Menü Plätze: Platz nehmen, zukaufen, aussetzen, verlassen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="625" />
+        <location filename="../action_panel.py" line="650" />
         <source>%1 + amount + Enter</source>
         <translation>%1 + Betrag + Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="638" />
+        <location filename="../action_panel.py" line="663" />
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="640" />
+        <location filename="../action_panel.py" line="665" />
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="643" />
+        <location filename="../action_panel.py" line="668" />
         <source>Call all-in %1</source>
         <translation>All-in mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="643" />
+        <location filename="../action_panel.py" line="668" />
         <source>Call %1</source>
         <translation>Mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="645" />
+        <location filename="../action_panel.py" line="670" />
         <source>Bring in %1–%2</source>
         <translation>Bring-in %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="645" />
+        <location filename="../action_panel.py" line="670" />
         <source>Bet %1–%2</source>
         <translation>Setzen %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="646" />
+        <location filename="../action_panel.py" line="671" />
         <source>Raise to %1–%2</source>
         <translation>Erhöhen auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="646" />
+        <location filename="../action_panel.py" line="671" />
         <source>Complete to %1–%2</source>
         <translation>Komplettieren auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="650" />
+        <location filename="../action_panel.py" line="675" />
         <source>All-in %1</source>
         <translation>All-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="651" />
+        <location filename="../action_panel.py" line="676" />
         <source>Bring in %1</source>
         <translation>Bring-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="651" />
+        <location filename="../action_panel.py" line="676" />
         <source>Bet %1</source>
         <translation>Setzen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="651" />
+        <location filename="../action_panel.py" line="676" />
         <source>Raise to %1</source>
         <translation>Erhöhen auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="652" />
+        <location filename="../action_panel.py" line="677" />
         <source>Complete to %1</source>
         <translation>Komplettieren auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="357" />
-        <location filename="../action_panel.py" line="660" />
+        <location filename="../action_panel.py" line="368" />
+        <location filename="../action_panel.py" line="685" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="662" />
+        <location filename="../action_panel.py" line="348" />
+        <source>; this line gave %1 — check them, Ctrl+Z takes them back, Esc clears the box</source>
+        <translation>; diese Zeile gab %1 — bitte prüfen, Strg+Z nimmt sie zurück, Esc leert das Feld</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="687" />
         <source>Best so far: %1 — %2</source>
         <translation>Bisher beste Hand: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="664" />
+        <location filename="../action_panel.py" line="689" />
         <source>Best low so far: %1 — %2</source>
         <translation>Bisher bestes Low: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="672" />
+        <location filename="../action_panel.py" line="697" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="672" />
+        <location filename="../action_panel.py" line="697" />
         <source>Side pot %1</source>
-        <translation>Sidepot %1</translation>
+        <translation>%1. Sidepot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="674" />
+        <location filename="../action_panel.py" line="699" />
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="678" />
+        <location filename="../action_panel.py" line="703" />
         <source>low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="678" />
+        <location filename="../action_panel.py" line="703" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
@@ -476,191 +481,216 @@
         <translation>die verdeckte Karte %2 von Platz %1 ist nicht unter den gezeigten</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="140" />
+        <location filename="../../live/controller.py" line="146" />
         <source>enter the card (%1)</source>
         <translation>die Karte eingeben (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="154" />
-        <location filename="../../live/controller.py" line="613" />
+        <location filename="../../live/controller.py" line="160" />
+        <location filename="../../live/controller.py" line="644" />
         <source>%1 is not an irregularity the table reports (%2)</source>
         <translation>%1 ist keine Unregelmäßigkeit, die der Tisch meldet (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="250" />
+        <location filename="../../live/controller.py" line="256" />
         <source>a limit table and a profile are named by text, not %1 / %2</source>
         <translation>Limit-Tisch und Profil werden als Text benannt, nicht %1 / %2</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="254" />
+        <location filename="../../live/controller.py" line="260" />
         <source>the players are a list of (seat, name, buy-in), not %1</source>
         <translation>die Spieler sind eine Liste aus (Platz, Name, Buy-in), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="263" />
+        <location filename="../../live/controller.py" line="269" />
         <source>%1: the limit table cannot be read (%2)</source>
         <translation>%1: Der Limit-Tisch ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="269" />
+        <location filename="../../live/controller.py" line="275" />
         <source>a player is (seat, name, buy-in in cents), not %1</source>
         <translation>ein Spieler ist (Platz, Name, Buy-in in Cent), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="279" />
+        <location filename="../../live/controller.py" line="285" />
         <source>seat %1 (%2)</source>
         <translation>Platz %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="281" />
+        <location filename="../../live/controller.py" line="287" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="284" />
+        <location filename="../../live/controller.py" line="290" />
         <source>seat at least two players</source>
         <translation>mindestens zwei Spieler setzen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="306" />
+        <location filename="../../live/controller.py" line="312" />
         <source>no table is open</source>
         <translation>kein Tisch ist geöffnet</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="322" />
+        <location filename="../../live/controller.py" line="328" />
         <location filename="../../floor/rulings.py" line="191" />
         <source>there is no hand record</source>
         <translation>es gibt kein Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="325" />
+        <location filename="../../live/controller.py" line="331" />
         <source>this table (session %1) is open in another dealer-app window</source>
         <translation>dieser Tisch (Sitzung %1) ist in einem anderen dealer-app-Fenster geöffnet</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="329" />
+        <location filename="../../live/controller.py" line="335" />
         <source>session %1 is not an open table in the record</source>
         <translation>Sitzung %1 ist im Protokoll kein offener Tisch</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="346" />
-        <location filename="../../live/controller.py" line="456" />
-        <location filename="../../live/controller.py" line="496" />
+        <location filename="../../live/controller.py" line="352" />
+        <location filename="../../live/controller.py" line="487" />
+        <location filename="../../live/controller.py" line="527" />
         <source>open a table first</source>
         <translation>zuerst einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="353" />
-        <location filename="../../live/controller.py" line="495" />
+        <location filename="../../live/controller.py" line="359" />
+        <location filename="../../live/controller.py" line="526" />
         <source>start a hand first</source>
         <translation>zuerst ein Spiel beginnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="363" />
+        <location filename="../../live/controller.py" line="369" />
         <source>seats change</source>
         <translation>Plätze ändern sich</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="422" />
+        <location filename="../../live/controller.py" line="432" />
+        <source>there is no bet to call</source>
+        <translation>es gibt keinen Einsatz zum Mitgehen</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="435" />
+        <source>there is a bet to call: %1</source>
+        <translation>es steht ein Einsatz zum Mitgehen: %1</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="438" />
+        <source>seat %1 brings in: bring in or complete</source>
+        <translation>Platz %1 setzt den Bring-in: Bring-in oder komplettieren</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="441" />
+        <source>the bring-in is only the first action of third street, by the lowest door card</source>
+        <translation>der Bring-in ist nur die erste Aktion der 3. Karte, durch die niedrigste Door Card</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="446" />
+        <source>it is %1 here, not %2</source>
+        <translation>hier heißt es %1, nicht %2</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="453" />
         <source>%1 needs its amount</source>
         <translation>%1 braucht einen Betrag</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="529" />
+        <location filename="../../live/controller.py" line="560" />
         <source>a card is typed as text (ah, td, 10d), not %1</source>
         <translation>eine Karte wird als Text getippt (ah, zd, 10d), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="537" />
+        <location filename="../../live/controller.py" line="568" />
         <source>an upcard is always seen: enter its rank and suit</source>
         <translation>eine offene Karte ist immer zu sehen: Rang und Farbe eingeben</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="549" />
+        <location filename="../../live/controller.py" line="580" />
         <source>street %1 is complete: %2 is one card too many</source>
         <translation>Die %1. Karte ist komplett: %2 ist eine Karte zu viel</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="551" />
+        <location filename="../../live/controller.py" line="582" />
         <source>no card is due now (%1)</source>
         <translation>jetzt ist keine Karte fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="556" />
+        <location filename="../../live/controller.py" line="587" />
         <source>the river is not due now</source>
         <translation>der River ist jetzt nicht fällig</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="416" />
-        <location filename="../../live/controller.py" line="562" />
+        <location filename="../../live/controller.py" line="426" />
+        <location filename="../../live/controller.py" line="593" />
         <source>no action is due now (%1)</source>
         <translation>jetzt ist keine Aktion fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="568" />
+        <location filename="../../live/controller.py" line="599" />
         <source>%1 %2–%3: %4 is outside that range</source>
         <translation>%1 %2–%3: %4 liegt außerhalb dieses Bereichs</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="584" />
+        <location filename="../../live/controller.py" line="615" />
         <source>shown cards are typed as text (ah kd 7c), not %1</source>
         <translation>gezeigte Karten werden als Text getippt (ah kd 7c), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="595" />
+        <location filename="../../live/controller.py" line="626" />
         <source>seat %1 has %2 downcards: %3 typed, %4 more to type</source>
         <translation>Platz %1 hat %2 verdeckte Karten: %3 getippt, noch %4 zu tippen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="631" />
+        <location filename="../../live/controller.py" line="662" />
         <location filename="../../live/floor_pin.py" line="69" />
         <location filename="../../live/floor_pin.py" line="84" />
         <source>a floor act needs the floor's name and PIN</source>
         <translation>eine Floor-Handlung braucht den Namen und die PIN des Floors</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="670" />
+        <location filename="../../live/controller.py" line="701" />
         <source>the floor voided this hand (%1): only a floor ruling changes that (I-3)</source>
         <translation>der Floor hat dieses Spiel für ungültig erklärt (%1): Nur eine Entscheidung des Floors ändert das (I-3)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="744" />
+        <location filename="../../live/controller.py" line="777" />
         <source>there is no hand record to resume from</source>
         <translation>es gibt kein Spielprotokoll, aus dem fortgesetzt werden kann</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="746" />
+        <location filename="../../live/controller.py" line="779" />
         <source>%1 is not a table in the record</source>
         <translation>%1 ist kein Tisch im Protokoll</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="749" />
+        <location filename="../../live/controller.py" line="782" />
         <source>session %1 is not an open table in the record (closed, or never opened)</source>
         <translation>Sitzung %1 ist im Protokoll kein offener Tisch (geschlossen oder nie geöffnet)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="806" />
+        <location filename="../../live/controller.py" line="839" />
         <source>%1: the table has no rows in the record (nothing to resume)</source>
         <translation>%1: Der Tisch hat keine Zeilen im Protokoll (nichts fortzusetzen)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="809" />
+        <location filename="../../live/controller.py" line="842" />
         <source>%1: the record does not start with the table</source>
         <translation>%1: Das Protokoll beginnt nicht mit dem Tisch</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="814" />
+        <location filename="../../live/controller.py" line="847" />
         <source>%1: the limit table it was played with cannot be loaded: %2</source>
         <translation>%1: Der Limit-Tisch, mit dem gespielt wurde, lässt sich nicht laden: %2</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="818" />
+        <location filename="../../live/controller.py" line="851" />
         <location filename="../../floor/timeline.py" line="176" />
         <source>%1: the limit table in the record is not readable (%2)</source>
         <translation>%1: Der Limit-Tisch im Protokoll ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="831" />
+        <location filename="../../live/controller.py" line="864" />
         <source>%1: row %2 (%3) no longer replays: %4</source>
         <translation>%1: Zeile %2 (%3) lässt sich nicht mehr nachspielen: %4</translation>
     </message>
@@ -881,8 +911,8 @@
     <message>
         <location filename="../../history/store.py" line="319" />
         <location filename="../../history/store.py" line="328" />
-        <location filename="../../history/store.py" line="594" />
-        <location filename="../../history/store.py" line="631" />
+        <location filename="../../history/store.py" line="600" />
+        <location filename="../../history/store.py" line="637" />
         <source>%1: the hand record cannot be read (%2)</source>
         <translation>%1: Das Spielprotokoll ist nicht lesbar (%2)</translation>
     </message>
@@ -937,49 +967,49 @@
         <translation>%1: Nur zum Lesen geöffnet, daher lässt sich nicht fragen, wem der Tisch gehört</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="604" />
-        <location filename="../../history/store.py" line="622" />
+        <location filename="../../history/store.py" line="610" />
+        <location filename="../../history/store.py" line="628" />
         <source>%1: session %2: a %3 row is not readable JSON</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist kein lesbares JSON</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="626" />
+        <location filename="../../history/store.py" line="632" />
         <source>%1: session %2: a %3 row is not a record row</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist keine Protokollzeile</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="690" />
+        <location filename="../../history/store.py" line="696" />
         <source>%1: an older record whose row %2 no longer matches its hash: it is not upgraded, and is left as it was</source>
         <translation>%1: ein älteres Protokoll, dessen Zeile %2 nicht mehr zu ihrem Hash passt: Es wird nicht umgestellt und bleibt, wie es war</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="764" />
+        <location filename="../../history/store.py" line="770" />
         <source>The hand record does not prove itself (%1 problem(s)): %2. Tell the floor; 'dealer-app verify %3' lists every one.</source>
         <translation>Das Spielprotokoll beweist sich nicht selbst (%1 Problem(e)): %2. Dem Floor Bescheid geben; 'dealer-app verify %3' nennt jedes einzelne.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="789" />
+        <location filename="../../history/store.py" line="795" />
         <source>%1 was an empty file (0 bytes): a new record is kept in it.</source>
         <translation>%1 war eine leere Datei (0 Bytes): Darin wird ein neues Protokoll geführt.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="793" />
-        <location filename="../../history/store.py" line="804" />
+        <location filename="../../history/store.py" line="799" />
+        <location filename="../../history/store.py" line="810" />
         <source>%1. The file is kept untouched.</source>
         <translation>%1. Die Datei bleibt unverändert.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="801" />
+        <location filename="../../history/store.py" line="807" />
         <source>The record continues in %1.</source>
         <translation>Das Protokoll wird in %1 fortgeführt.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="809" />
+        <location filename="../../history/store.py" line="815" />
         <source>A fresh record was opened beside it: %1.</source>
         <translation>Daneben wurde ein neues Protokoll angelegt: %1.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="820" />
+        <location filename="../../history/store.py" line="826" />
         <source>The data folder %1 cannot be written: hands are recorded in %2 for now. Copy that file before the machine restarts, and fix the data folder.</source>
         <translation>In den Datenordner %1 kann nicht geschrieben werden: Die Spiele werden vorerst in %2 protokolliert. Kopieren Sie diese Datei vor dem nächsten Neustart und beheben Sie das Problem mit dem Datenordner.</translation>
     </message>
@@ -1304,7 +1334,7 @@
 <context>
     <name>FloorDialogs</name>
     <message>
-        <location filename="../floor_dialogs.py" line="361" />
+        <location filename="../floor_dialogs.py" line="364" />
         <source>The two PINs differ: type the new floor PIN twice</source>
         <translation>Die zwei PINs sind verschieden: die neue Floor-PIN zweimal eingeben</translation>
     </message>
@@ -1323,7 +1353,7 @@
     </message>
     <message>
         <location filename="../floor_window.py" line="99" />
-        <location filename="../floor_window.py" line="112" />
+        <location filename="../floor_window.py" line="114" />
         <source>Table</source>
         <translation>Tisch</translation>
     </message>
@@ -1348,27 +1378,27 @@
         <translation>Pot mindestens</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="104" />
+        <location filename="../floor_window.py" line="106" />
         <source>Had an undo</source>
         <translation>Mit Rückgängig</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="105" />
+        <location filename="../floor_window.py" line="107" />
         <source>Had an irregularity or ruling</source>
         <translation>Mit Unregelmäßigkeit oder Entscheidung</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="111" />
+        <location filename="../floor_window.py" line="113" />
         <source>Hand</source>
         <translation>Spiel</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="112" />
+        <location filename="../floor_window.py" line="114" />
         <source>Players</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="111" />
+        <location filename="../floor_window.py" line="113" />
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
@@ -1378,163 +1408,163 @@
         <translation>Links ein Spiel wählen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="111" />
+        <location filename="../floor_window.py" line="113" />
         <source>Started (UTC)</source>
         <translation>Begonnen (UTC)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="112" />
+        <location filename="../floor_window.py" line="114" />
         <source>Marks</source>
         <translation>Vermerke</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="121" />
+        <location filename="../floor_window.py" line="123" />
         <source>Open hand history files…</source>
         <translation>Spielverläufe aus Dateien öffnen…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="128" />
+        <location filename="../floor_window.py" line="130" />
         <source>Open hand history files</source>
         <translation>Spielverläufe aus Dateien öffnen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="141" />
+        <location filename="../floor_window.py" line="143" />
         <source>%1 hand(s) read from the files</source>
         <translation>%1 Spiel(e) aus den Dateien gelesen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="143" />
+        <location filename="../floor_window.py" line="145" />
         <source>%1 not read: %2</source>
         <translation>%1 nicht gelesen: %2</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="181" />
+        <location filename="../floor_window.py" line="183" />
         <source>%1 undo(s)</source>
         <translation>%1× rückgängig</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="183" />
+        <location filename="../floor_window.py" line="185" />
         <source>%1 irregularity(ies)</source>
         <translation>%1 Unregelmäßigkeit(en)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="185" />
+        <location filename="../floor_window.py" line="187" />
         <source>%1 ruling(s)</source>
         <translation>%1 Entscheidung(en)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="186" />
+        <location filename="../floor_window.py" line="188" />
         <source>open</source>
         <translation>offen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="194" />
+        <location filename="../floor_window.py" line="196" />
         <source>%1 of %2 hands</source>
         <translation>%1 von %2 Spielen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="216" />
-        <location filename="../floor_window.py" line="400" />
+        <location filename="../floor_window.py" line="218" />
+        <location filename="../floor_window.py" line="402" />
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="220" />
+        <location filename="../floor_window.py" line="222" />
         <source>A hand from a file is not in the record: it can be stepped through and printed, not ruled on</source>
         <translation>Ein Spiel aus einer Datei steht nicht im Protokoll: Es lässt sich durchgehen und drucken, aber nicht entscheiden</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="256" />
+        <location filename="../floor_window.py" line="258" />
         <source>Downcards as shown at the end</source>
         <translation>Verdeckte Karten, wie am Ende gezeigt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="258" />
+        <location filename="../floor_window.py" line="260" />
         <source>What if…</source>
         <translation>Was wäre, wenn…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="260" />
+        <location filename="../floor_window.py" line="262" />
         <source>Rule…</source>
         <translation>Entscheiden…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="262" />
+        <location filename="../floor_window.py" line="264" />
         <source>Print report…</source>
         <translation>Bericht drucken…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="264" />
+        <location filename="../floor_window.py" line="266" />
         <source>Verify record</source>
         <translation>Protokoll prüfen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="293" />
+        <location filename="../floor_window.py" line="295" />
         <source>Hand %1, step %2 of %3</source>
         <translation>Spiel %1, Schritt %2 von %3</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="313" />
+        <location filename="../floor_window.py" line="315" />
         <source>Legal now</source>
         <translation>Jetzt erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="313" />
+        <location filename="../floor_window.py" line="315" />
         <source>Then</source>
         <translation>Danach</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="313" />
+        <location filename="../floor_window.py" line="315" />
         <source>legal</source>
         <translation>erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="314" />
+        <location filename="../floor_window.py" line="316" />
         <source>NOT legal</source>
         <translation>NICHT erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="315" />
+        <location filename="../floor_window.py" line="317" />
         <source>Pots</source>
         <translation>Pots</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="315" />
+        <location filename="../floor_window.py" line="317" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="315" />
+        <location filename="../floor_window.py" line="317" />
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="316" />
+        <location filename="../floor_window.py" line="318" />
         <source>burns</source>
         <translation>gebrannte Karten</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="390" />
+        <location filename="../floor_window.py" line="392" />
         <source>Save the ruling report</source>
         <translation>Den Entscheidungsbericht speichern</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="400" />
+        <location filename="../floor_window.py" line="402" />
         <source>The report cannot be written: %1</source>
         <translation>Der Bericht kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="403" />
+        <location filename="../floor_window.py" line="405" />
         <source>Report written: %1</source>
         <translation>Bericht geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="409" />
+        <location filename="../floor_window.py" line="411" />
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="411" />
+        <location filename="../floor_window.py" line="413" />
         <source>The record proves itself: every row matches its keyed hash.</source>
         <translation>Das Protokoll beweist sich selbst: Jede Zeile passt zu ihrem verschlüsselten Hash.</translation>
     </message>
@@ -1542,62 +1572,62 @@
 <context>
     <name>IrregularityDialog</name>
     <message>
-        <location filename="../floor_dialogs.py" line="229" />
+        <location filename="../floor_dialogs.py" line="232" />
         <source>Report an irregularity</source>
         <translation>Eine Unregelmäßigkeit melden</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="248" />
+        <location filename="../floor_dialogs.py" line="251" />
         <source>Irregularity</source>
         <translation>Unregelmäßigkeit</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="248" />
+        <location filename="../floor_dialogs.py" line="251" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="249" />
+        <location filename="../floor_dialogs.py" line="252" />
         <source>Card</source>
         <translation>Karte</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="249" />
+        <location filename="../floor_dialogs.py" line="252" />
         <source>Action</source>
         <translation>Aktion</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="250" />
+        <location filename="../floor_dialogs.py" line="253" />
         <source>Amount (bet or raise to)</source>
         <translation>Betrag (setzen oder erhöhen auf)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="251" />
+        <location filename="../floor_dialogs.py" line="254" />
         <source>Floor's name</source>
         <translation>Name des Floors</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="252" />
+        <location filename="../floor_dialogs.py" line="255" />
         <source>Floor PIN</source>
         <translation>Floor-PIN</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="253" />
+        <location filename="../floor_dialogs.py" line="256" />
         <source>The floor PIN again (it is set now)</source>
         <translation>Die Floor-PIN noch einmal (sie wird jetzt festgelegt)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="265" />
+        <location filename="../floor_dialogs.py" line="268" />
         <source>Apply the remedy</source>
         <translation>Die Abhilfe anwenden</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="270" />
+        <location filename="../floor_dialogs.py" line="273" />
         <source>No irregularity the table reports applies now; the floor decides (I-3).</source>
         <translation>Jetzt passt keine Unregelmäßigkeit, die der Tisch meldet; der Floor entscheidet (I-3).</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="296" />
+        <location filename="../floor_dialogs.py" line="299" />
         <source>This table's house option out_of_turn: %1</source>
         <translation>Die Hausregel out_of_turn dieses Tischs: %1</translation>
     </message>
@@ -1605,66 +1635,81 @@
 <context>
     <name>JoinDialog</name>
     <message>
-        <location filename="../seat_dialogs.py" line="93" />
+        <location filename="../seat_dialogs.py" line="94" />
         <source>Join</source>
         <translation>Platz nehmen</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="106" />
+        <location filename="../seat_dialogs.py" line="107" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="107" />
+        <location filename="../seat_dialogs.py" line="108" />
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="108" />
+        <location filename="../seat_dialogs.py" line="109" />
         <source>Buy-in (%1)</source>
         <translation>Buy-in (%1)</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="120" />
+        <location filename="../seat_dialogs.py" line="121" />
         <source>%1 left this session with %2: they may come back with those chips (T-3)</source>
         <translation>%1 ist in dieser Sitzung mit %2 gegangen und darf mit diesen Chips zurückkommen (T-3)</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="123" />
+        <location filename="../seat_dialogs.py" line="124" />
         <source>Buy-in: at least %1 (T-3)</source>
         <translation>Buy-in: mindestens %1 (T-3)</translation>
+    </message>
+    <message>
+        <location filename="../seat_dialogs.py" line="125" />
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location filename="../seat_dialogs.py" line="127" />
+        <source>Left this session, may come back with their chips: %1</source>
+        <translation>In dieser Sitzung gegangen, dürfen mit ihren Chips zurückkommen: %1</translation>
+    </message>
+    <message>
+        <location filename="../seat_dialogs.py" line="137" />
+        <source>Seat %1: %2 sits down with %3</source>
+        <translation>Platz %1: %2 nimmt mit %3 Platz</translation>
     </message>
 </context>
 <context>
     <name>LeaveDialog</name>
     <message>
-        <location filename="../seat_dialogs.py" line="175" />
-        <location filename="../seat_dialogs.py" line="200" />
+        <location filename="../seat_dialogs.py" line="187" />
+        <location filename="../seat_dialogs.py" line="214" />
         <source>Leave</source>
         <translation>Verlassen</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="177" />
+        <location filename="../seat_dialogs.py" line="189" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="183" />
+        <location filename="../seat_dialogs.py" line="195" />
         <source>Leave…</source>
         <translation>Verlassen…</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="191" />
+        <location filename="../seat_dialogs.py" line="205" />
         <source>%1 takes %2 from the table</source>
         <translation>%1 nimmt %2 vom Tisch mit</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="197" />
+        <location filename="../seat_dialogs.py" line="211" />
         <source>Nobody is seated</source>
         <translation>Niemand sitzt am Tisch</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="201" />
+        <location filename="../seat_dialogs.py" line="215" />
         <source>Seat %1 (%2) leaves the table with %3.
 
 Pay out %3 and free the seat? This is final; %2 may come back this session with these chips.</source>
@@ -1673,14 +1718,19 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 %3 auszahlen und den Platz freigeben? Das ist endgültig; %2 darf in dieser Sitzung mit diesen Chips zurückkommen.</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="204" />
+        <location filename="../seat_dialogs.py" line="218" />
         <source>Leave with %1</source>
         <translation>Mit %1 gehen</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="205" />
+        <location filename="../seat_dialogs.py" line="219" />
         <source>Stay seated</source>
         <translation>Sitzen bleiben</translation>
+    </message>
+    <message>
+        <location filename="../seat_dialogs.py" line="227" />
+        <source>%1 left the table with %2</source>
+        <translation>%1 hat den Tisch mit %2 verlassen</translation>
     </message>
 </context>
 <context>
@@ -1950,22 +2000,17 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="381" />
+        <location filename="../main_window.py" line="383" />
         <source>Sit out / sit in</source>
         <translation>Aussetzen / wieder einsteigen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="392" />
-        <source>%1 left the table with %2</source>
-        <translation>%1 hat den Tisch mit %2 verlassen</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="417" />
+        <location filename="../main_window.py" line="416" />
         <source>Hand record: %1 (see the warning at start)</source>
         <translation>Spielprotokoll: %1 (siehe die Warnung beim Start)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="419" />
+        <location filename="../main_window.py" line="418" />
         <source>Hand record</source>
         <translation>Spielprotokoll</translation>
     </message>
@@ -1973,7 +2018,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>MoneySpinBox</name>
     <message>
-        <location filename="../action_panel.py" line="78" />
+        <location filename="../action_panel.py" line="86" />
         <source>%1 is not an amount of money</source>
         <translation>%1 ist kein Geldbetrag</translation>
     </message>
@@ -2050,127 +2095,127 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <name>PlayersDisplay</name>
     <message>
         <location filename="../players_display.py" line="162" />
-        <location filename="../players_display.py" line="380" />
+        <location filename="../players_display.py" line="384" />
         <source>Players' display</source>
         <translation>Spieleranzeige</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="350" />
+        <location filename="../players_display.py" line="354" />
         <source>Bet: %1</source>
         <translation>Einsatz: %1</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="352" />
+        <location filename="../players_display.py" line="356" />
         <source>WINS %1</source>
         <translation>GEWINNT %1</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="354" />
+        <location filename="../players_display.py" line="358" />
         <source>FOLDED</source>
         <translation>GEPASST</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="356" />
+        <location filename="../players_display.py" line="360" />
         <source>ALL-IN</source>
         <translation>ALL-IN</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="358" />
+        <location filename="../players_display.py" line="362" />
         <source>TO ACT</source>
         <translation>AM ZUG</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="360" />
+        <location filename="../players_display.py" line="364" />
         <source>SITTING OUT</source>
         <translation>SETZT AUS</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="382" />
+        <location filename="../players_display.py" line="386" />
         <source>Hand %1</source>
         <translation>Spiel %1</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="383" />
+        <location filename="../players_display.py" line="387" />
         <source>Third street</source>
         <translation>3. Karte</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="383" />
+        <location filename="../players_display.py" line="387" />
         <source>Fourth street</source>
         <translation>4. Karte</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="383" />
+        <location filename="../players_display.py" line="387" />
         <source>Fifth street</source>
         <translation>5. Karte</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="384" />
+        <location filename="../players_display.py" line="388" />
         <source>Sixth street</source>
         <translation>6. Karte</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="384" />
+        <location filename="../players_display.py" line="388" />
         <source>Seventh street</source>
         <translation>7. Karte (River)</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="387" />
+        <location filename="../players_display.py" line="391" />
         <source>Common card</source>
         <translation>Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="394" />
+        <location filename="../players_display.py" line="398" />
         <source>No table open</source>
         <translation>Kein Tisch geöffnet</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="399" />
+        <location filename="../players_display.py" line="403" />
         <source>Between hands</source>
         <translation>Zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="402" />
+        <location filename="../players_display.py" line="406" />
         <source>Result</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="402" />
+        <location filename="../players_display.py" line="406" />
         <source>Showdown</source>
         <translation>Showdown</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="404" />
+        <location filename="../players_display.py" line="408" />
         <source>Pot %1</source>
         <translation>Pot %1</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="418" />
+        <location filename="../players_display.py" line="422" />
         <source>Seat %1 (%2) to act</source>
         <translation>Platz %1 (%2) ist am Zug</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="420" />
+        <location filename="../players_display.py" line="424" />
         <source>Seat %1 (%2) shows</source>
         <translation>Platz %1 (%2) zeigt</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="424" />
+        <location filename="../players_display.py" line="428" />
         <source>Best so far: %1 — %2</source>
         <translation>Bisher beste Hand: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="434" />
+        <location filename="../players_display.py" line="438" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="434" />
+        <location filename="../players_display.py" line="438" />
         <source>Side pot %1</source>
-        <translation>Sidepot %1</translation>
+        <translation>%1. Sidepot</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="447" />
+        <location filename="../players_display.py" line="451" />
         <source>%1 wins %2</source>
         <translation>%1 gewinnt %2</translation>
     </message>
@@ -2178,37 +2223,37 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>ProgressView</name>
     <message>
-        <location filename="../trainer_window.py" line="569" />
+        <location filename="../trainer_window.py" line="581" />
         <source>Progress — %1</source>
         <translation>Fortschritt — %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="573" />
+        <location filename="../trainer_window.py" line="585" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="573" />
+        <location filename="../trainer_window.py" line="585" />
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="573" />
+        <location filename="../trainer_window.py" line="585" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="574" />
+        <location filename="../trainer_window.py" line="586" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="583" />
+        <location filename="../trainer_window.py" line="595" />
         <source>Right answers per day</source>
         <translation>Richtige Antworten je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="585" />
+        <location filename="../trainer_window.py" line="597" />
         <source>Seconds per answer, per day</source>
         <translation>Sekunden je Antwort, je Tag</translation>
     </message>
@@ -2469,62 +2514,62 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>%1 (%2), geöffnet %3 — kann nicht fortgesetzt werden: %4</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="70" />
+        <location filename="../resume_dialog.py" line="72" />
         <source>%1 (%2) — %3 — hand %4, %5 — last input at %6</source>
         <translation>%1 (%2) — %3 — Spiel %4, %5 — letzte Eingabe um %6</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="73" />
+        <location filename="../resume_dialog.py" line="75" />
         <source>Last input: %1</source>
         <translation>Letzte Eingabe: %1</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="108" />
+        <location filename="../resume_dialog.py" line="110" />
         <source>Close table</source>
         <translation>Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="109" />
+        <location filename="../resume_dialog.py" line="111" />
         <source>Close %1 for good? Its hands stay in the record, but it is no longer offered to resume.</source>
         <translation>%1 endgültig schließen? Seine Spiele bleiben im Protokoll, aber er wird nicht mehr zum Fortsetzen angeboten.</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="120" />
+        <location filename="../resume_dialog.py" line="122" />
         <source>between hands</source>
         <translation>zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="121" />
+        <location filename="../resume_dialog.py" line="123" />
         <source>awards</source>
         <translation>Auszahlung</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="122" />
+        <location filename="../resume_dialog.py" line="124" />
         <source>showdown</source>
         <translation>Showdown</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="123" />
+        <location filename="../resume_dialog.py" line="125" />
         <source>third street</source>
         <translation>3. Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="124" />
+        <location filename="../resume_dialog.py" line="126" />
         <source>fourth street</source>
         <translation>4. Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="125" />
+        <location filename="../resume_dialog.py" line="127" />
         <source>fifth street</source>
         <translation>5. Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="126" />
+        <location filename="../resume_dialog.py" line="128" />
         <source>sixth street</source>
         <translation>6. Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="127" />
+        <location filename="../resume_dialog.py" line="129" />
         <source>seventh street</source>
         <translation>7. Karte (River)</translation>
     </message>
@@ -2626,37 +2671,37 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>RoomSettingsDialog</name>
     <message>
-        <location filename="../room_link.py" line="109" />
+        <location filename="../room_link.py" line="110" />
         <source>Card room</source>
         <translation>Kartensaal</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="111" />
+        <location filename="../room_link.py" line="112" />
         <source>This table's record is forwarded to the card room's server, where the floor sees every table. The record on this machine stays the table's own: dealing goes on when the network drops, and the rows follow when it is back. Leave the server empty to keep the record on this machine only.</source>
         <translation>Das Protokoll dieses Tischs wird an den Server des Kartensaals weitergeleitet, wo der Floor jeden Tisch sieht. Das Protokoll auf diesem Rechner bleibt das des Tischs: Bricht das Netz ab, wird weiter gegeben, und die Zeilen folgen, sobald es wieder da ist. Bleibt der Server leer, bleibt das Protokoll nur auf diesem Rechner.</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="122" />
+        <location filename="../room_link.py" line="123" />
         <source>e.g. Stud 3 (default: this machine's name)</source>
         <translation>z. B. Stud 3 (Standard: der Name dieses Rechners)</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="124" />
+        <location filename="../room_link.py" line="125" />
         <source>Room server</source>
         <translation>Server des Saals</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="129" />
+        <location filename="../room_link.py" line="130" />
         <source>This table's name in the room</source>
         <translation>Name dieses Tischs im Saal</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="133" />
+        <location filename="../room_link.py" line="134" />
         <source>%1 is set on this machine, and names the server instead: %2</source>
         <translation>%1 ist auf diesem Rechner gesetzt und nennt stattdessen den Server: %2</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="148" />
+        <location filename="../room_link.py" line="150" />
         <source>Not a PostgreSQL URL: postgresql://login:password@host/database</source>
         <translation>Keine PostgreSQL-URL: postgresql://login:passwort@host/datenbank</translation>
     </message>
@@ -2664,103 +2709,103 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>RulingDialog</name>
     <message>
-        <location filename="../floor_dialogs.py" line="94" />
+        <location filename="../floor_dialogs.py" line="95" />
         <source>Floor ruling — hand %1</source>
         <translation>Entscheidung des Floors — Spiel %1</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="99" />
+        <location filename="../floor_dialogs.py" line="100" />
         <source>The moment: step %1 — %2</source>
         <translation>Der Zeitpunkt: Schritt %1 — %2</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="109" />
+        <location filename="../floor_dialogs.py" line="110" />
         <source>None: the decision only</source>
         <translation>Keine: nur der Beschluss</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="109" />
+        <location filename="../floor_dialogs.py" line="110" />
         <source>Move chips between seats</source>
         <translation>Chips zwischen Plätzen bewegen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="110" />
+        <location filename="../floor_dialogs.py" line="111" />
         <source>Void the hand: every chip back</source>
         <translation>Das Spiel für ungültig erklären: alle Chips zurück</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="114" />
+        <location filename="../floor_dialogs.py" line="115" />
         <source>A ruling made in the room records the decision. Chips are moved by a ruling at the table's own floor console, whose record carries its seats.</source>
         <translation>Eine Entscheidung im Saal hält den Entscheid fest. Chips bewegt eine Entscheidung an der eigenen Floor-Konsole des Tischs, dessen Protokoll die Plätze führt.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="121" />
+        <location filename="../floor_dialogs.py" line="122" />
         <source>+ or − amount</source>
         <translation>Betrag mit + oder −</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="130" />
+        <location filename="../floor_dialogs.py" line="131" />
         <source>Facts</source>
         <translation>Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="130" />
+        <location filename="../floor_dialogs.py" line="131" />
         <source>Rules cited</source>
         <translation>Genannte Regeln</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="131" />
+        <location filename="../floor_dialogs.py" line="132" />
         <source>Decision</source>
         <translation>Beschluss</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="131" />
+        <location filename="../floor_dialogs.py" line="132" />
         <source>Remedy</source>
         <translation>Abhilfe</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="132" />
+        <location filename="../floor_dialogs.py" line="133" />
         <source>Chips (with Move chips)</source>
         <translation>Chips (bei »Chips bewegen«)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="132" />
+        <location filename="../floor_dialogs.py" line="133" />
         <source>Witnesses</source>
         <translation>Zeugen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="133" />
+        <location filename="../floor_dialogs.py" line="134" />
         <source>Camera / time reference</source>
         <translation>Kamera / Zeitangabe</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="133" />
+        <location filename="../floor_dialogs.py" line="134" />
         <source>Floor's name</source>
         <translation>Name des Floors</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="134" />
+        <location filename="../floor_dialogs.py" line="135" />
         <source>Floor PIN</source>
         <translation>Floor-PIN</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="137" />
+        <location filename="../floor_dialogs.py" line="138" />
         <source>The floor PIN again (it is set now)</source>
         <translation>Die Floor-PIN noch einmal (sie wird jetzt festgelegt)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="159" />
+        <location filename="../floor_dialogs.py" line="162" />
         <source>Record the ruling</source>
         <translation>Die Entscheidung eintragen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="179" />
-        <location filename="../floor_dialogs.py" line="205" />
+        <location filename="../floor_dialogs.py" line="182" />
+        <location filename="../floor_dialogs.py" line="208" />
         <source>A chip amount cannot be read: %1</source>
         <translation>Ein Chipbetrag ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="182" />
+        <location filename="../floor_dialogs.py" line="185" />
         <source>Stacks after this remedy: %1</source>
         <translation>Stacks nach dieser Abhilfe: %1</translation>
     </message>
@@ -2829,43 +2874,43 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>TableLink</name>
     <message>
-        <location filename="../room_link.py" line="52" />
-        <location filename="../room_link.py" line="58" />
+        <location filename="../room_link.py" line="53" />
+        <location filename="../room_link.py" line="59" />
         <source>Room: not forwarded — %1</source>
         <translation>Saal: nicht weitergeleitet — %1</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="60" />
+        <location filename="../room_link.py" line="61" />
         <source>Room: connecting to %1</source>
         <translation>Saal: verbindet mit %1</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="83" />
+        <location filename="../room_link.py" line="84" />
         <source>Room: up to date</source>
         <translation>Saal: auf dem neuesten Stand</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="85" />
+        <location filename="../room_link.py" line="86" />
         <source>Room: offline, %1 row(s) waiting (the table deals on; they go when the server is back)</source>
         <translation>Saal: offline, %1 Zeile(n) warten (es wird weiter gegeben; sie gehen, sobald der Server wieder da ist)</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="89" />
+        <location filename="../room_link.py" line="90" />
         <source>Room: the server REFUSED this table's rows — tell the floor</source>
         <translation>Saal: Der Server hat die Zeilen dieses Tischs ABGEWIESEN — dem Floor melden</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="91" />
+        <location filename="../room_link.py" line="92" />
         <source>Room: forwarding stopped</source>
         <translation>Saal: Weiterleitung angehalten</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="93" />
+        <location filename="../room_link.py" line="94" />
         <source>Room: the server does not take this table's rows (its login) — see the Settings, or ask whoever runs the server</source>
         <translation>Saal: Der Server nimmt die Zeilen dieses Tischs nicht an (seine Anmeldung) — siehe Einstellungen, oder den Betreiber des Servers fragen</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="96" />
+        <location filename="../room_link.py" line="97" />
         <source>Room: sending, %1 row(s) waiting</source>
         <translation>Saal: sendet, %1 Zeile(n) warten</translation>
     </message>
@@ -2873,145 +2918,145 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>TableView</name>
     <message>
-        <location filename="../table_view.py" line="94" />
+        <location filename="../table_view.py" line="133" />
         <source>Open a table (Ctrl+N)</source>
         <translation>Einen Tisch öffnen (Strg+N)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="100" />
+        <location filename="../table_view.py" line="170" />
         <source>%1 — %2, ante %3, bring-in %4 · %5</source>
         <translation>%1 — %2, Ante %3, Bring-in %4 · %5</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="109" />
+        <location filename="../table_view.py" line="145" />
         <source>Dealer</source>
         <translation>Dealer</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="141" />
+        <location filename="../table_view.py" line="189" />
         <source>Third street</source>
         <translation>3. Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="141" />
+        <location filename="../table_view.py" line="189" />
         <source>Fourth street</source>
         <translation>4. Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="141" />
+        <location filename="../table_view.py" line="189" />
         <source>Fifth street</source>
         <translation>5. Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="142" />
+        <location filename="../table_view.py" line="190" />
         <source>Sixth street</source>
         <translation>6. Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="142" />
+        <location filename="../table_view.py" line="190" />
         <source>Seventh street</source>
         <translation>7. Karte (River)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="148" />
+        <location filename="../table_view.py" line="196" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="149" />
+        <location filename="../table_view.py" line="197" />
         <source>%1 %2 → %3</source>
         <translation>%1 %2 → %3</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="153" />
+        <location filename="../table_view.py" line="201" />
         <source>Pot %1</source>
         <translation>Pot %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="215" />
-        <location filename="../table_view.py" line="234" />
+        <location filename="../table_view.py" line="266" />
+        <location filename="../table_view.py" line="285" />
         <source>to call %1</source>
         <translation>mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="217" />
+        <location filename="../table_view.py" line="268" />
         <source>in pot %1</source>
         <translation>im Pot %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="147" />
-        <location filename="../table_view.py" line="157" />
+        <location filename="../table_view.py" line="195" />
+        <location filename="../table_view.py" line="205" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="147" />
-        <location filename="../table_view.py" line="157" />
+        <location filename="../table_view.py" line="195" />
+        <location filename="../table_view.py" line="205" />
         <source>Side pot %1</source>
-        <translation>Sidepot %1</translation>
+        <translation>%1. Sidepot</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="159" />
+        <location filename="../table_view.py" line="207" />
         <source>%1: %2 (seats %3)</source>
         <translation>%1: %2 (Plätze %3)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="163" />
+        <location filename="../table_view.py" line="211" />
         <source>Raises %1 of %2</source>
         <translation>Erhöhungen %1 von %2</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="166" />
+        <location filename="../table_view.py" line="214" />
         <source>CAPPED</source>
         <translation>CAP ERREICHT</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="161" />
+        <location filename="../table_view.py" line="209" />
         <source>Stub %1</source>
         <translation>Reststapel %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="173" />
+        <location filename="../table_view.py" line="221" />
         <source>Between hands</source>
         <translation>Zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="181" />
+        <location filename="../table_view.py" line="232" />
         <source>Common card</source>
         <translation>Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="198" />
+        <location filename="../table_view.py" line="249" />
         <source>WINS %1</source>
         <translation>GEWINNT %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="200" />
+        <location filename="../table_view.py" line="251" />
         <source>FOLDED</source>
         <translation>GEPASST</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="202" />
+        <location filename="../table_view.py" line="253" />
         <source>ALL-IN</source>
         <translation>ALL-IN</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="206" />
+        <location filename="../table_view.py" line="257" />
         <source>HELD: %1 (I-5)</source>
         <translation>VORGEMERKT: %1 (I-5)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="208" />
+        <location filename="../table_view.py" line="259" />
         <source>TO ACT</source>
         <translation>AM ZUG</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="210" />
+        <location filename="../table_view.py" line="261" />
         <source>TO ACT · call %1</source>
         <translation>AM ZUG · mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="212" />
+        <location filename="../table_view.py" line="263" />
         <source>SITTING OUT</source>
         <translation>SETZT AUS</translation>
     </message>
@@ -3019,321 +3064,326 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>TopUpDialog</name>
     <message>
-        <location filename="../seat_dialogs.py" line="139" />
+        <location filename="../seat_dialogs.py" line="146" />
         <source>Top up</source>
         <translation>Zukaufen</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="145" />
+        <location filename="../seat_dialogs.py" line="152" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="146" />
+        <location filename="../seat_dialogs.py" line="153" />
         <source>Amount to add (%1)</source>
         <translation>Betrag zum Zukaufen (%1)</translation>
     </message>
     <message>
-        <location filename="../seat_dialogs.py" line="158" />
+        <location filename="../seat_dialogs.py" line="166" />
         <source>Stack now %1 · add at least %2 (T-4)</source>
         <translation>Stack jetzt %1 · mindestens %2 zukaufen (T-4)</translation>
+    </message>
+    <message>
+        <location filename="../seat_dialogs.py" line="178" />
+        <source>Seat %1 topped up %2: stack %3</source>
+        <translation>Platz %1 kauft %2 zu: Stack %3</translation>
     </message>
 </context>
 <context>
     <name>TrainerWindow</name>
     <message>
-        <location filename="../trainer_window.py" line="122" />
+        <location filename="../trainer_window.py" line="124" />
         <source>Dealer training</source>
         <translation>Dealer-Training</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="152" />
+        <location filename="../trainer_window.py" line="157" />
         <source>Learn: the rule first, every answer explained</source>
         <translation>Lernen: zuerst die Regel, jede Antwort erklärt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="153" />
+        <location filename="../trainer_window.py" line="158" />
         <source>Practice: right or wrong at once, mistakes again at the end</source>
         <translation>Üben: sofort richtig oder falsch, die Fehler am Ende noch einmal</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="154" />
+        <location filename="../trainer_window.py" line="159" />
         <source>Exam: no feedback until the end, a certificate</source>
         <translation>Prüfung: keine Rückmeldung bis zum Ende, ein Zertifikat</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="155" />
+        <location filename="../trainer_window.py" line="160" />
         <source>Spot the dealer's error: stop at the wrong step, name the remedy</source>
         <translation>Den Fehler des Dealers finden: beim falschen Schritt anhalten, die Abhilfe nennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="176" />
+        <location filename="../trainer_window.py" line="181" />
         <source>Trainee</source>
         <translation>Teilnehmer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="177" />
+        <location filename="../trainer_window.py" line="182" />
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="179" />
+        <location filename="../trainer_window.py" line="192" />
         <source>Drills</source>
         <translation>Aufgaben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="180" />
+        <location filename="../trainer_window.py" line="187" />
         <source>Exam pass mark</source>
         <translation>Bestehensgrenze der Prüfung</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="181" />
+        <location filename="../trainer_window.py" line="193" />
         <source>Skills</source>
         <translation>Fertigkeiten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="184" />
+        <location filename="../trainer_window.py" line="196" />
         <source>Start</source>
         <translation>Beginnen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="186" />
+        <location filename="../trainer_window.py" line="198" />
         <source>Progress…</source>
         <translation>Fortschritt…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="199" />
+        <location filename="../trainer_window.py" line="211" />
         <source>Answer  [Enter]</source>
         <translation>Antworten  [Enter]</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="207" />
+        <location filename="../trainer_window.py" line="219" />
         <source>Next drill</source>
         <translation>Nächste Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="211" />
+        <location filename="../trainer_window.py" line="223" />
         <source>Certificate…</source>
         <translation>Zertifikat…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="227" />
+        <location filename="../trainer_window.py" line="239" />
         <source>Type the trainee's name first: the answers are kept for them.</source>
         <translation>Zuerst den Namen des Teilnehmers eingeben: Die Antworten werden für ihn aufbewahrt.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="228" />
+        <location filename="../trainer_window.py" line="240" />
         <source>Tick at least one skill to drill.</source>
         <translation>Mindestens eine Fertigkeit zum Üben ankreuzen.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="151" />
-        <location filename="../trainer_window.py" line="259" />
+        <location filename="../trainer_window.py" line="156" />
+        <location filename="../trainer_window.py" line="271" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="150" />
+        <location filename="../trainer_window.py" line="155" />
         <source>Learn</source>
         <translation>Lernen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="150" />
+        <location filename="../trainer_window.py" line="155" />
         <source>Practice</source>
         <translation>Üben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="150" />
+        <location filename="../trainer_window.py" line="155" />
         <source>Exam</source>
         <translation>Prüfung</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="290" />
+        <location filename="../trainer_window.py" line="302" />
         <source> (your mistakes again)</source>
         <translation> (deine Fehler noch einmal)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="291" />
+        <location filename="../trainer_window.py" line="303" />
         <source>Drill %1 of %2%3</source>
         <translation>Aufgabe %1 von %2%3</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="296" />
+        <location filename="../trainer_window.py" line="308" />
         <source>The rules for this drill</source>
         <translation>Die Regeln zu dieser Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="310" />
+        <location filename="../trainer_window.py" line="322" />
         <source>Click the seat on the table, or type its number and Enter.</source>
         <translation>Den Platz am Tisch anklicken, oder seine Nummer eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="311" />
+        <location filename="../trainer_window.py" line="323" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="313" />
+        <location filename="../trainer_window.py" line="325" />
         <source>Type the amount and Enter.</source>
         <translation>Den Betrag eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="314" />
+        <location filename="../trainer_window.py" line="326" />
         <source>Type the number of cards and Enter.</source>
         <translation>Die Zahl der Karten eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="315" />
+        <location filename="../trainer_window.py" line="327" />
         <source>Amount</source>
         <translation>Betrag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="315" />
+        <location filename="../trainer_window.py" line="327" />
         <source>Cards</source>
         <translation>Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="317" />
+        <location filename="../trainer_window.py" line="329" />
         <source>Tick what the dealer does before this round.</source>
         <translation>Ankreuzen, was der Dealer vor dieser Runde tut.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="318" />
+        <location filename="../trainer_window.py" line="330" />
         <source>Burn a card</source>
         <translation>Eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="318" />
+        <location filename="../trainer_window.py" line="330" />
         <source>Shuffle the burns into the stub</source>
         <translation>Die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="320" />
+        <location filename="../trainer_window.py" line="332" />
         <source>Deal one common card</source>
         <translation>Eine Gemeinschaftskarte geben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="324" />
+        <location filename="../trainer_window.py" line="336" />
         <source>Tick every legal action; give its amount (to), or a range as min-max.</source>
         <translation>Jede erlaubte Aktion ankreuzen; ihren Betrag (auf) angeben, oder einen Bereich als min-max.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="337" />
+        <location filename="../trainer_window.py" line="349" />
         <source>One line per pot, main pot first: the amount, a colon, the seats eligible (e.g. 21: 1 2 3)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, die berechtigten Plätze (z. B. 21: 1 2 3)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="339" />
+        <location filename="../trainer_window.py" line="351" />
         <source>One line per pot, main pot first: the amount, a colon, each winner's seat and share (e.g. 120: 3 60, 5 60)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, Platz und Anteil jedes Gewinners (z. B. 120: 3 60, 5 60)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="346" />
+        <location filename="../trainer_window.py" line="358" />
         <source>Click the five cards of seat %1's best hand.</source>
         <translation>Die fünf Karten der besten Hand von Platz %1 anklicken.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="391" />
+        <location filename="../trainer_window.py" line="403" />
         <source>type a number</source>
         <translation>eine Zahl eingeben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="392" />
+        <location filename="../trainer_window.py" line="404" />
         <source>%1 is not a number</source>
         <translation>%1 ist keine Zahl</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="422" />
+        <location filename="../trainer_window.py" line="434" />
         <source>%1: the amount, a colon, then the seats</source>
         <translation>%1: der Betrag, ein Doppelpunkt, dann die Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="426" />
+        <location filename="../trainer_window.py" line="438" />
         <source>%1: seat numbers</source>
         <translation>%1: Platznummern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="433" />
+        <location filename="../trainer_window.py" line="445" />
         <source>%1: a seat number and its share</source>
         <translation>%1: eine Platznummer und ihr Anteil</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="445" />
+        <location filename="../trainer_window.py" line="457" />
         <source>The answer cannot be read: %1</source>
         <translation>Die Antwort ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="458" />
+        <location filename="../trainer_window.py" line="470" />
         <source>Answer kept. Next drill.</source>
         <translation>Antwort notiert. Nächste Aufgabe.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="472" />
+        <location filename="../trainer_window.py" line="484" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="472" />
+        <location filename="../trainer_window.py" line="484" />
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="476" />
+        <location filename="../trainer_window.py" line="488" />
         <source>The answer</source>
         <translation>Die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="478" />
+        <location filename="../trainer_window.py" line="490" />
         <source>Why</source>
         <translation>Warum</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="495" />
+        <location filename="../trainer_window.py" line="507" />
         <source>Score: %1%</source>
         <translation>Ergebnis: %1 %</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="499" />
+        <location filename="../trainer_window.py" line="511" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="499" />
+        <location filename="../trainer_window.py" line="511" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="500" />
+        <location filename="../trainer_window.py" line="512" />
         <source>pass mark</source>
         <translation>Bestehensgrenze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="504" />
+        <location filename="../trainer_window.py" line="516" />
         <source>the answer</source>
         <translation>die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="510" />
+        <location filename="../trainer_window.py" line="522" />
         <source>Session over</source>
         <translation>Sitzung beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="515" />
+        <location filename="../trainer_window.py" line="527" />
         <source>Save the certificate</source>
         <translation>Das Zertifikat speichern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="524" />
+        <location filename="../trainer_window.py" line="536" />
         <source>The certificate cannot be written: %1</source>
         <translation>Das Zertifikat kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="526" />
+        <location filename="../trainer_window.py" line="538" />
         <source>Certificate written: %1</source>
         <translation>Zertifikat geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="534" />
+        <location filename="../trainer_window.py" line="546" />
         <source>No answers of %1 yet.</source>
         <translation>Noch keine Antworten von %1.</translation>
     </message>
@@ -3421,152 +3471,152 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Dealer-Training: die Gruppe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="653" />
+        <location filename="../trainer_window.py" line="665" />
         <source>Bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="654" />
+        <location filename="../trainer_window.py" line="666" />
         <source>First to act</source>
         <translation>Wer zuerst spricht</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="655" />
+        <location filename="../trainer_window.py" line="667" />
         <source>Legal actions</source>
         <translation>Erlaubte Aktionen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="656" />
+        <location filename="../trainer_window.py" line="668" />
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="657" />
+        <location filename="../trainer_window.py" line="669" />
         <source>Side pots</source>
         <translation>Sidepots</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="658" />
+        <location filename="../trainer_window.py" line="670" />
         <source>Who shows first</source>
         <translation>Wer zuerst zeigt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="659" />
+        <location filename="../trainer_window.py" line="671" />
         <source>Deck shortage</source>
         <translation>Kartenmangel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="660" />
+        <location filename="../trainer_window.py" line="672" />
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="661" />
+        <location filename="../trainer_window.py" line="673" />
         <source>Winners</source>
         <translation>Gewinner</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="662" />
+        <location filename="../trainer_window.py" line="674" />
         <source>Best five</source>
         <translation>Beste fünf</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="663" />
+        <location filename="../trainer_window.py" line="675" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="678" />
+        <location filename="../trainer_window.py" line="690" />
         <source>Who brings in?</source>
         <translation>Wer setzt den Bring-in?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="679" />
+        <location filename="../trainer_window.py" line="691" />
         <source>Who acts first on this street?</source>
         <translation>Wer spricht in dieser Runde zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="680" />
+        <location filename="../trainer_window.py" line="692" />
         <source>What may the player to act do, with the exact amounts?</source>
         <translation>Was darf der Spieler am Zug tun, mit den genauen Beträgen?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="681" />
+        <location filename="../trainer_window.py" line="693" />
         <source>How much is in the pot now?</source>
         <translation>Wie viel ist jetzt im Pot?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="682" />
+        <location filename="../trainer_window.py" line="694" />
         <source>What are the pots, and who is eligible for each?</source>
         <translation>Welche Pots gibt es, und wer ist an jedem berechtigt?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="683" />
+        <location filename="../trainer_window.py" line="695" />
         <source>Who shows first?</source>
         <translation>Wer zeigt zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="684" />
+        <location filename="../trainer_window.py" line="696" />
         <source>The deck is short: what does the dealer do before this round?</source>
         <translation>Die Karten reichen nicht: Was tut der Dealer vor dieser Runde?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="685" />
+        <location filename="../trainer_window.py" line="697" />
         <source>How many cards are left in the stub?</source>
         <translation>Wie viele Karten sind noch im Reststapel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="686" />
+        <location filename="../trainer_window.py" line="698" />
         <source>Who wins which pot, and how much?</source>
         <translation>Wer gewinnt welchen Pot, und wie viel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="687" />
+        <location filename="../trainer_window.py" line="699" />
         <source>What are this player's best five cards?</source>
         <translation>Was sind die besten fünf Karten dieses Spielers?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="703" />
+        <location filename="../trainer_window.py" line="715" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="707" />
+        <location filename="../trainer_window.py" line="719" />
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="711" />
+        <location filename="../trainer_window.py" line="723" />
         <source>burn a card</source>
         <translation>eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="711" />
+        <location filename="../trainer_window.py" line="723" />
         <source>no burn</source>
         <translation>nicht brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="712" />
+        <location filename="../trainer_window.py" line="724" />
         <source>shuffle the burns into the stub</source>
         <translation>die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="713" />
+        <location filename="../trainer_window.py" line="725" />
         <source>one common card</source>
         <translation>eine Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="714" />
+        <location filename="../trainer_window.py" line="726" />
         <source>a card to each player</source>
         <translation>eine Karte an jeden Spieler</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="719" />
+        <location filename="../trainer_window.py" line="731" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="719" />
+        <location filename="../trainer_window.py" line="731" />
         <source>seat</source>
         <translation>Platz</translation>
     </message>
@@ -3574,22 +3624,22 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>WhatIfDialog</name>
     <message>
-        <location filename="../floor_dialogs.py" line="50" />
+        <location filename="../floor_dialogs.py" line="51" />
         <source>What if — nothing here is recorded</source>
         <translation>Was wäre, wenn — hier wird nichts protokolliert</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="57" />
+        <location filename="../floor_dialogs.py" line="58" />
         <source>What if: try another action from this moment. The record is not touched.</source>
         <translation>Was wäre, wenn: von diesem Zeitpunkt aus eine andere Aktion versuchen. Das Protokoll bleibt unberührt.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="71" />
+        <location filename="../floor_dialogs.py" line="72" />
         <source>Nothing to undo in the what-if</source>
         <translation>Im Was-wäre-wenn ist nichts rückgängig zu machen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="77" />
+        <location filename="../floor_dialogs.py" line="78" />
         <source>Nothing to redo</source>
         <translation>Nichts zu wiederholen</translation>
     </message>
@@ -3768,983 +3818,983 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>de</translation>
     </message>
     <message>
-        <location filename="../words.py" line="159" />
+        <location filename="../words.py" line="164" />
         <source>royal flush</source>
         <translation>Royal Flush</translation>
     </message>
     <message>
-        <location filename="../words.py" line="161" />
+        <location filename="../words.py" line="166" />
         <source>straight flush, %1 high</source>
         <translation>Straight Flush, %1 hoch</translation>
     </message>
     <message>
-        <location filename="../words.py" line="163" />
+        <location filename="../words.py" line="168" />
         <source>four of a kind, %1</source>
         <translation>Vierling, %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="165" />
+        <location filename="../words.py" line="170" />
         <source>full house, %1 full of %2</source>
         <translation>Full House, %1 über %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="167" />
+        <location filename="../words.py" line="172" />
         <source>flush, %1 high</source>
         <translation>Flush, %1 hoch</translation>
     </message>
     <message>
-        <location filename="../words.py" line="169" />
+        <location filename="../words.py" line="174" />
         <source>straight, %1 high</source>
         <translation>Straße, %1 hoch</translation>
     </message>
     <message>
-        <location filename="../words.py" line="171" />
+        <location filename="../words.py" line="176" />
         <source>three of a kind, %1</source>
         <translation>Drilling, %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="173" />
+        <location filename="../words.py" line="178" />
         <source>two pair, %1 and %2</source>
         <translation>zwei Paare, %1 und %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="175" />
+        <location filename="../words.py" line="180" />
         <source>a pair of %1</source>
         <translation>ein Paar %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="176" />
+        <location filename="../words.py" line="181" />
         <source>%1 high</source>
         <translation>%1 hoch</translation>
     </message>
     <message>
-        <location filename="../words.py" line="184" />
+        <location filename="../words.py" line="189" />
         <source>%1 showing</source>
         <translation>%1 offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="186" />
+        <location filename="../words.py" line="191" />
         <source>four %1 showing</source>
         <translation>vier %1 offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="188" />
+        <location filename="../words.py" line="193" />
         <source>three %1 showing</source>
         <translation>drei %1 offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="190" />
+        <location filename="../words.py" line="195" />
         <source>two pair showing, %1 and %2</source>
         <translation>zwei Paare offen, %1 und %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="192" />
+        <location filename="../words.py" line="197" />
         <source>pair of %1 showing</source>
         <translation>ein Paar %1 offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="193" />
+        <location filename="../words.py" line="198" />
         <source>%1 high showing</source>
         <translation>%1 hoch offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="199" />
+        <location filename="../words.py" line="204" />
         <source>%1 low</source>
         <translation>%1 Low</translation>
     </message>
     <message>
-        <location filename="../words.py" line="204" />
+        <location filename="../words.py" line="209" />
         <source>fixed limit</source>
         <translation>Fixed Limit</translation>
     </message>
     <message>
-        <location filename="../words.py" line="204" />
+        <location filename="../words.py" line="209" />
         <source>spread limit</source>
         <translation>Spread Limit</translation>
     </message>
     <message>
-        <location filename="../words.py" line="205" />
+        <location filename="../words.py" line="210" />
         <source>split limit</source>
         <translation>Split Limit</translation>
     </message>
     <message>
-        <location filename="../words.py" line="317" />
+        <location filename="../words.py" line="322" />
         <source>Only %1 left for %2 players: </source>
         <translation>Nur noch %1 für %2 Spieler: </translation>
     </message>
     <message>
-        <location filename="../words.py" line="321" />
+        <location filename="../words.py" line="326" />
         <source>Burn one card, then two cards down and one up to each player</source>
         <translation>Eine Karte brennen, dann jedem Spieler zwei verdeckte und eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="322" />
+        <location filename="../words.py" line="327" />
         <source>two cards down and one up to each player</source>
         <translation>Jedem Spieler zwei verdeckte und eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="304" />
-        <location filename="../words.py" line="724" />
+        <location filename="../words.py" line="309" />
+        <location filename="../words.py" line="729" />
         <source>Burn one card, then one card down to each of the %1 players</source>
         <translation>Eine Karte brennen, dann jedem der %1 Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="149" />
+        <location filename="../words.py" line="147" />
         <source>third street</source>
         <translation>3. Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="149" />
+        <location filename="../words.py" line="147" />
         <source>fourth street</source>
         <translation>4. Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="150" />
+        <location filename="../words.py" line="148" />
         <source>fifth street</source>
         <translation>5. Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="150" />
+        <location filename="../words.py" line="148" />
         <source>sixth street</source>
         <translation>6. Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="151" />
+        <location filename="../words.py" line="149" />
         <source>seventh street</source>
         <translation>7. Karte (River)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="289" />
+        <location filename="../words.py" line="294" />
         <source>us-cardroom</source>
         <comment>the house profile on the table's header</comment>
         <translation>US-Cardroom</translation>
     </message>
     <message>
-        <location filename="../words.py" line="290" />
+        <location filename="../words.py" line="295" />
         <source>casinos-austria</source>
         <comment>the house profile on the table's header</comment>
         <translation>Casinos Austria</translation>
     </message>
     <message>
-        <location filename="../words.py" line="291" />
+        <location filename="../words.py" line="296" />
         <source>tda-tournament</source>
         <comment>the house profile on the table's header</comment>
         <translation>TDA-Turnier</translation>
     </message>
     <message>
-        <location filename="../words.py" line="305" />
-        <location filename="../words.py" line="725" />
+        <location filename="../words.py" line="310" />
+        <location filename="../words.py" line="730" />
         <source>Burn one card, then one card up to each of the %1 players</source>
         <translation>Eine Karte brennen, dann jedem der %1 Spieler eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="307" />
+        <location filename="../words.py" line="312" />
         <source>No new burn (it went with the card dealt too early): one card down to each of the %1 players</source>
         <translation>Nicht neu brennen (gebrannt wurde schon vor der zu früh gegebenen Karte): je eine Karte verdeckt an die %1 Spieler</translation>
     </message>
     <message>
-        <location filename="../words.py" line="309" />
+        <location filename="../words.py" line="314" />
         <source>No new burn (it went with the card dealt too early): one card up to each of the %1 players</source>
         <translation>Nicht neu brennen (gebrannt wurde schon vor der zu früh gegebenen Karte): je eine Karte offen an die %1 Spieler</translation>
     </message>
     <message>
-        <location filename="../words.py" line="327" />
+        <location filename="../words.py" line="332" />
         <source>shuffle the %1 burn cards into the stub, burn one, then deal one card down to each player</source>
         <translation>die %1 gebrannten Karten in den Reststapel mischen, eine Karte brennen, dann jedem Spieler eine verdeckte Karte geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="329" />
+        <location filename="../words.py" line="334" />
         <source>shuffle the %1 burn cards into the stub, burn one, then deal one card up to each player</source>
         <translation>die %1 gebrannten Karten in den Reststapel mischen, eine Karte brennen, dann jedem Spieler eine offene Karte geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="332" />
+        <location filename="../words.py" line="337" />
         <source>shuffle the %1 burn cards into the stub, then </source>
         <translation>die %1 gebrannten Karten in den Reststapel mischen, dann </translation>
     </message>
     <message>
-        <location filename="../words.py" line="334" />
+        <location filename="../words.py" line="339" />
         <source>deal one card down to each player without a burn</source>
         <translation>jedem Spieler eine verdeckte Karte geben, ohne zu brennen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="335" />
+        <location filename="../words.py" line="340" />
         <source>deal one card up to each player without a burn</source>
         <translation>jedem Spieler eine offene Karte geben, ohne zu brennen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="337" />
+        <location filename="../words.py" line="342" />
         <source>shuffle the %1 burn cards into the stub, then turn one common card face up in the middle</source>
         <translation>die %1 gebrannten Karten in den Reststapel mischen, dann eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="342" />
+        <location filename="../words.py" line="347" />
         <source>shuffle the %1 burn cards into the stub. </source>
         <translation>die %1 gebrannten Karten in den Reststapel mischen. </translation>
     </message>
     <message>
-        <location filename="../words.py" line="345" />
+        <location filename="../words.py" line="350" />
         <source>Burn one, then one card down to each player</source>
         <translation>Eine Karte brennen, dann jedem Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="346" />
+        <location filename="../words.py" line="351" />
         <source>Burn one, then one card up to each player</source>
         <translation>Eine Karte brennen, dann jedem Spieler eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="349" />
+        <location filename="../words.py" line="354" />
         <source>Do not burn (the bottom card is never dealt); one card down to each player</source>
         <translation>Nicht brennen (die unterste Karte wird nie gegeben); jedem Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="351" />
+        <location filename="../words.py" line="356" />
         <source>Do not burn (the bottom card is never dealt); one card up to each player</source>
         <translation>Nicht brennen (die unterste Karte wird nie gegeben); jedem Spieler eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="353" />
+        <location filename="../words.py" line="358" />
         <source>Burn one card, then turn one common card face up in the middle</source>
         <translation>Eine Karte brennen, dann eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="354" />
+        <location filename="../words.py" line="359" />
         <source>Turn one common card face up in the middle</source>
         <translation>Eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="357" />
+        <location filename="../words.py" line="362" />
         <source>scramble the %1 burn cards with the stub, cut, burn one, then one card down to each player</source>
         <translation>die %1 gebrannten Karten mit dem Reststapel vermischen, abheben, eine Karte brennen, dann jedem Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="359" />
+        <location filename="../words.py" line="364" />
         <source>scramble the %1 burn cards with the stub, cut, burn one, then one card up to each player</source>
         <translation>die %1 gebrannten Karten mit dem Reststapel vermischen, abheben, eine Karte brennen, dann jedem Spieler eine offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="362" />
+        <location filename="../words.py" line="367" />
         <source>burn one card and turn one common card face up in the middle</source>
         <translation>eine Karte brennen und eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="363" />
+        <location filename="../words.py" line="368" />
         <source>Only %1 left: scramble the stub with the %2 burn cards, cut, burn one and turn one common card face up in the middle</source>
         <translation>Nur noch %1: den Reststapel mit den %2 gebrannten Karten vermischen, abheben, eine Karte brennen und eine Gemeinschaftskarte offen in die Mitte legen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="368" />
+        <location filename="../words.py" line="373" />
         <source>1 card</source>
         <translation>1 Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="368" />
+        <location filename="../words.py" line="373" />
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../words.py" line="375" />
+        <location filename="../words.py" line="380" />
         <source>Seat %1 antes %2 and is all-in</source>
         <translation>Platz %1 zahlt Ante %2 und ist All-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="376" />
+        <location filename="../words.py" line="381" />
         <source>Seat %1 antes %2</source>
         <translation>Platz %1 zahlt Ante %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="381" />
+        <location filename="../words.py" line="386" />
         <source>Seat %1 folds</source>
         <translation>Platz %1 passt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="383" />
+        <location filename="../words.py" line="388" />
         <source>Seat %1 checks</source>
         <translation>Platz %1 checkt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="387" />
+        <location filename="../words.py" line="392" />
         <source>Seat %1 calls %2 all-in</source>
         <translation>Platz %1 geht mit %2, All-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="388" />
+        <location filename="../words.py" line="393" />
         <source>Seat %1 brings in for %2 all-in</source>
         <translation>Platz %1 setzt den Bring-in von %2, All-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="389" />
+        <location filename="../words.py" line="394" />
         <source>Seat %1 completes to %2 all-in</source>
         <translation>Platz %1 komplettiert auf %2, All-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="390" />
+        <location filename="../words.py" line="395" />
         <source>Seat %1 bets %2 all-in</source>
         <translation>Platz %1 setzt %2, All-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="391" />
+        <location filename="../words.py" line="396" />
         <source>Seat %1 raises to %2 all-in</source>
         <translation>Platz %1 erhöht auf %2, All-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="393" />
+        <location filename="../words.py" line="398" />
         <source>Seat %1 calls %2</source>
         <translation>Platz %1 geht mit %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="394" />
+        <location filename="../words.py" line="399" />
         <source>Seat %1 brings in for %2</source>
         <translation>Platz %1 setzt den Bring-in von %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="395" />
+        <location filename="../words.py" line="400" />
         <source>Seat %1 completes to %2</source>
         <translation>Platz %1 komplettiert auf %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="396" />
+        <location filename="../words.py" line="401" />
         <source>Seat %1 bets %2</source>
         <translation>Platz %1 setzt %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="397" />
+        <location filename="../words.py" line="402" />
         <source>Seat %1 raises to %2</source>
         <translation>Platz %1 erhöht auf %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="403" />
+        <location filename="../words.py" line="408" />
         <source>Seat %1 brings in: the lowest door card, %2, belongs to all-in seat %3</source>
         <translation>Platz %1 setzt den Bring-in: Die niedrigste Door Card, %2, gehört dem All-in-Platz %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="405" />
+        <location filename="../words.py" line="410" />
         <source>Seat %1 brings in: lowest door card, %2</source>
         <translation>Platz %1 setzt den Bring-in: niedrigste Door Card, %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="407" />
+        <location filename="../words.py" line="412" />
         <source> (door card of seat(s) %1 not recorded)</source>
         <translation> (Door Card von Platz %1 nicht erfasst)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="413" />
+        <location filename="../words.py" line="418" />
         <source>Seat %1 acts first: the bring-in</source>
         <translation>Platz %1 spricht zuerst: der Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="415" />
+        <location filename="../words.py" line="420" />
         <source>Seat %1 acts first: acted first on sixth street (common card)</source>
         <translation>Platz %1 spricht zuerst: hat bei der 6. Karte zuerst gesprochen (Gemeinschaftskarte)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="417" />
+        <location filename="../words.py" line="422" />
         <source>Seat %1 acts first: the high hand, seat %2, is all-in</source>
         <translation>Platz %1 spricht zuerst: Die höchste Hand, Platz %2, ist All-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="420" />
+        <location filename="../words.py" line="425" />
         <source>; tie broken by the highest card by suit, %1</source>
         <translation>; Gleichstand entschieden durch die höchste Karte nach Farbe, %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="422" />
+        <location filename="../words.py" line="427" />
         <source>; tie: nearest the dealer's left</source>
         <translation>; Gleichstand: der Nächste links vom Dealer</translation>
     </message>
     <message>
-        <location filename="../words.py" line="423" />
+        <location filename="../words.py" line="428" />
         <source>Seat %1 acts first: %2</source>
         <translation>Platz %1 spricht zuerst: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="427" />
+        <location filename="../words.py" line="432" />
         <source>made the last bet or raise</source>
         <translation>hat zuletzt gesetzt oder erhöht</translation>
     </message>
     <message>
-        <location filename="../words.py" line="428" />
+        <location filename="../words.py" line="433" />
         <source>nobody bet the last round; clockwise from the dealer's left (house option)</source>
         <translation>in der letzten Runde hat niemand gesetzt; im Uhrzeigersinn ab links vom Dealer (Hausregel)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="430" />
+        <location filename="../words.py" line="435" />
         <source>acted first in the last round, in which nobody bet</source>
         <translation>hat in der letzten Runde, in der niemand setzte, zuerst gesprochen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="431" />
+        <location filename="../words.py" line="436" />
         <source>no betting took place; clockwise from the dealer's left</source>
         <translation>es wurde nicht gesetzt; im Uhrzeigersinn ab links vom Dealer</translation>
     </message>
     <message>
-        <location filename="../words.py" line="432" />
+        <location filename="../words.py" line="437" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="433" />
+        <location filename="../words.py" line="438" />
         <source>Seat %1 shows first (%2); then %3</source>
         <translation>Platz %1 zeigt zuerst (%2); dann %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="437" />
+        <location filename="../words.py" line="442" />
         <source>main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../words.py" line="437" />
+        <location filename="../words.py" line="442" />
         <source>side pot %1</source>
-        <translation>Sidepot %1</translation>
+        <translation>%1. Sidepot</translation>
     </message>
     <message>
-        <location filename="../words.py" line="440" />
+        <location filename="../words.py" line="445" />
         <source>%1 %2 to seat %3</source>
         <translation>%1 %2 an Platz %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="443" />
+        <location filename="../words.py" line="448" />
         <source>%1 %2: high %3 to seat(s) %4 (%5), low %6 to seat(s) %7 (%8)</source>
         <translation>%1 %2: High %3 an Platz %4 (%5), Low %6 an Platz %7 (%8)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="447" />
+        <location filename="../words.py" line="452" />
         <source>%1 %2: no qualifying low; all to seat(s) %3 (%4)</source>
         <translation>%1 %2: kein qualifiziertes Low; alles an Platz %3 (%4)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="449" />
+        <location filename="../words.py" line="454" />
         <source>%1 %2 to seat(s) %3 (%4)</source>
         <translation>%1 %2 an Platz %3 (%4)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="454" />
+        <location filename="../words.py" line="459" />
         <source>Raises %1 of %2, and raising goes on: two players left, no cap heads-up</source>
         <translation>Erhöhungen %1 von %2, und es darf weiter erhöht werden: zwei Spieler übrig, im Heads-up gilt kein Cap</translation>
     </message>
     <message>
-        <location filename="../words.py" line="457" />
+        <location filename="../words.py" line="462" />
         <source>Capped: %1 raises of %2; call or fold</source>
         <translation>Cap erreicht: %1 von %2 Erhöhungen; mitgehen oder passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="459" />
+        <location filename="../words.py" line="464" />
         <source>Open pair on fourth street, but no double bet: spread limit bets the same range on every street</source>
         <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Im Spread Limit gilt in jeder Runde dieselbe Spanne</translation>
     </message>
     <message>
-        <location filename="../words.py" line="462" />
+        <location filename="../words.py" line="467" />
         <source>Open pair on fourth street, but no double bet: this house plays hi-lo without it</source>
         <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Dieses Haus spielt Hi-Lo ohne diese Regel</translation>
     </message>
     <message>
-        <location filename="../words.py" line="464" />
+        <location filename="../words.py" line="469" />
         <source>Open pair on fourth street, but no double bet: this house plays without it</source>
         <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Dieses Haus spielt ohne diese Regel</translation>
     </message>
     <message>
-        <location filename="../words.py" line="466" />
+        <location filename="../words.py" line="471" />
         <source>The all-in was less than a full raise: betting is not reopened for seat %1, who has acted; call or fold</source>
         <translation>Das All-in war weniger als eine volle Erhöhung: Für Platz %1, der schon gesprochen hat, ist die Setzrunde nicht wieder eröffnet; mitgehen oder passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="468" />
+        <location filename="../words.py" line="473" />
         <source>The all-in was less than a full raise, but seat %1 has not acted on the bet before it: a raise is open</source>
         <translation>Das All-in war weniger als eine volle Erhöhung, aber Platz %1 hat auf den Einsatz davor noch nicht gesprochen: Erhöhen ist möglich</translation>
     </message>
     <message>
-        <location filename="../words.py" line="475" />
+        <location filename="../words.py" line="480" />
         <source>Seat %1 (%2): door card</source>
         <translation>Platz %1 (%2): Door Card</translation>
     </message>
     <message>
-        <location filename="../words.py" line="477" />
+        <location filename="../words.py" line="482" />
         <source>Seat %1 (%2): upcard</source>
         <translation>Platz %1 (%2): offene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="483" />
+        <location filename="../words.py" line="488" />
         <source>%1. Then press Enter</source>
         <translation>%1. Dann Enter drücken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="484" />
+        <location filename="../words.py" line="489" />
         <source>Deal the river: one card down to each player</source>
         <translation>River geben: jedem Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="488" />
+        <location filename="../words.py" line="493" />
         <source>seat %1 (%2) %3</source>
         <translation>Platz %1 (%2) %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="492" />
+        <location filename="../words.py" line="497" />
         <source>Main pot %1: push to %2</source>
         <translation>Hauptpot %1: auszahlen an %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="493" />
+        <location filename="../words.py" line="498" />
         <source>Side pot %1 %2: push to %3</source>
-        <translation>Sidepot %1 %2: auszahlen an %3</translation>
+        <translation>%1. Sidepot %2: auszahlen an %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="499" />
+        <location filename="../words.py" line="504" />
         <source>fold</source>
         <comment>an action in a list</comment>
         <translation>passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="500" />
+        <location filename="../words.py" line="505" />
         <source>check</source>
         <comment>an action in a list</comment>
         <translation>checken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="501" />
+        <location filename="../words.py" line="506" />
         <source>call</source>
         <comment>an action in a list</comment>
         <translation>mitgehen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="502" />
+        <location filename="../words.py" line="507" />
         <source>bring_in</source>
         <comment>an action in a list</comment>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="503" />
+        <location filename="../words.py" line="508" />
         <source>complete</source>
         <comment>an action in a list</comment>
         <translation>komplettieren</translation>
     </message>
     <message>
-        <location filename="../words.py" line="504" />
+        <location filename="../words.py" line="509" />
         <source>bet</source>
         <comment>an action in a list</comment>
         <translation>setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="505" />
+        <location filename="../words.py" line="510" />
         <source>raise</source>
         <comment>an action in a list</comment>
         <translation>erhöhen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="507" />
+        <location filename="../words.py" line="512" />
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="507" />
+        <location filename="../words.py" line="512" />
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="508" />
+        <location filename="../words.py" line="513" />
         <source>Call</source>
         <translation>Mitgehen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="508" />
+        <location filename="../words.py" line="513" />
         <source>Bring in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="509" />
+        <location filename="../words.py" line="514" />
         <source>Complete to</source>
         <translation>Komplettieren auf</translation>
     </message>
     <message>
-        <location filename="../words.py" line="509" />
+        <location filename="../words.py" line="514" />
         <source>Bet</source>
         <translation>Setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="510" />
+        <location filename="../words.py" line="515" />
         <source>Raise to</source>
         <translation>Erhöhen auf</translation>
     </message>
     <message>
-        <location filename="../words.py" line="511" />
+        <location filename="../words.py" line="516" />
         <source>fold</source>
         <translation>passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="511" />
+        <location filename="../words.py" line="516" />
         <source>check</source>
         <translation>checken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="512" />
+        <location filename="../words.py" line="517" />
         <source>call</source>
         <translation>mitgehen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="512" />
+        <location filename="../words.py" line="517" />
         <source>bring in</source>
         <translation>den Bring-in setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="513" />
+        <location filename="../words.py" line="518" />
         <source>complete</source>
         <translation>komplettieren</translation>
     </message>
     <message>
-        <location filename="../words.py" line="513" />
+        <location filename="../words.py" line="518" />
         <source>bet</source>
         <translation>setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="514" />
+        <location filename="../words.py" line="519" />
         <source>raise</source>
         <translation>erhöhen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="523" />
+        <location filename="../words.py" line="528" />
         <source>deal</source>
         <comment>the phase of a hand</comment>
         <translation>Geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="524" />
+        <location filename="../words.py" line="529" />
         <source>bet</source>
         <comment>the phase of a hand</comment>
         <translation>Setzrunde</translation>
     </message>
     <message>
-        <location filename="../words.py" line="525" />
+        <location filename="../words.py" line="530" />
         <source>showdown</source>
         <comment>the phase of a hand</comment>
         <translation>Showdown</translation>
     </message>
     <message>
-        <location filename="../words.py" line="526" />
+        <location filename="../words.py" line="531" />
         <source>done</source>
         <comment>the phase of a hand</comment>
         <translation>beendet</translation>
     </message>
     <message>
-        <location filename="../words.py" line="542" />
+        <location filename="../words.py" line="547" />
         <source> or </source>
         <translation> oder </translation>
     </message>
     <message>
-        <location filename="../words.py" line="580" />
+        <location filename="../words.py" line="585" />
         <source>folds</source>
         <translation>passt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="582" />
+        <location filename="../words.py" line="587" />
         <source>checks</source>
         <translation>checkt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="584" />
+        <location filename="../words.py" line="589" />
         <source>calls</source>
         <translation>geht mit</translation>
     </message>
     <message>
-        <location filename="../words.py" line="584" />
+        <location filename="../words.py" line="589" />
         <source>brings in</source>
         <translation>setzt den Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="585" />
+        <location filename="../words.py" line="590" />
         <source>completes</source>
         <translation>komplettiert</translation>
     </message>
     <message>
-        <location filename="../words.py" line="585" />
+        <location filename="../words.py" line="590" />
         <source>bets</source>
         <translation>setzt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="586" />
+        <location filename="../words.py" line="591" />
         <source>raises</source>
         <translation>erhöht</translation>
     </message>
     <message>
-        <location filename="../words.py" line="587" />
+        <location filename="../words.py" line="592" />
         <source>brings in for %1</source>
         <translation>setzt den Bring-in von %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="587" />
+        <location filename="../words.py" line="592" />
         <source>completes to %1</source>
         <translation>komplettiert auf %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="588" />
+        <location filename="../words.py" line="593" />
         <source>bets %1</source>
         <translation>setzt %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="588" />
+        <location filename="../words.py" line="593" />
         <source>raises to %1</source>
         <translation>erhöht auf %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="589" />
+        <location filename="../words.py" line="594" />
         <source>calls %1</source>
         <translation>geht mit %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="594" />
+        <location filename="../words.py" line="599" />
         <source>Seat %1 %2 out of turn; action goes back to seat %3</source>
-        <translation>Platz %1 %2 außer der Reihe; die Aktion geht zurück an Platz %3</translation>
+        <translation>Platz %1 außer der Reihe: %2; die Aktion geht zurück an Platz %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="597" />
+        <location filename="../words.py" line="602" />
         <source>: the floor rules on it (house option)</source>
         <translation>: der Floor entscheidet darüber (Hausregel)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="598" />
+        <location filename="../words.py" line="603" />
         <source>: binding if the action to seat %1 does not change</source>
         <translation>: bindend, wenn sich die Aktion bis Platz %1 nicht ändert</translation>
     </message>
     <message>
-        <location filename="../words.py" line="603" />
+        <location filename="../words.py" line="608" />
         <source>Seat %1's action out of turn stands: %2</source>
         <translation>Die Aktion von Platz %1 außer der Reihe bleibt: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="605" />
+        <location filename="../words.py" line="610" />
         <source>Seat %1's action out of turn is void: a bet or raise came in between; seat %1 has every option</source>
         <translation>Die Aktion von Platz %1 außer der Reihe gilt nicht: Dazwischen kam ein Einsatz oder eine Erhöhung; Platz %1 hat alle Optionen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="610" />
+        <location filename="../words.py" line="615" />
         <source>Wrong bring-in: seat %1's door card is %2, not %3</source>
         <translation>Falscher Bring-in: Die Door Card von Platz %1 ist %2, nicht %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="613" />
+        <location filename="../words.py" line="618" />
         <source>; %1 goes back to seat %2</source>
         <translation>; %1 geht zurück an Platz %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="615" />
+        <location filename="../words.py" line="620" />
         <source>; the bring-in is decided again</source>
         <translation>; der Bring-in wird neu bestimmt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="620" />
+        <location filename="../words.py" line="625" />
         <source>Misdeal: every ante and bet goes back; the hand is void and dealt again to the same players</source>
         <translation>Misdeal: Alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="622" />
+        <location filename="../words.py" line="627" />
         <source>Fouled deck: every ante and bet goes back; the hand is void and dealt again to the same players</source>
         <translation>Fehlerhaftes Deck: Alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="633" />
+        <location filename="../words.py" line="638" />
         <source>seat %1 dealt %2</source>
         <translation>Platz %1 bekommt %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="636" />
+        <location filename="../words.py" line="641" />
         <source>the river dealt down</source>
         <translation>River verdeckt gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="638" />
+        <location filename="../words.py" line="643" />
         <source>common card %1</source>
         <translation>Gemeinschaftskarte %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="641" />
+        <location filename="../words.py" line="646" />
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="644" />
+        <location filename="../words.py" line="649" />
         <source>seat %1 shows %2</source>
         <translation>Platz %1 zeigt %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="646" />
+        <location filename="../words.py" line="651" />
         <source>seat %1 mucks</source>
         <translation>Platz %1 muckt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="648" />
+        <location filename="../words.py" line="653" />
         <source>, seat %1</source>
         <translation>, Platz %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="655" />
+        <location filename="../words.py" line="660" />
         <source>Exposed downcard on third street</source>
         <translation>Verdeckte Karte bei der 3. Karte aufgedeckt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="656" />
+        <location filename="../words.py" line="661" />
         <source>Card dealt too early</source>
         <translation>Zu früh gegebene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="657" />
+        <location filename="../words.py" line="662" />
         <source>Wrong bring-in (a misread door card)</source>
         <translation>Falscher Bring-in (Door Card falsch gelesen)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="658" />
+        <location filename="../words.py" line="663" />
         <source>Action out of turn</source>
         <translation>Aktion außer der Reihe</translation>
     </message>
     <message>
-        <location filename="../words.py" line="659" />
+        <location filename="../words.py" line="664" />
         <source>Misdeal</source>
         <translation>Misdeal</translation>
     </message>
     <message>
-        <location filename="../words.py" line="660" />
+        <location filename="../words.py" line="665" />
         <source>Fouled deck</source>
         <translation>Fehlerhaftes Deck</translation>
     </message>
     <message>
-        <location filename="../words.py" line="666" />
+        <location filename="../words.py" line="671" />
         <source>hand dealt: antes in</source>
         <translation>Spiel gegeben: Antes im Pot</translation>
     </message>
     <message>
-        <location filename="../words.py" line="667" />
+        <location filename="../words.py" line="672" />
         <source>awards confirmed; hand sealed</source>
         <translation>Auszahlung bestätigt; Spiel versiegelt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="668" />
+        <location filename="../words.py" line="673" />
         <source>table resumed after a restart</source>
         <translation>Tisch nach einem Neustart fortgesetzt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="669" />
+        <location filename="../words.py" line="674" />
         <source>dealer undid: %1</source>
         <translation>Dealer machte rückgängig: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="670" />
+        <location filename="../words.py" line="675" />
         <source>dealer redid: %1</source>
         <translation>Dealer wiederholte: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="671" />
+        <location filename="../words.py" line="676" />
         <source>irregularity: %1</source>
         <translation>Unregelmäßigkeit: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="672" />
+        <location filename="../words.py" line="677" />
         <source>floor ruling by %1: %2</source>
         <translation>Entscheidung des Floors von %1: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="676" />
+        <location filename="../words.py" line="681" />
         <source> (confirmed by the floor: %1)</source>
         <translation> (vom Floor bestätigt: %1)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="684" />
+        <location filename="../words.py" line="689" />
         <source>Next street: %1</source>
         <translation>Nächste Runde: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="685" />
+        <location filename="../words.py" line="690" />
         <source>Common card %1: every live player's card</source>
         <translation>Gemeinschaftskarte %1: gilt für jeden aktiven Spieler</translation>
     </message>
     <message>
-        <location filename="../words.py" line="686" />
+        <location filename="../words.py" line="691" />
         <source>No betting: fewer than two players have chips</source>
         <translation>Keine Setzrunde: Weniger als zwei Spieler haben Chips</translation>
     </message>
     <message>
-        <location filename="../words.py" line="690" />
+        <location filename="../words.py" line="695" />
         <source>Floor ruling: applied although refused: %1</source>
         <translation>Floor-Entscheidung: angewendet, obwohl abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="692" />
+        <location filename="../words.py" line="697" />
         <source>Uncalled %1 returned to seat %2</source>
         <translation>Nicht gecallter Einsatz: %1 zurück an Platz %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="695" />
+        <location filename="../words.py" line="700" />
         <source>Seat %1 mucks</source>
         <translation>Platz %1 muckt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="696" />
+        <location filename="../words.py" line="701" />
         <source>Seat %1 wins %2: everyone else folded; no need to show</source>
         <translation>Platz %1 gewinnt %2: Alle anderen haben gepasst; kein Zeigen nötig</translation>
     </message>
     <message>
-        <location filename="../words.py" line="701" />
+        <location filename="../words.py" line="706" />
         <source>Seat %1's exposed downcard %2 is the door card; the third card is dealt down</source>
         <translation>Die aufgedeckte verdeckte Karte %2 von Platz %1 ist die Door Card; die dritte Karte wird verdeckt gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="703" />
+        <location filename="../words.py" line="708" />
         <source>Card dealt too early: it goes back, the stub is shuffled with it (not the burns), and street %1 is dealt without a new burn</source>
         <translation>Zu früh gegebene Karte: Sie geht zurück, der Reststapel wird mit ihr gemischt (ohne die gebrannten Karten), und die %1. Karte wird gegeben, ohne neu zu brennen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="710" />
+        <location filename="../words.py" line="715" />
         <source>Open a table</source>
         <translation>Einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="711" />
+        <location filename="../words.py" line="716" />
         <source>Between hands: start hand %1 when the table is ready</source>
         <translation>Zwischen zwei Spielen: Spiel %1 beginnen, sobald der Tisch bereit ist</translation>
     </message>
     <message>
-        <location filename="../words.py" line="714" />
+        <location filename="../words.py" line="719" />
         <source>%1. Enter the common card</source>
         <translation>%1. Gemeinschaftskarte eingeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="716" />
+        <location filename="../words.py" line="721" />
         <source>Seat %1 (%2) to act</source>
         <translation>Platz %1 (%2) ist am Zug</translation>
     </message>
     <message>
-        <location filename="../words.py" line="718" />
+        <location filename="../words.py" line="723" />
         <source>Seat %1 shows first</source>
         <translation>Platz %1 zeigt zuerst</translation>
     </message>
     <message>
-        <location filename="../words.py" line="719" />
+        <location filename="../words.py" line="724" />
         <source>Seat %1: show or muck</source>
         <translation>Platz %1: zeigen oder mucken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="720" />
+        <location filename="../words.py" line="725" />
         <source>Push the pots and confirm</source>
         <translation>Pots auszahlen und bestätigen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="721" />
+        <location filename="../words.py" line="726" />
         <source>One card down to each of the %1 players</source>
         <translation>Je eine Karte verdeckt an die %1 Spieler</translation>
     </message>
     <message>
-        <location filename="../words.py" line="722" />
+        <location filename="../words.py" line="727" />
         <source>One card up to each of the %1 players</source>
         <translation>Je eine Karte offen an die %1 Spieler</translation>
     </message>
     <message>
-        <location filename="../words.py" line="726" />
+        <location filename="../words.py" line="731" />
         <source>Hand %1 is sealed in the record: %2</source>
         <translation>Spiel %1 ist im Protokoll versiegelt: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="727" />
+        <location filename="../words.py" line="732" />
         <source>Misdeal: give back every ante and bet, shuffle, and deal again</source>
         <translation>Misdeal: alle Antes und Einsätze zurückgeben, mischen und neu geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="728" />
+        <location filename="../words.py" line="733" />
         <source>Fouled deck: give back every ante and bet, shuffle, and deal again</source>
         <translation>Fehlerhaftes Deck: alle Antes und Einsätze zurückgeben, mischen und neu geben</translation>
     </message>
@@ -4752,7 +4802,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>_SeatDialog</name>
     <message>
-        <location filename="../seat_dialogs.py" line="69" />
+        <location filename="../seat_dialogs.py" line="70" />
         <source>%1 is not an amount of money</source>
         <translation>%1 ist kein Geldbetrag</translation>
     </message>
