@@ -184,7 +184,7 @@ def test_a_stray_letter_does_not_eat_the_next_card(qtbot, window):
     kb = Keys(qtbot, window)
     kb.key(Qt.Key_Return)
     kb.type("f")
-    assert "unknown card code 'f'" in kb.error and window.panel.card_edit.selectedText() == "f"
+    assert "Unknown card code 'f'" in kb.error and window.panel.card_edit.selectedText() == "f"
     assert "D-1" not in kb.error                              # a typo is no rule's matter
     kb.type("kc")                                             # typed over the refused letter
     assert c.inputs == [["deal", 1, ["Kc"]]] and window.panel.card_edit.text() == ""
@@ -201,7 +201,7 @@ def test_an_action_key_that_is_not_legal_says_why(qtbot, window):
     assert "C (Call) is not possible now" in kb.error and "B Bring in $2" in kb.error
     assert not window.panel.card_box.isVisible()              # C starts no card: the line is over
     kb.type("x")
-    assert "x is no key here" in kb.error and len(c.inputs) == 3
+    assert "'x' is no key here" in kb.error and len(c.inputs) == 3
 
 
 def test_digits_after_a_one_amount_raise_do_not_reach_the_next_player(qtbot, window):

@@ -151,7 +151,7 @@ def test_a_full_disk_is_said_in_words_and_the_hand_waits(qtbot, window):
     fill_the_disk(c.store)
     kb.type("2c")
     kb.enter()
-    assert "the hand record cannot be written: disk full — nothing was changed" in window.panel.error.text()
+    assert "The hand record cannot be written: disk full — nothing was changed" in window.panel.error.text()
     assert c.prompt().seat == 2 and len(c.inputs) == 1
     free_the_disk(c.store)
     kb.enter()                                    # the same card, once there is room
@@ -221,7 +221,7 @@ def test_a_top_up_during_a_hand_is_refused_before_any_question(qtbot, window):
     kb.card("kd")
     kb.menu("Seats", "Top up")
     assert QApplication.activeModalWidget() is None          # no seat or amount asked
-    assert "seats change only between hands: finish the hand first — T-4" in window.panel.error.text()
+    assert "Seats change only between hands: finish the hand first — T-4" in window.panel.error.text()
 
 
 def test_a_picker_click_then_action_keys_and_ctrl_z_with_a_card_half_typed(qtbot, window):

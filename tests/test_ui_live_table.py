@@ -253,7 +253,7 @@ def test_bad_input_in_the_ui_changes_nothing(dealer):
     d = dealer
     d.open_table("stud-5-10", [5000] * 3)
     d.type_card("zz")
-    assert "unknown card code 'z'" in d.panel.error.text()  # a stray letter is refused on its own
+    assert "Unknown card code 'z'" in d.panel.error.text()  # a stray letter is refused on its own
     d.type_card("Kd")
     d.type_card("kd")
     assert "already seen" in d.panel.error.text() and d.c.prompt().seat == 2

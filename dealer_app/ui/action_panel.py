@@ -272,6 +272,9 @@ class ActionPanel(QWidget):
                             "background: #e6e6e6; border: 1px solid #d0d0d0; }" % colours[code[1]].name())
 
     def show_error(self, message: str, rules: str = ""):
+        """A refusal shown on its own: a sentence, so it starts with a capital letter (the
+        engine's words start lower-case, being parts of other sentences too)."""
+        message = message[:1].upper() + message[1:]
         self.error.setText(message + (f" — {rules}" if rules else ""))
 
     def _enter_typed_card(self):
@@ -518,7 +521,7 @@ class ActionPanel(QWidget):
             self.show_error(fill(self.tr("%1 (%2) is not possible now: %3. The keys now: %4"), key,
                                  action_name(action), error_words(why), keys), ", ".join(why.rules))
         else:
-            self.show_error(fill(self.tr("%1 is no key here. The keys now: %2"), text, keys))
+            self.show_error(fill(self.tr("%1 is no key here. The keys now: %2"), repr(text), keys))
         return True
 
     def swallow_enter(self) -> bool:

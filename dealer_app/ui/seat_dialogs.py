@@ -60,7 +60,7 @@ class _SeatDialog(QDialog):
         return self.controller.money(cents)
 
     def _show_error(self, message: str, rules: str = "") -> None:
-        self.error.setText(message + (f" — {rules}" if rules else ""))
+        self.error.setText(message[:1].upper() + message[1:] + (f" — {rules}" if rules else ""))
 
     def _amount(self, edit: QLineEdit) -> int | None:
         text = edit.text()

@@ -31,254 +31,254 @@
         <translation>Muck  [Strg+M]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="342" />
+        <location filename="../action_panel.py" line="345" />
         <source>%1 is complete: %2 is one card too many</source>
         <translation>%1 ist komplett: %2 ist eine Karte zu viel</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="344" />
+        <location filename="../action_panel.py" line="347" />
         <source>%1 is complete: %2 are %3 cards too many</source>
         <translation>%1 ist komplett: %2 sind %3 Karten zu viel</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="346" />
-        <location filename="../action_panel.py" line="364" />
+        <location filename="../action_panel.py" line="349" />
+        <location filename="../action_panel.py" line="367" />
         <source>seat %1 %2</source>
         <translation>Platz %1 %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="352" />
+        <location filename="../action_panel.py" line="355" />
         <source> (folded, no card: seat %1)</source>
         <translation> (gepasst, keine Karte: Platz %1)</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="366" />
+        <location filename="../action_panel.py" line="369" />
         <source>seat %1 ← next</source>
         <translation>Platz %1 ← als Nächstes</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="369" />
+        <location filename="../action_panel.py" line="372" />
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="371" />
+        <location filename="../action_panel.py" line="374" />
         <source>No card for the folded seats: %1</source>
         <translation>Keine Karte für die gepassten Plätze: %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="456" />
+        <location filename="../action_panel.py" line="459" />
         <source>Seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="501" />
+        <location filename="../action_panel.py" line="504" />
         <source>%1 was done at once (it has one amount): %2 and its Enter are not used</source>
         <translation>%1 wurde sofort ausgeführt (es gibt nur einen Betrag): %2 und das Enter danach werden nicht verwendet</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="506" />
+        <location filename="../action_panel.py" line="509" />
         <source>Press the action's key first (%1), then type the amount and Enter</source>
         <translation>Erst die Taste der Aktion drücken (%1), dann den Betrag tippen und Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="509" />
+        <location filename="../action_panel.py" line="512" />
         <source>No amount to type: each action here has its one amount — press its key</source>
         <translation>Kein Betrag zu tippen: Jede Aktion hier hat ihren festen Betrag — ihre Taste drücken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="518" />
+        <location filename="../action_panel.py" line="521" />
         <source>%1 (%2) is not possible now: %3. The keys now: %4</source>
         <translation>%1 (%2) ist jetzt nicht möglich: %3. Die Tasten jetzt: %4</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="521" />
+        <location filename="../action_panel.py" line="524" />
         <source>%1 is no key here. The keys now: %2</source>
         <translation>%1 ist hier keine Taste. Die Tasten jetzt: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="565" />
+        <location filename="../action_panel.py" line="568" />
         <source>Rules: %1</source>
         <translation>Regeln: %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="585" />
+        <location filename="../action_panel.py" line="588" />
         <source>Deal river  [Enter]</source>
         <translation>River geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="586" />
+        <location filename="../action_panel.py" line="589" />
         <source>Confirm the awards  [Enter]</source>
         <translation>Auszahlung bestätigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="586" />
+        <location filename="../action_panel.py" line="589" />
         <source>Deal again  [Enter]</source>
         <translation>Neu geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="587" />
+        <location filename="../action_panel.py" line="590" />
         <source>Start hand %1  [Enter]</source>
         <translation>Spiel %1 beginnen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="596" />
+        <location filename="../action_panel.py" line="599" />
         <source>Ctrl+Z undo · Ctrl+Shift+Z redo</source>
         <translation>Strg+Z rückgängig · Strg+Umschalt+Z wiederholen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="598" />
+        <location filename="../action_panel.py" line="601" />
         <source>Type the card (kd, 10h, th) or a whole street — no Enter needed · %1</source>
         <translation>Karte tippen (kd, 10h, dh) oder alle Karten der Runde — ohne Enter · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="601" />
+        <location filename="../action_panel.py" line="604" />
         <source>The street is dealt: Esc clears the box, then the action keys · %1</source>
         <translation>Die Runde ist gegeben: Esc leert das Feld, dann gelten die Aktionstasten · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="605" />
+        <location filename="../action_panel.py" line="608" />
         <source> · for an amount: its key, the digits, Enter</source>
         <translation> · für einen Betrag: seine Taste, die Ziffern, Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="606" />
+        <location filename="../action_panel.py" line="609" />
         <source>Keys: %1%2 · %3</source>
         <translation>Tasten: %1%2 · %3</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="608" />
+        <location filename="../action_panel.py" line="611" />
         <source>Type the downcards shown: the hand shows when all are typed · Ctrl+M muck · %1</source>
         <translation>Gezeigte verdeckte Karten tippen: Die Hand gilt als gezeigt, sobald alle getippt sind · Strg+M Muck · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="613" />
+        <location filename="../action_panel.py" line="616" />
         <source>voided by the floor: only a floor ruling changes it</source>
         <translation>vom Floor für ungültig erklärt: Nur eine Entscheidung des Floors ändert das</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="614" />
+        <location filename="../action_panel.py" line="617" />
         <source>Enter: %1 · %2</source>
         <translation>Enter: %1 · %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="615" />
+        <location filename="../action_panel.py" line="618" />
         <source>Seats menu: join, top up, sit out, leave</source>
         <translation>Menü Plätze: Platz nehmen, zukaufen, aussetzen, verlassen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="650" />
+        <location filename="../action_panel.py" line="653" />
         <source>%1 + amount + Enter</source>
         <translation>%1 + Betrag + Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="663" />
+        <location filename="../action_panel.py" line="666" />
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="665" />
+        <location filename="../action_panel.py" line="668" />
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="668" />
+        <location filename="../action_panel.py" line="671" />
         <source>Call all-in %1</source>
         <translation>All-in mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="668" />
+        <location filename="../action_panel.py" line="671" />
         <source>Call %1</source>
         <translation>Mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="670" />
+        <location filename="../action_panel.py" line="673" />
         <source>Bring in %1–%2</source>
         <translation>Bring-in %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="670" />
+        <location filename="../action_panel.py" line="673" />
         <source>Bet %1–%2</source>
         <translation>Setzen %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="671" />
+        <location filename="../action_panel.py" line="674" />
         <source>Raise to %1–%2</source>
         <translation>Erhöhen auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="671" />
+        <location filename="../action_panel.py" line="674" />
         <source>Complete to %1–%2</source>
         <translation>Komplettieren auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="675" />
+        <location filename="../action_panel.py" line="678" />
         <source>All-in %1</source>
         <translation>All-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="676" />
+        <location filename="../action_panel.py" line="679" />
         <source>Bring in %1</source>
         <translation>Bring-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="676" />
+        <location filename="../action_panel.py" line="679" />
         <source>Bet %1</source>
         <translation>Setzen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="676" />
+        <location filename="../action_panel.py" line="679" />
         <source>Raise to %1</source>
         <translation>Erhöhen auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="677" />
+        <location filename="../action_panel.py" line="680" />
         <source>Complete to %1</source>
         <translation>Komplettieren auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="368" />
-        <location filename="../action_panel.py" line="685" />
+        <location filename="../action_panel.py" line="371" />
+        <location filename="../action_panel.py" line="688" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="348" />
+        <location filename="../action_panel.py" line="351" />
         <source>; this line gave %1 — check them, Ctrl+Z takes them back, Esc clears the box</source>
         <translation>; diese Zeile gab %1 — bitte prüfen, Strg+Z nimmt sie zurück, Esc leert das Feld</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="687" />
+        <location filename="../action_panel.py" line="690" />
         <source>Best so far: %1 — %2</source>
         <translation>Bisher beste Hand: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="689" />
+        <location filename="../action_panel.py" line="692" />
         <source>Best low so far: %1 — %2</source>
         <translation>Bisher bestes Low: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="697" />
+        <location filename="../action_panel.py" line="700" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="697" />
+        <location filename="../action_panel.py" line="700" />
         <source>Side pot %1</source>
         <translation>%1. Sidepot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="699" />
+        <location filename="../action_panel.py" line="702" />
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="703" />
+        <location filename="../action_panel.py" line="706" />
         <source>low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="703" />
+        <location filename="../action_panel.py" line="706" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
