@@ -59,7 +59,7 @@ def test_every_supported_hand_agrees_with_the_server(imp):
     ("checked_showdown_from", "first-actor", "PokerStars", "showdown order"),
     ("checked_showdown_from", "first-actor", "Full Tilt", "showdown order"),
     ("open_pair_double", False, "PokerStars", "double bet"),
-    ("open_pair_double", False, "Full Tilt", "may not bet to 400"),
+    ("open_pair_double", False, "Full Tilt", "may not bet to $4"),
 ])
 def test_site_options_are_what_the_servers_did(option, value, site, needle):
     disagreeing = [h for h in HANDS if h.site == site and (h.site, h.hand_id) not in EXCEPTIONS

@@ -54,7 +54,7 @@ def test_euros_from_cp1252_and_amounts_put_in():
 
 def test_the_catalog_options_are_what_the_server_did():
     assert SITE_RULES["Everleaf"] == everleaf.RULES == ("us-cardroom", {})
-    for option, value, needle in [("open_pair_double", False, "may not raise to 15"),   # L-3, hand 295680332
+    for option, value, needle in [("open_pair_double", False, "may not raise to €0.15"),   # L-3, hand 295680332
                                   ("checked_showdown_from", "dealers-left", "showdown order")]:  # W-1, 295679620
         problems = [p for h in HANDS for p in verdict(h, None, {option: value})["problems"]]
         assert any(needle in p for p in problems), option

@@ -994,6 +994,7 @@ GERMAN = {
     "to call %1": "mitgehen %1",
     "in pot %1": "im Pot %1",
     "HELD: %1 (I-5)": "VORGEMERKT: %1 (I-5)",
+    "HELD: %1": "VORGEMERKT: %1",
     "TO ACT · call %1": "AM ZUG · mitgehen %1",
     "Learn": "Lernen",
     "Practice": "Üben",

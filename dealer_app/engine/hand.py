@@ -23,7 +23,7 @@ from dealer_app.engine.events import (
 from dealer_app.engine.irregularities import IrregularityLayer
 from dealer_app.engine.limits import BettingRules
 from dealer_app.engine.player import Player, SeatSpec
-from dealer_app.engine.says import QT_TRANSLATE_NOOP, ActionArg, ListArg, PhaseArg, Says, says
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, ActionArg, ListArg, MoneyArg, PhaseArg, Says, says
 
 AGGRESSIVE: Final = ("bring_in", "complete", "bet", "raise")
 ACTIONS: Final = ("fold", "check", "call") + AGGRESSIVE
@@ -192,8 +192,9 @@ class Hand(IrregularityLayer):
             raise IllegalAction(says(QT_TRANSLATE_NOOP("Errors", "seat %1 may not %2 now (legal: %3)"), seat,
                                      ActionArg(action), names), self.decision_rules)
         allowed = ListArg(tuple(self._describe_choice(a) for a in choices), " or ")
+        amount = MoneyArg(to, self.rules.currency) if isinstance(to, int) else to
         raise IllegalAction(says(QT_TRANSLATE_NOOP("Errors", "seat %1 may not %2 to %3: %4"), seat, ActionArg(action),
-                                 to, allowed), self.decision_rules)
+                                 amount, allowed), self.decision_rules)
 
     def _apply_ruling(self, seat, action, to, exc: IllegalAction) -> list[Event]:
         start = len(self.events)
@@ -211,12 +212,14 @@ class Hand(IrregularityLayer):
         self._apply(p, action, to, ("I-3",))
         return self.events[start:]
 
-    @staticmethod
-    def _describe_choice(a: LegalAction) -> Says:
-        if a.min_to is not None:
-            return says(QT_TRANSLATE_NOOP("Errors", "%1 to %2-%3"), ActionArg(a.action), a.min_to, a.max_to)
+    def _describe_choice(self, a: LegalAction) -> Says:
+        """A legal choice in a refusal, its amounts as money ("bet to $20"), never bare cents."""
+        cur = self.rules.currency
+        if a.min_to is not None and a.max_to is not None:
+            return says(QT_TRANSLATE_NOOP("Errors", "%1 to %2-%3"), ActionArg(a.action), MoneyArg(a.min_to, cur),
+                        MoneyArg(a.max_to, cur))
         if a.to is not None:
-            return says(QT_TRANSLATE_NOOP("Errors", "%1 to %2"), ActionArg(a.action), a.to)
+            return says(QT_TRANSLATE_NOOP("Errors", "%1 to %2"), ActionArg(a.action), MoneyArg(a.to, cur))
         return says("%1", ActionArg(a.action, raw=True))
 
     def _apply(self, p: Player, action: str, to: int | None, rules: tuple[str, ...]) -> None:

@@ -255,6 +255,8 @@ class TableView(QWidget):
             action, to = v.held
             held = action_name(action) + (f" {self.controller.money(to)}" if to is not None else "")
             status = self.tr("HELD: %1 (I-5)").replace("%1", held)
+            if QFontMetrics(self._font(14)).horizontalAdvance(status) > bw - 12:  # (German is longer)
+                status = self.tr("HELD: %1").replace("%1", held)
         elif v.to_act:
             status = self.tr("TO ACT")
             if v.to_call:

@@ -416,17 +416,17 @@
         <translation>Platz %1 darf jetzt nicht %2 (erlaubt: %3)</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="195" />
+        <location filename="../../engine/hand.py" line="196" />
         <source>seat %1 may not %2 to %3: %4</source>
         <translation>Platz %1 darf nicht %2 auf %3: %4</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="217" />
+        <location filename="../../engine/hand.py" line="219" />
         <source>%1 to %2-%3</source>
         <translation>%1 auf %2-%3</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="219" />
+        <location filename="../../engine/hand.py" line="222" />
         <source>%1 to %2</source>
         <translation>%1 auf %2</translation>
     </message>
@@ -2973,13 +2973,18 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Pot %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="266" />
-        <location filename="../table_view.py" line="285" />
+        <location filename="../table_view.py" line="259" />
+        <source>HELD: %1</source>
+        <translation>VORGEMERKT: %1</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="268" />
+        <location filename="../table_view.py" line="287" />
         <source>to call %1</source>
         <translation>mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="268" />
+        <location filename="../table_view.py" line="270" />
         <source>in pot %1</source>
         <translation>im Pot %1</translation>
     </message>
@@ -3046,17 +3051,17 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>VORGEMERKT: %1 (I-5)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="259" />
+        <location filename="../table_view.py" line="261" />
         <source>TO ACT</source>
         <translation>AM ZUG</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="261" />
+        <location filename="../table_view.py" line="263" />
         <source>TO ACT · call %1</source>
         <translation>AM ZUG · mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="263" />
+        <location filename="../table_view.py" line="265" />
         <source>SITTING OUT</source>
         <translation>SETZT AUS</translation>
     </message>
