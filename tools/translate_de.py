@@ -514,7 +514,7 @@ GERMAN = {
     "&Close table": "Tisch &schließen",
     "Hand in progress": "Spiel läuft",
     "Hand %1 is not finished. %2 anyway? The hand stays in the record as it is.":
-        "Spiel %1 ist nicht beendet. Trotzdem: %2? Das Spiel bleibt so im Protokoll, wie es ist.",
+        "Spiel %1 ist nicht beendet. Trotzdem „%2“? Das Spiel bleibt so im Protokoll, wie es ist.",
     "Open another table": "Einen anderen Tisch öffnen",
     "Resume another table": "Einen anderen Tisch fortsetzen",
     "Close the table": "Den Tisch schließen",

@@ -1941,7 +1941,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../main_window.py" line="280" />
         <source>Hand %1 is not finished. %2 anyway? The hand stays in the record as it is.</source>
-        <translation>Spiel %1 ist nicht beendet. Trotzdem: %2? Das Spiel bleibt so im Protokoll, wie es ist.</translation>
+        <translation>Spiel %1 ist nicht beendet. Trotzdem „%2“? Das Spiel bleibt so im Protokoll, wie es ist.</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="292" />
