@@ -615,7 +615,7 @@ def test_the_picker_never_moves_while_cards_are_entered(qtbot, tmp_path, languag
 
 
 # --- the table's header and the cards' corners ----------------------------------------------------
-def test_the_header_says_every_table_and_its_whole_house_profile(qtbot, tmp_path, language):
+def test_the_header_says_every_table_and_its_whole_house_profile(qapp, language):
     """Every limit table with every house profile, in a table view as narrow as the floor
     console's (its least) and as wide as the live table's at 1280x720: all of it, no "…"."""
     from dealer_app.engine.limits import load_folder
