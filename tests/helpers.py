@@ -123,3 +123,16 @@ def mutate_text(text: str, rng, alphabet: str = "0123456789azKQJTscdh$.,[]:+ ") 
                 chars[rng.randrange(len(chars))] = rng.choice(alphabet)
         return "".join(chars)
     return "\n".join(lines)
+
+
+_QM_BYTES: list[bytes] = []  # the bytes each German translator reads: kept as long as the run
+
+
+def load_german(translator) -> bool:
+    """Load the German translation into ``translator`` from a copy in memory, as the app does:
+    Qt reads a .qm loaded by path in place, and a rebuild of the file while the tests run
+    would be read halfway through (a crash inside translate())."""
+    from pathlib import Path
+    data = (Path(__file__).resolve().parents[1] / "dealer_app/ui/i18n/dealer_app_de.qm").read_bytes()
+    _QM_BYTES.append(data)
+    return translator.load(data)

@@ -5,6 +5,7 @@ digits typed after an action that acted at once. Every key goes to
 rest is typed."""
 
 import pytest
+from helpers import load_german
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication
 
@@ -443,10 +444,9 @@ def test_a_limit_table_is_picked_by_typing_its_stakes_or_game(qtbot, window):
 def test_every_menu_has_its_own_alt_letter(qtbot, window, language):
     from PySide6.QtCore import QTranslator
 
-    from dealer_app.ui.app import I18N
     translator = QTranslator()
     if language == "de":
-        assert translator.load(str(I18N / "dealer_app_de.qm"))
+        assert load_german(translator)
         QApplication.installTranslator(translator)
     try:
         settings = QSettings(str(window.settings.fileName()) + language, QSettings.IniFormat)

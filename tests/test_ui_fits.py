@@ -430,6 +430,33 @@ def test_the_open_table_dialog_fits(qtbot, tmp_path, language, screen):
     assert_fits(d, screen)
 
 
+@pytest.mark.parametrize("kind", ["join", "top-up", "leave"])
+def test_the_seat_dialogs_fit(qtbot, tmp_path, language, screen, kind):
+    """Seats → Join (with players who left and may come back), Top up, Leave."""
+    from dealer_app.ui.seat_dialogs import JoinDialog, LeaveDialog, TopUpDialog
+    c = TableController(Store(tmp_path / "h.sqlite3"))
+    c.open_table("stud8-10-20", None, [(i + 1, name, 100000) for i, name in enumerate(NAMES)])
+    c.leave(8)
+    c.leave(7)
+    dialog = {"join": JoinDialog, "top-up": TopUpDialog, "leave": LeaveDialog}[kind](c)
+    if kind == "join":
+        assert NAMES[7] in dialog.note.text()          # the players who may come back are listed
+    shown(qtbot, dialog, screen, None)
+    assert_fits(dialog, screen)
+
+
+def test_the_players_display_fits(qtbot, tmp_path, language, screen):
+    """Window → Players' display, eight players mid-hand, on one screen with the dealer's."""
+    from dealer_app.ui.players_display import BASE_H, BASE_W, PlayersDisplay
+    from dealer_app.ui.qt_bridge import ControllerBridge
+    c = eight_handed(tmp_path, "action")
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    display = PlayersDisplay(ControllerBridge(c), settings)
+    shown(qtbot, display, screen, QSize(BASE_W, BASE_H))
+    assert display.height() <= screen.height() and display.width() <= screen.width()
+    assert_fits(display, screen)
+
+
 def test_the_resume_dialog_fits(qtbot, tmp_path, language, screen):
     from dealer_app.ui.resume_dialog import ResumeDialog
     path = tmp_path / "h.sqlite3"

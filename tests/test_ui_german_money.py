@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import load_german
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication
 
@@ -22,7 +23,7 @@ ENGLISH_MONEY = re.compile(r"[$€]\s?\d")  # "$0.50", "€5": the sign before t
 def german(qapp):
     from PySide6.QtCore import QTranslator
     translator = QTranslator()
-    assert translator.load(str(I18N / "dealer_app_de.qm"))
+    assert load_german(translator)
     qapp.installTranslator(translator)
     yield
     qapp.removeTranslator(translator)

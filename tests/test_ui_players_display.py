@@ -8,6 +8,7 @@ is clicked in its open menu."""
 from pathlib import Path
 
 import pytest
+from helpers import load_german
 from PySide6.QtCore import QSettings, Qt, QTranslator
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication, QLabel
@@ -243,7 +244,7 @@ def test_large_type_at_1280x800_eight_handed(qtbot, window):
 def test_the_display_in_german(qtbot, tmp_path):
     app = QApplication.instance()
     translator = QTranslator()
-    assert translator.load(str(I18N / "dealer_app_de.qm"))
+    assert load_german(translator)
     app.installTranslator(translator)
     try:
         w = make_window(qtbot, tmp_path)

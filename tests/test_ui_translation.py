@@ -5,6 +5,7 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from helpers import load_german
 from PySide6.QtCore import QSettings, QTranslator
 from PySide6.QtWidgets import QApplication
 
@@ -42,7 +43,7 @@ def test_ts_covers_every_tr_call(tmp_path):
 def test_main_window_in_german(qtbot, tmp_path):
     app = QApplication.instance()
     translator = QTranslator()
-    assert translator.load(str(I18N / "dealer_app_de.qm"))
+    assert load_german(translator)
     app.installTranslator(translator)
     try:
         settings = QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat)
@@ -67,7 +68,7 @@ def test_a_german_dealer_types_german_rank_letters_and_reads_german(qtbot, tmp_p
     from PySide6.QtCore import Qt
     app = QApplication.instance()
     translator = QTranslator()
-    assert translator.load(str(I18N / "dealer_app_de.qm"))
+    assert load_german(translator)
     app.installTranslator(translator)
     try:
         settings = QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat)

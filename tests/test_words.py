@@ -5,6 +5,7 @@ German translation installed none of them is left English (issue 11, step 2)."""
 import random
 
 import pytest
+from helpers import load_german
 
 from dealer_app.engine import events as ev
 from dealer_app.engine.cards import parse_cards
@@ -171,11 +172,10 @@ def _english_words(text):
 
 @pytest.fixture
 def german(qapp):
-    from pathlib import Path
 
     from PySide6.QtCore import QTranslator
     translator = QTranslator()
-    assert translator.load(str(Path(__file__).resolve().parents[1] / "dealer_app/ui/i18n/dealer_app_de.qm"))
+    assert load_german(translator)
     qapp.installTranslator(translator)
     yield
     qapp.removeTranslator(translator)

@@ -24,7 +24,7 @@ screen.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QRectF, QSettings, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QGuiApplication, QKeyEvent, QPainter, QPalette, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QGuiApplication, QKeyEvent, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QApplication,
     QFrame,
@@ -52,12 +52,41 @@ def _colour(widget: QWidget, colour: str) -> None:
 
 
 class BigText(QLabel):
-    """One line of large text: cut with an ellipsis when its box is too narrow, never clipped."""
+    """One line of large text at its size (``set_px``), drawn smaller when its box is too
+    narrow for it (a long name in a small window), so it is read whole; cut with an ellipsis
+    only below the smallest size."""
+
+    SMALLEST_PX = 10
 
     def __init__(self, align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft):
         super().__init__()
         self.setAlignment(align | Qt.AlignmentFlag.AlignVCenter)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self._base_px: int | None = None
+
+    def set_px(self, px: int) -> None:
+        self._base_px = px
+        self._fit()
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt's name
+        super().setText(text)
+        self._fit()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        if self._base_px is None:
+            return
+        f = QFont(self.font())
+        f.setBold(True)
+        f.setPixelSize(self._base_px)
+        width, needed = self.width(), QFontMetrics(f).horizontalAdvance(self.text())
+        if self.text() and 0 < width < needed:
+            f.setPixelSize(max(self.SMALLEST_PX, int(self._base_px * width / needed)))
+        if f.pixelSize() != self.font().pixelSize() or not self.font().bold():
+            self.setFont(f)
 
     def sizeHint(self) -> QSize:
         fm = self.fontMetrics()
@@ -286,10 +315,13 @@ class PlayersDisplay(QWidget):
             return
         self._scale = s
         for widget, size in self._sizes:
-            f = QFont(widget.font())
-            f.setPixelSize(max(10, round(size * s)))
-            f.setBold(True)
-            widget.setFont(f)
+            if isinstance(widget, BigText):
+                widget.set_px(max(10, round(size * s)))
+            else:  # (the banner wraps: its words are never made smaller)
+                f = QFont(widget.font())
+                f.setPixelSize(max(10, round(size * s)))
+                f.setBold(True)
+                widget.setFont(f)
         side = round(270 * s)
         self.left_box.setFixedWidth(side)
         self.right_box.setFixedWidth(side)
@@ -302,10 +334,7 @@ class PlayersDisplay(QWidget):
     def _size_tile(self, tile: SeatTile) -> None:
         s = self._scale
         for widget, size in ((tile.name, 30), (tile.stack, 40), (tile.bet, 30), (tile.state, 30)):
-            f = QFont(widget.font())
-            f.setPixelSize(max(10, round(size * s)))
-            f.setBold(True)
-            widget.setFont(f)
+            widget.set_px(max(10, round(size * s)))
         tile.cards.max_height = round(130 * s)
 
     # --- what it shows ----------------------------------------------------------------------

@@ -259,8 +259,11 @@ class TableView(QWidget):
                 status = self.tr("HELD: %1").replace("%1", held)
         elif v.to_act:
             status = self.tr("TO ACT")
-            if v.to_call:
-                status = self.tr("TO ACT · call %1").replace("%1", self.controller.money(v.to_call))
+            room = bw - 12 - (QFontMetrics(self._font(15)).horizontalAdvance(self.controller.money(v.round_to)) + 8
+                              if v.round_to else 0)
+            with_call = self.tr("TO ACT · call %1").replace("%1", self.controller.money(v.to_call))
+            if v.to_call and QFontMetrics(self._font(14)).horizontalAdvance(with_call) <= room:
+                status = with_call  # (else the button says what the call is)
         elif v.sitting_out:
             status = self.tr("SITTING OUT")
         extra = ""  # what this seat must call and has in the pot this hand, as the room allows
