@@ -157,6 +157,21 @@ class TableSession:
         self.departed.pop(player.name.casefold(), None)  # back at the table
         return player
 
+    def seat_as_played(self, seat: int, name: str, stack: int) -> SeatedPlayer:
+        """A player in the seat and with the stack a recorded hand started with: a fact of the
+        record, not a buy-in, so T-3 and T-4 are not judged again (a player who lost chips, or
+        came back with their chips, starts below the buy-in). The seat and stack are still
+        whole numbers, and the seat one of the table's."""
+        self._whole(seat, says(QT_TRANSLATE_NOOP("Errors", "a seat number")))
+        self._whole(stack, says(QT_TRANSLATE_NOOP("Errors", "a stack (in cents)")))
+        if not 1 <= seat <= self.rules.max_players or stack < 0 or seat in self.seats:
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "the record seats %1 in seat %2 with %3: not a seat "
+                                                               "of this table"), name, seat, self._money(stack)),
+                              ("T-1",))
+        player = SeatedPlayer(seat, name, stack)
+        self.seats[seat] = player
+        return player
+
     def check_top_up(self, seat: int, amount: int) -> None:
         """Chips are added between hands only (T-4)."""
         self.check_between_hands(says(QT_TRANSLATE_NOOP("Errors", "chips are added")))

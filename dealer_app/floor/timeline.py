@@ -116,8 +116,8 @@ class HandTimeline:
         session = TableSession(template.table, template.profile)
         if self.rules_override is not None:
             session.rules = self.rules_override
-        for seat, name, stack in self.seats:
-            session.sit(seat, name, stack)
+        for seat, name, stack in self.seats:  # as the hand started: a fact, not a buy-in judged again
+            session.seat_as_played(seat, name, stack)
         if self.unknown_upcards:
             session.begin(Hand(session.rules, [SeatSpec(s, n, st) for s, n, st in self.seats], True))
         else:

@@ -1,0 +1,83 @@
+"""Issue 26 §1: the floor opens every hand of an ordinary session — players who lost chips and
+started short, topped up, left and came back, undos, every §9 irregularity, rulings with chips
+— steps through it from its first input to its last, and prints its report. A hand as played is
+a fact: it is replayed from the seats and stacks its record says it started with, never judged
+again by the rules that applied when a player sat down (T-3)."""
+
+import subprocess
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+from session_record import IRREGULARITIES, ordinary_sessions
+
+from dealer_app.floor.timeline import load_hand
+from dealer_app.history.hand_index import list_hands
+from dealer_app.history.store import Store
+
+
+@pytest.fixture(scope="module")
+def session_record(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("ordinary")
+    mp = pytest.MonkeyPatch()
+    mp.setenv("DEALER_APP_CONFIG", str(folder / "config"))
+    made = ordinary_sessions(folder / "hands.sqlite3", folder / "anchors.txt")
+    yield folder / "hands.sqlite3", made
+    mp.undo()
+
+
+def test_the_record_is_an_ordinary_session(session_record):
+    _path, made = session_record
+    assert made["hands"] >= 60 and len(made["sessions"]) == 3
+    assert all(made["irregularities"][code] >= 1 for code in IRREGULARITIES), made["irregularities"]
+    assert made["rulings"] >= 5 and made["undos"] >= 10
+    assert made["short_starts"] >= 30          # most hands: somebody below the table's buy-in
+    assert made["leaves"] and made["returns"] and made["top_ups"] and made["joins"]
+
+
+def test_every_hand_opens_and_steps_from_its_first_input_to_its_last(session_record):
+    path, made = session_record
+    store = Store.read_only(path)
+    hands = list_hands(store)
+    assert len(hands) == made["hands"]
+    short = 0
+    for h in hands:
+        timeline = load_hand(store, h.session, h.hand)
+        assert timeline.steps[0].kind == "hand_start"
+        table_buy_in = timeline._session.table.buy_in
+        short += any(stack < table_buy_in for _seat, _name, stack in timeline.seats)
+        for i in range(len(timeline.steps)):
+            moment = timeline.moment(i)
+            assert [p.start for p in moment.hand.players] == [stack for _s, _n, stack in timeline.seats]
+    assert short == made["short_starts"]
+    store.close()
+
+
+def test_every_hand_opens_in_the_console_and_prints_its_report(qtbot, session_record, tmp_path):
+    from dealer_app.cli import main
+    from dealer_app.ui.floor_window import FloorWindow
+    path, made = session_record
+    w = FloorWindow(Store.read_only(path))
+    qtbot.addWidget(w)
+    w.resize(1280, 720)
+    w.show()
+    qtbot.waitExposed(w)
+    w.activateWindow()
+    assert w.hand_list.rowCount() == made["hands"]
+    for row in range(w.hand_list.rowCount()):                  # a click on each hand, End to its last step
+        rect = w.hand_list.visualItemRect(w.hand_list.item(row, 0))
+        qtbot.mouseClick(w.hand_list.viewport(), Qt.LeftButton, pos=rect.center())
+        qtbot.waitUntil(lambda r=row: w.timeline is not None and w.hand_list.currentRow() == r, timeout=3000)
+        qtbot.waitUntil(lambda: QApplication.focusWidget() is not None, timeout=3000)
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key_End)
+        assert w.index == len(w.timeline.steps) - 1, w.hand_list.item(row, 0).text()
+    # the report prints for hands of every kind: the first, a short-stacked one, a voided one, a ruled one
+    hands = list_hands(Store.read_only(path))
+    picks = {hands[0].id, hands[-1].id}
+    picks |= {next(h.id for h in hands if h.rulings)}
+    picks |= {next(h.id for h in hands if h.irregularities)}
+    for hand_id in sorted(picks):
+        out = tmp_path / f"{hand_id}.pdf"
+        assert main(["report", "--db", str(path), "--hand", hand_id, "--out", str(out)]) == 0, hand_id
+        text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
+        assert "Ruling report" in text and hand_id.split("-")[1] in text
