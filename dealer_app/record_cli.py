@@ -163,9 +163,15 @@ def cmd_report(args) -> int:
             raise UsageError(f"{out}: the report cannot be written ({exc.strerror or exc})") from None
         except StoreError as exc:  # (the room's server went away meanwhile)
             raise UsageError(str(exc)) from None
+        failing = store.failing() if hasattr(store, "failing") else {}
+        why = next((text for (sid, h), text in failing.items() if sid == 0 or (sid == session and h in (hand, None))),
+                   None)
     finally:
         store.close()
     print(out)
+    if why is not None:  # written, and said on its first page: but it is no whole record's report
+        print(f"dealer-app report: the record of hand {args.hand} fails its check: {why}", file=sys.stderr)
+        return INPUT_PROBLEM
     return OK
 
 

@@ -81,3 +81,79 @@ def test_every_hand_opens_in_the_console_and_prints_its_report(qtbot, session_re
         assert main(["report", "--db", str(path), "--hand", hand_id, "--out", str(out)]) == 0, hand_id
         text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
         assert "Ruling report" in text and hand_id.split("-")[1] in text
+
+
+# --- §2: forged chips are never played on ----------------------------------------------------------
+def _forge_a_ruling(path) -> tuple[int, int]:
+    """Edit a ruling's chips in SQLite, as an insider with the file would: (session, hand)."""
+    import json
+    import sqlite3
+    db = sqlite3.connect(path)
+    rid, sid, hand, payload = db.execute("SELECT id, session_id, hand_no, payload FROM log WHERE kind = 'ruling' "
+                                         "ORDER BY id LIMIT 1").fetchone()
+    data = json.loads(payload)
+    seats = list(data["chips"])
+    data["chips"] = {seats[0]: data["chips"][seats[0]] * 20, seats[1]: data["chips"][seats[1]] * 20}
+    db.execute("UPDATE log SET payload = ? WHERE id = ?", (json.dumps(data), rid))
+    db.commit()
+    db.close()
+    return sid, hand
+
+
+@pytest.fixture
+def open_table_record(tmp_path, monkeypatch):
+    """A table left open after a ruling moved chips; then the ruling's chips are forged."""
+    from session_record import FLOOR
+
+    from dealer_app.floor.rulings import Ruling, rule_at_table
+    from dealer_app.live.controller import TableController
+    monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "config"))
+    store = Store(tmp_path / "h.sqlite3", anchors=tmp_path / "anchors.txt")
+    c = TableController(store)
+    c.open_table("stud-1-2", None, [(1, "Ann", 4000), (2, "Bob", 4000), (3, "Cy", 4000)])
+    c.start_hand()
+    for card in ("kd", "2c", "9h"):
+        c.enter_card(card)
+    c.act("bring_in")
+    c.act("fold")
+    c.act("fold")
+    c.finish_hand()
+    rule_at_table(c, Ruling(c.session_id, 1, 2, "seat 3 says the bring-in was short", ("I-3", "B-3"),
+                            "seat 2 pays seat 3", "adjust", {2: -100, 3: 100}, "dealer Jo", "cam 1"), FLOOR)
+    sid, stacks = c.session_id, {s.seat: s.stack for s in c.seats()}
+    store.close()
+    forged = _forge_a_ruling(tmp_path / "h.sqlite3")
+    return tmp_path / "h.sqlite3", tmp_path / "anchors.txt", sid, stacks, forged
+
+
+def test_forged_chips_are_never_resumed_and_only_the_floor_closes_the_table(open_table_record):
+    from session_record import FLOOR
+
+    from dealer_app.live.controller import InputError, TableController
+    path, anchors, sid, _stacks, _forged = open_table_record
+    c = TableController(Store(path, anchors=anchors))
+    table = next(t for t in c.open_tables() if t.session_id == sid)
+    assert table.failing and "call the floor" in str(table.problem)
+    assert c.resumable() == []
+    with pytest.raises(InputError, match="fails its check"):
+        c.resume(sid)
+    assert c.session is None                                   # nothing was put on the seats
+    with pytest.raises(InputError, match="closed by the floor"):
+        c.close_open_table(sid)
+    c.close_open_table(sid, FLOOR)
+    assert c.store.is_open(sid) is False
+    closed = [p for _h, k, p, _a in c.store.session_log(sid) if k == "close_table"][-1]
+    assert closed["by"] == {"role": "floor", "name": "Maria"} and "fails its check" in closed["failing"]
+
+
+def test_the_hand_list_and_the_report_say_a_forged_hand_fails(open_table_record, tmp_path):
+    from dealer_app.cli import main
+    path, _anchors, sid, _stacks, (forged_sid, forged_hand) = open_table_record
+    hands = list_hands(Store.read_only(path))
+    failing = [h for h in hands if h.failing]
+    assert failing and all(h.session == forged_sid for h in failing)
+    out = tmp_path / "r.pdf"
+    assert main(["report", "--db", str(path), "--hand", f"{sid}-1", "--out", str(out)]) == 1
+    text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
+    first_page = text.split("\f")[0]
+    assert "does NOT prove itself" in first_page

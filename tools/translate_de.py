@@ -1130,6 +1130,17 @@ GERMAN = {
         "In dieser Sitzung gegangen, dürfen mit ihren Chips zurückkommen: %1",
     "Seat %1: %2 sits down with %3": "Platz %1: %2 nimmt mit %3 Platz",
     "Seat %1 topped up %2: stack %3": "Platz %1 kauft %2 zu: Stack %3",
+    # --- issue 26: every hand opens, forged chips are never played on ---
+    "a table whose record fails its check is closed by the floor: the floor's name and PIN":
+        "ein Tisch, dessen Protokoll die Prüfung nicht besteht, wird vom Floor geschlossen: Name und PIN des Floors",
+    "this table's record fails its check, so it is not resumed or dealt on — call the floor: %1":
+        "das Protokoll dieses Tischs besteht die Prüfung nicht; er wird weder fortgesetzt noch weitergegeben — "
+        "bitte den Floor rufen: %1",
+    "a stack (in cents)": "ein Stack (in Cent)",
+    "the record seats %1 in seat %2 with %3: not a seat of this table":
+        "das Protokoll setzt %1 auf Platz %2 mit %3: kein Platz dieses Tischs",
+    "FAILS THE RECORD'S CHECK": "BESTEHT DIE PROTOKOLLPRÜFUNG NICHT",
+    "The floor's name": "Name des Floors",
 }
 
 

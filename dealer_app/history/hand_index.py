@@ -34,6 +34,7 @@ class HandSummary:
     currency: str = "USD"
     table_id: str | None = None  # in a card room: the table's own identity (issue 15); None in one record
     room_label: str = ""  # in a card room: the table's name there
+    failing: str | None = None  # why its rows fail the record's check (None: they pass)
 
     @property
     def id(self) -> str:
@@ -44,7 +45,8 @@ class HandSummary:
         out = {"session": self.session, "table": self.table, "hand": self.hand, "started": self.started,
                "players": self.players, "pot": self.pot, "undos": self.undos,
                "irregularities": self.irregularities, "rulings": self.rulings, "seal": self.seal,
-               "id": self.id, "seats": self.seats, "ended": self.ended, "profile": self.profile}
+               "id": self.id, "seats": self.seats, "ended": self.ended, "profile": self.profile,
+               "failing": self.failing}
         if self.table_id is not None:
             out["table_id"] = self.table_id
             out["table_label"] = self.room_label
@@ -63,7 +65,13 @@ def list_hands(store) -> list[HandSummary]:
             f"SELECT session_id, hand_no, kind, payload, at, hash FROM log WHERE kind IN ({marks}) ORDER BY id",
             _KINDS):
         index.take(None, sid, hand_no, kind, text, at, digest)
-    return index.newest_first()
+    hands = index.newest_first()
+    failing = store.failing() if hasattr(store, "failing") else {}
+    if failing:  # every hand whose rows fail is marked (the whole table's, when its own rows fail)
+        for h in hands:
+            h.failing = failing.get((h.session, h.hand)) or failing.get((h.session, None)) or failing.get((0, None)) \
+                or next((t for (sid, _hand), t in failing.items() if sid == 0), None)
+    return hands
 
 
 class HandIndex:

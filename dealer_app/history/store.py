@@ -648,6 +648,16 @@ class Store:
         from dealer_app.history.integrity import check_record
         return check_record(self, key if key is not None else self._key, anchors)
 
+    def failing(self) -> dict[tuple[int, int | None], str]:
+        """What fails the record's check, by (table session, hand): the first problem's words.
+        Session 0 is the record as a whole (then every table fails); hand None, the table's
+        rows outside a hand or the problem's hand unknown. A table or hand found here is never
+        resumed, dealt on or reported as whole."""
+        out: dict[tuple[int, int | None], str] = {}
+        for p in self.check():
+            out.setdefault((p.session or 0, p.hand), p.text)
+        return out
+
     def broken_rows(self) -> list[tuple[int, str]]:
         """(session, what is wrong) for each problem ``check`` finds (session 0: the record
         as a whole)."""

@@ -71,11 +71,12 @@ class OpenTable(tuple):
     hand_no: int
     stage: str  # "between hands", "third street", "awards" …
     last_at: str
-    problem: str | None
+    problem: str | Says | None
     in_use: bool
     last_input: list | None  # the hand's last input (the record's vocabulary), None between hands
     currency: str
     last_row: int  # the id of its last row: the largest is the table played last
+    failing: bool  # its rows fail the record's check: only the floor closes it
     limit_table: object  # the LimitTable it is played with (its title for the list), None if unreadable
     house: object  # its HouseProfile, likewise
 
@@ -90,6 +91,7 @@ class OpenTable(tuple):
         self.last_input = info.get("last_input")
         self.currency = info.get("currency", "USD")
         self.last_row = info.get("last_row", 0)
+        self.failing = bool(info.get("failing"))
         self.limit_table = info.get("limit_table")
         self.house = info.get("house")
         return self
@@ -320,8 +322,10 @@ class TableController(TablePresentation):
         self.inputs, self.redo_stack, self.ruling_events = [], [], []
         self._notify("table")
 
-    def close_open_table(self, session_id: int):
-        """Close a table the record left open without resuming it (the resume list's Close)."""
+    def close_open_table(self, session_id: int, floor: tuple[str, str] | None = None):
+        """Close a table the record left open without resuming it (the resume list's Close).
+        A table whose rows fail the record's check is closed by the floor only (``floor``:
+        name and PIN), recorded as the floor's act."""
         if session_id == self.session_id:
             return self.close_table()
         if self.store is None:
@@ -334,8 +338,15 @@ class TableController(TablePresentation):
             raise InputError(says(
                 QT_TRANSLATE_NOOP("Errors", "session %1 is not an open table in the record"),
                 session_id))
+        row: dict = {"resumed": False}
+        failing = self._failing(session_id)
+        if failing is not None:
+            if floor is None:
+                raise InputError(says(QT_TRANSLATE_NOOP("Errors", "a table whose record fails its check is closed by "
+                                                                  "the floor: the floor's name and PIN")), ("I-3",))
+            row.update(by=self._floor_confirms(floor), failing=str(failing))
         try:
-            self.store.close_session(session_id, [("close_table", {"resumed": False})],
+            self.store.close_session(session_id, [("close_table", row)],
                                      self.store.last_hand_no(session_id))
         except RecordError as exc:
             raise RecordFailure(exc.says or str(exc)) from exc
@@ -740,6 +751,10 @@ class TableController(TablePresentation):
                 continue
             info: dict = {"last_at": self.store.last_row_at(sid), "in_use": self.store.session_in_use(sid),
                           "last_row": self.store.last_row_id(sid)}
+            failing = self._failing(sid)
+            if failing is not None:
+                info["problem"] = failing
+                info["failing"] = True
             try:
                 state = self._replay_state(sid)
                 info.update(players=[p.name for _s, p in sorted(state.session.seats.items())],
@@ -748,12 +763,23 @@ class TableController(TablePresentation):
                             currency=state.session.table.currency, limit_table=state.session.table,
                             house=state.session.profile)
             except InputError as exc:
-                info["problem"] = exc.message
+                info.setdefault("problem", exc.message)
             if info["in_use"] and not info.get("problem"):
                 info["problem"] = "open in another dealer-app window"
             out.append(OpenTable(sid, table, profile, opened, **info))
         out.sort(key=lambda t: t.last_row, reverse=True)  # the table played last first
         return out
+
+    def _failing(self, session_id: int) -> Says | None:
+        """Why this table may not be resumed or dealt on: its rows fail the record's check (an
+        edited ruling's chips would otherwise reach the seats). The dealer calls the floor; the
+        floor may close it, and open a fresh table from the stacks it confirms."""
+        failing = self.store.failing() if self.store is not None and hasattr(self.store, "failing") else {}
+        found = next((text for (sid, _hand), text in failing.items() if sid in (session_id, 0)), None)
+        if found is None:
+            return None
+        return says(QT_TRANSLATE_NOOP("Errors", "this table's record fails its check, so it is not resumed or dealt "
+                                                "on — call the floor: %1"), found)
 
     def resumable(self) -> list[OpenTable]:
         """The open tables that can be resumed (``(session_id, table, profile, opened_at)``)."""
@@ -781,6 +807,9 @@ class TableController(TablePresentation):
             raise InputError(says(
                 QT_TRANSLATE_NOOP("Errors", "session %1 is not an open table in the record (closed, or never opened)"),
                 session_id))
+        failing = self._failing(session_id)
+        if failing is not None:
+            raise InputError(failing, ("I-3",))
         state = self._replay_state(session_id)
         try:
             self.store.lock_session(session_id)

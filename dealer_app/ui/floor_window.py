@@ -13,7 +13,7 @@ import html
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QColor, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -185,13 +185,19 @@ class FloorWindow(QMainWindow):
                 marks.append(self.tr("%1 irregularity(ies)").replace("%1", str(h.irregularities)))
             if h.rulings:
                 marks.append(self.tr("%1 ruling(s)").replace("%1", str(h.rulings)))
+            if getattr(h, "failing", None):  # its rows fail the record's check: said first, in red
+                marks.insert(0, self.tr("FAILS THE RECORD'S CHECK"))
             pot_text = money(h.pot, h.currency) if h.pot is not None else self.tr("open")
             name = h.id if h.session else f"file-{h.hand}"
             if h.table_id:  # a room's hand: which table first, its limits in the table column
                 name = f"{h.room_label or h.table_id} {h.id}"
             for col, text in enumerate((name, h.started[:19].replace("T", " "), pot_text, ", ".join(marks), h.table,
                                         ", ".join(h.players))):
-                self.hand_list.setItem(row, col, QTableWidgetItem(text))
+                item = QTableWidgetItem(text)
+                if getattr(h, "failing", None):
+                    item.setForeground(QColor("#b00020"))
+                    item.setToolTip(error_words(h.failing))
+                self.hand_list.setItem(row, col, item)
         self.hand_list.resizeColumnsToContents()
         self.count.setText(self.tr("%1 of %2 hands").replace("%1", str(len(self.shown))).replace(
             "%2", str(len(self.hands))))

@@ -104,7 +104,10 @@ def report_html(store, timeline: HandTimeline, index: int) -> str:
     t, currency = session.table, session.table.currency
     e = html.escape
     seal = _seal(store, timeline)
+    verdict, failed = record_verdict(store)
+    colour = "#b00020" if failed else "#1b5e20"
     parts = [f"<h1>{e(W['Ruling report'])}</h1>",
+             f"<p style='color:{colour}; font-weight:bold'>{e(W['The record'])}: {e(verdict)}</p>",
              f"<p><b>{e(W['Table'])}:</b> {e(table_title(t))} ({e(t.name)}) &nbsp; <b>{e(W['Profile'])}:</b> "
              f"{e(session.profile.name)} &nbsp; <b>{e(W['Hand'])}:</b> {e(_hand_name(timeline))}</p>",
              f"<p><b>{e(W['Limits'])}:</b> {e(W['ante'])} {e(m.money(t.ante))}, {e(W['bring-in'])} "
@@ -167,15 +170,20 @@ def report_html(store, timeline: HandTimeline, index: int) -> str:
     for rule in dict.fromkeys(cited):
         if rule in texts:
             parts.append(f"<p><b>{e(rule)}</b> {rule_html(texts[rule])}</p>")  # (its markdown as HTML)
-    if store is None:  # a hand from a file: there is no record to prove
-        verdict = W['A hand from a file, not from the record: it has no seal.']
-    else:
-        anchors = store.anchors_path if store.anchors_path is not None and store.anchors_path.is_file() else None
-        problems = store.check(anchors=anchors)
-        verdict = W['The record proves itself: every row matches its keyed hash.'] if not problems else \
-            W['The record does NOT prove itself:'] + " " + "; ".join(p.text for p in problems[:5])
-    parts.append(f"<h2>{e(W['The record'])}</h2><p>{e(verdict)}</p>")
     return "\n".join(parts)
+
+
+def record_verdict(store) -> tuple[str, bool]:
+    """The record's check, in words, and whether it failed: the report's first lines (a
+    regulator reads first whether the record it is given proves itself)."""
+    W = _report_words()
+    if store is None:  # a hand from a file: there is no record to prove
+        return W['A hand from a file, not from the record: it has no seal.'], False
+    anchors = store.anchors_path if store.anchors_path is not None and store.anchors_path.is_file() else None
+    problems = store.check(anchors=anchors)
+    if not problems:
+        return W['The record proves itself: every row matches its keyed hash.'], False
+    return W['The record does NOT prove itself:'] + " " + "; ".join(p.text for p in problems[:5]), True
 
 
 def _hand_name(timeline: HandTimeline) -> str:

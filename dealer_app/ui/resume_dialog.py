@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_app.ui.action_panel import run_guarded
-from dealer_app.ui.words import fill, input_text, profile_name, table_title
+from dealer_app.ui.words import error_words, fill, input_text, profile_name, table_title
 
 
 def _when(stamp: str) -> str:
@@ -65,7 +65,7 @@ class ResumeDialog(QDialog):
             players = ", ".join(t.players)
             if t.problem:
                 text = fill(self.tr("%1 (%2), opened %3 — cannot be resumed: %4"), t.table, t.profile,
-                            _when(t.opened_at), t.problem)
+                            _when(t.opened_at), error_words(t.problem))
             else:
                 name = table_title(t.limit_table) if t.limit_table is not None else t.table  # as the dealer knows it
                 house = profile_name(t.house) if t.house is not None else t.profile
@@ -112,10 +112,23 @@ class ResumeDialog(QDialog):
                                               "longer offered to resume.").replace("%1", t.table))
         if answer != QMessageBox.StandardButton.Yes:
             return
-        if run_guarded(self._show_error, self.controller.close_open_table, t.session_id):
+        floor = None
+        if t.failing:  # the floor's act: its name and PIN (never recorded, the PIN)
+            floor = self._ask_floor()
+            if floor is None:
+                return
+        if run_guarded(self._show_error, self.controller.close_open_table, t.session_id, floor):
             self.reload()
             if not self.tables:
                 self.reject()
+
+    def _ask_floor(self) -> tuple[str, str] | None:
+        from PySide6.QtWidgets import QInputDialog, QLineEdit
+        name, ok = QInputDialog.getText(self, self.tr("Floor"), self.tr("The floor's name"))
+        if not ok or not name.strip():
+            return None
+        pin, ok = QInputDialog.getText(self, self.tr("Floor"), self.tr("Floor PIN"), QLineEdit.EchoMode.Password)
+        return (name.strip(), pin) if ok else None
 
     # translatable stage names (the controller says them in English)
     def _register_for_lupdate(self):  # pragma: no cover - only read by pyside6-lupdate

@@ -481,216 +481,226 @@
         <translation>die verdeckte Karte %2 von Platz %1 ist nicht unter den gezeigten</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="146" />
+        <location filename="../../live/controller.py" line="148" />
         <source>enter the card (%1)</source>
         <translation>die Karte eingeben (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="160" />
-        <location filename="../../live/controller.py" line="644" />
+        <location filename="../../live/controller.py" line="162" />
+        <location filename="../../live/controller.py" line="655" />
         <source>%1 is not an irregularity the table reports (%2)</source>
         <translation>%1 ist keine Unregelmäßigkeit, die der Tisch meldet (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="256" />
+        <location filename="../../live/controller.py" line="258" />
         <source>a limit table and a profile are named by text, not %1 / %2</source>
         <translation>Limit-Tisch und Profil werden als Text benannt, nicht %1 / %2</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="260" />
+        <location filename="../../live/controller.py" line="262" />
         <source>the players are a list of (seat, name, buy-in), not %1</source>
         <translation>die Spieler sind eine Liste aus (Platz, Name, Buy-in), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="269" />
+        <location filename="../../live/controller.py" line="271" />
         <source>%1: the limit table cannot be read (%2)</source>
         <translation>%1: Der Limit-Tisch ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="275" />
+        <location filename="../../live/controller.py" line="277" />
         <source>a player is (seat, name, buy-in in cents), not %1</source>
         <translation>ein Spieler ist (Platz, Name, Buy-in in Cent), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="285" />
+        <location filename="../../live/controller.py" line="287" />
         <source>seat %1 (%2)</source>
         <translation>Platz %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="287" />
+        <location filename="../../live/controller.py" line="289" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="290" />
+        <location filename="../../live/controller.py" line="292" />
         <source>seat at least two players</source>
         <translation>mindestens zwei Spieler setzen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="312" />
+        <location filename="../../live/controller.py" line="314" />
         <source>no table is open</source>
         <translation>kein Tisch ist geöffnet</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="328" />
+        <location filename="../../live/controller.py" line="332" />
         <location filename="../../floor/rulings.py" line="191" />
         <source>there is no hand record</source>
         <translation>es gibt kein Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="331" />
+        <location filename="../../live/controller.py" line="335" />
         <source>this table (session %1) is open in another dealer-app window</source>
         <translation>dieser Tisch (Sitzung %1) ist in einem anderen dealer-app-Fenster geöffnet</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="335" />
+        <location filename="../../live/controller.py" line="339" />
         <source>session %1 is not an open table in the record</source>
         <translation>Sitzung %1 ist im Protokoll kein offener Tisch</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="352" />
-        <location filename="../../live/controller.py" line="487" />
-        <location filename="../../live/controller.py" line="527" />
+        <location filename="../../live/controller.py" line="345" />
+        <source>a table whose record fails its check is closed by the floor: the floor's name and PIN</source>
+        <translation>ein Tisch, dessen Protokoll die Prüfung nicht besteht, wird vom Floor geschlossen: Name und PIN des Floors</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="363" />
+        <location filename="../../live/controller.py" line="498" />
+        <location filename="../../live/controller.py" line="538" />
         <source>open a table first</source>
         <translation>zuerst einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="359" />
-        <location filename="../../live/controller.py" line="526" />
+        <location filename="../../live/controller.py" line="370" />
+        <location filename="../../live/controller.py" line="537" />
         <source>start a hand first</source>
         <translation>zuerst ein Spiel beginnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="369" />
+        <location filename="../../live/controller.py" line="380" />
         <source>seats change</source>
         <translation>Plätze ändern sich</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="432" />
+        <location filename="../../live/controller.py" line="443" />
         <source>there is no bet to call</source>
         <translation>es gibt keinen Einsatz zum Mitgehen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="435" />
+        <location filename="../../live/controller.py" line="446" />
         <source>there is a bet to call: %1</source>
         <translation>es steht ein Einsatz zum Mitgehen: %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="438" />
+        <location filename="../../live/controller.py" line="449" />
         <source>seat %1 brings in: bring in or complete</source>
         <translation>Platz %1 setzt den Bring-in: Bring-in oder komplettieren</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="441" />
+        <location filename="../../live/controller.py" line="452" />
         <source>the bring-in is only the first action of third street, by the lowest door card</source>
         <translation>der Bring-in ist nur die erste Aktion der 3. Karte, durch die niedrigste Door Card</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="446" />
+        <location filename="../../live/controller.py" line="457" />
         <source>it is %1 here, not %2</source>
         <translation>hier heißt es %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="453" />
+        <location filename="../../live/controller.py" line="464" />
         <source>%1 needs its amount</source>
         <translation>%1 braucht einen Betrag</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="560" />
+        <location filename="../../live/controller.py" line="571" />
         <source>a card is typed as text (ah, td, 10d), not %1</source>
         <translation>eine Karte wird als Text getippt (ah, zd, 10d), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="568" />
+        <location filename="../../live/controller.py" line="579" />
         <source>an upcard is always seen: enter its rank and suit</source>
         <translation>eine offene Karte ist immer zu sehen: Rang und Farbe eingeben</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="580" />
+        <location filename="../../live/controller.py" line="591" />
         <source>street %1 is complete: %2 is one card too many</source>
         <translation>Die %1. Karte ist komplett: %2 ist eine Karte zu viel</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="582" />
+        <location filename="../../live/controller.py" line="593" />
         <source>no card is due now (%1)</source>
         <translation>jetzt ist keine Karte fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="587" />
+        <location filename="../../live/controller.py" line="598" />
         <source>the river is not due now</source>
         <translation>der River ist jetzt nicht fällig</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="426" />
-        <location filename="../../live/controller.py" line="593" />
+        <location filename="../../live/controller.py" line="437" />
+        <location filename="../../live/controller.py" line="604" />
         <source>no action is due now (%1)</source>
         <translation>jetzt ist keine Aktion fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="599" />
+        <location filename="../../live/controller.py" line="610" />
         <source>%1 %2–%3: %4 is outside that range</source>
         <translation>%1 %2–%3: %4 liegt außerhalb dieses Bereichs</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="615" />
+        <location filename="../../live/controller.py" line="626" />
         <source>shown cards are typed as text (ah kd 7c), not %1</source>
         <translation>gezeigte Karten werden als Text getippt (ah kd 7c), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="626" />
+        <location filename="../../live/controller.py" line="637" />
         <source>seat %1 has %2 downcards: %3 typed, %4 more to type</source>
         <translation>Platz %1 hat %2 verdeckte Karten: %3 getippt, noch %4 zu tippen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="662" />
+        <location filename="../../live/controller.py" line="673" />
         <location filename="../../live/floor_pin.py" line="69" />
         <location filename="../../live/floor_pin.py" line="84" />
         <source>a floor act needs the floor's name and PIN</source>
         <translation>eine Floor-Handlung braucht den Namen und die PIN des Floors</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="701" />
+        <location filename="../../live/controller.py" line="712" />
         <source>the floor voided this hand (%1): only a floor ruling changes that (I-3)</source>
         <translation>der Floor hat dieses Spiel für ungültig erklärt (%1): Nur eine Entscheidung des Floors ändert das (I-3)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="777" />
+        <location filename="../../live/controller.py" line="781" />
+        <source>this table's record fails its check, so it is not resumed or dealt on — call the floor: %1</source>
+        <translation>das Protokoll dieses Tischs besteht die Prüfung nicht; er wird weder fortgesetzt noch weitergegeben — bitte den Floor rufen: %1</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="803" />
         <source>there is no hand record to resume from</source>
         <translation>es gibt kein Spielprotokoll, aus dem fortgesetzt werden kann</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="779" />
+        <location filename="../../live/controller.py" line="805" />
         <source>%1 is not a table in the record</source>
         <translation>%1 ist kein Tisch im Protokoll</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="782" />
+        <location filename="../../live/controller.py" line="808" />
         <source>session %1 is not an open table in the record (closed, or never opened)</source>
         <translation>Sitzung %1 ist im Protokoll kein offener Tisch (geschlossen oder nie geöffnet)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="839" />
+        <location filename="../../live/controller.py" line="868" />
         <source>%1: the table has no rows in the record (nothing to resume)</source>
         <translation>%1: Der Tisch hat keine Zeilen im Protokoll (nichts fortzusetzen)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="842" />
+        <location filename="../../live/controller.py" line="871" />
         <source>%1: the record does not start with the table</source>
         <translation>%1: Das Protokoll beginnt nicht mit dem Tisch</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="847" />
+        <location filename="../../live/controller.py" line="876" />
         <source>%1: the limit table it was played with cannot be loaded: %2</source>
         <translation>%1: Der Limit-Tisch, mit dem gespielt wurde, lässt sich nicht laden: %2</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="851" />
+        <location filename="../../live/controller.py" line="880" />
         <location filename="../../floor/timeline.py" line="176" />
         <source>%1: the limit table in the record is not readable (%2)</source>
         <translation>%1: Der Limit-Tisch im Protokoll ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="864" />
+        <location filename="../../live/controller.py" line="893" />
         <source>%1: row %2 (%3) no longer replays: %4</source>
         <translation>%1: Zeile %2 (%3) lässt sich nicht mehr nachspielen: %4</translation>
     </message>
@@ -731,7 +741,8 @@
     </message>
     <message>
         <location filename="../../engine/session.py" line="102" />
-        <location filename="../../engine/session.py" line="207" />
+        <location filename="../../engine/session.py" line="165" />
+        <location filename="../../engine/session.py" line="222" />
         <source>a seat number</source>
         <translation>eine Platznummer</translation>
     </message>
@@ -776,52 +787,62 @@
         <translation>Platz %1 heißt schon %2: einen anderen Namen geben</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="162" />
+        <location filename="../../engine/session.py" line="166" />
+        <source>a stack (in cents)</source>
+        <translation>ein Stack (in Cent)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="168" />
+        <source>the record seats %1 in seat %2 with %3: not a seat of this table</source>
+        <translation>das Protokoll setzt %1 auf Platz %2 mit %3: kein Platz dieses Tischs</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="177" />
         <source>chips are added</source>
         <translation>Chips werden zugekauft</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="163" />
+        <location filename="../../engine/session.py" line="178" />
         <source>a top-up (in cents)</source>
         <translation>ein Zukauf (in Cent)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="166" />
+        <location filename="../../engine/session.py" line="181" />
         <source>a top-up must be a positive number of %1 chips</source>
         <translation>ein Zukauf muss eine positive Zahl von %1-Chips sein</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="169" />
+        <location filename="../../engine/session.py" line="184" />
         <source>after a top-up the stack must reach the buy-in of %1; %2 + %3 does not</source>
         <translation>nach dem Zukauf muss der Stack den Buy-in von %1 erreichen; %2 + %3 reicht nicht</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="188" />
+        <location filename="../../engine/session.py" line="203" />
         <source>players sit out or in</source>
         <translation>Spieler setzen aus oder steigen wieder ein</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="196" />
+        <location filename="../../engine/session.py" line="211" />
         <source>players leave</source>
         <translation>Spieler verlassen den Tisch</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="209" />
+        <location filename="../../engine/session.py" line="224" />
         <source>nobody sits in seat %1</source>
         <translation>auf Platz %1 sitzt niemand</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="225" />
+        <location filename="../../engine/session.py" line="240" />
         <source>the current hand has not ended</source>
         <translation>das laufende Spiel ist nicht beendet</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="226" />
+        <location filename="../../engine/session.py" line="241" />
         <source>confirm the awards of the current hand first</source>
         <translation>zuerst die Auszahlung des laufenden Spiels bestätigen</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="230" />
+        <location filename="../../engine/session.py" line="245" />
         <source>at least two players with chips are needed to deal</source>
         <translation>zum Geben braucht es mindestens zwei Spieler mit Chips</translation>
     </message>
@@ -978,38 +999,38 @@
         <translation>%1: Sitzung %2: eine %3-Zeile ist keine Protokollzeile</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="696" />
+        <location filename="../../history/store.py" line="706" />
         <source>%1: an older record whose row %2 no longer matches its hash: it is not upgraded, and is left as it was</source>
         <translation>%1: ein älteres Protokoll, dessen Zeile %2 nicht mehr zu ihrem Hash passt: Es wird nicht umgestellt und bleibt, wie es war</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="770" />
+        <location filename="../../history/store.py" line="780" />
         <source>The hand record does not prove itself (%1 problem(s)): %2. Tell the floor; 'dealer-app verify %3' lists every one.</source>
         <translation>Das Spielprotokoll beweist sich nicht selbst (%1 Problem(e)): %2. Dem Floor Bescheid geben; 'dealer-app verify %3' nennt jedes einzelne.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="795" />
+        <location filename="../../history/store.py" line="805" />
         <source>%1 was an empty file (0 bytes): a new record is kept in it.</source>
         <translation>%1 war eine leere Datei (0 Bytes): Darin wird ein neues Protokoll geführt.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="799" />
-        <location filename="../../history/store.py" line="810" />
+        <location filename="../../history/store.py" line="809" />
+        <location filename="../../history/store.py" line="820" />
         <source>%1. The file is kept untouched.</source>
         <translation>%1. Die Datei bleibt unverändert.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="807" />
+        <location filename="../../history/store.py" line="817" />
         <source>The record continues in %1.</source>
         <translation>Das Protokoll wird in %1 fortgeführt.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="815" />
+        <location filename="../../history/store.py" line="825" />
         <source>A fresh record was opened beside it: %1.</source>
         <translation>Daneben wurde ein neues Protokoll angelegt: %1.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="826" />
+        <location filename="../../history/store.py" line="836" />
         <source>The data folder %1 cannot be written: hands are recorded in %2 for now. Copy that file before the machine restarts, and fix the data folder.</source>
         <translation>In den Datenordner %1 kann nicht geschrieben werden: Die Spiele werden vorerst in %2 protokolliert. Kopieren Sie diese Datei vor dem nächsten Neustart und beheben Sie das Problem mit dem Datenordner.</translation>
     </message>
@@ -1453,118 +1474,123 @@
         <translation>%1 Entscheidung(en)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="188" />
+        <location filename="../floor_window.py" line="189" />
+        <source>FAILS THE RECORD'S CHECK</source>
+        <translation>BESTEHT DIE PROTOKOLLPRÜFUNG NICHT</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="190" />
         <source>open</source>
         <translation>offen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="196" />
+        <location filename="../floor_window.py" line="202" />
         <source>%1 of %2 hands</source>
         <translation>%1 von %2 Spielen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="218" />
-        <location filename="../floor_window.py" line="402" />
+        <location filename="../floor_window.py" line="224" />
+        <location filename="../floor_window.py" line="408" />
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="222" />
+        <location filename="../floor_window.py" line="228" />
         <source>A hand from a file is not in the record: it can be stepped through and printed, not ruled on</source>
         <translation>Ein Spiel aus einer Datei steht nicht im Protokoll: Es lässt sich durchgehen und drucken, aber nicht entscheiden</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="258" />
+        <location filename="../floor_window.py" line="264" />
         <source>Downcards as shown at the end</source>
         <translation>Verdeckte Karten, wie am Ende gezeigt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="260" />
+        <location filename="../floor_window.py" line="266" />
         <source>What if…</source>
         <translation>Was wäre, wenn…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="262" />
+        <location filename="../floor_window.py" line="268" />
         <source>Rule…</source>
         <translation>Entscheiden…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="264" />
+        <location filename="../floor_window.py" line="270" />
         <source>Print report…</source>
         <translation>Bericht drucken…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="266" />
+        <location filename="../floor_window.py" line="272" />
         <source>Verify record</source>
         <translation>Protokoll prüfen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="295" />
+        <location filename="../floor_window.py" line="301" />
         <source>Hand %1, step %2 of %3</source>
         <translation>Spiel %1, Schritt %2 von %3</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="315" />
+        <location filename="../floor_window.py" line="321" />
         <source>Legal now</source>
         <translation>Jetzt erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="315" />
+        <location filename="../floor_window.py" line="321" />
         <source>Then</source>
         <translation>Danach</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="315" />
+        <location filename="../floor_window.py" line="321" />
         <source>legal</source>
         <translation>erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="316" />
+        <location filename="../floor_window.py" line="322" />
         <source>NOT legal</source>
         <translation>NICHT erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="317" />
+        <location filename="../floor_window.py" line="323" />
         <source>Pots</source>
         <translation>Pots</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="317" />
+        <location filename="../floor_window.py" line="323" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="317" />
+        <location filename="../floor_window.py" line="323" />
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="318" />
+        <location filename="../floor_window.py" line="324" />
         <source>burns</source>
         <translation>gebrannte Karten</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="392" />
+        <location filename="../floor_window.py" line="398" />
         <source>Save the ruling report</source>
         <translation>Den Entscheidungsbericht speichern</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="402" />
+        <location filename="../floor_window.py" line="408" />
         <source>The report cannot be written: %1</source>
         <translation>Der Bericht kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="405" />
+        <location filename="../floor_window.py" line="411" />
         <source>Report written: %1</source>
         <translation>Bericht geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="411" />
+        <location filename="../floor_window.py" line="417" />
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="413" />
+        <location filename="../floor_window.py" line="419" />
         <source>The record proves itself: every row matches its keyed hash.</source>
         <translation>Das Protokoll beweist sich selbst: Jede Zeile passt zu ihrem verschlüsselten Hash.</translation>
     </message>
@@ -2094,128 +2120,128 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>PlayersDisplay</name>
     <message>
-        <location filename="../players_display.py" line="162" />
-        <location filename="../players_display.py" line="384" />
+        <location filename="../players_display.py" line="191" />
+        <location filename="../players_display.py" line="413" />
         <source>Players' display</source>
         <translation>Spieleranzeige</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="354" />
+        <location filename="../players_display.py" line="383" />
         <source>Bet: %1</source>
         <translation>Einsatz: %1</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="356" />
+        <location filename="../players_display.py" line="385" />
         <source>WINS %1</source>
         <translation>GEWINNT %1</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="358" />
+        <location filename="../players_display.py" line="387" />
         <source>FOLDED</source>
         <translation>GEPASST</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="360" />
+        <location filename="../players_display.py" line="389" />
         <source>ALL-IN</source>
         <translation>ALL-IN</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="362" />
+        <location filename="../players_display.py" line="391" />
         <source>TO ACT</source>
         <translation>AM ZUG</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="364" />
+        <location filename="../players_display.py" line="393" />
         <source>SITTING OUT</source>
         <translation>SETZT AUS</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="386" />
+        <location filename="../players_display.py" line="415" />
         <source>Hand %1</source>
         <translation>Spiel %1</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="387" />
+        <location filename="../players_display.py" line="416" />
         <source>Third street</source>
         <translation>3. Karte</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="387" />
+        <location filename="../players_display.py" line="416" />
         <source>Fourth street</source>
         <translation>4. Karte</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="387" />
+        <location filename="../players_display.py" line="416" />
         <source>Fifth street</source>
         <translation>5. Karte</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="388" />
+        <location filename="../players_display.py" line="417" />
         <source>Sixth street</source>
         <translation>6. Karte</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="388" />
+        <location filename="../players_display.py" line="417" />
         <source>Seventh street</source>
         <translation>7. Karte (River)</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="391" />
+        <location filename="../players_display.py" line="420" />
         <source>Common card</source>
         <translation>Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="398" />
+        <location filename="../players_display.py" line="427" />
         <source>No table open</source>
         <translation>Kein Tisch geöffnet</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="403" />
+        <location filename="../players_display.py" line="432" />
         <source>Between hands</source>
         <translation>Zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="406" />
+        <location filename="../players_display.py" line="435" />
         <source>Result</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="406" />
+        <location filename="../players_display.py" line="435" />
         <source>Showdown</source>
         <translation>Showdown</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="408" />
+        <location filename="../players_display.py" line="437" />
         <source>Pot %1</source>
         <translation>Pot %1</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="422" />
+        <location filename="../players_display.py" line="451" />
         <source>Seat %1 (%2) to act</source>
         <translation>Platz %1 (%2) ist am Zug</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="424" />
+        <location filename="../players_display.py" line="453" />
         <source>Seat %1 (%2) shows</source>
         <translation>Platz %1 (%2) zeigt</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="428" />
+        <location filename="../players_display.py" line="457" />
         <source>Best so far: %1 — %2</source>
         <translation>Bisher beste Hand: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="438" />
+        <location filename="../players_display.py" line="467" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="438" />
+        <location filename="../players_display.py" line="467" />
         <source>Side pot %1</source>
         <translation>%1. Sidepot</translation>
     </message>
     <message>
-        <location filename="../players_display.py" line="451" />
+        <location filename="../players_display.py" line="480" />
         <source>%1 wins %2</source>
         <translation>%1 gewinnt %2</translation>
     </message>
@@ -2534,42 +2560,58 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>%1 endgültig schließen? Seine Spiele bleiben im Protokoll, aber er wird nicht mehr zum Fortsetzen angeboten.</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="122" />
+        <location filename="../resume_dialog.py" line="127" />
+        <location filename="../resume_dialog.py" line="130" />
+        <source>Floor</source>
+        <translation>Floor</translation>
+    </message>
+    <message>
+        <location filename="../resume_dialog.py" line="127" />
+        <source>The floor's name</source>
+        <translation>Name des Floors</translation>
+    </message>
+    <message>
+        <location filename="../resume_dialog.py" line="130" />
+        <source>Floor PIN</source>
+        <translation>Floor-PIN</translation>
+    </message>
+    <message>
+        <location filename="../resume_dialog.py" line="135" />
         <source>between hands</source>
         <translation>zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="123" />
+        <location filename="../resume_dialog.py" line="136" />
         <source>awards</source>
         <translation>Auszahlung</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="124" />
+        <location filename="../resume_dialog.py" line="137" />
         <source>showdown</source>
         <translation>Showdown</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="125" />
+        <location filename="../resume_dialog.py" line="138" />
         <source>third street</source>
         <translation>3. Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="126" />
+        <location filename="../resume_dialog.py" line="139" />
         <source>fourth street</source>
         <translation>4. Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="127" />
+        <location filename="../resume_dialog.py" line="140" />
         <source>fifth street</source>
         <translation>5. Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="128" />
+        <location filename="../resume_dialog.py" line="141" />
         <source>sixth street</source>
         <translation>6. Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="129" />
+        <location filename="../resume_dialog.py" line="142" />
         <source>seventh street</source>
         <translation>7. Karte (River)</translation>
     </message>
@@ -2978,13 +3020,13 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>VORGEMERKT: %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="268" />
-        <location filename="../table_view.py" line="287" />
+        <location filename="../table_view.py" line="271" />
+        <location filename="../table_view.py" line="290" />
         <source>to call %1</source>
         <translation>mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="270" />
+        <location filename="../table_view.py" line="273" />
         <source>in pot %1</source>
         <translation>im Pot %1</translation>
     </message>
@@ -3056,12 +3098,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>AM ZUG</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="263" />
+        <location filename="../table_view.py" line="264" />
         <source>TO ACT · call %1</source>
         <translation>AM ZUG · mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="265" />
+        <location filename="../table_view.py" line="268" />
         <source>SITTING OUT</source>
         <translation>SETZT AUS</translation>
     </message>
