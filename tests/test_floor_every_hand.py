@@ -157,3 +157,75 @@ def test_the_hand_list_and_the_report_say_a_forged_hand_fails(open_table_record,
     text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
     first_page = text.split("\f")[0]
     assert "does NOT prove itself" in first_page
+
+
+def test_the_floor_closes_a_forged_table_and_opens_a_fresh_one_from_its_count(qtbot, open_table_record):
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QDialogButtonBox, QInputDialog
+    from test_ui_dealer_input import WhenShown
+
+    from dealer_app.live.controller import TableController
+    from dealer_app.ui.main_window import MainWindow
+    from dealer_app.ui.new_table_dialog import NewTableDialog
+    from dealer_app.ui.resume_dialog import ResumeDialog
+    path, anchors, sid, stacks, _forged = open_table_record
+    w = MainWindow(TableController(Store(path, anchors=anchors)),
+                   QSettings(str(path.parent / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(w)
+    w.show()
+    seen = {}
+
+    def answer(dialog, text):
+        qtbot.keyClicks(dialog.findChild(QLineEdit_type()), text)
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key_Return)
+
+    def in_resume(dialog):
+        seen["resume_enabled"] = dialog.resume_button.isEnabled()
+        seen["recount_visible"] = dialog.recount_button.isVisible()
+        seen["row"] = dialog.list.item(0).text()
+        names = iter(["Maria", "4711"])
+        seen["asks"] = []
+
+        def floor_question(d):
+            seen["asks"].append(d.labelText())
+            answer(d, next(names))
+            if len(seen["asks"]) < 2:
+                seen["next"] = WhenShown(QInputDialog, floor_question)
+        seen["first"] = WhenShown(QInputDialog, floor_question)
+        qtbot.mouseClick(dialog.recount_button, Qt.LeftButton)
+    asked = WhenShown(ResumeDialog, in_resume)
+    w.offer_resume()
+    assert asked.done and seen["resume_enabled"] is False and seen["recount_visible"] is True
+    assert "call the floor" in seen["row"] and seen["asks"] == ["The floor's name", "Floor PIN"]
+    qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), NewTableDialog), timeout=3000)
+    recount = QApplication.activeModalWidget()
+    assert recount.floor_name.text() == "Maria"
+    prefilled = {seat: buy_in.value() for seat, check, _name, buy_in in recount.rows if check.isChecked()}
+    assert set(prefilled) == set(stacks)
+    qtbot.mouseClick(recount.floor_pin, Qt.LeftButton)
+    qtbot.keyClicks(recount.floor_pin, "4711")
+    counted = _stack_edit(recount, 2)                           # the floor counts seat 2 again: $38.00
+    recount.activateWindow()  # the window manager's job on a real screen
+    qtbot.mouseClick(counted, Qt.LeftButton)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None, timeout=3000)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key_A, Qt.ControlModifier)
+    qtbot.keyClicks(QApplication.focusWidget(), "38")
+    qtbot.mouseClick(recount.findChild(QDialogButtonBox).button(QDialogButtonBox.Ok), Qt.LeftButton)
+    qtbot.waitUntil(lambda: w.controller.session is not None, timeout=3000)
+    c = w.controller
+    assert c.session_id != sid and c.session.seats[2].stack == 3800
+    first = c.store.session_log(c.session_id)[0][2]
+    assert first["stacks_confirmed_by"] == {"role": "floor", "name": "Maria"}
+    c.store.close()
+    again = TableController(Store(path, anchors=anchors))
+    again.resume(c.session_id)                                 # the floor's count replays as it was confirmed
+    assert again.session.seats[2].stack == 3800
+
+
+def QLineEdit_type():  # noqa: N802 - the class, for findChild
+    from PySide6.QtWidgets import QLineEdit
+    return QLineEdit
+
+
+def _stack_edit(dialog, seat):
+    return next(buy_in for s, _check, _name, buy_in in dialog.rows if s == seat).lineEdit()

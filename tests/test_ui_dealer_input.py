@@ -424,8 +424,8 @@ def test_a_limit_table_is_picked_by_typing_its_stakes_or_game(qtbot, window):
     qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), NewTableDialog), timeout=2000)
     dialog = QApplication.activeModalWidget()
     dialog.activateWindow()  # the window manager's job on a real screen
-    qtbot.mouseClick(dialog.find, Qt.LeftButton)
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is dialog.find, timeout=2000)
+    qtbot.mouseClick(dialog.find_box, Qt.LeftButton)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is dialog.find_box, timeout=2000)
     kb.type("hi")
     assert dialog.table_box.currentData() == "stud8-10-20"
     kb.key(Qt.Key_A, Qt.ControlModifier)

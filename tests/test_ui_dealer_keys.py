@@ -81,7 +81,7 @@ def open_table_by_hand(qtbot, kb, w, players):
     assert dialog.table_box.currentData() == "stud-5-10"
     checks = [c for c in dialog.findChildren(QCheckBox) if c.isVisible()]
     names = [e for e in dialog.findChildren(QLineEdit)
-             if e.placeholderText() and e.isVisible() and e is not dialog.find]  # (not the Find box)
+             if e.placeholderText() and e.isVisible() and e is not dialog.find_box]  # (not the Find box)
     for i, name in enumerate(players):
         qtbot.mouseClick(names[i], Qt.LeftButton)
         kb.type(name)                                           # typing a name ticks the seat

@@ -1141,6 +1141,14 @@ GERMAN = {
         "das Protokoll setzt %1 auf Platz %2 mit %3: kein Platz dieses Tischs",
     "FAILS THE RECORD'S CHECK": "BESTEHT DIE PROTOKOLLPRÜFUNG NICHT",
     "The floor's name": "Name des Floors",
+    "The stacks are the floor's count, not buy-ins: the floor confirms them with name and PIN, and the record says "
+    "so.":
+        "Die Stacks sind die Zählung des Floors, keine Buy-ins: Der Floor bestätigt sie mit Name und PIN, und das "
+        "Protokoll hält es fest.",
+    "New table from the floor's &count…": "Neuer Tisch aus der &Zählung des Floors…",
+    "For a table whose record fails its check: the floor closes it, counts the stacks and confirms them":
+        "Für einen Tisch, dessen Protokoll die Prüfung nicht besteht: Der Floor schließt ihn, zählt die Stacks und "
+        "bestätigt sie",
 }
 
 

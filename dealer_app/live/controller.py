@@ -29,7 +29,7 @@ from dealer_app.engine.limits import (
     table_from_record,
 )
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, ActionArg, CardArg, MoneyArg, Says, says
-from dealer_app.engine.session import TableSession
+from dealer_app.engine.session import TableSession, check_player_name
 from dealer_app.history.store import RecordError, SessionLocked, StoreError
 from dealer_app.live.presentation import KEYS, ActionChoice, SeatView, TablePresentation
 from dealer_app.live.prompts import Prompt
@@ -77,6 +77,7 @@ class OpenTable(tuple):
     currency: str
     last_row: int  # the id of its last row: the largest is the table played last
     failing: bool  # its rows fail the record's check: only the floor closes it
+    seats: list  # (seat, name, stack) as its record last says (for the floor to count against)
     limit_table: object  # the LimitTable it is played with (its title for the list), None if unreadable
     house: object  # its HouseProfile, likewise
 
@@ -92,6 +93,7 @@ class OpenTable(tuple):
         self.currency = info.get("currency", "USD")
         self.last_row = info.get("last_row", 0)
         self.failing = bool(info.get("failing"))
+        self.seats = info.get("seats", [])
         self.limit_table = info.get("limit_table")
         self.house = info.get("house")
         return self
@@ -251,8 +253,13 @@ class TableController(TablePresentation):
             raise _as_input_error(exc) from None
 
     # --- table ----------------------------------------------------------------------------------
-    def open_table(self, table: str, profile: str | None, players: list[tuple[int, str, int]]):
-        """Seat players (seat, name, buy-in in cents). Refuses the whole table on a bad seat."""
+    def open_table(self, table: str, profile: str | None, players: list[tuple[int, str, int]],
+                   floor: tuple[str, str] | None = None):
+        """Seat players (seat, name, buy-in in cents). Refuses the whole table on a bad seat.
+        ``floor`` (name, PIN): a table opened from stacks the floor confirms — after a table
+        whose record failed its check was closed — the floor's act: the stacks are the floor's
+        count, not buy-ins, so T-3 is not judged; the record says who confirmed them."""
+        confirmed = self._floor_confirms(floor) if floor is not None else None
         if not isinstance(table, str) or not (profile is None or isinstance(profile, str)):
             raise InputError(says(
                 QT_TRANSLATE_NOOP("Errors", "a limit table and a profile are named by text, not %1 / %2"),
@@ -279,7 +286,11 @@ class TableController(TablePresentation):
             seat, name, buy_in = entry
             try:
                 session.check_new_name(seat, name)
-                session.sit(seat, name, buy_in)
+                if confirmed is not None and isinstance(name, str):
+                    check_player_name(name)
+                    session.seat_as_played(seat, name.strip() or f"Seat {seat}", buy_in)
+                else:
+                    session.sit(seat, name, buy_in)
             except EngineError as exc:
                 shown = "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in name) \
                     if isinstance(name, str) else ""
@@ -290,9 +301,12 @@ class TableController(TablePresentation):
                 raise InputError(says("%1: %2", who, exc.says or exc.message), exc.rules) from None
         if len(session.seats) < 2:
             raise InputError(says(QT_TRANSLATE_NOOP("Errors", "seat at least two players")), ("T-1",))
-        rows: list[tuple[str, dict]] = [("open_table", {"table": t.name, "profile": p.name,
-                                "limit_table": as_played(t), "house_profile": as_played(p)})]
-        rows += [("sit", {"seat": s, "name": session.seats[s].name, "buy_in": session.seats[s].stack})
+        opening: dict = {"table": t.name, "profile": p.name, "limit_table": as_played(t), "house_profile": as_played(p)}
+        if confirmed is not None:
+            opening["stacks_confirmed_by"] = confirmed
+        rows: list[tuple[str, dict]] = [("open_table", opening)]
+        rows += [("sit", {"seat": s, "name": session.seats[s].name, "buy_in": session.seats[s].stack,
+                          **({"confirmed_by": confirmed} if confirmed is not None else {})})
                  for s in sorted(session.seats)]
         session_id = None
         if self.store is not None:
@@ -757,7 +771,8 @@ class TableController(TablePresentation):
                 info["failing"] = True
             try:
                 state = self._replay_state(sid)
-                info.update(players=[p.name for _s, p in sorted(state.session.seats.items())],
+                info.update(seats=[(seat, p.name, p.stack) for seat, p in sorted(state.session.seats.items())],
+                            players=[p.name for _s, p in sorted(state.session.seats.items())],
                             hand_no=state.hand_no, stage=self._stage(state.session),
                             last_input=state.inputs[-1] if state.inputs else None,
                             currency=state.session.table.currency, limit_table=state.session.table,
@@ -900,7 +915,9 @@ class TableController(TablePresentation):
     def _replay_row(state: _TableState, hand_no: int, kind: str, payload: dict):
         """One recorded row applied to the table being rebuilt; yields a hand that it ends."""
         s = state.session
-        if kind == "sit":
+        if kind == "sit" and payload.get("confirmed_by"):  # stacks the floor confirmed: its count, no buy-in
+            s.seat_as_played(payload["seat"], payload["name"], payload["buy_in"])
+        elif kind == "sit":
             s.sit(payload["seat"], payload["name"], payload["buy_in"])
         elif kind == "top_up":
             s.top_up(payload["seat"], payload["amount"])

@@ -21,9 +21,12 @@ from dealer_app.ui.words import error_words, money, structure_name, table_title
 
 
 class NewTableDialog(QDialog):
-    def __init__(self, controller, parent=None):
+    def __init__(self, controller, parent=None, floor_count: bool = False):
+        """``floor_count``: a fresh table from stacks the floor counts and confirms with its
+        name and PIN (after a table whose record failed its check was closed)."""
         super().__init__(parent)
         self.controller = controller
+        self.floor_count = floor_count
         self.setWindowTitle(self.tr("Open a table"))
         catalog = load_folder(controller.limits_dir)
         self.tables = list(catalog.tables.values())
@@ -40,12 +43,12 @@ class NewTableDialog(QDialog):
             self.table_box.addItem(text, t.name)
         self.profile_box = QComboBox()
         # typing the stakes or the game ("4-8", "hi-lo", "spread", "austria") picks the table
-        self.find = QLineEdit()
-        self.find.setObjectName("find_table")
-        self.find.setPlaceholderText(self.tr("Type the stakes or the game: 4-8, hi-lo, spread …"))
-        self.find.textEdited.connect(self._find_table)
+        self.find_box = QLineEdit()
+        self.find_box.setObjectName("find_table")
+        self.find_box.setPlaceholderText(self.tr("Type the stakes or the game: 4-8, hi-lo, spread …"))
+        self.find_box.textEdited.connect(self._find_table)
         self._search = [_searchable(t, self.table_box.itemText(i)) for i, t in enumerate(self.tables)]
-        form.addRow(self.tr("Find"), self.find)
+        form.addRow(self.tr("Find"), self.find_box)
         form.addRow(self.tr("Limit table"), self.table_box)
         form.addRow(self.tr("House rules"), self.profile_box)
         layout.addLayout(form)
@@ -66,6 +69,18 @@ class NewTableDialog(QDialog):
             name.textEdited.connect(lambda _t, c=check: c.setChecked(True))
             self.rows.append((seat, check, name, buy_in))
         layout.addLayout(grid)
+        self.floor_name = QLineEdit()
+        self.floor_pin = QLineEdit()
+        self.floor_pin.setEchoMode(QLineEdit.EchoMode.Password)
+        if floor_count:  # the stacks are the floor's count: its name and PIN confirm them
+            note = QLabel(self.tr("The stacks are the floor's count, not buy-ins: the floor confirms them with name "
+                                  "and PIN, and the record says so."))
+            note.setWordWrap(True)
+            layout.addWidget(note)
+            floor_form = QFormLayout()
+            floor_form.addRow(self.tr("The floor's name"), self.floor_name)
+            floor_form.addRow(self.tr("Floor PIN"), self.floor_pin)
+            layout.addLayout(floor_form)
         self.error = QLabel()
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #c62828; font-weight: bold;")
@@ -124,8 +139,9 @@ class NewTableDialog(QDialog):
     def open_table(self):
         players = [(seat, name.text().strip() or self.tr("Seat %1").replace("%1", str(seat)), buy_in.value())
                    for seat, check, name, buy_in in self.rows if check.isChecked() and check.isEnabled()]
+        floor = (self.floor_name.text().strip(), self.floor_pin.text()) if self.floor_count else None
         if run_guarded(self._show_error, self.controller.open_table, self.table_box.currentData(),
-                       self.profile_box.currentData(), players):
+                       self.profile_box.currentData(), players, floor):
             self.accept()
 
     def _show_error(self, message: str, rules: str = ""):

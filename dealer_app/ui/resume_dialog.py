@@ -46,9 +46,14 @@ class ResumeDialog(QDialog):
         self.resume_button.setDefault(True)
         self.close_button = QPushButton(self.tr("&Close table"))
         self.new_button = QPushButton(self.tr("&New table instead"))
+        self.recount_button = QPushButton(self.tr("New table from the floor's &count…"))
+        self.recount_button.setToolTip(self.tr("For a table whose record fails its check: the floor closes it, "
+                                               "counts the stacks and confirms them"))
         buttons.addButton(self.resume_button, QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.addButton(self.close_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(self.new_button, QDialogButtonBox.ButtonRole.RejectRole)
+        buttons.addButton(self.recount_button, QDialogButtonBox.ButtonRole.ActionRole)
+        self.recount_button.clicked.connect(self._floor_count)
         self.resume_button.clicked.connect(self._resume)
         self.close_button.clicked.connect(self._close_selected)
         self.new_button.clicked.connect(self.reject)
@@ -91,6 +96,7 @@ class ResumeDialog(QDialog):
     def _selection_changed(self, _row: int):
         t = self._selected()
         self.resume_button.setEnabled(t is not None and not t.problem)
+        self.recount_button.setVisible(t is not None and t.failing)
         self.close_button.setEnabled(t is not None and not t.in_use)
 
     def _show_error(self, message: str, rules: str = ""):
@@ -121,6 +127,23 @@ class ResumeDialog(QDialog):
             self.reload()
             if not self.tables:
                 self.reject()
+
+    def _floor_count(self):
+        """A table whose record fails: the floor closes it (name and PIN) and a fresh table is
+        opened from the stacks the floor counts, prefilled with what the record last said."""
+        t = self._selected()
+        if t is None or not t.failing:
+            return
+        floor = self._ask_floor()
+        if floor is None or not run_guarded(self._show_error, self.controller.close_open_table, t.session_id, floor):
+            return
+        from dealer_app.ui.new_table_dialog import NewTableDialog
+        dialog = NewTableDialog(self.controller, self.parentWidget(), floor_count=True)
+        dialog.fill(t.table, [(seat, name, stack) for seat, name, stack in t.seats])
+        dialog.floor_name.setText(floor[0])
+        self.accept()
+        dialog.open()
+        self.recount_dialog = dialog
 
     def _ask_floor(self) -> tuple[str, str] | None:
         from PySide6.QtWidgets import QInputDialog, QLineEdit

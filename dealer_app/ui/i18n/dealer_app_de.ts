@@ -481,226 +481,226 @@
         <translation>die verdeckte Karte %2 von Platz %1 ist nicht unter den gezeigten</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="148" />
+        <location filename="../../live/controller.py" line="150" />
         <source>enter the card (%1)</source>
         <translation>die Karte eingeben (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="162" />
-        <location filename="../../live/controller.py" line="655" />
+        <location filename="../../live/controller.py" line="164" />
+        <location filename="../../live/controller.py" line="669" />
         <source>%1 is not an irregularity the table reports (%2)</source>
         <translation>%1 ist keine Unregelmäßigkeit, die der Tisch meldet (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="258" />
+        <location filename="../../live/controller.py" line="265" />
         <source>a limit table and a profile are named by text, not %1 / %2</source>
         <translation>Limit-Tisch und Profil werden als Text benannt, nicht %1 / %2</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="262" />
+        <location filename="../../live/controller.py" line="269" />
         <source>the players are a list of (seat, name, buy-in), not %1</source>
         <translation>die Spieler sind eine Liste aus (Platz, Name, Buy-in), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="271" />
+        <location filename="../../live/controller.py" line="278" />
         <source>%1: the limit table cannot be read (%2)</source>
         <translation>%1: Der Limit-Tisch ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="277" />
+        <location filename="../../live/controller.py" line="284" />
         <source>a player is (seat, name, buy-in in cents), not %1</source>
         <translation>ein Spieler ist (Platz, Name, Buy-in in Cent), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="287" />
+        <location filename="../../live/controller.py" line="298" />
         <source>seat %1 (%2)</source>
         <translation>Platz %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="289" />
+        <location filename="../../live/controller.py" line="300" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="292" />
+        <location filename="../../live/controller.py" line="303" />
         <source>seat at least two players</source>
         <translation>mindestens zwei Spieler setzen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="314" />
+        <location filename="../../live/controller.py" line="328" />
         <source>no table is open</source>
         <translation>kein Tisch ist geöffnet</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="332" />
+        <location filename="../../live/controller.py" line="346" />
         <location filename="../../floor/rulings.py" line="191" />
         <source>there is no hand record</source>
         <translation>es gibt kein Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="335" />
+        <location filename="../../live/controller.py" line="349" />
         <source>this table (session %1) is open in another dealer-app window</source>
         <translation>dieser Tisch (Sitzung %1) ist in einem anderen dealer-app-Fenster geöffnet</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="339" />
+        <location filename="../../live/controller.py" line="353" />
         <source>session %1 is not an open table in the record</source>
         <translation>Sitzung %1 ist im Protokoll kein offener Tisch</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="345" />
+        <location filename="../../live/controller.py" line="359" />
         <source>a table whose record fails its check is closed by the floor: the floor's name and PIN</source>
         <translation>ein Tisch, dessen Protokoll die Prüfung nicht besteht, wird vom Floor geschlossen: Name und PIN des Floors</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="363" />
-        <location filename="../../live/controller.py" line="498" />
-        <location filename="../../live/controller.py" line="538" />
+        <location filename="../../live/controller.py" line="377" />
+        <location filename="../../live/controller.py" line="512" />
+        <location filename="../../live/controller.py" line="552" />
         <source>open a table first</source>
         <translation>zuerst einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="370" />
-        <location filename="../../live/controller.py" line="537" />
+        <location filename="../../live/controller.py" line="384" />
+        <location filename="../../live/controller.py" line="551" />
         <source>start a hand first</source>
         <translation>zuerst ein Spiel beginnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="380" />
+        <location filename="../../live/controller.py" line="394" />
         <source>seats change</source>
         <translation>Plätze ändern sich</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="443" />
+        <location filename="../../live/controller.py" line="457" />
         <source>there is no bet to call</source>
         <translation>es gibt keinen Einsatz zum Mitgehen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="446" />
+        <location filename="../../live/controller.py" line="460" />
         <source>there is a bet to call: %1</source>
         <translation>es steht ein Einsatz zum Mitgehen: %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="449" />
+        <location filename="../../live/controller.py" line="463" />
         <source>seat %1 brings in: bring in or complete</source>
         <translation>Platz %1 setzt den Bring-in: Bring-in oder komplettieren</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="452" />
+        <location filename="../../live/controller.py" line="466" />
         <source>the bring-in is only the first action of third street, by the lowest door card</source>
         <translation>der Bring-in ist nur die erste Aktion der 3. Karte, durch die niedrigste Door Card</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="457" />
+        <location filename="../../live/controller.py" line="471" />
         <source>it is %1 here, not %2</source>
         <translation>hier heißt es %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="464" />
+        <location filename="../../live/controller.py" line="478" />
         <source>%1 needs its amount</source>
         <translation>%1 braucht einen Betrag</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="571" />
+        <location filename="../../live/controller.py" line="585" />
         <source>a card is typed as text (ah, td, 10d), not %1</source>
         <translation>eine Karte wird als Text getippt (ah, zd, 10d), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="579" />
+        <location filename="../../live/controller.py" line="593" />
         <source>an upcard is always seen: enter its rank and suit</source>
         <translation>eine offene Karte ist immer zu sehen: Rang und Farbe eingeben</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="591" />
+        <location filename="../../live/controller.py" line="605" />
         <source>street %1 is complete: %2 is one card too many</source>
         <translation>Die %1. Karte ist komplett: %2 ist eine Karte zu viel</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="593" />
+        <location filename="../../live/controller.py" line="607" />
         <source>no card is due now (%1)</source>
         <translation>jetzt ist keine Karte fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="598" />
+        <location filename="../../live/controller.py" line="612" />
         <source>the river is not due now</source>
         <translation>der River ist jetzt nicht fällig</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="437" />
-        <location filename="../../live/controller.py" line="604" />
+        <location filename="../../live/controller.py" line="451" />
+        <location filename="../../live/controller.py" line="618" />
         <source>no action is due now (%1)</source>
         <translation>jetzt ist keine Aktion fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="610" />
+        <location filename="../../live/controller.py" line="624" />
         <source>%1 %2–%3: %4 is outside that range</source>
         <translation>%1 %2–%3: %4 liegt außerhalb dieses Bereichs</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="626" />
+        <location filename="../../live/controller.py" line="640" />
         <source>shown cards are typed as text (ah kd 7c), not %1</source>
         <translation>gezeigte Karten werden als Text getippt (ah kd 7c), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="637" />
+        <location filename="../../live/controller.py" line="651" />
         <source>seat %1 has %2 downcards: %3 typed, %4 more to type</source>
         <translation>Platz %1 hat %2 verdeckte Karten: %3 getippt, noch %4 zu tippen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="673" />
+        <location filename="../../live/controller.py" line="687" />
         <location filename="../../live/floor_pin.py" line="69" />
         <location filename="../../live/floor_pin.py" line="84" />
         <source>a floor act needs the floor's name and PIN</source>
         <translation>eine Floor-Handlung braucht den Namen und die PIN des Floors</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="712" />
+        <location filename="../../live/controller.py" line="726" />
         <source>the floor voided this hand (%1): only a floor ruling changes that (I-3)</source>
         <translation>der Floor hat dieses Spiel für ungültig erklärt (%1): Nur eine Entscheidung des Floors ändert das (I-3)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="781" />
+        <location filename="../../live/controller.py" line="796" />
         <source>this table's record fails its check, so it is not resumed or dealt on — call the floor: %1</source>
         <translation>das Protokoll dieses Tischs besteht die Prüfung nicht; er wird weder fortgesetzt noch weitergegeben — bitte den Floor rufen: %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="803" />
+        <location filename="../../live/controller.py" line="818" />
         <source>there is no hand record to resume from</source>
         <translation>es gibt kein Spielprotokoll, aus dem fortgesetzt werden kann</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="805" />
+        <location filename="../../live/controller.py" line="820" />
         <source>%1 is not a table in the record</source>
         <translation>%1 ist kein Tisch im Protokoll</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="808" />
+        <location filename="../../live/controller.py" line="823" />
         <source>session %1 is not an open table in the record (closed, or never opened)</source>
         <translation>Sitzung %1 ist im Protokoll kein offener Tisch (geschlossen oder nie geöffnet)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="868" />
+        <location filename="../../live/controller.py" line="883" />
         <source>%1: the table has no rows in the record (nothing to resume)</source>
         <translation>%1: Der Tisch hat keine Zeilen im Protokoll (nichts fortzusetzen)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="871" />
+        <location filename="../../live/controller.py" line="886" />
         <source>%1: the record does not start with the table</source>
         <translation>%1: Das Protokoll beginnt nicht mit dem Tisch</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="876" />
+        <location filename="../../live/controller.py" line="891" />
         <source>%1: the limit table it was played with cannot be loaded: %2</source>
         <translation>%1: Der Limit-Tisch, mit dem gespielt wurde, lässt sich nicht laden: %2</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="880" />
+        <location filename="../../live/controller.py" line="895" />
         <location filename="../../floor/timeline.py" line="176" />
         <source>%1: the limit table in the record is not readable (%2)</source>
         <translation>%1: Der Limit-Tisch im Protokoll ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="893" />
+        <location filename="../../live/controller.py" line="908" />
         <source>%1: row %2 (%3) no longer replays: %4</source>
         <translation>%1: Zeile %2 (%3) lässt sich nicht mehr nachspielen: %4</translation>
     </message>
@@ -2052,67 +2052,82 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>NewTableDialog</name>
     <message>
-        <location filename="../new_table_dialog.py" line="27" />
+        <location filename="../new_table_dialog.py" line="30" />
         <source>Open a table</source>
         <translation>Einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="34" />
+        <location filename="../new_table_dialog.py" line="37" />
         <source>%1 — %2, ante %3, bring-in %4, buy-in %5</source>
         <translation>%1 — %2, Ante %3, Bring-in %4, Buy-in %5</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="45" />
+        <location filename="../new_table_dialog.py" line="48" />
         <source>Type the stakes or the game: 4-8, hi-lo, spread …</source>
         <translation>Limit oder Spiel tippen: 4-8, hi-lo, spread …</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="48" />
+        <location filename="../new_table_dialog.py" line="51" />
         <source>Find</source>
         <translation>Suchen</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="49" />
+        <location filename="../new_table_dialog.py" line="52" />
         <source>Limit table</source>
         <translation>Limit-Tisch</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="50" />
+        <location filename="../new_table_dialog.py" line="53" />
         <source>House rules</source>
         <translation>Hausregeln</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="53" />
+        <location filename="../new_table_dialog.py" line="56" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="54" />
+        <location filename="../new_table_dialog.py" line="57" />
         <source>Player</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="55" />
+        <location filename="../new_table_dialog.py" line="58" />
         <source>Buy-in</source>
         <translation>Buy-in</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="60" />
+        <location filename="../new_table_dialog.py" line="63" />
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="93" />
+        <location filename="../new_table_dialog.py" line="76" />
+        <source>The stacks are the floor's count, not buy-ins: the floor confirms them with name and PIN, and the record says so.</source>
+        <translation>Die Stacks sind die Zählung des Floors, keine Buy-ins: Der Floor bestätigt sie mit Name und PIN, und das Protokoll hält es fest.</translation>
+    </message>
+    <message>
+        <location filename="../new_table_dialog.py" line="81" />
+        <source>The floor's name</source>
+        <translation>Name des Floors</translation>
+    </message>
+    <message>
+        <location filename="../new_table_dialog.py" line="82" />
+        <source>Floor PIN</source>
+        <translation>Floor-PIN</translation>
+    </message>
+    <message>
+        <location filename="../new_table_dialog.py" line="108" />
         <source>No limit table matches %1</source>
         <translation>Kein Limit-Tisch passt zu %1</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="101" />
+        <location filename="../new_table_dialog.py" line="116" />
         <source>%1 (table default)</source>
         <translation>%1 (Standard des Tischs)</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="125" />
+        <location filename="../new_table_dialog.py" line="140" />
         <source>Seat %1</source>
         <translation>Platz %1</translation>
     </message>
@@ -2535,83 +2550,93 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>&amp;Neuen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="67" />
+        <location filename="../resume_dialog.py" line="49" />
+        <source>New table from the floor's &amp;count…</source>
+        <translation>Neuer Tisch aus der &amp;Zählung des Floors…</translation>
+    </message>
+    <message>
+        <location filename="../resume_dialog.py" line="50" />
+        <source>For a table whose record fails its check: the floor closes it, counts the stacks and confirms them</source>
+        <translation>Für einen Tisch, dessen Protokoll die Prüfung nicht besteht: Der Floor schließt ihn, zählt die Stacks und bestätigt sie</translation>
+    </message>
+    <message>
+        <location filename="../resume_dialog.py" line="72" />
         <source>%1 (%2), opened %3 — cannot be resumed: %4</source>
         <translation>%1 (%2), geöffnet %3 — kann nicht fortgesetzt werden: %4</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="72" />
+        <location filename="../resume_dialog.py" line="77" />
         <source>%1 (%2) — %3 — hand %4, %5 — last input at %6</source>
         <translation>%1 (%2) — %3 — Spiel %4, %5 — letzte Eingabe um %6</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="75" />
+        <location filename="../resume_dialog.py" line="80" />
         <source>Last input: %1</source>
         <translation>Letzte Eingabe: %1</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="110" />
+        <location filename="../resume_dialog.py" line="116" />
         <source>Close table</source>
         <translation>Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="111" />
+        <location filename="../resume_dialog.py" line="117" />
         <source>Close %1 for good? Its hands stay in the record, but it is no longer offered to resume.</source>
         <translation>%1 endgültig schließen? Seine Spiele bleiben im Protokoll, aber er wird nicht mehr zum Fortsetzen angeboten.</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="127" />
-        <location filename="../resume_dialog.py" line="130" />
+        <location filename="../resume_dialog.py" line="150" />
+        <location filename="../resume_dialog.py" line="153" />
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="127" />
+        <location filename="../resume_dialog.py" line="150" />
         <source>The floor's name</source>
         <translation>Name des Floors</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="130" />
+        <location filename="../resume_dialog.py" line="153" />
         <source>Floor PIN</source>
         <translation>Floor-PIN</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="135" />
+        <location filename="../resume_dialog.py" line="158" />
         <source>between hands</source>
         <translation>zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="136" />
+        <location filename="../resume_dialog.py" line="159" />
         <source>awards</source>
         <translation>Auszahlung</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="137" />
+        <location filename="../resume_dialog.py" line="160" />
         <source>showdown</source>
         <translation>Showdown</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="138" />
+        <location filename="../resume_dialog.py" line="161" />
         <source>third street</source>
         <translation>3. Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="139" />
+        <location filename="../resume_dialog.py" line="162" />
         <source>fourth street</source>
         <translation>4. Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="140" />
+        <location filename="../resume_dialog.py" line="163" />
         <source>fifth street</source>
         <translation>5. Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="141" />
+        <location filename="../resume_dialog.py" line="164" />
         <source>sixth street</source>
         <translation>6. Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="142" />
+        <location filename="../resume_dialog.py" line="165" />
         <source>seventh street</source>
         <translation>7. Karte (River)</translation>
     </message>
