@@ -1149,6 +1149,14 @@ GERMAN = {
     "For a table whose record fails its check: the floor closes it, counts the stacks and confirms them":
         "Für einen Tisch, dessen Protokoll die Prüfung nicht besteht: Der Floor schließt ihn, zählt die Stacks und "
         "bestätigt sie",
+    "The hand record proves itself against anyone without its key (record.key): an edited, deleted or inserted row "
+    "is found at start, by 'dealer-app verify' and in the floor's report. Whoever holds the key and the file can "
+    "rewrite it unseen; keep the anchors file on another disk. A card room's database owner can rewrite the room's "
+    "copy.":
+        "Das Spielprotokoll beweist sich gegenüber jedem, der seinen Schlüssel (record.key) nicht hat: Eine geänderte, "
+        "gelöschte oder eingefügte Zeile wird beim Start, von 'dealer-app verify' und im Bericht des Floors gefunden. "
+        "Wer Schlüssel und Datei hat, kann es unbemerkt umschreiben; die Anker-Datei gehört auf einen anderen "
+        "Datenträger. Der Eigentümer der Datenbank eines Cardrooms kann deren Kopie umschreiben.",
 }
 
 

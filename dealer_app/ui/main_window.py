@@ -236,7 +236,12 @@ class MainWindow(QMainWindow):
         name = self.tr("Stud Dealer Assistant")
         built = self.tr("Build: %1").replace("%1", build_name())
         record = self.tr("Hand record: %1").replace("%1", str(store.path) if store else "—")
+        proves = self.tr("The hand record proves itself against anyone without its key (record.key): an edited, "
+                         "deleted or inserted row is found at start, by 'dealer-app verify' and in the floor's "
+                         "report. Whoever holds the key and the file can rewrite it unseen; keep the anchors file "
+                         "on another disk. A card room's database owner can rewrite the room's copy.")
         text = (f"<h3>{html.escape(name)} {__version__}</h3><p>{html.escape(built)}<br>{html.escape(record)}</p>"
+                f"<p>{html.escape(proves)}</p>"
                 f"<table cellpadding='2'>{rows}</table>")
         box = QMessageBox(self)
         box.setWindowTitle(self.tr("About"))
