@@ -168,15 +168,98 @@ def test_an_extra_card_that_starts_like_an_action_key_is_still_a_card(qtbot, win
     assert c.inputs[-1][0] == "deal" and "10♥ is one card too many" in kb.error
 
 
-def test_an_action_key_that_starts_no_card_acts_after_a_refused_extra_card(qtbot, window):
+def test_no_action_key_acts_while_cards_too_many_are_in_the_box(qtbot, window):
+    """After a card too many the line's cards may be wrong (the folded seats typed in): no
+    action key acts on them until the dealer has checked them and pressed Esc."""
+    kb, c = six_handed_fourth_street(qtbot, window)
+    kb.type("4c kd 7s ah 3d 6h")                              # seat 7 got seat 4's A♥: it would act first
+    inputs = len(c.inputs)
+    kb.type("e")                                              # the real table: seat 2 bets — not on these cards
+    assert len(c.inputs) == inputs and "E does not act yet" in kb.error
+    assert window.panel.card_edit.text() == "3d 6h"           # the refused cards are still there
+    kb.undo()
+    kb.undo()
+    kb.type("3d 6h")
+    kb.type("e")                                              # now it is seat 2's bet, on the right cards
+    assert c.inputs[-1] == ["act", 2, "bet", 400]
+
+
+def test_an_action_key_acts_after_esc_clears_a_card_too_many(qtbot, window):
     c = window.controller
     c.open_table("stud-4-8", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000)])
     kb = Keys(qtbot, window)
     kb.key(Qt.Key_Return)
     kb.type("kd 3h 2c 8c")                                    # 8♣ refused, kept in the box
-    assert window.panel.card_edit.text() == "8c"
-    kb.type("b")                                              # B starts no card in English: the bring-in
+    kb.type("b")
+    assert len(c.inputs) == 3 and "B does not act yet" in kb.error
+    kb.key(Qt.Key_Escape)                                     # the dealer has checked: the box is cleared
+    kb.type("b")
     assert c.inputs[-1] == ["act", 3, "bring_in", 200] and window.panel.card_edit.text() == ""
+
+
+def test_k_after_a_space_behind_the_street_is_said_to_be_a_card(qtbot, window):
+    c = window.controller
+    c.open_table("stud-4-8", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000)])
+    kb = Keys(qtbot, window)
+    kb.key(Qt.Key_Return)
+    kb.type("kd3h2c")
+    kb.type("bcc")
+    kb.type("9s 8s 7s ")                                      # the street, and a space out of habit
+    kb.type("k")
+    assert "K is taken as the start of a card" in kb.error and "Esc, then K for Check" in kb.error
+    kb.key(Qt.Key_Escape)
+    kb.type("k")
+    assert c.inputs[-1][2] == "check"
+
+
+def test_a_line_stops_at_its_street_when_the_next_is_due_at_once(qtbot, window):
+    """Everyone all-in: no betting between the streets. A card more in the same line is one
+    too many for its street, never the next street's first card."""
+    c = window.controller
+    c.open_table("stud-1-2", None, [(1, "Ann", 2000), (2, "Bob", 2000)])
+    kb = Keys(qtbot, window)
+    kb.key(Qt.Key_Return)
+    kb.type("kd 3h")                                          # Bob brings in $0.50
+    kb.type("b")
+    kb.type("o")                                              # Ann completes to $1
+    kb.type("c")
+    kb.type("9s 8s")                                          # fourth street
+    kb.type("e")
+    kb.type("r")
+    while c.prompt().kind == "action":                        # raise until both are all-in or capped
+        keys = [ch.key for ch in c.choices()]
+        kb.type("r" if "R" in keys else "c")
+    if c.prompt().kind == "card":                             # both all-in: fifth street is due at once
+        kb.type("7s 6s 5s")
+        street = [i for i in c.inputs if i[0] == "deal"]
+        assert street[-1][2] == ["6s"] and "5♠ is one card too many" in kb.error
+
+
+def test_digits_after_a_call_that_ends_the_round_are_not_a_card(qtbot, window):
+    c = window.controller
+    c.open_table("stud-4-8", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000)])
+    kb = Keys(qtbot, window)
+    kb.key(Qt.Key_Return)
+    kb.type("kd3h2c")
+    kb.type("bcc")                                            # the last call ends third street
+    assert c.prompt().kind == "card"
+    kb.type("4")
+    kb.key(Qt.Key_Return)                                     # "c 4 Enter": an amount, not a four
+    assert window.panel.card_edit.text() == "" and "was done at once" in kb.error
+    kb.type("9s")                                             # the next card is taken as usual
+    assert c.inputs[-1] == ["deal", 1, ["9s"]]
+
+
+def test_a_g_key_without_an_open_pair_says_why(qtbot, window):
+    c = window.controller
+    c.open_table("stud-4-8", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000)])
+    kb = Keys(qtbot, window)
+    kb.key(Qt.Key_Return)
+    kb.type("kd3h2c")
+    kb.type("bcc")
+    kb.type("9s8s7s")
+    kb.type("g")
+    assert "open pair on fourth street" in kb.error and "L-3" in kb.error and c.inputs[-1][0] == "deal"
 
 
 def test_a_stray_letter_does_not_eat_the_next_card(qtbot, window):
@@ -317,6 +400,11 @@ def test_leave_asks_says_the_amount_and_the_player_comes_back_with_their_chips(q
     assert join.isVisible() and join.name.text() == "Bob" and join.buy_in.text() == "15"   # …as typed
     qtbot.mouseClick(join.buy_in, Qt.LeftButton)
     kb.key(Qt.Key_A, Qt.ControlModifier)
+    kb.type("20")                                             # a full buy-in, but less than he took: refused
+    qtbot.mouseClick(join.buttons.button(QDialogButtonBox.Ok), Qt.LeftButton)
+    assert "Bob left this session with $20.75" in join.error.text() and join.isVisible()
+    qtbot.mouseClick(join.buy_in, Qt.LeftButton)
+    kb.key(Qt.Key_A, Qt.ControlModifier)
     kb.type("20.75")
     qtbot.mouseClick(join.buttons.button(QDialogButtonBox.Ok), Qt.LeftButton)
     assert not join.error.text()
@@ -392,10 +480,20 @@ def test_resume_offers_the_table_played_last_with_its_last_input_and_enter_resum
     def enter(dialog):
         seen["rows"] = [dialog.list.item(i).text() for i in range(dialog.list.count())]
         seen["current"] = dialog.list.currentRow()
-        qtbot.keyClick(QApplication.focusWidget(), Qt.Key_Return)
+        # the dialog's focus widget: the list, the table played last selected (offscreen the dialog
+        # may not be the active window, so its own focus widget is asked)
+        seen["focus"] = QApplication.focusWidget() or dialog.focusWidget()
+        if seen["focus"] is not dialog.list:
+            dialog.reject()  # (the assertion below fails; never a dialog left waiting)
+            return
+        qtbot.keyClick(seen["focus"], Qt.Key_Return)
+        if dialog.isVisible():  # Enter did not resume: said below, and the dialog closed
+            seen["error"] = dialog.error.text()
+            dialog.reject()
     asked = WhenShown(ResumeDialog, enter)
     w.offer_resume()                                          # at start, as run_app does
-    assert asked.done and seen["current"] == 0, seen
+    assert asked.done and seen["current"] == 0 and "error" not in seen, seen
+    assert seen["focus"] is not None and seen["focus"].objectName() == "open_tables", seen["focus"]
     assert seen["rows"][0].startswith("$1-2 Seven Card Stud (us-cardroom)"), seen
     assert "Last input: seat 1 dealt 2♣" in seen["rows"][0]
     assert w.controller.session_id == first.session_id and w.controller.inputs == [["deal", 1, ["2c"]]]

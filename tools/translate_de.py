@@ -1157,6 +1157,15 @@ GERMAN = {
         "gelöschte oder eingefügte Zeile wird beim Start, von 'dealer-app verify' und im Bericht des Floors gefunden. "
         "Wer Schlüssel und Datei hat, kann es unbemerkt umschreiben; die Anker-Datei gehört auf einen anderen "
         "Datenträger. Der Eigentümer der Datenbank eines Cardrooms kann deren Kopie umschreiben.",
+    "%1 does not act yet: cards too many are in the box and this line's cards may be wrong — check them (Ctrl+Z "
+    "takes one back), then Esc, then %1":
+        "%1 wirkt noch nicht: Im Feld stehen Karten zu viel, und die Karten dieser Zeile können falsch sein — bitte "
+        "prüfen (Strg+Z nimmt eine zurück), dann Esc, dann %1",
+    "%1 is taken as the start of a card: type its suit — or Esc, then %1 for %2":
+        "%1 gilt als Anfang einer Karte: ihre Farbe tippen — oder Esc, dann %1 für %2",
+    "the second %1 is the big bet an open pair on fourth street allows; there is none here":
+        "die zweite Taste für %1 ist der große Einsatz, den ein offenes Paar bei der 4. Karte erlaubt; hier gibt es "
+        "keinen",
 }
 
 

@@ -131,14 +131,15 @@ class TableSession:
 
     def least_buy_in(self, name: object) -> int:
         """The fewest chips a player of this name may sit down with. T-3: a new player, the
-        table's full buy-in. §12 (T-3): a player who left this session comes back with the chips
-        they left with, even below the buy-in — not a new buy-in (as RR lets a player moved from
-        a broken game play on with a short stack) — or with a full buy-in; one who left with
-        nothing buys in as new (T-5)."""
+        table's full buy-in. §12 (T-3): a player who left this session comes back with at least
+        the chips they left with — even below the buy-in, since a returning player is not a new
+        buy-in (as RR lets a player moved from a broken game play on with a short stack), and
+        never with less, as card rooms hold a player who returns within the session to what
+        they took ("no going south"); one who left with nothing buys in as new (T-5)."""
         back = self.returning(name)
         if back is None or back.stack <= 0:
             return self.table.buy_in
-        return min(back.stack, self.table.buy_in)
+        return back.stack
 
     def check_new_name(self, seat: int, name: str) -> None:
         """A player who joins now may not take a name already at the table: two "Bob"s

@@ -31,12 +31,12 @@ from dealer_app.engine.limits import (
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, ActionArg, CardArg, MoneyArg, Says, says
 from dealer_app.engine.session import TableSession, check_player_name
 from dealer_app.history.store import RecordError, SessionLocked, StoreError
-from dealer_app.live.presentation import KEYS, ActionChoice, SeatView, TablePresentation
+from dealer_app.live.presentation import KEYS, SECOND_KEYS, ActionChoice, SeatView, TablePresentation
 from dealer_app.live.prompts import Prompt
 
 # what other modules import from here: the controller's views and its prompt
-__all__ = ["KEYS", "ActionChoice", "CardNotDue", "InputError", "OpenTable", "Prompt", "RecordFailure", "SeatView",
-           "TableController", "apply_input", "replay_inputs"]
+__all__ = ["KEYS", "SECOND_KEYS", "ActionChoice", "CardNotDue", "InputError", "OpenTable", "Prompt", "RecordFailure",
+           "SeatView", "TableController", "apply_input", "replay_inputs"]
 
 
 class InputError(ValueError):
@@ -443,14 +443,19 @@ class TableController(TablePresentation):
         back = self._open_session().returning(name)
         return back.stack if back is not None else None
 
-    def why_not(self, action: str) -> InputError:
-        """Why ``action`` is not among the choices now: the engine's own refusal, tried on a copy
-        of the hand (the table is not touched)."""
+    def why_not(self, action: str, second: bool = False) -> InputError:
+        """Why ``action`` is not among the choices now (``second``: its second key, G or T, the
+        big bet of a fourth-street open pair): in the dealer's words for the usual cases, else
+        the engine's own refusal, tried on a copy of the hand (the table is not touched)."""
         h = self.hand
         if h is None or h.phase != "bet" or h.to_act is None:
             return InputError(says(QT_TRANSLATE_NOOP("Errors", "no action is due now (%1)"), self.prompt().subject))
         p = h.to_act
         offered = {a.action for a in h.legal_actions()}
+        if second and action in offered:
+            return InputError(says(QT_TRANSLATE_NOOP("Errors", "the second %1 is the big bet an open pair on fourth "
+                                                               "street allows; there is none here"),
+                                   ActionArg(action)), ("L-3",))
         bring_in_due = h.street == 3 and not h.round_started and p.seat == h.bring_in_seat
         # the usual reasons in the dealer's words; any other is the engine's own refusal
         if action == "call" and h.current_to <= p.round_to:

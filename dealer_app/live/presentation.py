@@ -47,6 +47,8 @@ def show_money_with(words: Callable[[int, str], str]) -> None:
 
 
 KEYS = {"fold": "F", "check": "K", "call": "C", "bring_in": "B", "complete": "O", "bet": "E", "raise": "R"}
+# the second bet and raise a fourth-street open pair offers (L-3): the big bet's keys
+SECOND_KEYS = {"E": "G", "R": "T"}
 
 
 @dataclass
@@ -252,7 +254,7 @@ class TablePresentation:
         for c in out:
             seen[c.key] = seen.get(c.key, 0) + 1
             if seen[c.key] == 2:
-                c.key = {"E": "G", "R": "T"}.get(c.key, c.key)
+                c.key = SECOND_KEYS.get(c.key, c.key)
         return out
 
     def _label(self, action: str, to: int | None, min_to: int | None, max_to: int | None, all_in: bool,

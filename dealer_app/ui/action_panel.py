@@ -11,7 +11,15 @@ from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPush
 
 from dealer_app.engine.cards import RANKS, SUITS, CardError, read_typed_cards, split_typed_cards
 from dealer_app.errorlog import report
-from dealer_app.live.controller import KEYS, ActionChoice, CardNotDue, InputError, RecordFailure, TableController
+from dealer_app.live.controller import (
+    KEYS,
+    SECOND_KEYS,
+    ActionChoice,
+    CardNotDue,
+    InputError,
+    RecordFailure,
+    TableController,
+)
 from dealer_app.live.prompts import Prompt
 from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.screen_fit import lines_height
@@ -34,7 +42,8 @@ from dealer_app.ui.words import cards as card_words
 
 SUIT_SIGNS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 # every action key there is (KEYS, and the second bet and raise of a fourth-street open pair)
-ACTION_LETTERS = {**{key: action for action, key in KEYS.items()}, "G": "bet", "T": "raise"}
+ACTION_LETTERS = {key: action for action, key in KEYS.items()}
+ACTION_LETTERS.update({second: ACTION_LETTERS[first] for first, second in SECOND_KEYS.items()})
 
 
 def _card_starts() -> set[str]:
@@ -145,6 +154,8 @@ class ActionPanel(QWidget):
         self._line: list[tuple[int | None, str]] = []  # (seat, card) this street's typed line gave
         self._line_open = False  # a typed line completed the street: keys still typed belong to it
         self._line_goes_on = False  # …and a space or a digit after it said the line goes on
+        self._line_street = 0  # the street the line completed
+        self._refused_extra = False  # a card too many was refused: no action key acts until Esc
         # (label, moment after it, digits typed since): an action that acted at once on its key
         self._at_once: tuple[str, tuple, str] | None = None
         layout = QVBoxLayout(self)
@@ -286,9 +297,15 @@ class ActionPanel(QWidget):
 
     def _cards_typed(self, text: str):
         """Each card is taken as soon as it is complete (``kd``, ``10h``); a whole street may
-        be typed or pasted in one line. A refused card — a bad code, a duplicate, one card too
-        many for the street — stays in the box as typed, selected, with the reason; so does
+        be typed or pasted in one line. A line ends with its street: a card beyond what the
+        street needs — a bad code, a duplicate, one card too many, also when the next street is
+        due at once (everyone all-in) — stays in the box as typed, with the reason; so does
         everything typed after it. Nothing typed is ever dropped."""
+        if self._line_open and text[:1] in (" ", ","):
+            self._line_goes_on = True  # a space after the street's last card: the line goes on
+        if self._line_open and not self._line_goes_on and not self._refused_extra \
+                and self.controller.prompt().kind in ("card", "common"):
+            self._line, self._line_open = [], False  # a new street, begun from an empty box: a new line
         typed = read_typed_cards(text, rank_aliases())
         self._taking_typed = True  # refresh() must not clear the box inside its own signal
         try:
@@ -297,49 +314,62 @@ class ActionPanel(QWidget):
             self._taking_typed = False
         if taken < len(typed.codes):
             self.card_edit.setText(typed.rest_from(text, taken))
-            if self.line_open:  # one card too many: kept, and what is typed next joins it (refused too)
+            if self._refused_extra:  # cards too many: kept, and what is typed next joins them (refused too)
                 self.card_edit.end(False)
-            else:  # a duplicate, or the record failed: typed over
-                self.card_edit.selectAll()
+            else:  # a duplicate, or the record failed: the refused card is typed over, the rest kept
+                self.card_edit.setSelection(0, len(self.card_edit.text().split(" ")[0]))
         elif typed.error is not None:  # not a card: the dealer types over it (a stray letter alone)
             self.card_edit.setText(typed.bad)
-            self.card_edit.selectAll()
+            self.card_edit.setSelection(0, len(typed.bad.split(" ")[0]))
             self.show_error(error_words(typed.error), "")
         else:
             self.card_edit.setText(typed.pending)
         self._moment = self._moment_now()  # what is in the box belongs to this moment now
-        if self.line_open:  # the street is complete, the line may go on: the box stays, with the keys
+        if self._line_open and self.controller.prompt().kind in ("action", "card", "common"):
+            # the street is complete, the line may go on: the box stays, with the keys
             self.card_box.setVisible(True)
-            self._show_picker(False)  # no card is due: the actions keep their room
+            if self.line_open:
+                self._show_picker(False)  # no card is due: the actions keep their room
+                self.hint.setText(self._hint("action"))
             self.card_edit.setFocus(Qt.FocusReason.OtherFocusReason)
-            self.hint.setText(self._hint("action"))
         self._show_line()
 
     def _take_cards(self, codes: list[str]) -> int:
         """Enter the typed cards in order; how many were taken (the rest is refused, said)."""
+        c = self.controller
         for i, code in enumerate(codes):
-            seat = self.controller.prompt().seat
+            p = c.prompt()
+            if self._line_open and p.kind in ("card", "common"):
+                # the line's street is complete and the next is due at once (no betting between):
+                # a card more in the same line is one too many for its street, never the next's
+                self._say_too_many(self._line_street, codes[i:], ("D-2",))
+                return i
+            street = c.hand.street if c.hand is not None else 0
             try:
-                self.controller.enter_card(code)
+                c.enter_card(code)
             except CardNotDue as exc:
-                self._too_many(exc, codes[i:])
+                if exc.street is None:
+                    self.show_error(error_words(exc), ", ".join(exc.rules))
+                else:
+                    self._say_too_many(exc.street, codes[i:], exc.rules)
                 return i
             except Exception as exc:  # a duplicate, the record failing …: said, never dropped
-                show_failure(self.show_error, exc, self.controller.enter_card)
+                show_failure(self.show_error, exc, c.enter_card)
                 return i
-            self._line.append((seat, code))
-            if self.controller.prompt().kind not in ("card", "common"):
-                self._line_open = True  # the street is complete: what is typed next is no action
+            self._line.append((p.seat, code))
+            h = c.hand
+            if c.prompt().kind not in ("card", "common") or h is None or h.street != street:
+                self._line_open = True  # the street is complete: what is typed next is none of its cards
                 self._line_goes_on = False
+                self._line_street = street
         return len(codes)
 
-    def _too_many(self, exc: CardNotDue, extra: list[str]) -> None:
+    def _say_too_many(self, street_no: int, extra: list[str], rules) -> None:
         """A card beyond what the street needs: refused, and the seats this line gave cards
-        to named, so that a line typed with folded seats in it is caught at once."""
-        if exc.street is None:
-            self.show_error(error_words(exc), ", ".join(exc.rules))
-            return
-        street = street_name(exc.street)
+        to named, so that a line typed with folded seats in it is caught at once. Until Esc
+        (or Ctrl+Z) no action key acts: the line's cards may be wrong."""
+        self._refused_extra = True
+        street = street_name(street_no)
         street = street[:1].upper() + street[1:]  # the sentence starts with it
         if len(extra) == 1:
             head = fill(self.tr("%1 is complete: %2 is one card too many"), street, card_code(extra[0]))
@@ -353,7 +383,7 @@ class ActionPanel(QWidget):
         folded = [v.seat for v in self.controller.seats() if v.in_hand and v.folded]
         if folded:
             head += fill(self.tr(" (folded, no card: seat %1)"), ", ".join(str(s) for s in folded))
-        self.show_error(head, ", ".join(exc.rules))
+        self.show_error(head, ", ".join(rules))
 
     def _show_line(self):
         """Where the cards of this street go, seat by seat, as they are typed (D-2)."""
@@ -387,7 +417,7 @@ class ActionPanel(QWidget):
     def close_line(self) -> None:
         """Esc after a card too many: the refused cards leave the box; the actions' keys are
         live again."""
-        self._line_open = self._line_goes_on = False
+        self._line_open = self._line_goes_on = self._refused_extra = False
         self.card_edit.clear()
         self.refresh()
 
@@ -471,24 +501,32 @@ class ActionPanel(QWidget):
         p = c.prompt()
         return (p.kind, p.seat, c.hand_no, len(c.inputs))
 
-    def belongs_to_line(self, text: str) -> bool:
-        """After a typed line completed its street: whether a key goes on typing cards, not an
-        action. It does when it is a space, a comma or a digit (the line goes on: every key
-        after it is the line's, K and T included, until Esc), a letter no action has, or when
-        the box holds the start of a card. A letter that starts no card in the reader's language
-        (B, C, E, F, O … in English) is the action's even then: the cards refused are said
-        already, and the box is cleared for it."""
+    def line_key(self, text: str) -> str:
+        """After a typed line completed its street, what a key is: "line" (it goes on typing
+        cards: a space, a comma or a digit — after which every key is the line's until Esc —, a
+        letter no action has, the suit of a card half typed), "action" (a letter that starts no
+        card in the reader's language: B, C, E, F, O … in English), or "held" (refused, said:
+        an action key while cards too many are in the box — the line's cards may be wrong, so
+        nothing acts on them until Esc or Ctrl+Z)."""
         if text.isspace() or text in ",." or text.isdigit():
             self._line_goes_on = True
-            return True
+            return "line"
         key = text.upper()
         typed = self.card_edit.text()
         if key not in ACTION_LETTERS or typed and read_typed_cards(typed, rank_aliases()).pending:
-            return True  # no action's key, or the suit of a card half typed ("8" then "c")
-        if key in _card_starts() and (self._line_goes_on or self.card_edit.text()):
-            return True  # (K, T; German B: a king, a ten, a jack as much as an action)
-        self.close_line()  # the cards refused in the box were said: the key is the action's
-        return False
+            return "line"  # no action's key, or the suit of a card half typed ("8" then "c")
+        starts_card = key in _card_starts()
+        if self._refused_extra and not (starts_card and self._line_goes_on):
+            self.show_error(fill(self.tr("%1 does not act yet: cards too many are in the box and this line's cards "
+                                         "may be wrong — check them (Ctrl+Z takes one back), then Esc, then %1"), key))
+            return "held"
+        if starts_card and (self._line_goes_on or typed):
+            # (K, T; German B: a king, a ten, a jack as much as an action) said at once, never guessed silently
+            self.show_error(fill(self.tr("%1 is taken as the start of a card: type its suit — or Esc, then %1 for "
+                                         "%2"), key, action_name(ACTION_LETTERS[key])))
+            return "line"
+        self.close_line()  # the line is over: the key is the action's
+        return "action"
 
     def refuse_key(self, text: str, obj) -> bool:
         """A key pressed while an action is due that no action on the screen takes: said, not
@@ -517,7 +555,7 @@ class ActionPanel(QWidget):
         keys = ", ".join(f"{c.key} {self._label(c)}" for _b, c, _s in self.action_buttons)
         if key in ACTION_LETTERS:
             action = ACTION_LETTERS[key]
-            why = self.controller.why_not(action)
+            why = self.controller.why_not(action, key in SECOND_KEYS.values())
             self.show_error(fill(self.tr("%1 (%2) is not possible now: %3. The keys now: %4"), key,
                                  action_name(action), error_words(why), keys), ", ".join(why.rules))
         else:
@@ -528,12 +566,24 @@ class ActionPanel(QWidget):
         """The Enter after digits typed behind an action that acted at once is not the next
         player's: it is used up here (the dealer was told)."""
         at_once = self._at_once
-        if at_once is not None and at_once[2] and at_once[1] == self._moment_now():
+        if at_once is None or at_once[1] != self._moment_now():
+            return False
+        if at_once[2]:
             self._at_once = None
+            return True
+        typed = self.card_edit.text().strip()
+        if typed and typed.isdigit() and self.controller.prompt().kind in ("card", "common"):
+            # the action closed the round and the next street's card box took the digits: they
+            # were an amount ("c 4 Enter"), not a card, and they are not used
+            self.card_edit.clear()
+            self._at_once = None
+            self.show_error(fill(self.tr("%1 was done at once (it has one amount): %2 and its Enter are not used"),
+                                 at_once[0], typed))
             return True
         return False
 
     def _select(self, button):
+        self._at_once = None  # a ranged action chosen: its Enter is its own
         for b, _c, _s in self.action_buttons:
             b.setStyleSheet("")
         button.setStyleSheet("border: 4px solid #ffd400;")
@@ -562,7 +612,9 @@ class ActionPanel(QWidget):
             self.card_edit.clear()
             self.show_edit.clear()
             self._moment = moment
-            self._line, self._line_open, self._line_goes_on = [], False, False
+            self._line, self._line_open, self._line_goes_on, self._refused_extra = [], False, False, False
+            if self._at_once is not None and self._at_once[1] != moment:
+                self._at_once = None  # it belonged to the moment right after its action
         self.prompt.setText(say(p.subject))
         links = " ".join(f'<a href="{r}" style="color:#0b57d0; font-weight:bold">{r}</a>' for r in p.rules)
         reason = self.tr("Rules: %1").replace("%1", links) if p.rules else ""

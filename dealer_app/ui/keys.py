@@ -85,8 +85,12 @@ class DealerKeys(WindowKeys):
         if not text or not text.isprintable():
             return False
         if prompt == "action":
-            if panel.line_open and panel.belongs_to_line(text):
-                return self._to_box(obj, panel.card_edit, event, text)  # a card too many, refused in words
+            if panel.line_open:
+                kind = panel.line_key(text)
+                if kind == "line":
+                    return self._to_box(obj, panel.card_edit, event, text)  # a card too many, refused in words
+                if kind == "held":
+                    return True  # said: nothing acts while the line's cards are in doubt
             return panel.press_key(text.upper()) or panel.refuse_key(text, obj)
         box = {"card": panel.card_edit, "common": panel.card_edit, "show": panel.show_edit}.get(prompt)
         if box is not None and box.isVisible():

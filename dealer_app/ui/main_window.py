@@ -296,7 +296,7 @@ class MainWindow(QMainWindow):
             return True
         box = QMessageBox(QMessageBox.Icon.Question, self.tr("Open another table"),
                           self.tr("%1 is open. Close it before the other table is opened?").replace(
-                              "%1", c.session.table.title), QMessageBox.StandardButton.NoButton, self)
+                              "%1", table_title(c.session.table)), QMessageBox.StandardButton.NoButton, self)
         close = box.addButton(self.tr("Close this table"), QMessageBox.ButtonRole.DestructiveRole)
         keep = box.addButton(self.tr("Keep it open to resume"), QMessageBox.ButtonRole.AcceptRole)
         cancel = box.addButton(QMessageBox.StandardButton.Cancel)

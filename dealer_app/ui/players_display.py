@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 
 from dealer_app.engine.events import PotAwarded
 from dealer_app.ui.card_painter import paint_card
-from dealer_app.ui.words import fill, high_hand, low_hand, say
+from dealer_app.ui.words import fill, high_hand, low_hand, say, table_title
 
 BACKGROUND = "#0d1013"
 WHITE, DIM, GOLD, GREEN, YELLOW, RED = "#ffffff", "#7d8590", "#ffd75e", "#7ee787", "#ffd400", "#ff8080"
@@ -411,7 +411,7 @@ class PlayersDisplay(QWidget):
         st = c.status()
         session = c.session
         title = self.tr("Players' display")
-        self.setWindowTitle(title if session is None else f"{session.table.title} — {title}")
+        self.setWindowTitle(title if session is None else f"{table_title(session.table)} — {title}")
         self.table_line.setText(self.tr("Hand %1").replace("%1", str(c.hand_no)) if c.hand is not None else "")
         streets = {3: self.tr("Third street"), 4: self.tr("Fourth street"), 5: self.tr("Fifth street"),
                    6: self.tr("Sixth street"), 7: self.tr("Seventh street")}

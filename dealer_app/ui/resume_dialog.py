@@ -34,6 +34,7 @@ class ResumeDialog(QDialog):
         layout.addWidget(QLabel(self.tr("These tables did not close. Resume one where it stopped, "
                                         "or close it.")))
         self.list = QListWidget()
+        self.list.setObjectName("open_tables")
         self.list.setWordWrap(True)
         self.list.setMinimumSize(640, 240)
         layout.addWidget(self.list)
@@ -54,6 +55,9 @@ class ResumeDialog(QDialog):
         buttons.addButton(self.new_button, QDialogButtonBox.ButtonRole.RejectRole)
         buttons.addButton(self.recount_button, QDialogButtonBox.ButtonRole.ActionRole)
         self.recount_button.clicked.connect(self._floor_count)
+        for b in (self.close_button, self.new_button, self.recount_button):
+            b.setAutoDefault(False)  # Enter is Resume, the table played last (never a hidden button's)
+        self.resume_button.setDefault(True)
         self.resume_button.clicked.connect(self._resume)
         self.close_button.clicked.connect(self._close_selected)
         self.new_button.clicked.connect(self.reject)

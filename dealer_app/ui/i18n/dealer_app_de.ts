@@ -11,274 +11,285 @@
 <context>
     <name>ActionPanel</name>
     <message>
-        <location filename="../action_panel.py" line="186" />
+        <location filename="../action_panel.py" line="197" />
         <source>Card: kd, 10h, th</source>
         <translation>Karte: dh (Dame), bs (Bube)</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="230" />
+        <location filename="../action_panel.py" line="241" />
         <source>Downcards shown, e.g. ah kd 7c</source>
         <translation>Gezeigte Karten, z. B. ah kd 7c</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="236" />
+        <location filename="../action_panel.py" line="247" />
         <source>Show  [Enter]</source>
         <translation>Zeigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="238" />
+        <location filename="../action_panel.py" line="249" />
         <source>Muck  [Ctrl+M]</source>
         <translation>Muck  [Strg+M]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="345" />
+        <location filename="../action_panel.py" line="375" />
         <source>%1 is complete: %2 is one card too many</source>
         <translation>%1 ist komplett: %2 ist eine Karte zu viel</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="347" />
+        <location filename="../action_panel.py" line="377" />
         <source>%1 is complete: %2 are %3 cards too many</source>
         <translation>%1 ist komplett: %2 sind %3 Karten zu viel</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="349" />
-        <location filename="../action_panel.py" line="367" />
+        <location filename="../action_panel.py" line="379" />
+        <location filename="../action_panel.py" line="397" />
         <source>seat %1 %2</source>
         <translation>Platz %1 %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="355" />
+        <location filename="../action_panel.py" line="385" />
         <source> (folded, no card: seat %1)</source>
         <translation> (gepasst, keine Karte: Platz %1)</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="369" />
+        <location filename="../action_panel.py" line="399" />
         <source>seat %1 ← next</source>
         <translation>Platz %1 ← als Nächstes</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="372" />
+        <location filename="../action_panel.py" line="402" />
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="374" />
+        <location filename="../action_panel.py" line="404" />
         <source>No card for the folded seats: %1</source>
         <translation>Keine Karte für die gepassten Plätze: %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="459" />
+        <location filename="../action_panel.py" line="489" />
         <source>Seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="504" />
+        <location filename="../action_panel.py" line="520" />
+        <source>%1 does not act yet: cards too many are in the box and this line's cards may be wrong — check them (Ctrl+Z takes one back), then Esc, then %1</source>
+        <translation>%1 wirkt noch nicht: Im Feld stehen Karten zu viel, und die Karten dieser Zeile können falsch sein — bitte prüfen (Strg+Z nimmt eine zurück), dann Esc, dann %1</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="525" />
+        <source>%1 is taken as the start of a card: type its suit — or Esc, then %1 for %2</source>
+        <translation>%1 gilt als Anfang einer Karte: ihre Farbe tippen — oder Esc, dann %1 für %2</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="542" />
+        <location filename="../action_panel.py" line="580" />
         <source>%1 was done at once (it has one amount): %2 and its Enter are not used</source>
         <translation>%1 wurde sofort ausgeführt (es gibt nur einen Betrag): %2 und das Enter danach werden nicht verwendet</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="509" />
+        <location filename="../action_panel.py" line="547" />
         <source>Press the action's key first (%1), then type the amount and Enter</source>
         <translation>Erst die Taste der Aktion drücken (%1), dann den Betrag tippen und Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="512" />
+        <location filename="../action_panel.py" line="550" />
         <source>No amount to type: each action here has its one amount — press its key</source>
         <translation>Kein Betrag zu tippen: Jede Aktion hier hat ihren festen Betrag — ihre Taste drücken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="521" />
+        <location filename="../action_panel.py" line="559" />
         <source>%1 (%2) is not possible now: %3. The keys now: %4</source>
         <translation>%1 (%2) ist jetzt nicht möglich: %3. Die Tasten jetzt: %4</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="524" />
+        <location filename="../action_panel.py" line="562" />
         <source>%1 is no key here. The keys now: %2</source>
         <translation>%1 ist hier keine Taste. Die Tasten jetzt: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="568" />
+        <location filename="../action_panel.py" line="620" />
         <source>Rules: %1</source>
         <translation>Regeln: %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="588" />
+        <location filename="../action_panel.py" line="640" />
         <source>Deal river  [Enter]</source>
         <translation>River geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="589" />
+        <location filename="../action_panel.py" line="641" />
         <source>Confirm the awards  [Enter]</source>
         <translation>Auszahlung bestätigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="589" />
+        <location filename="../action_panel.py" line="641" />
         <source>Deal again  [Enter]</source>
         <translation>Neu geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="590" />
+        <location filename="../action_panel.py" line="642" />
         <source>Start hand %1  [Enter]</source>
         <translation>Spiel %1 beginnen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="599" />
+        <location filename="../action_panel.py" line="651" />
         <source>Ctrl+Z undo · Ctrl+Shift+Z redo</source>
         <translation>Strg+Z rückgängig · Strg+Umschalt+Z wiederholen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="601" />
+        <location filename="../action_panel.py" line="653" />
         <source>Type the card (kd, 10h, th) or a whole street — no Enter needed · %1</source>
         <translation>Karte tippen (kd, 10h, dh) oder alle Karten der Runde — ohne Enter · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="604" />
+        <location filename="../action_panel.py" line="656" />
         <source>The street is dealt: Esc clears the box, then the action keys · %1</source>
         <translation>Die Runde ist gegeben: Esc leert das Feld, dann gelten die Aktionstasten · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="608" />
+        <location filename="../action_panel.py" line="660" />
         <source> · for an amount: its key, the digits, Enter</source>
         <translation> · für einen Betrag: seine Taste, die Ziffern, Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="609" />
+        <location filename="../action_panel.py" line="661" />
         <source>Keys: %1%2 · %3</source>
         <translation>Tasten: %1%2 · %3</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="611" />
+        <location filename="../action_panel.py" line="663" />
         <source>Type the downcards shown: the hand shows when all are typed · Ctrl+M muck · %1</source>
         <translation>Gezeigte verdeckte Karten tippen: Die Hand gilt als gezeigt, sobald alle getippt sind · Strg+M Muck · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="616" />
+        <location filename="../action_panel.py" line="668" />
         <source>voided by the floor: only a floor ruling changes it</source>
         <translation>vom Floor für ungültig erklärt: Nur eine Entscheidung des Floors ändert das</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="617" />
+        <location filename="../action_panel.py" line="669" />
         <source>Enter: %1 · %2</source>
         <translation>Enter: %1 · %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="618" />
+        <location filename="../action_panel.py" line="670" />
         <source>Seats menu: join, top up, sit out, leave</source>
         <translation>Menü Plätze: Platz nehmen, zukaufen, aussetzen, verlassen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="653" />
+        <location filename="../action_panel.py" line="705" />
         <source>%1 + amount + Enter</source>
         <translation>%1 + Betrag + Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="666" />
+        <location filename="../action_panel.py" line="718" />
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="668" />
+        <location filename="../action_panel.py" line="720" />
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="671" />
+        <location filename="../action_panel.py" line="723" />
         <source>Call all-in %1</source>
         <translation>All-in mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="671" />
+        <location filename="../action_panel.py" line="723" />
         <source>Call %1</source>
         <translation>Mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="673" />
+        <location filename="../action_panel.py" line="725" />
         <source>Bring in %1–%2</source>
         <translation>Bring-in %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="673" />
+        <location filename="../action_panel.py" line="725" />
         <source>Bet %1–%2</source>
         <translation>Setzen %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="674" />
+        <location filename="../action_panel.py" line="726" />
         <source>Raise to %1–%2</source>
         <translation>Erhöhen auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="674" />
+        <location filename="../action_panel.py" line="726" />
         <source>Complete to %1–%2</source>
         <translation>Komplettieren auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="678" />
+        <location filename="../action_panel.py" line="730" />
         <source>All-in %1</source>
         <translation>All-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="679" />
+        <location filename="../action_panel.py" line="731" />
         <source>Bring in %1</source>
         <translation>Bring-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="679" />
+        <location filename="../action_panel.py" line="731" />
         <source>Bet %1</source>
         <translation>Setzen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="679" />
+        <location filename="../action_panel.py" line="731" />
         <source>Raise to %1</source>
         <translation>Erhöhen auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="680" />
+        <location filename="../action_panel.py" line="732" />
         <source>Complete to %1</source>
         <translation>Komplettieren auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="371" />
-        <location filename="../action_panel.py" line="688" />
+        <location filename="../action_panel.py" line="401" />
+        <location filename="../action_panel.py" line="740" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="351" />
+        <location filename="../action_panel.py" line="381" />
         <source>; this line gave %1 — check them, Ctrl+Z takes them back, Esc clears the box</source>
         <translation>; diese Zeile gab %1 — bitte prüfen, Strg+Z nimmt sie zurück, Esc leert das Feld</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="690" />
+        <location filename="../action_panel.py" line="742" />
         <source>Best so far: %1 — %2</source>
         <translation>Bisher beste Hand: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="692" />
+        <location filename="../action_panel.py" line="744" />
         <source>Best low so far: %1 — %2</source>
         <translation>Bisher bestes Low: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="700" />
+        <location filename="../action_panel.py" line="752" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="700" />
+        <location filename="../action_panel.py" line="752" />
         <source>Side pot %1</source>
         <translation>%1. Sidepot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="702" />
+        <location filename="../action_panel.py" line="754" />
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="706" />
+        <location filename="../action_panel.py" line="758" />
         <source>low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="706" />
+        <location filename="../action_panel.py" line="758" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
@@ -487,7 +498,7 @@
     </message>
     <message>
         <location filename="../../live/controller.py" line="164" />
-        <location filename="../../live/controller.py" line="669" />
+        <location filename="../../live/controller.py" line="674" />
         <source>%1 is not an irregularity the table reports (%2)</source>
         <translation>%1 ist keine Unregelmäßigkeit, die der Tisch meldet (%2)</translation>
     </message>
@@ -554,14 +565,14 @@
     </message>
     <message>
         <location filename="../../live/controller.py" line="377" />
-        <location filename="../../live/controller.py" line="512" />
-        <location filename="../../live/controller.py" line="552" />
+        <location filename="../../live/controller.py" line="517" />
+        <location filename="../../live/controller.py" line="557" />
         <source>open a table first</source>
         <translation>zuerst einen Tisch öffnen</translation>
     </message>
     <message>
         <location filename="../../live/controller.py" line="384" />
-        <location filename="../../live/controller.py" line="551" />
+        <location filename="../../live/controller.py" line="556" />
         <source>start a hand first</source>
         <translation>zuerst ein Spiel beginnen</translation>
     </message>
@@ -571,136 +582,141 @@
         <translation>Plätze ändern sich</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="457" />
+        <location filename="../../live/controller.py" line="456" />
+        <source>the second %1 is the big bet an open pair on fourth street allows; there is none here</source>
+        <translation>die zweite Taste für %1 ist der große Einsatz, den ein offenes Paar bei der 4. Karte erlaubt; hier gibt es keinen</translation>
+    </message>
+    <message>
+        <location filename="../../live/controller.py" line="462" />
         <source>there is no bet to call</source>
         <translation>es gibt keinen Einsatz zum Mitgehen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="460" />
+        <location filename="../../live/controller.py" line="465" />
         <source>there is a bet to call: %1</source>
         <translation>es steht ein Einsatz zum Mitgehen: %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="463" />
+        <location filename="../../live/controller.py" line="468" />
         <source>seat %1 brings in: bring in or complete</source>
         <translation>Platz %1 setzt den Bring-in: Bring-in oder komplettieren</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="466" />
+        <location filename="../../live/controller.py" line="471" />
         <source>the bring-in is only the first action of third street, by the lowest door card</source>
         <translation>der Bring-in ist nur die erste Aktion der 3. Karte, durch die niedrigste Door Card</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="471" />
+        <location filename="../../live/controller.py" line="476" />
         <source>it is %1 here, not %2</source>
         <translation>hier heißt es %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="478" />
+        <location filename="../../live/controller.py" line="483" />
         <source>%1 needs its amount</source>
         <translation>%1 braucht einen Betrag</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="585" />
+        <location filename="../../live/controller.py" line="590" />
         <source>a card is typed as text (ah, td, 10d), not %1</source>
         <translation>eine Karte wird als Text getippt (ah, zd, 10d), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="593" />
+        <location filename="../../live/controller.py" line="598" />
         <source>an upcard is always seen: enter its rank and suit</source>
         <translation>eine offene Karte ist immer zu sehen: Rang und Farbe eingeben</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="605" />
+        <location filename="../../live/controller.py" line="610" />
         <source>street %1 is complete: %2 is one card too many</source>
         <translation>Die %1. Karte ist komplett: %2 ist eine Karte zu viel</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="607" />
+        <location filename="../../live/controller.py" line="612" />
         <source>no card is due now (%1)</source>
         <translation>jetzt ist keine Karte fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="612" />
+        <location filename="../../live/controller.py" line="617" />
         <source>the river is not due now</source>
         <translation>der River ist jetzt nicht fällig</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="451" />
-        <location filename="../../live/controller.py" line="618" />
+        <location filename="../../live/controller.py" line="452" />
+        <location filename="../../live/controller.py" line="623" />
         <source>no action is due now (%1)</source>
         <translation>jetzt ist keine Aktion fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="624" />
+        <location filename="../../live/controller.py" line="629" />
         <source>%1 %2–%3: %4 is outside that range</source>
         <translation>%1 %2–%3: %4 liegt außerhalb dieses Bereichs</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="640" />
+        <location filename="../../live/controller.py" line="645" />
         <source>shown cards are typed as text (ah kd 7c), not %1</source>
         <translation>gezeigte Karten werden als Text getippt (ah kd 7c), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="651" />
+        <location filename="../../live/controller.py" line="656" />
         <source>seat %1 has %2 downcards: %3 typed, %4 more to type</source>
         <translation>Platz %1 hat %2 verdeckte Karten: %3 getippt, noch %4 zu tippen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="687" />
+        <location filename="../../live/controller.py" line="692" />
         <location filename="../../live/floor_pin.py" line="69" />
         <location filename="../../live/floor_pin.py" line="84" />
         <source>a floor act needs the floor's name and PIN</source>
         <translation>eine Floor-Handlung braucht den Namen und die PIN des Floors</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="726" />
+        <location filename="../../live/controller.py" line="731" />
         <source>the floor voided this hand (%1): only a floor ruling changes that (I-3)</source>
         <translation>der Floor hat dieses Spiel für ungültig erklärt (%1): Nur eine Entscheidung des Floors ändert das (I-3)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="796" />
+        <location filename="../../live/controller.py" line="801" />
         <source>this table's record fails its check, so it is not resumed or dealt on — call the floor: %1</source>
         <translation>das Protokoll dieses Tischs besteht die Prüfung nicht; er wird weder fortgesetzt noch weitergegeben — bitte den Floor rufen: %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="818" />
+        <location filename="../../live/controller.py" line="823" />
         <source>there is no hand record to resume from</source>
         <translation>es gibt kein Spielprotokoll, aus dem fortgesetzt werden kann</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="820" />
+        <location filename="../../live/controller.py" line="825" />
         <source>%1 is not a table in the record</source>
         <translation>%1 ist kein Tisch im Protokoll</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="823" />
+        <location filename="../../live/controller.py" line="828" />
         <source>session %1 is not an open table in the record (closed, or never opened)</source>
         <translation>Sitzung %1 ist im Protokoll kein offener Tisch (geschlossen oder nie geöffnet)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="883" />
+        <location filename="../../live/controller.py" line="888" />
         <source>%1: the table has no rows in the record (nothing to resume)</source>
         <translation>%1: Der Tisch hat keine Zeilen im Protokoll (nichts fortzusetzen)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="886" />
+        <location filename="../../live/controller.py" line="891" />
         <source>%1: the record does not start with the table</source>
         <translation>%1: Das Protokoll beginnt nicht mit dem Tisch</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="891" />
+        <location filename="../../live/controller.py" line="896" />
         <source>%1: the limit table it was played with cannot be loaded: %2</source>
         <translation>%1: Der Limit-Tisch, mit dem gespielt wurde, lässt sich nicht laden: %2</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="895" />
+        <location filename="../../live/controller.py" line="900" />
         <location filename="../../floor/timeline.py" line="176" />
         <source>%1: the limit table in the record is not readable (%2)</source>
         <translation>%1: Der Limit-Tisch im Protokoll ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="908" />
+        <location filename="../../live/controller.py" line="913" />
         <source>%1: row %2 (%3) no longer replays: %4</source>
         <translation>%1: Zeile %2 (%3) lässt sich nicht mehr nachspielen: %4</translation>
     </message>
@@ -741,8 +757,8 @@
     </message>
     <message>
         <location filename="../../engine/session.py" line="102" />
-        <location filename="../../engine/session.py" line="165" />
-        <location filename="../../engine/session.py" line="222" />
+        <location filename="../../engine/session.py" line="166" />
+        <location filename="../../engine/session.py" line="223" />
         <source>a seat number</source>
         <translation>eine Platznummer</translation>
     </message>
@@ -782,67 +798,67 @@
         <translation>%1 ist keine ganze Zahl von %2-Chips</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="150" />
+        <location filename="../../engine/session.py" line="151" />
         <source>seat %1 is already called %2: give another name</source>
         <translation>Platz %1 heißt schon %2: einen anderen Namen geben</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="166" />
+        <location filename="../../engine/session.py" line="167" />
         <source>a stack (in cents)</source>
         <translation>ein Stack (in Cent)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="168" />
+        <location filename="../../engine/session.py" line="169" />
         <source>the record seats %1 in seat %2 with %3: not a seat of this table</source>
         <translation>das Protokoll setzt %1 auf Platz %2 mit %3: kein Platz dieses Tischs</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="177" />
+        <location filename="../../engine/session.py" line="178" />
         <source>chips are added</source>
         <translation>Chips werden zugekauft</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="178" />
+        <location filename="../../engine/session.py" line="179" />
         <source>a top-up (in cents)</source>
         <translation>ein Zukauf (in Cent)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="181" />
+        <location filename="../../engine/session.py" line="182" />
         <source>a top-up must be a positive number of %1 chips</source>
         <translation>ein Zukauf muss eine positive Zahl von %1-Chips sein</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="184" />
+        <location filename="../../engine/session.py" line="185" />
         <source>after a top-up the stack must reach the buy-in of %1; %2 + %3 does not</source>
         <translation>nach dem Zukauf muss der Stack den Buy-in von %1 erreichen; %2 + %3 reicht nicht</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="203" />
+        <location filename="../../engine/session.py" line="204" />
         <source>players sit out or in</source>
         <translation>Spieler setzen aus oder steigen wieder ein</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="211" />
+        <location filename="../../engine/session.py" line="212" />
         <source>players leave</source>
         <translation>Spieler verlassen den Tisch</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="224" />
+        <location filename="../../engine/session.py" line="225" />
         <source>nobody sits in seat %1</source>
         <translation>auf Platz %1 sitzt niemand</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="240" />
+        <location filename="../../engine/session.py" line="241" />
         <source>the current hand has not ended</source>
         <translation>das laufende Spiel ist nicht beendet</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="241" />
+        <location filename="../../engine/session.py" line="242" />
         <source>confirm the awards of the current hand first</source>
         <translation>zuerst die Auszahlung des laufenden Spiels bestätigen</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="245" />
+        <location filename="../../engine/session.py" line="246" />
         <source>at least two players with chips are needed to deal</source>
         <translation>zum Geben braucht es mindestens zwei Spieler mit Chips</translation>
     </message>
@@ -2049,7 +2065,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>MoneySpinBox</name>
     <message>
-        <location filename="../action_panel.py" line="86" />
+        <location filename="../action_panel.py" line="95" />
         <source>%1 is not an amount of money</source>
         <translation>%1 ist kein Geldbetrag</translation>
     </message>
@@ -2540,108 +2556,108 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Diese Tische wurden nicht geschlossen. Setzen Sie einen dort fort, wo er stand, oder schließen Sie ihn.</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="45" />
+        <location filename="../resume_dialog.py" line="46" />
         <source>&amp;Resume</source>
         <translation>&amp;Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="47" />
+        <location filename="../resume_dialog.py" line="48" />
         <source>&amp;Close table</source>
         <translation>Tisch &amp;schließen</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="48" />
+        <location filename="../resume_dialog.py" line="49" />
         <source>&amp;New table instead</source>
         <translation>&amp;Neuen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="49" />
+        <location filename="../resume_dialog.py" line="50" />
         <source>New table from the floor's &amp;count…</source>
         <translation>Neuer Tisch aus der &amp;Zählung des Floors…</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="50" />
+        <location filename="../resume_dialog.py" line="51" />
         <source>For a table whose record fails its check: the floor closes it, counts the stacks and confirms them</source>
         <translation>Für einen Tisch, dessen Protokoll die Prüfung nicht besteht: Der Floor schließt ihn, zählt die Stacks und bestätigt sie</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="72" />
+        <location filename="../resume_dialog.py" line="76" />
         <source>%1 (%2), opened %3 — cannot be resumed: %4</source>
         <translation>%1 (%2), geöffnet %3 — kann nicht fortgesetzt werden: %4</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="77" />
+        <location filename="../resume_dialog.py" line="81" />
         <source>%1 (%2) — %3 — hand %4, %5 — last input at %6</source>
         <translation>%1 (%2) — %3 — Spiel %4, %5 — letzte Eingabe um %6</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="80" />
+        <location filename="../resume_dialog.py" line="84" />
         <source>Last input: %1</source>
         <translation>Letzte Eingabe: %1</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="116" />
+        <location filename="../resume_dialog.py" line="120" />
         <source>Close table</source>
         <translation>Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="117" />
+        <location filename="../resume_dialog.py" line="121" />
         <source>Close %1 for good? Its hands stay in the record, but it is no longer offered to resume.</source>
         <translation>%1 endgültig schließen? Seine Spiele bleiben im Protokoll, aber er wird nicht mehr zum Fortsetzen angeboten.</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="150" />
-        <location filename="../resume_dialog.py" line="153" />
+        <location filename="../resume_dialog.py" line="154" />
+        <location filename="../resume_dialog.py" line="157" />
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="150" />
+        <location filename="../resume_dialog.py" line="154" />
         <source>The floor's name</source>
         <translation>Name des Floors</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="153" />
+        <location filename="../resume_dialog.py" line="157" />
         <source>Floor PIN</source>
         <translation>Floor-PIN</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="158" />
+        <location filename="../resume_dialog.py" line="162" />
         <source>between hands</source>
         <translation>zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="159" />
+        <location filename="../resume_dialog.py" line="163" />
         <source>awards</source>
         <translation>Auszahlung</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="160" />
+        <location filename="../resume_dialog.py" line="164" />
         <source>showdown</source>
         <translation>Showdown</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="161" />
+        <location filename="../resume_dialog.py" line="165" />
         <source>third street</source>
         <translation>3. Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="162" />
+        <location filename="../resume_dialog.py" line="166" />
         <source>fourth street</source>
         <translation>4. Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="163" />
+        <location filename="../resume_dialog.py" line="167" />
         <source>fifth street</source>
         <translation>5. Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="164" />
+        <location filename="../resume_dialog.py" line="168" />
         <source>sixth street</source>
         <translation>6. Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="165" />
+        <location filename="../resume_dialog.py" line="169" />
         <source>seventh street</source>
         <translation>7. Karte (River)</translation>
     </message>
