@@ -71,7 +71,8 @@ class OpenTable(tuple):
     hand_no: int
     stage: str  # "between hands", "third street", "awards" …
     last_at: str
-    problem: str | Says | None
+    problem: str | None
+    problem_says: Says | None
     in_use: bool
     last_input: list | None  # the hand's last input (the record's vocabulary), None between hands
     currency: str
@@ -91,6 +92,7 @@ class OpenTable(tuple):
         self.in_use = info.get("in_use", False)
         self.last_input = info.get("last_input")
         self.currency = info.get("currency", "USD")
+        self.problem_says = info.get("problem_says")  # the same, as data (the reader's language)
         self.last_row = info.get("last_row", 0)
         self.failing = bool(info.get("failing"))
         self.seats = info.get("seats", [])
@@ -354,7 +356,7 @@ class TableController(TablePresentation):
                 session_id))
         row: dict = {"resumed": False}
         failing = self._failing(session_id)
-        if failing is not None:
+        if failing is not None and self.store.last_row_id(session_id) > 0:  # (no rows: a crash, nothing dealt)
             if floor is None:
                 raise InputError(says(QT_TRANSLATE_NOOP("Errors", "a table whose record fails its check is closed by "
                                                                   "the floor: the floor's name and PIN")), ("I-3",))
@@ -771,9 +773,8 @@ class TableController(TablePresentation):
             info: dict = {"last_at": self.store.last_row_at(sid), "in_use": self.store.session_in_use(sid),
                           "last_row": self.store.last_row_id(sid)}
             failing = self._failing(sid)
-            if failing is not None:
-                info["problem"] = failing
-                info["failing"] = True
+            if failing is not None:  # (a replay's own problem, below, is the more precise words)
+                info["problem"], info["problem_says"], info["failing"] = str(failing), failing, True
             try:
                 state = self._replay_state(sid)
                 info.update(seats=[(seat, p.name, p.stack) for seat, p in sorted(state.session.seats.items())],
@@ -783,7 +784,7 @@ class TableController(TablePresentation):
                             currency=state.session.table.currency, limit_table=state.session.table,
                             house=state.session.profile)
             except InputError as exc:
-                info.setdefault("problem", exc.message)
+                info["problem"], info["problem_says"] = exc.message, exc.says
             if info["in_use"] and not info.get("problem"):
                 info["problem"] = "open in another dealer-app window"
             out.append(OpenTable(sid, table, profile, opened, **info))

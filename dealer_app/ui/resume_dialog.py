@@ -74,7 +74,7 @@ class ResumeDialog(QDialog):
             players = ", ".join(t.players)
             if t.problem:
                 text = fill(self.tr("%1 (%2), opened %3 — cannot be resumed: %4"), t.table, t.profile,
-                            _when(t.opened_at), error_words(t.problem))
+                            _when(t.opened_at), error_words(t.problem_says or t.problem))
             else:
                 name = table_title(t.limit_table) if t.limit_table is not None else t.table  # as the dealer knows it
                 house = profile_name(t.house) if t.house is not None else t.profile
