@@ -7,11 +7,11 @@ a copy, on a read-only disk, or while a table is writing to it.
 from __future__ import annotations
 
 import json
-import re
 import sys
 from pathlib import Path
 
 from dealer_app.cli import INPUT_PROBLEM, OK, UsageError
+from dealer_app.history.hand_index import TIME_FILTER as _TIME  # (the floor console's From/To read the same)
 
 
 def _open(path: str, key: bytes | None = None):
@@ -175,7 +175,6 @@ def cmd_report(args) -> int:
     return OK
 
 
-_TIME = re.compile(r"\d{4}-\d{2}-\d{2}([T ]\d{2}(:\d{2}(:\d{2})?)?)?")
 
 
 def _utc_time(text: str | None, flag: str) -> str | None:

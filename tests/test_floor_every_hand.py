@@ -229,3 +229,25 @@ def QLineEdit_type():  # noqa: N802 - the class, for findChild
 
 def _stack_edit(dialog, seat):
     return next(buy_in for s, _check, _name, buy_in in dialog.rows if s == seat).lineEdit()
+
+
+def test_the_from_filter_refuses_a_text_that_is_no_time(qtbot, session_record):
+    from dealer_app.ui.floor_window import FloorWindow
+    path, made = session_record
+    w = FloorWindow(Store.read_only(path))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    w.activateWindow()
+    qtbot.mouseClick(w.filter_since, Qt.LeftButton)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is w.filter_since, timeout=3000)
+    qtbot.keyClicks(QApplication.focusWidget(), "yesterday")
+    assert "'yesterday' is not a time" in w.count.text() and "ffd6d6" in w.filter_since.styleSheet()
+    assert w.hand_list.rowCount() == made["hands"]            # refused: it filters nothing
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key_A, Qt.ControlModifier)
+    first = min(h.started for h in list_hands(Store.read_only(path)))
+    qtbot.keyClicks(QApplication.focusWidget(), first[:10])   # the day the record starts: every hand
+    assert w.filter_since.styleSheet() == "" and f"{made['hands']} of {made['hands']} hands" in w.count.text()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key_A, Qt.ControlModifier)
+    qtbot.keyClicks(QApplication.focusWidget(), "2999-01-01")  # after the record: none
+    assert w.hand_list.rowCount() == 0

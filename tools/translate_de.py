@@ -1166,6 +1166,10 @@ GERMAN = {
     "the second %1 is the big bet an open pair on fourth street allows; there is none here":
         "die zweite Taste für %1 ist der große Einsatz, den ein offenes Paar bei der 4. Karte erlaubt; hier gibt es "
         "keinen",
+    "Not a time: type it as the record keeps it, UTC, e.g. 2026-12-01 or 2026-12-01T21:00":
+        "Keine Uhrzeit: so tippen, wie das Protokoll sie führt, in UTC, z. B. 2026-12-01 oder 2026-12-01T21:00",
+    "%1 is not a time: type it as 2026-12-01 or 2026-12-01T21:00 (UTC)":
+        "%1 ist keine Uhrzeit: als 2026-12-01 oder 2026-12-01T21:00 tippen (UTC)",
 }
 
 

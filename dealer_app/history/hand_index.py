@@ -9,6 +9,7 @@ second. A hand still open has no pot yet (``None``): its end has not been record
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 
 from dealer_app.history.chain import seal_code
@@ -55,6 +56,25 @@ class HandSummary:
 
 # the rows a summary is made of (the rest of a hand is read only when it is opened)
 SUMMARY_KINDS = _KINDS
+
+
+# a time the floor filters hands by: UTC, as the record writes it (2026-12-01, 2026-12-01T21:00 …)
+TIME_FILTER = re.compile(r"\d{4}-\d{2}-\d{2}([T ]\d{2}(:\d{2}(:\d{2})?)?)?")
+_TIME_SHAPE = "0000-00-00T00:00:00"
+
+
+def time_filter(text: str) -> str | None:
+    """A From/To time as typed: the record's form of it ("2026-12-01 21:00" → "2026-12-01T21:00"),
+    None while it is still being typed (a start of one: "2026-12"), or ValueError when it can
+    never be one ("yesterday", "12/01")."""
+    text = text.strip()
+    if TIME_FILTER.fullmatch(text):
+        return text.replace(" ", "T")
+    shaped = all((want == "0" and ch.isdigit()) or (want == "T" and ch in "T ") or ch == want
+                 for ch, want in zip(text, _TIME_SHAPE, strict=False))
+    if len(text) <= len(_TIME_SHAPE) and shaped:
+        return None
+    raise ValueError(text)
 
 
 def list_hands(store) -> list[HandSummary]:

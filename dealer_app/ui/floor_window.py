@@ -37,14 +37,14 @@ from PySide6.QtWidgets import (
 
 from dealer_app.engine.catalog import rule_text
 from dealer_app.floor.timeline import HandTimeline, Moment, TimelineError, load_hand
-from dealer_app.history.hand_index import HandSummary, list_hands
+from dealer_app.history.hand_index import HandSummary, list_hands, time_filter
 from dealer_app.history.store import StoreError
 from dealer_app.ui.file_dialogs import open_files_dialog, raise_dialog, save_pdf_dialog
 from dealer_app.ui.keys import WindowKeys
 from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.rulings import rule_html
 from dealer_app.ui.table_view import TableView
-from dealer_app.ui.words import choice_words, error_words, language, money, say, step_text, typed_cents
+from dealer_app.ui.words import choice_words, error_words, fill, language, money, say, step_text, typed_cents
 
 STEP_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown, Qt.Key.Key_Home,
              Qt.Key.Key_End)
@@ -159,7 +159,8 @@ class FloorWindow(QMainWindow):
             self.filter_pot.setStyleSheet("background: #ffd6d6")
         wanted = self.filter_player.text().strip().lower()
         table = self.filter_table.text().strip().lower()
-        since, until = self.filter_since.text().strip(), self.filter_until.text().strip()
+        self._time_refused = False
+        since, until = self._time(self.filter_since), self._time(self.filter_until)
 
         def keep(h: HandSummary) -> bool:
             if table and table not in f"{h.table} {h.room_label} {h.table_id or ''}".lower():
@@ -199,8 +200,26 @@ class FloorWindow(QMainWindow):
                     item.setToolTip(error_words(h.failing))
                 self.hand_list.setItem(row, col, item)
         self.hand_list.resizeColumnsToContents()
-        self.count.setText(self.tr("%1 of %2 hands").replace("%1", str(len(self.shown))).replace(
-            "%2", str(len(self.hands))))
+        if not getattr(self, "_time_refused", False):
+            self.count.setText(self.tr("%1 of %2 hands").replace("%1", str(len(self.shown))).replace(
+                "%2", str(len(self.hands))))
+
+    def _time(self, edit: QLineEdit) -> str:
+        """A From/To box's time, as the record writes it; a text that can never be one is
+        refused (the box red, and said) and filters nothing; one still being typed, nothing yet."""
+        try:
+            when = time_filter(edit.text())
+        except ValueError:
+            edit.setStyleSheet("background: #ffd6d6")
+            edit.setToolTip(self.tr("Not a time: type it as the record keeps it, UTC, e.g. 2026-12-01 or "
+                                    "2026-12-01T21:00"))
+            self.count.setText(fill(self.tr("%1 is not a time: type it as 2026-12-01 or 2026-12-01T21:00 (UTC)"),
+                                    repr(edit.text().strip())))
+            self._time_refused = True
+            return ""
+        edit.setStyleSheet("")
+        edit.setToolTip("")
+        return when or ""
 
     def _hand_chosen(self):
         rows = self.hand_list.selectionModel().selectedRows()
