@@ -139,6 +139,7 @@ class Store:
     _key: bytes | None  # the chain's key; a read-only record is checked with the key it is given
     record_id: str  # the record's own identity (meta), in every row's hash and every anchor
     format: int  # 2: the keyed chain; 1: an older record, read as it is until it is upgraded
+    _failing_at: tuple | None = None  # (the record's state, failing()'s answer then)
 
     def __init__(self, path: Path | str | None = None, create: bool = True, key: bytes | None = None,
                  anchors: Path | None = None):
@@ -652,11 +653,18 @@ class Store:
         """What fails the record's check, by (table session, hand): the first problem's words.
         Session 0 is the record as a whole (then every table fails); hand None, the table's
         rows outside a hand or the problem's hand unknown. A table or hand found here is never
-        resumed, dealt on or reported as whole."""
+        resumed, dealt on or reported as whole. The check reads every row (about 11 µs a row),
+        so its answer is kept until the record changes — by this connection or another one —
+        and the resume list, the hand list and a report ask it once, not once each."""
+        state = (self.db.execute("PRAGMA data_version").fetchone()[0], self.db.total_changes)
+        cached = self._failing_at
+        if cached is not None and cached[0] == state:
+            return dict(cached[1])
         out: dict[tuple[int, int | None], str] = {}
         for p in self.check():
             out.setdefault((p.session or 0, p.hand), p.text)
-        return out
+        self._failing_at = (state, out)
+        return dict(out)
 
     def broken_rows(self) -> list[tuple[int, str]]:
         """(session, what is wrong) for each problem ``check`` finds (session 0: the record

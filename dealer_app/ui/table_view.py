@@ -160,6 +160,17 @@ class TableView(QWidget):
         f.setBold(bold)
         return f
 
+    _widths: dict[tuple[int, bool], QFontMetrics] = {}
+
+    @classmethod
+    def _width(cls, text: str, size: int, bold: bool = True) -> int:
+        """``text``'s width in the seat box's font of ``size`` (the metrics made once a size:
+        measured for every seat on every repaint)."""
+        metrics = cls._widths.get((size, bold))
+        if metrics is None:
+            metrics = cls._widths[(size, bold)] = QFontMetrics(cls._font(size, bold))
+        return metrics.horizontalAdvance(text)
+
     def header(self) -> str:
         """The table's header: its title, limits and house profile, in the reader's words (German
         "3-6 $ Seven Card Stud — Fixed Limit, Ante 0,25 $ …"); empty with no table open."""
@@ -244,6 +255,8 @@ class TableView(QWidget):
         self._text(p, QRectF(box.x() + 6, box.y() + 3, bw - 12, 20), f"{v.seat}  {v.name}", 15, dim, True, LEFT_MIDDLE)
         self._text(p, QRectF(box.x() + 6, box.y() + 3, bw - 12, 20), self.controller.money(v.stack), 15, "#9fe39f",
                    True, RIGHT_MIDDLE)
+        # the bottom line: the status at the left, the bet in front at the right, between them what fits
+        room = bw - 12 - (self._width(self.controller.money(v.round_to), 15) + 8 if v.round_to else 0)
         status = ""
         if won:
             status = self.tr("WINS %1").replace("%1", self.controller.money(won))
@@ -255,29 +268,23 @@ class TableView(QWidget):
             action, to = v.held
             held = action_name(action) + (f" {self.controller.money(to)}" if to is not None else "")
             status = self.tr("HELD: %1 (I-5)").replace("%1", held)
-            if QFontMetrics(self._font(14)).horizontalAdvance(status) > bw - 12:  # (German is longer)
+            if self._width(status, 14) > bw - 12:  # (German is longer)
                 status = self.tr("HELD: %1").replace("%1", held)
         elif v.to_act:
             status = self.tr("TO ACT")
-            room = bw - 12 - (QFontMetrics(self._font(15)).horizontalAdvance(self.controller.money(v.round_to)) + 8
-                              if v.round_to else 0)
             with_call = self.tr("TO ACT · call %1").replace("%1", self.controller.money(v.to_call))
-            if v.to_call and QFontMetrics(self._font(14)).horizontalAdvance(with_call) <= room:
+            if v.to_call and self._width(with_call, 14) <= room:
                 status = with_call  # (else the button says what the call is)
         elif v.sitting_out:
             status = self.tr("SITTING OUT")
-        extra = ""  # what this seat must call and has in the pot this hand, as the room allows
+        extra, to_call = "", ""  # what this seat must call and has in the pot this hand, as the room allows
         if v.in_hand and not v.folded and not won:
             to_call = self.tr("to call %1").replace("%1", self.controller.money(v.to_call)) \
                 if v.to_call and not v.to_act else ""
             in_pot = self.tr("in pot %1").replace("%1", self.controller.money(v.in_pot))
-            room = bw - 12 - (QFontMetrics(self._font(15)).horizontalAdvance(self.controller.money(v.round_to)) + 8
-                              if v.round_to else 0)
-            if status:
-                room -= QFontMetrics(self._font(14)).horizontalAdvance(status + " · ")
-            small = QFontMetrics(self._font(12, False))
+            left = room - (self._width(status + " · ", 14) if status else 0)
             for option in (" · ".join(x for x in (to_call, in_pot) if x), to_call):
-                if option and small.horizontalAdvance(option) <= room:
+                if option and self._width(option, 12, False) <= left:
                     extra = option
                     break
         if status:
@@ -285,9 +292,9 @@ class TableView(QWidget):
                        "#3ddc84" if won else "#ffd400" if v.to_act else "#ff8080" if v.all_in else "#aaaaaa", True,
                        Qt.AlignmentFlag.AlignLeft)
         if extra:
-            at = box.x() + 6 + (QFontMetrics(self._font(14)).horizontalAdvance(status + " · ") if status else 0)
+            at = box.x() + 6 + (self._width(status + " · ", 14) if status else 0)
             self._text(p, QRectF(at, box.bottom() - 22, box.right() - 6 - at, 20), extra, 12,
-                       "#ffe27a" if extra.startswith(self.tr("to call %1").split("%1")[0]) else "#c8c8c8", False,
+                       "#ffe27a" if to_call and extra.startswith(to_call) else "#c8c8c8", False,
                        LEFT_MIDDLE)
         if v.round_to:
             self._text(p, QRectF(box.x() + 6, box.bottom() - 22, bw - 12, 20), self.controller.money(v.round_to),
