@@ -8,22 +8,11 @@ import pytest
 from helpers import load_german
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication
+from test_ui_dealer_keys import Keyboard, dealer_window
 
 from dealer_app.history.store import Store
 from dealer_app.live.controller import TableController
 from dealer_app.ui.main_window import MainWindow
-
-
-@pytest.fixture
-def window(qtbot, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
-    w = MainWindow(TableController(Store(tmp_path / "hands.sqlite3")), settings)
-    qtbot.addWidget(w)
-    w.resize(1280, 800)
-    w.show()
-    w.activateWindow()
-    qtbot.waitExposed(w)
-    return w
 
 
 class WhenShown:
@@ -50,20 +39,14 @@ class WhenShown:
             self.timer.stop()
 
 
-class Keys:
-    def __init__(self, qtbot, w):
-        self.qtbot, self.w = qtbot, w
+@pytest.fixture
+def window(qtbot, tmp_path):
+    return dealer_window(qtbot, tmp_path)
 
-    def focus(self):
-        self.qtbot.waitUntil(lambda: QApplication.focusWidget() is not None, timeout=2000)
-        return QApplication.focusWidget()
 
-    def type(self, text):
-        for ch in text:
-            self.qtbot.keyClick(self.focus(), ch)
-
-    def key(self, key, modifier=Qt.NoModifier):
-        self.qtbot.keyClick(self.focus(), key, modifier)
+class Keys(Keyboard):
+    """The dealer keys tests' keyboard (keys to the focused widget), with Ctrl+Z and the panel's
+    refusal line."""
 
     def undo(self):
         self.key(Qt.Key_Z, Qt.ControlModifier)
@@ -71,6 +54,15 @@ class Keys:
     @property
     def error(self) -> str:
         return self.w.panel.error.text()
+
+
+def three_handed(qtbot, w):
+    """Ann, Bob and Cy at $4-8, hand 1 started by Enter: the door cards are due."""
+    c = w.controller
+    c.open_table("stud-4-8", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000)])
+    kb = Keys(qtbot, w)
+    kb.key(Qt.Key_Return)
+    return kb, c
 
 
 def six_handed_fourth_street(qtbot, w):
@@ -119,10 +111,7 @@ def test_a_street_typed_with_the_folded_seats_in_it_is_caught_and_named(qtbot, w
 
 
 def test_one_card_too_many_typed_fast_or_pasted_is_refused_the_same_way(qtbot, window):
-    c = window.controller
-    c.open_table("stud-4-8", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000)])
-    kb = Keys(qtbot, window)
-    kb.key(Qt.Key_Return)
+    kb, c = three_handed(qtbot, window)
     kb.type("kd 3h 7c 8c")                                    # typed without a pause: 8♣ is one too many
     assert [i[2] for i in c.inputs] == [["Kd"], ["3h"], ["7c"]]
     assert window.panel.card_edit.text() == "8c"
@@ -139,10 +128,7 @@ def test_one_card_too_many_typed_fast_or_pasted_is_refused_the_same_way(qtbot, w
 
 
 def test_a_card_typed_after_the_street_is_never_taken_as_an_action_key(qtbot, window):
-    c = window.controller
-    c.open_table("stud-4-8", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000)])
-    kb = Keys(qtbot, window)
-    kb.key(Qt.Key_Return)
+    kb, c = three_handed(qtbot, window)
     kb.type("kd 3h 7c 2c")                                    # "c" of 2♣ is the Call key: it must not call
     assert len(c.inputs) == 3 and "2♣ is one card too many" in kb.error
 
@@ -150,10 +136,7 @@ def test_a_card_typed_after_the_street_is_never_taken_as_an_action_key(qtbot, wi
 def test_an_extra_card_that_starts_like_an_action_key_is_still_a_card(qtbot, window):
     """K (check, king) and T (raise, ten) after the street's last card and a space are the
     line's: refused as cards too many, never a check or a raise."""
-    c = window.controller
-    c.open_table("stud-4-8", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000)])
-    kb = Keys(qtbot, window)
-    kb.key(Qt.Key_Return)
+    kb, c = three_handed(qtbot, window)
     kb.type("kd3h2c")
     kb.type("bcc")                                            # bring-in, two calls: fourth street
     kb.type("9s 8s 7s kc")
@@ -185,10 +168,7 @@ def test_no_action_key_acts_while_cards_too_many_are_in_the_box(qtbot, window):
 
 
 def test_an_action_key_acts_after_esc_clears_a_card_too_many(qtbot, window):
-    c = window.controller
-    c.open_table("stud-4-8", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000)])
-    kb = Keys(qtbot, window)
-    kb.key(Qt.Key_Return)
+    kb, c = three_handed(qtbot, window)
     kb.type("kd 3h 2c 8c")                                    # 8♣ refused, kept in the box
     kb.type("b")
     assert len(c.inputs) == 3 and "B does not act yet" in kb.error
@@ -198,10 +178,7 @@ def test_an_action_key_acts_after_esc_clears_a_card_too_many(qtbot, window):
 
 
 def test_k_after_a_space_behind_the_street_is_said_to_be_a_card(qtbot, window):
-    c = window.controller
-    c.open_table("stud-4-8", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000)])
-    kb = Keys(qtbot, window)
-    kb.key(Qt.Key_Return)
+    kb, c = three_handed(qtbot, window)
     kb.type("kd3h2c")
     kb.type("bcc")
     kb.type("9s 8s 7s ")                                      # the street, and a space out of habit
@@ -236,10 +213,7 @@ def test_a_line_stops_at_its_street_when_the_next_is_due_at_once(qtbot, window):
 
 
 def test_digits_after_a_call_that_ends_the_round_are_not_a_card(qtbot, window):
-    c = window.controller
-    c.open_table("stud-4-8", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000)])
-    kb = Keys(qtbot, window)
-    kb.key(Qt.Key_Return)
+    kb, c = three_handed(qtbot, window)
     kb.type("kd3h2c")
     kb.type("bcc")                                            # the last call ends third street
     assert c.prompt().kind == "card"
@@ -251,10 +225,7 @@ def test_digits_after_a_call_that_ends_the_round_are_not_a_card(qtbot, window):
 
 
 def test_a_g_key_without_an_open_pair_says_why(qtbot, window):
-    c = window.controller
-    c.open_table("stud-4-8", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000)])
-    kb = Keys(qtbot, window)
-    kb.key(Qt.Key_Return)
+    kb, c = three_handed(qtbot, window)
     kb.type("kd3h2c")
     kb.type("bcc")
     kb.type("9s8s7s")
@@ -263,10 +234,7 @@ def test_a_g_key_without_an_open_pair_says_why(qtbot, window):
 
 
 def test_a_stray_letter_does_not_eat_the_next_card(qtbot, window):
-    c = window.controller
-    c.open_table("stud-4-8", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000)])
-    kb = Keys(qtbot, window)
-    kb.key(Qt.Key_Return)
+    kb, c = three_handed(qtbot, window)
     kb.type("f")
     assert "Unknown card code 'f'" in kb.error and window.panel.card_edit.selectedText() == "f"
     assert "D-1" not in kb.error                              # a typo is no rule's matter
@@ -275,10 +243,7 @@ def test_a_stray_letter_does_not_eat_the_next_card(qtbot, window):
 
 
 def test_an_action_key_that_is_not_legal_says_why(qtbot, window):
-    c = window.controller
-    c.open_table("stud-4-8", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000)])
-    kb = Keys(qtbot, window)
-    kb.key(Qt.Key_Return)
+    kb, c = three_handed(qtbot, window)
     kb.type("kd3h2c")
     kb.type("c")                                              # no call at the bring-in
     assert len(c.inputs) == 3
@@ -289,10 +254,7 @@ def test_an_action_key_that_is_not_legal_says_why(qtbot, window):
 
 
 def test_digits_after_a_one_amount_raise_do_not_reach_the_next_player(qtbot, window):
-    c = window.controller
-    c.open_table("stud-4-8", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000)])
-    kb = Keys(qtbot, window)
-    kb.key(Qt.Key_Return)
+    kb, c = three_handed(qtbot, window)
     kb.type("kd3h2c")
     kb.type("bo")                                             # 3 brings in, 1 completes to $4
     buttons = [b.text() for b, _c, _s in window.panel.action_buttons]
@@ -592,10 +554,7 @@ def test_each_seat_shows_what_it_has_in_the_pot_what_it_must_call_and_a_held_act
 
 
 def test_a_fold_cites_no_bet_size_rule_and_the_seal_line_ends_with_its_words(qtbot, window):
-    c = window.controller
-    c.open_table("stud-4-8", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000)])
-    kb = Keys(qtbot, window)
-    kb.key(Qt.Key_Return)
+    kb, c = three_handed(qtbot, window)
     kb.type("kd3h2c")
     kb.type("bff")                                            # Cy brings in; Ann and Bob fold: Cy wins
     log = [window.rulings.list.item(i).text() for i in range(window.rulings.list.count())]

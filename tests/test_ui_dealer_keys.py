@@ -55,8 +55,8 @@ class Keyboard:
         assert not self.w.panel.error.text(), self.w.panel.error.text()
 
 
-@pytest.fixture
-def window(qtbot, tmp_path):
+def dealer_window(qtbot, tmp_path) -> MainWindow:
+    """The live table's window on a record and settings of the test's own, shown at 1280x800."""
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
     w = MainWindow(TableController(Store(tmp_path / "hands.sqlite3")), settings)
     qtbot.addWidget(w)
@@ -65,6 +65,11 @@ def window(qtbot, tmp_path):
     w.activateWindow()
     qtbot.waitExposed(w)
     return w
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    return dealer_window(qtbot, tmp_path)
 
 
 def open_table_by_hand(qtbot, kb, w, players):

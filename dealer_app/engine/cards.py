@@ -164,6 +164,15 @@ def format_card(card: int | None, symbols: bool = False) -> str:
     return (CARD_SYMBOLS if symbols else CARD_NAMES)[card]
 
 
+def card_sign(card: int | None) -> str:
+    """A card as a sentence writes it: with its suit sign, the ten as its face shows it ("K♦",
+    "10♥"; an unseen card "??")."""
+    if card is None:
+        return UNKNOWN
+    symbol = CARD_SYMBOLS[card]
+    return "10" + symbol[1:] if symbol[0] == "T" else symbol
+
+
 def format_cards(cards, symbols: bool = False, sep: str = "") -> str:
     names = CARD_SYMBOLS if symbols else CARD_NAMES
     return sep.join([UNKNOWN if c is None else names[c] for c in cards])

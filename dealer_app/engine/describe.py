@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from dealer_app.engine.cards import format_card
+from dealer_app.engine.cards import card_sign
 from dealer_app.engine.deck import DealPlan, plan_words
 from dealer_app.engine.evaluator import describe_board, describe_high, describe_low
 from dealer_app.engine.events import (
@@ -53,12 +53,7 @@ SHOWDOWN_REASONS = {
 }
 
 
-def _long(card: int | None) -> str:
-    """A card in a sentence, with its suit sign; the ten as its face shows it ("10♥")."""
-    if card is None:
-        return "??"
-    symbol = format_card(card, True)
-    return "10" + symbol[1:] if symbol[0] == "T" else symbol
+_long = card_sign  # a card in a sentence ("10♥")
 
 
 def _ante(e: AntePosted) -> str:

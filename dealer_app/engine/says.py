@@ -26,9 +26,8 @@ class CardArg:
     card: int
 
     def __str__(self) -> str:  # with its suit sign, the ten as "10" ("K♦", "10♥"), as the table shows cards
-        from dealer_app.engine.cards import format_card
-        symbol = format_card(self.card, True)
-        return "10" + symbol[1:] if symbol[0] == "T" else symbol
+        from dealer_app.engine.cards import card_sign
+        return card_sign(self.card)
 
 
 @dataclass(frozen=True)
