@@ -163,7 +163,7 @@ def cmd_report(args) -> int:
             raise UsageError(f"{out}: the report cannot be written ({exc.strerror or exc})") from None
         except StoreError as exc:  # (the room's server went away meanwhile)
             raise UsageError(str(exc)) from None
-        failing = store.failing() if hasattr(store, "failing") else {}
+        failing = store.failing()
         why = next((text for (sid, h), text in failing.items() if sid == 0 or (sid == session and h in (hand, None))),
                    None)
     finally:

@@ -86,7 +86,7 @@ def list_hands(store) -> list[HandSummary]:
             _KINDS):
         index.take(None, sid, hand_no, kind, text, at, digest)
     hands = index.newest_first()
-    failing = store.failing() if hasattr(store, "failing") else {}
+    failing = store.failing()
     if failing:  # every hand whose rows fail is marked (the whole table's, when its own rows fail)
         for h in hands:
             h.failing = failing.get((h.session, h.hand)) or failing.get((h.session, None)) or failing.get((0, None)) \

@@ -289,3 +289,12 @@ def _payload(text: str) -> dict | None:
     except ValueError:
         return None
     return value if isinstance(value, dict) else None
+
+
+def failing_by_hand(problems) -> dict[tuple[int, int | None], str]:
+    """Problems by (table session, hand), the first one's words each: session 0 is the record
+    as a whole, hand None a table's rows outside a hand (``Store.failing``)."""
+    out: dict[tuple[int, int | None], str] = {}
+    for p in problems:
+        out.setdefault((p.session or 0, p.hand), p.text)
+    return out

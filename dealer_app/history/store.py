@@ -660,9 +660,8 @@ class Store:
         cached = self._failing_at
         if cached is not None and cached[0] == state:
             return dict(cached[1])
-        out: dict[tuple[int, int | None], str] = {}
-        for p in self.check():
-            out.setdefault((p.session or 0, p.hand), p.text)
+        from dealer_app.history.integrity import failing_by_hand
+        out = failing_by_hand(self.check())
         self._failing_at = (state, out)
         return dict(out)
 

@@ -795,7 +795,7 @@ class TableController(TablePresentation):
         """Why this table may not be resumed or dealt on: its rows fail the record's check (an
         edited ruling's chips would otherwise reach the seats). The dealer calls the floor; the
         floor may close it, and open a fresh table from the stacks it confirms."""
-        failing = self.store.failing() if self.store is not None and hasattr(self.store, "failing") else {}
+        failing = self.store.failing() if self.store is not None else {}
         found = next((text for (sid, _hand), text in failing.items() if sid in (session_id, 0)), None)
         if found is None:
             return None

@@ -276,6 +276,11 @@ class RoomTableRecord:
             raise StoreError(str(exc)) from None
         return [Anchor("", sid, hand, rid, seq, digest, at) for sid, hand, rid, seq, digest, at in found]
 
+    def failing(self) -> dict[tuple[int, int | None], str]:
+        """What fails, by (session, hand), as a record's ``failing``: the rows the room refused."""
+        from dealer_app.history.integrity import failing_by_hand
+        return failing_by_hand(self.check())
+
     def check(self, key=None, anchors=None) -> list:
         """What the room refused of this table's rows (the server checked each against the
         table's keyed chain as it arrived; a row that broke it was never stored)."""
