@@ -175,9 +175,10 @@ def test_the_floor_closes_a_forged_table_and_opens_a_fresh_one_from_its_count(qt
     w.show()
     seen = {}
 
-    def answer(dialog, text):
-        qtbot.keyClicks(dialog.findChild(QLineEdit_type()), text)
-        qtbot.keyClick(QApplication.focusWidget(), Qt.Key_Return)
+    def answer(dialog, text):  # typed where the question's focus is (its text box), then Enter
+        focus = QApplication.focusWidget() or dialog.focusWidget()
+        qtbot.keyClicks(focus, text)
+        qtbot.keyClick(focus, Qt.Key_Return)
 
     def in_resume(dialog):
         seen["resume_enabled"] = dialog.resume_button.isEnabled()
@@ -202,10 +203,11 @@ def test_the_floor_closes_a_forged_table_and_opens_a_fresh_one_from_its_count(qt
     assert recount.floor_name.text() == "Maria"
     prefilled = {seat: buy_in.value() for seat, check, _name, buy_in in recount.rows if check.isChecked()}
     assert set(prefilled) == set(stacks)
-    qtbot.mouseClick(recount.floor_pin, Qt.LeftButton)
-    qtbot.keyClicks(recount.floor_pin, "4711")
-    counted = _stack_edit(recount, 2)                           # the floor counts seat 2 again: $38.00
     recount.activateWindow()  # the window manager's job on a real screen
+    qtbot.mouseClick(recount.floor_pin, Qt.LeftButton)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is recount.floor_pin, timeout=3000)
+    qtbot.keyClicks(QApplication.focusWidget(), "4711")
+    counted = _stack_edit(recount, 2)                           # the floor counts seat 2 again: $38.00
     qtbot.mouseClick(counted, Qt.LeftButton)
     qtbot.waitUntil(lambda: QApplication.focusWidget() is not None, timeout=3000)
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key_A, Qt.ControlModifier)
@@ -220,11 +222,6 @@ def test_the_floor_closes_a_forged_table_and_opens_a_fresh_one_from_its_count(qt
     again = TableController(Store(path, anchors=anchors))
     again.resume(c.session_id)                                 # the floor's count replays as it was confirmed
     assert again.session.seats[2].stack == 3800
-
-
-def QLineEdit_type():  # noqa: N802 - the class, for findChild
-    from PySide6.QtWidgets import QLineEdit
-    return QLineEdit
 
 
 def _stack_edit(dialog, seat):
