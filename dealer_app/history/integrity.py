@@ -38,6 +38,10 @@ class Problem:
     row: int | None = None
     session: int | None = None
     hand: int | None = None
+    # every (table session, hand) the problem covers, where it is more than its first row's: a
+    # recomputed run crosses tables and hands; a gap in the ids belongs to no table one can name
+    # (0: the record as a whole)
+    covers: tuple[tuple[int, int | None], ...] = ()
 
     def to_dict(self) -> dict:
         return {"what": self.what, "text": self.text, "row": self.row, "session": self.session, "hand": self.hand}
@@ -154,14 +158,14 @@ class _Walk:
         failing hash (a row after a deleted one cannot match: its predecessor changed)."""
         explained = False
         if rid != self.last_id + 1:
-            self.problems.append(Problem(
+            self.problems.append(Problem(  # (whose rows they were, nobody can tell: every table's)
                 "missing", f"{self.where}: {_rows(self.last_id + 1, rid - 1)} missing before log row {rid} "
-                           f"({kind}, table session {sid}, hand {hand}): deleted", rid, sid, hand))
+                           f"({kind}, table session {sid}, hand {hand}): deleted", rid, sid, hand, ((0, None),)))
             if self.last_sid not in (None, sid):  # the deleted rows may have ended the table before
                 self.problems.append(Problem(
                     "missing", f"{self.where}: {_rows(self.last_id + 1, rid - 1)} missing after table "
                                f"session {self.last_sid}'s last row {self.last_id}: the table's last rows may "
-                               f"have been deleted", rid - 1, self.last_sid))
+                               f"have been deleted", rid - 1, self.last_sid, None, ((0, None),)))
             explained = True
         want = self.seqs.get(sid, 0) + 1
         if seq > want:
@@ -191,7 +195,8 @@ class _Walk:
         span = ", ".join(f"session {s} hand {h}" for s, h in hands[:5]) + (" …" if len(hands) > 5 else "")
         self.problems.append(Problem(
             "recomputed", f"{self.where}: log rows {first}–{last} ({len(run)} rows: {span}) do not match their hashes: "
-                          f"rewritten, with the chain recomputed without the record's key", first, sid, hand))
+                          f"rewritten, with the chain recomputed without the record's key", first, sid, hand,
+            tuple(hands)))
 
     def _remember(self, sid: int, seq: int, kind: str, text: str, at: str):
         self.seqs[sid] = max(seq, self.seqs.get(sid, 0))
@@ -296,5 +301,7 @@ def failing_by_hand(problems) -> dict[tuple[int, int | None], str]:
     as a whole, hand None a table's rows outside a hand (``Store.failing``)."""
     out: dict[tuple[int, int | None], str] = {}
     for p in problems:
-        out.setdefault((p.session or 0, p.hand), p.text)
+        for session, hand in p.covers or ((p.session or 0, p.hand),):
+            # a table's opening rows (hand 0: its limits, its seats) are every hand's
+            out.setdefault((session, None if hand == 0 else hand), p.text)
     return out

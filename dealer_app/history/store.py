@@ -656,12 +656,15 @@ class Store:
         resumed, dealt on or reported as whole. The check reads every row (about 11 µs a row),
         so its answer is kept until the record changes — by this connection or another one —
         and the resume list, the hand list and a report ask it once, not once each."""
-        state = (self.db.execute("PRAGMA data_version").fetchone()[0], self.db.total_changes)
+        anchors = self.anchors_path if self.anchors_path is not None and self.anchors_path.is_file() else None
+        seals = anchors.stat() if anchors is not None else None  # (the last hands deleted: against the seals)
+        state = (self.db.execute("PRAGMA data_version").fetchone()[0], self.db.total_changes,
+                 seals and (seals.st_size, seals.st_mtime_ns))
         cached = self._failing_at
         if cached is not None and cached[0] == state:
             return dict(cached[1])
         from dealer_app.history.integrity import failing_by_hand
-        out = failing_by_hand(self.check())
+        out = failing_by_hand(self.check(anchors=anchors))
         self._failing_at = (state, out)
         return dict(out)
 
