@@ -374,7 +374,8 @@ def test_a_copy_of_the_record_that_dealt_on_elsewhere_stops_the_real_table_loudl
     real.close()
     (tmp_path / "copy").mkdir()
     shutil.copy(tmp_path / "real" / "hands.sqlite3", tmp_path / "copy" / "hands.sqlite3")
-    copy = Store(tmp_path / "copy" / "hands.sqlite3")
+    # elsewhere: another machine, with its own anchors file
+    copy = Store(tmp_path / "copy" / "hands.sqlite3", anchors=tmp_path / "copy" / "anchors.txt")
     cc = TableController(copy)
     cc.resume(cc.open_tables()[0].session_id)
     play_some = random.Random(1)
