@@ -8,6 +8,8 @@
     dealer-app seals RECORD [--json]       every hand's seal
     dealer-app hands --db RECORD [--json]  the record's hands, newest first (with filters)
     dealer-app report --db RECORD --hand SESSION-HAND --out FILE.pdf   the ruling report
+    dealer-app rulings --db RECORD | --database URL [--since --until --floor NAME --status S] [--json|--csv]
+                                           the floor's cases, for a shift report
     dealer-app floor [RECORD]              the floor console
     dealer-app drill --skill SKILL --count N --seed S [--profile P] [--table T] [--json] | --list
     dealer-app train                       the dealer trainer

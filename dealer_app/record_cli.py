@@ -109,11 +109,61 @@ def cmd_hands(args) -> int:
         pot = format_money(h.pot, h.currency) if h.pot is not None else "open"
         marks = "".join((f"  undos {h.undos}" if h.undos else "",
                          f"  irregularities {h.irregularities}" if h.irregularities else "",
-                         f"  rulings {h.rulings}" if h.rulings else ""))
+                         f"  rulings {h.rulings}" if h.rulings else "",
+                         "  FAILS THE RECORD'S CHECK" if h.failing else ""))
         where = f"{h.room_label} ({h.table_id})  " if h.table_id else ""
         print(f"{h.id:>8}  {h.started[:19]}  {where}{h.table}  pot {pot}  {', '.join(h.players)}  "
               f"seal {h.seal or '-'}{marks}")
     return OK
+
+
+def cmd_rulings(args) -> int:
+    """The floor's cases for a shift report: every ruling, by case, newest case last."""
+    from dealer_app.floor.cases import CaseFilter, as_csv, as_json, cases_of, record_entries, room_entries
+    wanted = CaseFilter(_utc_time(args.since, "--since"), _utc_time(args.until, "--until"), args.floor or "",
+                        args.status, args.case or "", args.text or "")
+    if args.db and args.database:
+        raise UsageError("rulings: --db RECORD or --database URL, not both")
+    if args.db:
+        store = _open(args.db)
+        try:
+            entries = record_entries(store)
+        finally:
+            store.close()
+    else:
+        from dealer_app.room.database import RoomError
+        from dealer_app.room.reader import RoomReader
+        from dealer_app.room_cli import room_url_of
+        try:
+            reader = RoomReader(room_url_of(args))
+            try:
+                entries = room_entries(reader)
+            finally:
+                reader.close()
+        except RoomError as exc:
+            raise UsageError(str(exc)) from None
+    cases = [c for c in cases_of(entries) if wanted.wants(c)]
+    if args.json:
+        print(as_json(cases))
+        return OK
+    if args.csv:
+        sys.stdout.write(as_csv(cases))
+        return OK
+    if not cases:
+        print("no cases" + (" match" if wanted != CaseFilter() else " yet"), file=sys.stderr)
+    for c in cases:
+        first, last = c.entries[0], c.entries[-1]
+        where = f"{first.table} ({first.table_id})" if first.table_id else first.table
+        floors = ", ".join(dict.fromkeys(e.floor for e in c.entries))
+        said = _one_line(last.decision or last.facts)
+        print(f"{c.number}  {c.status:<8}  {c.category:<12}  hand {first.hand_id}  {where}  opened {first.at[:19]}"
+              f"  last {last.at[:19]}  floor {floors}  rulings {len(c.entries)}: {said}")
+    return OK
+
+
+def _one_line(text: str, width: int = 80) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[:width - 1] + "…"
 
 
 def parse_hand_id(text: str) -> tuple[int, int]:
@@ -229,6 +279,20 @@ def add_commands(sub) -> None:
     p.add_argument("--undone", action="store_true", help="only hands with an undo")
     p.add_argument("--irregular", action="store_true", help="only hands with an irregularity or a ruling")
     p.set_defaults(func=cmd_hands)
+    p = sub.add_parser("rulings", help="the floor's cases and their rulings, for a shift report")
+    p.add_argument("--db", help="the hand record (hands.sqlite3)")
+    p.add_argument("--database", help="or the card room's server (default, without --db: DEALER_APP_DATABASE)")
+    p.add_argument("--since", help="only cases with a ruling at or after this UTC time (2026-12-01T21:00)")
+    p.add_argument("--until", help="only cases opened at or before this UTC time (2026-12-01 takes the whole day)")
+    p.add_argument("--floor", help="only cases in which a floor whose name contains this ruled")
+    from dealer_app.floor.cases import STATUSES
+    p.add_argument("--status", choices=STATUSES, help="only cases whose status is now this")
+    p.add_argument("--case", help="only cases whose number contains this")
+    p.add_argument("--text", help="only cases whose facts, decision, witnesses, camera or rules contain this")
+    shown = p.add_mutually_exclusive_group()
+    shown.add_argument("--json", action="store_true")
+    shown.add_argument("--csv", action="store_true", help="one line per ruling, for a spreadsheet")
+    p.set_defaults(func=cmd_rulings)
     p = sub.add_parser("report", help="the ruling report of one hand, as a PDF")
     p.add_argument("--db", help="the hand record (hands.sqlite3)")
     p.add_argument("--database", help="or the card room's server (default, without --db: DEALER_APP_DATABASE)")

@@ -116,7 +116,8 @@ def test_an_edited_opening_row_fails_every_hand_of_its_table_only(two_tables):
     path, anchors, (sid_a, sid_b) = two_tables
     rid, payload = [(r[0], r[5]) for r in _rows(path, "session_id = ? AND hand_no = 0", (sid_a,))][0]
     db = sqlite3.connect(path)
-    db.execute("UPDATE log SET payload = ? WHERE id = ?", (payload.replace('"small_bet": 100', '"small_bet": 200'), rid))
+    doubled = payload.replace('"small_bet": 100', '"small_bet": 200')
+    db.execute("UPDATE log SET payload = ? WHERE id = ?", (doubled, rid))
     db.commit()
     db.close()
     assert '"small_bet": 100' in payload

@@ -1170,6 +1170,30 @@ GERMAN = {
         "Keine Uhrzeit: so tippen, wie das Protokoll sie führt, in UTC, z. B. 2026-12-01 oder 2026-12-01T21:00",
     "%1 is not a time: type it as 2026-12-01 or 2026-12-01T21:00 (UTC)":
         "%1 ist keine Uhrzeit: als 2026-12-01 oder 2026-12-01T21:00 tippen (UTC)",
+    # --- cases (issue 26 §4): "Fall" as the floor's file calls it; Misdeal as rooms say
+    'irregularity': 'Unregelmäßigkeit',
+    'misdeal': 'Misdeal',
+    'pot dispute': 'Streit um den Pot',
+    'conduct': 'Verhalten',
+    'other': 'Sonstiges',
+    'decided': 'entschieden',
+    'appealed': 'Einspruch eingelegt',
+    'closed': 'abgeschlossen',
+    "the case's category is one of %1, not %2": "die Art des Falls ist eine von %1, nicht %2",
+    "the case's status is one of %1, not %2": "der Stand des Falls ist einer von %1, nicht %2",
+    'an open case moves no chips: the decision does':
+        'ein offener Fall bewegt keine Chips: Das tut erst die Entscheidung',
+    'case %1 is not a case of hand %2-%3': 'Fall %1 ist kein Fall des Spiels %2-%3',
+    'case %1 is closed: a new ruling opens a new case':
+        'Fall %1 ist abgeschlossen: Eine neue Entscheidung eröffnet einen neuen Fall',
+    'number, floor or words': 'Nummer, Floor oder Wörter',
+    'Case': 'Fall',
+    'any status': 'jeder Stand',
+    'Case status': 'Stand des Falls',
+    'New case': 'Neuer Fall',
+    '%1 (%2, %3)': '%1 (%2, %3)',
+    'Category': 'Art',
+    'Status': 'Stand',
 }
 
 

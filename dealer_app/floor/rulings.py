@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from dealer_app.engine.catalog import rule_texts
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, MoneyArg, says
+from dealer_app.floor.cases import CATEGORIES, STATUSES, case_prefix, next_case_number
 
 REMEDIES = ("none", "adjust", "void")
 _TEXT_LIMIT = 2000
@@ -39,9 +40,15 @@ class Ruling:
     witnesses: str = ""
     camera: str = ""
     row_seq: int | None = None  # the record row of that moment (its table's sequence number)
+    # the case (floor/cases): its number ("" for a new case: numbered as it is recorded), its
+    # category, and its status as of this ruling
+    case: str = ""
+    category: str = "other"
+    status: str = "decided"
 
     def payload(self, floor: dict) -> dict:
-        return {"hand": self.hand, "moment": self.moment, "row_seq": self.row_seq, "facts": self.facts,
+        return {"case": self.case, "category": self.category, "status": self.status,
+                "hand": self.hand, "moment": self.moment, "row_seq": self.row_seq, "facts": self.facts,
                 "rules": list(self.rules), "decision": self.decision, "remedy": self.remedy,
                 "chips": {str(s): a for s, a in sorted(self.chips.items())}, "witnesses": self.witnesses,
                 "camera": self.camera, "by": floor}
@@ -52,7 +59,9 @@ class Ruling:
                    tuple(payload.get("rules") or ()), str(payload.get("decision", "")),
                    str(payload.get("remedy", "none")),
                    {int(s): int(a) for s, a in (payload.get("chips") or {}).items()},
-                   str(payload.get("witnesses", "")), str(payload.get("camera", "")), payload.get("row_seq"))
+                   str(payload.get("witnesses", "")), str(payload.get("camera", "")), payload.get("row_seq"),
+                   str(payload.get("case") or ""), str(payload.get("category") or "other"),
+                   str(payload.get("status") or "decided"))
 
 
 def check_ruling(r: Ruling, seats: list[int], currency: str = "USD") -> None:
@@ -63,8 +72,16 @@ def check_ruling(r: Ruling, seats: list[int], currency: str = "USD") -> None:
                 not (c.isprintable() or c in "\n\t") for c in text):
             raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "the ruling's %1 is not plain text of at most %2 "
                                                                  "characters"), name, _TEXT_LIMIT))
-    if not r.decision.strip():
+    if r.category not in CATEGORIES:
+        raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "the case's category is one of %1, not %2"),
+                                 ", ".join(CATEGORIES), repr(r.category)))
+    if r.status not in STATUSES:
+        raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "the case's status is one of %1, not %2"),
+                                 ", ".join(STATUSES), repr(r.status)))
+    if not r.decision.strip() and r.status != "open":  # (a case opened: the facts now, the decision later)
         raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "a ruling needs its decision")))
+    if r.status == "open" and r.chips:
+        raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "an open case moves no chips: the decision does")))
     if not r.facts.strip():
         raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "a ruling needs the facts")))
     known = rule_texts()
@@ -162,6 +179,7 @@ def _record(store, ruling: Ruling, floor: tuple[str, str], seated: dict | None) 
         raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "the moment %1 is not on the hand's timeline (0–%2)"),
                                  ruling.moment, len(timeline.steps) - 1))
     ruling = replace(ruling, row_seq=timeline.steps[ruling.moment].seq)
+    ruling = _numbered(store, ruling, timeline.rulings())
     if ruling.chips:
         if store.is_open(ruling.session) and store.session_in_use(ruling.session):
             raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "table session %1 is being dealt in another window: "
@@ -179,6 +197,34 @@ def _record(store, ruling: Ruling, floor: tuple[str, str], seated: dict | None) 
         raise RulingRefused(exc.says) from None
     store.append(ruling.session, ruling.hand, [("ruling", ruling.payload(signed))])
     return ruling
+
+
+def _numbered(store, ruling: Ruling, earlier: list[Ruling]) -> Ruling:
+    """A new case gets the record's next number; a ruling on a case goes on one of this hand's
+    cases that is not closed, with that case's category (a case does not change its kind)."""
+    from dataclasses import replace
+    if not ruling.case:
+        room = bool(getattr(store, "moves_no_chips", False))
+        prefix = case_prefix(store.table_id if room else store.record_id, room)
+        return replace(ruling, case=next_case_number(prefix, _case_numbers(store)))
+    on_case = [r for r in earlier if r.case == ruling.case]
+    if not on_case:
+        raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "case %1 is not a case of hand %2-%3"), ruling.case,
+                                 ruling.session, ruling.hand))
+    if on_case[-1].status == "closed":
+        raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "case %1 is closed: a new ruling opens a new case"),
+                                 ruling.case))
+    return replace(ruling, category=on_case[0].category)
+
+
+def _case_numbers(store) -> list[str]:
+    """The case numbers a record (or a room's table) holds already."""
+    if getattr(store, "moves_no_chips", False):
+        reader = store.reader
+        reader.catch_up(hands=False)
+        return [str(r.payload.get("case", "")) for r in reader.rulings if r.table_id == store.table_id]
+    from dealer_app.floor.cases import record_entries
+    return [e.case for e in record_entries(store)]
 
 
 def rule_at_table(controller, ruling: Ruling, floor: tuple[str, str]) -> Ruling:

@@ -18,6 +18,28 @@ _KINDS = ("open_table", "hand_start", "hand_end", "undo", "irregularity", "rulin
 
 
 @dataclass
+class CaseMark:
+    category: str
+    status: str
+    floors: list[str] = field(default_factory=list)
+    words: str = ""
+
+
+def mark_case(summary: HandSummary, payload: dict) -> None:
+    """A ruling's case on its hand's summary (rulings from before cases: one case, the hand's id)."""
+    given, by = payload.get("case"), payload.get("by")
+    case = given if isinstance(given, str) and given else summary.id
+    by = by if isinstance(by, dict) else {}
+    mark = summary.cases.get(case)
+    if mark is None:
+        mark = summary.cases[case] = CaseMark(str(payload.get("category") or "other"), "decided")
+    mark.status = str(payload.get("status") or "decided")
+    mark.floors.append(str(by.get("name", "?")))
+    mark.words += " " + " ".join(str(payload.get(k, "")) for k in ("facts", "decision", "witnesses", "camera"))
+    mark.words += " " + " ".join(str(r) for r in payload.get("rules") or ())
+
+
+@dataclass
 class HandSummary:
     session: int
     table: str
@@ -36,6 +58,9 @@ class HandSummary:
     table_id: str | None = None  # in a card room: the table's own identity (issue 15); None in one record
     room_label: str = ""  # in a card room: the table's name there
     failing: str | None = None  # why its rows fail the record's check (None: they pass)
+    # its rulings' cases, each as the floor finds it again: number -> (category, status now,
+    # the floors who ruled, the words of its rulings) — floor/cases has the whole rulings
+    cases: dict[str, CaseMark] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -47,7 +72,9 @@ class HandSummary:
                "players": self.players, "pot": self.pot, "undos": self.undos,
                "irregularities": self.irregularities, "rulings": self.rulings, "seal": self.seal,
                "id": self.id, "seats": self.seats, "ended": self.ended, "profile": self.profile,
-               "failing": self.failing}
+               "failing": self.failing,
+               "cases": {n: {"category": m.category, "status": m.status, "floors": m.floors}
+                         for n, m in self.cases.items()}}
         if self.table_id is not None:
             out["table_id"] = self.table_id
             out["table_label"] = self.room_label
@@ -151,6 +178,7 @@ def _count(summary: HandSummary, kind, text, at, digest) -> None:
         summary.irregularities += 1
     elif kind == "ruling":
         summary.rulings += 1
+        mark_case(summary, payload_dict(text))
 
 
 def payload_dict(text: str) -> dict:

@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
-from dealer_app.history.hand_index import SUMMARY_KINDS, HandIndex, HandSummary, payload_dict
+from dealer_app.history.hand_index import SUMMARY_KINDS, HandIndex, HandSummary, mark_case, payload_dict
 from dealer_app.history.store import StoreError
 from dealer_app.room.database import RoomError, WrongLogin, connect, shown_url, words
 from dealer_app.room.schema import require_current
@@ -161,6 +161,7 @@ class RoomReader:
             summary = self.index.hands.get((r.table_id, r.session, r.hand))
             if summary is not None and r.id not in self._counted:
                 summary.rulings += 1
+                mark_case(summary, r.payload)
                 self._counted.add(r.id)
                 changed[(r.table_id, r.session, r.hand)] = summary
         self.rulings.sort(key=lambda r: r.id)

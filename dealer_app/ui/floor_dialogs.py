@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_app.engine.catalog import rule_text
+from dealer_app.floor.cases import CATEGORIES, CATEGORY_WORDS, STATUS_WORDS, STATUSES
 from dealer_app.floor.rulings import REMEDIES, Ruling, RulingRefused, record_ruling, rule_at_table
 from dealer_app.floor.timeline import HandTimeline, Moment, TimelineError
 from dealer_app.history.store import StoreError
@@ -34,12 +35,15 @@ from dealer_app.ui.table_view import TableView
 from dealer_app.ui.words import (
     action_name,
     error_words,
+    fill,
     irregularity_name,
     language,
     rank_aliases,
     step_text,
     typed_cents,
 )
+
+translate = QCoreApplication.translate
 
 
 class WhatIfDialog(QDialog):
@@ -100,6 +104,27 @@ class RulingDialog(QDialog):
         layout.addWidget(QLabel(self.tr("The moment: step %1 — %2").replace("%1", str(moment)).replace(
             "%2", step_text(step, currency))))
         form = QFormLayout()
+        # the case: a new one, or one of this hand's that is not closed (an appeal, the closing)
+        self.case = QComboBox()
+        self.case.addItem(self.tr("New case"), "")
+        latest: dict[str, Ruling] = {}
+        for r in timeline.rulings():
+            if r.case:
+                latest[r.case] = r
+        for number, r in latest.items():
+            if r.status != "closed":
+                self.case.addItem(fill(self.tr("%1 (%2, %3)"), number,
+                                       translate("Cases", CATEGORY_WORDS.get(r.category, r.category)),
+                                       translate("Cases", STATUS_WORDS.get(r.status, r.status))), number)
+        self.category = QComboBox()
+        for category in CATEGORIES:
+            self.category.addItem(translate("Cases", CATEGORY_WORDS[category]), category)
+        self.status = QComboBox()
+        for status in STATUSES:
+            self.status.addItem(translate("Cases", STATUS_WORDS[status]), status)
+        self.status.setCurrentIndex(STATUSES.index("decided"))
+        self._latest = latest
+        self.case.currentIndexChanged.connect(self._case_chosen)
         self.facts = QPlainTextEdit()
         self.facts.setTabChangesFocus(True)
         self.rules = QLineEdit("I-3")
@@ -128,7 +153,9 @@ class RulingDialog(QDialog):
         self.pin = QLineEdit()
         self.pin.setEchoMode(QLineEdit.EchoMode.Password)
         self.pin_again = _pin_again_box()
-        for label, w in ((self.tr("Facts"), self.facts), (self.tr("Rules cited"), self.rules),
+        for label, w in ((self.tr("Case"), self.case), (self.tr("Category"), self.category),
+                         (self.tr("Status"), self.status),
+                         (self.tr("Facts"), self.facts), (self.tr("Rules cited"), self.rules),
                          (self.tr("Decision"), self.decision), (self.tr("Remedy"), self.remedy),
                          (self.tr("Chips (with Move chips)"), chips_box), (self.tr("Witnesses"), self.witnesses),
                          (self.tr("Camera / time reference"), self.camera), (self.tr("Floor's name"), self.floor_name),
@@ -167,6 +194,13 @@ class RulingDialog(QDialog):
         self._show_rules()
         self._preview()
 
+    def _case_chosen(self):
+        """A case goes on with its category (a case does not change its kind)."""
+        earlier = self._latest.get(self.case.currentData() or "")
+        if earlier is not None:
+            self.category.setCurrentIndex(max(0, self.category.findData(earlier.category)))
+        self.category.setEnabled(earlier is None)
+
     def _preview(self):
         """The remedy tried on the hand's final stacks (nothing is recorded until Record)."""
         end = self.timeline.moment(len(self.timeline.steps) - 1)
@@ -199,7 +233,8 @@ class RulingDialog(QDialog):
                 chips[seat] = typed_cents(edit.text().replace("−", "-"))
         return Ruling(self.timeline.session, self.timeline.hand, self.moment, self.facts.toPlainText().strip(),
                       self._cited(), self.decision.toPlainText().strip(), self.remedy.currentData(), chips,
-                      self.witnesses.text().strip(), self.camera.text().strip())
+                      self.witnesses.text().strip(), self.camera.text().strip(), None,
+                      self.case.currentData() or "", self.category.currentData(), self.status.currentData())
 
     def record(self):
         try:

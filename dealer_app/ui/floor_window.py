@@ -12,11 +12,12 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QColor, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
+    QComboBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -36,6 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_app.engine.catalog import rule_text
+from dealer_app.floor.cases import STATUS_WORDS, STATUSES
 from dealer_app.floor.timeline import HandTimeline, Moment, TimelineError, load_hand
 from dealer_app.history.hand_index import HandSummary, list_hands, time_filter
 from dealer_app.history.store import StoreError
@@ -45,6 +47,8 @@ from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.rulings import rule_html
 from dealer_app.ui.table_view import TableView
 from dealer_app.ui.words import choice_words, error_words, fill, language, money, say, step_text, typed_cents
+
+translate = QCoreApplication.translate
 
 STEP_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown, Qt.Key.Key_Home,
              Qt.Key.Key_End)
@@ -103,6 +107,19 @@ class FloorWindow(QMainWindow):
             # (an example in the box is shown whole: "2026-12-01T21:00", never "2026-12-01T2…")
             edit.setMinimumWidth(edit.fontMetrics().horizontalAdvance(edit.placeholderText()) + 16)
             form.addRow(label, edit)
+        # a case: its number, a floor who ruled, or words of its facts or decision; its status now
+        self.filter_case = QLineEdit()
+        self.filter_case.setPlaceholderText(self.tr("number, floor or words"))
+        self.filter_case.setMinimumWidth(self.filter_case.fontMetrics().horizontalAdvance(
+            self.filter_case.placeholderText()) + 16)
+        self.filter_case.textChanged.connect(self.apply_filters)
+        form.addRow(self.tr("Case"), self.filter_case)
+        self.filter_status = QComboBox()
+        self.filter_status.addItem(self.tr("any status"), None)
+        for status in STATUSES:
+            self.filter_status.addItem(translate("Cases", STATUS_WORDS[status]), status)
+        self.filter_status.currentIndexChanged.connect(self.apply_filters)
+        form.addRow(self.tr("Case status"), self.filter_status)
         self.filter_undo = QCheckBox(self.tr("Had an undo"))
         self.filter_irregular = QCheckBox(self.tr("Had an irregularity or ruling"))
         for check in (self.filter_undo, self.filter_irregular):
@@ -161,6 +178,7 @@ class FloorWindow(QMainWindow):
         table = self.filter_table.text().strip().lower()
         self._time_refused = False
         since, until = self._time(self.filter_since), self._time(self.filter_until)
+        case, status = self.filter_case.text().strip().lower(), self.filter_status.currentData()
 
         def keep(h: HandSummary) -> bool:
             if table and table not in f"{h.table} {h.room_label} {h.table_id or ''}".lower():
@@ -174,6 +192,11 @@ class FloorWindow(QMainWindow):
                 return False
             if self.filter_undo.isChecked() and not h.undos:
                 return False
+            if (case or status) and not any(
+                    (not status or mark.status == status)
+                    and (not case or case in f"{number} {' '.join(mark.floors)} {mark.words}".lower())
+                    for number, mark in h.cases.items()):
+                return False
             return not (self.filter_irregular.isChecked() and not (h.irregularities or h.rulings))
 
         self.shown = [h for h in self.hands if keep(h)]
@@ -186,6 +209,9 @@ class FloorWindow(QMainWindow):
                 marks.append(self.tr("%1 irregularity(ies)").replace("%1", str(h.irregularities)))
             if h.rulings:
                 marks.append(self.tr("%1 ruling(s)").replace("%1", str(h.rulings)))
+            for number, mark in h.cases.items():
+                status_words = translate("Cases", STATUS_WORDS.get(mark.status, mark.status))
+                marks.append(f"{number} {status_words}")
             if getattr(h, "failing", None):  # its rows fail the record's check: said first, in red
                 marks.insert(0, self.tr("FAILS THE RECORD'S CHECK"))
             pot_text = money(h.pot, h.currency) if h.pot is not None else self.tr("open")

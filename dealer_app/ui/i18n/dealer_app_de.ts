@@ -295,6 +295,54 @@
     </message>
 </context>
 <context>
+    <name>Cases</name>
+    <message>
+        <location filename="../../floor/cases.py" line="29" />
+        <source>irregularity</source>
+        <translation>Unregelmäßigkeit</translation>
+    </message>
+    <message>
+        <location filename="../../floor/cases.py" line="30" />
+        <source>misdeal</source>
+        <translation>Misdeal</translation>
+    </message>
+    <message>
+        <location filename="../../floor/cases.py" line="31" />
+        <source>pot dispute</source>
+        <translation>Streit um den Pot</translation>
+    </message>
+    <message>
+        <location filename="../../floor/cases.py" line="32" />
+        <source>conduct</source>
+        <translation>Verhalten</translation>
+    </message>
+    <message>
+        <location filename="../../floor/cases.py" line="33" />
+        <source>other</source>
+        <translation>Sonstiges</translation>
+    </message>
+    <message>
+        <location filename="../../floor/cases.py" line="36" />
+        <source>open</source>
+        <translation>offen</translation>
+    </message>
+    <message>
+        <location filename="../../floor/cases.py" line="37" />
+        <source>decided</source>
+        <translation>entschieden</translation>
+    </message>
+    <message>
+        <location filename="../../floor/cases.py" line="38" />
+        <source>appealed</source>
+        <translation>Einspruch eingelegt</translation>
+    </message>
+    <message>
+        <location filename="../../floor/cases.py" line="39" />
+        <source>closed</source>
+        <translation>abgeschlossen</translation>
+    </message>
+</context>
+<context>
     <name>Errors</name>
     <message>
         <location filename="../../engine/betting.py" line="64" />
@@ -544,7 +592,7 @@
     </message>
     <message>
         <location filename="../../live/controller.py" line="348" />
-        <location filename="../../floor/rulings.py" line="191" />
+        <location filename="../../floor/rulings.py" line="237" />
         <source>there is no hand record</source>
         <translation>es gibt kein Spielprotokoll</translation>
     </message>
@@ -888,165 +936,166 @@
         <translation>die Protokolldatei ist beschädigt</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="157" />
+        <location filename="../../history/store.py" line="158" />
         <source>the record's key cannot be used: %1</source>
         <translation>der Schlüssel des Protokolls ist nicht verwendbar: %1</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="160" />
-        <location filename="../../history/store.py" line="286" />
+        <location filename="../../history/store.py" line="161" />
+        <location filename="../../history/store.py" line="287" />
         <source>%1: no such hand record</source>
         <translation>%1: kein solches Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="165" />
+        <location filename="../../history/store.py" line="166" />
         <source>%1: the record folder cannot be made (%2)</source>
         <translation>%1: Der Protokollordner kann nicht angelegt werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="168" />
-        <location filename="../../history/store.py" line="288" />
+        <location filename="../../history/store.py" line="169" />
+        <location filename="../../history/store.py" line="289" />
         <source>%1: not a file</source>
         <translation>%1: keine Datei</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="175" />
+        <location filename="../../history/store.py" line="176" />
         <source>%1: the hand record cannot be written (read-only)</source>
         <translation>%1: Das Spielprotokoll kann nicht geschrieben werden (schreibgeschützt)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="180" />
+        <location filename="../../history/store.py" line="181" />
         <source>%1: the record folder cannot be written (read-only)</source>
         <translation>%1: In den Protokollordner kann nicht geschrieben werden (schreibgeschützt)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="197" />
-        <location filename="../../history/store.py" line="355" />
+        <location filename="../../history/store.py" line="198" />
+        <location filename="../../history/store.py" line="356" />
         <source>%1: the hand record cannot be opened (%2)</source>
         <translation>%1: Das Spielprotokoll kann nicht geöffnet werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="215" />
+        <location filename="../../history/store.py" line="216" />
         <source>%1: this record was written with another key (%2), not this machine's (%3): it is left as it is, so that its rows stay provable</source>
         <translation>%1: Dieses Protokoll wurde mit einem anderen Schlüssel (%2) geschrieben, nicht mit dem dieses Rechners (%3): Es bleibt unverändert, damit seine Zeilen beweisbar bleiben</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="220" />
+        <location filename="../../history/store.py" line="221" />
         <source>%1: an older record without the keyed chain, where keyed records are already kept (%2): it is not upgraded, and is left as it was</source>
         <translation>%1: ein älteres Protokoll ohne verschlüsselte Kette, wo schon verschlüsselte Protokolle geführt werden (%2): Es wird nicht umgestellt und bleibt, wie es war</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="254" />
+        <location filename="../../history/store.py" line="255" />
         <source>%1: the record's identity was changed after it was made: it is not given a table identity, and is not forwarded ('dealer-app verify' says more)</source>
         <translation>%1: Die Identität des Protokolls wurde nach seiner Anlage geändert: Es bekommt keine Tischidentität und wird nicht weitergeleitet ('dealer-app verify' sagt mehr)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="290" />
+        <location filename="../../history/store.py" line="291" />
         <source>%1: an empty file, not a hand record</source>
         <translation>%1: eine leere Datei, kein Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="319" />
-        <location filename="../../history/store.py" line="328" />
-        <location filename="../../history/store.py" line="600" />
-        <location filename="../../history/store.py" line="637" />
+        <location filename="../../history/store.py" line="320" />
+        <location filename="../../history/store.py" line="329" />
+        <location filename="../../history/store.py" line="601" />
+        <location filename="../../history/store.py" line="638" />
         <source>%1: the hand record cannot be read (%2)</source>
         <translation>%1: Das Spielprotokoll ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="332" />
+        <location filename="../../history/store.py" line="333" />
         <source>%1: not a hand record (the file is not an SQLite database)</source>
         <translation>%1: kein Spielprotokoll (die Datei ist keine SQLite-Datenbank)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="366" />
+        <location filename="../../history/store.py" line="367" />
         <source>%1: an SQLite file, but not a hand record (table %2 has the columns %3; a record's are %4)</source>
         <translation>%1: eine SQLite-Datei, aber kein Spielprotokoll (Tabelle %2 hat die Spalten %3; ein Protokoll hat %4)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="372" />
+        <location filename="../../history/store.py" line="373" />
         <source>%1: the hand record is damaged (%2)</source>
         <translation>%1: Das Spielprotokoll ist beschädigt (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="376" />
+        <location filename="../../history/store.py" line="377" />
         <source>%1: not a readable hand record (%2)</source>
         <translation>%1: kein lesbares Spielprotokoll (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="386" />
+        <location filename="../../history/store.py" line="387" />
         <source>%1: the record was opened to read only: nothing is written to it</source>
         <translation>%1: Das Protokoll ist nur zum Lesen geöffnet: Es wird nichts hineingeschrieben</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="400" />
+        <location filename="../../history/store.py" line="401" />
         <source>the hand record cannot be written: %1 — nothing was changed (%2)</source>
         <translation>das Spielprotokoll kann nicht geschrieben werden: %1 — nichts wurde geändert (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="421" />
+        <location filename="../../history/store.py" line="422" />
         <source>the seal %1 is in the record, but the anchors file %2 cannot be written (%3)</source>
         <translation>das Siegel %1 steht im Protokoll, aber die Ankerdatei %2 kann nicht geschrieben werden (%3)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="515" />
+        <location filename="../../history/store.py" line="516" />
         <source>%1: the record's lock file cannot be made (%2)</source>
         <translation>%1: Die Sperrdatei des Protokolls kann nicht angelegt werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="529" />
+        <location filename="../../history/store.py" line="530" />
         <source>%1: opened read-only, so no table can be held</source>
         <translation>%1: Nur zum Lesen geöffnet, daher kann kein Tisch belegt werden</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="557" />
+        <location filename="../../history/store.py" line="558" />
         <source>%1: opened read-only, so whose table it is cannot be asked</source>
         <translation>%1: Nur zum Lesen geöffnet, daher lässt sich nicht fragen, wem der Tisch gehört</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="610" />
-        <location filename="../../history/store.py" line="628" />
+        <location filename="../../history/store.py" line="611" />
+        <location filename="../../history/store.py" line="629" />
+        <location filename="../../room/reader.py" line="211" />
         <source>%1: session %2: a %3 row is not readable JSON</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist kein lesbares JSON</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="632" />
+        <location filename="../../history/store.py" line="633" />
         <source>%1: session %2: a %3 row is not a record row</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist keine Protokollzeile</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="706" />
+        <location filename="../../history/store.py" line="716" />
         <source>%1: an older record whose row %2 no longer matches its hash: it is not upgraded, and is left as it was</source>
         <translation>%1: ein älteres Protokoll, dessen Zeile %2 nicht mehr zu ihrem Hash passt: Es wird nicht umgestellt und bleibt, wie es war</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="780" />
+        <location filename="../../history/store.py" line="790" />
         <source>The hand record does not prove itself (%1 problem(s)): %2. Tell the floor; 'dealer-app verify %3' lists every one.</source>
         <translation>Das Spielprotokoll beweist sich nicht selbst (%1 Problem(e)): %2. Dem Floor Bescheid geben; 'dealer-app verify %3' nennt jedes einzelne.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="805" />
+        <location filename="../../history/store.py" line="815" />
         <source>%1 was an empty file (0 bytes): a new record is kept in it.</source>
         <translation>%1 war eine leere Datei (0 Bytes): Darin wird ein neues Protokoll geführt.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="809" />
-        <location filename="../../history/store.py" line="820" />
+        <location filename="../../history/store.py" line="819" />
+        <location filename="../../history/store.py" line="830" />
         <source>%1. The file is kept untouched.</source>
         <translation>%1. Die Datei bleibt unverändert.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="817" />
+        <location filename="../../history/store.py" line="827" />
         <source>The record continues in %1.</source>
         <translation>Das Protokoll wird in %1 fortgeführt.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="825" />
+        <location filename="../../history/store.py" line="835" />
         <source>A fresh record was opened beside it: %1.</source>
         <translation>Daneben wurde ein neues Protokoll angelegt: %1.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="836" />
+        <location filename="../../history/store.py" line="846" />
         <source>The data folder %1 cannot be written: hands are recorded in %2 for now. Copy that file before the machine restarts, and fix the data folder.</source>
         <translation>In den Datenordner %1 kann nicht geschrieben werden: Die Spiele werden vorerst in %2 protokolliert. Kopieren Sie diese Datei vor dem nächsten Neustart und beheben Sie das Problem mit dem Datenordner.</translation>
     </message>
@@ -1275,79 +1324,104 @@
         <translation>die Floor-PIN kann nicht in %1 gespeichert werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="64" />
+        <location filename="../../floor/rulings.py" line="73" />
         <source>the ruling's %1 is not plain text of at most %2 characters</source>
         <translation>%1 der Entscheidung ist kein einfacher Text von höchstens %2 Zeichen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="67" />
+        <location filename="../../floor/rulings.py" line="76" />
+        <source>the case's category is one of %1, not %2</source>
+        <translation>die Art des Falls ist eine von %1, nicht %2</translation>
+    </message>
+    <message>
+        <location filename="../../floor/rulings.py" line="79" />
+        <source>the case's status is one of %1, not %2</source>
+        <translation>der Stand des Falls ist einer von %1, nicht %2</translation>
+    </message>
+    <message>
+        <location filename="../../floor/rulings.py" line="82" />
         <source>a ruling needs its decision</source>
         <translation>eine Entscheidung braucht ihren Beschluss</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="69" />
+        <location filename="../../floor/rulings.py" line="84" />
+        <source>an open case moves no chips: the decision does</source>
+        <translation>ein offener Fall bewegt keine Chips: Das tut erst die Entscheidung</translation>
+    </message>
+    <message>
+        <location filename="../../floor/rulings.py" line="86" />
         <source>a ruling needs the facts</source>
         <translation>eine Entscheidung braucht den Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="73" />
+        <location filename="../../floor/rulings.py" line="90" />
         <source>a ruling cites the catalog's rule IDs (I-3, A-1 …); not known: %1</source>
         <translation>eine Entscheidung nennt Regelnummern des Katalogs (I-3, A-1 …); unbekannt: %1</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="76" />
+        <location filename="../../floor/rulings.py" line="93" />
         <source>the remedy is one of %1, not %2</source>
         <translation>die Abhilfe ist eine von %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="80" />
+        <location filename="../../floor/rulings.py" line="97" />
         <source>chips move between the hand's seats (%1)</source>
         <translation>Chips gehen zwischen den Plätzen des Spiels (%1)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="84" />
+        <location filename="../../floor/rulings.py" line="101" />
         <source>the chips moved must add up to zero (they add up to %1)</source>
         <translation>die bewegten Chips müssen zusammen null ergeben (sie ergeben %1)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="87" />
+        <location filename="../../floor/rulings.py" line="104" />
         <source>a ruling that moves chips has the remedy adjust</source>
         <translation>eine Entscheidung, die Chips bewegt, hat die Abhilfe »Chips bewegen« (adjust)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="94" />
+        <location filename="../../floor/rulings.py" line="111" />
         <source>hand %1-%2 has not ended: it is voided at the table (I-6, I-7)</source>
         <translation>Spiel %1-%2 ist nicht zu Ende: Es wird am Tisch für ungültig erklärt (I-6, I-7)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="115" />
+        <location filename="../../floor/rulings.py" line="132" />
         <source>seat %1 (%2) is no longer at the table: chips for a player who left are settled off the table</source>
         <translation>Platz %1 (%2) ist nicht mehr am Tisch: Chips für einen Spieler, der gegangen ist, werden außerhalb des Tischs verrechnet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="119" />
+        <location filename="../../floor/rulings.py" line="136" />
         <source>seat %1 has %2: it cannot give %3</source>
         <translation>Platz %1 hat %2: Er kann nicht %3 abgeben</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="157" />
+        <location filename="../../floor/rulings.py" line="174" />
         <source>hand %1-%2 is already voided by a ruling</source>
         <translation>Spiel %1-%2 ist schon durch eine Entscheidung ungültig</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="162" />
+        <location filename="../../floor/rulings.py" line="179" />
         <source>the moment %1 is not on the hand's timeline (0–%2)</source>
         <translation>der Zeitpunkt %1 liegt nicht im Ablauf des Spiels (0–%2)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="167" />
+        <location filename="../../floor/rulings.py" line="185" />
         <source>table session %1 is being dealt in another window: a ruling that moves chips is made at that table</source>
         <translation>an Tischsitzung %1 wird in einem anderen Fenster gegeben: Eine Entscheidung, die Chips bewegt, wird an diesem Tisch getroffen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="173" />
+        <location filename="../../floor/rulings.py" line="191" />
         <source>table session %1 has a hand open: chips move between hands</source>
         <translation>an Tischsitzung %1 läuft ein Spiel: Chips werden zwischen zwei Spielen bewegt</translation>
+    </message>
+    <message>
+        <location filename="../../floor/rulings.py" line="212" />
+        <source>case %1 is not a case of hand %2-%3</source>
+        <translation>Fall %1 ist kein Fall des Spiels %2-%3</translation>
+    </message>
+    <message>
+        <location filename="../../floor/rulings.py" line="215" />
+        <source>case %1 is closed: a new ruling opens a new case</source>
+        <translation>Fall %1 ist abgeschlossen: Eine neue Entscheidung eröffnet einen neuen Fall</translation>
     </message>
     <message>
         <location filename="../../floor/timeline.py" line="171" />
@@ -1358,6 +1432,11 @@
         <location filename="../../floor/timeline.py" line="206" />
         <source>%1: hand %2-%3 no longer replays: %4</source>
         <translation>%1: Spiel %2-%3 lässt sich nicht mehr nachspielen: %4</translation>
+    </message>
+    <message>
+        <location filename="../../room/reader.py" line="302" />
+        <source>a ruling made in the room records the decision; chips are moved by a ruling at the table's own floor console (its record carries the seats)</source>
+        <translation>eine Entscheidung im Saal hält den Entscheid fest; Chips bewegt eine Entscheidung an der eigenen Floor-Konsole des Tischs (dessen Protokoll die Plätze führt)</translation>
     </message>
 </context>
 <context>
@@ -1371,7 +1450,7 @@
 <context>
     <name>FloorDialogs</name>
     <message>
-        <location filename="../floor_dialogs.py" line="364" />
+        <location filename="../floor_dialogs.py" line="399" />
         <source>The two PINs differ: type the new floor PIN twice</source>
         <translation>Die zwei PINs sind verschieden: die neue Floor-PIN zweimal eingeben</translation>
     </message>
@@ -1379,244 +1458,264 @@
 <context>
     <name>FloorWindow</name>
     <message>
-        <location filename="../floor_window.py" line="71" />
+        <location filename="../floor_window.py" line="75" />
         <source>Floor — %1</source>
         <translation>Floor — %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="98" />
+        <location filename="../floor_window.py" line="102" />
         <source>e.g. 20</source>
         <translation>z. B. 20</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="99" />
-        <location filename="../floor_window.py" line="114" />
+        <location filename="../floor_window.py" line="103" />
+        <location filename="../floor_window.py" line="131" />
         <source>Table</source>
         <translation>Tisch</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="99" />
+        <location filename="../floor_window.py" line="103" />
         <source>Player or seat</source>
         <translation>Spieler oder Platz</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="100" />
+        <location filename="../floor_window.py" line="104" />
         <source>From</source>
         <translation>Von</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="100" />
+        <location filename="../floor_window.py" line="104" />
         <source>To</source>
         <translation>Bis</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="101" />
+        <location filename="../floor_window.py" line="105" />
         <source>Pot at least</source>
         <translation>Pot mindestens</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="106" />
+        <location filename="../floor_window.py" line="123" />
         <source>Had an undo</source>
         <translation>Mit Rückgängig</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="107" />
+        <location filename="../floor_window.py" line="124" />
         <source>Had an irregularity or ruling</source>
         <translation>Mit Unregelmäßigkeit oder Entscheidung</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="113" />
+        <location filename="../floor_window.py" line="130" />
         <source>Hand</source>
         <translation>Spiel</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="114" />
+        <location filename="../floor_window.py" line="131" />
         <source>Players</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="113" />
+        <location filename="../floor_window.py" line="130" />
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="73" />
+        <location filename="../floor_window.py" line="77" />
         <source>Choose a hand on the left</source>
         <translation>Links ein Spiel wählen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="113" />
+        <location filename="../floor_window.py" line="112" />
+        <source>number, floor or words</source>
+        <translation>Nummer, Floor oder Wörter</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="116" />
+        <source>Case</source>
+        <translation>Fall</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="118" />
+        <source>any status</source>
+        <translation>jeder Stand</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="122" />
+        <source>Case status</source>
+        <translation>Stand des Falls</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="130" />
         <source>Started (UTC)</source>
         <translation>Begonnen (UTC)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="114" />
+        <location filename="../floor_window.py" line="131" />
         <source>Marks</source>
         <translation>Vermerke</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="123" />
+        <location filename="../floor_window.py" line="140" />
         <source>Open hand history files…</source>
         <translation>Spielverläufe aus Dateien öffnen…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="130" />
+        <location filename="../floor_window.py" line="147" />
         <source>Open hand history files</source>
         <translation>Spielverläufe aus Dateien öffnen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="143" />
+        <location filename="../floor_window.py" line="160" />
         <source>%1 hand(s) read from the files</source>
         <translation>%1 Spiel(e) aus den Dateien gelesen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="145" />
+        <location filename="../floor_window.py" line="162" />
         <source>%1 not read: %2</source>
         <translation>%1 nicht gelesen: %2</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="184" />
+        <location filename="../floor_window.py" line="207" />
         <source>%1 undo(s)</source>
         <translation>%1× rückgängig</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="186" />
+        <location filename="../floor_window.py" line="209" />
         <source>%1 irregularity(ies)</source>
         <translation>%1 Unregelmäßigkeit(en)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="188" />
+        <location filename="../floor_window.py" line="211" />
         <source>%1 ruling(s)</source>
         <translation>%1 Entscheidung(en)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="190" />
+        <location filename="../floor_window.py" line="216" />
         <source>FAILS THE RECORD'S CHECK</source>
         <translation>BESTEHT DIE PROTOKOLLPRÜFUNG NICHT</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="191" />
+        <location filename="../floor_window.py" line="217" />
         <source>open</source>
         <translation>offen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="204" />
+        <location filename="../floor_window.py" line="230" />
         <source>%1 of %2 hands</source>
         <translation>%1 von %2 Spielen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="214" />
+        <location filename="../floor_window.py" line="240" />
         <source>Not a time: type it as the record keeps it, UTC, e.g. 2026-12-01 or 2026-12-01T21:00</source>
         <translation>Keine Uhrzeit: so tippen, wie das Protokoll sie führt, in UTC, z. B. 2026-12-01 oder 2026-12-01T21:00</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="216" />
+        <location filename="../floor_window.py" line="242" />
         <source>%1 is not a time: type it as 2026-12-01 or 2026-12-01T21:00 (UTC)</source>
         <translation>%1 ist keine Uhrzeit: als 2026-12-01 oder 2026-12-01T21:00 tippen (UTC)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="243" />
-        <location filename="../floor_window.py" line="427" />
+        <location filename="../floor_window.py" line="269" />
+        <location filename="../floor_window.py" line="453" />
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="247" />
+        <location filename="../floor_window.py" line="273" />
         <source>A hand from a file is not in the record: it can be stepped through and printed, not ruled on</source>
         <translation>Ein Spiel aus einer Datei steht nicht im Protokoll: Es lässt sich durchgehen und drucken, aber nicht entscheiden</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="283" />
+        <location filename="../floor_window.py" line="309" />
         <source>Downcards as shown at the end</source>
         <translation>Verdeckte Karten, wie am Ende gezeigt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="285" />
+        <location filename="../floor_window.py" line="311" />
         <source>What if…</source>
         <translation>Was wäre, wenn…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="287" />
+        <location filename="../floor_window.py" line="313" />
         <source>Rule…</source>
         <translation>Entscheiden…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="289" />
+        <location filename="../floor_window.py" line="315" />
         <source>Print report…</source>
         <translation>Bericht drucken…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="291" />
+        <location filename="../floor_window.py" line="317" />
         <source>Verify record</source>
         <translation>Protokoll prüfen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="320" />
+        <location filename="../floor_window.py" line="346" />
         <source>Hand %1, step %2 of %3</source>
         <translation>Spiel %1, Schritt %2 von %3</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="340" />
+        <location filename="../floor_window.py" line="366" />
         <source>Legal now</source>
         <translation>Jetzt erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="340" />
+        <location filename="../floor_window.py" line="366" />
         <source>Then</source>
         <translation>Danach</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="340" />
+        <location filename="../floor_window.py" line="366" />
         <source>legal</source>
         <translation>erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="341" />
+        <location filename="../floor_window.py" line="367" />
         <source>NOT legal</source>
         <translation>NICHT erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="342" />
+        <location filename="../floor_window.py" line="368" />
         <source>Pots</source>
         <translation>Pots</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="342" />
+        <location filename="../floor_window.py" line="368" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="342" />
+        <location filename="../floor_window.py" line="368" />
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="343" />
+        <location filename="../floor_window.py" line="369" />
         <source>burns</source>
         <translation>gebrannte Karten</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="417" />
+        <location filename="../floor_window.py" line="443" />
         <source>Save the ruling report</source>
         <translation>Den Entscheidungsbericht speichern</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="427" />
+        <location filename="../floor_window.py" line="453" />
         <source>The report cannot be written: %1</source>
         <translation>Der Bericht kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="430" />
+        <location filename="../floor_window.py" line="456" />
         <source>Report written: %1</source>
         <translation>Bericht geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="436" />
+        <location filename="../floor_window.py" line="462" />
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="438" />
+        <location filename="../floor_window.py" line="464" />
         <source>The record proves itself: every row matches its keyed hash.</source>
         <translation>Das Protokoll beweist sich selbst: Jede Zeile passt zu ihrem verschlüsselten Hash.</translation>
     </message>
@@ -1624,62 +1723,62 @@
 <context>
     <name>IrregularityDialog</name>
     <message>
-        <location filename="../floor_dialogs.py" line="232" />
+        <location filename="../floor_dialogs.py" line="267" />
         <source>Report an irregularity</source>
         <translation>Eine Unregelmäßigkeit melden</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="251" />
+        <location filename="../floor_dialogs.py" line="286" />
         <source>Irregularity</source>
         <translation>Unregelmäßigkeit</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="251" />
+        <location filename="../floor_dialogs.py" line="286" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="252" />
+        <location filename="../floor_dialogs.py" line="287" />
         <source>Card</source>
         <translation>Karte</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="252" />
+        <location filename="../floor_dialogs.py" line="287" />
         <source>Action</source>
         <translation>Aktion</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="253" />
+        <location filename="../floor_dialogs.py" line="288" />
         <source>Amount (bet or raise to)</source>
         <translation>Betrag (setzen oder erhöhen auf)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="254" />
+        <location filename="../floor_dialogs.py" line="289" />
         <source>Floor's name</source>
         <translation>Name des Floors</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="255" />
+        <location filename="../floor_dialogs.py" line="290" />
         <source>Floor PIN</source>
         <translation>Floor-PIN</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="256" />
+        <location filename="../floor_dialogs.py" line="291" />
         <source>The floor PIN again (it is set now)</source>
         <translation>Die Floor-PIN noch einmal (sie wird jetzt festgelegt)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="268" />
+        <location filename="../floor_dialogs.py" line="303" />
         <source>Apply the remedy</source>
         <translation>Die Abhilfe anwenden</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="273" />
+        <location filename="../floor_dialogs.py" line="308" />
         <source>No irregularity the table reports applies now; the floor decides (I-3).</source>
         <translation>Jetzt passt keine Unregelmäßigkeit, die der Tisch meldet; der Floor entscheidet (I-3).</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="299" />
+        <location filename="../floor_dialogs.py" line="334" />
         <source>This table's house option out_of_turn: %1</source>
         <translation>Die Hausregel out_of_turn dieses Tischs: %1</translation>
     </message>
@@ -2807,103 +2906,128 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>RulingDialog</name>
     <message>
-        <location filename="../floor_dialogs.py" line="95" />
+        <location filename="../floor_dialogs.py" line="99" />
         <source>Floor ruling — hand %1</source>
         <translation>Entscheidung des Floors — Spiel %1</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="100" />
+        <location filename="../floor_dialogs.py" line="104" />
         <source>The moment: step %1 — %2</source>
         <translation>Der Zeitpunkt: Schritt %1 — %2</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="110" />
+        <location filename="../floor_dialogs.py" line="109" />
+        <source>New case</source>
+        <translation>Neuer Fall</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="116" />
+        <source>%1 (%2, %3)</source>
+        <translation>%1 (%2, %3)</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="135" />
         <source>None: the decision only</source>
         <translation>Keine: nur der Beschluss</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="110" />
+        <location filename="../floor_dialogs.py" line="135" />
         <source>Move chips between seats</source>
         <translation>Chips zwischen Plätzen bewegen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="111" />
+        <location filename="../floor_dialogs.py" line="136" />
         <source>Void the hand: every chip back</source>
         <translation>Das Spiel für ungültig erklären: alle Chips zurück</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="115" />
+        <location filename="../floor_dialogs.py" line="140" />
         <source>A ruling made in the room records the decision. Chips are moved by a ruling at the table's own floor console, whose record carries its seats.</source>
         <translation>Eine Entscheidung im Saal hält den Entscheid fest. Chips bewegt eine Entscheidung an der eigenen Floor-Konsole des Tischs, dessen Protokoll die Plätze führt.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="122" />
+        <location filename="../floor_dialogs.py" line="147" />
         <source>+ or − amount</source>
         <translation>Betrag mit + oder −</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="131" />
+        <location filename="../floor_dialogs.py" line="156" />
+        <source>Case</source>
+        <translation>Fall</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="156" />
+        <source>Category</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="157" />
+        <source>Status</source>
+        <translation>Stand</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="158" />
         <source>Facts</source>
         <translation>Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="131" />
+        <location filename="../floor_dialogs.py" line="158" />
         <source>Rules cited</source>
         <translation>Genannte Regeln</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="132" />
+        <location filename="../floor_dialogs.py" line="159" />
         <source>Decision</source>
         <translation>Beschluss</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="132" />
+        <location filename="../floor_dialogs.py" line="159" />
         <source>Remedy</source>
         <translation>Abhilfe</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="133" />
+        <location filename="../floor_dialogs.py" line="160" />
         <source>Chips (with Move chips)</source>
         <translation>Chips (bei »Chips bewegen«)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="133" />
+        <location filename="../floor_dialogs.py" line="160" />
         <source>Witnesses</source>
         <translation>Zeugen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="134" />
+        <location filename="../floor_dialogs.py" line="161" />
         <source>Camera / time reference</source>
         <translation>Kamera / Zeitangabe</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="134" />
+        <location filename="../floor_dialogs.py" line="161" />
         <source>Floor's name</source>
         <translation>Name des Floors</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="135" />
+        <location filename="../floor_dialogs.py" line="162" />
         <source>Floor PIN</source>
         <translation>Floor-PIN</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="138" />
+        <location filename="../floor_dialogs.py" line="165" />
         <source>The floor PIN again (it is set now)</source>
         <translation>Die Floor-PIN noch einmal (sie wird jetzt festgelegt)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="162" />
+        <location filename="../floor_dialogs.py" line="189" />
         <source>Record the ruling</source>
         <translation>Die Entscheidung eintragen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="182" />
-        <location filename="../floor_dialogs.py" line="208" />
+        <location filename="../floor_dialogs.py" line="216" />
+        <location filename="../floor_dialogs.py" line="243" />
         <source>A chip amount cannot be read: %1</source>
         <translation>Ein Chipbetrag ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="185" />
+        <location filename="../floor_dialogs.py" line="219" />
         <source>Stacks after this remedy: %1</source>
         <translation>Stacks nach dieser Abhilfe: %1</translation>
     </message>
@@ -3021,7 +3145,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Einen Tisch öffnen (Strg+N)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="170" />
+        <location filename="../table_view.py" line="181" />
         <source>%1 — %2, ante %3, bring-in %4 · %5</source>
         <translation>%1 — %2, Ante %3, Bring-in %4 · %5</translation>
     </message>
@@ -3031,135 +3155,134 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Dealer</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="189" />
+        <location filename="../table_view.py" line="200" />
         <source>Third street</source>
         <translation>3. Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="189" />
+        <location filename="../table_view.py" line="200" />
         <source>Fourth street</source>
         <translation>4. Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="189" />
+        <location filename="../table_view.py" line="200" />
         <source>Fifth street</source>
         <translation>5. Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="190" />
+        <location filename="../table_view.py" line="201" />
         <source>Sixth street</source>
         <translation>6. Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="190" />
+        <location filename="../table_view.py" line="201" />
         <source>Seventh street</source>
         <translation>7. Karte (River)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="196" />
+        <location filename="../table_view.py" line="207" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="197" />
+        <location filename="../table_view.py" line="208" />
         <source>%1 %2 → %3</source>
         <translation>%1 %2 → %3</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="201" />
+        <location filename="../table_view.py" line="212" />
         <source>Pot %1</source>
         <translation>Pot %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="259" />
+        <location filename="../table_view.py" line="272" />
         <source>HELD: %1</source>
         <translation>VORGEMERKT: %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="271" />
-        <location filename="../table_view.py" line="290" />
+        <location filename="../table_view.py" line="282" />
         <source>to call %1</source>
         <translation>mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="273" />
+        <location filename="../table_view.py" line="284" />
         <source>in pot %1</source>
         <translation>im Pot %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="195" />
-        <location filename="../table_view.py" line="205" />
+        <location filename="../table_view.py" line="206" />
+        <location filename="../table_view.py" line="216" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="195" />
-        <location filename="../table_view.py" line="205" />
+        <location filename="../table_view.py" line="206" />
+        <location filename="../table_view.py" line="216" />
         <source>Side pot %1</source>
         <translation>%1. Sidepot</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="207" />
+        <location filename="../table_view.py" line="218" />
         <source>%1: %2 (seats %3)</source>
         <translation>%1: %2 (Plätze %3)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="211" />
+        <location filename="../table_view.py" line="222" />
         <source>Raises %1 of %2</source>
         <translation>Erhöhungen %1 von %2</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="214" />
+        <location filename="../table_view.py" line="225" />
         <source>CAPPED</source>
         <translation>CAP ERREICHT</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="209" />
+        <location filename="../table_view.py" line="220" />
         <source>Stub %1</source>
         <translation>Reststapel %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="221" />
+        <location filename="../table_view.py" line="232" />
         <source>Between hands</source>
         <translation>Zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="232" />
+        <location filename="../table_view.py" line="243" />
         <source>Common card</source>
         <translation>Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="249" />
+        <location filename="../table_view.py" line="262" />
         <source>WINS %1</source>
         <translation>GEWINNT %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="251" />
+        <location filename="../table_view.py" line="264" />
         <source>FOLDED</source>
         <translation>GEPASST</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="253" />
+        <location filename="../table_view.py" line="266" />
         <source>ALL-IN</source>
         <translation>ALL-IN</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="257" />
+        <location filename="../table_view.py" line="270" />
         <source>HELD: %1 (I-5)</source>
         <translation>VORGEMERKT: %1 (I-5)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="261" />
+        <location filename="../table_view.py" line="274" />
         <source>TO ACT</source>
         <translation>AM ZUG</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="264" />
+        <location filename="../table_view.py" line="275" />
         <source>TO ACT · call %1</source>
         <translation>AM ZUG · mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="268" />
+        <location filename="../table_view.py" line="279" />
         <source>SITTING OUT</source>
         <translation>SETZT AUS</translation>
     </message>
@@ -3727,22 +3850,22 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>WhatIfDialog</name>
     <message>
-        <location filename="../floor_dialogs.py" line="51" />
+        <location filename="../floor_dialogs.py" line="55" />
         <source>What if — nothing here is recorded</source>
         <translation>Was wäre, wenn — hier wird nichts protokolliert</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="58" />
+        <location filename="../floor_dialogs.py" line="62" />
         <source>What if: try another action from this moment. The record is not touched.</source>
         <translation>Was wäre, wenn: von diesem Zeitpunkt aus eine andere Aktion versuchen. Das Protokoll bleibt unberührt.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="72" />
+        <location filename="../floor_dialogs.py" line="76" />
         <source>Nothing to undo in the what-if</source>
         <translation>Im Was-wäre-wenn ist nichts rückgängig zu machen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="78" />
+        <location filename="../floor_dialogs.py" line="82" />
         <source>Nothing to redo</source>
         <translation>Nichts zu wiederholen</translation>
     </message>
