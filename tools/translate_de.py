@@ -1194,6 +1194,30 @@ GERMAN = {
     '%1 (%2, %3)': '%1 (%2, %3)',
     'Category': 'Art',
     'Status': 'Stand',
+    # --- the ruling report (issue 26 §3): what a German regulator's file reads
+    'Floor supervisor': 'Floor-Supervisor',
+    'Game': 'Spiel',
+    'Generated': 'Erstellt',
+    'Input': 'Eingabe',
+    'Page %1 of %2': 'Seite %1 von %2',
+    'Played': 'Gespielt',
+    'Pots and who won them': 'Pots und ihre Gewinner',
+    'Received by (regulator)': 'Empfangen von (Aufsichtsbehörde)',
+    'Seals': 'Siegel',
+    'Seven Card Stud': 'Seven Card Stud',
+    'Seven Card Stud Hi-Lo': 'Seven Card Stud Hi-Lo',
+    'Signature': 'Unterschrift',
+    'Signatures': 'Unterschriften',
+    'Stack after the remedy': 'Stack nach der Abhilfe',
+    'Stack at the end': 'Stack am Ende',
+    'The hand': 'Das Spiel',
+    'Time (UTC)': 'Zeit (UTC)',
+    'Time zone': 'Zeitzone',
+    'What the rules made of it': 'Was die Regeln daraus machen',
+    'Witness': 'Zeuge',
+    'covers the hand and this ruling': 'deckt das Spiel und diese Entscheidung',
+    'every time in this report is UTC, as the record keeps it':
+        'alle Zeiten in diesem Bericht sind UTC, wie das Protokoll sie führt',
 }
 
 

@@ -2,8 +2,10 @@
 
 The table, its limits and profile, the players and their stacks, every row of the hand's
 timeline, the table drawn as it stood at the disputed moment, the legal options then, the
-texts of the rules cited (in the UI's language), each ruling with who made it, the hand's
-seal and whether the record proves itself. Read back by the tests with ``pdftotext``.
+texts of the rules cited (in the UI's language), each ruling with its case and who made it,
+the seals of the hand and of each ruling, whether the record proves itself, signature lines;
+every page footed "Page x of y" with the hand, its seal and when the report was generated.
+Read back by the tests with ``pdftotext``.
 """
 
 from __future__ import annotations
@@ -11,14 +13,14 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QMarginsF, QSize, QUrl
-from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
+from PySide6.QtCore import QCoreApplication, QMarginsF, QRectF, QSize, QSizeF, Qt, QUrl
+from PySide6.QtGui import QFont, QPageLayout, QPageSize, QPainter, QPdfWriter, QTextDocument
 
 from dealer_app.engine.catalog import rule_texts
 from dealer_app.floor.timeline import HandTimeline, Moment
 from dealer_app.history.chain import seal_code
 from dealer_app.ui.rulings import rule_html
-from dealer_app.ui.words import choice_words, language, say, step_text, table_title
+from dealer_app.ui.words import choice_words, fill, language, say, step_text, table_title
 
 translate = QCoreApplication.translate
 
@@ -29,6 +31,34 @@ def _report_words() -> dict[str, str]:
         'A hand from a file, not from the record: it has no seal.':
             translate("Report", "A hand from a file, not from the record: it has no seal."),
         'Burns': translate("Report", "Burns"),
+        'Case': translate("Report", "Case"),
+        'Date': translate("Report", "Date"),
+        'Floor supervisor': translate("Report", "Floor supervisor"),
+        'Game': translate("Report", "Game"),
+        'Generated': translate("Report", "Generated"),
+        'Input': translate("Report", "Input"),
+        'Main pot': translate("Report", "Main pot"),
+        'Name': translate("Report", "Name"),
+        'Page %1 of %2': translate("Report", "Page %1 of %2"),
+        'Played': translate("Report", "Played"),
+        'Pots and who won them': translate("Report", "Pots and who won them"),
+        'Received by (regulator)': translate("Report", "Received by (regulator)"),
+        'Seals': translate("Report", "Seals"),
+        'Seven Card Stud': translate("Report", "Seven Card Stud"),
+        'Seven Card Stud Hi-Lo': translate("Report", "Seven Card Stud Hi-Lo"),
+        'Side pot %1': translate("Report", "Side pot %1"),
+        'Signature': translate("Report", "Signature"),
+        'Signatures': translate("Report", "Signatures"),
+        'Stack after the remedy': translate("Report", "Stack after the remedy"),
+        'Stack at the end': translate("Report", "Stack at the end"),
+        'The hand': translate("Report", "The hand"),
+        'Time (UTC)': translate("Report", "Time (UTC)"),
+        'Time zone': translate("Report", "Time zone"),
+        'What the rules made of it': translate("Report", "What the rules made of it"),
+        'Witness': translate("Report", "Witness"),
+        'covers the hand and this ruling': translate("Report", "covers the hand and this ruling"),
+        'every time in this report is UTC, as the record keeps it':
+            translate("Report", "every time in this report is UTC, as the record keeps it"),
         'Camera / time reference': translate("Report", "Camera / time reference"),
         'Decision': translate("Report", "Decision"),
         'Facts': translate("Report", "Facts"),
@@ -96,7 +126,13 @@ def table_picture(m: Moment, size: QSize | None = None):
     return picture
 
 
-def report_html(store, timeline: HandTimeline, index: int) -> str:
+def report_html(store, timeline: HandTimeline, index: int, generated_at: str | None = None) -> str:
+    """The report's body. What a regulator asks of it (issue 26 §3): the record's check first;
+    the case; table, game, date and time zone; every input with its time and what the rules made
+    of it (an action out of turn held, binding or void included); pots and who won them; stacks
+    at the start, at the disputed moment, at the end and after the remedy; the legal options then;
+    each ruling with its floor, witnesses and camera reference; the seals that cover the hand and
+    each ruling; the rules' texts; signature lines."""
     W = _report_words()
     m = timeline.moment(index)
     session = m.session
@@ -106,27 +142,77 @@ def report_html(store, timeline: HandTimeline, index: int) -> str:
     seal = _seal(store, timeline)
     verdict, failed = record_verdict(store)
     colour = "#b00020" if failed else "#1b5e20"
+    entries = _case_entries(store, timeline)
+    first_at = timeline.steps[0].at if timeline.steps else ""
     parts = [f"<h1>{e(W['Ruling report'])}</h1>",
-             f"<p style='color:{colour}; font-weight:bold'>{e(W['The record'])}: {e(verdict)}</p>",
-             f"<p><b>{e(W['Table'])}:</b> {e(table_title(t))} ({e(t.name)}) &nbsp; <b>{e(W['Profile'])}:</b> "
-             f"{e(session.profile.name)} &nbsp; <b>{e(W['Hand'])}:</b> {e(_hand_name(timeline))}</p>",
-             f"<p><b>{e(W['Limits'])}:</b> {e(W['ante'])} {e(m.money(t.ante))}, {e(W['bring-in'])} "
-             f"{e(m.money(t.bring_in))}, {e(m.money(t.small_bet))}/{e(m.money(t.big_bet))} ({e(t.structure)})</p>",
-             f"<p><b>{e(W['Seal'])}:</b> {e(seal or W['none: the hand has not ended'])} &nbsp; "
-             f"<b>{e(W['Record'])}:</b> {e(str(store.path) if store is not None else timeline.source)}</p>",
-             f"<h2>{e(W['Players'])}</h2><table border='1' cellpadding='3' cellspacing='0'>"
-             f"<tr><th>{e(W['Seat'])}</th><th>{e(W['Player'])}</th><th>{e(W['Stack at the start'])}</th>"
-             f"<th>{e(W['Stack at this moment'])}</th></tr>"]
+             f"<p style='color:{colour}; font-weight:bold'>{e(W['The record'])}: {e(verdict)}</p>"]
+    cases: dict[str, list] = {}
+    for entry in entries:
+        cases.setdefault(entry.case, []).append(entry)
+    if cases:
+        parts.append(f"<p><b>{e(W['Case'])}:</b> " + "; ".join(
+            f"{e(number)} — {e(_category(rows[0].category))}, {e(_status(rows[-1].status))}"
+            for number, rows in cases.items()) + "</p>")
+    parts += [
+        f"<p><b>{e(W['Table'])}:</b> {e(table_title(t))} ({e(t.name)}) &nbsp; <b>{e(W['Game'])}:</b> "
+        f"{e(_game(t))} &nbsp; <b>{e(W['Profile'])}:</b> {e(session.profile.name)} &nbsp; "
+        f"<b>{e(W['Hand'])}:</b> {e(_hand_name(timeline))}</p>",
+        f"<p><b>{e(W['Played'])}:</b> {e(utc_text(first_at))} &nbsp; <b>{e(W['Time zone'])}:</b> "
+        f"{e(W['every time in this report is UTC, as the record keeps it'])}</p>",
+        f"<p><b>{e(W['Limits'])}:</b> {e(W['ante'])} {e(m.money(t.ante))}, {e(W['bring-in'])} "
+        f"{e(m.money(t.bring_in))}, {e(m.money(t.small_bet))}/{e(m.money(t.big_bet))} ({e(t.structure)})</p>",
+        f"<p><b>{e(W['Seal'])}:</b> {e(seal or W['none: the hand has not ended'])} &nbsp; "
+        f"<b>{e(W['Record'])}:</b> {e(str(store.path) if store is not None else timeline.source)}</p>"]
+    # --- seals: the hand's, and each ruling's (a ruling's row is chained after the hand: its seal
+    # covers the hand and the ruling both)
+    parts.append(f"<h2>{e(W['Seals'])}</h2><ul><li><b>{e(W['The hand'])}:</b> "
+                 f"{e(seal or W['none: the hand has not ended'])}</li>")
+    for entry in entries:
+        parts.append(f"<li><b>{e(W['Ruling'])} {e(entry.case)} ({e(utc_text(entry.at))}):</b> "
+                     f"{e(entry.seal or '—')} — {e(W['covers the hand and this ruling'])}</li>")
+    parts.append("</ul>")
+    # --- stacks and pots
+    end = timeline.moment(len(timeline.steps) - 1)
     now = {v.seat: v.stack for v in m.seats()}
-    for seat, name, stack in timeline.seats:
-        parts.append(f"<tr><td>{seat}</td><td>{e(name)}</td><td>{e(m.money(stack))}</td>"
-                     f"<td>{e(m.money(now.get(seat, stack)))}</td></tr>")
+    final = {v.seat: v.stack for v in end.seats()}
+    moved: dict[int, int] = {}
+    for given in timeline.rulings():
+        for seat_no, amount in given.chips.items():
+            moved[seat_no] = moved.get(seat_no, 0) + amount
+    parts.append(f"<h2>{e(W['Players'])}</h2><table border='1' cellpadding='3' cellspacing='0'>"
+                 f"<tr><th>{e(W['Seat'])}</th><th>{e(W['Player'])}</th><th>{e(W['Stack at the start'])}</th>"
+                 f"<th>{e(W['Stack at this moment'])} ({e(W['step'])} {index})</th><th>{e(W['Stack at the end'])}"
+                 f"</th><th>{e(W['Stack after the remedy'])}</th></tr>")
+    for seat_no, name, stack in timeline.seats:
+        at_end = final.get(seat_no, stack)
+        parts.append(f"<tr><td>{seat_no}</td><td>{e(name)}</td><td>{e(m.money(stack))}</td>"
+                     f"<td>{e(m.money(now.get(seat_no, stack)))}</td><td>{e(m.money(at_end))}</td>"
+                     f"<td>{e(m.money(at_end + moved.get(seat_no, 0)))}</td></tr>")
     parts.append("</table>")
-    parts.append(f"<h2>{e(W['Timeline'])}</h2><table cellpadding='2' cellspacing='0'>")
-    for step in timeline.steps:
-        mark = " style='background:#ffe27a'" if step.index == index else ""
-        parts.append(f"<tr{mark}><td>{step.index}</td><td>{e(step_text(step, currency))}</td></tr>")
-    parts.append("</table>")
+    parts.append(f"<h2>{e(W['Pots and who won them'])}</h2>")
+    awarded = end.hand.pots_awarded if end.hand is not None else []
+    if not awarded:
+        parts.append(f"<p>{e(W['none: the hand has not ended'])}</p>")
+    else:
+        parts.append("<ul>")
+        for number, pot in enumerate(awarded):
+            label = W['Main pot'] if number == 0 else fill(W['Side pot %1'], number)
+            won = ", ".join(f"{W['seat']} {s} {m.money(a)}" for s, a in sorted(pot["winners"].items()))
+            parts.append(f"<li>{e(label)} {e(m.money(pot['amount']))} ({e(W['seats'])} "
+                         f"{e(', '.join(map(str, pot['eligible'])))}): {e(won)}</li>")
+        parts.append("</ul>")
+    # --- every row of the hand, with what the rules made of it
+    # (one paragraph a step, not a table's row: a paragraph's lines move whole to the next page,
+    # where a table cell's line would be cut across two)
+    parts.append(f"<h2>{e(W['Timeline'])}</h2><p>{e(W['step'])} · {e(W['Time (UTC)'])} · {e(W['Input'])} "
+                 f"→ {e(W['What the rules made of it'])}</p>")
+    for step, decided in zip(timeline.steps, _decisions(timeline), strict=True):
+        mark = " background:#ffe27a;" if step.index == index else ""
+        what = step_text(step, currency)[len(step.time) + 1:]
+        said = "".join(f"<br>&nbsp;&nbsp;&nbsp;&nbsp;→ {e(say(d))}" + (f" ({e(', '.join(d.rules))})" if d.rules else "")
+                       for d in decided)
+        parts.append(f"<p style='margin-top:2px; margin-bottom:2px;{mark}'><b>{step.index}</b> &nbsp;"
+                     f"{e(utc_text(step.at, seconds=True))} &nbsp; <b>{e(what)}</b>{said}</p>")
     parts.append(f"<h2>{e(W['The table at the disputed moment'])} ({e(W['step'])} {index})</h2>")
     parts.append(f"<p><b>{e(say(m.prompt().subject))}</b></p>")
     parts.append("<p><img src='table.png' width='560'></p>")
@@ -156,12 +242,14 @@ def report_html(store, timeline: HandTimeline, index: int) -> str:
         cited += list(r.rules)
         by = (step.by or {}).get("name", "?")
         chips = ", ".join(f"{W['seat']} {s}: {m.money(a)}" for s, a in sorted(r.chips.items()))
+        case = f"{r.case} — {_category(r.category)}, {_status(r.status)}" if r.case else "—"
         parts.append(
-            f"<p><b>{e(W['Ruling'])}</b> {e(step.at)} — {e(W['by'])} <b>{e(by)}</b> "
+            f"<p><b>{e(W['Ruling'])}</b> {e(utc_text(step.at))} — {e(W['by'])} <b>{e(by)}</b> "
             f"({e(W['at step'])} {r.moment})</p><ul>"
+            f"<li><b>{e(W['Case'])}:</b> {e(case)}</li>"
             f"<li><b>{e(W['Facts'])}:</b> {e(r.facts)}</li>"
             f"<li><b>{e(W['Rules cited'])}:</b> {e(', '.join(r.rules))}</li>"
-            f"<li><b>{e(W['Decision'])}:</b> {e(r.decision)}</li>"
+            f"<li><b>{e(W['Decision'])}:</b> {e(r.decision or '—')}</li>"
             f"<li><b>{e(W['Remedy'])}:</b> {e(_remedy(r.remedy))}{(' — ' + e(chips)) if chips else ''}</li>"
             f"<li><b>{e(W['Witnesses'])}:</b> {e(r.witnesses or '—')}</li>"
             f"<li><b>{e(W['Camera / time reference'])}:</b> {e(r.camera or '—')}</li></ul>")
@@ -170,7 +258,63 @@ def report_html(store, timeline: HandTimeline, index: int) -> str:
     for rule in dict.fromkeys(cited):
         if rule in texts:
             parts.append(f"<p><b>{e(rule)}</b> {rule_html(texts[rule])}</p>")  # (its markdown as HTML)
+    parts.append(f"<h2>{e(W['Signatures'])}</h2><table cellpadding='8' cellspacing='0' width='100%'>")
+    for who in (W['Floor supervisor'], W['Witness'], W['Received by (regulator)']):
+        parts.append(f"<tr><td width='28%'>{e(who)}</td><td>{e(W['Name'])}: ______________</td>"
+                     f"<td>{e(W['Signature'])}: ______________</td><td>{e(W['Date'])}: ________</td></tr>")
+    parts.append(f"</table><p>{e(W['Generated'])}: {e(generated_at or now_text())}</p>")
     return "\n".join(parts)
+
+
+def _decisions(timeline: HandTimeline) -> list[list]:
+    """For each step, the decisions it brought (the events with words and rules that were not
+    there after the step before): an undo brings none — it takes the last input's back."""
+    out: list[list] = []
+    before: list = []
+    for step in timeline.steps:
+        now = list(timeline.moment(step.index).ruling_events)
+        out.append(now[len(before):] if now[:len(before)] == before else [])
+        before = now
+    return out
+
+
+def _case_entries(store, timeline: HandTimeline) -> list:
+    """This hand's rulings as the floor's cases list them (each with its row's seal)."""
+    if store is None:
+        return []
+    from dealer_app.floor.cases import record_entries, room_entries
+    if getattr(store, "moves_no_chips", False):
+        found = [x for x in room_entries(store.reader) if x.table_id == store.table_id]
+    else:
+        found = record_entries(store)
+    return [x for x in found if (x.session, x.hand) == (timeline.session, timeline.hand)]
+
+
+def utc_text(at: str, seconds: bool = False) -> str:
+    """A record's time as the report writes every time: ``2026-12-02 21:03:12 UTC`` (one form)."""
+    if len(at) < 19:
+        return at
+    return f"{at[:10]} {at[11:19]}" + (at[19:23] if seconds and at[19:20] == "." else "") + " UTC"
+
+
+def now_text() -> str:
+    from datetime import datetime, timezone
+    return utc_text(datetime.now(timezone.utc).isoformat(timespec="seconds"))
+
+
+def _game(t) -> str:
+    W = _report_words()
+    return {"stud": W['Seven Card Stud'], "stud8": W['Seven Card Stud Hi-Lo']}.get(t.game, t.game)
+
+
+def _category(category: str) -> str:
+    from dealer_app.floor.cases import CATEGORY_WORDS
+    return translate("Cases", CATEGORY_WORDS[category]) if category in CATEGORY_WORDS else category
+
+
+def _status(status: str) -> str:
+    from dealer_app.floor.cases import STATUS_WORDS
+    return translate("Cases", STATUS_WORDS[status]) if status in STATUS_WORDS else status
 
 
 def record_verdict(store) -> tuple[str, bool]:
@@ -207,12 +351,14 @@ def _seal(store, timeline: HandTimeline) -> str | None:
 
 
 def write_report(store, timeline: HandTimeline, out: Path, moment: int | None = None) -> Path:
-    """Write the report PDF; OSError if the file cannot be written."""
+    """Write the report PDF, every page footed "Page x of y", its hand, its seal and when it
+    was generated; OSError if the file cannot be written."""
     index = disputed_moment(timeline, moment)
+    generated = now_text()
     doc = QTextDocument()
     doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl("table.png"),
                     table_picture(timeline.moment(index)))
-    doc.setHtml(report_html(store, timeline, index))
+    doc.setHtml(report_html(store, timeline, index, generated))
     out = Path(out)
     if out.exists() and not out.is_file():
         raise OSError(f"{out}: not a file")
@@ -220,12 +366,44 @@ def write_report(store, timeline: HandTimeline, out: Path, moment: int | None = 
         raise OSError(f"{out.parent}: no such folder")
     if not _writable(out):
         raise OSError(f"{out}: cannot be written")
+    W = _report_words()
     writer = QPdfWriter(str(out))
+    writer.setResolution(300)
     writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
                                      QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter))
-    writer.setTitle(_report_words()["Ruling report"])
+    writer.setTitle(W["Ruling report"])
     writer.setCreator("dealer-app")
-    doc.print_(writer)
+    # the document is laid out at the screen's 96 dots an inch (its fonts, its picture's width)
+    # and drawn scaled to the writer's: each page's body, then its foot
+    scale = writer.resolution() / 96
+    page = writer.pageLayout().paintRectPixels(writer.resolution())
+    foot = int(12 * writer.resolution() / 25.4)  # 12 mm
+    body = QSizeF(page.width() / scale, (page.height() - foot) / scale)
+    doc.setPageSize(body)
+    pages = doc.pageCount()
+    seal = _seal(store, timeline) or "—"
+    painter = QPainter()
+    if not painter.begin(writer):
+        raise OSError(f"{out}: the PDF cannot be written")
+    try:
+        for number in range(pages):
+            if number:
+                writer.newPage()
+            painter.save()
+            painter.scale(scale, scale)
+            painter.translate(0, -number * body.height())
+            # (a line that ends where the page begins was drawn on the page before: the clip
+            # starts a little lower, so that its text is not written again, hidden, on this one)
+            doc.drawContents(painter, QRectF(0, number * body.height() + 3, body.width(), body.height() - 3))
+            painter.restore()
+            painter.setFont(QFont("DejaVu Sans", 8))
+            footer = "   ·   ".join((fill(W["Page %1 of %2"], number + 1, pages),
+                                     f"{W['Hand']} {_hand_name(timeline)}", f"{W['Seal']} {seal}",
+                                     f"{W['Generated']} {generated}"))
+            painter.drawText(QRectF(0, page.height() - foot * 0.7, page.width(), foot * 0.7),
+                             int(Qt.AlignmentFlag.AlignCenter), footer)
+    finally:
+        painter.end()
     del writer  # the file is complete once the writer is gone
     if not out.is_file() or out.stat().st_size == 0:
         raise OSError(f"{out}: the PDF was not written")

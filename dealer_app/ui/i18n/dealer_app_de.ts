@@ -2432,222 +2432,357 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>Report</name>
     <message>
-        <location filename="../report_pdf.py" line="41" />
+        <location filename="../report_pdf.py" line="71" />
         <source>Pots</source>
         <translation>Pots</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="59" />
+        <location filename="../report_pdf.py" line="89" />
         <source>The record proves itself: every row matches its keyed hash.</source>
         <translation>Das Protokoll beweist sich selbst: Jede Zeile passt zu ihrem verschlüsselten Hash.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="57" />
+        <location filename="../report_pdf.py" line="87" />
         <source>The record does NOT prove itself:</source>
         <translation>Das Protokoll beweist sich NICHT selbst:</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="30" />
+        <location filename="../report_pdf.py" line="32" />
         <source>A hand from a file, not from the record: it has no seal.</source>
         <translation>Ein Spiel aus einer Datei, nicht aus dem Protokoll: Es hat kein Siegel.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="31" />
+        <location filename="../report_pdf.py" line="33" />
         <source>Burns</source>
         <translation>Gebrannte Karten</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="32" />
+        <location filename="../report_pdf.py" line="34" />
+        <source>Case</source>
+        <translation>Fall</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="35" />
+        <source>Date</source>
+        <translation>Datum</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="36" />
+        <source>Floor supervisor</source>
+        <translation>Floor-Supervisor</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="37" />
+        <source>Game</source>
+        <translation>Spiel</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="38" />
+        <source>Generated</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="39" />
+        <source>Input</source>
+        <translation>Eingabe</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="40" />
+        <source>Main pot</source>
+        <translation>Hauptpot</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="41" />
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="42" />
+        <source>Page %1 of %2</source>
+        <translation>Seite %1 von %2</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="43" />
+        <source>Played</source>
+        <translation>Gespielt</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="44" />
+        <source>Pots and who won them</source>
+        <translation>Pots und ihre Gewinner</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="45" />
+        <source>Received by (regulator)</source>
+        <translation>Empfangen von (Aufsichtsbehörde)</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="46" />
+        <source>Seals</source>
+        <translation>Siegel</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="47" />
+        <source>Seven Card Stud</source>
+        <translation>Seven Card Stud</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="48" />
+        <source>Seven Card Stud Hi-Lo</source>
+        <translation>Seven Card Stud Hi-Lo</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="49" />
+        <source>Side pot %1</source>
+        <translation>%1. Sidepot</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="50" />
+        <source>Signature</source>
+        <translation>Unterschrift</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="51" />
+        <source>Signatures</source>
+        <translation>Unterschriften</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="52" />
+        <source>Stack after the remedy</source>
+        <translation>Stack nach der Abhilfe</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="53" />
+        <source>Stack at the end</source>
+        <translation>Stack am Ende</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="54" />
+        <source>The hand</source>
+        <translation>Das Spiel</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="55" />
+        <source>Time (UTC)</source>
+        <translation>Zeit (UTC)</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="56" />
+        <source>Time zone</source>
+        <translation>Zeitzone</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="57" />
+        <source>What the rules made of it</source>
+        <translation>Was die Regeln daraus machen</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="58" />
+        <source>Witness</source>
+        <translation>Zeuge</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="59" />
+        <source>covers the hand and this ruling</source>
+        <translation>deckt das Spiel und diese Entscheidung</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="61" />
+        <source>every time in this report is UTC, as the record keeps it</source>
+        <translation>alle Zeiten in diesem Bericht sind UTC, wie das Protokoll sie führt</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="62" />
         <source>Camera / time reference</source>
         <translation>Kamera / Zeitangabe</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="33" />
+        <location filename="../report_pdf.py" line="63" />
         <source>Decision</source>
         <translation>Beschluss</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="34" />
+        <location filename="../report_pdf.py" line="64" />
         <source>Facts</source>
         <translation>Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="35" />
+        <location filename="../report_pdf.py" line="65" />
         <source>Hand</source>
         <translation>Spiel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="36" />
+        <location filename="../report_pdf.py" line="66" />
         <source>Legal options then</source>
         <translation>Damals erlaubte Optionen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="37" />
+        <location filename="../report_pdf.py" line="67" />
         <source>Limits</source>
         <translation>Limits</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="38" />
+        <location filename="../report_pdf.py" line="68" />
         <source>No ruling is recorded for this hand.</source>
         <translation>Für dieses Spiel ist keine Entscheidung eingetragen.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="39" />
+        <location filename="../report_pdf.py" line="69" />
         <source>Player</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="40" />
+        <location filename="../report_pdf.py" line="70" />
         <source>Players</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="42" />
+        <location filename="../report_pdf.py" line="72" />
         <source>Profile</source>
         <translation>Hausregeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="43" />
+        <location filename="../report_pdf.py" line="73" />
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="44" />
+        <location filename="../report_pdf.py" line="74" />
         <source>Remedy</source>
         <translation>Abhilfe</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="45" />
+        <location filename="../report_pdf.py" line="75" />
         <source>Rules</source>
         <translation>Regeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="46" />
+        <location filename="../report_pdf.py" line="76" />
         <source>Rules cited</source>
         <translation>Genannte Regeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="47" />
+        <location filename="../report_pdf.py" line="77" />
         <source>Ruling</source>
         <translation>Entscheidung</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="49" />
+        <location filename="../report_pdf.py" line="79" />
         <source>Rulings</source>
         <translation>Entscheidungen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="50" />
+        <location filename="../report_pdf.py" line="80" />
         <source>Seal</source>
         <translation>Siegel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="51" />
+        <location filename="../report_pdf.py" line="81" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="52" />
+        <location filename="../report_pdf.py" line="82" />
         <source>Stack at the start</source>
         <translation>Stack zu Beginn</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="53" />
+        <location filename="../report_pdf.py" line="83" />
         <source>Stack at this moment</source>
         <translation>Stack in diesem Moment</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="54" />
+        <location filename="../report_pdf.py" line="84" />
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="55" />
+        <location filename="../report_pdf.py" line="85" />
         <source>Table</source>
         <translation>Tisch</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="56" />
+        <location filename="../report_pdf.py" line="86" />
         <source>The record</source>
         <translation>Das Protokoll</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="60" />
+        <location filename="../report_pdf.py" line="90" />
         <source>The rules cited</source>
         <translation>Die genannten Regeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="61" />
+        <location filename="../report_pdf.py" line="91" />
         <source>The table at the disputed moment</source>
         <translation>Der Tisch im strittigen Moment</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="62" />
+        <location filename="../report_pdf.py" line="92" />
         <source>Timeline</source>
         <translation>Ablauf</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="63" />
+        <location filename="../report_pdf.py" line="93" />
         <source>Witnesses</source>
         <translation>Zeugen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="64" />
+        <location filename="../report_pdf.py" line="94" />
         <source>ante</source>
         <translation>Ante</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="65" />
+        <location filename="../report_pdf.py" line="95" />
         <source>at step</source>
         <translation>bei Schritt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="66" />
+        <location filename="../report_pdf.py" line="96" />
         <source>bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="67" />
+        <location filename="../report_pdf.py" line="97" />
         <source>by</source>
         <translation>von</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="69" />
+        <location filename="../report_pdf.py" line="99" />
         <source>none (the decision only)</source>
         <translation>keine (nur der Beschluss)</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="68" />
+        <location filename="../report_pdf.py" line="98" />
         <source>chips moved between seats</source>
         <translation>Chips zwischen Plätzen bewegt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="70" />
+        <location filename="../report_pdf.py" line="100" />
         <source>none: the hand has not ended</source>
         <translation>keines: das Spiel ist nicht zu Ende</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="71" />
+        <location filename="../report_pdf.py" line="101" />
         <source>seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="72" />
+        <location filename="../report_pdf.py" line="102" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="73" />
+        <location filename="../report_pdf.py" line="103" />
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="74" />
+        <location filename="../report_pdf.py" line="104" />
         <source>the hand voided: every chip back</source>
         <translation>das Spiel für ungültig erklärt: alle Chips zurück</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="48" />
+        <location filename="../report_pdf.py" line="78" />
         <source>Ruling report</source>
         <translation>Entscheidungsbericht</translation>
     </message>
