@@ -166,6 +166,17 @@ def _one_line(text: str, width: int = 80) -> str:
     return text if len(text) <= width else text[:width - 1] + "…"
 
 
+def _may_replace(out: Path) -> bool:
+    """At a terminal, the floor is asked; a script is not (it gives --force)."""
+    if not (sys.stdin.isatty() and sys.stderr.isatty()):
+        return False
+    print(f"{out} exists. Replace it? [y/N] ", end="", file=sys.stderr, flush=True)
+    try:
+        return sys.stdin.readline().strip().lower() in ("y", "yes", "j", "ja")
+    except (OSError, KeyboardInterrupt):
+        return False
+
+
 def parse_hand_id(text: str) -> tuple[int, int]:
     """``SESSION-HAND`` (as ``dealer-app hands`` lists them: ``3-12``)."""
     session, sep, hand = text.partition("-")
@@ -185,6 +196,9 @@ def cmd_report(args) -> int:
         raise UsageError(f"{out}: is a folder (--out wants a file)")
     if not out.parent.is_dir():
         raise UsageError(f"{out.parent}: no such folder (--out)")
+    if out.exists() and not args.force and not _may_replace(out):
+        raise UsageError(f"{out}: a file of that name exists (a report filed earlier?): give --force to replace "
+                         f"it, or another --out")
     if args.db and args.database:
         raise UsageError("report: --db RECORD or --database URL, not both")
     if args.db:
@@ -298,7 +312,8 @@ def add_commands(sub) -> None:
     p.add_argument("--database", help="or the card room's server (default, without --db: DEALER_APP_DATABASE)")
     p.add_argument("--table-id", help="with --database: the hand's table (T-…, as 'hands --database' lists it)")
     p.add_argument("--hand", required=True, help="the hand: SESSION-HAND, as 'dealer-app hands' lists it")
-    p.add_argument("--out", required=True, help="the PDF to write")
+    p.add_argument("--out", required=True, help="the PDF to write (an existing file is kept unless --force)")
+    p.add_argument("--force", action="store_true", help="replace the --out file if it exists")
     p.add_argument("--moment", type=int, help="the step of the hand to show (default: the last ruling's, else the "
                                                "end)")
     p.set_defaults(func=cmd_report)

@@ -143,3 +143,14 @@ def test_the_report_reads_in_german(record, tmp_path, monkeypatch, qapp):
                   f"Seite 1 von {pages}", "Unterschrift", "Zeitzone", "Aktion außer der Reihe"):
         assert words in flat, words
     assert "Ruling report" not in flat and "Page 1 of" not in flat
+
+
+def test_report_never_overwrites_a_filed_report_unasked(record, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("DEALER_APP_CONFIG", str(record.parent / "config"))
+    session, hand = _disputed_hand(record)
+    out = tmp_path / "filed.pdf"
+    out.write_bytes(b"%PDF-1.4 the report filed yesterday")
+    assert main(["report", "--db", str(record), "--hand", f"{session}-{hand}", "--out", str(out)]) == 2
+    assert "exists" in capsys.readouterr().err and out.read_bytes() == b"%PDF-1.4 the report filed yesterday"
+    assert main(["report", "--db", str(record), "--hand", f"{session}-{hand}", "--out", str(out), "--force"]) == 0
+    assert out.read_bytes().startswith(b"%PDF") and b"filed yesterday" not in out.read_bytes()

@@ -412,10 +412,14 @@ def test_a_room_hands_report_and_a_login_reset_from_the_command_line(room, tmp_p
     text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True).stdout
     assert "Ruling report" in text and hand["seal"] in text and "Stud 9" in text
     capsys.readouterr()
-    assert main(["report", "--database", room.floor, "--table-id", "T-NOSUCHTAB", "--hand", hand["id"],
+    assert main(["report", "--database", room.floor, "--table-id", hand["table_id"], "--hand", hand["id"],
                  "--out", str(out)]) == 2
+    said = capsys.readouterr().err
+    assert "exists" in said and "--force" in said  # a report filed earlier is never overwritten unasked
+    assert main(["report", "--database", room.floor, "--table-id", "T-NOSUCHTAB", "--hand", hand["id"],
+                 "--out", str(out), "--force"]) == 2
     assert "no such table in the room" in capsys.readouterr().err
-    assert main(["report", "--database", room.floor, "--hand", hand["id"], "--out", str(out)]) == 2
+    assert main(["report", "--database", room.floor, "--hand", hand["id"], "--out", str(out), "--force"]) == 2
     assert "--table-id" in capsys.readouterr().err
     # a lost password: a new one, and the old one no longer works
     login = f"{room.name}_tb"
