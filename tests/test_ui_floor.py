@@ -336,3 +336,25 @@ def test_the_ruling_dialog_shows_the_stacks_its_remedy_leaves(qtbot, console):
     starts = {seat: stack for seat, _name, stack in w.timeline.seats}
     money = w.bridge.controller.money
     assert f"1 Ann {money(starts[1])}" in dialog.after.text() and f"5 Eve {money(starts[5])}" in dialog.after.text()
+
+
+def test_the_dealer_is_told_why_the_stacks_changed_after_a_floor_ruling(qtbot, tmp_path, monkeypatch):
+    """Issue 26: a ruling from the floor console moves chips on the dealer's seats between
+    hands; the dealer's window says which ruling moved what (it used to change them unsaid)."""
+    from dealer_app.floor.rulings import Ruling, rule_at_table
+    monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "config"))
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
+    c = TableController(Store(tmp_path / "hands.sqlite3"))
+    window = MainWindow(c, settings)
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    window.show()
+    qtbot.waitExposed(window)
+    window.ask_before_closing = False
+    c.open_table("stud-5-10", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000)])
+    c.start_hand()
+    _play_to_end(c, random.Random(3))
+    recorded = rule_at_table(c, Ruling(c.session_id, 1, 1, "Seat 2 was paid short", ("I-3",), "Seat 1 pays seat 2",
+                                       "adjust", {1: -250, 2: 250}, "Dealer Jo", "cam 1"), ("Maria", "4711"))
+    said = window.statusBar().currentMessage()
+    assert recorded.case in said and "seat 1 -$2.50" in said and "seat 2 +$2.50" in said and "I-3" in said

@@ -1218,6 +1218,8 @@ GERMAN = {
     'covers the hand and this ruling': 'deckt das Spiel und diese Entscheidung',
     'every time in this report is UTC, as the record keeps it':
         'alle Zeiten in diesem Bericht sind UTC, wie das Protokoll sie führt',
+    'seat %1 %2%3': 'Platz %1 %2%3',
+    "The floor's ruling %1 moved chips: %2 (I-3)": "Die Entscheidung %1 des Floors hat Chips bewegt: %2 (I-3)",
 }
 
 

@@ -159,14 +159,14 @@ def room_entries(reader) -> list[CaseEntry]:
             continue
     for r in reader.rulings:
         try:
-            out.append(entry_of(r.payload, r.session, r.hand, _record_time(r.at), label.get(r.table_id,
+            out.append(entry_of(r.payload, r.session, r.hand, record_time(r.at), label.get(r.table_id,
                                 r.table_id), r.table_id, seal_code(r.hash) if isinstance(r.hash, str) else None))
         except (TypeError, ValueError):
             continue
     return sorted(out, key=lambda e: e.at)
 
 
-def _record_time(at: str) -> str:
+def record_time(at: str) -> str:
     """A server's timestamp (``2026-12-02 09:14:44.5+00``) as the record writes UTC times."""
     from datetime import datetime, timezone
     try:

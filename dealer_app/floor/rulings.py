@@ -244,6 +244,6 @@ def rule_at_table(controller, ruling: Ruling, floor: tuple[str, str]) -> Ruling:
         raise InputError(exc.says or str(exc), ("I-3",)) from None
     except RecordError as exc:
         raise RecordFailure(exc.says or str(exc)) from exc
-    controller.apply_ruling_chips(ruling.session, recorded.chips)
+    controller.apply_ruling_chips(ruling.session, recorded.chips, recorded.case)
     return recorded
 

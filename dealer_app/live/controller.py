@@ -28,7 +28,7 @@ from dealer_app.engine.limits import (
     profile_from_record,
     table_from_record,
 )
-from dealer_app.engine.says import QT_TRANSLATE_NOOP, ActionArg, CardArg, MoneyArg, Says, says
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, ActionArg, CardArg, ListArg, MoneyArg, Says, says
 from dealer_app.engine.session import TableSession, check_player_name
 from dealer_app.history.store import RecordError, SessionLocked, StoreError
 from dealer_app.live.presentation import KEYS, SECOND_KEYS, ActionChoice, SeatView, TablePresentation
@@ -219,6 +219,7 @@ class TableController(TablePresentation):
         self.inputs: list[list] = []
         self.redo_stack: list[list] = []
         self.ruling_events: list = []  # the hand's decisions with words and rule IDs, as events
+        self.floor_notice: Says | None = None  # why the stacks last changed by a floor ruling
         self.undo_count = 0
         self._spare: Hand | None = None  # see _tried
         self._fresh_events: list = []  # what the latest input caused, for the dealer's next steps
@@ -698,11 +699,18 @@ class TableController(TablePresentation):
         except PinRefused as exc:
             raise InputError(exc.says, ("I-3",)) from None
 
-    def apply_ruling_chips(self, session_id: int, chips: dict[int, int]):
+    def apply_ruling_chips(self, session_id: int, chips: dict[int, int], case: str = ""):
         """A floor ruling just recorded for this table moved chips (floor/rulings.py): they
-        reach the seats now if the table is between hands (as a resume replays them)."""
+        reach the seats now if the table is between hands (as a resume replays them), and the
+        dealer is told why the stacks changed (``floor_notice``)."""
         if chips and self.session is not None and self.session_id == session_id and self.hand is None:
             _apply_chips(self.session, {str(k): v for k, v in chips.items()})
+            currency = self.session.table.currency
+            moved = tuple(says(QT_TRANSLATE_NOOP("Errors", "seat %1 %2%3"), seat, "+" if amount > 0 else "",
+                                MoneyArg(amount, currency)) for seat, amount in sorted(chips.items()) if amount)
+            self.floor_notice = says(QT_TRANSLATE_NOOP("Errors", "The floor's ruling %1 moved chips: %2 (I-3)"),
+                                     case or "—", ListArg(moved))
+            self._notify("floor_ruling")
         self._notify("seats")
 
     def irregularities_now(self) -> list[str]:

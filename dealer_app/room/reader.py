@@ -14,6 +14,7 @@ import json
 from dataclasses import dataclass
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
+from dealer_app.floor.cases import record_time
 from dealer_app.history.hand_index import SUMMARY_KINDS, HandIndex, HandSummary, mark_case, payload_dict
 from dealer_app.history.store import StoreError
 from dealer_app.room.database import RoomError, WrongLogin, connect, shown_url, words
@@ -215,7 +216,7 @@ class RoomReader:
             last_seq = out[-1][0]
             for r in self.rulings:
                 if (r.table_id, r.session, r.hand) == (table_id, session, hand_no):
-                    out.append((last_seq, "ruling", r.payload, r.at))
+                    out.append((last_seq, "ruling", r.payload, record_time(r.at)))  # (one form of time)
         return out
 
     def record_ruling(self, table_id: str, session: int, hand_no: int, payload: dict) -> RoomRuling:

@@ -69,6 +69,7 @@ class MainWindow(QMainWindow):
         self.room.start(controller.store)  # (if a card room's server is named: DEALER_APP_DATABASE, Settings)
         self.panel.set_four_colour(self.table_view.four_colour)
         self.bridge.changed.connect(self._update_actions)
+        self.bridge.changed.connect(self._say_floor_ruling)
         self._update_actions()
         geometry = self.settings.value("geometry")
         if geometry is not None:
@@ -168,6 +169,13 @@ class MainWindow(QMainWindow):
     def _language(self, code: str):
         self.settings.setValue("language", code)
         QMessageBox.information(self, self.tr("Language"), self.tr("The language changes at the next start."))
+
+    def _say_floor_ruling(self, change: str):
+        """A floor ruling moved chips on this table's seats: the dealer is told why, in words
+        that stay a minute in the status bar (the seats show the new stacks)."""
+        notice = self.controller.floor_notice
+        if change == "floor_ruling" and notice is not None:
+            self.statusBar().showMessage(error_words(notice), 60000)
 
     def _update_actions(self, _change: str = ""):
         c = self.controller
