@@ -153,3 +153,33 @@ def test_a_copy_of_the_record_dealt_on_at_the_same_machine_stops_the_original(tw
     _fold_out_hand(c)
     c.store.close()
     assert _refused(path, anchors, sid_a)
+
+
+def test_an_edited_anchors_file_is_blamed_on_the_anchors_not_on_the_record(two_tables):
+    """A seal line changed in the anchors file while the record's rows hold their keyed hashes:
+    the check names the anchors file, and does not say the record's row was rewritten."""
+    path, anchors, (sid_a, _sid_b) = two_tables
+    lines = anchors.read_text().splitlines()
+    store = Store.read_only(path)
+    seal = next(a for a in store.seals(sid_a) if a.hand == 2)
+    store.close()
+    edited = [ln.replace(seal.hash, "0" * 64) if seal.hash in ln else ln for ln in lines]
+    assert edited != lines
+    anchors.write_text("\n".join(edited) + "\n")
+    texts = [p.text for p in Store(path, anchors=anchors).check(anchors=anchors)]
+    assert any("the anchors file was edited" in t and "keyed hash holds" in t for t in texts), texts
+    assert not any("it was rewritten" in t for t in texts)
+
+
+def test_a_missing_tail_says_which_hand_is_missing(two_tables):
+    """The last hand deleted with the counter reset: the floor reads "hand 3 of table session 2
+    is missing", not the number of a row that happens to be sealed first."""
+    path, anchors, (_sid_a, sid_b) = two_tables
+    db = sqlite3.connect(path)
+    last = db.execute("SELECT min(id) FROM log WHERE session_id = ? AND hand_no = 3", (sid_b,)).fetchone()[0]
+    db.execute("DELETE FROM log WHERE id >= ?", (last,))
+    db.execute("UPDATE sqlite_sequence SET seq = ? WHERE name = 'log'", (last - 1,))
+    db.commit()
+    db.close()
+    texts = [p.text for p in Store(path, anchors=anchors).check(anchors=anchors)]
+    assert any(f"hand 3 of table session {sid_b} is missing" in t for t in texts), texts

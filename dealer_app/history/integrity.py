@@ -143,7 +143,14 @@ class _Walk:
             else:
                 self._end_run()
             anchor = self.anchored.pop(rid, None)
-            if anchor is not None and anchor.hash != digest:
+            if anchor is not None and anchor.hash != digest and expected == digest:
+                # the row proves itself by the key: it is the anchors file's line that differs
+                self.problems.append(Problem(
+                    "anchors", f"{self.where}: the anchors file's seal {anchor.seal} for log row {rid} ({kind}, table "
+                               f"session {sid}, hand {hand}) is not that row's, whose keyed hash holds: the anchors "
+                               f"file was edited (or the record rewritten by someone holding its key)", rid, sid,
+                    hand))
+            elif anchor is not None and anchor.hash != digest:
                 self.problems.append(Problem(
                     "edited", f"{self.where}: log row {rid} ({kind}, table session {sid}, hand {hand}) is not the row "
                               f"sealed {anchor.seal} at {anchor.at}: it was rewritten", rid, sid, hand))
@@ -216,13 +223,20 @@ class _Walk:
             self.problems.append(Problem(
                 "tail", f"{self.where}: the record wrote {counter[0]} rows and holds {self.last_id}: rows "
                         f"{self.last_id + 1}–{counter[0]} were deleted from its end", self.last_id + 1))
-        for anchor in sorted(self.anchored.values(), key=lambda a: a.row):  # sealed rows not found
+        gone = sorted(self.anchored.values(), key=lambda a: a.row)  # sealed rows not found
+        if gone:  # the first one says it; the later seals are gone for the same reason
+            anchor = gone[0]
+            # a floor reads "hand 6 is missing", not a resume row's number: the first whole hand gone
+            hands = [a for a in gone if a.kind in ("hand_start", "hand_end") and a.hand]
+            lost = (f"hand {hands[0].hand} of table session {hands[0].session} is missing (its "
+                    f"{'seal' if hands[0].kind == 'hand_end' else 'start'} {hands[0].seal}, row {hands[0].row})"
+                    + (f", and {len({(a.session, a.hand) for a in hands}) - 1} more hand(s) after it"
+                       if len({(a.session, a.hand) for a in hands}) > 1 else "")) if hands else \
+                f"the {anchor.kind} row {anchor.row} of table session {anchor.session} is missing"
             self.problems.append(Problem(
-                "tail", f"{self.where}: the seal {anchor.seal} of table session {anchor.session}, hand {anchor.hand} "
-                        f"({anchor.at}) names row {anchor.row}, which the record no longer has: its last rows were "
-                        f"deleted, or the file was copied without its -wal file", anchor.row, anchor.session,
-                anchor.hand))
-            break  # the first one says it; the later seals are gone for the same reason
+                "tail", f"{self.where}: {lost}: the anchors file's seal {anchor.seal} ({anchor.at}) names row "
+                        f"{anchor.row}, which the record no longer has: its last rows were deleted, or the file was "
+                        f"copied without its -wal file", anchor.row, anchor.session, anchor.hand))
 
 
 def _check_sessions(store: Store, walk: _Walk) -> list[Problem]:
