@@ -276,8 +276,8 @@ def test_the_report_command_writes_a_pdf(record, tmp_path):
     assert main(["report", "--db", str(record), "--hand", "1-3", "--out", str(out), "--moment", "6"]) == 0
     text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
     assert "step 6" in text and "Legal options then" in text and "Complete to $5" in text
-    assert main(["report", "--db", str(record), "--hand", "9-9", "--out", str(out)]) == 1
-    assert main(["report", "--db", str(record), "--hand", "three", "--out", str(out)]) == 2
+    assert main(["report", "--db", str(record), "--hand", "9-9", "--out", str(tmp_path / "none.pdf")]) == 1
+    assert main(["report", "--db", str(record), "--hand", "three", "--out", str(tmp_path / "three.pdf")]) == 2
 
 
 def test_a_downloaded_history_is_stepped_through_and_printed(qtbot, console, tmp_path):
@@ -358,3 +358,22 @@ def test_the_dealer_is_told_why_the_stacks_changed_after_a_floor_ruling(qtbot, t
                                        "adjust", {1: -250, 2: 250}, "Dealer Jo", "cam 1"), ("Maria", "4711"))
     said = window.statusBar().currentMessage()
     assert recorded.case in said and "seat 1 -$2.50" in said and "seat 2 +$2.50" in said and "I-3" in said
+
+
+def test_a_console_on_a_local_record_lists_hands_finished_after_it_opened(qtbot, console, record):
+    """Issue 26: the table deals on while the floor's console is open on its record; the new
+    hand is listed without reopening, and the hand the floor was reading stays chosen."""
+    w = console
+    open_row(qtbot, w, 1)
+    reading = w.timeline
+    chosen = w.shown[1].id
+    rows = w.hand_list.rowCount()
+    table = TableController(Store(record))
+    table.resume(table.open_tables()[0].session_id)
+    table.start_hand()
+    _play_to_end(table, random.Random(9))
+    qtbot.waitUntil(lambda: w.hand_list.rowCount() == rows + 1, timeout=3 * 2000 + 1000)
+    assert w.shown[0].hand == table.hand_no and "1 new hand" in w.status.text()
+    assert w.timeline is reading  # not reopened: the floor goes on reading it
+    selected = w.hand_list.selectionModel().selectedRows()
+    assert [w.shown[r.row()].id for r in selected] == [chosen]

@@ -1220,6 +1220,7 @@ GERMAN = {
         'alle Zeiten in diesem Bericht sind UTC, wie das Protokoll sie führt',
     'seat %1 %2%3': 'Platz %1 %2%3',
     "The floor's ruling %1 moved chips: %2 (I-3)": "Die Entscheidung %1 des Floors hat Chips bewegt: %2 (I-3)",
+    '%1 new hand(s) in the record': '%1 neue(s) Spiel(e) im Protokoll',
 }
 
 

@@ -10,9 +10,10 @@ step, PgUp/PgDn a street, Home/End the start and the end.
 from __future__ import annotations
 
 import html
+import logging
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QColor, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -49,6 +50,8 @@ from dealer_app.ui.table_view import TableView
 from dealer_app.ui.words import choice_words, error_words, fill, language, money, say, step_text, typed_cents
 
 translate = QCoreApplication.translate
+log = logging.getLogger(__name__)
+LIVE_REFRESH_MS = 2000  # how often a console on a local record looks for hands finished since
 
 STEP_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown, Qt.Key.Key_Home,
              Qt.Key.Key_End)
@@ -87,6 +90,14 @@ class FloorWindow(QMainWindow):
         self.statusBar().addWidget(self.status, 1)
         self.keys = _StepKeys(self)
         self.reload()
+        # a console on a local record lists the hands a table finishes after it opened (another
+        # connection's commit changes the record's data_version; nothing is read until it does)
+        self._record_version = self._version()
+        if self._record_version is not None:
+            self._live = QTimer(self)
+            self._live.setInterval(LIVE_REFRESH_MS)
+            self._live.timeout.connect(self.refresh_if_changed)
+            self._live.start()
 
     # --- the hand browser -----------------------------------------------------------------------
     def _browser(self) -> QWidget:
@@ -166,6 +177,43 @@ class FloorWindow(QMainWindow):
     def reload(self):
         self.hands = list_hands(self.store)
         self.apply_filters()
+
+    def _version(self) -> int | None:
+        db = getattr(self.store, "db", None)
+        if db is None:
+            return None
+        try:
+            return int(db.execute("PRAGMA data_version").fetchone()[0])
+        except Exception:  # noqa: BLE001 - a record that cannot be read now: the next look says why
+            log.warning("the record's version cannot be read", exc_info=True)
+            return None
+
+    def refresh_if_changed(self) -> None:
+        """The hands list again if the record changed, the hand chosen kept chosen (and not
+        opened again: the floor may be stepping through it)."""
+        version = self._version()
+        if version is None or version == self._record_version:
+            return
+        self._record_version = version
+        chosen = self.hand_list.selectionModel().selectedRows()
+        chosen_id = self.shown[chosen[0].row()].id if chosen and chosen[0].row() < len(self.shown) else None
+        before = len(self.hands)
+        try:
+            self.hands = [h for h in self.hands if not h.session] + list_hands(self.store)
+        except StoreError as exc:
+            self.status.setText(error_words(exc))
+            return
+        self.hand_list.blockSignals(True)  # (refilling the list is not the floor choosing a row)
+        try:
+            self.apply_filters()
+            self.hand_list.clearSelection()
+            for row, h in enumerate(self.shown):
+                if h.id == chosen_id:
+                    self.hand_list.selectRow(row)
+        finally:
+            self.hand_list.blockSignals(False)
+        if len(self.hands) > before:
+            self.status.setText(fill(self.tr("%1 new hand(s) in the record"), len(self.hands) - before))
 
     def apply_filters(self):
         try:
