@@ -145,7 +145,7 @@ def record_entries(store) -> list[CaseEntry]:
 def room_entries(reader) -> list[CaseEntry]:
     """Every ruling in a card room: the tables' own (their records' rows) and the room's."""
     from dealer_app.history.chain import seal_code
-    from dealer_app.history.hand_index import payload_dict
+    from dealer_app.history.hand_index import payload_dict, record_time
     reader.catch_up(hands=False)
     label = {tid: t.label for tid, t in reader.tables.items()}
     out = []
@@ -164,15 +164,6 @@ def room_entries(reader) -> list[CaseEntry]:
         except (TypeError, ValueError):
             continue
     return sorted(out, key=lambda e: e.at)
-
-
-def record_time(at: str) -> str:
-    """A server's timestamp (``2026-12-02 09:14:44.5+00``) as the record writes UTC times."""
-    from datetime import datetime, timezone
-    try:
-        return datetime.fromisoformat(at).astimezone(timezone.utc).isoformat(timespec="milliseconds")
-    except ValueError:
-        return at
 
 
 def cases_of(entries: Iterable[CaseEntry]) -> list[Case]:

@@ -104,6 +104,15 @@ def time_filter(text: str) -> str | None:
     raise ValueError(text)
 
 
+def record_time(at: str) -> str:
+    """A server's timestamp (``2026-12-02 09:14:44.5+00``) as the record writes UTC times."""
+    from datetime import datetime, timezone
+    try:
+        return datetime.fromisoformat(at).astimezone(timezone.utc).isoformat(timespec="milliseconds")
+    except ValueError:
+        return at
+
+
 def list_hands(store) -> list[HandSummary]:
     """Every hand of the record, newest first."""
     index = HandIndex({(None, sid): (name, profile) for sid, name, profile, _opened in store.all_sessions()})

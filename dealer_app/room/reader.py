@@ -14,8 +14,7 @@ import json
 from dataclasses import dataclass
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
-from dealer_app.floor.cases import record_time
-from dealer_app.history.hand_index import SUMMARY_KINDS, HandIndex, HandSummary, mark_case, payload_dict
+from dealer_app.history.hand_index import SUMMARY_KINDS, HandIndex, HandSummary, mark_case, payload_dict, record_time
 from dealer_app.history.store import StoreError
 from dealer_app.room.database import RoomError, WrongLogin, connect, shown_url, words
 from dealer_app.room.schema import require_current
