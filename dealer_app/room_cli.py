@@ -67,6 +67,31 @@ def cmd_db_reset_login(args) -> int:
     return _with_new_password(args, "changed", reset)
 
 
+def cmd_db_rename_table(args) -> int:
+    """The floor renames a table in the room (a floor act: recorded with its login and time;
+    the table's Settings name, when set there, renames it again at its next connection)."""
+    import psycopg
+
+    from dealer_app.room.database import RoomError, connect, shown_url, words
+    name = " ".join(args.name.split())
+    if not 1 <= len(name) <= 80 or any(not ch.isprintable() or ch in BIDI_CONTROLS for ch in name):
+        raise UsageError(f"{args.name!r}: a table's name is 1 to 80 plain characters")
+    url = room_url_of(args)
+    try:
+        with connect(url, autocommit=True) as conn:
+            conn.execute("SELECT room.rename_table(%s, %s)", (args.table_id, name))
+    except RoomError as exc:
+        raise UsageError(str(exc)) from None
+    except psycopg.Error as exc:
+        raise UsageError(f"{shown_url(url)}: table {args.table_id} is not renamed ({words(exc)})") from None
+    print(f"{shown_url(url)}: table {args.table_id} is now named {name!r}")
+    return OK
+
+
+# (a name that reads other than it is written: the floor would see another table's name)
+BIDI_CONTROLS = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
 def _with_new_password(args, done: str, apply) -> int:
     """A new password for ``args.login``, given to ``apply(conn, hashed)`` on the owner's
     connection, then the login's URL printed. The password is hashed here (SCRAM), so the
@@ -140,3 +165,9 @@ def add_commands(sub) -> None:
     q.add_argument("login")
     q.add_argument("--database", help="postgresql://owner:password@host/db (default: DEALER_APP_DATABASE)")
     q.set_defaults(func=cmd_db_reset_login)
+    q = db.add_parser("rename-table", help="the floor names a table in the room (recorded: who, when)")
+    q.add_argument("table_id", help="the table: T-…, as 'dealer-app hands --database' lists it")
+    q.add_argument("name", help="its name in the room (1 to 80 characters)")
+    q.add_argument("--database", help="the floor's postgresql://login:password@host/db (default: "
+                                      "DEALER_APP_DATABASE)")
+    q.set_defaults(func=cmd_db_rename_table)

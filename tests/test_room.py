@@ -196,7 +196,8 @@ def test_nobody_updates_or_deletes(room, tmp_path, who):
         for sql in ("UPDATE room.log SET payload = '{}' WHERE row_id = 3", "DELETE FROM room.log WHERE row_id = 3",
                     "UPDATE room.tables SET login = current_user", "DELETE FROM room.tables",
                     "TRUNCATE room.log CASCADE", "UPDATE room.table_keys SET key = key",
-                    "DELETE FROM room.rulings", "DELETE FROM room.refusals"):
+                    "DELETE FROM room.rulings", "DELETE FROM room.refusals",
+                    "UPDATE room.table_names SET label = 'x'", "DELETE FROM room.table_names"):
             with pytest.raises(psycopg.errors.InsufficientPrivilege):
                 conn.execute(sql)
         if who != "owner":
@@ -431,3 +432,34 @@ def test_a_room_hands_report_and_a_login_reset_from_the_command_line(room, tmp_p
         psycopg.connect(room.table_b)
     assert main(["db", "reset-login", f"{room.name}_owner", "--database", room.owner]) == 2
     assert "not a table's or a floor's login" in capsys.readouterr().err
+
+
+def test_a_table_takes_its_settings_name_and_the_floor_renames_it(room, tmp_path, capsys):
+    """Issue 26: a table first registered under the machine's name takes the name set later in
+    its Settings; the floor renames a table (a floor act, with its login and time); a table's
+    login renames no other table; a name that reads other than it is written is refused."""
+    import socket
+    store = Store(tmp_path / "hands.sqlite3")
+    play(TableController(store), 3, 20, lambda c: None)
+    send_all(store, room.table_a, None)  # no name in the Settings: the machine's
+
+    def names():
+        assert main(["hands", "--database", room.floor, "--json"]) == 0
+        return {h["table_label"] for h in json.loads(capsys.readouterr().out)["hands"]}
+
+    assert names() == {socket.gethostname()}
+    send_all(store, room.table_a, "Stud 7")  # the dealer names the table in Settings → Card room
+    assert names() == {"Stud 7"}
+    tid = store.table_id()
+    assert main(["db", "rename-table", tid, "Table 2 (window)", "--database", room.floor]) == 0
+    assert "now named 'Table 2 (window)'" in capsys.readouterr().out
+    assert names() == {"Table 2 (window)"}
+    with psycopg.connect(room.owner, autocommit=True) as conn:
+        history = conn.execute("SELECT label, by_login FROM room.table_names WHERE table_id = %s ORDER BY id",
+                               (tid,)).fetchall()
+    assert history == [("Stud 7", f"{room.name}_ta"), ("Table 2 (window)", f"{room.name}_floor")]
+    assert main(["db", "rename-table", tid, "Mine now", "--database", room.table_b]) == 2
+    assert "not this login's to rename" in capsys.readouterr().err
+    assert main(["db", "rename-table", tid, "Table \u202e2", "--database", room.floor]) == 2
+    assert "plain characters" in capsys.readouterr().err
+    assert names() == {"Table 2 (window)"}

@@ -76,6 +76,7 @@ class _Config:
     key: bytes
     label: str
     retry_max_s: float
+    named: bool = False  # the label was set at the table: the room's name for it follows it
 
 
 class Forwarder:
@@ -91,11 +92,12 @@ class Forwarder:
         self.record_path = Path(store.path)
         self.table_id = store.table_id()
         self.label = (label or socket.gethostname() or self.table_id)[:80]
+        self.named = bool(label and label.strip())  # a name set at the table (Settings): the room's name
         self.on_state = on_state
         self.state = ForwardState(CONNECTING, 0, 0)
         self._store = store
         self._config = _Config(url, str(self.record_path), self.table_id, store.record_id, store.key, self.label,
-                               retry_max_s)
+                               retry_max_s, self.named)
         self._sent = threading.Condition()
         self._process: Any = None  # (multiprocessing's SpawnProcess)
         self._wakes: Any = None  # the dealer's end of the wake pipe (non-blocking)
@@ -248,7 +250,7 @@ class _Sender:
     def __init__(self, config: _Config, say: Callable[[ForwardState], None]):
         self.url, self.record_path = config.url, Path(config.record_path)
         self.table_id, self.record_id, self._key = config.table_id, config.record_id, config.key
-        self.label, self.retry_max_s = config.label, config.retry_max_s
+        self.label, self.retry_max_s, self.named = config.label, config.retry_max_s, config.named
         self.wake_event, self.stop_event = threading.Event(), threading.Event()
         self._wake, self._stop = self.wake_event, self.stop_event
         self._send_state = say
@@ -351,6 +353,8 @@ class _Sender:
         require_current(conn, self.url)
         conn.execute("SELECT room.register_table(%s, %s, %s, %s)",
                      (self.table_id, self.record_id, self.label, self._key))
+        if self.named:  # (a table registered under the machine's name takes the one set since)
+            conn.execute("SELECT room.rename_table(%s, %s)", (self.table_id, self.label))
         conn.commit()
         row_id, digest, refused_row, reason = conn.execute("SELECT * FROM room.table_head(%s)",
                                                            (self.table_id,)).fetchone()

@@ -138,6 +138,15 @@ class RoomReader:
                 "SELECT table_id, label, login, registered_at::text FROM room.tables ORDER BY registered_at"):
             self.tables[tid] = RoomTable(tid, label, login, at)
             self.index.labels[tid] = label
+        for tid, label in self._query(  # renamed since (at the table or by the floor): the newest name
+                "SELECT DISTINCT ON (table_id) table_id, label FROM room.table_names ORDER BY table_id, id DESC"):
+            if tid in self.tables and self.tables[tid].label != label:
+                first = self.tables[tid]
+                self.tables[tid] = RoomTable(tid, label, first.login, first.registered_at)
+                self.index.labels[tid] = label
+                for h in self.index.hands.values():
+                    if h.table_id == tid:
+                        h.room_label = label
         changed: dict[tuple, HandSummary] = {}
         if hands:
             self._read_rows(changed)
