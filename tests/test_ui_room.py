@@ -117,6 +117,8 @@ def test_the_room_console_names_what_the_server_refused(qtbot, tmp_path, room):
     text = w.refusal_line.text()
     assert "The room refused 1 row(s)" in text and "Stud 3" in text and "hand_start" in text
     assert "keyed hash" in text
+    # who sent it, and that the table's own record is not what changed (issue 26)
+    assert f"sent by the login {room.name}_ta" in text and "the table's own record is not changed" in text
     fwd.stop(wait=True)
     w.close()
 

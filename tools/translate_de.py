@@ -1221,6 +1221,11 @@ GERMAN = {
     'seat %1 %2%3': 'Platz %1 %2%3',
     "The floor's ruling %1 moved chips: %2 (I-3)": "Die Entscheidung %1 des Floors hat Chips bewegt: %2 (I-3)",
     '%1 new hand(s) in the record': '%1 neue(s) Spiel(e) im Protokoll',
+    (" — sent by the login %1; the room keeps the genuine row it already had (or waits for it), and the "
+     "table's own record is not changed"):
+        " — gesendet vom Login %1; der Raum behält die echte Zeile, die er schon hatte (oder wartet auf sie), und "
+        "das Protokoll des Tisches selbst ist nicht verändert",
+    " — sent by the login %1": " — gesendet vom Login %1",
 }
 
 

@@ -40,6 +40,7 @@ class Refusal:
     what: str  # differs | early | gap | numbered | hash
     reason: str  # in English, as the server wrote it
     at: str
+    login: str = ""  # the login that sent the refused row (the room's own check names it)
 
 
 @dataclass(frozen=True)
@@ -154,8 +155,8 @@ class RoomReader:
         # last ids seen, so that one committed late is still found (each kept once, by id)
         known = {r.id for r in self.refusals}
         since = max(known, default=0) - LATE_WINDOW
-        for row in self._query("SELECT id, table_id, session, seq, row_id, kind, hand_no, what, reason, at::text "
-                               "FROM room.refusals WHERE id > %s ORDER BY id", (since,)):
+        for row in self._query("SELECT id, table_id, session, seq, row_id, kind, hand_no, what, reason, at::text, "
+                               "login::text FROM room.refusals WHERE id > %s ORDER BY id", (since,)):
             if row[0] not in known:
                 self.refusals.append(Refusal(*row))
         self.refusals.sort(key=lambda r: r.id)

@@ -19,7 +19,7 @@ from dealer_app.room.database import RoomError, shown_url
 from dealer_app.room.feed import FeedChange, RoomFeed
 from dealer_app.room.reader import RoomReader
 from dealer_app.ui.floor_window import FloorWindow
-from dealer_app.ui.words import error_words
+from dealer_app.ui.words import error_words, fill
 
 
 class _FeedBridge(QObject):
@@ -189,9 +189,15 @@ class RoomFloorWindow(FloorWindow):
             "gap": self.tr("row %1 (table session %2, hand %3, %4) arrived with rows missing before it"),
             "numbered": self.tr("row %1 (table session %2, hand %3, %4) is numbered out of its table's order"),
         }.get(r.what)
-        reason = r.reason if words is None else words.replace("%1", str(r.row_id)).replace(
-            "%2", str(r.session)).replace("%3", str(r.hand)).replace("%4", r.kind)
-        return self.tr("%1: %2").replace("%1", name).replace("%2", reason)
+        reason = r.reason if words is None else fill(words, r.row_id, r.session, r.hand, r.kind)
+        # who sent it, and that nothing of the table's own is lost: a refusal is a row someone
+        # sent that the room would not take, not a change to the table's record
+        if r.what in ("differs", "hash"):
+            reason += fill(self.tr(" — sent by the login %1; the room keeps the genuine row it already had (or "
+                                   "waits for it), and the table's own record is not changed"), r.login or "?")
+        elif r.login:
+            reason += fill(self.tr(" — sent by the login %1"), r.login)
+        return fill(self.tr("%1: %2"), name, reason)
 
     def closeEvent(self, event):
         self.feed.stop()

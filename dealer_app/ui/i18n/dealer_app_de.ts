@@ -1064,7 +1064,7 @@
     <message>
         <location filename="../../history/store.py" line="611" />
         <location filename="../../history/store.py" line="629" />
-        <location filename="../../room/reader.py" line="212" />
+        <location filename="../../room/reader.py" line="221" />
         <source>%1: session %2: a %3 row is not readable JSON</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist kein lesbares JSON</translation>
     </message>
@@ -1444,7 +1444,7 @@
         <translation>%1: Spiel %2-%3 lässt sich nicht mehr nachspielen: %4</translation>
     </message>
     <message>
-        <location filename="../../room/reader.py" line="303" />
+        <location filename="../../room/reader.py" line="312" />
         <source>a ruling made in the room records the decision; chips are moved by a ruling at the table's own floor console (its record carries the seats)</source>
         <translation>eine Entscheidung im Saal hält den Entscheid fest; Chips bewegt eine Entscheidung an der eigenen Floor-Konsole des Tischs (dessen Protokoll die Plätze führt)</translation>
     </message>
@@ -3010,7 +3010,17 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) ist außerhalb der Reihenfolge ihres Tischs nummeriert</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="194" />
+        <location filename="../room_window.py" line="196" />
+        <source> — sent by the login %1; the room keeps the genuine row it already had (or waits for it), and the table's own record is not changed</source>
+        <translation> — gesendet vom Login %1; der Raum behält die echte Zeile, die er schon hatte (oder wartet auf sie), und das Protokoll des Tisches selbst ist nicht verändert</translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="199" />
+        <source> — sent by the login %1</source>
+        <translation> — gesendet vom Login %1</translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="200" />
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
