@@ -1,11 +1,33 @@
-"""How fast the floor reads a large record: listing its hands, and proving it whole.
+"""How fast the floor reads a large record: listing its hands, and proving it whole; and how
+long the floor console takes to open on it and show its first hand, on the record and on a
+card room holding it (issue 26).
 
-    python benchmarks/bench_record.py [--hands 10000]
+    QT_QPA_PLATFORM=offscreen python benchmarks/bench_record.py [--hands 10000] [--room]
+        [--repeat N] [--profile]
 
 Plays ten hands through the live table's controller, then copies their rows (through the
 store, so every row is chained with the key) until the record holds ``--hands`` hands. Then
 times ``list_hands`` (the floor's browser and ``dealer-app hands``), ``Store.check`` (verify,
-resume, export) and opening one hand for the step-through. Figures, not assertions.
+resume, export) and opening one hand for the step-through.
+
+*Console open and first hand shown* (the figure issue 26 asks for): from opening the record as
+``dealer-app floor RECORD`` does (``Store(path, create=False)``, a fresh connection: nothing is
+cached from the lines above) and making the ``FloorWindow``, through showing it (exposed, the
+hand list filled with every hand), to the floor's click on the first row: its hand loaded, the
+table view and the step's details drawn (the status line says "Hand …, step …"). The line
+"open the floor console (browser filled)" above it is the old figure: a ``FloorWindow`` on the
+Store the lines before had already used, so the record's check (``Store.failing``, cached per
+connection) is not in it.
+
+``--room``: a PostgreSQL server of the run's own (tests/pg_server.py), a room made as the tests
+make one (schema upgraded by its owner, a table's and a floor's login); the record is forwarded
+to it by the table's own ``Forwarder`` (timed: rows per second), then the room console
+(``RoomFloorWindow``: its reader, its feed's ``catch_up`` of every table's hands, the list
+filled) is opened and its first hand shown, as above. Also timed: ``RoomReader`` + ``catch_up``
++ ``hands()`` alone (``dealer-app hands --database``).
+
+``--profile``: one more console open (local) under cProfile; the top functions are printed.
+Figures, not assertions.
 """
 
 from __future__ import annotations
@@ -53,6 +75,9 @@ def build(path: Path, hands: int) -> None:
     store.close()
 
 
+_last_ms = 0.0  # the last timed() figure
+
+
 def timed(label: str, fn, repeat: int = 3):
     best = float("inf")
     for _ in range(repeat):
@@ -60,14 +85,144 @@ def timed(label: str, fn, repeat: int = 3):
         result = fn()
         best = min(best, time.perf_counter() - start)
     print(f"{label:<40} {best * 1000:8.0f} ms")
+    global _last_ms
+    _last_ms = best * 1000
     return result
+
+
+def _until(app, condition, timeout: float, what: str) -> None:
+    deadline = time.perf_counter() + timeout
+    while not condition():
+        app.processEvents()
+        if time.perf_counter() > deadline:
+            raise TimeoutError(f"{what}: not within {timeout:.0f} s")
+        time.sleep(0.0005)
+
+
+def _settle(app) -> None:
+    """Whatever the window has posted (its paints) done."""
+    for _ in range(3):
+        app.processEvents()
+
+
+def _first_hand_shown(w) -> bool:
+    return w.timeline is not None and w.status.text().startswith("Hand ")
+
+
+def open_console(app, make, hands: int, timeout: float) -> dict:
+    """``make()`` returns the console window (it may open its record first). Phases, in ms from
+    the start: made (its constructor returned), listed (shown, exposed, every hand in the list),
+    shown (the first row clicked: its hand drawn). The window is closed after."""
+    from PySide6.QtTest import QTest
+    t0 = time.perf_counter()
+    w = make()
+    made = time.perf_counter()
+    w.resize(1400, 860)  # (FLOOR_WINDOW)
+    w.show()
+    QTest.qWaitForWindowExposed(w)
+    _until(app, lambda: w.hand_list.rowCount() == hands, timeout, "the hand list")
+    _settle(app)
+    listed = time.perf_counter()
+    w.hand_list.selectRow(0)  # the floor clicks the first (newest) hand
+    _until(app, lambda: _first_hand_shown(w), timeout, "the first hand")
+    _settle(app)
+    shown = time.perf_counter()
+    out = {"made_ms": (made - t0) * 1000, "listed_ms": (listed - t0) * 1000, "shown_ms": (shown - t0) * 1000,
+           "first_hand_ms": (shown - listed) * 1000, "steps": len(w.timeline.steps)}
+    w.close()
+    _settle(app)
+    w.deleteLater()
+    _settle(app)
+    return out
+
+
+def best_of(runs: list[dict]) -> dict:
+    return min(runs, key=lambda r: r["shown_ms"])
+
+
+def profile_console(app, path: Path, hands: int, top: int = 18) -> None:
+    import cProfile
+    import io
+    import pstats
+
+    from dealer_app.history.store import Store
+    from dealer_app.ui.floor_window import FloorWindow
+    anchors = path.with_suffix(".anchors")
+    prof = cProfile.Profile()
+    prof.enable()
+    open_console(app, lambda: FloorWindow(Store(path, create=False, anchors=anchors)), hands, 600)
+    prof.disable()
+    for order in ("cumulative", "tottime"):
+        out = io.StringIO()
+        pstats.Stats(prof, stream=out).strip_dirs().sort_stats(order).print_stats(top)
+        text = out.getvalue()
+        print(f"--- cProfile of the local console open, by {order} ---")
+        print(text[text.index("ncalls") - 3:].rstrip() if "ncalls" in text else text)
+
+
+def room_part(app, path: Path, hands: int, repeat: int) -> dict:
+    from pg_server import PgServer
+
+    from dealer_app.floor.timeline import load_hand
+    from dealer_app.history.store import Store
+    from dealer_app.room.forwarder import Forwarder
+    from dealer_app.room.reader import RoomReader
+    from dealer_app.room.schema import upgrade
+    from dealer_app.ui.room_window import RoomFloorWindow
+    pg = PgServer()
+    try:
+        name = "bench_record"  # as tests/conftest.py's Room: an owner (not a superuser), its logins
+        pg.admin(f"CREATE ROLE {name}_owner LOGIN CREATEROLE PASSWORD 'pw'")
+        pg.admin(f'CREATE DATABASE "{name}" OWNER {name}_owner')
+        upgrade(pg.url(f"{name}_owner", "pw", name))
+        pg.admin(f"CREATE ROLE {name}_table LOGIN PASSWORD 'pw' IN ROLE dealer_table")
+        pg.admin(f"CREATE ROLE {name}_floor LOGIN PASSWORD 'pw' IN ROLE dealer_floor")
+        table_url, floor_url = pg.url(f"{name}_table", "pw", name), pg.url(f"{name}_floor", "pw", name)
+        store = Store(path, create=False, anchors=path.with_suffix(".anchors"))
+        rows = store.db.execute("SELECT COUNT(*) FROM log").fetchone()[0]
+        start = time.perf_counter()
+        fwd = Forwarder(store, table_url, "Bench table").start()
+        sent = fwd.wait_until_sent(3600)
+        forward_s = time.perf_counter() - start
+        fwd.stop(wait=True)
+        store.close()
+        assert sent, fwd.state
+        out: dict = {"rows": rows, "forward_s": forward_s, "forward_rows_per_s": rows / forward_s}
+        print(f"forwarded {rows} rows to the room in {forward_s:.1f} s ({rows / forward_s:.0f} rows/s)")
+
+        def read_room():
+            reader = RoomReader(floor_url)
+            reader.catch_up()
+            found = reader.hands()
+            reader.close()
+            return found
+
+        room_hands = timed("room: RoomReader + catch_up + hands()", read_room)
+        assert len(room_hands) == hands, len(room_hands)
+        out["read_ms"] = _last_ms
+        reader = RoomReader(floor_url)
+        reader.catch_up(hands=False)
+        first = room_hands[0]
+        timed("room: open one hand (load_hand)", lambda: load_hand(reader.table(first.table_id), first.session,
+                                                                    first.hand))
+        out["load_hand_ms"] = _last_ms
+        reader.close()
+        out["console"] = best_of([open_console(app, lambda: RoomFloorWindow(floor_url), hands, 1200)
+                                  for _ in range(repeat)])
+        return out
+    finally:
+        pg.destroy()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--hands", type=int, default=10000)
+    parser.add_argument("--room", action="store_true", help="also forward the record to a room and open its console")
+    parser.add_argument("--repeat", type=int, default=1, help="console opens per figure (the best is reported)")
+    parser.add_argument("--profile", action="store_true", help="one more local console open under cProfile")
     args = parser.parse_args()
     os.environ.setdefault("DEALER_APP_CONFIG", tempfile.mkdtemp(prefix="bench-config-"))
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from dealer_app.history.hand_index import list_hands
     from dealer_app.history.store import Store
     folder = Path(tempfile.mkdtemp(prefix="bench-record-"))
@@ -87,13 +242,29 @@ def main() -> None:
     timed("open one hand for the step-through", lambda: load_hand(store, hands[len(hands) // 2].session,
                                                                   hands[len(hands) // 2].hand))
     from PySide6.QtWidgets import QApplication
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     app = QApplication.instance() or QApplication([])
     from dealer_app.ui.floor_window import FloorWindow
     window = timed("open the floor console (browser filled)", lambda: FloorWindow(store), repeat=1)
     window.close()
-    del app
     store.close()
+
+    anchors = path.with_suffix(".anchors")
+    local = best_of([open_console(app, lambda: FloorWindow(Store(path, create=False, anchors=anchors)),
+                                  args.hands, 600) for _ in range(args.repeat)])
+    room = room_part(app, path, args.hands, args.repeat) if args.room else None
+
+    print()
+    print(f"console open and first hand shown, {args.hands} hands (best of {args.repeat}; ms from the start)")
+    print(f"{'':<8}{'window made':>13}{'list shown':>12}{'first hand':>12}{'total':>9}")
+    for label, r in (("local", local), ("room", room and room["console"])):
+        if r is not None:
+            print(f"{label:<8}{r['made_ms']:>13.0f}{r['listed_ms']:>12.0f}{r['first_hand_ms']:>12.0f}"
+                  f"{r['shown_ms']:>9.0f}")
+    print("(window made: the record opened and the FloorWindow built, its list filled, or, in the room, the "
+          "reader connected; list shown: the window exposed with every hand in its list; first hand: the first "
+          "row clicked until its hand is drawn; total: all of it)")
+    if args.profile:
+        profile_console(app, path, args.hands)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import logging
+import sqlite3
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, Qt, QTimer
@@ -184,7 +185,12 @@ class FloorWindow(QMainWindow):
             return None
         try:
             return int(db.execute("PRAGMA data_version").fetchone()[0])
-        except Exception:  # noqa: BLE001 - a record that cannot be read now: the next look says why
+        except sqlite3.ProgrammingError:  # the record was closed (the app closing): nothing to look at
+            live = getattr(self, "_live", None)
+            if live is not None:
+                live.stop()
+            return None
+        except sqlite3.Error:  # a record that cannot be read now: looked at again in 2 s
             log.warning("the record's version cannot be read", exc_info=True)
             return None
 
