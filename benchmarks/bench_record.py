@@ -3,7 +3,7 @@ long the floor console takes to open on it and show its first hand, on the recor
 card room holding it (issue 26).
 
     QT_QPA_PLATFORM=offscreen python benchmarks/bench_record.py [--hands 10000] [--room]
-        [--repeat N] [--profile]
+        [--repeat N] [--profile] [--bulk auto|yes|no]
 
 Plays ten hands through the live table's controller, then copies their rows (through the
 store, so every row is chained with the key) until the record holds ``--hands`` hands. Then
@@ -21,7 +21,9 @@ connection) is not in it.
 
 ``--room``: a PostgreSQL server of the run's own (tests/pg_server.py), a room made as the tests
 make one (schema upgraded by its owner, a table's and a floor's login); the record is forwarded
-to it by the table's own ``Forwarder`` (timed: rows per second), then the room console
+to it by the table's own ``Forwarder`` (timed: rows per second; above 20000 hands, or with
+``--bulk yes``, by ``bulk_send``: the forwarder's INSERT from this process, every row still
+checked by the server's trigger, see its note for why), then the room console
 (``RoomFloorWindow``: its reader, its feed's ``catch_up`` of every table's hands, the list
 filled) is opened and its first hand shown, as above. Also timed: ``RoomReader`` + ``catch_up``
 + ``hands()`` alone (``dealer-app hands --database``).
@@ -131,9 +133,52 @@ def open_console(app, make, hands: int, timeout: float) -> dict:
            "first_hand_ms": (shown - listed) * 1000, "steps": len(w.timeline.steps)}
     w.close()
     _settle(app)
+    if getattr(w, "store", None) is not None:
+        w.store.close()  # (as the app does when it quits: a fresh connection for the next open)
     w.deleteLater()
     _settle(app)
     return out
+
+
+def _line(label: str, r: dict) -> str:
+    return (f"{label:<8}{r['made_ms']:>13.0f}{r['listed_ms']:>12.0f}{r['first_hand_ms']:>12.0f}"
+            f"{r['shown_ms']:>9.0f}")
+
+
+def bulk_send(store, url: str, label: str, batch: int = 5000) -> None:
+    """The record's rows to the room as the forwarder sends them (the table's login, the
+    forwarder's INSERT, every row checked by the server's trigger against the keyed chain, in
+    order), from this process, in batches of ``batch`` rows, without the forwarder process's
+    per-batch count of the rows still waiting (``_Sender._waiting``: a COUNT(*) over the rest of
+    the log, so a backlog of N rows costs it O(N²): most of a 100k-hand forward)."""
+    import sqlite3
+
+    from dealer_app.room.database import connect
+    from dealer_app.room.forwarder import _ROW, INSERT
+    table_id = store.table_id()
+    conn = connect(url)
+    try:
+        conn.execute("SELECT room.register_table(%s, %s, %s, %s)", (table_id, store.record_id, label, store.key))
+        conn.commit()
+        local = sqlite3.connect(f"{Path(store.path).resolve().as_uri()}?mode=ro", uri=True)
+        head, last_hash = 0, ""
+        while True:
+            rows = local.execute("SELECT id, session_id, seq, hand_no, kind, payload, at, hash FROM log WHERE id > ? "
+                                 "ORDER BY id LIMIT ?", (head, batch)).fetchall()
+            if not rows:
+                break
+            values = [v for rid, sid, seq, hand, kind, payload, at, digest in rows
+                      for v in (table_id, sid, seq, rid, hand, kind, payload, at, digest)]
+            conn.execute(INSERT.format(", ".join([_ROW] * len(rows))).encode(), values)
+            conn.commit()
+            head, last_hash = rows[-1][0], rows[-1][7]
+        local.close()
+        row_id, digest, refused_row, reason = conn.execute("SELECT * FROM room.table_head(%s)",
+                                                           (table_id,)).fetchone()
+        conn.commit()
+        assert (row_id, digest) == (head, last_hash), (row_id, head, refused_row, reason)
+    finally:
+        conn.close()
 
 
 def best_of(runs: list[dict]) -> dict:
@@ -160,7 +205,7 @@ def profile_console(app, path: Path, hands: int, top: int = 18) -> None:
         print(text[text.index("ncalls") - 3:].rstrip() if "ncalls" in text else text)
 
 
-def room_part(app, path: Path, hands: int, repeat: int) -> dict:
+def room_part(app, path: Path, hands: int, repeat: int, bulk: bool) -> dict:
     from pg_server import PgServer
 
     from dealer_app.floor.timeline import load_hand
@@ -181,14 +226,18 @@ def room_part(app, path: Path, hands: int, repeat: int) -> dict:
         store = Store(path, create=False, anchors=path.with_suffix(".anchors"))
         rows = store.db.execute("SELECT COUNT(*) FROM log").fetchone()[0]
         start = time.perf_counter()
-        fwd = Forwarder(store, table_url, "Bench table").start()
-        sent = fwd.wait_until_sent(3600)
+        if bulk:
+            bulk_send(store, table_url, "Bench table")
+        else:
+            fwd = Forwarder(store, table_url, "Bench table").start()
+            sent = fwd.wait_until_sent(3600)
+            fwd.stop(wait=True)
+            assert sent, fwd.state
         forward_s = time.perf_counter() - start
-        fwd.stop(wait=True)
         store.close()
-        assert sent, fwd.state
         out: dict = {"rows": rows, "forward_s": forward_s, "forward_rows_per_s": rows / forward_s}
-        print(f"forwarded {rows} rows to the room in {forward_s:.1f} s ({rows / forward_s:.0f} rows/s)")
+        how = "bulk_send (the forwarder's INSERT, 5000-row batches, from this process)" if bulk else "the Forwarder"
+        print(f"sent {rows} rows to the room in {forward_s:.1f} s ({rows / forward_s:.0f} rows/s) by {how}")
 
         def read_room():
             reader = RoomReader(floor_url)
@@ -209,6 +258,7 @@ def room_part(app, path: Path, hands: int, repeat: int) -> dict:
         reader.close()
         out["console"] = best_of([open_console(app, lambda: RoomFloorWindow(floor_url), hands, 1200)
                                   for _ in range(repeat)])
+        print(_line("room", out["console"]))
         return out
     finally:
         pg.destroy()
@@ -220,13 +270,26 @@ def main() -> None:
     parser.add_argument("--room", action="store_true", help="also forward the record to a room and open its console")
     parser.add_argument("--repeat", type=int, default=1, help="console opens per figure (the best is reported)")
     parser.add_argument("--profile", action="store_true", help="one more local console open under cProfile")
+    parser.add_argument("--bulk", choices=("auto", "yes", "no"), default="auto",
+                        help="send the rows to the room by bulk_send, not the Forwarder (auto: above 20000 hands)")
     args = parser.parse_args()
-    os.environ.setdefault("DEALER_APP_CONFIG", tempfile.mkdtemp(prefix="bench-config-"))
+    import shutil
+    made = []  # the run's own folders, removed after it (a 100k-hand record is 0.7 GB)
+    if "DEALER_APP_CONFIG" not in os.environ:
+        os.environ["DEALER_APP_CONFIG"] = tempfile.mkdtemp(prefix="bench-config-")
+        made.append(os.environ["DEALER_APP_CONFIG"])
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    made.append(tempfile.mkdtemp(prefix="bench-record-"))
+    try:
+        run(args, Path(made[-1]) / "hands.sqlite3")
+    finally:
+        for folder in made:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def run(args, path: Path) -> None:
     from dealer_app.history.hand_index import list_hands
     from dealer_app.history.store import Store
-    folder = Path(tempfile.mkdtemp(prefix="bench-record-"))
-    path = folder / "hands.sqlite3"
     start = time.perf_counter()
     build(path, args.hands)
     print(f"built {args.hands} hands in {time.perf_counter() - start:.1f} s, "
@@ -249,22 +312,26 @@ def main() -> None:
     store.close()
 
     anchors = path.with_suffix(".anchors")
+    header = f"{'':<8}{'window made':>13}{'list shown':>12}{'first hand':>12}{'total':>9}"
+    print(f"console open and first hand shown, {args.hands} hands (best of {args.repeat}; ms from the start)")
+    print(header)
     local = best_of([open_console(app, lambda: FloorWindow(Store(path, create=False, anchors=anchors)),
                                   args.hands, 600) for _ in range(args.repeat)])
-    room = room_part(app, path, args.hands, args.repeat) if args.room else None
+    print(_line("local", local))
+    if args.profile:
+        profile_console(app, path, args.hands)
+    bulk = args.bulk == "yes" or args.bulk == "auto" and args.hands > 20000
+    room = room_part(app, path, args.hands, args.repeat, bulk) if args.room else None
 
     print()
     print(f"console open and first hand shown, {args.hands} hands (best of {args.repeat}; ms from the start)")
-    print(f"{'':<8}{'window made':>13}{'list shown':>12}{'first hand':>12}{'total':>9}")
+    print(header)
     for label, r in (("local", local), ("room", room and room["console"])):
         if r is not None:
-            print(f"{label:<8}{r['made_ms']:>13.0f}{r['listed_ms']:>12.0f}{r['first_hand_ms']:>12.0f}"
-                  f"{r['shown_ms']:>9.0f}")
+            print(_line(label, r))
     print("(window made: the record opened and the FloorWindow built, its list filled, or, in the room, the "
           "reader connected; list shown: the window exposed with every hand in its list; first hand: the first "
           "row clicked until its hand is drawn; total: all of it)")
-    if args.profile:
-        profile_console(app, path, args.hands)
 
 
 if __name__ == "__main__":
