@@ -131,17 +131,8 @@ def cmd_rulings(args) -> int:
         finally:
             store.close()
     else:
-        from dealer_app.room.database import RoomError
-        from dealer_app.room.reader import RoomReader
-        from dealer_app.room_cli import room_url_of
-        try:
-            reader = RoomReader(room_url_of(args))
-            try:
-                entries = room_entries(reader)
-            finally:
-                reader.close()
-        except RoomError as exc:
-            raise UsageError(str(exc)) from None
+        from dealer_app.room_cli import read_room
+        entries = read_room(args, room_entries)
     cases = [c for c in cases_of(entries) if wanted.wants(c)]
     if args.json:
         print(as_json(cases))

@@ -74,7 +74,8 @@ def cmd_db_rename_table(args) -> int:
 
     from dealer_app.room.database import RoomError, connect, shown_url, words
     name = " ".join(args.name.split())
-    if not 1 <= len(name) <= 80 or any(not ch.isprintable() or ch in BIDI_CONTROLS for ch in name):
+    # (not printable: a control or a format character, such as a right-to-left override)
+    if not 1 <= len(name) <= 80 or not name.isprintable():
         raise UsageError(f"{args.name!r}: a table's name is 1 to 80 plain characters")
     url = room_url_of(args)
     try:
@@ -86,10 +87,6 @@ def cmd_db_rename_table(args) -> int:
         raise UsageError(f"{shown_url(url)}: table {args.table_id} is not renamed ({words(exc)})") from None
     print(f"{shown_url(url)}: table {args.table_id} is now named {name!r}")
     return OK
-
-
-# (a name that reads other than it is written: the floor would see another table's name)
-BIDI_CONTROLS = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 def _with_new_password(args, done: str, apply) -> int:
@@ -135,14 +132,21 @@ def room_table(args, table_id: str):
 
 def room_hands(args) -> list:
     """Every hand of the room, newest first (``hands --database``)."""
+    def hands(reader):
+        reader.catch_up()
+        return reader.hands()
+    return read_room(args, hands)
+
+
+def read_room(args, read):
+    """``read(reader)`` on a floor's reader of the room ``args`` names (``--database``, else
+    DEALER_APP_DATABASE), closed after; a room that cannot be read is a usage error, named."""
     from dealer_app.room.database import RoomError
     from dealer_app.room.reader import RoomReader
-    url = room_url_of(args)
     try:
-        reader = RoomReader(url)
+        reader = RoomReader(room_url_of(args))
         try:
-            reader.catch_up()
-            return reader.hands()
+            return read(reader)
         finally:
             reader.close()
     except RoomError as exc:

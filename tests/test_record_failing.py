@@ -64,6 +64,16 @@ def _rows(path, where: str, args=()):
     return rows
 
 
+def _delete_last_hand(path, sid):
+    """Table ``sid``'s hand 3 (its last) deleted and the row counter set back, as an insider would."""
+    db = sqlite3.connect(path)
+    last = db.execute("SELECT min(id) FROM log WHERE session_id = ? AND hand_no = 3", (sid,)).fetchone()[0]
+    db.execute("DELETE FROM log WHERE id >= ?", (last,))
+    db.execute("UPDATE sqlite_sequence SET seq = ? WHERE name = 'log'", (last - 1,))
+    db.commit()
+    db.close()
+
+
 def test_an_untouched_record_resumes_both_tables(two_tables):
     path, anchors, sids = two_tables
     assert Store(path, anchors=anchors).failing() == {}
@@ -131,12 +141,7 @@ def test_a_deleted_last_hand_fails_against_the_anchors_file(two_tables):
     """Table B's last hand deleted and the counter reset: the anchors file still names its seal,
     so table B is not resumed (without the anchors, issue 30: the record alone cannot tell)."""
     path, anchors, (_sid_a, sid_b) = two_tables
-    db = sqlite3.connect(path)
-    last = db.execute("SELECT min(id) FROM log WHERE session_id = ? AND hand_no = 3", (sid_b,)).fetchone()[0]
-    db.execute("DELETE FROM log WHERE id >= ?", (last,))
-    db.execute("UPDATE sqlite_sequence SET seq = ? WHERE name = 'log'", (last - 1,))
-    db.commit()
-    db.close()
+    _delete_last_hand(path, sid_b)
     assert _refused(path, anchors, sid_b)
     assert "no longer has" in next(iter(Store(path, anchors=anchors).failing().values()))
 
@@ -175,11 +180,6 @@ def test_a_missing_tail_says_which_hand_is_missing(two_tables):
     """The last hand deleted with the counter reset: the floor reads "hand 3 of table session 2
     is missing", not the number of a row that happens to be sealed first."""
     path, anchors, (_sid_a, sid_b) = two_tables
-    db = sqlite3.connect(path)
-    last = db.execute("SELECT min(id) FROM log WHERE session_id = ? AND hand_no = 3", (sid_b,)).fetchone()[0]
-    db.execute("DELETE FROM log WHERE id >= ?", (last,))
-    db.execute("UPDATE sqlite_sequence SET seq = ? WHERE name = 'log'", (last - 1,))
-    db.commit()
-    db.close()
+    _delete_last_hand(path, sid_b)
     texts = [p.text for p in Store(path, anchors=anchors).check(anchors=anchors)]
     assert any(f"hand 3 of table session {sid_b} is missing" in t for t in texts), texts

@@ -112,18 +112,17 @@ class Case:
 
 def entry_of(payload: dict, session: int, hand: int, at: str, table: str,
              table_id: str | None = None, seal: str | None = None) -> CaseEntry:
-    """A ruling row's case entry (rulings from before cases: one case, named by their hand)."""
-    by, chips = payload.get("by"), payload.get("chips")
-    by = by if isinstance(by, dict) else {}
-    chips = chips if isinstance(chips, dict) else {}
-    case = payload.get("case")
-    return CaseEntry(
-        case if isinstance(case, str) and case else f"{session}-{hand}",
-        str(payload.get("category") or "other"), str(payload.get("status") or "decided"),
-        session, hand, at, str(by.get("name", "?")), str(payload.get("facts", "")),
-        str(payload.get("decision", "")), tuple(str(r) for r in payload.get("rules") or ()),
-        str(payload.get("remedy", "none")), {int(s): int(a) for s, a in chips.items()},
-        str(payload.get("witnesses", "")), str(payload.get("camera", "")), table, table_id, seal)
+    """A ruling row's case entry, read as the timeline reads a ruling (``Ruling.from_payload``);
+    rulings from before cases: one case, named by their hand."""
+    from dealer_app.floor.rulings import Ruling  # (that module takes its categories from this one)
+    r = Ruling.from_payload(session, payload)
+    by = payload.get("by")
+    return CaseEntry(r.case or f"{session}-{hand}", r.category, r.status, session, hand, at,
+                     str(by.get("name", "?")) if isinstance(by, dict) else "?", r.facts, r.decision,
+                     tuple(str(x) for x in r.rules), r.remedy, r.chips, r.witnesses, r.camera, table, table_id, seal)
+
+
+_UNREADABLE = (TypeError, ValueError, AttributeError)  # a row edited out of shape: the record's check names it
 
 
 def record_entries(store) -> list[CaseEntry]:
@@ -137,15 +136,15 @@ def record_entries(store) -> list[CaseEntry]:
         try:
             out.append(entry_of(payload_dict(text), sid, hand, at, names.get(sid, "?"),
                                 seal=seal_code(digest) if isinstance(digest, str) else None))
-        except (TypeError, ValueError):
-            continue  # a row edited out of shape: the record's check names it
+        except _UNREADABLE:
+            continue
     return out
 
 
 def room_entries(reader) -> list[CaseEntry]:
     """Every ruling in a card room: the tables' own (their records' rows) and the room's."""
     from dealer_app.history.chain import seal_code
-    from dealer_app.history.hand_index import payload_dict, record_time
+    from dealer_app.history.hand_index import payload_dict
     reader.catch_up(hands=False)
     label = {tid: t.label for tid, t in reader.tables.items()}
     out = []
@@ -155,13 +154,13 @@ def room_entries(reader) -> list[CaseEntry]:
         try:
             out.append(entry_of(payload_dict(text), sid, hand, at, label.get(tid, tid), tid,
                                 seal_code(digest) if isinstance(digest, str) else None))
-        except (TypeError, ValueError):
+        except _UNREADABLE:
             continue
     for r in reader.rulings:
         try:
-            out.append(entry_of(r.payload, r.session, r.hand, record_time(r.at), label.get(r.table_id,
+            out.append(entry_of(r.payload, r.session, r.hand, r.at, label.get(r.table_id,
                                 r.table_id), r.table_id, seal_code(r.hash) if isinstance(r.hash, str) else None))
-        except (TypeError, ValueError):
+        except _UNREADABLE:
             continue
     return sorted(out, key=lambda e: e.at)
 

@@ -51,7 +51,7 @@ class RoomRuling:
     hand: int
     payload: dict
     floor_login: str
-    at: str
+    at: str  # UTC, in the record's form (the server's timestamp, converted as it is read)
     hash: str
 
 
@@ -166,7 +166,8 @@ class RoomReader:
                 "SELECT id, table_id, session, hand_no, payload, floor_login, at::text, hash FROM room.rulings "
                 "WHERE id > %s ORDER BY id", (since,)):
             if rid not in known:
-                self.rulings.append(RoomRuling(rid, tid, sid, hand, payload_dict(payload), login, at, digest))
+                self.rulings.append(RoomRuling(rid, tid, sid, hand, payload_dict(payload), login, record_time(at),
+                                                digest))
         for r in self.rulings:  # each ruling counted on its hand once the hand is known
             summary = self.index.hands.get((r.table_id, r.session, r.hand))
             if summary is not None and r.id not in self._counted:
@@ -225,7 +226,7 @@ class RoomReader:
             last_seq = out[-1][0]
             for r in self.rulings:
                 if (r.table_id, r.session, r.hand) == (table_id, session, hand_no):
-                    out.append((last_seq, "ruling", r.payload, record_time(r.at)))  # (one form of time)
+                    out.append((last_seq, "ruling", r.payload, r.at))
         return out
 
     def record_ruling(self, table_id: str, session: int, hand_no: int, payload: dict) -> RoomRuling:
@@ -239,7 +240,7 @@ class RoomReader:
         except psycopg.Error as exc:
             raise RoomError(f"{self.path}: the ruling cannot be recorded in the room ({words(exc)})") from None
         assert row is not None
-        ruling = RoomRuling(row[0], table_id, session, hand_no, payload, row[1], row[2], row[3])
+        ruling = RoomRuling(row[0], table_id, session, hand_no, payload, row[1], record_time(row[2]), row[3])
         self.rulings.append(ruling)
         return ruling
 

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_app.engine.catalog import rule_text
-from dealer_app.floor.cases import CATEGORIES, CATEGORY_WORDS, STATUS_WORDS, STATUSES
+from dealer_app.floor.cases import CATEGORIES, STATUSES
 from dealer_app.floor.rulings import REMEDIES, Ruling, RulingRefused, record_ruling, rule_at_table
 from dealer_app.floor.timeline import HandTimeline, Moment, TimelineError
 from dealer_app.history.store import StoreError
@@ -34,6 +34,8 @@ from dealer_app.ui.screen_fit import WHAT_IF_WINDOW, ScrollingPanel, fit_window
 from dealer_app.ui.table_view import TableView
 from dealer_app.ui.words import (
     action_name,
+    case_category,
+    case_status,
     error_words,
     fill,
     irregularity_name,
@@ -42,8 +44,6 @@ from dealer_app.ui.words import (
     step_text,
     typed_cents,
 )
-
-translate = QCoreApplication.translate
 
 
 class WhatIfDialog(QDialog):
@@ -114,14 +114,13 @@ class RulingDialog(QDialog):
         for number, r in latest.items():
             if r.status != "closed":
                 self.case.addItem(fill(self.tr("%1 (%2, %3)"), number,
-                                       translate("Cases", CATEGORY_WORDS.get(r.category, r.category)),
-                                       translate("Cases", STATUS_WORDS.get(r.status, r.status))), number)
+                                       case_category(r.category), case_status(r.status)), number)
         self.category = QComboBox()
         for category in CATEGORIES:
-            self.category.addItem(translate("Cases", CATEGORY_WORDS[category]), category)
+            self.category.addItem(case_category(category), category)
         self.status = QComboBox()
         for status in STATUSES:
-            self.status.addItem(translate("Cases", STATUS_WORDS[status]), status)
+            self.status.addItem(case_status(status), status)
         self.status.setCurrentIndex(STATUSES.index("decided"))
         self._latest = latest
         self.case.currentIndexChanged.connect(self._case_chosen)

@@ -14,7 +14,7 @@ import logging
 import sqlite3
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_app.engine.catalog import rule_text
-from dealer_app.floor.cases import STATUS_WORDS, STATUSES
+from dealer_app.floor.cases import STATUSES
 from dealer_app.floor.timeline import HandTimeline, Moment, TimelineError, load_hand
 from dealer_app.history.hand_index import HandSummary, list_hands, time_filter
 from dealer_app.history.store import StoreError
@@ -48,9 +48,18 @@ from dealer_app.ui.keys import WindowKeys
 from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.rulings import rule_html
 from dealer_app.ui.table_view import TableView
-from dealer_app.ui.words import choice_words, error_words, fill, language, money, say, step_text, typed_cents
+from dealer_app.ui.words import (
+    case_status,
+    choice_words,
+    error_words,
+    fill,
+    language,
+    money,
+    say,
+    step_text,
+    typed_cents,
+)
 
-translate = QCoreApplication.translate
 log = logging.getLogger(__name__)
 LIVE_REFRESH_MS = 2000  # how often a console on a local record looks for hands finished since
 
@@ -129,7 +138,7 @@ class FloorWindow(QMainWindow):
         self.filter_status = QComboBox()
         self.filter_status.addItem(self.tr("any status"), None)
         for status in STATUSES:
-            self.filter_status.addItem(translate("Cases", STATUS_WORDS[status]), status)
+            self.filter_status.addItem(case_status(status), status)
         self.filter_status.currentIndexChanged.connect(self.apply_filters)
         form.addRow(self.tr("Case status"), self.filter_status)
         self.filter_undo = QCheckBox(self.tr("Had an undo"))
@@ -264,8 +273,7 @@ class FloorWindow(QMainWindow):
             if h.rulings:
                 marks.append(self.tr("%1 ruling(s)").replace("%1", str(h.rulings)))
             for number, mark in h.cases.items():
-                status_words = translate("Cases", STATUS_WORDS.get(mark.status, mark.status))
-                marks.append(f"{number} {status_words}")
+                marks.append(f"{number} {case_status(mark.status)}")
             if getattr(h, "failing", None):  # its rows fail the record's check: said first, in red
                 marks.insert(0, self.tr("FAILS THE RECORD'S CHECK"))
             pot_text = money(h.pot, h.currency) if h.pot is not None else self.tr("open")

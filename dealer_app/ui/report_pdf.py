@@ -20,7 +20,7 @@ from dealer_app.engine.catalog import rule_texts
 from dealer_app.floor.timeline import HandTimeline, Moment
 from dealer_app.history.chain import seal_code
 from dealer_app.ui.rulings import rule_html
-from dealer_app.ui.words import choice_words, fill, language, say, step_text, table_title
+from dealer_app.ui.words import case_category, case_status, choice_words, fill, language, say, step_text, table_title
 
 translate = QCoreApplication.translate
 
@@ -151,7 +151,7 @@ def report_html(store, timeline: HandTimeline, index: int, generated_at: str | N
         cases.setdefault(entry.case, []).append(entry)
     if cases:
         parts.append(f"<p><b>{e(W['Case'])}:</b> " + "; ".join(
-            f"{e(number)} — {e(_category(rows[0].category))}, {e(_status(rows[-1].status))}"
+            f"{e(number)} — {e(case_category(rows[0].category))}, {e(case_status(rows[-1].status))}"
             for number, rows in cases.items()) + "</p>")
     parts += [
         f"<p><b>{e(W['Table'])}:</b> {e(table_title(t))} ({e(t.name)}) &nbsp; <b>{e(W['Game'])}:</b> "
@@ -242,7 +242,7 @@ def report_html(store, timeline: HandTimeline, index: int, generated_at: str | N
         cited += list(r.rules)
         by = (step.by or {}).get("name", "?")
         chips = ", ".join(f"{W['seat']} {s}: {m.money(a)}" for s, a in sorted(r.chips.items()))
-        case = f"{r.case} — {_category(r.category)}, {_status(r.status)}" if r.case else "—"
+        case = f"{r.case} — {case_category(r.category)}, {case_status(r.status)}" if r.case else "—"
         parts.append(
             f"<p><b>{e(W['Ruling'])}</b> {e(utc_text(step.at))} — {e(W['by'])} <b>{e(by)}</b> "
             f"({e(W['at step'])} {r.moment})</p><ul>"
@@ -305,16 +305,6 @@ def now_text() -> str:
 def _game(t) -> str:
     W = _report_words()
     return {"stud": W['Seven Card Stud'], "stud8": W['Seven Card Stud Hi-Lo']}.get(t.game, t.game)
-
-
-def _category(category: str) -> str:
-    from dealer_app.floor.cases import CATEGORY_WORDS
-    return translate("Cases", CATEGORY_WORDS[category]) if category in CATEGORY_WORDS else category
-
-
-def _status(status: str) -> str:
-    from dealer_app.floor.cases import STATUS_WORDS
-    return translate("Cases", STATUS_WORDS[status]) if status in STATUS_WORDS else status
 
 
 def record_verdict(store) -> tuple[str, bool]:

@@ -655,6 +655,18 @@ def input_text(inp, currency: str = "USD") -> str:
     return " ".join(map(str, inp))
 
 
+def case_category(category: str) -> str:
+    """A case's category (floor/cases) in the reader's words; one not known, as written."""
+    from dealer_app.floor.cases import CATEGORY_WORDS
+    return translate("Cases", CATEGORY_WORDS[category]) if category in CATEGORY_WORDS else category
+
+
+def case_status(status: str) -> str:
+    """A case's status (floor/cases) in the reader's words; one not known, as written."""
+    from dealer_app.floor.cases import STATUS_WORDS
+    return translate("Cases", STATUS_WORDS[status]) if status in STATUS_WORDS else status
+
+
 def irregularity_name(code: str) -> str:
     """An irregularity the dealer reports, by its rule (catalog §9)."""
     names = {"I-1": translate("Words", "Exposed downcard on third street"),

@@ -1064,7 +1064,7 @@
     <message>
         <location filename="../../history/store.py" line="611" />
         <location filename="../../history/store.py" line="629" />
-        <location filename="../../room/reader.py" line="221" />
+        <location filename="../../room/reader.py" line="222" />
         <source>%1: session %2: a %3 row is not readable JSON</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist kein lesbares JSON</translation>
     </message>
@@ -1444,7 +1444,7 @@
         <translation>%1: Spiel %2-%3 lässt sich nicht mehr nachspielen: %4</translation>
     </message>
     <message>
-        <location filename="../../room/reader.py" line="312" />
+        <location filename="../../room/reader.py" line="313" />
         <source>a ruling made in the room records the decision; chips are moved by a ruling at the table's own floor console (its record carries the seats)</source>
         <translation>eine Entscheidung im Saal hält den Entscheid fest; Chips bewegt eine Entscheidung an der eigenen Floor-Konsole des Tischs (dessen Protokoll die Plätze führt)</translation>
     </message>
@@ -1460,7 +1460,7 @@
 <context>
     <name>FloorDialogs</name>
     <message>
-        <location filename="../floor_dialogs.py" line="399" />
+        <location filename="../floor_dialogs.py" line="398" />
         <source>The two PINs differ: type the new floor PIN twice</source>
         <translation>Die zwei PINs sind verschieden: die neue Floor-PIN zweimal eingeben</translation>
     </message>
@@ -1468,269 +1468,269 @@
 <context>
     <name>FloorWindow</name>
     <message>
-        <location filename="../floor_window.py" line="78" />
+        <location filename="../floor_window.py" line="88" />
         <source>Floor — %1</source>
         <translation>Floor — %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="113" />
+        <location filename="../floor_window.py" line="123" />
         <source>e.g. 20</source>
         <translation>z. B. 20</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="114" />
-        <location filename="../floor_window.py" line="142" />
+        <location filename="../floor_window.py" line="124" />
+        <location filename="../floor_window.py" line="152" />
         <source>Table</source>
         <translation>Tisch</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="114" />
+        <location filename="../floor_window.py" line="124" />
         <source>Player or seat</source>
         <translation>Spieler oder Platz</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="115" />
+        <location filename="../floor_window.py" line="125" />
         <source>From</source>
         <translation>Von</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="115" />
+        <location filename="../floor_window.py" line="125" />
         <source>To</source>
         <translation>Bis</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="116" />
+        <location filename="../floor_window.py" line="126" />
         <source>Pot at least</source>
         <translation>Pot mindestens</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="134" />
+        <location filename="../floor_window.py" line="144" />
         <source>Had an undo</source>
         <translation>Mit Rückgängig</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="135" />
+        <location filename="../floor_window.py" line="145" />
         <source>Had an irregularity or ruling</source>
         <translation>Mit Unregelmäßigkeit oder Entscheidung</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="141" />
+        <location filename="../floor_window.py" line="151" />
         <source>Hand</source>
         <translation>Spiel</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="142" />
+        <location filename="../floor_window.py" line="152" />
         <source>Players</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="141" />
+        <location filename="../floor_window.py" line="151" />
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="80" />
+        <location filename="../floor_window.py" line="90" />
         <source>Choose a hand on the left</source>
         <translation>Links ein Spiel wählen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="123" />
+        <location filename="../floor_window.py" line="133" />
         <source>number, floor or words</source>
         <translation>Nummer, Floor oder Wörter</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="127" />
+        <location filename="../floor_window.py" line="137" />
         <source>Case</source>
         <translation>Fall</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="129" />
+        <location filename="../floor_window.py" line="139" />
         <source>any status</source>
         <translation>jeder Stand</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="133" />
+        <location filename="../floor_window.py" line="143" />
         <source>Case status</source>
         <translation>Stand des Falls</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="141" />
+        <location filename="../floor_window.py" line="151" />
         <source>Started (UTC)</source>
         <translation>Begonnen (UTC)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="142" />
+        <location filename="../floor_window.py" line="152" />
         <source>Marks</source>
         <translation>Vermerke</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="151" />
+        <location filename="../floor_window.py" line="161" />
         <source>Open hand history files…</source>
         <translation>Spielverläufe aus Dateien öffnen…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="158" />
+        <location filename="../floor_window.py" line="168" />
         <source>Open hand history files</source>
         <translation>Spielverläufe aus Dateien öffnen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="171" />
+        <location filename="../floor_window.py" line="181" />
         <source>%1 hand(s) read from the files</source>
         <translation>%1 Spiel(e) aus den Dateien gelesen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="173" />
+        <location filename="../floor_window.py" line="183" />
         <source>%1 not read: %2</source>
         <translation>%1 nicht gelesen: %2</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="216" />
+        <location filename="../floor_window.py" line="231" />
         <source>%1 new hand(s) in the record</source>
         <translation>%1 neue(s) Spiel(e) im Protokoll</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="255" />
+        <location filename="../floor_window.py" line="270" />
         <source>%1 undo(s)</source>
         <translation>%1× rückgängig</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="257" />
+        <location filename="../floor_window.py" line="272" />
         <source>%1 irregularity(ies)</source>
         <translation>%1 Unregelmäßigkeit(en)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="259" />
+        <location filename="../floor_window.py" line="274" />
         <source>%1 ruling(s)</source>
         <translation>%1 Entscheidung(en)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="264" />
+        <location filename="../floor_window.py" line="278" />
         <source>FAILS THE RECORD'S CHECK</source>
         <translation>BESTEHT DIE PROTOKOLLPRÜFUNG NICHT</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="265" />
+        <location filename="../floor_window.py" line="279" />
         <source>open</source>
         <translation>offen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="278" />
+        <location filename="../floor_window.py" line="292" />
         <source>%1 of %2 hands</source>
         <translation>%1 von %2 Spielen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="288" />
+        <location filename="../floor_window.py" line="302" />
         <source>Not a time: type it as the record keeps it, UTC, e.g. 2026-12-01 or 2026-12-01T21:00</source>
         <translation>Keine Uhrzeit: so tippen, wie das Protokoll sie führt, in UTC, z. B. 2026-12-01 oder 2026-12-01T21:00</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="290" />
+        <location filename="../floor_window.py" line="304" />
         <source>%1 is not a time: type it as 2026-12-01 or 2026-12-01T21:00 (UTC)</source>
         <translation>%1 ist keine Uhrzeit: als 2026-12-01 oder 2026-12-01T21:00 tippen (UTC)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="317" />
-        <location filename="../floor_window.py" line="501" />
+        <location filename="../floor_window.py" line="331" />
+        <location filename="../floor_window.py" line="515" />
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="321" />
+        <location filename="../floor_window.py" line="335" />
         <source>A hand from a file is not in the record: it can be stepped through and printed, not ruled on</source>
         <translation>Ein Spiel aus einer Datei steht nicht im Protokoll: Es lässt sich durchgehen und drucken, aber nicht entscheiden</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="357" />
+        <location filename="../floor_window.py" line="371" />
         <source>Downcards as shown at the end</source>
         <translation>Verdeckte Karten, wie am Ende gezeigt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="359" />
+        <location filename="../floor_window.py" line="373" />
         <source>What if…</source>
         <translation>Was wäre, wenn…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="361" />
+        <location filename="../floor_window.py" line="375" />
         <source>Rule…</source>
         <translation>Entscheiden…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="363" />
+        <location filename="../floor_window.py" line="377" />
         <source>Print report…</source>
         <translation>Bericht drucken…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="365" />
+        <location filename="../floor_window.py" line="379" />
         <source>Verify record</source>
         <translation>Protokoll prüfen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="394" />
+        <location filename="../floor_window.py" line="408" />
         <source>Hand %1, step %2 of %3</source>
         <translation>Spiel %1, Schritt %2 von %3</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="414" />
+        <location filename="../floor_window.py" line="428" />
         <source>Legal now</source>
         <translation>Jetzt erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="414" />
+        <location filename="../floor_window.py" line="428" />
         <source>Then</source>
         <translation>Danach</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="414" />
+        <location filename="../floor_window.py" line="428" />
         <source>legal</source>
         <translation>erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="415" />
+        <location filename="../floor_window.py" line="429" />
         <source>NOT legal</source>
         <translation>NICHT erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="416" />
+        <location filename="../floor_window.py" line="430" />
         <source>Pots</source>
         <translation>Pots</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="416" />
+        <location filename="../floor_window.py" line="430" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="416" />
+        <location filename="../floor_window.py" line="430" />
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="417" />
+        <location filename="../floor_window.py" line="431" />
         <source>burns</source>
         <translation>gebrannte Karten</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="491" />
+        <location filename="../floor_window.py" line="505" />
         <source>Save the ruling report</source>
         <translation>Den Entscheidungsbericht speichern</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="501" />
+        <location filename="../floor_window.py" line="515" />
         <source>The report cannot be written: %1</source>
         <translation>Der Bericht kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="504" />
+        <location filename="../floor_window.py" line="518" />
         <source>Report written: %1</source>
         <translation>Bericht geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="510" />
+        <location filename="../floor_window.py" line="524" />
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="512" />
+        <location filename="../floor_window.py" line="526" />
         <source>The record proves itself: every row matches its keyed hash.</source>
         <translation>Das Protokoll beweist sich selbst: Jede Zeile passt zu ihrem verschlüsselten Hash.</translation>
     </message>
@@ -1738,62 +1738,62 @@
 <context>
     <name>IrregularityDialog</name>
     <message>
-        <location filename="../floor_dialogs.py" line="267" />
+        <location filename="../floor_dialogs.py" line="266" />
         <source>Report an irregularity</source>
         <translation>Eine Unregelmäßigkeit melden</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="286" />
+        <location filename="../floor_dialogs.py" line="285" />
         <source>Irregularity</source>
         <translation>Unregelmäßigkeit</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="286" />
+        <location filename="../floor_dialogs.py" line="285" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="287" />
+        <location filename="../floor_dialogs.py" line="286" />
         <source>Card</source>
         <translation>Karte</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="287" />
+        <location filename="../floor_dialogs.py" line="286" />
         <source>Action</source>
         <translation>Aktion</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="288" />
+        <location filename="../floor_dialogs.py" line="287" />
         <source>Amount (bet or raise to)</source>
         <translation>Betrag (setzen oder erhöhen auf)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="289" />
+        <location filename="../floor_dialogs.py" line="288" />
         <source>Floor's name</source>
         <translation>Name des Floors</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="290" />
+        <location filename="../floor_dialogs.py" line="289" />
         <source>Floor PIN</source>
         <translation>Floor-PIN</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="291" />
+        <location filename="../floor_dialogs.py" line="290" />
         <source>The floor PIN again (it is set now)</source>
         <translation>Die Floor-PIN noch einmal (sie wird jetzt festgelegt)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="303" />
+        <location filename="../floor_dialogs.py" line="302" />
         <source>Apply the remedy</source>
         <translation>Die Abhilfe anwenden</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="308" />
+        <location filename="../floor_dialogs.py" line="307" />
         <source>No irregularity the table reports applies now; the floor decides (I-3).</source>
         <translation>Jetzt passt keine Unregelmäßigkeit, die der Tisch meldet; der Floor entscheidet (I-3).</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="334" />
+        <location filename="../floor_dialogs.py" line="333" />
         <source>This table's house option out_of_turn: %1</source>
         <translation>Die Hausregel out_of_turn dieses Tischs: %1</translation>
     </message>
@@ -3086,108 +3086,108 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>%1 (%2, %3)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="135" />
+        <location filename="../floor_dialogs.py" line="134" />
         <source>None: the decision only</source>
         <translation>Keine: nur der Beschluss</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="135" />
+        <location filename="../floor_dialogs.py" line="134" />
         <source>Move chips between seats</source>
         <translation>Chips zwischen Plätzen bewegen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="136" />
+        <location filename="../floor_dialogs.py" line="135" />
         <source>Void the hand: every chip back</source>
         <translation>Das Spiel für ungültig erklären: alle Chips zurück</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="140" />
+        <location filename="../floor_dialogs.py" line="139" />
         <source>A ruling made in the room records the decision. Chips are moved by a ruling at the table's own floor console, whose record carries its seats.</source>
         <translation>Eine Entscheidung im Saal hält den Entscheid fest. Chips bewegt eine Entscheidung an der eigenen Floor-Konsole des Tischs, dessen Protokoll die Plätze führt.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="147" />
+        <location filename="../floor_dialogs.py" line="146" />
         <source>+ or − amount</source>
         <translation>Betrag mit + oder −</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="156" />
+        <location filename="../floor_dialogs.py" line="155" />
         <source>Case</source>
         <translation>Fall</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="156" />
+        <location filename="../floor_dialogs.py" line="155" />
         <source>Category</source>
         <translation>Art</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="157" />
+        <location filename="../floor_dialogs.py" line="156" />
         <source>Status</source>
         <translation>Stand</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="158" />
+        <location filename="../floor_dialogs.py" line="157" />
         <source>Facts</source>
         <translation>Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="158" />
+        <location filename="../floor_dialogs.py" line="157" />
         <source>Rules cited</source>
         <translation>Genannte Regeln</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="159" />
+        <location filename="../floor_dialogs.py" line="158" />
         <source>Decision</source>
         <translation>Beschluss</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="159" />
+        <location filename="../floor_dialogs.py" line="158" />
         <source>Remedy</source>
         <translation>Abhilfe</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="160" />
+        <location filename="../floor_dialogs.py" line="159" />
         <source>Chips (with Move chips)</source>
         <translation>Chips (bei »Chips bewegen«)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="160" />
+        <location filename="../floor_dialogs.py" line="159" />
         <source>Witnesses</source>
         <translation>Zeugen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="161" />
+        <location filename="../floor_dialogs.py" line="160" />
         <source>Camera / time reference</source>
         <translation>Kamera / Zeitangabe</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="161" />
+        <location filename="../floor_dialogs.py" line="160" />
         <source>Floor's name</source>
         <translation>Name des Floors</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="162" />
+        <location filename="../floor_dialogs.py" line="161" />
         <source>Floor PIN</source>
         <translation>Floor-PIN</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="165" />
+        <location filename="../floor_dialogs.py" line="164" />
         <source>The floor PIN again (it is set now)</source>
         <translation>Die Floor-PIN noch einmal (sie wird jetzt festgelegt)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="189" />
+        <location filename="../floor_dialogs.py" line="188" />
         <source>Record the ruling</source>
         <translation>Die Entscheidung eintragen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="216" />
-        <location filename="../floor_dialogs.py" line="243" />
+        <location filename="../floor_dialogs.py" line="215" />
+        <location filename="../floor_dialogs.py" line="242" />
         <source>A chip amount cannot be read: %1</source>
         <translation>Ein Chipbetrag ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="219" />
+        <location filename="../floor_dialogs.py" line="218" />
         <source>Stacks after this remedy: %1</source>
         <translation>Stacks nach dieser Abhilfe: %1</translation>
     </message>
@@ -4320,7 +4320,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../words.py" line="309" />
-        <location filename="../words.py" line="729" />
+        <location filename="../words.py" line="741" />
         <source>Burn one card, then one card down to each of the %1 players</source>
         <translation>Eine Karte brennen, dann jedem der %1 Spieler eine verdeckte Karte</translation>
     </message>
@@ -4369,7 +4369,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../words.py" line="310" />
-        <location filename="../words.py" line="730" />
+        <location filename="../words.py" line="742" />
         <source>Burn one card, then one card up to each of the %1 players</source>
         <translation>Eine Karte brennen, dann jedem der %1 Spieler eine offene Karte</translation>
     </message>
@@ -5010,177 +5010,177 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>, Platz %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="660" />
+        <location filename="../words.py" line="672" />
         <source>Exposed downcard on third street</source>
         <translation>Verdeckte Karte bei der 3. Karte aufgedeckt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="661" />
+        <location filename="../words.py" line="673" />
         <source>Card dealt too early</source>
         <translation>Zu früh gegebene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="662" />
+        <location filename="../words.py" line="674" />
         <source>Wrong bring-in (a misread door card)</source>
         <translation>Falscher Bring-in (Door Card falsch gelesen)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="663" />
+        <location filename="../words.py" line="675" />
         <source>Action out of turn</source>
         <translation>Aktion außer der Reihe</translation>
     </message>
     <message>
-        <location filename="../words.py" line="664" />
+        <location filename="../words.py" line="676" />
         <source>Misdeal</source>
         <translation>Misdeal</translation>
     </message>
     <message>
-        <location filename="../words.py" line="665" />
+        <location filename="../words.py" line="677" />
         <source>Fouled deck</source>
         <translation>Fehlerhaftes Deck</translation>
     </message>
     <message>
-        <location filename="../words.py" line="671" />
+        <location filename="../words.py" line="683" />
         <source>hand dealt: antes in</source>
         <translation>Spiel gegeben: Antes im Pot</translation>
     </message>
     <message>
-        <location filename="../words.py" line="672" />
+        <location filename="../words.py" line="684" />
         <source>awards confirmed; hand sealed</source>
         <translation>Auszahlung bestätigt; Spiel versiegelt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="673" />
+        <location filename="../words.py" line="685" />
         <source>table resumed after a restart</source>
         <translation>Tisch nach einem Neustart fortgesetzt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="674" />
+        <location filename="../words.py" line="686" />
         <source>dealer undid: %1</source>
         <translation>Dealer machte rückgängig: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="675" />
+        <location filename="../words.py" line="687" />
         <source>dealer redid: %1</source>
         <translation>Dealer wiederholte: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="676" />
+        <location filename="../words.py" line="688" />
         <source>irregularity: %1</source>
         <translation>Unregelmäßigkeit: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="677" />
+        <location filename="../words.py" line="689" />
         <source>floor ruling by %1: %2</source>
         <translation>Entscheidung des Floors von %1: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="681" />
+        <location filename="../words.py" line="693" />
         <source> (confirmed by the floor: %1)</source>
         <translation> (vom Floor bestätigt: %1)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="689" />
+        <location filename="../words.py" line="701" />
         <source>Next street: %1</source>
         <translation>Nächste Runde: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="690" />
+        <location filename="../words.py" line="702" />
         <source>Common card %1: every live player's card</source>
         <translation>Gemeinschaftskarte %1: gilt für jeden aktiven Spieler</translation>
     </message>
     <message>
-        <location filename="../words.py" line="691" />
+        <location filename="../words.py" line="703" />
         <source>No betting: fewer than two players have chips</source>
         <translation>Keine Setzrunde: Weniger als zwei Spieler haben Chips</translation>
     </message>
     <message>
-        <location filename="../words.py" line="695" />
+        <location filename="../words.py" line="707" />
         <source>Floor ruling: applied although refused: %1</source>
         <translation>Floor-Entscheidung: angewendet, obwohl abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="697" />
+        <location filename="../words.py" line="709" />
         <source>Uncalled %1 returned to seat %2</source>
         <translation>Nicht gecallter Einsatz: %1 zurück an Platz %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="700" />
+        <location filename="../words.py" line="712" />
         <source>Seat %1 mucks</source>
         <translation>Platz %1 muckt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="701" />
+        <location filename="../words.py" line="713" />
         <source>Seat %1 wins %2: everyone else folded; no need to show</source>
         <translation>Platz %1 gewinnt %2: Alle anderen haben gepasst; kein Zeigen nötig</translation>
     </message>
     <message>
-        <location filename="../words.py" line="706" />
+        <location filename="../words.py" line="718" />
         <source>Seat %1's exposed downcard %2 is the door card; the third card is dealt down</source>
         <translation>Die aufgedeckte verdeckte Karte %2 von Platz %1 ist die Door Card; die dritte Karte wird verdeckt gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="708" />
+        <location filename="../words.py" line="720" />
         <source>Card dealt too early: it goes back, the stub is shuffled with it (not the burns), and street %1 is dealt without a new burn</source>
         <translation>Zu früh gegebene Karte: Sie geht zurück, der Reststapel wird mit ihr gemischt (ohne die gebrannten Karten), und die %1. Karte wird gegeben, ohne neu zu brennen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="715" />
+        <location filename="../words.py" line="727" />
         <source>Open a table</source>
         <translation>Einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="716" />
+        <location filename="../words.py" line="728" />
         <source>Between hands: start hand %1 when the table is ready</source>
         <translation>Zwischen zwei Spielen: Spiel %1 beginnen, sobald der Tisch bereit ist</translation>
     </message>
     <message>
-        <location filename="../words.py" line="719" />
+        <location filename="../words.py" line="731" />
         <source>%1. Enter the common card</source>
         <translation>%1. Gemeinschaftskarte eingeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="721" />
+        <location filename="../words.py" line="733" />
         <source>Seat %1 (%2) to act</source>
         <translation>Platz %1 (%2) ist am Zug</translation>
     </message>
     <message>
-        <location filename="../words.py" line="723" />
+        <location filename="../words.py" line="735" />
         <source>Seat %1 shows first</source>
         <translation>Platz %1 zeigt zuerst</translation>
     </message>
     <message>
-        <location filename="../words.py" line="724" />
+        <location filename="../words.py" line="736" />
         <source>Seat %1: show or muck</source>
         <translation>Platz %1: zeigen oder mucken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="725" />
+        <location filename="../words.py" line="737" />
         <source>Push the pots and confirm</source>
         <translation>Pots auszahlen und bestätigen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="726" />
+        <location filename="../words.py" line="738" />
         <source>One card down to each of the %1 players</source>
         <translation>Je eine Karte verdeckt an die %1 Spieler</translation>
     </message>
     <message>
-        <location filename="../words.py" line="727" />
+        <location filename="../words.py" line="739" />
         <source>One card up to each of the %1 players</source>
         <translation>Je eine Karte offen an die %1 Spieler</translation>
     </message>
     <message>
-        <location filename="../words.py" line="731" />
+        <location filename="../words.py" line="743" />
         <source>Hand %1 is sealed in the record: %2</source>
         <translation>Spiel %1 ist im Protokoll versiegelt: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="732" />
+        <location filename="../words.py" line="744" />
         <source>Misdeal: give back every ante and bet, shuffle, and deal again</source>
         <translation>Misdeal: alle Antes und Einsätze zurückgeben, mischen und neu geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="733" />
+        <location filename="../words.py" line="745" />
         <source>Fouled deck: give back every ante and bet, shuffle, and deal again</source>
         <translation>Fehlerhaftes Deck: alle Antes und Einsätze zurückgeben, mischen und neu geben</translation>
     </message>
