@@ -20,6 +20,7 @@ import secrets
 import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Said, Says, said, says
 from dealer_app.history.chain import (
@@ -37,6 +38,9 @@ from dealer_app.history.chain import (
     read_key,
     row_hash,
 )
+
+if TYPE_CHECKING:
+    from dealer_app.history.integrity import KeptCheck
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (
@@ -140,6 +144,7 @@ class Store:
     record_id: str  # the record's own identity (meta), in every row's hash and every anchor
     format: int  # 2: the keyed chain; 1: an older record, read as it is until it is upgraded
     _failing_at: tuple | None = None  # (the record's state, failing()'s answer then)
+    _kept_check: KeptCheck | None = None  # ( the walk of the last check, taken up when the record grew)
 
     def __init__(self, path: Path | str | None = None, create: bool = True, key: bytes | None = None,
                  anchors: Path | None = None):
@@ -655,7 +660,9 @@ class Store:
         rows outside a hand or the problem's hand unknown. A table or hand found here is never
         resumed, dealt on or reported as whole. The check reads every row (about 11 µs a row),
         so its answer is kept until the record changes — by this connection or another one —
-        and the resume list, the hand list and a report ask it once, not once each."""
+        and the resume list, the hand list and a report ask it once, not once each. When the
+        record has only grown since, the check's walk is taken up where it ended
+        (``integrity.KeptCheck``: a console beside a table being dealt reads only the new rows)."""
         anchors = self.anchors_path if self.anchors_path is not None and self.anchors_path.is_file() else None
         seals = anchors.stat() if anchors is not None else None  # (the last hands deleted: against the seals)
         state = (self.db.execute("PRAGMA data_version").fetchone()[0], self.db.total_changes,
@@ -663,8 +670,12 @@ class Store:
         cached = self._failing_at
         if cached is not None and cached[0] == state:
             return dict(cached[1])
-        from dealer_app.history.integrity import failing_by_hand
-        out = failing_by_hand(self.check(anchors=anchors))
+        from dealer_app.history.integrity import KeptCheck, check_record, failing_by_hand
+        if self._kept_check is None:
+            self._kept_check = KeptCheck()
+        key = self._key
+        out = failing_by_hand(check_record(self, key, anchors, self._kept_check) if key is not None
+                              else self.check(anchors=anchors))
         self._failing_at = (state, out)
         return dict(out)
 
