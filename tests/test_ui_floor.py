@@ -377,3 +377,56 @@ def test_a_console_on_a_local_record_lists_hands_finished_after_it_opened(qtbot,
     assert w.timeline is reading  # not reopened: the floor goes on reading it
     selected = w.hand_list.selectionModel().selectedRows()
     assert [w.shown[r.row()].id for r in selected] == [chosen]
+
+
+def _forge(record, where: str, args=()):
+    """An insider's edit: one row's payload changed in SQLite (a dealt hand's pot made bigger)."""
+    import sqlite3
+    db = sqlite3.connect(record)
+    row = db.execute(f"SELECT id, payload FROM log WHERE {where} ORDER BY id DESC LIMIT 1", args).fetchone()
+    db.execute("UPDATE log SET payload = ? WHERE id = ?", (row[1].replace('"amount": ', '"amount": 1', 1), row[0]))
+    db.commit()
+    db.close()
+    return row[0]
+
+
+def _marks(w, hand_id: str) -> str:
+    row = next(r for r, h in enumerate(w.shown) if h.id == hand_id)
+    return w.hand_list.item(row, 3).text()
+
+
+def test_the_console_lists_at_once_and_marks_a_forged_hand_when_its_check_ends(qtbot, record):
+    """The hands are listed before the record's check has read the record (it runs beside the
+    console); the forged hand is marked in red when it ends, and the status says so."""
+    from dealer_app.ui.hand_list import FAILING_COLOUR
+    _forge(record, "kind = 'hand_end' AND hand_no = 2")
+    w = FloorWindow(Store(record, create=False))
+    qtbot.addWidget(w)
+    w.show()
+    assert w.hand_list.rowCount() == 4  # listed now, whatever the check has read yet
+    qtbot.waitUntil(lambda: "FAILS THE RECORD'S CHECK" in _marks(w, "1-2"), timeout=10000)
+    assert not any("FAILS" in _marks(w, f"1-{n}") for n in (1, 3, 4))
+    row = next(r for r, h in enumerate(w.shown) if h.id == "1-2")
+    colour = w.hand_model.data(w.hand_model.index(row, 0), Qt.ItemDataRole.ForegroundRole)
+    assert colour == FAILING_COLOUR and "1 hand(s)" in w.status.text()
+    w.close()
+
+
+def test_a_hand_forged_after_the_console_opened_is_marked_and_only_new_rows_are_read(qtbot, console, record):
+    """The table deals on; an insider edits the new hand's last row before the console looks
+    again. The console's check reads only the rows added since its first check (its walk is
+    taken up), finds the edit and marks the new hand, and no other."""
+    w = console
+    qtbot.waitUntil(lambda: w.failing == {}, timeout=10000)  # the first check: whole
+    assert "every row holds" in w.status.text()
+    w._live.stop()  # (the table's hand and the edit land before the console's next look)
+    table = TableController(Store(record))
+    table.resume(table.open_tables()[0].session_id)
+    table.start_hand()
+    _play_to_end(table, random.Random(9))
+    _forge(record, "kind = 'hand_end' AND hand_no = ?", (table.hand_no,))
+    w._live.start()
+    new_id = f"1-{table.hand_no}"
+    qtbot.waitUntil(lambda: any(h.id == new_id for h in w.shown) and "FAILS" in _marks(w, new_id), timeout=10000)
+    assert not any("FAILS" in _marks(w, f"1-{n}") for n in (1, 2, 3, 4))
+    assert w.record_check._checker.store._kept_check.taken_up >= 1

@@ -85,23 +85,70 @@ class HandSummary:
 SUMMARY_KINDS = _KINDS
 
 
-# a time the floor filters hands by: UTC, as the record writes it (2026-12-01, 2026-12-01T21:00 …)
-TIME_FILTER = re.compile(r"\d{4}-\d{2}-\d{2}([T ]\d{2}(:\d{2}(:\d{2})?)?)?")
-_TIME_SHAPE = "0000-00-00T00:00:00"
+# a time the floor filters hands by: UTC, as the record writes it (2026-12-01, 2026-12-01T21:00,
+# 2026-12-01T21:00:05.250; a trailing Z, "UTC", is taken too)
+TIME_FILTER = re.compile(r"\d{4}-\d{2}-\d{2}([T ]\d{2}(:\d{2}(:\d{2}(\.\d{1,6})?)?)?[Zz]?)?")
+_TIME_SHAPE = "0000-00-00T00:00:00.000000"
+_EARLIEST = "2000-01-01T00:00:00"  # (what a time still being typed is completed with, to try it)
+_FIELDS = ((5, 7), (8, 10), (11, 13), (14, 16), (17, 19))  # month, day, hour, minute, second
+
+
+def utc_time(text: str) -> str:
+    """A whole time as the record writes it ("2026-12-01 21:00Z" → "2026-12-01T21:00"; seconds
+    to the record's milliseconds), or ValueError saying why not: not the shape of one
+    ("yesterday"), or a date or time that does not exist ("2026-02-30", "2026-12-01T25:00")."""
+    text = text.strip()
+    if not TIME_FILTER.fullmatch(text):
+        raise ValueError("not the shape of a date and time")
+    text = text.rstrip("Zz").replace(" ", "T")
+    _exists(text)
+    whole, dot, fraction = text.partition(".")
+    return whole + dot + fraction[:3]  # (the record keeps milliseconds)
+
+
+def _exists(text: str) -> None:
+    """ValueError naming the part of a date and time that does not exist (month 13, 30 February …)."""
+    from datetime import datetime
+    parts = [int(text[a:b]) for a, b in ((0, 4), *_FIELDS) if len(text) >= b]
+    year, month, day, *rest = parts
+    try:
+        datetime(year, month, day, *rest)
+    except ValueError as exc:
+        raise ValueError(f"no such date or time ({exc})") from None
 
 
 def time_filter(text: str) -> str | None:
     """A From/To time as typed: the record's form of it ("2026-12-01 21:00" → "2026-12-01T21:00"),
-    None while it is still being typed (a start of one: "2026-12"), or ValueError when it can
-    never be one ("yesterday", "12/01")."""
+    None while it is still being typed (a start of one: "2026-12", "2026-1"), or ValueError when
+    it can never be one ("yesterday", "12/01", and a date or time that does not exist:
+    "2026-13-01", "2026-02-30", "2026-12-01T25:00" — or a start that none can finish: "2026-02-3")."""
     text = text.strip()
     if TIME_FILTER.fullmatch(text):
-        return text.replace(" ", "T")
+        return utc_time(text)
     shaped = all((want == "0" and ch.isdigit()) or (want == "T" and ch in "T ") or ch == want
                  for ch, want in zip(text, _TIME_SHAPE, strict=False))
-    if len(text) <= len(_TIME_SHAPE) and shaped:
+    if len(text) <= len(_TIME_SHAPE) and shaped and _may_become_one(text.replace(" ", "T")):
         return None
     raise ValueError(text)
+
+
+def _may_become_one(start: str) -> bool:
+    """Whether a time still being typed can be finished as one that exists: "2026-1" can
+    (2026-10 …), "2026-13" and "2026-02-3" cannot."""
+    if len(start) <= 4:
+        return True  # a year being typed (0001 … 9999)
+    start = start[:19]  # (the seconds' fraction being typed: the time before it decides)
+    field = next(((a, b) for a, b in _FIELDS if a < len(start) < b), None)  # the number being typed
+    left = 0 if field is None else field[1] - len(start)  # its digits not typed yet (0 or 1)
+    fills = [str(n).zfill(left) for n in range(10 ** left)] if left else [""]
+    for fill in fills:
+        whole = start + fill + _EARLIEST[len(start) + len(fill):]
+        try:
+            _exists(whole)
+        except ValueError:
+            continue
+        return True
+    return False
 
 
 def record_time(at: str) -> str:
@@ -113,8 +160,10 @@ def record_time(at: str) -> str:
         return at
 
 
-def list_hands(store) -> list[HandSummary]:
-    """Every hand of the record, newest first."""
+def list_hands(store, failing: dict | None = None) -> list[HandSummary]:
+    """Every hand of the record, newest first, each whose rows fail the record's check marked.
+    ``failing``: what fails, when the caller knows it (the console checks in a thread of its
+    own and marks the hands when the check ends); else the record is checked here."""
     index = HandIndex({(None, sid): (name, profile) for sid, name, profile, _opened in store.all_sessions()})
     marks = ",".join("?" * len(_KINDS))
     for sid, hand_no, kind, text, at, digest in store.db.execute(
@@ -122,12 +171,23 @@ def list_hands(store) -> list[HandSummary]:
             _KINDS):
         index.take(None, sid, hand_no, kind, text, at, digest)
     hands = index.newest_first()
-    failing = store.failing()
-    if failing:  # every hand whose rows fail is marked (the whole table's, when its own rows fail)
-        for h in hands:
-            h.failing = failing.get((h.session, h.hand)) or failing.get((h.session, None)) or failing.get((0, None)) \
-                or next((t for (sid, _hand), t in failing.items() if sid == 0), None)
+    if failing is None:
+        failing = store.failing()
+    mark_failing(hands, failing)
     return hands
+
+
+def mark_failing(hands: list[HandSummary], failing: dict) -> None:
+    """Each hand's ``failing``: the words of the first problem of its rows, its table's or the
+    whole record's; None for a hand whose rows hold (a hand from a file, session 0, is no
+    record's)."""
+    for h in hands:
+        h.failing = None
+    if failing:  # every hand whose rows fail is marked (the whole table's, when its own rows fail)
+        whole = failing.get((0, None)) or next((t for (sid, _hand), t in failing.items() if sid == 0), None)
+        for h in hands:
+            if h.session:
+                h.failing = failing.get((h.session, h.hand)) or failing.get((h.session, None)) or whole
 
 
 class HandIndex:

@@ -312,6 +312,24 @@ class Store:
         self._read_meta()
         return self
 
+    @classmethod
+    def following(cls, path: Path | str, key: bytes | None, anchors: Path | None) -> "Store":
+        """The record opened for reading only, seeing what other connections commit as they
+        commit it (``read_only`` may read a record nobody has open as a fixed file): the
+        console's check, in a thread of its own, beside the table dealing on."""
+        self = cls.read_only(path, key)
+        if anchors is not None:
+            self.anchors_path = anchors
+        try:
+            followed = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None,
+                                       timeout=BUSY_TIMEOUT_MS / 1000)
+            followed.execute("SELECT COUNT(*) FROM sessions").fetchone()
+        except sqlite3.Error:  # (a WAL record in a folder we may not write: read as it stands)
+            return self
+        self.db.close()
+        self.db = followed
+        return self
+
     @staticmethod
     def _check_header(path: Path) -> bool:
         """Refuse a file that is not SQLite before SQLite opens it. True: an existing record
@@ -700,6 +718,21 @@ class Store:
         for sid in list(self._locks):
             self.unlock_session(sid)
         self.db.close()
+
+
+def applied_room_rulings(db: sqlite3.Connection) -> set[tuple[int, str]]:
+    """The card room's rulings this record has applied, as (the room's id, its hash): each is
+    one ruling row of the record carrying ``room_ruling`` and ``room_hash`` (issue 26 §4)."""
+    found = set()
+    for (text,) in db.execute("SELECT payload FROM log WHERE kind = 'ruling'"):
+        try:
+            payload = json.loads(text)
+        except (TypeError, ValueError):
+            continue
+        if isinstance(payload, dict) and isinstance(payload.get("room_ruling"), int) \
+                and isinstance(payload.get("room_hash"), str):
+            found.add((payload["room_ruling"], payload["room_hash"]))
+    return found
 
 
 def _has_lines(path: Path) -> bool:

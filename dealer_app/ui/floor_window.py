@@ -15,9 +15,9 @@ import sqlite3
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QColor, QKeyEvent
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
-    QAbstractItemView,
+    QApplication,
     QCheckBox,
     QComboBox,
     QFormLayout,
@@ -31,8 +31,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSlider,
     QSplitter,
-    QTableWidget,
-    QTableWidgetItem,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -41,11 +39,13 @@ from PySide6.QtWidgets import (
 from dealer_app.engine.catalog import rule_text
 from dealer_app.floor.cases import STATUSES
 from dealer_app.floor.timeline import HandTimeline, Moment, TimelineError, load_hand
-from dealer_app.history.hand_index import HandSummary, list_hands, time_filter
+from dealer_app.history.hand_index import HandSummary, list_hands, mark_failing, time_filter
 from dealer_app.history.store import StoreError
 from dealer_app.ui.file_dialogs import open_files_dialog, raise_dialog, save_pdf_dialog
+from dealer_app.ui.hand_list import HandList, HandListModel
 from dealer_app.ui.keys import WindowKeys
 from dealer_app.ui.qt_bridge import ControllerBridge
+from dealer_app.ui.record_check import RecordCheck
 from dealer_app.ui.rulings import rule_html
 from dealer_app.ui.table_view import TableView
 from dealer_app.ui.words import (
@@ -99,7 +99,18 @@ class FloorWindow(QMainWindow):
         self.status = QLabel()
         self.statusBar().addWidget(self.status, 1)
         self.keys = _StepKeys(self)
+        # the record's check runs beside the console: the hands are listed now, and marked when
+        # it has read the record (None: not known yet)
+        self.failing: dict | None = None if self._checks_record() else {}
+        self.record_check: RecordCheck | None = None
         self.reload()
+        if self.failing is None:
+            self.record_check = RecordCheck(self.store, self)
+            self.record_check.checked.connect(self._checked)
+            self.record_check.failed.connect(self._check_failed)
+            self.status.setText(self.tr("Checking the record… the hands are listed; any whose rows fail its check "
+                                        "will be marked in red"))
+            self.record_check.want()
         # a console on a local record lists the hands a table finishes after it opened (another
         # connection's commit changes the record's data_version; nothing is read until it does)
         self._record_version = self._version()
@@ -147,13 +158,10 @@ class FloorWindow(QMainWindow):
             check.toggled.connect(self.apply_filters)
             form.addRow(check)
         layout.addLayout(form)
-        self.hand_list = QTableWidget(0, 6)
-        self.hand_list.setHorizontalHeaderLabels([self.tr("Hand"), self.tr("Started (UTC)"), self.tr("Pot"),
-                                                  self.tr("Marks"), self.tr("Table"), self.tr("Players")])
-        self.hand_list.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.hand_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.hand_list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.hand_list.verticalHeader().setVisible(False)
+        self.hand_model = HandListModel([self.tr("Hand"), self.tr("Started (UTC)"), self.tr("Pot"),
+                                         self.tr("Marks"), self.tr("Table"), self.tr("Players")],
+                                        self._row_texts, lambda h: error_words(h.failing), self)
+        self.hand_list = HandList(self.hand_model)
         self.hand_list.itemSelectionChanged.connect(self._hand_chosen)
         layout.addWidget(self.hand_list, 1)
         self.count = QLabel()
@@ -185,8 +193,31 @@ class FloorWindow(QMainWindow):
         self.status.setToolTip("\n".join(problems[:50]))
 
     def reload(self):
-        self.hands = list_hands(self.store)
+        self.hands = list_hands(self.store, self.failing if self.failing is not None else {})
         self.apply_filters()
+
+    def _checks_record(self) -> bool:
+        """A record of this machine's (a room's console is told what its server refused)."""
+        return getattr(self.store, "db", None) is not None and getattr(self.store, "path", None) is not None
+
+    def _checked(self, failing: dict) -> None:
+        """The record's check has ended: every hand whose rows fail is marked."""
+        first = self.failing is None
+        self.failing = failing
+        mark_failing([h for h in self.hands if h.session], failing)
+        self.hand_model.hands_changed()
+        if failing:
+            hands = sum(1 for h in self.hands if h.session and h.failing)
+            self.status.setText(fill(self.tr("THE RECORD FAILS ITS CHECK: %1 hand(s) marked in red — call the "
+                                             "floor's attention to them before anything else"), hands))
+            self.status.setStyleSheet("color: #b00020; font-weight: bold;")
+        elif first:
+            self.status.setText(self.tr("The record's check is done: every row holds."))
+            self.status.setStyleSheet("")
+
+    def _check_failed(self, words: str) -> None:
+        self.status.setText(fill(self.tr("The record could not be checked: %1"), words))
+        self.status.setStyleSheet("color: #b00020; font-weight: bold;")
 
     def _version(self) -> int | None:
         db = getattr(self.store, "db", None)
@@ -214,10 +245,12 @@ class FloorWindow(QMainWindow):
         chosen_id = self.shown[chosen[0].row()].id if chosen and chosen[0].row() < len(self.shown) else None
         before = len(self.hands)
         try:
-            self.hands = [h for h in self.hands if not h.session] + list_hands(self.store)
+            self.hands = [h for h in self.hands if not h.session] + list_hands(self.store, self.failing or {})
         except StoreError as exc:
             self.status.setText(error_words(exc))
             return
+        if self.record_check is not None:  # (the new rows' check, beside the console: only they are read)
+            self.record_check.want()
         self.hand_list.blockSignals(True)  # (refilling the list is not the floor choosing a row)
         try:
             self.apply_filters()
@@ -263,34 +296,30 @@ class FloorWindow(QMainWindow):
             return not (self.filter_irregular.isChecked() and not (h.irregularities or h.rulings))
 
         self.shown = [h for h in self.hands if keep(h)]
-        self.hand_list.setRowCount(len(self.shown))
-        for row, h in enumerate(self.shown):
-            marks = []
-            if h.undos:
-                marks.append(self.tr("%1 undo(s)").replace("%1", str(h.undos)))
-            if h.irregularities:
-                marks.append(self.tr("%1 irregularity(ies)").replace("%1", str(h.irregularities)))
-            if h.rulings:
-                marks.append(self.tr("%1 ruling(s)").replace("%1", str(h.rulings)))
-            for number, mark in h.cases.items():
-                marks.append(f"{number} {case_status(mark.status)}")
-            if getattr(h, "failing", None):  # its rows fail the record's check: said first, in red
-                marks.insert(0, self.tr("FAILS THE RECORD'S CHECK"))
-            pot_text = money(h.pot, h.currency) if h.pot is not None else self.tr("open")
-            name = h.id if h.session else f"file-{h.hand}"
-            if h.table_id:  # a room's hand: which table first, its limits in the table column
-                name = f"{h.room_label or h.table_id} {h.id}"
-            for col, text in enumerate((name, h.started[:19].replace("T", " "), pot_text, ", ".join(marks), h.table,
-                                        ", ".join(h.players))):
-                item = QTableWidgetItem(text)
-                if getattr(h, "failing", None):
-                    item.setForeground(QColor("#b00020"))
-                    item.setToolTip(error_words(h.failing))
-                self.hand_list.setItem(row, col, item)
+        self.hand_model.set_hands(self.shown)
         self.hand_list.resizeColumnsToContents()
         if not getattr(self, "_time_refused", False):
             self.count.setText(self.tr("%1 of %2 hands").replace("%1", str(len(self.shown))).replace(
                 "%2", str(len(self.hands))))
+
+    def _row_texts(self, h: HandSummary) -> list[str]:
+        """A hand's cells in the list: its name, start, pot, marks, table and players."""
+        marks = []
+        if h.undos:
+            marks.append(self.tr("%1 undo(s)").replace("%1", str(h.undos)))
+        if h.irregularities:
+            marks.append(self.tr("%1 irregularity(ies)").replace("%1", str(h.irregularities)))
+        if h.rulings:
+            marks.append(self.tr("%1 ruling(s)").replace("%1", str(h.rulings)))
+        for number, mark in h.cases.items():
+            marks.append(f"{number} {case_status(mark.status)}")
+        if getattr(h, "failing", None):  # its rows fail the record's check: said first, in red
+            marks.insert(0, self.tr("FAILS THE RECORD'S CHECK"))
+        pot_text = money(h.pot, h.currency) if h.pot is not None else self.tr("open")
+        name = h.id if h.session else f"file-{h.hand}"
+        if h.table_id:  # a room's hand: which table first, its limits in the table column
+            name = f"{h.room_label or h.table_id} {h.id}"
+        return [name, h.started[:19].replace("T", " "), pot_text, ", ".join(marks), h.table, ", ".join(h.players)]
 
     def _time(self, edit: QLineEdit) -> str:
         """A From/To box's time, as the record writes it; a text that can never be one is
@@ -518,12 +547,32 @@ class FloorWindow(QMainWindow):
         self.status.setText(self.tr("Report written: %1").replace("%1", path))
 
     def verify(self):
+        """The whole record checked now (every row, against the anchors file where there is one),
+        and said: what was checked against what."""
         anchors = self.store.anchors_path if self.store.anchors_path.is_file() else None
-        problems = self.store.check(anchors=anchors)
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            problems = self.store.check(anchors=anchors)
+        finally:
+            QApplication.restoreOverrideCursor()
         if problems:
             QMessageBox.warning(self, self.tr("Record"), "\n".join(p.text for p in problems[:20]))
+        elif anchors is not None:
+            self.status.setText(fill(self.tr("The record proves itself: every row matches its keyed hash, and every "
+                                             "seal of the anchors file %1 is a row it holds."), anchors))
         else:
-            self.status.setText(self.tr("The record proves itself: every row matches its keyed hash."))
+            self.status.setText(fill(self.tr("The record proves itself: every row matches its keyed hash. There is "
+                                             "no anchors file (%1): deleted last hands cannot be seen without one."),
+                                     self.store.anchors_path))
+        self.status.setStyleSheet("")
+
+    def closeEvent(self, event):
+        live = getattr(self, "_live", None)
+        if live is not None:
+            live.stop()
+        if self.record_check is not None:
+            self.record_check.stop()
+        super().closeEvent(event)
 
 
 class _StepKeys(WindowKeys):
