@@ -10,7 +10,7 @@ in red above the hands.
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QLabel, QMessageBox, QTableWidgetItem
+from PySide6.QtWidgets import QLabel, QMessageBox
 
 from dealer_app.floor.timeline import TimelineError, load_hand
 from dealer_app.history.hand_index import HandSummary
@@ -42,7 +42,7 @@ class RoomFloorWindow(FloorWindow):
         self.feed_state = ("connecting", "")
         self.setWindowTitle(self.tr("Floor — the room at %1").replace("%1", shown_url(url)))
         self.files_button.hide()  # (a file's hands are read in the console on one record)
-        self.hand_list.setHorizontalHeaderItem(4, QTableWidgetItem(self.tr("Limits")))
+        self.hand_model.set_header(4, self.tr("Limits"))
         self.room_line = QLabel()
         self.room_line.setWordWrap(True)
         self.refusal_line = QLabel()
