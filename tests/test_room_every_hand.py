@@ -105,6 +105,19 @@ def test_the_room_lists_every_hand_the_record_lists(forwarded, local, reader):
         assert h.to_dict() == dict(mine, table_id=table_id, table_label=LABEL), h.id
 
 
+def test_the_room_read_a_page_at_a_time_lists_the_same_hands(forwarded, reader, monkeypatch):
+    """The console reads a table's rows in pages (5,000 summary rows each); pages of seven rows
+    list every hand exactly as one read does."""
+    import dealer_app.room.reader as room_reader
+    monkeypatch.setattr(room_reader, "ROWS_PER_PAGE", 7)
+    paged = RoomReader(forwarded[2].floor)
+    try:
+        paged.catch_up()
+        assert [h.to_dict() for h in paged.hands()] == [h.to_dict() for h in reader.hands()]
+    finally:
+        paged.close()
+
+
 def test_every_room_hand_opens_and_steps_from_its_first_input_to_its_last(forwarded, local, reader):
     _path, made, _room, table_id, _rows = forwarded
     record = reader.table(table_id)

@@ -287,6 +287,8 @@ class TablePresentation:
                 v.round_to = p.round_to if h.phase == "bet" else 0
                 v.up = [format_card(c) for c in p.up]
                 v.down_count = len(p.down)
+                if h.street == 3 and h.phase == "deal" and not p.up:
+                    v.down_count = 2  # D-3: both downcards are out before the first door card
                 v.folded, v.all_in = p.folded, p.all_in and not p.folded
                 v.to_act = h.phase == "bet" and h.to_act is p
                 if p.shown:
@@ -333,9 +335,20 @@ class TablePresentation:
         return {"street": h.street, "raises": max(0, h.levels - 1) if betting else 0,
                 "cap_raises": h.rules.max_raises, "capped": betting and h.is_capped(), "betting": betting,
                 "phase": h.phase,
-                "stub": h.stub, "burns": h.burns, "common": format_card(h.common) if h.common is not None else None,
+                "stub": self._stub_on_the_table(h), "burns": h.burns, "common": format_card(h.common) if h.common is not None else None,
                 "pot": h.pot_total() if h.phase != "done" else 0,
                 "warning": self.warning()}
+
+    @staticmethod
+    def _stub_on_the_table(h) -> int:
+        """The stub as it lies on the table. On third street every live seat's two downcards are
+        dealt before the first door card (D-3; RR: one card at a time, two rounds down, then one
+        up), so while the dealer enters the door cards the stub is already short of the
+        downcards of the seats whose door card is still to come; the engine counts a seat's
+        three cards when its door card is entered."""
+        if h.street == 3 and h.phase == "deal":
+            return h.stub - 2 * sum(1 for q in h.deal_queue if not q.up)
+        return h.stub
 
     def shortage_warning(self):
         """D-7: the event warning that the next street will be short, or None."""
