@@ -223,7 +223,7 @@ def _cmd_export(args) -> int:
 
     from dealer_app.history import batch
     if bool(args.db) == bool(args.files):
-        raise UsageError("export: give hand history FILEs or --db RECORD (one of the two)")
+        raise UsageError("give hand history FILEs or --db RECORD (one of the two)")
     out_dir = _output_folder(args.out)
     _check_rules_given(args)
     _fewer_collections()

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from dealer_app.cli import INPUT_PROBLEM, OK, UsageError
-from dealer_app.history.hand_index import TIME_FILTER as _TIME  # (the floor console's From/To read the same)
+from dealer_app.history.hand_index import utc_time  # (the floor console's From/To read the same)
 
 
 def _open(path: str, key: bytes | None = None):
@@ -88,7 +88,8 @@ def cmd_hands(args) -> int:
     from dealer_app.history.hand_index import list_hands
     args.since, args.until = _utc_time(args.since, "--since"), _utc_time(args.until, "--until")
     if args.db and args.database:
-        raise UsageError("hands: --db RECORD or --database URL, not both")
+        raise UsageError("--db RECORD or --database URL, not both")
+    failing: dict = {}
     if not args.db:  # the card room's hands, every table's (issue 15)
         from dealer_app.room_cli import room_hands
         hands = [h for h in room_hands(args) if _wanted(h, args)]
@@ -96,11 +97,15 @@ def cmd_hands(args) -> int:
         store = _open(args.db)
         try:
             hands = [h for h in list_hands(store) if _wanted(h, args)]
+            failing = store.failing()
         finally:
             store.close()
+        if failing:  # said first, before the list: every hand it covers is marked in it too
+            print(failing_words("hands", args.db, failing), file=sys.stderr)
+    done = INPUT_PROBLEM if failing else OK
     if args.json:
         print(json.dumps({"hands": [h.to_dict() for h in hands]}, indent=1, ensure_ascii=False))
-        return OK
+        return done
     from dealer_app.engine.money import format_money
     if not hands:
         print("no hands" + (" match" if any((args.table, args.player, args.since, args.until, args.min_pot,
@@ -112,9 +117,28 @@ def cmd_hands(args) -> int:
                          f"  rulings {h.rulings}" if h.rulings else "",
                          "  FAILS THE RECORD'S CHECK" if h.failing else ""))
         where = f"{h.room_label} ({h.table_id})  " if h.table_id else ""
-        print(f"{h.id:>8}  {h.started[:19]}  {where}{h.table}  pot {pot}  {', '.join(h.players)}  "
+        print(f"{h.id:>8}  {h.started[:19]} UTC  {where}{h.table}  pot {pot}  {', '.join(h.players)}  "
               f"seal {h.seal or '-'}{marks}")
-    return OK
+    return done
+
+
+def failing_words(command: str, record: str, failing: dict) -> str:
+    """A record that fails its check, in one line: which hands, and the first problem's words
+    (``Store.failing``: session 0 is the record as a whole, hand None every hand of a table)."""
+    if any(sid == 0 for sid, _hand in failing):
+        where = ["every hand"]
+    else:
+        tables = sorted({sid for sid, hand in failing if hand is None})
+        where = [f"every hand of table session {sid}" for sid in tables] + [
+            f"hand {sid}-{hand}" for sid, hand in sorted(k for k in failing if k[1] is not None and k[0] not in tables)]
+    shown = ", ".join(where[:10]) + (f" and {len(where) - 10} more" if len(where) > 10 else "")
+    return (f"dealer-app {command}: the record {record} fails its check ({shown}): {next(iter(failing.values()))}"
+            f" — 'dealer-app verify {record}' names every problem")
+
+
+def _fails(failing: dict, session: int, hand: int) -> bool:
+    """Whether a hand's rows fail the record's check (as ``list_hands`` marks it)."""
+    return (session, hand) in failing or (session, None) in failing or any(sid == 0 for sid, _hand in failing)
 
 
 def cmd_rulings(args) -> int:
@@ -123,23 +147,28 @@ def cmd_rulings(args) -> int:
     wanted = CaseFilter(_utc_time(args.since, "--since"), _utc_time(args.until, "--until"), args.floor or "",
                         args.status, args.case or "", args.text or "")
     if args.db and args.database:
-        raise UsageError("rulings: --db RECORD or --database URL, not both")
+        raise UsageError("--db RECORD or --database URL, not both")
+    failing: dict = {}
     if args.db:
         store = _open(args.db)
         try:
             entries = record_entries(store)
+            failing = store.failing()
         finally:
             store.close()
+        if failing:  # (as ``hands``: said first, and exit 1 — the rulings of a record that fails are not proven)
+            print(failing_words("rulings", args.db, failing), file=sys.stderr)
     else:
         from dealer_app.room_cli import read_room
         entries = read_room(args, room_entries)
+    done = INPUT_PROBLEM if failing else OK
     cases = [c for c in cases_of(entries) if wanted.wants(c)]
     if args.json:
         print(as_json(cases))
-        return OK
+        return done
     if args.csv:
         sys.stdout.write(as_csv(cases))
-        return OK
+        return done
     if not cases:
         print("no cases" + (" match" if wanted != CaseFilter() else " yet"), file=sys.stderr)
     for c in cases:
@@ -147,9 +176,10 @@ def cmd_rulings(args) -> int:
         where = f"{first.table} ({first.table_id})" if first.table_id else first.table
         floors = ", ".join(dict.fromkeys(e.floor for e in c.entries))
         said = _one_line(last.decision or last.facts)
-        print(f"{c.number}  {c.status:<8}  {c.category:<12}  hand {first.hand_id}  {where}  opened {first.at[:19]}"
-              f"  last {last.at[:19]}  floor {floors}  rulings {len(c.entries)}: {said}")
-    return OK
+        mark = "  FAILS THE RECORD'S CHECK" if _fails(failing, first.session, first.hand) else ""
+        print(f"{c.number}  {c.status:<8}  {c.category:<12}  hand {first.hand_id}  {where}  opened {first.at[:19]} UTC"
+              f"  last {last.at[:19]} UTC  floor {floors}  rulings {len(c.entries)}: {said}{mark}")
+    return done
 
 
 def _one_line(text: str, width: int = 80) -> str:
@@ -157,10 +187,15 @@ def _one_line(text: str, width: int = 80) -> str:
     return text if len(text) <= width else text[:width - 1] + "…"
 
 
-def _may_replace(out: Path) -> bool:
-    """At a terminal, the floor is asked; a script is not (it gives --force)."""
-    if not (sys.stdin.isatty() and sys.stderr.isatty()):
-        return False
+def _at_terminal() -> bool:
+    return sys.stdin.isatty() and sys.stderr.isatty()
+
+
+def _may_replace(out: Path) -> bool | None:
+    """At a terminal, the floor is asked (True: replace it; False: keep it); a script is not
+    (None: it gives --force)."""
+    if not _at_terminal():
+        return None
     print(f"{out} exists. Replace it? [y/N] ", end="", file=sys.stderr, flush=True)
     try:
         return sys.stdin.readline().strip().lower() in ("y", "yes", "j", "ja")
@@ -187,18 +222,22 @@ def cmd_report(args) -> int:
         raise UsageError(f"{out}: is a folder (--out wants a file)")
     if not out.parent.is_dir():
         raise UsageError(f"{out.parent}: no such folder (--out)")
-    if out.exists() and not args.force and not _may_replace(out):
+    if args.db and args.database:
+        raise UsageError("--db RECORD or --database URL, not both")
+    if not args.db and not args.database and not args.table_id:
+        raise UsageError(f"which record holds hand {args.hand}? Give --db RECORD (the table's hands.sqlite3), or "
+                         f"--database URL with --table-id T-… for a card room's hand")
+    replacing = out.exists() and not args.force
+    if replacing and not _at_terminal():  # (a script is told before anything is read)
         raise UsageError(f"{out}: a file of that name exists (a report filed earlier?): give --force to replace "
                          f"it, or another --out")
-    if args.db and args.database:
-        raise UsageError("report: --db RECORD or --database URL, not both")
     if args.db:
         store = _open(args.db)
     else:  # a card room's hand (issue 15): --table-id names its table
         from dealer_app.room_cli import room_table
         if not args.table_id:
-            raise UsageError("report: a room's hand needs --table-id T-… (as 'dealer-app hands --database' lists "
-                             "them), or give --db RECORD")
+            raise UsageError("a room's hand needs --table-id T-… (as 'dealer-app hands --database' lists them), or "
+                             "give --db RECORD")
         store = room_table(args, args.table_id)
     try:
         try:
@@ -209,6 +248,11 @@ def cmd_report(args) -> int:
         last = len(timeline.steps) - 1
         if args.moment is not None and not 0 <= args.moment <= last:
             raise UsageError(f"--moment {args.moment}: hand {args.hand} has the steps 0–{last}")
+        if replacing and not _may_replace(out):
+            # (asked at the terminal, the floor said no: nothing is wrong, and nothing is written)
+            print(f"Nothing was written: {out} is kept as it was (another --out writes the report beside it).",
+                  file=sys.stderr)
+            return OK
         from dealer_app.ui.app import report_application
         from dealer_app.ui.report_pdf import write_report
         report_application()
@@ -236,10 +280,11 @@ def _utc_time(text: str | None, flag: str) -> str | None:
     """A ``--since``/``--until`` time as the record writes it (UTC, ISO 8601), or UsageError."""
     if text is None:
         return None
-    if not _TIME.fullmatch(text.strip()):
-        raise UsageError(f"{flag} {text!r}: a UTC date and time as the record keeps them, "
-                         f"2026-12-01 or 2026-12-01T21:00 (the hands' 'started' times)")
-    return text.strip().replace(" ", "T")
+    try:
+        return utc_time(text)
+    except ValueError as exc:  # not the shape of a time, or one that does not exist (2026-02-30)
+        raise UsageError(f"{flag} {text!r}: {exc}: give a UTC date and time as the record keeps them, "
+                         f"2026-12-01, 2026-12-01T21:00 or 2026-12-01T21:00:05.250 (a trailing Z is taken)") from None
 
 
 def _wanted(h, args) -> bool:

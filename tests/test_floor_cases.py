@@ -103,6 +103,9 @@ def test_the_rulings_command_lists_and_filters_cases_for_a_shift_report(sessions
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert [(r["case"], r["category"], r["status"], r["floor"]) for r in rows] == [(opened.case, "conduct", "open",
                                                                                     "Tom")]
+    assert rows[0]["facts"] == "Player 4 used a phone at the table"  # the facts too, in the last column
+    assert list(rows[0])[:15] == ["case", "category", "status", "at", "table", "table_id", "hand_id", "floor",
+                                  "rules", "decision", "remedy", "chips", "witnesses", "camera", "seal"]
     assert main(["rulings", "--db", str(path), "--since", "2999-01-01"]) == 0
     assert "no cases match" in capsys.readouterr().err
     for wrong, said in ((["--status", "pending"], "invalid choice"), (["--json", "--csv"], "not allowed")):
@@ -153,3 +156,34 @@ def test_the_console_finds_a_case_by_number_floor_words_and_status(qtbot, sessio
     qtbot.waitUntil(lambda: w.filter_status.currentData() == "open")
     assert [x.id for x in w.shown] == [h.id]
     assert opened.case in w.hand_list.item(0, 3).text()
+
+
+def test_rulings_on_a_record_that_fails_its_check_say_so_first_and_exit_1(sessions, capsys):
+    """A ruling's row edited in SQLite: `rulings` (like `hands`) says first, on stderr, that the
+    record fails its check and which hand, marks the case, still lists every case, and exits 1
+    (in --csv and --json too: a shift report's script sees it)."""
+    import sqlite3
+    path, _anchors = sessions
+    db = sqlite3.connect(path)
+    rid, sid, hand, payload = db.execute("SELECT id, session_id, hand_no, payload FROM log WHERE kind = 'ruling' "
+                                         "ORDER BY id LIMIT 1").fetchone()
+    forged = json.loads(payload)
+    forged["decision"] = "seat 2 pays seat 1 twice"
+    db.execute("UPDATE log SET payload = ? WHERE id = ?", (json.dumps(forged), rid))
+    db.commit()
+    db.close()
+    assert main(["rulings", "--db", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert err.startswith(f"dealer-app rulings: the record {path} fails its check (hand {sid}-{hand}): ")
+    assert f"log row {rid}" in err and f"'dealer-app verify {path}' names every problem" in err
+    marked = [line for line in out.splitlines() if "FAILS THE RECORD'S CHECK" in line]
+    assert len(marked) == 1 and f"hand {sid}-{hand} " in marked[0]
+    assert len(out.splitlines()) == len(record_entries(Store.read_only(path)))
+    for shown in ("--csv", "--json"):
+        assert main(["rulings", "--db", str(path), shown]) == 1
+        out, err = capsys.readouterr()
+        assert "fails its check" in err and out
+    assert main(["hands", "--db", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert err.startswith(f"dealer-app hands: the record {path} fails its check (hand {sid}-{hand}): ")
+    assert [line for line in out.splitlines() if "FAILS THE RECORD'S CHECK" in line][0].split()[0] == f"{sid}-{hand}"

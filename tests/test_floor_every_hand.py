@@ -4,6 +4,8 @@ started short, topped up, left and came back, undos, every §9 irregularity, rul
 a fact: it is replayed from the seats and stacks its record says it started with, never judged
 again by the rules that applied when a player sat down (T-3)."""
 
+import json
+import re
 import subprocess
 
 import pytest
@@ -248,3 +250,50 @@ def test_the_from_filter_refuses_a_text_that_is_no_time(qtbot, session_record):
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key_A, Qt.ControlModifier)
     qtbot.keyClicks(QApplication.focusWidget(), "2999-01-01")  # after the record: none
     assert w.hand_list.rowCount() == 0
+
+
+def test_a_date_or_time_that_does_not_exist_is_refused_and_seconds_and_z_are_taken(qtbot, session_record, capsys):
+    """`hands`/`rulings` --since/--until and the console's From box: a date or time that does not
+    exist (month 13, hour 25, 30 February) is refused, naming the option and the text (exit 2);
+    seconds, fractions and a trailing Z are taken; in the console a time still being typed
+    ("2026-1") filters nothing and is not refused, one that can never be finished is."""
+    from dealer_app.cli import main
+    from dealer_app.ui.floor_window import FloorWindow
+    path, made = session_record
+    for command in ("hands", "rulings"):
+        for flag in ("--since", "--until"):
+            for text in ("2026-13-01", "2026-12-01T25:00", "2026-02-30", "2026-1"):
+                assert main([command, "--db", str(path), flag, text]) == 2, (command, flag, text)
+                err = capsys.readouterr().err
+                assert err.startswith(f"dealer-app {command}: {flag} '{text}': ") and "Traceback" not in err, err
+    hands = list_hands(Store.read_only(path))
+    first = min(hands, key=lambda h: h.started)
+    exact = first.started[:23]  # 2026-12-02T18:35:49.266: to the record's millisecond
+    assert main(["hands", "--db", str(path), "--until", exact, "--json"]) == 0
+    assert [h["id"] for h in json.loads(capsys.readouterr().out)["hands"]] == \
+        [h.id for h in hands if h.started[:23] <= exact]
+    assert main(["hands", "--db", str(path), "--since", first.started[:19] + "Z"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == sum(h.started[:19] >= first.started[:19] for h in hands)
+    assert all(re.search(r"\d\d:\d\d:\d\d UTC ", line) for line in lines), lines[:2]  # times marked UTC
+    assert main(["rulings", "--db", str(path), "--since", first.started[:10] + "T00:00:00.000Z"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) >= made["rulings"] and all(line.count(" UTC ") == 2 for line in lines)
+    w = FloorWindow(Store.read_only(path))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    w.activateWindow()
+    qtbot.mouseClick(w.filter_since, Qt.LeftButton)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is w.filter_since, timeout=3000)
+    for text in ("2026-13-01", "2026-02-30", "2026-12-01T25:00"):
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key_A, Qt.ControlModifier)
+        qtbot.keyClicks(QApplication.focusWidget(), text)
+        assert "ffd6d6" in w.filter_since.styleSheet() and f"'{text}' is not a time" in w.count.text(), text
+        assert w.hand_list.rowCount() == made["hands"]            # refused: it filters nothing
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key_A, Qt.ControlModifier)
+    qtbot.keyClicks(QApplication.focusWidget(), "2026-1")       # still being typed: not refused
+    assert w.filter_since.styleSheet() == "" and w.hand_list.rowCount() == made["hands"]
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key_A, Qt.ControlModifier)
+    qtbot.keyClicks(QApplication.focusWidget(), first.started[:10] + "T00:00:00.000Z")
+    assert w.filter_since.styleSheet() == "" and w.hand_list.rowCount() == made["hands"]

@@ -183,3 +183,54 @@ def test_a_missing_tail_says_which_hand_is_missing(two_tables):
     _delete_last_hand(path, sid_b)
     texts = [p.text for p in Store(path, anchors=anchors).check(anchors=anchors)]
     assert any(f"hand 3 of table session {sid_b} is missing" in t for t in texts), texts
+
+
+@pytest.fixture
+def closed_table(tmp_path, monkeypatch):
+    """Table B dealt three hands and closed (its sessions entry has its closing time), beside an open table A."""
+    monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "config"))
+    path, anchors = tmp_path / "h.sqlite3", tmp_path / "anchors.txt"
+    store = Store(path, anchors=anchors)
+    a, b = TableController(store), TableController(store)
+    a.open_table("stud-1-2", None, PLAYERS)
+    _fold_out_hand(a)
+    b.open_table("stud-1-2", None, PLAYERS)
+    for _ in range(3):
+        _fold_out_hand(b)
+    sid_b = b.session_id
+    b.close_table()
+    store.close()
+    return path, anchors, sid_b
+
+
+def test_a_deleted_last_hand_is_not_blamed_on_the_sessions_table(closed_table, capsys):
+    """The last hand of a closed table deleted with its closing row, the row counter set back:
+    the sessions table still says when the table closed, which the rows left no longer say. The
+    missing rows explain it: `verify` names the missing hand and does not accuse the sessions
+    table, which nobody touched; without the anchors file, the one thing that shows the rows
+    gone, it names both causes and accuses neither."""
+    from dealer_app.cli import main
+    path, anchors, sid_b = closed_table
+    _delete_last_hand(path, sid_b)
+    assert main(["verify", str(path), "--anchors", str(anchors)]) == 1
+    out = capsys.readouterr().out
+    assert f"hand 3 of table session {sid_b} is missing" in out and "the sessions table was edited:" not in out, out
+    anchors.unlink()
+    assert main(["verify", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "the sessions table was edited:" not in out, out  # (the accusation; both causes are named below)
+    assert f"table session {sid_b} (stud-1-2) was closed at" in out and "its last rows, its closing row with " \
+        "them, are missing (deleted from the record's end), or the sessions table was edited" in out, out
+
+
+def test_a_closing_time_the_rows_cannot_explain_is_still_an_edited_sessions_table(two_tables, capsys):
+    """An open table given a closing time before its own last row: no missing rows explain that."""
+    from dealer_app.cli import main
+    path, anchors, (sid_a, _sid_b) = two_tables
+    db = sqlite3.connect(path)
+    db.execute("UPDATE sessions SET closed_at = '2000-01-01T00:00:00.000+00:00' WHERE id = ?", (sid_a,))
+    db.commit()
+    db.close()
+    assert main(["verify", str(path), "--anchors", str(anchors)]) == 1
+    out = capsys.readouterr().out
+    assert f"the sessions table was edited: table session {sid_a}: its closing time is 2000-01-01" in out, out

@@ -339,8 +339,10 @@ def test_the_app_start_checks_the_record_and_says_so(record, monkeypatch):
     store.close()
 
 
-def test_hands_filters_and_report_usage(record, run, tmp_path):
-    db, _anchors = record
+def test_hands_filters_and_report_usage(record, run, tmp_path, monkeypatch):
+    db, anchors = record
+    # (checked against its own anchors file: another one that does not know the record fails it, exit 1)
+    monkeypatch.setenv("DEALER_APP_ANCHORS", str(anchors))
     code, out, _err = run("hands", "--db", db, "--player", "2")  # a seat number matches the seat
     assert code == 0 and len(out.splitlines()) == 6
     code, _out, err = run("hands", "--db", db, "--since", "yesterday")

@@ -970,10 +970,6 @@ GERMAN = {
     "&About…": "Ü&ber…",
     "Build: %1": "Build: %1",
     "About": "Über",
-    "a ruling made in the room records the decision; chips are moved by a ruling at the table's own "
-    "floor console (its record carries the seats)":
-        "eine Entscheidung im Saal hält den Entscheid fest; Chips bewegt eine Entscheidung an der "
-        "eigenen Floor-Konsole des Tischs (dessen Protokoll die Plätze führt)",
     "&Card room…": "&Kartensaal…",
     # the house profiles on the table's header (their files' names in English)
     "us-cardroom": "US-Cardroom",
@@ -1026,10 +1022,6 @@ GERMAN = {
         "%1 ist auf diesem Rechner gesetzt und nennt stattdessen den Server: %2",
     "Not a PostgreSQL URL: postgresql://login:password@host/database":
         "Keine PostgreSQL-URL: postgresql://login:passwort@host/datenbank",
-    "A ruling made in the room records the decision. Chips are moved by a ruling at the table's own "
-    "floor console, whose record carries its seats.":
-        "Eine Entscheidung im Saal hält den Entscheid fest. Chips bewegt eine Entscheidung an der "
-        "eigenen Floor-Konsole des Tischs, dessen Protokoll die Plätze führt.",
     "Room: not forwarded — %1": "Saal: nicht weitergeleitet — %1",
     "Room: connecting to %1": "Saal: verbindet mit %1",
     "Room: up to date": "Saal: auf dem neuesten Stand",
@@ -1226,6 +1218,141 @@ GERMAN = {
         " — gesendet vom Login %1; der Raum behält die echte Zeile, die er schon hatte (oder wartet auf sie), und "
         "das Protokoll des Tisches selbst ist nicht verändert",
     " — sent by the login %1": " — gesendet vom Login %1",
+    # --- a room ruling that moves chips reaches the table (issue 26 §4)
+    "the room's ruling %1 is applied at this table already":
+        "die Entscheidung %1 aus dem Saal ist an diesem Tisch schon angewendet",
+    "the room's ruling is on table session %1: its chips move when that table is dealt here":
+        "die Entscheidung aus dem Saal gilt für Tischsitzung %1: ihre Chips werden bewegt, wenn an diesem Tisch "
+        "gegeben wird",
+    "a hand is open: the room's ruling moves chips between hands":
+        "ein Spiel läuft: die Entscheidung aus dem Saal bewegt Chips zwischen zwei Spielen",
+    "the room's ruling %1 is not readable": "die Entscheidung %1 aus dem Saal ist nicht lesbar",
+    "the room's ruling voids hand %1-%2 with other chips than this record's hand moved":
+        "die Entscheidung aus dem Saal erklärt Spiel %1-%2 mit anderen Chips für ungültig, als das Spiel in "
+        "diesem Protokoll bewegt hat",
+    "the room's ruling moves no chips": "die Entscheidung aus dem Saal bewegt keine Chips",
+    "The floor's ruling on hand %1 is not applied yet: it is shown again after the next hand":
+        "Die Entscheidung des Floors zu Spiel %1 ist noch nicht angewendet: sie wird nach dem nächsten Spiel "
+        "wieder gezeigt",
+    "A ruling from the floor": "Eine Entscheidung des Floors",
+    "The floor (%1) ruled on hand %2:": "Der Floor (%1) hat zu Spiel %2 entschieden:",
+    "Seat %1 %2: %3 (stack %4 → %5)": "Platz %1 %2: %3 (Stack %4 → %5)",
+    "Case %1 · rules %2 · recorded in the room by the login %3":
+        "Fall %1 · Regeln %2 · im Saal eingetragen vom Login %3",
+    "This ruling cannot be applied at this table: %1. No chip is moved — tell the floor.":
+        "Diese Entscheidung kann an diesem Tisch nicht angewendet werden: %1. Kein Chip wird bewegt — den Floor "
+        "rufen.",
+    "Move these chips now? Enter applies the ruling; Esc leaves it for after the next hand.":
+        "Diese Chips jetzt bewegen? Enter wendet die Entscheidung an; Esc lässt sie bis nach dem nächsten Spiel.",
+    "Apply the ruling": "Die Entscheidung anwenden",
+    "Not now": "Nicht jetzt",
+    "A ruling made in the room is recorded in the room. The chips it moves reach the table: its dealer is shown "
+    "the ruling between hands, and the chips move on its seats when the dealer confirms.":
+        "Eine Entscheidung im Saal wird im Saal eingetragen. Die Chips, die sie bewegt, erreichen den Tisch: "
+        "sein Dealer sieht die Entscheidung zwischen zwei Spielen, und die Chips werden auf seinen Plätzen "
+        "bewegt, wenn der Dealer bestätigt.",
+    # the ruling report: which moment it shows and why, no one to act, the rules apart, a void hand
+    "The table at step %1": "Der Tisch bei Schritt %1",
+    "This is the moment the last ruling (%1) is about.": "Das ist der Moment, um den es in der letzten Entscheidung "
+                                                         "(%1) geht.",
+    "This is the end of the hand: no ruling is recorded for it.":
+        "Das ist das Ende des Spiels: Für dieses Spiel ist keine Entscheidung eingetragen.",
+    "This is the moment asked for (report --moment, or the step shown in the floor console); it is the moment the "
+    "last ruling (%1) is about.":
+        "Das ist der angefragte Moment (report --moment oder der in der Floor-Konsole gezeigte Schritt); um ihn geht "
+        "es auch in der letzten Entscheidung (%1).",
+    "This is the moment asked for (report --moment, or the step shown in the floor console); the last ruling (%1) "
+    "is about step %2.":
+        "Das ist der angefragte Moment (report --moment oder der in der Floor-Konsole gezeigte Schritt); die letzte "
+        "Entscheidung (%1) betrifft Schritt %2.",
+    "This is the moment asked for (report --moment, or the step shown in the floor console); no ruling is recorded "
+    "for this hand.":
+        "Das ist der angefragte Moment (report --moment oder der in der Floor-Konsole gezeigte Schritt); für dieses "
+        "Spiel ist keine Entscheidung eingetragen.",
+    "Seat %1 (%2) is to act:": "Platz %1 (%2) ist am Zug:",
+    "None: cards are being dealt, so no one is to act; the dealer deals as the line above says.":
+        "Keine: Es werden Karten gegeben, also ist niemand am Zug; der Dealer gibt, wie es die Zeile darüber sagt.",
+    "None: it is the showdown; the players show or muck in turn, and no one bets.":
+        "Keine: Es ist Showdown; die Spieler zeigen oder mucken der Reihe nach, und niemand setzt.",
+    "None: the hand was declared void.": "Keine: Das Spiel wurde für ungültig erklärt.",
+    "None: the hand is over.": "Keine: Das Spiel ist zu Ende.",
+    "At the moment (step %1):": "In diesem Moment (Schritt %1):",
+    "The ruling cites:": "Die Entscheidung nennt:",
+    "The rulings cite:": "Die Entscheidungen nennen:",
+    "none": "keine",
+    "fouled deck": "fehlerhaftes Deck",
+    "The hand was declared void at step %1: %2 (%3), confirmed by the floor: %4.":
+        "Das Spiel wurde bei Schritt %1 für ungültig erklärt: %2 (%3), vom Floor bestätigt: %4.",
+    "No pot was played for: every ante and bet went back to its player: %1.":
+        "Um keinen Pot wurde gespielt: Jedes Ante und jeder Einsatz ging an seinen Spieler zurück: %1.",
+    "No chips had gone in: none went back.": "Es waren keine Chips im Pot: Keine gingen zurück.",
+    "Stacks after the void: %1.": "Stacks nach dem ungültigen Spiel: %1.",
+    "The same players are dealt the hand again (the redeal).": "An dieselben Spieler wird neu gegeben.",
+    # the trainer's hand so far, the working of an answer, the seat asked about (issue 27)
+    "%1 (%2 lines hidden: Alt+H shows the whole hand)": "%1 (%2 Zeilen ausgeblendet: Alt+H zeigt das ganze Spiel)",
+    "Antes: %1 from each of the %2 players (%3)": "Antes: %1 von jedem der %2 Spieler (%3)",
+    "Seat %1 shows": "Platz %1 zeigt",
+    "Starting stacks: %1": "Stacks zu Beginn: %1",
+    "Before this round: %1 in the stub, %2 burn cards, %3 players to deal to":
+        "Vor dieser Runde: %1 im Reststapel, %2 gebrannte Karten, %3 Spieler bekommen Karten",
+    "pot %1 (seats %2)": "Pot %1 (Plätze %2)",
+    "main pot %1 (seats %2)": "Hauptpot %1 (Plätze %2)",
+    "side pot %1 %2 (seats %3)": "%1. Sidepot %2 (Plätze %3)",
+    "In the middle: %1": "In der Mitte: %1",
+    "%1 × %2": "%1 × %2",
+    "Antes: %1 = %2": "Antes: %1 = %2",
+    "%1: %2 = %3": "%1: %2 = %3",
+    "The pot: %1 = %2": "Der Pot: %1 = %2",
+    "(folded)": "(gepasst)",
+    "(all-in)": "(All-in)",
+    "In the pot from each seat: %1": "Im Pot von jedem Platz: %1",
+    "%1: %2 = %3 (seats %4)": "%1: %2 = %3 (Plätze %4)",
+    "Nobody bet on %1; seat %2 acted first": "Bei der %1 hat niemand gesetzt; Platz %2 sprach zuerst",
+    "The last bet or raise on %1: %2": "Der letzte Einsatz oder die letzte Erhöhung bei der %1: %2",
+    "Seat %1 has %2 in front and %3 behind; the bet stands at %4; raises %5 of %6":
+        "Platz %1 hat %2 vor sich und %3 im Stack; der Einsatz steht bei %4; Erhöhungen %5 von %6",
+    "%1 in the stub, %2 burn cards, %3 players to deal to":
+        "%1 im Reststapel, %2 gebrannte Karten, %3 Spieler bekommen Karten",
+    "52 − %1 dealt − %2 burned = %3": "52 − %1 gegeben − %2 gebrannt = %3",
+    "(the burn cards shuffled into the stub count as stub again)":
+        "(die in den Reststapel gemischten gebrannten Karten zählen wieder zum Reststapel)",
+    "The hand so far": "Das Spiel bisher",
+    "Whole hand (Alt+H)": "Ganzes Spiel (Alt+H)",
+    "Show the earlier streets' actions too, not only this street's":
+        "Auch die Aktionen der früheren Runden zeigen, nicht nur die dieser Runde",
+    "Every ante and bet, those still in front of the players too. Type the amount and Enter.":
+        "Jede Ante und jeder Einsatz, auch die noch vor den Spielern liegenden. Den Betrag eingeben und Enter.",
+    "Enter answers; Shift+Enter starts a new line.": "Enter antwortet; Umschalt+Enter beginnt eine neue Zeile.",
+    "How it is found": "Der Weg zur Antwort",
+    "ASKED": "GEFRAGT",
+    "ANSWER": "ANTWORT",
+    "Checking the record… the hands are listed; any whose rows fail its check will be marked in red":
+        "Das Protokoll wird geprüft … die Hände sind aufgelistet; jede, deren Zeilen die Prüfung nicht bestehen, "
+        "wird rot markiert",
+    "THE RECORD FAILS ITS CHECK: %1 hand(s) marked in red — their rows are not as they were written; Verify "
+    "record says what and where":
+        "DAS PROTOKOLL BESTEHT SEINE PRÜFUNG NICHT: %1 Hand/Hände rot markiert — ihre Zeilen sind nicht mehr so, wie "
+        "sie geschrieben wurden; „Protokoll prüfen“ sagt, was und wo",
+    "The record's check is done: every row holds.": "Die Prüfung des Protokolls ist fertig: jede Zeile ist unverändert.",
+    "The record could not be checked: %1": "Das Protokoll konnte nicht geprüft werden: %1",
+    "The record proves itself: every row matches its keyed hash, and every seal of the anchors file %1 is a row "
+    "it holds.":
+        "Das Protokoll beweist sich selbst: Jede Zeile passt zu ihrem verschlüsselten Hash, und jedes Siegel der "
+        "Ankerdatei %1 ist eine Zeile, die es enthält.",
+    "The record proves itself: every row matches its keyed hash. There is no anchors file (%1): deleted last "
+    "hands cannot be seen without one.":
+        "Das Protokoll beweist sich selbst: Jede Zeile passt zu ihrem verschlüsselten Hash. Es gibt keine Ankerdatei "
+        "(%1): ohne sie sind gelöschte letzte Hände nicht zu erkennen.",
+    "The exposed card becomes the door card of seat %1, whose door card is due now.":
+        "Die aufgedeckte Karte wird die Door Card von Platz %1, dessen Door Card jetzt an der Reihe ist.",
+    "If it was a downcard of seat %1, deal seat %2's door card first, then report it when seat %1's door card is "
+    "due.":
+        "War es eine verdeckte Karte von Platz %1, zuerst die Door Card von Platz %2 geben und es dann melden, "
+        "wenn die Door Card von Platz %1 an der Reihe ist.",
+    "If it was a downcard of one of the seats %1 (their door cards are not dealt yet), deal the door cards up to "
+    "that seat first, then report it when its door card is due.":
+        "War es eine verdeckte Karte eines der Plätze %1 (ihre Door Cards sind noch nicht gegeben), zuerst die Door "
+        "Cards bis zu diesem Platz geben und es dann melden, wenn seine Door Card an der Reihe ist.",
 }
 
 

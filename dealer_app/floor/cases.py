@@ -211,7 +211,7 @@ def as_json(cases: list[Case]) -> str:
 
 
 CSV_COLUMNS = ("case", "category", "status", "at", "table", "table_id", "hand_id", "floor", "rules", "decision",
-               "remedy", "chips", "witnesses", "camera", "seal")
+               "remedy", "chips", "witnesses", "camera", "seal", "facts")  # (facts last: the earlier columns stay put)
 
 
 def as_csv(cases: list[Case]) -> str:
@@ -224,7 +224,7 @@ def as_csv(cases: list[Case]) -> str:
             w.writerow([c.number, c.category, e.status, e.at, e.table, e.table_id or "", e.hand_id, e.floor,
                         " ".join(e.rules), _cell(e.decision), e.remedy,
                         " ".join(f"{s}:{a}" for s, a in sorted(e.chips.items())), _cell(e.witnesses),
-                        _cell(e.camera), e.seal or ""])
+                        _cell(e.camera), e.seal or "", _cell(e.facts)])
     return out.getvalue()
 
 

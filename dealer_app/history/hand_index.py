@@ -110,9 +110,9 @@ def _exists(text: str) -> None:
     """ValueError naming the part of a date and time that does not exist (month 13, 30 February …)."""
     from datetime import datetime
     parts = [int(text[a:b]) for a, b in ((0, 4), *_FIELDS) if len(text) >= b]
-    year, month, day, *rest = parts
+    year, month, day, hour, minute, second = parts + [0] * (6 - len(parts))
     try:
-        datetime(year, month, day, *rest)
+        datetime(year, month, day, hour, minute, second)
     except ValueError as exc:
         raise ValueError(f"no such date or time ({exc})") from None
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -54,10 +55,18 @@ def check_record(store: Store, key: bytes | None, anchors: Path | None = None,
     record has only grown since (``KeptCheck``); without it every row is read again."""
     try:
         return _check(store, key, anchors, kept)
+    except CheckCancelled:
+        if kept is not None:
+            kept.forget()
+        raise
     except sqlite3.Error as exc:
         if kept is not None:
             kept.forget()
         return [Problem("unreadable", f"{store.path}: the record cannot be read to the end ({exc})")]
+
+
+class CheckCancelled(Exception):
+    """The check was stopped before its end (``KeptCheck.cancel`` set: the console closing)."""
 
 
 class KeptCheck:
@@ -78,6 +87,7 @@ class KeptCheck:
         self._key: bytes | None = None
         self._since = 0.0  # (monotonic) when the kept walk began at row 1
         self.taken_up = 0  # times the walk was taken up rather than walked again whole
+        self.cancel = threading.Event()  # set: the walk stops at its next thousand rows
 
     def forget(self) -> None:
         self._walk = None
@@ -97,7 +107,7 @@ class KeptCheck:
         walked = {r: a.hash for r, a in anchored.items() if r <= walk.last_id}
         if walked != {r: h for r, h in self._anchors.items() if r <= walk.last_id}:
             return None  # the anchors file changed for rows already walked: walk it all again
-        walk.store = store
+        walk.store, walk.cancel = store, self.cancel
         walk.anchored = {r: a for r, a in walk.anchored.items() if r <= walk.last_id} | {
             r: a for r, a in anchored.items() if r > walk.last_id}
         self._anchors = {r: a.hash for r, a in anchored.items()}
@@ -139,6 +149,7 @@ def _check(store: Store, key: bytes | None, anchors: Path | None, kept: KeptChec
     fresh = walk is None
     if walk is None:
         walk = _Walk(store, key, dict(anchored))
+        walk.cancel = kept.cancel if kept is not None else None
         walk.advance()
     problems += walk.result()
     problems += _check_sessions(store, walk)
@@ -188,6 +199,7 @@ class _Walk:
         self.last_id, self.last_sid = 0, None
         self.prev = ""  # the hash of the last row walked (the next row's is chained to it)
         self.rows = 0  # rows walked
+        self.cancel: threading.Event | None = None
         self.seqs: dict[int, int] = {}
         self.first_rows: dict[int, tuple[str, dict | None, str]] = {}  # session -> (kind, payload, at) of seq 1
         self.closes: dict[int, str] = {}  # session -> at of its close_table row
@@ -208,6 +220,8 @@ class _Walk:
                 "SELECT id, session_id, seq, hand_no, kind, payload, at, hash FROM log WHERE id > ? ORDER BY id",
                 (self.last_id,)):
             self.rows += 1
+            if self.cancel is not None and not self.rows % 1024 and self.cancel.is_set():
+                raise CheckCancelled
             if not (all(isinstance(v, int) for v in (rid, sid, seq, hand))
                     and all(isinstance(v, str) for v in (kind, text, at, digest))):
                 # a column given a value of another type: an edit (SQLite does not refuse it)
@@ -327,6 +341,7 @@ def _check_sessions(store: Store, walk: _Walk) -> list[Problem]:
     """Each table's row in ``sessions`` against the rows that opened and closed it."""
     where, problems = str(store.path), []
     known = set()
+    gone = walk.result()  # (rows found missing: they, not the sessions table, may explain a table left open)
     for sid, table, profile, opened, closed in store.db.execute(
             "SELECT id, table_name, profile, opened_at, closed_at FROM sessions ORDER BY id"):
         known.add(sid)
@@ -349,6 +364,20 @@ def _check_sessions(store: Store, walk: _Walk) -> list[Problem]:
         if opened != times.get("opened_at", at):
             said.append(f"it was opened at {opened}, its rows say {times.get('opened_at', at)}")
         closed_by_rows = walk.closes.get(sid, times.get("closed_at"))
+        if isinstance(closed, str) and closed_by_rows is None and not said:
+            # closed by the sessions table, open by its rows: rows missing from its end (its
+            # closing row with them) explain that as well as an edit does — never blamed on the
+            # sessions table when the check has found them, and both named when it has not
+            end = store.db.execute("SELECT id, at FROM log WHERE session_id = ? ORDER BY id DESC LIMIT 1",
+                                   (sid,)).fetchone()
+            if end is not None and isinstance(end[1], str) and closed >= end[1]:
+                if not any(p.what in ("tail", "missing") and (p.row is None or p.row > end[0]) for p in gone):
+                    problems.append(Problem(
+                        "tail", f"{where}: table session {sid} ({table}) was closed at {closed} by the sessions "
+                                f"table, but its rows end at log row {end[0]} ({end[1]}) with the table open: its "
+                                f"last rows, its closing row with them, are missing (deleted from the record's "
+                                f"end), or the sessions table was edited", None, sid))
+                continue
         if closed != closed_by_rows:
             said.append(f"its closing time is {closed or 'none (open)'}, its rows say "
                         f"{closed_by_rows or 'none (open)'}")

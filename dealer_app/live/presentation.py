@@ -106,6 +106,10 @@ class SeatView:
     to_call: int = 0  # what this seat would put in now to call (all of its stack when that is less)
     in_pot: int = 0  # what it has put in this hand: ante, bring-in, bets
     held: tuple[str, int | None] | None = None  # I-5: its action out of turn, held until its turn
+    # the trainer's: a seat a drill asks about or answers with, in the reader's words (drawn with
+    # a neutral highlight, never as the seat to act), and whether "in pot" may be shown
+    note: str = ""
+    in_pot_shown: bool = True
 
 
 class TablePresentation:
@@ -335,7 +339,8 @@ class TablePresentation:
         return {"street": h.street, "raises": max(0, h.levels - 1) if betting else 0,
                 "cap_raises": h.rules.max_raises, "capped": betting and h.is_capped(), "betting": betting,
                 "phase": h.phase,
-                "stub": self._stub_on_the_table(h), "burns": h.burns, "common": format_card(h.common) if h.common is not None else None,
+                "stub": self._stub_on_the_table(h), "burns": h.burns,
+                "common": format_card(h.common) if h.common is not None else None,
                 "pot": h.pot_total() if h.phase != "done" else 0,
                 "warning": self.warning()}
 

@@ -208,8 +208,8 @@ class FloorWindow(QMainWindow):
         self.hand_model.hands_changed()
         if failing:
             hands = sum(1 for h in self.hands if h.session and h.failing)
-            self.status.setText(fill(self.tr("THE RECORD FAILS ITS CHECK: %1 hand(s) marked in red — call the "
-                                             "floor's attention to them before anything else"), hands))
+            self.status.setText(fill(self.tr("THE RECORD FAILS ITS CHECK: %1 hand(s) marked in red — their rows "
+                                             "are not as they were written; Verify record says what and where"), hands))
             self.status.setStyleSheet("color: #b00020; font-weight: bold;")
         elif first:
             self.status.setText(self.tr("The record's check is done: every row holds."))

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
+from dealer_app.history.integrity import CheckCancelled, KeptCheck
 from dealer_app.history.store import Store, StoreError
 from dealer_app.ui.words import error_words
 
@@ -32,13 +33,17 @@ class _Checker(QObject):
         super().__init__()
         self.path, self.key, self.anchors = path, key, anchors
         self.store: Store | None = None
+        self.kept = KeptCheck()  # (its ``cancel``: set from the console's thread when it closes)
 
     @Slot()
     def check(self) -> None:
         try:
             if self.store is None:
                 self.store = Store.following(self.path, self.key, self.anchors)
+                self.store._kept_check = self.kept
             self.done.emit(self.store.failing())
+        except CheckCancelled:
+            return  # (the console is closing: nobody to tell)
         except StoreError as exc:
             log.warning("the record's check could not run", exc_info=True)
             self.failed.emit(error_words(exc))
@@ -84,8 +89,9 @@ class RecordCheck(QObject):
         self._wanted.emit()
 
     def stop(self) -> None:
-        """The thread ends after the check it is running (the console closing)."""
+        """The check running stops within a thousand rows, and the thread ends (the console closing)."""
         if self._thread.isRunning():
+            self._checker.kept.cancel.set()
             self._closing.emit()
             self._thread.quit()
             self._thread.wait()

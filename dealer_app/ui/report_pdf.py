@@ -17,6 +17,7 @@ from PySide6.QtCore import QCoreApplication, QMarginsF, QRectF, QSize, QSizeF, Q
 from PySide6.QtGui import QFont, QPageLayout, QPageSize, QPainter, QPdfWriter, QTextDocument
 
 from dealer_app.engine.catalog import rule_texts
+from dealer_app.engine.events import HandVoided
 from dealer_app.floor.timeline import HandTimeline, Moment
 from dealer_app.history.chain import seal_code
 from dealer_app.ui.rulings import rule_html
@@ -83,7 +84,6 @@ def _report_words() -> dict[str, str]:
         'Stack at this moment': translate("Report", "Stack at this moment"),
         'Stub': translate("Report", "Stub"),
         'Table': translate("Report", "Table"),
-        'The record': translate("Report", "The record"),
         'The record does NOT prove itself:': translate("Report", "The record does NOT prove itself:"),
         'The record proves itself: every row matches its keyed hash.':
             translate("Report", "The record proves itself: every row matches its keyed hash."),
@@ -102,6 +102,49 @@ def _report_words() -> dict[str, str]:
         'seats': translate("Report", "seats"),
         'step': translate("Report", "step"),
         'the hand voided: every chip back': translate("Report", "the hand voided: every chip back"),
+        # the moment the report shows, and why that one
+        'The table at step %1': translate("Report", "The table at step %1"),
+        'This is the moment the last ruling (%1) is about.':
+            translate("Report", "This is the moment the last ruling (%1) is about."),
+        'This is the end of the hand: no ruling is recorded for it.':
+            translate("Report", "This is the end of the hand: no ruling is recorded for it."),
+        'This is the moment asked for (report --moment, or the step shown in the floor console); it is the '
+        'moment the last ruling (%1) is about.':
+            translate("Report", "This is the moment asked for (report --moment, or the step shown in the floor "
+                                "console); it is the moment the last ruling (%1) is about."),
+        'This is the moment asked for (report --moment, or the step shown in the floor console); the last '
+        'ruling (%1) is about step %2.':
+            translate("Report", "This is the moment asked for (report --moment, or the step shown in the floor "
+                                "console); the last ruling (%1) is about step %2."),
+        'This is the moment asked for (report --moment, or the step shown in the floor console); no ruling is '
+        'recorded for this hand.':
+            translate("Report", "This is the moment asked for (report --moment, or the step shown in the floor "
+                                "console); no ruling is recorded for this hand."),
+        # the legal options when no one is to act
+        'Seat %1 (%2) is to act:': translate("Report", "Seat %1 (%2) is to act:"),
+        'None: cards are being dealt, so no one is to act; the dealer deals as the line above says.':
+            translate("Report", "None: cards are being dealt, so no one is to act; the dealer deals as the line "
+                                "above says."),
+        'None: it is the showdown; the players show or muck in turn, and no one bets.':
+            translate("Report", "None: it is the showdown; the players show or muck in turn, and no one bets."),
+        'None: the hand was declared void.': translate("Report", "None: the hand was declared void."),
+        'None: the hand is over.': translate("Report", "None: the hand is over."),
+        # the rules cited: the moment's apart from the rulings'
+        'At the moment (step %1):': translate("Report", "At the moment (step %1):"),
+        'The ruling cites:': translate("Report", "The ruling cites:"),
+        'The rulings cite:': translate("Report", "The rulings cite:"),
+        'none': translate("Report", "none"),
+        # a hand declared void (I-6 misdeal, I-7 fouled deck)
+        'misdeal': translate("Report", "misdeal"),
+        'fouled deck': translate("Report", "fouled deck"),
+        'The hand was declared void at step %1: %2 (%3), confirmed by the floor: %4.':
+            translate("Report", "The hand was declared void at step %1: %2 (%3), confirmed by the floor: %4."),
+        'No pot was played for: every ante and bet went back to its player: %1.':
+            translate("Report", "No pot was played for: every ante and bet went back to its player: %1."),
+        'No chips had gone in: none went back.': translate("Report", "No chips had gone in: none went back."),
+        'Stacks after the void: %1.': translate("Report", "Stacks after the void: %1."),
+        'The same players are dealt the hand again (the redeal).':
+            translate("Report", "The same players are dealt the hand again (the redeal)."),
     }
 
 
@@ -126,13 +169,15 @@ def table_picture(m: Moment, size: QSize | None = None):
     return picture
 
 
-def report_html(store, timeline: HandTimeline, index: int, generated_at: str | None = None) -> str:
+def report_html(store, timeline: HandTimeline, index: int, generated_at: str | None = None,
+                asked: bool = False) -> str:
     """The report's body. What a regulator asks of it (issue 26 §3): the record's check first;
     the case; table, game, date and time zone; every input with its time and what the rules made
     of it (an action out of turn held, binding or void included); pots and who won them; stacks
     at the start, at the disputed moment, at the end and after the remedy; the legal options then;
     each ruling with its floor, witnesses and camera reference; the seals that cover the hand and
-    each ruling; the rules' texts; signature lines."""
+    each ruling; the rules' texts; signature lines. ``asked``: the moment ``index`` was asked for
+    (``report --moment``, the console's step), not the last ruling's: the report says which."""
     W = _report_words()
     m = timeline.moment(index)
     session = m.session
@@ -145,7 +190,7 @@ def report_html(store, timeline: HandTimeline, index: int, generated_at: str | N
     entries = _case_entries(store, timeline)
     first_at = timeline.steps[0].at if timeline.steps else ""
     parts = [f"<h1>{e(W['Ruling report'])}</h1>",
-             f"<p style='color:{colour}; font-weight:bold'>{e(W['The record'])}: {e(verdict)}</p>"]
+             f"<p style='color:{colour}; font-weight:bold'>{e(verdict)}</p>"]  # ("The record proves …")
     cases: dict[str, list] = {}
     for entry in entries:
         cases.setdefault(entry.case, []).append(entry)
@@ -162,7 +207,7 @@ def report_html(store, timeline: HandTimeline, index: int, generated_at: str | N
         f"<p><b>{e(W['Limits'])}:</b> {e(W['ante'])} {e(m.money(t.ante))}, {e(W['bring-in'])} "
         f"{e(m.money(t.bring_in))}, {e(m.money(t.small_bet))}/{e(m.money(t.big_bet))} ({e(t.structure)})</p>",
         f"<p><b>{e(W['Seal'])}:</b> {e(seal or W['none: the hand has not ended'])} &nbsp; "
-        f"<b>{e(W['Record'])}:</b> {e(str(store.path) if store is not None else timeline.source)}</p>"]
+        f"<b>{e(W['Record'])}:</b> {e(record_name(store, timeline))}</p>"]
     # --- seals: the hand's, and each ruling's (a ruling's row is chained after the hand: its seal
     # covers the hand and the ruling both)
     parts.append(f"<h2>{e(W['Seals'])}</h2><ul><li><b>{e(W['The hand'])}:</b> "
@@ -191,46 +236,36 @@ def report_html(store, timeline: HandTimeline, index: int, generated_at: str | N
     parts.append("</table>")
     parts.append(f"<h2>{e(W['Pots and who won them'])}</h2>")
     awarded = end.hand.pots_awarded if end.hand is not None else []
-    if not awarded:
+    decisions = _decisions(timeline)
+    voided = end.voided()
+    if voided is not None:  # I-6, I-7: no pot was played for; every chip went back
+        parts.append("<p>" + "<br>".join(e(line) for line in _void_words(timeline, decisions, voided, final, m))
+                     + "</p>")
+    elif not awarded:
         parts.append(f"<p>{e(W['none: the hand has not ended'])}</p>")
     else:
         parts.append("<ul>")
         for number, pot in enumerate(awarded):
             label = W['Main pot'] if number == 0 else fill(W['Side pot %1'], number)
             won = ", ".join(f"{W['seat']} {s} {m.money(a)}" for s, a in sorted(pot["winners"].items()))
-            parts.append(f"<li>{e(label)} {e(m.money(pot['amount']))} ({e(W['seats'])} "
-                         f"{e(', '.join(map(str, pot['eligible'])))}): {e(won)}</li>")
+            parts.append(f"<li>{e(label)} {e(m.money(pot['amount']))} ({e(seats_text(pot['eligible']))}): "
+                         f"{e(won)}</li>")
         parts.append("</ul>")
     # --- every row of the hand, with what the rules made of it
     # (one paragraph a step, not a table's row: a paragraph's lines move whole to the next page,
     # where a table cell's line would be cut across two)
     parts.append(f"<h2>{e(W['Timeline'])}</h2><p>{e(W['step'])} · {e(W['Time (UTC)'])} · {e(W['Input'])} "
                  f"→ {e(W['What the rules made of it'])}</p>")
-    for step, decided in zip(timeline.steps, _decisions(timeline), strict=True):
+    for step, decided in zip(timeline.steps, decisions, strict=True):
         mark = " background:#ffe27a;" if step.index == index else ""
         what = step_text(step, currency)[len(step.time) + 1:]
         said = "".join(f"<br>&nbsp;&nbsp;&nbsp;&nbsp;→ {e(say(d))}" + (f" ({e(', '.join(d.rules))})" if d.rules else "")
                        for d in decided)
         parts.append(f"<p style='margin-top:2px; margin-bottom:2px;{mark}'><b>{step.index}</b> &nbsp;"
                      f"{e(utc_text(step.at, seconds=True))} &nbsp; <b>{e(what)}</b>{said}</p>")
-    parts.append(f"<h2>{e(W['The table at the disputed moment'])} ({e(W['step'])} {index})</h2>")
-    parts.append(f"<p><b>{e(say(m.prompt().subject))}</b></p>")
-    parts.append("<p><img src='table.png' width='560'></p>")
-    pots = m.pots()
-    if pots:
-        parts.append("<p>" + e(W['Pots']) + ": " + "; ".join(
-            f"{e(m.money(amount))} ({e(W['seats'])} {', '.join(map(str, eligible))})" for amount, eligible in pots)
-            + "</p>")
-    status = m.status()
-    if status:
-        parts.append(f"<p>{e(W['Stub'])}: {status['stub']} &nbsp; {e(W['Burns'])}: {status['burns']}</p>")
-    cited: list[str] = list(m.prompt().rules)
-    choices = m.choices()
-    if choices:
-        parts.append(f"<h3>{e(W['Legal options then'])}</h3><ul>")
-        for c in choices:
-            parts.append(f"<li>{e(choice_words(m, c))}</li>")
-        parts.append(f"</ul><p>{e(W['Rules'])}: {e(', '.join(m.prompt().rules))}</p>")
+    parts += _moment_part(timeline, m, index, asked)
+    at_moment: list[str] = list(dict.fromkeys(m.prompt().rules))
+    cited: list[str] = []  # (the rulings' rules: listed apart from the moment's)
     rulings = timeline.rulings()
     parts.append(f"<h2>{e(W['Rulings'])}</h2>")
     if not rulings:
@@ -253,17 +288,126 @@ def report_html(store, timeline: HandTimeline, index: int, generated_at: str | N
             f"<li><b>{e(W['Remedy'])}:</b> {e(_remedy(r.remedy))}{(' — ' + e(chips)) if chips else ''}</li>"
             f"<li><b>{e(W['Witnesses'])}:</b> {e(r.witnesses or '—')}</li>"
             f"<li><b>{e(W['Camera / time reference'])}:</b> {e(r.camera or '—')}</li></ul>")
-    texts = rule_texts(language())
-    parts.append(f"<h2>{e(W['The rules cited'])}</h2>")
-    for rule in dict.fromkeys(cited):
-        if rule in texts:
-            parts.append(f"<p><b>{e(rule)}</b> {rule_html(texts[rule])}</p>")  # (its markdown as HTML)
+    parts += _rules_part(index, at_moment, list(dict.fromkeys(cited)), len(rulings))
     parts.append(f"<h2>{e(W['Signatures'])}</h2><table cellpadding='8' cellspacing='0' width='100%'>")
     for who in (W['Floor supervisor'], W['Witness'], W['Received by (regulator)']):
         parts.append(f"<tr><td width='28%'>{e(who)}</td><td>{e(W['Name'])}: ______________</td>"
                      f"<td>{e(W['Signature'])}: ______________</td><td>{e(W['Date'])}: ________</td></tr>")
     parts.append(f"</table><p>{e(W['Generated'])}: {e(generated_at or now_text())}</p>")
     return "\n".join(parts)
+
+
+def seats_text(seats) -> str:
+    """Seats as the report lists them: "seat 4", "seats 1, 2, 4"."""
+    seats = list(seats)
+    W = _report_words()
+    return f"{W['seat'] if len(seats) == 1 else W['seats']} {', '.join(map(str, seats))}"
+
+
+def record_name(store, timeline: HandTimeline) -> str:
+    """The record the report is of, as a regulator finds it again: its file's full path (a
+    room's table: its name and id in the room; a file's hand: the file)."""
+    if store is None:
+        return timeline.source
+    path = store.path
+    return str(path.resolve()) if isinstance(path, Path) else str(path)
+
+
+def _moment_part(timeline: HandTimeline, m: Moment, index: int, asked: bool) -> list[str]:
+    """The table at the moment shown (which one, and why), its pots, stub and burns, and the
+    legal options then — or why no one had any."""
+    W, e = _report_words(), html.escape
+    rulings = timeline.rulings()
+    heading = W['The table at the disputed moment'] + f" ({W['step']} {index})" \
+        if rulings and rulings[-1].moment == index else fill(W['The table at step %1'], index)
+    parts = [f"<h2>{e(heading)}</h2><p>{e(_moment_reason(timeline, index, asked))}</p>",
+             f"<p><b>{e(say(m.prompt().subject))}</b></p>", "<p><img src='table.png' width='560'></p>"]
+    pots = m.pots()
+    if pots:
+        parts.append("<p>" + e(W['Pots']) + ": " + "; ".join(
+            f"{e(m.money(amount))} ({e(seats_text(eligible))})" for amount, eligible in pots) + "</p>")
+    status = m.status()
+    if status:
+        parts.append(f"<p>{e(W['Stub'])}: {status['stub']} &nbsp; {e(W['Burns'])}: {status['burns']}</p>")
+    choices = m.choices()
+    parts.append(f"<h3>{e(W['Legal options then'])}</h3>")
+    to_act = m.hand.to_act if m.hand is not None else None
+    if choices and to_act is not None:
+        parts.append(f"<p>{e(fill(W['Seat %1 (%2) is to act:'], to_act.seat, to_act.name))}</p>")
+    if choices:
+        parts.append("<ul>" + "".join(f"<li>{e(choice_words(m, c))}</li>" for c in choices) + "</ul>")
+    else:  # a dealing moment, the showdown, the end: no one is to act, and the report says why
+        parts.append(f"<p>{e(_no_options(m))}</p>")
+    rules = list(dict.fromkeys(m.prompt().rules))
+    if rules:
+        parts.append(f"<p>{e(W['Rules'])}: {e(', '.join(rules))}</p>")
+    return parts
+
+
+def _rules_part(index: int, at_moment: list[str], cited: list[str], rulings: int) -> list[str]:
+    """The texts of the rules cited: the moment's, then the ruling's (each text once)."""
+    W, e = _report_words(), html.escape
+    texts = rule_texts(language())
+    parts = [f"<h2>{e(W['The rules cited'])}</h2>",
+             f"<p><b>{e(fill(W['At the moment (step %1):'], index))}</b> {e(', '.join(at_moment) or W['none'])}</p>"]
+    parts += [f"<p><b>{e(rule)}</b> {rule_html(texts[rule])}</p>" for rule in at_moment if rule in texts]
+    if cited:
+        cite = W['The ruling cites:'] if rulings == 1 else W['The rulings cite:']
+        parts.append(f"<p><b>{e(cite)}</b> {e(', '.join(cited))}</p>")
+        parts += [f"<p><b>{e(rule)}</b> {rule_html(texts[rule])}</p>"  # (its markdown as HTML)
+                  for rule in cited if rule in texts and rule not in at_moment]
+    return parts
+
+
+def _moment_reason(timeline: HandTimeline, index: int, asked: bool) -> str:
+    """Which moment the report shows, and why that one."""
+    W = _report_words()
+    rulings = timeline.rulings()
+    last = rulings[-1] if rulings else None
+    case = (last.case or _hand_name(timeline)) if last is not None else ""
+    if not asked:
+        return fill(W['This is the moment the last ruling (%1) is about.'], case) if last is not None else \
+            W['This is the end of the hand: no ruling is recorded for it.']
+    if last is None:
+        return W['This is the moment asked for (report --moment, or the step shown in the floor console); no '
+                 'ruling is recorded for this hand.']
+    if last.moment == index:
+        return fill(W['This is the moment asked for (report --moment, or the step shown in the floor console); it '
+                      'is the moment the last ruling (%1) is about.'], case)
+    return fill(W['This is the moment asked for (report --moment, or the step shown in the floor console); the '
+                  'last ruling (%1) is about step %2.'], case, last.moment)
+
+
+def _no_options(m: Moment) -> str:
+    """Why no one has a legal option at this moment."""
+    W = _report_words()
+    phase = m.hand.phase if m.hand is not None else "done"
+    if phase == "deal":
+        return W['None: cards are being dealt, so no one is to act; the dealer deals as the line above says.']
+    if phase == "showdown":
+        return W['None: it is the showdown; the players show or muck in turn, and no one bets.']
+    return W['None: the hand was declared void.'] if m.voided() is not None else W['None: the hand is over.']
+
+
+def _void_words(timeline: HandTimeline, decisions: list[list], voided: HandVoided, final: dict[int, int],
+                m: Moment) -> list[str]:
+    """A hand declared void (I-6 misdeal, I-7 fouled deck), as the engine voids it: which rule,
+    at which step and confirmed by whom; every ante and bet back to its player; the stacks
+    then; and the redeal to the same players."""
+    W = _report_words()
+    at = next((s for s, d in zip(timeline.steps, decisions, strict=True) if any(isinstance(x, HandVoided) for x in d)),
+              None)
+    what = W['misdeal'] if voided.reason == "misdeal" else W['fouled deck']
+    lines = [fill(W['The hand was declared void at step %1: %2 (%3), confirmed by the floor: %4.'],
+                  at.index if at is not None else len(timeline.steps) - 1, what, ", ".join(voided.rules),
+                  ((at.by if at is not None else None) or {}).get("name", "?"))]
+    back = ", ".join(f"{W['seat']} {seat} {m.money(amount)}" for seat, amount in voided.returned)
+    lines.append(fill(W['No pot was played for: every ante and bet went back to its player: %1.'], back) if back
+                 else W['No chips had gone in: none went back.'])
+    lines.append(fill(W['Stacks after the void: %1.'], ", ".join(
+        f"{W['seat']} {seat} {m.money(final.get(seat, stack))}" for seat, _name, stack in timeline.seats)))
+    lines.append(W['The same players are dealt the hand again (the redeal).'])
+    return lines
 
 
 def _decisions(timeline: HandTimeline) -> list[list]:
@@ -348,7 +492,7 @@ def write_report(store, timeline: HandTimeline, out: Path, moment: int | None = 
     doc = QTextDocument()
     doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl("table.png"),
                     table_picture(timeline.moment(index)))
-    doc.setHtml(report_html(store, timeline, index, generated))
+    doc.setHtml(report_html(store, timeline, index, generated, asked=moment is not None))
     out = Path(out)
     if out.exists() and not out.is_file():
         raise OSError(f"{out}: not a file")

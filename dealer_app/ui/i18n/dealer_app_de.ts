@@ -3,7 +3,7 @@
 <context>
     <name>AccuracyChart</name>
     <message>
-        <location filename="../trainer_window.py" line="634" />
+        <location filename="../trainer_window.py" line="707" />
         <source>No answers yet</source>
         <translation>Noch keine Antworten</translation>
     </message>
@@ -343,6 +343,155 @@
     </message>
 </context>
 <context>
+    <name>DrillFacts</name>
+    <message>
+        <location filename="../drill_facts.py" line="61" />
+        <source>%1 (%2 lines hidden: Alt+H shows the whole hand)</source>
+        <translation>%1 (%2 Zeilen ausgeblendet: Alt+H zeigt das ganze Spiel)</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="67" />
+        <source>1 card</source>
+        <translation>1 Karte</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="67" />
+        <source>%1 cards</source>
+        <translation>%1 Karten</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="82" />
+        <source>Antes: %1 from each of the %2 players (%3)</source>
+        <translation>Antes: %1 von jedem der %2 Spieler (%3)</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="114" />
+        <source>Seat %1 shows</source>
+        <translation>Platz %1 zeigt</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="119" />
+        <location filename="../drill_facts.py" line="195" />
+        <source>seat %1 %2</source>
+        <translation>Platz %1 %2</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="121" />
+        <source>Starting stacks: %1</source>
+        <translation>Stacks zu Beginn: %1</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="126" />
+        <source>Before this round: %1 in the stub, %2 burn cards, %3 players to deal to</source>
+        <translation>Vor dieser Runde: %1 im Reststapel, %2 gebrannte Karten, %3 Spieler bekommen Karten</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="137" />
+        <source>pot %1 (seats %2)</source>
+        <translation>Pot %1 (Plätze %2)</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="140" />
+        <source>main pot %1 (seats %2)</source>
+        <translation>Hauptpot %1 (Plätze %2)</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="142" />
+        <source>side pot %1 %2 (seats %3)</source>
+        <translation>%1. Sidepot %2 (Plätze %3)</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="144" />
+        <source>In the middle: %1</source>
+        <translation>In der Mitte: %1</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="168" />
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="175" />
+        <source>Antes: %1 = %2</source>
+        <translation>Antes: %1 = %2</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="181" />
+        <source>%1: %2 = %3</source>
+        <translation>%1: %2 = %3</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="184" />
+        <source>The pot: %1 = %2</source>
+        <translation>Der Pot: %1 = %2</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="197" />
+        <source>(folded)</source>
+        <translation>(gepasst)</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="199" />
+        <source>(all-in)</source>
+        <translation>(All-in)</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="201" />
+        <source>In the pot from each seat: %1</source>
+        <translation>Im Pot von jedem Platz: %1</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="213" />
+        <source>Main pot</source>
+        <translation>Hauptpot</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="213" />
+        <source>Side pot %1</source>
+        <translation>%1. Sidepot</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="215" />
+        <source>%1: %2 (seats %3)</source>
+        <translation>%1: %2 (Plätze %3)</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="218" />
+        <source>%1: %2 = %3 (seats %4)</source>
+        <translation>%1: %2 = %3 (Plätze %4)</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="238" />
+        <source>Nobody bet on %1; seat %2 acted first</source>
+        <translation>Bei der %1 hat niemand gesetzt; Platz %2 sprach zuerst</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="240" />
+        <source>The last bet or raise on %1: %2</source>
+        <translation>Der letzte Einsatz oder die letzte Erhöhung bei der %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="257" />
+        <source>Seat %1 has %2 in front and %3 behind; the bet stands at %4; raises %5 of %6</source>
+        <translation>Platz %1 hat %2 vor sich und %3 im Stack; der Einsatz steht bei %4; Erhöhungen %5 von %6</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="266" />
+        <source>%1 in the stub, %2 burn cards, %3 players to deal to</source>
+        <translation>%1 im Reststapel, %2 gebrannte Karten, %3 Spieler bekommen Karten</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="270" />
+        <source>52 − %1 dealt − %2 burned = %3</source>
+        <translation>52 − %1 gegeben − %2 gebrannt = %3</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="272" />
+        <source>(the burn cards shuffled into the stub count as stub again)</source>
+        <translation>(die in den Reststapel gemischten gebrannten Karten zählen wieder zum Reststapel)</translation>
+    </message>
+</context>
+<context>
     <name>Errors</name>
     <message>
         <location filename="../../engine/betting.py" line="64" />
@@ -592,7 +741,8 @@
     </message>
     <message>
         <location filename="../../live/controller.py" line="349" />
-        <location filename="../../floor/rulings.py" line="237" />
+        <location filename="../../floor/rulings.py" line="238" />
+        <location filename="../../floor/rulings.py" line="287" />
         <source>there is no hand record</source>
         <translation>es gibt kein Spielprotokoll</translation>
     </message>
@@ -921,191 +1071,191 @@
         <translation>zum Geben braucht es mindestens zwei Spieler mit Chips</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="125" />
+        <location filename="../../history/store.py" line="129" />
         <source>disk full</source>
         <translation>die Festplatte ist voll</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="127" />
+        <location filename="../../history/store.py" line="131" />
         <source>the record is read-only</source>
         <translation>das Protokoll ist schreibgeschützt</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="129" />
+        <location filename="../../history/store.py" line="133" />
         <source>the record is locked by another program</source>
         <translation>das Protokoll ist von einem anderen Programm gesperrt</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="131" />
+        <location filename="../../history/store.py" line="135" />
         <source>the disk reported an I/O error</source>
         <translation>die Festplatte meldete einen Ein-/Ausgabefehler</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="133" />
+        <location filename="../../history/store.py" line="137" />
         <source>the record file is damaged</source>
         <translation>die Protokolldatei ist beschädigt</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="158" />
+        <location filename="../../history/store.py" line="163" />
         <source>the record's key cannot be used: %1</source>
         <translation>der Schlüssel des Protokolls ist nicht verwendbar: %1</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="161" />
-        <location filename="../../history/store.py" line="287" />
+        <location filename="../../history/store.py" line="166" />
+        <location filename="../../history/store.py" line="292" />
         <source>%1: no such hand record</source>
         <translation>%1: kein solches Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="166" />
+        <location filename="../../history/store.py" line="171" />
         <source>%1: the record folder cannot be made (%2)</source>
         <translation>%1: Der Protokollordner kann nicht angelegt werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="169" />
-        <location filename="../../history/store.py" line="289" />
+        <location filename="../../history/store.py" line="174" />
+        <location filename="../../history/store.py" line="294" />
         <source>%1: not a file</source>
         <translation>%1: keine Datei</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="176" />
+        <location filename="../../history/store.py" line="181" />
         <source>%1: the hand record cannot be written (read-only)</source>
         <translation>%1: Das Spielprotokoll kann nicht geschrieben werden (schreibgeschützt)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="181" />
+        <location filename="../../history/store.py" line="186" />
         <source>%1: the record folder cannot be written (read-only)</source>
         <translation>%1: In den Protokollordner kann nicht geschrieben werden (schreibgeschützt)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="198" />
-        <location filename="../../history/store.py" line="356" />
+        <location filename="../../history/store.py" line="203" />
+        <location filename="../../history/store.py" line="383" />
         <source>%1: the hand record cannot be opened (%2)</source>
         <translation>%1: Das Spielprotokoll kann nicht geöffnet werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="216" />
+        <location filename="../../history/store.py" line="221" />
         <source>%1: this record was written with another key (%2), not this machine's (%3): it is left as it is, so that its rows stay provable</source>
         <translation>%1: Dieses Protokoll wurde mit einem anderen Schlüssel (%2) geschrieben, nicht mit dem dieses Rechners (%3): Es bleibt unverändert, damit seine Zeilen beweisbar bleiben</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="221" />
+        <location filename="../../history/store.py" line="226" />
         <source>%1: an older record without the keyed chain, where keyed records are already kept (%2): it is not upgraded, and is left as it was</source>
         <translation>%1: ein älteres Protokoll ohne verschlüsselte Kette, wo schon verschlüsselte Protokolle geführt werden (%2): Es wird nicht umgestellt und bleibt, wie es war</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="255" />
+        <location filename="../../history/store.py" line="260" />
         <source>%1: the record's identity was changed after it was made: it is not given a table identity, and is not forwarded ('dealer-app verify' says more)</source>
         <translation>%1: Die Identität des Protokolls wurde nach seiner Anlage geändert: Es bekommt keine Tischidentität und wird nicht weitergeleitet ('dealer-app verify' sagt mehr)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="291" />
+        <location filename="../../history/store.py" line="296" />
         <source>%1: an empty file, not a hand record</source>
         <translation>%1: eine leere Datei, kein Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="320" />
-        <location filename="../../history/store.py" line="329" />
-        <location filename="../../history/store.py" line="601" />
-        <location filename="../../history/store.py" line="638" />
+        <location filename="../../history/store.py" line="347" />
+        <location filename="../../history/store.py" line="356" />
+        <location filename="../../history/store.py" line="628" />
+        <location filename="../../history/store.py" line="665" />
         <source>%1: the hand record cannot be read (%2)</source>
         <translation>%1: Das Spielprotokoll ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="333" />
+        <location filename="../../history/store.py" line="360" />
         <source>%1: not a hand record (the file is not an SQLite database)</source>
         <translation>%1: kein Spielprotokoll (die Datei ist keine SQLite-Datenbank)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="367" />
+        <location filename="../../history/store.py" line="394" />
         <source>%1: an SQLite file, but not a hand record (table %2 has the columns %3; a record's are %4)</source>
         <translation>%1: eine SQLite-Datei, aber kein Spielprotokoll (Tabelle %2 hat die Spalten %3; ein Protokoll hat %4)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="373" />
+        <location filename="../../history/store.py" line="400" />
         <source>%1: the hand record is damaged (%2)</source>
         <translation>%1: Das Spielprotokoll ist beschädigt (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="377" />
+        <location filename="../../history/store.py" line="404" />
         <source>%1: not a readable hand record (%2)</source>
         <translation>%1: kein lesbares Spielprotokoll (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="387" />
+        <location filename="../../history/store.py" line="414" />
         <source>%1: the record was opened to read only: nothing is written to it</source>
         <translation>%1: Das Protokoll ist nur zum Lesen geöffnet: Es wird nichts hineingeschrieben</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="401" />
+        <location filename="../../history/store.py" line="428" />
         <source>the hand record cannot be written: %1 — nothing was changed (%2)</source>
         <translation>das Spielprotokoll kann nicht geschrieben werden: %1 — nichts wurde geändert (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="422" />
+        <location filename="../../history/store.py" line="449" />
         <source>the seal %1 is in the record, but the anchors file %2 cannot be written (%3)</source>
         <translation>das Siegel %1 steht im Protokoll, aber die Ankerdatei %2 kann nicht geschrieben werden (%3)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="516" />
+        <location filename="../../history/store.py" line="543" />
         <source>%1: the record's lock file cannot be made (%2)</source>
         <translation>%1: Die Sperrdatei des Protokolls kann nicht angelegt werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="530" />
+        <location filename="../../history/store.py" line="557" />
         <source>%1: opened read-only, so no table can be held</source>
         <translation>%1: Nur zum Lesen geöffnet, daher kann kein Tisch belegt werden</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="558" />
+        <location filename="../../history/store.py" line="585" />
         <source>%1: opened read-only, so whose table it is cannot be asked</source>
         <translation>%1: Nur zum Lesen geöffnet, daher lässt sich nicht fragen, wem der Tisch gehört</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="611" />
-        <location filename="../../history/store.py" line="629" />
-        <location filename="../../room/reader.py" line="222" />
+        <location filename="../../history/store.py" line="638" />
+        <location filename="../../history/store.py" line="656" />
+        <location filename="../../room/reader.py" line="225" />
         <source>%1: session %2: a %3 row is not readable JSON</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist kein lesbares JSON</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="633" />
+        <location filename="../../history/store.py" line="660" />
         <source>%1: session %2: a %3 row is not a record row</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist keine Protokollzeile</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="716" />
+        <location filename="../../history/store.py" line="764" />
         <source>%1: an older record whose row %2 no longer matches its hash: it is not upgraded, and is left as it was</source>
         <translation>%1: ein älteres Protokoll, dessen Zeile %2 nicht mehr zu ihrem Hash passt: Es wird nicht umgestellt und bleibt, wie es war</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="790" />
+        <location filename="../../history/store.py" line="838" />
         <source>The hand record does not prove itself (%1 problem(s)): %2. Tell the floor; 'dealer-app verify %3' lists every one.</source>
         <translation>Das Spielprotokoll beweist sich nicht selbst (%1 Problem(e)): %2. Dem Floor Bescheid geben; 'dealer-app verify %3' nennt jedes einzelne.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="815" />
+        <location filename="../../history/store.py" line="863" />
         <source>%1 was an empty file (0 bytes): a new record is kept in it.</source>
         <translation>%1 war eine leere Datei (0 Bytes): Darin wird ein neues Protokoll geführt.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="819" />
-        <location filename="../../history/store.py" line="830" />
+        <location filename="../../history/store.py" line="867" />
+        <location filename="../../history/store.py" line="878" />
         <source>%1. The file is kept untouched.</source>
         <translation>%1. Die Datei bleibt unverändert.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="827" />
+        <location filename="../../history/store.py" line="875" />
         <source>The record continues in %1.</source>
         <translation>Das Protokoll wird in %1 fortgeführt.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="835" />
+        <location filename="../../history/store.py" line="883" />
         <source>A fresh record was opened beside it: %1.</source>
         <translation>Daneben wurde ein neues Protokoll angelegt: %1.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="846" />
+        <location filename="../../history/store.py" line="894" />
         <source>The data folder %1 cannot be written: hands are recorded in %2 for now. Copy that file before the machine restarts, and fix the data folder.</source>
         <translation>In den Datenordner %1 kann nicht geschrieben werden: Die Spiele werden vorerst in %2 protokolliert. Kopieren Sie diese Datei vor dem nächsten Neustart und beheben Sie das Problem mit dem Datenordner.</translation>
     </message>
@@ -1334,104 +1484,136 @@
         <translation>die Floor-PIN kann nicht in %1 gespeichert werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="73" />
+        <location filename="../../floor/rulings.py" line="74" />
         <source>the ruling's %1 is not plain text of at most %2 characters</source>
         <translation>%1 der Entscheidung ist kein einfacher Text von höchstens %2 Zeichen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="76" />
+        <location filename="../../floor/rulings.py" line="77" />
         <source>the case's category is one of %1, not %2</source>
         <translation>die Art des Falls ist eine von %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="79" />
+        <location filename="../../floor/rulings.py" line="80" />
         <source>the case's status is one of %1, not %2</source>
         <translation>der Stand des Falls ist einer von %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="82" />
+        <location filename="../../floor/rulings.py" line="83" />
         <source>a ruling needs its decision</source>
         <translation>eine Entscheidung braucht ihren Beschluss</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="84" />
+        <location filename="../../floor/rulings.py" line="85" />
         <source>an open case moves no chips: the decision does</source>
         <translation>ein offener Fall bewegt keine Chips: Das tut erst die Entscheidung</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="86" />
+        <location filename="../../floor/rulings.py" line="87" />
         <source>a ruling needs the facts</source>
         <translation>eine Entscheidung braucht den Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="90" />
+        <location filename="../../floor/rulings.py" line="91" />
         <source>a ruling cites the catalog's rule IDs (I-3, A-1 …); not known: %1</source>
         <translation>eine Entscheidung nennt Regelnummern des Katalogs (I-3, A-1 …); unbekannt: %1</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="93" />
+        <location filename="../../floor/rulings.py" line="94" />
         <source>the remedy is one of %1, not %2</source>
         <translation>die Abhilfe ist eine von %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="97" />
+        <location filename="../../floor/rulings.py" line="98" />
         <source>chips move between the hand's seats (%1)</source>
         <translation>Chips gehen zwischen den Plätzen des Spiels (%1)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="101" />
+        <location filename="../../floor/rulings.py" line="102" />
         <source>the chips moved must add up to zero (they add up to %1)</source>
         <translation>die bewegten Chips müssen zusammen null ergeben (sie ergeben %1)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="104" />
+        <location filename="../../floor/rulings.py" line="105" />
         <source>a ruling that moves chips has the remedy adjust</source>
         <translation>eine Entscheidung, die Chips bewegt, hat die Abhilfe »Chips bewegen« (adjust)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="111" />
+        <location filename="../../floor/rulings.py" line="112" />
         <source>hand %1-%2 has not ended: it is voided at the table (I-6, I-7)</source>
         <translation>Spiel %1-%2 ist nicht zu Ende: Es wird am Tisch für ungültig erklärt (I-6, I-7)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="132" />
+        <location filename="../../floor/rulings.py" line="133" />
         <source>seat %1 (%2) is no longer at the table: chips for a player who left are settled off the table</source>
         <translation>Platz %1 (%2) ist nicht mehr am Tisch: Chips für einen Spieler, der gegangen ist, werden außerhalb des Tischs verrechnet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="136" />
+        <location filename="../../floor/rulings.py" line="137" />
         <source>seat %1 has %2: it cannot give %3</source>
         <translation>Platz %1 hat %2: Er kann nicht %3 abgeben</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="174" />
+        <location filename="../../floor/rulings.py" line="175" />
+        <location filename="../../floor/rulings.py" line="305" />
         <source>hand %1-%2 is already voided by a ruling</source>
         <translation>Spiel %1-%2 ist schon durch eine Entscheidung ungültig</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="179" />
+        <location filename="../../floor/rulings.py" line="180" />
+        <location filename="../../floor/rulings.py" line="312" />
         <source>the moment %1 is not on the hand's timeline (0–%2)</source>
         <translation>der Zeitpunkt %1 liegt nicht im Ablauf des Spiels (0–%2)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="185" />
+        <location filename="../../floor/rulings.py" line="186" />
         <source>table session %1 is being dealt in another window: a ruling that moves chips is made at that table</source>
         <translation>an Tischsitzung %1 wird in einem anderen Fenster gegeben: Eine Entscheidung, die Chips bewegt, wird an diesem Tisch getroffen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="191" />
+        <location filename="../../floor/rulings.py" line="192" />
         <source>table session %1 has a hand open: chips move between hands</source>
         <translation>an Tischsitzung %1 läuft ein Spiel: Chips werden zwischen zwei Spielen bewegt</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="212" />
+        <location filename="../../floor/rulings.py" line="213" />
         <source>case %1 is not a case of hand %2-%3</source>
         <translation>Fall %1 ist kein Fall des Spiels %2-%3</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="215" />
+        <location filename="../../floor/rulings.py" line="216" />
         <source>case %1 is closed: a new ruling opens a new case</source>
         <translation>Fall %1 ist abgeschlossen: Eine neue Entscheidung eröffnet einen neuen Fall</translation>
+    </message>
+    <message>
+        <location filename="../../floor/rulings.py" line="289" />
+        <source>the room's ruling %1 is applied at this table already</source>
+        <translation>die Entscheidung %1 aus dem Saal ist an diesem Tisch schon angewendet</translation>
+    </message>
+    <message>
+        <location filename="../../floor/rulings.py" line="292" />
+        <source>the room's ruling is on table session %1: its chips move when that table is dealt here</source>
+        <translation>die Entscheidung aus dem Saal gilt für Tischsitzung %1: ihre Chips werden bewegt, wenn an diesem Tisch gegeben wird</translation>
+    </message>
+    <message>
+        <location filename="../../floor/rulings.py" line="295" />
+        <source>a hand is open: the room's ruling moves chips between hands</source>
+        <translation>ein Spiel läuft: die Entscheidung aus dem Saal bewegt Chips zwischen zwei Spielen</translation>
+    </message>
+    <message>
+        <location filename="../../floor/rulings.py" line="300" />
+        <source>the room's ruling %1 is not readable</source>
+        <translation>die Entscheidung %1 aus dem Saal ist nicht lesbar</translation>
+    </message>
+    <message>
+        <location filename="../../floor/rulings.py" line="308" />
+        <source>the room's ruling voids hand %1-%2 with other chips than this record's hand moved</source>
+        <translation>die Entscheidung aus dem Saal erklärt Spiel %1-%2 mit anderen Chips für ungültig, als das Spiel in diesem Protokoll bewegt hat</translation>
+    </message>
+    <message>
+        <location filename="../../floor/rulings.py" line="316" />
+        <source>the room's ruling moves no chips</source>
+        <translation>die Entscheidung aus dem Saal bewegt keine Chips</translation>
     </message>
     <message>
         <location filename="../../floor/timeline.py" line="171" />
@@ -1442,11 +1624,6 @@
         <location filename="../../floor/timeline.py" line="206" />
         <source>%1: hand %2-%3 no longer replays: %4</source>
         <translation>%1: Spiel %2-%3 lässt sich nicht mehr nachspielen: %4</translation>
-    </message>
-    <message>
-        <location filename="../../room/reader.py" line="313" />
-        <source>a ruling made in the room records the decision; chips are moved by a ruling at the table's own floor console (its record carries the seats)</source>
-        <translation>eine Entscheidung im Saal hält den Entscheid fest; Chips bewegt eine Entscheidung an der eigenen Floor-Konsole des Tischs (dessen Protokoll die Plätze führt)</translation>
     </message>
 </context>
 <context>
@@ -1460,7 +1637,7 @@
 <context>
     <name>FloorDialogs</name>
     <message>
-        <location filename="../floor_dialogs.py" line="398" />
+        <location filename="../floor_dialogs.py" line="418" />
         <source>The two PINs differ: type the new floor PIN twice</source>
         <translation>Die zwei PINs sind verschieden: die neue Floor-PIN zweimal eingeben</translation>
     </message>
@@ -1473,58 +1650,58 @@
         <translation>Floor — %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="123" />
+        <location filename="../floor_window.py" line="134" />
         <source>e.g. 20</source>
         <translation>z. B. 20</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="124" />
-        <location filename="../floor_window.py" line="152" />
+        <location filename="../floor_window.py" line="135" />
+        <location filename="../floor_window.py" line="162" />
         <source>Table</source>
         <translation>Tisch</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="124" />
+        <location filename="../floor_window.py" line="135" />
         <source>Player or seat</source>
         <translation>Spieler oder Platz</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="125" />
+        <location filename="../floor_window.py" line="136" />
         <source>From</source>
         <translation>Von</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="125" />
+        <location filename="../floor_window.py" line="136" />
         <source>To</source>
         <translation>Bis</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="126" />
+        <location filename="../floor_window.py" line="137" />
         <source>Pot at least</source>
         <translation>Pot mindestens</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="144" />
+        <location filename="../floor_window.py" line="155" />
         <source>Had an undo</source>
         <translation>Mit Rückgängig</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="145" />
+        <location filename="../floor_window.py" line="156" />
         <source>Had an irregularity or ruling</source>
         <translation>Mit Unregelmäßigkeit oder Entscheidung</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="151" />
+        <location filename="../floor_window.py" line="161" />
         <source>Hand</source>
         <translation>Spiel</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="152" />
+        <location filename="../floor_window.py" line="162" />
         <source>Players</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="151" />
+        <location filename="../floor_window.py" line="161" />
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
@@ -1534,266 +1711,306 @@
         <translation>Links ein Spiel wählen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="133" />
+        <location filename="../floor_window.py" line="144" />
         <source>number, floor or words</source>
         <translation>Nummer, Floor oder Wörter</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="137" />
+        <location filename="../floor_window.py" line="148" />
         <source>Case</source>
         <translation>Fall</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="139" />
+        <location filename="../floor_window.py" line="150" />
         <source>any status</source>
         <translation>jeder Stand</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="143" />
+        <location filename="../floor_window.py" line="154" />
         <source>Case status</source>
         <translation>Stand des Falls</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="151" />
+        <location filename="../floor_window.py" line="161" />
         <source>Started (UTC)</source>
         <translation>Begonnen (UTC)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="152" />
+        <location filename="../floor_window.py" line="162" />
         <source>Marks</source>
         <translation>Vermerke</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="161" />
+        <location filename="../floor_window.py" line="169" />
         <source>Open hand history files…</source>
         <translation>Spielverläufe aus Dateien öffnen…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="168" />
+        <location filename="../floor_window.py" line="176" />
         <source>Open hand history files</source>
         <translation>Spielverläufe aus Dateien öffnen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="181" />
+        <location filename="../floor_window.py" line="189" />
         <source>%1 hand(s) read from the files</source>
         <translation>%1 Spiel(e) aus den Dateien gelesen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="183" />
+        <location filename="../floor_window.py" line="191" />
         <source>%1 not read: %2</source>
         <translation>%1 nicht gelesen: %2</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="231" />
+        <location filename="../floor_window.py" line="264" />
         <source>%1 new hand(s) in the record</source>
         <translation>%1 neue(s) Spiel(e) im Protokoll</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="270" />
+        <location filename="../floor_window.py" line="309" />
         <source>%1 undo(s)</source>
         <translation>%1× rückgängig</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="272" />
+        <location filename="../floor_window.py" line="311" />
         <source>%1 irregularity(ies)</source>
         <translation>%1 Unregelmäßigkeit(en)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="274" />
+        <location filename="../floor_window.py" line="313" />
         <source>%1 ruling(s)</source>
         <translation>%1 Entscheidung(en)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="278" />
+        <location filename="../floor_window.py" line="317" />
         <source>FAILS THE RECORD'S CHECK</source>
         <translation>BESTEHT DIE PROTOKOLLPRÜFUNG NICHT</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="279" />
+        <location filename="../floor_window.py" line="318" />
         <source>open</source>
         <translation>offen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="292" />
+        <location filename="../floor_window.py" line="302" />
         <source>%1 of %2 hands</source>
         <translation>%1 von %2 Spielen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="302" />
+        <location filename="../floor_window.py" line="111" />
+        <source>Checking the record… the hands are listed; any whose rows fail its check will be marked in red</source>
+        <translation>Das Protokoll wird geprüft … die Hände sind aufgelistet; jede, deren Zeilen die Prüfung nicht bestehen, wird rot markiert</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="211" />
+        <source>THE RECORD FAILS ITS CHECK: %1 hand(s) marked in red — their rows are not as they were written; Verify record says what and where</source>
+        <translation>DAS PROTOKOLL BESTEHT SEINE PRÜFUNG NICHT: %1 Hand/Hände rot markiert — ihre Zeilen sind nicht mehr so, wie sie geschrieben wurden; „Protokoll prüfen“ sagt, was und wo</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="215" />
+        <source>The record's check is done: every row holds.</source>
+        <translation>Die Prüfung des Protokolls ist fertig: jede Zeile ist unverändert.</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="219" />
+        <source>The record could not be checked: %1</source>
+        <translation>Das Protokoll konnte nicht geprüft werden: %1</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="331" />
         <source>Not a time: type it as the record keeps it, UTC, e.g. 2026-12-01 or 2026-12-01T21:00</source>
         <translation>Keine Uhrzeit: so tippen, wie das Protokoll sie führt, in UTC, z. B. 2026-12-01 oder 2026-12-01T21:00</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="304" />
+        <location filename="../floor_window.py" line="333" />
         <source>%1 is not a time: type it as 2026-12-01 or 2026-12-01T21:00 (UTC)</source>
         <translation>%1 ist keine Uhrzeit: als 2026-12-01 oder 2026-12-01T21:00 tippen (UTC)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="331" />
-        <location filename="../floor_window.py" line="515" />
+        <location filename="../floor_window.py" line="360" />
+        <location filename="../floor_window.py" line="544" />
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="335" />
+        <location filename="../floor_window.py" line="364" />
         <source>A hand from a file is not in the record: it can be stepped through and printed, not ruled on</source>
         <translation>Ein Spiel aus einer Datei steht nicht im Protokoll: Es lässt sich durchgehen und drucken, aber nicht entscheiden</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="371" />
+        <location filename="../floor_window.py" line="400" />
         <source>Downcards as shown at the end</source>
         <translation>Verdeckte Karten, wie am Ende gezeigt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="373" />
+        <location filename="../floor_window.py" line="402" />
         <source>What if…</source>
         <translation>Was wäre, wenn…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="375" />
+        <location filename="../floor_window.py" line="404" />
         <source>Rule…</source>
         <translation>Entscheiden…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="377" />
+        <location filename="../floor_window.py" line="406" />
         <source>Print report…</source>
         <translation>Bericht drucken…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="379" />
+        <location filename="../floor_window.py" line="408" />
         <source>Verify record</source>
         <translation>Protokoll prüfen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="408" />
+        <location filename="../floor_window.py" line="437" />
         <source>Hand %1, step %2 of %3</source>
         <translation>Spiel %1, Schritt %2 von %3</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="428" />
+        <location filename="../floor_window.py" line="457" />
         <source>Legal now</source>
         <translation>Jetzt erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="428" />
+        <location filename="../floor_window.py" line="457" />
         <source>Then</source>
         <translation>Danach</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="428" />
+        <location filename="../floor_window.py" line="457" />
         <source>legal</source>
         <translation>erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="429" />
+        <location filename="../floor_window.py" line="458" />
         <source>NOT legal</source>
         <translation>NICHT erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="430" />
+        <location filename="../floor_window.py" line="459" />
         <source>Pots</source>
         <translation>Pots</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="430" />
+        <location filename="../floor_window.py" line="459" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="430" />
+        <location filename="../floor_window.py" line="459" />
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="431" />
+        <location filename="../floor_window.py" line="460" />
         <source>burns</source>
         <translation>gebrannte Karten</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="505" />
+        <location filename="../floor_window.py" line="534" />
         <source>Save the ruling report</source>
         <translation>Den Entscheidungsbericht speichern</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="515" />
+        <location filename="../floor_window.py" line="544" />
         <source>The report cannot be written: %1</source>
         <translation>Der Bericht kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="518" />
+        <location filename="../floor_window.py" line="547" />
         <source>Report written: %1</source>
         <translation>Bericht geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="524" />
+        <location filename="../floor_window.py" line="559" />
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="526" />
-        <source>The record proves itself: every row matches its keyed hash.</source>
-        <translation>Das Protokoll beweist sich selbst: Jede Zeile passt zu ihrem verschlüsselten Hash.</translation>
+        <location filename="../floor_window.py" line="561" />
+        <source>The record proves itself: every row matches its keyed hash, and every seal of the anchors file %1 is a row it holds.</source>
+        <translation>Das Protokoll beweist sich selbst: Jede Zeile passt zu ihrem verschlüsselten Hash, und jedes Siegel der Ankerdatei %1 ist eine Zeile, die es enthält.</translation>
+    </message>
+    <message>
+        <location filename="../floor_window.py" line="564" />
+        <source>The record proves itself: every row matches its keyed hash. There is no anchors file (%1): deleted last hands cannot be seen without one.</source>
+        <translation>Das Protokoll beweist sich selbst: Jede Zeile passt zu ihrem verschlüsselten Hash. Es gibt keine Ankerdatei (%1): ohne sie sind gelöschte letzte Hände nicht zu erkennen.</translation>
     </message>
 </context>
 <context>
     <name>IrregularityDialog</name>
     <message>
-        <location filename="../floor_dialogs.py" line="266" />
+        <location filename="../floor_dialogs.py" line="269" />
         <source>Report an irregularity</source>
         <translation>Eine Unregelmäßigkeit melden</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="285" />
+        <location filename="../floor_dialogs.py" line="288" />
         <source>Irregularity</source>
         <translation>Unregelmäßigkeit</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="285" />
+        <location filename="../floor_dialogs.py" line="288" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="286" />
+        <location filename="../floor_dialogs.py" line="289" />
         <source>Card</source>
         <translation>Karte</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="286" />
+        <location filename="../floor_dialogs.py" line="289" />
         <source>Action</source>
         <translation>Aktion</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="287" />
+        <location filename="../floor_dialogs.py" line="290" />
         <source>Amount (bet or raise to)</source>
         <translation>Betrag (setzen oder erhöhen auf)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="288" />
+        <location filename="../floor_dialogs.py" line="291" />
         <source>Floor's name</source>
         <translation>Name des Floors</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="289" />
+        <location filename="../floor_dialogs.py" line="292" />
         <source>Floor PIN</source>
         <translation>Floor-PIN</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="290" />
+        <location filename="../floor_dialogs.py" line="293" />
         <source>The floor PIN again (it is set now)</source>
         <translation>Die Floor-PIN noch einmal (sie wird jetzt festgelegt)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="302" />
+        <location filename="../floor_dialogs.py" line="305" />
         <source>Apply the remedy</source>
         <translation>Die Abhilfe anwenden</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="307" />
+        <location filename="../floor_dialogs.py" line="310" />
         <source>No irregularity the table reports applies now; the floor decides (I-3).</source>
         <translation>Jetzt passt keine Unregelmäßigkeit, die der Tisch meldet; der Floor entscheidet (I-3).</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="333" />
+        <location filename="../floor_dialogs.py" line="339" />
+        <source>The exposed card becomes the door card of seat %1, whose door card is due now.</source>
+        <translation>Die aufgedeckte Karte wird die Door Card von Platz %1, dessen Door Card jetzt an der Reihe ist.</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="342" />
+        <source>If it was a downcard of seat %1, deal seat %2's door card first, then report it when seat %1's door card is due.</source>
+        <translation>War es eine verdeckte Karte von Platz %1, zuerst die Door Card von Platz %2 geben und es dann melden, wenn die Door Card von Platz %1 an der Reihe ist.</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="345" />
+        <source>If it was a downcard of one of the seats %1 (their door cards are not dealt yet), deal the door cards up to that seat first, then report it when its door card is due.</source>
+        <translation>War es eine verdeckte Karte eines der Plätze %1 (ihre Door Cards sind noch nicht gegeben), zuerst die Door Cards bis zu diesem Platz geben und es dann melden, wenn seine Door Card an der Reihe ist.</translation>
+    </message>
+    <message>
+        <location filename="../floor_dialogs.py" line="353" />
         <source>This table's house option out_of_turn: %1</source>
         <translation>Die Hausregel out_of_turn dieses Tischs: %1</translation>
     </message>
@@ -1902,286 +2119,291 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="30" />
-        <location filename="../main_window.py" line="196" />
-        <location filename="../main_window.py" line="244" />
+        <location filename="../main_window.py" line="31" />
+        <location filename="../main_window.py" line="246" />
+        <location filename="../main_window.py" line="294" />
         <source>Stud Dealer Assistant</source>
         <translation>Stud-Dealer-Assistent</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="63" />
-        <location filename="../main_window.py" line="246" />
+        <location filename="../main_window.py" line="64" />
+        <location filename="../main_window.py" line="296" />
         <source>Hand record: %1</source>
         <translation>Spielprotokoll: %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="86" />
+        <location filename="../main_window.py" line="93" />
         <source>&amp;Table</source>
         <translation>&amp;Tisch</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="87" />
+        <location filename="../main_window.py" line="94" />
         <source>&amp;Open table…</source>
         <translation>Tisch &amp;öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="89" />
+        <location filename="../main_window.py" line="96" />
         <source>&amp;Resume table…</source>
         <translation>Tisch &amp;fortsetzen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="90" />
+        <location filename="../main_window.py" line="97" />
         <source>&amp;Start hand</source>
         <translation>&amp;Spiel beginnen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="92" />
+        <location filename="../main_window.py" line="99" />
         <source>&amp;Close table</source>
         <translation>Tisch &amp;schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="94" />
+        <location filename="../main_window.py" line="101" />
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="96" />
+        <location filename="../main_window.py" line="103" />
         <source>Report &amp;irregularity…</source>
         <translation>&amp;Unregelmäßigkeit melden…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="100" />
+        <location filename="../main_window.py" line="107" />
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="101" />
+        <location filename="../main_window.py" line="108" />
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="102" />
+        <location filename="../main_window.py" line="109" />
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="103" />
+        <location filename="../main_window.py" line="110" />
         <source>&amp;Seats</source>
         <translation>&amp;Plätze</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="104" />
+        <location filename="../main_window.py" line="111" />
         <source>&amp;Join…</source>
         <translation>&amp;Platz nehmen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="105" />
+        <location filename="../main_window.py" line="112" />
         <source>&amp;Top up…</source>
         <translation>&amp;Zukaufen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="106" />
+        <location filename="../main_window.py" line="113" />
         <source>Sit &amp;out / sit in…</source>
         <translation>&amp;Aussetzen / wieder einsteigen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="107" />
+        <location filename="../main_window.py" line="114" />
         <source>&amp;Leave…</source>
         <translation>&amp;Verlassen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="108" />
+        <location filename="../main_window.py" line="115" />
         <source>&amp;Floor</source>
         <translation>&amp;Floor</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="109" />
+        <location filename="../main_window.py" line="116" />
         <source>&amp;Open floor console…</source>
         <translation>Floor-&amp;Konsole öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="110" />
+        <location filename="../main_window.py" line="117" />
         <source>T&amp;raining</source>
         <translation>T&amp;raining</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="111" />
+        <location filename="../main_window.py" line="118" />
         <source>Open the &amp;trainer…</source>
         <translation>&amp;Trainer öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="112" />
+        <location filename="../main_window.py" line="119" />
         <source>&amp;Window</source>
         <translation>Fe&amp;nster</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="113" />
+        <location filename="../main_window.py" line="120" />
         <source>&amp;Players' display</source>
         <translation>&amp;Spieleranzeige</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="117" />
+        <location filename="../main_window.py" line="124" />
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="118" />
+        <location filename="../main_window.py" line="125" />
         <source>&amp;About…</source>
         <translation>Ü&amp;ber…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="119" />
+        <location filename="../main_window.py" line="126" />
         <source>Setti&amp;ngs</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="120" />
+        <location filename="../main_window.py" line="127" />
         <source>&amp;Four-colour suits</source>
         <translation>&amp;Vierfarbiges Deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="124" />
+        <location filename="../main_window.py" line="131" />
         <source>&amp;Card room…</source>
         <translation>&amp;Kartensaal…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="125" />
+        <location filename="../main_window.py" line="132" />
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="128" />
+        <location filename="../main_window.py" line="135" />
         <source>System language</source>
         <translation>Systemsprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="171" />
+        <location filename="../main_window.py" line="178" />
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="171" />
+        <location filename="../main_window.py" line="178" />
         <source>The language changes at the next start.</source>
         <translation>Die Sprache wechselt beim nächsten Start.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="190" />
+        <location filename="../main_window.py" line="224" />
+        <source>The floor's ruling on hand %1 is not applied yet: it is shown again after the next hand</source>
+        <translation>Die Entscheidung des Floors zu Spiel %1 ist noch nicht angewendet: sie wird nach dem nächsten Spiel wieder gezeigt</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="240" />
         <source>Hand %1 sealed: %2</source>
         <translation>Spiel %1 versiegelt: %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="209" />
+        <location filename="../main_window.py" line="259" />
         <source>No hand is open: an irregularity is reported during a hand</source>
         <translation>Kein Spiel läuft: Eine Unregelmäßigkeit wird während eines Spiels gemeldet</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="245" />
+        <location filename="../main_window.py" line="295" />
         <source>Build: %1</source>
         <translation>Build: %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="247" />
+        <location filename="../main_window.py" line="297" />
         <source>The hand record proves itself against anyone without its key (record.key): an edited, deleted or inserted row is found at start, by 'dealer-app verify' and in the floor's report. Whoever holds the key and the file can rewrite it unseen; keep the anchors file on another disk. A card room's database owner can rewrite the room's copy.</source>
         <translation>Das Spielprotokoll beweist sich gegenüber jedem, der seinen Schlüssel (record.key) nicht hat: Eine geänderte, gelöschte oder eingefügte Zeile wird beim Start, von 'dealer-app verify' und im Bericht des Floors gefunden. Wer Schlüssel und Datei hat, kann es unbemerkt umschreiben; die Anker-Datei gehört auf einen anderen Datenträger. Der Eigentümer der Datenbank eines Cardrooms kann deren Kopie umschreiben.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="255" />
+        <location filename="../main_window.py" line="305" />
         <source>About</source>
         <translation>Über</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="275" />
+        <location filename="../main_window.py" line="325" />
         <source>Nothing to undo: seat changes and confirmed awards are final</source>
         <translation>Nichts rückgängig zu machen: Platzänderungen und bestätigte Auszahlungen sind endgültig</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="276" />
+        <location filename="../main_window.py" line="326" />
         <source>Nothing to undo yet in this hand</source>
         <translation>In diesem Spiel gibt es noch nichts rückgängig zu machen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="283" />
+        <location filename="../main_window.py" line="333" />
         <source>Nothing to redo</source>
         <translation>Nichts zu wiederholen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="292" />
+        <location filename="../main_window.py" line="342" />
         <source>Hand in progress</source>
         <translation>Spiel läuft</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="293" />
+        <location filename="../main_window.py" line="343" />
         <source>Hand %1 is not finished. %2 anyway? The hand stays in the record as it is.</source>
         <translation>Spiel %1 ist nicht beendet. Trotzdem „%2“? Das Spiel bleibt so im Protokoll, wie es ist.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="305" />
-        <location filename="../main_window.py" line="319" />
+        <location filename="../main_window.py" line="355" />
+        <location filename="../main_window.py" line="369" />
         <source>Open another table</source>
         <translation>Einen anderen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="306" />
+        <location filename="../main_window.py" line="356" />
         <source>%1 is open. Close it before the other table is opened?</source>
         <translation>%1 ist offen. Vor dem anderen Tisch schließen?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="308" />
+        <location filename="../main_window.py" line="358" />
         <source>Close this table</source>
         <translation>Diesen Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="309" />
+        <location filename="../main_window.py" line="359" />
         <source>Keep it open to resume</source>
         <translation>Offen lassen (später fortsetzen)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="326" />
+        <location filename="../main_window.py" line="376" />
         <source>Resume another table</source>
         <translation>Einen anderen Tisch fortsetzen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="336" />
+        <location filename="../main_window.py" line="386" />
         <source>Close the table</source>
         <translation>Den Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="338" />
+        <location filename="../main_window.py" line="388" />
         <source>Close table</source>
         <translation>Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="339" />
+        <location filename="../main_window.py" line="389" />
         <source>Close this table? It is no longer offered to resume.</source>
         <translation>Diesen Tisch schließen? Er wird dann nicht mehr zum Fortsetzen angeboten.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="344" />
+        <location filename="../main_window.py" line="394" />
         <source>Quit</source>
         <translation>Beenden</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="369" />
+        <location filename="../main_window.py" line="419" />
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="370" />
+        <location filename="../main_window.py" line="420" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="396" />
+        <location filename="../main_window.py" line="446" />
         <source>Sit out / sit in</source>
         <translation>Aussetzen / wieder einsteigen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="429" />
+        <location filename="../main_window.py" line="479" />
         <source>Hand record: %1 (see the warning at start)</source>
         <translation>Spielprotokoll: %1 (siehe die Warnung beim Start)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="431" />
+        <location filename="../main_window.py" line="481" />
         <source>Hand record</source>
         <translation>Spielprotokoll</translation>
     </message>
@@ -2409,37 +2631,37 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>ProgressView</name>
     <message>
-        <location filename="../trainer_window.py" line="581" />
+        <location filename="../trainer_window.py" line="654" />
         <source>Progress — %1</source>
         <translation>Fortschritt — %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="585" />
+        <location filename="../trainer_window.py" line="658" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="585" />
+        <location filename="../trainer_window.py" line="658" />
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="585" />
+        <location filename="../trainer_window.py" line="658" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="586" />
+        <location filename="../trainer_window.py" line="659" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="595" />
+        <location filename="../trainer_window.py" line="668" />
         <source>Right answers per day</source>
         <translation>Richtige Antworten je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="597" />
+        <location filename="../trainer_window.py" line="670" />
         <source>Seconds per answer, per day</source>
         <translation>Sekunden je Antwort, je Tag</translation>
     </message>
@@ -2447,7 +2669,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>Report</name>
     <message>
-        <location filename="../report_pdf.py" line="71" />
+        <location filename="../report_pdf.py" line="72" />
         <source>Pots</source>
         <translation>Pots</translation>
     </message>
@@ -2462,264 +2684,369 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Das Protokoll beweist sich NICHT selbst:</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="32" />
+        <location filename="../report_pdf.py" line="33" />
         <source>A hand from a file, not from the record: it has no seal.</source>
         <translation>Ein Spiel aus einer Datei, nicht aus dem Protokoll: Es hat kein Siegel.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="33" />
+        <location filename="../report_pdf.py" line="34" />
         <source>Burns</source>
         <translation>Gebrannte Karten</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="34" />
+        <location filename="../report_pdf.py" line="35" />
         <source>Case</source>
         <translation>Fall</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="35" />
+        <location filename="../report_pdf.py" line="36" />
         <source>Date</source>
         <translation>Datum</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="36" />
+        <location filename="../report_pdf.py" line="37" />
         <source>Floor supervisor</source>
         <translation>Floor-Supervisor</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="37" />
+        <location filename="../report_pdf.py" line="38" />
         <source>Game</source>
         <translation>Spiel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="38" />
+        <location filename="../report_pdf.py" line="39" />
         <source>Generated</source>
         <translation>Erstellt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="39" />
+        <location filename="../report_pdf.py" line="40" />
         <source>Input</source>
         <translation>Eingabe</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="40" />
+        <location filename="../report_pdf.py" line="41" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="41" />
+        <location filename="../report_pdf.py" line="42" />
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="42" />
+        <location filename="../report_pdf.py" line="43" />
         <source>Page %1 of %2</source>
         <translation>Seite %1 von %2</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="43" />
+        <location filename="../report_pdf.py" line="44" />
         <source>Played</source>
         <translation>Gespielt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="44" />
+        <location filename="../report_pdf.py" line="45" />
         <source>Pots and who won them</source>
         <translation>Pots und ihre Gewinner</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="45" />
+        <location filename="../report_pdf.py" line="46" />
         <source>Received by (regulator)</source>
         <translation>Empfangen von (Aufsichtsbehörde)</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="46" />
+        <location filename="../report_pdf.py" line="47" />
         <source>Seals</source>
         <translation>Siegel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="47" />
+        <location filename="../report_pdf.py" line="48" />
         <source>Seven Card Stud</source>
         <translation>Seven Card Stud</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="48" />
+        <location filename="../report_pdf.py" line="49" />
         <source>Seven Card Stud Hi-Lo</source>
         <translation>Seven Card Stud Hi-Lo</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="49" />
+        <location filename="../report_pdf.py" line="50" />
         <source>Side pot %1</source>
         <translation>%1. Sidepot</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="50" />
+        <location filename="../report_pdf.py" line="51" />
         <source>Signature</source>
         <translation>Unterschrift</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="51" />
+        <location filename="../report_pdf.py" line="52" />
         <source>Signatures</source>
         <translation>Unterschriften</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="52" />
+        <location filename="../report_pdf.py" line="53" />
         <source>Stack after the remedy</source>
         <translation>Stack nach der Abhilfe</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="53" />
+        <location filename="../report_pdf.py" line="54" />
         <source>Stack at the end</source>
         <translation>Stack am Ende</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="54" />
+        <location filename="../report_pdf.py" line="55" />
         <source>The hand</source>
         <translation>Das Spiel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="55" />
+        <location filename="../report_pdf.py" line="56" />
         <source>Time (UTC)</source>
         <translation>Zeit (UTC)</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="56" />
+        <location filename="../report_pdf.py" line="57" />
         <source>Time zone</source>
         <translation>Zeitzone</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="57" />
+        <location filename="../report_pdf.py" line="58" />
         <source>What the rules made of it</source>
         <translation>Was die Regeln daraus machen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="58" />
+        <location filename="../report_pdf.py" line="59" />
         <source>Witness</source>
         <translation>Zeuge</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="59" />
+        <location filename="../report_pdf.py" line="60" />
         <source>covers the hand and this ruling</source>
         <translation>deckt das Spiel und diese Entscheidung</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="61" />
+        <location filename="../report_pdf.py" line="62" />
         <source>every time in this report is UTC, as the record keeps it</source>
         <translation>alle Zeiten in diesem Bericht sind UTC, wie das Protokoll sie führt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="62" />
+        <location filename="../report_pdf.py" line="63" />
         <source>Camera / time reference</source>
         <translation>Kamera / Zeitangabe</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="63" />
+        <location filename="../report_pdf.py" line="64" />
         <source>Decision</source>
         <translation>Beschluss</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="64" />
+        <location filename="../report_pdf.py" line="65" />
         <source>Facts</source>
         <translation>Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="65" />
+        <location filename="../report_pdf.py" line="66" />
         <source>Hand</source>
         <translation>Spiel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="66" />
+        <location filename="../report_pdf.py" line="67" />
         <source>Legal options then</source>
         <translation>Damals erlaubte Optionen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="67" />
+        <location filename="../report_pdf.py" line="68" />
         <source>Limits</source>
         <translation>Limits</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="68" />
+        <location filename="../report_pdf.py" line="69" />
         <source>No ruling is recorded for this hand.</source>
         <translation>Für dieses Spiel ist keine Entscheidung eingetragen.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="69" />
+        <location filename="../report_pdf.py" line="70" />
         <source>Player</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="70" />
+        <location filename="../report_pdf.py" line="71" />
         <source>Players</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="72" />
+        <location filename="../report_pdf.py" line="73" />
         <source>Profile</source>
         <translation>Hausregeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="73" />
+        <location filename="../report_pdf.py" line="74" />
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="74" />
+        <location filename="../report_pdf.py" line="75" />
         <source>Remedy</source>
         <translation>Abhilfe</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="75" />
+        <location filename="../report_pdf.py" line="76" />
         <source>Rules</source>
         <translation>Regeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="76" />
+        <location filename="../report_pdf.py" line="77" />
         <source>Rules cited</source>
         <translation>Genannte Regeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="77" />
+        <location filename="../report_pdf.py" line="78" />
         <source>Ruling</source>
         <translation>Entscheidung</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="79" />
+        <location filename="../report_pdf.py" line="80" />
         <source>Rulings</source>
         <translation>Entscheidungen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="80" />
+        <location filename="../report_pdf.py" line="81" />
         <source>Seal</source>
         <translation>Siegel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="81" />
+        <location filename="../report_pdf.py" line="82" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="82" />
+        <location filename="../report_pdf.py" line="83" />
         <source>Stack at the start</source>
         <translation>Stack zu Beginn</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="83" />
+        <location filename="../report_pdf.py" line="84" />
         <source>Stack at this moment</source>
         <translation>Stack in diesem Moment</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="84" />
+        <location filename="../report_pdf.py" line="85" />
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="85" />
+        <location filename="../report_pdf.py" line="86" />
         <source>Table</source>
         <translation>Tisch</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="86" />
-        <source>The record</source>
-        <translation>Das Protokoll</translation>
+        <location filename="../report_pdf.py" line="106" />
+        <source>The table at step %1</source>
+        <translation>Der Tisch bei Schritt %1</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="108" />
+        <source>This is the moment the last ruling (%1) is about.</source>
+        <translation>Das ist der Moment, um den es in der letzten Entscheidung (%1) geht.</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="110" />
+        <source>This is the end of the hand: no ruling is recorded for it.</source>
+        <translation>Das ist das Ende des Spiels: Für dieses Spiel ist keine Entscheidung eingetragen.</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="113" />
+        <source>This is the moment asked for (report --moment, or the step shown in the floor console); it is the moment the last ruling (%1) is about.</source>
+        <translation>Das ist der angefragte Moment (report --moment oder der in der Floor-Konsole gezeigte Schritt); um ihn geht es auch in der letzten Entscheidung (%1).</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="117" />
+        <source>This is the moment asked for (report --moment, or the step shown in the floor console); the last ruling (%1) is about step %2.</source>
+        <translation>Das ist der angefragte Moment (report --moment oder der in der Floor-Konsole gezeigte Schritt); die letzte Entscheidung (%1) betrifft Schritt %2.</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="121" />
+        <source>This is the moment asked for (report --moment, or the step shown in the floor console); no ruling is recorded for this hand.</source>
+        <translation>Das ist der angefragte Moment (report --moment oder der in der Floor-Konsole gezeigte Schritt); für dieses Spiel ist keine Entscheidung eingetragen.</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="124" />
+        <source>Seat %1 (%2) is to act:</source>
+        <translation>Platz %1 (%2) ist am Zug:</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="126" />
+        <source>None: cards are being dealt, so no one is to act; the dealer deals as the line above says.</source>
+        <translation>Keine: Es werden Karten gegeben, also ist niemand am Zug; der Dealer gibt, wie es die Zeile darüber sagt.</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="129" />
+        <source>None: it is the showdown; the players show or muck in turn, and no one bets.</source>
+        <translation>Keine: Es ist Showdown; die Spieler zeigen oder mucken der Reihe nach, und niemand setzt.</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="130" />
+        <source>None: the hand was declared void.</source>
+        <translation>Keine: Das Spiel wurde für ungültig erklärt.</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="131" />
+        <source>None: the hand is over.</source>
+        <translation>Keine: Das Spiel ist zu Ende.</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="133" />
+        <source>At the moment (step %1):</source>
+        <translation>In diesem Moment (Schritt %1):</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="134" />
+        <source>The ruling cites:</source>
+        <translation>Die Entscheidung nennt:</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="135" />
+        <source>The rulings cite:</source>
+        <translation>Die Entscheidungen nennen:</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="136" />
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="138" />
+        <source>misdeal</source>
+        <translation>Misdeal</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="139" />
+        <source>fouled deck</source>
+        <translation>fehlerhaftes Deck</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="141" />
+        <source>The hand was declared void at step %1: %2 (%3), confirmed by the floor: %4.</source>
+        <translation>Das Spiel wurde bei Schritt %1 für ungültig erklärt: %2 (%3), vom Floor bestätigt: %4.</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="143" />
+        <source>No pot was played for: every ante and bet went back to its player: %1.</source>
+        <translation>Um keinen Pot wurde gespielt: Jedes Ante und jeder Einsatz ging an seinen Spieler zurück: %1.</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="144" />
+        <source>No chips had gone in: none went back.</source>
+        <translation>Es waren keine Chips im Pot: Keine gingen zurück.</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="145" />
+        <source>Stacks after the void: %1.</source>
+        <translation>Stacks nach dem ungültigen Spiel: %1.</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="147" />
+        <source>The same players are dealt the hand again (the redeal).</source>
+        <translation>An dieselben Spieler wird neu gegeben.</translation>
     </message>
     <message>
         <location filename="../report_pdf.py" line="90" />
@@ -2797,7 +3124,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>das Spiel für ungültig erklärt: alle Chips zurück</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="78" />
+        <location filename="../report_pdf.py" line="79" />
         <source>Ruling report</source>
         <translation>Entscheidungsbericht</translation>
     </message>
@@ -3026,39 +3353,87 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
 </context>
 <context>
+    <name>RoomRulingDialog</name>
+    <message>
+        <location filename="../room_ruling_dialog.py" line="48" />
+        <source>A ruling from the floor</source>
+        <translation>Eine Entscheidung des Floors</translation>
+    </message>
+    <message>
+        <location filename="../room_ruling_dialog.py" line="51" />
+        <source>The floor (%1) ruled on hand %2:</source>
+        <translation>Der Floor (%1) hat zu Spiel %2 entschieden:</translation>
+    </message>
+    <message>
+        <location filename="../room_ruling_dialog.py" line="61" />
+        <source>Seat %1 %2: %3 (stack %4 → %5)</source>
+        <translation>Platz %1 %2: %3 (Stack %4 → %5)</translation>
+    </message>
+    <message>
+        <location filename="../room_ruling_dialog.py" line="64" />
+        <source>Seat %1: %2</source>
+        <translation>Platz %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../room_ruling_dialog.py" line="68" />
+        <source>Case %1 · rules %2 · recorded in the room by the login %3</source>
+        <translation>Fall %1 · Regeln %2 · im Saal eingetragen vom Login %3</translation>
+    </message>
+    <message>
+        <location filename="../room_ruling_dialog.py" line="73" />
+        <source>This ruling cannot be applied at this table: %1. No chip is moved — tell the floor.</source>
+        <translation>Diese Entscheidung kann an diesem Tisch nicht angewendet werden: %1. Kein Chip wird bewegt — den Floor rufen.</translation>
+    </message>
+    <message>
+        <location filename="../room_ruling_dialog.py" line="76" />
+        <source>Move these chips now? Enter applies the ruling; Esc leaves it for after the next hand.</source>
+        <translation>Diese Chips jetzt bewegen? Enter wendet die Entscheidung an; Esc lässt sie bis nach dem nächsten Spiel.</translation>
+    </message>
+    <message>
+        <location filename="../room_ruling_dialog.py" line="86" />
+        <source>Apply the ruling</source>
+        <translation>Die Entscheidung anwenden</translation>
+    </message>
+    <message>
+        <location filename="../room_ruling_dialog.py" line="87" />
+        <source>Not now</source>
+        <translation>Nicht jetzt</translation>
+    </message>
+</context>
+<context>
     <name>RoomSettingsDialog</name>
     <message>
-        <location filename="../room_link.py" line="110" />
+        <location filename="../room_link.py" line="127" />
         <source>Card room</source>
         <translation>Kartensaal</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="112" />
+        <location filename="../room_link.py" line="129" />
         <source>This table's record is forwarded to the card room's server, where the floor sees every table. The record on this machine stays the table's own: dealing goes on when the network drops, and the rows follow when it is back. Leave the server empty to keep the record on this machine only.</source>
         <translation>Das Protokoll dieses Tischs wird an den Server des Kartensaals weitergeleitet, wo der Floor jeden Tisch sieht. Das Protokoll auf diesem Rechner bleibt das des Tischs: Bricht das Netz ab, wird weiter gegeben, und die Zeilen folgen, sobald es wieder da ist. Bleibt der Server leer, bleibt das Protokoll nur auf diesem Rechner.</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="123" />
+        <location filename="../room_link.py" line="140" />
         <source>e.g. Stud 3 (default: this machine's name)</source>
         <translation>z. B. Stud 3 (Standard: der Name dieses Rechners)</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="125" />
+        <location filename="../room_link.py" line="142" />
         <source>Room server</source>
         <translation>Server des Saals</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="130" />
+        <location filename="../room_link.py" line="147" />
         <source>This table's name in the room</source>
         <translation>Name dieses Tischs im Saal</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="134" />
+        <location filename="../room_link.py" line="151" />
         <source>%1 is set on this machine, and names the server instead: %2</source>
         <translation>%1 ist auf diesem Rechner gesetzt und nennt stattdessen den Server: %2</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="150" />
+        <location filename="../room_link.py" line="167" />
         <source>Not a PostgreSQL URL: postgresql://login:password@host/database</source>
         <translation>Keine PostgreSQL-URL: postgresql://login:passwort@host/datenbank</translation>
     </message>
@@ -3102,92 +3477,92 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../floor_dialogs.py" line="139" />
-        <source>A ruling made in the room records the decision. Chips are moved by a ruling at the table's own floor console, whose record carries its seats.</source>
-        <translation>Eine Entscheidung im Saal hält den Entscheid fest. Chips bewegt eine Entscheidung an der eigenen Floor-Konsole des Tischs, dessen Protokoll die Plätze führt.</translation>
+        <source>A ruling made in the room is recorded in the room. The chips it moves reach the table: its dealer is shown the ruling between hands, and the chips move on its seats when the dealer confirms.</source>
+        <translation>Eine Entscheidung im Saal wird im Saal eingetragen. Die Chips, die sie bewegt, erreichen den Tisch: sein Dealer sieht die Entscheidung zwischen zwei Spielen, und die Chips werden auf seinen Plätzen bewegt, wenn der Dealer bestätigt.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="146" />
+        <location filename="../floor_dialogs.py" line="150" />
         <source>+ or − amount</source>
         <translation>Betrag mit + oder −</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="155" />
+        <location filename="../floor_dialogs.py" line="159" />
         <source>Case</source>
         <translation>Fall</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="155" />
+        <location filename="../floor_dialogs.py" line="159" />
         <source>Category</source>
         <translation>Art</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="156" />
+        <location filename="../floor_dialogs.py" line="160" />
         <source>Status</source>
         <translation>Stand</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="157" />
+        <location filename="../floor_dialogs.py" line="161" />
         <source>Facts</source>
         <translation>Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="157" />
+        <location filename="../floor_dialogs.py" line="161" />
         <source>Rules cited</source>
         <translation>Genannte Regeln</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="158" />
+        <location filename="../floor_dialogs.py" line="162" />
         <source>Decision</source>
         <translation>Beschluss</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="158" />
+        <location filename="../floor_dialogs.py" line="162" />
         <source>Remedy</source>
         <translation>Abhilfe</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="159" />
+        <location filename="../floor_dialogs.py" line="163" />
         <source>Chips (with Move chips)</source>
         <translation>Chips (bei »Chips bewegen«)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="159" />
+        <location filename="../floor_dialogs.py" line="163" />
         <source>Witnesses</source>
         <translation>Zeugen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="160" />
+        <location filename="../floor_dialogs.py" line="164" />
         <source>Camera / time reference</source>
         <translation>Kamera / Zeitangabe</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="160" />
+        <location filename="../floor_dialogs.py" line="164" />
         <source>Floor's name</source>
         <translation>Name des Floors</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="161" />
+        <location filename="../floor_dialogs.py" line="165" />
         <source>Floor PIN</source>
         <translation>Floor-PIN</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="164" />
+        <location filename="../floor_dialogs.py" line="168" />
         <source>The floor PIN again (it is set now)</source>
         <translation>Die Floor-PIN noch einmal (sie wird jetzt festgelegt)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="188" />
+        <location filename="../floor_dialogs.py" line="191" />
         <source>Record the ruling</source>
         <translation>Die Entscheidung eintragen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="215" />
-        <location filename="../floor_dialogs.py" line="242" />
+        <location filename="../floor_dialogs.py" line="218" />
+        <location filename="../floor_dialogs.py" line="245" />
         <source>A chip amount cannot be read: %1</source>
         <translation>Ein Chipbetrag ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="218" />
+        <location filename="../floor_dialogs.py" line="221" />
         <source>Stacks after this remedy: %1</source>
         <translation>Stacks nach dieser Abhilfe: %1</translation>
     </message>
@@ -3256,43 +3631,43 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>TableLink</name>
     <message>
-        <location filename="../room_link.py" line="53" />
-        <location filename="../room_link.py" line="59" />
+        <location filename="../room_link.py" line="64" />
+        <location filename="../room_link.py" line="70" />
         <source>Room: not forwarded — %1</source>
         <translation>Saal: nicht weitergeleitet — %1</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="61" />
+        <location filename="../room_link.py" line="72" />
         <source>Room: connecting to %1</source>
         <translation>Saal: verbindet mit %1</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="84" />
+        <location filename="../room_link.py" line="101" />
         <source>Room: up to date</source>
         <translation>Saal: auf dem neuesten Stand</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="86" />
+        <location filename="../room_link.py" line="103" />
         <source>Room: offline, %1 row(s) waiting (the table deals on; they go when the server is back)</source>
         <translation>Saal: offline, %1 Zeile(n) warten (es wird weiter gegeben; sie gehen, sobald der Server wieder da ist)</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="90" />
+        <location filename="../room_link.py" line="107" />
         <source>Room: the server REFUSED this table's rows — tell the floor</source>
         <translation>Saal: Der Server hat die Zeilen dieses Tischs ABGEWIESEN — dem Floor melden</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="92" />
+        <location filename="../room_link.py" line="109" />
         <source>Room: forwarding stopped</source>
         <translation>Saal: Weiterleitung angehalten</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="94" />
+        <location filename="../room_link.py" line="111" />
         <source>Room: the server does not take this table's rows (its login) — see the Settings, or ask whoever runs the server</source>
         <translation>Saal: Der Server nimmt die Zeilen dieses Tischs nicht an (seine Anmeldung) — siehe Einstellungen, oder den Betreiber des Servers fragen</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="97" />
+        <location filename="../room_link.py" line="114" />
         <source>Room: sending, %1 row(s) waiting</source>
         <translation>Saal: sendet, %1 Zeile(n) warten</translation>
     </message>
@@ -3300,149 +3675,149 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>TableView</name>
     <message>
-        <location filename="../table_view.py" line="133" />
+        <location filename="../table_view.py" line="134" />
         <source>Open a table (Ctrl+N)</source>
         <translation>Einen Tisch öffnen (Strg+N)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="181" />
+        <location filename="../table_view.py" line="182" />
         <source>%1 — %2, ante %3, bring-in %4 · %5</source>
         <translation>%1 — %2, Ante %3, Bring-in %4 · %5</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="145" />
+        <location filename="../table_view.py" line="146" />
         <source>Dealer</source>
         <translation>Dealer</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="200" />
+        <location filename="../table_view.py" line="201" />
         <source>Third street</source>
         <translation>3. Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="200" />
+        <location filename="../table_view.py" line="201" />
         <source>Fourth street</source>
         <translation>4. Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="200" />
+        <location filename="../table_view.py" line="201" />
         <source>Fifth street</source>
         <translation>5. Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="201" />
+        <location filename="../table_view.py" line="202" />
         <source>Sixth street</source>
         <translation>6. Karte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="201" />
+        <location filename="../table_view.py" line="202" />
         <source>Seventh street</source>
         <translation>7. Karte (River)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="207" />
+        <location filename="../table_view.py" line="208" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="208" />
+        <location filename="../table_view.py" line="209" />
         <source>%1 %2 → %3</source>
         <translation>%1 %2 → %3</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="212" />
+        <location filename="../table_view.py" line="213" />
         <source>Pot %1</source>
         <translation>Pot %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="272" />
+        <location filename="../table_view.py" line="305" />
         <source>HELD: %1</source>
         <translation>VORGEMERKT: %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="282" />
+        <location filename="../table_view.py" line="266" />
         <source>to call %1</source>
         <translation>mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="284" />
+        <location filename="../table_view.py" line="268" />
         <source>in pot %1</source>
         <translation>im Pot %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="206" />
-        <location filename="../table_view.py" line="216" />
+        <location filename="../table_view.py" line="207" />
+        <location filename="../table_view.py" line="217" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="206" />
-        <location filename="../table_view.py" line="216" />
+        <location filename="../table_view.py" line="207" />
+        <location filename="../table_view.py" line="217" />
         <source>Side pot %1</source>
         <translation>%1. Sidepot</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="218" />
+        <location filename="../table_view.py" line="219" />
         <source>%1: %2 (seats %3)</source>
         <translation>%1: %2 (Plätze %3)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="222" />
+        <location filename="../table_view.py" line="223" />
         <source>Raises %1 of %2</source>
         <translation>Erhöhungen %1 von %2</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="225" />
+        <location filename="../table_view.py" line="226" />
         <source>CAPPED</source>
         <translation>CAP ERREICHT</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="220" />
+        <location filename="../table_view.py" line="221" />
         <source>Stub %1</source>
         <translation>Reststapel %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="232" />
+        <location filename="../table_view.py" line="233" />
         <source>Between hands</source>
         <translation>Zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="243" />
+        <location filename="../table_view.py" line="244" />
         <source>Common card</source>
         <translation>Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="262" />
+        <location filename="../table_view.py" line="295" />
         <source>WINS %1</source>
         <translation>GEWINNT %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="264" />
+        <location filename="../table_view.py" line="297" />
         <source>FOLDED</source>
         <translation>GEPASST</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="266" />
+        <location filename="../table_view.py" line="299" />
         <source>ALL-IN</source>
         <translation>ALL-IN</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="270" />
+        <location filename="../table_view.py" line="303" />
         <source>HELD: %1 (I-5)</source>
         <translation>VORGEMERKT: %1 (I-5)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="274" />
+        <location filename="../table_view.py" line="309" />
         <source>TO ACT</source>
         <translation>AM ZUG</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="275" />
+        <location filename="../table_view.py" line="310" />
         <source>TO ACT · call %1</source>
         <translation>AM ZUG · mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="279" />
+        <location filename="../table_view.py" line="314" />
         <source>SITTING OUT</source>
         <translation>SETZT AUS</translation>
     </message>
@@ -3478,298 +3853,323 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>TrainerWindow</name>
     <message>
-        <location filename="../trainer_window.py" line="124" />
+        <location filename="../trainer_window.py" line="143" />
         <source>Dealer training</source>
         <translation>Dealer-Training</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="157" />
+        <location filename="../trainer_window.py" line="215" />
         <source>Learn: the rule first, every answer explained</source>
         <translation>Lernen: zuerst die Regel, jede Antwort erklärt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="158" />
+        <location filename="../trainer_window.py" line="216" />
         <source>Practice: right or wrong at once, mistakes again at the end</source>
         <translation>Üben: sofort richtig oder falsch, die Fehler am Ende noch einmal</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="159" />
+        <location filename="../trainer_window.py" line="217" />
         <source>Exam: no feedback until the end, a certificate</source>
         <translation>Prüfung: keine Rückmeldung bis zum Ende, ein Zertifikat</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="160" />
+        <location filename="../trainer_window.py" line="218" />
         <source>Spot the dealer's error: stop at the wrong step, name the remedy</source>
         <translation>Den Fehler des Dealers finden: beim falschen Schritt anhalten, die Abhilfe nennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="181" />
+        <location filename="../trainer_window.py" line="239" />
         <source>Trainee</source>
         <translation>Teilnehmer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="182" />
+        <location filename="../trainer_window.py" line="240" />
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="192" />
+        <location filename="../trainer_window.py" line="250" />
         <source>Drills</source>
         <translation>Aufgaben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="187" />
+        <location filename="../trainer_window.py" line="245" />
         <source>Exam pass mark</source>
         <translation>Bestehensgrenze der Prüfung</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="193" />
+        <location filename="../trainer_window.py" line="167" />
+        <source>The hand so far</source>
+        <translation>Das Spiel bisher</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="169" />
+        <source>Whole hand (Alt+H)</source>
+        <translation>Ganzes Spiel (Alt+H)</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="170" />
+        <source>Show the earlier streets' actions too, not only this street's</source>
+        <translation>Auch die Aktionen der früheren Runden zeigen, nicht nur die dieser Runde</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="251" />
         <source>Skills</source>
         <translation>Fertigkeiten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="196" />
+        <location filename="../trainer_window.py" line="254" />
         <source>Start</source>
         <translation>Beginnen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="198" />
+        <location filename="../trainer_window.py" line="256" />
         <source>Progress…</source>
         <translation>Fortschritt…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="211" />
+        <location filename="../trainer_window.py" line="269" />
         <source>Answer  [Enter]</source>
         <translation>Antworten  [Enter]</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="219" />
+        <location filename="../trainer_window.py" line="277" />
         <source>Next drill</source>
         <translation>Nächste Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="223" />
+        <location filename="../trainer_window.py" line="281" />
         <source>Certificate…</source>
         <translation>Zertifikat…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="239" />
+        <location filename="../trainer_window.py" line="297" />
         <source>Type the trainee's name first: the answers are kept for them.</source>
         <translation>Zuerst den Namen des Teilnehmers eingeben: Die Antworten werden für ihn aufbewahrt.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="240" />
+        <location filename="../trainer_window.py" line="298" />
         <source>Tick at least one skill to drill.</source>
         <translation>Mindestens eine Fertigkeit zum Üben ankreuzen.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="156" />
-        <location filename="../trainer_window.py" line="271" />
+        <location filename="../trainer_window.py" line="214" />
+        <location filename="../trainer_window.py" line="330" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="155" />
+        <location filename="../trainer_window.py" line="213" />
         <source>Learn</source>
         <translation>Lernen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="155" />
+        <location filename="../trainer_window.py" line="213" />
         <source>Practice</source>
         <translation>Üben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="155" />
+        <location filename="../trainer_window.py" line="213" />
         <source>Exam</source>
         <translation>Prüfung</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="302" />
+        <location filename="../trainer_window.py" line="362" />
         <source> (your mistakes again)</source>
         <translation> (deine Fehler noch einmal)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="303" />
+        <location filename="../trainer_window.py" line="363" />
         <source>Drill %1 of %2%3</source>
         <translation>Aufgabe %1 von %2%3</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="308" />
+        <location filename="../trainer_window.py" line="368" />
         <source>The rules for this drill</source>
         <translation>Die Regeln zu dieser Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="322" />
+        <location filename="../trainer_window.py" line="382" />
         <source>Click the seat on the table, or type its number and Enter.</source>
         <translation>Den Platz am Tisch anklicken, oder seine Nummer eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="323" />
+        <location filename="../trainer_window.py" line="383" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="325" />
-        <source>Type the amount and Enter.</source>
-        <translation>Den Betrag eingeben und Enter.</translation>
+        <location filename="../trainer_window.py" line="385" />
+        <source>Every ante and bet, those still in front of the players too. Type the amount and Enter.</source>
+        <translation>Jede Ante und jeder Einsatz, auch die noch vor den Spielern liegenden. Den Betrag eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="326" />
+        <location filename="../trainer_window.py" line="386" />
         <source>Type the number of cards and Enter.</source>
         <translation>Die Zahl der Karten eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="327" />
+        <location filename="../trainer_window.py" line="387" />
         <source>Amount</source>
         <translation>Betrag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="327" />
+        <location filename="../trainer_window.py" line="387" />
         <source>Cards</source>
         <translation>Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="329" />
+        <location filename="../trainer_window.py" line="389" />
         <source>Tick what the dealer does before this round.</source>
         <translation>Ankreuzen, was der Dealer vor dieser Runde tut.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="330" />
+        <location filename="../trainer_window.py" line="390" />
         <source>Burn a card</source>
         <translation>Eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="330" />
+        <location filename="../trainer_window.py" line="390" />
         <source>Shuffle the burns into the stub</source>
         <translation>Die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="332" />
+        <location filename="../trainer_window.py" line="392" />
         <source>Deal one common card</source>
         <translation>Eine Gemeinschaftskarte geben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="336" />
+        <location filename="../trainer_window.py" line="396" />
         <source>Tick every legal action; give its amount (to), or a range as min-max.</source>
         <translation>Jede erlaubte Aktion ankreuzen; ihren Betrag (auf) angeben, oder einen Bereich als min-max.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="349" />
+        <location filename="../trainer_window.py" line="409" />
         <source>One line per pot, main pot first: the amount, a colon, the seats eligible (e.g. 21: 1 2 3)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, die berechtigten Plätze (z. B. 21: 1 2 3)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="351" />
+        <location filename="../trainer_window.py" line="411" />
         <source>One line per pot, main pot first: the amount, a colon, each winner's seat and share (e.g. 120: 3 60, 5 60)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, Platz und Anteil jedes Gewinners (z. B. 120: 3 60, 5 60)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="358" />
+        <location filename="../trainer_window.py" line="413" />
+        <source>Enter answers; Shift+Enter starts a new line.</source>
+        <translation>Enter antwortet; Umschalt+Enter beginnt eine neue Zeile.</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="419" />
         <source>Click the five cards of seat %1's best hand.</source>
         <translation>Die fünf Karten der besten Hand von Platz %1 anklicken.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="403" />
+        <location filename="../trainer_window.py" line="464" />
         <source>type a number</source>
         <translation>eine Zahl eingeben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="404" />
+        <location filename="../trainer_window.py" line="465" />
         <source>%1 is not a number</source>
         <translation>%1 ist keine Zahl</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="434" />
+        <location filename="../trainer_window.py" line="495" />
         <source>%1: the amount, a colon, then the seats</source>
         <translation>%1: der Betrag, ein Doppelpunkt, dann die Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="438" />
+        <location filename="../trainer_window.py" line="499" />
         <source>%1: seat numbers</source>
         <translation>%1: Platznummern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="445" />
+        <location filename="../trainer_window.py" line="506" />
         <source>%1: a seat number and its share</source>
         <translation>%1: eine Platznummer und ihr Anteil</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="457" />
+        <location filename="../trainer_window.py" line="518" />
         <source>The answer cannot be read: %1</source>
         <translation>Die Antwort ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="470" />
+        <location filename="../trainer_window.py" line="531" />
         <source>Answer kept. Next drill.</source>
         <translation>Antwort notiert. Nächste Aufgabe.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="484" />
+        <location filename="../trainer_window.py" line="545" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="484" />
+        <location filename="../trainer_window.py" line="545" />
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="488" />
+        <location filename="../trainer_window.py" line="551" />
         <source>The answer</source>
         <translation>Die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="490" />
+        <location filename="../trainer_window.py" line="551" />
+        <source>How it is found</source>
+        <translation>Der Weg zur Antwort</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="555" />
         <source>Why</source>
         <translation>Warum</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="507" />
+        <location filename="../trainer_window.py" line="574" />
         <source>Score: %1%</source>
         <translation>Ergebnis: %1 %</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="511" />
+        <location filename="../trainer_window.py" line="578" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="511" />
+        <location filename="../trainer_window.py" line="578" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="512" />
+        <location filename="../trainer_window.py" line="579" />
         <source>pass mark</source>
         <translation>Bestehensgrenze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="516" />
+        <location filename="../trainer_window.py" line="583" />
         <source>the answer</source>
         <translation>die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="522" />
+        <location filename="../trainer_window.py" line="589" />
         <source>Session over</source>
         <translation>Sitzung beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="527" />
+        <location filename="../trainer_window.py" line="594" />
         <source>Save the certificate</source>
         <translation>Das Zertifikat speichern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="536" />
+        <location filename="../trainer_window.py" line="603" />
         <source>The certificate cannot be written: %1</source>
         <translation>Das Zertifikat kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="538" />
+        <location filename="../trainer_window.py" line="605" />
         <source>Certificate written: %1</source>
         <translation>Zertifikat geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="546" />
+        <location filename="../trainer_window.py" line="613" />
         <source>No answers of %1 yet.</source>
         <translation>Noch keine Antworten von %1.</translation>
     </message>
@@ -3857,152 +4257,162 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Dealer-Training: die Gruppe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="665" />
+        <location filename="../trainer_window.py" line="89" />
+        <source>ASKED</source>
+        <translation>GEFRAGT</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="91" />
+        <source>ANSWER</source>
+        <translation>ANTWORT</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="738" />
         <source>Bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="666" />
+        <location filename="../trainer_window.py" line="739" />
         <source>First to act</source>
         <translation>Wer zuerst spricht</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="667" />
+        <location filename="../trainer_window.py" line="740" />
         <source>Legal actions</source>
         <translation>Erlaubte Aktionen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="668" />
+        <location filename="../trainer_window.py" line="741" />
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="669" />
+        <location filename="../trainer_window.py" line="742" />
         <source>Side pots</source>
         <translation>Sidepots</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="670" />
+        <location filename="../trainer_window.py" line="743" />
         <source>Who shows first</source>
         <translation>Wer zuerst zeigt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="671" />
+        <location filename="../trainer_window.py" line="744" />
         <source>Deck shortage</source>
         <translation>Kartenmangel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="672" />
+        <location filename="../trainer_window.py" line="745" />
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="673" />
+        <location filename="../trainer_window.py" line="746" />
         <source>Winners</source>
         <translation>Gewinner</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="674" />
+        <location filename="../trainer_window.py" line="747" />
         <source>Best five</source>
         <translation>Beste fünf</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="675" />
+        <location filename="../trainer_window.py" line="748" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="690" />
+        <location filename="../trainer_window.py" line="763" />
         <source>Who brings in?</source>
         <translation>Wer setzt den Bring-in?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="691" />
+        <location filename="../trainer_window.py" line="764" />
         <source>Who acts first on this street?</source>
         <translation>Wer spricht in dieser Runde zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="692" />
+        <location filename="../trainer_window.py" line="765" />
         <source>What may the player to act do, with the exact amounts?</source>
         <translation>Was darf der Spieler am Zug tun, mit den genauen Beträgen?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="693" />
+        <location filename="../trainer_window.py" line="766" />
         <source>How much is in the pot now?</source>
         <translation>Wie viel ist jetzt im Pot?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="694" />
+        <location filename="../trainer_window.py" line="767" />
         <source>What are the pots, and who is eligible for each?</source>
         <translation>Welche Pots gibt es, und wer ist an jedem berechtigt?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="695" />
+        <location filename="../trainer_window.py" line="768" />
         <source>Who shows first?</source>
         <translation>Wer zeigt zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="696" />
+        <location filename="../trainer_window.py" line="769" />
         <source>The deck is short: what does the dealer do before this round?</source>
         <translation>Die Karten reichen nicht: Was tut der Dealer vor dieser Runde?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="697" />
+        <location filename="../trainer_window.py" line="770" />
         <source>How many cards are left in the stub?</source>
         <translation>Wie viele Karten sind noch im Reststapel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="698" />
+        <location filename="../trainer_window.py" line="771" />
         <source>Who wins which pot, and how much?</source>
         <translation>Wer gewinnt welchen Pot, und wie viel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="699" />
+        <location filename="../trainer_window.py" line="772" />
         <source>What are this player's best five cards?</source>
         <translation>Was sind die besten fünf Karten dieses Spielers?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="715" />
+        <location filename="../trainer_window.py" line="788" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="719" />
+        <location filename="../trainer_window.py" line="792" />
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="723" />
+        <location filename="../trainer_window.py" line="796" />
         <source>burn a card</source>
         <translation>eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="723" />
+        <location filename="../trainer_window.py" line="796" />
         <source>no burn</source>
         <translation>nicht brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="724" />
+        <location filename="../trainer_window.py" line="797" />
         <source>shuffle the burns into the stub</source>
         <translation>die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="725" />
+        <location filename="../trainer_window.py" line="798" />
         <source>one common card</source>
         <translation>eine Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="726" />
+        <location filename="../trainer_window.py" line="799" />
         <source>a card to each player</source>
         <translation>eine Karte an jeden Spieler</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="731" />
+        <location filename="../trainer_window.py" line="804" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="731" />
+        <location filename="../trainer_window.py" line="804" />
         <source>seat</source>
         <translation>Platz</translation>
     </message>
