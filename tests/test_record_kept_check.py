@@ -174,16 +174,33 @@ def test_the_store_s_failing_reads_only_new_rows_and_finds_an_edit_in_them(writt
     total = _rows(path)
     cut = _cut(path, total - 60)
     store = Store(path, create=False, anchors=anchors)
-    store.failing()
+    kept = KeptCheck()
+    store.failing(kept)
     _put_back(path, cut[:30])
-    store.failing()
-    assert store._kept_check.taken_up == 1
+    store.failing(kept)
+    assert kept.taken_up == 1
     edited = list(cut[40])
     edited[-2] = edited[-2] + "0"  # (its time, as an insider would change when it happened)
     assert isinstance(edited[-2], str) and edited[-2].startswith("20"), edited
     _put_back(path, cut[30:40] + [tuple(edited)] + cut[41:])
-    failing = store.failing()
-    assert store._kept_check.taken_up == 2
+    failing = store.failing(kept)
+    assert kept.taken_up == 2
+    assert store.failing() == failing  # (a gate's whole walk: the same answer)
     store.close()
     assert failing and any(f"log row {edited[0]} " in text for text in failing.values()), failing
     assert _whole(path, anchors)
+
+
+def test_a_gate_walks_the_whole_record_every_time(written, tmp_path):
+    """Resume, dealing on, a report and verify call ``failing()`` with no kept walk: a row edited
+    before the end of an earlier check is found at once."""
+    path, anchors = _copy(written, tmp_path)
+    store = Store(path, create=False, anchors=anchors)
+    assert store.failing() == {}
+    db = sqlite3.connect(path)
+    db.execute("UPDATE log SET at = at || '0' WHERE id = 5")
+    db.commit()
+    db.close()
+    failing = store.failing()
+    store.close()
+    assert failing and any("log row 5 " in text for text in failing.values()), failing

@@ -144,7 +144,6 @@ class Store:
     record_id: str  # the record's own identity (meta), in every row's hash and every anchor
     format: int  # 2: the keyed chain; 1: an older record, read as it is until it is upgraded
     _failing_at: tuple | None = None  # (the record's state, failing()'s answer then)
-    _kept_check: KeptCheck | None = None  # ( the walk of the last check, taken up when the record grew)
 
     def __init__(self, path: Path | str | None = None, create: bool = True, key: bytes | None = None,
                  anchors: Path | None = None):
@@ -676,29 +675,29 @@ class Store:
         from dealer_app.history.integrity import check_record
         return check_record(self, key if key is not None else self._key, anchors)
 
-    def failing(self) -> dict[tuple[int, int | None], str]:
+    def failing(self, kept: KeptCheck | None = None) -> dict[tuple[int, int | None], str]:
         """What fails the record's check, by (table session, hand): the first problem's words.
         Session 0 is the record as a whole (then every table fails); hand None, the table's
         rows outside a hand or the problem's hand unknown. A table or hand found here is never
         resumed, dealt on or reported as whole. The check reads every row (about 11 µs a row),
         so its answer is kept until the record changes — by this connection or another one —
-        and the resume list, the hand list and a report ask it once, not once each. When the
-        record has only grown since, the check's walk is taken up where it ended
-        (``integrity.KeptCheck``: a console beside a table being dealt reads only the new rows)."""
+        and the resume list, the hand list and a report ask it once, not once each.
+        ``kept``: only for a reader that looks again and again (the floor console's check): the
+        walk is taken up where it ended when the record has only grown (``integrity.KeptCheck``).
+        Every gate — resume, dealing on, a report, verify — walks the whole record."""
         anchors = self.anchors_path if self.anchors_path is not None and self.anchors_path.is_file() else None
         seals = anchors.stat() if anchors is not None else None  # (the last hands deleted: against the seals)
         state = (self.db.execute("PRAGMA data_version").fetchone()[0], self.db.total_changes,
                  seals and (seals.st_size, seals.st_mtime_ns))
-        cached = self._failing_at
-        if cached is not None and cached[0] == state:
+        cached = self._failing_at  # (a whole walk's answer only: a gate never takes a kept walk's)
+        if kept is None and cached is not None and cached[0] == state:
             return dict(cached[1])
-        from dealer_app.history.integrity import KeptCheck, check_record, failing_by_hand
-        if self._kept_check is None:
-            self._kept_check = KeptCheck()
+        from dealer_app.history.integrity import check_record, failing_by_hand
         key = self._key
-        out = failing_by_hand(check_record(self, key, anchors, self._kept_check) if key is not None
+        out = failing_by_hand(check_record(self, key, anchors, kept) if key is not None
                               else self.check(anchors=anchors))
-        self._failing_at = (state, out)
+        if kept is None:
+            self._failing_at = (state, out)
         return dict(out)
 
     def broken_rows(self) -> list[tuple[int, str]]:

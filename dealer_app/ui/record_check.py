@@ -40,8 +40,7 @@ class _Checker(QObject):
         try:
             if self.store is None:
                 self.store = Store.following(self.path, self.key, self.anchors)
-                self.store._kept_check = self.kept
-            self.done.emit(self.store.failing())
+            self.done.emit(self.store.failing(self.kept))
         except CheckCancelled:
             return  # (the console is closing: nobody to tell)
         except StoreError as exc:
