@@ -14,6 +14,7 @@
     dealer-app drill --skill SKILL --count N --seed S [--profile P] [--table T] [--json] | --list
     dealer-app train                       the dealer trainer
     dealer-app trainees --db RECORD [--csv FILE] [--pdf FILE] [--json]   the trainer's summary
+    dealer-app certificate verify ID --db RECORD [--key FILE] [--seal CODE] [--json]  a certificate genuine?
     dealer-app --version | --smoke-test OUT.pdf (a bundle's self-test: a hand played offscreen, its report)
 
 Exit codes, for every command: 0 success; 1 a problem found in the input (each named: file,

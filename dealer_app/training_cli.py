@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import TYPE_CHECKING
 
 from dealer_app.cli import OK, UsageError
+
+if TYPE_CHECKING:
+    from dealer_app.training.exam import ExamListing
 
 
 def cmd_drill(args) -> int:
@@ -41,19 +45,25 @@ def cmd_trainees(args) -> int:
         store = Store.read_only(args.db)
     except StoreError as exc:
         raise UsageError(str(exc)) from None
+    exams: list[ExamListing] = []
     try:
         if "training_trainees" not in {r[0] for r in store.db.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table'")}:
             rows: list[dict] = []
         else:
             rows = Progress(store.db, create=False).group_summary()  # read only: nothing is made
+        key = store.key  # (this machine's record key, if it has one: each exam's result is checked with it)
+        book = _exam_book(store, key)
+        if book is not None:
+            exams = book.listing()
     except sqlite3.Error as exc:
         raise UsageError(f"{args.db}: the training tables cannot be read ({exc})") from None
     finally:
         store.close()
+    exam_rows = [e.to_dict() for e in exams]
     if args.csv:
         try:
-            write_csv(rows, args.csv)
+            write_csv(rows, args.csv, exams)
         except OSError as exc:
             raise UsageError(f"{args.csv}: cannot be written ({exc.strerror or exc})") from None
     if args.pdf:
@@ -61,16 +71,97 @@ def cmd_trainees(args) -> int:
         from dealer_app.ui.training_pdf import write_group_summary
         report_application()
         try:
-            write_group_summary(rows, args.pdf)
+            write_group_summary(rows, args.pdf, exams)
         except OSError as exc:
             raise UsageError(f"{args.pdf}: cannot be written ({exc})") from None
     if args.json:
-        print(json.dumps({"trainees": rows}, indent=1, ensure_ascii=False))
+        print(json.dumps({"trainees": rows, "exams": exam_rows}, indent=1, ensure_ascii=False))
     elif not (args.csv or args.pdf):
         for r in rows:
             print(f"{r['trainee']:<20} {r['skill']:<14} {r['answers']:>4} answers  {r['accuracy'] * 100:3.0f}% right  "
                   f"{r['mean_seconds']:5.1f} s  due {r['due']}")
+        for e in exam_rows:
+            verdict = "PASSED" if e["passed"] else "NOT PASSED" if e["finished"] else "NOT FINISHED"
+            check = {True: "", False: "  NOT GENUINE (dealer-app certificate verify)", None: ""}[e["genuine"]]
+            print(f"{e['trainee']:<20} exam {e['blueprint']} ({e['blueprint_id']}, set by {e['instructor']})  "
+                  f"{e['right']}/{e['asked']} {e['score_percent']}%, pass mark {e['pass_mark']}%: {verdict}  "
+                  f"{e['verification_id']}  {e['finished'] or e['started']} UTC{check}")
     return OK
+
+
+def _exam_book(store, key: bytes | None):
+    """The record's exam tables, read only (None: the record has none)."""
+    from dealer_app.training.exam import ExamBook, has_exam_tables
+    if not has_exam_tables(store.db):
+        return None
+    return ExamBook(store.db, key or b"", create=False)
+
+
+def _record_key(args) -> bytes:
+    from pathlib import Path
+
+    from dealer_app.history.chain import KeyProblem, default_key_path, read_key
+    path = Path(args.key) if args.key else default_key_path()
+    if not args.key and not path.exists():
+        raise UsageError("no record key on this machine (the config folder): give the key the record was written "
+                         "with, --key FILE")
+    try:
+        return read_key(path)
+    except KeyProblem as exc:
+        raise UsageError(str(exc)) from None
+
+
+def cmd_certificate_verify(args) -> int:
+    """Whether a certificate is genuine: its result row in the record, unchanged, on a blueprint
+    unchanged since it was locked (exit 0), or not found or changed (exit 1, what does not match)."""
+    import sqlite3
+
+    from dealer_app.cli import INPUT_PROBLEM
+    from dealer_app.history.store import Store, StoreError
+    from dealer_app.training.exam import Verdict
+    key = _record_key(args)
+    try:
+        store = Store.read_only(args.db, key)
+    except StoreError as exc:
+        raise UsageError(str(exc)) from None
+    try:
+        book = _exam_book(store, key)
+        if book is None:
+            from dealer_app.engine.says import says
+            verdict = Verdict(args.id.strip().upper(), None, (says("no exam result %1 in this record",
+                                                                   args.id.strip().upper()),))
+        else:
+            verdict = book.verify(args.id)
+    except sqlite3.Error as exc:
+        raise UsageError(f"{args.db}: the training tables cannot be read ({exc})") from None
+    finally:
+        store.close()
+    problems = [str(p) for p in verdict.problems]
+    r = verdict.result
+    if r is not None and args.seal and args.seal.strip().upper() != r.seal_code:
+        problems.append(f"the seal on the certificate ({args.seal.strip().upper()}) is not the record's "
+                        f"({r.seal_code})")
+    genuine = r is not None and not problems
+    if args.json:
+        print(json.dumps({"verification_id": verdict.verification_id, "genuine": genuine,
+                          "found": r is not None, "problems": problems,
+                          "result": r.to_dict() if r is not None else None}, indent=1, ensure_ascii=False))
+        return OK if genuine else INPUT_PROBLEM
+    if r is not None:
+        skills = ", ".join(f"{s.skill} {s.right}/{s.asked}" for s in r.skills)
+        print(f"{r.id}: {r.trainee}, exam {r.blueprint_name} ({r.blueprint_id}) set by {r.instructor}; "
+              f"{r.finished_at or 'not finished'} UTC")
+        print(f"  score {r.right}/{r.asked} ({r.score_percent}%), pass mark {r.pass_mark}%: "
+              f"{'PASSED' if r.passed else 'NOT PASSED'}; {skills}; tables {', '.join(r.tables)}; seal {r.seal_code}")
+    for p in problems:
+        print(f"  {p}")
+    if genuine:
+        print(f"{verdict.verification_id}: GENUINE: the record's result row matches its seal")
+    elif r is None:
+        print(f"{verdict.verification_id}: NOT FOUND in {args.db}")
+    else:
+        print(f"{verdict.verification_id}: NOT GENUINE")
+    return OK if genuine else INPUT_PROBLEM
 
 
 def _count(text: str) -> int:
@@ -106,4 +197,13 @@ def add_commands(sub) -> None:
     p.add_argument("--pdf", help="write the summary as PDF")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_trainees)
+    p = sub.add_parser("certificate", help="an exam's certificate: is it genuine?")
+    actions = p.add_subparsers(dest="action", required=True)
+    v = actions.add_parser("verify", help="whether a certificate is genuine (exit 0), or not found or changed (1)")
+    v.add_argument("id", help="the certificate's verification ID (EX-…)")
+    v.add_argument("--db", required=True, help="the app's record database the exam was taken on")
+    v.add_argument("--key", help="the record's key file (default: this machine's, in the config folder)")
+    v.add_argument("--seal", help="the seal printed on the certificate, to compare with the record's")
+    v.add_argument("--json", action="store_true")
+    v.set_defaults(func=cmd_certificate_verify)
 

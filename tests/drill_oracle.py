@@ -262,3 +262,17 @@ def shows_first(sit: Situation) -> int:
     acts = sit.rounds[last]
     raises = [seat for seat, verb in acts if verb == "cbr"]
     return raises[-1] if raises else acts[0][0]
+
+
+def stub_count(sit: Situation) -> tuple[int, int, int]:
+    """D-9 as a dealer counts it: (the cards dealt, a common card with them; the burn pile; the
+    stub = 52 less both). Asked only once a street's cards are all out (``stub_moment_is_clear``)."""
+    dealt = sit.dealt + (1 if sit.common else 0)
+    return dealt, sit.burns, 52 - dealt - sit.burns
+
+
+def stub_moment_is_clear(sit: Situation) -> bool:
+    """While a street is dealt (from the end of the round before: its burn is already made) the
+    count depends on which of its cards the table shows yet; betting, the showdown or the end
+    leave no doubt."""
+    return sit.phase in ("bet", "showdown", "done")

@@ -4,10 +4,21 @@ phevaluator for hand ranks) over 500 seeded drills each, and the command's contr
 
 import itertools
 import json
+import re
 
 import phevaluator
 import pytest
-from drill_oracle import board_value, bring_in_seat, rank, read, shows_first, side_pots, suit
+from drill_oracle import (
+    board_value,
+    bring_in_seat,
+    rank,
+    read,
+    shows_first,
+    side_pots,
+    stub_count,
+    stub_moment_is_clear,
+    suit,
+)
 
 from dealer_app.cli import main
 from dealer_app.training.drills import SKILLS, DrillError, make_drills
@@ -81,7 +92,23 @@ def test_D7_shortage_drills_agree_with_the_catalogs_procedure(drills):
 
 def test_D9_stub_drills_agree_with_52_less_every_card_dealt_or_burned(drills):
     for d in drills["stub"]:
-        assert d.answer == {"stub": read(d.phh).stub}, d.phh
+        sit = read(d.phh)
+        assert d.answer == {"stub": sit.stub} == {"stub": stub_count(sit)[2]}, d.phh
+        # asked only once the street's cards are all out: never between a round's end (its
+        # burn for the next street already counted) and that street's last card
+        assert stub_moment_is_clear(sit), (sit.phase, d.phh)
+
+
+def test_D9_stub_drills_agree_with_the_apps_own_replay(tmp_path, capsys):
+    """``dealer-app replay`` of the drill's hand states the stub after each street's cards:
+    its last street's stub is the drill's answer (issue 27: it said 37 where the drill said 36)."""
+    from dealer_app.cli import main as app
+    for i, d in enumerate(make_drills("stub", 60, seed=27)):
+        path = tmp_path / f"stub{i}.phh"
+        path.write_text(d.phh)
+        app(["replay", str(path)])
+        said = re.findall(r"street: .* — stub (\d+)", capsys.readouterr().out)
+        assert said and int(said[-1]) == d.answer["stub"], (said, d.answer, d.phh)
 
 
 def _high(cards):

@@ -429,4 +429,40 @@ def test_a_hand_forged_after_the_console_opened_is_marked_and_only_new_rows_are_
     new_id = f"1-{table.hand_no}"
     qtbot.waitUntil(lambda: any(h.id == new_id for h in w.shown) and "FAILS" in _marks(w, new_id), timeout=10000)
     assert not any("FAILS" in _marks(w, f"1-{n}") for n in (1, 2, 3, 4))
-    assert w.record_check._checker.store._kept_check.taken_up >= 1
+    assert w.record_check._checker.kept.taken_up >= 1
+
+
+def test_the_exposed_downcard_dialog_names_the_seat_due_and_how_to_report_another(qtbot, tmp_path, monkeypatch):
+    """I-1 takes the exposed card as the door card of the seat whose door card is due; the dialog
+    shows that seat (not to be changed) and says how a later seat's exposed card is reported,
+    and the card then becomes that seat's door card."""
+    monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "config"))
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
+    c = TableController(Store(tmp_path / "hands.sqlite3"))
+    window = MainWindow(c, settings)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    window.ask_before_closing = False
+    c.open_table("stud-5-10", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000), (5, "Dee", 20000)])
+    c.start_hand()
+    c.enter_card("Kc")  # seat 1's door card; seat 2's is due
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    qtbot.keyClick(focus(qtbot), Qt.Key_I, Qt.ControlModifier)
+    dialog = dialog_of(qtbot, IrregularityDialog)
+    kinds = dialog.findChild(QComboBox)
+    qtbot.mouseClick(kinds, Qt.LeftButton)
+    qtbot.keyClick(focus(qtbot), Qt.Key_Escape)
+    while kinds.currentData() != "I-1":
+        qtbot.keyClick(kinds, Qt.Key_Up)
+    assert dialog.seat.text() == "2" and dialog.seat.isReadOnly()
+    said = dialog.remedy.toPlainText()
+    assert "door card of seat 2" in said and "one of the seats 3, 5" in said, said
+    type_into(qtbot, dialog.card, "7h")
+    qtbot.mouseClick(dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.Ok), Qt.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+    seat2 = next(p for p in c.hand.players if p.seat == 2)
+    from dealer_app.engine.cards import parse_card
+    assert seat2.up == [parse_card("7h")], seat2.up

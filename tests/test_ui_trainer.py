@@ -59,7 +59,9 @@ def test_practice_by_clicking_the_seat_and_a_wrong_answer_explained(qtbot, train
     click_seat(qtbot, w, wrong)
     text = w.explanation.toPlainText()
     assert "Wrong" in text and f"seat {drill.answer['seat']}" in text and "B-2" in text  # the answer, the rule
-    assert any(v.to_act for v in w.bridge.controller.seats())  # the situation highlighted
+    # the answer highlighted, with a neutral note, not as the seat to act (issue 27)
+    marked = {v.seat: w.table_view.seat_status(v) for v in w.bridge.controller.seats() if v.note}
+    assert marked == {drill.answer["seat"]: "ANSWER"} and not any(v.to_act for v in w.bridge.controller.seats())
     qtbot.mouseClick(w.next_button, Qt.LeftButton)
     assert w.session.reviewing  # practice: the mistake comes back
     click_seat(qtbot, w, w.session.current.answer["seat"])
@@ -82,8 +84,18 @@ def test_typed_amounts_and_the_stub_hidden_until_answered(qtbot, trainer):
 
 
 def test_an_exam_to_its_certificate(qtbot, trainer, tmp_path):
+    """The exam is an instructor's locked blueprint (tests/test_ui_exam.py makes one by keys)."""
+    from dealer_app.history.chain import load_or_create_key
+    from dealer_app.training.exam import Blueprint, ExamBook, SkillCount
     w = trainer
-    setup(qtbot, w, 2, {"bring-in", "stub"}, count=4)
+    book = ExamBook(w.progress.db, load_or_create_key())
+    book.register_instructor("Ines", "4711")
+    book.lock(Blueprint("Basics", (SkillCount("bring-in", 2), SkillCount("stub", 2)), ("stud-2-4",)), "Ines", "4711")
+    w.exam_picker.refresh()
+    qtbot.mouseClick(w.trainee.lineEdit(), Qt.LeftButton)
+    qtbot.keyClicks(w.trainee.lineEdit(), "Tina")
+    w.mode.setCurrentIndex(2)
+    qtbot.mouseClick(w.start_button, Qt.LeftButton)
     for _ in range(4):
         d = w.session.current
         if d.skill == "bring-in":
@@ -198,7 +210,8 @@ def test_the_spot_steps_words_are_the_engines_english_with_no_translator(qapp):
 
 
 def test_the_table_never_gives_the_answer_away(qtbot, trainer):
-    """Winners: the stacks are drawn as before the push; spot: no seat is marked to act."""
+    """Winners: the stacks are drawn as before the push, the pots unpushed; spot: no seat is
+    marked to act."""
     from dealer_app.training.drills import make_drills
     from dealer_app.ui.trainer_window import moment_of
     for d in make_drills("winners", 10, seed=2):
@@ -209,7 +222,9 @@ def test_the_table_never_gives_the_answer_away(qtbot, trainer):
             for seat, amount in pot["winners"].items():
                 won[int(seat)] = won.get(int(seat), 0) + amount
         assert all(before[p.seat] == p.stack - won.get(p.seat, 0) for p in d.hand.players)
-        assert m.awards() == [] and m.pots() == []
+        # the pots lie in the middle, unpushed, as a dealer has them (issue 27: Winners had no pot)
+        assert m.awards() == [] and [a for a, _seats in m.pots()] == [p["amount"] for p in d.answer["pots"]]
+        assert m.status()["phase"] == "showdown"
     w = trainer
     qtbot.mouseClick(w.trainee.lineEdit(), Qt.LeftButton)
     qtbot.keyClicks(w.trainee.lineEdit(), "Tina")

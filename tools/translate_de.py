@@ -1333,7 +1333,8 @@ GERMAN = {
     "record says what and where":
         "DAS PROTOKOLL BESTEHT SEINE PRÜFUNG NICHT: %1 Hand/Hände rot markiert — ihre Zeilen sind nicht mehr so, wie "
         "sie geschrieben wurden; „Protokoll prüfen“ sagt, was und wo",
-    "The record's check is done: every row holds.": "Die Prüfung des Protokolls ist fertig: jede Zeile ist unverändert.",
+    "The record's check is done: every row holds.":
+        "Die Prüfung des Protokolls ist fertig: jede Zeile ist unverändert.",
     "The record could not be checked: %1": "Das Protokoll konnte nicht geprüft werden: %1",
     "The record proves itself: every row matches its keyed hash, and every seal of the anchors file %1 is a row "
     "it holds.":
@@ -1353,6 +1354,111 @@ GERMAN = {
     "that seat first, then report it when its door card is due.":
         "War es eine verdeckte Karte eines der Plätze %1 (ihre Door Cards sind noch nicht gegeben), zuerst die Door "
         "Cards bis zu diesem Platz geben und es dann melden, wenn seine Door Card an der Reihe ist.",
+    # --- exams: the instructor's blueprint (Prüfungsvorlage), locked (festgeschrieben), verified
+    "Exam blueprint": "Prüfungsvorlage",
+    "e.g. Stud dealer, module 1": "z. B. Stud-Dealer, Modul 1",
+    "&Name": "&Name",
+    "Drills of each skill (0: not asked)": "Aufgaben je Fertigkeit (0: nicht gefragt)",
+    "Limit &tables (Space ticks)": "Limit-&Tische (Leertaste hakt an)",
+    "House &profiles (none: each table's own)": "Hausregel-&Profile (keins: das des Tisches)",
+    " min": " Min.",
+    "Time &limit": "&Zeitlimit",
+    "Pass &mark": "&Bestehensgrenze",
+    "&Instructor": "&Ausbilder",
+    "Instructor's PI&N": "PI&N des Ausbilders",
+    "Lock the blueprint  [Enter]": "Vorlage festschreiben  [Enter]",
+    "New instructor…": "Neuer Ausbilder…",
+    "Close": "Schließen",
+    "Locked blueprints": "Festgeschriebene Vorlagen",
+    "No instructor yet: register yourself first (New instructor…).":
+        "Noch kein Ausbilder: Tragen Sie sich zuerst ein (Neuer Ausbilder…).",
+    "Locked: %1 (%2), seal %3. Trainees can take it now; it cannot be changed.":
+        "Festgeschrieben: %1 (%2), Siegel %3. Teilnehmer können die Prüfung jetzt ablegen; sie ist nicht mehr "
+        "änderbar.",
+    "%1 is registered as an instructor.": "%1 ist als Ausbilder eingetragen.",
+    "the blueprint needs a name (plain text, 1 to 60 characters)":
+        "die Vorlage braucht einen Namen (einfacher Text, 1 bis 60 Zeichen)",
+    "the blueprint needs at least one skill": "die Vorlage braucht mindestens eine Fertigkeit",
+    "%1 is not a skill of the trainer, or named twice": "%1 ist keine Fertigkeit des Trainers oder doppelt genannt",
+    "%1: from 1 to %2 drills a skill": "%1: 1 bis %2 Aufgaben je Fertigkeit",
+    "an exam has at most %1 drills, not %2": "eine Prüfung hat höchstens %1 Aufgaben, nicht %2",
+    "the time limit is from %1 to %2 minutes": "das Zeitlimit liegt zwischen %1 und %2 Minuten",
+    "the pass mark is from 1% to 100%, not %1%": "die Bestehensgrenze liegt zwischen 1 % und 100 %, nicht bei %1 %",
+    "the blueprint needs at least one limit table": "die Vorlage braucht mindestens einen Limit-Tisch",
+    "%1 cannot be used: %2": "%1 kann nicht verwendet werden: %2",
+    "the deck runs short only at a table of 7 or 8 players: add one for the deck shortage drills":
+        "das Deck wird nur an einem Tisch mit 7 oder 8 Spielern knapp: Fügen Sie einen für die Aufgaben zur "
+        "Deck-Knappheit hinzu",
+    "no %1 drill could be made at %2": "an %2 ließ sich keine Aufgabe %1 erstellen",
+    "an instructor needs a name (plain text, 1 to 60 characters)":
+        "ein Ausbilder braucht einen Namen (einfacher Text, 1 bis 60 Zeichen)",
+    "an instructor's PIN needs at least %1 characters": "die PIN eines Ausbilders braucht mindestens %1 Zeichen",
+    "a new instructor is registered by an instructor: give your name and PIN":
+        "einen neuen Ausbilder trägt ein Ausbilder ein: Geben Sie Ihren Namen und Ihre PIN an",
+    "%1 is an instructor already": "%1 ist bereits Ausbilder",
+    "%1 is not an instructor: an instructor's name and PIN are needed":
+        "%1 ist kein Ausbilder: Name und PIN eines Ausbilders sind nötig",
+    "too many wrong PINs: %1 is locked for %2 more minute(s)":
+        "zu viele falsche PINs: %1 ist noch %2 Minute(n) gesperrt",
+    "%1's instructor entry was changed outside the app: it cannot be trusted":
+        "der Ausbilder-Eintrag von %1 wurde außerhalb der App geändert: Ihm ist nicht zu trauen",
+    "%1's PIN cannot be read": "die PIN von %1 kann nicht gelesen werden",
+    "wrong PIN, %1 times: %2 is locked for %3 minutes": "%1-mal eine falsche PIN: %2 ist für %3 Minuten gesperrt",
+    "wrong PIN for %1 (%2 more tries before a lockout)":
+        "falsche PIN für %1 (noch %2 Versuche bis zur Sperre)",
+    "no exam blueprint %1 in this record": "keine Prüfungsvorlage %1 in diesem Protokoll",
+    "the exam blueprint %1 was changed after it was locked: this exam is refused":
+        "die Prüfungsvorlage %1 wurde nach dem Festschreiben geändert: Diese Prüfung wird abgelehnt",
+    "no exam result %1 in this record": "kein Prüfungsergebnis %1 in diesem Protokoll",
+    "the result was changed after it was written: its seal does not match %1":
+        "das Ergebnis wurde nach dem Schreiben geändert: Sein Siegel passt nicht zu %1",
+    "the result row does not match its seal (its seals were changed, or another record's key made them)":
+        "die Ergebniszeile passt nicht zu ihrem Siegel (ihre Siegel wurden geändert oder mit dem Schlüssel eines "
+        "anderen Protokolls gemacht)",
+    "the result row cannot be read": "die Ergebniszeile kann nicht gelesen werden",
+    "this exam was started on %1 and never finished": "diese Prüfung wurde am %1 begonnen und nie beendet",
+    "the result names a blueprint other than %1 as it was locked":
+        "das Ergebnis nennt eine andere Vorlage als %1, wie sie festgeschrieben wurde",
+    "Exam blueprints (instructor)…": "Prüfungsvorlagen (Ausbilder)…",
+    "Exams need the record's database: open the trainer from the app.":
+        "Prüfungen brauchen die Datenbank des Protokolls: Öffnen Sie den Trainer aus der App.",
+    "No exam blueprint yet: an instructor makes and locks one (Exam blueprints).":
+        "Noch keine Prüfungsvorlage: Ein Ausbilder erstellt und schreibt eine fest (Prüfungsvorlagen).",
+    "each table's own house profile": "das Hausregel-Profil des jeweiligen Tisches",
+    "%1 drills in %2 minutes, pass mark %3%; set by %4 (%5)":
+        "%1 Aufgaben in %2 Minuten, Bestehensgrenze %3 %; gestellt von %4 (%5)",
+    "Skills: %1": "Fertigkeiten: %1",
+    "Tables: %1 (%2)": "Tische: %1 (%2)",
+    "New instructor": "Neuer Ausbilder",
+    "New instructor's &name": "&Name des neuen Ausbilders",
+    "Their &PIN (4 or more characters)": "&PIN des neuen Ausbilders (4 oder mehr Zeichen)",
+    "The PIN &again": "Die PIN &noch einmal",
+    "Registered by an instructor:": "Eingetragen von einem Ausbilder:",
+    "Your name": "Ihr Name",
+    "Your PIN": "Ihre PIN",
+    "Register  [Enter]": "Eintragen  [Enter]",
+    "The two PINs differ: type the new PIN twice": "Die beiden PINs unterscheiden sich: Die neue PIN zweimal eingeben",
+    "Exams": "Prüfungen",
+    "Date (UTC)": "Datum (UTC)",
+    "Instructor": "Ausbilder",
+    "Verification ID": "Prüfnummer",
+    "not finished": "nicht beendet",
+    "NOT GENUINE": "NICHT ECHT",
+    "Pick an exam blueprint: an instructor makes and locks one.":
+        "Wählen Sie eine Prüfungsvorlage: Ein Ausbilder erstellt und schreibt sie fest.",
+    "Time left %1": "Restzeit %1",
+    "The time ran out: %1 of %2 drills answered; the others count as wrong.":
+        "Die Zeit ist abgelaufen: %1 von %2 Aufgaben beantwortet; die übrigen zählen als falsch.",
+    "Exam %1 (%2), set by %3. Verification ID %4, seal %5.":
+        "Prüfung %1 (%2), gestellt von %3. Prüfnummer %4, Siegel %5.",
+    "Limit tables": "Limit-Tische",
+    "Time taken": "Benötigte Zeit",
+    "time limit": "Zeitlimit",
+    "Check this certificate with": "Dieses Zertifikat prüfen mit",
+    "the time ran out: the drills not answered count as wrong":
+        "die Zeit ist abgelaufen: Die nicht beantworteten Aufgaben zählen als falsch",
+    "NOT GENUINE: changed after it was written": "NICHT ECHT: nach dem Schreiben geändert",
+    "the exam blueprint %1 cannot be played here: %2": "die Prüfungsvorlage %1 kann hier nicht gespielt werden: %2",
 }
 
 

@@ -10,6 +10,7 @@ seats between hands, and a resumed table replays it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from dealer_app.engine.catalog import rule_texts
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, MoneyArg, says
@@ -185,9 +186,9 @@ def _record(store, ruling: Ruling, floor: tuple[str, str], seated: dict | None) 
             raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "table session %1 is being dealt in another window: "
                                                                  "a ruling that moves chips is made at that table"),
                                      ruling.session))
-        last = store.last_hand_no(ruling.session)
+        # (a room's table is never open here: its chips move at the table, between its hands)
         if store.is_open(ruling.session) and not any(k == "hand_end" for _s, k, _p, _a in store.hand_rows(
-                ruling.session, last)):
+                ruling.session, store.last_hand_no(ruling.session))):
             raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "table session %1 has a hand open: chips move "
                                                                  "between hands"), ruling.session))
     _check_chips_can_move(store, ruling, timeline, seated)
@@ -247,3 +248,101 @@ def rule_at_table(controller, ruling: Ruling, floor: tuple[str, str]) -> Ruling:
     controller.apply_ruling_chips(ruling.session, recorded.chips, recorded.case)
     return recorded
 
+
+
+class RoomChips(Protocol):
+    """A ruling of the card room's floor that moves chips at this table, as the table's
+    forwarder brings it (``room.forwarder.PendingRuling``)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def hash(self) -> str: ...
+    @property
+    def session(self) -> int: ...
+    @property
+    def hand(self) -> int: ...
+    @property
+    def floor_login(self) -> str: ...
+    @property
+    def data(self) -> dict: ...
+
+
+def room_ruling_applied(store, pending: RoomChips) -> bool:
+    """Whether this record has applied the room's ruling already (its ruling row carries it)."""
+    from dealer_app.history.store import applied_room_rulings
+    return (pending.id, pending.hash) in applied_room_rulings(store.db)
+
+
+def check_room_ruling(controller, pending: RoomChips) -> Ruling:
+    """A room ruling that moves chips, checked at this table as it stands now (between hands,
+    the hand's players still in their seats, no stack below zero): the ruling it applies, or
+    InputError saying why it cannot be applied here. Nothing is written."""
+    from dataclasses import replace
+
+    from dealer_app.floor.timeline import TimelineError, load_hand
+    from dealer_app.live.controller import InputError
+    store = controller.store
+    if store is None:
+        raise InputError(says(QT_TRANSLATE_NOOP("Errors", "there is no hand record")))
+    if room_ruling_applied(store, pending):
+        raise InputError(says(QT_TRANSLATE_NOOP("Errors", "the room's ruling %1 is applied at this table already"),
+                              pending.id), ("I-3",))
+    if controller.session is None or controller.session_id != pending.session:
+        raise InputError(says(QT_TRANSLATE_NOOP("Errors", "the room's ruling is on table session %1: its chips move "
+                                                          "when that table is dealt here"), pending.session), ("I-3",))
+    if controller.hand is not None:
+        raise InputError(says(QT_TRANSLATE_NOOP("Errors", "a hand is open: the room's ruling moves chips between "
+                                                          "hands")), ("I-3",))
+    try:
+        ruling = replace(Ruling.from_payload(pending.session, pending.data), hand=pending.hand)
+    except (TypeError, ValueError, AttributeError):  # (a ruling written into the room by hand, out of shape)
+        raise InputError(says(QT_TRANSLATE_NOOP("Errors", "the room's ruling %1 is not readable"), pending.id),
+                         ("I-3",)) from None
+    try:
+        timeline = load_hand(store, ruling.session, ruling.hand)
+        if ruling.remedy == "void" and any(r.remedy == "void" for r in timeline.rulings()):
+            raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "hand %1-%2 is already voided by a ruling"),
+                                     ruling.session, ruling.hand))
+        if ruling.remedy == "void" and ruling.chips != void_chips(store, ruling.session, ruling.hand):
+            raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "the room's ruling voids hand %1-%2 with other chips "
+                                                                 "than this record's hand moved"),
+                                     ruling.session, ruling.hand))
+        if not 0 <= ruling.moment < len(timeline.steps):
+            raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "the moment %1 is not on the hand's timeline (0–%2)"),
+                                     ruling.moment, len(timeline.steps) - 1))
+        check_ruling(ruling, [s for s, _n, _st in timeline.seats], timeline_currency(timeline))
+        if not ruling.chips:
+            raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "the room's ruling moves no chips")))
+        seated = {seat: (p.name, p.stack) for seat, p in controller.session.seats.items()}
+        _check_chips_can_move(store, ruling, timeline, seated)
+    except (RulingRefused, TimelineError) as exc:
+        raise InputError(exc.says or str(exc), ("I-3",)) from None
+    return ruling
+
+
+def room_floor_name(pending: RoomChips) -> str:
+    """Who ruled in the room: the floor's name as its console signed the ruling, else its login."""
+    by = pending.data.get("by")
+    name = by.get("name") if isinstance(by, dict) else None
+    if isinstance(name, str) and name.strip() and name.isprintable() and len(name) <= 60:
+        return name.strip()
+    return pending.floor_login
+
+
+def rule_from_room(controller, pending: RoomChips) -> Ruling:
+    """The room's ruling applied at this table, the dealer having confirmed it: checked
+    (``check_room_ruling``), recorded first (a ruling row of this record, carrying the room's
+    id and hash, the floor who ruled and the dealer who confirmed), and only then its chips
+    moved, as a ruling of this table's own floor console moves them (``rule_at_table``)."""
+    from dealer_app.history.store import RecordError
+    from dealer_app.live.controller import RecordFailure
+    ruling = check_room_ruling(controller, pending)
+    row = dict(ruling.payload({"role": "floor", "name": room_floor_name(pending)}), room_ruling=pending.id,
+               room_hash=pending.hash, floor_login=pending.floor_login, confirmed_by={"role": "dealer"})
+    try:
+        controller.store.append(ruling.session, ruling.hand, [("ruling", row)])
+    except RecordError as exc:
+        raise RecordFailure(exc.says or str(exc)) from exc
+    controller.apply_ruling_chips(ruling.session, ruling.chips, ruling.case)
+    return ruling

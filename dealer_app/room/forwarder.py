@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from dealer_app.history.hand_index import payload_dict, record_time
+from dealer_app.history.store import applied_room_rulings
 from dealer_app.room.database import RoomError, connect, shown_url, words
 from dealer_app.room.schema import require_current
 
@@ -41,6 +43,7 @@ BATCH_ROWS = 500
 IDLE_CHECK_S = 2.0  # also picks up rows another window of this record wrote
 SETTLE_S, SETTLE_MAX_S = 0.03, 0.25  # see _Sender._settle
 SAY_EVERY_S = 0.5  # while up to date, the rows on the server are told at most this often
+RULINGS_EVERY_S = 1.0  # while up to date, the room's rulings for this table are read at most this often
 # one statement per batch: its rows are checked by the server in the order given (VALUES order)
 INSERT = "INSERT INTO room.log (table_id, session, seq, row_id, hand_no, kind, payload, at, hash) VALUES {} " \
          "ON CONFLICT (table_id, session, seq) DO NOTHING"
@@ -58,11 +61,32 @@ _LOGIN_CLASSES = ("28", "42", "23")
 
 
 @dataclass(frozen=True)
+class PendingRuling:
+    """A ruling of the room's floor that moves chips at this table, and that this table's
+    record has not applied (room/migrations/0003): its dealer is shown it between hands."""
+
+    id: int  # the room's id of the ruling
+    session: int  # the table session and hand it is on
+    hand: int
+    payload: str  # the ruling as the room's floor recorded it (JSON text)
+    floor_login: str  # the room's login that recorded it
+    at: str  # UTC, in the record's form
+    hash: str  # the room's hash of it (its chain)
+
+    @property
+    def data(self) -> dict:
+        return payload_dict(self.payload)
+
+
+@dataclass(frozen=True)
 class ForwardState:
     state: str
     on_server: int  # the table's last row the server holds (its row id; 0: none yet)
     waiting: int  # rows of the record not on the server yet
     detail: str = ""  # why, when offline, refused or stopped (the URL's password hidden)
+    # the room's rulings that move chips here, not applied by the record yet (the last read:
+    # kept while the server is away, for the dealer to apply)
+    rulings: tuple[PendingRuling, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -170,7 +194,7 @@ class Forwarder:
                 restarts = [t for t in restarts if now - t < 60] + [now]
                 if len(restarts) > self.RESTARTS_PER_MINUTE:
                     self._take(ForwardState(STOPPED, self.state.on_server, self.state.waiting,
-                                            "the forwarder's process keeps ending: see the log"))
+                                            "the forwarder's process keeps ending: see the log", self.state.rulings))
                     return
                 log.warning("room forwarder: its process ended unexpectedly; starting it again")
                 time.sleep(1.0)
@@ -180,7 +204,8 @@ class Forwarder:
                     states = self._spawn()
                 except OSError as exc:
                     self._take(ForwardState(STOPPED, self.state.on_server, self.state.waiting,
-                                            f"the forwarder's process cannot be started again ({exc})"))
+                                            f"the forwarder's process cannot be started again ({exc})",
+                                            self.state.rulings))
                     return
                 continue
             if not self._stopped:
@@ -257,9 +282,12 @@ class _Sender:
         self._last: ForwardState | None = None
         self._said_at = 0.0
         self._pending: ForwardState | None = None  # a count not said yet (see _say)
+        self._room_rulings: list[PendingRuling] = []  # the room's chip rulings for this table, as last read
+        self._rulings_at, self._rulings_unread = float("-inf"), False
+        self._rulings: tuple[PendingRuling, ...] = ()  # those the record has not applied: said with each state
 
     def _say(self, state: str, on_server: int, waiting: int, detail: str = "") -> None:
-        new = ForwardState(state, on_server, waiting, detail)
+        new = ForwardState(state, on_server, waiting, detail, self._rulings)
         if new == self._last:
             return
         last = self._last
@@ -379,6 +407,7 @@ class _Sender:
         rows = local.execute("SELECT id, session_id, seq, hand_no, kind, payload, at, hash FROM log WHERE id > ? "
                              "ORDER BY id LIMIT ?", (head, BATCH_ROWS)).fetchall()
         if not rows:
+            self._read_rulings(conn, local)
             self._say(UP_TO_DATE, head, 0)
             if self._pending is not None:  # the last count, at most SAY_EVERY_S late
                 due = SAY_EVERY_S - (time.monotonic() - self._said_at)
@@ -410,6 +439,33 @@ class _Sender:
         self._say(SENDING if len(rows) == BATCH_ROWS else UP_TO_DATE, new_head, self._waiting(local, new_head))
         return new_head
 
+    def _read_rulings(self, conn, local: sqlite3.Connection) -> None:
+        """The room's rulings that move chips at this table (read at most every
+        ``RULINGS_EVERY_S``), less those the record has applied (looked up every time: a ruling
+        the dealer just applied is never offered again). A server that will not say them is
+        logged; the rows go on being sent."""
+        import psycopg
+        if time.monotonic() - self._rulings_at >= RULINGS_EVERY_S:
+            try:
+                found = conn.execute("SELECT id, session, hand_no, payload, floor_login, at, hash "
+                                     "FROM room.rulings_for_table(%s)", (self.table_id,)).fetchall()
+                conn.commit()
+            except psycopg.OperationalError:
+                raise  # (the connection: offline, said as such)
+            except psycopg.Error as exc:
+                conn.rollback()
+                if not self._rulings_unread:  # (once: it is read again every RULINGS_EVERY_S)
+                    self._rulings_unread = True
+                    log.warning("room forwarder: the room's rulings for %s cannot be read (%s)", self.table_id,
+                                words(exc))
+                self._rulings_at = time.monotonic()
+                return
+            self._rulings_at, self._rulings_unread = time.monotonic(), False
+            self._room_rulings = [PendingRuling(rid, sid, hand, payload, login, record_time(at), digest)
+                                  for rid, sid, hand, payload, login, at, digest in found]
+        applied = applied_room_rulings(local) if self._room_rulings else set()
+        self._rulings = tuple(r for r in self._room_rulings if (r.id, r.hash) not in applied)
+
     def _settle(self) -> None:
         """After a commit, wait until the dealer's keys pause (``SETTLE_S`` without one, at most
         ``SETTLE_MAX_S``): the rows then go in one batch while the window is idle, instead of
@@ -423,12 +479,16 @@ class _Sender:
 
     @staticmethod
     def _waiting(local: sqlite3.Connection | None, head: int) -> int:
+        """Rows not yet sent: the record's last row id less the room's head (the ids have no
+        gaps in a record that proves itself). A COUNT of the rows after the head read them all,
+        once a batch: a backlog of 100,000 hands took time quadratic in its length."""
         if local is None:
             return 0
         try:
-            return local.execute("SELECT COUNT(*) FROM log WHERE id > ?", (head,)).fetchone()[0]
+            last = local.execute("SELECT MAX(id) FROM log").fetchone()[0]
         except sqlite3.Error:
             return 0
+        return max(0, (last or 0) - head)
 
 
 def _reap(process) -> None:

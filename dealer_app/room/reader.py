@@ -55,6 +55,7 @@ class RoomRuling:
     hash: str
 
 
+ROWS_PER_PAGE = 5000  # a table's summary rows read in one query
 LATE_WINDOW = 1000  # ids: how far back a refusal or ruling that committed late is looked for
 
 
@@ -185,21 +186,23 @@ class RoomReader:
         tops = {tid: last for tid, last in self._query(
             "SELECT t.table_id, (SELECT l.row_id FROM room.log l WHERE l.table_id = t.table_id "
             "ORDER BY l.row_id DESC LIMIT 1) FROM room.tables t") if last is not None}
-        todo = {tid: (self.heads.get(tid, 0), top) for tid, top in tops.items() if top > self.heads.get(tid, 0)}
-        while todo:
-            rows = self._query(
-                "SELECT l.table_id, l.row_id, l.session, l.hand_no, l.kind, l.payload, l.at, l.hash "
-                "FROM room.log l JOIN unnest(%s::text[], %s::bigint[], %s::bigint[]) AS span(table_id, head, top) "
-                "ON span.table_id = l.table_id WHERE l.row_id > span.head AND l.row_id <= span.top "
-                "AND l.kind = ANY(%s) ORDER BY l.table_id, l.row_id LIMIT 5000",
-                (list(todo), [h for h, _ in todo.values()], [t for _, t in todo.values()], list(SUMMARY_KINDS)))
-            for tid, row_id, sid, hand, kind, payload, at, digest in rows:
-                summary = self.index.take(tid, sid, hand, kind, payload, at, digest)
-                if summary is not None:  # (its room_label: the index's labels, read just before)
-                    changed[(tid, sid, hand)] = summary
-                todo[tid] = (row_id, todo[tid][1])
-            if len(rows) < 5000:
-                break
+        # one table at a time, a page at a time, each page a range of the (table_id, row_id)
+        # index: a page that joined every table's span and sorted what was left read the rest
+        # of the room again for each page (23 s for a room of 100,000 hands)
+        for tid, top in tops.items():
+            head = self.heads.get(tid, 0)
+            while head < top:
+                rows = self._query(
+                    "SELECT row_id, session, hand_no, kind, payload, at, hash FROM room.log "
+                    "WHERE table_id = %s AND row_id > %s AND row_id <= %s AND kind = ANY(%s) ORDER BY row_id "
+                    "LIMIT %s", (tid, head, top, list(SUMMARY_KINDS), ROWS_PER_PAGE))
+                for row_id, sid, hand, kind, payload, at, digest in rows:
+                    summary = self.index.take(tid, sid, hand, kind, payload, at, digest)
+                    if summary is not None:  # (its room_label: the index's labels, read just before)
+                        changed[(tid, sid, hand)] = summary
+                    head = row_id
+                if len(rows) < ROWS_PER_PAGE:
+                    break
         self.heads.update(tops)
 
     def hands(self) -> list[HandSummary]:
@@ -247,11 +250,14 @@ class RoomReader:
 
 class RoomTableRecord:
     """One room table, read as the floor reads a record (``floor/timeline.load_hand``,
-    ``floor/rulings.record_ruling``). A ruling recorded through it goes to the room; it records
-    the decision, and moves no chips: chips are moved by a ruling at the table's own console,
-    whose record carries its seats."""
+    ``floor/rulings.record_ruling``). A ruling recorded through it goes to the room. Its chips
+    move no seat here: the table's record carries the seats, so a ruling that moves chips
+    reaches the table (``room.rulings_for_table``, read by its forwarder), which shows it to
+    its dealer between hands and applies it when the dealer confirms."""
 
     writable = True
+    # a ruling recorded here moves no seat's chips itself (and is numbered as the room's): its
+    # chips reach the table, and move there when the table's dealer confirms them
     moves_no_chips = True
 
     def __init__(self, reader: RoomReader, table_id: str, owns_reader: bool = False):
@@ -309,11 +315,7 @@ class RoomTableRecord:
         for kind, payload in rows:
             if kind != "ruling":
                 raise StoreError(f"{self.path}: only a ruling is added to a table from the room")
-            if payload.get("chips"):
-                raise StoreError(says(QT_TRANSLATE_NOOP(
-                    "Errors", "a ruling made in the room records the decision; chips are moved by a ruling at the "
-                              "table's own floor console (its record carries the seats)")))
-            try:
+            try:  # (its chips, if any, reach the table: its dealer applies them between hands)
                 self.reader.record_ruling(self.table_id, session, hand_no, payload)
             except RoomError as exc:
                 raise StoreError(str(exc)) from None

@@ -110,9 +110,12 @@ def _shortage(h: Hand, rng: random.Random):
 
 
 def _stub(h: Hand, rng: random.Random):
-    # after third street is dealt (before it the answer is always 52, or 51 after a burn)
-    if (h.phase == "bet" or h.street > 3) and rng.random() < 0.1:
-        return {"stub": h.stub}, ("D-9",)
+    # once a street's cards are all out: while it is bet, at the showdown or at the end (before
+    # third street the answer is always 52, or 51 after a burn). Never while a street is dealt:
+    # the next street's burn is made (and counted) the moment a round ends, before the table
+    # shows any card of it, and ``replay`` states the stub of a street after its cards.
+    if h.phase != "deal" and rng.random() < 0.1:
+        return {"stub": h.stub}, ("D-5", "D-9") if h.burns else ("D-9",)
     return None
 
 

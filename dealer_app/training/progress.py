@@ -12,8 +12,12 @@ import json
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from typing import TYPE_CHECKING
 
 import fsrs
+
+if TYPE_CHECKING:
+    from dealer_app.training.exam import ExamListing
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS training_trainees (
@@ -137,12 +141,25 @@ class Progress:
         return rows
 
 
-def write_csv(rows: list[dict], path) -> None:
-    """The group summary as CSV (one row per trainee and skill)."""
+EXAM_COLUMNS = ["exam", "blueprint", "blueprint_id", "instructor", "score_percent", "pass_mark", "passed", "genuine"]
+
+
+def write_csv(rows: list[dict], path, exams: list[ExamListing] | None = None) -> None:
+    """The group summary as CSV: one row per trainee and skill, then one per exam and skill,
+    whose ``exam`` column is the certificate's verification ID (empty on the summary's rows)."""
     import csv
     with open(path, "w", newline="", encoding="utf-8") as f:
         w = csv.DictWriter(f, fieldnames=["trainee", "skill", "answers", "right", "accuracy", "mean_seconds", "last",
-                                          "due"])
+                                          "due", *EXAM_COLUMNS])
         w.writeheader()
         w.writerows(rows)
+        for listed in exams or []:
+            e = listed.result
+            for s in e.skills:
+                w.writerow({"trainee": e.trainee, "skill": s.skill, "answers": s.asked, "right": s.right,
+                            "accuracy": round(s.right / s.asked, 3) if s.asked else 0.0, "mean_seconds": "",
+                            "last": e.finished_at or e.started_at, "due": "", "exam": e.id,
+                            "blueprint": e.blueprint_name, "blueprint_id": e.blueprint_id, "instructor": e.instructor,
+                            "score_percent": e.score_percent, "pass_mark": e.pass_mark, "passed": e.passed,
+                            "genuine": listed.genuine})
 

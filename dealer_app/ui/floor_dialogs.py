@@ -133,11 +133,15 @@ class RulingDialog(QDialog):
         self.remedy = QComboBox()
         for remedy, label in zip(REMEDIES, (self.tr("None: the decision only"), self.tr("Move chips between seats"),
                                             self.tr("Void the hand: every chip back")), strict=True):
-            if remedy == "none" or not getattr(store, "moves_no_chips", False):
-                self.remedy.addItem(label, remedy)
+            self.remedy.addItem(label, remedy)
+        room_note = None
         if getattr(store, "moves_no_chips", False):  # a room's table: its seats are in its own record
-            self.remedy.setToolTip(self.tr("A ruling made in the room records the decision. Chips are moved by a "
-                                           "ruling at the table's own floor console, whose record carries its seats."))
+            room_note = QLabel(self.tr("A ruling made in the room is recorded in the room. The chips it moves reach "
+                                       "the table: its dealer is shown the ruling between hands, and the chips move "
+                                       "on its seats when the dealer confirms."))
+            room_note.setWordWrap(True)
+            room_note.setObjectName("room_chips_note")
+            self.remedy.setToolTip(room_note.text())
         self.chips: dict[int, QLineEdit] = {}
         chips_box = QWidget()
         chips_form = QFormLayout(chips_box)
@@ -162,9 +166,6 @@ class RulingDialog(QDialog):
             form.addRow(label, w)
         if self.pin_again is not None:
             form.addRow(self.tr("The floor PIN again (it is set now)"), self.pin_again)
-        if getattr(store, "moves_no_chips", False):
-            chips_box.hide()
-            form.labelForField(chips_box).hide()
         for edit in self.chips.values():
             edit.setMinimumHeight(edit.sizeHint().height())
             edit.textChanged.connect(self._preview)
@@ -178,6 +179,8 @@ class RulingDialog(QDialog):
         fields.setLayout(form)
         layout.addWidget(ScrollingPanel(fields), 1)
         layout.addWidget(self.after)
+        if room_note is not None:
+            layout.addWidget(room_note)
         self.rule_texts = _RuleTexts()
         layout.addWidget(self.rule_texts)
         self.error = QLabel()
@@ -322,15 +325,32 @@ class IrregularityDialog(QDialog):
         if code is None:
             return
         h = self.controller.hand
+        extra = ""
+        self.seat.setReadOnly(False)
         if code in ("I-1", "I-5") and h is not None and h.phase in ("deal", "bet"):
             due = self.controller.prompt().seat
             if code == "I-1" and due is not None:
+                # the exposed card is entered as the door card of the seat whose door card is due
+                # (the engine takes no other: I-1 keeps the dealing order); another seat's waits
+                # until its own door card is due, and the dialog says so instead of a guess
                 self.seat.setText(str(due))
+                self.seat.setReadOnly(True)
+                later = [q.seat for q in h.deal_queue[1:]] if h.street == 3 and h.phase == "deal" else []
+                extra = "<p>" + fill(self.tr("The exposed card becomes the door card of seat %1, whose door card is "
+                                             "due now."), due)
+                if len(later) == 1:
+                    extra += " " + fill(self.tr("If it was a downcard of seat %1, deal seat %2's door card first, "
+                                                "then report it when seat %1's door card is due."), later[0], due)
+                elif later:
+                    extra += " " + fill(self.tr("If it was a downcard of one of the seats %1 (their door cards are "
+                                                "not dealt yet), deal the door cards up to that seat first, then "
+                                                "report it when its door card is due."),
+                                        ", ".join(str(seat) for seat in later))
+                extra += "</p>"
         text = rule_text(code, language())
-        extra = ""
         if code == "I-5":
             option = self.controller.session.rules.out_of_turn
-            extra = "<p>" + self.tr("This table's house option out_of_turn: %1").replace("%1", option) + "</p>"
+            extra += "<p>" + self.tr("This table's house option out_of_turn: %1").replace("%1", option) + "</p>"
         self.remedy.setHtml(f"<p><b>{code}</b> {rule_html(text)}</p>{extra}")
 
     def apply(self):

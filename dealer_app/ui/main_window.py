@@ -8,17 +8,18 @@ from PySide6.QtWidgets import QInputDialog, QLabel, QMainWindow, QMessageBox, QS
 
 from dealer_app.engine.session import TableSession
 from dealer_app.errorlog import log
-from dealer_app.live.controller import TableController
+from dealer_app.live.controller import InputError, TableController
 from dealer_app.ui.action_panel import ActionPanel, run_guarded
 from dealer_app.ui.keys import DealerKeys
 from dealer_app.ui.new_table_dialog import NewTableDialog
 from dealer_app.ui.players_display import PlayersDisplay
 from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.resume_dialog import ResumeDialog
+from dealer_app.ui.room_ruling_dialog import RoomRulingDialog
 from dealer_app.ui.rulings import RulingsLog
 from dealer_app.ui.screen_fit import FLOOR_WINDOW, TRAINER_WINDOW, ScrollingPanel, fit_window
 from dealer_app.ui.table_view import TableView
-from dealer_app.ui.words import error_words, profile_name, table_title
+from dealer_app.ui.words import error_words, fill, profile_name, table_title
 
 
 class MainWindow(QMainWindow):
@@ -70,6 +71,12 @@ class MainWindow(QMainWindow):
         self.panel.set_four_colour(self.table_view.four_colour)
         self.bridge.changed.connect(self._update_actions)
         self.bridge.changed.connect(self._say_floor_ruling)
+        # the room's rulings that move chips here: shown between hands (issue 26 §4)
+        self.room_ruling_dialog: RoomRulingDialog | None = None
+        self._room_asked: dict[tuple[int, str], tuple] = {}  # a ruling -> (session, hand) it was shown after
+        self._room_told: dict[tuple[int, str], str] = {}  # a ruling that cannot be applied -> why, as said
+        self.room.rulings_changed.connect(self._offer_room_ruling)
+        self.bridge.changed.connect(self._offer_room_ruling)
         self._update_actions()
         geometry = self.settings.value("geometry")
         if geometry is not None:
@@ -176,6 +183,49 @@ class MainWindow(QMainWindow):
         notice = self.controller.floor_notice
         if change == "floor_ruling" and notice is not None:
             self.statusBar().showMessage(error_words(notice), 60000)
+
+    def _offer_room_ruling(self, _change: str = ""):
+        """Between hands only: a ruling of the room's floor that moves chips at this table, not
+        applied by its record, is shown to the dealer (once after each hand, until applied; one
+        that cannot be applied here is said, with why, once)."""
+        from dealer_app.floor.rulings import check_room_ruling, room_ruling_applied
+        c = self.controller
+        if self.room_ruling_dialog is not None or c.store is None or c.session is None or c.hand is not None:
+            return
+        for pending in self.room.rulings:
+            key = (pending.id, pending.hash)
+            if pending.session != c.session_id or self._room_asked.get(key) == (c.session_id, c.hand_no):
+                continue
+            if room_ruling_applied(c.store, pending):
+                continue
+            refused = None
+            try:
+                check_room_ruling(c, pending)
+            except InputError as exc:
+                refused = error_words(exc)
+                if self._room_told.get(key) == refused:
+                    continue
+                self._room_told[key] = refused
+            self._room_asked[key] = (c.session_id, c.hand_no)
+            dialog = RoomRulingDialog(c, pending, refused, self)
+            dialog.setModal(True)
+            dialog.finished.connect(lambda result, d=dialog: self._room_ruling_done(d, result))
+            self.room_ruling_dialog = dialog
+            dialog.open()
+            dialog.activateWindow()
+            return
+
+    def _room_ruling_done(self, dialog: RoomRulingDialog, result: int):
+        """The dealer applied the room's ruling (the floor's notice is in the status bar), or left
+        it for after the next hand: said, so that nothing is left silently."""
+        from PySide6.QtCore import QTimer
+        self.room_ruling_dialog = None
+        if dialog.applied is None and dialog.refused is None:
+            self.statusBar().showMessage(fill(self.tr("The floor's ruling on hand %1 is not applied yet: it is shown "
+                                                      "again after the next hand"),
+                                              f"{dialog.pending.session}-{dialog.pending.hand}"), 60000)
+        dialog.deleteLater()
+        QTimer.singleShot(0, self._offer_room_ruling)  # (another ruling may be waiting)
 
     def _update_actions(self, _change: str = ""):
         c = self.controller

@@ -16,7 +16,16 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QL
 
 from dealer_app.history.store import StoreError
 from dealer_app.room.database import ENV, RoomError, room_url, shown_url
-from dealer_app.room.forwarder import NOT_ALLOWED, OFFLINE, REFUSED, STOPPED, UP_TO_DATE, Forwarder, ForwardState
+from dealer_app.room.forwarder import (
+    NOT_ALLOWED,
+    OFFLINE,
+    REFUSED,
+    STOPPED,
+    UP_TO_DATE,
+    Forwarder,
+    ForwardState,
+    PendingRuling,
+)
 from dealer_app.ui.screen_fit import keep_wrapped_lines
 
 log = logging.getLogger(__name__)
@@ -26,11 +35,13 @@ class TableLink(QObject):
     """Owns the forwarder of the window's record and says its state in ``label``."""
 
     state = Signal(object, object)  # (the forwarder, its state): a stopped one's last words are dropped
+    rulings_changed = Signal()  # the room's rulings that move chips here, not applied yet (``rulings``)
 
     def __init__(self, label: QLabel, settings: QSettings, parent=None):
         super().__init__(parent)
         self.label, self.settings = label, settings
         self.forwarder: Forwarder | None = None
+        self.rulings: tuple[PendingRuling, ...] = ()  # as the forwarder last read them
         self.state.connect(self._show)
         label.hide()
 
@@ -64,6 +75,9 @@ class TableLink(QObject):
         if self.forwarder is not None:
             self.forwarder.stop()
             self.forwarder = None
+        if self.rulings:
+            self.rulings = ()
+            self.rulings_changed.emit()
 
     def _say(self, text: str, problem: bool, detail: str = "") -> None:
         # the widgets are touched only when what they say changes: the state comes after every
@@ -80,6 +94,9 @@ class TableLink(QObject):
     def _show(self, forwarder: Forwarder, s: ForwardState) -> None:
         if forwarder is not self.forwarder:
             return  # (a forwarder stopped since: the Settings named another server)
+        if s.rulings != self.rulings:
+            self.rulings = s.rulings
+            self.rulings_changed.emit()
         if s.state == UP_TO_DATE:
             text, problem = self.tr("Room: up to date"), False
         elif s.state == OFFLINE:

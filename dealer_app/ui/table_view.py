@@ -16,6 +16,7 @@ LEFT_MIDDLE = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 RIGHT_MIDDLE = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 CENTRED_WRAPPED = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
 HEADER_TOP, HEADER_BAND = 2, 32  # the header's band, above the seat boxes (seat_centre keeps them below 34)
+NOTE_COLOUR = "#5ab4ff"  # the trainer's neutral highlight: a seat asked about, or the answer (not yellow: to act)
 
 
 def header_layout(text: str, width: float) -> tuple[QFont, list[str]]:
@@ -247,8 +248,10 @@ class TableView(QWidget):
         bw, bh = self.SEAT_W, self.SEAT_H
         box = QRectF(centre.x() - bw / 2, centre.y() - bh / 2, bw, bh)
         won = sum(pot["winners"].get(v.seat, 0) for pot in self.controller.awards())
-        border = QColor("#ffd400") if v.to_act else QColor("#3ddc84") if won else QColor("#555555")
-        p.setPen(QPen(border, 5 if v.to_act or won else 1.5))
+        # the seat to act yellow, a winner green, a seat the trainer asks about (or answers with) blue
+        border = QColor("#ffd400") if v.to_act else QColor("#3ddc84") if won else QColor(NOTE_COLOUR) if v.note \
+            else QColor("#555555")
+        p.setPen(QPen(border, 5 if v.to_act or won or v.note else 1.5))
         p.setBrush(QColor("#2b2b2b") if not v.folded else QColor("#3a3a3a"))
         p.drawRoundedRect(box, 10, 10)
         dim = "#8a8a8a" if v.folded or v.sitting_out else "#ffffff"
@@ -257,39 +260,21 @@ class TableView(QWidget):
                    True, RIGHT_MIDDLE)
         # the bottom line: the status at the left, the bet in front at the right, between them what fits
         room = bw - 12 - (self._width(self.controller.money(v.round_to), 15) + 8 if v.round_to else 0)
-        status = ""
-        if won:
-            status = self.tr("WINS %1").replace("%1", self.controller.money(won))
-        elif v.folded:
-            status = self.tr("FOLDED")
-        elif v.all_in:
-            status = self.tr("ALL-IN")
-        elif v.held is not None:  # I-5: its action out of turn, held until its turn comes
-            action, to = v.held
-            held = action_name(action) + (f" {self.controller.money(to)}" if to is not None else "")
-            status = self.tr("HELD: %1 (I-5)").replace("%1", held)
-            if self._width(status, 14) > bw - 12:  # (German is longer)
-                status = self.tr("HELD: %1").replace("%1", held)
-        elif v.to_act:
-            status = self.tr("TO ACT")
-            with_call = self.tr("TO ACT · call %1").replace("%1", self.controller.money(v.to_call))
-            if v.to_call and self._width(with_call, 14) <= room:
-                status = with_call  # (else the button says what the call is)
-        elif v.sitting_out:
-            status = self.tr("SITTING OUT")
+        status = self.seat_status(v, won, room)
         extra, to_call = "", ""  # what this seat must call and has in the pot this hand, as the room allows
         if v.in_hand and not v.folded and not won:
             to_call = self.tr("to call %1").replace("%1", self.controller.money(v.to_call)) \
                 if v.to_call and not v.to_act else ""
-            in_pot = self.tr("in pot %1").replace("%1", self.controller.money(v.in_pot))
+            in_pot = self.tr("in pot %1").replace("%1", self.controller.money(v.in_pot)) if v.in_pot_shown else ""
             left = room - (self._width(status + " · ", 14) if status else 0)
             for option in (" · ".join(x for x in (to_call, in_pot) if x), to_call):
                 if option and self._width(option, 12, False) <= left:
                     extra = option
                     break
         if status:
-            self._text(p, QRectF(box.x() + 6, box.bottom() - 22, bw - 12, 20), status, 14,
-                       "#3ddc84" if won else "#ffd400" if v.to_act else "#ff8080" if v.all_in else "#aaaaaa", True,
+            colour = "#3ddc84" if won else "#ffd400" if v.to_act else "#ff8080" if v.all_in else NOTE_COLOUR \
+                if v.note and status == v.note else "#aaaaaa"
+            self._text(p, QRectF(box.x() + 6, box.bottom() - 22, bw - 12, 20), status, 14, colour, True,
                        Qt.AlignmentFlag.AlignLeft)
         if extra:
             at = box.x() + 6 + (self._width(status + " · ", 14) if status else 0)
@@ -301,6 +286,33 @@ class TableView(QWidget):
                        15, "#ffe27a", True, Qt.AlignmentFlag.AlignRight)
         for code, rect, visible, scale in self.card_row(v, box):
             paint_card(p, rect, code, self.four_colour, dim=v.folded, visible_width=visible, corner_scale=scale)
+
+    def seat_status(self, v, won: int = 0, room: float = 10**6) -> str:
+        """The words at the foot of a seat's box: what it won, folded, all-in, its held action,
+        the trainer's note about it, to act (with the call where ``room`` allows), sitting out."""
+        status = ""
+        if won:
+            status = self.tr("WINS %1").replace("%1", self.controller.money(won))
+        elif v.folded:
+            status = self.tr("FOLDED")
+        elif v.all_in:
+            status = self.tr("ALL-IN")
+        elif v.held is not None:  # I-5: its action out of turn, held until its turn comes
+            action, to = v.held
+            held = action_name(action) + (f" {self.controller.money(to)}" if to is not None else "")
+            status = self.tr("HELD: %1 (I-5)").replace("%1", held)
+            if self._width(status, 14) > self.SEAT_W - 12:  # (German is longer)
+                status = self.tr("HELD: %1").replace("%1", held)
+        elif v.note:  # the trainer's: asked about, or the answer (never "to act")
+            status = v.note
+        elif v.to_act:
+            status = self.tr("TO ACT")
+            with_call = self.tr("TO ACT · call %1").replace("%1", self.controller.money(v.to_call))
+            if v.to_call and self._width(with_call, 14) <= room:
+                status = with_call  # (else the button says what the call is)
+        elif v.sitting_out:
+            status = self.tr("SITTING OUT")
+        return status
 
     @classmethod
     def card_row(cls, v, box: QRectF) -> list[tuple[str | None, QRectF, float, float]]:

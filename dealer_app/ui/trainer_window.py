@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -40,7 +40,10 @@ from dealer_app.engine.catalog import rule_text
 from dealer_app.floor.imported import timeline_of
 from dealer_app.floor.timeline import Moment
 from dealer_app.training.drills import SKILLS, Drill
+from dealer_app.training.exam import ExamError, ExamResult, ExamSession
 from dealer_app.training.session import MODES, Result, TrainingSession
+from dealer_app.ui.drill_facts import facts_of, working
+from dealer_app.ui.exam_dialogs import ExamPicker, exam_book_of
 from dealer_app.ui.file_dialogs import save_pdf_dialog
 from dealer_app.ui.keys import WindowKeys
 from dealer_app.ui.qt_bridge import ControllerBridge
@@ -48,7 +51,7 @@ from dealer_app.ui.rulings import rule_html
 from dealer_app.ui.screen_fit import PROGRESS_WINDOW, ScrollingPanel, fit_window
 from dealer_app.ui.table_view import TableView
 from dealer_app.ui.words import card as card_words
-from dealer_app.ui.words import high_hand, language, say, typed_cents
+from dealer_app.ui.words import error_words, high_hand, language, say, typed_cents
 
 SEAT_SKILLS = ("bring-in", "first-to-act", "shows-first")
 translate = QCoreApplication.translate
@@ -57,39 +60,55 @@ translate = QCoreApplication.translate
 class DrillMoment(Moment):
     """A drill's moment as the trainee sees it: what would give the answer away is not drawn
     (the seat to act for a seat question, the pot, the stub, the shortage warning, the awards)
-    until the answer is in; ``highlight`` marks the answer's seats afterwards."""
+    until the answer is in; the table stays as it stood when asked (Winners: the stacks before
+    the push, the all-in seats still all-in, the pots in the middle). ``asked`` is the seat a
+    question is about, ``highlight`` the answer's seats afterwards: both marked with a neutral
+    note, never as the seat to act."""
 
     skill = ""
     answered = False
     highlight: tuple[int, ...] = ()
+    asked: int | None = None
+
+    def _unpushed(self) -> bool:
+        return self.skill in ("winners", "best-five") and not self.answered
 
     def seats(self):
         views = super().seats()
         won: dict[int, int] = {}
-        if self.skill in ("winners", "best-five") and not self.answered:  # the stacks before the push
+        if self._unpushed():  # the stacks before the push
             for pot in super().awards():
                 for seat, amount in pot["winners"].items():
                     won[seat] = won.get(seat, 0) + amount
         for v in views:
-            if self.skill in SEAT_SKILLS + ("spot",) and not self.answered:
-                v.to_act = False
-            if self.answered:
-                v.to_act = v.seat in self.highlight
-            v.stack -= won.get(v.seat, 0)
+            if self.skill in SEAT_SKILLS or (self.skill == "spot" and not self.answered):
+                v.to_act = False  # (a seat question's, after the answer too: the answer is marked as such)
+            if won:
+                v.stack -= won.get(v.seat, 0)
+                if v.in_hand and not v.folded and v.stack == 0:
+                    v.all_in = True  # all-in as it was when asked (a pot won would lift the tag)
+            if v.seat == self.asked:
+                v.note = translate("Training", "ASKED")
+            elif self.answered and v.seat in self.highlight and self.skill != "winners":
+                v.note = translate("Training", "ANSWER")
+            if self.skill == "pot" and not self.answered:
+                v.in_pot_shown = False  # (each seat's chips in the pot would add up to the answer)
         return views
 
     def status(self) -> dict:
         st = dict(super().status())
         if st and not self.answered and self.skill in ("stub", "shortage"):
             st["stub"] = "?"
+        if st and self._unpushed() and self.hand is not None:  # the pots in the middle, not yet pushed
+            st["phase"], st["pot"] = "showdown", sum(p["amount"] for p in self.hand.pots_awarded)
         return st
 
     def pots(self):
-        hide = self.skill in ("pot", "side-pots", "winners") and not self.answered
+        hide = self.skill in ("pot", "side-pots") and not self.answered
         return [] if hide else super().pots()
 
     def awards(self):
-        return [] if self.skill in ("winners", "best-five") and not self.answered else super().awards()
+        return [] if self._unpushed() else super().awards()
 
     def shortage_warning(self):
         return None if self.skill == "shortage" and not self.answered else super().shortage_warning()
@@ -111,6 +130,8 @@ def moment_of(drill: Drill) -> DrillMoment:
     timeline = timeline_of(drill.hand, drill.table, 1)
     m = timeline.moment_as(len(timeline.steps) - 1, DrillMoment)
     m.skill = drill.skill
+    if drill.skill == "best-five":
+        m.asked = drill.answer["seat"]
     titled(m, drill.table)
     return m
 
@@ -119,6 +140,8 @@ class TrainerWindow(QMainWindow):
     def __init__(self, progress=None, parent=None):
         super().__init__(parent)
         self.progress = progress
+        self.exams = exam_book_of(progress)  # the instructors' blueprints and the exams' sealed results
+        self.exam_result: ExamResult | None = None
         self.session: TrainingSession | None = None
         self.moment: DrillMoment | None = None
         self.setWindowTitle(self.tr("Dealer training"))
@@ -126,13 +149,59 @@ class TrainerWindow(QMainWindow):
         self.table_view = TableView(self.bridge)
         self.table_view.seat_clicked.connect(self._seat_clicked)
         split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(self.table_view)
+        left = QSplitter(Qt.Orientation.Vertical)  # the table, and under it the hand so far
+        self.table_view.setMinimumHeight(440)  # (with the hand under it, the trainer fits a 1280x720 screen)
+        left.addWidget(self.table_view)
+        left.addWidget(self._facts_box())
+        left.setSizes([600, 190])
+        split.addWidget(left)
         split.addWidget(ScrollingPanel(self._side()))  # (scrolls only where a screen is too short for it)
         split.setSizes([820, 480])
         self.setCentralWidget(split)
         self.status = QLabel()
         self.statusBar().addWidget(self.status, 1)
+        self.clock = QLabel()  # an exam's time left
+        self.clock.setObjectName("exam_clock")
+        self.clock.setStyleSheet("font-size: 14pt; font-weight: bold;")
+        self.statusBar().addPermanentWidget(self.clock)
+        self.exam_timer = QTimer(self)
+        self.exam_timer.setInterval(250)
+        self.exam_timer.timeout.connect(self._tick)
         self.keys = _TrainerKeys(self)
+
+    # --- under the table: what a dealer knows at the drill's moment ------------------------------
+    def _facts_box(self) -> QWidget:
+        box = QWidget()
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(4, 2, 4, 2)
+        top = QHBoxLayout()
+        top.addWidget(QLabel(self.tr("The hand so far")))
+        top.addStretch(1)
+        self.whole_hand = QCheckBox(self.tr("Whole hand (Alt+H)"))  # (the trainee's choice, kept from drill to drill)
+        self.whole_hand.setToolTip(self.tr("Show the earlier streets' actions too, not only this street's"))
+        self.whole_hand.toggled.connect(lambda _on: self._show_facts())
+        top.addWidget(self.whole_hand)
+        layout.addLayout(top)
+        self.facts = QTextBrowser()
+        self.facts.setObjectName("hand_facts")
+        self.facts.setOpenLinks(False)
+        self.facts.setMinimumHeight(64)
+        layout.addWidget(self.facts, 1)
+        return box
+
+    def _show_facts(self):
+        """The hand so far (this street's actions, the earlier ones when asked for), the starting
+        stacks, the pots or the stub where the answer depends on them."""
+        drill = self.session.current if self.session is not None else None
+        if drill is None or drill.hand is None:
+            self.facts.clear()
+            return
+        lines = facts_of(drill.skill, drill.hand).lines(self.whole_hand.isChecked())
+        e = html.escape
+        self.facts.setHtml("".join(f"<div style='margin-left:16px'>{e(line.strip())}</div>" if line.startswith(" ")
+                                   else f"<div><b>{e(line)}</b></div>" for line in lines))
+        bar = self.facts.verticalScrollBar()
+        bar.setValue(bar.maximum())  # the street being played, at the foot, in view
 
     # --- the side panel: the session, the question, the answer, the explanation ------------------
     def _side(self) -> QWidget:
@@ -163,14 +232,13 @@ class TrainerWindow(QMainWindow):
             self.mode.setItemData(self.mode.count() - 1, words, Qt.ItemDataRole.ToolTipRole)
         self.mode.currentIndexChanged.connect(
             lambda i: self.mode_words.setText(str(self.mode.itemData(i, Qt.ItemDataRole.ToolTipRole))))
+        self.mode.currentIndexChanged.connect(lambda _i: self._mode_rows())
         self.mode_words.setText(str(self.mode.itemData(0, Qt.ItemDataRole.ToolTipRole)))
         self.count = QSpinBox()
         self.count.setRange(1, 200)
         self.count.setValue(10)
-        self.pass_mark = QSpinBox()  # the exam's pass mark, the trainer's to set
-        self.pass_mark.setRange(1, 100)
-        self.pass_mark.setValue(80)
-        self.pass_mark.setSuffix(" %")
+        # an exam is the instructor's: a locked blueprint, picked, shown, never edited here
+        self.exam_picker = ExamPicker(self.exams)
         self.skills = QListWidget()
         for skill in SKILLS:
             item = QListWidgetItem(skill_name(skill))
@@ -181,17 +249,17 @@ class TrainerWindow(QMainWindow):
         form.addRow(self.tr("Trainee"), self.trainee)
         form.addRow(self.tr("Mode"), self.mode)
         form.addRow(self.mode_words)
-        numbers = QHBoxLayout()  # the drills and the exam's pass mark on one row, to save a row's height
+        numbers = QHBoxLayout()
         numbers.addWidget(self.count)
-        numbers.addSpacing(12)
-        pass_label = QLabel(self.tr("Exam pass mark"))
-        pass_label.setBuddy(self.pass_mark)
-        numbers.addWidget(pass_label)
-        numbers.addWidget(self.pass_mark)
         numbers.addStretch(1)
         form.addRow(self.tr("Drills"), numbers)
+        self._numbers = numbers
         form.addRow(self.tr("Skills"), self.skills)
+        form.addRow(self.tr("Exam"), self.exam_picker)
+        self.form = form
         layout.addLayout(form)
+        layout.addWidget(self.exam_picker.summary)  # (under the form: a form row would not give it its wrapped lines)
+        self._mode_rows()
         buttons = QHBoxLayout()
         self.start_button = QPushButton(self.tr("Start"))
         self.start_button.clicked.connect(self.start)
@@ -231,6 +299,9 @@ class TrainerWindow(QMainWindow):
         if self.mode.currentData() == "spot":
             self.start_spot()
             return
+        if self.mode.currentData() == "exam":
+            self.start_exam()
+            return
         self.explanation.setVisible(True)
         skills = [self.skills.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.skills.count())
                   if self.skills.item(i).checkState() == Qt.CheckState.Checked]
@@ -245,8 +316,7 @@ class TrainerWindow(QMainWindow):
             if self.progress is not None and name:
                 trainee_id = self.progress.trainee(name)
             self.session = TrainingSession(self.mode.currentData(), skills, self.count.value(), seed=_seed(),
-                                           progress=self.progress, trainee_id=trainee_id,
-                                           pass_mark=self.pass_mark.value() / 100)
+                                           progress=self.progress, trainee_id=trainee_id)  # (an exam: start_exam)
         except ValueError as exc:
             self.explanation.setHtml(f"<p style='color:#b00020'><b>{html.escape(str(exc))}</b></p>")
             return
@@ -256,8 +326,62 @@ class TrainerWindow(QMainWindow):
 
     def _lock_form(self, locked: bool):
         """During a session the trainee, mode and skills stay as they were started."""
-        for w in (self.trainee, self.mode, self.count, self.skills, self.pass_mark, self.start_button):
+        for w in (self.trainee, self.mode, self.count, self.skills, self.exam_picker, self.start_button):
             w.setEnabled(not locked)
+        # during an exam its blueprint's summary gives its room to the drill (the clock shows the time)
+        self.exam_picker.summary.setVisible(not locked and self.mode.currentData() == "exam")
+
+    def _mode_rows(self):
+        """Learn and practice: the drills and skills are the trainee's; an exam: the blueprint's."""
+        exam = self.mode.currentData() == "exam"
+        self.form.setRowVisible(self.exam_picker, exam)
+        self.exam_picker.summary.setVisible(exam)
+        self.form.setRowVisible(self.skills, not exam)
+        self.form.setRowVisible(self._numbers, not exam)
+
+    # --- an exam: the instructor's blueprint, timed --------------------------------------------
+    def start_exam(self):
+        """The picked blueprint, its seal checked (one edited in the database is refused), taken
+        as it is: its drills from its seed and this attempt's own, its time limit on the clock."""
+        self.explanation.setVisible(True)
+        name = self.trainee.currentText().strip()
+        bp_id = self.exam_picker.current_id()
+        problem = self.tr("Type the trainee's name first: the answers are kept for them.") if not name else \
+            self.tr("Pick an exam blueprint: an instructor makes and locks one.") if not bp_id or \
+            self.exams is None or self.progress is None else ""
+        if problem:
+            self.explanation.setHtml(f"<p style='color:#b00020'><b>{html.escape(problem)}</b></p>")
+            return
+        assert self.exams is not None and self.progress is not None and bp_id is not None
+        try:
+            bp = self.exams.blueprint(bp_id)
+            trainee_id = self.progress.trainee(name)
+            session = ExamSession.of(bp, _seed(), progress=self.progress, trainee_id=trainee_id)
+        except ExamError as exc:
+            self.explanation.setHtml(f"<p style='color:#b00020'><b>{html.escape(error_words(exc))}</b></p>")
+            return
+        except ValueError as exc:
+            self.explanation.setHtml(f"<p style='color:#b00020'><b>{html.escape(str(exc))}</b></p>")
+            return
+        self.session = session
+        self.exam_result = self.exams.start(session, name, trainee_id)
+        self.certificate_button.setVisible(False)
+        self._lock_form(True)
+        self.exam_timer.start()
+        self._tick()
+        self.next_drill()
+
+    def _tick(self):
+        s = self.session
+        if not isinstance(s, ExamSession) or s.stopped and not self.exam_timer.isActive():
+            return
+        left = int(s.remaining() + 0.999)
+        self.clock.setText(self.tr("Time left %1").replace("%1", f"{left // 60}:{left % 60:02d}"))
+        if s.time_up and not s.stopped:  # the time is up: what is not answered counts as wrong
+            s.stop()
+            self.next_button.setVisible(False)
+            self._show_facts()
+            self._finished()
 
     # --- spot the dealer's error ----------------------------------------------------------------
     def start_spot(self):
@@ -265,6 +389,7 @@ class TrainerWindow(QMainWindow):
         from dealer_app.ui.spot_panel import SpotPanel
         self.session = None
         _clear(self.answer_layout)
+        self._show_facts()  # (none: the spot panel tells its own hand step by step)
         self.answer_button.setVisible(False)
         self.next_button.setVisible(False)
         self.certificate_button.setVisible(False)
@@ -292,6 +417,7 @@ class TrainerWindow(QMainWindow):
         assert self.session is not None
         drill = self.session.next()
         self.next_button.setVisible(False)
+        self._show_facts()  # (the next drill's hand, or none when the session is over)
         if drill is None:
             self._finished()
             return
@@ -322,8 +448,8 @@ class TrainerWindow(QMainWindow):
             hint.setText(self.tr("Click the seat on the table, or type its number and Enter."))
             self._entry(self.tr("Seat"))
         elif skill in ("pot", "stub"):
-            hint.setText(self.tr("Type the amount and Enter.") if skill == "pot" else
-                         self.tr("Type the number of cards and Enter."))
+            hint.setText(self.tr("Every ante and bet, those still in front of the players too. Type the amount and "
+                                 "Enter.") if skill == "pot" else self.tr("Type the number of cards and Enter."))
             self._entry(self.tr("Amount") if skill == "pot" else self.tr("Cards"))
         elif skill == "shortage":
             hint.setText(self.tr("Tick what the dealer does before this round."))
@@ -350,6 +476,7 @@ class TrainerWindow(QMainWindow):
                                  "(e.g. 21: 1 2 3)") if skill == "side-pots" else
                          self.tr("One line per pot, main pot first: the amount, a colon, each winner's seat and "
                                  "share (e.g. 120: 3 60, 5 60)"))
+            hint.setText(hint.text() + "\n" + self.tr("Enter answers; Shift+Enter starts a new line."))
             self.lines = QPlainTextEdit()
             self.lines.setMaximumHeight(110)
             self.answer_layout.addWidget(self.lines)
@@ -484,10 +611,16 @@ class TrainerWindow(QMainWindow):
         verdict = self.tr("Right") if result.right else self.tr("Wrong")
         colour = "#1b7f3b" if result.right else "#b00020"
         out = f"<p style='font-size:18pt; color:{colour}'><b>{e(verdict)}</b> ({result.seconds:.1f} s)</p>"
+        steps = working(drill.skill, drill.hand, drill.answer) if drill.hand is not None else []
+        how = "".join(f"<li>{e(line)}</li>" for line in steps)
         if show:
-            the_answer = self.tr("The answer")
+            the_answer, the_working = self.tr("The answer"), self.tr("How it is found")
             out += f"<p><b>{e(the_answer)}:</b> {e(_answer_words(drill, self.moment))}</p>"
+            if how:
+                out += f"<p><b>{e(the_working)}</b></p><ul>{how}</ul>"
             out += self._rules_html(drill.rules, self.tr("Why"))
+        elif how:  # a right answer in practice: the short working, without the rules
+            out += f"<ul>{how}</ul>"
         self.explanation.setHtml(out)
 
     def _rules_html(self, rules, title: str) -> str:
@@ -518,9 +651,30 @@ class TrainerWindow(QMainWindow):
                 words = _answer_words(r.drill, moment_of(r.drill))
                 rules = ", ".join(r.drill.rules)
                 out += f"<p>{e(skill_name(r.drill.skill))}: {e(the_answer)} {e(words)} — {e(rules)}</p>"
+            out += self._exam_finished(s)
             self.certificate_button.setVisible(True)
         self.question.setText(self.tr("Session over"))
         self.explanation.setHtml(out)
+
+    def _exam_finished(self, s: TrainingSession) -> str:
+        """A blueprint's exam ends: the clock stops, the result is written and sealed; its
+        verification ID, and the drills the time left unanswered."""
+        if not isinstance(s, ExamSession) or self.exams is None or self.exam_result is None:
+            return ""
+        self.exam_timer.stop()
+        self.clock.setText("")
+        if not self.exam_result.finished:
+            self.exam_result = self.exams.finish(self.exam_result, s)
+        r, e = self.exam_result, html.escape
+        out = ""
+        if r.timed_out:
+            late = self.tr("The time ran out: %1 of %2 drills answered; the others count as wrong.")
+            out += f"<p><b>{e(late.replace('%1', str(len(s.results))).replace('%2', str(s.count)))}</b></p>"
+        said = self.tr("Exam %1 (%2), set by %3. Verification ID %4, seal %5.")
+        for k, v in (("%1", r.blueprint_name), ("%2", r.blueprint_id), ("%3", r.instructor), ("%4", r.id),
+                     ("%5", r.seal_code)):
+            said = said.replace(k, v)
+        return out + f"<p>{e(said)}</p>"
 
     # --- certificate and progress --------------------------------------------------------------------
     def certificate_dialog(self):
@@ -531,7 +685,10 @@ class TrainerWindow(QMainWindow):
         from dealer_app.ui.training_pdf import write_certificate
         assert self.session is not None
         try:
-            write_certificate(self.session, self.trainee.currentText().strip(), path)
+            if isinstance(self.session, ExamSession) and self.exam_result is not None:  # names the exam's own
+                write_certificate(self.session, self.exam_result.trainee, path, self.exam_result)
+            else:
+                write_certificate(self.session, self.trainee.currentText().strip(), path)
         except OSError as exc:
             self.status.setText(self.tr("The certificate cannot be written: %1").replace("%1", str(exc)))
             return
@@ -545,21 +702,27 @@ class TrainerWindow(QMainWindow):
         if name not in ids:
             self.explanation.setHtml(html.escape(self.tr("No answers of %1 yet.").replace("%1", name)))
             return None
-        view = ProgressView(self.progress, ids[name], name, self)
+        view = ProgressView(self.progress, ids[name], name, self, exams=self.exams)
         view.show()
         self._progress_view = view
         return view
 
 
 class _TrainerKeys(WindowKeys):
-    """Enter answers (or goes to the next drill) and → steps in spot mode, wherever the focus is
-    in the trainer (a push button takes only Space of itself)."""
+    """Enter answers (or goes to the next drill; Shift+Enter is a new line in a multi-line
+    answer), → steps in spot mode and Alt+H shows the whole hand or this street, wherever the
+    focus is in the trainer (a push button takes only Space of itself)."""
 
     window: TrainerWindow
 
     def key_event(self, obj: QWidget, event: QKeyEvent) -> bool:
         w, key = self.window, event.key()
-        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not isinstance(obj, QPlainTextEdit):
+        if key == Qt.Key.Key_H and event.modifiers() & Qt.KeyboardModifier.AltModifier:
+            w.whole_hand.toggle()  # the hand so far: this street only, or the whole hand
+            return True
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            if isinstance(obj, QPlainTextEdit) and event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+                return False  # Shift+Enter: a new line in a multi-line answer (Enter answers, as everywhere)
             if w.next_button.isVisible():
                 w.next_drill()
                 return True
@@ -576,7 +739,7 @@ class _TrainerKeys(WindowKeys):
 class ProgressView(QWidget):
     """Accuracy and speed per skill, and the accuracy per day of each skill as a chart."""
 
-    def __init__(self, progress, trainee_id: int, name: str, parent=None):
+    def __init__(self, progress, trainee_id: int, name: str, parent=None, exams=None):
         super().__init__(parent, Qt.WindowType.Window)
         self.setWindowTitle(self.tr("Progress — %1").replace("%1", name))
         layout = QVBoxLayout(self)
@@ -589,6 +752,10 @@ class ProgressView(QWidget):
             for col, text in enumerate(cells):
                 self.table.setItem(row, col, QTableWidgetItem(text))
         layout.addWidget(self.table)
+        self.exams = self._exams_table(exams, trainee_id)
+        if self.exams is not None:
+            layout.addWidget(QLabel(self.tr("Exams")))
+            layout.addWidget(self.exams)
         series = {s.skill: progress.by_day(trainee_id, s.skill) for s in stats}
         self.chart = AccuracyChart(series)
         self.speed_chart = AccuracyChart(series, speed=True)  # the mean seconds an answer took, per day
@@ -597,6 +764,32 @@ class ProgressView(QWidget):
         layout.addWidget(QLabel(self.tr("Seconds per answer, per day")))
         layout.addWidget(self.speed_chart, 1)
         fit_window(self, PROGRESS_WINDOW)  # at most the screen it opens on
+
+
+    def _exams_table(self, book, trainee_id: int) -> QTableWidget | None:
+        """The trainee's exams: when, which blueprint and instructor, the score, the verdict
+        (checked against the seals) and the certificate's verification ID."""
+        if book is None:
+            return None
+        listed = book.listing(trainee_id)
+        table = QTableWidget(len(listed), 6)
+        table.setObjectName("exams")
+        table.setHorizontalHeaderLabels([self.tr("Date (UTC)"), self.tr("Exam blueprint"), self.tr("Instructor"),
+                                         self.tr("Score"), self.tr("Result"), self.tr("Verification ID")])
+        for row, item in enumerate(reversed(listed)):  # the newest first
+            r = item.result
+            verdict = self.tr("not finished") if not r.finished else self.tr("Passed") if r.passed else \
+                self.tr("Not passed")
+            if item.genuine is False:
+                verdict += " — " + self.tr("NOT GENUINE")
+            cells = ((r.finished_at or r.started_at)[:16].replace("T", " "), f"{r.blueprint_name} ({r.blueprint_id})",
+                     r.instructor, f"{r.right}/{r.asked} ({r.score_percent}%)", verdict, r.id)
+            for col, text in enumerate(cells):
+                cell = QTableWidgetItem(text)
+                cell.setFlags(cell.flags() & ~Qt.ItemFlag.ItemIsEditable)
+                table.setItem(row, col, cell)
+        table.setMaximumHeight(140)
+        return table
 
 
 class AccuracyChart(QWidget):

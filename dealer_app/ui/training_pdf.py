@@ -8,13 +8,17 @@ import os
 from datetime import date
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QMarginsF
+from PySide6.QtCore import QCoreApplication, QMarginsF, QSizeF
 from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
+
+from dealer_app.training.exam import ExamListing, ExamResult
 
 translate = QCoreApplication.translate
 
 
-def certificate_html(session, trainee: str) -> str:
+def certificate_html(session, trainee: str, result: ExamResult | None = None) -> str:
+    if result is not None:
+        return exam_certificate_html(session, result)
     e = html.escape
     passed = session.passed()
     from dealer_app.ui.trainer_window import skill_name
@@ -36,25 +40,102 @@ def certificate_html(session, trainee: str) -> str:
             f"<p>{e(w['mark'])}: {session.pass_mark * 100:.0f}%</p>")
 
 
-def write_certificate(session, trainee: str, out: Path) -> Path:
+def exam_certificate_html(session, r: ExamResult) -> str:
+    """A blueprint's exam: who took it, who set it, on what, the score per skill, and how a
+    reader checks it (the verification ID and the record's seal)."""
+    from dealer_app.ui.trainer_window import skill_name
+    e = html.escape
+    seconds = {skill: sec for skill, (_right, _asked, sec) in session.by_skill().items()} if session else {}
+    rows = "".join(f"<tr><td>{e(skill_name(s.skill))}</td><td>{s.right} / {s.asked}</td>"
+                   f"<td>{(s.right * 100 // s.asked) if s.asked else 0}%</td>"
+                   f"<td>{seconds.get(s.skill, 0.0):.1f} s</td></tr>" for s in r.skills)
+    w = {"title": translate("Training", "Dealer training certificate"), "trainee": translate("Training", "Trainee"),
+         "instructor": translate("Training", "Instructor"), "blueprint": translate("Training", "Exam blueprint"),
+         "tables": translate("Training", "Limit tables"), "date": translate("Training", "Date (UTC)"),
+         "what": translate("Training", "drills, Seven Card Stud procedure"), "skill": translate("Training", "Skill"),
+         "right": translate("Training", "Right"), "time": translate("Training", "Mean time"),
+         "score": translate("Training", "Score"), "mark": translate("Training", "Pass mark"),
+         "taken": translate("Training", "Time taken"), "limit": translate("Training", "time limit"),
+         "vid": translate("Training", "Verification ID"), "seal": translate("Training", "Seal"),
+         "check": translate("Training", "Check this certificate with"),
+         "late": translate("Training", "the time ran out: the drills not answered count as wrong")}
+    when = r.finished_at[:16].replace("T", " ") if r.finished_at else "—"
+    taken = f"{r.seconds // 60}:{r.seconds % 60:02d}"
+    limit = f"{r.time_limit_s // 60}:{r.time_limit_s % 60:02d}"
+    late = f"<p>{e(w['late'])}</p>" if r.timed_out else ""
+    return (f"<h1>{e(w['title'])}</h1>"
+            f"<p><b>{e(w['trainee'])}:</b> {e(r.trainee or '—')}</p>"
+            f"<p><b>{e(w['blueprint'])}:</b> {e(r.blueprint_name)} ({e(r.blueprint_id)}), {r.asked} {e(w['what'])}</p>"
+            f"<p><b>{e(w['instructor'])}:</b> {e(r.instructor)}</p>"
+            f"<p><b>{e(w['tables'])}:</b> {e(', '.join(r.tables))}</p>"
+            f"<p><b>{e(w['date'])}:</b> {e(when)}</p>"
+            f"<p><b>{e(w['taken'])}:</b> {taken} ({e(w['limit'])} {limit})</p>{late}"
+            f"<table border='1' cellpadding='4' cellspacing='0'><tr><th>{e(w['skill'])}</th>"
+            f"<th>{e(w['right'])}</th><th>%</th><th>{e(w['time'])}</th></tr>{rows}</table>"
+            f"<h2>{e(w['score'])}: {r.score_percent}% — {e(_verdict_words(r))}</h2>"
+            f"<p>{e(w['mark'])}: {r.pass_mark}%</p>"
+            f"<p><b>{e(w['vid'])}:</b> {e(r.id)}<br><b>{e(w['seal'])}:</b> {e(r.seal_code)}</p>"
+            f"<p>{e(w['check'])}:</p><pre>dealer-app certificate verify {e(r.id)} \\\n"
+            f"    --db RECORD --seal {e(r.seal_code)}</pre>")
+
+
+def write_certificate(session, trainee: str, out: Path, result: ExamResult | None = None) -> Path:
     out = Path(out)
     if not out.parent.is_dir():
         raise OSError(f"{out.parent}: no such folder")
     if not os.access(out if out.exists() else out.parent, os.W_OK):
         raise OSError(f"{out}: cannot be written")
     doc = QTextDocument()
-    doc.setHtml(certificate_html(session, trainee))
+    doc.setHtml(certificate_html(session, trainee, result))
     writer = QPdfWriter(str(out))
     writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
                                      QMarginsF(20, 20, 20, 20), QPageLayout.Unit.Millimeter))
     writer.setTitle(translate("Training", "Dealer training certificate"))
+    _page_size(doc, writer)
     doc.print_(writer)
     del writer
     return out
 
 
-def write_group_summary(rows: list[dict], out: Path) -> Path:
-    """The trainer's summary of a group as a PDF: every trainee's skills, accuracy and speed."""
+def exams_html(exams: list[ExamListing]) -> str:
+    """The exams taken, as a table (nothing when there are none)."""
+    if not exams:
+        return ""
+    e = html.escape
+    head = [translate("Training", "Trainee"), translate("Training", "Exam blueprint"),
+            translate("Training", "Instructor"), translate("Training", "Score"), translate("Training", "Result"),
+            translate("Training", "Verification ID"), translate("Training", "Date (UTC)")]
+    body = ""
+    for listed in exams:
+        r = listed.result
+        verdict = _verdict_words(r)
+        if listed.genuine is False:
+            verdict += " — " + translate("Training", "NOT GENUINE: changed after it was written")
+        body += (f"<tr><td>{e(r.trainee)}</td><td>{e(r.blueprint_name)} ({e(r.blueprint_id)})</td>"
+                 f"<td>{e(r.instructor)}</td><td>{r.right}/{r.asked} ({r.score_percent}%)</td><td>{e(verdict)}</td>"
+                 f"<td nowrap>{e(r.id)}</td><td nowrap>{e((r.finished_at or r.started_at)[:16].replace('T', ' '))}"
+                 f"</td></tr>")
+    title = translate("Training", "Exams")
+    return (f"<h2>{e(title)}</h2><table border='1' cellpadding='3' cellspacing='0' width='100%'><tr>"
+            f"{''.join(f'<th>{e(h)}</th>' for h in head)}</tr>{body}</table>")
+
+
+def _verdict_words(r: ExamResult) -> str:
+    if not r.finished:
+        return translate("Training", "not finished")
+    return translate("Training", "PASSED") if r.passed else translate("Training", "NOT PASSED")
+
+
+def _page_size(doc: QTextDocument, writer: QPdfWriter) -> None:
+    """The document laid out on the page's body at the screen's 96 dots an inch (as its fonts
+    are), then printed scaled to the writer's: a table of width 100% spans the page."""
+    body = writer.pageLayout().paintRect(QPageLayout.Unit.Point)
+    doc.setPageSize(QSizeF(body.width() * 96 / 72, body.height() * 96 / 72))
+
+
+def write_group_summary(rows: list[dict], out: Path, exams: list[ExamListing] | None = None) -> Path:
+    """The trainer's summary of a group as a PDF: every trainee's skills, accuracy and speed,
+    then every exam taken (blueprint, instructor, score, verification ID)."""
     from dealer_app.ui.trainer_window import skill_name
     out = Path(out)
     if not out.parent.is_dir():
@@ -68,11 +149,13 @@ def write_group_summary(rows: list[dict], out: Path) -> Path:
     title = translate("Training", "Dealer training: the group")
     doc = QTextDocument()
     doc.setHtml(f"<h1>{e(title)}</h1><p>{date.today().isoformat()}</p><table border='1' cellpadding='3' "
-                f"cellspacing='0'><tr>{''.join(f'<th>{e(h)}</th>' for h in head)}</tr>{body}</table>")
+                f"cellspacing='0'><tr>{''.join(f'<th>{e(h)}</th>' for h in head)}</tr>{body}</table>"
+                + exams_html(exams or []))
     writer = QPdfWriter(str(out))
     writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
                                      QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter))
     writer.setTitle(title)
+    _page_size(doc, writer)
     doc.print_(writer)
     del writer
     return out

@@ -3,7 +3,7 @@
 <context>
     <name>AccuracyChart</name>
     <message>
-        <location filename="../trainer_window.py" line="707" />
+        <location filename="../trainer_window.py" line="827" />
         <source>No answers yet</source>
         <translation>Noch keine Antworten</translation>
     </message>
@@ -292,6 +292,99 @@
         <location filename="../action_panel.py" line="758" />
         <source>Seat</source>
         <translation>Platz</translation>
+    </message>
+</context>
+<context>
+    <name>BlueprintDialog</name>
+    <message>
+        <location filename="../exam_dialogs.py" line="137" />
+        <source>Exam blueprint</source>
+        <translation>Prüfungsvorlage</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="142" />
+        <source>e.g. Stud dealer, module 1</source>
+        <translation>z. B. Stud-Dealer, Modul 1</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="143" />
+        <source>&amp;Name</source>
+        <translation>&amp;Name</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="145" />
+        <source>Drills of each skill (0: not asked)</source>
+        <translation>Aufgaben je Fertigkeit (0: nicht gefragt)</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="162" />
+        <source>Limit &amp;tables (Space ticks)</source>
+        <translation>Limit-&amp;Tische (Leertaste hakt an)</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="163" />
+        <source>House &amp;profiles (none: each table's own)</source>
+        <translation>Hausregel-&amp;Profile (keins: das des Tisches)</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="175" />
+        <source> min</source>
+        <translation> Min.</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="180" />
+        <source>Time &amp;limit</source>
+        <translation>&amp;Zeitlimit</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="181" />
+        <source>Pass &amp;mark</source>
+        <translation>&amp;Bestehensgrenze</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="186" />
+        <source>&amp;Instructor</source>
+        <translation>&amp;Ausbilder</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="187" />
+        <source>Instructor's PI&amp;N</source>
+        <translation>PI&amp;N des Ausbilders</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="194" />
+        <source>Lock the blueprint  [Enter]</source>
+        <translation>Vorlage festschreiben  [Enter]</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="197" />
+        <source>New instructor…</source>
+        <translation>Neuer Ausbilder…</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="200" />
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="208" />
+        <source>Locked blueprints</source>
+        <translation>Festgeschriebene Vorlagen</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="212" />
+        <source>No instructor yet: register yourself first (New instructor…).</source>
+        <translation>Noch kein Ausbilder: Tragen Sie sich zuerst ein (Neuer Ausbilder…).</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="237" />
+        <source>Locked: %1 (%2), seal %3. Trainees can take it now; it cannot be changed.</source>
+        <translation>Festgeschrieben: %1 (%2), Siegel %3. Teilnehmer können die Prüfung jetzt ablegen; sie ist nicht mehr änderbar.</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="259" />
+        <source>%1 is registered as an instructor.</source>
+        <translation>%1 ist als Ausbilder eingetragen.</translation>
     </message>
 </context>
 <context>
@@ -1096,166 +1189,166 @@
         <translation>die Protokolldatei ist beschädigt</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="163" />
+        <location filename="../../history/store.py" line="162" />
         <source>the record's key cannot be used: %1</source>
         <translation>der Schlüssel des Protokolls ist nicht verwendbar: %1</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="166" />
-        <location filename="../../history/store.py" line="292" />
+        <location filename="../../history/store.py" line="165" />
+        <location filename="../../history/store.py" line="291" />
         <source>%1: no such hand record</source>
         <translation>%1: kein solches Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="171" />
+        <location filename="../../history/store.py" line="170" />
         <source>%1: the record folder cannot be made (%2)</source>
         <translation>%1: Der Protokollordner kann nicht angelegt werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="174" />
-        <location filename="../../history/store.py" line="294" />
+        <location filename="../../history/store.py" line="173" />
+        <location filename="../../history/store.py" line="293" />
         <source>%1: not a file</source>
         <translation>%1: keine Datei</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="181" />
+        <location filename="../../history/store.py" line="180" />
         <source>%1: the hand record cannot be written (read-only)</source>
         <translation>%1: Das Spielprotokoll kann nicht geschrieben werden (schreibgeschützt)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="186" />
+        <location filename="../../history/store.py" line="185" />
         <source>%1: the record folder cannot be written (read-only)</source>
         <translation>%1: In den Protokollordner kann nicht geschrieben werden (schreibgeschützt)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="203" />
-        <location filename="../../history/store.py" line="383" />
+        <location filename="../../history/store.py" line="202" />
+        <location filename="../../history/store.py" line="382" />
         <source>%1: the hand record cannot be opened (%2)</source>
         <translation>%1: Das Spielprotokoll kann nicht geöffnet werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="221" />
+        <location filename="../../history/store.py" line="220" />
         <source>%1: this record was written with another key (%2), not this machine's (%3): it is left as it is, so that its rows stay provable</source>
         <translation>%1: Dieses Protokoll wurde mit einem anderen Schlüssel (%2) geschrieben, nicht mit dem dieses Rechners (%3): Es bleibt unverändert, damit seine Zeilen beweisbar bleiben</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="226" />
+        <location filename="../../history/store.py" line="225" />
         <source>%1: an older record without the keyed chain, where keyed records are already kept (%2): it is not upgraded, and is left as it was</source>
         <translation>%1: ein älteres Protokoll ohne verschlüsselte Kette, wo schon verschlüsselte Protokolle geführt werden (%2): Es wird nicht umgestellt und bleibt, wie es war</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="260" />
+        <location filename="../../history/store.py" line="259" />
         <source>%1: the record's identity was changed after it was made: it is not given a table identity, and is not forwarded ('dealer-app verify' says more)</source>
         <translation>%1: Die Identität des Protokolls wurde nach seiner Anlage geändert: Es bekommt keine Tischidentität und wird nicht weitergeleitet ('dealer-app verify' sagt mehr)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="296" />
+        <location filename="../../history/store.py" line="295" />
         <source>%1: an empty file, not a hand record</source>
         <translation>%1: eine leere Datei, kein Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="347" />
-        <location filename="../../history/store.py" line="356" />
-        <location filename="../../history/store.py" line="628" />
-        <location filename="../../history/store.py" line="665" />
+        <location filename="../../history/store.py" line="346" />
+        <location filename="../../history/store.py" line="355" />
+        <location filename="../../history/store.py" line="627" />
+        <location filename="../../history/store.py" line="664" />
         <source>%1: the hand record cannot be read (%2)</source>
         <translation>%1: Das Spielprotokoll ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="360" />
+        <location filename="../../history/store.py" line="359" />
         <source>%1: not a hand record (the file is not an SQLite database)</source>
         <translation>%1: kein Spielprotokoll (die Datei ist keine SQLite-Datenbank)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="394" />
+        <location filename="../../history/store.py" line="393" />
         <source>%1: an SQLite file, but not a hand record (table %2 has the columns %3; a record's are %4)</source>
         <translation>%1: eine SQLite-Datei, aber kein Spielprotokoll (Tabelle %2 hat die Spalten %3; ein Protokoll hat %4)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="400" />
+        <location filename="../../history/store.py" line="399" />
         <source>%1: the hand record is damaged (%2)</source>
         <translation>%1: Das Spielprotokoll ist beschädigt (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="404" />
+        <location filename="../../history/store.py" line="403" />
         <source>%1: not a readable hand record (%2)</source>
         <translation>%1: kein lesbares Spielprotokoll (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="414" />
+        <location filename="../../history/store.py" line="413" />
         <source>%1: the record was opened to read only: nothing is written to it</source>
         <translation>%1: Das Protokoll ist nur zum Lesen geöffnet: Es wird nichts hineingeschrieben</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="428" />
+        <location filename="../../history/store.py" line="427" />
         <source>the hand record cannot be written: %1 — nothing was changed (%2)</source>
         <translation>das Spielprotokoll kann nicht geschrieben werden: %1 — nichts wurde geändert (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="449" />
+        <location filename="../../history/store.py" line="448" />
         <source>the seal %1 is in the record, but the anchors file %2 cannot be written (%3)</source>
         <translation>das Siegel %1 steht im Protokoll, aber die Ankerdatei %2 kann nicht geschrieben werden (%3)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="543" />
+        <location filename="../../history/store.py" line="542" />
         <source>%1: the record's lock file cannot be made (%2)</source>
         <translation>%1: Die Sperrdatei des Protokolls kann nicht angelegt werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="557" />
+        <location filename="../../history/store.py" line="556" />
         <source>%1: opened read-only, so no table can be held</source>
         <translation>%1: Nur zum Lesen geöffnet, daher kann kein Tisch belegt werden</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="585" />
+        <location filename="../../history/store.py" line="584" />
         <source>%1: opened read-only, so whose table it is cannot be asked</source>
         <translation>%1: Nur zum Lesen geöffnet, daher lässt sich nicht fragen, wem der Tisch gehört</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="638" />
-        <location filename="../../history/store.py" line="656" />
+        <location filename="../../history/store.py" line="637" />
+        <location filename="../../history/store.py" line="655" />
         <location filename="../../room/reader.py" line="225" />
         <source>%1: session %2: a %3 row is not readable JSON</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist kein lesbares JSON</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="660" />
+        <location filename="../../history/store.py" line="659" />
         <source>%1: session %2: a %3 row is not a record row</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist keine Protokollzeile</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="764" />
+        <location filename="../../history/store.py" line="763" />
         <source>%1: an older record whose row %2 no longer matches its hash: it is not upgraded, and is left as it was</source>
         <translation>%1: ein älteres Protokoll, dessen Zeile %2 nicht mehr zu ihrem Hash passt: Es wird nicht umgestellt und bleibt, wie es war</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="838" />
+        <location filename="../../history/store.py" line="837" />
         <source>The hand record does not prove itself (%1 problem(s)): %2. Tell the floor; 'dealer-app verify %3' lists every one.</source>
         <translation>Das Spielprotokoll beweist sich nicht selbst (%1 Problem(e)): %2. Dem Floor Bescheid geben; 'dealer-app verify %3' nennt jedes einzelne.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="863" />
+        <location filename="../../history/store.py" line="862" />
         <source>%1 was an empty file (0 bytes): a new record is kept in it.</source>
         <translation>%1 war eine leere Datei (0 Bytes): Darin wird ein neues Protokoll geführt.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="867" />
-        <location filename="../../history/store.py" line="878" />
+        <location filename="../../history/store.py" line="866" />
+        <location filename="../../history/store.py" line="877" />
         <source>%1. The file is kept untouched.</source>
         <translation>%1. Die Datei bleibt unverändert.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="875" />
+        <location filename="../../history/store.py" line="874" />
         <source>The record continues in %1.</source>
         <translation>Das Protokoll wird in %1 fortgeführt.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="883" />
+        <location filename="../../history/store.py" line="882" />
         <source>A fresh record was opened beside it: %1.</source>
         <translation>Daneben wurde ein neues Protokoll angelegt: %1.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="894" />
+        <location filename="../../history/store.py" line="893" />
         <source>The data folder %1 cannot be written: hands are recorded in %2 for now. Copy that file before the machine restarts, and fix the data folder.</source>
         <translation>In den Datenordner %1 kann nicht geschrieben werden: Die Spiele werden vorerst in %2 protokolliert. Kopieren Sie diese Datei vor dem nächsten Neustart und beheben Sie das Problem mit dem Datenordner.</translation>
     </message>
@@ -1625,6 +1718,198 @@
         <source>%1: hand %2-%3 no longer replays: %4</source>
         <translation>%1: Spiel %2-%3 lässt sich nicht mehr nachspielen: %4</translation>
     </message>
+    <message>
+        <location filename="../../training/exam.py" line="292" />
+        <source>the blueprint needs a name (plain text, 1 to 60 characters)</source>
+        <translation>die Vorlage braucht einen Namen (einfacher Text, 1 bis 60 Zeichen)</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="295" />
+        <source>the blueprint needs at least one skill</source>
+        <translation>die Vorlage braucht mindestens eine Fertigkeit</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="299" />
+        <source>%1 is not a skill of the trainer, or named twice</source>
+        <translation>%1 ist keine Fertigkeit des Trainers oder doppelt genannt</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="302" />
+        <source>%1: from 1 to %2 drills a skill</source>
+        <translation>%1: 1 bis %2 Aufgaben je Fertigkeit</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="306" />
+        <source>an exam has at most %1 drills, not %2</source>
+        <translation>eine Prüfung hat höchstens %1 Aufgaben, nicht %2</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="309" />
+        <source>the time limit is from %1 to %2 minutes</source>
+        <translation>das Zeitlimit liegt zwischen %1 und %2 Minuten</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="312" />
+        <source>the pass mark is from 1% to 100%, not %1%</source>
+        <translation>die Bestehensgrenze liegt zwischen 1 % und 100 %, nicht bei %1 %</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="314" />
+        <source>the blueprint needs at least one limit table</source>
+        <translation>die Vorlage braucht mindestens einen Limit-Tisch</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="322" />
+        <source>%1 cannot be used: %2</source>
+        <translation>%1 kann nicht verwendet werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="324" />
+        <source>the deck runs short only at a table of 7 or 8 players: add one for the deck shortage drills</source>
+        <translation>das Deck wird nur an einem Tisch mit 7 oder 8 Spielern knapp: Fügen Sie einen für die Aufgaben zur Deck-Knappheit hinzu</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="363" />
+        <source>no %1 drill could be made at %2</source>
+        <translation>an %2 ließ sich keine Aufgabe %1 erstellen</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="387" />
+        <source>the exam blueprint %1 cannot be played here: %2</source>
+        <translation>die Prüfungsvorlage %1 kann hier nicht gespielt werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="499" />
+        <source>an instructor needs a name (plain text, 1 to 60 characters)</source>
+        <translation>ein Ausbilder braucht einen Namen (einfacher Text, 1 bis 60 Zeichen)</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="502" />
+        <source>an instructor's PIN needs at least %1 characters</source>
+        <translation>die PIN eines Ausbilders braucht mindestens %1 Zeichen</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="506" />
+        <source>a new instructor is registered by an instructor: give your name and PIN</source>
+        <translation>einen neuen Ausbilder trägt ein Ausbilder ein: Geben Sie Ihren Namen und Ihre PIN an</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="510" />
+        <source>%1 is an instructor already</source>
+        <translation>%1 ist bereits Ausbilder</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="527" />
+        <source>%1 is not an instructor: an instructor's name and PIN are needed</source>
+        <translation>%1 ist kein Ausbilder: Name und PIN eines Ausbilders sind nötig</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="533" />
+        <source>too many wrong PINs: %1 is locked for %2 more minute(s)</source>
+        <translation>zu viele falsche PINs: %1 ist noch %2 Minute(n) gesperrt</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="536" />
+        <source>%1's instructor entry was changed outside the app: it cannot be trusted</source>
+        <translation>der Ausbilder-Eintrag von %1 wurde außerhalb der App geändert: Ihm ist nicht zu trauen</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="542" />
+        <source>%1's PIN cannot be read</source>
+        <translation>die PIN von %1 kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="554" />
+        <source>wrong PIN, %1 times: %2 is locked for %3 minutes</source>
+        <translation>%1-mal eine falsche PIN: %2 ist für %3 Minuten gesperrt</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="556" />
+        <source>wrong PIN for %1 (%2 more tries before a lockout)</source>
+        <translation>falsche PIN für %1 (noch %2 Versuche bis zur Sperre)</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="600" />
+        <source>no exam blueprint %1 in this record</source>
+        <translation>keine Prüfungsvorlage %1 in diesem Protokoll</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="601" />
+        <source>the exam blueprint %1 was changed after it was locked: this exam is refused</source>
+        <translation>die Prüfungsvorlage %1 wurde nach dem Festschreiben geändert: Diese Prüfung wird abgelehnt</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="674" />
+        <source>no exam result %1 in this record</source>
+        <translation>kein Prüfungsergebnis %1 in diesem Protokoll</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="690" />
+        <source>the result was changed after it was written: its seal does not match %1</source>
+        <translation>das Ergebnis wurde nach dem Schreiben geändert: Sein Siegel passt nicht zu %1</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="687" />
+        <location filename="../../training/exam.py" line="693" />
+        <source>the result row does not match its seal (its seals were changed, or another record's key made them)</source>
+        <translation>die Ergebniszeile passt nicht zu ihrem Siegel (ihre Siegel wurden geändert oder mit dem Schlüssel eines anderen Protokolls gemacht)</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="696" />
+        <source>the result row cannot be read</source>
+        <translation>die Ergebniszeile kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="699" />
+        <source>this exam was started on %1 and never finished</source>
+        <translation>diese Prüfung wurde am %1 begonnen und nie beendet</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="708" />
+        <source>the result names a blueprint other than %1 as it was locked</source>
+        <translation>das Ergebnis nennt eine andere Vorlage als %1, wie sie festgeschrieben wurde</translation>
+    </message>
+</context>
+<context>
+    <name>ExamPicker</name>
+    <message>
+        <location filename="../exam_dialogs.py" line="74" />
+        <source>Exam blueprints (instructor)…</source>
+        <translation>Prüfungsvorlagen (Ausbilder)…</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="101" />
+        <source>Exams need the record's database: open the trainer from the app.</source>
+        <translation>Prüfungen brauchen die Datenbank des Protokolls: Öffnen Sie den Trainer aus der App.</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="103" />
+        <source>No exam blueprint yet: an instructor makes and locks one (Exam blueprints).</source>
+        <translation>Noch keine Prüfungsvorlage: Ein Ausbilder erstellt und schreibt eine fest (Prüfungsvorlagen).</translation>
+    </message>
+</context>
+<context>
+    <name>Exams</name>
+    <message>
+        <location filename="../exam_dialogs.py" line="52" />
+        <source>each table's own house profile</source>
+        <translation>das Hausregel-Profil des jeweiligen Tisches</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="53" />
+        <source>%1 drills in %2 minutes, pass mark %3%; set by %4 (%5)</source>
+        <translation>%1 Aufgaben in %2 Minuten, Bestehensgrenze %3 %; gestellt von %4 (%5)</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="56" />
+        <source>Skills: %1</source>
+        <translation>Fertigkeiten: %1</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="57" />
+        <source>Tables: %1 (%2)</source>
+        <translation>Tische: %1 (%2)</translation>
+    </message>
 </context>
 <context>
     <name>FileDialogs</name>
@@ -1935,6 +2220,54 @@
         <location filename="../floor_window.py" line="564" />
         <source>The record proves itself: every row matches its keyed hash. There is no anchors file (%1): deleted last hands cannot be seen without one.</source>
         <translation>Das Protokoll beweist sich selbst: Jede Zeile passt zu ihrem verschlüsselten Hash. Es gibt keine Ankerdatei (%1): ohne sie sind gelöschte letzte Hände nicht zu erkennen.</translation>
+    </message>
+</context>
+<context>
+    <name>InstructorDialog</name>
+    <message>
+        <location filename="../exam_dialogs.py" line="271" />
+        <source>New instructor</source>
+        <translation>Neuer Ausbilder</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="279" />
+        <source>New instructor's &amp;name</source>
+        <translation>&amp;Name des neuen Ausbilders</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="280" />
+        <source>Their &amp;PIN (4 or more characters)</source>
+        <translation>&amp;PIN des neuen Ausbilders (4 oder mehr Zeichen)</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="281" />
+        <source>The PIN &amp;again</source>
+        <translation>Die PIN &amp;noch einmal</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="287" />
+        <source>Registered by an instructor:</source>
+        <translation>Eingetragen von einem Ausbilder:</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="288" />
+        <source>Your name</source>
+        <translation>Ihr Name</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="289" />
+        <source>Your PIN</source>
+        <translation>Ihre PIN</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="294" />
+        <source>Register  [Enter]</source>
+        <translation>Eintragen  [Enter]</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="302" />
+        <source>The two PINs differ: type the new PIN twice</source>
+        <translation>Die beiden PINs unterscheiden sich: Die neue PIN zweimal eingeben</translation>
     </message>
 </context>
 <context>
@@ -2631,39 +2964,94 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>ProgressView</name>
     <message>
-        <location filename="../trainer_window.py" line="654" />
+        <location filename="../trainer_window.py" line="744" />
         <source>Progress — %1</source>
         <translation>Fortschritt — %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="658" />
+        <location filename="../trainer_window.py" line="748" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="658" />
+        <location filename="../trainer_window.py" line="748" />
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="658" />
+        <location filename="../trainer_window.py" line="748" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="659" />
+        <location filename="../trainer_window.py" line="749" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="668" />
+        <location filename="../trainer_window.py" line="757" />
+        <source>Exams</source>
+        <translation>Prüfungen</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="762" />
         <source>Right answers per day</source>
         <translation>Richtige Antworten je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="670" />
+        <location filename="../trainer_window.py" line="764" />
         <source>Seconds per answer, per day</source>
         <translation>Sekunden je Antwort, je Tag</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="777" />
+        <source>Date (UTC)</source>
+        <translation>Datum (UTC)</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="777" />
+        <source>Exam blueprint</source>
+        <translation>Prüfungsvorlage</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="777" />
+        <source>Instructor</source>
+        <translation>Ausbilder</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="778" />
+        <source>Score</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="778" />
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="778" />
+        <source>Verification ID</source>
+        <translation>Prüfnummer</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="781" />
+        <source>not finished</source>
+        <translation>nicht beendet</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="781" />
+        <source>Passed</source>
+        <translation>Bestanden</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="782" />
+        <source>Not passed</source>
+        <translation>Nicht bestanden</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="784" />
+        <source>NOT GENUINE</source>
+        <translation>NICHT ECHT</translation>
     </message>
 </context>
 <context>
@@ -3853,323 +4241,340 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>TrainerWindow</name>
     <message>
-        <location filename="../trainer_window.py" line="143" />
+        <location filename="../trainer_window.py" line="147" />
         <source>Dealer training</source>
         <translation>Dealer-Training</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="215" />
+        <location filename="../trainer_window.py" line="226" />
         <source>Learn: the rule first, every answer explained</source>
         <translation>Lernen: zuerst die Regel, jede Antwort erklärt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="216" />
+        <location filename="../trainer_window.py" line="227" />
         <source>Practice: right or wrong at once, mistakes again at the end</source>
         <translation>Üben: sofort richtig oder falsch, die Fehler am Ende noch einmal</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="217" />
+        <location filename="../trainer_window.py" line="228" />
         <source>Exam: no feedback until the end, a certificate</source>
         <translation>Prüfung: keine Rückmeldung bis zum Ende, ein Zertifikat</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="218" />
+        <location filename="../trainer_window.py" line="229" />
         <source>Spot the dealer's error: stop at the wrong step, name the remedy</source>
         <translation>Den Fehler des Dealers finden: beim falschen Schritt anhalten, die Abhilfe nennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="239" />
+        <location filename="../trainer_window.py" line="249" />
         <source>Trainee</source>
         <translation>Teilnehmer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="240" />
+        <location filename="../trainer_window.py" line="250" />
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="250" />
+        <location filename="../trainer_window.py" line="255" />
         <source>Drills</source>
         <translation>Aufgaben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="245" />
-        <source>Exam pass mark</source>
-        <translation>Bestehensgrenze der Prüfung</translation>
-    </message>
-    <message>
-        <location filename="../trainer_window.py" line="167" />
+        <location filename="../trainer_window.py" line="178" />
         <source>The hand so far</source>
         <translation>Das Spiel bisher</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="169" />
+        <location filename="../trainer_window.py" line="180" />
         <source>Whole hand (Alt+H)</source>
         <translation>Ganzes Spiel (Alt+H)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="170" />
+        <location filename="../trainer_window.py" line="181" />
         <source>Show the earlier streets' actions too, not only this street's</source>
         <translation>Auch die Aktionen der früheren Runden zeigen, nicht nur die dieser Runde</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="251" />
+        <location filename="../trainer_window.py" line="257" />
         <source>Skills</source>
         <translation>Fertigkeiten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="254" />
+        <location filename="../trainer_window.py" line="264" />
         <source>Start</source>
         <translation>Beginnen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="256" />
+        <location filename="../trainer_window.py" line="266" />
         <source>Progress…</source>
         <translation>Fortschritt…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="269" />
+        <location filename="../trainer_window.py" line="279" />
         <source>Answer  [Enter]</source>
         <translation>Antworten  [Enter]</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="277" />
+        <location filename="../trainer_window.py" line="287" />
         <source>Next drill</source>
         <translation>Nächste Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="281" />
+        <location filename="../trainer_window.py" line="291" />
         <source>Certificate…</source>
         <translation>Zertifikat…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="297" />
+        <location filename="../trainer_window.py" line="310" />
+        <location filename="../trainer_window.py" line="349" />
         <source>Type the trainee's name first: the answers are kept for them.</source>
         <translation>Zuerst den Namen des Teilnehmers eingeben: Die Antworten werden für ihn aufbewahrt.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="298" />
+        <location filename="../trainer_window.py" line="311" />
         <source>Tick at least one skill to drill.</source>
         <translation>Mindestens eine Fertigkeit zum Üben ankreuzen.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="214" />
-        <location filename="../trainer_window.py" line="330" />
+        <location filename="../trainer_window.py" line="225" />
+        <location filename="../trainer_window.py" line="396" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="213" />
+        <location filename="../trainer_window.py" line="224" />
         <source>Learn</source>
         <translation>Lernen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="213" />
+        <location filename="../trainer_window.py" line="224" />
         <source>Practice</source>
         <translation>Üben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="213" />
+        <location filename="../trainer_window.py" line="224" />
+        <location filename="../trainer_window.py" line="258" />
         <source>Exam</source>
         <translation>Prüfung</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="362" />
+        <location filename="../trainer_window.py" line="350" />
+        <source>Pick an exam blueprint: an instructor makes and locks one.</source>
+        <translation>Wählen Sie eine Prüfungsvorlage: Ein Ausbilder erstellt und schreibt sie fest.</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="379" />
+        <source>Time left %1</source>
+        <translation>Restzeit %1</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="428" />
         <source> (your mistakes again)</source>
         <translation> (deine Fehler noch einmal)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="363" />
+        <location filename="../trainer_window.py" line="429" />
         <source>Drill %1 of %2%3</source>
         <translation>Aufgabe %1 von %2%3</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="368" />
+        <location filename="../trainer_window.py" line="434" />
         <source>The rules for this drill</source>
         <translation>Die Regeln zu dieser Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="382" />
+        <location filename="../trainer_window.py" line="448" />
         <source>Click the seat on the table, or type its number and Enter.</source>
         <translation>Den Platz am Tisch anklicken, oder seine Nummer eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="383" />
+        <location filename="../trainer_window.py" line="449" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="385" />
+        <location filename="../trainer_window.py" line="451" />
         <source>Every ante and bet, those still in front of the players too. Type the amount and Enter.</source>
         <translation>Jede Ante und jeder Einsatz, auch die noch vor den Spielern liegenden. Den Betrag eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="386" />
+        <location filename="../trainer_window.py" line="452" />
         <source>Type the number of cards and Enter.</source>
         <translation>Die Zahl der Karten eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="387" />
+        <location filename="../trainer_window.py" line="453" />
         <source>Amount</source>
         <translation>Betrag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="387" />
+        <location filename="../trainer_window.py" line="453" />
         <source>Cards</source>
         <translation>Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="389" />
+        <location filename="../trainer_window.py" line="455" />
         <source>Tick what the dealer does before this round.</source>
         <translation>Ankreuzen, was der Dealer vor dieser Runde tut.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="390" />
+        <location filename="../trainer_window.py" line="456" />
         <source>Burn a card</source>
         <translation>Eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="390" />
+        <location filename="../trainer_window.py" line="456" />
         <source>Shuffle the burns into the stub</source>
         <translation>Die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="392" />
+        <location filename="../trainer_window.py" line="458" />
         <source>Deal one common card</source>
         <translation>Eine Gemeinschaftskarte geben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="396" />
+        <location filename="../trainer_window.py" line="462" />
         <source>Tick every legal action; give its amount (to), or a range as min-max.</source>
         <translation>Jede erlaubte Aktion ankreuzen; ihren Betrag (auf) angeben, oder einen Bereich als min-max.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="409" />
+        <location filename="../trainer_window.py" line="475" />
         <source>One line per pot, main pot first: the amount, a colon, the seats eligible (e.g. 21: 1 2 3)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, die berechtigten Plätze (z. B. 21: 1 2 3)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="411" />
+        <location filename="../trainer_window.py" line="477" />
         <source>One line per pot, main pot first: the amount, a colon, each winner's seat and share (e.g. 120: 3 60, 5 60)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, Platz und Anteil jedes Gewinners (z. B. 120: 3 60, 5 60)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="413" />
+        <location filename="../trainer_window.py" line="479" />
         <source>Enter answers; Shift+Enter starts a new line.</source>
         <translation>Enter antwortet; Umschalt+Enter beginnt eine neue Zeile.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="419" />
+        <location filename="../trainer_window.py" line="485" />
         <source>Click the five cards of seat %1's best hand.</source>
         <translation>Die fünf Karten der besten Hand von Platz %1 anklicken.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="464" />
+        <location filename="../trainer_window.py" line="530" />
         <source>type a number</source>
         <translation>eine Zahl eingeben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="465" />
+        <location filename="../trainer_window.py" line="531" />
         <source>%1 is not a number</source>
         <translation>%1 ist keine Zahl</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="495" />
+        <location filename="../trainer_window.py" line="561" />
         <source>%1: the amount, a colon, then the seats</source>
         <translation>%1: der Betrag, ein Doppelpunkt, dann die Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="499" />
+        <location filename="../trainer_window.py" line="565" />
         <source>%1: seat numbers</source>
         <translation>%1: Platznummern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="506" />
+        <location filename="../trainer_window.py" line="572" />
         <source>%1: a seat number and its share</source>
         <translation>%1: eine Platznummer und ihr Anteil</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="518" />
+        <location filename="../trainer_window.py" line="584" />
         <source>The answer cannot be read: %1</source>
         <translation>Die Antwort ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="531" />
+        <location filename="../trainer_window.py" line="597" />
         <source>Answer kept. Next drill.</source>
         <translation>Antwort notiert. Nächste Aufgabe.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="545" />
+        <location filename="../trainer_window.py" line="611" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="545" />
+        <location filename="../trainer_window.py" line="611" />
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="551" />
+        <location filename="../trainer_window.py" line="617" />
         <source>The answer</source>
         <translation>Die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="551" />
+        <location filename="../trainer_window.py" line="617" />
         <source>How it is found</source>
         <translation>Der Weg zur Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="555" />
+        <location filename="../trainer_window.py" line="621" />
         <source>Why</source>
         <translation>Warum</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="574" />
+        <location filename="../trainer_window.py" line="640" />
         <source>Score: %1%</source>
         <translation>Ergebnis: %1 %</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="578" />
+        <location filename="../trainer_window.py" line="644" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="578" />
+        <location filename="../trainer_window.py" line="644" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="579" />
+        <location filename="../trainer_window.py" line="645" />
         <source>pass mark</source>
         <translation>Bestehensgrenze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="583" />
+        <location filename="../trainer_window.py" line="649" />
         <source>the answer</source>
         <translation>die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="589" />
+        <location filename="../trainer_window.py" line="656" />
         <source>Session over</source>
         <translation>Sitzung beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="594" />
+        <location filename="../trainer_window.py" line="671" />
+        <source>The time ran out: %1 of %2 drills answered; the others count as wrong.</source>
+        <translation>Die Zeit ist abgelaufen: %1 von %2 Aufgaben beantwortet; die übrigen zählen als falsch.</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="673" />
+        <source>Exam %1 (%2), set by %3. Verification ID %4, seal %5.</source>
+        <translation>Prüfung %1 (%2), gestellt von %3. Prüfnummer %4, Siegel %5.</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="681" />
         <source>Save the certificate</source>
         <translation>Das Zertifikat speichern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="603" />
+        <location filename="../trainer_window.py" line="693" />
         <source>The certificate cannot be written: %1</source>
         <translation>Das Zertifikat kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="605" />
+        <location filename="../trainer_window.py" line="695" />
         <source>Certificate written: %1</source>
         <translation>Zertifikat geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="613" />
+        <location filename="../trainer_window.py" line="703" />
         <source>No answers of %1 yet.</source>
         <translation>Noch keine Antworten von %1.</translation>
     </message>
@@ -4177,242 +4582,328 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>Training</name>
     <message>
-        <location filename="../training_pdf.py" line="23" />
+        <location filename="../training_pdf.py" line="27" />
+        <location filename="../training_pdf.py" line="126" />
         <source>PASSED</source>
         <translation>BESTANDEN</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="23" />
+        <location filename="../training_pdf.py" line="27" />
+        <location filename="../training_pdf.py" line="126" />
         <source>NOT PASSED</source>
         <translation>NICHT BESTANDEN</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="24" />
-        <location filename="../training_pdf.py" line="50" />
+        <location filename="../training_pdf.py" line="28" />
+        <location filename="../training_pdf.py" line="52" />
+        <location filename="../training_pdf.py" line="93" />
         <source>Dealer training certificate</source>
         <translation>Zertifikat Dealer-Training</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="24" />
-        <location filename="../training_pdf.py" line="63" />
+        <location filename="../training_pdf.py" line="28" />
+        <location filename="../training_pdf.py" line="52" />
+        <location filename="../training_pdf.py" line="105" />
+        <location filename="../training_pdf.py" line="144" />
         <source>Trainee</source>
         <translation>Teilnehmer</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="25" />
+        <location filename="../training_pdf.py" line="29" />
         <source>Date</source>
         <translation>Datum</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="25" />
+        <location filename="../training_pdf.py" line="29" />
         <source>Exam</source>
         <translation>Prüfung</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="26" />
+        <location filename="../training_pdf.py" line="30" />
+        <location filename="../training_pdf.py" line="55" />
         <source>drills, Seven Card Stud procedure</source>
         <translation>Aufgaben, Ablauf Seven Card Stud</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="26" />
-        <location filename="../training_pdf.py" line="63" />
+        <location filename="../training_pdf.py" line="30" />
+        <location filename="../training_pdf.py" line="55" />
+        <location filename="../training_pdf.py" line="144" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="27" />
-        <location filename="../training_pdf.py" line="64" />
+        <location filename="../training_pdf.py" line="31" />
+        <location filename="../training_pdf.py" line="56" />
+        <location filename="../training_pdf.py" line="145" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="27" />
-        <location filename="../training_pdf.py" line="64" />
+        <location filename="../training_pdf.py" line="31" />
+        <location filename="../training_pdf.py" line="56" />
+        <location filename="../training_pdf.py" line="145" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="28" />
+        <location filename="../training_pdf.py" line="32" />
+        <location filename="../training_pdf.py" line="57" />
+        <location filename="../training_pdf.py" line="106" />
         <source>Score</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="28" />
+        <location filename="../training_pdf.py" line="32" />
+        <location filename="../training_pdf.py" line="57" />
         <source>Pass mark</source>
         <translation>Bestehensgrenze</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="63" />
+        <location filename="../training_pdf.py" line="53" />
+        <location filename="../training_pdf.py" line="106" />
+        <source>Instructor</source>
+        <translation>Ausbilder</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="53" />
+        <location filename="../training_pdf.py" line="105" />
+        <source>Exam blueprint</source>
+        <translation>Prüfungsvorlage</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="54" />
+        <source>Limit tables</source>
+        <translation>Limit-Tische</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="54" />
+        <location filename="../training_pdf.py" line="107" />
+        <source>Date (UTC)</source>
+        <translation>Datum (UTC)</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="58" />
+        <source>Time taken</source>
+        <translation>Benötigte Zeit</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="58" />
+        <source>time limit</source>
+        <translation>Zeitlimit</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="59" />
+        <location filename="../training_pdf.py" line="107" />
+        <source>Verification ID</source>
+        <translation>Prüfnummer</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="59" />
+        <source>Seal</source>
+        <translation>Siegel</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="60" />
+        <source>Check this certificate with</source>
+        <translation>Dieses Zertifikat prüfen mit</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="61" />
+        <source>the time ran out: the drills not answered count as wrong</source>
+        <translation>die Zeit ist abgelaufen: Die nicht beantworteten Aufgaben zählen als falsch</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="106" />
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="113" />
+        <source>NOT GENUINE: changed after it was written</source>
+        <translation>NICHT ECHT: nach dem Schreiben geändert</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="118" />
+        <source>Exams</source>
+        <translation>Prüfungen</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="125" />
+        <source>not finished</source>
+        <translation>nicht beendet</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="144" />
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="64" />
+        <location filename="../training_pdf.py" line="145" />
         <source>Next due</source>
         <translation>Nächste Fälligkeit</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="68" />
+        <location filename="../training_pdf.py" line="149" />
         <source>Dealer training: the group</source>
         <translation>Dealer-Training: die Gruppe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="89" />
+        <location filename="../trainer_window.py" line="91" />
         <source>ASKED</source>
         <translation>GEFRAGT</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="91" />
+        <location filename="../trainer_window.py" line="93" />
         <source>ANSWER</source>
         <translation>ANTWORT</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="738" />
+        <location filename="../trainer_window.py" line="858" />
         <source>Bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="739" />
+        <location filename="../trainer_window.py" line="859" />
         <source>First to act</source>
         <translation>Wer zuerst spricht</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="740" />
+        <location filename="../trainer_window.py" line="860" />
         <source>Legal actions</source>
         <translation>Erlaubte Aktionen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="741" />
+        <location filename="../trainer_window.py" line="861" />
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="742" />
+        <location filename="../trainer_window.py" line="862" />
         <source>Side pots</source>
         <translation>Sidepots</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="743" />
+        <location filename="../trainer_window.py" line="863" />
         <source>Who shows first</source>
         <translation>Wer zuerst zeigt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="744" />
+        <location filename="../trainer_window.py" line="864" />
         <source>Deck shortage</source>
         <translation>Kartenmangel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="745" />
+        <location filename="../trainer_window.py" line="865" />
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="746" />
+        <location filename="../trainer_window.py" line="866" />
         <source>Winners</source>
         <translation>Gewinner</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="747" />
+        <location filename="../trainer_window.py" line="867" />
         <source>Best five</source>
         <translation>Beste fünf</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="748" />
+        <location filename="../trainer_window.py" line="868" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="763" />
+        <location filename="../trainer_window.py" line="883" />
         <source>Who brings in?</source>
         <translation>Wer setzt den Bring-in?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="764" />
+        <location filename="../trainer_window.py" line="884" />
         <source>Who acts first on this street?</source>
         <translation>Wer spricht in dieser Runde zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="765" />
+        <location filename="../trainer_window.py" line="885" />
         <source>What may the player to act do, with the exact amounts?</source>
         <translation>Was darf der Spieler am Zug tun, mit den genauen Beträgen?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="766" />
+        <location filename="../trainer_window.py" line="886" />
         <source>How much is in the pot now?</source>
         <translation>Wie viel ist jetzt im Pot?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="767" />
+        <location filename="../trainer_window.py" line="887" />
         <source>What are the pots, and who is eligible for each?</source>
         <translation>Welche Pots gibt es, und wer ist an jedem berechtigt?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="768" />
+        <location filename="../trainer_window.py" line="888" />
         <source>Who shows first?</source>
         <translation>Wer zeigt zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="769" />
+        <location filename="../trainer_window.py" line="889" />
         <source>The deck is short: what does the dealer do before this round?</source>
         <translation>Die Karten reichen nicht: Was tut der Dealer vor dieser Runde?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="770" />
+        <location filename="../trainer_window.py" line="890" />
         <source>How many cards are left in the stub?</source>
         <translation>Wie viele Karten sind noch im Reststapel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="771" />
+        <location filename="../trainer_window.py" line="891" />
         <source>Who wins which pot, and how much?</source>
         <translation>Wer gewinnt welchen Pot, und wie viel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="772" />
+        <location filename="../trainer_window.py" line="892" />
         <source>What are this player's best five cards?</source>
         <translation>Was sind die besten fünf Karten dieses Spielers?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="788" />
+        <location filename="../trainer_window.py" line="908" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="792" />
+        <location filename="../trainer_window.py" line="912" />
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="796" />
+        <location filename="../trainer_window.py" line="916" />
         <source>burn a card</source>
         <translation>eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="796" />
+        <location filename="../trainer_window.py" line="916" />
         <source>no burn</source>
         <translation>nicht brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="797" />
+        <location filename="../trainer_window.py" line="917" />
         <source>shuffle the burns into the stub</source>
         <translation>die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="798" />
+        <location filename="../trainer_window.py" line="918" />
         <source>one common card</source>
         <translation>eine Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="799" />
+        <location filename="../trainer_window.py" line="919" />
         <source>a card to each player</source>
         <translation>eine Karte an jeden Spieler</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="804" />
+        <location filename="../trainer_window.py" line="924" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="804" />
+        <location filename="../trainer_window.py" line="924" />
         <source>seat</source>
         <translation>Platz</translation>
     </message>

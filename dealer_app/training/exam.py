@@ -1,0 +1,734 @@
+"""Exams that belong to the instructor: blueprints, instructors' PINs, exam attempts and the
+certificate's verification.
+
+- An **instructor** has a name and a PIN of their own, kept as a salted ``hashlib.scrypt``
+  hash (never the PIN). The first instructor of a record registers freely; every further one
+  needs an instructor's name and PIN. Five wrong PINs in a row lock the name for 15 minutes.
+- A **blueprint** names the skills and how many drills of each, the limit tables and house
+  profiles they are played at, the time limit and the pass mark. It is stored only when an
+  instructor locks it with their name and PIN, and is never changed after: the trainee picks
+  one and takes it as it is.
+- An **exam attempt** has its own seed (recorded), from which, with the blueprint's seed, every
+  drill is made again; its result row is written when it starts and again when it ends.
+
+Every row here (instructor, blueprint, result) carries a **seal**: ``HMAC-SHA256`` with the
+record's key (``history/chain.py``: the key lives in the config folder, never in the record)
+over the row's fields and the record's identity. A row edited in SQLite no longer matches its
+seal, so an edited blueprint is refused before an exam starts and an edited result is refused
+by ``dealer-app certificate verify``; each field has a short seal of its own too, so the check
+can say *which* field was changed.
+
+The tables are the trainer's, in the record's database beside ``progress.py``'s.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import random
+import secrets
+import sqlite3
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta, timezone
+
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
+from dealer_app.history.chain import seal_code
+from dealer_app.training.answers import is_right
+from dealer_app.training.drills import SKILLS, Drill, DrillError, make_drills
+from dealer_app.training.session import Result, TrainingSession
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS training_instructors (
+    name TEXT PRIMARY KEY,
+    pin TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    seal TEXT NOT NULL,
+    failures INTEGER NOT NULL DEFAULT 0,
+    locked_until TEXT
+);
+CREATE TABLE IF NOT EXISTS training_blueprints (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    spec TEXT NOT NULL,
+    instructor TEXT NOT NULL,
+    locked_at TEXT NOT NULL,
+    seal TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS training_exam_results (
+    id TEXT PRIMARY KEY,
+    trainee_id INTEGER,
+    trainee TEXT NOT NULL,
+    blueprint_id TEXT NOT NULL,
+    blueprint_seal TEXT NOT NULL,
+    blueprint_name TEXT NOT NULL,
+    instructor TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    started_at TEXT NOT NULL,
+    finished_at TEXT NOT NULL,
+    seconds INTEGER NOT NULL,
+    time_limit_s INTEGER NOT NULL,
+    timed_out INTEGER NOT NULL,
+    right INTEGER NOT NULL,
+    asked INTEGER NOT NULL,
+    pass_mark INTEGER NOT NULL,
+    passed INTEGER NOT NULL,
+    skills TEXT NOT NULL,
+    tables TEXT NOT NULL,
+    seal TEXT NOT NULL,
+    field_seals TEXT NOT NULL
+);
+"""
+
+# scrypt's cost, as the floor PIN's (live/floor_pin.py): about 50 ms a check, so guessing is slow
+_N, _R, _P = 2**14, 8, 1
+MIN_PIN = 4
+MAX_WRONG = 5  # wrong PINs in a row before the name is locked
+LOCKOUT = timedelta(minutes=15)
+MAX_PER_SKILL = 50
+MAX_DRILLS = 200
+MIN_TIME_S, MAX_TIME_S = 60, 4 * 3600
+# Crockford's base 32 (as the seals): ids read aloud or copied by hand are not misread
+_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+RESULT_FIELDS = ("id", "trainee_id", "trainee", "blueprint_id", "blueprint_seal", "blueprint_name", "instructor",
+                 "seed", "started_at", "finished_at", "seconds", "time_limit_s", "timed_out", "right", "asked",
+                 "pass_mark", "passed", "skills", "tables")
+
+
+class ExamError(ValueError):
+    """A blueprint, an instructor's PIN or an exam refused (``says``: the sentence as data)."""
+
+    def __init__(self, message: Says):
+        super().__init__(str(message))
+        self.says = message
+
+
+def _utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def _stamp(at: datetime) -> str:
+    return at.astimezone(timezone.utc).isoformat(timespec="seconds")
+
+
+def _code(prefix: str, groups: int) -> str:
+    letters = "".join(secrets.choice(_ALPHABET) for _ in range(4 * groups))
+    return prefix + "-" + "-".join(letters[i:i + 4] for i in range(0, len(letters), 4))
+
+
+def _plain_name(name: str) -> str | None:
+    name = name.strip() if isinstance(name, str) else ""
+    return name if name and len(name) <= 60 and name.isprintable() else None
+
+
+# --- the typed seams ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SkillCount:
+    skill: str
+    count: int
+
+
+@dataclass(frozen=True)
+class Blueprint:
+    """An exam as the instructor sets it. ``id``, ``instructor``, ``locked_at`` and ``seal`` are
+    given when it is locked (a blueprint being made has none)."""
+
+    name: str
+    skills: tuple[SkillCount, ...]
+    tables: tuple[str, ...]
+    profiles: tuple[str, ...] = ()  # none: each table's own house profile
+    time_limit_s: int = 1800
+    pass_mark: int = 80  # per cent of the drills
+    seed: int = 0
+    id: str = ""
+    instructor: str = ""
+    locked_at: str = ""
+    seal: str = ""
+
+    @property
+    def drills(self) -> int:
+        return sum(s.count for s in self.skills)
+
+    @property
+    def seal_code(self) -> str:
+        return seal_code(self.seal) if self.seal else ""
+
+    def spec(self) -> dict:
+        """What the instructor set, as stored (and sealed)."""
+        return {"skills": [[s.skill, s.count] for s in self.skills], "tables": list(self.tables),
+                "profiles": list(self.profiles), "time_limit_s": self.time_limit_s, "pass_mark": self.pass_mark,
+                "seed": self.seed}
+
+    def spec_text(self) -> str:
+        return json.dumps(self.spec(), sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_row(cls, bp_id: str, name: str, spec_text: str, instructor: str, locked_at: str, seal: str) -> Blueprint:
+        """A stored blueprint as its row has it (ValueError: the spec cannot be read)."""
+        spec = json.loads(spec_text)
+        return cls(name, tuple(SkillCount(str(s), int(n)) for s, n in spec["skills"]),
+                   tuple(str(t) for t in spec["tables"]), tuple(str(p) for p in spec["profiles"]),
+                   int(spec["time_limit_s"]), int(spec["pass_mark"]), int(spec["seed"]), bp_id, instructor,
+                   locked_at, seal)
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "name": self.name, "instructor": self.instructor, "locked_at": self.locked_at,
+                "seal": self.seal_code, **self.spec()}
+
+
+@dataclass(frozen=True)
+class PlannedDrill:
+    """One drill of an exam attempt: the skill, where it is played and its seed."""
+
+    skill: str
+    table: str
+    profile: str | None
+    seed: int
+
+
+@dataclass(frozen=True)
+class SkillScore:
+    skill: str
+    right: int
+    asked: int
+
+
+@dataclass(frozen=True)
+class ExamResult:
+    """An exam attempt as its result row has it (``finished_at`` empty: never finished)."""
+
+    id: str  # the verification ID on the certificate
+    trainee_id: int | None
+    trainee: str
+    blueprint_id: str
+    blueprint_seal: str
+    blueprint_name: str
+    instructor: str
+    seed: int
+    started_at: str
+    finished_at: str
+    seconds: int
+    time_limit_s: int
+    timed_out: bool
+    right: int
+    asked: int
+    pass_mark: int
+    passed: bool
+    skills: tuple[SkillScore, ...]
+    tables: tuple[str, ...]
+    seal: str = ""
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.finished_at)
+
+    @property
+    def score_percent(self) -> int:
+        return self.right * 100 // self.asked if self.asked else 0
+
+    @property
+    def seal_code(self) -> str:
+        return seal_code(self.seal) if self.seal else ""
+
+    def values(self) -> dict[str, str]:
+        """Each sealed field as the text the seal covers."""
+        raw = {"id": self.id, "trainee_id": "" if self.trainee_id is None else str(self.trainee_id),
+               "trainee": self.trainee, "blueprint_id": self.blueprint_id, "blueprint_seal": self.blueprint_seal,
+               "blueprint_name": self.blueprint_name, "instructor": self.instructor, "seed": str(self.seed),
+               "started_at": self.started_at, "finished_at": self.finished_at, "seconds": str(self.seconds),
+               "time_limit_s": str(self.time_limit_s), "timed_out": str(int(self.timed_out)),
+               "right": str(self.right), "asked": str(self.asked), "pass_mark": str(self.pass_mark),
+               "passed": str(int(self.passed)), "skills": _skills_text(self.skills),
+               "tables": json.dumps(list(self.tables), separators=(",", ":"))}
+        return raw
+
+    def to_dict(self) -> dict:
+        return {"verification_id": self.id, "trainee": self.trainee, "blueprint": self.blueprint_name,
+                "blueprint_id": self.blueprint_id, "instructor": self.instructor, "seed": self.seed,
+                "started": self.started_at, "finished": self.finished_at or None, "seconds": self.seconds,
+                "time_limit_s": self.time_limit_s, "timed_out": self.timed_out, "right": self.right,
+                "asked": self.asked, "score_percent": self.score_percent, "pass_mark": self.pass_mark,
+                "passed": self.passed, "skills": {s.skill: {"right": s.right, "asked": s.asked} for s in self.skills},
+                "tables": list(self.tables), "seal": self.seal_code}
+
+
+def _skills_text(skills: tuple[SkillScore, ...]) -> str:
+    return json.dumps([[s.skill, s.right, s.asked] for s in skills], separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What ``certificate verify`` finds: the result (None: not found), and what does not match."""
+
+    verification_id: str
+    result: ExamResult | None
+    problems: tuple[Says, ...]
+
+    @property
+    def genuine(self) -> bool:
+        return self.result is not None and not self.problems
+
+
+@dataclass(frozen=True)
+class ExamListing:
+    """An attempt as the trainer's summary lists it: its result, and whether it is genuine
+    (None: no record key to check it with)."""
+
+    result: ExamResult
+    genuine: bool | None
+
+    def to_dict(self) -> dict:
+        return {**self.result.to_dict(), "genuine": self.genuine}
+
+
+# --- validating what an instructor sets ------------------------------------------------------------------
+def check_blueprint(bp: Blueprint, limits_dir=None) -> list[Says]:
+    """What is wrong with a blueprint, each in words (empty: it can be locked)."""
+    from dealer_app.engine.limits import BettingRules, load_profile, load_table
+    problems: list[Says] = []
+    if _plain_name(bp.name) is None:
+        problems.append(says(QT_TRANSLATE_NOOP("Errors", "the blueprint needs a name (plain text, 1 to 60 "
+                                                         "characters)")))
+    if not bp.skills:
+        problems.append(says(QT_TRANSLATE_NOOP("Errors", "the blueprint needs at least one skill")))
+    seen: set[str] = set()
+    for s in bp.skills:
+        if s.skill not in SKILLS or s.skill in seen:
+            problems.append(says(QT_TRANSLATE_NOOP("Errors", "%1 is not a skill of the trainer, or named twice"),
+                                 s.skill))
+        elif not 1 <= s.count <= MAX_PER_SKILL:
+            problems.append(says(QT_TRANSLATE_NOOP("Errors", "%1: from 1 to %2 drills a skill"), s.skill,
+                                 MAX_PER_SKILL))
+        seen.add(s.skill)
+    if bp.drills > MAX_DRILLS:
+        problems.append(says(QT_TRANSLATE_NOOP("Errors", "an exam has at most %1 drills, not %2"), MAX_DRILLS,
+                             bp.drills))
+    if not MIN_TIME_S <= bp.time_limit_s <= MAX_TIME_S:
+        problems.append(says(QT_TRANSLATE_NOOP("Errors", "the time limit is from %1 to %2 minutes"),
+                             MIN_TIME_S // 60, MAX_TIME_S // 60))
+    if not 1 <= bp.pass_mark <= 100:
+        problems.append(says(QT_TRANSLATE_NOOP("Errors", "the pass mark is from 1% to 100%, not %1%"), bp.pass_mark))
+    if not bp.tables:
+        problems.append(says(QT_TRANSLATE_NOOP("Errors", "the blueprint needs at least one limit table")))
+    most_players = 0
+    for table in bp.tables:
+        try:
+            t = load_table(table, limits_dir)
+            for profile in bp.profiles or (t.profile,):
+                most_players = max(most_players, BettingRules.build(t, load_profile(profile, limits_dir)).max_players)
+        except (ValueError, OSError) as exc:
+            problems.append(says(QT_TRANSLATE_NOOP("Errors", "%1 cannot be used: %2"), table, str(exc)))
+    if "shortage" in seen and bp.tables and most_players and most_players < 7:
+        problems.append(says(QT_TRANSLATE_NOOP("Errors", "the deck runs short only at a table of 7 or 8 players: "
+                                                         "add one for the deck shortage drills")))
+    return problems
+
+
+def plan(bp: Blueprint, attempt_seed: int, limits_dir=None) -> tuple[PlannedDrill, ...]:
+    """Every drill of an attempt, from the blueprint's seed and the attempt's: the skills mixed,
+    each skill's drills spread over the blueprint's tables (a deck shortage only at a table of
+    7 or more) and profiles. The same seeds give the same drills."""
+    from dealer_app.engine.limits import BettingRules, load_profile, load_table
+    rng = random.Random(f"{bp.seed}|{attempt_seed}")
+    full: list[str] = []
+    for table in bp.tables:
+        t = load_table(table, limits_dir)
+        if BettingRules.build(t, load_profile((bp.profiles or (t.profile,))[0], limits_dir)).max_players >= 7:
+            full.append(table)
+    order = [s.skill for s in bp.skills for _ in range(s.count)]
+    rng.shuffle(order)
+    out: list[PlannedDrill] = []
+    turn = {"any": rng.randrange(len(bp.tables)) if bp.tables else 0, "full": 0, "profile": 0}
+    for i, skill in enumerate(order):
+        kind = "full" if skill == "shortage" and full else "any"  # (the tables in turn, so that all are asked)
+        where = full if kind == "full" else list(bp.tables)
+        table = where[turn[kind] % len(where)]
+        profile = bp.profiles[turn["profile"] % len(bp.profiles)] if bp.profiles else None
+        turn[kind] += 1
+        turn["profile"] += 1
+        out.append(PlannedDrill(skill, table, profile, rng.randrange(10**12) * 1000 + i))
+    return tuple(out)
+
+
+def make_planned(p: PlannedDrill, limits_dir=None) -> tuple[Drill, int]:
+    """The planned drill, and the seed it was made with (the next seeds are tried, in order, if a
+    hand of the first gives no moment for the skill)."""
+    for k in range(10):
+        try:
+            return make_drills(p.skill, 1, p.seed + k, p.profile, p.table, limits_dir)[0], p.seed + k
+        except DrillError:
+            continue
+    raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "no %1 drill could be made at %2"), p.skill, p.table))
+
+
+# --- the exam as the trainee takes it --------------------------------------------------------------------
+@dataclass
+class ExamSession(TrainingSession):
+    """A blueprint's exam: its planned drills in order, the time limit kept by ``clock``, no
+    feedback until the end, the score against the blueprint's pass mark (an unanswered drill
+    counts as wrong)."""
+
+    blueprint: Blueprint | None = None
+    drills_planned: tuple[PlannedDrill, ...] = ()
+    attempt_seed: int = 0
+    clock: Callable[[], float] = time.monotonic
+    started: float = 0.0
+    seeds_used: list[int] = field(default_factory=list)
+    stopped: bool = False
+
+    @classmethod
+    def of(cls, bp: Blueprint, attempt_seed: int, progress=None, trainee_id: int | None = None,
+           clock: Callable[[], float] = time.monotonic, limits_dir=None) -> ExamSession:
+        try:
+            planned = plan(bp, attempt_seed, limits_dir)
+        except (ValueError, OSError) as exc:  # a table or profile removed since the blueprint was locked
+            raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "the exam blueprint %1 cannot be played here: %2"),
+                                 bp.id, str(exc))) from None
+        skills = list(dict.fromkeys(s.skill for s in bp.skills))
+        s = cls("exam", skills, len(planned), seed=attempt_seed, progress=progress, trainee_id=trainee_id,
+                pass_mark=bp.pass_mark / 100, blueprint=bp, drills_planned=planned, attempt_seed=attempt_seed,
+                clock=clock)
+        s.started = clock()
+        return s
+
+    # time
+    def elapsed(self) -> float:
+        return max(0.0, self.clock() - self.started)
+
+    def remaining(self) -> float:
+        assert self.blueprint is not None
+        return max(0.0, self.blueprint.time_limit_s - self.elapsed())
+
+    @property
+    def time_up(self) -> bool:
+        return self.remaining() <= 0
+
+    def stop(self) -> None:
+        """The exam ends here (the time is up): no drill is asked or answered after."""
+        self.stopped, self.current = True, None
+
+    # drills
+    def next(self) -> Drill | None:
+        if self.stopped or self.time_up or len(self.results) >= self.count:
+            self.stop()
+            return None
+        drill, seed = make_planned(self.drills_planned[len(self.results)])
+        self.current = drill
+        self.seeds_used.append(seed)
+        self._shown_at = self.clock()
+        return drill
+
+    def answer(self, given: dict) -> Result | None:
+        """Kept, never said (None); an answer after the time is up is not kept."""
+        if self.current is None:
+            raise ValueError("no drill is being asked")
+        if self.stopped or self.time_up:
+            self.stop()
+            return None
+        seconds = self.clock() - self._shown_at
+        right = is_right(self.current.skill, self.current.answer, given)
+        self.results.append(Result(self.current, given, right, seconds))
+        if self.progress is not None and self.trainee_id is not None:
+            self.progress.record(self.trainee_id, self.current.skill, "exam", right, seconds, self.seeds_used[-1])
+        return None
+
+    # the score
+    def right(self) -> int:
+        return sum(r.right for r in self.results)
+
+    def score(self) -> float:
+        """The share right, in whole per cent rounded down (as the certificate has it: a score
+        shown as 80% is never one that fails a pass mark of 80%)."""
+        return (self.right() * 100 // self.count) / 100 if self.count else 0.0
+
+    def passed(self) -> bool:
+        assert self.blueprint is not None
+        return self.right() * 100 >= self.blueprint.pass_mark * self.count
+
+    def by_skill(self) -> dict[str, tuple[int, int, float]]:
+        """skill -> (right, drills the blueprint asks, mean seconds of those answered)."""
+        out = {}
+        for skill in self.skills:
+            planned = sum(p.skill == skill for p in self.drills_planned)
+            answered = [r for r in self.results if r.drill.skill == skill]
+            seconds = sum(r.seconds for r in answered) / len(answered) if answered else 0.0
+            out[skill] = (sum(r.right for r in answered), planned, seconds)
+        return out
+
+    def skill_scores(self) -> tuple[SkillScore, ...]:
+        return tuple(SkillScore(s, right, asked) for s, (right, asked, _sec) in self.by_skill().items())
+
+    def tables_covered(self) -> tuple[str, ...]:
+        """The limit tables of the drills asked (all the blueprint's, if the time allowed)."""
+        asked = [r.drill.table for r in self.results] + ([self.current.table] if self.current is not None else [])
+        return tuple(dict.fromkeys(asked)) or tuple(dict.fromkeys(p.table for p in self.drills_planned))
+
+
+# --- the book: instructors, blueprints and results, sealed -------------------------------------------------
+class ExamBook:
+    """The exam tables on the record's connection, sealed with the record's ``key``."""
+
+    def __init__(self, db: sqlite3.Connection, key: bytes, create: bool = True,
+                 now: Callable[[], datetime] = _utc_now):
+        self.db, self.key, self.now = db, key, now
+        if create:
+            self.db.executescript(SCHEMA)
+        self.record_id = self._record_id()
+
+    def _record_id(self) -> str:
+        try:
+            row = self.db.execute("SELECT value FROM meta WHERE name = 'record_id'").fetchone()
+        except sqlite3.Error:
+            return ""
+        return str(row[0]) if row else ""
+
+    def _mac(self, kind: str, text: str) -> str:
+        return hmac.new(self.key, f"{kind}|{self.record_id}|{text}".encode(), hashlib.sha256).hexdigest()
+
+    # --- instructors ----------------------------------------------------------------------------------
+    def instructors(self) -> list[str]:
+        return [r[0] for r in self.db.execute("SELECT name FROM training_instructors ORDER BY name")]
+
+    def register_instructor(self, name: str, pin: str, by: tuple[str, str] | None = None) -> str:
+        """A new instructor with their PIN. The record's first instructor registers freely; any
+        other needs ``by``: an instructor's name and PIN."""
+        plain = _plain_name(name)
+        if plain is None:
+            raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "an instructor needs a name (plain text, 1 to 60 "
+                                                             "characters)")))
+        if not isinstance(pin, str) or len(pin.strip()) < MIN_PIN:
+            raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "an instructor's PIN needs at least %1 characters"),
+                                 MIN_PIN))
+        if self.instructors():
+            if by is None:
+                raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "a new instructor is registered by an instructor: "
+                                                                 "give your name and PIN")))
+            self.check_instructor(*by)
+        if plain in self.instructors():
+            raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "%1 is an instructor already"), plain))
+        salt = secrets.token_bytes(16)
+        stored = json.dumps({"scrypt": [_N, _R, _P], "salt": salt.hex(), "hash": _pin_hash(pin.strip(), salt).hex()},
+                            sort_keys=True, separators=(",", ":"))
+        at = _stamp(self.now())
+        with self.db:
+            self.db.execute("INSERT INTO training_instructors(name, pin, created_at, seal) VALUES (?,?,?,?)",
+                            (plain, stored, at, self._mac("instructor", f"{plain}|{stored}|{at}")))
+        return plain
+
+    def check_instructor(self, name: str, pin: str) -> str:
+        """The instructor's name if ``pin`` is theirs; else ExamError (a wrong PIN counted: after
+        five in a row the name is locked for 15 minutes, even to the right PIN)."""
+        plain = _plain_name(name) or ""
+        row = self.db.execute("SELECT pin, created_at, seal, failures, locked_until FROM training_instructors "
+                              "WHERE name = ?", (plain,)).fetchone()
+        if row is None or not isinstance(pin, str) or not pin.strip():
+            raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "%1 is not an instructor: an instructor's name and PIN "
+                                                             "are needed"), plain or "—"))
+        stored, created_at, seal, failures, locked_until = row
+        now = self.now()
+        if locked_until and datetime.fromisoformat(locked_until) > now:
+            minutes = int((datetime.fromisoformat(locked_until) - now).total_seconds() // 60) + 1
+            raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "too many wrong PINs: %1 is locked for %2 more "
+                                                             "minute(s)"), plain, minutes))
+        if not hmac.compare_digest(seal, self._mac("instructor", f"{plain}|{stored}|{created_at}")):
+            raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "%1's instructor entry was changed outside the app: "
+                                                             "it cannot be trusted"), plain))
+        try:
+            record = json.loads(stored)
+            salt, want = bytes.fromhex(record["salt"]), bytes.fromhex(record["hash"])
+        except (ValueError, KeyError, TypeError):
+            raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "%1's PIN cannot be read"), plain)) from None
+        if hmac.compare_digest(_pin_hash(pin.strip(), salt), want):
+            with self.db:
+                self.db.execute("UPDATE training_instructors SET failures = 0, locked_until = NULL WHERE name = ?",
+                                (plain,))
+            return plain
+        failures = int(failures or 0) + 1
+        locked = _stamp(now + LOCKOUT) if failures >= MAX_WRONG else None
+        with self.db:
+            self.db.execute("UPDATE training_instructors SET failures = ?, locked_until = ? WHERE name = ?",
+                            (0 if locked else failures, locked, plain))
+        if locked:
+            raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "wrong PIN, %1 times: %2 is locked for %3 minutes"),
+                                 MAX_WRONG, plain, int(LOCKOUT.total_seconds() // 60)))
+        raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "wrong PIN for %1 (%2 more tries before a lockout)"),
+                             plain, MAX_WRONG - failures))
+
+    # --- blueprints ----------------------------------------------------------------------------------
+    def lock(self, bp: Blueprint, instructor: str, pin: str, limits_dir=None) -> Blueprint:
+        """The blueprint locked by the instructor (their PIN checked) and stored: from now on it is
+        taken as it is."""
+        problems = check_blueprint(bp, limits_dir)
+        if problems:
+            raise ExamError(problems[0])
+        who = self.check_instructor(instructor, pin)
+        locked = replace(bp, name=bp.name.strip(), seed=bp.seed or secrets.randbelow(10**12),
+                         id=_code("BP", 2), instructor=who, locked_at=_stamp(self.now()))
+        locked = replace(locked, seal=self._blueprint_mac(locked))
+        with self.db:
+            self.db.execute("INSERT INTO training_blueprints(id, name, spec, instructor, locked_at, seal) "
+                            "VALUES (?,?,?,?,?,?)", (locked.id, locked.name, locked.spec_text(), locked.instructor,
+                                                     locked.locked_at, locked.seal))
+        return locked
+
+    def _blueprint_mac(self, bp: Blueprint) -> str:
+        return self._mac("blueprint", f"{bp.id}|{bp.name}|{bp.spec_text()}|{bp.instructor}|{bp.locked_at}")
+
+    def _blueprint_row(self, bp_id: str):
+        return self.db.execute("SELECT id, name, spec, instructor, locked_at, seal FROM training_blueprints "
+                               "WHERE id = ?", (bp_id,)).fetchone()
+
+    def blueprints(self) -> list[Blueprint]:
+        """Every locked blueprint, newest first (one whose row cannot be read is left out: its
+        exam is refused by ``blueprint``)."""
+        out = []
+        for bp_id, name, spec, instructor, locked_at, seal in self.db.execute(
+                "SELECT id, name, spec, instructor, locked_at, seal FROM training_blueprints "
+                "ORDER BY locked_at DESC, id"):
+            try:
+                out.append(Blueprint.from_row(bp_id, name, spec, instructor, locked_at, seal))
+            except (ValueError, KeyError, TypeError):
+                continue
+        return out
+
+    def blueprint(self, bp_id: str) -> Blueprint:
+        """The locked blueprint, its seal checked (ExamError: unknown, or changed since it was locked)."""
+        row = self._blueprint_row(bp_id)
+        if row is None:
+            raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "no exam blueprint %1 in this record"), bp_id))
+        problem = says(QT_TRANSLATE_NOOP("Errors", "the exam blueprint %1 was changed after it was locked: "
+                                                   "this exam is refused"), bp_id)
+        try:
+            bp = Blueprint.from_row(*row)
+        except (ValueError, KeyError, TypeError):
+            raise ExamError(problem) from None
+        # the stored text itself must be what was sealed (a reformatted spec is an edit too)
+        if row[2] != bp.spec_text() or not hmac.compare_digest(row[5], self._blueprint_mac(bp)):
+            raise ExamError(problem)
+        return bp
+
+    # --- exam results ---------------------------------------------------------------------------------
+    def start(self, session: ExamSession, trainee: str, trainee_id: int | None) -> ExamResult:
+        """The attempt written as it starts (an attempt left unfinished is seen as such)."""
+        bp = session.blueprint
+        assert bp is not None
+        result = ExamResult(_code("EX", 3), trainee_id, trainee, bp.id, bp.seal, bp.name, bp.instructor,
+                            session.attempt_seed, _stamp(self.now()), "", 0, bp.time_limit_s, False, 0,
+                            session.count, bp.pass_mark, False, session.skill_scores(), session.tables_covered())
+        return self._write(result, insert=True)
+
+    def finish(self, started: ExamResult, session: ExamSession) -> ExamResult:
+        result = replace(started, finished_at=_stamp(self.now()), seconds=int(round(session.elapsed())),
+                         timed_out=session.time_up, right=session.right(), asked=session.count,
+                         passed=session.passed(), skills=session.skill_scores(), tables=session.tables_covered())
+        return self._write(result, insert=False)
+
+    def _write(self, result: ExamResult, insert: bool) -> ExamResult:
+        values = result.values()
+        sealed = replace(result, seal=self._result_mac(values))
+        fields = json.dumps(self._field_macs(values), sort_keys=True, separators=(",", ":"))
+        row: list[str | int | None] = [values[f] for f in RESULT_FIELDS]
+        row[1] = result.trainee_id  # (the column keeps its integer)
+        with self.db:
+            if insert:
+                self.db.execute(f"INSERT INTO training_exam_results({', '.join(RESULT_FIELDS)}, seal, field_seals) "
+                                f"VALUES ({', '.join('?' * (len(RESULT_FIELDS) + 2))})", (*row, sealed.seal, fields))
+            else:
+                sets = ", ".join(f"{f} = ?" for f in RESULT_FIELDS[1:])
+                self.db.execute(f"UPDATE training_exam_results SET {sets}, seal = ?, field_seals = ? WHERE id = ?",
+                                (*row[1:], sealed.seal, fields, result.id))
+        return sealed
+
+    def _result_mac(self, values: dict[str, str]) -> str:
+        return self._mac("exam-result", "|".join(f"{f}={values[f]}" for f in RESULT_FIELDS))
+
+    def _field_macs(self, values: dict[str, str]) -> dict[str, str]:
+        return {f: self._mac("exam-field", f"{values['id']}|{f}={values[f]}")[:16] for f in RESULT_FIELDS}
+
+    def _rows(self, where: str = "", args: tuple = ()) -> list[tuple]:
+        return self.db.execute(f"SELECT {', '.join(RESULT_FIELDS)}, seal, field_seals FROM training_exam_results "
+                               f"{where} ORDER BY started_at, id", args).fetchall()
+
+    def results(self, trainee_id: int | None = None) -> list[ExamResult]:
+        """The attempts (of one trainee), oldest first, as their rows have them."""
+        rows = self._rows("WHERE trainee_id = ?", (trainee_id,)) if trainee_id is not None else self._rows()
+        out = []
+        for row in rows:
+            result = _result_of(row)
+            if result is not None:
+                out.append(result)
+        return out
+
+    def listing(self, trainee_id: int | None = None) -> list[ExamListing]:
+        """The attempts, each checked against its seals (when this book has the record's key)."""
+        return [ExamListing(r, self.verify(r.id).genuine if self.key else None) for r in self.results(trainee_id)]
+
+    def verify(self, verification_id: str) -> Verdict:
+        """Whether a certificate's result is genuine: its row, each field against its seal, and
+        the blueprint it was taken on, unchanged."""
+        vid = verification_id.strip().upper()
+        rows = self._rows("WHERE id = ?", (vid,))
+        if not rows:
+            return Verdict(vid, None, (says(QT_TRANSLATE_NOOP("Errors", "no exam result %1 in this record"), vid),))
+        row = rows[0]
+        values = {f: "" if row[i] is None else str(row[i]) for i, f in enumerate(RESULT_FIELDS)}
+        stored_seal, stored_fields = row[-2], row[-1]
+        result = _result_of(row)
+        problems: list[Says] = []
+        try:
+            field_seals = json.loads(stored_fields)
+        except (ValueError, TypeError):
+            field_seals = {}
+        want = self._field_macs(values)
+        changed = [f for f in RESULT_FIELDS if not hmac.compare_digest(str(field_seals.get(f, "")), want[f])]
+        if len(changed) == len(RESULT_FIELDS):  # not one field: the seals were made with another key
+            problems.append(says(QT_TRANSLATE_NOOP("Errors", "the result row does not match its seal (its seals "
+                                                             "were changed, or another record's key made them)")))
+        elif changed:
+            problems.append(says(QT_TRANSLATE_NOOP("Errors", "the result was changed after it was written: its seal "
+                                                             "does not match %1"), ", ".join(changed)))
+        elif not hmac.compare_digest(str(stored_seal), self._result_mac(values)):
+            problems.append(says(QT_TRANSLATE_NOOP("Errors", "the result row does not match its seal (its seals "
+                                                             "were changed, or another record's key made them)")))
+        if result is None:
+            problems.append(says(QT_TRANSLATE_NOOP("Errors", "the result row cannot be read")))
+            return Verdict(vid, None, tuple(problems))
+        if not result.finished:
+            problems.append(says(QT_TRANSLATE_NOOP("Errors", "this exam was started on %1 and never finished"),
+                                 result.started_at))
+        try:
+            bp = self.blueprint(result.blueprint_id)
+        except ExamError as exc:
+            problems.append(exc.says)
+        else:
+            if bp.seal != result.blueprint_seal or bp.instructor != result.instructor or bp.name != \
+                    result.blueprint_name:
+                problems.append(says(QT_TRANSLATE_NOOP("Errors", "the result names a blueprint other than %1 as it "
+                                                                 "was locked"), bp.id))
+        return Verdict(vid, result, tuple(problems))
+
+
+def _result_of(row: tuple) -> ExamResult | None:
+    """A result row as typed (None: a field cannot be read)."""
+    v = dict(zip(RESULT_FIELDS, row, strict=False))
+    try:
+        skills = tuple(SkillScore(str(s), int(r), int(a)) for s, r, a in json.loads(v["skills"]))
+        tables = tuple(str(t) for t in json.loads(v["tables"]))
+        return ExamResult(str(v["id"]), None if v["trainee_id"] is None else int(v["trainee_id"]), str(v["trainee"]),
+                          str(v["blueprint_id"]), str(v["blueprint_seal"]), str(v["blueprint_name"]),
+                          str(v["instructor"]), int(v["seed"]), str(v["started_at"]), str(v["finished_at"]),
+                          int(v["seconds"]), int(v["time_limit_s"]), bool(int(v["timed_out"])), int(v["right"]),
+                          int(v["asked"]), int(v["pass_mark"]), bool(int(v["passed"])), skills, tables,
+                          str(row[len(RESULT_FIELDS)]))
+    except (ValueError, TypeError, KeyError):
+        return None
+
+
+def _pin_hash(pin: str, salt: bytes) -> bytes:
+    return hashlib.scrypt(pin.encode(), salt=salt, n=_N, r=_R, p=_P, dklen=32)
+
+
+def has_exam_tables(db: sqlite3.Connection) -> bool:
+    return "training_exam_results" in {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
