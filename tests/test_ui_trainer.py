@@ -163,14 +163,15 @@ def test_spot_the_dealers_error_by_steps_and_the_remedy(qtbot, trainer):
     qtbot.mouseClick(w.start_button, Qt.LeftButton)
     panel = w.spot_panel
     drill = panel.drill
-    assert panel.said.text().startswith("Step 1 of")
+    assert panel.said.text().startswith("Hand 1 of 10 — step 1 of")  # (Drills: 10 hands)
     for _ in range(drill.error_step):
         qtbot.mouseClick(panel.next_button, Qt.LeftButton)
     assert drill.steps[drill.error_step].text in panel.said.text()
     panel.remedy.setCurrentIndex(panel.remedy.findData(drill.remedy))  # (as the trainee picks it)
     qtbot.mouseClick(panel.stop_button, Qt.LeftButton)
     text = panel.feedback.toPlainText()
-    assert "Right" in text and drill.truth.text in text and drill.broken in text and drill.remedy in text
+    from dealer_app.ui.words import remedy_name
+    assert "Right" in text and drill.truth.text in text and drill.broken in text and remedy_name(drill.remedy) in text
     stats = {s.skill: s for s in w.progress.stats(w.progress.trainee("Tina"))}
     assert stats["spot-the-error"].attempts == 1 and stats["spot-the-error"].right == 1
 

@@ -1459,6 +1459,42 @@ GERMAN = {
         "die Zeit ist abgelaufen: Die nicht beantworteten Aufgaben zählen als falsch",
     "NOT GENUINE: changed after it was written": "NICHT ECHT: nach dem Schreiben geändert",
     "the exam blueprint %1 cannot be played here: %2": "die Prüfungsvorlage %1 kann hier nicht gespielt werden: %2",
+    # Spot the dealer's error: a remedy per kind of error, a series of hands, which part was right
+    "The bring-in is corrected: its chips go back and the lowest door card brings in":
+        "Der Bring-in wird korrigiert: Seine Chips gehen zurück, und die niedrigste Door Card setzt den Bring-in",
+    "Action goes back to the player whose turn it is": "Die Aktion geht zurück an den Spieler, der an der Reihe ist",
+    "The amount is corrected to the limit's: the chips over it go back":
+        "Der Betrag wird auf den des Limits korrigiert: Die Chips darüber gehen zurück",
+    "The cards go back in order and the round is dealt again after a burn":
+        "Die Karten gehen in ihrer Reihenfolge zurück, und die Runde wird nach dem Brennen einer Karte neu gegeben",
+    "The round is dealt as the shortage procedure says":
+        "Die Runde wird so gegeben, wie es das Verfahren bei Kartenmangel vorschreibt",
+    "The player who made the last bet or raise shows first":
+        "Der Spieler mit dem letzten Einsatz oder der letzten Erhöhung zeigt zuerst",
+    "The push is stopped: the pot goes to the best hand (cards speak)":
+        "Die Auszahlung wird angehalten: Der Pot geht an die beste Hand (Cards speak)",
+    "Misdeal: antes and bets go back and the hand is dealt again":
+        "Misdeal: Antes und Einsätze gehen zurück, und das Spiel wird neu gegeben",
+    "Fouled deck: play stops and every bet and ante goes back":
+        "Fehlerhaftes Deck: Das Spiel wird angehalten, und alle Einsätze und Antes gehen zurück",
+    "Call the floor: the rules leave it open": "Den Floor rufen: Die Regeln lassen es offen",
+    "Pick the remedy": "Abhilfe wählen",
+    "Hand %1 of %2 — step %3 of %4: %5": "Spiel %1 von %2 — Schritt %3 von %4: %5",
+    "Pick the remedy first, then stop at the step.": "Zuerst die Abhilfe wählen, dann beim Schritt anhalten.",
+    "Half right": "Halb richtig",
+    "Step %1 is the dealer's error, and the remedy is right.":
+        "Schritt %1 ist der Fehler des Dealers, und die Abhilfe stimmt.",
+    "You stopped at the right step (step %1), but that is not its remedy.":
+        "Beim richtigen Schritt angehalten (Schritt %1), aber das ist nicht seine Abhilfe.",
+    "You went on past the dealer's error: step %1 was wrong.":
+        "Am Fehler des Dealers vorbeigegangen: Schritt %1 war falsch.",
+    "Step %1 was right as told; the dealer's error was step %2.":
+        "Schritt %1 war so richtig; der Fehler des Dealers war Schritt %2.",
+    "Step %1 as told:": "Schritt %1, wie er gesagt wurde:",
+    "Your remedy": "Ihre Abhilfe",
+    "Next hand (%1 of %2)  [Enter]": "Nächstes Spiel (%1 von %2)  [Enter]",
+    "%1 of %2 right so far": "Bisher %1 von %2 richtig",
+    "Spot the dealer's error: %1 of %2 hands right": "Den Fehler des Dealers finden: %1 von %2 Spielen richtig",
 }
 
 

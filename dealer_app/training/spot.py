@@ -18,17 +18,47 @@ from dealer_app.engine.hand import Hand, SeatSpec
 from dealer_app.engine.limits import BettingRules, load_profile, load_table
 from dealer_app.simulate import choose_action
 
-# each kind of error: the rule it breaks, and the remedy (catalog §9) the trainee names
+
+@dataclass(frozen=True)
+class Remedy:
+    """What the dealer does about a mistake, as a dealer school teaches it: one per kind of
+    error, and the catalog's rules it rests on. ``text`` is English (the trainer translates it
+    by ``key``)."""
+    key: str
+    rules: tuple[str, ...]
+    text: str
+
+
+# every remedy the trainee may pick: one for each kind of error, and the three that answer none
+# of them (a misdeal, a fouled deck, "call the floor" — I-3 is the floor's for what the rules
+# leave open, and each error here has a rule of its own)
+REMEDIES: tuple[Remedy, ...] = (
+    Remedy("bring-in-corrected", ("I-4", "B-2"),
+           "The bring-in is corrected: its chips go back and the lowest door card brings in"),
+    Remedy("action-back", ("I-5", "A-2"), "Action goes back to the player whose turn it is"),
+    Remedy("amount-corrected", ("L-2",), "The amount is corrected to the limit's: the chips over it go back"),
+    # RR §5.6 (general irregularities): a missed burn is corrected if noticed before that
+    # round's betting starts, and the later cards are those that would have come without it
+    Remedy("burn-restored", ("D-5",), "The cards go back in order and the round is dealt again after a burn"),
+    Remedy("shortage-dealt", ("D-7",), "The round is dealt as the shortage procedure says"),
+    Remedy("right-shows-first", ("W-1",), "The player who made the last bet or raise shows first"),
+    Remedy("pot-to-best-hand", ("W-3",), "The push is stopped: the pot goes to the best hand (cards speak)"),
+    Remedy("misdeal", ("I-6",), "Misdeal: antes and bets go back and the hand is dealt again"),
+    Remedy("fouled-deck", ("I-7",), "Fouled deck: play stops and every bet and ante goes back"),
+    Remedy("floor", ("I-3",), "Call the floor: the rules leave it open"),
+)
+REMEDY = {r.key: r for r in REMEDIES}
+
+# each kind of error: the rule it breaks, and the remedy the trainee names
 ERRORS: dict[str, tuple[str, str]] = {
-    "wrong-bring-in": ("B-2", "I-4"),
-    "wrong-first-actor": ("A-2", "I-5"),
-    "wrong-amount": ("L-2", "I-3"),
-    "missed-burn": ("D-5", "I-3"),
-    "wrong-shows-first": ("W-1", "I-3"),
-    "wrong-pot": ("W-3", "I-3"),
-    "wrong-shortage": ("D-7", "I-3"),
+    "wrong-bring-in": ("B-2", "bring-in-corrected"),
+    "wrong-first-actor": ("A-2", "action-back"),
+    "wrong-amount": ("L-2", "amount-corrected"),
+    "missed-burn": ("D-5", "burn-restored"),
+    "wrong-shows-first": ("W-1", "right-shows-first"),
+    "wrong-pot": ("W-3", "pot-to-best-hand"),
+    "wrong-shortage": ("D-7", "shortage-dealt"),
 }
-REMEDIES = ("I-1", "I-2", "I-3", "I-4", "I-5", "I-6", "I-7")
 
 
 @dataclass(frozen=True)
@@ -72,7 +102,7 @@ class SpotDrill:
     error_step: int
     kind: str
     broken: str  # the rule the wrong step breaks
-    remedy: str  # the remedy the trainee names
+    remedy: str  # the remedy the trainee names (a key of REMEDY)
     truth: object  # what the step should have said (the engine's event)
     hand: Hand  # the engine's hand, played to its end
     inputs: tuple  # the dealer's inputs, in order (for the table at each step)
@@ -181,6 +211,25 @@ def make_spot(seed: int, table: str = "stud-10-20", profile: str | None = None, 
     raise ValueError("no hand gave a step to get wrong")
 
 
-def judge_spot(drill: SpotDrill, stopped_at: int, remedy: str) -> tuple[bool, bool]:
-    """(stopped at the wrong step, named its remedy)."""
-    return stopped_at == drill.error_step, remedy == drill.remedy
+@dataclass(frozen=True)
+class SpotVerdict:
+    """How a spot drill was answered: where the trainee stopped (None: went past the wrong
+    step), whether that was the wrong step, and whether the remedy named is the error's."""
+    stopped_at: int | None
+    at_error: bool
+    remedy_right: bool
+
+    @property
+    def right(self) -> bool:
+        return self.at_error and self.remedy_right
+
+    @property
+    def passed_it(self) -> bool:
+        return self.stopped_at is None
+
+
+def judge_spot(drill: SpotDrill, stopped_at: int | None, remedy: str | None) -> SpotVerdict:
+    """The trainee stopped at ``stopped_at`` naming ``remedy``; ``None``: they went on past the
+    wrong step (a miss, judged at once: the steps after it are not the told story)."""
+    at_error = stopped_at == drill.error_step
+    return SpotVerdict(stopped_at, at_error, at_error and remedy == drill.remedy)

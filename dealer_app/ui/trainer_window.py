@@ -51,7 +51,7 @@ from dealer_app.ui.rulings import rule_html
 from dealer_app.ui.screen_fit import PROGRESS_WINDOW, ScrollingPanel, fit_window
 from dealer_app.ui.table_view import TableView
 from dealer_app.ui.words import card as card_words
-from dealer_app.ui.words import error_words, high_hand, language, say, typed_cents
+from dealer_app.ui.words import error_words, fill, high_hand, language, say, typed_cents
 
 SEAT_SKILLS = ("bring-in", "first-to-act", "shows-first")
 translate = QCoreApplication.translate
@@ -144,6 +144,8 @@ class TrainerWindow(QMainWindow):
         self.exam_result: ExamResult | None = None
         self.session: TrainingSession | None = None
         self.moment: DrillMoment | None = None
+        self.spot_panel = None  # the spot hand being told (None outside spot mode)
+        self._spot_total, self._spot_results = 0, []  # a spot series: its length, each hand right or not
         self.setWindowTitle(self.tr("Dealer training"))
         self.bridge = ControllerBridge(Moment(store=None), self)
         self.table_view = TableView(self.bridge)
@@ -385,20 +387,29 @@ class TrainerWindow(QMainWindow):
 
     # --- spot the dealer's error ----------------------------------------------------------------
     def start_spot(self):
+        """A series of spot hands, as many as *Drills* says: each judged when the trainee stops
+        (or goes on past the error), the next on Enter, the score of the series at the end."""
+        self.session = None
+        self._spot_total, self._spot_results = self.count.value(), []
+        self.certificate_button.setVisible(False)
+        self._lock_form(True)
+        self._next_spot()
+
+    def _next_spot(self):
         from dealer_app.training.spot import make_spot
         from dealer_app.ui.spot_panel import SpotPanel
-        self.session = None
+        self.spot_panel = None  # (the last hand's panel is deleted with the answer boxes)
         _clear(self.answer_layout)
         self._show_facts()  # (none: the spot panel tells its own hand step by step)
         self.answer_button.setVisible(False)
         self.next_button.setVisible(False)
-        self.certificate_button.setVisible(False)
         self.question.setText(self.tr("Spot the dealer's error"))
         self.explanation.setHtml("")
         self.explanation.setVisible(False)  # the spot panel has its own
         self.status.setText("")
         self._spot_started = time_now()
-        self.spot_panel = SpotPanel(self, make_spot(_seed()))
+        self.spot_panel = SpotPanel(self, make_spot(_seed()), number=len(self._spot_results) + 1,
+                                    of=self._spot_total)
         self.answer_layout.addWidget(self.spot_panel)
         self.spot_panel.show()
         self.spot_panel.setFocus()
@@ -408,13 +419,31 @@ class TrainerWindow(QMainWindow):
         self.bridge.controller = moment
         self.bridge.changed.emit("table")
 
-    def spot_judged(self, right: bool):
+    def spot_judged(self, verdict):
+        """A spot hand judged: kept for the trainee, then the next hand (Enter) or the series'
+        score."""
+        right = verdict.right
         if self.progress is not None and self.trainee.currentText().strip():
             trainee_id = self.progress.trainee(self.trainee.currentText().strip())
             self.progress.record(trainee_id, "spot-the-error", "spot", right, time_now() - self._spot_started)
+        self._spot_results.append(right)
+        done = len(self._spot_results)
+        if done < self._spot_total:
+            self.next_button.setText(fill(self.tr("Next hand (%1 of %2)  [Enter]"), done + 1, self._spot_total))
+            self.next_button.setVisible(True)
+            self.status.setText(fill(self.tr("%1 of %2 right so far"), sum(self._spot_results), done))
+        else:
+            self.next_button.setText(self.tr("Next drill"))
+            self.status.setText(fill(self.tr("Spot the dealer's error: %1 of %2 hands right"),
+                                     sum(self._spot_results), done))
+            self._lock_form(False)
 
     def next_drill(self):
+        if self.session is None and self._spot_results and len(self._spot_results) < self._spot_total:
+            self._next_spot()
+            return
         assert self.session is not None
+        self.spot_panel = None  # (a spot hand's panel goes with the answer boxes)
         drill = self.session.next()
         self.next_button.setVisible(False)
         self._show_facts()  # (the next drill's hand, or none when the session is over)
@@ -729,7 +758,7 @@ class _TrainerKeys(WindowKeys):
             if w.answer_button.isVisible():
                 w.submit()
                 return True
-        if key == Qt.Key.Key_Right and getattr(w, "spot_panel", None) is not None and w.spot_panel.isVisible() \
+        if key == Qt.Key.Key_Right and w.spot_panel is not None and w.spot_panel.isVisible() \
                 and not isinstance(obj, (QLineEdit, QPlainTextEdit)):
             w.spot_panel.step()
             return True

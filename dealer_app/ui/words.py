@@ -58,7 +58,7 @@ from dealer_app.live.prompts import (
     ToAct,
     VoidDue,
 )
-from dealer_app.training.spot import RoundAsUsual, RoundWithoutBurn
+from dealer_app.training.spot import REMEDY, RoundAsUsual, RoundWithoutBurn
 
 translate = QCoreApplication.translate
 
@@ -676,6 +676,27 @@ def irregularity_name(code: str) -> str:
              "I-6": translate("Words", "Misdeal"),
              "I-7": translate("Words", "Fouled deck")}
     return f"{names.get(code, code)} ({code})"
+
+
+def remedy_name(key: str) -> str:
+    """A remedy of Spot the dealer's error (``training/spot.REMEDIES``), with its rules."""
+    names = {
+        "bring-in-corrected": translate("Words", "The bring-in is corrected: its chips go back and the lowest door "
+                                                 "card brings in"),
+        "action-back": translate("Words", "Action goes back to the player whose turn it is"),
+        "amount-corrected": translate("Words", "The amount is corrected to the limit's: the chips over it go back"),
+        "burn-restored": translate("Words", "The cards go back in order and the round is dealt again after a burn"),
+        "shortage-dealt": translate("Words", "The round is dealt as the shortage procedure says"),
+        "right-shows-first": translate("Words", "The player who made the last bet or raise shows first"),
+        "pot-to-best-hand": translate("Words", "The push is stopped: the pot goes to the best hand (cards speak)"),
+        "misdeal": translate("Words", "Misdeal: antes and bets go back and the hand is dealt again"),
+        "fouled-deck": translate("Words", "Fouled deck: play stops and every bet and ante goes back"),
+        "floor": translate("Words", "Call the floor: the rules leave it open"),
+    }
+    remedy = REMEDY.get(key)
+    if remedy is None:
+        return key
+    return f"{names.get(key, remedy.text)} ({', '.join(remedy.rules)})"
 
 
 def step_text(step, currency: str = "USD") -> str:

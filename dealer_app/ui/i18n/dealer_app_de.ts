@@ -3,7 +3,7 @@
 <context>
     <name>AccuracyChart</name>
     <message>
-        <location filename="../trainer_window.py" line="827" />
+        <location filename="../trainer_window.py" line="856" />
         <source>No answers yet</source>
         <translation>Noch keine Antworten</translation>
     </message>
@@ -297,92 +297,92 @@
 <context>
     <name>BlueprintDialog</name>
     <message>
-        <location filename="../exam_dialogs.py" line="137" />
+        <location filename="../exam_dialogs.py" line="140" />
         <source>Exam blueprint</source>
         <translation>Prüfungsvorlage</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="142" />
+        <location filename="../exam_dialogs.py" line="145" />
         <source>e.g. Stud dealer, module 1</source>
         <translation>z. B. Stud-Dealer, Modul 1</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="143" />
+        <location filename="../exam_dialogs.py" line="146" />
         <source>&amp;Name</source>
         <translation>&amp;Name</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="145" />
+        <location filename="../exam_dialogs.py" line="148" />
         <source>Drills of each skill (0: not asked)</source>
         <translation>Aufgaben je Fertigkeit (0: nicht gefragt)</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="162" />
+        <location filename="../exam_dialogs.py" line="165" />
         <source>Limit &amp;tables (Space ticks)</source>
         <translation>Limit-&amp;Tische (Leertaste hakt an)</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="163" />
+        <location filename="../exam_dialogs.py" line="166" />
         <source>House &amp;profiles (none: each table's own)</source>
         <translation>Hausregel-&amp;Profile (keins: das des Tisches)</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="175" />
+        <location filename="../exam_dialogs.py" line="178" />
         <source> min</source>
         <translation> Min.</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="180" />
+        <location filename="../exam_dialogs.py" line="183" />
         <source>Time &amp;limit</source>
         <translation>&amp;Zeitlimit</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="181" />
+        <location filename="../exam_dialogs.py" line="184" />
         <source>Pass &amp;mark</source>
         <translation>&amp;Bestehensgrenze</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="186" />
+        <location filename="../exam_dialogs.py" line="189" />
         <source>&amp;Instructor</source>
         <translation>&amp;Ausbilder</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="187" />
+        <location filename="../exam_dialogs.py" line="190" />
         <source>Instructor's PI&amp;N</source>
         <translation>PI&amp;N des Ausbilders</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="194" />
+        <location filename="../exam_dialogs.py" line="197" />
         <source>Lock the blueprint  [Enter]</source>
         <translation>Vorlage festschreiben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="197" />
+        <location filename="../exam_dialogs.py" line="200" />
         <source>New instructor…</source>
         <translation>Neuer Ausbilder…</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="200" />
+        <location filename="../exam_dialogs.py" line="203" />
         <source>Close</source>
         <translation>Schließen</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="208" />
+        <location filename="../exam_dialogs.py" line="211" />
         <source>Locked blueprints</source>
         <translation>Festgeschriebene Vorlagen</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="212" />
+        <location filename="../exam_dialogs.py" line="215" />
         <source>No instructor yet: register yourself first (New instructor…).</source>
         <translation>Noch kein Ausbilder: Tragen Sie sich zuerst ein (Neuer Ausbilder…).</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="237" />
+        <location filename="../exam_dialogs.py" line="240" />
         <source>Locked: %1 (%2), seal %3. Trainees can take it now; it cannot be changed.</source>
         <translation>Festgeschrieben: %1 (%2), Siegel %3. Teilnehmer können die Prüfung jetzt ablegen; sie ist nicht mehr änderbar.</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="259" />
+        <location filename="../exam_dialogs.py" line="262" />
         <source>%1 is registered as an instructor.</source>
         <translation>%1 ist als Ausbilder eingetragen.</translation>
     </message>
@@ -1307,7 +1307,6 @@
     <message>
         <location filename="../../history/store.py" line="637" />
         <location filename="../../history/store.py" line="655" />
-        <location filename="../../room/reader.py" line="225" />
         <source>%1: session %2: a %3 row is not readable JSON</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist kein lesbares JSON</translation>
     </message>
@@ -1878,12 +1877,12 @@
         <translation>Prüfungsvorlagen (Ausbilder)…</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="101" />
+        <location filename="../exam_dialogs.py" line="104" />
         <source>Exams need the record's database: open the trainer from the app.</source>
         <translation>Prüfungen brauchen die Datenbank des Protokolls: Öffnen Sie den Trainer aus der App.</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="103" />
+        <location filename="../exam_dialogs.py" line="106" />
         <source>No exam blueprint yet: an instructor makes and locks one (Exam blueprints).</source>
         <translation>Noch keine Prüfungsvorlage: Ein Ausbilder erstellt und schreibt eine fest (Prüfungsvorlagen).</translation>
     </message>
@@ -2225,47 +2224,47 @@
 <context>
     <name>InstructorDialog</name>
     <message>
-        <location filename="../exam_dialogs.py" line="271" />
+        <location filename="../exam_dialogs.py" line="274" />
         <source>New instructor</source>
         <translation>Neuer Ausbilder</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="279" />
+        <location filename="../exam_dialogs.py" line="282" />
         <source>New instructor's &amp;name</source>
         <translation>&amp;Name des neuen Ausbilders</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="280" />
+        <location filename="../exam_dialogs.py" line="283" />
         <source>Their &amp;PIN (4 or more characters)</source>
         <translation>&amp;PIN des neuen Ausbilders (4 oder mehr Zeichen)</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="281" />
+        <location filename="../exam_dialogs.py" line="284" />
         <source>The PIN &amp;again</source>
         <translation>Die PIN &amp;noch einmal</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="287" />
+        <location filename="../exam_dialogs.py" line="290" />
         <source>Registered by an instructor:</source>
         <translation>Eingetragen von einem Ausbilder:</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="288" />
+        <location filename="../exam_dialogs.py" line="291" />
         <source>Your name</source>
         <translation>Ihr Name</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="289" />
+        <location filename="../exam_dialogs.py" line="292" />
         <source>Your PIN</source>
         <translation>Ihre PIN</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="294" />
+        <location filename="../exam_dialogs.py" line="297" />
         <source>Register  [Enter]</source>
         <translation>Eintragen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="302" />
+        <location filename="../exam_dialogs.py" line="305" />
         <source>The two PINs differ: type the new PIN twice</source>
         <translation>Die beiden PINs unterscheiden sich: Die neue PIN zweimal eingeben</translation>
     </message>
@@ -2964,92 +2963,92 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>ProgressView</name>
     <message>
-        <location filename="../trainer_window.py" line="744" />
+        <location filename="../trainer_window.py" line="773" />
         <source>Progress — %1</source>
         <translation>Fortschritt — %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="748" />
+        <location filename="../trainer_window.py" line="777" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="748" />
+        <location filename="../trainer_window.py" line="777" />
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="748" />
+        <location filename="../trainer_window.py" line="777" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="749" />
+        <location filename="../trainer_window.py" line="778" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="757" />
+        <location filename="../trainer_window.py" line="786" />
         <source>Exams</source>
         <translation>Prüfungen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="762" />
+        <location filename="../trainer_window.py" line="791" />
         <source>Right answers per day</source>
         <translation>Richtige Antworten je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="764" />
+        <location filename="../trainer_window.py" line="793" />
         <source>Seconds per answer, per day</source>
         <translation>Sekunden je Antwort, je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="777" />
+        <location filename="../trainer_window.py" line="806" />
         <source>Date (UTC)</source>
         <translation>Datum (UTC)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="777" />
+        <location filename="../trainer_window.py" line="806" />
         <source>Exam blueprint</source>
         <translation>Prüfungsvorlage</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="777" />
+        <location filename="../trainer_window.py" line="806" />
         <source>Instructor</source>
         <translation>Ausbilder</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="778" />
+        <location filename="../trainer_window.py" line="807" />
         <source>Score</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="778" />
+        <location filename="../trainer_window.py" line="807" />
         <source>Result</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="778" />
+        <location filename="../trainer_window.py" line="807" />
         <source>Verification ID</source>
         <translation>Prüfnummer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="781" />
+        <location filename="../trainer_window.py" line="810" />
         <source>not finished</source>
         <translation>nicht beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="781" />
+        <location filename="../trainer_window.py" line="810" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="782" />
+        <location filename="../trainer_window.py" line="811" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="784" />
+        <location filename="../trainer_window.py" line="813" />
         <source>NOT GENUINE</source>
         <translation>NICHT ECHT</translation>
     </message>
@@ -3966,52 +3965,93 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>SpotPanel</name>
     <message>
-        <location filename="../spot_panel.py" line="33" />
+        <location filename="../spot_panel.py" line="92" />
         <source>Next step  [→]</source>
         <translation>Nächster Schritt  [→]</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="35" />
+        <location filename="../spot_panel.py" line="94" />
         <source>Stop: this step is wrong</source>
         <translation>Halt: Dieser Schritt ist falsch</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="42" />
-        <source>The floor decides (I-3)</source>
-        <translation>Der Floor entscheidet (I-3)</translation>
+        <location filename="../spot_panel.py" line="103" />
+        <source>Pick the remedy</source>
+        <translation>Abhilfe wählen</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="44" />
+        <location filename="../spot_panel.py" line="104" />
         <source>The remedy:</source>
         <translation>Die Abhilfe:</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="53" />
+        <location filename="../spot_panel.py" line="118" />
+        <source>Hand %1 of %2 — step %3 of %4: %5</source>
+        <translation>Spiel %1 von %2 — Schritt %3 von %4: %5</translation>
+    </message>
+    <message>
+        <location filename="../spot_panel.py" line="120" />
         <source>Step %1 of %2: %3</source>
         <translation>Schritt %1 von %2: %3</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="75" />
+        <location filename="../spot_panel.py" line="148" />
+        <source>Pick the remedy first, then stop at the step.</source>
+        <translation>Zuerst die Abhilfe wählen, dann beim Schritt anhalten.</translation>
+    </message>
+    <message>
+        <location filename="../spot_panel.py" line="160" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="75" />
+        <location filename="../spot_panel.py" line="160" />
+        <source>Step %1 is the dealer's error, and the remedy is right.</source>
+        <translation>Schritt %1 ist der Fehler des Dealers, und die Abhilfe stimmt.</translation>
+    </message>
+    <message>
+        <location filename="../spot_panel.py" line="162" />
+        <source>Half right</source>
+        <translation>Halb richtig</translation>
+    </message>
+    <message>
+        <location filename="../spot_panel.py" line="163" />
+        <source>You stopped at the right step (step %1), but that is not its remedy.</source>
+        <translation>Beim richtigen Schritt angehalten (Schritt %1), aber das ist nicht seine Abhilfe.</translation>
+    </message>
+    <message>
+        <location filename="../spot_panel.py" line="165" />
+        <location filename="../spot_panel.py" line="168" />
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="79" />
-        <source>The wrong step was step %1:</source>
-        <translation>Der falsche Schritt war Schritt %1:</translation>
+        <location filename="../spot_panel.py" line="166" />
+        <source>You went on past the dealer's error: step %1 was wrong.</source>
+        <translation>Am Fehler des Dealers vorbeigegangen: Schritt %1 war falsch.</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="80" />
+        <location filename="../spot_panel.py" line="169" />
+        <source>Step %1 was right as told; the dealer's error was step %2.</source>
+        <translation>Schritt %1 war so richtig; der Fehler des Dealers war Schritt %2.</translation>
+    </message>
+    <message>
+        <location filename="../spot_panel.py" line="172" />
+        <source>Step %1 as told:</source>
+        <translation>Schritt %1, wie er gesagt wurde:</translation>
+    </message>
+    <message>
+        <location filename="../spot_panel.py" line="172" />
         <source>It should have been</source>
         <translation>Richtig wäre gewesen</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="80" />
+        <location filename="../spot_panel.py" line="173" />
+        <source>Your remedy</source>
+        <translation>Ihre Abhilfe</translation>
+    </message>
+    <message>
+        <location filename="../spot_panel.py" line="173" />
         <source>The remedy</source>
         <translation>Die Abhilfe</translation>
     </message>
@@ -4241,340 +4281,356 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>TrainerWindow</name>
     <message>
-        <location filename="../trainer_window.py" line="147" />
+        <location filename="../trainer_window.py" line="149" />
         <source>Dealer training</source>
         <translation>Dealer-Training</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="226" />
+        <location filename="../trainer_window.py" line="228" />
         <source>Learn: the rule first, every answer explained</source>
         <translation>Lernen: zuerst die Regel, jede Antwort erklärt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="227" />
+        <location filename="../trainer_window.py" line="229" />
         <source>Practice: right or wrong at once, mistakes again at the end</source>
         <translation>Üben: sofort richtig oder falsch, die Fehler am Ende noch einmal</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="228" />
+        <location filename="../trainer_window.py" line="230" />
         <source>Exam: no feedback until the end, a certificate</source>
         <translation>Prüfung: keine Rückmeldung bis zum Ende, ein Zertifikat</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="229" />
+        <location filename="../trainer_window.py" line="231" />
         <source>Spot the dealer's error: stop at the wrong step, name the remedy</source>
         <translation>Den Fehler des Dealers finden: beim falschen Schritt anhalten, die Abhilfe nennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="249" />
+        <location filename="../trainer_window.py" line="251" />
         <source>Trainee</source>
         <translation>Teilnehmer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="250" />
+        <location filename="../trainer_window.py" line="252" />
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="255" />
+        <location filename="../trainer_window.py" line="257" />
         <source>Drills</source>
         <translation>Aufgaben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="178" />
+        <location filename="../trainer_window.py" line="180" />
         <source>The hand so far</source>
         <translation>Das Spiel bisher</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="180" />
+        <location filename="../trainer_window.py" line="182" />
         <source>Whole hand (Alt+H)</source>
         <translation>Ganzes Spiel (Alt+H)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="181" />
+        <location filename="../trainer_window.py" line="183" />
         <source>Show the earlier streets' actions too, not only this street's</source>
         <translation>Auch die Aktionen der früheren Runden zeigen, nicht nur die dieser Runde</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="257" />
+        <location filename="../trainer_window.py" line="259" />
         <source>Skills</source>
         <translation>Fertigkeiten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="264" />
+        <location filename="../trainer_window.py" line="266" />
         <source>Start</source>
         <translation>Beginnen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="266" />
+        <location filename="../trainer_window.py" line="268" />
         <source>Progress…</source>
         <translation>Fortschritt…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="279" />
+        <location filename="../trainer_window.py" line="281" />
         <source>Answer  [Enter]</source>
         <translation>Antworten  [Enter]</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="287" />
+        <location filename="../trainer_window.py" line="289" />
+        <location filename="../trainer_window.py" line="436" />
         <source>Next drill</source>
         <translation>Nächste Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="291" />
+        <location filename="../trainer_window.py" line="293" />
         <source>Certificate…</source>
         <translation>Zertifikat…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="310" />
-        <location filename="../trainer_window.py" line="349" />
+        <location filename="../trainer_window.py" line="312" />
+        <location filename="../trainer_window.py" line="351" />
         <source>Type the trainee's name first: the answers are kept for them.</source>
         <translation>Zuerst den Namen des Teilnehmers eingeben: Die Antworten werden für ihn aufbewahrt.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="311" />
+        <location filename="../trainer_window.py" line="313" />
         <source>Tick at least one skill to drill.</source>
         <translation>Mindestens eine Fertigkeit zum Üben ankreuzen.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="225" />
-        <location filename="../trainer_window.py" line="396" />
+        <location filename="../trainer_window.py" line="227" />
+        <location filename="../trainer_window.py" line="406" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="224" />
+        <location filename="../trainer_window.py" line="226" />
         <source>Learn</source>
         <translation>Lernen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="224" />
+        <location filename="../trainer_window.py" line="226" />
         <source>Practice</source>
         <translation>Üben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="224" />
-        <location filename="../trainer_window.py" line="258" />
+        <location filename="../trainer_window.py" line="226" />
+        <location filename="../trainer_window.py" line="260" />
         <source>Exam</source>
         <translation>Prüfung</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="350" />
+        <location filename="../trainer_window.py" line="352" />
         <source>Pick an exam blueprint: an instructor makes and locks one.</source>
         <translation>Wählen Sie eine Prüfungsvorlage: Ein Ausbilder erstellt und schreibt sie fest.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="379" />
+        <location filename="../trainer_window.py" line="381" />
         <source>Time left %1</source>
         <translation>Restzeit %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="428" />
+        <location filename="../trainer_window.py" line="432" />
+        <source>Next hand (%1 of %2)  [Enter]</source>
+        <translation>Nächstes Spiel (%1 von %2)  [Enter]</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="434" />
+        <source>%1 of %2 right so far</source>
+        <translation>Bisher %1 von %2 richtig</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="437" />
+        <source>Spot the dealer's error: %1 of %2 hands right</source>
+        <translation>Den Fehler des Dealers finden: %1 von %2 Spielen richtig</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="457" />
         <source> (your mistakes again)</source>
         <translation> (deine Fehler noch einmal)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="429" />
+        <location filename="../trainer_window.py" line="458" />
         <source>Drill %1 of %2%3</source>
         <translation>Aufgabe %1 von %2%3</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="434" />
+        <location filename="../trainer_window.py" line="463" />
         <source>The rules for this drill</source>
         <translation>Die Regeln zu dieser Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="448" />
+        <location filename="../trainer_window.py" line="477" />
         <source>Click the seat on the table, or type its number and Enter.</source>
         <translation>Den Platz am Tisch anklicken, oder seine Nummer eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="449" />
+        <location filename="../trainer_window.py" line="478" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="451" />
+        <location filename="../trainer_window.py" line="480" />
         <source>Every ante and bet, those still in front of the players too. Type the amount and Enter.</source>
         <translation>Jede Ante und jeder Einsatz, auch die noch vor den Spielern liegenden. Den Betrag eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="452" />
+        <location filename="../trainer_window.py" line="481" />
         <source>Type the number of cards and Enter.</source>
         <translation>Die Zahl der Karten eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="453" />
+        <location filename="../trainer_window.py" line="482" />
         <source>Amount</source>
         <translation>Betrag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="453" />
+        <location filename="../trainer_window.py" line="482" />
         <source>Cards</source>
         <translation>Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="455" />
+        <location filename="../trainer_window.py" line="484" />
         <source>Tick what the dealer does before this round.</source>
         <translation>Ankreuzen, was der Dealer vor dieser Runde tut.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="456" />
+        <location filename="../trainer_window.py" line="485" />
         <source>Burn a card</source>
         <translation>Eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="456" />
+        <location filename="../trainer_window.py" line="485" />
         <source>Shuffle the burns into the stub</source>
         <translation>Die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="458" />
+        <location filename="../trainer_window.py" line="487" />
         <source>Deal one common card</source>
         <translation>Eine Gemeinschaftskarte geben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="462" />
+        <location filename="../trainer_window.py" line="491" />
         <source>Tick every legal action; give its amount (to), or a range as min-max.</source>
         <translation>Jede erlaubte Aktion ankreuzen; ihren Betrag (auf) angeben, oder einen Bereich als min-max.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="475" />
+        <location filename="../trainer_window.py" line="504" />
         <source>One line per pot, main pot first: the amount, a colon, the seats eligible (e.g. 21: 1 2 3)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, die berechtigten Plätze (z. B. 21: 1 2 3)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="477" />
+        <location filename="../trainer_window.py" line="506" />
         <source>One line per pot, main pot first: the amount, a colon, each winner's seat and share (e.g. 120: 3 60, 5 60)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, Platz und Anteil jedes Gewinners (z. B. 120: 3 60, 5 60)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="479" />
+        <location filename="../trainer_window.py" line="508" />
         <source>Enter answers; Shift+Enter starts a new line.</source>
         <translation>Enter antwortet; Umschalt+Enter beginnt eine neue Zeile.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="485" />
+        <location filename="../trainer_window.py" line="514" />
         <source>Click the five cards of seat %1's best hand.</source>
         <translation>Die fünf Karten der besten Hand von Platz %1 anklicken.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="530" />
+        <location filename="../trainer_window.py" line="559" />
         <source>type a number</source>
         <translation>eine Zahl eingeben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="531" />
+        <location filename="../trainer_window.py" line="560" />
         <source>%1 is not a number</source>
         <translation>%1 ist keine Zahl</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="561" />
+        <location filename="../trainer_window.py" line="590" />
         <source>%1: the amount, a colon, then the seats</source>
         <translation>%1: der Betrag, ein Doppelpunkt, dann die Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="565" />
+        <location filename="../trainer_window.py" line="594" />
         <source>%1: seat numbers</source>
         <translation>%1: Platznummern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="572" />
+        <location filename="../trainer_window.py" line="601" />
         <source>%1: a seat number and its share</source>
         <translation>%1: eine Platznummer und ihr Anteil</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="584" />
+        <location filename="../trainer_window.py" line="613" />
         <source>The answer cannot be read: %1</source>
         <translation>Die Antwort ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="597" />
+        <location filename="../trainer_window.py" line="626" />
         <source>Answer kept. Next drill.</source>
         <translation>Antwort notiert. Nächste Aufgabe.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="611" />
+        <location filename="../trainer_window.py" line="640" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="611" />
+        <location filename="../trainer_window.py" line="640" />
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="617" />
+        <location filename="../trainer_window.py" line="646" />
         <source>The answer</source>
         <translation>Die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="617" />
+        <location filename="../trainer_window.py" line="646" />
         <source>How it is found</source>
         <translation>Der Weg zur Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="621" />
+        <location filename="../trainer_window.py" line="650" />
         <source>Why</source>
         <translation>Warum</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="640" />
+        <location filename="../trainer_window.py" line="669" />
         <source>Score: %1%</source>
         <translation>Ergebnis: %1 %</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="644" />
+        <location filename="../trainer_window.py" line="673" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="644" />
+        <location filename="../trainer_window.py" line="673" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="645" />
+        <location filename="../trainer_window.py" line="674" />
         <source>pass mark</source>
         <translation>Bestehensgrenze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="649" />
+        <location filename="../trainer_window.py" line="678" />
         <source>the answer</source>
         <translation>die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="656" />
+        <location filename="../trainer_window.py" line="685" />
         <source>Session over</source>
         <translation>Sitzung beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="671" />
+        <location filename="../trainer_window.py" line="700" />
         <source>The time ran out: %1 of %2 drills answered; the others count as wrong.</source>
         <translation>Die Zeit ist abgelaufen: %1 von %2 Aufgaben beantwortet; die übrigen zählen als falsch.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="673" />
+        <location filename="../trainer_window.py" line="702" />
         <source>Exam %1 (%2), set by %3. Verification ID %4, seal %5.</source>
         <translation>Prüfung %1 (%2), gestellt von %3. Prüfnummer %4, Siegel %5.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="681" />
+        <location filename="../trainer_window.py" line="710" />
         <source>Save the certificate</source>
         <translation>Das Zertifikat speichern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="693" />
+        <location filename="../trainer_window.py" line="722" />
         <source>The certificate cannot be written: %1</source>
         <translation>Das Zertifikat kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="695" />
+        <location filename="../trainer_window.py" line="724" />
         <source>Certificate written: %1</source>
         <translation>Zertifikat geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="703" />
+        <location filename="../trainer_window.py" line="732" />
         <source>No answers of %1 yet.</source>
         <translation>Noch keine Antworten von %1.</translation>
     </message>
@@ -4758,152 +4814,152 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>ANTWORT</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="858" />
+        <location filename="../trainer_window.py" line="887" />
         <source>Bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="859" />
+        <location filename="../trainer_window.py" line="888" />
         <source>First to act</source>
         <translation>Wer zuerst spricht</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="860" />
+        <location filename="../trainer_window.py" line="889" />
         <source>Legal actions</source>
         <translation>Erlaubte Aktionen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="861" />
+        <location filename="../trainer_window.py" line="890" />
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="862" />
+        <location filename="../trainer_window.py" line="891" />
         <source>Side pots</source>
         <translation>Sidepots</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="863" />
+        <location filename="../trainer_window.py" line="892" />
         <source>Who shows first</source>
         <translation>Wer zuerst zeigt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="864" />
+        <location filename="../trainer_window.py" line="893" />
         <source>Deck shortage</source>
         <translation>Kartenmangel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="865" />
+        <location filename="../trainer_window.py" line="894" />
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="866" />
+        <location filename="../trainer_window.py" line="895" />
         <source>Winners</source>
         <translation>Gewinner</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="867" />
+        <location filename="../trainer_window.py" line="896" />
         <source>Best five</source>
         <translation>Beste fünf</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="868" />
+        <location filename="../trainer_window.py" line="897" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="883" />
+        <location filename="../trainer_window.py" line="912" />
         <source>Who brings in?</source>
         <translation>Wer setzt den Bring-in?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="884" />
+        <location filename="../trainer_window.py" line="913" />
         <source>Who acts first on this street?</source>
         <translation>Wer spricht in dieser Runde zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="885" />
+        <location filename="../trainer_window.py" line="914" />
         <source>What may the player to act do, with the exact amounts?</source>
         <translation>Was darf der Spieler am Zug tun, mit den genauen Beträgen?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="886" />
+        <location filename="../trainer_window.py" line="915" />
         <source>How much is in the pot now?</source>
         <translation>Wie viel ist jetzt im Pot?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="887" />
+        <location filename="../trainer_window.py" line="916" />
         <source>What are the pots, and who is eligible for each?</source>
         <translation>Welche Pots gibt es, und wer ist an jedem berechtigt?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="888" />
+        <location filename="../trainer_window.py" line="917" />
         <source>Who shows first?</source>
         <translation>Wer zeigt zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="889" />
+        <location filename="../trainer_window.py" line="918" />
         <source>The deck is short: what does the dealer do before this round?</source>
         <translation>Die Karten reichen nicht: Was tut der Dealer vor dieser Runde?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="890" />
+        <location filename="../trainer_window.py" line="919" />
         <source>How many cards are left in the stub?</source>
         <translation>Wie viele Karten sind noch im Reststapel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="891" />
+        <location filename="../trainer_window.py" line="920" />
         <source>Who wins which pot, and how much?</source>
         <translation>Wer gewinnt welchen Pot, und wie viel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="892" />
+        <location filename="../trainer_window.py" line="921" />
         <source>What are this player's best five cards?</source>
         <translation>Was sind die besten fünf Karten dieses Spielers?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="908" />
+        <location filename="../trainer_window.py" line="937" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="912" />
+        <location filename="../trainer_window.py" line="941" />
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="916" />
+        <location filename="../trainer_window.py" line="945" />
         <source>burn a card</source>
         <translation>eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="916" />
+        <location filename="../trainer_window.py" line="945" />
         <source>no burn</source>
         <translation>nicht brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="917" />
+        <location filename="../trainer_window.py" line="946" />
         <source>shuffle the burns into the stub</source>
         <translation>die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="918" />
+        <location filename="../trainer_window.py" line="947" />
         <source>one common card</source>
         <translation>eine Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="919" />
+        <location filename="../trainer_window.py" line="948" />
         <source>a card to each player</source>
         <translation>eine Karte an jeden Spieler</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="924" />
+        <location filename="../trainer_window.py" line="953" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="924" />
+        <location filename="../trainer_window.py" line="953" />
         <source>seat</source>
         <translation>Platz</translation>
     </message>
@@ -5221,7 +5277,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../words.py" line="309" />
-        <location filename="../words.py" line="741" />
+        <location filename="../words.py" line="762" />
         <source>Burn one card, then one card down to each of the %1 players</source>
         <translation>Eine Karte brennen, dann jedem der %1 Spieler eine verdeckte Karte</translation>
     </message>
@@ -5270,7 +5326,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../words.py" line="310" />
-        <location filename="../words.py" line="742" />
+        <location filename="../words.py" line="763" />
         <source>Burn one card, then one card up to each of the %1 players</source>
         <translation>Eine Karte brennen, dann jedem der %1 Spieler eine offene Karte</translation>
     </message>
@@ -5941,147 +5997,197 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Fehlerhaftes Deck</translation>
     </message>
     <message>
-        <location filename="../words.py" line="683" />
+        <location filename="../words.py" line="684" />
+        <source>The bring-in is corrected: its chips go back and the lowest door card brings in</source>
+        <translation>Der Bring-in wird korrigiert: Seine Chips gehen zurück, und die niedrigste Door Card setzt den Bring-in</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="686" />
+        <source>Action goes back to the player whose turn it is</source>
+        <translation>Die Aktion geht zurück an den Spieler, der an der Reihe ist</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="687" />
+        <source>The amount is corrected to the limit's: the chips over it go back</source>
+        <translation>Der Betrag wird auf den des Limits korrigiert: Die Chips darüber gehen zurück</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="688" />
+        <source>The cards go back in order and the round is dealt again after a burn</source>
+        <translation>Die Karten gehen in ihrer Reihenfolge zurück, und die Runde wird nach dem Brennen einer Karte neu gegeben</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="689" />
+        <source>The round is dealt as the shortage procedure says</source>
+        <translation>Die Runde wird so gegeben, wie es das Verfahren bei Kartenmangel vorschreibt</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="690" />
+        <source>The player who made the last bet or raise shows first</source>
+        <translation>Der Spieler mit dem letzten Einsatz oder der letzten Erhöhung zeigt zuerst</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="691" />
+        <source>The push is stopped: the pot goes to the best hand (cards speak)</source>
+        <translation>Die Auszahlung wird angehalten: Der Pot geht an die beste Hand (Cards speak)</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="692" />
+        <source>Misdeal: antes and bets go back and the hand is dealt again</source>
+        <translation>Misdeal: Antes und Einsätze gehen zurück, und das Spiel wird neu gegeben</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="693" />
+        <source>Fouled deck: play stops and every bet and ante goes back</source>
+        <translation>Fehlerhaftes Deck: Das Spiel wird angehalten, und alle Einsätze und Antes gehen zurück</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="694" />
+        <source>Call the floor: the rules leave it open</source>
+        <translation>Den Floor rufen: Die Regeln lassen es offen</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="704" />
         <source>hand dealt: antes in</source>
         <translation>Spiel gegeben: Antes im Pot</translation>
     </message>
     <message>
-        <location filename="../words.py" line="684" />
+        <location filename="../words.py" line="705" />
         <source>awards confirmed; hand sealed</source>
         <translation>Auszahlung bestätigt; Spiel versiegelt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="685" />
+        <location filename="../words.py" line="706" />
         <source>table resumed after a restart</source>
         <translation>Tisch nach einem Neustart fortgesetzt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="686" />
+        <location filename="../words.py" line="707" />
         <source>dealer undid: %1</source>
         <translation>Dealer machte rückgängig: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="687" />
+        <location filename="../words.py" line="708" />
         <source>dealer redid: %1</source>
         <translation>Dealer wiederholte: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="688" />
+        <location filename="../words.py" line="709" />
         <source>irregularity: %1</source>
         <translation>Unregelmäßigkeit: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="689" />
+        <location filename="../words.py" line="710" />
         <source>floor ruling by %1: %2</source>
         <translation>Entscheidung des Floors von %1: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="693" />
+        <location filename="../words.py" line="714" />
         <source> (confirmed by the floor: %1)</source>
         <translation> (vom Floor bestätigt: %1)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="701" />
+        <location filename="../words.py" line="722" />
         <source>Next street: %1</source>
         <translation>Nächste Runde: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="702" />
+        <location filename="../words.py" line="723" />
         <source>Common card %1: every live player's card</source>
         <translation>Gemeinschaftskarte %1: gilt für jeden aktiven Spieler</translation>
     </message>
     <message>
-        <location filename="../words.py" line="703" />
+        <location filename="../words.py" line="724" />
         <source>No betting: fewer than two players have chips</source>
         <translation>Keine Setzrunde: Weniger als zwei Spieler haben Chips</translation>
     </message>
     <message>
-        <location filename="../words.py" line="707" />
+        <location filename="../words.py" line="728" />
         <source>Floor ruling: applied although refused: %1</source>
         <translation>Floor-Entscheidung: angewendet, obwohl abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="709" />
+        <location filename="../words.py" line="730" />
         <source>Uncalled %1 returned to seat %2</source>
         <translation>Nicht gecallter Einsatz: %1 zurück an Platz %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="712" />
+        <location filename="../words.py" line="733" />
         <source>Seat %1 mucks</source>
         <translation>Platz %1 muckt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="713" />
+        <location filename="../words.py" line="734" />
         <source>Seat %1 wins %2: everyone else folded; no need to show</source>
         <translation>Platz %1 gewinnt %2: Alle anderen haben gepasst; kein Zeigen nötig</translation>
     </message>
     <message>
-        <location filename="../words.py" line="718" />
+        <location filename="../words.py" line="739" />
         <source>Seat %1's exposed downcard %2 is the door card; the third card is dealt down</source>
         <translation>Die aufgedeckte verdeckte Karte %2 von Platz %1 ist die Door Card; die dritte Karte wird verdeckt gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="720" />
+        <location filename="../words.py" line="741" />
         <source>Card dealt too early: it goes back, the stub is shuffled with it (not the burns), and street %1 is dealt without a new burn</source>
         <translation>Zu früh gegebene Karte: Sie geht zurück, der Reststapel wird mit ihr gemischt (ohne die gebrannten Karten), und die %1. Karte wird gegeben, ohne neu zu brennen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="727" />
+        <location filename="../words.py" line="748" />
         <source>Open a table</source>
         <translation>Einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="728" />
+        <location filename="../words.py" line="749" />
         <source>Between hands: start hand %1 when the table is ready</source>
         <translation>Zwischen zwei Spielen: Spiel %1 beginnen, sobald der Tisch bereit ist</translation>
     </message>
     <message>
-        <location filename="../words.py" line="731" />
+        <location filename="../words.py" line="752" />
         <source>%1. Enter the common card</source>
         <translation>%1. Gemeinschaftskarte eingeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="733" />
+        <location filename="../words.py" line="754" />
         <source>Seat %1 (%2) to act</source>
         <translation>Platz %1 (%2) ist am Zug</translation>
     </message>
     <message>
-        <location filename="../words.py" line="735" />
+        <location filename="../words.py" line="756" />
         <source>Seat %1 shows first</source>
         <translation>Platz %1 zeigt zuerst</translation>
     </message>
     <message>
-        <location filename="../words.py" line="736" />
+        <location filename="../words.py" line="757" />
         <source>Seat %1: show or muck</source>
         <translation>Platz %1: zeigen oder mucken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="737" />
+        <location filename="../words.py" line="758" />
         <source>Push the pots and confirm</source>
         <translation>Pots auszahlen und bestätigen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="738" />
+        <location filename="../words.py" line="759" />
         <source>One card down to each of the %1 players</source>
         <translation>Je eine Karte verdeckt an die %1 Spieler</translation>
     </message>
     <message>
-        <location filename="../words.py" line="739" />
+        <location filename="../words.py" line="760" />
         <source>One card up to each of the %1 players</source>
         <translation>Je eine Karte offen an die %1 Spieler</translation>
     </message>
     <message>
-        <location filename="../words.py" line="743" />
+        <location filename="../words.py" line="764" />
         <source>Hand %1 is sealed in the record: %2</source>
         <translation>Spiel %1 ist im Protokoll versiegelt: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="744" />
+        <location filename="../words.py" line="765" />
         <source>Misdeal: give back every ante and bet, shuffle, and deal again</source>
         <translation>Misdeal: alle Antes und Einsätze zurückgeben, mischen und neu geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="745" />
+        <location filename="../words.py" line="766" />
         <source>Fouled deck: give back every ante and bet, shuffle, and deal again</source>
         <translation>Fehlerhaftes Deck: alle Antes und Einsätze zurückgeben, mischen und neu geben</translation>
     </message>
