@@ -165,3 +165,16 @@ def test_a_learn_drill_after_a_spot_hand_takes_the_arrow_key_without_an_error(qt
     qtbot.mouseClick(w.start_button, Qt.LeftButton)
     assert w.session is not None and w.spot_panel is None
     qtbot.keyClick(QApplication.focusWidget() or w, Qt.Key_Right)  # no exception reaches Qt
+
+
+def test_the_hand_so_far_is_the_story_as_told(qtbot, trainer, monkeypatch):  # noqa: F811
+    """Who bet last, what was dealt: the told steps up to this one are under the table."""
+    w = trainer
+    seed = _seed_of("wrong-shows-first")
+    drill = make_spot(seed)
+    panel = _start(qtbot, w, monkeypatch, [seed])
+    _right(qtbot, panel, drill.error_step)
+    text = w.facts.toPlainText()
+    assert text.count("\n") + 1 == drill.error_step + 1
+    assert text.splitlines()[-1].endswith(drill.steps[drill.error_step].text)
+    assert all(step.text in text for step in drill.steps[:drill.error_step + 1])

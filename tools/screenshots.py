@@ -137,13 +137,23 @@ def trainer_shots(app, out: Path, tmp: Path):
         app.processEvents()
     if view is not None:
         view.grab().save(str(out / "10-training-progress.png"))
+    import dealer_app.ui.trainer_window as trainer_window
+    from dealer_app.training.spot import make_spot
+    seed = next(s for s in range(500) if make_spot(s).kind == "wrong-amount")  # a told amount on the felt
+    trainer_window._seed = lambda: seed
     w.mode.setCurrentIndex(w.mode.findData("spot"))
+    w.count.setValue(3)
     w.start()
-    for _ in range(4):
+    for _ in range(w.spot_panel.drill.error_step):
         w.spot_panel.step()
     for _ in range(5):
         app.processEvents()
     w.grab().save(str(out / "11-training-spot-the-error.png"))
+    w.spot_panel.remedy.setCurrentIndex(w.spot_panel.remedy.findData("floor"))
+    w.spot_panel.stop()  # the right step, the wrong remedy: the feedback says which part was right
+    for _ in range(5):
+        app.processEvents()
+    w.grab().save(str(out / "11b-training-spot-feedback.png"))
 
 
 def floor_shots(app, out: Path, tmp: Path):

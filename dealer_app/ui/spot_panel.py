@@ -97,6 +97,13 @@ class SpotPanel(QWidget):
         row.addWidget(self.stop_button)
         layout.addLayout(row)
         self.remedy = QComboBox()
+        # the box as wide as the panel gives it, not as its longest remedy (a German one made the
+        # trainer wider than the screen); the list that opens shows each in full
+        self.remedy.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.remedy.setMinimumContentsLength(24)
+        self.remedy.view().setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.remedy.view().setMinimumWidth(self.remedy.view().sizeHintForColumn(0) + 24)
+        self.remedy.currentIndexChanged.connect(lambda _i: self.remedy.setToolTip(self.remedy.currentText()))
         for r in REMEDIES:
             self.remedy.addItem(remedy_name(r.key), r.key)
         self.remedy.setCurrentIndex(-1)  # none picked: the trainee names one
@@ -125,6 +132,8 @@ class SpotPanel(QWidget):
         if step.inputs == error.inputs:  # the moment of the wrong step: the table as it was told
             m.told, m.truth = error.subject, self.drill.truth
         self.trainer.show_moment(titled(m, self.drill.table))
+        # the hand so far is the story as told up to this step (who bet last, what was dealt)
+        self.trainer.show_story([say(s.subject) for s in self.drill.steps[:self.index + 1]])
         self.next_button.setEnabled(self.verdict is None)
 
     def step(self):

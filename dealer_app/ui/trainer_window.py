@@ -419,6 +419,14 @@ class TrainerWindow(QMainWindow):
         self.bridge.controller = moment
         self.bridge.changed.emit("table")
 
+    def show_story(self, steps: list[str]):
+        """Spot the dealer's error: the hand so far is the steps told up to now, the last in bold."""
+        e = html.escape
+        self.facts.setHtml("".join(f"<div>{i}. {e(text)}</div>" if i < len(steps) else
+                                   f"<div><b>{i}. {e(text)}</b></div>" for i, text in enumerate(steps, start=1)))
+        bar = self.facts.verticalScrollBar()
+        bar.setValue(bar.maximum())
+
     def spot_judged(self, verdict):
         """A spot hand judged: kept for the trainee, then the next hand (Enter) or the series'
         score."""
