@@ -167,6 +167,26 @@ def test_no_action_key_acts_while_cards_too_many_are_in_the_box(qtbot, window):
     assert c.inputs[-1] == ["act", 2, "bet", 400]
 
 
+def test_no_action_button_acts_while_cards_too_many_are_in_the_box(qtbot, window):
+    """A click on an action's button is held as its key is: the line's cards may be wrong, and
+    the refused cards stay in the box (a click used to bet seat 7 on seat 4's A♥ and empty it)."""
+    kb, c = six_handed_fourth_street(qtbot, window)
+    kb.type("4c kd 7s ah 3d 6h")
+    inputs = len(c.inputs)
+    button = next(b for b, choice, _stepper in window.panel.action_buttons if choice.action == "bet")
+    qtbot.waitUntil(button.isVisible)                         # (shown once the window has caught up)
+    qtbot.mouseClick(button, Qt.LeftButton)
+    assert len(c.inputs) == inputs and "does not act yet" in kb.error and "who acts next rests on them" not in kb.error
+    assert window.panel.card_edit.text() == "3d 6h"           # nothing taken, nothing dropped
+    kb.undo()
+    kb.undo()
+    kb.type("3d 6h")
+    button = next(b for b, choice, _s in window.panel.action_buttons if choice.action == "bet")
+    qtbot.waitUntil(button.isVisible)
+    qtbot.mouseClick(button, Qt.LeftButton)
+    assert c.inputs[-1] == ["act", 2, "bet", 400]
+
+
 def test_an_action_key_acts_after_esc_clears_a_card_too_many(qtbot, window):
     kb, c = three_handed(qtbot, window)
     kb.type("kd 3h 2c 8c")                                    # 8♣ refused, kept in the box
@@ -268,18 +288,29 @@ def test_digits_after_a_one_amount_raise_do_not_reach_the_next_player(qtbot, win
     assert c.inputs[-1] == ["act", 3, "call", 800]
 
 
-def test_the_reason_when_no_fourth_street_double_bet_is_offered(qtbot, window):
+@pytest.mark.parametrize("table, profile, words", [
+    ("stud8-10-20", None, "no double bet: this house plays hi-lo without it"),
+    ("stud-1-5-spread", None, "no double bet: spread limit bets the same range on every street"),
+    ("stud-10-20", "tda-tournament", "no double bet: this house plays without it"),
+])
+def test_the_reason_when_no_fourth_street_double_bet_is_offered(qtbot, window, table, profile, words):
     c = window.controller
-    c.open_table("stud8-10-20", None, [(1, "Ann", 40000), (2, "Bob", 40000), (3, "Cy", 40000)])
+    c.open_table(table, profile, [(1, "Ann", 40000), (2, "Bob", 40000), (3, "Cy", 40000)])
     kb = Keys(qtbot, window)
     kb.key(Qt.Key_Return)
     kb.type("kd3h2c")
-    kb.type("bcc")                                            # 3 brings in, 1 and 2 call
+    if table == "stud-1-5-spread":                            # a range: B, the amount, Enter
+        kb.type("b1")
+        kb.key(Qt.Key_Return)
+        kb.type("cc")
+    else:
+        kb.type("bcc")                                        # 3 brings in, 1 and 2 call
     kb.type("ks 5d 9c")                                       # seat 1 shows a pair of kings
     assert c.prompt().kind == "action" and not kb.error
-    assert "no double bet: this house plays hi-lo without it" in window.panel.reason.text()
+    assert words in window.panel.reason.text()
     assert "L-3" in window.panel.reason.text()
-    assert all(ch.to != 2000 for ch in c.choices())           # only the small bet
+    if table != "stud-1-5-spread":
+        assert all(ch.to != 2000 for ch in c.choices())       # only the small bet
 
 
 # --- Seats: leave asks first and says the amount; the player comes back with their chips ----------

@@ -1495,6 +1495,9 @@ GERMAN = {
     "Next hand (%1 of %2)  [Enter]": "Nächstes Spiel (%1 von %2)  [Enter]",
     "%1 of %2 right so far": "Bisher %1 von %2 richtig",
     "Spot the dealer's error: %1 of %2 hands right": "Den Fehler des Dealers finden: %1 von %2 Spielen richtig",
+    "; this line gave %1 — check them (who acts next rests on them), Ctrl+Z takes them back, Esc clears the box":
+        "; diese Zeile gab %1 — bitte prüfen (wer als Nächster spricht, hängt davon ab), Strg+Z nimmt sie zurück, "
+        "Esc leert das Feld",
 }
 
 

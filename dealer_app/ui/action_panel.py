@@ -378,8 +378,8 @@ class ActionPanel(QWidget):
                         " ".join(card_code(c) for c in extra), len(extra))
         given = [fill(self.tr("seat %1 %2"), seat, card_code(code)) for seat, code in self._line if seat is not None]
         if given:
-            head += fill(self.tr("; this line gave %1 — check them, Ctrl+Z takes them back, Esc clears the box"),
-                         ", ".join(given))
+            head += fill(self.tr("; this line gave %1 — check them (who acts next rests on them), Ctrl+Z takes "
+                                 "them back, Esc clears the box"), ", ".join(given))
         folded = [v.seat for v in self.controller.seats() if v.in_hand and v.folded]
         if folded:
             head += fill(self.tr(" (folded, no card: seat %1)"), ", ".join(str(s) for s in folded))
@@ -465,6 +465,11 @@ class ActionPanel(QWidget):
             self._run(self.controller.start_hand)
 
     def _act(self, choice, stepper):
+        if self._refused_extra:  # a button clicked as much as a key pressed: the line's cards may be wrong
+            self.show_error(fill(self.tr("%1 does not act yet: cards too many are in the box and this line's cards "
+                                         "may be wrong — check them (Ctrl+Z takes one back), then Esc, then %1"),
+                                 self._label(choice)))
+            return
         if stepper is None:
             self._run(self.controller.act, choice.action, choice.to)
             return

@@ -3,7 +3,7 @@
 <context>
     <name>AccuracyChart</name>
     <message>
-        <location filename="../trainer_window.py" line="856" />
+        <location filename="../trainer_window.py" line="864" />
         <source>No answers yet</source>
         <translation>Noch keine Antworten</translation>
     </message>
@@ -67,229 +67,230 @@
         <translation>Keine Karte für die gepassten Plätze: %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="489" />
+        <location filename="../action_panel.py" line="494" />
         <source>Seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="520" />
+        <location filename="../action_panel.py" line="469" />
+        <location filename="../action_panel.py" line="525" />
         <source>%1 does not act yet: cards too many are in the box and this line's cards may be wrong — check them (Ctrl+Z takes one back), then Esc, then %1</source>
         <translation>%1 wirkt noch nicht: Im Feld stehen Karten zu viel, und die Karten dieser Zeile können falsch sein — bitte prüfen (Strg+Z nimmt eine zurück), dann Esc, dann %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="525" />
+        <location filename="../action_panel.py" line="381" />
+        <source>; this line gave %1 — check them (who acts next rests on them), Ctrl+Z takes them back, Esc clears the box</source>
+        <translation>; diese Zeile gab %1 — bitte prüfen (wer als Nächster spricht, hängt davon ab), Strg+Z nimmt sie zurück, Esc leert das Feld</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="530" />
         <source>%1 is taken as the start of a card: type its suit — or Esc, then %1 for %2</source>
         <translation>%1 gilt als Anfang einer Karte: ihre Farbe tippen — oder Esc, dann %1 für %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="542" />
-        <location filename="../action_panel.py" line="580" />
+        <location filename="../action_panel.py" line="547" />
+        <location filename="../action_panel.py" line="585" />
         <source>%1 was done at once (it has one amount): %2 and its Enter are not used</source>
         <translation>%1 wurde sofort ausgeführt (es gibt nur einen Betrag): %2 und das Enter danach werden nicht verwendet</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="547" />
+        <location filename="../action_panel.py" line="552" />
         <source>Press the action's key first (%1), then type the amount and Enter</source>
         <translation>Erst die Taste der Aktion drücken (%1), dann den Betrag tippen und Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="550" />
+        <location filename="../action_panel.py" line="555" />
         <source>No amount to type: each action here has its one amount — press its key</source>
         <translation>Kein Betrag zu tippen: Jede Aktion hier hat ihren festen Betrag — ihre Taste drücken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="559" />
+        <location filename="../action_panel.py" line="564" />
         <source>%1 (%2) is not possible now: %3. The keys now: %4</source>
         <translation>%1 (%2) ist jetzt nicht möglich: %3. Die Tasten jetzt: %4</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="562" />
+        <location filename="../action_panel.py" line="567" />
         <source>%1 is no key here. The keys now: %2</source>
         <translation>%1 ist hier keine Taste. Die Tasten jetzt: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="620" />
+        <location filename="../action_panel.py" line="625" />
         <source>Rules: %1</source>
         <translation>Regeln: %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="640" />
+        <location filename="../action_panel.py" line="645" />
         <source>Deal river  [Enter]</source>
         <translation>River geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="641" />
+        <location filename="../action_panel.py" line="646" />
         <source>Confirm the awards  [Enter]</source>
         <translation>Auszahlung bestätigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="641" />
+        <location filename="../action_panel.py" line="646" />
         <source>Deal again  [Enter]</source>
         <translation>Neu geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="642" />
+        <location filename="../action_panel.py" line="647" />
         <source>Start hand %1  [Enter]</source>
         <translation>Spiel %1 beginnen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="651" />
+        <location filename="../action_panel.py" line="656" />
         <source>Ctrl+Z undo · Ctrl+Shift+Z redo</source>
         <translation>Strg+Z rückgängig · Strg+Umschalt+Z wiederholen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="653" />
+        <location filename="../action_panel.py" line="658" />
         <source>Type the card (kd, 10h, th) or a whole street — no Enter needed · %1</source>
         <translation>Karte tippen (kd, 10h, dh) oder alle Karten der Runde — ohne Enter · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="656" />
+        <location filename="../action_panel.py" line="661" />
         <source>The street is dealt: Esc clears the box, then the action keys · %1</source>
         <translation>Die Runde ist gegeben: Esc leert das Feld, dann gelten die Aktionstasten · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="660" />
+        <location filename="../action_panel.py" line="665" />
         <source> · for an amount: its key, the digits, Enter</source>
         <translation> · für einen Betrag: seine Taste, die Ziffern, Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="661" />
+        <location filename="../action_panel.py" line="666" />
         <source>Keys: %1%2 · %3</source>
         <translation>Tasten: %1%2 · %3</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="663" />
+        <location filename="../action_panel.py" line="668" />
         <source>Type the downcards shown: the hand shows when all are typed · Ctrl+M muck · %1</source>
         <translation>Gezeigte verdeckte Karten tippen: Die Hand gilt als gezeigt, sobald alle getippt sind · Strg+M Muck · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="668" />
+        <location filename="../action_panel.py" line="673" />
         <source>voided by the floor: only a floor ruling changes it</source>
         <translation>vom Floor für ungültig erklärt: Nur eine Entscheidung des Floors ändert das</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="669" />
+        <location filename="../action_panel.py" line="674" />
         <source>Enter: %1 · %2</source>
         <translation>Enter: %1 · %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="670" />
+        <location filename="../action_panel.py" line="675" />
         <source>Seats menu: join, top up, sit out, leave</source>
         <translation>Menü Plätze: Platz nehmen, zukaufen, aussetzen, verlassen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="705" />
+        <location filename="../action_panel.py" line="710" />
         <source>%1 + amount + Enter</source>
         <translation>%1 + Betrag + Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="718" />
+        <location filename="../action_panel.py" line="723" />
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="720" />
+        <location filename="../action_panel.py" line="725" />
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="723" />
+        <location filename="../action_panel.py" line="728" />
         <source>Call all-in %1</source>
         <translation>All-in mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="723" />
+        <location filename="../action_panel.py" line="728" />
         <source>Call %1</source>
         <translation>Mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="725" />
+        <location filename="../action_panel.py" line="730" />
         <source>Bring in %1–%2</source>
         <translation>Bring-in %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="725" />
+        <location filename="../action_panel.py" line="730" />
         <source>Bet %1–%2</source>
         <translation>Setzen %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="726" />
+        <location filename="../action_panel.py" line="731" />
         <source>Raise to %1–%2</source>
         <translation>Erhöhen auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="726" />
+        <location filename="../action_panel.py" line="731" />
         <source>Complete to %1–%2</source>
         <translation>Komplettieren auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="730" />
+        <location filename="../action_panel.py" line="735" />
         <source>All-in %1</source>
         <translation>All-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="731" />
+        <location filename="../action_panel.py" line="736" />
         <source>Bring in %1</source>
         <translation>Bring-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="731" />
+        <location filename="../action_panel.py" line="736" />
         <source>Bet %1</source>
         <translation>Setzen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="731" />
+        <location filename="../action_panel.py" line="736" />
         <source>Raise to %1</source>
         <translation>Erhöhen auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="732" />
+        <location filename="../action_panel.py" line="737" />
         <source>Complete to %1</source>
         <translation>Komplettieren auf %1</translation>
     </message>
     <message>
         <location filename="../action_panel.py" line="401" />
-        <location filename="../action_panel.py" line="740" />
+        <location filename="../action_panel.py" line="745" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="381" />
-        <source>; this line gave %1 — check them, Ctrl+Z takes them back, Esc clears the box</source>
-        <translation>; diese Zeile gab %1 — bitte prüfen, Strg+Z nimmt sie zurück, Esc leert das Feld</translation>
-    </message>
-    <message>
-        <location filename="../action_panel.py" line="742" />
+        <location filename="../action_panel.py" line="747" />
         <source>Best so far: %1 — %2</source>
         <translation>Bisher beste Hand: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="744" />
+        <location filename="../action_panel.py" line="749" />
         <source>Best low so far: %1 — %2</source>
         <translation>Bisher bestes Low: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="752" />
+        <location filename="../action_panel.py" line="757" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="752" />
+        <location filename="../action_panel.py" line="757" />
         <source>Side pot %1</source>
         <translation>%1. Sidepot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="754" />
+        <location filename="../action_panel.py" line="759" />
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="758" />
+        <location filename="../action_panel.py" line="763" />
         <source>low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="758" />
+        <location filename="../action_panel.py" line="763" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
@@ -2963,92 +2964,92 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>ProgressView</name>
     <message>
-        <location filename="../trainer_window.py" line="773" />
+        <location filename="../trainer_window.py" line="781" />
         <source>Progress — %1</source>
         <translation>Fortschritt — %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="777" />
+        <location filename="../trainer_window.py" line="785" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="777" />
+        <location filename="../trainer_window.py" line="785" />
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="777" />
+        <location filename="../trainer_window.py" line="785" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="778" />
+        <location filename="../trainer_window.py" line="786" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="786" />
+        <location filename="../trainer_window.py" line="794" />
         <source>Exams</source>
         <translation>Prüfungen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="791" />
+        <location filename="../trainer_window.py" line="799" />
         <source>Right answers per day</source>
         <translation>Richtige Antworten je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="793" />
+        <location filename="../trainer_window.py" line="801" />
         <source>Seconds per answer, per day</source>
         <translation>Sekunden je Antwort, je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="806" />
+        <location filename="../trainer_window.py" line="814" />
         <source>Date (UTC)</source>
         <translation>Datum (UTC)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="806" />
+        <location filename="../trainer_window.py" line="814" />
         <source>Exam blueprint</source>
         <translation>Prüfungsvorlage</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="806" />
+        <location filename="../trainer_window.py" line="814" />
         <source>Instructor</source>
         <translation>Ausbilder</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="807" />
+        <location filename="../trainer_window.py" line="815" />
         <source>Score</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="807" />
+        <location filename="../trainer_window.py" line="815" />
         <source>Result</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="807" />
+        <location filename="../trainer_window.py" line="815" />
         <source>Verification ID</source>
         <translation>Prüfnummer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="810" />
+        <location filename="../trainer_window.py" line="818" />
         <source>not finished</source>
         <translation>nicht beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="810" />
+        <location filename="../trainer_window.py" line="818" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="811" />
+        <location filename="../trainer_window.py" line="819" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="813" />
+        <location filename="../trainer_window.py" line="821" />
         <source>NOT GENUINE</source>
         <translation>NICHT ECHT</translation>
     </message>
@@ -3975,83 +3976,83 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Halt: Dieser Schritt ist falsch</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="103" />
+        <location filename="../spot_panel.py" line="110" />
         <source>Pick the remedy</source>
         <translation>Abhilfe wählen</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="104" />
+        <location filename="../spot_panel.py" line="111" />
         <source>The remedy:</source>
         <translation>Die Abhilfe:</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="118" />
+        <location filename="../spot_panel.py" line="125" />
         <source>Hand %1 of %2 — step %3 of %4: %5</source>
         <translation>Spiel %1 von %2 — Schritt %3 von %4: %5</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="120" />
+        <location filename="../spot_panel.py" line="127" />
         <source>Step %1 of %2: %3</source>
         <translation>Schritt %1 von %2: %3</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="148" />
+        <location filename="../spot_panel.py" line="157" />
         <source>Pick the remedy first, then stop at the step.</source>
         <translation>Zuerst die Abhilfe wählen, dann beim Schritt anhalten.</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="160" />
+        <location filename="../spot_panel.py" line="169" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="160" />
+        <location filename="../spot_panel.py" line="169" />
         <source>Step %1 is the dealer's error, and the remedy is right.</source>
         <translation>Schritt %1 ist der Fehler des Dealers, und die Abhilfe stimmt.</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="162" />
+        <location filename="../spot_panel.py" line="171" />
         <source>Half right</source>
         <translation>Halb richtig</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="163" />
+        <location filename="../spot_panel.py" line="172" />
         <source>You stopped at the right step (step %1), but that is not its remedy.</source>
         <translation>Beim richtigen Schritt angehalten (Schritt %1), aber das ist nicht seine Abhilfe.</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="165" />
-        <location filename="../spot_panel.py" line="168" />
+        <location filename="../spot_panel.py" line="174" />
+        <location filename="../spot_panel.py" line="177" />
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="166" />
+        <location filename="../spot_panel.py" line="175" />
         <source>You went on past the dealer's error: step %1 was wrong.</source>
         <translation>Am Fehler des Dealers vorbeigegangen: Schritt %1 war falsch.</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="169" />
+        <location filename="../spot_panel.py" line="178" />
         <source>Step %1 was right as told; the dealer's error was step %2.</source>
         <translation>Schritt %1 war so richtig; der Fehler des Dealers war Schritt %2.</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="172" />
+        <location filename="../spot_panel.py" line="181" />
         <source>Step %1 as told:</source>
         <translation>Schritt %1, wie er gesagt wurde:</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="172" />
+        <location filename="../spot_panel.py" line="181" />
         <source>It should have been</source>
         <translation>Richtig wäre gewesen</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="173" />
+        <location filename="../spot_panel.py" line="182" />
         <source>Your remedy</source>
         <translation>Ihre Abhilfe</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="173" />
+        <location filename="../spot_panel.py" line="182" />
         <source>The remedy</source>
         <translation>Die Abhilfe</translation>
     </message>
@@ -4357,7 +4358,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../trainer_window.py" line="289" />
-        <location filename="../trainer_window.py" line="436" />
+        <location filename="../trainer_window.py" line="444" />
         <source>Next drill</source>
         <translation>Nächste Aufgabe</translation>
     </message>
@@ -4410,227 +4411,227 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Restzeit %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="432" />
+        <location filename="../trainer_window.py" line="440" />
         <source>Next hand (%1 of %2)  [Enter]</source>
         <translation>Nächstes Spiel (%1 von %2)  [Enter]</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="434" />
+        <location filename="../trainer_window.py" line="442" />
         <source>%1 of %2 right so far</source>
         <translation>Bisher %1 von %2 richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="437" />
+        <location filename="../trainer_window.py" line="445" />
         <source>Spot the dealer's error: %1 of %2 hands right</source>
         <translation>Den Fehler des Dealers finden: %1 von %2 Spielen richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="457" />
+        <location filename="../trainer_window.py" line="465" />
         <source> (your mistakes again)</source>
         <translation> (deine Fehler noch einmal)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="458" />
+        <location filename="../trainer_window.py" line="466" />
         <source>Drill %1 of %2%3</source>
         <translation>Aufgabe %1 von %2%3</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="463" />
+        <location filename="../trainer_window.py" line="471" />
         <source>The rules for this drill</source>
         <translation>Die Regeln zu dieser Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="477" />
+        <location filename="../trainer_window.py" line="485" />
         <source>Click the seat on the table, or type its number and Enter.</source>
         <translation>Den Platz am Tisch anklicken, oder seine Nummer eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="478" />
+        <location filename="../trainer_window.py" line="486" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="480" />
+        <location filename="../trainer_window.py" line="488" />
         <source>Every ante and bet, those still in front of the players too. Type the amount and Enter.</source>
         <translation>Jede Ante und jeder Einsatz, auch die noch vor den Spielern liegenden. Den Betrag eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="481" />
+        <location filename="../trainer_window.py" line="489" />
         <source>Type the number of cards and Enter.</source>
         <translation>Die Zahl der Karten eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="482" />
+        <location filename="../trainer_window.py" line="490" />
         <source>Amount</source>
         <translation>Betrag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="482" />
+        <location filename="../trainer_window.py" line="490" />
         <source>Cards</source>
         <translation>Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="484" />
+        <location filename="../trainer_window.py" line="492" />
         <source>Tick what the dealer does before this round.</source>
         <translation>Ankreuzen, was der Dealer vor dieser Runde tut.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="485" />
+        <location filename="../trainer_window.py" line="493" />
         <source>Burn a card</source>
         <translation>Eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="485" />
+        <location filename="../trainer_window.py" line="493" />
         <source>Shuffle the burns into the stub</source>
         <translation>Die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="487" />
+        <location filename="../trainer_window.py" line="495" />
         <source>Deal one common card</source>
         <translation>Eine Gemeinschaftskarte geben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="491" />
+        <location filename="../trainer_window.py" line="499" />
         <source>Tick every legal action; give its amount (to), or a range as min-max.</source>
         <translation>Jede erlaubte Aktion ankreuzen; ihren Betrag (auf) angeben, oder einen Bereich als min-max.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="504" />
+        <location filename="../trainer_window.py" line="512" />
         <source>One line per pot, main pot first: the amount, a colon, the seats eligible (e.g. 21: 1 2 3)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, die berechtigten Plätze (z. B. 21: 1 2 3)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="506" />
+        <location filename="../trainer_window.py" line="514" />
         <source>One line per pot, main pot first: the amount, a colon, each winner's seat and share (e.g. 120: 3 60, 5 60)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, Platz und Anteil jedes Gewinners (z. B. 120: 3 60, 5 60)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="508" />
+        <location filename="../trainer_window.py" line="516" />
         <source>Enter answers; Shift+Enter starts a new line.</source>
         <translation>Enter antwortet; Umschalt+Enter beginnt eine neue Zeile.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="514" />
+        <location filename="../trainer_window.py" line="522" />
         <source>Click the five cards of seat %1's best hand.</source>
         <translation>Die fünf Karten der besten Hand von Platz %1 anklicken.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="559" />
+        <location filename="../trainer_window.py" line="567" />
         <source>type a number</source>
         <translation>eine Zahl eingeben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="560" />
+        <location filename="../trainer_window.py" line="568" />
         <source>%1 is not a number</source>
         <translation>%1 ist keine Zahl</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="590" />
+        <location filename="../trainer_window.py" line="598" />
         <source>%1: the amount, a colon, then the seats</source>
         <translation>%1: der Betrag, ein Doppelpunkt, dann die Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="594" />
+        <location filename="../trainer_window.py" line="602" />
         <source>%1: seat numbers</source>
         <translation>%1: Platznummern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="601" />
+        <location filename="../trainer_window.py" line="609" />
         <source>%1: a seat number and its share</source>
         <translation>%1: eine Platznummer und ihr Anteil</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="613" />
+        <location filename="../trainer_window.py" line="621" />
         <source>The answer cannot be read: %1</source>
         <translation>Die Antwort ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="626" />
+        <location filename="../trainer_window.py" line="634" />
         <source>Answer kept. Next drill.</source>
         <translation>Antwort notiert. Nächste Aufgabe.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="640" />
+        <location filename="../trainer_window.py" line="648" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="640" />
+        <location filename="../trainer_window.py" line="648" />
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="646" />
+        <location filename="../trainer_window.py" line="654" />
         <source>The answer</source>
         <translation>Die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="646" />
+        <location filename="../trainer_window.py" line="654" />
         <source>How it is found</source>
         <translation>Der Weg zur Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="650" />
+        <location filename="../trainer_window.py" line="658" />
         <source>Why</source>
         <translation>Warum</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="669" />
+        <location filename="../trainer_window.py" line="677" />
         <source>Score: %1%</source>
         <translation>Ergebnis: %1 %</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="673" />
+        <location filename="../trainer_window.py" line="681" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="673" />
+        <location filename="../trainer_window.py" line="681" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="674" />
+        <location filename="../trainer_window.py" line="682" />
         <source>pass mark</source>
         <translation>Bestehensgrenze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="678" />
+        <location filename="../trainer_window.py" line="686" />
         <source>the answer</source>
         <translation>die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="685" />
+        <location filename="../trainer_window.py" line="693" />
         <source>Session over</source>
         <translation>Sitzung beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="700" />
+        <location filename="../trainer_window.py" line="708" />
         <source>The time ran out: %1 of %2 drills answered; the others count as wrong.</source>
         <translation>Die Zeit ist abgelaufen: %1 von %2 Aufgaben beantwortet; die übrigen zählen als falsch.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="702" />
+        <location filename="../trainer_window.py" line="710" />
         <source>Exam %1 (%2), set by %3. Verification ID %4, seal %5.</source>
         <translation>Prüfung %1 (%2), gestellt von %3. Prüfnummer %4, Siegel %5.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="710" />
+        <location filename="../trainer_window.py" line="718" />
         <source>Save the certificate</source>
         <translation>Das Zertifikat speichern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="722" />
+        <location filename="../trainer_window.py" line="730" />
         <source>The certificate cannot be written: %1</source>
         <translation>Das Zertifikat kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="724" />
+        <location filename="../trainer_window.py" line="732" />
         <source>Certificate written: %1</source>
         <translation>Zertifikat geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="732" />
+        <location filename="../trainer_window.py" line="740" />
         <source>No answers of %1 yet.</source>
         <translation>Noch keine Antworten von %1.</translation>
     </message>
@@ -4814,152 +4815,152 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>ANTWORT</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="887" />
+        <location filename="../trainer_window.py" line="895" />
         <source>Bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="888" />
+        <location filename="../trainer_window.py" line="896" />
         <source>First to act</source>
         <translation>Wer zuerst spricht</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="889" />
+        <location filename="../trainer_window.py" line="897" />
         <source>Legal actions</source>
         <translation>Erlaubte Aktionen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="890" />
+        <location filename="../trainer_window.py" line="898" />
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="891" />
+        <location filename="../trainer_window.py" line="899" />
         <source>Side pots</source>
         <translation>Sidepots</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="892" />
+        <location filename="../trainer_window.py" line="900" />
         <source>Who shows first</source>
         <translation>Wer zuerst zeigt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="893" />
+        <location filename="../trainer_window.py" line="901" />
         <source>Deck shortage</source>
         <translation>Kartenmangel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="894" />
+        <location filename="../trainer_window.py" line="902" />
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="895" />
+        <location filename="../trainer_window.py" line="903" />
         <source>Winners</source>
         <translation>Gewinner</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="896" />
+        <location filename="../trainer_window.py" line="904" />
         <source>Best five</source>
         <translation>Beste fünf</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="897" />
+        <location filename="../trainer_window.py" line="905" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="912" />
+        <location filename="../trainer_window.py" line="920" />
         <source>Who brings in?</source>
         <translation>Wer setzt den Bring-in?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="913" />
+        <location filename="../trainer_window.py" line="921" />
         <source>Who acts first on this street?</source>
         <translation>Wer spricht in dieser Runde zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="914" />
+        <location filename="../trainer_window.py" line="922" />
         <source>What may the player to act do, with the exact amounts?</source>
         <translation>Was darf der Spieler am Zug tun, mit den genauen Beträgen?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="915" />
+        <location filename="../trainer_window.py" line="923" />
         <source>How much is in the pot now?</source>
         <translation>Wie viel ist jetzt im Pot?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="916" />
+        <location filename="../trainer_window.py" line="924" />
         <source>What are the pots, and who is eligible for each?</source>
         <translation>Welche Pots gibt es, und wer ist an jedem berechtigt?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="917" />
+        <location filename="../trainer_window.py" line="925" />
         <source>Who shows first?</source>
         <translation>Wer zeigt zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="918" />
+        <location filename="../trainer_window.py" line="926" />
         <source>The deck is short: what does the dealer do before this round?</source>
         <translation>Die Karten reichen nicht: Was tut der Dealer vor dieser Runde?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="919" />
+        <location filename="../trainer_window.py" line="927" />
         <source>How many cards are left in the stub?</source>
         <translation>Wie viele Karten sind noch im Reststapel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="920" />
+        <location filename="../trainer_window.py" line="928" />
         <source>Who wins which pot, and how much?</source>
         <translation>Wer gewinnt welchen Pot, und wie viel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="921" />
+        <location filename="../trainer_window.py" line="929" />
         <source>What are this player's best five cards?</source>
         <translation>Was sind die besten fünf Karten dieses Spielers?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="937" />
+        <location filename="../trainer_window.py" line="945" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="941" />
+        <location filename="../trainer_window.py" line="949" />
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="945" />
+        <location filename="../trainer_window.py" line="953" />
         <source>burn a card</source>
         <translation>eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="945" />
+        <location filename="../trainer_window.py" line="953" />
         <source>no burn</source>
         <translation>nicht brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="946" />
+        <location filename="../trainer_window.py" line="954" />
         <source>shuffle the burns into the stub</source>
         <translation>die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="947" />
+        <location filename="../trainer_window.py" line="955" />
         <source>one common card</source>
         <translation>eine Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="948" />
+        <location filename="../trainer_window.py" line="956" />
         <source>a card to each player</source>
         <translation>eine Karte an jeden Spieler</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="953" />
+        <location filename="../trainer_window.py" line="961" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="953" />
+        <location filename="../trainer_window.py" line="961" />
         <source>seat</source>
         <translation>Platz</translation>
     </message>
