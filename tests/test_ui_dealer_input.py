@@ -595,3 +595,62 @@ def test_a_fold_cites_no_bet_size_rule_and_the_seal_line_ends_with_its_words(qtb
     reason = window.panel.reason.text()
     assert "sealed in the record" in reason and not reason.rstrip().endswith("—"), reason
     assert "</b> — <" not in reason and not reason.endswith("</b> — ")
+
+
+def spread_bring_in_selected(qtbot, w):
+    """Ann, Bob and Cy at the $1-5 spread table, the door cards typed; B selected the bring-in,
+    whose amount has a range: the amount box has the focus."""
+    c = w.controller
+    c.open_table("stud-1-5-spread", None, [(1, "Ann", 3000), (2, "Bob", 3000), (3, "Cy", 3000)])
+    kb = Keys(qtbot, w)
+    kb.enter()
+    kb.type("kd7c9s")
+    kb.type("b")
+    stepper = w.panel.action_buttons[0][2]
+    assert stepper is not None and kb.focus() is stepper
+    return kb, c, stepper
+
+
+def test_a_letter_typed_into_an_amount_is_refused_at_once_in_words(qtbot, window):
+    kb, c, stepper = spread_bring_in_selected(qtbot, window)
+    kb.type("2")
+    kb.type("c")                                              # no amount has a C: said at once, not at Enter
+    assert kb.error == "C is not part of an amount: type the amount for Bring in $1–$5, then Enter — Esc goes back"
+    assert stepper.lineEdit().text() == "2" and len(c.inputs) == 3   # the box keeps its digits, nothing acted
+    kb.type("x")
+    assert kb.error.startswith("X is not part of an amount") and stepper.lineEdit().text() == "2"
+    kb.enter()
+    assert c.inputs[-1] == ["act", 2, "bring_in", 200] and not kb.error
+
+
+def test_esc_leaves_the_amount_box_and_a_currency_sign_and_decimal_point_are_taken(qtbot, window):
+    kb, c, stepper = spread_bring_in_selected(qtbot, window)
+    kb.type("9")
+    kb.key(Qt.Key_Escape)                                     # "Esc goes back": the action is not selected
+    assert window.panel.selected is None and kb.focus() is not stepper and len(c.inputs) == 3
+    kb.type("b")                                              # selected again, from its least amount
+    assert kb.focus() is stepper and stepper.lineEdit().text() == "$1"
+    kb.type("$2.50")
+    assert stepper.lineEdit().text() == "$2.50" and not kb.error
+    kb.enter()
+    assert c.inputs[-1] == ["act", 2, "bring_in", 250]
+
+
+def test_a_letter_in_a_german_amount_is_refused_in_german_and_the_decimal_comma_taken(qtbot, tmp_path):
+    from PySide6.QtCore import QTranslator
+    translator = QTranslator()
+    assert load_german(translator)
+    QApplication.installTranslator(translator)
+    try:
+        w = dealer_window(qtbot, tmp_path)
+        kb, c, stepper = spread_bring_in_selected(qtbot, w)
+        kb.type("0,5")
+        kb.type("c")
+        assert kb.error.startswith("C gehört zu keinem Betrag") and "Bring-in 1\u00a0$–5\u00a0$" in kb.error
+        assert stepper.lineEdit().text() == "0,5"
+        kb.type("0 $")                                        # a currency sign and a space are the amount's
+        assert stepper.lineEdit().text() == "0,50 $"
+        kb.enter()
+        assert "0,50" in kb.error and len(c.inputs) == 3      # below the bring-in's $1: refused with the range
+    finally:
+        QApplication.removeTranslator(translator)

@@ -1071,6 +1071,8 @@ GERMAN = {
         "Kein Betrag zu tippen: Jede Aktion hier hat ihren festen Betrag — ihre Taste drücken",
     "%1 (%2) is not possible now: %3. The keys now: %4": "%1 (%2) ist jetzt nicht möglich: %3. Die Tasten jetzt: %4",
     "%1 is no key here. The keys now: %2": "%1 ist hier keine Taste. Die Tasten jetzt: %2",
+    "%1 is not part of an amount: type the amount for %2, then Enter — Esc goes back":
+        "%1 gehört zu keinem Betrag: den Betrag für %2 tippen, dann Enter — Esc geht zurück",
     "The street is dealt: Esc clears the box, then the action keys · %1":
         "Die Runde ist gegeben: Esc leert das Feld, dann gelten die Aktionstasten · %1",
     "%1 + amount + Enter": "%1 + Betrag + Enter",

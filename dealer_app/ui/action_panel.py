@@ -81,8 +81,21 @@ class MoneySpinBox(QSpinBox):
         except ValueError:
             return self.value()
 
+    # what an amount may be typed with: digits, the decimal comma or point (German "0,50"), a
+    # currency sign and spaces (a pasted "1.234,50 €" too); the range is the controller's to refuse
+    AMOUNT_CHARACTERS = frozenset("0123456789.,$€ \u00a0")
+
+    @classmethod
+    def takes(cls, text: str) -> bool:
+        """Whether ``text`` (a key's, or a paste's) can be part of an amount."""
+        return all(ch in cls.AMOUNT_CHARACTERS for ch in text)
+
     def validate(self, text, pos):
+        """Anything no amount is made of is never taken (the panel says so for a key); an
+        amount out of range is taken as typed, for the controller to refuse with the range."""
         from PySide6.QtGui import QValidator
+        if not self.takes(text):
+            return QValidator.State.Invalid, text, pos
         return QValidator.State.Acceptable, text, pos
 
     def typed_amount(self) -> int:
@@ -537,7 +550,7 @@ class ActionPanel(QWidget):
         """A key pressed while an action is due that no action on the screen takes: said, not
         ignored. Digits typed into a selected amount are the amount's (not refused)."""
         if isinstance(obj, QWidget) and self.actions_box.isAncestorOf(obj):
-            return False  # the amount box of a selected action: its digits
+            return self._refuse_in_amount(text, obj)  # the amount box of a selected action: its digits
         key = text.upper()
         at_once = self._at_once if self._at_once is not None and self._at_once[1] == self._moment_now() else None
         if text.isdigit() or text in ",.":
@@ -565,6 +578,33 @@ class ActionPanel(QWidget):
                                  action_name(action), error_words(why), keys), ", ".join(why.rules))
         else:
             self.show_error(fill(self.tr("%1 is no key here. The keys now: %2"), repr(text), keys))
+        return True
+
+    def _refuse_in_amount(self, text: str, obj: QWidget) -> bool:
+        """A key typed into a selected action's amount box: its digits, decimal mark, currency
+        sign are the box's; any other key is refused at once, naming it and what the box wants
+        (the box keeps what it holds)."""
+        for _button, choice, stepper in self.action_buttons:
+            if stepper is not None and (stepper is obj or stepper.isAncestorOf(obj)):
+                if MoneySpinBox.takes(text):
+                    return False
+                self.show_error(fill(self.tr("%1 is not part of an amount: type the amount for %2, then Enter — "
+                                             "Esc goes back"), text.upper(), self._label(choice)))
+                return True
+        return False
+
+    def leave_amount(self, obj: QWidget) -> bool:
+        """Esc in a selected action's amount box: the action is no longer selected, the box
+        goes back to its least amount, the keys are the actions' again."""
+        if self.selected is None or not self.actions_box.isAncestorOf(obj):
+            return False
+        for button, choice, stepper in self.action_buttons:
+            button.setStyleSheet("")
+            if stepper is not None and choice.min_to is not None:
+                stepper.setValue(choice.min_to)
+        self.selected = None
+        self.error.clear()
+        self.setFocus(Qt.FocusReason.OtherFocusReason)
         return True
 
     def swallow_enter(self) -> bool:

@@ -75,6 +75,8 @@ class DealerKeys(WindowKeys):
         if event.key() == Qt.Key.Key_Escape and panel.line_open:
             panel.close_line()
             return True
+        if event.key() == Qt.Key.Key_Escape and prompt == "action" and panel.leave_amount(obj):
+            return True  # out of a selected action's amount box: the action keys again
         if event.key() in ENTER:
             if panel.swallow_enter():
                 return True  # the Enter of an amount typed after a one-amount action acted at once

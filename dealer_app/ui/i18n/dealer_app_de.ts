@@ -11,286 +11,291 @@
 <context>
     <name>ActionPanel</name>
     <message>
-        <location filename="../action_panel.py" line="197" />
+        <location filename="../action_panel.py" line="210" />
         <source>Card: kd, 10h, th</source>
         <translation>Karte: dh (Dame), bs (Bube)</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="241" />
+        <location filename="../action_panel.py" line="254" />
         <source>Downcards shown, e.g. ah kd 7c</source>
         <translation>Gezeigte Karten, z. B. ah kd 7c</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="247" />
+        <location filename="../action_panel.py" line="260" />
         <source>Show  [Enter]</source>
         <translation>Zeigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="249" />
+        <location filename="../action_panel.py" line="262" />
         <source>Muck  [Ctrl+M]</source>
         <translation>Muck  [Strg+M]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="375" />
+        <location filename="../action_panel.py" line="388" />
         <source>%1 is complete: %2 is one card too many</source>
         <translation>%1 ist komplett: %2 ist eine Karte zu viel</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="377" />
+        <location filename="../action_panel.py" line="390" />
         <source>%1 is complete: %2 are %3 cards too many</source>
         <translation>%1 ist komplett: %2 sind %3 Karten zu viel</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="379" />
-        <location filename="../action_panel.py" line="397" />
+        <location filename="../action_panel.py" line="392" />
+        <location filename="../action_panel.py" line="410" />
         <source>seat %1 %2</source>
         <translation>Platz %1 %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="385" />
+        <location filename="../action_panel.py" line="398" />
         <source> (folded, no card: seat %1)</source>
         <translation> (gepasst, keine Karte: Platz %1)</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="399" />
+        <location filename="../action_panel.py" line="412" />
         <source>seat %1 ← next</source>
         <translation>Platz %1 ← als Nächstes</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="402" />
+        <location filename="../action_panel.py" line="415" />
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="404" />
+        <location filename="../action_panel.py" line="417" />
         <source>No card for the folded seats: %1</source>
         <translation>Keine Karte für die gepassten Plätze: %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="494" />
+        <location filename="../action_panel.py" line="507" />
         <source>Seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="469" />
-        <location filename="../action_panel.py" line="525" />
+        <location filename="../action_panel.py" line="482" />
+        <location filename="../action_panel.py" line="538" />
         <source>%1 does not act yet: cards too many are in the box and this line's cards may be wrong — check them (Ctrl+Z takes one back), then Esc, then %1</source>
         <translation>%1 wirkt noch nicht: Im Feld stehen Karten zu viel, und die Karten dieser Zeile können falsch sein — bitte prüfen (Strg+Z nimmt eine zurück), dann Esc, dann %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="381" />
+        <location filename="../action_panel.py" line="394" />
         <source>; this line gave %1 — check them (who acts next rests on them), Ctrl+Z takes them back, Esc clears the box</source>
         <translation>; diese Zeile gab %1 — bitte prüfen (wer als Nächster spricht, hängt davon ab), Strg+Z nimmt sie zurück, Esc leert das Feld</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="530" />
+        <location filename="../action_panel.py" line="543" />
         <source>%1 is taken as the start of a card: type its suit — or Esc, then %1 for %2</source>
         <translation>%1 gilt als Anfang einer Karte: ihre Farbe tippen — oder Esc, dann %1 für %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="547" />
-        <location filename="../action_panel.py" line="585" />
+        <location filename="../action_panel.py" line="560" />
+        <location filename="../action_panel.py" line="625" />
         <source>%1 was done at once (it has one amount): %2 and its Enter are not used</source>
         <translation>%1 wurde sofort ausgeführt (es gibt nur einen Betrag): %2 und das Enter danach werden nicht verwendet</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="552" />
+        <location filename="../action_panel.py" line="565" />
         <source>Press the action's key first (%1), then type the amount and Enter</source>
         <translation>Erst die Taste der Aktion drücken (%1), dann den Betrag tippen und Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="555" />
+        <location filename="../action_panel.py" line="568" />
         <source>No amount to type: each action here has its one amount — press its key</source>
         <translation>Kein Betrag zu tippen: Jede Aktion hier hat ihren festen Betrag — ihre Taste drücken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="564" />
+        <location filename="../action_panel.py" line="577" />
         <source>%1 (%2) is not possible now: %3. The keys now: %4</source>
         <translation>%1 (%2) ist jetzt nicht möglich: %3. Die Tasten jetzt: %4</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="567" />
+        <location filename="../action_panel.py" line="580" />
         <source>%1 is no key here. The keys now: %2</source>
         <translation>%1 ist hier keine Taste. Die Tasten jetzt: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="625" />
+        <location filename="../action_panel.py" line="591" />
+        <source>%1 is not part of an amount: type the amount for %2, then Enter — Esc goes back</source>
+        <translation>%1 gehört zu keinem Betrag: den Betrag für %2 tippen, dann Enter — Esc geht zurück</translation>
+    </message>
+    <message>
+        <location filename="../action_panel.py" line="665" />
         <source>Rules: %1</source>
         <translation>Regeln: %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="645" />
+        <location filename="../action_panel.py" line="685" />
         <source>Deal river  [Enter]</source>
         <translation>River geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="646" />
+        <location filename="../action_panel.py" line="686" />
         <source>Confirm the awards  [Enter]</source>
         <translation>Auszahlung bestätigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="646" />
+        <location filename="../action_panel.py" line="686" />
         <source>Deal again  [Enter]</source>
         <translation>Neu geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="647" />
+        <location filename="../action_panel.py" line="687" />
         <source>Start hand %1  [Enter]</source>
         <translation>Spiel %1 beginnen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="656" />
+        <location filename="../action_panel.py" line="696" />
         <source>Ctrl+Z undo · Ctrl+Shift+Z redo</source>
         <translation>Strg+Z rückgängig · Strg+Umschalt+Z wiederholen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="658" />
+        <location filename="../action_panel.py" line="698" />
         <source>Type the card (kd, 10h, th) or a whole street — no Enter needed · %1</source>
         <translation>Karte tippen (kd, 10h, dh) oder alle Karten der Runde — ohne Enter · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="661" />
+        <location filename="../action_panel.py" line="701" />
         <source>The street is dealt: Esc clears the box, then the action keys · %1</source>
         <translation>Die Runde ist gegeben: Esc leert das Feld, dann gelten die Aktionstasten · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="665" />
+        <location filename="../action_panel.py" line="705" />
         <source> · for an amount: its key, the digits, Enter</source>
         <translation> · für einen Betrag: seine Taste, die Ziffern, Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="666" />
+        <location filename="../action_panel.py" line="706" />
         <source>Keys: %1%2 · %3</source>
         <translation>Tasten: %1%2 · %3</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="668" />
+        <location filename="../action_panel.py" line="708" />
         <source>Type the downcards shown: the hand shows when all are typed · Ctrl+M muck · %1</source>
         <translation>Gezeigte verdeckte Karten tippen: Die Hand gilt als gezeigt, sobald alle getippt sind · Strg+M Muck · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="673" />
+        <location filename="../action_panel.py" line="713" />
         <source>voided by the floor: only a floor ruling changes it</source>
         <translation>vom Floor für ungültig erklärt: Nur eine Entscheidung des Floors ändert das</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="674" />
+        <location filename="../action_panel.py" line="714" />
         <source>Enter: %1 · %2</source>
         <translation>Enter: %1 · %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="675" />
+        <location filename="../action_panel.py" line="715" />
         <source>Seats menu: join, top up, sit out, leave</source>
         <translation>Menü Plätze: Platz nehmen, zukaufen, aussetzen, verlassen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="710" />
+        <location filename="../action_panel.py" line="750" />
         <source>%1 + amount + Enter</source>
         <translation>%1 + Betrag + Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="723" />
+        <location filename="../action_panel.py" line="763" />
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="725" />
+        <location filename="../action_panel.py" line="765" />
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="728" />
+        <location filename="../action_panel.py" line="768" />
         <source>Call all-in %1</source>
         <translation>All-in mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="728" />
+        <location filename="../action_panel.py" line="768" />
         <source>Call %1</source>
         <translation>Mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="730" />
+        <location filename="../action_panel.py" line="770" />
         <source>Bring in %1–%2</source>
         <translation>Bring-in %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="730" />
+        <location filename="../action_panel.py" line="770" />
         <source>Bet %1–%2</source>
         <translation>Setzen %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="731" />
+        <location filename="../action_panel.py" line="771" />
         <source>Raise to %1–%2</source>
         <translation>Erhöhen auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="731" />
+        <location filename="../action_panel.py" line="771" />
         <source>Complete to %1–%2</source>
         <translation>Komplettieren auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="735" />
+        <location filename="../action_panel.py" line="775" />
         <source>All-in %1</source>
         <translation>All-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="736" />
+        <location filename="../action_panel.py" line="776" />
         <source>Bring in %1</source>
         <translation>Bring-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="736" />
+        <location filename="../action_panel.py" line="776" />
         <source>Bet %1</source>
         <translation>Setzen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="736" />
+        <location filename="../action_panel.py" line="776" />
         <source>Raise to %1</source>
         <translation>Erhöhen auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="737" />
+        <location filename="../action_panel.py" line="777" />
         <source>Complete to %1</source>
         <translation>Komplettieren auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="401" />
-        <location filename="../action_panel.py" line="745" />
+        <location filename="../action_panel.py" line="414" />
+        <location filename="../action_panel.py" line="785" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="747" />
+        <location filename="../action_panel.py" line="787" />
         <source>Best so far: %1 — %2</source>
         <translation>Bisher beste Hand: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="749" />
+        <location filename="../action_panel.py" line="789" />
         <source>Best low so far: %1 — %2</source>
         <translation>Bisher bestes Low: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="757" />
+        <location filename="../action_panel.py" line="797" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="757" />
+        <location filename="../action_panel.py" line="797" />
         <source>Side pot %1</source>
         <translation>%1. Sidepot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="759" />
+        <location filename="../action_panel.py" line="799" />
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="763" />
+        <location filename="../action_panel.py" line="803" />
         <source>low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="763" />
+        <location filename="../action_panel.py" line="803" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
@@ -2744,7 +2749,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>MoneySpinBox</name>
     <message>
-        <location filename="../action_panel.py" line="95" />
+        <location filename="../action_panel.py" line="108" />
         <source>%1 is not an amount of money</source>
         <translation>%1 ist kein Geldbetrag</translation>
     </message>
