@@ -1497,6 +1497,20 @@ GERMAN = {
     "Next hand (%1 of %2)  [Enter]": "Nächstes Spiel (%1 von %2)  [Enter]",
     "%1 of %2 right so far": "Bisher %1 von %2 richtig",
     "Spot the dealer's error: %1 of %2 hands right": "Den Fehler des Dealers finden: %1 von %2 Spielen richtig",
+    # timed drills, the mistakes again, a session refused
+    "no time limit": "ohne Zeitlimit",
+    " s per drill": " s je Aufgabe",
+    "%1 s left for this drill": "Noch %1 s für diese Aufgabe",
+    "Time up: %1 s per drill — counted wrong": "Zeit abgelaufen: %1 s je Aufgabe — als falsch gewertet",
+    "On pace: %1 s (the target for this skill is %2 s)": "Im Tempo: %1 s (das Ziel für diese Fertigkeit sind %2 s)",
+    "Too slow: %1 s (the target for this skill is %2 s)": "Zu langsam: %1 s (das Ziel für diese Fertigkeit sind %2 s)",
+    "Pick the mode and the skills, then Start": "Modus und Fertigkeiten wählen, dann „Beginnen“",
+    "certificate": "Zertifikat",
+    "unknown mode %1 (the modes: %2)": "unbekannter Modus %1 (die Modi: %2)",
+    "not a skill: %1 (the skills: %2)": "keine Fertigkeit: %1 (die Fertigkeiten: %2)",
+    "the pass mark is a share of the drills, 0 to 1, not %1":
+        "die Bestehensgrenze ist ein Anteil der Aufgaben, 0 bis 1, nicht %1",
+    "the time per drill is 1 to 3600 seconds, not %1": "die Zeit je Aufgabe ist 1 bis 3600 Sekunden, nicht %1",
     "; this line gave %1 — check them (who acts next rests on them), Ctrl+Z takes them back, Esc clears the box":
         "; diese Zeile gab %1 — bitte prüfen (wer als Nächster spricht, hängt davon ab), Strg+Z nimmt sie zurück, "
         "Esc leert das Feld",

@@ -147,7 +147,10 @@ class TrainerWindow(QMainWindow):
         self.spot_panel = None  # the spot hand being told (None outside spot mode)
         self._spot_total, self._spot_results = 0, []  # a spot series: its length, each hand right or not
         self.setWindowTitle(self.tr("Dealer training"))
-        self.bridge = ControllerBridge(Moment(store=None), self)
+        idle = Moment(store=None)
+        # (the live table's "Open a table (Ctrl+N)" means nothing here)
+        idle.idle_words = self.tr("Pick the mode and the skills, then Start")  # type: ignore[attr-defined]
+        self.bridge = ControllerBridge(idle, self)
         self.table_view = TableView(self.bridge)
         self.table_view.seat_clicked.connect(self._seat_clicked)
         split = QSplitter(Qt.Orientation.Horizontal)
@@ -166,6 +169,9 @@ class TrainerWindow(QMainWindow):
         self.clock.setObjectName("exam_clock")
         self.clock.setStyleSheet("font-size: 14pt; font-weight: bold;")
         self.statusBar().addPermanentWidget(self.clock)
+        self.drill_timer = QTimer(self)  # a time limit per drill: the seconds left, then time up
+        self.drill_timer.setInterval(200)
+        self.drill_timer.timeout.connect(self._drill_tick)
         self.exam_timer = QTimer(self)
         self.exam_timer.setInterval(250)
         self.exam_timer.timeout.connect(self._tick)
@@ -253,6 +259,14 @@ class TrainerWindow(QMainWindow):
         form.addRow(self.mode_words)
         numbers = QHBoxLayout()
         numbers.addWidget(self.count)
+        # a time limit per drill (0: none); past it the drill counts as wrong
+        self.per_drill = QSpinBox()
+        self.per_drill.setRange(0, 600)
+        self.per_drill.setValue(0)
+        self.per_drill.setSpecialValueText(self.tr("no time limit"))
+        self.per_drill.setSuffix(self.tr(" s per drill"))
+        self.per_drill.setObjectName("seconds_per_drill")
+        numbers.addWidget(self.per_drill)
         numbers.addStretch(1)
         form.addRow(self.tr("Drills"), numbers)
         self._numbers = numbers
@@ -317,10 +331,12 @@ class TrainerWindow(QMainWindow):
         try:
             if self.progress is not None and name:
                 trainee_id = self.progress.trainee(name)
+            per_drill = self.per_drill.value() or None  # 0: no time limit
             self.session = TrainingSession(self.mode.currentData(), skills, self.count.value(), seed=_seed(),
-                                           progress=self.progress, trainee_id=trainee_id)  # (an exam: start_exam)
+                                           progress=self.progress, trainee_id=trainee_id,
+                                           seconds_per_drill=per_drill)  # (an exam: start_exam)
         except ValueError as exc:
-            self.explanation.setHtml(f"<p style='color:#b00020'><b>{html.escape(str(exc))}</b></p>")
+            self.explanation.setHtml(f"<p style='color:#b00020'><b>{html.escape(error_words(exc))}</b></p>")
             return
         self.certificate_button.setVisible(False)
         self._lock_form(True)
@@ -328,7 +344,8 @@ class TrainerWindow(QMainWindow):
 
     def _lock_form(self, locked: bool):
         """During a session the trainee, mode and skills stay as they were started."""
-        for w in (self.trainee, self.mode, self.count, self.skills, self.exam_picker, self.start_button):
+        for w in (self.trainee, self.mode, self.count, self.per_drill, self.skills, self.exam_picker,
+                  self.start_button):
             w.setEnabled(not locked)
         # during an exam its blueprint's summary gives its room to the drill (the clock shows the time)
         self.exam_picker.summary.setVisible(not locked and self.mode.currentData() == "exam")
@@ -363,7 +380,7 @@ class TrainerWindow(QMainWindow):
             self.explanation.setHtml(f"<p style='color:#b00020'><b>{html.escape(error_words(exc))}</b></p>")
             return
         except ValueError as exc:
-            self.explanation.setHtml(f"<p style='color:#b00020'><b>{html.escape(str(exc))}</b></p>")
+            self.explanation.setHtml(f"<p style='color:#b00020'><b>{html.escape(error_words(exc))}</b></p>")
             return
         self.session = session
         self.exam_result = self.exams.start(session, name, trainee_id)
@@ -469,6 +486,9 @@ class TrainerWindow(QMainWindow):
         self._build_answer(drill)
         hint = self.session.hint()
         self.explanation.setHtml(self._rules_html(hint, self.tr("The rules for this drill")) if hint else "")
+        if self.session.seconds_per_drill is not None:
+            self.drill_timer.start()
+            self._drill_tick()
 
     def _build_answer(self, drill: Drill):
         _clear(self.answer_layout)
@@ -623,8 +643,20 @@ class TrainerWindow(QMainWindow):
             return
         self._judge(given)
 
+    def _drill_tick(self):
+        s = self.session
+        left = s.time_left() if s is not None and self.answer_button.isVisible() else None
+        if left is None:
+            self.drill_timer.stop()
+            return
+        self.clock.setText(fill(self.tr("%1 s left for this drill"), int(left + 0.999)))
+        if left <= 0:
+            self.drill_timer.stop()
+            self._judge({"time_up": True})  # the time is up: counted wrong, and said
+
     def _judge(self, given: dict):
         assert self.session is not None and self.moment is not None
+        self.drill_timer.stop()
         drill = self.session.current
         result = self.session.answer(given)
         self.answer_button.setVisible(False)
@@ -635,6 +667,28 @@ class TrainerWindow(QMainWindow):
             return
         self._explain(result)
         assert drill is not None
+        self._say_pace(result)
+
+    def _say_pace(self, result: Result):
+        """The speed beside the accuracy: the seconds against the skill's target, or time up."""
+        from dealer_app.training.speed import speed_target
+        target = speed_target(result.drill.skill)
+        if result.late:
+            said = fill(self.tr("Time up: %1 s per drill — counted wrong"), self.session.seconds_per_drill)
+            colour = "#b00020"
+        elif result.on_pace:
+            said = fill(self.tr("On pace: %1 s (the target for this skill is %2 s)"), f"{result.seconds:.1f}",
+                        f"{target:g}")
+            colour = "#1b7f3b"
+        else:
+            said = fill(self.tr("Too slow: %1 s (the target for this skill is %2 s)"), f"{result.seconds:.1f}",
+                        f"{target:g}")
+            colour = "#9a6700"
+        self.clock.setText("")
+        from PySide6.QtGui import QTextCursor
+        cursor = QTextCursor(self.explanation.document())  # above the verdict's explanation
+        cursor.movePosition(QTextCursor.MoveOperation.Start)
+        cursor.insertHtml(f"<p style='color:{colour}'><b>{html.escape(said)}</b></p><br>")
 
     def _explain(self, result: Result):
         drill = result.drill
@@ -715,7 +769,10 @@ class TrainerWindow(QMainWindow):
 
     # --- certificate and progress --------------------------------------------------------------------
     def certificate_dialog(self):
-        return save_pdf_dialog(self, self.tr("Save the certificate"), "certificate.pdf",
+        # the file's name in the reader's language, with the trainee's name (letters and digits)
+        trainee = "".join(ch for ch in self.trainee.currentText().strip() if ch.isalnum() or ch in "-_")
+        stem = self.tr("certificate") + (f"-{trainee}" if trainee else "")
+        return save_pdf_dialog(self, self.tr("Save the certificate"), f"{stem}.pdf",
                                lambda path: self.write_certificate(Path(path)))
 
     def write_certificate(self, path: Path):

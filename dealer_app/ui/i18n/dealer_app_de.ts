@@ -3,7 +3,7 @@
 <context>
     <name>AccuracyChart</name>
     <message>
-        <location filename="../trainer_window.py" line="864" />
+        <location filename="../trainer_window.py" line="921" />
         <source>No answers yet</source>
         <translation>Noch keine Antworten</translation>
     </message>
@@ -1874,6 +1874,26 @@
         <source>the result names a blueprint other than %1 as it was locked</source>
         <translation>das Ergebnis nennt eine andere Vorlage als %1, wie sie festgeschrieben wurde</translation>
     </message>
+    <message>
+        <location filename="../../training/session.py" line="76" />
+        <source>unknown mode %1 (the modes: %2)</source>
+        <translation>unbekannter Modus %1 (die Modi: %2)</translation>
+    </message>
+    <message>
+        <location filename="../../training/session.py" line="80" />
+        <source>not a skill: %1 (the skills: %2)</source>
+        <translation>keine Fertigkeit: %1 (die Fertigkeiten: %2)</translation>
+    </message>
+    <message>
+        <location filename="../../training/session.py" line="83" />
+        <source>the pass mark is a share of the drills, 0 to 1, not %1</source>
+        <translation>die Bestehensgrenze ist ein Anteil der Aufgaben, 0 bis 1, nicht %1</translation>
+    </message>
+    <message>
+        <location filename="../../training/session.py" line="86" />
+        <source>the time per drill is 1 to 3600 seconds, not %1</source>
+        <translation>die Zeit je Aufgabe ist 1 bis 3600 Sekunden, nicht %1</translation>
+    </message>
 </context>
 <context>
     <name>ExamPicker</name>
@@ -2969,92 +2989,92 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>ProgressView</name>
     <message>
-        <location filename="../trainer_window.py" line="781" />
+        <location filename="../trainer_window.py" line="838" />
         <source>Progress — %1</source>
         <translation>Fortschritt — %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="785" />
+        <location filename="../trainer_window.py" line="842" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="785" />
+        <location filename="../trainer_window.py" line="842" />
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="785" />
+        <location filename="../trainer_window.py" line="842" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="786" />
+        <location filename="../trainer_window.py" line="843" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="794" />
+        <location filename="../trainer_window.py" line="851" />
         <source>Exams</source>
         <translation>Prüfungen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="799" />
+        <location filename="../trainer_window.py" line="856" />
         <source>Right answers per day</source>
         <translation>Richtige Antworten je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="801" />
+        <location filename="../trainer_window.py" line="858" />
         <source>Seconds per answer, per day</source>
         <translation>Sekunden je Antwort, je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="814" />
+        <location filename="../trainer_window.py" line="871" />
         <source>Date (UTC)</source>
         <translation>Datum (UTC)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="814" />
+        <location filename="../trainer_window.py" line="871" />
         <source>Exam blueprint</source>
         <translation>Prüfungsvorlage</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="814" />
+        <location filename="../trainer_window.py" line="871" />
         <source>Instructor</source>
         <translation>Ausbilder</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="815" />
+        <location filename="../trainer_window.py" line="872" />
         <source>Score</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="815" />
+        <location filename="../trainer_window.py" line="872" />
         <source>Result</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="815" />
+        <location filename="../trainer_window.py" line="872" />
         <source>Verification ID</source>
         <translation>Prüfnummer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="818" />
+        <location filename="../trainer_window.py" line="875" />
         <source>not finished</source>
         <translation>nicht beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="818" />
+        <location filename="../trainer_window.py" line="875" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="819" />
+        <location filename="../trainer_window.py" line="876" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="821" />
+        <location filename="../trainer_window.py" line="878" />
         <source>NOT GENUINE</source>
         <translation>NICHT ECHT</translation>
     </message>
@@ -4292,351 +4312,391 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Dealer-Training</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="228" />
+        <location filename="../trainer_window.py" line="234" />
         <source>Learn: the rule first, every answer explained</source>
         <translation>Lernen: zuerst die Regel, jede Antwort erklärt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="229" />
+        <location filename="../trainer_window.py" line="235" />
         <source>Practice: right or wrong at once, mistakes again at the end</source>
         <translation>Üben: sofort richtig oder falsch, die Fehler am Ende noch einmal</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="230" />
+        <location filename="../trainer_window.py" line="236" />
         <source>Exam: no feedback until the end, a certificate</source>
         <translation>Prüfung: keine Rückmeldung bis zum Ende, ein Zertifikat</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="231" />
+        <location filename="../trainer_window.py" line="237" />
         <source>Spot the dealer's error: stop at the wrong step, name the remedy</source>
         <translation>Den Fehler des Dealers finden: beim falschen Schritt anhalten, die Abhilfe nennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="251" />
+        <location filename="../trainer_window.py" line="257" />
         <source>Trainee</source>
         <translation>Teilnehmer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="252" />
+        <location filename="../trainer_window.py" line="258" />
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="257" />
+        <location filename="../trainer_window.py" line="271" />
         <source>Drills</source>
         <translation>Aufgaben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="180" />
+        <location filename="../trainer_window.py" line="186" />
         <source>The hand so far</source>
         <translation>Das Spiel bisher</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="182" />
+        <location filename="../trainer_window.py" line="188" />
         <source>Whole hand (Alt+H)</source>
         <translation>Ganzes Spiel (Alt+H)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="183" />
+        <location filename="../trainer_window.py" line="189" />
         <source>Show the earlier streets' actions too, not only this street's</source>
         <translation>Auch die Aktionen der früheren Runden zeigen, nicht nur die dieser Runde</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="259" />
+        <location filename="../trainer_window.py" line="273" />
         <source>Skills</source>
         <translation>Fertigkeiten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="266" />
+        <location filename="../trainer_window.py" line="280" />
         <source>Start</source>
         <translation>Beginnen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="268" />
+        <location filename="../trainer_window.py" line="282" />
         <source>Progress…</source>
         <translation>Fortschritt…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="281" />
+        <location filename="../trainer_window.py" line="295" />
         <source>Answer  [Enter]</source>
         <translation>Antworten  [Enter]</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="289" />
-        <location filename="../trainer_window.py" line="444" />
+        <location filename="../trainer_window.py" line="303" />
+        <location filename="../trainer_window.py" line="461" />
         <source>Next drill</source>
         <translation>Nächste Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="293" />
+        <location filename="../trainer_window.py" line="307" />
         <source>Certificate…</source>
         <translation>Zertifikat…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="312" />
-        <location filename="../trainer_window.py" line="351" />
+        <location filename="../trainer_window.py" line="326" />
+        <location filename="../trainer_window.py" line="368" />
         <source>Type the trainee's name first: the answers are kept for them.</source>
         <translation>Zuerst den Namen des Teilnehmers eingeben: Die Antworten werden für ihn aufbewahrt.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="313" />
+        <location filename="../trainer_window.py" line="327" />
         <source>Tick at least one skill to drill.</source>
         <translation>Mindestens eine Fertigkeit zum Üben ankreuzen.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="227" />
-        <location filename="../trainer_window.py" line="406" />
+        <location filename="../trainer_window.py" line="233" />
+        <location filename="../trainer_window.py" line="423" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="226" />
+        <location filename="../trainer_window.py" line="152" />
+        <source>Pick the mode and the skills, then Start</source>
+        <translation>Modus und Fertigkeiten wählen, dann „Beginnen“</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="232" />
         <source>Learn</source>
         <translation>Lernen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="226" />
+        <location filename="../trainer_window.py" line="232" />
         <source>Practice</source>
         <translation>Üben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="226" />
-        <location filename="../trainer_window.py" line="260" />
+        <location filename="../trainer_window.py" line="232" />
+        <location filename="../trainer_window.py" line="274" />
         <source>Exam</source>
         <translation>Prüfung</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="352" />
+        <location filename="../trainer_window.py" line="266" />
+        <source>no time limit</source>
+        <translation>ohne Zeitlimit</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="267" />
+        <source> s per drill</source>
+        <translation> s je Aufgabe</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="369" />
         <source>Pick an exam blueprint: an instructor makes and locks one.</source>
         <translation>Wählen Sie eine Prüfungsvorlage: Ein Ausbilder erstellt und schreibt sie fest.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="381" />
+        <location filename="../trainer_window.py" line="398" />
         <source>Time left %1</source>
         <translation>Restzeit %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="440" />
+        <location filename="../trainer_window.py" line="457" />
         <source>Next hand (%1 of %2)  [Enter]</source>
         <translation>Nächstes Spiel (%1 von %2)  [Enter]</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="442" />
+        <location filename="../trainer_window.py" line="459" />
         <source>%1 of %2 right so far</source>
         <translation>Bisher %1 von %2 richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="445" />
+        <location filename="../trainer_window.py" line="462" />
         <source>Spot the dealer's error: %1 of %2 hands right</source>
         <translation>Den Fehler des Dealers finden: %1 von %2 Spielen richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="465" />
+        <location filename="../trainer_window.py" line="482" />
         <source> (your mistakes again)</source>
         <translation> (deine Fehler noch einmal)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="466" />
+        <location filename="../trainer_window.py" line="483" />
         <source>Drill %1 of %2%3</source>
         <translation>Aufgabe %1 von %2%3</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="471" />
+        <location filename="../trainer_window.py" line="488" />
         <source>The rules for this drill</source>
         <translation>Die Regeln zu dieser Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="485" />
+        <location filename="../trainer_window.py" line="505" />
         <source>Click the seat on the table, or type its number and Enter.</source>
         <translation>Den Platz am Tisch anklicken, oder seine Nummer eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="486" />
+        <location filename="../trainer_window.py" line="506" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="488" />
+        <location filename="../trainer_window.py" line="508" />
         <source>Every ante and bet, those still in front of the players too. Type the amount and Enter.</source>
         <translation>Jede Ante und jeder Einsatz, auch die noch vor den Spielern liegenden. Den Betrag eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="489" />
+        <location filename="../trainer_window.py" line="509" />
         <source>Type the number of cards and Enter.</source>
         <translation>Die Zahl der Karten eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="490" />
+        <location filename="../trainer_window.py" line="510" />
         <source>Amount</source>
         <translation>Betrag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="490" />
+        <location filename="../trainer_window.py" line="510" />
         <source>Cards</source>
         <translation>Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="492" />
+        <location filename="../trainer_window.py" line="512" />
         <source>Tick what the dealer does before this round.</source>
         <translation>Ankreuzen, was der Dealer vor dieser Runde tut.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="493" />
+        <location filename="../trainer_window.py" line="513" />
         <source>Burn a card</source>
         <translation>Eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="493" />
+        <location filename="../trainer_window.py" line="513" />
         <source>Shuffle the burns into the stub</source>
         <translation>Die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="495" />
+        <location filename="../trainer_window.py" line="515" />
         <source>Deal one common card</source>
         <translation>Eine Gemeinschaftskarte geben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="499" />
+        <location filename="../trainer_window.py" line="519" />
         <source>Tick every legal action; give its amount (to), or a range as min-max.</source>
         <translation>Jede erlaubte Aktion ankreuzen; ihren Betrag (auf) angeben, oder einen Bereich als min-max.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="512" />
+        <location filename="../trainer_window.py" line="532" />
         <source>One line per pot, main pot first: the amount, a colon, the seats eligible (e.g. 21: 1 2 3)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, die berechtigten Plätze (z. B. 21: 1 2 3)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="514" />
+        <location filename="../trainer_window.py" line="534" />
         <source>One line per pot, main pot first: the amount, a colon, each winner's seat and share (e.g. 120: 3 60, 5 60)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, Platz und Anteil jedes Gewinners (z. B. 120: 3 60, 5 60)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="516" />
+        <location filename="../trainer_window.py" line="536" />
         <source>Enter answers; Shift+Enter starts a new line.</source>
         <translation>Enter antwortet; Umschalt+Enter beginnt eine neue Zeile.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="522" />
+        <location filename="../trainer_window.py" line="542" />
         <source>Click the five cards of seat %1's best hand.</source>
         <translation>Die fünf Karten der besten Hand von Platz %1 anklicken.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="567" />
+        <location filename="../trainer_window.py" line="587" />
         <source>type a number</source>
         <translation>eine Zahl eingeben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="568" />
+        <location filename="../trainer_window.py" line="588" />
         <source>%1 is not a number</source>
         <translation>%1 ist keine Zahl</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="598" />
+        <location filename="../trainer_window.py" line="618" />
         <source>%1: the amount, a colon, then the seats</source>
         <translation>%1: der Betrag, ein Doppelpunkt, dann die Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="602" />
+        <location filename="../trainer_window.py" line="622" />
         <source>%1: seat numbers</source>
         <translation>%1: Platznummern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="609" />
+        <location filename="../trainer_window.py" line="629" />
         <source>%1: a seat number and its share</source>
         <translation>%1: eine Platznummer und ihr Anteil</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="621" />
+        <location filename="../trainer_window.py" line="641" />
         <source>The answer cannot be read: %1</source>
         <translation>Die Antwort ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="634" />
+        <location filename="../trainer_window.py" line="652" />
+        <source>%1 s left for this drill</source>
+        <translation>Noch %1 s für diese Aufgabe</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="666" />
         <source>Answer kept. Next drill.</source>
         <translation>Antwort notiert. Nächste Aufgabe.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="648" />
+        <location filename="../trainer_window.py" line="677" />
+        <source>Time up: %1 s per drill — counted wrong</source>
+        <translation>Zeit abgelaufen: %1 s je Aufgabe — als falsch gewertet</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="680" />
+        <source>On pace: %1 s (the target for this skill is %2 s)</source>
+        <translation>Im Tempo: %1 s (das Ziel für diese Fertigkeit sind %2 s)</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="684" />
+        <source>Too slow: %1 s (the target for this skill is %2 s)</source>
+        <translation>Zu langsam: %1 s (das Ziel für diese Fertigkeit sind %2 s)</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="702" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="648" />
+        <location filename="../trainer_window.py" line="702" />
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="654" />
+        <location filename="../trainer_window.py" line="708" />
         <source>The answer</source>
         <translation>Die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="654" />
+        <location filename="../trainer_window.py" line="708" />
         <source>How it is found</source>
         <translation>Der Weg zur Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="658" />
+        <location filename="../trainer_window.py" line="712" />
         <source>Why</source>
         <translation>Warum</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="677" />
+        <location filename="../trainer_window.py" line="731" />
         <source>Score: %1%</source>
         <translation>Ergebnis: %1 %</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="681" />
+        <location filename="../trainer_window.py" line="735" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="681" />
+        <location filename="../trainer_window.py" line="735" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="682" />
+        <location filename="../trainer_window.py" line="736" />
         <source>pass mark</source>
         <translation>Bestehensgrenze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="686" />
+        <location filename="../trainer_window.py" line="740" />
         <source>the answer</source>
         <translation>die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="693" />
+        <location filename="../trainer_window.py" line="747" />
         <source>Session over</source>
         <translation>Sitzung beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="708" />
+        <location filename="../trainer_window.py" line="762" />
         <source>The time ran out: %1 of %2 drills answered; the others count as wrong.</source>
         <translation>Die Zeit ist abgelaufen: %1 von %2 Aufgaben beantwortet; die übrigen zählen als falsch.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="710" />
+        <location filename="../trainer_window.py" line="764" />
         <source>Exam %1 (%2), set by %3. Verification ID %4, seal %5.</source>
         <translation>Prüfung %1 (%2), gestellt von %3. Prüfnummer %4, Siegel %5.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="718" />
+        <location filename="../trainer_window.py" line="774" />
+        <source>certificate</source>
+        <translation>Zertifikat</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="775" />
         <source>Save the certificate</source>
         <translation>Das Zertifikat speichern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="730" />
+        <location filename="../trainer_window.py" line="787" />
         <source>The certificate cannot be written: %1</source>
         <translation>Das Zertifikat kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="732" />
+        <location filename="../trainer_window.py" line="789" />
         <source>Certificate written: %1</source>
         <translation>Zertifikat geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="740" />
+        <location filename="../trainer_window.py" line="797" />
         <source>No answers of %1 yet.</source>
         <translation>Noch keine Antworten von %1.</translation>
     </message>
@@ -4820,152 +4880,152 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>ANTWORT</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="895" />
+        <location filename="../trainer_window.py" line="952" />
         <source>Bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="896" />
+        <location filename="../trainer_window.py" line="953" />
         <source>First to act</source>
         <translation>Wer zuerst spricht</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="897" />
+        <location filename="../trainer_window.py" line="954" />
         <source>Legal actions</source>
         <translation>Erlaubte Aktionen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="898" />
+        <location filename="../trainer_window.py" line="955" />
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="899" />
+        <location filename="../trainer_window.py" line="956" />
         <source>Side pots</source>
         <translation>Sidepots</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="900" />
+        <location filename="../trainer_window.py" line="957" />
         <source>Who shows first</source>
         <translation>Wer zuerst zeigt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="901" />
+        <location filename="../trainer_window.py" line="958" />
         <source>Deck shortage</source>
         <translation>Kartenmangel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="902" />
+        <location filename="../trainer_window.py" line="959" />
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="903" />
+        <location filename="../trainer_window.py" line="960" />
         <source>Winners</source>
         <translation>Gewinner</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="904" />
+        <location filename="../trainer_window.py" line="961" />
         <source>Best five</source>
         <translation>Beste fünf</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="905" />
+        <location filename="../trainer_window.py" line="962" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="920" />
+        <location filename="../trainer_window.py" line="977" />
         <source>Who brings in?</source>
         <translation>Wer setzt den Bring-in?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="921" />
+        <location filename="../trainer_window.py" line="978" />
         <source>Who acts first on this street?</source>
         <translation>Wer spricht in dieser Runde zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="922" />
+        <location filename="../trainer_window.py" line="979" />
         <source>What may the player to act do, with the exact amounts?</source>
         <translation>Was darf der Spieler am Zug tun, mit den genauen Beträgen?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="923" />
+        <location filename="../trainer_window.py" line="980" />
         <source>How much is in the pot now?</source>
         <translation>Wie viel ist jetzt im Pot?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="924" />
+        <location filename="../trainer_window.py" line="981" />
         <source>What are the pots, and who is eligible for each?</source>
         <translation>Welche Pots gibt es, und wer ist an jedem berechtigt?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="925" />
+        <location filename="../trainer_window.py" line="982" />
         <source>Who shows first?</source>
         <translation>Wer zeigt zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="926" />
+        <location filename="../trainer_window.py" line="983" />
         <source>The deck is short: what does the dealer do before this round?</source>
         <translation>Die Karten reichen nicht: Was tut der Dealer vor dieser Runde?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="927" />
+        <location filename="../trainer_window.py" line="984" />
         <source>How many cards are left in the stub?</source>
         <translation>Wie viele Karten sind noch im Reststapel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="928" />
+        <location filename="../trainer_window.py" line="985" />
         <source>Who wins which pot, and how much?</source>
         <translation>Wer gewinnt welchen Pot, und wie viel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="929" />
+        <location filename="../trainer_window.py" line="986" />
         <source>What are this player's best five cards?</source>
         <translation>Was sind die besten fünf Karten dieses Spielers?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="945" />
+        <location filename="../trainer_window.py" line="1002" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="949" />
+        <location filename="../trainer_window.py" line="1006" />
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="953" />
+        <location filename="../trainer_window.py" line="1010" />
         <source>burn a card</source>
         <translation>eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="953" />
+        <location filename="../trainer_window.py" line="1010" />
         <source>no burn</source>
         <translation>nicht brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="954" />
+        <location filename="../trainer_window.py" line="1011" />
         <source>shuffle the burns into the stub</source>
         <translation>die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="955" />
+        <location filename="../trainer_window.py" line="1012" />
         <source>one common card</source>
         <translation>eine Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="956" />
+        <location filename="../trainer_window.py" line="1013" />
         <source>a card to each player</source>
         <translation>eine Karte an jeden Spieler</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="961" />
+        <location filename="../trainer_window.py" line="1018" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="961" />
+        <location filename="../trainer_window.py" line="1018" />
         <source>seat</source>
         <translation>Platz</translation>
     </message>
