@@ -52,9 +52,18 @@ without a German entry here stays "unfinished" and a test fails.
 #   join / leave             Platz nehmen / den Tisch verlassen                        rooms
 #   high / low               High / Low                                                S1, S2
 #   small / big bet          Small Bet / Big Bet; split: unteres / oberes Limit        S0, S2
-#   fixed, spread, split     Fixed Limit, Spread Limit, Split Limit                    S0, S2
+#   fixed, spread, split     Fixed Limit, Spread Limit, Split Limit (as rooms and      S0, S2 (S0 hyphenates
+#                            poker clients write the name, never hyphenated: one form     "Fixed-Limit" in running
+#                            in the table's header, the trainer and the catalog)          text)
+#   card room                Cardroom (a house profile: "US-Cardroom")                 rooms (the catalog's word)
+#   table header             "1-2 $ Seven Card Stud — Fixed Limit, Ante 0,25 $, Bring-in 0,50 $ · US-Cardroom":
+#                            the game's and the limit's names are the English ones German rooms use (S0: "Seven
+#                            Card Stud", "Fixed-Limit"); the rest is German
 #   session                  Sitzung ("Tischsitzung")                                  rooms
 #   money                    "0,50 $", "5 €", "1.234,50 €" (ui/words.money)            S0 ("5 $"), S2 ("5 €")
+#
+# Never: "Türkarte", "Vierte Karte" (a street is "4. Karte"), "Straße" for a street (it is the
+# straight), "nicht gehalten", an English "Street" — tests/test_german_glossary.py checks them.
 #
 # A refusal's template starts lower-case (it is also a part of others); ui/words.error_words
 # raises its first letter where the sentence is shown. After a colon a whole sentence starts
@@ -970,7 +979,7 @@ GERMAN = {
     "&About…": "Ü&ber…",
     "Build: %1": "Build: %1",
     "About": "Über",
-    "&Card room…": "&Kartensaal…",
+    "&Card room…": "&Cardroom…",
     # the house profiles on the table's header (their files' names in English)
     "us-cardroom": "US-Cardroom",
     "casinos-austria": "Casinos Austria",
@@ -1007,11 +1016,11 @@ GERMAN = {
     "Room: %1 — %2 table(s): %3": "Saal: %1 — %2 Tisch(e): %3",
     "The room refused %1 row(s) — %2": "Der Saal hat %1 Zeile(n) abgewiesen — %2",
     "%1: %2": "%1: %2",
-    "Card room": "Kartensaal",
+    "Card room": "Cardroom",
     "This table's record is forwarded to the card room's server, where the floor sees every table. "
     "The record on this machine stays the table's own: dealing goes on when the network drops, and "
     "the rows follow when it is back. Leave the server empty to keep the record on this machine only.":
-        "Das Protokoll dieses Tischs wird an den Server des Kartensaals weitergeleitet, wo der Floor "
+        "Das Protokoll dieses Tischs wird an den Server des Cardrooms weitergeleitet, wo der Floor "
         "jeden Tisch sieht. Das Protokoll auf diesem Rechner bleibt das des Tischs: Bricht das Netz "
         "ab, wird weiter gegeben, und die Zeilen folgen, sobald es wieder da ist. Bleibt der Server "
         "leer, bleibt das Protokoll nur auf diesem Rechner.",

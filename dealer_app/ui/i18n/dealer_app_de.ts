@@ -3,7 +3,7 @@
 <context>
     <name>AccuracyChart</name>
     <message>
-        <location filename="../trainer_window.py" line="921" />
+        <location filename="../trainer_window.py" line="948" />
         <source>No answers yet</source>
         <translation>Noch keine Antworten</translation>
     </message>
@@ -588,6 +588,34 @@
         <location filename="../drill_facts.py" line="272" />
         <source>(the burn cards shuffled into the stub count as stub again)</source>
         <translation>(die in den Reststapel gemischten gebrannten Karten zählen wieder zum Reststapel)</translation>
+    </message>
+</context>
+<context>
+    <name>DrillReview</name>
+    <message>
+        <location filename="../drill_review.py" line="72" />
+        <source>Review — %1, %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../drill_review.py" line="74" />
+        <source>%1 on %2 (UTC), %3; seed %4</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../drill_review.py" line="82" />
+        <source>No drill was kept with this answer: it cannot be shown.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../drill_review.py" line="83" />
+        <source>The drills have changed since this answer: its hand cannot be shown as it was.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../drill_review.py" line="84" />
+        <source>The drill cannot be rebuilt: %1</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -1358,131 +1386,152 @@
         <translation>In den Datenordner %1 kann nicht geschrieben werden: Die Spiele werden vorerst in %2 protokolliert. Kopieren Sie diese Datei vor dem nächsten Neustart und beheben Sie das Problem mit dem Datenordner.</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="195" />
+        <location filename="../../engine/limits.py" line="198" />
         <source>cannot read (%1)</source>
         <translation>nicht lesbar (%1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="203" />
+        <location filename="../../engine/limits.py" line="206" />
         <source>expected a mapping of fields</source>
         <translation>erwartet wird eine Liste von Feldern (Name: Wert)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="210" />
+        <location filename="../../engine/limits.py" line="213" />
         <source>a field name must be a plain word</source>
         <translation>ein Feldname muss ein einfaches Wort sein</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="218" />
+        <location filename="../../engine/limits.py" line="221" />
         <source>cannot be read (%1)</source>
         <translation>nicht lesbar (%1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="238" />
-        <location filename="../../engine/limits.py" line="255" />
+        <location filename="../../engine/limits.py" line="241" />
+        <location filename="../../engine/limits.py" line="258" />
         <source>missing</source>
         <translation>fehlt</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="247" />
+        <location filename="../../engine/limits.py" line="250" />
         <source>expected %1, got %2</source>
         <translation>erwartet %1, erhalten %2</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="263" />
+        <location filename="../../engine/limits.py" line="266" />
         <source>must be more than zero, got %1</source>
         <translation>muss größer als null sein, erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="270" />
-        <location filename="../../engine/limits.py" line="298" />
+        <location filename="../../engine/limits.py" line="273" />
+        <location filename="../../engine/limits.py" line="301" />
         <source>%1 is not one of %2</source>
         <translation>%1 ist keiner von %2</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="278" />
+        <location filename="../../engine/limits.py" line="281" />
         <source>expected a mapping of options</source>
         <translation>erwartet wird eine Liste von Optionen (Name: Wert)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="283" />
+        <location filename="../../engine/limits.py" line="286" />
         <source>unknown option (known: %1)</source>
         <translation>unbekannte Option (bekannt: %1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="289" />
+        <location filename="../../engine/limits.py" line="292" />
         <source>unknown game (known: %1)</source>
         <translation>unbekanntes Spiel (bekannt: %1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="291" />
+        <location filename="../../engine/limits.py" line="294" />
         <source>%1 is not true or false</source>
         <translation>%1 ist weder true noch false</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="293" />
+        <location filename="../../engine/limits.py" line="296" />
         <source>needs a value for each game: %1</source>
         <translation>braucht einen Wert für jedes Spiel: %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="342" />
-        <location filename="../../engine/limits.py" line="380" />
+        <location filename="../../engine/limits.py" line="345" />
+        <location filename="../../engine/limits.py" line="383" />
         <source>%1 differs from the file name %2</source>
         <translation>%1 weicht vom Dateinamen %2 ab</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="348" />
+        <location filename="../../engine/limits.py" line="351" />
         <source>min and max must be whole numbers with 2 &lt;= min &lt;= max &lt;= 8 (T-1), got %1</source>
         <translation>min und max müssen ganze Zahlen sein mit 2 &lt;= min &lt;= max &lt;= 8 (T-1), erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="356" />
+        <location filename="../../engine/limits.py" line="359" />
         <source>missing %1</source>
         <translation>es fehlen %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="376" />
+        <location filename="../../engine/limits.py" line="379" />
         <source>unknown field (known: %1)</source>
         <translation>unbekanntes Feld (bekannt: %1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="394" />
+        <location filename="../../engine/limits.py" line="397" />
         <source>must be 2 to 8 (T-1), got %1</source>
         <translation>muss 2 bis 8 sein (T-1), erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="408" />
-        <location filename="../../engine/limits.py" line="476" />
+        <location filename="../../engine/limits.py" line="411" />
+        <location filename="../../engine/limits.py" line="531" />
         <source>unknown house profile %1 (known: %2)</source>
         <translation>unbekanntes Hausregel-Profil %1 (bekannt: %2)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="414" />
+        <location filename="../../engine/limits.py" line="417" />
         <source>must not be below the smaller limit (%1 &lt; %2 cents reversed)</source>
         <translation>darf nicht unter dem kleineren Limit liegen (%1 &lt; %2 Cent, vertauscht)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="417" />
+        <location filename="../../engine/limits.py" line="420" />
         <source>must not exceed the small bet / lower limit (B-3)</source>
         <translation>darf den Small Bet / das untere Limit nicht übersteigen (B-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="419" />
+        <location filename="../../engine/limits.py" line="422" />
         <source>must not exceed the bring-in (B-1, B-3)</source>
         <translation>darf den Bring-in nicht übersteigen (B-1, B-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="425" />
+        <location filename="../../engine/limits.py" line="428" />
+        <location filename="../../engine/limits.py" line="465" />
         <source>%1 cents is not a multiple of the smallest chip (%2 cents, T-2)</source>
         <translation>%1 Cent sind kein Vielfaches des kleinsten Chips (%2 Cent, T-2)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="428" />
+        <location filename="../../engine/limits.py" line="431" />
         <source>is smaller than one big bet</source>
         <translation>ist kleiner als ein Big Bet</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="489" />
+        <location filename="../../engine/limits.py" line="448" />
+        <source>expected a list of chips (amount and colour)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="454" />
+        <source>expected an amount and a colour, got %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="462" />
+        <source>the chips go from the smallest up, each above zero</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="470" />
+        <source>the smallest chip must be the table's chip (%1 cents, T-2)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="544" />
         <source>unknown table %1 (known: %2)</source>
         <translation>unbekannter Tisch %1 (bekannt: %2)</translation>
     </message>
@@ -2617,7 +2666,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../main_window.py" line="131" />
         <source>&amp;Card room…</source>
-        <translation>&amp;Kartensaal…</translation>
+        <translation>&amp;Cardroom…</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="132" />
@@ -2989,92 +3038,92 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>ProgressView</name>
     <message>
-        <location filename="../trainer_window.py" line="838" />
+        <location filename="../trainer_window.py" line="865" />
         <source>Progress — %1</source>
         <translation>Fortschritt — %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="842" />
+        <location filename="../trainer_window.py" line="869" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="842" />
+        <location filename="../trainer_window.py" line="869" />
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="842" />
+        <location filename="../trainer_window.py" line="869" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="843" />
+        <location filename="../trainer_window.py" line="870" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="851" />
+        <location filename="../trainer_window.py" line="878" />
         <source>Exams</source>
         <translation>Prüfungen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="856" />
+        <location filename="../trainer_window.py" line="883" />
         <source>Right answers per day</source>
         <translation>Richtige Antworten je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="858" />
+        <location filename="../trainer_window.py" line="885" />
         <source>Seconds per answer, per day</source>
         <translation>Sekunden je Antwort, je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="871" />
+        <location filename="../trainer_window.py" line="898" />
         <source>Date (UTC)</source>
         <translation>Datum (UTC)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="871" />
+        <location filename="../trainer_window.py" line="898" />
         <source>Exam blueprint</source>
         <translation>Prüfungsvorlage</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="871" />
+        <location filename="../trainer_window.py" line="898" />
         <source>Instructor</source>
         <translation>Ausbilder</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="872" />
+        <location filename="../trainer_window.py" line="899" />
         <source>Score</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="872" />
+        <location filename="../trainer_window.py" line="899" />
         <source>Result</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="872" />
+        <location filename="../trainer_window.py" line="899" />
         <source>Verification ID</source>
         <translation>Prüfnummer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="875" />
+        <location filename="../trainer_window.py" line="902" />
         <source>not finished</source>
         <translation>nicht beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="875" />
+        <location filename="../trainer_window.py" line="902" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="876" />
+        <location filename="../trainer_window.py" line="903" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="878" />
+        <location filename="../trainer_window.py" line="905" />
         <source>NOT GENUINE</source>
         <translation>NICHT ECHT</translation>
     </message>
@@ -3818,12 +3867,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../room_link.py" line="127" />
         <source>Card room</source>
-        <translation>Kartensaal</translation>
+        <translation>Cardroom</translation>
     </message>
     <message>
         <location filename="../room_link.py" line="129" />
         <source>This table's record is forwarded to the card room's server, where the floor sees every table. The record on this machine stays the table's own: dealing goes on when the network drops, and the rows follow when it is back. Leave the server empty to keep the record on this machine only.</source>
-        <translation>Das Protokoll dieses Tischs wird an den Server des Kartensaals weitergeleitet, wo der Floor jeden Tisch sieht. Das Protokoll auf diesem Rechner bleibt das des Tischs: Bricht das Netz ab, wird weiter gegeben, und die Zeilen folgen, sobald es wieder da ist. Bleibt der Server leer, bleibt das Protokoll nur auf diesem Rechner.</translation>
+        <translation>Das Protokoll dieses Tischs wird an den Server des Cardrooms weitergeleitet, wo der Floor jeden Tisch sieht. Das Protokoll auf diesem Rechner bleibt das des Tischs: Bricht das Netz ab, wird weiter gegeben, und die Zeilen folgen, sobald es wieder da ist. Bleibt der Server leer, bleibt das Protokoll nur auf diesem Rechner.</translation>
     </message>
     <message>
         <location filename="../room_link.py" line="140" />
@@ -4467,6 +4516,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../trainer_window.py" line="482" />
+        <location filename="../trainer_window.py" line="763" />
         <source> (your mistakes again)</source>
         <translation> (deine Fehler noch einmal)</translation>
     </message>
@@ -4591,112 +4641,133 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Noch %1 s für diese Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="666" />
+        <location filename="../trainer_window.py" line="667" />
         <source>Answer kept. Next drill.</source>
         <translation>Antwort notiert. Nächste Aufgabe.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="677" />
+        <location filename="../trainer_window.py" line="678" />
         <source>Time up: %1 s per drill — counted wrong</source>
         <translation>Zeit abgelaufen: %1 s je Aufgabe — als falsch gewertet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="680" />
+        <location filename="../trainer_window.py" line="681" />
         <source>On pace: %1 s (the target for this skill is %2 s)</source>
         <translation>Im Tempo: %1 s (das Ziel für diese Fertigkeit sind %2 s)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="684" />
+        <location filename="../trainer_window.py" line="685" />
         <source>Too slow: %1 s (the target for this skill is %2 s)</source>
         <translation>Zu langsam: %1 s (das Ziel für diese Fertigkeit sind %2 s)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="702" />
+        <location filename="../trainer_window.py" line="703" />
+        <location filename="../trainer_window.py" line="743" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="702" />
+        <location filename="../trainer_window.py" line="703" />
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="708" />
+        <location filename="../trainer_window.py" line="709" />
         <source>The answer</source>
         <translation>Die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="708" />
+        <location filename="../trainer_window.py" line="709" />
         <source>How it is found</source>
         <translation>Der Weg zur Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="712" />
+        <location filename="../trainer_window.py" line="713" />
         <source>Why</source>
         <translation>Warum</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="731" />
+        <location filename="../trainer_window.py" line="743" />
+        <source>Skill</source>
+        <translation>Fertigkeit</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="743" />
+        <source>Score</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="743" />
+        <source>Mean time</source>
+        <translation>Mittlere Zeit</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="743" />
+        <source>Time</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="748" />
         <source>Score: %1%</source>
         <translation>Ergebnis: %1 %</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="735" />
+        <location filename="../trainer_window.py" line="749" />
+        <source>%1 drills in %2 s</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="753" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="735" />
+        <location filename="../trainer_window.py" line="753" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="736" />
+        <location filename="../trainer_window.py" line="754" />
         <source>pass mark</source>
         <translation>Bestehensgrenze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="740" />
-        <source>the answer</source>
-        <translation>die Antwort</translation>
-    </message>
-    <message>
-        <location filename="../trainer_window.py" line="747" />
+        <location filename="../trainer_window.py" line="774" />
         <source>Session over</source>
         <translation>Sitzung beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="762" />
+        <location filename="../trainer_window.py" line="789" />
         <source>The time ran out: %1 of %2 drills answered; the others count as wrong.</source>
         <translation>Die Zeit ist abgelaufen: %1 von %2 Aufgaben beantwortet; die übrigen zählen als falsch.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="764" />
+        <location filename="../trainer_window.py" line="791" />
         <source>Exam %1 (%2), set by %3. Verification ID %4, seal %5.</source>
         <translation>Prüfung %1 (%2), gestellt von %3. Prüfnummer %4, Siegel %5.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="774" />
+        <location filename="../trainer_window.py" line="801" />
         <source>certificate</source>
         <translation>Zertifikat</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="775" />
+        <location filename="../trainer_window.py" line="802" />
         <source>Save the certificate</source>
         <translation>Das Zertifikat speichern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="787" />
+        <location filename="../trainer_window.py" line="814" />
         <source>The certificate cannot be written: %1</source>
         <translation>Das Zertifikat kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="789" />
+        <location filename="../trainer_window.py" line="816" />
         <source>Certificate written: %1</source>
         <translation>Zertifikat geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="797" />
+        <location filename="../trainer_window.py" line="824" />
         <source>No answers of %1 yet.</source>
         <translation>Noch keine Antworten von %1.</translation>
     </message>
@@ -4736,9 +4807,40 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Datum</translation>
     </message>
     <message>
+        <location filename="../drill_review.py" line="29" />
+        <source>not kept</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../drill_review.py" line="31" />
+        <source>no answer: the time was up</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../drill_review.py" line="46" />
+        <source>Wrong</source>
+        <translation>Falsch</translation>
+    </message>
+    <message>
+        <location filename="../drill_review.py" line="103" />
+        <source>Learn</source>
+        <translation>Lernen</translation>
+    </message>
+    <message>
+        <location filename="../drill_review.py" line="103" />
+        <source>Practice</source>
+        <translation>Üben</translation>
+    </message>
+    <message>
+        <location filename="../drill_review.py" line="104" />
         <location filename="../training_pdf.py" line="29" />
         <source>Exam</source>
         <translation>Prüfung</translation>
+    </message>
+    <message>
+        <location filename="../drill_review.py" line="104" />
+        <source>Mistakes again</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <location filename="../training_pdf.py" line="30" />
@@ -4754,6 +4856,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Fertigkeit</translation>
     </message>
     <message>
+        <location filename="../drill_review.py" line="46" />
         <location filename="../training_pdf.py" line="31" />
         <location filename="../training_pdf.py" line="56" />
         <location filename="../training_pdf.py" line="145" />
@@ -4880,152 +4983,153 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>ANTWORT</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="952" />
+        <location filename="../trainer_window.py" line="979" />
         <source>Bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="953" />
+        <location filename="../trainer_window.py" line="980" />
         <source>First to act</source>
         <translation>Wer zuerst spricht</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="954" />
+        <location filename="../trainer_window.py" line="981" />
         <source>Legal actions</source>
         <translation>Erlaubte Aktionen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="955" />
+        <location filename="../trainer_window.py" line="982" />
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="956" />
+        <location filename="../trainer_window.py" line="983" />
         <source>Side pots</source>
         <translation>Sidepots</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="957" />
+        <location filename="../trainer_window.py" line="984" />
         <source>Who shows first</source>
         <translation>Wer zuerst zeigt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="958" />
+        <location filename="../trainer_window.py" line="985" />
         <source>Deck shortage</source>
         <translation>Kartenmangel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="959" />
+        <location filename="../trainer_window.py" line="986" />
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="960" />
+        <location filename="../trainer_window.py" line="987" />
         <source>Winners</source>
         <translation>Gewinner</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="961" />
+        <location filename="../trainer_window.py" line="988" />
         <source>Best five</source>
         <translation>Beste fünf</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="962" />
+        <location filename="../drill_review.py" line="105" />
+        <location filename="../trainer_window.py" line="989" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="977" />
+        <location filename="../trainer_window.py" line="1004" />
         <source>Who brings in?</source>
         <translation>Wer setzt den Bring-in?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="978" />
+        <location filename="../trainer_window.py" line="1005" />
         <source>Who acts first on this street?</source>
         <translation>Wer spricht in dieser Runde zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="979" />
+        <location filename="../trainer_window.py" line="1006" />
         <source>What may the player to act do, with the exact amounts?</source>
         <translation>Was darf der Spieler am Zug tun, mit den genauen Beträgen?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="980" />
+        <location filename="../trainer_window.py" line="1007" />
         <source>How much is in the pot now?</source>
         <translation>Wie viel ist jetzt im Pot?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="981" />
+        <location filename="../trainer_window.py" line="1008" />
         <source>What are the pots, and who is eligible for each?</source>
         <translation>Welche Pots gibt es, und wer ist an jedem berechtigt?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="982" />
+        <location filename="../trainer_window.py" line="1009" />
         <source>Who shows first?</source>
         <translation>Wer zeigt zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="983" />
+        <location filename="../trainer_window.py" line="1010" />
         <source>The deck is short: what does the dealer do before this round?</source>
         <translation>Die Karten reichen nicht: Was tut der Dealer vor dieser Runde?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="984" />
+        <location filename="../trainer_window.py" line="1011" />
         <source>How many cards are left in the stub?</source>
         <translation>Wie viele Karten sind noch im Reststapel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="985" />
+        <location filename="../trainer_window.py" line="1012" />
         <source>Who wins which pot, and how much?</source>
         <translation>Wer gewinnt welchen Pot, und wie viel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="986" />
+        <location filename="../trainer_window.py" line="1013" />
         <source>What are this player's best five cards?</source>
         <translation>Was sind die besten fünf Karten dieses Spielers?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1002" />
+        <location filename="../trainer_window.py" line="1029" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1006" />
+        <location filename="../trainer_window.py" line="1033" />
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1010" />
+        <location filename="../trainer_window.py" line="1037" />
         <source>burn a card</source>
         <translation>eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1010" />
+        <location filename="../trainer_window.py" line="1037" />
         <source>no burn</source>
         <translation>nicht brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1011" />
+        <location filename="../trainer_window.py" line="1038" />
         <source>shuffle the burns into the stub</source>
         <translation>die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1012" />
+        <location filename="../trainer_window.py" line="1039" />
         <source>one common card</source>
         <translation>eine Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1013" />
+        <location filename="../trainer_window.py" line="1040" />
         <source>a card to each player</source>
         <translation>eine Karte an jeden Spieler</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1018" />
+        <location filename="../trainer_window.py" line="1045" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1018" />
+        <location filename="../trainer_window.py" line="1045" />
         <source>seat</source>
         <translation>Platz</translation>
     </message>
