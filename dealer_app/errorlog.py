@@ -20,6 +20,47 @@ LOG_NAME = "dealer-app.log"
 log = logging.getLogger("dealer_app")
 
 
+class _LogFile(logging.handlers.RotatingFileHandler):
+    """The log file; when it cannot be written (a full disk) the record goes to stderr with one
+    line saying why, once — never Python's "--- Logging error ---" traceback, and nothing lost
+    that stderr can still take."""
+
+    problem: str | None = None  # why the log file could not be written, once said
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        import sys
+        exc = sys.exc_info()[1]
+        try:
+            if self.problem is None:
+                from dealer_app.history.store import reason
+                self.problem = reason(exc) if exc is not None else "?"
+                sys.stderr.write(f"dealer-app: the log {self.baseFilename} cannot be written ({self.problem}); "
+                                 "its messages go here\n")
+            sys.stderr.write(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s").format(record)
+                             + "\n")
+        except Exception:  # (stderr itself is gone: there is nowhere left to say it)
+            pass
+
+
+    def close(self) -> None:
+        """Closing flushes what the full disk refused once more: that refusal is already said."""
+        try:
+            super().close()
+        except OSError as exc:
+            if self.problem is None:
+                from dealer_app.history.store import reason
+                self.problem = reason(exc)
+            self.stream = None  # type: ignore[assignment]
+
+
+def log_problem() -> str | None:
+    """Why the log file could not be written, if it could not (said to the dealer at start)."""
+    for h in log.handlers:
+        if isinstance(h, _LogFile) and h.problem is not None:
+            return h.problem
+    return None
+
+
 def setup_logging(data_dir: Path | None = None) -> Path:
     """Log to ``<data>/dealer-app.log`` (rotated at 1 MB, 5 kept); a folder that cannot be
     written logs to the temporary folder instead. Returns the log file's path."""
@@ -27,8 +68,7 @@ def setup_logging(data_dir: Path | None = None) -> Path:
                    Path(tempfile.gettempdir()) / f"dealer-app-{os.getuid()}"):
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            handler = logging.handlers.RotatingFileHandler(folder / LOG_NAME, maxBytes=1_000_000,
-                                                           backupCount=5, encoding="utf-8")
+            handler = _LogFile(folder / LOG_NAME, maxBytes=1_000_000, backupCount=5, encoding="utf-8")
         except OSError:
             continue
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))

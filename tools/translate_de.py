@@ -1517,6 +1517,7 @@ GERMAN = {
     "certificate": "Zertifikat",
     "unknown mode %1 (the modes: %2)": "unbekannter Modus %1 (die Modi: %2)",
     "not a skill: %1 (the skills: %2)": "keine Fertigkeit: %1 (die Fertigkeiten: %2)",
+    "the file is read-only": "die Datei ist schreibgeschützt",
     "the pass mark is a share of the drills, 0 to 1, not %1":
         "die Bestehensgrenze ist ein Anteil der Aufgaben, 0 bis 1, nicht %1",
     "the time per drill is 1 to 3600 seconds, not %1": "die Zeit je Aufgabe ist 1 bis 3600 Sekunden, nicht %1",

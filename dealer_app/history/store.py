@@ -116,19 +116,37 @@ class SessionLocked(StoreError):
     """Another process has this table open."""
 
 
+def _disk_full(path: Path | None) -> bool:
+    """Whether the disk holding ``path`` has (next to) no room left: less than 64 KiB, the
+    most a WAL frame and its page need."""
+    if path is None:
+        return False
+    import shutil
+    for folder in (Path(path), Path(path).parent):
+        try:
+            return shutil.disk_usage(folder).free < 64 * 1024
+        except OSError:
+            continue
+    return False
+
+
 def reason(exc: BaseException) -> str:
     """Why a write failed, in the words a dealer can act on."""
     return str(reason_says(exc))
 
 
-def reason_says(exc: BaseException) -> Says | str:
-    """``reason`` as data (the system's own message where it says something else)."""
+def reason_says(exc: BaseException, path: Path | None = None, record: bool = True) -> Says | str:
+    """``reason`` as data (the system's own message where it says something else). ``path``:
+    the file written, whose disk is asked whether it is full when SQLite says only "disk I/O
+    error" (a WAL write that met a full disk is reported so); ``record``: the file is the hand
+    record (else it is named as a file: the anchors file is not "the record")."""
     text = str(exc).lower()
     code = getattr(exc, "errno", None)
-    if "full" in text or code == errno.ENOSPC:
+    if "full" in text or code == errno.ENOSPC or ("disk i/o" in text or code == errno.EIO) and _disk_full(path):
         return says(QT_TRANSLATE_NOOP("Errors", "disk full"))
     if "readonly" in text or "read-only" in text or code in (errno.EROFS, errno.EACCES, errno.EPERM):
-        return says(QT_TRANSLATE_NOOP("Errors", "the record is read-only"))
+        return says(QT_TRANSLATE_NOOP("Errors", "the record is read-only")) if record else \
+            says(QT_TRANSLATE_NOOP("Errors", "the file is read-only"))
     if "locked" in text or "busy" in text:
         return says(QT_TRANSLATE_NOOP("Errors", "the record is locked by another program"))
     if "disk i/o" in text or code == errno.EIO:
@@ -425,7 +443,7 @@ class Store:
         except sqlite3.Error as exc:
             raise RecordError(says(
                 QT_TRANSLATE_NOOP("Errors", "the hand record cannot be written: %1 — nothing was changed (%2)"),
-                reason_says(exc), str(self.path))) from exc
+                reason_says(exc, self.path), str(self.path))) from exc
         self.last_anchored = list(self._pending)
         self._anchor(self._pending)
         if self.on_commit is not None:
@@ -446,7 +464,8 @@ class Store:
                 what = line.seal if isinstance(line, Anchor) else line.record_id
                 self.anchor_problem = said(
                     QT_TRANSLATE_NOOP("Errors", "the seal %1 is in the record, but the anchors file %2 cannot be "
-                                                "written (%3)"), what, self.anchors_path, reason_says(exc))
+                                                "written (%3)"), what, self.anchors_path,
+                    reason_says(exc, self.anchors_path, record=False))
                 return
 
     anchor_problem: str | None = None  # why the last seal is not in the anchors file, if it is not

@@ -145,10 +145,6 @@ class TrainingSession:
             return None
         return max(0.0, self.seconds_per_drill - (time.monotonic() - self._shown_at))
 
-    def time_up(self) -> Result | None:
-        """The time per drill ran out: the drill counts as wrong, answered with nothing."""
-        return self.answer({"time_up": True})
-
     # --- the end ---------------------------------------------------------------------------------------
     @property
     def over(self) -> bool:

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
+    QTabWidget,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -659,6 +660,7 @@ class TrainerWindow(QMainWindow):
         self.drill_timer.stop()
         drill = self.session.current
         result = self.session.answer(given)
+        self._keep_for_review(drill, given)
         self.answer_button.setVisible(False)
         self.next_button.setVisible(True)
         self.next_button.setFocus()
@@ -674,6 +676,7 @@ class TrainerWindow(QMainWindow):
         from dealer_app.training.speed import speed_target
         target = speed_target(result.drill.skill)
         if result.late:
+            assert self.session is not None
             said = fill(self.tr("Time up: %1 s per drill — counted wrong"), self.session.seconds_per_drill)
             colour = "#b00020"
         elif result.on_pace:
@@ -719,29 +722,55 @@ class TrainerWindow(QMainWindow):
         return f"<p><b>{html.escape(title)}</b></p>" + "".join(
             f"<p><b>{r}</b> {rule_html(rule_text(r, lang))}</p>" for r in rules)
 
+    def _keep_for_review(self, drill: Drill | None, given: dict):
+        """The answer just kept gets the trainee's answer and what rebuilds its drill (Progress…)."""
+        s = self.session
+        if drill is None or s is None or self.progress is None or s.trainee_id is None:
+            return
+        exam = isinstance(s, ExamSession)  # (an exam's drill is made at its own table and profile)
+        self.progress.keep_answer(s.trainee_id, drill.skill, given, drill, drill.table if exam else s.table,
+                                  drill.profile if exam else s.profile)
+
     def _finished(self):
+        """The session's summary, in every mode: the score and the time per skill, then each
+        wrong answer with its question, the answer given and the right one."""
+        from dealer_app.ui.drill_review import given_words
         s = self.session
         assert s is not None
         self._lock_form(False)
         self.answer_button.setVisible(False)
         _clear(self.answer_layout)
         e = html.escape
-        rows = "".join(f"<tr><td>{e(skill_name(skill))}</td><td>{right}/{asked}</td><td>{sec:.1f} s</td></tr>"
+        head = "".join(f"<th align='left'>{e(h)}</th>" for h in (
+            self.tr("Skill"), self.tr("Right"), self.tr("Score"), self.tr("Mean time"), self.tr("Time")))
+        rows = "".join(f"<tr><td>{e(skill_name(skill))}</td><td>{right}/{asked}</td>"
+                       f"<td>{right * 100 // asked if asked else 0}%</td><td>{sec:.1f} s</td>"
+                       f"<td>{sec * sum(r.drill.skill == skill for r in s.results):.0f} s</td></tr>"
                        for skill, (right, asked, sec) in sorted(s.by_skill().items()))
         score = self.tr("Score: %1%").replace("%1", f"{s.score() * 100:.0f}")
-        out = (f"<p style='font-size:16pt'><b>{e(score)}</b>"
-               f"</p><table cellpadding='3'>{rows}</table>")
+        total = fill(self.tr("%1 drills in %2 s"), len(s.results), f"{sum(r.seconds for r in s.results):.0f}")
+        out = (f"<p style='font-size:16pt'><b>{e(score)}</b></p><p>{e(total)}</p>"
+               f"<table cellpadding='3'><tr>{head}</tr>{rows}</table>")
         if s.mode == "exam":
             verdict = self.tr("Passed") if s.passed() else self.tr("Not passed")
             mark = self.tr("pass mark")
             out += f"<p style='font-size:16pt'><b>{e(verdict)}</b> ({e(mark)} " \
                    f"{s.pass_mark * 100:.0f}%)</p>"
-            wrong = [r for r in s.results if not r.right]
-            the_answer = self.tr("the answer")
-            for r in wrong:
-                words = _answer_words(r.drill, moment_of(r.drill))
-                rules = ", ".join(r.drill.rules)
-                out += f"<p>{e(skill_name(r.drill.skill))}: {e(the_answer)} {e(words)} — {e(rules)}</p>"
+        retried = list(getattr(s, "reviews", []))  # practice: the mistakes' retries
+        wrong = [(r, False) for r in s.results if not r.right] + [(r, True) for r in retried if not r.right]
+        if wrong:
+            out += f"<p><b>{e(self.tr('Wrong answers'))}</b></p><ol>"
+            for r, again in wrong:
+                m = moment_of(r.drill)
+                note = self.tr(" (your mistakes again)") if again else ""
+                out += (f"<li><b>{e(skill_name(r.drill.skill))}</b>{e(note)}: {e(_question(r.drill))}<br>"
+                        f"{e(self.tr('Your answer'))}: {e(given_words(r.drill, r.given, m))}<br>"
+                        f"{e(self.tr('The answer'))}: {e(_answer_words(r.drill, m))} — {e(', '.join(r.drill.rules))}"
+                        f"</li>")
+            out += "</ol>"
+        else:
+            out += f"<p>{e(self.tr('No wrong answers.'))}</p>"
+        if s.mode == "exam":
             out += self._exam_finished(s)
             self.certificate_button.setVisible(True)
         self.question.setText(self.tr("Session over"))
@@ -846,6 +875,12 @@ class ProgressView(QWidget):
             for col, text in enumerate(cells):
                 self.table.setItem(row, col, QTableWidgetItem(text))
         layout.addWidget(self.table)
+        self.progress, self.trainee_id = progress, trainee_id
+        self.weak = progress.weak_skills(trainee_id)
+        self.weak_label = QLabel(self._weak_words())
+        self.weak_label.setObjectName("weak_skills")
+        self.weak_label.setWordWrap(True)
+        layout.addWidget(self.weak_label)
         self.exams = self._exams_table(exams, trainee_id)
         if self.exams is not None:
             layout.addWidget(QLabel(self.tr("Exams")))
@@ -853,11 +888,90 @@ class ProgressView(QWidget):
         series = {s.skill: progress.by_day(trainee_id, s.skill) for s in stats}
         self.chart = AccuracyChart(series)
         self.speed_chart = AccuracyChart(series, speed=True)  # the mean seconds an answer took, per day
-        layout.addWidget(QLabel(self.tr("Right answers per day")))
-        layout.addWidget(self.chart, 1)
-        layout.addWidget(QLabel(self.tr("Seconds per answer, per day")))
-        layout.addWidget(self.speed_chart, 1)
+        self.tabs = QTabWidget()
+        days = QWidget()
+        by_day = QVBoxLayout(days)
+        by_day.addWidget(QLabel(self.tr("Right answers per day")))
+        by_day.addWidget(self.chart, 1)
+        by_day.addWidget(QLabel(self.tr("Seconds per answer, per day")))
+        by_day.addWidget(self.speed_chart, 1)
+        self.tabs.addTab(days, self.tr("Per day"))
+        self.tabs.addTab(self._weeks_tab(), self.tr("Per week"))
+        self.tabs.addTab(self._answers_tab(), self.tr("Answers"))
+        layout.addWidget(self.tabs, 1)
+        self.review: QWidget | None = None  # the answer opened for review
         fit_window(self, PROGRESS_WINDOW)  # at most the screen it opens on
+
+    def _weak_words(self) -> str:
+        if not self.weak:
+            return self.tr("No weak skill.")
+        parts = []
+        for w in self.weak:
+            why = []
+            if "accuracy" in w.reasons:
+                why.append(fill(self.tr("%1% of the last %2 answers right"), f"{w.recent_accuracy * 100:.0f}",
+                                w.recent_answers))
+            if "overdue" in w.reasons:
+                why.append(fill(self.tr("overdue since %1"), w.due.strftime("%Y-%m-%d")))
+            parts.append(f"{skill_name(w.skill)} ({', '.join(why)})")
+        return self.tr("Weak skills: %1").replace("%1", "; ".join(parts))
+
+    def _weeks_tab(self) -> QWidget:
+        """Accuracy and mean time per ISO week and skill: a chart and a table."""
+        from dealer_app.ui.trend_chart import TrendChart, series_of
+        weeks = self.progress.weekly(self.trainee_id)
+        box = QWidget()
+        column = QVBoxLayout(box)
+        self.trend = TrendChart(series_of(weeks), {w.skill for w in self.weak})
+        column.addWidget(self.trend, 1)
+        self.weeks = QTableWidget(len(weeks), 5)
+        self.weeks.setObjectName("weeks")
+        self.weeks.setHorizontalHeaderLabels([self.tr("Week"), self.tr("Skill"), self.tr("Answers"), self.tr("Right"),
+                                              self.tr("Mean time")])
+        for row, w in enumerate(reversed(weeks)):  # the newest week first
+            cells = (w.week, skill_name(w.skill), str(w.answers), f"{w.accuracy * 100:.0f}%",
+                     f"{w.mean_seconds:.1f} s")
+            for col, text in enumerate(cells):
+                cell = QTableWidgetItem(text)
+                cell.setFlags(cell.flags() & ~Qt.ItemFlag.ItemIsEditable)
+                self.weeks.setItem(row, col, cell)
+        column.addWidget(self.weeks, 1)
+        return box
+
+    def _answers_tab(self) -> QWidget:
+        """Every answer, the newest first; the one picked opens rebuilt from its seed."""
+        self.answers = self.progress.attempts(self.trainee_id)
+        box = QWidget()
+        column = QVBoxLayout(box)
+        self.answers_table = QTableWidget(len(self.answers), 5)
+        self.answers_table.setObjectName("answers")
+        self.answers_table.setHorizontalHeaderLabels([self.tr("Date (UTC)"), self.tr("Skill"), self.tr("Mode"),
+                                                      self.tr("Result"), self.tr("Time")])
+        self.answers_table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.answers_table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+        from dealer_app.ui.drill_review import _mode_words
+        for row, a in enumerate(self.answers):
+            cells = (a.at[:16].replace("T", " "), skill_name(a.skill), _mode_words(a.mode),
+                     self.tr("Right") if a.right else self.tr("Wrong"), f"{a.seconds:.1f} s")
+            for col, text in enumerate(cells):
+                cell = QTableWidgetItem(text)
+                cell.setFlags(cell.flags() & ~Qt.ItemFlag.ItemIsEditable)
+                self.answers_table.setItem(row, col, cell)
+        self.answers_table.cellDoubleClicked.connect(lambda row, _col: self.open_review(row))
+        column.addWidget(self.answers_table, 1)
+        self.review_button = QPushButton(self.tr("Review the answer…"))
+        self.review_button.clicked.connect(lambda: self.open_review(self.answers_table.currentRow()))
+        column.addWidget(self.review_button)
+        return box
+
+    def open_review(self, row: int):
+        """The answer of the row, its drill rebuilt on the table (None: no row picked)."""
+        if not 0 <= row < len(self.answers):
+            return None
+        from dealer_app.ui.drill_review import DrillReview
+        self.review = DrillReview(self.answers[row], self)
+        self.review.show()
+        return self.review
 
 
     def _exams_table(self, book, trainee_id: int) -> QTableWidget | None:
