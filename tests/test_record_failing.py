@@ -234,3 +234,18 @@ def test_a_closing_time_the_rows_cannot_explain_is_still_an_edited_sessions_tabl
     assert main(["verify", str(path), "--anchors", str(anchors)]) == 1
     out = capsys.readouterr().out
     assert f"the sessions table was edited: table session {sid_a}: its closing time is 2000-01-01" in out, out
+
+
+def test_export_db_checks_the_record_against_the_anchors_file(two_tables, monkeypatch, tmp_path, capsys):
+    """README: 'export --db checks it too' — the last hand deleted and the counter put back is
+    found only against the anchors file; export --db names it and leaves that table out."""
+    from dealer_app.cli import main
+    path, anchors, (sid_a, sid_b) = two_tables
+    monkeypatch.setenv("DEALER_APP_ANCHORS", str(anchors))
+    _delete_last_hand(path, sid_b)
+    code = main(["export", "--db", str(path), "--out", str(tmp_path / "out")])
+    said = capsys.readouterr()
+    assert code == 1 and "no longer has" in said.out + said.err
+    written = {p.name for p in (tmp_path / "out").rglob("*") if p.is_file()}
+    assert any(f"session{sid_a}" in str(p) for p in (tmp_path / "out").rglob("*")) and written
+    assert not any(f"session{sid_b}" in str(p) for p in (tmp_path / "out").rglob("*"))

@@ -721,8 +721,10 @@ class Store:
 
     def broken_rows(self) -> list[tuple[int, str]]:
         """(session, what is wrong) for each problem ``check`` finds (session 0: the record
-        as a whole)."""
-        return [(p.session or 0, p.text) for p in self.check()]
+        as a whole), against the anchors file when there is one, as the start check does (the
+        last hands deleted are found only there)."""
+        anchors = self.anchors_path if self.anchors_path is not None and self.anchors_path.is_file() else None
+        return [(p.session or 0, p.text) for p in self.check(anchors=anchors)]
 
     # --- what the floor reads -------------------------------------------------------------------
     def seals(self, session_id: int | None = None) -> list[Anchor]:
