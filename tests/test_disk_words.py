@@ -58,3 +58,35 @@ def test_the_log_on_a_full_disk_says_so_once_and_keeps_the_messages_on_stderr(ca
     assert err.count("cannot be written (disk full)") == 1
     assert "the first message" in err and "the second message" in err
     assert handler.problem == "disk full" and log_problem() is None  # (the handler was taken off again)
+
+
+def test_a_missing_or_folder_shaped_anchors_file_is_said_at_start(tmp_path, monkeypatch):
+    from dealer_app.history.store import open_record
+    anchors = tmp_path / "elsewhere" / "anchors.txt"
+    anchors.parent.mkdir()
+    monkeypatch.setenv("DEALER_APP_ANCHORS", str(anchors))
+    data = tmp_path / "data"
+    data.mkdir()
+    from dealer_app.history.store import Store as S
+    from test_record_failing import PLAYERS, _fold_out_hand
+    c = TableController(S(data / "hands.sqlite3"))
+    c.open_table("stud-1-2", None, PLAYERS)
+    c.store.close()
+    assert anchors.is_file()
+    anchors.unlink()  # an open table, no hand sealed yet: nothing to check against, nothing said
+    store, notes = open_record(data)
+    store.close()
+    assert not any("anchors file" in str(n) for n in notes)
+    anchors.mkdir()  # a folder where the file was
+    store, notes = open_record(data)
+    store.close()
+    assert any("is not a file" in str(n) and str(anchors) in str(n) for n in notes)
+    anchors.rmdir()
+    c = TableController(S(data / "hands.sqlite3"))
+    c.resume(c.open_tables()[0].session_id)
+    _fold_out_hand(c)  # a hand sealed (its seal goes to the anchors file, made again)
+    c.store.close()
+    anchors.unlink()  # then the anchors file is deleted
+    store, notes = open_record(data)
+    store.close()
+    assert any("is missing, but the record holds sealed hands (1)" in str(n) for n in notes)

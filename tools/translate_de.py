@@ -1158,7 +1158,7 @@ GERMAN = {
     "copy.":
         "Das Spielprotokoll beweist sich gegenüber jedem, der seinen Schlüssel (record.key) nicht hat: Eine geänderte, "
         "gelöschte oder eingefügte Zeile wird beim Start, von 'dealer-app verify' und im Bericht des Floors gefunden. "
-        "Wer Schlüssel und Datei hat, kann es unbemerkt umschreiben; die Anker-Datei gehört auf einen anderen "
+        "Wer Schlüssel und Datei hat, kann es unbemerkt umschreiben; die Ankerdatei gehört auf einen anderen "
         "Datenträger. Der Eigentümer der Datenbank eines Cardrooms kann deren Kopie umschreiben.",
     "%1 does not act yet: cards too many are in the box and this line's cards may be wrong — check them (Ctrl+Z "
     "takes one back), then Esc, then %1":
@@ -1518,6 +1518,18 @@ GERMAN = {
     "unknown mode %1 (the modes: %2)": "unbekannter Modus %1 (die Modi: %2)",
     "not a skill: %1 (the skills: %2)": "keine Fertigkeit: %1 (die Fertigkeiten: %2)",
     "the file is read-only": "die Datei ist schreibgeschützt",
+    "The anchors file %1 is missing, but the record holds sealed hands (%2): its last hands cannot be checked. Put "
+    "the file back (or set DEALER_APP_ANCHORS to where it is) and tell the floor.":
+        "Die Ankerdatei %1 fehlt, aber das Protokoll enthält versiegelte Spiele (%2): Seine letzten Spiele können "
+        "nicht geprüft werden. Die Datei zurücklegen (oder DEALER_APP_ANCHORS auf ihren Ort setzen) und den Floor "
+        "informieren.",
+    "The anchors file %1 cannot be read (%2): the record's seals are not checked against it. Tell the floor.":
+        "Die Ankerdatei %1 kann nicht gelesen werden (%2): Die Siegel des Protokolls werden nicht mit ihr geprüft. "
+        "Den Floor informieren.",
+    "The anchors file %1 is not a file (a folder or a device): the record's seals are neither checked against it "
+    "nor kept in it. Tell the floor.":
+        "Die Ankerdatei %1 ist keine Datei (ein Ordner oder ein Gerät): Die Siegel des Protokolls werden weder mit "
+        "ihr geprüft noch in ihr aufbewahrt. Den Floor informieren.",
     "the pass mark is a share of the drills, 0 to 1, not %1":
         "die Bestehensgrenze ist ein Anteil der Aufgaben, 0 bis 1, nicht %1",
     "the time per drill is 1 to 3600 seconds, not %1": "die Zeit je Aufgabe ist 1 bis 3600 Sekunden, nicht %1",

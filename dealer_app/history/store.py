@@ -38,6 +38,7 @@ from dealer_app.history.chain import (
     read_key,
     row_hash,
 )
+from dealer_app.history.payload import read_payload, record_text
 
 if TYPE_CHECKING:
     from dealer_app.history.integrity import KeptCheck
@@ -205,6 +206,7 @@ class Store:
         self._lock_fd = self._open_lock_file()
         try:
             self.db = sqlite3.connect(str(path), isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+            self.db.text_factory = record_text
             self.db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")  # a committed action survives a power cut
@@ -326,6 +328,7 @@ class Store:
         except sqlite3.Error:
             # a WAL record in a folder we may not write: read it as it stands on disk
             self.db = sqlite3.connect(f"{path.resolve().as_uri()}?immutable=1", uri=True, isolation_level=None)
+            self.db.text_factory = record_text
         self._read_meta()
         return self
 
@@ -343,6 +346,7 @@ class Store:
         try:
             self.db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None,
                                       timeout=BUSY_TIMEOUT_MS / 1000)
+            self.db.text_factory = record_text
             self.db.execute("SELECT COUNT(*) FROM sessions").fetchone()
         except sqlite3.Error:  # (a WAL record in a folder we may not write: read as it stands)
             as_it_stands = cls.read_only(path, key)
@@ -648,7 +652,7 @@ class Store:
         out = []
         for seq, kind, text, at in found:
             try:
-                payload = json.loads(text)
+                payload = read_payload(text)
             except ValueError:
                 payload = None
             if not isinstance(payload, dict):
@@ -668,7 +672,7 @@ class Store:
         try:
             for h, k, p, at in self.db.execute(sql + " ORDER BY id", (session_id,)):
                 try:
-                    payload = json.loads(p)
+                    payload = read_payload(p)
                 except ValueError:
                     raise StoreError(says(
                         QT_TRANSLATE_NOOP("Errors", "%1: session %2: a %3 row is not readable JSON"),
@@ -750,8 +754,8 @@ def applied_room_rulings(db: sqlite3.Connection) -> set[tuple[int, str]]:
     found = set()
     for (text,) in db.execute("SELECT payload FROM log WHERE kind = 'ruling'"):
         try:
-            payload = json.loads(text)
-        except (TypeError, ValueError):
+            payload = read_payload(text)
+        except ValueError:
             continue
         if isinstance(payload, dict) and isinstance(payload.get("room_ruling"), int) \
                 and isinstance(payload.get("room_hash"), str):
@@ -843,19 +847,48 @@ def _read_only_connection(path: Path) -> sqlite3.Connection:
     uri = path.resolve().as_uri()
     wal = path.with_name(path.name + "-wal")
     flag = "mode=ro" if wal.exists() else "immutable=1"
-    return sqlite3.connect(f"{uri}?{flag}", uri=True, isolation_level=None)
+    db = sqlite3.connect(f"{uri}?{flag}", uri=True, isolation_level=None)
+    db.text_factory = record_text  # (a byte flipped in a TEXT cell: that row fails its hash, named)
+    return db
+
+
+def _anchors_notes(store: Store) -> list[str]:
+    """What the start must say of the anchors file (issue 31): one that is not a regular file
+    (a folder, a device, a pipe: never read, it could be endless) or that is gone while the
+    record has sealed hands (deleted or moved: the record's last hands cannot be checked)."""
+    import stat as stat_module
+    path = store.anchors_path
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        sealed = len(store.seals())
+        if not sealed:
+            return []
+        return [said(QT_TRANSLATE_NOOP("Errors", "The anchors file %1 is missing, but the record holds sealed "
+                                                 "hands (%2): its last hands cannot be checked. Put the file back (or "
+                                                 "set DEALER_APP_ANCHORS to where it is) and tell the floor."),
+                     path, sealed)]
+    except OSError as exc:
+        return [said(QT_TRANSLATE_NOOP("Errors", "The anchors file %1 cannot be read (%2): the record's seals are "
+                                                 "not checked against it. Tell the floor."), path, reason_says(exc))]
+    if not stat_module.S_ISREG(mode):
+        return [said(QT_TRANSLATE_NOOP("Errors", "The anchors file %1 is not a file (a folder or a device): the "
+                                                 "record's seals are neither checked against it nor kept in it. "
+                                                 "Tell the floor."), path)]
+    return []
 
 
 def check_notes(store: Store) -> list[str]:
     """The record's own check at start, before any table is resumed (issue 12): nothing to
     say when it is whole; else how many problems, the first ones, and where the rest are.
     The app goes on (the dealer can deal; the floor must know)."""
+    notes = _anchors_notes(store)
     anchors = store.anchors_path if store.anchors_path.is_file() else None
     problems = store.check(anchors=anchors)
     if not problems:
-        return []
+        return notes
     first = "; ".join(p.text for p in problems[:3])
-    return [said(QT_TRANSLATE_NOOP("Errors", "The hand record does not prove itself (%1 problem(s)): %2. Tell the "
+    return notes + [said(QT_TRANSLATE_NOOP("Errors", "The hand record does not prove itself (%1 problem(s)): %2. Tell the "
                                              "floor; 'dealer-app verify %3' lists every one."),
                  len(problems), first, store.path)]
 
