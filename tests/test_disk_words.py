@@ -67,8 +67,9 @@ def test_a_missing_or_folder_shaped_anchors_file_is_said_at_start(tmp_path, monk
     monkeypatch.setenv("DEALER_APP_ANCHORS", str(anchors))
     data = tmp_path / "data"
     data.mkdir()
-    from dealer_app.history.store import Store as S
     from test_record_failing import PLAYERS, _fold_out_hand
+
+    from dealer_app.history.store import Store as S
     c = TableController(S(data / "hands.sqlite3"))
     c.open_table("stud-1-2", None, PLAYERS)
     c.store.close()

@@ -888,9 +888,9 @@ def check_notes(store: Store) -> list[str]:
     if not problems:
         return notes
     first = "; ".join(p.text for p in problems[:3])
-    return notes + [said(QT_TRANSLATE_NOOP("Errors", "The hand record does not prove itself (%1 problem(s)): %2. Tell the "
-                                             "floor; 'dealer-app verify %3' lists every one."),
-                 len(problems), first, store.path)]
+    return notes + [said(QT_TRANSLATE_NOOP("Errors", "The hand record does not prove itself (%1 problem(s)): %2. "
+                                                     "Tell the floor; 'dealer-app verify %3' lists every one."),
+                         len(problems), first, store.path)]
 
 
 def open_record(data_dir: Path | None = None) -> tuple[Store, list[str]]:
