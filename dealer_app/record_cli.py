@@ -10,16 +10,24 @@ import json
 import sys
 from pathlib import Path
 
-from dealer_app.cli import INPUT_PROBLEM, OK, UsageError
+from dealer_app.cli import INPUT_PROBLEM, OK, InputProblem, UsageError
 from dealer_app.history.hand_index import utc_time  # (the floor console's From/To read the same)
 
 
-def _open(path: str, key: bytes | None = None):
+def open_record_file(path: str, key: bytes | None = None):
+    """The record opened to read. A path that names no file is a usage mistake (exit 2); a
+    file that is there but is no readable record (damaged, truncated, not SQLite) is the
+    input's problem, named (exit 1)."""
     from dealer_app.history.store import Store, StoreError
+    if not Path(path).is_file():
+        raise UsageError(f"{path}: no such hand record" if not Path(path).exists() else f"{path}: not a file")
     try:
         return Store.read_only(path, key)
     except StoreError as exc:
-        raise UsageError(str(exc)) from None
+        raise InputProblem(str(exc)) from None
+
+
+_open = open_record_file
 
 
 def _key(args) -> bytes | None:
@@ -171,13 +179,20 @@ def cmd_rulings(args) -> int:
         return done
     if not cases:
         print("no cases" + (" match" if wanted != CaseFilter() else " yet"), file=sys.stderr)
+    def where(e) -> str:
+        return f"{e.table} ({e.table_id})" if e.table_id else e.table
+    # each column as wide as its widest (case C-…-9 and C-…-10, hand 1-9 and 1-10 line up)
+    wide = {"case": max((len(c.number) for c in cases), default=0),
+            "hand": max((len(c.entries[0].hand_id) for c in cases), default=0),
+            "where": max((len(where(c.entries[0])) for c in cases), default=0),
+            "category": max((len(c.category) for c in cases), default=0)}
     for c in cases:
         first, last = c.entries[0], c.entries[-1]
-        where = f"{first.table} ({first.table_id})" if first.table_id else first.table
         floors = ", ".join(dict.fromkeys(e.floor for e in c.entries))
         said = _one_line(last.decision or last.facts)
         mark = "  FAILS THE RECORD'S CHECK" if _fails(failing, first.session, first.hand) else ""
-        print(f"{c.number}  {c.status:<8}  {c.category:<12}  hand {first.hand_id}  {where}  opened {first.at[:19]} UTC"
+        print(f"{c.number:<{wide['case']}}  {c.status:<8}  {c.category:<{wide['category']}}  hand "
+              f"{first.hand_id:<{wide['hand']}}  {where(first):<{wide['where']}}  opened {first.at[:19]} UTC"
               f"  last {last.at[:19]} UTC  floor {floors}  rulings {len(c.entries)}: {said}{mark}")
     return done
 

@@ -55,8 +55,7 @@ def test_every_hand_opens_and_steps_from_its_first_input_to_its_last(session_rec
     store.close()
 
 
-def test_every_hand_opens_in_the_console_and_prints_its_report(qtbot, session_record, tmp_path):
-    from dealer_app.cli import main
+def test_every_hand_opens_in_the_console_and_steps_to_its_last_input(qtbot, session_record):
     from dealer_app.ui.floor_window import FloorWindow
     path, made = session_record
     w = FloorWindow(Store.read_only(path))
@@ -73,16 +72,62 @@ def test_every_hand_opens_in_the_console_and_prints_its_report(qtbot, session_re
         qtbot.waitUntil(lambda: QApplication.focusWidget() is not None, timeout=3000)
         qtbot.keyClick(QApplication.focusWidget(), Qt.Key_End)
         assert w.index == len(w.timeline.steps) - 1, w.hand_list.item(row, 0).text()
-    # the report prints for hands of every kind: the first, a short-stacked one, a voided one, a ruled one
-    hands = list_hands(Store.read_only(path))
-    picks = {hands[0].id, hands[-1].id}
-    picks |= {next(h.id for h in hands if h.rulings)}
-    picks |= {next(h.id for h in hands if h.irregularities)}
-    for hand_id in sorted(picks):
-        out = tmp_path / f"{hand_id}.pdf"
-        assert main(["report", "--db", str(path), "--hand", hand_id, "--out", str(out)]) == 0, hand_id
+
+
+REPORT_HEADINGS = ("Seals", "Players", "Pots and who won them", "Timeline", "Legal options then", "Rulings",
+                   "The rules cited", "Signatures")
+
+
+def _is_heading(line: str) -> bool:
+    return line in REPORT_HEADINGS or re.fullmatch(r"The table at (the disputed moment \(step \d+\)|step \d+)", line) \
+        is not None
+
+
+def _pages(text: str) -> list[list[str]]:
+    """A report's pages as pdftotext reads them, each its lines (no blank ones, no foot)."""
+    return [[line.strip() for line in page.splitlines() if line.strip() and not line.startswith("Page ")]
+            for page in text.split("\f") if page.strip()]
+
+
+def test_every_hand_prints_its_report_and_reads_back_whole(session_record, tmp_path):
+    """§1's proof: the report of every hand of the realistic record, read back (pdftotext): its
+    hand, its result, no failure; and §3's layout: every step once and on one page (a step split
+    across two pages had its last line twice in the PDF's text), no heading last on its page,
+    the disputed moment's heading on the page of the table it is about."""
+    from dealer_app.cli import main
+    path, made = session_record
+    store = Store.read_only(path)
+    hands = list_hands(store)
+    assert len(hands) == made["hands"]
+    for h in hands:
+        out = tmp_path / f"{h.id}.pdf"
+        assert main(["report", "--db", str(path), "--hand", h.id, "--out", str(out)]) == 0, h.id
         text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
-        assert "Ruling report" in text and hand_id.split("-")[1] in text
+        assert text.startswith("Ruling report\nThe record proves itself"), (h.id, text[:200])
+        assert f"Hand: {h.id}" in text and f"Hand {h.id} · Seal {h.seal}" in text, h.id
+        assert "does NOT prove" not in text and "Traceback" not in text and "Generated: " in text, h.id
+        timeline = load_hand(store, h.session, h.hand)
+        end = timeline.moment(len(timeline.steps) - 1)
+        if end.voided() is not None:  # its result: every chip back, or who won which pot, how much
+            assert "The hand was declared void at step" in text, h.id
+        else:
+            for number, pot in enumerate(end.hand.pots_awarded):
+                label = "Main pot" if number == 0 else f"Side pot {number}"
+                won = ", ".join(f"seat {s} {end.money(a)}" for s, a in sorted(pot["winners"].items()))
+                assert re.search(rf"{label} {re.escape(end.money(pot['amount']))} \([^)]*\): {re.escape(won)}",
+                                 " ".join(text.split())), (h.id, label, won)
+        pages = _pages(text)
+        steps = [re.match(r"(\d+) (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}) UTC", line)
+                 for page in pages for line in page]
+        assert [int(s.group(1)) for s in steps if s] == list(range(len(timeline.steps))), h.id  # each step once
+        for number, page in enumerate(pages):
+            assert not _is_heading(page[-1]), (h.id, number + 1, page[-1])  # no heading last on its page
+            if number:
+                assert not page[0].startswith("→"), (h.id, number + 1, page[0])  # no step split over two
+            moment = [i for i, line in enumerate(page) if line.startswith("The table at ")]
+            if moment:  # its heading, why that moment, who is to act: on one page, with the table's picture
+                assert len(page) > moment[0] + 2, (h.id, page[moment[0]:])
+    store.close()
 
 
 # --- §2: forged chips are never played on ----------------------------------------------------------
@@ -297,3 +342,18 @@ def test_a_date_or_time_that_does_not_exist_is_refused_and_seconds_and_z_are_tak
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key_A, Qt.ControlModifier)
     qtbot.keyClicks(QApplication.focusWidget(), first.started[:10] + "T00:00:00.000Z")
     assert w.filter_since.styleSheet() == "" and w.hand_list.rowCount() == made["hands"]
+
+
+def test_the_rulings_columns_line_up_when_case_numbers_reach_two_digits(session_record, capsys):
+    """`dealer-app rulings` in text: each column as wide as its widest, so that case 10's line
+    (and hand 1-14's) has its status, hand, table and times where case 9's (and hand 1-4's) has."""
+    from dealer_app.cli import main
+    path, _made = session_record
+    assert main(["rulings", "--db", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    numbers = [line.split()[0] for line in lines]
+    assert len({len(n) for n in numbers}) > 1  # (cases -1 … -9 and -10 …: the record has both)
+    hands = [line.split()[4] for line in lines]
+    assert len({len(h) for h in hands}) > 1  # (hands 1-4 and 1-14)
+    for column in (" decided ", " hand ", " opened ", " last ", " floor "):
+        assert len({line.index(column) for line in lines}) == 1, (column, lines)

@@ -245,3 +245,179 @@ def test_the_dealer_is_shown_the_room_ruling_between_hands_and_confirms_it_with_
     w.ask_before_closing = False
     w.close()
     c.store.close()
+
+
+# --- a room ruling applied at its table is one ruling in the room ---------------------------------
+def _player_rows(html_text: str) -> list[str]:
+    """The report's players table (seat, player, the stacks at the start, the moment, the end and
+    after the remedy), a row a string."""
+    import re
+    table = html_text.split("<table", 2)[1]
+    return [" ".join(re.sub(r"<[^>]+>", " ", row).split()) for row in table.split("<tr>")[2:]]
+
+
+def test_a_room_ruling_applied_at_its_table_is_one_ruling_in_the_room(room, tmp_path, capsys):
+    import json
+    import subprocess
+
+    from dealer_app.cli import main
+    from dealer_app.floor.cases import record_entries, room_entries
+    from dealer_app.floor.timeline import load_hand
+    from dealer_app.history.hand_index import list_hands
+    from dealer_app.ui.app import report_application
+    from dealer_app.ui.report_pdf import report_html
+    c = dealt_table(tmp_path / "hands.sqlite3")
+    store, sid, tid = c.store, c.session_id, c.store.table_id()
+    fwd = Forwarder(store, room.table_a, "Stud 1", retry_max_s=0.2).start()
+    reader = RoomReader(room.floor)
+    try:
+        assert fwd.wait_until_sent(10), fwd.state
+        reader.catch_up()  # (this reader has counted the room's ruling before the table applies it)
+        recorded = rule_in_room(room, tid, sid, 2, {1: -100, 2: 100})
+        reader.catch_up()
+        assert next(h for h in reader.hands() if (h.session, h.hand) == (sid, 2)).rulings == 1
+        wait_for(lambda: fwd.state.rulings)
+        rule_from_room(c, fwd.state.rulings[0])
+        assert fwd.wait_until_sent(10), fwd.state
+        wait_for(lambda: len(room_entries(reader)) == 1 and reader.catch_up() is not None
+                 and reader.is_applied(reader.rulings[0]))
+    finally:
+        fwd.stop(wait=True)
+    # one ruling, as the table applied it (the table's row, its seal), in every view of the room
+    (local,) = record_entries(store)
+    (entry,) = room_entries(reader)
+    assert (entry.case, entry.chips, entry.seal, entry.table_id) == (recorded.case, local.chips, local.seal, tid)
+    assert next(h for h in reader.hands() if (h.session, h.hand) == (sid, 2)).rulings == 1  # counted once here
+    fresh = RoomReader(room.floor)
+    fresh.catch_up()
+    assert next(h for h in fresh.hands() if (h.session, h.hand) == (sid, 2)).rulings == 1  # and read afresh
+    rulings = [p for _s, kind, p, _at in fresh.hand_rows(tid, sid, 2) if kind == "ruling"]
+    assert len(rulings) == 1 and rulings[0]["room_ruling"] == recorded_id(fresh, tid)
+    assert main(["rulings", "--database", room.floor, "--json"]) == 0
+    (case,) = json.loads(capsys.readouterr().out)["cases"]
+    assert case["case"] == recorded.case and len(case["rulings"]) == 1
+    assert case["rulings"][0]["seal"] == local.seal
+    # the room's report: the chips once, its stacks the local record's, one seal for the ruling
+    report_application()
+    room_timeline = load_hand(fresh.table(tid), sid, 2)
+    local_timeline = load_hand(store, sid, 2)
+    assert len(room_timeline.rulings()) == len(local_timeline.rulings()) == 1
+    moment = local_timeline.rulings()[0].moment
+    in_room = report_html(fresh.table(tid), room_timeline, moment, "now")
+    here = report_html(store, local_timeline, moment, "now")
+    assert _player_rows(in_room) == _player_rows(here)
+    assert in_room.count(f"{recorded.case} (") == 1  # (the seals' list: the ruling once)
+    fresh.close()
+    out = tmp_path / "room.pdf"
+    assert main(["report", "--database", room.floor, "--table-id", tid, "--hand", f"{sid}-2",
+                 "--out", str(out)]) == 0
+    text = subprocess.run(["pdftotext", "-layout", str(out), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    rows = [line.split() for line in text.splitlines() if line.split()[:2] in (["1", "Ann"], ["2", "Bob"])]
+    assert [row[-4:] for row in rows] == [row.split()[-4:] for row in _player_rows(here)[:2]]  # as printed
+    assert [round(float(row[-1].lstrip("$")) * 100) for row in rows] == [stacks(c)[1], stacks(c)[2]]  # the table's now
+    assert text.count("covers the hand and this ruling") == 1
+    assert [h.rulings for h in list_hands(store) if h.hand == 2] == [1]
+    reader.close()
+    store.close()
+
+
+def recorded_id(reader, table_id) -> int:
+    (r,) = [r for r in reader.rulings if r.table_id == table_id]
+    return r.id
+
+
+# --- `dealer-app rulings --database`: a room's cases for a shift report ----------------------------
+RECORD_TIME = r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00"  # (the record's one form: hand_index.record_time)
+
+
+@pytest.fixture
+def ruled_room(room, tmp_path):
+    """A room with a table's own ruling (ruled at the table, forwarded) and a room's ruling
+    (ruled in the room, moving no chips) on another hand: (room, table_id, session)."""
+    from session_record import FLOOR as TABLE_FLOOR
+
+    from dealer_app.floor.rulings import rule_at_table
+    c = dealt_table(tmp_path / "hands.sqlite3")
+    store, sid, tid = c.store, c.session_id, c.store.table_id()
+    rule_at_table(c, Ruling(sid, 1, 1, "seat 3 says the bring-in was short", ("I-3", "B-3"),
+                            "seat 2 pays seat 3", "adjust", {2: -100, 3: 100}, "dealer Jo", "cam 1"), TABLE_FLOOR)
+    fwd = Forwarder(store, room.table_a, "Stud 1", retry_max_s=0.2).start()
+    try:
+        assert fwd.wait_until_sent(10), fwd.state
+    finally:
+        fwd.stop(wait=True)
+    reader = RoomReader(room.floor)
+    reader.catch_up()
+    record_ruling(reader.table(tid), Ruling(sid, 2, 0, "seat 1 asks whether the raise was a string raise",
+                                            ("I-3",), "the raise stands", "none", witnesses="Zed"), ("Tom", "4711"))
+    reader.close()
+    store.close()
+    return room, tid, sid
+
+
+def test_rulings_database_lists_the_rooms_cases_as_text(ruled_room, capsys):
+    from dealer_app.cli import main
+    room, tid, sid = ruled_room
+    assert main(["rulings", "--database", room.floor]) == 0
+    out = capsys.readouterr()
+    lines = out.out.splitlines()
+    assert len(lines) == 2 and out.err == ""
+    at_table, in_room = lines
+    assert at_table.startswith("C-") and f"hand {sid}-1" in at_table and "floor Maria" in at_table
+    assert in_room.startswith("R-") and f"hand {sid}-2" in in_room and "floor Tom" in in_room
+    assert f"Stud 1 ({tid})" in at_table and "the raise stands" in in_room
+    assert all(line.count(" UTC ") == 2 for line in lines)
+    assert at_table.index(" opened ") == in_room.index(" opened ")
+    assert main(["rulings", "--database", room.floor, "--floor", "tom"]) == 0
+    assert [line.split()[0] for line in capsys.readouterr().out.splitlines()] == [in_room.split()[0]]
+    assert main(["rulings", "--database", room.floor, "--since", "2999-01-01"]) == 0
+    out = capsys.readouterr()
+    assert out.out == "" and "no cases match" in out.err
+
+
+def test_rulings_database_as_json_has_the_rooms_time_in_the_records_one_form(ruled_room, capsys):
+    import json
+    import re
+
+    from dealer_app.cli import main
+    room, tid, sid = ruled_room
+    assert main(["rulings", "--database", room.floor, "--json"]) == 0
+    cases = json.loads(capsys.readouterr().out)["cases"]
+    assert [(c["hand_id"], c["table_id"], c["table"]) for c in cases] == [(f"{sid}-1", tid, "Stud 1"),
+                                                                          (f"{sid}-2", tid, "Stud 1")]
+    at_table, in_room = cases
+    assert at_table["case"].startswith("C-") and in_room["case"].startswith("R-")
+    assert [r["floor"] for c in cases for r in c["rulings"]] == ["Maria", "Tom"]
+    assert at_table["rulings"][0]["chips"] in ({"2": -100, "3": 100}, {2: -100, 3: 100})
+    for c in cases:  # the table's row's time and the room's own ruling's: one form, UTC
+        for when in (c["opened"], c["updated"], *(r["at"] for r in c["rulings"])):
+            assert re.fullmatch(RECORD_TIME, when), when
+        assert c["rulings"][0]["seal"]
+
+
+def test_rulings_database_as_csv_is_one_line_a_ruling(ruled_room, capsys):
+    import csv
+    import io
+    import re
+
+    from dealer_app.cli import main
+    from dealer_app.floor.cases import CSV_COLUMNS
+    room, tid, sid = ruled_room
+    assert main(["rulings", "--database", room.floor, "--csv"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert list(rows[0]) == list(CSV_COLUMNS)
+    assert [(r["hand_id"], r["table_id"], r["floor"]) for r in rows] == [(f"{sid}-1", tid, "Maria"),
+                                                                         (f"{sid}-2", tid, "Tom")]
+    assert rows[0]["chips"] == "2:-100 3:100" and rows[1]["witnesses"] == "Zed" and rows[1]["case"].startswith("R-")
+    assert all(re.fullmatch(RECORD_TIME, r["at"]) for r in rows)
+
+
+def test_rulings_database_refuses_a_since_that_is_no_time(ruled_room, capsys):
+    from dealer_app.cli import main
+    room, _tid, _sid = ruled_room
+    for flag, text in (("--since", "yesterday"), ("--since", "2026-13-01"), ("--until", "2026-02-30")):
+        assert main(["rulings", "--database", room.floor, flag, text]) == 2
+        out = capsys.readouterr()
+        assert out.out == "" and out.err.startswith(f"dealer-app rulings: {flag} '{text}': "), out.err
+        assert "Traceback" not in out.err and len(out.err.splitlines()) == 1

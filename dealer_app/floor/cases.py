@@ -142,21 +142,28 @@ def record_entries(store) -> list[CaseEntry]:
 
 
 def room_entries(reader) -> list[CaseEntry]:
-    """Every ruling in a card room: the tables' own (their records' rows) and the room's."""
+    """Every ruling in a card room: the tables' own (their records' rows) and the room's. A room
+    ruling a table applied is one ruling: the table's row, which names it (its id and hash)."""
     from dealer_app.history.chain import seal_code
-    from dealer_app.history.hand_index import payload_dict
+    from dealer_app.history.hand_index import applied_room_ruling, payload_dict
     reader.catch_up(hands=False)
     label = {tid: t.label for tid, t in reader.tables.items()}
     out = []
+    applied: set[tuple[str, int, str]] = set()
     for tid, sid, hand, text, at, digest in reader._query(
             "SELECT table_id, session, hand_no, payload, at, hash FROM room.log WHERE kind = 'ruling' "
             "ORDER BY table_id, row_id"):
+        payload = payload_dict(text)
+        if (named := applied_room_ruling(payload)) is not None:
+            applied.add((tid, *named))
         try:
-            out.append(entry_of(payload_dict(text), sid, hand, at, label.get(tid, tid), tid,
+            out.append(entry_of(payload, sid, hand, at, label.get(tid, tid), tid,
                                 seal_code(digest) if isinstance(digest, str) else None))
         except _UNREADABLE:
             continue
     for r in reader.rulings:
+        if (r.table_id, r.id, r.hash) in applied:
+            continue
         try:
             out.append(entry_of(r.payload, r.session, r.hand, r.at, label.get(r.table_id,
                                 r.table_id), r.table_id, seal_code(r.hash) if isinstance(r.hash, str) else None))

@@ -8,11 +8,11 @@ second. A hand still open has no pot yet (``None``): its end has not been record
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 
 from dealer_app.history.chain import seal_code
+from dealer_app.history.payload import read_payload
 
 _KINDS = ("open_table", "hand_start", "hand_end", "undo", "irregularity", "ruling")
 
@@ -250,11 +250,20 @@ def _count(summary: HandSummary, kind, text, at, digest) -> None:
         mark_case(summary, payload_dict(text))
 
 
+def applied_room_ruling(payload: dict) -> tuple[int, str] | None:
+    """The room's ruling a table's ruling row says it applied (issue 26 §4: the row carries the
+    room's id and hash), as (id, hash); None for a ruling of the table's own."""
+    rid, digest = payload.get("room_ruling"), payload.get("room_hash")
+    if isinstance(rid, int) and not isinstance(rid, bool) and isinstance(digest, str):
+        return rid, digest
+    return None
+
+
 def payload_dict(text: str) -> dict:
     """A row's payload as a dict: {} for text that is no JSON object, so one malformed row
     never stops a reader (the record's check names it)."""
     try:
-        value = json.loads(text)
+        value = read_payload(text)  # (nested past any row's depth is no JSON object either)
     except ValueError:
         return {}
     return value if isinstance(value, dict) else {}

@@ -14,7 +14,15 @@ import json
 from dataclasses import dataclass
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
-from dealer_app.history.hand_index import SUMMARY_KINDS, HandIndex, HandSummary, mark_case, payload_dict, record_time
+from dealer_app.history.hand_index import (
+    SUMMARY_KINDS,
+    HandIndex,
+    HandSummary,
+    applied_room_ruling,
+    mark_case,
+    payload_dict,
+    record_time,
+)
 from dealer_app.history.store import StoreError
 from dealer_app.room.database import RoomError, WrongLogin, connect, shown_url, words
 from dealer_app.room.schema import require_current
@@ -79,6 +87,10 @@ class RoomReader:
         self.refusals: list[Refusal] = []
         self.rulings: list[RoomRuling] = []
         self._counted: set[int] = set()  # the rulings counted on their hands' summaries
+        # the room's rulings a table applied, by (table_id, the room's id): the hash its row names.
+        # Such a ruling is one ruling, the table's row (the chips it moved, its seal): the room's
+        # copy is not counted, listed or replayed beside it (``is_applied``)
+        self._applied: dict[tuple[str, int], str] = {}
         self.index = HandIndex()
 
     def _require_floor(self) -> None:
@@ -171,7 +183,7 @@ class RoomReader:
                                                 digest))
         for r in self.rulings:  # each ruling counted on its hand once the hand is known
             summary = self.index.hands.get((r.table_id, r.session, r.hand))
-            if summary is not None and r.id not in self._counted:
+            if summary is not None and r.id not in self._counted and not self.is_applied(r):
                 summary.rulings += 1
                 mark_case(summary, r.payload)
                 self._counted.add(r.id)
@@ -200,10 +212,29 @@ class RoomReader:
                     summary = self.index.take(tid, sid, hand, kind, payload, at, digest)
                     if summary is not None:  # (its room_label: the index's labels, read just before)
                         changed[(tid, sid, hand)] = summary
+                    if kind == "ruling":
+                        self._take_applied(tid, payload_dict(payload), summary)
                     head = row_id
                 if len(rows) < ROWS_PER_PAGE:
                     break
         self.heads.update(tops)
+
+    def _take_applied(self, table_id: str, payload: dict, summary: HandSummary | None) -> None:
+        """A table's ruling row that applied a room's ruling: that ruling is counted once, as
+        this row (if the room's copy was counted on the hand already, it is taken back)."""
+        applied = applied_room_ruling(payload)
+        if applied is None:
+            return
+        self._applied[(table_id, applied[0])] = applied[1]
+        ruling = next((r for r in self.rulings if r.id == applied[0] and r.table_id == table_id), None)
+        if ruling is not None and summary is not None and ruling.id in self._counted and self.is_applied(ruling) \
+                and (ruling.session, ruling.hand) == (summary.session, summary.hand):
+            summary.rulings -= 1  # (the case's mark stays: it is the same case, with the same words)
+
+    def is_applied(self, ruling: RoomRuling) -> bool:
+        """Whether a table's row (read by ``catch_up``) says it applied this room ruling, as its
+        id and hash are: then the table's row is the ruling, and this copy is not shown again."""
+        return self._applied.get((ruling.table_id, ruling.id)) == ruling.hash
 
     def hands(self) -> list[HandSummary]:
         """Every hand of every table, newest first (after ``catch_up``)."""
@@ -215,8 +246,10 @@ class RoomReader:
     # --- one hand ------------------------------------------------------------------------------
     def hand_rows(self, table_id: str, session: int, hand_no: int) -> list[tuple[int, str, dict, str]]:
         """One hand's rows as its table's record has them (the timeline's ``hand_rows``), with the
-        room's rulings on it after them."""
+        room's rulings on it after them — but not one the table applied: its own ruling row,
+        carrying the room's id and hash, is that ruling (shown once, its chips moved once)."""
         out = []
+        applied: set[tuple[int, str]] = set()
         for seq, kind, text, at in self._query(
                 "SELECT seq, kind, payload, at FROM room.log WHERE table_id = %s AND session = %s AND hand_no = %s "
                 "AND kind != 'event' ORDER BY row_id", (table_id, session, hand_no)):
@@ -225,10 +258,12 @@ class RoomReader:
                 raise StoreError(says(QT_TRANSLATE_NOOP("Errors", "%1: session %2: a %3 row is not readable JSON"),
                                       f"{self.path} {table_id}", session, kind))
             out.append((seq, kind, payload, at))
+            if kind == "ruling" and (named := applied_room_ruling(payload)) is not None:
+                applied.add(named)
         if out and hand_no:
             last_seq = out[-1][0]
             for r in self.rulings:
-                if (r.table_id, r.session, r.hand) == (table_id, session, hand_no):
+                if (r.table_id, r.session, r.hand) == (table_id, session, hand_no) and (r.id, r.hash) not in applied:
                     out.append((last_seq, "ruling", r.payload, r.at))
         return out
 

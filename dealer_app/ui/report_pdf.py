@@ -14,7 +14,17 @@ import html
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QMarginsF, QRectF, QSize, QSizeF, Qt, QUrl
-from PySide6.QtGui import QFont, QPageLayout, QPageSize, QPainter, QPdfWriter, QTextDocument
+from PySide6.QtGui import (
+    QFont,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QTextBlock,
+    QTextCursor,
+    QTextDocument,
+    QTextFormat,
+)
 
 from dealer_app.engine.catalog import rule_texts
 from dealer_app.engine.events import HandVoided
@@ -146,6 +156,12 @@ def _report_words() -> dict[str, str]:
         'The same players are dealt the hand again (the redeal).':
             translate("Report", "The same players are dealt the hand again (the redeal)."),
     }
+
+
+# a block's user state (``-qt-user-state`` in the report's HTML): it stays on the page of the block
+# after it, as every heading does (the disputed moment's heading, why that moment and who is to act
+# stay with the table's picture)
+KEEP_WITH_NEXT = 1
 
 
 def disputed_moment(timeline: HandTimeline, moment: int | None) -> int:
@@ -320,8 +336,9 @@ def _moment_part(timeline: HandTimeline, m: Moment, index: int, asked: bool) -> 
     rulings = timeline.rulings()
     heading = W['The table at the disputed moment'] + f" ({W['step']} {index})" \
         if rulings and rulings[-1].moment == index else fill(W['The table at step %1'], index)
-    parts = [f"<h2>{e(heading)}</h2><p>{e(_moment_reason(timeline, index, asked))}</p>",
-             f"<p><b>{e(say(m.prompt().subject))}</b></p>", "<p><img src='table.png' width='560'></p>"]
+    keep = f"-qt-user-state: {KEEP_WITH_NEXT}"
+    parts = [f"<h2>{e(heading)}</h2><p style='{keep}'>{e(_moment_reason(timeline, index, asked))}</p>",
+             f"<p style='{keep}'><b>{e(say(m.prompt().subject))}</b></p>", "<p><img src='table.png' width='560'></p>"]
     pots = m.pots()
     if pots:
         parts.append("<p>" + e(W['Pots']) + ": " + "; ".join(
@@ -514,6 +531,7 @@ def write_report(store, timeline: HandTimeline, out: Path, moment: int | None = 
     foot = int(12 * writer.resolution() / 25.4)  # 12 mm
     body = QSizeF(page.width() / scale, (page.height() - foot) / scale)
     doc.setPageSize(body)
+    keep_together(doc, body.height())
     pages = doc.pageCount()
     seal = _seal(store, timeline) or "—"
     painter = QPainter()
@@ -542,6 +560,58 @@ def write_report(store, timeline: HandTimeline, out: Path, moment: int | None = 
     if not out.is_file() or out.stat().st_size == 0:
         raise OSError(f"{out}: the PDF was not written")
     return out
+
+
+def keep_together(doc: QTextDocument, page_height: float) -> None:
+    """Page breaks where the report wants them: a paragraph of at most a third of a page (a step
+    of the timeline and what the rules made of it, a ruling's line) is never split across two
+    pages, and a heading (or a block marked KEEP_WITH_NEXT) stays on the page of the block after
+    it. (A split paragraph's last line on one page is drawn, clipped away, on the next one too —
+    ``QTextLayout.draw`` — so that its words are in the PDF's text twice.)"""
+    layout = doc.documentLayout()
+
+    def span(block: QTextBlock) -> tuple[float, float]:
+        top = layout.blockBoundingRect(block).top()
+        lines = block.layout()
+        if lines.lineCount() == 0:
+            return top, top
+        return top + lines.lineAt(0).y(), top + lines.lineAt(lines.lineCount() - 1).rect().bottom()
+
+    def page(y: float) -> int:
+        return int(y // page_height)
+
+    def kept_with_next(block: QTextBlock) -> bool:
+        return block.isValid() and not in_table(block) and (
+            block.blockFormat().headingLevel() > 0 or block.userState() == KEEP_WITH_NEXT)
+
+    def in_table(block: QTextBlock) -> bool:
+        return QTextCursor(block).currentTable() is not None
+
+    def break_before(block: QTextBlock) -> None:
+        start = block  # (with the blocks kept with it, before it)
+        while kept_with_next(start.previous()):
+            start = start.previous()
+        top = span(start)[0]
+        if top - page(top) * page_height < 40:  # at the top of its page already: a break moves nothing
+            return
+        fmt = start.blockFormat()
+        fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
+        QTextCursor(start).setBlockFormat(fmt)
+        # laid out again, all of it: the layout after a format's change is done lazily, and a
+        # table after it kept its place (the pages counted before it, what followed was lost)
+        doc.markContentsDirty(0, doc.characterCount())
+        doc.pageCount()
+
+    block = doc.begin()
+    while block.isValid():
+        following = block.next()
+        if not in_table(block):
+            top, bottom = span(block)
+            if page(top) != page(bottom - 0.5) and bottom - top <= page_height / 3:
+                break_before(block)
+            elif kept_with_next(block) and following.isValid() and page(bottom - 0.5) != page(span(following)[0]):
+                break_before(block)
+        block = following
 
 
 def _writable(out: Path) -> bool:
