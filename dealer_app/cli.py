@@ -44,6 +44,10 @@ class UsageError(Exception):
     """A mistake in the command or its environment (exit 2)."""
 
 
+class InputProblem(Exception):
+    """The input named is there but cannot be used as it is (a damaged record): said, exit 1."""
+
+
 def _say(message: str) -> None:
     print(message, file=sys.stderr)
 
@@ -353,12 +357,9 @@ def _output_folder(out: str | None) -> Path | None:
 def _record_hands(db: str):
     """Every hand of every table of a live-table record, read only (the record is never
     created or changed by an export)."""
-    from dealer_app.history.store import Store, StoreError
     from dealer_app.live.controller import InputError, TableController
-    try:
-        store = Store.read_only(db)
-    except StoreError as exc:
-        raise UsageError(str(exc)) from None
+    from dealer_app.record_cli import open_record_file
+    store = open_record_file(db)
     try:
         # a table whose rows were changed after they were written is not exported as if
         # nothing happened: each broken row is named, and the other tables go on
@@ -470,6 +471,9 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as exc:
         _say(f"dealer-app {args.command}: {exc}")
         return USAGE
+    except InputProblem as exc:
+        _say(f"dealer-app {args.command}: {exc}")
+        return INPUT_PROBLEM
     except BrokenPipeError:
         # the reader (| head) has gone: stop quietly, and keep Python from complaining at exit
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

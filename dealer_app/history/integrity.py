@@ -15,7 +15,6 @@
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import threading
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from dealer_app.history.chain import Anchor, key_id, legacy_row_hash, meta_mac, read_anchors_file, row_hash
+from dealer_app.history.payload import MAX_DEPTH, read_payload
 
 if TYPE_CHECKING:
     from dealer_app.history.store import Store
@@ -239,6 +239,13 @@ class _Walk:
                     self.failing.append((rid, sid, hand, kind))
             else:
                 self._end_run()
+                if text.count("[") + text.count("{") > MAX_DEPTH and _payload(text) is None:
+                    # it proves itself, yet no reader can take it: written by someone holding the key
+                    self.problems.append(Problem(
+                        "unreadable", f"{self.where}: log row {rid} ({kind}, table session {sid}, hand {hand}) "
+                                      f"matches its hash but its content cannot be read (nested deeper than "
+                                      f"{MAX_DEPTH} levels): it was written by someone holding the record's key",
+                        rid, sid, hand))
             anchor = self.anchored.pop(rid, None)
             if anchor is not None and anchor.hash != digest and expected == digest:
                 # the row proves itself by the key: it is the anchors file's line that differs
@@ -417,8 +424,8 @@ def _rows(first: int, last: int) -> str:
 
 def _payload(text: str) -> dict | None:
     try:
-        value = json.loads(text)
-    except ValueError:
+        value = read_payload(text)
+    except ValueError:  # (no JSON, or nested past any row's depth: the row's hash names it)
         return None
     return value if isinstance(value, dict) else None
 

@@ -1,0 +1,57 @@
+"""Reading a record's rows as they are on disk, whatever a damaged disk or a hostile hand left
+in them (issue 31): the one place where a row's text becomes data.
+
+- ``read_payload``: a row's payload as JSON, nested at most ``MAX_DEPTH`` deep. Deeper text
+  (``[[[[…`` 200,000 times) is no row the app writes: it is refused as ``ValueError``, as text
+  that is no JSON is, never a ``RecursionError`` that stops whoever reads it.
+- ``record_text``: the text factory of every connection to a record. A byte flipped inside a
+  TEXT cell (no UTF-8 any more) is read with U+FFFD in its place, so the row no longer matches
+  its keyed hash and the record's check names it (row, table, hand), instead of SQLite's
+  "Could not decode to UTF-8" stopping the reader in the middle of the record."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+# the deepest row the app writes is a few levels (a ruling's chips, an input's cards): far below
+MAX_DEPTH = 32
+
+
+def record_text(raw: bytes) -> str:
+    """A TEXT cell as str; bytes that are no UTF-8 become U+FFFD (the row then fails its hash)."""
+    return str(raw, "utf-8", "replace")
+
+
+def read_payload(text: Any) -> Any:
+    """``text`` as JSON, or ValueError saying why not (not text, not JSON, nested too deep)."""
+    if not isinstance(text, str):
+        raise ValueError(f"a row's content is {type(text).__name__}, not text")
+    if text.count("[") + text.count("{") > MAX_DEPTH and _deeper_than(text, MAX_DEPTH):
+        raise ValueError(f"a row's content is nested deeper than {MAX_DEPTH} levels")
+    try:
+        return json.loads(text)
+    except RecursionError:  # (not reached past the depth check; kept: no reader stops on it)
+        raise ValueError(f"a row's content is nested deeper than {MAX_DEPTH} levels") from None
+
+
+def _deeper_than(text: str, limit: int) -> bool:
+    """Whether brackets outside strings nest deeper than ``limit`` (a scan, no recursion)."""
+    depth, in_string, escaped = 0, False, False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
