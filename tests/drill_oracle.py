@@ -4,6 +4,7 @@ with what this derives (and with phevaluator where it applies)."""
 
 from __future__ import annotations
 
+import functools
 import tomllib
 from dataclasses import dataclass, field
 
@@ -276,3 +277,60 @@ def stub_moment_is_clear(sit: Situation) -> bool:
     count depends on which of its cards the table shows yet; betting, the showdown or the end
     leave no doubt."""
     return sit.phase in ("bet", "showdown", "done")
+
+
+# --- Hi-Lo lows and chips (H-2, H-3, W-4, T-2) -----------------------------------------------------
+def best_low(cards: list[str]) -> tuple | None:
+    """H-2: five different ranks eight or lower, ace low (1); the lowest, compared from the top."""
+    ranks = {1 if c[0] == "A" else rank(c) + 2 for c in cards}
+    ranks = {r for r in ranks if r <= 8}
+    if len(ranks) < 5:
+        return None
+    return tuple(sorted(ranks)[:5][::-1])
+
+
+@functools.cache
+def table_chips(table: str) -> list[int]:
+    """The table's chips in cents, read from its YAML file with the plain YAML reader (not the
+    app's limits loader)."""
+    from decimal import Decimal
+    from pathlib import Path
+
+    import yaml
+    data = yaml.safe_load((Path(__file__).resolve().parents[1] / "limits" / f"{table}.yaml").read_text())
+    return sorted(int(Decimal(str(c["amount"])) * 100) for c in data["chips"])
+
+
+def fewest(amount: int, chips: list[int]) -> int | None:
+    """The fewest chips that make ``amount`` (every way tried, smallest count kept)."""
+    unit = min(chips)
+    if amount % unit:
+        return None
+    best = [0] + [None] * (amount // unit)
+    for i in range(1, amount // unit + 1):
+        options = [best[i - c // unit] for c in chips if c // unit <= i and best[i - c // unit] is not None]
+        best[i] = min(options) + 1 if options else None
+    return best[amount // unit]
+
+
+def split_pot(sit: Situation, high_value) -> dict[int, int]:
+    """One Hi-Lo pot paid: H-2 halves, H-3 the odd chip to the high half, W-4 ties split in the
+    table's smallest chip, an odd chip first to the highest card by suit of all a player's cards
+    (the us-cardroom profile). ``high_value``: a hand's rank, lower is better (phevaluator)."""
+    live = sit.live
+    seven = {p.seat: p.down + p.up + ([sit.common] if sit.common else []) for p in live}
+    top = min(high_value(seven[p.seat]) for p in live)
+    highs = [p.seat for p in live if high_value(seven[p.seat]) == top]
+    lows = {p.seat: best_low(seven[p.seat]) for p in live}
+    low = min(v for v in lows.values() if v is not None)
+    lowest = [s for s, v in lows.items() if v == low]
+    chip, pot = sit.chip, sit.pot
+    low_half = pot // 2 // chip * chip
+    out: dict[int, int] = {}
+    for seats, half in ((highs, pot - low_half), (lowest, low_half)):
+        order = sorted(seats, key=lambda s: max((rank(c), suit(c)) for c in seven[s]), reverse=True)
+        share = half // (len(seats) * chip) * chip
+        left = half - share * len(seats)
+        for i, s in enumerate(order):
+            out[s] = out.get(s, 0) + share + (chip if i < left // chip else 0)
+    return out

@@ -9,15 +9,19 @@ import re
 import phevaluator
 import pytest
 from drill_oracle import (
+    best_low,
     board_value,
     bring_in_seat,
+    fewest,
     rank,
     read,
     shows_first,
     side_pots,
+    split_pot,
     stub_count,
     stub_moment_is_clear,
     suit,
+    table_chips,
 )
 
 from dealer_app.cli import main
@@ -312,3 +316,79 @@ def test_spot_amounts_are_made_wrong_only_where_half_a_bet_is_never_legal():
     from dealer_app.training.spot import make_spot
     for table in ("stud-1-5-spread", "casinos-austria-5-10-20"):
         assert all(make_spot(seed, table).kind != "wrong-amount" for seed in range(40))
+
+
+# --- issue 27: low hand, chips, a split pot (each checked on N seeded drills) ----------------------
+def test_H2_H3_low_hand_drills_agree_with_the_lowest_five_ranks(drills):
+    lows = nones = 0
+    for d in drills["low-hand"]:
+        sit = read(d.phh)
+        assert sit.game == "stud8" and d.table.startswith("stud8")
+        seven = _seven(sit, sit.by_seat(d.answer["seat"]))
+        low = best_low(seven)
+        if low is None:
+            assert d.answer["cards"] == [] and d.answer["low"] is None, d.phh
+            nones += 1
+            continue
+        assert set(d.answer["cards"]) <= set(seven), d.phh
+        ranks = tuple(sorted((1 if c[0] == "A" else rank(c) + 2 for c in d.answer["cards"]), reverse=True))
+        assert ranks == low, (d.answer, low, d.phh)
+        lows += 1
+    assert lows > N // 5 and nones > N // 10, (lows, nones)
+
+
+def test_T2_chip_count_drills_add_up_to_the_pot(drills):
+    tables = set()
+    for d in drills["chip-count"]:
+        sit = read(d.phh)
+        chips = table_chips(d.table)
+        assert [c for c, _colour in d.case["chips"]] == chips
+        assert all(c in chips and n > 0 for c, n in d.case["stack"])
+        assert d.answer == {"amount": sum(c * n for c, n in d.case["stack"])} == {"amount": sit.pot}, d.phh
+        tables.add(d.table)
+    assert len(tables) >= 5
+
+
+def test_T2_make_change_drills_give_the_change_in_the_fewest_chips(drills):
+    for d in drills["make-change"]:
+        sit = read(d.phh)
+        chips = table_chips(d.table)
+        seat = sit.by_seat(d.case["seat"])
+        owes = max(p.round_to for p in sit.players) - seat.round_to
+        assert d.case["owes"] == owes > 0, d.phh
+        tendered = min(c for c in chips if c > owes)  # the smallest chip that covers the call
+        assert d.case["tendered"] == tendered <= seat.stack
+        paid = {int(c): n for c, n in d.answer["chips"].items()}
+        assert d.answer["change"] == tendered - owes == sum(c * n for c, n in paid.items())
+        assert all(c < tendered for c in paid)
+        assert sum(paid.values()) == fewest(tendered - owes, [c for c in chips if c < tendered]), d.answer
+
+
+def test_T2_colour_up_drills_keep_the_value_in_the_fewest_chips(drills):
+    for d in drills["colour-up"]:
+        sit = read(d.phh)
+        chips = table_chips(d.table)
+        seat = sit.by_seat(d.case["seat"])
+        total = sum(c * n for c, n in d.case["stack"])
+        assert total == seat.stack, d.phh  # (a seat that won nothing: its stack less what it put in)
+        paid = {int(c): n for c, n in d.answer["chips"].items()}
+        assert sum(c * n for c, n in paid.items()) == total and set(paid) <= set(chips)
+        assert sum(paid.values()) == fewest(total, chips) < sum(n for _c, n in d.case["stack"])
+
+
+def test_H2_H3_W4_split_pot_drills_pay_the_halves_in_the_tables_chip(drills):
+    odd = quartered = 0
+    for d in drills["split-pot"]:
+        sit = read(d.phh)
+        assert d.profile == "us-cardroom"
+        expected = split_pot(sit, _high)
+        assert {int(s): a for s, a in d.answer["shares"].items()} == expected, (d.answer, expected, d.phh)
+        odd += sit.pot // sit.chip % 2
+        quartered += len(expected) > 2 or len(set(expected.values())) > 1 and len(expected) == 2 and \
+            max(expected.values()) > sit.pot * 0.7
+    assert odd > N // 5 and quartered > 0, (odd, quartered)
+
+
+def test_hi_lo_skills_refuse_a_high_only_table():
+    with pytest.raises(DrillError):
+        make_drills("low-hand", 1, 1, table="stud-10-20")

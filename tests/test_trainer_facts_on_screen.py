@@ -416,3 +416,77 @@ def test_a_seat_asked_about_is_marked_as_the_answer_not_to_act(qtbot, trainer):
     assert [v.seat for v in seats if v.note] == [d.answer["seat"]]
     assert "made the last bet or raise" in w.explanation.toPlainText() or "acted first" in \
         w.explanation.toPlainText()
+
+
+# --- issue 27's new skills: the low hand, the chips, the split pot ---------------------------------
+def _said(d) -> list[str]:
+    from dealer_app.ui.drill_facts import case_lines
+    return case_lines(d.skill, d.hand, d.case)
+
+
+def _chips_said(text: str) -> list[tuple[int, int]]:
+    return [(int(n), cents(a)) for n, a in re.findall(rf"(\d+) × ({MONEY}) \w+", text)]
+
+
+def test_low_hand_the_seats_cards_shown_and_the_seat_asked(qapp, drills):
+    from drill_oracle import best_low
+    for d in drills["low-hand"]:
+        m, _whole, _now = on_the_table(d)
+        v = next(v for v in m.seats() if v.seat == d.answer["seat"])
+        common = [m.status()["common"]] if m.status()["common"] else []
+        seen = list(dict.fromkeys(list(v.shown) + list(v.up) + common))
+        assert len(seen) == 7 and v.note == "ASKED" and not v.to_act and m.awards() == []
+        low = best_low(seen)  # found again from the seven cards drawn
+        assert (low is None) == (d.answer["cards"] == []) and set(d.answer["cards"]) <= set(seen)
+
+
+def test_chip_count_the_stack_said_and_the_pot_not_drawn(qapp, drills):
+    for d in drills["chip-count"]:
+        m, _whole, _now = on_the_table(d)
+        line = next(x for x in _said(d) if x.startswith("The pot, stacked: "))
+        assert d.answer["amount"] == sum(n * a for n, a in _chips_said(line)), line
+        assert m.pots() == [] and not any(v.in_pot_shown for v in m.seats())
+
+
+def test_make_change_the_call_and_the_chip_said(qapp, drills):
+    for d in drills["make-change"]:
+        m, _whole, _now = on_the_table(d)
+        said = _said(d)
+        chips = [cents(a) for a in re.findall(MONEY, said[0])]
+        seat, owes, chip = re.fullmatch(rf"Seat (\d+) calls ({MONEY}) and puts out one ({MONEY}) \w+ chip\.",
+                                        said[1]).groups()
+        views = {v.seat: v for v in m.seats()}
+        assert views[int(seat)].note == "ASKED"
+        top = max(v.round_to for v in views.values())
+        assert cents(owes) == top - views[int(seat)].round_to  # the call, from the bets drawn in front
+        change = cents(chip) - cents(owes)
+        paid = {int(c): n for c, n in d.answer["chips"].items()}
+        assert d.answer["change"] == change == sum(c * n for c, n in paid.items()) and set(paid) <= set(chips)
+
+
+def test_colour_up_the_stack_said_is_the_seats_stack_drawn(qapp, drills):
+    for d in drills["colour-up"]:
+        m, _whole, _now = on_the_table(d)
+        seat, words = re.fullmatch(r"Seat (\d+) leaves the table with (.*)\.", _said(d)[1]).groups()
+        stack = sum(n * a for n, a in _chips_said(words))
+        assert stack == next(v.stack for v in m.seats() if v.seat == int(seat))
+        assert sum(int(c) * n for c, n in d.answer["chips"].items()) == stack
+
+
+def test_split_pot_the_pot_the_halves_winners_and_the_chip_shown(qapp, drills):
+    for d in drills["split-pot"]:
+        m, whole, _now = on_the_table(d)
+        said = _said(d)
+        pot = cents(re.search(rf"pot ({MONEY})", next(x for x in whole.head if x.startswith("In the middle"))).group(1))
+        highs = [int(s) for s in re.findall(r"seat (\d+)", next(x for x in said if x.startswith("High: ")))]
+        lows = [int(s) for s in re.findall(r"seat (\d+)", next(x for x in said if x.startswith("Low: ")))]
+        chip = cents(re.search(MONEY, next(x for x in said if x.startswith("The smallest chip"))).group(0))
+        views = {v.seat: v for v in m.seats()}
+        shares: dict[int, int] = {}
+        low_half = pot // 2 // chip * chip
+        for seats, half in ((highs, pot - low_half), (lows, low_half)):  # H-3, W-4 from the cards drawn
+            order = sorted(seats, key=lambda s: max((rank(c), suit(c)) for c in views[s].shown), reverse=True)
+            each = half // (len(seats) * chip) * chip
+            for i, s in enumerate(order):
+                shares[s] = shares.get(s, 0) + each + (chip if i < (half - each * len(seats)) // chip else 0)
+        assert {int(s): a for s, a in d.answer["shares"].items()} == shares, said

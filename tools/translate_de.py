@@ -932,6 +932,65 @@ GERMAN = {
     "Deck shortage": "Kartenmangel",
     "Winners": "Gewinner",
     "Best five": "Beste fünf",
+    # issue 27: the low hand, the chips, the split pot
+    "Low hand": "Low-Hand",
+    "Count the chips": "Chips zählen",
+    "Make change": "Wechselgeld geben",
+    "Colour up": "Chips eintauschen (Colour-up)",
+    "Pay a split pot": "Geteilten Pot auszahlen",
+    "What is this player's best low (eight or better)?": "Was ist das beste Low dieses Spielers (Eight or Better)?",
+    "How much is in the pot stacked here?": "Wie viel liegt im hier gestapelten Pot?",
+    "What change does the dealer give, in the fewest chips?":
+        "Welches Wechselgeld gibt der Dealer, in möglichst wenigen Chips?",
+    "Colour up: the same value in the fewest chips?": "Colour-up: derselbe Wert in möglichst wenigen Chips?",
+    "How much does each winner get, in the table's chips?":
+        "Wie viel bekommt jeder Gewinner, in den Chips des Tisches?",
+    "Click the five cards of seat %1's best low (eight or better), or tick No low.":
+        "Klicken Sie die fünf Karten des besten Lows von Platz %1 an (Eight or Better), oder kreuzen Sie "
+        "»Kein Low« an.",
+    "No low (fewer than five different cards eight or lower)":
+        "Kein Low (weniger als fünf verschiedene Karten bis zur Acht)",
+    "Count it: type the amount and Enter.": "Zählen Sie: Betrag eingeben und Enter.",
+    "Type each winner's share (Tab to the next, Enter answers).":
+        "Geben Sie den Anteil jedes Gewinners ein (Tab zum nächsten, Enter antwortet).",
+    "Type how many of each chip (Tab to the next, Enter answers).":
+        "Geben Sie die Anzahl jedes Chips ein (Tab zum nächsten, Enter antwortet).",
+    "no low": "kein Low",
+    "white": "weiß",
+    "red": "rot",
+    "green": "grün",
+    "black": "schwarz",
+    "purple": "lila",
+    "yellow": "gelb",
+    "blue": "blau",
+    "pink": "rosa",
+    "grey": "grau",
+    "no chips": "keine Chips",
+    "The table's chips: %1": "Die Chips des Tisches: %1",
+    "The pot, stacked: %1": "Der Pot, gestapelt: %1",
+    "Seat %1 calls %2 and puts out one %3 chip.": "Platz %1 geht %2 mit und legt einen %3-Chip hin.",
+    "Seat %1 leaves the table with %2.": "Platz %1 verlässt den Tisch mit %2.",
+    "High: %1": "High: %1",
+    "%1 %2": "%1 %2",
+    "Low: %1": "Low: %1",
+    "The smallest chip: %1": "Der kleinste Chip: %1",
+    "Different ranks eight or lower (ace low): %1": "Verschiedene Ränge bis zur Acht (Ass niedrig): %1",
+    "Fewer than five: no low; the high hand takes the whole pot (H-3)":
+        "Weniger als fünf: kein Low; die High-Hand gewinnt den ganzen Pot (H-3)",
+    "The lowest five: %1": "Die niedrigsten fünf: %1",
+    "%1 = %2": "%1 = %2",
+    "%1 − %2 = %3 change": "%1 − %2 = %3 Wechselgeld",
+    "The stack: %1 = %2": "Der Stack: %1 = %2",
+    "The fewest chips, the largest first: %1": "Möglichst wenige Chips, die größten zuerst: %1",
+    "Pot %1: low half %2 (whole %3 chips), high half %4": "Pot %1: Low-Hälfte %2 (ganze %3-Chips), High-Hälfte %4",
+    "The odd chip goes to the high half (H-3)": "Der ungerade Chip geht an die High-Hälfte (H-3)",
+    "%1 split between seats %2; an odd chip to the highest card by suit first (W-4)":
+        "%1 geteilt zwischen den Plätzen %2; ein ungerader Chip zuerst an die höchste Karte nach Farbe (W-4)",
+    "expected a list of chips (amount and colour)": "erwartet eine Liste von Chips (Betrag und Farbe)",
+    "expected an amount and a colour, got %1": "erwartet einen Betrag und eine Farbe, erhalten %1",
+    "the chips go from the smallest up, each above zero": "die Chips gehen vom kleinsten aufwärts, jeder über null",
+    "the smallest chip must be the table's chip (%1 cents, T-2)":
+        "der kleinste Chip muss der Chip des Tisches sein (%1 Cent, T-2)",
     "Who brings in?": "Wer setzt den Bring-in?",
     "Who acts first on this street?": "Wer spricht in dieser Runde zuerst?",
     "What may the player to act do, with the exact amounts?":
@@ -1154,12 +1213,13 @@ GERMAN = {
         "bestätigt sie",
     "The hand record proves itself against anyone without its key (record.key): an edited, deleted or inserted row "
     "is found at start, by 'dealer-app verify' and in the floor's report. Whoever holds the key and the file can "
-    "rewrite it unseen; keep the anchors file on another disk. A card room's database owner can rewrite the room's "
-    "copy.":
+    "rewrite it unseen; keep the anchors file on another disk. A card room's database owner can turn off the room's "
+    "checks and rewrite or delete the room's copy unseen: the floor's console does not detect it yet.":
         "Das Spielprotokoll beweist sich gegenüber jedem, der seinen Schlüssel (record.key) nicht hat: Eine geänderte, "
         "gelöschte oder eingefügte Zeile wird beim Start, von 'dealer-app verify' und im Bericht des Floors gefunden. "
         "Wer Schlüssel und Datei hat, kann es unbemerkt umschreiben; die Ankerdatei gehört auf einen anderen "
-        "Datenträger. Der Eigentümer der Datenbank eines Cardrooms kann deren Kopie umschreiben.",
+        "Datenträger. Der Eigentümer der Datenbank eines Cardrooms kann deren Prüfungen abschalten und die Kopie "
+        "des Cardrooms unbemerkt umschreiben oder löschen: Die Konsole des Floors erkennt das noch nicht.",
     "%1 does not act yet: cards too many are in the box and this line's cards may be wrong — check them (Ctrl+Z "
     "takes one back), then Esc, then %1":
         "%1 wirkt noch nicht: Im Feld stehen Karten zu viel, und die Karten dieser Zeile können falsch sein — bitte "

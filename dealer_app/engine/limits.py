@@ -13,6 +13,7 @@ from pathlib import Path
 
 import yaml
 
+from dealer_app.engine.bounded import LIMITS_FILE_BYTES, FileRefused, read_bounded
 from dealer_app.engine.money import CURRENCY_SYMBOLS, _short, to_cents
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
 
@@ -116,6 +117,9 @@ class LimitTable:
     profile: str
     overrides: dict = field(default_factory=dict)
     path: str = ""
+    # the table's chips, smallest first: (cents, colour). Not kept in a hand's record (as_played):
+    # the trainer's chip drills read them; () means the default set of chip_set()
+    chips: tuple[tuple[int, str], ...] = field(default=(), compare=False)
 
     @property
     def stakes(self) -> str:
@@ -189,15 +193,21 @@ def _compose(path: Path):
     refuses (``!!python/object``, an unhashable key ``? [a, b]``, a recursive anchor) or that
     is not a mapping of named fields is a LimitsError naming the file and line: one broken
     file never stops the others."""
-    try:
-        text = path.read_text(encoding="utf-8")
+    try:  # a regular file of at most LIMITS_FILE_BYTES (a FIFO, /dev/zero, 8 MB of keys: refused by name)
+        text = read_bounded(path, LIMITS_FILE_BYTES).decode("utf-8")
+    except FileRefused as exc:
+        raise LimitsError([LimitsProblem(f"{path}:1: file", exc.reason)]) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise LimitsError([LimitsProblem(f"{path}:1: file", says(QT_TRANSLATE_NOOP("Errors", "cannot read (%1)"),
                                                                  str(exc)))]) from None
     try:
+        _check_depth(path, text)  # (PyYAML's composer recurses once per level: bounded before it runs)
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as exc:
         raise LimitsError([f"{path}:{_yaml_line(exc)}: yaml: {getattr(exc, 'problem', None) or exc}"]) from None
+    except RecursionError:
+        raise LimitsError([LimitsProblem(f"{path}:1: yaml", says(
+            QT_TRANSLATE_NOOP("Errors", "nested more than %1 levels deep"), YAML_DEPTH))]) from None
     if node is None or not isinstance(node, yaml.MappingNode):
         raise LimitsError([LimitsProblem(f"{path}:1: file",
                                          says(QT_TRANSLATE_NOOP("Errors", "expected a mapping of fields")))])
@@ -218,6 +228,28 @@ def _compose(path: Path):
                 QT_TRANSLATE_NOOP("Errors", "cannot be read (%1)"), type(exc).__name__))]) from None
         lines[key_node.value] = line
     return data, lines
+
+
+# a table is a few levels deep (options: open_pair_double: stud: true); 100,000 "[" made
+# PyYAML recurse until Python stopped it (and took 791 MB on the way)
+YAML_DEPTH = 32
+_OPENS = (yaml.BlockMappingStartToken, yaml.BlockSequenceStartToken, yaml.FlowMappingStartToken,
+          yaml.FlowSequenceStartToken)
+_CLOSES = (yaml.BlockEndToken, yaml.FlowMappingEndToken, yaml.FlowSequenceEndToken)
+
+
+def _check_depth(path: Path, text: str) -> None:
+    """A LimitsError naming the line where the text nests deeper than YAML_DEPTH (read by
+    PyYAML's scanner, which does not recurse)."""
+    depth = 0
+    for token in yaml.scan(text, Loader=yaml.SafeLoader):
+        if isinstance(token, _OPENS):
+            depth += 1
+            if depth > YAML_DEPTH:
+                raise LimitsError([LimitsProblem(f"{path}:{token.start_mark.line + 1}: yaml", says(
+                    QT_TRANSLATE_NOOP("Errors", "nested more than %1 levels deep"), YAML_DEPTH))])
+        elif isinstance(token, _CLOSES):
+            depth -= 1
 
 
 def _yaml_line(exc: Exception, default: int = 1) -> int:
@@ -370,7 +402,7 @@ def _parse_table(path: Path, profiles: dict[str, HouseProfile] | None) -> LimitT
     chk = _Checker(path, data, lines)
     known = {"name", "title", "game", "structure", "currency", "buy_in", "ante", "bring_in", "small_bet",
              "big_bet", "min_bet", "max_bet", "lower_limit", "higher_limit", "chip", "seats", "profile",
-             "options", "source"}
+             "options", "source", "chips"}
     for key in data:
         if key not in known:
             chk.fail(key, says(QT_TRANSLATE_NOOP("Errors", "unknown field (known: %1)"), ', '.join(sorted(known))))
@@ -426,12 +458,64 @@ def _parse_table(path: Path, profiles: dict[str, HouseProfile] | None) -> LimitT
                                                           "T-2)"), amount, chip))
     if None not in (buy_in, big) and buy_in < big:
         chk.fail("buy_in", says(QT_TRANSLATE_NOOP("Errors", "is smaller than one big bet")))
+    chips = _check_chips(chk, chip)
     if chk.problems:
         raise LimitsError(chk.problems)
     return LimitTable(name=name, title=chk.get("title", str, required=False, default=name), game=game,
                       structure=structure, currency=currency, buy_in=buy_in, ante=ante, bring_in=bring_in,
                       small_bet=small, big_bet=big, min_bet=min_bet, chip=chip, seats=seats,
-                      profile=profile, overrides=overrides, path=str(path))
+                      profile=profile, overrides=overrides, path=str(path), chips=chips)
+
+
+def _check_chips(chk: _Checker, chip: int | None) -> tuple[tuple[int, str], ...]:
+    """``chips:`` a list of ``{amount: 5, colour: red}``, smallest first, the table's ``chip``
+    the smallest (T-2), each a multiple of it. Absent: () (chip_set() derives a set)."""
+    if "chips" not in chk.data:
+        return ()
+    raw = chk.data["chips"]
+    if not isinstance(raw, list) or not raw:
+        chk.fail("chips", says(QT_TRANSLATE_NOOP("Errors", "expected a list of chips (amount and colour)")))
+        return ()
+    out: list[tuple[int, str]] = []
+    for i, item in enumerate(raw):
+        fld = f"chips.{i + 1}"
+        if not isinstance(item, dict) or set(item) != {"amount", "colour"} or not isinstance(item["colour"], str):
+            chk.fail(fld, says(QT_TRANSLATE_NOOP("Errors", "expected an amount and a colour, got %1"), _short(item)))
+            continue
+        try:
+            cents = to_cents(item["amount"])
+        except ValueError as exc:
+            chk.fail(fld, str(exc))
+            continue
+        if cents <= 0 or (out and cents <= out[-1][0]):
+            chk.fail(fld, says(QT_TRANSLATE_NOOP("Errors", "the chips go from the smallest up, each above zero")))
+            continue
+        if chip and cents % chip:
+            chk.fail(fld, says(QT_TRANSLATE_NOOP("Errors", "%1 cents is not a multiple of the smallest chip (%2 cents, "
+                                                           "T-2)"), cents, chip))
+            continue
+        out.append((cents, item["colour"].strip()))
+    if out and chip and out[0][0] != chip:
+        chk.fail("chips", says(QT_TRANSLATE_NOOP("Errors", "the smallest chip must be the table's chip (%1 cents, "
+                                                           "T-2)"), chip))
+    return tuple(out)
+
+
+# the usual colours of a card room's chips; a table names its own with ``chips:``
+CHIP_COLOURS = {25: "blue", 50: "pink", 100: "white", 500: "red", 2500: "green", 10000: "black",
+                50000: "purple", 100000: "yellow"}
+
+
+def chip_set(table: LimitTable) -> tuple[tuple[int, str], ...]:
+    """The table's chips, smallest first: its ``chips:``, else its smallest chip and the usual
+    denominations above it ($1, $5, $25, $100, …) up to the first that reaches the buy-in."""
+    if table.chips:
+        return table.chips
+    out = [(table.chip, CHIP_COLOURS.get(table.chip, "grey"))]
+    for cents in sorted(CHIP_COLOURS):
+        if cents > table.chip and not cents % table.chip and out[-1][0] < max(table.buy_in, 2500):
+            out.append((cents, CHIP_COLOURS[cents]))
+    return tuple(out)
 
 
 @dataclass
@@ -494,9 +578,12 @@ def load_table(name_or_path: str, folder: Path | None = None) -> LimitTable:
 # --- a table and profile as played, kept in the hand record -------------------------------
 
 def as_played(obj: LimitTable | HouseProfile) -> dict:
-    """The values a table or profile was opened with, for the record (JSON-safe)."""
+    """The values a table or profile was opened with, for the record (JSON-safe). A table's
+    chips are the trainer's, not the hand's: not kept."""
     from dataclasses import asdict
-    return asdict(obj)
+    out = asdict(obj)
+    out.pop("chips", None)
+    return out
 
 
 def _from_record(cls, data: object, what: str):

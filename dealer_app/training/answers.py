@@ -5,7 +5,29 @@ alike. Amounts are cents; seats are numbers."""
 from __future__ import annotations
 
 from dealer_app.engine.cards import CardError, parse_card
-from dealer_app.engine.evaluator import hi_value
+from dealer_app.engine.evaluator import hi_value, lo8_value
+
+
+def _chips(given: dict) -> list[tuple[int, int]] | None:
+    """{cents: count} as (cents, count) pairs, or None where a count is not a whole number ≥ 0."""
+    out = []
+    for cents, n in (given.get("chips") or {}).items():
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0 or not str(cents).isdigit():
+            return None
+        if n:
+            out.append((int(cents), n))
+    return out
+
+
+def _cards_of(given: dict) -> list[int] | None:
+    cards = given.get("cards") or []
+    if len(set(cards)) != len(cards):
+        return None
+    try:
+        mine = [parse_card(c) for c in cards]
+    except CardError:
+        return None
+    return None if any(c is None for c in mine) else [c for c in mine if c is not None]
 
 
 def _legal_set(legal: list[dict]) -> set[tuple]:
@@ -52,4 +74,22 @@ def is_right(skill: str, expected: dict, given: dict) -> bool:
             return False
         right = [parse_card(c) for c in expected["cards"]]
         return hi_value([c for c in mine if c is not None]) == hi_value([c for c in right if c is not None])
+    if skill == "low-hand":  # H-2: any five of the same low ranks (suits never matter); none: no cards
+        picked = _cards_of(given)
+        if picked is None or given.get("seat", expected["seat"]) != expected["seat"]:
+            return False
+        if not expected["cards"]:
+            return picked == []
+        low = [c for c in (parse_card(c) for c in expected["cards"]) if c is not None]
+        return len(picked) == 5 and lo8_value(picked) is not None and lo8_value(picked) == lo8_value(low)
+    if skill == "chip-count":
+        return given.get("amount") == expected["amount"]
+    if skill in ("make-change", "colour-up"):  # the same value, in as few chips as the answer's
+        counted = _chips(given)
+        paid = [(int(c), n) for c, n in expected["chips"].items()]
+        return counted is not None and sum(c * n for c, n in counted) == sum(c * n for c, n in paid) and \
+            sum(n for _c, n in counted) == sum(n for _c, n in paid)
+    if skill == "split-pot":
+        shares = {int(s): a for s, a in (given.get("shares") or {}).items() if a}
+        return shares == {int(s): a for s, a in expected["shares"].items()}
     raise ValueError(f"unknown skill {skill!r}")

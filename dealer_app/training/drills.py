@@ -14,10 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from dealer_app.engine.cards import format_card
-from dealer_app.engine.evaluator import describe_high
+from dealer_app.engine.evaluator import best_low_five, describe_high, describe_low
 from dealer_app.engine.events import PotAwarded
 from dealer_app.engine.hand import Hand, SeatSpec
-from dealer_app.engine.limits import BettingRules, load_profile, load_table
+from dealer_app.engine.limits import BettingRules, chip_set, load_profile, load_table
 from dealer_app.engine.showdown import pots_in_play
 from dealer_app.history.export import hand_to_phh
 from dealer_app.simulate import choose_action
@@ -34,8 +34,18 @@ SKILLS: dict[str, str] = {
     "stub": "How many cards are left in the stub?",
     "winners": "Who wins which pot, and how much?",
     "best-five": "What are this player's best five cards, and what is the hand called?",
+    "low-hand": "What is this player's best low (eight or better), or is there none?",
+    "chip-count": "How much is in this stack of chips?",
+    "make-change": "What change does the dealer give, in the fewest chips?",
+    "colour-up": "Colour up this stack: the fewest chips of the same value?",
+    "split-pot": "How is this Hi-Lo pot paid, in the table's chips?",
 }
 DEFAULT_TABLES = ("stud-2-4", "stud-10-20", "stud-1-5-spread", "casinos-austria-5-10-20", "stud8-10-20")
+HI_LO_SKILLS = ("low-hand", "split-pot")  # drilled at Hi-Lo tables only (catalog §8)
+CHIP_SKILLS = ("chip-count", "make-change", "colour-up")  # asked in the table's chips (limits: chips)
+# the chip drills at every kind of stakes: quarters, half dollars, dollars, euros
+CHIP_TABLES = ("stud-1-2", "stud-4-8", "stud-10-20", "stud-20-40", "stud-1-5-spread", "casinos-austria-5-10-20",
+               "stud8-10-20")
 STACKS = (300, 800, 2500, 6000, 20000, 60000)  # in small bets' hundredths: short stacks make all-ins
 
 
@@ -53,10 +63,15 @@ class Drill:
     answer: dict
     rules: tuple[str, ...]
     hand: Hand | None = field(default=None, compare=False, repr=False)  # the engine's hand, for the screen
+    # what the question shows beside the hand (the chips of a stack, the chip put out, the table's
+    # chips): part of the situation, never of the answer
+    case: dict = field(default_factory=dict)
 
     def to_dict(self) -> dict:
-        return {"skill": self.skill, "question": self.question,
-                "situation": {"phh": self.phh, "profile": self.profile, "table": self.table},
+        situation: dict = {"phh": self.phh, "profile": self.profile, "table": self.table}
+        if self.case:
+            situation["case"] = self.case
+        return {"skill": self.skill, "question": self.question, "situation": situation,
                 "answer": self.answer, "rules": list(self.rules)}
 
 
@@ -139,10 +154,122 @@ def _best_five(h: Hand, rng: random.Random):
     return {"seat": seat, "cards": [format_card(c) for c in best.five], "name": describe_high(best.value)}, ("W-3",)
 
 
+def _low_hand(h: Hand, rng: random.Random):
+    """H-2: a seat's best qualifying low of the cards it showed, or none (H-3)."""
+    if h.phase != "done":
+        return None
+    shown = {s.seat for e in h.events if isinstance(e, PotAwarded) for s in e.hands}
+    if not shown:
+        return None
+    seat = rng.choice(sorted(shown))
+    p = h.by_seat[seat]
+    cards = [c for c in p.down + p.up if c is not None] + ([h.common] if h.common is not None else [])
+    five = best_low_five(cards)
+    if five is None and rng.random() < 0.7:
+        return None  # (most hands have no low: ask about fewer of them)
+    if five is None:
+        return {"seat": seat, "cards": [], "low": None}, ("H-2", "H-3")
+    return {"seat": seat, "cards": [format_card(c) for c in five], "low": describe_low(five)}, ("H-2",)
+
+
+def _split_pot(h: Hand, rng: random.Random):
+    """H-2, H-3, W-4: one pot split high and low, paid in the table's smallest chip."""
+    if h.phase != "done":
+        return None
+    pots = [e for e in h.events if isinstance(e, PotAwarded)]
+    if len(pots) != 1 or pots[0].case != "hi-lo":
+        return None
+    pot = pots[0]
+    return {"shares": {str(s): a for s, a in sorted(pot.winners.items())}}, pot.rules
+
+
+def _chip_stack(amount: int, chips: tuple[tuple[int, str], ...], rng: random.Random, most: int = 60):
+    """``amount`` as a stack a dealer could be handed: a few chips of each size, the rest in the
+    smallest; None when it would take more than ``most`` chips."""
+    left, out = amount, {}
+    for cents, _colour in reversed(chips[1:]):
+        n = left // cents
+        n -= rng.randint(0, min(2, n))
+        if n:
+            out[cents] = n
+            left -= n * cents
+    if left % chips[0][0]:
+        return None
+    if left:
+        out[chips[0][0]] = left // chips[0][0]
+    if sum(out.values()) > most:
+        return None
+    return [[c, out[c]] for c, _colour in reversed(chips) if c in out]
+
+
+def _chip_count(h: Hand, rng: random.Random, chips):
+    """T-2: the pot, stacked in the table's chips: how much is it?"""
+    if h.phase == "bet" and h.pot_total() and rng.random() < 0.15:
+        stack = _chip_stack(h.pot_total(), chips, rng)
+        if stack is not None:
+            return {"amount": h.pot_total()}, ("T-2",), {"stack": stack, "chips": [list(c) for c in chips]}
+    return None
+
+
+def _make_change(h: Hand, rng: random.Random, chips):
+    """T-2: the player to act calls with one chip bigger than the call: the change, in the
+    fewest of the table's chips."""
+    if h.phase != "bet" or h.to_act is None or rng.random() > 0.3:
+        return None
+    p = h.to_act
+    call = next((a for a in h.legal_actions() if a.action == "call"), None)
+    if call is None or call.to is None:
+        return None
+    owes = call.to - p.round_to
+    bigger = [c for c, _colour in chips if c > owes and c <= p.stack]
+    if owes <= 0 or not bigger:
+        return None
+    tendered = bigger[0]
+    change = tendered - owes
+    paid = fewest_chips(change, [c for c, _ in chips if c < tendered])
+    return {"change": change, "chips": {str(c): n for c, n in paid}}, \
+        ("T-2",), {"seat": p.seat, "owes": owes, "tendered": tendered, "chips": [list(c) for c in chips]}
+
+
+def _colour_up(h: Hand, rng: random.Random, chips):
+    """T-2: a player leaves with a stack of small chips: the same value in the fewest chips."""
+    if h.phase != "done" or len(chips) < 3:
+        return None
+    small, next_up = chips[0][0], chips[1][0]
+    won = {s for pot in h.pots_awarded for s in pot["winners"]}  # (a seat that won nothing: its stack is plain)
+    seats = [p for p in h.players if p.stack >= 4 * next_up and p.stack % small == 0 and p.seat not in won]
+    if not seats:
+        return None
+    p = rng.choice(seats)
+    bigger = rng.randint(0, p.stack // next_up)
+    rest = (p.stack - bigger * next_up) // small
+    up = fewest_chips(p.stack, [c for c, _ in chips])
+    if bigger + rest > 150 or bigger + rest <= sum(n for _c, n in up):
+        return None  # (a stack already in its fewest chips has nothing to colour up)
+    stack = [[c, n] for c, n in ((next_up, bigger), (small, rest)) if n]
+    return {"chips": {str(c): n for c, n in up}}, ("T-2",), \
+        {"seat": p.seat, "stack": stack, "chips": [list(c) for c in chips]}
+
+
+def fewest_chips(amount: int, denominations) -> list[tuple[int, int]]:
+    """``amount`` in the fewest chips of ``denominations`` (largest first, as (cents, count)).
+    A card room's chips ($1, $5, $25, …) are such that taking the largest that fits each time
+    is the fewest; ValueError where the smallest does not divide what is left."""
+    out = []
+    for cents in sorted(denominations, reverse=True):
+        n, amount = divmod(amount, cents)
+        if n:
+            out.append((cents, n))
+    if amount:
+        raise ValueError(f"{amount} cents cannot be made of these chips")
+    return out
+
+
 ASK: dict[str, Callable] = {
     "bring-in": _bring_in, "first-to-act": _first_to_act, "legal-action": _legal_action, "pot": _pot,
     "side-pots": _side_pots, "shows-first": _shows_first, "shortage": _shortage, "stub": _stub,
-    "winners": _winners, "best-five": _best_five,
+    "winners": _winners, "best-five": _best_five, "low-hand": _low_hand, "split-pot": _split_pot,
+    "chip-count": _chip_count, "make-change": _make_change, "colour-up": _colour_up,
 }
 
 
@@ -176,16 +303,18 @@ def _arrange(skill: str, deck: list[int], n: int, rng: random.Random) -> None:
         deck[i], deck[position] = deck[position], deck[i]
 
 
-def _play(skill: str, rules: BettingRules, rng: random.Random):
+def _play(skill: str, rules: BettingRules, rng: random.Random, chips=()):
     """One hand, played until the skill's moment (its Hand and answer), or None."""
-    ask = ASK[skill]
+    asked = ASK[skill]
+    ask = (lambda h, rng: asked(h, rng, chips)) if skill in CHIP_SKILLS else asked
     n = _players_for(skill, rng, rules.max_players)
     seats = [SeatSpec(i + 1, f"P{i + 1}", s) for i, s in enumerate(_stacks_for(skill, rng, rules, n))]
     deck = list(range(52))
     rng.shuffle(deck)
     _arrange(skill, deck, n, rng)
     h = Hand(rules, seats)
-    fold_rate = 0.0 if skill in ("shows-first", "best-five", "winners") else 0.02 if skill == "shortage" else 0.12
+    fold_rate = 0.0 if skill in ("shows-first", "best-five", "winners", "low-hand", "split-pot") else \
+        0.02 if skill == "shortage" else 0.12
     aggression = 0.15 if skill == "shortage" else 0.3
     for _step in range(3000):
         found = ask(h, rng)
@@ -215,7 +344,8 @@ def make_drills(skill: str, count: int, seed: int, profile: str | None = None, t
     if skill not in SKILLS:
         raise DrillError(f"unknown skill {skill!r} (the skills: {', '.join(SKILLS)})")
     rng = random.Random(seed)
-    tables = [table] if table else list(DEFAULT_TABLES)
+    tables = [table] if table else ["stud8-10-20"] if skill in HI_LO_SKILLS else \
+        list(CHIP_TABLES) if skill in CHIP_SKILLS else list(DEFAULT_TABLES)
     try:
         loaded = [load_table(t, limits_dir) for t in tables]
         rule_sets = [(t, BettingRules.build(t, load_profile(profile or t.profile, limits_dir))) for t in loaded]
@@ -225,17 +355,21 @@ def make_drills(skill: str, count: int, seed: int, profile: str | None = None, t
         rule_sets = [(t, r) for t, r in rule_sets if r.max_players >= 7]
         if not rule_sets:
             raise DrillError("the deck runs short only at a table of 7 or 8 players: choose another --table")
+    if skill in HI_LO_SKILLS:
+        rule_sets = [(t, r) for t, r in rule_sets if r.game == "stud8"]
+        if not rule_sets:
+            raise DrillError(f"{skill} is drilled at a Hi-Lo table (stud8): choose one with --table")
     drills: list[Drill] = []
     for _attempt in range(200 * count + 200):
         if len(drills) == count:
             break
         t, r = rule_sets[rng.randrange(len(rule_sets))]
-        played = _play(skill, r, rng)
+        played = _play(skill, r, rng, chip_set(t))
         if played is None:
             continue
-        h, (answer, rules) = played
+        h, (answer, rules, *case) = played
         drills.append(Drill(skill, SKILLS[skill], hand_to_phh(h, extra={"_profile": r.profile, "_table": t.name}),
-                            r.profile, t.name, answer, tuple(rules), h))
+                            r.profile, t.name, answer, tuple(rules), h, case[0] if case else {}))
     if len(drills) < count:
         raise DrillError(f"only {len(drills)} of {count} {skill} drills could be made at {', '.join(tables)}")
     return drills

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication
 
+from dealer_app.engine.cards import parse_card
 from dealer_app.engine.events import (
     ActionTaken,
     AntePosted,
@@ -29,7 +30,7 @@ from dealer_app.engine.events import (
     UncalledBetReturned,
 )
 from dealer_app.engine.hand import Hand
-from dealer_app.ui.words import fill, money, say, street_name, street_title
+from dealer_app.ui.words import fill, high_hand, low_hand, money, rank_letters, say, street_name, street_title
 
 translate = QCoreApplication.translate
 AGGRESSIVE = ("complete", "bet", "raise")  # W-1: the bets and raises (a bring-in is neither)
@@ -119,7 +120,7 @@ def facts_of(skill: str, h: Hand) -> Facts:
         stacks = ", ".join(fill(translate("DrillFacts", "seat %1 %2"), p.seat, money(p.start, currency))
                            for p in h.players)
         head.append(fill(translate("DrillFacts", "Starting stacks: %1"), stacks))
-    if skill in ("winners", "best-five") and h.phase == "done" and h.pots_awarded:
+    if skill in ("winners", "best-five", "low-hand", "split-pot") and h.phase == "done" and h.pots_awarded:
         head.append(pots_line(h))
     if skill == "shortage" and h.phase == "deal":
         plan = h.plan
@@ -240,9 +241,114 @@ def _last_aggression(h: Hand) -> str:
     return fill(translate("DrillFacts", "The last bet or raise on %1: %2"), street_name(last), say(raises[-1]))
 
 
-def working(skill: str, h: Hand, answer: dict) -> list[str]:
+# --- chips (T-2) and Hi-Lo (H-2, H-3) ---------------------------------------------------------------
+def colour_name(colour: str) -> str:
+    """A chip colour from the limits file, in the reader's words."""
+    words = {"white": translate("Chips", "white"), "red": translate("Chips", "red"),
+             "green": translate("Chips", "green"), "black": translate("Chips", "black"),
+             "purple": translate("Chips", "purple"), "yellow": translate("Chips", "yellow"),
+             "blue": translate("Chips", "blue"), "pink": translate("Chips", "pink"),
+             "grey": translate("Chips", "grey")}
+    return words.get(colour, colour)
+
+
+def chip_name(cents: int, case: dict, currency: str) -> str:
+    """"$5 red": a chip of the table's set by its value and colour."""
+    colours = {c: colour for c, colour in case.get("chips", [])}
+    return fill(translate("Chips", "%1 %2"), money(cents, currency), colour_name(colours.get(cents, "")))
+
+
+def chips_words(pairs, case: dict, currency: str) -> str:
+    """"2 × $25 green, 4 × $1 white"."""
+    return ", ".join(fill(translate("Chips", "%1 × %2"), n, chip_name(int(cents), case, currency))
+                     for cents, n in pairs) or translate("Chips", "no chips")
+
+
+def case_lines(skill: str, h: Hand, case: dict) -> list[str]:
+    """What the question shows beside the table: the chips of a stack, the chip put out, the
+    table's chips, the pot's high and low winners."""
+    c = h.rules.currency
+    out = []
+    if case.get("chips"):
+        out.append(fill(translate("Chips", "The table's chips: %1"),
+                        ", ".join(chip_name(cents, case, c) for cents, _colour in case["chips"])))
+    if skill == "chip-count":
+        out.append(fill(translate("Chips", "The pot, stacked: %1"), chips_words(case["stack"], case, c)))
+    elif skill == "make-change":
+        out.append(fill(translate("Chips", "Seat %1 calls %2 and puts out one %3 chip."), case["seat"],
+                        money(case["owes"], c), chip_name(case["tendered"], case, c)))
+    elif skill == "colour-up":
+        out.append(fill(translate("Chips", "Seat %1 leaves the table with %2."), case["seat"],
+                        chips_words(case["stack"], case, c)))
+    elif skill == "split-pot":
+        pot = next((e for e in h.events if isinstance(e, PotAwarded)), None)
+        if pot is not None:
+            names = {x.seat: x for x in pot.hands}
+            out.append(fill(translate("Chips", "High: %1"), "; ".join(
+                fill(translate("DrillFacts", "seat %1 %2"), s, high_hand(names[s].value)) for s in pot.high_seats)))
+            out.append(fill(translate("Chips", "Low: %1"), "; ".join(
+                fill(translate("DrillFacts", "seat %1 %2"), s, low_hand(pot.low_five)) for s in pot.low_seats)))
+            out.append(fill(translate("Chips", "The smallest chip: %1"), money(h.rules.chip, c)))
+    return out
+
+
+def _low_working(h: Hand, answer: dict) -> list[str]:
+    p = h.by_seat[answer["seat"]]
+    cards = [x for x in p.down + p.up if x is not None] + ([h.common] if h.common is not None else [])
+    low = sorted({12 if x >> 2 == 12 else x >> 2 for x in cards if x >> 2 == 12 or x >> 2 <= 6},
+                 key=lambda r: -1 if r == 12 else r)
+    letters = rank_letters()
+    ranks = " ".join(letters[r] for r in low) or "—"
+    line = fill(translate("DrillFacts", "Different ranks eight or lower (ace low): %1"), ranks)
+    if not answer["cards"]:
+        return [line, translate("DrillFacts", "Fewer than five: no low; the high hand takes the whole pot (H-3)")]
+    five = [parse_card(x) for x in answer["cards"]]
+    return [line, fill(translate("DrillFacts", "The lowest five: %1"), low_hand([x for x in five if x is not None]))]
+
+
+def _chips_working(skill: str, h: Hand, answer: dict, case: dict) -> list[str]:
+    c = h.rules.currency
+    if skill == "chip-count":
+        parts = [fill(translate("DrillFacts", "%1 × %2"), n, money(cents, c)) for cents, n in case["stack"]]
+        return [fill(translate("DrillFacts", "%1 = %2"), " + ".join(parts), money(answer["amount"], c))]
+    pairs = [(int(cents), n) for cents, n in answer["chips"].items()]
+    if skill == "make-change":
+        first = fill(translate("DrillFacts", "%1 − %2 = %3 change"), money(case["tendered"], c),
+                     money(case["owes"], c), money(answer["change"], c))
+    else:
+        total = sum(cents * n for cents, n in case["stack"])
+        first = fill(translate("DrillFacts", "The stack: %1 = %2"), " + ".join(
+            fill(translate("DrillFacts", "%1 × %2"), n, money(cents, c)) for cents, n in case["stack"]),
+            money(total, c))
+    return [first, fill(translate("DrillFacts", "The fewest chips, the largest first: %1"),
+                        chips_words(pairs, case, c))]
+
+
+def _split_working(h: Hand) -> list[str]:
+    c = h.rules.currency
+    pot = next(e for e in h.events if isinstance(e, PotAwarded))
+    out = [fill(translate("DrillFacts", "Pot %1: low half %2 (whole %3 chips), high half %4"), money(pot.amount, c),
+                money(pot.low_half, c), money(h.rules.chip, c), money(pot.high_half, c))]
+    if pot.high_half != pot.low_half:
+        out.append(translate("DrillFacts", "The odd chip goes to the high half (H-3)"))
+    for seats, half in ((pot.high_seats, pot.high_half), (pot.low_seats, pot.low_half)):
+        if len(seats) > 1:
+            out.append(fill(translate("DrillFacts", "%1 split between seats %2; an odd chip to the highest card by "
+                                                    "suit first (W-4)"), money(half, c), _seats(seats)))
+    out.append(", ".join(fill(translate("DrillFacts", "seat %1 %2"), s, money(a, c))
+                         for s, a in sorted(pot.winners.items())))
+    return out
+
+
+def working(skill: str, h: Hand, answer: dict, case: dict | None = None) -> list[str]:
     """How the answer is found, step by step, in the reader's words."""
     c = h.rules.currency
+    if skill == "low-hand":
+        return _low_working(h, answer)
+    if skill in ("chip-count", "make-change", "colour-up"):
+        return _chips_working(skill, h, answer, case or {})
+    if skill == "split-pot":
+        return _split_working(h)
     if skill == "bring-in" and h.bring_in_decision is not None:
         return [say(h.bring_in_decision)]
     if skill == "first-to-act" and h.opening_decision is not None:

@@ -40,10 +40,10 @@ from PySide6.QtWidgets import (
 from dealer_app.engine.catalog import rule_text
 from dealer_app.floor.imported import timeline_of
 from dealer_app.floor.timeline import Moment
-from dealer_app.training.drills import SKILLS, Drill
+from dealer_app.training.drills import CHIP_SKILLS, SKILLS, Drill
 from dealer_app.training.exam import ExamError, ExamResult, ExamSession
 from dealer_app.training.session import MODES, Result, TrainingSession
-from dealer_app.ui.drill_facts import facts_of, working
+from dealer_app.ui.drill_facts import case_lines, chip_name, chips_words, facts_of, working
 from dealer_app.ui.exam_dialogs import ExamPicker, exam_book_of
 from dealer_app.ui.file_dialogs import save_pdf_dialog
 from dealer_app.ui.keys import WindowKeys
@@ -52,7 +52,7 @@ from dealer_app.ui.rulings import rule_html
 from dealer_app.ui.screen_fit import PROGRESS_WINDOW, ScrollingPanel, fit_window
 from dealer_app.ui.table_view import TableView
 from dealer_app.ui.words import card as card_words
-from dealer_app.ui.words import error_words, fill, high_hand, language, say, typed_cents
+from dealer_app.ui.words import error_words, fill, high_hand, language, low_hand, say, typed_cents
 
 SEAT_SKILLS = ("bring-in", "first-to-act", "shows-first")
 translate = QCoreApplication.translate
@@ -72,7 +72,7 @@ class DrillMoment(Moment):
     asked: int | None = None
 
     def _unpushed(self) -> bool:
-        return self.skill in ("winners", "best-five") and not self.answered
+        return self.skill in ("winners", "best-five", "low-hand", "split-pot") and not self.answered
 
     def seats(self):
         views = super().seats()
@@ -92,7 +92,7 @@ class DrillMoment(Moment):
                 v.note = translate("Training", "ASKED")
             elif self.answered and v.seat in self.highlight and self.skill != "winners":
                 v.note = translate("Training", "ANSWER")
-            if self.skill == "pot" and not self.answered:
+            if self.skill in ("pot", "chip-count") and not self.answered:
                 v.in_pot_shown = False  # (each seat's chips in the pot would add up to the answer)
         return views
 
@@ -105,7 +105,7 @@ class DrillMoment(Moment):
         return st
 
     def pots(self):
-        hide = self.skill in ("pot", "side-pots") and not self.answered
+        hide = self.skill in ("pot", "side-pots", "chip-count") and not self.answered
         return [] if hide else super().pots()
 
     def awards(self):
@@ -131,8 +131,10 @@ def moment_of(drill: Drill) -> DrillMoment:
     timeline = timeline_of(drill.hand, drill.table, 1)
     m = timeline.moment_as(len(timeline.steps) - 1, DrillMoment)
     m.skill = drill.skill
-    if drill.skill == "best-five":
+    if drill.skill in ("best-five", "low-hand"):
         m.asked = drill.answer["seat"]
+    elif drill.skill in ("make-change", "colour-up"):
+        m.asked = drill.case["seat"]
     titled(m, drill.table)
     return m
 
@@ -538,35 +540,76 @@ class TrainerWindow(QMainWindow):
             self.lines = QPlainTextEdit()
             self.lines.setMaximumHeight(110)
             self.answer_layout.addWidget(self.lines)
-        elif skill == "best-five":
+        elif skill in ("best-five", "low-hand"):
             seat = drill.answer["seat"]
-            hint.setText(self.tr("Click the five cards of seat %1's best hand.").replace("%1", str(seat)))
-            assert drill.hand is not None
-            p = drill.hand.by_seat[seat]
-            from dealer_app.engine.cards import format_card
-            line = QHBoxLayout()
-            for c in p.down + p.up + ([drill.hand.common] if drill.hand.common is not None else []):
-                if c is None:
-                    continue
-                code = format_card(c)
-                b = QPushButton(card_words(c))
-                b.setCheckable(True)
-                b.setFixedWidth(48)
-                self.cards[code] = b
-                line.addWidget(b)
-            holder = QWidget()
-            holder.setLayout(line)
-            self.answer_layout.addWidget(holder)
+            hint.setText(self.tr("Click the five cards of seat %1's best hand.").replace("%1", str(seat))
+                         if skill == "best-five" else
+                         self.tr("Click the five cards of seat %1's best low (eight or better), or tick No low.")
+                         .replace("%1", str(seat)))
+            self._card_buttons(drill, seat)
+            if skill == "low-hand":
+                self.ticks["no_low"] = QCheckBox(self.tr("No low (fewer than five different cards eight or lower)"))
+                self.answer_layout.addWidget(self.ticks["no_low"])
+        elif skill in CHIP_SKILLS + ("split-pot",):
+            self._chips_answer(drill, hint)
         self.answer_button.setVisible(True)
         for i in range(self.answer_layout.count()):  # shown now (Qt would show them at the next event),
             item = self.answer_layout.itemAt(i)      # so the keyboard is in the answer box at once
             widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.show()
-        first = self.entry or next(iter(self.ticks.values()), None) or self.lines or next(iter(self.cards.values()),
-                                                                                           None)
+        first = self.entry or next(iter(self.cards.values()), None) or next(iter(self.amounts.values()), None) or \
+            next(iter(self.ticks.values()), None) or self.lines
         if first is not None:  # the keyboard in the answer at once, whatever its kind
             first.setFocus()
+
+    def _card_buttons(self, drill: Drill, seat: int):
+        """The seat's cards as buttons to click; a picked one stands out (thick border, another
+        background)."""
+        from dealer_app.engine.cards import format_card
+        assert drill.hand is not None
+        p = drill.hand.by_seat[seat]
+        line = QHBoxLayout()
+        for c in p.down + p.up + ([drill.hand.common] if drill.hand.common is not None else []):
+            if c is None:
+                continue
+            b = QPushButton(card_words(c))
+            b.setCheckable(True)
+            b.setFixedWidth(52)
+            b.setStyleSheet("QPushButton { border: 1px solid #888888; background: #ffffff; padding: 4px; }"
+                            "QPushButton:checked { border: 4px solid #0b57d0; background: #ffe082; "
+                            "font-weight: bold; }")
+            self.cards[format_card(c)] = b
+            line.addWidget(b)
+        holder = QWidget()
+        holder.setLayout(line)
+        self.answer_layout.addWidget(holder)
+
+    def _chips_answer(self, drill: Drill, hint: QLabel):
+        """Chips: the stack, the chip put out or the pot's winners said beside the table; an
+        amount to type, a count per chip, or each winner's share."""
+        assert drill.hand is not None
+        said = case_lines(drill.skill, drill.hand, drill.case)
+        if drill.skill == "chip-count":
+            hint.setText("\n".join(said + [self.tr("Count it: type the amount and Enter.")]))
+            self._entry(self.tr("Amount"))
+            return
+        grid = QGridLayout()
+        if drill.skill == "split-pot":
+            hint.setText("\n".join(said + [self.tr("Type each winner's share (Tab to the next, Enter answers).")]))
+            keys = [(str(s), fill(self.tr("Seat %1"), s)) for s in sorted(drill.hand.pots_awarded[0]["eligible"])]
+        else:
+            hint.setText("\n".join(said + [self.tr("Type how many of each chip (Tab to the next, Enter answers).")]))
+            currency = drill.hand.rules.currency
+            keys = [(str(c), chip_name(c, drill.case, currency)) for c, _colour in reversed(drill.case["chips"])]
+        for row, (key, label) in enumerate(keys):
+            grid.addWidget(QLabel(label), row, 0)
+            self.amounts[key] = QLineEdit()
+            self.amounts[key].returnPressed.connect(self.submit)
+            grid.addWidget(self.amounts[key], row, 1)
+        holder = QWidget()
+        holder.setLayout(grid)
+        self.answer_layout.addWidget(holder)
 
     def _entry(self, label: str):
         self.entry = QLineEdit()
@@ -591,6 +634,8 @@ class TrainerWindow(QMainWindow):
             return {"seat": int(typed)}
         if skill == "pot":
             return {"pot": typed_cents(typed)}
+        if skill in ("chip-count", "split-pot", "make-change", "colour-up", "low-hand"):
+            return self._given_new(skill, typed)
         if skill == "stub":
             return {"stub": int(typed)}
         if skill == "shortage":
@@ -631,6 +676,24 @@ class TrainerWindow(QMainWindow):
                         shares[str(int(words[0]))] = typed_cents(words[1])
                     pots.append({"amount": typed_cents(amount), "winners": shares})
             return {"pots": pots}
+        return {"cards": [code for code, b in self.cards.items() if b.isChecked()]}
+
+    def _given_new(self, skill: str, typed: str) -> dict:
+        """Low hand and the chips' answers."""
+        if skill == "chip-count":
+            return {"amount": typed_cents(typed)}
+        if skill == "split-pot":
+            return {"shares": {seat: typed_cents(b.text()) for seat, b in self.amounts.items() if b.text().strip()}}
+        if skill in ("make-change", "colour-up"):
+            counts = {}
+            for cents, box in self.amounts.items():
+                text = box.text().strip()
+                if text and not text.isdigit():
+                    raise ValueError(self.tr("%1 is not a number").replace("%1", repr(text)))
+                counts[cents] = int(text or 0)
+            return {"chips": counts}
+        if self.ticks["no_low"].isChecked():
+            return {"cards": []}
         return {"cards": [code for code, b in self.cards.items() if b.isChecked()]}
 
     def submit(self):
@@ -705,7 +768,7 @@ class TrainerWindow(QMainWindow):
         verdict = self.tr("Right") if result.right else self.tr("Wrong")
         colour = "#1b7f3b" if result.right else "#b00020"
         out = f"<p style='font-size:18pt; color:{colour}'><b>{e(verdict)}</b> ({result.seconds:.1f} s)</p>"
-        steps = working(drill.skill, drill.hand, drill.answer) if drill.hand is not None else []
+        steps = working(drill.skill, drill.hand, drill.answer, drill.case) if drill.hand is not None else []
         how = "".join(f"<li>{e(line)}</li>" for line in steps)
         if show:
             the_answer, the_working = self.tr("The answer"), self.tr("How it is found")
@@ -1073,6 +1136,11 @@ def skill_name(skill: str) -> str:
              "stub": translate("Training", "Stub"),
              "winners": translate("Training", "Winners"),
              "best-five": translate("Training", "Best five"),
+             "low-hand": translate("Training", "Low hand"),
+             "chip-count": translate("Training", "Count the chips"),
+             "make-change": translate("Training", "Make change"),
+             "colour-up": translate("Training", "Colour up"),
+             "split-pot": translate("Training", "Pay a split pot"),
              "spot-the-error": translate("Training", "Spot the dealer's error")}
     return names.get(skill, skill)
 
@@ -1097,7 +1165,12 @@ def _question(drill: Drill) -> str:
              "shortage": translate("Training", "The deck is short: what does the dealer do before this round?"),
              "stub": translate("Training", "How many cards are left in the stub?"),
              "winners": translate("Training", "Who wins which pot, and how much?"),
-             "best-five": translate("Training", "What are this player's best five cards?")}
+             "best-five": translate("Training", "What are this player's best five cards?"),
+             "low-hand": translate("Training", "What is this player's best low (eight or better)?"),
+             "chip-count": translate("Training", "How much is in the pot stacked here?"),
+             "make-change": translate("Training", "What change does the dealer give, in the fewest chips?"),
+             "colour-up": translate("Training", "Colour up: the same value in the fewest chips?"),
+             "split-pot": translate("Training", "How much does each winner get, in the table's chips?")}
     return words[drill.skill]
 
 
@@ -1136,9 +1209,19 @@ def _answer_words(drill: Drill, m: Moment) -> str:
     if drill.skill == "winners":
         return "; ".join(f"{m.money(p['amount'])}: " + ", ".join(f"{seat_word} {s} {m.money(v)}"
                                                                for s, v in p["winners"].items()) for p in a["pots"])
+    if drill.skill == "chip-count":
+        return m.money(a["amount"])
+    if drill.skill in ("make-change", "colour-up") and drill.hand is not None:
+        said = chips_words([(int(c), n) for c, n in a["chips"].items()], drill.case, drill.hand.rules.currency)
+        return f"{m.money(a['change'])}: {said}" if drill.skill == "make-change" else said
+    if drill.skill == "split-pot":
+        return ", ".join(f"{seat_word} {s} {m.money(v)}" for s, v in a["shares"].items())
     from dealer_app.engine.cards import parse_card
     from dealer_app.engine.evaluator import hi_value
     cards = [c for c in (parse_card(text) for text in a["cards"]) if c is not None]
+    if drill.skill == "low-hand":
+        return f"{' '.join(card_words(c) for c in cards)} ({low_hand(cards)})" if cards else \
+            translate("Training", "no low")
     return f"{' '.join(card_words(c) for c in cards)} ({high_hand(hi_value(cards))})"
 
 

@@ -3,7 +3,7 @@
 <context>
     <name>AccuracyChart</name>
     <message>
-        <location filename="../trainer_window.py" line="948" />
+        <location filename="../trainer_window.py" line="1098" />
         <source>No answers yet</source>
         <translation>Noch keine Antworten</translation>
     </message>
@@ -442,150 +442,303 @@
     </message>
 </context>
 <context>
-    <name>DrillFacts</name>
+    <name>Chips</name>
     <message>
-        <location filename="../drill_facts.py" line="61" />
-        <source>%1 (%2 lines hidden: Alt+H shows the whole hand)</source>
-        <translation>%1 (%2 Zeilen ausgeblendet: Alt+H zeigt das ganze Spiel)</translation>
+        <location filename="../drill_facts.py" line="247" />
+        <source>white</source>
+        <translation>weiß</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="67" />
-        <source>1 card</source>
-        <translation>1 Karte</translation>
+        <location filename="../drill_facts.py" line="247" />
+        <source>red</source>
+        <translation>rot</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="67" />
-        <source>%1 cards</source>
-        <translation>%1 Karten</translation>
+        <location filename="../drill_facts.py" line="248" />
+        <source>green</source>
+        <translation>grün</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="82" />
-        <source>Antes: %1 from each of the %2 players (%3)</source>
-        <translation>Antes: %1 von jedem der %2 Spieler (%3)</translation>
+        <location filename="../drill_facts.py" line="248" />
+        <source>black</source>
+        <translation>schwarz</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="114" />
-        <source>Seat %1 shows</source>
-        <translation>Platz %1 zeigt</translation>
+        <location filename="../drill_facts.py" line="249" />
+        <source>purple</source>
+        <translation>lila</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="119" />
-        <location filename="../drill_facts.py" line="195" />
-        <source>seat %1 %2</source>
-        <translation>Platz %1 %2</translation>
+        <location filename="../drill_facts.py" line="249" />
+        <source>yellow</source>
+        <translation>gelb</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="121" />
-        <source>Starting stacks: %1</source>
-        <translation>Stacks zu Beginn: %1</translation>
+        <location filename="../drill_facts.py" line="250" />
+        <source>blue</source>
+        <translation>blau</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="126" />
-        <source>Before this round: %1 in the stub, %2 burn cards, %3 players to deal to</source>
-        <translation>Vor dieser Runde: %1 im Reststapel, %2 gebrannte Karten, %3 Spieler bekommen Karten</translation>
+        <location filename="../drill_facts.py" line="250" />
+        <source>pink</source>
+        <translation>rosa</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="137" />
-        <source>pot %1 (seats %2)</source>
-        <translation>Pot %1 (Plätze %2)</translation>
+        <location filename="../drill_facts.py" line="251" />
+        <source>grey</source>
+        <translation>grau</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="140" />
-        <source>main pot %1 (seats %2)</source>
-        <translation>Hauptpot %1 (Plätze %2)</translation>
+        <location filename="../drill_facts.py" line="258" />
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="142" />
-        <source>side pot %1 %2 (seats %3)</source>
-        <translation>%1. Sidepot %2 (Plätze %3)</translation>
-    </message>
-    <message>
-        <location filename="../drill_facts.py" line="144" />
-        <source>In the middle: %1</source>
-        <translation>In der Mitte: %1</translation>
-    </message>
-    <message>
-        <location filename="../drill_facts.py" line="168" />
+        <location filename="../drill_facts.py" line="263" />
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="175" />
+        <location filename="../drill_facts.py" line="264" />
+        <source>no chips</source>
+        <translation>keine Chips</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="273" />
+        <source>The table's chips: %1</source>
+        <translation>Die Chips des Tisches: %1</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="276" />
+        <source>The pot, stacked: %1</source>
+        <translation>Der Pot, gestapelt: %1</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="278" />
+        <source>Seat %1 calls %2 and puts out one %3 chip.</source>
+        <translation>Platz %1 geht %2 mit und legt einen %3-Chip hin.</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="281" />
+        <source>Seat %1 leaves the table with %2.</source>
+        <translation>Platz %1 verlässt den Tisch mit %2.</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="287" />
+        <source>High: %1</source>
+        <translation>High: %1</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="289" />
+        <source>Low: %1</source>
+        <translation>Low: %1</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="291" />
+        <source>The smallest chip: %1</source>
+        <translation>Der kleinste Chip: %1</translation>
+    </message>
+</context>
+<context>
+    <name>DrillFacts</name>
+    <message>
+        <location filename="../drill_facts.py" line="62" />
+        <source>%1 (%2 lines hidden: Alt+H shows the whole hand)</source>
+        <translation>%1 (%2 Zeilen ausgeblendet: Alt+H zeigt das ganze Spiel)</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="68" />
+        <source>1 card</source>
+        <translation>1 Karte</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="68" />
+        <source>%1 cards</source>
+        <translation>%1 Karten</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="83" />
+        <source>Antes: %1 from each of the %2 players (%3)</source>
+        <translation>Antes: %1 von jedem der %2 Spieler (%3)</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="115" />
+        <source>Seat %1 shows</source>
+        <translation>Platz %1 zeigt</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="120" />
+        <location filename="../drill_facts.py" line="196" />
+        <location filename="../drill_facts.py" line="288" />
+        <location filename="../drill_facts.py" line="290" />
+        <location filename="../drill_facts.py" line="338" />
+        <source>seat %1 %2</source>
+        <translation>Platz %1 %2</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="122" />
+        <source>Starting stacks: %1</source>
+        <translation>Stacks zu Beginn: %1</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="127" />
+        <source>Before this round: %1 in the stub, %2 burn cards, %3 players to deal to</source>
+        <translation>Vor dieser Runde: %1 im Reststapel, %2 gebrannte Karten, %3 Spieler bekommen Karten</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="138" />
+        <source>pot %1 (seats %2)</source>
+        <translation>Pot %1 (Plätze %2)</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="141" />
+        <source>main pot %1 (seats %2)</source>
+        <translation>Hauptpot %1 (Plätze %2)</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="143" />
+        <source>side pot %1 %2 (seats %3)</source>
+        <translation>%1. Sidepot %2 (Plätze %3)</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="145" />
+        <source>In the middle: %1</source>
+        <translation>In der Mitte: %1</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="169" />
+        <location filename="../drill_facts.py" line="312" />
+        <location filename="../drill_facts.py" line="321" />
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="176" />
         <source>Antes: %1 = %2</source>
         <translation>Antes: %1 = %2</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="181" />
+        <location filename="../drill_facts.py" line="182" />
         <source>%1: %2 = %3</source>
         <translation>%1: %2 = %3</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="184" />
+        <location filename="../drill_facts.py" line="185" />
         <source>The pot: %1 = %2</source>
         <translation>Der Pot: %1 = %2</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="197" />
+        <location filename="../drill_facts.py" line="198" />
         <source>(folded)</source>
         <translation>(gepasst)</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="199" />
+        <location filename="../drill_facts.py" line="200" />
         <source>(all-in)</source>
         <translation>(All-in)</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="201" />
+        <location filename="../drill_facts.py" line="202" />
         <source>In the pot from each seat: %1</source>
         <translation>Im Pot von jedem Platz: %1</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="213" />
+        <location filename="../drill_facts.py" line="214" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="213" />
+        <location filename="../drill_facts.py" line="214" />
         <source>Side pot %1</source>
         <translation>%1. Sidepot</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="215" />
+        <location filename="../drill_facts.py" line="216" />
         <source>%1: %2 (seats %3)</source>
         <translation>%1: %2 (Plätze %3)</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="218" />
+        <location filename="../drill_facts.py" line="219" />
         <source>%1: %2 = %3 (seats %4)</source>
         <translation>%1: %2 = %3 (Plätze %4)</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="238" />
+        <location filename="../drill_facts.py" line="239" />
         <source>Nobody bet on %1; seat %2 acted first</source>
         <translation>Bei der %1 hat niemand gesetzt; Platz %2 sprach zuerst</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="240" />
+        <location filename="../drill_facts.py" line="241" />
         <source>The last bet or raise on %1: %2</source>
         <translation>Der letzte Einsatz oder die letzte Erhöhung bei der %1: %2</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="257" />
+        <location filename="../drill_facts.py" line="302" />
+        <source>Different ranks eight or lower (ace low): %1</source>
+        <translation>Verschiedene Ränge bis zur Acht (Ass niedrig): %1</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="304" />
+        <source>Fewer than five: no low; the high hand takes the whole pot (H-3)</source>
+        <translation>Weniger als fünf: kein Low; die High-Hand gewinnt den ganzen Pot (H-3)</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="306" />
+        <source>The lowest five: %1</source>
+        <translation>Die niedrigsten fünf: %1</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="313" />
+        <source>%1 = %2</source>
+        <translation>%1 = %2</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="316" />
+        <source>%1 − %2 = %3 change</source>
+        <translation>%1 − %2 = %3 Wechselgeld</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="320" />
+        <source>The stack: %1 = %2</source>
+        <translation>Der Stack: %1 = %2</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="323" />
+        <source>The fewest chips, the largest first: %1</source>
+        <translation>Möglichst wenige Chips, die größten zuerst: %1</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="330" />
+        <source>Pot %1: low half %2 (whole %3 chips), high half %4</source>
+        <translation>Pot %1: Low-Hälfte %2 (ganze %3-Chips), High-Hälfte %4</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="333" />
+        <source>The odd chip goes to the high half (H-3)</source>
+        <translation>Der ungerade Chip geht an die High-Hälfte (H-3)</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="336" />
+        <source>%1 split between seats %2; an odd chip to the highest card by suit first (W-4)</source>
+        <translation>%1 geteilt zwischen den Plätzen %2; ein ungerader Chip zuerst an die höchste Karte nach Farbe (W-4)</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="363" />
         <source>Seat %1 has %2 in front and %3 behind; the bet stands at %4; raises %5 of %6</source>
         <translation>Platz %1 hat %2 vor sich und %3 im Stack; der Einsatz steht bei %4; Erhöhungen %5 von %6</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="266" />
+        <location filename="../drill_facts.py" line="372" />
         <source>%1 in the stub, %2 burn cards, %3 players to deal to</source>
         <translation>%1 im Reststapel, %2 gebrannte Karten, %3 Spieler bekommen Karten</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="270" />
+        <location filename="../drill_facts.py" line="376" />
         <source>52 − %1 dealt − %2 burned = %3</source>
         <translation>52 − %1 gegeben − %2 gebrannt = %3</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="272" />
+        <location filename="../drill_facts.py" line="378" />
         <source>(the burn cards shuffled into the stub count as stub again)</source>
         <translation>(die in den Reststapel gemischten gebrannten Karten zählen wieder zum Reststapel)</translation>
     </message>
@@ -1198,350 +1351,376 @@
         <translation>zum Geben braucht es mindestens zwei Spieler mit Chips</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="129" />
+        <location filename="../../history/store.py" line="147" />
         <source>disk full</source>
         <translation>die Festplatte ist voll</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="131" />
+        <location filename="../../history/store.py" line="149" />
         <source>the record is read-only</source>
         <translation>das Protokoll ist schreibgeschützt</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="133" />
+        <location filename="../../history/store.py" line="150" />
+        <source>the file is read-only</source>
+        <translation>die Datei ist schreibgeschützt</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="152" />
         <source>the record is locked by another program</source>
         <translation>das Protokoll ist von einem anderen Programm gesperrt</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="135" />
+        <location filename="../../history/store.py" line="154" />
         <source>the disk reported an I/O error</source>
         <translation>die Festplatte meldete einen Ein-/Ausgabefehler</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="137" />
+        <location filename="../../history/store.py" line="156" />
         <source>the record file is damaged</source>
         <translation>die Protokolldatei ist beschädigt</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="162" />
+        <location filename="../../history/store.py" line="181" />
         <source>the record's key cannot be used: %1</source>
         <translation>der Schlüssel des Protokolls ist nicht verwendbar: %1</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="165" />
-        <location filename="../../history/store.py" line="291" />
+        <location filename="../../history/store.py" line="184" />
+        <location filename="../../history/store.py" line="311" />
         <source>%1: no such hand record</source>
         <translation>%1: kein solches Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="170" />
+        <location filename="../../history/store.py" line="189" />
         <source>%1: the record folder cannot be made (%2)</source>
         <translation>%1: Der Protokollordner kann nicht angelegt werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="173" />
-        <location filename="../../history/store.py" line="293" />
+        <location filename="../../history/store.py" line="192" />
+        <location filename="../../history/store.py" line="313" />
         <source>%1: not a file</source>
         <translation>%1: keine Datei</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="180" />
+        <location filename="../../history/store.py" line="199" />
         <source>%1: the hand record cannot be written (read-only)</source>
         <translation>%1: Das Spielprotokoll kann nicht geschrieben werden (schreibgeschützt)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="185" />
+        <location filename="../../history/store.py" line="204" />
         <source>%1: the record folder cannot be written (read-only)</source>
         <translation>%1: In den Protokollordner kann nicht geschrieben werden (schreibgeschützt)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="202" />
-        <location filename="../../history/store.py" line="382" />
+        <location filename="../../history/store.py" line="222" />
+        <location filename="../../history/store.py" line="404" />
         <source>%1: the hand record cannot be opened (%2)</source>
         <translation>%1: Das Spielprotokoll kann nicht geöffnet werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="220" />
+        <location filename="../../history/store.py" line="240" />
         <source>%1: this record was written with another key (%2), not this machine's (%3): it is left as it is, so that its rows stay provable</source>
         <translation>%1: Dieses Protokoll wurde mit einem anderen Schlüssel (%2) geschrieben, nicht mit dem dieses Rechners (%3): Es bleibt unverändert, damit seine Zeilen beweisbar bleiben</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="225" />
+        <location filename="../../history/store.py" line="245" />
         <source>%1: an older record without the keyed chain, where keyed records are already kept (%2): it is not upgraded, and is left as it was</source>
         <translation>%1: ein älteres Protokoll ohne verschlüsselte Kette, wo schon verschlüsselte Protokolle geführt werden (%2): Es wird nicht umgestellt und bleibt, wie es war</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="259" />
+        <location filename="../../history/store.py" line="279" />
         <source>%1: the record's identity was changed after it was made: it is not given a table identity, and is not forwarded ('dealer-app verify' says more)</source>
         <translation>%1: Die Identität des Protokolls wurde nach seiner Anlage geändert: Es bekommt keine Tischidentität und wird nicht weitergeleitet ('dealer-app verify' sagt mehr)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="295" />
+        <location filename="../../history/store.py" line="315" />
         <source>%1: an empty file, not a hand record</source>
         <translation>%1: eine leere Datei, kein Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="346" />
-        <location filename="../../history/store.py" line="355" />
-        <location filename="../../history/store.py" line="627" />
-        <location filename="../../history/store.py" line="664" />
+        <location filename="../../history/store.py" line="368" />
+        <location filename="../../history/store.py" line="377" />
+        <location filename="../../history/store.py" line="650" />
+        <location filename="../../history/store.py" line="687" />
         <source>%1: the hand record cannot be read (%2)</source>
         <translation>%1: Das Spielprotokoll ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="359" />
+        <location filename="../../history/store.py" line="381" />
         <source>%1: not a hand record (the file is not an SQLite database)</source>
         <translation>%1: kein Spielprotokoll (die Datei ist keine SQLite-Datenbank)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="393" />
+        <location filename="../../history/store.py" line="415" />
         <source>%1: an SQLite file, but not a hand record (table %2 has the columns %3; a record's are %4)</source>
         <translation>%1: eine SQLite-Datei, aber kein Spielprotokoll (Tabelle %2 hat die Spalten %3; ein Protokoll hat %4)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="399" />
+        <location filename="../../history/store.py" line="421" />
         <source>%1: the hand record is damaged (%2)</source>
         <translation>%1: Das Spielprotokoll ist beschädigt (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="403" />
+        <location filename="../../history/store.py" line="425" />
         <source>%1: not a readable hand record (%2)</source>
         <translation>%1: kein lesbares Spielprotokoll (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="413" />
+        <location filename="../../history/store.py" line="435" />
         <source>%1: the record was opened to read only: nothing is written to it</source>
         <translation>%1: Das Protokoll ist nur zum Lesen geöffnet: Es wird nichts hineingeschrieben</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="427" />
+        <location filename="../../history/store.py" line="449" />
         <source>the hand record cannot be written: %1 — nothing was changed (%2)</source>
         <translation>das Spielprotokoll kann nicht geschrieben werden: %1 — nichts wurde geändert (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="448" />
+        <location filename="../../history/store.py" line="470" />
         <source>the seal %1 is in the record, but the anchors file %2 cannot be written (%3)</source>
         <translation>das Siegel %1 steht im Protokoll, aber die Ankerdatei %2 kann nicht geschrieben werden (%3)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="542" />
+        <location filename="../../history/store.py" line="565" />
         <source>%1: the record's lock file cannot be made (%2)</source>
         <translation>%1: Die Sperrdatei des Protokolls kann nicht angelegt werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="556" />
+        <location filename="../../history/store.py" line="579" />
         <source>%1: opened read-only, so no table can be held</source>
         <translation>%1: Nur zum Lesen geöffnet, daher kann kein Tisch belegt werden</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="584" />
+        <location filename="../../history/store.py" line="607" />
         <source>%1: opened read-only, so whose table it is cannot be asked</source>
         <translation>%1: Nur zum Lesen geöffnet, daher lässt sich nicht fragen, wem der Tisch gehört</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="637" />
-        <location filename="../../history/store.py" line="655" />
+        <location filename="../../history/store.py" line="660" />
+        <location filename="../../history/store.py" line="678" />
         <source>%1: session %2: a %3 row is not readable JSON</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist kein lesbares JSON</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="659" />
+        <location filename="../../history/store.py" line="682" />
         <source>%1: session %2: a %3 row is not a record row</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist keine Protokollzeile</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="763" />
+        <location filename="../../history/store.py" line="788" />
         <source>%1: an older record whose row %2 no longer matches its hash: it is not upgraded, and is left as it was</source>
         <translation>%1: ein älteres Protokoll, dessen Zeile %2 nicht mehr zu ihrem Hash passt: Es wird nicht umgestellt und bleibt, wie es war</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="837" />
+        <location filename="../../history/store.py" line="867" />
+        <source>The anchors file %1 is missing, but the record holds sealed hands (%2): its last hands cannot be checked. Put the file back (or set DEALER_APP_ANCHORS to where it is) and tell the floor.</source>
+        <translation>Die Ankerdatei %1 fehlt, aber das Protokoll enthält versiegelte Spiele (%2): Seine letzten Spiele können nicht geprüft werden. Die Datei zurücklegen (oder DEALER_APP_ANCHORS auf ihren Ort setzen) und den Floor informieren.</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="872" />
+        <source>The anchors file %1 cannot be read (%2): the record's seals are not checked against it. Tell the floor.</source>
+        <translation>Die Ankerdatei %1 kann nicht gelesen werden (%2): Die Siegel des Protokolls werden nicht mit ihr geprüft. Den Floor informieren.</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="875" />
+        <source>The anchors file %1 is not a file (a folder or a device): the record's seals are neither checked against it nor kept in it. Tell the floor.</source>
+        <translation>Die Ankerdatei %1 ist keine Datei (ein Ordner oder ein Gerät): Die Siegel des Protokolls werden weder mit ihr geprüft noch in ihr aufbewahrt. Den Floor informieren.</translation>
+    </message>
+    <message>
+        <location filename="../../history/store.py" line="891" />
         <source>The hand record does not prove itself (%1 problem(s)): %2. Tell the floor; 'dealer-app verify %3' lists every one.</source>
         <translation>Das Spielprotokoll beweist sich nicht selbst (%1 Problem(e)): %2. Dem Floor Bescheid geben; 'dealer-app verify %3' nennt jedes einzelne.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="862" />
+        <location filename="../../history/store.py" line="916" />
         <source>%1 was an empty file (0 bytes): a new record is kept in it.</source>
         <translation>%1 war eine leere Datei (0 Bytes): Darin wird ein neues Protokoll geführt.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="866" />
-        <location filename="../../history/store.py" line="877" />
+        <location filename="../../history/store.py" line="920" />
+        <location filename="../../history/store.py" line="931" />
         <source>%1. The file is kept untouched.</source>
         <translation>%1. Die Datei bleibt unverändert.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="874" />
+        <location filename="../../history/store.py" line="928" />
         <source>The record continues in %1.</source>
         <translation>Das Protokoll wird in %1 fortgeführt.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="882" />
+        <location filename="../../history/store.py" line="936" />
         <source>A fresh record was opened beside it: %1.</source>
         <translation>Daneben wurde ein neues Protokoll angelegt: %1.</translation>
     </message>
     <message>
-        <location filename="../../history/store.py" line="893" />
+        <location filename="../../history/store.py" line="947" />
         <source>The data folder %1 cannot be written: hands are recorded in %2 for now. Copy that file before the machine restarts, and fix the data folder.</source>
         <translation>In den Datenordner %1 kann nicht geschrieben werden: Die Spiele werden vorerst in %2 protokolliert. Kopieren Sie diese Datei vor dem nächsten Neustart und beheben Sie das Problem mit dem Datenordner.</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="198" />
+        <location filename="../../engine/limits.py" line="201" />
         <source>cannot read (%1)</source>
         <translation>nicht lesbar (%1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="206" />
+        <location filename="../../engine/limits.py" line="210" />
+        <location filename="../../engine/limits.py" line="250" />
+        <source>nested more than %1 levels deep</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="213" />
         <source>expected a mapping of fields</source>
         <translation>erwartet wird eine Liste von Feldern (Name: Wert)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="213" />
+        <location filename="../../engine/limits.py" line="220" />
         <source>a field name must be a plain word</source>
         <translation>ein Feldname muss ein einfaches Wort sein</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="221" />
+        <location filename="../../engine/limits.py" line="228" />
         <source>cannot be read (%1)</source>
         <translation>nicht lesbar (%1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="241" />
-        <location filename="../../engine/limits.py" line="258" />
+        <location filename="../../engine/limits.py" line="270" />
+        <location filename="../../engine/limits.py" line="287" />
         <source>missing</source>
         <translation>fehlt</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="250" />
+        <location filename="../../engine/limits.py" line="279" />
         <source>expected %1, got %2</source>
         <translation>erwartet %1, erhalten %2</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="266" />
+        <location filename="../../engine/limits.py" line="295" />
         <source>must be more than zero, got %1</source>
         <translation>muss größer als null sein, erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="273" />
-        <location filename="../../engine/limits.py" line="301" />
+        <location filename="../../engine/limits.py" line="302" />
+        <location filename="../../engine/limits.py" line="330" />
         <source>%1 is not one of %2</source>
         <translation>%1 ist keiner von %2</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="281" />
+        <location filename="../../engine/limits.py" line="310" />
         <source>expected a mapping of options</source>
         <translation>erwartet wird eine Liste von Optionen (Name: Wert)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="286" />
+        <location filename="../../engine/limits.py" line="315" />
         <source>unknown option (known: %1)</source>
         <translation>unbekannte Option (bekannt: %1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="292" />
+        <location filename="../../engine/limits.py" line="321" />
         <source>unknown game (known: %1)</source>
         <translation>unbekanntes Spiel (bekannt: %1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="294" />
+        <location filename="../../engine/limits.py" line="323" />
         <source>%1 is not true or false</source>
         <translation>%1 ist weder true noch false</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="296" />
+        <location filename="../../engine/limits.py" line="325" />
         <source>needs a value for each game: %1</source>
         <translation>braucht einen Wert für jedes Spiel: %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="345" />
-        <location filename="../../engine/limits.py" line="383" />
+        <location filename="../../engine/limits.py" line="374" />
+        <location filename="../../engine/limits.py" line="412" />
         <source>%1 differs from the file name %2</source>
         <translation>%1 weicht vom Dateinamen %2 ab</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="351" />
+        <location filename="../../engine/limits.py" line="380" />
         <source>min and max must be whole numbers with 2 &lt;= min &lt;= max &lt;= 8 (T-1), got %1</source>
         <translation>min und max müssen ganze Zahlen sein mit 2 &lt;= min &lt;= max &lt;= 8 (T-1), erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="359" />
+        <location filename="../../engine/limits.py" line="388" />
         <source>missing %1</source>
         <translation>es fehlen %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="379" />
+        <location filename="../../engine/limits.py" line="408" />
         <source>unknown field (known: %1)</source>
         <translation>unbekanntes Feld (bekannt: %1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="397" />
+        <location filename="../../engine/limits.py" line="426" />
         <source>must be 2 to 8 (T-1), got %1</source>
         <translation>muss 2 bis 8 sein (T-1), erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="411" />
-        <location filename="../../engine/limits.py" line="531" />
+        <location filename="../../engine/limits.py" line="440" />
+        <location filename="../../engine/limits.py" line="560" />
         <source>unknown house profile %1 (known: %2)</source>
         <translation>unbekanntes Hausregel-Profil %1 (bekannt: %2)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="417" />
+        <location filename="../../engine/limits.py" line="446" />
         <source>must not be below the smaller limit (%1 &lt; %2 cents reversed)</source>
         <translation>darf nicht unter dem kleineren Limit liegen (%1 &lt; %2 Cent, vertauscht)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="420" />
+        <location filename="../../engine/limits.py" line="449" />
         <source>must not exceed the small bet / lower limit (B-3)</source>
         <translation>darf den Small Bet / das untere Limit nicht übersteigen (B-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="422" />
+        <location filename="../../engine/limits.py" line="451" />
         <source>must not exceed the bring-in (B-1, B-3)</source>
         <translation>darf den Bring-in nicht übersteigen (B-1, B-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="428" />
-        <location filename="../../engine/limits.py" line="465" />
+        <location filename="../../engine/limits.py" line="457" />
+        <location filename="../../engine/limits.py" line="494" />
         <source>%1 cents is not a multiple of the smallest chip (%2 cents, T-2)</source>
         <translation>%1 Cent sind kein Vielfaches des kleinsten Chips (%2 Cent, T-2)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="431" />
+        <location filename="../../engine/limits.py" line="460" />
         <source>is smaller than one big bet</source>
         <translation>ist kleiner als ein Big Bet</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="448" />
+        <location filename="../../engine/limits.py" line="477" />
         <source>expected a list of chips (amount and colour)</source>
-        <translation type="unfinished" />
+        <translation>erwartet eine Liste von Chips (Betrag und Farbe)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="454" />
+        <location filename="../../engine/limits.py" line="483" />
         <source>expected an amount and a colour, got %1</source>
-        <translation type="unfinished" />
+        <translation>erwartet einen Betrag und eine Farbe, erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="462" />
+        <location filename="../../engine/limits.py" line="491" />
         <source>the chips go from the smallest up, each above zero</source>
-        <translation type="unfinished" />
+        <translation>die Chips gehen vom kleinsten aufwärts, jeder über null</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="470" />
+        <location filename="../../engine/limits.py" line="499" />
         <source>the smallest chip must be the table's chip (%1 cents, T-2)</source>
-        <translation type="unfinished" />
+        <translation>der kleinste Chip muss der Chip des Tisches sein (%1 Cent, T-2)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="544" />
+        <location filename="../../engine/limits.py" line="573" />
         <source>unknown table %1 (known: %2)</source>
         <translation>unbekannter Tisch %1 (bekannt: %2)</translation>
     </message>
     <message>
-        <location filename="../../errorlog.py" line="74" />
+        <location filename="../../errorlog.py" line="114" />
         <source>Unexpected error: %1. The hand record is safe; details are in %2.</source>
         <translation>Unerwarteter Fehler: %1. Das Spielprotokoll ist sicher; Einzelheiten stehen in %2.</translation>
     </message>
     <message>
-        <location filename="../../errorlog.py" line="77" />
+        <location filename="../../errorlog.py" line="117" />
         <source>Unexpected error: %1. The hand record is safe.</source>
         <translation>Unerwarteter Fehler: %1. Das Spielprotokoll ist sicher.</translation>
     </message>
@@ -1943,6 +2122,51 @@
         <source>the time per drill is 1 to 3600 seconds, not %1</source>
         <translation>die Zeit je Aufgabe ist 1 bis 3600 Sekunden, nicht %1</translation>
     </message>
+    <message>
+        <location filename="../../engine/bounded.py" line="47" />
+        <source>is a folder, not a file</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../engine/bounded.py" line="49" />
+        <source>is a named pipe (FIFO), not a file; not read</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../engine/bounded.py" line="51" />
+        <source>is a socket, not a file; not read</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../engine/bounded.py" line="53" />
+        <source>is a device (such as /dev/zero), not a file; not read</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../engine/bounded.py" line="54" />
+        <source>is not a regular file; not read</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../engine/bounded.py" line="88" />
+        <source>%1 MB</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../engine/bounded.py" line="90" />
+        <source>%1 KB</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../engine/bounded.py" line="92" />
+        <source>%1 bytes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../engine/bounded.py" line="93" />
+        <source>larger than %1, more than such a file can be; not read</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>ExamPicker</name>
@@ -2339,7 +2563,7 @@
         <translation>Eintragen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="305" />
+        <location filename="../exam_dialogs.py" line="314" />
         <source>The two PINs differ: type the new PIN twice</source>
         <translation>Die beiden PINs unterscheiden sich: Die neue PIN zweimal eingeben</translation>
     </message>
@@ -2710,107 +2934,107 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../main_window.py" line="297" />
-        <source>The hand record proves itself against anyone without its key (record.key): an edited, deleted or inserted row is found at start, by 'dealer-app verify' and in the floor's report. Whoever holds the key and the file can rewrite it unseen; keep the anchors file on another disk. A card room's database owner can rewrite the room's copy.</source>
-        <translation>Das Spielprotokoll beweist sich gegenüber jedem, der seinen Schlüssel (record.key) nicht hat: Eine geänderte, gelöschte oder eingefügte Zeile wird beim Start, von 'dealer-app verify' und im Bericht des Floors gefunden. Wer Schlüssel und Datei hat, kann es unbemerkt umschreiben; die Anker-Datei gehört auf einen anderen Datenträger. Der Eigentümer der Datenbank eines Cardrooms kann deren Kopie umschreiben.</translation>
+        <source>The hand record proves itself against anyone without its key (record.key): an edited, deleted or inserted row is found at start, by 'dealer-app verify' and in the floor's report. Whoever holds the key and the file can rewrite it unseen; keep the anchors file on another disk. A card room's database owner can turn off the room's checks and rewrite or delete the room's copy unseen: the floor's console does not detect it yet.</source>
+        <translation>Das Spielprotokoll beweist sich gegenüber jedem, der seinen Schlüssel (record.key) nicht hat: Eine geänderte, gelöschte oder eingefügte Zeile wird beim Start, von 'dealer-app verify' und im Bericht des Floors gefunden. Wer Schlüssel und Datei hat, kann es unbemerkt umschreiben; die Ankerdatei gehört auf einen anderen Datenträger. Der Eigentümer der Datenbank eines Cardrooms kann deren Prüfungen abschalten und die Kopie des Cardrooms unbemerkt umschreiben oder löschen: Die Konsole des Floors erkennt das noch nicht.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="305" />
+        <location filename="../main_window.py" line="306" />
         <source>About</source>
         <translation>Über</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="325" />
+        <location filename="../main_window.py" line="326" />
         <source>Nothing to undo: seat changes and confirmed awards are final</source>
         <translation>Nichts rückgängig zu machen: Platzänderungen und bestätigte Auszahlungen sind endgültig</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="326" />
+        <location filename="../main_window.py" line="327" />
         <source>Nothing to undo yet in this hand</source>
         <translation>In diesem Spiel gibt es noch nichts rückgängig zu machen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="333" />
+        <location filename="../main_window.py" line="334" />
         <source>Nothing to redo</source>
         <translation>Nichts zu wiederholen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="342" />
+        <location filename="../main_window.py" line="343" />
         <source>Hand in progress</source>
         <translation>Spiel läuft</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="343" />
+        <location filename="../main_window.py" line="344" />
         <source>Hand %1 is not finished. %2 anyway? The hand stays in the record as it is.</source>
         <translation>Spiel %1 ist nicht beendet. Trotzdem „%2“? Das Spiel bleibt so im Protokoll, wie es ist.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="355" />
-        <location filename="../main_window.py" line="369" />
+        <location filename="../main_window.py" line="356" />
+        <location filename="../main_window.py" line="370" />
         <source>Open another table</source>
         <translation>Einen anderen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="356" />
+        <location filename="../main_window.py" line="357" />
         <source>%1 is open. Close it before the other table is opened?</source>
         <translation>%1 ist offen. Vor dem anderen Tisch schließen?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="358" />
+        <location filename="../main_window.py" line="359" />
         <source>Close this table</source>
         <translation>Diesen Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="359" />
+        <location filename="../main_window.py" line="360" />
         <source>Keep it open to resume</source>
         <translation>Offen lassen (später fortsetzen)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="376" />
+        <location filename="../main_window.py" line="377" />
         <source>Resume another table</source>
         <translation>Einen anderen Tisch fortsetzen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="386" />
+        <location filename="../main_window.py" line="387" />
         <source>Close the table</source>
         <translation>Den Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="388" />
+        <location filename="../main_window.py" line="389" />
         <source>Close table</source>
         <translation>Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="389" />
+        <location filename="../main_window.py" line="390" />
         <source>Close this table? It is no longer offered to resume.</source>
         <translation>Diesen Tisch schließen? Er wird dann nicht mehr zum Fortsetzen angeboten.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="394" />
+        <location filename="../main_window.py" line="395" />
         <source>Quit</source>
         <translation>Beenden</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="419" />
+        <location filename="../main_window.py" line="420" />
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="420" />
+        <location filename="../main_window.py" line="421" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="446" />
+        <location filename="../main_window.py" line="447" />
         <source>Sit out / sit in</source>
         <translation>Aussetzen / wieder einsteigen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="479" />
+        <location filename="../main_window.py" line="480" />
         <source>Hand record: %1 (see the warning at start)</source>
         <translation>Spielprotokoll: %1 (siehe die Warnung beim Start)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="481" />
+        <location filename="../main_window.py" line="482" />
         <source>Hand record</source>
         <translation>Spielprotokoll</translation>
     </message>
@@ -3038,92 +3262,156 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>ProgressView</name>
     <message>
-        <location filename="../trainer_window.py" line="865" />
+        <location filename="../trainer_window.py" line="930" />
         <source>Progress — %1</source>
         <translation>Fortschritt — %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="869" />
+        <location filename="../trainer_window.py" line="934" />
+        <location filename="../trainer_window.py" line="992" />
+        <location filename="../trainer_window.py" line="1011" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="869" />
+        <location filename="../trainer_window.py" line="934" />
+        <location filename="../trainer_window.py" line="963" />
+        <location filename="../trainer_window.py" line="992" />
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="869" />
+        <location filename="../trainer_window.py" line="934" />
+        <location filename="../trainer_window.py" line="992" />
+        <location filename="../trainer_window.py" line="1018" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="870" />
+        <location filename="../trainer_window.py" line="935" />
+        <location filename="../trainer_window.py" line="993" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="878" />
+        <location filename="../trainer_window.py" line="949" />
         <source>Exams</source>
         <translation>Prüfungen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="883" />
+        <location filename="../trainer_window.py" line="957" />
         <source>Right answers per day</source>
         <translation>Richtige Antworten je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="885" />
+        <location filename="../trainer_window.py" line="959" />
         <source>Seconds per answer, per day</source>
         <translation>Sekunden je Antwort, je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="898" />
+        <location filename="../trainer_window.py" line="961" />
+        <source>Per day</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="962" />
+        <source>Per week</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="970" />
+        <source>No weak skill.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="975" />
+        <source>%1% of the last %2 answers right</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="978" />
+        <source>overdue since %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="980" />
+        <source>Weak skills: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="992" />
+        <source>Week</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="1011" />
+        <location filename="../trainer_window.py" line="1048" />
         <source>Date (UTC)</source>
         <translation>Datum (UTC)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="898" />
+        <location filename="../trainer_window.py" line="1011" />
+        <source>Mode</source>
+        <translation>Modus</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="1012" />
+        <source>Time</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="1018" />
+        <source>Wrong</source>
+        <translation>Falsch</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="1025" />
+        <source>Review the answer…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="1048" />
         <source>Exam blueprint</source>
         <translation>Prüfungsvorlage</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="898" />
+        <location filename="../trainer_window.py" line="1048" />
         <source>Instructor</source>
         <translation>Ausbilder</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="899" />
+        <location filename="../trainer_window.py" line="1049" />
         <source>Score</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="899" />
+        <location filename="../trainer_window.py" line="1012" />
+        <location filename="../trainer_window.py" line="1049" />
         <source>Result</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="899" />
+        <location filename="../trainer_window.py" line="1049" />
         <source>Verification ID</source>
         <translation>Prüfnummer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="902" />
+        <location filename="../trainer_window.py" line="1052" />
         <source>not finished</source>
         <translation>nicht beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="902" />
+        <location filename="../trainer_window.py" line="1052" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="903" />
+        <location filename="../trainer_window.py" line="1053" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="905" />
+        <location filename="../trainer_window.py" line="1055" />
         <source>NOT GENUINE</source>
         <translation>NICHT ECHT</translation>
     </message>
@@ -3131,462 +3419,462 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>Report</name>
     <message>
-        <location filename="../report_pdf.py" line="72" />
+        <location filename="../report_pdf.py" line="82" />
         <source>Pots</source>
         <translation>Pots</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="89" />
+        <location filename="../report_pdf.py" line="99" />
         <source>The record proves itself: every row matches its keyed hash.</source>
         <translation>Das Protokoll beweist sich selbst: Jede Zeile passt zu ihrem verschlüsselten Hash.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="87" />
+        <location filename="../report_pdf.py" line="97" />
         <source>The record does NOT prove itself:</source>
         <translation>Das Protokoll beweist sich NICHT selbst:</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="33" />
+        <location filename="../report_pdf.py" line="43" />
         <source>A hand from a file, not from the record: it has no seal.</source>
         <translation>Ein Spiel aus einer Datei, nicht aus dem Protokoll: Es hat kein Siegel.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="34" />
+        <location filename="../report_pdf.py" line="44" />
         <source>Burns</source>
         <translation>Gebrannte Karten</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="35" />
+        <location filename="../report_pdf.py" line="45" />
         <source>Case</source>
         <translation>Fall</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="36" />
+        <location filename="../report_pdf.py" line="46" />
         <source>Date</source>
         <translation>Datum</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="37" />
+        <location filename="../report_pdf.py" line="47" />
         <source>Floor supervisor</source>
         <translation>Floor-Supervisor</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="38" />
+        <location filename="../report_pdf.py" line="48" />
         <source>Game</source>
         <translation>Spiel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="39" />
+        <location filename="../report_pdf.py" line="49" />
         <source>Generated</source>
         <translation>Erstellt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="40" />
+        <location filename="../report_pdf.py" line="50" />
         <source>Input</source>
         <translation>Eingabe</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="41" />
+        <location filename="../report_pdf.py" line="51" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="42" />
+        <location filename="../report_pdf.py" line="52" />
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="43" />
+        <location filename="../report_pdf.py" line="53" />
         <source>Page %1 of %2</source>
         <translation>Seite %1 von %2</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="44" />
+        <location filename="../report_pdf.py" line="54" />
         <source>Played</source>
         <translation>Gespielt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="45" />
+        <location filename="../report_pdf.py" line="55" />
         <source>Pots and who won them</source>
         <translation>Pots und ihre Gewinner</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="46" />
+        <location filename="../report_pdf.py" line="56" />
         <source>Received by (regulator)</source>
         <translation>Empfangen von (Aufsichtsbehörde)</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="47" />
+        <location filename="../report_pdf.py" line="57" />
         <source>Seals</source>
         <translation>Siegel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="48" />
+        <location filename="../report_pdf.py" line="58" />
         <source>Seven Card Stud</source>
         <translation>Seven Card Stud</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="49" />
+        <location filename="../report_pdf.py" line="59" />
         <source>Seven Card Stud Hi-Lo</source>
         <translation>Seven Card Stud Hi-Lo</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="50" />
+        <location filename="../report_pdf.py" line="60" />
         <source>Side pot %1</source>
         <translation>%1. Sidepot</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="51" />
+        <location filename="../report_pdf.py" line="61" />
         <source>Signature</source>
         <translation>Unterschrift</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="52" />
+        <location filename="../report_pdf.py" line="62" />
         <source>Signatures</source>
         <translation>Unterschriften</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="53" />
+        <location filename="../report_pdf.py" line="63" />
         <source>Stack after the remedy</source>
         <translation>Stack nach der Abhilfe</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="54" />
+        <location filename="../report_pdf.py" line="64" />
         <source>Stack at the end</source>
         <translation>Stack am Ende</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="55" />
+        <location filename="../report_pdf.py" line="65" />
         <source>The hand</source>
         <translation>Das Spiel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="56" />
+        <location filename="../report_pdf.py" line="66" />
         <source>Time (UTC)</source>
         <translation>Zeit (UTC)</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="57" />
+        <location filename="../report_pdf.py" line="67" />
         <source>Time zone</source>
         <translation>Zeitzone</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="58" />
+        <location filename="../report_pdf.py" line="68" />
         <source>What the rules made of it</source>
         <translation>Was die Regeln daraus machen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="59" />
+        <location filename="../report_pdf.py" line="69" />
         <source>Witness</source>
         <translation>Zeuge</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="60" />
+        <location filename="../report_pdf.py" line="70" />
         <source>covers the hand and this ruling</source>
         <translation>deckt das Spiel und diese Entscheidung</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="62" />
+        <location filename="../report_pdf.py" line="72" />
         <source>every time in this report is UTC, as the record keeps it</source>
         <translation>alle Zeiten in diesem Bericht sind UTC, wie das Protokoll sie führt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="63" />
+        <location filename="../report_pdf.py" line="73" />
         <source>Camera / time reference</source>
         <translation>Kamera / Zeitangabe</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="64" />
+        <location filename="../report_pdf.py" line="74" />
         <source>Decision</source>
         <translation>Beschluss</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="65" />
+        <location filename="../report_pdf.py" line="75" />
         <source>Facts</source>
         <translation>Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="66" />
+        <location filename="../report_pdf.py" line="76" />
         <source>Hand</source>
         <translation>Spiel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="67" />
+        <location filename="../report_pdf.py" line="77" />
         <source>Legal options then</source>
         <translation>Damals erlaubte Optionen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="68" />
+        <location filename="../report_pdf.py" line="78" />
         <source>Limits</source>
         <translation>Limits</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="69" />
+        <location filename="../report_pdf.py" line="79" />
         <source>No ruling is recorded for this hand.</source>
         <translation>Für dieses Spiel ist keine Entscheidung eingetragen.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="70" />
+        <location filename="../report_pdf.py" line="80" />
         <source>Player</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="71" />
+        <location filename="../report_pdf.py" line="81" />
         <source>Players</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="73" />
+        <location filename="../report_pdf.py" line="83" />
         <source>Profile</source>
         <translation>Hausregeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="74" />
+        <location filename="../report_pdf.py" line="84" />
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="75" />
+        <location filename="../report_pdf.py" line="85" />
         <source>Remedy</source>
         <translation>Abhilfe</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="76" />
+        <location filename="../report_pdf.py" line="86" />
         <source>Rules</source>
         <translation>Regeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="77" />
+        <location filename="../report_pdf.py" line="87" />
         <source>Rules cited</source>
         <translation>Genannte Regeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="78" />
+        <location filename="../report_pdf.py" line="88" />
         <source>Ruling</source>
         <translation>Entscheidung</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="80" />
+        <location filename="../report_pdf.py" line="90" />
         <source>Rulings</source>
         <translation>Entscheidungen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="81" />
+        <location filename="../report_pdf.py" line="91" />
         <source>Seal</source>
         <translation>Siegel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="82" />
+        <location filename="../report_pdf.py" line="92" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="83" />
+        <location filename="../report_pdf.py" line="93" />
         <source>Stack at the start</source>
         <translation>Stack zu Beginn</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="84" />
+        <location filename="../report_pdf.py" line="94" />
         <source>Stack at this moment</source>
         <translation>Stack in diesem Moment</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="85" />
+        <location filename="../report_pdf.py" line="95" />
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="86" />
+        <location filename="../report_pdf.py" line="96" />
         <source>Table</source>
         <translation>Tisch</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="106" />
+        <location filename="../report_pdf.py" line="116" />
         <source>The table at step %1</source>
         <translation>Der Tisch bei Schritt %1</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="108" />
+        <location filename="../report_pdf.py" line="118" />
         <source>This is the moment the last ruling (%1) is about.</source>
         <translation>Das ist der Moment, um den es in der letzten Entscheidung (%1) geht.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="110" />
+        <location filename="../report_pdf.py" line="120" />
         <source>This is the end of the hand: no ruling is recorded for it.</source>
         <translation>Das ist das Ende des Spiels: Für dieses Spiel ist keine Entscheidung eingetragen.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="113" />
+        <location filename="../report_pdf.py" line="123" />
         <source>This is the moment asked for (report --moment, or the step shown in the floor console); it is the moment the last ruling (%1) is about.</source>
         <translation>Das ist der angefragte Moment (report --moment oder der in der Floor-Konsole gezeigte Schritt); um ihn geht es auch in der letzten Entscheidung (%1).</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="117" />
+        <location filename="../report_pdf.py" line="127" />
         <source>This is the moment asked for (report --moment, or the step shown in the floor console); the last ruling (%1) is about step %2.</source>
         <translation>Das ist der angefragte Moment (report --moment oder der in der Floor-Konsole gezeigte Schritt); die letzte Entscheidung (%1) betrifft Schritt %2.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="121" />
+        <location filename="../report_pdf.py" line="131" />
         <source>This is the moment asked for (report --moment, or the step shown in the floor console); no ruling is recorded for this hand.</source>
         <translation>Das ist der angefragte Moment (report --moment oder der in der Floor-Konsole gezeigte Schritt); für dieses Spiel ist keine Entscheidung eingetragen.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="124" />
+        <location filename="../report_pdf.py" line="134" />
         <source>Seat %1 (%2) is to act:</source>
         <translation>Platz %1 (%2) ist am Zug:</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="126" />
+        <location filename="../report_pdf.py" line="136" />
         <source>None: cards are being dealt, so no one is to act; the dealer deals as the line above says.</source>
         <translation>Keine: Es werden Karten gegeben, also ist niemand am Zug; der Dealer gibt, wie es die Zeile darüber sagt.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="129" />
+        <location filename="../report_pdf.py" line="139" />
         <source>None: it is the showdown; the players show or muck in turn, and no one bets.</source>
         <translation>Keine: Es ist Showdown; die Spieler zeigen oder mucken der Reihe nach, und niemand setzt.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="130" />
+        <location filename="../report_pdf.py" line="140" />
         <source>None: the hand was declared void.</source>
         <translation>Keine: Das Spiel wurde für ungültig erklärt.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="131" />
+        <location filename="../report_pdf.py" line="141" />
         <source>None: the hand is over.</source>
         <translation>Keine: Das Spiel ist zu Ende.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="133" />
+        <location filename="../report_pdf.py" line="143" />
         <source>At the moment (step %1):</source>
         <translation>In diesem Moment (Schritt %1):</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="134" />
+        <location filename="../report_pdf.py" line="144" />
         <source>The ruling cites:</source>
         <translation>Die Entscheidung nennt:</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="135" />
+        <location filename="../report_pdf.py" line="145" />
         <source>The rulings cite:</source>
         <translation>Die Entscheidungen nennen:</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="136" />
+        <location filename="../report_pdf.py" line="146" />
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="138" />
+        <location filename="../report_pdf.py" line="148" />
         <source>misdeal</source>
         <translation>Misdeal</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="139" />
+        <location filename="../report_pdf.py" line="149" />
         <source>fouled deck</source>
         <translation>fehlerhaftes Deck</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="141" />
+        <location filename="../report_pdf.py" line="151" />
         <source>The hand was declared void at step %1: %2 (%3), confirmed by the floor: %4.</source>
         <translation>Das Spiel wurde bei Schritt %1 für ungültig erklärt: %2 (%3), vom Floor bestätigt: %4.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="143" />
+        <location filename="../report_pdf.py" line="153" />
         <source>No pot was played for: every ante and bet went back to its player: %1.</source>
         <translation>Um keinen Pot wurde gespielt: Jedes Ante und jeder Einsatz ging an seinen Spieler zurück: %1.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="144" />
+        <location filename="../report_pdf.py" line="154" />
         <source>No chips had gone in: none went back.</source>
         <translation>Es waren keine Chips im Pot: Keine gingen zurück.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="145" />
+        <location filename="../report_pdf.py" line="155" />
         <source>Stacks after the void: %1.</source>
         <translation>Stacks nach dem ungültigen Spiel: %1.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="147" />
+        <location filename="../report_pdf.py" line="157" />
         <source>The same players are dealt the hand again (the redeal).</source>
         <translation>An dieselben Spieler wird neu gegeben.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="90" />
+        <location filename="../report_pdf.py" line="100" />
         <source>The rules cited</source>
         <translation>Die genannten Regeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="91" />
+        <location filename="../report_pdf.py" line="101" />
         <source>The table at the disputed moment</source>
         <translation>Der Tisch im strittigen Moment</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="92" />
+        <location filename="../report_pdf.py" line="102" />
         <source>Timeline</source>
         <translation>Ablauf</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="93" />
+        <location filename="../report_pdf.py" line="103" />
         <source>Witnesses</source>
         <translation>Zeugen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="94" />
+        <location filename="../report_pdf.py" line="104" />
         <source>ante</source>
         <translation>Ante</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="95" />
+        <location filename="../report_pdf.py" line="105" />
         <source>at step</source>
         <translation>bei Schritt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="96" />
+        <location filename="../report_pdf.py" line="106" />
         <source>bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="97" />
+        <location filename="../report_pdf.py" line="107" />
         <source>by</source>
         <translation>von</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="99" />
+        <location filename="../report_pdf.py" line="109" />
         <source>none (the decision only)</source>
         <translation>keine (nur der Beschluss)</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="98" />
+        <location filename="../report_pdf.py" line="108" />
         <source>chips moved between seats</source>
         <translation>Chips zwischen Plätzen bewegt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="100" />
+        <location filename="../report_pdf.py" line="110" />
         <source>none: the hand has not ended</source>
         <translation>keines: das Spiel ist nicht zu Ende</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="101" />
+        <location filename="../report_pdf.py" line="111" />
         <source>seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="102" />
+        <location filename="../report_pdf.py" line="112" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="103" />
+        <location filename="../report_pdf.py" line="113" />
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="104" />
+        <location filename="../report_pdf.py" line="114" />
         <source>the hand voided: every chip back</source>
         <translation>das Spiel für ungültig erklärt: alle Chips zurück</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="79" />
+        <location filename="../report_pdf.py" line="89" />
         <source>Ruling report</source>
         <translation>Entscheidungsbericht</translation>
     </message>
@@ -4223,104 +4511,104 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="209" />
+        <location filename="../table_view.py" line="210" />
         <source>%1 %2 → %3</source>
         <translation>%1 %2 → %3</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="213" />
+        <location filename="../table_view.py" line="214" />
         <source>Pot %1</source>
         <translation>Pot %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="305" />
+        <location filename="../table_view.py" line="306" />
         <source>HELD: %1</source>
         <translation>VORGEMERKT: %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="266" />
+        <location filename="../table_view.py" line="267" />
         <source>to call %1</source>
         <translation>mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="268" />
+        <location filename="../table_view.py" line="269" />
         <source>in pot %1</source>
         <translation>im Pot %1</translation>
     </message>
     <message>
         <location filename="../table_view.py" line="207" />
-        <location filename="../table_view.py" line="217" />
+        <location filename="../table_view.py" line="218" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
         <location filename="../table_view.py" line="207" />
-        <location filename="../table_view.py" line="217" />
+        <location filename="../table_view.py" line="218" />
         <source>Side pot %1</source>
         <translation>%1. Sidepot</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="219" />
+        <location filename="../table_view.py" line="220" />
         <source>%1: %2 (seats %3)</source>
         <translation>%1: %2 (Plätze %3)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="223" />
+        <location filename="../table_view.py" line="224" />
         <source>Raises %1 of %2</source>
         <translation>Erhöhungen %1 von %2</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="226" />
+        <location filename="../table_view.py" line="227" />
         <source>CAPPED</source>
         <translation>CAP ERREICHT</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="221" />
+        <location filename="../table_view.py" line="222" />
         <source>Stub %1</source>
         <translation>Reststapel %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="233" />
+        <location filename="../table_view.py" line="234" />
         <source>Between hands</source>
         <translation>Zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="244" />
+        <location filename="../table_view.py" line="245" />
         <source>Common card</source>
         <translation>Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="295" />
+        <location filename="../table_view.py" line="296" />
         <source>WINS %1</source>
         <translation>GEWINNT %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="297" />
+        <location filename="../table_view.py" line="298" />
         <source>FOLDED</source>
         <translation>GEPASST</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="299" />
+        <location filename="../table_view.py" line="300" />
         <source>ALL-IN</source>
         <translation>ALL-IN</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="303" />
+        <location filename="../table_view.py" line="304" />
         <source>HELD: %1 (I-5)</source>
         <translation>VORGEMERKT: %1 (I-5)</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="309" />
+        <location filename="../table_view.py" line="310" />
         <source>TO ACT</source>
         <translation>AM ZUG</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="310" />
+        <location filename="../table_view.py" line="311" />
         <source>TO ACT · call %1</source>
         <translation>AM ZUG · mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="314" />
+        <location filename="../table_view.py" line="315" />
         <source>SITTING OUT</source>
         <translation>SETZT AUS</translation>
     </message>
@@ -4356,418 +4644,450 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>TrainerWindow</name>
     <message>
-        <location filename="../trainer_window.py" line="149" />
+        <location filename="../trainer_window.py" line="152" />
         <source>Dealer training</source>
         <translation>Dealer-Training</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="234" />
+        <location filename="../trainer_window.py" line="237" />
         <source>Learn: the rule first, every answer explained</source>
         <translation>Lernen: zuerst die Regel, jede Antwort erklärt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="235" />
+        <location filename="../trainer_window.py" line="238" />
         <source>Practice: right or wrong at once, mistakes again at the end</source>
         <translation>Üben: sofort richtig oder falsch, die Fehler am Ende noch einmal</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="236" />
+        <location filename="../trainer_window.py" line="239" />
         <source>Exam: no feedback until the end, a certificate</source>
         <translation>Prüfung: keine Rückmeldung bis zum Ende, ein Zertifikat</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="237" />
+        <location filename="../trainer_window.py" line="240" />
         <source>Spot the dealer's error: stop at the wrong step, name the remedy</source>
         <translation>Den Fehler des Dealers finden: beim falschen Schritt anhalten, die Abhilfe nennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="257" />
+        <location filename="../trainer_window.py" line="260" />
         <source>Trainee</source>
         <translation>Teilnehmer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="258" />
+        <location filename="../trainer_window.py" line="261" />
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="271" />
+        <location filename="../trainer_window.py" line="274" />
         <source>Drills</source>
         <translation>Aufgaben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="186" />
+        <location filename="../trainer_window.py" line="189" />
         <source>The hand so far</source>
         <translation>Das Spiel bisher</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="188" />
+        <location filename="../trainer_window.py" line="191" />
         <source>Whole hand (Alt+H)</source>
         <translation>Ganzes Spiel (Alt+H)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="189" />
+        <location filename="../trainer_window.py" line="192" />
         <source>Show the earlier streets' actions too, not only this street's</source>
         <translation>Auch die Aktionen der früheren Runden zeigen, nicht nur die dieser Runde</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="273" />
+        <location filename="../trainer_window.py" line="276" />
         <source>Skills</source>
         <translation>Fertigkeiten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="280" />
+        <location filename="../trainer_window.py" line="283" />
         <source>Start</source>
         <translation>Beginnen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="282" />
+        <location filename="../trainer_window.py" line="285" />
         <source>Progress…</source>
         <translation>Fortschritt…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="295" />
+        <location filename="../trainer_window.py" line="298" />
         <source>Answer  [Enter]</source>
         <translation>Antworten  [Enter]</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="303" />
-        <location filename="../trainer_window.py" line="461" />
+        <location filename="../trainer_window.py" line="306" />
+        <location filename="../trainer_window.py" line="464" />
         <source>Next drill</source>
         <translation>Nächste Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="307" />
+        <location filename="../trainer_window.py" line="310" />
         <source>Certificate…</source>
         <translation>Zertifikat…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="326" />
-        <location filename="../trainer_window.py" line="368" />
+        <location filename="../trainer_window.py" line="329" />
+        <location filename="../trainer_window.py" line="371" />
         <source>Type the trainee's name first: the answers are kept for them.</source>
         <translation>Zuerst den Namen des Teilnehmers eingeben: Die Antworten werden für ihn aufbewahrt.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="327" />
+        <location filename="../trainer_window.py" line="330" />
         <source>Tick at least one skill to drill.</source>
         <translation>Mindestens eine Fertigkeit zum Üben ankreuzen.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="233" />
-        <location filename="../trainer_window.py" line="423" />
+        <location filename="../trainer_window.py" line="236" />
+        <location filename="../trainer_window.py" line="426" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="152" />
+        <location filename="../trainer_window.py" line="155" />
         <source>Pick the mode and the skills, then Start</source>
         <translation>Modus und Fertigkeiten wählen, dann „Beginnen“</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="232" />
+        <location filename="../trainer_window.py" line="235" />
         <source>Learn</source>
         <translation>Lernen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="232" />
+        <location filename="../trainer_window.py" line="235" />
         <source>Practice</source>
         <translation>Üben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="232" />
-        <location filename="../trainer_window.py" line="274" />
+        <location filename="../trainer_window.py" line="235" />
+        <location filename="../trainer_window.py" line="277" />
         <source>Exam</source>
         <translation>Prüfung</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="266" />
+        <location filename="../trainer_window.py" line="269" />
         <source>no time limit</source>
         <translation>ohne Zeitlimit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="267" />
+        <location filename="../trainer_window.py" line="270" />
         <source> s per drill</source>
         <translation> s je Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="369" />
+        <location filename="../trainer_window.py" line="372" />
         <source>Pick an exam blueprint: an instructor makes and locks one.</source>
         <translation>Wählen Sie eine Prüfungsvorlage: Ein Ausbilder erstellt und schreibt sie fest.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="398" />
+        <location filename="../trainer_window.py" line="401" />
         <source>Time left %1</source>
         <translation>Restzeit %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="457" />
+        <location filename="../trainer_window.py" line="460" />
         <source>Next hand (%1 of %2)  [Enter]</source>
         <translation>Nächstes Spiel (%1 von %2)  [Enter]</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="459" />
+        <location filename="../trainer_window.py" line="462" />
         <source>%1 of %2 right so far</source>
         <translation>Bisher %1 von %2 richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="462" />
+        <location filename="../trainer_window.py" line="465" />
         <source>Spot the dealer's error: %1 of %2 hands right</source>
         <translation>Den Fehler des Dealers finden: %1 von %2 Spielen richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="482" />
-        <location filename="../trainer_window.py" line="763" />
+        <location filename="../trainer_window.py" line="485" />
+        <location filename="../trainer_window.py" line="828" />
         <source> (your mistakes again)</source>
         <translation> (deine Fehler noch einmal)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="483" />
+        <location filename="../trainer_window.py" line="486" />
         <source>Drill %1 of %2%3</source>
         <translation>Aufgabe %1 von %2%3</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="488" />
+        <location filename="../trainer_window.py" line="491" />
         <source>The rules for this drill</source>
         <translation>Die Regeln zu dieser Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="505" />
+        <location filename="../trainer_window.py" line="508" />
         <source>Click the seat on the table, or type its number and Enter.</source>
         <translation>Den Platz am Tisch anklicken, oder seine Nummer eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="506" />
+        <location filename="../trainer_window.py" line="509" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="508" />
+        <location filename="../trainer_window.py" line="511" />
         <source>Every ante and bet, those still in front of the players too. Type the amount and Enter.</source>
         <translation>Jede Ante und jeder Einsatz, auch die noch vor den Spielern liegenden. Den Betrag eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="509" />
+        <location filename="../trainer_window.py" line="512" />
         <source>Type the number of cards and Enter.</source>
         <translation>Die Zahl der Karten eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="510" />
+        <location filename="../trainer_window.py" line="513" />
+        <location filename="../trainer_window.py" line="595" />
         <source>Amount</source>
         <translation>Betrag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="510" />
+        <location filename="../trainer_window.py" line="513" />
         <source>Cards</source>
         <translation>Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="512" />
+        <location filename="../trainer_window.py" line="515" />
         <source>Tick what the dealer does before this round.</source>
         <translation>Ankreuzen, was der Dealer vor dieser Runde tut.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="513" />
+        <location filename="../trainer_window.py" line="516" />
         <source>Burn a card</source>
         <translation>Eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="513" />
+        <location filename="../trainer_window.py" line="516" />
         <source>Shuffle the burns into the stub</source>
         <translation>Die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="515" />
+        <location filename="../trainer_window.py" line="518" />
         <source>Deal one common card</source>
         <translation>Eine Gemeinschaftskarte geben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="519" />
+        <location filename="../trainer_window.py" line="522" />
         <source>Tick every legal action; give its amount (to), or a range as min-max.</source>
         <translation>Jede erlaubte Aktion ankreuzen; ihren Betrag (auf) angeben, oder einen Bereich als min-max.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="532" />
+        <location filename="../trainer_window.py" line="535" />
         <source>One line per pot, main pot first: the amount, a colon, the seats eligible (e.g. 21: 1 2 3)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, die berechtigten Plätze (z. B. 21: 1 2 3)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="534" />
+        <location filename="../trainer_window.py" line="537" />
         <source>One line per pot, main pot first: the amount, a colon, each winner's seat and share (e.g. 120: 3 60, 5 60)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, Platz und Anteil jedes Gewinners (z. B. 120: 3 60, 5 60)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="536" />
+        <location filename="../trainer_window.py" line="539" />
         <source>Enter answers; Shift+Enter starts a new line.</source>
         <translation>Enter antwortet; Umschalt+Enter beginnt eine neue Zeile.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="542" />
+        <location filename="../trainer_window.py" line="545" />
         <source>Click the five cards of seat %1's best hand.</source>
         <translation>Die fünf Karten der besten Hand von Platz %1 anklicken.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="587" />
+        <location filename="../trainer_window.py" line="547" />
+        <source>Click the five cards of seat %1's best low (eight or better), or tick No low.</source>
+        <translation>Klicken Sie die fünf Karten des besten Lows von Platz %1 an (Eight or Better), oder kreuzen Sie »Kein Low« an.</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="551" />
+        <source>No low (fewer than five different cards eight or lower)</source>
+        <translation>Kein Low (weniger als fünf verschiedene Karten bis zur Acht)</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="594" />
+        <source>Count it: type the amount and Enter.</source>
+        <translation>Zählen Sie: Betrag eingeben und Enter.</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="599" />
+        <source>Type each winner's share (Tab to the next, Enter answers).</source>
+        <translation>Geben Sie den Anteil jedes Gewinners ein (Tab zum nächsten, Enter antwortet).</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="600" />
+        <source>Seat %1</source>
+        <translation>Platz %1</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="602" />
+        <source>Type how many of each chip (Tab to the next, Enter answers).</source>
+        <translation>Geben Sie die Anzahl jedes Chips ein (Tab zum nächsten, Enter antwortet).</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="631" />
         <source>type a number</source>
         <translation>eine Zahl eingeben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="588" />
+        <location filename="../trainer_window.py" line="632" />
+        <location filename="../trainer_window.py" line="692" />
         <source>%1 is not a number</source>
         <translation>%1 ist keine Zahl</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="618" />
+        <location filename="../trainer_window.py" line="664" />
         <source>%1: the amount, a colon, then the seats</source>
         <translation>%1: der Betrag, ein Doppelpunkt, dann die Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="622" />
+        <location filename="../trainer_window.py" line="668" />
         <source>%1: seat numbers</source>
         <translation>%1: Platznummern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="629" />
+        <location filename="../trainer_window.py" line="675" />
         <source>%1: a seat number and its share</source>
         <translation>%1: eine Platznummer und ihr Anteil</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="641" />
+        <location filename="../trainer_window.py" line="705" />
         <source>The answer cannot be read: %1</source>
         <translation>Die Antwort ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="652" />
+        <location filename="../trainer_window.py" line="716" />
         <source>%1 s left for this drill</source>
         <translation>Noch %1 s für diese Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="667" />
+        <location filename="../trainer_window.py" line="731" />
         <source>Answer kept. Next drill.</source>
         <translation>Antwort notiert. Nächste Aufgabe.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="678" />
+        <location filename="../trainer_window.py" line="743" />
         <source>Time up: %1 s per drill — counted wrong</source>
         <translation>Zeit abgelaufen: %1 s je Aufgabe — als falsch gewertet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="681" />
+        <location filename="../trainer_window.py" line="746" />
         <source>On pace: %1 s (the target for this skill is %2 s)</source>
         <translation>Im Tempo: %1 s (das Ziel für diese Fertigkeit sind %2 s)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="685" />
+        <location filename="../trainer_window.py" line="750" />
         <source>Too slow: %1 s (the target for this skill is %2 s)</source>
         <translation>Zu langsam: %1 s (das Ziel für diese Fertigkeit sind %2 s)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="703" />
-        <location filename="../trainer_window.py" line="743" />
+        <location filename="../trainer_window.py" line="768" />
+        <location filename="../trainer_window.py" line="808" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="703" />
+        <location filename="../trainer_window.py" line="768" />
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="709" />
+        <location filename="../trainer_window.py" line="774" />
         <source>The answer</source>
         <translation>Die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="709" />
+        <location filename="../trainer_window.py" line="774" />
         <source>How it is found</source>
         <translation>Der Weg zur Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="713" />
+        <location filename="../trainer_window.py" line="778" />
         <source>Why</source>
         <translation>Warum</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="743" />
+        <location filename="../trainer_window.py" line="808" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="743" />
+        <location filename="../trainer_window.py" line="808" />
         <source>Score</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="743" />
+        <location filename="../trainer_window.py" line="808" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="743" />
+        <location filename="../trainer_window.py" line="808" />
         <source>Time</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../trainer_window.py" line="748" />
+        <location filename="../trainer_window.py" line="813" />
         <source>Score: %1%</source>
         <translation>Ergebnis: %1 %</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="749" />
+        <location filename="../trainer_window.py" line="814" />
         <source>%1 drills in %2 s</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../trainer_window.py" line="753" />
+        <location filename="../trainer_window.py" line="818" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="753" />
+        <location filename="../trainer_window.py" line="818" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="754" />
+        <location filename="../trainer_window.py" line="819" />
         <source>pass mark</source>
         <translation>Bestehensgrenze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="774" />
+        <location filename="../trainer_window.py" line="839" />
         <source>Session over</source>
         <translation>Sitzung beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="789" />
+        <location filename="../trainer_window.py" line="854" />
         <source>The time ran out: %1 of %2 drills answered; the others count as wrong.</source>
         <translation>Die Zeit ist abgelaufen: %1 von %2 Aufgaben beantwortet; die übrigen zählen als falsch.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="791" />
+        <location filename="../trainer_window.py" line="856" />
         <source>Exam %1 (%2), set by %3. Verification ID %4, seal %5.</source>
         <translation>Prüfung %1 (%2), gestellt von %3. Prüfnummer %4, Siegel %5.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="801" />
+        <location filename="../trainer_window.py" line="866" />
         <source>certificate</source>
         <translation>Zertifikat</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="802" />
+        <location filename="../trainer_window.py" line="867" />
         <source>Save the certificate</source>
         <translation>Das Zertifikat speichern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="814" />
+        <location filename="../trainer_window.py" line="879" />
         <source>The certificate cannot be written: %1</source>
         <translation>Das Zertifikat kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="816" />
+        <location filename="../trainer_window.py" line="881" />
         <source>Certificate written: %1</source>
         <translation>Zertifikat geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="824" />
+        <location filename="../trainer_window.py" line="889" />
         <source>No answers of %1 yet.</source>
         <translation>Noch keine Antworten von %1.</translation>
     </message>
@@ -4797,7 +5117,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <location filename="../training_pdf.py" line="28" />
         <location filename="../training_pdf.py" line="52" />
         <location filename="../training_pdf.py" line="105" />
-        <location filename="../training_pdf.py" line="144" />
+        <location filename="../training_pdf.py" line="199" />
         <source>Trainee</source>
         <translation>Teilnehmer</translation>
     </message>
@@ -4851,7 +5171,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../training_pdf.py" line="30" />
         <location filename="../training_pdf.py" line="55" />
-        <location filename="../training_pdf.py" line="144" />
+        <location filename="../training_pdf.py" line="199" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
@@ -4859,14 +5179,14 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <location filename="../drill_review.py" line="46" />
         <location filename="../training_pdf.py" line="31" />
         <location filename="../training_pdf.py" line="56" />
-        <location filename="../training_pdf.py" line="145" />
+        <location filename="../training_pdf.py" line="200" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
         <location filename="../training_pdf.py" line="31" />
         <location filename="../training_pdf.py" line="56" />
-        <location filename="../training_pdf.py" line="145" />
+        <location filename="../training_pdf.py" line="200" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
@@ -4958,180 +5278,265 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>nicht beendet</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="144" />
+        <location filename="../training_pdf.py" line="181" />
+        <source>%1% of the last answers right</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="184" />
+        <source>overdue since %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="199" />
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="145" />
+        <location filename="../training_pdf.py" line="200" />
         <source>Next due</source>
         <translation>Nächste Fälligkeit</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="149" />
+        <location filename="../training_pdf.py" line="201" />
+        <source>Weak</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="202" />
+        <source>weak</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="207" />
         <source>Dealer training: the group</source>
         <translation>Dealer-Training: die Gruppe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="91" />
+        <location filename="../trainer_window.py" line="92" />
         <source>ASKED</source>
         <translation>GEFRAGT</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="93" />
+        <location filename="../trainer_window.py" line="94" />
         <source>ANSWER</source>
         <translation>ANTWORT</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="979" />
+        <location filename="../trainer_window.py" line="1129" />
         <source>Bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="980" />
+        <location filename="../trainer_window.py" line="1130" />
         <source>First to act</source>
         <translation>Wer zuerst spricht</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="981" />
+        <location filename="../trainer_window.py" line="1131" />
         <source>Legal actions</source>
         <translation>Erlaubte Aktionen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="982" />
+        <location filename="../trainer_window.py" line="1132" />
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="983" />
+        <location filename="../trainer_window.py" line="1133" />
         <source>Side pots</source>
         <translation>Sidepots</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="984" />
+        <location filename="../trainer_window.py" line="1134" />
         <source>Who shows first</source>
         <translation>Wer zuerst zeigt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="985" />
+        <location filename="../trainer_window.py" line="1135" />
         <source>Deck shortage</source>
         <translation>Kartenmangel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="986" />
+        <location filename="../trainer_window.py" line="1136" />
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="987" />
+        <location filename="../trainer_window.py" line="1137" />
         <source>Winners</source>
         <translation>Gewinner</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="988" />
+        <location filename="../trainer_window.py" line="1138" />
         <source>Best five</source>
         <translation>Beste fünf</translation>
     </message>
     <message>
         <location filename="../drill_review.py" line="105" />
-        <location filename="../trainer_window.py" line="989" />
+        <location filename="../trainer_window.py" line="1144" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1004" />
+        <location filename="../trainer_window.py" line="1139" />
+        <source>Low hand</source>
+        <translation>Low-Hand</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="1140" />
+        <source>Count the chips</source>
+        <translation>Chips zählen</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="1141" />
+        <source>Make change</source>
+        <translation>Wechselgeld geben</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="1142" />
+        <source>Colour up</source>
+        <translation>Chips eintauschen (Colour-up)</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="1143" />
+        <source>Pay a split pot</source>
+        <translation>Geteilten Pot auszahlen</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="1159" />
         <source>Who brings in?</source>
         <translation>Wer setzt den Bring-in?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1005" />
+        <location filename="../trainer_window.py" line="1160" />
         <source>Who acts first on this street?</source>
         <translation>Wer spricht in dieser Runde zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1006" />
+        <location filename="../trainer_window.py" line="1161" />
         <source>What may the player to act do, with the exact amounts?</source>
         <translation>Was darf der Spieler am Zug tun, mit den genauen Beträgen?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1007" />
+        <location filename="../trainer_window.py" line="1162" />
         <source>How much is in the pot now?</source>
         <translation>Wie viel ist jetzt im Pot?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1008" />
+        <location filename="../trainer_window.py" line="1163" />
         <source>What are the pots, and who is eligible for each?</source>
         <translation>Welche Pots gibt es, und wer ist an jedem berechtigt?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1009" />
+        <location filename="../trainer_window.py" line="1164" />
         <source>Who shows first?</source>
         <translation>Wer zeigt zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1010" />
+        <location filename="../trainer_window.py" line="1165" />
         <source>The deck is short: what does the dealer do before this round?</source>
         <translation>Die Karten reichen nicht: Was tut der Dealer vor dieser Runde?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1011" />
+        <location filename="../trainer_window.py" line="1166" />
         <source>How many cards are left in the stub?</source>
         <translation>Wie viele Karten sind noch im Reststapel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1012" />
+        <location filename="../trainer_window.py" line="1167" />
         <source>Who wins which pot, and how much?</source>
         <translation>Wer gewinnt welchen Pot, und wie viel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1013" />
+        <location filename="../trainer_window.py" line="1168" />
         <source>What are this player's best five cards?</source>
         <translation>Was sind die besten fünf Karten dieses Spielers?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1029" />
+        <location filename="../trainer_window.py" line="1169" />
+        <source>What is this player's best low (eight or better)?</source>
+        <translation>Was ist das beste Low dieses Spielers (Eight or Better)?</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="1170" />
+        <source>How much is in the pot stacked here?</source>
+        <translation>Wie viel liegt im hier gestapelten Pot?</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="1171" />
+        <source>What change does the dealer give, in the fewest chips?</source>
+        <translation>Welches Wechselgeld gibt der Dealer, in möglichst wenigen Chips?</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="1172" />
+        <source>Colour up: the same value in the fewest chips?</source>
+        <translation>Colour-up: derselbe Wert in möglichst wenigen Chips?</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="1173" />
+        <source>How much does each winner get, in the table's chips?</source>
+        <translation>Wie viel bekommt jeder Gewinner, in den Chips des Tisches?</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="1189" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1033" />
+        <location filename="../trainer_window.py" line="1193" />
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1037" />
+        <location filename="../trainer_window.py" line="1197" />
         <source>burn a card</source>
         <translation>eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1037" />
+        <location filename="../trainer_window.py" line="1197" />
         <source>no burn</source>
         <translation>nicht brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1038" />
+        <location filename="../trainer_window.py" line="1198" />
         <source>shuffle the burns into the stub</source>
         <translation>die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1039" />
+        <location filename="../trainer_window.py" line="1199" />
         <source>one common card</source>
         <translation>eine Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1040" />
+        <location filename="../trainer_window.py" line="1200" />
         <source>a card to each player</source>
         <translation>eine Karte an jeden Spieler</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1045" />
+        <location filename="../trainer_window.py" line="1205" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1045" />
+        <location filename="../trainer_window.py" line="1205" />
         <source>seat</source>
         <translation>Platz</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="1224" />
+        <source>no low</source>
+        <translation>kein Low</translation>
+    </message>
+    <message>
+        <location filename="../trend_chart.py" line="52" />
+        <source>No answers yet</source>
+        <translation>Noch keine Antworten</translation>
+    </message>
+    <message>
+        <location filename="../trend_chart.py" line="69" />
+        <source>(weak)</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
