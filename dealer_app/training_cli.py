@@ -50,8 +50,10 @@ def cmd_trainees(args) -> int:
         if "training_trainees" not in {r[0] for r in store.db.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table'")}:
             rows: list[dict] = []
+            weekly: list[dict] = []
         else:
-            rows = Progress(store.db, create=False).group_summary()  # read only: nothing is made
+            progress = Progress(store.db, create=False)  # read only: nothing is made
+            rows, weekly = progress.group_summary(), progress.group_weekly()
         key = store.key  # (this machine's record key, if it has one: each exam's result is checked with it)
         book = _exam_book(store, key)
         if book is not None:
@@ -63,7 +65,7 @@ def cmd_trainees(args) -> int:
     exam_rows = [e.to_dict() for e in exams]
     if args.csv:
         try:
-            write_csv(rows, args.csv, exams)
+            write_csv(rows, args.csv, exams, weekly)
         except OSError as exc:
             raise UsageError(f"{args.csv}: cannot be written ({exc.strerror or exc})") from None
     if args.pdf:
@@ -71,22 +73,39 @@ def cmd_trainees(args) -> int:
         from dealer_app.ui.training_pdf import write_group_summary
         report_application()
         try:
-            write_group_summary(rows, args.pdf, exams)
+            write_group_summary(rows, args.pdf, exams, weekly)
         except OSError as exc:
             raise UsageError(f"{args.pdf}: cannot be written ({exc})") from None
     if args.json:
-        print(json.dumps({"trainees": rows, "exams": exam_rows}, indent=1, ensure_ascii=False))
+        print(json.dumps({"trainees": rows, "exams": exam_rows, "weekly": weekly}, indent=1, ensure_ascii=False))
     elif not (args.csv or args.pdf):
         for r in rows:
             print(f"{r['trainee']:<20} {r['skill']:<14} {r['answers']:>4} answers  {r['accuracy'] * 100:3.0f}% right  "
-                  f"{r['mean_seconds']:5.1f} s  due {r['due']}")
+                  f"{r['mean_seconds']:5.1f} s  due {r['due']}{_weak_words(r)}")
         for e in exam_rows:
             verdict = "PASSED" if e["passed"] else "NOT PASSED" if e["finished"] else "NOT FINISHED"
             check = {True: "", False: "  NOT GENUINE (dealer-app certificate verify)", None: ""}[e["genuine"]]
             print(f"{e['trainee']:<20} exam {e['blueprint']} ({e['blueprint_id']}, set by {e['instructor']})  "
                   f"{e['right']}/{e['asked']} {e['score_percent']}%, pass mark {e['pass_mark']}%: {verdict}  "
                   f"{e['verification_id']}  {e['finished'] or e['started']} UTC{check}")
+        if weekly:
+            print("weekly (ISO week):")
+        for w in weekly:
+            print(f"{w['trainee']:<20} {w['week']}  {w['skill']:<14} {w['answers']:>4} answers  "
+                  f"{w['accuracy'] * 100:3.0f}% right  {w['mean_seconds']:5.1f} s")
     return OK
+
+
+def _weak_words(row: dict) -> str:
+    """"  WEAK (…)" after a weak skill's line: its recent accuracy under the pass mark, its
+    FSRS card overdue."""
+    reasons = row.get("weak_reasons") or []
+    words = []
+    if "accuracy" in reasons:
+        words.append(f"last answers {row['recent_accuracy'] * 100:.0f}% right")
+    if "overdue" in reasons:
+        words.append("overdue")
+    return f"  WEAK ({', '.join(words)})" if words else ""
 
 
 def _exam_book(store, key: bytes | None):

@@ -8,8 +8,8 @@ import os
 from datetime import date
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QMarginsF, QSizeF
-from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
+from PySide6.QtCore import QCoreApplication, QMarginsF, QSizeF, QUrl
+from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPdfWriter, QTextDocument
 
 from dealer_app.training.exam import ExamListing, ExamResult
 
@@ -133,24 +133,83 @@ def _page_size(doc: QTextDocument, writer: QPdfWriter) -> None:
     doc.setPageSize(QSizeF(body.width() * 96 / 72, body.height() * 96 / 72))
 
 
-def write_group_summary(rows: list[dict], out: Path, exams: list[ExamListing] | None = None) -> Path:
-    """The trainer's summary of a group as a PDF: every trainee's skills, accuracy and speed,
-    then every exam taken (blueprint, instructor, score, verification ID)."""
+def trend_image(series: dict[str, list[tuple[str, float]]], weak: set[str], width: int = 1400,
+                height: int = 420) -> QImage:
+    """A trainee's weekly accuracy per skill painted as an image (``trend_chart.paint_trend``, at
+    twice the screen's size, sharp on paper)."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QPainter
+
+    from dealer_app.ui.trend_chart import paint_trend
+    image = QImage(width, height, QImage.Format.Format_RGB32)
+    image.fill(0xFFFFFF)
+    p = QPainter(image)
+    paint_trend(p, QRectF(0, 0, width, height), series, weak, unit=2.0)
+    p.end()
+    return image
+
+
+def trends_html(doc: QTextDocument, rows: list[dict], weekly: list[dict]) -> str:
+    """Each trainee's chart of the weekly accuracy per skill (added to ``doc`` as an image), its
+    weak skills named under it."""
+    from dealer_app.ui.trainer_window import skill_name
+    e = html.escape
+    out = f"<h2>{e(translate('Training', 'Right answers per week'))}</h2>"
+    for name in dict.fromkeys(r["trainee"] for r in rows):
+        series: dict[str, list[tuple[str, float]]] = {}
+        for w in weekly:
+            if w["trainee"] == name:
+                series.setdefault(w["skill"], []).append((w["week"], w["accuracy"]))
+        weak_rows = [r for r in rows if r["trainee"] == name and r.get("weak")]
+        url = QUrl(f"trend://{len(out)}")
+        doc.addResource(QTextDocument.ResourceType.ImageResource, url,
+                        trend_image({k: sorted(v) for k, v in sorted(series.items())}, {r["skill"] for r in weak_rows}))
+        weeks = sorted({week for points in series.values() for week, _a in points})
+        span = f" ({weeks[0]} – {weeks[-1]})" if weeks else ""
+        out += f"<h3>{e(name)}{e(span)}</h3><p><img src='{url.toString()}' width='680'></p>"
+        if weak_rows:
+            flags = "; ".join(f"{skill_name(r['skill'])}: {_weak_reasons(r)}" for r in weak_rows)
+            out += f"<p><b>{e(translate('Training', 'Weak skills'))}:</b> {e(flags)}</p>"
+        else:
+            out += f"<p>{e(translate('Training', 'No weak skill.'))}</p>"
+    return out
+
+
+def _weak_reasons(row: dict) -> str:
+    words = []
+    if "accuracy" in row.get("weak_reasons", []):
+        words.append(translate("Training", "%1% of the last answers right").replace(
+            "%1", f"{row.get('recent_accuracy', 0) * 100:.0f}"))
+    if "overdue" in row.get("weak_reasons", []):
+        words.append(translate("Training", "overdue since %1").replace("%1", str(row.get("due", ""))[:10]))
+    return ", ".join(words)
+
+
+def write_group_summary(rows: list[dict], out: Path, exams: list[ExamListing] | None = None,
+                        weekly: list[dict] | None = None) -> Path:
+    """The trainer's summary of a group as a PDF: every trainee's skills, accuracy and speed
+    (a weak skill marked), every exam taken (blueprint, instructor, score, verification ID), then
+    each trainee's chart of the weekly accuracy per skill with the weak skills named
+    (``weekly``: ``Progress.group_weekly``)."""
     from dealer_app.ui.trainer_window import skill_name
     out = Path(out)
     if not out.parent.is_dir():
         raise OSError(f"{out.parent}: no such folder")
     e = html.escape
     head = [translate("Training", "Trainee"), translate("Training", "Skill"), translate("Training", "Answers"),
-            translate("Training", "Right"), translate("Training", "Mean time"), translate("Training", "Next due")]
+            translate("Training", "Right"), translate("Training", "Mean time"), translate("Training", "Next due"),
+            translate("Training", "Weak")]
+    weak_word = translate("Training", "weak")
     body = "".join(f"<tr><td>{e(r['trainee'])}</td><td>{e(skill_name(r['skill']))}</td><td>{r['answers']}</td>"
-                   f"<td>{r['accuracy'] * 100:.0f}%</td><td>{r['mean_seconds']:.1f} s</td><td>{e(r['due'])}</td></tr>"
+                   f"<td>{r['accuracy'] * 100:.0f}%</td><td>{r['mean_seconds']:.1f} s</td><td>{e(r['due'])}</td>"
+                   f"<td>{e(weak_word) if r.get('weak') else ''}</td></tr>"
                    for r in rows)
     title = translate("Training", "Dealer training: the group")
     doc = QTextDocument()
+    charts = trends_html(doc, rows, weekly) if weekly else ""
     doc.setHtml(f"<h1>{e(title)}</h1><p>{date.today().isoformat()}</p><table border='1' cellpadding='3' "
                 f"cellspacing='0'><tr>{''.join(f'<th>{e(h)}</th>' for h in head)}</tr>{body}</table>"
-                + exams_html(exams or []))
+                + exams_html(exams or []) + charts)
     writer = QPdfWriter(str(out))
     writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
                                      QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter))
@@ -159,4 +218,3 @@ def write_group_summary(rows: list[dict], out: Path, exams: list[ExamListing] | 
     doc.print_(writer)
     del writer
     return out
-
