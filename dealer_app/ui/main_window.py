@@ -297,7 +297,8 @@ class MainWindow(QMainWindow):
         proves = self.tr("The hand record proves itself against anyone without its key (record.key): an edited, "
                          "deleted or inserted row is found at start, by 'dealer-app verify' and in the floor's "
                          "report. Whoever holds the key and the file can rewrite it unseen; keep the anchors file "
-                         "on another disk. A card room's database owner can rewrite the room's copy.")
+                         "on another disk. A card room's database owner can turn off the room's checks and "
+                         "rewrite or delete the room's copy unseen: the floor's console does not detect it yet.")
         text = (f"<h3>{html.escape(name)} {__version__}</h3><p>{html.escape(built)}<br>{html.escape(record)}</p>"
                 f"<p>{html.escape(proves)}</p>"
                 f"<table cellpadding='2'>{rows}</table>")

@@ -205,7 +205,8 @@ class TableView(QWidget):
             if st["phase"] == "done":  # pushed: say to whom, not a pot still on the felt
                 for i, pot in enumerate(c.awards()):
                     label = self.tr("Main pot") if i == 0 else self.tr("Side pot %1").replace("%1", str(i))
-                    to = ", ".join(self.tr("seat %1").replace("%1", str(seat)) for seat in pot["winners"])
+                    to = ", ".join(self.tr("seat %1").replace("%1", str(seat)).replace(" ", "\u00a0")  # (one word)
+                                   for seat in pot["winners"])
                     text = self.tr("%1 %2 → %3").replace("%1", label).replace("%2", c.money(pot["amount"]))
                     lines.append((text.replace("%3", to), 20, "#ffe27a", True))
                 pots = []

@@ -746,29 +746,29 @@
 <context>
     <name>DrillReview</name>
     <message>
-        <location filename="../drill_review.py" line="72" />
-        <source>Review — %1, %2</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <location filename="../drill_review.py" line="74" />
+        <source>Review — %1, %2</source>
+        <translation>Durchsicht — %1, %2</translation>
+    </message>
+    <message>
+        <location filename="../drill_review.py" line="76" />
         <source>%1 on %2 (UTC), %3; seed %4</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../drill_review.py" line="82" />
-        <source>No drill was kept with this answer: it cannot be shown.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../drill_review.py" line="83" />
-        <source>The drills have changed since this answer: its hand cannot be shown as it was.</source>
-        <translation type="unfinished" />
+        <translation>%1 am %2 (UTC), %3; Seed %4</translation>
     </message>
     <message>
         <location filename="../drill_review.py" line="84" />
+        <source>No drill was kept with this answer: it cannot be shown.</source>
+        <translation>Zu dieser Antwort wurde keine Aufgabe aufbewahrt: Sie kann nicht gezeigt werden.</translation>
+    </message>
+    <message>
+        <location filename="../drill_review.py" line="85" />
+        <source>The drills have changed since this answer: its hand cannot be shown as it was.</source>
+        <translation>Die Aufgaben haben sich seit dieser Antwort geändert: Ihr Spiel kann nicht so gezeigt werden, wie es war.</translation>
+    </message>
+    <message>
+        <location filename="../drill_review.py" line="86" />
         <source>The drill cannot be rebuilt: %1</source>
-        <translation type="unfinished" />
+        <translation>Die Aufgabe kann nicht wiederhergestellt werden: %1</translation>
     </message>
 </context>
 <context>
@@ -3311,37 +3311,37 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../trainer_window.py" line="961" />
         <source>Per day</source>
-        <translation type="unfinished" />
+        <translation>Je Tag</translation>
     </message>
     <message>
         <location filename="../trainer_window.py" line="962" />
         <source>Per week</source>
-        <translation type="unfinished" />
+        <translation>Je Woche</translation>
     </message>
     <message>
         <location filename="../trainer_window.py" line="970" />
         <source>No weak skill.</source>
-        <translation type="unfinished" />
+        <translation>Keine schwache Fertigkeit.</translation>
     </message>
     <message>
         <location filename="../trainer_window.py" line="975" />
         <source>%1% of the last %2 answers right</source>
-        <translation type="unfinished" />
+        <translation>%1 % der letzten %2 Antworten richtig</translation>
     </message>
     <message>
         <location filename="../trainer_window.py" line="978" />
         <source>overdue since %1</source>
-        <translation type="unfinished" />
+        <translation>überfällig seit %1</translation>
     </message>
     <message>
         <location filename="../trainer_window.py" line="980" />
         <source>Weak skills: %1</source>
-        <translation type="unfinished" />
+        <translation>Schwache Fertigkeiten: %1</translation>
     </message>
     <message>
         <location filename="../trainer_window.py" line="992" />
         <source>Week</source>
-        <translation type="unfinished" />
+        <translation>Woche</translation>
     </message>
     <message>
         <location filename="../trainer_window.py" line="1011" />
@@ -3357,7 +3357,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../trainer_window.py" line="1012" />
         <source>Time</source>
-        <translation type="unfinished" />
+        <translation>Zeit</translation>
     </message>
     <message>
         <location filename="../trainer_window.py" line="1018" />
@@ -3367,7 +3367,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../trainer_window.py" line="1025" />
         <source>Review the answer…</source>
-        <translation type="unfinished" />
+        <translation>Antwort durchsehen…</translation>
     </message>
     <message>
         <location filename="../trainer_window.py" line="1048" />
@@ -4804,7 +4804,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../trainer_window.py" line="485" />
-        <location filename="../trainer_window.py" line="828" />
+        <location filename="../trainer_window.py" line="829" />
         <source> (your mistakes again)</source>
         <translation> (deine Fehler noch einmal)</translation>
     </message>
@@ -4993,6 +4993,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../trainer_window.py" line="774" />
+        <location filename="../trainer_window.py" line="824" />
         <source>The answer</source>
         <translation>Die Antwort</translation>
     </message>
@@ -5024,7 +5025,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../trainer_window.py" line="808" />
         <source>Time</source>
-        <translation type="unfinished" />
+        <translation>Zeit</translation>
     </message>
     <message>
         <location filename="../trainer_window.py" line="813" />
@@ -5034,7 +5035,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../trainer_window.py" line="814" />
         <source>%1 drills in %2 s</source>
-        <translation type="unfinished" />
+        <translation>%1 Aufgaben in %2 s</translation>
     </message>
     <message>
         <location filename="../trainer_window.py" line="818" />
@@ -5050,6 +5051,21 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <location filename="../trainer_window.py" line="819" />
         <source>pass mark</source>
         <translation>Bestehensgrenze</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="824" />
+        <source>Your answer</source>
+        <translation>Deine Antwort</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="826" />
+        <source>Wrong answers</source>
+        <translation>Falsche Antworten</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="835" />
+        <source>No wrong answers.</source>
+        <translation>Keine falschen Antworten.</translation>
     </message>
     <message>
         <location filename="../trainer_window.py" line="839" />
@@ -5117,7 +5133,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <location filename="../training_pdf.py" line="28" />
         <location filename="../training_pdf.py" line="52" />
         <location filename="../training_pdf.py" line="105" />
-        <location filename="../training_pdf.py" line="199" />
+        <location filename="../training_pdf.py" line="201" />
         <source>Trainee</source>
         <translation>Teilnehmer</translation>
     </message>
@@ -5129,38 +5145,58 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../drill_review.py" line="29" />
         <source>not kept</source>
-        <translation type="unfinished" />
+        <translation>nicht aufbewahrt</translation>
     </message>
     <message>
         <location filename="../drill_review.py" line="31" />
         <source>no answer: the time was up</source>
-        <translation type="unfinished" />
+        <translation>keine Antwort: die Zeit war abgelaufen</translation>
     </message>
     <message>
         <location filename="../drill_review.py" line="46" />
+        <source>The answer given</source>
+        <translation>Die gegebene Antwort</translation>
+    </message>
+    <message>
+        <location filename="../drill_review.py" line="46" />
+        <source>The answer</source>
+        <translation>Die Antwort</translation>
+    </message>
+    <message>
+        <location filename="../drill_review.py" line="47" />
+        <source>How it is found</source>
+        <translation>Der Weg zur Antwort</translation>
+    </message>
+    <message>
+        <location filename="../drill_review.py" line="47" />
+        <source>Why</source>
+        <translation>Warum</translation>
+    </message>
+    <message>
+        <location filename="../drill_review.py" line="48" />
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../drill_review.py" line="103" />
+        <location filename="../drill_review.py" line="105" />
         <source>Learn</source>
         <translation>Lernen</translation>
     </message>
     <message>
-        <location filename="../drill_review.py" line="103" />
+        <location filename="../drill_review.py" line="105" />
         <source>Practice</source>
         <translation>Üben</translation>
     </message>
     <message>
-        <location filename="../drill_review.py" line="104" />
+        <location filename="../drill_review.py" line="106" />
         <location filename="../training_pdf.py" line="29" />
         <source>Exam</source>
         <translation>Prüfung</translation>
     </message>
     <message>
-        <location filename="../drill_review.py" line="104" />
+        <location filename="../drill_review.py" line="106" />
         <source>Mistakes again</source>
-        <translation type="unfinished" />
+        <translation>Fehler noch einmal</translation>
     </message>
     <message>
         <location filename="../training_pdf.py" line="30" />
@@ -5171,22 +5207,22 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../training_pdf.py" line="30" />
         <location filename="../training_pdf.py" line="55" />
-        <location filename="../training_pdf.py" line="199" />
+        <location filename="../training_pdf.py" line="201" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../drill_review.py" line="46" />
+        <location filename="../drill_review.py" line="48" />
         <location filename="../training_pdf.py" line="31" />
         <location filename="../training_pdf.py" line="56" />
-        <location filename="../training_pdf.py" line="200" />
+        <location filename="../training_pdf.py" line="202" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
         <location filename="../training_pdf.py" line="31" />
         <location filename="../training_pdf.py" line="56" />
-        <location filename="../training_pdf.py" line="200" />
+        <location filename="../training_pdf.py" line="202" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
@@ -5278,37 +5314,52 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>nicht beendet</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="181" />
+        <location filename="../training_pdf.py" line="157" />
+        <source>Right answers per week</source>
+        <translation>Richtige Antworten je Woche</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="157" />
+        <source>Weak skills</source>
+        <translation>Schwache Fertigkeiten</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="158" />
+        <source>No weak skill.</source>
+        <translation>Keine schwache Fertigkeit.</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="183" />
         <source>%1% of the last answers right</source>
-        <translation type="unfinished" />
+        <translation>%1 % der letzten Antworten richtig</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="184" />
+        <location filename="../training_pdf.py" line="186" />
         <source>overdue since %1</source>
-        <translation type="unfinished" />
+        <translation>überfällig seit %1</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="199" />
+        <location filename="../training_pdf.py" line="201" />
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="200" />
+        <location filename="../training_pdf.py" line="202" />
         <source>Next due</source>
         <translation>Nächste Fälligkeit</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="201" />
+        <location filename="../training_pdf.py" line="203" />
         <source>Weak</source>
-        <translation type="unfinished" />
+        <translation>Schwach</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="202" />
+        <location filename="../training_pdf.py" line="204" />
         <source>weak</source>
-        <translation type="unfinished" />
+        <translation>schwach</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="207" />
+        <location filename="../training_pdf.py" line="209" />
         <source>Dealer training: the group</source>
         <translation>Dealer-Training: die Gruppe</translation>
     </message>
@@ -5373,7 +5424,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Beste fünf</translation>
     </message>
     <message>
-        <location filename="../drill_review.py" line="105" />
+        <location filename="../drill_review.py" line="107" />
         <location filename="../trainer_window.py" line="1144" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
@@ -5536,7 +5587,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../trend_chart.py" line="69" />
         <source>(weak)</source>
-        <translation type="unfinished" />
+        <translation>(schwach)</translation>
     </message>
 </context>
 <context>
