@@ -135,7 +135,7 @@ def test_export_db_that_is_not_a_record(tmp_path, run):
     junk.write_bytes(b"not a database at all" * 50)
     before = junk.read_bytes()
     code, _out, err = run("export", "--db", junk)
-    assert code == 2 and "not a hand record" in err and junk.read_bytes() == before
+    assert code == 1 and "not a hand record" in err and junk.read_bytes() == before
 
 
 def test_export_db_read_only_record_is_read(tmp_path, run):
@@ -297,7 +297,7 @@ def test_export_db_leaves_nothing_beside_the_record(tmp_path, run):
     assert run("export", "--db", db)[0] == 0
     damaged = tmp_path / "trunc.sqlite3"
     damaged.write_bytes(db.read_bytes()[:3000])
-    assert run("export", "--db", damaged)[0] == 2
+    assert run("export", "--db", damaged)[0] == 1  # (a damaged record: the input's problem, named)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(before + ["trunc.sqlite3"])
 
 
