@@ -159,19 +159,21 @@ def _cmd_replay(args) -> int:
 def _replay_unit(mode: str, profile, table, with_events: bool, unit: tuple) -> list:
     """One unit of hands replayed and rendered (in a worker process, or in this one):
     for ``check`` (status, lines), for ``json`` (failed, JSON text), for ``text`` (failed, words)."""
+    from dealer_app.engine.bounded import printable
     from dealer_app.history.batch import unit_items
     from dealer_app.history.reading import reports_of
     from dealer_app.history.report import report_text
     out: list[tuple] = []
     for r in reports_of(unit_items(unit), profile, table, with_events, verdict_only=mode == "check"):
-        if mode == "check":
-            out.append(_check_lines(r))
+        if mode == "check":  # (a file's name printed as it is could drive the terminal: escaped)
+            status, lines = _check_lines(r)
+            out.append((status, [printable(line) for line in lines]))
         elif mode == "json":
             failed = _has_problem(r)
             r.unreadable = None  # (said by the exit code and the message, not a --json key)
             out.append((failed, r.to_json()))
         else:
-            out.append((_has_problem(r), report_text(r)))
+            out.append((_has_problem(r), printable(report_text(r))))
     return out
 
 
@@ -247,9 +249,10 @@ def _cmd_export(args) -> int:
         units = ((unit, {p: prefixes[p] for p in _unit_paths(unit)}) for unit in batch.work_units(args.files))
         results = (r for unit_results in batch.run(units, work, jobs) for r in unit_results)
     written = failed = 0
+    from dealer_app.engine.bounded import printable
     for ok, text in results:
         if not ok:
-            _say(text)
+            _say(printable(text))
             failed += 1
             continue
         if text is not None:

@@ -220,6 +220,17 @@ GERMAN = {
     'Unexpected error: %1. The hand record is safe.': 'Unerwarteter Fehler: %1. Das Spielprotokoll ist sicher.',
     # a limits file's problems (engine/limits.py)
     'cannot read (%1)': 'nicht lesbar (%1)',
+    # an input file refused before it is read (engine/bounded.py)
+    'is a folder, not a file': 'ist ein Ordner, keine Datei',
+    'is a named pipe (FIFO), not a file; not read': 'ist eine benannte Pipe (FIFO), keine Datei; nicht gelesen',
+    'is a socket, not a file; not read': 'ist ein Socket, keine Datei; nicht gelesen',
+    'is a device (such as /dev/zero), not a file; not read': 'ist ein Gerät (wie /dev/zero), keine Datei; nicht gelesen',
+    'is not a regular file; not read': 'ist keine gewöhnliche Datei; nicht gelesen',
+    'larger than %1, more than such a file can be; not read': 'größer als %1, mehr als eine solche Datei sein kann; nicht gelesen',
+    '%1 MB': '%1 MB',
+    '%1 KB': '%1 KB',
+    '%1 bytes': '%1 Bytes',
+    'nested more than %1 levels deep': 'mehr als %1 Ebenen tief verschachtelt',
     'expected a mapping of fields': 'erwartet wird eine Liste von Feldern (Name: Wert)',
     'a field name must be a plain word': 'ein Feldname muss ein einfaches Wort sein',
     'cannot be read (%1)': 'nicht lesbar (%1)',

@@ -10,10 +10,12 @@ naming the file (and the hand and line where known); the rest of the file goes o
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
+from dealer_app.engine.bounded import FileRefused, open_regular, printable, too_large
 from dealer_app.history.importers import ImportedHand, Refusal, UnreadableText, decode, detect, iter_text
 from dealer_app.history.phh import PHHError, PHHHand, iter_phh
 
@@ -40,10 +42,30 @@ def read_items(paths) -> Iterator[Item]:
         yield from _read_file(Path(path))
 
 
+# A file of hands is read hand by hand (a large PHH or site text: ``batch.ranges``); one read
+# whole must fit in memory: a PHH file whose hand is at its top is one hand (HAND_BYTES), an
+# XML or UTF-16 export, a Bovada or Winning file (their readers need all of it) WHOLE_BYTES.
+HAND_BYTES = 4 << 20
+WHOLE_BYTES = 32 << 20
+
+
 def _read_file(path: Path) -> Iterator[Item]:
-    try:  # (opened, not asked first whether it is a folder: 10,000 small files are 10,000 stats)
-        with open(path, "rb") as f:
-            text = decode(f.read(), str(path))
+    from dealer_app.history import batch
+    kind = batch.split_kind(path)
+    if kind is not None:  # a large file of hands: a part at a time
+        for unit in batch.ranges(path, kind):
+            yield from batch.unit_items(unit)
+        return
+    try:  # only a regular file (a FIFO, a device such as /dev/zero, a socket: refused by name)
+        with open_regular(path) as f:
+            raw = f.read(WHOLE_BYTES + 1)
+            if len(raw) > WHOLE_BYTES:
+                raise too_large(path, WHOLE_BYTES)
+            text = decode(raw, str(path))
+            del raw
+    except FileRefused as exc:
+        yield Problem(str(path), printable(str(exc)))
+        return
     except (IsADirectoryError, PermissionError) as exc:
         # a folder: IsADirectoryError, or PermissionError where it may not be read (or on Windows)
         if isinstance(exc, IsADirectoryError) or os.path.isdir(path):
@@ -59,10 +81,30 @@ def _read_file(path: Path) -> Iterator[Item]:
         return
     kind = detect(text)
     if kind == "phh" or (kind is None and path.suffix in (".phh", ".phhs")):
+        if len(text) > HAND_BYTES and not _TABLE_LINE.search(text):  # one hand, in one document
+            yield Problem(str(path), printable(str(too_large(path, HAND_BYTES))))
+            return
         for item in iter_phh(text, str(path)):
             yield Problem(str(path), str(item)) if isinstance(item, PHHError) else item
         return
-    for item in iter_text(text, str(path), kind):
+    yield from _site_items(iter_text(text, str(path), kind))
+
+
+_TABLE_LINE = re.compile(r"(?m)^[ \t]*\[")
+
+
+def site_items(kind: str, text: str, source: str, first_line: int = 1) -> Iterator[Item]:
+    """The hands of a part of a site's text that starts on ``first_line`` of its file."""
+    from dealer_app.history.importers import parsers
+    from dealer_app.history.importers.base import parse_hands
+    module = next(m for _name, m in parsers() if m.__name__.rsplit(".", 1)[1] == kind)
+    prepare = getattr(module, "prepare", None)
+    yield from _site_items(parse_hands(prepare(text) if prepare else text, source, module.HEADER,
+                                       module.parse_hand, first_line))
+
+
+def _site_items(items) -> Iterator[Item]:
+    for item in items:
         if isinstance(item, Refusal):
             yield Problem(f"{item.source}#{item.hand_id}", str(item), refused=_is_refusal_of_kind(item))
         else:
@@ -70,6 +112,7 @@ def _read_file(path: Path) -> Iterator[Item]:
 
 
 def _is_refusal_of_kind(r: Refusal) -> bool:
-    """A hand of a game this app does not replay (as opposed to one it could not read)."""
-    return "not supported" in r.reason or "is not a stud game" in r.reason or "not one this app reads" \
-        in r.reason or "not a hand history this app reads" in r.reason
+    """A hand of a game this app does not replay (as opposed to one it could not read). A file
+    that is no hand history at all (random bytes, empty, an XML no reader knows) is input with a
+    problem (exit 1, as ``export`` says of it too), not a game passed over."""
+    return "not supported" in r.reason or "is not a stud game" in r.reason

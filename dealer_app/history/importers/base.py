@@ -410,12 +410,13 @@ def first_action(actions: list[tuple[re.Pattern[str], str]], tail: str) -> tuple
     return None
 
 
-def parse_hands(text: str, source: str, header: re.Pattern, parse_hand):
+def parse_hands(text: str, source: str, header: re.Pattern, parse_hand, first_line: int = 1):
     """Split a site's file at its hand headers and read each hand; a hand that cannot be
     read becomes a Refusal and the rest of the file goes on. ``parse_hand(block, first_line,
-    source, bring_ins)``; ``bring_ins`` carries the bring-in seen per stakes across the file."""
+    source, bring_ins)``; ``bring_ins`` carries the bring-in seen per stakes across the file.
+    ``first_line``: the line the text starts on in its file (a part of a large file)."""
     bring_ins: dict = {}
-    for start, block in _blocks(text, header):
+    for start, block in _blocks(text, header, first_line):
         try:
             yield parse_hand(block, start, source, bring_ins)
         except ImportError_ as exc:
@@ -435,12 +436,12 @@ def iter_lines(text: str):
         pos = end + 1
 
 
-def _blocks(text: str, header: re.Pattern):
+def _blocks(text: str, header: re.Pattern, first_line: int = 1):
     """(line number of its header, its lines) of every hand; lines before the first header
     belong to no hand."""
     block: list[str] = []
     start = 0
-    for line_no, line in enumerate(iter_lines(text), 1):
+    for line_no, line in enumerate(iter_lines(text), first_line):
         if header.match(line.strip().lstrip("\ufeff")):
             if block:
                 yield start, block

@@ -88,7 +88,12 @@ def looks_like(text: str) -> bool:
 
 def parse(text: str, source: str):
     """Yield ImportedHand or Refusal for every hand in the text."""
-    return parse_hands(text.replace("\x80", "€"), source, HEADER, parse_hand)
+    return parse_hands(prepare(text), source, HEADER, parse_hand)
+
+
+def prepare(text: str) -> str:
+    """The text as ``parse_hand`` reads it (a part of a file too: ``batch.py``)."""
+    return text.replace("\x80", "€")
 
 
 def parse_hand(block: list[str], first_line: int, source: str, bring_ins: dict):

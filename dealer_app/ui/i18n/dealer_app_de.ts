@@ -1567,7 +1567,7 @@
         <location filename="../../engine/limits.py" line="210" />
         <location filename="../../engine/limits.py" line="250" />
         <source>nested more than %1 levels deep</source>
-        <translation type="unfinished" />
+        <translation>mehr als %1 Ebenen tief verschachtelt</translation>
     </message>
     <message>
         <location filename="../../engine/limits.py" line="213" />
@@ -2125,47 +2125,47 @@
     <message>
         <location filename="../../engine/bounded.py" line="47" />
         <source>is a folder, not a file</source>
-        <translation type="unfinished" />
+        <translation>ist ein Ordner, keine Datei</translation>
     </message>
     <message>
         <location filename="../../engine/bounded.py" line="49" />
         <source>is a named pipe (FIFO), not a file; not read</source>
-        <translation type="unfinished" />
+        <translation>ist eine benannte Pipe (FIFO), keine Datei; nicht gelesen</translation>
     </message>
     <message>
         <location filename="../../engine/bounded.py" line="51" />
         <source>is a socket, not a file; not read</source>
-        <translation type="unfinished" />
+        <translation>ist ein Socket, keine Datei; nicht gelesen</translation>
     </message>
     <message>
         <location filename="../../engine/bounded.py" line="53" />
         <source>is a device (such as /dev/zero), not a file; not read</source>
-        <translation type="unfinished" />
+        <translation>ist ein Gerät (wie /dev/zero), keine Datei; nicht gelesen</translation>
     </message>
     <message>
         <location filename="../../engine/bounded.py" line="54" />
         <source>is not a regular file; not read</source>
-        <translation type="unfinished" />
+        <translation>ist keine gewöhnliche Datei; nicht gelesen</translation>
     </message>
     <message>
         <location filename="../../engine/bounded.py" line="88" />
         <source>%1 MB</source>
-        <translation type="unfinished" />
+        <translation>%1 MB</translation>
     </message>
     <message>
         <location filename="../../engine/bounded.py" line="90" />
         <source>%1 KB</source>
-        <translation type="unfinished" />
+        <translation>%1 KB</translation>
     </message>
     <message>
         <location filename="../../engine/bounded.py" line="92" />
         <source>%1 bytes</source>
-        <translation type="unfinished" />
+        <translation>%1 Bytes</translation>
     </message>
     <message>
         <location filename="../../engine/bounded.py" line="93" />
         <source>larger than %1, more than such a file can be; not read</source>
-        <translation type="unfinished" />
+        <translation>größer als %1, mehr als eine solche Datei sein kann; nicht gelesen</translation>
     </message>
 </context>
 <context>
