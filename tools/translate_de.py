@@ -1607,6 +1607,37 @@ GERMAN = {
     "; this line gave %1 — check them (who acts next rests on them), Ctrl+Z takes them back, Esc clears the box":
         "; diese Zeile gab %1 — bitte prüfen (wer als Nächster spricht, hängt davon ab), Strg+Z nimmt sie zurück, "
         "Esc leert das Feld",
+    # the instructor's reports: the session summary, the review of an answer, weekly trends, weak skills
+    "Wrong answers": "Falsche Antworten",
+    "Your answer": "Deine Antwort",
+    "No wrong answers.": "Keine falschen Antworten.",
+    "%1 drills in %2 s": "%1 Aufgaben in %2 s",
+    "Time": "Zeit",
+    "The answer given": "Die gegebene Antwort",
+    "not kept": "nicht aufbewahrt",
+    "no answer: the time was up": "keine Antwort: die Zeit war abgelaufen",
+    "Mistakes again": "Fehler noch einmal",
+    "Review — %1, %2": "Durchsicht — %1, %2",
+    "%1 on %2 (UTC), %3; seed %4": "%1 am %2 (UTC), %3; Seed %4",
+    "No drill was kept with this answer: it cannot be shown.":
+        "Zu dieser Antwort wurde keine Aufgabe aufbewahrt: Sie kann nicht gezeigt werden.",
+    "The drills have changed since this answer: its hand cannot be shown as it was.":
+        "Die Aufgaben haben sich seit dieser Antwort geändert: Ihr Spiel kann nicht so gezeigt werden, wie es war.",
+    "The drill cannot be rebuilt: %1": "Die Aufgabe kann nicht wiederhergestellt werden: %1",
+    "Review the answer…": "Antwort durchsehen…",
+    "Per day": "Je Tag",
+    "Per week": "Je Woche",
+    "Week": "Woche",
+    "Right answers per week": "Richtige Antworten je Woche",
+    "No weak skill.": "Keine schwache Fertigkeit.",
+    "Weak skills": "Schwache Fertigkeiten",
+    "Weak skills: %1": "Schwache Fertigkeiten: %1",
+    "%1% of the last %2 answers right": "%1 % der letzten %2 Antworten richtig",
+    "%1% of the last answers right": "%1 % der letzten Antworten richtig",
+    "overdue since %1": "überfällig seit %1",
+    "Weak": "Schwach",
+    "weak": "schwach",
+    "(weak)": "(schwach)",
 }
 
 

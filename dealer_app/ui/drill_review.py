@@ -43,18 +43,20 @@ def review_html(drill: Drill, given: dict | None, right: bool, seconds: float, m
     from dealer_app.ui.trainer_window import _answer_words, _question
     from dealer_app.ui.words import language
     e = html.escape
+    given_word, answer_word = translate("Training", "The answer given"), translate("Training", "The answer")
+    how_word, why_word = translate("Training", "How it is found"), translate("Training", "Why")
     verdict = translate("Training", "Right") if right else translate("Training", "Wrong")
     colour = "#1b7f3b" if right else "#b00020"
     out = (f"<p><b>{e(_question(drill))}</b></p>"
            f"<p style='font-size:16pt; color:{colour}'><b>{e(verdict)}</b> ({seconds:.1f} s)</p>"
-           f"<p><b>{e(translate('Training', 'The answer given'))}:</b> {e(given_words(drill, given, m))}</p>"
-           f"<p><b>{e(translate('Training', 'The answer'))}:</b> {e(_answer_words(drill, m))}</p>")
+           f"<p><b>{e(given_word)}:</b> {e(given_words(drill, given, m))}</p>"
+           f"<p><b>{e(answer_word)}:</b> {e(_answer_words(drill, m))}</p>")
     steps = working(drill.skill, drill.hand, drill.answer) if drill.hand is not None else []
     if steps:
-        out += f"<p><b>{e(translate('Training', 'How it is found'))}</b></p><ul>" + \
+        out += f"<p><b>{e(how_word)}</b></p><ul>" + \
             "".join(f"<li>{e(line)}</li>" for line in steps) + "</ul>"
     lang = language()
-    out += f"<p><b>{e(translate('Training', 'Why'))}</b></p>" + "".join(
+    out += f"<p><b>{e(why_word)}</b></p>" + "".join(
         f"<p><b>{r}</b> {rule_html(rule_text(r, lang))}</p>" for r in drill.rules)
     return out
 

@@ -821,18 +821,18 @@ class TrainerWindow(QMainWindow):
                    f"{s.pass_mark * 100:.0f}%)</p>"
         retried = list(getattr(s, "reviews", []))  # practice: the mistakes' retries
         wrong = [(r, False) for r in s.results if not r.right] + [(r, True) for r in retried if not r.right]
+        yours, the_answer = self.tr("Your answer"), self.tr("The answer")
         if wrong:
-            out += f"<p><b>{e(self.tr('Wrong answers'))}</b></p><ol>"
+            out += "<p><b>" + e(self.tr("Wrong answers")) + "</b></p><ol>"
             for r, again in wrong:
                 m = moment_of(r.drill)
                 note = self.tr(" (your mistakes again)") if again else ""
                 out += (f"<li><b>{e(skill_name(r.drill.skill))}</b>{e(note)}: {e(_question(r.drill))}<br>"
-                        f"{e(self.tr('Your answer'))}: {e(given_words(r.drill, r.given, m))}<br>"
-                        f"{e(self.tr('The answer'))}: {e(_answer_words(r.drill, m))} — {e(', '.join(r.drill.rules))}"
-                        f"</li>")
+                        f"{e(yours)}: {e(given_words(r.drill, r.given, m))}<br>"
+                        f"{e(the_answer)}: {e(_answer_words(r.drill, m))} — {e(', '.join(r.drill.rules))}</li>")
             out += "</ol>"
         else:
-            out += f"<p>{e(self.tr('No wrong answers.'))}</p>"
+            out += "<p>" + e(self.tr("No wrong answers.")) + "</p>"
         if s.mode == "exam":
             out += self._exam_finished(s)
             self.certificate_button.setVisible(True)
@@ -952,6 +952,7 @@ class ProgressView(QWidget):
         self.chart = AccuracyChart(series)
         self.speed_chart = AccuracyChart(series, speed=True)  # the mean seconds an answer took, per day
         self.tabs = QTabWidget()
+        self.tabs.tabBar().setUsesScrollButtons(False)  # (every tab whole: the window is at least as wide)
         days = QWidget()
         by_day = QVBoxLayout(days)
         by_day.addWidget(QLabel(self.tr("Right answers per day")))

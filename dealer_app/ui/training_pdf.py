@@ -154,7 +154,9 @@ def trends_html(doc: QTextDocument, rows: list[dict], weekly: list[dict]) -> str
     weak skills named under it."""
     from dealer_app.ui.trainer_window import skill_name
     e = html.escape
-    out = f"<h2>{e(translate('Training', 'Right answers per week'))}</h2>"
+    title, weak_title = translate("Training", "Right answers per week"), translate("Training", "Weak skills")
+    none_weak = translate("Training", "No weak skill.")
+    out = f"<h2>{e(title)}</h2>"
     for name in dict.fromkeys(r["trainee"] for r in rows):
         series: dict[str, list[tuple[str, float]]] = {}
         for w in weekly:
@@ -169,9 +171,9 @@ def trends_html(doc: QTextDocument, rows: list[dict], weekly: list[dict]) -> str
         out += f"<h3>{e(name)}{e(span)}</h3><p><img src='{url.toString()}' width='680'></p>"
         if weak_rows:
             flags = "; ".join(f"{skill_name(r['skill'])}: {_weak_reasons(r)}" for r in weak_rows)
-            out += f"<p><b>{e(translate('Training', 'Weak skills'))}:</b> {e(flags)}</p>"
+            out += f"<p><b>{e(weak_title)}:</b> {e(flags)}</p>"
         else:
-            out += f"<p>{e(translate('Training', 'No weak skill.'))}</p>"
+            out += f"<p>{e(none_weak)}</p>"
     return out
 
 
