@@ -25,7 +25,7 @@ from dealer_app.history.phh import PHHError, iter_phh
 from dealer_app.history.sources import Problem, read_items, site_items
 
 HANDS_PER_UNIT = 250
-UNIT_BYTES = 8 << 20  # a unit of work ends at the next hand past this much text, however few hands
+UNIT_BYTES = 2 << 20  # a unit of work ends at the next hand past this much text, however few hands
 HAND_BYTES = 4 << 20  # one hand (a PHH table, a site's hand) is a few KB: past this, it is refused unread
 # a site's text whose hands start at a header line (``importers.base.parse_hands``): cut into
 # units at those lines, as PHH is at its [N] lines (each prefix: how a header line starts)
@@ -99,7 +99,7 @@ def ranges(path: Path, kind: str) -> Iterator[tuple]:
         if offset - last > HAND_BYTES:  # that hand, alone
             if last > start:
                 yield ("range", str(path), start, last, start_line, kind)
-            yield ("range", str(path), last, offset, last_line, kind)
+            yield ("range", str(path), last, offset, last_line, "too-large")
             start, start_line, hands = offset, line_no or last_line, 0
         if line_no is None:  # the end of the file
             if offset > start or start == 0:
@@ -174,7 +174,7 @@ def unit_items(unit: tuple):
         return
     path, start, end, first_line = unit[1:5]
     kind = unit[5] if len(unit) > 5 else "phh"
-    if end - start > HAND_BYTES:
+    if kind == "too-large" or end - start > UNIT_BYTES + HAND_BYTES:
         yield Problem(path, f"{path}:{first_line}: a hand of more than {HAND_BYTES >> 20} MB (no hand is this "
                             "large); not read")
         return

@@ -52,7 +52,8 @@ class KeyProblem(RuntimeError):
 def read_key(path: Path) -> bytes:
     """A key file's key: 64 hex digits on one line."""
     try:
-        text = path.read_text(encoding="ascii").strip()
+        from dealer_app.engine.bounded import KEY_BYTES, read_bounded
+        text = read_bounded(path, KEY_BYTES).decode("ascii").strip()  # (a FIFO, /dev/zero: refused by name)
     except FileNotFoundError:
         raise KeyProblem(f"{path}: no such key file") from None
     except (OSError, UnicodeDecodeError) as exc:

@@ -1,0 +1,211 @@
+"""Hostile files (issue 31): endless input, FIFOs, devices, deep and huge YAML, input that is no
+hand history, names with control characters, large streams. Each case by name: the command
+ends (a timeout, never a hang), says no "Unexpected error" nor a traceback, exits with the
+documented code, and its peak memory (``ru_maxrss`` of a child process) stays bounded."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+STARS = ROOT / "tests/data/fpdb-regression-test-files/cash/Stars/Stud/7-Stud-USD-0.04-0.08-200911.txt"
+SEED = 31
+
+# the command in a child of a child: its peak memory alone is read by the middle process
+_MEASURE = (
+    "import resource, subprocess, sys\n"
+    "p = subprocess.run(sys.argv[1:], stdin=subprocess.DEVNULL, capture_output=True, timeout=60)\n"
+    "sys.stdout.write(f'{p.returncode} {resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss}\\n')\n"
+    "sys.stdout.write(p.stderr.decode('utf-8', 'replace') + '\\n---\\n')\n"
+    "sys.stdout.write(p.stdout.decode('utf-8', 'replace')[-4000:])\n"
+)
+
+
+def dealer(*args, limits: Path | None = None) -> tuple[int, int, str, str]:
+    """(exit code, peak memory in MB, stderr, the end of stdout) of ``dealer-app ARGS``."""
+    cmd = [sys.executable, "-c", _MEASURE, sys.executable, "-m", "dealer_app"]
+    if limits is not None:
+        cmd += ["--limits", str(limits)]
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", DEALER_APP_CONFIG=str(Path(args[-1]).parent / "config"))
+    p = subprocess.run(cmd + [str(a) for a in args], capture_output=True, text=True, timeout=90, env=env, cwd=ROOT)
+    first, _, rest = p.stdout.partition("\n")
+    code, kb = map(int, first.split())
+    err, _, out = rest.partition("\n---\n")
+    assert "Unexpected error" not in err + out and "Traceback" not in err + out, err[-2000:]
+    return code, kb // 1024, err, out
+
+
+@pytest.fixture
+def hostile(tmp_path):
+    """A folder of hostile files; its FIFOs are removed afterwards."""
+    made: list[Path] = []
+
+    def fifo(name: str) -> Path:
+        path = tmp_path / name
+        os.mkfifo(path)
+        made.append(path)
+        return path
+    yield tmp_path, fifo
+    for path in made:
+        path.unlink(missing_ok=True)
+
+
+ENDLESS = ["/dev/zero", "/dev/urandom"]
+
+
+@pytest.mark.parametrize("device", ENDLESS)
+@pytest.mark.parametrize("command", ["replay", "replay --check", "export", "check-limits"])
+def test_endless_input_is_refused_by_name(hostile, device, command):
+    folder, _ = hostile
+    link = folder / ("endless.yaml" if command == "check-limits" else "endless.txt")
+    link.symlink_to(device)
+    code, mb, err, out = dealer(*command.split(), link)
+    assert code == 1 and f"{link}" in err + out and "is a device" in err + out
+    assert mb < 150
+
+
+@pytest.mark.parametrize("command", ["replay", "export"])
+def test_endless_table_is_a_usage_error_said_once(hostile, command):
+    folder, _ = hostile
+    (folder / "zero.yaml").symlink_to("/dev/zero")
+    hand = folder / "hand.txt"
+    hand.write_bytes(STARS.read_bytes())
+    code, mb, err, _ = dealer(command, "--table", folder / "zero.yaml", hand)
+    assert code == 2 and "zero.yaml" in err and "is a device" in err and mb < 150
+
+
+def test_endless_key_file_is_refused_by_name(hostile):
+    folder, _ = hostile
+    (folder / "zero.key").symlink_to("/dev/zero")
+    code, mb, err, _ = dealer("verify", folder / "no-record.sqlite3", "--key", folder / "zero.key")
+    assert code in (1, 2) and "zero.key" in err and "is a device" in err and mb < 150
+
+
+@pytest.mark.parametrize("command", ["replay", "replay --check", "export"])
+def test_fifo_as_input_is_refused_without_waiting(hostile, command):
+    folder, fifo = hostile
+    pipe = fifo("hands.txt")
+    code, _mb, err, out = dealer(*command.split(), pipe)  # (a hang would be the timeout's failure)
+    assert code == 1 and f"{pipe}: is a named pipe (FIFO)" in err + out
+
+
+def _limits_with(folder: Path, files: dict[str, str | None], fifo) -> Path:
+    limits = folder / "limits"
+    (limits / "house").mkdir(parents=True)
+    for src in (ROOT / "limits").glob("*.yaml"):
+        (limits / src.name).write_bytes(src.read_bytes())
+    for src in (ROOT / "limits/house").glob("*.yaml"):
+        (limits / "house" / src.name).write_bytes(src.read_bytes())
+    for name, text in files.items():
+        if text is None:
+            fifo(f"limits/{name}")
+        else:
+            (limits / name).write_text(text)
+    return limits
+
+
+DEEP_YAML = {
+    "deep-brackets.yaml": "name: x\nseats: " + "[" * 100_000 + "]" * 100_000 + "\n",
+    "deep-braces.yaml": "name: x\nseats: " + "{" * 50_000 + "}" * 50_000 + "\n",
+    "deep-dashes.yaml": "- " * 20_000 + "x\n",
+    "deep-indent.yaml": "a:\n" + "".join(" " * i + "b:\n" for i in range(1, 600)),
+    "many-keys.yaml": "".join(f"k{i}: {i}\n" for i in range(500_000)),  # 8 MB
+    "fifo.yaml": None,
+}
+
+
+@pytest.mark.parametrize("command", ["check-limits", "tables"])
+def test_hostile_limit_tables_are_each_named_and_the_rest_load(hostile, command):
+    folder, fifo = hostile
+    limits = _limits_with(folder, DEEP_YAML, fifo)
+    args = ["check-limits", limits] if command == "check-limits" else ["tables"]
+    code, mb, err, out = dealer(*args, limits=limits if command == "tables" else None)
+    said = err + out
+    assert code == 1
+    for name in DEEP_YAML:
+        assert f"{limits / name}:" in said, name
+    assert said.count("nested more than 32 levels deep") == 4
+    assert "many-keys.yaml:1: file: larger than 256 KB" in said and "is a named pipe (FIFO)" in said
+    if command == "tables":
+        assert "stud-1-2" in out and "house profiles: casinos-austria" in out  # the good tables load
+    else:
+        good = len(list((ROOT / "limits").glob("*.yaml"))) + len(list((ROOT / "limits/house").glob("*.yaml")))
+        assert f"{good} of {good + len(DEEP_YAML)} file(s) valid" in out
+    assert mb < 150
+
+
+NOT_HANDS = {
+    "random.txt": lambda rng: bytes(rng.getrandbits(8) for _ in range(200_000)),
+    "empty.txt": lambda rng: b"",
+    "nul.txt": lambda rng: b"\x00" * 5000,
+    "utf32.txt": lambda rng: STARS.read_text(encoding="utf-8")[:2000].encode("utf-32"),
+    "bom-only.txt": lambda rng: b"\xef\xbb\xbf",
+}
+
+
+@pytest.mark.parametrize("name", list(NOT_HANDS))
+@pytest.mark.parametrize("command", ["replay", "replay --check", "replay --json", "export"])
+def test_input_that_is_no_hand_history_exits_1(hostile, name, command):
+    folder, _ = hostile
+    path = folder / name
+    path.write_bytes(NOT_HANDS[name](random.Random(SEED)))
+    code, _mb, err, out = dealer(*command.split(), path)
+    assert code == 1 and str(path) in err + out
+
+
+def test_control_characters_in_a_name_are_escaped(hostile):
+    folder, _ = hostile
+    path = folder / "evil\x1b[2Jname\x07.txt"
+    path.write_bytes(b"no hands here\n")
+    for command in (["replay"], ["replay", "--check"], ["export"]):
+        code, _mb, err, out = dealer(*command, path)
+        assert code == 1 and "\x1b" not in err + out and "\x07" not in err + out
+        assert "evil\\x1b[2Jname\\x07.txt" in err + out
+
+
+def _stars_stream(path: Path, size: int, padding: int = 0) -> None:
+    """PokerStars hands to ``size`` bytes, each followed by ``padding`` bytes of blank lines
+    (a large stream whose hands are few: quick to replay, as heavy to read)."""
+    hand = STARS.read_bytes()
+    pad = (b" " * 999 + b"\n") * (padding // 1000)
+    with open(path, "wb") as f:
+        written = 0
+        while written < size:
+            f.write(hand + b"\n\n" + pad)
+            written += len(hand) + 2 + len(pad)
+
+
+@pytest.mark.parametrize("command", ["replay --check", "replay --json", "export"])
+def test_a_large_stream_of_hands_takes_memory_of_a_few(hostile, command):
+    folder, _ = hostile
+    big = folder / "big.txt"
+    _stars_stream(big, 50 << 20, padding=2 << 20)  # 50 MB; before: 118 MB (--check), 579 MB (--json)
+    code, mb, err, out = dealer(*command.split(), big)
+    assert code == 0, err[-1000:]
+    assert mb < 150, f"{command}: {mb} MB for a 50 MB stream"
+
+
+def test_a_hand_larger_than_any_hand_is_refused_and_the_rest_replayed(hostile):
+    folder, _ = hostile
+    big = folder / "one-huge-hand.txt"
+    hand = STARS.read_bytes()
+    big.write_bytes(hand + b"\n\n" + hand.split(b"\n\n\n")[0] + b"\n" + (b"x" * 999 + b"\n") * 6000 + b"\n\n" + hand)
+    code, mb, err, out = dealer("replay", "--check", big)
+    assert code == 1 and "a hand of more than 4 MB" in out and mb < 150
+    assert out.count("agrees") >= 2 * hand.count(b"PokerStars Game #") - 1
+
+
+def test_a_one_line_phh_past_the_bound_is_refused_by_name(hostile):
+    folder, _ = hostile
+    phh = folder / "one-line.phh"
+    with open(phh, "w") as f:  # 50 MB in one document; before: 1,121 MB
+        f.write("variant = 'F7S'\nactions = [" + "'p1 cc', " * (50 << 20 >> 3) + "]\n")
+    code, mb, err, out = dealer("replay", "--check", phh)
+    assert code == 1 and f"{phh}" in out and "larger than" in out
+    assert mb < 150
