@@ -431,7 +431,10 @@ class ExamSession(TrainingSession):
         right = is_right(self.current.skill, self.current.answer, given)
         self.results.append(Result(self.current, given, right, seconds))
         if self.progress is not None and self.trainee_id is not None:
-            self.progress.record(self.trainee_id, self.current.skill, "exam", right, seconds, self.seeds_used[-1])
+            # with what rebuilds the drill (the exam's own table and profile), in the same row
+            self.progress.record(self.trainee_id, self.current.skill, "exam", right, seconds, self.seeds_used[-1],
+                                 given=given, table_arg=self.current.table, profile_arg=self.current.profile,
+                                 drill=self.current)
         return None
 
     # the score

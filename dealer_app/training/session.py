@@ -135,8 +135,10 @@ class TrainingSession:
             seed = self.seed * 1000 + len(self.results)
             self.results.append(result)
         if self.progress is not None and self.trainee_id is not None:
+            # with the answer given and what rebuilds the drill, in the same row (Progress… reviews it)
             self.progress.record(self.trainee_id, self.current.skill, "review" if self.reviewing else self.mode,
-                                 right, seconds, seed)
+                                 right, seconds, seed, given=given, table_arg=self.table, profile_arg=self.profile,
+                                 drill=self.current)
         return None if self.mode == "exam" else result
 
     def time_left(self) -> float | None:
