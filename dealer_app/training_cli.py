@@ -7,7 +7,7 @@ import argparse
 import json
 from typing import TYPE_CHECKING
 
-from dealer_app.cli import OK, UsageError
+from dealer_app.cli import OK, InputProblem, UsageError
 
 if TYPE_CHECKING:
     from dealer_app.training.exam import ExamListing
@@ -66,8 +66,8 @@ def cmd_trainees(args) -> int:
     if args.csv:
         try:
             write_csv(rows, args.csv, exams, weekly)
-        except OSError as exc:
-            raise UsageError(f"{args.csv}: cannot be written ({exc.strerror or exc})") from None
+        except OSError as exc:  # (a folder, a path under a file, no permission: the file named, exit 1)
+            raise InputProblem(f"{args.csv}: the CSV cannot be written ({exc.strerror or exc})") from None
     if args.pdf:
         from dealer_app.ui.app import report_application
         from dealer_app.ui.training_pdf import write_group_summary
@@ -75,7 +75,7 @@ def cmd_trainees(args) -> int:
         try:
             write_group_summary(rows, args.pdf, exams, weekly)
         except OSError as exc:
-            raise UsageError(f"{args.pdf}: cannot be written ({exc})") from None
+            raise InputProblem(f"{args.pdf}: the PDF cannot be written ({exc.strerror or exc})") from None
     if args.json:
         print(json.dumps({"trainees": rows, "exams": exam_rows, "weekly": weekly}, indent=1, ensure_ascii=False))
     elif not (args.csv or args.pdf):

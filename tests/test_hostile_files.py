@@ -209,3 +209,24 @@ def test_a_one_line_phh_past_the_bound_is_refused_by_name(hostile):
     code, mb, err, out = dealer("replay", "--check", phh)
     assert code == 1 and f"{phh}" in out and "larger than" in out
     assert mb < 150
+
+
+@pytest.mark.parametrize("where", ["a folder", "under a file", "an unwritable folder"])
+def test_a_group_pdf_that_cannot_be_written_is_named(hostile, monkeypatch, where):
+    """``trainees --pdf`` where no PDF can be written (a folder; a path under a file, which
+    stops root too; /proc, where even root cannot create a file): exit 1, the file named,
+    nothing written — not exit 0 after Qt's "QPainter::begin(): Returned false"."""
+    from dealer_app.history.store import Store
+    from dealer_app.training.progress import Progress
+    folder, _ = hostile
+    monkeypatch.setenv("DEALER_APP_CONFIG", str(folder / "config"))
+    store = Store(folder / "hands.sqlite3")
+    Progress(store.db)
+    store.close()
+    (folder / "somefile").write_text("not a folder")
+    (folder / "a-folder.pdf").mkdir()
+    out = {"a folder": folder / "a-folder.pdf", "under a file": folder / "somefile/x.pdf",
+           "an unwritable folder": Path("/proc/dealer-app-group.pdf")}[where]
+    code, _mb, err, _ = dealer("trainees", "--db", folder / "hands.sqlite3", "--pdf", out)
+    assert code == 1 and f"{out}: the PDF cannot be written" in err, err
+    assert not out.is_file() and (folder / "somefile").read_text() == "not a folder"

@@ -227,6 +227,12 @@ GERMAN = {
     'is a device (such as /dev/zero), not a file; not read': 'ist ein Gerät (wie /dev/zero), keine Datei; nicht gelesen',
     'is not a regular file; not read': 'ist keine gewöhnliche Datei; nicht gelesen',
     'larger than %1, more than such a file can be; not read': 'größer als %1, mehr als eine solche Datei sein kann; nicht gelesen',
+    # a PDF that cannot be written (ui/training_pdf.py)
+    'is not a regular file; not written': 'ist keine gewöhnliche Datei; nicht geschrieben',
+    'its folder %1 is missing or is a file': 'ihr Ordner %1 fehlt oder ist eine Datei',
+    'no permission to write it': 'keine Berechtigung, sie zu schreiben',
+    'could not be opened for writing; nothing was written':
+        'konnte nicht zum Schreiben geöffnet werden; nichts wurde geschrieben',
     '%1 MB': '%1 MB',
     '%1 KB': '%1 KB',
     '%1 bytes': '%1 Bytes',

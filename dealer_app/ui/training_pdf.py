@@ -79,12 +79,41 @@ def exam_certificate_html(session, r: ExamResult) -> str:
             f"    --db RECORD --seal {e(r.seal_code)}</pre>")
 
 
+def check_pdf_target(out: Path) -> os.stat_result | None:
+    """Refuse, by name, a PDF's path that cannot be written (as the floor's report does): a
+    folder, a path whose folder is missing or is a file, a file or folder without write
+    permission. The file's stat if it is there (``printed`` compares it), else None."""
+    from dealer_app.engine.bounded import FileRefused
+    from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
+    if out.is_dir():
+        raise FileRefused(out, says(QT_TRANSLATE_NOOP("Errors", "is a folder, not a file")))
+    if out.exists() and not out.is_file():
+        raise FileRefused(out, says(QT_TRANSLATE_NOOP("Errors", "is not a regular file; not written")))
+    if not out.parent.is_dir():
+        raise FileRefused(out, says(QT_TRANSLATE_NOOP("Errors", "its folder %1 is missing or is a file"),
+                                                   str(out.parent)))
+    if not os.access(out if out.exists() else out.parent, os.W_OK):
+        raise FileRefused(out, says(QT_TRANSLATE_NOOP("Errors", "no permission to write it")))
+    return out.stat() if out.exists() else None
+
+
+def check_printed(out: Path, before: os.stat_result | None) -> None:
+    """The PDF checked once its writer is gone: Qt only warns ("QPainter::begin(): Returned
+    false") when it cannot write, so a PDF not written (or an old one left as it was) is
+    refused by name."""
+    from dealer_app.engine.bounded import FileRefused
+    from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
+    after = out.stat() if out.is_file() else None
+    if after is None or after.st_size == 0 or (
+            before is not None and (after.st_mtime_ns, after.st_size, after.st_ino)
+            == (before.st_mtime_ns, before.st_size, before.st_ino)):
+        raise FileRefused(out, says(QT_TRANSLATE_NOOP("Errors",
+                                                      "could not be opened for writing; nothing was written")))
+
+
 def write_certificate(session, trainee: str, out: Path, result: ExamResult | None = None) -> Path:
     out = Path(out)
-    if not out.parent.is_dir():
-        raise OSError(f"{out.parent}: no such folder")
-    if not os.access(out if out.exists() else out.parent, os.W_OK):
-        raise OSError(f"{out}: cannot be written")
+    before = check_pdf_target(out)
     doc = QTextDocument()
     doc.setHtml(certificate_html(session, trainee, result))
     writer = QPdfWriter(str(out))
@@ -93,7 +122,8 @@ def write_certificate(session, trainee: str, out: Path, result: ExamResult | Non
     writer.setTitle(translate("Training", "Dealer training certificate"))
     _page_size(doc, writer)
     doc.print_(writer)
-    del writer
+    del writer  # the file is complete once the writer is gone
+    check_printed(out, before)
     return out
 
 
@@ -195,8 +225,7 @@ def write_group_summary(rows: list[dict], out: Path, exams: list[ExamListing] | 
     (``weekly``: ``Progress.group_weekly``)."""
     from dealer_app.ui.trainer_window import skill_name
     out = Path(out)
-    if not out.parent.is_dir():
-        raise OSError(f"{out.parent}: no such folder")
+    before = check_pdf_target(out)
     e = html.escape
     head = [translate("Training", "Trainee"), translate("Training", "Skill"), translate("Training", "Answers"),
             translate("Training", "Right"), translate("Training", "Mean time"), translate("Training", "Next due"),
@@ -218,5 +247,6 @@ def write_group_summary(rows: list[dict], out: Path, exams: list[ExamListing] | 
     writer.setTitle(title)
     _page_size(doc, writer)
     doc.print_(writer)
-    del writer
+    del writer  # the file is complete once the writer is gone
+    check_printed(out, before)
     return out

@@ -3,7 +3,7 @@
 <context>
     <name>AccuracyChart</name>
     <message>
-        <location filename="../trainer_window.py" line="1098" />
+        <location filename="../trainer_window.py" line="1099" />
         <source>No answers yet</source>
         <translation>Noch keine Antworten</translation>
     </message>
@@ -2012,93 +2012,93 @@
         <translation>die Prüfungsvorlage %1 kann hier nicht gespielt werden: %2</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="499" />
+        <location filename="../../training/exam.py" line="502" />
         <source>an instructor needs a name (plain text, 1 to 60 characters)</source>
         <translation>ein Ausbilder braucht einen Namen (einfacher Text, 1 bis 60 Zeichen)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="502" />
+        <location filename="../../training/exam.py" line="505" />
         <source>an instructor's PIN needs at least %1 characters</source>
         <translation>die PIN eines Ausbilders braucht mindestens %1 Zeichen</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="506" />
+        <location filename="../../training/exam.py" line="509" />
         <source>a new instructor is registered by an instructor: give your name and PIN</source>
         <translation>einen neuen Ausbilder trägt ein Ausbilder ein: Geben Sie Ihren Namen und Ihre PIN an</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="510" />
+        <location filename="../../training/exam.py" line="513" />
         <source>%1 is an instructor already</source>
         <translation>%1 ist bereits Ausbilder</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="527" />
+        <location filename="../../training/exam.py" line="530" />
         <source>%1 is not an instructor: an instructor's name and PIN are needed</source>
         <translation>%1 ist kein Ausbilder: Name und PIN eines Ausbilders sind nötig</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="533" />
+        <location filename="../../training/exam.py" line="536" />
         <source>too many wrong PINs: %1 is locked for %2 more minute(s)</source>
         <translation>zu viele falsche PINs: %1 ist noch %2 Minute(n) gesperrt</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="536" />
+        <location filename="../../training/exam.py" line="539" />
         <source>%1's instructor entry was changed outside the app: it cannot be trusted</source>
         <translation>der Ausbilder-Eintrag von %1 wurde außerhalb der App geändert: Ihm ist nicht zu trauen</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="542" />
+        <location filename="../../training/exam.py" line="545" />
         <source>%1's PIN cannot be read</source>
         <translation>die PIN von %1 kann nicht gelesen werden</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="554" />
+        <location filename="../../training/exam.py" line="557" />
         <source>wrong PIN, %1 times: %2 is locked for %3 minutes</source>
         <translation>%1-mal eine falsche PIN: %2 ist für %3 Minuten gesperrt</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="556" />
+        <location filename="../../training/exam.py" line="559" />
         <source>wrong PIN for %1 (%2 more tries before a lockout)</source>
         <translation>falsche PIN für %1 (noch %2 Versuche bis zur Sperre)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="600" />
+        <location filename="../../training/exam.py" line="603" />
         <source>no exam blueprint %1 in this record</source>
         <translation>keine Prüfungsvorlage %1 in diesem Protokoll</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="601" />
+        <location filename="../../training/exam.py" line="604" />
         <source>the exam blueprint %1 was changed after it was locked: this exam is refused</source>
         <translation>die Prüfungsvorlage %1 wurde nach dem Festschreiben geändert: Diese Prüfung wird abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="674" />
+        <location filename="../../training/exam.py" line="677" />
         <source>no exam result %1 in this record</source>
         <translation>kein Prüfungsergebnis %1 in diesem Protokoll</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="690" />
+        <location filename="../../training/exam.py" line="693" />
         <source>the result was changed after it was written: its seal does not match %1</source>
         <translation>das Ergebnis wurde nach dem Schreiben geändert: Sein Siegel passt nicht zu %1</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="687" />
-        <location filename="../../training/exam.py" line="693" />
+        <location filename="../../training/exam.py" line="690" />
+        <location filename="../../training/exam.py" line="696" />
         <source>the result row does not match its seal (its seals were changed, or another record's key made them)</source>
         <translation>die Ergebniszeile passt nicht zu ihrem Siegel (ihre Siegel wurden geändert oder mit dem Schlüssel eines anderen Protokolls gemacht)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="696" />
+        <location filename="../../training/exam.py" line="699" />
         <source>the result row cannot be read</source>
         <translation>die Ergebniszeile kann nicht gelesen werden</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="699" />
+        <location filename="../../training/exam.py" line="702" />
         <source>this exam was started on %1 and never finished</source>
         <translation>diese Prüfung wurde am %1 begonnen und nie beendet</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="708" />
+        <location filename="../../training/exam.py" line="711" />
         <source>the result names a blueprint other than %1 as it was locked</source>
         <translation>das Ergebnis nennt eine andere Vorlage als %1, wie sie festgeschrieben wurde</translation>
     </message>
@@ -2123,9 +2123,30 @@
         <translation>die Zeit je Aufgabe ist 1 bis 3600 Sekunden, nicht %1</translation>
     </message>
     <message>
+        <location filename="../training_pdf.py" line="89" />
         <location filename="../../engine/bounded.py" line="47" />
         <source>is a folder, not a file</source>
         <translation>ist ein Ordner, keine Datei</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="91" />
+        <source>is not a regular file; not written</source>
+        <translation>ist keine gewöhnliche Datei; nicht geschrieben</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="93" />
+        <source>its folder %1 is missing or is a file</source>
+        <translation>ihr Ordner %1 fehlt oder ist eine Datei</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="96" />
+        <source>no permission to write it</source>
+        <translation>keine Berechtigung, sie zu schreiben</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="110" />
+        <source>could not be opened for writing; nothing was written</source>
+        <translation>konnte nicht zum Schreiben geöffnet werden; nichts wurde geschrieben</translation>
     </message>
     <message>
         <location filename="../../engine/bounded.py" line="49" />
@@ -2563,7 +2584,7 @@
         <translation>Eintragen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="314" />
+        <location filename="../exam_dialogs.py" line="305" />
         <source>The two PINs differ: type the new PIN twice</source>
         <translation>Die beiden PINs unterscheiden sich: Die neue PIN zweimal eingeben</translation>
     </message>
@@ -3268,28 +3289,28 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../trainer_window.py" line="934" />
-        <location filename="../trainer_window.py" line="992" />
-        <location filename="../trainer_window.py" line="1011" />
+        <location filename="../trainer_window.py" line="993" />
+        <location filename="../trainer_window.py" line="1012" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
         <location filename="../trainer_window.py" line="934" />
-        <location filename="../trainer_window.py" line="963" />
-        <location filename="../trainer_window.py" line="992" />
+        <location filename="../trainer_window.py" line="964" />
+        <location filename="../trainer_window.py" line="993" />
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
         <location filename="../trainer_window.py" line="934" />
-        <location filename="../trainer_window.py" line="992" />
-        <location filename="../trainer_window.py" line="1018" />
+        <location filename="../trainer_window.py" line="993" />
+        <location filename="../trainer_window.py" line="1019" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
         <location filename="../trainer_window.py" line="935" />
-        <location filename="../trainer_window.py" line="993" />
+        <location filename="../trainer_window.py" line="994" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
@@ -3299,119 +3320,119 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Prüfungen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="957" />
+        <location filename="../trainer_window.py" line="958" />
         <source>Right answers per day</source>
         <translation>Richtige Antworten je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="959" />
+        <location filename="../trainer_window.py" line="960" />
         <source>Seconds per answer, per day</source>
         <translation>Sekunden je Antwort, je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="961" />
+        <location filename="../trainer_window.py" line="962" />
         <source>Per day</source>
         <translation>Je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="962" />
+        <location filename="../trainer_window.py" line="963" />
         <source>Per week</source>
         <translation>Je Woche</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="970" />
+        <location filename="../trainer_window.py" line="971" />
         <source>No weak skill.</source>
         <translation>Keine schwache Fertigkeit.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="975" />
+        <location filename="../trainer_window.py" line="976" />
         <source>%1% of the last %2 answers right</source>
         <translation>%1 % der letzten %2 Antworten richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="978" />
+        <location filename="../trainer_window.py" line="979" />
         <source>overdue since %1</source>
         <translation>überfällig seit %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="980" />
+        <location filename="../trainer_window.py" line="981" />
         <source>Weak skills: %1</source>
         <translation>Schwache Fertigkeiten: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="992" />
+        <location filename="../trainer_window.py" line="993" />
         <source>Week</source>
         <translation>Woche</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1011" />
-        <location filename="../trainer_window.py" line="1048" />
+        <location filename="../trainer_window.py" line="1012" />
+        <location filename="../trainer_window.py" line="1049" />
         <source>Date (UTC)</source>
         <translation>Datum (UTC)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1011" />
+        <location filename="../trainer_window.py" line="1012" />
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1012" />
+        <location filename="../trainer_window.py" line="1013" />
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1018" />
+        <location filename="../trainer_window.py" line="1019" />
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1025" />
+        <location filename="../trainer_window.py" line="1026" />
         <source>Review the answer…</source>
         <translation>Antwort durchsehen…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1048" />
+        <location filename="../trainer_window.py" line="1049" />
         <source>Exam blueprint</source>
         <translation>Prüfungsvorlage</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1048" />
+        <location filename="../trainer_window.py" line="1049" />
         <source>Instructor</source>
         <translation>Ausbilder</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1049" />
+        <location filename="../trainer_window.py" line="1050" />
         <source>Score</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1012" />
-        <location filename="../trainer_window.py" line="1049" />
+        <location filename="../trainer_window.py" line="1013" />
+        <location filename="../trainer_window.py" line="1050" />
         <source>Result</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1049" />
+        <location filename="../trainer_window.py" line="1050" />
         <source>Verification ID</source>
         <translation>Prüfnummer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1052" />
+        <location filename="../trainer_window.py" line="1053" />
         <source>not finished</source>
         <translation>nicht beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1052" />
+        <location filename="../trainer_window.py" line="1053" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1053" />
+        <location filename="../trainer_window.py" line="1054" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1055" />
+        <location filename="../trainer_window.py" line="1056" />
         <source>NOT GENUINE</source>
         <translation>NICHT ECHT</translation>
     </message>
@@ -5112,28 +5133,28 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <name>Training</name>
     <message>
         <location filename="../training_pdf.py" line="27" />
-        <location filename="../training_pdf.py" line="126" />
+        <location filename="../training_pdf.py" line="156" />
         <source>PASSED</source>
         <translation>BESTANDEN</translation>
     </message>
     <message>
         <location filename="../training_pdf.py" line="27" />
-        <location filename="../training_pdf.py" line="126" />
+        <location filename="../training_pdf.py" line="156" />
         <source>NOT PASSED</source>
         <translation>NICHT BESTANDEN</translation>
     </message>
     <message>
         <location filename="../training_pdf.py" line="28" />
         <location filename="../training_pdf.py" line="52" />
-        <location filename="../training_pdf.py" line="93" />
+        <location filename="../training_pdf.py" line="122" />
         <source>Dealer training certificate</source>
         <translation>Zertifikat Dealer-Training</translation>
     </message>
     <message>
         <location filename="../training_pdf.py" line="28" />
         <location filename="../training_pdf.py" line="52" />
-        <location filename="../training_pdf.py" line="105" />
-        <location filename="../training_pdf.py" line="201" />
+        <location filename="../training_pdf.py" line="135" />
+        <location filename="../training_pdf.py" line="230" />
         <source>Trainee</source>
         <translation>Teilnehmer</translation>
     </message>
@@ -5207,7 +5228,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../training_pdf.py" line="30" />
         <location filename="../training_pdf.py" line="55" />
-        <location filename="../training_pdf.py" line="201" />
+        <location filename="../training_pdf.py" line="230" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
@@ -5215,21 +5236,21 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <location filename="../drill_review.py" line="48" />
         <location filename="../training_pdf.py" line="31" />
         <location filename="../training_pdf.py" line="56" />
-        <location filename="../training_pdf.py" line="202" />
+        <location filename="../training_pdf.py" line="231" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
         <location filename="../training_pdf.py" line="31" />
         <location filename="../training_pdf.py" line="56" />
-        <location filename="../training_pdf.py" line="202" />
+        <location filename="../training_pdf.py" line="231" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
         <location filename="../training_pdf.py" line="32" />
         <location filename="../training_pdf.py" line="57" />
-        <location filename="../training_pdf.py" line="106" />
+        <location filename="../training_pdf.py" line="136" />
         <source>Score</source>
         <translation>Ergebnis</translation>
     </message>
@@ -5241,13 +5262,13 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../training_pdf.py" line="53" />
-        <location filename="../training_pdf.py" line="106" />
+        <location filename="../training_pdf.py" line="136" />
         <source>Instructor</source>
         <translation>Ausbilder</translation>
     </message>
     <message>
         <location filename="../training_pdf.py" line="53" />
-        <location filename="../training_pdf.py" line="105" />
+        <location filename="../training_pdf.py" line="135" />
         <source>Exam blueprint</source>
         <translation>Prüfungsvorlage</translation>
     </message>
@@ -5258,7 +5279,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../training_pdf.py" line="54" />
-        <location filename="../training_pdf.py" line="107" />
+        <location filename="../training_pdf.py" line="137" />
         <source>Date (UTC)</source>
         <translation>Datum (UTC)</translation>
     </message>
@@ -5274,7 +5295,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../training_pdf.py" line="59" />
-        <location filename="../training_pdf.py" line="107" />
+        <location filename="../training_pdf.py" line="137" />
         <source>Verification ID</source>
         <translation>Prüfnummer</translation>
     </message>
@@ -5294,72 +5315,72 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>die Zeit ist abgelaufen: Die nicht beantworteten Aufgaben zählen als falsch</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="106" />
+        <location filename="../training_pdf.py" line="136" />
         <source>Result</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="113" />
+        <location filename="../training_pdf.py" line="143" />
         <source>NOT GENUINE: changed after it was written</source>
         <translation>NICHT ECHT: nach dem Schreiben geändert</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="118" />
+        <location filename="../training_pdf.py" line="148" />
         <source>Exams</source>
         <translation>Prüfungen</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="125" />
+        <location filename="../training_pdf.py" line="155" />
         <source>not finished</source>
         <translation>nicht beendet</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="157" />
+        <location filename="../training_pdf.py" line="187" />
         <source>Right answers per week</source>
         <translation>Richtige Antworten je Woche</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="157" />
+        <location filename="../training_pdf.py" line="187" />
         <source>Weak skills</source>
         <translation>Schwache Fertigkeiten</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="158" />
+        <location filename="../training_pdf.py" line="188" />
         <source>No weak skill.</source>
         <translation>Keine schwache Fertigkeit.</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="183" />
+        <location filename="../training_pdf.py" line="213" />
         <source>%1% of the last answers right</source>
         <translation>%1 % der letzten Antworten richtig</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="186" />
+        <location filename="../training_pdf.py" line="216" />
         <source>overdue since %1</source>
         <translation>überfällig seit %1</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="201" />
+        <location filename="../training_pdf.py" line="230" />
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="202" />
+        <location filename="../training_pdf.py" line="231" />
         <source>Next due</source>
         <translation>Nächste Fälligkeit</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="203" />
+        <location filename="../training_pdf.py" line="232" />
         <source>Weak</source>
         <translation>Schwach</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="204" />
+        <location filename="../training_pdf.py" line="233" />
         <source>weak</source>
         <translation>schwach</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="209" />
+        <location filename="../training_pdf.py" line="238" />
         <source>Dealer training: the group</source>
         <translation>Dealer-Training: die Gruppe</translation>
     </message>
@@ -5374,208 +5395,208 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>ANTWORT</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1129" />
+        <location filename="../trainer_window.py" line="1130" />
         <source>Bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1130" />
+        <location filename="../trainer_window.py" line="1131" />
         <source>First to act</source>
         <translation>Wer zuerst spricht</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1131" />
+        <location filename="../trainer_window.py" line="1132" />
         <source>Legal actions</source>
         <translation>Erlaubte Aktionen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1132" />
+        <location filename="../trainer_window.py" line="1133" />
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1133" />
+        <location filename="../trainer_window.py" line="1134" />
         <source>Side pots</source>
         <translation>Sidepots</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1134" />
+        <location filename="../trainer_window.py" line="1135" />
         <source>Who shows first</source>
         <translation>Wer zuerst zeigt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1135" />
+        <location filename="../trainer_window.py" line="1136" />
         <source>Deck shortage</source>
         <translation>Kartenmangel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1136" />
+        <location filename="../trainer_window.py" line="1137" />
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1137" />
+        <location filename="../trainer_window.py" line="1138" />
         <source>Winners</source>
         <translation>Gewinner</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1138" />
+        <location filename="../trainer_window.py" line="1139" />
         <source>Best five</source>
         <translation>Beste fünf</translation>
     </message>
     <message>
         <location filename="../drill_review.py" line="107" />
-        <location filename="../trainer_window.py" line="1144" />
+        <location filename="../trainer_window.py" line="1145" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1139" />
+        <location filename="../trainer_window.py" line="1140" />
         <source>Low hand</source>
         <translation>Low-Hand</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1140" />
+        <location filename="../trainer_window.py" line="1141" />
         <source>Count the chips</source>
         <translation>Chips zählen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1141" />
+        <location filename="../trainer_window.py" line="1142" />
         <source>Make change</source>
         <translation>Wechselgeld geben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1142" />
+        <location filename="../trainer_window.py" line="1143" />
         <source>Colour up</source>
         <translation>Chips eintauschen (Colour-up)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1143" />
+        <location filename="../trainer_window.py" line="1144" />
         <source>Pay a split pot</source>
         <translation>Geteilten Pot auszahlen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1159" />
+        <location filename="../trainer_window.py" line="1160" />
         <source>Who brings in?</source>
         <translation>Wer setzt den Bring-in?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1160" />
+        <location filename="../trainer_window.py" line="1161" />
         <source>Who acts first on this street?</source>
         <translation>Wer spricht in dieser Runde zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1161" />
+        <location filename="../trainer_window.py" line="1162" />
         <source>What may the player to act do, with the exact amounts?</source>
         <translation>Was darf der Spieler am Zug tun, mit den genauen Beträgen?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1162" />
+        <location filename="../trainer_window.py" line="1163" />
         <source>How much is in the pot now?</source>
         <translation>Wie viel ist jetzt im Pot?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1163" />
+        <location filename="../trainer_window.py" line="1164" />
         <source>What are the pots, and who is eligible for each?</source>
         <translation>Welche Pots gibt es, und wer ist an jedem berechtigt?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1164" />
+        <location filename="../trainer_window.py" line="1165" />
         <source>Who shows first?</source>
         <translation>Wer zeigt zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1165" />
+        <location filename="../trainer_window.py" line="1166" />
         <source>The deck is short: what does the dealer do before this round?</source>
         <translation>Die Karten reichen nicht: Was tut der Dealer vor dieser Runde?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1166" />
+        <location filename="../trainer_window.py" line="1167" />
         <source>How many cards are left in the stub?</source>
         <translation>Wie viele Karten sind noch im Reststapel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1167" />
+        <location filename="../trainer_window.py" line="1168" />
         <source>Who wins which pot, and how much?</source>
         <translation>Wer gewinnt welchen Pot, und wie viel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1168" />
+        <location filename="../trainer_window.py" line="1169" />
         <source>What are this player's best five cards?</source>
         <translation>Was sind die besten fünf Karten dieses Spielers?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1169" />
+        <location filename="../trainer_window.py" line="1170" />
         <source>What is this player's best low (eight or better)?</source>
         <translation>Was ist das beste Low dieses Spielers (Eight or Better)?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1170" />
+        <location filename="../trainer_window.py" line="1171" />
         <source>How much is in the pot stacked here?</source>
         <translation>Wie viel liegt im hier gestapelten Pot?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1171" />
+        <location filename="../trainer_window.py" line="1172" />
         <source>What change does the dealer give, in the fewest chips?</source>
         <translation>Welches Wechselgeld gibt der Dealer, in möglichst wenigen Chips?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1172" />
+        <location filename="../trainer_window.py" line="1173" />
         <source>Colour up: the same value in the fewest chips?</source>
         <translation>Colour-up: derselbe Wert in möglichst wenigen Chips?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1173" />
+        <location filename="../trainer_window.py" line="1174" />
         <source>How much does each winner get, in the table's chips?</source>
         <translation>Wie viel bekommt jeder Gewinner, in den Chips des Tisches?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1189" />
+        <location filename="../trainer_window.py" line="1190" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1193" />
+        <location filename="../trainer_window.py" line="1194" />
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1197" />
+        <location filename="../trainer_window.py" line="1198" />
         <source>burn a card</source>
         <translation>eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1197" />
+        <location filename="../trainer_window.py" line="1198" />
         <source>no burn</source>
         <translation>nicht brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1198" />
+        <location filename="../trainer_window.py" line="1199" />
         <source>shuffle the burns into the stub</source>
         <translation>die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1199" />
+        <location filename="../trainer_window.py" line="1200" />
         <source>one common card</source>
         <translation>eine Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1200" />
+        <location filename="../trainer_window.py" line="1201" />
         <source>a card to each player</source>
         <translation>eine Karte an jeden Spieler</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1205" />
+        <location filename="../trainer_window.py" line="1206" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1205" />
+        <location filename="../trainer_window.py" line="1206" />
         <source>seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1224" />
+        <location filename="../trainer_window.py" line="1225" />
         <source>no low</source>
         <translation>kein Low</translation>
     </message>
