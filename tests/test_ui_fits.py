@@ -309,8 +309,8 @@ FOURTH = "Ac 7h 3d Jc Tc"  # to the five left after seats 3, 4 and 7 fold
 
 def eight_handed(tmp_path, moment: str) -> TableController:
     """A $10-20 hi-lo table of eight, played to ``moment``: 'card' (fifth street's first card
-    due, the burn first), 'action' (fourth street, a bet or raise due), 'award' (the pots
-    pushed to the showdown's hands)."""
+    due, the burn first), 'action' (fourth street, a bet or raise due), 'show' (the showdown's
+    first hand to show or muck), 'award' (the pots pushed to the showdown's hands)."""
     c = TableController(Store(tmp_path / "hands.sqlite3"))
     c.open_table("stud8-10-20", None, [(i + 1, name, 100000) for i, name in enumerate(NAMES)])
     c.start_hand()
@@ -329,6 +329,9 @@ def eight_handed(tmp_path, moment: str) -> TableController:
     _calls_round(c)
     c.deal_river()
     _calls_round(c)
+    if moment == "show":
+        assert c.prompt().kind == "show"
+        return c
     downs = iter(["As 2d 7c", "Ad 3h 8h", "9d Td 5d", "Qh Qc 7d", "5h 6h 4d"])
     while c.prompt().kind == "show":
         c.show(c.prompt().seat, next(downs))
@@ -336,7 +339,7 @@ def eight_handed(tmp_path, moment: str) -> TableController:
     return c
 
 
-@pytest.mark.parametrize("moment", ["card", "action", "award"])
+@pytest.mark.parametrize("moment", ["card", "action", "show", "award"])
 def test_the_live_table_fits(qtbot, tmp_path, language, screen, moment):
     from dealer_app.ui.main_window import MainWindow
     c = eight_handed(tmp_path, moment)
@@ -346,7 +349,113 @@ def test_the_live_table_fits(qtbot, tmp_path, language, screen, moment):
     if moment != "award":  # the picker and the action buttons in sight without scrolling
         assert not w.panel_area.verticalScrollBar().isVisible(), (w.panel.heightForWidth(w.panel.width()),
                                                                    w.panel_area.viewport().height())
+    if moment == "show":  # the show prompt's buttons are measured
+        assert w.panel.show_button.isVisible() and w.panel.muck_button.isVisible()
     assert_fits(w, screen)
+
+
+# --- the modal questions the live table asks (the seat picker, Leave, Quit) ---------------------
+def modal_measured(qtbot, screen: QSize, kind, close_with, open_it) -> list[str]:
+    """``open_it`` opens a modal window of ``kind`` (in its own event loop); once it shows, its
+    texts are measured, then it is closed by a click on the visible button ``close_with`` picks.
+    What was cut (or 'never shown')."""
+    from PySide6.QtCore import QTimer
+    found: list[list[str]] = []
+    timer = QTimer()
+    timer.setInterval(20)
+    tries = [150]
+
+    def poll():
+        tries[0] -= 1
+        modal = QApplication.activeModalWidget()
+        if isinstance(modal, kind) and modal.isVisible():
+            timer.stop()
+            for _ in range(3):
+                QApplication.processEvents()
+            found.append(cut_texts(modal, screen))
+            button = close_with(modal)
+            assert button.isVisible()
+            qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        elif tries[0] <= 0:
+            timer.stop()
+
+    timer.timeout.connect(poll)
+    timer.start()
+    open_it()
+    qtbot.waitUntil(lambda: not timer.isActive(), timeout=5000)
+    return found[0] if found else ["never shown"]
+
+
+def live_table_shown(qtbot, tmp_path, screen, moment: str | None):
+    """The eight-handed table in its window at ``screen``'s size, between hands (None) or at
+    ``moment``; the keys as the dealer's tests send them."""
+    from test_ui_dealer_keys import Keyboard
+
+    from dealer_app.ui.main_window import MainWindow
+    if moment is None:
+        c = TableController(Store(tmp_path / "hands.sqlite3"))
+        c.open_table("stud8-10-20", None, [(i + 1, name, 100000) for i, name in enumerate(NAMES)])
+    else:
+        c = eight_handed(tmp_path, moment)
+    w = MainWindow(c, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    shown(qtbot, w, screen, MAIN_WINDOW)
+    w.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
+    return w, Keyboard(qtbot, w)
+
+
+def test_the_seat_picker_fits(qtbot, tmp_path, language, screen):
+    """Seats → Sit out / sit in: the seat picker (a QInputDialog) with eight long names."""
+    from PySide6.QtWidgets import QDialogButtonBox, QInputDialog
+    w, kb = live_table_shown(qtbot, tmp_path, screen, None)
+    sit_out = w.tr("Sit &out / sit in…").replace("&", "")
+    seats = w.tr("&Seats").replace("&", "")
+
+    def cancel(d):
+        return d.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Cancel)
+
+    problems = modal_measured(qtbot, screen, QInputDialog, cancel, lambda: kb.menu(seats, sit_out[:6]))
+    assert problems == [], "\n".join(problems)
+    w.ask_before_closing = False
+
+
+def test_the_leave_question_fits(qtbot, tmp_path, language, screen):
+    """Seats → Leave → Leave…: the question that says the amount the player takes."""
+    from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
+
+    from dealer_app.ui.seat_dialogs import LeaveDialog
+    w, kb = live_table_shown(qtbot, tmp_path, screen, None)
+    w.ask_before_closing = False
+    kb.menu(w.tr("&Seats").replace("&", ""), w.tr("&Leave…").replace("&", ""))
+    qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), LeaveDialog))
+    dialog = QApplication.activeModalWidget()
+    assert_fits(dialog, screen)
+    leave = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+
+    def stay(box):
+        return next(b for b in box.buttons() if box.buttonRole(b) == QMessageBox.ButtonRole.RejectRole)
+
+    problems = modal_measured(qtbot, screen, QMessageBox, stay,
+                              lambda: qtbot.mouseClick(leave, Qt.MouseButton.LeftButton))
+    assert problems == [], "\n".join(problems)
+    assert len(w.controller.session.seats) == len(NAMES)  # stayed seated
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Cancel), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+
+
+def test_the_quit_question_with_a_hand_open_fits(qtbot, tmp_path, language, screen):
+    """Table → Quit with a hand open: the question whose default is No."""
+    from PySide6.QtWidgets import QMessageBox
+    w, kb = live_table_shown(qtbot, tmp_path, screen, "action")
+
+    def no(box):
+        return box.button(QMessageBox.StandardButton.No)
+
+    problems = modal_measured(qtbot, screen, QMessageBox, no,
+                              lambda: kb.menu(w.tr("&Table").replace("&", ""), w.tr("&Quit").replace("&", "")))
+    assert problems == [], "\n".join(problems)
+    assert w.isVisible()  # No: the window stays
+    w.ask_before_closing = False
 
 
 # --- the floor console --------------------------------------------------------------------------
@@ -419,6 +528,87 @@ def test_the_trainer_fits(qtbot, tmp_path, language, screen, skill):
     side = w.centralWidget().widget(1)
     assert not side.verticalScrollBar().isVisible()  # the question, the answer and its feedback in sight
     assert_fits(w, screen)
+
+
+@pytest.fixture
+def exam_record(tmp_path, monkeypatch):
+    """A record with an instructor and a locked exam blueprint of several skills and tables."""
+    from dealer_app.training.exam import Blueprint, ExamBook, SkillCount
+    monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "config"))
+    store = Store(tmp_path / "hands.sqlite3")
+    book = ExamBook(store.db, store.key)
+    book.register_instructor("Friederike Maximiliane", "4711")
+    skills = (SkillCount("stub", 2), SkillCount("bring-in", 2), SkillCount("legal-action", 2),
+              SkillCount("winners", 2), SkillCount("best-five", 2))
+    bp = book.lock(Blueprint("Stud dealer, module 1 — the whole hand", skills,
+                             ("casinos-austria-5-10-20", "stud-2-4", "stud8-10-20"), (), 30 * 60, 80),
+                   "Friederike Maximiliane", "4711")
+    yield store, book, bp
+    store.close()
+
+
+def test_the_trainer_fits_during_an_exam(qtbot, exam_record, language, screen):
+    from dealer_app.training.progress import Progress
+    from dealer_app.ui.trainer_window import TrainerWindow
+    store, _book, bp = exam_record
+    w = TrainerWindow(Progress(store.db))
+    shown(qtbot, w, screen, TRAINER_WINDOW)
+    w.trainee.setEditText("Friederike")
+    w.mode.setCurrentIndex(w.mode.findData("exam"))
+    assert w.exam_picker.current_id() == bp.id
+    QApplication.processEvents()
+    assert_fits(w, screen)  # the blueprint picked, its summary shown
+    w.start()
+    assert w.session.blueprint.id == bp.id and w.clock.isVisible()
+    QApplication.processEvents()
+    assert_fits(w, screen)
+
+
+@pytest.mark.parametrize("first", [True, False], ids=["first-instructor", "registered-by-one"])
+def test_the_exam_dialogs_fit(qtbot, exam_record, language, screen, first):
+    """The instructor's blueprint dialog (with what it says, and its locked list) and the
+    new-instructor dialog (the first one; a later one with the registering instructor's boxes)."""
+    from dealer_app.training.exam import ExamBook
+    from dealer_app.ui.exam_dialogs import BlueprintDialog, InstructorDialog
+    store, book, _bp = exam_record
+    if first:
+        book = ExamBook(Store(store.path.parent / "empty.sqlite3").db, store.key)
+    d = BlueprintDialog(book)
+    d.name.setText("Stud dealer, module 1 — the whole hand")
+    if not first:
+        d.instructor.setText("Friederike Maximiliane")
+        d.error.setText(d.tr("Locked: %1 (%2), seal %3. Trainees can take it now; it cannot be changed.")
+                        .replace("%1", d.name.text()).replace("%2", _bp.id).replace("%3", _bp.seal_code))
+    shown(qtbot, d, screen, None)
+    assert_fits(d, screen)
+    r = InstructorDialog(book)
+    shown(qtbot, r, screen, None)
+    r.name.setText("Maximilian")
+    r.pin.setText("4711")
+    r.pin_again.setText("4771")
+    qtbot.mouseClick(r.ok, Qt.MouseButton.LeftButton)  # refused: the two PINs differ, said under the boxes
+    assert r.error.text() and r.isVisible()
+    assert_fits(r, screen)
+
+
+def test_the_room_ruling_dialog_fits(qtbot, tmp_path, language, screen):
+    """A ruling of the room's floor that moves chips, as the dealer is shown it between hands
+    (long names, a long decision), and one that cannot be applied here."""
+    import json
+
+    from dealer_app.room.forwarder import PendingRuling
+    from dealer_app.ui.room_ruling_dialog import RoomRulingDialog
+    c = TableController(Store(tmp_path / "h.sqlite3"))
+    c.open_table("stud8-10-20", None, [(i + 1, name, 100000) for i, name in enumerate(NAMES)])
+    payload = {"decision": "Seat 2 acted out of turn and the action stands; seat 6 is paid the bet it was owed, "
+                           "and seat 4 takes back the chips it put in by mistake",
+               "chips": {"2": -2000, "4": 1000, "6": 1000}, "case": "F-17", "rules": ["I-5", "P-2", "T-4"],
+               "by": {"name": "Friederike Maximiliane"}}
+    pending = PendingRuling(12, 1, 3, json.dumps(payload), "floor_friederike", "2026-12-01T21:03:12Z", "hash")
+    for refused in (None, "seat 4 is no longer at this table"):
+        d = RoomRulingDialog(c, pending, refused)
+        shown(qtbot, d, screen, None)
+        assert_fits(d, screen)
 
 
 # --- the dialogs ------------------------------------------------------------------------------------

@@ -300,15 +300,24 @@ class InstructorDialog(QDialog):
         form.addRow(self.ok)
         self.name.setFocus()
 
+    def _say(self, text: str) -> None:
+        """A refusal under the boxes: the dialog is held at least as high as its wrapped lines
+        need (made smaller, it would cut them)."""
+        from dealer_app.ui.screen_fit import keep_wrapped_lines
+        self.error.setText(text)
+        keep_wrapped_lines(self)
+        if self.height() < self.minimumHeight():
+            self.resize(self.width(), self.minimumHeight())
+
     def register(self) -> str | None:
         if self.pin.text() != self.pin_again.text():
-            self.error.setText(self.tr("The two PINs differ: type the new PIN twice"))
+            self._say(self.tr("The two PINs differ: type the new PIN twice"))
             return None
         by = None if self.first else (self.by_name.text(), self.by_pin.text())
         try:
             name = self.book.register_instructor(self.name.text(), self.pin.text(), by)
         except ExamError as exc:
-            self.error.setText(error_words(exc))
+            self._say(error_words(exc))
             return None
         self.registered.emit(name)
         self.accept()
