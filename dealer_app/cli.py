@@ -249,8 +249,13 @@ def _cmd_export(args) -> int:
         units = ((unit, {p: prefixes[p] for p in _unit_paths(unit)}) for unit in batch.work_units(args.files))
         results = (r for unit_results in batch.run(units, work, jobs) for r in unit_results)
     written = failed = 0
+    repeats: dict[tuple[str, str], list] = {}  # (input, hand id): [times again, the file it is in]
     from dealer_app.engine.bounded import printable
     for ok, text in results:
+        if ok is None:
+            src, hand_id, same = text
+            repeats.setdefault((src, hand_id), [0, same])[0] += 1
+            continue
         if not ok:
             _say(printable(text))
             failed += 1
@@ -258,10 +263,24 @@ def _cmd_export(args) -> int:
         if text is not None:
             print(text)
         written += 1
-    if failed or not written:
+    _say_repeats(repeats)
+    again = sum(times for times, _same in repeats.values())
+    if failed or not written or again:
         _say(f"export: {written} hand(s) written, {failed} refused"
+             + (f", {again} repeat(s) of a hand already written not written again" if again else "")
              + ("" if failed or written else " (the input holds no hand)"))
-    return INPUT_PROBLEM if failed else OK
+    return INPUT_PROBLEM if failed or again else OK
+
+
+def _say_repeats(repeats: dict[tuple[str, str], list], shown: int = 20) -> None:
+    """Each hand id its file holds more than once (the same hand again), named with the file
+    it was written to; past ``shown`` of them, how many more."""
+    from dealer_app.engine.bounded import printable
+    for (src, hand_id), (times, same) in list(repeats.items())[:shown]:
+        _say(printable(f"{src}: hand {hand_id} is in the file {times + 1} times (the same hand): "
+                       f"written once, as {same}"))
+    if len(repeats) > shown:
+        _say(f"… and {len(repeats) - shown} more hand id(s) in their file more than once, each written once")
 
 
 def _unit_paths(unit: tuple) -> list[str]:
@@ -301,7 +320,9 @@ def _export_unit(fmt: str, profile, table, target, job: tuple) -> list:
 
 
 def _export_hands(fmt: str, target, prefixes: dict, items):
-    """(True, text to print or None once written to its file) or (False, why not), per hand."""
+    """(True, text to print or None once written to its file) or (False, why not), per hand;
+    (None, (input, hand id, the file it is in)) for a hand its file holds again, the same
+    hand under the same id: written once."""
     from dealer_app.history.export import hand_to_phh, hand_to_text
     for item in items:
         if isinstance(item, str):
@@ -313,33 +334,74 @@ def _export_hands(fmt: str, target, prefixes: dict, items):
             yield True, text
             continue
         name = safe_file_name(prefixes.get(src, Path(src).stem) + (f"-{hand_id}" if hand_id else ""))
-        _write_new(target, name, text)
-        yield True, None
+        same = _write_new(target, name, text)
+        yield (True, None) if same is None else (None, (src, hand_id, same))
 
 
-def _write_new(target: tuple, name: str, text: str) -> None:
-    """One exported hand as ``name`` in the output folder. A file that was there before the
-    export is never overwritten (the export stops, exit 2); a name this run has already used
-    (a hand id twice in one file) gets -2, -3 …"""
+# per output folder and hand name that more than one hand of this export has had: the next -n
+# to try and each text's digest with its file (a file of one hand id a thousand times is written
+# in linear time, its repeats known without reading them back); only such names are kept
+_SAME_NAME: dict[tuple[str, str], tuple[int, dict[bytes, str]]] = {}
+
+
+def _write_new(target: tuple, name: str, text: str) -> str | None:
+    """One exported hand as ``name`` in the output folder: None once written, or the file
+    name of the same text written before by this export (the same hand under the same id,
+    again in its file: written once). A file that was there before the export is never
+    overwritten (the export stops, exit 2); another hand under a name this run has already
+    used (a hand id twice in one file) gets -2, -3 …"""
+    import hashlib
     folder, suffix, before = target
-    for n in range(1, 1000):
+    data = text.encode("utf-8")
+    digest = hashlib.blake2b(data, digest_size=16).digest()
+    n, digests = _SAME_NAME.get((folder, name), (1, {}))
+    same = digests.get(digest)
+    if same is not None and same not in before and (Path(folder) / same).is_file():
+        return same
+    while True:
         file_name = (name if n == 1 else f"{name}-{n}") + suffix
         path = Path(folder) / file_name
         try:
-            with open(path, "x", encoding="utf-8") as f:
-                f.write(text)
-            return
+            with open(path, "xb") as f:
+                f.write(data)
+            if n > 1:
+                _SAME_NAME[(folder, name)] = (n + 1, {**digests, digest: file_name})
+            return None
         except FileExistsError:
             if file_name in before:
                 raise UsageError(f"{path}: already exists from before; nothing was overwritten "
                                  "(export into an empty folder)") from None
+            # written by this export (this process or another worker): the same hand again?
+            there = _written_text(path, data)
+            digests = {**digests, hashlib.blake2b(there, digest_size=16).digest(): file_name}
+            _SAME_NAME[(folder, name)] = (n + 1, digests)
+            if there == data:
+                return file_name
+            n += 1
         except OSError as exc:
             try:
                 path.unlink()  # no half-written hand is left behind
             except OSError:
                 pass
             raise UsageError(f"{path}: cannot be written ({exc.strerror or exc})") from None
-    raise UsageError(f"{name}: a thousand hands of this name in one export")
+
+
+def _written_text(path: Path, data: bytes) -> bytes:
+    """What a hand's file this export wrote holds (at most ``data``'s size and a byte). A
+    beginning of ``data`` only may be another worker's file still being written: read again
+    a few times, a few milliseconds apart, before it counts as another hand."""
+    import time
+    there = b""
+    for _ in range(20):
+        try:
+            with open(path, "rb") as f:
+                there = f.read(len(data) + 1)
+        except OSError:
+            return b""
+        if there == data or not data.startswith(there):
+            break
+        time.sleep(0.005)
+    return there
 
 
 def _output_folder(out: str | None) -> Path | None:

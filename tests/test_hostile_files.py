@@ -230,3 +230,24 @@ def test_a_group_pdf_that_cannot_be_written_is_named(hostile, monkeypatch, where
     code, _mb, err, _ = dealer("trainees", "--db", folder / "hands.sqlite3", "--pdf", out)
     assert code == 1 and f"{out}: the PDF cannot be written" in err, err
     assert not out.is_file() and (folder / "somefile").read_text() == "not a folder"
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_export_out_of_a_file_of_repeated_hand_ids_writes_each_hand_once(hostile, jobs):
+    """A hand id past a thousand times in one file (the same hand again and again): the export
+    goes on to the end, writes each hand once, names the repeats and exits 1 — it stopped
+    halfway with exit 2 ("a thousand hands of this name")."""
+    folder, _ = hostile
+    hands = ["PokerStars Game #" + h for h in STARS.read_text(encoding="utf-8").split("PokerStars Game #")[1:]]
+    first, second = hands[0], hands[1]
+    ids = [h.split("#", 1)[1].split(":", 1)[0] for h in (first, second)]
+    stream = folder / "repeated.txt"
+    stream.write_text(first * 1200 + second + first + second, encoding="utf-8")
+    out = folder / "out"
+    code, _mb, err, _ = dealer("export", "--jobs", jobs, "--out", out, stream)
+    assert code == 1, err[-2000:]
+    said = f"{stream}: hand {ids[0]} is in the file 1201 times (the same hand): written once, as repeated-{ids[0]}.phh"
+    assert said in err
+    assert f"hand {ids[1]} is in the file 2 times" in err
+    assert "2 hand(s) written, 0 refused, 1201 repeat(s)" in err
+    assert sorted(p.name for p in out.iterdir()) == [f"repeated-{i}.phh" for i in ids]
