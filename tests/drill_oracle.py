@@ -87,6 +87,7 @@ class Situation:
     rounds: dict = field(default_factory=dict)  # street -> its betting actions (seat, verb)
     to_deal: list = field(default_factory=list)
     chip: int = 1  # the table's smallest chip (W-4, H-3: an odd chip is one of these)
+    awarded: bool = False  # the record's finishing stacks are written: the pots have been pushed
 
     @property
     def live(self) -> list[Seat]:
@@ -211,6 +212,7 @@ def read(phh: str) -> Situation:
         sit.burns = 1
     for line in data["actions"]:
         sit.apply(line)
+    sit.awarded = data.get("finishing_stacks") is not None
     return sit
 
 
@@ -334,3 +336,55 @@ def split_pot(sit: Situation, high_value) -> dict[int, int]:
         for i, s in enumerate(order):
             out[s] = out.get(s, 0) + share + (chip if i < left // chip else 0)
     return out
+
+
+# --- the irregularity quiz (§9, I-1 … I-8) ---------------------------------------------------------
+def house_option(profile: str, option: str, limits_dir=None) -> object:
+    """A house option read from the profile's YAML file with the plain YAML reader."""
+    from pathlib import Path
+
+    import yaml
+    folder = Path(limits_dir) if limits_dir else Path(__file__).resolve().parents[1] / "limits"
+    return yaml.safe_load((folder / "house" / f"{profile}.yaml").read_text())["options"][option]
+
+
+def irregularity(sit: Situation, case: dict, out_of_turn: str) -> tuple[str, bool]:
+    """The remedy and whether it applies now, from the situation's facts read as §9 words them.
+    *Substantial action*: two players after the bring-in have acted (third street's first action
+    is the bring-in)."""
+    kind = case["kind"]
+    third = sit.rounds.get(3, [])
+    substantial = sit.street > 3 or len(third) - 1 >= 2
+    if kind in ("exposed", "flashed"):  # I-1 (I-8: a flashed card is exposed): while its cards are dealt
+        assert sit.street == 3 and sit.phase == "deal" and not sit.by_seat(case["seat"]).up
+        return ("I-8" if kind == "flashed" else "I-1"), True
+    if kind == "both-exposed":  # I-1: a misdeal (I-6), always before substantial action while dealing
+        assert sit.street == 3 and sit.phase == "deal" and not third
+        return "I-6", True
+    if kind == "exposed-late":  # I-3: an exposed card on a later street
+        assert sit.street == 7 and sit.phase == "deal"
+        return "I-3", True
+    if kind == "dealt-early":  # I-2 during a betting round before seventh street; dealt without a new burn
+        assert sit.phase == "bet" and sit.street <= 6 and case["street"] == sit.street + 1
+        plan = shortage_plan(PROCEDURES[sit.profile], len(sit.live), sit.stub, sit.burns)
+        normal = plan["burn"] and not plan["reshuffle_burns"] and not plan["common_card"]
+        return ("I-2", True) if normal else ("I-3", True)  # D-7: a short deck, the floor decides
+    if kind == "wrong-bring-in":  # I-4: corrected while the next player has not acted
+        assert sit.street == 3 and sit.phase == "bet" and third[0][0] == case["brought_in"]
+        p = sit.by_seat(case["seat"])
+        assert p.up[0] == case["read_as"] != case["card"]
+        door, p.up[0] = p.up[0], case["card"]
+        right = bring_in_seat(sit)
+        p.up[0] = door
+        assert right != case["brought_in"], case  # the right card makes another player bring in
+        return "I-4", len(third) == 1
+    if kind == "out-of-turn":  # I-5, or the floor by HOUSE out_of_turn
+        if out_of_turn == "floor":
+            return "I-3", True
+        between = sit.rounds[sit.street][case["at"]:] + [(case["then"]["seat"], case["then"]["action"])]
+        changed = any(verb in ("cbr", "bet", "raise", "complete") for _seat, verb in between)
+        return "I-5", not changed
+    if kind == "misdeal":  # I-6: before substantial action
+        return "I-6", not sit.awarded and not substantial
+    assert kind == "fouled-deck"  # I-7: whatever the action; after the awards the floor decides
+    return ("I-3", True) if sit.awarded else ("I-7", True)

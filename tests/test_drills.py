@@ -13,6 +13,8 @@ from drill_oracle import (
     board_value,
     bring_in_seat,
     fewest,
+    house_option,
+    irregularity,
     rank,
     read,
     shows_first,
@@ -392,3 +394,44 @@ def test_H2_H3_W4_split_pot_drills_pay_the_halves_in_the_tables_chip(drills):
 def test_hi_lo_skills_refuse_a_high_only_table():
     with pytest.raises(DrillError):
         make_drills("low-hand", 1, 1, table="stud-10-20")
+
+
+# --- issue 27: the irregularity quiz (I-1 … I-8), checked on N seeded drills ---------------------
+def test_I1_to_I8_irregularity_drills_agree_with_the_catalogs_words(drills):
+    seen = {}
+    for d in drills["irregularity"]:
+        sit = read(d.phh)
+        expected = irregularity(sit, d.case, house_option(d.profile, "out_of_turn"))
+        assert (d.answer["remedy"], d.answer["applies"]) == expected, (d.case, d.answer, d.phh)
+        assert d.answer["remedy"] in d.rules and set(d.rules) <= {f"I-{i}" for i in range(1, 9)}, d.rules
+        seen[expected] = seen.get(expected, 0) + 1
+    # each "not now" is there too: the bring-in stands, the action out of turn void, the hand plays on
+    for remedy in ("I-4", "I-5", "I-6"):
+        assert seen.get((remedy, True), 0) > N // 100 and seen.get((remedy, False), 0) > N // 100, seen
+
+
+def test_every_irregularity_is_asked(drills, tmp_path):
+    remedies = {d.answer["remedy"] for d in drills["irregularity"]}
+    assert remedies == {"I-1", "I-2", "I-3", "I-4", "I-5", "I-6", "I-7", "I-8"}, remedies
+    kinds = {d.case["kind"] for d in drills["irregularity"]}
+    from dealer_app.training.irregularity import KINDS
+    assert kinds == set(KINDS)
+
+
+def test_I5_house_out_of_turn_floor_refers_it_to_the_floor(tmp_path):
+    """HOUSE out_of_turn: floor (a profile of the table's own): every action out of turn is I-3."""
+    import shutil
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1] / "limits"
+    (tmp_path / "house").mkdir()
+    shutil.copy(root / "stud-10-20.yaml", tmp_path / "stud-10-20.yaml")
+    text = (root / "house" / "us-cardroom.yaml").read_text()
+    (tmp_path / "house" / "us-cardroom.yaml").write_text(
+        text.replace("out_of_turn: binding-unless-changed", "out_of_turn: floor"))
+    floor = [d for d in make_drills("irregularity", 60, 7, table="stud-10-20", limits_dir=tmp_path)
+             if d.case["kind"] == "out-of-turn"]
+    assert floor
+    for d in floor:
+        assert house_option(d.profile, "out_of_turn", tmp_path) == "floor" == d.case["house"]
+        assert (d.answer["remedy"], d.answer["applies"]) == irregularity(read(d.phh), d.case, "floor") == \
+            ("I-3", True)

@@ -490,3 +490,56 @@ def test_split_pot_the_pot_the_halves_winners_and_the_chip_shown(qapp, drills):
             for i, s in enumerate(order):
                 shares[s] = shares.get(s, 0) + each + (chip if i < (half - each * len(seats)) // chip else 0)
         assert {int(s): a for s, a in d.answer["shares"].items()} == shares, said
+
+
+# --- the irregularity quiz: what the remedy turns on is on the screen -----------------------------
+AGGRESSION = re.compile(r"\b(bets|raises to|completes to)\b")
+
+
+def test_irregularity_what_the_remedy_turns_on_is_shown(qapp, drills):
+    """The remedy and whether it applies now, found again from the said situation, the hand so far
+    (who has acted since the bring-in; the actions between an action out of turn and its turn;
+    the awards) and the table drawn."""
+    from dealer_app.ui.drill_facts import irregularity_lines
+    kinds = set()
+    for d in drills["irregularity"]:
+        m, whole, _now = on_the_table(d)
+        said = irregularity_lines(d.hand, d.case)
+        k = d.case["kind"]
+        kinds.add(k)
+        last = max(whole.streets)
+        third = whole.actions(3)
+        views = {v.seat: v for v in m.seats()}
+        if k in ("exposed", "flashed", "both-exposed"):
+            assert said[0].startswith("Dealing third street") and last == 3 and not third
+            expected = ("I-6" if k == "both-exposed" else "I-8" if k == "flashed" else "I-1", True)
+        elif k == "exposed-late":
+            assert said[0].startswith("Dealing seventh street")
+            expected = ("I-3", True)  # an exposed card on a later street: the floor
+        elif k == "dealt-early":
+            expected = ("I-2", True)
+        elif k == "wrong-bring-in":
+            seat, brought = re.fullmatch(r"Seat (\d+)'s door card was read as \S+: it is \S+\. Seat (\d+) brought "
+                                         r"in\.", said[0]).groups()
+            assert last == 3 and third[0][0] == int(brought) and views[int(seat)].up
+            expected = ("I-4", len(third) == 1)  # corrected while the next player has not acted
+        elif k == "misdeal":
+            expected = ("I-6", last == 3 and len(third) - 1 < 2)  # two after the bring-in: substantial action
+        elif k == "out-of-turn":
+            lines = whole.streets[last]
+            at = max(i for i, x in enumerate(lines) if " out of turn; action goes back to seat " in x)
+            if said[-1].endswith("out_of_turn: floor"):
+                expected = ("I-3", True)
+            else:
+                assert said[-1].endswith("binding-unless-changed") and said[0].startswith("Now seat ")
+                between = lines[at + 1:] + [said[0].split(":")[0]]
+                expected = ("I-5", not any(AGGRESSION.search(x) for x in between))
+        else:
+            assert k == "fouled-deck"
+            awarded = any(re.match(r"(Main pot|Pot|Side pot|Seat \d+ wins)", x) for x in whole.streets[last]) or \
+                m.status().get("phase") == "done"
+            expected = ("I-3", True) if awarded else ("I-7", True)
+        assert (d.answer["remedy"], d.answer["applies"]) == expected, (d.case, said, whole.lines)
+        if k not in ("misdeal", "dealt-early", "fouled-deck"):
+            assert views[d.case["seat"]].note == "ASKED" and str(d.case["seat"]) in said[0]
+    assert len(kinds) >= 7, kinds

@@ -949,6 +949,113 @@ GERMAN = {
     "Deck shortage": "Kartenmangel",
     "Winners": "Gewinner",
     "Best five": "Beste fünf",
+    # issue 27: the irregularity quiz (I-1 … I-8)
+    "Irregularities": "Unregelmäßigkeiten",
+    "Which remedy, and does it apply now?": "Welche Abhilfe, und gilt sie jetzt?",
+    "Pick the remedy, then whether it applies now (Tab to it, arrow keys, Enter answers).":
+        "Die Abhilfe wählen, dann, ob sie jetzt gilt (Tab dorthin, Pfeiltasten, Enter antwortet).",
+    "It applies now (corrected, binding, a misdeal, …)": "Sie gilt jetzt (korrigiert, bindend, ein Misdeal, …)",
+    "Not now (the action stands, not binding, the hand plays on)":
+        "Jetzt nicht (die Aktion bleibt, nicht bindend, das Spiel geht weiter)",
+    "pick a remedy": "eine Abhilfe wählen",
+    "say whether it applies now": "angeben, ob sie jetzt gilt",
+    "applies now": "gilt jetzt",
+    "not now": "jetzt nicht",
+    "I-1 Exposed downcard: it is the door card, the third card down":
+        "I-1 Aufgedeckte verdeckte Karte: Sie ist die Door Card, die dritte Karte verdeckt",
+    "I-2 Card dealt too early: it goes back, no new burn":
+        "I-2 Zu früh gegebene Karte: Sie geht zurück, ohne neu zu brennen",
+    "I-3 The floor decides": "I-3 Der Floor entscheidet",
+    "I-4 Wrong bring-in corrected: chips back, the right player brings in":
+        "I-4 Falscher Bring-in korrigiert: Chips zurück, der richtige Spieler setzt den Bring-in",
+    "I-5 Action out of turn: binding unless the action changed":
+        "I-5 Aktion außer der Reihe: bindend, außer die Aktion hat sich geändert",
+    "I-6 Misdeal: everything back, the hand dealt again": "I-6 Misdeal: alles zurück, das Spiel neu gegeben",
+    "I-7 Fouled deck: play stops, every bet and ante back":
+        "I-7 Fehlerhaftes Deck: Das Spiel wird angehalten, jeder Einsatz und jede Ante zurück",
+    "I-8 A flashed card, or one off the table, is an exposed card":
+        "I-8 Eine geflashte Karte oder eine vom Tisch gefallene gilt als aufgedeckt",
+    "Dealing third street, the dealer exposes one of seat %1's two downcards: %2.":
+        "Beim Geben der 3. Karte deckt der Dealer eine der beiden verdeckten Karten von Platz %1 auf: %2.",
+    "Dealing third street, the dealer flashes seat %1's first downcard, %2: the table has seen it.":
+        "Beim Geben der 3. Karte lässt der Dealer die erste verdeckte Karte von Platz %1 aufblitzen, %2: Der Tisch "
+        "hat sie gesehen.",
+    "Dealing third street, both of seat %1's downcards are exposed: %2 and %3.":
+        "Beim Geben der 3. Karte sind beide verdeckten Karten von Platz %1 aufgedeckt: %2 und %3.",
+    "Dealing seventh street, the dealer flashes seat %1's downcard, %2.":
+        "Beim Geben der 7. Karte lässt der Dealer die verdeckte Karte von Platz %1 aufblitzen, %2.",
+    "Dealing seventh street, the dealer exposes seat %1's downcard: %2.":
+        "Beim Geben der 7. Karte deckt der Dealer die verdeckte Karte von Platz %1 auf: %2.",
+    "Before this betting round has ended, the dealer deals seat %1 its %2 card.":
+        "Bevor diese Setzrunde beendet ist, gibt der Dealer Platz %1 schon die Karte der nächsten Runde (%2).",
+    "Seat %1's door card was read as %2: it is %3. Seat %4 brought in.":
+        "Die Door Card von Platz %1 wurde als %2 gelesen: Sie ist %3. Platz %4 hat den Bring-in gesetzt.",
+    "Seat %1 %2 out of turn while seat %3 has the turn.":
+        "Platz %1 außer der Reihe: %2, während Platz %3 am Zug ist.",
+    "Now %1: the turn comes to seat %2.": "Nun: %1. Damit ist Platz %2 am Zug.",
+    "It is found now that %1.": "Jetzt wird bemerkt: %1.",
+    "the first card of the hand was dealt to the wrong seat": "Die erste Karte des Spiels ging an den falschen Platz",
+    "seat %1 was dealt in, though not entitled to a hand":
+        "Platz %1 hat Karten bekommen, obwohl ihm keine Hand zusteht",
+    "a player entitled to a hand was dealt out (the player beside seat %1)":
+        "Ein Spieler, dem eine Hand zusteht, wurde übergangen (der Spieler neben Platz %1)",
+    "seat %1 was dealt the wrong number of cards, which cannot be put right in sequence":
+        "Platz %1 hat die falsche Kartenzahl, die sich nicht in der Reihenfolge korrigieren lässt",
+    "A card is found twice in the deck.": "Eine Karte wird doppelt im Deck gefunden.",
+    "A card is found missing from the deck.": "Im Deck fehlt eine Karte.",
+    "A card the dealer flashes is an exposed card (I-8).":
+        "Eine Karte, die der Dealer aufblitzen lässt, gilt als aufgedeckt (I-8).",
+    "Third street, seat %1's cards being dealt: the exposed card is its door card and its third card is dealt down "
+    "(I-1).":
+        "3. Karte, die Karten von Platz %1 werden gegeben: Die aufgedeckte Karte ist seine Door Card, seine dritte "
+        "Karte wird verdeckt gegeben (I-1).",
+    "Both downcards exposed on third street: a misdeal (I-1, I-6).":
+        "Beide verdeckten Karten bei der 3. Karte aufgedeckt: ein Misdeal (I-1, I-6).",
+    "No betting yet, so no substantial action: every ante goes back and the hand is dealt again, the same players "
+    "in it (I-6).":
+        "Noch keine Setzrunde, also keine wesentliche Aktion: Jede Ante geht zurück, und das Spiel wird neu gegeben, "
+        "mit denselben Spielern (I-6).",
+    "I-1 is a third-street remedy; an exposed card on a later street is left to the floor (I-3).":
+        "I-1 ist eine Abhilfe der 3. Karte; eine aufgedeckte Karte in einer späteren Runde entscheidet der Floor "
+        "(I-3).",
+    "The deck is short for the next street (D-7): the floor decides how to deal it (I-3).":
+        "Das Deck reicht für die nächste Runde nicht (D-7): Der Floor entscheidet, wie sie gegeben wird (I-3).",
+    "The card goes back; the stub is shuffled with it, without the burns, and the street is dealt without a new "
+    "burn (I-2).":
+        "Die Karte geht zurück; der Reststapel wird mit ihr gemischt, ohne die gebrannten Karten, und die Runde wird "
+        "gegeben, ohne neu zu brennen (I-2).",
+    "Nobody has acted after the bring-in: it is corrected; the chips go back and the right player brings in (I-4).":
+        "Nach dem Bring-in hat noch niemand gesprochen: Er wird korrigiert; die Chips gehen zurück, und der richtige "
+        "Spieler setzt den Bring-in (I-4).",
+    "After the bring-in: %1.": "Nach dem Bring-in: %1.",
+    "The next player has acted: the bring-in stands (I-4); the floor decides about the card (I-3).":
+        "Der nächste Spieler hat gesprochen: Der Bring-in bleibt (I-4); über die Karte entscheidet der Floor (I-3).",
+    "The house option out_of_turn is floor: every action out of turn is referred to the floor (I-5, I-3).":
+        "Die Hausregel out_of_turn ist floor: Jede Aktion außer der Reihe geht an den Floor (I-5, I-3).",
+    "Between the action out of turn and seat %1's turn: %2.":
+        "Zwischen der Aktion außer der Reihe und dem Zug von Platz %1: %2.",
+    "No bet or raise came in between: the action to the player has not changed, so the action out of turn is "
+    "binding (I-5).":
+        "Dazwischen kam kein Einsatz und keine Erhöhung: Die Aktion für den Spieler hat sich nicht geändert, also ist "
+        "die Aktion außer der Reihe bindend (I-5).",
+    "A bet or raise came in between: the action out of turn is not binding; its chips go back and the player has "
+    "every option (I-5).":
+        "Dazwischen kam ein Einsatz oder eine Erhöhung: Die Aktion außer der Reihe ist nicht bindend; ihre Chips "
+        "gehen zurück, und der Spieler hat alle Optionen (I-5).",
+    "Nobody has acted after the bring-in.": "Nach dem Bring-in hat noch niemand gesprochen.",
+    "Fewer than two players after the bring-in have acted: no substantial action yet, so it is a misdeal; every "
+    "ante and bet goes back and the hand is dealt again (I-6).":
+        "Nach dem Bring-in haben weniger als zwei Spieler gesprochen: noch keine wesentliche Aktion, also ein "
+        "Misdeal; alle Antes und Einsätze gehen zurück, und das Spiel wird neu gegeben (I-6).",
+    "Two players after the bring-in have acted: substantial action. The hand plays on (I-6); a hand with the wrong "
+    "number of cards is dead; the floor decides the rest (I-3).":
+        "Nach dem Bring-in haben zwei Spieler gesprochen: wesentliche Aktion. Das Spiel geht weiter (I-6); eine Hand "
+        "mit der falschen Kartenzahl ist tot; den Rest entscheidet der Floor (I-3).",
+    "The pot has been awarded: the hand is over, so the floor decides (I-3).":
+        "Der Pot ist ausgezahlt: Das Spiel ist vorbei, also entscheidet der Floor (I-3).",
+    "A fouled deck: play stops and every bet and ante of the hand goes back, whatever the action so far (I-7).":
+        "Ein fehlerhaftes Deck: Das Spiel wird angehalten, und jeder Einsatz und jede Ante des Spiels geht zurück, "
+        "unabhängig von der bisherigen Aktion (I-7).",
     # issue 27: the low hand, the chips, the split pot
     "Low hand": "Low-Hand",
     "Count the chips": "Chips zählen",

@@ -14,11 +14,13 @@ from dataclasses import replace
 from dealer_app.engine.cards import format_card
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.events import (
+    ActedOutOfTurn,
     ActionTaken,
     CardsDealt,
     CommonCardDealt,
     HandMucked,
     HandShown,
+    OutOfTurnSettled,
     RulingApplied,
 )
 from dealer_app.engine.hand import Hand
@@ -35,9 +37,16 @@ def _card(c: int | None) -> str | None:
 def inputs_of(hand: Hand) -> list[list]:
     """The dealer's inputs that give this hand's events, in order."""
     inputs: list[list] = []
-    ruled = False
+    ruled = settled = False
     for e in hand.events:
-        if isinstance(e, CardsDealt):
+        if isinstance(e, ActedOutOfTurn):  # I-5, as the dealer reports it (a binding one is acted by the engine)
+            inputs.append(["irregularity", "I-5", e.seat, e.action, e.to])
+        elif isinstance(e, OutOfTurnSettled):
+            settled = e.binding
+            continue
+        elif isinstance(e, ActionTaken) and settled:
+            pass
+        elif isinstance(e, CardsDealt):
             inputs.append(["deal", e.seat, [_card(c) for c in e.cards]])
         elif isinstance(e, CommonCardDealt):
             inputs.append(["common", format_card(e.card)])
@@ -52,6 +61,7 @@ def inputs_of(hand: Hand) -> list[list]:
             inputs.append(["show", e.seat, shown or None])
         elif isinstance(e, HandMucked):
             inputs.append(["muck", e.seat])
+        settled = False
     return inputs
 
 

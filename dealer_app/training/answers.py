@@ -92,4 +92,7 @@ def is_right(skill: str, expected: dict, given: dict) -> bool:
     if skill == "split-pot":
         shares = {int(s): a for s, a in (given.get("shares") or {}).items() if a}
         return shares == {int(s): a for s, a in expected["shares"].items()}
+    if skill == "irregularity":  # the remedy, and whether it applies now (the floor's I-3: it does)
+        return given.get("remedy") == expected["remedy"] and \
+            (expected["remedy"] == "I-3" or given.get("applies") is expected["applies"])
     raise ValueError(f"unknown skill {skill!r}")

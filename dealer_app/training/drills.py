@@ -21,6 +21,7 @@ from dealer_app.engine.limits import BettingRules, chip_set, load_profile, load_
 from dealer_app.engine.showdown import pots_in_play
 from dealer_app.history.export import hand_to_phh
 from dealer_app.simulate import choose_action
+from dealer_app.training.irregularity import Asker
 
 # each skill: the question, and the tables it is drilled on by default (all kinds of limit)
 SKILLS: dict[str, str] = {
@@ -39,6 +40,7 @@ SKILLS: dict[str, str] = {
     "make-change": "What change does the dealer give, in the fewest chips?",
     "colour-up": "Colour up this stack: the fewest chips of the same value?",
     "split-pot": "How is this Hi-Lo pot paid, in the table's chips?",
+    "irregularity": "Which remedy (I-1 … I-8, or the floor, I-3), and does it apply now?",
 }
 DEFAULT_TABLES = ("stud-2-4", "stud-10-20", "stud-1-5-spread", "casinos-austria-5-10-20", "stud8-10-20")
 HI_LO_SKILLS = ("low-hand", "split-pot")  # drilled at Hi-Lo tables only (catalog §8)
@@ -270,6 +272,7 @@ ASK: dict[str, Callable] = {
     "side-pots": _side_pots, "shows-first": _shows_first, "shortage": _shortage, "stub": _stub,
     "winners": _winners, "best-five": _best_five, "low-hand": _low_hand, "split-pot": _split_pot,
     "chip-count": _chip_count, "make-change": _make_change, "colour-up": _colour_up,
+    "irregularity": Asker,  # (a new one per hand, in _play)
 }
 
 
@@ -307,6 +310,8 @@ def _play(skill: str, rules: BettingRules, rng: random.Random, chips=()):
     """One hand, played until the skill's moment (its Hand and answer), or None."""
     asked = ASK[skill]
     ask = (lambda h, rng: asked(h, rng, chips)) if skill in CHIP_SKILLS else asked
+    if skill == "irregularity":  # (one situation per hand, chosen as it starts; it may show a copy)
+        ask = Asker(rng)
     n = _players_for(skill, rng, rules.max_players)
     seats = [SeatSpec(i + 1, f"P{i + 1}", s) for i, s in enumerate(_stacks_for(skill, rng, rules, n))]
     deck = list(range(52))
@@ -319,6 +324,9 @@ def _play(skill: str, rules: BettingRules, rng: random.Random, chips=()):
     for _step in range(3000):
         found = ask(h, rng)
         if found is not None:
+            if skill == "irregularity":
+                *found, h = found
+                return h, tuple(found)
             return h, found
         if h.phase == "done":
             return None

@@ -17,6 +17,7 @@ from PySide6.QtCore import QCoreApplication
 
 from dealer_app.engine.cards import parse_card
 from dealer_app.engine.events import (
+    ActedOutOfTurn,
     ActionTaken,
     AntePosted,
     BurnsReshuffled,
@@ -30,7 +31,18 @@ from dealer_app.engine.events import (
     UncalledBetReturned,
 )
 from dealer_app.engine.hand import Hand
-from dealer_app.ui.words import fill, high_hand, low_hand, money, rank_letters, say, street_name, street_title
+from dealer_app.ui.words import _move as move_words
+from dealer_app.ui.words import (
+    card_code,
+    fill,
+    high_hand,
+    low_hand,
+    money,
+    rank_letters,
+    say,
+    street_name,
+    street_title,
+)
 
 translate = QCoreApplication.translate
 AGGRESSIVE = ("complete", "bet", "raise")  # W-1: the bets and raises (a bring-in is neither)
@@ -109,10 +121,12 @@ def facts_of(skill: str, h: Hand) -> Facts:
         elif isinstance(e, ActionTaken):
             all_in = all_in or e.all_in
             streets[street].append(say(e))
-        elif isinstance(e, (UncalledBetReturned, CommonCardDealt, NoBetting, HandMucked)):
+        elif isinstance(e, (UncalledBetReturned, CommonCardDealt, NoBetting, HandMucked, ActedOutOfTurn)):
             streets[street].append(say(e))
         elif isinstance(e, HandShown):
             streets[street].append(fill(translate("DrillFacts", "Seat %1 shows"), e.seat))
+        elif isinstance(e, (PotAwarded, PotWonByFolds)) and skill == "irregularity":
+            streets[street].append(_first_up(say(e)))  # (a fouled deck found after the awards: the floor's)
     if antes:
         streets[3] += _antes(antes)
     head: list[str] = []
@@ -343,6 +357,8 @@ def _split_working(h: Hand) -> list[str]:
 def working(skill: str, h: Hand, answer: dict, case: dict | None = None) -> list[str]:
     """How the answer is found, step by step, in the reader's words."""
     c = h.rules.currency
+    if skill == "irregularity":
+        return irregularity_working(h, answer, case or {})
     if skill == "low-hand":
         return _low_working(h, answer)
     if skill in ("chip-count", "make-change", "colour-up"):
@@ -381,3 +397,166 @@ def working(skill: str, h: Hand, answer: dict, case: dict | None = None) -> list
         out = [pots_line(h)] if h.pots_awarded else []
         return out + [_first_up(say(e)) for e in h.events if isinstance(e, (PotAwarded, PotWonByFolds))]
     return []  # best five: the answer names the cards and the hand
+
+
+# --- the irregularity quiz (§9, I-1 … I-8) ---------------------------------------------------------
+def _move(seat: int, action: str, to: int | None, currency: str) -> str:
+    """"seat 5 raises to $20", "seat 3 checks"."""
+    return fill(translate("DrillFacts", "seat %1 %2"), seat, move_words(action, to, currency))
+
+
+def _misdeal_cause(case: dict) -> str:
+    return {"first-card-wrong-seat": translate("DrillFacts", "the first card of the hand was dealt to the wrong seat"),
+            "not-entitled": fill(translate("DrillFacts", "seat %1 was dealt in, though not entitled to a hand"),
+                                 case["seat"]),
+            "dealt-out": fill(translate("DrillFacts", "a player entitled to a hand was dealt out (the player beside "
+                                                      "seat %1)"), case["seat"]),
+            "wrong-number": fill(translate("DrillFacts", "seat %1 was dealt the wrong number of cards, which cannot "
+                                                         "be put right in sequence"), case["seat"])}[case["cause"]]
+
+
+def remedy_name(rule: str) -> str:
+    """A remedy of §9 as the trainee picks it: its rule ID and what it does."""
+    names = {"I-1": translate("DrillFacts", "I-1 Exposed downcard: it is the door card, the third card down"),
+             "I-2": translate("DrillFacts", "I-2 Card dealt too early: it goes back, no new burn"),
+             "I-3": translate("DrillFacts", "I-3 The floor decides"),
+             "I-4": translate("DrillFacts", "I-4 Wrong bring-in corrected: chips back, the right player brings in"),
+             "I-5": translate("DrillFacts", "I-5 Action out of turn: binding unless the action changed"),
+             "I-6": translate("DrillFacts", "I-6 Misdeal: everything back, the hand dealt again"),
+             "I-7": translate("DrillFacts", "I-7 Fouled deck: play stops, every bet and ante back"),
+             "I-8": translate("DrillFacts", "I-8 A flashed card, or one off the table, is an exposed card")}
+    return names.get(rule, rule)
+
+
+def remedy_answer(answer: dict) -> str:
+    """"I-4: not now" — an irregularity drill's answer (or a trainee's) in words."""
+    if answer.get("remedy") is None:
+        return "—"
+    if answer["remedy"] == "I-3":
+        return remedy_name("I-3")
+    applies = answer.get("applies")
+    now = "—" if applies is None else translate("DrillFacts", "applies now") if applies else \
+        translate("DrillFacts", "not now")
+    return fill(translate("DrillFacts", "%1 — %2"), remedy_name(answer["remedy"]), now)
+
+
+def irregularity_lines(h: Hand, case: dict) -> list[str]:
+    """What happened, said beside the table: the irregularity, and the house option it may
+    depend on. (The hand so far is listed with the other facts.)"""
+    c = h.rules.currency
+    k = case["kind"]
+    cards = [card_code(x) for x in case.get("cards", [])]
+    if k == "exposed":
+        return [fill(translate("DrillFacts", "Dealing third street, the dealer exposes one of seat %1's two downcards: "
+                                             "%2."), case["seat"], cards[0])]
+    if k == "flashed":
+        return [fill(translate("DrillFacts", "Dealing third street, the dealer flashes seat %1's first downcard, %2: "
+                                             "the table has seen it."), case["seat"], cards[0])]
+    if k == "both-exposed":
+        return [fill(translate("DrillFacts", "Dealing third street, both of seat %1's downcards are exposed: %2 and "
+                                             "%3."), case["seat"], cards[0], cards[1])]
+    if k == "exposed-late":
+        line = translate("DrillFacts", "Dealing seventh street, the dealer flashes seat %1's downcard, %2.") \
+            if case.get("flashed") else \
+            translate("DrillFacts", "Dealing seventh street, the dealer exposes seat %1's downcard: %2.")
+        return [fill(line, case["seat"], cards[0])]
+    if k == "dealt-early":
+        return [fill(translate("DrillFacts", "Before this betting round has ended, the dealer deals seat %1 its %2 "
+                                             "card."), case["seat"], street_name(case["street"]))]
+    if k == "wrong-bring-in":
+        return [fill(translate("DrillFacts", "Seat %1's door card was read as %2: it is %3. Seat %4 brought in."),
+                     case["seat"], card_code(case["read_as"]), card_code(case["card"]), case["brought_in"])]
+    if k == "out-of-turn":
+        house = fill(translate("DrillFacts", "This table's house option out_of_turn: %1"), case["house"])
+        if "then" not in case:  # (referred to the floor the moment it happens)
+            return [fill(translate("DrillFacts", "Seat %1 %2 out of turn while seat %3 has the turn."), case["seat"],
+                         move_words(case["action"], None, c), case["owed"]), house]
+        t = case["then"]
+        return [fill(translate("DrillFacts", "Now %1: the turn comes to seat %2."), _move(t["seat"], t["action"],
+                                                                                         t["to"], c), case["seat"]),
+                house]
+    if k == "misdeal":
+        return [fill(translate("DrillFacts", "It is found now that %1."), _misdeal_cause(case))]
+    return [translate("DrillFacts", "A card is found twice in the deck.") if case["cause"] == "twice" else
+            translate("DrillFacts", "A card is found missing from the deck.")]
+
+
+def _since_bring_in(h: Hand) -> list[ActionTaken]:
+    """Third street's actions after the bring-in (the bring-in's own first)."""
+    out: list[ActionTaken] = []
+    started = False
+    for e in h.events:
+        if isinstance(e, DealPlanned) and e.street > 3:
+            break
+        if isinstance(e, ActionTaken):
+            if started:
+                out.append(e)
+            started = True
+    return out
+
+
+def irregularity_working(h: Hand, answer: dict, case: dict) -> list[str]:
+    """Why the remedy applies now, or does not: the facts it turns on, in the catalog's words."""
+    if not case:
+        return []  # (a drill read back without its situation)
+    c = h.rules.currency
+    k, applies = case["kind"], answer["applies"]
+    if k in ("exposed", "flashed"):
+        out = [translate("DrillFacts", "A card the dealer flashes is an exposed card (I-8).")] if k == "flashed" else []
+        return out + [fill(translate("DrillFacts", "Third street, seat %1's cards being dealt: the exposed card is its "
+                                                   "door card and its third card is dealt down (I-1)."), case["seat"])]
+    if k == "both-exposed":
+        return [translate("DrillFacts", "Both downcards exposed on third street: a misdeal (I-1, I-6)."),
+                translate("DrillFacts", "No betting yet, so no substantial action: every ante goes back and the hand "
+                                        "is dealt again, the same players in it (I-6).")]
+    if k == "exposed-late":
+        return [translate("DrillFacts", "I-1 is a third-street remedy; an exposed card on a later street is left to "
+                                        "the floor (I-3).")]
+    if k == "dealt-early":
+        if answer["remedy"] == "I-3":
+            return [translate("DrillFacts", "The deck is short for the next street (D-7): the floor decides how to "
+                                            "deal it (I-3).")]
+        return [translate("DrillFacts", "The card goes back; the stub is shuffled with it, without the burns, and the "
+                                        "street is dealt without a new burn (I-2).")]
+    if k == "wrong-bring-in":
+        since = _since_bring_in(h)
+        if not since:
+            return [translate("DrillFacts", "Nobody has acted after the bring-in: it is corrected; the chips go back "
+                                            "and the right player brings in (I-4).")]
+        return [fill(translate("DrillFacts", "After the bring-in: %1."), "; ".join(say(e) for e in since)),
+                translate("DrillFacts", "The next player has acted: the bring-in stands (I-4); the floor decides "
+                                        "about the card (I-3).")]
+    if k == "out-of-turn":
+        if answer["remedy"] == "I-3":
+            return [translate("DrillFacts", "The house option out_of_turn is floor: every action out of turn is "
+                                            "referred to the floor (I-5, I-3).")]
+        between = [e for e in h.events[_out_of_turn_at(h):] if isinstance(e, ActionTaken)]
+        said = [say(e) for e in between] + [_first_up(_move(case["then"]["seat"], case["then"]["action"],
+                                                             case["then"]["to"], c))]
+        line = fill(translate("DrillFacts", "Between the action out of turn and seat %1's turn: %2."), case["seat"],
+                    "; ".join(said))
+        if applies:
+            return [line, translate("DrillFacts", "No bet or raise came in between: the action to the player has not "
+                                                  "changed, so the action out of turn is binding (I-5).")]
+        return [line, translate("DrillFacts", "A bet or raise came in between: the action out of turn is not binding; "
+                                              "its chips go back and the player has every option (I-5).")]
+    if k == "misdeal":
+        since = _since_bring_in(h)
+        acted = fill(translate("DrillFacts", "After the bring-in: %1."), "; ".join(say(e) for e in since)) if since \
+            else translate("DrillFacts", "Nobody has acted after the bring-in.")
+        if applies:
+            return [acted, translate("DrillFacts", "Fewer than two players after the bring-in have acted: no "
+                                                   "substantial action yet, so it is a misdeal; every ante and bet "
+                                                   "goes back and the hand is dealt again (I-6).")]
+        return [acted, translate("DrillFacts", "Two players after the bring-in have acted: substantial action. The "
+                                               "hand plays on (I-6); a hand with the wrong number of cards is dead; "
+                                               "the floor decides the rest (I-3).")]
+    if answer["remedy"] == "I-3":
+        return [translate("DrillFacts", "The pot has been awarded: the hand is over, so the floor decides (I-3).")]
+    return [translate("DrillFacts", "A fouled deck: play stops and every bet and ante of the hand goes back, whatever "
+                                    "the action so far (I-7).")]
+
+
+def _out_of_turn_at(h: Hand) -> int:
+    """The index of the last action out of turn in the hand's events."""
+    return max(i for i, e in enumerate(h.events) if isinstance(e, ActedOutOfTurn))

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QPlainTextEdit,
     QPushButton,
+    QRadioButton,
     QSizePolicy,
     QSpinBox,
     QSplitter,
@@ -42,8 +43,18 @@ from dealer_app.floor.imported import timeline_of
 from dealer_app.floor.timeline import Moment
 from dealer_app.training.drills import CHIP_SKILLS, SKILLS, Drill
 from dealer_app.training.exam import ExamError, ExamResult, ExamSession
+from dealer_app.training.irregularity import REMEDIES
 from dealer_app.training.session import MODES, Result, TrainingSession
-from dealer_app.ui.drill_facts import case_lines, chip_name, chips_words, facts_of, working
+from dealer_app.ui.drill_facts import (
+    case_lines,
+    chip_name,
+    chips_words,
+    facts_of,
+    irregularity_lines,
+    remedy_answer,
+    remedy_name,
+    working,
+)
 from dealer_app.ui.exam_dialogs import ExamPicker, exam_book_of
 from dealer_app.ui.file_dialogs import save_pdf_dialog
 from dealer_app.ui.keys import WindowKeys
@@ -135,6 +146,8 @@ def moment_of(drill: Drill) -> DrillMoment:
         m.asked = drill.answer["seat"]
     elif drill.skill in ("make-change", "colour-up"):
         m.asked = drill.case["seat"]
+    elif drill.skill == "irregularity" and drill.case["kind"] not in ("misdeal", "dealt-early", "fouled-deck"):
+        m.asked = drill.case["seat"]  # the seat the irregularity is about
     titled(m, drill.table)
     return m
 
@@ -500,6 +513,8 @@ class TrainerWindow(QMainWindow):
         self.amounts: dict[str, QLineEdit] = {}
         self.lines: QPlainTextEdit | None = None
         self.cards: dict[str, QPushButton] = {}
+        self.remedies: dict[str, QRadioButton] = {}  # the irregularity quiz: a remedy, then yes/no
+        self.applies: dict[bool, QRadioButton] = {}
         skill = drill.skill
         hint = QLabel()
         hint.setWordWrap(True)
@@ -552,6 +567,8 @@ class TrainerWindow(QMainWindow):
                 self.answer_layout.addWidget(self.ticks["no_low"])
         elif skill in CHIP_SKILLS + ("split-pot",):
             self._chips_answer(drill, hint)
+        elif skill == "irregularity":
+            self._remedy_answer(drill, hint)
         self.answer_button.setVisible(True)
         for i in range(self.answer_layout.count()):  # shown now (Qt would show them at the next event),
             item = self.answer_layout.itemAt(i)      # so the keyboard is in the answer box at once
@@ -559,7 +576,7 @@ class TrainerWindow(QMainWindow):
             if widget is not None:
                 widget.show()
         first = self.entry or next(iter(self.cards.values()), None) or next(iter(self.amounts.values()), None) or \
-            next(iter(self.ticks.values()), None) or self.lines
+            next(iter(self.ticks.values()), None) or self.lines or next(iter(self.remedies.values()), None)
         if first is not None:  # the keyboard in the answer at once, whatever its kind
             first.setFocus()
 
@@ -611,6 +628,24 @@ class TrainerWindow(QMainWindow):
         holder.setLayout(grid)
         self.answer_layout.addWidget(holder)
 
+    def _remedy_answer(self, drill: Drill, hint: QLabel):
+        """The irregularity quiz: what happened said beside the table; one remedy to pick (arrow
+        keys in the list), then whether it applies now (Tab, arrow keys); Enter answers."""
+        assert drill.hand is not None
+        hint.setText("\n".join(irregularity_lines(drill.hand, drill.case) + [
+            self.tr("Pick the remedy, then whether it applies now (Tab to it, arrow keys, Enter answers).")]))
+        for group, options in ((self.remedies, [(r, remedy_name(r)) for r in REMEDIES]),
+                               (self.applies, [(True, self.tr("It applies now (corrected, binding, a misdeal, …)")),
+                                               (False, self.tr("Not now (the action stands, not binding, the hand "
+                                                               "plays on)"))])):
+            box = QWidget()  # (each group its own parent: the radio buttons of one exclude each other)
+            column = QVBoxLayout(box)
+            column.setContentsMargins(0, 0, 0, 0)
+            for key, label in options:
+                group[key] = QRadioButton(label)  # type: ignore[index]
+                column.addWidget(group[key])  # type: ignore[index]
+            self.answer_layout.addWidget(box)
+
     def _entry(self, label: str):
         self.entry = QLineEdit()
         self.entry.setPlaceholderText(label)
@@ -634,7 +669,7 @@ class TrainerWindow(QMainWindow):
             return {"seat": int(typed)}
         if skill == "pot":
             return {"pot": typed_cents(typed)}
-        if skill in ("chip-count", "split-pot", "make-change", "colour-up", "low-hand"):
+        if skill in ("chip-count", "split-pot", "make-change", "colour-up", "low-hand", "irregularity"):
             return self._given_new(skill, typed)
         if skill == "stub":
             return {"stub": int(typed)}
@@ -679,7 +714,15 @@ class TrainerWindow(QMainWindow):
         return {"cards": [code for code, b in self.cards.items() if b.isChecked()]}
 
     def _given_new(self, skill: str, typed: str) -> dict:
-        """Low hand and the chips' answers."""
+        """Low hand, the chips' and the irregularity quiz's answers."""
+        if skill == "irregularity":
+            remedy = next((r for r, b in self.remedies.items() if b.isChecked()), None)
+            applies = next((a for a, b in self.applies.items() if b.isChecked()), None)
+            if remedy is None:
+                raise ValueError(self.tr("pick a remedy"))
+            if applies is None and remedy != "I-3":  # (the floor's ruling: nothing else to say)
+                raise ValueError(self.tr("say whether it applies now"))
+            return {"remedy": remedy, "applies": applies}
         if skill == "chip-count":
             return {"amount": typed_cents(typed)}
         if skill == "split-pot":
@@ -1142,6 +1185,7 @@ def skill_name(skill: str) -> str:
              "make-change": translate("Training", "Make change"),
              "colour-up": translate("Training", "Colour up"),
              "split-pot": translate("Training", "Pay a split pot"),
+             "irregularity": translate("Training", "Irregularities"),
              "spot-the-error": translate("Training", "Spot the dealer's error")}
     return names.get(skill, skill)
 
@@ -1171,7 +1215,8 @@ def _question(drill: Drill) -> str:
              "chip-count": translate("Training", "How much is in the pot stacked here?"),
              "make-change": translate("Training", "What change does the dealer give, in the fewest chips?"),
              "colour-up": translate("Training", "Colour up: the same value in the fewest chips?"),
-             "split-pot": translate("Training", "How much does each winner get, in the table's chips?")}
+             "split-pot": translate("Training", "How much does each winner get, in the table's chips?"),
+             "irregularity": translate("Training", "Which remedy, and does it apply now?")}
     return words[drill.skill]
 
 
@@ -1217,6 +1262,8 @@ def _answer_words(drill: Drill, m: Moment) -> str:
         return f"{m.money(a['change'])}: {said}" if drill.skill == "make-change" else said
     if drill.skill == "split-pot":
         return ", ".join(f"{seat_word} {s} {m.money(v)}" for s, v in a["shares"].items())
+    if drill.skill == "irregularity":
+        return remedy_answer(a)
     from dealer_app.engine.cards import parse_card
     from dealer_app.engine.evaluator import hi_value
     cards = [c for c in (parse_card(text) for text in a["cards"]) if c is not None]

@@ -3,7 +3,7 @@
 <context>
     <name>AccuracyChart</name>
     <message>
-        <location filename="../trainer_window.py" line="1099" />
+        <location filename="../trainer_window.py" line="1132" />
         <source>No answers yet</source>
         <translation>Noch keine Antworten</translation>
     </message>
@@ -444,97 +444,97 @@
 <context>
     <name>Chips</name>
     <message>
-        <location filename="../drill_facts.py" line="247" />
+        <location filename="../drill_facts.py" line="261" />
         <source>white</source>
         <translation>weiß</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="247" />
+        <location filename="../drill_facts.py" line="261" />
         <source>red</source>
         <translation>rot</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="248" />
+        <location filename="../drill_facts.py" line="262" />
         <source>green</source>
         <translation>grün</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="248" />
+        <location filename="../drill_facts.py" line="262" />
         <source>black</source>
         <translation>schwarz</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="249" />
+        <location filename="../drill_facts.py" line="263" />
         <source>purple</source>
         <translation>lila</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="249" />
+        <location filename="../drill_facts.py" line="263" />
         <source>yellow</source>
         <translation>gelb</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="250" />
+        <location filename="../drill_facts.py" line="264" />
         <source>blue</source>
         <translation>blau</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="250" />
+        <location filename="../drill_facts.py" line="264" />
         <source>pink</source>
         <translation>rosa</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="251" />
+        <location filename="../drill_facts.py" line="265" />
         <source>grey</source>
         <translation>grau</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="258" />
+        <location filename="../drill_facts.py" line="272" />
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="263" />
+        <location filename="../drill_facts.py" line="277" />
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="264" />
+        <location filename="../drill_facts.py" line="278" />
         <source>no chips</source>
         <translation>keine Chips</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="273" />
+        <location filename="../drill_facts.py" line="287" />
         <source>The table's chips: %1</source>
         <translation>Die Chips des Tisches: %1</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="276" />
+        <location filename="../drill_facts.py" line="290" />
         <source>The pot, stacked: %1</source>
         <translation>Der Pot, gestapelt: %1</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="278" />
+        <location filename="../drill_facts.py" line="292" />
         <source>Seat %1 calls %2 and puts out one %3 chip.</source>
         <translation>Platz %1 geht %2 mit und legt einen %3-Chip hin.</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="281" />
+        <location filename="../drill_facts.py" line="295" />
         <source>Seat %1 leaves the table with %2.</source>
         <translation>Platz %1 verlässt den Tisch mit %2.</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="287" />
+        <location filename="../drill_facts.py" line="301" />
         <source>High: %1</source>
         <translation>High: %1</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="289" />
+        <location filename="../drill_facts.py" line="303" />
         <source>Low: %1</source>
         <translation>Low: %1</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="291" />
+        <location filename="../drill_facts.py" line="305" />
         <source>The smallest chip: %1</source>
         <translation>Der kleinste Chip: %1</translation>
     </message>
@@ -542,205 +542,442 @@
 <context>
     <name>DrillFacts</name>
     <message>
-        <location filename="../drill_facts.py" line="62" />
+        <location filename="../drill_facts.py" line="74" />
         <source>%1 (%2 lines hidden: Alt+H shows the whole hand)</source>
         <translation>%1 (%2 Zeilen ausgeblendet: Alt+H zeigt das ganze Spiel)</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="68" />
+        <location filename="../drill_facts.py" line="80" />
         <source>1 card</source>
         <translation>1 Karte</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="68" />
+        <location filename="../drill_facts.py" line="80" />
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="83" />
+        <location filename="../drill_facts.py" line="95" />
         <source>Antes: %1 from each of the %2 players (%3)</source>
         <translation>Antes: %1 von jedem der %2 Spieler (%3)</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="115" />
+        <location filename="../drill_facts.py" line="127" />
         <source>Seat %1 shows</source>
         <translation>Platz %1 zeigt</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="120" />
-        <location filename="../drill_facts.py" line="196" />
-        <location filename="../drill_facts.py" line="288" />
-        <location filename="../drill_facts.py" line="290" />
-        <location filename="../drill_facts.py" line="338" />
+        <location filename="../drill_facts.py" line="134" />
+        <location filename="../drill_facts.py" line="210" />
+        <location filename="../drill_facts.py" line="302" />
+        <location filename="../drill_facts.py" line="304" />
+        <location filename="../drill_facts.py" line="352" />
+        <location filename="../drill_facts.py" line="405" />
         <source>seat %1 %2</source>
         <translation>Platz %1 %2</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="122" />
+        <location filename="../drill_facts.py" line="136" />
         <source>Starting stacks: %1</source>
         <translation>Stacks zu Beginn: %1</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="127" />
+        <location filename="../drill_facts.py" line="141" />
         <source>Before this round: %1 in the stub, %2 burn cards, %3 players to deal to</source>
         <translation>Vor dieser Runde: %1 im Reststapel, %2 gebrannte Karten, %3 Spieler bekommen Karten</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="138" />
+        <location filename="../drill_facts.py" line="152" />
         <source>pot %1 (seats %2)</source>
         <translation>Pot %1 (Plätze %2)</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="141" />
+        <location filename="../drill_facts.py" line="155" />
         <source>main pot %1 (seats %2)</source>
         <translation>Hauptpot %1 (Plätze %2)</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="143" />
+        <location filename="../drill_facts.py" line="157" />
         <source>side pot %1 %2 (seats %3)</source>
         <translation>%1. Sidepot %2 (Plätze %3)</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="145" />
+        <location filename="../drill_facts.py" line="159" />
         <source>In the middle: %1</source>
         <translation>In der Mitte: %1</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="169" />
-        <location filename="../drill_facts.py" line="312" />
-        <location filename="../drill_facts.py" line="321" />
+        <location filename="../drill_facts.py" line="183" />
+        <location filename="../drill_facts.py" line="326" />
+        <location filename="../drill_facts.py" line="335" />
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="176" />
+        <location filename="../drill_facts.py" line="190" />
         <source>Antes: %1 = %2</source>
         <translation>Antes: %1 = %2</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="182" />
+        <location filename="../drill_facts.py" line="196" />
         <source>%1: %2 = %3</source>
         <translation>%1: %2 = %3</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="185" />
+        <location filename="../drill_facts.py" line="199" />
         <source>The pot: %1 = %2</source>
         <translation>Der Pot: %1 = %2</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="198" />
+        <location filename="../drill_facts.py" line="212" />
         <source>(folded)</source>
         <translation>(gepasst)</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="200" />
+        <location filename="../drill_facts.py" line="214" />
         <source>(all-in)</source>
         <translation>(All-in)</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="202" />
+        <location filename="../drill_facts.py" line="216" />
         <source>In the pot from each seat: %1</source>
         <translation>Im Pot von jedem Platz: %1</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="214" />
+        <location filename="../drill_facts.py" line="228" />
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="214" />
+        <location filename="../drill_facts.py" line="228" />
         <source>Side pot %1</source>
         <translation>%1. Sidepot</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="216" />
+        <location filename="../drill_facts.py" line="230" />
         <source>%1: %2 (seats %3)</source>
         <translation>%1: %2 (Plätze %3)</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="219" />
+        <location filename="../drill_facts.py" line="233" />
         <source>%1: %2 = %3 (seats %4)</source>
         <translation>%1: %2 = %3 (Plätze %4)</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="239" />
+        <location filename="../drill_facts.py" line="253" />
         <source>Nobody bet on %1; seat %2 acted first</source>
         <translation>Bei der %1 hat niemand gesetzt; Platz %2 sprach zuerst</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="241" />
+        <location filename="../drill_facts.py" line="255" />
         <source>The last bet or raise on %1: %2</source>
         <translation>Der letzte Einsatz oder die letzte Erhöhung bei der %1: %2</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="302" />
+        <location filename="../drill_facts.py" line="316" />
         <source>Different ranks eight or lower (ace low): %1</source>
         <translation>Verschiedene Ränge bis zur Acht (Ass niedrig): %1</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="304" />
+        <location filename="../drill_facts.py" line="318" />
         <source>Fewer than five: no low; the high hand takes the whole pot (H-3)</source>
         <translation>Weniger als fünf: kein Low; die High-Hand gewinnt den ganzen Pot (H-3)</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="306" />
+        <location filename="../drill_facts.py" line="320" />
         <source>The lowest five: %1</source>
         <translation>Die niedrigsten fünf: %1</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="313" />
+        <location filename="../drill_facts.py" line="327" />
         <source>%1 = %2</source>
         <translation>%1 = %2</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="316" />
+        <location filename="../drill_facts.py" line="330" />
         <source>%1 − %2 = %3 change</source>
         <translation>%1 − %2 = %3 Wechselgeld</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="320" />
+        <location filename="../drill_facts.py" line="334" />
         <source>The stack: %1 = %2</source>
         <translation>Der Stack: %1 = %2</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="323" />
+        <location filename="../drill_facts.py" line="337" />
         <source>The fewest chips, the largest first: %1</source>
         <translation>Möglichst wenige Chips, die größten zuerst: %1</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="330" />
+        <location filename="../drill_facts.py" line="344" />
         <source>Pot %1: low half %2 (whole %3 chips), high half %4</source>
         <translation>Pot %1: Low-Hälfte %2 (ganze %3-Chips), High-Hälfte %4</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="333" />
+        <location filename="../drill_facts.py" line="347" />
         <source>The odd chip goes to the high half (H-3)</source>
         <translation>Der ungerade Chip geht an die High-Hälfte (H-3)</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="336" />
+        <location filename="../drill_facts.py" line="350" />
         <source>%1 split between seats %2; an odd chip to the highest card by suit first (W-4)</source>
         <translation>%1 geteilt zwischen den Plätzen %2; ein ungerader Chip zuerst an die höchste Karte nach Farbe (W-4)</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="363" />
+        <location filename="../drill_facts.py" line="379" />
         <source>Seat %1 has %2 in front and %3 behind; the bet stands at %4; raises %5 of %6</source>
         <translation>Platz %1 hat %2 vor sich und %3 im Stack; der Einsatz steht bei %4; Erhöhungen %5 von %6</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="372" />
+        <location filename="../drill_facts.py" line="388" />
         <source>%1 in the stub, %2 burn cards, %3 players to deal to</source>
         <translation>%1 im Reststapel, %2 gebrannte Karten, %3 Spieler bekommen Karten</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="376" />
+        <location filename="../drill_facts.py" line="392" />
         <source>52 − %1 dealt − %2 burned = %3</source>
         <translation>52 − %1 gegeben − %2 gebrannt = %3</translation>
     </message>
     <message>
-        <location filename="../drill_facts.py" line="378" />
+        <location filename="../drill_facts.py" line="394" />
         <source>(the burn cards shuffled into the stub count as stub again)</source>
         <translation>(die in den Reststapel gemischten gebrannten Karten zählen wieder zum Reststapel)</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="409" />
+        <source>the first card of the hand was dealt to the wrong seat</source>
+        <translation>Die erste Karte des Spiels ging an den falschen Platz</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="410" />
+        <source>seat %1 was dealt in, though not entitled to a hand</source>
+        <translation>Platz %1 hat Karten bekommen, obwohl ihm keine Hand zusteht</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="412" />
+        <source>a player entitled to a hand was dealt out (the player beside seat %1)</source>
+        <translation>Ein Spieler, dem eine Hand zusteht, wurde übergangen (der Spieler neben Platz %1)</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="414" />
+        <source>seat %1 was dealt the wrong number of cards, which cannot be put right in sequence</source>
+        <translation>Platz %1 hat die falsche Kartenzahl, die sich nicht in der Reihenfolge korrigieren lässt</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="420" />
+        <source>I-1 Exposed downcard: it is the door card, the third card down</source>
+        <translation>I-1 Aufgedeckte verdeckte Karte: Sie ist die Door Card, die dritte Karte verdeckt</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="421" />
+        <source>I-2 Card dealt too early: it goes back, no new burn</source>
+        <translation>I-2 Zu früh gegebene Karte: Sie geht zurück, ohne neu zu brennen</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="422" />
+        <source>I-3 The floor decides</source>
+        <translation>I-3 Der Floor entscheidet</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="423" />
+        <source>I-4 Wrong bring-in corrected: chips back, the right player brings in</source>
+        <translation>I-4 Falscher Bring-in korrigiert: Chips zurück, der richtige Spieler setzt den Bring-in</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="424" />
+        <source>I-5 Action out of turn: binding unless the action changed</source>
+        <translation>I-5 Aktion außer der Reihe: bindend, außer die Aktion hat sich geändert</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="425" />
+        <source>I-6 Misdeal: everything back, the hand dealt again</source>
+        <translation>I-6 Misdeal: alles zurück, das Spiel neu gegeben</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="426" />
+        <source>I-7 Fouled deck: play stops, every bet and ante back</source>
+        <translation>I-7 Fehlerhaftes Deck: Das Spiel wird angehalten, jeder Einsatz und jede Ante zurück</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="427" />
+        <source>I-8 A flashed card, or one off the table, is an exposed card</source>
+        <translation>I-8 Eine geflashte Karte oder eine vom Tisch gefallene gilt als aufgedeckt</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="438" />
+        <source>applies now</source>
+        <translation>gilt jetzt</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="439" />
+        <source>not now</source>
+        <translation>jetzt nicht</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="440" />
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="450" />
+        <source>Dealing third street, the dealer exposes one of seat %1's two downcards: %2.</source>
+        <translation>Beim Geben der 3. Karte deckt der Dealer eine der beiden verdeckten Karten von Platz %1 auf: %2.</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="453" />
+        <source>Dealing third street, the dealer flashes seat %1's first downcard, %2: the table has seen it.</source>
+        <translation>Beim Geben der 3. Karte lässt der Dealer die erste verdeckte Karte von Platz %1 aufblitzen, %2: Der Tisch hat sie gesehen.</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="456" />
+        <source>Dealing third street, both of seat %1's downcards are exposed: %2 and %3.</source>
+        <translation>Beim Geben der 3. Karte sind beide verdeckten Karten von Platz %1 aufgedeckt: %2 und %3.</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="459" />
+        <source>Dealing seventh street, the dealer flashes seat %1's downcard, %2.</source>
+        <translation>Beim Geben der 7. Karte lässt der Dealer die verdeckte Karte von Platz %1 aufblitzen, %2.</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="461" />
+        <source>Dealing seventh street, the dealer exposes seat %1's downcard: %2.</source>
+        <translation>Beim Geben der 7. Karte deckt der Dealer die verdeckte Karte von Platz %1 auf: %2.</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="464" />
+        <source>Before this betting round has ended, the dealer deals seat %1 its %2 card.</source>
+        <translation>Bevor diese Setzrunde beendet ist, gibt der Dealer Platz %1 schon die Karte der nächsten Runde (%2).</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="467" />
+        <source>Seat %1's door card was read as %2: it is %3. Seat %4 brought in.</source>
+        <translation>Die Door Card von Platz %1 wurde als %2 gelesen: Sie ist %3. Platz %4 hat den Bring-in gesetzt.</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="470" />
+        <source>This table's house option out_of_turn: %1</source>
+        <translation>Die Hausregel out_of_turn dieses Tischs: %1</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="472" />
+        <source>Seat %1 %2 out of turn while seat %3 has the turn.</source>
+        <translation>Platz %1 außer der Reihe: %2, während Platz %3 am Zug ist.</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="475" />
+        <source>Now %1: the turn comes to seat %2.</source>
+        <translation>Nun: %1. Damit ist Platz %2 am Zug.</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="479" />
+        <source>It is found now that %1.</source>
+        <translation>Jetzt wird bemerkt: %1.</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="480" />
+        <source>A card is found twice in the deck.</source>
+        <translation>Eine Karte wird doppelt im Deck gefunden.</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="481" />
+        <source>A card is found missing from the deck.</source>
+        <translation>Im Deck fehlt eine Karte.</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="505" />
+        <source>A card the dealer flashes is an exposed card (I-8).</source>
+        <translation>Eine Karte, die der Dealer aufblitzen lässt, gilt als aufgedeckt (I-8).</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="506" />
+        <source>Third street, seat %1's cards being dealt: the exposed card is its door card and its third card is dealt down (I-1).</source>
+        <translation>3. Karte, die Karten von Platz %1 werden gegeben: Die aufgedeckte Karte ist seine Door Card, seine dritte Karte wird verdeckt gegeben (I-1).</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="509" />
+        <source>Both downcards exposed on third street: a misdeal (I-1, I-6).</source>
+        <translation>Beide verdeckten Karten bei der 3. Karte aufgedeckt: ein Misdeal (I-1, I-6).</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="510" />
+        <source>No betting yet, so no substantial action: every ante goes back and the hand is dealt again, the same players in it (I-6).</source>
+        <translation>Noch keine Setzrunde, also keine wesentliche Aktion: Jede Ante geht zurück, und das Spiel wird neu gegeben, mit denselben Spielern (I-6).</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="513" />
+        <source>I-1 is a third-street remedy; an exposed card on a later street is left to the floor (I-3).</source>
+        <translation>I-1 ist eine Abhilfe der 3. Karte; eine aufgedeckte Karte in einer späteren Runde entscheidet der Floor (I-3).</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="517" />
+        <source>The deck is short for the next street (D-7): the floor decides how to deal it (I-3).</source>
+        <translation>Das Deck reicht für die nächste Runde nicht (D-7): Der Floor entscheidet, wie sie gegeben wird (I-3).</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="519" />
+        <source>The card goes back; the stub is shuffled with it, without the burns, and the street is dealt without a new burn (I-2).</source>
+        <translation>Die Karte geht zurück; der Reststapel wird mit ihr gemischt, ohne die gebrannten Karten, und die Runde wird gegeben, ohne neu zu brennen (I-2).</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="524" />
+        <source>Nobody has acted after the bring-in: it is corrected; the chips go back and the right player brings in (I-4).</source>
+        <translation>Nach dem Bring-in hat noch niemand gesprochen: Er wird korrigiert; die Chips gehen zurück, und der richtige Spieler setzt den Bring-in (I-4).</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="526" />
+        <location filename="../drill_facts.py" line="545" />
+        <source>After the bring-in: %1.</source>
+        <translation>Nach dem Bring-in: %1.</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="527" />
+        <source>The next player has acted: the bring-in stands (I-4); the floor decides about the card (I-3).</source>
+        <translation>Der nächste Spieler hat gesprochen: Der Bring-in bleibt (I-4); über die Karte entscheidet der Floor (I-3).</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="531" />
+        <source>The house option out_of_turn is floor: every action out of turn is referred to the floor (I-5, I-3).</source>
+        <translation>Die Hausregel out_of_turn ist floor: Jede Aktion außer der Reihe geht an den Floor (I-5, I-3).</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="536" />
+        <source>Between the action out of turn and seat %1's turn: %2.</source>
+        <translation>Zwischen der Aktion außer der Reihe und dem Zug von Platz %1: %2.</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="539" />
+        <source>No bet or raise came in between: the action to the player has not changed, so the action out of turn is binding (I-5).</source>
+        <translation>Dazwischen kam kein Einsatz und keine Erhöhung: Die Aktion für den Spieler hat sich nicht geändert, also ist die Aktion außer der Reihe bindend (I-5).</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="541" />
+        <source>A bet or raise came in between: the action out of turn is not binding; its chips go back and the player has every option (I-5).</source>
+        <translation>Dazwischen kam ein Einsatz oder eine Erhöhung: Die Aktion außer der Reihe ist nicht bindend; ihre Chips gehen zurück, und der Spieler hat alle Optionen (I-5).</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="546" />
+        <source>Nobody has acted after the bring-in.</source>
+        <translation>Nach dem Bring-in hat noch niemand gesprochen.</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="548" />
+        <source>Fewer than two players after the bring-in have acted: no substantial action yet, so it is a misdeal; every ante and bet goes back and the hand is dealt again (I-6).</source>
+        <translation>Nach dem Bring-in haben weniger als zwei Spieler gesprochen: noch keine wesentliche Aktion, also ein Misdeal; alle Antes und Einsätze gehen zurück, und das Spiel wird neu gegeben (I-6).</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="551" />
+        <source>Two players after the bring-in have acted: substantial action. The hand plays on (I-6); a hand with the wrong number of cards is dead; the floor decides the rest (I-3).</source>
+        <translation>Nach dem Bring-in haben zwei Spieler gesprochen: wesentliche Aktion. Das Spiel geht weiter (I-6); eine Hand mit der falschen Kartenzahl ist tot; den Rest entscheidet der Floor (I-3).</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="555" />
+        <source>The pot has been awarded: the hand is over, so the floor decides (I-3).</source>
+        <translation>Der Pot ist ausgezahlt: Das Spiel ist vorbei, also entscheidet der Floor (I-3).</translation>
+    </message>
+    <message>
+        <location filename="../drill_facts.py" line="556" />
+        <source>A fouled deck: play stops and every bet and ante of the hand goes back, whatever the action so far (I-7).</source>
+        <translation>Ein fehlerhaftes Deck: Das Spiel wird angehalten, und jeder Einsatz und jede Ante des Spiels geht zurück, unabhängig von der bisherigen Aktion (I-7).</translation>
     </message>
 </context>
 <context>
@@ -2584,7 +2821,7 @@
         <translation>Eintragen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="305" />
+        <location filename="../exam_dialogs.py" line="314" />
         <source>The two PINs differ: type the new PIN twice</source>
         <translation>Die beiden PINs unterscheiden sich: Die neue PIN zweimal eingeben</translation>
     </message>
@@ -3283,156 +3520,156 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>ProgressView</name>
     <message>
-        <location filename="../trainer_window.py" line="930" />
+        <location filename="../trainer_window.py" line="963" />
         <source>Progress — %1</source>
         <translation>Fortschritt — %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="934" />
-        <location filename="../trainer_window.py" line="993" />
-        <location filename="../trainer_window.py" line="1012" />
+        <location filename="../trainer_window.py" line="967" />
+        <location filename="../trainer_window.py" line="1026" />
+        <location filename="../trainer_window.py" line="1045" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="934" />
-        <location filename="../trainer_window.py" line="964" />
-        <location filename="../trainer_window.py" line="993" />
+        <location filename="../trainer_window.py" line="967" />
+        <location filename="../trainer_window.py" line="997" />
+        <location filename="../trainer_window.py" line="1026" />
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="934" />
-        <location filename="../trainer_window.py" line="993" />
-        <location filename="../trainer_window.py" line="1019" />
+        <location filename="../trainer_window.py" line="967" />
+        <location filename="../trainer_window.py" line="1026" />
+        <location filename="../trainer_window.py" line="1052" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="935" />
-        <location filename="../trainer_window.py" line="994" />
+        <location filename="../trainer_window.py" line="968" />
+        <location filename="../trainer_window.py" line="1027" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="949" />
+        <location filename="../trainer_window.py" line="982" />
         <source>Exams</source>
         <translation>Prüfungen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="958" />
+        <location filename="../trainer_window.py" line="991" />
         <source>Right answers per day</source>
         <translation>Richtige Antworten je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="960" />
+        <location filename="../trainer_window.py" line="993" />
         <source>Seconds per answer, per day</source>
         <translation>Sekunden je Antwort, je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="962" />
+        <location filename="../trainer_window.py" line="995" />
         <source>Per day</source>
         <translation>Je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="963" />
+        <location filename="../trainer_window.py" line="996" />
         <source>Per week</source>
         <translation>Je Woche</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="971" />
+        <location filename="../trainer_window.py" line="1004" />
         <source>No weak skill.</source>
         <translation>Keine schwache Fertigkeit.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="976" />
+        <location filename="../trainer_window.py" line="1009" />
         <source>%1% of the last %2 answers right</source>
         <translation>%1 % der letzten %2 Antworten richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="979" />
+        <location filename="../trainer_window.py" line="1012" />
         <source>overdue since %1</source>
         <translation>überfällig seit %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="981" />
+        <location filename="../trainer_window.py" line="1014" />
         <source>Weak skills: %1</source>
         <translation>Schwache Fertigkeiten: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="993" />
+        <location filename="../trainer_window.py" line="1026" />
         <source>Week</source>
         <translation>Woche</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1012" />
-        <location filename="../trainer_window.py" line="1049" />
+        <location filename="../trainer_window.py" line="1045" />
+        <location filename="../trainer_window.py" line="1082" />
         <source>Date (UTC)</source>
         <translation>Datum (UTC)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1012" />
+        <location filename="../trainer_window.py" line="1045" />
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1013" />
+        <location filename="../trainer_window.py" line="1046" />
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1019" />
+        <location filename="../trainer_window.py" line="1052" />
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1026" />
+        <location filename="../trainer_window.py" line="1059" />
         <source>Review the answer…</source>
         <translation>Antwort durchsehen…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1049" />
+        <location filename="../trainer_window.py" line="1082" />
         <source>Exam blueprint</source>
         <translation>Prüfungsvorlage</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1049" />
+        <location filename="../trainer_window.py" line="1082" />
         <source>Instructor</source>
         <translation>Ausbilder</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1050" />
+        <location filename="../trainer_window.py" line="1083" />
         <source>Score</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1013" />
-        <location filename="../trainer_window.py" line="1050" />
+        <location filename="../trainer_window.py" line="1046" />
+        <location filename="../trainer_window.py" line="1083" />
         <source>Result</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1050" />
+        <location filename="../trainer_window.py" line="1083" />
         <source>Verification ID</source>
         <translation>Prüfnummer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1053" />
+        <location filename="../trainer_window.py" line="1086" />
         <source>not finished</source>
         <translation>nicht beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1053" />
+        <location filename="../trainer_window.py" line="1086" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1054" />
+        <location filename="../trainer_window.py" line="1087" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1056" />
+        <location filename="../trainer_window.py" line="1089" />
         <source>NOT GENUINE</source>
         <translation>NICHT ECHT</translation>
     </message>
@@ -4665,466 +4902,491 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>TrainerWindow</name>
     <message>
-        <location filename="../trainer_window.py" line="152" />
+        <location filename="../trainer_window.py" line="165" />
         <source>Dealer training</source>
         <translation>Dealer-Training</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="237" />
+        <location filename="../trainer_window.py" line="250" />
         <source>Learn: the rule first, every answer explained</source>
         <translation>Lernen: zuerst die Regel, jede Antwort erklärt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="238" />
+        <location filename="../trainer_window.py" line="251" />
         <source>Practice: right or wrong at once, mistakes again at the end</source>
         <translation>Üben: sofort richtig oder falsch, die Fehler am Ende noch einmal</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="239" />
+        <location filename="../trainer_window.py" line="252" />
         <source>Exam: no feedback until the end, a certificate</source>
         <translation>Prüfung: keine Rückmeldung bis zum Ende, ein Zertifikat</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="240" />
+        <location filename="../trainer_window.py" line="253" />
         <source>Spot the dealer's error: stop at the wrong step, name the remedy</source>
         <translation>Den Fehler des Dealers finden: beim falschen Schritt anhalten, die Abhilfe nennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="260" />
+        <location filename="../trainer_window.py" line="273" />
         <source>Trainee</source>
         <translation>Teilnehmer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="261" />
+        <location filename="../trainer_window.py" line="274" />
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="274" />
+        <location filename="../trainer_window.py" line="287" />
         <source>Drills</source>
         <translation>Aufgaben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="189" />
+        <location filename="../trainer_window.py" line="202" />
         <source>The hand so far</source>
         <translation>Das Spiel bisher</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="191" />
+        <location filename="../trainer_window.py" line="204" />
         <source>Whole hand (Alt+H)</source>
         <translation>Ganzes Spiel (Alt+H)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="192" />
+        <location filename="../trainer_window.py" line="205" />
         <source>Show the earlier streets' actions too, not only this street's</source>
         <translation>Auch die Aktionen der früheren Runden zeigen, nicht nur die dieser Runde</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="276" />
+        <location filename="../trainer_window.py" line="289" />
         <source>Skills</source>
         <translation>Fertigkeiten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="283" />
+        <location filename="../trainer_window.py" line="296" />
         <source>Start</source>
         <translation>Beginnen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="285" />
+        <location filename="../trainer_window.py" line="298" />
         <source>Progress…</source>
         <translation>Fortschritt…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="298" />
+        <location filename="../trainer_window.py" line="311" />
         <source>Answer  [Enter]</source>
         <translation>Antworten  [Enter]</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="306" />
-        <location filename="../trainer_window.py" line="464" />
+        <location filename="../trainer_window.py" line="319" />
+        <location filename="../trainer_window.py" line="477" />
         <source>Next drill</source>
         <translation>Nächste Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="310" />
+        <location filename="../trainer_window.py" line="323" />
         <source>Certificate…</source>
         <translation>Zertifikat…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="329" />
-        <location filename="../trainer_window.py" line="371" />
+        <location filename="../trainer_window.py" line="342" />
+        <location filename="../trainer_window.py" line="384" />
         <source>Type the trainee's name first: the answers are kept for them.</source>
         <translation>Zuerst den Namen des Teilnehmers eingeben: Die Antworten werden für ihn aufbewahrt.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="330" />
+        <location filename="../trainer_window.py" line="343" />
         <source>Tick at least one skill to drill.</source>
         <translation>Mindestens eine Fertigkeit zum Üben ankreuzen.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="236" />
-        <location filename="../trainer_window.py" line="426" />
+        <location filename="../trainer_window.py" line="249" />
+        <location filename="../trainer_window.py" line="439" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="155" />
+        <location filename="../trainer_window.py" line="168" />
         <source>Pick the mode and the skills, then Start</source>
         <translation>Modus und Fertigkeiten wählen, dann „Beginnen“</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="235" />
+        <location filename="../trainer_window.py" line="248" />
         <source>Learn</source>
         <translation>Lernen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="235" />
+        <location filename="../trainer_window.py" line="248" />
         <source>Practice</source>
         <translation>Üben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="235" />
-        <location filename="../trainer_window.py" line="277" />
+        <location filename="../trainer_window.py" line="248" />
+        <location filename="../trainer_window.py" line="290" />
         <source>Exam</source>
         <translation>Prüfung</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="269" />
+        <location filename="../trainer_window.py" line="282" />
         <source>no time limit</source>
         <translation>ohne Zeitlimit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="270" />
+        <location filename="../trainer_window.py" line="283" />
         <source> s per drill</source>
         <translation> s je Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="372" />
+        <location filename="../trainer_window.py" line="385" />
         <source>Pick an exam blueprint: an instructor makes and locks one.</source>
         <translation>Wählen Sie eine Prüfungsvorlage: Ein Ausbilder erstellt und schreibt sie fest.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="401" />
+        <location filename="../trainer_window.py" line="414" />
         <source>Time left %1</source>
         <translation>Restzeit %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="460" />
+        <location filename="../trainer_window.py" line="473" />
         <source>Next hand (%1 of %2)  [Enter]</source>
         <translation>Nächstes Spiel (%1 von %2)  [Enter]</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="462" />
+        <location filename="../trainer_window.py" line="475" />
         <source>%1 of %2 right so far</source>
         <translation>Bisher %1 von %2 richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="465" />
+        <location filename="../trainer_window.py" line="478" />
         <source>Spot the dealer's error: %1 of %2 hands right</source>
         <translation>Den Fehler des Dealers finden: %1 von %2 Spielen richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="485" />
-        <location filename="../trainer_window.py" line="829" />
+        <location filename="../trainer_window.py" line="498" />
+        <location filename="../trainer_window.py" line="862" />
         <source> (your mistakes again)</source>
         <translation> (deine Fehler noch einmal)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="486" />
+        <location filename="../trainer_window.py" line="499" />
         <source>Drill %1 of %2%3</source>
         <translation>Aufgabe %1 von %2%3</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="491" />
+        <location filename="../trainer_window.py" line="504" />
         <source>The rules for this drill</source>
         <translation>Die Regeln zu dieser Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="508" />
+        <location filename="../trainer_window.py" line="523" />
         <source>Click the seat on the table, or type its number and Enter.</source>
         <translation>Den Platz am Tisch anklicken, oder seine Nummer eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="509" />
+        <location filename="../trainer_window.py" line="524" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="511" />
+        <location filename="../trainer_window.py" line="526" />
         <source>Every ante and bet, those still in front of the players too. Type the amount and Enter.</source>
         <translation>Jede Ante und jeder Einsatz, auch die noch vor den Spielern liegenden. Den Betrag eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="512" />
+        <location filename="../trainer_window.py" line="527" />
         <source>Type the number of cards and Enter.</source>
         <translation>Die Zahl der Karten eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="513" />
-        <location filename="../trainer_window.py" line="595" />
+        <location filename="../trainer_window.py" line="528" />
+        <location filename="../trainer_window.py" line="612" />
         <source>Amount</source>
         <translation>Betrag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="513" />
+        <location filename="../trainer_window.py" line="528" />
         <source>Cards</source>
         <translation>Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="515" />
+        <location filename="../trainer_window.py" line="530" />
         <source>Tick what the dealer does before this round.</source>
         <translation>Ankreuzen, was der Dealer vor dieser Runde tut.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="516" />
+        <location filename="../trainer_window.py" line="531" />
         <source>Burn a card</source>
         <translation>Eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="516" />
+        <location filename="../trainer_window.py" line="531" />
         <source>Shuffle the burns into the stub</source>
         <translation>Die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="518" />
+        <location filename="../trainer_window.py" line="533" />
         <source>Deal one common card</source>
         <translation>Eine Gemeinschaftskarte geben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="522" />
+        <location filename="../trainer_window.py" line="537" />
         <source>Tick every legal action; give its amount (to), or a range as min-max.</source>
         <translation>Jede erlaubte Aktion ankreuzen; ihren Betrag (auf) angeben, oder einen Bereich als min-max.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="535" />
+        <location filename="../trainer_window.py" line="550" />
         <source>One line per pot, main pot first: the amount, a colon, the seats eligible (e.g. 21: 1 2 3)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, die berechtigten Plätze (z. B. 21: 1 2 3)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="537" />
+        <location filename="../trainer_window.py" line="552" />
         <source>One line per pot, main pot first: the amount, a colon, each winner's seat and share (e.g. 120: 3 60, 5 60)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, Platz und Anteil jedes Gewinners (z. B. 120: 3 60, 5 60)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="539" />
+        <location filename="../trainer_window.py" line="554" />
         <source>Enter answers; Shift+Enter starts a new line.</source>
         <translation>Enter antwortet; Umschalt+Enter beginnt eine neue Zeile.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="545" />
+        <location filename="../trainer_window.py" line="560" />
         <source>Click the five cards of seat %1's best hand.</source>
         <translation>Die fünf Karten der besten Hand von Platz %1 anklicken.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="547" />
+        <location filename="../trainer_window.py" line="562" />
         <source>Click the five cards of seat %1's best low (eight or better), or tick No low.</source>
         <translation>Klicken Sie die fünf Karten des besten Lows von Platz %1 an (Eight or Better), oder kreuzen Sie »Kein Low« an.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="551" />
+        <location filename="../trainer_window.py" line="566" />
         <source>No low (fewer than five different cards eight or lower)</source>
         <translation>Kein Low (weniger als fünf verschiedene Karten bis zur Acht)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="594" />
+        <location filename="../trainer_window.py" line="611" />
         <source>Count it: type the amount and Enter.</source>
         <translation>Zählen Sie: Betrag eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="599" />
+        <location filename="../trainer_window.py" line="616" />
         <source>Type each winner's share (Tab to the next, Enter answers).</source>
         <translation>Geben Sie den Anteil jedes Gewinners ein (Tab zum nächsten, Enter antwortet).</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="600" />
+        <location filename="../trainer_window.py" line="617" />
         <source>Seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="602" />
+        <location filename="../trainer_window.py" line="619" />
         <source>Type how many of each chip (Tab to the next, Enter answers).</source>
         <translation>Geben Sie die Anzahl jedes Chips ein (Tab zum nächsten, Enter antwortet).</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="631" />
+        <location filename="../trainer_window.py" line="636" />
+        <source>Pick the remedy, then whether it applies now (Tab to it, arrow keys, Enter answers).</source>
+        <translation>Die Abhilfe wählen, dann, ob sie jetzt gilt (Tab dorthin, Pfeiltasten, Enter antwortet).</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="638" />
+        <source>It applies now (corrected, binding, a misdeal, …)</source>
+        <translation>Sie gilt jetzt (korrigiert, bindend, ein Misdeal, …)</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="639" />
+        <source>Not now (the action stands, not binding, the hand plays on)</source>
+        <translation>Jetzt nicht (die Aktion bleibt, nicht bindend, das Spiel geht weiter)</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="666" />
         <source>type a number</source>
         <translation>eine Zahl eingeben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="632" />
-        <location filename="../trainer_window.py" line="692" />
+        <location filename="../trainer_window.py" line="667" />
+        <location filename="../trainer_window.py" line="735" />
         <source>%1 is not a number</source>
         <translation>%1 ist keine Zahl</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="664" />
+        <location filename="../trainer_window.py" line="699" />
         <source>%1: the amount, a colon, then the seats</source>
         <translation>%1: der Betrag, ein Doppelpunkt, dann die Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="668" />
+        <location filename="../trainer_window.py" line="703" />
         <source>%1: seat numbers</source>
         <translation>%1: Platznummern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="675" />
+        <location filename="../trainer_window.py" line="710" />
         <source>%1: a seat number and its share</source>
         <translation>%1: eine Platznummer und ihr Anteil</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="705" />
+        <location filename="../trainer_window.py" line="722" />
+        <source>pick a remedy</source>
+        <translation>eine Abhilfe wählen</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="724" />
+        <source>say whether it applies now</source>
+        <translation>angeben, ob sie jetzt gilt</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="748" />
         <source>The answer cannot be read: %1</source>
         <translation>Die Antwort ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="716" />
+        <location filename="../trainer_window.py" line="759" />
         <source>%1 s left for this drill</source>
         <translation>Noch %1 s für diese Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="731" />
+        <location filename="../trainer_window.py" line="773" />
         <source>Answer kept. Next drill.</source>
         <translation>Antwort notiert. Nächste Aufgabe.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="743" />
+        <location filename="../trainer_window.py" line="785" />
         <source>Time up: %1 s per drill — counted wrong</source>
         <translation>Zeit abgelaufen: %1 s je Aufgabe — als falsch gewertet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="746" />
+        <location filename="../trainer_window.py" line="788" />
         <source>On pace: %1 s (the target for this skill is %2 s)</source>
         <translation>Im Tempo: %1 s (das Ziel für diese Fertigkeit sind %2 s)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="750" />
+        <location filename="../trainer_window.py" line="792" />
         <source>Too slow: %1 s (the target for this skill is %2 s)</source>
         <translation>Zu langsam: %1 s (das Ziel für diese Fertigkeit sind %2 s)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="768" />
-        <location filename="../trainer_window.py" line="808" />
+        <location filename="../trainer_window.py" line="810" />
+        <location filename="../trainer_window.py" line="841" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="768" />
+        <location filename="../trainer_window.py" line="810" />
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="774" />
-        <location filename="../trainer_window.py" line="824" />
+        <location filename="../trainer_window.py" line="816" />
+        <location filename="../trainer_window.py" line="857" />
         <source>The answer</source>
         <translation>Die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="774" />
+        <location filename="../trainer_window.py" line="816" />
         <source>How it is found</source>
         <translation>Der Weg zur Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="778" />
+        <location filename="../trainer_window.py" line="820" />
         <source>Why</source>
         <translation>Warum</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="808" />
+        <location filename="../trainer_window.py" line="841" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="808" />
+        <location filename="../trainer_window.py" line="841" />
         <source>Score</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="808" />
+        <location filename="../trainer_window.py" line="841" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="808" />
+        <location filename="../trainer_window.py" line="841" />
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="813" />
+        <location filename="../trainer_window.py" line="846" />
         <source>Score: %1%</source>
         <translation>Ergebnis: %1 %</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="814" />
+        <location filename="../trainer_window.py" line="847" />
         <source>%1 drills in %2 s</source>
         <translation>%1 Aufgaben in %2 s</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="818" />
+        <location filename="../trainer_window.py" line="851" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="818" />
+        <location filename="../trainer_window.py" line="851" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="819" />
+        <location filename="../trainer_window.py" line="852" />
         <source>pass mark</source>
         <translation>Bestehensgrenze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="824" />
+        <location filename="../trainer_window.py" line="857" />
         <source>Your answer</source>
         <translation>Deine Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="826" />
+        <location filename="../trainer_window.py" line="859" />
         <source>Wrong answers</source>
         <translation>Falsche Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="835" />
+        <location filename="../trainer_window.py" line="868" />
         <source>No wrong answers.</source>
         <translation>Keine falschen Antworten.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="839" />
+        <location filename="../trainer_window.py" line="872" />
         <source>Session over</source>
         <translation>Sitzung beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="854" />
+        <location filename="../trainer_window.py" line="887" />
         <source>The time ran out: %1 of %2 drills answered; the others count as wrong.</source>
         <translation>Die Zeit ist abgelaufen: %1 von %2 Aufgaben beantwortet; die übrigen zählen als falsch.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="856" />
+        <location filename="../trainer_window.py" line="889" />
         <source>Exam %1 (%2), set by %3. Verification ID %4, seal %5.</source>
         <translation>Prüfung %1 (%2), gestellt von %3. Prüfnummer %4, Siegel %5.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="866" />
+        <location filename="../trainer_window.py" line="899" />
         <source>certificate</source>
         <translation>Zertifikat</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="867" />
+        <location filename="../trainer_window.py" line="900" />
         <source>Save the certificate</source>
         <translation>Das Zertifikat speichern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="879" />
+        <location filename="../trainer_window.py" line="912" />
         <source>The certificate cannot be written: %1</source>
         <translation>Das Zertifikat kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="881" />
+        <location filename="../trainer_window.py" line="914" />
         <source>Certificate written: %1</source>
         <translation>Zertifikat geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="889" />
+        <location filename="../trainer_window.py" line="922" />
         <source>No answers of %1 yet.</source>
         <translation>Noch keine Antworten von %1.</translation>
     </message>
@@ -5385,218 +5647,228 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Dealer-Training: die Gruppe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="92" />
+        <location filename="../trainer_window.py" line="103" />
         <source>ASKED</source>
         <translation>GEFRAGT</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="94" />
+        <location filename="../trainer_window.py" line="105" />
         <source>ANSWER</source>
         <translation>ANTWORT</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1130" />
+        <location filename="../trainer_window.py" line="1163" />
         <source>Bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1131" />
+        <location filename="../trainer_window.py" line="1164" />
         <source>First to act</source>
         <translation>Wer zuerst spricht</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1132" />
+        <location filename="../trainer_window.py" line="1165" />
         <source>Legal actions</source>
         <translation>Erlaubte Aktionen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1133" />
+        <location filename="../trainer_window.py" line="1166" />
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1134" />
+        <location filename="../trainer_window.py" line="1167" />
         <source>Side pots</source>
         <translation>Sidepots</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1135" />
+        <location filename="../trainer_window.py" line="1168" />
         <source>Who shows first</source>
         <translation>Wer zuerst zeigt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1136" />
+        <location filename="../trainer_window.py" line="1169" />
         <source>Deck shortage</source>
         <translation>Kartenmangel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1137" />
+        <location filename="../trainer_window.py" line="1170" />
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1138" />
+        <location filename="../trainer_window.py" line="1171" />
         <source>Winners</source>
         <translation>Gewinner</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1139" />
+        <location filename="../trainer_window.py" line="1172" />
         <source>Best five</source>
         <translation>Beste fünf</translation>
     </message>
     <message>
         <location filename="../drill_review.py" line="107" />
-        <location filename="../trainer_window.py" line="1145" />
+        <location filename="../trainer_window.py" line="1179" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1140" />
+        <location filename="../trainer_window.py" line="1173" />
         <source>Low hand</source>
         <translation>Low-Hand</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1141" />
+        <location filename="../trainer_window.py" line="1174" />
         <source>Count the chips</source>
         <translation>Chips zählen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1142" />
+        <location filename="../trainer_window.py" line="1175" />
         <source>Make change</source>
         <translation>Wechselgeld geben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1143" />
+        <location filename="../trainer_window.py" line="1176" />
         <source>Colour up</source>
         <translation>Chips eintauschen (Colour-up)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1144" />
+        <location filename="../trainer_window.py" line="1177" />
         <source>Pay a split pot</source>
         <translation>Geteilten Pot auszahlen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1160" />
+        <location filename="../trainer_window.py" line="1178" />
+        <source>Irregularities</source>
+        <translation>Unregelmäßigkeiten</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="1194" />
         <source>Who brings in?</source>
         <translation>Wer setzt den Bring-in?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1161" />
+        <location filename="../trainer_window.py" line="1195" />
         <source>Who acts first on this street?</source>
         <translation>Wer spricht in dieser Runde zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1162" />
+        <location filename="../trainer_window.py" line="1196" />
         <source>What may the player to act do, with the exact amounts?</source>
         <translation>Was darf der Spieler am Zug tun, mit den genauen Beträgen?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1163" />
+        <location filename="../trainer_window.py" line="1197" />
         <source>How much is in the pot now?</source>
         <translation>Wie viel ist jetzt im Pot?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1164" />
+        <location filename="../trainer_window.py" line="1198" />
         <source>What are the pots, and who is eligible for each?</source>
         <translation>Welche Pots gibt es, und wer ist an jedem berechtigt?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1165" />
+        <location filename="../trainer_window.py" line="1199" />
         <source>Who shows first?</source>
         <translation>Wer zeigt zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1166" />
+        <location filename="../trainer_window.py" line="1200" />
         <source>The deck is short: what does the dealer do before this round?</source>
         <translation>Die Karten reichen nicht: Was tut der Dealer vor dieser Runde?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1167" />
+        <location filename="../trainer_window.py" line="1201" />
         <source>How many cards are left in the stub?</source>
         <translation>Wie viele Karten sind noch im Reststapel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1168" />
+        <location filename="../trainer_window.py" line="1202" />
         <source>Who wins which pot, and how much?</source>
         <translation>Wer gewinnt welchen Pot, und wie viel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1169" />
+        <location filename="../trainer_window.py" line="1203" />
         <source>What are this player's best five cards?</source>
         <translation>Was sind die besten fünf Karten dieses Spielers?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1170" />
+        <location filename="../trainer_window.py" line="1204" />
         <source>What is this player's best low (eight or better)?</source>
         <translation>Was ist das beste Low dieses Spielers (Eight or Better)?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1171" />
+        <location filename="../trainer_window.py" line="1205" />
         <source>How much is in the pot stacked here?</source>
         <translation>Wie viel liegt im hier gestapelten Pot?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1172" />
+        <location filename="../trainer_window.py" line="1206" />
         <source>What change does the dealer give, in the fewest chips?</source>
         <translation>Welches Wechselgeld gibt der Dealer, in möglichst wenigen Chips?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1173" />
+        <location filename="../trainer_window.py" line="1207" />
         <source>Colour up: the same value in the fewest chips?</source>
         <translation>Colour-up: derselbe Wert in möglichst wenigen Chips?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1174" />
+        <location filename="../trainer_window.py" line="1208" />
         <source>How much does each winner get, in the table's chips?</source>
         <translation>Wie viel bekommt jeder Gewinner, in den Chips des Tisches?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1190" />
+        <location filename="../trainer_window.py" line="1209" />
+        <source>Which remedy, and does it apply now?</source>
+        <translation>Welche Abhilfe, und gilt sie jetzt?</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="1225" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1194" />
+        <location filename="../trainer_window.py" line="1229" />
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1198" />
+        <location filename="../trainer_window.py" line="1233" />
         <source>burn a card</source>
         <translation>eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1198" />
+        <location filename="../trainer_window.py" line="1233" />
         <source>no burn</source>
         <translation>nicht brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1199" />
+        <location filename="../trainer_window.py" line="1234" />
         <source>shuffle the burns into the stub</source>
         <translation>die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1200" />
+        <location filename="../trainer_window.py" line="1235" />
         <source>one common card</source>
         <translation>eine Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1201" />
+        <location filename="../trainer_window.py" line="1236" />
         <source>a card to each player</source>
         <translation>eine Karte an jeden Spieler</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1206" />
+        <location filename="../trainer_window.py" line="1241" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1206" />
+        <location filename="../trainer_window.py" line="1241" />
         <source>seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1225" />
+        <location filename="../trainer_window.py" line="1262" />
         <source>no low</source>
         <translation>kein Low</translation>
     </message>
