@@ -47,8 +47,15 @@ def cmd_verify(args) -> int:
     if key is None:
         raise UsageError(f"no record key on this machine ({args.key or 'the config folder'}): give the key the "
                          f"record was written with, --key FILE")
-    if args.anchors and not Path(args.anchors).is_file():
-        raise UsageError(f"{args.anchors}: no such anchors file (--anchors)")
+    if args.anchors:
+        from dealer_app.engine.bounded import check_regular, printable
+        try:
+            check_regular(args.anchors)  # (a FIFO, /dev/zero or a folder is refused by name, never read)
+        except FileNotFoundError:
+            raise UsageError(f"{printable(args.anchors)}: no such anchors file (--anchors)") from None
+        except OSError as exc:
+            raise InputProblem(printable(f"{args.anchors}: the anchors file cannot be read "
+                                         f"({exc.strerror or exc})")) from None
     anchors = Path(args.anchors) if args.anchors else default_anchors_path()
     store = _open(args.record, key)
     try:

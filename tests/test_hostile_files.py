@@ -251,3 +251,88 @@ def test_export_out_of_a_file_of_repeated_hand_ids_writes_each_hand_once(hostile
     assert f"hand {ids[1]} is in the file 2 times" in err
     assert "2 hand(s) written, 0 refused, 1201 repeat(s)" in err
     assert sorted(p.name for p in out.iterdir()) == [f"repeated-{i}.phh" for i in ids]
+
+
+@pytest.fixture(scope="module")
+def sealed_record(tmp_path_factory):
+    """A small record the app wrote, its key and anchors in ``config`` beside it."""
+    from session_record import ordinary_sessions
+    folder = tmp_path_factory.mktemp("anchors")
+    config = folder / "config"
+    config.mkdir()
+    before = os.environ.get("DEALER_APP_CONFIG")
+    os.environ["DEALER_APP_CONFIG"] = str(config)
+    try:
+        ordinary_sessions(folder / "record.sqlite3", config / "anchors.txt", hands=2, seed=SEED)
+    finally:
+        if before is None:
+            os.environ.pop("DEALER_APP_CONFIG", None)
+        else:
+            os.environ["DEALER_APP_CONFIG"] = before
+    return folder
+
+
+def _anchors(folder: Path, kind: str, size: int) -> Path:
+    """The record's own anchors file, then ``size`` bytes of ``kind``: this record's seals of
+    rows it never had (one hand each), other records' seals and creations, lines that are no
+    anchor line, one endless line."""
+    real = (folder / "config/anchors.txt").read_text()
+    record_id = real.split("record=")[1].split()[0]
+    at, digest = "2026-12-04T21:45:07.362+00:00", "ab" * 32
+    lines = {
+        "seals of rows the record never had": lambda n: f"{at} record={record_id} session={4 + n // 50} hand={n} "
+                                                        f"row={1000 + n} seq={n} kind=hand_end seal=G67S-GK64 "
+                                                        f"hash={digest}\n",
+        "other records": lambda n: (f"{at} created record={n:016x} path=/elsewhere/{n}.sqlite3\n" if n % 2 else
+                                    f"{at} record={n:016x} session=1 hand={n} row={n} seq={n} kind=hand_end "
+                                    f"seal=G67S-GK64 hash={digest}\n"),
+        "no anchor lines": lambda n: f"x{n} not an anchor line at all\n",
+    }
+    path = folder / f"{kind.replace(' ', '-')}-{size >> 20}MB.txt"
+    with open(path, "w") as f:
+        f.write(real)
+        if kind == "one endless line":
+            f.write("y" * size)
+            return path
+        written, n = 0, 0
+        while written < size:
+            written += f.write(lines[kind](n))
+            n += 1
+    return path
+
+
+@pytest.mark.parametrize("kind", ["seals of rows the record never had", "other records", "no anchor lines",
+                                  "one endless line"])
+def test_a_large_anchors_file_takes_memory_of_the_record(sealed_record, kind):
+    """``verify --anchors`` on a 20 MB anchors file (before: 50 MB took 243 MB of seals of rows
+    the record never had, 704 MB of lines that are no anchor line): read line by line with a
+    line bound, only this record's seals kept (those far past its end summed up), the first
+    lines that are no anchor line named and the rest counted. Peak memory flat: a 1 MB and a
+    20 MB file within a few MB."""
+    small, large = (_anchors(sealed_record, kind, size) for size in (1 << 20, 20 << 20))
+    peaks = []
+    for anchors in (small, large):
+        code, mb, err, out = dealer("verify", sealed_record / "record.sqlite3", "--anchors", anchors)
+        said = err + out
+        if kind == "other records":
+            assert code == 0 and "whole: 177 rows" in said, said[-2000:]
+        else:
+            assert code == 1 and f"{anchors}" in said, said[-2000:]
+        if kind == "seals of rows the record never had":
+            assert "row 1000, which the record no longer has" in said
+        if kind == "no anchor lines":
+            assert said.count("not an anchor line") == 20 and "more line(s) that are no anchor line" in said
+        if kind == "one endless line":
+            assert f"{anchors}:23: longer than 4096 bytes, so no anchor line; not read" in said
+        peaks.append(mb)
+    assert peaks[1] < 100 and peaks[1] - peaks[0] < 10, f"{kind}: {peaks[0]} MB for 1 MB, {peaks[1]} MB for 20 MB"
+
+
+@pytest.mark.parametrize("what", ["fifo", "/dev/zero", "folder"])
+def test_an_anchors_file_that_is_no_file_is_refused_by_name(sealed_record, hostile, what):
+    folder, fifo = hostile
+    anchors = {"fifo": lambda: fifo("anchors.fifo"), "/dev/zero": lambda: Path("/dev/zero"),
+               "folder": lambda: folder}[what]()
+    code, _mb, err, _ = dealer("verify", sealed_record / "record.sqlite3", "--anchors", anchors,
+                               "--key", sealed_record / "config/record.key")
+    assert code == 1 and f"{anchors}: the anchors file cannot be read (is a" in err, err

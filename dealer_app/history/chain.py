@@ -19,6 +19,7 @@ import hashlib
 import hmac
 import os
 import secrets
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -136,7 +137,7 @@ ANCHORED_KINDS = frozenset({"open_table", "hand_start", "hand_end", "irregularit
                             "close_table"})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Anchor:
     """One line of the anchors file: a row's hash (a hand's seal, for its hand_end row), with
     where it sits in the record."""
@@ -181,11 +182,40 @@ def append_anchor(path: Path, anchor: Anchor | Creation) -> None:
         os.fsync(f.fileno())
 
 
+ANCHOR_LINE_BYTES = 4096  # an anchor line is some 200 bytes; a longer line is no anchor line, and is not kept
+NAMED_PROBLEMS = 20  # lines of the anchors file named one by one; past them, how many more
+ROWS_PAST_THE_RECORD = 10_000  # anchors this far past the record's last row are kept whole (rows written meanwhile)
+
+
+@dataclass
+class Beyond:
+    """The anchors of rows far past the record's last row (``ROWS_PAST_THE_RECORD``), which
+    the record cannot hold: only what says they are gone — the first of them, how many, and
+    their hands — not each one (a large anchors file takes the memory of the record it checks)."""
+    first: Anchor
+    count: int
+    hands: set[int]  # (session << 32 | hand) of hand_start/hand_end anchors, the first HANDS_COUNTED
+    more_hands: bool = False  # more hands than those
+
+    HANDS_COUNTED = 10_000
+
+    def add(self, anchor: Anchor) -> None:
+        self.count += 1
+        if anchor.row < self.first.row:
+            self.first = anchor
+        if anchor.kind in ("hand_start", "hand_end") and anchor.hand:
+            if len(self.hands) < self.HANDS_COUNTED:
+                self.hands.add(anchor.session << 32 | anchor.hand)
+            elif anchor.session << 32 | anchor.hand not in self.hands:
+                self.more_hands = True
+
+
 @dataclass
 class AnchorsRead:
-    anchors: list[Anchor]  # this record's
-    created: list[Creation]  # every record's creation
+    anchors: list[Anchor]  # this record's, one per row (a row's last line), up to ``beyond``'s rows
+    created: list[Creation]  # the records made (only this one's and the last other one at its place, if asked)
     problems: list[str]
+    beyond: Beyond | None = None  # this record's anchors of rows far past its last row
 
 
 def read_anchors(path: Path, record_id: str) -> tuple[list[Anchor], list[str]]:
@@ -194,33 +224,97 @@ def read_anchors(path: Path, record_id: str) -> tuple[list[Anchor], list[str]]:
     return read.anchors, read.problems
 
 
-def read_anchors_file(path: Path, record_id: str) -> AnchorsRead:
-    anchors, created, problems = [], [], []
+def _bounded_lines(f) -> Iterator[tuple[int, str | None]]:
+    """(line number, the line stripped) for each line of ``f``; None for a line longer than
+    ``ANCHOR_LINE_BYTES``, whose rest is read a block at a time and dropped."""
+    line_no = 0
+    while True:
+        raw = f.readline(ANCHOR_LINE_BYTES + 1)
+        if not raw:
+            return
+        line_no += 1
+        if len(raw) > ANCHOR_LINE_BYTES and not raw.endswith(b"\n"):
+            while raw and not raw.endswith(b"\n"):
+                raw = f.readline(1 << 16)
+            yield line_no, None
+            continue
+        yield line_no, raw.decode("utf-8", errors="replace").strip()
+
+
+_KINDS = {k: k for k in (*ANCHORED_KINDS, "hand_end")}  # one string per kind, shared by every anchor
+
+
+def read_anchors_file(path: Path, record_id: str, here: str | None = None,
+                      last_row: int | None = None) -> AnchorsRead:
+    """One record's anchors in the anchors file, read line by line: only a regular file
+    (``engine/bounded.open_regular``: a FIFO or /dev/zero is refused by name), each line of
+    at most ``ANCHOR_LINE_BYTES`` (a longer one named, skipped unread), the first
+    ``NAMED_PROBLEMS`` lines that are no anchor line named and the rest counted. Kept: this
+    record's anchors, one per row; with ``here`` (the record's resolved path) only this
+    record's creation and the last other one made at ``here``; with ``last_row`` (the record's
+    last row), anchors of rows more than ``ROWS_PAST_THE_RECORD`` past it summed up in
+    ``beyond``. So memory follows the record, not the file."""
+    from dealer_app.engine.bounded import open_regular
+    mine: dict[int, Anchor] = {}
+    created: list[Creation] = []
+    other_here: Creation | None = None
+    problems: list[str] = []
+    beyond: Beyond | None = None
+    unnamed = 0
+    keep_to = None if last_row is None else last_row + ROWS_PAST_THE_RECORD
+
+    def problem(text: str) -> None:
+        nonlocal unnamed
+        if len(problems) < NAMED_PROBLEMS:
+            problems.append(text)
+        else:
+            unnamed += 1
+
     try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            for line_no, line in enumerate(f, 1):
-                if not line.strip():
+        with open_regular(path) as f:
+            for line_no, line in _bounded_lines(f):
+                if line is None:
+                    problem(f"{path}:{line_no}: longer than {ANCHOR_LINE_BYTES} bytes, so no anchor line; not read")
                     continue
-                at, _, rest = line.strip().partition(" ")
+                if not line:
+                    continue
+                at, _, rest = line.partition(" ")
                 words = rest.split()
                 fields = dict(part.partition("=")[::2] for part in words)
                 try:
                     if words and words[0] == "created":
-                        created.append(Creation(fields["record"], rest.split(" path=", 1)[1], at))
+                        made = Creation(fields["record"], rest.split(" path=", 1)[1], at)
+                        if here is None:
+                            created.append(made)
+                        elif made.record_id == record_id:
+                            if not created:
+                                created.append(made)
+                        elif made.path == here:
+                            other_here = made
                         continue
-                    anchor = Anchor(fields["record"], int(fields["session"]), int(fields["hand"]),
-                                    int(fields["row"]), int(fields["seq"]), fields["hash"], at,
-                                    fields.get("kind", "hand_end"))
+                    if fields["record"] != record_id:
+                        continue
+                    kind = fields.get("kind", "hand_end")
+                    anchor = Anchor(record_id, int(fields["session"]), int(fields["hand"]), int(fields["row"]),
+                                    int(fields["seq"]), fields["hash"], at, _KINDS.get(kind, kind))
                 except (KeyError, ValueError, IndexError):
-                    problems.append(f"{path}:{line_no}: not an anchor line")
+                    problem(f"{path}:{line_no}: not an anchor line")
                     continue
-                if anchor.record_id == record_id:
-                    anchors.append(anchor)
+                if keep_to is not None and anchor.row > keep_to:
+                    if beyond is None:
+                        beyond = Beyond(anchor, 0, set())
+                    beyond.add(anchor)
+                else:
+                    mine[anchor.row] = anchor
     except FileNotFoundError:
         problems.append(f"{path}: no such anchors file")
     except OSError as exc:
         problems.append(f"{path}: the anchors file cannot be read ({exc.strerror or exc})")
-    return AnchorsRead(anchors, created, problems)
+    if unnamed:
+        problems.append(f"{path}: and {unnamed} more line(s) that are no anchor line")
+    if other_here is not None:
+        created.append(other_here)
+    return AnchorsRead(list(mine.values()), created, problems, beyond)
 
 
 def meta_mac(key: bytes, meta: dict) -> str:

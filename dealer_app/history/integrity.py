@@ -21,7 +21,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dealer_app.history.chain import Anchor, key_id, legacy_row_hash, meta_mac, read_anchors_file, row_hash
+from dealer_app.history.chain import (
+    Anchor,
+    Beyond,
+    key_id,
+    legacy_row_hash,
+    meta_mac,
+    read_anchors_file,
+    row_hash,
+)
 from dealer_app.history.payload import MAX_DEPTH, read_payload
 
 if TYPE_CHECKING:
@@ -140,17 +148,22 @@ def _check(store: Store, key: bytes | None, anchors: Path | None, kept: KeptChec
     else:
         problems += _check_meta(store, key)
     anchored: dict[int, Anchor] = {}
+    beyond: Beyond | None = None
     if anchors is not None:
-        read = read_anchors_file(anchors, store.record_id)
+        # (only this record's anchors are kept, those of rows far past its last one summed up)
+        last_row = store.db.execute("SELECT MAX(id) FROM log").fetchone()[0] or 0
+        read = read_anchors_file(anchors, store.record_id, str(store.path.resolve()), last_row)
         problems += [Problem("anchors", text) for text in read.problems]
         problems += _check_creation(store, read.created)
-        anchored = {a.row: a for a in read.anchors}
+        anchored, beyond = {a.row: a for a in read.anchors}, read.beyond
+        del read
     walk = kept.take_up(store, key, anchored) if kept is not None else None
     fresh = walk is None
     if walk is None:
         walk = _Walk(store, key, dict(anchored))
         walk.cancel = kept.cancel if kept is not None else None
         walk.advance()
+    walk.beyond = beyond
     problems += walk.result()
     problems += _check_sessions(store, walk)
     if kept is not None:
@@ -193,6 +206,7 @@ class _Walk:
 
     def __init__(self, store: Store, key: bytes, anchored: dict[int, Anchor]):
         self.store, self.key, self.anchored = store, key, anchored
+        self.beyond: Beyond | None = None  # anchors of rows far past the record's end: gone, summed up
         self.where = str(store.path)
         self.problems: list[Problem] = []
         self.failing: list[tuple[int, int, int, str]] = []  # the current run of failing rows
@@ -328,14 +342,18 @@ class _Walk:
                 "tail", f"{self.where}: the record wrote {counter[0]} rows and holds {self.last_id}: rows "
                         f"{self.last_id + 1}–{counter[0]} were deleted from its end", self.last_id + 1))
         gone = sorted(self.anchored.values(), key=lambda a: a.row)  # sealed rows not found
+        beyond = self.beyond if self.beyond is not None and self.beyond.first.row > self.last_id else None
+        if beyond is not None:  # (all past the rows kept whole: after them)
+            gone.append(beyond.first)
         if gone:  # the first one says it; the later seals are gone for the same reason
             anchor = gone[0]
             # a floor reads "hand 6 is missing", not a resume row's number: the first whole hand gone
             hands = [a for a in gone if a.kind in ("hand_start", "hand_end") and a.hand]
+            count = len({a.session << 32 | a.hand for a in hands} | (beyond.hands if beyond is not None else set()))
             lost = (f"hand {hands[0].hand} of table session {hands[0].session} is missing (its "
                     f"{'seal' if hands[0].kind == 'hand_end' else 'start'} {hands[0].seal}, row {hands[0].row})"
-                    + (f", and {len({(a.session, a.hand) for a in hands}) - 1} more hand(s) after it"
-                       if len({(a.session, a.hand) for a in hands}) > 1 else "")) if hands else \
+                    + (f", and {'over ' if beyond is not None and beyond.more_hands else ''}{count - 1} more "
+                       f"hand(s) after it" if count > 1 else "")) if hands else \
                 f"the {anchor.kind} row {anchor.row} of table session {anchor.session} is missing"
             problems.append(Problem(
                 "tail", f"{self.where}: {lost}: the anchors file's seal {anchor.seal} ({anchor.at}) names row "
