@@ -148,7 +148,6 @@ class Progress:
         self.db = db
         if create:
             self.upgrade()
-        self.last_attempt: tuple[int, int, str, int | None] | None = None  # (id, trainee, skill, seed)
         self.scheduler = fsrs.Scheduler(enable_fuzzing=False)  # the same answers, the same schedule
 
     def version(self) -> int:
@@ -204,7 +203,7 @@ class Progress:
         rating = fsrs.Rating.Again if not right else fsrs.Rating.Easy if seconds < FAST_SECONDS else fsrs.Rating.Good
         card, _log = self.scheduler.review_card(self.card(trainee_id, skill), rating, at)
         with self.db:
-            cur = self.db.execute(
+            self.db.execute(
                 "INSERT INTO training_attempts(trainee_id, skill, mode, right, seconds, seed, at, given, table_arg, "
                 "profile_arg, drill_table, digest) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                 (trainee_id, skill, mode, int(right), float(seconds), seed, at.isoformat(),
@@ -212,22 +211,7 @@ class Progress:
                  drill.table if drill is not None else None, digest(drill.phh) if drill is not None else None))
             self.db.execute("INSERT OR REPLACE INTO training_cards(trainee_id, skill, card) VALUES (?,?,?)",
                             (trainee_id, skill, json.dumps(card.to_dict())))
-        self.last_attempt = (int(cur.lastrowid or 0), trainee_id, skill, seed)
         return card
-
-    def keep_answer(self, trainee_id: int, skill: str, given: dict, drill, table_arg: str | None = None,
-                    profile_arg: str | None = None) -> bool:
-        """The answer just recorded (by a session, with its seed) gets what the trainee answered and
-        what rebuilds its drill. False when the last answer recorded is not this one (an exam's
-        answer after the time ran out is not kept) or already has its answer."""
-        last = self.last_attempt
-        if last is None or last[1:3] != (trainee_id, skill):
-            return False
-        with self.db:
-            cur = self.db.execute("UPDATE training_attempts SET given = ?, table_arg = ?, profile_arg = ?, "
-                                  "drill_table = ?, digest = ? WHERE id = ? AND given IS NULL",
-                                  (json.dumps(given), table_arg, profile_arg, drill.table, digest(drill.phh), last[0]))
-        return cur.rowcount == 1
 
     def attempts(self, trainee_id: int, skill: str | None = None) -> list[Attempt]:
         """The trainee's answers, the newest first."""

@@ -766,7 +766,6 @@ class TrainerWindow(QMainWindow):
         self.drill_timer.stop()
         drill = self.session.current
         result = self.session.answer(given)
-        self._keep_for_review(drill, given)
         self.answer_button.setVisible(False)
         self.next_button.setVisible(True)
         self.next_button.setFocus()
@@ -827,15 +826,6 @@ class TrainerWindow(QMainWindow):
         lang = language()
         return f"<p><b>{html.escape(title)}</b></p>" + "".join(
             f"<p><b>{r}</b> {rule_html(rule_text(r, lang))}</p>" for r in rules)
-
-    def _keep_for_review(self, drill: Drill | None, given: dict):
-        """The answer just kept gets the trainee's answer and what rebuilds its drill (Progress…)."""
-        s = self.session
-        if drill is None or s is None or self.progress is None or s.trainee_id is None:
-            return
-        exam = isinstance(s, ExamSession)  # (an exam's drill is made at its own table and profile)
-        self.progress.keep_answer(s.trainee_id, drill.skill, given, drill, drill.table if exam else s.table,
-                                  drill.profile if exam else s.profile)
 
     def _finished(self):
         """The session's summary, in every mode: the score and the time per skill, then each
