@@ -336,3 +336,58 @@ def test_an_anchors_file_that_is_no_file_is_refused_by_name(sealed_record, hosti
     code, _mb, err, _ = dealer("verify", sealed_record / "record.sqlite3", "--anchors", anchors,
                                "--key", sealed_record / "config/record.key")
     assert code == 1 and f"{anchors}: the anchors file cannot be read (is a" in err, err
+
+
+def test_the_app_starts_on_a_limits_folder_of_hostile_files_and_names_them(hostile, qapp, monkeypatch):
+    """The desktop app started (offscreen) on a limits folder holding a FIFO and deeply nested
+    YAML (and an 8 MB one): its window is shown, the New Table dialog opens and names each bad
+    file, and every good table is offered. (A hang would end the run with a traceback.)"""
+    import faulthandler
+
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from dealer_app.engine.limits import load_folder
+    from dealer_app.ui.app import run_app
+    from dealer_app.ui.new_table_dialog import NewTableDialog
+    folder, fifo = hostile
+    limits = _limits_with(folder, DEEP_YAML, fifo)
+    (folder / "data").mkdir()
+    monkeypatch.setenv("DEALER_APP_LIMITS", str(limits))
+    monkeypatch.setenv("DEALER_APP_DATA", str(folder / "data"))
+    monkeypatch.setenv("DEALER_APP_CONFIG", str(folder / "config"))
+    monkeypatch.delenv("DEALER_APP_DATABASE", raising=False)
+    said: list[str] = []
+    for kind in ("critical", "warning", "information", "question"):
+        monkeypatch.setattr(QMessageBox, kind, staticmethod(
+            lambda parent, title, text, *a, _kind=kind, **k: said.append(f"{_kind}: {text}")
+            or QMessageBox.StandardButton.Ok))
+    seen: dict = {}
+
+    def exec_app(*args):
+        QApplication.processEvents()
+        shown = [w for w in QApplication.topLevelWidgets() if w.isVisible()]
+        seen["windows"] = [type(w).__name__ for w in shown]
+        dialogs = [w for w in shown if isinstance(w, NewTableDialog)]
+        if dialogs:
+            seen["problems"] = dialogs[0].problems.text()
+            seen["problems shown"] = dialogs[0].problems.isVisibleTo(dialogs[0])
+            seen["tables"] = [dialogs[0].table_box.itemData(i) for i in range(dialogs[0].table_box.count())]
+        for w in QApplication.topLevelWidgets():
+            if hasattr(w, "ask_before_closing"):
+                w.ask_before_closing = False
+            w.close()
+        return 0
+    monkeypatch.setattr(QApplication, "exec", exec_app)
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # (run_app puts its own: given back)
+    faulthandler.dump_traceback_later(120, exit=True)
+    try:
+        assert run_app(["dealer-app"]) == 0, said
+    finally:
+        faulthandler.cancel_dump_traceback_later()
+    assert "MainWindow" in seen["windows"] and "NewTableDialog" in seen["windows"], (seen, said)
+    assert not any("Unexpected error" in s for s in said), said
+    for name in DEEP_YAML:
+        assert f"{limits / name}:" in seen["problems"], (name, seen["problems"])
+    assert seen["problems shown"] and "named pipe" in seen["problems"]
+    good = sorted(load_folder(ROOT / "limits").tables)
+    assert sorted(seen["tables"]) == good and good
