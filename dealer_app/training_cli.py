@@ -38,7 +38,9 @@ def cmd_drill(args) -> int:
 def cmd_trainees(args) -> int:
     """The trainer's summary of the group (from the record's database): printed, or --csv/--pdf."""
     import sqlite3
+    import sys
 
+    from dealer_app.cli import INPUT_PROBLEM
     from dealer_app.history.store import Store, StoreError
     from dealer_app.training.progress import Progress, write_csv
     try:
@@ -46,6 +48,7 @@ def cmd_trainees(args) -> int:
     except StoreError as exc:
         raise UsageError(str(exc)) from None
     exams: list[ExamListing] = []
+    record_problems: list[str] = []  # (a result deleted from the record: named, and the exit is 1)
     try:
         if "training_trainees" not in {r[0] for r in store.db.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table'")}:
@@ -58,6 +61,7 @@ def cmd_trainees(args) -> int:
         book = _exam_book(store, key)
         if book is not None:
             exams = book.listing()
+            record_problems = [str(p) for p in book.record_problems()]
     except sqlite3.Error as exc:
         raise UsageError(f"{args.db}: the training tables cannot be read ({exc})") from None
     finally:
@@ -77,7 +81,8 @@ def cmd_trainees(args) -> int:
         except OSError as exc:
             raise InputProblem(f"{args.pdf}: the PDF cannot be written ({exc.strerror or exc})") from None
     if args.json:
-        print(json.dumps({"trainees": rows, "exams": exam_rows, "weekly": weekly}, indent=1, ensure_ascii=False))
+        print(json.dumps({"trainees": rows, "exams": exam_rows, "weekly": weekly, "record_problems": record_problems},
+                         indent=1, ensure_ascii=False))
     elif not (args.csv or args.pdf):
         for r in rows:
             print(f"{r['trainee']:<20} {r['skill']:<14} {r['answers']:>4} answers  {r['accuracy'] * 100:3.0f}% right  "
@@ -93,7 +98,9 @@ def cmd_trainees(args) -> int:
         for w in weekly:
             print(f"{w['trainee']:<20} {w['week']}  {w['skill']:<14} {w['answers']:>4} answers  "
                   f"{w['accuracy'] * 100:3.0f}% right  {w['mean_seconds']:5.1f} s")
-    return OK
+    for p in record_problems:
+        print(f"NOT GENUINE: the record's exam results: {p}", file=sys.stderr)
+    return INPUT_PROBLEM if record_problems else OK
 
 
 def _weak_words(row: dict) -> str:
@@ -132,7 +139,8 @@ def _record_key(args) -> bytes:
 
 def cmd_certificate_verify(args) -> int:
     """Whether a certificate is genuine: its result row in the record, unchanged, on a blueprint
-    unchanged since it was locked (exit 0), or not found or changed (exit 1, what does not match)."""
+    unchanged since it was locked, no result of the record deleted (exit 0), or not found or
+    changed (exit 1, what does not match)."""
     import sqlite3
 
     from dealer_app.cli import INPUT_PROBLEM
@@ -157,6 +165,8 @@ def cmd_certificate_verify(args) -> int:
         store.close()
     problems = [str(p) for p in verdict.problems]
     r = verdict.result
+    if r is not None and args.trainee is not None and args.trainee.strip().casefold() != r.trainee.casefold():
+        problems.append(f"the result is {r.trainee}'s, not {args.trainee.strip()}'s")
     if r is not None and args.seal and args.seal.strip().upper() != r.seal_code:
         problems.append(f"the seal on the certificate ({args.seal.strip().upper()}) is not the record's "
                         f"({r.seal_code})")
@@ -223,6 +233,7 @@ def add_commands(sub) -> None:
     v.add_argument("--db", required=True, help="the app's record database the exam was taken on")
     v.add_argument("--key", help="the record's key file (default: this machine's, in the config folder)")
     v.add_argument("--seal", help="the seal printed on the certificate, to compare with the record's")
+    v.add_argument("--trainee", help="the trainee named on the certificate, to compare with the record's")
     v.add_argument("--json", action="store_true")
     v.set_defaults(func=cmd_certificate_verify)
 

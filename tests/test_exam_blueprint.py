@@ -40,7 +40,7 @@ class Clock:
 @pytest.fixture
 def book():
     b = ExamBook(sqlite3.connect(":memory:"), KEY, now=Clock())
-    b.register_instructor("Ines", "4711")
+    b.register_instructor("Ines", "471147")
     return b
 
 
@@ -54,13 +54,14 @@ def take(book, bp, wrong: int = 0, trainee="Tina", seed=7, clock=None):
 
 
 def test_a_locked_blueprint_is_taken_as_it_is_and_an_edit_in_sqlite_is_refused(book):
-    bp = book.lock(BASICS, "Ines", "4711")
+    bp = book.lock(BASICS, "Ines", "471147")
     assert bp.id.startswith("BP-") and bp.instructor == "Ines" and bp.seal and bp.seed
     assert book.blueprint(bp.id) == bp and book.blueprints() == [bp]
     # the plan is the blueprint's: its skills and counts, at its tables, the same for the same seeds
-    drills = plan(bp, 99)
+    drills = plan(bp, 99, key=KEY)
     assert sorted(p.skill for p in drills) == sorted(["stub"] * 2 + ["bring-in"] * 2 + ["shortage"])
-    assert {p.table for p in drills} == set(bp.tables) and plan(bp, 99) == drills and plan(bp, 100) != drills
+    assert {p.table for p in drills} == set(bp.tables) and plan(bp, 99, key=KEY) == drills
+    assert plan(bp, 100, key=KEY) != drills and plan(bp, 99, key=b"another") != drills  # (the key makes them)
     # every way of changing it in SQLite is found: the pass mark, a skill's count, the name, the instructor
     for sql in ("UPDATE training_blueprints SET spec = replace(spec, '\"pass_mark\":80', '\"pass_mark\":10')",
                 "UPDATE training_blueprints SET spec = replace(spec, '[\"stub\",2]', '[\"stub\",1]')",
@@ -92,20 +93,20 @@ def test_a_wrong_instructor_pin_is_refused_and_five_lock_the_name(book):
     with pytest.raises(ExamError, match="wrong PIN for Ines"):
         book.lock(BASICS, "Ines", "0000")
     with pytest.raises(ExamError, match="not an instructor"):
-        book.lock(BASICS, "Tina", "4711")
+        book.lock(BASICS, "Tina", "471147")
     for _ in range(MAX_WRONG - 2):
         with pytest.raises(ExamError, match="wrong PIN"):
             book.check_instructor("Ines", "1234")
     with pytest.raises(ExamError, match="locked for 15 minutes"):
         book.check_instructor("Ines", "1234")  # the fifth wrong PIN in a row
     with pytest.raises(ExamError, match="is locked for"):
-        book.lock(BASICS, "Ines", "4711")  # locked even to the right PIN
+        book.lock(BASICS, "Ines", "471147")  # locked even to the right PIN
     assert book.blueprints() == []
     clock.at += LOCKOUT + timedelta(seconds=1)
-    assert book.lock(BASICS, "Ines", "4711").instructor == "Ines"
+    assert book.lock(BASICS, "Ines", "471147").instructor == "Ines"
     # the PIN is never stored: a salted scrypt hash
     stored = book.db.execute("SELECT pin FROM training_instructors").fetchone()[0]
-    assert "4711" not in stored and set(json.loads(stored)) == {"scrypt", "salt", "hash"}
+    assert "471147" not in stored and set(json.loads(stored)) == {"scrypt", "salt", "hash"}
 
 
 def test_only_an_instructor_registers_the_next_and_a_swapped_pin_hash_is_found(book):
@@ -113,16 +114,16 @@ def test_only_an_instructor_registers_the_next_and_a_swapped_pin_hash_is_found(b
         book.register_instructor("Tina", "9999")  # the trainee cannot make herself an instructor
     with pytest.raises(ExamError, match="wrong PIN"):
         book.register_instructor("Tina", "9999", by=("Ines", "0000"))
-    assert book.register_instructor("Max", "2468", by=("Ines", "4711")) == "Max"
+    assert book.register_instructor("Max", "246824", by=("Ines", "471147")) == "Max"
     # a PIN hash copied from another instructor's row (someone who knows Max's PIN posing as Ines)
     max_pin = book.db.execute("SELECT pin FROM training_instructors WHERE name = 'Max'").fetchone()[0]
     book.db.execute("UPDATE training_instructors SET pin = ? WHERE name = 'Ines'", (max_pin,))
     with pytest.raises(ExamError, match="changed outside the app"):
-        book.lock(BASICS, "Ines", "2468")
+        book.lock(BASICS, "Ines", "246824")
 
 
 def test_the_exam_is_scored_against_the_blueprints_pass_mark_and_unanswered_drills_count_wrong(book):
-    bp = book.lock(BASICS, "Ines", "4711")
+    bp = book.lock(BASICS, "Ines", "471147")
     session, result = take(book, bp, wrong=1)
     assert result.right == 4 and result.asked == 5 and result.score_percent == 80 and result.passed
     assert {s.skill: (s.right, s.asked) for s in result.skills}["stub"][1] == 2
@@ -144,7 +145,7 @@ def test_the_exam_is_scored_against_the_blueprints_pass_mark_and_unanswered_dril
 
 
 def test_each_attempt_has_its_own_seed_and_the_drills_come_again_from_it(book):
-    bp = book.lock(BASICS, "Ines", "4711")
+    bp = book.lock(BASICS, "Ines", "471147")
     a, ra = take(book, bp, seed=11)
     b, rb = take(book, bp, seed=11)
     c, rc = take(book, bp, seed=12)
@@ -154,7 +155,7 @@ def test_each_attempt_has_its_own_seed_and_the_drills_come_again_from_it(book):
 
 
 def test_a_result_edited_in_sqlite_is_not_genuine_and_says_what_changed(book):
-    bp = book.lock(BASICS, "Ines", "4711")
+    bp = book.lock(BASICS, "Ines", "471147")
     _s, result = take(book, bp, wrong=3)
     assert book.verify(result.id).genuine and book.verify(result.id.lower()).genuine
     book.db.execute("UPDATE training_exam_results SET right = 5, passed = 1 WHERE id = ?", (result.id,))
@@ -169,8 +170,8 @@ def record_with_an_exam(tmp_path, monkeypatch, wrong=0):
     store = Store(tmp_path / "hands.sqlite3")
     progress = Progress(store.db)
     book = ExamBook(store.db, store.key)
-    book.register_instructor("Ines", "4711")
-    bp = book.lock(BASICS, "Ines", "4711")
+    book.register_instructor("Ines", "471147")
+    bp = book.lock(BASICS, "Ines", "471147")
     session = ExamSession.of(bp, 3, progress=progress, trainee_id=progress.trainee("Tina"))
     started = book.start(session, "Tina", progress.trainee("Tina"))
     while (d := session.next()) is not None:

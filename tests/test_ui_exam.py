@@ -76,9 +76,9 @@ def lock_by_dialog(qtbot, w) -> str:
     assert focus(qtbot) is r.name
     keys(qtbot, "Ines")
     tab(qtbot)
-    keys(qtbot, "4711")
+    keys(qtbot, "471147")
     tab(qtbot)
-    keys(qtbot, "4711")
+    keys(qtbot, "471147")
     qtbot.keyClick(focus(qtbot), Qt.Key_Return)
     qtbot.waitUntil(lambda: not r.isVisible())
     qtbot.waitUntil(lambda: QApplication.activeWindow() is d)
@@ -105,7 +105,7 @@ def lock_by_dialog(qtbot, w) -> str:
     keys(qtbot, "1111")
     qtbot.keyClick(focus(qtbot), Qt.Key_Return)  # Enter locks (the default button)
     assert "wrong PIN for Ines" in d.error.text() and not w.exams.blueprints()
-    keys(qtbot, "4711")  # (the wrong PIN is selected: typed over)
+    keys(qtbot, "471147")  # (the wrong PIN is selected: typed over)
     qtbot.keyClick(focus(qtbot), Qt.Key_Return)
     (bp,) = w.exams.blueprints()
     assert f"Locked: Module 1 ({bp.id})" in d.error.text() and bp.seal_code in d.error.text()
@@ -185,9 +185,9 @@ def test_an_instructors_blueprint_taken_by_keys_to_its_verified_certificate(qtbo
 
 def locked(store, minutes=5, skills: tuple[SkillCount, ...] | None = None) -> str:
     book = ExamBook(store.db, store.key)
-    book.register_instructor("Ines", "4711")
+    book.register_instructor("Ines", "471147")
     return book.lock(Blueprint("Timed", skills or (SkillCount("stub", 2),), ("stud-2-4",), (), minutes * 60, 50),
-                     "Ines", "4711").id
+                     "Ines", "471147").id
 
 
 def test_the_time_limit_is_shown_and_ends_the_exam(qtbot, record):
@@ -244,7 +244,7 @@ SCREENS = pytest.mark.parametrize("size", fits.SCREENS, ids=lambda s: f"{s[0]}x{
 def test_the_blueprint_dialog_fits(qtbot, record, size):
     screen = QSize(*size)
     book = ExamBook(record.db, record.key)
-    book.register_instructor("Friederike Ausbilderin", "4711")
+    book.register_instructor("Friederike Ausbilderin", "471147")
     d = BlueprintDialog(book)
     d.lock()  # (nothing filled in: its refusal shown, wrapped)
     shown(qtbot, d, screen, None)

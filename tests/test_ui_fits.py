@@ -537,12 +537,12 @@ def exam_record(tmp_path, monkeypatch):
     monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "config"))
     store = Store(tmp_path / "hands.sqlite3")
     book = ExamBook(store.db, store.key)
-    book.register_instructor("Friederike Maximiliane", "4711")
+    book.register_instructor("Friederike Maximiliane", "471147")
     skills = (SkillCount("stub", 2), SkillCount("bring-in", 2), SkillCount("legal-action", 2),
               SkillCount("winners", 2), SkillCount("best-five", 2))
     bp = book.lock(Blueprint("Stud dealer, module 1 — the whole hand", skills,
                              ("casinos-austria-5-10-20", "stud-2-4", "stud8-10-20"), (), 30 * 60, 80),
-                   "Friederike Maximiliane", "4711")
+                   "Friederike Maximiliane", "471147")
     yield store, book, bp
     store.close()
 

@@ -89,8 +89,8 @@ def test_an_exam_to_its_certificate(qtbot, trainer, tmp_path):
     from dealer_app.training.exam import Blueprint, ExamBook, SkillCount
     w = trainer
     book = ExamBook(w.progress.db, load_or_create_key())
-    book.register_instructor("Ines", "4711")
-    book.lock(Blueprint("Basics", (SkillCount("bring-in", 2), SkillCount("stub", 2)), ("stud-2-4",)), "Ines", "4711")
+    book.register_instructor("Ines", "471147")
+    book.lock(Blueprint("Basics", (SkillCount("bring-in", 2), SkillCount("stub", 2)), ("stud-2-4",)), "Ines", "471147")
     w.exam_picker.refresh()
     qtbot.mouseClick(w.trainee.lineEdit(), Qt.LeftButton)
     qtbot.keyClicks(w.trainee.lineEdit(), "Tina")

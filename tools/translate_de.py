@@ -1587,7 +1587,18 @@ GERMAN = {
     "no %1 drill could be made at %2": "an %2 ließ sich keine Aufgabe %1 erstellen",
     "an instructor needs a name (plain text, 1 to 60 characters)":
         "ein Ausbilder braucht einen Namen (einfacher Text, 1 bis 60 Zeichen)",
-    "an instructor's PIN needs at least %1 characters": "die PIN eines Ausbilders braucht mindestens %1 Zeichen",
+    "a new instructor's PIN needs at least %1 characters (letters, digits or both)":
+        "die PIN eines neuen Ausbilders braucht mindestens %1 Zeichen (Buchstaben, Ziffern oder beides)",
+    "this record has no sealed count of its instructors (removed or changed outside the app): a new instructor is "
+    "registered by an instructor (their name and PIN)":
+        "dieses Protokoll hat keine versiegelte Zahl seiner Ausbilder (außerhalb der App entfernt oder geändert): "
+        "Einen neuen Ausbilder trägt ein Ausbilder ein (mit Namen und PIN)",
+    "this record has had %1 instructor(s) and their entries are gone (removed outside the app): no one registers "
+    "freely":
+        "dieses Protokoll hatte %1 Ausbilder, und ihre Einträge fehlen (außerhalb der App entfernt): Niemand trägt "
+        "sich ohne Ausbilder ein",
+    "the wrong-PIN count of %1 was changed outside the app: %1 is locked for %2 minutes":
+        "die Zahl falscher PINs von %1 wurde außerhalb der App geändert: %1 ist für %2 Minuten gesperrt",
     "a new instructor is registered by an instructor: give your name and PIN":
         "einen neuen Ausbilder trägt ein Ausbilder ein: Geben Sie Ihren Namen und Ihre PIN an",
     "%1 is an instructor already": "%1 ist bereits Ausbilder",
@@ -1614,6 +1625,36 @@ GERMAN = {
     "this exam was started on %1 and never finished": "diese Prüfung wurde am %1 begonnen und nie beendet",
     "the result names a blueprint other than %1 as it was locked":
         "das Ergebnis nennt eine andere Vorlage als %1, wie sie festgeschrieben wurde",
+    "%1, who locked the exam blueprint %2, is not an instructor of this record any more":
+        "%1, der die Prüfungsvorlage %2 festgeschrieben hat, ist kein Ausbilder dieses Protokolls mehr",
+    "the exam blueprint %1 was locked by an instructor entry of %2 that has been replaced since":
+        "die Prüfungsvorlage %1 wurde von einem Ausbilder-Eintrag von %2 festgeschrieben, der seitdem ersetzt wurde",
+    "the exam blueprint %1 was locked before %2 was registered":
+        "die Prüfungsvorlage %1 wurde festgeschrieben, bevor %2 eingetragen wurde",
+    "the record's instructors were changed outside the app (%1 is not among the instructors it counted): the exam "
+    "blueprint %2 cannot be trusted":
+        "die Ausbilder des Protokolls wurden außerhalb der App geändert (%1 ist nicht unter den gezählten "
+        "Ausbildern): Der Prüfungsvorlage %2 ist nicht zu trauen",
+    "the record's sealed count of exam results is missing or was changed outside the app: no exam is started on it "
+    "(dealer-app trainees names what is wrong)":
+        "die versiegelte Zahl der Prüfungsergebnisse des Protokolls fehlt oder wurde außerhalb der App geändert: "
+        "Darauf wird keine Prüfung begonnen (dealer-app trainees nennt, was nicht stimmt)",
+    "the record's sealed count of exam results is missing or was changed outside the app":
+        "die versiegelte Zahl der Prüfungsergebnisse des Protokolls fehlt oder wurde außerhalb der App geändert",
+    "the exam results %1 carry the same number %2: one was added outside the app":
+        "die Prüfungsergebnisse %1 tragen dieselbe Nummer %2: Eines wurde außerhalb der App hinzugefügt",
+    "the exam result %1 is not among the %2 results the record counted":
+        "das Prüfungsergebnis %1 ist nicht unter den %2 Ergebnissen, die das Protokoll gezählt hat",
+    "a result is missing after %1": "nach %1 fehlt ein Ergebnis",
+    "%1 results are missing after %2": "nach %2 fehlen %1 Ergebnisse",
+    "%1 result(s) missing before %2, the record's first":
+        "vor %2, dem ersten des Protokolls, fehlen %1 Ergebnis(se)",
+    "the record counted %1 exam result(s): %2 are missing":
+        "das Protokoll hat %1 Prüfungsergebnis(se) gezählt: %2 fehlen",
+    "the attempt's seed is not the one committed to when the exam started":
+        "der Startwert des Versuchs ist nicht der, auf den sich die Prüfung bei ihrem Beginn festgelegt hat",
+    "this exam started on %1, before its blueprint %2 was locked (%3)":
+        "diese Prüfung begann am %1, bevor ihre Vorlage %2 festgeschrieben wurde (%3)",
     "Exam blueprints (instructor)…": "Prüfungsvorlagen (Ausbilder)…",
     "Exams need the record's database: open the trainer from the app.":
         "Prüfungen brauchen die Datenbank des Protokolls: Öffnen Sie den Trainer aus der App.",
@@ -1626,7 +1667,7 @@ GERMAN = {
     "Tables: %1 (%2)": "Tische: %1 (%2)",
     "New instructor": "Neuer Ausbilder",
     "New instructor's &name": "&Name des neuen Ausbilders",
-    "Their &PIN (4 or more characters)": "&PIN des neuen Ausbilders (4 oder mehr Zeichen)",
+    "Their &PIN (6 or more characters)": "&PIN des neuen Ausbilders (6 oder mehr Zeichen)",
     "The PIN &again": "Die PIN &noch einmal",
     "Registered by an instructor:": "Eingetragen von einem Ausbilder:",
     "Your name": "Ihr Name",

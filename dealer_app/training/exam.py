@@ -1,15 +1,20 @@
 """Exams that belong to the instructor: blueprints, instructors' PINs, exam attempts and the
 certificate's verification.
 
-- An **instructor** has a name and a PIN of their own, kept as a salted ``hashlib.scrypt``
-  hash (never the PIN). The first instructor of a record registers freely; every further one
-  needs an instructor's name and PIN. Five wrong PINs in a row lock the name for 15 minutes.
+- An **instructor** has a name and a PIN of their own (6 or more characters), kept as a salted
+  ``hashlib.scrypt`` hash keyed with the record's key (never the PIN). Only a record that has
+  never had an instructor (its sealed count of instructors is 0) lets one register freely;
+  every further one needs an instructor's name and PIN. Five wrong PINs in a row lock the name
+  for 15 minutes; the count and the lock are sealed (one changed outside the app locks it).
 - A **blueprint** names the skills and how many drills of each, the limit tables and house
   profiles they are played at, the time limit and the pass mark. It is stored only when an
   instructor locks it with their name and PIN, and is never changed after: the trainee picks
-  one and takes it as it is.
-- An **exam attempt** has its own seed (recorded), from which, with the blueprint's seed, every
-  drill is made again; its result row is written when it starts and again when it ends.
+  one and takes it as it is. Its seal covers the instructor's own seal and registration time.
+- An **exam attempt** has its own seed: a keyed hash of it is written when it starts, the seed
+  itself when it ends. Each drill's seed is ``HMAC(key, blueprint id | attempt seed | i)``, so
+  without the record's key the drills cannot be made again. Its result row is written when it
+  starts (numbered among the record's results, whose count is sealed: a result deleted leaves
+  a gap) and again when it ends.
 
 Every row here (instructor, blueprint, result) carries a **seal**: ``HMAC-SHA256`` with the
 record's key (``history/chain.py``: the key lives in the config folder, never in the record)
@@ -31,6 +36,7 @@ import secrets
 import sqlite3
 import time
 from collections.abc import Callable
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
 
@@ -47,7 +53,9 @@ CREATE TABLE IF NOT EXISTS training_instructors (
     created_at TEXT NOT NULL,
     seal TEXT NOT NULL,
     failures INTEGER NOT NULL DEFAULT 0,
-    locked_until TEXT
+    locked_until TEXT,
+    number INTEGER NOT NULL DEFAULT 0,
+    lock_seal TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS training_blueprints (
     id TEXT PRIMARY KEY,
@@ -55,7 +63,9 @@ CREATE TABLE IF NOT EXISTS training_blueprints (
     spec TEXT NOT NULL,
     instructor TEXT NOT NULL,
     locked_at TEXT NOT NULL,
-    seal TEXT NOT NULL
+    seal TEXT NOT NULL,
+    instructor_seal TEXT NOT NULL DEFAULT '',
+    instructor_at TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS training_exam_results (
     id TEXT PRIMARY KEY,
@@ -78,13 +88,26 @@ CREATE TABLE IF NOT EXISTS training_exam_results (
     skills TEXT NOT NULL,
     tables TEXT NOT NULL,
     seal TEXT NOT NULL,
-    field_seals TEXT NOT NULL
+    field_seals TEXT NOT NULL,
+    serial INTEGER NOT NULL DEFAULT 0,
+    seed_mac TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE IF NOT EXISTS training_exam_marks (
+    name TEXT PRIMARY KEY,
+    value INTEGER NOT NULL,
+    seal TEXT NOT NULL
 );
 """
 
+# columns added since the tables were first made (added to an older record's tables)
+_ADDED = {"training_instructors": (("number", "INTEGER NOT NULL DEFAULT 0"), ("lock_seal", "TEXT NOT NULL DEFAULT ''")),
+          "training_blueprints": (("instructor_seal", "TEXT NOT NULL DEFAULT ''"),
+                                  ("instructor_at", "TEXT NOT NULL DEFAULT ''")),
+          "training_exam_results": (("serial", "INTEGER NOT NULL DEFAULT 0"), ("seed_mac", "TEXT NOT NULL DEFAULT ''"))}
+
 # scrypt's cost, as the floor PIN's (live/floor_pin.py): about 50 ms a check, so guessing is slow
 _N, _R, _P = 2**14, 8, 1
-MIN_PIN = 4
+MIN_PIN = 6  # a new instructor's (an instructor registered with 4 characters still logs in with them)
 MAX_WRONG = 5  # wrong PINs in a row before the name is locked
 LOCKOUT = timedelta(minutes=15)
 MAX_PER_SKILL = 50
@@ -94,7 +117,7 @@ MIN_TIME_S, MAX_TIME_S = 60, 4 * 3600
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 RESULT_FIELDS = ("id", "trainee_id", "trainee", "blueprint_id", "blueprint_seal", "blueprint_name", "instructor",
                  "seed", "started_at", "finished_at", "seconds", "time_limit_s", "timed_out", "right", "asked",
-                 "pass_mark", "passed", "skills", "tables")
+                 "pass_mark", "passed", "skills", "tables", "serial", "seed_mac")
 
 
 class ExamError(ValueError):
@@ -146,6 +169,8 @@ class Blueprint:
     instructor: str = ""
     locked_at: str = ""
     seal: str = ""
+    instructor_seal: str = ""  # the locking instructor's own seal and registration time, under the seal
+    instructor_at: str = ""
 
     @property
     def drills(self) -> int:
@@ -165,13 +190,14 @@ class Blueprint:
         return json.dumps(self.spec(), sort_keys=True, separators=(",", ":"))
 
     @classmethod
-    def from_row(cls, bp_id: str, name: str, spec_text: str, instructor: str, locked_at: str, seal: str) -> Blueprint:
+    def from_row(cls, bp_id: str, name: str, spec_text: str, instructor: str, locked_at: str, seal: str,
+                 instructor_seal: str = "", instructor_at: str = "") -> Blueprint:
         """A stored blueprint as its row has it (ValueError: the spec cannot be read)."""
         spec = json.loads(spec_text)
         return cls(name, tuple(SkillCount(str(s), int(n)) for s, n in spec["skills"]),
                    tuple(str(t) for t in spec["tables"]), tuple(str(p) for p in spec["profiles"]),
                    int(spec["time_limit_s"]), int(spec["pass_mark"]), int(spec["seed"]), bp_id, instructor,
-                   locked_at, seal)
+                   locked_at, seal, str(instructor_seal or ""), str(instructor_at or ""))
 
     def to_dict(self) -> dict:
         return {"id": self.id, "name": self.name, "instructor": self.instructor, "locked_at": self.locked_at,
@@ -219,6 +245,8 @@ class ExamResult:
     skills: tuple[SkillScore, ...]
     tables: tuple[str, ...]
     seal: str = ""
+    serial: int = 0  # its number among the record's results (1, 2, …: a result deleted leaves a gap)
+    seed_mac: str = ""  # the attempt's seed, keyed, written at the start (the seed itself only at the end)
 
     @property
     def finished(self) -> bool:
@@ -241,12 +269,14 @@ class ExamResult:
                "time_limit_s": str(self.time_limit_s), "timed_out": str(int(self.timed_out)),
                "right": str(self.right), "asked": str(self.asked), "pass_mark": str(self.pass_mark),
                "passed": str(int(self.passed)), "skills": _skills_text(self.skills),
-               "tables": json.dumps(list(self.tables), separators=(",", ":"))}
+               "tables": json.dumps(list(self.tables), separators=(",", ":")), "serial": str(self.serial),
+               "seed_mac": self.seed_mac}
         return raw
 
     def to_dict(self) -> dict:
         return {"verification_id": self.id, "trainee": self.trainee, "blueprint": self.blueprint_name,
-                "blueprint_id": self.blueprint_id, "instructor": self.instructor, "seed": self.seed,
+                "blueprint_id": self.blueprint_id, "instructor": self.instructor,
+                "seed": self.seed if self.finished else None,  # (kept secret until the exam ends)
                 "started": self.started_at, "finished": self.finished_at or None, "seconds": self.seconds,
                 "time_limit_s": self.time_limit_s, "timed_out": self.timed_out, "right": self.right,
                 "asked": self.asked, "score_percent": self.score_percent, "pass_mark": self.pass_mark,
@@ -326,12 +356,18 @@ def check_blueprint(bp: Blueprint, limits_dir=None) -> list[Says]:
     return problems
 
 
-def plan(bp: Blueprint, attempt_seed: int, limits_dir=None) -> tuple[PlannedDrill, ...]:
-    """Every drill of an attempt, from the blueprint's seed and the attempt's: the skills mixed,
-    each skill's drills spread over the blueprint's tables (a deck shortage only at a table of
-    7 or more) and profiles. The same seeds give the same drills."""
+def plan(bp: Blueprint, attempt_seed: int, limits_dir=None, *, key: bytes) -> tuple[PlannedDrill, ...]:
+    """Every drill of an attempt, from the record's ``key``, the blueprint's id and the attempt's
+    seed: the skills mixed, each skill's drills spread over the blueprint's tables (a deck
+    shortage only at a table of 7 or more) and profiles. The same key and seeds give the same
+    drills; without the key they cannot be made again (each drill's seed is
+    ``HMAC(key, blueprint id | attempt seed | i)``)."""
     from dealer_app.engine.limits import BettingRules, load_profile, load_table
-    rng = random.Random(f"{bp.seed}|{attempt_seed}")
+
+    def keyed(text: str) -> int:
+        return int(hmac.new(key, f"exam-drill|{bp.id}|{attempt_seed}|{text}".encode(), hashlib.sha256)
+                   .hexdigest()[:16], 16)
+    rng = random.Random(keyed("order"))
     full: list[str] = []
     for table in bp.tables:
         t = load_table(table, limits_dir)
@@ -348,7 +384,7 @@ def plan(bp: Blueprint, attempt_seed: int, limits_dir=None) -> tuple[PlannedDril
         profile = bp.profiles[turn["profile"] % len(bp.profiles)] if bp.profiles else None
         turn[kind] += 1
         turn["profile"] += 1
-        out.append(PlannedDrill(skill, table, profile, rng.randrange(10**12) * 1000 + i))
+        out.append(PlannedDrill(skill, table, profile, keyed(str(i)) % 10**12 * 1000 + i))
     return tuple(out)
 
 
@@ -361,6 +397,14 @@ def make_planned(p: PlannedDrill, limits_dir=None) -> tuple[Drill, int]:
         except DrillError:
             continue
     raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "no %1 drill could be made at %2"), p.skill, p.table))
+
+
+def _planned(bp: Blueprint, attempt_seed: int, limits_dir, key: bytes) -> tuple[PlannedDrill, ...]:
+    try:
+        return plan(bp, attempt_seed, limits_dir, key=key)
+    except (ValueError, OSError) as exc:  # a table or profile removed since the blueprint was locked
+        raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "the exam blueprint %1 cannot be played here: %2"),
+                             bp.id, str(exc))) from None
 
 
 # --- the exam as the trainee takes it --------------------------------------------------------------------
@@ -377,21 +421,32 @@ class ExamSession(TrainingSession):
     started: float = 0.0
     seeds_used: list[int] = field(default_factory=list)
     stopped: bool = False
+    key: bytes = field(default=b"", repr=False)  # the record's (what makes the drills), or this session's own
+    limits_dir: object = field(default=None, repr=False)
 
     @classmethod
     def of(cls, bp: Blueprint, attempt_seed: int, progress=None, trainee_id: int | None = None,
-           clock: Callable[[], float] = time.monotonic, limits_dir=None) -> ExamSession:
-        try:
-            planned = plan(bp, attempt_seed, limits_dir)
-        except (ValueError, OSError) as exc:  # a table or profile removed since the blueprint was locked
-            raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "the exam blueprint %1 cannot be played here: %2"),
-                                 bp.id, str(exc))) from None
+           clock: Callable[[], float] = time.monotonic, limits_dir=None, key: bytes | None = None) -> ExamSession:
+        """The exam of ``bp``; its drills made with the record's ``key`` (none given: a key of
+        its own until ``ExamBook.start`` binds it to the record's)."""
+        key = key or secrets.token_bytes(32)
+        planned = _planned(bp, attempt_seed, limits_dir, key)
         skills = list(dict.fromkeys(s.skill for s in bp.skills))
         s = cls("exam", skills, len(planned), seed=attempt_seed, progress=progress, trainee_id=trainee_id,
                 pass_mark=bp.pass_mark / 100, blueprint=bp, drills_planned=planned, attempt_seed=attempt_seed,
-                clock=clock)
+                clock=clock, key=key, limits_dir=limits_dir)
         s.started = clock()
         return s
+
+    def bind(self, key: bytes) -> None:
+        """The drills made with the record's key (before the first is asked)."""
+        if key == self.key:
+            return
+        if self.results or self.current is not None:
+            raise ValueError("an exam's drills are bound to the record's key before the first is asked")
+        assert self.blueprint is not None
+        self.drills_planned = _planned(self.blueprint, self.attempt_seed, self.limits_dir, key)
+        self.key = key
 
     # time
     def elapsed(self) -> float:
@@ -476,9 +531,48 @@ class ExamBook:
     def __init__(self, db: sqlite3.Connection, key: bytes, create: bool = True,
                  now: Callable[[], datetime] = _utc_now):
         self.db, self.key, self.now = db, key, now
-        if create:
-            self.db.executescript(SCHEMA)
+        self._depth = 0
         self.record_id = self._record_id()
+        if create:
+            fresh = "training_instructors" not in self._tables()
+            self.db.executescript(SCHEMA)
+            self._add_columns()
+            if fresh:  # a record's first exam tables: it has had no instructor and no result yet
+                with self._writing():
+                    self._set_mark("instructors", 0)
+                    self._set_mark("results", 0)
+
+    def _tables(self) -> set[str]:
+        return {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+    def _add_columns(self) -> None:
+        for table, columns in _ADDED.items():
+            have = {r[1] for r in self.db.execute(f"PRAGMA table_info({table})")}
+            for column, kind in columns:
+                if column not in have:
+                    self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+
+    @contextmanager
+    def _writing(self):
+        """One write transaction, begun at once (two apps counting the same results queue)."""
+        if self._depth:  # (within one already)
+            yield
+            return
+        self._depth += 1
+        try:
+            if self.db.in_transaction:  # (a transaction of the connection's own: committed with ours)
+                with self.db:
+                    yield
+                return
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                self.db.rollback()
+                raise
+            self.db.commit()
+        finally:
+            self._depth -= 1
 
     def _record_id(self) -> str:
         try:
@@ -490,114 +584,188 @@ class ExamBook:
     def _mac(self, kind: str, text: str) -> str:
         return hmac.new(self.key, f"{kind}|{self.record_id}|{text}".encode(), hashlib.sha256).hexdigest()
 
+    # --- the record's sealed counts (deleting rows cannot set them back without the key) -----------------
+    def _mark(self, name: str) -> int | None:
+        """A sealed count: of the instructors ever registered, of the results ever started (None:
+        missing, or its seal does not match; without the key, as stored)."""
+        if "training_exam_marks" not in self._tables():
+            return None
+        row = self.db.execute("SELECT value, seal FROM training_exam_marks WHERE name = ?", (name,)).fetchone()
+        if row is None:
+            return None
+        value, seal = row
+        if self.key and not hmac.compare_digest(str(seal), self._mac("mark", f"{name}={value}")):
+            return None
+        return int(value)
+
+    def _set_mark(self, name: str, value: int) -> None:
+        self.db.execute("INSERT OR REPLACE INTO training_exam_marks(name, value, seal) VALUES (?,?,?)",
+                        (name, value, self._mac("mark", f"{name}={value}")))
+
+    def _has_training_rows(self) -> bool:
+        tables = self._tables()
+        return any(self.db.execute(f"SELECT 1 FROM {t} LIMIT 1").fetchone() for t in (
+            "training_instructors", "training_blueprints", "training_exam_results", "training_trainees",
+            "training_attempts") if t in tables)
+
     # --- instructors ----------------------------------------------------------------------------------
     def instructors(self) -> list[str]:
         return [r[0] for r in self.db.execute("SELECT name FROM training_instructors ORDER BY name")]
 
+    def registers_freely(self) -> bool:
+        """Whether a new instructor registers without an instructor: only on a record that has
+        never had one (its sealed count is 0, or it has no training rows at all)."""
+        count = self._mark("instructors")
+        if count is None:
+            return not self._has_training_rows()
+        return count == 0 and not self.instructors()
+
     def register_instructor(self, name: str, pin: str, by: tuple[str, str] | None = None) -> str:
-        """A new instructor with their PIN. The record's first instructor registers freely; any
-        other needs ``by``: an instructor's name and PIN."""
+        """A new instructor with their PIN. The record's first instructor registers freely (the
+        record's sealed count of instructors is 0); any other needs ``by``: an instructor's name
+        and PIN."""
         plain = _plain_name(name)
         if plain is None:
             raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "an instructor needs a name (plain text, 1 to 60 "
                                                              "characters)")))
-        if not isinstance(pin, str) or len(pin.strip()) < MIN_PIN:
-            raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "an instructor's PIN needs at least %1 characters"),
-                                 MIN_PIN))
-        if self.instructors():
+        count = self._mark("instructors")
+        if not self.registers_freely():
             if by is None:
+                if count is None:
+                    raise ExamError(says(QT_TRANSLATE_NOOP(
+                        "Errors", "this record has no sealed count of its instructors (removed or changed outside "
+                                  "the app): a new instructor is registered by an instructor (their name and PIN)")))
+                if count and not self.instructors():
+                    raise ExamError(says(QT_TRANSLATE_NOOP(
+                        "Errors", "this record has had %1 instructor(s) and their entries are gone (removed outside "
+                                  "the app): no one registers freely"), count))
                 raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "a new instructor is registered by an instructor: "
                                                                  "give your name and PIN")))
             self.check_instructor(*by)
         if plain in self.instructors():
             raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "%1 is an instructor already"), plain))
+        if not isinstance(pin, str) or len(pin.strip()) < MIN_PIN:
+            raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "a new instructor's PIN needs at least %1 characters "
+                                                             "(letters, digits or both)"), MIN_PIN))
         salt = secrets.token_bytes(16)
-        stored = json.dumps({"scrypt": [_N, _R, _P], "salt": salt.hex(), "hash": _pin_hash(pin.strip(), salt).hex()},
+        stored = json.dumps({"scrypt": [_N, _R, _P], "salt": salt.hex(),
+                             "hash": self._pin_mac(plain, _pin_hash(pin.strip(), salt))},
                             sort_keys=True, separators=(",", ":"))
         at = _stamp(self.now())
-        with self.db:
-            self.db.execute("INSERT INTO training_instructors(name, pin, created_at, seal) VALUES (?,?,?,?)",
-                            (plain, stored, at, self._mac("instructor", f"{plain}|{stored}|{at}")))
+        with self._writing():
+            numbers = [int(r[0] or 0) for r in self.db.execute("SELECT number FROM training_instructors")]
+            number = max([self._mark("instructors") or 0, *numbers]) + 1
+            seal = self._instructor_mac(plain, stored, at, number)
+            self.db.execute("INSERT INTO training_instructors(name, pin, created_at, seal, number, failures, "
+                            "locked_until, lock_seal) VALUES (?,?,?,?,?,0,NULL,?)",
+                            (plain, stored, at, seal, number, self._lock_mac(plain, seal, 0, None)))
+            self._set_mark("instructors", number)
         return plain
+
+    def _pin_mac(self, name: str, scrypt_hash: bytes) -> str:
+        """The PIN's scrypt hash keyed with the record's key: not guessed offline without it."""
+        return self._mac("pin", f"{name}|{scrypt_hash.hex()}")
+
+    def _instructor_mac(self, name: str, stored: str, at: str, number: int) -> str:
+        return self._mac("instructor", f"{name}|{stored}|{at}|{number}")
+
+    def _lock_mac(self, name: str, seal: str, failures: int, locked_until: str | None) -> str:
+        return self._mac("instructor-lock", f"{name}|{seal}|{failures}|{locked_until or ''}")
 
     def check_instructor(self, name: str, pin: str) -> str:
         """The instructor's name if ``pin`` is theirs; else ExamError (a wrong PIN counted: after
-        five in a row the name is locked for 15 minutes, even to the right PIN)."""
+        five in a row the name is locked for 15 minutes, even to the right PIN). The count and
+        the lock are sealed: one changed outside the app locks the name for 15 minutes."""
         plain = _plain_name(name) or ""
-        row = self.db.execute("SELECT pin, created_at, seal, failures, locked_until FROM training_instructors "
-                              "WHERE name = ?", (plain,)).fetchone()
+        row = self.db.execute("SELECT pin, created_at, seal, failures, locked_until, number, lock_seal "
+                              "FROM training_instructors WHERE name = ?", (plain,)).fetchone()
         if row is None or not isinstance(pin, str) or not pin.strip():
             raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "%1 is not an instructor: an instructor's name and PIN "
                                                              "are needed"), plain or "—"))
-        stored, created_at, seal, failures, locked_until = row
+        stored, created_at, seal, failures, locked_until, number, lock_seal = row
         now = self.now()
+        if not hmac.compare_digest(str(seal), self._instructor_mac(plain, stored, created_at, int(number or 0))):
+            raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "%1's instructor entry was changed outside the app: "
+                                                             "it cannot be trusted"), plain))
+        failures = int(failures or 0)
+        if not hmac.compare_digest(str(lock_seal), self._lock_mac(plain, seal, failures, locked_until)):
+            until = _stamp(now + LOCKOUT)  # the count reset behind the app's back: a lockout, from now
+            self._set_lock(plain, seal, 0, until)
+            raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "the wrong-PIN count of %1 was changed outside the "
+                                                             "app: %1 is locked for %2 minutes"),
+                                 plain, int(LOCKOUT.total_seconds() // 60)))
         if locked_until and datetime.fromisoformat(locked_until) > now:
             minutes = int((datetime.fromisoformat(locked_until) - now).total_seconds() // 60) + 1
             raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "too many wrong PINs: %1 is locked for %2 more "
                                                              "minute(s)"), plain, minutes))
-        if not hmac.compare_digest(seal, self._mac("instructor", f"{plain}|{stored}|{created_at}")):
-            raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "%1's instructor entry was changed outside the app: "
-                                                             "it cannot be trusted"), plain))
         try:
             record = json.loads(stored)
-            salt, want = bytes.fromhex(record["salt"]), bytes.fromhex(record["hash"])
+            salt, want = bytes.fromhex(record["salt"]), str(record["hash"])
         except (ValueError, KeyError, TypeError):
             raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "%1's PIN cannot be read"), plain)) from None
-        if hmac.compare_digest(_pin_hash(pin.strip(), salt), want):
-            with self.db:
-                self.db.execute("UPDATE training_instructors SET failures = 0, locked_until = NULL WHERE name = ?",
-                                (plain,))
+        if hmac.compare_digest(self._pin_mac(plain, _pin_hash(pin.strip(), salt)), want):
+            self._set_lock(plain, seal, 0, None)
             return plain
-        failures = int(failures or 0) + 1
+        failures += 1
         locked = _stamp(now + LOCKOUT) if failures >= MAX_WRONG else None
-        with self.db:
-            self.db.execute("UPDATE training_instructors SET failures = ?, locked_until = ? WHERE name = ?",
-                            (0 if locked else failures, locked, plain))
+        self._set_lock(plain, seal, 0 if locked else failures, locked)
         if locked:
             raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "wrong PIN, %1 times: %2 is locked for %3 minutes"),
                                  MAX_WRONG, plain, int(LOCKOUT.total_seconds() // 60)))
         raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "wrong PIN for %1 (%2 more tries before a lockout)"),
                              plain, MAX_WRONG - failures))
 
+    def _set_lock(self, name: str, seal: str, failures: int, locked_until: str | None) -> None:
+        with self._writing():
+            self.db.execute("UPDATE training_instructors SET failures = ?, locked_until = ?, lock_seal = ? "
+                            "WHERE name = ?", (failures, locked_until, self._lock_mac(name, seal, failures,
+                                                                                      locked_until), name))
+
     # --- blueprints ----------------------------------------------------------------------------------
     def lock(self, bp: Blueprint, instructor: str, pin: str, limits_dir=None) -> Blueprint:
         """The blueprint locked by the instructor (their PIN checked) and stored: from now on it is
-        taken as it is."""
+        taken as it is. Its seal covers the instructor's own seal and registration time."""
         problems = check_blueprint(bp, limits_dir)
         if problems:
             raise ExamError(problems[0])
         who = self.check_instructor(instructor, pin)
+        their_seal, their_at = self.db.execute("SELECT seal, created_at FROM training_instructors WHERE name = ?",
+                                               (who,)).fetchone()
         locked = replace(bp, name=bp.name.strip(), seed=bp.seed or secrets.randbelow(10**12),
-                         id=_code("BP", 2), instructor=who, locked_at=_stamp(self.now()))
+                         id=_code("BP", 2), instructor=who, locked_at=_stamp(self.now()),
+                         instructor_seal=str(their_seal), instructor_at=str(their_at))
         locked = replace(locked, seal=self._blueprint_mac(locked))
-        with self.db:
-            self.db.execute("INSERT INTO training_blueprints(id, name, spec, instructor, locked_at, seal) "
-                            "VALUES (?,?,?,?,?,?)", (locked.id, locked.name, locked.spec_text(), locked.instructor,
-                                                     locked.locked_at, locked.seal))
+        with self._writing():
+            self.db.execute("INSERT INTO training_blueprints(id, name, spec, instructor, locked_at, seal, "
+                            "instructor_seal, instructor_at) VALUES (?,?,?,?,?,?,?,?)",
+                            (locked.id, locked.name, locked.spec_text(), locked.instructor, locked.locked_at,
+                             locked.seal, locked.instructor_seal, locked.instructor_at))
         return locked
 
     def _blueprint_mac(self, bp: Blueprint) -> str:
-        return self._mac("blueprint", f"{bp.id}|{bp.name}|{bp.spec_text()}|{bp.instructor}|{bp.locked_at}")
+        return self._mac("blueprint", f"{bp.id}|{bp.name}|{bp.spec_text()}|{bp.instructor}|{bp.locked_at}|"
+                                      f"{bp.instructor_seal}|{bp.instructor_at}")
+
+    _BP_COLUMNS = "id, name, spec, instructor, locked_at, seal, instructor_seal, instructor_at"
 
     def _blueprint_row(self, bp_id: str):
-        return self.db.execute("SELECT id, name, spec, instructor, locked_at, seal FROM training_blueprints "
-                               "WHERE id = ?", (bp_id,)).fetchone()
+        return self.db.execute(f"SELECT {self._BP_COLUMNS} FROM training_blueprints WHERE id = ?",
+                               (bp_id,)).fetchone()
 
     def blueprints(self) -> list[Blueprint]:
         """Every locked blueprint, newest first (one whose row cannot be read is left out: its
         exam is refused by ``blueprint``)."""
         out = []
-        for bp_id, name, spec, instructor, locked_at, seal in self.db.execute(
-                "SELECT id, name, spec, instructor, locked_at, seal FROM training_blueprints "
-                "ORDER BY locked_at DESC, id"):
+        for row in self.db.execute(f"SELECT {self._BP_COLUMNS} FROM training_blueprints ORDER BY locked_at DESC, id"):
             try:
-                out.append(Blueprint.from_row(bp_id, name, spec, instructor, locked_at, seal))
+                out.append(Blueprint.from_row(*row))
             except (ValueError, KeyError, TypeError):
                 continue
         return out
 
     def blueprint(self, bp_id: str) -> Blueprint:
-        """The locked blueprint, its seal checked (ExamError: unknown, or changed since it was locked)."""
+        """The locked blueprint, its seal checked and its instructor's entry the one that locked it
+        (ExamError: unknown, changed since it was locked, or its instructor replaced)."""
         row = self._blueprint_row(bp_id)
         if row is None:
             raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "no exam blueprint %1 in this record"), bp_id))
@@ -610,22 +778,73 @@ class ExamBook:
         # the stored text itself must be what was sealed (a reformatted spec is an edit too)
         if row[2] != bp.spec_text() or not hmac.compare_digest(row[5], self._blueprint_mac(bp)):
             raise ExamError(problem)
+        problems = self._instructor_problems(bp)
+        if problems:
+            raise ExamError(problems[0])
         return bp
+
+    def _instructor_problems(self, bp: Blueprint) -> list[Says]:
+        """Whether the instructor who locked ``bp`` is in the record as they were then: their row,
+        its seal, registered before the lock, and counted by the record's sealed count."""
+        row = self.db.execute("SELECT pin, created_at, seal, number FROM training_instructors WHERE name = ?",
+                              (bp.instructor,)).fetchone()
+        if row is None:
+            return [says(QT_TRANSLATE_NOOP("Errors", "%1, who locked the exam blueprint %2, is not an instructor "
+                                                     "of this record any more"), bp.instructor, bp.id)]
+        stored, created_at, seal, number = row
+        number = int(number or 0)
+        if not hmac.compare_digest(str(seal), self._instructor_mac(bp.instructor, stored, created_at, number)):
+            return [says(QT_TRANSLATE_NOOP("Errors", "%1's instructor entry was changed outside the app: it cannot "
+                                                     "be trusted"), bp.instructor)]
+        if not bp.instructor_seal or not hmac.compare_digest(str(seal), bp.instructor_seal) or \
+                created_at != bp.instructor_at:
+            return [says(QT_TRANSLATE_NOOP("Errors", "the exam blueprint %1 was locked by an instructor entry of %2 "
+                                                     "that has been replaced since"), bp.id, bp.instructor)]
+        if created_at > bp.locked_at:
+            return [says(QT_TRANSLATE_NOOP("Errors", "the exam blueprint %1 was locked before %2 was registered"),
+                         bp.id, bp.instructor)]
+        count = self._mark("instructors")
+        holders = self.db.execute("SELECT COUNT(*) FROM training_instructors WHERE number = ?",
+                                  (number,)).fetchone()[0]
+        if count is None or not 1 <= number <= count or holders > 1:
+            return [says(QT_TRANSLATE_NOOP("Errors", "the record's instructors were changed outside the app "
+                                                     "(%1 is not among the instructors it counted): the exam "
+                                                     "blueprint %2 cannot be trusted"), bp.instructor, bp.id)]
+        return []
 
     # --- exam results ---------------------------------------------------------------------------------
     def start(self, session: ExamSession, trainee: str, trainee_id: int | None) -> ExamResult:
-        """The attempt written as it starts (an attempt left unfinished is seen as such)."""
+        """The attempt written as it starts (an attempt left unfinished is seen as such), numbered
+        among the record's results; the attempt's seed kept only as a keyed hash until the end,
+        and the session's drills made with the record's key."""
         bp = session.blueprint
         assert bp is not None
-        result = ExamResult(_code("EX", 3), trainee_id, trainee, bp.id, bp.seal, bp.name, bp.instructor,
-                            session.attempt_seed, _stamp(self.now()), "", 0, bp.time_limit_s, False, 0,
-                            session.count, bp.pass_mark, False, session.skill_scores(), session.tables_covered())
-        return self._write(result, insert=True)
+        session.bind(self.key)
+        rid = _code("EX", 3)
+        with self._writing():
+            count = self._mark("results")
+            if count is None:
+                if self.db.execute("SELECT 1 FROM training_exam_results LIMIT 1").fetchone():
+                    raise ExamError(says(QT_TRANSLATE_NOOP(
+                        "Errors", "the record's sealed count of exam results is missing or was changed outside the "
+                                  "app: no exam is started on it (dealer-app trainees names what is wrong)")))
+                count = 0
+            result = ExamResult(rid, trainee_id, trainee, bp.id, bp.seal, bp.name, bp.instructor, 0,
+                                _stamp(self.now()), "", 0, bp.time_limit_s, False, 0, session.count, bp.pass_mark,
+                                False, session.skill_scores(), session.tables_covered(), serial=count + 1,
+                                seed_mac=self._seed_mac(rid, session.attempt_seed))
+            written = self._write(result, insert=True)
+            self._set_mark("results", count + 1)
+        return written
+
+    def _seed_mac(self, result_id: str, seed: int) -> str:
+        return self._mac("exam-seed", f"{result_id}|{seed}")
 
     def finish(self, started: ExamResult, session: ExamSession) -> ExamResult:
-        result = replace(started, finished_at=_stamp(self.now()), seconds=int(round(session.elapsed())),
-                         timed_out=session.time_up, right=session.right(), asked=session.count,
-                         passed=session.passed(), skills=session.skill_scores(), tables=session.tables_covered())
+        result = replace(started, seed=session.attempt_seed, finished_at=_stamp(self.now()),
+                         seconds=int(round(session.elapsed())), timed_out=session.time_up, right=session.right(),
+                         asked=session.count, passed=session.passed(), skills=session.skill_scores(),
+                         tables=session.tables_covered())
         return self._write(result, insert=False)
 
     def _write(self, result: ExamResult, insert: bool) -> ExamResult:
@@ -634,7 +853,7 @@ class ExamBook:
         fields = json.dumps(self._field_macs(values), sort_keys=True, separators=(",", ":"))
         row: list[str | int | None] = [values[f] for f in RESULT_FIELDS]
         row[1] = result.trainee_id  # (the column keeps its integer)
-        with self.db:
+        with self._writing():
             if insert:
                 self.db.execute(f"INSERT INTO training_exam_results({', '.join(RESULT_FIELDS)}, seal, field_seals) "
                                 f"VALUES ({', '.join('?' * (len(RESULT_FIELDS) + 2))})", (*row, sealed.seal, fields))
@@ -665,16 +884,66 @@ class ExamBook:
         return out
 
     def listing(self, trainee_id: int | None = None) -> list[ExamListing]:
-        """The attempts, each checked against its seals (when this book has the record's key)."""
-        return [ExamListing(r, self.verify(r.id).genuine if self.key else None) for r in self.results(trainee_id)]
+        """The attempts, each checked against its seals (when this book has the record's key);
+        what is wrong with the record as a whole is ``record_problems``."""
+        return [ExamListing(r, self.verify(r.id, record=False).genuine if self.key else None)
+                for r in self.results(trainee_id)]
 
-    def verify(self, verification_id: str) -> Verdict:
-        """Whether a certificate's result is genuine: its row, each field against its seal, and
-        the blueprint it was taken on, unchanged."""
+    def record_problems(self) -> list[Says]:
+        """What the record's results as a whole show: a result deleted (a gap in their numbers,
+        or fewer than the record's sealed count), a result added or numbered twice."""
+        rows = self.db.execute("SELECT serial, id FROM training_exam_results ORDER BY serial, started_at, id"
+                               ).fetchall()
+        count = self._mark("results")
+        problems: list[Says] = []
+        if count is None:
+            if rows:
+                problems.append(says(QT_TRANSLATE_NOOP("Errors", "the record's sealed count of exam results is "
+                                                                 "missing or was changed outside the app")))
+            count = max((int(s or 0) for s, _id in rows), default=0)
+        by_number: dict[int, list[str]] = {}
+        for serial, rid in rows:
+            by_number.setdefault(int(serial or 0), []).append(str(rid))
+        for number, ids in by_number.items():
+            if len(ids) > 1:
+                problems.append(says(QT_TRANSLATE_NOOP("Errors", "the exam results %1 carry the same number %2: one "
+                                                                 "was added outside the app"), ", ".join(ids), number))
+            if not 1 <= number <= count:
+                problems.append(says(QT_TRANSLATE_NOOP("Errors", "the exam result %1 is not among the %2 results the "
+                                                                 "record counted"), ids[0], count))
+        number = 1
+        while number <= count:
+            if number in by_number:
+                number += 1
+                continue
+            gap = number
+            while number <= count and number not in by_number:
+                number += 1
+            missing = number - gap
+            before = by_number.get(gap - 1)
+            if before:
+                problems.append(says(QT_TRANSLATE_NOOP("Errors", "a result is missing after %1"), before[-1])
+                                if missing == 1 else
+                                says(QT_TRANSLATE_NOOP("Errors", "%1 results are missing after %2"), missing,
+                                     before[-1]))
+            elif number in by_number:
+                problems.append(says(QT_TRANSLATE_NOOP("Errors", "%1 result(s) missing before %2, the record's "
+                                                                 "first"), missing, by_number[number][0]))
+            else:
+                problems.append(says(QT_TRANSLATE_NOOP("Errors", "the record counted %1 exam result(s): %2 are "
+                                                                 "missing"), count, missing))
+        return problems
+
+    def verify(self, verification_id: str, record: bool = True) -> Verdict:
+        """Whether a certificate's result is genuine: its row, each field against its seal, the
+        attempt's seed the one committed at its start, the blueprint it was taken on unchanged
+        and locked (by its instructor as registered) before the exam started; and (``record``)
+        no result of the record deleted."""
         vid = verification_id.strip().upper()
         rows = self._rows("WHERE id = ?", (vid,))
         if not rows:
-            return Verdict(vid, None, (says(QT_TRANSLATE_NOOP("Errors", "no exam result %1 in this record"), vid),))
+            return Verdict(vid, None, (says(QT_TRANSLATE_NOOP("Errors", "no exam result %1 in this record"), vid),
+                                       *(self.record_problems() if record else ())))
         row = rows[0]
         values = {f: "" if row[i] is None else str(row[i]) for i, f in enumerate(RESULT_FIELDS)}
         stored_seal, stored_fields = row[-2], row[-1]
@@ -701,6 +970,9 @@ class ExamBook:
         if not result.finished:
             problems.append(says(QT_TRANSLATE_NOOP("Errors", "this exam was started on %1 and never finished"),
                                  result.started_at))
+        elif not hmac.compare_digest(result.seed_mac, self._seed_mac(result.id, result.seed)):
+            problems.append(says(QT_TRANSLATE_NOOP("Errors", "the attempt's seed is not the one committed to when "
+                                                             "the exam started")))
         try:
             bp = self.blueprint(result.blueprint_id)
         except ExamError as exc:
@@ -710,6 +982,12 @@ class ExamBook:
                     result.blueprint_name:
                 problems.append(says(QT_TRANSLATE_NOOP("Errors", "the result names a blueprint other than %1 as it "
                                                                  "was locked"), bp.id))
+            elif result.started_at < bp.locked_at:
+                problems.append(says(QT_TRANSLATE_NOOP("Errors", "this exam started on %1, before its blueprint %2 "
+                                                                 "was locked (%3)"), result.started_at, bp.id,
+                                     bp.locked_at))
+        if record:
+            problems.extend(self.record_problems())
         return Verdict(vid, result, tuple(problems))
 
 
@@ -724,7 +1002,7 @@ def _result_of(row: tuple) -> ExamResult | None:
                           str(v["instructor"]), int(v["seed"]), str(v["started_at"]), str(v["finished_at"]),
                           int(v["seconds"]), int(v["time_limit_s"]), bool(int(v["timed_out"])), int(v["right"]),
                           int(v["asked"]), int(v["pass_mark"]), bool(int(v["passed"])), skills, tables,
-                          str(row[len(RESULT_FIELDS)]))
+                          str(row[len(RESULT_FIELDS)]), int(v["serial"] or 0), str(v["seed_mac"] or ""))
     except (ValueError, TypeError, KeyError):
         return None
 

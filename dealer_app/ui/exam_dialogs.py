@@ -211,7 +211,7 @@ class BlueprintDialog(QDialog):
         layout.addWidget(QLabel(self.tr("Locked blueprints")))
         layout.addWidget(self.locked_list)
         self._list_locked()
-        if not book.instructors():
+        if book.registers_freely():
             self.error.setText(self.tr("No instructor yet: register yourself first (New instructor…)."))
         self.name.setFocus()
 
@@ -263,8 +263,8 @@ class BlueprintDialog(QDialog):
 
 
 class InstructorDialog(QDialog):
-    """A new instructor: their name and PIN (typed twice). The record's first instructor
-    registers freely; after that an instructor's name and PIN register the next."""
+    """A new instructor: their name and PIN (6 or more characters, typed twice). The record's
+    first instructor registers freely; after that an instructor's name and PIN register the next."""
 
     registered = Signal(str)
 
@@ -280,9 +280,9 @@ class InstructorDialog(QDialog):
         self.pin_again = QLineEdit()
         self.pin_again.setEchoMode(QLineEdit.EchoMode.Password)
         form.addRow(self.tr("New instructor's &name"), self.name)
-        form.addRow(self.tr("Their &PIN (4 or more characters)"), self.pin)
+        form.addRow(self.tr("Their &PIN (6 or more characters)"), self.pin)
         form.addRow(self.tr("The PIN &again"), self.pin_again)
-        self.first = not book.instructors()
+        self.first = book.registers_freely()  # (only a record that has never had an instructor)
         self.by_name = QLineEdit()
         self.by_pin = QLineEdit()
         self.by_pin.setEchoMode(QLineEdit.EchoMode.Password)

@@ -2189,153 +2189,239 @@
         <translation>%1: Spiel %2-%3 lässt sich nicht mehr nachspielen: %4</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="292" />
+        <location filename="../../training/exam.py" line="317" />
         <source>the blueprint needs a name (plain text, 1 to 60 characters)</source>
         <translation>die Vorlage braucht einen Namen (einfacher Text, 1 bis 60 Zeichen)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="295" />
+        <location filename="../../training/exam.py" line="320" />
         <source>the blueprint needs at least one skill</source>
         <translation>die Vorlage braucht mindestens eine Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="299" />
+        <location filename="../../training/exam.py" line="324" />
         <source>%1 is not a skill of the trainer, or named twice</source>
         <translation>%1 ist keine Fertigkeit des Trainers oder doppelt genannt</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="302" />
+        <location filename="../../training/exam.py" line="327" />
         <source>%1: from 1 to %2 drills a skill</source>
         <translation>%1: 1 bis %2 Aufgaben je Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="306" />
+        <location filename="../../training/exam.py" line="331" />
         <source>an exam has at most %1 drills, not %2</source>
         <translation>eine Prüfung hat höchstens %1 Aufgaben, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="309" />
+        <location filename="../../training/exam.py" line="334" />
         <source>the time limit is from %1 to %2 minutes</source>
         <translation>das Zeitlimit liegt zwischen %1 und %2 Minuten</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="312" />
+        <location filename="../../training/exam.py" line="337" />
         <source>the pass mark is from 1% to 100%, not %1%</source>
         <translation>die Bestehensgrenze liegt zwischen 1 % und 100 %, nicht bei %1 %</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="314" />
+        <location filename="../../training/exam.py" line="339" />
         <source>the blueprint needs at least one limit table</source>
         <translation>die Vorlage braucht mindestens einen Limit-Tisch</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="322" />
+        <location filename="../../training/exam.py" line="347" />
         <source>%1 cannot be used: %2</source>
         <translation>%1 kann nicht verwendet werden: %2</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="324" />
+        <location filename="../../training/exam.py" line="349" />
         <source>the deck runs short only at a table of 7 or 8 players: add one for the deck shortage drills</source>
         <translation>das Deck wird nur an einem Tisch mit 7 oder 8 Spielern knapp: Fügen Sie einen für die Aufgaben zur Deck-Knappheit hinzu</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="363" />
+        <location filename="../../training/exam.py" line="394" />
         <source>no %1 drill could be made at %2</source>
         <translation>an %2 ließ sich keine Aufgabe %1 erstellen</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="387" />
+        <location filename="../../training/exam.py" line="401" />
         <source>the exam blueprint %1 cannot be played here: %2</source>
         <translation>die Prüfungsvorlage %1 kann hier nicht gespielt werden: %2</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="502" />
+        <location filename="../../training/exam.py" line="624" />
         <source>an instructor needs a name (plain text, 1 to 60 characters)</source>
         <translation>ein Ausbilder braucht einen Namen (einfacher Text, 1 bis 60 Zeichen)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="505" />
-        <source>an instructor's PIN needs at least %1 characters</source>
-        <translation>die PIN eines Ausbilders braucht mindestens %1 Zeichen</translation>
-    </message>
-    <message>
-        <location filename="../../training/exam.py" line="509" />
+        <location filename="../../training/exam.py" line="637" />
         <source>a new instructor is registered by an instructor: give your name and PIN</source>
         <translation>einen neuen Ausbilder trägt ein Ausbilder ein: Geben Sie Ihren Namen und Ihre PIN an</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="513" />
+        <location filename="../../training/exam.py" line="641" />
         <source>%1 is an instructor already</source>
         <translation>%1 ist bereits Ausbilder</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="530" />
+        <location filename="../../training/exam.py" line="678" />
         <source>%1 is not an instructor: an instructor's name and PIN are needed</source>
         <translation>%1 ist kein Ausbilder: Name und PIN eines Ausbilders sind nötig</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="536" />
+        <location filename="../../training/exam.py" line="694" />
         <source>too many wrong PINs: %1 is locked for %2 more minute(s)</source>
         <translation>zu viele falsche PINs: %1 ist noch %2 Minute(n) gesperrt</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="539" />
+        <location filename="../../training/exam.py" line="683" />
+        <location filename="../../training/exam.py" line="792" />
         <source>%1's instructor entry was changed outside the app: it cannot be trusted</source>
         <translation>der Ausbilder-Eintrag von %1 wurde außerhalb der App geändert: Ihm ist nicht zu trauen</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="545" />
+        <location filename="../../training/exam.py" line="630" />
+        <source>this record has no sealed count of its instructors (removed or changed outside the app): a new instructor is registered by an instructor (their name and PIN)</source>
+        <translation>dieses Protokoll hat keine versiegelte Zahl seiner Ausbilder (außerhalb der App entfernt oder geändert): Einen neuen Ausbilder trägt ein Ausbilder ein (mit Namen und PIN)</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="634" />
+        <source>this record has had %1 instructor(s) and their entries are gone (removed outside the app): no one registers freely</source>
+        <translation>dieses Protokoll hatte %1 Ausbilder, und ihre Einträge fehlen (außerhalb der App entfernt): Niemand trägt sich ohne Ausbilder ein</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="643" />
+        <source>a new instructor's PIN needs at least %1 characters (letters, digits or both)</source>
+        <translation>die PIN eines neuen Ausbilders braucht mindestens %1 Zeichen (Buchstaben, Ziffern oder beides)</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="689" />
+        <source>the wrong-PIN count of %1 was changed outside the app: %1 is locked for %2 minutes</source>
+        <translation>die Zahl falscher PINs von %1 wurde außerhalb der App geändert: %1 ist für %2 Minuten gesperrt</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="700" />
         <source>%1's PIN cannot be read</source>
         <translation>die PIN von %1 kann nicht gelesen werden</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="557" />
+        <location filename="../../training/exam.py" line="708" />
         <source>wrong PIN, %1 times: %2 is locked for %3 minutes</source>
         <translation>%1-mal eine falsche PIN: %2 ist für %3 Minuten gesperrt</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="559" />
+        <location filename="../../training/exam.py" line="710" />
         <source>wrong PIN for %1 (%2 more tries before a lockout)</source>
         <translation>falsche PIN für %1 (noch %2 Versuche bis zur Sperre)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="603" />
+        <location filename="../../training/exam.py" line="766" />
         <source>no exam blueprint %1 in this record</source>
         <translation>keine Prüfungsvorlage %1 in diesem Protokoll</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="604" />
+        <location filename="../../training/exam.py" line="767" />
         <source>the exam blueprint %1 was changed after it was locked: this exam is refused</source>
         <translation>die Prüfungsvorlage %1 wurde nach dem Festschreiben geändert: Diese Prüfung wird abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="677" />
+        <location filename="../../training/exam.py" line="787" />
+        <source>%1, who locked the exam blueprint %2, is not an instructor of this record any more</source>
+        <translation>%1, der die Prüfungsvorlage %2 festgeschrieben hat, ist kein Ausbilder dieses Protokolls mehr</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="796" />
+        <source>the exam blueprint %1 was locked by an instructor entry of %2 that has been replaced since</source>
+        <translation>die Prüfungsvorlage %1 wurde von einem Ausbilder-Eintrag von %2 festgeschrieben, der seitdem ersetzt wurde</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="799" />
+        <source>the exam blueprint %1 was locked before %2 was registered</source>
+        <translation>die Prüfungsvorlage %1 wurde festgeschrieben, bevor %2 eingetragen wurde</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="805" />
+        <source>the record's instructors were changed outside the app (%1 is not among the instructors it counted): the exam blueprint %2 cannot be trusted</source>
+        <translation>die Ausbilder des Protokolls wurden außerhalb der App geändert (%1 ist nicht unter den gezählten Ausbildern): Der Prüfungsvorlage %2 ist nicht zu trauen</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="823" />
+        <source>the record's sealed count of exam results is missing or was changed outside the app: no exam is started on it (dealer-app trainees names what is wrong)</source>
+        <translation>die versiegelte Zahl der Prüfungsergebnisse des Protokolls fehlt oder wurde außerhalb der App geändert: Darauf wird keine Prüfung begonnen (dealer-app trainees nennt, was nicht stimmt)</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="896" />
+        <source>the record's sealed count of exam results is missing or was changed outside the app</source>
+        <translation>die versiegelte Zahl der Prüfungsergebnisse des Protokolls fehlt oder wurde außerhalb der App geändert</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="904" />
+        <source>the exam results %1 carry the same number %2: one was added outside the app</source>
+        <translation>die Prüfungsergebnisse %1 tragen dieselbe Nummer %2: Eines wurde außerhalb der App hinzugefügt</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="907" />
+        <source>the exam result %1 is not among the %2 results the record counted</source>
+        <translation>das Prüfungsergebnis %1 ist nicht unter den %2 Ergebnissen, die das Protokoll gezählt hat</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="920" />
+        <source>a result is missing after %1</source>
+        <translation>nach %1 fehlt ein Ergebnis</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="922" />
+        <source>%1 results are missing after %2</source>
+        <translation>nach %2 fehlen %1 Ergebnisse</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="925" />
+        <source>%1 result(s) missing before %2, the record's first</source>
+        <translation>vor %2, dem ersten des Protokolls, fehlen %1 Ergebnis(se)</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="928" />
+        <source>the record counted %1 exam result(s): %2 are missing</source>
+        <translation>das Protokoll hat %1 Prüfungsergebnis(se) gezählt: %2 fehlen</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="940" />
         <source>no exam result %1 in this record</source>
         <translation>kein Prüfungsergebnis %1 in diesem Protokoll</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="693" />
+        <location filename="../../training/exam.py" line="957" />
         <source>the result was changed after it was written: its seal does not match %1</source>
         <translation>das Ergebnis wurde nach dem Schreiben geändert: Sein Siegel passt nicht zu %1</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="690" />
-        <location filename="../../training/exam.py" line="696" />
+        <location filename="../../training/exam.py" line="981" />
+        <source>this exam started on %1, before its blueprint %2 was locked (%3)</source>
+        <translation>diese Prüfung begann am %1, bevor ihre Vorlage %2 festgeschrieben wurde (%3)</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="954" />
+        <location filename="../../training/exam.py" line="960" />
         <source>the result row does not match its seal (its seals were changed, or another record's key made them)</source>
         <translation>die Ergebniszeile passt nicht zu ihrem Siegel (ihre Siegel wurden geändert oder mit dem Schlüssel eines anderen Protokolls gemacht)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="699" />
+        <location filename="../../training/exam.py" line="963" />
         <source>the result row cannot be read</source>
         <translation>die Ergebniszeile kann nicht gelesen werden</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="702" />
+        <location filename="../../training/exam.py" line="966" />
         <source>this exam was started on %1 and never finished</source>
         <translation>diese Prüfung wurde am %1 begonnen und nie beendet</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="711" />
+        <location filename="../../training/exam.py" line="969" />
+        <source>the attempt's seed is not the one committed to when the exam started</source>
+        <translation>der Startwert des Versuchs ist nicht der, auf den sich die Prüfung bei ihrem Beginn festgelegt hat</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="978" />
         <source>the result names a blueprint other than %1 as it was locked</source>
         <translation>das Ergebnis nennt eine andere Vorlage als %1, wie sie festgeschrieben wurde</translation>
     </message>
@@ -2792,8 +2878,8 @@
     </message>
     <message>
         <location filename="../exam_dialogs.py" line="283" />
-        <source>Their &amp;PIN (4 or more characters)</source>
-        <translation>&amp;PIN des neuen Ausbilders (4 oder mehr Zeichen)</translation>
+        <source>Their &amp;PIN (6 or more characters)</source>
+        <translation>&amp;PIN des neuen Ausbilders (6 oder mehr Zeichen)</translation>
     </message>
     <message>
         <location filename="../exam_dialogs.py" line="284" />
