@@ -136,3 +136,18 @@ def test_a_result_knows_its_pace():
     d = make_drills("bring-in", 1, 3)[0]
     assert Result(d, {}, True, 4.0).on_pace and not Result(d, {}, True, 6.0).on_pace
     assert not Result(d, {}, False, 1.0, late=True).on_pace
+
+
+def test_closing_the_trainer_stops_its_clocks(qtbot, trainer):  # noqa: F811
+    """A closed window's clock must not end a drill (or an exam) later, on a record the app
+    may have closed meanwhile."""
+    w = trainer
+    qtbot.mouseClick(w.trainee.lineEdit(), Qt.LeftButton)
+    qtbot.keyClicks(w.trainee.lineEdit(), "Tina")
+    qtbot.mouseClick(w.per_drill.lineEdit(), Qt.LeftButton)
+    w.per_drill.lineEdit().selectAll()
+    qtbot.keyClicks(QApplication.focusWidget(), "30")  # thirty seconds per drill
+    qtbot.mouseClick(w.start_button, Qt.LeftButton)
+    assert w.session.seconds_per_drill == 30 and w.drill_timer.isActive()
+    w.close()
+    assert not w.drill_timer.isActive() and not w.exam_timer.isActive()

@@ -406,6 +406,13 @@ class TrainerWindow(QMainWindow):
         self._tick()
         self.next_drill()
 
+    def closeEvent(self, event):
+        """A window closed stops its clocks: an exam left open this way stays unfinished (its
+        certificate check says so), never finished later by a timer of a window no one sees."""
+        self.exam_timer.stop()
+        self.drill_timer.stop()
+        super().closeEvent(event)
+
     def _tick(self):
         s = self.session
         if not isinstance(s, ExamSession) or s.stopped and not self.exam_timer.isActive():
