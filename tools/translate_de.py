@@ -224,9 +224,11 @@ GERMAN = {
     'is a folder, not a file': 'ist ein Ordner, keine Datei',
     'is a named pipe (FIFO), not a file; not read': 'ist eine benannte Pipe (FIFO), keine Datei; nicht gelesen',
     'is a socket, not a file; not read': 'ist ein Socket, keine Datei; nicht gelesen',
-    'is a device (such as /dev/zero), not a file; not read': 'ist ein Gerät (wie /dev/zero), keine Datei; nicht gelesen',
+    'is a device (such as /dev/zero), not a file; not read':
+        'ist ein Gerät (wie /dev/zero), keine Datei; nicht gelesen',
     'is not a regular file; not read': 'ist keine gewöhnliche Datei; nicht gelesen',
-    'larger than %1, more than such a file can be; not read': 'größer als %1, mehr als eine solche Datei sein kann; nicht gelesen',
+    'larger than %1, more than such a file can be; not read':
+        'größer als %1, mehr als eine solche Datei sein kann; nicht gelesen',
     # a PDF that cannot be written (ui/training_pdf.py)
     'is not a regular file; not written': 'ist keine gewöhnliche Datei; nicht geschrieben',
     'its folder %1 is missing or is a file': 'ihr Ordner %1 fehlt oder ist eine Datei',

@@ -3,7 +3,7 @@
 <context>
     <name>AccuracyChart</name>
     <message>
-        <location filename="../trainer_window.py" line="1132" />
+        <location filename="../trainer_window.py" line="1139" />
         <source>No answers yet</source>
         <translation>Noch keine Antworten</translation>
     </message>
@@ -2189,239 +2189,239 @@
         <translation>%1: Spiel %2-%3 lässt sich nicht mehr nachspielen: %4</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="317" />
+        <location filename="../../training/exam.py" line="322" />
         <source>the blueprint needs a name (plain text, 1 to 60 characters)</source>
         <translation>die Vorlage braucht einen Namen (einfacher Text, 1 bis 60 Zeichen)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="320" />
+        <location filename="../../training/exam.py" line="325" />
         <source>the blueprint needs at least one skill</source>
         <translation>die Vorlage braucht mindestens eine Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="324" />
+        <location filename="../../training/exam.py" line="329" />
         <source>%1 is not a skill of the trainer, or named twice</source>
         <translation>%1 ist keine Fertigkeit des Trainers oder doppelt genannt</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="327" />
+        <location filename="../../training/exam.py" line="332" />
         <source>%1: from 1 to %2 drills a skill</source>
         <translation>%1: 1 bis %2 Aufgaben je Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="331" />
+        <location filename="../../training/exam.py" line="336" />
         <source>an exam has at most %1 drills, not %2</source>
         <translation>eine Prüfung hat höchstens %1 Aufgaben, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="334" />
+        <location filename="../../training/exam.py" line="339" />
         <source>the time limit is from %1 to %2 minutes</source>
         <translation>das Zeitlimit liegt zwischen %1 und %2 Minuten</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="337" />
+        <location filename="../../training/exam.py" line="342" />
         <source>the pass mark is from 1% to 100%, not %1%</source>
         <translation>die Bestehensgrenze liegt zwischen 1 % und 100 %, nicht bei %1 %</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="339" />
+        <location filename="../../training/exam.py" line="344" />
         <source>the blueprint needs at least one limit table</source>
         <translation>die Vorlage braucht mindestens einen Limit-Tisch</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="347" />
+        <location filename="../../training/exam.py" line="352" />
         <source>%1 cannot be used: %2</source>
         <translation>%1 kann nicht verwendet werden: %2</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="349" />
+        <location filename="../../training/exam.py" line="354" />
         <source>the deck runs short only at a table of 7 or 8 players: add one for the deck shortage drills</source>
         <translation>das Deck wird nur an einem Tisch mit 7 oder 8 Spielern knapp: Fügen Sie einen für die Aufgaben zur Deck-Knappheit hinzu</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="394" />
+        <location filename="../../training/exam.py" line="399" />
         <source>no %1 drill could be made at %2</source>
         <translation>an %2 ließ sich keine Aufgabe %1 erstellen</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="401" />
+        <location filename="../../training/exam.py" line="406" />
         <source>the exam blueprint %1 cannot be played here: %2</source>
         <translation>die Prüfungsvorlage %1 kann hier nicht gespielt werden: %2</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="624" />
+        <location filename="../../training/exam.py" line="629" />
         <source>an instructor needs a name (plain text, 1 to 60 characters)</source>
         <translation>ein Ausbilder braucht einen Namen (einfacher Text, 1 bis 60 Zeichen)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="637" />
+        <location filename="../../training/exam.py" line="642" />
         <source>a new instructor is registered by an instructor: give your name and PIN</source>
         <translation>einen neuen Ausbilder trägt ein Ausbilder ein: Geben Sie Ihren Namen und Ihre PIN an</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="641" />
+        <location filename="../../training/exam.py" line="646" />
         <source>%1 is an instructor already</source>
         <translation>%1 ist bereits Ausbilder</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="678" />
+        <location filename="../../training/exam.py" line="683" />
         <source>%1 is not an instructor: an instructor's name and PIN are needed</source>
         <translation>%1 ist kein Ausbilder: Name und PIN eines Ausbilders sind nötig</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="694" />
+        <location filename="../../training/exam.py" line="699" />
         <source>too many wrong PINs: %1 is locked for %2 more minute(s)</source>
         <translation>zu viele falsche PINs: %1 ist noch %2 Minute(n) gesperrt</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="683" />
-        <location filename="../../training/exam.py" line="792" />
+        <location filename="../../training/exam.py" line="688" />
+        <location filename="../../training/exam.py" line="797" />
         <source>%1's instructor entry was changed outside the app: it cannot be trusted</source>
         <translation>der Ausbilder-Eintrag von %1 wurde außerhalb der App geändert: Ihm ist nicht zu trauen</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="630" />
+        <location filename="../../training/exam.py" line="635" />
         <source>this record has no sealed count of its instructors (removed or changed outside the app): a new instructor is registered by an instructor (their name and PIN)</source>
         <translation>dieses Protokoll hat keine versiegelte Zahl seiner Ausbilder (außerhalb der App entfernt oder geändert): Einen neuen Ausbilder trägt ein Ausbilder ein (mit Namen und PIN)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="634" />
+        <location filename="../../training/exam.py" line="639" />
         <source>this record has had %1 instructor(s) and their entries are gone (removed outside the app): no one registers freely</source>
         <translation>dieses Protokoll hatte %1 Ausbilder, und ihre Einträge fehlen (außerhalb der App entfernt): Niemand trägt sich ohne Ausbilder ein</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="643" />
+        <location filename="../../training/exam.py" line="648" />
         <source>a new instructor's PIN needs at least %1 characters (letters, digits or both)</source>
         <translation>die PIN eines neuen Ausbilders braucht mindestens %1 Zeichen (Buchstaben, Ziffern oder beides)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="689" />
+        <location filename="../../training/exam.py" line="694" />
         <source>the wrong-PIN count of %1 was changed outside the app: %1 is locked for %2 minutes</source>
         <translation>die Zahl falscher PINs von %1 wurde außerhalb der App geändert: %1 ist für %2 Minuten gesperrt</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="700" />
+        <location filename="../../training/exam.py" line="705" />
         <source>%1's PIN cannot be read</source>
         <translation>die PIN von %1 kann nicht gelesen werden</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="708" />
+        <location filename="../../training/exam.py" line="713" />
         <source>wrong PIN, %1 times: %2 is locked for %3 minutes</source>
         <translation>%1-mal eine falsche PIN: %2 ist für %3 Minuten gesperrt</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="710" />
+        <location filename="../../training/exam.py" line="715" />
         <source>wrong PIN for %1 (%2 more tries before a lockout)</source>
         <translation>falsche PIN für %1 (noch %2 Versuche bis zur Sperre)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="766" />
+        <location filename="../../training/exam.py" line="771" />
         <source>no exam blueprint %1 in this record</source>
         <translation>keine Prüfungsvorlage %1 in diesem Protokoll</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="767" />
+        <location filename="../../training/exam.py" line="772" />
         <source>the exam blueprint %1 was changed after it was locked: this exam is refused</source>
         <translation>die Prüfungsvorlage %1 wurde nach dem Festschreiben geändert: Diese Prüfung wird abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="787" />
+        <location filename="../../training/exam.py" line="792" />
         <source>%1, who locked the exam blueprint %2, is not an instructor of this record any more</source>
         <translation>%1, der die Prüfungsvorlage %2 festgeschrieben hat, ist kein Ausbilder dieses Protokolls mehr</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="796" />
+        <location filename="../../training/exam.py" line="801" />
         <source>the exam blueprint %1 was locked by an instructor entry of %2 that has been replaced since</source>
         <translation>die Prüfungsvorlage %1 wurde von einem Ausbilder-Eintrag von %2 festgeschrieben, der seitdem ersetzt wurde</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="799" />
+        <location filename="../../training/exam.py" line="804" />
         <source>the exam blueprint %1 was locked before %2 was registered</source>
         <translation>die Prüfungsvorlage %1 wurde festgeschrieben, bevor %2 eingetragen wurde</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="805" />
+        <location filename="../../training/exam.py" line="810" />
         <source>the record's instructors were changed outside the app (%1 is not among the instructors it counted): the exam blueprint %2 cannot be trusted</source>
         <translation>die Ausbilder des Protokolls wurden außerhalb der App geändert (%1 ist nicht unter den gezählten Ausbildern): Der Prüfungsvorlage %2 ist nicht zu trauen</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="823" />
+        <location filename="../../training/exam.py" line="828" />
         <source>the record's sealed count of exam results is missing or was changed outside the app: no exam is started on it (dealer-app trainees names what is wrong)</source>
         <translation>die versiegelte Zahl der Prüfungsergebnisse des Protokolls fehlt oder wurde außerhalb der App geändert: Darauf wird keine Prüfung begonnen (dealer-app trainees nennt, was nicht stimmt)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="896" />
+        <location filename="../../training/exam.py" line="901" />
         <source>the record's sealed count of exam results is missing or was changed outside the app</source>
         <translation>die versiegelte Zahl der Prüfungsergebnisse des Protokolls fehlt oder wurde außerhalb der App geändert</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="904" />
+        <location filename="../../training/exam.py" line="909" />
         <source>the exam results %1 carry the same number %2: one was added outside the app</source>
         <translation>die Prüfungsergebnisse %1 tragen dieselbe Nummer %2: Eines wurde außerhalb der App hinzugefügt</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="907" />
+        <location filename="../../training/exam.py" line="912" />
         <source>the exam result %1 is not among the %2 results the record counted</source>
         <translation>das Prüfungsergebnis %1 ist nicht unter den %2 Ergebnissen, die das Protokoll gezählt hat</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="920" />
+        <location filename="../../training/exam.py" line="925" />
         <source>a result is missing after %1</source>
         <translation>nach %1 fehlt ein Ergebnis</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="922" />
+        <location filename="../../training/exam.py" line="927" />
         <source>%1 results are missing after %2</source>
         <translation>nach %2 fehlen %1 Ergebnisse</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="925" />
+        <location filename="../../training/exam.py" line="930" />
         <source>%1 result(s) missing before %2, the record's first</source>
         <translation>vor %2, dem ersten des Protokolls, fehlen %1 Ergebnis(se)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="928" />
+        <location filename="../../training/exam.py" line="933" />
         <source>the record counted %1 exam result(s): %2 are missing</source>
         <translation>das Protokoll hat %1 Prüfungsergebnis(se) gezählt: %2 fehlen</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="940" />
+        <location filename="../../training/exam.py" line="945" />
         <source>no exam result %1 in this record</source>
         <translation>kein Prüfungsergebnis %1 in diesem Protokoll</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="957" />
+        <location filename="../../training/exam.py" line="962" />
         <source>the result was changed after it was written: its seal does not match %1</source>
         <translation>das Ergebnis wurde nach dem Schreiben geändert: Sein Siegel passt nicht zu %1</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="981" />
+        <location filename="../../training/exam.py" line="986" />
         <source>this exam started on %1, before its blueprint %2 was locked (%3)</source>
         <translation>diese Prüfung begann am %1, bevor ihre Vorlage %2 festgeschrieben wurde (%3)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="954" />
-        <location filename="../../training/exam.py" line="960" />
+        <location filename="../../training/exam.py" line="959" />
+        <location filename="../../training/exam.py" line="965" />
         <source>the result row does not match its seal (its seals were changed, or another record's key made them)</source>
         <translation>die Ergebniszeile passt nicht zu ihrem Siegel (ihre Siegel wurden geändert oder mit dem Schlüssel eines anderen Protokolls gemacht)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="963" />
+        <location filename="../../training/exam.py" line="968" />
         <source>the result row cannot be read</source>
         <translation>die Ergebniszeile kann nicht gelesen werden</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="966" />
+        <location filename="../../training/exam.py" line="971" />
         <source>this exam was started on %1 and never finished</source>
         <translation>diese Prüfung wurde am %1 begonnen und nie beendet</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="969" />
+        <location filename="../../training/exam.py" line="974" />
         <source>the attempt's seed is not the one committed to when the exam started</source>
         <translation>der Startwert des Versuchs ist nicht der, auf den sich die Prüfung bei ihrem Beginn festgelegt hat</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="978" />
+        <location filename="../../training/exam.py" line="983" />
         <source>the result names a blueprint other than %1 as it was locked</source>
         <translation>das Ergebnis nennt eine andere Vorlage als %1, wie sie festgeschrieben wurde</translation>
     </message>
@@ -3606,156 +3606,156 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>ProgressView</name>
     <message>
-        <location filename="../trainer_window.py" line="963" />
+        <location filename="../trainer_window.py" line="970" />
         <source>Progress — %1</source>
         <translation>Fortschritt — %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="967" />
-        <location filename="../trainer_window.py" line="1026" />
-        <location filename="../trainer_window.py" line="1045" />
+        <location filename="../trainer_window.py" line="974" />
+        <location filename="../trainer_window.py" line="1033" />
+        <location filename="../trainer_window.py" line="1052" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="967" />
-        <location filename="../trainer_window.py" line="997" />
-        <location filename="../trainer_window.py" line="1026" />
+        <location filename="../trainer_window.py" line="974" />
+        <location filename="../trainer_window.py" line="1004" />
+        <location filename="../trainer_window.py" line="1033" />
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="967" />
-        <location filename="../trainer_window.py" line="1026" />
-        <location filename="../trainer_window.py" line="1052" />
+        <location filename="../trainer_window.py" line="974" />
+        <location filename="../trainer_window.py" line="1033" />
+        <location filename="../trainer_window.py" line="1059" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="968" />
-        <location filename="../trainer_window.py" line="1027" />
+        <location filename="../trainer_window.py" line="975" />
+        <location filename="../trainer_window.py" line="1034" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="982" />
+        <location filename="../trainer_window.py" line="989" />
         <source>Exams</source>
         <translation>Prüfungen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="991" />
+        <location filename="../trainer_window.py" line="998" />
         <source>Right answers per day</source>
         <translation>Richtige Antworten je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="993" />
+        <location filename="../trainer_window.py" line="1000" />
         <source>Seconds per answer, per day</source>
         <translation>Sekunden je Antwort, je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="995" />
+        <location filename="../trainer_window.py" line="1002" />
         <source>Per day</source>
         <translation>Je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="996" />
+        <location filename="../trainer_window.py" line="1003" />
         <source>Per week</source>
         <translation>Je Woche</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1004" />
+        <location filename="../trainer_window.py" line="1011" />
         <source>No weak skill.</source>
         <translation>Keine schwache Fertigkeit.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1009" />
+        <location filename="../trainer_window.py" line="1016" />
         <source>%1% of the last %2 answers right</source>
         <translation>%1 % der letzten %2 Antworten richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1012" />
+        <location filename="../trainer_window.py" line="1019" />
         <source>overdue since %1</source>
         <translation>überfällig seit %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1014" />
+        <location filename="../trainer_window.py" line="1021" />
         <source>Weak skills: %1</source>
         <translation>Schwache Fertigkeiten: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1026" />
+        <location filename="../trainer_window.py" line="1033" />
         <source>Week</source>
         <translation>Woche</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1045" />
-        <location filename="../trainer_window.py" line="1082" />
+        <location filename="../trainer_window.py" line="1052" />
+        <location filename="../trainer_window.py" line="1089" />
         <source>Date (UTC)</source>
         <translation>Datum (UTC)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1045" />
+        <location filename="../trainer_window.py" line="1052" />
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1046" />
+        <location filename="../trainer_window.py" line="1053" />
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1052" />
+        <location filename="../trainer_window.py" line="1059" />
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1059" />
+        <location filename="../trainer_window.py" line="1066" />
         <source>Review the answer…</source>
         <translation>Antwort durchsehen…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1082" />
+        <location filename="../trainer_window.py" line="1089" />
         <source>Exam blueprint</source>
         <translation>Prüfungsvorlage</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1082" />
+        <location filename="../trainer_window.py" line="1089" />
         <source>Instructor</source>
         <translation>Ausbilder</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1083" />
+        <location filename="../trainer_window.py" line="1090" />
         <source>Score</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1046" />
-        <location filename="../trainer_window.py" line="1083" />
+        <location filename="../trainer_window.py" line="1053" />
+        <location filename="../trainer_window.py" line="1090" />
         <source>Result</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1083" />
+        <location filename="../trainer_window.py" line="1090" />
         <source>Verification ID</source>
         <translation>Prüfnummer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1086" />
+        <location filename="../trainer_window.py" line="1093" />
         <source>not finished</source>
         <translation>nicht beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1086" />
+        <location filename="../trainer_window.py" line="1093" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1087" />
+        <location filename="../trainer_window.py" line="1094" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1089" />
+        <location filename="../trainer_window.py" line="1096" />
         <source>NOT GENUINE</source>
         <translation>NICHT ECHT</translation>
     </message>
@@ -5064,7 +5064,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../trainer_window.py" line="319" />
-        <location filename="../trainer_window.py" line="477" />
+        <location filename="../trainer_window.py" line="484" />
         <source>Next drill</source>
         <translation>Nächste Aufgabe</translation>
     </message>
@@ -5086,7 +5086,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../trainer_window.py" line="249" />
-        <location filename="../trainer_window.py" line="439" />
+        <location filename="../trainer_window.py" line="446" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
@@ -5127,352 +5127,352 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Wählen Sie eine Prüfungsvorlage: Ein Ausbilder erstellt und schreibt sie fest.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="414" />
+        <location filename="../trainer_window.py" line="421" />
         <source>Time left %1</source>
         <translation>Restzeit %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="473" />
+        <location filename="../trainer_window.py" line="480" />
         <source>Next hand (%1 of %2)  [Enter]</source>
         <translation>Nächstes Spiel (%1 von %2)  [Enter]</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="475" />
+        <location filename="../trainer_window.py" line="482" />
         <source>%1 of %2 right so far</source>
         <translation>Bisher %1 von %2 richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="478" />
+        <location filename="../trainer_window.py" line="485" />
         <source>Spot the dealer's error: %1 of %2 hands right</source>
         <translation>Den Fehler des Dealers finden: %1 von %2 Spielen richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="498" />
-        <location filename="../trainer_window.py" line="862" />
+        <location filename="../trainer_window.py" line="505" />
+        <location filename="../trainer_window.py" line="869" />
         <source> (your mistakes again)</source>
         <translation> (deine Fehler noch einmal)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="499" />
+        <location filename="../trainer_window.py" line="506" />
         <source>Drill %1 of %2%3</source>
         <translation>Aufgabe %1 von %2%3</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="504" />
+        <location filename="../trainer_window.py" line="511" />
         <source>The rules for this drill</source>
         <translation>Die Regeln zu dieser Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="523" />
+        <location filename="../trainer_window.py" line="530" />
         <source>Click the seat on the table, or type its number and Enter.</source>
         <translation>Den Platz am Tisch anklicken, oder seine Nummer eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="524" />
+        <location filename="../trainer_window.py" line="531" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="526" />
+        <location filename="../trainer_window.py" line="533" />
         <source>Every ante and bet, those still in front of the players too. Type the amount and Enter.</source>
         <translation>Jede Ante und jeder Einsatz, auch die noch vor den Spielern liegenden. Den Betrag eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="527" />
+        <location filename="../trainer_window.py" line="534" />
         <source>Type the number of cards and Enter.</source>
         <translation>Die Zahl der Karten eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="528" />
-        <location filename="../trainer_window.py" line="612" />
+        <location filename="../trainer_window.py" line="535" />
+        <location filename="../trainer_window.py" line="619" />
         <source>Amount</source>
         <translation>Betrag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="528" />
+        <location filename="../trainer_window.py" line="535" />
         <source>Cards</source>
         <translation>Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="530" />
+        <location filename="../trainer_window.py" line="537" />
         <source>Tick what the dealer does before this round.</source>
         <translation>Ankreuzen, was der Dealer vor dieser Runde tut.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="531" />
+        <location filename="../trainer_window.py" line="538" />
         <source>Burn a card</source>
         <translation>Eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="531" />
+        <location filename="../trainer_window.py" line="538" />
         <source>Shuffle the burns into the stub</source>
         <translation>Die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="533" />
+        <location filename="../trainer_window.py" line="540" />
         <source>Deal one common card</source>
         <translation>Eine Gemeinschaftskarte geben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="537" />
+        <location filename="../trainer_window.py" line="544" />
         <source>Tick every legal action; give its amount (to), or a range as min-max.</source>
         <translation>Jede erlaubte Aktion ankreuzen; ihren Betrag (auf) angeben, oder einen Bereich als min-max.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="550" />
+        <location filename="../trainer_window.py" line="557" />
         <source>One line per pot, main pot first: the amount, a colon, the seats eligible (e.g. 21: 1 2 3)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, die berechtigten Plätze (z. B. 21: 1 2 3)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="552" />
+        <location filename="../trainer_window.py" line="559" />
         <source>One line per pot, main pot first: the amount, a colon, each winner's seat and share (e.g. 120: 3 60, 5 60)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, Platz und Anteil jedes Gewinners (z. B. 120: 3 60, 5 60)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="554" />
+        <location filename="../trainer_window.py" line="561" />
         <source>Enter answers; Shift+Enter starts a new line.</source>
         <translation>Enter antwortet; Umschalt+Enter beginnt eine neue Zeile.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="560" />
+        <location filename="../trainer_window.py" line="567" />
         <source>Click the five cards of seat %1's best hand.</source>
         <translation>Die fünf Karten der besten Hand von Platz %1 anklicken.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="562" />
+        <location filename="../trainer_window.py" line="569" />
         <source>Click the five cards of seat %1's best low (eight or better), or tick No low.</source>
         <translation>Klicken Sie die fünf Karten des besten Lows von Platz %1 an (Eight or Better), oder kreuzen Sie »Kein Low« an.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="566" />
+        <location filename="../trainer_window.py" line="573" />
         <source>No low (fewer than five different cards eight or lower)</source>
         <translation>Kein Low (weniger als fünf verschiedene Karten bis zur Acht)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="611" />
+        <location filename="../trainer_window.py" line="618" />
         <source>Count it: type the amount and Enter.</source>
         <translation>Zählen Sie: Betrag eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="616" />
+        <location filename="../trainer_window.py" line="623" />
         <source>Type each winner's share (Tab to the next, Enter answers).</source>
         <translation>Geben Sie den Anteil jedes Gewinners ein (Tab zum nächsten, Enter antwortet).</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="617" />
+        <location filename="../trainer_window.py" line="624" />
         <source>Seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="619" />
+        <location filename="../trainer_window.py" line="626" />
         <source>Type how many of each chip (Tab to the next, Enter answers).</source>
         <translation>Geben Sie die Anzahl jedes Chips ein (Tab zum nächsten, Enter antwortet).</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="636" />
+        <location filename="../trainer_window.py" line="643" />
         <source>Pick the remedy, then whether it applies now (Tab to it, arrow keys, Enter answers).</source>
         <translation>Die Abhilfe wählen, dann, ob sie jetzt gilt (Tab dorthin, Pfeiltasten, Enter antwortet).</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="638" />
+        <location filename="../trainer_window.py" line="645" />
         <source>It applies now (corrected, binding, a misdeal, …)</source>
         <translation>Sie gilt jetzt (korrigiert, bindend, ein Misdeal, …)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="639" />
+        <location filename="../trainer_window.py" line="646" />
         <source>Not now (the action stands, not binding, the hand plays on)</source>
         <translation>Jetzt nicht (die Aktion bleibt, nicht bindend, das Spiel geht weiter)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="666" />
+        <location filename="../trainer_window.py" line="673" />
         <source>type a number</source>
         <translation>eine Zahl eingeben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="667" />
-        <location filename="../trainer_window.py" line="735" />
+        <location filename="../trainer_window.py" line="674" />
+        <location filename="../trainer_window.py" line="742" />
         <source>%1 is not a number</source>
         <translation>%1 ist keine Zahl</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="699" />
+        <location filename="../trainer_window.py" line="706" />
         <source>%1: the amount, a colon, then the seats</source>
         <translation>%1: der Betrag, ein Doppelpunkt, dann die Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="703" />
+        <location filename="../trainer_window.py" line="710" />
         <source>%1: seat numbers</source>
         <translation>%1: Platznummern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="710" />
+        <location filename="../trainer_window.py" line="717" />
         <source>%1: a seat number and its share</source>
         <translation>%1: eine Platznummer und ihr Anteil</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="722" />
+        <location filename="../trainer_window.py" line="729" />
         <source>pick a remedy</source>
         <translation>eine Abhilfe wählen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="724" />
+        <location filename="../trainer_window.py" line="731" />
         <source>say whether it applies now</source>
         <translation>angeben, ob sie jetzt gilt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="748" />
+        <location filename="../trainer_window.py" line="755" />
         <source>The answer cannot be read: %1</source>
         <translation>Die Antwort ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="759" />
+        <location filename="../trainer_window.py" line="766" />
         <source>%1 s left for this drill</source>
         <translation>Noch %1 s für diese Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="773" />
+        <location filename="../trainer_window.py" line="780" />
         <source>Answer kept. Next drill.</source>
         <translation>Antwort notiert. Nächste Aufgabe.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="785" />
+        <location filename="../trainer_window.py" line="792" />
         <source>Time up: %1 s per drill — counted wrong</source>
         <translation>Zeit abgelaufen: %1 s je Aufgabe — als falsch gewertet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="788" />
+        <location filename="../trainer_window.py" line="795" />
         <source>On pace: %1 s (the target for this skill is %2 s)</source>
         <translation>Im Tempo: %1 s (das Ziel für diese Fertigkeit sind %2 s)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="792" />
+        <location filename="../trainer_window.py" line="799" />
         <source>Too slow: %1 s (the target for this skill is %2 s)</source>
         <translation>Zu langsam: %1 s (das Ziel für diese Fertigkeit sind %2 s)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="810" />
-        <location filename="../trainer_window.py" line="841" />
+        <location filename="../trainer_window.py" line="817" />
+        <location filename="../trainer_window.py" line="848" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="810" />
+        <location filename="../trainer_window.py" line="817" />
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="816" />
-        <location filename="../trainer_window.py" line="857" />
+        <location filename="../trainer_window.py" line="823" />
+        <location filename="../trainer_window.py" line="864" />
         <source>The answer</source>
         <translation>Die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="816" />
+        <location filename="../trainer_window.py" line="823" />
         <source>How it is found</source>
         <translation>Der Weg zur Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="820" />
+        <location filename="../trainer_window.py" line="827" />
         <source>Why</source>
         <translation>Warum</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="841" />
+        <location filename="../trainer_window.py" line="848" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="841" />
+        <location filename="../trainer_window.py" line="848" />
         <source>Score</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="841" />
+        <location filename="../trainer_window.py" line="848" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="841" />
+        <location filename="../trainer_window.py" line="848" />
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="846" />
+        <location filename="../trainer_window.py" line="853" />
         <source>Score: %1%</source>
         <translation>Ergebnis: %1 %</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="847" />
+        <location filename="../trainer_window.py" line="854" />
         <source>%1 drills in %2 s</source>
         <translation>%1 Aufgaben in %2 s</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="851" />
+        <location filename="../trainer_window.py" line="858" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="851" />
+        <location filename="../trainer_window.py" line="858" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="852" />
+        <location filename="../trainer_window.py" line="859" />
         <source>pass mark</source>
         <translation>Bestehensgrenze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="857" />
+        <location filename="../trainer_window.py" line="864" />
         <source>Your answer</source>
         <translation>Deine Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="859" />
+        <location filename="../trainer_window.py" line="866" />
         <source>Wrong answers</source>
         <translation>Falsche Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="868" />
+        <location filename="../trainer_window.py" line="875" />
         <source>No wrong answers.</source>
         <translation>Keine falschen Antworten.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="872" />
+        <location filename="../trainer_window.py" line="879" />
         <source>Session over</source>
         <translation>Sitzung beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="887" />
+        <location filename="../trainer_window.py" line="894" />
         <source>The time ran out: %1 of %2 drills answered; the others count as wrong.</source>
         <translation>Die Zeit ist abgelaufen: %1 von %2 Aufgaben beantwortet; die übrigen zählen als falsch.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="889" />
+        <location filename="../trainer_window.py" line="896" />
         <source>Exam %1 (%2), set by %3. Verification ID %4, seal %5.</source>
         <translation>Prüfung %1 (%2), gestellt von %3. Prüfnummer %4, Siegel %5.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="899" />
+        <location filename="../trainer_window.py" line="906" />
         <source>certificate</source>
         <translation>Zertifikat</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="900" />
+        <location filename="../trainer_window.py" line="907" />
         <source>Save the certificate</source>
         <translation>Das Zertifikat speichern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="912" />
+        <location filename="../trainer_window.py" line="919" />
         <source>The certificate cannot be written: %1</source>
         <translation>Das Zertifikat kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="914" />
+        <location filename="../trainer_window.py" line="921" />
         <source>Certificate written: %1</source>
         <translation>Zertifikat geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="922" />
+        <location filename="../trainer_window.py" line="929" />
         <source>No answers of %1 yet.</source>
         <translation>Noch keine Antworten von %1.</translation>
     </message>
@@ -5743,218 +5743,218 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>ANTWORT</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1163" />
+        <location filename="../trainer_window.py" line="1170" />
         <source>Bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1164" />
+        <location filename="../trainer_window.py" line="1171" />
         <source>First to act</source>
         <translation>Wer zuerst spricht</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1165" />
+        <location filename="../trainer_window.py" line="1172" />
         <source>Legal actions</source>
         <translation>Erlaubte Aktionen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1166" />
+        <location filename="../trainer_window.py" line="1173" />
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1167" />
+        <location filename="../trainer_window.py" line="1174" />
         <source>Side pots</source>
         <translation>Sidepots</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1168" />
+        <location filename="../trainer_window.py" line="1175" />
         <source>Who shows first</source>
         <translation>Wer zuerst zeigt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1169" />
+        <location filename="../trainer_window.py" line="1176" />
         <source>Deck shortage</source>
         <translation>Kartenmangel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1170" />
+        <location filename="../trainer_window.py" line="1177" />
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1171" />
+        <location filename="../trainer_window.py" line="1178" />
         <source>Winners</source>
         <translation>Gewinner</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1172" />
+        <location filename="../trainer_window.py" line="1179" />
         <source>Best five</source>
         <translation>Beste fünf</translation>
     </message>
     <message>
         <location filename="../drill_review.py" line="107" />
-        <location filename="../trainer_window.py" line="1179" />
+        <location filename="../trainer_window.py" line="1186" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1173" />
+        <location filename="../trainer_window.py" line="1180" />
         <source>Low hand</source>
         <translation>Low-Hand</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1174" />
+        <location filename="../trainer_window.py" line="1181" />
         <source>Count the chips</source>
         <translation>Chips zählen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1175" />
+        <location filename="../trainer_window.py" line="1182" />
         <source>Make change</source>
         <translation>Wechselgeld geben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1176" />
+        <location filename="../trainer_window.py" line="1183" />
         <source>Colour up</source>
         <translation>Chips eintauschen (Colour-up)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1177" />
+        <location filename="../trainer_window.py" line="1184" />
         <source>Pay a split pot</source>
         <translation>Geteilten Pot auszahlen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1178" />
+        <location filename="../trainer_window.py" line="1185" />
         <source>Irregularities</source>
         <translation>Unregelmäßigkeiten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1194" />
+        <location filename="../trainer_window.py" line="1201" />
         <source>Who brings in?</source>
         <translation>Wer setzt den Bring-in?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1195" />
+        <location filename="../trainer_window.py" line="1202" />
         <source>Who acts first on this street?</source>
         <translation>Wer spricht in dieser Runde zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1196" />
+        <location filename="../trainer_window.py" line="1203" />
         <source>What may the player to act do, with the exact amounts?</source>
         <translation>Was darf der Spieler am Zug tun, mit den genauen Beträgen?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1197" />
+        <location filename="../trainer_window.py" line="1204" />
         <source>How much is in the pot now?</source>
         <translation>Wie viel ist jetzt im Pot?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1198" />
+        <location filename="../trainer_window.py" line="1205" />
         <source>What are the pots, and who is eligible for each?</source>
         <translation>Welche Pots gibt es, und wer ist an jedem berechtigt?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1199" />
+        <location filename="../trainer_window.py" line="1206" />
         <source>Who shows first?</source>
         <translation>Wer zeigt zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1200" />
+        <location filename="../trainer_window.py" line="1207" />
         <source>The deck is short: what does the dealer do before this round?</source>
         <translation>Die Karten reichen nicht: Was tut der Dealer vor dieser Runde?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1201" />
+        <location filename="../trainer_window.py" line="1208" />
         <source>How many cards are left in the stub?</source>
         <translation>Wie viele Karten sind noch im Reststapel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1202" />
+        <location filename="../trainer_window.py" line="1209" />
         <source>Who wins which pot, and how much?</source>
         <translation>Wer gewinnt welchen Pot, und wie viel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1203" />
+        <location filename="../trainer_window.py" line="1210" />
         <source>What are this player's best five cards?</source>
         <translation>Was sind die besten fünf Karten dieses Spielers?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1204" />
+        <location filename="../trainer_window.py" line="1211" />
         <source>What is this player's best low (eight or better)?</source>
         <translation>Was ist das beste Low dieses Spielers (Eight or Better)?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1205" />
+        <location filename="../trainer_window.py" line="1212" />
         <source>How much is in the pot stacked here?</source>
         <translation>Wie viel liegt im hier gestapelten Pot?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1206" />
+        <location filename="../trainer_window.py" line="1213" />
         <source>What change does the dealer give, in the fewest chips?</source>
         <translation>Welches Wechselgeld gibt der Dealer, in möglichst wenigen Chips?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1207" />
+        <location filename="../trainer_window.py" line="1214" />
         <source>Colour up: the same value in the fewest chips?</source>
         <translation>Colour-up: derselbe Wert in möglichst wenigen Chips?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1208" />
+        <location filename="../trainer_window.py" line="1215" />
         <source>How much does each winner get, in the table's chips?</source>
         <translation>Wie viel bekommt jeder Gewinner, in den Chips des Tisches?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1209" />
+        <location filename="../trainer_window.py" line="1216" />
         <source>Which remedy, and does it apply now?</source>
         <translation>Welche Abhilfe, und gilt sie jetzt?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1225" />
+        <location filename="../trainer_window.py" line="1232" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1229" />
+        <location filename="../trainer_window.py" line="1236" />
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1233" />
+        <location filename="../trainer_window.py" line="1240" />
         <source>burn a card</source>
         <translation>eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1233" />
+        <location filename="../trainer_window.py" line="1240" />
         <source>no burn</source>
         <translation>nicht brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1234" />
+        <location filename="../trainer_window.py" line="1241" />
         <source>shuffle the burns into the stub</source>
         <translation>die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1235" />
+        <location filename="../trainer_window.py" line="1242" />
         <source>one common card</source>
         <translation>eine Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1236" />
+        <location filename="../trainer_window.py" line="1243" />
         <source>a card to each player</source>
         <translation>eine Karte an jeden Spieler</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1241" />
+        <location filename="../trainer_window.py" line="1248" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1241" />
+        <location filename="../trainer_window.py" line="1248" />
         <source>seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1262" />
+        <location filename="../trainer_window.py" line="1269" />
         <source>no low</source>
         <translation>kein Low</translation>
     </message>
