@@ -151,3 +151,26 @@ def test_closing_the_trainer_stops_its_clocks(qtbot, trainer):  # noqa: F811
     assert w.session.seconds_per_drill == 30 and w.drill_timer.isActive()
     w.close()
     assert not w.drill_timer.isActive() and not w.exam_timer.isActive()
+
+
+def test_the_session_summary_scores_the_pace_beside_accuracy(qtbot, trainer):  # noqa: F811
+    w = trainer
+    qtbot.mouseClick(w.trainee.lineEdit(), Qt.LeftButton)
+    qtbot.keyClicks(w.trainee.lineEdit(), "Tina")
+    w.mode.setCurrentIndex(w.mode.findData("practice"))
+    for i in range(w.skills.count()):
+        item = w.skills.item(i)
+        if (item.checkState() == Qt.Checked) != (item.data(Qt.UserRole) == "stub"):
+            rect = w.skills.visualItemRect(item)
+            qtbot.mouseClick(w.skills.viewport(), Qt.LeftButton, pos=QPoint(rect.x() + 8, rect.center().y()))
+    box = w.count.lineEdit()
+    qtbot.mouseClick(box, Qt.LeftButton)
+    box.selectAll()
+    qtbot.keyClicks(QApplication.focusWidget(), "1")
+    qtbot.mouseClick(w.start_button, Qt.LeftButton)
+    qtbot.keyClicks(QApplication.focusWidget(), str(w.session.current.answer["stub"]))
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key_Return)  # answered
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key_Return)  # the session's end
+    text = w.explanation.toPlainText()
+    fast = w.session.pace_by_skill()["stub"][0]
+    assert "On pace" in text and f"{fast}/1 (≤ 10 s)" in text

@@ -97,7 +97,65 @@ def main(out: str, language: str = "en"):
     shot("4c-common-card")
     floor_shots(app, out, tmp)
     trainer_shots(app, out, tmp)
+    exam_shots(app, out, tmp)
     players_display_shots(out, language)
+
+
+def exam_shots(app, out: Path, tmp: Path):
+    """The trainer's newer screens: a chip drill, an irregularity question, a timed exam under
+    way with its clock, and the first page of its certificate."""
+    import subprocess
+
+    from PySide6.QtCore import Qt
+
+    from dealer_app.training.exam import Blueprint, ExamBook, SkillCount
+    from dealer_app.training.progress import Progress
+    from dealer_app.ui.trainer_window import TrainerWindow
+
+    def settle():
+        for _ in range(5):
+            app.processEvents()
+
+    store = Store(tmp / "exam.sqlite3")
+    book = ExamBook(store.db, store.key)
+    book.register_instructor("Ines Lehrer", "471147")
+    book.lock(Blueprint("Stud dealer, module 1", (SkillCount("stub", 2), SkillCount("pot", 2),
+                                                  SkillCount("bring-in", 2)),
+                        ("stud-2-4", "stud8-10-20"), (), 20 * 60, 80), "Ines Lehrer", "471147")
+    w = TrainerWindow(Progress(store.db))
+    w.resize(1280, 720)
+    w.show()
+    w.trainee.setEditText("Tina")
+    w.mode.setCurrentIndex(1)  # practice: the newer skills, one at a time
+    for skill, name in (("chip-count", "12-training-chip-count"), ("irregularity", "13-training-irregularity")):
+        for i in range(w.skills.count()):
+            item = w.skills.item(i)
+            item.setCheckState(Qt.CheckState.Checked if item.data(Qt.ItemDataRole.UserRole) == skill
+                               else Qt.CheckState.Unchecked)
+        w.count.setValue(1)
+        w.start()
+        settle()
+        w.grab().save(str(out / f"{name}.png"))
+        w._judge(w.session.current.answer)  # right: the working shown
+        settle()
+        w.grab().save(str(out / f"{name}-answered.png"))
+        w.next_drill()
+    w.mode.setCurrentIndex(w.mode.findData("exam"))
+    settle()
+    w.start()
+    settle()
+    w.grab().save(str(out / "14-training-exam-clock.png"))
+    while w.session is not None and w.session.current is not None:
+        w._judge(w.session.current.answer)
+        w.next_drill()
+    settle()
+    w.grab().save(str(out / "14b-training-exam-result.png"))
+    pdf = tmp / "certificate.pdf"
+    w.write_certificate(pdf)
+    subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", str(pdf), str(out / "14c-certificate")],
+                   check=False)
+    w.close()
+    store.close()
 
 
 def trainer_shots(app, out: Path, tmp: Path):
@@ -197,6 +255,7 @@ def floor_shots(app, out: Path, tmp: Path):
     if shutil.which("pdftoppm"):
         subprocess.run(["pdftoppm", "-png", "-r", "70", "-f", "1", "-l", "2", str(pdf), str(out / "7-ruling-report")],
                        check=True)
+    w.close()  # (its record check stops with it, before the process ends)
 
 
 def players_display_shots(out: Path, language: str = "en"):

@@ -845,10 +845,14 @@ class TrainerWindow(QMainWindow):
         _clear(self.answer_layout)
         e = html.escape
         head = "".join(f"<th align='left'>{e(h)}</th>" for h in (
-            self.tr("Skill"), self.tr("Right"), self.tr("Score"), self.tr("Mean time"), self.tr("Time")))
+            self.tr("Skill"), self.tr("Right"), self.tr("Score"), self.tr("Mean time"), self.tr("Time"),
+            self.tr("On pace")))
+        from dealer_app.training.speed import speed_target
+        pace = s.pace_by_skill()  # the speed beside the accuracy: answers within the skill's target
         rows = "".join(f"<tr><td>{e(skill_name(skill))}</td><td>{right}/{asked}</td>"
                        f"<td>{right * 100 // asked if asked else 0}%</td><td>{sec:.1f} s</td>"
-                       f"<td>{sec * sum(r.drill.skill == skill for r in s.results):.0f} s</td></tr>"
+                       f"<td>{sec * sum(r.drill.skill == skill for r in s.results):.0f} s</td>"
+                       f"<td>{pace.get(skill, (0, 0))[0]}/{asked} (≤ {speed_target(skill):g} s)</td></tr>"
                        for skill, (right, asked, sec) in sorted(s.by_skill().items()))
         score = self.tr("Score: %1%").replace("%1", f"{s.score() * 100:.0f}")
         total = fill(self.tr("%1 drills in %2 s"), len(s.results), f"{sum(r.seconds for r in s.results):.0f}")

@@ -45,10 +45,14 @@ def exam_certificate_html(session, r: ExamResult) -> str:
     reader checks it (the verification ID and the record's seal)."""
     from dealer_app.ui.trainer_window import skill_name
     e = html.escape
+    from dealer_app.training.speed import speed_target
     seconds = {skill: sec for skill, (_right, _asked, sec) in session.by_skill().items()} if session else {}
+    pace = session.pace_by_skill() if session else {}  # the speed beside the accuracy
     rows = "".join(f"<tr><td>{e(skill_name(s.skill))}</td><td>{s.right} / {s.asked}</td>"
                    f"<td>{(s.right * 100 // s.asked) if s.asked else 0}%</td>"
-                   f"<td>{seconds.get(s.skill, 0.0):.1f} s</td></tr>" for s in r.skills)
+                   f"<td>{seconds.get(s.skill, 0.0):.1f} s</td>"
+                   f"<td>{pace.get(s.skill, (0, 0))[0]} / {s.asked} (≤ {speed_target(s.skill):g} s)</td></tr>"
+                   for s in r.skills)
     w = {"title": translate("Training", "Dealer training certificate"), "trainee": translate("Training", "Trainee"),
          "instructor": translate("Training", "Instructor"), "blueprint": translate("Training", "Exam blueprint"),
          "tables": translate("Training", "Limit tables"), "date": translate("Training", "Date (UTC)"),
@@ -58,7 +62,8 @@ def exam_certificate_html(session, r: ExamResult) -> str:
          "taken": translate("Training", "Time taken"), "limit": translate("Training", "time limit"),
          "vid": translate("Training", "Verification ID"), "seal": translate("Training", "Seal"),
          "check": translate("Training", "Check this certificate with"),
-         "late": translate("Training", "the time ran out: the drills not answered count as wrong")}
+         "late": translate("Training", "the time ran out: the drills not answered count as wrong"),
+         "pace": translate("Training", "On pace")}
     when = r.finished_at[:16].replace("T", " ") if r.finished_at else "—"
     taken = f"{r.seconds // 60}:{r.seconds % 60:02d}"
     limit = f"{r.time_limit_s // 60}:{r.time_limit_s % 60:02d}"
@@ -71,7 +76,7 @@ def exam_certificate_html(session, r: ExamResult) -> str:
             f"<p><b>{e(w['date'])}:</b> {e(when)}</p>"
             f"<p><b>{e(w['taken'])}:</b> {taken} ({e(w['limit'])} {limit})</p>{late}"
             f"<table border='1' cellpadding='4' cellspacing='0'><tr><th>{e(w['skill'])}</th>"
-            f"<th>{e(w['right'])}</th><th>%</th><th>{e(w['time'])}</th></tr>{rows}</table>"
+            f"<th>{e(w['right'])}</th><th>%</th><th>{e(w['time'])}</th><th>{e(w['pace'])}</th></tr>{rows}</table>"
             f"<h2>{e(w['score'])}: {r.score_percent}% — {e(_verdict_words(r))}</h2>"
             f"<p>{e(w['mark'])}: {r.pass_mark}%</p>"
             f"<p><b>{e(w['vid'])}:</b> {e(r.id)}<br><b>{e(w['seal'])}:</b> {e(r.seal_code)}</p>"

@@ -3,7 +3,7 @@
 <context>
     <name>AccuracyChart</name>
     <message>
-        <location filename="../trainer_window.py" line="1139" />
+        <location filename="../trainer_window.py" line="1143" />
         <source>No answers yet</source>
         <translation>Noch keine Antworten</translation>
     </message>
@@ -2446,28 +2446,28 @@
         <translation>die Zeit je Aufgabe ist 1 bis 3600 Sekunden, nicht %1</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="89" />
+        <location filename="../training_pdf.py" line="94" />
         <location filename="../../engine/bounded.py" line="47" />
         <source>is a folder, not a file</source>
         <translation>ist ein Ordner, keine Datei</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="91" />
+        <location filename="../training_pdf.py" line="96" />
         <source>is not a regular file; not written</source>
         <translation>ist keine gewöhnliche Datei; nicht geschrieben</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="93" />
+        <location filename="../training_pdf.py" line="98" />
         <source>its folder %1 is missing or is a file</source>
         <translation>ihr Ordner %1 fehlt oder ist eine Datei</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="96" />
+        <location filename="../training_pdf.py" line="101" />
         <source>no permission to write it</source>
         <translation>keine Berechtigung, sie zu schreiben</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="110" />
+        <location filename="../training_pdf.py" line="115" />
         <source>could not be opened for writing; nothing was written</source>
         <translation>konnte nicht zum Schreiben geöffnet werden; nichts wurde geschrieben</translation>
     </message>
@@ -3606,156 +3606,156 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>ProgressView</name>
     <message>
-        <location filename="../trainer_window.py" line="970" />
+        <location filename="../trainer_window.py" line="974" />
         <source>Progress — %1</source>
         <translation>Fortschritt — %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="974" />
-        <location filename="../trainer_window.py" line="1033" />
-        <location filename="../trainer_window.py" line="1052" />
+        <location filename="../trainer_window.py" line="978" />
+        <location filename="../trainer_window.py" line="1037" />
+        <location filename="../trainer_window.py" line="1056" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="974" />
-        <location filename="../trainer_window.py" line="1004" />
-        <location filename="../trainer_window.py" line="1033" />
+        <location filename="../trainer_window.py" line="978" />
+        <location filename="../trainer_window.py" line="1008" />
+        <location filename="../trainer_window.py" line="1037" />
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="974" />
-        <location filename="../trainer_window.py" line="1033" />
-        <location filename="../trainer_window.py" line="1059" />
+        <location filename="../trainer_window.py" line="978" />
+        <location filename="../trainer_window.py" line="1037" />
+        <location filename="../trainer_window.py" line="1063" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="975" />
-        <location filename="../trainer_window.py" line="1034" />
+        <location filename="../trainer_window.py" line="979" />
+        <location filename="../trainer_window.py" line="1038" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="989" />
+        <location filename="../trainer_window.py" line="993" />
         <source>Exams</source>
         <translation>Prüfungen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="998" />
+        <location filename="../trainer_window.py" line="1002" />
         <source>Right answers per day</source>
         <translation>Richtige Antworten je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1000" />
+        <location filename="../trainer_window.py" line="1004" />
         <source>Seconds per answer, per day</source>
         <translation>Sekunden je Antwort, je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1002" />
+        <location filename="../trainer_window.py" line="1006" />
         <source>Per day</source>
         <translation>Je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1003" />
+        <location filename="../trainer_window.py" line="1007" />
         <source>Per week</source>
         <translation>Je Woche</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1011" />
+        <location filename="../trainer_window.py" line="1015" />
         <source>No weak skill.</source>
         <translation>Keine schwache Fertigkeit.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1016" />
+        <location filename="../trainer_window.py" line="1020" />
         <source>%1% of the last %2 answers right</source>
         <translation>%1 % der letzten %2 Antworten richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1019" />
+        <location filename="../trainer_window.py" line="1023" />
         <source>overdue since %1</source>
         <translation>überfällig seit %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1021" />
+        <location filename="../trainer_window.py" line="1025" />
         <source>Weak skills: %1</source>
         <translation>Schwache Fertigkeiten: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1033" />
+        <location filename="../trainer_window.py" line="1037" />
         <source>Week</source>
         <translation>Woche</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1052" />
-        <location filename="../trainer_window.py" line="1089" />
+        <location filename="../trainer_window.py" line="1056" />
+        <location filename="../trainer_window.py" line="1093" />
         <source>Date (UTC)</source>
         <translation>Datum (UTC)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1052" />
+        <location filename="../trainer_window.py" line="1056" />
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1053" />
+        <location filename="../trainer_window.py" line="1057" />
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1059" />
+        <location filename="../trainer_window.py" line="1063" />
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1066" />
+        <location filename="../trainer_window.py" line="1070" />
         <source>Review the answer…</source>
         <translation>Antwort durchsehen…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1089" />
+        <location filename="../trainer_window.py" line="1093" />
         <source>Exam blueprint</source>
         <translation>Prüfungsvorlage</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1089" />
+        <location filename="../trainer_window.py" line="1093" />
         <source>Instructor</source>
         <translation>Ausbilder</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1090" />
+        <location filename="../trainer_window.py" line="1094" />
         <source>Score</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1053" />
-        <location filename="../trainer_window.py" line="1090" />
+        <location filename="../trainer_window.py" line="1057" />
+        <location filename="../trainer_window.py" line="1094" />
         <source>Result</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1090" />
+        <location filename="../trainer_window.py" line="1094" />
         <source>Verification ID</source>
         <translation>Prüfnummer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1093" />
+        <location filename="../trainer_window.py" line="1097" />
         <source>not finished</source>
         <translation>nicht beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1093" />
+        <location filename="../trainer_window.py" line="1097" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1094" />
+        <location filename="../trainer_window.py" line="1098" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1096" />
+        <location filename="../trainer_window.py" line="1100" />
         <source>NOT GENUINE</source>
         <translation>NICHT ECHT</translation>
     </message>
@@ -5148,7 +5148,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../trainer_window.py" line="505" />
-        <location filename="../trainer_window.py" line="869" />
+        <location filename="../trainer_window.py" line="873" />
         <source> (your mistakes again)</source>
         <translation> (deine Fehler noch einmal)</translation>
     </message>
@@ -5342,12 +5342,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../trainer_window.py" line="795" />
         <source>On pace: %1 s (the target for this skill is %2 s)</source>
-        <translation>Im Tempo: %1 s (das Ziel für diese Fertigkeit sind %2 s)</translation>
+        <translation>Im Tempo: %1 s (Ziel für diese Fertigkeit: %2 s)</translation>
     </message>
     <message>
         <location filename="../trainer_window.py" line="799" />
         <source>Too slow: %1 s (the target for this skill is %2 s)</source>
-        <translation>Zu langsam: %1 s (das Ziel für diese Fertigkeit sind %2 s)</translation>
+        <translation>Zu langsam: %1 s (Ziel für diese Fertigkeit: %2 s)</translation>
     </message>
     <message>
         <location filename="../trainer_window.py" line="817" />
@@ -5362,7 +5362,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../trainer_window.py" line="823" />
-        <location filename="../trainer_window.py" line="864" />
+        <location filename="../trainer_window.py" line="868" />
         <source>The answer</source>
         <translation>Die Antwort</translation>
     </message>
@@ -5397,82 +5397,87 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="853" />
+        <location filename="../trainer_window.py" line="849" />
+        <source>On pace</source>
+        <translation>Im Tempo</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="857" />
         <source>Score: %1%</source>
         <translation>Ergebnis: %1 %</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="854" />
+        <location filename="../trainer_window.py" line="858" />
         <source>%1 drills in %2 s</source>
         <translation>%1 Aufgaben in %2 s</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="858" />
+        <location filename="../trainer_window.py" line="862" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="858" />
+        <location filename="../trainer_window.py" line="862" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="859" />
+        <location filename="../trainer_window.py" line="863" />
         <source>pass mark</source>
         <translation>Bestehensgrenze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="864" />
+        <location filename="../trainer_window.py" line="868" />
         <source>Your answer</source>
         <translation>Deine Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="866" />
+        <location filename="../trainer_window.py" line="870" />
         <source>Wrong answers</source>
         <translation>Falsche Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="875" />
+        <location filename="../trainer_window.py" line="879" />
         <source>No wrong answers.</source>
         <translation>Keine falschen Antworten.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="879" />
+        <location filename="../trainer_window.py" line="883" />
         <source>Session over</source>
         <translation>Sitzung beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="894" />
+        <location filename="../trainer_window.py" line="898" />
         <source>The time ran out: %1 of %2 drills answered; the others count as wrong.</source>
         <translation>Die Zeit ist abgelaufen: %1 von %2 Aufgaben beantwortet; die übrigen zählen als falsch.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="896" />
+        <location filename="../trainer_window.py" line="900" />
         <source>Exam %1 (%2), set by %3. Verification ID %4, seal %5.</source>
         <translation>Prüfung %1 (%2), gestellt von %3. Prüfnummer %4, Siegel %5.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="906" />
+        <location filename="../trainer_window.py" line="910" />
         <source>certificate</source>
         <translation>Zertifikat</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="907" />
+        <location filename="../trainer_window.py" line="911" />
         <source>Save the certificate</source>
         <translation>Das Zertifikat speichern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="919" />
+        <location filename="../trainer_window.py" line="923" />
         <source>The certificate cannot be written: %1</source>
         <translation>Das Zertifikat kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="921" />
+        <location filename="../trainer_window.py" line="925" />
         <source>Certificate written: %1</source>
         <translation>Zertifikat geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="929" />
+        <location filename="../trainer_window.py" line="933" />
         <source>No answers of %1 yet.</source>
         <translation>Noch keine Antworten von %1.</translation>
     </message>
@@ -5481,28 +5486,28 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <name>Training</name>
     <message>
         <location filename="../training_pdf.py" line="27" />
-        <location filename="../training_pdf.py" line="156" />
+        <location filename="../training_pdf.py" line="161" />
         <source>PASSED</source>
         <translation>BESTANDEN</translation>
     </message>
     <message>
         <location filename="../training_pdf.py" line="27" />
-        <location filename="../training_pdf.py" line="156" />
+        <location filename="../training_pdf.py" line="161" />
         <source>NOT PASSED</source>
         <translation>NICHT BESTANDEN</translation>
     </message>
     <message>
         <location filename="../training_pdf.py" line="28" />
-        <location filename="../training_pdf.py" line="52" />
-        <location filename="../training_pdf.py" line="122" />
+        <location filename="../training_pdf.py" line="56" />
+        <location filename="../training_pdf.py" line="127" />
         <source>Dealer training certificate</source>
         <translation>Zertifikat Dealer-Training</translation>
     </message>
     <message>
         <location filename="../training_pdf.py" line="28" />
-        <location filename="../training_pdf.py" line="52" />
-        <location filename="../training_pdf.py" line="135" />
-        <location filename="../training_pdf.py" line="230" />
+        <location filename="../training_pdf.py" line="56" />
+        <location filename="../training_pdf.py" line="140" />
+        <location filename="../training_pdf.py" line="235" />
         <source>Trainee</source>
         <translation>Teilnehmer</translation>
     </message>
@@ -5569,166 +5574,171 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../training_pdf.py" line="30" />
-        <location filename="../training_pdf.py" line="55" />
+        <location filename="../training_pdf.py" line="59" />
         <source>drills, Seven Card Stud procedure</source>
         <translation>Aufgaben, Ablauf Seven Card Stud</translation>
     </message>
     <message>
         <location filename="../training_pdf.py" line="30" />
-        <location filename="../training_pdf.py" line="55" />
-        <location filename="../training_pdf.py" line="230" />
+        <location filename="../training_pdf.py" line="59" />
+        <location filename="../training_pdf.py" line="235" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
         <location filename="../drill_review.py" line="48" />
         <location filename="../training_pdf.py" line="31" />
-        <location filename="../training_pdf.py" line="56" />
-        <location filename="../training_pdf.py" line="231" />
+        <location filename="../training_pdf.py" line="60" />
+        <location filename="../training_pdf.py" line="236" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
         <location filename="../training_pdf.py" line="31" />
-        <location filename="../training_pdf.py" line="56" />
-        <location filename="../training_pdf.py" line="231" />
+        <location filename="../training_pdf.py" line="60" />
+        <location filename="../training_pdf.py" line="236" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
         <location filename="../training_pdf.py" line="32" />
-        <location filename="../training_pdf.py" line="57" />
-        <location filename="../training_pdf.py" line="136" />
+        <location filename="../training_pdf.py" line="61" />
+        <location filename="../training_pdf.py" line="141" />
         <source>Score</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
         <location filename="../training_pdf.py" line="32" />
-        <location filename="../training_pdf.py" line="57" />
+        <location filename="../training_pdf.py" line="61" />
         <source>Pass mark</source>
         <translation>Bestehensgrenze</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="53" />
-        <location filename="../training_pdf.py" line="136" />
+        <location filename="../training_pdf.py" line="57" />
+        <location filename="../training_pdf.py" line="141" />
         <source>Instructor</source>
         <translation>Ausbilder</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="53" />
-        <location filename="../training_pdf.py" line="135" />
+        <location filename="../training_pdf.py" line="57" />
+        <location filename="../training_pdf.py" line="140" />
         <source>Exam blueprint</source>
         <translation>Prüfungsvorlage</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="54" />
+        <location filename="../training_pdf.py" line="58" />
         <source>Limit tables</source>
         <translation>Limit-Tische</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="54" />
-        <location filename="../training_pdf.py" line="137" />
+        <location filename="../training_pdf.py" line="58" />
+        <location filename="../training_pdf.py" line="142" />
         <source>Date (UTC)</source>
         <translation>Datum (UTC)</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="58" />
+        <location filename="../training_pdf.py" line="62" />
         <source>Time taken</source>
         <translation>Benötigte Zeit</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="58" />
+        <location filename="../training_pdf.py" line="62" />
         <source>time limit</source>
         <translation>Zeitlimit</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="59" />
-        <location filename="../training_pdf.py" line="137" />
+        <location filename="../training_pdf.py" line="63" />
+        <location filename="../training_pdf.py" line="142" />
         <source>Verification ID</source>
         <translation>Prüfnummer</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="59" />
+        <location filename="../training_pdf.py" line="63" />
         <source>Seal</source>
         <translation>Siegel</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="60" />
+        <location filename="../training_pdf.py" line="64" />
         <source>Check this certificate with</source>
         <translation>Dieses Zertifikat prüfen mit</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="61" />
+        <location filename="../training_pdf.py" line="65" />
         <source>the time ran out: the drills not answered count as wrong</source>
         <translation>die Zeit ist abgelaufen: Die nicht beantworteten Aufgaben zählen als falsch</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="136" />
+        <location filename="../training_pdf.py" line="66" />
+        <source>On pace</source>
+        <translation>Im Tempo</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="141" />
         <source>Result</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="143" />
+        <location filename="../training_pdf.py" line="148" />
         <source>NOT GENUINE: changed after it was written</source>
         <translation>NICHT ECHT: nach dem Schreiben geändert</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="148" />
+        <location filename="../training_pdf.py" line="153" />
         <source>Exams</source>
         <translation>Prüfungen</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="155" />
+        <location filename="../training_pdf.py" line="160" />
         <source>not finished</source>
         <translation>nicht beendet</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="187" />
+        <location filename="../training_pdf.py" line="192" />
         <source>Right answers per week</source>
         <translation>Richtige Antworten je Woche</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="187" />
+        <location filename="../training_pdf.py" line="192" />
         <source>Weak skills</source>
         <translation>Schwache Fertigkeiten</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="188" />
+        <location filename="../training_pdf.py" line="193" />
         <source>No weak skill.</source>
         <translation>Keine schwache Fertigkeit.</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="213" />
+        <location filename="../training_pdf.py" line="218" />
         <source>%1% of the last answers right</source>
         <translation>%1 % der letzten Antworten richtig</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="216" />
+        <location filename="../training_pdf.py" line="221" />
         <source>overdue since %1</source>
         <translation>überfällig seit %1</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="230" />
+        <location filename="../training_pdf.py" line="235" />
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="231" />
+        <location filename="../training_pdf.py" line="236" />
         <source>Next due</source>
         <translation>Nächste Fälligkeit</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="232" />
+        <location filename="../training_pdf.py" line="237" />
         <source>Weak</source>
         <translation>Schwach</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="233" />
+        <location filename="../training_pdf.py" line="238" />
         <source>weak</source>
         <translation>schwach</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="238" />
+        <location filename="../training_pdf.py" line="243" />
         <source>Dealer training: the group</source>
         <translation>Dealer-Training: die Gruppe</translation>
     </message>
@@ -5743,218 +5753,218 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>ANTWORT</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1170" />
+        <location filename="../trainer_window.py" line="1174" />
         <source>Bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1171" />
+        <location filename="../trainer_window.py" line="1175" />
         <source>First to act</source>
         <translation>Wer zuerst spricht</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1172" />
+        <location filename="../trainer_window.py" line="1176" />
         <source>Legal actions</source>
         <translation>Erlaubte Aktionen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1173" />
+        <location filename="../trainer_window.py" line="1177" />
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1174" />
+        <location filename="../trainer_window.py" line="1178" />
         <source>Side pots</source>
         <translation>Sidepots</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1175" />
+        <location filename="../trainer_window.py" line="1179" />
         <source>Who shows first</source>
         <translation>Wer zuerst zeigt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1176" />
+        <location filename="../trainer_window.py" line="1180" />
         <source>Deck shortage</source>
         <translation>Kartenmangel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1177" />
+        <location filename="../trainer_window.py" line="1181" />
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1178" />
+        <location filename="../trainer_window.py" line="1182" />
         <source>Winners</source>
         <translation>Gewinner</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1179" />
+        <location filename="../trainer_window.py" line="1183" />
         <source>Best five</source>
         <translation>Beste fünf</translation>
     </message>
     <message>
         <location filename="../drill_review.py" line="107" />
-        <location filename="../trainer_window.py" line="1186" />
+        <location filename="../trainer_window.py" line="1190" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1180" />
+        <location filename="../trainer_window.py" line="1184" />
         <source>Low hand</source>
         <translation>Low-Hand</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1181" />
+        <location filename="../trainer_window.py" line="1185" />
         <source>Count the chips</source>
         <translation>Chips zählen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1182" />
+        <location filename="../trainer_window.py" line="1186" />
         <source>Make change</source>
         <translation>Wechselgeld geben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1183" />
+        <location filename="../trainer_window.py" line="1187" />
         <source>Colour up</source>
         <translation>Chips eintauschen (Colour-up)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1184" />
+        <location filename="../trainer_window.py" line="1188" />
         <source>Pay a split pot</source>
         <translation>Geteilten Pot auszahlen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1185" />
+        <location filename="../trainer_window.py" line="1189" />
         <source>Irregularities</source>
         <translation>Unregelmäßigkeiten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1201" />
+        <location filename="../trainer_window.py" line="1205" />
         <source>Who brings in?</source>
         <translation>Wer setzt den Bring-in?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1202" />
+        <location filename="../trainer_window.py" line="1206" />
         <source>Who acts first on this street?</source>
         <translation>Wer spricht in dieser Runde zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1203" />
+        <location filename="../trainer_window.py" line="1207" />
         <source>What may the player to act do, with the exact amounts?</source>
         <translation>Was darf der Spieler am Zug tun, mit den genauen Beträgen?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1204" />
+        <location filename="../trainer_window.py" line="1208" />
         <source>How much is in the pot now?</source>
         <translation>Wie viel ist jetzt im Pot?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1205" />
+        <location filename="../trainer_window.py" line="1209" />
         <source>What are the pots, and who is eligible for each?</source>
         <translation>Welche Pots gibt es, und wer ist an jedem berechtigt?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1206" />
+        <location filename="../trainer_window.py" line="1210" />
         <source>Who shows first?</source>
         <translation>Wer zeigt zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1207" />
+        <location filename="../trainer_window.py" line="1211" />
         <source>The deck is short: what does the dealer do before this round?</source>
         <translation>Die Karten reichen nicht: Was tut der Dealer vor dieser Runde?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1208" />
+        <location filename="../trainer_window.py" line="1212" />
         <source>How many cards are left in the stub?</source>
         <translation>Wie viele Karten sind noch im Reststapel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1209" />
+        <location filename="../trainer_window.py" line="1213" />
         <source>Who wins which pot, and how much?</source>
         <translation>Wer gewinnt welchen Pot, und wie viel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1210" />
+        <location filename="../trainer_window.py" line="1214" />
         <source>What are this player's best five cards?</source>
         <translation>Was sind die besten fünf Karten dieses Spielers?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1211" />
+        <location filename="../trainer_window.py" line="1215" />
         <source>What is this player's best low (eight or better)?</source>
         <translation>Was ist das beste Low dieses Spielers (Eight or Better)?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1212" />
+        <location filename="../trainer_window.py" line="1216" />
         <source>How much is in the pot stacked here?</source>
         <translation>Wie viel liegt im hier gestapelten Pot?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1213" />
+        <location filename="../trainer_window.py" line="1217" />
         <source>What change does the dealer give, in the fewest chips?</source>
         <translation>Welches Wechselgeld gibt der Dealer, in möglichst wenigen Chips?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1214" />
+        <location filename="../trainer_window.py" line="1218" />
         <source>Colour up: the same value in the fewest chips?</source>
         <translation>Colour-up: derselbe Wert in möglichst wenigen Chips?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1215" />
+        <location filename="../trainer_window.py" line="1219" />
         <source>How much does each winner get, in the table's chips?</source>
         <translation>Wie viel bekommt jeder Gewinner, in den Chips des Tisches?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1216" />
+        <location filename="../trainer_window.py" line="1220" />
         <source>Which remedy, and does it apply now?</source>
         <translation>Welche Abhilfe, und gilt sie jetzt?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1232" />
+        <location filename="../trainer_window.py" line="1236" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1236" />
+        <location filename="../trainer_window.py" line="1240" />
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1240" />
+        <location filename="../trainer_window.py" line="1244" />
         <source>burn a card</source>
         <translation>eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1240" />
+        <location filename="../trainer_window.py" line="1244" />
         <source>no burn</source>
         <translation>nicht brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1241" />
+        <location filename="../trainer_window.py" line="1245" />
         <source>shuffle the burns into the stub</source>
         <translation>die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1242" />
+        <location filename="../trainer_window.py" line="1246" />
         <source>one common card</source>
         <translation>eine Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1243" />
+        <location filename="../trainer_window.py" line="1247" />
         <source>a card to each player</source>
         <translation>eine Karte an jeden Spieler</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1248" />
+        <location filename="../trainer_window.py" line="1252" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1248" />
+        <location filename="../trainer_window.py" line="1252" />
         <source>seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1269" />
+        <location filename="../trainer_window.py" line="1273" />
         <source>no low</source>
         <translation>kein Low</translation>
     </message>
