@@ -16,6 +16,18 @@ from dealer_app.training.speed import SPEED_TARGETS, on_pace, speed_target
 from dealer_app.ui.words import error_words
 
 
+def _practice_only(qtbot, w, skill: str):
+    """Tina, Practice, and only ``skill`` ticked (each box clicked where it is drawn)."""
+    qtbot.mouseClick(w.trainee.lineEdit(), Qt.LeftButton)
+    qtbot.keyClicks(w.trainee.lineEdit(), "Tina")
+    w.mode.setCurrentIndex(w.mode.findData("practice"))
+    for i in range(w.skills.count()):
+        item = w.skills.item(i)
+        if (item.checkState() == Qt.Checked) != (item.data(Qt.UserRole) == skill):
+            rect = w.skills.visualItemRect(item)
+            qtbot.mouseClick(w.skills.viewport(), Qt.LeftButton, pos=QPoint(rect.x() + 8, rect.center().y()))
+
+
 def _wrong(drill) -> dict:
     return {"seat": 0, "pot": -1, "stub": -1}
 
@@ -71,14 +83,7 @@ def test_every_skill_has_a_speed_target():
 
 def test_the_time_per_drill_runs_out_in_the_window_and_is_said(qtbot, trainer):  # noqa: F811
     w = trainer
-    qtbot.mouseClick(w.trainee.lineEdit(), Qt.LeftButton)
-    qtbot.keyClicks(w.trainee.lineEdit(), "Tina")
-    w.mode.setCurrentIndex(w.mode.findData("practice"))
-    for i in range(w.skills.count()):  # only the pot
-        item = w.skills.item(i)
-        if (item.checkState() == Qt.Checked) != (item.data(Qt.UserRole) == "pot"):
-            rect = w.skills.visualItemRect(item)
-            qtbot.mouseClick(w.skills.viewport(), Qt.LeftButton, pos=QPoint(rect.x() + 8, rect.center().y()))
+    _practice_only(qtbot, w, "pot")
     box = w.per_drill.lineEdit()
     qtbot.mouseClick(box, Qt.LeftButton)
     box.selectAll()
@@ -95,14 +100,7 @@ def test_the_time_per_drill_runs_out_in_the_window_and_is_said(qtbot, trainer): 
 
 def test_a_right_answer_says_its_pace(qtbot, trainer):  # noqa: F811
     w = trainer
-    qtbot.mouseClick(w.trainee.lineEdit(), Qt.LeftButton)
-    qtbot.keyClicks(w.trainee.lineEdit(), "Tina")
-    w.mode.setCurrentIndex(w.mode.findData("practice"))
-    for i in range(w.skills.count()):
-        item = w.skills.item(i)
-        if (item.checkState() == Qt.Checked) != (item.data(Qt.UserRole) == "stub"):
-            rect = w.skills.visualItemRect(item)
-            qtbot.mouseClick(w.skills.viewport(), Qt.LeftButton, pos=QPoint(rect.x() + 8, rect.center().y()))
+    _practice_only(qtbot, w, "stub")
     qtbot.mouseClick(w.start_button, Qt.LeftButton)
     drill = w.session.current
     qtbot.keyClicks(QApplication.focusWidget(), str(drill.answer["stub"]))
@@ -155,14 +153,7 @@ def test_closing_the_trainer_stops_its_clocks(qtbot, trainer):  # noqa: F811
 
 def test_the_session_summary_scores_the_pace_beside_accuracy(qtbot, trainer):  # noqa: F811
     w = trainer
-    qtbot.mouseClick(w.trainee.lineEdit(), Qt.LeftButton)
-    qtbot.keyClicks(w.trainee.lineEdit(), "Tina")
-    w.mode.setCurrentIndex(w.mode.findData("practice"))
-    for i in range(w.skills.count()):
-        item = w.skills.item(i)
-        if (item.checkState() == Qt.Checked) != (item.data(Qt.UserRole) == "stub"):
-            rect = w.skills.visualItemRect(item)
-            qtbot.mouseClick(w.skills.viewport(), Qt.LeftButton, pos=QPoint(rect.x() + 8, rect.center().y()))
+    _practice_only(qtbot, w, "stub")
     box = w.count.lineEdit()
     qtbot.mouseClick(box, Qt.LeftButton)
     box.selectAll()
