@@ -125,7 +125,7 @@ def test_a_session_refused_is_said_in_the_readers_language(qapp):
 
 
 def test_the_empty_trainer_table_says_how_to_begin(trainer):  # noqa: F811
-    assert trainer.bridge.controller.idle_words.startswith("Pick the mode")
+    assert trainer.bridge.controller.idle_words.startswith("Choose how to train")
     assert "Ctrl+N" not in trainer.bridge.controller.idle_words
 
 
@@ -165,3 +165,60 @@ def test_the_session_summary_scores_the_pace_beside_accuracy(qtbot, trainer):  #
     text = w.explanation.toPlainText()
     fast = w.session.pace_by_skill()["stub"][0]
     assert "On pace" in text and f"{fast}/1 (≤ 10 s)" in text
+
+
+def test_a_click_into_the_trainee_box_lets_the_next_name_replace_the_last(qtbot, trainer):  # noqa: F811
+    """Two trainees one after the other: the second name typed after a click replaced the
+    first one ("Anna BergerJuergen Maier" was recorded before)."""
+    w = trainer
+    qtbot.mouseClick(w.trainee.lineEdit(), Qt.LeftButton)
+    qtbot.keyClicks(w.trainee.lineEdit(), "Anna Berger")
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key_Tab)  # the focus leaves the box
+    assert QApplication.focusWidget() is not w.trainee.lineEdit()
+    qtbot.mouseClick(w.trainee.lineEdit(), Qt.LeftButton)
+    qtbot.waitUntil(lambda: w.trainee.lineEdit().selectedText() == "Anna Berger", timeout=1000)
+    qtbot.keyClicks(QApplication.focusWidget(), "Juergen Maier")
+    assert w.trainee.currentText() == "Juergen Maier"
+
+
+def test_a_seat_not_at_the_table_or_an_empty_answer_is_said_not_scored(qtbot, trainer):  # noqa: F811
+    w = trainer
+    _practice_only(qtbot, w, "bring-in")
+    qtbot.mouseClick(w.start_button, Qt.LeftButton)
+    qtbot.keyClicks(QApplication.focusWidget(), "99")
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key_Return)
+    assert "there is no seat 99 at this table" in w.explanation.toPlainText()
+    assert w.session.results == [] and w.answer_button.isVisible()  # still asked, nothing kept
+
+
+def test_a_wrong_answers_speed_is_no_praise(qtbot, trainer):  # noqa: F811
+    w = trainer
+    _practice_only(qtbot, w, "stub")
+    qtbot.mouseClick(w.start_button, Qt.LeftButton)
+    qtbot.keyClicks(QApplication.focusWidget(), str(w.session.current.answer["stub"] + 1))
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key_Return)
+    text = w.explanation.toPlainText()
+    assert not w.session.results[-1].right and "On pace" not in text and "Time: " in text
+
+
+def test_a_spot_series_ends_with_its_summary(qtbot, trainer, monkeypatch):  # noqa: F811
+    import dealer_app.ui.trainer_window as trainer_window
+    from dealer_app.training.spot import make_spot
+    seeds = iter([next(s for s in range(200) if make_spot(s).kind == "wrong-bring-in")] * 2)
+    monkeypatch.setattr(trainer_window, "_seed", lambda: next(seeds))
+    qtbot.mouseClick(w_trainee := trainer.trainee.lineEdit(), Qt.LeftButton)
+    qtbot.keyClicks(w_trainee, "Tina")
+    trainer.mode.setCurrentIndex(trainer.mode.findData("spot"))
+    box = trainer.count.lineEdit()
+    qtbot.mouseClick(box, Qt.LeftButton)
+    box.selectAll()
+    qtbot.keyClicks(QApplication.focusWidget(), "2")
+    qtbot.mouseClick(trainer.start_button, Qt.LeftButton)
+    for n in range(2):
+        panel = trainer.spot_panel
+        for _ in range(panel.drill.error_step + 1):  # one past the error: a miss, judged at once
+            qtbot.keyClick(QApplication.focusWidget() or panel, Qt.Key_Right)
+        if n == 0:
+            qtbot.keyClick(QApplication.focusWidget() or trainer, Qt.Key_Return)
+    text = trainer.spot_panel.feedback.toPlainText()
+    assert "0 of 2 hands right" in text and "Hand 1: wrong" in text and "Hand 2: wrong" in text

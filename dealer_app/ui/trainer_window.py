@@ -63,7 +63,7 @@ from dealer_app.ui.rulings import rule_html
 from dealer_app.ui.screen_fit import PROGRESS_WINDOW, ScrollingPanel, fit_window
 from dealer_app.ui.table_view import TableView
 from dealer_app.ui.words import card as card_words
-from dealer_app.ui.words import error_words, fill, high_hand, language, low_hand, say, typed_cents
+from dealer_app.ui.words import error_words, fill, high_hand, language, low_hand, say, seconds_words, typed_cents
 
 SEAT_SKILLS = ("bring-in", "first-to-act", "shows-first")
 translate = QCoreApplication.translate
@@ -162,10 +162,11 @@ class TrainerWindow(QMainWindow):
         self.moment: DrillMoment | None = None
         self.spot_panel = None  # the spot hand being told (None outside spot mode)
         self._spot_total, self._spot_results = 0, []  # a spot series: its length, each hand right or not
+        self._spot_verdicts: list = []  # each hand's verdict (training/spot.SpotVerdict)
         self.setWindowTitle(self.tr("Dealer training"))
         idle = Moment(store=None)
         # (the live table's "Open a table (Ctrl+N)" means nothing here)
-        idle.idle_words = self.tr("Pick the mode and the skills, then Start")  # type: ignore[attr-defined]
+        idle.idle_words = self.tr("Choose how to train on the right, then Start")  # type: ignore[attr-defined]
         self.bridge = ControllerBridge(idle, self)
         self.table_view = TableView(self.bridge)
         self.table_view.seat_clicked.connect(self._seat_clicked)
@@ -236,6 +237,10 @@ class TrainerWindow(QMainWindow):
         self.trainee.setEditable(True)
         for _id, name in (self.progress.trainees() if self.progress is not None else []):
             self.trainee.addItem(name)
+        # a click into the name selects it, so that the next trainee's name replaces the last one
+        # (typed after it, the two ran together: "Anna BergerJuergen Maier")
+        self.trainee.installEventFilter(self)
+        self.trainee.lineEdit().installEventFilter(self)
         # the box names the mode; what it does is said under it, wrapped (in the box, the longest
         # of those sentences made the trainer wider than a 1280-pixel screen)
         self.mode = QComboBox()
@@ -406,6 +411,12 @@ class TrainerWindow(QMainWindow):
         self._tick()
         self.next_drill()
 
+    def eventFilter(self, obj, event):
+        from PySide6.QtCore import QEvent
+        if obj in (self.trainee, self.trainee.lineEdit()) and event.type() == QEvent.Type.FocusIn:
+            QTimer.singleShot(0, self.trainee.lineEdit().selectAll)  # (after the click has placed the cursor)
+        return super().eventFilter(obj, event)
+
     def closeEvent(self, event):
         """A window closed stops its clocks: an exam left open this way stays unfinished (its
         certificate check says so), never finished later by a timer of a window no one sees."""
@@ -430,7 +441,7 @@ class TrainerWindow(QMainWindow):
         """A series of spot hands, as many as *Drills* says: each judged when the trainee stops
         (or goes on past the error), the next on Enter, the score of the series at the end."""
         self.session = None
-        self._spot_total, self._spot_results = self.count.value(), []
+        self._spot_total, self._spot_results, self._spot_verdicts = self.count.value(), [], []
         self.certificate_button.setVisible(False)
         self._lock_form(True)
         self._next_spot()
@@ -475,6 +486,7 @@ class TrainerWindow(QMainWindow):
             trainee_id = self.progress.trainee(self.trainee.currentText().strip())
             self.progress.record(trainee_id, "spot-the-error", "spot", right, time_now() - self._spot_started)
         self._spot_results.append(right)
+        self._spot_verdicts.append(verdict)
         done = len(self._spot_results)
         if done < self._spot_total:
             self.next_button.setText(fill(self.tr("Next hand (%1 of %2)  [Enter]"), done + 1, self._spot_total))
@@ -482,9 +494,21 @@ class TrainerWindow(QMainWindow):
             self.status.setText(fill(self.tr("%1 of %2 right so far"), sum(self._spot_results), done))
         else:
             self.next_button.setText(self.tr("Next drill"))
-            self.status.setText(fill(self.tr("Spot the dealer's error: %1 of %2 hands right"),
-                                     sum(self._spot_results), done))
+            said = fill(self.tr("Spot the dealer's error: %1 of %2 hands right"), sum(self._spot_results), done)
+            self.status.setText(said)
             self._lock_form(False)
+            self._spot_summary(said)
+
+    def _spot_summary(self, said: str):
+        """The series' end, under the last hand's feedback: the score and each hand's verdict."""
+        e = html.escape
+        right, wrong, half = self.tr("right"), self.tr("wrong"), self.tr("the right step, the wrong remedy")
+        hand = self.tr("Hand %1: %2")
+        items = "".join("<li>" + e(fill(hand, n, right if v.right else half if v.at_error else wrong)) + "</li>"
+                        for n, v in enumerate(self._spot_verdicts, start=1))
+        panel = self.spot_panel
+        if panel is not None:
+            panel.feedback.append(f"<hr><p style='font-size:14pt'><b>{e(said)}</b></p><ul>{items}</ul>")
 
     def next_drill(self):
         if self.session is None and self._spot_results and len(self._spot_results) < self._spot_total:
@@ -673,8 +697,14 @@ class TrainerWindow(QMainWindow):
             raise ValueError(self.tr("type a number") if typed == "" else
                              self.tr("%1 is not a number").replace("%1", repr(typed)))
         if skill in SEAT_SKILLS:
+            seats = {v.seat for v in self.moment.seats()} if self.moment is not None else set()
+            if seats and int(typed) not in seats:  # (a slip, not an answer: said, the drill still asked)
+                raise ValueError(fill(self.tr("there is no seat %1 at this table (the seats: %2)"), int(typed),
+                                      ", ".join(str(x) for x in sorted(seats))))
             return {"seat": int(typed)}
         if skill == "pot":
+            if not typed:
+                raise ValueError(self.tr("type the amount first"))
             return {"pot": typed_cents(typed)}
         if skill in ("chip-count", "split-pot", "make-change", "colour-up", "low-hand", "irregularity"):
             return self._given_new(skill, typed)
@@ -697,28 +727,35 @@ class TrainerWindow(QMainWindow):
                     legal.append({"action": action})
             return {"legal": legal}
         if skill in ("side-pots", "winners"):
-            pots = []
-            for line in (self.lines.toPlainText() if self.lines is not None else "").splitlines():
-                if not line.strip():
-                    continue
-                amount, colon, rest = line.partition(":")
-                if not colon or not rest.strip():
-                    raise ValueError(self.tr("%1: the amount, a colon, then the seats").replace("%1", line.strip()))
-                if skill == "side-pots":
-                    seats = rest.replace(",", " ").split()
-                    if not all(x.isdigit() for x in seats):
-                        raise ValueError(self.tr("%1: seat numbers").replace("%1", rest.strip()))
-                    pots.append({"amount": typed_cents(amount), "eligible": [int(x) for x in seats]})
-                else:
-                    shares = {}
-                    for part in rest.split(","):
-                        words = part.split()
-                        if len(words) != 2 or not words[0].isdigit():
-                            raise ValueError(self.tr("%1: a seat number and its share").replace("%1", part.strip()))
-                        shares[str(int(words[0]))] = typed_cents(words[1])
-                    pots.append({"amount": typed_cents(amount), "winners": shares})
-            return {"pots": pots}
+            return self._given_pots(skill)
         return {"cards": [code for code, b in self.cards.items() if b.isChecked()]}
+
+    def _given_pots(self, skill: str) -> dict:
+        """Side pots or winners: a line per pot, the amount, a colon, then the seats (or each
+        winner's seat and share)."""
+        pots = []
+        for line in (self.lines.toPlainText() if self.lines is not None else "").splitlines():
+            if not line.strip():
+                continue
+            amount, colon, rest = line.partition(":")
+            if not colon or not rest.strip():
+                raise ValueError(self.tr("%1: the amount, a colon, then the seats").replace("%1", line.strip()))
+            if skill == "side-pots":
+                seats = rest.replace(",", " ").split()
+                if not all(x.isdigit() for x in seats):
+                    raise ValueError(self.tr("%1: seat numbers").replace("%1", rest.strip()))
+                pots.append({"amount": typed_cents(amount), "eligible": [int(x) for x in seats]})
+            else:
+                shares = {}
+                for part in rest.split(","):
+                    words = part.split()
+                    if len(words) != 2 or not words[0].isdigit():
+                        raise ValueError(self.tr("%1: a seat number and its share").replace("%1", part.strip()))
+                    shares[str(int(words[0]))] = typed_cents(words[1])
+                pots.append({"amount": typed_cents(amount), "winners": shares})
+        if not pots:  # an Enter with nothing typed is a slip, not an answer
+            raise ValueError(self.tr("type the pots first: one line each, the amount, a colon, then the seats"))
+        return {"pots": pots}
 
     def _given_new(self, skill: str, typed: str) -> dict:
         """Low hand, the chips' and the irregularity quiz's answers."""
@@ -791,12 +828,16 @@ class TrainerWindow(QMainWindow):
             assert self.session is not None
             said = fill(self.tr("Time up: %1 s per drill — counted wrong"), self.session.seconds_per_drill)
             colour = "#b00020"
+        elif not result.right:  # (the speed of a wrong answer is no praise)
+            said = fill(self.tr("Time: %1 s (the target for this skill is %2 s)"), seconds_words(result.seconds),
+                        f"{target:g}")
+            colour = "#555555"
         elif result.on_pace:
-            said = fill(self.tr("On pace: %1 s (the target for this skill is %2 s)"), f"{result.seconds:.1f}",
+            said = fill(self.tr("On pace: %1 s (the target for this skill is %2 s)"), seconds_words(result.seconds),
                         f"{target:g}")
             colour = "#1b7f3b"
         else:
-            said = fill(self.tr("Too slow: %1 s (the target for this skill is %2 s)"), f"{result.seconds:.1f}",
+            said = fill(self.tr("Too slow: %1 s (the target for this skill is %2 s)"), seconds_words(result.seconds),
                         f"{target:g}")
             colour = "#9a6700"
         self.clock.setText("")
@@ -864,6 +905,9 @@ class TrainerWindow(QMainWindow):
             out += f"<p style='font-size:16pt'><b>{e(verdict)}</b> ({e(mark)} " \
                    f"{s.pass_mark * 100:.0f}%)</p>"
         retried = list(getattr(s, "reviews", []))  # practice: the mistakes' retries
+        if retried:  # (the score is the first pass's; the retries are said beside it)
+            out += "<p>" + e(fill(self.tr("Your mistakes again: %1 of %2 right"), sum(r.right for r in retried),
+                                  len(retried))) + "</p>"
         wrong = [(r, False) for r in s.results if not r.right] + [(r, True) for r in retried if not r.right]
         yours, the_answer = self.tr("Your answer"), self.tr("The answer")
         if wrong:
@@ -881,6 +925,7 @@ class TrainerWindow(QMainWindow):
             out += self._exam_finished(s)
             self.certificate_button.setVisible(True)
         self.question.setText(self.tr("Session over"))
+        self.status.setText(self.tr("Session over"))  # (not "Drill 4 of 4 (your mistakes again)")
         self.explanation.setHtml(out)
 
     def _exam_finished(self, s: TrainingSession) -> str:

@@ -25,7 +25,9 @@ def certificate_html(session, trainee: str, result: ExamResult | None = None) ->
     rows = "".join(f"<tr><td>{e(skill_name(skill))}</td><td>{right} / {asked}</td><td>{right / asked * 100:.0f}%</td>"
                    f"<td>{sec:.1f} s</td></tr>" for skill, (right, asked, sec) in sorted(session.by_skill().items()))
     verdict = translate("Training", "PASSED") if passed else translate("Training", "NOT PASSED")
-    w = {"title": translate("Training", "Dealer training certificate"), "trainee": translate("Training", "Trainee"),
+    # a failed exam gets a result, never a paper called a certificate
+    w = {"title": translate("Training", "Dealer training certificate") if passed else
+         translate("Training", "Dealer training exam result"), "trainee": translate("Training", "Trainee"),
          "date": translate("Training", "Date"), "exam": translate("Training", "Exam"),
          "what": translate("Training", "drills, Seven Card Stud procedure"), "skill": translate("Training", "Skill"),
          "right": translate("Training", "Right"), "time": translate("Training", "Mean time"),
@@ -53,7 +55,8 @@ def exam_certificate_html(session, r: ExamResult) -> str:
                    f"<td>{seconds.get(s.skill, 0.0):.1f} s</td>"
                    f"<td>{pace.get(s.skill, (0, 0))[0]} / {s.asked} (≤ {speed_target(s.skill):g} s)</td></tr>"
                    for s in r.skills)
-    w = {"title": translate("Training", "Dealer training certificate"), "trainee": translate("Training", "Trainee"),
+    w = {"title": translate("Training", "Dealer training certificate") if r.passed else
+         translate("Training", "Dealer training exam result"), "trainee": translate("Training", "Trainee"),
          "instructor": translate("Training", "Instructor"), "blueprint": translate("Training", "Exam blueprint"),
          "tables": translate("Training", "Limit tables"), "date": translate("Training", "Date (UTC)"),
          "what": translate("Training", "drills, Seven Card Stud procedure"), "skill": translate("Training", "Skill"),
@@ -148,7 +151,9 @@ def exams_html(exams: list[ExamListing]) -> str:
             verdict += " — " + translate("Training", "NOT GENUINE: changed after it was written")
         body += (f"<tr><td>{e(r.trainee)}</td><td>{e(r.blueprint_name)} ({e(r.blueprint_id)})</td>"
                  f"<td>{e(r.instructor)}</td><td>{r.right}/{r.asked} ({r.score_percent}%)</td><td>{e(verdict)}</td>"
-                 f"<td nowrap>{e(r.id)}</td><td nowrap>{e((r.finished_at or r.started_at)[:16].replace('T', ' '))}"
+                 # (the ID whole on one line: it is read out and typed again)
+                 f"<td nowrap><span style='white-space:nowrap'>{e(r.id)}</span></td>"
+                 f"<td nowrap>{e((r.finished_at or r.started_at)[:16].replace('T', ' '))}"
                  f"</td></tr>")
     title = translate("Training", "Exams")
     return (f"<h2>{e(title)}</h2><table border='1' cellpadding='3' cellspacing='0' width='100%'><tr>"

@@ -678,6 +678,12 @@ def irregularity_name(code: str) -> str:
     return f"{names.get(code, code)} ({code})"
 
 
+def seconds_words(seconds: float) -> str:
+    """Seconds with one decimal, written as the reader writes numbers ("3.5" / "3,5")."""
+    text = f"{seconds:.1f}"
+    return text.replace(".", ",") if language() == "de" else text
+
+
 def remedy_name(key: str) -> str:
     """A remedy of Spot the dealer's error (``training/spot.REMEDIES``), with its rules."""
     names = {

@@ -3,7 +3,7 @@
 <context>
     <name>AccuracyChart</name>
     <message>
-        <location filename="../trainer_window.py" line="1143" />
+        <location filename="../trainer_window.py" line="1187" />
         <source>No answers yet</source>
         <translation>Noch keine Antworten</translation>
     </message>
@@ -2446,28 +2446,28 @@
         <translation>die Zeit je Aufgabe ist 1 bis 3600 Sekunden, nicht %1</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="94" />
+        <location filename="../training_pdf.py" line="97" />
         <location filename="../../engine/bounded.py" line="47" />
         <source>is a folder, not a file</source>
         <translation>ist ein Ordner, keine Datei</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="96" />
+        <location filename="../training_pdf.py" line="99" />
         <source>is not a regular file; not written</source>
         <translation>ist keine gewöhnliche Datei; nicht geschrieben</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="98" />
+        <location filename="../training_pdf.py" line="101" />
         <source>its folder %1 is missing or is a file</source>
         <translation>ihr Ordner %1 fehlt oder ist eine Datei</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="101" />
+        <location filename="../training_pdf.py" line="104" />
         <source>no permission to write it</source>
         <translation>keine Berechtigung, sie zu schreiben</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="115" />
+        <location filename="../training_pdf.py" line="118" />
         <source>could not be opened for writing; nothing was written</source>
         <translation>konnte nicht zum Schreiben geöffnet werden; nichts wurde geschrieben</translation>
     </message>
@@ -3606,156 +3606,156 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>ProgressView</name>
     <message>
-        <location filename="../trainer_window.py" line="974" />
+        <location filename="../trainer_window.py" line="1018" />
         <source>Progress — %1</source>
         <translation>Fortschritt — %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="978" />
-        <location filename="../trainer_window.py" line="1037" />
-        <location filename="../trainer_window.py" line="1056" />
+        <location filename="../trainer_window.py" line="1022" />
+        <location filename="../trainer_window.py" line="1081" />
+        <location filename="../trainer_window.py" line="1100" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="978" />
-        <location filename="../trainer_window.py" line="1008" />
-        <location filename="../trainer_window.py" line="1037" />
+        <location filename="../trainer_window.py" line="1022" />
+        <location filename="../trainer_window.py" line="1052" />
+        <location filename="../trainer_window.py" line="1081" />
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="978" />
-        <location filename="../trainer_window.py" line="1037" />
-        <location filename="../trainer_window.py" line="1063" />
+        <location filename="../trainer_window.py" line="1022" />
+        <location filename="../trainer_window.py" line="1081" />
+        <location filename="../trainer_window.py" line="1107" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="979" />
-        <location filename="../trainer_window.py" line="1038" />
+        <location filename="../trainer_window.py" line="1023" />
+        <location filename="../trainer_window.py" line="1082" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="993" />
+        <location filename="../trainer_window.py" line="1037" />
         <source>Exams</source>
         <translation>Prüfungen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1002" />
+        <location filename="../trainer_window.py" line="1046" />
         <source>Right answers per day</source>
         <translation>Richtige Antworten je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1004" />
+        <location filename="../trainer_window.py" line="1048" />
         <source>Seconds per answer, per day</source>
         <translation>Sekunden je Antwort, je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1006" />
+        <location filename="../trainer_window.py" line="1050" />
         <source>Per day</source>
         <translation>Je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1007" />
+        <location filename="../trainer_window.py" line="1051" />
         <source>Per week</source>
         <translation>Je Woche</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1015" />
+        <location filename="../trainer_window.py" line="1059" />
         <source>No weak skill.</source>
         <translation>Keine schwache Fertigkeit.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1020" />
+        <location filename="../trainer_window.py" line="1064" />
         <source>%1% of the last %2 answers right</source>
         <translation>%1 % der letzten %2 Antworten richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1023" />
+        <location filename="../trainer_window.py" line="1067" />
         <source>overdue since %1</source>
         <translation>überfällig seit %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1025" />
+        <location filename="../trainer_window.py" line="1069" />
         <source>Weak skills: %1</source>
         <translation>Schwache Fertigkeiten: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1037" />
+        <location filename="../trainer_window.py" line="1081" />
         <source>Week</source>
         <translation>Woche</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1056" />
-        <location filename="../trainer_window.py" line="1093" />
+        <location filename="../trainer_window.py" line="1100" />
+        <location filename="../trainer_window.py" line="1137" />
         <source>Date (UTC)</source>
         <translation>Datum (UTC)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1056" />
+        <location filename="../trainer_window.py" line="1100" />
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1057" />
+        <location filename="../trainer_window.py" line="1101" />
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1063" />
+        <location filename="../trainer_window.py" line="1107" />
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1070" />
+        <location filename="../trainer_window.py" line="1114" />
         <source>Review the answer…</source>
         <translation>Antwort durchsehen…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1093" />
+        <location filename="../trainer_window.py" line="1137" />
         <source>Exam blueprint</source>
         <translation>Prüfungsvorlage</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1093" />
+        <location filename="../trainer_window.py" line="1137" />
         <source>Instructor</source>
         <translation>Ausbilder</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1094" />
+        <location filename="../trainer_window.py" line="1138" />
         <source>Score</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1057" />
-        <location filename="../trainer_window.py" line="1094" />
+        <location filename="../trainer_window.py" line="1101" />
+        <location filename="../trainer_window.py" line="1138" />
         <source>Result</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1094" />
+        <location filename="../trainer_window.py" line="1138" />
         <source>Verification ID</source>
         <translation>Prüfnummer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1097" />
+        <location filename="../trainer_window.py" line="1141" />
         <source>not finished</source>
         <translation>nicht beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1097" />
+        <location filename="../trainer_window.py" line="1141" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1098" />
+        <location filename="../trainer_window.py" line="1142" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1100" />
+        <location filename="../trainer_window.py" line="1144" />
         <source>NOT GENUINE</source>
         <translation>NICHT ECHT</translation>
     </message>
@@ -4988,496 +4988,542 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>TrainerWindow</name>
     <message>
-        <location filename="../trainer_window.py" line="165" />
+        <location filename="../trainer_window.py" line="166" />
         <source>Dealer training</source>
         <translation>Dealer-Training</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="250" />
+        <location filename="../trainer_window.py" line="254" />
         <source>Learn: the rule first, every answer explained</source>
         <translation>Lernen: zuerst die Regel, jede Antwort erklärt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="251" />
+        <location filename="../trainer_window.py" line="255" />
         <source>Practice: right or wrong at once, mistakes again at the end</source>
         <translation>Üben: sofort richtig oder falsch, die Fehler am Ende noch einmal</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="252" />
+        <location filename="../trainer_window.py" line="256" />
         <source>Exam: no feedback until the end, a certificate</source>
         <translation>Prüfung: keine Rückmeldung bis zum Ende, ein Zertifikat</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="253" />
+        <location filename="../trainer_window.py" line="257" />
         <source>Spot the dealer's error: stop at the wrong step, name the remedy</source>
         <translation>Den Fehler des Dealers finden: beim falschen Schritt anhalten, die Abhilfe nennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="273" />
+        <location filename="../trainer_window.py" line="277" />
         <source>Trainee</source>
         <translation>Teilnehmer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="274" />
+        <location filename="../trainer_window.py" line="278" />
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="287" />
+        <location filename="../trainer_window.py" line="291" />
         <source>Drills</source>
         <translation>Aufgaben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="202" />
+        <location filename="../trainer_window.py" line="203" />
         <source>The hand so far</source>
         <translation>Das Spiel bisher</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="204" />
+        <location filename="../trainer_window.py" line="169" />
+        <source>Choose how to train on the right, then Start</source>
+        <translation>Rechts wählen, wie trainiert wird, dann „Beginnen“</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="205" />
         <source>Whole hand (Alt+H)</source>
         <translation>Ganzes Spiel (Alt+H)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="205" />
+        <location filename="../trainer_window.py" line="206" />
         <source>Show the earlier streets' actions too, not only this street's</source>
         <translation>Auch die Aktionen der früheren Runden zeigen, nicht nur die dieser Runde</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="289" />
+        <location filename="../trainer_window.py" line="293" />
         <source>Skills</source>
         <translation>Fertigkeiten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="296" />
+        <location filename="../trainer_window.py" line="300" />
         <source>Start</source>
         <translation>Beginnen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="298" />
+        <location filename="../trainer_window.py" line="302" />
         <source>Progress…</source>
         <translation>Fortschritt…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="311" />
+        <location filename="../trainer_window.py" line="315" />
         <source>Answer  [Enter]</source>
         <translation>Antworten  [Enter]</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="319" />
-        <location filename="../trainer_window.py" line="484" />
+        <location filename="../trainer_window.py" line="323" />
+        <location filename="../trainer_window.py" line="495" />
         <source>Next drill</source>
         <translation>Nächste Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="323" />
+        <location filename="../trainer_window.py" line="327" />
         <source>Certificate…</source>
         <translation>Zertifikat…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="342" />
-        <location filename="../trainer_window.py" line="384" />
+        <location filename="../trainer_window.py" line="346" />
+        <location filename="../trainer_window.py" line="388" />
         <source>Type the trainee's name first: the answers are kept for them.</source>
         <translation>Zuerst den Namen des Teilnehmers eingeben: Die Antworten werden für ihn aufbewahrt.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="343" />
+        <location filename="../trainer_window.py" line="347" />
         <source>Tick at least one skill to drill.</source>
         <translation>Mindestens eine Fertigkeit zum Üben ankreuzen.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="249" />
-        <location filename="../trainer_window.py" line="446" />
+        <location filename="../trainer_window.py" line="253" />
+        <location filename="../trainer_window.py" line="456" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="168" />
-        <source>Pick the mode and the skills, then Start</source>
-        <translation>Modus und Fertigkeiten wählen, dann „Beginnen“</translation>
-    </message>
-    <message>
-        <location filename="../trainer_window.py" line="248" />
+        <location filename="../trainer_window.py" line="252" />
         <source>Learn</source>
         <translation>Lernen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="248" />
+        <location filename="../trainer_window.py" line="252" />
         <source>Practice</source>
         <translation>Üben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="248" />
-        <location filename="../trainer_window.py" line="290" />
+        <location filename="../trainer_window.py" line="252" />
+        <location filename="../trainer_window.py" line="294" />
         <source>Exam</source>
         <translation>Prüfung</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="282" />
+        <location filename="../trainer_window.py" line="286" />
         <source>no time limit</source>
         <translation>ohne Zeitlimit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="283" />
+        <location filename="../trainer_window.py" line="287" />
         <source> s per drill</source>
         <translation> s je Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="385" />
+        <location filename="../trainer_window.py" line="389" />
         <source>Pick an exam blueprint: an instructor makes and locks one.</source>
         <translation>Wählen Sie eine Prüfungsvorlage: Ein Ausbilder erstellt und schreibt sie fest.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="421" />
+        <location filename="../trainer_window.py" line="431" />
         <source>Time left %1</source>
         <translation>Restzeit %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="480" />
+        <location filename="../trainer_window.py" line="491" />
         <source>Next hand (%1 of %2)  [Enter]</source>
         <translation>Nächstes Spiel (%1 von %2)  [Enter]</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="482" />
+        <location filename="../trainer_window.py" line="493" />
         <source>%1 of %2 right so far</source>
         <translation>Bisher %1 von %2 richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="485" />
+        <location filename="../trainer_window.py" line="496" />
         <source>Spot the dealer's error: %1 of %2 hands right</source>
         <translation>Den Fehler des Dealers finden: %1 von %2 Spielen richtig</translation>
     </message>
     <message>
+        <location filename="../trainer_window.py" line="504" />
+        <source>right</source>
+        <translation>richtig</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="504" />
+        <source>wrong</source>
+        <translation>falsch</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="504" />
+        <source>the right step, the wrong remedy</source>
+        <translation>der richtige Schritt, die falsche Abhilfe</translation>
+    </message>
+    <message>
         <location filename="../trainer_window.py" line="505" />
-        <location filename="../trainer_window.py" line="873" />
+        <source>Hand %1: %2</source>
+        <translation>Spiel %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="528" />
+        <location filename="../trainer_window.py" line="916" />
         <source> (your mistakes again)</source>
         <translation> (deine Fehler noch einmal)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="506" />
+        <location filename="../trainer_window.py" line="529" />
         <source>Drill %1 of %2%3</source>
         <translation>Aufgabe %1 von %2%3</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="511" />
+        <location filename="../trainer_window.py" line="534" />
         <source>The rules for this drill</source>
         <translation>Die Regeln zu dieser Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="530" />
+        <location filename="../trainer_window.py" line="553" />
         <source>Click the seat on the table, or type its number and Enter.</source>
         <translation>Den Platz am Tisch anklicken, oder seine Nummer eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="531" />
+        <location filename="../trainer_window.py" line="554" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="533" />
+        <location filename="../trainer_window.py" line="556" />
         <source>Every ante and bet, those still in front of the players too. Type the amount and Enter.</source>
         <translation>Jede Ante und jeder Einsatz, auch die noch vor den Spielern liegenden. Den Betrag eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="534" />
+        <location filename="../trainer_window.py" line="557" />
         <source>Type the number of cards and Enter.</source>
         <translation>Die Zahl der Karten eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="535" />
-        <location filename="../trainer_window.py" line="619" />
+        <location filename="../trainer_window.py" line="558" />
+        <location filename="../trainer_window.py" line="642" />
         <source>Amount</source>
         <translation>Betrag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="535" />
+        <location filename="../trainer_window.py" line="558" />
         <source>Cards</source>
         <translation>Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="537" />
+        <location filename="../trainer_window.py" line="560" />
         <source>Tick what the dealer does before this round.</source>
         <translation>Ankreuzen, was der Dealer vor dieser Runde tut.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="538" />
+        <location filename="../trainer_window.py" line="561" />
         <source>Burn a card</source>
         <translation>Eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="538" />
+        <location filename="../trainer_window.py" line="561" />
         <source>Shuffle the burns into the stub</source>
         <translation>Die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="540" />
+        <location filename="../trainer_window.py" line="563" />
         <source>Deal one common card</source>
         <translation>Eine Gemeinschaftskarte geben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="544" />
+        <location filename="../trainer_window.py" line="567" />
         <source>Tick every legal action; give its amount (to), or a range as min-max.</source>
         <translation>Jede erlaubte Aktion ankreuzen; ihren Betrag (auf) angeben, oder einen Bereich als min-max.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="557" />
+        <location filename="../trainer_window.py" line="580" />
         <source>One line per pot, main pot first: the amount, a colon, the seats eligible (e.g. 21: 1 2 3)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, die berechtigten Plätze (z. B. 21: 1 2 3)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="559" />
+        <location filename="../trainer_window.py" line="582" />
         <source>One line per pot, main pot first: the amount, a colon, each winner's seat and share (e.g. 120: 3 60, 5 60)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, Platz und Anteil jedes Gewinners (z. B. 120: 3 60, 5 60)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="561" />
+        <location filename="../trainer_window.py" line="584" />
         <source>Enter answers; Shift+Enter starts a new line.</source>
         <translation>Enter antwortet; Umschalt+Enter beginnt eine neue Zeile.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="567" />
+        <location filename="../trainer_window.py" line="590" />
         <source>Click the five cards of seat %1's best hand.</source>
         <translation>Die fünf Karten der besten Hand von Platz %1 anklicken.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="569" />
+        <location filename="../trainer_window.py" line="592" />
         <source>Click the five cards of seat %1's best low (eight or better), or tick No low.</source>
         <translation>Klicken Sie die fünf Karten des besten Lows von Platz %1 an (Eight or Better), oder kreuzen Sie »Kein Low« an.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="573" />
+        <location filename="../trainer_window.py" line="596" />
         <source>No low (fewer than five different cards eight or lower)</source>
         <translation>Kein Low (weniger als fünf verschiedene Karten bis zur Acht)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="618" />
+        <location filename="../trainer_window.py" line="641" />
         <source>Count it: type the amount and Enter.</source>
         <translation>Zählen Sie: Betrag eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="623" />
+        <location filename="../trainer_window.py" line="646" />
         <source>Type each winner's share (Tab to the next, Enter answers).</source>
         <translation>Geben Sie den Anteil jedes Gewinners ein (Tab zum nächsten, Enter antwortet).</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="624" />
+        <location filename="../trainer_window.py" line="647" />
         <source>Seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="626" />
+        <location filename="../trainer_window.py" line="649" />
         <source>Type how many of each chip (Tab to the next, Enter answers).</source>
         <translation>Geben Sie die Anzahl jedes Chips ein (Tab zum nächsten, Enter antwortet).</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="643" />
+        <location filename="../trainer_window.py" line="666" />
         <source>Pick the remedy, then whether it applies now (Tab to it, arrow keys, Enter answers).</source>
         <translation>Die Abhilfe wählen, dann, ob sie jetzt gilt (Tab dorthin, Pfeiltasten, Enter antwortet).</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="645" />
+        <location filename="../trainer_window.py" line="668" />
         <source>It applies now (corrected, binding, a misdeal, …)</source>
         <translation>Sie gilt jetzt (korrigiert, bindend, ein Misdeal, …)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="646" />
+        <location filename="../trainer_window.py" line="669" />
         <source>Not now (the action stands, not binding, the hand plays on)</source>
         <translation>Jetzt nicht (die Aktion bleibt, nicht bindend, das Spiel geht weiter)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="673" />
+        <location filename="../trainer_window.py" line="696" />
         <source>type a number</source>
         <translation>eine Zahl eingeben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="674" />
-        <location filename="../trainer_window.py" line="742" />
+        <location filename="../trainer_window.py" line="697" />
+        <location filename="../trainer_window.py" line="778" />
         <source>%1 is not a number</source>
         <translation>%1 ist keine Zahl</translation>
     </message>
     <message>
+        <location filename="../trainer_window.py" line="701" />
+        <source>there is no seat %1 at this table (the seats: %2)</source>
+        <translation>an diesem Tisch gibt es keinen Platz %1 (die Plätze: %2)</translation>
+    </message>
+    <message>
         <location filename="../trainer_window.py" line="706" />
+        <source>type the amount first</source>
+        <translation>zuerst den Betrag eingeben</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="741" />
         <source>%1: the amount, a colon, then the seats</source>
         <translation>%1: der Betrag, ein Doppelpunkt, dann die Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="710" />
+        <location filename="../trainer_window.py" line="745" />
         <source>%1: seat numbers</source>
         <translation>%1: Platznummern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="717" />
+        <location filename="../trainer_window.py" line="752" />
         <source>%1: a seat number and its share</source>
         <translation>%1: eine Platznummer und ihr Anteil</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="729" />
+        <location filename="../trainer_window.py" line="756" />
+        <source>type the pots first: one line each, the amount, a colon, then the seats</source>
+        <translation>zuerst die Pots eingeben: je eine Zeile, der Betrag, ein Doppelpunkt, dann die Plätze</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="765" />
         <source>pick a remedy</source>
         <translation>eine Abhilfe wählen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="731" />
+        <location filename="../trainer_window.py" line="767" />
         <source>say whether it applies now</source>
         <translation>angeben, ob sie jetzt gilt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="755" />
+        <location filename="../trainer_window.py" line="791" />
         <source>The answer cannot be read: %1</source>
         <translation>Die Antwort ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="766" />
+        <location filename="../trainer_window.py" line="802" />
         <source>%1 s left for this drill</source>
         <translation>Noch %1 s für diese Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="780" />
+        <location filename="../trainer_window.py" line="816" />
         <source>Answer kept. Next drill.</source>
         <translation>Antwort notiert. Nächste Aufgabe.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="792" />
+        <location filename="../trainer_window.py" line="828" />
         <source>Time up: %1 s per drill — counted wrong</source>
         <translation>Zeit abgelaufen: %1 s je Aufgabe — als falsch gewertet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="795" />
+        <location filename="../trainer_window.py" line="831" />
+        <source>Time: %1 s (the target for this skill is %2 s)</source>
+        <translation>Zeit: %1 s (Ziel für diese Fertigkeit: %2 s)</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="835" />
         <source>On pace: %1 s (the target for this skill is %2 s)</source>
         <translation>Im Tempo: %1 s (Ziel für diese Fertigkeit: %2 s)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="799" />
+        <location filename="../trainer_window.py" line="839" />
         <source>Too slow: %1 s (the target for this skill is %2 s)</source>
         <translation>Zu langsam: %1 s (Ziel für diese Fertigkeit: %2 s)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="817" />
-        <location filename="../trainer_window.py" line="848" />
+        <location filename="../trainer_window.py" line="857" />
+        <location filename="../trainer_window.py" line="888" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="817" />
+        <location filename="../trainer_window.py" line="857" />
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="823" />
-        <location filename="../trainer_window.py" line="868" />
+        <location filename="../trainer_window.py" line="863" />
+        <location filename="../trainer_window.py" line="911" />
         <source>The answer</source>
         <translation>Die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="823" />
+        <location filename="../trainer_window.py" line="863" />
         <source>How it is found</source>
         <translation>Der Weg zur Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="827" />
+        <location filename="../trainer_window.py" line="867" />
         <source>Why</source>
         <translation>Warum</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="848" />
+        <location filename="../trainer_window.py" line="888" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="848" />
+        <location filename="../trainer_window.py" line="888" />
         <source>Score</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="848" />
+        <location filename="../trainer_window.py" line="888" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="848" />
+        <location filename="../trainer_window.py" line="888" />
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="849" />
+        <location filename="../trainer_window.py" line="889" />
         <source>On pace</source>
         <translation>Im Tempo</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="857" />
+        <location filename="../trainer_window.py" line="897" />
         <source>Score: %1%</source>
         <translation>Ergebnis: %1 %</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="858" />
+        <location filename="../trainer_window.py" line="898" />
         <source>%1 drills in %2 s</source>
         <translation>%1 Aufgaben in %2 s</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="862" />
+        <location filename="../trainer_window.py" line="902" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="862" />
+        <location filename="../trainer_window.py" line="902" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="863" />
+        <location filename="../trainer_window.py" line="903" />
         <source>pass mark</source>
         <translation>Bestehensgrenze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="868" />
+        <location filename="../trainer_window.py" line="908" />
+        <source>Your mistakes again: %1 of %2 right</source>
+        <translation>Ihre Fehler noch einmal: %1 von %2 richtig</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="911" />
         <source>Your answer</source>
         <translation>Deine Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="870" />
+        <location filename="../trainer_window.py" line="913" />
         <source>Wrong answers</source>
         <translation>Falsche Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="879" />
+        <location filename="../trainer_window.py" line="922" />
         <source>No wrong answers.</source>
         <translation>Keine falschen Antworten.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="883" />
+        <location filename="../trainer_window.py" line="926" />
+        <location filename="../trainer_window.py" line="927" />
         <source>Session over</source>
         <translation>Sitzung beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="898" />
+        <location filename="../trainer_window.py" line="942" />
         <source>The time ran out: %1 of %2 drills answered; the others count as wrong.</source>
         <translation>Die Zeit ist abgelaufen: %1 von %2 Aufgaben beantwortet; die übrigen zählen als falsch.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="900" />
+        <location filename="../trainer_window.py" line="944" />
         <source>Exam %1 (%2), set by %3. Verification ID %4, seal %5.</source>
         <translation>Prüfung %1 (%2), gestellt von %3. Prüfnummer %4, Siegel %5.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="910" />
+        <location filename="../trainer_window.py" line="954" />
         <source>certificate</source>
         <translation>Zertifikat</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="911" />
+        <location filename="../trainer_window.py" line="955" />
         <source>Save the certificate</source>
         <translation>Das Zertifikat speichern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="923" />
+        <location filename="../trainer_window.py" line="967" />
         <source>The certificate cannot be written: %1</source>
         <translation>Das Zertifikat kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="925" />
+        <location filename="../trainer_window.py" line="969" />
         <source>Certificate written: %1</source>
         <translation>Zertifikat geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="933" />
+        <location filename="../trainer_window.py" line="977" />
         <source>No answers of %1 yet.</source>
         <translation>Noch keine Antworten von %1.</translation>
     </message>
@@ -5486,33 +5532,39 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <name>Training</name>
     <message>
         <location filename="../training_pdf.py" line="27" />
-        <location filename="../training_pdf.py" line="161" />
+        <location filename="../training_pdf.py" line="166" />
         <source>PASSED</source>
         <translation>BESTANDEN</translation>
     </message>
     <message>
         <location filename="../training_pdf.py" line="27" />
-        <location filename="../training_pdf.py" line="161" />
+        <location filename="../training_pdf.py" line="166" />
         <source>NOT PASSED</source>
         <translation>NICHT BESTANDEN</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="28" />
-        <location filename="../training_pdf.py" line="56" />
-        <location filename="../training_pdf.py" line="127" />
+        <location filename="../training_pdf.py" line="29" />
+        <location filename="../training_pdf.py" line="58" />
+        <location filename="../training_pdf.py" line="130" />
         <source>Dealer training certificate</source>
         <translation>Zertifikat Dealer-Training</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="28" />
-        <location filename="../training_pdf.py" line="56" />
-        <location filename="../training_pdf.py" line="140" />
-        <location filename="../training_pdf.py" line="235" />
+        <location filename="../training_pdf.py" line="30" />
+        <location filename="../training_pdf.py" line="59" />
+        <location filename="../training_pdf.py" line="143" />
+        <location filename="../training_pdf.py" line="240" />
         <source>Trainee</source>
         <translation>Teilnehmer</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="29" />
+        <location filename="../training_pdf.py" line="30" />
+        <location filename="../training_pdf.py" line="59" />
+        <source>Dealer training exam result</source>
+        <translation>Ergebnis der Dealer-Prüfung</translation>
+    </message>
+    <message>
+        <location filename="../training_pdf.py" line="31" />
         <source>Date</source>
         <translation>Datum</translation>
     </message>
@@ -5563,7 +5615,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../drill_review.py" line="106" />
-        <location filename="../training_pdf.py" line="29" />
+        <location filename="../training_pdf.py" line="31" />
         <source>Exam</source>
         <translation>Prüfung</translation>
     </message>
@@ -5573,172 +5625,172 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Fehler noch einmal</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="30" />
-        <location filename="../training_pdf.py" line="59" />
+        <location filename="../training_pdf.py" line="32" />
+        <location filename="../training_pdf.py" line="62" />
         <source>drills, Seven Card Stud procedure</source>
         <translation>Aufgaben, Ablauf Seven Card Stud</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="30" />
-        <location filename="../training_pdf.py" line="59" />
-        <location filename="../training_pdf.py" line="235" />
+        <location filename="../training_pdf.py" line="32" />
+        <location filename="../training_pdf.py" line="62" />
+        <location filename="../training_pdf.py" line="240" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
         <location filename="../drill_review.py" line="48" />
-        <location filename="../training_pdf.py" line="31" />
-        <location filename="../training_pdf.py" line="60" />
-        <location filename="../training_pdf.py" line="236" />
+        <location filename="../training_pdf.py" line="33" />
+        <location filename="../training_pdf.py" line="63" />
+        <location filename="../training_pdf.py" line="241" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="31" />
-        <location filename="../training_pdf.py" line="60" />
-        <location filename="../training_pdf.py" line="236" />
+        <location filename="../training_pdf.py" line="33" />
+        <location filename="../training_pdf.py" line="63" />
+        <location filename="../training_pdf.py" line="241" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="32" />
-        <location filename="../training_pdf.py" line="61" />
-        <location filename="../training_pdf.py" line="141" />
+        <location filename="../training_pdf.py" line="34" />
+        <location filename="../training_pdf.py" line="64" />
+        <location filename="../training_pdf.py" line="144" />
         <source>Score</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="32" />
-        <location filename="../training_pdf.py" line="61" />
+        <location filename="../training_pdf.py" line="34" />
+        <location filename="../training_pdf.py" line="64" />
         <source>Pass mark</source>
         <translation>Bestehensgrenze</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="57" />
-        <location filename="../training_pdf.py" line="141" />
+        <location filename="../training_pdf.py" line="60" />
+        <location filename="../training_pdf.py" line="144" />
         <source>Instructor</source>
         <translation>Ausbilder</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="57" />
-        <location filename="../training_pdf.py" line="140" />
+        <location filename="../training_pdf.py" line="60" />
+        <location filename="../training_pdf.py" line="143" />
         <source>Exam blueprint</source>
         <translation>Prüfungsvorlage</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="58" />
+        <location filename="../training_pdf.py" line="61" />
         <source>Limit tables</source>
         <translation>Limit-Tische</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="58" />
-        <location filename="../training_pdf.py" line="142" />
+        <location filename="../training_pdf.py" line="61" />
+        <location filename="../training_pdf.py" line="145" />
         <source>Date (UTC)</source>
         <translation>Datum (UTC)</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="62" />
+        <location filename="../training_pdf.py" line="65" />
         <source>Time taken</source>
         <translation>Benötigte Zeit</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="62" />
+        <location filename="../training_pdf.py" line="65" />
         <source>time limit</source>
         <translation>Zeitlimit</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="63" />
-        <location filename="../training_pdf.py" line="142" />
+        <location filename="../training_pdf.py" line="66" />
+        <location filename="../training_pdf.py" line="145" />
         <source>Verification ID</source>
         <translation>Prüfnummer</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="63" />
+        <location filename="../training_pdf.py" line="66" />
         <source>Seal</source>
         <translation>Siegel</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="64" />
+        <location filename="../training_pdf.py" line="67" />
         <source>Check this certificate with</source>
         <translation>Dieses Zertifikat prüfen mit</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="65" />
+        <location filename="../training_pdf.py" line="68" />
         <source>the time ran out: the drills not answered count as wrong</source>
         <translation>die Zeit ist abgelaufen: Die nicht beantworteten Aufgaben zählen als falsch</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="66" />
+        <location filename="../training_pdf.py" line="69" />
         <source>On pace</source>
         <translation>Im Tempo</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="141" />
+        <location filename="../training_pdf.py" line="144" />
         <source>Result</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="148" />
+        <location filename="../training_pdf.py" line="151" />
         <source>NOT GENUINE: changed after it was written</source>
         <translation>NICHT ECHT: nach dem Schreiben geändert</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="153" />
+        <location filename="../training_pdf.py" line="158" />
         <source>Exams</source>
         <translation>Prüfungen</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="160" />
+        <location filename="../training_pdf.py" line="165" />
         <source>not finished</source>
         <translation>nicht beendet</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="192" />
+        <location filename="../training_pdf.py" line="197" />
         <source>Right answers per week</source>
         <translation>Richtige Antworten je Woche</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="192" />
+        <location filename="../training_pdf.py" line="197" />
         <source>Weak skills</source>
         <translation>Schwache Fertigkeiten</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="193" />
+        <location filename="../training_pdf.py" line="198" />
         <source>No weak skill.</source>
         <translation>Keine schwache Fertigkeit.</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="218" />
+        <location filename="../training_pdf.py" line="223" />
         <source>%1% of the last answers right</source>
         <translation>%1 % der letzten Antworten richtig</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="221" />
+        <location filename="../training_pdf.py" line="226" />
         <source>overdue since %1</source>
         <translation>überfällig seit %1</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="235" />
+        <location filename="../training_pdf.py" line="240" />
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="236" />
+        <location filename="../training_pdf.py" line="241" />
         <source>Next due</source>
         <translation>Nächste Fälligkeit</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="237" />
+        <location filename="../training_pdf.py" line="242" />
         <source>Weak</source>
         <translation>Schwach</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="238" />
+        <location filename="../training_pdf.py" line="243" />
         <source>weak</source>
         <translation>schwach</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="243" />
+        <location filename="../training_pdf.py" line="248" />
         <source>Dealer training: the group</source>
         <translation>Dealer-Training: die Gruppe</translation>
     </message>
@@ -5753,218 +5805,218 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>ANTWORT</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1174" />
+        <location filename="../trainer_window.py" line="1218" />
         <source>Bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1175" />
+        <location filename="../trainer_window.py" line="1219" />
         <source>First to act</source>
         <translation>Wer zuerst spricht</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1176" />
+        <location filename="../trainer_window.py" line="1220" />
         <source>Legal actions</source>
         <translation>Erlaubte Aktionen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1177" />
+        <location filename="../trainer_window.py" line="1221" />
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1178" />
+        <location filename="../trainer_window.py" line="1222" />
         <source>Side pots</source>
         <translation>Sidepots</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1179" />
+        <location filename="../trainer_window.py" line="1223" />
         <source>Who shows first</source>
         <translation>Wer zuerst zeigt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1180" />
+        <location filename="../trainer_window.py" line="1224" />
         <source>Deck shortage</source>
         <translation>Kartenmangel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1181" />
+        <location filename="../trainer_window.py" line="1225" />
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1182" />
+        <location filename="../trainer_window.py" line="1226" />
         <source>Winners</source>
         <translation>Gewinner</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1183" />
+        <location filename="../trainer_window.py" line="1227" />
         <source>Best five</source>
         <translation>Beste fünf</translation>
     </message>
     <message>
         <location filename="../drill_review.py" line="107" />
-        <location filename="../trainer_window.py" line="1190" />
+        <location filename="../trainer_window.py" line="1234" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1184" />
+        <location filename="../trainer_window.py" line="1228" />
         <source>Low hand</source>
         <translation>Low-Hand</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1185" />
+        <location filename="../trainer_window.py" line="1229" />
         <source>Count the chips</source>
         <translation>Chips zählen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1186" />
+        <location filename="../trainer_window.py" line="1230" />
         <source>Make change</source>
         <translation>Wechselgeld geben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1187" />
+        <location filename="../trainer_window.py" line="1231" />
         <source>Colour up</source>
         <translation>Chips eintauschen (Colour-up)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1188" />
+        <location filename="../trainer_window.py" line="1232" />
         <source>Pay a split pot</source>
         <translation>Geteilten Pot auszahlen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1189" />
+        <location filename="../trainer_window.py" line="1233" />
         <source>Irregularities</source>
         <translation>Unregelmäßigkeiten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1205" />
+        <location filename="../trainer_window.py" line="1249" />
         <source>Who brings in?</source>
         <translation>Wer setzt den Bring-in?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1206" />
+        <location filename="../trainer_window.py" line="1250" />
         <source>Who acts first on this street?</source>
         <translation>Wer spricht in dieser Runde zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1207" />
+        <location filename="../trainer_window.py" line="1251" />
         <source>What may the player to act do, with the exact amounts?</source>
         <translation>Was darf der Spieler am Zug tun, mit den genauen Beträgen?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1208" />
+        <location filename="../trainer_window.py" line="1252" />
         <source>How much is in the pot now?</source>
         <translation>Wie viel ist jetzt im Pot?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1209" />
+        <location filename="../trainer_window.py" line="1253" />
         <source>What are the pots, and who is eligible for each?</source>
         <translation>Welche Pots gibt es, und wer ist an jedem berechtigt?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1210" />
+        <location filename="../trainer_window.py" line="1254" />
         <source>Who shows first?</source>
         <translation>Wer zeigt zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1211" />
+        <location filename="../trainer_window.py" line="1255" />
         <source>The deck is short: what does the dealer do before this round?</source>
         <translation>Die Karten reichen nicht: Was tut der Dealer vor dieser Runde?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1212" />
+        <location filename="../trainer_window.py" line="1256" />
         <source>How many cards are left in the stub?</source>
         <translation>Wie viele Karten sind noch im Reststapel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1213" />
+        <location filename="../trainer_window.py" line="1257" />
         <source>Who wins which pot, and how much?</source>
         <translation>Wer gewinnt welchen Pot, und wie viel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1214" />
+        <location filename="../trainer_window.py" line="1258" />
         <source>What are this player's best five cards?</source>
         <translation>Was sind die besten fünf Karten dieses Spielers?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1215" />
+        <location filename="../trainer_window.py" line="1259" />
         <source>What is this player's best low (eight or better)?</source>
         <translation>Was ist das beste Low dieses Spielers (Eight or Better)?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1216" />
+        <location filename="../trainer_window.py" line="1260" />
         <source>How much is in the pot stacked here?</source>
         <translation>Wie viel liegt im hier gestapelten Pot?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1217" />
+        <location filename="../trainer_window.py" line="1261" />
         <source>What change does the dealer give, in the fewest chips?</source>
         <translation>Welches Wechselgeld gibt der Dealer, in möglichst wenigen Chips?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1218" />
+        <location filename="../trainer_window.py" line="1262" />
         <source>Colour up: the same value in the fewest chips?</source>
         <translation>Colour-up: derselbe Wert in möglichst wenigen Chips?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1219" />
+        <location filename="../trainer_window.py" line="1263" />
         <source>How much does each winner get, in the table's chips?</source>
         <translation>Wie viel bekommt jeder Gewinner, in den Chips des Tisches?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1220" />
+        <location filename="../trainer_window.py" line="1264" />
         <source>Which remedy, and does it apply now?</source>
         <translation>Welche Abhilfe, und gilt sie jetzt?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1236" />
+        <location filename="../trainer_window.py" line="1280" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1240" />
+        <location filename="../trainer_window.py" line="1284" />
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1244" />
+        <location filename="../trainer_window.py" line="1288" />
         <source>burn a card</source>
         <translation>eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1244" />
+        <location filename="../trainer_window.py" line="1288" />
         <source>no burn</source>
         <translation>nicht brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1245" />
+        <location filename="../trainer_window.py" line="1289" />
         <source>shuffle the burns into the stub</source>
         <translation>die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1246" />
+        <location filename="../trainer_window.py" line="1290" />
         <source>one common card</source>
         <translation>eine Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1247" />
+        <location filename="../trainer_window.py" line="1291" />
         <source>a card to each player</source>
         <translation>eine Karte an jeden Spieler</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1252" />
+        <location filename="../trainer_window.py" line="1296" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1252" />
+        <location filename="../trainer_window.py" line="1296" />
         <source>seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1273" />
+        <location filename="../trainer_window.py" line="1317" />
         <source>no low</source>
         <translation>kein Low</translation>
     </message>
@@ -6292,7 +6344,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../words.py" line="309" />
-        <location filename="../words.py" line="762" />
+        <location filename="../words.py" line="768" />
         <source>Burn one card, then one card down to each of the %1 players</source>
         <translation>Eine Karte brennen, dann jedem der %1 Spieler eine verdeckte Karte</translation>
     </message>
@@ -6341,7 +6393,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../words.py" line="310" />
-        <location filename="../words.py" line="763" />
+        <location filename="../words.py" line="769" />
         <source>Burn one card, then one card up to each of the %1 players</source>
         <translation>Eine Karte brennen, dann jedem der %1 Spieler eine offene Karte</translation>
     </message>
@@ -7012,197 +7064,197 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Fehlerhaftes Deck</translation>
     </message>
     <message>
-        <location filename="../words.py" line="684" />
+        <location filename="../words.py" line="690" />
         <source>The bring-in is corrected: its chips go back and the lowest door card brings in</source>
         <translation>Der Bring-in wird korrigiert: Seine Chips gehen zurück, und die niedrigste Door Card setzt den Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="686" />
+        <location filename="../words.py" line="692" />
         <source>Action goes back to the player whose turn it is</source>
         <translation>Die Aktion geht zurück an den Spieler, der an der Reihe ist</translation>
     </message>
     <message>
-        <location filename="../words.py" line="687" />
+        <location filename="../words.py" line="693" />
         <source>The amount is corrected to the limit's: the chips over it go back</source>
         <translation>Der Betrag wird auf den des Limits korrigiert: Die Chips darüber gehen zurück</translation>
     </message>
     <message>
-        <location filename="../words.py" line="688" />
+        <location filename="../words.py" line="694" />
         <source>The cards go back in order and the round is dealt again after a burn</source>
         <translation>Die Karten gehen in ihrer Reihenfolge zurück, und die Runde wird nach dem Brennen einer Karte neu gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="689" />
+        <location filename="../words.py" line="695" />
         <source>The round is dealt as the shortage procedure says</source>
         <translation>Die Runde wird so gegeben, wie es das Verfahren bei Kartenmangel vorschreibt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="690" />
+        <location filename="../words.py" line="696" />
         <source>The player who made the last bet or raise shows first</source>
         <translation>Der Spieler mit dem letzten Einsatz oder der letzten Erhöhung zeigt zuerst</translation>
     </message>
     <message>
-        <location filename="../words.py" line="691" />
+        <location filename="../words.py" line="697" />
         <source>The push is stopped: the pot goes to the best hand (cards speak)</source>
         <translation>Die Auszahlung wird angehalten: Der Pot geht an die beste Hand (Cards speak)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="692" />
+        <location filename="../words.py" line="698" />
         <source>Misdeal: antes and bets go back and the hand is dealt again</source>
         <translation>Misdeal: Antes und Einsätze gehen zurück, und das Spiel wird neu gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="693" />
+        <location filename="../words.py" line="699" />
         <source>Fouled deck: play stops and every bet and ante goes back</source>
         <translation>Fehlerhaftes Deck: Das Spiel wird angehalten, und alle Einsätze und Antes gehen zurück</translation>
     </message>
     <message>
-        <location filename="../words.py" line="694" />
+        <location filename="../words.py" line="700" />
         <source>Call the floor: the rules leave it open</source>
         <translation>Den Floor rufen: Die Regeln lassen es offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="704" />
+        <location filename="../words.py" line="710" />
         <source>hand dealt: antes in</source>
         <translation>Spiel gegeben: Antes im Pot</translation>
     </message>
     <message>
-        <location filename="../words.py" line="705" />
+        <location filename="../words.py" line="711" />
         <source>awards confirmed; hand sealed</source>
         <translation>Auszahlung bestätigt; Spiel versiegelt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="706" />
+        <location filename="../words.py" line="712" />
         <source>table resumed after a restart</source>
         <translation>Tisch nach einem Neustart fortgesetzt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="707" />
+        <location filename="../words.py" line="713" />
         <source>dealer undid: %1</source>
         <translation>Dealer machte rückgängig: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="708" />
+        <location filename="../words.py" line="714" />
         <source>dealer redid: %1</source>
         <translation>Dealer wiederholte: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="709" />
+        <location filename="../words.py" line="715" />
         <source>irregularity: %1</source>
         <translation>Unregelmäßigkeit: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="710" />
+        <location filename="../words.py" line="716" />
         <source>floor ruling by %1: %2</source>
         <translation>Entscheidung des Floors von %1: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="714" />
+        <location filename="../words.py" line="720" />
         <source> (confirmed by the floor: %1)</source>
         <translation> (vom Floor bestätigt: %1)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="722" />
+        <location filename="../words.py" line="728" />
         <source>Next street: %1</source>
         <translation>Nächste Runde: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="723" />
+        <location filename="../words.py" line="729" />
         <source>Common card %1: every live player's card</source>
         <translation>Gemeinschaftskarte %1: gilt für jeden aktiven Spieler</translation>
     </message>
     <message>
-        <location filename="../words.py" line="724" />
+        <location filename="../words.py" line="730" />
         <source>No betting: fewer than two players have chips</source>
         <translation>Keine Setzrunde: Weniger als zwei Spieler haben Chips</translation>
     </message>
     <message>
-        <location filename="../words.py" line="728" />
+        <location filename="../words.py" line="734" />
         <source>Floor ruling: applied although refused: %1</source>
         <translation>Floor-Entscheidung: angewendet, obwohl abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="730" />
+        <location filename="../words.py" line="736" />
         <source>Uncalled %1 returned to seat %2</source>
         <translation>Nicht gecallter Einsatz: %1 zurück an Platz %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="733" />
+        <location filename="../words.py" line="739" />
         <source>Seat %1 mucks</source>
         <translation>Platz %1 muckt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="734" />
+        <location filename="../words.py" line="740" />
         <source>Seat %1 wins %2: everyone else folded; no need to show</source>
         <translation>Platz %1 gewinnt %2: Alle anderen haben gepasst; kein Zeigen nötig</translation>
     </message>
     <message>
-        <location filename="../words.py" line="739" />
+        <location filename="../words.py" line="745" />
         <source>Seat %1's exposed downcard %2 is the door card; the third card is dealt down</source>
         <translation>Die aufgedeckte verdeckte Karte %2 von Platz %1 ist die Door Card; die dritte Karte wird verdeckt gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="741" />
+        <location filename="../words.py" line="747" />
         <source>Card dealt too early: it goes back, the stub is shuffled with it (not the burns), and street %1 is dealt without a new burn</source>
         <translation>Zu früh gegebene Karte: Sie geht zurück, der Reststapel wird mit ihr gemischt (ohne die gebrannten Karten), und die %1. Karte wird gegeben, ohne neu zu brennen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="748" />
+        <location filename="../words.py" line="754" />
         <source>Open a table</source>
         <translation>Einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="749" />
+        <location filename="../words.py" line="755" />
         <source>Between hands: start hand %1 when the table is ready</source>
         <translation>Zwischen zwei Spielen: Spiel %1 beginnen, sobald der Tisch bereit ist</translation>
     </message>
     <message>
-        <location filename="../words.py" line="752" />
+        <location filename="../words.py" line="758" />
         <source>%1. Enter the common card</source>
         <translation>%1. Gemeinschaftskarte eingeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="754" />
+        <location filename="../words.py" line="760" />
         <source>Seat %1 (%2) to act</source>
         <translation>Platz %1 (%2) ist am Zug</translation>
     </message>
     <message>
-        <location filename="../words.py" line="756" />
+        <location filename="../words.py" line="762" />
         <source>Seat %1 shows first</source>
         <translation>Platz %1 zeigt zuerst</translation>
     </message>
     <message>
-        <location filename="../words.py" line="757" />
+        <location filename="../words.py" line="763" />
         <source>Seat %1: show or muck</source>
         <translation>Platz %1: zeigen oder mucken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="758" />
+        <location filename="../words.py" line="764" />
         <source>Push the pots and confirm</source>
         <translation>Pots auszahlen und bestätigen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="759" />
+        <location filename="../words.py" line="765" />
         <source>One card down to each of the %1 players</source>
         <translation>Je eine Karte verdeckt an die %1 Spieler</translation>
     </message>
     <message>
-        <location filename="../words.py" line="760" />
+        <location filename="../words.py" line="766" />
         <source>One card up to each of the %1 players</source>
         <translation>Je eine Karte offen an die %1 Spieler</translation>
     </message>
     <message>
-        <location filename="../words.py" line="764" />
+        <location filename="../words.py" line="770" />
         <source>Hand %1 is sealed in the record: %2</source>
         <translation>Spiel %1 ist im Protokoll versiegelt: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="765" />
+        <location filename="../words.py" line="771" />
         <source>Misdeal: give back every ante and bet, shuffle, and deal again</source>
         <translation>Misdeal: alle Antes und Einsätze zurückgeben, mischen und neu geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="766" />
+        <location filename="../words.py" line="772" />
         <source>Fouled deck: give back every ante and bet, shuffle, and deal again</source>
         <translation>Fehlerhaftes Deck: alle Antes und Einsätze zurückgeben, mischen und neu geben</translation>
     </message>
