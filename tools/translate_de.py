@@ -1174,7 +1174,7 @@ GERMAN = {
     "Players' display": "Spieleranzeige",
     "Hand %1": "Spiel %1",
     "No table open": "Kein Tisch geöffnet",
-    "Result": "Ergebnis",
+    "Result": "Bewertung",
     "Showdown": "Showdown",
     "Seat %1 (%2) shows": "Platz %1 (%2) zeigt",
     "%1 wins %2": "%1 gewinnt %2",

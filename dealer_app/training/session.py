@@ -48,8 +48,9 @@ class Result:
 
     @property
     def on_pace(self) -> bool:
-        """Answered within the skill's speed target (``speed.py``)."""
-        return not self.late and on_pace(self.drill.skill, self.seconds)
+        """Answered right within the skill's speed target (``speed.py``): a quick wrong answer
+        is not on pace."""
+        return self.right and not self.late and on_pace(self.drill.skill, self.seconds)
 
 
 @dataclass

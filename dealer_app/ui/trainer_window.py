@@ -1023,9 +1023,16 @@ class ProgressView(QWidget):
         self.table.setHorizontalHeaderLabels([self.tr("Skill"), self.tr("Answers"), self.tr("Right"),
                                               self.tr("Mean time")])
         for row, s in enumerate(stats):
-            cells = (skill_name(s.skill), str(s.attempts), f"{s.accuracy * 100:.0f}%", f"{s.mean_seconds:.1f} s")
+            cells = (skill_name(s.skill), str(s.attempts), f"{s.accuracy * 100:.0f}%",
+                     f"{seconds_words(s.mean_seconds)} s")
             for col, text in enumerate(cells):
                 self.table.setItem(row, col, QTableWidgetItem(text))
+        self.table.resizeColumnsToContents()
+        self.table.resizeRowsToContents()
+        # every skill's row in sight (up to six; it scrolls past): the charts have the rest
+        shown_rows = min(max(len(stats), 1), 6)
+        self.table.setMinimumHeight(self.table.horizontalHeader().height() + 4 + sum(
+            self.table.rowHeight(r) for r in range(shown_rows)) if stats else 60)
         layout.addWidget(self.table)
         self.progress, self.trainee_id = progress, trainee_id
         self.weak = progress.weak_skills(trainee_id)
@@ -1181,7 +1188,9 @@ class AccuracyChart(QWidget):
         p.drawLine(left, h - bottom, w - 10, h - bottom)
         for pct in (0, 50, 100):
             y = h - bottom - (h - bottom - 10) * pct / 100
-            label = f"{self.top * pct / 100:.0f} s" if self.speed else f"{pct}%"
+            # (one decimal where whole seconds would repeat a label: a top of 1.2 s read "1 s" twice)
+            label = (f"{seconds_words(self.top * pct / 100)} s" if self.top < 10 else f"{self.top * pct / 100:.0f} s") \
+                if self.speed else f"{pct}%"
             p.drawText(4, int(y) + 4, label)
         days = sorted({day for points in self.series.values() for day, _a, _s in points})
         if not days:

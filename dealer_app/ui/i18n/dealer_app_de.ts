@@ -3,7 +3,7 @@
 <context>
     <name>AccuracyChart</name>
     <message>
-        <location filename="../trainer_window.py" line="1187" />
+        <location filename="../trainer_window.py" line="1197" />
         <source>No answers yet</source>
         <translation>Noch keine Antworten</translation>
     </message>
@@ -2426,22 +2426,22 @@
         <translation>das Ergebnis nennt eine andere Vorlage als %1, wie sie festgeschrieben wurde</translation>
     </message>
     <message>
-        <location filename="../../training/session.py" line="76" />
+        <location filename="../../training/session.py" line="77" />
         <source>unknown mode %1 (the modes: %2)</source>
         <translation>unbekannter Modus %1 (die Modi: %2)</translation>
     </message>
     <message>
-        <location filename="../../training/session.py" line="80" />
+        <location filename="../../training/session.py" line="81" />
         <source>not a skill: %1 (the skills: %2)</source>
         <translation>keine Fertigkeit: %1 (die Fertigkeiten: %2)</translation>
     </message>
     <message>
-        <location filename="../../training/session.py" line="83" />
+        <location filename="../../training/session.py" line="84" />
         <source>the pass mark is a share of the drills, 0 to 1, not %1</source>
         <translation>die Bestehensgrenze ist ein Anteil der Aufgaben, 0 bis 1, nicht %1</translation>
     </message>
     <message>
-        <location filename="../../training/session.py" line="86" />
+        <location filename="../../training/session.py" line="87" />
         <source>the time per drill is 1 to 3600 seconds, not %1</source>
         <translation>die Zeit je Aufgabe ist 1 bis 3600 Sekunden, nicht %1</translation>
     </message>
@@ -3560,7 +3560,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../players_display.py" line="435" />
         <source>Result</source>
-        <translation>Ergebnis</translation>
+        <translation>Bewertung</translation>
     </message>
     <message>
         <location filename="../players_display.py" line="435" />
@@ -3606,156 +3606,156 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>ProgressView</name>
     <message>
-        <location filename="../trainer_window.py" line="1018" />
+        <location filename="../trainer_window.py" line="1019" />
         <source>Progress — %1</source>
         <translation>Fortschritt — %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1022" />
-        <location filename="../trainer_window.py" line="1081" />
-        <location filename="../trainer_window.py" line="1100" />
+        <location filename="../trainer_window.py" line="1023" />
+        <location filename="../trainer_window.py" line="1089" />
+        <location filename="../trainer_window.py" line="1108" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1022" />
-        <location filename="../trainer_window.py" line="1052" />
-        <location filename="../trainer_window.py" line="1081" />
+        <location filename="../trainer_window.py" line="1023" />
+        <location filename="../trainer_window.py" line="1060" />
+        <location filename="../trainer_window.py" line="1089" />
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1022" />
-        <location filename="../trainer_window.py" line="1081" />
-        <location filename="../trainer_window.py" line="1107" />
+        <location filename="../trainer_window.py" line="1023" />
+        <location filename="../trainer_window.py" line="1089" />
+        <location filename="../trainer_window.py" line="1115" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1023" />
-        <location filename="../trainer_window.py" line="1082" />
+        <location filename="../trainer_window.py" line="1024" />
+        <location filename="../trainer_window.py" line="1090" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1037" />
+        <location filename="../trainer_window.py" line="1045" />
         <source>Exams</source>
         <translation>Prüfungen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1046" />
+        <location filename="../trainer_window.py" line="1054" />
         <source>Right answers per day</source>
         <translation>Richtige Antworten je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1048" />
+        <location filename="../trainer_window.py" line="1056" />
         <source>Seconds per answer, per day</source>
         <translation>Sekunden je Antwort, je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1050" />
+        <location filename="../trainer_window.py" line="1058" />
         <source>Per day</source>
         <translation>Je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1051" />
+        <location filename="../trainer_window.py" line="1059" />
         <source>Per week</source>
         <translation>Je Woche</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1059" />
+        <location filename="../trainer_window.py" line="1067" />
         <source>No weak skill.</source>
         <translation>Keine schwache Fertigkeit.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1064" />
+        <location filename="../trainer_window.py" line="1072" />
         <source>%1% of the last %2 answers right</source>
         <translation>%1 % der letzten %2 Antworten richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1067" />
+        <location filename="../trainer_window.py" line="1075" />
         <source>overdue since %1</source>
         <translation>überfällig seit %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1069" />
+        <location filename="../trainer_window.py" line="1077" />
         <source>Weak skills: %1</source>
         <translation>Schwache Fertigkeiten: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1081" />
+        <location filename="../trainer_window.py" line="1089" />
         <source>Week</source>
         <translation>Woche</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1100" />
-        <location filename="../trainer_window.py" line="1137" />
+        <location filename="../trainer_window.py" line="1108" />
+        <location filename="../trainer_window.py" line="1145" />
         <source>Date (UTC)</source>
         <translation>Datum (UTC)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1100" />
+        <location filename="../trainer_window.py" line="1108" />
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1101" />
+        <location filename="../trainer_window.py" line="1109" />
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1107" />
+        <location filename="../trainer_window.py" line="1115" />
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1114" />
+        <location filename="../trainer_window.py" line="1122" />
         <source>Review the answer…</source>
         <translation>Antwort durchsehen…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1137" />
+        <location filename="../trainer_window.py" line="1145" />
         <source>Exam blueprint</source>
         <translation>Prüfungsvorlage</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1137" />
+        <location filename="../trainer_window.py" line="1145" />
         <source>Instructor</source>
         <translation>Ausbilder</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1138" />
+        <location filename="../trainer_window.py" line="1146" />
         <source>Score</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1101" />
-        <location filename="../trainer_window.py" line="1138" />
+        <location filename="../trainer_window.py" line="1109" />
+        <location filename="../trainer_window.py" line="1146" />
         <source>Result</source>
-        <translation>Ergebnis</translation>
+        <translation>Bewertung</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1138" />
+        <location filename="../trainer_window.py" line="1146" />
         <source>Verification ID</source>
         <translation>Prüfnummer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1141" />
+        <location filename="../trainer_window.py" line="1149" />
         <source>not finished</source>
         <translation>nicht beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1141" />
+        <location filename="../trainer_window.py" line="1149" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1142" />
+        <location filename="../trainer_window.py" line="1150" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1144" />
+        <location filename="../trainer_window.py" line="1152" />
         <source>NOT GENUINE</source>
         <translation>NICHT ECHT</translation>
     </message>
@@ -4993,37 +4993,37 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Dealer-Training</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="254" />
+        <location filename="../trainer_window.py" line="255" />
         <source>Learn: the rule first, every answer explained</source>
         <translation>Lernen: zuerst die Regel, jede Antwort erklärt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="255" />
+        <location filename="../trainer_window.py" line="256" />
         <source>Practice: right or wrong at once, mistakes again at the end</source>
         <translation>Üben: sofort richtig oder falsch, die Fehler am Ende noch einmal</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="256" />
+        <location filename="../trainer_window.py" line="257" />
         <source>Exam: no feedback until the end, a certificate</source>
         <translation>Prüfung: keine Rückmeldung bis zum Ende, ein Zertifikat</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="257" />
+        <location filename="../trainer_window.py" line="258" />
         <source>Spot the dealer's error: stop at the wrong step, name the remedy</source>
         <translation>Den Fehler des Dealers finden: beim falschen Schritt anhalten, die Abhilfe nennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="277" />
+        <location filename="../trainer_window.py" line="278" />
         <source>Trainee</source>
         <translation>Teilnehmer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="278" />
+        <location filename="../trainer_window.py" line="279" />
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="291" />
+        <location filename="../trainer_window.py" line="292" />
         <source>Drills</source>
         <translation>Aufgaben</translation>
     </message>
@@ -5048,482 +5048,482 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Auch die Aktionen der früheren Runden zeigen, nicht nur die dieser Runde</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="293" />
+        <location filename="../trainer_window.py" line="294" />
         <source>Skills</source>
         <translation>Fertigkeiten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="300" />
+        <location filename="../trainer_window.py" line="301" />
         <source>Start</source>
         <translation>Beginnen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="302" />
+        <location filename="../trainer_window.py" line="303" />
         <source>Progress…</source>
         <translation>Fortschritt…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="315" />
+        <location filename="../trainer_window.py" line="316" />
         <source>Answer  [Enter]</source>
         <translation>Antworten  [Enter]</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="323" />
-        <location filename="../trainer_window.py" line="495" />
+        <location filename="../trainer_window.py" line="324" />
+        <location filename="../trainer_window.py" line="496" />
         <source>Next drill</source>
         <translation>Nächste Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="327" />
+        <location filename="../trainer_window.py" line="328" />
         <source>Certificate…</source>
         <translation>Zertifikat…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="346" />
-        <location filename="../trainer_window.py" line="388" />
+        <location filename="../trainer_window.py" line="347" />
+        <location filename="../trainer_window.py" line="389" />
         <source>Type the trainee's name first: the answers are kept for them.</source>
         <translation>Zuerst den Namen des Teilnehmers eingeben: Die Antworten werden für ihn aufbewahrt.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="347" />
+        <location filename="../trainer_window.py" line="348" />
         <source>Tick at least one skill to drill.</source>
         <translation>Mindestens eine Fertigkeit zum Üben ankreuzen.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="253" />
-        <location filename="../trainer_window.py" line="456" />
+        <location filename="../trainer_window.py" line="254" />
+        <location filename="../trainer_window.py" line="457" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="252" />
+        <location filename="../trainer_window.py" line="253" />
         <source>Learn</source>
         <translation>Lernen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="252" />
+        <location filename="../trainer_window.py" line="253" />
         <source>Practice</source>
         <translation>Üben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="252" />
-        <location filename="../trainer_window.py" line="294" />
+        <location filename="../trainer_window.py" line="253" />
+        <location filename="../trainer_window.py" line="295" />
         <source>Exam</source>
         <translation>Prüfung</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="286" />
+        <location filename="../trainer_window.py" line="287" />
         <source>no time limit</source>
         <translation>ohne Zeitlimit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="287" />
+        <location filename="../trainer_window.py" line="288" />
         <source> s per drill</source>
         <translation> s je Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="389" />
+        <location filename="../trainer_window.py" line="390" />
         <source>Pick an exam blueprint: an instructor makes and locks one.</source>
         <translation>Wählen Sie eine Prüfungsvorlage: Ein Ausbilder erstellt und schreibt sie fest.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="431" />
+        <location filename="../trainer_window.py" line="432" />
         <source>Time left %1</source>
         <translation>Restzeit %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="491" />
+        <location filename="../trainer_window.py" line="492" />
         <source>Next hand (%1 of %2)  [Enter]</source>
         <translation>Nächstes Spiel (%1 von %2)  [Enter]</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="493" />
+        <location filename="../trainer_window.py" line="494" />
         <source>%1 of %2 right so far</source>
         <translation>Bisher %1 von %2 richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="496" />
+        <location filename="../trainer_window.py" line="497" />
         <source>Spot the dealer's error: %1 of %2 hands right</source>
         <translation>Den Fehler des Dealers finden: %1 von %2 Spielen richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="504" />
+        <location filename="../trainer_window.py" line="505" />
         <source>right</source>
         <translation>richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="504" />
+        <location filename="../trainer_window.py" line="505" />
         <source>wrong</source>
         <translation>falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="504" />
+        <location filename="../trainer_window.py" line="505" />
         <source>the right step, the wrong remedy</source>
         <translation>der richtige Schritt, die falsche Abhilfe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="505" />
+        <location filename="../trainer_window.py" line="506" />
         <source>Hand %1: %2</source>
         <translation>Spiel %1: %2</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="528" />
-        <location filename="../trainer_window.py" line="916" />
+        <location filename="../trainer_window.py" line="529" />
+        <location filename="../trainer_window.py" line="917" />
         <source> (your mistakes again)</source>
         <translation> (deine Fehler noch einmal)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="529" />
+        <location filename="../trainer_window.py" line="530" />
         <source>Drill %1 of %2%3</source>
         <translation>Aufgabe %1 von %2%3</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="534" />
+        <location filename="../trainer_window.py" line="535" />
         <source>The rules for this drill</source>
         <translation>Die Regeln zu dieser Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="553" />
+        <location filename="../trainer_window.py" line="554" />
         <source>Click the seat on the table, or type its number and Enter.</source>
         <translation>Den Platz am Tisch anklicken, oder seine Nummer eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="554" />
+        <location filename="../trainer_window.py" line="555" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="556" />
+        <location filename="../trainer_window.py" line="557" />
         <source>Every ante and bet, those still in front of the players too. Type the amount and Enter.</source>
         <translation>Jede Ante und jeder Einsatz, auch die noch vor den Spielern liegenden. Den Betrag eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="557" />
+        <location filename="../trainer_window.py" line="558" />
         <source>Type the number of cards and Enter.</source>
         <translation>Die Zahl der Karten eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="558" />
-        <location filename="../trainer_window.py" line="642" />
+        <location filename="../trainer_window.py" line="559" />
+        <location filename="../trainer_window.py" line="643" />
         <source>Amount</source>
         <translation>Betrag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="558" />
+        <location filename="../trainer_window.py" line="559" />
         <source>Cards</source>
         <translation>Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="560" />
+        <location filename="../trainer_window.py" line="561" />
         <source>Tick what the dealer does before this round.</source>
         <translation>Ankreuzen, was der Dealer vor dieser Runde tut.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="561" />
+        <location filename="../trainer_window.py" line="562" />
         <source>Burn a card</source>
         <translation>Eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="561" />
+        <location filename="../trainer_window.py" line="562" />
         <source>Shuffle the burns into the stub</source>
         <translation>Die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="563" />
+        <location filename="../trainer_window.py" line="564" />
         <source>Deal one common card</source>
         <translation>Eine Gemeinschaftskarte geben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="567" />
+        <location filename="../trainer_window.py" line="568" />
         <source>Tick every legal action; give its amount (to), or a range as min-max.</source>
         <translation>Jede erlaubte Aktion ankreuzen; ihren Betrag (auf) angeben, oder einen Bereich als min-max.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="580" />
+        <location filename="../trainer_window.py" line="581" />
         <source>One line per pot, main pot first: the amount, a colon, the seats eligible (e.g. 21: 1 2 3)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, die berechtigten Plätze (z. B. 21: 1 2 3)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="582" />
+        <location filename="../trainer_window.py" line="583" />
         <source>One line per pot, main pot first: the amount, a colon, each winner's seat and share (e.g. 120: 3 60, 5 60)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, Platz und Anteil jedes Gewinners (z. B. 120: 3 60, 5 60)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="584" />
+        <location filename="../trainer_window.py" line="585" />
         <source>Enter answers; Shift+Enter starts a new line.</source>
         <translation>Enter antwortet; Umschalt+Enter beginnt eine neue Zeile.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="590" />
+        <location filename="../trainer_window.py" line="591" />
         <source>Click the five cards of seat %1's best hand.</source>
         <translation>Die fünf Karten der besten Hand von Platz %1 anklicken.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="592" />
+        <location filename="../trainer_window.py" line="593" />
         <source>Click the five cards of seat %1's best low (eight or better), or tick No low.</source>
         <translation>Klicken Sie die fünf Karten des besten Lows von Platz %1 an (Eight or Better), oder kreuzen Sie »Kein Low« an.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="596" />
+        <location filename="../trainer_window.py" line="597" />
         <source>No low (fewer than five different cards eight or lower)</source>
         <translation>Kein Low (weniger als fünf verschiedene Karten bis zur Acht)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="641" />
+        <location filename="../trainer_window.py" line="642" />
         <source>Count it: type the amount and Enter.</source>
         <translation>Zählen Sie: Betrag eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="646" />
+        <location filename="../trainer_window.py" line="647" />
         <source>Type each winner's share (Tab to the next, Enter answers).</source>
         <translation>Geben Sie den Anteil jedes Gewinners ein (Tab zum nächsten, Enter antwortet).</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="647" />
+        <location filename="../trainer_window.py" line="648" />
         <source>Seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="649" />
+        <location filename="../trainer_window.py" line="650" />
         <source>Type how many of each chip (Tab to the next, Enter answers).</source>
         <translation>Geben Sie die Anzahl jedes Chips ein (Tab zum nächsten, Enter antwortet).</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="666" />
+        <location filename="../trainer_window.py" line="667" />
         <source>Pick the remedy, then whether it applies now (Tab to it, arrow keys, Enter answers).</source>
         <translation>Die Abhilfe wählen, dann, ob sie jetzt gilt (Tab dorthin, Pfeiltasten, Enter antwortet).</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="668" />
+        <location filename="../trainer_window.py" line="669" />
         <source>It applies now (corrected, binding, a misdeal, …)</source>
         <translation>Sie gilt jetzt (korrigiert, bindend, ein Misdeal, …)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="669" />
+        <location filename="../trainer_window.py" line="670" />
         <source>Not now (the action stands, not binding, the hand plays on)</source>
         <translation>Jetzt nicht (die Aktion bleibt, nicht bindend, das Spiel geht weiter)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="696" />
+        <location filename="../trainer_window.py" line="697" />
         <source>type a number</source>
         <translation>eine Zahl eingeben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="697" />
-        <location filename="../trainer_window.py" line="778" />
+        <location filename="../trainer_window.py" line="698" />
+        <location filename="../trainer_window.py" line="779" />
         <source>%1 is not a number</source>
         <translation>%1 ist keine Zahl</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="701" />
+        <location filename="../trainer_window.py" line="702" />
         <source>there is no seat %1 at this table (the seats: %2)</source>
         <translation>an diesem Tisch gibt es keinen Platz %1 (die Plätze: %2)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="706" />
+        <location filename="../trainer_window.py" line="707" />
         <source>type the amount first</source>
         <translation>zuerst den Betrag eingeben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="741" />
+        <location filename="../trainer_window.py" line="742" />
         <source>%1: the amount, a colon, then the seats</source>
         <translation>%1: der Betrag, ein Doppelpunkt, dann die Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="745" />
+        <location filename="../trainer_window.py" line="746" />
         <source>%1: seat numbers</source>
         <translation>%1: Platznummern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="752" />
+        <location filename="../trainer_window.py" line="753" />
         <source>%1: a seat number and its share</source>
         <translation>%1: eine Platznummer und ihr Anteil</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="756" />
+        <location filename="../trainer_window.py" line="757" />
         <source>type the pots first: one line each, the amount, a colon, then the seats</source>
         <translation>zuerst die Pots eingeben: je eine Zeile, der Betrag, ein Doppelpunkt, dann die Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="765" />
+        <location filename="../trainer_window.py" line="766" />
         <source>pick a remedy</source>
         <translation>eine Abhilfe wählen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="767" />
+        <location filename="../trainer_window.py" line="768" />
         <source>say whether it applies now</source>
         <translation>angeben, ob sie jetzt gilt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="791" />
+        <location filename="../trainer_window.py" line="792" />
         <source>The answer cannot be read: %1</source>
         <translation>Die Antwort ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="802" />
+        <location filename="../trainer_window.py" line="803" />
         <source>%1 s left for this drill</source>
         <translation>Noch %1 s für diese Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="816" />
+        <location filename="../trainer_window.py" line="817" />
         <source>Answer kept. Next drill.</source>
         <translation>Antwort notiert. Nächste Aufgabe.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="828" />
+        <location filename="../trainer_window.py" line="829" />
         <source>Time up: %1 s per drill — counted wrong</source>
         <translation>Zeit abgelaufen: %1 s je Aufgabe — als falsch gewertet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="831" />
+        <location filename="../trainer_window.py" line="832" />
         <source>Time: %1 s (the target for this skill is %2 s)</source>
         <translation>Zeit: %1 s (Ziel für diese Fertigkeit: %2 s)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="835" />
+        <location filename="../trainer_window.py" line="836" />
         <source>On pace: %1 s (the target for this skill is %2 s)</source>
         <translation>Im Tempo: %1 s (Ziel für diese Fertigkeit: %2 s)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="839" />
+        <location filename="../trainer_window.py" line="840" />
         <source>Too slow: %1 s (the target for this skill is %2 s)</source>
         <translation>Zu langsam: %1 s (Ziel für diese Fertigkeit: %2 s)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="857" />
-        <location filename="../trainer_window.py" line="888" />
+        <location filename="../trainer_window.py" line="858" />
+        <location filename="../trainer_window.py" line="889" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="857" />
+        <location filename="../trainer_window.py" line="858" />
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="863" />
-        <location filename="../trainer_window.py" line="911" />
+        <location filename="../trainer_window.py" line="864" />
+        <location filename="../trainer_window.py" line="912" />
         <source>The answer</source>
         <translation>Die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="863" />
+        <location filename="../trainer_window.py" line="864" />
         <source>How it is found</source>
         <translation>Der Weg zur Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="867" />
+        <location filename="../trainer_window.py" line="868" />
         <source>Why</source>
         <translation>Warum</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="888" />
+        <location filename="../trainer_window.py" line="889" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="888" />
+        <location filename="../trainer_window.py" line="889" />
         <source>Score</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="888" />
+        <location filename="../trainer_window.py" line="889" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="888" />
+        <location filename="../trainer_window.py" line="889" />
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="889" />
+        <location filename="../trainer_window.py" line="890" />
         <source>On pace</source>
         <translation>Im Tempo</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="897" />
+        <location filename="../trainer_window.py" line="898" />
         <source>Score: %1%</source>
         <translation>Ergebnis: %1 %</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="898" />
+        <location filename="../trainer_window.py" line="899" />
         <source>%1 drills in %2 s</source>
         <translation>%1 Aufgaben in %2 s</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="902" />
+        <location filename="../trainer_window.py" line="903" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="902" />
+        <location filename="../trainer_window.py" line="903" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="903" />
+        <location filename="../trainer_window.py" line="904" />
         <source>pass mark</source>
         <translation>Bestehensgrenze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="908" />
+        <location filename="../trainer_window.py" line="909" />
         <source>Your mistakes again: %1 of %2 right</source>
         <translation>Ihre Fehler noch einmal: %1 von %2 richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="911" />
+        <location filename="../trainer_window.py" line="912" />
         <source>Your answer</source>
         <translation>Deine Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="913" />
+        <location filename="../trainer_window.py" line="914" />
         <source>Wrong answers</source>
         <translation>Falsche Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="922" />
+        <location filename="../trainer_window.py" line="923" />
         <source>No wrong answers.</source>
         <translation>Keine falschen Antworten.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="926" />
         <location filename="../trainer_window.py" line="927" />
+        <location filename="../trainer_window.py" line="928" />
         <source>Session over</source>
         <translation>Sitzung beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="942" />
+        <location filename="../trainer_window.py" line="943" />
         <source>The time ran out: %1 of %2 drills answered; the others count as wrong.</source>
         <translation>Die Zeit ist abgelaufen: %1 von %2 Aufgaben beantwortet; die übrigen zählen als falsch.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="944" />
+        <location filename="../trainer_window.py" line="945" />
         <source>Exam %1 (%2), set by %3. Verification ID %4, seal %5.</source>
         <translation>Prüfung %1 (%2), gestellt von %3. Prüfnummer %4, Siegel %5.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="954" />
+        <location filename="../trainer_window.py" line="955" />
         <source>certificate</source>
         <translation>Zertifikat</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="955" />
+        <location filename="../trainer_window.py" line="956" />
         <source>Save the certificate</source>
         <translation>Das Zertifikat speichern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="967" />
+        <location filename="../trainer_window.py" line="968" />
         <source>The certificate cannot be written: %1</source>
         <translation>Das Zertifikat kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="969" />
+        <location filename="../trainer_window.py" line="970" />
         <source>Certificate written: %1</source>
         <translation>Zertifikat geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="977" />
+        <location filename="../trainer_window.py" line="978" />
         <source>No answers of %1 yet.</source>
         <translation>Noch keine Antworten von %1.</translation>
     </message>
@@ -5727,7 +5727,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../training_pdf.py" line="144" />
         <source>Result</source>
-        <translation>Ergebnis</translation>
+        <translation>Bewertung</translation>
     </message>
     <message>
         <location filename="../training_pdf.py" line="151" />
@@ -5805,218 +5805,218 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>ANTWORT</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1218" />
+        <location filename="../trainer_window.py" line="1228" />
         <source>Bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1219" />
+        <location filename="../trainer_window.py" line="1229" />
         <source>First to act</source>
         <translation>Wer zuerst spricht</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1220" />
+        <location filename="../trainer_window.py" line="1230" />
         <source>Legal actions</source>
         <translation>Erlaubte Aktionen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1221" />
+        <location filename="../trainer_window.py" line="1231" />
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1222" />
+        <location filename="../trainer_window.py" line="1232" />
         <source>Side pots</source>
         <translation>Sidepots</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1223" />
+        <location filename="../trainer_window.py" line="1233" />
         <source>Who shows first</source>
         <translation>Wer zuerst zeigt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1224" />
+        <location filename="../trainer_window.py" line="1234" />
         <source>Deck shortage</source>
         <translation>Kartenmangel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1225" />
+        <location filename="../trainer_window.py" line="1235" />
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1226" />
+        <location filename="../trainer_window.py" line="1236" />
         <source>Winners</source>
         <translation>Gewinner</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1227" />
+        <location filename="../trainer_window.py" line="1237" />
         <source>Best five</source>
         <translation>Beste fünf</translation>
     </message>
     <message>
         <location filename="../drill_review.py" line="107" />
-        <location filename="../trainer_window.py" line="1234" />
+        <location filename="../trainer_window.py" line="1244" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1228" />
+        <location filename="../trainer_window.py" line="1238" />
         <source>Low hand</source>
         <translation>Low-Hand</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1229" />
+        <location filename="../trainer_window.py" line="1239" />
         <source>Count the chips</source>
         <translation>Chips zählen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1230" />
+        <location filename="../trainer_window.py" line="1240" />
         <source>Make change</source>
         <translation>Wechselgeld geben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1231" />
+        <location filename="../trainer_window.py" line="1241" />
         <source>Colour up</source>
         <translation>Chips eintauschen (Colour-up)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1232" />
+        <location filename="../trainer_window.py" line="1242" />
         <source>Pay a split pot</source>
         <translation>Geteilten Pot auszahlen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1233" />
+        <location filename="../trainer_window.py" line="1243" />
         <source>Irregularities</source>
         <translation>Unregelmäßigkeiten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1249" />
+        <location filename="../trainer_window.py" line="1259" />
         <source>Who brings in?</source>
         <translation>Wer setzt den Bring-in?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1250" />
+        <location filename="../trainer_window.py" line="1260" />
         <source>Who acts first on this street?</source>
         <translation>Wer spricht in dieser Runde zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1251" />
+        <location filename="../trainer_window.py" line="1261" />
         <source>What may the player to act do, with the exact amounts?</source>
         <translation>Was darf der Spieler am Zug tun, mit den genauen Beträgen?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1252" />
+        <location filename="../trainer_window.py" line="1262" />
         <source>How much is in the pot now?</source>
         <translation>Wie viel ist jetzt im Pot?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1253" />
+        <location filename="../trainer_window.py" line="1263" />
         <source>What are the pots, and who is eligible for each?</source>
         <translation>Welche Pots gibt es, und wer ist an jedem berechtigt?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1254" />
+        <location filename="../trainer_window.py" line="1264" />
         <source>Who shows first?</source>
         <translation>Wer zeigt zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1255" />
+        <location filename="../trainer_window.py" line="1265" />
         <source>The deck is short: what does the dealer do before this round?</source>
         <translation>Die Karten reichen nicht: Was tut der Dealer vor dieser Runde?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1256" />
+        <location filename="../trainer_window.py" line="1266" />
         <source>How many cards are left in the stub?</source>
         <translation>Wie viele Karten sind noch im Reststapel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1257" />
+        <location filename="../trainer_window.py" line="1267" />
         <source>Who wins which pot, and how much?</source>
         <translation>Wer gewinnt welchen Pot, und wie viel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1258" />
+        <location filename="../trainer_window.py" line="1268" />
         <source>What are this player's best five cards?</source>
         <translation>Was sind die besten fünf Karten dieses Spielers?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1259" />
+        <location filename="../trainer_window.py" line="1269" />
         <source>What is this player's best low (eight or better)?</source>
         <translation>Was ist das beste Low dieses Spielers (Eight or Better)?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1260" />
+        <location filename="../trainer_window.py" line="1270" />
         <source>How much is in the pot stacked here?</source>
         <translation>Wie viel liegt im hier gestapelten Pot?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1261" />
+        <location filename="../trainer_window.py" line="1271" />
         <source>What change does the dealer give, in the fewest chips?</source>
         <translation>Welches Wechselgeld gibt der Dealer, in möglichst wenigen Chips?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1262" />
+        <location filename="../trainer_window.py" line="1272" />
         <source>Colour up: the same value in the fewest chips?</source>
         <translation>Colour-up: derselbe Wert in möglichst wenigen Chips?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1263" />
+        <location filename="../trainer_window.py" line="1273" />
         <source>How much does each winner get, in the table's chips?</source>
         <translation>Wie viel bekommt jeder Gewinner, in den Chips des Tisches?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1264" />
+        <location filename="../trainer_window.py" line="1274" />
         <source>Which remedy, and does it apply now?</source>
         <translation>Welche Abhilfe, und gilt sie jetzt?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1280" />
+        <location filename="../trainer_window.py" line="1290" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1284" />
+        <location filename="../trainer_window.py" line="1294" />
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1288" />
+        <location filename="../trainer_window.py" line="1298" />
         <source>burn a card</source>
         <translation>eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1288" />
+        <location filename="../trainer_window.py" line="1298" />
         <source>no burn</source>
         <translation>nicht brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1289" />
+        <location filename="../trainer_window.py" line="1299" />
         <source>shuffle the burns into the stub</source>
         <translation>die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1290" />
+        <location filename="../trainer_window.py" line="1300" />
         <source>one common card</source>
         <translation>eine Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1291" />
+        <location filename="../trainer_window.py" line="1301" />
         <source>a card to each player</source>
         <translation>eine Karte an jeden Spieler</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1296" />
+        <location filename="../trainer_window.py" line="1306" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1296" />
+        <location filename="../trainer_window.py" line="1306" />
         <source>seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1317" />
+        <location filename="../trainer_window.py" line="1327" />
         <source>no low</source>
         <translation>kein Low</translation>
     </message>
