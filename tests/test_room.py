@@ -353,6 +353,13 @@ def test_a_record_replaced_under_its_table_identity_is_refused_and_the_floor_see
     while fwd.state.state != REFUSED and time.monotonic() < deadline:
         time.sleep(0.05)
     assert fwd.state.state == REFUSED and "replaced or restored" in fwd.state.detail
+    # how many acknowledged rows the room still has that the record lost (a damaged -wal, or
+    # an older copy: issue 31), said at the table's start
+    import sqlite3
+    newer = sqlite3.connect(path).execute("SELECT max(id) FROM log").fetchone()[0]
+    older = sqlite3.connect(tmp_path / "backup.sqlite3").execute("SELECT max(id) FROM log").fetchone()[0]
+    assert newer > older and f"holds {newer - older} acknowledged row(s)" in fwd.state.detail
+    assert f"rows {older + 1}–{newer}" in fwd.state.detail
     fwd.stop(wait=True)
     reader = RoomReader(room.floor)
     reader.catch_up()

@@ -1735,6 +1735,9 @@ GERMAN = {
     # timed drills, the mistakes again, a session refused
     "no time limit": "ohne Zeitlimit",
     "On pace": "Im Tempo",
+    "Room: the room still keeps rows this record has lost (%1; a damaged disk, or an older copy) — tell the floor":
+        "Saal: Der Saal hat noch Zeilen, die diesem Protokoll verloren gingen (%1; eine beschädigte Festplatte "
+        "oder eine ältere Kopie) — dem Floor melden",
     "Your mistakes again: %1 of %2 right": "Ihre Fehler noch einmal: %1 von %2 richtig",
     "Session over": "Sitzung beendet",
     "Dealer training exam result": "Ergebnis der Dealer-Prüfung",

@@ -87,6 +87,9 @@ class ForwardState:
     # the room's rulings that move chips here, not applied by the record yet (the last read:
     # kept while the server is away, for the dealer to apply)
     rulings: tuple[PendingRuling, ...] = ()
+    # refused because the room holds this many of the table's rows that the record no longer
+    # has (its last rows lost with a damaged disk or -wal, or an older copy): said at start
+    lost: int = 0
 
 
 @dataclass(frozen=True)
@@ -286,8 +289,8 @@ class _Sender:
         self._rulings_at, self._rulings_unread = float("-inf"), False
         self._rulings: tuple[PendingRuling, ...] = ()  # those the record has not applied: said with each state
 
-    def _say(self, state: str, on_server: int, waiting: int, detail: str = "") -> None:
-        new = ForwardState(state, on_server, waiting, detail, self._rulings)
+    def _say(self, state: str, on_server: int, waiting: int, detail: str = "", lost: int = 0) -> None:
+        new = ForwardState(state, on_server, waiting, detail, self._rulings, lost)
         if new == self._last:
             return
         last = self._last
@@ -333,7 +336,7 @@ class _Sender:
                     backoff = 0.2
                 head = self._send(conn, local, head)
             except _Refused as exc:
-                self._say(REFUSED, head, self._waiting(local, head), str(exc))
+                self._say(REFUSED, head, self._waiting(local, head), str(exc), exc.lost)
                 self._stop.wait()  # the chain cannot go on past a refused row: said, and kept
                 break
             except sqlite3.Error as exc:  # the record cannot be read now (locked, …): again soon
@@ -392,12 +395,22 @@ class _Sender:
         # next row is sent, and judged, like any other)
         if head:
             mine = local.execute("SELECT hash FROM log WHERE id = ?", (head,)).fetchone()
-            if mine is None or mine[0] != digest:
+            last = local.execute("SELECT max(id) FROM log").fetchone()[0] or 0
+            if mine is None and head > last:
+                # the record lost its last rows (a damaged disk or -wal: issue 31) or is an older
+                # copy: the room's are the acknowledged rows that survive, and it says how many
+                why = (f"the room holds {head - last} acknowledged row(s) of table {self.table_id} that this record "
+                       f"no longer has (rows {last + 1}–{head}): the record lost its last rows (a damaged disk or "
+                       "-wal) or was replaced or restored from an older copy; the room's copy keeps them — tell "
+                       "the floor")
+            elif mine is None or mine[0] != digest:
                 why = (f"the room holds a row {head} for table {self.table_id} that this record does not have: the "
                        "record was replaced or restored, or changed")
-                conn.execute("SELECT room.report_mismatch(%s, %s, %s)", (self.table_id, head, why))
-                conn.commit()  # (the floor sees it among the refusals)
-                raise _Refused(why)
+            else:
+                return head
+            conn.execute("SELECT room.report_mismatch(%s, %s, %s)", (self.table_id, head, why))
+            conn.commit()  # (the floor sees it among the refusals)
+            raise _Refused(why, head - last if mine is None and head > last else 0)
         return head
 
     def _send(self, conn, local: sqlite3.Connection, head: int) -> int:
@@ -499,7 +512,12 @@ def _reap(process) -> None:
 
 
 class _Refused(Exception):
-    """The server will not take this table's next row (the reason in words)."""
+    """The server will not take this table's next row (the reason in words); ``lost``: how many
+    of the table's rows the room holds that the record no longer has."""
+
+    def __init__(self, why: str, lost: int = 0):
+        super().__init__(why)
+        self.lost = lost
 
 
 def _close(conn) -> None:

@@ -27,6 +27,7 @@ from dealer_app.room.forwarder import (
     PendingRuling,
 )
 from dealer_app.ui.screen_fit import keep_wrapped_lines
+from dealer_app.ui.words import fill
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +103,10 @@ class TableLink(QObject):
         elif s.state == OFFLINE:
             text = self.tr("Room: offline, %1 row(s) waiting (the table deals on; they go when the server is "
                            "back)").replace("%1", str(s.waiting))
+            problem = True
+        elif s.state == REFUSED and s.lost:  # the record lost rows the room still keeps
+            text = fill(self.tr("Room: the room still keeps rows this record has lost (%1; a damaged disk, or an "
+                                "older copy) — tell the floor"), s.lost)
             problem = True
         elif s.state == REFUSED:
             text, problem = self.tr("Room: the server REFUSED this table's rows — tell the floor"), True

@@ -239,8 +239,11 @@ class TrainerWindow(QMainWindow):
             self.trainee.addItem(name)
         # a click into the name selects it, so that the next trainee's name replaces the last one
         # (typed after it, the two ran together: "Anna BergerJuergen Maier")
+        name_box = self.trainee.lineEdit()
+        assert name_box is not None  # (an editable combo box has one)
+        self._name_box = name_box
         self.trainee.installEventFilter(self)
-        self.trainee.lineEdit().installEventFilter(self)
+        name_box.installEventFilter(self)
         # the box names the mode; what it does is said under it, wrapped (in the box, the longest
         # of those sentences made the trainer wider than a 1280-pixel screen)
         self.mode = QComboBox()
@@ -413,8 +416,8 @@ class TrainerWindow(QMainWindow):
 
     def eventFilter(self, obj, event):
         from PySide6.QtCore import QEvent
-        if obj in (self.trainee, self.trainee.lineEdit()) and event.type() == QEvent.Type.FocusIn:
-            QTimer.singleShot(0, self.trainee.lineEdit().selectAll)  # (after the click has placed the cursor)
+        if event.type() == QEvent.Type.FocusIn and (obj is self.trainee or obj is self._name_box):
+            QTimer.singleShot(0, self._name_box.selectAll)  # (after the click has placed the cursor)
         return super().eventFilter(obj, event)
 
     def closeEvent(self, event):

@@ -4497,37 +4497,37 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>RoomSettingsDialog</name>
     <message>
-        <location filename="../room_link.py" line="127" />
+        <location filename="../room_link.py" line="132" />
         <source>Card room</source>
         <translation>Cardroom</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="129" />
+        <location filename="../room_link.py" line="134" />
         <source>This table's record is forwarded to the card room's server, where the floor sees every table. The record on this machine stays the table's own: dealing goes on when the network drops, and the rows follow when it is back. Leave the server empty to keep the record on this machine only.</source>
         <translation>Das Protokoll dieses Tischs wird an den Server des Cardrooms weitergeleitet, wo der Floor jeden Tisch sieht. Das Protokoll auf diesem Rechner bleibt das des Tischs: Bricht das Netz ab, wird weiter gegeben, und die Zeilen folgen, sobald es wieder da ist. Bleibt der Server leer, bleibt das Protokoll nur auf diesem Rechner.</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="140" />
+        <location filename="../room_link.py" line="145" />
         <source>e.g. Stud 3 (default: this machine's name)</source>
         <translation>z. B. Stud 3 (Standard: der Name dieses Rechners)</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="142" />
+        <location filename="../room_link.py" line="147" />
         <source>Room server</source>
         <translation>Server des Saals</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="147" />
+        <location filename="../room_link.py" line="152" />
         <source>This table's name in the room</source>
         <translation>Name dieses Tischs im Saal</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="151" />
+        <location filename="../room_link.py" line="156" />
         <source>%1 is set on this machine, and names the server instead: %2</source>
         <translation>%1 ist auf diesem Rechner gesetzt und nennt stattdessen den Server: %2</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="167" />
+        <location filename="../room_link.py" line="172" />
         <source>Not a PostgreSQL URL: postgresql://login:password@host/database</source>
         <translation>Keine PostgreSQL-URL: postgresql://login:passwort@host/datenbank</translation>
     </message>
@@ -4766,43 +4766,48 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>TableLink</name>
     <message>
-        <location filename="../room_link.py" line="64" />
-        <location filename="../room_link.py" line="70" />
+        <location filename="../room_link.py" line="65" />
+        <location filename="../room_link.py" line="71" />
         <source>Room: not forwarded — %1</source>
         <translation>Saal: nicht weitergeleitet — %1</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="72" />
+        <location filename="../room_link.py" line="73" />
         <source>Room: connecting to %1</source>
         <translation>Saal: verbindet mit %1</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="101" />
+        <location filename="../room_link.py" line="102" />
         <source>Room: up to date</source>
         <translation>Saal: auf dem neuesten Stand</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="103" />
+        <location filename="../room_link.py" line="104" />
         <source>Room: offline, %1 row(s) waiting (the table deals on; they go when the server is back)</source>
         <translation>Saal: offline, %1 Zeile(n) warten (es wird weiter gegeben; sie gehen, sobald der Server wieder da ist)</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="107" />
+        <location filename="../room_link.py" line="108" />
+        <source>Room: the room still keeps rows this record has lost (%1; a damaged disk, or an older copy) — tell the floor</source>
+        <translation>Saal: Der Saal hat noch Zeilen, die diesem Protokoll verloren gingen (%1; eine beschädigte Festplatte oder eine ältere Kopie) — dem Floor melden</translation>
+    </message>
+    <message>
+        <location filename="../room_link.py" line="112" />
         <source>Room: the server REFUSED this table's rows — tell the floor</source>
         <translation>Saal: Der Server hat die Zeilen dieses Tischs ABGEWIESEN — dem Floor melden</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="109" />
+        <location filename="../room_link.py" line="114" />
         <source>Room: forwarding stopped</source>
         <translation>Saal: Weiterleitung angehalten</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="111" />
+        <location filename="../room_link.py" line="116" />
         <source>Room: the server does not take this table's rows (its login) — see the Settings, or ask whoever runs the server</source>
         <translation>Saal: Der Server nimmt die Zeilen dieses Tischs nicht an (seine Anmeldung) — siehe Einstellungen, oder den Betreiber des Servers fragen</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="114" />
+        <location filename="../room_link.py" line="119" />
         <source>Room: sending, %1 row(s) waiting</source>
         <translation>Saal: sendet, %1 Zeile(n) warten</translation>
     </message>
