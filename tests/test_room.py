@@ -359,7 +359,7 @@ def test_a_record_replaced_under_its_table_identity_is_refused_and_the_floor_see
     newer = sqlite3.connect(path).execute("SELECT max(id) FROM log").fetchone()[0]
     older = sqlite3.connect(tmp_path / "backup.sqlite3").execute("SELECT max(id) FROM log").fetchone()[0]
     assert newer > older and f"holds {newer - older} acknowledged row(s)" in fwd.state.detail
-    assert f"rows {older + 1}–{newer}" in fwd.state.detail
+    assert f"rows {older + 1}–{newer}" in fwd.state.detail and fwd.state.lost == newer - older
     fwd.stop(wait=True)
     reader = RoomReader(room.floor)
     reader.catch_up()
