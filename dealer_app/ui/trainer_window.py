@@ -1146,7 +1146,7 @@ class ProgressView(QWidget):
         table = QTableWidget(len(listed), 6)
         table.setObjectName("exams")
         table.setHorizontalHeaderLabels([self.tr("Date (UTC)"), self.tr("Exam blueprint"), self.tr("Instructor"),
-                                         self.tr("Score"), self.tr("Result"), self.tr("Verification ID")])
+                                         self.tr("Score"), self.tr("Passed?"), self.tr("Verification ID")])
         for row, item in enumerate(reversed(listed)):  # the newest first
             r = item.result
             verdict = self.tr("not finished") if not r.finished else self.tr("Passed") if r.passed else \

@@ -141,7 +141,7 @@ def exams_html(exams: list[ExamListing]) -> str:
         return ""
     e = html.escape
     head = [translate("Training", "Trainee"), translate("Training", "Exam blueprint"),
-            translate("Training", "Instructor"), translate("Training", "Score"), translate("Training", "Result"),
+            translate("Training", "Instructor"), translate("Training", "Score"), translate("Training", "Passed?"),
             translate("Training", "Verification ID"), translate("Training", "Date (UTC)")]
     body = ""
     for listed in exams:

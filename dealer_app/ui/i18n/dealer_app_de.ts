@@ -3,7 +3,7 @@
 <context>
     <name>AccuracyChart</name>
     <message>
-        <location filename="../trainer_window.py" line="1197" />
+        <location filename="../trainer_window.py" line="1200" />
         <source>No answers yet</source>
         <translation>Noch keine Antworten</translation>
     </message>
@@ -3560,7 +3560,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <message>
         <location filename="../players_display.py" line="435" />
         <source>Result</source>
-        <translation>Bewertung</translation>
+        <translation>Ergebnis</translation>
     </message>
     <message>
         <location filename="../players_display.py" line="435" />
@@ -3606,156 +3606,160 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>ProgressView</name>
     <message>
-        <location filename="../trainer_window.py" line="1019" />
+        <location filename="../trainer_window.py" line="1022" />
         <source>Progress — %1</source>
         <translation>Fortschritt — %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1023" />
-        <location filename="../trainer_window.py" line="1089" />
-        <location filename="../trainer_window.py" line="1108" />
+        <location filename="../trainer_window.py" line="1026" />
+        <location filename="../trainer_window.py" line="1092" />
+        <location filename="../trainer_window.py" line="1111" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1023" />
-        <location filename="../trainer_window.py" line="1060" />
-        <location filename="../trainer_window.py" line="1089" />
+        <location filename="../trainer_window.py" line="1026" />
+        <location filename="../trainer_window.py" line="1063" />
+        <location filename="../trainer_window.py" line="1092" />
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1023" />
-        <location filename="../trainer_window.py" line="1089" />
-        <location filename="../trainer_window.py" line="1115" />
+        <location filename="../trainer_window.py" line="1026" />
+        <location filename="../trainer_window.py" line="1092" />
+        <location filename="../trainer_window.py" line="1118" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1024" />
-        <location filename="../trainer_window.py" line="1090" />
+        <location filename="../trainer_window.py" line="1027" />
+        <location filename="../trainer_window.py" line="1093" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1045" />
+        <location filename="../trainer_window.py" line="1048" />
         <source>Exams</source>
         <translation>Prüfungen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1054" />
+        <location filename="../trainer_window.py" line="1057" />
         <source>Right answers per day</source>
         <translation>Richtige Antworten je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1056" />
+        <location filename="../trainer_window.py" line="1059" />
         <source>Seconds per answer, per day</source>
         <translation>Sekunden je Antwort, je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1058" />
+        <location filename="../trainer_window.py" line="1061" />
         <source>Per day</source>
         <translation>Je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1059" />
+        <location filename="../trainer_window.py" line="1062" />
         <source>Per week</source>
         <translation>Je Woche</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1067" />
+        <location filename="../trainer_window.py" line="1070" />
         <source>No weak skill.</source>
         <translation>Keine schwache Fertigkeit.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1072" />
+        <location filename="../trainer_window.py" line="1075" />
         <source>%1% of the last %2 answers right</source>
         <translation>%1 % der letzten %2 Antworten richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1075" />
+        <location filename="../trainer_window.py" line="1078" />
         <source>overdue since %1</source>
         <translation>überfällig seit %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1077" />
+        <location filename="../trainer_window.py" line="1080" />
         <source>Weak skills: %1</source>
         <translation>Schwache Fertigkeiten: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1089" />
+        <location filename="../trainer_window.py" line="1092" />
         <source>Week</source>
         <translation>Woche</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1108" />
-        <location filename="../trainer_window.py" line="1145" />
+        <location filename="../trainer_window.py" line="1111" />
+        <location filename="../trainer_window.py" line="1148" />
         <source>Date (UTC)</source>
         <translation>Datum (UTC)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1108" />
+        <location filename="../trainer_window.py" line="1111" />
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1109" />
+        <location filename="../trainer_window.py" line="1112" />
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1115" />
+        <location filename="../trainer_window.py" line="1118" />
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1122" />
+        <location filename="../trainer_window.py" line="1125" />
         <source>Review the answer…</source>
         <translation>Antwort durchsehen…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1145" />
+        <location filename="../trainer_window.py" line="1148" />
         <source>Exam blueprint</source>
         <translation>Prüfungsvorlage</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1145" />
+        <location filename="../trainer_window.py" line="1148" />
         <source>Instructor</source>
         <translation>Ausbilder</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1146" />
+        <location filename="../trainer_window.py" line="1149" />
         <source>Score</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1109" />
-        <location filename="../trainer_window.py" line="1146" />
+        <location filename="../trainer_window.py" line="1112" />
         <source>Result</source>
-        <translation>Bewertung</translation>
+        <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1146" />
+        <location filename="../trainer_window.py" line="1149" />
         <source>Verification ID</source>
         <translation>Prüfnummer</translation>
     </message>
     <message>
         <location filename="../trainer_window.py" line="1149" />
+        <source>Passed?</source>
+        <translation>Bestanden?</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="1152" />
         <source>not finished</source>
         <translation>nicht beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1149" />
+        <location filename="../trainer_window.py" line="1152" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1150" />
+        <location filename="../trainer_window.py" line="1153" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1152" />
+        <location filename="../trainer_window.py" line="1155" />
         <source>NOT GENUINE</source>
         <translation>NICHT ECHT</translation>
     </message>
@@ -4998,37 +5002,37 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Dealer-Training</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="255" />
+        <location filename="../trainer_window.py" line="258" />
         <source>Learn: the rule first, every answer explained</source>
         <translation>Lernen: zuerst die Regel, jede Antwort erklärt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="256" />
+        <location filename="../trainer_window.py" line="259" />
         <source>Practice: right or wrong at once, mistakes again at the end</source>
         <translation>Üben: sofort richtig oder falsch, die Fehler am Ende noch einmal</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="257" />
+        <location filename="../trainer_window.py" line="260" />
         <source>Exam: no feedback until the end, a certificate</source>
         <translation>Prüfung: keine Rückmeldung bis zum Ende, ein Zertifikat</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="258" />
+        <location filename="../trainer_window.py" line="261" />
         <source>Spot the dealer's error: stop at the wrong step, name the remedy</source>
         <translation>Den Fehler des Dealers finden: beim falschen Schritt anhalten, die Abhilfe nennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="278" />
+        <location filename="../trainer_window.py" line="281" />
         <source>Trainee</source>
         <translation>Teilnehmer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="279" />
+        <location filename="../trainer_window.py" line="282" />
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="292" />
+        <location filename="../trainer_window.py" line="295" />
         <source>Drills</source>
         <translation>Aufgaben</translation>
     </message>
@@ -5053,482 +5057,482 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Auch die Aktionen der früheren Runden zeigen, nicht nur die dieser Runde</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="294" />
+        <location filename="../trainer_window.py" line="297" />
         <source>Skills</source>
         <translation>Fertigkeiten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="301" />
+        <location filename="../trainer_window.py" line="304" />
         <source>Start</source>
         <translation>Beginnen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="303" />
+        <location filename="../trainer_window.py" line="306" />
         <source>Progress…</source>
         <translation>Fortschritt…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="316" />
+        <location filename="../trainer_window.py" line="319" />
         <source>Answer  [Enter]</source>
         <translation>Antworten  [Enter]</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="324" />
-        <location filename="../trainer_window.py" line="496" />
+        <location filename="../trainer_window.py" line="327" />
+        <location filename="../trainer_window.py" line="499" />
         <source>Next drill</source>
         <translation>Nächste Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="328" />
+        <location filename="../trainer_window.py" line="331" />
         <source>Certificate…</source>
         <translation>Zertifikat…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="347" />
-        <location filename="../trainer_window.py" line="389" />
+        <location filename="../trainer_window.py" line="350" />
+        <location filename="../trainer_window.py" line="392" />
         <source>Type the trainee's name first: the answers are kept for them.</source>
         <translation>Zuerst den Namen des Teilnehmers eingeben: Die Antworten werden für ihn aufbewahrt.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="348" />
+        <location filename="../trainer_window.py" line="351" />
         <source>Tick at least one skill to drill.</source>
         <translation>Mindestens eine Fertigkeit zum Üben ankreuzen.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="254" />
-        <location filename="../trainer_window.py" line="457" />
+        <location filename="../trainer_window.py" line="257" />
+        <location filename="../trainer_window.py" line="460" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="253" />
+        <location filename="../trainer_window.py" line="256" />
         <source>Learn</source>
         <translation>Lernen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="253" />
+        <location filename="../trainer_window.py" line="256" />
         <source>Practice</source>
         <translation>Üben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="253" />
-        <location filename="../trainer_window.py" line="295" />
+        <location filename="../trainer_window.py" line="256" />
+        <location filename="../trainer_window.py" line="298" />
         <source>Exam</source>
         <translation>Prüfung</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="287" />
+        <location filename="../trainer_window.py" line="290" />
         <source>no time limit</source>
         <translation>ohne Zeitlimit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="288" />
+        <location filename="../trainer_window.py" line="291" />
         <source> s per drill</source>
         <translation> s je Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="390" />
+        <location filename="../trainer_window.py" line="393" />
         <source>Pick an exam blueprint: an instructor makes and locks one.</source>
         <translation>Wählen Sie eine Prüfungsvorlage: Ein Ausbilder erstellt und schreibt sie fest.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="432" />
+        <location filename="../trainer_window.py" line="435" />
         <source>Time left %1</source>
         <translation>Restzeit %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="492" />
+        <location filename="../trainer_window.py" line="495" />
         <source>Next hand (%1 of %2)  [Enter]</source>
         <translation>Nächstes Spiel (%1 von %2)  [Enter]</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="494" />
+        <location filename="../trainer_window.py" line="497" />
         <source>%1 of %2 right so far</source>
         <translation>Bisher %1 von %2 richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="497" />
+        <location filename="../trainer_window.py" line="500" />
         <source>Spot the dealer's error: %1 of %2 hands right</source>
         <translation>Den Fehler des Dealers finden: %1 von %2 Spielen richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="505" />
+        <location filename="../trainer_window.py" line="508" />
         <source>right</source>
         <translation>richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="505" />
+        <location filename="../trainer_window.py" line="508" />
         <source>wrong</source>
         <translation>falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="505" />
+        <location filename="../trainer_window.py" line="508" />
         <source>the right step, the wrong remedy</source>
         <translation>der richtige Schritt, die falsche Abhilfe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="506" />
+        <location filename="../trainer_window.py" line="509" />
         <source>Hand %1: %2</source>
         <translation>Spiel %1: %2</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="529" />
-        <location filename="../trainer_window.py" line="917" />
+        <location filename="../trainer_window.py" line="532" />
+        <location filename="../trainer_window.py" line="920" />
         <source> (your mistakes again)</source>
         <translation> (deine Fehler noch einmal)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="530" />
+        <location filename="../trainer_window.py" line="533" />
         <source>Drill %1 of %2%3</source>
         <translation>Aufgabe %1 von %2%3</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="535" />
+        <location filename="../trainer_window.py" line="538" />
         <source>The rules for this drill</source>
         <translation>Die Regeln zu dieser Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="554" />
+        <location filename="../trainer_window.py" line="557" />
         <source>Click the seat on the table, or type its number and Enter.</source>
         <translation>Den Platz am Tisch anklicken, oder seine Nummer eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="555" />
+        <location filename="../trainer_window.py" line="558" />
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="557" />
+        <location filename="../trainer_window.py" line="560" />
         <source>Every ante and bet, those still in front of the players too. Type the amount and Enter.</source>
         <translation>Jede Ante und jeder Einsatz, auch die noch vor den Spielern liegenden. Den Betrag eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="558" />
+        <location filename="../trainer_window.py" line="561" />
         <source>Type the number of cards and Enter.</source>
         <translation>Die Zahl der Karten eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="559" />
-        <location filename="../trainer_window.py" line="643" />
+        <location filename="../trainer_window.py" line="562" />
+        <location filename="../trainer_window.py" line="646" />
         <source>Amount</source>
         <translation>Betrag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="559" />
+        <location filename="../trainer_window.py" line="562" />
         <source>Cards</source>
         <translation>Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="561" />
+        <location filename="../trainer_window.py" line="564" />
         <source>Tick what the dealer does before this round.</source>
         <translation>Ankreuzen, was der Dealer vor dieser Runde tut.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="562" />
+        <location filename="../trainer_window.py" line="565" />
         <source>Burn a card</source>
         <translation>Eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="562" />
+        <location filename="../trainer_window.py" line="565" />
         <source>Shuffle the burns into the stub</source>
         <translation>Die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="564" />
+        <location filename="../trainer_window.py" line="567" />
         <source>Deal one common card</source>
         <translation>Eine Gemeinschaftskarte geben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="568" />
+        <location filename="../trainer_window.py" line="571" />
         <source>Tick every legal action; give its amount (to), or a range as min-max.</source>
         <translation>Jede erlaubte Aktion ankreuzen; ihren Betrag (auf) angeben, oder einen Bereich als min-max.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="581" />
+        <location filename="../trainer_window.py" line="584" />
         <source>One line per pot, main pot first: the amount, a colon, the seats eligible (e.g. 21: 1 2 3)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, die berechtigten Plätze (z. B. 21: 1 2 3)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="583" />
+        <location filename="../trainer_window.py" line="586" />
         <source>One line per pot, main pot first: the amount, a colon, each winner's seat and share (e.g. 120: 3 60, 5 60)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, Platz und Anteil jedes Gewinners (z. B. 120: 3 60, 5 60)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="585" />
+        <location filename="../trainer_window.py" line="588" />
         <source>Enter answers; Shift+Enter starts a new line.</source>
         <translation>Enter antwortet; Umschalt+Enter beginnt eine neue Zeile.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="591" />
+        <location filename="../trainer_window.py" line="594" />
         <source>Click the five cards of seat %1's best hand.</source>
         <translation>Die fünf Karten der besten Hand von Platz %1 anklicken.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="593" />
+        <location filename="../trainer_window.py" line="596" />
         <source>Click the five cards of seat %1's best low (eight or better), or tick No low.</source>
         <translation>Klicken Sie die fünf Karten des besten Lows von Platz %1 an (Eight or Better), oder kreuzen Sie »Kein Low« an.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="597" />
+        <location filename="../trainer_window.py" line="600" />
         <source>No low (fewer than five different cards eight or lower)</source>
         <translation>Kein Low (weniger als fünf verschiedene Karten bis zur Acht)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="642" />
+        <location filename="../trainer_window.py" line="645" />
         <source>Count it: type the amount and Enter.</source>
         <translation>Zählen Sie: Betrag eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="647" />
+        <location filename="../trainer_window.py" line="650" />
         <source>Type each winner's share (Tab to the next, Enter answers).</source>
         <translation>Geben Sie den Anteil jedes Gewinners ein (Tab zum nächsten, Enter antwortet).</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="648" />
+        <location filename="../trainer_window.py" line="651" />
         <source>Seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="650" />
+        <location filename="../trainer_window.py" line="653" />
         <source>Type how many of each chip (Tab to the next, Enter answers).</source>
         <translation>Geben Sie die Anzahl jedes Chips ein (Tab zum nächsten, Enter antwortet).</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="667" />
+        <location filename="../trainer_window.py" line="670" />
         <source>Pick the remedy, then whether it applies now (Tab to it, arrow keys, Enter answers).</source>
         <translation>Die Abhilfe wählen, dann, ob sie jetzt gilt (Tab dorthin, Pfeiltasten, Enter antwortet).</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="669" />
+        <location filename="../trainer_window.py" line="672" />
         <source>It applies now (corrected, binding, a misdeal, …)</source>
         <translation>Sie gilt jetzt (korrigiert, bindend, ein Misdeal, …)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="670" />
+        <location filename="../trainer_window.py" line="673" />
         <source>Not now (the action stands, not binding, the hand plays on)</source>
         <translation>Jetzt nicht (die Aktion bleibt, nicht bindend, das Spiel geht weiter)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="697" />
+        <location filename="../trainer_window.py" line="700" />
         <source>type a number</source>
         <translation>eine Zahl eingeben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="698" />
-        <location filename="../trainer_window.py" line="779" />
+        <location filename="../trainer_window.py" line="701" />
+        <location filename="../trainer_window.py" line="782" />
         <source>%1 is not a number</source>
         <translation>%1 ist keine Zahl</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="702" />
+        <location filename="../trainer_window.py" line="705" />
         <source>there is no seat %1 at this table (the seats: %2)</source>
         <translation>an diesem Tisch gibt es keinen Platz %1 (die Plätze: %2)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="707" />
+        <location filename="../trainer_window.py" line="710" />
         <source>type the amount first</source>
         <translation>zuerst den Betrag eingeben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="742" />
+        <location filename="../trainer_window.py" line="745" />
         <source>%1: the amount, a colon, then the seats</source>
         <translation>%1: der Betrag, ein Doppelpunkt, dann die Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="746" />
+        <location filename="../trainer_window.py" line="749" />
         <source>%1: seat numbers</source>
         <translation>%1: Platznummern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="753" />
+        <location filename="../trainer_window.py" line="756" />
         <source>%1: a seat number and its share</source>
         <translation>%1: eine Platznummer und ihr Anteil</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="757" />
+        <location filename="../trainer_window.py" line="760" />
         <source>type the pots first: one line each, the amount, a colon, then the seats</source>
         <translation>zuerst die Pots eingeben: je eine Zeile, der Betrag, ein Doppelpunkt, dann die Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="766" />
+        <location filename="../trainer_window.py" line="769" />
         <source>pick a remedy</source>
         <translation>eine Abhilfe wählen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="768" />
+        <location filename="../trainer_window.py" line="771" />
         <source>say whether it applies now</source>
         <translation>angeben, ob sie jetzt gilt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="792" />
+        <location filename="../trainer_window.py" line="795" />
         <source>The answer cannot be read: %1</source>
         <translation>Die Antwort ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="803" />
+        <location filename="../trainer_window.py" line="806" />
         <source>%1 s left for this drill</source>
         <translation>Noch %1 s für diese Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="817" />
+        <location filename="../trainer_window.py" line="820" />
         <source>Answer kept. Next drill.</source>
         <translation>Antwort notiert. Nächste Aufgabe.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="829" />
+        <location filename="../trainer_window.py" line="832" />
         <source>Time up: %1 s per drill — counted wrong</source>
         <translation>Zeit abgelaufen: %1 s je Aufgabe — als falsch gewertet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="832" />
+        <location filename="../trainer_window.py" line="835" />
         <source>Time: %1 s (the target for this skill is %2 s)</source>
         <translation>Zeit: %1 s (Ziel für diese Fertigkeit: %2 s)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="836" />
+        <location filename="../trainer_window.py" line="839" />
         <source>On pace: %1 s (the target for this skill is %2 s)</source>
         <translation>Im Tempo: %1 s (Ziel für diese Fertigkeit: %2 s)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="840" />
+        <location filename="../trainer_window.py" line="843" />
         <source>Too slow: %1 s (the target for this skill is %2 s)</source>
         <translation>Zu langsam: %1 s (Ziel für diese Fertigkeit: %2 s)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="858" />
-        <location filename="../trainer_window.py" line="889" />
+        <location filename="../trainer_window.py" line="861" />
+        <location filename="../trainer_window.py" line="892" />
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="858" />
+        <location filename="../trainer_window.py" line="861" />
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="864" />
-        <location filename="../trainer_window.py" line="912" />
+        <location filename="../trainer_window.py" line="867" />
+        <location filename="../trainer_window.py" line="915" />
         <source>The answer</source>
         <translation>Die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="864" />
+        <location filename="../trainer_window.py" line="867" />
         <source>How it is found</source>
         <translation>Der Weg zur Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="868" />
+        <location filename="../trainer_window.py" line="871" />
         <source>Why</source>
         <translation>Warum</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="889" />
+        <location filename="../trainer_window.py" line="892" />
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="889" />
+        <location filename="../trainer_window.py" line="892" />
         <source>Score</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="889" />
+        <location filename="../trainer_window.py" line="892" />
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="889" />
+        <location filename="../trainer_window.py" line="892" />
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="890" />
+        <location filename="../trainer_window.py" line="893" />
         <source>On pace</source>
         <translation>Im Tempo</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="898" />
+        <location filename="../trainer_window.py" line="901" />
         <source>Score: %1%</source>
         <translation>Ergebnis: %1 %</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="899" />
+        <location filename="../trainer_window.py" line="902" />
         <source>%1 drills in %2 s</source>
         <translation>%1 Aufgaben in %2 s</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="903" />
+        <location filename="../trainer_window.py" line="906" />
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="903" />
+        <location filename="../trainer_window.py" line="906" />
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="904" />
+        <location filename="../trainer_window.py" line="907" />
         <source>pass mark</source>
         <translation>Bestehensgrenze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="909" />
+        <location filename="../trainer_window.py" line="912" />
         <source>Your mistakes again: %1 of %2 right</source>
         <translation>Ihre Fehler noch einmal: %1 von %2 richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="912" />
+        <location filename="../trainer_window.py" line="915" />
         <source>Your answer</source>
         <translation>Deine Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="914" />
+        <location filename="../trainer_window.py" line="917" />
         <source>Wrong answers</source>
         <translation>Falsche Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="923" />
+        <location filename="../trainer_window.py" line="926" />
         <source>No wrong answers.</source>
         <translation>Keine falschen Antworten.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="927" />
-        <location filename="../trainer_window.py" line="928" />
+        <location filename="../trainer_window.py" line="930" />
+        <location filename="../trainer_window.py" line="931" />
         <source>Session over</source>
         <translation>Sitzung beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="943" />
+        <location filename="../trainer_window.py" line="946" />
         <source>The time ran out: %1 of %2 drills answered; the others count as wrong.</source>
         <translation>Die Zeit ist abgelaufen: %1 von %2 Aufgaben beantwortet; die übrigen zählen als falsch.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="945" />
+        <location filename="../trainer_window.py" line="948" />
         <source>Exam %1 (%2), set by %3. Verification ID %4, seal %5.</source>
         <translation>Prüfung %1 (%2), gestellt von %3. Prüfnummer %4, Siegel %5.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="955" />
+        <location filename="../trainer_window.py" line="958" />
         <source>certificate</source>
         <translation>Zertifikat</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="956" />
+        <location filename="../trainer_window.py" line="959" />
         <source>Save the certificate</source>
         <translation>Das Zertifikat speichern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="968" />
+        <location filename="../trainer_window.py" line="971" />
         <source>The certificate cannot be written: %1</source>
         <translation>Das Zertifikat kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="970" />
+        <location filename="../trainer_window.py" line="973" />
         <source>Certificate written: %1</source>
         <translation>Zertifikat geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="978" />
+        <location filename="../trainer_window.py" line="981" />
         <source>No answers of %1 yet.</source>
         <translation>Noch keine Antworten von %1.</translation>
     </message>
@@ -5731,8 +5735,8 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../training_pdf.py" line="144" />
-        <source>Result</source>
-        <translation>Bewertung</translation>
+        <source>Passed?</source>
+        <translation>Bestanden?</translation>
     </message>
     <message>
         <location filename="../training_pdf.py" line="151" />
@@ -5810,218 +5814,218 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>ANTWORT</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1228" />
+        <location filename="../trainer_window.py" line="1231" />
         <source>Bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1229" />
+        <location filename="../trainer_window.py" line="1232" />
         <source>First to act</source>
         <translation>Wer zuerst spricht</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1230" />
+        <location filename="../trainer_window.py" line="1233" />
         <source>Legal actions</source>
         <translation>Erlaubte Aktionen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1231" />
+        <location filename="../trainer_window.py" line="1234" />
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1232" />
+        <location filename="../trainer_window.py" line="1235" />
         <source>Side pots</source>
         <translation>Sidepots</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1233" />
+        <location filename="../trainer_window.py" line="1236" />
         <source>Who shows first</source>
         <translation>Wer zuerst zeigt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1234" />
+        <location filename="../trainer_window.py" line="1237" />
         <source>Deck shortage</source>
         <translation>Kartenmangel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1235" />
+        <location filename="../trainer_window.py" line="1238" />
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1236" />
+        <location filename="../trainer_window.py" line="1239" />
         <source>Winners</source>
         <translation>Gewinner</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1237" />
+        <location filename="../trainer_window.py" line="1240" />
         <source>Best five</source>
         <translation>Beste fünf</translation>
     </message>
     <message>
         <location filename="../drill_review.py" line="107" />
-        <location filename="../trainer_window.py" line="1244" />
+        <location filename="../trainer_window.py" line="1247" />
         <source>Spot the dealer's error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1238" />
+        <location filename="../trainer_window.py" line="1241" />
         <source>Low hand</source>
         <translation>Low-Hand</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1239" />
+        <location filename="../trainer_window.py" line="1242" />
         <source>Count the chips</source>
         <translation>Chips zählen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1240" />
+        <location filename="../trainer_window.py" line="1243" />
         <source>Make change</source>
         <translation>Wechselgeld geben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1241" />
+        <location filename="../trainer_window.py" line="1244" />
         <source>Colour up</source>
         <translation>Chips eintauschen (Colour-up)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1242" />
+        <location filename="../trainer_window.py" line="1245" />
         <source>Pay a split pot</source>
         <translation>Geteilten Pot auszahlen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1243" />
+        <location filename="../trainer_window.py" line="1246" />
         <source>Irregularities</source>
         <translation>Unregelmäßigkeiten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1259" />
+        <location filename="../trainer_window.py" line="1262" />
         <source>Who brings in?</source>
         <translation>Wer setzt den Bring-in?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1260" />
+        <location filename="../trainer_window.py" line="1263" />
         <source>Who acts first on this street?</source>
         <translation>Wer spricht in dieser Runde zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1261" />
+        <location filename="../trainer_window.py" line="1264" />
         <source>What may the player to act do, with the exact amounts?</source>
         <translation>Was darf der Spieler am Zug tun, mit den genauen Beträgen?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1262" />
+        <location filename="../trainer_window.py" line="1265" />
         <source>How much is in the pot now?</source>
         <translation>Wie viel ist jetzt im Pot?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1263" />
+        <location filename="../trainer_window.py" line="1266" />
         <source>What are the pots, and who is eligible for each?</source>
         <translation>Welche Pots gibt es, und wer ist an jedem berechtigt?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1264" />
+        <location filename="../trainer_window.py" line="1267" />
         <source>Who shows first?</source>
         <translation>Wer zeigt zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1265" />
+        <location filename="../trainer_window.py" line="1268" />
         <source>The deck is short: what does the dealer do before this round?</source>
         <translation>Die Karten reichen nicht: Was tut der Dealer vor dieser Runde?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1266" />
+        <location filename="../trainer_window.py" line="1269" />
         <source>How many cards are left in the stub?</source>
         <translation>Wie viele Karten sind noch im Reststapel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1267" />
+        <location filename="../trainer_window.py" line="1270" />
         <source>Who wins which pot, and how much?</source>
         <translation>Wer gewinnt welchen Pot, und wie viel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1268" />
+        <location filename="../trainer_window.py" line="1271" />
         <source>What are this player's best five cards?</source>
         <translation>Was sind die besten fünf Karten dieses Spielers?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1269" />
+        <location filename="../trainer_window.py" line="1272" />
         <source>What is this player's best low (eight or better)?</source>
         <translation>Was ist das beste Low dieses Spielers (Eight or Better)?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1270" />
+        <location filename="../trainer_window.py" line="1273" />
         <source>How much is in the pot stacked here?</source>
         <translation>Wie viel liegt im hier gestapelten Pot?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1271" />
+        <location filename="../trainer_window.py" line="1274" />
         <source>What change does the dealer give, in the fewest chips?</source>
         <translation>Welches Wechselgeld gibt der Dealer, in möglichst wenigen Chips?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1272" />
+        <location filename="../trainer_window.py" line="1275" />
         <source>Colour up: the same value in the fewest chips?</source>
         <translation>Colour-up: derselbe Wert in möglichst wenigen Chips?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1273" />
+        <location filename="../trainer_window.py" line="1276" />
         <source>How much does each winner get, in the table's chips?</source>
         <translation>Wie viel bekommt jeder Gewinner, in den Chips des Tisches?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1274" />
+        <location filename="../trainer_window.py" line="1277" />
         <source>Which remedy, and does it apply now?</source>
         <translation>Welche Abhilfe, und gilt sie jetzt?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1290" />
+        <location filename="../trainer_window.py" line="1293" />
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1294" />
+        <location filename="../trainer_window.py" line="1297" />
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1298" />
+        <location filename="../trainer_window.py" line="1301" />
         <source>burn a card</source>
         <translation>eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1298" />
+        <location filename="../trainer_window.py" line="1301" />
         <source>no burn</source>
         <translation>nicht brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1299" />
+        <location filename="../trainer_window.py" line="1302" />
         <source>shuffle the burns into the stub</source>
         <translation>die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1300" />
+        <location filename="../trainer_window.py" line="1303" />
         <source>one common card</source>
         <translation>eine Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1301" />
+        <location filename="../trainer_window.py" line="1304" />
         <source>a card to each player</source>
         <translation>eine Karte an jeden Spieler</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1306" />
+        <location filename="../trainer_window.py" line="1309" />
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1306" />
+        <location filename="../trainer_window.py" line="1309" />
         <source>seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1327" />
+        <location filename="../trainer_window.py" line="1330" />
         <source>no low</source>
         <translation>kein Low</translation>
     </message>
