@@ -27,6 +27,22 @@ def pytest_runtest_teardown(item):
             if hasattr(w, "ask_before_closing"):
                 w.ask_before_closing = False
     yield
+    _delete_closed_windows()
+
+
+def _delete_closed_windows() -> None:
+    """The windows a test closed are deleted when it ends. pytest-qt closes them but keeps
+    them, and every one left made each later language change (a German test installs and
+    removes its translator: Qt tells every widget) slower: 1.2-1.8 s a German test by the end
+    of the suite instead of 0.02 s, minutes in all."""
+    widgets = sys.modules.get("PySide6.QtWidgets")
+    if widgets is None or widgets.QApplication.instance() is None:
+        return
+    from PySide6.QtCore import QCoreApplication, QEvent
+    for w in widgets.QApplication.topLevelWidgets():
+        if w.parentWidget() is None and not w.isVisible():
+            w.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 # --- the card room (issue 15): a real PostgreSQL server, one per run, a database per test -------
