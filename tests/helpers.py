@@ -136,3 +136,13 @@ def load_german(translator) -> bool:
     data = (Path(__file__).resolve().parents[1] / "dealer_app/ui/i18n/dealer_app_de.qm").read_bytes()
     _QM_BYTES.append(data)
     return translator.load(data)
+
+
+def close_every_window() -> None:
+    """Every window closed without its "the hand is not finished, quit anyway?" (a test that
+    started the whole app ends it so)."""
+    from PySide6.QtWidgets import QApplication
+    for w in QApplication.topLevelWidgets():
+        if hasattr(w, "ask_before_closing"):
+            w.ask_before_closing = False
+        w.close()

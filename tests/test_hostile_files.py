@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import close_every_window
 
 ROOT = Path(__file__).resolve().parents[1]
 STARS = ROOT / "tests/data/fpdb-regression-test-files/cash/Stars/Stud/7-Stud-USD-0.04-0.08-200911.txt"
@@ -399,10 +400,7 @@ def test_the_app_starts_on_a_limits_folder_of_hostile_files_and_names_them(hosti
             seen["problems"] = dialogs[0].problems.text()
             seen["problems shown"] = dialogs[0].problems.isVisibleTo(dialogs[0])
             seen["tables"] = [dialogs[0].table_box.itemData(i) for i in range(dialogs[0].table_box.count())]
-        for w in QApplication.topLevelWidgets():
-            if hasattr(w, "ask_before_closing"):
-                w.ask_before_closing = False
-            w.close()
+        close_every_window()
         return 0
     monkeypatch.setattr(QApplication, "exec", exec_app)
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # (run_app puts its own: given back)

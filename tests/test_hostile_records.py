@@ -20,6 +20,7 @@ from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
+from helpers import close_every_window
 from session_record import ordinary_sessions
 
 from dealer_app.history.chain import read_key, row_hash
@@ -256,10 +257,7 @@ class _Started:
         def exec_app(*args):
             QApplication.processEvents()
             self.shown = [type(w).__name__ for w in QApplication.topLevelWidgets() if w.isVisible()]
-            for w in QApplication.topLevelWidgets():
-                if hasattr(w, "ask_before_closing"):
-                    w.ask_before_closing = False
-                w.close()
+            close_every_window()
             return 0
         monkeypatch.setattr(QApplication, "exec", exec_app)
         monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # (run_app puts its own: given back)
