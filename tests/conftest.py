@@ -83,3 +83,31 @@ def room(pg, request):
     import re
     name = f"r{next(_ROOMS)}_" + re.sub(r"[^a-z0-9]", "_", request.node.name.lower())[:30]
     return Room(pg, name)
+
+
+# --- markers (issue 28): `pytest -m "not slow and not pg"` is the inner loop -------------------
+PG_FIXTURES = {"pg", "room"}  # a real PostgreSQL server (started once a run)
+QT_FIXTURES = {"qtbot", "qapp"}
+
+
+def pytest_collection_modifyitems(config, items):
+    """``pg``: needs the PostgreSQL server; ``qt``: drives Qt widgets; ``slow``: a module that
+    runs whole sessions, batteries or child processes (SLOW_MODULES, measured)."""
+    for item in items:
+        names = set(getattr(item, "fixturenames", ()))
+        if names & PG_FIXTURES:
+            item.add_marker(pytest.mark.pg)
+        if names & QT_FIXTURES or item.module.__name__.startswith("test_ui_"):
+            item.add_marker(pytest.mark.qt)
+        if item.module.__name__ in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)
+
+
+# the modules that took over ~2 s each in one run (pytest --durations=0 -m "not pg"): the
+# batteries, the oracles over hundreds of drills, whole-session records, SIGKILLs, window fits
+SLOW_MODULES = {
+    "test_hostile_files", "test_hostile_records", "test_drills", "test_ui_fits", "test_ui_floor",
+    "test_floor_every_hand", "test_floor_cases", "test_floor_report", "test_live_kill_and_share",
+    "test_live_sessions_property", "test_pokerkit_phh_differential", "test_properties", "test_oracles",
+    "test_trainer_reports", "test_trainer_facts_on_screen", "test_fuzz_files",
+}
