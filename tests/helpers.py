@@ -146,3 +146,30 @@ def close_every_window() -> None:
         if hasattr(w, "ask_before_closing"):
             w.ask_before_closing = False
         w.close()
+
+
+def pick_in_box(qtbot, combo, data) -> None:
+    """A combo box's item picked as a person picks it: the box clicked open, Down or Up to the
+    item, Enter."""
+    from PySide6.QtCore import Qt
+    qtbot.mouseClick(combo, Qt.MouseButton.LeftButton)
+    view = combo.view()
+    qtbot.waitUntil(view.isVisible)
+    target = combo.findData(data)
+    for _ in range(combo.count() + 1):
+        row = view.currentIndex().row()
+        if row == target:
+            qtbot.keyClick(view, Qt.Key.Key_Return)
+            assert combo.currentData() == data
+            return
+        qtbot.keyClick(view, Qt.Key.Key_Down if row < target else Qt.Key.Key_Up)
+    raise AssertionError(f"{data!r} not reached in the box")
+
+
+def type_into(qtbot, box, text: str) -> None:
+    """A box clicked, what it holds selected with Ctrl+A, and ``text`` typed over it."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(QApplication.focusWidget(), text)

@@ -5,7 +5,7 @@ again as fresh drills and kept, and a session refused in the reader's words."""
 import sqlite3
 
 import pytest
-from helpers import load_german
+from helpers import load_german, pick_in_box, type_into
 from PySide6.QtCore import QCoreApplication, QPoint, Qt, QTranslator
 from PySide6.QtWidgets import QApplication
 from test_ui_trainer import trainer  # noqa: F401  (the fixture)
@@ -20,7 +20,7 @@ def _practice_only(qtbot, w, skill: str):
     """Tina, Practice, and only ``skill`` ticked (each box clicked where it is drawn)."""
     qtbot.mouseClick(w.trainee.lineEdit(), Qt.LeftButton)
     qtbot.keyClicks(w.trainee.lineEdit(), "Tina")
-    w.mode.setCurrentIndex(w.mode.findData("practice"))
+    pick_in_box(qtbot, w.mode, "practice")
     for i in range(w.skills.count()):
         item = w.skills.item(i)
         if (item.checkState() == Qt.Checked) != (item.data(Qt.UserRole) == skill):
@@ -84,10 +84,7 @@ def test_every_skill_has_a_speed_target():
 def test_the_time_per_drill_runs_out_in_the_window_and_is_said(qtbot, trainer):  # noqa: F811
     w = trainer
     _practice_only(qtbot, w, "pot")
-    box = w.per_drill.lineEdit()
-    qtbot.mouseClick(box, Qt.LeftButton)
-    box.selectAll()
-    qtbot.keyClicks(QApplication.focusWidget(), "1")  # one second per drill
+    type_into(qtbot, w.per_drill.lineEdit(), "1")  # one second per drill
     assert w.per_drill.value() == 1
     qtbot.mouseClick(w.start_button, Qt.LeftButton)
     assert w.session.seconds_per_drill == 1
@@ -142,9 +139,7 @@ def test_closing_the_trainer_stops_its_clocks(qtbot, trainer):  # noqa: F811
     w = trainer
     qtbot.mouseClick(w.trainee.lineEdit(), Qt.LeftButton)
     qtbot.keyClicks(w.trainee.lineEdit(), "Tina")
-    qtbot.mouseClick(w.per_drill.lineEdit(), Qt.LeftButton)
-    w.per_drill.lineEdit().selectAll()
-    qtbot.keyClicks(QApplication.focusWidget(), "30")  # thirty seconds per drill
+    type_into(qtbot, w.per_drill.lineEdit(), "30")  # thirty seconds per drill
     qtbot.mouseClick(w.start_button, Qt.LeftButton)
     assert w.session.seconds_per_drill == 30 and w.drill_timer.isActive()
     w.close()
@@ -154,10 +149,7 @@ def test_closing_the_trainer_stops_its_clocks(qtbot, trainer):  # noqa: F811
 def test_the_session_summary_scores_the_pace_beside_accuracy(qtbot, trainer):  # noqa: F811
     w = trainer
     _practice_only(qtbot, w, "stub")
-    box = w.count.lineEdit()
-    qtbot.mouseClick(box, Qt.LeftButton)
-    box.selectAll()
-    qtbot.keyClicks(QApplication.focusWidget(), "1")
+    type_into(qtbot, w.count.lineEdit(), "1")
     qtbot.mouseClick(w.start_button, Qt.LeftButton)
     qtbot.keyClicks(QApplication.focusWidget(), str(w.session.current.answer["stub"]))
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key_Return)  # answered
@@ -208,11 +200,8 @@ def test_a_spot_series_ends_with_its_summary(qtbot, trainer, monkeypatch):  # no
     monkeypatch.setattr(trainer_window, "_seed", lambda: next(seeds))
     qtbot.mouseClick(w_trainee := trainer.trainee.lineEdit(), Qt.LeftButton)
     qtbot.keyClicks(w_trainee, "Tina")
-    trainer.mode.setCurrentIndex(trainer.mode.findData("spot"))
-    box = trainer.count.lineEdit()
-    qtbot.mouseClick(box, Qt.LeftButton)
-    box.selectAll()
-    qtbot.keyClicks(QApplication.focusWidget(), "2")
+    pick_in_box(qtbot, trainer.mode, "spot")
+    type_into(qtbot, trainer.count.lineEdit(), "2")
     qtbot.mouseClick(trainer.start_button, Qt.LeftButton)
     for n in range(2):
         panel = trainer.spot_panel

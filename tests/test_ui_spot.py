@@ -6,13 +6,14 @@ focused widget; the remedy is picked in its box by keys."""
 import itertools
 
 import pytest
+from helpers import pick_in_box, type_into
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from test_ui_trainer import trainer  # noqa: F401  (the fixture)
 
 import dealer_app.ui.trainer_window as trainer_window
 from dealer_app.engine.events import ActionTaken, PotAwarded
-from dealer_app.training.spot import ERRORS, REMEDIES, REMEDY, RoundWithoutBurn, make_spot
+from dealer_app.training.spot import ERRORS, REMEDY, RoundWithoutBurn, make_spot
 from dealer_app.ui.words import remedy_name
 
 
@@ -25,8 +26,8 @@ def _start(qtbot, w, monkeypatch, seeds, count=1):
     monkeypatch.setattr(trainer_window, "_seed", lambda: next(seeds))
     qtbot.mouseClick(w.trainee.lineEdit(), Qt.LeftButton)
     qtbot.keyClicks(w.trainee.lineEdit(), "Tina")
-    w.mode.setCurrentIndex(w.mode.findData("spot"))
-    w.count.setValue(count)
+    pick_in_box(qtbot, w.mode, "spot")
+    type_into(qtbot, w.count.lineEdit(), str(count))
     qtbot.mouseClick(w.start_button, Qt.LeftButton)
     return w.spot_panel
 
@@ -37,17 +38,7 @@ def _right(qtbot, panel, n):
 
 
 def _pick_remedy(qtbot, panel, key):
-    """The remedy picked as a trainee picks it: the box clicked open, Down to it, Enter."""
-    qtbot.mouseClick(panel.remedy, Qt.LeftButton)
-    view = panel.remedy.view()
-    qtbot.waitUntil(view.isVisible)
-    for _ in range(len(REMEDIES) + 1):
-        if view.currentIndex().data(Qt.UserRole) == key:
-            qtbot.keyClick(view, Qt.Key_Return)
-            assert panel.remedy.currentData() == key
-            return
-        qtbot.keyClick(view, Qt.Key_Down)
-    raise AssertionError(f"remedy {key} not reached")
+    pick_in_box(qtbot, panel.remedy, key)
 
 
 def test_each_kind_of_error_has_its_own_remedy_and_none_is_the_floor():
@@ -161,7 +152,7 @@ def test_a_learn_drill_after_a_spot_hand_takes_the_arrow_key_without_an_error(qt
     seed = _seed_of("wrong-bring-in")
     _start(qtbot, w, monkeypatch, [seed])
     _right(qtbot, w.spot_panel, 3)  # past the error at step 2: judged, the series of one is over
-    w.mode.setCurrentIndex(w.mode.findData("learn"))
+    pick_in_box(qtbot, w.mode, "learn")
     qtbot.mouseClick(w.start_button, Qt.LeftButton)
     assert w.session is not None and w.spot_panel is None
     qtbot.keyClick(QApplication.focusWidget() or w, Qt.Key_Right)  # no exception reaches Qt
