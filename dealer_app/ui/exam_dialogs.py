@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from dealer_app.training.drills import SKILLS
 from dealer_app.training.exam import MAX_PER_SKILL, MAX_TIME_S, Blueprint, ExamBook, ExamError, SkillCount
-from dealer_app.ui.words import error_words
+from dealer_app.ui.words import error_words, fill
 
 translate = QCoreApplication.translate
 
@@ -50,11 +50,11 @@ def blueprint_summary(bp: Blueprint) -> str:
     skills = ", ".join(f"{skill_name(s.skill)} ×{s.count}" for s in bp.skills)
     tables = ", ".join(bp.tables)
     profiles = ", ".join(bp.profiles) if bp.profiles else translate("Exams", "each table's own house profile")
-    return (translate("Exams", "%1 drills in %2 minutes, pass mark %3%; set by %4 (%5)")
-            .replace("%1", str(bp.drills)).replace("%2", str(bp.time_limit_s // 60))
-            .replace("%3", str(bp.pass_mark)).replace("%4", bp.instructor).replace("%5", bp.id)
-            + "\n" + translate("Exams", "Skills: %1").replace("%1", skills)
-            + "\n" + translate("Exams", "Tables: %1 (%2)").replace("%1", tables).replace("%2", profiles))
+    # (through fill: an instructor or blueprint named with "%2" in it stays as typed)
+    return (fill(translate("Exams", "%1 drills in %2 minutes, pass mark %3%; set by %4 (%5)"), bp.drills,
+                 bp.time_limit_s // 60, bp.pass_mark, bp.instructor, bp.id)
+            + "\n" + fill(translate("Exams", "Skills: %1"), skills)
+            + "\n" + fill(translate("Exams", "Tables: %1 (%2)"), tables, profiles))
 
 
 class ExamPicker(QWidget):
@@ -237,8 +237,8 @@ class BlueprintDialog(QDialog):
             return None
         self.pin.clear()
         self.error.setStyleSheet("color: #1b7f3b")
-        self.error.setText(self.tr("Locked: %1 (%2), seal %3. Trainees can take it now; it cannot be changed.")
-                           .replace("%1", bp.name).replace("%2", bp.id).replace("%3", bp.seal_code))
+        self.error.setText(fill(self.tr("Locked: %1 (%2), seal %3. Trainees can take it now; it cannot be "
+                                        "changed."), bp.name, bp.id, bp.seal_code))
         self._list_locked()
         self.locked.emit(bp.id)
         return bp
@@ -259,7 +259,7 @@ class BlueprintDialog(QDialog):
     def _registered(self, name: str):
         self.instructor.setText(name)
         self.error.setStyleSheet("")
-        self.error.setText(self.tr("%1 is registered as an instructor.").replace("%1", name))
+        self.error.setText(fill(self.tr("%1 is registered as an instructor."), name))
 
 
 class InstructorDialog(QDialog):

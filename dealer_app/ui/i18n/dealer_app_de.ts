@@ -2538,7 +2538,7 @@
         <translation>das Hausregel-Profil des jeweiligen Tisches</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="53" />
+        <location filename="../exam_dialogs.py" line="54" />
         <source>%1 drills in %2 minutes, pass mark %3%; set by %4 (%5)</source>
         <translation>%1 Aufgaben in %2 Minuten, Bestehensgrenze %3 %; gestellt von %4 (%5)</translation>
     </message>
