@@ -62,10 +62,19 @@ def our_hand(rules, rng):
 
 def pokerkit_hand(rng):
     from pokerkit import Automation, FixedLimitSevenCardStud
-    auto = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
-            Automation.CARD_BURNING, Automation.HOLE_DEALING, Automation.BOARD_DEALING,
-            Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING, Automation.CHIPS_PUSHING,
-            Automation.CHIPS_PULLING)
+
+    auto = (
+        Automation.ANTE_POSTING,
+        Automation.BET_COLLECTION,
+        Automation.BLIND_OR_STRADDLE_POSTING,
+        Automation.CARD_BURNING,
+        Automation.HOLE_DEALING,
+        Automation.BOARD_DEALING,
+        Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+        Automation.HAND_KILLING,
+        Automation.CHIPS_PUSHING,
+        Automation.CHIPS_PULLING,
+    )
     s = FixedLimitSevenCardStud.create_state(auto, True, 100, 500, 1000, 2000, [STACK] * 8, 8)
     while s.status:
         if s.can_post_bring_in():
@@ -97,8 +106,12 @@ def main():
     args = ap.parse_args()
     rng = random.Random(1)
     rules = our_rules()
-    out = {"python": sys.version.split()[0], "machine": platform.machine(), "seconds_each": args.seconds,
-           "engine_build": ENGINE_BUILD}
+    out = {
+        "python": sys.version.split()[0],
+        "machine": platform.machine(),
+        "seconds_each": args.seconds,
+        "engine_build": ENGINE_BUILD,
+    }
     ours, n = rate(lambda: our_hand(rules, rng), args.seconds)
     out["ours_hands_per_s"], out["ours_hands"] = round(ours), n
     try:
@@ -115,6 +128,7 @@ def main():
         from phevaluator import evaluate_cards
 
         from dealer_app.engine.cards import format_card
+
         named = [[format_card(c) for c in h] for h in hands]
         j = iter(range(10**12))
         ph, _ = rate(lambda: evaluate_cards(*named[next(j) % 20000]), args.seconds)

@@ -28,11 +28,14 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from types import ModuleType
+from typing import TYPE_CHECKING
 
 from dealer_app.engine.limits import BettingRules, load_profile, load_table
 from dealer_app.history.export import hand_to_phh
 from dealer_app.simulate import play_random_hand
+
+if TYPE_CHECKING:
+    from types import ModuleType
 
 
 def make_hands(count: int, seed: int = 7) -> list[str]:
@@ -67,15 +70,22 @@ def run_child(args: list[str]) -> tuple[float, float, float, float]:
     process (output discarded). The CPU seconds are the child's and its workers' (user and
     system): this VM's pace drifts, and the CPU a hand costs shows whether a slow run was
     slower code or a busier machine; the steal share is the time the host gave to others."""
-    code = ("import resource, sys\nfrom dealer_app.cli import main\n"
-            "rc = main(sys.argv[1:])\n"
-            "sys.stderr.write('PEAK %d\\n' % max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,\n"
-            "                                   resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))\n"
-            "sys.exit(rc)\n")
+    code = (
+        "import resource, sys\nfrom dealer_app.cli import main\n"
+        "rc = main(sys.argv[1:])\n"
+        "sys.stderr.write('PEAK %d\\n' % max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,\n"
+        "                                   resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))\n"
+        "sys.exit(rc)\n"
+    )
     before, ticks_before = resource.getrusage(resource.RUSAGE_CHILDREN), _cpu_ticks()
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", code, *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                          text=True, env=_child_env())
+    done = subprocess.run(
+        [sys.executable, "-c", code, *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=_child_env(),
+    )
     seconds = time.perf_counter() - start
     after, ticks_after = resource.getrusage(resource.RUSAGE_CHILDREN), _cpu_ticks()
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -134,6 +144,7 @@ def record_bytes_per_hand(hands: int) -> tuple[float, float]:
 
     from dealer_app.history.store import Store
     from dealer_app.live.controller import TableController
+
     random_input = _tests_helper("live_random").random_input  # the live-table tests' random dealer
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "hands.sqlite3"
@@ -161,6 +172,7 @@ def machine_pace() -> float:
     """Milliseconds a fixed pure-Python loop takes, best of five: this VM's speed drifts by a
     third within minutes, so the figures are printed beside it at the start and the end."""
     import timeit
+
     return min(timeit.repeat("sum(range(10 ** 6))", number=5, repeat=5)) / 5 * 1000
 
 
@@ -175,32 +187,46 @@ def main() -> None:
     texts = make_hands(args.hands)
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        small_files = write_files(tmp / "small", texts[:args.small])
+        small_files = write_files(tmp / "small", texts[: args.small])
         big_files = write_files(tmp / "big", texts)
-        small_phhs = write_phhs(tmp / "small.phhs", texts[:args.small])
+        small_phhs = write_phhs(tmp / "small.phhs", texts[: args.small])
         big_phhs = write_phhs(tmp / "big.phhs", texts)
         run_child(["replay", "--check", str(small_files[0])])  # (compiles the bytecode once)
-        print(f"{'input':20} {'command':8} {'jobs':>4} {'hands':>6} {'seconds':>8} {'hands/s':>8} {'peak MB':>8}"
-              f" {'CPU ms/hand':>11} {'cores busy':>10} {'steal':>6}")
+        print(
+            f"{'input':20} {'command':8} {'jobs':>4} {'hands':>6} {'seconds':>8} {'hands/s':>8} {'peak MB':>8}"
+            f" {'CPU ms/hand':>11} {'cores busy':>10} {'steal':>6}"
+        )
         results = {}
-        for label, paths, n in (("one file per hand", small_files, args.small),
-                                ("one file per hand", big_files, args.hands),
-                                (".phhs", [small_phhs], args.small), (".phhs", [big_phhs], args.hands)):
+        for label, paths, n in (
+            ("one file per hand", small_files, args.small),
+            ("one file per hand", big_files, args.hands),
+            (".phhs", [small_phhs], args.small),
+            (".phhs", [big_phhs], args.hands),
+        ):
             for command in ("replay", "export", "export>"):
                 for jobs in ("1", "all"):
                     out = tmp / f"out-{label[0]}-{n}-{command}-{jobs}"
-                    argv = (["replay", "--check"] if command == "replay" else ["export", "--out", str(out)]
-                            if command == "export" else ["export"])  # export>: one stream, not a file a hand
+                    argv = (
+                        ["replay", "--check"]
+                        if command == "replay"
+                        else ["export", "--out", str(out)]
+                        if command == "export"
+                        else ["export"]
+                    )  # export>: one stream, not a file a hand
                     argv += ["--jobs", "1" if jobs == "1" else str(os.cpu_count())]
                     seconds, peak, cpu, steal = run_child(argv + [str(p) for p in paths])
                     results[(label, command, jobs, n)] = seconds
-                    print(f"{label:20} {command:8} {jobs:>4} {n:6} {seconds:8.2f} {n / seconds:8.0f} {peak:8.0f}"
-                          f" {1000 * cpu / n:11.3f} {cpu / seconds:10.2f} {steal:6.1%}")
+                    print(
+                        f"{label:20} {command:8} {jobs:>4} {n:6} {seconds:8.2f} {n / seconds:8.0f} {peak:8.0f}"
+                        f" {1000 * cpu / n:11.3f} {cpu / seconds:10.2f} {steal:6.1%}"
+                    )
         for label in ("one file per hand", ".phhs"):
             for command in ("replay", "export"):
                 ratio = results[(label, command, "1", args.hands)] / results[(label, command, "1", args.small)]
-                print(f"linearity ({label}, {command}, one job): {args.hands} hands take {ratio:.1f}x "
-                      f"the time of {args.small}")
+                print(
+                    f"linearity ({label}, {command}, one job): {args.hands} hands take {ratio:.1f}x "
+                    f"the time of {args.small}"
+                )
     print(f"machine pace at the end: {machine_pace():.1f} ms")
     per_hand, rows = record_bytes_per_hand(args.record_hands)
     print(f"live record: {per_hand / 1024:.1f} KB and {rows:.0f} rows per hand ({args.record_hands} hands, 6-handed)")

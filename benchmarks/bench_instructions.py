@@ -23,7 +23,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_history import make_hands, write_phhs  # noqa: E402  (a sibling script, not a package)
+from bench_history import make_hands, write_phhs
 
 # the child: imports what the work needs in both runs, then does the work on the hands or not
 WORKLOADS = {
@@ -49,10 +49,15 @@ _COLLECTED = re.compile(r"Collected : (\d+)")
 
 
 def instructions(code: str, path: Path, with_hands: bool) -> int:
-    child = (f"import gc, sys\ngc.set_threshold(100_000, 20, 20)\npath = {str(path)!r}\n"
-             f"with_hands = {with_hands}\n{code}")
-    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c",
-                           child], capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
+    child = (
+        f"import gc, sys\ngc.set_threshold(100_000, 20, 20)\npath = {str(path)!r}\nwith_hands = {with_hands}\n{code}"
+    )
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", child],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONHASHSEED": "0"},
+    )
     found = _COLLECTED.search(done.stderr)
     if done.returncode != 0 or not found:
         raise SystemExit(f"callgrind failed ({done.returncode}): {done.stderr.strip().splitlines()[-3:]}")

@@ -23,13 +23,13 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen" if not os.environ.get("DISPLAY") else "xcb")
 
-from PySide6.QtCore import QSettings, Qt  # noqa: E402
-from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
-from dealer_app.history.store import Store  # noqa: E402
-from dealer_app.live.controller import TableController  # noqa: E402
-from dealer_app.ui.main_window import MainWindow  # noqa: E402
+from dealer_app.history.store import Store
+from dealer_app.live.controller import TableController
+from dealer_app.ui.main_window import MainWindow
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 ORDER = [r + s for r in "AKQJT98765432" for s in "shdc"]  # downcards shown: the first unseen
@@ -94,7 +94,7 @@ class KeyDealer:
             elif kind == "show":  # the downcards the player turns up, typed without spaces
                 seat = self.c.prompt().seat
                 unseen = [code for code in ORDER if code not in self.c.seen_cards()]
-                self.type("".join(unseen[:len(self.c.hand.by_seat[seat].down)]).lower(), "other")
+                self.type("".join(unseen[: len(self.c.hand.by_seat[seat].down)]).lower(), "other")
             else:
                 raise RuntimeError(f"unexpected prompt {self.c.prompt()}")
         self.enter()  # confirm the awards
@@ -131,14 +131,25 @@ def spread_policy(c):
 
 
 HANDS = {
-    "five_handed_capped": ("stud-3-6", 5, [
-        "Kd 7c As 2c 9h", "Qh 3d 9d 5c Jc", "Jd 7d 8c 4h Ks", "Tc Th 6s 6d 2s", None],
-        capped_policy),
-    "eight_handed_common_card": ("stud-10-20", 8, [
-        "2c 3c 4c 5c 6c 7c 8c 9c", "2d 3d 4d 5d 6d 7d 8d 9d", "2h 3h 4h 5h 6h 7h 8h 9h",
-        "2s 3s 4s 5s 6s 7s 8s 9s", "Ts"], passive_policy),
-    "spread": ("stud-1-5-spread", 4, ["Kd 7c 9s 4h", "Qh 3d 8d 5c", "Jd 7d 8c Ah", "Tc Th 6s 6d", None],
-               spread_policy),
+    "five_handed_capped": (
+        "stud-3-6",
+        5,
+        ["Kd 7c As 2c 9h", "Qh 3d 9d 5c Jc", "Jd 7d 8c 4h Ks", "Tc Th 6s 6d 2s", None],
+        capped_policy,
+    ),
+    "eight_handed_common_card": (
+        "stud-10-20",
+        8,
+        [
+            "2c 3c 4c 5c 6c 7c 8c 9c",
+            "2d 3d 4d 5d 6d 7d 8d 9d",
+            "2h 3h 4h 5h 6h 7h 8h 9h",
+            "2s 3s 4s 5s 6s 7s 8s 9s",
+            "Ts",
+        ],
+        passive_policy,
+    ),
+    "spread": ("stud-1-5-spread", 4, ["Kd 7c 9s 4h", "Qh 3d 8d 5c", "Jd 7d 8c Ah", "Tc Th 6s 6d", None], spread_policy),
 }
 
 
@@ -163,10 +174,16 @@ def main():
         d.ms.clear()
         d.play(streets, policy)
         total = sum(d.keys.values())
-        results[name] = {"keys_per_hand": total, "cards": d.cards, "keys_per_card": round(d.keys["card"] / d.cards, 2),
-                         "actions": d.actions, "keys_per_action": round(d.keys["action"] / d.actions, 2),
-                         "other_keys": d.keys["other"], "ms_per_key_median": round(statistics.median(d.ms), 2),
-                         "ms_per_key_p95": round(sorted(d.ms)[int(len(d.ms) * 0.95)], 2)}
+        results[name] = {
+            "keys_per_hand": total,
+            "cards": d.cards,
+            "keys_per_card": round(d.keys["card"] / d.cards, 2),
+            "actions": d.actions,
+            "keys_per_action": round(d.keys["action"] / d.actions, 2),
+            "other_keys": d.keys["other"],
+            "ms_per_key_median": round(statistics.median(d.ms), 2),
+            "ms_per_key_p95": round(sorted(d.ms)[int(len(d.ms) * 0.95)], 2),
+        }
         w.close()
     print(json.dumps(results, indent=1))
 

@@ -55,9 +55,17 @@ def main(folder: str | None = None) -> None:
             times.append((time.perf_counter() - t0) * 1000)
         c.finish_hand()
     times.sort()
-    print(json.dumps({"engine_build": ENGINE_BUILD, "inputs": len(times),
-                      "median_ms": round(statistics.median(times), 3),
-                      "p95_ms": round(times[int(len(times) * 0.95)], 3), "max_ms": round(times[-1], 3)}))
+    print(
+        json.dumps(
+            {
+                "engine_build": ENGINE_BUILD,
+                "inputs": len(times),
+                "median_ms": round(statistics.median(times), 3),
+                "p95_ms": round(times[int(len(times) * 0.95)], 3),
+                "max_ms": round(times[-1], 3),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

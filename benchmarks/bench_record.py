@@ -35,6 +35,7 @@ Figures, not assertions.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import sys
@@ -50,6 +51,7 @@ def build(path: Path, hands: int) -> None:
 
     from dealer_app.history.store import Store
     from dealer_app.live.controller import InputError, TableController
+
     store = Store(path, anchors=path.with_suffix(".anchors"))
     c = TableController(store)
     c.open_table("stud-10-20", None, [(s, f"Player {s}", 100000) for s in range(1, 7)])
@@ -57,10 +59,8 @@ def build(path: Path, hands: int) -> None:
     for _ in range(10):
         c.start_hand()
         while c.hand.phase != "done":
-            try:
+            with contextlib.suppress(InputError):
                 random_input(c, rng)
-            except InputError:
-                pass
         c.finish_hand()
     sid = c.session_id
     template: dict[int, list] = {}
@@ -116,6 +116,7 @@ def open_console(app, make, hands: int, timeout: float) -> dict:
     the start: made (its constructor returned), listed (shown, exposed, every hand in the list),
     shown (the first row clicked: its hand drawn). The window is closed after."""
     from PySide6.QtTest import QTest
+
     t0 = time.perf_counter()
     w = make()
     made = time.perf_counter()
@@ -133,9 +134,14 @@ def open_console(app, make, hands: int, timeout: float) -> dict:
     # marked the hands whose rows fail
     _until(app, lambda: getattr(w, "failing", {}) is not None, timeout, "the record's check")
     checked = time.perf_counter()
-    out = {"made_ms": (made - t0) * 1000, "listed_ms": (listed - t0) * 1000, "shown_ms": (shown - t0) * 1000,
-           "first_hand_ms": (shown - listed) * 1000, "steps": len(w.timeline.steps),
-           "checked_ms": (checked - t0) * 1000}
+    out = {
+        "made_ms": (made - t0) * 1000,
+        "listed_ms": (listed - t0) * 1000,
+        "shown_ms": (shown - t0) * 1000,
+        "first_hand_ms": (shown - listed) * 1000,
+        "steps": len(w.timeline.steps),
+        "checked_ms": (checked - t0) * 1000,
+    }
     w.close()
     _settle(app)
     if getattr(w, "store", None) is not None:
@@ -152,6 +158,7 @@ def close_mid_check(app, path: Path, anchors: Path) -> float:
 
     from dealer_app.history.store import Store
     from dealer_app.ui.floor_window import FloorWindow
+
     w = FloorWindow(Store(path, create=False, anchors=anchors))
     w.show()
     QTest.qWaitForWindowExposed(w)
@@ -166,8 +173,10 @@ def close_mid_check(app, path: Path, anchors: Path) -> float:
 
 
 def _line(label: str, r: dict) -> str:
-    return (f"{label:<8}{r['made_ms']:>13.0f}{r['listed_ms']:>12.0f}{r['first_hand_ms']:>12.0f}"
-            f"{r['shown_ms']:>9.0f}{r['checked_ms']:>10.0f}{r.get('closed_mid_check_ms', 0):>14.0f}")
+    return (
+        f"{label:<8}{r['made_ms']:>13.0f}{r['listed_ms']:>12.0f}{r['first_hand_ms']:>12.0f}"
+        f"{r['shown_ms']:>9.0f}{r['checked_ms']:>10.0f}{r.get('closed_mid_check_ms', 0):>14.0f}"
+    )
 
 
 def bulk_send(store, url: str, label: str, batch: int = 5000) -> None:
@@ -180,6 +189,7 @@ def bulk_send(store, url: str, label: str, batch: int = 5000) -> None:
 
     from dealer_app.room.database import connect
     from dealer_app.room.forwarder import _ROW, INSERT
+
     table_id = store.table_id()
     conn = connect(url)
     try:
@@ -188,18 +198,23 @@ def bulk_send(store, url: str, label: str, batch: int = 5000) -> None:
         local = sqlite3.connect(f"{Path(store.path).resolve().as_uri()}?mode=ro", uri=True)
         head, last_hash = 0, ""
         while True:
-            rows = local.execute("SELECT id, session_id, seq, hand_no, kind, payload, at, hash FROM log WHERE id > ? "
-                                 "ORDER BY id LIMIT ?", (head, batch)).fetchall()
+            rows = local.execute(
+                "SELECT id, session_id, seq, hand_no, kind, payload, at, hash FROM log WHERE id > ? "
+                "ORDER BY id LIMIT ?",
+                (head, batch),
+            ).fetchall()
             if not rows:
                 break
-            values = [v for rid, sid, seq, hand, kind, payload, at, digest in rows
-                      for v in (table_id, sid, seq, rid, hand, kind, payload, at, digest)]
+            values = [
+                v
+                for rid, sid, seq, hand, kind, payload, at, digest in rows
+                for v in (table_id, sid, seq, rid, hand, kind, payload, at, digest)
+            ]
             conn.execute(INSERT.format(", ".join([_ROW] * len(rows))).encode(), values)
             conn.commit()
             head, last_hash = rows[-1][0], rows[-1][7]
         local.close()
-        row_id, digest, refused_row, reason = conn.execute("SELECT * FROM room.table_head(%s)",
-                                                           (table_id,)).fetchone()
+        row_id, digest, refused_row, reason = conn.execute("SELECT * FROM room.table_head(%s)", (table_id,)).fetchone()
         conn.commit()
         assert (row_id, digest) == (head, last_hash), (row_id, head, refused_row, reason)
     finally:
@@ -217,6 +232,7 @@ def profile_console(app, path: Path, hands: int, top: int = 18) -> None:
 
     from dealer_app.history.store import Store
     from dealer_app.ui.floor_window import FloorWindow
+
     anchors = path.with_suffix(".anchors")
     prof = cProfile.Profile()
     prof.enable()
@@ -227,7 +243,7 @@ def profile_console(app, path: Path, hands: int, top: int = 18) -> None:
         pstats.Stats(prof, stream=out).strip_dirs().sort_stats(order).print_stats(top)
         text = out.getvalue()
         print(f"--- cProfile of the local console open, by {order} ---")
-        print(text[text.index("ncalls") - 3:].rstrip() if "ncalls" in text else text)
+        print(text[text.index("ncalls") - 3 :].rstrip() if "ncalls" in text else text)
 
 
 def room_part(app, path: Path, hands: int, repeat: int, bulk: bool) -> dict:
@@ -239,6 +255,7 @@ def room_part(app, path: Path, hands: int, repeat: int, bulk: bool) -> dict:
     from dealer_app.room.reader import RoomReader
     from dealer_app.room.schema import upgrade
     from dealer_app.ui.room_window import RoomFloorWindow
+
     pg = PgServer()
     try:
         name = "bench_record"  # as tests/conftest.py's Room: an owner (not a superuser), its logins
@@ -277,12 +294,15 @@ def room_part(app, path: Path, hands: int, repeat: int, bulk: bool) -> dict:
         reader = RoomReader(floor_url)
         reader.catch_up(hands=False)
         first = room_hands[0]
-        timed("room: open one hand (load_hand)", lambda: load_hand(reader.table(first.table_id), first.session,
-                                                                    first.hand))
+        timed(
+            "room: open one hand (load_hand)",
+            lambda: load_hand(reader.table(first.table_id), first.session, first.hand),
+        )
         out["load_hand_ms"] = _last_ms
         reader.close()
-        out["console"] = best_of([open_console(app, lambda: RoomFloorWindow(floor_url), hands, 1200)
-                                  for _ in range(repeat)])
+        out["console"] = best_of(
+            [open_console(app, lambda: RoomFloorWindow(floor_url), hands, 1200) for _ in range(repeat)]
+        )
         print(_line("room", out["console"]))
         return out
     finally:
@@ -295,10 +315,15 @@ def main() -> None:
     parser.add_argument("--room", action="store_true", help="also forward the record to a room and open its console")
     parser.add_argument("--repeat", type=int, default=1, help="console opens per figure (the best is reported)")
     parser.add_argument("--profile", action="store_true", help="one more local console open under cProfile")
-    parser.add_argument("--bulk", choices=("auto", "yes", "no"), default="auto",
-                        help="send the rows to the room by bulk_send, not the Forwarder (auto: above 20000 hands)")
+    parser.add_argument(
+        "--bulk",
+        choices=("auto", "yes", "no"),
+        default="auto",
+        help="send the rows to the room by bulk_send, not the Forwarder (auto: above 20000 hands)",
+    )
     args = parser.parse_args()
     import shutil
+
     made = []  # the run's own folders, removed after it (a 100k-hand record is 0.7 GB)
     if "DEALER_APP_CONFIG" not in os.environ:
         os.environ["DEALER_APP_CONFIG"] = tempfile.mkdtemp(prefix="bench-config-")
@@ -315,10 +340,13 @@ def main() -> None:
 def run(args, path: Path) -> None:
     from dealer_app.history.hand_index import list_hands
     from dealer_app.history.store import Store
+
     start = time.perf_counter()
     build(path, args.hands)
-    print(f"built {args.hands} hands in {time.perf_counter() - start:.1f} s, "
-          f"{path.stat().st_size / args.hands / 1024:.1f} KB per hand")
+    print(
+        f"built {args.hands} hands in {time.perf_counter() - start:.1f} s, "
+        f"{path.stat().st_size / args.hands / 1024:.1f} KB per hand"
+    )
     store = Store.read_only(path)
     rows = store.db.execute("SELECT COUNT(*) FROM log").fetchone()[0]
     print(f"{rows} rows")
@@ -327,27 +355,38 @@ def run(args, path: Path) -> None:
     problems = timed("check (verify: every row's HMAC)", lambda: store.check(anchors=path.with_suffix(".anchors")))
     assert problems == [], problems[:3]
     from dealer_app.floor.timeline import load_hand
-    timed("open one hand for the step-through", lambda: load_hand(store, hands[len(hands) // 2].session,
-                                                                  hands[len(hands) // 2].hand))
+
+    timed(
+        "open one hand for the step-through",
+        lambda: load_hand(store, hands[len(hands) // 2].session, hands[len(hands) // 2].hand),
+    )
     from PySide6.QtWidgets import QApplication
+
     app = QApplication.instance() or QApplication([])
     from dealer_app.ui.floor_window import FloorWindow
+
     window = timed("open the floor console (browser filled)", lambda: FloorWindow(store), repeat=1)
     window.close()
     store.close()
 
     anchors = path.with_suffix(".anchors")
-    header = (f"{'':<8}{'window made':>13}{'list shown':>12}{'first hand':>12}{'total':>9}{'checked':>10}"
-              f"{'closed mid-check':>17}")
+    header = (
+        f"{'':<8}{'window made':>13}{'list shown':>12}{'first hand':>12}{'total':>9}{'checked':>10}"
+        f"{'closed mid-check':>17}"
+    )
     print(f"console open and first hand shown, {args.hands} hands (best of {args.repeat}; ms from the start)")
     print(header)
-    local = best_of([open_console(app, lambda: FloorWindow(Store(path, create=False, anchors=anchors)),
-                                  args.hands, 600) for _ in range(args.repeat)])
+    local = best_of(
+        [
+            open_console(app, lambda: FloorWindow(Store(path, create=False, anchors=anchors)), args.hands, 600)
+            for _ in range(args.repeat)
+        ]
+    )
     local["closed_mid_check_ms"] = close_mid_check(app, path, anchors)
     print(_line("local", local))
     if args.profile:
         profile_console(app, path, args.hands)
-    bulk = args.bulk == "yes" or args.bulk == "auto" and args.hands > 20000
+    bulk = args.bulk == "yes" or (args.bulk == "auto" and args.hands > 20000)
     room = room_part(app, path, args.hands, args.repeat, bulk) if args.room else None
 
     print()
@@ -356,11 +395,13 @@ def run(args, path: Path) -> None:
     for label, r in (("local", local), ("room", room and room["console"])):
         if r is not None:
             print(_line(label, r))
-    print("(window made: the record opened and the FloorWindow built, its list filled, or, in the room, the "
-          "reader connected; list shown: the window exposed with every hand in its list; first hand: the first "
-          "row clicked until its hand is drawn; total: all of it; checked: the record's check, run beside the "
-          "console, has marked the failing hands (none in the room: its server checked each row); closed "
-          "mid-check: the console closed 0.3 s after it opened)")
+    print(
+        "(window made: the record opened and the FloorWindow built, its list filled, or, in the room, the "
+        "reader connected; list shown: the window exposed with every hand in its list; first hand: the first "
+        "row clicked until its hand is drawn; total: all of it; checked: the record's check, run beside the "
+        "console, has marked the failing hands (none in the room: its server checked each row); closed "
+        "mid-check: the console closed 0.3 s after it opened)"
+    )
 
 
 if __name__ == "__main__":

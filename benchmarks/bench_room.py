@@ -41,12 +41,17 @@ os.environ.setdefault("DEALER_APP_CONFIG", tempfile.mkdtemp(prefix="bench-room-c
 
 def _ms(values: list[float]) -> dict:
     values = sorted(values)
-    return {"n": len(values), "median_ms": round(statistics.median(values), 2),
-            "p95_ms": round(values[int(len(values) * 0.95)], 2), "max_ms": round(values[-1], 2)}
+    return {
+        "n": len(values),
+        "median_ms": round(statistics.median(values), 2),
+        "p95_ms": round(values[int(len(values) * 0.95)], 2),
+        "max_ms": round(values[-1], 2),
+    }
 
 
 def _deal(c, rng, hands: int) -> None:
     from bench_live_input import one_input
+
     for _ in range(hands):
         c.start_hand()
         while c.prompt().kind != "award":
@@ -58,6 +63,7 @@ def _table_process(n: int, url: str, folder: str, hands: int, mode: str, barrier
     from dealer_app.history.store import Store
     from dealer_app.live.controller import TableController
     from dealer_app.room.forwarder import Forwarder
+
     store = Store(Path(folder) / f"table{n}" / "hands.sqlite3")
     c = TableController(store)
     c.open_table("stud-10-20", None, [(i, f"P{i}", 10_000_000) for i in range(1, 9)])
@@ -85,6 +91,7 @@ def _table_process(n: int, url: str, folder: str, hands: int, mode: str, barrier
 
 def throughput(pg, mode: str, hands: int) -> dict:
     from dealer_app.room.schema import upgrade
+
     db = f"bench_{mode}"
     owner = pg.create_database(db)
     upgrade(owner)
@@ -95,22 +102,30 @@ def throughput(pg, mode: str, hands: int) -> dict:
     ctx = mp.get_context("spawn")
     barrier, results = ctx.Barrier(8), ctx.Queue()
     folder = tempfile.mkdtemp(prefix=f"bench-room-{mode}-")
-    procs = [ctx.Process(target=_table_process, args=(n, urls[n], folder, hands, mode, barrier, results))
-             for n in range(8)]
+    procs = [
+        ctx.Process(target=_table_process, args=(n, urls[n], folder, hands, mode, barrier, results)) for n in range(8)
+    ]
     for p in procs:
         p.start()
     got = [results.get(timeout=900) for _ in procs]
     for p in procs:
         p.join()
     import psycopg
+
     with psycopg.connect(owner) as conn:
         stored, first, last, refused = conn.execute(
-            "SELECT count(*), min(received_at), max(received_at), (SELECT count(*) FROM room.refusals) "
-            "FROM room.log").fetchone()
+            "SELECT count(*), min(received_at), max(received_at), (SELECT count(*) FROM room.refusals) FROM room.log"
+        ).fetchone()
     span = (last - first).total_seconds()
     rows = sum(r[1] for r in got)
-    out = {"tables": 8, "hands_per_table": hands, "rows": rows, "rows_on_server": stored, "refused": refused,
-           "server_rows_per_s": round(stored / span) if span else None}
+    out = {
+        "tables": 8,
+        "hands_per_table": hands,
+        "rows": rows,
+        "rows_on_server": stored,
+        "refused": refused,
+        "server_rows_per_s": round(stored / span) if span else None,
+    }
     if mode == "dealing":
         out["dealing_s_per_table_median"] = round(statistics.median(r[2] for r in got), 2)
         out["rows_waiting_when_the_table_stopped_max"] = max(r[3] for r in got)
@@ -128,11 +143,14 @@ def end_to_end(pg, samples: int) -> dict:
     from dealer_app.room.forwarder import Forwarder
     from dealer_app.room.schema import upgrade
     from dealer_app.ui.room_window import RoomFloorWindow
+
     app = QApplication.instance() or QApplication([])
     owner = pg.create_database("bench_e2e")
     upgrade(owner)
-    pg.admin("CREATE ROLE bench_e2e_t LOGIN PASSWORD 'pw' IN ROLE dealer_table; "
-             "CREATE ROLE bench_e2e_f LOGIN PASSWORD 'pw' IN ROLE dealer_floor")
+    pg.admin(
+        "CREATE ROLE bench_e2e_t LOGIN PASSWORD 'pw' IN ROLE dealer_table; "
+        "CREATE ROLE bench_e2e_f LOGIN PASSWORD 'pw' IN ROLE dealer_floor"
+    )
     store = Store(Path(tempfile.mkdtemp()) / "hands.sqlite3")
     fwd = Forwarder(store, pg.url("bench_e2e_t", "pw", "bench_e2e"), "E2E").start()
     c = TableController(store)
@@ -153,6 +171,7 @@ def end_to_end(pg, samples: int) -> dict:
     rng = random.Random(3)
     new_hand, new_card = [], []
     from bench_live_input import one_input
+
     for n in range(samples):
         c.start_hand()
         new_hand.append(until(lambda n=n: w.hand_list.rowCount() == n + 1))
@@ -185,6 +204,7 @@ def repaint_on_off(pg, rounds: int, pin: bool = False) -> dict:
     from dealer_app.live.controller import TableController
     from dealer_app.room.schema import upgrade
     from dealer_app.ui.main_window import MainWindow
+
     app = QApplication.instance() or QApplication([])
     db = "bench_keys_pinned" if pin else "bench_keys"
     owner = pg.create_database(db)
@@ -227,6 +247,7 @@ def _pin_and_run(pg, rounds: int) -> dict:
     last = (os.cpu_count() or 1) - 1
     postmaster = int((pg.data / "postmaster.pid").read_text().split()[0])
     import subprocess
+
     for pid in subprocess.run(["pgrep", "-P", str(postmaster)], capture_output=True, text=True).stdout.split():
         _pinned(int(pid), {last})
     _pinned(postmaster, {last})
@@ -240,14 +261,17 @@ def _pin_and_run(pg, rounds: int) -> dict:
 
 def main(argv: list[str]) -> None:
     from pg_server import PgServer
+
     quick = "--quick" in argv
     pg = PgServer()
     try:
-        parts = {"throughput_backlog": lambda: throughput(pg, "backlog", 10 if quick else 60),
-                 "throughput_dealing": lambda: throughput(pg, "dealing", 5 if quick else 30),
-                 "end_to_end": lambda: end_to_end(pg, 5 if quick else 30),
-                 "input_to_repaint": lambda: repaint_on_off(pg, 1 if quick else 3),
-                 "input_to_repaint_pinned": lambda: _pin_and_run(pg, 1 if quick else 3)}
+        parts = {
+            "throughput_backlog": lambda: throughput(pg, "backlog", 10 if quick else 60),
+            "throughput_dealing": lambda: throughput(pg, "dealing", 5 if quick else 30),
+            "end_to_end": lambda: end_to_end(pg, 5 if quick else 30),
+            "input_to_repaint": lambda: repaint_on_off(pg, 1 if quick else 3),
+            "input_to_repaint_pinned": lambda: _pin_and_run(pg, 1 if quick else 3),
+        }
         only = [a.split("=", 1)[1] for a in argv if a.startswith("--only=")]
         out = {"postgres": pg.bindir.parts[-2]}
         for name, run in parts.items():

@@ -48,6 +48,7 @@ def action_latency(hands: int = 20):
     from dealer_app.history.store import Store
     from dealer_app.live.controller import TableController
     from dealer_app.ui.main_window import MainWindow
+
     app = QApplication.instance() or QApplication([])
     tmp = Path(tempfile.mkdtemp())
     c = TableController(Store(tmp / "bench.sqlite3"))
@@ -86,8 +87,12 @@ def action_latency(hands: int = 20):
             times.append((time.perf_counter() - start) * 1000)
         c.finish_hand()
     times.sort()
-    return {"steps": len(times), "median_ms": round(statistics.median(times), 2),
-            "p95_ms": round(times[int(len(times) * 0.95)], 2), "max_ms": round(times[-1], 2)}
+    return {
+        "steps": len(times),
+        "median_ms": round(statistics.median(times), 2),
+        "p95_ms": round(times[int(len(times) * 0.95)], 2),
+        "max_ms": round(times[-1], 2),
+    }
 
 
 def first_paint(runs: int = 5):
@@ -96,12 +101,24 @@ def first_paint(runs: int = 5):
     for _ in range(runs):
         tmp = Path(tempfile.mkdtemp())
         t0 = time.time()
-        res = subprocess.run([sys.executable, "-c", FIRST_PAINT, str(t0), str(tmp / "h.sqlite3"), str(tmp / "s.ini")],
-                             capture_output=True, text=True, env=child_env)
+        res = subprocess.run(
+            [sys.executable, "-c", FIRST_PAINT, str(t0), str(tmp / "h.sqlite3"), str(tmp / "s.ini")],
+            capture_output=True,
+            text=True,
+            env=child_env,
+        )
         out.append(float(res.stdout.strip().splitlines()[-1]))
     return {"runs": runs, "median_s": round(statistics.median(out), 3), "max_s": round(max(out), 3)}
 
 
 if __name__ == "__main__":
-    print(json.dumps({"platform": os.environ.get("QT_QPA_PLATFORM", "xcb"), "action_to_repaint": action_latency(),
-                      "start_to_first_paint": first_paint()}, indent=1))
+    print(
+        json.dumps(
+            {
+                "platform": os.environ.get("QT_QPA_PLATFORM", "xcb"),
+                "action_to_repaint": action_latency(),
+                "start_to_first_paint": first_paint(),
+            },
+            indent=1,
+        )
+    )

@@ -29,6 +29,7 @@ a large input is shared among worker processes (``history/batch.py``), its order
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -63,11 +64,23 @@ def _limits_dir_given(args) -> Path | None:
 def _cmd_tables(args) -> int:
     from dealer_app.engine.limits import load_folder
     from dealer_app.engine.money import format_money
+
     cat = load_folder(_limits_dir_given(args))
     rows = [("name", "game", "structure", "stakes", "ante", "bring-in", "buy-in", "seats", "profile")]
     for t in cat.tables.values():
-        rows.append((t.name, t.game, t.structure, t.stakes, format_money(t.ante, t.currency),
-                     format_money(t.bring_in, t.currency), format_money(t.buy_in, t.currency), str(t.seats), t.profile))
+        rows.append(
+            (
+                t.name,
+                t.game,
+                t.structure,
+                t.stakes,
+                format_money(t.ante, t.currency),
+                format_money(t.bring_in, t.currency),
+                format_money(t.buy_in, t.currency),
+                str(t.seats),
+                t.profile,
+            )
+        )
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     for r in rows:
         print("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
@@ -79,6 +92,7 @@ def _cmd_tables(args) -> int:
 
 def _cmd_check_limits(args) -> int:
     from dealer_app.engine.limits import LimitsError, default_limits_dir, load_folder, parse_profile, parse_table
+
     path = Path(args.path) if args.path else (_limits_dir_given(args) or default_limits_dir())
     if path.is_dir():
         cat = load_folder(path)
@@ -91,8 +105,9 @@ def _cmd_check_limits(args) -> int:
                 parse_profile(path)
             else:
                 profiles_dir = path.parent / "house"
-                known: dict | None = ({p.stem: None for p in profiles_dir.glob("*.yaml")}
-                                      if profiles_dir.is_dir() else None)
+                known: dict | None = (
+                    {p.stem: None for p in profiles_dir.glob("*.yaml")} if profiles_dir.is_dir() else None
+                )
                 parse_table(path, known)
         except LimitsError as exc:
             problems = exc.problems
@@ -100,8 +115,10 @@ def _cmd_check_limits(args) -> int:
         raise UsageError(f"{path}: no such file or folder")
     for problem in problems:
         print(problem)
-    print(f"{count - len({p.split(':')[0] for p in problems})} of {count} file(s) valid"
-          + (f"; {len(problems)} problem(s)" if problems else ""))
+    print(
+        f"{count - len({p.split(':')[0] for p in problems})} of {count} file(s) valid"
+        + (f"; {len(problems)} problem(s)" if problems else "")
+    )
     return INPUT_PROBLEM if problems else OK
 
 
@@ -109,6 +126,7 @@ def _check_rules_given(args) -> None:
     """A mistyped --profile or --table is a usage error, said once, not once per hand."""
     from dealer_app.engine.limits import LimitsError, load_profile, load_table
     from dealer_app.history.replay import DEFAULT_PROFILE
+
     try:
         load_profile(args.profile or DEFAULT_PROFILE)  # the default too: a broken one is said once
         if args.table:
@@ -123,6 +141,7 @@ def _fewer_collections() -> None:
     are frozen out of its scans and it runs less often: ~5-10% of a replay's time, with the
     same peak memory (measured: benchmarks/bench_history.py)."""
     import gc
+
     gc.freeze()
     gc.set_threshold(100_000, 20, 20)
 
@@ -130,6 +149,7 @@ def _fewer_collections() -> None:
 def _usual_collections(thresholds: tuple) -> None:
     """As before ``_fewer_collections`` (main is called in-process too, by the tests)."""
     import gc
+
     gc.unfreeze()
     gc.set_threshold(*thresholds)
 
@@ -138,13 +158,16 @@ def _cmd_replay(args) -> int:
     import functools
 
     from dealer_app.history import batch
+
     _check_rules_given(args)
     _fewer_collections()
     mode = "check" if args.check else "json" if args.json else "text"
     work = functools.partial(_replay_unit, mode, args.profile, args.table, bool(args.json and args.events))
-    results = (r for unit_results in batch.run(batch.work_units(args.files), work,
-                                               batch.jobs_for(args.files, args.jobs))
-               for r in unit_results)
+    results = (
+        r
+        for unit_results in batch.run(batch.work_units(args.files), work, batch.jobs_for(args.files, args.jobs))
+        for r in unit_results
+    )
     if mode == "check":
         return _print_checks(results)
     if mode == "json":
@@ -163,6 +186,7 @@ def _replay_unit(mode: str, profile, table, with_events: bool, unit: tuple) -> l
     from dealer_app.history.batch import unit_items
     from dealer_app.history.reading import reports_of
     from dealer_app.history.report import report_text
+
     out: list[tuple] = []
     for r in reports_of(unit_items(unit), profile, table, with_events, verdict_only=mode == "check"):
         if mode == "check":  # (a file's name printed as it is could drive the terminal: escaped)
@@ -204,8 +228,10 @@ def _print_checks(results) -> int:
     for status, lines in results:
         counts[status] += 1
         print("\n".join(lines))
-    print(f"{counts['agree']} agree, {counts['disagree']} disagree, {counts['not replayed']} not replayed"
-          + (f", {counts['unreadable']} unreadable" if counts["unreadable"] else ""))
+    print(
+        f"{counts['agree']} agree, {counts['disagree']} disagree, {counts['not replayed']} not replayed"
+        + (f", {counts['unreadable']} unreadable" if counts["unreadable"] else "")
+    )
     return INPUT_PROBLEM if counts["disagree"] or counts["unreadable"] else OK
 
 
@@ -229,6 +255,7 @@ def _cmd_export(args) -> int:
     import functools
 
     from dealer_app.history import batch
+
     if bool(args.db) == bool(args.files):
         raise UsageError("give hand history FILEs or --db RECORD (one of the two)")
     out_dir = _output_folder(args.out)
@@ -236,8 +263,11 @@ def _cmd_export(args) -> int:
     _fewer_collections()
     target = None
     if out_dir is not None:
-        target = (str(out_dir), ".phh" if args.format == "phh" else ".txt",
-                  frozenset(os.listdir(out_dir)))  # what was there before: never overwritten
+        target = (
+            str(out_dir),
+            ".phh" if args.format == "phh" else ".txt",
+            frozenset(os.listdir(out_dir)),
+        )  # what was there before: never overwritten
     if args.db:
         results = _export_hands(args.format, target, {}, _record_hands(args.db))
     else:
@@ -251,6 +281,7 @@ def _cmd_export(args) -> int:
     written = failed = 0
     repeats: dict[tuple[str, str], list] = {}  # (input, hand id): [times again, the file it is in]
     from dealer_app.engine.bounded import printable
+
     for ok, text in results:
         if ok is None:
             src, hand_id, same = text
@@ -266,9 +297,11 @@ def _cmd_export(args) -> int:
     _say_repeats(repeats)
     again = sum(times for times, _same in repeats.values())
     if failed or not written or again:
-        _say(f"export: {written} hand(s) written, {failed} refused"
-             + (f", {again} repeat(s) of a hand already written not written again" if again else "")
-             + ("" if failed or written else " (the input holds no hand)"))
+        _say(
+            f"export: {written} hand(s) written, {failed} refused"
+            + (f", {again} repeat(s) of a hand already written not written again" if again else "")
+            + ("" if failed or written else " (the input holds no hand)")
+        )
     return INPUT_PROBLEM if failed or again else OK
 
 
@@ -276,9 +309,13 @@ def _say_repeats(repeats: dict[tuple[str, str], list], shown: int = 20) -> None:
     """Each hand id its file holds more than once (the same hand again), named with the file
     it was written to; past ``shown`` of them, how many more."""
     from dealer_app.engine.bounded import printable
+
     for (src, hand_id), (times, same) in list(repeats.items())[:shown]:
-        _say(printable(f"{src}: hand {hand_id} is in the file {times + 1} times (the same hand): "
-                       f"written once, as {same}"))
+        _say(
+            printable(
+                f"{src}: hand {hand_id} is in the file {times + 1} times (the same hand): written once, as {same}"
+            )
+        )
     if len(repeats) > shown:
         _say(f"… and {len(repeats) - shown} more hand id(s) in their file more than once, each written once")
 
@@ -315,6 +352,7 @@ def _export_unit(fmt: str, profile, table, target, job: tuple) -> list:
     """One unit of hands replayed and written out (in a worker process, or in this one)."""
     from dealer_app.history.batch import unit_items
     from dealer_app.history.reading import engine_hands_of
+
     unit, prefixes = job
     return list(_export_hands(fmt, target, prefixes, engine_hands_of(unit_items(unit), profile, table)))
 
@@ -324,6 +362,7 @@ def _export_hands(fmt: str, target, prefixes: dict, items):
     (None, (input, hand id, the file it is in)) for a hand its file holds again, the same
     hand under the same id: written once."""
     from dealer_app.history.export import hand_to_phh, hand_to_text
+
     for item in items:
         if isinstance(item, str):
             yield False, item
@@ -351,6 +390,7 @@ def _write_new(target: tuple, name: str, text: str) -> str | None:
     overwritten (the export stops, exit 2); another hand under a name this run has already
     used (a hand id twice in one file) gets -2, -3 …"""
     import hashlib
+
     folder, suffix, before = target
     data = text.encode("utf-8")
     digest = hashlib.blake2b(data, digest_size=16).digest()
@@ -369,8 +409,9 @@ def _write_new(target: tuple, name: str, text: str) -> str | None:
             return None
         except FileExistsError:
             if file_name in before:
-                raise UsageError(f"{path}: already exists from before; nothing was overwritten "
-                                 "(export into an empty folder)") from None
+                raise UsageError(
+                    f"{path}: already exists from before; nothing was overwritten (export into an empty folder)"
+                ) from None
             # written by this export (this process or another worker): the same hand again?
             there = _written_text(path, data)
             digests = {**digests, hashlib.blake2b(there, digest_size=16).digest(): file_name}
@@ -379,10 +420,8 @@ def _write_new(target: tuple, name: str, text: str) -> str | None:
                 return file_name
             n += 1
         except OSError as exc:
-            try:
+            with contextlib.suppress(OSError):
                 path.unlink()  # no half-written hand is left behind
-            except OSError:
-                pass
             raise UsageError(f"{path}: cannot be written ({exc.strerror or exc})") from None
 
 
@@ -391,6 +430,7 @@ def _written_text(path: Path, data: bytes) -> bytes:
     beginning of ``data`` only may be another worker's file still being written: read again
     a few times, a few milliseconds apart, before it counts as another hand."""
     import time
+
     there = b""
     for _ in range(20):
         try:
@@ -424,6 +464,7 @@ def _record_hands(db: str):
     created or changed by an export)."""
     from dealer_app.live.controller import InputError, TableController
     from dealer_app.record_cli import open_record_file
+
     store = open_record_file(db)
     try:
         # a table whose rows were changed after they were written is not exported as if
@@ -464,9 +505,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dealer-app", description="Seven Card Stud dealer assistant")
     parser.add_argument("--limits", type=Path, default=None, help="folder of limit tables (default: limits/)")
     from dealer_app import __version__
+
     parser.add_argument("--version", action="version", version=f"dealer-app {__version__} ({build_name()})")
-    parser.add_argument("--smoke-test", metavar="OUT.pdf", type=Path,
-                        help="open the window offscreen, play a canned hand, write its report PDF, exit 0 (packaging)")
+    parser.add_argument(
+        "--smoke-test",
+        metavar="OUT.pdf",
+        type=Path,
+        help="open the window offscreen, play a canned hand, write its report PDF, exit 0 (packaging)",
+    )
     sub = parser.add_subparsers(dest="command")
     p = sub.add_parser("tables", help="list the limit tables")
     p.set_defaults(func=_cmd_tables)
@@ -476,14 +522,24 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="replay PHH, PokerStars or Full Tilt hands and print every decision")
     p.add_argument("files", nargs="+")
     p.add_argument("--profile", help="house profile (default: the file's _profile, else us-cardroom)")
-    p.add_argument("--table", help="limit table name or YAML path (default: the file's _table, else "
-                                   "fixed limit from the file's amounts)")
+    p.add_argument(
+        "--table",
+        help="limit table name or YAML path (default: the file's _table, else fixed limit from the file's amounts)",
+    )
     p.add_argument("--json", action="store_true", help="one JSON object with every decision")
     p.add_argument("--events", action="store_true", help="with --json: include the raw event list")
-    p.add_argument("--check", action="store_true",
-                   help="per hand: 'agrees', or each disagreement with the recorded play and its line")
-    p.add_argument("--jobs", type=_jobs, default=None, metavar="N",
-                   help="worker processes (default: every core for a large input, else 1)")
+    p.add_argument(
+        "--check",
+        action="store_true",
+        help="per hand: 'agrees', or each disagreement with the recorded play and its line",
+    )
+    p.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=None,
+        metavar="N",
+        help="worker processes (default: every core for a large input, else 1)",
+    )
     p.set_defaults(func=_cmd_replay)
     p = sub.add_parser("export", help="write hands as PHH or PokerStars-style text")
     p.add_argument("files", nargs="*", help="PHH, PokerStars or Full Tilt files")
@@ -492,21 +548,31 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", help="folder for one file per hand (default: standard output)")
     p.add_argument("--profile")
     p.add_argument("--table")
-    p.add_argument("--jobs", type=_jobs, default=None, metavar="N",
-                   help="worker processes (default: every core for a large input, else 1)")
+    p.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=None,
+        metavar="N",
+        help="worker processes (default: every core for a large input, else 1)",
+    )
     p.set_defaults(func=_cmd_export)
     from dealer_app.record_cli import add_commands
+
     add_commands(sub)
     from dealer_app.room_cli import add_commands as add_room
+
     add_room(sub)
     from dealer_app.training_cli import add_commands as add_training
+
     add_training(sub)
     sub.add_parser("train", help="the dealer trainer (drills, modes, progress)")
-    p = sub.add_parser("floor", help="the floor console on a hand record (default: this machine's), or on the "
-                                     "card room's server (--database, or DEALER_APP_DATABASE)")
+    p = sub.add_parser(
+        "floor",
+        help="the floor console on a hand record (default: this machine's), or on the "
+        "card room's server (--database, or DEALER_APP_DATABASE)",
+    )
     p.add_argument("record", nargs="?")
-    p.add_argument("--database", help="the card room's server: every table, live "
-                                      "(postgresql://login:password@host/db)")
+    p.add_argument("--database", help="the card room's server: every table, live (postgresql://login:password@host/db)")
     return parser
 
 
@@ -514,19 +580,24 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)  # a usage mistake exits 2 here (argparse)
     if args.smoke_test is not None:
         from dealer_app.ui.smoke import smoke_test
+
         return smoke_test(args.smoke_test)
     if args.command == "train":
         from dealer_app.ui.app import run_trainer
+
         return run_trainer()
     if args.command == "floor":
         from dealer_app.ui.app import run_floor
+
         return run_floor(args.record, database=args.database)
     if args.command is None:
         if args.limits:
             os.environ["DEALER_APP_LIMITS"] = str(args.limits)
         from dealer_app.ui.app import run_app
+
         return run_app()
     import gc
+
     previous, thresholds = os.environ.get("DEALER_APP_LIMITS"), gc.get_threshold()
     try:
         if args.limits:
@@ -545,8 +616,9 @@ def main(argv: list[str] | None = None) -> int:
         return OK
     except KeyboardInterrupt:
         return 130
-    except Exception as exc:  # noqa: BLE001 - the last line of defence: words, and the log
+    except Exception as exc:
         from dealer_app.errorlog import report, setup_logging
+
         setup_logging()
         _say(f"dealer-app {args.command}: {report(exc, f'dealer-app {args.command}')}")
         return INPUT_PROBLEM

@@ -29,18 +29,20 @@ class _LogFile(logging.handlers.RotatingFileHandler):
 
     def handleError(self, record: logging.LogRecord) -> None:
         import sys
+
         exc = sys.exc_info()[1]
         try:
             if self.problem is None:
                 from dealer_app.history.store import reason
+
                 self.problem = reason(exc) if exc is not None else "?"
-                sys.stderr.write(f"dealer-app: the log {self.baseFilename} cannot be written ({self.problem}); "
-                                 "its messages go here\n")
-            sys.stderr.write(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s").format(record)
-                             + "\n")
+                sys.stderr.write(
+                    f"dealer-app: the log {self.baseFilename} cannot be written ({self.problem}); "
+                    "its messages go here\n"
+                )
+            sys.stderr.write(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s").format(record) + "\n")
         except Exception:  # (stderr itself is gone: there is nowhere left to say it)
             pass
-
 
     def close(self) -> None:
         """Closing flushes what the full disk refused once more: that refusal is already said."""
@@ -49,6 +51,7 @@ class _LogFile(logging.handlers.RotatingFileHandler):
         except OSError as exc:
             if self.problem is None:
                 from dealer_app.history.store import reason
+
                 self.problem = reason(exc)
             self.stream = None  # type: ignore[assignment]
 
@@ -64,8 +67,10 @@ def log_problem() -> str | None:
 def setup_logging(data_dir: Path | None = None) -> Path:
     """Log to ``<data>/dealer-app.log`` (rotated at 1 MB, 5 kept); a folder that cannot be
     written logs to the temporary folder instead. Returns the log file's path."""
-    for folder in (Path(data_dir) if data_dir else default_data_dir(),
-                   Path(tempfile.gettempdir()) / f"dealer-app-{os.getuid()}"):
+    for folder in (
+        Path(data_dir) if data_dir else default_data_dir(),
+        Path(tempfile.gettempdir()) / f"dealer-app-{os.getuid()}",
+    ):
         try:
             folder.mkdir(parents=True, exist_ok=True)
             handler = _LogFile(folder / LOG_NAME, maxBytes=1_000_000, backupCount=5, encoding="utf-8")
@@ -112,8 +117,9 @@ def report(exc: BaseException, context: str = "") -> str:
         if where:
             return said(
                 QT_TRANSLATE_NOOP("Errors", "Unexpected error: %1. The hand record is safe; details are in %2."),
-
-                        message, where)
+                message,
+                where,
+            )
         return said(QT_TRANSLATE_NOOP("Errors", "Unexpected error: %1. The hand record is safe."), message)
     own_words = getattr(exc, "says", None)
     if own_words is None:

@@ -19,6 +19,7 @@ def open_record_file(path: str, key: bytes | None = None):
     file that is there but is no readable record (damaged, truncated, not SQLite) is the
     input's problem, named (exit 1)."""
     from dealer_app.history.store import Store, StoreError
+
     if not Path(path).is_file():
         raise UsageError(f"{path}: no such hand record" if not Path(path).exists() else f"{path}: not a file")
     try:
@@ -32,6 +33,7 @@ _open = open_record_file
 
 def _key(args) -> bytes | None:
     from dealer_app.history.chain import KeyProblem, default_key_path, read_key
+
     path = Path(args.key) if args.key else default_key_path()
     if not args.key and not path.exists():
         return None
@@ -43,19 +45,24 @@ def _key(args) -> bytes | None:
 
 def cmd_verify(args) -> int:
     from dealer_app.history.chain import default_anchors_path
+
     key = _key(args)
     if key is None:
-        raise UsageError(f"no record key on this machine ({args.key or 'the config folder'}): give the key the "
-                         f"record was written with, --key FILE")
+        raise UsageError(
+            f"no record key on this machine ({args.key or 'the config folder'}): give the key the "
+            f"record was written with, --key FILE"
+        )
     if args.anchors:
         from dealer_app.engine.bounded import check_regular, printable
+
         try:
             check_regular(args.anchors)  # (a FIFO, /dev/zero or a folder is refused by name, never read)
         except FileNotFoundError:
             raise UsageError(f"{printable(args.anchors)}: no such anchors file (--anchors)") from None
         except OSError as exc:
-            raise InputProblem(printable(f"{args.anchors}: the anchors file cannot be read "
-                                         f"({exc.strerror or exc})")) from None
+            raise InputProblem(
+                printable(f"{args.anchors}: the anchors file cannot be read ({exc.strerror or exc})")
+            ) from None
     anchors = Path(args.anchors) if args.anchors else default_anchors_path()
     store = _open(args.record, key)
     try:
@@ -63,10 +70,18 @@ def cmd_verify(args) -> int:
         rows = store.db.execute("SELECT COUNT(*) FROM log").fetchone()[0]
         tables = store.db.execute("SELECT COUNT(*) FROM sessions").fetchone()[0]
         seals = store.seals()
-        summary = {"record": str(store.path), "whole": not problems, "format": store.format, "rows": rows,
-                   "tables": tables, "hands_sealed": len(seals), "last_seal": seals[-1].seal if seals else None,
-                   "anchors": str(anchors) if anchors.is_file() else None, "key_id": store.key_id,
-                   "problems": [p.to_dict() for p in problems]}
+        summary = {
+            "record": str(store.path),
+            "whole": not problems,
+            "format": store.format,
+            "rows": rows,
+            "tables": tables,
+            "hands_sealed": len(seals),
+            "last_seal": seals[-1].seal if seals else None,
+            "anchors": str(anchors) if anchors.is_file() else None,
+            "key_id": store.key_id,
+            "problems": [p.to_dict() for p in problems],
+        }
     finally:
         store.close()
     if args.json:
@@ -79,8 +94,10 @@ def cmd_verify(args) -> int:
             print(f"{summary['record']}: NOT whole: {len(problems)} problem(s) in {rows} rows ({checked})")
         else:
             last = f"; last seal {summary['last_seal']}" if summary["last_seal"] else ""
-            print(f"{summary['record']}: whole: {rows} rows, {tables} table(s), {len(seals)} hand(s) sealed{last} "
-                  f"({checked})")
+            print(
+                f"{summary['record']}: whole: {rows} rows, {tables} table(s), {len(seals)} hand(s) sealed{last} "
+                f"({checked})"
+            )
     return INPUT_PROBLEM if problems else OK
 
 
@@ -91,8 +108,17 @@ def cmd_seals(args) -> int:
     finally:
         store.close()
     if args.json:
-        print(json.dumps({"seals": [{"session": a.session, "hand": a.hand, "row": a.row, "at": a.at,
-                                     "seal": a.seal, "hash": a.hash} for a in seals]}, indent=1))
+        print(
+            json.dumps(
+                {
+                    "seals": [
+                        {"session": a.session, "hand": a.hand, "row": a.row, "at": a.at, "seal": a.seal, "hash": a.hash}
+                        for a in seals
+                    ]
+                },
+                indent=1,
+            )
+        )
     else:
         for a in seals:
             print(f"{a.at}  session {a.session}  hand {a.hand}  {a.seal}")
@@ -101,12 +127,14 @@ def cmd_seals(args) -> int:
 
 def cmd_hands(args) -> int:
     from dealer_app.history.hand_index import list_hands
+
     args.since, args.until = _utc_time(args.since, "--since"), _utc_time(args.until, "--until")
     if args.db and args.database:
         raise UsageError("--db RECORD or --database URL, not both")
     failing: dict = {}
     if not args.db:  # the card room's hands, every table's (issue 15)
         from dealer_app.room_cli import room_hands
+
         hands = [h for h in room_hands(args) if _wanted(h, args)]
     else:
         store = _open(args.db)
@@ -122,18 +150,32 @@ def cmd_hands(args) -> int:
         print(json.dumps({"hands": [h.to_dict() for h in hands]}, indent=1, ensure_ascii=False))
         return done
     from dealer_app.engine.money import format_money
+
     if not hands:
-        print("no hands" + (" match" if any((args.table, args.player, args.since, args.until, args.min_pot,
-                                             args.undone, args.irregular)) else " yet"), file=sys.stderr)
+        print(
+            "no hands"
+            + (
+                " match"
+                if any((args.table, args.player, args.since, args.until, args.min_pot, args.undone, args.irregular))
+                else " yet"
+            ),
+            file=sys.stderr,
+        )
     for h in hands:
         pot = format_money(h.pot, h.currency) if h.pot is not None else "open"
-        marks = "".join((f"  undos {h.undos}" if h.undos else "",
-                         f"  irregularities {h.irregularities}" if h.irregularities else "",
-                         f"  rulings {h.rulings}" if h.rulings else "",
-                         "  FAILS THE RECORD'S CHECK" if h.failing else ""))
+        marks = "".join(
+            (
+                f"  undos {h.undos}" if h.undos else "",
+                f"  irregularities {h.irregularities}" if h.irregularities else "",
+                f"  rulings {h.rulings}" if h.rulings else "",
+                "  FAILS THE RECORD'S CHECK" if h.failing else "",
+            )
+        )
         where = f"{h.room_label} ({h.table_id})  " if h.table_id else ""
-        print(f"{h.id:>8}  {h.started[:19]} UTC  {where}{h.table}  pot {pot}  {', '.join(h.players)}  "
-              f"seal {h.seal or '-'}{marks}")
+        print(
+            f"{h.id:>8}  {h.started[:19]} UTC  {where}{h.table}  pot {pot}  {', '.join(h.players)}  "
+            f"seal {h.seal or '-'}{marks}"
+        )
     return done
 
 
@@ -145,10 +187,13 @@ def failing_words(command: str, record: str, failing: dict) -> str:
     else:
         tables = sorted({sid for sid, hand in failing if hand is None})
         where = [f"every hand of table session {sid}" for sid in tables] + [
-            f"hand {sid}-{hand}" for sid, hand in sorted(k for k in failing if k[1] is not None and k[0] not in tables)]
+            f"hand {sid}-{hand}" for sid, hand in sorted(k for k in failing if k[1] is not None and k[0] not in tables)
+        ]
     shown = ", ".join(where[:10]) + (f" and {len(where) - 10} more" if len(where) > 10 else "")
-    return (f"dealer-app {command}: the record {record} fails its check ({shown}): {next(iter(failing.values()))}"
-            f" — 'dealer-app verify {record}' names every problem")
+    return (
+        f"dealer-app {command}: the record {record} fails its check ({shown}): {next(iter(failing.values()))}"
+        f" — 'dealer-app verify {record}' names every problem"
+    )
 
 
 def _fails(failing: dict, session: int, hand: int) -> bool:
@@ -159,8 +204,15 @@ def _fails(failing: dict, session: int, hand: int) -> bool:
 def cmd_rulings(args) -> int:
     """The floor's cases for a shift report: every ruling, by case, newest case last."""
     from dealer_app.floor.cases import CaseFilter, as_csv, as_json, cases_of, record_entries, room_entries
-    wanted = CaseFilter(_utc_time(args.since, "--since"), _utc_time(args.until, "--until"), args.floor or "",
-                        args.status, args.case or "", args.text or "")
+
+    wanted = CaseFilter(
+        _utc_time(args.since, "--since"),
+        _utc_time(args.until, "--until"),
+        args.floor or "",
+        args.status,
+        args.case or "",
+        args.text or "",
+    )
     if args.db and args.database:
         raise UsageError("--db RECORD or --database URL, not both")
     failing: dict = {}
@@ -175,6 +227,7 @@ def cmd_rulings(args) -> int:
             print(failing_words("rulings", args.db, failing), file=sys.stderr)
     else:
         from dealer_app.room_cli import read_room
+
         entries = read_room(args, room_entries)
     done = INPUT_PROBLEM if failing else OK
     cases = [c for c in cases_of(entries) if wanted.wants(c)]
@@ -186,27 +239,33 @@ def cmd_rulings(args) -> int:
         return done
     if not cases:
         print("no cases" + (" match" if wanted != CaseFilter() else " yet"), file=sys.stderr)
+
     def where(e) -> str:
         return f"{e.table} ({e.table_id})" if e.table_id else e.table
+
     # each column as wide as its widest (case C-…-9 and C-…-10, hand 1-9 and 1-10 line up)
-    wide = {"case": max((len(c.number) for c in cases), default=0),
-            "hand": max((len(c.entries[0].hand_id) for c in cases), default=0),
-            "where": max((len(where(c.entries[0])) for c in cases), default=0),
-            "category": max((len(c.category) for c in cases), default=0)}
+    wide = {
+        "case": max((len(c.number) for c in cases), default=0),
+        "hand": max((len(c.entries[0].hand_id) for c in cases), default=0),
+        "where": max((len(where(c.entries[0])) for c in cases), default=0),
+        "category": max((len(c.category) for c in cases), default=0),
+    }
     for c in cases:
         first, last = c.entries[0], c.entries[-1]
         floors = ", ".join(dict.fromkeys(e.floor for e in c.entries))
         said = _one_line(last.decision or last.facts)
         mark = "  FAILS THE RECORD'S CHECK" if _fails(failing, first.session, first.hand) else ""
-        print(f"{c.number:<{wide['case']}}  {c.status:<8}  {c.category:<{wide['category']}}  hand "
-              f"{first.hand_id:<{wide['hand']}}  {where(first):<{wide['where']}}  opened {first.at[:19]} UTC"
-              f"  last {last.at[:19]} UTC  floor {floors}  rulings {len(c.entries)}: {said}{mark}")
+        print(
+            f"{c.number:<{wide['case']}}  {c.status:<8}  {c.category:<{wide['category']}}  hand "
+            f"{first.hand_id:<{wide['hand']}}  {where(first):<{wide['where']}}  opened {first.at[:19]} UTC"
+            f"  last {last.at[:19]} UTC  floor {floors}  rulings {len(c.entries)}: {said}{mark}"
+        )
     return done
 
 
 def _one_line(text: str, width: int = 80) -> str:
     text = " ".join(text.split())
-    return text if len(text) <= width else text[:width - 1] + "…"
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def _at_terminal() -> bool:
@@ -236,6 +295,7 @@ def parse_hand_id(text: str) -> tuple[int, int]:
 def cmd_report(args) -> int:
     from dealer_app.floor.timeline import TimelineError, load_hand
     from dealer_app.history.store import StoreError
+
     session, hand = parse_hand_id(args.hand)
     out = Path(args.out)
     if out.suffix.lower() != ".pdf":
@@ -247,19 +307,24 @@ def cmd_report(args) -> int:
     if args.db and args.database:
         raise UsageError("--db RECORD or --database URL, not both")
     if not args.db and not args.database and not args.table_id:
-        raise UsageError(f"which record holds hand {args.hand}? Give --db RECORD (the table's hands.sqlite3), or "
-                         f"--database URL with --table-id T-… for a card room's hand")
+        raise UsageError(
+            f"which record holds hand {args.hand}? Give --db RECORD (the table's hands.sqlite3), or "
+            f"--database URL with --table-id T-… for a card room's hand"
+        )
     replacing = out.exists() and not args.force
     if replacing and not _at_terminal():  # (a script is told before anything is read)
-        raise UsageError(f"{out}: a file of that name exists (a report filed earlier?): give --force to replace "
-                         f"it, or another --out")
+        raise UsageError(
+            f"{out}: a file of that name exists (a report filed earlier?): give --force to replace it, or another --out"
+        )
     if args.db:
         store = _open(args.db)
     else:  # a card room's hand (issue 15): --table-id names its table
         from dealer_app.room_cli import room_table
+
         if not args.table_id:
-            raise UsageError("a room's hand needs --table-id T-… (as 'dealer-app hands --database' lists them), or "
-                             "give --db RECORD")
+            raise UsageError(
+                "a room's hand needs --table-id T-… (as 'dealer-app hands --database' lists them), or give --db RECORD"
+            )
         store = room_table(args, args.table_id)
     try:
         try:
@@ -272,11 +337,14 @@ def cmd_report(args) -> int:
             raise UsageError(f"--moment {args.moment}: hand {args.hand} has the steps 0–{last}")
         if replacing and not _may_replace(out):
             # (asked at the terminal, the floor said no: nothing is wrong, and nothing is written)
-            print(f"Nothing was written: {out} is kept as it was (another --out writes the report beside it).",
-                  file=sys.stderr)
+            print(
+                f"Nothing was written: {out} is kept as it was (another --out writes the report beside it).",
+                file=sys.stderr,
+            )
             return OK
         from dealer_app.ui.app import report_application
         from dealer_app.ui.report_pdf import write_report
+
         report_application()
         try:
             write_report(store, timeline, out, args.moment)
@@ -285,8 +353,9 @@ def cmd_report(args) -> int:
         except StoreError as exc:  # (the room's server went away meanwhile)
             raise UsageError(str(exc)) from None
         failing = store.failing()
-        why = next((text for (sid, h), text in failing.items() if sid == 0 or (sid == session and h in (hand, None))),
-                   None)
+        why = next(
+            (text for (sid, h), text in failing.items() if sid == 0 or (sid == session and h in (hand, None))), None
+        )
     finally:
         store.close()
     print(out)
@@ -296,8 +365,6 @@ def cmd_report(args) -> int:
     return OK
 
 
-
-
 def _utc_time(text: str | None, flag: str) -> str | None:
     """A ``--since``/``--until`` time as the record writes it (UTC, ISO 8601), or UsageError."""
     if text is None:
@@ -305,8 +372,10 @@ def _utc_time(text: str | None, flag: str) -> str | None:
     try:
         return utc_time(text)
     except ValueError as exc:  # not the shape of a time, or one that does not exist (2026-02-30)
-        raise UsageError(f"{flag} {text!r}: {exc}: give a UTC date and time as the record keeps them, "
-                         f"2026-12-01, 2026-12-01T21:00 or 2026-12-01T21:00:05.250 (a trailing Z is taken)") from None
+        raise UsageError(
+            f"{flag} {text!r}: {exc}: give a UTC date and time as the record keeps them, "
+            f"2026-12-01, 2026-12-01T21:00 or 2026-12-01T21:00:05.250 (a trailing Z is taken)"
+        ) from None
 
 
 def _wanted(h, args) -> bool:
@@ -318,7 +387,7 @@ def _wanted(h, args) -> bool:
         return False
     if args.since and h.started < args.since:
         return False
-    if args.until and h.started[:len(args.until)] > args.until:
+    if args.until and h.started[: len(args.until)] > args.until:
         return False
     if args.min_pot is not None and (h.pot or 0) < args.min_pot:
         return False
@@ -340,8 +409,11 @@ def add_commands(sub) -> None:
     p.set_defaults(func=cmd_seals)
     p = sub.add_parser("hands", help="the hands of a record, or of a card room's every table, newest first")
     p.add_argument("--db", help="the hand record (hands.sqlite3)")
-    p.add_argument("--database", help="the card room's server, postgresql://login:password@host/db (default, "
-                                      "without --db: DEALER_APP_DATABASE); each hand has its table_id")
+    p.add_argument(
+        "--database",
+        help="the card room's server, postgresql://login:password@host/db (default, "
+        "without --db: DEALER_APP_DATABASE); each hand has its table_id",
+    )
     p.add_argument("--json", action="store_true")
     p.add_argument("--table", help="only tables whose name contains this")
     p.add_argument("--player", help="only hands with a player whose name contains this, or in this seat")
@@ -358,6 +430,7 @@ def add_commands(sub) -> None:
     p.add_argument("--until", help="only cases opened at or before this UTC time (2026-12-01 takes the whole day)")
     p.add_argument("--floor", help="only cases in which a floor whose name contains this ruled")
     from dealer_app.floor.cases import STATUSES
+
     p.add_argument("--status", choices=STATUSES, help="only cases whose status is now this")
     p.add_argument("--case", help="only cases whose number contains this")
     p.add_argument("--text", help="only cases whose facts, decision, witnesses, camera or rules contain this")
@@ -372,6 +445,5 @@ def add_commands(sub) -> None:
     p.add_argument("--hand", required=True, help="the hand: SESSION-HAND, as 'dealer-app hands' lists it")
     p.add_argument("--out", required=True, help="the PDF to write (an existing file is kept unless --force)")
     p.add_argument("--force", action="store_true", help="replace the --out file if it exists")
-    p.add_argument("--moment", type=int, help="the step of the hand to show (default: the last ruling's, else the "
-                                               "end)")
+    p.add_argument("--moment", type=int, help="the step of the hand to show (default: the last ruling's, else the end)")
     p.set_defaults(func=cmd_report)

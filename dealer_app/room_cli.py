@@ -17,10 +17,13 @@ ROLES = {"table": "dealer_table", "floor": "dealer_floor"}
 
 def room_url_of(args) -> str:
     from dealer_app.room.database import ENV, RoomError, check_url, room_url
+
     url = room_url(getattr(args, "database", None))
     if url is None:
-        raise UsageError(f"name the room server: --database postgresql://login:password@host/db, or {ENV}"
-                         + (" (or a record: --db RECORD)" if hasattr(args, "db") else ""))
+        raise UsageError(
+            f"name the room server: --database postgresql://login:password@host/db, or {ENV}"
+            + (" (or a record: --db RECORD)" if hasattr(args, "db") else "")
+        )
     try:
         return check_url(url)
     except RoomError as exc:
@@ -30,6 +33,7 @@ def room_url_of(args) -> str:
 def cmd_db_upgrade(args) -> int:
     from dealer_app.room.database import RoomError, shown_url
     from dealer_app.room.schema import latest_version, upgrade
+
     url = room_url_of(args)
     try:
         done = upgrade(url)
@@ -37,8 +41,10 @@ def cmd_db_upgrade(args) -> int:
         raise UsageError(str(exc)) from None
     for m in done:
         print(f"applied {m.version:04d} {m.name}")
-    print(f"{shown_url(url)}: the room's schema is at version {latest_version()}"
-          + ("" if done else " (it was up to date)"))
+    print(
+        f"{shown_url(url)}: the room's schema is at version {latest_version()}"
+        + ("" if done else " (it was up to date)")
+    )
     return OK
 
 
@@ -46,11 +52,18 @@ def cmd_db_add_login(args) -> int:
     """A login for one table or one floor supervisor, with a password made here; prints the
     URL that machine puts in DEALER_APP_DATABASE (or its Settings)."""
     from psycopg import sql
+
     if not re.fullmatch(r"[a-z][a-z0-9_]{0,40}", args.login):
         raise UsageError(f"{args.login!r}: a login is lower-case letters, digits and _ (table_3, floor_anna)")
-    return _with_new_password(args, "made", lambda conn, hashed: conn.execute(
-        sql.SQL("CREATE ROLE {} LOGIN PASSWORD {} IN ROLE {}").format(
-            sql.Identifier(args.login), sql.Literal(hashed), sql.Identifier(ROLES[args.role]))))
+    return _with_new_password(
+        args,
+        "made",
+        lambda conn, hashed: conn.execute(
+            sql.SQL("CREATE ROLE {} LOGIN PASSWORD {} IN ROLE {}").format(
+                sql.Identifier(args.login), sql.Literal(hashed), sql.Identifier(ROLES[args.role])
+            )
+        ),
+    )
 
 
 def cmd_db_reset_login(args) -> int:
@@ -58,12 +71,15 @@ def cmd_db_reset_login(args) -> int:
     from psycopg import sql
 
     def reset(conn, hashed):
-        kind = conn.execute("SELECT pg_has_role(%s, 'dealer_table', 'MEMBER'), pg_has_role(%s, 'dealer_floor', "
-                            "'MEMBER') FROM pg_roles WHERE rolname = %s", (args.login, args.login, args.login)
-                            ).fetchone()
+        kind = conn.execute(
+            "SELECT pg_has_role(%s, 'dealer_table', 'MEMBER'), pg_has_role(%s, 'dealer_floor', "
+            "'MEMBER') FROM pg_roles WHERE rolname = %s",
+            (args.login, args.login, args.login),
+        ).fetchone()
         if kind is None or not any(kind):
             raise UsageError(f"{args.login}: not a table's or a floor's login in this room")
         conn.execute(sql.SQL("ALTER ROLE {} PASSWORD {}").format(sql.Identifier(args.login), sql.Literal(hashed)))
+
     return _with_new_password(args, "changed", reset)
 
 
@@ -73,6 +89,7 @@ def cmd_db_rename_table(args) -> int:
     import psycopg
 
     from dealer_app.room.database import RoomError, connect, shown_url, words
+
     name = " ".join(args.name.split())
     # (not printable: a control or a format character, such as a right-to-left override)
     if not 1 <= len(name) <= 80 or not name.isprintable():
@@ -96,6 +113,7 @@ def _with_new_password(args, done: str, apply) -> int:
     import psycopg
 
     from dealer_app.room.database import RoomError, connect, words
+
     url = room_url_of(args)
     password = secrets.token_urlsafe(18)
     try:
@@ -116,6 +134,7 @@ def room_table(args, table_id: str):
     """One room table, read as a record (``report --database``); its connection lives with it."""
     from dealer_app.room.database import RoomError
     from dealer_app.room.reader import RoomReader
+
     url = room_url_of(args)
     try:
         reader = RoomReader(url)
@@ -127,14 +146,17 @@ def room_table(args, table_id: str):
         reader.close()
         raise UsageError(f"--table-id {table_id}: no such table in the room (its tables: {known})")
     from dealer_app.room.reader import RoomTableRecord
+
     return RoomTableRecord(reader, table_id, owns_reader=True)
 
 
 def room_hands(args) -> list:
     """Every hand of the room, newest first (``hands --database``)."""
+
     def hands(reader):
         reader.catch_up()
         return reader.hands()
+
     return read_room(args, hands)
 
 
@@ -143,6 +165,7 @@ def read_room(args, read):
     DEALER_APP_DATABASE), closed after; a room that cannot be read is a usage error, named."""
     from dealer_app.room.database import RoomError
     from dealer_app.room.reader import RoomReader
+
     try:
         reader = RoomReader(room_url_of(args))
         try:
@@ -161,8 +184,12 @@ def add_commands(sub) -> None:
     q.set_defaults(func=cmd_db_upgrade)
     q = db.add_parser("add-login", help="make a login for a table or a floor supervisor; prints its URL")
     q.add_argument("login", help="the login's name (table_3, floor_anna)")
-    q.add_argument("--role", choices=sorted(ROLES), required=True,
-                   help="table: sends its own rows; floor: reads every table and records rulings")
+    q.add_argument(
+        "--role",
+        choices=sorted(ROLES),
+        required=True,
+        help="table: sends its own rows; floor: reads every table and records rulings",
+    )
     q.add_argument("--database", help="postgresql://owner:password@host/db (default: DEALER_APP_DATABASE)")
     q.set_defaults(func=cmd_db_add_login)
     q = db.add_parser("reset-login", help="a new password for a table's or floor's login; prints its URL")
@@ -172,6 +199,5 @@ def add_commands(sub) -> None:
     q = db.add_parser("rename-table", help="the floor names a table in the room (recorded: who, when)")
     q.add_argument("table_id", help="the table: T-…, as 'dealer-app hands --database' lists it")
     q.add_argument("name", help="its name in the room (1 to 80 characters)")
-    q.add_argument("--database", help="the floor's postgresql://login:password@host/db (default: "
-                                      "DEALER_APP_DATABASE)")
+    q.add_argument("--database", help="the floor's postgresql://login:password@host/db (default: DEALER_APP_DATABASE)")
     q.set_defaults(func=cmd_db_rename_table)

@@ -4,10 +4,14 @@ Outside the engine package: it chooses actions (with probabilities), it decides 
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
 from dealer_app.engine.hand import Hand, SeatSpec
-from dealer_app.engine.limits import BettingRules
+
+if TYPE_CHECKING:
+    import random
+
+    from dealer_app.engine.limits import BettingRules
 
 
 def random_amount(action, rng: random.Random, chip: int) -> int | None:
@@ -34,8 +38,14 @@ def choose_action(hand: Hand, rng: random.Random, aggression: float = 0.3, fold_
     return a.action, random_amount(a, rng, hand.rules.chip)
 
 
-def play_random_hand(rules: BettingRules, stacks: list[int], rng: random.Random, aggression: float = 0.3,
-                     fold_rate: float = 0.15, check=None) -> Hand:
+def play_random_hand(
+    rules: BettingRules,
+    stacks: list[int],
+    rng: random.Random,
+    aggression: float = 0.3,
+    fold_rate: float = 0.15,
+    check=None,
+) -> Hand:
     """Deal and play one hand to the end with random legal actions, every card known.
     ``check(hand)`` runs after every step (for invariants)."""
     deck = list(range(52))

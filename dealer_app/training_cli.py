@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 def cmd_drill(args) -> int:
     from dealer_app.training.drills import SKILLS, DrillError, make_drills
+
     if args.list:
         for skill, question in SKILLS.items():
             print(f"{skill:<14} {question}")
@@ -43,6 +44,7 @@ def cmd_trainees(args) -> int:
     from dealer_app.cli import INPUT_PROBLEM
     from dealer_app.history.store import Store, StoreError
     from dealer_app.training.progress import Progress, write_csv
+
     try:
         store = Store.read_only(args.db)
     except StoreError as exc:
@@ -50,8 +52,9 @@ def cmd_trainees(args) -> int:
     exams: list[ExamListing] = []
     record_problems: list[str] = []  # (a result deleted from the record: named, and the exit is 1)
     try:
-        if "training_trainees" not in {r[0] for r in store.db.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table'")}:
+        if "training_trainees" not in {
+            r[0] for r in store.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }:
             rows: list[dict] = []
             weekly: list[dict] = []
         else:
@@ -75,36 +78,48 @@ def cmd_trainees(args) -> int:
     if args.pdf:
         from dealer_app.ui.app import report_application
         from dealer_app.ui.training_pdf import write_group_summary
+
         report_application()
         try:
             write_group_summary(rows, args.pdf, exams, weekly)
         except OSError as exc:
             raise InputProblem(f"{args.pdf}: the PDF cannot be written ({exc.strerror or exc})") from None
     if args.json:
-        print(json.dumps({"trainees": rows, "exams": exam_rows, "weekly": weekly, "record_problems": record_problems},
-                         indent=1, ensure_ascii=False))
+        print(
+            json.dumps(
+                {"trainees": rows, "exams": exam_rows, "weekly": weekly, "record_problems": record_problems},
+                indent=1,
+                ensure_ascii=False,
+            )
+        )
     elif not (args.csv or args.pdf):
         for r in rows:
-            print(f"{r['trainee']:<20} {r['skill']:<14} {r['answers']:>4} answers  {r['accuracy'] * 100:3.0f}% right  "
-                  f"{r['mean_seconds']:5.1f} s  due {r['due']}{_weak_words(r)}")
+            print(
+                f"{r['trainee']:<20} {r['skill']:<14} {r['answers']:>4} answers  {r['accuracy'] * 100:3.0f}% right  "
+                f"{r['mean_seconds']:5.1f} s  due {r['due']}{_weak_words(r)}"
+            )
         for e in exam_rows:
             verdict = "PASSED" if e["passed"] else "NOT PASSED" if e["finished"] else "NOT FINISHED"
             check = {True: "", False: "  NOT GENUINE (dealer-app certificate verify)", None: ""}[e["genuine"]]
-            print(f"{e['trainee']:<20} exam {e['blueprint']} ({e['blueprint_id']}, set by {e['instructor']})  "
-                  f"{e['right']}/{e['asked']} {e['score_percent']}%, pass mark {e['pass_mark']}%: {verdict}  "
-                  f"{e['verification_id']}  {e['finished'] or e['started']} UTC{check}")
+            print(
+                f"{e['trainee']:<20} exam {e['blueprint']} ({e['blueprint_id']}, set by {e['instructor']})  "
+                f"{e['right']}/{e['asked']} {e['score_percent']}%, pass mark {e['pass_mark']}%: {verdict}  "
+                f"{e['verification_id']}  {e['finished'] or e['started']} UTC{check}"
+            )
         if weekly:
             print("weekly (ISO week):")
         for w in weekly:
-            print(f"{w['trainee']:<20} {w['week']}  {w['skill']:<14} {w['answers']:>4} answers  "
-                  f"{w['accuracy'] * 100:3.0f}% right  {w['mean_seconds']:5.1f} s")
+            print(
+                f"{w['trainee']:<20} {w['week']}  {w['skill']:<14} {w['answers']:>4} answers  "
+                f"{w['accuracy'] * 100:3.0f}% right  {w['mean_seconds']:5.1f} s"
+            )
     for p in record_problems:
         print(f"NOT GENUINE: the record's exam results: {p}", file=sys.stderr)
     return INPUT_PROBLEM if record_problems else OK
 
 
 def _weak_words(row: dict) -> str:
-    """"  WEAK (…)" after a weak skill's line: its recent accuracy under the pass mark, its
+    """ "  WEAK (…)" after a weak skill's line: its recent accuracy under the pass mark, its
     FSRS card overdue."""
     reasons = row.get("weak_reasons") or []
     words = []
@@ -118,6 +133,7 @@ def _weak_words(row: dict) -> str:
 def _exam_book(store, key: bytes | None):
     """The record's exam tables, read only (None: the record has none)."""
     from dealer_app.training.exam import ExamBook, has_exam_tables
+
     if not has_exam_tables(store.db):
         return None
     return ExamBook(store.db, key or b"", create=False)
@@ -127,10 +143,12 @@ def _record_key(args) -> bytes:
     from pathlib import Path
 
     from dealer_app.history.chain import KeyProblem, default_key_path, read_key
+
     path = Path(args.key) if args.key else default_key_path()
     if not args.key and not path.exists():
-        raise UsageError("no record key on this machine (the config folder): give the key the record was written "
-                         "with, --key FILE")
+        raise UsageError(
+            "no record key on this machine (the config folder): give the key the record was written with, --key FILE"
+        )
     try:
         return read_key(path)
     except KeyProblem as exc:
@@ -146,6 +164,7 @@ def cmd_certificate_verify(args) -> int:
     from dealer_app.cli import INPUT_PROBLEM
     from dealer_app.history.store import Store, StoreError
     from dealer_app.training.exam import Verdict
+
     key = _record_key(args)
     try:
         store = Store.read_only(args.db, key)
@@ -155,8 +174,10 @@ def cmd_certificate_verify(args) -> int:
         book = _exam_book(store, key)
         if book is None:
             from dealer_app.engine.says import says
-            verdict = Verdict(args.id.strip().upper(), None, (says("no exam result %1 in this record",
-                                                                   args.id.strip().upper()),))
+
+            verdict = Verdict(
+                args.id.strip().upper(), None, (says("no exam result %1 in this record", args.id.strip().upper()),)
+            )
         else:
             verdict = book.verify(args.id)
     except sqlite3.Error as exc:
@@ -168,20 +189,35 @@ def cmd_certificate_verify(args) -> int:
     if r is not None and args.trainee is not None and args.trainee.strip().casefold() != r.trainee.casefold():
         problems.append(f"the result is {r.trainee}'s, not {args.trainee.strip()}'s")
     if r is not None and args.seal and args.seal.strip().upper() != r.seal_code:
-        problems.append(f"the seal on the certificate ({args.seal.strip().upper()}) is not the record's "
-                        f"({r.seal_code})")
+        problems.append(
+            f"the seal on the certificate ({args.seal.strip().upper()}) is not the record's ({r.seal_code})"
+        )
     genuine = r is not None and not problems
     if args.json:
-        print(json.dumps({"verification_id": verdict.verification_id, "genuine": genuine,
-                          "found": r is not None, "problems": problems,
-                          "result": r.to_dict() if r is not None else None}, indent=1, ensure_ascii=False))
+        print(
+            json.dumps(
+                {
+                    "verification_id": verdict.verification_id,
+                    "genuine": genuine,
+                    "found": r is not None,
+                    "problems": problems,
+                    "result": r.to_dict() if r is not None else None,
+                },
+                indent=1,
+                ensure_ascii=False,
+            )
+        )
         return OK if genuine else INPUT_PROBLEM
     if r is not None:
         skills = ", ".join(f"{s.skill} {s.right}/{s.asked}" for s in r.skills)
-        print(f"{r.id}: {r.trainee}, exam {r.blueprint_name} ({r.blueprint_id}) set by {r.instructor}; "
-              f"{r.finished_at or 'not finished'} UTC")
-        print(f"  score {r.right}/{r.asked} ({r.score_percent}%), pass mark {r.pass_mark}%: "
-              f"{'PASSED' if r.passed else 'NOT PASSED'}; {skills}; tables {', '.join(r.tables)}; seal {r.seal_code}")
+        print(
+            f"{r.id}: {r.trainee}, exam {r.blueprint_name} ({r.blueprint_id}) set by {r.instructor}; "
+            f"{r.finished_at or 'not finished'} UTC"
+        )
+        print(
+            f"  score {r.right}/{r.asked} ({r.score_percent}%), pass mark {r.pass_mark}%: "
+            f"{'PASSED' if r.passed else 'NOT PASSED'}; {skills}; tables {', '.join(r.tables)}; seal {r.seal_code}"
+        )
     for p in problems:
         print(f"  {p}")
     if genuine:
@@ -236,4 +272,3 @@ def add_commands(sub) -> None:
     v.add_argument("--trainee", help="the trainee named on the certificate, to compare with the record's")
     v.add_argument("--json", action="store_true")
     v.set_defaults(func=cmd_certificate_verify)
-

@@ -7,6 +7,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # tests never read or make the key of the machine's user (the tests' processes inherit it)
 if "DEALER_APP_CONFIG" not in os.environ:
     import tempfile
+
     os.environ["DEALER_APP_CONFIG"] = tempfile.mkdtemp(prefix="dealer-app-config-")
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -39,6 +40,7 @@ def _delete_closed_windows() -> None:
     if widgets is None or widgets.QApplication.instance() is None:
         return
     from PySide6.QtCore import QCoreApplication, QEvent
+
     for w in widgets.QApplication.topLevelWidgets():
         if w.parentWidget() is None and not w.isVisible():
             w.deleteLater()
@@ -50,6 +52,7 @@ def _delete_closed_windows() -> None:
 def pg():
     """The run's PostgreSQL server (tests/pg_server.py), started on first use."""
     from pg_server import PgServer
+
     server = PgServer()
     yield server
     server.destroy()
@@ -65,14 +68,21 @@ class Room:
         pg.admin(f'CREATE DATABASE "{name}" OWNER {name}_owner')
         self.owner = pg.url(f"{name}_owner", f"pw-{name}_owner", name)
         from dealer_app.room.schema import upgrade
+
         upgrade(self.owner)
         self.logins = {}
-        for login, role in ((f"{name}_ta", "dealer_table"), (f"{name}_tb", "dealer_table"),
-                            (f"{name}_floor", "dealer_floor")):
+        for login, role in (
+            (f"{name}_ta", "dealer_table"),
+            (f"{name}_tb", "dealer_table"),
+            (f"{name}_floor", "dealer_floor"),
+        ):
             pg.admin(f"CREATE ROLE {login} LOGIN PASSWORD 'pw-{login}' IN ROLE {role}")
             self.logins[login] = pg.url(login, f"pw-{login}", name)
-        self.table_a, self.table_b, self.floor = (self.logins[f"{name}_ta"], self.logins[f"{name}_tb"],
-                                                  self.logins[f"{name}_floor"])
+        self.table_a, self.table_b, self.floor = (
+            self.logins[f"{name}_ta"],
+            self.logins[f"{name}_tb"],
+            self.logins[f"{name}_floor"],
+        )
 
 
 _ROOMS = iter(range(1, 10**6))
@@ -81,6 +91,7 @@ _ROOMS = iter(range(1, 10**6))
 @pytest.fixture
 def room(pg, request):
     import re
+
     name = f"r{next(_ROOMS)}_" + re.sub(r"[^a-z0-9]", "_", request.node.name.lower())[:30]
     return Room(pg, name)
 
@@ -106,8 +117,20 @@ def pytest_collection_modifyitems(config, items):
 # the modules that took over ~2 s each in one run (pytest --durations=0 -m "not pg"): the
 # batteries, the oracles over hundreds of drills, whole-session records, SIGKILLs, window fits
 SLOW_MODULES = {
-    "test_hostile_files", "test_hostile_records", "test_drills", "test_ui_fits", "test_ui_floor",
-    "test_floor_every_hand", "test_floor_cases", "test_floor_report", "test_live_kill_and_share",
-    "test_live_sessions_property", "test_pokerkit_phh_differential", "test_properties", "test_oracles",
-    "test_trainer_reports", "test_trainer_facts_on_screen", "test_fuzz_files",
+    "test_hostile_files",
+    "test_hostile_records",
+    "test_drills",
+    "test_ui_fits",
+    "test_ui_floor",
+    "test_floor_every_hand",
+    "test_floor_cases",
+    "test_floor_report",
+    "test_live_kill_and_share",
+    "test_live_sessions_property",
+    "test_pokerkit_phh_differential",
+    "test_properties",
+    "test_oracles",
+    "test_trainer_reports",
+    "test_trainer_facts_on_screen",
+    "test_fuzz_files",
 }

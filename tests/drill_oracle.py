@@ -23,7 +23,7 @@ def suit(card: str) -> int:
 
 
 def split_cards(text: str) -> list[str]:
-    return [text[i:i + 2] for i in range(0, len(text), 2)]
+    return [text[i : i + 2] for i in range(0, len(text), 2)]
 
 
 def shortage_plan(procedure: str, live: int, stub: int, burns: int) -> dict:
@@ -73,6 +73,7 @@ class Seat:
 @dataclass
 class Situation:
     """The table as the PHH text leaves it, read without the engine."""
+
     players: list[Seat]
     profile: str
     game: str
@@ -200,9 +201,11 @@ def read(phh: str) -> Situation:
     seats = data.get("seats", list(range(1, len(stacks) + 1)))
     profile = data["_profile"]
     players = [Seat(seat, s, s) for seat, s in zip(seats, stacks, strict=True)]
-    sit = Situation(players, profile, "stud8" if data["variant"] == "F7S/8" else "stud", data["antes"][0],
-                    data["bring_in"])
+    sit = Situation(
+        players, profile, "stud8" if data["variant"] == "F7S/8" else "stud", data["antes"][0], data["bring_in"]
+    )
     from dealer_app.engine.limits import load_table  # the table's data (its smallest chip), not a rule
+
     sit.chip = load_table(data["_table"]).chip
     for p in players:  # B-1: the ante, or all of a short stack
         a = min(sit.ante, p.stack)
@@ -223,7 +226,7 @@ def bring_in_seat(sit: Situation) -> int:
     if low.stack > 0:
         return low.seat
     i = sit.players.index(low)
-    ring = sit.players[i + 1:] + sit.players[:i]
+    ring = sit.players[i + 1 :] + sit.players[:i]
     return next(p.seat for p in ring if p.stack > 0 and not p.folded)
 
 
@@ -299,6 +302,7 @@ def table_chips(table: str) -> list[int]:
     from pathlib import Path
 
     import yaml
+
     data = yaml.safe_load((Path(__file__).resolve().parents[1] / "limits" / f"{table}.yaml").read_text())
     return sorted(int(Decimal(str(c["amount"])) * 100) for c in data["chips"])
 
@@ -344,6 +348,7 @@ def house_option(profile: str, option: str, limits_dir=None) -> object:
     from pathlib import Path
 
     import yaml
+
     folder = Path(limits_dir) if limits_dir else Path(__file__).resolve().parents[1] / "limits"
     return yaml.safe_load((folder / "house" / f"{profile}.yaml").read_text())["options"][option]
 
@@ -381,7 +386,7 @@ def irregularity(sit: Situation, case: dict, out_of_turn: str) -> tuple[str, boo
     if kind == "out-of-turn":  # I-5, or the floor by HOUSE out_of_turn
         if out_of_turn == "floor":
             return "I-3", True
-        between = sit.rounds[sit.street][case["at"]:] + [(case["then"]["seat"], case["then"]["action"])]
+        between = [*sit.rounds[sit.street][case["at"] :], (case["then"]["seat"], case["then"]["action"])]
         changed = any(verb in ("cbr", "bet", "raise", "complete") for _seat, verb in between)
         return "I-5", not changed
     if kind == "misdeal":  # I-6: before substantial action

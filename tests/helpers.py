@@ -13,8 +13,9 @@ def rules(table: str = "stud-10-20", profile: str | None = None, **options) -> B
     return r.with_options(**options) if options else r
 
 
-def fixed_rules(profile: str = "us-cardroom", game: str = "stud", ante=100, bring_in=500, small=1000,
-                big=2000, chip=100, **options) -> BettingRules:
+def fixed_rules(
+    profile: str = "us-cardroom", game: str = "stud", ante=100, bring_in=500, small=1000, big=2000, chip=100, **options
+) -> BettingRules:
     r = BettingRules.fixed(load_profile(profile), game, ante, bring_in, small, big, chip)
     return r.with_options(**options) if options else r
 
@@ -64,8 +65,7 @@ def full_hand(r: BettingRules, stacks, cards: list[str], third: str | None = Non
     if third:
         play(h, third)
     else:
-        h.act(h.to_act.seat, "bring_in", [a for a in h.legal_actions() if a.action == "bring_in"][0].to
-              or r.bring_in)
+        h.act(h.to_act.seat, "bring_in", next(a for a in h.legal_actions() if a.action == "bring_in").to or r.bring_in)
         while h.phase == "bet":
             h.act(h.to_act.seat, "call")
     while h.phase in ("deal", "bet"):
@@ -89,7 +89,7 @@ def clone_by_replay(h: Hand) -> Hand:
     actions, read back from the event record. (``copy.deepcopy`` would not prove that the
     record is enough to rebuild it.)"""
     c = Hand(h.rules, [SeatSpec(p.seat, p.name, p.start) for p in h.players], h.unknown_upcards)
-    for ev in h.events[len(c.events):]:
+    for ev in h.events[len(c.events) :]:
         if ev.kind == "deal":
             c.deal(ev.seat, parse_cards(" ".join(ev.data["cards"])))
         elif ev.kind == "common_card":
@@ -108,14 +108,14 @@ def mutate_text(text: str, rng, alphabet: str = "0123456789azKQJTscdh$.,[]:+ ") 
     lines = text.splitlines()
     kind = rng.randrange(5)
     if kind == 0:
-        return "\n".join(lines[:rng.randrange(len(lines) + 1)])
+        return "\n".join(lines[: rng.randrange(len(lines) + 1)])
     if kind == 1 and lines:
         del lines[rng.randrange(len(lines))]
     elif kind == 2 and lines:
         i = rng.randrange(len(lines))
         lines.insert(i, lines[i])
     elif kind == 3:
-        return text[:rng.randrange(len(text) + 1)]
+        return text[: rng.randrange(len(text) + 1)]
     else:
         chars = list(text)
         for _ in range(rng.randrange(1, 4)):
@@ -133,6 +133,7 @@ def load_german(translator) -> bool:
     Qt reads a .qm loaded by path in place, and a rebuild of the file while the tests run
     would be read halfway through (a crash inside translate())."""
     from pathlib import Path
+
     data = (Path(__file__).resolve().parents[1] / "dealer_app/ui/i18n/dealer_app_de.qm").read_bytes()
     _QM_BYTES.append(data)
     return translator.load(data)
@@ -142,6 +143,7 @@ def close_every_window() -> None:
     """Every window closed without its "the hand is not finished, quit anyway?" (a test that
     started the whole app ends it so)."""
     from PySide6.QtWidgets import QApplication
+
     for w in QApplication.topLevelWidgets():
         if hasattr(w, "ask_before_closing"):
             w.ask_before_closing = False
@@ -152,6 +154,7 @@ def pick_in_box(qtbot, combo, data) -> None:
     """A combo box's item picked as a person picks it: the box clicked open, Down or Up to the
     item, Enter."""
     from PySide6.QtCore import Qt
+
     qtbot.mouseClick(combo, Qt.MouseButton.LeftButton)
     view = combo.view()
     qtbot.waitUntil(view.isVisible)
@@ -170,6 +173,7 @@ def type_into(qtbot, box, text: str) -> None:
     """A box clicked, what it holds selected with Ctrl+A, and ``text`` typed over it."""
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QApplication
+
     qtbot.mouseClick(box, Qt.MouseButton.LeftButton)
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
     qtbot.keyClicks(QApplication.focusWidget(), text)

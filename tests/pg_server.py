@@ -63,8 +63,19 @@ class PgServer:
         pwfile.write_text(self.password + "\n")
         if self.as_root:
             os.chown(pwfile, owner.pw_uid, owner.pw_gid)
-        self._run("initdb", "-D", str(self.data), "-U", SUPERUSER, "--auth=scram-sha-256",
-                  f"--pwfile={pwfile}", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync")
+        self._run(
+            "initdb",
+            "-D",
+            str(self.data),
+            "-U",
+            SUPERUSER,
+            "--auth=scram-sha-256",
+            f"--pwfile={pwfile}",
+            "-E",
+            "UTF8",
+            "--locale=C.UTF-8",
+            "--no-sync",
+        )
         pwfile.unlink()
         self.start()
 
@@ -78,10 +89,23 @@ class PgServer:
         return done
 
     def start(self) -> None:
-        options = (f"-c listen_addresses=127.0.0.1 -c port={self.port} -c unix_socket_directories={self.folder} "
-                   "-c fsync=off -c max_connections=60 -c log_min_messages=warning")
-        self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l", str(self.folder / "server.log"),
-                  "-w", "-t", "30", "start")
+        options = (
+            f"-c listen_addresses=127.0.0.1 -c port={self.port} -c unix_socket_directories={self.folder} "
+            "-c fsync=off -c max_connections=60 -c log_min_messages=warning"
+        )
+        self._run(
+            "pg_ctl",
+            "-D",
+            str(self.data),
+            "-o",
+            options,
+            "-l",
+            str(self.folder / "server.log"),
+            "-w",
+            "-t",
+            "30",
+            "start",
+        )
 
     def stop(self) -> None:
         """The server goes away at once (clients' connections break, as in an outage)."""
@@ -92,6 +116,7 @@ class PgServer:
 
     def admin(self, sql: str, db: str = "postgres") -> None:
         import psycopg
+
         with psycopg.connect(self.url(db=db), autocommit=True) as conn:
             conn.execute(sql)
 

@@ -11,13 +11,17 @@ Seeded: the same seed gives the same record.
 
 from __future__ import annotations
 
+import contextlib
 import random
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from live_random import DECK, random_input
 
 from dealer_app.history.store import Store
 from dealer_app.live.controller import InputError, TableController
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 FLOOR = ("Maria", "4711")
 TABLES = (  # limit table, players (seat, name, buy-in in cents)
@@ -36,8 +40,18 @@ def ordinary_sessions(path: Path, anchors: Path, hands: int = 22, seed: int = 20
     floor PIN is set there on first use)."""
     rng = random.Random(seed)
     store = Store(path, anchors=anchors)
-    made = {"sessions": [], "hands": 0, "irregularities": dict.fromkeys(IRREGULARITIES, 0), "rulings": 0,
-            "undos": 0, "short_starts": 0, "leaves": 0, "returns": 0, "top_ups": 0, "joins": 0}
+    made = {
+        "sessions": [],
+        "hands": 0,
+        "irregularities": dict.fromkeys(IRREGULARITIES, 0),
+        "rulings": 0,
+        "undos": 0,
+        "short_starts": 0,
+        "leaves": 0,
+        "returns": 0,
+        "top_ups": 0,
+        "joins": 0,
+    }
     for t_i, (table, players) in enumerate(TABLES):
         c = TableController(store)
         c.open_table(table, None, players)
@@ -121,10 +135,8 @@ def _play_hand(c: TableController, rng: random.Random, made: dict, wanted: str |
             if rng.random() < 0.5:
                 c.redo()
             continue
-        try:
+        with contextlib.suppress(InputError):  # (a random show the rules refuse: the next try differs)
             random_input(c, rng)
-        except InputError:
-            pass  # (a random show the rules refuse: the next try differs)
 
 
 def _report(c: TableController, code: str, rng: random.Random) -> bool:
@@ -162,13 +174,23 @@ def _ruling_with_chips(c: TableController, made: dict, dealt: list[int]) -> None
     """A dispute over the last hand, settled by the floor at the table: one chip unit moves
     from one player to another (between hands, as I-3 has it)."""
     from dealer_app.floor.rulings import Ruling, rule_at_table
+
     s = c.session
     payers = [seat for seat, p in sorted(s.seats.items()) if seat in dealt and p.stack >= s.rules.chip * 4]
     if len(payers) < 2:
         return
     unit = s.rules.chip * 4
-    ruling = Ruling(c.session_id, c.hand_no, 1, f"seat {payers[0]} says seat {payers[1]} was paid short",
-                    ("I-3", "P-1"), f"seat {payers[1]} pays seat {payers[0]}", "adjust",
-                    {payers[0]: unit, payers[1]: -unit}, "dealer Jo", "cam 2")
+    ruling = Ruling(
+        c.session_id,
+        c.hand_no,
+        1,
+        f"seat {payers[0]} says seat {payers[1]} was paid short",
+        ("I-3", "P-1"),
+        f"seat {payers[1]} pays seat {payers[0]}",
+        "adjust",
+        {payers[0]: unit, payers[1]: -unit},
+        "dealer Jo",
+        "cam 2",
+    )
     rule_at_table(c, ruling, FLOOR)
     made["rulings"] += 1

@@ -20,20 +20,21 @@ def tiny_units(monkeypatch):
 
 def phhs(tmp_path):
     """A .phhs of the corpus's stud hands, one of them broken near the end, plus Razz."""
-    parts = [f"[{i}]\n{p.read_text()}\n" for i, p in enumerate(STUD + [PHH_CORPUS / "20.phh"], 1)]
+    parts = [f"[{i}]\n{p.read_text()}\n" for i, p in enumerate([*STUD, PHH_CORPUS / "20.phh"], 1)]
     parts[-3] = parts[-3].replace("'p4 cc'", "'p4 jumps'", 1).replace("'p5 cc'", "'p5 jumps'", 1)
     f = tmp_path / "many.phhs"
     f.write_text("".join(parts))
     return f
 
 
-@pytest.mark.parametrize("command", [["replay", "--check"], ["replay", "--json"], ["replay"],
-                                     ["export"], ["export", "--format", "text"]])
+@pytest.mark.parametrize(
+    "command", [["replay", "--check"], ["replay", "--json"], ["replay"], ["export"], ["export", "--format", "text"]]
+)
 def test_two_jobs_print_what_one_job_prints(tmp_path, capsys, tiny_units, command):
     f = phhs(tmp_path)
-    args = command + [str(f), str(STUD[0]), str(STUD[1]), str(tmp_path / "missing.phh")]
-    one = main(args + ["--jobs", "1"]), capsys.readouterr()
-    two = main(args + ["--jobs", "2"]), capsys.readouterr()
+    args = [*command, str(f), str(STUD[0]), str(STUD[1]), str(tmp_path / "missing.phh")]
+    one = main([*args, "--jobs", "1"]), capsys.readouterr()
+    two = main([*args, "--jobs", "2"]), capsys.readouterr()
     assert one == two
     assert one[0] == 1  # the broken hand and the missing file are named, in both
 
@@ -57,7 +58,7 @@ def test_two_jobs_write_the_files_one_job_writes(tmp_path, capsys, tiny_units):
     (other / STUD[0].name).write_text(STUD[0].read_text())  # a second input of the same name
     inputs = [str(f), str(STUD[0]), str(other / STUD[0].name)]
     for jobs in ("1", "2"):
-        main(["export", "--out", str(tmp_path / f"out{jobs}"), "--jobs", jobs] + inputs)
+        main(["export", "--out", str(tmp_path / f"out{jobs}"), "--jobs", jobs, *inputs])
     capsys.readouterr()
     one, two = ({p.name: p.read_text() for p in (tmp_path / f"out{j}").iterdir()} for j in ("1", "2"))
     assert one == two and f"{STUD[0].stem}-2.phh" in one and f"many-{len(STUD)}.phh" in one
@@ -68,6 +69,7 @@ def test_hand_starts_are_found_in_blocks_as_line_by_line(tmp_path):
     lines a line-by-line reading takes for hand headers, with their line numbers, whatever
     line endings, comments and near-headers the file has."""
     import re
+
     text = phhs(tmp_path).read_bytes()
     text = text.replace(b"\n[2]\n", b"\r\n[2]  # two\r\n").replace(b"\n[4]\n", b"\n[a.b]\n[ 4 ]\t\n")
     f = tmp_path / "odd.phhs"
@@ -82,4 +84,4 @@ def test_hand_starts_are_found_in_blocks_as_line_by_line(tmp_path):
         offset += len(line)
     assert len(expected) >= 5
     for block_size in (1, 7, 100, 1 << 20):
-        assert list(batch._hand_starts(f, block_size)) == expected + [(len(text) + 5, None)], block_size
+        assert list(batch._hand_starts(f, block_size)) == [*expected, (len(text) + 5, None)], block_size

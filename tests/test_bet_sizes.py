@@ -9,7 +9,7 @@ from dealer_app.engine.errors import IllegalAction
 def to_street(r, stacks, street, doors="Kd 7c 9s", boards=("Kh 8d 2s", "3c 4d 5h", "6c Td Jh")):
     """Everyone calls the bring-in and checks through to ``street``; seat 1 shows a pair of kings."""
     h = new_hand(r, stacks, doors)
-    h.act(h.to_act.seat, "bring_in", r.bring_in if r.structure == "fixed" else r.bring_in)
+    h.act(h.to_act.seat, "bring_in", r.bring_in)
     while h.phase == "bet":
         h.act(h.to_act.seat, "call")
     for s in range(4, street):
@@ -86,10 +86,13 @@ def test_L4_spread_amount_must_be_in_whole_chips():
         h.act(h.to_act.seat, "bet", 210)
 
 
-@pytest.mark.parametrize("street,expected", [
-    (4, {"action": "bet", "min_to": 500, "max_to": 2000}),   # open pair: up to the higher limit
-    (5, {"action": "bet", "min_to": 1000, "max_to": 2000}),
-])
+@pytest.mark.parametrize(
+    "street,expected",
+    [
+        (4, {"action": "bet", "min_to": 500, "max_to": 2000}),  # open pair: up to the higher limit
+        (5, {"action": "bet", "min_to": 1000, "max_to": 2000}),
+    ],
+)
 def test_L5_split_limit_bounds(street, expected):
     h = to_street(rules("casinos-austria-5-10-20"), [20000] * 3, street)
     assert legal(h)[1] == expected
@@ -118,7 +121,7 @@ def _heads_up_on(street, mode):
         play(h, "2:bring_in:500 3:fold 1:complete:1000")
         return h
     play(h, "2:bring_in:500 3:fold 1:call")
-    for board in ("Kh 8d", "3c 4d", "6c Td", "?? ??")[:street - 4]:
+    for board in ("Kh 8d", "3c 4d", "6c Td", "?? ??")[: street - 4]:
         deal_street(h, board)
         while h.phase == "bet":
             h.act(h.to_act.seat, "check")
@@ -127,16 +130,23 @@ def _heads_up_on(street, mode):
     return h
 
 
-@pytest.mark.parametrize("mode,street,uncapped", [
-    ("any-round", 3, True), ("any-round", 5, True), ("last-round", 5, False), ("last-round", 7, True),
-    ("never", 3, False), ("never", 7, False),
-])
+@pytest.mark.parametrize(
+    "mode,street,uncapped",
+    [
+        ("any-round", 3, True),
+        ("any-round", 5, True),
+        ("last-round", 5, False),
+        ("last-round", 7, True),
+        ("never", 3, False),
+        ("never", 7, False),
+    ],
+)
 def test_L7_heads_up_raising(mode, street, uncapped):
     h = _heads_up_on(street, mode)
     for _ in range(5):  # well past the cap of a bet and three raises
         if "raise" not in kinds(h):
             break
-        a = [x for x in h.legal_actions() if x.action == "raise"][0]
+        a = next(x for x in h.legal_actions() if x.action == "raise")
         h.act(h.to_act.seat, "raise", a.to)
     assert ("raise" in kinds(h)) is uncapped
     assert ("L-7" if uncapped else "L-6") in h.decision_rules
@@ -198,8 +208,13 @@ def test_L8_call_for_less_is_all_in():
 
 def test_L3_L5_open_pair_decided_when_the_round_opens():
     # seat 1 shows the pair, bets, and folds to a raise; the higher limit stays for the round
-    h = to_street(rules("casinos-austria-5-10-20"), [50000] * 4, 4, doors="Kd 7c 9s 8h",
-                  boards=("Kh 8d 2s 3s", "3c 4d 5h 6h", "6c Td Jh Js"))
+    h = to_street(
+        rules("casinos-austria-5-10-20"),
+        [50000] * 4,
+        4,
+        doors="Kd 7c 9s 8h",
+        boards=("Kh 8d 2s 3s", "3c 4d 5h 6h", "6c Td Jh Js"),
+    )
     assert h.to_act.seat == 1
     h.act(1, "bet", 1800)
     h.act(2, "call")

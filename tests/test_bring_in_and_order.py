@@ -10,13 +10,23 @@ def test_B1_antes_posted_and_short_ante_all_in():
     h = new_hand(rules("stud-10-20"), [10000, 50, 10000], "Kd 7c As")
     antes = [e for e in h.events if e.kind == "ante"]
     assert [(e.seat, e.data["amount"], e.data["all_in"]) for e in antes] == [
-        (1, 100, False), (2, 50, True), (3, 100, False)]
+        (1, 100, False),
+        (2, 50, True),
+        (3, 100, False),
+    ]
     assert all("B-1" in e.rules for e in antes)
 
 
-@pytest.mark.parametrize("doors,seat", [
-    ("Kd 7c As", 2), ("2s 2h 2d", 3), ("2d 2c 3c", 2), ("Ah Ac As", 2), ("3c 2s 9h", 2),
-])
+@pytest.mark.parametrize(
+    "doors,seat",
+    [
+        ("Kd 7c As", 2),
+        ("2s 2h 2d", 3),
+        ("2d 2c 3c", 2),
+        ("Ah Ac As", 2),
+        ("3c 2s 9h", 2),
+    ],
+)
 def test_B2_lowest_door_brings_in_suit_breaks_ties(doors, seat):
     h = new_hand(rules("stud-10-20"), [10000] * 3, doors)
     assert h.bring_in_seat == seat
@@ -89,13 +99,16 @@ def _fourth(doors, fourth, tiebreak="position", stacks=None, table="stud-10-20")
     return h
 
 
-@pytest.mark.parametrize("doors,fourth,first", [
-    ("Kd 7c As", "Qd 7d 2s", 2),    # pair of sevens beats ace-king
-    ("Kd 7c As", "Qd 8d 2s", 3),    # ace high
-    ("Kd 7c As", "Ad 8d 2s", 1),    # A-K beats A-2
-    ("9d Tc Jh", "Td Jc Qh", 3),    # no straights count: Q-J high beats J-T, T-9
-    ("2d 3d 4c", "5d 6d 8c", 3),    # 8-4 high; a two-card 'flush' counts for nothing
-])
+@pytest.mark.parametrize(
+    "doors,fourth,first",
+    [
+        ("Kd 7c As", "Qd 7d 2s", 2),  # pair of sevens beats ace-king
+        ("Kd 7c As", "Qd 8d 2s", 3),  # ace high
+        ("Kd 7c As", "Ad 8d 2s", 1),  # A-K beats A-2
+        ("9d Tc Jh", "Td Jc Qh", 3),  # no straights count: Q-J high beats J-T, T-9
+        ("2d 3d 4c", "5d 6d 8c", 3),  # 8-4 high; a two-card 'flush' counts for nothing
+    ],
+)
 def test_A2_highest_showing_hand_acts_first(doors, fourth, first):
     h = _fourth(doors, fourth)
     ev = [e for e in h.events if e.kind == "first_to_act"][-1]
@@ -118,7 +131,7 @@ def test_A4_tie_suit_highest_card_by_suit():
 def test_A5_all_in_high_hand_skipped_next_clockwise_acts():
     h = new_hand(rules("stud-10-20"), [10000, 1100, 10000, 10000], "Kd 9c 2s As")
     play(h, "3:bring_in:500 4:call 1:call 2:complete:1000 3:call 4:call 1:call")
-    deal_street(h, "3d 9d 4c 5h")   # seat 2 (all-in) shows a pair of nines
+    deal_street(h, "3d 9d 4c 5h")  # seat 2 (all-in) shows a pair of nines
     ev = [e for e in h.events if e.kind == "first_to_act"][-1]
     assert ev.seat == 3 and ev.rules[-1] == "A-5"
 
@@ -153,9 +166,9 @@ def test_A1_out_of_turn_is_refused_with_reason():
 def test_A3_seventh_street_four_upcards_decide():
     h = _fourth("Kd 7c As", "Qd 8d 2s")
     play(h, "3:check 1:check 2:check")
-    deal_street(h, "3c 8c 2h")       # seat 2 pair of eights, seat 3 pair of twos
+    deal_street(h, "3c 8c 2h")  # seat 2 pair of eights, seat 3 pair of twos
     play(h, "2:check 3:check 1:check")
-    deal_street(h, "Kc 4h 5d")       # seat 1: K K Q 3 -> pair of kings
+    deal_street(h, "Kc 4h 5d")  # seat 1: K K Q 3 -> pair of kings
     play(h, "1:check 2:check 3:check")
     deal_street(h, "?? ?? ??")
     ev = [e for e in h.events if e.kind == "first_to_act"][-1]

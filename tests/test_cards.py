@@ -5,10 +5,23 @@ import pytest
 from dealer_app.engine.cards import CardError, format_card, format_cards, parse_card, parse_cards
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("Ah", "Ah"), ("ah", "Ah"), ("AH", "Ah"), ("Td", "Td"), ("10d", "Td"), ("10D", "Td"), ("2c", "2c"),
-    ("K♠", "Ks"), ("q♥", "Qh"), ("7♦", "7d"), ("2♣", "2c"), (" js ", "Js"),
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("Ah", "Ah"),
+        ("ah", "Ah"),
+        ("AH", "Ah"),
+        ("Td", "Td"),
+        ("10d", "Td"),
+        ("10D", "Td"),
+        ("2c", "2c"),
+        ("K♠", "Ks"),
+        ("q♥", "Qh"),
+        ("7♦", "7d"),
+        ("2♣", "2c"),
+        (" js ", "Js"),
+    ],
+)
 def test_D1_parse_codes(text, expected):
     assert format_card(parse_card(text)) == expected
 

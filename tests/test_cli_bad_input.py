@@ -27,6 +27,7 @@ def run(capsys):
         out, err = capsys.readouterr()
         assert "Unexpected error" not in err and "Traceback" not in err + out, err
         return code, out, err
+
     return run
 
 
@@ -39,10 +40,11 @@ def limits(tmp_path):
 
 # --- encodings and amounts ------------------------------------------------------------------
 
+
 def test_odd_length_utf16_is_read_up_to_its_last_whole_character(tmp_path, run):
     raw = FTP_UTF16.read_bytes()
     cut = tmp_path / "cut.txt"
-    cut.write_bytes(raw[:len(raw) // 2 | 1])  # odd length: cut in the middle of a character
+    cut.write_bytes(raw[: len(raw) // 2 | 1])  # odd length: cut in the middle of a character
     code, out, _err = run("replay", "--check", cut)
     assert code in (0, 1) and "agree" in out.splitlines()[-1]
 
@@ -85,6 +87,7 @@ def test_pokerstars_ante_of_a_tenth_of_a_cent(tmp_path, run):
 
 
 # --- export ---------------------------------------------------------------------------------
+
 
 def test_export_of_a_broken_phh_file_names_it(tmp_path, run):
     f = tmp_path / "broken.phh"
@@ -141,6 +144,7 @@ def test_export_db_that_is_not_a_record(tmp_path, run):
 def test_export_db_read_only_record_is_read(tmp_path, run):
     from dealer_app.history.store import Store
     from dealer_app.live.controller import TableController
+
     db = tmp_path / "rec" / "hands.sqlite3"
     c = TableController(Store(db))
     c.open_table("stud-1-2", None, [(1, "Ann", 10000), (2, "Bob", 10000)])
@@ -174,13 +178,17 @@ def test_unknown_profile_is_a_usage_error(run):
 
 # --- YAML the safe loader refuses, or that is no mapping -------------------------------------
 
-@pytest.mark.parametrize("name,text,needle", [
-    ("unhashable-option", "name: x\noptions: {[a]: 1}\n", "options: found unhashable key"),
-    ("complex-key", "? [a, b]\n: 1\n", "a field name must be a plain word"),
-    ("recursive-anchor", "name: x\na: &x [*x]\n", "recursive"),
-    ("python-object", "name: !!python/object:os.system x\n", "could not determine a constructor"),
-    ("not-a-mapping", "- just\n- a list\n", "expected a mapping of fields"),
-])
+
+@pytest.mark.parametrize(
+    "name,text,needle",
+    [
+        ("unhashable-option", "name: x\noptions: {[a]: 1}\n", "options: found unhashable key"),
+        ("complex-key", "? [a, b]\n: 1\n", "a field name must be a plain word"),
+        ("recursive-anchor", "name: x\na: &x [*x]\n", "recursive"),
+        ("python-object", "name: !!python/object:os.system x\n", "could not determine a constructor"),
+        ("not-a-mapping", "- just\n- a list\n", "expected a mapping of fields"),
+    ],
+)
 def test_one_broken_yaml_file_never_stops_the_others(limits, run, name, text, needle):
     (limits / f"{name}.yaml").write_text(text)
     (limits / "house" / f"{name}.yaml").write_text(text)
@@ -201,6 +209,7 @@ def test_unknown_currency_is_refused(limits, run):
 
 
 # --- player names ---------------------------------------------------------------------------
+
 
 def test_a_name_with_a_newline_is_refused_at_the_table():
     s = TableSession(load_table("stud-1-2"), load_profile("us-cardroom"))
@@ -228,6 +237,7 @@ def test_a_name_with_a_newline_in_a_file_cannot_forge_lines(tmp_path, run):
 
 # --- what replay says ------------------------------------------------------------------------
 
+
 def test_check_says_not_replayed_and_counts(run):
     code, out, _err = run("replay", "--check", PHH_CORPUS / "20.phh", PHH)
     lines = out.splitlines()
@@ -238,6 +248,7 @@ def test_check_says_not_replayed_and_counts(run):
 
 def test_a_hand_that_stops_reports_no_net(tmp_path, run):
     import json
+
     text = PHH.read_text()
     f = tmp_path / "stops.phh"
     assert "'p4 cc'" in text
@@ -253,6 +264,7 @@ def test_a_record_that_is_locked_or_busy_is_still_exported(tmp_path, run):
     """The export reads: a table open in another window (locked, WAL) does not stop it."""
     from dealer_app.history.store import Store
     from dealer_app.live.controller import TableController
+
     db = tmp_path / "hands.sqlite3"
     c = TableController(Store(db))
     c.open_table("stud-1-2", None, [(1, "Ann", 10000), (2, "Bob", 10000)])
@@ -266,9 +278,11 @@ def test_a_record_that_is_locked_or_busy_is_still_exported(tmp_path, run):
 
 # --- what a hostile walkthrough found -------------------------------------------------------
 
+
 def _recorded_hand(db):
     from dealer_app.history.store import Store
     from dealer_app.live.controller import TableController
+
     c = TableController(Store(db))
     c.open_table("stud-1-2", None, [(1, "Ann", 10000), (2, "Bob", 10000)])
     c.start_hand()
@@ -298,11 +312,12 @@ def test_export_db_leaves_nothing_beside_the_record(tmp_path, run):
     damaged = tmp_path / "trunc.sqlite3"
     damaged.write_bytes(db.read_bytes()[:3000])
     assert run("export", "--db", damaged)[0] == 1  # (a damaged record: the input's problem, named)
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(before + ["trunc.sqlite3"])
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*before, "trunc.sqlite3"])
 
 
 def test_two_players_may_not_share_a_name():
     from dealer_app.live.controller import InputError, TableController
+
     with pytest.raises(InputError, match="seat 1 is already called Bob"):
         TableController().open_table("stud-1-2", None, [(1, "Bob", 10000), (2, "bob ", 10000)])
 
@@ -332,7 +347,7 @@ def test_jobs_must_be_a_number_of_processes(run, jobs, capsys):
 
 
 def test_an_exponent_in_a_sites_stakes_is_no_amount(tmp_path, run):
-    """"$1e309" was read as $1 (and a date as the stakes): now the hand is refused by name."""
+    """ "$1e309" was read as $1 (and a date as the stakes): now the hand is refused by name."""
     f = tmp_path / "e309.txt"
     f.write_text(STARS.read_text(encoding="utf-8-sig").replace("($0.04/$0.08", "($0.04/$1e309", 1))
     code, out, _err = run("replay", "--check", f)
@@ -340,6 +355,7 @@ def test_an_exponent_in_a_sites_stakes_is_no_amount(tmp_path, run):
 
 
 # --- what a review of the change found ------------------------------------------------------
+
 
 def test_a_unicode_digit_in_an_amount_is_named(tmp_path, run):
     f = tmp_path / "sup.phh"
@@ -355,12 +371,18 @@ def test_an_options_table_of_a_phh_file_is_read_with_its_hand(tmp_path, run):
     assert code == 1 and "unknown house option(s) bogus_option" in out
 
 
-@pytest.mark.parametrize("field,value,needle", [
-    ("players", "5", "'players' must be list, not int"), ("variant", "['F7S']", "'variant' must be str"),
-    ("_options", "'x'", "'_options' must be dict"), ("currency", "[1]", "'currency' must be str"),
-    ("_profile", "[1]", "'_profile' must be str"), ("_table", "[1]", "'_table' must be str"),
-    ("hand", "1" * 5000, "not a PHH file"),
-])
+@pytest.mark.parametrize(
+    "field,value,needle",
+    [
+        ("players", "5", "'players' must be list, not int"),
+        ("variant", "['F7S']", "'variant' must be str"),
+        ("_options", "'x'", "'_options' must be dict"),
+        ("currency", "[1]", "'currency' must be str"),
+        ("_profile", "[1]", "'_profile' must be str"),
+        ("_table", "[1]", "'_table' must be str"),
+        ("hand", "1" * 5000, "not a PHH file"),
+    ],
+)
 def test_a_field_of_the_wrong_type_is_named(tmp_path, run, field, value, needle):
     lines = [line for line in PHH.read_text().splitlines() if not line.startswith(f"{field} =")]
     f = tmp_path / "typed.phh"
@@ -392,6 +414,7 @@ def test_a_deleted_last_row_of_a_table_is_found(tmp_path, run):
     _recorded_hand(db)
     from dealer_app.history.store import Store
     from dealer_app.live.controller import TableController
+
     c = TableController(Store(db))
     c.open_table("stud-1-2", None, [(1, "Cy", 10000), (2, "Di", 10000)])
     c.store.close()

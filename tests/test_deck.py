@@ -97,8 +97,12 @@ def test_D7_pool_burns_S0_eight_players_common_card():
 def test_D7_tda_eight_players_scramble_burn_common_card():
     h = _eight_to_river("tda-tournament")
     plan = [e for e in h.events if e.kind == "deal_plan"][-1]
-    assert (plan.data["burn"], plan.data["reshuffle_burns"], plan.data["common_card"], plan.data["stub_after"]) == \
-        (True, True, True, 2)
+    assert (plan.data["burn"], plan.data["reshuffle_burns"], plan.data["common_card"], plan.data["stub_after"]) == (
+        True,
+        True,
+        True,
+        2,
+    )
 
 
 def test_D7_casinos_austria_seven_players_pool_burns():
@@ -114,25 +118,29 @@ def test_D7_casinos_austria_seven_players_pool_burns():
     plan = [e for e in h.events if e.kind == "deal_plan"][-1]
     # 1 + 21 + 3 x 8 dealt = 46 -> stub 6 < 7 + 2: shuffle the 4 burns in, burn one, deal 7
     assert plan.data["stub_before"] == 6
-    assert (plan.data["burn"], plan.data["reshuffle_burns"], plan.data["common_card"], plan.data["stub_after"]) == \
-        (True, True, False, 2)
+    assert (plan.data["burn"], plan.data["reshuffle_burns"], plan.data["common_card"], plan.data["stub_after"]) == (
+        True,
+        True,
+        False,
+        2,
+    )
 
 
 # procedure, live, stub, burns -> burn, reshuffle, common, stub_after
 PLANS = [
     ("pool-burns", 5, 10, 3, (True, False, False, 4)),
-    ("pool-burns", 5, 5, 3, (True, True, False, 2)),     # 5 < 6: pool to 8, burn, deal 5
-    ("pool-burns", 8, 1, 3, (False, True, True, 3)),     # S0's eight players
-    ("pool-burns", 5, 2, 3, (False, True, False, 0)),    # exact fit: 2 + 3 = 5, no burn, no common card
-    ("pool-burns", 4, 4, 0, (False, False, False, 0)),   # exact fit without burns to pool
+    ("pool-burns", 5, 5, 3, (True, True, False, 2)),  # 5 < 6: pool to 8, burn, deal 5
+    ("pool-burns", 8, 1, 3, (False, True, True, 3)),  # S0's eight players
+    ("pool-burns", 5, 2, 3, (False, True, False, 0)),  # exact fit: 2 + 3 = 5, no burn, no common card
+    ("pool-burns", 4, 4, 0, (False, False, False, 0)),  # exact fit without burns to pool
     ("casinos-austria", 5, 7, 3, (True, False, False, 1)),
     ("casinos-austria", 5, 6, 0, (False, False, False, 1)),  # live + 1: no burn, bottom card stays
-    ("casinos-austria", 5, 5, 2, (True, True, False, 1)),    # 5 < 7: pool to 7, burn, deal
-    ("casinos-austria", 5, 4, 0, (True, False, True, 2)),    # cannot serve: burn, common card
+    ("casinos-austria", 5, 5, 2, (True, True, False, 1)),  # 5 < 7: pool to 7, burn, deal
+    ("casinos-austria", 5, 4, 0, (True, False, True, 2)),  # cannot serve: burn, common card
     ("tda", 5, 7, 3, (True, False, False, 1)),
     ("tda", 5, 5, 3, (True, True, False, 2)),
-    ("tda", 5, 4, 1, (True, False, True, 2)),            # stub >= 3: burn and one common card
-    ("tda", 8, 2, 3, (True, True, True, 3)),             # fewer than 3: scramble, burn, common
+    ("tda", 5, 4, 1, (True, False, True, 2)),  # stub >= 3: burn and one common card
+    ("tda", 8, 2, 3, (True, True, True, 3)),  # fewer than 3: scramble, burn, common
 ]
 
 
@@ -191,12 +199,12 @@ def test_D7_pool_burns_exact_fit_deals_the_river_without_burn_or_common_card():
             if bet:
                 h.act(seat, "bet", 2000)
                 bet = False
-            elif h.street == 6 and seat in (1, 2, 3, 4):    # seat 8's four nines bet
+            elif h.street == 6 and seat in (1, 2, 3, 4):  # seat 8's four nines bet
                 h.act(seat, "fold")
             else:
                 h.act(seat, "call" if h.current_to else "check")
     plan = h.plan
-    assert (plan.stub_before, plan.live) == (1, 4)               # and 3 burns: 1 + 3 = 4
+    assert (plan.stub_before, plan.live) == (1, 4)  # and 3 burns: 1 + 3 = 4
     assert (plan.burn, plan.reshuffle_burns, plan.common_card, plan.stub_after) == (False, True, False, 0)
     assert plan.rules == ("D-7",) and "without a burn" in plan.words
     for seat in sorted(p.seat for p in h.players if not p.folded):

@@ -62,6 +62,7 @@ def test_the_log_on_a_full_disk_says_so_once_and_keeps_the_messages_on_stderr(ca
 
 def test_a_missing_or_folder_shaped_anchors_file_is_said_at_start(tmp_path, monkeypatch):
     from dealer_app.history.store import open_record
+
     anchors = tmp_path / "elsewhere" / "anchors.txt"
     anchors.parent.mkdir()
     monkeypatch.setenv("DEALER_APP_ANCHORS", str(anchors))
@@ -69,8 +70,9 @@ def test_a_missing_or_folder_shaped_anchors_file_is_said_at_start(tmp_path, monk
     data.mkdir()
     from test_record_failing import PLAYERS, _fold_out_hand
 
-    from dealer_app.history.store import Store as S
-    c = TableController(S(data / "hands.sqlite3"))
+    from dealer_app.history.store import Store
+
+    c = TableController(Store(data / "hands.sqlite3"))
     c.open_table("stud-1-2", None, PLAYERS)
     c.store.close()
     assert anchors.is_file()
@@ -83,7 +85,7 @@ def test_a_missing_or_folder_shaped_anchors_file_is_said_at_start(tmp_path, monk
     store.close()
     assert any("is not a file" in str(n) and str(anchors) in str(n) for n in notes)
     anchors.rmdir()
-    c = TableController(S(data / "hands.sqlite3"))
+    c = TableController(Store(data / "hands.sqlite3"))
     c.resume(c.open_tables()[0].session_id)
     _fold_out_hand(c)  # a hand sealed (its seal goes to the anchors file, made again)
     c.store.close()

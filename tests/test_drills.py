@@ -58,13 +58,11 @@ def test_A2_A4_A5_D8_first_to_act_drills_agree_with_the_boards(drills):
         live = sit.live
         best = max(board_value(p.up) for p in live)
         tied = [p for p in live if board_value(p.up) == best]
-        if tiebreak == "suit":
-            high = max(tied, key=lambda p: max((rank(c), suit(c)) for c in p.up))
-        else:
-            high = tied[0]  # nearest the dealer's left: the lowest seat
+        # by suit, else nearest the dealer's left: the lowest seat
+        high = max(tied, key=lambda p: max((rank(c), suit(c)) for c in p.up)) if tiebreak == "suit" else tied[0]
         if high.stack == 0:  # A-5: all-in: the next live player with chips, clockwise
             i = sit.players.index(high)
-            ring = sit.players[i + 1:] + sit.players[:i]
+            ring = sit.players[i + 1 :] + sit.players[:i]
             high = next(p for p in ring if not p.folded and p.stack > 0)
         assert d.answer == {"seat": high.seat}, (d.answer, high.seat, d.phh)
         checked += 1
@@ -109,6 +107,7 @@ def test_D9_stub_drills_agree_with_the_apps_own_replay(tmp_path, capsys):
     """``dealer-app replay`` of the drill's hand states the stub after each street's cards:
     its last street's stub is the drill's answer (issue 27: it said 37 where the drill said 36)."""
     from dealer_app.cli import main as app
+
     for i, d in enumerate(make_drills("stub", 60, seed=27)):
         path = tmp_path / f"stub{i}.phh"
         path.write_text(d.phh)
@@ -175,8 +174,17 @@ def test_W3_H2_winner_drills_agree_with_phevaluator(drills):
     assert compared > N * 0.8
 
 
-CATEGORY = [(10, "straight flush"), (166, "four"), (322, "full house"), (1599, "flush"), (1609, "straight"),
-            (2467, "three"), (3325, "two pair"), (6185, "pair"), (7462, "high")]
+CATEGORY = [
+    (10, "straight flush"),
+    (166, "four"),
+    (322, "full house"),
+    (1599, "flush"),
+    (1609, "straight"),
+    (2467, "three"),
+    (3325, "two pair"),
+    (6185, "pair"),
+    (7462, "high"),
+]
 
 
 def test_W3_best_five_drills_agree_with_phevaluator(drills):
@@ -188,8 +196,10 @@ def test_W3_best_five_drills_agree_with_phevaluator(drills):
         value = phevaluator.evaluate_cards(*d.answer["cards"])
         assert value == _high(seven), d.phh
         word = next(name for top, name in CATEGORY if value <= top)
-        assert word in d.answer["name"] or (word == "straight flush" and "royal" in d.answer["name"].lower()), \
-            (word, d.answer["name"])
+        assert word in d.answer["name"] or (word == "straight flush" and "royal" in d.answer["name"].lower()), (
+            word,
+            d.answer["name"],
+        )
 
 
 def test_legal_action_drills_name_the_player_to_act_and_a_fold_or_check(drills):
@@ -216,8 +226,7 @@ def test_the_drill_command_contract(capsys):
     assert main(["drill", "--list"]) == 0
     assert set(capsys.readouterr().out.split()) >= set(SKILLS)
     assert main(["drill", "--skill", "nonsense"]) == 2
-    assert main(["drill", "--skill", "shortage", "--table", "casinos-austria-5-10-20", "--count", "2",
-                 "--json"]) == 0
+    assert main(["drill", "--skill", "shortage", "--table", "casinos-austria-5-10-20", "--count", "2", "--json"]) == 0
     capsys.readouterr()
     with pytest.raises(DrillError):
         make_drills("pot", 1, 1, table="no-such-table")
@@ -229,16 +238,17 @@ def _pokerkit_state_of(phh: str):
 
     import pokerkit
     from test_oracles import AUTOMATIONS
+
     data = tomllib.loads(phh)
     stacks = data["starting_stacks"]
     state = pokerkit.FixedLimitSevenCardStud.create_state(
-        AUTOMATIONS, True, data["antes"][0], data["bring_in"], data["small_bet"], data["big_bet"], stacks,
-        len(stacks))
+        AUTOMATIONS, True, data["antes"][0], data["bring_in"], data["small_bet"], data["big_bet"], stacks, len(stacks)
+    )
     queues: list[list[str]] = [[] for _ in stacks]
     for line in data["actions"]:
         words = line.split()
         if words[0] == "d":
-            queues[int(words[2][1:]) - 1] += [words[3][i:i + 2] for i in range(0, len(words[3]), 2)]
+            queues[int(words[2][1:]) - 1] += [words[3][i : i + 2] for i in range(0, len(words[3]), 2)]
             continue
         while state.can_deal_hole():
             state.deal_hole(queues[state.hole_dealee_index].pop(0))
@@ -263,6 +273,7 @@ def test_legal_action_drills_agree_with_pokerkit_where_its_rules_are_the_profile
     import warnings
 
     from pokerkit_legal import pokerkit_legal
+
     compared = differ_known = 0
     for d in make_drills("legal-action", N, seed=31, profile="tda-tournament", table="stud-10-20"):
         try:
@@ -307,6 +318,7 @@ def test_B2_B5_bring_in_drills_include_suit_ties_and_an_all_in_low_card(drills):
 
 def test_W3_any_best_five_of_equal_rank_is_right():
     from dealer_app.training.answers import is_right
+
     expected = {"seat": 1, "cards": ["7h", "6s", "5d", "4s", "3s"], "name": "a straight, seven high"}
     assert is_right("best-five", expected, {"cards": ["7h", "6s", "5d", "4c", "3s"]})  # the other four
     assert not is_right("best-five", expected, {"cards": ["7h", "6s", "5d", "4c", "2s"]})
@@ -316,6 +328,7 @@ def test_W3_any_best_five_of_equal_rank_is_right():
 
 def test_spot_amounts_are_made_wrong_only_where_half_a_bet_is_never_legal():
     from dealer_app.training.spot import make_spot
+
     for table in ("stud-1-5-spread", "casinos-austria-5-10-20"):
         assert all(make_spot(seed, table).kind != "wrong-amount" for seed in range(40))
 
@@ -386,8 +399,9 @@ def test_H2_H3_W4_split_pot_drills_pay_the_halves_in_the_tables_chip(drills):
         expected = split_pot(sit, _high)
         assert {int(s): a for s, a in d.answer["shares"].items()} == expected, (d.answer, expected, d.phh)
         odd += sit.pot // sit.chip % 2
-        quartered += len(expected) > 2 or len(set(expected.values())) > 1 and len(expected) == 2 and \
-            max(expected.values()) > sit.pot * 0.7
+        quartered += len(expected) > 2 or (
+            len(set(expected.values())) > 1 and len(expected) == 2 and max(expected.values()) > sit.pot * 0.7
+        )
     assert odd > N // 5 and quartered > 0, (odd, quartered)
 
 
@@ -415,6 +429,7 @@ def test_every_irregularity_is_asked(drills, tmp_path):
     assert remedies == {"I-1", "I-2", "I-3", "I-4", "I-5", "I-6", "I-7", "I-8"}, remedies
     kinds = {d.case["kind"] for d in drills["irregularity"]}
     from dealer_app.training.irregularity import KINDS
+
     assert kinds == set(KINDS)
 
 
@@ -422,16 +437,20 @@ def test_I5_house_out_of_turn_floor_refers_it_to_the_floor(tmp_path):
     """HOUSE out_of_turn: floor (a profile of the table's own): every action out of turn is I-3."""
     import shutil
     from pathlib import Path
+
     root = Path(__file__).resolve().parents[1] / "limits"
     (tmp_path / "house").mkdir()
     shutil.copy(root / "stud-10-20.yaml", tmp_path / "stud-10-20.yaml")
     text = (root / "house" / "us-cardroom.yaml").read_text()
     (tmp_path / "house" / "us-cardroom.yaml").write_text(
-        text.replace("out_of_turn: binding-unless-changed", "out_of_turn: floor"))
-    floor = [d for d in make_drills("irregularity", 60, 7, table="stud-10-20", limits_dir=tmp_path)
-             if d.case["kind"] == "out-of-turn"]
+        text.replace("out_of_turn: binding-unless-changed", "out_of_turn: floor")
+    )
+    floor = [
+        d
+        for d in make_drills("irregularity", 60, 7, table="stud-10-20", limits_dir=tmp_path)
+        if d.case["kind"] == "out-of-turn"
+    ]
     assert floor
     for d in floor:
         assert house_option(d.profile, "out_of_turn", tmp_path) == "floor" == d.case["house"]
-        assert (d.answer["remedy"], d.answer["applies"]) == irregularity(read(d.phh), d.case, "floor") == \
-            ("I-3", True)
+        assert (d.answer["remedy"], d.answer["applies"]) == irregularity(read(d.phh), d.case, "floor") == ("I-3", True)

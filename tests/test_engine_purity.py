@@ -24,8 +24,10 @@ def test_no_qt_import_statement_in_engine():
 
 
 def test_importing_the_engine_and_replay_loads_no_qt():
-    code = ("import sys, dealer_app.engine, dealer_app.history.replay; "
-            "print([m for m in sys.modules if m.split('.')[0] in %r])" % (FORBIDDEN,))
+    code = (
+        "import sys, dealer_app.engine, dealer_app.history.replay; "
+        f"print([m for m in sys.modules if m.split('.')[0] in {FORBIDDEN!r}])"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
@@ -68,16 +70,25 @@ def test_each_layer_imports_only_the_layers_below_it():
         for path in (PACKAGE / layer).rglob("*.py"):
             for name in _imports(path):
                 parts = name.split(".")
-                if parts[0] == "dealer_app" and len(parts) > 1 and parts[1] in LAYERS_BELOW:
-                    if parts[1] != layer and parts[1] not in allowed:
-                        offenders.append(f"{path.relative_to(PACKAGE)} imports {name}")
+                if (
+                    parts[0] == "dealer_app"
+                    and len(parts) > 1
+                    and parts[1] in LAYERS_BELOW
+                    and parts[1] != layer
+                    and parts[1] not in allowed
+                ):
+                    offenders.append(f"{path.relative_to(PACKAGE)} imports {name}")
     assert offenders == []
 
 
 def test_no_qt_outside_the_ui():
-    offenders = [f"{path.relative_to(PACKAGE)}: {name}" for path in PACKAGE.rglob("*.py")
-                 if path.relative_to(PACKAGE).parts[0] != "ui"
-                 for name in _imports(path) if name.split(".")[0] in FORBIDDEN]
+    offenders = [
+        f"{path.relative_to(PACKAGE)}: {name}"
+        for path in PACKAGE.rglob("*.py")
+        if path.relative_to(PACKAGE).parts[0] != "ui"
+        for name in _imports(path)
+        if name.split(".")[0] in FORBIDDEN
+    ]
     assert offenders == []
 
 

@@ -22,8 +22,12 @@ def _rules(table="stud-10-20", profile="us-cardroom"):
 def _random_events(count=300, seed=5):
     rng = random.Random(seed)
     out = []
-    for table, profile in (("stud-10-20", "us-cardroom"), ("casinos-austria-5-10-20", "casinos-austria"),
-                           ("stud8-10-20", "tda-tournament"), ("stud-1-5-spread", "us-cardroom")):
+    for table, profile in (
+        ("stud-10-20", "us-cardroom"),
+        ("casinos-austria-5-10-20", "casinos-austria"),
+        ("stud8-10-20", "tda-tournament"),
+        ("stud-1-5-spread", "us-cardroom"),
+    ):
         r = _rules(table, profile)
         for _ in range(count // 4):
             n = rng.randint(2, r.max_players)
@@ -46,14 +50,17 @@ def test_event_classes_are_final():
     from the source, so a subclass in a module not imported here is found too."""
     import ast
     from pathlib import Path
+
     names = {cls.__name__ for cls in ev.EVENT_CLASSES}
     root = Path(ev.__file__).resolve().parent.parent
     subclasses = []
     for path in sorted(root.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ClassDef):
-                bases = {b.id if isinstance(b, ast.Name) else b.attr if isinstance(b, ast.Attribute) else ""
-                         for b in node.bases}
+                bases = {
+                    b.id if isinstance(b, ast.Name) else b.attr if isinstance(b, ast.Attribute) else ""
+                    for b in node.bases
+                }
                 if bases & names:
                     subclasses.append(f"{path.relative_to(root)}: {node.name}")
     assert subclasses == []
@@ -75,8 +82,16 @@ def test_an_event_cannot_be_changed_after_the_fact():
 
 def test_to_dict_is_the_records_form_with_the_english_words():
     e = ev.ActionTaken(3, "raise", ("L-2",), 2000, 1000, True, "USD")
-    assert e.to_dict() == {"kind": "action", "seat": 3, "action": "raise", "to": 2000, "amount": 1000,
-                           "all_in": True, "rules": ["L-2"], "text": "Seat 3 raises to $20 all-in"}
+    assert e.to_dict() == {
+        "kind": "action",
+        "seat": 3,
+        "action": "raise",
+        "to": 2000,
+        "amount": 1000,
+        "all_in": True,
+        "rules": ["L-2"],
+        "text": "Seat 3 raises to $20 all-in",
+    }
     assert list(e.to_dict()) == ["kind", "seat", "action", "to", "amount", "all_in", "rules", "text"]
     fold = ev.ActionTaken(4, "fold", ("A-6",))
     assert fold.to_dict() == {"kind": "action", "seat": 4, "action": "fold", "rules": ["A-6"], "text": "Seat 4 folds"}
@@ -100,8 +115,10 @@ def test_describe_is_the_text_of_every_event():
 def test_first_actor_reasons_word_the_decision():
     r = _rules()
     assert describe(ev.FirstToAct(2, 3, ("A-1",), "bring-in")) == "Seat 2 acts first: the bring-in"
-    assert describe(ev.FirstToAct(5, 7, ("A-2", "A-3", "A-5"), "high-hand-all-in", high_seat=4)) == \
-        "Seat 5 acts first: the high hand, seat 4, is all-in"
+    assert (
+        describe(ev.FirstToAct(5, 7, ("A-2", "A-3", "A-5"), "high-hand-all-in", high_seat=4))
+        == "Seat 5 acts first: the high hand, seat 4, is all-in"
+    )
     assert r.currency == "USD"
 
 
@@ -133,8 +150,11 @@ def test_the_hand_exposes_the_shortage_warning_for_the_next_street_only():
     # street: the deck runs short on the river, and the warning comes a street early (D-7)
     r = _rules("stud-1-2")
     h = Hand(r, [SeatSpec(s, f"P{s}", 100000) for s in range(1, 9)])
-    deck = iter(parse_cards("2c3c4c5c6c7c8c9cTcJcQcKcAc2d3d4d5d6d7d8d9dTdJdQdKdAd2h3h4h5h6h7h8h9hThJhQhKhAh"
-                            "2s3s4s5s6s7s8s9sTsJsQsKsAs"))
+    deck = iter(
+        parse_cards(
+            "2c3c4c5c6c7c8c9cTcJcQcKcAc2d3d4d5d6d7d8d9dTdJdQdKdAd2h3h4h5h6h7h8h9hThJhQhKhAh2s3s4s5s6s7s8s9sTsJsQsKsAs"
+        )
+    )
     warned = {}
     while h.phase == "bet" or h.expected_deal():  # up to the river's common card
         if h.phase == "deal":
@@ -153,6 +173,7 @@ def test_the_quicker_init_takes_and_keeps_exactly_what_dataclass_would():
     """events._quicker_init replaces dataclass's __init__ (for speed): every class must take the
     same parameters with the same defaults, store the same fields, and stay frozen."""
     import inspect
+
     samples = {}
     for e in _random_events(200, seed=11):
         samples.setdefault(type(e), e)
@@ -160,9 +181,11 @@ def test_the_quicker_init_takes_and_keeps_exactly_what_dataclass_would():
     for cls in ev.EVENT_CLASSES:
         ours, theirs = cls.__init__, cls.__init__.__wrapped__
         assert ours is not theirs, cls
+
         def params(init):  # names, kinds and defaults (ours carries no annotations)
             signature = inspect.signature(init, follow_wrapped=False)
             return [(p.name, p.kind, p.default) for p in signature.parameters.values()]
+
         assert params(ours) == params(theirs), cls
         if cls not in samples:
             continue
@@ -180,10 +203,12 @@ def test_legal_actions_are_frozen_and_made_as_dataclass_would():
     """LegalAction is shared between decisions (betting._exactly), so it must never change, and
     its quicker __init__ must take and store what dataclass's own would."""
     import inspect
+
     ours, theirs = ev.LegalAction.__init__, ev.LegalAction.__init__.__wrapped__
     assert ours is not theirs
-    assert [(p.name, p.default) for p in inspect.signature(ours, follow_wrapped=False).parameters.values()] == \
-        [(p.name, p.default) for p in inspect.signature(theirs).parameters.values()]
+    assert [(p.name, p.default) for p in inspect.signature(ours, follow_wrapped=False).parameters.values()] == [
+        (p.name, p.default) for p in inspect.signature(theirs).parameters.values()
+    ]
     for args, kwargs in ((("fold",), {}), (("call", 1000), {"all_in": True}), (("raise",), {"min_to": 5, "max_to": 9})):
         made_by_dataclass = object.__new__(ev.LegalAction)
         theirs(made_by_dataclass, *args, **kwargs)

@@ -5,7 +5,7 @@ record's key; ``dealer-app certificate verify`` says whether a certificate is ge
 import json
 import sqlite3
 import subprocess
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -25,13 +25,19 @@ from dealer_app.training.exam import (
 from dealer_app.training.progress import Progress
 
 KEY = bytes(range(32))
-BASICS = Blueprint("Basics", (SkillCount("stub", 2), SkillCount("bring-in", 2), SkillCount("shortage", 1)),
-                   ("stud-2-4", "stud-10-20", "casinos-austria-5-10-20"), (), 600, 80)
+BASICS = Blueprint(
+    "Basics",
+    (SkillCount("stub", 2), SkillCount("bring-in", 2), SkillCount("shortage", 1)),
+    ("stud-2-4", "stud-10-20", "casinos-austria-5-10-20"),
+    (),
+    600,
+    80,
+)
 
 
 class Clock:
     def __init__(self):
-        self.at = datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)
+        self.at = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 
     def __call__(self):
         return self.at
@@ -63,10 +69,12 @@ def test_a_locked_blueprint_is_taken_as_it_is_and_an_edit_in_sqlite_is_refused(b
     assert {p.table for p in drills} == set(bp.tables) and plan(bp, 99, key=KEY) == drills
     assert plan(bp, 100, key=KEY) != drills and plan(bp, 99, key=b"another") != drills  # (the key makes them)
     # every way of changing it in SQLite is found: the pass mark, a skill's count, the name, the instructor
-    for sql in ("UPDATE training_blueprints SET spec = replace(spec, '\"pass_mark\":80', '\"pass_mark\":10')",
-                "UPDATE training_blueprints SET spec = replace(spec, '[\"stub\",2]', '[\"stub\",1]')",
-                "UPDATE training_blueprints SET name = 'Basics (easy)'",
-                "UPDATE training_blueprints SET instructor = 'Tina'"):
+    for sql in (
+        "UPDATE training_blueprints SET spec = replace(spec, '\"pass_mark\":80', '\"pass_mark\":10')",
+        "UPDATE training_blueprints SET spec = replace(spec, '[\"stub\",2]', '[\"stub\",1]')",
+        "UPDATE training_blueprints SET name = 'Basics (easy)'",
+        "UPDATE training_blueprints SET instructor = 'Tina'",
+    ):
         saved = book.db.execute("SELECT name, spec, instructor FROM training_blueprints").fetchone()
         book.db.execute(sql)
         assert book.db.execute("SELECT name, spec, instructor FROM training_blueprints").fetchone() != saved, sql
@@ -81,8 +89,10 @@ def test_what_an_instructor_cannot_lock():
     assert any("needs a name" in p for p in said) and any("at least one skill" in p for p in said)
     assert any("time limit" in p for p in said) and any("pass mark" in p for p in said)
     assert any("limit table" in p for p in said)
-    said = [str(p) for p in check_blueprint(Blueprint("X", (SkillCount("juggling", 1), SkillCount("pot", 0)),
-                                                      ("no-such-table",)))]
+    said = [
+        str(p)
+        for p in check_blueprint(Blueprint("X", (SkillCount("juggling", 1), SkillCount("pot", 0)), ("no-such-table",)))
+    ]
     assert any("juggling" in p for p in said) and any("pot: from 1 to" in p for p in said)
     assert any("no-such-table" in p for p in said)
     assert check_blueprint(BASICS) == []
@@ -191,8 +201,12 @@ def test_certificate_verify_genuine_edited_unknown_and_usage(tmp_path, monkeypat
     assert "is not the record's" in capsys.readouterr().out
     assert main(["certificate", "verify", "EX-0000-0000-0000", "--db", str(db)]) == 1
     assert "NOT FOUND" in capsys.readouterr().out
-    for argv in (["certificate"], ["certificate", "verify", result.id], ["certificate", "verify", "--db", str(db)],
-                 ["certificate", "check", result.id, "--db", str(db)]):
+    for argv in (
+        ["certificate"],
+        ["certificate", "verify", result.id],
+        ["certificate", "verify", "--db", str(db)],
+        ["certificate", "check", result.id, "--db", str(db)],
+    ):
         with pytest.raises(SystemExit) as stop:
             main(argv)
         assert stop.value.code == 2, argv

@@ -40,8 +40,9 @@ def test_a1_the_answers_cannot_be_computed_from_the_record_during_the_exam(book)
     bp = book.lock(BASICS, "Ines", PIN)
     session = ExamSession.of(bp, 4242)
     started = book.start(session, "Tina", None)
-    seed, seed_mac = book.db.execute("SELECT seed, seed_mac FROM training_exam_results WHERE id = ?",
-                                     (started.id,)).fetchone()
+    seed, seed_mac = book.db.execute(
+        "SELECT seed, seed_mac FROM training_exam_results WHERE id = ?", (started.id,)
+    ).fetchone()
     assert seed == 0 and seed_mac and "4242" not in seed_mac  # only a keyed hash of the seed while it runs
     assert started.to_dict()["seed"] is None
     asked = [session.next()]
@@ -87,7 +88,7 @@ def test_a5_deleting_the_instructors_makes_no_one_the_first_instructor(tmp_path,
     saved_mark = book.db.execute("SELECT * FROM training_exam_marks WHERE name = 'instructors'").fetchone()
     book.db.execute("DELETE FROM training_instructors")
     assert not book.registers_freely()
-    with pytest.raises(ExamError, match="had 1 instructor.*entries are gone"):
+    with pytest.raises(ExamError, match=r"had 1 instructor.*entries are gone"):
         book.register_instructor("Ines", "111111")
     book.db.execute("DELETE FROM training_exam_marks WHERE name = 'instructors'")  # the count removed too
     with pytest.raises(ExamError, match="no sealed count of its instructors"):
@@ -97,14 +98,23 @@ def test_a5_deleting_the_instructors_makes_no_one_the_first_instructor(tmp_path,
     with pytest.raises(ExamError, match="no sealed count of its instructors"):
         book.register_instructor("Ines", "111111")
     # every training row gone as well: the record looks new, and someone registers as "Ines" …
-    rows = {t: book.db.execute(f"SELECT * FROM {t}").fetchall() for t in (
-        "training_blueprints", "training_exam_results", "training_exam_marks", "training_trainees",
-        "training_attempts", "training_cards")}
+    rows = {
+        t: book.db.execute(f"SELECT * FROM {t}").fetchall()
+        for t in (
+            "training_blueprints",
+            "training_exam_results",
+            "training_exam_marks",
+            "training_trainees",
+            "training_attempts",
+            "training_cards",
+        )
+    }
     for t in rows:
         book.db.execute(f"DELETE FROM {t}")
     book.register_instructor("Ines", "111111")
-    easy = book.lock(Blueprint("Final exam", (SkillCount("bring-in", 2),), ("stud-4-8",), (), 3600, 5), "Ines",
-                     "111111")
+    easy = book.lock(
+        Blueprint("Final exam", (SkillCount("bring-in", 2),), ("stud-4-8",), (), 3600, 5), "Ines", "111111"
+    )
     fake = sit(book, progress, easy, "Tom")
     assert fake.passed and book.verify(fake.id).genuine  # (on the emptied record, for now)
     # … then puts the real instructor and the record's rows back: the fake blueprint is not hers
@@ -189,8 +199,9 @@ def test_a8_a_failed_result_deleted_is_named_and_trainees_exits_1(tmp_path, monk
     assert f"2 results are missing after {first.id}" in capsys.readouterr().err
 
 
-def test_verify_refuses_another_trainees_name_and_an_exam_started_before_its_blueprint(book, tmp_path,
-                                                                                       monkeypatch, capsys):
+def test_verify_refuses_another_trainees_name_and_an_exam_started_before_its_blueprint(
+    book, tmp_path, monkeypatch, capsys
+):
     bp = book.lock(BASICS, "Ines", PIN)
     book.now.at -= timedelta(hours=1)  # the machine's clock set back
     _s, result = take(book, bp)

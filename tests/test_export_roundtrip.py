@@ -45,8 +45,9 @@ def test_text_engine_phh_engine_and_text_again(imp):
     assert exported.fields.get("_options", {}) == options  # the site's rules travel with the hand
     _r2, h2 = replay_with_engine(exported)
     assert events(h2) == events(h1)
-    (back,) = [i for i in import_text(hand_to_text(h1, imp.hand_id, names=imp.names), "exported")
-               if not isinstance(i, Refusal)]
+    (back,) = [
+        i for i in import_text(hand_to_text(h1, imp.hand_id, names=imp.names), "exported") if not isinstance(i, Refusal)
+    ]
     # our own text names its rules: read back, it is judged under them, not PokerStars'
     assert (back.site, back.hand_id) == ("Dealer App", imp.hand_id)
     back_profile, back_options = site_rules(back.site)
@@ -60,14 +61,16 @@ def test_text_engine_phh_engine_and_text_again(imp):
 
 def test_table_hand_exports_with_its_table(tmp_path):
     f = tmp_path / "t.phh"
-    f.write_text("variant = 'F7S'\nantes = [100, 100, 100]\nbring_in = 1\nsmall_bet = 2\nbig_bet = 4\n"
-                 "starting_stacks = [10000, 10000, 10000]\n_table = 'stud-1-5-spread'\n"
-                 "actions = ['d dh p1 ????Kd', 'd dh p2 ????7c', 'd dh p3 ????As', 'p2 cbr 300', 'p3 cbr 700', "
-                 "'p1 f', 'p2 f']\n")
+    f.write_text(
+        "variant = 'F7S'\nantes = [100, 100, 100]\nbring_in = 1\nsmall_bet = 2\nbig_bet = 4\n"
+        "starting_stacks = [10000, 10000, 10000]\n_table = 'stud-1-5-spread'\n"
+        "actions = ['d dh p1 ????Kd', 'd dh p2 ????7c', 'd dh p3 ????As', 'p2 cbr 300', 'p3 cbr 700', "
+        "'p1 f', 'p2 f']\n"
+    )
     r, h = replay_with_engine(read_phh(f)[0])
     assert r["errors"] == [] and r["table"] == "stud-1-5-spread"
     text = hand_to_phh(h)
-    assert "_table = \"stud-1-5-spread\"" in text
+    assert '_table = "stud-1-5-spread"' in text
     _r2, h2 = replay_with_engine(reread(text))
     assert events(h2) == events(h)
 
@@ -88,15 +91,16 @@ def test_export_command_writes_files_that_replay(tmp_path, capsys):
 def test_live_table_record_exports(tmp_path):
     from dealer_app.history.store import Store
     from dealer_app.live.controller import TableController
+
     c = TableController(Store(tmp_path / "hands.sqlite3"))
     c.open_table("stud-5-10", None, [(1, "Ann", 5000), (2, "Bob", 5000), (4, "Dee", 5000)])
     c.start_hand()
     for card in ("Kd", "2c", "Th"):
         c.enter_card(card)
-    c.act("bring_in", 200)   # seat 2
-    c.act("complete", 500)   # seat 4
-    c.act("fold")            # seat 1
-    c.act("fold")            # seat 2
+    c.act("bring_in", 200)  # seat 2
+    c.act("complete", 500)  # seat 4
+    c.act("fold")  # seat 1
+    c.act("fold")  # seat 2
     c.finish_hand()
     assert main(["export", "--db", str(tmp_path / "hands.sqlite3"), "--out", str(tmp_path / "out")]) == 0
     (f,) = (tmp_path / "out").glob("*.phh")
@@ -121,6 +125,7 @@ def _written_value_by_value(fields: dict) -> str:
         if isinstance(v, str):
             return _quote(v)
         return "[" + ", ".join(map(value, v)) + "]"
+
     lines = []
     for key, v in fields.items():
         if v is None:
@@ -132,17 +137,40 @@ def _written_value_by_value(fields: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-@pytest.mark.parametrize("strings", [
-    [], ["p1 cc"], ["d dh p1 AsKd7c", "p2 pb"], ['p1 sm "x"'], ["a\\b"], ["Mallory\nSeat 9"], ["tab\there"],
-    ["ok", "bell\x07"], ["\x7f"], ["Zoë", "名前"], [""],
-])
+@pytest.mark.parametrize(
+    "strings",
+    [
+        [],
+        ["p1 cc"],
+        ["d dh p1 AsKd7c", "p2 pb"],
+        ['p1 sm "x"'],
+        ["a\\b"],
+        ["Mallory\nSeat 9"],
+        ["tab\there"],
+        ["ok", "bell\x07"],
+        ["\x7f"],
+        ["Zoë", "名前"],
+        [""],
+    ],
+)
 def test_write_phh_writes_what_each_value_written_alone_would(strings):
     import random
 
     from dealer_app.history.phh import write_phh
-    fields = {"variant": "F7S", "flag": False, "small_bet": 0.5, "antes": [1, 1], "seats": [True, 2],
-              "mixed": [1, "a", 2.5], "empty": [], "actions": strings, "players": strings, "skip": None,
-              "name": strings[0] if strings else "x"}
+
+    fields = {
+        "variant": "F7S",
+        "flag": False,
+        "small_bet": 0.5,
+        "antes": [1, 1],
+        "seats": [True, 2],
+        "mixed": [1, "a", 2.5],
+        "empty": [],
+        "actions": strings,
+        "players": strings,
+        "skip": None,
+        "name": strings[0] if strings else "x",
+    }
     assert write_phh(fields) == _written_value_by_value(fields)
     rng = random.Random(len(strings))
     shuffled = rng.sample(strings, len(strings))
@@ -154,6 +182,7 @@ def test_write_phh_writes_what_each_value_written_alone_would(strings):
 
 def test_write_phh_writes_actions_given_as_any_sequence_or_iterator():
     from dealer_app.history.phh import write_phh
+
     lines = ["d dh p1 AsKd7c", "p1 cc"]
     for given in (lines, tuple(lines), iter(lines), (a for a in lines)):
         assert tomllib.loads(write_phh({"variant": "F7S", "actions": given}))["actions"] == lines, type(given)

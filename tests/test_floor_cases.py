@@ -56,16 +56,64 @@ def test_a_case_goes_on_appealed_then_closed_and_a_closed_case_takes_no_more(ses
     path, anchors = sessions
     store = Store(path, anchors=anchors)
     h = _finished_hand(store)
-    opened = record_ruling(store, Ruling(h.session, h.hand, 0, "Seat says the pot was pushed short", ("I-3",),
-                                         "", status="open", category="pot_dispute"), FLOOR)
+    opened = record_ruling(
+        store,
+        Ruling(
+            h.session,
+            h.hand,
+            0,
+            "Seat says the pot was pushed short",
+            ("I-3",),
+            "",
+            status="open",
+            category="pot_dispute",
+        ),
+        FLOOR,
+    )
     assert CASE_NUMBER.fullmatch(opened.case) and opened.status == "open"
-    decided = record_ruling(store, Ruling(h.session, h.hand, 0, "Counted down on camera", ("I-3",),
-                                          "The pot was right", case=opened.case, category="other"), FLOOR)
+    decided = record_ruling(
+        store,
+        Ruling(
+            h.session,
+            h.hand,
+            0,
+            "Counted down on camera",
+            ("I-3",),
+            "The pot was right",
+            case=opened.case,
+            category="other",
+        ),
+        FLOOR,
+    )
     assert decided.case == opened.case and decided.category == "pot_dispute"  # a case keeps its kind
-    record_ruling(store, Ruling(h.session, h.hand, 0, "The player appeals to the shift manager", ("I-3",),
-                                "Appeal taken", case=opened.case, status="appealed"), ("Tom", FLOOR[1]))
-    record_ruling(store, Ruling(h.session, h.hand, 0, "Shift manager reviewed cam 3", ("I-3",),
-                                "Decision stands", case=opened.case, status="closed"), ("Tom", FLOOR[1]))
+    record_ruling(
+        store,
+        Ruling(
+            h.session,
+            h.hand,
+            0,
+            "The player appeals to the shift manager",
+            ("I-3",),
+            "Appeal taken",
+            case=opened.case,
+            status="appealed",
+        ),
+        ("Tom", FLOOR[1]),
+    )
+    record_ruling(
+        store,
+        Ruling(
+            h.session,
+            h.hand,
+            0,
+            "Shift manager reviewed cam 3",
+            ("I-3",),
+            "Decision stands",
+            case=opened.case,
+            status="closed",
+        ),
+        ("Tom", FLOOR[1]),
+    )
     with pytest.raises(RulingRefused, match="closed"):
         record_ruling(store, Ruling(h.session, h.hand, 0, "again", ("I-3",), "again", case=opened.case), FLOOR)
     with pytest.raises(RulingRefused, match="not a case of hand"):
@@ -85,8 +133,20 @@ def test_the_rulings_command_lists_and_filters_cases_for_a_shift_report(sessions
     path, anchors = sessions
     store = Store(path, anchors=anchors)
     h = _finished_hand(store)
-    opened = record_ruling(store, Ruling(h.session, h.hand, 0, "Player 4 used a phone at the table", ("I-3",),
-                                         "Warned", category="conduct", status="open"), ("Tom", FLOOR[1]))
+    opened = record_ruling(
+        store,
+        Ruling(
+            h.session,
+            h.hand,
+            0,
+            "Player 4 used a phone at the table",
+            ("I-3",),
+            "Warned",
+            category="conduct",
+            status="open",
+        ),
+        ("Tom", FLOOR[1]),
+    )
     store.close()
     assert main(["rulings", "--db", str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -97,15 +157,32 @@ def test_the_rulings_command_lists_and_filters_cases_for_a_shift_report(sessions
     assert [c["case"] for c in found] == [opened.case] and found[0]["rulings"][0]["floor"] == "Tom"
     assert found[0]["hand_id"] == h.id and found[0]["rulings"][0]["seal"]
     assert main(["rulings", "--db", str(path), "--floor", "mar", "--json"]) == 0
-    assert {c["case"] for c in json.loads(capsys.readouterr().out)["cases"]} == \
-        {e.case for e in record_entries(Store.read_only(path)) if e.floor == "Maria"}
+    assert {c["case"] for c in json.loads(capsys.readouterr().out)["cases"]} == {
+        e.case for e in record_entries(Store.read_only(path)) if e.floor == "Maria"
+    }
     assert main(["rulings", "--db", str(path), "--text", "phone", "--csv"]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
-    assert [(r["case"], r["category"], r["status"], r["floor"]) for r in rows] == [(opened.case, "conduct", "open",
-                                                                                    "Tom")]
+    assert [(r["case"], r["category"], r["status"], r["floor"]) for r in rows] == [
+        (opened.case, "conduct", "open", "Tom")
+    ]
     assert rows[0]["facts"] == "Player 4 used a phone at the table"  # the facts too, in the last column
-    assert list(rows[0])[:15] == ["case", "category", "status", "at", "table", "table_id", "hand_id", "floor",
-                                  "rules", "decision", "remedy", "chips", "witnesses", "camera", "seal"]
+    assert list(rows[0])[:15] == [
+        "case",
+        "category",
+        "status",
+        "at",
+        "table",
+        "table_id",
+        "hand_id",
+        "floor",
+        "rules",
+        "decision",
+        "remedy",
+        "chips",
+        "witnesses",
+        "camera",
+        "seal",
+    ]
     assert main(["rulings", "--db", str(path), "--since", "2999-01-01"]) == 0
     assert "no cases match" in capsys.readouterr().err
     for wrong, said in ((["--status", "pending"], "invalid choice"), (["--json", "--csv"], "not allowed")):
@@ -123,11 +200,17 @@ def _focus(qtbot):
 
 def test_the_console_finds_a_case_by_number_floor_words_and_status(qtbot, sessions):
     from dealer_app.ui.floor_window import FloorWindow
+
     path, anchors = sessions
     store = Store(path, anchors=anchors)
     h = _finished_hand(store)
-    opened = record_ruling(store, Ruling(h.session, h.hand, 0, "Disputed chop of the low half", ("I-3",), "",
-                                         category="pot_dispute", status="open"), ("Tom", FLOOR[1]))
+    opened = record_ruling(
+        store,
+        Ruling(
+            h.session, h.hand, 0, "Disputed chop of the low half", ("I-3",), "", category="pot_dispute", status="open"
+        ),
+        ("Tom", FLOOR[1]),
+    )
     store.close()
     w = FloorWindow(Store(path, create=False))
     qtbot.addWidget(w)
@@ -163,10 +246,12 @@ def test_rulings_on_a_record_that_fails_its_check_say_so_first_and_exit_1(sessio
     record fails its check and which hand, marks the case, still lists every case, and exits 1
     (in --csv and --json too: a shift report's script sees it)."""
     import sqlite3
+
     path, _anchors = sessions
     db = sqlite3.connect(path)
-    rid, sid, hand, payload = db.execute("SELECT id, session_id, hand_no, payload FROM log WHERE kind = 'ruling' "
-                                         "ORDER BY id LIMIT 1").fetchone()
+    rid, sid, hand, payload = db.execute(
+        "SELECT id, session_id, hand_no, payload FROM log WHERE kind = 'ruling' ORDER BY id LIMIT 1"
+    ).fetchone()
     forged = json.loads(payload)
     forged["decision"] = "seat 2 pays seat 1 twice"
     db.execute("UPDATE log SET payload = ? WHERE id = ?", (json.dumps(forged), rid))
@@ -186,4 +271,4 @@ def test_rulings_on_a_record_that_fails_its_check_say_so_first_and_exit_1(sessio
     assert main(["hands", "--db", str(path)]) == 1
     out, err = capsys.readouterr()
     assert err.startswith(f"dealer-app hands: the record {path} fails its check (hand {sid}-{hand}): ")
-    assert [line for line in out.splitlines() if "FAILS THE RECORD'S CHECK" in line][0].split()[0] == f"{sid}-{hand}"
+    assert next(line for line in out.splitlines() if "FAILS THE RECORD'S CHECK" in line).split()[0] == f"{sid}-{hand}"

@@ -33,7 +33,7 @@ def test_the_record_is_an_ordinary_session(session_record):
     assert made["hands"] >= 60 and len(made["sessions"]) == 3
     assert all(made["irregularities"][code] >= 1 for code in IRREGULARITIES), made["irregularities"]
     assert made["rulings"] >= 5 and made["undos"] >= 10
-    assert made["short_starts"] >= 30          # most hands: somebody below the table's buy-in
+    assert made["short_starts"] >= 30  # most hands: somebody below the table's buy-in
     assert made["leaves"] and made["returns"] and made["top_ups"] and made["joins"]
 
 
@@ -57,6 +57,7 @@ def test_every_hand_opens_and_steps_from_its_first_input_to_its_last(session_rec
 
 def test_every_hand_opens_in_the_console_and_steps_to_its_last_input(qtbot, session_record):
     from dealer_app.ui.floor_window import FloorWindow
+
     path, made = session_record
     w = FloorWindow(Store.read_only(path))
     qtbot.addWidget(w)
@@ -65,7 +66,7 @@ def test_every_hand_opens_in_the_console_and_steps_to_its_last_input(qtbot, sess
     qtbot.waitExposed(w)
     w.activateWindow()
     assert w.hand_list.rowCount() == made["hands"]
-    for row in range(w.hand_list.rowCount()):                  # a click on each hand, End to its last step
+    for row in range(w.hand_list.rowCount()):  # a click on each hand, End to its last step
         rect = w.hand_list.visualItemRect(w.hand_list.item(row, 0))
         qtbot.mouseClick(w.hand_list.viewport(), Qt.LeftButton, pos=rect.center())
         qtbot.waitUntil(lambda r=row: w.timeline is not None and w.hand_list.currentRow() == r, timeout=3000)
@@ -74,19 +75,32 @@ def test_every_hand_opens_in_the_console_and_steps_to_its_last_input(qtbot, sess
         assert w.index == len(w.timeline.steps) - 1, w.hand_list.item(row, 0).text()
 
 
-REPORT_HEADINGS = ("Seals", "Players", "Pots and who won them", "Timeline", "Legal options then", "Rulings",
-                   "The rules cited", "Signatures")
+REPORT_HEADINGS = (
+    "Seals",
+    "Players",
+    "Pots and who won them",
+    "Timeline",
+    "Legal options then",
+    "Rulings",
+    "The rules cited",
+    "Signatures",
+)
 
 
 def _is_heading(line: str) -> bool:
-    return line in REPORT_HEADINGS or re.fullmatch(r"The table at (the disputed moment \(step \d+\)|step \d+)", line) \
-        is not None
+    return (
+        line in REPORT_HEADINGS
+        or re.fullmatch(r"The table at (the disputed moment \(step \d+\)|step \d+)", line) is not None
+    )
 
 
 def _pages(text: str) -> list[list[str]]:
     """A report's pages as pdftotext reads them, each its lines (no blank ones, no foot)."""
-    return [[line.strip() for line in page.splitlines() if line.strip() and not line.startswith("Page ")]
-            for page in text.split("\f") if page.strip()]
+    return [
+        [line.strip() for line in page.splitlines() if line.strip() and not line.startswith("Page ")]
+        for page in text.split("\f")
+        if page.strip()
+    ]
 
 
 def test_every_hand_prints_its_report_and_reads_back_whole(session_record, tmp_path):
@@ -95,6 +109,7 @@ def test_every_hand_prints_its_report_and_reads_back_whole(session_record, tmp_p
     across two pages had its last line twice in the PDF's text), no heading last on its page,
     the disputed moment's heading on the page of the table it is about."""
     from dealer_app.cli import main
+
     path, made = session_record
     store = Store.read_only(path)
     hands = list_hands(store)
@@ -114,11 +129,14 @@ def test_every_hand_prints_its_report_and_reads_back_whole(session_record, tmp_p
             for number, pot in enumerate(end.hand.pots_awarded):
                 label = "Main pot" if number == 0 else f"Side pot {number}"
                 won = ", ".join(f"seat {s} {end.money(a)}" for s, a in sorted(pot["winners"].items()))
-                assert re.search(rf"{label} {re.escape(end.money(pot['amount']))} \([^)]*\): {re.escape(won)}",
-                                 " ".join(text.split())), (h.id, label, won)
+                assert re.search(
+                    rf"{label} {re.escape(end.money(pot['amount']))} \([^)]*\): {re.escape(won)}",
+                    " ".join(text.split()),
+                ), (h.id, label, won)
         pages = _pages(text)
-        steps = [re.match(r"(\d+) (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}) UTC", line)
-                 for page in pages for line in page]
+        steps = [
+            re.match(r"(\d+) (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}) UTC", line) for page in pages for line in page
+        ]
         assert [int(s.group(1)) for s in steps if s] == list(range(len(timeline.steps))), h.id  # each step once
         for number, page in enumerate(pages):
             assert not _is_heading(page[-1]), (h.id, number + 1, page[-1])  # no heading last on its page
@@ -126,7 +144,7 @@ def test_every_hand_prints_its_report_and_reads_back_whole(session_record, tmp_p
                 assert not page[0].startswith("→"), (h.id, number + 1, page[0])  # no step split over two
             moment = [i for i, line in enumerate(page) if line.startswith("The table at ")]
             if moment:  # its heading, why that moment, who is to act: on one page, with the table's picture
-                assert len(page) > moment[0] + 2, (h.id, page[moment[0]:])
+                assert len(page) > moment[0] + 2, (h.id, page[moment[0] :])
     store.close()
 
 
@@ -135,9 +153,11 @@ def _forge_a_ruling(path) -> tuple[int, int]:
     """Edit a ruling's chips in SQLite, as an insider with the file would: (session, hand)."""
     import json
     import sqlite3
+
     db = sqlite3.connect(path)
-    rid, sid, hand, payload = db.execute("SELECT id, session_id, hand_no, payload FROM log WHERE kind = 'ruling' "
-                                         "ORDER BY id LIMIT 1").fetchone()
+    rid, sid, hand, payload = db.execute(
+        "SELECT id, session_id, hand_no, payload FROM log WHERE kind = 'ruling' ORDER BY id LIMIT 1"
+    ).fetchone()
     data = json.loads(payload)
     seats = list(data["chips"])
     data["chips"] = {seats[0]: data["chips"][seats[0]] * 20, seats[1]: data["chips"][seats[1]] * 20}
@@ -154,6 +174,7 @@ def open_table_record(tmp_path, monkeypatch):
 
     from dealer_app.floor.rulings import Ruling, rule_at_table
     from dealer_app.live.controller import TableController
+
     monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "config"))
     store = Store(tmp_path / "h.sqlite3", anchors=tmp_path / "anchors.txt")
     c = TableController(store)
@@ -165,8 +186,22 @@ def open_table_record(tmp_path, monkeypatch):
     c.act("fold")
     c.act("fold")
     c.finish_hand()
-    rule_at_table(c, Ruling(c.session_id, 1, 2, "seat 3 says the bring-in was short", ("I-3", "B-3"),
-                            "seat 2 pays seat 3", "adjust", {2: -100, 3: 100}, "dealer Jo", "cam 1"), FLOOR)
+    rule_at_table(
+        c,
+        Ruling(
+            c.session_id,
+            1,
+            2,
+            "seat 3 says the bring-in was short",
+            ("I-3", "B-3"),
+            "seat 2 pays seat 3",
+            "adjust",
+            {2: -100, 3: 100},
+            "dealer Jo",
+            "cam 1",
+        ),
+        FLOOR,
+    )
     sid, stacks = c.session_id, {s.seat: s.stack for s in c.seats()}
     store.close()
     forged = _forge_a_ruling(tmp_path / "h.sqlite3")
@@ -177,6 +212,7 @@ def test_forged_chips_are_never_resumed_and_only_the_floor_closes_the_table(open
     from session_record import FLOOR
 
     from dealer_app.live.controller import InputError, TableController
+
     path, anchors, sid, _stacks, _forged = open_table_record
     c = TableController(Store(path, anchors=anchors))
     table = next(t for t in c.open_tables() if t.session_id == sid)
@@ -184,7 +220,7 @@ def test_forged_chips_are_never_resumed_and_only_the_floor_closes_the_table(open
     assert c.resumable() == []
     with pytest.raises(InputError, match="fails its check"):
         c.resume(sid)
-    assert c.session is None                                   # nothing was put on the seats
+    assert c.session is None  # nothing was put on the seats
     with pytest.raises(InputError, match="closed by the floor"):
         c.close_open_table(sid)
     c.close_open_table(sid, FLOOR)
@@ -195,7 +231,8 @@ def test_forged_chips_are_never_resumed_and_only_the_floor_closes_the_table(open
 
 def test_the_hand_list_and_the_report_say_a_forged_hand_fails(open_table_record, tmp_path):
     from dealer_app.cli import main
-    path, _anchors, sid, _stacks, (forged_sid, forged_hand) = open_table_record
+
+    path, _anchors, sid, _stacks, (forged_sid, _forged_hand) = open_table_record
     hands = list_hands(Store.read_only(path))
     failing = [h for h in hands if h.failing]
     assert failing and all(h.session == forged_sid for h in failing)
@@ -215,9 +252,11 @@ def test_the_floor_closes_a_forged_table_and_opens_a_fresh_one_from_its_count(qt
     from dealer_app.ui.main_window import MainWindow
     from dealer_app.ui.new_table_dialog import NewTableDialog
     from dealer_app.ui.resume_dialog import ResumeDialog
+
     path, anchors, sid, stacks, _forged = open_table_record
-    w = MainWindow(TableController(Store(path, anchors=anchors)),
-                   QSettings(str(path.parent / "s.ini"), QSettings.IniFormat))
+    w = MainWindow(
+        TableController(Store(path, anchors=anchors)), QSettings(str(path.parent / "s.ini"), QSettings.IniFormat)
+    )
     qtbot.addWidget(w)
     w.show()
     seen = {}
@@ -239,8 +278,10 @@ def test_the_floor_closes_a_forged_table_and_opens_a_fresh_one_from_its_count(qt
             answer(d, next(names))
             if len(seen["asks"]) < 2:
                 seen["next"] = WhenShown(QInputDialog, floor_question)
+
         seen["first"] = WhenShown(QInputDialog, floor_question)
         qtbot.mouseClick(dialog.recount_button, Qt.LeftButton)
+
     asked = WhenShown(ResumeDialog, in_resume)
     w.offer_resume()
     assert asked.done and seen["resume_enabled"] is False and seen["recount_visible"] is True
@@ -254,7 +295,7 @@ def test_the_floor_closes_a_forged_table_and_opens_a_fresh_one_from_its_count(qt
     qtbot.mouseClick(recount.floor_pin, Qt.LeftButton)
     qtbot.waitUntil(lambda: QApplication.focusWidget() is recount.floor_pin, timeout=3000)
     qtbot.keyClicks(QApplication.focusWidget(), "4711")
-    counted = _stack_edit(recount, 2)                           # the floor counts seat 2 again: $38.00
+    counted = _stack_edit(recount, 2)  # the floor counts seat 2 again: $38.00
     qtbot.mouseClick(counted, Qt.LeftButton)
     qtbot.waitUntil(lambda: QApplication.focusWidget() is not None, timeout=3000)
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key_A, Qt.ControlModifier)
@@ -267,7 +308,7 @@ def test_the_floor_closes_a_forged_table_and_opens_a_fresh_one_from_its_count(qt
     assert first["stacks_confirmed_by"] == {"role": "floor", "name": "Maria"}
     c.store.close()
     again = TableController(Store(path, anchors=anchors))
-    again.resume(c.session_id)                                 # the floor's count replays as it was confirmed
+    again.resume(c.session_id)  # the floor's count replays as it was confirmed
     assert again.session.seats[2].stack == 3800
 
 
@@ -277,6 +318,7 @@ def _stack_edit(dialog, seat):
 
 def test_the_from_filter_refuses_a_text_that_is_no_time(qtbot, session_record):
     from dealer_app.ui.floor_window import FloorWindow
+
     path, made = session_record
     w = FloorWindow(Store.read_only(path))
     qtbot.addWidget(w)
@@ -287,10 +329,10 @@ def test_the_from_filter_refuses_a_text_that_is_no_time(qtbot, session_record):
     qtbot.waitUntil(lambda: QApplication.focusWidget() is w.filter_since, timeout=3000)
     qtbot.keyClicks(QApplication.focusWidget(), "yesterday")
     assert "'yesterday' is not a time" in w.count.text() and "ffd6d6" in w.filter_since.styleSheet()
-    assert w.hand_list.rowCount() == made["hands"]            # refused: it filters nothing
+    assert w.hand_list.rowCount() == made["hands"]  # refused: it filters nothing
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key_A, Qt.ControlModifier)
     first = min(h.started for h in list_hands(Store.read_only(path)))
-    qtbot.keyClicks(QApplication.focusWidget(), first[:10])   # the day the record starts: every hand
+    qtbot.keyClicks(QApplication.focusWidget(), first[:10])  # the day the record starts: every hand
     assert w.filter_since.styleSheet() == "" and f"{made['hands']} of {made['hands']} hands" in w.count.text()
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key_A, Qt.ControlModifier)
     qtbot.keyClicks(QApplication.focusWidget(), "2999-01-01")  # after the record: none
@@ -304,6 +346,7 @@ def test_a_date_or_time_that_does_not_exist_is_refused_and_seconds_and_z_are_tak
     ("2026-1") filters nothing and is not refused, one that can never be finished is."""
     from dealer_app.cli import main
     from dealer_app.ui.floor_window import FloorWindow
+
     path, made = session_record
     for command in ("hands", "rulings"):
         for flag in ("--since", "--until"):
@@ -315,8 +358,9 @@ def test_a_date_or_time_that_does_not_exist_is_refused_and_seconds_and_z_are_tak
     first = min(hands, key=lambda h: h.started)
     exact = first.started[:23]  # 2026-12-02T18:35:49.266: to the record's millisecond
     assert main(["hands", "--db", str(path), "--until", exact, "--json"]) == 0
-    assert [h["id"] for h in json.loads(capsys.readouterr().out)["hands"]] == \
-        [h.id for h in hands if h.started[:23] <= exact]
+    assert [h["id"] for h in json.loads(capsys.readouterr().out)["hands"]] == [
+        h.id for h in hands if h.started[:23] <= exact
+    ]
     assert main(["hands", "--db", str(path), "--since", first.started[:19] + "Z"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == sum(h.started[:19] >= first.started[:19] for h in hands)
@@ -335,9 +379,9 @@ def test_a_date_or_time_that_does_not_exist_is_refused_and_seconds_and_z_are_tak
         qtbot.keyClick(QApplication.focusWidget(), Qt.Key_A, Qt.ControlModifier)
         qtbot.keyClicks(QApplication.focusWidget(), text)
         assert "ffd6d6" in w.filter_since.styleSheet() and f"'{text}' is not a time" in w.count.text(), text
-        assert w.hand_list.rowCount() == made["hands"]            # refused: it filters nothing
+        assert w.hand_list.rowCount() == made["hands"]  # refused: it filters nothing
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key_A, Qt.ControlModifier)
-    qtbot.keyClicks(QApplication.focusWidget(), "2026-1")       # still being typed: not refused
+    qtbot.keyClicks(QApplication.focusWidget(), "2026-1")  # still being typed: not refused
     assert w.filter_since.styleSheet() == "" and w.hand_list.rowCount() == made["hands"]
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key_A, Qt.ControlModifier)
     qtbot.keyClicks(QApplication.focusWidget(), first.started[:10] + "T00:00:00.000Z")
@@ -348,6 +392,7 @@ def test_the_rulings_columns_line_up_when_case_numbers_reach_two_digits(session_
     """`dealer-app rulings` in text: each column as wide as its widest, so that case 10's line
     (and hand 1-14's) has its status, hand, table and times where case 9's (and hand 1-4's) has."""
     from dealer_app.cli import main
+
     path, _made = session_record
     assert main(["rulings", "--db", str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()

@@ -8,6 +8,7 @@ On a hand of an ordinary session: a player short, an action out of turn, a rulin
 
 from __future__ import annotations
 
+import itertools
 import re
 import sqlite3
 import subprocess
@@ -25,6 +26,7 @@ from dealer_app.history.store import Store
 @pytest.fixture(scope="module")
 def record(tmp_path_factory):
     import os
+
     base = tmp_path_factory.mktemp("report")
     saved = os.environ.get("DEALER_APP_CONFIG")
     os.environ["DEALER_APP_CONFIG"] = str(base / "config")
@@ -40,9 +42,14 @@ def record(tmp_path_factory):
 
 def _rows(path, session, hand):
     import json
+
     db = sqlite3.connect(path)
-    rows = [(kind, json.loads(payload), at, digest) for kind, payload, at, digest in db.execute(
-        "SELECT kind, payload, at, hash FROM log WHERE session_id = ? AND hand_no = ? ORDER BY id", (session, hand))]
+    rows = [
+        (kind, json.loads(payload), at, digest)
+        for kind, payload, at, digest in db.execute(
+            "SELECT kind, payload, at, hash FROM log WHERE session_id = ? AND hand_no = ? ORDER BY id", (session, hand)
+        )
+    ]
     db.close()
     return rows
 
@@ -50,9 +57,11 @@ def _rows(path, session, hand):
 def _disputed_hand(path):
     """A hand with an action out of turn and a ruling that moved chips (the record has several)."""
     db = sqlite3.connect(path)
-    found = db.execute("SELECT DISTINCT r.session_id, r.hand_no FROM log r JOIN log i ON i.session_id = r.session_id "
-                       "AND i.hand_no = r.hand_no AND i.kind = 'irregularity' AND i.payload LIKE '%I-5%' "
-                       "WHERE r.kind = 'ruling' AND r.payload LIKE '%\"remedy\": \"adjust\"%' ORDER BY 1, 2").fetchall()
+    found = db.execute(
+        "SELECT DISTINCT r.session_id, r.hand_no FROM log r JOIN log i ON i.session_id = r.session_id "
+        "AND i.hand_no = r.hand_no AND i.kind = 'irregularity' AND i.payload LIKE '%I-5%' "
+        "WHERE r.kind = 'ruling' AND r.payload LIKE '%\"remedy\": \"adjust\"%' ORDER BY 1, 2"
+    ).fetchall()
     db.close()
     assert found, "the ordinary session has a ruled hand with an action out of turn"
     return found[0]
@@ -61,8 +70,11 @@ def _disputed_hand(path):
 def _report(path, hand_id, out, env=None):
     assert main(["report", "--db", str(path), "--hand", hand_id, "--out", str(out)]) == 0
     text = subprocess.run(["pdftotext", "-layout", str(out), "-"], capture_output=True, text=True, check=True).stdout
-    pages = int(re.search(r"Pages:\s+(\d+)", subprocess.run(["pdfinfo", str(out)], capture_output=True, text=True,
-                                                             check=True).stdout).group(1))
+    pages = int(
+        re.search(
+            r"Pages:\s+(\d+)", subprocess.run(["pdfinfo", str(out)], capture_output=True, text=True, check=True).stdout
+        ).group(1)
+    )
     return text, pages
 
 
@@ -104,8 +116,10 @@ def test_the_report_holds_what_a_regulator_asks_read_back_from_the_pdf(record, t
     for seat, name, stack in start["seats"]:
         at_end = stack + int(end["net"].get(str(seat), 0))
         row = next(line for line in text.splitlines() if re.match(rf"\s*{seat}\s+{re.escape(name)}\s", line))
-        assert re.findall(r"\$[\d,.]+", row)[0] == money(stack) and re.findall(r"\$[\d,.]+", row)[-2:] == \
-            [money(at_end), money(at_end + moved.get(seat, 0))], row
+        assert re.findall(r"\$[\d,.]+", row)[0] == money(stack) and re.findall(r"\$[\d,.]+", row)[-2:] == [
+            money(at_end),
+            money(at_end + moved.get(seat, 0)),
+        ], row
     # each ruling: its floor, witnesses and camera; its seal and the hand's
     for payload, digest in rulings:
         assert payload["by"]["name"] in flat and payload["witnesses"] in flat and payload["camera"] in flat
@@ -122,13 +136,14 @@ def test_the_report_holds_what_a_regulator_asks_read_back_from_the_pdf(record, t
     assert flat.count("Signature:") == 3
     # nothing is written twice where a page breaks (a line cut across two pages)
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-    pairs = zip(lines, lines[1:], strict=False)
+    pairs = itertools.pairwise(lines)
     assert not any(a == b and "→" not in a and not a.startswith("Page") for a, b in pairs), "a line written twice"
 
 
 def test_the_report_reads_in_german(record, tmp_path, monkeypatch, qapp):
     from helpers import load_german
     from PySide6.QtCore import QTranslator
+
     monkeypatch.setenv("DEALER_APP_CONFIG", str(record.parent / "config"))
     session, hand = _disputed_hand(record)
     translator = QTranslator()
@@ -139,8 +154,16 @@ def test_the_report_reads_in_german(record, tmp_path, monkeypatch, qapp):
     finally:
         qapp.removeTranslator(translator)
     flat = " ".join(text.split())
-    for words in ("Entscheidungsbericht", "Siegel", "Pots und ihre Gewinner", "Stack nach der Abhilfe",
-                  f"Seite 1 von {pages}", "Unterschrift", "Zeitzone", "Aktion außer der Reihe"):
+    for words in (
+        "Entscheidungsbericht",
+        "Siegel",
+        "Pots und ihre Gewinner",
+        "Stack nach der Abhilfe",
+        f"Seite 1 von {pages}",
+        "Unterschrift",
+        "Zeitzone",
+        "Aktion außer der Reihe",
+    ):
         assert words in flat, words
     assert "Ruling report" not in flat and "Page 1 of" not in flat
 
@@ -160,14 +183,17 @@ def _plain(text: str) -> str:
     """pdftotext -layout's text on one line: its ligatures (ﬁ, ﬂ) as letters, a word the page
     broke after its hyphen ("C-⏎7Q4M2X-3") whole again."""
     import unicodedata
+
     return " ".join(re.sub(r"(?<=\w)-\n\s*(?=\w)", "-", unicodedata.normalize("NFKC", text)).split())
 
 
 def _void_hand(path, code):
     """A hand the floor declared void at the table (I-6 misdeal, I-7 fouled deck): (session, hand, step)."""
     db = sqlite3.connect(path)
-    found = db.execute("SELECT session_id, hand_no FROM log WHERE kind = 'irregularity' AND payload LIKE ? "
-                       "ORDER BY id LIMIT 1", (f'%"{code}"%',)).fetchone()
+    found = db.execute(
+        "SELECT session_id, hand_no FROM log WHERE kind = 'irregularity' AND payload LIKE ? ORDER BY id LIMIT 1",
+        (f'%"{code}"%',),
+    ).fetchone()
     db.close()
     assert found, f"the ordinary session has a hand voided by {code}"
     return found
@@ -184,8 +210,11 @@ def test_a_void_hand_says_it_was_declared_void_with_the_chips_given_back(record,
     flat = _plain(text)
     rows = _rows(record, session, hand)
     start = next(p for k, p, _a, _d in rows if k == "hand_start")
-    step = next(i for i, (k, p, _a, _d) in enumerate(r for r in rows if r[0] != "ruling")
-                if k == "irregularity" and p["input"][1] == code)
+    step = next(
+        i
+        for i, (k, p, _a, _d) in enumerate(r for r in rows if r[0] != "ruling")
+        if k == "irregularity" and p["input"][1] == code
+    )
     by = next(p["by"]["name"] for k, p, _a, _d in rows if k == "irregularity" and p["input"][1] == code)
     result = flat.split("Pots and who won them", 1)[1].split("Timeline", 1)[0]
     assert "has not ended" not in result
@@ -214,13 +243,16 @@ def test_the_report_words_its_record_moment_seats_and_rules_plainly(record, tmp_
     assert flat.startswith("Ruling report The record proves itself") and "The record: The record" not in flat
     assert f"Record: {record.resolve()}" in flat
     assert not re.search(r"\bseats \d+\)", flat), "one seat is 'seat N'"
-    single = [pot for p in (p for k, p, _a, _d in rows if k == "hand_end") for pot in p["pots"]
-              if len(pot["eligible"]) == 1]
+    single = [
+        pot for p in (p for k, p, _a, _d in rows if k == "hand_end") for pot in p["pots"] if len(pot["eligible"]) == 1
+    ]
     for pot in single:
         assert f"({'seat'} {pot['eligible'][0]}):" in flat
     moment = ruling["moment"]
-    assert f"The table at the disputed moment (step {moment}) This is the moment the last ruling " \
-           f"({ruling['case']}) is about." in flat
+    assert (
+        f"The table at the disputed moment (step {moment}) This is the moment the last ruling "
+        f"({ruling['case']}) is about." in flat
+    )
     cited = flat.split("The rules cited", 1)[1]
     assert re.search(rf"At the moment \(step {moment}\): [A-Z]-\d", cited)
     assert f"The ruling cites: {', '.join(ruling['rules'])}" in cited
@@ -228,8 +260,9 @@ def test_the_report_words_its_record_moment_seats_and_rules_plainly(record, tmp_
     # --moment 0: the hand as dealt, asked for — not the ruling's moment, and a dealing moment
     out = tmp_path / "m0.pdf"
     assert main(["report", "--db", str(record), "--hand", f"{session}-{hand}", "--out", str(out), "--moment", "0"]) == 0
-    flat = _plain(subprocess.run(["pdftotext", "-layout", str(out), "-"], capture_output=True, text=True,
-                                 check=True).stdout)
+    flat = _plain(
+        subprocess.run(["pdftotext", "-layout", str(out), "-"], capture_output=True, text=True, check=True).stdout
+    )
     assert "The table at step 0 This is the moment asked for (report --moment" in flat
     assert f"the last ruling ({ruling['case']}) is about step {moment}." in flat
     options = flat.split("Legal options then", 1)[1].split("Rulings", 1)[0]
@@ -243,14 +276,30 @@ def test_report_asked_at_a_terminal_keeps_the_file_calmly_when_told_no(record, t
     import os
     import pty
     import sys
+
     session, hand = _disputed_hand(record)
     out = tmp_path / "filed.pdf"
     out.write_bytes(b"%PDF-1.4 the report filed yesterday")
     env = dict(os.environ, DEALER_APP_CONFIG=str(record.parent / "config"), QT_QPA_PLATFORM="offscreen")
     leader, follower = pty.openpty()
-    run = subprocess.Popen([sys.executable, "-m", "dealer_app", "report", "--db", str(record), "--hand",
-                            f"{session}-{hand}", "--out", str(out)], stdin=follower, stderr=follower,
-                           stdout=subprocess.PIPE, env=env)
+    run = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "dealer_app",
+            "report",
+            "--db",
+            str(record),
+            "--hand",
+            f"{session}-{hand}",
+            "--out",
+            str(out),
+        ],
+        stdin=follower,
+        stderr=follower,
+        stdout=subprocess.PIPE,
+        env=env,
+    )
     os.close(follower)
     said = b""
     while b"Replace it? [y/N]" not in said:
@@ -274,8 +323,22 @@ def test_report_usage_messages_name_the_command_once_and_ask_for_the_record(reco
     assert main(["report", "--hand", "1-1", "--out", str(tmp_path / "r.pdf")]) == 2
     err = capsys.readouterr().err
     assert err.startswith("dealer-app report: ") and "--db RECORD" in err and "--database URL" in err
-    assert main(["report", "--db", str(record), "--database", "postgresql://x@h/db", "--hand", "1-1", "--out",
-                 str(tmp_path / "r.pdf")]) == 2
+    assert (
+        main(
+            [
+                "report",
+                "--db",
+                str(record),
+                "--database",
+                "postgresql://x@h/db",
+                "--hand",
+                "1-1",
+                "--out",
+                str(tmp_path / "r.pdf"),
+            ]
+        )
+        == 2
+    )
     err = capsys.readouterr().err
     assert "report: report:" not in err and err.startswith("dealer-app report: --db RECORD or --database URL")
     assert main(["export", "--format", "phh"]) == 2

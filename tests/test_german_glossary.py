@@ -19,8 +19,10 @@ RULES_DE = ROOT / "dealer_app" / "data" / "STUD_RULES.de.md"
 BANNED = [
     (re.compile(r"[Tt]ürkarte"), "Door Card"),
     (re.compile(r"\b(Dritte|Vierte|Fünfte|Sechste|Siebte|Siebente) Karte"), "3. Karte … 7. Karte"),
-    (re.compile(r"\b(bei|in|auf|nach|vor|ab|seit) der (dritten|vierten|fünften|sechsten|siebten|siebenten) Karte"),
-     "bei der 3. Karte … 7. Karte"),
+    (
+        re.compile(r"\b(bei|in|auf|nach|vor|ab|seit) der (dritten|vierten|fünften|sechsten|siebten|siebenten) Karte"),
+        "bei der 3. Karte … 7. Karte",
+    ),
     (re.compile(r"[Nn]icht gehalten"), "nicht gecallter Einsatz"),
     (re.compile(r"\b[Ss]treets?\b"), "3. Karte … 7. Karte, Runde"),
     (re.compile(r"\b(Fixed|Spread|Split)-Limit|Spread- und"), "Fixed Limit, Spread Limit, Split Limit"),
@@ -58,7 +60,7 @@ SOURCES = {"dealer_app_de.ts": ts_pairs, "translate_de.py": dict_pairs, "STUD_RU
 
 
 def _straße_is_a_street(english: str, german: str) -> bool:
-    """"Straße" is the straight (the hand); never a street. With the English beside it, the
+    """ "Straße" is the straight (the hand); never a street. With the English beside it, the
     English says straight; in the catalog's copy it stands beside the flushes."""
     if "Straße" not in german:
         return False
@@ -112,9 +114,19 @@ def test_a_german_sentence_starts_upper_case_where_the_english_does(where):
 def test_the_checks_catch_what_they_are_for():
     """Each check fails on the variant the audit found (so a pattern that matches nothing is
     caught here, not trusted)."""
-    found = [german for german in ("Die Türkarte", "Vierte Karte", "bei der vierten Karte", "Nicht gehaltener Einsatz",
-                                   "Street %1", "Fixed-Limit", "Kartensaal")
-             if any(p.search(german) for p, _w in BANNED)]
+    found = [
+        german
+        for german in (
+            "Die Türkarte",
+            "Vierte Karte",
+            "bei der vierten Karte",
+            "Nicht gehaltener Einsatz",
+            "Street %1",
+            "Fixed-Limit",
+            "Kartensaal",
+        )
+        if any(p.search(german) for p, _w in BANNED)
+    ]
     assert len(found) == 7, found
     assert _straße_is_a_street("Next street", "Nächste Straße")
     assert not _straße_is_a_street("straight, %1 high", "Straße, %1 hoch")

@@ -49,6 +49,7 @@ def dealer_here(*args) -> tuple[int, str, str]:
     from contextlib import redirect_stderr, redirect_stdout
 
     from dealer_app.cli import main
+
     out, err = io.StringIO(), io.StringIO()
     with redirect_stdout(out), redirect_stderr(err):
         code = main([str(a) for a in args])
@@ -67,6 +68,7 @@ def hostile(tmp_path):
         os.mkfifo(path)
         made.append(path)
         return path
+
     yield tmp_path, fifo
     for path in made:
         path.unlink(missing_ok=True)
@@ -105,7 +107,7 @@ def test_endless_key_file_is_refused_by_name(hostile):
 
 @pytest.mark.parametrize("command", ["replay", "replay --check", "export"])
 def test_fifo_as_input_is_refused_without_waiting(hostile, command):
-    folder, fifo = hostile
+    _folder, fifo = hostile
     pipe = fifo("hands.txt")
     code, _mb, err, out = dealer(*command.split(), pipe)  # (a hang would be the timeout's failure)
     assert code == 1 and f"{pipe}: is a named pipe (FIFO)" in err + out
@@ -213,7 +215,7 @@ def test_a_large_stream_of_hands_takes_memory_of_a_few(streams, command):
     (before, 50 MB took 118 MB with --check, 579 MB with --json)."""
     peaks = []
     for stream in streams:
-        code, mb, err, out = dealer(*command.split(), stream)
+        code, mb, err, _out = dealer(*command.split(), stream)
         assert code == 0, err[-1000:]
         peaks.append(mb)
     assert peaks[1] < 150 and peaks[1] - peaks[0] < 15, f"{command}: {peaks[0]} MB for 2 MB, {peaks[1]} MB for 20 MB"
@@ -224,7 +226,7 @@ def test_a_hand_larger_than_any_hand_is_refused_and_the_rest_replayed(hostile):
     big = folder / "one-huge-hand.txt"
     hand = STARS.read_bytes()
     big.write_bytes(hand + b"\n\n" + hand.split(b"\n\n\n")[0] + b"\n" + (b"x" * 999 + b"\n") * 6000 + b"\n\n" + hand)
-    code, mb, err, out = dealer("replay", "--check", big)
+    code, mb, _err, out = dealer("replay", "--check", big)
     assert code == 1 and "a hand of more than 4 MB" in out and mb < 150
     assert out.count("agrees") >= 2 * hand.count(b"PokerStars Game #") - 1
 
@@ -234,7 +236,7 @@ def test_a_one_line_phh_past_the_bound_is_refused_by_name(hostile):
     phh = folder / "one-line.phh"
     with open(phh, "w") as f:  # 20 MB in one document (past the 4 MB bound); before, 50 MB took 1,121 MB
         f.write("variant = 'F7S'\nactions = [" + "'p1 cc', " * (20 << 20 >> 3) + "]\n")
-    code, mb, err, out = dealer("replay", "--check", phh)
+    code, mb, _err, out = dealer("replay", "--check", phh)
     assert code == 1 and f"{phh}" in out and "larger than" in out
     assert mb < 150
 
@@ -246,6 +248,7 @@ def test_a_group_pdf_that_cannot_be_written_is_named(hostile, monkeypatch, where
     nothing written — not exit 0 after Qt's "QPainter::begin(): Returned false"."""
     from dealer_app.history.store import Store
     from dealer_app.training.progress import Progress
+
     folder, _ = hostile
     monkeypatch.setenv("DEALER_APP_CONFIG", str(folder / "config"))
     store = Store(folder / "hands.sqlite3")
@@ -253,8 +256,11 @@ def test_a_group_pdf_that_cannot_be_written_is_named(hostile, monkeypatch, where
     store.close()
     (folder / "somefile").write_text("not a folder")
     (folder / "a-folder.pdf").mkdir()
-    out = {"a folder": folder / "a-folder.pdf", "under a file": folder / "somefile/x.pdf",
-           "an unwritable folder": Path("/proc/dealer-app-group.pdf")}[where]
+    out = {
+        "a folder": folder / "a-folder.pdf",
+        "under a file": folder / "somefile/x.pdf",
+        "an unwritable folder": Path("/proc/dealer-app-group.pdf"),
+    }[where]
     code, _mb, err, _ = dealer("trainees", "--db", folder / "hands.sqlite3", "--pdf", out)
     assert code == 1 and f"{out}: the PDF cannot be written" in err, err
     assert not out.is_file() and (folder / "somefile").read_text() == "not a folder"
@@ -285,6 +291,7 @@ def test_export_out_of_a_file_of_repeated_hand_ids_writes_each_hand_once(hostile
 def sealed_record(tmp_path_factory):
     """A small record the app wrote, its key and anchors in ``config`` beside it."""
     from session_record import ordinary_sessions
+
     folder = tmp_path_factory.mktemp("anchors")
     config = folder / "config"
     config.mkdir()
@@ -308,12 +315,16 @@ def _anchors(folder: Path, kind: str, size: int) -> Path:
     record_id = real.split("record=")[1].split()[0]
     at, digest = "2026-12-04T21:45:07.362+00:00", "ab" * 32
     lines = {
-        "seals of rows the record never had": lambda n: f"{at} record={record_id} session={4 + n // 50} hand={n} "
-                                                        f"row={1000 + n} seq={n} kind=hand_end seal=G67S-GK64 "
-                                                        f"hash={digest}\n",
-        "other records": lambda n: (f"{at} created record={n:016x} path=/elsewhere/{n}.sqlite3\n" if n % 2 else
-                                    f"{at} record={n:016x} session=1 hand={n} row={n} seq={n} kind=hand_end "
-                                    f"seal=G67S-GK64 hash={digest}\n"),
+        "seals of rows the record never had": lambda n: (
+            f"{at} record={record_id} session={4 + n // 50} hand={n} "
+            f"row={1000 + n} seq={n} kind=hand_end seal=G67S-GK64 "
+            f"hash={digest}\n"
+        ),
+        "other records": lambda n: (
+            f"{at} created record={n:016x} path=/elsewhere/{n}.sqlite3\n"
+            if n % 2
+            else f"{at} record={n:016x} session=1 hand={n} row={n} seq={n} kind=hand_end seal=G67S-GK64 hash={digest}\n"
+        ),
         "no anchor lines": lambda n: f"x{n} not an anchor line at all\n",
     }
     path = folder / f"{kind.replace(' ', '-')}-{size >> 20}MB.txt"
@@ -329,8 +340,9 @@ def _anchors(folder: Path, kind: str, size: int) -> Path:
     return path
 
 
-@pytest.mark.parametrize("kind", ["seals of rows the record never had", "other records", "no anchor lines",
-                                  "one endless line"])
+@pytest.mark.parametrize(
+    "kind", ["seals of rows the record never had", "other records", "no anchor lines", "one endless line"]
+)
 def test_a_large_anchors_file_takes_memory_of_the_record(sealed_record, kind):
     """``verify --anchors`` on a 20 MB anchors file (before: 50 MB took 243 MB of seals of rows
     the record never had, 704 MB of lines that are no anchor line): read line by line with a
@@ -359,10 +371,12 @@ def test_a_large_anchors_file_takes_memory_of_the_record(sealed_record, kind):
 @pytest.mark.parametrize("what", ["fifo", "/dev/zero", "folder"])
 def test_an_anchors_file_that_is_no_file_is_refused_by_name(sealed_record, hostile, what):
     folder, fifo = hostile
-    anchors = {"fifo": lambda: fifo("anchors.fifo"), "/dev/zero": lambda: Path("/dev/zero"),
-               "folder": lambda: folder}[what]()
-    code, _mb, err, _ = dealer("verify", sealed_record / "record.sqlite3", "--anchors", anchors,
-                               "--key", sealed_record / "config/record.key")
+    anchors = {"fifo": lambda: fifo("anchors.fifo"), "/dev/zero": lambda: Path("/dev/zero"), "folder": lambda: folder}[
+        what
+    ]()
+    code, _mb, err, _ = dealer(
+        "verify", sealed_record / "record.sqlite3", "--anchors", anchors, "--key", sealed_record / "config/record.key"
+    )
     assert code == 1 and f"{anchors}: the anchors file cannot be read (is a" in err, err
 
 
@@ -377,6 +391,7 @@ def test_the_app_starts_on_a_limits_folder_of_hostile_files_and_names_them(hosti
     from dealer_app.engine.limits import load_folder
     from dealer_app.ui.app import run_app
     from dealer_app.ui.new_table_dialog import NewTableDialog
+
     folder, fifo = hostile
     limits = _limits_with(folder, DEEP_YAML, fifo)
     (folder / "data").mkdir()
@@ -386,9 +401,15 @@ def test_the_app_starts_on_a_limits_folder_of_hostile_files_and_names_them(hosti
     monkeypatch.delenv("DEALER_APP_DATABASE", raising=False)
     said: list[str] = []
     for kind in ("critical", "warning", "information", "question"):
-        monkeypatch.setattr(QMessageBox, kind, staticmethod(
-            lambda parent, title, text, *a, _kind=kind, **k: said.append(f"{_kind}: {text}")
-            or QMessageBox.StandardButton.Ok))
+        monkeypatch.setattr(
+            QMessageBox,
+            kind,
+            staticmethod(
+                lambda parent, title, text, *a, _kind=kind, **k: (
+                    said.append(f"{_kind}: {text}") or QMessageBox.StandardButton.Ok
+                )
+            ),
+        )
     seen: dict = {}
 
     def exec_app(*args):
@@ -402,6 +423,7 @@ def test_the_app_starts_on_a_limits_folder_of_hostile_files_and_names_them(hosti
             seen["tables"] = [dialogs[0].table_box.itemData(i) for i in range(dialogs[0].table_box.count())]
         close_every_window()
         return 0
+
     monkeypatch.setattr(QApplication, "exec", exec_app)
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # (run_app puts its own: given back)
     faulthandler.dump_traceback_later(120, exit=True)

@@ -17,7 +17,7 @@ import shutil
 import sqlite3
 import sys
 from contextlib import redirect_stderr, redirect_stdout
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from helpers import close_every_window
@@ -25,6 +25,9 @@ from session_record import ordinary_sessions
 
 from dealer_app.history.chain import read_key, row_hash
 from dealer_app.history.store import RECORD_NAME
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 NESTED = "[" * 200000 + "]" * 200000
 SEED = 31
@@ -61,14 +64,15 @@ def _rehash_from(db: sqlite3.Connection, key: bytes, first: int) -> None:
     record_id = db.execute("SELECT value FROM meta WHERE name = 'record_id'").fetchone()[0]
     prev = (db.execute("SELECT hash FROM log WHERE id < ? ORDER BY id DESC LIMIT 1", (first,)).fetchone() or [""])[0]
     for rid, sid, seq, hand, kind, text, at in db.execute(
-            "SELECT id, session_id, seq, hand_no, kind, payload, at FROM log WHERE id >= ? ORDER BY id",
-            (first,)).fetchall():
+        "SELECT id, session_id, seq, hand_no, kind, payload, at FROM log WHERE id >= ? ORDER BY id", (first,)
+    ).fetchall():
         prev = row_hash(key, record_id, prev, rid, sid, seq, hand, kind, text, at)
         db.execute("UPDATE log SET hash = ? WHERE id = ?", (prev, rid))
 
 
 def _nested(where: str, rehash: bool = False):
     """Deeply nested JSON in one row: the whole payload of row 1, or one field of a row."""
+
     def damage(path: Path, key: bytes) -> str:
         db = sqlite3.connect(path)
         kind, _, field = where.partition(".")
@@ -85,12 +89,14 @@ def _nested(where: str, rehash: bool = False):
         db.commit()
         db.close()
         return f"log row {rid}"
+
     return damage
 
 
 def _flip(table: str, column: str):
     """One byte inside a TEXT cell of the file flipped to a byte no UTF-8 text has (as a
     failing disk or a copy gone wrong leaves it): SQLite's pages stay sound."""
+
     def damage(path: Path, key: bytes) -> str:
         db = sqlite3.connect(path)
         rng = random.Random(f"{SEED}{table}{column}")
@@ -104,6 +110,7 @@ def _flip(table: str, column: str):
                 data[at + rng.randrange(len(raw))] = 0xFF
         path.write_bytes(bytes(data))
         return ""
+
     return damage
 
 
@@ -125,9 +132,11 @@ def _garbage_tail(path: Path, key: bytes) -> str:
 def _with_wal(spoil):
     """The record as a kill leaves it: the last rows in its -wal file, not yet checkpointed;
     then the -wal spoiled by ``spoil(bytes) -> bytes``."""
+
     def damage(path: Path, key: bytes) -> str:
         from dealer_app.history.store import Store
         from dealer_app.live.controller import TableController
+
         store = Store(path, anchors=path.with_name("anchors.txt"))
         store.db.execute("PRAGMA wal_autocheckpoint=0")
         c = TableController(store)
@@ -143,6 +152,7 @@ def _with_wal(spoil):
         wal.write_bytes(spoil(kept))
         path.with_name(path.name + "-shm").unlink(missing_ok=True)
         return ""
+
     return damage
 
 
@@ -168,7 +178,7 @@ DAMAGES = {
     "bytes flipped in meta.value": (_flip("meta", "value"), True),
     "truncated file": (_truncated, True),
     "random bytes over its second half": (_garbage_tail, True),
-    "WAL cut short": (_with_wal(lambda w: w[:len(w) // 2 + 7]), None),
+    "WAL cut short": (_with_wal(lambda w: w[: len(w) // 2 + 7]), None),
     "WAL frame flipped": (_with_wal(_wal_frame_flipped), None),
     "WAL of random bytes": (_with_wal(lambda w: random.Random(SEED).randbytes(len(w))), None),
 }
@@ -196,6 +206,7 @@ def damaged(request, base, tmp_path, monkeypatch):
 
 def _run(argv: list[str]) -> tuple[int, str]:
     from dealer_app.cli import main
+
     out, err = io.StringIO(), io.StringIO()
     with redirect_stdout(out), redirect_stderr(err):
         code = main(argv)
@@ -205,10 +216,14 @@ def _run(argv: list[str]) -> tuple[int, str]:
 def test_every_record_command_names_the_damage_with_exit_1(damaged, tmp_path):
     name, path, says_a_problem, named = damaged
     pdf = tmp_path / "report.pdf"
-    commands = {"verify": ["verify", str(path)], "export --db": ["export", "--db", str(path)],
-                "hands --db": ["hands", "--db", str(path)], "rulings --db": ["rulings", "--db", str(path)],
-                "seals": ["seals", str(path)],
-                "report": ["report", "--db", str(path), "--hand", "1-2", "--out", str(pdf), "--force"]}
+    commands = {
+        "verify": ["verify", str(path)],
+        "export --db": ["export", "--db", str(path)],
+        "hands --db": ["hands", "--db", str(path)],
+        "rulings --db": ["rulings", "--db", str(path)],
+        "seals": ["seals", str(path)],
+        "report": ["report", "--db", str(path), "--hand", "1-2", "--out", str(pdf), "--force"],
+    }
     for command, argv in commands.items():
         code, said = _run(argv)
         assert "Unexpected error" not in said and "Traceback" not in said, (name, command, said)
@@ -219,6 +234,7 @@ def test_every_record_command_names_the_damage_with_exit_1(damaged, tmp_path):
             assert said.strip(), (name, command)  # the problem is said, not only the exit code
     if says_a_problem:  # verify names it: the file, and the row or the damage
         from dealer_app.cli import main
+
         out, err = io.StringIO(), io.StringIO()
         with redirect_stdout(out), redirect_stderr(err):
             assert main(["verify", str(path)]) == 1
@@ -227,8 +243,11 @@ def test_every_record_command_names_the_damage_with_exit_1(damaged, tmp_path):
 
 
 def test_a_missing_record_is_a_usage_mistake(tmp_path):
-    for argv in (["seals", str(tmp_path / "none.sqlite3")], ["hands", "--db", str(tmp_path / "none.sqlite3")],
-                 ["export", "--db", str(tmp_path)]):
+    for argv in (
+        ["seals", str(tmp_path / "none.sqlite3")],
+        ["hands", "--db", str(tmp_path / "none.sqlite3")],
+        ["export", "--db", str(tmp_path)],
+    ):
         code, said = _run(argv)
         assert code == 2 and ("no such hand record" in said or "not a file" in said), (argv, said)
 
@@ -238,6 +257,7 @@ class _Started:
 
     def __init__(self, monkeypatch):
         from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
+
         self.said: list[str] = []
         self.shown: list[str] = []
 
@@ -245,13 +265,16 @@ class _Started:
             def show(parent, title, text, *args, **kwargs):
                 self.said.append(f"{kind}: {text}")
                 return QMessageBox.StandardButton.Ok
+
             return show
+
         for kind in ("critical", "warning", "information", "question"):
             monkeypatch.setattr(QMessageBox, kind, staticmethod(box(kind)))
 
         def exec_dialog(dialog, *args):
             self.said.append(f"dialog {type(dialog).__name__}")
             return 0
+
         monkeypatch.setattr(QDialog, "exec", exec_dialog)
 
         def exec_app(*args):
@@ -259,6 +282,7 @@ class _Started:
             self.shown = [type(w).__name__ for w in QApplication.topLevelWidgets() if w.isVisible()]
             close_every_window()
             return 0
+
         monkeypatch.setattr(QApplication, "exec", exec_app)
         monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # (run_app puts its own: given back)
 
@@ -266,7 +290,8 @@ class _Started:
 def test_the_app_starts_on_the_damaged_record_and_names_it(damaged, qapp, monkeypatch):
     from dealer_app.ui.app import run_app
     from dealer_app.ui.main_window import MainWindow
-    name, path, says_a_problem, named = damaged
+
+    name, path, says_a_problem, _named = damaged
     monkeypatch.setattr(MainWindow, "open_table_dialog", lambda self: None)
     started = _Started(monkeypatch)
     assert run_app(["dealer-app"]) == 0, (name, started.said)
@@ -274,13 +299,16 @@ def test_the_app_starts_on_the_damaged_record_and_names_it(damaged, qapp, monkey
     words = "\n".join(started.said)
     assert "Unexpected error" not in words, (name, words)
     if says_a_problem:
-        assert str(path) in words and any(w in words for w in ("prove itself", "damaged", "kept untouched")), \
-            (name, words)
+        assert str(path) in words and any(w in words for w in ("prove itself", "damaged", "kept untouched")), (
+            name,
+            words,
+        )
 
 
 def test_the_floor_console_opens_the_damaged_record_and_names_it(damaged, qapp, monkeypatch):
     from dealer_app.ui.app import run_floor
-    name, path, says_a_problem, named = damaged
+
+    name, path, _says_a_problem, _named = damaged
     started = _Started(monkeypatch)
     code = run_floor(str(path))
     words = "\n".join(started.said)

@@ -43,8 +43,11 @@ def test_hi_lo_split_and_rake():
 
 def test_refusals_name_file_hand_and_reason():
     text = read_text(FILES[0])
-    for game, reason in (("Razz  Normal", "Razz is not supported"), ("Holdem  Normal", "Holdem is not a stud game"),
-                         ("Seven Card Hi/Lo  No Limit", "no-limit and pot-limit stud are not supported")):
+    for game, reason in (
+        ("Razz  Normal", "Razz is not supported"),
+        ("Holdem  Normal", "Holdem is not a stud game"),
+        ("Seven Card Hi/Lo  No Limit", "no-limit and pot-limit stud are not supported"),
+    ):
         (r,) = import_text(text.replace("Seven Card Hi/Lo  Normal", game, 1), "a.txt")
         assert isinstance(r, Refusal) and r.reason == reason
         assert str(r) == f"hand 1300000000 in a.txt, line 1: {reason}"

@@ -21,14 +21,15 @@ def line_of(text, needle):
 
 
 def test_truncated_file_says_where_the_hand_stops(tmp_path):
-    cut = TEXT[:TEXT.index("*** 5th STREET ***")]
+    cut = TEXT[: TEXT.index("*** 5th STREET ***")]
     f = write(tmp_path, cut)
     (imp,) = import_file(f)
     v = verdict(imp)
     assert not v["agrees"]
     last = cut.rstrip().count("\n") + 1
-    assert any("ends before the hand does" in p and f"{f}#30506593746:{last}:" in p for p in v["problems"]), \
-        v["problems"]
+    assert any("ends before the hand does" in p and f"{f}#30506593746:{last}:" in p for p in v["problems"]), v[
+        "problems"
+    ]
 
 
 def test_garbage_and_empty_files_are_refused(tmp_path):
@@ -74,11 +75,14 @@ def test_wrong_total_pot_is_a_disagreement(tmp_path):
 
 def test_check_command_prints_agrees_or_each_disagreement(tmp_path, capsys):
     from dealer_app.cli import main
+
     good = write(tmp_path, TEXT, "good.txt")
     bad = write(tmp_path, TEXT.replace("Player7: calls $0.02", "Player7: calls $0.03", 1), "bad.txt")
     assert main(["replay", "--check", str(good)]) == 0
-    assert capsys.readouterr().out.splitlines() == [f"{good}#30506593746: agrees",
-                                                     "1 agree, 0 disagree, 0 not replayed"]
+    assert capsys.readouterr().out.splitlines() == [
+        f"{good}#30506593746: agrees",
+        "1 agree, 0 disagree, 0 not replayed",
+    ]
     assert main(["replay", "--check", str(bad)]) == 1
     out = capsys.readouterr().out
     assert "1 disagreement(s)" in out and "put in 3, the engine 2" in out

@@ -70,10 +70,22 @@ def test_cards_that_contradict_a_street_header_are_refused(tmp_path):
 def test_stakes_are_the_levels_opening_amounts():
     # the tournament's nine levels (ante, bring-in, small bet, big bet), none written in a header
     levels = {stakes(h) for h in HANDS if h.source.startswith(str(TOURNAMENT))}
-    assert levels == {(2, 5, 10, 20), (4, 10, 20, 40), (8, 20, 40, 80), (12, 30, 60, 120), (16, 40, 80, 160),
-                      (20, 50, 100, 200), (30, 75, 150, 300), (40, 100, 200, 400), (60, 150, 300, 600)}
+    assert levels == {
+        (2, 5, 10, 20),
+        (4, 10, 20, 40),
+        (8, 20, 40, 80),
+        (12, 30, 60, 120),
+        (16, 40, 80, 160),
+        (20, 50, 100, 200),
+        (30, 75, 150, 300),
+        (40, 100, 200, 400),
+        (60, 150, 300, 600),
+    }
     assert {stakes(h) for h in HANDS if h.source.startswith(str(CASH))} == {
-        (1, 2, 5, 10), (125, 250, 500, 1000), (5, 6, 25, 50)}
+        (1, 2, 5, 10),
+        (125, 250, 500, 1000),
+        (5, 6, 25, 50),
+    }
     assert not any(h.phh.fields.get("_stakes_guessed") for h in HANDS)
 
 
@@ -101,22 +113,29 @@ def test_a_bet_unlike_its_levels_is_a_disagreement():
 def test_the_catalog_options_are_what_the_server_did():
     # Bovada deals by the us-cardroom profile unchanged; each of these catalog values is needed
     assert SITE_RULES["Bovada"] == bovada.RULES == ("us-cardroom", {})
-    for option, value, needle in [("open_pair_double", False, "may not bet"),      # L-3: "D bets", "Double bets"
-                                  ("checked_showdown_from", "dealers-left", "showdown order")]:  # W-1
+    for option, value, needle in [
+        ("open_pair_double", False, "may not bet"),  # L-3: "D bets", "Double bets"
+        ("checked_showdown_from", "dealers-left", "showdown order"),
+    ]:  # W-1
         problems = [p for h in HANDS for p in verdict(h, None, {option: value})["problems"]]
         assert any(needle in p for p in problems), option
 
 
 def test_other_games_are_refused_per_hand_and_the_file_goes_on():
     stud = text_of(NO_HEADERS).split("\n\n\n")[0]
-    holdem = ("Bovada Hand #4290322948 TBL#26728545 HOLDEM No Limit - 2022-05-26 09:16:24\n"
-              "Seat 1: Big Blind [ME] ($25 in chips)\n")
+    holdem = (
+        "Bovada Hand #4290322948 TBL#26728545 HOLDEM No Limit - 2022-05-26 09:16:24\n"
+        "Seat 1: Big Blind [ME] ($25 in chips)\n"
+    )
     razz = stud.replace("Bodog Hand #2604291510 TBL#1178621 7CARD", "Bodog Hand #1 TBL#1178621 RAZZ")
     nolimit = stud.replace("Hand #2604291510 TBL#1178621 7CARD Fixed Limit", "Hand #2 TBL#1178621 7CARD No Limit")
     items = import_text("\n\n".join([holdem, razz, nolimit, stud]), "mixed.txt")
     reasons = [(i.hand_id, i.reason) for i in items if isinstance(i, Refusal)]
-    assert reasons == [("4290322948", "HOLDEM is not a stud game"), ("1", "Razz is not supported"),
-                       ("2", "no-limit and pot-limit stud are not supported")]
+    assert reasons == [
+        ("4290322948", "HOLDEM is not a stud game"),
+        ("1", "Razz is not supported"),
+        ("2", "no-limit and pot-limit stud are not supported"),
+    ]
     assert str(items[0]) == "hand 4290322948 in mixed.txt, line 1: HOLDEM is not a stud game"
     assert verdict(items[-1])["agrees"]
 

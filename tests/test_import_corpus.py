@@ -21,19 +21,29 @@ REFUSALS = [r for _p, r in ALL if isinstance(r, Refusal)]
 # Where the site truly differs from its SITE_RULES, hand by hand: the rule, the option value
 # that reproduces the site's play, and what we found.
 EXCEPTIONS = {
-    ("PokerStars", "99632586956"): ("W-1", {"checked_showdown_from": "first-actor"},
-                                    "2-max home game, river checked: the first actor (seat 2) shows "
-                                    "first, not seat 1 as at PokerStars' ring tables"),
-    ("PokerStars", "99632597104"): ("W-1", {"checked_showdown_from": "first-actor"},
-                                    "the same 2-max home game, the same showing order"),
+    ("PokerStars", "99632586956"): (
+        "W-1",
+        {"checked_showdown_from": "first-actor"},
+        "2-max home game, river checked: the first actor (seat 2) shows "
+        "first, not seat 1 as at PokerStars' ring tables",
+    ),
+    ("PokerStars", "99632597104"): (
+        "W-1",
+        {"checked_showdown_from": "first-actor"},
+        "the same 2-max home game, the same showing order",
+    ),
 }
 
 
 def test_counts_of_hands_read_per_site_and_game():
     # each further site's counts are in its own tests/test_import_<site>.py
     counts = collections.Counter((h.site, h.game) for h in HANDS if h.site in ("PokerStars", "Full Tilt"))
-    assert counts == {("PokerStars", "stud"): 29, ("PokerStars", "stud8"): 29,
-                      ("Full Tilt", "stud"): 27, ("Full Tilt", "stud8"): 11}
+    assert counts == {
+        ("PokerStars", "stud"): 29,
+        ("PokerStars", "stud8"): 29,
+        ("Full Tilt", "stud"): 27,
+        ("Full Tilt", "stud8"): 11,
+    }
 
 
 @pytest.mark.parametrize("imp", HANDS, ids=lambda h: f"{h.site}-{h.hand_id}")
@@ -52,18 +62,24 @@ def test_every_supported_hand_agrees_with_the_server(imp):
     assert all(d["legal_taken"] for st in report["streets"] for d in st["decisions"])
 
 
-@pytest.mark.parametrize("option,value,site,needle", [
-    # each site option is needed: with the catalog's value instead, these hands disagree
-    ("heads_up_uncapped", "any-round", "PokerStars", "capped"),
-    ("fold_when_check_free", False, "PokerStars", "may not fold"),
-    ("checked_showdown_from", "first-actor", "PokerStars", "showdown order"),
-    ("checked_showdown_from", "first-actor", "Full Tilt", "showdown order"),
-    ("open_pair_double", False, "PokerStars", "double bet"),
-    ("open_pair_double", False, "Full Tilt", "may not bet to $4"),
-])
+@pytest.mark.parametrize(
+    "option,value,site,needle",
+    [
+        # each site option is needed: with the catalog's value instead, these hands disagree
+        ("heads_up_uncapped", "any-round", "PokerStars", "capped"),
+        ("fold_when_check_free", False, "PokerStars", "may not fold"),
+        ("checked_showdown_from", "first-actor", "PokerStars", "showdown order"),
+        ("checked_showdown_from", "first-actor", "Full Tilt", "showdown order"),
+        ("open_pair_double", False, "PokerStars", "double bet"),
+        ("open_pair_double", False, "Full Tilt", "may not bet to $4"),
+    ],
+)
 def test_site_options_are_what_the_servers_did(option, value, site, needle):
-    disagreeing = [h for h in HANDS if h.site == site and (h.site, h.hand_id) not in EXCEPTIONS
-                   and not verdict(h, None, {option: value})["agrees"]]
+    disagreeing = [
+        h
+        for h in HANDS
+        if h.site == site and (h.site, h.hand_id) not in EXCEPTIONS and not verdict(h, None, {option: value})["agrees"]
+    ]
     assert disagreeing
     assert any(needle in " ".join(verdict(h, None, {option: value})["problems"]) for h in disagreeing)
     assert SITE_RULES[site][1].get(option, "default") != value
@@ -76,8 +92,11 @@ def test_refusals_name_file_hand_and_reason():
         assert r.source.split("#")[0] in text
         reasons[r.reason.split(" is ")[-1] if " is not" in r.reason else r.reason] += 1
     # PokerStars' and Full Tilt's; each further site counts its own in its tests/test_import_<site>.py
-    razz = [r for r in REFUSALS if r.reason == "Razz is not supported"
-            and any(f"/{site}/" in r.source for site in ("Stars", "FTP"))]
+    razz = [
+        r
+        for r in REFUSALS
+        if r.reason == "Razz is not supported" and any(f"/{site}/" in r.source for site in ("Stars", "FTP"))
+    ]
     assert len(razz) == 43 and str(razz[0]).startswith(f"hand {razz[0].hand_id} in ")
     # XML is read now (Merge, iPoker): its no-limit stud hand is refused for what it is
     nl_xml = [r for r in REFUSALS if r.hand_id == "53828643-2"]

@@ -17,8 +17,9 @@ OLD = FOLDER / "7-Stud-USD-0.05-0.10.201107.txt"
 ITEMS = [item for p in (NEW, OLD) for item in import_file(p)]
 HANDS = [i for i in ITEMS if not isinstance(i, Refusal)]
 REFUSALS = [i for i in ITEMS if isinstance(i, Refusal)]
-NO_CARDS = ("this Everleaf hand shows no cards (its format before August 2011): "
-            "the bring-in and first actors cannot be checked")
+NO_CARDS = (
+    "this Everleaf hand shows no cards (its format before August 2011): the bring-in and first actors cannot be checked"
+)
 
 
 def text_of(path):
@@ -54,8 +55,10 @@ def test_euros_from_cp1252_and_amounts_put_in():
 
 def test_the_catalog_options_are_what_the_server_did():
     assert SITE_RULES["Everleaf"] == everleaf.RULES == ("us-cardroom", {})
-    for option, value, needle in [("open_pair_double", False, "may not raise to €0.15"),   # L-3, hand 295680332
-                                  ("checked_showdown_from", "dealers-left", "showdown order")]:  # W-1, 295679620
+    for option, value, needle in [
+        ("open_pair_double", False, "may not raise to €0.15"),  # L-3, hand 295680332
+        ("checked_showdown_from", "dealers-left", "showdown order"),
+    ]:  # W-1, 295679620
         problems = [p for h in HANDS for p in verdict(h, None, {option: value})["problems"]]
         assert any(needle in p for p in problems), option
 
@@ -70,7 +73,9 @@ def test_refusals_name_file_hand_and_line():
     items = import_text("\n\n".join([razz, holdem, new]), "mixed.txt")
     holdem_stakes_line = razz.count("\n") + 3 + 2  # after the razz hand and a blank line
     assert [(i.hand_id, i.line, i.reason) for i in items[:2]] == [
-        ("1", 3, "Razz is not supported"), ("2", holdem_stakes_line, "Hold'em is not a stud game")]
+        ("1", 3, "Razz is not supported"),
+        ("2", holdem_stakes_line, "Hold'em is not a stud game"),
+    ]
     assert sum(not isinstance(i, Refusal) and verdict(i)["agrees"] for i in items) == 6
 
 

@@ -48,13 +48,16 @@ def test_cash_amounts_and_cards():
     f = imp.phh.fields
     assert (f["antes"][0], f["bring_in"], f["small_bet"], f["big_bet"]) == (1, 2, 5, 10) and imp.currency == "USD"
     hero = imp.names.index("Hero") + 1
-    assert f"d dh p{hero} 8h7d2c" in imp.phh.actions   # "H8 D7 C2", suit first
-    assert hand("5710054735").currency == "EUR"   # the € written in cp1252, read as latin-1
+    assert f"d dh p{hero} 8h7d2c" in imp.phh.actions  # "H8 D7 C2", suit first
+    assert hand("5710054735").currency == "EUR"  # the € written in cp1252, read as latin-1
 
 
 def test_sit_and_go_stakes_come_from_the_bets_and_the_file():
-    levels = {(h.phh.fields["antes"][0], h.phh.fields["bring_in"], h.phh.fields["small_bet"], h.phh.fields["big_bet"])
-              for h in HANDS if h.source.startswith(str(SNG))}
+    levels = {
+        (h.phh.fields["antes"][0], h.phh.fields["bring_in"], h.phh.fields["small_bet"], h.phh.fields["big_bet"])
+        for h in HANDS
+        if h.source.startswith(str(SNG))
+    }
     assert all(big == 2 * small for _a, _b, small, big in levels) and len(levels) >= 4
     # 4044887919: nobody bets beyond the bring-in; its level is taken from a later hand
     f = hand("4044887919").phh.fields
@@ -86,7 +89,7 @@ def test_refusals_name_file_hand_and_reason():
 
 def test_a_cut_file_is_one_refusal_with_its_line():
     text = decode((CASH / "7-StudL-USD-0.05-0.10-201009.txt").read_bytes())
-    cut = text[:text.index("<round no=\"4\">")]
+    cut = text[: text.index('<round no="4">')]
     (r,) = import_text(cut, "cut.txt")
     assert isinstance(r, Refusal) and r.reason.startswith("malformed XML") and r.line > 30
 

@@ -40,16 +40,16 @@ def mutations(texts, count, seed):
         if kind == 0:
             yield "".join(lines[:i])
         elif kind == 1:
-            yield "".join(lines[:i] + lines[i + 1:])
+            yield "".join(lines[:i] + lines[i + 1 :])
         elif kind == 2:
-            yield "".join(lines[:i + 1] + lines[i:])
+            yield "".join(lines[: i + 1] + lines[i:])
         elif kind == 3:
             chars = list(text)
             for _ in range(rng.randrange(1, 4)):
-                chars[rng.randrange(len(chars))] = rng.choice("0123456789abcXQ-.,<>\"/")
+                chars[rng.randrange(len(chars))] = rng.choice('0123456789abcXQ-.,<>"/')
             yield "".join(chars)
         elif kind == 4:
-            yield text[:rng.randrange(len(text))]
+            yield text[: rng.randrange(len(text))]
         else:
             j = rng.randrange(len(text))
             yield text[:j] + rng.choice(["<!DOCTYPE x>", "&amp;", "&bad;", "\x00", "€", "9" * 16]) + text[j:]
@@ -89,9 +89,12 @@ def test_xml_named_txt_is_told_by_its_content():
 
 def test_tournament_stakes_come_from_the_hands_bets():
     # "Limit" and nothing more in the description: small and big bet are read from the bets
-    stakes = {h.hand_id: (h.phh.fields["small_bet"], h.phh.fields["big_bet"]) for h in HANDS
-              if h.source.startswith(str(TOURNAMENT))}
-    assert stakes["36487050-16"] == (10000, 20000)   # fifth street "BET 200.00", no completion
+    stakes = {
+        h.hand_id: (h.phh.fields["small_bet"], h.phh.fields["big_bet"])
+        for h in HANDS
+        if h.source.startswith(str(TOURNAMENT))
+    }
+    assert stakes["36487050-16"] == (10000, 20000)  # fifth street "BET 200.00", no completion
     assert set(stakes.values()) == {(10000, 20000), (15000, 30000)}
     # tournament balances are after the ante and bring-in: 1010 + 10 (ante) for seat 3
     hand16 = next(h for h in HANDS if h.hand_id == "36487050-16")
@@ -112,18 +115,24 @@ def test_a_returned_bet_is_checked_in_both_formats():
 
 def test_the_catalog_options_are_what_the_server_did():
     assert SITE_RULES["Merge"] == merge.RULES == ("us-cardroom", {})
-    for option, value, needle in [("checked_showdown_from", "dealers-left", "showdown order"),  # W-1, 78854953-357
-                                  ("short_allin_reopen", "full", "may not raise")]:             # L-8, 36487050-16
+    for option, value, needle in [
+        ("checked_showdown_from", "dealers-left", "showdown order"),  # W-1, 78854953-357
+        ("short_allin_reopen", "full", "may not raise"),
+    ]:  # L-8, 36487050-16
         problems = [p for h in HANDS for p in verdict(h, None, {option: value})["problems"]]
         assert any(needle in p for p in problems), option
 
 
 def test_refusals_name_file_hand_and_reason():
     reasons = collections.Counter(r.reason for r in REFUSALS)
-    assert reasons == {"Hold'em is not a stud game": 10, "Omaha H/L is not a stud game": 4,
-                       "Razz is not supported": 5, "no-limit and pot-limit stud are not supported": 1,
-                       "seat 3 shows only 9h,Jc,Js: the cards of the later streets are not in the file, "
-                       "so the showdown cannot be replayed": 1}
+    assert reasons == {
+        "Hold'em is not a stud game": 10,
+        "Omaha H/L is not a stud game": 4,
+        "Razz is not supported": 5,
+        "no-limit and pot-limit stud are not supported": 1,
+        "seat 3 shows only 9h,Jc,Js: the cards of the later streets are not in the file, "
+        "so the showdown cannot be replayed": 1,
+    }
     nl = next(r for r in REFUSALS if r.hand_id == "53828643-2")
     assert str(nl).startswith("hand 53828643-2 in ") and "NL7-StudHL" in str(nl) and nl.line == 2
 
@@ -134,7 +143,7 @@ def test_unsafe_or_malformed_xml_is_one_refusal_with_its_line():
     (r,) = import_text(bomb, "bomb.txt")
     assert isinstance(r, Refusal) and "DOCTYPE" in r.reason and r.line == 1
     lines = text.splitlines(True)
-    broken = "".join(lines[:20] + ['\t\t<event sequence="9" type="CALL" player="6" amount="0.10">\n'] + lines[21:])
+    broken = "".join([*lines[:20], '\t\t<event sequence="9" type="CALL" player="6" amount="0.10">\n', *lines[21:]])
     (r,) = import_text(broken, "broken.txt")
     assert isinstance(r, Refusal) and r.reason.startswith("malformed XML") and r.line > 20
 

@@ -38,10 +38,10 @@ def mutations(texts: list[str], seed: int, count: int):
                 j = rng.randrange(len(lines))
                 if lines[j]:
                     k = rng.randrange(len(lines[j]))
-                    lines[j] = lines[j][:k] + rng.choice("07x9Zq[](),.$- ") + lines[j][k + 1:]
+                    lines[j] = lines[j][:k] + rng.choice("07x9Zq[](),.$- ") + lines[j][k + 1 :]
         text = "\n".join(lines)
         if rng.random() < 0.2 and text:
-            text = text[:rng.randrange(len(text))]
+            text = text[: rng.randrange(len(text))]
         yield text
 
 
@@ -99,15 +99,18 @@ def test_refusals_name_file_hand_and_reason(tmp_path):
     razz = text.replace("LIMIT SEVEN_CARD_STUD $0.10/$0.20", "LIMIT RAZZ $0.10/$0.20", 1)
     nl = text.replace("LIMIT SEVEN_CARD_STUD $0.10/$0.20", "NO_LIMIT SEVEN_CARD_STUD $0.10/$0.20", 1)
     holdem = text.replace("LIMIT SEVEN_CARD_STUD $0.10/$0.20", "LIMIT TEXAS_HOLDEM $0.10/$0.20", 1)
-    for changed, reason in ((razz, "Razz is not supported"), (nl, "no-limit and pot-limit stud are not supported"),
-                            (holdem, "TEXAS_HOLDEM is not a stud game")):
+    for changed, reason in (
+        (razz, "Razz is not supported"),
+        (nl, "no-limit and pot-limit stud are not supported"),
+        (holdem, "TEXAS_HOLDEM is not a stud game"),
+    ):
         path = tmp_path / "hands.txt"
         path.write_text(changed)
         items = import_file(path)
         first = items[0]
         assert isinstance(first, Refusal) and first.reason == reason
         assert str(first).startswith(f"hand R5-82086688-607 in {path}, line 1")
-        assert sum(not isinstance(i, Refusal) for i in items) == 3   # the rest of the file goes on
+        assert sum(not isinstance(i, Refusal) for i in items) == 3  # the rest of the file goes on
     broken = text.replace("kueto small bring in $0.05", "kuetx small bring in $0.05", 1)
     (first, *_rest) = import_text(broken, "x.txt")
     assert isinstance(first, Refusal) and "unreadable action" in first.reason and first.line == 23

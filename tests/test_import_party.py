@@ -21,8 +21,10 @@ REFUSALS = [r for _p, r in ITEMS if isinstance(r, Refusal)]
 
 def test_counts_of_hands_read():
     assert len(FILES) == 4
-    assert collections.Counter((h.site, h.game) for h in HANDS) == {("PartyPoker", "stud"): 1,
-                                                                    ("PartyPoker", "stud8"): 1}
+    assert collections.Counter((h.site, h.game) for h in HANDS) == {
+        ("PartyPoker", "stud"): 1,
+        ("PartyPoker", "stud8"): 1,
+    }
 
 
 @pytest.mark.parametrize("imp", HANDS, ids=lambda h: h.hand_id)
@@ -52,7 +54,7 @@ def test_fourth_street_double_bet_on_an_open_pair():
 
 
 def test_showdown_order_is_the_order_written():
-    (imp,) = [h for h in HANDS if h.hand_id == "11480841734"]   # river bettor Player1 shows first
+    (imp,) = [h for h in HANDS if h.hand_id == "11480841734"]  # river bettor Player1 shows first
     assert [imp.names[p - 1] for p in imp.expected.showdown] == ["Player1", "Player0"]
     assert imp.expected.collected == {1: 9050, 2: 9050} and imp.expected.rake == 100
 
@@ -70,8 +72,10 @@ def test_wins_includes_the_bet_nobody_called():
 
 def test_other_games_are_refused_by_name():
     text = read_text(FPDB / "cash" / "PartyPoker" / "Stud" / "7-StudHL-USD-10-20.201202.wins.lo.pot.txt")
-    for game, reason in (("NL 7 Card Stud Hi-Lo", "no-limit and pot-limit stud are not supported"),
-                         ("FL Texas Hold'em", "Texas Hold'Em is not a stud game")):
+    for game, reason in (
+        ("NL 7 Card Stud Hi-Lo", "no-limit and pot-limit stud are not supported"),
+        ("FL Texas Hold'em", "Texas Hold'Em is not a stud game"),
+    ):
         (r,) = import_text(text.replace("FL 7 Card Stud Hi-Lo", game, 1), "p.txt")
         assert isinstance(r, Refusal) and r.reason == reason and r.hand_id == "11480841734"
 

@@ -71,9 +71,13 @@ def test_rules_are_the_catalogs():
 
 def test_refusals_name_file_hand_and_reason():
     got = sorted((r.hand_id, r.reason) for r in REFUSALS)
-    assert got == [("8835086-564-1465760198", ("the export holds no cards (no 'Dealt to' lines): the bring-in "
-                                              "and the order of play cannot be checked")),
-                   ("9250793-444-1478990340", "Razz is not supported")]
+    assert got == [
+        (
+            "8835086-564-1465760198",
+            ("the export holds no cards (no 'Dealt to' lines): the bring-in and the order of play cannot be checked"),
+        ),
+        ("9250793-444-1478990340", "Razz is not supported"),
+    ]
     assert all(str(r).startswith(f"hand {r.hand_id} in {r.source}, line 1: ") for r in REFUSALS)
 
 

@@ -19,8 +19,7 @@ STUD_2016 = FOLDER / "7-Stud-8max-USD-1.00-2.00-201608.HH00000000 G0.txt"
 
 
 def test_counts_of_hands_read():
-    assert collections.Counter((h.site, h.game) for h in HANDS) == {("Winning", "stud"): 5,
-                                                                    ("Winning", "stud8"): 1}
+    assert collections.Counter((h.site, h.game) for h in HANDS) == {("Winning", "stud"): 5, ("Winning", "stud8"): 1}
 
 
 @pytest.mark.parametrize("imp", HANDS, ids=lambda h: h.hand_id)
@@ -48,9 +47,9 @@ def test_the_2016_headers_are_one_street_behind():
 
 
 def test_pot_is_written_after_rake_and_jackpot_fee():
-    (imp,) = [h for h in HANDS if h.hand_id == "693977839"]   # Pot: 8.15. Rake 0.11. JP fee 0.04
+    (imp,) = [h for h in HANDS if h.hand_id == "693977839"]  # Pot: 8.15. Rake 0.11. JP fee 0.04
     assert (imp.expected.total_pot, imp.expected.rake, imp.expected.collected) == (830, 15, {2: 815})
-    (new,) = [h for h in HANDS if h.hand_id == "85198832"]     # Total pot $0.36 | Rake $0.01
+    (new,) = [h for h in HANDS if h.hand_id == "85198832"]  # Total pot $0.36 | Rake $0.01
     assert (new.expected.total_pot, new.expected.rake, new.expected.collected) == (37, 1, {4: 36})
 
 
@@ -61,7 +60,7 @@ def test_a_wrong_pot_is_a_disagreement():
 
 
 def test_refusals_name_file_hand_and_reason():
-    (cut,) = REFUSALS   # the hi-lo file stops after the second hand's seats
+    (cut,) = REFUSALS  # the hi-lo file stops after the second hand's seats
     assert cut.hand_id == "693976187" and cut.line == 51 and "no summary" in cut.reason
     assert str(cut).startswith(f"hand 693976187 in {cut.source}, line 51")
     text = read_text(STUD_2016)

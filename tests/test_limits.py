@@ -15,9 +15,15 @@ LIMITS = Path(__file__).resolve().parents[1] / "limits"
 
 # catalog §11: table, buy-in, ante, bring-in, small, big (dollars)
 FIXED = [
-    ("stud-1-2", 20, 0.25, 0.50, 1, 2), ("stud-2-4", 20, 0.25, 1, 2, 4), ("stud-3-6", 30, 0.25, 1, 3, 6),
-    ("stud-4-8", 40, 0.50, 2, 4, 8), ("stud-5-10", 50, 0.50, 2, 5, 10), ("stud-6-12", 60, 0.50, 3, 6, 12),
-    ("stud-8-16", 80, 1, 4, 8, 16), ("stud-10-20", 100, 1, 5, 10, 20), ("stud-15-30", 150, 2, 7, 15, 30),
+    ("stud-1-2", 20, 0.25, 0.50, 1, 2),
+    ("stud-2-4", 20, 0.25, 1, 2, 4),
+    ("stud-3-6", 30, 0.25, 1, 3, 6),
+    ("stud-4-8", 40, 0.50, 2, 4, 8),
+    ("stud-5-10", 50, 0.50, 2, 5, 10),
+    ("stud-6-12", 60, 0.50, 3, 6, 12),
+    ("stud-8-16", 80, 1, 4, 8, 16),
+    ("stud-10-20", 100, 1, 5, 10, 20),
+    ("stud-15-30", 150, 2, 7, 15, 30),
     ("stud-20-40", 200, 2, 10, 20, 40),
 ]
 
@@ -31,7 +37,8 @@ def test_L1_L2_fixed_tables_match_catalog(name, buy_in, ante, bring_in, small, b
     t = load_table(name)
     assert (t.game, t.structure, t.seats, t.profile) == ("stud", "fixed", 8, "us-cardroom")
     assert (t.buy_in, t.ante, t.bring_in, t.small_bet, t.big_bet) == tuple(
-        map(cents, (buy_in, ante, bring_in, small, big)))
+        map(cents, (buy_in, ante, bring_in, small, big))
+    )
     assert all(isinstance(x, int) for x in (t.buy_in, t.ante, t.bring_in, t.small_bet, t.big_bet, t.chip))
 
 
@@ -43,8 +50,15 @@ def test_L1_L4_spread_tables(name, top):
 
 def test_L1_L5_T1_casinos_austria_split_table():
     t = load_table("casinos-austria-5-10-20")
-    assert (t.structure, t.currency, t.ante, t.small_bet, t.big_bet, t.seats, t.profile) == \
-        ("split", "EUR", 500, 1000, 2000, 7, "casinos-austria")
+    assert (t.structure, t.currency, t.ante, t.small_bet, t.big_bet, t.seats, t.profile) == (
+        "split",
+        "EUR",
+        500,
+        1000,
+        2000,
+        7,
+        "casinos-austria",
+    )
     assert t.min_bet == t.ante  # S2: bets from the ante up to the lower limit
 
 
@@ -62,16 +76,40 @@ def test_every_table_and_profile_loads_without_problems():
 
 # catalog §10, column by column
 PROFILE_VALUES = {
-    "us-cardroom": dict(burn_before_third=False, shortage_procedure="pool-burns", first_actor_tiebreak="position",
-                        max_raises=3, heads_up_uncapped="any-round", short_allin_reopen="half", odd_chip="all-cards",
-                        common_card_first_actor="sixth-street", top_up_to_buy_in=True),
-    "casinos-austria": dict(burn_before_third=True, shortage_procedure="casinos-austria",
-                            first_actor_tiebreak="position", max_raises=3, heads_up_uncapped="last-round",
-                            short_allin_reopen="half", odd_chip="all-cards", open_pair_double=True,
-                            common_card_first_actor="sixth-street", top_up_to_buy_in=True),
-    "tda-tournament": dict(burn_before_third=False, shortage_procedure="tda", first_actor_tiebreak="suit",
-                           max_raises=3, heads_up_uncapped="never", short_allin_reopen="half", odd_chip="best-five",
-                           open_pair_double=False, common_card_first_actor="sixth-street"),
+    "us-cardroom": dict(
+        burn_before_third=False,
+        shortage_procedure="pool-burns",
+        first_actor_tiebreak="position",
+        max_raises=3,
+        heads_up_uncapped="any-round",
+        short_allin_reopen="half",
+        odd_chip="all-cards",
+        common_card_first_actor="sixth-street",
+        top_up_to_buy_in=True,
+    ),
+    "casinos-austria": dict(
+        burn_before_third=True,
+        shortage_procedure="casinos-austria",
+        first_actor_tiebreak="position",
+        max_raises=3,
+        heads_up_uncapped="last-round",
+        short_allin_reopen="half",
+        odd_chip="all-cards",
+        open_pair_double=True,
+        common_card_first_actor="sixth-street",
+        top_up_to_buy_in=True,
+    ),
+    "tda-tournament": dict(
+        burn_before_third=False,
+        shortage_procedure="tda",
+        first_actor_tiebreak="suit",
+        max_raises=3,
+        heads_up_uncapped="never",
+        short_allin_reopen="half",
+        odd_chip="best-five",
+        open_pair_double=False,
+        common_card_first_actor="sixth-street",
+    ),
 }
 
 
@@ -113,17 +151,20 @@ def _broken(tmp_path, text, name="stud-9-18"):
 GOOD = (LIMITS / "stud-5-10.yaml").read_text().replace("stud-5-10", "stud-9-18")
 
 
-@pytest.mark.parametrize("edit,field,problem", [
-    (("ante: 0.50", "ante: 0.505"), "ante", "more than two decimals"),
-    (("structure: fixed", "structure: pot"), "structure", "not one of"),
-    (("seats: 8", "seats: 11"), "seats", "2 to 8"),
-    (("seats: 8", "seats: true"), "seats", "expected int, got True"),
-    (("game: stud", "game: 7"), "game", "expected str, got 7"),
-    (("bring_in: 2", "bring_in: 7"), "bring_in", "must not exceed"),
-    (("profile: us-cardroom", "profile: vegas"), "profile", "unknown house profile"),
-    (("chip: 0.50", "chip: 0.40"), "ante", "multiple of the smallest chip"),
-    (("small_bet: 5", "smal_bet: 5"), "smal_bet", "unknown field"),
-])
+@pytest.mark.parametrize(
+    "edit,field,problem",
+    [
+        (("ante: 0.50", "ante: 0.505"), "ante", "more than two decimals"),
+        (("structure: fixed", "structure: pot"), "structure", "not one of"),
+        (("seats: 8", "seats: 11"), "seats", "2 to 8"),
+        (("seats: 8", "seats: true"), "seats", "expected int, got True"),
+        (("game: stud", "game: 7"), "game", "expected str, got 7"),
+        (("bring_in: 2", "bring_in: 7"), "bring_in", "must not exceed"),
+        (("profile: us-cardroom", "profile: vegas"), "profile", "unknown house profile"),
+        (("chip: 0.50", "chip: 0.40"), "ante", "multiple of the smallest chip"),
+        (("small_bet: 5", "smal_bet: 5"), "smal_bet", "unknown field"),
+    ],
+)
 def test_T2_bad_table_reports_file_line_field(tmp_path, edit, field, problem):
     assert edit[0] in GOOD
     folder, path = _broken(tmp_path, GOOD.replace(*edit))

@@ -90,7 +90,7 @@ def test_resume_rebuilds_the_table(tmp_path):
     c.undo()
     snapshot = ([vars(s) for s in c.seats()], c.prompt(), c.inputs, c.redo_stack)
     c2 = TableController(Store(tmp_path / "hands.sqlite3"))
-    (sid, table, profile, _), = c2.resumable()
+    ((sid, table, profile, _),) = c2.resumable()
     assert (table, profile) == ("stud-5-10", "us-cardroom")
     c2.resume(sid)
     assert ([vars(s) for s in c2.seats()], c2.prompt(), c2.inputs, c2.redo_stack) == snapshot
@@ -148,7 +148,7 @@ def test_D7_shortage_procedure_shown_before_the_river(tmp_path):
     # burn cards are shuffled in first; the dealer is told before dealing
     players = [(i, f"P{i}", 10000) for i in range(1, 8)]
     c = controller(tmp_path, "casinos-austria-5-10-20", players)
-    for card in "2c 3c 4c 5c 6c 7c 8c".split():
+    for card in ["2c", "3c", "4c", "5c", "6c", "7c", "8c"]:
         c.enter_card(card)
     c.act("bring_in", 500)
     while c.prompt().kind == "action":

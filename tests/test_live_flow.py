@@ -26,7 +26,7 @@ def test_bets_are_swept_into_the_pot_when_the_round_ends(tmp_path):
     c.act("call")
     c.act("call")
     assert c.prompt().kind == "card"
-    assert [s.round_to for s in c.seats()] == [0, 0, 0]        # swept: the pot holds them
+    assert [s.round_to for s in c.seats()] == [0, 0, 0]  # swept: the pot holds them
     assert c.status()["pot"] == 150 + 3 * 1000 and c.status()["raises"] == 0 and not c.status()["betting"]
 
 
@@ -41,8 +41,7 @@ def test_a_spread_amount_outside_the_range_is_refused_naming_it(tmp_path):
     assert c.inputs[-1] == ["act", 2, "bring_in", 300]
 
 
-@pytest.mark.parametrize("name,unit", [("stud-1-5-spread", 100), ("casinos-austria-5-10-20", 500),
-                                       ("stud-5-10", 50)])
+@pytest.mark.parametrize("name,unit", [("stud-1-5-spread", 100), ("casinos-austria-5-10-20", 500), ("stud-5-10", 50)])
 def test_the_betting_unit(tmp_path, name, unit):
     c = TableController(None)
     c.open_table(name, None, [(1, "Ann", 100000), (2, "Bob", 100000)])
@@ -54,7 +53,7 @@ def test_L7_heads_up_the_prompt_says_why_raising_goes_on(tmp_path):
     c.enter_card("Kd")
     c.enter_card("2c")
     c.act("bring_in", 200)
-    for _ in range(4):                       # complete and three raises: the cap of three-handed play
+    for _ in range(4):  # complete and three raises: the cap of three-handed play
         raises = [x for x in c.choices() if x.action in ("complete", "raise")]
         c.act(raises[0].action, raises[0].to)
     p = c.prompt()
@@ -79,18 +78,19 @@ def test_L8_a_short_all_in_that_does_not_reopen_says_so():
     """Engine level (a stack below the buy-in cannot sit at the live table): Cy's all-in
     raise of $2 over Ann's $5 is less than half a bet, so Ann, who has acted, may only call."""
     from helpers import new_hand, rules
+
     h = new_hand(rules("stud-5-10"), [50000, 50000, 750], "Kd 2c Th")
     h.act(2, "bring_in", 200)
-    h.act(3, "call")                          # Cy calls the bring-in
-    h.act(1, "complete", 500)                 # Ann completes to $5
+    h.act(3, "call")  # Cy calls the bring-in
+    h.act(1, "complete", 500)  # Ann completes to $5
     h.act(2, "call")
-    h.act(3, "raise", 700)                    # Cy all-in to $7: $2 more, not half of $5
+    h.act(3, "raise", 700)  # Cy all-in to $7: $2 more, not half of $5
     assert h.to_act.seat == 1 and [a.action for a in h.legal_actions()] == ["fold", "call"]
     (note,) = h.raising_notes()
     text, rule = note.text, note.rules
     assert rule == ("L-8",) and "not reopened for seat 1" in text
     h.act(1, "call")
-    assert h.to_act.seat == 2                 # Bob acted before the short raise too: call or fold
+    assert h.to_act.seat == 2  # Bob acted before the short raise too: call or fold
     assert "not reopened for seat 2" in h.raising_notes()[0].text
 
 
@@ -102,22 +102,21 @@ def test_the_prompt_says_what_the_hands_do(tmp_path):
     c.act("complete", 500)
     c.act("call")
     c.act("call")
-    p = c.prompt()                            # fourth street: the burn first (D-5)
-    assert p.kind == "card" and p.notes == (("Burn one card, then one card up to each of the 3 players",
-                                             ("D-5",)),)
+    p = c.prompt()  # fourth street: the burn first (D-5)
+    assert p.kind == "card" and p.notes == (("Burn one card, then one card up to each of the 3 players", ("D-5",)),)
     c.enter_card("9h")
-    assert c.prompt().notes == ()             # the burn is said once, before the street's first card
+    assert c.prompt().notes == ()  # the burn is said once, before the street's first card
     for card in ("5c", "2d"):
         c.enter_card(card)
     c.act("check")
-    c.act("bet", 500)                         # Bob bets, both fold: the $5 goes back (P-2)
+    c.act("bet", 500)  # Bob bets, both fold: the $5 goes back (P-2)
     c.act("fold")
     c.act("fold")
     p = c.prompt()
     assert p.kind == "award"
     assert ("Uncalled $5 returned to seat 2", ("P-2",)) in p.notes
     assert ("Main pot $16.50: push to seat 2 (Bob) $16.50", ("W-2",)) in p.notes
-    assert state_after_resume(c).notes == p.notes   # a resumed table says the same
+    assert state_after_resume(c).notes == p.notes  # a resumed table says the same
 
 
 def state_after_resume(c):
@@ -143,7 +142,7 @@ def test_who_shows_first_and_why(tmp_path):
     c.act("call")
     p = c.prompt()
     assert p.kind == "show" and p.text == f"Seat {p.seat} shows first"
-    (words, rules), = p.notes
+    ((words, rules),) = p.notes
     assert "W-1" in rules and words
 
 

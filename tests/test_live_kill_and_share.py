@@ -41,24 +41,25 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_input(tmp_path):
     for trial in range(32):
         db = tmp_path / f"kill{trial}.sqlite3"
         seed = rng.randrange(10**9)
-        child = subprocess.Popen([sys.executable, "-c", CHILD, str(db), str(seed)], stdout=subprocess.PIPE,
-                                 text=True, env=ENV)
+        child = subprocess.Popen(
+            [sys.executable, "-c", CHILD, str(db), str(seed)], stdout=subprocess.PIPE, text=True, env=ENV
+        )
         acked = [child.stdout.readline().strip() for _ in range(rng.randint(1, 120))]
-        time.sleep(rng.random() * 0.004)   # somewhere inside the next input's write, or not
+        time.sleep(rng.random() * 0.004)  # somewhere inside the next input's write, or not
         child.send_signal(signal.SIGKILL)
         child.wait()
         acked += [line.strip() for line in child.stdout]  # printed before the kill landed
         child.stdout.close()
         expected = reference(seed, len(acked) + 1)
-        assert expected[:len(acked)] == acked
+        assert expected[: len(acked)] == acked
         store = Store(db)
-        assert store.verify() == []                        # no half-written row, chain intact
+        assert store.verify() == []  # no half-written row, chain intact
         c = TableController(store)
         (table,) = c.open_tables()
         c.resume(table.session_id)
         now = fingerprint(c)
         # the resumed table is the last acknowledged one, or one further (recorded, then killed)
-        assert now in expected[len(acked) - 1:len(acked) + 1], (trial, now, acked[-1])
+        assert now in expected[len(acked) - 1 : len(acked) + 1], (trial, now, acked[-1])
         lost += now != expected[len(acked) - 1] and now != expected[len(acked)]
         trials += 1
         store.close()
@@ -83,9 +84,10 @@ def test_two_processes_on_one_record(tmp_path):
     first.open_table("stud-5-10", None, PLAYERS)
     first.start_hand()
     sid = first.session_id
-    first.store.close()                                   # this window closes (crash or quit)
-    other = subprocess.Popen([sys.executable, "-c", HOLDER, str(db), str(sid)], stdout=subprocess.PIPE,
-                             text=True, env=ENV)
+    first.store.close()  # this window closes (crash or quit)
+    other = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(db), str(sid)], stdout=subprocess.PIPE, text=True, env=ENV
+    )
     try:
         assert other.stdout.readline().strip() == "HOLDING"
         here = TableController(Store(db))

@@ -18,8 +18,15 @@ from live_random import random_input
 from dealer_app.history.store import Store
 from dealer_app.live.controller import InputError, TableController
 
-TABLES = ["stud-1-2", "stud-5-10", "stud-1-5-spread", "stud-1-3-spread", "casinos-austria-5-10-20",
-          "stud8-10-20", "stud-20-40"]
+TABLES = [
+    "stud-1-2",
+    "stud-5-10",
+    "stud-1-5-spread",
+    "stud-1-3-spread",
+    "casinos-austria-5-10-20",
+    "stud8-10-20",
+    "stud-20-40",
+]
 
 
 def snapshot(c):
@@ -78,12 +85,12 @@ def replay_without_undos(c, history):
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(seed=st.integers(0, 2**32 - 1), table=st.sampled_from(TABLES), n=st.integers(2, 8),
-       hands=st.integers(1, 3))
+@given(seed=st.integers(0, 2**32 - 1), table=st.sampled_from(TABLES), n=st.integers(2, 8), hands=st.integers(1, 3))
 def test_random_sessions_keep_every_chip(tmp_path, seed, table, n, hands):
     rng = random.Random(seed)
     c = TableController(Store(tmp_path / f"{seed}-{table}.sqlite3"))
     from dealer_app.engine.limits import load_table
+
     t = load_table(table)
     n = min(n, t.seats)
     players = [(i, f"P{i}", t.buy_in * rng.choice([1, 2, 3])) for i in range(1, n + 1)]
@@ -97,11 +104,25 @@ def test_random_sessions_keep_every_chip(tmp_path, seed, table, n, hands):
         seat_log_start = len(c.store.session_log(c.session_id))
         seat_changes(c, rng, ledger)
         for _hand_no, kind, payload, _at in c.store.session_log(c.session_id)[seat_log_start:]:
-            args = {"sit": (payload.get("seat"), payload.get("name"), payload.get("buy_in")),
-                    "top_up": (payload.get("seat"), payload.get("amount")), "leave": (payload.get("seat"),),
-                    "sit_out": (payload.get("seat"), True), "sit_in": (payload.get("seat"), False)}[kind]
-            history["log"].append(({"sit": "seat_player", "top_up": "top_up", "leave": "leave",
-                                    "sit_out": "set_sitting_out", "sit_in": "set_sitting_out"}[kind], args))
+            args = {
+                "sit": (payload.get("seat"), payload.get("name"), payload.get("buy_in")),
+                "top_up": (payload.get("seat"), payload.get("amount")),
+                "leave": (payload.get("seat"),),
+                "sit_out": (payload.get("seat"), True),
+                "sit_in": (payload.get("seat"), False),
+            }[kind]
+            history["log"].append(
+                (
+                    {
+                        "sit": "seat_player",
+                        "top_up": "top_up",
+                        "leave": "leave",
+                        "sit_out": "set_sitting_out",
+                        "sit_in": "set_sitting_out",
+                    }[kind],
+                    args,
+                )
+            )
         assert before[4] == c.hand_no
         if len(c.session.dealt_in()) < 2:
             break
@@ -111,14 +132,14 @@ def test_random_sessions_keep_every_chip(tmp_path, seed, table, n, hands):
         while c.prompt().kind != "award":
             steps += 1
             assert steps < 3000, "the hand did not end"
-            if c.inputs and rng.random() < 0.08:        # an undo burst, then maybe some redos
+            if c.inputs and rng.random() < 0.08:  # an undo burst, then maybe some redos
                 for _ in range(rng.randint(1, 4)):
                     c.undo()
                 for _ in range(rng.randint(0, 4)):
                     c.redo()
                 continue
             random_input(c, rng)
-        if rng.random() < 0.5:                          # second thoughts at the award prompt
+        if rng.random() < 0.5:  # second thoughts at the award prompt
             undone = sum(c.undo() for _ in range(rng.randint(1, 3)))
             for _ in range(undone):
                 assert c.redo()
@@ -130,8 +151,9 @@ def test_random_sessions_keep_every_chip(tmp_path, seed, table, n, hands):
         assert [s.stack for s in c.seats()] == on_screen  # what was shown is what is carried
         # 1. the stacks are those of the session without the undone inputs
         ref = replay_without_undos(c, history)
-        assert [(s.seat, s.stack, s.sitting_out) for s in ref.seats()] == \
-               [(s.seat, s.stack, s.sitting_out) for s in c.seats()]
+        assert [(s.seat, s.stack, s.sitting_out) for s in ref.seats()] == [
+            (s.seat, s.stack, s.sitting_out) for s in c.seats()
+        ]
         # 2. chips are conserved across hands
         assert sum(s.stack for s in c.seats()) == ledger["in"] - ledger["out"]
         # 3. the record resumes to the same table

@@ -41,6 +41,7 @@ def resumed(c):
 
 # --- 1. undo leaves the table as if the input had never been made -------------------------
 
+
 def test_stacks_after_an_undo_are_the_stacks_on_the_screen(tmp_path):
     """The defect: after an undo the session kept the old hand, so the awards could not be
     confirmed and the next hand started from the wrong stacks."""
@@ -48,7 +49,7 @@ def test_stacks_after_an_undo_are_the_stacks_on_the_screen(tmp_path):
     for card in ("Kd", "2c", "Th"):
         c.enter_card(card)
     c.act("bring_in", 200)
-    c.act("call")            # a slip: seat 3 meant to complete
+    c.act("call")  # a slip: seat 3 meant to complete
     c.undo()
     c.act("complete", 500)
     c.act("fold")
@@ -66,15 +67,15 @@ def test_undo_and_redo_at_the_award_prompt(tmp_path):
     c = table(tmp_path)
     bring_in_and_fold_around(c)
     awarded = [s.stack for s in c.seats()]
-    assert c.undo() and c.prompt().kind == "action"          # the last fold is back
+    assert c.undo() and c.prompt().kind == "action"  # the last fold is back
     assert c.redo() and c.prompt().kind == "award"
     c.undo()
-    c.act("call")                                              # seat 2 calls instead
+    c.act("call")  # seat 2 calls instead
     assert c.prompt().kind == "card"
     for _ in range(2):
-        c.undo()                                               # back before the first fold
+        c.undo()  # back before the first fold
     assert [s.stack for s in c.seats()] == [4950, 4750, 4450]
-    assert c.redo() and c.redo() and not c.redo()              # the call redone, not the fold
+    assert c.redo() and c.redo() and not c.redo()  # the call redone, not the fold
     assert c.prompt().kind == "card"
     c.undo()
     c.act("fold")
@@ -95,9 +96,16 @@ def test_undo_between_hands_does_nothing(tmp_path):
 
 # --- 2. seats change only between hands (T-4) --------------------------------------------
 
-@pytest.mark.parametrize("change", [
-    lambda c: c.top_up(1, 1000), lambda c: c.leave(3), lambda c: c.seat_player(4, "Dee", 5000),
-    lambda c: c.set_sitting_out(2, True)])
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda c: c.top_up(1, 1000),
+        lambda c: c.leave(3),
+        lambda c: c.seat_player(4, "Dee", 5000),
+        lambda c: c.set_sitting_out(2, True),
+    ],
+)
 def test_T4_seat_changes_refused_while_the_hand_or_its_award_is_open(tmp_path, change):
     c = table(tmp_path)
     with pytest.raises(InputError, match="finish the hand first") as err:
@@ -109,8 +117,8 @@ def test_T4_seat_changes_refused_while_the_hand_or_its_award_is_open(tmp_path, c
         change(c)
     assert err.value.rules == ("T-4",) and state(c) == before
     c.finish_hand()
-    change(c)                                   # between hands it is taken
-    c.start_hand()                              # and nothing breaks after it
+    change(c)  # between hands it is taken
+    c.start_hand()  # and nothing breaks after it
     assert c.hand_no == 2 and state(resumed(c)) == state(c)
 
 
@@ -126,6 +134,7 @@ def test_a_top_up_between_hands_reaches_the_next_hand(tmp_path):
 
 
 # --- 3. record first, then apply -----------------------------------------------------------
+
 
 class FullDisk:
     """The store's connection on a disk with no room: every INSERT fails inside its
@@ -183,8 +192,7 @@ def test_a_full_disk_at_the_award_and_between_hands(tmp_path):
     free_the_disk(c.store)
     c.finish_hand()
     fill_the_disk(c.store)
-    for change in (lambda: c.top_up(1, 1000), c.start_hand, lambda: c.leave(2),
-                   lambda: c.seat_player(5, "Eve", 5000)):
+    for change in (lambda: c.top_up(1, 1000), c.start_hand, lambda: c.leave(2), lambda: c.seat_player(5, "Eve", 5000)):
         with pytest.raises(RecordFailure, match="disk full"):
             change()
     assert [(s.seat, s.stack) for s in c.seats()] == [(1, 4950), (2, 4750), (3, 5300)]
@@ -239,6 +247,7 @@ def test_store_append_failure_is_a_record_error_not_a_rollback_error(tmp_path):
 
 # --- 4. starting never fails because of the record -----------------------------------------
 
+
 def test_garbage_record_is_kept_and_a_fresh_one_opened_beside_it(tmp_path):
     bad = tmp_path / "hands.sqlite3"
     bad.write_bytes(b"this is not a database" * 100)
@@ -247,9 +256,9 @@ def test_garbage_record_is_kept_and_a_fresh_one_opened_beside_it(tmp_path):
     assert bad.read_bytes() == b"this is not a database" * 100
     assert str(bad) in notes[0] and "kept untouched" in notes[0] and str(store.path) in notes[-1]
     c = TableController(store)
-    c.open_table("stud-5-10", None, PLAYERS)    # and the table is usable
+    c.open_table("stud-5-10", None, PLAYERS)  # and the table is usable
     store.close()
-    again, notes = open_record(tmp_path)         # the next start continues in the same fresh file
+    again, notes = open_record(tmp_path)  # the next start continues in the same fresh file
     assert again.path == store.path and TableController(again).resumable()
 
 
@@ -290,8 +299,10 @@ def test_a_sqlite_file_that_is_not_a_record_is_refused_untouched(tmp_path):
 
 def test_a_table_with_no_rows_is_named_and_not_offered(tmp_path):
     store = Store(tmp_path / "hands.sqlite3")
-    sid = store.db.execute("INSERT INTO sessions(table_name, profile, opened_at) VALUES ('stud-5-10', "
-                           "'us-cardroom', '2026-12-01T10:00:00')").lastrowid  # killed before its rows
+    sid = store.db.execute(
+        "INSERT INTO sessions(table_name, profile, opened_at) VALUES ('stud-5-10', "
+        "'us-cardroom', '2026-12-01T10:00:00')"
+    ).lastrowid  # killed before its rows
     c = TableController(store)
     (listed,) = c.open_tables()
     assert listed.session_id == sid and "no rows" in listed.problem
@@ -314,6 +325,7 @@ def test_a_record_that_no_longer_replays_is_named(tmp_path):
 
 def test_the_record_keeps_the_limit_table_as_played(tmp_path):
     import shutil
+
     limits = tmp_path / "limits"
     shutil.copytree(__import__("dealer_app.engine.limits", fromlist=["x"]).default_limits_dir(), limits)
     c = table(tmp_path, limits_dir=limits)
@@ -344,9 +356,10 @@ def test_resume_offers_every_open_table_with_what_it_stood_at(tmp_path):
     tables = c.open_tables()
     assert [(t.table, t.players, t.hand_no, t.stage) for t in tables] == [
         ("stud-1-5-spread", ["Dee", "Fay"], 1, "third street"),
-        ("stud-5-10", ["Ann", "Bob", "Cy"], 1, "awards")]
+        ("stud-5-10", ["Ann", "Bob", "Cy"], 1, "awards"),
+    ]
     assert all(t.last_at >= t.opened_at and t.problem is None for t in tables)
-    sid, name, profile, opened = tables[1]       # still the four fields it always had
+    sid, _name, _profile, _opened = tables[1]  # still the four fields it always had
     c.resume(sid)
     c.finish_hand()
     c.close_table()
@@ -355,18 +368,32 @@ def test_resume_offers_every_open_table_with_what_it_stood_at(tmp_path):
 
 # --- 5. errors reach the dealer -------------------------------------------------------------
 
+
 def test_bad_inputs_are_input_errors(tmp_path):
     c = table(tmp_path)
-    for bad in (lambda: c.enter_card("zz"), lambda: c.enter_card(""), lambda: c.act("check"),
-                lambda: c.show(1, "ah"), lambda: c.muck(2), c.deal_river, c.finish_hand,
-                lambda: c.top_up(9, 100), lambda: c.resume(999)):
+    for bad in (
+        lambda: c.enter_card("zz"),
+        lambda: c.enter_card(""),
+        lambda: c.act("check"),
+        lambda: c.show(1, "ah"),
+        lambda: c.muck(2),
+        c.deal_river,
+        c.finish_hand,
+        lambda: c.top_up(9, 100),
+        lambda: c.resume(999),
+    ):
         with pytest.raises(InputError):
             bad()
     c.enter_card("Kd")
     c.enter_card("2c")
     c.enter_card("Th")
-    for bad in (lambda: c.act("bring_in", 999), lambda: c.act("raise", 500), lambda: c.act("bring_in", "2"),
-                lambda: c.act("fly"), lambda: c.act("bring_in", 2.5)):
+    for bad in (
+        lambda: c.act("bring_in", 999),
+        lambda: c.act("raise", 500),
+        lambda: c.act("bring_in", "2"),
+        lambda: c.act("fly"),
+        lambda: c.act("bring_in", 2.5),
+    ):
         with pytest.raises(InputError):
             bad()
     assert len(c.inputs) == 3
@@ -374,13 +401,14 @@ def test_bad_inputs_are_input_errors(tmp_path):
 
 # --- what the review found --------------------------------------------------------------------
 
+
 def test_starting_the_next_hand_at_the_award_prompt_is_all_or_nothing(tmp_path):
     c = table(tmp_path)
     bring_in_and_fold_around(c)
     disk = fill_the_disk(c.store)
     before = state(c)
     with pytest.raises(RecordFailure, match="disk full"):
-        c.start_hand()                       # would confirm the awards and deal: neither happens
+        c.start_hand()  # would confirm the awards and deal: neither happens
     assert state(c) == before and c.prompt().kind == "award"
     disk.full = False
     c.start_hand()
@@ -397,23 +425,31 @@ def test_starting_at_the_award_prompt_with_a_player_broke_refuses_and_keeps_the_
             c.enter_card(next(upcards[p.seat]))
         elif p.kind == "river":
             c.deal_river()
-        elif p.kind == "action":         # both raise whenever they may: all-in on third street
+        elif p.kind == "action":  # both raise whenever they may: all-in on third street
             raises = [x for x in c.choices() if x.action in ("bring_in", "complete", "raise", "bet")]
             c.act(raises[-1].action, raises[-1].to or raises[-1].max_to) if raises else c.act("call")
         else:
             c.show(p.seat, {1: "Ah Ad 7c", 2: "Jh Js 6c"}[p.seat])
-    assert [s.stack for s in c.seats()] == [10000, 0]   # four kings: Bob is broke
+    assert [s.stack for s in c.seats()] == [10000, 0]  # four kings: Bob is broke
     before = state(c)
     with pytest.raises(InputError, match="at least two players") as err:
         c.start_hand()
     assert "T-5" in err.value.rules and state(c) == before and c.prompt().kind == "award"
-    c.finish_hand()                                     # the awards, confirmed on their own
+    c.finish_hand()  # the awards, confirmed on their own
     assert c.prompt().kind == "between"
 
 
-@pytest.mark.parametrize("call", [
-    lambda c: c.enter_card(None), lambda c: c.enter_card(5), lambda c: c.show(1, 5),
-    lambda c: c.resume(10**30), lambda c: c.resume("1"), lambda c: c.resume(True)])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda c: c.enter_card(None),
+        lambda c: c.enter_card(5),
+        lambda c: c.show(1, 5),
+        lambda c: c.resume(10**30),
+        lambda c: c.resume("1"),
+        lambda c: c.resume(True),
+    ],
+)
 def test_garbage_types_in_a_hand_are_input_errors(tmp_path, call):
     c = table(tmp_path)
     with pytest.raises(InputError):
@@ -421,11 +457,20 @@ def test_garbage_types_in_a_hand_are_input_errors(tmp_path, call):
     assert c.inputs == []
 
 
-@pytest.mark.parametrize("call", [
-    lambda c: c.top_up(1, "x"), lambda c: c.top_up(1, 5000.0), lambda c: c.top_up(1, True),
-    lambda c: c.leave([]), lambda c: c.set_sitting_out([], True), lambda c: c.seat_player(4, None, 5000),
-    lambda c: c.seat_player("4", "Dee", 5000), lambda c: c.seat_player(4, "Dee", None),
-    lambda c: c.seat_player(4, "Dee", 5000.0)])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda c: c.top_up(1, "x"),
+        lambda c: c.top_up(1, 5000.0),
+        lambda c: c.top_up(1, True),
+        lambda c: c.leave([]),
+        lambda c: c.set_sitting_out([], True),
+        lambda c: c.seat_player(4, None, 5000),
+        lambda c: c.seat_player("4", "Dee", 5000),
+        lambda c: c.seat_player(4, "Dee", None),
+        lambda c: c.seat_player(4, "Dee", 5000.0),
+    ],
+)
 def test_garbage_types_between_hands_are_input_errors(tmp_path, call):
     c = table(tmp_path)
     bring_in_and_fold_around(c)
@@ -436,10 +481,17 @@ def test_garbage_types_between_hands_are_input_errors(tmp_path, call):
     assert state(c) == before and all(isinstance(s.stack, int) for s in c.seats())
 
 
-@pytest.mark.parametrize("args", [
-    (None, None, PLAYERS), ("stud-5-10", 7, PLAYERS), ("stud-5-10", None, [(1, "Ann"), (2, "Bob")]),
-    ("stud-5-10", None, [(1, None, 5000), (2, "Bob", 5000)]), ("stud-5-10", None, [(1, "A", 5000.0), (2, "B", 5000)]),
-    ("stud-5-10", None, "Ann, Bob")])
+@pytest.mark.parametrize(
+    "args",
+    [
+        (None, None, PLAYERS),
+        ("stud-5-10", 7, PLAYERS),
+        ("stud-5-10", None, [(1, "Ann"), (2, "Bob")]),
+        ("stud-5-10", None, [(1, None, 5000), (2, "Bob", 5000)]),
+        ("stud-5-10", None, [(1, "A", 5000.0), (2, "B", 5000)]),
+        ("stud-5-10", None, "Ann, Bob"),
+    ],
+)
 def test_garbage_when_opening_a_table_is_an_input_error(tmp_path, args):
     c = TableController(Store(tmp_path / "hands.sqlite3"))
     with pytest.raises(InputError):
@@ -459,8 +511,10 @@ def test_a_closed_table_cannot_be_resumed(tmp_path):
 def test_a_record_whose_tables_are_not_a_records_is_refused_untouched(tmp_path):
     path = tmp_path / "hands.sqlite3"
     db = sqlite3.connect(str(path))
-    db.executescript("CREATE TABLE sessions (id INTEGER PRIMARY KEY, name TEXT);"
-                     "CREATE TABLE log (id INTEGER PRIMARY KEY, text TEXT);")
+    db.executescript(
+        "CREATE TABLE sessions (id INTEGER PRIMARY KEY, name TEXT);"
+        "CREATE TABLE log (id INTEGER PRIMARY KEY, text TEXT);"
+    )
     db.commit()
     db.close()
     before = path.read_bytes()
@@ -475,7 +529,7 @@ def test_an_empty_record_file_is_said(tmp_path):
 
 
 def test_a_lock_file_that_cannot_be_made_moves_the_record(tmp_path):
-    (tmp_path / "hands.sqlite3.locks").mkdir()        # something in the lock file's place
+    (tmp_path / "hands.sqlite3.locks").mkdir()  # something in the lock file's place
     store, notes = open_record(tmp_path)
     assert store.path != tmp_path / "hands.sqlite3" and "lock file" in notes[0]
     c = TableController(store)
@@ -507,6 +561,7 @@ def test_a_read_only_record_file_moves_the_record_beside_it(tmp_path):
     from pathlib import Path
 
     import dealer_app
+
     data = Path(tempfile.mkdtemp(prefix="dealer-app-ro-"))  # a folder another user can reach
     request_cleanup = lambda: shutil.rmtree(data, ignore_errors=True)  # noqa: E731
     first = Store(data / "hands.sqlite3")
@@ -515,11 +570,15 @@ def test_a_read_only_record_file_moves_the_record_beside_it(tmp_path):
     os.chmod(data / "hands.sqlite3.locks", 0o666)
     os.chmod(data, 0o777)
     before = (data / "hands.sqlite3").read_bytes()
-    env = {**os.environ, "PYTHONPATH": str(Path(dealer_app.__file__).resolve().parents[1]), "HOME": str(data),
-           "DEALER_APP_CONFIG": str(data / "config")}  # the other user's own key
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(Path(dealer_app.__file__).resolve().parents[1]),
+        "HOME": str(data),
+        "DEALER_APP_CONFIG": str(data / "config"),
+    }  # the other user's own key
     cmd = [sys.executable, "-c", READ_ONLY, str(data)]
     if os.getuid() == 0:
-        cmd = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"] + cmd
+        cmd = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", *cmd]
     try:
         out = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=str(data))
         assert out.returncode == 0, out.stderr

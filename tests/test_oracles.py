@@ -10,15 +10,15 @@ not compared), and folded cards are reused in a reshuffle (we deal 2-6 players, 
 import itertools
 import random
 
-import phevaluator  # noqa: E402  (test extra; a missing oracle fails, it is never skipped)
-import pokerkit  # noqa: E402
-from helpers import rules  # noqa: E402
-from pokerkit_legal import pokerkit_legal  # noqa: E402
+import phevaluator
+import pokerkit
+from helpers import rules
+from pokerkit_legal import pokerkit_legal
 
-from dealer_app.engine.cards import format_card, parse_card  # noqa: E402
-from dealer_app.engine.evaluator import hi_value  # noqa: E402
-from dealer_app.engine.hand import Hand, SeatSpec  # noqa: E402
-from dealer_app.simulate import random_amount  # noqa: E402
+from dealer_app.engine.cards import format_card, parse_card
+from dealer_app.engine.evaluator import hi_value
+from dealer_app.engine.hand import Hand, SeatSpec
+from dealer_app.simulate import random_amount
 
 
 def test_W3_rank_order_agrees_with_phevaluator_on_100000_hands():
@@ -39,11 +39,15 @@ def test_W3_rank_order_agrees_with_phevaluator_on_100000_hands():
 
 
 AUTOMATIONS = (
-    pokerkit.Automation.ANTE_POSTING, pokerkit.Automation.BET_COLLECTION,
-    pokerkit.Automation.BLIND_OR_STRADDLE_POSTING, pokerkit.Automation.CARD_BURNING,
+    pokerkit.Automation.ANTE_POSTING,
+    pokerkit.Automation.BET_COLLECTION,
+    pokerkit.Automation.BLIND_OR_STRADDLE_POSTING,
+    pokerkit.Automation.CARD_BURNING,
     pokerkit.Automation.BOARD_DEALING,
-    pokerkit.Automation.HOLE_CARDS_SHOWING_OR_MUCKING, pokerkit.Automation.HAND_KILLING,
-    pokerkit.Automation.CHIPS_PUSHING, pokerkit.Automation.CHIPS_PULLING,
+    pokerkit.Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+    pokerkit.Automation.HAND_KILLING,
+    pokerkit.Automation.CHIPS_PUSHING,
+    pokerkit.Automation.CHIPS_PULLING,
 )
 
 
@@ -51,8 +55,11 @@ def _our_legal(h):
     out = set()
     for a in h.legal_actions():
         kind = a.action
-        if kind in ("complete", "bet", "raise") or kind == "bring_in" and a.to != min(
-                h.rules.bring_in, h.to_act.round_to + h.to_act.stack) and a.min_to is None:
+        if kind in ("complete", "bet", "raise") or (
+            kind == "bring_in"
+            and a.to != min(h.rules.bring_in, h.to_act.round_to + h.to_act.stack)
+            and a.min_to is None
+        ):
             kind = "aggr"
         if kind in ("fold", "check"):
             out.add((kind, None))
@@ -91,8 +98,9 @@ def _play_both(seed, stats):
         _sync_cards(state, h, dealt)
         if state.actor_index is None:
             break
-        assert h.phase == "bet" and h.to_act.seat == state.actor_index + 1, \
+        assert h.phase == "bet" and h.to_act.seat == state.actor_index + 1, (
             f"seed {seed}: actor {h.to_act and h.to_act.seat} vs PokerKit {state.actor_index + 1}"
+        )
         ours, theirs = _our_legal(h), pokerkit_legal(state)
         stats["decisions"] += 1
         legal = h.legal_actions()
@@ -116,8 +124,11 @@ def _play_both(seed, stats):
             state.fold()
         elif a.action in ("check", "call"):
             state.check_or_call()
-        elif a.action == "bring_in" and state.can_post_bring_in() and to == min(
-                bring_in, state.bets[state.actor_index] + state.stacks[state.actor_index]):
+        elif (
+            a.action == "bring_in"
+            and state.can_post_bring_in()
+            and to == min(bring_in, state.bets[state.actor_index] + state.stacks[state.actor_index])
+        ):
             state.post_bring_in()
         else:
             state.complete_bet_or_raise_to(to)

@@ -14,10 +14,12 @@ from dealer_app.history.phh import iter_phh
 from dealer_app.history.phh.fast import read_plain_toml
 
 CORPUS = [p.read_text(encoding="utf-8") for p in sorted(PHH_CORPUS.glob("*.phh"))]
-EXPORTED = ('variant = "F7S"\nantes = [1, 1]\nbring_in = 2\nsmall_bet = 0.5\nbig_bet = 10\n'
-            'starting_stacks = [100, 100]\n'
-            'actions = [\n  "d dh p1 AsKd7c",\n  "d dh p2 2c3d4h",\n  "p2 pb",\n]\nplayers = ["Ann", \'Bob\']\n'
-            '_site = "x"\nflag = false\n')
+EXPORTED = (
+    'variant = "F7S"\nantes = [1, 1]\nbring_in = 2\nsmall_bet = 0.5\nbig_bet = 10\n'
+    "starting_stacks = [100, 100]\n"
+    'actions = [\n  "d dh p1 AsKd7c",\n  "d dh p2 2c3d4h",\n  "p2 pb",\n]\nplayers = ["Ann", \'Bob\']\n'
+    '_site = "x"\nflag = false\n'
+)
 
 
 def same_as_tomllib(text: str) -> bool:
@@ -32,7 +34,7 @@ def same_as_tomllib(text: str) -> bool:
 
 
 def test_the_corpus_is_read_fast_and_as_tomllib_reads_it():
-    for text in CORPUS + [EXPORTED]:
+    for text in [*CORPUS, EXPORTED]:
         fast = read_plain_toml(text)
         assert fast is not None  # the plain PHH of the corpus never needs the slow reader
         assert repr(fast[0]) == repr(tomllib.loads(text))
@@ -42,15 +44,26 @@ def test_mutations_are_read_as_tomllib_reads_them_or_given_to_it():
     rng = random.Random(5)
     accepted = 0
     for _ in range(600):
-        text = mutate(rng.choice(CORPUS + [EXPORTED]).encode(), rng).decode("utf-8", "replace")
+        text = mutate(rng.choice([*CORPUS, EXPORTED]).encode(), rng).decode("utf-8", "replace")
         assert same_as_tomllib(text), text
         accepted += read_plain_toml(text) is not None
     assert accepted > 50  # the comparison covered many accepted texts, not only refusals
 
 
 def test_what_it_leaves_to_tomllib():
-    for text in ('a = "x\\ty"\n', "a = 1 # comment\n", "a = {b = 1}\n", "a = 007\n", "a = 1e5\n",
-                 "a = 1\na = 2\n", "a.b = 1\n", 'a = """x"""\n', "a = 12:30:00\n", "a = inf\n", "a = +1\n"):
+    for text in (
+        'a = "x\\ty"\n',
+        "a = 1 # comment\n",
+        "a = {b = 1}\n",
+        "a = 007\n",
+        "a = 1e5\n",
+        "a = 1\na = 2\n",
+        "a.b = 1\n",
+        'a = """x"""\n',
+        "a = 12:30:00\n",
+        "a = inf\n",
+        "a = +1\n",
+    ):
         assert read_plain_toml(text) is None, text
 
 
@@ -70,6 +83,7 @@ def test_the_shortcuts_for_what_write_phh_writes_read_as_the_general_path(monkey
     import re
 
     import dealer_app.history.phh.fast as fast
+
     rng = random.Random(11)
     ours = [EXPORTED, "[3]\n" + EXPORTED + "\n[4]\n" + EXPORTED, "actions = [\n]\n"]
     texts = CORPUS + ours + [mutate(rng.choice(ours).encode(), rng).decode("utf-8", "replace") for _ in range(1000)]

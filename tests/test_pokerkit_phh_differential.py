@@ -23,11 +23,18 @@ from pokerkit_legal import pokerkit_legal
 from dealer_app.history.phh import PHHHand
 from dealer_app.history.replay import replay_hand
 
-AUTO = (pokerkit.Automation.ANTE_POSTING, pokerkit.Automation.BET_COLLECTION,
-        pokerkit.Automation.BLIND_OR_STRADDLE_POSTING, pokerkit.Automation.CARD_BURNING,
-        pokerkit.Automation.HOLE_DEALING, pokerkit.Automation.BOARD_DEALING,
-        pokerkit.Automation.HOLE_CARDS_SHOWING_OR_MUCKING, pokerkit.Automation.HAND_KILLING,
-        pokerkit.Automation.CHIPS_PUSHING, pokerkit.Automation.CHIPS_PULLING)
+AUTO = (
+    pokerkit.Automation.ANTE_POSTING,
+    pokerkit.Automation.BET_COLLECTION,
+    pokerkit.Automation.BLIND_OR_STRADDLE_POSTING,
+    pokerkit.Automation.CARD_BURNING,
+    pokerkit.Automation.HOLE_DEALING,
+    pokerkit.Automation.BOARD_DEALING,
+    pokerkit.Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+    pokerkit.Automation.HAND_KILLING,
+    pokerkit.Automation.CHIPS_PUSHING,
+    pokerkit.Automation.CHIPS_PULLING,
+)
 GAMES = [pokerkit.FixedLimitSevenCardStud, pokerkit.FixedLimitSevenCardStudHighLowSplitEightOrBetter]
 OPTIONS = {"first_actor_tiebreak": "position", "short_allin_reopen": "full"}
 
@@ -78,10 +85,18 @@ def _play(rng, state, legal_sets, to_river):
 
 def test_pokerkit_hands_replayed_from_phh():
     import tomllib
+
     rng = random.Random(2026)
-    stats = {"hands": 0, "decisions": 0, "compared_payoffs": 0, "short_all_in_raise": 0,
-             "deck_shortage": 0, "odd_chip": 0, "after_short_all_in": 0,
-             "pokerkit_low_half_without_low": 0}
+    stats = {
+        "hands": 0,
+        "decisions": 0,
+        "compared_payoffs": 0,
+        "short_all_in_raise": 0,
+        "deck_shortage": 0,
+        "odd_chip": 0,
+        "after_short_all_in": 0,
+        "pokerkit_low_half_without_low": 0,
+    }
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # PokerKit warns when it reuses mucked cards
         for i in range(500):
@@ -107,8 +122,13 @@ def test_pokerkit_hands_replayed_from_phh():
                 mine, theirs = our_legal(d), legal_sets[k]
                 if mine != theirs:
                     plain = {x for x in mine if x[0] != "aggr"}
-                    assert plain == {x for x in theirs if x[0] != "aggr"} and "L-8" in d["rules"], \
-                        (i, k, mine, theirs, d["rules"])
+                    assert plain == {x for x in theirs if x[0] != "aggr"} and "L-8" in d["rules"], (
+                        i,
+                        k,
+                        mine,
+                        theirs,
+                        d["rules"],
+                    )
                     stats["short_all_in_raise"] += 1
                     tainted = street  # PokerKit's raise may be refused by us and the cap counts part
                 elif not d["legal_taken"]:

@@ -20,8 +20,13 @@ def _rules(table, profile):
 
 
 hands = st.tuples(
-    st.sampled_from(TABLES), st.sampled_from(PROFILES), st.integers(2, 8), st.integers(0, 2**32 - 1),
-    st.floats(0.0, 0.6), st.floats(0.0, 0.3))
+    st.sampled_from(TABLES),
+    st.sampled_from(PROFILES),
+    st.integers(2, 8),
+    st.integers(0, 2**32 - 1),
+    st.floats(0.0, 0.6),
+    st.floats(0.0, 0.3),
+)
 
 
 @settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -31,8 +36,10 @@ def test_P3_D1_random_hands_conserve_chips_and_end(params):
     r = _rules(table, profile)
     n = min(n, r.max_players)
     rng = random.Random(seed)
-    stacks = [rng.choice([r.ante + r.chip, r.bring_in * 3, r.big_bet * 4, r.big_bet * 40])
-              + rng.randrange(0, 20) * r.chip for _ in range(n)]
+    stacks = [
+        rng.choice([r.ante + r.chip, r.bring_in * 3, r.big_bet * 4, r.big_bet * 40]) + rng.randrange(0, 20) * r.chip
+        for _ in range(n)
+    ]
     h = play_random_hand(r, stacks, rng, aggression, fold_rate, check=lambda h: h.check_invariants())
     assert h.phase == "done"
     assert sum(p.stack for p in h.players) == sum(stacks)
@@ -45,13 +52,24 @@ def _illegal_candidates(h):
     legal = h.legal_actions()
     cands = [("fold", None), ("check", None), ("call", None)]
     for kind in ("bring_in", "complete", "bet", "raise"):
-        for to in (h.current_to + 1, h.current_to + h.rules.chip, h.rules.small_bet, h.rules.big_bet,
-                   h.current_to + h.rules.big_bet, h.current_to + 3 * h.rules.big_bet, 10**9):
+        for to in (
+            h.current_to + 1,
+            h.current_to + h.rules.chip,
+            h.rules.small_bet,
+            h.rules.big_bet,
+            h.current_to + h.rules.big_bet,
+            h.current_to + 3 * h.rules.big_bet,
+            10**9,
+        ):
             cands.append((kind, to))
     out = []
     for kind, to in cands:
-        ok = any(a.action == kind and (a.allows(to) if to is not None else True) and
-                 (a.min_to is None or to % h.rules.chip == 0 or to == a.max_to) for a in legal)
+        ok = any(
+            a.action == kind
+            and (a.allows(to) if to is not None else True)
+            and (a.min_to is None or to % h.rules.chip == 0 or to == a.max_to)
+            for a in legal
+        )
         if not ok:
             out.append((kind, to))
     return out
@@ -94,8 +112,7 @@ def test_every_listed_action_accepted_everything_else_refused(table, profile, n,
 def test_deal_errors_change_nothing():
     r = rules()
     rng = random.Random(7)
-    h = play_random_hand(r, [5000] * 3, rng, fold_rate=0.0, aggression=0.0,
-                         check=lambda h: None)
+    h = play_random_hand(r, [5000] * 3, rng, fold_rate=0.0, aggression=0.0, check=lambda h: None)
     assert h.phase == "done"
     with pytest.raises(EngineError):
         h.deal(1, [0])

@@ -58,8 +58,9 @@ def _refused(path, anchors, sid) -> bool:
 
 def _rows(path, where: str, args=()):
     db = sqlite3.connect(path)
-    rows = db.execute(f"SELECT id, session_id, seq, hand_no, kind, payload, at, hash FROM log WHERE {where} "
-                      "ORDER BY id", args).fetchall()
+    rows = db.execute(
+        f"SELECT id, session_id, seq, hand_no, kind, payload, at, hash FROM log WHERE {where} ORDER BY id", args
+    ).fetchall()
     db.close()
     return rows
 
@@ -124,7 +125,7 @@ def test_an_edited_opening_row_fails_every_hand_of_its_table_only(two_tables):
     """Table A's opening row (hand 0: its limits) edited, its bets doubled: every hand of A was
     dealt under it, so every hand of A fails; B's hands are untouched."""
     path, anchors, (sid_a, sid_b) = two_tables
-    rid, payload = [(r[0], r[5]) for r in _rows(path, "session_id = ? AND hand_no = 0", (sid_a,))][0]
+    rid, payload = next((r[0], r[5]) for r in _rows(path, "session_id = ? AND hand_no = 0", (sid_a,)))
     db = sqlite3.connect(path)
     doubled = payload.replace('"small_bet": 100', '"small_bet": 200')
     db.execute("UPDATE log SET payload = ? WHERE id = ?", (doubled, rid))
@@ -150,6 +151,7 @@ def test_a_copy_of_the_record_dealt_on_at_the_same_machine_stops_the_original(tw
     """A copy of the record dealt on (same identity, the same anchors file): the original is
     now behind its own seals, and is not dealt on as if nothing happened."""
     import shutil
+
     path, anchors, (sid_a, _sid_b) = two_tables
     copy = tmp_path / "copy.sqlite3"
     shutil.copy(path, copy)
@@ -210,6 +212,7 @@ def test_a_deleted_last_hand_is_not_blamed_on_the_sessions_table(closed_table, c
     table, which nobody touched; without the anchors file, the one thing that shows the rows
     gone, it names both causes and accuses neither."""
     from dealer_app.cli import main
+
     path, anchors, sid_b = closed_table
     _delete_last_hand(path, sid_b)
     assert main(["verify", str(path), "--anchors", str(anchors)]) == 1
@@ -219,13 +222,18 @@ def test_a_deleted_last_hand_is_not_blamed_on_the_sessions_table(closed_table, c
     assert main(["verify", str(path)]) == 1
     out = capsys.readouterr().out
     assert "the sessions table was edited:" not in out, out  # (the accusation; both causes are named below)
-    assert f"table session {sid_b} (stud-1-2) was closed at" in out and "its last rows, its closing row with " \
-        "them, are missing (deleted from the record's end), or the sessions table was edited" in out, out
+    assert (
+        f"table session {sid_b} (stud-1-2) was closed at" in out
+        and "its last rows, its closing row with "
+        "them, are missing (deleted from the record's end), or the sessions table was edited"
+        in out
+    ), out
 
 
 def test_a_closing_time_the_rows_cannot_explain_is_still_an_edited_sessions_table(two_tables, capsys):
     """An open table given a closing time before its own last row: no missing rows explain that."""
     from dealer_app.cli import main
+
     path, anchors, (sid_a, _sid_b) = two_tables
     db = sqlite3.connect(path)
     db.execute("UPDATE sessions SET closed_at = '2000-01-01T00:00:00.000+00:00' WHERE id = ?", (sid_a,))
@@ -240,6 +248,7 @@ def test_export_db_checks_the_record_against_the_anchors_file(two_tables, monkey
     """README: 'export --db checks it too' — the last hand deleted and the counter put back is
     found only against the anchors file; export --db names it and leaves that table out."""
     from dealer_app.cli import main
+
     path, anchors, (sid_a, sid_b) = two_tables
     monkeypatch.setenv("DEALER_APP_ANCHORS", str(anchors))
     _delete_last_hand(path, sid_b)

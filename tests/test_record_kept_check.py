@@ -114,9 +114,9 @@ def test_a_row_edited_after_the_walk_among_the_new_rows_is_found(written, tmp_pa
     kept = KeptCheck()
     check_record(store, store._key, anchors, kept)
     edited = list(cut[10])
-    payload_at = [i for i, v in enumerate(edited) if isinstance(v, str) and v.startswith("{")][0]
+    payload_at = next(i for i, v in enumerate(edited) if isinstance(v, str) and v.startswith("{"))
     edited[payload_at] = edited[payload_at].replace("}", ', "x": 1}', 1)
-    _put_back(path, cut[:10] + [tuple(edited)] + cut[11:])
+    _put_back(path, [*cut[:10], tuple(edited), *cut[11:]])
     later = check_record(store, store._key, anchors, kept)
     store.close()
     assert kept.taken_up == 1
@@ -182,7 +182,7 @@ def test_the_store_s_failing_reads_only_new_rows_and_finds_an_edit_in_them(writt
     edited = list(cut[40])
     edited[-2] = edited[-2] + "0"  # (its time, as an insider would change when it happened)
     assert isinstance(edited[-2], str) and edited[-2].startswith("20"), edited
-    _put_back(path, cut[30:40] + [tuple(edited)] + cut[41:])
+    _put_back(path, [*cut[30:40], tuple(edited), *cut[41:]])
     failing = store.failing(kept)
     assert kept.taken_up == 2
     assert store.failing() == failing  # (a gate's whole walk: the same answer)

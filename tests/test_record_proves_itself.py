@@ -1,6 +1,7 @@
 """The record proves itself (issue 12 §3): every way of changing it quietly is found by
 ``dealer-app verify``, with a message naming what and where; a whole record passes."""
 
+import contextlib
 import random
 import shutil
 import sqlite3
@@ -21,6 +22,7 @@ def run(capsys):
         out, err = capsys.readouterr()
         assert "Traceback" not in out + err and "Unexpected error" not in err, err
         return code, out, err
+
     return run
 
 
@@ -31,10 +33,8 @@ def play_hands(c: TableController, hands: int, seed: int = 1):
         for _step in range(500):
             if c.hand.phase == "done":
                 break
-            try:
+            with contextlib.suppress(InputError):
                 random_input(c, rng)
-            except InputError:
-                pass
         assert c.hand.phase == "done"
         c.finish_hand()
 
@@ -89,8 +89,11 @@ def test_every_hand_has_a_seal_in_the_record_and_the_anchors(record, run):
 
 def test_an_edited_row_is_found(record, run):
     db, anchors = record
-    sql(db, "UPDATE log SET payload = replace(payload, '\"call\"', '\"fold\"') WHERE id = "
-            "(SELECT MIN(id) FROM log WHERE payload LIKE '%\"call\"%')")
+    sql(
+        db,
+        "UPDATE log SET payload = replace(payload, '\"call\"', '\"fold\"') WHERE id = "
+        "(SELECT MIN(id) FROM log WHERE payload LIKE '%\"call\"%')",
+    )
     code, out, _err = verify(run, db, anchors)
     assert code == 1 and "does not match its hash: it was changed after it was written" in out
 
@@ -112,8 +115,12 @@ def test_a_deleted_middle_row_is_found(record, run):
 def test_reordered_rows_are_found(record, run):
     db, anchors = record
     # two rows of one table swap places (their ids swapped, everything else kept)
-    sql(db, "UPDATE log SET id = -1 WHERE id = 14", "UPDATE log SET id = 14 WHERE id = 15",
-        "UPDATE log SET id = 15 WHERE id = -1")
+    sql(
+        db,
+        "UPDATE log SET id = -1 WHERE id = 14",
+        "UPDATE log SET id = 14 WHERE id = 15",
+        "UPDATE log SET id = 15 WHERE id = -1",
+    )
     code, out, _err = verify(run, db, anchors)
     assert code == 1 and "rows were moved or copied in" in out
 
@@ -122,8 +129,10 @@ def test_an_inserted_row_is_found(record, run):
     db, anchors = record
     con = sqlite3.connect(db)
     last = con.execute("SELECT id, session_id, seq, hash FROM log ORDER BY id DESC LIMIT 1").fetchone()
-    con.execute("INSERT INTO log VALUES (?, ?, ?, 3, 'input', '{\"input\": [\"muck\", 1]}', 'now', ?)",
-                (last[0] + 1, last[1], last[2] + 1, last[3]))
+    con.execute(
+        "INSERT INTO log VALUES (?, ?, ?, 3, 'input', '{\"input\": [\"muck\", 1]}', 'now', ?)",
+        (last[0] + 1, last[1], last[2] + 1, last[3]),
+    )
     con.commit()
     con.close()
     code, out, _err = verify(run, db, anchors)
@@ -131,7 +140,7 @@ def test_an_inserted_row_is_found(record, run):
 
 
 def test_deleted_last_rows_are_found_by_the_records_own_counter(record, run):
-    db, anchors = record
+    db, _anchors = record
     sql(db, "DELETE FROM log WHERE id > (SELECT MAX(id) - 3 FROM log)")
     code, out, _err = run("verify", db)  # no anchors needed for this one
     assert code == 1 and "were deleted from its end" in out
@@ -241,6 +250,7 @@ def test_seal_codes_are_unambiguous():
 
 def test_the_key_file_is_private(tmp_path, monkeypatch):
     import stat
+
     monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "cfg"))
     Store(tmp_path / "r.sqlite3").close()
     mode = stat.S_IMODE((tmp_path / "cfg" / "record.key").stat().st_mode)
@@ -252,6 +262,7 @@ def test_a_record_of_another_key_is_never_written(tmp_path, monkeypatch):
     Store(db).close()
     monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "elsewhere"))
     from dealer_app.history.store import StoreError
+
     with pytest.raises(StoreError, match="written with another key"):
         Store(db)
 
@@ -259,6 +270,7 @@ def test_a_record_of_another_key_is_never_written(tmp_path, monkeypatch):
 def _as_format1(source, target):
     """The same rows in a record of the old format (plain SHA-256 chain, no seq, no meta)."""
     from dealer_app.history.chain import legacy_row_hash
+
     old = sqlite3.connect(source)
     new = sqlite3.connect(target)
     new.executescript("""
@@ -271,7 +283,8 @@ def _as_format1(source, target):
     new.executemany("INSERT INTO sessions VALUES (?,?,?,?,?)", old.execute("SELECT * FROM sessions"))
     prev = ""
     for rid, sid, hand, kind, text, at in old.execute(
-            "SELECT id, session_id, hand_no, kind, payload, at FROM log ORDER BY id"):
+        "SELECT id, session_id, hand_no, kind, payload, at FROM log ORDER BY id"
+    ):
         prev = legacy_row_hash(prev, sid, hand, kind, text, at)
         new.execute("INSERT INTO log VALUES (?,?,?,?,?,?,?)", (rid, sid, hand, kind, text, at, prev))
     new.commit()
@@ -293,6 +306,7 @@ def test_an_older_record_is_upgraded_and_resumes(tmp_path, run):
     code, out, _err = run("verify", old)  # read-only: checked as the old format, not upgraded
     assert code == 1 and "chained without a key: it cannot prove itself" in out
     from dealer_app.history.store import StoreError
+
     with pytest.raises(StoreError, match="where keyed records are already kept"):
         Store(old, anchors=tmp_path / "a.txt")  # a machine that keeps keyed records: a downgrade is refused
     upgraded = Store(old, anchors=tmp_path / "first-run.txt")  # the machine's first run of the keyed record
@@ -317,6 +331,7 @@ def test_a_tampered_older_record_is_not_upgraded(tmp_path):
     sql(old, "UPDATE log SET payload = replace(payload, 'Bob', 'Rob') WHERE id = 3")
     before = old.read_bytes()
     from dealer_app.history.store import StoreError, open_record
+
     with pytest.raises(StoreError, match="row 3 no longer matches its hash: it is not upgraded"):
         Store(old)
     assert old.read_bytes() == before
@@ -328,6 +343,7 @@ def test_a_tampered_older_record_is_not_upgraded(tmp_path):
 def test_the_app_start_checks_the_record_and_says_so(record, monkeypatch):
     """Resume goes through the start: the check runs before any table is offered."""
     from dealer_app.history.store import open_record
+
     db, anchors = record
     monkeypatch.setenv("DEALER_APP_ANCHORS", str(anchors))
     store, notes = open_record(db.parent)
@@ -409,6 +425,7 @@ def test_a_record_of_another_key_is_left_byte_for_byte(tmp_path, monkeypatch):
     before = db.read_bytes()
     monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "other-machine"))
     from dealer_app.history.store import StoreError
+
     with pytest.raises(StoreError, match="written with another key"):
         Store(db)
     assert db.read_bytes() == before and not (tmp_path / "r.sqlite3-wal").exists()
@@ -416,6 +433,7 @@ def test_a_record_of_another_key_is_left_byte_for_byte(tmp_path, monkeypatch):
 
 def test_the_dealer_is_shown_each_hands_seal(tmp_path):
     from dealer_app.live.prompts import Sealed
+
     c = TableController(Store(tmp_path / "h.sqlite3", anchors=tmp_path / "a.txt"))
     c.open_table("stud-1-2", None, [(1, "Ann", 10000), (2, "Bob", 10000)])
     play_hands(c, 1)

@@ -25,8 +25,9 @@ def local_rows(store: Store) -> list[tuple]:
 
 def server_rows(room, table_id: str) -> list[tuple]:
     with psycopg.connect(room.owner) as conn:
-        return conn.execute("SELECT row_id, session, seq, hash FROM room.log WHERE table_id = %s ORDER BY id",
-                            (table_id,)).fetchall()
+        return conn.execute(
+            "SELECT row_id, session, seq, hash FROM room.log WHERE table_id = %s ORDER BY id", (table_id,)
+        ).fetchall()
 
 
 def forwarder(store, url, label="Table", **kw) -> Forwarder:
@@ -67,8 +68,10 @@ def test_two_tables_deal_at_once_into_one_server(room, tmp_path, capsys):
         fwd.stop(wait=True)
         store.close()
 
-    threads = [threading.Thread(target=deal, args=("a", room.table_a, 1)),
-               threading.Thread(target=deal, args=("b", room.table_b, 2))]
+    threads = [
+        threading.Thread(target=deal, args=("a", room.table_a, 1)),
+        threading.Thread(target=deal, args=("b", room.table_b, 2)),
+    ]
     for t in threads:
         t.start()
     for t in threads:
@@ -86,8 +89,9 @@ def test_two_tables_deal_at_once_into_one_server(room, tmp_path, capsys):
     assert main(["hands", "--db", str(local.path), "--json"]) == 0
     local_hands = json.loads(capsys.readouterr().out)["hands"]
     assert set(local_hands[0]) | {"table_id", "table_label"} == set(hands[0])
-    assert [h for h in hands if h["table_id"] == id_a] == [dict(h, table_id=id_a, table_label="Stud a")
-                                                           for h in local_hands]
+    assert [h for h in hands if h["table_id"] == id_a] == [
+        dict(h, table_id=id_a, table_label="Stud a") for h in local_hands
+    ]
 
 
 def test_the_server_stopped_mid_hand_loses_nothing_and_doubles_nothing(room, tmp_path):
@@ -97,6 +101,7 @@ def test_the_server_stopped_mid_hand_loses_nothing_and_doubles_nothing(room, tmp
     c.open_table("stud-5-10", None, PLAYERS)
     c.start_hand()
     import random
+
     rng = random.Random(5)
     for _ in range(6):
         random_input(c, rng)
@@ -115,13 +120,17 @@ def test_the_server_stopped_mid_hand_loses_nothing_and_doubles_nothing(room, tmp
     assert fwd.wait_until_sent(20), fwd.state
     assert server_rows(room, store.table_id()) == local_rows(store)  # in order, each once
     # the same rows sent again (a batch whose commit was lost with the network) are kept once
-    rows = store.db.execute("SELECT session_id, seq, id, hand_no, kind, payload, at, hash FROM log "
-                            "ORDER BY id LIMIT 5").fetchall()
+    rows = store.db.execute(
+        "SELECT session_id, seq, id, hand_no, kind, payload, at, hash FROM log ORDER BY id LIMIT 5"
+    ).fetchall()
     with psycopg.connect(room.table_a) as conn:
         for row in rows:
-            conn.execute("INSERT INTO room.log (table_id, session, seq, row_id, hand_no, kind, payload, at, hash) "
-                         "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (table_id, session, seq) "
-                         "DO NOTHING", (store.table_id(), *row))
+            conn.execute(
+                "INSERT INTO room.log (table_id, session, seq, row_id, hand_no, kind, payload, at, hash) "
+                "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (table_id, session, seq) "
+                "DO NOTHING",
+                (store.table_id(), *row),
+            )
     assert server_rows(room, store.table_id()) == local_rows(store)
     fwd.stop(wait=True)
 
@@ -158,8 +167,10 @@ def test_a_forged_row_and_another_tables_row_are_refused(room, tmp_path):
     c.open_table("stud-5-10", None, PLAYERS)
     send_all(store, room.table_a)
     tid, last = store.table_id(), local_rows(store)[-1]
-    insert = ("INSERT INTO room.log (table_id, session, seq, row_id, hand_no, kind, payload, at, hash) "
-              "VALUES (%s, %s, %s, %s, 0, 'input', '{}', 'now', %s)")
+    insert = (
+        "INSERT INTO room.log (table_id, session, seq, row_id, hand_no, kind, payload, at, hash) "
+        "VALUES (%s, %s, %s, %s, 0, 'input', '{}', 'now', %s)"
+    )
     with psycopg.connect(room.table_a, autocommit=True) as conn:  # its own login, a hash made up
         conn.execute(insert, (tid, last[1], last[2] + 1, last[0] + 1, "0" * 64))
     assert len(server_rows(room, tid)) == len(local_rows(store))
@@ -171,10 +182,15 @@ def test_a_forged_row_and_another_tables_row_are_refused(room, tmp_path):
             conn.execute("SELECT * FROM room.table_head(%s)", (tid,))
         with pytest.raises(psycopg.errors.InsufficientPrivilege):  # nor take over its identity
             conn.execute("SELECT room.register_table(%s, %s, 'mine', %s)", (tid, store.record_id, b"k" * 32))
-    with psycopg.connect(room.table_a, autocommit=True) as conn, \
-            pytest.raises(psycopg.errors.InsufficientPrivilege):  # nor choose the room's order of arrival
-        conn.execute("INSERT INTO room.log (id, table_id, session, seq, row_id, hand_no, kind, payload, at, hash) "
-                     "VALUES (999999, %s, 1, 99, 99, 0, 'input', '{}', 'now', 'x')", (tid,))
+    with (
+        psycopg.connect(room.table_a, autocommit=True) as conn,
+        pytest.raises(psycopg.errors.InsufficientPrivilege),
+    ):  # nor choose the room's order of arrival
+        conn.execute(
+            "INSERT INTO room.log (id, table_id, session, seq, row_id, hand_no, kind, payload, at, hash) "
+            "VALUES (999999, %s, 1, 99, 99, 0, 'input', '{}', 'now', 'x')",
+            (tid,),
+        )
     reader = RoomReader(room.floor)
     reader.catch_up()
     assert [(r.row_id, "keyed hash" in r.reason) for r in reader.refusals] == [(last[0] + 1, True)]
@@ -193,11 +209,18 @@ def test_nobody_updates_or_deletes(room, tmp_path, who):
     send_all(store, room.table_a)
     url = {"table": room.table_a, "floor": room.floor, "owner": room.owner}[who]
     with psycopg.connect(url, autocommit=True) as conn:
-        for sql in ("UPDATE room.log SET payload = '{}' WHERE row_id = 3", "DELETE FROM room.log WHERE row_id = 3",
-                    "UPDATE room.tables SET login = current_user", "DELETE FROM room.tables",
-                    "TRUNCATE room.log CASCADE", "UPDATE room.table_keys SET key = key",
-                    "DELETE FROM room.rulings", "DELETE FROM room.refusals",
-                    "UPDATE room.table_names SET label = 'x'", "DELETE FROM room.table_names"):
+        for sql in (
+            "UPDATE room.log SET payload = '{}' WHERE row_id = 3",
+            "DELETE FROM room.log WHERE row_id = 3",
+            "UPDATE room.tables SET login = current_user",
+            "DELETE FROM room.tables",
+            "TRUNCATE room.log CASCADE",
+            "UPDATE room.table_keys SET key = key",
+            "DELETE FROM room.rulings",
+            "DELETE FROM room.refusals",
+            "UPDATE room.table_names SET label = 'x'",
+            "DELETE FROM room.table_names",
+        ):
             with pytest.raises(psycopg.errors.InsufficientPrivilege):
                 conn.execute(sql)
         if who != "owner":
@@ -205,8 +228,10 @@ def test_nobody_updates_or_deletes(room, tmp_path, who):
                 conn.execute("SELECT key FROM room.table_keys")
     assert server_rows(room, store.table_id()) == local_rows(store)
     if who == "table":
-        with psycopg.connect(room.table_a, autocommit=True) as conn, \
-                pytest.raises(psycopg.errors.InsufficientPrivilege):
+        with (
+            psycopg.connect(room.table_a, autocommit=True) as conn,
+            pytest.raises(psycopg.errors.InsufficientPrivilege),
+        ):
             conn.execute("SELECT payload FROM room.log")  # a table reads nobody's rows, its own neither
 
 
@@ -221,8 +246,9 @@ def test_the_floor_records_a_ruling_in_the_room(room, tmp_path):
     ruling = reader.record_ruling(hand.table_id, hand.session, hand.hand, {"decision": "the bet stands"})
     assert ruling.floor_login == f"{room.name}_floor" and len(ruling.hash) == 64
     with psycopg.connect(room.table_a, autocommit=True) as conn, pytest.raises(psycopg.errors.InsufficientPrivilege):
-        conn.execute("INSERT INTO room.rulings (table_id, session, hand_no, payload) VALUES (%s, 1, 1, '{}')",
-                     (hand.table_id,))
+        conn.execute(
+            "INSERT INTO room.rulings (table_id, session, hand_no, payload) VALUES (%s, 1, 1, '{}')", (hand.table_id,)
+        )
     rows = reader.hand_rows(hand.table_id, hand.session, hand.hand)
     assert rows[-1][1:3] == ("ruling", {"decision": "the bet stands"})
     again = RoomReader(room.floor)
@@ -239,11 +265,16 @@ def test_a_function_planted_in_public_is_never_called_by_the_servers_checks(room
         conn.execute("CREATE FUNCTION public.hashtext(text) RETURNS int LANGUAGE sql AS 'SELECT 1'")
     room.pg.admin("GRANT CREATE ON SCHEMA public TO PUBLIC", db=room.name)  # as a careless admin might
     with psycopg.connect(room.table_a, autocommit=True) as conn:
-        for planted in ("public.convert_to(text, text) RETURNS bytea", "public.encode(bytea, text) RETURNS text",
-                        "public.left(text, integer) RETURNS text",
-                        "public.coalesce_(text) RETURNS text"):
-            conn.execute(f"CREATE FUNCTION {planted} LANGUAGE plpgsql AS "
-                         "$$BEGIN RAISE EXCEPTION 'planted function called'; END$$")
+        for planted in (
+            "public.convert_to(text, text) RETURNS bytea",
+            "public.encode(bytea, text) RETURNS text",
+            "public.left(text, integer) RETURNS text",
+            "public.coalesce_(text) RETURNS text",
+        ):
+            conn.execute(
+                f"CREATE FUNCTION {planted} LANGUAGE plpgsql AS "
+                "$$BEGIN RAISE EXCEPTION 'planted function called'; END$$"
+            )
         conn.execute("CREATE FUNCTION public.text_eq(text, text) RETURNS boolean LANGUAGE sql AS 'SELECT true'")
         conn.execute("CREATE OPERATOR public.<> (LEFTARG = text, RIGHTARG = text, FUNCTION = public.text_eq)")
     store = Store(tmp_path / "hands.sqlite3")
@@ -263,12 +294,17 @@ def test_the_floor_misses_no_hand_whatever_order_the_tables_batches_commit_in(ro
     assert fa.wait_until_sent(10)
     fa.stop()
     ca.start_hand()  # A's hand_start: sent by hand below, in a transaction held open
-    pending = a.db.execute("SELECT session_id, seq, id, hand_no, kind, payload, at, hash FROM log WHERE id > ? "
-                           "ORDER BY id", (server_rows(room, a.table_id())[-1][0],)).fetchall()
+    pending = a.db.execute(
+        "SELECT session_id, seq, id, hand_no, kind, payload, at, hash FROM log WHERE id > ? ORDER BY id",
+        (server_rows(room, a.table_id())[-1][0],),
+    ).fetchall()
     held = psycopg.connect(room.table_a)
     for row in pending:
-        held.execute("INSERT INTO room.log (table_id, session, seq, row_id, hand_no, kind, payload, at, hash) "
-                     "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)", (a.table_id(), *row))
+        held.execute(
+            "INSERT INTO room.log (table_id, session, seq, row_id, hand_no, kind, payload, at, hash) "
+            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+            (a.table_id(), *row),
+        )
     b = Store(tmp_path / "b" / "hands.sqlite3")
     cb = TableController(b)
     fb = forwarder(b, room.table_b)
@@ -289,6 +325,7 @@ def test_the_floor_misses_no_hand_whatever_order_the_tables_batches_commit_in(ro
 def test_a_wrong_login_is_said_as_such_and_not_as_an_outage(room, tmp_path, capsys):
     from dealer_app.room.database import WrongLogin
     from dealer_app.room.forwarder import NOT_ALLOWED
+
     store = Store(tmp_path / "hands.sqlite3")
     TableController(store).open_table("stud-5-10", None, PLAYERS)
     fwd = forwarder(store, room.floor)  # the floor's login in a table's settings
@@ -314,6 +351,7 @@ def test_a_wrong_login_is_said_as_such_and_not_as_an_outage(room, tmp_path, caps
 def test_the_record_identity_is_never_laundered_by_connecting(room, tmp_path):
     """A record whose identity was edited is not given a table identity (which would re-MAC it)."""
     from dealer_app.history.store import RecordError
+
     Store(tmp_path / "hands.sqlite3").close()
     raw = sqlite3.connect(tmp_path / "hands.sqlite3")
     raw.execute("INSERT INTO meta(name, value) VALUES ('upgraded_from', '1')")
@@ -332,6 +370,7 @@ def test_a_record_replaced_under_its_table_identity_is_refused_and_the_floor_see
     import shutil
 
     from dealer_app.room.forwarder import REFUSED
+
     path = tmp_path / "hands.sqlite3"
     store = Store(path)
     c = TableController(store)
@@ -356,6 +395,7 @@ def test_a_record_replaced_under_its_table_identity_is_refused_and_the_floor_see
     # how many acknowledged rows the room still has that the record lost (a damaged -wal, or
     # an older copy: issue 31), said at the table's start
     import sqlite3
+
     newer = sqlite3.connect(path).execute("SELECT max(id) FROM log").fetchone()[0]
     older = sqlite3.connect(tmp_path / "backup.sqlite3").execute("SELECT max(id) FROM log").fetchone()[0]
     assert newer > older and f"holds {newer - older} acknowledged row(s)" in fwd.state.detail
@@ -373,6 +413,7 @@ def test_a_copy_of_the_record_that_dealt_on_elsewhere_stops_the_real_table_loudl
     import shutil
 
     from dealer_app.room.forwarder import REFUSED
+
     real = Store(tmp_path / "real" / "hands.sqlite3")
     c = TableController(real)
     c.open_table("stud-5-10", None, PLAYERS)
@@ -414,18 +455,62 @@ def test_a_room_hands_report_and_a_login_reset_from_the_command_line(room, tmp_p
     assert main(["hands", "--database", room.floor, "--json"]) == 0
     hand = json.loads(capsys.readouterr().out)["hands"][-1]
     out = tmp_path / "room-report.pdf"
-    assert main(["report", "--database", room.floor, "--table-id", hand["table_id"], "--hand", hand["id"],
-                 "--out", str(out)]) == 0
+    assert (
+        main(
+            [
+                "report",
+                "--database",
+                room.floor,
+                "--table-id",
+                hand["table_id"],
+                "--hand",
+                hand["id"],
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
     import subprocess
+
     text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True).stdout
     assert "Ruling report" in text and hand["seal"] in text and "Stud 9" in text
     capsys.readouterr()
-    assert main(["report", "--database", room.floor, "--table-id", hand["table_id"], "--hand", hand["id"],
-                 "--out", str(out)]) == 2
+    assert (
+        main(
+            [
+                "report",
+                "--database",
+                room.floor,
+                "--table-id",
+                hand["table_id"],
+                "--hand",
+                hand["id"],
+                "--out",
+                str(out),
+            ]
+        )
+        == 2
+    )
     said = capsys.readouterr().err
     assert "exists" in said and "--force" in said  # a report filed earlier is never overwritten unasked
-    assert main(["report", "--database", room.floor, "--table-id", "T-NOSUCHTAB", "--hand", hand["id"],
-                 "--out", str(out), "--force"]) == 2
+    assert (
+        main(
+            [
+                "report",
+                "--database",
+                room.floor,
+                "--table-id",
+                "T-NOSUCHTAB",
+                "--hand",
+                hand["id"],
+                "--out",
+                str(out),
+                "--force",
+            ]
+        )
+        == 2
+    )
     assert "no such table in the room" in capsys.readouterr().err
     assert main(["report", "--database", room.floor, "--hand", hand["id"], "--out", str(out), "--force"]) == 2
     assert "--table-id" in capsys.readouterr().err
@@ -446,6 +531,7 @@ def test_a_table_takes_its_settings_name_and_the_floor_renames_it(room, tmp_path
     its Settings; the floor renames a table (a floor act, with its login and time); a table's
     login renames no other table; a name that reads other than it is written is refused."""
     import socket
+
     store = Store(tmp_path / "hands.sqlite3")
     play(TableController(store), 3, 20, lambda c: None)
     send_all(store, room.table_a, None)  # no name in the Settings: the machine's
@@ -462,8 +548,9 @@ def test_a_table_takes_its_settings_name_and_the_floor_renames_it(room, tmp_path
     assert "now named 'Table 2 (window)'" in capsys.readouterr().out
     assert names() == {"Table 2 (window)"}
     with psycopg.connect(room.owner, autocommit=True) as conn:
-        history = conn.execute("SELECT label, by_login FROM room.table_names WHERE table_id = %s ORDER BY id",
-                               (tid,)).fetchall()
+        history = conn.execute(
+            "SELECT label, by_login FROM room.table_names WHERE table_id = %s ORDER BY id", (tid,)
+        ).fetchall()
     assert history == [("Stud 7", f"{room.name}_ta"), ("Table 2 (window)", f"{room.name}_floor")]
     assert main(["db", "rename-table", tid, "Mine now", "--database", room.table_b]) == 2
     assert "not this login's to rename" in capsys.readouterr().err

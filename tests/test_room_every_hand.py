@@ -85,8 +85,9 @@ def test_the_record_is_an_ordinary_session_and_the_room_holds_every_row_of_it(fo
     assert made["short_starts"] >= 30
     assert made["leaves"] and made["returns"] and made["top_ups"] and made["joins"]
     with psycopg.connect(room.owner) as conn:
-        on_server = conn.execute("SELECT row_id, session, seq, hash FROM room.log WHERE table_id = %s "
-                                 "ORDER BY id", (table_id,)).fetchall()
+        on_server = conn.execute(
+            "SELECT row_id, session, seq, hash FROM room.log WHERE table_id = %s ORDER BY id", (table_id,)
+        ).fetchall()
         refused = conn.execute("SELECT count(*) FROM room.refusals").fetchone()[0]
     assert on_server == [tuple(r) for r in local_rows]  # every row, in order, each once
     assert refused == 0
@@ -109,6 +110,7 @@ def test_the_room_read_a_page_at_a_time_lists_the_same_hands(forwarded, reader, 
     """The console reads a table's rows in pages (5,000 summary rows each); pages of seven rows
     list every hand exactly as one read does."""
     import dealer_app.room.reader as room_reader
+
     monkeypatch.setattr(room_reader, "ROWS_PER_PAGE", 7)
     paged = RoomReader(forwarded[2].floor)
     try:
@@ -128,8 +130,9 @@ def test_every_room_hand_opens_and_steps_from_its_first_input_to_its_last(forwar
         mine = local[(h.session, h.hand)][1]
         assert timeline.steps[0].kind == "hand_start", h.id
         assert timeline.seats == mine.seats, h.id
-        assert [(s.kind, s.input, s.inputs) for s in timeline.steps] == \
-            [(s.kind, s.input, s.inputs) for s in mine.steps], h.id
+        assert [(s.kind, s.input, s.inputs) for s in timeline.steps] == [
+            (s.kind, s.input, s.inputs) for s in mine.steps
+        ], h.id
         for i in range(len(timeline.steps)):  # every step builds, from the seats as the hand started
             moment = timeline.moment(i)
             assert [p.start for p in moment.hand.players] == [stack for _s, _n, stack in timeline.seats], (h.id, i)
@@ -151,18 +154,25 @@ def test_every_room_hand_opens_and_steps_from_its_first_input_to_its_last(forwar
 
 def test_room_hands_print_their_reports_from_the_command_line(forwarded, local, reader, tmp_path):
     from dealer_app.cli import main
+
     _path, _made, room, table_id, _rows = forwarded
     hands = sorted(reader.hands(), key=lambda h: (h.session, h.hand))
     picks = {hands[0].id: hands[0], hands[-1].id: hands[-1]}
-    for kind in (lambda h: h.rulings, lambda h: h.irregularities, lambda h: h.undos,
-                 lambda h: h.session == hands[-1].session and h.rulings):
+    for kind in (
+        lambda h: h.rulings,
+        lambda h: h.irregularities,
+        lambda h: h.undos,
+        lambda h: h.session == hands[-1].session and h.rulings,
+    ):
         h = next(h for h in hands if kind(h) and h.id not in picks)
         picks[h.id] = h
     assert len(picks) >= 5
     for hand_id, h in sorted(picks.items()):
         out = tmp_path / f"{hand_id}.pdf"
-        assert main(["report", "--database", room.floor, "--table-id", table_id, "--hand", hand_id,
-                     "--out", str(out)]) == 0, hand_id
+        assert (
+            main(["report", "--database", room.floor, "--table-id", table_id, "--hand", hand_id, "--out", str(out)])
+            == 0
+        ), hand_id
         text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
         assert "Ruling report" in text and h.seal in text and LABEL in text, hand_id
         for ruling in local[(h.session, h.hand)][1].rulings():  # the table's rulings, as the room holds them
@@ -171,12 +181,14 @@ def test_room_hands_print_their_reports_from_the_command_line(forwarded, local, 
 
 def test_every_room_hand_opens_in_the_room_console(qtbot, forwarded, local, monkeypatch):
     from dealer_app.ui.room_window import RoomFloorWindow
+
     _path, made, room, table_id, local_rows = forwarded
     said = []
 
     def warning(parent, title, text, *args, **kw):  # an error dialog (modal: it would hang the run)
         said.append(text)
         return QMessageBox.StandardButton.Ok
+
     monkeypatch.setattr(QMessageBox, "warning", warning)
     monkeypatch.setattr(QMessageBox, "critical", warning)
     w = RoomFloorWindow(room.floor)
@@ -185,8 +197,9 @@ def test_every_room_hand_opens_in_the_room_console(qtbot, forwarded, local, monk
     w.show()
     qtbot.waitExposed(w)
     last_row = local_rows[-1][0]
-    qtbot.waitUntil(lambda: w.heads.get(table_id) == last_row and w.hand_list.rowCount() == made["hands"],
-                    timeout=10000)
+    qtbot.waitUntil(
+        lambda: w.heads.get(table_id) == last_row and w.hand_list.rowCount() == made["hands"], timeout=10000
+    )
     assert w.room_line.text().startswith("Room: live") and LABEL in w.room_line.text()
     assert not w.refusal_line.isVisible()
     w.activateWindow()
@@ -198,8 +211,17 @@ def test_every_room_hand_opens_in_the_room_console(qtbot, forwarded, local, monk
         if row:  # … then Down, from hand to hand
             qtbot.keyClick(QApplication.focusWidget(), Qt.Key_Down)
         h = w.shown[row]
-        qtbot.waitUntil(lambda r=row, h=h: bool(said) or w.hand_list.currentRow() == r and w.timeline is not None
-                        and (w.timeline.session, w.timeline.hand) == (h.session, h.hand), timeout=3000)
+        qtbot.waitUntil(
+            lambda r=row, h=h: (
+                bool(said)
+                or (
+                    w.hand_list.currentRow() == r
+                    and w.timeline is not None
+                    and (w.timeline.session, w.timeline.hand) == (h.session, h.hand)
+                )
+            ),
+            timeout=3000,
+        )
         assert said == [], (h.id, said)  # (the error box's words, if one came up instead of the hand)
         assert QApplication.focusWidget() is w.hand_list, h.id
         mine = local[(h.session, h.hand)][1]

@@ -4,6 +4,7 @@
 applies it (record first, then the chips), once; declined, it stays pending. A real PostgreSQL
 server (tests/pg_server.py), as the other room tests."""
 
+import contextlib
 import time
 
 import psycopg
@@ -40,8 +41,11 @@ def rule_in_room(room, table_id, session, hand, chips, decision="Seat 1 pays sea
     reader = RoomReader(room.floor)
     try:
         reader.catch_up()
-        return record_ruling(reader.table(table_id), Ruling(session, hand, 1, "Seat 2 says seat 1 string-raised",
-                                                            ("I-3", "A-6"), decision, "adjust", chips), FLOOR)
+        return record_ruling(
+            reader.table(table_id),
+            Ruling(session, hand, 1, "Seat 2 says seat 1 string-raised", ("I-3", "A-6"), decision, "adjust", chips),
+            FLOOR,
+        )
     finally:
         reader.close()
 
@@ -85,8 +89,10 @@ def test_a_room_ruling_with_chips_reaches_the_table_and_is_applied_once(room, tm
         wait_for(lambda: not fwd.state.rulings)  # the next poll does not offer it again
         assert fwd.wait_until_sent(10), fwd.state  # and the room sees that it was applied
         with psycopg.connect(room.owner) as conn:
-            applied = conn.execute("SELECT payload::jsonb -> 'room_ruling' FROM room.log WHERE table_id = %s AND "
-                                   "kind = 'ruling'", (store.table_id(),)).fetchall()
+            applied = conn.execute(
+                "SELECT payload::jsonb -> 'room_ruling' FROM room.log WHERE table_id = %s AND kind = 'ruling'",
+                (store.table_id(),),
+            ).fetchall()
         assert applied == [(pending.id,)]
     finally:
         fwd.stop(wait=True)
@@ -107,8 +113,11 @@ def test_a_hand_voided_in_the_room_gives_every_chip_back_at_the_table(room, tmp_
         assert fwd.wait_until_sent(10), fwd.state
         reader = RoomReader(room.floor)
         reader.catch_up()
-        record_ruling(reader.table(store.table_id()), Ruling(sid, 1, 0, "fouled deck found after", ("I-7", "I-3"),
-                                                             "hand 1 void", "void"), FLOOR)
+        record_ruling(
+            reader.table(store.table_id()),
+            Ruling(sid, 1, 0, "fouled deck found after", ("I-7", "I-3"), "hand 1 void", "void"),
+            FLOOR,
+        )
         reader.close()
         wait_for(lambda: fwd.state.rulings)
         before = stacks(c)
@@ -152,14 +161,13 @@ def play_hands_rest(c):
     import random
 
     from live_random import random_input
+
     rng = random.Random(5)
     for _ in range(500):
         if c.hand.phase == "done":
             break
-        try:
+        with contextlib.suppress(InputError):
             random_input(c, rng)
-        except InputError:
-            pass
     c.finish_hand()
 
 
@@ -184,8 +192,10 @@ def test_a_table_reads_its_own_rulings_only(room, tmp_path):
             assert conn.execute("SELECT * FROM room.rulings_for_table(%s)", (a_id,)).fetchall() == []
             with pytest.raises(psycopg.errors.InsufficientPrivilege, match="not this login"):
                 conn.execute("SELECT * FROM room.rulings_for_table(%s)", (b_id,))
-        with psycopg.connect(room.floor, autocommit=True) as conn, \
-                pytest.raises(psycopg.errors.InsufficientPrivilege):  # the floor reads room.rulings itself
+        with (
+            psycopg.connect(room.floor, autocommit=True) as conn,
+            pytest.raises(psycopg.errors.InsufficientPrivilege),
+        ):  # the floor reads room.rulings itself
             conn.execute("SELECT * FROM room.rulings_for_table(%s)", (b_id,))
         with psycopg.connect(room.table_b, autocommit=True) as conn:
             assert len(conn.execute("SELECT * FROM room.rulings_for_table(%s)", (b_id,)).fetchall()) == 1
@@ -199,8 +209,10 @@ def test_a_table_reads_its_own_rulings_only(room, tmp_path):
 # --- the dealer's window ------------------------------------------------------------------------
 def dialog_shown(qtbot, w):
     qtbot.waitUntil(lambda: w.room_ruling_dialog is not None and w.room_ruling_dialog.isVisible(), timeout=10000)
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None
-                    and QApplication.focusWidget().window() is w.room_ruling_dialog, timeout=2000)
+    qtbot.waitUntil(
+        lambda: QApplication.focusWidget() is not None and QApplication.focusWidget().window() is w.room_ruling_dialog,
+        timeout=2000,
+    )
     return w.room_ruling_dialog
 
 
@@ -252,6 +264,7 @@ def _player_rows(html_text: str) -> list[str]:
     """The report's players table (seat, player, the stacks at the start, the moment, the end and
     after the remedy), a row a string."""
     import re
+
     table = html_text.split("<table", 2)[1]
     return [" ".join(re.sub(r"<[^>]+>", " ", row).split()) for row in table.split("<tr>")[2:]]
 
@@ -266,6 +279,7 @@ def test_a_room_ruling_applied_at_its_table_is_one_ruling_in_the_room(room, tmp_
     from dealer_app.history.hand_index import list_hands
     from dealer_app.ui.app import report_application
     from dealer_app.ui.report_pdf import report_html
+
     c = dealt_table(tmp_path / "hands.sqlite3")
     store, sid, tid = c.store, c.session_id, c.store.table_id()
     fwd = Forwarder(store, room.table_a, "Stud 1", retry_max_s=0.2).start()
@@ -279,8 +293,13 @@ def test_a_room_ruling_applied_at_its_table_is_one_ruling_in_the_room(room, tmp_
         wait_for(lambda: fwd.state.rulings)
         rule_from_room(c, fwd.state.rulings[0])
         assert fwd.wait_until_sent(10), fwd.state
-        wait_for(lambda: len(room_entries(reader)) == 1 and reader.catch_up() is not None
-                 and reader.is_applied(reader.rulings[0]))
+        wait_for(
+            lambda: (
+                len(room_entries(reader)) == 1
+                and reader.catch_up() is not None
+                and reader.is_applied(reader.rulings[0])
+            )
+        )
     finally:
         fwd.stop(wait=True)
     # one ruling, as the table applied it (the table's row, its seal), in every view of the room
@@ -309,10 +328,8 @@ def test_a_room_ruling_applied_at_its_table_is_one_ruling_in_the_room(room, tmp_
     assert in_room.count(f"{recorded.case} (") == 1  # (the seals' list: the ruling once)
     fresh.close()
     out = tmp_path / "room.pdf"
-    assert main(["report", "--database", room.floor, "--table-id", tid, "--hand", f"{sid}-2",
-                 "--out", str(out)]) == 0
-    text = subprocess.run(["pdftotext", "-layout", str(out), "-"], capture_output=True, text=True,
-                          check=True).stdout
+    assert main(["report", "--database", room.floor, "--table-id", tid, "--hand", f"{sid}-2", "--out", str(out)]) == 0
+    text = subprocess.run(["pdftotext", "-layout", str(out), "-"], capture_output=True, text=True, check=True).stdout
     rows = [line.split() for line in text.splitlines() if line.split()[:2] in (["1", "Ann"], ["2", "Bob"])]
     assert [row[-4:] for row in rows] == [row.split()[-4:] for row in _player_rows(here)[:2]]  # as printed
     assert [round(float(row[-1].lstrip("$")) * 100) for row in rows] == [stacks(c)[1], stacks(c)[2]]  # the table's now
@@ -338,10 +355,25 @@ def ruled_room(room, tmp_path):
     from session_record import FLOOR as TABLE_FLOOR
 
     from dealer_app.floor.rulings import rule_at_table
+
     c = dealt_table(tmp_path / "hands.sqlite3")
     store, sid, tid = c.store, c.session_id, c.store.table_id()
-    rule_at_table(c, Ruling(sid, 1, 1, "seat 3 says the bring-in was short", ("I-3", "B-3"),
-                            "seat 2 pays seat 3", "adjust", {2: -100, 3: 100}, "dealer Jo", "cam 1"), TABLE_FLOOR)
+    rule_at_table(
+        c,
+        Ruling(
+            sid,
+            1,
+            1,
+            "seat 3 says the bring-in was short",
+            ("I-3", "B-3"),
+            "seat 2 pays seat 3",
+            "adjust",
+            {2: -100, 3: 100},
+            "dealer Jo",
+            "cam 1",
+        ),
+        TABLE_FLOOR,
+    )
     fwd = Forwarder(store, room.table_a, "Stud 1", retry_max_s=0.2).start()
     try:
         assert fwd.wait_until_sent(10), fwd.state
@@ -349,8 +381,20 @@ def ruled_room(room, tmp_path):
         fwd.stop(wait=True)
     reader = RoomReader(room.floor)
     reader.catch_up()
-    record_ruling(reader.table(tid), Ruling(sid, 2, 0, "seat 1 asks whether the raise was a string raise",
-                                            ("I-3",), "the raise stands", "none", witnesses="Zed"), ("Tom", "4711"))
+    record_ruling(
+        reader.table(tid),
+        Ruling(
+            sid,
+            2,
+            0,
+            "seat 1 asks whether the raise was a string raise",
+            ("I-3",),
+            "the raise stands",
+            "none",
+            witnesses="Zed",
+        ),
+        ("Tom", "4711"),
+    )
     reader.close()
     store.close()
     return room, tid, sid
@@ -358,6 +402,7 @@ def ruled_room(room, tmp_path):
 
 def test_rulings_database_lists_the_rooms_cases_as_text(ruled_room, capsys):
     from dealer_app.cli import main
+
     room, tid, sid = ruled_room
     assert main(["rulings", "--database", room.floor]) == 0
     out = capsys.readouterr()
@@ -381,11 +426,14 @@ def test_rulings_database_as_json_has_the_rooms_time_in_the_records_one_form(rul
     import re
 
     from dealer_app.cli import main
+
     room, tid, sid = ruled_room
     assert main(["rulings", "--database", room.floor, "--json"]) == 0
     cases = json.loads(capsys.readouterr().out)["cases"]
-    assert [(c["hand_id"], c["table_id"], c["table"]) for c in cases] == [(f"{sid}-1", tid, "Stud 1"),
-                                                                          (f"{sid}-2", tid, "Stud 1")]
+    assert [(c["hand_id"], c["table_id"], c["table"]) for c in cases] == [
+        (f"{sid}-1", tid, "Stud 1"),
+        (f"{sid}-2", tid, "Stud 1"),
+    ]
     at_table, in_room = cases
     assert at_table["case"].startswith("C-") and in_room["case"].startswith("R-")
     assert [r["floor"] for c in cases for r in c["rulings"]] == ["Maria", "Tom"]
@@ -403,18 +451,22 @@ def test_rulings_database_as_csv_is_one_line_a_ruling(ruled_room, capsys):
 
     from dealer_app.cli import main
     from dealer_app.floor.cases import CSV_COLUMNS
+
     room, tid, sid = ruled_room
     assert main(["rulings", "--database", room.floor, "--csv"]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert list(rows[0]) == list(CSV_COLUMNS)
-    assert [(r["hand_id"], r["table_id"], r["floor"]) for r in rows] == [(f"{sid}-1", tid, "Maria"),
-                                                                         (f"{sid}-2", tid, "Tom")]
+    assert [(r["hand_id"], r["table_id"], r["floor"]) for r in rows] == [
+        (f"{sid}-1", tid, "Maria"),
+        (f"{sid}-2", tid, "Tom"),
+    ]
     assert rows[0]["chips"] == "2:-100 3:100" and rows[1]["witnesses"] == "Zed" and rows[1]["case"].startswith("R-")
     assert all(re.fullmatch(RECORD_TIME, r["at"]) for r in rows)
 
 
 def test_rulings_database_refuses_a_since_that_is_no_time(ruled_room, capsys):
     from dealer_app.cli import main
+
     room, _tid, _sid = ruled_room
     for flag, text in (("--since", "yesterday"), ("--since", "2026-13-01"), ("--until", "2026-02-30")):
         assert main(["rulings", "--database", room.floor, flag, text]) == 2

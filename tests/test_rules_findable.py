@@ -22,8 +22,9 @@ def _ids_in_comments_and_docstrings() -> dict[str, set[str]]:
     named: dict[str, set[str]] = {}
     for path in PACKAGE.rglob("*.py"):
         source = path.read_text(encoding="utf-8")
-        texts = [tok.string for tok in tokenize.generate_tokens(io.StringIO(source).readline)
-                 if tok.type == tokenize.COMMENT]
+        texts = [
+            tok.string for tok in tokenize.generate_tokens(io.StringIO(source).readline) if tok.type == tokenize.COMMENT
+        ]
         for node in ast.walk(ast.parse(source)):
             if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
                 doc = ast.get_docstring(node)

@@ -32,6 +32,7 @@ def test_the_readme_does_not_claim_the_room_binds_its_owner():
 
 def test_a_migrations_checksum_covers_its_comments_so_a_shipped_one_is_left_as_it_is():
     from dealer_app.room.schema import Migration, migrations
+
     first = migrations()[0]
     assert "(the owner included, short of dropping this)" in first.sql  # (the stale comment: see above)
     edited = Migration(first.version, first.name, first.sql.replace("the owner included", "not the owner"))
@@ -41,8 +42,9 @@ def test_a_migrations_checksum_covers_its_comments_so_a_shipped_one_is_left_as_i
 @pytest.fixture
 def about_text(qtbot, tmp_path):
     def text() -> str:
-        w = MainWindow(TableController(Store(tmp_path / "hands.sqlite3")),
-                       QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+        w = MainWindow(
+            TableController(Store(tmp_path / "hands.sqlite3")), QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat)
+        )
         w.ask_before_closing = False
         qtbot.addWidget(w)
         box = w.about()
@@ -52,18 +54,22 @@ def about_text(qtbot, tmp_path):
         w.store_closed = True
         w.controller.store.close()
         return said
+
     return text
 
 
 def test_help_about_says_what_the_rooms_database_owner_can_do(about_text):
     text = about_text()
-    assert ("A card room's database owner can turn off the room's checks and rewrite or delete the room's copy "
-            "unseen: the floor's console does not detect it yet.") in text
+    assert (
+        "A card room's database owner can turn off the room's checks and rewrite or delete the room's copy "
+        "unseen: the floor's console does not detect it yet."
+    ) in text
     assert "not even" not in text
 
 
 def test_help_about_says_it_in_german(qapp, about_text):
     from PySide6.QtCore import QTranslator
+
     translator = QTranslator()
     assert load_german(translator)
     qapp.installTranslator(translator)
@@ -71,8 +77,10 @@ def test_help_about_says_it_in_german(qapp, about_text):
         text = about_text()
     finally:
         qapp.removeTranslator(translator)
-    assert ("Der Eigentümer der Datenbank eines Cardrooms kann deren Prüfungen abschalten und die Kopie des "
-            "Cardrooms unbemerkt umschreiben oder löschen: Die Konsole des Floors erkennt das noch nicht.") in text
+    assert (
+        "Der Eigentümer der Datenbank eines Cardrooms kann deren Prüfungen abschalten und die Kopie des "
+        "Cardrooms unbemerkt umschreiben oder löschen: Die Konsole des Floors erkennt das noch nicht."
+    ) in text
 
 
 def test_the_small_tables_pushed_pot_keeps_seat_and_its_number_on_one_line(qtbot, tmp_path, monkeypatch):
@@ -83,6 +91,7 @@ def test_the_small_tables_pushed_pot_keeps_seat_and_its_number_on_one_line(qtbot
     from dealer_app.floor.timeline import load_hand
     from dealer_app.ui.qt_bridge import ControllerBridge
     from dealer_app.ui.table_view import CENTRED_WRAPPED, TableView
+
     c = TableController(Store(tmp_path / "hands.sqlite3"))
     c.open_table("stud-1-2", None, [(1, "Ann", 10000), (2, "Bob", 10000), (3, "Cy", 10000)])
     play_hands(c, 1, 1)
@@ -93,6 +102,7 @@ def test_the_small_tables_pushed_pot_keeps_seat_and_its_number_on_one_line(qtbot
     def seen(self, p, rect, text, size, colour, bold=False, align=CENTRED_WRAPPED):
         drawn.append((QRectF(rect), text, size, bold))
         original(self, p, rect, text, size, colour, bold, align)
+
     monkeypatch.setattr(TableView, "_text", seen)
     view = TableView(ControllerBridge(timeline.moment(len(timeline.steps) - 1)))
     qtbot.addWidget(view)
@@ -122,6 +132,6 @@ def _wrapped(text: str, font, width: float) -> list[str]:
     lines = []
     while (line := layout.createLine()).isValid():
         line.setLineWidth(width)
-        lines.append(text[line.textStart():line.textStart() + line.textLength()].strip())
+        lines.append(text[line.textStart() : line.textStart() + line.textLength()].strip())
     layout.endLayout()
     return lines

@@ -18,7 +18,7 @@ def test_T1_seats_and_T3_full_buy_in():
     with pytest.raises(EngineError, match="below the table's \\$50") as err:
         s.sit(2, "Bob", 4999 - 49)
     assert "T-3" in err.value.rules and 2 not in s.seats
-    with pytest.raises(EngineError, match="T-1|taken"):
+    with pytest.raises(EngineError, match=r"T-1|taken"):
         s.sit(1, "Cy", 5000)
     with pytest.raises(EngineError) as err:
         s.sit(9, "Dee", 5000)
@@ -59,6 +59,7 @@ def test_T4_no_chips_added_during_a_hand_and_T5_broke_player_not_dealt():
 
 def test_stacks_carry_to_the_next_hand():
     from dealer_app.engine.cards import parse_card
+
     s = session()
     for seat in (1, 2):
         s.sit(seat, f"P{seat}", 5000)

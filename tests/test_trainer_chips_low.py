@@ -3,7 +3,7 @@ on the visible widgets and keys to the focused one; a picked card button looks d
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
-from test_trainer_facts_on_screen import start, trainer  # noqa: F401,F811  (the window fixture)
+from test_trainer_facts_on_screen import start, trainer  # noqa: F401  (the window fixture)
 
 
 def _enter(qtbot):

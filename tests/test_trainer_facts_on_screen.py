@@ -65,8 +65,11 @@ class Shown:
     def actions(self, street: int) -> list[tuple[int, str, int | None]]:
         out = []
         for line in self.streets.get(street, []):
-            m = re.fullmatch(rf"Seat (\d+) (folds|checks|calls|bets|brings in for|completes to|raises to)"
-                             rf"(?: ({MONEY}))?( all-in)?", line)
+            m = re.fullmatch(
+                rf"Seat (\d+) (folds|checks|calls|bets|brings in for|completes to|raises to)"
+                rf"(?: ({MONEY}))?( all-in)?",
+                line,
+            )
             if m:
                 out.append((int(m[1]), m[2], cents(m[3]) if m[3] else None))
         return out
@@ -86,8 +89,11 @@ class Shown:
                     put[int(m[1])] += cents(m[2])
                 elif m := re.fullmatch(rf"Uncalled ({MONEY}) returned to seat (\d+)", line):
                     round_to[int(m[2])] -= cents(m[1])
-                elif m := re.fullmatch(rf"Seat (\d+) (calls|bets|brings in for|completes to|raises to) ({MONEY})"
-                                       rf"( all-in)?", line):
+                elif m := re.fullmatch(
+                    rf"Seat (\d+) (calls|bets|brings in for|completes to|raises to) ({MONEY})"
+                    rf"( all-in)?",
+                    line,
+                ):
                     seat, amount = int(m[1]), cents(m[3])
                     round_to[seat] = round_to[seat] + amount if m[2] == "calls" else amount
             for s in seats:
@@ -147,7 +153,7 @@ def test_bring_in_from_the_door_cards_and_the_antes_shown(qapp, drills):
         low = min(views, key=lambda v: (rank(v.up[0]), suit(v.up[0])))  # B-2, from the door cards drawn
         seat = low.seat
         if seat in all_in:  # B-5: on, clockwise, past the all-in seat
-            ring = views[views.index(low) + 1:] + views[:views.index(low)]
+            ring = views[views.index(low) + 1 :] + views[: views.index(low)]
             seat = next(v.seat for v in ring if v.seat not in all_in)
         assert d.answer == {"seat": seat}, "\n".join(now.lines)
 
@@ -168,7 +174,7 @@ def test_first_to_act_from_the_boards_shown(qapp, drills):
         else:
             high = tied[0]
         if high.all_in:  # A-5: the ALL-IN tag drawn says to pass it
-            ring = live[live.index(high) + 1:] + live[:live.index(high)]
+            ring = live[live.index(high) + 1 :] + live[: live.index(high)]
             high = next(v for v in ring if not v.all_in)
         assert d.answer == {"seat": high.seat}, "\n".join(whole.lines)
 
@@ -243,8 +249,14 @@ def test_shortage_from_the_stub_and_burns_shown(qapp, drills):
     for d in drills["shortage"]:
         m, whole, _now = on_the_table(d)
         line = next(x for x in whole.head if x.startswith("Before this round: "))
-        stub, burns, live = map(int, re.fullmatch(r"Before this round: (\d+) cards? in the stub, (\d+) burn cards, "
-                                                  r"(\d+) players to deal to", line).groups())
+        stub, burns, live = map(
+            int,
+            re.fullmatch(
+                r"Before this round: (\d+) cards? in the stub, (\d+) burn cards, "
+                r"(\d+) players to deal to",
+                line,
+            ).groups(),
+        )
         assert live == sum(1 for v in m.seats() if v.in_hand and not v.folded)
         assert (stub, burns) == (52 - _dealt(m) - whole.burns(), whole.burns())  # as the hand's lines add up
         assert shortage_plan(PROCEDURES[d.profile], live, stub, burns) == d.answer, line
@@ -254,8 +266,10 @@ def test_shortage_from_the_stub_and_burns_shown(qapp, drills):
 
 def _pots_shown(whole: Shown) -> list[tuple[int, list[int]]]:
     line = next(x for x in whole.head if x.startswith("In the middle: "))
-    return [(cents(a), [int(s) for s in seats.split(", ")])
-            for a, seats in re.findall(rf"pot(?: \d+)? ({MONEY}) \(seats ([\d, ]+)\)", line)]
+    return [
+        (cents(a), [int(s) for s in seats.split(", ")])
+        for a, seats in re.findall(rf"pot(?: \d+)? ({MONEY}) \(seats ([\d, ]+)\)", line)
+    ]
 
 
 def test_winners_from_the_pots_and_hands_shown(qapp, drills):
@@ -267,8 +281,9 @@ def test_winners_from_the_pots_and_hands_shown(qapp, drills):
         put = whole.put(list(starts))
         all_in = {s for s in put if put[s] == starts[s]}
         # the pots in the middle follow from the actions and starting stacks shown
-        assert [(p["amount"], p["eligible"]) for p in side_pots_of(put, all_in, whole.folded())] == pots, \
-            "\n".join(whole.lines)
+        assert [(p["amount"], p["eligible"]) for p in side_pots_of(put, all_in, whole.folded())] == pots, "\n".join(
+            whole.lines
+        )
         views = {v.seat: v for v in m.seats()}
         for (_amount, eligible), pot in zip(pots, d.answer["pots"], strict=True):
             assert {int(s) for s in pot["winners"]} <= set(eligible)
@@ -295,6 +310,7 @@ def test_the_all_in_tag_stays_on_a_seat_that_wins(qapp, drills, skill):
 def test_best_five_the_seats_cards_shown_and_the_seat_asked_not_to_act(qapp, drills):
     from dealer_app.ui.qt_bridge import ControllerBridge
     from dealer_app.ui.table_view import TableView
+
     for d in drills["best-five"]:
         m, _whole, _now = on_the_table(d)
         view = TableView(ControllerBridge(m))
@@ -306,7 +322,7 @@ def test_best_five_the_seats_cards_shown_and_the_seat_asked_not_to_act(qapp, dri
 
 
 def test_every_skill_is_checked_here():
-    names = {name[len("test_"):] for name in globals() if name.startswith("test_")}
+    names = {name[len("test_") :] for name in globals() if name.startswith("test_")}
     for skill in SKILLS:
         assert any(skill.replace("-", "_") in n for n in names), skill
 
@@ -316,6 +332,7 @@ def test_the_issues_seeds_are_answerable_from_the_screen(qapp):
     """A session's drill i of seed S is ``make_drills(skill, 1, S * 1000 + i)``: 645365549005 is
     drill 5 (shows first), 291320032003 drill 3 (the pot) of an exam over every skill."""
     from dealer_app.training.session import TrainingSession
+
     s = TrainingSession("exam", list(SKILLS), 10, seed=645365549)
     for _ in range(6):
         s.next()
@@ -380,16 +397,18 @@ def test_the_window_shows_this_street_and_alt_h_the_whole_hand(qtbot, trainer):
     text = w.explanation.toPlainText()
     assert "Right" in text and "The pot: " in text and "P-1" not in text
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key_Return)  # the next drill: the choice is kept
-    assert w.whole_hand.isChecked() and _panel(w) == [x.strip() for x in facts_of("pot", w.session.current.hand)
-                                                      .lines(True)]
+    assert w.whole_hand.isChecked() and _panel(w) == [
+        x.strip() for x in facts_of("pot", w.session.current.hand).lines(True)
+    ]
 
 
 def test_enter_answers_a_multi_line_answer_and_shift_enter_is_a_new_line(qtbot, trainer):
     w = trainer
     start(qtbot, w, 0, "side-pots", count=1)
     d = w.session.current
-    assert "Shift+Enter starts a new line" in " ".join(label.text() for label in w.answer_box.findChildren(
-        type(w.question)) if label.isVisible())
+    assert "Shift+Enter starts a new line" in " ".join(
+        label.text() for label in w.answer_box.findChildren(type(w.question)) if label.isVisible()
+    )
     assert QApplication.focusWidget() is w.lines
     for i, pot in enumerate(d.answer["pots"]):
         if i:
@@ -414,13 +433,13 @@ def test_a_seat_asked_about_is_marked_as_the_answer_not_to_act(qtbot, trainer):
     words = {v.seat: w.table_view.seat_status(v) for v in seats}
     assert "TO ACT" not in words.values() and words[d.answer["seat"]] in ("ANSWER", "ALL-IN")
     assert [v.seat for v in seats if v.note] == [d.answer["seat"]]
-    assert "made the last bet or raise" in w.explanation.toPlainText() or "acted first" in \
-        w.explanation.toPlainText()
+    assert "made the last bet or raise" in w.explanation.toPlainText() or "acted first" in w.explanation.toPlainText()
 
 
 # --- issue 27's new skills: the low hand, the chips, the split pot ---------------------------------
 def _said(d) -> list[str]:
     from dealer_app.ui.drill_facts import case_lines
+
     return case_lines(d.skill, d.hand, d.case)
 
 
@@ -430,6 +449,7 @@ def _chips_said(text: str) -> list[tuple[int, int]]:
 
 def test_low_hand_the_seats_cards_shown_and_the_seat_asked(qapp, drills):
     from drill_oracle import best_low
+
     for d in drills["low-hand"]:
         m, _whole, _now = on_the_table(d)
         v = next(v for v in m.seats() if v.seat == d.answer["seat"])
@@ -453,8 +473,9 @@ def test_make_change_the_call_and_the_chip_said(qapp, drills):
         m, _whole, _now = on_the_table(d)
         said = _said(d)
         chips = [cents(a) for a in re.findall(MONEY, said[0])]
-        seat, owes, chip = re.fullmatch(rf"Seat (\d+) calls ({MONEY}) and puts out one ({MONEY}) \w+ chip\.",
-                                        said[1]).groups()
+        seat, owes, chip = re.fullmatch(
+            rf"Seat (\d+) calls ({MONEY}) and puts out one ({MONEY}) \w+ chip\.", said[1]
+        ).groups()
         views = {v.seat: v for v in m.seats()}
         assert views[int(seat)].note == "ASKED"
         top = max(v.round_to for v in views.values())
@@ -501,6 +522,7 @@ def test_irregularity_what_the_remedy_turns_on_is_shown(qapp, drills):
     (who has acted since the bring-in; the actions between an action out of turn and its turn;
     the awards) and the table drawn."""
     from dealer_app.ui.drill_facts import irregularity_lines
+
     kinds = set()
     for d in drills["irregularity"]:
         m, whole, _now = on_the_table(d)
@@ -519,8 +541,11 @@ def test_irregularity_what_the_remedy_turns_on_is_shown(qapp, drills):
         elif k == "dealt-early":
             expected = ("I-2", True)
         elif k == "wrong-bring-in":
-            seat, brought = re.fullmatch(r"Seat (\d+)'s door card was read as \S+: it is \S+\. Seat (\d+) brought "
-                                         r"in\.", said[0]).groups()
+            seat, brought = re.fullmatch(
+                r"Seat (\d+)'s door card was read as \S+: it is \S+\. Seat (\d+) brought "
+                r"in\.",
+                said[0],
+            ).groups()
             assert last == 3 and third[0][0] == int(brought) and views[int(seat)].up
             expected = ("I-4", len(third) == 1)  # corrected while the next player has not acted
         elif k == "misdeal":
@@ -532,12 +557,14 @@ def test_irregularity_what_the_remedy_turns_on_is_shown(qapp, drills):
                 expected = ("I-3", True)
             else:
                 assert said[-1].endswith("binding-unless-changed") and said[0].startswith("Now seat ")
-                between = lines[at + 1:] + [said[0].split(":")[0]]
+                between = [*lines[at + 1 :], said[0].split(":")[0]]
                 expected = ("I-5", not any(AGGRESSION.search(x) for x in between))
         else:
             assert k == "fouled-deck"
-            awarded = any(re.match(r"(Main pot|Pot|Side pot|Seat \d+ wins)", x) for x in whole.streets[last]) or \
-                m.status().get("phase") == "done"
+            awarded = (
+                any(re.match(r"(Main pot|Pot|Side pot|Seat \d+ wins)", x) for x in whole.streets[last])
+                or m.status().get("phase") == "done"
+            )
             expected = ("I-3", True) if awarded else ("I-7", True)
         assert (d.answer["remedy"], d.answer["applies"]) == expected, (d.case, said, whole.lines)
         if k not in ("misdeal", "dealt-early", "fouled-deck"):

@@ -4,7 +4,7 @@ explanation cites the rule and says why."""
 
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QRadioButton
-from test_trainer_facts_on_screen import start, trainer  # noqa: F401,F811  (the window fixture)
+from test_trainer_facts_on_screen import start, trainer  # noqa: F401  (the window fixture)
 
 from dealer_app.training.irregularity import REMEDIES
 

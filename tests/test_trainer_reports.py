@@ -140,8 +140,10 @@ def test_the_training_tables_upgrade_in_numbered_steps(tmp_path):
     db = sqlite3.connect(tmp_path / "old.sqlite3")
     db.executescript(UPGRADES[0])  # the tables as they were before the review (version 1, unnumbered)
     db.execute("INSERT INTO training_trainees(name, created_at) VALUES ('Tina', '2026-10-01T10:00:00')")
-    db.execute("INSERT INTO training_attempts(trainee_id, skill, mode, right, seconds, seed, at) "
-               "VALUES (1, 'pot', 'practice', 1, 5.0, 42, '2026-10-01T10:05:00+00:00')")
+    db.execute(
+        "INSERT INTO training_attempts(trainee_id, skill, mode, right, seconds, seed, at) "
+        "VALUES (1, 'pot', 'practice', 1, 5.0, 42, '2026-10-01T10:05:00+00:00')"
+    )
     db.commit()
     assert Progress(db, create=False).version() == 1
     assert Progress(db, create=False).attempts(1)[0].given is None  # (read as it is, nothing made)
@@ -205,6 +207,7 @@ def test_progress_view_shows_the_weeks_and_the_weak_skills(qtbot, group):
 @pytest.fixture
 def record(tmp_path, monkeypatch):
     from dealer_app.history.store import Store
+
     monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "config"))
     store = Store(tmp_path / "hands.sqlite3")
     kept = record_group(Progress(store.db))
@@ -214,6 +217,7 @@ def record(tmp_path, monkeypatch):
 
 def test_trainees_text_json_and_csv_add_weeks_and_weak_skills(record, capsys, tmp_path):
     from dealer_app.cli import main
+
     db, kept = record
     assert main(["trainees", "--db", str(db)]) == 0
     out = capsys.readouterr().out
@@ -234,9 +238,11 @@ def test_trainees_text_json_and_csv_add_weeks_and_weak_skills(record, capsys, tm
     csv_out = tmp_path / "group.csv"
     assert main(["trainees", "--db", str(db), "--csv", str(csv_out)]) == 0
     lines = csv_out.read_text().splitlines()
-    assert lines[0] == ("trainee,skill,answers,right,accuracy,mean_seconds,last,due,exam,blueprint,blueprint_id,"
-                        "instructor,score_percent,pass_mark,passed,genuine,recent_accuracy,weak,weekly_accuracy,"
-                        "weekly_mean_seconds")
+    assert lines[0] == (
+        "trainee,skill,answers,right,accuracy,mean_seconds,last,due,exam,blueprint,blueprint_id,"
+        "instructor,score_percent,pass_mark,passed,genuine,recent_accuracy,weak,weekly_accuracy,"
+        "weekly_mean_seconds"
+    )
     assert len(lines) == 1 + len(said["trainees"])  # (one row per trainee and skill, as before)
     ben = next(line for line in lines if line.startswith("Ben,pot,50,20,"))
     # (his last pot answers were days ago, and his card was due at once)
@@ -247,6 +253,7 @@ def test_trainees_text_json_and_csv_add_weeks_and_weak_skills(record, capsys, tm
 
 def test_the_group_pdf_has_a_chart_per_trainee_and_the_weak_skills(record, tmp_path):
     from dealer_app.cli import main
+
     db, _kept = record
     with sqlite3.connect(db) as raw:
         cem_due = Progress(raw, create=False).card(2 + 1, "stub").due.strftime("%Y-%m-%d")  # (Anna 1, Ben 2, Cem 3)
@@ -264,6 +271,7 @@ def test_the_group_pdf_has_a_chart_per_trainee_and_the_weak_skills(record, tmp_p
     assert len(charts) == 3  # a chart per trainee, painted into the PDF
     subprocess.run(["pdfimages", "-png", str(pdf), str(tmp_path / "chart")], capture_output=True, check=True)
     from PySide6.QtGui import QColor, QImage
+
     for png in sorted(tmp_path.glob("chart-*.png")):  # each chart: the skills' coloured lines, the pass mark (red)
         img = QImage(str(png))
         colours = [QColor(img.pixel(x, y)) for x in range(0, img.width(), 2) for y in range(0, img.height(), 2)]

@@ -57,6 +57,7 @@ def test_the_mistakes_come_back_as_fresh_drills_of_their_skill_and_are_kept(tmp_
 
 def test_a_late_answer_counts_wrong_and_the_pace_is_scored_beside_accuracy(monkeypatch):
     import dealer_app.training.session as session_module
+
     now = [100.0]
     monkeypatch.setattr(session_module.time, "monotonic", lambda: now[0])
     s = TrainingSession("practice", ["pot"], 3, seed=5, seconds_per_drill=30)
@@ -76,6 +77,7 @@ def test_a_late_answer_counts_wrong_and_the_pace_is_scored_beside_accuracy(monke
 
 def test_every_skill_has_a_speed_target():
     from dealer_app.training.drills import SKILLS
+
     assert all(speed_target(skill) > 0 for skill in SKILLS)
     assert set(SPEED_TARGETS) <= set(SKILLS)
     assert on_pace("bring-in", 5.0) and not on_pace("bring-in", 5.1)
@@ -128,6 +130,7 @@ def test_the_empty_trainer_table_says_how_to_begin(trainer):  # noqa: F811
 
 def test_a_result_knows_its_pace():
     from dealer_app.training.drills import make_drills
+
     d = make_drills("bring-in", 1, 3)[0]
     assert Result(d, {}, True, 4.0).on_pace and not Result(d, {}, True, 6.0).on_pace
     assert not Result(d, {}, False, 1.0, late=True).on_pace
@@ -196,6 +199,7 @@ def test_a_wrong_answers_speed_is_no_praise(qtbot, trainer):  # noqa: F811
 def test_a_spot_series_ends_with_its_summary(qtbot, trainer, monkeypatch):  # noqa: F811
     import dealer_app.ui.trainer_window as trainer_window
     from dealer_app.training.spot import make_spot
+
     seeds = iter([next(s for s in range(200) if make_spot(s).kind == "wrong-bring-in")] * 2)
     monkeypatch.setattr(trainer_window, "_seed", lambda: next(seeds))
     qtbot.mouseClick(w_trainee := trainer.trainee.lineEdit(), Qt.LeftButton)

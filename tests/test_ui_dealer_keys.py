@@ -39,19 +39,20 @@ class Keyboard:
         popup = QApplication.activePopupWidget()
         if popup is not bar_action.menu():  # two menus share the letter: Alt+letter again moves on
             self.qtbot.keyClick(popup, Qt.Key_Escape)
-            self.qtbot.mouseClick(self.w.menuBar(), Qt.LeftButton,
-                                  pos=self.w.menuBar().actionGeometry(bar_action).center())
+            self.qtbot.mouseClick(
+                self.w.menuBar(), Qt.LeftButton, pos=self.w.menuBar().actionGeometry(bar_action).center()
+            )
             self.qtbot.waitUntil(lambda: QApplication.activePopupWidget() is bar_action.menu(), timeout=2000)
             popup = bar_action.menu()
         item = next(a for a in popup.actions() if a.text().replace("&", "").startswith(item_text))
         self.qtbot.mouseClick(popup, Qt.LeftButton, pos=popup.actionGeometry(item).center())
 
     def card(self, code):
-        self.type(code)              # taken as soon as it is complete: no Enter
+        self.type(code)  # taken as soon as it is complete: no Enter
         assert not self.w.panel.error.text(), self.w.panel.error.text()
 
     def action(self, letter):
-        self.type(letter)            # one key acts
+        self.type(letter)  # one key acts
         assert not self.w.panel.error.text(), self.w.panel.error.text()
 
 
@@ -73,23 +74,24 @@ def window(qtbot, tmp_path):
 
 
 def open_table_by_hand(qtbot, kb, w, players):
-    kb.key(Qt.Key_N, Qt.ControlModifier)                       # Table → Open table…
+    kb.key(Qt.Key_N, Qt.ControlModifier)  # Table → Open table…
     qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), NewTableDialog), timeout=2000)
     dialog = QApplication.activeModalWidget()
     dialog.activateWindow()  # the window manager's job on a real screen
     qtbot.waitUntil(lambda: dialog.isAncestorOf(QApplication.focusWidget()), timeout=2000)
     table_index = dialog.table_box.findData("stud-5-10")
-    qtbot.mouseClick(dialog.table_box, Qt.LeftButton)          # the list opens; arrows pick, Enter takes
+    qtbot.mouseClick(dialog.table_box, Qt.LeftButton)  # the list opens; arrows pick, Enter takes
     for _ in range(abs(table_index - dialog.table_box.currentIndex())):
         kb.key(Qt.Key_Down if dialog.table_box.currentIndex() < table_index else Qt.Key_Up)
     kb.enter()
     assert dialog.table_box.currentData() == "stud-5-10"
     checks = [c for c in dialog.findChildren(QCheckBox) if c.isVisible()]
-    names = [e for e in dialog.findChildren(QLineEdit)
-             if e.placeholderText() and e.isVisible() and e is not dialog.find_box]  # (not the Find box)
+    names = [
+        e for e in dialog.findChildren(QLineEdit) if e.placeholderText() and e.isVisible() and e is not dialog.find_box
+    ]  # (not the Find box)
     for i, name in enumerate(players):
         qtbot.mouseClick(names[i], Qt.LeftButton)
-        kb.type(name)                                           # typing a name ticks the seat
+        kb.type(name)  # typing a name ticks the seat
         assert checks[i].isChecked()
     ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.Ok)
     qtbot.mouseClick(ok, Qt.LeftButton)
@@ -103,39 +105,39 @@ def test_a_hand_typed_to_the_focused_widget_with_undo_and_redo(qtbot, window):
     kb = Keyboard(qtbot, w)
     open_table_by_hand(qtbot, kb, w, ["Ann", "Bob", "Cy"])
     assert c.prompt().kind == "between"
-    kb.enter()                                                  # start hand 1
+    kb.enter()  # start hand 1
     assert c.prompt().kind == "card" and c.hand_no == 1
     for code in ("kd", "2c", "th"):
         kb.card(code)
-    assert c.prompt().seat == 2                                 # 2♣ brings in (B-2)
-    kb.action("b")                                              # seat 2 brings in $2
-    kb.action("c")                                              # seat 3 calls $2 — a slip
-    kb.key(Qt.Key_Z, Qt.ControlModifier)                        # undo, wherever the focus is
+    assert c.prompt().seat == 2  # 2♣ brings in (B-2)
+    kb.action("b")  # seat 2 brings in $2
+    kb.action("c")  # seat 3 calls $2 — a slip
+    kb.key(Qt.Key_Z, Qt.ControlModifier)  # undo, wherever the focus is
     assert c.prompt().seat == 3 and len(c.inputs) == 4
-    kb.key(Qt.Key_Z, Qt.ControlModifier | Qt.ShiftModifier)     # redo: the call is back
+    kb.key(Qt.Key_Z, Qt.ControlModifier | Qt.ShiftModifier)  # redo: the call is back
     assert c.prompt().seat == 1 and c.inputs[-1] == ["act", 3, "call", 200]
-    kb.key(Qt.Key_Z, Qt.ControlModifier)                        # no: undo it again
-    kb.action("o")                                              # seat 3 completes to $5
-    kb.action("f")                                              # seat 1 folds
-    kb.action("c")                                              # seat 2 calls
-    for code in ("9h", "5c"):                                   # fourth street
+    kb.key(Qt.Key_Z, Qt.ControlModifier)  # no: undo it again
+    kb.action("o")  # seat 3 completes to $5
+    kb.action("f")  # seat 1 folds
+    kb.action("c")  # seat 2 calls
+    for code in ("9h", "5c"):  # fourth street
         kb.card(code)
     kb.action("k")
     kb.action("k")
-    kb.card("qs")                                               # fifth street: a slip…
-    kb.key(Qt.Key_Z, Qt.ControlModifier)                        # …undone inside the card box
+    kb.card("qs")  # fifth street: a slip…
+    kb.key(Qt.Key_Z, Qt.ControlModifier)  # …undone inside the card box
     assert c.prompt().kind == "card" and c.prompt().seat == 2
     kb.card("qh")
     kb.card("4d")
     kb.action("k")
-    kb.action("e")                                              # seat 3 bets $10
-    kb.action("f")                                              # seat 2 folds: seat 3 wins
+    kb.action("e")  # seat 3 bets $10
+    kb.action("f")  # seat 2 folds: seat 3 wins
     assert c.prompt().kind == "award"
     shown = [s.stack for s in c.seats()]
-    assert shown == [4950, 4450, 5600]   # antes 3 x $0.50 + $5 + $5; the $10 bet uncalled (P-2)
-    kb.enter()                                                  # confirm the awards
+    assert shown == [4950, 4450, 5600]  # antes 3 x $0.50 + $5 + $5; the $10 bet uncalled (P-2)
+    kb.enter()  # confirm the awards
     assert c.prompt().kind == "between" and [s.stack for s in c.seats()] == shown
-    kb.enter()                                                  # the next hand
+    kb.enter()  # the next hand
     assert c.hand_no == 2 and [p.start for p in c.hand.players] == shown
     log = [k for _, k, _, _ in c.store.session_log(c.session_id)]
     assert log.count("undo") == 3 and log.count("redo") == 1 and log.count("hand_end") == 1
@@ -151,6 +153,7 @@ def start_a_hand(qtbot, window):
 
 def test_a_full_disk_is_said_in_words_and_the_hand_waits(qtbot, window):
     from test_live_trust import fill_the_disk, free_the_disk
+
     kb, c = start_a_hand(qtbot, window)
     kb.card("kd")
     fill_the_disk(c.store)
@@ -159,18 +162,21 @@ def test_a_full_disk_is_said_in_words_and_the_hand_waits(qtbot, window):
     assert "The hand record cannot be written: disk full — nothing was changed" in window.panel.error.text()
     assert c.prompt().seat == 2 and len(c.inputs) == 1
     free_the_disk(c.store)
-    kb.enter()                                    # the same card, once there is room
+    kb.enter()  # the same card, once there is room
     assert c.prompt().seat == 3 and not window.panel.error.text()
 
 
 def test_an_unexpected_error_is_shown_and_logged_with_its_traceback(qtbot, window, tmp_path, monkeypatch):
     from dealer_app import errorlog
+
     log_file = errorlog.setup_logging(tmp_path / "logs")
     kb, c = start_a_hand(qtbot, window)
 
     def broken(*_args):
         raise ZeroDivisionError("a bug in the engine")
+
     import dealer_app.live.controller as controller_module
+
     monkeypatch.setattr(controller_module, "apply_input", broken)  # stands for any engine bug
     kb.type("kd")
     kb.enter()
@@ -184,10 +190,11 @@ def test_an_unexpected_error_is_shown_and_logged_with_its_traceback(qtbot, windo
 def test_quit_with_a_hand_open_asks_first(qtbot, window):
     from PySide6.QtWidgets import QMessageBox
     from test_ui_live_table import answer_question
+
     kb, c = start_a_hand(qtbot, window)
     kb.card("kd")
     answer_question(qtbot, QMessageBox.No)
-    window.close()                                # the window's close button
+    window.close()  # the window's close button
     assert window.isVisible() and c.session is not None
     answer_question(qtbot, QMessageBox.Yes)
     window.close()
@@ -199,6 +206,7 @@ def test_table_close_and_the_resume_list(qtbot, window, tmp_path):
     from test_ui_live_table import answer_question
 
     from dealer_app.ui.resume_dialog import ResumeDialog
+
     kb, c = start_a_hand(qtbot, window)
     kb.card("kd")
     sid = c.session_id
@@ -213,7 +221,7 @@ def test_table_close_and_the_resume_list(qtbot, window, tmp_path):
     assert "Ann, Bob, Cy — hand 1, third street" in dialog.list.item(0).text()
     qtbot.mouseClick(dialog.resume_button, Qt.LeftButton)
     assert w2.controller.session_id == sid and w2.controller.inputs == [["deal", 1, ["Kd"]]]
-    answer_question(qtbot, QMessageBox.Yes)       # "hand 1 is not finished: close anyway?"
+    answer_question(qtbot, QMessageBox.Yes)  # "hand 1 is not finished: close anyway?"
     w2.activateWindow()
     Keyboard(qtbot, w2).menu("Table", "Close table")
     assert w2.controller.session is None
@@ -222,23 +230,24 @@ def test_table_close_and_the_resume_list(qtbot, window, tmp_path):
 
 def test_a_top_up_during_a_hand_is_refused_before_any_question(qtbot, window):
     from PySide6.QtWidgets import QApplication
-    kb, c = start_a_hand(qtbot, window)
+
+    kb, _c = start_a_hand(qtbot, window)
     kb.card("kd")
     kb.menu("Seats", "Top up")
-    assert QApplication.activeModalWidget() is None          # no seat or amount asked
+    assert QApplication.activeModalWidget() is None  # no seat or amount asked
     assert "Seats change only between hands: finish the hand first — T-4" in window.panel.error.text()
 
 
 def test_a_picker_click_then_action_keys_and_ctrl_z_with_a_card_half_typed(qtbot, window):
     kb, c = start_a_hand(qtbot, window)
     kb.card("kd")
-    qtbot.mouseClick(window.panel.picker["2c"], Qt.LeftButton)   # the mouse, for one card
-    kb.type("t")                                                 # half of "th"…
-    kb.key(Qt.Key_Z, Qt.ControlModifier)                         # …and undo: the 2c goes
+    qtbot.mouseClick(window.panel.picker["2c"], Qt.LeftButton)  # the mouse, for one card
+    kb.type("t")  # half of "th"…
+    kb.key(Qt.Key_Z, Qt.ControlModifier)  # …and undo: the 2c goes
     assert c.prompt().seat == 2 and window.panel.card_edit.text() == ""
     qtbot.mouseClick(window.panel.picker["2c"], Qt.LeftButton)
     kb.card("th")
-    kb.action("b")                                               # keys act after a click
+    kb.action("b")  # keys act after a click
     kb.action("o")
     assert [x[2] for x in c.inputs[3:]] == ["bring_in", "complete"]
 
@@ -254,7 +263,7 @@ def test_a_refused_card_stays_in_the_box_with_the_reason(qtbot, window):
     kb.card("kd")
     kb.type("kd")
     assert "already seen" in window.panel.error.text() and window.panel.card_edit.selectedText() == "kd"
-    kb.type("2c")                                                # typing over the selection
+    kb.type("2c")  # typing over the selection
     assert c.prompt().seat == 3 and not window.panel.error.text()
 
 
@@ -265,31 +274,31 @@ def test_spread_amounts_by_digits_and_out_of_range_refused_with_the_range(qtbot,
     kb.enter()
     kb.type("kd7c9s")
     assert [b.text() for b, _c, _s in window.panel.action_buttons] == ["Bring in $1–$5  [B + amount + Enter]"]
-    kb.type("b")                                                 # a range: the key selects it
+    kb.type("b")  # a range: the key selects it
     kb.type("20")
     kb.enter()
     assert "Bring in $1–$5: $20 is outside that range" in window.panel.error.text()
-    assert len(c.inputs) == 3                                    # nothing recorded or applied
+    assert len(c.inputs) == 3  # nothing recorded or applied
     kb.type("3")
     kb.enter()
     assert c.inputs[-1] == ["act", 2, "bring_in", 300]
-    stepper = [s for _b, ch, s in window.panel.action_buttons if ch.action == "raise"][0]
-    assert stepper.singleStep() == 100                           # the table's betting unit, $1
+    stepper = next(s for _b, ch, s in window.panel.action_buttons if ch.action == "raise")
+    assert stepper.singleStep() == 100  # the table's betting unit, $1
 
 
 def test_the_table_and_its_limits_are_always_shown_and_the_picker_follows_four_colours(qtbot, window):
-    kb, c = start_a_hand(qtbot, window)
+    kb, _c = start_a_hand(qtbot, window)
     assert window.windowTitle().startswith("$5-10 Seven Card Stud · us-cardroom")
     before = window.panel.picker["Kd"].styleSheet()
     assert "#1456c8" in before and window.table_view.four_colour  # four colours unless turned off: a blue diamond
-    kb.menu("Settings", "Four-colour")                           # turned off: two colours, and kept so
+    kb.menu("Settings", "Four-colour")  # turned off: two colours, and kept so
     assert window.panel.picker["Kd"].styleSheet() != before and "#c8102e" in window.panel.picker["Kd"].styleSheet()
     assert not window.table_view.four_colour and window.settings.value("four_colour", type=bool) is False
 
 
 def test_a_saved_two_colour_choice_stays_as_saved(qtbot, tmp_path):
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
-    settings.setValue("four_colour", False)              # a dealer turned four colours off before
+    settings.setValue("four_colour", False)  # a dealer turned four colours off before
     w = MainWindow(TableController(Store(tmp_path / "hands.sqlite3")), settings)
     qtbot.addWidget(w)
     assert not w.table_view.four_colour and "#c8102e" in w.panel.picker["Kd"].styleSheet()
@@ -310,7 +319,7 @@ def test_seat_boxes_do_not_overlap_and_stay_in_the_view(qtbot, window, seats, si
     rects = [view.seat_rect(s, seats) for s in range(1, seats + 1)]
     for i, a in enumerate(rects):
         assert QRectF(view.rect()).contains(a), (i + 1, a, view.rect())
-        for j, b in enumerate(rects[i + 1:], i + 2):
+        for j, b in enumerate(rects[i + 1 :], i + 2):
             assert not a.intersects(b), f"seats {i + 1} and {j} overlap at {seats} seats"
     if size == (1280, 800):  # at the default size, upcards at least 60 px wide
         assert view.CARD_W * view.seat_scale(seats) >= 60
@@ -324,13 +333,13 @@ def test_ctrl_z_in_the_amount_box_undoes_the_hand(qtbot, window):
     kb.type("kd7c9s")
     kb.type("b")
     kb.type("3")
-    kb.enter()                                   # Bob brings in $3
+    kb.enter()  # Bob brings in $3
     kb.type("r")
-    kb.type("7")                                 # half an amount typed in the box…
-    kb.key(Qt.Key_Z, Qt.ControlModifier)         # …and Ctrl+Z undoes the bring-in, not the text
+    kb.type("7")  # half an amount typed in the box…
+    kb.key(Qt.Key_Z, Qt.ControlModifier)  # …and Ctrl+Z undoes the bring-in, not the text
     assert len(c.inputs) == 3 and c.prompt().seat == 2
-    kb.type("c")                                 # no "call" here: a key that is not offered does nothing
-    kb.key(Qt.Key_Z, Qt.ControlModifier)         # and Ctrl+Z still works after the box went away
+    kb.type("c")  # no "call" here: a key that is not offered does nothing
+    kb.key(Qt.Key_Z, Qt.ControlModifier)  # and Ctrl+Z still works after the box went away
     assert len(c.inputs) == 2
 
 
@@ -344,8 +353,8 @@ def test_ctrl_z_with_nothing_to_undo_says_so(qtbot, window):
     kb.key(Qt.Key_Z, Qt.ControlModifier)
     assert w.panel.error.text() == "Nothing to undo: seat changes and confirmed awards are final — T-4"
     assert c.prompt().kind == "between" and c.hand is None
-    kb.enter()                                                  # start hand 1
-    kb.key(Qt.Key_Z, Qt.ControlModifier)                        # nothing entered yet
+    kb.enter()  # start hand 1
+    kb.key(Qt.Key_Z, Qt.ControlModifier)  # nothing entered yet
     assert w.panel.error.text() == "Nothing to undo yet in this hand — T-4"
     assert c.prompt().kind == "card" and c.inputs == []
     kb.key(Qt.Key_Z, Qt.ControlModifier | Qt.ShiftModifier)

@@ -133,8 +133,7 @@ def answer_by_keys(qtbot, w, right: bool):
     d = w.session.current
     value = d.answer["seat"] if d.skill in SEAT_SKILLS else d.answer["stub"]
     if not right:
-        value = value + 1 if d.skill == "stub" else next(v.seat for v in w.bridge.controller.seats()
-                                                         if v.seat != value)
+        value = value + 1 if d.skill == "stub" else next(v.seat for v in w.bridge.controller.seats() if v.seat != value)
     keys(qtbot, str(value))
     qtbot.keyClick(focus(qtbot), Qt.Key_Return)
     assert "Right" not in w.explanation.toPlainText() and "Wrong" not in w.explanation.toPlainText()
@@ -169,8 +168,18 @@ def test_an_instructors_blueprint_taken_by_keys_to_its_verified_certificate(qtbo
     type_file_name(qtbot, files, out)
     qtbot.waitUntil(out.exists, timeout=5000)
     pdf = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
-    for expected in ("Tina", "Instructor: Ines", f"Module 1 ({bp_id})", result.id, result.seal_code, "UTC",
-                     "Score: 66%", "NOT PASSED", "Pass mark: 80%", "Stub"):
+    for expected in (
+        "Tina",
+        "Instructor: Ines",
+        f"Module 1 ({bp_id})",
+        result.id,
+        result.seal_code,
+        "UTC",
+        "Score: 66%",
+        "NOT PASSED",
+        "Pass mark: 80%",
+        "Stub",
+    ):
         assert expected in pdf, expected
     assert all(t in pdf for t in result.tables)
     assert main(["certificate", "verify", result.id, "--db", str(record.path), "--seal", result.seal_code]) == 0
@@ -186,8 +195,9 @@ def test_an_instructors_blueprint_taken_by_keys_to_its_verified_certificate(qtbo
 def locked(store, minutes=5, skills: tuple[SkillCount, ...] | None = None) -> str:
     book = ExamBook(store.db, store.key)
     book.register_instructor("Ines", "471147")
-    return book.lock(Blueprint("Timed", skills or (SkillCount("stub", 2),), ("stud-2-4",), (), minutes * 60, 50),
-                     "Ines", "471147").id
+    return book.lock(
+        Blueprint("Timed", skills or (SkillCount("stub", 2),), ("stud-2-4",), (), minutes * 60, 50), "Ines", "471147"
+    ).id
 
 
 def test_the_time_limit_is_shown_and_ends_the_exam(qtbot, record):
@@ -257,6 +267,7 @@ def test_the_blueprint_dialog_fits(qtbot, record, size):
 def test_the_trainer_fits_on_an_exam(qtbot, record, size):
     screen = QSize(*size)
     from dealer_app.ui.screen_fit import TRAINER_WINDOW
+
     locked(record, skills=(SkillCount("stub", 1), SkillCount("winners", 1), SkillCount("shortage", 1)))
     w = TrainerWindow(Progress(record.db))
     shown(qtbot, w, screen, TRAINER_WINDOW)

@@ -3,6 +3,7 @@ to visible widgets. Find a hand by filter, step to the disputed action, read wha
 why, rule with the PIN, print the report (read back with pdftotext), and try a what-if that
 leaves the record exactly as it was."""
 
+import contextlib
 import random
 import shutil
 import subprocess
@@ -21,10 +22,8 @@ from dealer_app.ui.main_window import MainWindow
 
 def _play_to_end(c, rng):
     while c.hand.phase != "done":
-        try:
+        with contextlib.suppress(InputError):
             random_input(c, rng)
-        except InputError:
-            pass
     c.finish_hand()
 
 
@@ -34,8 +33,9 @@ def record(tmp_path, monkeypatch):
     monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "config"))
     store = Store(tmp_path / "hands.sqlite3")
     c = TableController(store)
-    c.open_table("stud-5-10", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000), (4, "Di", 20000),
-                                     (5, "Eve", 20000)])
+    c.open_table(
+        "stud-5-10", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000), (4, "Di", 20000), (5, "Eve", 20000)]
+    )
     rng = random.Random(5)
     for n in range(4):
         c.start_hand()
@@ -182,8 +182,20 @@ def test_a_ruling_with_the_pin_and_the_report(qtbot, console, tmp_path):
     qtbot.waitUntil(out.exists, timeout=5000)
     text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
     seal = next(a.seal for a in w.store.seals() if a.hand == 3)
-    for expected in ("Ruling report", "stud-5-10", "Eve", "The call stands", "Maria", "Dealer Jo", "cam 2 21:03",
-                     "I-5", "binding", seal, "The record proves itself", "dealer undid"):
+    for expected in (
+        "Ruling report",
+        "stud-5-10",
+        "Eve",
+        "The call stands",
+        "Maria",
+        "Dealer Jo",
+        "cam 2 21:03",
+        "I-5",
+        "binding",
+        seal,
+        "The record proves itself",
+        "dealer undid",
+    ):
         assert expected in text, expected
 
 
@@ -272,6 +284,7 @@ def test_floor_open_from_the_app_and_an_irregularity_with_ctrl_i(qtbot, tmp_path
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils is installed by the set-up script")
 def test_the_report_command_writes_a_pdf(record, tmp_path):
     from dealer_app.cli import main
+
     out = tmp_path / "r.pdf"
     assert main(["report", "--db", str(record), "--hand", "1-3", "--out", str(out), "--moment", "6"]) == 0
     text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
@@ -282,6 +295,7 @@ def test_the_report_command_writes_a_pdf(record, tmp_path):
 
 def test_a_downloaded_history_is_stepped_through_and_printed(qtbot, console, tmp_path):
     from conftest import PHH_CORPUS
+
     w = console
     qtbot.mouseClick(w.files_button, Qt.LeftButton)
     type_file_name(qtbot, dialog_of(qtbot, QFileDialog), PHH_CORPUS / "10.phh")
@@ -311,8 +325,11 @@ def test_every_hand_export_accepts_is_steppable():
     from dealer_app.floor.imported import hands_from_files
     from dealer_app.history.reading import engine_hands_of
     from dealer_app.history.sources import read_items
-    paths = sorted(PHH_CORPUS.glob("*.phh"))[:10] + sorted(p for p in FPDB.rglob("*") if p.is_file()
-                                                         and "Stud" in p.name)[:15]
+
+    paths = (
+        sorted(PHH_CORPUS.glob("*.phh"))[:10]
+        + sorted(p for p in FPDB.rglob("*") if p.is_file() and "Stud" in p.name)[:15]
+    )
     replayed = sum(1 for item in engine_hands_of(read_items(paths)) if not isinstance(item, str))
     found, _problems = hands_from_files(paths)
     assert replayed > 10 and len(found) == replayed
@@ -342,6 +359,7 @@ def test_the_dealer_is_told_why_the_stacks_changed_after_a_floor_ruling(qtbot, t
     """Issue 26: a ruling from the floor console moves chips on the dealer's seats between
     hands; the dealer's window says which ruling moved what (it used to change them unsaid)."""
     from dealer_app.floor.rulings import Ruling, rule_at_table
+
     monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "config"))
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
     c = TableController(Store(tmp_path / "hands.sqlite3"))
@@ -354,8 +372,22 @@ def test_the_dealer_is_told_why_the_stacks_changed_after_a_floor_ruling(qtbot, t
     c.open_table("stud-5-10", None, [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000)])
     c.start_hand()
     _play_to_end(c, random.Random(3))
-    recorded = rule_at_table(c, Ruling(c.session_id, 1, 1, "Seat 2 was paid short", ("I-3",), "Seat 1 pays seat 2",
-                                       "adjust", {1: -250, 2: 250}, "Dealer Jo", "cam 1"), ("Maria", "4711"))
+    recorded = rule_at_table(
+        c,
+        Ruling(
+            c.session_id,
+            1,
+            1,
+            "Seat 2 was paid short",
+            ("I-3",),
+            "Seat 1 pays seat 2",
+            "adjust",
+            {1: -250, 2: 250},
+            "Dealer Jo",
+            "cam 1",
+        ),
+        ("Maria", "4711"),
+    )
     said = window.statusBar().currentMessage()
     assert recorded.case in said and "seat 1 -$2.50" in said and "seat 2 +$2.50" in said and "I-3" in said
 
@@ -382,6 +414,7 @@ def test_a_console_on_a_local_record_lists_hands_finished_after_it_opened(qtbot,
 def _forge(record, where: str, args=()):
     """An insider's edit: one row's payload changed in SQLite (a dealt hand's pot made bigger)."""
     import sqlite3
+
     db = sqlite3.connect(record)
     row = db.execute(f"SELECT id, payload FROM log WHERE {where} ORDER BY id DESC LIMIT 1", args).fetchone()
     db.execute("UPDATE log SET payload = ? WHERE id = ?", (row[1].replace('"amount": ', '"amount": 1', 1), row[0]))
@@ -399,6 +432,7 @@ def test_the_console_lists_at_once_and_marks_a_forged_hand_when_its_check_ends(q
     """The hands are listed before the record's check has read the record (it runs beside the
     console); the forged hand is marked in red when it ends, and the status says so."""
     from dealer_app.ui.hand_list import FAILING_COLOUR
+
     _forge(record, "kind = 'hand_end' AND hand_no = 2")
     w = FloorWindow(Store(record, create=False))
     qtbot.addWidget(w)
@@ -465,4 +499,5 @@ def test_the_exposed_downcard_dialog_names_the_seat_due_and_how_to_report_anothe
     qtbot.waitUntil(lambda: not dialog.isVisible())
     seat2 = next(p for p in c.hand.players if p.seat == 2)
     from dealer_app.engine.cards import parse_card
+
     assert seat2.up == [parse_card("7h")], seat2.up

@@ -29,6 +29,7 @@ def answer_question(qtbot, button):
             qtbot.mouseClick(box.button(button), Qt.LeftButton)
         else:
             QTimer.singleShot(10, click)
+
     QTimer.singleShot(0, click)
 
 
@@ -44,6 +45,7 @@ class Dealer:
         dialog = self.w.open_table_dialog()
         dialog.fill(table, [(i + 1, NAMES[i], b) for i, b in enumerate(buy_ins)], profile)
         from PySide6.QtWidgets import QDialogButtonBox
+
         box = dialog.findChild(QDialogButtonBox)
         self.qtbot.mouseClick(box.button(QDialogButtonBox.Ok), Qt.LeftButton)
         assert not dialog.isVisible(), dialog.error.text()
@@ -110,11 +112,11 @@ def test_fixed_limit_bring_in_completion_cap_and_side_pot(dealer):
     assert d.panel.prompt.text() == "Seat 4 brings in: lowest door card, 2♣"
     assert "B-2" in d.panel.reason.text()
     assert [t for t, _ in d.buttons()] == ["Bring in $1  [B]", "Complete to $3  [O]"]
-    d.key(Qt.Key_B)                     # seat 4 brings in $1
-    d.key(Qt.Key_O)                     # seat 1 completes to $3 (B-6)
-    d.key(Qt.Key_R)                     # seat 2 raises to $6
-    d.key(Qt.Key_R)                     # seat 3 to $9
-    d.key(Qt.Key_R)                     # seat 4 to $12: capped (L-6)
+    d.key(Qt.Key_B)  # seat 4 brings in $1
+    d.key(Qt.Key_O)  # seat 1 completes to $3 (B-6)
+    d.key(Qt.Key_R)  # seat 2 raises to $6
+    d.key(Qt.Key_R)  # seat 3 to $9
+    d.key(Qt.Key_R)  # seat 4 to $12: capped (L-6)
     assert d.c.status()["capped"] and [c.action for _, c in d.buttons()] == ["fold", "call"]
     for _ in range(3):
         d.key(Qt.Key_C)
@@ -124,14 +126,14 @@ def test_fixed_limit_bring_in_completion_cap_and_side_pot(dealer):
         if street:
             d.cards(street)
         else:
-            d.enter()                   # deal the river: downcards are counted, not entered
-        assert d.c.prompt().seat == 2   # a pair of sevens showing (A-2, A-3)
-        d.click("bet")                  # seat 2 bets $6
-        d.click("call")                 # seat 3
+            d.enter()  # deal the river: downcards are counted, not entered
+        assert d.c.prompt().seat == 2  # a pair of sevens showing (A-2, A-3)
+        d.click("bet")  # seat 2 bets $6
+        d.click("call")  # seat 3
         if street is None:
             assert [t for t, _ in d.buttons()] == ["Fold  [F]", "Call all-in $5.75  [C]"]
-        d.click("call")                 # seat 4 (all-in for less on the river)
-        d.click("call")                 # seat 1
+        d.click("call")  # seat 4 (all-in for less on the river)
+        d.click("call")  # seat 1
     assert d.c.hand.showdown_order == [2, 3, 4, 1]  # the river bettor shows first (W-1)
     while d.c.prompt().kind == "show":
         seat = d.c.prompt().seat
@@ -140,12 +142,12 @@ def test_fixed_limit_bring_in_completion_cap_and_side_pot(dealer):
     assert d.c.prompt().kind == "award"
     assert [(p["amount"], p["eligible"]) for p in pots] == [(12000, [1, 2, 3, 4]), (75, [1, 2, 3])]
     assert pots[0]["winners"] == {4: 12000}  # three aces
-    assert pots[1]["winners"] == {3: 75}     # nines and eights
+    assert pots[1]["winners"] == {3: 75}  # nines and eights
     assert "Main pot" in d.panel.summary.text() and "Side pot 1" in d.panel.summary.text()
-    d.enter()                           # confirm the awards: the hand ends
+    d.enter()  # confirm the awards: the hand ends
     assert d.c.prompt().kind == "between" and d.c.hand is None
     assert [s.stack for s in d.c.seats()] == [1975, 1975, 2050, 12000]
-    d.enter()                           # the dealer starts the next hand
+    d.enter()  # the dealer starts the next hand
     assert d.c.hand_no == 2
     # stacks carried over, less the next hand's 25-cent antes
     assert [s.stack for s in d.c.seats()] == [1975 - 25, 1975 - 25, 2050 - 25, 12000 - 25]
@@ -161,7 +163,7 @@ def test_fourth_street_open_pair_two_buttons(dealer):
     d.cards("Kh 8d 2s")
     assert [t for t, _ in d.buttons()] == ["Check  [K]", "Bet $10  [E]", "Bet $20  [G]"]
     assert "A-2" in d.panel.reason.text() and "L-3" in d.c.hand.decision_rules
-    d.key(Qt.Key_G)                     # the big bet
+    d.key(Qt.Key_G)  # the big bet
     assert [t for t, _ in d.buttons()][2] == "Raise to $40  [R]"
 
 
@@ -169,12 +171,12 @@ def test_spread_limit_stepper(dealer):
     d = dealer
     d.open_table("stud-1-5-spread", [3000] * 3)
     d.cards("Kd 7c 9s")
-    (text, choice), = d.buttons()
+    ((_text, choice),) = d.buttons()
     assert choice.min_to == 100 and choice.max_to == 500
-    d.click("bring_in", amount=300)     # the bring-in opens for $3
-    d.click("raise", amount=700)        # raise by 4: $3 + $4
+    d.click("bring_in", amount=300)  # the bring-in opens for $3
+    d.click("raise", amount=700)  # raise by 4: $3 + $4
     assert d.c.hand.current_to == 700
-    stepper = [s for _b, c, s in d.panel.action_buttons if c.action == "raise"][0]
+    stepper = next(s for _b, c, s in d.panel.action_buttons if c.action == "raise")
     assert (stepper.minimum(), stepper.maximum()) == (1100, 1200)
 
 
@@ -204,7 +206,7 @@ def test_hi_lo_split(dealer):
     d = dealer
     d.open_table("stud8-10-20", [10000] * 3)
     d.cards("Kc 3h 4c")
-    d.key(Qt.Key_B)                     # seat 2 (3h) brings in
+    d.key(Qt.Key_B)  # seat 2 (3h) brings in
     d.key(Qt.Key_C)
     d.key(Qt.Key_C)
     for street in ("9s 5s 4s", "9h 7h Tc", "Qd Qc Td"):
@@ -225,7 +227,7 @@ def test_hand_won_by_folds(dealer):
     d.open_table("stud-5-10", [5000] * 3)
     d.cards("Kd 7c As")
     d.key(Qt.Key_B)
-    d.key(Qt.Key_O)                     # seat 3 completes
+    d.key(Qt.Key_O)  # seat 3 completes
     d.key(Qt.Key_F)
     d.key(Qt.Key_F)
     assert d.c.prompt().kind == "award" and d.c.hand.showdown_order == []
@@ -289,8 +291,12 @@ CHILD = textwrap.dedent("""
 
 def test_restart_after_kill_resumes_with_nothing_lost(qtbot, tmp_path):
     db = tmp_path / "hands.sqlite3"
-    child = subprocess.Popen([sys.executable, "-c", CHILD, str(db)], stdout=subprocess.PIPE, text=True,
-                             env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(db)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])},
+    )
     assert child.stdout.readline().strip() == "READY"
     child.send_signal(signal.SIGKILL)
     child.wait()
@@ -308,6 +314,7 @@ def test_restart_after_kill_resumes_with_nothing_lost(qtbot, tmp_path):
 
 def test_broken_limits_file_is_named_and_the_rest_still_open(qtbot, tmp_path):
     import shutil
+
     src = Path(__file__).resolve().parents[1] / "limits"
     shutil.copytree(src, tmp_path / "limits")
     (tmp_path / "limits" / "stud-1-2.yaml").write_text("name: stud-1-2\nseats: many\n")
@@ -319,14 +326,18 @@ def test_broken_limits_file_is_named_and_the_rest_still_open(qtbot, tmp_path):
     assert "stud-1-2.yaml:2: seats:" in dialog.problems.text()
 
 
-@pytest.mark.parametrize("text,needle", [
-    ("name: x\noptions: {[a]: 1}\n", "found unhashable key"),
-    ("? [a, b]\n: 1\n", "a field name must be a plain word"),
-    ("name: x\na: &x [*x]\n", "recursive"),
-    ("name: !!python/object:os.system x\n", "could not determine a constructor"),
-])
+@pytest.mark.parametrize(
+    "text,needle",
+    [
+        ("name: x\noptions: {[a]: 1}\n", "found unhashable key"),
+        ("? [a, b]\n: 1\n", "a field name must be a plain word"),
+        ("name: x\na: &x [*x]\n", "recursive"),
+        ("name: !!python/object:os.system x\n", "could not determine a constructor"),
+    ],
+)
 def test_yaml_the_safe_loader_refuses_never_empties_the_new_table_dialog(qtbot, tmp_path, text, needle):
     import shutil
+
     src = Path(__file__).resolve().parents[1] / "limits"
     shutil.copytree(src, tmp_path / "limits")
     (tmp_path / "limits" / "hostile.yaml").write_text(text)
@@ -341,6 +352,7 @@ def test_yaml_the_safe_loader_refuses_never_empties_the_new_table_dialog(qtbot, 
 
 def test_corrupt_hand_record_is_refused_and_kept(tmp_path):
     from dealer_app.history.store import StoreError
+
     bad = tmp_path / "hands.sqlite3"
     bad.write_bytes(b"this is not a database" * 100)
     with pytest.raises(StoreError, match=str(bad)):

@@ -44,8 +44,11 @@ class Keyboard:
 
     def menu(self, item_text: str):
         """Window → item: the menu opened with Alt and its letter, the item clicked in it."""
-        bar_action = next(a for a in self.w.menuBar().actions() if a.menu() is not None and any(
-            i.text().replace("&", "") == item_text for i in a.menu().actions()))
+        bar_action = next(
+            a
+            for a in self.w.menuBar().actions()
+            if a.menu() is not None and any(i.text().replace("&", "") == item_text for i in a.menu().actions())
+        )
         letter = bar_action.text()[bar_action.text().index("&") + 1]
         self.key(getattr(Qt, f"Key_{letter.upper()}"), Qt.AltModifier)
         self.qtbot.waitUntil(lambda: QApplication.activePopupWidget() is bar_action.menu(), timeout=2000)
@@ -123,27 +126,33 @@ def test_opened_from_the_window_menu_without_taking_the_dealers_keys(qtbot, wind
     kb = Keyboard(qtbot, w)
     c.open_table("stud-5-10", None, [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)])
     display = open_display(qtbot, kb, w)
-    assert w.players_display_action.isChecked() and display.isWindow() and display.windowTitle().endswith(
-        "Players' display")
+    assert (
+        w.players_display_action.isChecked()
+        and display.isWindow()
+        and display.windowTitle().endswith("Players' display")
+    )
     assert display.banner.text() == "Between hands" and [tile_words(display, s)[0] for s in (1, 2, 3)] == [
-        "1  Ann", "2  Bob", "3  Cy"]
-    kb.enter()                                                  # the dealer's Enter: the hand starts
+        "1  Ann",
+        "2  Bob",
+        "3  Cy",
+    ]
+    kb.enter()  # the dealer's Enter: the hand starts
     assert c.hand_no == 1 and display.table_line.text() == "Hand 1"
-    kb.type("kd")                                               # typed in the dealer's window
-    qtbot.mouseClick(display, Qt.LeftButton)                    # a click on the display keeps no focus
+    kb.type("kd")  # typed in the dealer's window
+    qtbot.mouseClick(display, Qt.LeftButton)  # a click on the display keeps no focus
     qtbot.waitUntil(lambda: w.isAncestorOf(QApplication.focusWidget()), timeout=2000)
     kb.type("2c")
-    qtbot.keyClicks(display, "th")                              # keys pressed in the display are the dealer's
+    qtbot.keyClicks(display, "th")  # keys pressed in the display are the dealer's
     assert [v.up for v in c.seats()] == [["Kd"], ["2c"], ["Th"]]
-    qtbot.keyClick(display, Qt.Key_B)                           # seat 2 brings in, from the display's keys
+    qtbot.keyClick(display, Qt.Key_B)  # seat 2 brings in, from the display's keys
     assert c.seats()[1].round_to == 200 and display.tiles[2].bet.text() == "Bet: $2"
     assert w.isAncestorOf(QApplication.focusWidget())
-    kb.key(Qt.Key_P, Qt.ControlModifier)                        # Ctrl+P closes it…
+    kb.key(Qt.Key_P, Qt.ControlModifier)  # Ctrl+P closes it…
     assert not display.isVisible() and not w.players_display_action.isChecked()
-    kb.key(Qt.Key_P, Qt.ControlModifier)                        # …and opens it again, up to date
+    kb.key(Qt.Key_P, Qt.ControlModifier)  # …and opens it again, up to date
     assert display.isVisible() and w.players_display_action.isChecked()
     assert display.banner.text() == "Seat 3 (Cy) to act"
-    display.close()                                             # closing the window unticks the item
+    display.close()  # closing the window unticks the item
     assert not w.players_display_action.isChecked()
 
 
@@ -157,26 +166,27 @@ def test_the_display_follows_the_hand_and_shows_no_downcard_before_it_is_shown(q
 
     def step(keys):
         if len(keys) > 1:
-            kb.type(keys)                                        # a card
+            kb.type(keys)  # a card
         else:
-            kb.key(getattr(Qt, f"Key_{keys.upper()}"))           # an action's key
+            kb.key(getattr(Qt, f"Key_{keys.upper()}"))  # an action's key
         check_against_the_table(display, c)
         assert not hidden & set(shown_cards(display)) and not any(
-            code in text for code in hidden for text in texts(display))
+            code in text for code in hidden for text in texts(display)
+        )
 
     kb.enter()
-    for card in "kd 7c as 2c".split():
+    for card in ["kd", "7c", "as", "2c"]:
         step(card)
     assert display.street.text() == "Third street" and display.pot.text() == "Pot $1"  # four antes of 25c
     assert display.tiles[4].state.text() == "TO ACT" and display.tiles[4].border == "#ffd400"
     assert display.banner.text() == "Seat 4 (Dee) to act"
     assert [display.tiles[s].cards.codes for s in (1, 4)] == [[None, None, "Kd"], [None, None, "2c"]]
-    for key in "borrrccc":                      # bring-in, completion, three raises to the cap, calls
+    for key in "borrrccc":  # bring-in, completion, three raises to the cap, calls
         step(key)
         if key == "o":
             assert tile_words(display, 4)[1:3] == ("$28.75", "Bet: $1") and tile_words(display, 1)[2] == "Bet: $3"
     assert display.pot.text() == "Pot $49" and all(display.tiles[s].bet.text() == "" for s in (1, 2, 3, 4))
-    for card in "qh 3d 9h 5c".split():
+    for card in ["qh", "3d", "9h", "5c"]:
         step(card)
     while c.prompt().kind == "action":
         step("k")
@@ -185,7 +195,7 @@ def test_the_display_follows_the_hand_and_shows_no_downcard_before_it_is_shown(q
             for card in street.split():
                 step(card)
         else:
-            kb.enter()                                           # the river: counted, never typed
+            kb.enter()  # the river: counted, never typed
             check_against_the_table(display, c)
             assert [display.tiles[s].cards.codes[:3] for s in (1, 2, 3, 4)] == [[None] * 3] * 4
         for key in "eccc":
@@ -199,9 +209,9 @@ def test_the_display_follows_the_hand_and_shows_no_downcard_before_it_is_shown(q
     while c.prompt().kind == "show":
         seat = c.prompt().seat
         assert display.banner.text().startswith(f"Seat {seat} ({NAMES[seat - 1]}) shows")
-        kb.type(downs[seat])                                     # shown as soon as all three are typed
+        kb.type(downs[seat])  # shown as soon as all three are typed
         shown_now = set(downs[seat].split())
-        assert shown_now <= set(shown_cards(display))            # shown at the showdown: public
+        assert shown_now <= set(shown_cards(display))  # shown at the showdown: public
         hidden -= shown_now
         assert not hidden & set(shown_cards(display))
         check_against_the_table(display, c)
@@ -211,7 +221,7 @@ def test_the_display_follows_the_hand_and_shows_no_downcard_before_it_is_shown(q
     assert side.startswith("Side pot 1 $0.75: Cy wins $0.75 (")
     assert tile_words(display, 4)[3] == "WINS $120" and tile_words(display, 3)[3] == "WINS $0.75"
     assert display.tiles[4].border == "#7ee787"
-    kb.enter()                                                   # the awards confirmed
+    kb.enter()  # the awards confirmed
     assert display.banner.text() == "Between hands" and tile_words(display, 4)[1] == "$120"
 
 
@@ -221,7 +231,7 @@ def test_large_type_at_1280x800_eight_handed(qtbot, window):
     c.open_table("stud-10-20", None, [(i + 1, NAMES[i] * 4, 100000) for i in range(8)])
     display = open_display(qtbot, kb, w)
     kb.enter()
-    for card in "2c 3c 4c 5c 6c 7c 8c 9c".split():
+    for card in ["2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c"]:
         kb.type(card)
     kb.key(Qt.Key_B)
     assert display.size().width() == 1280 and display.size().height() == 800
@@ -233,12 +243,12 @@ def test_large_type_at_1280x800_eight_handed(qtbot, window):
     tiles = [display.tiles[s] for s in range(1, 9)]
     for i, tile in enumerate(tiles):
         assert window_rect.contains(tile.geometry())
-        assert not any(tile.geometry().intersects(o.geometry()) for o in tiles[i + 1:])
+        assert not any(tile.geometry().intersects(o.geometry()) for o in tiles[i + 1 :])
         stack = tile.stack
         fm = QFontMetrics(stack.font())
         assert stack.font().pixelSize() >= 36 and fm.height() >= 36 and stack.height() >= fm.height()
         assert fm.horizontalAdvance(stack.text()) <= stack.width()  # "$999" whole in its tile
-        assert tile.cards.height() >= 60                              # cards large enough to read
+        assert tile.cards.height() >= 60  # cards large enough to read
 
 
 def test_the_display_in_german(qtbot, tmp_path):
@@ -255,16 +265,16 @@ def test_the_display_in_german(qtbot, tmp_path):
         assert display.windowTitle().endswith("Spieleranzeige")
         assert display.banner.text() == "Zwischen zwei Spielen"
         kb.enter()
-        kb.type("dh")                                           # the German dealer's letters: Dame
+        kb.type("dh")  # the German dealer's letters: Dame
         kb.type("bs")
         kb.type("2c")
         assert display.street.text() == "3. Karte" and display.table_line.text() == "Spiel 1"
         assert display.banner.text() == "Platz 3 (Cem) ist am Zug" and tile_words(display, 3)[3] == "AM ZUG"
-        kb.key(Qt.Key_B)                                        # Cem brings in $2
+        kb.key(Qt.Key_B)  # Cem brings in $2
         assert tile_words(display, 3)[2] == "Einsatz: " + c.money(200)  # the app's German money
         assert display.pot.text() == "Pot " + c.money(350)
         kb.key(Qt.Key_F)
-        kb.key(Qt.Key_F)                                        # everyone else folds: Cem wins
+        kb.key(Qt.Key_F)  # everyone else folds: Cem wins
         assert tile_words(display, 1)[3] == "GEPASST" and display.street.text() == "Ergebnis"
         won = c.awarded_pots()[0].amount
         assert display.banner.text() == f"Hauptpot {c.money(won)}: Cem gewinnt {c.money(won)}"
@@ -279,15 +289,15 @@ def test_open_state_and_place_remembered_across_starts(qtbot, tmp_path):
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
     w = make_window(qtbot, tmp_path, "a.sqlite3", settings)
     kb = Keyboard(qtbot, w)
-    kb.key(Qt.Key_P, Qt.ControlModifier)                       # Window → Players' display, by its key
+    kb.key(Qt.Key_P, Qt.ControlModifier)  # Window → Players' display, by its key
     qtbot.waitUntil(lambda: w.players_display is not None and w.players_display.isVisible(), timeout=2000)
     w.players_display.resize(720, 480)  # (within the offscreen screen: restoreGeometry keeps it on screen)
-    w.close()                                                   # quit with the display open
+    w.close()  # quit with the display open
     assert not w.players_display.isVisible()
-    w2 = make_window(qtbot, tmp_path, "b.sqlite3", settings)    # the next start: it opens again
+    w2 = make_window(qtbot, tmp_path, "b.sqlite3", settings)  # the next start: it opens again
     assert w2.players_display is not None and w2.players_display.isVisible()
     assert w2.players_display_action.isChecked() and w2.players_display.size().toTuple() == (720, 480)
-    w2.players_display.close()                                  # closed by hand, then quit
+    w2.players_display.close()  # closed by hand, then quit
     w2.close()
-    w3 = make_window(qtbot, tmp_path, "c.sqlite3", settings)    # stays closed
+    w3 = make_window(qtbot, tmp_path, "c.sqlite3", settings)  # stays closed
     assert w3.players_display is None and not w3.players_display_action.isChecked()

@@ -2,7 +2,6 @@
 forwards its record and says so in the status bar, through an outage; the floor's room console
 sees a new hand within a second, opens it with a click and follows it as it is dealt."""
 
-
 import psycopg
 from live_random import PLAYERS
 from PySide6.QtCore import QSettings, Qt
@@ -42,8 +41,10 @@ def test_the_dealer_sees_the_room_and_deals_on_through_an_outage(qtbot, tmp_path
     d.cards("Kc 2c 9h")
     d.key(Qt.Key_B)  # bring-in
     store = d.c.store
-    qtbot.waitUntil(lambda: server_count(room, store.table_id()) == store.db.execute(
-        "SELECT count(*) FROM log").fetchone()[0], timeout=5000)
+    qtbot.waitUntil(
+        lambda: server_count(room, store.table_id()) == store.db.execute("SELECT count(*) FROM log").fetchone()[0],
+        timeout=5000,
+    )
     room.pg.stop()
     d.key(Qt.Key_C)
     d.key(Qt.Key_F)  # the hand ends: nothing waits for the server
@@ -55,8 +56,12 @@ def test_the_dealer_sees_the_room_and_deals_on_through_an_outage(qtbot, tmp_path
     local = store.db.execute("SELECT id, hash FROM log ORDER BY id").fetchall()
     qtbot.waitUntil(lambda: server_count(room, store.table_id()) == len(local), timeout=5000)
     with psycopg.connect(room.owner) as conn:
-        assert conn.execute("SELECT row_id, hash FROM room.log WHERE table_id = %s ORDER BY id",
-                            (store.table_id(),)).fetchall() == local
+        assert (
+            conn.execute(
+                "SELECT row_id, hash FROM room.log WHERE table_id = %s ORDER BY id", (store.table_id(),)
+            ).fetchall()
+            == local
+        )
         assert conn.execute("SELECT label FROM room.tables").fetchall() == [("Stud 1",)]
 
 
@@ -104,6 +109,7 @@ def test_the_room_console_names_what_the_server_refused(qtbot, tmp_path, room):
     c.start_hand()
     store.close()
     import sqlite3
+
     raw = sqlite3.connect(tmp_path / "hands.sqlite3")
     raw.execute("UPDATE log SET payload = payload || ' ' WHERE kind = 'hand_start'")
     raw.commit()

@@ -46,7 +46,7 @@ def test_each_kind_of_error_has_its_own_remedy_and_none_is_the_floor():
     assert len(set(remedies)) == len(ERRORS)
     assert "floor" not in remedies and all(r in REMEDY for r in remedies)
     for kind, (broken, remedy) in ERRORS.items():
-        assert broken in REMEDY[remedy].rules or kind == "missed-burn" and "D-5" in REMEDY[remedy].rules
+        assert broken in REMEDY[remedy].rules or (kind == "missed-burn" and "D-5" in REMEDY[remedy].rules)
     assert make_spot(_seed_of("missed-burn")).remedy == "burn-restored"
 
 
@@ -72,6 +72,7 @@ def test_the_table_follows_the_story_as_told_at_the_wrong_step(qtbot, trainer, m
     else:
         assert isinstance(told, RoundWithoutBurn)
         from dealer_app.ui.trainer_window import DrillMoment
+
         assert m.status()["burns"] == DrillMoment.status(m)["burns"] - 1  # no burn, as told
     assert before is not m
 
@@ -168,4 +169,4 @@ def test_the_hand_so_far_is_the_story_as_told(qtbot, trainer, monkeypatch):  # n
     text = w.facts.toPlainText()
     assert text.count("\n") + 1 == drill.error_step + 1
     assert text.splitlines()[-1].endswith(drill.steps[drill.error_step].text)
-    assert all(step.text in text for step in drill.steps[:drill.error_step + 1])
+    assert all(step.text in text for step in drill.steps[: drill.error_step + 1])

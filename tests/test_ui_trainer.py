@@ -4,6 +4,7 @@ and the progress kept per trainee with the skill's FSRS card."""
 
 import sqlite3
 import subprocess
+from datetime import UTC
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
@@ -87,6 +88,7 @@ def test_an_exam_to_its_certificate(qtbot, trainer, tmp_path):
     """The exam is an instructor's locked blueprint (tests/test_ui_exam.py makes one by keys)."""
     from dealer_app.history.chain import load_or_create_key
     from dealer_app.training.exam import Blueprint, ExamBook, SkillCount
+
     w = trainer
     book = ExamBook(w.progress.db, load_or_create_key())
     book.register_instructor("Ines", "471147")
@@ -135,6 +137,7 @@ def test_fsrs_brings_the_weak_skill_back_first(tmp_path):
 def test_the_trainers_group_summary_as_csv_and_pdf(tmp_path, monkeypatch):
     from dealer_app.cli import main
     from dealer_app.history.store import Store
+
     monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "config"))
     store = Store(tmp_path / "hands.sqlite3")
     p = Progress(store.db)
@@ -171,6 +174,7 @@ def test_spot_the_dealers_error_by_steps_and_the_remedy(qtbot, trainer):
     qtbot.mouseClick(panel.stop_button, Qt.LeftButton)
     text = panel.feedback.toPlainText()
     from dealer_app.ui.words import remedy_name
+
     assert "Right" in text and drill.truth.text in text and drill.broken in text and remedy_name(drill.remedy) in text
     stats = {s.skill: s for s in w.progress.stats(w.progress.trainee("Tina"))}
     assert stats["spot-the-error"].attempts == 1 and stats["spot-the-error"].right == 1
@@ -179,6 +183,7 @@ def test_spot_the_dealers_error_by_steps_and_the_remedy(qtbot, trainer):
 def test_spot_drills_make_exactly_one_step_wrong():
     """Every step but one is the engine's own narration; that one contradicts it."""
     from dealer_app.training.spot import ERRORS, make_spot
+
     kinds = set()
     for seed in range(150):
         d = make_spot(seed)
@@ -190,6 +195,7 @@ def test_spot_drills_make_exactly_one_step_wrong():
 
 def test_the_exams_pass_mark_is_the_trainers_to_set():
     from dealer_app.training.session import TrainingSession
+
     s = TrainingSession("exam", ["stub"], 2, seed=3, pass_mark=0.5)
     s.next()
     s.answer(s.current.answer)
@@ -203,6 +209,7 @@ def test_the_exams_pass_mark_is_the_trainers_to_set():
 def test_the_spot_steps_words_are_the_engines_english_with_no_translator(qapp):
     from dealer_app.training.spot import RoundAsUsual, RoundWithoutBurn, make_spot
     from dealer_app.ui.words import say
+
     for subject in (RoundWithoutBurn(4, 5), RoundWithoutBurn(7, 3), RoundAsUsual(6, 8), RoundAsUsual(7, 8)):
         assert say(subject) == subject.text
     for seed in range(40):
@@ -215,6 +222,7 @@ def test_the_table_never_gives_the_answer_away(qtbot, trainer):
     marked to act."""
     from dealer_app.training.drills import make_drills
     from dealer_app.ui.trainer_window import moment_of
+
     for d in make_drills("winners", 10, seed=2):
         m = moment_of(d)
         before = {v.seat: v.stack for v in m.seats()}
@@ -252,12 +260,13 @@ def test_enter_goes_on_and_bad_answers_are_said_in_words(qtbot, trainer):
 
 
 def test_the_progress_view_charts_accuracy_and_speed(qtbot, tmp_path):
-    from datetime import datetime, timedelta, timezone
+    from datetime import datetime, timedelta
 
     from dealer_app.ui.trainer_window import ProgressView
+
     p = Progress(sqlite3.connect(tmp_path / "t.sqlite3"))
     t = p.trainee("Tina")
-    day = datetime(2026, 11, 28, tzinfo=timezone.utc)
+    day = datetime(2026, 11, 28, tzinfo=UTC)
     for i, (right, seconds) in enumerate(((False, 30.0), (True, 20.0), (True, 8.0))):
         p.record(t, "pot", "practice", right, seconds, at=day + timedelta(days=i))
     view = ProgressView(p, t, "Tina")

@@ -20,14 +20,18 @@ def test_every_source_string_has_a_german_translation():
     root = ET.parse(I18N / "dealer_app_de.ts").getroot()
     messages = list(root.iter("message"))
     assert len(messages) > 80
-    unfinished = [m.find("source").text for m in messages
-                  if m.find("translation").get("type") == "unfinished" or not m.find("translation").text]
+    unfinished = [
+        m.find("source").text
+        for m in messages
+        if m.find("translation").get("type") == "unfinished" or not m.find("translation").text
+    ]
     assert unfinished == []
 
 
 def test_ts_covers_every_tr_call(tmp_path):
     """lupdate finds no string that the shipped .ts lacks (a new tr() needs its German)."""
     import shutil
+
     fresh = tmp_path / "fresh.ts"
     shutil.copy(I18N / "dealer_app_de.ts", fresh)
     package = I18N.parents[1]  # the UI's tr() calls, and the refusals marked in the engine and live/
@@ -58,14 +62,17 @@ def test_main_window_in_german(qtbot, tmp_path):
         c.enter_card("2c")
         assert w.panel.prompt.text() == "Platz 2 setzt den Bring-in: niedrigste Door Card, 2♣"
         # money the German way: the number, then the sign after a no-break space
-        assert [b.text() for b, _c, _s in w.panel.action_buttons] == ["Bring-in 2\u00a0$  [B]",
-                                                                      "Komplettieren auf 5\u00a0$  [O]"]
+        assert [b.text() for b, _c, _s in w.panel.action_buttons] == [
+            "Bring-in 2\u00a0$  [B]",
+            "Komplettieren auf 5\u00a0$  [O]",
+        ]
     finally:
         app.removeTranslator(translator)
 
 
 def test_a_german_dealer_types_german_rank_letters_and_reads_german(qtbot, tmp_path):
     from PySide6.QtCore import Qt
+
     app = QApplication.instance()
     translator = QTranslator()
     assert load_german(translator)
@@ -90,15 +97,16 @@ def test_a_german_dealer_types_german_rank_letters_and_reads_german(qtbot, tmp_p
             for ch in text:
                 qtbot.keyClick(focus(), ch)
 
-        typed("Dh")                                  # Dame: the queen of hearts
-        typed("Bs")                                  # Bube: the jack of spades
+        typed("Dh")  # Dame: the queen of hearts
+        typed("Bs")  # Bube: the jack of spades
         assert [s.up for s in c.seats()][:2] == [["Qh"], ["Js"]]
         assert w.panel.prompt.text() == "Platz 3 (Cem): Door Card"
-        typed("Dh")                                  # a slip: the queen is already out
-        assert w.panel.error.text() == ("Die Karte D♥ ist in diesem Spiel schon gesehen (offene Karte von Platz 1) "
-                                        "— D-1")
+        typed("Dh")  # a slip: the queen is already out
+        assert w.panel.error.text() == (
+            "Die Karte D♥ ist in diesem Spiel schon gesehen (offene Karte von Platz 1) — D-1"
+        )
         qtbot.keyClick(focus(), Qt.Key_A, Qt.ControlModifier)
-        typed("Zd")                                  # Zehn: the ten of diamonds
+        typed("Zd")  # Zehn: the ten of diamonds
         assert [s.up for s in c.seats()] == [["Qh"], ["Js"], ["Td"]]
         assert w.panel.prompt.text() == "Platz 3 setzt den Bring-in: niedrigste Door Card, 10♦"
         picker = [b.text() for b in w.panel.picker.values()]
@@ -115,6 +123,7 @@ def test_a_translation_rewritten_on_disk_while_the_app_runs_stays_german(tmp_pat
     from PySide6.QtCore import QCoreApplication
 
     from dealer_app.ui.app import load_translation
+
     qm = tmp_path / "dealer_app_de.qm"
     shutil.copy(I18N / "dealer_app_de.qm", qm)
     app = QApplication.instance()
@@ -135,12 +144,16 @@ def test_no_tr_call_hides_in_an_f_string():
     import io
     import re
     import tokenize
+
     call = re.compile(r"(?<![A-Za-z_])(tr|translate)\(")  # self.tr( or translate(, not getattr( or str(
     package = I18N.parents[1]
     hidden = []
     for path in sorted(package.rglob("*.py")):
         for tok in tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline):
-            if tok.type == tokenize.STRING and tok.string.lstrip("rbRB").startswith(("f", "F")) and \
-                    call.search(tok.string):
+            if (
+                tok.type == tokenize.STRING
+                and tok.string.lstrip("rbRB").startswith(("f", "F"))
+                and call.search(tok.string)
+            ):
                 hidden.append(f"{path.name}:{tok.start[0]}")
     assert hidden == []

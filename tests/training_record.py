@@ -11,13 +11,16 @@ test derives its expectations from the answers rather than from the code under t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
 
 from dealer_app.training.drills import make_drills
-from dealer_app.training.progress import Progress
+
+if TYPE_CHECKING:
+    from dealer_app.training.progress import Progress
 
 WEEKS = 5
-_today = datetime.now(timezone.utc).replace(hour=18, minute=0, second=0, microsecond=0)
+_today = datetime.now(UTC).replace(hour=18, minute=0, second=0, microsecond=0)
 # the five weeks before this one (the reports of ``dealer-app trainees`` are as of now), from a Monday
 START = _today - timedelta(days=_today.weekday(), weeks=WEEKS)
 END = START + timedelta(weeks=WEEKS - 1, days=5)  # "now" for the reports made here: the last week's Saturday
@@ -86,7 +89,18 @@ def record_group(p: Progress) -> list[Kept]:
         right = i != 2
         given = drill.answer if right else wrong_answer("stub", drill.answer)
         at = START + timedelta(weeks=WEEKS - 1, days=4, minutes=i)
-        p.record(t, "stub", "exam", right, 9.0, seed, at, given=given, table_arg="casinos-austria-5-10-20",
-                 profile_arg=drill.profile, drill=drill)
+        p.record(
+            t,
+            "stub",
+            "exam",
+            right,
+            9.0,
+            seed,
+            at,
+            given=given,
+            table_arg="casinos-austria-5-10-20",
+            profile_arg=drill.profile,
+            drill=drill,
+        )
         kept.append(Kept("Anna", "stub", "exam", right, 9.0, seed, at, given, drill.answer, "casinos-austria-5-10-20"))
     return kept

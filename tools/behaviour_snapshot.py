@@ -55,8 +55,9 @@ def main_snapshot() -> int:
     args = parser.parse_args()
     args.out = args.out.resolve()
     args.out.mkdir(parents=True, exist_ok=True)
-    fingerprint = subprocess.run([sys.executable, str(ROOT / "tools" / "engine_fingerprint.py")],
-                                 capture_output=True, text=True, check=True)
+    fingerprint = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "engine_fingerprint.py")], capture_output=True, text=True, check=True
+    )
     (args.out / "fingerprint.txt").write_text(fingerprint.stdout)
     phhs = write_phhs(args.out / "random.phhs", make_hands(args.hands))
     files = sorted(p for corpus in CORPORA if corpus.is_dir() for p in corpus.rglob("*") if p.suffix in SUFFIXES)

@@ -25,8 +25,8 @@ try:  # the installed package, else this checkout
 except ImportError:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dealer_app.engine.limits import BettingRules, load_profile, load_table  # noqa: E402
-from dealer_app.simulate import play_random_hand  # noqa: E402
+from dealer_app.engine.limits import BettingRules, load_profile, load_table
+from dealer_app.simulate import play_random_hand
 
 TABLES = ["stud-1-2", "stud-10-20", "stud-1-5-spread", "stud-1-3-spread", "casinos-austria-5-10-20", "stud8-10-20"]
 PROFILES = ["us-cardroom", "casinos-austria", "tda-tournament"]
@@ -41,8 +41,9 @@ def fingerprint(hands_per_pair: int) -> tuple[int, str]:
             rng = random.Random(zlib.crc32(f"{table}/{profile}".encode()))
             for _ in range(hands_per_pair):
                 n = rng.randint(2, r.max_players)
-                stacks = [rng.choice([r.ante + r.chip, r.bring_in * 3, r.big_bet * 4, r.big_bet * 40])
-                          for _ in range(n)]
+                stacks = [
+                    rng.choice([r.ante + r.chip, r.bring_in * 3, r.big_bet * 4, r.big_bet * 40]) for _ in range(n)
+                ]
 
                 def decision(h):
                     if h.phase == "bet":
@@ -60,6 +61,7 @@ def main():
     ap.add_argument("--hands-per-pair", type=int, default=300)
     args = ap.parse_args()
     import dealer_app.engine as engine
+
     played, digest = fingerprint(args.hands_per_pair)
     build = getattr(engine, "ENGINE_BUILD", "python")
     print(json.dumps({"engine_build": build, "hands": played, "fingerprint": digest}))

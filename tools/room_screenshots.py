@@ -20,19 +20,21 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 os.environ["DEALER_APP_CONFIG"] = tempfile.mkdtemp()  # the shots' own key
 
-from live_random import random_input  # noqa: E402
-from pg_server import PgServer  # noqa: E402
-from PySide6.QtCore import QSettings, Qt  # noqa: E402
-from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+import contextlib
 
-from dealer_app.history.store import Store  # noqa: E402
-from dealer_app.live.controller import InputError, TableController  # noqa: E402
-from dealer_app.room.forwarder import Forwarder  # noqa: E402
-from dealer_app.room.schema import upgrade  # noqa: E402
-from dealer_app.ui.app import install_translator  # noqa: E402
-from dealer_app.ui.main_window import MainWindow  # noqa: E402
-from dealer_app.ui.room_window import RoomFloorWindow  # noqa: E402
+from live_random import random_input
+from pg_server import PgServer
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from dealer_app.history.store import Store
+from dealer_app.live.controller import InputError, TableController
+from dealer_app.room.forwarder import Forwarder
+from dealer_app.room.schema import upgrade
+from dealer_app.ui.app import install_translator
+from dealer_app.ui.main_window import MainWindow
+from dealer_app.ui.room_window import RoomFloorWindow
 
 PLAYERS = [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000), (4, "Dee", 20000), (5, "Eve", 20000)]
 
@@ -41,10 +43,8 @@ def deal_hands(c, rng, hands):
     for _ in range(hands):
         c.start_hand()
         while c.prompt().kind != "award":
-            try:
+            with contextlib.suppress(InputError):
                 random_input(c, rng)
-            except InputError:
-                pass
         c.finish_hand()
 
 
@@ -60,10 +60,12 @@ def main(out: str, language: str = "en"):
     try:
         owner = pg.create_database("room")
         upgrade(owner)
-        pg.admin("CREATE ROLE stud1 LOGIN PASSWORD 'a' IN ROLE dealer_table; "
-                 "CREATE ROLE stud2 LOGIN PASSWORD 'b' IN ROLE dealer_table; "
-                 "CREATE ROLE stud3 LOGIN PASSWORD 'c' IN ROLE dealer_table; "
-                 "CREATE ROLE floor_anna LOGIN PASSWORD 'f' IN ROLE dealer_floor")
+        pg.admin(
+            "CREATE ROLE stud1 LOGIN PASSWORD 'a' IN ROLE dealer_table; "
+            "CREATE ROLE stud2 LOGIN PASSWORD 'b' IN ROLE dealer_table; "
+            "CREATE ROLE stud3 LOGIN PASSWORD 'c' IN ROLE dealer_table; "
+            "CREATE ROLE floor_anna LOGIN PASSWORD 'f' IN ROLE dealer_floor"
+        )
 
         def wait(condition, seconds=10):
             deadline = time.monotonic() + seconds

@@ -24,6 +24,7 @@ NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
 def main(out: str, language: str = "en"):
     import os
+
     os.environ["DEALER_APP_CONFIG"] = tempfile.mkdtemp()  # the shots' own key and floor PIN
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
@@ -50,12 +51,12 @@ def main(out: str, language: str = "en"):
     c.open_table("stud-3-6", None, [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000), (4, "Dee", 3000)])
     c.start_hand()
     shot("1-table-opened")
-    for card in "Kd 7c As 2c".split():
+    for card in ["Kd", "7c", "As", "2c"]:
         c.enter_card(card)
     shot("2-bring-in")
     for kind in ("bring_in", "complete", "raise", "raise", "raise", "call", "call", "call"):  # capped
         act(kind)
-    for card in "Qh 7d 9h 5c".split():
+    for card in ["Qh", "7d", "9h", "5c"]:
         c.enter_card(card)
     shot("3-fourth-street-open-pair")
     while c.prompt().kind == "action":
@@ -79,7 +80,7 @@ def main(out: str, language: str = "en"):
     c2.listeners.append(w.bridge.changed.emit)
     c2.open_table("stud-10-20", None, [(i + 1, NAMES[i], 100000) for i in range(8)])
     c2.start_hand()
-    for card in "2c 3c 4c 5c 6c 7c 8c 9c".split():
+    for card in ["2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c"]:
         c2.enter_card(card)
     c = c2
     act("bring_in")
@@ -119,9 +120,18 @@ def exam_shots(app, out: Path, tmp: Path):
     store = Store(tmp / "exam.sqlite3")
     book = ExamBook(store.db, store.key)
     book.register_instructor("Ines Lehrer", "471147")
-    book.lock(Blueprint("Stud dealer, module 1", (SkillCount("stub", 2), SkillCount("pot", 2),
-                                                  SkillCount("bring-in", 2)),
-                        ("stud-2-4", "stud8-10-20"), (), 20 * 60, 80), "Ines Lehrer", "471147")
+    book.lock(
+        Blueprint(
+            "Stud dealer, module 1",
+            (SkillCount("stub", 2), SkillCount("pot", 2), SkillCount("bring-in", 2)),
+            ("stud-2-4", "stud8-10-20"),
+            (),
+            20 * 60,
+            80,
+        ),
+        "Ines Lehrer",
+        "471147",
+    )
     w = TrainerWindow(Progress(store.db))
     w.resize(1280, 720)
     w.show()
@@ -130,8 +140,9 @@ def exam_shots(app, out: Path, tmp: Path):
     for skill, name in (("chip-count", "12-training-chip-count"), ("irregularity", "13-training-irregularity")):
         for i in range(w.skills.count()):
             item = w.skills.item(i)
-            item.setCheckState(Qt.CheckState.Checked if item.data(Qt.ItemDataRole.UserRole) == skill
-                               else Qt.CheckState.Unchecked)
+            item.setCheckState(
+                Qt.CheckState.Checked if item.data(Qt.ItemDataRole.UserRole) == skill else Qt.CheckState.Unchecked
+            )
         w.count.setValue(1)
         w.start()
         settle()
@@ -152,8 +163,9 @@ def exam_shots(app, out: Path, tmp: Path):
     w.grab().save(str(out / "14b-training-exam-result.png"))
     pdf = tmp / "certificate.pdf"
     w.write_certificate(pdf)
-    subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", str(pdf), str(out / "14c-certificate")],
-                   check=False)
+    subprocess.run(
+        ["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", str(pdf), str(out / "14c-certificate")], check=False
+    )
     w.close()
     store.close()
 
@@ -166,6 +178,7 @@ def trainer_shots(app, out: Path, tmp: Path):
 
     from dealer_app.training.progress import Progress
     from dealer_app.ui.trainer_window import TrainerWindow
+
     progress = Progress(sqlite3.connect(tmp / "trainer.sqlite3"))
     w = TrainerWindow(progress)
     w.resize(1320, 820)
@@ -173,8 +186,11 @@ def trainer_shots(app, out: Path, tmp: Path):
     w.trainee.setEditText("Tina")
     for i in range(w.skills.count()):
         item = w.skills.item(i)
-        item.setCheckState(Qt.CheckState.Checked if item.data(Qt.ItemDataRole.UserRole) in ("first-to-act", "pot")
-                           else Qt.CheckState.Unchecked)
+        item.setCheckState(
+            Qt.CheckState.Checked
+            if item.data(Qt.ItemDataRole.UserRole) in ("first-to-act", "pot")
+            else Qt.CheckState.Unchecked
+        )
     w.mode.setCurrentIndex(1)
     w.start()
     for _ in range(5):
@@ -197,6 +213,7 @@ def trainer_shots(app, out: Path, tmp: Path):
         view.grab().save(str(out / "10-training-progress.png"))
     import dealer_app.ui.trainer_window as trainer_window
     from dealer_app.training.spot import make_spot
+
     seed = next(s for s in range(500) if make_spot(s).kind == "wrong-amount")  # a told amount on the felt
     trainer_window._seed = lambda: seed
     w.mode.setCurrentIndex(w.mode.findData("spot"))
@@ -223,11 +240,12 @@ def floor_shots(app, out: Path, tmp: Path):
     from dealer_app.floor.rulings import Ruling, rule_at_table
     from dealer_app.ui.floor_window import FloorWindow
     from dealer_app.ui.report_pdf import write_report
+
     store = Store(tmp / "floor.sqlite3", anchors=tmp / "anchors.txt")
     c = TableController(store)
     c.open_table("stud-5-10", None, [(i + 1, NAMES[i], 20000) for i in range(5)])
     c.start_hand()
-    for card in "Kc 2c 9h Qd 8s".split():
+    for card in ["Kc", "2c", "9h", "Qd", "8s"]:
         c.enter_card(card)
     c.act("bring_in")
     c.report_irregularity("I-5", seat=5, action="call")  # Eve calls before Cy and Dee act
@@ -240,9 +258,20 @@ def floor_shots(app, out: Path, tmp: Path):
             c.act("check" if any(x.action == "check" for x in c.choices()) else "call")
     c.report_irregularity("I-7", floor=("Maria", "4711"))  # a card found twice: every chip back
     c.start_hand()
-    rule_at_table(c, Ruling(c.session_id, 1, 7, "Seat 5 (Eve) called before seat 3 (Cy) acted; Cy then called",
-                            ("I-5", "I-3"), "Eve's call stands: the action to her did not change",
-                            witnesses="Dealer Jo", camera="cam 2 21:03"), ("Maria", "4711"))
+    rule_at_table(
+        c,
+        Ruling(
+            c.session_id,
+            1,
+            7,
+            "Seat 5 (Eve) called before seat 3 (Cy) acted; Cy then called",
+            ("I-5", "I-3"),
+            "Eve's call stands: the action to her did not change",
+            witnesses="Dealer Jo",
+            camera="cam 2 21:03",
+        ),
+        ("Maria", "4711"),
+    )
     w = FloorWindow(store)
     w.resize(1400, 860)
     w.show()
@@ -253,8 +282,9 @@ def floor_shots(app, out: Path, tmp: Path):
     pdf = tmp / "report.pdf"
     write_report(store, w.timeline, pdf, 7)
     if shutil.which("pdftoppm"):
-        subprocess.run(["pdftoppm", "-png", "-r", "70", "-f", "1", "-l", "2", str(pdf), str(out / "7-ruling-report")],
-                       check=True)
+        subprocess.run(
+            ["pdftoppm", "-png", "-r", "70", "-f", "1", "-l", "2", str(pdf), str(out / "7-ruling-report")], check=True
+        )
     w.close()  # (its record check stops with it, before the process ends)
 
 
@@ -263,6 +293,7 @@ def players_display_shots(out: Path, language: str = "en"):
     progress on fifth street (bets in front, a seat to act, a short stack all-in, folded
     seats), then at the award (shown hands, main and side pot)."""
     import os
+
     os.environ["DEALER_APP_CONFIG"] = tempfile.mkdtemp()
     out.mkdir(parents=True, exist_ok=True)
     app = QApplication.instance() or QApplication(sys.argv)
@@ -294,28 +325,28 @@ def players_display_shots(out: Path, language: str = "en"):
     stacks = [30000, 25000, 10000, 40000, 20000, 15000, 35000, 22000]
     c.open_table("stud-10-20", None, [(i + 1, NAMES[i], stacks[i]) for i in range(8)])
     c.start_hand()
-    for card in "Kd 7c As 2c Qh 9s Jd 5h".split():
+    for card in ["Kd", "7c", "As", "2c", "Qh", "9s", "Jd", "5h"]:
         c.enter_card(card)
-    act("bring_in")                           # Dee (2c)
-    act("complete")                           # Eve
-    act("fold")                               # Fay
-    act("call")                               # Gus
-    act("fold")                               # Hal
-    act("raise")                              # Ann
-    act("fold")                               # Bob
-    act("raise")                              # Cy
-    act("fold")                               # Dee
-    act("raise")                              # Eve: capped
-    for _ in range(3):                        # Gus, Ann, Cy call
+    act("bring_in")  # Dee (2c)
+    act("complete")  # Eve
+    act("fold")  # Fay
+    act("call")  # Gus
+    act("fold")  # Hal
+    act("raise")  # Ann
+    act("fold")  # Bob
+    act("raise")  # Cy
+    act("fold")  # Dee
+    act("raise")  # Eve: capped
+    for _ in range(3):  # Gus, Ann, Cy call
         act("call")
-    for card in "Kh 8d Ac Js".split():        # Ann, Cy, Eve, Gus
+    for card in ["Kh", "8d", "Ac", "Js"]:  # Ann, Cy, Eve, Gus
         c.enter_card(card)
     while c.prompt().kind == "action":
         act("raise", "bet", "call")
-    for card in "3h Ad 4s Tc".split():
+    for card in ["3h", "Ad", "4s", "Tc"]:
         c.enter_card(card)
-    act("bet")                                # Cy: all-in for less than a bet
-    act("raise", "complete", "bet")           # Eve
+    act("bet")  # Cy: all-in for less than a bet
+    act("raise", "complete", "bet")  # Eve
     shot("15-players-display")
     while c.prompt().kind == "action":
         act("call")

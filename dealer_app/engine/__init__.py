@@ -15,7 +15,18 @@ ENGINE_BUILD = "python"
 
 __all__ = [
     "ENGINE_BUILD",
-    "BettingRules", "CardError", "EngineError", "Hand", "HouseProfile", "IllegalAction",
-    "LimitTable", "SeatSpec", "format_card", "format_cards", "load_profile", "load_table",
-    "parse_card", "parse_cards",
+    "BettingRules",
+    "CardError",
+    "EngineError",
+    "Hand",
+    "HouseProfile",
+    "IllegalAction",
+    "LimitTable",
+    "SeatSpec",
+    "format_card",
+    "format_cards",
+    "load_profile",
+    "load_table",
+    "parse_card",
+    "parse_cards",
 ]

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from dealer_app.engine.dealing import DealingLayer
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.evaluator import board_value
 from dealer_app.engine.events import BringInChosen, FirstToAct, LegalAction, RaisingCase, RaisingNote, Tiebreak
-from dealer_app.engine.player import Player
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
+
+if TYPE_CHECKING:
+    from dealer_app.engine.player import Player
 
 # the two choices without an amount are the same every time; shared, and never changed
 FOLD: Final = LegalAction("fold")
@@ -60,9 +62,12 @@ class BettingLayer(DealingLayer):
             elif low is None or card < door:  # the first of equals: no two door cards are equal
                 low, door = p, card
         if low is None:  # a replay whose file records no door card (at the table D-4 requires them)
-            raise EngineError(says(
-                QT_TRANSLATE_NOOP("Errors", "no door card is recorded, so nobody can be named to bring in"),
-                ), ("B-2", "D-4"))
+            raise EngineError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "no door card is recorded, so nobody can be named to bring in"),
+                ),
+                ("B-2", "D-4"),
+            )
         rules = ["B-2"] + (["H-1"] if self.rules.game == "stud8" else [])
         chosen = low
         if not low.can_act:
@@ -118,8 +123,9 @@ class BettingLayer(DealingLayer):
             chosen = passed_to
             rules.append("A-5")
             return chosen, FirstToAct(chosen.seat, street, tuple(rules), "high-hand-all-in", high_seat=high.seat)
-        return chosen, FirstToAct(chosen.seat, street, tuple(rules), "high-board", best, len(boards[chosen.seat]),
-                                  tiebreak, tiebreak_card)
+        return chosen, FirstToAct(
+            chosen.seat, street, tuple(rules), "high-board", best, len(boards[chosen.seat]), tiebreak, tiebreak_card
+        )
 
     # --- legal actions ----------------------------------------------------------------------
     def _board_has_open_pair(self) -> bool:
@@ -174,11 +180,20 @@ class BettingLayer(DealingLayer):
                 notes.append(RaisingNote("uncapped-heads-up", p.seat, raises, cap, ("L-7",)))
             else:  # L-6
                 notes.append(RaisingNote("capped", p.seat, raises, cap, ("L-6",)))
-        if (self.street == 4 and not self.round_open_pair and self.levels < self.max_levels
-                and self._board_shows_open_pair()):
+        if (
+            self.street == 4
+            and not self.round_open_pair
+            and self.levels < self.max_levels
+            and self._board_shows_open_pair()
+        ):
             # L-3: the dealer sees the pair and expects the big bet; say why it is not offered
-            case: RaisingCase = ("no-double-bet-spread" if self.rules.structure == "spread"
-                                 else "no-double-bet-hilo" if self.rules.game == "stud8" else "no-double-bet-house")
+            case: RaisingCase = (
+                "no-double-bet-spread"
+                if self.rules.structure == "spread"
+                else "no-double-bet-hilo"
+                if self.rules.game == "stud8"
+                else "no-double-bet-house"
+            )
             notes.append(RaisingNote(case, p.seat, raises, cap, ("L-3",)))
         if self.short_all_in:  # L-8
             if p.acted and p.acted_seq >= self.reopen_seq:
@@ -333,17 +348,13 @@ class BettingLayer(DealingLayer):
             rules.append("L-5" if r.structure == "split" else "L-4")
         return out, tuple(rules)
 
-
     def _register_raise(self, p: Player, action: str, to: int, all_in: bool) -> None:
         r = self.rules
         prev_to = self.current_to
         self.current_to = max(self.current_to, to)
         self.round_aggressor = p
         if action == "bring_in":
-            if r.structure == "fixed":
-                full = to >= r.small_bet
-            else:
-                full = to >= self._bounds()[0] or to >= r.bring_in
+            full = to >= r.small_bet if r.structure == "fixed" else to >= self._bounds()[0] or to >= r.bring_in
             if full:
                 self.levels, self.full_to, self.last_raise = 1, to, to
                 self.reopen_seq += 1
@@ -351,11 +362,11 @@ class BettingLayer(DealingLayer):
             self.short_all_in = all_in and to < r.bring_in
             return
         if r.structure == "fixed":
-            B = r.big_bet
-            S = r.small_bet if self.street <= 4 else B
-            if self.round_open_pair and not self.big_in and to - self.full_to >= B:
+            big = r.big_bet
+            small = r.small_bet if self.street <= 4 else big
+            if self.round_open_pair and not self.big_in and to - self.full_to >= big:
                 self.big_in = True
-            size = B if self.big_in else S
+            size = big if self.big_in else small
             inc = to - self.full_to
             full = inc >= size if not all_in else (inc * 2 >= size if r.short_allin_reopen == "half" else inc >= size)
             if full:

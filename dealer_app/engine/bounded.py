@@ -90,8 +90,9 @@ def too_large(path, limit: int) -> FileRefused:
         size = says(QT_TRANSLATE_NOOP("Errors", "%1 KB"), limit >> 10)
     else:
         size = says(QT_TRANSLATE_NOOP("Errors", "%1 bytes"), limit)
-    return FileRefused(path, says(QT_TRANSLATE_NOOP("Errors", "larger than %1, more than such a file can be; "
-                                                              "not read"), size))
+    return FileRefused(
+        path, says(QT_TRANSLATE_NOOP("Errors", "larger than %1, more than such a file can be; not read"), size)
+    )
 
 
 def read_bounded(path, limit: int) -> bytes:

@@ -18,10 +18,22 @@ SUIT_SYMBOLS = "♣♦♥♠"
 _SYMBOL_TO_SUIT = {sym: SUITS[i] for i, sym in enumerate(SUIT_SYMBOLS)}
 _SYMBOL_TO_SUIT.update({"♤": "s", "♡": "h", "♢": "d", "♧": "c"})
 
-RANK_NAMES = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-              "jack", "queen", "king", "ace"]
-RANK_PLURALS = ["twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines",
-                "tens", "jacks", "queens", "kings", "aces"]
+RANK_NAMES = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"]
+RANK_PLURALS = [
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "sevens",
+    "eights",
+    "nines",
+    "tens",
+    "jacks",
+    "queens",
+    "kings",
+    "aces",
+]
 
 UNKNOWN = "??"
 
@@ -44,8 +56,12 @@ def parse_card(text: str, rank_aliases: dict[str, str] | None = None) -> int | N
     if text == UNKNOWN:
         return None
     if len(text) < 2:
-        raise CardError(says(QT_TRANSLATE_NOOP("Errors", "unknown card code %1: expected rank and suit, like 'Ah' or "
-                                                         "'10d'"), repr(raw)))
+        raise CardError(
+            says(
+                QT_TRANSLATE_NOOP("Errors", "unknown card code %1: expected rank and suit, like 'Ah' or '10d'"),
+                repr(raw),
+            )
+        )
     rank_text, suit_text = text[:-1].upper(), text[-1]
     suit_text = _SYMBOL_TO_SUIT.get(suit_text, suit_text.lower())
     if rank_aliases:
@@ -53,12 +69,21 @@ def parse_card(text: str, rank_aliases: dict[str, str] | None = None) -> int | N
     if rank_text == "10":
         rank_text = "T"
     if len(rank_text) != 1 or rank_text not in RANKS:
-        raise CardError(says(
-            QT_TRANSLATE_NOOP("Errors", "unknown card code %1: rank %2 is not one of 2-9, T (or 10), J, Q, K, A"),
-            repr(raw), repr(text[:-1])))
+        raise CardError(
+            says(
+                QT_TRANSLATE_NOOP("Errors", "unknown card code %1: rank %2 is not one of 2-9, T (or 10), J, Q, K, A"),
+                repr(raw),
+                repr(text[:-1]),
+            )
+        )
     if suit_text not in SUITS:
-        raise CardError(says(QT_TRANSLATE_NOOP("Errors", "unknown card code %1: suit %2 is not one of c d h s ♣ ♦ ♥ ♠"),
-                             repr(raw), repr(text[-1])))
+        raise CardError(
+            says(
+                QT_TRANSLATE_NOOP("Errors", "unknown card code %1: suit %2 is not one of c d h s ♣ ♦ ♥ ♠"),
+                repr(raw),
+                repr(text[-1]),
+            )
+        )
     return RANKS.index(rank_text) * 4 + SUITS.index(suit_text)
 
 
@@ -71,7 +96,7 @@ def parse_cards(text: str) -> list[int | None]:
         if s[i].isspace():
             i += 1
             continue
-        known = _BY_NAME.get(s[i:i + 2])  # the usual spelling ("Ah"), found at once
+        known = _BY_NAME.get(s[i : i + 2])  # the usual spelling ("Ah"), found at once
         if known is not None:
             cards.append(known)
             i += 2
@@ -81,12 +106,13 @@ def parse_cards(text: str) -> list[int | None]:
             i += 2
             continue
         width = 3 if s.startswith("10", i) else 2
-        chunk = s[i:i + width]
+        chunk = s[i : i + width]
         try:
             cards.append(parse_card(chunk))
         except CardError as exc:
-            raise CardError(says(QT_TRANSLATE_NOOP("Errors", "%1 (at position %2 of %3)"), exc.says or str(exc), i + 1,
-                                 repr(text))) from None
+            raise CardError(
+                says(QT_TRANSLATE_NOOP("Errors", "%1 (at position %2 of %3)"), exc.says or str(exc), i + 1, repr(text))
+            ) from None
         i += width
     return cards
 
@@ -97,6 +123,7 @@ class TypedCards:
     ``T♥``) in order; ``pending``, a card still being typed (``1``, ``10``, ``k``); or, when a
     code is no card, ``bad`` — the text from that code on — and the ``error`` naming it.
     ``starts``: where each code begins in the text read (to give back the rest as typed)."""
+
     codes: list[str]
     starts: list[int]
     pending: str = ""
@@ -106,7 +133,7 @@ class TypedCards:
     def rest_from(self, text: str, index: int) -> str:
         """The text as typed from the ``index``-th code on (a refused card and what follows)."""
         if index < len(self.codes):
-            return text[self.starts[index]:]
+            return text[self.starts[index] :]
         return self.bad or self.pending
 
 
@@ -125,9 +152,19 @@ def read_typed_cards(text: str, rank_aliases: dict[str, str] | None = None) -> T
             continue
         rest = s[i:].rstrip()
         if rest[0].upper() not in starts:
-            return TypedCards(codes, at, bad=s[i:], error=CardError(says(QT_TRANSLATE_NOOP(
-                "Errors", "unknown card code %1: a card starts with its rank (2-9, 10 or T, J, Q, K, A)"),
-                repr(rest[0]))))
+            return TypedCards(
+                codes,
+                at,
+                bad=s[i:],
+                error=CardError(
+                    says(
+                        QT_TRANSLATE_NOOP(
+                            "Errors", "unknown card code %1: a card starts with its rank (2-9, 10 or T, J, Q, K, A)"
+                        ),
+                        repr(rest[0]),
+                    )
+                ),
+            )
         if len(rest) < 2 or rest == "10":
             return TypedCards(codes, at, pending=rest)  # a rank without its suit yet
         width = 3 if rest.startswith("10") else 2
@@ -136,8 +173,17 @@ def read_typed_cards(text: str, rank_aliases: dict[str, str] | None = None) -> T
         except CardError as exc:
             return TypedCards(codes, at, bad=s[i:], error=exc)
         if card is None:
-            return TypedCards(codes, at, bad=s[i:], error=CardError(says(
-                QT_TRANSLATE_NOOP("Errors", "unknown card code %1: an upcard is always seen"), repr(rest[:width]))))
+            return TypedCards(
+                codes,
+                at,
+                bad=s[i:],
+                error=CardError(
+                    says(
+                        QT_TRANSLATE_NOOP("Errors", "unknown card code %1: an upcard is always seen"),
+                        repr(rest[:width]),
+                    )
+                ),
+            )
         codes.append(CARD_NAMES[card])
         at.append(i)
         i += width

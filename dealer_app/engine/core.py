@@ -7,22 +7,26 @@ engine type-checks as a whole.
 
 from __future__ import annotations
 
-from dealer_app.engine.deck import DealPlan
+from typing import TYPE_CHECKING
+
 from dealer_app.engine.errors import EngineError
-from dealer_app.engine.events import (
-    BringInChosen,
-    Event,
-    FirstToAct,
-    HandVoided,
-    LegalAction,
-    PotAwarded,
-    ShortageAhead,
-    ShowdownOrdered,
-)
-from dealer_app.engine.limits import BettingRules
 from dealer_app.engine.money import format_money
-from dealer_app.engine.player import Player
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
+
+if TYPE_CHECKING:
+    from dealer_app.engine.deck import DealPlan
+    from dealer_app.engine.events import (
+        BringInChosen,
+        Event,
+        FirstToAct,
+        HandVoided,
+        LegalAction,
+        PotAwarded,
+        ShortageAhead,
+        ShowdownOrdered,
+    )
+    from dealer_app.engine.limits import BettingRules
+    from dealer_app.engine.player import Player
 
 
 class HandCore:
@@ -104,8 +108,13 @@ class HandCore:
         try:
             return self.by_seat[seat]
         except KeyError:
-            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "there is no seat %1 in this hand (seats: %2)"), seat,
-                                   str(sorted(self.by_seat)))) from None
+            raise EngineError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "there is no seat %1 in this hand (seats: %2)"),
+                    seat,
+                    str(sorted(self.by_seat)),
+                )
+            ) from None
 
     def _next_clockwise(self, start: Player, pred) -> Player | None:
         for p in self._after[start.index]:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from dealer_app.engine.core import HandCore
 from dealer_app.engine.deck import DealPlan, plan_deal
@@ -18,8 +17,12 @@ from dealer_app.engine.events import (
     Event,
     ShortageAhead,
 )
-from dealer_app.engine.player import Player
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, CardArg, PhaseArg, Says, says
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from dealer_app.engine.player import Player
 
 
 class DealingLayer(HandCore):
@@ -40,11 +43,28 @@ class DealingLayer(HandCore):
         self.held = {}  # I-5: an action out of turn never carries into the next round
         if self.early_burn:  # I-2: this street's burn went with the card dealt too early
             self.early_burn = False
-            plan = DealPlan(self.street, len(live), self.stub, False, False, False, self.stub - len(live), self.burns,
-                            ("I-2", "D-4"), "early-burned", self.burns)
+            plan = DealPlan(
+                self.street,
+                len(live),
+                self.stub,
+                False,
+                False,
+                False,
+                self.stub - len(live),
+                self.burns,
+                ("I-2", "D-4"),
+                "early-burned",
+                self.burns,
+            )
         else:
-            plan = plan_deal(self.rules.shortage_procedure, self.street, len(live), self.stub, self.burns,
-                             self.rules.burn_before_third)
+            plan = plan_deal(
+                self.rules.shortage_procedure,
+                self.street,
+                len(live),
+                self.stub,
+                self.burns,
+                self.rules.burn_before_third,
+            )
         self.plan = plan
         self.events.append(DealPlanned(self.street, plan, plan.rules))
         self.opening_decision = self.shortage_warning = None  # both are about one street
@@ -64,8 +84,14 @@ class DealingLayer(HandCore):
     def _warn_ahead(self) -> None:
         """D-7: warn a street early when the next round will be short if everyone stays in."""
         plan = self.plan
-        nxt = plan_deal(self.rules.shortage_procedure, self.street + 1, plan.live, plan.stub_after,
-                        plan.burns_after, self.rules.burn_before_third)
+        nxt = plan_deal(
+            self.rules.shortage_procedure,
+            self.street + 1,
+            plan.live,
+            plan.stub_after,
+            plan.burns_after,
+            self.rules.burn_before_third,
+        )
         if not nxt.normal:
             self.shortage_warning = ShortageAhead(self.street + 1, nxt)
             self.events.append(self.shortage_warning)
@@ -80,9 +106,14 @@ class DealingLayer(HandCore):
         if card is None:
             return
         if card in self.seen:
-            raise EngineError(says(
-                QT_TRANSLATE_NOOP("Errors", "card %1 is already seen in this hand (%2)"),
-                CardArg(card), self._where_seen(card)), ("D-1",))
+            raise EngineError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "card %1 is already seen in this hand (%2)"),
+                    CardArg(card),
+                    self._where_seen(card),
+                ),
+                ("D-1",),
+            )
 
     def _where_seen(self, card: int) -> Says:
         where = self.seen[card]
@@ -149,35 +180,58 @@ class DealingLayer(HandCore):
     def _refuse_deal(self, seat: int) -> NoReturn:
         """Raise why ``seat`` cannot be dealt now (D-2, D-6, D-7)."""
         if self.phase != "deal":
-            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "no cards are being dealt now (%1 on street %2)"),
-                                   PhaseArg(self.phase), self.street), ("D-2",))
+            raise EngineError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "no cards are being dealt now (%1 on street %2)"),
+                    PhaseArg(self.phase),
+                    self.street,
+                ),
+                ("D-2",),
+            )
         if self.plan.common_card:
-            raise EngineError(says(
-                QT_TRANSLATE_NOOP("Errors", "street %1 is a common card: deal it to the middle (D-8)"),
-                self.street), ("D-7", "D-8"))
+            raise EngineError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "street %1 is a common card: deal it to the middle (D-8)"), self.street
+                ),
+                ("D-7", "D-8"),
+            )
         p = self.player(seat)
         if p.folded:
             raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 has folded and gets no cards"), seat), ("D-6",))
-        raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 gets the next card, not seat %2"),
-                               self.deal_queue[0].seat, seat), ("D-2",))
+        raise EngineError(
+            says(QT_TRANSLATE_NOOP("Errors", "seat %1 gets the next card, not seat %2"), self.deal_queue[0].seat, seat),
+            ("D-2",),
+        )
 
     def _check_cards(self, p: Player, cards: list[int | None], down_flags: tuple) -> None:
         """Refuse a wrong number of cards, an unseen upcard, or a card seen before (D-1, D-3, D-4)."""
         seat = p.seat
         want = len(down_flags)
         if len(cards) != want:
-            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "street %1 deals %2 card(s) to seat %3, got %4"),
-                                   self.street, want, seat, len(cards)), ("D-3", "D-4"))
+            raise EngineError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "street %1 deals %2 card(s) to seat %3, got %4"),
+                    self.street,
+                    want,
+                    seat,
+                    len(cards),
+                ),
+                ("D-3", "D-4"),
+            )
         seen_now = set()
         for c, is_down in zip(cards, down_flags, strict=True):  # (counted equal just above)
             if not is_down and c is None and not self.unknown_upcards:
-                raise EngineError(says(
-                    QT_TRANSLATE_NOOP("Errors", "seat %1's upcard must be entered (an upcard is always seen)"),
-                    seat), ("D-4", "D-9"))
+                raise EngineError(
+                    says(
+                        QT_TRANSLATE_NOOP("Errors", "seat %1's upcard must be entered (an upcard is always seen)"), seat
+                    ),
+                    ("D-4", "D-9"),
+                )
             self._claim(c)
             if c is not None and c in seen_now:
-                raise EngineError(says(
-                    QT_TRANSLATE_NOOP("Errors", "card %1 entered twice for seat %2"), CardArg(c), seat), ("D-1",))
+                raise EngineError(
+                    says(QT_TRANSLATE_NOOP("Errors", "card %1 entered twice for seat %2"), CardArg(c), seat), ("D-1",)
+                )
             if c is not None:
                 seen_now.add(c)
 
@@ -186,8 +240,9 @@ class DealingLayer(HandCore):
         if self.phase != "deal" or not self.plan.common_card:
             raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "no common card is due now")), ("D-7",))
         if card is None:
-            raise EngineError(says(
-                QT_TRANSLATE_NOOP("Errors", "the common card is face up and must be entered")), ("D-8",))
+            raise EngineError(
+                says(QT_TRANSLATE_NOOP("Errors", "the common card is face up and must be entered")), ("D-8",)
+            )
         self._claim(card)
         self.common = card
         self.seen[card] = None  # the common card

@@ -11,8 +11,20 @@ from functools import lru_cache
 from typing import Literal
 
 # what the dealer does, by case; ``plan_words`` says each in English, the UI in the reader's language
-PlanCase = Literal["third", "normal", "pool", "exact-fit", "pool-common", "austria-pool", "austria-no-burn",
-                   "austria-common", "tda-scramble", "tda-common", "tda-scramble-common", "early-burned"]
+PlanCase = Literal[
+    "third",
+    "normal",
+    "pool",
+    "exact-fit",
+    "pool-common",
+    "austria-pool",
+    "austria-no-burn",
+    "austria-common",
+    "tda-scramble",
+    "tda-common",
+    "tda-scramble-common",
+    "early-burned",
+]
 
 
 @dataclass(frozen=True)
@@ -42,8 +54,12 @@ class DealPlan:
         return plan_words(self)
 
     def as_dict(self) -> dict:
-        return {"burn": self.burn, "reshuffle_burns": self.reshuffle_burns,
-                "common_card": self.common_card, "stub_after": self.stub_after}
+        return {
+            "burn": self.burn,
+            "reshuffle_burns": self.reshuffle_burns,
+            "common_card": self.common_card,
+            "stub_after": self.stub_after,
+        }
 
 
 def _cards(n: int) -> str:
@@ -62,8 +78,9 @@ def plan_words(plan: DealPlan) -> str:
     if case == "early-burned":  # I-2
         return f"No new burn (it went with the card dealt too early): one card {kind} to each of the {live} players"
     if case == "pool":
-        return short + (f"shuffle the {burns} burn cards into the stub, burn one, then deal one card {kind} to "
-                        "each player")
+        return short + (
+            f"shuffle the {burns} burn cards into the stub, burn one, then deal one card {kind} to each player"
+        )
     if case == "exact-fit":
         pre = f"shuffle the {burns} burn cards into the stub, then " if burns else ""
         return short + f"{pre}deal one card {kind} to each player without a burn"
@@ -77,17 +94,21 @@ def plan_words(plan: DealPlan) -> str:
             return pre + f"Do not burn (the bottom card is never dealt); one card {kind} to each player"
         return pre + ("Burn one card, then t" if plan.burn else "T") + "urn one common card face up in the middle"
     if case == "tda-scramble":
-        return short + (f"scramble the {burns} burn cards with the stub, cut, burn one, then one card {kind} to "
-                        "each player")
+        return short + (
+            f"scramble the {burns} burn cards with the stub, cut, burn one, then one card {kind} to each player"
+        )
     if case == "tda-common":
         return short + "burn one card and turn one common card face up in the middle"
-    return (f"Only {_cards(plan.stub_before)} left: scramble the stub with the {burns} burn cards, cut, burn one "
-            "and turn one common card face up in the middle")
+    return (
+        f"Only {_cards(plan.stub_before)} left: scramble the stub with the {burns} burn cards, cut, burn one "
+        "and turn one common card face up in the middle"
+    )
 
 
 @lru_cache(maxsize=4096)  # a pure function of a few counts, asked twice a street
-def plan_deal(procedure: str, street: int, live: int, stub: int, burns: int,
-              burn_before_third: bool = False) -> DealPlan:
+def plan_deal(
+    procedure: str, street: int, live: int, stub: int, burns: int, burn_before_third: bool = False
+) -> DealPlan:
     """What the dealer does before dealing ``street`` to ``live`` players.
 
     ``stub`` is the cards left to deal, ``burns`` the face-down burn pile that may be pooled.
@@ -111,14 +132,14 @@ def plan_deal(procedure: str, street: int, live: int, stub: int, burns: int,
             return normal()
         pooled = stub + burns
         if pooled >= live + 1:
-            return DealPlan(street, live, stub, True, True, False, pooled - 1 - live, 1, ("D-7", "D-5"), "pool",
-                            burns)
+            return DealPlan(street, live, stub, True, True, False, pooled - 1 - live, 1, ("D-7", "D-5"), "pool", burns)
         if pooled == live:
             # D-7 (catalog): the pooled cards are burned from only while they hold more than one
             # card per live player; an exact fit deals one to each, no burn, no common card
             return DealPlan(street, live, stub, False, bool(burns), False, 0, 0, ("D-7",), "exact-fit", burns)
-        return DealPlan(street, live, stub, False, bool(burns), True, pooled - 1, 0, ("D-7", "D-8"), "pool-common",
-                        burns)
+        return DealPlan(
+            street, live, stub, False, bool(burns), True, pooled - 1, 0, ("D-7", "D-8"), "pool-common", burns
+        )
     if procedure == "casinos-austria":
         # S2: fewer than live + 2 cards: shuffle the burns in first. The bottom card is never
         # dealt: with exactly live + 1 nothing is burned; with less, one common card.
@@ -131,23 +152,48 @@ def plan_deal(procedure: str, street: int, live: int, stub: int, burns: int,
                 return normal()
             return DealPlan(street, live, stub, True, True, False, have - 1 - live, 1, rules, "austria-pool", burns)
         if have == live + 1:
-            return DealPlan(street, live, stub, False, pool, False, have - live, left_burns, ("D-7", "D-5"),
-                            "austria-no-burn", burns)
+            return DealPlan(
+                street,
+                live,
+                stub,
+                False,
+                pool,
+                False,
+                have - live,
+                left_burns,
+                ("D-7", "D-5"),
+                "austria-no-burn",
+                burns,
+            )
         burn = have >= 3
-        return DealPlan(street, live, stub, burn, pool, True, have - burn - 1, left_burns + burn, ("D-7", "D-8"),
-                        "austria-common", burns)
+        return DealPlan(
+            street,
+            live,
+            stub,
+            burn,
+            pool,
+            True,
+            have - burn - 1,
+            left_burns + burn,
+            ("D-7", "D-8"),
+            "austria-common",
+            burns,
+        )
     if procedure == "tda":
         # TDA RP-10-H: the round needs live + 1 burn + 1 (the last card stays undealt).
         need = live + 2
         if stub >= need:
             return normal()
         if stub + burns >= need:
-            return DealPlan(street, live, stub, True, True, False, stub + burns - 1 - live, 1, ("D-7", "D-5"),
-                            "tda-scramble", burns)
+            return DealPlan(
+                street, live, stub, True, True, False, stub + burns - 1 - live, 1, ("D-7", "D-5"), "tda-scramble", burns
+            )
         if stub >= 3:
-            return DealPlan(street, live, stub, True, False, True, stub - 2, burns + 1, ("D-7", "D-8"), "tda-common",
-                            burns)
+            return DealPlan(
+                street, live, stub, True, False, True, stub - 2, burns + 1, ("D-7", "D-8"), "tda-common", burns
+            )
         pooled = stub + burns
-        return DealPlan(street, live, stub, True, True, True, pooled - 2, 1, ("D-7", "D-8"), "tda-scramble-common",
-                        burns)
+        return DealPlan(
+            street, live, stub, True, True, True, pooled - 2, 1, ("D-7", "D-8"), "tda-scramble-common", burns
+        )
     raise ValueError(f"unknown shortage_procedure {procedure!r}")

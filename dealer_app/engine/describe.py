@@ -9,7 +9,7 @@ words (a burn, a deal, a round's end) describes as "".
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from dealer_app.engine.cards import card_sign
 from dealer_app.engine.deck import DealPlan, plan_words
@@ -40,9 +40,11 @@ from dealer_app.engine.events import (
 )
 from dealer_app.engine.money import format_money
 
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 # how each betting action is said, with its amount after it
-VERBS = {"bring_in": "brings in for", "complete": "completes to", "bet": "bets", "raise": "raises to",
-         "call": "calls"}
+VERBS = {"bring_in": "brings in for", "complete": "completes to", "bet": "bets", "raise": "raises to", "call": "calls"}
 
 # W-1: why the first player shows first
 SHOWDOWN_REASONS = {
@@ -72,8 +74,10 @@ def _action(e: ActionTaken) -> str:
 
 def _bring_in(e: BringInChosen) -> str:
     if e.seat != e.lowest_seat:  # B-5: the lowest door card is all-in
-        return (f"Seat {e.seat} brings in: the lowest door card, {_long(e.door_card)}, belongs to all-in seat "
-                f"{e.lowest_seat}")
+        return (
+            f"Seat {e.seat} brings in: the lowest door card, {_long(e.door_card)}, belongs to all-in seat "
+            f"{e.lowest_seat}"
+        )
     words = f"Seat {e.seat} brings in: lowest door card, {_long(e.door_card)}"
     if e.unrecorded:
         words += f" (door card of seat(s) {', '.join(map(str, e.unrecorded))} not recorded)"
@@ -103,8 +107,10 @@ def _pot(e: PotAwarded) -> str:
         return f"{name} {m(e.amount)} to seat {high}"
     hand = describe_high(e.high_value)
     if e.case == "hi-lo":
-        return (f"{name} {m(e.amount)}: high {m(e.high_half)} to seat(s) {high} ({hand}), low {m(e.low_half)} "
-                f"to seat(s) {', '.join(map(str, e.low_seats))} ({describe_low(list(e.low_five))})")
+        return (
+            f"{name} {m(e.amount)}: high {m(e.high_half)} to seat(s) {high} ({hand}), low {m(e.low_half)} "
+            f"to seat(s) {', '.join(map(str, e.low_seats))} ({describe_low(list(e.low_five))})"
+        )
     if e.case == "no-low":
         return f"{name} {m(e.amount)}: no qualifying low; all to seat(s) {high} ({hand})"
     return f"{name} {m(e.amount)} to seat(s) {high} ({hand})"
@@ -122,15 +128,19 @@ def _raising(n: RaisingNote) -> str:
     if n.case == "no-double-bet-house":
         return "Open pair on fourth street, but no double bet: this house plays without it"
     if n.case == "short-all-in-closed":
-        return (f"The all-in was less than a full raise: betting is not reopened for seat {n.seat}, who has "
-                "acted; call or fold")
-    return (f"The all-in was less than a full raise, but seat {n.seat} has not acted on the bet before it: a "
-            "raise is open")
+        return (
+            f"The all-in was less than a full raise: betting is not reopened for seat {n.seat}, who has "
+            "acted; call or fold"
+        )
+    return (
+        f"The all-in was less than a full raise, but seat {n.seat} has not acted on the bet before it: a raise is open"
+    )
 
 
 def _showdown(e: ShowdownOrdered) -> str:
-    return (f"Seat {e.order[0]} shows first ({SHOWDOWN_REASONS[e.reason]}); then "
-            + ", ".join(f"seat {s}" for s in e.order[1:]))
+    return f"Seat {e.order[0]} shows first ({SHOWDOWN_REASONS[e.reason]}); then " + ", ".join(
+        f"seat {s}" for s in e.order[1:]
+    )
 
 
 def _move(action: str, to: int | None, currency: str) -> str:
@@ -138,8 +148,13 @@ def _move(action: str, to: int | None, currency: str) -> str:
     if action in ("fold", "check"):
         return {"fold": "folds", "check": "checks"}[action]
     if to is None:
-        return {"call": "calls", "bring_in": "brings in", "complete": "completes", "bet": "bets",
-                "raise": "raises"}.get(action, action)
+        return {
+            "call": "calls",
+            "bring_in": "brings in",
+            "complete": "completes",
+            "bet": "bets",
+            "raise": "raises",
+        }.get(action, action)
     return f"{VERBS[action]} {format_money(to, currency)}"
 
 
@@ -147,14 +162,13 @@ def _out_of_turn(e: ActedOutOfTurn) -> str:
     said = f"Seat {e.seat} {_move(e.action, e.to, e.currency)} out of turn; action goes back to seat {e.owed}"
     if e.handling == "floor":
         return said + ": the floor rules on it (house option)"
-    return said + ": binding if the action to seat {0} does not change".format(e.seat)
+    return said + f": binding if the action to seat {e.seat} does not change"
 
 
 def _settled(e: OutOfTurnSettled) -> str:
     if e.binding:
         return f"Seat {e.seat}'s action out of turn stands: {_move(e.action, e.to, e.currency)}"
-    return (f"Seat {e.seat}'s action out of turn is void: a bet or raise came in between; seat {e.seat} has "
-            "every option")
+    return f"Seat {e.seat}'s action out of turn is void: a bet or raise came in between; seat {e.seat} has every option"
 
 
 def _voided(e: HandVoided) -> str:
@@ -170,10 +184,13 @@ def _corrected(e: BringInCorrected) -> str:
 
 
 _WORDS: dict[type, Callable] = {
-    DowncardExposed: lambda e: (f"Seat {e.seat}'s exposed downcard {_long(e.card)} is the door card; the third card "
-                                "is dealt down"),
-    CardDealtEarly: lambda e: (f"Card dealt too early: it goes back, the stub is shuffled with it (not the burns), "
-                               f"and street {e.street} is dealt without a new burn"),
+    DowncardExposed: lambda e: (
+        f"Seat {e.seat}'s exposed downcard {_long(e.card)} is the door card; the third card is dealt down"
+    ),
+    CardDealtEarly: lambda e: (
+        f"Card dealt too early: it goes back, the stub is shuffled with it (not the burns), "
+        f"and street {e.street} is dealt without a new burn"
+    ),
     BringInCorrected: _corrected,
     ActedOutOfTurn: _out_of_turn,
     OutOfTurnSettled: _settled,
@@ -190,8 +207,9 @@ _WORDS: dict[type, Callable] = {
     UncalledBetReturned: lambda e: f"Uncalled {format_money(e.amount, e.currency)} returned to seat {e.seat}",
     ShowdownOrdered: _showdown,
     HandMucked: lambda e: f"Seat {e.seat} mucks",
-    PotWonByFolds: lambda e: (f"Seat {e.seat} wins {format_money(e.amount, e.currency)}: everyone else folded; "
-                              "no need to show"),
+    PotWonByFolds: lambda e: (
+        f"Seat {e.seat} wins {format_money(e.amount, e.currency)}: everyone else folded; no need to show"
+    ),
     PotAwarded: _pot,
     RaisingNote: _raising,
     DealPlan: plan_words,

@@ -7,10 +7,12 @@ list look-ups, because the benchmark plays hundreds of thousands of showdowns.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from dealer_app.engine.cards import RANK_NAMES, RANK_PLURALS, RANKS
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 HIGH_CARD: Final = 0
 PAIR: Final = 1
@@ -21,8 +23,17 @@ FLUSH: Final = 5
 FULL_HOUSE: Final = 6
 QUADS: Final = 7
 STRAIGHT_FLUSH: Final = 8
-CATEGORY_NAMES = ["high card", "one pair", "two pair", "three of a kind", "straight", "flush",
-                  "full house", "four of a kind", "straight flush"]
+CATEGORY_NAMES = [
+    "high card",
+    "one pair",
+    "two pair",
+    "three of a kind",
+    "straight",
+    "flush",
+    "full house",
+    "four of a kind",
+    "straight flush",
+]
 
 
 def _pack(category: int, ranks) -> int:
@@ -164,6 +175,7 @@ def _board_value(cards) -> int:
 
 # --- eight-or-better low (H-2) -------------------------------------------------------------
 
+
 def lo8_value(cards) -> int | None:
     """Best qualifying low (five different ranks, eight or lower, ace low), or None.
 
@@ -209,8 +221,15 @@ def describe_low(five: list[int]) -> str:
 
 # --- five cards used and words a dealer would say ------------------------------------------
 
-_SHAPES = {QUADS: (4, 1), FULL_HOUSE: (3, 2), TRIPS: (3, 1, 1), TWO_PAIR: (2, 2, 1),
-           PAIR: (2, 1, 1, 1), FLUSH: (1,) * 5, HIGH_CARD: (1,) * 5}
+_SHAPES = {
+    QUADS: (4, 1),
+    FULL_HOUSE: (3, 2),
+    TRIPS: (3, 1, 1),
+    TWO_PAIR: (2, 2, 1),
+    PAIR: (2, 1, 1, 1),
+    FLUSH: (1,) * 5,
+    HIGH_CARD: (1,) * 5,
+}
 
 
 def best_high_five(cards) -> tuple[int, list[int]]:
@@ -223,7 +242,7 @@ def best_high_five(cards) -> tuple[int, list[int]]:
     value = hi_value(cards)
     cat = value >> 20
     pool = sorted(cards, reverse=True)  # rank, then suit, highest first
-    if cat == FLUSH or cat == STRAIGHT_FLUSH:
+    if cat in (FLUSH, STRAIGHT_FLUSH):
         counts = [0, 0, 0, 0]
         for c in pool:
             counts[c & 3] += 1
@@ -231,13 +250,13 @@ def best_high_five(cards) -> tuple[int, list[int]]:
         pool = [c for c in pool if c & 3 == suit]
     want: Sequence[int]
     shape: tuple[int, ...]
-    if cat == STRAIGHT or cat == STRAIGHT_FLUSH:
+    if cat in (STRAIGHT, STRAIGHT_FLUSH):
         high = (value >> 16) & 15
         want = (high, high - 1, high - 2, high - 3, high - 4) if high >= 4 else (3, 2, 1, 0, 12)
         shape = (1, 1, 1, 1, 1)
     else:
         shape = _SHAPES[cat]
-        want = [(value >> s) & 15 for s in (16, 12, 8, 4, 0)[:len(shape)]]
+        want = [(value >> s) & 15 for s in (16, 12, 8, 4, 0)[: len(shape)]]
     five = []
     for r, n in zip(want, shape, strict=True):
         for c in pool:
@@ -282,8 +301,17 @@ def _describe_high(value: int) -> str:
 
 
 HandCategory = str  # royal-flush, straight-flush, quads, full-house, flush, straight, trips, two-pair, pair, high-card
-_CATEGORY_KEYS = {STRAIGHT_FLUSH: "straight-flush", QUADS: "quads", FULL_HOUSE: "full-house", FLUSH: "flush",
-                  STRAIGHT: "straight", TRIPS: "trips", TWO_PAIR: "two-pair", PAIR: "pair", HIGH_CARD: "high-card"}
+_CATEGORY_KEYS = {
+    STRAIGHT_FLUSH: "straight-flush",
+    QUADS: "quads",
+    FULL_HOUSE: "full-house",
+    FLUSH: "flush",
+    STRAIGHT: "straight",
+    TRIPS: "trips",
+    TWO_PAIR: "two-pair",
+    PAIR: "pair",
+    HIGH_CARD: "high-card",
+}
 
 
 def hand_shape(value: int) -> tuple[HandCategory, int, int]:

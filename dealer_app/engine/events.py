@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from dealer_app.engine.cards import UNKNOWN, format_card, format_cards
-from dealer_app.engine.deck import DealPlan
 from dealer_app.engine.evaluator import describe_high, describe_low
-from dealer_app.engine.says import Says
+
+if TYPE_CHECKING:
+    from dealer_app.engine.deck import DealPlan
+    from dealer_app.engine.says import Says
 
 
 def _card_name(card: int | None) -> str:
@@ -49,6 +51,7 @@ class Event:
     def text(self) -> str:
         """The decision in words, in English, as a dealer would say it."""
         from dealer_app.engine.describe import describe  # describe reads every class of this module
+
         return describe(self)
 
     def to_dict(self) -> dict:
@@ -72,6 +75,7 @@ class Event:
 @dataclass(frozen=True, slots=True)
 class AntePosted(Event):
     """B-1: a player's ante (all of a short stack, which is then all-in)."""
+
     kind: ClassVar[str] = "ante"
     seat: int
     amount: int
@@ -87,6 +91,7 @@ class AntePosted(Event):
 class DealPlanned(Event):
     """What the dealer does before a round of cards: the burn, pooling the burns, a common
     card (D-5, D-7, D-8); ``plan`` has the counts and the rule IDs."""
+
     kind: ClassVar[str] = "deal_plan"
     seat: None = field(default=None, init=False)
     street: int
@@ -100,6 +105,7 @@ class DealPlanned(Event):
 @dataclass(frozen=True, slots=True)
 class ShortageAhead(Event):
     """D-7: a street early, the next round will be short if everyone stays in."""
+
     kind: ClassVar[str] = "shortage_warning"
     seat: None = field(default=None, init=False)
     street: int  # the street that will be short
@@ -113,6 +119,7 @@ class ShortageAhead(Event):
 @dataclass(frozen=True, slots=True)
 class BurnsReshuffled(Event):
     """D-7: the burn cards are shuffled into the stub."""
+
     kind: ClassVar[str] = "reshuffle_burns"
     seat: None = field(default=None, init=False)
     burns: int
@@ -125,6 +132,7 @@ class BurnsReshuffled(Event):
 @dataclass(frozen=True, slots=True)
 class CardBurned(Event):
     """D-5: one card burned before the round."""
+
     kind: ClassVar[str] = "burn"
     seat: None = field(default=None, init=False)
     stub: int  # cards left after the burn
@@ -138,6 +146,7 @@ class CardBurned(Event):
 class CardsDealt(Event):
     """D-3 (third street: two down, one up) or D-4 (one card; the seventh down). A card the
     dealer cannot see is None."""
+
     kind: ClassVar[str] = "deal"
     seat: int
     street: int
@@ -150,13 +159,18 @@ class CardsDealt(Event):
         return (False, False, True) if self.street == 3 else (self.street != 7,)
 
     def data_dict(self) -> dict:
-        return {"street": self.street, "cards": [_card_name(c) for c in self.cards], "up": list(self.face_up),
-                "stub": self.stub}
+        return {
+            "street": self.street,
+            "cards": [_card_name(c) for c in self.cards],
+            "up": list(self.face_up),
+            "stub": self.stub,
+        }
 
 
 @dataclass(frozen=True, slots=True)
 class CommonCardDealt(Event):
     """D-7/D-8: the deck is short; one card face up in the middle, every live player's."""
+
     kind: ClassVar[str] = "common_card"
     seat: None = field(default=None, init=False)
     card: int
@@ -171,6 +185,7 @@ class CommonCardDealt(Event):
 @dataclass(frozen=True, slots=True)
 class NoBetting(Event):
     """A-5/A-7: fewer than two players have chips; the street is dealt without betting."""
+
     kind: ClassVar[str] = "no_betting"
     seat: None = field(default=None, init=False)
     street: int
@@ -184,6 +199,7 @@ class NoBetting(Event):
 class BringInChosen(Event):
     """B-2 (H-1 in Hi-Lo): the lowest door card brings in; B-5: if that player is all-in,
     the next player clockwise who can. ``unrecorded``: seats whose door card was not entered."""
+
     kind: ClassVar[str] = "bring_in_seat"
     seat: int
     rules: tuple[str, ...]
@@ -201,6 +217,7 @@ class FirstToAct(Event):
     """Who opens a street's betting, and why: the bring-in (A-1), the high board (A-2, A-3),
     a tie (A-4), the first actor of sixth street with a common card (D-8), or the next player
     when the high hand is all-in (A-5)."""
+
     kind: ClassVar[str] = "first_to_act"
     seat: int
     street: int
@@ -221,6 +238,7 @@ class FirstToAct(Event):
 class ActionTaken(Event):
     """A betting action. ``to`` is the round total after it, ``amount`` what went in now;
     neither for a fold or a check."""
+
     kind: ClassVar[str] = "action"
     seat: int
     action: str  # fold, check, call, bring_in, complete, bet, raise
@@ -239,6 +257,7 @@ class ActionTaken(Event):
 @dataclass(frozen=True, slots=True)
 class RulingApplied(Event):
     """I-3: the floor applied an action the rules refuse; ``refused`` says why it was."""
+
     kind: ClassVar[str] = "ruling"
     seat: int
     rules: tuple[str, ...]
@@ -252,6 +271,7 @@ class RulingApplied(Event):
 @dataclass(frozen=True, slots=True)
 class UncalledBetReturned(Event):
     """P-2: the part of a bet nobody called goes back to the bettor."""
+
     kind: ClassVar[str] = "uncalled_bet_returned"
     seat: int
     amount: int
@@ -265,6 +285,7 @@ class UncalledBetReturned(Event):
 @dataclass(frozen=True, slots=True)
 class RoundOver(Event):
     """A-7: a betting round is over; ``pot`` is everything in the middle."""
+
     kind: ClassVar[str] = "round_over"
     seat: None = field(default=None, init=False)
     street: int
@@ -282,6 +303,7 @@ ShowdownReason = Literal["last-aggressor", "dealers-left-house", "first-in-last-
 @dataclass(frozen=True, slots=True)
 class ShowdownOrdered(Event):
     """W-1: who shows first, and the order after; W-5 when everyone is all-in."""
+
     kind: ClassVar[str] = "showdown_order"
     seat: None = field(default=None, init=False)
     order: tuple[int, ...]
@@ -295,6 +317,7 @@ class ShowdownOrdered(Event):
 @dataclass(frozen=True, slots=True)
 class HandShown(Event):
     """W-1/W-3: a showdown player turns the hand up (with the common card, if any)."""
+
     kind: ClassVar[str] = "show"
     seat: int
     cards: tuple[int | None, ...]
@@ -307,6 +330,7 @@ class HandShown(Event):
 @dataclass(frozen=True, slots=True)
 class HandExposed(Event):
     """W-5: everyone is all-in, so the hands are turned up before the last cards."""
+
     kind: ClassVar[str] = "expose"
     seat: int
     cards: tuple[int | None, ...]
@@ -319,6 +343,7 @@ class HandExposed(Event):
 @dataclass(frozen=True, slots=True)
 class HandMucked(Event):
     """W-1: a showdown player gives up the hand without showing."""
+
     kind: ClassVar[str] = "muck"
     seat: int
     rules: tuple[str, ...] = field(default=("W-1",), init=False)
@@ -327,6 +352,7 @@ class HandMucked(Event):
 @dataclass(frozen=True, slots=True)
 class PotWonByFolds(Event):
     """W-2: everyone else folded; the last player wins without showing."""
+
     kind: ClassVar[str] = "award"
     seat: int
     amount: int
@@ -341,6 +367,7 @@ class PotWonByFolds(Event):
 class ScoredHand:
     """A hand that took part in a pot's award: its best five, their value (evaluator), and in
     Hi-Lo its best qualifying low five when the pot had a low."""
+
     seat: int
     five: tuple[int, ...]
     value: int
@@ -355,6 +382,7 @@ class PotAwarded(Event):
     """One pot at the showdown (P-1, W-3, W-4, H-2, H-3): who could win it, who did and how
     much, and the hands that decided it. ``case``: nobody else left to show (uncontested),
     the high hand takes it, split high/low, or no qualifying low."""
+
     kind: ClassVar[str] = "award"
     seat: None = field(default=None, init=False)
     rules: tuple[str, ...]
@@ -379,13 +407,13 @@ class PotAwarded(Event):
             if h.low_five is not None:
                 entry["low"], entry["low_name"] = format_cards(h.low_five, sep=" "), describe_low(list(h.low_five))
             hands[h.seat] = entry
-        return {"amount": self.amount, "eligible": list(self.eligible), "winners": dict(self.winners),
-                "hands": hands}
+        return {"amount": self.amount, "eligible": list(self.eligible), "winners": dict(self.winners), "hands": hands}
 
 
 @dataclass(frozen=True, slots=True)
 class HandOver(Event):
     """P-3: every chip is in a stack again; ``showdown`` tells how the hand ended."""
+
     kind: ClassVar[str] = "hand_over"
     seat: None = field(default=None, init=False)
     showdown: bool
@@ -400,6 +428,7 @@ class HandOver(Event):
 class DowncardExposed(Event):
     """I-1: one of a player's first two cards was exposed: it counts as the door card and the
     third card is dealt down (the bring-in is then decided with it, A-1)."""
+
     kind: ClassVar[str] = "downcard_exposed"
     seat: int
     card: int
@@ -413,6 +442,7 @@ class DowncardExposed(Event):
 class CardDealtEarly(Event):
     """I-2: a card was dealt before the betting round ended: it goes back, the stub is
     reshuffled with it (without the burns), and street ``street`` is dealt without a new burn."""
+
     kind: ClassVar[str] = "card_dealt_early"
     seat: None = field(default=None, init=False)
     street: int  # the street the card belonged to
@@ -427,6 +457,7 @@ class CardDealtEarly(Event):
 class BringInCorrected(Event):
     """I-4: the wrong player was made to bring in (a door card was misread): the chips go back
     (``returned`` to ``seat``) and the bring-in is decided again with the right card."""
+
     kind: ClassVar[str] = "bring_in_corrected"
     seat: int  # whose door card was wrong
     was: int | None
@@ -437,8 +468,12 @@ class BringInCorrected(Event):
     rules: tuple[str, ...] = field(default=("I-4", "B-2"), init=False)
 
     def data_dict(self) -> dict:
-        return {"was": _card_name(self.was), "card": format_card(self.card), "returned": self.returned,
-                "returned_to": self.returned_to}
+        return {
+            "was": _card_name(self.was),
+            "card": format_card(self.card),
+            "returned": self.returned,
+            "returned_to": self.returned_to,
+        }
 
 
 OutOfTurnHandling = Literal["held", "floor"]
@@ -449,6 +484,7 @@ class ActedOutOfTurn(Event):
     """I-5: ``seat`` acted while ``owed`` had the turn; action goes back to ``owed``. Under
     ``binding-unless-changed`` the action is held, binding if the action to ``seat`` does not
     change; under ``floor`` the floor rules on it."""
+
     kind: ClassVar[str] = "out_of_turn"
     seat: int
     action: str
@@ -467,6 +503,7 @@ class OutOfTurnSettled(Event):
     """I-5: the turn came back to a player who had acted out of turn. ``binding``: the action
     to them did not change and their action stands (it follows as an ``action`` event); else a
     bet or raise came in between, it is void, their chips are theirs and they have every option."""
+
     kind: ClassVar[str] = "out_of_turn_settled"
     seat: int
     action: str
@@ -486,6 +523,7 @@ VoidReason = Literal["misdeal", "fouled-deck"]
 class HandVoided(Event):
     """I-6 misdeal, I-7 fouled deck: every ante and bet goes back (``returned``: seat, amount),
     the hand is void, and the same players are dealt again."""
+
     kind: ClassVar[str] = "hand_voided"
     seat: None = field(default=None, init=False)
     reason: VoidReason
@@ -497,8 +535,15 @@ class HandVoided(Event):
         return {"reason": self.reason, "returned": {str(s): a for s, a in self.returned}}
 
 
-RaisingCase = Literal["capped", "uncapped-heads-up", "short-all-in-closed", "short-all-in-open",
-                      "no-double-bet-spread", "no-double-bet-hilo", "no-double-bet-house"]
+RaisingCase = Literal[
+    "capped",
+    "uncapped-heads-up",
+    "short-all-in-closed",
+    "short-all-in-open",
+    "no-double-bet-spread",
+    "no-double-bet-hilo",
+    "no-double-bet-house",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -507,6 +552,7 @@ class RaisingNote:
     seat to act (L-6 capped, L-7 no cap heads-up, L-8 a short all-in that did or did not
     reopen the betting; L-3 an open pair on fourth street that does not allow the big bet, under
     spread limit or the house's ``open_pair_double: false``). ``raises`` of ``cap`` made so far."""
+
     case: RaisingCase
     seat: int
     raises: int
@@ -516,14 +562,38 @@ class RaisingNote:
     @property
     def text(self) -> str:
         from dealer_app.engine.describe import describe
+
         return describe(self)
 
 
 EVENT_CLASSES: tuple[type[Event], ...] = (
-    AntePosted, DealPlanned, ShortageAhead, BurnsReshuffled, CardBurned, CardsDealt, CommonCardDealt,
-    NoBetting, BringInChosen, FirstToAct, ActionTaken, RulingApplied, UncalledBetReturned, RoundOver,
-    ShowdownOrdered, HandShown, HandExposed, HandMucked, PotWonByFolds, PotAwarded, HandOver,
-    DowncardExposed, CardDealtEarly, BringInCorrected, ActedOutOfTurn, OutOfTurnSettled, HandVoided,
+    AntePosted,
+    DealPlanned,
+    ShortageAhead,
+    BurnsReshuffled,
+    CardBurned,
+    CardsDealt,
+    CommonCardDealt,
+    NoBetting,
+    BringInChosen,
+    FirstToAct,
+    ActionTaken,
+    RulingApplied,
+    UncalledBetReturned,
+    RoundOver,
+    ShowdownOrdered,
+    HandShown,
+    HandExposed,
+    HandMucked,
+    PotWonByFolds,
+    PotAwarded,
+    HandOver,
+    DowncardExposed,
+    CardDealtEarly,
+    BringInCorrected,
+    ActedOutOfTurn,
+    OutOfTurnSettled,
+    HandVoided,
 )
 
 
@@ -536,8 +606,10 @@ def _quicker_init(cls: type) -> None:
     dataclass's own, which ``inspect.signature`` shows), and assigning to a field afterwards
     still raises ``FrozenInstanceError``; ``tests/test_events_typed.py`` compares the two."""
     original = cls.__dict__["__init__"]
-    if hasattr(cls, "__post_init__") or any(f.default_factory is not dataclasses.MISSING or not f.init and
-                                            f.default is dataclasses.MISSING for f in dataclasses.fields(cls)):
+    if hasattr(cls, "__post_init__") or any(
+        f.default_factory is not dataclasses.MISSING or (not f.init and f.default is dataclasses.MISSING)
+        for f in dataclasses.fields(cls)
+    ):
         raise TypeError(f"{cls.__name__}: _quicker_init knows plain fields and defaults only")
     scope: dict[str, object] = {}
     params, body = [], []

@@ -7,7 +7,7 @@ the stub, and the rule IDs behind each decision.
 
 from __future__ import annotations
 
-from typing import Final, NoReturn
+from typing import TYPE_CHECKING, Final, NoReturn
 
 from dealer_app.engine.errors import EngineError, IllegalAction
 from dealer_app.engine.events import (
@@ -21,12 +21,14 @@ from dealer_app.engine.events import (
     UncalledBetReturned,
 )
 from dealer_app.engine.irregularities import IrregularityLayer
-from dealer_app.engine.limits import BettingRules
 from dealer_app.engine.player import Player, SeatSpec
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, ActionArg, ListArg, MoneyArg, PhaseArg, Says, says
 
+if TYPE_CHECKING:
+    from dealer_app.engine.limits import BettingRules
+
 AGGRESSIVE: Final = ("bring_in", "complete", "bet", "raise")
-ACTIONS: Final = ("fold", "check", "call") + AGGRESSIVE
+ACTIONS: Final = ("fold", "check", "call", *AGGRESSIVE)
 
 
 class Hand(IrregularityLayer):
@@ -53,7 +55,7 @@ class Hand(IrregularityLayer):
             p.index = i
         # the next-actor search runs after every action: it walks a prepared tuple
         ring = self.players * 2
-        self._after = [tuple(ring[i + 1:i + 1 + n]) for i in range(n)]
+        self._after = [tuple(ring[i + 1 : i + 1 + n]) for i in range(n)]
         self.n_live = n
         self.events = []
         self.street = 3
@@ -120,9 +122,12 @@ class Hand(IrregularityLayer):
         is applied anyway and recorded as a ruling, so a replay of a disputed hand can go on.
         """
         if to is not None and (isinstance(to, bool) or not isinstance(to, int)):
-            raise IllegalAction(says(
-                QT_TRANSLATE_NOOP("Errors", "seat %1: the amount %2 is not a whole number of cents"),
-                seat, repr(to)), ("T-2",))
+            raise IllegalAction(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "seat %1: the amount %2 is not a whole number of cents"), seat, repr(to)
+                ),
+                ("T-2",),
+            )
         amount: int | None = to
         if ruling:
             try:
@@ -155,7 +160,7 @@ class Hand(IrregularityLayer):
             self._refuse_choice(seat, action, to)
         if match.min_to is None:
             to = match.to
-        elif to is None or to % self.rules.chip and to != match.max_to:  # off the chip grid (T-2)
+        elif to is None or (to % self.rules.chip and to != match.max_to):  # off the chip grid (T-2)
             self._refuse_choice(seat, action, to)
         self._apply(p, action, to, self._rules_for(action))
         return self.events[start:]
@@ -172,16 +177,24 @@ class Hand(IrregularityLayer):
         """Raise the reason an action cannot be taken now (not a known action, no round open,
         no such seat, or out of turn)."""
         if action not in ACTIONS:
-            raise IllegalAction(says(QT_TRANSLATE_NOOP("Errors", "unknown action %1 (known: %2)"), repr(action),
-                                     ", ".join(ACTIONS)))
+            raise IllegalAction(
+                says(QT_TRANSLATE_NOOP("Errors", "unknown action %1 (known: %2)"), repr(action), ", ".join(ACTIONS))
+            )
         if self.phase != "bet" or self.to_act is None:
-            raise IllegalAction(says(
-                QT_TRANSLATE_NOOP("Errors", "seat %1 cannot %2 now: no betting round is open (%3)"),
-                seat, ActionArg(action, raw=True), PhaseArg(self.phase)))
+            raise IllegalAction(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "seat %1 cannot %2 now: no betting round is open (%3)"),
+                    seat,
+                    ActionArg(action, raw=True),
+                    PhaseArg(self.phase),
+                )
+            )
         self.player(seat)
         rule = ("A-1",) if self.street == 3 else ("A-2",)
-        raise IllegalAction(says(QT_TRANSLATE_NOOP("Errors", "seat %1 acted out of turn: seat %2 is to act"), seat,
-                                 self.to_act.seat), rule)
+        raise IllegalAction(
+            says(QT_TRANSLATE_NOOP("Errors", "seat %1 acted out of turn: seat %2 is to act"), seat, self.to_act.seat),
+            rule,
+        )
 
     def _refuse_choice(self, seat: int, action: str, to: int | None) -> NoReturn:
         """Raise why this action or amount is not among the legal choices (L-2…L-8)."""
@@ -189,12 +202,16 @@ class Hand(IrregularityLayer):
         choices = [a for a in legal if a.action == action]
         if not choices:
             names = ListArg(tuple(ActionArg(a, raw=True) for a in dict.fromkeys(a.action for a in legal)))
-            raise IllegalAction(says(QT_TRANSLATE_NOOP("Errors", "seat %1 may not %2 now (legal: %3)"), seat,
-                                     ActionArg(action), names), self.decision_rules)
+            raise IllegalAction(
+                says(QT_TRANSLATE_NOOP("Errors", "seat %1 may not %2 now (legal: %3)"), seat, ActionArg(action), names),
+                self.decision_rules,
+            )
         allowed = ListArg(tuple(self._describe_choice(a) for a in choices), " or ")
         amount = MoneyArg(to, self.rules.currency) if isinstance(to, int) else to
-        raise IllegalAction(says(QT_TRANSLATE_NOOP("Errors", "seat %1 may not %2 to %3: %4"), seat, ActionArg(action),
-                                 amount, allowed), self.decision_rules)
+        raise IllegalAction(
+            says(QT_TRANSLATE_NOOP("Errors", "seat %1 may not %2 to %3: %4"), seat, ActionArg(action), amount, allowed),
+            self.decision_rules,
+        )
 
     def _apply_ruling(self, seat, action, to, exc: IllegalAction) -> list[Event]:
         start = len(self.events)
@@ -208,7 +225,7 @@ class Hand(IrregularityLayer):
             to = min(self.current_to, allin_to)
         elif to is None or not p.round_to < to <= allin_to:
             raise exc
-        self.events.append(RulingApplied(seat, ("I-3",) + exc.rules, exc.message, exc.says))
+        self.events.append(RulingApplied(seat, ("I-3", *exc.rules), exc.message, exc.says))
         self._apply(p, action, to, ("I-3",))
         return self.events[start:]
 
@@ -216,8 +233,12 @@ class Hand(IrregularityLayer):
         """A legal choice in a refusal, its amounts as money ("bet to $20"), never bare cents."""
         cur = self.rules.currency
         if a.min_to is not None and a.max_to is not None:
-            return says(QT_TRANSLATE_NOOP("Errors", "%1 to %2-%3"), ActionArg(a.action), MoneyArg(a.min_to, cur),
-                        MoneyArg(a.max_to, cur))
+            return says(
+                QT_TRANSLATE_NOOP("Errors", "%1 to %2-%3"),
+                ActionArg(a.action),
+                MoneyArg(a.min_to, cur),
+                MoneyArg(a.max_to, cur),
+            )
         if a.to is not None:
             return says(QT_TRANSLATE_NOOP("Errors", "%1 to %2"), ActionArg(a.action), MoneyArg(a.to, cur))
         return says("%1", ActionArg(a.action, raw=True))

@@ -44,6 +44,7 @@ IRREGULARITIES = ("I-1", "I-2", "I-4", "I-5", "I-6", "I-7")
 @dataclass(frozen=True)
 class HeldAction:
     """I-5: an action taken out of turn, waiting for the player's turn."""
+
     action: str
     to: int | None
     facing: int  # the amount to call when it was taken: the action to the player then
@@ -61,10 +62,17 @@ class IrregularityLayer(ShowdownLayer):
         that player's door card (entered now, in dealing order), and the third card is dealt down.
         I-8: a card the dealer flashed, or one that left the table, is exposed: the same remedy."""
         if self.street != 3 or self.phase != "deal" or not self.deal_queue or self.deal_queue[0].seat != seat:
-            raise EngineError(says(
-                QT_TRANSLATE_NOOP("Errors", "an exposed downcard (I-1) is entered as seat %1's door card, when it "
-                                            "is due on third street; later, the floor decides (I-3)"), seat),
-                ("I-1", "I-3"))
+            raise EngineError(
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors",
+                        "an exposed downcard (I-1) is entered as seat %1's door card, when it "
+                        "is due on third street; later, the floor decides (I-3)",
+                    ),
+                    seat,
+                ),
+                ("I-1", "I-3"),
+            )
         start = len(self.events)
         self._claim(card)
         self.events.append(DowncardExposed(seat, card))
@@ -77,18 +85,38 @@ class IrregularityLayer(ShowdownLayer):
         back into the stub (shuffled, without the burns); the burn before it stays burned, so
         the street is dealt without a new burn."""
         if self.phase != "bet" or self.street >= 7:
-            raise EngineError(says(
-                QT_TRANSLATE_NOOP("Errors", "a card dealt too early (I-2) is reported during the betting of third "
-                                            "to sixth street, not now (%1 on street %2)"),
-                PhaseArg(self.phase), self.street), ("I-2",))
+            raise EngineError(
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors",
+                        "a card dealt too early (I-2) is reported during the betting of third "
+                        "to sixth street, not now (%1 on street %2)",
+                    ),
+                    PhaseArg(self.phase),
+                    self.street,
+                ),
+                ("I-2",),
+            )
         start = len(self.events)
         if not self.early_burn:
-            ahead = plan_deal(self.rules.shortage_procedure, self.street + 1, len(self.live), self.stub, self.burns,
-                              self.rules.burn_before_third)
+            ahead = plan_deal(
+                self.rules.shortage_procedure,
+                self.street + 1,
+                len(self.live),
+                self.stub,
+                self.burns,
+                self.rules.burn_before_third,
+            )
             if not ahead.normal or not ahead.burn:
-                raise EngineError(says(
-                    QT_TRANSLATE_NOOP("Errors", "the deck is short for street %1 (D-7): the floor decides how to "
-                                                "deal it (I-3)"), self.street + 1), ("I-2", "D-7", "I-3"))
+                raise EngineError(
+                    says(
+                        QT_TRANSLATE_NOOP(
+                            "Errors", "the deck is short for street %1 (D-7): the floor decides how to deal it (I-3)"
+                        ),
+                        self.street + 1,
+                    ),
+                    ("I-2", "D-7", "I-3"),
+                )
             self.stub -= 1
             self.burns += 1
             self.early_burn = True
@@ -101,15 +129,23 @@ class IrregularityLayer(ShowdownLayer):
         While the next player has not acted, the bring-in's chips go back and the bring-in is
         decided again with the right card; after that, the action stands."""
         if self.street != 3 or self.phase != "bet":
-            raise EngineError(says(
-                QT_TRANSLATE_NOOP("Errors", "a wrong bring-in (I-4) is corrected during third street's betting")),
-                ("I-4",))
+            raise EngineError(
+                says(QT_TRANSLATE_NOOP("Errors", "a wrong bring-in (I-4) is corrected during third street's betting")),
+                ("I-4",),
+            )
         p = self.player(seat)
         acted = self._third_street_actions()
         if len(acted) > 1:
-            raise EngineError(says(
-                QT_TRANSLATE_NOOP("Errors", "the player after the bring-in has acted: the bring-in stands (I-4); "
-                                            "the floor decides about the card (I-3)")), ("I-4", "I-3"))
+            raise EngineError(
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors",
+                        "the player after the bring-in has acted: the bring-in stands (I-4); "
+                        "the floor decides about the card (I-3)",
+                    )
+                ),
+                ("I-4", "I-3"),
+            )
         was = p.up[0] if p.up else None
         if card != was:
             self._claim(card)
@@ -124,8 +160,11 @@ class IrregularityLayer(ShowdownLayer):
             del self.seen[was]
         p.up[0] = card
         self.seen[card] = (seat, "upcard")
-        self.events.append(BringInCorrected(seat, was, card, returned, bringer.seat if bringer is not None else None,
-                                            self.rules.currency))
+        self.events.append(
+            BringInCorrected(
+                seat, was, card, returned, bringer.seat if bringer is not None else None, self.rules.currency
+            )
+        )
         self.held = {}
         self._begin_betting()  # B-2 again, with the right card
         return self.events[start:]
@@ -148,11 +187,13 @@ class IrregularityLayer(ShowdownLayer):
         p = self.player(seat)
         owed = self.to_act
         if self.phase != "bet" or owed is None:
-            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "no betting round is open (%1)"), PhaseArg(self.phase)),
-                              ("I-5",))
+            raise EngineError(
+                says(QT_TRANSLATE_NOOP("Errors", "no betting round is open (%1)"), PhaseArg(self.phase)), ("I-5",)
+            )
         if p is owed:
-            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "it is seat %1's turn: that is not out of turn"), seat),
-                              ("I-5",))
+            raise EngineError(
+                says(QT_TRANSLATE_NOOP("Errors", "it is seat %1's turn: that is not out of turn"), seat), ("I-5",)
+            )
         if p.folded or p.stack == 0:
             raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 has no action in this round"), seat), ("I-5",))
         if action not in ("fold", "check", "call", "bet", "raise", "complete"):
@@ -185,17 +226,25 @@ class IrregularityLayer(ShowdownLayer):
         """I-6: before substantial action (two players after the bring-in have acted in turn,
         RR), every ante and bet goes back and the hand is dealt again."""
         if self.street > 3 or len(self._third_street_actions()) > 2 or self.phase == "done":
-            raise EngineError(says(
-                QT_TRANSLATE_NOOP("Errors", "substantial action has taken place: the hand plays on, not a misdeal "
-                                            "(I-6); the floor decides (I-3)")), ("I-6", "I-3"))
+            raise EngineError(
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors",
+                        "substantial action has taken place: the hand plays on, not a misdeal "
+                        "(I-6); the floor decides (I-3)",
+                    )
+                ),
+                ("I-6", "I-3"),
+            )
         return self._void("misdeal", ("I-6",))
 
     def fouled_deck(self) -> list[Event]:
         """I-7: a card found twice, or missing: every bet and ante goes back, whatever the action."""
         if self.phase == "done":
-            raise EngineError(says(
-                QT_TRANSLATE_NOOP("Errors", "the hand is over: after the awards, the floor decides (I-3)")),
-                ("I-7", "I-3"))
+            raise EngineError(
+                says(QT_TRANSLATE_NOOP("Errors", "the hand is over: after the awards, the floor decides (I-3)")),
+                ("I-7", "I-3"),
+            )
         return self._void("fouled-deck", ("I-7",))
 
     def _void(self, reason, rules: tuple[str, ...]) -> list[Event]:

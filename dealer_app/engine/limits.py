@@ -124,6 +124,7 @@ class LimitTable:
     @property
     def stakes(self) -> str:
         from dealer_app.engine.money import format_money
+
         if self.structure == "split":
             return "/".join(format_money(x, self.currency) for x in (self.ante, self.small_bet, self.big_bet))
         return f"{format_money(self.small_bet, self.currency)}-{format_money(self.big_bet, self.currency)}"
@@ -167,18 +168,50 @@ class BettingRules:
             opts["open_pair_double"] = opts["open_pair_double"][table.game]
         opts.pop("top_up_to_buy_in", None)
         return cls(
-            game=table.game, structure=table.structure, ante=table.ante, bring_in=table.bring_in,
-            small_bet=table.small_bet, big_bet=table.big_bet, min_bet=table.min_bet, chip=table.chip,
-            max_players=min(table.seats, profile.max_players), profile=profile.name, table=table.name,
-            currency=table.currency, **opts)
+            game=table.game,
+            structure=table.structure,
+            ante=table.ante,
+            bring_in=table.bring_in,
+            small_bet=table.small_bet,
+            big_bet=table.big_bet,
+            min_bet=table.min_bet,
+            chip=table.chip,
+            max_players=min(table.seats, profile.max_players),
+            profile=profile.name,
+            table=table.name,
+            currency=table.currency,
+            **opts,
+        )
 
     @classmethod
-    def fixed(cls, profile: HouseProfile, game: str, ante: int, bring_in: int, small_bet: int,
-              big_bet: int, chip: int = 1, overrides: dict | None = None):
+    def fixed(
+        cls,
+        profile: HouseProfile,
+        game: str,
+        ante: int,
+        bring_in: int,
+        small_bet: int,
+        big_bet: int,
+        chip: int = 1,
+        overrides: dict | None = None,
+    ):
         """Fixed limit from bare amounts (a PHH file without a table)."""
-        table = LimitTable(name="", title="", game=game, structure="fixed", currency="", buy_in=0,
-                           ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet,
-                           min_bet=small_bet, chip=chip, seats=8, profile=profile.name)
+        table = LimitTable(
+            name="",
+            title="",
+            game=game,
+            structure="fixed",
+            currency="",
+            buy_in=0,
+            ante=ante,
+            bring_in=bring_in,
+            small_bet=small_bet,
+            big_bet=big_bet,
+            min_bet=small_bet,
+            chip=chip,
+            seats=8,
+            profile=profile.name,
+        )
         rules = cls.build(table, profile, overrides)
         return replace(rules, table=None)
 
@@ -187,6 +220,7 @@ class BettingRules:
 
 
 # --- YAML with line numbers ---------------------------------------------------------------
+
 
 def _compose(path: Path):
     """The file's top-level fields and the line each stands on. Anything the safe loader
@@ -198,34 +232,53 @@ def _compose(path: Path):
     except FileRefused as exc:
         raise LimitsError([LimitsProblem(f"{path}:1: file", exc.reason)]) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise LimitsError([LimitsProblem(f"{path}:1: file", says(QT_TRANSLATE_NOOP("Errors", "cannot read (%1)"),
-                                                                 str(exc)))]) from None
+        raise LimitsError(
+            [LimitsProblem(f"{path}:1: file", says(QT_TRANSLATE_NOOP("Errors", "cannot read (%1)"), str(exc)))]
+        ) from None
     try:
         _check_depth(path, text)  # (PyYAML's composer recurses once per level: bounded before it runs)
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as exc:
         raise LimitsError([f"{path}:{_yaml_line(exc)}: yaml: {getattr(exc, 'problem', None) or exc}"]) from None
     except RecursionError:
-        raise LimitsError([LimitsProblem(f"{path}:1: yaml", says(
-            QT_TRANSLATE_NOOP("Errors", "nested more than %1 levels deep"), YAML_DEPTH))]) from None
+        raise LimitsError(
+            [
+                LimitsProblem(
+                    f"{path}:1: yaml", says(QT_TRANSLATE_NOOP("Errors", "nested more than %1 levels deep"), YAML_DEPTH)
+                )
+            ]
+        ) from None
     if node is None or not isinstance(node, yaml.MappingNode):
-        raise LimitsError([LimitsProblem(f"{path}:1: file",
-                                         says(QT_TRANSLATE_NOOP("Errors", "expected a mapping of fields")))])
+        raise LimitsError(
+            [LimitsProblem(f"{path}:1: file", says(QT_TRANSLATE_NOOP("Errors", "expected a mapping of fields")))]
+        )
     data, lines = {}, {}
     constructor = yaml.SafeLoader(text)
     for key_node, value_node in node.value:
         line = key_node.start_mark.line + 1
         if not isinstance(key_node, yaml.ScalarNode) or not isinstance(key_node.value, str):
-            raise LimitsError([LimitsProblem(f"{path}:{line}: yaml",
-                                             says(QT_TRANSLATE_NOOP("Errors", "a field name must be a plain word")))])
+            raise LimitsError(
+                [
+                    LimitsProblem(
+                        f"{path}:{line}: yaml", says(QT_TRANSLATE_NOOP("Errors", "a field name must be a plain word"))
+                    )
+                ]
+            )
         try:
             data[key_node.value] = constructor.construct_object(value_node, deep=True)
         except yaml.YAMLError as exc:
-            raise LimitsError([f"{path}:{_yaml_line(exc, line)}: {key_node.value}: "
-                               f"{getattr(exc, 'problem', None) or exc}"]) from None
+            raise LimitsError(
+                [f"{path}:{_yaml_line(exc, line)}: {key_node.value}: {getattr(exc, 'problem', None) or exc}"]
+            ) from None
         except (RecursionError, TypeError, ValueError) as exc:  # a self-referencing anchor
-            raise LimitsError([LimitsProblem(f"{path}:{line}: {key_node.value}", says(
-                QT_TRANSLATE_NOOP("Errors", "cannot be read (%1)"), type(exc).__name__))]) from None
+            raise LimitsError(
+                [
+                    LimitsProblem(
+                        f"{path}:{line}: {key_node.value}",
+                        says(QT_TRANSLATE_NOOP("Errors", "cannot be read (%1)"), type(exc).__name__),
+                    )
+                ]
+            ) from None
         lines[key_node.value] = line
     return data, lines
 
@@ -233,8 +286,12 @@ def _compose(path: Path):
 # a table is a few levels deep (options: open_pair_double: stud: true); 100,000 "[" made
 # PyYAML recurse until Python stopped it (and took 791 MB on the way)
 YAML_DEPTH = 32
-_OPENS = (yaml.BlockMappingStartToken, yaml.BlockSequenceStartToken, yaml.FlowMappingStartToken,
-          yaml.FlowSequenceStartToken)
+_OPENS = (
+    yaml.BlockMappingStartToken,
+    yaml.BlockSequenceStartToken,
+    yaml.FlowMappingStartToken,
+    yaml.FlowSequenceStartToken,
+)
 _CLOSES = (yaml.BlockEndToken, yaml.FlowMappingEndToken, yaml.FlowSequenceEndToken)
 
 
@@ -246,8 +303,14 @@ def _check_depth(path: Path, text: str) -> None:
         if isinstance(token, _OPENS):
             depth += 1
             if depth > YAML_DEPTH:
-                raise LimitsError([LimitsProblem(f"{path}:{token.start_mark.line + 1}: yaml", says(
-                    QT_TRANSLATE_NOOP("Errors", "nested more than %1 levels deep"), YAML_DEPTH))])
+                raise LimitsError(
+                    [
+                        LimitsProblem(
+                            f"{path}:{token.start_mark.line + 1}: yaml",
+                            says(QT_TRANSLATE_NOOP("Errors", "nested more than %1 levels deep"), YAML_DEPTH),
+                        )
+                    ]
+                )
         elif isinstance(token, _CLOSES):
             depth -= 1
 
@@ -274,10 +337,15 @@ class _Checker:
             return value
         kinds = kinds if isinstance(kinds, tuple) else (kinds,)
         # YAML's true/false are ints to Python; a bool is only right where bool is asked for
-        if not isinstance(value, kinds) or isinstance(value, bool) and bool not in kinds:
-            self.fail(fld, says(
-                QT_TRANSLATE_NOOP("Errors", "expected %1, got %2"),
-                ' or '.join(k.__name__ for k in kinds), _short(value)))
+        if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+            self.fail(
+                fld,
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "expected %1, got %2"),
+                    " or ".join(k.__name__ for k in kinds),
+                    _short(value),
+                ),
+            )
             return default
         return value
 
@@ -298,8 +366,10 @@ class _Checker:
 
     def choice(self, fld: str, allowed, value):
         if value not in allowed:
-            self.fail(fld, says(
-                QT_TRANSLATE_NOOP("Errors", "%1 is not one of %2"), _short(value), ', '.join(map(str, allowed))))
+            self.fail(
+                fld,
+                says(QT_TRANSLATE_NOOP("Errors", "%1 is not one of %2"), _short(value), ", ".join(map(str, allowed))),
+            )
             return False
         return True
 
@@ -312,23 +382,29 @@ def _check_options(chk: _Checker, options, prefix: str, game: str | None = None)
     for key, value in options.items():
         fld = f"{prefix}.{key}"
         if key not in OPTION_VALUES:
-            chk.fail(fld, says(QT_TRANSLATE_NOOP("Errors", "unknown option (known: %1)"), ', '.join(OPTION_VALUES)))
+            chk.fail(fld, says(QT_TRANSLATE_NOOP("Errors", "unknown option (known: %1)"), ", ".join(OPTION_VALUES)))
             continue
         if key == "open_pair_double" and isinstance(value, dict):
             for g, v in value.items():
                 if g not in GAMES:
-                    chk.fail(f"{fld}.{g}", says(
-                        QT_TRANSLATE_NOOP("Errors", "unknown game (known: %1)"), ', '.join(GAMES)))
+                    chk.fail(
+                        f"{fld}.{g}", says(QT_TRANSLATE_NOOP("Errors", "unknown game (known: %1)"), ", ".join(GAMES))
+                    )
                 elif v not in (True, False):
                     chk.fail(f"{fld}.{g}", says(QT_TRANSLATE_NOOP("Errors", "%1 is not true or false"), _short(v)))
             if not game and set(value) != set(GAMES):
-                chk.fail(fld, says(QT_TRANSLATE_NOOP("Errors", "needs a value for each game: %1"), ', '.join(GAMES)))
+                chk.fail(fld, says(QT_TRANSLATE_NOOP("Errors", "needs a value for each game: %1"), ", ".join(GAMES)))
             out[key] = value
             continue
-        if type(value) is not type(OPTION_VALUES[key][0]) and value is not None or value not in OPTION_VALUES[key]:
-            chk.fail(fld, says(
-                QT_TRANSLATE_NOOP("Errors", "%1 is not one of %2"),
-                _short(value), ', '.join(map(str, OPTION_VALUES[key]))))
+        if (type(value) is not type(OPTION_VALUES[key][0]) and value is not None) or value not in OPTION_VALUES[key]:
+            chk.fail(
+                fld,
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "%1 is not one of %2"),
+                    _short(value),
+                    ", ".join(map(str, OPTION_VALUES[key])),
+                ),
+            )
             continue
         out[key] = value
     return out
@@ -370,22 +446,29 @@ def _parse_profile(path: Path) -> HouseProfile:
     chk = _Checker(path, data, lines)
     name = chk.get("name", str) or path.stem
     if name != path.stem:
-        chk.fail("name", says(
-            QT_TRANSLATE_NOOP("Errors", "%1 differs from the file name %2"), _short(name), repr(path.stem)))
+        chk.fail(
+            "name", says(QT_TRANSLATE_NOOP("Errors", "%1 differs from the file name %2"), _short(name), repr(path.stem))
+        )
     title = chk.get("title", str, required=False, default=name)
     players = chk.get("players", dict, default={}) or {}
     lo, hi = players.get("min", 2), players.get("max", 8)
     if not (isinstance(lo, int) and isinstance(hi, int) and 2 <= lo <= hi <= 8):
-        chk.fail("players", says(
-            QT_TRANSLATE_NOOP("Errors", "min and max must be whole numbers with 2 <= min <= max <= 8 (T-1), got %1"),
-            _short(players)))
+        chk.fail(
+            "players",
+            says(
+                QT_TRANSLATE_NOOP(
+                    "Errors", "min and max must be whole numbers with 2 <= min <= max <= 8 (T-1), got %1"
+                ),
+                _short(players),
+            ),
+        )
         lo, hi = 2, 8
     options = _check_options(chk, chk.get("options", dict, default={}) or {}, "options")
     if "options" in data:  # a profile written before an option existed plays as it did then
         options = {**{k: v for k, v in LATER_OPTIONS.items() if k not in options}, **options}
     missing = [k for k in OPTION_VALUES if k not in options]
     if missing and "options" in data:
-        chk.fail("options", says(QT_TRANSLATE_NOOP("Errors", "missing %1"), ', '.join(missing)))
+        chk.fail("options", says(QT_TRANSLATE_NOOP("Errors", "missing %1"), ", ".join(missing)))
     if chk.problems:
         raise LimitsError(chk.problems)
     return HouseProfile(name=name, title=title, min_players=lo, max_players=hi, options=options, path=str(path))
@@ -400,16 +483,36 @@ def parse_table(path: Path, profiles: dict[str, HouseProfile] | None = None) -> 
 def _parse_table(path: Path, profiles: dict[str, HouseProfile] | None) -> LimitTable:
     data, lines = _compose(path)
     chk = _Checker(path, data, lines)
-    known = {"name", "title", "game", "structure", "currency", "buy_in", "ante", "bring_in", "small_bet",
-             "big_bet", "min_bet", "max_bet", "lower_limit", "higher_limit", "chip", "seats", "profile",
-             "options", "source", "chips"}
+    known = {
+        "name",
+        "title",
+        "game",
+        "structure",
+        "currency",
+        "buy_in",
+        "ante",
+        "bring_in",
+        "small_bet",
+        "big_bet",
+        "min_bet",
+        "max_bet",
+        "lower_limit",
+        "higher_limit",
+        "chip",
+        "seats",
+        "profile",
+        "options",
+        "source",
+        "chips",
+    }
     for key in data:
         if key not in known:
-            chk.fail(key, says(QT_TRANSLATE_NOOP("Errors", "unknown field (known: %1)"), ', '.join(sorted(known))))
+            chk.fail(key, says(QT_TRANSLATE_NOOP("Errors", "unknown field (known: %1)"), ", ".join(sorted(known))))
     name = chk.get("name", str) or path.stem
     if name != path.stem:
-        chk.fail("name", says(
-            QT_TRANSLATE_NOOP("Errors", "%1 differs from the file name %2"), _short(name), repr(path.stem)))
+        chk.fail(
+            "name", says(QT_TRANSLATE_NOOP("Errors", "%1 differs from the file name %2"), _short(name), repr(path.stem))
+        )
     game = chk.get("game", str)
     if game is not None:
         chk.choice("game", GAMES, game)
@@ -436,35 +539,69 @@ def _parse_table(path: Path, profiles: dict[str, HouseProfile] | None) -> LimitT
         min_bet = chk.money("min_bet", required=False, default=ante)
     profile = chk.get("profile", str)
     if profile and profiles is not None and profile not in profiles:
-        chk.fail("profile", says(
-            QT_TRANSLATE_NOOP("Errors", "unknown house profile %1 (known: %2)"),
-            _short(profile), ', '.join(sorted(profiles))))
+        chk.fail(
+            "profile",
+            says(
+                QT_TRANSLATE_NOOP("Errors", "unknown house profile %1 (known: %2)"),
+                _short(profile),
+                ", ".join(sorted(profiles)),
+            ),
+        )
     overrides = _check_options(chk, data.get("options", {}) or {}, "options", game=game)
     # consistency between amounts
     if None not in (small, big) and small > big:
-        chk.fail("big_bet" if structure == "fixed" else "max_bet" if structure == "spread" else "higher_limit",
-                 says(QT_TRANSLATE_NOOP("Errors", "must not be below the smaller limit (%1 < %2 cents reversed)"),
-                      small, big))
+        chk.fail(
+            "big_bet" if structure == "fixed" else "max_bet" if structure == "spread" else "higher_limit",
+            says(
+                QT_TRANSLATE_NOOP("Errors", "must not be below the smaller limit (%1 < %2 cents reversed)"), small, big
+            ),
+        )
     if None not in (bring_in, small) and bring_in > small:
         chk.fail("bring_in", says(QT_TRANSLATE_NOOP("Errors", "must not exceed the small bet / lower limit (B-3)")))
     if None not in (ante, bring_in) and ante > bring_in:
         chk.fail("ante", says(QT_TRANSLATE_NOOP("Errors", "must not exceed the bring-in (B-1, B-3)")))
     if chip:
-        for fld, amount in (("buy_in", buy_in), ("ante", ante), ("bring_in", bring_in), ("small", small),
-                            ("big", big), ("min_bet", min_bet)):
+        for fld, amount in (
+            ("buy_in", buy_in),
+            ("ante", ante),
+            ("bring_in", bring_in),
+            ("small", small),
+            ("big", big),
+            ("min_bet", min_bet),
+        ):
             if amount is not None and amount % chip:
-                chk.fail(fld if fld in data else "chip",
-                         says(QT_TRANSLATE_NOOP("Errors", "%1 cents is not a multiple of the smallest chip (%2 cents, "
-                                                          "T-2)"), amount, chip))
+                chk.fail(
+                    fld if fld in data else "chip",
+                    says(
+                        QT_TRANSLATE_NOOP("Errors", "%1 cents is not a multiple of the smallest chip (%2 cents, T-2)"),
+                        amount,
+                        chip,
+                    ),
+                )
     if None not in (buy_in, big) and buy_in < big:
         chk.fail("buy_in", says(QT_TRANSLATE_NOOP("Errors", "is smaller than one big bet")))
     chips = _check_chips(chk, chip)
     if chk.problems:
         raise LimitsError(chk.problems)
-    return LimitTable(name=name, title=chk.get("title", str, required=False, default=name), game=game,
-                      structure=structure, currency=currency, buy_in=buy_in, ante=ante, bring_in=bring_in,
-                      small_bet=small, big_bet=big, min_bet=min_bet, chip=chip, seats=seats,
-                      profile=profile, overrides=overrides, path=str(path), chips=chips)
+    return LimitTable(
+        name=name,
+        title=chk.get("title", str, required=False, default=name),
+        game=game,
+        structure=structure,
+        currency=currency,
+        buy_in=buy_in,
+        ante=ante,
+        bring_in=bring_in,
+        small_bet=small,
+        big_bet=big,
+        min_bet=min_bet,
+        chip=chip,
+        seats=seats,
+        profile=profile,
+        overrides=overrides,
+        path=str(path),
+        chips=chips,
+    )
 
 
 def _check_chips(chk: _Checker, chip: int | None) -> tuple[tuple[int, str], ...]:
@@ -491,19 +628,35 @@ def _check_chips(chk: _Checker, chip: int | None) -> tuple[tuple[int, str], ...]
             chk.fail(fld, says(QT_TRANSLATE_NOOP("Errors", "the chips go from the smallest up, each above zero")))
             continue
         if chip and cents % chip:
-            chk.fail(fld, says(QT_TRANSLATE_NOOP("Errors", "%1 cents is not a multiple of the smallest chip (%2 cents, "
-                                                           "T-2)"), cents, chip))
+            chk.fail(
+                fld,
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "%1 cents is not a multiple of the smallest chip (%2 cents, T-2)"),
+                    cents,
+                    chip,
+                ),
+            )
             continue
         out.append((cents, item["colour"].strip()))
     if out and chip and out[0][0] != chip:
-        chk.fail("chips", says(QT_TRANSLATE_NOOP("Errors", "the smallest chip must be the table's chip (%1 cents, "
-                                                           "T-2)"), chip))
+        chk.fail(
+            "chips",
+            says(QT_TRANSLATE_NOOP("Errors", "the smallest chip must be the table's chip (%1 cents, T-2)"), chip),
+        )
     return tuple(out)
 
 
 # the usual colours of a card room's chips; a table names its own with ``chips:``
-CHIP_COLOURS = {25: "blue", 50: "pink", 100: "white", 500: "red", 2500: "green", 10000: "black",
-                50000: "purple", 100000: "yellow"}
+CHIP_COLOURS = {
+    25: "blue",
+    50: "pink",
+    100: "white",
+    500: "red",
+    2500: "green",
+    10000: "black",
+    50000: "purple",
+    100000: "yellow",
+}
 
 
 def chip_set(table: LimitTable) -> tuple[tuple[int, str], ...]:
@@ -543,8 +696,11 @@ def load_folder(folder: Path | None = None) -> LimitsCatalog:
         except LimitsError as exc:
             problems.extend(exc.problems)
     order = {"fixed": 0, "spread": 1, "split": 2}
-    tables = dict(sorted(tables.items(), key=lambda kv: (kv[1].game, order.get(kv[1].structure, 3),
-                                                          kv[1].small_bet, kv[1].big_bet)))
+    tables = dict(
+        sorted(
+            tables.items(), key=lambda kv: (kv[1].game, order.get(kv[1].structure, 3), kv[1].small_bet, kv[1].big_bet)
+        )
+    )
     return LimitsCatalog(tables=tables, profiles=profiles, problems=problems)
 
 
@@ -556,9 +712,18 @@ def load_profile(name_or_path: str, folder: Path | None = None) -> HouseProfile:
     path = folder / "house" / f"{name_or_path}.yaml"
     if not path.exists():
         known = sorted(x.stem for x in (folder / "house").glob("*.yaml"))
-        raise LimitsError([LimitsProblem(f"{path}:1: profile", says(
-            QT_TRANSLATE_NOOP("Errors", "unknown house profile %1 (known: %2)"),
-            repr(name_or_path), ", ".join(known)))])
+        raise LimitsError(
+            [
+                LimitsProblem(
+                    f"{path}:1: profile",
+                    says(
+                        QT_TRANSLATE_NOOP("Errors", "unknown house profile %1 (known: %2)"),
+                        repr(name_or_path),
+                        ", ".join(known),
+                    ),
+                )
+            ]
+        )
     return parse_profile(path)
 
 
@@ -569,18 +734,30 @@ def load_table(name_or_path: str, folder: Path | None = None) -> LimitTable:
         p = folder / f"{name_or_path}.yaml"
         if not p.exists():
             known = sorted(x.stem for x in folder.glob("*.yaml"))
-            raise LimitsError([LimitsProblem(f"{p}:1: table", says(
-                QT_TRANSLATE_NOOP("Errors", "unknown table %1 (known: %2)"), repr(name_or_path), ", ".join(known)))])
+            raise LimitsError(
+                [
+                    LimitsProblem(
+                        f"{p}:1: table",
+                        says(
+                            QT_TRANSLATE_NOOP("Errors", "unknown table %1 (known: %2)"),
+                            repr(name_or_path),
+                            ", ".join(known),
+                        ),
+                    )
+                ]
+            )
     profiles = {x.stem: None for x in (folder / "house").glob("*.yaml")} if (folder / "house").is_dir() else None
     return parse_table(p, profiles)
 
 
 # --- a table and profile as played, kept in the hand record -------------------------------
 
+
 def as_played(obj: LimitTable | HouseProfile) -> dict:
     """The values a table or profile was opened with, for the record (JSON-safe). A table's
     chips are the trainer's, not the hand's: not kept."""
     from dataclasses import asdict
+
     out = asdict(obj)
     out.pop("chips", None)
     return out
@@ -588,16 +765,24 @@ def as_played(obj: LimitTable | HouseProfile) -> dict:
 
 def _from_record(cls, data: object, what: str):
     from dataclasses import MISSING, fields
+
     if not isinstance(data, dict):
         raise LimitsError([f"record: {what}: expected a mapping of fields, got {type(data).__name__}"])
     known = {f.name: f for f in fields(cls)}
     unknown = sorted(set(data) - set(known))
-    missing = sorted(n for n, f in known.items()
-                     if n not in data and f.default is MISSING and f.default_factory is MISSING)
+    missing = sorted(
+        n for n, f in known.items() if n not in data and f.default is MISSING and f.default_factory is MISSING
+    )
     if unknown or missing:
-        raise LimitsError([f"record: {what}: " + "; ".join(
-            ([f"unknown fields {', '.join(unknown)}"] if unknown else []) +
-            ([f"missing fields {', '.join(missing)}"] if missing else []))])
+        raise LimitsError(
+            [
+                f"record: {what}: "
+                + "; ".join(
+                    ([f"unknown fields {', '.join(unknown)}"] if unknown else [])
+                    + ([f"missing fields {', '.join(missing)}"] if missing else [])
+                )
+            ]
+        )
     return cls(**data)
 
 
@@ -608,8 +793,9 @@ def table_from_record(data: object) -> LimitTable:
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise LimitsError([f"record: limit table {table.name}: {name}: {value!r} is not a whole number of cents"])
     if table.game not in GAMES or table.structure not in STRUCTURES:
-        raise LimitsError([f"record: limit table {table.name}: game {table.game!r} / structure "
-                           f"{table.structure!r} unknown"])
+        raise LimitsError(
+            [f"record: limit table {table.name}: game {table.game!r} / structure {table.structure!r} unknown"]
+        )
     return table
 
 

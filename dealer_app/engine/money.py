@@ -8,7 +8,7 @@ from decimal import Decimal, InvalidOperation
 
 # The largest amount anything may hold: $10 billion. A file's "1e309" or ".inf" is refused
 # here, by name, instead of overflowing (or filling memory) wherever it is used.
-MAX_CENTS = 10 ** 12
+MAX_CENTS = 10**12
 
 # The currencies amounts are shown in; a table in any other is refused (it would show raw cents).
 CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€"}
@@ -72,7 +72,7 @@ def format_money(cents: int, currency: str = "USD") -> str:
     cents = abs(cents)
     if currency.startswith("units/"):
         places = int(currency[6:])
-        whole, frac = divmod(cents, 10 ** places)
+        whole, frac = divmod(cents, 10**places)
         return f"{sign}{whole}" if frac == 0 else f"{sign}{whole}." + f"{frac:0{places}d}".rstrip("0")
     symbol = CURRENCY_SYMBOLS.get(currency, "")
     if symbol == "":

@@ -13,8 +13,22 @@ class SeatSpec:
 
 
 class Player:
-    __slots__ = ("index", "seat", "name", "start", "stack", "down", "up", "folded", "round_to", "total",
-                 "acted", "acted_seq", "shown", "mucked")
+    __slots__ = (
+        "acted",
+        "acted_seq",
+        "down",
+        "folded",
+        "index",
+        "mucked",
+        "name",
+        "round_to",
+        "seat",
+        "shown",
+        "stack",
+        "start",
+        "total",
+        "up",
+    )
 
     def __init__(self, spec: SeatSpec):
         self.index = 0  # position in the hand's seating order, set by the hand

@@ -23,16 +23,19 @@ def QT_TRANSLATE_NOOP(context: str, template: str) -> str:  # noqa: N802 - Qt's 
 @dataclass(frozen=True)
 class CardArg:
     """A card in a sentence (its English code; the UI shows the reader's rank letter)."""
+
     card: int
 
     def __str__(self) -> str:  # with its suit sign, the ten as "10" ("K♦", "10♥"), as the table shows cards
         from dealer_app.engine.cards import card_sign
+
         return card_sign(self.card)
 
 
 @dataclass(frozen=True)
 class PhaseArg:
     """Where a hand is (deal, bet, showdown, done) in a sentence."""
+
     phase: str
 
     def __str__(self) -> str:
@@ -43,22 +46,32 @@ class PhaseArg:
 class MoneyArg:
     """An amount in a sentence: integer cents in the table's currency. ``str()`` is the
     engine's English ("$0.50"); the UI writes it the reader's way (German "0,50 $")."""
+
     cents: int
     currency: str = "USD"
 
     def __str__(self) -> str:
         from dealer_app.engine.money import format_money
+
         return format_money(self.cents, self.currency)
 
 
-BUTTON_NAMES = {"fold": "Fold", "check": "Check", "call": "Call", "bring_in": "Bring in", "complete": "Complete to",
-                "bet": "Bet", "raise": "Raise to"}
+BUTTON_NAMES = {
+    "fold": "Fold",
+    "check": "Check",
+    "call": "Call",
+    "bring_in": "Bring in",
+    "complete": "Complete to",
+    "bet": "Bet",
+    "raise": "Raise to",
+}
 
 
 @dataclass(frozen=True)
 class ActionArg:
     """A betting action's name in a sentence: "bring in" (``raw``: as the engine names it,
     "bring_in"; ``button``: as its button says it, "Bring in", "Raise to")."""
+
     action: str
     raw: bool = False
     button: bool = False
@@ -72,6 +85,7 @@ class ActionArg:
 @dataclass(frozen=True)
 class ListArg:
     """Several values in a sentence, joined by ", " or by " or "."""
+
     items: tuple
     joined_by: str = ", "  # ", " or " or "
 
@@ -82,6 +96,7 @@ class ListArg:
 @dataclass(frozen=True)
 class Says:
     """An English template with %1, %2 … and the values that fill it."""
+
     template: str
     args: tuple = ()
 
@@ -124,7 +139,9 @@ _PLACE = re.compile(r"%(\d+)")
 def fill(template: str, *args: str) -> str:
     """%1, %2 … filled in, in one pass as Qt's ``arg`` does: a value that itself holds "%1"
     (a player called "50%1 off", a file's text quoted back) is left as it is."""
+
     def value(m: re.Match) -> str:
         n = int(m.group(1))
         return args[n - 1] if 0 < n <= len(args) else m.group(0)
+
     return _PLACE.sub(value, template)

@@ -27,6 +27,7 @@ class SeatedPlayer:
 @dataclass(frozen=True)
 class DepartedPlayer:
     """A player who left the table this session, with the chips they took (their cash-out)."""
+
     seat: int
     name: str
     stack: int
@@ -40,13 +41,25 @@ def check_player_name(name: str) -> None:
     formatting characters (a newline in a name would forge lines in a text history), and short
     enough for a seat box."""
     import unicodedata
+
     bad = next((c for c in name if unicodedata.category(c)[0] == "C"), None)
     if bad is not None:
-        raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "a player's name may not contain the control character %1"),
-                               f"U+{ord(bad):04X}"), ("T-1",))
+        raise EngineError(
+            says(
+                QT_TRANSLATE_NOOP("Errors", "a player's name may not contain the control character %1"),
+                f"U+{ord(bad):04X}",
+            ),
+            ("T-1",),
+        )
     if len(name.strip()) > MAX_NAME_LENGTH:
-        raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "a player's name may be at most %1 characters (%2 given)"),
-                               MAX_NAME_LENGTH, len(name.strip())), ("T-1",))
+        raise EngineError(
+            says(
+                QT_TRANSLATE_NOOP("Errors", "a player's name may be at most %1 characters (%2 given)"),
+                MAX_NAME_LENGTH,
+                len(name.strip()),
+            ),
+            ("T-1",),
+        )
 
 
 class TableSession:
@@ -55,9 +68,9 @@ class TableSession:
     def __init__(self, table: LimitTable, profile: HouseProfile, overrides: dict | None = None):
         self.table, self.profile = table, profile
         self.rules = BettingRules.build(table, profile, overrides)
-        self.top_up_to_buy_in = (overrides or {}).get("top_up_to_buy_in",
-                                                      table.overrides.get("top_up_to_buy_in",
-                                                                          profile.option("top_up_to_buy_in")))
+        self.top_up_to_buy_in = (overrides or {}).get(
+            "top_up_to_buy_in", table.overrides.get("top_up_to_buy_in", profile.option("top_up_to_buy_in"))
+        )
         self.seats: dict[int, SeatedPlayer] = {}
         self.departed: dict[str, DepartedPlayer] = {}  # who left this session, by name (casefolded)
         self.redeal_due = False  # I-6, I-7: the last hand was void; the next is its redeal
@@ -77,8 +90,9 @@ class TableSession:
     def _whole(value, what: Says) -> int:
         """Seats and chips are whole numbers (cents): a float, a bool or a text is refused."""
         if isinstance(value, bool) or not isinstance(value, int):
-            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "%1 must be a whole number, not %2"), what, repr(value)),
-                              ("T-2",))
+            raise EngineError(
+                says(QT_TRANSLATE_NOOP("Errors", "%1 must be a whole number, not %2"), what, repr(value)), ("T-2",)
+            )
         return value
 
     def check_between_hands(self, what: Says):
@@ -86,15 +100,23 @@ class TableSession:
         I-6, I-7: after a void hand, not before its redeal (the same players are dealt again)."""
         if self.hand is None:
             if self.redeal_due:
-                raise EngineError(says(
-                    QT_TRANSLATE_NOOP("Errors", "%1 after the redeal: the void hand is dealt again to the same "
-                                                "players first"), what), ("I-6", "I-7"))
+                raise EngineError(
+                    says(
+                        QT_TRANSLATE_NOOP(
+                            "Errors", "%1 after the redeal: the void hand is dealt again to the same players first"
+                        ),
+                        what,
+                    ),
+                    ("I-6", "I-7"),
+                )
             return
         if self.hand.phase == "done":
-            raise EngineError(says(
-                QT_TRANSLATE_NOOP("Errors", "%1 only between hands: confirm the awards first"), what), ("T-4",))
-        raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "%1 only between hands: finish the hand first"), what),
-                          ("T-4",))
+            raise EngineError(
+                says(QT_TRANSLATE_NOOP("Errors", "%1 only between hands: confirm the awards first"), what), ("T-4",)
+            )
+        raise EngineError(
+            says(QT_TRANSLATE_NOOP("Errors", "%1 only between hands: finish the hand first"), what), ("T-4",)
+        )
 
     # --- seats (T-1…T-4) ------------------------------------------------------------------------
     def check_sit(self, seat: int, name: str, buy_in: int) -> None:
@@ -102,28 +124,56 @@ class TableSession:
         self._whole(seat, says(QT_TRANSLATE_NOOP("Errors", "a seat number")))
         self._whole(buy_in, says(QT_TRANSLATE_NOOP("Errors", "a buy-in (in cents)")))
         if not isinstance(name, str):
-            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "a player's name must be text, not %1"), repr(name)),
-                              ("T-1",))
+            raise EngineError(
+                says(QT_TRANSLATE_NOOP("Errors", "a player's name must be text, not %1"), repr(name)), ("T-1",)
+            )
         check_player_name(name)
         if not 1 <= seat <= self.rules.max_players:
-            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 does not exist: this table has seats 1-%2"),
-                                   seat, self.rules.max_players), ("T-1",))
+            raise EngineError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "seat %1 does not exist: this table has seats 1-%2"),
+                    seat,
+                    self.rules.max_players,
+                ),
+                ("T-1",),
+            )
         if seat in self.seats:
-            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 is taken by %2"), seat, self.seats[seat].name),
-                              ("T-1",))
+            raise EngineError(
+                says(QT_TRANSLATE_NOOP("Errors", "seat %1 is taken by %2"), seat, self.seats[seat].name), ("T-1",)
+            )
         back = self.returning(name)
         least = self.least_buy_in(name)
         if buy_in < least:
             if back is not None and back.stack > 0:  # §12, T-3: a returning player is no new buy-in
-                raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "%1 left this session with %2: they come back "
-                                                                   "with at least that, %3 is less"),
-                                       back.name, self._money(back.stack), self._money(buy_in)), ("T-3",))
+                raise EngineError(
+                    says(
+                        QT_TRANSLATE_NOOP(
+                            "Errors", "%1 left this session with %2: they come back with at least that, %3 is less"
+                        ),
+                        back.name,
+                        self._money(back.stack),
+                        self._money(buy_in),
+                    ),
+                    ("T-3",),
+                )
             # T-3: a new player buys in for the table's full buy-in
-            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "a buy-in of %1 is below the table's %2"),
-                                   self._money(buy_in), self._money(self.table.buy_in)), ("T-3",))
+            raise EngineError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "a buy-in of %1 is below the table's %2"),
+                    self._money(buy_in),
+                    self._money(self.table.buy_in),
+                ),
+                ("T-3",),
+            )
         if buy_in % self.rules.chip:
-            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "%1 is not a whole number of %2 chips"),
-                                   self._money(buy_in), self._money(self.rules.chip)), ("T-2",))
+            raise EngineError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "%1 is not a whole number of %2 chips"),
+                    self._money(buy_in),
+                    self._money(self.rules.chip),
+                ),
+                ("T-2",),
+            )
 
     def returning(self, name: object) -> DepartedPlayer | None:
         """The player of this name who left the table this session, if one did."""
@@ -148,8 +198,14 @@ class TableSession:
         wanted = (name.strip() if isinstance(name, str) else "") or f"Seat {seat}"
         for other in self.seats.values():
             if other.name.casefold() == wanted.casefold():
-                raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 is already called %2: give another name"),
-                                       other.seat, other.name), ("T-1",))
+                raise EngineError(
+                    says(
+                        QT_TRANSLATE_NOOP("Errors", "seat %1 is already called %2: give another name"),
+                        other.seat,
+                        other.name,
+                    ),
+                    ("T-1",),
+                )
 
     def sit(self, seat: int, name: str, buy_in: int) -> SeatedPlayer:
         self.check_sit(seat, name, buy_in)
@@ -166,9 +222,15 @@ class TableSession:
         self._whole(seat, says(QT_TRANSLATE_NOOP("Errors", "a seat number")))
         self._whole(stack, says(QT_TRANSLATE_NOOP("Errors", "a stack (in cents)")))
         if not 1 <= seat <= self.rules.max_players or stack < 0 or seat in self.seats:
-            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "the record seats %1 in seat %2 with %3: not a seat "
-                                                               "of this table"), name, seat, self._money(stack)),
-                              ("T-1",))
+            raise EngineError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "the record seats %1 in seat %2 with %3: not a seat of this table"),
+                    name,
+                    seat,
+                    self._money(stack),
+                ),
+                ("T-1",),
+            )
         player = SeatedPlayer(seat, name, stack)
         self.seats[seat] = player
         return player
@@ -179,12 +241,25 @@ class TableSession:
         self._whole(amount, says(QT_TRANSLATE_NOOP("Errors", "a top-up (in cents)")))
         p = self._player(seat)
         if amount <= 0 or amount % self.rules.chip:
-            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "a top-up must be a positive number of %1 chips"),
-                                   self._money(self.rules.chip)), ("T-2",))
+            raise EngineError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "a top-up must be a positive number of %1 chips"),
+                    self._money(self.rules.chip),
+                ),
+                ("T-2",),
+            )
         if self.top_up_to_buy_in and p.stack + amount < self.table.buy_in:
-            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "after a top-up the stack must reach the buy-in of %1; "
-                                                               "%2 + %3 does not"), self._money(self.table.buy_in),
-                                   self._money(p.stack), self._money(amount)), ("T-4",))
+            raise EngineError(
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors", "after a top-up the stack must reach the buy-in of %1; %2 + %3 does not"
+                    ),
+                    self._money(self.table.buy_in),
+                    self._money(p.stack),
+                    self._money(amount),
+                ),
+                ("T-4",),
+            )
 
     def least_top_up(self, seat: int) -> int:
         """The smallest top-up seat ``seat`` may make: one chip, or (HOUSE ``top_up_to_buy_in``,
@@ -243,8 +318,9 @@ class TableSession:
             stacks.update({hp.seat: hp.stack for hp in self.hand.players})
         players = [p for p in self.dealt_in_with(stacks)]
         if len(players) < 2:
-            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "at least two players with chips are needed to deal")),
-                              ("T-1", "T-5"))
+            raise EngineError(
+                says(QT_TRANSLATE_NOOP("Errors", "at least two players with chips are needed to deal")), ("T-1", "T-5")
+            )
         return Hand(self.rules, [SeatSpec(p.seat, p.name, stacks[p.seat]) for p in players])
 
     def dealt_in_with(self, stacks: dict[int, int]) -> list[SeatedPlayer]:
@@ -265,8 +341,9 @@ class TableSession:
         """The current hand as it was dealt, before any input (to replay inputs into)."""
         if self.hand is None:
             raise EngineError("no hand is open")
-        return Hand(self.rules, [SeatSpec(p.seat, p.name, p.start) for p in self.hand.players],
-                    self.hand.unknown_upcards)  # (a replayed file's hand may lack upcards; the live table's never)
+        return Hand(
+            self.rules, [SeatSpec(p.seat, p.name, p.start) for p in self.hand.players], self.hand.unknown_upcards
+        )  # (a replayed file's hand may lack upcards; the live table's never)
 
     def replace_hand(self, hand: Hand) -> None:
         """The current hand, rebuilt (after an undo): the same seats and starting stacks."""

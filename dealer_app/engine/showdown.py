@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dealer_app.engine.betting import BettingLayer
 from dealer_app.engine.errors import EngineError
@@ -22,14 +21,19 @@ from dealer_app.engine.events import (
     ShowdownOrdered,
     ShowdownReason,
 )
-from dealer_app.engine.player import Player
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, CardArg, ListArg, PhaseArg, says
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from dealer_app.engine.player import Player
 
 
 @dataclass(frozen=True)
 class BestShown:
     """The best hand shown so far: its half (high, or low in Hi-Lo), its seats, and its value
     (high) or five cards (low)."""
+
     half: str
     seats: tuple[int, ...]
     value: int = 0
@@ -126,8 +130,15 @@ def split_amount(amount: int, winners: list, chip: int) -> dict:
     return out
 
 
-def _share(hand: ShowdownLayer, info: dict[int, dict[str, Any]], players: list[Player], key: str,
-           amount: int, rules: list[str], winners: dict[int, int]) -> list[Player]:
+def _share(
+    hand: ShowdownLayer,
+    info: dict[int, dict[str, Any]],
+    players: list[Player],
+    key: str,
+    amount: int,
+    rules: list[str],
+    winners: dict[int, int],
+) -> list[Player]:
     """Give ``amount`` to the best of ``players`` by ``info[seat][key]`` (for the low, ``"lo"``,
     lower is better), split on a tie with the odd chip by W-4. Returns the winners.
 
@@ -210,19 +221,46 @@ def award(hand: ShowdownLayer) -> list[PotAwarded]:
             case, high_half = "high", amount
             hi_w = _share(hand, info, scored, "hi", amount, rules, winners)
         low_seats = {p.seat for p in lows}
-        hands = tuple(ScoredHand(p.seat, tuple(info[p.seat]["five"]), info[p.seat]["hi"],
-                                 tuple(info[p.seat]["lo_five"]) if p.seat in low_seats else None) for p in scored)
-        results.append(PotAwarded(
-            tuple(dict.fromkeys(rules)), amount, tuple(p.seat for p in eligible), winners, hands, index, case,
-            _seats(hi_w), high_half, info[hi_w[0].seat]["hi"] if scored else 0, _seats(lo_w), low_half,
-            tuple(info[lo_w[0].seat]["lo_five"]) if lo_w else (), hand.rules.currency))
+        hands = tuple(
+            ScoredHand(
+                p.seat,
+                tuple(info[p.seat]["five"]),
+                info[p.seat]["hi"],
+                tuple(info[p.seat]["lo_five"]) if p.seat in low_seats else None,
+            )
+            for p in scored
+        )
+        results.append(
+            PotAwarded(
+                tuple(dict.fromkeys(rules)),
+                amount,
+                tuple(p.seat for p in eligible),
+                winners,
+                hands,
+                index,
+                case,
+                _seats(hi_w),
+                high_half,
+                info[hi_w[0].seat]["hi"] if scored else 0,
+                _seats(lo_w),
+                low_half,
+                tuple(info[lo_w[0].seat]["lo_five"]) if lo_w else (),
+                hand.rules.currency,
+            )
+        )
     return results
 
 
 def pot_dict(pot: PotAwarded) -> dict:
     """A pot as ``pots_awarded`` (the replay report, the screen) has always listed it."""
-    return {"amount": pot.amount, "eligible": list(pot.eligible), "winners": dict(pot.winners),
-            "rules": list(pot.rules), "hands": pot.data_dict()["hands"], "text": pot.text}
+    return {
+        "amount": pot.amount,
+        "eligible": list(pot.eligible),
+        "winners": dict(pot.winners),
+        "rules": list(pot.rules),
+        "hands": pot.data_dict()["hands"],
+        "text": pot.text,
+    }
 
 
 class ShowdownLayer(BettingLayer):
@@ -235,9 +273,16 @@ class ShowdownLayer(BettingLayer):
         self.to_act = None
         self._legal = []
         amount = self.pot_total()
-        self.pots_awarded = [{"amount": amount, "eligible": [winner.seat], "winners": {winner.seat: amount},
-                              "rules": ["W-2"], "hands": {},
-                              "text": f"Seat {winner.seat} wins the pot of {self.money(amount)}: everyone else folded"}]
+        self.pots_awarded = [
+            {
+                "amount": amount,
+                "eligible": [winner.seat],
+                "winners": {winner.seat: amount},
+                "rules": ["W-2"],
+                "hands": {},
+                "text": f"Seat {winner.seat} wins the pot of {self.money(amount)}: everyone else folded",
+            }
+        ]
         winner.stack += amount
         self.events.append(PotWonByFolds(winner.seat, amount, self.rules.currency))  # W-2
         self.events.append(HandOver(showdown=False))  # P-3
@@ -279,8 +324,9 @@ class ShowdownLayer(BettingLayer):
         if cards is not None:
             self._learn_downcards(p, list(cards))
         if None in p.down:
-            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 cannot show: downcards not entered"), seat),
-                              ("W-3",))
+            raise EngineError(
+                says(QT_TRANSLATE_NOOP("Errors", "seat %1 cannot show: downcards not entered"), seat), ("W-3",)
+            )
         p.shown = True
         self._pending_show.remove(seat)
         all_cards = p.down + p.up
@@ -299,13 +345,16 @@ class ShowdownLayer(BettingLayer):
         cards = list(cards)
         p = self.player(seat)
         if p.folded:
-            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 has folded and has no hand to turn up"), seat),
-                              ("D-6",))
+            raise EngineError(
+                says(QT_TRANSLATE_NOOP("Errors", "seat %1 has folded and has no hand to turn up"), seat), ("D-6",)
+            )
         held = p.down + p.up
         shown = [c for c in cards if c is not None]
         if len(shown) != len(held):
-            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 holds %2 cards; %3 turned up"), seat, len(held),
-                                   len(shown)), ("W-5", "D-9"))
+            raise EngineError(
+                says(QT_TRANSLATE_NOOP("Errors", "seat %1 holds %2 cards; %3 turned up"), seat, len(held), len(shown)),
+                ("W-5", "D-9"),
+            )
         self._learn_downcards(p, list(cards))
         self.events.append(HandExposed(seat, tuple(p.down + p.up)))  # W-5
         return self.events[start:]
@@ -315,8 +364,9 @@ class ShowdownLayer(BettingLayer):
         p = self._showdown_player(seat)
         others = [q for q in self.live if q is not p and not q.mucked]
         if not others:
-            raise EngineError(says(
-                QT_TRANSLATE_NOOP("Errors", "seat %1 is the last player left and cannot muck"), seat), ("W-1",))
+            raise EngineError(
+                says(QT_TRANSLATE_NOOP("Errors", "seat %1 is the last player left and cannot muck"), seat), ("W-1",)
+            )
         p.mucked = True
         self._pending_show.remove(p.seat)
         self.events.append(HandMucked(seat))  # W-1
@@ -325,8 +375,12 @@ class ShowdownLayer(BettingLayer):
 
     def best_shown(self) -> list[tuple[str, list[int], str]]:
         """``best_hands_shown`` as (half, seats, English words)."""
-        return [("high", list(b.seats), describe_high(b.value)) if b.half == "high"
-                else ("low", list(b.seats), describe_low(list(b.low_five))) for b in self.best_hands_shown()]
+        return [
+            ("high", list(b.seats), describe_high(b.value))
+            if b.half == "high"
+            else ("low", list(b.seats), describe_low(list(b.low_five)))
+            for b in self.best_hands_shown()
+        ]
 
     def best_hands_shown(self) -> list[BestShown]:
         """W-3 as the hands come up: the best high hand shown so far, and in Hi-Lo the best
@@ -354,37 +408,58 @@ class ShowdownLayer(BettingLayer):
         if self.phase == "showdown" and seat in self._pending_show:
             return self.by_seat[seat]
         if self.phase != "showdown":
-            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "there is no showdown now (%1)"), PhaseArg(self.phase)),
-                              ("W-1",))
+            raise EngineError(
+                says(QT_TRANSLATE_NOOP("Errors", "there is no showdown now (%1)"), PhaseArg(self.phase)), ("W-1",)
+            )
         p = self.player(seat)
         if p.seat not in self._pending_show:
-            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 is not waiting to show (waiting: %2)"), seat,
-                                   str(self._pending_show)), ("W-1",))
+            raise EngineError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "seat %1 is not waiting to show (waiting: %2)"),
+                    seat,
+                    str(self._pending_show),
+                ),
+                ("W-1",),
+            )
         return p
 
     def _learn_downcards(self, p: Player, cards: list[int | None]) -> None:
         """Fill the unseen downcards from a shown hand: all seven (or six with a common card),
         in any order, or just the downcards. Cards already known must be among them."""
         shown = list(cards)
-        if len(shown) != len(p.down) or len(shown) in (6, 7) and len(p.down) < 6:
+        if len(shown) != len(p.down) or (len(shown) in (6, 7) and len(p.down) < 6):
             for c in p.up + ([self.common] if self.common is not None and self.common in shown else []):
                 if c is not None and c not in shown:
-                    raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 shows %2, which lacks the upcard %3"),
-                                           p.seat, ListArg(tuple(CardArg(x) if x is not None else "??" for x in cards),
-                                                           " "), CardArg(c)), ("D-9",))
+                    raise EngineError(
+                        says(
+                            QT_TRANSLATE_NOOP("Errors", "seat %1 shows %2, which lacks the upcard %3"),
+                            p.seat,
+                            ListArg(tuple(CardArg(x) if x is not None else "??" for x in cards), " "),
+                            CardArg(c),
+                        ),
+                        ("D-9",),
+                    )
                 if c is not None:
                     shown.remove(c)
         if len(shown) != len(p.down):
-            raise EngineError(says(
-                QT_TRANSLATE_NOOP("Errors", "seat %1 has %2 downcards; %3 given"),
-                p.seat, len(p.down), len(shown)), ("D-9",))
+            raise EngineError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "seat %1 has %2 downcards; %3 given"), p.seat, len(p.down), len(shown)
+                ),
+                ("D-9",),
+            )
         if len({c for c in shown if c is not None}) != sum(1 for c in shown if c is not None):
             raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 shows a card twice"), p.seat), ("D-1",))
         for old in p.down:
             if old is not None and old not in shown:
-                raise EngineError(says(
-                    QT_TRANSLATE_NOOP("Errors", "seat %1's downcard %2 is not among the cards shown"),
-                    p.seat, CardArg(old)), ("D-9",))
+                raise EngineError(
+                    says(
+                        QT_TRANSLATE_NOOP("Errors", "seat %1's downcard %2 is not among the cards shown"),
+                        p.seat,
+                        CardArg(old),
+                    ),
+                    ("D-9",),
+                )
         fresh = [c for c in shown if c is not None and c not in p.down]
         for c in fresh:
             self._claim(c)

@@ -18,10 +18,13 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 CATEGORIES = ("irregularity", "misdeal", "pot_dispute", "conduct", "other")
 STATUSES = ("open", "decided", "appealed", "closed")
@@ -66,6 +69,7 @@ def next_case_number(prefix: str, known: Iterable[str]) -> str:
 @dataclass(frozen=True)
 class CaseEntry:
     """One ruling of a case, as the record holds it."""
+
     case: str
     category: str
     status: str
@@ -110,16 +114,34 @@ class Case:
         return self.entries[-1].status
 
 
-def entry_of(payload: dict, session: int, hand: int, at: str, table: str,
-             table_id: str | None = None, seal: str | None = None) -> CaseEntry:
+def entry_of(
+    payload: dict, session: int, hand: int, at: str, table: str, table_id: str | None = None, seal: str | None = None
+) -> CaseEntry:
     """A ruling row's case entry, read as the timeline reads a ruling (``Ruling.from_payload``);
     rulings from before cases: one case, named by their hand."""
     from dealer_app.floor.rulings import Ruling  # (that module takes its categories from this one)
+
     r = Ruling.from_payload(session, payload)
     by = payload.get("by")
-    return CaseEntry(r.case or f"{session}-{hand}", r.category, r.status, session, hand, at,
-                     str(by.get("name", "?")) if isinstance(by, dict) else "?", r.facts, r.decision,
-                     tuple(str(x) for x in r.rules), r.remedy, r.chips, r.witnesses, r.camera, table, table_id, seal)
+    return CaseEntry(
+        r.case or f"{session}-{hand}",
+        r.category,
+        r.status,
+        session,
+        hand,
+        at,
+        str(by.get("name", "?")) if isinstance(by, dict) else "?",
+        r.facts,
+        r.decision,
+        tuple(str(x) for x in r.rules),
+        r.remedy,
+        r.chips,
+        r.witnesses,
+        r.camera,
+        table,
+        table_id,
+        seal,
+    )
 
 
 _UNREADABLE = (TypeError, ValueError, AttributeError)  # a row edited out of shape: the record's check names it
@@ -129,13 +151,23 @@ def record_entries(store) -> list[CaseEntry]:
     """Every ruling of a record, in the order written."""
     from dealer_app.history.chain import seal_code
     from dealer_app.history.hand_index import payload_dict
+
     names = {sid: name for sid, name, _profile, _opened in store.all_sessions()}
     out = []
     for sid, hand, text, at, digest in store.db.execute(
-            "SELECT session_id, hand_no, payload, at, hash FROM log WHERE kind = 'ruling' ORDER BY id"):
+        "SELECT session_id, hand_no, payload, at, hash FROM log WHERE kind = 'ruling' ORDER BY id"
+    ):
         try:
-            out.append(entry_of(payload_dict(text), sid, hand, at, names.get(sid, "?"),
-                                seal=seal_code(digest) if isinstance(digest, str) else None))
+            out.append(
+                entry_of(
+                    payload_dict(text),
+                    sid,
+                    hand,
+                    at,
+                    names.get(sid, "?"),
+                    seal=seal_code(digest) if isinstance(digest, str) else None,
+                )
+            )
         except _UNREADABLE:
             continue
     return out
@@ -146,27 +178,47 @@ def room_entries(reader) -> list[CaseEntry]:
     ruling a table applied is one ruling: the table's row, which names it (its id and hash)."""
     from dealer_app.history.chain import seal_code
     from dealer_app.history.hand_index import applied_room_ruling, payload_dict
+
     reader.catch_up(hands=False)
     label = {tid: t.label for tid, t in reader.tables.items()}
     out = []
     applied: set[tuple[str, int, str]] = set()
     for tid, sid, hand, text, at, digest in reader._query(
-            "SELECT table_id, session, hand_no, payload, at, hash FROM room.log WHERE kind = 'ruling' "
-            "ORDER BY table_id, row_id"):
+        "SELECT table_id, session, hand_no, payload, at, hash FROM room.log WHERE kind = 'ruling' "
+        "ORDER BY table_id, row_id"
+    ):
         payload = payload_dict(text)
         if (named := applied_room_ruling(payload)) is not None:
             applied.add((tid, *named))
         try:
-            out.append(entry_of(payload, sid, hand, at, label.get(tid, tid), tid,
-                                seal_code(digest) if isinstance(digest, str) else None))
+            out.append(
+                entry_of(
+                    payload,
+                    sid,
+                    hand,
+                    at,
+                    label.get(tid, tid),
+                    tid,
+                    seal_code(digest) if isinstance(digest, str) else None,
+                )
+            )
         except _UNREADABLE:
             continue
     for r in reader.rulings:
         if (r.table_id, r.id, r.hash) in applied:
             continue
         try:
-            out.append(entry_of(r.payload, r.session, r.hand, r.at, label.get(r.table_id,
-                                r.table_id), r.table_id, seal_code(r.hash) if isinstance(r.hash, str) else None))
+            out.append(
+                entry_of(
+                    r.payload,
+                    r.session,
+                    r.hand,
+                    r.at,
+                    label.get(r.table_id, r.table_id),
+                    r.table_id,
+                    seal_code(r.hash) if isinstance(r.hash, str) else None,
+                )
+            )
         except _UNREADABLE:
             continue
     return sorted(out, key=lambda e: e.at)
@@ -183,6 +235,7 @@ def cases_of(entries: Iterable[CaseEntry]) -> list[Case]:
 @dataclass(frozen=True)
 class CaseFilter:
     """What the floor looks for: each given part must hold (times: UTC, as the record's)."""
+
     since: str | None = None
     until: str | None = None
     floor: str = ""
@@ -196,7 +249,7 @@ class CaseFilter:
             return False
         if self.since and last.at < self.since:
             return False
-        if self.until and first.at[:len(self.until)] > self.until:
+        if self.until and first.at[: len(self.until)] > self.until:
             return False
         if self.case and self.case.lower() not in case.number.lower():
             return False
@@ -204,21 +257,55 @@ class CaseFilter:
             return False
         if self.text:
             words = self.text.lower()
-            return any(words in " ".join((e.facts, e.decision, e.witnesses, e.camera, " ".join(e.rules), e.table,
-                                          e.hand_id)).lower() for e in case.entries)
+            return any(
+                words
+                in " ".join((e.facts, e.decision, e.witnesses, e.camera, " ".join(e.rules), e.table, e.hand_id)).lower()
+                for e in case.entries
+            )
         return True
 
 
 def as_json(cases: list[Case]) -> str:
-    return json.dumps({"cases": [{"case": c.number, "category": c.category, "status": c.status,
-                                  "table": c.entries[0].table, "table_id": c.entries[0].table_id,
-                                  "hand_id": c.entries[0].hand_id, "opened": c.entries[0].at,
-                                  "updated": c.entries[-1].at, "rulings": [e.to_dict() for e in c.entries]}
-                                 for c in cases]}, indent=1, ensure_ascii=False)
+    return json.dumps(
+        {
+            "cases": [
+                {
+                    "case": c.number,
+                    "category": c.category,
+                    "status": c.status,
+                    "table": c.entries[0].table,
+                    "table_id": c.entries[0].table_id,
+                    "hand_id": c.entries[0].hand_id,
+                    "opened": c.entries[0].at,
+                    "updated": c.entries[-1].at,
+                    "rulings": [e.to_dict() for e in c.entries],
+                }
+                for c in cases
+            ]
+        },
+        indent=1,
+        ensure_ascii=False,
+    )
 
 
-CSV_COLUMNS = ("case", "category", "status", "at", "table", "table_id", "hand_id", "floor", "rules", "decision",
-               "remedy", "chips", "witnesses", "camera", "seal", "facts")  # (facts last: the earlier columns stay put)
+CSV_COLUMNS = (
+    "case",
+    "category",
+    "status",
+    "at",
+    "table",
+    "table_id",
+    "hand_id",
+    "floor",
+    "rules",
+    "decision",
+    "remedy",
+    "chips",
+    "witnesses",
+    "camera",
+    "seal",
+    "facts",
+)  # (facts last: the earlier columns stay put)
 
 
 def as_csv(cases: list[Case]) -> str:
@@ -228,10 +315,26 @@ def as_csv(cases: list[Case]) -> str:
     w.writerow(CSV_COLUMNS)
     for c in cases:
         for e in c.entries:
-            w.writerow([c.number, c.category, e.status, e.at, e.table, e.table_id or "", e.hand_id, e.floor,
-                        " ".join(e.rules), _cell(e.decision), e.remedy,
-                        " ".join(f"{s}:{a}" for s, a in sorted(e.chips.items())), _cell(e.witnesses),
-                        _cell(e.camera), e.seal or "", _cell(e.facts)])
+            w.writerow(
+                [
+                    c.number,
+                    c.category,
+                    e.status,
+                    e.at,
+                    e.table,
+                    e.table_id or "",
+                    e.hand_id,
+                    e.floor,
+                    " ".join(e.rules),
+                    _cell(e.decision),
+                    e.remedy,
+                    " ".join(f"{s}:{a}" for s, a in sorted(e.chips.items())),
+                    _cell(e.witnesses),
+                    _cell(e.camera),
+                    e.seal or "",
+                    _cell(e.facts),
+                ]
+            )
     return out.getvalue()
 
 

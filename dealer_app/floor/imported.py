@@ -10,6 +10,7 @@ the record: it can be stepped through, tried ("what if") and printed, not ruled 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from dealer_app.engine.cards import format_card
 from dealer_app.engine.errors import EngineError
@@ -23,11 +24,13 @@ from dealer_app.engine.events import (
     OutOfTurnSettled,
     RulingApplied,
 )
-from dealer_app.engine.hand import Hand
 from dealer_app.engine.limits import LimitsError, LimitTable, load_profile
 from dealer_app.engine.session import TableSession
 from dealer_app.floor.timeline import HandTimeline, Step, TimelineError
 from dealer_app.history.hand_index import HandSummary
+
+if TYPE_CHECKING:
+    from dealer_app.engine.hand import Hand
 
 
 def _card(c: int | None) -> str | None:
@@ -67,10 +70,22 @@ def inputs_of(hand: Hand) -> list[list]:
 
 def _table_of(hand: Hand, name: str) -> LimitTable:
     r = hand.rules
-    return LimitTable(name=name, title=name, game=r.game, structure=r.structure, currency=r.currency,
-                      buy_in=0, ante=r.ante, bring_in=r.bring_in, small_bet=r.small_bet, big_bet=r.big_bet,
-                      min_bet=r.min_bet, chip=r.chip, seats=max(8, *(p.seat for p in hand.players)),
-                      profile=r.profile)  # (a site may number its seats past 8)
+    return LimitTable(
+        name=name,
+        title=name,
+        game=r.game,
+        structure=r.structure,
+        currency=r.currency,
+        buy_in=0,
+        ante=r.ante,
+        bring_in=r.bring_in,
+        small_bet=r.small_bet,
+        big_bet=r.big_bet,
+        min_bet=r.min_bet,
+        chip=r.chip,
+        seats=max(8, *(p.seat for p in hand.players)),
+        profile=r.profile,
+    )  # (a site may number its seats past 8)
 
 
 def timeline_of(hand: Hand, source: str, number: int) -> HandTimeline:
@@ -84,8 +99,16 @@ def timeline_of(hand: Hand, source: str, number: int) -> HandTimeline:
     seats = [(p.seat, p.name, p.start) for p in hand.players]
     # a site may number its seats past 8 (seat 10 of a ten-seat server table): the same rules, drawn with them
     rules = replace(hand.rules, max_players=max(hand.rules.max_players, *(p.seat for p in hand.players)))
-    timeline = HandTimeline(0, number, table.name, profile.name, seats, rules_override=rules,
-                            unknown_upcards=hand.unknown_upcards, source=source)
+    timeline = HandTimeline(
+        0,
+        number,
+        table.name,
+        profile.name,
+        seats,
+        rules_override=rules,
+        unknown_upcards=hand.unknown_upcards,
+        source=source,
+    )
     timeline._session = TableSession(table, profile)
     inputs: list[tuple] = []
     timeline.steps.append(Step(0, 0, "", "hand_start", None, ()))
@@ -102,6 +125,7 @@ def hands_from_files(paths) -> tuple[list[tuple[HandSummary, HandTimeline]], lis
     """Every hand of the files, as the floor's browser lists them, and the problems (named)."""
     from dealer_app.history.reading import engine_hands_of
     from dealer_app.history.sources import read_items
+
     found, problems = [], []
     for number, item in enumerate(engine_hands_of(read_items(paths)), 1):
         if isinstance(item, str):
@@ -115,8 +139,16 @@ def hands_from_files(paths) -> tuple[list[tuple[HandSummary, HandTimeline]], lis
             problems.append(str(exc))
             continue
         pot = sum(p["amount"] for p in hand.pots_awarded)
-        summary = HandSummary(0, src.rsplit("/", 1)[-1], number, "", [p.name for p in hand.players],
-                              [p.seat for p in hand.players], pot, currency=hand.rules.currency or "USD")
+        summary = HandSummary(
+            0,
+            src.rsplit("/", 1)[-1],
+            number,
+            "",
+            [p.name for p in hand.players],
+            [p.seat for p in hand.players],
+            pot,
+            currency=hand.rules.currency or "USD",
+        )
         summary.source = f"{source} ({shown_number})"  # type: ignore[attr-defined]
         found.append((summary, timeline))
     return found, problems

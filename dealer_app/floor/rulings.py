@@ -48,37 +48,74 @@ class Ruling:
     status: str = "decided"
 
     def payload(self, floor: dict) -> dict:
-        return {"case": self.case, "category": self.category, "status": self.status,
-                "hand": self.hand, "moment": self.moment, "row_seq": self.row_seq, "facts": self.facts,
-                "rules": list(self.rules), "decision": self.decision, "remedy": self.remedy,
-                "chips": {str(s): a for s, a in sorted(self.chips.items())}, "witnesses": self.witnesses,
-                "camera": self.camera, "by": floor}
+        return {
+            "case": self.case,
+            "category": self.category,
+            "status": self.status,
+            "hand": self.hand,
+            "moment": self.moment,
+            "row_seq": self.row_seq,
+            "facts": self.facts,
+            "rules": list(self.rules),
+            "decision": self.decision,
+            "remedy": self.remedy,
+            "chips": {str(s): a for s, a in sorted(self.chips.items())},
+            "witnesses": self.witnesses,
+            "camera": self.camera,
+            "by": floor,
+        }
 
     @classmethod
     def from_payload(cls, session: int, payload: dict) -> Ruling:
-        return cls(session, int(payload.get("hand", 0)), int(payload.get("moment", 0)), str(payload.get("facts", "")),
-                   tuple(payload.get("rules") or ()), str(payload.get("decision", "")),
-                   str(payload.get("remedy", "none")),
-                   {int(s): int(a) for s, a in (payload.get("chips") or {}).items()},
-                   str(payload.get("witnesses", "")), str(payload.get("camera", "")), payload.get("row_seq"),
-                   str(payload.get("case") or ""), str(payload.get("category") or "other"),
-                   str(payload.get("status") or "decided"))
+        return cls(
+            session,
+            int(payload.get("hand", 0)),
+            int(payload.get("moment", 0)),
+            str(payload.get("facts", "")),
+            tuple(payload.get("rules") or ()),
+            str(payload.get("decision", "")),
+            str(payload.get("remedy", "none")),
+            {int(s): int(a) for s, a in (payload.get("chips") or {}).items()},
+            str(payload.get("witnesses", "")),
+            str(payload.get("camera", "")),
+            payload.get("row_seq"),
+            str(payload.get("case") or ""),
+            str(payload.get("category") or "other"),
+            str(payload.get("status") or "decided"),
+        )
 
 
 def check_ruling(r: Ruling, seats: list[int], currency: str = "USD") -> None:
     """Refuse (RulingRefused, naming what) a ruling that is incomplete or does not add up."""
-    for name, text in (("facts", r.facts), ("decision", r.decision), ("witnesses", r.witnesses),
-                       ("camera", r.camera)):
-        if not isinstance(text, str) or len(text) > _TEXT_LIMIT or any(
-                not (c.isprintable() or c in "\n\t") for c in text):
-            raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "the ruling's %1 is not plain text of at most %2 "
-                                                                 "characters"), name, _TEXT_LIMIT))
+    for name, text in (("facts", r.facts), ("decision", r.decision), ("witnesses", r.witnesses), ("camera", r.camera)):
+        if (
+            not isinstance(text, str)
+            or len(text) > _TEXT_LIMIT
+            or any(not (c.isprintable() or c in "\n\t") for c in text)
+        ):
+            raise RulingRefused(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "the ruling's %1 is not plain text of at most %2 characters"),
+                    name,
+                    _TEXT_LIMIT,
+                )
+            )
     if r.category not in CATEGORIES:
-        raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "the case's category is one of %1, not %2"),
-                                 ", ".join(CATEGORIES), repr(r.category)))
+        raise RulingRefused(
+            says(
+                QT_TRANSLATE_NOOP("Errors", "the case's category is one of %1, not %2"),
+                ", ".join(CATEGORIES),
+                repr(r.category),
+            )
+        )
     if r.status not in STATUSES:
-        raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "the case's status is one of %1, not %2"),
-                                 ", ".join(STATUSES), repr(r.status)))
+        raise RulingRefused(
+            says(
+                QT_TRANSLATE_NOOP("Errors", "the case's status is one of %1, not %2"),
+                ", ".join(STATUSES),
+                repr(r.status),
+            )
+        )
     if not r.decision.strip() and r.status != "open":  # (a case opened: the facts now, the decision later)
         raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "a ruling needs its decision")))
     if r.status == "open" and r.chips:
@@ -88,19 +125,28 @@ def check_ruling(r: Ruling, seats: list[int], currency: str = "USD") -> None:
     known = rule_texts()
     unknown = [x for x in r.rules if x not in known]
     if unknown or not r.rules:
-        raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "a ruling cites the catalog's rule IDs (I-3, A-1 …); "
-                                                             "not known: %1"), ", ".join(unknown) or "none given"))
+        raise RulingRefused(
+            says(
+                QT_TRANSLATE_NOOP("Errors", "a ruling cites the catalog's rule IDs (I-3, A-1 …); not known: %1"),
+                ", ".join(unknown) or "none given",
+            )
+        )
     if r.remedy not in REMEDIES:
-        raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "the remedy is one of %1, not %2"), ", ".join(REMEDIES),
-                                 repr(r.remedy)))
+        raise RulingRefused(
+            says(QT_TRANSLATE_NOOP("Errors", "the remedy is one of %1, not %2"), ", ".join(REMEDIES), repr(r.remedy))
+        )
     if r.remedy == "adjust":
         if not r.chips or any(s not in seats for s in r.chips):
-            raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "chips move between the hand's seats (%1)"),
-                                     ", ".join(map(str, seats))))
+            raise RulingRefused(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "chips move between the hand's seats (%1)"), ", ".join(map(str, seats))
+                )
+            )
         if sum(r.chips.values()) != 0:
             total = MoneyArg(sum(r.chips.values()), currency)
-            raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "the chips moved must add up to zero (they add up "
-                                                                 "to %1)"), total))
+            raise RulingRefused(
+                says(QT_TRANSLATE_NOOP("Errors", "the chips moved must add up to zero (they add up to %1)"), total)
+            )
     elif r.chips and r.remedy == "none":
         raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "a ruling that moves chips has the remedy adjust")))
 
@@ -109,8 +155,13 @@ def void_chips(store, session_id: int, hand_no: int) -> dict[int, int]:
     """The chips that put a finished hand back as it started: each seat's result, reversed."""
     end = next((p for _s, kind, p, _at in store.hand_rows(session_id, hand_no) if kind == "hand_end"), None)
     if end is None:
-        raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "hand %1-%2 has not ended: it is voided at the table "
-                                                             "(I-6, I-7)"), session_id, hand_no))
+        raise RulingRefused(
+            says(
+                QT_TRANSLATE_NOOP("Errors", "hand %1-%2 has not ended: it is voided at the table (I-6, I-7)"),
+                session_id,
+                hand_no,
+            )
+        )
     return {int(s): -int(n) for s, n in (end.get("net") or {}).items() if int(n)}
 
 
@@ -121,6 +172,7 @@ def _check_chips_can_move(store, ruling: Ruling, timeline, seated: dict | None) 
         return  # a closed table: the ruling records what is owed; no seat moves
     if seated is None:
         from dealer_app.live.controller import InputError, TableController
+
         try:
             state = TableController(store)._replay_state(ruling.session)
         except InputError as exc:
@@ -130,13 +182,25 @@ def _check_chips_can_move(store, ruling: Ruling, timeline, seated: dict | None) 
     for seat, delta in sorted(ruling.chips.items()):
         now = seated.get(seat)
         if now is None or now[0] != names.get(seat):
-            raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "seat %1 (%2) is no longer at the table: chips for a "
-                                                                 "player who left are settled off the table"),
-                                     seat, names.get(seat, "?")))
+            raise RulingRefused(
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors",
+                        "seat %1 (%2) is no longer at the table: chips for a player who left are settled off the table",
+                    ),
+                    seat,
+                    names.get(seat, "?"),
+                )
+            )
         if now[1] + delta < 0:
-            raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "seat %1 has %2: it cannot give %3"), seat,
-                                     MoneyArg(now[1], timeline_currency(timeline)),
-                                     MoneyArg(-delta, timeline_currency(timeline))))
+            raise RulingRefused(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "seat %1 has %2: it cannot give %3"),
+                    seat,
+                    MoneyArg(now[1], timeline_currency(timeline)),
+                    MoneyArg(-delta, timeline_currency(timeline)),
+                )
+            )
 
 
 def timeline_currency(timeline) -> str:
@@ -153,6 +217,7 @@ def record_ruling(store, ruling: Ruling, floor: tuple[str, str], seated: dict | 
     writer = store if store.writable else None
     if writer is None:
         from dealer_app.history.store import Store, StoreError
+
         try:
             writer = Store(store.path, create=False)
         except StoreError as exc:
@@ -169,28 +234,49 @@ def _record(store, ruling: Ruling, floor: tuple[str, str], seated: dict | None) 
 
     from dealer_app.floor.timeline import load_hand
     from dealer_app.live.floor_pin import PinRefused, confirm_floor
+
     timeline = load_hand(store, ruling.session, ruling.hand)
     if ruling.remedy == "void":
         if any(r.remedy == "void" for r in timeline.rulings()):
-            raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "hand %1-%2 is already voided by a ruling"),
-                                     ruling.session, ruling.hand))
+            raise RulingRefused(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "hand %1-%2 is already voided by a ruling"), ruling.session, ruling.hand
+                )
+            )
         ruling = replace(ruling, chips=void_chips(store, ruling.session, ruling.hand))
     check_ruling(ruling, [s for s, _n, _st in timeline.seats], timeline_currency(timeline))
     if not 0 <= ruling.moment < len(timeline.steps):
-        raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "the moment %1 is not on the hand's timeline (0–%2)"),
-                                 ruling.moment, len(timeline.steps) - 1))
+        raise RulingRefused(
+            says(
+                QT_TRANSLATE_NOOP("Errors", "the moment %1 is not on the hand's timeline (0–%2)"),
+                ruling.moment,
+                len(timeline.steps) - 1,
+            )
+        )
     ruling = replace(ruling, row_seq=timeline.steps[ruling.moment].seq)
     ruling = _numbered(store, ruling, timeline.rulings())
     if ruling.chips:
         if store.is_open(ruling.session) and store.session_in_use(ruling.session):
-            raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "table session %1 is being dealt in another window: "
-                                                                 "a ruling that moves chips is made at that table"),
-                                     ruling.session))
+            raise RulingRefused(
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors",
+                        "table session %1 is being dealt in another window: "
+                        "a ruling that moves chips is made at that table",
+                    ),
+                    ruling.session,
+                )
+            )
         # (a room's table is never open here: its chips move at the table, between its hands)
-        if store.is_open(ruling.session) and not any(k == "hand_end" for _s, k, _p, _a in store.hand_rows(
-                ruling.session, store.last_hand_no(ruling.session))):
-            raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "table session %1 has a hand open: chips move "
-                                                                 "between hands"), ruling.session))
+        if store.is_open(ruling.session) and not any(
+            k == "hand_end" for _s, k, _p, _a in store.hand_rows(ruling.session, store.last_hand_no(ruling.session))
+        ):
+            raise RulingRefused(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "table session %1 has a hand open: chips move between hands"),
+                    ruling.session,
+                )
+            )
     _check_chips_can_move(store, ruling, timeline, seated)
     try:
         signed = confirm_floor(*floor)
@@ -204,17 +290,25 @@ def _numbered(store, ruling: Ruling, earlier: list[Ruling]) -> Ruling:
     """A new case gets the record's next number; a ruling on a case goes on one of this hand's
     cases that is not closed, with that case's category (a case does not change its kind)."""
     from dataclasses import replace
+
     if not ruling.case:
         room = bool(getattr(store, "moves_no_chips", False))
         prefix = case_prefix(store.table_id if room else store.record_id, room)
         return replace(ruling, case=next_case_number(prefix, _case_numbers(store)))
     on_case = [r for r in earlier if r.case == ruling.case]
     if not on_case:
-        raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "case %1 is not a case of hand %2-%3"), ruling.case,
-                                 ruling.session, ruling.hand))
+        raise RulingRefused(
+            says(
+                QT_TRANSLATE_NOOP("Errors", "case %1 is not a case of hand %2-%3"),
+                ruling.case,
+                ruling.session,
+                ruling.hand,
+            )
+        )
     if on_case[-1].status == "closed":
-        raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "case %1 is closed: a new ruling opens a new case"),
-                                 ruling.case))
+        raise RulingRefused(
+            says(QT_TRANSLATE_NOOP("Errors", "case %1 is closed: a new ruling opens a new case"), ruling.case)
+        )
     return replace(ruling, category=on_case[0].category)
 
 
@@ -225,6 +319,7 @@ def _case_numbers(store) -> list[str]:
         reader.catch_up(hands=False)
         return [str(r.payload.get("case", "")) for r in reader.rulings if r.table_id == store.table_id]
     from dealer_app.floor.cases import record_entries
+
     return [e.case for e in record_entries(store)]
 
 
@@ -234,6 +329,7 @@ def rule_at_table(controller, ruling: Ruling, floor: tuple[str, str]) -> Ruling:
     from dealer_app.floor.timeline import TimelineError
     from dealer_app.history.store import RecordError
     from dealer_app.live.controller import InputError, RecordFailure
+
     if controller.store is None:
         raise InputError(says(QT_TRANSLATE_NOOP("Errors", "there is no hand record")))
     seated = None
@@ -247,7 +343,6 @@ def rule_at_table(controller, ruling: Ruling, floor: tuple[str, str]) -> Ruling:
         raise RecordFailure(exc.says or str(exc)) from exc
     controller.apply_ruling_chips(ruling.session, recorded.chips, recorded.case)
     return recorded
-
 
 
 class RoomChips(Protocol):
@@ -271,6 +366,7 @@ class RoomChips(Protocol):
 def room_ruling_applied(store, pending: RoomChips) -> bool:
     """Whether this record has applied the room's ruling already (its ruling row carries it)."""
     from dealer_app.history.store import applied_room_rulings
+
     return (pending.id, pending.hash) in applied_room_rulings(store.db)
 
 
@@ -282,35 +378,61 @@ def check_room_ruling(controller, pending: RoomChips) -> Ruling:
 
     from dealer_app.floor.timeline import TimelineError, load_hand
     from dealer_app.live.controller import InputError
+
     store = controller.store
     if store is None:
         raise InputError(says(QT_TRANSLATE_NOOP("Errors", "there is no hand record")))
     if room_ruling_applied(store, pending):
-        raise InputError(says(QT_TRANSLATE_NOOP("Errors", "the room's ruling %1 is applied at this table already"),
-                              pending.id), ("I-3",))
+        raise InputError(
+            says(QT_TRANSLATE_NOOP("Errors", "the room's ruling %1 is applied at this table already"), pending.id),
+            ("I-3",),
+        )
     if controller.session is None or controller.session_id != pending.session:
-        raise InputError(says(QT_TRANSLATE_NOOP("Errors", "the room's ruling is on table session %1: its chips move "
-                                                          "when that table is dealt here"), pending.session), ("I-3",))
+        raise InputError(
+            says(
+                QT_TRANSLATE_NOOP(
+                    "Errors", "the room's ruling is on table session %1: its chips move when that table is dealt here"
+                ),
+                pending.session,
+            ),
+            ("I-3",),
+        )
     if controller.hand is not None:
-        raise InputError(says(QT_TRANSLATE_NOOP("Errors", "a hand is open: the room's ruling moves chips between "
-                                                          "hands")), ("I-3",))
+        raise InputError(
+            says(QT_TRANSLATE_NOOP("Errors", "a hand is open: the room's ruling moves chips between hands")), ("I-3",)
+        )
     try:
         ruling = replace(Ruling.from_payload(pending.session, pending.data), hand=pending.hand)
     except (TypeError, ValueError, AttributeError):  # (a ruling written into the room by hand, out of shape)
-        raise InputError(says(QT_TRANSLATE_NOOP("Errors", "the room's ruling %1 is not readable"), pending.id),
-                         ("I-3",)) from None
+        raise InputError(
+            says(QT_TRANSLATE_NOOP("Errors", "the room's ruling %1 is not readable"), pending.id), ("I-3",)
+        ) from None
     try:
         timeline = load_hand(store, ruling.session, ruling.hand)
         if ruling.remedy == "void" and any(r.remedy == "void" for r in timeline.rulings()):
-            raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "hand %1-%2 is already voided by a ruling"),
-                                     ruling.session, ruling.hand))
+            raise RulingRefused(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "hand %1-%2 is already voided by a ruling"), ruling.session, ruling.hand
+                )
+            )
         if ruling.remedy == "void" and ruling.chips != void_chips(store, ruling.session, ruling.hand):
-            raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "the room's ruling voids hand %1-%2 with other chips "
-                                                                 "than this record's hand moved"),
-                                     ruling.session, ruling.hand))
+            raise RulingRefused(
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors", "the room's ruling voids hand %1-%2 with other chips than this record's hand moved"
+                    ),
+                    ruling.session,
+                    ruling.hand,
+                )
+            )
         if not 0 <= ruling.moment < len(timeline.steps):
-            raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "the moment %1 is not on the hand's timeline (0–%2)"),
-                                     ruling.moment, len(timeline.steps) - 1))
+            raise RulingRefused(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "the moment %1 is not on the hand's timeline (0–%2)"),
+                    ruling.moment,
+                    len(timeline.steps) - 1,
+                )
+            )
         check_ruling(ruling, [s for s, _n, _st in timeline.seats], timeline_currency(timeline))
         if not ruling.chips:
             raise RulingRefused(says(QT_TRANSLATE_NOOP("Errors", "the room's ruling moves no chips")))
@@ -337,9 +459,15 @@ def rule_from_room(controller, pending: RoomChips) -> Ruling:
     moved, as a ruling of this table's own floor console moves them (``rule_at_table``)."""
     from dealer_app.history.store import RecordError
     from dealer_app.live.controller import RecordFailure
+
     ruling = check_room_ruling(controller, pending)
-    row = dict(ruling.payload({"role": "floor", "name": room_floor_name(pending)}), room_ruling=pending.id,
-               room_hash=pending.hash, floor_login=pending.floor_login, confirmed_by={"role": "dealer"})
+    row = dict(
+        ruling.payload({"role": "floor", "name": room_floor_name(pending)}),
+        room_ruling=pending.id,
+        room_hash=pending.hash,
+        floor_login=pending.floor_login,
+        confirmed_by={"role": "dealer"},
+    )
     try:
         controller.store.append(ruling.session, ruling.hand, [("ruling", row)])
     except RecordError as exc:

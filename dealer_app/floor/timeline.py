@@ -37,6 +37,7 @@ class TimelineError(ValueError):
 @dataclass(frozen=True)
 class Step:
     """One row of the hand: what it was, when, and the dealer's inputs in force after it."""
+
     index: int
     seq: int  # the row's sequence number in its table's record
     at: str
@@ -66,7 +67,7 @@ class Moment(TableController):
                 if v.in_hand and not v.shown and self.reveal.get(v.seat):
                     known = self.reveal[v.seat]
                     v.shown = known + ["??"] * max(0, v.down_count - len(known))
-                    v.shown = v.shown[:v.down_count]
+                    v.shown = v.shown[: v.down_count]
         return views
 
 
@@ -128,8 +129,11 @@ class HandTimeline:
         """Every downcard shown by the end of the hand (the floor's "as shown at the end")."""
         if self._final_shown is None:
             end = self.moment(len(self.steps) - 1).hand
-            self._final_shown = {p.seat: [format_card(c) for c in p.down if c is not None]
-                                 for p in (end.players if end is not None else []) if p.shown}
+            self._final_shown = {
+                p.seat: [format_card(c) for c in p.down if c is not None]
+                for p in (end.players if end is not None else [])
+                if p.shown
+            }
         return self._final_shown
 
     # --- the steps --------------------------------------------------------------------------------
@@ -168,13 +172,15 @@ def load_hand(store, session_id: int, hand_no: int) -> HandTimeline:
     rows = store.hand_rows(session_id, hand_no)
     start = next((p for _seq, kind, p, _at in rows if kind == "hand_start"), None)
     if opening is None or start is None:
-        raise TimelineError(says(QT_TRANSLATE_NOOP("Errors", "%1: table session %2 has no hand %3"), store.path,
-                                 session_id, hand_no))
+        raise TimelineError(
+            says(QT_TRANSLATE_NOOP("Errors", "%1: table session %2 has no hand %3"), store.path, session_id, hand_no)
+        )
     try:
         table, profile = table_from_record(opening["limit_table"]), profile_from_record(opening["house_profile"])
     except (LimitsError, KeyError, TypeError) as exc:
-        raise TimelineError(says(QT_TRANSLATE_NOOP("Errors", "%1: the limit table in the record is not readable (%2)"),
-                                 store.path, exc)) from None
+        raise TimelineError(
+            says(QT_TRANSLATE_NOOP("Errors", "%1: the limit table in the record is not readable (%2)"), store.path, exc)
+        ) from None
     seats = [(int(s), str(n), int(stack)) for s, n, stack in start.get("seats", [])]
     timeline = HandTimeline(session_id, hand_no, table.name, profile.name, seats)
     timeline._session = TableSession(table, profile)
@@ -198,13 +204,21 @@ def load_hand(store, session_id: int, hand_no: int) -> HandTimeline:
         elif kind == "hand_end":
             ended = True
         ruling = Ruling.from_payload(session_id, payload) if kind == "ruling" else None
-        timeline.steps.append(Step(len(timeline.steps), seq, at, kind, given, tuple(tuple(i) for i in inputs),
-                                   payload.get("by"), ruling))
+        timeline.steps.append(
+            Step(len(timeline.steps), seq, at, kind, given, tuple(tuple(i) for i in inputs), payload.get("by"), ruling)
+        )
     try:
         timeline.moment(len(timeline.steps) - 1)  # the whole hand must replay: found now, not mid-dispute
     except (TimelineError, InputError) as exc:
-        raise TimelineError(says(QT_TRANSLATE_NOOP("Errors", "%1: hand %2-%3 no longer replays: %4"), store.path,
-                                 session_id, hand_no, exc.says or str(exc))) from None
+        raise TimelineError(
+            says(
+                QT_TRANSLATE_NOOP("Errors", "%1: hand %2-%3 no longer replays: %4"),
+                store.path,
+                session_id,
+                hand_no,
+                exc.says or str(exc),
+            )
+        ) from None
     return timeline
 
 

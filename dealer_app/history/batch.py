@@ -17,21 +17,30 @@ import re
 import stat
 import sys
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING
 
 from dealer_app.engine.bounded import open_regular
 from dealer_app.history.importers import UnreadableText, decode, detect
 from dealer_app.history.phh import PHHError, iter_phh
 from dealer_app.history.sources import Problem, read_items, site_items
 
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+
 HANDS_PER_UNIT = 250
 UNIT_BYTES = 2 << 20  # a unit of work ends at the next hand past this much text, however few hands
 HAND_BYTES = 4 << 20  # one hand (a PHH table, a site's hand) is a few KB: past this, it is refused unread
 # a site's text whose hands start at a header line (``importers.base.parse_hands``): cut into
 # units at those lines, as PHH is at its [N] lines (each prefix: how a header line starts)
-STREAMED_SITES = {"pokerstars": b"PokerStars ", "fulltilt": b"Full Tilt Poker Game #", "absolute": b"Stage #",
-                  "ongame": b"***** History for hand ", "winamax": b"Winamax Poker - ",
-                  "everleaf": b"Everleaf Gaming Game #", "kingsclub": b"#"}
+STREAMED_SITES = {
+    "pokerstars": b"PokerStars ",
+    "fulltilt": b"Full Tilt Poker Game #",
+    "absolute": b"Stage #",
+    "ongame": b"***** History for hand ",
+    "winamax": b"Winamax Poker - ",
+    "everleaf": b"Everleaf Gaming Game #",
+    "kingsclub": b"#",
+}
 FILES_PER_UNIT = 100
 SPLIT_FROM_BYTES = 1 << 20  # a smaller file is one unit: cutting it would cost more than it saves
 PARALLEL_FROM_BYTES = 1 << 20  # below this much input, worker processes cost more than they save
@@ -76,12 +85,13 @@ def split_kind(path: Path) -> str | None:
         return None  # UTF-16: read whole
     if not (path.suffix == ".phhs" or (b"variant" in head and b"actions" in head)):
         from dealer_app.history.importers import parsers
+
         site = detect(head.decode("latin-1"))  # (its name as reports print it: the module's is the kind)
         kind = next((m.__name__.rsplit(".", 1)[1] for name, m in parsers() if name == site), None)
         return kind if kind in STREAMED_SITES else None
     # a hand at the top of the file (a .phh, whose [tables] belong to it) is read whole
     first_table = re.search(rb"(?m)^\[", head)
-    top = head[:first_table.start()] if first_table else head
+    top = head[: first_table.start()] if first_table else head
     return None if re.search(rb"(?m)^[ \t]*variant[ \t]*=", top) else "phh"
 
 
@@ -141,12 +151,14 @@ def _header_test(kind: str):
     if kind == "phh":
         return lambda data, start, end: _HAND_HEADER_LINE.match(data, start, end) is not None
     from dealer_app.history.importers import parsers
+
     header = next(module.HEADER for name, module in parsers() if module.__name__.rsplit(".", 1)[1] == kind)
 
     def is_start(data: bytes, start: int, end: int) -> bool:
         stop = data.find(b"\n", start, end)
-        line = data[start:end if stop < 0 else stop].decode("utf-8", "replace")
+        line = data[start : end if stop < 0 else stop].decode("utf-8", "replace")
         return header.match(line.strip().lstrip("\ufeff")) is not None
+
     return is_start
 
 
@@ -175,8 +187,9 @@ def unit_items(unit: tuple):
     path, start, end, first_line = unit[1:5]
     kind = unit[5] if len(unit) > 5 else "phh"
     if kind == "too-large" or end - start > UNIT_BYTES + HAND_BYTES:
-        yield Problem(path, f"{path}:{first_line}: a hand of more than {HAND_BYTES >> 20} MB (no hand is this "
-                            "large); not read")
+        yield Problem(
+            path, f"{path}:{first_line}: a hand of more than {HAND_BYTES >> 20} MB (no hand is this large); not read"
+        )
         return
     try:
         with open_regular(path) as f:

@@ -19,9 +19,12 @@ import hashlib
 import hmac
 import os
 import secrets
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 KEY_NAME = "record.key"
 ANCHORS_NAME = "anchors.txt"
@@ -54,6 +57,7 @@ def read_key(path: Path) -> bytes:
     """A key file's key: 64 hex digits on one line."""
     try:
         from dealer_app.engine.bounded import KEY_BYTES, read_bounded
+
         text = read_bounded(path, KEY_BYTES).decode("ascii").strip()  # (a FIFO, /dev/zero: refused by name)
     except FileNotFoundError:
         raise KeyProblem(f"{path}: no such key file") from None
@@ -109,8 +113,18 @@ def key_id(key: bytes) -> str:
     return hmac.new(key, b"dealer-app record key", hashlib.sha256).hexdigest()[:12]
 
 
-def row_hash(key: bytes, record_id: str, prev: str, row_id: int, session_id: int, seq: int, hand_no: int,
-             kind: str, payload: str, at: str) -> str:
+def row_hash(
+    key: bytes,
+    record_id: str,
+    prev: str,
+    row_id: int,
+    session_id: int,
+    seq: int,
+    hand_no: int,
+    kind: str,
+    payload: str,
+    at: str,
+) -> str:
     """A row's link in the chain. The row id and the session's sequence number are in it, so
     a row moved, renumbered or put in another table's place no longer matches."""
     message = f"{record_id}|{prev}|{row_id}|{session_id}|{seq}|{hand_no}|{kind}|{payload}|{at}"
@@ -133,8 +147,7 @@ def seal_code(digest: str) -> str:
 # rows whose place in the record is written to the anchors file as it is committed: a hand's
 # start and end (its seal), a table opened, resumed or closed, an irregularity, a ruling. Rows
 # after the last anchor (the inputs of the hand being dealt) are covered by the row counter only.
-ANCHORED_KINDS = frozenset({"open_table", "hand_start", "hand_end", "irregularity", "ruling", "resume",
-                            "close_table"})
+ANCHORED_KINDS = frozenset({"open_table", "hand_start", "hand_end", "irregularity", "ruling", "resume", "close_table"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,8 +169,10 @@ class Anchor:
         return seal_code(self.hash)
 
     def line(self) -> str:
-        return (f"{self.at} record={self.record_id} session={self.session} hand={self.hand} row={self.row} "
-                f"seq={self.seq} kind={self.kind} seal={self.seal} hash={self.hash}\n")
+        return (
+            f"{self.at} record={self.record_id} session={self.session} hand={self.hand} row={self.row} "
+            f"seq={self.seq} kind={self.kind} seal={self.seal} hash={self.hash}\n"
+        )
 
 
 @dataclass(frozen=True)
@@ -192,6 +207,7 @@ class Beyond:
     """The anchors of rows far past the record's last row (``ROWS_PAST_THE_RECORD``), which
     the record cannot hold: only what says they are gone — the first of them, how many, and
     their hands — not each one (a large anchors file takes the memory of the record it checks)."""
+
     first: Anchor
     count: int
     hands: set[int]  # (session << 32 | hand) of hand_start/hand_end anchors, the first HANDS_COUNTED
@@ -244,8 +260,7 @@ def _bounded_lines(f) -> Iterator[tuple[int, str | None]]:
 _KINDS = {k: k for k in (*ANCHORED_KINDS, "hand_end")}  # one string per kind, shared by every anchor
 
 
-def read_anchors_file(path: Path, record_id: str, here: str | None = None,
-                      last_row: int | None = None) -> AnchorsRead:
+def read_anchors_file(path: Path, record_id: str, here: str | None = None, last_row: int | None = None) -> AnchorsRead:
     """One record's anchors in the anchors file, read line by line: only a regular file
     (``engine/bounded.open_regular``: a FIFO or /dev/zero is refused by name), each line of
     at most ``ANCHOR_LINE_BYTES`` (a longer one named, skipped unread), the first
@@ -255,6 +270,7 @@ def read_anchors_file(path: Path, record_id: str, here: str | None = None,
     last row), anchors of rows more than ``ROWS_PAST_THE_RECORD`` past it summed up in
     ``beyond``. So memory follows the record, not the file."""
     from dealer_app.engine.bounded import open_regular
+
     mine: dict[int, Anchor] = {}
     created: list[Creation] = []
     other_here: Creation | None = None
@@ -295,8 +311,16 @@ def read_anchors_file(path: Path, record_id: str, here: str | None = None,
                     if fields["record"] != record_id:
                         continue
                     kind = fields.get("kind", "hand_end")
-                    anchor = Anchor(record_id, int(fields["session"]), int(fields["hand"]), int(fields["row"]),
-                                    int(fields["seq"]), fields["hash"], at, _KINDS.get(kind, kind))
+                    anchor = Anchor(
+                        record_id,
+                        int(fields["session"]),
+                        int(fields["hand"]),
+                        int(fields["row"]),
+                        int(fields["seq"]),
+                        fields["hash"],
+                        at,
+                        _KINDS.get(kind, kind),
+                    )
                 except (KeyError, ValueError, IndexError):
                     problem(f"{path}:{line_no}: not an anchor line")
                     continue

@@ -10,6 +10,7 @@ import functools
 import json
 import zlib
 from dataclasses import fields as dc_fields
+from typing import TYPE_CHECKING
 
 from dealer_app.engine.cards import format_card, format_cards
 from dealer_app.engine.events import (
@@ -23,12 +24,14 @@ from dealer_app.engine.events import (
     ShowdownOrdered,
     UncalledBetReturned,
 )
-from dealer_app.engine.hand import Hand
 from dealer_app.engine.limits import OPTION_VALUES, BettingRules, load_profile
 from dealer_app.engine.money import format_money
 from dealer_app.history.phh import _quote, write_phh
 from dealer_app.history.phh import actions as phh_actions
 from dealer_app.history.units import from_units
+
+if TYPE_CHECKING:
+    from dealer_app.engine.hand import Hand
 
 
 def _option_overrides(rules: BettingRules) -> dict:
@@ -46,15 +49,18 @@ def _overrides_of(rules: BettingRules) -> tuple:
 def _work_out_overrides(rules: BettingRules) -> dict:
     try:
         profile = load_profile(rules.profile)
-    except Exception:  # noqa: BLE001 - an unknown profile: write every option
+    except Exception:
         return {k: getattr(rules, k) for k in OPTION_VALUES if hasattr(rules, k)}
     names = {f.name for f in dc_fields(rules)}
     out = {}
     for key in OPTION_VALUES:
         if key not in names or key == "top_up_to_buy_in":
             continue
-        default = profile.option(key, rules.game) if key in profile.options else \
-            BettingRules.__dataclass_fields__[key].default
+        default = (
+            profile.option(key, rules.game)
+            if key in profile.options
+            else BettingRules.__dataclass_fields__[key].default
+        )
         if getattr(rules, key) != default:
             out[key] = getattr(rules, key)
     return out
@@ -164,7 +170,7 @@ def _text_action(ev: ActionTaken, who: str, round_to: dict[int, int], m) -> str:
     if a == "bring_in":
         return f"{who}: brings in for {m(to)}{tail}"
     top = max(round_to.values(), default=0)
-    if a == "bet" or a == "complete" and top == 0:
+    if a == "bet" or (a == "complete" and top == 0):
         return f"{who}: bets {m(to)}{tail}"
     return f"{who}: raises {m(to - top)} to {m(to)}{tail}"
 
@@ -175,8 +181,13 @@ def rules_line(hand: Hand, hand_id: str) -> str:
     return RULES_LINE + json.dumps(rules, sort_keys=True)
 
 
-STREET_TITLES = {3: "*** 3rd STREET ***", 4: "*** 4th STREET ***", 5: "*** 5th STREET ***",
-                 6: "*** 6th STREET ***", 7: "*** RIVER ***"}
+STREET_TITLES = {
+    3: "*** 3rd STREET ***",
+    4: "*** 4th STREET ***",
+    5: "*** 5th STREET ***",
+    6: "*** 6th STREET ***",
+    7: "*** RIVER ***",
+}
 
 
 def hand_to_text(hand: Hand, hand_id: str = "1", table_name: str = "Dealer App", names: list[str] | None = None) -> str:
@@ -190,8 +201,10 @@ def hand_to_text(hand: Hand, hand_id: str = "1", table_name: str = "Dealer App",
     # PokerStars' heading wants a number; another site's id (OnGame's "R5-8208-607") is
     # written as a number derived from it, and kept whole in the rules line
     number = hand_id if hand_id.isdigit() else str(zlib.crc32(hand_id.encode("utf-8")))
-    out = [f"PokerStars Hand #{number}:  {game} ({stakes}) - exported by dealer-app",
-           f"Table '{printable(table_name)}' {r.max_players}-max"]
+    out = [
+        f"PokerStars Hand #{number}:  {game} ({stakes}) - exported by dealer-app",
+        f"Table '{printable(table_name)}' {r.max_players}-max",
+    ]
     for p in hand.players:
         out.append(f"Seat {p.seat}: {name[p.seat]} ({m(p.start)} in chips)")
     round_to: dict[int, int] = {}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from datetime import UTC
 
 from dealer_app.history.chain import seal_code
 from dealer_app.history.payload import read_payload
@@ -68,13 +69,26 @@ class HandSummary:
         return f"{self.session}-{self.hand}"
 
     def to_dict(self) -> dict:
-        out = {"session": self.session, "table": self.table, "hand": self.hand, "started": self.started,
-               "players": self.players, "pot": self.pot, "undos": self.undos,
-               "irregularities": self.irregularities, "rulings": self.rulings, "seal": self.seal,
-               "id": self.id, "seats": self.seats, "ended": self.ended, "profile": self.profile,
-               "failing": self.failing,
-               "cases": {n: {"category": m.category, "status": m.status, "floors": m.floors}
-                         for n, m in self.cases.items()}}
+        out = {
+            "session": self.session,
+            "table": self.table,
+            "hand": self.hand,
+            "started": self.started,
+            "players": self.players,
+            "pot": self.pot,
+            "undos": self.undos,
+            "irregularities": self.irregularities,
+            "rulings": self.rulings,
+            "seal": self.seal,
+            "id": self.id,
+            "seats": self.seats,
+            "ended": self.ended,
+            "profile": self.profile,
+            "failing": self.failing,
+            "cases": {
+                n: {"category": m.category, "status": m.status, "floors": m.floors} for n, m in self.cases.items()
+            },
+        }
         if self.table_id is not None:
             out["table_id"] = self.table_id
             out["table_label"] = self.room_label
@@ -109,6 +123,7 @@ def utc_time(text: str) -> str:
 def _exists(text: str) -> None:
     """ValueError naming the part of a date and time that does not exist (month 13, 30 February …)."""
     from datetime import datetime
+
     parts = [int(text[a:b]) for a, b in ((0, 4), *_FIELDS) if len(text) >= b]
     year, month, day, hour, minute, second = parts + [0] * (6 - len(parts))
     try:
@@ -125,8 +140,10 @@ def time_filter(text: str) -> str | None:
     text = text.strip()
     if TIME_FILTER.fullmatch(text):
         return utc_time(text)
-    shaped = all((want == "0" and ch.isdigit()) or (want == "T" and ch in "T ") or ch == want
-                 for ch, want in zip(text, _TIME_SHAPE, strict=False))
+    shaped = all(
+        (want == "0" and ch.isdigit()) or (want == "T" and ch in "T ") or ch == want
+        for ch, want in zip(text, _TIME_SHAPE, strict=False)
+    )
     if len(text) <= len(_TIME_SHAPE) and shaped and _may_become_one(text.replace(" ", "T")):
         return None
     raise ValueError(text)
@@ -140,9 +157,9 @@ def _may_become_one(start: str) -> bool:
     start = start[:19]  # (the seconds' fraction being typed: the time before it decides)
     field = next(((a, b) for a, b in _FIELDS if a < len(start) < b), None)  # the number being typed
     left = 0 if field is None else field[1] - len(start)  # its digits not typed yet (0 or 1)
-    fills = [str(n).zfill(left) for n in range(10 ** left)] if left else [""]
+    fills = [str(n).zfill(left) for n in range(10**left)] if left else [""]
     for fill in fills:
-        whole = start + fill + _EARLIEST[len(start) + len(fill):]
+        whole = start + fill + _EARLIEST[len(start) + len(fill) :]
         try:
             _exists(whole)
         except ValueError:
@@ -153,9 +170,10 @@ def _may_become_one(start: str) -> bool:
 
 def record_time(at: str) -> str:
     """A server's timestamp (``2026-12-02 09:14:44.5+00``) as the record writes UTC times."""
-    from datetime import datetime, timezone
+    from datetime import datetime
+
     try:
-        return datetime.fromisoformat(at).astimezone(timezone.utc).isoformat(timespec="milliseconds")
+        return datetime.fromisoformat(at).astimezone(UTC).isoformat(timespec="milliseconds")
     except ValueError:
         return at
 
@@ -167,8 +185,8 @@ def list_hands(store, failing: dict | None = None) -> list[HandSummary]:
     index = HandIndex({(None, sid): (name, profile) for sid, name, profile, _opened in store.all_sessions()})
     marks = ",".join("?" * len(_KINDS))
     for sid, hand_no, kind, text, at, digest in store.db.execute(
-            f"SELECT session_id, hand_no, kind, payload, at, hash FROM log WHERE kind IN ({marks}) ORDER BY id",
-            _KINDS):
+        f"SELECT session_id, hand_no, kind, payload, at, hash FROM log WHERE kind IN ({marks}) ORDER BY id", _KINDS
+    ):
         index.take(None, sid, hand_no, kind, text, at, digest)
     hands = index.newest_first()
     if failing is None:
@@ -210,8 +228,9 @@ class HandIndex:
             return None  # a row edited out of shape: verify names it; the other hands are listed
 
     def newest_first(self) -> list[HandSummary]:
-        return sorted(self.hands.values(), key=lambda h: (str(h.started), h.table_id or "", h.session, h.hand),
-                      reverse=True)
+        return sorted(
+            self.hands.values(), key=lambda h: (str(h.started), h.table_id or "", h.session, h.hand), reverse=True
+        )
 
     def _take(self, table_id, sid, hand_no, kind, text, at, digest) -> HandSummary | None:
         place = (table_id, sid)
@@ -224,9 +243,18 @@ class HandIndex:
         if kind == "hand_start":
             seats = payload_dict(text).get("seats") or []
             name, profile = self.tables.get(place, ("?", "?"))
-            started = HandSummary(sid, name, hand_no, at, [str(s[1]) for s in seats], [int(s[0]) for s in seats],
-                                  profile=profile, currency=self.currencies.get(place, "USD"), table_id=table_id,
-                                  room_label=self.labels.get(table_id, ""))
+            started = HandSummary(
+                sid,
+                name,
+                hand_no,
+                at,
+                [str(s[1]) for s in seats],
+                [int(s[0]) for s in seats],
+                profile=profile,
+                currency=self.currencies.get(place, "USD"),
+                table_id=table_id,
+                room_label=self.labels.get(table_id, ""),
+            )
             self.hands[(table_id, sid, hand_no)] = started
             return started
         summary = self.hands.get((table_id, sid, hand_no))

@@ -18,7 +18,6 @@ from __future__ import annotations
 import sqlite3
 import threading
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from dealer_app.history.chain import (
@@ -33,6 +32,8 @@ from dealer_app.history.chain import (
 from dealer_app.history.payload import MAX_DEPTH, read_payload
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from dealer_app.history.store import Store
 
 # a run of this many failing rows in a row is reported as one recomputed stretch
@@ -56,8 +57,9 @@ class Problem:
         return {"what": self.what, "text": self.text, "row": self.row, "session": self.session, "hand": self.hand}
 
 
-def check_record(store: Store, key: bytes | None, anchors: Path | None = None,
-                 kept: KeptCheck | None = None) -> list[Problem]:
+def check_record(
+    store: Store, key: bytes | None, anchors: Path | None = None, kept: KeptCheck | None = None
+) -> list[Problem]:
     """Every problem, named; a record that cannot even be read says so as its one problem.
     ``kept``: the walk of an earlier check of this record, taken up where it ended when the
     record has only grown since (``KeptCheck``); without it every row is read again."""
@@ -103,9 +105,14 @@ class KeptCheck:
     def take_up(self, store: Store, key: bytes, anchored: dict[int, Anchor]) -> _Walk | None:
         """The kept walk, moved on to the record's end, if it may be taken up; else None."""
         import time
+
         walk = self._walk
-        if walk is None or key != self._key or walk.store.record_id != store.record_id \
-                or time.monotonic() - self._since > self.full_every:
+        if (
+            walk is None
+            or key != self._key
+            or walk.store.record_id != store.record_id
+            or time.monotonic() - self._since > self.full_every
+        ):
             return None
         if walk.last_id:
             row = store.db.execute("SELECT hash FROM log WHERE id = ?", (walk.last_id,)).fetchone()
@@ -117,7 +124,8 @@ class KeptCheck:
             return None  # the anchors file changed for rows already walked: walk it all again
         walk.store, walk.cancel = store, self.cancel
         walk.anchored = {r: a for r, a in walk.anchored.items() if r <= walk.last_id} | {
-            r: a for r, a in anchored.items() if r > walk.last_id}
+            r: a for r, a in anchored.items() if r > walk.last_id
+        }
         self._anchors = {r: a.hash for r, a in anchored.items()}
         walk.advance()
         self.taken_up += 1
@@ -129,6 +137,7 @@ class KeptCheck:
 
     def keep(self, walk: _Walk, anchored: dict[int, Anchor], key: bytes, fresh: bool) -> None:
         import time
+
         if fresh:
             self._since = time.monotonic()
             self._anchors = {r: a.hash for r, a in anchored.items()}
@@ -143,8 +152,13 @@ def _check(store: Store, key: bytes | None, anchors: Path | None, kept: KeptChec
     if key is None:
         return [Problem("key", f"{where}: no key was given, so the rows' hashes cannot be checked")]
     if store.key_id and key_id(key) != store.key_id:
-        problems.append(Problem("key", f"{where}: the key given ({key_id(key)}) is not the one this record was "
-                                       f"written with ({store.key_id}): every row will fail its hash"))
+        problems.append(
+            Problem(
+                "key",
+                f"{where}: the key given ({key_id(key)}) is not the one this record was "
+                f"written with ({store.key_id}): every row will fail its hash",
+            )
+        )
     else:
         problems += _check_meta(store, key)
     anchored: dict[int, Anchor] = {}
@@ -193,11 +207,21 @@ def _check_creation(store: Store, created: list) -> list[Problem]:
     problems = []
     if others:
         o = others[-1]
-        problems.append(Problem("replaced", f"{where}: the anchors file names another record made here ({o.record_id}, "
-                                            f"{o.at}): this file replaced it"))
+        problems.append(
+            Problem(
+                "replaced",
+                f"{where}: the anchors file names another record made here ({o.record_id}, "
+                f"{o.at}): this file replaced it",
+            )
+        )
     if not mine and store.record_id:
-        problems.append(Problem("anchors", f"{where}: the anchors file does not know this record ({store.record_id}): "
-                                           f"it was made with another anchors file, or its identity was changed"))
+        problems.append(
+            Problem(
+                "anchors",
+                f"{where}: the anchors file does not know this record ({store.record_id}): "
+                f"it was made with another anchors file, or its identity was changed",
+            )
+        )
     return problems
 
 
@@ -231,17 +255,25 @@ class _Walk:
         """The rows after the last one walked, to the record's end."""
         prev = self.prev
         for rid, sid, seq, hand, kind, text, at, digest in self.store.db.execute(
-                "SELECT id, session_id, seq, hand_no, kind, payload, at, hash FROM log WHERE id > ? ORDER BY id",
-                (self.last_id,)):
+            "SELECT id, session_id, seq, hand_no, kind, payload, at, hash FROM log WHERE id > ? ORDER BY id",
+            (self.last_id,),
+        ):
             self.rows += 1
             if self.cancel is not None and not self.rows % 1024 and self.cancel.is_set():
                 raise CheckCancelled
-            if not (all(isinstance(v, int) for v in (rid, sid, seq, hand))
-                    and all(isinstance(v, str) for v in (kind, text, at, digest))):
+            if not (
+                all(isinstance(v, int) for v in (rid, sid, seq, hand))
+                and all(isinstance(v, str) for v in (kind, text, at, digest))
+            ):
                 # a column given a value of another type: an edit (SQLite does not refuse it)
                 self._end_run()
-                self.problems.append(Problem("edited", f"{self.where}: log row {rid!r} holds a value of the wrong "
-                                                       f"type: it was changed after it was written"))
+                self.problems.append(
+                    Problem(
+                        "edited",
+                        f"{self.where}: log row {rid!r} holds a value of the wrong "
+                        f"type: it was changed after it was written",
+                    )
+                )
                 prev = digest if isinstance(digest, str) else prev
                 if isinstance(rid, int):
                     self.last_id = rid
@@ -255,23 +287,42 @@ class _Walk:
                 self._end_run()
                 if text.count("[") + text.count("{") > MAX_DEPTH and _payload(text) is None:
                     # it proves itself, yet no reader can take it: written by someone holding the key
-                    self.problems.append(Problem(
-                        "unreadable", f"{self.where}: log row {rid} ({kind}, table session {sid}, hand {hand}) "
-                                      f"matches its hash but its content cannot be read (nested deeper than "
-                                      f"{MAX_DEPTH} levels): it was written by someone holding the record's key",
-                        rid, sid, hand))
+                    self.problems.append(
+                        Problem(
+                            "unreadable",
+                            f"{self.where}: log row {rid} ({kind}, table session {sid}, hand {hand}) "
+                            f"matches its hash but its content cannot be read (nested deeper than "
+                            f"{MAX_DEPTH} levels): it was written by someone holding the record's key",
+                            rid,
+                            sid,
+                            hand,
+                        )
+                    )
             anchor = self.anchored.pop(rid, None)
             if anchor is not None and anchor.hash != digest and expected == digest:
                 # the row proves itself by the key: it is the anchors file's line that differs
-                self.problems.append(Problem(
-                    "anchors", f"{self.where}: the anchors file's seal {anchor.seal} for log row {rid} ({kind}, table "
-                               f"session {sid}, hand {hand}) is not that row's, whose keyed hash holds: the anchors "
-                               f"file was edited (or the record rewritten by someone holding its key)", rid, sid,
-                    hand))
+                self.problems.append(
+                    Problem(
+                        "anchors",
+                        f"{self.where}: the anchors file's seal {anchor.seal} for log row {rid} ({kind}, table "
+                        f"session {sid}, hand {hand}) is not that row's, whose keyed hash holds: the anchors "
+                        f"file was edited (or the record rewritten by someone holding its key)",
+                        rid,
+                        sid,
+                        hand,
+                    )
+                )
             elif anchor is not None and anchor.hash != digest:
-                self.problems.append(Problem(
-                    "edited", f"{self.where}: log row {rid} ({kind}, table session {sid}, hand {hand}) is not the row "
-                              f"sealed {anchor.seal} at {anchor.at}: it was rewritten", rid, sid, hand))
+                self.problems.append(
+                    Problem(
+                        "edited",
+                        f"{self.where}: log row {rid} ({kind}, table session {sid}, hand {hand}) is not the row "
+                        f"sealed {anchor.seal} at {anchor.at}: it was rewritten",
+                        rid,
+                        sid,
+                        hand,
+                    )
+                )
             self._remember(sid, seq, kind, text, at)
             prev, self.last_id, self.last_sid = digest, rid, sid
         self.prev = prev
@@ -281,25 +332,55 @@ class _Walk:
         failing hash (a row after a deleted one cannot match: its predecessor changed)."""
         explained = False
         if rid != self.last_id + 1:
-            self.problems.append(Problem(  # (whose rows they were, nobody can tell: every table's)
-                "missing", f"{self.where}: {_rows(self.last_id + 1, rid - 1)} missing before log row {rid} "
-                           f"({kind}, table session {sid}, hand {hand}): deleted", rid, sid, hand, ((0, None),)))
+            self.problems.append(
+                Problem(  # (whose rows they were, nobody can tell: every table's)
+                    "missing",
+                    f"{self.where}: {_rows(self.last_id + 1, rid - 1)} missing before log row {rid} "
+                    f"({kind}, table session {sid}, hand {hand}): deleted",
+                    rid,
+                    sid,
+                    hand,
+                    ((0, None),),
+                )
+            )
             if self.last_sid not in (None, sid):  # the deleted rows may have ended the table before
-                self.problems.append(Problem(
-                    "missing", f"{self.where}: {_rows(self.last_id + 1, rid - 1)} missing after table "
-                               f"session {self.last_sid}'s last row {self.last_id}: the table's last rows may "
-                               f"have been deleted", rid - 1, self.last_sid, None, ((0, None),)))
+                self.problems.append(
+                    Problem(
+                        "missing",
+                        f"{self.where}: {_rows(self.last_id + 1, rid - 1)} missing after table "
+                        f"session {self.last_sid}'s last row {self.last_id}: the table's last rows may "
+                        f"have been deleted",
+                        rid - 1,
+                        self.last_sid,
+                        None,
+                        ((0, None),),
+                    )
+                )
             explained = True
         want = self.seqs.get(sid, 0) + 1
         if seq > want:
-            self.problems.append(Problem(
-                "missing", f"{self.where}: table session {sid} has no rows {want}–{seq - 1} of its own before its "
-                           f"row {seq} (row {rid}, hand {hand}): they were deleted", rid, sid, hand))
+            self.problems.append(
+                Problem(
+                    "missing",
+                    f"{self.where}: table session {sid} has no rows {want}–{seq - 1} of its own before its "
+                    f"row {seq} (row {rid}, hand {hand}): they were deleted",
+                    rid,
+                    sid,
+                    hand,
+                )
+            )
             explained = True
         elif seq < want:
-            self.problems.append(Problem(
-                "reordered", f"{self.where}: log row {rid} ({kind}, table session {sid}, hand {hand}) is that table's "
-                             f"row {seq}, after its row {want - 1}: rows were moved or copied in", rid, sid, hand))
+            self.problems.append(
+                Problem(
+                    "reordered",
+                    f"{self.where}: log row {rid} ({kind}, table session {sid}, hand {hand}) is that table's "
+                    f"row {seq}, after its row {want - 1}: rows were moved or copied in",
+                    rid,
+                    sid,
+                    hand,
+                )
+            )
             explained = True
         return explained
 
@@ -311,16 +392,31 @@ class _Walk:
         if not run:
             return []
         if len(run) < _RUN:
-            return [Problem("edited", f"{self.where}: log row {rid} ({kind}, table session {sid}, hand {hand}) does "
-                                      f"not match its hash: it was changed after it was written", rid, sid, hand)
-                    for rid, sid, hand, kind in run]
+            return [
+                Problem(
+                    "edited",
+                    f"{self.where}: log row {rid} ({kind}, table session {sid}, hand {hand}) does "
+                    f"not match its hash: it was changed after it was written",
+                    rid,
+                    sid,
+                    hand,
+                )
+                for rid, sid, hand, kind in run
+            ]
         (first, sid, hand, _kind), (last, *_rest) = run[0], run[-1]
         hands = sorted({(s, h) for _r, s, h, _k in run})
         span = ", ".join(f"session {s} hand {h}" for s, h in hands[:5]) + (" …" if len(hands) > 5 else "")
-        return [Problem(
-            "recomputed", f"{self.where}: log rows {first}–{last} ({len(run)} rows: {span}) do not match their hashes: "
-                          f"rewritten, with the chain recomputed without the record's key", first, sid, hand,
-            tuple(hands))]
+        return [
+            Problem(
+                "recomputed",
+                f"{self.where}: log rows {first}–{last} ({len(run)} rows: {span}) do not match their hashes: "
+                f"rewritten, with the chain recomputed without the record's key",
+                first,
+                sid,
+                hand,
+                tuple(hands),
+            )
+        ]
 
     def _remember(self, sid: int, seq: int, kind: str, text: str, at: str):
         self.seqs[sid] = max(seq, self.seqs.get(sid, 0))
@@ -335,12 +431,22 @@ class _Walk:
         problems: list[Problem] = []
         counter = self.store.db.execute("SELECT seq FROM sqlite_sequence WHERE name = 'log'").fetchone()
         if counter is None and self.last_id:
-            problems.append(Problem("tail", f"{self.where}: the record's row counter (sqlite_sequence) is gone: "
-                                            f"rows may have been deleted from its end"))
+            problems.append(
+                Problem(
+                    "tail",
+                    f"{self.where}: the record's row counter (sqlite_sequence) is gone: "
+                    f"rows may have been deleted from its end",
+                )
+            )
         elif counter and isinstance(counter[0], int) and counter[0] > self.last_id:
-            problems.append(Problem(
-                "tail", f"{self.where}: the record wrote {counter[0]} rows and holds {self.last_id}: rows "
-                        f"{self.last_id + 1}–{counter[0]} were deleted from its end", self.last_id + 1))
+            problems.append(
+                Problem(
+                    "tail",
+                    f"{self.where}: the record wrote {counter[0]} rows and holds {self.last_id}: rows "
+                    f"{self.last_id + 1}–{counter[0]} were deleted from its end",
+                    self.last_id + 1,
+                )
+            )
         gone = sorted(self.anchored.values(), key=lambda a: a.row)  # sealed rows not found
         beyond = self.beyond if self.beyond is not None and self.beyond.first.row > self.last_id else None
         if beyond is not None:  # (all past the rows kept whole: after them)
@@ -350,15 +456,31 @@ class _Walk:
             # a floor reads "hand 6 is missing", not a resume row's number: the first whole hand gone
             hands = [a for a in gone if a.kind in ("hand_start", "hand_end") and a.hand]
             count = len({a.session << 32 | a.hand for a in hands} | (beyond.hands if beyond is not None else set()))
-            lost = (f"hand {hands[0].hand} of table session {hands[0].session} is missing (its "
+            lost = (
+                (
+                    f"hand {hands[0].hand} of table session {hands[0].session} is missing (its "
                     f"{'seal' if hands[0].kind == 'hand_end' else 'start'} {hands[0].seal}, row {hands[0].row})"
-                    + (f", and {'over ' if beyond is not None and beyond.more_hands else ''}{count - 1} more "
-                       f"hand(s) after it" if count > 1 else "")) if hands else \
-                f"the {anchor.kind} row {anchor.row} of table session {anchor.session} is missing"
-            problems.append(Problem(
-                "tail", f"{self.where}: {lost}: the anchors file's seal {anchor.seal} ({anchor.at}) names row "
-                        f"{anchor.row}, which the record no longer has: its last rows were deleted, or the file was "
-                        f"copied without its -wal file", anchor.row, anchor.session, anchor.hand))
+                    + (
+                        f", and {'over ' if beyond is not None and beyond.more_hands else ''}{count - 1} more "
+                        f"hand(s) after it"
+                        if count > 1
+                        else ""
+                    )
+                )
+                if hands
+                else f"the {anchor.kind} row {anchor.row} of table session {anchor.session} is missing"
+            )
+            problems.append(
+                Problem(
+                    "tail",
+                    f"{self.where}: {lost}: the anchors file's seal {anchor.seal} ({anchor.at}) names row "
+                    f"{anchor.row}, which the record no longer has: its last rows were deleted, or the file was "
+                    f"copied without its -wal file",
+                    anchor.row,
+                    anchor.session,
+                    anchor.hand,
+                )
+            )
         return problems
 
 
@@ -368,7 +490,8 @@ def _check_sessions(store: Store, walk: _Walk) -> list[Problem]:
     known = set()
     gone = walk.result()  # (rows found missing: they, not the sessions table, may explain a table left open)
     for sid, table, profile, opened, closed in store.db.execute(
-            "SELECT id, table_name, profile, opened_at, closed_at FROM sessions ORDER BY id"):
+        "SELECT id, table_name, profile, opened_at, closed_at FROM sessions ORDER BY id"
+    ):
         known.add(sid)
         first = walk.first_rows.get(sid)
         if first is None:
@@ -393,29 +516,55 @@ def _check_sessions(store: Store, walk: _Walk) -> list[Problem]:
             # closed by the sessions table, open by its rows: rows missing from its end (its
             # closing row with them) explain that as well as an edit does — never blamed on the
             # sessions table when the check has found them, and both named when it has not
-            end = store.db.execute("SELECT id, at FROM log WHERE session_id = ? ORDER BY id DESC LIMIT 1",
-                                   (sid,)).fetchone()
+            end = store.db.execute(
+                "SELECT id, at FROM log WHERE session_id = ? ORDER BY id DESC LIMIT 1", (sid,)
+            ).fetchone()
             if end is not None and isinstance(end[1], str) and closed >= end[1]:
                 if not any(p.what in ("tail", "missing") and (p.row is None or p.row > end[0]) for p in gone):
-                    problems.append(Problem(
-                        "tail", f"{where}: table session {sid} ({table}) was closed at {closed} by the sessions "
-                                f"table, but its rows end at log row {end[0]} ({end[1]}) with the table open: its "
-                                f"last rows, its closing row with them, are missing (deleted from the record's "
-                                f"end), or the sessions table was edited", None, sid))
+                    problems.append(
+                        Problem(
+                            "tail",
+                            f"{where}: table session {sid} ({table}) was closed at {closed} by the sessions "
+                            f"table, but its rows end at log row {end[0]} ({end[1]}) with the table open: its "
+                            f"last rows, its closing row with them, are missing (deleted from the record's "
+                            f"end), or the sessions table was edited",
+                            None,
+                            sid,
+                        )
+                    )
                 continue
         if closed != closed_by_rows:
-            said.append(f"its closing time is {closed or 'none (open)'}, its rows say "
-                        f"{closed_by_rows or 'none (open)'}")
+            said.append(
+                f"its closing time is {closed or 'none (open)'}, its rows say {closed_by_rows or 'none (open)'}"
+            )
         if said:
-            problems.append(Problem("sessions", f"{where}: the sessions table was edited: table session {sid}: "
-                                                + "; ".join(said), None, sid))
+            problems.append(
+                Problem(
+                    "sessions",
+                    f"{where}: the sessions table was edited: table session {sid}: " + "; ".join(said),
+                    None,
+                    sid,
+                )
+            )
     for sid in sorted(set(walk.seqs) - known):
-        problems.append(Problem("sessions", f"{where}: rows of table session {sid}, which the sessions table does "
-                                            f"not have: its entry was deleted", None, sid))
+        problems.append(
+            Problem(
+                "sessions",
+                f"{where}: rows of table session {sid}, which the sessions table does not have: its entry was deleted",
+                None,
+                sid,
+            )
+        )
     counter = store.db.execute("SELECT seq FROM sqlite_sequence WHERE name = 'sessions'").fetchone()
     if counter and known and counter[0] > max(known):
-        problems.append(Problem("sessions", f"{where}: the record opened {counter[0]} tables and holds "
-                                            f"{max(known)}: the last were deleted", None, counter[0]))
+        problems.append(
+            Problem(
+                "sessions",
+                f"{where}: the record opened {counter[0]} tables and holds {max(known)}: the last were deleted",
+                None,
+                counter[0],
+            )
+        )
     return problems
 
 
@@ -423,15 +572,31 @@ def _check_format1(store: Store) -> list[Problem]:
     """A record written before the keyed chain, read where it cannot be upgraded (read-only).
     Its plain SHA-256 chain needs no key, so anyone can recompute it: it cannot prove itself,
     and says so; the chain still finds a middle row changed by someone who did not recompute it."""
-    problems, prev = [Problem("unkeyed", f"{store.path}: an older record, chained without a key: it cannot prove "
-                                         f"itself (anyone can recompute its hashes); the app upgrades it on the "
-                                         f"machine that wrote it")], ""
+    problems, prev = (
+        [
+            Problem(
+                "unkeyed",
+                f"{store.path}: an older record, chained without a key: it cannot prove "
+                f"itself (anyone can recompute its hashes); the app upgrades it on the "
+                f"machine that wrote it",
+            )
+        ],
+        "",
+    )
     for rid, sid, hand_no, kind, text, at, digest in store.db.execute(
-            "SELECT id, session_id, hand_no, kind, payload, at, hash FROM log ORDER BY id"):
+        "SELECT id, session_id, hand_no, kind, payload, at, hash FROM log ORDER BY id"
+    ):
         if legacy_row_hash(prev, sid, hand_no, kind, text, at) != digest:
-            problems.append(Problem(
-                "edited", f"{store.path}: log row {rid} ({kind}, table session {sid}, hand {hand_no}) does not match "
-                          f"its hash: the record was changed after it was written", rid, sid, hand_no))
+            problems.append(
+                Problem(
+                    "edited",
+                    f"{store.path}: log row {rid} ({kind}, table session {sid}, hand {hand_no}) does not match "
+                    f"its hash: the record was changed after it was written",
+                    rid,
+                    sid,
+                    hand_no,
+                )
+            )
         prev = digest
     return problems
 

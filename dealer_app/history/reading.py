@@ -9,23 +9,29 @@ replay with the server; neither imports this one, nor ``sources.py``.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import TYPE_CHECKING
 
 from dealer_app.history.importers import ImportedHand
-from dealer_app.history.replay_report import ReplayReport
 from dealer_app.history.sources import Item, Problem, read_items
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from dealer_app.history.replay_report import ReplayReport
 
 __all__ = ["Item", "Problem", "engine_hands_of", "iter_reports", "read_items", "replay_files", "reports_of"]
 
 
-def iter_reports(paths, profile: str | None = None, table: str | None = None,
-                 with_events: bool = False) -> Iterator[ReplayReport]:
+def iter_reports(
+    paths, profile: str | None = None, table: str | None = None, with_events: bool = False
+) -> Iterator[ReplayReport]:
     """The replay report of every hand of every file (see ``reports_of``)."""
     return reports_of(read_items(paths), profile, table, with_events)
 
 
-def reports_of(items, profile: str | None = None, table: str | None = None,
-               with_events: bool = False, verdict_only: bool = False) -> Iterator[ReplayReport]:
+def reports_of(
+    items, profile: str | None = None, table: str | None = None, with_events: bool = False, verdict_only: bool = False
+) -> Iterator[ReplayReport]:
     """The replay report of every hand of every file (see ``replay.py``), each with its
     ``verdict`` ({"agrees", "problems"}): for PHH, legality, finishing stacks and show order;
     for a site's text, everything issue #3 compares with the server. ``with_events``: each
@@ -33,6 +39,7 @@ def reports_of(items, profile: str | None = None, table: str | None = None,
     hand's report leaves out what its verdict does not read (each decision's legal list)."""
     from dealer_app.history.replay import RulesMemo, failed_report, replay_hand
     from dealer_app.history.verdict import phh_verdict, verdict
+
     memo = RulesMemo()
     for item in items:
         if isinstance(item, Problem):
@@ -44,8 +51,7 @@ def reports_of(items, profile: str | None = None, table: str | None = None,
         elif isinstance(item, ImportedHand):
             yield verdict(item, profile, None, table, memo)["report"]
         else:
-            r = replay_hand(item, profile, table, with_events=with_events, memo=memo,
-                            with_decisions=not verdict_only)
+            r = replay_hand(item, profile, table, with_events=with_events, memo=memo, with_decisions=not verdict_only)
             problems = phh_verdict(r, item) if r.supported else list(r.errors)
             r.verdict = {"agrees": not problems, "problems": problems}
             yield r
@@ -61,6 +67,7 @@ def engine_hands_of(items, profile: str | None = None, table: str | None = None)
     to its end, or a message (str) for each one that does not: what ``export`` writes."""
     from dealer_app.history.replay import RulesMemo, replay_with_engine
     from dealer_app.history.verdict import site_rules
+
     count, memo = 0, RulesMemo()
     for item in items:
         if isinstance(item, Problem):
@@ -71,8 +78,15 @@ def engine_hands_of(items, profile: str | None = None, table: str | None = None)
             phh = item.phh
         else:
             site_profile, options, phh = None, {}, item
-        report, hand = replay_with_engine(phh, profile or site_profile, table, options if not profile else {},
-                                          with_events=False, memo=memo, with_decisions=False)
+        report, hand = replay_with_engine(
+            phh,
+            profile or site_profile,
+            table,
+            options if not profile else {},
+            with_events=False,
+            memo=memo,
+            with_decisions=False,
+        )
         if hand is None or report.errors:
             yield "\n".join(report.errors) or f"{phh.source}: not replayed"
             continue

@@ -52,7 +52,7 @@ def unit_places(hand: PHHHand, table_name: str | None = None) -> int:
             values.append(amount)
     places = 0
     for v in values:
-        if v is None or isinstance(v, bool) or type(v) is int or type(v) is str and v.isascii() and v.isdigit():
+        if v is None or isinstance(v, bool) or type(v) is int or (type(v) is str and v.isascii() and v.isdigit()):
             continue  # whole: no decimals to count (the usual case, so it is quick)
         try:
             exponent = Decimal(str(v)).normalize().as_tuple().exponent
@@ -67,7 +67,7 @@ def unit_places(hand: PHHHand, table_name: str | None = None) -> int:
 
 
 def _where(hand: PHHHand, index: int) -> str:
-    """"file:line" of the hand's action ``index`` (the file alone where the line is unknown)."""
+    """ "file:line" of the hand's action ``index`` (the file alone where the line is unknown)."""
     line = hand.lines[index] if index < len(hand.lines) else 0
     return f"{hand.source}:{line}" if line else hand.source
 
@@ -102,14 +102,14 @@ def _step(raw: str) -> tuple[str, phh_actions.Action, str, str | None]:
 def _units(value, places: int, what: str) -> int:
     """A file amount in the engine's whole units (T-2: never a float for chips)."""
     if places == 0:  # the usual "cbr 2000" and stacks of whole chips, plainly far below MAX_CENTS
-        if type(value) is int and 0 <= value < 10 ** 12:
+        if type(value) is int and 0 <= value < 10**12:
             return value
         if type(value) is str and value.isascii() and value.isdigit() and len(value) <= 12:
             return int(value)  # (isascii: "²" is a digit to isdigit, not to int)
     try:
         return to_units(value, places)
     except NotWholeUnits:
-        unit = "cents (with a limit table amounts are cents)" if places == 0 else f"1/{10 ** places}"
+        unit = "cents (with a limit table amounts are cents)" if places == 0 else f"1/{10**places}"
         raise ReplayError(f"{what}: {value} is not a whole number of {unit}") from None
     except ValueError as exc:  # not a number, infinite, too large
         raise ReplayError(f"{what}: {exc}") from None
@@ -120,19 +120,31 @@ class RulesMemo(dict):
     decides them: 10,000 hands at one table are 10,000 lookups, not 10,000 loads of its YAML.
     A run's files do not change under it; the next run starts a new memo."""
 
-    def rules(self, hand: PHHHand, profile_name: str | None, table_name: str | None,
-              options: dict | None, places: int) -> BettingRules:
+    def rules(
+        self, hand: PHHHand, profile_name: str | None, table_name: str | None, options: dict | None, places: int
+    ) -> BettingRules:
         f = hand.fields
-        key = repr((profile_name, table_name, sorted((options or {}).items()), places, hand.game,
-                    [f.get(k) for k in ("_profile", "_table", "_options", "currency", "antes", "bring_in",
-                                        "small_bet", "big_bet")]))
+        key = repr(
+            (
+                profile_name,
+                table_name,
+                sorted((options or {}).items()),
+                places,
+                hand.game,
+                [
+                    f.get(k)
+                    for k in ("_profile", "_table", "_options", "currency", "antes", "bring_in", "small_bet", "big_bet")
+                ],
+            )
+        )
         if key not in self:
             self[key] = rules_for(hand, profile_name, table_name, options, places)
         return self[key]
 
 
-def rules_for(hand: PHHHand, profile_name: str | None, table_name: str | None,
-              options: dict | None = None, places: int = 0) -> BettingRules:
+def rules_for(
+    hand: PHHHand, profile_name: str | None, table_name: str | None, options: dict | None = None, places: int = 0
+) -> BettingRules:
     """The rules a hand is replayed under; ``places`` as ``unit_places`` gives them."""
     rules = _base_rules(hand, profile_name, table_name, places)
     currency = hand.fields.get("currency")
@@ -164,9 +176,14 @@ def _base_rules(hand: PHHHand, profile_name: str | None, table_name: str | None,
     try:
         antes = f.get("antes", 0)
         ante = max(_units(a, places, "antes") for a in (antes if isinstance(antes, list) and antes else [antes]))
-        return BettingRules.fixed(profile, game, ante=ante, bring_in=_units(f["bring_in"], places, "bring_in"),
-                                  small_bet=_units(f["small_bet"], places, "small_bet"),
-                                  big_bet=_units(f["big_bet"], places, "big_bet"))
+        return BettingRules.fixed(
+            profile,
+            game,
+            ante=ante,
+            bring_in=_units(f["bring_in"], places, "bring_in"),
+            small_bet=_units(f["small_bet"], places, "small_bet"),
+            big_bet=_units(f["big_bet"], places, "big_bet"),
+        )
     except KeyError as exc:
         raise ReplayError(f"missing field {exc.args[0]!r} (needed without --table)") from None
 
@@ -177,16 +194,22 @@ def _seats(hand: PHHHand, places: int = 0) -> list[SeatSpec]:
         raise ReplayError("missing field 'starting_stacks'")
     names = hand.fields.get("players") or [f"p{i + 1}" for i in range(len(stacks))]
     seats = _seat_numbers(hand.fields.get("seats"), len(stacks))
-    return [SeatSpec(seats[i], str(names[i]) if i < len(names) else f"p{i + 1}", _units(s, places, "starting_stacks"))
-            for i, s in enumerate(stacks)]
+    return [
+        SeatSpec(seats[i], str(names[i]) if i < len(names) else f"p{i + 1}", _units(s, places, "starting_stacks"))
+        for i, s in enumerate(stacks)
+    ]
 
 
 def _seat_numbers(seats, players: int) -> list[int]:
     """The seat of each PHH player (p1, p2, …): the file's ``seats`` where it gives them
     (a site's seat numbers, the live table's), so the report says "seat 8" where the history
     does; else 1, 2, 3 … in player order."""
-    if (isinstance(seats, list) and len(seats) == players and all(type(x) is int and 1 <= x <= 10 for x in seats)
-            and seats == sorted(set(seats))):
+    if (
+        isinstance(seats, list)
+        and len(seats) == players
+        and all(type(x) is int and 1 <= x <= 10 for x in seats)
+        and seats == sorted(set(seats))
+    ):
         return list(seats)
     return list(range(1, players + 1))
 
@@ -223,16 +246,28 @@ def _translate(h: Hand, legal: list, verb: str, arg: str | None, places: int = 0
     raise ReplayError(f"unknown PHH action {verb!r}")
 
 
-def replay_hand(hand: PHHHand, profile: str | None = None, table: str | None = None,
-                options: dict | None = None, with_events: bool = True, memo: RulesMemo | None = None,
-                with_decisions: bool = True) -> ReplayReport:
+def replay_hand(
+    hand: PHHHand,
+    profile: str | None = None,
+    table: str | None = None,
+    options: dict | None = None,
+    with_events: bool = True,
+    memo: RulesMemo | None = None,
+    with_decisions: bool = True,
+) -> ReplayReport:
     """Replay one PHH hand; return its report (see the module doc)."""
     return replay_with_engine(hand, profile, table, options, with_events, memo, with_decisions)[0]
 
 
-def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | None = None,
-                       options: dict | None = None, with_events: bool = True,
-                       memo: RulesMemo | None = None, with_decisions: bool = True) -> tuple[ReplayReport, Hand | None]:
+def replay_with_engine(
+    hand: PHHHand,
+    profile: str | None = None,
+    table: str | None = None,
+    options: dict | None = None,
+    with_events: bool = True,
+    memo: RulesMemo | None = None,
+    with_decisions: bool = True,
+) -> tuple[ReplayReport, Hand | None]:
     """Replay one PHH hand; return the report and the engine's hand (None if it never started).
     ``with_events``: the report's ``events`` (every event as a dict; the export and the
     command line without ``--events`` do without). ``with_decisions``: the report's
@@ -242,8 +277,9 @@ def replay_with_engine(hand: PHHHand, profile: str | None = None, table: str | N
     report = ReplayReport(hand.source, hand.game)
     if hand.game is None:
         name = VARIANT_NAMES.get(hand.variant, hand.variant or "an unnamed variant")
-        report.errors.append(f"{hand.source}: {name} (variant {hand.variant!r}) is not supported; "
-                             f"only F7S and F7S/8 are replayed")
+        report.errors.append(
+            f"{hand.source}: {name} (variant {hand.variant!r}) is not supported; only F7S and F7S/8 are replayed"
+        )
         report.supported = False
         return report, None
     report.supported = True
@@ -296,10 +332,17 @@ class _Streets:
 
     def sync(self) -> None:
         h, report = self.h, self.report
-        for ev in h.events[self.seen:]:
+        for ev in h.events[self.seen :]:
             if isinstance(ev, DealPlanned):
-                st = {"street": ev.street, "first_to_act": None, "rules": [], "deal": ev.plan.as_dict(),
-                      "deal_rules": list(ev.rules), "deal_words": ev.text, "decisions": []}
+                st = {
+                    "street": ev.street,
+                    "first_to_act": None,
+                    "rules": [],
+                    "deal": ev.plan.as_dict(),
+                    "deal_rules": list(ev.rules),
+                    "deal_words": ev.text,
+                    "decisions": [],
+                }
                 self.by_number[ev.street] = st
                 report.streets.append(st)
             elif isinstance(ev, ShortageAhead):
@@ -318,8 +361,16 @@ class _Streets:
         (self.betting or self.by_number[max(self.by_number)])["decisions"].append(decision)
 
 
-def _play_line(h: Hand, hand: PHHHand, index: int, raw: str, seat_of: dict[str, int], places: int,
-               report: ReplayReport, streets: _Streets | None) -> None:
+def _play_line(
+    h: Hand,
+    hand: PHHHand,
+    index: int,
+    raw: str,
+    seat_of: dict[str, int],
+    places: int,
+    report: ReplayReport,
+    streets: _Streets | None,
+) -> None:
     """One action line of the file, played on the engine's hand (``streets``: the report's,
     kept up only when it has them)."""
     kind, a, who, shown = _step(raw)
@@ -333,7 +384,7 @@ def _play_line(h: Hand, hand: PHHHand, index: int, raw: str, seat_of: dict[str, 
             raise EngineError(f"a stud board deal is one common card, got {shown!r}", ("D-8",))
         h.deal_common(cards[0])
     elif kind == "show":
-        seat = (seat_of.get(who) or _no_player(h, who))
+        seat = seat_of.get(who) or _no_player(h, who)
         if h.phase == "done":
             report.note(f"{_where(hand, index)}: {raw}: shown after the hand ended")
         elif h.phase in ("deal", "bet") and shown:
@@ -348,16 +399,29 @@ def _play_line(h: Hand, hand: PHHHand, index: int, raw: str, seat_of: dict[str, 
         raise ReplayError(f"unknown PHH action {raw!r}")
 
 
-def _bet(h: Hand, hand: PHHHand, index: int, raw: str, a: phh_actions.Action, seat: int, places: int,
-         report: ReplayReport, streets: _Streets | None) -> None:
+def _bet(
+    h: Hand,
+    hand: PHHHand,
+    index: int,
+    raw: str,
+    a: phh_actions.Action,
+    seat: int,
+    places: int,
+    report: ReplayReport,
+    streets: _Streets | None,
+) -> None:
     """A betting action: applied if legal; if not, reported (I-3) and applied as a floor
     ruling so the replay goes on. With the report's ``streets`` what was legal is kept too."""
     legal_now = h.legal_actions()
     decision: dict[str, object] | None = None
     if streets is not None:  # (--check and the export want the hand, not what was legal at every action)
-        decision = {"seat": h.to_act.seat if h.to_act else None, "legal": [x.as_dict() for x in legal_now],
-                    "rules": list(h.decision_rules), "line": hand.lines[index] if index < len(hand.lines) else 0,
-                    "index": index}
+        decision = {
+            "seat": h.to_act.seat if h.to_act else None,
+            "legal": [x.as_dict() for x in legal_now],
+            "rules": list(h.decision_rules),
+            "line": hand.lines[index] if index < len(hand.lines) else 0,
+            "index": index,
+        }
     action, to = _translate(h, legal_now, a.verb, a.amount, places)
     refused = None
     try:
@@ -381,16 +445,24 @@ def _bet(h: Hand, hand: PHHHand, index: int, raw: str, a: phh_actions.Action, se
     streets.decided(decision)
 
 
-def _fill_result(h: Hand, hand: PHHHand, report: ReplayReport, places: int, stopped: str | None,
-                 with_events: bool, with_pots: bool) -> None:
+def _fill_result(
+    h: Hand, hand: PHHHand, report: ReplayReport, places: int, stopped: str | None, with_events: bool, with_pots: bool
+) -> None:
     """The end of the report: the showdown, pots, net, uncalled bets, finishing stacks."""
     report.showdown_order = list(h.showdown_order)
     report.last_round_players = list(h.last_round_players)
     if with_pots:
-        report.pots = [{"amount": p["amount"], "eligible": p["eligible"],
-                        "winners": {str(k): v for k, v in p["winners"].items()},
-                        "rules": p["rules"], "hands": {str(k): v for k, v in p.get("hands", {}).items()},
-                        "text": p["text"]} for p in h.pots_awarded]
+        report.pots = [
+            {
+                "amount": p["amount"],
+                "eligible": p["eligible"],
+                "winners": {str(k): v for k, v in p["winners"].items()},
+                "rules": p["rules"],
+                "hands": {str(k): v for k, v in p.get("hands", {}).items()},
+                "text": p["text"],
+            }
+            for p in h.pots_awarded
+        ]
     report.complete = h.phase == "done"
     # an aborted hand has no result: its chips are still in front of the players
     report.net = {str(s): v for s, v in h.net().items()} if stopped is None else {}
@@ -418,6 +490,7 @@ def _fill_result(h: Hand, hand: PHHHand, report: ReplayReport, places: int, stop
 def _to_file_units(report: ReplayReport, places: int) -> None:
     """Amounts in the report as the file wrote them (0.5, not 50): the engine's whole units
     divided back. Only the output is decimal; no chip was ever a float."""
+
     def v(units):
         return from_units(units, places)
 
@@ -467,8 +540,7 @@ def _finish(h: Hand, report: ReplayReport, hand: PHHHand) -> None:
             waiting = f": seat {h.to_act.seat} is to act"
         last = max(hand.lines) if hand.lines else 0
         where = f"{hand.source}:{last}" if last else hand.source
-        report.errors.append(f"{where}: the file ends before the hand does ({h.phase} on street "
-                             f"{h.street}{waiting})")
+        report.errors.append(f"{where}: the file ends before the hand does ({h.phase} on street {h.street}{waiting})")
 
 
 def failed_report(source: str, message: str) -> ReplayReport:

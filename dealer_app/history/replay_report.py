@@ -17,13 +17,53 @@ from dataclasses import dataclass, field
 from typing import Any
 
 # the keys a report has from the start, then those set as the replay goes on (in that order)
-_ALWAYS = ("source", "game", "profile", "table", "bring_in", "streets", "showdown_order", "pots", "net",
-           "errors", "illegal")
-_LATER = ("supported", "currency", "unit_places", "notes", "last_round_players", "complete", "stopped",
-          "uncalled", "finishing_stacks_match", "events", "players", "seats", "site", "verdict", "unreadable")
+_ALWAYS = (
+    "source",
+    "game",
+    "profile",
+    "table",
+    "bring_in",
+    "streets",
+    "showdown_order",
+    "pots",
+    "net",
+    "errors",
+    "illegal",
+)
+_LATER = (
+    "supported",
+    "currency",
+    "unit_places",
+    "notes",
+    "last_round_players",
+    "complete",
+    "stopped",
+    "uncalled",
+    "finishing_stacks_match",
+    "events",
+    "players",
+    "seats",
+    "site",
+    "verdict",
+    "unreadable",
+)
 # a report of a file or hand that was never replayed has always listed its keys in this order
-_FAILED = ("source", "errors", "supported", "streets", "showdown_order", "pots", "net", "game", "profile",
-           "table", "bring_in", "illegal", "verdict", "unreadable")
+_FAILED = (
+    "source",
+    "errors",
+    "supported",
+    "streets",
+    "showdown_order",
+    "pots",
+    "net",
+    "game",
+    "profile",
+    "table",
+    "bring_in",
+    "illegal",
+    "verdict",
+    "unreadable",
+)
 
 
 @dataclass
@@ -79,12 +119,12 @@ class ReplayReport:
 
     # --- read access by key, for code written against the report as a dict ----------------------
     def __getitem__(self, key: str) -> Any:
-        if key in _ALWAYS or key in _LATER and getattr(self, key) is not None:
+        if key in _ALWAYS or (key in _LATER and getattr(self, key) is not None):
             return getattr(self, key)
         raise KeyError(key)
 
     def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and (key in _ALWAYS or key in _LATER and getattr(self, key) is not None)
+        return isinstance(key, str) and (key in _ALWAYS or (key in _LATER and getattr(self, key) is not None))
 
     def get(self, key: str, default: Any = None) -> Any:
-        return self[key] if key in self else default
+        return self.get(key, default)

@@ -49,25 +49,34 @@ def report_text(report: ReplayReport | dict) -> str:
         return "\n".join(out)
     if r.get("bring_in"):
         b = r["bring_in"]
-        out.append(f"  {b.get('text', 'Seat %s brings in' % b['seat'])} — {', '.join(b['rules'])}")
+        out.append(f"  {b.get('text', 'Seat {} brings in'.format(b['seat']))} — {', '.join(b['rules'])}")
     for st in r["streets"]:
         d = st["deal"]
-        out.append(f"  {STREET_NAMES[st['street']]}: {st.get('deal_words', '')} — stub {d['stub_after']}"
-                   f" ({', '.join(st.get('deal_rules', []))})")
+        out.append(
+            f"  {STREET_NAMES[st['street']]}: {st.get('deal_words', '')} — stub {d['stub_after']}"
+            f" ({', '.join(st.get('deal_rules', []))})"
+        )
         if "warning" in d:
             out.append(f"    WARNING: {d['warning']['text']} — D-7")
         if st["first_to_act"] is not None and st["street"] > 3:
-            out.append(f"    {st.get('text', 'Seat %s acts first' % st['first_to_act'])} — {', '.join(st['rules'])}")
+            out.append(
+                f"    {st.get('text', 'Seat {} acts first'.format(st['first_to_act']))} — {', '.join(st['rules'])}"
+            )
         elif st["first_to_act"] is None and st["rules"]:
             out.append(f"    no betting ({', '.join(st['rules'])})")
         for dec in st["decisions"]:
             legal = "; ".join(_amount(a, m) for a in dec["legal"])
             mark = "" if dec["legal_taken"] else f"  ILLEGAL: {dec.get('refused', '')}"
-            out.append(f"    {who(dec['seat'])}: {_amount(dec['taken'], m)}   [legal: {legal}]"
-                       f" — {', '.join(dec['rules'])}{mark}")
+            out.append(
+                f"    {who(dec['seat'])}: {_amount(dec['taken'], m)}   [legal: {legal}]"
+                f" — {', '.join(dec['rules'])}{mark}"
+            )
     if r["showdown_order"]:
-        out.append(f"  Showdown: seat {r['showdown_order'][0]} shows first; order "
-                   + ", ".join(map(str, r["showdown_order"])) + " — W-1")
+        out.append(
+            f"  Showdown: seat {r['showdown_order'][0]} shows first; order "
+            + ", ".join(map(str, r["showdown_order"]))
+            + " — W-1"
+        )
     for pot in r["pots"]:
         out.append(f"  {pot.get('text', pot['amount'])} — {', '.join(pot.get('rules', []))}")
         for seat, h in pot.get("hands", {}).items():

@@ -13,11 +13,14 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING
 
 from dealer_app.engine.bounded import FileRefused, open_regular, printable, too_large
 from dealer_app.history.importers import ImportedHand, Refusal, UnreadableText, decode, detect, iter_text
 from dealer_app.history.phh import PHHError, PHHHand, iter_phh
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,7 @@ WHOLE_BYTES = 32 << 20
 
 def _read_file(path: Path) -> Iterator[Item]:
     from dealer_app.history import batch
+
     kind = batch.split_kind(path)
     if kind is not None:  # a large file of hands: a part at a time
         for unit in batch.ranges(path, kind):
@@ -97,10 +101,12 @@ def site_items(kind: str, text: str, source: str, first_line: int = 1) -> Iterat
     """The hands of a part of a site's text that starts on ``first_line`` of its file."""
     from dealer_app.history.importers import parsers
     from dealer_app.history.importers.base import parse_hands
+
     module = next(m for _name, m in parsers() if m.__name__.rsplit(".", 1)[1] == kind)
     prepare = getattr(module, "prepare", None)
-    yield from _site_items(parse_hands(prepare(text) if prepare else text, source, module.HEADER,
-                                       module.parse_hand, first_line))
+    yield from _site_items(
+        parse_hands(prepare(text) if prepare else text, source, module.HEADER, module.parse_hand, first_line)
+    )
 
 
 def _site_items(items) -> Iterator[Item]:

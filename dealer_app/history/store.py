@@ -18,7 +18,7 @@ import json
 import os
 import secrets
 import sqlite3
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -73,11 +73,15 @@ CREATE INDEX IF NOT EXISTS log_hand ON log(session_id, hand_no, id);
 
 # AUTOINCREMENT: a row id is never used twice, even after the last rows were deleted, so a
 # deleted tail shows in sqlite_sequence; seq numbers each table's rows 1, 2, 3 … with no gap.
-COLUMNS = {"sessions": ["id", "table_name", "profile", "opened_at", "closed_at"],
-           "log": ["id", "session_id", "seq", "hand_no", "kind", "payload", "at", "hash"]}
+COLUMNS = {
+    "sessions": ["id", "table_name", "profile", "opened_at", "closed_at"],
+    "log": ["id", "session_id", "seq", "hand_no", "kind", "payload", "at", "hash"],
+}
 # a record written before the keyed chain (format 1): read, checked as it was, upgraded on open
-LEGACY_COLUMNS = {"sessions": COLUMNS["sessions"],
-                  "log": ["id", "session_id", "hand_no", "kind", "payload", "at", "hash"]}
+LEGACY_COLUMNS = {
+    "sessions": COLUMNS["sessions"],
+    "log": ["id", "session_id", "hand_no", "kind", "payload", "at", "hash"],
+}
 FORMAT = 2
 RECORD_NAME = "hands.sqlite3"
 # record path -> its lock file, open for the life of the process (see lock_session)
@@ -97,7 +101,7 @@ def default_data_dir() -> Path:
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 class StoreError(RuntimeError):
@@ -123,6 +127,7 @@ def _disk_full(path: Path | None) -> bool:
     if path is None:
         return False
     import shutil
+
     for folder in (Path(path), Path(path).parent):
         try:
             return shutil.disk_usage(folder).free < 64 * 1024
@@ -143,11 +148,14 @@ def reason_says(exc: BaseException, path: Path | None = None, record: bool = Tru
     record (else it is named as a file: the anchors file is not "the record")."""
     text = str(exc).lower()
     code = getattr(exc, "errno", None)
-    if "full" in text or code == errno.ENOSPC or ("disk i/o" in text or code == errno.EIO) and _disk_full(path):
+    if "full" in text or code == errno.ENOSPC or (("disk i/o" in text or code == errno.EIO) and _disk_full(path)):
         return says(QT_TRANSLATE_NOOP("Errors", "disk full"))
     if "readonly" in text or "read-only" in text or code in (errno.EROFS, errno.EACCES, errno.EPERM):
-        return says(QT_TRANSLATE_NOOP("Errors", "the record is read-only")) if record else \
-            says(QT_TRANSLATE_NOOP("Errors", "the file is read-only"))
+        return (
+            says(QT_TRANSLATE_NOOP("Errors", "the record is read-only"))
+            if record
+            else says(QT_TRANSLATE_NOOP("Errors", "the file is read-only"))
+        )
     if "locked" in text or "busy" in text:
         return says(QT_TRANSLATE_NOOP("Errors", "the record is locked by another program"))
     if "disk i/o" in text or code == errno.EIO:
@@ -164,8 +172,9 @@ class Store:
     format: int  # 2: the keyed chain; 1: an older record, read as it is until it is upgraded
     _failing_at: tuple | None = None  # (the record's state, failing()'s answer then)
 
-    def __init__(self, path: Path | str | None = None, create: bool = True, key: bytes | None = None,
-                 anchors: Path | None = None):
+    def __init__(
+        self, path: Path | str | None = None, create: bool = True, key: bytes | None = None, anchors: Path | None = None
+    ):
         """Open (or, with ``create``, make) a record. A file that is not a readable record
         raises ``StoreError`` naming it, and is left exactly as it was. ``key`` (default: the
         config folder's key, made on first use) chains the rows; a record another key wrote
@@ -178,16 +187,21 @@ class Store:
         try:
             self._key = key if key is not None else load_or_create_key()
         except (KeyProblem, OSError) as exc:
-            raise StoreError(says(QT_TRANSLATE_NOOP("Errors", "the record's key cannot be used: %1"),
-                                  str(exc))) from None
+            raise StoreError(
+                says(QT_TRANSLATE_NOOP("Errors", "the record's key cannot be used: %1"), str(exc))
+            ) from None
         if not create and not path.is_file():
             raise StoreError(says(QT_TRANSLATE_NOOP("Errors", "%1: no such hand record"), path))
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise StoreError(says(
-                QT_TRANSLATE_NOOP("Errors", "%1: the record folder cannot be made (%2)"),
-                path.parent, exc.strerror or exc)) from None
+            raise StoreError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "%1: the record folder cannot be made (%2)"),
+                    path.parent,
+                    exc.strerror or exc,
+                )
+            ) from None
         if path.exists() and not path.is_file():
             raise StoreError(says(QT_TRANSLATE_NOOP("Errors", "%1: not a file"), path))
         if self._check_header(path):
@@ -195,14 +209,14 @@ class Store:
             self._check_format1(path)
             for where in (path, path.parent):  # SQLite writes the file and its -wal beside it
                 if not os.access(where, os.W_OK):
-                    raise StoreError(says(
-                        QT_TRANSLATE_NOOP("Errors", "%1: the hand record cannot be written (read-only)"),
-                        where))
+                    raise StoreError(
+                        says(QT_TRANSLATE_NOOP("Errors", "%1: the hand record cannot be written (read-only)"), where)
+                    )
             self._check_identity(path)
         elif not os.access(path.parent, os.W_OK):
-            raise StoreError(says(
-                QT_TRANSLATE_NOOP("Errors", "%1: the record folder cannot be written (read-only)"),
-                path.parent))
+            raise StoreError(
+                says(QT_TRANSLATE_NOOP("Errors", "%1: the record folder cannot be written (read-only)"), path.parent)
+            )
         self._lock_fd = self._open_lock_file()
         try:
             self.db = sqlite3.connect(str(path), isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
@@ -218,9 +232,9 @@ class Store:
         except sqlite3.Error as exc:
             if hasattr(self, "db"):
                 self.db.close()
-            raise StoreError(says(
-                QT_TRANSLATE_NOOP("Errors", "%1: the hand record cannot be opened (%2)"),
-                path, reason(exc))) from None
+            raise StoreError(
+                says(QT_TRANSLATE_NOOP("Errors", "%1: the hand record cannot be opened (%2)"), path, reason(exc))
+            ) from None
         if made:  # the anchors file learns of the record as it is made (a wiped record shows)
             self._anchor([Creation(self.record_id, str(path.resolve()), _now())])
 
@@ -236,15 +250,30 @@ class Store:
             ro.close()
         assert self._key is not None  # (a writable store always has its key)
         if meta.get("key_id") and meta["key_id"] != key_id(self._key):
-            raise StoreError(says(
-                QT_TRANSLATE_NOOP("Errors", "%1: this record was written with another key (%2), not this machine's "
-                                            "(%3): it is left as it is, so that its rows stay provable"),
-                path, meta["key_id"], key_id(self._key)))
+            raise StoreError(
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors",
+                        "%1: this record was written with another key (%2), not this machine's "
+                        "(%3): it is left as it is, so that its rows stay provable",
+                    ),
+                    path,
+                    meta["key_id"],
+                    key_id(self._key),
+                )
+            )
         if legacy and _has_lines(self.anchors_path):
-            raise StoreError(says(
-                QT_TRANSLATE_NOOP("Errors", "%1: an older record without the keyed chain, where keyed records are "
-                                            "already kept (%2): it is not upgraded, and is left as it was"),
-                path, self.anchors_path))
+            raise StoreError(
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors",
+                        "%1: an older record without the keyed chain, where keyed records are "
+                        "already kept (%2): it is not upgraded, and is left as it was",
+                    ),
+                    path,
+                    self.anchors_path,
+                )
+            )
 
     def _read_meta(self, create_missing: bool = False) -> bool:
         """The record's identity and the key that writes it; a new record gets both (True)."""
@@ -276,12 +305,20 @@ class Store:
                 return  # another window of this record made it first
             assert self._key is not None
             if meta.get("meta_mac") != meta_mac(self._key, meta):  # never launder a changed identity
-                raise RecordError(says(QT_TRANSLATE_NOOP(
-                    "Errors", "%1: the record's identity was changed after it was made: it is not given a "
-                              "table identity, and is not forwarded ('dealer-app verify' says more)"), self.path))
+                raise RecordError(
+                    says(
+                        QT_TRANSLATE_NOOP(
+                            "Errors",
+                            "%1: the record's identity was changed after it was made: it is not given a "
+                            "table identity, and is not forwarded ('dealer-app verify' says more)",
+                        ),
+                        self.path,
+                    )
+                )
             meta["table_id"] = made
             self.db.execute("INSERT INTO meta(name, value) VALUES ('table_id', ?)", (made,))
             self.db.execute("UPDATE meta SET value = ? WHERE name = 'meta_mac'", (meta_mac(self._key, meta),))
+
         self._write(work)
         self._read_meta()
         return self.meta["table_id"]
@@ -302,7 +339,7 @@ class Store:
         return self._key_id
 
     @classmethod
-    def read_only(cls, path: Path | str, key: bytes | None = None) -> "Store":
+    def read_only(cls, path: Path | str, key: bytes | None = None) -> Store:
         """An existing record opened for reading only (the export tool, the floor): nothing is
         created, locked or written, so a read-only file or a record another program is
         writing can be read. StoreError names a missing, foreign or damaged file."""
@@ -333,7 +370,7 @@ class Store:
         return self
 
     @classmethod
-    def following(cls, path: Path | str, key: bytes | None, anchors: Path | None) -> "Store":
+    def following(cls, path: Path | str, key: bytes | None, anchors: Path | None) -> Store:
         """The record opened for reading only, seeing what other connections commit as they
         commit it (``read_only`` may read a record nobody has open as a fixed file): the
         console's check, in a thread of its own, beside the table dealing on. The file is the
@@ -344,8 +381,9 @@ class Store:
         self.path, self._locks, self._lock_fd, self._key = path, {}, None, key
         self.anchors_path = anchors if anchors is not None else default_anchors_path()
         try:
-            self.db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None,
-                                      timeout=BUSY_TIMEOUT_MS / 1000)
+            self.db = sqlite3.connect(
+                f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000
+            )
             self.db.text_factory = record_text
             self.db.execute("SELECT COUNT(*) FROM sessions").fetchone()
         except sqlite3.Error:  # (a WAL record in a folder we may not write: read as it stands)
@@ -364,22 +402,22 @@ class Store:
         except FileNotFoundError:
             return False
         except OSError as exc:
-            raise StoreError(says(
-                QT_TRANSLATE_NOOP("Errors", "%1: the hand record cannot be read (%2)"),
-                path, exc.strerror or exc)) from None
+            raise StoreError(
+                says(QT_TRANSLATE_NOOP("Errors", "%1: the hand record cannot be read (%2)"), path, exc.strerror or exc)
+            ) from None
         if size == 0:
             return False  # an empty file is a new record (sqlite3 makes one so too)
         try:
             with open(path, "rb") as f:
                 head = f.read(16)
         except OSError as exc:
-            raise StoreError(says(
-                QT_TRANSLATE_NOOP("Errors", "%1: the hand record cannot be read (%2)"),
-                path, exc.strerror or exc)) from None
+            raise StoreError(
+                says(QT_TRANSLATE_NOOP("Errors", "%1: the hand record cannot be read (%2)"), path, exc.strerror or exc)
+            ) from None
         if head != b"SQLite format 3\x00":
-            raise StoreError(says(
-                QT_TRANSLATE_NOOP("Errors", "%1: not a hand record (the file is not an SQLite database)"),
-                path))
+            raise StoreError(
+                says(QT_TRANSLATE_NOOP("Errors", "%1: not a hand record (the file is not an SQLite database)"), path)
+            )
         return True
 
     @staticmethod
@@ -400,30 +438,45 @@ class Store:
         try:
             ro = _read_only_connection(path)
         except sqlite3.Error as exc:
-            raise StoreError(says(
-                QT_TRANSLATE_NOOP("Errors", "%1: the hand record cannot be opened (%2)"),
-                path, reason(exc))) from None
+            raise StoreError(
+                says(QT_TRANSLATE_NOOP("Errors", "%1: the hand record cannot be opened (%2)"), path, reason(exc))
+            ) from None
         try:
             names = {r[0] for r in ro.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
             if not {"sessions", "log"} <= names:
-                raise StoreError(f"{path}: an SQLite file, but not a hand record"
-                                 + (f" (its tables: {', '.join(sorted(names))})" if names else ""))
+                raise StoreError(
+                    f"{path}: an SQLite file, but not a hand record"
+                    + (f" (its tables: {', '.join(sorted(names))})" if names else "")
+                )
             for table, want in COLUMNS.items():
                 have = [r[1] for r in ro.execute(f"PRAGMA table_info({table})")]
                 if have != want and have != LEGACY_COLUMNS[table]:
-                    raise StoreError(says(
-                        QT_TRANSLATE_NOOP("Errors", "%1: an SQLite file, but not a hand record (table %2 has the "
-                                                    "columns %3; a record's are %4)"),
-                        path, table, ', '.join(have), ', '.join(want)))
+                    raise StoreError(
+                        says(
+                            QT_TRANSLATE_NOOP(
+                                "Errors",
+                                "%1: an SQLite file, but not a hand record (table %2 has the "
+                                "columns %3; a record's are %4)",
+                            ),
+                            path,
+                            table,
+                            ", ".join(have),
+                            ", ".join(want),
+                        )
+                    )
             ok = ro.execute("PRAGMA quick_check").fetchone()
             if not ok or ok[0] != "ok":
-                raise StoreError(says(
-                    QT_TRANSLATE_NOOP("Errors", "%1: the hand record is damaged (%2)"),
-                    path, ok[0] if ok else 'no answer'))
+                raise StoreError(
+                    says(
+                        QT_TRANSLATE_NOOP("Errors", "%1: the hand record is damaged (%2)"),
+                        path,
+                        ok[0] if ok else "no answer",
+                    )
+                )
         except sqlite3.Error as exc:
-            raise StoreError(says(
-                QT_TRANSLATE_NOOP("Errors", "%1: not a readable hand record (%2)"),
-                path, reason(exc))) from None
+            raise StoreError(
+                says(QT_TRANSLATE_NOOP("Errors", "%1: not a readable hand record (%2)"), path, reason(exc))
+            ) from None
         finally:
             ro.close()
 
@@ -432,8 +485,12 @@ class Store:
         """Run ``work()`` in one transaction; commit it whole or raise RecordError. The rows
         it inserted that are anchored (ANCHORED_KINDS) go to the anchors file once committed."""
         if not self.writable:
-            raise RecordError(says(QT_TRANSLATE_NOOP("Errors", "%1: the record was opened to read only: nothing is "
-                                                               "written to it"), self.path))
+            raise RecordError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "%1: the record was opened to read only: nothing is written to it"),
+                    self.path,
+                )
+            )
         self._pending: list[Anchor] = []
         try:
             self.db.execute("BEGIN IMMEDIATE")
@@ -445,9 +502,13 @@ class Store:
                     self.db.execute("ROLLBACK")
                 raise
         except sqlite3.Error as exc:
-            raise RecordError(says(
-                QT_TRANSLATE_NOOP("Errors", "the hand record cannot be written: %1 — nothing was changed (%2)"),
-                reason_says(exc, self.path), str(self.path))) from exc
+            raise RecordError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "the hand record cannot be written: %1 — nothing was changed (%2)"),
+                    reason_says(exc, self.path),
+                    str(self.path),
+                )
+            ) from exc
         self.last_anchored = list(self._pending)
         self._anchor(self._pending)
         if self.on_commit is not None:
@@ -467,14 +528,19 @@ class Store:
                 self._missed = missed[i:]
                 what = line.seal if isinstance(line, Anchor) else line.record_id
                 self.anchor_problem = said(
-                    QT_TRANSLATE_NOOP("Errors", "the seal %1 is in the record, but the anchors file %2 cannot be "
-                                                "written (%3)"), what, self.anchors_path,
-                    reason_says(exc, self.anchors_path, record=False))
+                    QT_TRANSLATE_NOOP(
+                        "Errors", "the seal %1 is in the record, but the anchors file %2 cannot be written (%3)"
+                    ),
+                    what,
+                    self.anchors_path,
+                    reason_says(exc, self.anchors_path, record=False),
+                )
                 return
 
     anchor_problem: str | None = None  # why the last seal is not in the anchors file, if it is not
-    _missed: list = []  # anchors not yet in the anchors file (written before the next ones)
-    last_anchored: list = []  # the anchors of the last write
+    # (never changed in place, only replaced: a class-level empty default is shared safely)
+    _missed: list = []  # noqa: RUF012  anchors not yet in the anchors file (written before the next ones)
+    last_anchored: list = []  # noqa: RUF012  the anchors of the last write
     on_commit = None  # called after every committed write (room/forwarder.py); must not block
 
     def _insert_rows(self, session_id: int, hand_no: int, rows: list[tuple[str, dict]], at: str | None = None):
@@ -483,15 +549,16 @@ class Store:
         assert self._key is not None, "a read-only record is never written"
         at = at or _now()
         prev, row_id = self._last_hash(), self._last_row_id()
-        seq = self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM log WHERE session_id = ?",
-                              (session_id,)).fetchone()[0]
+        seq = self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM log WHERE session_id = ?", (session_id,)).fetchone()[0]
         digest = prev
         for kind, payload in rows:
             row_id, seq = row_id + 1, seq + 1
             text = json.dumps(payload, sort_keys=True, ensure_ascii=False)
             digest = row_hash(self._key, self.record_id, prev, row_id, session_id, seq, hand_no, kind, text, at)
-            self.db.execute("INSERT INTO log(id, session_id, seq, hand_no, kind, payload, at, hash) "
-                            "VALUES (?,?,?,?,?,?,?,?)", (row_id, session_id, seq, hand_no, kind, text, at, digest))
+            self.db.execute(
+                "INSERT INTO log(id, session_id, seq, hand_no, kind, payload, at, hash) VALUES (?,?,?,?,?,?,?,?)",
+                (row_id, session_id, seq, hand_no, kind, text, at, digest),
+            )
             if kind in ANCHORED_KINDS:
                 self._pending.append(Anchor(self.record_id, session_id, hand_no, row_id, seq, digest, at, kind))
             prev = digest
@@ -501,21 +568,26 @@ class Store:
         """A new table in the record, with its first rows in the same transaction (so a
         kill can never leave a table with no rows). The session's ``opened_at`` is its first
         row's time: the check finds an edited sessions table by comparing the two."""
+
         def work():
             at = _now()
-            cur = self.db.execute("INSERT INTO sessions(table_name, profile, opened_at) VALUES (?, ?, ?)",
-                                  (table, profile, at))
+            cur = self.db.execute(
+                "INSERT INTO sessions(table_name, profile, opened_at) VALUES (?, ?, ?)", (table, profile, at)
+            )
             if rows:
                 self._insert_rows(cur.lastrowid, 0, rows, at)
             return cur.lastrowid
+
         return self._write(work)
 
     def close_session(self, session_id: int, rows: list[tuple[str, dict]] | None = None, hand_no: int = 0):
         """Mark a table closed; its ``closed_at`` is the time of its ``close_table`` row."""
+
         def work():
             at = _now()
             self._insert_rows(session_id, hand_no, rows or [("close_table", {})], at)
             self.db.execute("UPDATE sessions SET closed_at = ? WHERE id = ?", (at, session_id))
+
         self._write(work)
         self.unlock_session(session_id)
 
@@ -535,12 +607,13 @@ class Store:
     def append_hands(self, session_id: int, parts: list[tuple[int, list[tuple[str, dict]]]]) -> list[Anchor]:
         """Rows of consecutive hands ((hand number, rows), …), all in one transaction. Returns
         the seals of the hands they end (their hand_end rows), once committed and anchored."""
+
         def work():
             for hand_no, rows in parts:
                 self._insert_rows(session_id, hand_no, rows)
+
         self._write(work)
         return [a for a in self.last_anchored if a.kind == "hand_end"]
-
 
     def is_open(self, session_id: int) -> bool:
         row = self.db.execute("SELECT closed_at FROM sessions WHERE id = ?", (session_id,)).fetchone()
@@ -561,9 +634,13 @@ class Store:
             try:
                 fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
             except OSError as exc:
-                raise StoreError(says(
-                    QT_TRANSLATE_NOOP("Errors", "%1: the record's lock file cannot be made (%2)"),
-                    lock_path, reason(exc))) from None
+                raise StoreError(
+                    says(
+                        QT_TRANSLATE_NOOP("Errors", "%1: the record's lock file cannot be made (%2)"),
+                        lock_path,
+                        reason(exc),
+                    )
+                ) from None
             _LOCK_FILES[key] = fd
         return fd
 
@@ -575,16 +652,15 @@ class Store:
         if session_id in self._locks:
             return
         if self._lock_fd is None:
-            raise StoreError(says(
-                QT_TRANSLATE_NOOP("Errors", "%1: opened read-only, so no table can be held"),
-                self.path))
+            raise StoreError(
+                says(QT_TRANSLATE_NOOP("Errors", "%1: opened read-only, so no table can be held"), self.path)
+            )
         key = self._lock_key(session_id)
         if key not in _HELD_LOCKS:
             try:
                 fcntl.lockf(self._lock_fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, session_id)
             except OSError:
-                raise SessionLocked(f"this table (session {session_id}) is open in another dealer-app "
-                                    f"window") from None
+                raise SessionLocked(f"this table (session {session_id}) is open in another dealer-app window") from None
             _HELD_LOCKS[key] = 0
         _HELD_LOCKS[key] += 1
         self._locks[session_id] = self._lock_fd
@@ -603,9 +679,11 @@ class Store:
         if self._lock_key(session_id) in _HELD_LOCKS:
             return False
         if self._lock_fd is None:
-            raise StoreError(says(
-                QT_TRANSLATE_NOOP("Errors", "%1: opened read-only, so whose table it is cannot be asked"),
-                self.path))
+            raise StoreError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "%1: opened read-only, so whose table it is cannot be asked"), self.path
+                )
+            )
         try:  # a probe: take the byte and give it back at once
             fcntl.lockf(self._lock_fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, session_id)
         except OSError:
@@ -615,15 +693,17 @@ class Store:
 
     # --- reading ------------------------------------------------------------------------------
     def open_sessions(self) -> list[tuple[int, str, str, str]]:
-        return self.db.execute("SELECT id, table_name, profile, opened_at FROM sessions WHERE closed_at IS NULL "
-                               "ORDER BY id DESC").fetchall()
+        return self.db.execute(
+            "SELECT id, table_name, profile, opened_at FROM sessions WHERE closed_at IS NULL ORDER BY id DESC"
+        ).fetchall()
 
     def all_sessions(self) -> list[tuple[int, str, str, str]]:
         return self.db.execute("SELECT id, table_name, profile, opened_at FROM sessions ORDER BY id").fetchall()
 
     def last_row_at(self, session_id: int) -> str | None:
-        row = self.db.execute("SELECT at FROM log WHERE session_id = ? ORDER BY id DESC LIMIT 1",
-                              (session_id,)).fetchone()
+        row = self.db.execute(
+            "SELECT at FROM log WHERE session_id = ? ORDER BY id DESC LIMIT 1", (session_id,)
+        ).fetchone()
         return row[0] if row else None
 
     def last_row_id(self, session_id: int) -> int:
@@ -644,11 +724,15 @@ class Store:
         steps through. The table's first row (its rules) is hand 0's."""
         try:
             seq = "seq" if self.format == FORMAT else "id"  # (an older record numbers its rows only)
-            found = self.db.execute(f"SELECT {seq}, kind, payload, at FROM log WHERE session_id = ? AND hand_no = ? "
-                                    "AND kind != 'event' ORDER BY id", (session_id, hand_no)).fetchall()
+            found = self.db.execute(
+                f"SELECT {seq}, kind, payload, at FROM log WHERE session_id = ? AND hand_no = ? "
+                "AND kind != 'event' ORDER BY id",
+                (session_id, hand_no),
+            ).fetchall()
         except sqlite3.Error as exc:
-            raise StoreError(says(QT_TRANSLATE_NOOP("Errors", "%1: the hand record cannot be read (%2)"),
-                                  self.path, reason(exc))) from None
+            raise StoreError(
+                says(QT_TRANSLATE_NOOP("Errors", "%1: the hand record cannot be read (%2)"), self.path, reason(exc))
+            ) from None
         out = []
         for seq, kind, text, at in found:
             try:
@@ -656,9 +740,14 @@ class Store:
             except ValueError:
                 payload = None
             if not isinstance(payload, dict):
-                raise StoreError(says(
-                    QT_TRANSLATE_NOOP("Errors", "%1: session %2: a %3 row is not readable JSON"),
-                    self.path, session_id, kind))
+                raise StoreError(
+                    says(
+                        QT_TRANSLATE_NOOP("Errors", "%1: session %2: a %3 row is not readable JSON"),
+                        self.path,
+                        session_id,
+                        kind,
+                    )
+                )
             out.append((seq, kind, payload, at))
         return out
 
@@ -674,18 +763,28 @@ class Store:
                 try:
                     payload = read_payload(p)
                 except ValueError:
-                    raise StoreError(says(
-                        QT_TRANSLATE_NOOP("Errors", "%1: session %2: a %3 row is not readable JSON"),
-                        self.path, session_id, k)) from None
+                    raise StoreError(
+                        says(
+                            QT_TRANSLATE_NOOP("Errors", "%1: session %2: a %3 row is not readable JSON"),
+                            self.path,
+                            session_id,
+                            k,
+                        )
+                    ) from None
                 if not isinstance(payload, dict):
-                    raise StoreError(says(
-                        QT_TRANSLATE_NOOP("Errors", "%1: session %2: a %3 row is not a record row"),
-                        self.path, session_id, k))
+                    raise StoreError(
+                        says(
+                            QT_TRANSLATE_NOOP("Errors", "%1: session %2: a %3 row is not a record row"),
+                            self.path,
+                            session_id,
+                            k,
+                        )
+                    )
                 yield h, k, payload, at
         except sqlite3.Error as exc:
-            raise StoreError(says(
-                QT_TRANSLATE_NOOP("Errors", "%1: the hand record cannot be read (%2)"),
-                self.path, reason(exc))) from None
+            raise StoreError(
+                says(QT_TRANSLATE_NOOP("Errors", "%1: the hand record cannot be read (%2)"), self.path, reason(exc))
+            ) from None
 
     def verify(self, key: bytes | None = None, anchors: Path | None = None) -> list[str]:
         """Check the whole record (history/integrity.py); the problems in words, [] if whole."""
@@ -696,6 +795,7 @@ class Store:
         recomputed without the key, a deleted tail (against the anchors), an edited sessions
         table. ``key``: this store's key unless given; ``anchors``: checked when given."""
         from dealer_app.history.integrity import check_record
+
         return check_record(self, key if key is not None else self._key, anchors)
 
     def failing(self, kept: KeptCheck | None = None) -> dict[tuple[int, int | None], str]:
@@ -710,15 +810,20 @@ class Store:
         Every gate — resume, dealing on, a report, verify — walks the whole record."""
         anchors = self.anchors_path if self.anchors_path is not None and self.anchors_path.is_file() else None
         seals = anchors.stat() if anchors is not None else None  # (the last hands deleted: against the seals)
-        state = (self.db.execute("PRAGMA data_version").fetchone()[0], self.db.total_changes,
-                 seals and (seals.st_size, seals.st_mtime_ns))
+        state = (
+            self.db.execute("PRAGMA data_version").fetchone()[0],
+            self.db.total_changes,
+            seals and (seals.st_size, seals.st_mtime_ns),
+        )
         cached = self._failing_at  # (a whole walk's answer only: a gate never takes a kept walk's)
         if kept is None and cached is not None and cached[0] == state:
             return dict(cached[1])
         from dealer_app.history.integrity import check_record, failing_by_hand
+
         key = self._key
-        out = failing_by_hand(check_record(self, key, anchors, kept) if key is not None
-                              else self.check(anchors=anchors))
+        out = failing_by_hand(
+            check_record(self, key, anchors, kept) if key is not None else self.check(anchors=anchors)
+        )
         if kept is None:
             self._failing_at = (state, out)
         return dict(out)
@@ -739,8 +844,10 @@ class Store:
             sql, args = sql + " AND session_id = ?", (session_id,)
         seq_column = "seq" if self.format == FORMAT else "0"
         sql = sql.replace("seq,", f"{seq_column},")
-        return [Anchor(self.record_id, sid, hand, rid, seq, digest, at)
-                for sid, hand, rid, seq, digest, at in self.db.execute(sql + " ORDER BY id", args)]
+        return [
+            Anchor(self.record_id, sid, hand, rid, seq, digest, at)
+            for sid, hand, rid, seq, digest, at in self.db.execute(sql + " ORDER BY id", args)
+        ]
 
     def close(self):
         for sid in list(self._locks):
@@ -757,8 +864,11 @@ def applied_room_rulings(db: sqlite3.Connection) -> set[tuple[int, str]]:
             payload = read_payload(text)
         except ValueError:
             continue
-        if isinstance(payload, dict) and isinstance(payload.get("room_ruling"), int) \
-                and isinstance(payload.get("room_hash"), str):
+        if (
+            isinstance(payload, dict)
+            and isinstance(payload.get("room_ruling"), int)
+            and isinstance(payload.get("room_hash"), str)
+        ):
             found.add((payload["room_ruling"], payload["room_hash"]))
     return found
 
@@ -782,11 +892,20 @@ def _format1_head(db: sqlite3.Connection, path: Path) -> str:
     """The old chain's head, or StoreError naming the first row that breaks it."""
     prev = ""
     for rid, sid, hand_no, kind, text, at, digest in db.execute(
-            "SELECT id, session_id, hand_no, kind, payload, at, hash FROM log ORDER BY id"):
+        "SELECT id, session_id, hand_no, kind, payload, at, hash FROM log ORDER BY id"
+    ):
         if legacy_row_hash(prev, sid, hand_no, kind, text, at) != digest:
-            raise StoreError(says(
-                QT_TRANSLATE_NOOP("Errors", "%1: an older record whose row %2 no longer matches its hash: it is not "
-                                            "upgraded, and is left as it was"), path, rid))
+            raise StoreError(
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors",
+                        "%1: an older record whose row %2 no longer matches its hash: it is not "
+                        "upgraded, and is left as it was",
+                    ),
+                    path,
+                    rid,
+                )
+            )
         prev = digest
     return prev
 
@@ -808,8 +927,13 @@ def _upgrade(db: sqlite3.Connection, key: bytes, path: Path) -> None:
             if statement.strip():
                 db.execute(statement)
         db.execute("INSERT INTO sessions SELECT id, table_name, profile, opened_at, closed_at FROM sessions_format1")
-        meta = {"record_id": record_id, "format": str(FORMAT), "key_id": key_id(key), "upgraded_from": "1",
-                "format1_head": prev}
+        meta = {
+            "record_id": record_id,
+            "format": str(FORMAT),
+            "key_id": key_id(key),
+            "upgraded_from": "1",
+            "format1_head": prev,
+        }
         meta["meta_mac"] = meta_mac(key, meta)
         db.executemany("INSERT INTO meta(name, value) VALUES (?, ?)", meta.items())
         chain, row_id = "", 0
@@ -817,18 +941,29 @@ def _upgrade(db: sqlite3.Connection, key: bytes, path: Path) -> None:
         old = db.execute("SELECT session_id, hand_no, kind, payload, at FROM log_format1 ORDER BY id").fetchall()
         # each table's times as the old sessions table had them, kept in the chain: the new
         # check compares a session's times with its rows, which the old format did not do
-        ended = {sid: (opened, closed) for sid, opened, closed in
-                 db.execute("SELECT id, opened_at, closed_at FROM sessions_format1")}
+        ended = {
+            sid: (opened, closed)
+            for sid, opened, closed in db.execute("SELECT id, opened_at, closed_at FROM sessions_format1")
+        }
         last_hand = {sid: hand for sid, hand, *_ in old}
         upgrade_at = _now()
-        marks = [(sid, last_hand.get(sid, 0), "record_upgraded",
-                  json.dumps({"opened_at": opened, "closed_at": closed, "format1_head": prev}, sort_keys=True),
-                  upgrade_at) for sid, (opened, closed) in sorted(ended.items())]
+        marks = [
+            (
+                sid,
+                last_hand.get(sid, 0),
+                "record_upgraded",
+                json.dumps({"opened_at": opened, "closed_at": closed, "format1_head": prev}, sort_keys=True),
+                upgrade_at,
+            )
+            for sid, (opened, closed) in sorted(ended.items())
+        ]
         for sid, hand_no, kind, text, at in old + marks:
             row_id, seqs[sid] = row_id + 1, seqs.get(sid, 0) + 1
             chain = row_hash(key, record_id, chain, row_id, sid, seqs[sid], hand_no, kind, text, at)
-            db.execute("INSERT INTO log(id, session_id, seq, hand_no, kind, payload, at, hash) "
-                       "VALUES (?,?,?,?,?,?,?,?)", (row_id, sid, seqs[sid], hand_no, kind, text, at, chain))
+            db.execute(
+                "INSERT INTO log(id, session_id, seq, hand_no, kind, payload, at, hash) VALUES (?,?,?,?,?,?,?,?)",
+                (row_id, sid, seqs[sid], hand_no, kind, text, at, chain),
+            )
         db.execute("DROP TABLE log_format1")
         db.execute("DROP TABLE sessions_format1")
         db.execute("COMMIT")
@@ -857,6 +992,7 @@ def _anchors_notes(store: Store) -> list[str]:
     (a folder, a device, a pipe: never read, it could be endless) or that is gone while the
     record has sealed hands (deleted or moved: the record's last hands cannot be checked)."""
     import stat as stat_module
+
     path = store.anchors_path
     try:
         mode = path.stat().st_mode
@@ -864,17 +1000,42 @@ def _anchors_notes(store: Store) -> list[str]:
         sealed = len(store.seals())
         if not sealed:
             return []
-        return [said(QT_TRANSLATE_NOOP("Errors", "The anchors file %1 is missing, but the record holds sealed "
-                                                 "hands (%2): its last hands cannot be checked. Put the file back (or "
-                                                 "set DEALER_APP_ANCHORS to where it is) and tell the floor."),
-                     path, sealed)]
+        return [
+            said(
+                QT_TRANSLATE_NOOP(
+                    "Errors",
+                    "The anchors file %1 is missing, but the record holds sealed "
+                    "hands (%2): its last hands cannot be checked. Put the file back (or "
+                    "set DEALER_APP_ANCHORS to where it is) and tell the floor.",
+                ),
+                path,
+                sealed,
+            )
+        ]
     except OSError as exc:
-        return [said(QT_TRANSLATE_NOOP("Errors", "The anchors file %1 cannot be read (%2): the record's seals are "
-                                                 "not checked against it. Tell the floor."), path, reason_says(exc))]
+        return [
+            said(
+                QT_TRANSLATE_NOOP(
+                    "Errors",
+                    "The anchors file %1 cannot be read (%2): the record's seals are "
+                    "not checked against it. Tell the floor.",
+                ),
+                path,
+                reason_says(exc),
+            )
+        ]
     if not stat_module.S_ISREG(mode):
-        return [said(QT_TRANSLATE_NOOP("Errors", "The anchors file %1 is not a file (a folder or a device): the "
-                                                 "record's seals are neither checked against it nor kept in it. "
-                                                 "Tell the floor."), path)]
+        return [
+            said(
+                QT_TRANSLATE_NOOP(
+                    "Errors",
+                    "The anchors file %1 is not a file (a folder or a device): the "
+                    "record's seals are neither checked against it nor kept in it. "
+                    "Tell the floor.",
+                ),
+                path,
+            )
+        ]
     return []
 
 
@@ -888,9 +1049,19 @@ def check_notes(store: Store) -> list[str]:
     if not problems:
         return notes
     first = "; ".join(p.text for p in problems[:3])
-    return notes + [said(QT_TRANSLATE_NOOP("Errors", "The hand record does not prove itself (%1 problem(s)): %2. "
-                                                     "Tell the floor; 'dealer-app verify %3' lists every one."),
-                         len(problems), first, store.path)]
+    return [
+        *notes,
+        said(
+            QT_TRANSLATE_NOOP(
+                "Errors",
+                "The hand record does not prove itself (%1 problem(s)): %2. "
+                "Tell the floor; 'dealer-app verify %3' lists every one.",
+            ),
+            len(problems),
+            first,
+            store.path,
+        ),
+    ]
 
 
 def open_record(data_dir: Path | None = None) -> tuple[Store, list[str]]:
@@ -912,9 +1083,11 @@ def open_record(data_dir: Path | None = None) -> tuple[Store, list[str]]:
     try:
         store = Store(primary)
         if empty:
-            notes.append(said(
-                QT_TRANSLATE_NOOP("Errors", "%1 was an empty file (0 bytes): a new record is kept in it."),
-                primary))
+            notes.append(
+                said(
+                    QT_TRANSLATE_NOOP("Errors", "%1 was an empty file (0 bytes): a new record is kept in it."), primary
+                )
+            )
         return store, notes + check_notes(store)
     except StoreError as exc:
         notes.append(said(QT_TRANSLATE_NOOP("Errors", "%1. The file is kept untouched."), exc.says or str(exc)))
@@ -929,7 +1102,7 @@ def open_record(data_dir: Path | None = None) -> tuple[Store, list[str]]:
             return store, notes + check_notes(store)
         except StoreError as exc:
             notes.append(said(QT_TRANSLATE_NOOP("Errors", "%1. The file is kept untouched."), exc.says or str(exc)))
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S")
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
     fresh = data_dir / f"hands-recovered-{stamp}.sqlite3"
     try:
         store = Store(fresh)
@@ -938,13 +1111,21 @@ def open_record(data_dir: Path | None = None) -> tuple[Store, list[str]]:
     except StoreError as exc:
         notes.append(Said(exc.says) if exc.says is not None else str(exc))
     import tempfile
+
     # one fallback per data folder, always the same file: a later start with the folder still
     # unwritable finds the tables it left open
     folder_id = hashlib.sha256(str(data_dir.resolve()).encode()).hexdigest()[:12]
     fallback = Path(tempfile.gettempdir()) / f"dealer-app-{os.getuid()}" / folder_id / RECORD_NAME
     store = Store(fallback)  # if even this fails, the caller reports it
-    notes.append(said(
-        QT_TRANSLATE_NOOP("Errors", "The data folder %1 cannot be written: hands are recorded in %2 for now. Copy "
-                                    "that file before the machine restarts, and fix the data folder."),
-        data_dir, fallback))
+    notes.append(
+        said(
+            QT_TRANSLATE_NOOP(
+                "Errors",
+                "The data folder %1 cannot be written: hands are recorded in %2 for now. Copy "
+                "that file before the machine restarts, and fix the data folder.",
+            ),
+            data_dir,
+            fallback,
+        )
+    )
     return store, notes

@@ -21,7 +21,7 @@ def to_units(amount, places: int) -> int:
     if abs(scaled) > MAX_CENTS:
         raise ValueError(f"{amount} is too large an amount")
     if scaled != scaled.to_integral_value():
-        raise NotWholeUnits(f"{amount} is not a whole number of 1/{10 ** places}")
+        raise NotWholeUnits(f"{amount} is not a whole number of 1/{10**places}")
     return int(scaled)
 
 
@@ -29,4 +29,3 @@ def from_units(units: int, places: int) -> int | float:
     """50 with 2 places → 0.5: for output only (a report, a file), never for chips."""
     d = Decimal(units).scaleb(-places)
     return int(d) if d == d.to_integral_value() else float(d)
-

@@ -14,11 +14,11 @@ Qt-free (the widgets observe it through ``listeners``). Three rules keep the chi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from dealer_app.engine.cards import CardError, format_card, parse_card, parse_cards
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.events import ActionTaken
-from dealer_app.engine.hand import Hand
 from dealer_app.engine.irregularities import IRREGULARITIES
 from dealer_app.engine.limits import (
     LimitsError,
@@ -34,9 +34,24 @@ from dealer_app.history.store import RecordError, SessionLocked, StoreError
 from dealer_app.live.presentation import KEYS, SECOND_KEYS, ActionChoice, SeatView, TablePresentation
 from dealer_app.live.prompts import Prompt
 
+if TYPE_CHECKING:
+    from dealer_app.engine.hand import Hand
+
 # what other modules import from here: the controller's views and its prompt
-__all__ = ["KEYS", "SECOND_KEYS", "ActionChoice", "CardNotDue", "InputError", "OpenTable", "Prompt", "RecordFailure",
-           "SeatView", "TableController", "apply_input", "replay_inputs"]
+__all__ = [
+    "KEYS",
+    "SECOND_KEYS",
+    "ActionChoice",
+    "CardNotDue",
+    "InputError",
+    "OpenTable",
+    "Prompt",
+    "RecordFailure",
+    "SeatView",
+    "TableController",
+    "apply_input",
+    "replay_inputs",
+]
 
 
 class InputError(ValueError):
@@ -163,8 +178,14 @@ def _apply_irregularity(hand: Hand, inp: list) -> None:
     elif code == "I-7":
         hand.fouled_deck()
     else:
-        raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "%1 is not an irregularity the table reports (%2)"),
-                               repr(code), ", ".join(IRREGULARITIES)), ("I-3",))
+        raise EngineError(
+            says(
+                QT_TRANSLATE_NOOP("Errors", "%1 is not an irregularity the table reports (%2)"),
+                repr(code),
+                ", ".join(IRREGULARITIES),
+            ),
+            ("I-3",),
+        )
 
 
 def _apply_chips(session: TableSession, chips: dict) -> None:
@@ -256,36 +277,45 @@ class TableController(TablePresentation):
             raise _as_input_error(exc) from None
 
     # --- table ----------------------------------------------------------------------------------
-    def open_table(self, table: str, profile: str | None, players: list[tuple[int, str, int]],
-                   floor: tuple[str, str] | None = None):
+    def open_table(
+        self, table: str, profile: str | None, players: list[tuple[int, str, int]], floor: tuple[str, str] | None = None
+    ):
         """Seat players (seat, name, buy-in in cents). Refuses the whole table on a bad seat.
         ``floor`` (name, PIN): a table opened from stacks the floor confirms — after a table
         whose record failed its check was closed — the floor's act: the stacks are the floor's
         count, not buy-ins, so T-3 is not judged; the record says who confirmed them."""
         confirmed = self._floor_confirms(floor) if floor is not None else None
         if not isinstance(table, str) or not (profile is None or isinstance(profile, str)):
-            raise InputError(says(
-                QT_TRANSLATE_NOOP("Errors", "a limit table and a profile are named by text, not %1 / %2"),
-                repr(table), repr(profile)))
+            raise InputError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "a limit table and a profile are named by text, not %1 / %2"),
+                    repr(table),
+                    repr(profile),
+                )
+            )
         if not isinstance(players, (list, tuple)):
-            raise InputError(says(
-                QT_TRANSLATE_NOOP("Errors", "the players are a list of (seat, name, buy-in), not %1"),
-                repr(players)), ("T-1",))
+            raise InputError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "the players are a list of (seat, name, buy-in), not %1"), repr(players)
+                ),
+                ("T-1",),
+            )
         try:
             t = load_table(table, self.limits_dir)
             p = load_profile(profile or t.profile, self.limits_dir)
         except LimitsError as exc:  # file:line: field: problem
             raise InputError(str(exc)) from None
         except OSError as exc:
-            raise InputError(says(
-                QT_TRANSLATE_NOOP("Errors", "%1: the limit table cannot be read (%2)"),
-                table, exc)) from None
+            raise InputError(
+                says(QT_TRANSLATE_NOOP("Errors", "%1: the limit table cannot be read (%2)"), table, exc)
+            ) from None
         session = TableSession(t, p)
         for entry in players:
             if not isinstance(entry, (tuple, list)) or len(entry) != 3:
-                raise InputError(says(
-                    QT_TRANSLATE_NOOP("Errors", "a player is (seat, name, buy-in in cents), not %1"),
-                    repr(entry)), ("T-1",))
+                raise InputError(
+                    says(QT_TRANSLATE_NOOP("Errors", "a player is (seat, name, buy-in in cents), not %1"), repr(entry)),
+                    ("T-1",),
+                )
             seat, name, buy_in = entry
             try:
                 session.check_new_name(seat, name)
@@ -295,8 +325,9 @@ class TableController(TablePresentation):
                 else:
                     session.sit(seat, name, buy_in)
             except EngineError as exc:
-                shown = "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in name) \
-                    if isinstance(name, str) else ""
+                shown = (
+                    "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in name) if isinstance(name, str) else ""
+                )
                 if shown.strip():
                     who = says(QT_TRANSLATE_NOOP("Errors", "seat %1 (%2)"), seat, shown.strip())
                 else:
@@ -308,9 +339,18 @@ class TableController(TablePresentation):
         if confirmed is not None:
             opening["stacks_confirmed_by"] = confirmed
         rows: list[tuple[str, dict]] = [("open_table", opening)]
-        rows += [("sit", {"seat": s, "name": session.seats[s].name, "buy_in": session.seats[s].stack,
-                          **({"confirmed_by": confirmed} if confirmed is not None else {})})
-                 for s in sorted(session.seats)]
+        rows += [
+            (
+                "sit",
+                {
+                    "seat": s,
+                    "name": session.seats[s].name,
+                    "buy_in": session.seats[s].stack,
+                    **({"confirmed_by": confirmed} if confirmed is not None else {}),
+                },
+            )
+            for s in sorted(session.seats)
+        ]
         session_id = None
         if self.store is not None:
             try:
@@ -331,8 +371,9 @@ class TableController(TablePresentation):
             raise InputError(says(QT_TRANSLATE_NOOP("Errors", "no table is open")))
         if self.store is not None and self.session_id is not None:
             try:
-                self.store.close_session(self.session_id, [("close_table", {"hand_open": self.hand is not None})],
-                                         self.hand_no)
+                self.store.close_session(
+                    self.session_id, [("close_table", {"hand_open": self.hand is not None})], self.hand_no
+                )
             except RecordError as exc:
                 raise RecordFailure(exc.says or str(exc)) from exc
         self.session, self.session_id, self.hand_no = None, None, 0
@@ -348,23 +389,32 @@ class TableController(TablePresentation):
         if self.store is None:
             raise InputError(says(QT_TRANSLATE_NOOP("Errors", "there is no hand record")))
         if self.store.session_in_use(session_id):
-            raise InputError(says(
-                QT_TRANSLATE_NOOP("Errors", "this table (session %1) is open in another dealer-app window"),
-                session_id))
+            raise InputError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "this table (session %1) is open in another dealer-app window"),
+                    session_id,
+                )
+            )
         if session_id not in {row[0] for row in self.store.open_sessions()}:
-            raise InputError(says(
-                QT_TRANSLATE_NOOP("Errors", "session %1 is not an open table in the record"),
-                session_id))
+            raise InputError(
+                says(QT_TRANSLATE_NOOP("Errors", "session %1 is not an open table in the record"), session_id)
+            )
         row: dict = {"resumed": False}
         failing = self._failing(session_id)
         if failing is not None and self.store.last_row_id(session_id) > 0:  # (no rows: a crash, nothing dealt)
             if floor is None:
-                raise InputError(says(QT_TRANSLATE_NOOP("Errors", "a table whose record fails its check is closed by "
-                                                                  "the floor: the floor's name and PIN")), ("I-3",))
+                raise InputError(
+                    says(
+                        QT_TRANSLATE_NOOP(
+                            "Errors",
+                            "a table whose record fails its check is closed by the floor: the floor's name and PIN",
+                        )
+                    ),
+                    ("I-3",),
+                )
             row.update(by=self._floor_confirms(floor), failing=str(failing))
         try:
-            self.store.close_session(session_id, [("close_table", row)],
-                                     self.store.last_hand_no(session_id))
+            self.store.close_session(session_id, [("close_table", row)], self.store.last_hand_no(session_id))
         except RecordError as exc:
             raise RecordFailure(exc.says or str(exc)) from exc
 
@@ -456,28 +506,51 @@ class TableController(TablePresentation):
         p = h.to_act
         offered = {a.action for a in h.legal_actions()}
         if second and action in offered:
-            return InputError(says(QT_TRANSLATE_NOOP("Errors", "the second %1 is the big bet an open pair on fourth "
-                                                               "street allows; there is none here"),
-                                   ActionArg(action)), ("L-3",))
+            return InputError(
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors",
+                        "the second %1 is the big bet an open pair on fourth street allows; there is none here",
+                    ),
+                    ActionArg(action),
+                ),
+                ("L-3",),
+            )
         bring_in_due = h.street == 3 and not h.round_started and p.seat == h.bring_in_seat
         # the usual reasons in the dealer's words; any other is the engine's own refusal
         if action == "call" and h.current_to <= p.round_to:
-            return InputError(says(QT_TRANSLATE_NOOP("Errors", "there is no bet to call")), ("B-3",) if bring_in_due
-                              else ("A-6",))
+            return InputError(
+                says(QT_TRANSLATE_NOOP("Errors", "there is no bet to call")), ("B-3",) if bring_in_due else ("A-6",)
+            )
         if action == "check" and h.current_to > p.round_to:
-            return InputError(says(QT_TRANSLATE_NOOP("Errors", "there is a bet to call: %1"),
-                                   MoneyArg(h.current_to - p.round_to, h.rules.currency)))
+            return InputError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "there is a bet to call: %1"),
+                    MoneyArg(h.current_to - p.round_to, h.rules.currency),
+                )
+            )
         if action == "check" and bring_in_due:
-            return InputError(says(QT_TRANSLATE_NOOP("Errors", "seat %1 brings in: bring in or complete"), p.seat),
-                              ("B-2", "B-3"))
+            return InputError(
+                says(QT_TRANSLATE_NOOP("Errors", "seat %1 brings in: bring in or complete"), p.seat), ("B-2", "B-3")
+            )
         if action == "bring_in":
-            return InputError(says(QT_TRANSLATE_NOOP("Errors", "the bring-in is only the first action of third "
-                                                               "street, by the lowest door card")), ("B-2",))
-        if action in ("bet", "raise", "complete") and action not in offered:
-            if any(a in offered for a in ("bet", "raise", "complete")):
-                other = next(a for a in ("bet", "raise", "complete") if a in offered)
-                return InputError(says(QT_TRANSLATE_NOOP("Errors", "it is %1 here, not %2"), ActionArg(other),
-                                       ActionArg(action)))
+            return InputError(
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors", "the bring-in is only the first action of third street, by the lowest door card"
+                    )
+                ),
+                ("B-2",),
+            )
+        if (
+            action in ("bet", "raise", "complete")
+            and action not in offered
+            and any(a in offered for a in ("bet", "raise", "complete"))
+        ):
+            other = next(a for a in ("bet", "raise", "complete") if a in offered)
+            return InputError(
+                says(QT_TRANSLATE_NOOP("Errors", "it is %1 here, not %2"), ActionArg(other), ActionArg(action))
+            )
         trial = self._replayed(self.inputs)
         try:
             trial.act(p.seat, action, None)
@@ -527,10 +600,22 @@ class TableController(TablePresentation):
 
     def _hand_end_rows(self) -> list:
         h = self._hand_now()
-        return [("hand_end", {"pots": [{"amount": p["amount"], "eligible": p["eligible"],
-                                        "winners": {str(k): v for k, v in p["winners"].items()}}
-                                       for p in h.pots_awarded],
-                              "net": {str(k): v for k, v in h.net().items()}})]
+        return [
+            (
+                "hand_end",
+                {
+                    "pots": [
+                        {
+                            "amount": p["amount"],
+                            "eligible": p["eligible"],
+                            "winners": {str(k): v for k, v in p["winners"].items()},
+                        }
+                        for p in h.pots_awarded
+                    ],
+                    "net": {str(k): v for k, v in h.net().items()},
+                },
+            )
+        ]
 
     def _replayed(self, inputs: list) -> Hand:
         """The current hand as it was dealt, with ``inputs`` applied (refusals as InputError)."""
@@ -556,8 +641,11 @@ class TableController(TablePresentation):
     def _input(self, inp: list, redo: bool = False, confirmed_by: dict | None = None):
         """Apply one dealer input: try it, record it, and only then put it on the table."""
         if self.hand is None:
-            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "start a hand first")) if self.session is not None
-                             else says(QT_TRANSLATE_NOOP("Errors", "open a table first")))
+            raise InputError(
+                says(QT_TRANSLATE_NOOP("Errors", "start a hand first"))
+                if self.session is not None
+                else says(QT_TRANSLATE_NOOP("Errors", "open a table first"))
+            )
         trial = self._tried(inp)
         start = len(self.hand.events)
         kind = "redo" if redo else "irregularity" if inp[0] == "irregularity" else "input"
@@ -590,30 +678,41 @@ class TableController(TablePresentation):
         """The next card in dealing order: a door card, an upcard or the common card (D-2)."""
         prompt = self.prompt()
         if not isinstance(text, str):
-            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "a card is typed as text (ah, td, 10d), not %1"),
-                                  repr(text)), ("D-1",))
+            raise InputError(
+                says(QT_TRANSLATE_NOOP("Errors", "a card is typed as text (ah, td, 10d), not %1"), repr(text)), ("D-1",)
+            )
         text = text.strip()
         try:
             card = parse_card(text)
         except CardError as exc:
             raise InputError(exc.says or str(exc), ("D-1",)) from None
         if card is None:
-            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "an upcard is always seen: enter its rank and suit")),
-                             ("D-4",))
+            raise InputError(
+                says(QT_TRANSLATE_NOOP("Errors", "an upcard is always seen: enter its rank and suit")), ("D-4",)
+            )
         if prompt.kind == "card":
             self._input(["deal", prompt.seat, [format_card(card)]])
         elif prompt.kind == "common":
             self._input(["common", format_card(card)])
         else:
             h = self.hand
-            just_dealt = (h is not None and h.phase == "bet" and bool(self.inputs)
-                          and self.inputs[-1][0] in ("deal", "common"))
+            just_dealt = (
+                h is not None and h.phase == "bet" and bool(self.inputs) and self.inputs[-1][0] in ("deal", "common")
+            )
             if just_dealt:
                 assert h is not None
-                raise CardNotDue(says(QT_TRANSLATE_NOOP("Errors", "street %1 is complete: %2 is one card too many"),
-                                      h.street, CardArg(card)), format_card(card), h.street)
-            raise CardNotDue(says(QT_TRANSLATE_NOOP("Errors", "no card is due now (%1)"), prompt.subject),
-                             format_card(card), None)
+                raise CardNotDue(
+                    says(
+                        QT_TRANSLATE_NOOP("Errors", "street %1 is complete: %2 is one card too many"),
+                        h.street,
+                        CardArg(card),
+                    ),
+                    format_card(card),
+                    h.street,
+                )
+            raise CardNotDue(
+                says(QT_TRANSLATE_NOOP("Errors", "no card is due now (%1)"), prompt.subject), format_card(card), None
+            )
 
     def deal_river(self):
         if self.prompt().kind != "river":
@@ -624,14 +723,24 @@ class TableController(TablePresentation):
         p = self.prompt()
         if p.kind != "action":
             raise InputError(says(QT_TRANSLATE_NOOP("Errors", "no action is due now (%1)"), p.subject))
-        ranges = [(c, c.min_to, c.max_to) for c in self.choices()
-                  if c.action == action and c.min_to is not None and c.max_to is not None]
+        ranges = [
+            (c, c.min_to, c.max_to)
+            for c in self.choices()
+            if c.action == action and c.min_to is not None and c.max_to is not None
+        ]
         if ranges and isinstance(to, int) and not any(least <= to <= most for _c, least, most in ranges):
             c, least, most = ranges[0]
             currency = self.session.table.currency if self.session else "USD"
-            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "%1 %2–%3: %4 is outside that range"),
-                                  ActionArg(c.action, button=True), MoneyArg(least, currency),
-                                  MoneyArg(most, currency), MoneyArg(to, currency)), self._hand_now().decision_rules)
+            raise InputError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "%1 %2–%3: %4 is outside that range"),
+                    ActionArg(c.action, button=True),
+                    MoneyArg(least, currency),
+                    MoneyArg(most, currency),
+                    MoneyArg(to, currency),
+                ),
+                self._hand_now().decision_rules,
+            )
         self._input(["act", p.seat, action, to])
 
     def betting_unit(self) -> int:
@@ -645,8 +754,10 @@ class TableController(TablePresentation):
 
     def show(self, seat: int, cards: str | None = None):
         if cards is not None and not isinstance(cards, str):
-            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "shown cards are typed as text (ah kd 7c), not %1"),
-                                  repr(cards)), ("D-1",))
+            raise InputError(
+                says(QT_TRANSLATE_NOOP("Errors", "shown cards are typed as text (ah kd 7c), not %1"), repr(cards)),
+                ("D-1",),
+            )
         if cards:
             try:
                 given = parse_cards(cards)
@@ -656,26 +767,45 @@ class TableController(TablePresentation):
             p = h.by_seat.get(seat) if h is not None and isinstance(seat, int) else None
             if p is not None and len(given) < len(p.down) and not set(given) & set(p.up):
                 missing = len(p.down) - len(given)
-                raise InputError(says(QT_TRANSLATE_NOOP("Errors",
-                                                        "seat %1 has %2 downcards: %3 typed, %4 more to type"),
-                                      seat, len(p.down), len(given), missing), ("W-3",))
+                raise InputError(
+                    says(
+                        QT_TRANSLATE_NOOP("Errors", "seat %1 has %2 downcards: %3 typed, %4 more to type"),
+                        seat,
+                        len(p.down),
+                        len(given),
+                        missing,
+                    ),
+                    ("W-3",),
+                )
         self._input(["show", seat, cards])
 
     def muck(self, seat: int):
         self._input(["muck", seat])
 
     # --- irregularities (catalog §9) ------------------------------------------------------------
-    def report_irregularity(self, code: str, seat: int | None = None, card: str | None = None,
-                            action: str | None = None, to: int | None = None,
-                            floor: tuple[str, str] | None = None):
+    def report_irregularity(
+        self,
+        code: str,
+        seat: int | None = None,
+        card: str | None = None,
+        action: str | None = None,
+        to: int | None = None,
+        floor: tuple[str, str] | None = None,
+    ):
         """The dealer reports an irregularity; its remedy is applied and recorded (who
         confirmed it with it). I-1 (exposed downcard: ``seat``, ``card``), I-2 (card dealt
         too early), I-4 (wrong bring-in: ``seat`` and its real door ``card``), I-5 (action out
         of turn: ``seat``, ``action``, ``to``), I-6 (misdeal), I-7 (fouled deck). Voiding a
         hand (I-6, I-7) is the floor's act: ``floor`` is (name, PIN)."""
         if code not in IRREGULARITIES:
-            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "%1 is not an irregularity the table reports (%2)"),
-                                  repr(code), ", ".join(IRREGULARITIES)), ("I-3",))
+            raise InputError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "%1 is not an irregularity the table reports (%2)"),
+                    repr(code),
+                    ", ".join(IRREGULARITIES),
+                ),
+                ("I-3",),
+            )
         confirmed_by: dict = {"role": "dealer"}
         if code in FLOOR_IRREGULARITIES:
             confirmed_by = self._floor_confirms(floor)
@@ -691,9 +821,9 @@ class TableController(TablePresentation):
     def _floor_confirms(floor: tuple[str, str] | None) -> dict:
         """The floor's name and PIN, checked (floor/pin.py); the PIN is never recorded."""
         from dealer_app.live.floor_pin import PinRefused, confirm_floor
+
         if not (isinstance(floor, tuple) and len(floor) == 2):
-            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "a floor act needs the floor's name and PIN")),
-                             ("I-3",))
+            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "a floor act needs the floor's name and PIN")), ("I-3",))
         try:
             return confirm_floor(*floor)
         except PinRefused as exc:
@@ -706,10 +836,19 @@ class TableController(TablePresentation):
         if chips and self.session is not None and self.session_id == session_id and self.hand is None:
             _apply_chips(self.session, {str(k): v for k, v in chips.items()})
             currency = self.session.table.currency
-            moved = tuple(says(QT_TRANSLATE_NOOP("Errors", "seat %1 %2%3"), seat, "+" if amount > 0 else "",
-                                MoneyArg(amount, currency)) for seat, amount in sorted(chips.items()) if amount)
-            self.floor_notice = says(QT_TRANSLATE_NOOP("Errors", "The floor's ruling %1 moved chips: %2 (I-3)"),
-                                     case or "—", ListArg(moved))
+            moved = tuple(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "seat %1 %2%3"),
+                    seat,
+                    "+" if amount > 0 else "",
+                    MoneyArg(amount, currency),
+                )
+                for seat, amount in sorted(chips.items())
+                if amount
+            )
+            self.floor_notice = says(
+                QT_TRANSLATE_NOOP("Errors", "The floor's ruling %1 moved chips: %2 (I-3)"), case or "—", ListArg(moved)
+            )
             self._notify("floor_ruling")
         self._notify("seats")
 
@@ -738,8 +877,15 @@ class TableController(TablePresentation):
             return False
         last = self.inputs[-1]
         if last[0] == "irregularity" and last[1] in FLOOR_IRREGULARITIES:
-            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "the floor voided this hand (%1): only a floor ruling "
-                                                              "changes that (I-3)"), last[1]), (last[1], "I-3"))
+            raise InputError(
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors", "the floor voided this hand (%1): only a floor ruling changes that (I-3)"
+                    ),
+                    last[1],
+                ),
+                (last[1], "I-3"),
+            )
         rebuilt = self._replayed(self.inputs[:-1])
         self._commit([("undo", {"input": last})])
         self._spare = None
@@ -760,8 +906,11 @@ class TableController(TablePresentation):
     def _collect_rulings(self):
         # the decisions with their rules, and every action taken (a fold cites no rule, but the
         # dealer reads the hand's actions in the same list)
-        self.ruling_events = [e for e in (self.hand.events if self.hand is not None else ())
-                              if e.text and (e.rules or isinstance(e, ActionTaken))]
+        self.ruling_events = [
+            e
+            for e in (self.hand.events if self.hand is not None else ())
+            if e.text and (e.rules or isinstance(e, ActionTaken))
+        ]
 
     @property
     def rulings(self) -> list[tuple[str, tuple[str, ...]]]:
@@ -778,19 +927,26 @@ class TableController(TablePresentation):
         for sid, table, profile, opened in self.store.open_sessions():
             if sid == self.session_id:
                 continue
-            info: dict = {"last_at": self.store.last_row_at(sid), "in_use": self.store.session_in_use(sid),
-                          "last_row": self.store.last_row_id(sid)}
+            info: dict = {
+                "last_at": self.store.last_row_at(sid),
+                "in_use": self.store.session_in_use(sid),
+                "last_row": self.store.last_row_id(sid),
+            }
             failing = self._failing(sid)
             if failing is not None:  # (a replay's own problem, below, is the more precise words)
                 info["problem"], info["problem_says"], info["failing"] = str(failing), failing, True
             try:
                 state = self._replay_state(sid)
-                info.update(seats=[(seat, p.name, p.stack) for seat, p in sorted(state.session.seats.items())],
-                            players=[p.name for _s, p in sorted(state.session.seats.items())],
-                            hand_no=state.hand_no, stage=self._stage(state.session),
-                            last_input=state.inputs[-1] if state.inputs else None,
-                            currency=state.session.table.currency, limit_table=state.session.table,
-                            house=state.session.profile)
+                info.update(
+                    seats=[(seat, p.name, p.stack) for seat, p in sorted(state.session.seats.items())],
+                    players=[p.name for _s, p in sorted(state.session.seats.items())],
+                    hand_no=state.hand_no,
+                    stage=self._stage(state.session),
+                    last_input=state.inputs[-1] if state.inputs else None,
+                    currency=state.session.table.currency,
+                    limit_table=state.session.table,
+                    house=state.session.profile,
+                )
             except InputError as exc:
                 info["problem"], info["problem_says"] = exc.message, exc.says
             if info["in_use"] and not info.get("problem"):
@@ -807,8 +963,12 @@ class TableController(TablePresentation):
         found = next((text for (sid, _hand), text in failing.items() if sid in (session_id, 0)), None)
         if found is None:
             return None
-        return says(QT_TRANSLATE_NOOP("Errors", "this table's record fails its check, so it is not resumed or dealt "
-                                                "on — call the floor: %1"), found)
+        return says(
+            QT_TRANSLATE_NOOP(
+                "Errors", "this table's record fails its check, so it is not resumed or dealt on — call the floor: %1"
+            ),
+            found,
+        )
 
     def resumable(self) -> list[OpenTable]:
         """The open tables that can be resumed (``(session_id, table, profile, opened_at)``)."""
@@ -833,9 +993,14 @@ class TableController(TablePresentation):
         if isinstance(session_id, bool) or not isinstance(session_id, int) or not 0 < session_id < 2**62:
             raise InputError(says(QT_TRANSLATE_NOOP("Errors", "%1 is not a table in the record"), repr(session_id)))
         if not self.store.is_open(session_id):
-            raise InputError(says(
-                QT_TRANSLATE_NOOP("Errors", "session %1 is not an open table in the record (closed, or never opened)"),
-                session_id))
+            raise InputError(
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors", "session %1 is not an open table in the record (closed, or never opened)"
+                    ),
+                    session_id,
+                )
+            )
         failing = self._failing(session_id)
         if failing is not None:
             raise InputError(failing, ("I-3",))
@@ -893,21 +1058,25 @@ class TableController(TablePresentation):
         except StoreError as exc:
             raise InputError(str(exc)) from None
         if first is None:
-            raise InputError(says(
-                QT_TRANSLATE_NOOP("Errors", "%1: the table has no rows in the record (nothing to resume)"),
-                where))
+            raise InputError(
+                says(QT_TRANSLATE_NOOP("Errors", "%1: the table has no rows in the record (nothing to resume)"), where)
+            )
         if first[1] != "open_table":
             raise InputError(says(QT_TRANSLATE_NOOP("Errors", "%1: the record does not start with the table"), where))
         try:
             table, profile = self._rules_of(first[2])
         except LimitsError as exc:
-            raise InputError(says(
-                QT_TRANSLATE_NOOP("Errors", "%1: the limit table it was played with cannot be loaded: %2"),
-                where, exc)) from None
+            raise InputError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "%1: the limit table it was played with cannot be loaded: %2"),
+                    where,
+                    exc,
+                )
+            ) from None
         except (TypeError, ValueError, KeyError) as exc:
-            raise InputError(says(
-                QT_TRANSLATE_NOOP("Errors", "%1: the limit table in the record is not readable (%2)"),
-                where, exc)) from None
+            raise InputError(
+                says(QT_TRANSLATE_NOOP("Errors", "%1: the limit table in the record is not readable (%2)"), where, exc)
+            ) from None
         state = _TableState(TableSession(table, profile), session_id)
         s = state.session
         row_no, kind = 1, "open_table"
@@ -918,9 +1087,9 @@ class TableController(TablePresentation):
             raise InputError(str(exc)) from None
         except (EngineError, CardError, KeyError, IndexError, TypeError, AttributeError) as exc:
             detail = getattr(exc, "message", None) or f"{exc.__class__.__name__}: {exc}"
-            raise InputError(says(
-                QT_TRANSLATE_NOOP("Errors", "%1: row %2 (%3) no longer replays: %4"),
-                where, row_no, kind, detail)) from None
+            raise InputError(
+                says(QT_TRANSLATE_NOOP("Errors", "%1: row %2 (%3) no longer replays: %4"), where, row_no, kind, detail)
+            ) from None
         if include_open and s.hand is not None:
             yield "hand", (state.hand_no, s.hand)
         yield "state", state

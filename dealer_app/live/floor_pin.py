@@ -13,10 +13,13 @@ import hmac
 import json
 import os
 import secrets
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
 from dealer_app.history.chain import config_dir
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 PIN_NAME = "floor-pin"
 # scrypt's cost: about 50 ms here, enough that trying every 4-digit PIN takes minutes
@@ -86,7 +89,12 @@ def confirm_floor(name: str, pin: str, path: Path | None = None) -> dict:
         try:
             set_pin(pin, path)  # first use: this PIN becomes the floor's
         except OSError as exc:
-            raise PinRefused(says(QT_TRANSLATE_NOOP("Errors", "the floor PIN cannot be saved in %1 (%2)"),
-                                  path or pin_path(), exc.strerror or exc)) from None
+            raise PinRefused(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "the floor PIN cannot be saved in %1 (%2)"),
+                    path or pin_path(),
+                    exc.strerror or exc,
+                )
+            ) from None
     check_pin(pin, path)
     return {"role": "floor", "name": name.strip()}

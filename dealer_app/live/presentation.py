@@ -7,15 +7,13 @@ prompt are data (``prompts.py``), so the UI says them in the reader's language.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from dealer_app.engine.cards import format_card
 from dealer_app.engine.events import PotAwarded, PotWonByFolds, UncalledBetReturned
-from dealer_app.engine.hand import Hand
 from dealer_app.engine.money import format_money
 from dealer_app.engine.says import BUTTON_NAMES
-from dealer_app.engine.session import TableSession
 from dealer_app.engine.showdown import pots_in_play
 from dealer_app.live.prompts import (
     AwardsDue,
@@ -32,6 +30,12 @@ from dealer_app.live.prompts import (
     VoidDue,
     prompt_for,
 )
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from dealer_app.engine.hand import Hand
+    from dealer_app.engine.session import TableSession
 
 # How the screen writes an amount (cents, currency): the engine's English ("$0.50") until the UI
 # puts in the reader's (ui/words.money, German "0,50 $"). Only what is shown reads it: nothing
@@ -69,6 +73,7 @@ class ActionChoice:
 class DealSlot:
     """One live seat of the street being dealt (D-2): the card this street gave it, once it is
     dealt, and whether the next typed card goes to it."""
+
     seat: int
     name: str
     card: str | None
@@ -79,6 +84,7 @@ class DealSlot:
 class StreetDeal:
     """The street being dealt, seat by seat in dealing order (D-2, D-4): where each typed card
     goes. Folded seats get no card (``folded``)."""
+
     street: int
     slots: tuple[DealSlot, ...]
     folded: tuple[int, ...]
@@ -167,8 +173,15 @@ class TablePresentation:
         steps = self._steps(p)
         if not steps:
             return p
-        return Prompt(p.kind, p.seat, p.text, p.rules, tuple((s.text, s.rules) for s in steps) + p.notes, p.subject,
-                      steps + p.note_subjects)
+        return Prompt(
+            p.kind,
+            p.seat,
+            p.text,
+            p.rules,
+            tuple((s.text, s.rules) for s in steps) + p.notes,
+            p.subject,
+            steps + p.note_subjects,
+        )
 
     def _steps(self, p: Prompt) -> tuple:
         h = self.hand
@@ -198,7 +211,7 @@ class TablePresentation:
         key = (id(h), len(self.inputs))
         if self._fresh_key != key:
             before = self._replayed(self.inputs[:-1])
-            self._fresh_key, self._fresh_events = key, h.events[len(before.events):]
+            self._fresh_key, self._fresh_events = key, h.events[len(before.events) :]
         return self._fresh_events
 
     def _prompt(self) -> Prompt:
@@ -222,7 +235,7 @@ class TablePresentation:
             assert expected is not None  # dealing, and no common card: a seat is due (D-2)
             seat = expected[0]
             due = CardDue(seat, h.by_seat[seat].name, h.street == 3, h.plan if short else None)
-            return prompt_for("card", due, h.plan.rules + ("D-2",) if short else ("D-2",), seat)
+            return prompt_for("card", due, (*h.plan.rules, "D-2") if short else ("D-2",), seat)
         if h.phase == "bet":
             to_act = h.to_act
             assert to_act is not None  # a betting round always has a player to act
@@ -233,8 +246,13 @@ class TablePresentation:
             else:
                 opening = None
             notes = tuple(h.raising_notes())
-            return prompt_for("action", ToAct(to_act.seat, to_act.name, opening),
-                              rules + tuple(r for n in notes for r in n.rules if r not in rules), to_act.seat, notes)
+            return prompt_for(
+                "action",
+                ToAct(to_act.seat, to_act.name, opening),
+                rules + tuple(r for n in notes for r in n.rules if r not in rules),
+                to_act.seat,
+                notes,
+            )
         if h.phase == "showdown":
             seat = h.pending_show[0]
             return prompt_for("show", ShowDue(seat, seat == h.showdown_order[0]), ("W-1",), seat)
@@ -261,8 +279,9 @@ class TablePresentation:
                 c.key = SECOND_KEYS.get(c.key, c.key)
         return out
 
-    def _label(self, action: str, to: int | None, min_to: int | None, max_to: int | None, all_in: bool,
-               call_amount: int | None) -> str:
+    def _label(
+        self, action: str, to: int | None, min_to: int | None, max_to: int | None, all_in: bool, call_amount: int | None
+    ) -> str:
         """A choice as its button says it, in English ("Call $5", "Raise to $20", "Bet $2-$10")."""
         name = BUTTON_NAMES[action]
         if action in ("fold", "check"):
@@ -336,13 +355,19 @@ class TablePresentation:
         if h is None:
             return {}
         betting = h.phase == "bet"
-        return {"street": h.street, "raises": max(0, h.levels - 1) if betting else 0,
-                "cap_raises": h.rules.max_raises, "capped": betting and h.is_capped(), "betting": betting,
-                "phase": h.phase,
-                "stub": self._stub_on_the_table(h), "burns": h.burns,
-                "common": format_card(h.common) if h.common is not None else None,
-                "pot": h.pot_total() if h.phase != "done" else 0,
-                "warning": self.warning()}
+        return {
+            "street": h.street,
+            "raises": max(0, h.levels - 1) if betting else 0,
+            "cap_raises": h.rules.max_raises,
+            "capped": betting and h.is_capped(),
+            "betting": betting,
+            "phase": h.phase,
+            "stub": self._stub_on_the_table(h),
+            "burns": h.burns,
+            "common": format_card(h.common) if h.common is not None else None,
+            "pot": h.pot_total() if h.phase != "done" else 0,
+            "warning": self.warning(),
+        }
 
     @staticmethod
     def _stub_on_the_table(h) -> int:

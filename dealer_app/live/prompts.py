@@ -9,11 +9,13 @@ the English for the command line, the record and the tests.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from dealer_app.engine.deck import DealPlan
-from dealer_app.engine.events import BringInChosen, FirstToAct
 from dealer_app.engine.money import format_money
+
+if TYPE_CHECKING:
+    from dealer_app.engine.deck import DealPlan
+    from dealer_app.engine.events import BringInChosen, FirstToAct
 
 
 @dataclass(frozen=True)
@@ -28,6 +30,7 @@ class NoTable:
 @dataclass(frozen=True)
 class BetweenHands:
     """T-4: a hand is over; the next starts when the dealer says so."""
+
     next_hand: int
 
     @property
@@ -39,6 +42,7 @@ class BetweenHands:
 class CardDue:
     """D-2: the next card to enter (the door card on third street, else an upcard), after the
     shortage procedure ``plan`` when one must be done first (D-7)."""
+
     seat: int
     name: str
     door: bool
@@ -53,6 +57,7 @@ class CardDue:
 @dataclass(frozen=True)
 class CommonCardDue:
     """D-7/D-8: the deck is short; the dealer turns one common card."""
+
     plan: DealPlan
 
     @property
@@ -64,6 +69,7 @@ class CommonCardDue:
 class RiverDue:
     """D-4: the river is dealt down (the dealer does not enter it), after the shortage
     procedure ``plan`` when one must be done first."""
+
     plan: DealPlan | None = None
 
     @property
@@ -76,6 +82,7 @@ class RiverDue:
 @dataclass(frozen=True)
 class ToAct:
     """The seat to act; at the start of a street, the decision that made it first (B-2, A-1…A-5)."""
+
     seat: int
     name: str
     opening: BringInChosen | FirstToAct | None = None
@@ -90,6 +97,7 @@ class ToAct:
 @dataclass(frozen=True)
 class ShowDue:
     """W-1: the seat to show (first, or show or muck after the first)."""
+
     seat: int
     first: bool
 
@@ -111,6 +119,7 @@ class AwardsDue:
 class Sealed:
     """The last hand's seal (history/chain.py): the record's proof of it, for the dealer to
     read out or write down with the awards."""
+
     hand: int
     seal: str
     rules: tuple[str, ...] = ()
@@ -124,6 +133,7 @@ class Sealed:
 class VoidDue:
     """I-6, I-7: the hand is void: every ante and bet goes back, then the same players are
     dealt again (the next hand)."""
+
     reason: str  # misdeal | fouled-deck
 
     @property
@@ -135,6 +145,7 @@ class VoidDue:
 @dataclass(frozen=True)
 class PotPush:
     """A pot to push (the award step): which pot, how much, and to whom."""
+
     pot_index: int
     amount: int
     pushes: tuple[tuple[int, str, int], ...]  # (seat, name, amount)
@@ -144,14 +155,14 @@ class PotPush:
     @property
     def text(self) -> str:
         name = "Main pot" if self.pot_index == 0 else f"Side pot {self.pot_index}"
-        to = ", ".join(f"seat {seat} ({who}) {format_money(amount, self.currency)}"
-                       for seat, who, amount in self.pushes)
+        to = ", ".join(
+            f"seat {seat} ({who}) {format_money(amount, self.currency)}" for seat, who, amount in self.pushes
+        )
         return f"{name} {format_money(self.amount, self.currency)}: push to {to}"
 
 
 PromptKind = Literal["setup", "card", "common", "river", "action", "show", "award", "between"]
-PromptSubject = (NoTable | BetweenHands | CardDue | CommonCardDue | RiverDue | ToAct | ShowDue | AwardsDue
-                 | VoidDue)
+PromptSubject = NoTable | BetweenHands | CardDue | CommonCardDue | RiverDue | ToAct | ShowDue | AwardsDue | VoidDue
 
 
 @dataclass
@@ -168,7 +179,8 @@ class Prompt:
     note_subjects: tuple = ()
 
 
-def prompt_for(kind: PromptKind, subject, rules: tuple[str, ...] = (), seat: int | None = None,
-               notes: tuple = ()) -> Prompt:
+def prompt_for(
+    kind: PromptKind, subject, rules: tuple[str, ...] = (), seat: int | None = None, notes: tuple = ()
+) -> Prompt:
     """A prompt whose text and notes are its subjects' English words."""
     return Prompt(kind, seat, subject.text, rules, tuple((n.text, n.rules) for n in notes), subject, tuple(notes))

@@ -16,8 +16,14 @@ ENV = "DEALER_APP_DATABASE"
 CONNECT_TIMEOUT_S = 3  # a table's forwarder and the floor retry; nobody waits long on one attempt
 # a network that goes silent (a cable pulled, a switch gone) is found within seconds, not when
 # TCP gives up a quarter of an hour later; a statement stuck on a lock ends too
-LIVENESS: dict[str, Any] = {"keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2, "keepalives_count": 3,
-            "tcp_user_timeout": 10000, "options": "-c statement_timeout=15000 -c lock_timeout=10000"}
+LIVENESS: dict[str, Any] = {
+    "keepalives": 1,
+    "keepalives_idle": 5,
+    "keepalives_interval": 2,
+    "keepalives_count": 3,
+    "tcp_user_timeout": 10000,
+    "options": "-c statement_timeout=15000 -c lock_timeout=10000",
+}
 
 
 class RoomError(RuntimeError):
@@ -60,13 +66,15 @@ def shown_url(url: str) -> str:
 def connect(url: str, autocommit: bool = False):
     """A psycopg connection to the room, or RoomError naming the server and why."""
     import psycopg
+
     check_url(url)
     try:
-        return psycopg.connect(url, autocommit=autocommit, connect_timeout=CONNECT_TIMEOUT_S,
-                               application_name="dealer-app", **LIVENESS)
+        return psycopg.connect(
+            url, autocommit=autocommit, connect_timeout=CONNECT_TIMEOUT_S, application_name="dealer-app", **LIVENESS
+        )
     except psycopg.Error as exc:
         said = words(exc)
-        if "password authentication failed" in said or "does not exist" in said and "role" in said:
+        if "password authentication failed" in said or ("does not exist" in said and "role" in said):
             raise RoomError(f"{shown_url(url)}: the room server refused the login ({said})") from None
         raise RoomError(f"{shown_url(url)}: the room server cannot be reached ({said})") from None
 

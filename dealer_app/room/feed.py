@@ -10,14 +10,18 @@ to ``on_change`` (copies: the console never shares the feed's objects) and its s
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
 import threading
 import time
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from dealer_app.room.database import RoomError, connect, shown_url, words
 from dealer_app.room.reader import RoomReader
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 log = logging.getLogger(__name__)
 
@@ -35,8 +39,13 @@ class FeedChange:
 
 
 class RoomFeed:
-    def __init__(self, url: str, on_change: Callable[[FeedChange], None], on_state: Callable[[str, str], None],
-                 retry_max_s: float = 3.0):
+    def __init__(
+        self,
+        url: str,
+        on_change: Callable[[FeedChange], None],
+        on_state: Callable[[str, str], None],
+        retry_max_s: float = 3.0,
+    ):
         self.url = url
         self.on_change, self.on_state = on_change, on_state
         self.retry_max_s = retry_max_s
@@ -70,8 +79,9 @@ class RoomFeed:
                 self._listen(listener)
             except RoomError as exc:
                 self.on_state("offline", str(exc))
-            except Exception as exc:  # noqa: BLE001 - psycopg's errors: a lost connection
+            except Exception as exc:
                 import psycopg
+
                 if not isinstance(exc, (psycopg.Error, OSError)):
                     log.exception("room feed stopped")
                     self.on_state("stopped", f"{exc.__class__.__name__}: {exc}")
@@ -79,18 +89,14 @@ class RoomFeed:
                 self.on_state("offline", f"{shown_url(self.url)}: {words(exc)}")
             finally:
                 if listener is not None:
-                    try:
+                    with contextlib.suppress(Exception):
                         listener.close()
-                    except Exception:  # noqa: BLE001 - already broken
-                        pass
                     listener = None
             self._stop.wait(backoff)
             backoff = min(backoff * 2, self.retry_max_s)
         if self.reader is not None:
-            try:
+            with contextlib.suppress(Exception):
                 self.reader.close()
-            except Exception:  # noqa: BLE001 - already broken
-                pass
 
     def _listen(self, listener) -> None:
         last_read = time.monotonic()
@@ -109,6 +115,12 @@ class RoomFeed:
         before = (len(r.refusals), len(r.rulings), dict(r.heads))
         changed = r.catch_up()
         if changed or (len(r.refusals), len(r.rulings), r.heads) != before:
-            self.on_change(FeedChange([dataclasses.replace(h, players=list(h.players), seats=list(h.seats))
-                                       for h in changed], dict(r.tables), list(r.refusals), list(r.rulings),
-                                      dict(r.heads)))
+            self.on_change(
+                FeedChange(
+                    [dataclasses.replace(h, players=list(h.players), seats=list(h.seats)) for h in changed],
+                    dict(r.tables),
+                    list(r.refusals),
+                    list(r.rulings),
+                    dict(r.heads),
+                )
+            )

@@ -21,21 +21,24 @@ thread that only relays them. If the app dies, the sender reads the end of its p
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import socket
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dealer_app.history.hand_index import payload_dict, record_time
 from dealer_app.history.store import applied_room_rulings
 from dealer_app.room.database import RoomError, connect, shown_url, words
 from dealer_app.room.schema import require_current
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 log = logging.getLogger(__name__)
 
@@ -45,15 +48,24 @@ SETTLE_S, SETTLE_MAX_S = 0.03, 0.25  # see _Sender._settle
 SAY_EVERY_S = 0.5  # while up to date, the rows on the server are told at most this often
 RULINGS_EVERY_S = 1.0  # while up to date, the room's rulings for this table are read at most this often
 # one statement per batch: its rows are checked by the server in the order given (VALUES order)
-INSERT = "INSERT INTO room.log (table_id, session, seq, row_id, hand_no, kind, payload, at, hash) VALUES {} " \
-         "ON CONFLICT (table_id, session, seq) DO NOTHING"
+INSERT = (
+    "INSERT INTO room.log (table_id, session, seq, row_id, hand_no, kind, payload, at, hash) VALUES {} "
+    "ON CONFLICT (table_id, session, seq) DO NOTHING"
+)
 _ROW = "(%s, %s, %s, %s, %s, %s, %s, %s, %s)"
 
 # the forwarder's states, as its status says them. NOT_ALLOWED: the server will not take this
 # login's rows (a wrong password, a floor's login, another table's identity): asked again now
 # and then, in case whoever runs the server puts it right
 CONNECTING, UP_TO_DATE, SENDING, OFFLINE, REFUSED, STOPPED, NOT_ALLOWED = (
-    "connecting", "up to date", "sending", "offline", "refused", "stopped", "not allowed")
+    "connecting",
+    "up to date",
+    "sending",
+    "offline",
+    "refused",
+    "stopped",
+    "not allowed",
+)
 NOT_ALLOWED_RETRY_S = 30.0
 # PostgreSQL's classes of error that are the login's, not the network's: 28 (authentication),
 # 42 (privileges, an unknown function: not a table's login), 23 (an identity taken)
@@ -111,8 +123,14 @@ class Forwarder:
     process of its own (``start``); ``state`` is the sender's latest, ``on_state`` hears each
     change (from the relay thread: a window passes it on through a queued signal)."""
 
-    def __init__(self, store, url: str, label: str | None = None,
-                 on_state: Callable[[ForwardState], None] | None = None, retry_max_s: float = 5.0):
+    def __init__(
+        self,
+        store,
+        url: str,
+        label: str | None = None,
+        on_state: Callable[[ForwardState], None] | None = None,
+        retry_max_s: float = 5.0,
+    ):
         if store.key is None or store.format != 2:
             raise RoomError(f"{store.path}: only a keyed record (format 2) can be forwarded to a room")
         self.url = url
@@ -123,8 +141,9 @@ class Forwarder:
         self.on_state = on_state
         self.state = ForwardState(CONNECTING, 0, 0)
         self._store = store
-        self._config = _Config(url, str(self.record_path), self.table_id, store.record_id, store.key, self.label,
-                               retry_max_s, self.named)
+        self._config = _Config(
+            url, str(self.record_path), self.table_id, store.record_id, store.key, self.label, retry_max_s, self.named
+        )
         self._sent = threading.Condition()
         self._process: Any = None  # (multiprocessing's SpawnProcess)
         self._wakes: Any = None  # the dealer's end of the wake pipe (non-blocking)
@@ -133,18 +152,22 @@ class Forwarder:
     def start(self) -> Forwarder:
         """Start the sender process (OSError if the system cannot start one)."""
         states = self._spawn()
-        threading.Thread(target=self._relay, args=(states,), name=f"room-relay-{self.table_id}",
-                         daemon=True).start()
+        threading.Thread(target=self._relay, args=(states,), name=f"room-relay-{self.table_id}", daemon=True).start()
         self._store.on_commit = self.wake
         return self
 
     def _spawn(self):
         import multiprocessing
+
         ctx = multiprocessing.get_context("spawn")  # (no fork of a process that runs Qt)
         wakes_r, wakes_w = ctx.Pipe(duplex=False)
         states_r, states_w = ctx.Pipe(duplex=False)
-        process = ctx.Process(target=_sender_main, args=(self._config, wakes_r, states_w), daemon=True,
-                              name=f"room-forwarder-{self.table_id}")
+        process = ctx.Process(
+            target=_sender_main,
+            args=(self._config, wakes_r, states_w),
+            daemon=True,
+            name=f"room-forwarder-{self.table_id}",
+        )
         process.start()
         wakes_r.close()
         states_w.close()
@@ -157,10 +180,8 @@ class Forwarder:
         wakes = self._wakes
         if wakes is None:
             return
-        try:
+        with contextlib.suppress(BlockingIOError, BrokenPipeError, OSError):
             wakes.send_bytes(b"w")
-        except (BlockingIOError, BrokenPipeError, OSError):
-            pass
 
     def stop(self, wait: bool = False) -> None:
         """The sender is told to stop (the end of its pipe) and is reaped in the background;
@@ -190,14 +211,20 @@ class Forwarder:
                 new = states.recv()
             except (EOFError, OSError):
                 if self._stopped:
-                    self._take(ForwardState(STOPPED, self.state.on_server, self.state.waiting,
-                                            "the forwarder stopped"))
+                    self._take(ForwardState(STOPPED, self.state.on_server, self.state.waiting, "the forwarder stopped"))
                     return
                 now = time.monotonic()
                 restarts = [t for t in restarts if now - t < 60] + [now]
                 if len(restarts) > self.RESTARTS_PER_MINUTE:
-                    self._take(ForwardState(STOPPED, self.state.on_server, self.state.waiting,
-                                            "the forwarder's process keeps ending: see the log", self.state.rulings))
+                    self._take(
+                        ForwardState(
+                            STOPPED,
+                            self.state.on_server,
+                            self.state.waiting,
+                            "the forwarder's process keeps ending: see the log",
+                            self.state.rulings,
+                        )
+                    )
                     return
                 log.warning("room forwarder: its process ended unexpectedly; starting it again")
                 time.sleep(1.0)
@@ -206,9 +233,15 @@ class Forwarder:
                 try:
                     states = self._spawn()
                 except OSError as exc:
-                    self._take(ForwardState(STOPPED, self.state.on_server, self.state.waiting,
-                                            f"the forwarder's process cannot be started again ({exc})",
-                                            self.state.rulings))
+                    self._take(
+                        ForwardState(
+                            STOPPED,
+                            self.state.on_server,
+                            self.state.waiting,
+                            f"the forwarder's process cannot be started again ({exc})",
+                            self.state.rulings,
+                        )
+                    )
                     return
                 continue
             if not self._stopped:
@@ -222,7 +255,7 @@ class Forwarder:
         if changed and self.on_state is not None:
             try:
                 self.on_state(new)
-            except Exception:  # noqa: BLE001 - a listener's bug must not stop the relay
+            except Exception:
                 log.exception("room forwarder: a state listener failed")
 
     def wait_until_sent(self, timeout: float = 10.0) -> bool:
@@ -246,10 +279,8 @@ class Forwarder:
 
 def _sender_main(config: _Config, wakes, states) -> None:
     """The sender process: wakes from the dealer's pipe set an event; the end of the pipe stops it."""
-    try:  # background work: the dealer's window goes first for the processor
+    with contextlib.suppress(OSError):  # background work: the dealer's window goes first for the processor
         os.nice(10)
-    except OSError:
-        pass
     sender = _Sender(config, states.send)
 
     def listen():
@@ -266,10 +297,8 @@ def _sender_main(config: _Config, wakes, states) -> None:
     try:
         sender.run()
     finally:
-        try:
+        with contextlib.suppress(OSError):
             states.close()
-        except OSError:
-            pass
 
 
 class _Sender:
@@ -344,7 +373,7 @@ class _Sender:
                 if local is not None:
                     local.close()
                 local, wait = None, self.retry_max_s
-            except Exception as exc:  # noqa: BLE001 - psycopg's errors, a lost connection
+            except Exception as exc:
                 state, detail = self._why(exc)
                 if state is None:
                     log.exception("room forwarder stopped")
@@ -364,6 +393,7 @@ class _Sender:
     def _why(self, exc: Exception) -> tuple[str | None, str]:
         """(state, what to say) for an exception of the network or the server; None: a bug."""
         import psycopg
+
         if isinstance(exc, RoomError):
             text = str(exc)
             login = "refused the login" in text
@@ -382,13 +412,15 @@ class _Sender:
         """Register this table (the first time: its identity, record and key) and learn where
         its rows stand on the server. The server's last row must be the record's own."""
         require_current(conn, self.url)
-        conn.execute("SELECT room.register_table(%s, %s, %s, %s)",
-                     (self.table_id, self.record_id, self.label, self._key))
+        conn.execute(
+            "SELECT room.register_table(%s, %s, %s, %s)", (self.table_id, self.record_id, self.label, self._key)
+        )
         if self.named:  # (a table registered under the machine's name takes the one set since)
             conn.execute("SELECT room.rename_table(%s, %s)", (self.table_id, self.label))
         conn.commit()
-        row_id, digest, refused_row, reason = conn.execute("SELECT * FROM room.table_head(%s)",
-                                                           (self.table_id,)).fetchone()
+        row_id, digest, _refused_row, _reason = conn.execute(
+            "SELECT * FROM room.table_head(%s)", (self.table_id,)
+        ).fetchone()
         conn.commit()
         head = row_id or 0
         # (a refusal of the next row may be of a row someone else made up: this record's own
@@ -399,13 +431,17 @@ class _Sender:
             if mine is None and head > last:
                 # the record lost its last rows (a damaged disk or -wal: issue 31) or is an older
                 # copy: the room's are the acknowledged rows that survive, and it says how many
-                why = (f"the room holds {head - last} acknowledged row(s) of table {self.table_id} that this record "
-                       f"no longer has (rows {last + 1}–{head}): the record lost its last rows (a damaged disk or "
-                       "-wal) or was replaced or restored from an older copy; the room's copy keeps them — tell "
-                       "the floor")
+                why = (
+                    f"the room holds {head - last} acknowledged row(s) of table {self.table_id} that this record "
+                    f"no longer has (rows {last + 1}–{head}): the record lost its last rows (a damaged disk or "
+                    "-wal) or was replaced or restored from an older copy; the room's copy keeps them — tell "
+                    "the floor"
+                )
             elif mine is None or mine[0] != digest:
-                why = (f"the room holds a row {head} for table {self.table_id} that this record does not have: the "
-                       "record was replaced or restored, or changed")
+                why = (
+                    f"the room holds a row {head} for table {self.table_id} that this record does not have: the "
+                    "record was replaced or restored, or changed"
+                )
             else:
                 return head
             conn.execute("SELECT room.report_mismatch(%s, %s, %s)", (self.table_id, head, why))
@@ -417,8 +453,10 @@ class _Sender:
         """Send the rows after ``head`` until none is left, then wait for the next commit."""
         if self._pending is not None and time.monotonic() - self._said_at >= SAY_EVERY_S:
             self._flush()
-        rows = local.execute("SELECT id, session_id, seq, hand_no, kind, payload, at, hash FROM log WHERE id > ? "
-                             "ORDER BY id LIMIT ?", (head, BATCH_ROWS)).fetchall()
+        rows = local.execute(
+            "SELECT id, session_id, seq, hand_no, kind, payload, at, hash FROM log WHERE id > ? ORDER BY id LIMIT ?",
+            (head, BATCH_ROWS),
+        ).fetchall()
         if not rows:
             self._read_rulings(conn, local)
             self._say(UP_TO_DATE, head, 0)
@@ -433,19 +471,25 @@ class _Sender:
                 conn.commit()
             self._wake.clear()
             return head
-        values = [v for rid, sid, seq, hand, kind, payload, at, digest in rows
-                  for v in (self.table_id, sid, seq, rid, hand, kind, payload, at, digest)]
+        values = [
+            v
+            for rid, sid, seq, hand, kind, payload, at, digest in rows
+            for v in (self.table_id, sid, seq, rid, hand, kind, payload, at, digest)
+        ]
         conn.execute(INSERT.format(", ".join([_ROW] * len(rows))).encode(), values)
         conn.commit()
-        row_id, _digest, refused_row, reason = conn.execute("SELECT * FROM room.table_head(%s)",
-                                                            (self.table_id,)).fetchone()
+        row_id, _digest, refused_row, reason = conn.execute(
+            "SELECT * FROM room.table_head(%s)", (self.table_id,)
+        ).fetchone()
         conn.commit()
         new_head = row_id or 0
         if new_head < rows[-1][0]:
             raise _Refused(f"the room refused row {refused_row or new_head + 1}: {reason or 'not taken'}")
         if new_head > rows[-1][0] or _digest != rows[-1][7]:  # the room has rows this record never had
-            why = (f"the room holds rows up to {new_head} for table {self.table_id} that are not this record's: "
-                   "another copy of the record sent them")
+            why = (
+                f"the room holds rows up to {new_head} for table {self.table_id} that are not this record's: "
+                "another copy of the record sent them"
+            )
             conn.execute("SELECT room.report_mismatch(%s, %s, %s)", (self.table_id, rows[-1][0], why))
             conn.commit()
             raise _Refused(why)
@@ -458,10 +502,13 @@ class _Sender:
         the dealer just applied is never offered again). A server that will not say them is
         logged; the rows go on being sent."""
         import psycopg
+
         if time.monotonic() - self._rulings_at >= RULINGS_EVERY_S:
             try:
-                found = conn.execute("SELECT id, session, hand_no, payload, floor_login, at, hash "
-                                     "FROM room.rulings_for_table(%s)", (self.table_id,)).fetchall()
+                found = conn.execute(
+                    "SELECT id, session, hand_no, payload, floor_login, at, hash FROM room.rulings_for_table(%s)",
+                    (self.table_id,),
+                ).fetchall()
                 conn.commit()
             except psycopg.OperationalError:
                 raise  # (the connection: offline, said as such)
@@ -469,13 +516,16 @@ class _Sender:
                 conn.rollback()
                 if not self._rulings_unread:  # (once: it is read again every RULINGS_EVERY_S)
                     self._rulings_unread = True
-                    log.warning("room forwarder: the room's rulings for %s cannot be read (%s)", self.table_id,
-                                words(exc))
+                    log.warning(
+                        "room forwarder: the room's rulings for %s cannot be read (%s)", self.table_id, words(exc)
+                    )
                 self._rulings_at = time.monotonic()
                 return
             self._rulings_at, self._rulings_unread = time.monotonic(), False
-            self._room_rulings = [PendingRuling(rid, sid, hand, payload, login, record_time(at), digest)
-                                  for rid, sid, hand, payload, login, at, digest in found]
+            self._room_rulings = [
+                PendingRuling(rid, sid, hand, payload, login, record_time(at), digest)
+                for rid, sid, hand, payload, login, at, digest in found
+            ]
         applied = applied_room_rulings(local) if self._room_rulings else set()
         self._rulings = tuple(r for r in self._room_rulings if (r.id, r.hash) not in applied)
 
@@ -522,7 +572,5 @@ class _Refused(Exception):
 
 def _close(conn) -> None:
     if conn is not None:
-        try:
+        with contextlib.suppress(Exception):
             conn.close()
-        except Exception:  # noqa: BLE001 - a broken connection may fail to close: it is gone anyway
-            pass

@@ -10,6 +10,7 @@ like a hand of this machine's record.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass
 
@@ -94,14 +95,18 @@ class RoomReader:
         self.index = HandIndex()
 
     def _require_floor(self) -> None:
-        member = self.conn.execute("SELECT pg_has_role(current_user, 'dealer_floor', 'MEMBER') "
-                                   "OR (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) "
-                                   "OR pg_has_role(current_user, (SELECT nspowner FROM pg_namespace "
-                                   "WHERE nspname = 'room'), 'MEMBER')").fetchone()
+        member = self.conn.execute(
+            "SELECT pg_has_role(current_user, 'dealer_floor', 'MEMBER') "
+            "OR (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) "
+            "OR pg_has_role(current_user, (SELECT nspowner FROM pg_namespace "
+            "WHERE nspname = 'room'), 'MEMBER')"
+        ).fetchone()
         if not member or not member[0]:
-            raise WrongLogin(f"{self.path}: {self.conn.info.user} is not a floor's login (it cannot read the "
-                             "room): give the floor's URL, or make one with 'dealer-app db add-login NAME --role "
-                             "floor'")
+            raise WrongLogin(
+                f"{self.path}: {self.conn.info.user} is not a floor's login (it cannot read the "
+                "room): give the floor's URL, or make one with 'dealer-app db add-login NAME --role "
+                "floor'"
+            )
 
     @property
     def path(self) -> str:
@@ -120,21 +125,20 @@ class RoomReader:
     def reconnect(self) -> None:
         """A new connection after the old one broke; what was read is kept, and the next
         ``catch_up`` reads on from where each table was (notifications sent meanwhile are lost)."""
-        try:
+        with contextlib.suppress(Exception):
             self.conn.close()
-        except Exception:  # noqa: BLE001 - a broken connection may fail to close: it is gone anyway
-            pass
         self.conn = connect(self.url, autocommit=True)
         require_current(self.conn, self.url)
 
     def _query(self, sql: str, args: tuple = ()) -> list[tuple]:
         """Rows, or RoomError in words. A connection that broke is made again once first."""
         import psycopg
+
         for attempt in (1, 2):
             try:
                 return self.conn.execute(sql, args).fetchall()
             except psycopg.OperationalError as exc:
-                if attempt == 2 or not self.conn.broken and not self.conn.closed:
+                if attempt == 2 or (not self.conn.broken and not self.conn.closed):
                     raise RoomError(f"{self.path}: the room cannot be read ({words(exc)})") from None
                 try:
                     self.reconnect()
@@ -149,11 +153,13 @@ class RoomReader:
         """Read everything new (tables, rows, refusals, rulings); returns the hands it changed.
         ``hands=False``: the tables, refusals and rulings only (what opening a hand needs)."""
         for tid, label, login, at in self._query(
-                "SELECT table_id, label, login, registered_at::text FROM room.tables ORDER BY registered_at"):
+            "SELECT table_id, label, login, registered_at::text FROM room.tables ORDER BY registered_at"
+        ):
             self.tables[tid] = RoomTable(tid, label, login, at)
             self.index.labels[tid] = label
         for tid, label in self._query(  # renamed since (at the table or by the floor): the newest name
-                "SELECT DISTINCT ON (table_id) table_id, label FROM room.table_names ORDER BY table_id, id DESC"):
+            "SELECT DISTINCT ON (table_id) table_id, label FROM room.table_names ORDER BY table_id, id DESC"
+        ):
             if tid in self.tables and self.tables[tid].label != label:
                 first = self.tables[tid]
                 self.tables[tid] = RoomTable(tid, label, first.login, first.registered_at)
@@ -168,19 +174,25 @@ class RoomReader:
         # last ids seen, so that one committed late is still found (each kept once, by id)
         known = {r.id for r in self.refusals}
         since = max(known, default=0) - LATE_WINDOW
-        for row in self._query("SELECT id, table_id, session, seq, row_id, kind, hand_no, what, reason, at::text, "
-                               "login::text FROM room.refusals WHERE id > %s ORDER BY id", (since,)):
+        for row in self._query(
+            "SELECT id, table_id, session, seq, row_id, kind, hand_no, what, reason, at::text, "
+            "login::text FROM room.refusals WHERE id > %s ORDER BY id",
+            (since,),
+        ):
             if row[0] not in known:
                 self.refusals.append(Refusal(*row))
         self.refusals.sort(key=lambda r: r.id)
         known = {r.id for r in self.rulings}
         since = max(known, default=0) - LATE_WINDOW
         for rid, tid, sid, hand, payload, login, at, digest in self._query(
-                "SELECT id, table_id, session, hand_no, payload, floor_login, at::text, hash FROM room.rulings "
-                "WHERE id > %s ORDER BY id", (since,)):
+            "SELECT id, table_id, session, hand_no, payload, floor_login, at::text, hash FROM room.rulings "
+            "WHERE id > %s ORDER BY id",
+            (since,),
+        ):
             if rid not in known:
-                self.rulings.append(RoomRuling(rid, tid, sid, hand, payload_dict(payload), login, record_time(at),
-                                                digest))
+                self.rulings.append(
+                    RoomRuling(rid, tid, sid, hand, payload_dict(payload), login, record_time(at), digest)
+                )
         for r in self.rulings:  # each ruling counted on its hand once the hand is known
             summary = self.index.hands.get((r.table_id, r.session, r.hand))
             if summary is not None and r.id not in self._counted and not self.is_applied(r):
@@ -195,9 +207,14 @@ class RoomReader:
         """Each table's summary rows after its head, up to its last row as it stood when this
         began (read first: rows up to it are committed, so the read below sees every one of
         them, and nothing that commits meanwhile is skipped); then the heads move there."""
-        tops = {tid: last for tid, last in self._query(
-            "SELECT t.table_id, (SELECT l.row_id FROM room.log l WHERE l.table_id = t.table_id "
-            "ORDER BY l.row_id DESC LIMIT 1) FROM room.tables t") if last is not None}
+        tops = {
+            tid: last
+            for tid, last in self._query(
+                "SELECT t.table_id, (SELECT l.row_id FROM room.log l WHERE l.table_id = t.table_id "
+                "ORDER BY l.row_id DESC LIMIT 1) FROM room.tables t"
+            )
+            if last is not None
+        }
         # one table at a time, a page at a time, each page a range of the (table_id, row_id)
         # index: a page that joined every table's span and sorted what was left read the rest
         # of the room again for each page (23 s for a room of 100,000 hands)
@@ -207,7 +224,9 @@ class RoomReader:
                 rows = self._query(
                     "SELECT row_id, session, hand_no, kind, payload, at, hash FROM room.log "
                     "WHERE table_id = %s AND row_id > %s AND row_id <= %s AND kind = ANY(%s) ORDER BY row_id "
-                    "LIMIT %s", (tid, head, top, list(SUMMARY_KINDS), ROWS_PER_PAGE))
+                    "LIMIT %s",
+                    (tid, head, top, list(SUMMARY_KINDS), ROWS_PER_PAGE),
+                )
                 for row_id, sid, hand, kind, payload, at, digest in rows:
                     summary = self.index.take(tid, sid, hand, kind, payload, at, digest)
                     if summary is not None:  # (its room_label: the index's labels, read just before)
@@ -227,8 +246,13 @@ class RoomReader:
             return
         self._applied[(table_id, applied[0])] = applied[1]
         ruling = next((r for r in self.rulings if r.id == applied[0] and r.table_id == table_id), None)
-        if ruling is not None and summary is not None and ruling.id in self._counted and self.is_applied(ruling) \
-                and (ruling.session, ruling.hand) == (summary.session, summary.hand):
+        if (
+            ruling is not None
+            and summary is not None
+            and ruling.id in self._counted
+            and self.is_applied(ruling)
+            and (ruling.session, ruling.hand) == (summary.session, summary.hand)
+        ):
             summary.rulings -= 1  # (the case's mark stays: it is the same case, with the same words)
 
     def is_applied(self, ruling: RoomRuling) -> bool:
@@ -251,12 +275,20 @@ class RoomReader:
         out = []
         applied: set[tuple[int, str]] = set()
         for seq, kind, text, at in self._query(
-                "SELECT seq, kind, payload, at FROM room.log WHERE table_id = %s AND session = %s AND hand_no = %s "
-                "AND kind != 'event' ORDER BY row_id", (table_id, session, hand_no)):
+            "SELECT seq, kind, payload, at FROM room.log WHERE table_id = %s AND session = %s AND hand_no = %s "
+            "AND kind != 'event' ORDER BY row_id",
+            (table_id, session, hand_no),
+        ):
             payload = payload_dict(text)
             if not payload:
-                raise StoreError(says(QT_TRANSLATE_NOOP("Errors", "%1: session %2: a %3 row is not readable JSON"),
-                                      f"{self.path} {table_id}", session, kind))
+                raise StoreError(
+                    says(
+                        QT_TRANSLATE_NOOP("Errors", "%1: session %2: a %3 row is not readable JSON"),
+                        f"{self.path} {table_id}",
+                        session,
+                        kind,
+                    )
+                )
             out.append((seq, kind, payload, at))
             if kind == "ruling" and (named := applied_room_ruling(payload)) is not None:
                 applied.add(named)
@@ -270,11 +302,14 @@ class RoomReader:
     def record_ruling(self, table_id: str, session: int, hand_no: int, payload: dict) -> RoomRuling:
         """A floor's ruling into the room (appended, chained by the server, signed by the login)."""
         import psycopg
+
         text = json.dumps(payload, sort_keys=True, ensure_ascii=False)
         try:
-            row = self.conn.execute("INSERT INTO room.rulings (table_id, session, hand_no, payload) "
-                                    "VALUES (%s, %s, %s, %s) RETURNING id, floor_login, at::text, hash",
-                                    (table_id, session, hand_no, text)).fetchone()
+            row = self.conn.execute(
+                "INSERT INTO room.rulings (table_id, session, hand_no, payload) "
+                "VALUES (%s, %s, %s, %s) RETURNING id, floor_login, at::text, hash",
+                (table_id, session, hand_no, text),
+            ).fetchone()
         except psycopg.Error as exc:
             raise RoomError(f"{self.path}: the ruling cannot be recorded in the room ({words(exc)})") from None
         assert row is not None
@@ -319,6 +354,7 @@ class RoomTableRecord:
     def seals(self, session: int | None = None) -> list:
         """The table's hands' seals as the room holds them (their hand_end rows)."""
         from dealer_app.history.chain import Anchor
+
         sql = "SELECT session, hand_no, row_id, seq, hash, at FROM room.log WHERE table_id = %s AND kind = 'hand_end'"
         args: tuple = (self.table_id,)
         if session is not None:
@@ -332,19 +368,28 @@ class RoomTableRecord:
     def failing(self) -> dict[tuple[int, int | None], str]:
         """What fails, by (session, hand), as a record's ``failing``: the rows the room refused."""
         from dealer_app.history.integrity import failing_by_hand
+
         return failing_by_hand(self.check())
 
     def check(self, key=None, anchors=None) -> list:
         """What the room refused of this table's rows (the server checked each against the
         table's keyed chain as it arrived; a row that broke it was never stored)."""
         from dealer_app.history.integrity import Problem
+
         try:
             self.reader.catch_up(hands=False)
         except RoomError as exc:
             raise StoreError(str(exc)) from None
-        return [Problem("refused", f"{self.path}: the room refused row {r.row_id} (table session {r.session}, "
-                                   f"{r.kind}): {r.reason}", r.row_id, r.session)
-                for r in self.reader.refusals if r.table_id == self.table_id]
+        return [
+            Problem(
+                "refused",
+                f"{self.path}: the room refused row {r.row_id} (table session {r.session}, {r.kind}): {r.reason}",
+                r.row_id,
+                r.session,
+            )
+            for r in self.reader.refusals
+            if r.table_id == self.table_id
+        ]
 
     def append(self, session: int, hand_no: int, rows: list[tuple[str, dict]]) -> list:
         for kind, payload in rows:

@@ -53,6 +53,7 @@ def applied_versions(conn) -> list[int]:
 def upgrade(url: str) -> list[Migration]:
     """Apply every migration the server lacks; returns those applied (none: it was up to date)."""
     import psycopg
+
     done: list[Migration] = []
     applying: Migration | None = None
     with connect(url, autocommit=True) as conn:
@@ -62,18 +63,24 @@ def upgrade(url: str) -> list[Migration]:
             for m in migrations():
                 if m.version in have:
                     if have[m.version] != m.checksum:
-                        raise RoomError(f"{shown_url(url)}: the server ran another text of migration "
-                                        f"{m.version:04d} {m.name} than this program's: it is left as it is")
+                        raise RoomError(
+                            f"{shown_url(url)}: the server ran another text of migration "
+                            f"{m.version:04d} {m.name} than this program's: it is left as it is"
+                        )
                     continue
                 applying = m
                 with conn.transaction():
                     conn.execute("CREATE SCHEMA IF NOT EXISTS room")
-                    conn.execute("CREATE TABLE IF NOT EXISTS room.schema_migrations (version integer PRIMARY KEY, "
-                                 "name text NOT NULL, checksum text NOT NULL, "
-                                 "applied_at timestamptz NOT NULL DEFAULT now())")
+                    conn.execute(
+                        "CREATE TABLE IF NOT EXISTS room.schema_migrations (version integer PRIMARY KEY, "
+                        "name text NOT NULL, checksum text NOT NULL, "
+                        "applied_at timestamptz NOT NULL DEFAULT now())"
+                    )
                     conn.execute(m.sql.encode())
-                    conn.execute("INSERT INTO room.schema_migrations (version, name, checksum) VALUES (%s, %s, %s)",
-                                 (m.version, m.name, m.checksum))
+                    conn.execute(
+                        "INSERT INTO room.schema_migrations (version, name, checksum) VALUES (%s, %s, %s)",
+                        (m.version, m.name, m.checksum),
+                    )
                 done.append(m)
                 applying = None
         except psycopg.Error as exc:
@@ -89,10 +96,14 @@ def require_current(conn, url: str) -> None:
     """RoomError if the server's schema is older than this program's (say which command fixes it)."""
     have = applied(conn)
     if not have or max(have) < latest_version():
-        raise RoomError(f"{shown_url(url)}: the room's schema is not up to date (version "
-                        f"{max(have) if have else 'none'}, this program needs {latest_version()}): run "
-                        f"'dealer-app db upgrade --database URL' as the database's owner")
+        raise RoomError(
+            f"{shown_url(url)}: the room's schema is not up to date (version "
+            f"{max(have) if have else 'none'}, this program needs {latest_version()}): run "
+            f"'dealer-app db upgrade --database URL' as the database's owner"
+        )
     for m in migrations():
         if have.get(m.version) != m.checksum:
-            raise RoomError(f"{shown_url(url)}: the server ran another text of migration {m.version:04d} "
-                            f"{m.name} than this program's: ask whoever runs the server")
+            raise RoomError(
+                f"{shown_url(url)}: the server ran another text of migration {m.version:04d} "
+                f"{m.name} than this program's: ask whoever runs the server"
+            )

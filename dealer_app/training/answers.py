@@ -87,12 +87,16 @@ def is_right(skill: str, expected: dict, given: dict) -> bool:
     if skill in ("make-change", "colour-up"):  # the same value, in as few chips as the answer's
         counted = _chips(given)
         paid = [(int(c), n) for c, n in expected["chips"].items()]
-        return counted is not None and sum(c * n for c, n in counted) == sum(c * n for c, n in paid) and \
-            sum(n for _c, n in counted) == sum(n for _c, n in paid)
+        return (
+            counted is not None
+            and sum(c * n for c, n in counted) == sum(c * n for c, n in paid)
+            and sum(n for _c, n in counted) == sum(n for _c, n in paid)
+        )
     if skill == "split-pot":
         shares = {int(s): a for s, a in (given.get("shares") or {}).items() if a}
         return shares == {int(s): a for s, a in expected["shares"].items()}
     if skill == "irregularity":  # the remedy, and whether it applies now (the floor's I-3: it does)
-        return given.get("remedy") == expected["remedy"] and \
-            (expected["remedy"] == "I-3" or given.get("applies") is expected["applies"])
+        return given.get("remedy") == expected["remedy"] and (
+            expected["remedy"] == "I-3" or given.get("applies") is expected["applies"]
+        )
     raise ValueError(f"unknown skill {skill!r}")

@@ -10,8 +10,8 @@ the profile and table it is played by, so anyone can replay it to check the answ
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from dealer_app.engine.cards import format_card
 from dealer_app.engine.evaluator import best_low_five, describe_high, describe_low
@@ -22,6 +22,9 @@ from dealer_app.engine.showdown import pots_in_play
 from dealer_app.history.export import hand_to_phh
 from dealer_app.simulate import choose_action
 from dealer_app.training.irregularity import Asker
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 # each skill: the question, and the tables it is drilled on by default (all kinds of limit)
 SKILLS: dict[str, str] = {
@@ -46,8 +49,15 @@ DEFAULT_TABLES = ("stud-2-4", "stud-10-20", "stud-1-5-spread", "casinos-austria-
 HI_LO_SKILLS = ("low-hand", "split-pot")  # drilled at Hi-Lo tables only (catalog §8)
 CHIP_SKILLS = ("chip-count", "make-change", "colour-up")  # asked in the table's chips (limits: chips)
 # the chip drills at every kind of stakes: quarters, half dollars, dollars, euros
-CHIP_TABLES = ("stud-1-2", "stud-4-8", "stud-10-20", "stud-20-40", "stud-1-5-spread", "casinos-austria-5-10-20",
-               "stud8-10-20")
+CHIP_TABLES = (
+    "stud-1-2",
+    "stud-4-8",
+    "stud-10-20",
+    "stud-20-40",
+    "stud-1-5-spread",
+    "casinos-austria-5-10-20",
+    "stud8-10-20",
+)
 STACKS = (300, 800, 2500, 6000, 20000, 60000)  # in small bets' hundredths: short stacks make all-ins
 
 
@@ -73,8 +83,13 @@ class Drill:
         situation: dict = {"phh": self.phh, "profile": self.profile, "table": self.table}
         if self.case:
             situation["case"] = self.case
-        return {"skill": self.skill, "question": self.question, "situation": situation,
-                "answer": self.answer, "rules": list(self.rules)}
+        return {
+            "skill": self.skill,
+            "question": self.question,
+            "situation": situation,
+            "answer": self.answer,
+            "rules": list(self.rules),
+        }
 
 
 # --- the moments each skill stops at, and its answer there ---------------------------------------
@@ -85,8 +100,13 @@ def _bring_in(h: Hand, rng: random.Random):
 
 
 def _first_to_act(h: Hand, rng: random.Random):
-    if h.phase == "bet" and h.street >= 4 and not h.round_started and h.opening_decision is not None \
-            and rng.random() < 0.5:
+    if (
+        h.phase == "bet"
+        and h.street >= 4
+        and not h.round_started
+        and h.opening_decision is not None
+        and rng.random() < 0.5
+    ):
         return {"seat": h.opening_decision.seat}, h.opening_decision.rules
     return None
 
@@ -121,8 +141,7 @@ def _shows_first(h: Hand, rng: random.Random):
 def _shortage(h: Hand, rng: random.Random):
     plan = h.plan
     if h.phase == "deal" and not plan.normal and (plan.common_card or len(h.deal_queue) == plan.live):
-        return {"burn": plan.burn, "reshuffle_burns": plan.reshuffle_burns, "common_card": plan.common_card}, \
-            plan.rules
+        return {"burn": plan.burn, "reshuffle_burns": plan.reshuffle_burns, "common_card": plan.common_card}, plan.rules
     return None
 
 
@@ -138,8 +157,9 @@ def _stub(h: Hand, rng: random.Random):
 
 def _winners(h: Hand, rng: random.Random):
     if h.phase == "done":
-        pots = [{"amount": p["amount"], "winners": {str(s): a for s, a in p["winners"].items()}}
-                for p in h.pots_awarded]
+        pots = [
+            {"amount": p["amount"], "winners": {str(s): a for s, a in p["winners"].items()}} for p in h.pots_awarded
+        ]
         rules = tuple(dict.fromkeys(r for p in h.pots_awarded for r in p["rules"]))
         return {"pots": pots}, rules
     return None
@@ -229,8 +249,11 @@ def _make_change(h: Hand, rng: random.Random, chips):
     tendered = bigger[0]
     change = tendered - owes
     paid = fewest_chips(change, [c for c, _ in chips if c < tendered])
-    return {"change": change, "chips": {str(c): n for c, n in paid}}, \
-        ("T-2",), {"seat": p.seat, "owes": owes, "tendered": tendered, "chips": [list(c) for c in chips]}
+    return (
+        {"change": change, "chips": {str(c): n for c, n in paid}},
+        ("T-2",),
+        {"seat": p.seat, "owes": owes, "tendered": tendered, "chips": [list(c) for c in chips]},
+    )
 
 
 def _colour_up(h: Hand, rng: random.Random, chips):
@@ -249,8 +272,11 @@ def _colour_up(h: Hand, rng: random.Random, chips):
     if bigger + rest > 150 or bigger + rest <= sum(n for _c, n in up):
         return None  # (a stack already in its fewest chips has nothing to colour up)
     stack = [[c, n] for c, n in ((next_up, bigger), (small, rest)) if n]
-    return {"chips": {str(c): n for c, n in up}}, ("T-2",), \
-        {"seat": p.seat, "stack": stack, "chips": [list(c) for c in chips]}
+    return (
+        {"chips": {str(c): n for c, n in up}},
+        ("T-2",),
+        {"seat": p.seat, "stack": stack, "chips": [list(c) for c in chips]},
+    )
 
 
 def fewest_chips(amount: int, denominations) -> list[tuple[int, int]]:
@@ -268,10 +294,21 @@ def fewest_chips(amount: int, denominations) -> list[tuple[int, int]]:
 
 
 ASK: dict[str, Callable] = {
-    "bring-in": _bring_in, "first-to-act": _first_to_act, "legal-action": _legal_action, "pot": _pot,
-    "side-pots": _side_pots, "shows-first": _shows_first, "shortage": _shortage, "stub": _stub,
-    "winners": _winners, "best-five": _best_five, "low-hand": _low_hand, "split-pot": _split_pot,
-    "chip-count": _chip_count, "make-change": _make_change, "colour-up": _colour_up,
+    "bring-in": _bring_in,
+    "first-to-act": _first_to_act,
+    "legal-action": _legal_action,
+    "pot": _pot,
+    "side-pots": _side_pots,
+    "shows-first": _shows_first,
+    "shortage": _shortage,
+    "stub": _stub,
+    "winners": _winners,
+    "best-five": _best_five,
+    "low-hand": _low_hand,
+    "split-pot": _split_pot,
+    "chip-count": _chip_count,
+    "make-change": _make_change,
+    "colour-up": _colour_up,
     "irregularity": Asker,  # (a new one per hand, in _play)
 }
 
@@ -318,8 +355,13 @@ def _play(skill: str, rules: BettingRules, rng: random.Random, chips=()):
     rng.shuffle(deck)
     _arrange(skill, deck, n, rng)
     h = Hand(rules, seats)
-    fold_rate = 0.0 if skill in ("shows-first", "best-five", "winners", "low-hand", "split-pot") else \
-        0.02 if skill == "shortage" else 0.12
+    fold_rate = (
+        0.0
+        if skill in ("shows-first", "best-five", "winners", "low-hand", "split-pot")
+        else 0.02
+        if skill == "shortage"
+        else 0.12
+    )
     aggression = 0.15 if skill == "shortage" else 0.3
     for _step in range(3000):
         found = ask(h, rng)
@@ -346,14 +388,22 @@ def _play(skill: str, rules: BettingRules, rng: random.Random, chips=()):
     return None
 
 
-def make_drills(skill: str, count: int, seed: int, profile: str | None = None, table: str | None = None,
-                limits_dir=None) -> list[Drill]:
+def make_drills(
+    skill: str, count: int, seed: int, profile: str | None = None, table: str | None = None, limits_dir=None
+) -> list[Drill]:
     """``count`` drills of ``skill``, the same for the same seed."""
     if skill not in SKILLS:
         raise DrillError(f"unknown skill {skill!r} (the skills: {', '.join(SKILLS)})")
     rng = random.Random(seed)
-    tables = [table] if table else ["stud8-10-20"] if skill in HI_LO_SKILLS else \
-        list(CHIP_TABLES) if skill in CHIP_SKILLS else list(DEFAULT_TABLES)
+    tables = (
+        [table]
+        if table
+        else ["stud8-10-20"]
+        if skill in HI_LO_SKILLS
+        else list(CHIP_TABLES)
+        if skill in CHIP_SKILLS
+        else list(DEFAULT_TABLES)
+    )
     try:
         loaded = [load_table(t, limits_dir) for t in tables]
         rule_sets = [(t, BettingRules.build(t, load_profile(profile or t.profile, limits_dir))) for t in loaded]
@@ -376,8 +426,19 @@ def make_drills(skill: str, count: int, seed: int, profile: str | None = None, t
         if played is None:
             continue
         h, (answer, rules, *case) = played
-        drills.append(Drill(skill, SKILLS[skill], hand_to_phh(h, extra={"_profile": r.profile, "_table": t.name}),
-                            r.profile, t.name, answer, tuple(rules), h, case[0] if case else {}))
+        drills.append(
+            Drill(
+                skill,
+                SKILLS[skill],
+                hand_to_phh(h, extra={"_profile": r.profile, "_table": t.name}),
+                r.profile,
+                t.name,
+                answer,
+                tuple(rules),
+                h,
+                case[0] if case else {},
+            )
+        )
     if len(drills) < count:
         raise DrillError(f"only {len(drills)} of {count} {skill} drills could be made at {', '.join(tables)}")
     return drills

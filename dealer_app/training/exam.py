@@ -35,16 +35,19 @@ import random
 import secrets
 import sqlite3
 import time
-from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
 from dealer_app.history.chain import seal_code
 from dealer_app.training.answers import is_right
 from dealer_app.training.drills import SKILLS, Drill, DrillError, make_drills
 from dealer_app.training.session import Result, TrainingSession
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS training_instructors (
@@ -100,10 +103,14 @@ CREATE TABLE IF NOT EXISTS training_exam_marks (
 """
 
 # columns added since the tables were first made (added to an older record's tables)
-_ADDED = {"training_instructors": (("number", "INTEGER NOT NULL DEFAULT 0"), ("lock_seal", "TEXT NOT NULL DEFAULT ''")),
-          "training_blueprints": (("instructor_seal", "TEXT NOT NULL DEFAULT ''"),
-                                  ("instructor_at", "TEXT NOT NULL DEFAULT ''")),
-          "training_exam_results": (("serial", "INTEGER NOT NULL DEFAULT 0"), ("seed_mac", "TEXT NOT NULL DEFAULT ''"))}
+_ADDED = {
+    "training_instructors": (("number", "INTEGER NOT NULL DEFAULT 0"), ("lock_seal", "TEXT NOT NULL DEFAULT ''")),
+    "training_blueprints": (
+        ("instructor_seal", "TEXT NOT NULL DEFAULT ''"),
+        ("instructor_at", "TEXT NOT NULL DEFAULT ''"),
+    ),
+    "training_exam_results": (("serial", "INTEGER NOT NULL DEFAULT 0"), ("seed_mac", "TEXT NOT NULL DEFAULT ''")),
+}
 
 # scrypt's cost, as the floor PIN's (live/floor_pin.py): about 50 ms a check, so guessing is slow
 _N, _R, _P = 2**14, 8, 1
@@ -115,9 +122,29 @@ MAX_DRILLS = 200
 MIN_TIME_S, MAX_TIME_S = 60, 4 * 3600
 # Crockford's base 32 (as the seals): ids read aloud or copied by hand are not misread
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-RESULT_FIELDS = ("id", "trainee_id", "trainee", "blueprint_id", "blueprint_seal", "blueprint_name", "instructor",
-                 "seed", "started_at", "finished_at", "seconds", "time_limit_s", "timed_out", "right", "asked",
-                 "pass_mark", "passed", "skills", "tables", "serial", "seed_mac")
+RESULT_FIELDS = (
+    "id",
+    "trainee_id",
+    "trainee",
+    "blueprint_id",
+    "blueprint_seal",
+    "blueprint_name",
+    "instructor",
+    "seed",
+    "started_at",
+    "finished_at",
+    "seconds",
+    "time_limit_s",
+    "timed_out",
+    "right",
+    "asked",
+    "pass_mark",
+    "passed",
+    "skills",
+    "tables",
+    "serial",
+    "seed_mac",
+)
 
 
 class ExamError(ValueError):
@@ -129,16 +156,16 @@ class ExamError(ValueError):
 
 
 def _utc_now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def _stamp(at: datetime) -> str:
-    return at.astimezone(timezone.utc).isoformat(timespec="seconds")
+    return at.astimezone(UTC).isoformat(timespec="seconds")
 
 
 def _code(prefix: str, groups: int) -> str:
     letters = "".join(secrets.choice(_ALPHABET) for _ in range(4 * groups))
-    return prefix + "-" + "-".join(letters[i:i + 4] for i in range(0, len(letters), 4))
+    return prefix + "-" + "-".join(letters[i : i + 4] for i in range(0, len(letters), 4))
 
 
 def _plain_name(name: str) -> str | None:
@@ -182,26 +209,57 @@ class Blueprint:
 
     def spec(self) -> dict:
         """What the instructor set, as stored (and sealed)."""
-        return {"skills": [[s.skill, s.count] for s in self.skills], "tables": list(self.tables),
-                "profiles": list(self.profiles), "time_limit_s": self.time_limit_s, "pass_mark": self.pass_mark,
-                "seed": self.seed}
+        return {
+            "skills": [[s.skill, s.count] for s in self.skills],
+            "tables": list(self.tables),
+            "profiles": list(self.profiles),
+            "time_limit_s": self.time_limit_s,
+            "pass_mark": self.pass_mark,
+            "seed": self.seed,
+        }
 
     def spec_text(self) -> str:
         return json.dumps(self.spec(), sort_keys=True, separators=(",", ":"))
 
     @classmethod
-    def from_row(cls, bp_id: str, name: str, spec_text: str, instructor: str, locked_at: str, seal: str,
-                 instructor_seal: str = "", instructor_at: str = "") -> Blueprint:
+    def from_row(
+        cls,
+        bp_id: str,
+        name: str,
+        spec_text: str,
+        instructor: str,
+        locked_at: str,
+        seal: str,
+        instructor_seal: str = "",
+        instructor_at: str = "",
+    ) -> Blueprint:
         """A stored blueprint as its row has it (ValueError: the spec cannot be read)."""
         spec = json.loads(spec_text)
-        return cls(name, tuple(SkillCount(str(s), int(n)) for s, n in spec["skills"]),
-                   tuple(str(t) for t in spec["tables"]), tuple(str(p) for p in spec["profiles"]),
-                   int(spec["time_limit_s"]), int(spec["pass_mark"]), int(spec["seed"]), bp_id, instructor,
-                   locked_at, seal, str(instructor_seal or ""), str(instructor_at or ""))
+        return cls(
+            name,
+            tuple(SkillCount(str(s), int(n)) for s, n in spec["skills"]),
+            tuple(str(t) for t in spec["tables"]),
+            tuple(str(p) for p in spec["profiles"]),
+            int(spec["time_limit_s"]),
+            int(spec["pass_mark"]),
+            int(spec["seed"]),
+            bp_id,
+            instructor,
+            locked_at,
+            seal,
+            str(instructor_seal or ""),
+            str(instructor_at or ""),
+        )
 
     def to_dict(self) -> dict:
-        return {"id": self.id, "name": self.name, "instructor": self.instructor, "locked_at": self.locked_at,
-                "seal": self.seal_code, **self.spec()}
+        return {
+            "id": self.id,
+            "name": self.name,
+            "instructor": self.instructor,
+            "locked_at": self.locked_at,
+            "seal": self.seal_code,
+            **self.spec(),
+        }
 
 
 @dataclass(frozen=True)
@@ -262,26 +320,53 @@ class ExamResult:
 
     def values(self) -> dict[str, str]:
         """Each sealed field as the text the seal covers."""
-        raw = {"id": self.id, "trainee_id": "" if self.trainee_id is None else str(self.trainee_id),
-               "trainee": self.trainee, "blueprint_id": self.blueprint_id, "blueprint_seal": self.blueprint_seal,
-               "blueprint_name": self.blueprint_name, "instructor": self.instructor, "seed": str(self.seed),
-               "started_at": self.started_at, "finished_at": self.finished_at, "seconds": str(self.seconds),
-               "time_limit_s": str(self.time_limit_s), "timed_out": str(int(self.timed_out)),
-               "right": str(self.right), "asked": str(self.asked), "pass_mark": str(self.pass_mark),
-               "passed": str(int(self.passed)), "skills": _skills_text(self.skills),
-               "tables": json.dumps(list(self.tables), separators=(",", ":")), "serial": str(self.serial),
-               "seed_mac": self.seed_mac}
+        raw = {
+            "id": self.id,
+            "trainee_id": "" if self.trainee_id is None else str(self.trainee_id),
+            "trainee": self.trainee,
+            "blueprint_id": self.blueprint_id,
+            "blueprint_seal": self.blueprint_seal,
+            "blueprint_name": self.blueprint_name,
+            "instructor": self.instructor,
+            "seed": str(self.seed),
+            "started_at": self.started_at,
+            "finished_at": self.finished_at,
+            "seconds": str(self.seconds),
+            "time_limit_s": str(self.time_limit_s),
+            "timed_out": str(int(self.timed_out)),
+            "right": str(self.right),
+            "asked": str(self.asked),
+            "pass_mark": str(self.pass_mark),
+            "passed": str(int(self.passed)),
+            "skills": _skills_text(self.skills),
+            "tables": json.dumps(list(self.tables), separators=(",", ":")),
+            "serial": str(self.serial),
+            "seed_mac": self.seed_mac,
+        }
         return raw
 
     def to_dict(self) -> dict:
-        return {"verification_id": self.id, "trainee": self.trainee, "blueprint": self.blueprint_name,
-                "blueprint_id": self.blueprint_id, "instructor": self.instructor,
-                "seed": self.seed if self.finished else None,  # (kept secret until the exam ends)
-                "started": self.started_at, "finished": self.finished_at or None, "seconds": self.seconds,
-                "time_limit_s": self.time_limit_s, "timed_out": self.timed_out, "right": self.right,
-                "asked": self.asked, "score_percent": self.score_percent, "pass_mark": self.pass_mark,
-                "passed": self.passed, "skills": {s.skill: {"right": s.right, "asked": s.asked} for s in self.skills},
-                "tables": list(self.tables), "seal": self.seal_code}
+        return {
+            "verification_id": self.id,
+            "trainee": self.trainee,
+            "blueprint": self.blueprint_name,
+            "blueprint_id": self.blueprint_id,
+            "instructor": self.instructor,
+            "seed": self.seed if self.finished else None,  # (kept secret until the exam ends)
+            "started": self.started_at,
+            "finished": self.finished_at or None,
+            "seconds": self.seconds,
+            "time_limit_s": self.time_limit_s,
+            "timed_out": self.timed_out,
+            "right": self.right,
+            "asked": self.asked,
+            "score_percent": self.score_percent,
+            "pass_mark": self.pass_mark,
+            "passed": self.passed,
+            "skills": {s.skill: {"right": s.right, "asked": s.asked} for s in self.skills},
+            "tables": list(self.tables),
+            "seal": self.seal_code,
+        }
 
 
 def _skills_text(skills: tuple[SkillScore, ...]) -> str:
@@ -317,27 +402,37 @@ class ExamListing:
 def check_blueprint(bp: Blueprint, limits_dir=None) -> list[Says]:
     """What is wrong with a blueprint, each in words (empty: it can be locked)."""
     from dealer_app.engine.limits import BettingRules, load_profile, load_table
+
     problems: list[Says] = []
     if _plain_name(bp.name) is None:
-        problems.append(says(QT_TRANSLATE_NOOP("Errors", "the blueprint needs a name (plain text, 1 to 60 "
-                                                         "characters)")))
+        problems.append(
+            says(QT_TRANSLATE_NOOP("Errors", "the blueprint needs a name (plain text, 1 to 60 characters)"))
+        )
     if not bp.skills:
         problems.append(says(QT_TRANSLATE_NOOP("Errors", "the blueprint needs at least one skill")))
     seen: set[str] = set()
     for s in bp.skills:
         if s.skill not in SKILLS or s.skill in seen:
-            problems.append(says(QT_TRANSLATE_NOOP("Errors", "%1 is not a skill of the trainer, or named twice"),
-                                 s.skill))
+            problems.append(
+                says(QT_TRANSLATE_NOOP("Errors", "%1 is not a skill of the trainer, or named twice"), s.skill)
+            )
         elif not 1 <= s.count <= MAX_PER_SKILL:
-            problems.append(says(QT_TRANSLATE_NOOP("Errors", "%1: from 1 to %2 drills a skill"), s.skill,
-                                 MAX_PER_SKILL))
+            problems.append(
+                says(QT_TRANSLATE_NOOP("Errors", "%1: from 1 to %2 drills a skill"), s.skill, MAX_PER_SKILL)
+            )
         seen.add(s.skill)
     if bp.drills > MAX_DRILLS:
-        problems.append(says(QT_TRANSLATE_NOOP("Errors", "an exam has at most %1 drills, not %2"), MAX_DRILLS,
-                             bp.drills))
+        problems.append(
+            says(QT_TRANSLATE_NOOP("Errors", "an exam has at most %1 drills, not %2"), MAX_DRILLS, bp.drills)
+        )
     if not MIN_TIME_S <= bp.time_limit_s <= MAX_TIME_S:
-        problems.append(says(QT_TRANSLATE_NOOP("Errors", "the time limit is from %1 to %2 minutes"),
-                             MIN_TIME_S // 60, MAX_TIME_S // 60))
+        problems.append(
+            says(
+                QT_TRANSLATE_NOOP("Errors", "the time limit is from %1 to %2 minutes"),
+                MIN_TIME_S // 60,
+                MAX_TIME_S // 60,
+            )
+        )
     if not 1 <= bp.pass_mark <= 100:
         problems.append(says(QT_TRANSLATE_NOOP("Errors", "the pass mark is from 1% to 100%, not %1%"), bp.pass_mark))
     if not bp.tables:
@@ -351,8 +446,14 @@ def check_blueprint(bp: Blueprint, limits_dir=None) -> list[Says]:
         except (ValueError, OSError) as exc:
             problems.append(says(QT_TRANSLATE_NOOP("Errors", "%1 cannot be used: %2"), table, str(exc)))
     if "shortage" in seen and bp.tables and most_players and most_players < 7:
-        problems.append(says(QT_TRANSLATE_NOOP("Errors", "the deck runs short only at a table of 7 or 8 players: "
-                                                         "add one for the deck shortage drills")))
+        problems.append(
+            says(
+                QT_TRANSLATE_NOOP(
+                    "Errors",
+                    "the deck runs short only at a table of 7 or 8 players: add one for the deck shortage drills",
+                )
+            )
+        )
     return problems
 
 
@@ -365,8 +466,10 @@ def plan(bp: Blueprint, attempt_seed: int, limits_dir=None, *, key: bytes) -> tu
     from dealer_app.engine.limits import BettingRules, load_profile, load_table
 
     def keyed(text: str) -> int:
-        return int(hmac.new(key, f"exam-drill|{bp.id}|{attempt_seed}|{text}".encode(), hashlib.sha256)
-                   .hexdigest()[:16], 16)
+        return int(
+            hmac.new(key, f"exam-drill|{bp.id}|{attempt_seed}|{text}".encode(), hashlib.sha256).hexdigest()[:16], 16
+        )
+
     rng = random.Random(keyed("order"))
     full: list[str] = []
     for table in bp.tables:
@@ -403,8 +506,9 @@ def _planned(bp: Blueprint, attempt_seed: int, limits_dir, key: bytes) -> tuple[
     try:
         return plan(bp, attempt_seed, limits_dir, key=key)
     except (ValueError, OSError) as exc:  # a table or profile removed since the blueprint was locked
-        raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "the exam blueprint %1 cannot be played here: %2"),
-                             bp.id, str(exc))) from None
+        raise ExamError(
+            says(QT_TRANSLATE_NOOP("Errors", "the exam blueprint %1 cannot be played here: %2"), bp.id, str(exc))
+        ) from None
 
 
 # --- the exam as the trainee takes it --------------------------------------------------------------------
@@ -425,16 +529,36 @@ class ExamSession(TrainingSession):
     limits_dir: object = field(default=None, repr=False)
 
     @classmethod
-    def of(cls, bp: Blueprint, attempt_seed: int, progress=None, trainee_id: int | None = None,
-           clock: Callable[[], float] = time.monotonic, limits_dir=None, key: bytes | None = None) -> ExamSession:
+    def of(
+        cls,
+        bp: Blueprint,
+        attempt_seed: int,
+        progress=None,
+        trainee_id: int | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        limits_dir=None,
+        key: bytes | None = None,
+    ) -> ExamSession:
         """The exam of ``bp``; its drills made with the record's ``key`` (none given: a key of
         its own until ``ExamBook.start`` binds it to the record's)."""
         key = key or secrets.token_bytes(32)
         planned = _planned(bp, attempt_seed, limits_dir, key)
         skills = list(dict.fromkeys(s.skill for s in bp.skills))
-        s = cls("exam", skills, len(planned), seed=attempt_seed, progress=progress, trainee_id=trainee_id,
-                pass_mark=bp.pass_mark / 100, blueprint=bp, drills_planned=planned, attempt_seed=attempt_seed,
-                clock=clock, key=key, limits_dir=limits_dir)
+        s = cls(
+            "exam",
+            skills,
+            len(planned),
+            seed=attempt_seed,
+            progress=progress,
+            trainee_id=trainee_id,
+            pass_mark=bp.pass_mark / 100,
+            blueprint=bp,
+            drills_planned=planned,
+            attempt_seed=attempt_seed,
+            clock=clock,
+            key=key,
+            limits_dir=limits_dir,
+        )
         s.started = clock()
         return s
 
@@ -487,9 +611,18 @@ class ExamSession(TrainingSession):
         self.results.append(Result(self.current, given, right, seconds))
         if self.progress is not None and self.trainee_id is not None:
             # with what rebuilds the drill (the exam's own table and profile), in the same row
-            self.progress.record(self.trainee_id, self.current.skill, "exam", right, seconds, self.seeds_used[-1],
-                                 given=given, table_arg=self.current.table, profile_arg=self.current.profile,
-                                 drill=self.current)
+            self.progress.record(
+                self.trainee_id,
+                self.current.skill,
+                "exam",
+                right,
+                seconds,
+                self.seeds_used[-1],
+                given=given,
+                table_arg=self.current.table,
+                profile_arg=self.current.profile,
+                drill=self.current,
+            )
         return None
 
     # the score
@@ -528,8 +661,7 @@ class ExamSession(TrainingSession):
 class ExamBook:
     """The exam tables on the record's connection, sealed with the record's ``key``."""
 
-    def __init__(self, db: sqlite3.Connection, key: bytes, create: bool = True,
-                 now: Callable[[], datetime] = _utc_now):
+    def __init__(self, db: sqlite3.Connection, key: bytes, create: bool = True, now: Callable[[], datetime] = _utc_now):
         self.db, self.key, self.now = db, key, now
         self._depth = 0
         self.record_id = self._record_id()
@@ -599,14 +731,24 @@ class ExamBook:
         return int(value)
 
     def _set_mark(self, name: str, value: int) -> None:
-        self.db.execute("INSERT OR REPLACE INTO training_exam_marks(name, value, seal) VALUES (?,?,?)",
-                        (name, value, self._mac("mark", f"{name}={value}")))
+        self.db.execute(
+            "INSERT OR REPLACE INTO training_exam_marks(name, value, seal) VALUES (?,?,?)",
+            (name, value, self._mac("mark", f"{name}={value}")),
+        )
 
     def _has_training_rows(self) -> bool:
         tables = self._tables()
-        return any(self.db.execute(f"SELECT 1 FROM {t} LIMIT 1").fetchone() for t in (
-            "training_instructors", "training_blueprints", "training_exam_results", "training_trainees",
-            "training_attempts") if t in tables)
+        return any(
+            self.db.execute(f"SELECT 1 FROM {t} LIMIT 1").fetchone()
+            for t in (
+                "training_instructors",
+                "training_blueprints",
+                "training_exam_results",
+                "training_trainees",
+                "training_attempts",
+            )
+            if t in tables
+        )
 
     # --- instructors ----------------------------------------------------------------------------------
     def instructors(self) -> list[str]:
@@ -626,39 +768,68 @@ class ExamBook:
         and PIN."""
         plain = _plain_name(name)
         if plain is None:
-            raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "an instructor needs a name (plain text, 1 to 60 "
-                                                             "characters)")))
+            raise ExamError(
+                says(QT_TRANSLATE_NOOP("Errors", "an instructor needs a name (plain text, 1 to 60 characters)"))
+            )
         count = self._mark("instructors")
         if not self.registers_freely():
             if by is None:
                 if count is None:
-                    raise ExamError(says(QT_TRANSLATE_NOOP(
-                        "Errors", "this record has no sealed count of its instructors (removed or changed outside "
-                                  "the app): a new instructor is registered by an instructor (their name and PIN)")))
+                    raise ExamError(
+                        says(
+                            QT_TRANSLATE_NOOP(
+                                "Errors",
+                                "this record has no sealed count of its instructors (removed or changed outside "
+                                "the app): a new instructor is registered by an instructor (their name and PIN)",
+                            )
+                        )
+                    )
                 if count and not self.instructors():
-                    raise ExamError(says(QT_TRANSLATE_NOOP(
-                        "Errors", "this record has had %1 instructor(s) and their entries are gone (removed outside "
-                                  "the app): no one registers freely"), count))
-                raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "a new instructor is registered by an instructor: "
-                                                                 "give your name and PIN")))
+                    raise ExamError(
+                        says(
+                            QT_TRANSLATE_NOOP(
+                                "Errors",
+                                "this record has had %1 instructor(s) and their entries are gone (removed outside "
+                                "the app): no one registers freely",
+                            ),
+                            count,
+                        )
+                    )
+                raise ExamError(
+                    says(
+                        QT_TRANSLATE_NOOP(
+                            "Errors", "a new instructor is registered by an instructor: give your name and PIN"
+                        )
+                    )
+                )
             self.check_instructor(*by)
         if plain in self.instructors():
             raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "%1 is an instructor already"), plain))
         if not isinstance(pin, str) or len(pin.strip()) < MIN_PIN:
-            raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "a new instructor's PIN needs at least %1 characters "
-                                                             "(letters, digits or both)"), MIN_PIN))
+            raise ExamError(
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors", "a new instructor's PIN needs at least %1 characters (letters, digits or both)"
+                    ),
+                    MIN_PIN,
+                )
+            )
         salt = secrets.token_bytes(16)
-        stored = json.dumps({"scrypt": [_N, _R, _P], "salt": salt.hex(),
-                             "hash": self._pin_mac(plain, _pin_hash(pin.strip(), salt))},
-                            sort_keys=True, separators=(",", ":"))
+        stored = json.dumps(
+            {"scrypt": [_N, _R, _P], "salt": salt.hex(), "hash": self._pin_mac(plain, _pin_hash(pin.strip(), salt))},
+            sort_keys=True,
+            separators=(",", ":"),
+        )
         at = _stamp(self.now())
         with self._writing():
             numbers = [int(r[0] or 0) for r in self.db.execute("SELECT number FROM training_instructors")]
             number = max([self._mark("instructors") or 0, *numbers]) + 1
             seal = self._instructor_mac(plain, stored, at, number)
-            self.db.execute("INSERT INTO training_instructors(name, pin, created_at, seal, number, failures, "
-                            "locked_until, lock_seal) VALUES (?,?,?,?,?,0,NULL,?)",
-                            (plain, stored, at, seal, number, self._lock_mac(plain, seal, 0, None)))
+            self.db.execute(
+                "INSERT INTO training_instructors(name, pin, created_at, seal, number, failures, "
+                "locked_until, lock_seal) VALUES (?,?,?,?,?,0,NULL,?)",
+                (plain, stored, at, seal, number, self._lock_mac(plain, seal, 0, None)),
+            )
             self._set_mark("instructors", number)
         return plain
 
@@ -677,27 +848,51 @@ class ExamBook:
         five in a row the name is locked for 15 minutes, even to the right PIN). The count and
         the lock are sealed: one changed outside the app locks the name for 15 minutes."""
         plain = _plain_name(name) or ""
-        row = self.db.execute("SELECT pin, created_at, seal, failures, locked_until, number, lock_seal "
-                              "FROM training_instructors WHERE name = ?", (plain,)).fetchone()
+        row = self.db.execute(
+            "SELECT pin, created_at, seal, failures, locked_until, number, lock_seal "
+            "FROM training_instructors WHERE name = ?",
+            (plain,),
+        ).fetchone()
         if row is None or not isinstance(pin, str) or not pin.strip():
-            raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "%1 is not an instructor: an instructor's name and PIN "
-                                                             "are needed"), plain or "—"))
+            raise ExamError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "%1 is not an instructor: an instructor's name and PIN are needed"),
+                    plain or "—",
+                )
+            )
         stored, created_at, seal, failures, locked_until, number, lock_seal = row
         now = self.now()
         if not hmac.compare_digest(str(seal), self._instructor_mac(plain, stored, created_at, int(number or 0))):
-            raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "%1's instructor entry was changed outside the app: "
-                                                             "it cannot be trusted"), plain))
+            raise ExamError(
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors", "%1's instructor entry was changed outside the app: it cannot be trusted"
+                    ),
+                    plain,
+                )
+            )
         failures = int(failures or 0)
         if not hmac.compare_digest(str(lock_seal), self._lock_mac(plain, seal, failures, locked_until)):
             until = _stamp(now + LOCKOUT)  # the count reset behind the app's back: a lockout, from now
             self._set_lock(plain, seal, 0, until)
-            raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "the wrong-PIN count of %1 was changed outside the "
-                                                             "app: %1 is locked for %2 minutes"),
-                                 plain, int(LOCKOUT.total_seconds() // 60)))
+            raise ExamError(
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors", "the wrong-PIN count of %1 was changed outside the app: %1 is locked for %2 minutes"
+                    ),
+                    plain,
+                    int(LOCKOUT.total_seconds() // 60),
+                )
+            )
         if locked_until and datetime.fromisoformat(locked_until) > now:
             minutes = int((datetime.fromisoformat(locked_until) - now).total_seconds() // 60) + 1
-            raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "too many wrong PINs: %1 is locked for %2 more "
-                                                             "minute(s)"), plain, minutes))
+            raise ExamError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "too many wrong PINs: %1 is locked for %2 more minute(s)"),
+                    plain,
+                    minutes,
+                )
+            )
         try:
             record = json.loads(stored)
             salt, want = bytes.fromhex(record["salt"]), str(record["hash"])
@@ -710,16 +905,28 @@ class ExamBook:
         locked = _stamp(now + LOCKOUT) if failures >= MAX_WRONG else None
         self._set_lock(plain, seal, 0 if locked else failures, locked)
         if locked:
-            raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "wrong PIN, %1 times: %2 is locked for %3 minutes"),
-                                 MAX_WRONG, plain, int(LOCKOUT.total_seconds() // 60)))
-        raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "wrong PIN for %1 (%2 more tries before a lockout)"),
-                             plain, MAX_WRONG - failures))
+            raise ExamError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "wrong PIN, %1 times: %2 is locked for %3 minutes"),
+                    MAX_WRONG,
+                    plain,
+                    int(LOCKOUT.total_seconds() // 60),
+                )
+            )
+        raise ExamError(
+            says(
+                QT_TRANSLATE_NOOP("Errors", "wrong PIN for %1 (%2 more tries before a lockout)"),
+                plain,
+                MAX_WRONG - failures,
+            )
+        )
 
     def _set_lock(self, name: str, seal: str, failures: int, locked_until: str | None) -> None:
         with self._writing():
-            self.db.execute("UPDATE training_instructors SET failures = ?, locked_until = ?, lock_seal = ? "
-                            "WHERE name = ?", (failures, locked_until, self._lock_mac(name, seal, failures,
-                                                                                      locked_until), name))
+            self.db.execute(
+                "UPDATE training_instructors SET failures = ?, locked_until = ?, lock_seal = ? WHERE name = ?",
+                (failures, locked_until, self._lock_mac(name, seal, failures, locked_until), name),
+            )
 
     # --- blueprints ----------------------------------------------------------------------------------
     def lock(self, bp: Blueprint, instructor: str, pin: str, limits_dir=None) -> Blueprint:
@@ -729,28 +936,48 @@ class ExamBook:
         if problems:
             raise ExamError(problems[0])
         who = self.check_instructor(instructor, pin)
-        their_seal, their_at = self.db.execute("SELECT seal, created_at FROM training_instructors WHERE name = ?",
-                                               (who,)).fetchone()
-        locked = replace(bp, name=bp.name.strip(), seed=bp.seed or secrets.randbelow(10**12),
-                         id=_code("BP", 2), instructor=who, locked_at=_stamp(self.now()),
-                         instructor_seal=str(their_seal), instructor_at=str(their_at))
+        their_seal, their_at = self.db.execute(
+            "SELECT seal, created_at FROM training_instructors WHERE name = ?", (who,)
+        ).fetchone()
+        locked = replace(
+            bp,
+            name=bp.name.strip(),
+            seed=bp.seed or secrets.randbelow(10**12),
+            id=_code("BP", 2),
+            instructor=who,
+            locked_at=_stamp(self.now()),
+            instructor_seal=str(their_seal),
+            instructor_at=str(their_at),
+        )
         locked = replace(locked, seal=self._blueprint_mac(locked))
         with self._writing():
-            self.db.execute("INSERT INTO training_blueprints(id, name, spec, instructor, locked_at, seal, "
-                            "instructor_seal, instructor_at) VALUES (?,?,?,?,?,?,?,?)",
-                            (locked.id, locked.name, locked.spec_text(), locked.instructor, locked.locked_at,
-                             locked.seal, locked.instructor_seal, locked.instructor_at))
+            self.db.execute(
+                "INSERT INTO training_blueprints(id, name, spec, instructor, locked_at, seal, "
+                "instructor_seal, instructor_at) VALUES (?,?,?,?,?,?,?,?)",
+                (
+                    locked.id,
+                    locked.name,
+                    locked.spec_text(),
+                    locked.instructor,
+                    locked.locked_at,
+                    locked.seal,
+                    locked.instructor_seal,
+                    locked.instructor_at,
+                ),
+            )
         return locked
 
     def _blueprint_mac(self, bp: Blueprint) -> str:
-        return self._mac("blueprint", f"{bp.id}|{bp.name}|{bp.spec_text()}|{bp.instructor}|{bp.locked_at}|"
-                                      f"{bp.instructor_seal}|{bp.instructor_at}")
+        return self._mac(
+            "blueprint",
+            f"{bp.id}|{bp.name}|{bp.spec_text()}|{bp.instructor}|{bp.locked_at}|"
+            f"{bp.instructor_seal}|{bp.instructor_at}",
+        )
 
     _BP_COLUMNS = "id, name, spec, instructor, locked_at, seal, instructor_seal, instructor_at"
 
     def _blueprint_row(self, bp_id: str):
-        return self.db.execute(f"SELECT {self._BP_COLUMNS} FROM training_blueprints WHERE id = ?",
-                               (bp_id,)).fetchone()
+        return self.db.execute(f"SELECT {self._BP_COLUMNS} FROM training_blueprints WHERE id = ?", (bp_id,)).fetchone()
 
     def blueprints(self) -> list[Blueprint]:
         """Every locked blueprint, newest first (one whose row cannot be read is left out: its
@@ -769,8 +996,10 @@ class ExamBook:
         row = self._blueprint_row(bp_id)
         if row is None:
             raise ExamError(says(QT_TRANSLATE_NOOP("Errors", "no exam blueprint %1 in this record"), bp_id))
-        problem = says(QT_TRANSLATE_NOOP("Errors", "the exam blueprint %1 was changed after it was locked: "
-                                                   "this exam is refused"), bp_id)
+        problem = says(
+            QT_TRANSLATE_NOOP("Errors", "the exam blueprint %1 was changed after it was locked: this exam is refused"),
+            bp_id,
+        )
         try:
             bp = Blueprint.from_row(*row)
         except (ValueError, KeyError, TypeError):
@@ -786,30 +1015,68 @@ class ExamBook:
     def _instructor_problems(self, bp: Blueprint) -> list[Says]:
         """Whether the instructor who locked ``bp`` is in the record as they were then: their row,
         its seal, registered before the lock, and counted by the record's sealed count."""
-        row = self.db.execute("SELECT pin, created_at, seal, number FROM training_instructors WHERE name = ?",
-                              (bp.instructor,)).fetchone()
+        row = self.db.execute(
+            "SELECT pin, created_at, seal, number FROM training_instructors WHERE name = ?", (bp.instructor,)
+        ).fetchone()
         if row is None:
-            return [says(QT_TRANSLATE_NOOP("Errors", "%1, who locked the exam blueprint %2, is not an instructor "
-                                                     "of this record any more"), bp.instructor, bp.id)]
+            return [
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors", "%1, who locked the exam blueprint %2, is not an instructor of this record any more"
+                    ),
+                    bp.instructor,
+                    bp.id,
+                )
+            ]
         stored, created_at, seal, number = row
         number = int(number or 0)
         if not hmac.compare_digest(str(seal), self._instructor_mac(bp.instructor, stored, created_at, number)):
-            return [says(QT_TRANSLATE_NOOP("Errors", "%1's instructor entry was changed outside the app: it cannot "
-                                                     "be trusted"), bp.instructor)]
-        if not bp.instructor_seal or not hmac.compare_digest(str(seal), bp.instructor_seal) or \
-                created_at != bp.instructor_at:
-            return [says(QT_TRANSLATE_NOOP("Errors", "the exam blueprint %1 was locked by an instructor entry of %2 "
-                                                     "that has been replaced since"), bp.id, bp.instructor)]
+            return [
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors", "%1's instructor entry was changed outside the app: it cannot be trusted"
+                    ),
+                    bp.instructor,
+                )
+            ]
+        if (
+            not bp.instructor_seal
+            or not hmac.compare_digest(str(seal), bp.instructor_seal)
+            or created_at != bp.instructor_at
+        ):
+            return [
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors",
+                        "the exam blueprint %1 was locked by an instructor entry of %2 that has been replaced since",
+                    ),
+                    bp.id,
+                    bp.instructor,
+                )
+            ]
         if created_at > bp.locked_at:
-            return [says(QT_TRANSLATE_NOOP("Errors", "the exam blueprint %1 was locked before %2 was registered"),
-                         bp.id, bp.instructor)]
+            return [
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "the exam blueprint %1 was locked before %2 was registered"),
+                    bp.id,
+                    bp.instructor,
+                )
+            ]
         count = self._mark("instructors")
-        holders = self.db.execute("SELECT COUNT(*) FROM training_instructors WHERE number = ?",
-                                  (number,)).fetchone()[0]
+        holders = self.db.execute("SELECT COUNT(*) FROM training_instructors WHERE number = ?", (number,)).fetchone()[0]
         if count is None or not 1 <= number <= count or holders > 1:
-            return [says(QT_TRANSLATE_NOOP("Errors", "the record's instructors were changed outside the app "
-                                                     "(%1 is not among the instructors it counted): the exam "
-                                                     "blueprint %2 cannot be trusted"), bp.instructor, bp.id)]
+            return [
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors",
+                        "the record's instructors were changed outside the app "
+                        "(%1 is not among the instructors it counted): the exam "
+                        "blueprint %2 cannot be trusted",
+                    ),
+                    bp.instructor,
+                    bp.id,
+                )
+            ]
         return []
 
     # --- exam results ---------------------------------------------------------------------------------
@@ -825,14 +1092,39 @@ class ExamBook:
             count = self._mark("results")
             if count is None:
                 if self.db.execute("SELECT 1 FROM training_exam_results LIMIT 1").fetchone():
-                    raise ExamError(says(QT_TRANSLATE_NOOP(
-                        "Errors", "the record's sealed count of exam results is missing or was changed outside the "
-                                  "app: no exam is started on it (dealer-app trainees names what is wrong)")))
+                    raise ExamError(
+                        says(
+                            QT_TRANSLATE_NOOP(
+                                "Errors",
+                                "the record's sealed count of exam results is missing or was changed outside the "
+                                "app: no exam is started on it (dealer-app trainees names what is wrong)",
+                            )
+                        )
+                    )
                 count = 0
-            result = ExamResult(rid, trainee_id, trainee, bp.id, bp.seal, bp.name, bp.instructor, 0,
-                                _stamp(self.now()), "", 0, bp.time_limit_s, False, 0, session.count, bp.pass_mark,
-                                False, session.skill_scores(), session.tables_covered(), serial=count + 1,
-                                seed_mac=self._seed_mac(rid, session.attempt_seed))
+            result = ExamResult(
+                rid,
+                trainee_id,
+                trainee,
+                bp.id,
+                bp.seal,
+                bp.name,
+                bp.instructor,
+                0,
+                _stamp(self.now()),
+                "",
+                0,
+                bp.time_limit_s,
+                False,
+                0,
+                session.count,
+                bp.pass_mark,
+                False,
+                session.skill_scores(),
+                session.tables_covered(),
+                serial=count + 1,
+                seed_mac=self._seed_mac(rid, session.attempt_seed),
+            )
             written = self._write(result, insert=True)
             self._set_mark("results", count + 1)
         return written
@@ -841,10 +1133,18 @@ class ExamBook:
         return self._mac("exam-seed", f"{result_id}|{seed}")
 
     def finish(self, started: ExamResult, session: ExamSession) -> ExamResult:
-        result = replace(started, seed=session.attempt_seed, finished_at=_stamp(self.now()),
-                         seconds=int(round(session.elapsed())), timed_out=session.time_up, right=session.right(),
-                         asked=session.count, passed=session.passed(), skills=session.skill_scores(),
-                         tables=session.tables_covered())
+        result = replace(
+            started,
+            seed=session.attempt_seed,
+            finished_at=_stamp(self.now()),
+            seconds=round(session.elapsed()),
+            timed_out=session.time_up,
+            right=session.right(),
+            asked=session.count,
+            passed=session.passed(),
+            skills=session.skill_scores(),
+            tables=session.tables_covered(),
+        )
         return self._write(result, insert=False)
 
     def _write(self, result: ExamResult, insert: bool) -> ExamResult:
@@ -855,12 +1155,17 @@ class ExamBook:
         row[1] = result.trainee_id  # (the column keeps its integer)
         with self._writing():
             if insert:
-                self.db.execute(f"INSERT INTO training_exam_results({', '.join(RESULT_FIELDS)}, seal, field_seals) "
-                                f"VALUES ({', '.join('?' * (len(RESULT_FIELDS) + 2))})", (*row, sealed.seal, fields))
+                self.db.execute(
+                    f"INSERT INTO training_exam_results({', '.join(RESULT_FIELDS)}, seal, field_seals) "
+                    f"VALUES ({', '.join('?' * (len(RESULT_FIELDS) + 2))})",
+                    (*row, sealed.seal, fields),
+                )
             else:
                 sets = ", ".join(f"{f} = ?" for f in RESULT_FIELDS[1:])
-                self.db.execute(f"UPDATE training_exam_results SET {sets}, seal = ?, field_seals = ? WHERE id = ?",
-                                (*row[1:], sealed.seal, fields, result.id))
+                self.db.execute(
+                    f"UPDATE training_exam_results SET {sets}, seal = ?, field_seals = ? WHERE id = ?",
+                    (*row[1:], sealed.seal, fields, result.id),
+                )
         return sealed
 
     def _result_mac(self, values: dict[str, str]) -> str:
@@ -870,8 +1175,11 @@ class ExamBook:
         return {f: self._mac("exam-field", f"{values['id']}|{f}={values[f]}")[:16] for f in RESULT_FIELDS}
 
     def _rows(self, where: str = "", args: tuple = ()) -> list[tuple]:
-        return self.db.execute(f"SELECT {', '.join(RESULT_FIELDS)}, seal, field_seals FROM training_exam_results "
-                               f"{where} ORDER BY started_at, id", args).fetchall()
+        return self.db.execute(
+            f"SELECT {', '.join(RESULT_FIELDS)}, seal, field_seals FROM training_exam_results "
+            f"{where} ORDER BY started_at, id",
+            args,
+        ).fetchall()
 
     def results(self, trainee_id: int | None = None) -> list[ExamResult]:
         """The attempts (of one trainee), oldest first, as their rows have them."""
@@ -886,31 +1194,54 @@ class ExamBook:
     def listing(self, trainee_id: int | None = None) -> list[ExamListing]:
         """The attempts, each checked against its seals (when this book has the record's key);
         what is wrong with the record as a whole is ``record_problems``."""
-        return [ExamListing(r, self.verify(r.id, record=False).genuine if self.key else None)
-                for r in self.results(trainee_id)]
+        return [
+            ExamListing(r, self.verify(r.id, record=False).genuine if self.key else None)
+            for r in self.results(trainee_id)
+        ]
 
     def record_problems(self) -> list[Says]:
         """What the record's results as a whole show: a result deleted (a gap in their numbers,
         or fewer than the record's sealed count), a result added or numbered twice."""
-        rows = self.db.execute("SELECT serial, id FROM training_exam_results ORDER BY serial, started_at, id"
-                               ).fetchall()
+        rows = self.db.execute(
+            "SELECT serial, id FROM training_exam_results ORDER BY serial, started_at, id"
+        ).fetchall()
         count = self._mark("results")
         problems: list[Says] = []
         if count is None:
             if rows:
-                problems.append(says(QT_TRANSLATE_NOOP("Errors", "the record's sealed count of exam results is "
-                                                                 "missing or was changed outside the app")))
+                problems.append(
+                    says(
+                        QT_TRANSLATE_NOOP(
+                            "Errors",
+                            "the record's sealed count of exam results is missing or was changed outside the app",
+                        )
+                    )
+                )
             count = max((int(s or 0) for s, _id in rows), default=0)
         by_number: dict[int, list[str]] = {}
         for serial, rid in rows:
             by_number.setdefault(int(serial or 0), []).append(str(rid))
         for number, ids in by_number.items():
             if len(ids) > 1:
-                problems.append(says(QT_TRANSLATE_NOOP("Errors", "the exam results %1 carry the same number %2: one "
-                                                                 "was added outside the app"), ", ".join(ids), number))
+                problems.append(
+                    says(
+                        QT_TRANSLATE_NOOP(
+                            "Errors", "the exam results %1 carry the same number %2: one was added outside the app"
+                        ),
+                        ", ".join(ids),
+                        number,
+                    )
+                )
             if not 1 <= number <= count:
-                problems.append(says(QT_TRANSLATE_NOOP("Errors", "the exam result %1 is not among the %2 results the "
-                                                                 "record counted"), ids[0], count))
+                problems.append(
+                    says(
+                        QT_TRANSLATE_NOOP(
+                            "Errors", "the exam result %1 is not among the %2 results the record counted"
+                        ),
+                        ids[0],
+                        count,
+                    )
+                )
         number = 1
         while number <= count:
             if number in by_number:
@@ -922,16 +1253,27 @@ class ExamBook:
             missing = number - gap
             before = by_number.get(gap - 1)
             if before:
-                problems.append(says(QT_TRANSLATE_NOOP("Errors", "a result is missing after %1"), before[-1])
-                                if missing == 1 else
-                                says(QT_TRANSLATE_NOOP("Errors", "%1 results are missing after %2"), missing,
-                                     before[-1]))
+                problems.append(
+                    says(QT_TRANSLATE_NOOP("Errors", "a result is missing after %1"), before[-1])
+                    if missing == 1
+                    else says(QT_TRANSLATE_NOOP("Errors", "%1 results are missing after %2"), missing, before[-1])
+                )
             elif number in by_number:
-                problems.append(says(QT_TRANSLATE_NOOP("Errors", "%1 result(s) missing before %2, the record's "
-                                                                 "first"), missing, by_number[number][0]))
+                problems.append(
+                    says(
+                        QT_TRANSLATE_NOOP("Errors", "%1 result(s) missing before %2, the record's first"),
+                        missing,
+                        by_number[number][0],
+                    )
+                )
             else:
-                problems.append(says(QT_TRANSLATE_NOOP("Errors", "the record counted %1 exam result(s): %2 are "
-                                                                 "missing"), count, missing))
+                problems.append(
+                    says(
+                        QT_TRANSLATE_NOOP("Errors", "the record counted %1 exam result(s): %2 are missing"),
+                        count,
+                        missing,
+                    )
+                )
         return problems
 
     def verify(self, verification_id: str, record: bool = True) -> Verdict:
@@ -942,8 +1284,14 @@ class ExamBook:
         vid = verification_id.strip().upper()
         rows = self._rows("WHERE id = ?", (vid,))
         if not rows:
-            return Verdict(vid, None, (says(QT_TRANSLATE_NOOP("Errors", "no exam result %1 in this record"), vid),
-                                       *(self.record_problems() if record else ())))
+            return Verdict(
+                vid,
+                None,
+                (
+                    says(QT_TRANSLATE_NOOP("Errors", "no exam result %1 in this record"), vid),
+                    *(self.record_problems() if record else ()),
+                ),
+            )
         row = rows[0]
         values = {f: "" if row[i] is None else str(row[i]) for i, f in enumerate(RESULT_FIELDS)}
         stored_seal, stored_fields = row[-2], row[-1]
@@ -956,36 +1304,72 @@ class ExamBook:
         want = self._field_macs(values)
         changed = [f for f in RESULT_FIELDS if not hmac.compare_digest(str(field_seals.get(f, "")), want[f])]
         if len(changed) == len(RESULT_FIELDS):  # not one field: the seals were made with another key
-            problems.append(says(QT_TRANSLATE_NOOP("Errors", "the result row does not match its seal (its seals "
-                                                             "were changed, or another record's key made them)")))
+            problems.append(
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors",
+                        "the result row does not match its seal (its seals "
+                        "were changed, or another record's key made them)",
+                    )
+                )
+            )
         elif changed:
-            problems.append(says(QT_TRANSLATE_NOOP("Errors", "the result was changed after it was written: its seal "
-                                                             "does not match %1"), ", ".join(changed)))
+            problems.append(
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors", "the result was changed after it was written: its seal does not match %1"
+                    ),
+                    ", ".join(changed),
+                )
+            )
         elif not hmac.compare_digest(str(stored_seal), self._result_mac(values)):
-            problems.append(says(QT_TRANSLATE_NOOP("Errors", "the result row does not match its seal (its seals "
-                                                             "were changed, or another record's key made them)")))
+            problems.append(
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors",
+                        "the result row does not match its seal (its seals "
+                        "were changed, or another record's key made them)",
+                    )
+                )
+            )
         if result is None:
             problems.append(says(QT_TRANSLATE_NOOP("Errors", "the result row cannot be read")))
             return Verdict(vid, None, tuple(problems))
         if not result.finished:
-            problems.append(says(QT_TRANSLATE_NOOP("Errors", "this exam was started on %1 and never finished"),
-                                 result.started_at))
+            problems.append(
+                says(QT_TRANSLATE_NOOP("Errors", "this exam was started on %1 and never finished"), result.started_at)
+            )
         elif not hmac.compare_digest(result.seed_mac, self._seed_mac(result.id, result.seed)):
-            problems.append(says(QT_TRANSLATE_NOOP("Errors", "the attempt's seed is not the one committed to when "
-                                                             "the exam started")))
+            problems.append(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "the attempt's seed is not the one committed to when the exam started")
+                )
+            )
         try:
             bp = self.blueprint(result.blueprint_id)
         except ExamError as exc:
             problems.append(exc.says)
         else:
-            if bp.seal != result.blueprint_seal or bp.instructor != result.instructor or bp.name != \
-                    result.blueprint_name:
-                problems.append(says(QT_TRANSLATE_NOOP("Errors", "the result names a blueprint other than %1 as it "
-                                                                 "was locked"), bp.id))
+            if (
+                bp.seal != result.blueprint_seal
+                or bp.instructor != result.instructor
+                or bp.name != result.blueprint_name
+            ):
+                problems.append(
+                    says(
+                        QT_TRANSLATE_NOOP("Errors", "the result names a blueprint other than %1 as it was locked"),
+                        bp.id,
+                    )
+                )
             elif result.started_at < bp.locked_at:
-                problems.append(says(QT_TRANSLATE_NOOP("Errors", "this exam started on %1, before its blueprint %2 "
-                                                                 "was locked (%3)"), result.started_at, bp.id,
-                                     bp.locked_at))
+                problems.append(
+                    says(
+                        QT_TRANSLATE_NOOP("Errors", "this exam started on %1, before its blueprint %2 was locked (%3)"),
+                        result.started_at,
+                        bp.id,
+                        bp.locked_at,
+                    )
+                )
         if record:
             problems.extend(self.record_problems())
         return Verdict(vid, result, tuple(problems))
@@ -997,12 +1381,30 @@ def _result_of(row: tuple) -> ExamResult | None:
     try:
         skills = tuple(SkillScore(str(s), int(r), int(a)) for s, r, a in json.loads(v["skills"]))
         tables = tuple(str(t) for t in json.loads(v["tables"]))
-        return ExamResult(str(v["id"]), None if v["trainee_id"] is None else int(v["trainee_id"]), str(v["trainee"]),
-                          str(v["blueprint_id"]), str(v["blueprint_seal"]), str(v["blueprint_name"]),
-                          str(v["instructor"]), int(v["seed"]), str(v["started_at"]), str(v["finished_at"]),
-                          int(v["seconds"]), int(v["time_limit_s"]), bool(int(v["timed_out"])), int(v["right"]),
-                          int(v["asked"]), int(v["pass_mark"]), bool(int(v["passed"])), skills, tables,
-                          str(row[len(RESULT_FIELDS)]), int(v["serial"] or 0), str(v["seed_mac"] or ""))
+        return ExamResult(
+            str(v["id"]),
+            None if v["trainee_id"] is None else int(v["trainee_id"]),
+            str(v["trainee"]),
+            str(v["blueprint_id"]),
+            str(v["blueprint_seal"]),
+            str(v["blueprint_name"]),
+            str(v["instructor"]),
+            int(v["seed"]),
+            str(v["started_at"]),
+            str(v["finished_at"]),
+            int(v["seconds"]),
+            int(v["time_limit_s"]),
+            bool(int(v["timed_out"])),
+            int(v["right"]),
+            int(v["asked"]),
+            int(v["pass_mark"]),
+            bool(int(v["passed"])),
+            skills,
+            tables,
+            str(row[len(RESULT_FIELDS)]),
+            int(v["serial"] or 0),
+            str(v["seed_mac"] or ""),
+        )
     except (ValueError, TypeError, KeyError):
         return None
 

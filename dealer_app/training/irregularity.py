@@ -13,17 +13,30 @@ the awards, HOUSE ``out_of_turn: floor``), the remedy is I-3, the floor decides,
 from __future__ import annotations
 
 import copy
-import random
+from typing import TYPE_CHECKING
 
 from dealer_app.engine.cards import format_card
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.events import ActedOutOfTurn, ActionTaken, BringInChosen, DealPlanned, OutOfTurnSettled
-from dealer_app.engine.hand import Hand
 from dealer_app.simulate import choose_action
 
+if TYPE_CHECKING:
+    import random
+
+    from dealer_app.engine.hand import Hand
+
 # the situations, each with the rule it is about
-KINDS = ("exposed", "flashed", "both-exposed", "exposed-late", "dealt-early", "wrong-bring-in", "out-of-turn",
-         "misdeal", "fouled-deck")
+KINDS = (
+    "exposed",
+    "flashed",
+    "both-exposed",
+    "exposed-late",
+    "dealt-early",
+    "wrong-bring-in",
+    "out-of-turn",
+    "misdeal",
+    "fouled-deck",
+)
 MISDEAL_CAUSES = ("first-card-wrong-seat", "not-entitled", "dealt-out", "wrong-number")
 REMEDIES = ("I-1", "I-2", "I-3", "I-4", "I-5", "I-6", "I-7", "I-8")
 
@@ -88,7 +101,7 @@ class Asker:
         if k == "misdeal":
             return self._misdeal(h, rng)
         # fouled deck: any moment, the awards too
-        if h.phase in ("bet", "deal", "showdown") and rng.random() < 0.05 or h.phase == "done":
+        if (h.phase in ("bet", "deal", "showdown") and rng.random() < 0.05) or h.phase == "done":
             _events, refused = _try(h, lambda c: c.fouled_deck())
             answer, rules = _floor_or("I-7", refused, ("I-7",))
             return answer, rules, {"kind": k, "cause": rng.choice(("twice", "missing"))}, h
@@ -101,7 +114,7 @@ class Asker:
             return None
         seat = h.deal_queue[0].seat
         cards = _unseen(h, rng, 2)
-        case = {"kind": k, "seat": seat, "cards": [format_card(c) for c in cards[:2 if k == "both-exposed" else 1]]}
+        case = {"kind": k, "seat": seat, "cards": [format_card(c) for c in cards[: 2 if k == "both-exposed" else 1]]}
         if k == "both-exposed":  # I-1: both downcards exposed is a misdeal (I-6)
             _events, refused = _try(h, lambda c: c.misdeal())
             assert refused is None
@@ -138,8 +151,13 @@ class Asker:
         b = self.bring_in
         _events, refused = _try(h, lambda c: c.correct_bring_in(b["seat"], b["card"]))
         rules = ("I-4",) if refused is None else refused.rules
-        case = {"kind": self.kind, "seat": b["seat"], "read_as": b["read_as"], "card": format_card(b["card"]),
-                "brought_in": h.bring_in_seat}
+        case = {
+            "kind": self.kind,
+            "seat": b["seat"],
+            "read_as": b["read_as"],
+            "card": format_card(b["card"]),
+            "brought_in": h.bring_in_seat,
+        }
         return {"remedy": "I-4", "applies": refused is None}, rules, case, h
 
     def _out_of_turn(self, h: Hand, rng: random.Random):
@@ -149,7 +167,7 @@ class Asker:
         order = [p for p in h.players if not p.folded and p.stack > 0]
         i = order.index(owed)
         # acts after the player owed, and still has to: it has not acted this round, or faces a bet
-        later = [q for q in order[i + 1:] + order[:i] if not q.acted or q.round_to < h.current_to]
+        later = [q for q in order[i + 1 :] + order[:i] if not q.acted or q.round_to < h.current_to]
         if not later:
             return None
         p = rng.choice(later)
@@ -159,8 +177,7 @@ class Asker:
         action = rng.choice(("call", "call", "fold")) if facing else rng.choice(("check", "check", "fold"))
         if action == "fold" and not facing and not h.rules.fold_when_check_free:
             action = "check"
-        case = {"kind": self.kind, "seat": p.seat, "action": action, "owed": owed.seat,
-                "house": h.rules.out_of_turn}
+        case = {"kind": self.kind, "seat": p.seat, "action": action, "owed": owed.seat, "house": h.rules.out_of_turn}
         c = copy.deepcopy(h)
         said = c.act_out_of_turn(p.seat, action)
         if next(e for e in said if isinstance(e, ActedOutOfTurn)).handling == "floor":
@@ -190,8 +207,12 @@ class Asker:
         seat = rng.choice([p.seat for p in h.players])
         _events, refused = _try(h, lambda c: c.misdeal())
         rules = ("I-6",) if refused is None else refused.rules
-        return {"remedy": "I-6", "applies": refused is None}, rules, \
-            {"kind": self.kind, "cause": rng.choice(MISDEAL_CAUSES), "seat": seat}, h
+        return (
+            {"remedy": "I-6", "applies": refused is None},
+            rules,
+            {"kind": self.kind, "cause": rng.choice(MISDEAL_CAUSES), "seat": seat},
+            h,
+        )
 
     @staticmethod
     def _acted_after_bring_in(h: Hand) -> bool:

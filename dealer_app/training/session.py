@@ -74,26 +74,43 @@ class TrainingSession:
 
     def __post_init__(self):
         if self.mode not in MODES:
-            raise SessionError(says(QT_TRANSLATE_NOOP("Errors", "unknown mode %1 (the modes: %2)"), repr(self.mode),
-                                    ", ".join(MODES)))
+            raise SessionError(
+                says(QT_TRANSLATE_NOOP("Errors", "unknown mode %1 (the modes: %2)"), repr(self.mode), ", ".join(MODES))
+            )
         unknown = [s for s in self.skills if s not in SKILLS]
         if unknown or not self.skills:
-            raise SessionError(says(QT_TRANSLATE_NOOP("Errors", "not a skill: %1 (the skills: %2)"),
-                                    ", ".join(unknown) or "-", ", ".join(SKILLS)))
+            raise SessionError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "not a skill: %1 (the skills: %2)"),
+                    ", ".join(unknown) or "-",
+                    ", ".join(SKILLS),
+                )
+            )
         if not 0 < self.pass_mark <= 1:
-            raise SessionError(says(QT_TRANSLATE_NOOP("Errors", "the pass mark is a share of the drills, 0 to 1, "
-                                                                "not %1"), self.pass_mark))
+            raise SessionError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "the pass mark is a share of the drills, 0 to 1, not %1"),
+                    self.pass_mark,
+                )
+            )
         if self.seconds_per_drill is not None and not 0 < self.seconds_per_drill <= 3600:
-            raise SessionError(says(QT_TRANSLATE_NOOP("Errors", "the time per drill is 1 to 3600 seconds, not %1"),
-                                    self.seconds_per_drill))
+            raise SessionError(
+                says(
+                    QT_TRANSLATE_NOOP("Errors", "the time per drill is 1 to 3600 seconds, not %1"),
+                    self.seconds_per_drill,
+                )
+            )
 
     # --- the next drill ---------------------------------------------------------------------------
     def next(self) -> Drill | None:
         """The next drill (None when the session is over)."""
         if self.reviewing:
             # a fresh drill of the missed skill, from a seed of its own (kept with the retry)
-            self.current = make_drills(self._review.pop(0), 1, self._review_seed(), self.profile, self.table)[0] \
-                if self._review else None
+            self.current = (
+                make_drills(self._review.pop(0), 1, self._review_seed(), self.profile, self.table)[0]
+                if self._review
+                else None
+            )
         elif len(self.results) >= self.count:
             mistakes = [r.drill.skill for r in self.results if not r.right]
             if self.mode == "practice" and mistakes and not self.reviewing:
@@ -137,9 +154,18 @@ class TrainingSession:
             self.results.append(result)
         if self.progress is not None and self.trainee_id is not None:
             # with the answer given and what rebuilds the drill, in the same row (Progress… reviews it)
-            self.progress.record(self.trainee_id, self.current.skill, "review" if self.reviewing else self.mode,
-                                 right, seconds, seed, given=given, table_arg=self.table, profile_arg=self.profile,
-                                 drill=self.current)
+            self.progress.record(
+                self.trainee_id,
+                self.current.skill,
+                "review" if self.reviewing else self.mode,
+                right,
+                seconds,
+                seed,
+                given=given,
+                table_arg=self.table,
+                profile_arg=self.profile,
+                drill=self.current,
+            )
         return None if self.mode == "exam" else result
 
     def time_left(self) -> float | None:

@@ -24,6 +24,7 @@ class Remedy:
     """What the dealer does about a mistake, as a dealer school teaches it: one per kind of
     error, and the catalog's rules it rests on. ``text`` is English (the trainer translates it
     by ``key``)."""
+
     key: str
     rules: tuple[str, ...]
     text: str
@@ -33,8 +34,11 @@ class Remedy:
 # of them (a misdeal, a fouled deck, "call the floor" — I-3 is the floor's for what the rules
 # leave open, and each error here has a rule of its own)
 REMEDIES: tuple[Remedy, ...] = (
-    Remedy("bring-in-corrected", ("I-4", "B-2"),
-           "The bring-in is corrected: its chips go back and the lowest door card brings in"),
+    Remedy(
+        "bring-in-corrected",
+        ("I-4", "B-2"),
+        "The bring-in is corrected: its chips go back and the lowest door card brings in",
+    ),
     Remedy("action-back", ("I-5", "A-2"), "Action goes back to the player whose turn it is"),
     Remedy("amount-corrected", ("L-2",), "The amount is corrected to the limit's: the chips over it go back"),
     # RR §5.6 (general irregularities): a missed burn is corrected if noticed before that
@@ -64,6 +68,7 @@ ERRORS: dict[str, tuple[str, str]] = {
 @dataclass(frozen=True)
 class RoundWithoutBurn:
     """A round dealt with no burn before it: what a dealer who forgot the burn does."""
+
     street: int
     live: int
     rules: tuple[str, ...] = ("D-5",)
@@ -76,6 +81,7 @@ class RoundWithoutBurn:
 @dataclass(frozen=True)
 class RoundAsUsual:
     """A round dealt as if the deck were not short: what a dealer who missed D-7 does."""
+
     street: int
     live: int
     rules: tuple[str, ...] = ("D-5",)
@@ -118,6 +124,7 @@ def _play(rules: BettingRules, rng: random.Random, full: bool = False) -> tuple[
     deck = list(range(52))
     rng.shuffle(deck)
     from dealer_app.engine.cards import format_card
+
     inputs: list = []
     steps: list[SpotStep] = []
     seen = 0
@@ -170,15 +177,22 @@ def _wrong(kind: str, step: SpotStep, h: Hand, rng: random.Random):
         return replace(e, seat=rng.choice([s for s in seats if s != e.seat]))
     if kind == "wrong-shows-first" and isinstance(e, ShowdownOrdered) and len(e.order) >= 2:
         other = rng.choice(e.order[1:])
-        return replace(e, order=(other,) + tuple(s for s in e.order if s != other))
+        return replace(e, order=(other, *tuple(s for s in e.order if s != other)))
     if kind == "wrong-pot" and isinstance(e, PotAwarded) and e.case in ("high", "no-low") and len(e.high_seats) == 1:
         others = [s for s in e.eligible if s != e.high_seats[0]]
         if others:
             other = rng.choice(others)
             return replace(e, high_seats=(other,), winners={other: e.amount})
         return None
-    if kind == "wrong-amount" and isinstance(e, ActionTaken) and e.action in ("bet", "raise", "complete") \
-            and not e.all_in and e.to is not None and e.amount is not None and h.rules.structure == "fixed":
+    if (
+        kind == "wrong-amount"
+        and isinstance(e, ActionTaken)
+        and e.action in ("bet", "raise", "complete")
+        and not e.all_in
+        and e.to is not None
+        and e.amount is not None
+        and h.rules.structure == "fixed"
+    ):
         # (fixed limit only: half a bet more can be legal in a spread or split range)
         more = max(h.rules.chip, h.rules.small_bet // 2)  # half a bet more: never a fixed-limit amount (L-2)
         return replace(e, to=e.to + more, amount=e.amount + more)
@@ -206,8 +220,7 @@ def make_spot(seed: int, table: str = "stud-10-20", profile: str | None = None, 
         told = list(steps)
         told[i] = SpotStep(wrong, steps[i].inputs)
         broken, remedy = ERRORS[kind]
-        return SpotDrill(tuple(told), i, kind, broken, remedy, steps[i].subject, h, tuple(map(tuple, inputs)),
-                         t.name)
+        return SpotDrill(tuple(told), i, kind, broken, remedy, steps[i].subject, h, tuple(map(tuple, inputs)), t.name)
     raise ValueError("no hand gave a step to get wrong")
 
 
@@ -215,6 +228,7 @@ def make_spot(seed: int, table: str = "stud-10-20", profile: str | None = None, 
 class SpotVerdict:
     """How a spot drill was answered: where the trainee stopped (None: went past the wrong
     step), whether that was the wrong step, and whether the remedy named is the error's."""
+
     stopped_at: int | None
     at_error: bool
     remedy_right: bool

@@ -5,6 +5,8 @@ No rules here: every choice shown comes from the controller, every click goes ba
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget
@@ -20,8 +22,6 @@ from dealer_app.live.controller import (
     RecordFailure,
     TableController,
 )
-from dealer_app.live.prompts import Prompt
-from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.screen_fit import lines_height
 from dealer_app.ui.words import (
     action_name,
@@ -39,6 +39,10 @@ from dealer_app.ui.words import (
     typed_cents,
 )
 from dealer_app.ui.words import cards as card_words
+
+if TYPE_CHECKING:
+    from dealer_app.live.prompts import Prompt
+    from dealer_app.ui.qt_bridge import ControllerBridge
 
 SUIT_SIGNS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 # every action key there is (KEYS, and the second bet and raise of a fourth-street open pair)
@@ -65,8 +69,10 @@ class MoneySpinBox(QSpinBox):
         (QAbstractSpinBox hands the shortcut to its line edit, which would)."""
         from PySide6.QtCore import QEvent
         from PySide6.QtGui import QKeySequence
+
         if event.type() == QEvent.Type.ShortcutOverride and (
-                event.matches(QKeySequence.StandardKey.Undo) or event.matches(QKeySequence.StandardKey.Redo)):
+            event.matches(QKeySequence.StandardKey.Undo) or event.matches(QKeySequence.StandardKey.Redo)
+        ):
             event.ignore()
             return True
         return super().event(event)
@@ -94,6 +100,7 @@ class MoneySpinBox(QSpinBox):
         """Anything no amount is made of is never taken (the panel says so for a key); an
         amount out of range is taken as typed, for the controller to refuse with the range."""
         from PySide6.QtGui import QValidator
+
         if not self.takes(text):
             return QValidator.State.Invalid, text, pos
         return QValidator.State.Acceptable, text, pos
@@ -290,10 +297,13 @@ class ActionPanel(QWidget):
     def set_four_colour(self, on: bool):
         """The picker's suits in the table's colours (the four-colour setting)."""
         from dealer_app.ui.card_painter import FOUR_COLOURS, TWO_COLOURS
+
         colours = FOUR_COLOURS if on else TWO_COLOURS
         for code, b in self.picker.items():
-            b.setStyleSheet("QPushButton { color: %s; font-weight: bold; } QPushButton:disabled { color: #c4c4c4; "
-                            "background: #e6e6e6; border: 1px solid #d0d0d0; }" % colours[code[1]].name())
+            b.setStyleSheet(
+                f"QPushButton {{ color: {colours[code[1]].name()}; font-weight: bold; }} QPushButton:disabled {{ color: #c4c4c4; "
+                "background: #e6e6e6; border: 1px solid #d0d0d0; }"
+            )
 
     def show_error(self, message: str, rules: str = ""):
         """A refusal shown on its own: a sentence, so it starts with a capital letter (the
@@ -316,8 +326,12 @@ class ActionPanel(QWidget):
         everything typed after it. Nothing typed is ever dropped."""
         if self._line_open and text[:1] in (" ", ","):
             self._line_goes_on = True  # a space after the street's last card: the line goes on
-        if self._line_open and not self._line_goes_on and not self._refused_extra \
-                and self.controller.prompt().kind in ("card", "common"):
+        if (
+            self._line_open
+            and not self._line_goes_on
+            and not self._refused_extra
+            and self.controller.prompt().kind in ("card", "common")
+        ):
             self._line, self._line_open = [], False  # a new street, begun from an empty box: a new line
         typed = read_typed_cards(text, rank_aliases())
         self._taking_typed = True  # refresh() must not clear the box inside its own signal
@@ -387,12 +401,21 @@ class ActionPanel(QWidget):
         if len(extra) == 1:
             head = fill(self.tr("%1 is complete: %2 is one card too many"), street, card_code(extra[0]))
         else:
-            head = fill(self.tr("%1 is complete: %2 are %3 cards too many"), street,
-                        " ".join(card_code(c) for c in extra), len(extra))
+            head = fill(
+                self.tr("%1 is complete: %2 are %3 cards too many"),
+                street,
+                " ".join(card_code(c) for c in extra),
+                len(extra),
+            )
         given = [fill(self.tr("seat %1 %2"), seat, card_code(code)) for seat, code in self._line if seat is not None]
         if given:
-            head += fill(self.tr("; this line gave %1 — check them (who acts next rests on them), Ctrl+Z takes "
-                                 "them back, Esc clears the box"), ", ".join(given))
+            head += fill(
+                self.tr(
+                    "; this line gave %1 — check them (who acts next rests on them), Ctrl+Z takes "
+                    "them back, Esc clears the box"
+                ),
+                ", ".join(given),
+            )
         folded = [v.seat for v in self.controller.seats() if v.in_hand and v.folded]
         if folded:
             head += fill(self.tr(" (folded, no card: seat %1)"), ", ".join(str(s) for s in folded))
@@ -479,9 +502,15 @@ class ActionPanel(QWidget):
 
     def _act(self, choice, stepper):
         if self._refused_extra:  # a button clicked as much as a key pressed: the line's cards may be wrong
-            self.show_error(fill(self.tr("%1 does not act yet: cards too many are in the box and this line's cards "
-                                         "may be wrong — check them (Ctrl+Z takes one back), then Esc, then %1"),
-                                 self._label(choice)))
+            self.show_error(
+                fill(
+                    self.tr(
+                        "%1 does not act yet: cards too many are in the box and this line's cards "
+                        "may be wrong — check them (Ctrl+Z takes one back), then Esc, then %1"
+                    ),
+                    self._label(choice),
+                )
+            )
             return
         if stepper is None:
             self._run(self.controller.act, choice.action, choice.to)
@@ -531,17 +560,29 @@ class ActionPanel(QWidget):
             return "line"
         key = text.upper()
         typed = self.card_edit.text()
-        if key not in ACTION_LETTERS or typed and read_typed_cards(typed, rank_aliases()).pending:
+        if key not in ACTION_LETTERS or (typed and read_typed_cards(typed, rank_aliases()).pending):
             return "line"  # no action's key, or the suit of a card half typed ("8" then "c")
         starts_card = key in _card_starts()
         if self._refused_extra and not (starts_card and self._line_goes_on):
-            self.show_error(fill(self.tr("%1 does not act yet: cards too many are in the box and this line's cards "
-                                         "may be wrong — check them (Ctrl+Z takes one back), then Esc, then %1"), key))
+            self.show_error(
+                fill(
+                    self.tr(
+                        "%1 does not act yet: cards too many are in the box and this line's cards "
+                        "may be wrong — check them (Ctrl+Z takes one back), then Esc, then %1"
+                    ),
+                    key,
+                )
+            )
             return "held"
         if starts_card and (self._line_goes_on or typed):
             # (K, T; German B: a king, a ten, a jack as much as an action) said at once, never guessed silently
-            self.show_error(fill(self.tr("%1 is taken as the start of a card: type its suit — or Esc, then %1 for "
-                                         "%2"), key, action_name(ACTION_LETTERS[key])))
+            self.show_error(
+                fill(
+                    self.tr("%1 is taken as the start of a card: type its suit — or Esc, then %1 for %2"),
+                    key,
+                    action_name(ACTION_LETTERS[key]),
+                )
+            )
             return "line"
         self.close_line()  # the line is over: the key is the action's
         return "action"
@@ -557,13 +598,21 @@ class ActionPanel(QWidget):
             if at_once is not None:  # "r 10 Enter" where R had one amount: it acted at once
                 typed = at_once[2] + text
                 self._at_once = (at_once[0], at_once[1], typed)
-                self.show_error(fill(self.tr("%1 was done at once (it has one amount): %2 and its Enter are not "
-                                             "used"), at_once[0], typed.strip()))
+                self.show_error(
+                    fill(
+                        self.tr("%1 was done at once (it has one amount): %2 and its Enter are not used"),
+                        at_once[0],
+                        typed.strip(),
+                    )
+                )
                 return True
             ranged = [c.key for _b, c, st in self.action_buttons if st is not None]
             if ranged:
-                self.show_error(fill(self.tr("Press the action's key first (%1), then type the amount and Enter"),
-                                     ", ".join(ranged)))
+                self.show_error(
+                    fill(
+                        self.tr("Press the action's key first (%1), then type the amount and Enter"), ", ".join(ranged)
+                    )
+                )
             else:
                 self.show_error(self.tr("No amount to type: each action here has its one amount — press its key"))
             return True
@@ -574,8 +623,16 @@ class ActionPanel(QWidget):
         if key in ACTION_LETTERS:
             action = ACTION_LETTERS[key]
             why = self.controller.why_not(action, key in SECOND_KEYS.values())
-            self.show_error(fill(self.tr("%1 (%2) is not possible now: %3. The keys now: %4"), key,
-                                 action_name(action), error_words(why), keys), ", ".join(why.rules))
+            self.show_error(
+                fill(
+                    self.tr("%1 (%2) is not possible now: %3. The keys now: %4"),
+                    key,
+                    action_name(action),
+                    error_words(why),
+                    keys,
+                ),
+                ", ".join(why.rules),
+            )
         else:
             self.show_error(fill(self.tr("%1 is no key here. The keys now: %2"), repr(text), keys))
         return True
@@ -588,8 +645,13 @@ class ActionPanel(QWidget):
             if stepper is not None and (stepper is obj or stepper.isAncestorOf(obj)):
                 if MoneySpinBox.takes(text):
                     return False
-                self.show_error(fill(self.tr("%1 is not part of an amount: type the amount for %2, then Enter — "
-                                             "Esc goes back"), text.upper(), self._label(choice)))
+                self.show_error(
+                    fill(
+                        self.tr("%1 is not part of an amount: type the amount for %2, then Enter — Esc goes back"),
+                        text.upper(),
+                        self._label(choice),
+                    )
+                )
                 return True
         return False
 
@@ -622,8 +684,11 @@ class ActionPanel(QWidget):
             # were an amount ("c 4 Enter"), not a card, and they are not used
             self.card_edit.clear()
             self._at_once = None
-            self.show_error(fill(self.tr("%1 was done at once (it has one amount): %2 and its Enter are not used"),
-                                 at_once[0], typed))
+            self.show_error(
+                fill(
+                    self.tr("%1 was done at once (it has one amount): %2 and its Enter are not used"), at_once[0], typed
+                )
+            )
             return True
         return False
 
@@ -682,9 +747,11 @@ class ActionPanel(QWidget):
             self.show_edit.setFocus()
         self._rebuild_actions(p)
         voided = c.hand is not None and c.hand.voided is not None  # I-6, I-7: nothing to push, a redeal
-        labels = {"river": self.tr("Deal river  [Enter]"),
-                  "award": self.tr("Deal again  [Enter]") if voided else self.tr("Confirm the awards  [Enter]"),
-                  "between": self.tr("Start hand %1  [Enter]").replace("%1", str(c.hand_no + 1))}
+        labels = {
+            "river": self.tr("Deal river  [Enter]"),
+            "award": self.tr("Deal again  [Enter]") if voided else self.tr("Confirm the awards  [Enter]"),
+            "between": self.tr("Start hand %1  [Enter]").replace("%1", str(c.hand_no + 1)),
+        }
         self.main_button.setVisible(p.kind in labels)
         self.main_button.setText(labels.get(p.kind, ""))
         self.summary.setText(self._summary_html(p))
@@ -695,8 +762,7 @@ class ActionPanel(QWidget):
     def _hint(self, kind: str) -> str:
         undo = self.tr("Ctrl+Z undo · Ctrl+Shift+Z redo")
         if kind in ("card", "common"):
-            return self.tr("Type the card (kd, 10h, th) or a whole street — no Enter needed · %1").replace(
-                "%1", undo)
+            return self.tr("Type the card (kd, 10h, th) or a whole street — no Enter needed · %1").replace("%1", undo)
         if kind == "action" and self.line_open:
             return fill(self.tr("The street is dealt: Esc clears the box, then the action keys · %1"), undo)
         if kind == "action":
@@ -706,17 +772,22 @@ class ActionPanel(QWidget):
             return self.tr("Keys: %1%2 · %3").replace("%1", keys).replace("%2", extra).replace("%3", undo)
         if kind == "show":
             return self.tr("Type the downcards shown: the hand shows when all are typed · Ctrl+M muck · %1").replace(
-                "%1", undo)
+                "%1", undo
+            )
         if kind in ("river", "award", "between"):
             h = self.controller.hand
             if kind == "award" and h is not None and h.voided is not None:  # the floor's void: no undo
                 undo = self.tr("voided by the floor: only a floor ruling changes it")
-            return self.tr("Enter: %1 · %2").replace("%1", self.main_button.text().split("  [")[0]).replace(
-                "%2", undo if kind != "between" else self.tr("Seats menu: join, top up, sit out, leave"))
+            return (
+                self.tr("Enter: %1 · %2")
+                .replace("%1", self.main_button.text().split("  [")[0])
+                .replace("%2", undo if kind != "between" else self.tr("Seats menu: join, top up, sit out, leave"))
+            )
         return ""
 
     def _rebuild_actions(self, prompt: Prompt) -> None:
         from PySide6.QtWidgets import QApplication
+
         focused = QApplication.focusWidget()
         if focused is not None and self.actions_box.isAncestorOf(focused):
             self.setFocus(Qt.FocusReason.OtherFocusReason)  # never leave the keys on a widget about to go
@@ -767,14 +838,22 @@ class ActionPanel(QWidget):
             amount = m(choice.call_amount)
             return (self.tr("Call all-in %1") if choice.all_in else self.tr("Call %1")).replace("%1", amount)
         if choice.min_to is not None and choice.max_to is not None:  # a range of amounts
-            names = {"bring_in": self.tr("Bring in %1–%2"), "bet": self.tr("Bet %1–%2"),
-                     "raise": self.tr("Raise to %1–%2"), "complete": self.tr("Complete to %1–%2")}
+            names = {
+                "bring_in": self.tr("Bring in %1–%2"),
+                "bet": self.tr("Bet %1–%2"),
+                "raise": self.tr("Raise to %1–%2"),
+                "complete": self.tr("Complete to %1–%2"),
+            }
             return names[choice.action].replace("%1", m(choice.min_to)).replace("%2", m(choice.max_to))
         assert choice.to is not None  # not a range, so the engine named the one amount (LegalAction)
         if choice.all_in:
             return self.tr("All-in %1").replace("%1", m(choice.to))
-        names = {"bring_in": self.tr("Bring in %1"), "bet": self.tr("Bet %1"), "raise": self.tr("Raise to %1"),
-                 "complete": self.tr("Complete to %1")}
+        names = {
+            "bring_in": self.tr("Bring in %1"),
+            "bet": self.tr("Bet %1"),
+            "raise": self.tr("Raise to %1"),
+            "complete": self.tr("Complete to %1"),
+        }
         return names[choice.action].replace("%1", m(choice.to))
 
     def _summary_html(self, prompt) -> str:
@@ -796,15 +875,20 @@ class ActionPanel(QWidget):
         for i, pot in enumerate(c.awarded_pots()):
             title = self.tr("Main pot") if i == 0 else self.tr("Side pot %1").replace("%1", str(i))
             winners = pot.winners if hasattr(pot, "winners") else {pot.seat: pot.amount}
-            pushes = ", ".join(self.tr("seat %1: %2").replace("%1", str(s)).replace("%2", c.money(a))
-                               for s, a in winners.items())
-            parts.append(f"<p><b>{title} {c.money(pot.amount)}</b> → {pushes}<br>"
-                         f"<span style='color:#444'>{' '.join(pot.rules)}</span></p>")
+            pushes = ", ".join(
+                self.tr("seat %1: %2").replace("%1", str(s)).replace("%2", c.money(a)) for s, a in winners.items()
+            )
+            parts.append(
+                f"<p><b>{title} {c.money(pot.amount)}</b> → {pushes}<br>"
+                f"<span style='color:#444'>{' '.join(pot.rules)}</span></p>"
+            )
             low_word, seat_word = self.tr("low"), self.tr("Seat")
             for hand in getattr(pot, "hands", ()):
                 low = f"; {low_word} {card_words(hand.low_five)} ({low_hand(hand.low_five)})" if hand.low_five else ""
-                parts.append(f"<p style='margin-left:10px'>{seat_word} {hand.seat}: {card_words(hand.five)} — "
-                             f"{high_hand(hand.value)}{low}</p>")
+                parts.append(
+                    f"<p style='margin-left:10px'>{seat_word} {hand.seat}: {card_words(hand.five)} — "
+                    f"{high_hand(hand.value)}{low}</p>"
+                )
         return "".join(parts)
 
 

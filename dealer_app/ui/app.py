@@ -62,6 +62,7 @@ def run_app(argv=None) -> int:
     settings = QSettings("dealer-app", "dealer-app")
     install_translator(app, settings)
     from dealer_app.ui.main_window import MainWindow
+
     setup_logging(default_data_dir())
     install_excepthook()
     try:
@@ -89,6 +90,7 @@ def run_app(argv=None) -> int:
 def install_excepthook():
     """An exception that escapes a slot reaches here: the dealer is told in words and the log
     keeps the traceback (Qt would only print it to a terminal nobody sees)."""
+
     def hook(exc_type, exc, tb):
         if issubclass(exc_type, KeyboardInterrupt):
             sys.__excepthook__(exc_type, exc, tb)
@@ -96,6 +98,7 @@ def install_excepthook():
         exc.__traceback__ = tb
         message = error_words(report(exc, "uncaught in the user interface"))
         QMessageBox.critical(QApplication.activeWindow(), "dealer-app", message)
+
     sys.excepthook = hook
 
 
@@ -107,6 +110,7 @@ def run_floor(record: str | None = None, argv=None, database: str | None = None)
     console on the card room's server, every table live (issue 15)."""
     from dealer_app.history.store import RECORD_NAME, Store
     from dealer_app.ui.floor_window import FloorWindow
+
     app = QApplication.instance() or QApplication(argv or sys.argv)
     QCoreApplication.setOrganizationName("dealer-app")
     QCoreApplication.setApplicationName("dealer-app")
@@ -114,9 +118,11 @@ def run_floor(record: str | None = None, argv=None, database: str | None = None)
     setup_logging(default_data_dir())
     install_excepthook()
     from dealer_app.room.database import RoomError, WrongLogin, room_url
+
     url = room_url(database) if record is None or database else None
     if url is not None:
         from dealer_app.ui.room_window import RoomFloorWindow
+
         try:
             room = RoomFloorWindow(url)
         except WrongLogin as exc:
@@ -162,6 +168,7 @@ def run_trainer(argv=None) -> int:
     in the app's record database (tables of their own)."""
     from dealer_app.training.progress import Progress
     from dealer_app.ui.trainer_window import TrainerWindow
+
     app = QApplication.instance() or QApplication(argv or sys.argv)
     QCoreApplication.setOrganizationName("dealer-app")
     QCoreApplication.setApplicationName("dealer-app")
@@ -169,7 +176,7 @@ def run_trainer(argv=None) -> int:
     setup_logging(default_data_dir())
     install_excepthook()
     try:
-        store, notes = open_record(default_data_dir())
+        store, _notes = open_record(default_data_dir())
     except (StoreError, OSError) as exc:
         QMessageBox.critical(None, "dealer-app", error_words(report(exc, "no hand record can be opened")))
         return 1
@@ -177,4 +184,3 @@ def run_trainer(argv=None) -> int:
     fit_window(window, TRAINER_WINDOW)
     window.show()
     return app.exec()
-

@@ -86,8 +86,9 @@ def corner_width(code: str | None, height: float, scale: float = 1.0) -> float:
     return corner(QRectF(0, 0, height * 0.75, height), code, scale).width
 
 
-def fan(codes: list[str | None], left: float, right: float, card_w: float, card_h: float,
-        step_max: float | None = None) -> tuple[list[tuple[float, float]], float]:
+def fan(
+    codes: list[str | None], left: float, right: float, card_w: float, card_h: float, step_max: float | None = None
+) -> tuple[list[tuple[float, float]], float]:
     """A row of cards overlapping left to right between ``left`` and ``right``, the last shown
     whole: each card's (x, visible width), and the scale its corner is drawn at. The steps are
     even where the room allows (at most ``step_max``, default a card and 2 px); a card whose
@@ -119,8 +120,15 @@ def fan(codes: list[str | None], left: float, right: float, card_w: float, card_
     return out, scale
 
 
-def paint_card(p: QPainter, rect: QRectF, code: str | None, four_colour: bool = False, dim: bool = False,
-               visible_width: float | None = None, corner_scale: float = 1.0):
+def paint_card(
+    p: QPainter,
+    rect: QRectF,
+    code: str | None,
+    four_colour: bool = False,
+    dim: bool = False,
+    visible_width: float | None = None,
+    corner_scale: float = 1.0,
+):
     """A face-up card (``code`` like 'Ah') or a card back (``None``).
 
     The rank and suit sit in the top-left corner, as on a real card, so a card fanned under
@@ -150,6 +158,11 @@ def paint_card(p: QPainter, rect: QRectF, code: str | None, four_colour: bool = 
     p.drawText(c.suit_rect, flags, c.suit)
     if strip >= rect.width() * 0.9:  # the whole card shows: a large suit in the middle too
         p.setFont(_bold(rect.height() * 0.42))
-        p.drawText(QRectF(rect.x() + rect.width() * 0.3, rect.y() + rect.height() * 0.38, rect.width() * 0.7,
-                          rect.height() * 0.6), MIDDLE, c.suit)
+        p.drawText(
+            QRectF(
+                rect.x() + rect.width() * 0.3, rect.y() + rect.height() * 0.38, rect.width() * 0.7, rect.height() * 0.6
+            ),
+            MIDDLE,
+            c.suit,
+        )
     p.restore()

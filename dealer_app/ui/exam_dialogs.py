@@ -38,6 +38,7 @@ def exam_book_of(progress) -> ExamBook | None:
     if progress is None:
         return None
     from dealer_app.history.chain import KeyProblem, load_or_create_key
+
     try:
         return ExamBook(progress.db, load_or_create_key())
     except (KeyProblem, OSError):
@@ -47,14 +48,25 @@ def exam_book_of(progress) -> ExamBook | None:
 def blueprint_summary(bp: Blueprint) -> str:
     """A locked blueprint in words: what the trainee will be asked, where, in what time."""
     from dealer_app.ui.trainer_window import skill_name
+
     skills = ", ".join(f"{skill_name(s.skill)} ×{s.count}" for s in bp.skills)
     tables = ", ".join(bp.tables)
     profiles = ", ".join(bp.profiles) if bp.profiles else translate("Exams", "each table's own house profile")
     # (through fill: an instructor or blueprint named with "%2" in it stays as typed)
-    return (fill(translate("Exams", "%1 drills in %2 minutes, pass mark %3%; set by %4 (%5)"), bp.drills,
-                 bp.time_limit_s // 60, bp.pass_mark, bp.instructor, bp.id)
-            + "\n" + fill(translate("Exams", "Skills: %1"), skills)
-            + "\n" + fill(translate("Exams", "Tables: %1 (%2)"), tables, profiles))
+    return (
+        fill(
+            translate("Exams", "%1 drills in %2 minutes, pass mark %3%; set by %4 (%5)"),
+            bp.drills,
+            bp.time_limit_s // 60,
+            bp.pass_mark,
+            bp.instructor,
+            bp.id,
+        )
+        + "\n"
+        + fill(translate("Exams", "Skills: %1"), skills)
+        + "\n"
+        + fill(translate("Exams", "Tables: %1 (%2)"), tables, profiles)
+    )
 
 
 class ExamPicker(QWidget):
@@ -103,8 +115,7 @@ class ExamPicker(QWidget):
         elif self.book is None:
             self.summary.setText(self.tr("Exams need the record's database: open the trainer from the app."))
         else:
-            self.summary.setText(self.tr("No exam blueprint yet: an instructor makes and locks one "
-                                         "(Exam blueprints)."))
+            self.summary.setText(self.tr("No exam blueprint yet: an instructor makes and locks one (Exam blueprints)."))
 
     def setEnabled(self, enabled: bool):  # noqa: N802 - Qt's name
         self.combo.setEnabled(enabled)
@@ -136,6 +147,7 @@ class BlueprintDialog(QDialog):
         super().__init__(parent)
         from dealer_app.engine.limits import load_folder
         from dealer_app.ui.trainer_window import skill_name
+
         self.book = book
         self.setWindowTitle(self.tr("Exam blueprint"))
         layout = QVBoxLayout(self)
@@ -162,8 +174,10 @@ class BlueprintDialog(QDialog):
         self.tables = _ticks(sorted(catalog.tables))
         self.profiles = _ticks(sorted(catalog.profiles))
         lists = QHBoxLayout()
-        for title, ticks in ((self.tr("Limit &tables (Space ticks)"), self.tables),
-                             (self.tr("House &profiles (none: each table's own)"), self.profiles)):
+        for title, ticks in (
+            (self.tr("Limit &tables (Space ticks)"), self.tables),
+            (self.tr("House &profiles (none: each table's own)"), self.profiles),
+        ):
             column = QVBoxLayout()
             label = QLabel(title)
             label.setBuddy(ticks)
@@ -222,10 +236,14 @@ class BlueprintDialog(QDialog):
 
     def blueprint(self) -> Blueprint:
         """The blueprint as the boxes have it (not yet locked)."""
-        return Blueprint(self.name.text().strip(),
-                         tuple(SkillCount(s, box.value()) for s, box in self.counts.items() if box.value() > 0),
-                         _ticked(self.tables), _ticked(self.profiles), self.minutes.value() * 60,
-                         self.pass_mark.value())
+        return Blueprint(
+            self.name.text().strip(),
+            tuple(SkillCount(s, box.value()) for s, box in self.counts.items() if box.value() > 0),
+            _ticked(self.tables),
+            _ticked(self.profiles),
+            self.minutes.value() * 60,
+            self.pass_mark.value(),
+        )
 
     def lock(self) -> Blueprint | None:
         try:
@@ -237,8 +255,14 @@ class BlueprintDialog(QDialog):
             return None
         self.pin.clear()
         self.error.setStyleSheet("color: #1b7f3b")
-        self.error.setText(fill(self.tr("Locked: %1 (%2), seal %3. Trainees can take it now; it cannot be "
-                                        "changed."), bp.name, bp.id, bp.seal_code))
+        self.error.setText(
+            fill(
+                self.tr("Locked: %1 (%2), seal %3. Trainees can take it now; it cannot be changed."),
+                bp.name,
+                bp.id,
+                bp.seal_code,
+            )
+        )
         self._list_locked()
         self.locked.emit(bp.id)
         return bp
@@ -304,6 +328,7 @@ class InstructorDialog(QDialog):
         """A refusal under the boxes: the dialog is held at least as high as its wrapped lines
         need (made smaller, it would cut them)."""
         from dealer_app.ui.screen_fit import keep_wrapped_lines
+
         self.error.setText(text)
         keep_wrapped_lines(self)
         if self.height() < self.minimumHeight():
@@ -336,5 +361,8 @@ def _ticks(names: list[str]) -> QListWidget:
 
 
 def _ticked(box: QListWidget) -> tuple[str, ...]:
-    return tuple(str(box.item(i).data(Qt.ItemDataRole.UserRole)) for i in range(box.count())
-                 if box.item(i).checkState() == Qt.CheckState.Checked)
+    return tuple(
+        str(box.item(i).data(Qt.ItemDataRole.UserRole))
+        for i in range(box.count())
+        if box.item(i).checkState() == Qt.CheckState.Checked
+    )

@@ -3,10 +3,13 @@ every machine, modal, and with the keyboard in them as they open."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFileDialog, QWidget
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 
 def raise_dialog(dialog: QWidget) -> None:

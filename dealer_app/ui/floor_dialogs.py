@@ -101,8 +101,11 @@ class RulingDialog(QDialog):
         step = timeline.steps[moment]
         session = timeline.moment(moment).session
         currency = session.table.currency if session is not None else "USD"
-        layout.addWidget(QLabel(self.tr("The moment: step %1 — %2").replace("%1", str(moment)).replace(
-            "%2", step_text(step, currency))))
+        layout.addWidget(
+            QLabel(
+                self.tr("The moment: step %1 — %2").replace("%1", str(moment)).replace("%2", step_text(step, currency))
+            )
+        )
         form = QFormLayout()
         # the case: a new one, or one of this hand's that is not closed (an appeal, the closing)
         self.case = QComboBox()
@@ -113,8 +116,9 @@ class RulingDialog(QDialog):
                 latest[r.case] = r
         for number, r in latest.items():
             if r.status != "closed":
-                self.case.addItem(fill(self.tr("%1 (%2, %3)"), number,
-                                       case_category(r.category), case_status(r.status)), number)
+                self.case.addItem(
+                    fill(self.tr("%1 (%2, %3)"), number, case_category(r.category), case_status(r.status)), number
+                )
         self.category = QComboBox()
         for category in CATEGORIES:
             self.category.addItem(case_category(category), category)
@@ -131,14 +135,25 @@ class RulingDialog(QDialog):
         self.decision = QPlainTextEdit()
         self.decision.setTabChangesFocus(True)
         self.remedy = QComboBox()
-        for remedy, label in zip(REMEDIES, (self.tr("None: the decision only"), self.tr("Move chips between seats"),
-                                            self.tr("Void the hand: every chip back")), strict=True):
+        for remedy, label in zip(
+            REMEDIES,
+            (
+                self.tr("None: the decision only"),
+                self.tr("Move chips between seats"),
+                self.tr("Void the hand: every chip back"),
+            ),
+            strict=True,
+        ):
             self.remedy.addItem(label, remedy)
         room_note = None
         if getattr(store, "moves_no_chips", False):  # a room's table: its seats are in its own record
-            room_note = QLabel(self.tr("A ruling made in the room is recorded in the room. The chips it moves reach "
-                                       "the table: its dealer is shown the ruling between hands, and the chips move "
-                                       "on its seats when the dealer confirms."))
+            room_note = QLabel(
+                self.tr(
+                    "A ruling made in the room is recorded in the room. The chips it moves reach "
+                    "the table: its dealer is shown the ruling between hands, and the chips move "
+                    "on its seats when the dealer confirms."
+                )
+            )
             room_note.setWordWrap(True)
             room_note.setObjectName("room_chips_note")
             self.remedy.setToolTip(room_note.text())
@@ -156,13 +171,20 @@ class RulingDialog(QDialog):
         self.pin = QLineEdit()
         self.pin.setEchoMode(QLineEdit.EchoMode.Password)
         self.pin_again = _pin_again_box()
-        for label, w in ((self.tr("Case"), self.case), (self.tr("Category"), self.category),
-                         (self.tr("Status"), self.status),
-                         (self.tr("Facts"), self.facts), (self.tr("Rules cited"), self.rules),
-                         (self.tr("Decision"), self.decision), (self.tr("Remedy"), self.remedy),
-                         (self.tr("Chips (with Move chips)"), chips_box), (self.tr("Witnesses"), self.witnesses),
-                         (self.tr("Camera / time reference"), self.camera), (self.tr("Floor's name"), self.floor_name),
-                         (self.tr("Floor PIN"), self.pin)):
+        for label, w in (
+            (self.tr("Case"), self.case),
+            (self.tr("Category"), self.category),
+            (self.tr("Status"), self.status),
+            (self.tr("Facts"), self.facts),
+            (self.tr("Rules cited"), self.rules),
+            (self.tr("Decision"), self.decision),
+            (self.tr("Remedy"), self.remedy),
+            (self.tr("Chips (with Move chips)"), chips_box),
+            (self.tr("Witnesses"), self.witnesses),
+            (self.tr("Camera / time reference"), self.camera),
+            (self.tr("Floor's name"), self.floor_name),
+            (self.tr("Floor PIN"), self.pin),
+        ):
             form.addRow(label, w)
         if self.pin_again is not None:
             form.addRow(self.tr("The floor PIN again (it is set now)"), self.pin_again)
@@ -225,18 +247,31 @@ class RulingDialog(QDialog):
 
     def _show_rules(self):
         lang = language()
-        self.rule_texts.setHtml("".join(f"<p><b>{r}</b> {rule_html(rule_text(r, lang))}</p>"
-                                        for r in self._cited() if rule_text(r, lang)))
+        self.rule_texts.setHtml(
+            "".join(f"<p><b>{r}</b> {rule_html(rule_text(r, lang))}</p>" for r in self._cited() if rule_text(r, lang))
+        )
 
     def ruling(self) -> Ruling:
         chips = {}
         for seat, edit in self.chips.items():
             if edit.text().strip():
                 chips[seat] = typed_cents(edit.text().replace("−", "-"))
-        return Ruling(self.timeline.session, self.timeline.hand, self.moment, self.facts.toPlainText().strip(),
-                      self._cited(), self.decision.toPlainText().strip(), self.remedy.currentData(), chips,
-                      self.witnesses.text().strip(), self.camera.text().strip(), None,
-                      self.case.currentData() or "", self.category.currentData(), self.status.currentData())
+        return Ruling(
+            self.timeline.session,
+            self.timeline.hand,
+            self.moment,
+            self.facts.toPlainText().strip(),
+            self._cited(),
+            self.decision.toPlainText().strip(),
+            self.remedy.currentData(),
+            chips,
+            self.witnesses.text().strip(),
+            self.camera.text().strip(),
+            None,
+            self.case.currentData() or "",
+            self.category.currentData(),
+            self.status.currentData(),
+        )
 
     def record(self):
         try:
@@ -285,12 +320,16 @@ class IrregularityDialog(QDialog):
         self.pin_again = _pin_again_box() or QLineEdit()
         self.pin_again.setEchoMode(QLineEdit.EchoMode.Password)
         self.rows = {}
-        for key, label, w in (("kind", self.tr("Irregularity"), self.kind), ("seat", self.tr("Seat"), self.seat),
-                              ("card", self.tr("Card"), self.card), ("action", self.tr("Action"), self.action),
-                              ("amount", self.tr("Amount (bet or raise to)"), self.amount),
-                              ("floor", self.tr("Floor's name"), self.floor_name),
-                              ("pin", self.tr("Floor PIN"), self.pin),
-                              ("pin_again", self.tr("The floor PIN again (it is set now)"), self.pin_again)):
+        for key, label, w in (
+            ("kind", self.tr("Irregularity"), self.kind),
+            ("seat", self.tr("Seat"), self.seat),
+            ("card", self.tr("Card"), self.card),
+            ("action", self.tr("Action"), self.action),
+            ("amount", self.tr("Amount (bet or raise to)"), self.amount),
+            ("floor", self.tr("Floor's name"), self.floor_name),
+            ("pin", self.tr("Floor PIN"), self.pin),
+            ("pin_again", self.tr("The floor PIN again (it is set now)"), self.pin_again),
+        ):
             form.addRow(label, w)
             self.rows[key] = (form.labelForField(w), w)
         layout.addLayout(form)
@@ -316,8 +355,13 @@ class IrregularityDialog(QDialog):
     def _changed(self):
         code = self.code()
         first_pin = () if pin_is_set() else ("pin_again",)
-        needs = {"I-1": ("seat", "card"), "I-4": ("seat", "card"), "I-5": ("seat", "action", "amount"),
-                 "I-6": ("floor", "pin", *first_pin), "I-7": ("floor", "pin", *first_pin)}.get(code or "", ())
+        needs = {
+            "I-1": ("seat", "card"),
+            "I-4": ("seat", "card"),
+            "I-5": ("seat", "action", "amount"),
+            "I-6": ("floor", "pin", *first_pin),
+            "I-7": ("floor", "pin", *first_pin),
+        }.get(code or "", ())
         for key, (label, w) in self.rows.items():
             if key != "kind":
                 label.setVisible(key in needs)
@@ -336,16 +380,27 @@ class IrregularityDialog(QDialog):
                 self.seat.setText(str(due))
                 self.seat.setReadOnly(True)
                 later = [q.seat for q in h.deal_queue[1:]] if h.street == 3 and h.phase == "deal" else []
-                extra = "<p>" + fill(self.tr("The exposed card becomes the door card of seat %1, whose door card is "
-                                             "due now."), due)
+                extra = "<p>" + fill(
+                    self.tr("The exposed card becomes the door card of seat %1, whose door card is due now."), due
+                )
                 if len(later) == 1:
-                    extra += " " + fill(self.tr("If it was a downcard of seat %1, deal seat %2's door card first, "
-                                                "then report it when seat %1's door card is due."), later[0], due)
+                    extra += " " + fill(
+                        self.tr(
+                            "If it was a downcard of seat %1, deal seat %2's door card first, "
+                            "then report it when seat %1's door card is due."
+                        ),
+                        later[0],
+                        due,
+                    )
                 elif later:
-                    extra += " " + fill(self.tr("If it was a downcard of one of the seats %1 (their door cards are "
-                                                "not dealt yet), deal the door cards up to that seat first, then "
-                                                "report it when its door card is due."),
-                                        ", ".join(str(seat) for seat in later))
+                    extra += " " + fill(
+                        self.tr(
+                            "If it was a downcard of one of the seats %1 (their door cards are "
+                            "not dealt yet), deal the door cards up to that seat first, then "
+                            "report it when its door card is due."
+                        ),
+                        ", ".join(str(seat) for seat in later),
+                    )
                 extra += "</p>"
         text = rule_text(code, language())
         if code == "I-5":
@@ -365,12 +420,19 @@ class IrregularityDialog(QDialog):
             self.error.setText(str(exc))
             return
         floor = (self.floor_name.text(), self.pin.text()) if code in ("I-6", "I-7") else None
-        if floor is not None and not _same_pin(self.pin, self.pin_again if self.pin_again.isVisible() else None,
-                                               self.error):
+        if floor is not None and not _same_pin(
+            self.pin, self.pin_again if self.pin_again.isVisible() else None, self.error
+        ):
             return
         try:
-            self.controller.report_irregularity(code, seat=seat, card=_typed_card(self.card.text()),
-                                                action=self.action.currentData(), to=to, floor=floor)
+            self.controller.report_irregularity(
+                code,
+                seat=seat,
+                card=_typed_card(self.card.text()),
+                action=self.action.currentData(),
+                to=to,
+                floor=floor,
+            )
         except InputError as exc:  # refused (and a record that cannot be written): nothing changed
             self.error.setText(error_words(exc))
             return
@@ -381,6 +443,7 @@ def _typed_card(text: str) -> str | None:
     """The card typed in the dialog, the reader's rank letters (German dh, bs, zd) read as the
     engine's code; text that is no card goes on as typed, for the engine to refuse by name."""
     from dealer_app.engine.cards import CardError, format_card, parse_card
+
     text = text.strip()
     if not text:
         return None

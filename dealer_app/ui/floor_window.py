@@ -13,9 +13,9 @@ import html
 import logging
 import sqlite3
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -60,11 +60,13 @@ from dealer_app.ui.words import (
     typed_cents,
 )
 
+if TYPE_CHECKING:
+    from PySide6.QtGui import QKeyEvent
+
 log = logging.getLogger(__name__)
 LIVE_REFRESH_MS = 2000  # how often a console on a local record looks for hands finished since
 
-STEP_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown, Qt.Key.Key_Home,
-             Qt.Key.Key_End)
+STEP_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown, Qt.Key.Key_Home, Qt.Key.Key_End)
 
 
 class _Empty(Moment):
@@ -108,8 +110,11 @@ class FloorWindow(QMainWindow):
             self.record_check = RecordCheck(self.store, self)
             self.record_check.checked.connect(self._checked)
             self.record_check.failed.connect(self._check_failed)
-            self.status.setText(self.tr("Checking the record… the hands are listed; any whose rows fail its check "
-                                        "will be marked in red"))
+            self.status.setText(
+                self.tr(
+                    "Checking the record… the hands are listed; any whose rows fail its check will be marked in red"
+                )
+            )
             self.record_check.want()
         # a console on a local record lists the hands a table finishes after it opened (another
         # connection's commit changes the record's data_version; nothing is read until it does)
@@ -132,9 +137,13 @@ class FloorWindow(QMainWindow):
         self.filter_until = QLineEdit()
         self.filter_pot = QLineEdit()
         self.filter_pot.setPlaceholderText(self.tr("e.g. 20"))
-        for label, edit in ((self.tr("Table"), self.filter_table), (self.tr("Player or seat"), self.filter_player),
-                            (self.tr("From"), self.filter_since), (self.tr("To"), self.filter_until),
-                            (self.tr("Pot at least"), self.filter_pot)):
+        for label, edit in (
+            (self.tr("Table"), self.filter_table),
+            (self.tr("Player or seat"), self.filter_player),
+            (self.tr("From"), self.filter_since),
+            (self.tr("To"), self.filter_until),
+            (self.tr("Pot at least"), self.filter_pot),
+        ):
             edit.textChanged.connect(self.apply_filters)
             # (an example in the box is shown whole: "2026-12-01T21:00", never "2026-12-01T2…")
             edit.setMinimumWidth(edit.fontMetrics().horizontalAdvance(edit.placeholderText()) + 16)
@@ -142,8 +151,9 @@ class FloorWindow(QMainWindow):
         # a case: its number, a floor who ruled, or words of its facts or decision; its status now
         self.filter_case = QLineEdit()
         self.filter_case.setPlaceholderText(self.tr("number, floor or words"))
-        self.filter_case.setMinimumWidth(self.filter_case.fontMetrics().horizontalAdvance(
-            self.filter_case.placeholderText()) + 16)
+        self.filter_case.setMinimumWidth(
+            self.filter_case.fontMetrics().horizontalAdvance(self.filter_case.placeholderText()) + 16
+        )
         self.filter_case.textChanged.connect(self.apply_filters)
         form.addRow(self.tr("Case"), self.filter_case)
         self.filter_status = QComboBox()
@@ -158,9 +168,19 @@ class FloorWindow(QMainWindow):
             check.toggled.connect(self.apply_filters)
             form.addRow(check)
         layout.addLayout(form)
-        self.hand_model = HandListModel([self.tr("Hand"), self.tr("Started (UTC)"), self.tr("Pot"),
-                                         self.tr("Marks"), self.tr("Table"), self.tr("Players")],
-                                        self._row_texts, lambda h: error_words(h.failing), self)
+        self.hand_model = HandListModel(
+            [
+                self.tr("Hand"),
+                self.tr("Started (UTC)"),
+                self.tr("Pot"),
+                self.tr("Marks"),
+                self.tr("Table"),
+                self.tr("Players"),
+            ],
+            self._row_texts,
+            lambda h: error_words(h.failing),
+            self,
+        )
         self.hand_list = HandList(self.hand_model)
         self.hand_list.itemSelectionChanged.connect(self._hand_chosen)
         layout.addWidget(self.hand_list, 1)
@@ -179,6 +199,7 @@ class FloorWindow(QMainWindow):
         """Each stud hand of the files that the engine replays is listed (table: the file's
         name, hand ``file-N``); the others are counted and named in the status line."""
         from dealer_app.floor.imported import hands_from_files
+
         found, problems = hands_from_files([Path(p) for p in paths])
         for summary, timeline in found:
             number = len(self.file_hands) + 1
@@ -208,8 +229,15 @@ class FloorWindow(QMainWindow):
         self.hand_model.hands_changed()
         if failing:
             hands = sum(1 for h in self.hands if h.session and h.failing)
-            self.status.setText(fill(self.tr("THE RECORD FAILS ITS CHECK: %1 hand(s) marked in red — their rows "
-                                             "are not as they were written; Verify record says what and where"), hands))
+            self.status.setText(
+                fill(
+                    self.tr(
+                        "THE RECORD FAILS ITS CHECK: %1 hand(s) marked in red — their rows "
+                        "are not as they were written; Verify record says what and where"
+                    ),
+                    hands,
+                )
+            )
             self.status.setStyleSheet("color: #b00020; font-weight: bold;")
         elif first:
             self.status.setText(self.tr("The record's check is done: every row holds."))
@@ -279,19 +307,21 @@ class FloorWindow(QMainWindow):
         def keep(h: HandSummary) -> bool:
             if table and table not in f"{h.table} {h.room_label} {h.table_id or ''}".lower():
                 return False
-            if wanted and not (any(wanted in p.lower() for p in h.players)
-                               or (wanted.isdigit() and int(wanted) in h.seats)):
+            if wanted and not (
+                any(wanted in p.lower() for p in h.players) or (wanted.isdigit() and int(wanted) in h.seats)
+            ):
                 return False
-            if since and h.started < since or until and h.started[:len(until)] > until:
+            if (since and h.started < since) or (until and h.started[: len(until)] > until):
                 return False
             if pot is not None and (h.pot or 0) < pot:
                 return False
             if self.filter_undo.isChecked() and not h.undos:
                 return False
             if (case or status) and not any(
-                    (not status or mark.status == status)
-                    and (not case or case in f"{number} {' '.join(mark.floors)} {mark.words}".lower())
-                    for number, mark in h.cases.items()):
+                (not status or mark.status == status)
+                and (not case or case in f"{number} {' '.join(mark.floors)} {mark.words}".lower())
+                for number, mark in h.cases.items()
+            ):
                 return False
             return not (self.filter_irregular.isChecked() and not (h.irregularities or h.rulings))
 
@@ -299,8 +329,9 @@ class FloorWindow(QMainWindow):
         self.hand_model.set_hands(self.shown)
         self.hand_list.resizeColumnsToContents()
         if not getattr(self, "_time_refused", False):
-            self.count.setText(self.tr("%1 of %2 hands").replace("%1", str(len(self.shown))).replace(
-                "%2", str(len(self.hands))))
+            self.count.setText(
+                self.tr("%1 of %2 hands").replace("%1", str(len(self.shown))).replace("%2", str(len(self.hands)))
+            )
 
     def _row_texts(self, h: HandSummary) -> list[str]:
         """A hand's cells in the list: its name, start, pot, marks, table and players."""
@@ -328,10 +359,15 @@ class FloorWindow(QMainWindow):
             when = time_filter(edit.text())
         except ValueError:
             edit.setStyleSheet("background: #ffd6d6")
-            edit.setToolTip(self.tr("Not a time: type it as the record keeps it, UTC, e.g. 2026-12-01 or "
-                                    "2026-12-01T21:00"))
-            self.count.setText(fill(self.tr("%1 is not a time: type it as 2026-12-01 or 2026-12-01T21:00 (UTC)"),
-                                    repr(edit.text().strip())))
+            edit.setToolTip(
+                self.tr("Not a time: type it as the record keeps it, UTC, e.g. 2026-12-01 or 2026-12-01T21:00")
+            )
+            self.count.setText(
+                fill(
+                    self.tr("%1 is not a time: type it as 2026-12-01 or 2026-12-01T21:00 (UTC)"),
+                    repr(edit.text().strip()),
+                )
+            )
             self._time_refused = True
             return ""
         edit.setStyleSheet("")
@@ -361,8 +397,11 @@ class FloorWindow(QMainWindow):
             return
         in_record = session != 0
         self.rule_button.setEnabled(in_record)
-        self.rule_button.setToolTip("" if in_record else self.tr("A hand from a file is not in the record: it "
-                                                                 "can be stepped through and printed, not ruled on"))
+        self.rule_button.setToolTip(
+            ""
+            if in_record
+            else self.tr("A hand from a file is not in the record: it can be stepped through and printed, not ruled on")
+        )
         self._list_steps()
         rulings = self.timeline.rulings()
         self.go(rulings[-1].moment if rulings else len(self.timeline.steps) - 1)
@@ -434,8 +473,12 @@ class FloorWindow(QMainWindow):
         self.steps.blockSignals(False)
         self.details.setHtml(self.moment_html(m))
         name = f"{self.timeline.session}-{self.timeline.hand}" if self.timeline.session else self.timeline.source
-        self.status.setText(self.tr("Hand %1, step %2 of %3").replace("%1", name).replace(
-            "%2", str(index)).replace("%3", str(len(self.timeline.steps) - 1)))
+        self.status.setText(
+            self.tr("Hand %1, step %2 of %3")
+            .replace("%1", name)
+            .replace("%2", str(index))
+            .replace("%3", str(len(self.timeline.steps) - 1))
+        )
 
     def step_by_street(self, forward: bool):
         if self.timeline is None:
@@ -454,17 +497,26 @@ class FloorWindow(QMainWindow):
         e = html.escape
         assert self.timeline is not None
         # (each tr() outside an f-string: lupdate does not read into f-strings)
-        legal_now, then_word, legal_word, not_legal = self.tr("Legal now"), self.tr("Then"), self.tr("legal"), \
-            self.tr("NOT legal")
-        pots_word, seats_word, stub_word, burns_word = self.tr("Pots"), self.tr("seats"), self.tr("Stub"), \
-            self.tr("burns")
+        legal_now, then_word, legal_word, not_legal = (
+            self.tr("Legal now"),
+            self.tr("Then"),
+            self.tr("legal"),
+            self.tr("NOT legal"),
+        )
+        pots_word, seats_word, stub_word, burns_word = (
+            self.tr("Pots"),
+            self.tr("seats"),
+            self.tr("Stub"),
+            self.tr("burns"),
+        )
         step = self.timeline.steps[self.index]
         prompt = m.prompt()
         out = [f"<p><b>{e(step_text(step, self._currency()))}</b></p>"]
         caused = self._events_of_step(m)  # what the engine made of it: decisions, an I-5 settled …
         if caused:
-            out.append("<ul>" + "".join(f"<li>{e(words)} ({e(', '.join(ev.rules))})</li>" for ev, words in caused)
-                       + "</ul>")
+            out.append(
+                "<ul>" + "".join(f"<li>{e(words)} ({e(', '.join(ev.rules))})</li>" for ev, words in caused) + "</ul>"
+            )
         out.append(f"<p style='font-size:14pt'><b>{e(say(prompt.subject))}</b></p>")
         for subject in prompt.note_subjects:
             words = say(subject)
@@ -485,8 +537,13 @@ class FloorWindow(QMainWindow):
             out.append(then + "</p>")
         pots = m.pots()
         if pots:
-            out.append("<p>" + e(pots_word) + ": " + "; ".join(
-                f"{e(m.money(a))} ({e(seats_word)} {', '.join(map(str, s))})" for a, s in pots) + "</p>")
+            out.append(
+                "<p>"
+                + e(pots_word)
+                + ": "
+                + "; ".join(f"{e(m.money(a))} ({e(seats_word)} {', '.join(map(str, s))})" for a, s in pots)
+                + "</p>"
+            )
         status = m.status()
         if status:
             out.append(f"<p>{e(stub_word)} {status['stub']}, {e(burns_word)} {status['burns']}</p>")
@@ -514,6 +571,7 @@ class FloorWindow(QMainWindow):
         if self.timeline is None:
             return None
         from dealer_app.ui.floor_dialogs import WhatIfDialog
+
         dialog = WhatIfDialog(self.timeline.moment(self.index), self)
         raise_dialog(dialog)
         return dialog
@@ -522,6 +580,7 @@ class FloorWindow(QMainWindow):
         if self.timeline is None:
             return None
         from dealer_app.ui.floor_dialogs import RulingDialog
+
         dialog = RulingDialog(self.record_of_hand(), self.timeline, self.index, self, self.table_controller)
         dialog.setModal(True)
         dialog.accepted.connect(lambda: (self.reload(), self.open_hand(self.timeline.session, self.timeline.hand)))
@@ -531,18 +590,29 @@ class FloorWindow(QMainWindow):
     def print_report(self):
         if self.timeline is None:
             return None
-        return save_pdf_dialog(self, self.tr("Save the ruling report"),
-                               f"ruling-{self.timeline.session}-{self.timeline.hand}.pdf", self._write_report)
+        return save_pdf_dialog(
+            self,
+            self.tr("Save the ruling report"),
+            f"ruling-{self.timeline.session}-{self.timeline.hand}.pdf",
+            self._write_report,
+        )
 
     def _write_report(self, path: str):
         from dealer_app.ui.report_pdf import write_report
+
         assert self.timeline is not None
         try:
-            write_report(self.record_of_hand() if self.timeline.session else None, self.timeline, Path(path),
-                         self.index)
+            write_report(
+                self.record_of_hand() if self.timeline.session else None, self.timeline, Path(path), self.index
+            )
         except (OSError, StoreError) as exc:
-            QMessageBox.warning(self, self.tr("Floor"), self.tr("The report cannot be written: %1").replace(
-                "%1", error_words(exc) if isinstance(exc, StoreError) else str(exc)))
+            QMessageBox.warning(
+                self,
+                self.tr("Floor"),
+                self.tr("The report cannot be written: %1").replace(
+                    "%1", error_words(exc) if isinstance(exc, StoreError) else str(exc)
+                ),
+            )
             return
         self.status.setText(self.tr("Report written: %1").replace("%1", path))
 
@@ -558,12 +628,25 @@ class FloorWindow(QMainWindow):
         if problems:
             QMessageBox.warning(self, self.tr("Record"), "\n".join(p.text for p in problems[:20]))
         elif anchors is not None:
-            self.status.setText(fill(self.tr("The record proves itself: every row matches its keyed hash, and every "
-                                             "seal of the anchors file %1 is a row it holds."), anchors))
+            self.status.setText(
+                fill(
+                    self.tr(
+                        "The record proves itself: every row matches its keyed hash, and every "
+                        "seal of the anchors file %1 is a row it holds."
+                    ),
+                    anchors,
+                )
+            )
         else:
-            self.status.setText(fill(self.tr("The record proves itself: every row matches its keyed hash. There is "
-                                             "no anchors file (%1): deleted last hands cannot be seen without one."),
-                                     self.store.anchors_path))
+            self.status.setText(
+                fill(
+                    self.tr(
+                        "The record proves itself: every row matches its keyed hash. There is "
+                        "no anchors file (%1): deleted last hands cannot be seen without one."
+                    ),
+                    self.store.anchors_path,
+                )
+            )
         self.status.setStyleSheet("")
 
     def closeEvent(self, event):
@@ -582,8 +665,11 @@ class _StepKeys(WindowKeys):
     window: FloorWindow
 
     def key_event(self, obj: QWidget, event: QKeyEvent) -> bool:
-        if event.key() not in STEP_KEYS or isinstance(obj, (QLineEdit, QPlainTextEdit)) \
-                or event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+        if (
+            event.key() not in STEP_KEYS
+            or isinstance(obj, (QLineEdit, QPlainTextEdit))
+            or event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        ):
             return False
         w, key = self.window, event.key()
         if key == Qt.Key.Key_Left:

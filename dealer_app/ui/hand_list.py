@@ -7,13 +7,16 @@ every hand up front, which took 6 s at 100,000 hands).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QRect, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QAbstractItemView, QTableView
 
-from dealer_app.history.hand_index import HandSummary
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
+    from dealer_app.history.hand_index import HandSummary
 
 FAILING_COLOUR = QColor("#b00020")
 _Index = QModelIndex | QPersistentModelIndex
@@ -23,8 +26,13 @@ class HandListModel(QAbstractTableModel):
     """``hands`` as rows; ``texts(hand)`` gives a row's cells (the console's words), ``tip(hand)``
     its tooltip. A row's cells are made once, when first drawn, until the hands change."""
 
-    def __init__(self, headers: Sequence[str], texts: Callable[[HandSummary], Sequence[str]],
-                 tip: Callable[[HandSummary], str], parent=None):
+    def __init__(
+        self,
+        headers: Sequence[str],
+        texts: Callable[[HandSummary], Sequence[str]],
+        tip: Callable[[HandSummary], str],
+        parent=None,
+    ):
         super().__init__(parent)
         self.headers = list(headers)
         self.texts, self.tip = texts, tip
@@ -68,8 +76,11 @@ class HandListModel(QAbstractTableModel):
         return None
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal \
-                and 0 <= section < len(self.headers):
+        if (
+            role == Qt.ItemDataRole.DisplayRole
+            and orientation == Qt.Orientation.Horizontal
+            and 0 <= section < len(self.headers)
+        ):
             return self.headers[section]
         return None
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QShortcut
 from PySide6.QtWidgets import QInputDialog, QLabel, QMainWindow, QMessageBox, QSplitter
 
-from dealer_app.engine.session import TableSession
 from dealer_app.errorlog import log
 from dealer_app.live.controller import InputError, TableController
 from dealer_app.ui.action_panel import ActionPanel, run_guarded
@@ -20,6 +21,9 @@ from dealer_app.ui.rulings import RulingsLog
 from dealer_app.ui.screen_fit import FLOOR_WINDOW, TRAINER_WINDOW, ScrollingPanel, fit_window
 from dealer_app.ui.table_view import TableView
 from dealer_app.ui.words import error_words, fill, profile_name, table_title
+
+if TYPE_CHECKING:
+    from dealer_app.engine.session import TableSession
 
 
 class MainWindow(QMainWindow):
@@ -63,6 +67,7 @@ class MainWindow(QMainWindow):
         if controller.store is not None:
             self.record_label.setText(self.tr("Hand record: %1").replace("%1", str(controller.store.path)))
         from dealer_app.ui.room_link import TableLink
+
         self.room_label = QLabel()
         self.room_label.setObjectName("room")
         self.statusBar().addPermanentWidget(self.room_label)
@@ -91,11 +96,11 @@ class MainWindow(QMainWindow):
     # --- menus ----------------------------------------------------------------------------
     def _menus(self):
         table = self.menuBar().addMenu(self.tr("&Table"))
-        self.new_table_action = table.addAction(self.tr("&Open table…"), QKeySequence("Ctrl+N"),
-                                                self.open_table_dialog)
+        self.new_table_action = table.addAction(self.tr("&Open table…"), QKeySequence("Ctrl+N"), self.open_table_dialog)
         self.resume_action = table.addAction(self.tr("&Resume table…"), self.resume_dialog)
-        self.start_action = table.addAction(self.tr("&Start hand"), QKeySequence("Ctrl+H"),
-                                            lambda: self._run(self.controller.start_hand))
+        self.start_action = table.addAction(
+            self.tr("&Start hand"), QKeySequence("Ctrl+H"), lambda: self._run(self.controller.start_hand)
+        )
         self.close_table_action = table.addAction(self.tr("&Close table"), self.close_table)
         table.addSeparator()
         table.addAction(self.tr("&Quit"), QKeySequence.StandardKey.Quit, self.close)
@@ -144,6 +149,7 @@ class MainWindow(QMainWindow):
         (or stops) at once."""
         from dealer_app.ui.file_dialogs import raise_dialog
         from dealer_app.ui.room_link import RoomSettingsDialog
+
         dialog = RoomSettingsDialog(self.settings, self)
         dialog.accepted.connect(lambda: self.room.start(self.controller.store))
         raise_dialog(dialog)
@@ -189,6 +195,7 @@ class MainWindow(QMainWindow):
         applied by its record, is shown to the dealer (once after each hand, until applied; one
         that cannot be applied here is said, with why, once)."""
         from dealer_app.floor.rulings import check_room_ruling, room_ruling_applied
+
         c = self.controller
         if self.room_ruling_dialog is not None or c.store is None or c.session is None or c.hand is not None:
             return
@@ -219,11 +226,16 @@ class MainWindow(QMainWindow):
         """The dealer applied the room's ruling (the floor's notice is in the status bar), or left
         it for after the next hand: said, so that nothing is left silently."""
         from PySide6.QtCore import QTimer
+
         self.room_ruling_dialog = None
         if dialog.applied is None and dialog.refused is None:
-            self.statusBar().showMessage(fill(self.tr("The floor's ruling on hand %1 is not applied yet: it is shown "
-                                                      "again after the next hand"),
-                                              f"{dialog.pending.session}-{dialog.pending.hand}"), 60000)
+            self.statusBar().showMessage(
+                fill(
+                    self.tr("The floor's ruling on hand %1 is not applied yet: it is shown again after the next hand"),
+                    f"{dialog.pending.session}-{dialog.pending.hand}",
+                ),
+                60000,
+            )
         dialog.deleteLater()
         QTimer.singleShot(0, self._offer_room_ruling)  # (another ruling may be waiting)
 
@@ -241,8 +253,9 @@ class MainWindow(QMainWindow):
             if c.seal_problem:
                 seal += " — " + error_words(c.seal_problem)
             self.seal_label.setText(seal)
-            self.seal_label.setStyleSheet("color: #b00020; font-weight: bold" if c.seal_problem
-                                          else "font-weight: bold")
+            self.seal_label.setStyleSheet(
+                "color: #b00020; font-weight: bold" if c.seal_problem else "font-weight: bold"
+            )
         title = self.tr("Stud Dealer Assistant")
         if c.session is not None:
             title = f"{table_title(c.session.table)} · {profile_name(c.session.profile)} — {title}"
@@ -255,6 +268,7 @@ class MainWindow(QMainWindow):
     def irregularity_dialog(self):
         """Ctrl+I: the dealer reports an irregularity; the dialog states the remedy and its rule."""
         from dealer_app.ui.floor_dialogs import IrregularityDialog
+
         if self.controller.hand is None:
             self.panel.show_error(self.tr("No hand is open: an irregularity is reported during a hand"), "I-3")
             return None
@@ -267,6 +281,7 @@ class MainWindow(QMainWindow):
     def floor_console(self):
         """Floor → Open: the console on this table's record (rulings here are the floor's)."""
         from dealer_app.ui.floor_window import FloorWindow
+
         window = FloorWindow(self.controller.store, controller=self.controller)
         fit_window(window, FLOOR_WINDOW)  # at most the screen it opens on
         window.show()
@@ -283,25 +298,35 @@ class MainWindow(QMainWindow):
 
         from dealer_app import __version__
         from dealer_app.cli import build_name
+
         store = self.controller.store
-        parts = [("Python", platform.python_version(), "PSF License"),
-                 ("Qt / PySide6", PySide6.__version__, "LGPL-3.0"),
-                 ("PyYAML", yaml.__version__, "MIT"), ("fsrs", _version_of("fsrs"), "MIT"),
-                 ("psycopg", _version_of("psycopg"), "LGPL-3.0"), ("libpq (psycopg-binary)", _libpq_version(),
-                                                                   "PostgreSQL Licence")]
-        rows = "".join(f"<tr><td>{html.escape(n)}</td><td>{html.escape(v)}</td><td>{html.escape(lic)}</td></tr>"
-                       for n, v, lic in parts)
+        parts = [
+            ("Python", platform.python_version(), "PSF License"),
+            ("Qt / PySide6", PySide6.__version__, "LGPL-3.0"),
+            ("PyYAML", yaml.__version__, "MIT"),
+            ("fsrs", _version_of("fsrs"), "MIT"),
+            ("psycopg", _version_of("psycopg"), "LGPL-3.0"),
+            ("libpq (psycopg-binary)", _libpq_version(), "PostgreSQL Licence"),
+        ]
+        rows = "".join(
+            f"<tr><td>{html.escape(n)}</td><td>{html.escape(v)}</td><td>{html.escape(lic)}</td></tr>"
+            for n, v, lic in parts
+        )
         name = self.tr("Stud Dealer Assistant")
         built = self.tr("Build: %1").replace("%1", build_name())
         record = self.tr("Hand record: %1").replace("%1", str(store.path) if store else "—")
-        proves = self.tr("The hand record proves itself against anyone without its key (record.key): an edited, "
-                         "deleted or inserted row is found at start, by 'dealer-app verify' and in the floor's "
-                         "report. Whoever holds the key and the file can rewrite it unseen; keep the anchors file "
-                         "on another disk. A card room's database owner can turn off the room's checks and "
-                         "rewrite or delete the room's copy unseen: the floor's console does not detect it yet.")
-        text = (f"<h3>{html.escape(name)} {__version__}</h3><p>{html.escape(built)}<br>{html.escape(record)}</p>"
-                f"<p>{html.escape(proves)}</p>"
-                f"<table cellpadding='2'>{rows}</table>")
+        proves = self.tr(
+            "The hand record proves itself against anyone without its key (record.key): an edited, "
+            "deleted or inserted row is found at start, by 'dealer-app verify' and in the floor's "
+            "report. Whoever holds the key and the file can rewrite it unseen; keep the anchors file "
+            "on another disk. A card room's database owner can turn off the room's checks and "
+            "rewrite or delete the room's copy unseen: the floor's console does not detect it yet."
+        )
+        text = (
+            f"<h3>{html.escape(name)} {__version__}</h3><p>{html.escape(built)}<br>{html.escape(record)}</p>"
+            f"<p>{html.escape(proves)}</p>"
+            f"<table cellpadding='2'>{rows}</table>"
+        )
         box = QMessageBox(self)
         box.setWindowTitle(self.tr("About"))
         box.setTextFormat(Qt.TextFormat.RichText)
@@ -313,6 +338,7 @@ class MainWindow(QMainWindow):
         """Training → Open: drills on this table view's engine; answers kept in this record's database."""
         from dealer_app.training.progress import Progress
         from dealer_app.ui.trainer_window import TrainerWindow
+
         store = self.controller.store
         window = TrainerWindow(Progress(store.db) if store is not None and store.writable else None)
         fit_window(window, TRAINER_WINDOW)
@@ -323,8 +349,12 @@ class MainWindow(QMainWindow):
     def undo(self):
         c = self.controller
         if c.hand is None or not c.inputs:  # said, not silently ignored: the dealer pressed the key
-            self.panel.show_error(self.tr("Nothing to undo: seat changes and confirmed awards are final")
-                                  if c.hand is None else self.tr("Nothing to undo yet in this hand"), "T-4")
+            self.panel.show_error(
+                self.tr("Nothing to undo: seat changes and confirmed awards are final")
+                if c.hand is None
+                else self.tr("Nothing to undo yet in this hand"),
+                "T-4",
+            )
             return
         self._run(c.undo)
 
@@ -340,11 +370,14 @@ class MainWindow(QMainWindow):
         if not self.controller.hand_in_progress():
             return True
         answer = QMessageBox.question(
-            self, self.tr("Hand in progress"),
+            self,
+            self.tr("Hand in progress"),
             self.tr("Hand %1 is not finished. %2 anyway? The hand stays in the record as it is.")
-            .replace("%1", str(self.controller.hand_no)).replace("%2", doing),
+            .replace("%1", str(self.controller.hand_no))
+            .replace("%2", doing),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.No)  # Enter keeps the hand: leaving it takes a deliberate choice
+            QMessageBox.StandardButton.No,
+        )  # Enter keeps the hand: leaving it takes a deliberate choice
         return answer == QMessageBox.StandardButton.Yes
 
     def _current_table_settled(self) -> bool:
@@ -353,9 +386,15 @@ class MainWindow(QMainWindow):
         c = self.controller
         if c.session is None or c.hand_in_progress():
             return True
-        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Open another table"),
-                          self.tr("%1 is open. Close it before the other table is opened?").replace(
-                              "%1", table_title(c.session.table)), QMessageBox.StandardButton.NoButton, self)
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            self.tr("Open another table"),
+            self.tr("%1 is open. Close it before the other table is opened?").replace(
+                "%1", table_title(c.session.table)
+            ),
+            QMessageBox.StandardButton.NoButton,
+            self,
+        )
         close = box.addButton(self.tr("Close this table"), QMessageBox.ButtonRole.DestructiveRole)
         keep = box.addButton(self.tr("Keep it open to resume"), QMessageBox.ButtonRole.AcceptRole)
         cancel = box.addButton(QMessageBox.StandardButton.Cancel)
@@ -386,8 +425,12 @@ class MainWindow(QMainWindow):
         if self.controller.hand_in_progress():
             if not self._leave_hand_ok(self.tr("Close the table")):
                 return
-        elif QMessageBox.question(self, self.tr("Close table"), self.tr(
-                "Close this table? It is no longer offered to resume.")) != QMessageBox.StandardButton.Yes:
+        elif (
+            QMessageBox.question(
+                self, self.tr("Close table"), self.tr("Close this table? It is no longer offered to resume.")
+            )
+            != QMessageBox.StandardButton.Yes
+        ):
             return
         self._run(self.controller.close_table)
 
@@ -424,6 +467,7 @@ class MainWindow(QMainWindow):
     def join_dialog(self):
         """Seats → Join: seat, name and buy-in in one dialog, kept open (as typed) when refused."""
         from dealer_app.ui.seat_dialogs import JoinDialog
+
         if self.controller.session is None or not self._seat_change_allowed():
             return None
         return self._seat_dialog(JoinDialog(self.controller, self))
@@ -439,6 +483,7 @@ class MainWindow(QMainWindow):
     def top_up_dialog(self):
         """Seats → Top up: the seat's stack and the least amount it may add are shown (T-4)."""
         from dealer_app.ui.seat_dialogs import TopUpDialog
+
         if self.controller.session is None or not self._seat_change_allowed():
             return None
         return self._seat_dialog(TopUpDialog(self.controller, self))
@@ -451,6 +496,7 @@ class MainWindow(QMainWindow):
     def leave_dialog(self):
         """Seats → Leave: the amount the player takes is said, and asked again (final, T-4)."""
         from dealer_app.ui.seat_dialogs import LeaveDialog
+
         if self.controller.session is None or not self._seat_change_allowed():
             return None
         return self._seat_dialog(LeaveDialog(self.controller, self))
@@ -477,14 +523,16 @@ class MainWindow(QMainWindow):
         for note in notes:
             log.warning("hand record: %s", note)
         self.record_label.setStyleSheet("color: #c62828; font-weight: bold;")
-        self.record_label.setText(self.tr("Hand record: %1 (see the warning at start)")
-                                  .replace("%1", str(self.controller.store.path)))
+        self.record_label.setText(
+            self.tr("Hand record: %1 (see the warning at start)").replace("%1", str(self.controller.store.path))
+        )
         QMessageBox.warning(self, self.tr("Hand record"), "\n\n".join(error_words(n) for n in notes))
 
 
 def _libpq_version() -> str:
     try:
         import psycopg
+
         v = psycopg.pq.version()
     except (ImportError, AttributeError, OSError):  # (no libpq could be loaded: About says so)
         log.warning("About: libpq's version cannot be read", exc_info=True)
@@ -494,8 +542,8 @@ def _libpq_version() -> str:
 
 def _version_of(package: str) -> str:
     from importlib.metadata import PackageNotFoundError, version
+
     try:
         return version(package)
     except PackageNotFoundError:
         return "?"
-

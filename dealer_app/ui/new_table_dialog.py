@@ -37,8 +37,16 @@ class NewTableDialog(QDialog):
         describe = self.tr("%1 — %2, ante %3, bring-in %4, buy-in %5")
         for t in self.tables:
             text = describe
-            for i, part in enumerate((table_title(t), structure_name(t.structure), money(t.ante, t.currency),
-                                      money(t.bring_in, t.currency), money(t.buy_in, t.currency)), 1):
+            for i, part in enumerate(
+                (
+                    table_title(t),
+                    structure_name(t.structure),
+                    money(t.ante, t.currency),
+                    money(t.bring_in, t.currency),
+                    money(t.buy_in, t.currency),
+                ),
+                1,
+            ):
                 text = text.replace(f"%{i}", part)
             self.table_box.addItem(text, t.name)
         self.profile_box = QComboBox()
@@ -73,8 +81,12 @@ class NewTableDialog(QDialog):
         self.floor_pin = QLineEdit()
         self.floor_pin.setEchoMode(QLineEdit.EchoMode.Password)
         if floor_count:  # the stacks are the floor's count: its name and PIN confirm them
-            note = QLabel(self.tr("The stacks are the floor's count, not buy-ins: the floor confirms them with name "
-                                  "and PIN, and the record says so."))
+            note = QLabel(
+                self.tr(
+                    "The stacks are the floor's count, not buy-ins: the floor confirms them with name "
+                    "and PIN, and the record says so."
+                )
+            )
             note.setWordWrap(True)
             layout.addWidget(note)
             floor_form = QFormLayout()
@@ -137,11 +149,20 @@ class NewTableDialog(QDialog):
             buy_in.setValue(amount)
 
     def open_table(self):
-        players = [(seat, name.text().strip() or self.tr("Seat %1").replace("%1", str(seat)), buy_in.value())
-                   for seat, check, name, buy_in in self.rows if check.isChecked() and check.isEnabled()]
+        players = [
+            (seat, name.text().strip() or self.tr("Seat %1").replace("%1", str(seat)), buy_in.value())
+            for seat, check, name, buy_in in self.rows
+            if check.isChecked() and check.isEnabled()
+        ]
         floor = (self.floor_name.text().strip(), self.floor_pin.text()) if self.floor_count else None
-        if run_guarded(self._show_error, self.controller.open_table, self.table_box.currentData(),
-                       self.profile_box.currentData(), players, floor):
+        if run_guarded(
+            self._show_error,
+            self.controller.open_table,
+            self.table_box.currentData(),
+            self.profile_box.currentData(),
+            players,
+            floor,
+        ):
             self.accept()
 
     def _show_error(self, message: str, rules: str = ""):

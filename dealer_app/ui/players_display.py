@@ -72,7 +72,7 @@ class BigText(QLabel):
         super().setText(text)
         self._fit()
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+    def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self._fit()
 
@@ -136,8 +136,9 @@ class CardRow(QWidget):
         y = (self.height() - h) / 2
         for i, code in enumerate(self.codes):
             visible = step if i < n - 1 else w
-            paint_card(p, QRectF(x, y, w, h), None if code in (None, "??") else code, self.four_colour,
-                       visible_width=visible)
+            paint_card(
+                p, QRectF(x, y, w, h), None if code in (None, "??") else code, self.four_colour, visible_width=visible
+            )
             x += step
 
 
@@ -257,6 +258,7 @@ class PlayersDisplay(QWidget):
         # a second monitor, if there is one: the screen the dealer's window is not on; else this
         # screen, the window at most its size (never its bottom row off a 1280x720 monitor)
         from dealer_app.ui.screen_fit import fit_window
+
         here = self.dealer_window.screen() if self.dealer_window is not None else None
         others = [s for s in QGuiApplication.screens() if s is not here]
         if here is not None and others:
@@ -290,8 +292,10 @@ class PlayersDisplay(QWidget):
             return
         assert self.dealer_window is not None  # (checked by _dealer_visible)
         target = self.dealer_window.focusWidget() or self.dealer_window
-        QApplication.sendEvent(target, QKeyEvent(event.type(), event.key(), event.modifiers(), event.text(),
-                                                 event.isAutoRepeat(), event.count()))
+        QApplication.sendEvent(
+            target,
+            QKeyEvent(event.type(), event.key(), event.modifiers(), event.text(), event.isAutoRepeat(), event.count()),
+        )
 
     def mouseDoubleClickEvent(self, _event) -> None:
         self.setWindowState(self.windowState() ^ Qt.WindowState.WindowFullScreen)
@@ -413,8 +417,13 @@ class PlayersDisplay(QWidget):
         title = self.tr("Players' display")
         self.setWindowTitle(title if session is None else f"{table_title(session.table)} — {title}")
         self.table_line.setText(self.tr("Hand %1").replace("%1", str(c.hand_no)) if c.hand is not None else "")
-        streets = {3: self.tr("Third street"), 4: self.tr("Fourth street"), 5: self.tr("Fifth street"),
-                   6: self.tr("Sixth street"), 7: self.tr("Seventh street")}
+        streets = {
+            3: self.tr("Third street"),
+            4: self.tr("Fourth street"),
+            5: self.tr("Fifth street"),
+            6: self.tr("Sixth street"),
+            7: self.tr("Seventh street"),
+        }
         pots = c.pots()
         common = st.get("common") if st else None
         self.common_label.setText(self.tr("Common card") if common else "")
@@ -432,8 +441,9 @@ class PlayersDisplay(QWidget):
             self._banner(self.tr("Between hands"), WHITE)
             return
         done = st["phase"] == "done"
-        self.street.setText(self.tr("Result") if done else self.tr("Showdown") if st["phase"] == "showdown"
-                            else streets[st["street"]])
+        self.street.setText(
+            self.tr("Result") if done else self.tr("Showdown") if st["phase"] == "showdown" else streets[st["street"]]
+        )
         self.pot.setText(self.tr("Pot %1").replace("%1", c.money(st["pot"] or sum(a for a, _ in pots))))
         if done and c.voided() is not None:  # a misdeal or a fouled deck: everything goes back
             self.pot.setText("")
@@ -443,8 +453,9 @@ class PlayersDisplay(QWidget):
             self._banner("\n".join(self._result(i, pot, names) for i, pot in enumerate(c.awarded_pots())), GREEN)
             return
         if len(pots) > 1:
-            self.side_pots.setText("   ·   ".join(f"{self._pot_name(i)} {c.money(amount)}"
-                                                  for i, (amount, _eligible) in enumerate(pots)))
+            self.side_pots.setText(
+                "   ·   ".join(f"{self._pot_name(i)} {c.money(amount)}" for i, (amount, _eligible) in enumerate(pots))
+            )
             self.side_pots.show()
         p = c.prompt()
         if p.kind == "action" and p.seat is not None:
@@ -480,4 +491,3 @@ class PlayersDisplay(QWidget):
             part = fill(self.tr("%1 wins %2"), names.get(seat, str(seat)), c.money(amount))
             parts.append(part + (f" ({' / '.join(hands)})" if hands else ""))
         return f"{self._pot_name(i)} {c.money(pot.amount)}: " + ", ".join(parts)
-

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, Signal
 
-from dealer_app.live.controller import TableController
+if TYPE_CHECKING:
+    from dealer_app.live.controller import TableController
 
 
 class ControllerBridge(QObject):

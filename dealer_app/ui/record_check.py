@@ -12,13 +12,16 @@ a time: asked again while one runs, it runs once more when that one ends.
 from __future__ import annotations
 
 import logging
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from dealer_app.history.integrity import CheckCancelled, KeptCheck
 from dealer_app.history.store import Store, StoreError
 from dealer_app.ui.words import error_words
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 log = logging.getLogger(__name__)
 

@@ -31,8 +31,7 @@ class ResumeDialog(QDialog):
         self.controller = controller
         self.setWindowTitle(self.tr("Resume a table"))
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(self.tr("These tables did not close. Resume one where it stopped, "
-                                        "or close it.")))
+        layout.addWidget(QLabel(self.tr("These tables did not close. Resume one where it stopped, or close it.")))
         self.list = QListWidget()
         self.list.setObjectName("open_tables")
         self.list.setWordWrap(True)
@@ -48,8 +47,11 @@ class ResumeDialog(QDialog):
         self.close_button = QPushButton(self.tr("&Close table"))
         self.new_button = QPushButton(self.tr("&New table instead"))
         self.recount_button = QPushButton(self.tr("New table from the floor's &count…"))
-        self.recount_button.setToolTip(self.tr("For a table whose record fails its check: the floor closes it, "
-                                               "counts the stacks and confirms them"))
+        self.recount_button.setToolTip(
+            self.tr(
+                "For a table whose record fails its check: the floor closes it, counts the stacks and confirms them"
+            )
+        )
         buttons.addButton(self.resume_button, QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.addButton(self.close_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(self.new_button, QDialogButtonBox.ButtonRole.RejectRole)
@@ -73,13 +75,25 @@ class ResumeDialog(QDialog):
         for t in self.tables:
             players = ", ".join(t.players)
             if t.problem:
-                text = fill(self.tr("%1 (%2), opened %3 — cannot be resumed: %4"), t.table, t.profile,
-                            _when(t.opened_at), error_words(t.problem_says or t.problem))
+                text = fill(
+                    self.tr("%1 (%2), opened %3 — cannot be resumed: %4"),
+                    t.table,
+                    t.profile,
+                    _when(t.opened_at),
+                    error_words(t.problem_says or t.problem),
+                )
             else:
                 name = table_title(t.limit_table) if t.limit_table is not None else t.table  # as the dealer knows it
                 house = profile_name(t.house) if t.house is not None else t.profile
-                text = fill(self.tr("%1 (%2) — %3 — hand %4, %5 — last input at %6"), name, house, players,
-                            t.hand_no, self.tr(t.stage), _when(t.last_at))
+                text = fill(
+                    self.tr("%1 (%2) — %3 — hand %4, %5 — last input at %6"),
+                    name,
+                    house,
+                    players,
+                    t.hand_no,
+                    self.tr(t.stage),
+                    _when(t.last_at),
+                )
                 if t.last_input:  # what the dealer did last, in words: the table is recognised by it
                     text += "\n" + fill(self.tr("Last input: %1"), input_text(t.last_input, t.currency))
             item = QListWidgetItem(text)
@@ -117,9 +131,13 @@ class ResumeDialog(QDialog):
         t = self._selected()
         if t is None:
             return
-        answer = QMessageBox.question(self, self.tr("Close table"),
-                                      self.tr("Close %1 for good? Its hands stay in the record, but it is no "
-                                              "longer offered to resume.").replace("%1", t.table))
+        answer = QMessageBox.question(
+            self,
+            self.tr("Close table"),
+            self.tr("Close %1 for good? Its hands stay in the record, but it is no longer offered to resume.").replace(
+                "%1", t.table
+            ),
+        )
         if answer != QMessageBox.StandardButton.Yes:
             return
         floor = None
@@ -142,6 +160,7 @@ class ResumeDialog(QDialog):
         if floor is None or not run_guarded(self._show_error, self.controller.close_open_table, t.session_id, floor):
             return
         from dealer_app.ui.new_table_dialog import NewTableDialog
+
         dialog = NewTableDialog(self.controller, self.parentWidget(), floor_count=True)
         dialog.fill(t.table, [(seat, name, stack) for seat, name, stack in t.seats])
         dialog.floor_name.setText(floor[0])
@@ -151,6 +170,7 @@ class ResumeDialog(QDialog):
 
     def _ask_floor(self) -> tuple[str, str] | None:
         from PySide6.QtWidgets import QInputDialog, QLineEdit
+
         name, ok = QInputDialog.getText(self, self.tr("Floor"), self.tr("The floor's name"))
         if not ok or not name.strip():
             return None

@@ -101,20 +101,31 @@ class TableLink(QObject):
         if s.state == UP_TO_DATE:
             text, problem = self.tr("Room: up to date"), False
         elif s.state == OFFLINE:
-            text = self.tr("Room: offline, %1 row(s) waiting (the table deals on; they go when the server is "
-                           "back)").replace("%1", str(s.waiting))
+            text = self.tr(
+                "Room: offline, %1 row(s) waiting (the table deals on; they go when the server is back)"
+            ).replace("%1", str(s.waiting))
             problem = True
         elif s.state == REFUSED and s.lost:  # the record lost rows the room still keeps
-            text = fill(self.tr("Room: the room still keeps rows this record has lost (%1; a damaged disk, or an "
-                                "older copy) — tell the floor"), s.lost)
+            text = fill(
+                self.tr(
+                    "Room: the room still keeps rows this record has lost (%1; a damaged disk, or an "
+                    "older copy) — tell the floor"
+                ),
+                s.lost,
+            )
             problem = True
         elif s.state == REFUSED:
             text, problem = self.tr("Room: the server REFUSED this table's rows — tell the floor"), True
         elif s.state == STOPPED:
             text, problem = self.tr("Room: forwarding stopped"), True
         elif s.state == NOT_ALLOWED:
-            text, problem = self.tr("Room: the server does not take this table's rows (its login) — see the "
-                                    "Settings, or ask whoever runs the server"), True
+            text, problem = (
+                self.tr(
+                    "Room: the server does not take this table's rows (its login) — see the "
+                    "Settings, or ask whoever runs the server"
+                ),
+                True,
+            )
         else:
             text = self.tr("Room: sending, %1 row(s) waiting").replace("%1", str(s.waiting))
             problem = False
@@ -131,10 +142,14 @@ class RoomSettingsDialog(QDialog):
         self.settings = settings
         self.setWindowTitle(self.tr("Card room"))
         layout = QVBoxLayout(self)
-        intro = QLabel(self.tr("This table's record is forwarded to the card room's server, where the floor sees "
-                               "every table. The record on this machine stays the table's own: dealing goes on "
-                               "when the network drops, and the rows follow when it is back. Leave the server "
-                               "empty to keep the record on this machine only."))
+        intro = QLabel(
+            self.tr(
+                "This table's record is forwarded to the card room's server, where the floor sees "
+                "every table. The record on this machine stays the table's own: dealing goes on "
+                "when the network drops, and the rows follow when it is back. Leave the server "
+                "empty to keep the record on this machine only."
+            )
+        )
         intro.setWordWrap(True)
         layout.addWidget(intro)
         form = QFormLayout()
@@ -152,9 +167,13 @@ class RoomSettingsDialog(QDialog):
         form.addRow(self.tr("This table's name in the room"), self.name)
         layout.addLayout(form)
         import os
+
         if os.environ.get(ENV):
-            note = QLabel(self.tr("%1 is set on this machine, and names the server instead: %2").replace(
-                "%1", ENV).replace("%2", shown_url(os.environ[ENV])))
+            note = QLabel(
+                self.tr("%1 is set on this machine, and names the server instead: %2")
+                .replace("%1", ENV)
+                .replace("%2", shown_url(os.environ[ENV]))
+            )
             note.setWordWrap(True)
             layout.addWidget(note)
         self.error = QLabel()
@@ -175,6 +194,7 @@ class RoomSettingsDialog(QDialog):
         self.settings.setValue("room/table_name", self.name.text().strip())
         self.settings.sync()
         import os
+
         try:  # the URL holds the login's password: the settings file is the dealer's alone
             os.chmod(self.settings.fileName(), 0o600)
         except OSError:

@@ -9,14 +9,18 @@ moves nothing.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
 from dealer_app.floor.rulings import room_floor_name, rule_from_room
 from dealer_app.live.controller import InputError, TableController
-from dealer_app.room.forwarder import PendingRuling
 from dealer_app.ui.words import error_words, fill
+
+if TYPE_CHECKING:
+    from dealer_app.room.forwarder import PendingRuling
 
 
 def _chips_of(data: dict) -> dict[int, int]:
@@ -40,16 +44,32 @@ class RoomRulingDialog(QDialog):
     """The room's ruling, for the dealer to apply now (Enter) or later (Escape). ``refused``:
     why it cannot be applied at this table (said, with only Close)."""
 
-    def __init__(self, controller: TableController, pending: PendingRuling, refused: str | None = None,
-                 parent: QWidget | None = None):
+    def __init__(
+        self,
+        controller: TableController,
+        pending: PendingRuling,
+        refused: str | None = None,
+        parent: QWidget | None = None,
+    ):
         super().__init__(parent)
         self.controller, self.pending, self.refused = controller, pending, refused
         self.applied = None  # the ruling, once its chips moved
         self.setWindowTitle(self.tr("A ruling from the floor"))
         data = pending.data
         layout = QVBoxLayout(self)
-        layout.addWidget(_big(QLabel(fill(self.tr("The floor (%1) ruled on hand %2:"), room_floor_name(pending),
-                                          f"{pending.session}-{pending.hand}")), 16, bold=True))
+        layout.addWidget(
+            _big(
+                QLabel(
+                    fill(
+                        self.tr("The floor (%1) ruled on hand %2:"),
+                        room_floor_name(pending),
+                        f"{pending.session}-{pending.hand}",
+                    )
+                ),
+                16,
+                bold=True,
+            )
+        )
         decision = _big(QLabel(str(data.get("decision") or "")), 16)
         decision.setObjectName("decision")
         layout.addWidget(decision)
@@ -58,23 +78,48 @@ class RoomRulingDialog(QDialog):
             player = seats.get(seat)
             moved = ("+" if amount > 0 else "") + controller.money(amount)
             if player is not None:
-                line = fill(self.tr("Seat %1 %2: %3 (stack %4 → %5)"), seat, player.name, moved,
-                            controller.money(player.stack), controller.money(player.stack + amount))
+                line = fill(
+                    self.tr("Seat %1 %2: %3 (stack %4 → %5)"),
+                    seat,
+                    player.name,
+                    moved,
+                    controller.money(player.stack),
+                    controller.money(player.stack + amount),
+                )
             else:
                 line = fill(self.tr("Seat %1: %2"), seat, moved)
             layout.addWidget(_big(QLabel(line), 18, bold=True))
         case = str(data.get("case") or "—")
         rules = ", ".join(str(r) for r in data.get("rules") or ()) if isinstance(data.get("rules"), list) else ""
-        layout.addWidget(_big(QLabel(fill(self.tr("Case %1 · rules %2 · recorded in the room by the login %3"),
-                                          case, rules or "—", pending.floor_login)), 11))
+        layout.addWidget(
+            _big(
+                QLabel(
+                    fill(
+                        self.tr("Case %1 · rules %2 · recorded in the room by the login %3"),
+                        case,
+                        rules or "—",
+                        pending.floor_login,
+                    )
+                ),
+                11,
+            )
+        )
         self.error = _big(QLabel(), 14, bold=True)
         self.error.setStyleSheet("color: #b00020;")
         if refused is not None:
-            self.error.setText(fill(self.tr("This ruling cannot be applied at this table: %1. No chip is moved — "
-                                            "tell the floor."), refused))
+            self.error.setText(
+                fill(
+                    self.tr("This ruling cannot be applied at this table: %1. No chip is moved — tell the floor."),
+                    refused,
+                )
+            )
         else:
-            question = _big(QLabel(self.tr("Move these chips now? Enter applies the ruling; Esc leaves it for after "
-                                           "the next hand.")), 14)
+            question = _big(
+                QLabel(
+                    self.tr("Move these chips now? Enter applies the ruling; Esc leaves it for after the next hand.")
+                ),
+                14,
+            )
             layout.addWidget(question)
         layout.addWidget(self.error)
         if refused is not None:

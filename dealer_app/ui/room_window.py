@@ -9,17 +9,21 @@ in red above the hands.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QLabel, QMessageBox
 
 from dealer_app.floor.timeline import TimelineError, load_hand
-from dealer_app.history.hand_index import HandSummary
 from dealer_app.history.store import StoreError
 from dealer_app.room.database import RoomError, shown_url
 from dealer_app.room.feed import FeedChange, RoomFeed
 from dealer_app.room.reader import RoomReader
 from dealer_app.ui.floor_window import FloorWindow
 from dealer_app.ui.words import error_words, fill
+
+if TYPE_CHECKING:
+    from dealer_app.history.hand_index import HandSummary
 
 
 class _FeedBridge(QObject):
@@ -59,8 +63,11 @@ class RoomFloorWindow(FloorWindow):
 
     # --- what the floor window asks of its source --------------------------------------------------
     def reload(self):
-        self.hands = sorted(getattr(self, "room_hands", {}).values(),
-                                key=lambda h: (str(h.started), h.table_id or "", h.session, h.hand), reverse=True)
+        self.hands = sorted(
+            getattr(self, "room_hands", {}).values(),
+            key=lambda h: (str(h.started), h.table_id or "", h.session, h.hand),
+            reverse=True,
+        )
         self.apply_filters()
 
     def open_summary(self, h: HandSummary):
@@ -89,8 +96,11 @@ class RoomFloorWindow(FloorWindow):
         if refused:
             QMessageBox.warning(self, self.tr("Record"), "\n".join(self._refusal_words(r) for r in refused[:20]))
         else:
-            self.status.setText(self.tr("The room checked every row of every table against its keyed chain as it "
-                                        "arrived: none was refused."))
+            self.status.setText(
+                self.tr(
+                    "The room checked every row of every table against its keyed chain as it arrived: none was refused."
+                )
+            )
 
     @property
     def last_id(self) -> int:
@@ -162,18 +172,29 @@ class RoomFloorWindow(FloorWindow):
 
     def _show_room(self):
         state, detail = self.feed_state
-        words = {"connected": self.tr("live"), "offline": self.tr("offline, reconnecting"),
-                 "connecting": self.tr("connecting"), "stopped": self.tr("stopped")}.get(state, state)
+        words = {
+            "connected": self.tr("live"),
+            "offline": self.tr("offline, reconnecting"),
+            "connecting": self.tr("connecting"),
+            "stopped": self.tr("stopped"),
+        }.get(state, state)
         names = ", ".join(f"{t.label} ({t.table_id})" for t in self.room_tables.values()) or self.tr("none yet")
-        text = self.tr("Room: %1 — %2 table(s): %3").replace("%1", words).replace(
-            "%2", str(len(self.room_tables))).replace("%3", names)
+        text = (
+            self.tr("Room: %1 — %2 table(s): %3")
+            .replace("%1", words)
+            .replace("%2", str(len(self.room_tables)))
+            .replace("%3", names)
+        )
         if detail:
             text += "\n" + detail
         self.room_line.setText(text)
         self.room_line.setStyleSheet("" if state == "connected" else "color: #b00020;")
         if self.refused:
-            self.refusal_line.setText(self.tr("The room refused %1 row(s) — %2").replace(
-                "%1", str(len(self.refused))).replace("%2", self._refusal_words(self.refused[-1])))
+            self.refusal_line.setText(
+                self.tr("The room refused %1 row(s) — %2")
+                .replace("%1", str(len(self.refused)))
+                .replace("%2", self._refusal_words(self.refused[-1]))
+            )
             self.refusal_line.setToolTip("\n".join(self._refusal_words(r) for r in self.refused[-50:]))
             self.refusal_line.show()
 
@@ -181,10 +202,13 @@ class RoomFloorWindow(FloorWindow):
         table = self.room_tables.get(r.table_id)
         name = f"{table.label} ({r.table_id})" if table else r.table_id
         words = {
-            "hash": self.tr("row %1 (table session %2, hand %3, %4) does not match its keyed hash: it was changed "
-                            "after it was written, or written with another key"),
-            "differs": self.tr("row %1 (table session %2, hand %3, %4) differs from the row already received for "
-                               "that place"),
+            "hash": self.tr(
+                "row %1 (table session %2, hand %3, %4) does not match its keyed hash: it was changed "
+                "after it was written, or written with another key"
+            ),
+            "differs": self.tr(
+                "row %1 (table session %2, hand %3, %4) differs from the row already received for that place"
+            ),
             "early": self.tr("row %1 (table session %2, hand %3, %4) arrived before the rows before it"),
             "gap": self.tr("row %1 (table session %2, hand %3, %4) arrived with rows missing before it"),
             "numbered": self.tr("row %1 (table session %2, hand %3, %4) is numbered out of its table's order"),
@@ -193,8 +217,13 @@ class RoomFloorWindow(FloorWindow):
         # who sent it, and that nothing of the table's own is lost: a refusal is a row someone
         # sent that the room would not take, not a change to the table's record
         if r.what in ("differs", "hash"):
-            reason += fill(self.tr(" — sent by the login %1; the room keeps the genuine row it already had (or "
-                                   "waits for it), and the table's own record is not changed"), r.login or "?")
+            reason += fill(
+                self.tr(
+                    " — sent by the login %1; the room keeps the genuine row it already had (or "
+                    "waits for it), and the table's own record is not changed"
+                ),
+                r.login or "?",
+            )
         elif r.login:
             reason += fill(self.tr(" — sent by the login %1"), r.login)
         return fill(self.tr("%1: %2"), name, reason)

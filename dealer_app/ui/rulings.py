@@ -51,14 +51,16 @@ class RulingsLog(QWidget):
         if isinstance(rule_ids, str):
             rule_ids = [rule_ids]
         lang = language()  # the catalog in the language of the rest of the screen
-        self.rule.setHtml("".join(f"<p style='font-size:13pt'><b>{r}</b> {rule_html(rule_text(r, lang))}</p>"
-                                  for r in rule_ids))
+        self.rule.setHtml(
+            "".join(f"<p style='font-size:13pt'><b>{r}</b> {rule_html(rule_text(r, lang))}</p>" for r in rule_ids)
+        )
 
 
 def rule_html(text: str) -> str:
     """The catalog's markdown (``**bold**``, ``*stress*``, ``code``, "- " items) as HTML."""
     import html
     import re
+
     out = html.escape(text)
     out = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", out)
     out = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", out)

@@ -118,8 +118,13 @@ class JoinDialog(_SeatDialog):
         back = c.returning_stack(name)
         least = c.least_buy_in(name)
         if back is not None and back > 0:
-            self.note.setText(fill(self.tr("%1 left this session with %2: they may come back with those chips "
-                                           "(T-3)"), name.strip(), self.money(back)))
+            self.note.setText(
+                fill(
+                    self.tr("%1 left this session with %2: they may come back with those chips (T-3)"),
+                    name.strip(),
+                    self.money(back),
+                )
+            )
         else:
             note = fill(self.tr("Buy-in: at least %1 (T-3)"), self.money(least))
             gone = [fill(self.tr("%1 (%2)"), who, self.money(chips)) for who, chips in c.departed() if chips > 0]
@@ -134,8 +139,9 @@ class JoinDialog(_SeatDialog):
         if cents is None:
             return False
         self.controller.seat_player(self.seat.value(), self.name.text(), cents)
-        self.done_words = fill(self.tr("Seat %1: %2 sits down with %3"), self.seat.value(),
-                               self.name.text().strip(), self.money(cents))
+        self.done_words = fill(
+            self.tr("Seat %1: %2 sits down with %3"), self.seat.value(), self.name.text().strip(), self.money(cents)
+        )
         return True
 
 
@@ -211,10 +217,21 @@ class LeaveDialog(_SeatDialog):
             raise InputError(self.tr("Nobody is seated"))
         self.controller.check_seat_change()
         p = session.seats[seat]
-        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Leave"), fill(
-            self.tr("Seat %1 (%2) leaves the table with %3.\n\nPay out %3 and free the seat? This is final; %2 may "
-                    "come back this session with these chips."), seat, p.name, self.money(p.stack)),
-            QMessageBox.StandardButton.NoButton, self)
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            self.tr("Leave"),
+            fill(
+                self.tr(
+                    "Seat %1 (%2) leaves the table with %3.\n\nPay out %3 and free the seat? This is final; %2 may "
+                    "come back this session with these chips."
+                ),
+                seat,
+                p.name,
+                self.money(p.stack),
+            ),
+            QMessageBox.StandardButton.NoButton,
+            self,
+        )
         leave = box.addButton(fill(self.tr("Leave with %1"), self.money(p.stack)), QMessageBox.ButtonRole.AcceptRole)
         stay = box.addButton(self.tr("Stay seated"), QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(stay)  # Enter keeps the player: leaving takes a deliberate choice

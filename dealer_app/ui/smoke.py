@@ -30,6 +30,7 @@ def smoke_test(out: Path) -> int:
         from dealer_app.live.controller import TableController
         from dealer_app.ui.main_window import MainWindow
         from dealer_app.ui.report_pdf import write_report
+
         app = QApplication.instance() or QApplication(["dealer-app"])
         store = Store(work / "hands.sqlite3")
         c = TableController(store)
@@ -62,6 +63,7 @@ def smoke_test(out: Path) -> int:
 
         from dealer_app.room.forwarder import OFFLINE, Forwarder
         from dealer_app.room.schema import latest_version
+
         # the forwarder's process starts (in the bundle too) and says a server that is not there
         fwd = Forwarder(store, "postgresql://smoke:none@127.0.0.1:9/none", "smoke").start()
         deadline = time.monotonic() + 20
@@ -72,12 +74,14 @@ def smoke_test(out: Path) -> int:
         if said.state != OFFLINE:
             raise RuntimeError(f"the room's forwarder did not start: {said}")
         room = f"; room schema {latest_version()}, libpq {psycopg.pq.version()}, forwarder process ok"
-        started = room + (f"; first window {shown_after * 1000:.0f} ms after the process started" if shown_after
-                          else "")
+        started = room + (
+            f"; first window {shown_after * 1000:.0f} ms after the process started" if shown_after else ""
+        )
         print(f"smoke test passed: {out} (hand 1 sealed {c.store.seals()[-1].seal}{started})")
         return 0
-    except Exception as exc:  # noqa: BLE001 - the smoke test's whole point is to say what broke
+    except Exception as exc:
         from dealer_app.errorlog import report, setup_logging
+
         setup_logging(work)  # the traceback in the log beside its record; the reason said here
         print(f"smoke test failed: {report(exc, 'dealer-app --smoke-test')}", file=sys.stderr)
         return 1
@@ -92,4 +96,3 @@ def _since_process_start() -> float | None:
         return max(0.0, uptime - start)
     except (OSError, ValueError, IndexError):
         return None
-

@@ -122,18 +122,28 @@ class SpotPanel(QWidget):
 
     def show_step(self):
         step = self.drill.steps[self.index]
-        head = fill(self.tr("Hand %1 of %2 — step %3 of %4: %5"), self.number, self.of, self.index + 1,
-                    len(self.drill.steps), say(step.subject)) if self.of > 1 else \
-            fill(self.tr("Step %1 of %2: %3"), self.index + 1, len(self.drill.steps), say(step.subject))
+        head = (
+            fill(
+                self.tr("Hand %1 of %2 — step %3 of %4: %5"),
+                self.number,
+                self.of,
+                self.index + 1,
+                len(self.drill.steps),
+                say(step.subject),
+            )
+            if self.of > 1
+            else fill(self.tr("Step %1 of %2: %3"), self.index + 1, len(self.drill.steps), say(step.subject))
+        )
         self.said.setText(head)
         from dealer_app.ui.trainer_window import titled
+
         m = self.timeline.moment_as(step.inputs, self._moment_class)
         error = self.drill.steps[self.drill.error_step]
         if step.inputs == error.inputs:  # the moment of the wrong step: the table as it was told
             m.told, m.truth = error.subject, self.drill.truth
         self.trainer.show_moment(titled(m, self.drill.table))
         # the hand so far is the story as told up to this step (who bet last, what was dealt)
-        self.trainer.show_story([say(s.subject) for s in self.drill.steps[:self.index + 1]])
+        self.trainer.show_story([say(s.subject) for s in self.drill.steps[: self.index + 1]])
         self.next_button.setEnabled(self.verdict is None)
 
     def step(self):
@@ -153,8 +163,11 @@ class SpotPanel(QWidget):
             return
         code = self.remedy.currentData()
         if code is None:
-            self.feedback.setHtml("<p style='color:#b00020'><b>" + html.escape(
-                self.tr("Pick the remedy first, then stop at the step.")) + "</b></p>")
+            self.feedback.setHtml(
+                "<p style='color:#b00020'><b>"
+                + html.escape(self.tr("Pick the remedy first, then stop at the step."))
+                + "</b></p>"
+            )
             self.remedy.setFocus()
             return
         self._judge(judge_spot(self.drill, self.index, code))
@@ -175,8 +188,9 @@ class SpotPanel(QWidget):
             said = fill(self.tr("You went on past the dealer's error: step %1 was wrong."), n)
         else:
             head = self.tr("Wrong")
-            said = fill(self.tr("Step %1 was right as told; the dealer's error was step %2."),
-                        (verdict.stopped_at or 0) + 1, n)
+            said = fill(
+                self.tr("Step %1 was right as told; the dealer's error was step %2."), (verdict.stopped_at or 0) + 1, n
+            )
         error_step = self.drill.steps[self.drill.error_step]
         as_told, should = fill(self.tr("Step %1 as told:"), n), self.tr("It should have been")
         yours, the_remedy = self.tr("Your remedy"), self.tr("The remedy")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import ClassVar
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QFontMetricsF, QPainter, QPen
@@ -24,6 +25,7 @@ def header_layout(text: str, width: float) -> tuple[QFont, list[str]]:
     line, bold, from 17 px down to 13 px; else on two lines in the band's height, broken at the
     house profile (" · "), the limits (" — "), a comma or a space, as large as they fit; never
     elided (a view too narrow even for that gets as many lines as it takes)."""
+
     def bold(size: int) -> QFont:
         f = QFont()
         f.setPixelSize(size)
@@ -37,14 +39,17 @@ def header_layout(text: str, width: float) -> tuple[QFont, list[str]]:
     for rank, sep in enumerate((" · ", " — ", ", ", " ")):
         at = text.find(sep)
         while at > 0:
-            breaks.append((rank, text[:at] + sep.rstrip(" ·—"), text[at + len(sep):]))
+            breaks.append((rank, text[:at] + sep.rstrip(" ·—"), text[at + len(sep) :]))
             at = text.find(sep, at + 1)
     for size in range(13, 8, -1):
         fm = QFontMetricsF(bold(size))
         if 2 * fm.height() > HEADER_BAND:
             continue
-        fitting = [(rank, max(fm.horizontalAdvance(a), fm.horizontalAdvance(b)), [a, b]) for rank, a, b in breaks
-                   if max(fm.horizontalAdvance(a), fm.horizontalAdvance(b)) <= width]
+        fitting = [
+            (rank, max(fm.horizontalAdvance(a), fm.horizontalAdvance(b)), [a, b])
+            for rank, a, b in breaks
+            if max(fm.horizontalAdvance(a), fm.horizontalAdvance(b)) <= width
+        ]
         if fitting:
             return bold(size), min(fitting, key=lambda f: (f[0], f[1]))[2]
     fm = QFontMetricsF(bold(9))
@@ -97,7 +102,8 @@ class TableView(QWidget):
                 rects = [self._rect_at(s, seats, scale) for s in range(1, seats + 1)]
                 view = QRectF(self.rect())
                 if all(view.contains(r) for r in rects) and not any(
-                        a.intersects(b) for i, a in enumerate(rects) for b in rects[i + 1:]):
+                    a.intersects(b) for i, a in enumerate(rects) for b in rects[i + 1 :]
+                ):
                     break
             self._scale_key, self._scale = key, scale
         return self._scale
@@ -161,7 +167,7 @@ class TableView(QWidget):
         f.setBold(bold)
         return f
 
-    _widths: dict[tuple[int, bool], QFontMetrics] = {}
+    _widths: ClassVar[dict[tuple[int, bool], QFontMetrics]] = {}  # one cache for every view
 
     @classmethod
     def _width(cls, text: str, size: int, bold: bool = True) -> int:
@@ -179,13 +185,27 @@ class TableView(QWidget):
         if c.session is None:
             return ""
         t = c.session.table
-        limits = self.tr("%1 — %2, ante %3, bring-in %4 · %5").replace("%1", table_title(t)).replace(
-            "%2", structure_name(t.structure))
-        return limits.replace("%3", c.money(t.ante)).replace("%4", c.money(t.bring_in)).replace(
-            "%5", profile_name(c.session.profile))
+        limits = (
+            self.tr("%1 — %2, ante %3, bring-in %4 · %5")
+            .replace("%1", table_title(t))
+            .replace("%2", structure_name(t.structure))
+        )
+        return (
+            limits.replace("%3", c.money(t.ante))
+            .replace("%4", c.money(t.bring_in))
+            .replace("%5", profile_name(c.session.profile))
+        )
 
-    def _text(self, p: QPainter, rect: QRectF, text: str, size: int, colour: str, bold: bool = False,
-              align: int = Qt.AlignmentFlag.AlignCenter) -> None:
+    def _text(
+        self,
+        p: QPainter,
+        rect: QRectF,
+        text: str,
+        size: int,
+        colour: str,
+        bold: bool = False,
+        align: int = Qt.AlignmentFlag.AlignCenter,
+    ) -> None:
         f = QFont()
         f.setPixelSize(size)
         f.setBold(bold)
@@ -198,15 +218,22 @@ class TableView(QWidget):
         st = c.status()
         lines = []
         if st:
-            names = {3: self.tr("Third street"), 4: self.tr("Fourth street"), 5: self.tr("Fifth street"),
-                     6: self.tr("Sixth street"), 7: self.tr("Seventh street")}
+            names = {
+                3: self.tr("Third street"),
+                4: self.tr("Fourth street"),
+                5: self.tr("Fifth street"),
+                6: self.tr("Sixth street"),
+                7: self.tr("Seventh street"),
+            }
             lines.append((names[st["street"]], 18, "#ffffff", True))
             pots = c.pots()
             if st["phase"] == "done":  # pushed: say to whom, not a pot still on the felt
                 for i, pot in enumerate(c.awards()):
                     label = self.tr("Main pot") if i == 0 else self.tr("Side pot %1").replace("%1", str(i))
-                    to = ", ".join(self.tr("seat %1").replace("%1", str(seat)).replace(" ", "\u00a0")  # (one word)
-                                   for seat in pot["winners"])
+                    to = ", ".join(
+                        self.tr("seat %1").replace("%1", str(seat)).replace(" ", "\u00a0")  # (one word)
+                        for seat in pot["winners"]
+                    )
                     text = self.tr("%1 %2 → %3").replace("%1", label).replace("%2", c.money(pot["amount"]))
                     lines.append((text.replace("%3", to), 20, "#ffe27a", True))
                 pots = []
@@ -235,8 +262,11 @@ class TableView(QWidget):
         y = h * 0.34
         for text, size, colour, bold in lines:
             # as many lines as the words need at this width (a long warning wraps, longer in German)
-            wrapped = QFontMetricsF(self._font(size, bold)).boundingRect(
-                QRectF(0, 0, w * 0.44, 10 ** 4), int(CENTRED_WRAPPED), text).height()
+            wrapped = (
+                QFontMetricsF(self._font(size, bold))
+                .boundingRect(QRectF(0, 0, w * 0.44, 10**4), int(CENTRED_WRAPPED), text)
+                .height()
+            )
             height = max(size + 8, wrapped + 4)
             self._text(p, QRectF(w * 0.28, y, w * 0.44, height), text, size, colour, bold, CENTRED_WRAPPED)
             y += height + 2
@@ -250,22 +280,39 @@ class TableView(QWidget):
         box = QRectF(centre.x() - bw / 2, centre.y() - bh / 2, bw, bh)
         won = sum(pot["winners"].get(v.seat, 0) for pot in self.controller.awards())
         # the seat to act yellow, a winner green, a seat the trainer asks about (or answers with) blue
-        border = QColor("#ffd400") if v.to_act else QColor("#3ddc84") if won else QColor(NOTE_COLOUR) if v.note \
+        border = (
+            QColor("#ffd400")
+            if v.to_act
+            else QColor("#3ddc84")
+            if won
+            else QColor(NOTE_COLOUR)
+            if v.note
             else QColor("#555555")
+        )
         p.setPen(QPen(border, 5 if v.to_act or won or v.note else 1.5))
         p.setBrush(QColor("#2b2b2b") if not v.folded else QColor("#3a3a3a"))
         p.drawRoundedRect(box, 10, 10)
         dim = "#8a8a8a" if v.folded or v.sitting_out else "#ffffff"
         self._text(p, QRectF(box.x() + 6, box.y() + 3, bw - 12, 20), f"{v.seat}  {v.name}", 15, dim, True, LEFT_MIDDLE)
-        self._text(p, QRectF(box.x() + 6, box.y() + 3, bw - 12, 20), self.controller.money(v.stack), 15, "#9fe39f",
-                   True, RIGHT_MIDDLE)
+        self._text(
+            p,
+            QRectF(box.x() + 6, box.y() + 3, bw - 12, 20),
+            self.controller.money(v.stack),
+            15,
+            "#9fe39f",
+            True,
+            RIGHT_MIDDLE,
+        )
         # the bottom line: the status at the left, the bet in front at the right, between them what fits
         room = bw - 12 - (self._width(self.controller.money(v.round_to), 15) + 8 if v.round_to else 0)
         status = self.seat_status(v, won, room)
         extra, to_call = "", ""  # what this seat must call and has in the pot this hand, as the room allows
         if v.in_hand and not v.folded and not won:
-            to_call = self.tr("to call %1").replace("%1", self.controller.money(v.to_call)) \
-                if v.to_call and not v.to_act else ""
+            to_call = (
+                self.tr("to call %1").replace("%1", self.controller.money(v.to_call))
+                if v.to_call and not v.to_act
+                else ""
+            )
             in_pot = self.tr("in pot %1").replace("%1", self.controller.money(v.in_pot)) if v.in_pot_shown else ""
             left = room - (self._width(status + " · ", 14) if status else 0)
             for option in (" · ".join(x for x in (to_call, in_pot) if x), to_call):
@@ -273,18 +320,47 @@ class TableView(QWidget):
                     extra = option
                     break
         if status:
-            colour = "#3ddc84" if won else "#ffd400" if v.to_act else "#ff8080" if v.all_in else NOTE_COLOUR \
-                if v.note and status == v.note else "#aaaaaa"
-            self._text(p, QRectF(box.x() + 6, box.bottom() - 22, bw - 12, 20), status, 14, colour, True,
-                       Qt.AlignmentFlag.AlignLeft)
+            colour = (
+                "#3ddc84"
+                if won
+                else "#ffd400"
+                if v.to_act
+                else "#ff8080"
+                if v.all_in
+                else NOTE_COLOUR
+                if v.note and status == v.note
+                else "#aaaaaa"
+            )
+            self._text(
+                p,
+                QRectF(box.x() + 6, box.bottom() - 22, bw - 12, 20),
+                status,
+                14,
+                colour,
+                True,
+                Qt.AlignmentFlag.AlignLeft,
+            )
         if extra:
             at = box.x() + 6 + (self._width(status + " · ", 14) if status else 0)
-            self._text(p, QRectF(at, box.bottom() - 22, box.right() - 6 - at, 20), extra, 12,
-                       "#ffe27a" if to_call and extra.startswith(to_call) else "#c8c8c8", False,
-                       LEFT_MIDDLE)
+            self._text(
+                p,
+                QRectF(at, box.bottom() - 22, box.right() - 6 - at, 20),
+                extra,
+                12,
+                "#ffe27a" if to_call and extra.startswith(to_call) else "#c8c8c8",
+                False,
+                LEFT_MIDDLE,
+            )
         if v.round_to:
-            self._text(p, QRectF(box.x() + 6, box.bottom() - 22, bw - 12, 20), self.controller.money(v.round_to),
-                       15, "#ffe27a", True, Qt.AlignmentFlag.AlignRight)
+            self._text(
+                p,
+                QRectF(box.x() + 6, box.bottom() - 22, bw - 12, 20),
+                self.controller.money(v.round_to),
+                15,
+                "#ffe27a",
+                True,
+                Qt.AlignmentFlag.AlignRight,
+            )
         for code, rect, visible, scale in self.card_row(v, box):
             paint_card(p, rect, code, self.four_colour, dim=v.folded, visible_width=visible, corner_scale=scale)
 

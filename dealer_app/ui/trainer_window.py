@@ -8,11 +8,13 @@ the drill's hand (``floor/timeline.Moment``) with the answer kept off the table 
 
 from __future__ import annotations
 
+import contextlib
 import html
+import itertools
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Qt, QTimer
-from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -64,6 +66,9 @@ from dealer_app.ui.screen_fit import PROGRESS_WINDOW, ScrollingPanel, fit_window
 from dealer_app.ui.table_view import TableView
 from dealer_app.ui.words import card as card_words
 from dealer_app.ui.words import error_words, fill, high_hand, language, low_hand, say, seconds_words, typed_cents
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QKeyEvent
 
 SEAT_SKILLS = ("bring-in", "first-to-act", "shows-first")
 translate = QCoreApplication.translate
@@ -129,11 +134,11 @@ class DrillMoment(Moment):
 def titled(m: Moment, table: str) -> Moment:
     """The table's own title on the felt (a replayed hand knows only the table's name)."""
     from dealer_app.engine.limits import LimitsError, load_table
+
     if m.session is not None:
-        try:
+        # (if the table cannot be read, the drill's own copy of the amounts is drawn, under its name)
+        with contextlib.suppress(LimitsError, OSError):
             m.session.table = load_table(table)
-        except (LimitsError, OSError):
-            pass  # the drill's own copy of the amounts is drawn, under the table's name
     return m
 
 
@@ -223,8 +228,14 @@ class TrainerWindow(QMainWindow):
             return
         lines = facts_of(drill.skill, drill.hand).lines(self.whole_hand.isChecked())
         e = html.escape
-        self.facts.setHtml("".join(f"<div style='margin-left:16px'>{e(line.strip())}</div>" if line.startswith(" ")
-                                   else f"<div><b>{e(line)}</b></div>" for line in lines))
+        self.facts.setHtml(
+            "".join(
+                f"<div style='margin-left:16px'>{e(line.strip())}</div>"
+                if line.startswith(" ")
+                else f"<div><b>{e(line)}</b></div>"
+                for line in lines
+            )
+        )
         bar = self.facts.verticalScrollBar()
         bar.setValue(bar.maximum())  # the street being played, at the foot, in view
 
@@ -235,7 +246,7 @@ class TrainerWindow(QMainWindow):
         form = QFormLayout()
         self.trainee = QComboBox()
         self.trainee.setEditable(True)
-        for _id, name in (self.progress.trainees() if self.progress is not None else []):
+        for _id, name in self.progress.trainees() if self.progress is not None else []:
             self.trainee.addItem(name)
         # a click into the name selects it, so that the next trainee's name replaces the last one
         # (typed after it, the two ran together: "Anna BergerJuergen Maier")
@@ -253,17 +264,22 @@ class TrainerWindow(QMainWindow):
         policy = self.mode_words.sizePolicy()
         policy.setVerticalPolicy(QSizePolicy.Policy.Maximum)  # its lines' height, never more
         self.mode_words.setSizePolicy(policy)
-        for mode, name, words in zip(MODES + ("spot",), (self.tr("Learn"), self.tr("Practice"), self.tr("Exam"),
-                                                         self.tr("Spot the dealer's error")),
-                                     (self.tr("Learn: the rule first, every answer explained"),
-                                      self.tr("Practice: right or wrong at once, mistakes again at the end"),
-                                      self.tr("Exam: no feedback until the end, a certificate"),
-                                      self.tr("Spot the dealer's error: stop at the wrong step, name the remedy")),
-                                     strict=True):
+        for mode, name, words in zip(
+            (*MODES, "spot"),
+            (self.tr("Learn"), self.tr("Practice"), self.tr("Exam"), self.tr("Spot the dealer's error")),
+            (
+                self.tr("Learn: the rule first, every answer explained"),
+                self.tr("Practice: right or wrong at once, mistakes again at the end"),
+                self.tr("Exam: no feedback until the end, a certificate"),
+                self.tr("Spot the dealer's error: stop at the wrong step, name the remedy"),
+            ),
+            strict=True,
+        ):
             self.mode.addItem(name, mode)
             self.mode.setItemData(self.mode.count() - 1, words, Qt.ItemDataRole.ToolTipRole)
         self.mode.currentIndexChanged.connect(
-            lambda i: self.mode_words.setText(str(self.mode.itemData(i, Qt.ItemDataRole.ToolTipRole))))
+            lambda i: self.mode_words.setText(str(self.mode.itemData(i, Qt.ItemDataRole.ToolTipRole)))
+        )
         self.mode.currentIndexChanged.connect(lambda _i: self._mode_rows())
         self.mode_words.setText(str(self.mode.itemData(0, Qt.ItemDataRole.ToolTipRole)))
         self.count = QSpinBox()
@@ -343,12 +359,20 @@ class TrainerWindow(QMainWindow):
             self.start_exam()
             return
         self.explanation.setVisible(True)
-        skills = [self.skills.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.skills.count())
-                  if self.skills.item(i).checkState() == Qt.CheckState.Checked]
+        skills = [
+            self.skills.item(i).data(Qt.ItemDataRole.UserRole)
+            for i in range(self.skills.count())
+            if self.skills.item(i).checkState() == Qt.CheckState.Checked
+        ]
         name = self.trainee.currentText().strip()
         trainee_id = None
-        problem = self.tr("Type the trainee's name first: the answers are kept for them.") if not name and \
-            self.progress is not None else self.tr("Tick at least one skill to drill.") if not skills else ""
+        problem = (
+            self.tr("Type the trainee's name first: the answers are kept for them.")
+            if not name and self.progress is not None
+            else self.tr("Tick at least one skill to drill.")
+            if not skills
+            else ""
+        )
         if problem:
             self.explanation.setHtml(f"<p style='color:#b00020'><b>{html.escape(problem)}</b></p>")
             return
@@ -356,9 +380,15 @@ class TrainerWindow(QMainWindow):
             if self.progress is not None and name:
                 trainee_id = self.progress.trainee(name)
             per_drill = self.per_drill.value() or None  # 0: no time limit
-            self.session = TrainingSession(self.mode.currentData(), skills, self.count.value(), seed=_seed(),
-                                           progress=self.progress, trainee_id=trainee_id,
-                                           seconds_per_drill=per_drill)  # (an exam: start_exam)
+            self.session = TrainingSession(
+                self.mode.currentData(),
+                skills,
+                self.count.value(),
+                seed=_seed(),
+                progress=self.progress,
+                trainee_id=trainee_id,
+                seconds_per_drill=per_drill,
+            )  # (an exam: start_exam)
         except ValueError as exc:
             self.explanation.setHtml(f"<p style='color:#b00020'><b>{html.escape(error_words(exc))}</b></p>")
             return
@@ -368,8 +398,15 @@ class TrainerWindow(QMainWindow):
 
     def _lock_form(self, locked: bool):
         """During a session the trainee, mode and skills stay as they were started."""
-        for w in (self.trainee, self.mode, self.count, self.per_drill, self.skills, self.exam_picker,
-                  self.start_button):
+        for w in (
+            self.trainee,
+            self.mode,
+            self.count,
+            self.per_drill,
+            self.skills,
+            self.exam_picker,
+            self.start_button,
+        ):
             w.setEnabled(not locked)
         # during an exam its blueprint's summary gives its room to the drill (the clock shows the time)
         self.exam_picker.summary.setVisible(not locked and self.mode.currentData() == "exam")
@@ -389,9 +426,13 @@ class TrainerWindow(QMainWindow):
         self.explanation.setVisible(True)
         name = self.trainee.currentText().strip()
         bp_id = self.exam_picker.current_id()
-        problem = self.tr("Type the trainee's name first: the answers are kept for them.") if not name else \
-            self.tr("Pick an exam blueprint: an instructor makes and locks one.") if not bp_id or \
-            self.exams is None or self.progress is None else ""
+        problem = (
+            self.tr("Type the trainee's name first: the answers are kept for them.")
+            if not name
+            else self.tr("Pick an exam blueprint: an instructor makes and locks one.")
+            if not bp_id or self.exams is None or self.progress is None
+            else ""
+        )
         if problem:
             self.explanation.setHtml(f"<p style='color:#b00020'><b>{html.escape(problem)}</b></p>")
             return
@@ -416,6 +457,7 @@ class TrainerWindow(QMainWindow):
 
     def eventFilter(self, obj, event):
         from PySide6.QtCore import QEvent
+
         if event.type() == QEvent.Type.FocusIn and (obj is self.trainee or obj is self._name_box):
             QTimer.singleShot(0, self._name_box.selectAll)  # (after the click has placed the cursor)
         return super().eventFilter(obj, event)
@@ -429,7 +471,7 @@ class TrainerWindow(QMainWindow):
 
     def _tick(self):
         s = self.session
-        if not isinstance(s, ExamSession) or s.stopped and not self.exam_timer.isActive():
+        if not isinstance(s, ExamSession) or (s.stopped and not self.exam_timer.isActive()):
             return
         left = int(s.remaining() + 0.999)
         self.clock.setText(self.tr("Time left %1").replace("%1", f"{left // 60}:{left % 60:02d}"))
@@ -452,6 +494,7 @@ class TrainerWindow(QMainWindow):
     def _next_spot(self):
         from dealer_app.training.spot import make_spot
         from dealer_app.ui.spot_panel import SpotPanel
+
         self.spot_panel = None  # (the last hand's panel is deleted with the answer boxes)
         _clear(self.answer_layout)
         self._show_facts()  # (none: the spot panel tells its own hand step by step)
@@ -462,8 +505,7 @@ class TrainerWindow(QMainWindow):
         self.explanation.setVisible(False)  # the spot panel has its own
         self.status.setText("")
         self._spot_started = time_now()
-        self.spot_panel = SpotPanel(self, make_spot(_seed()), number=len(self._spot_results) + 1,
-                                    of=self._spot_total)
+        self.spot_panel = SpotPanel(self, make_spot(_seed()), number=len(self._spot_results) + 1, of=self._spot_total)
         self.answer_layout.addWidget(self.spot_panel)
         self.spot_panel.show()
         self.spot_panel.setFocus()
@@ -476,8 +518,12 @@ class TrainerWindow(QMainWindow):
     def show_story(self, steps: list[str]):
         """Spot the dealer's error: the hand so far is the steps told up to now, the last in bold."""
         e = html.escape
-        self.facts.setHtml("".join(f"<div>{i}. {e(text)}</div>" if i < len(steps) else
-                                   f"<div><b>{i}. {e(text)}</b></div>" for i, text in enumerate(steps, start=1)))
+        self.facts.setHtml(
+            "".join(
+                f"<div>{i}. {e(text)}</div>" if i < len(steps) else f"<div><b>{i}. {e(text)}</b></div>"
+                for i, text in enumerate(steps, start=1)
+            )
+        )
         bar = self.facts.verticalScrollBar()
         bar.setValue(bar.maximum())
 
@@ -507,8 +553,10 @@ class TrainerWindow(QMainWindow):
         e = html.escape
         right, wrong, half = self.tr("right"), self.tr("wrong"), self.tr("the right step, the wrong remedy")
         hand = self.tr("Hand %1: %2")
-        items = "".join("<li>" + e(fill(hand, n, right if v.right else half if v.at_error else wrong)) + "</li>"
-                        for n, v in enumerate(self._spot_verdicts, start=1))
+        items = "".join(
+            "<li>" + e(fill(hand, n, right if v.right else half if v.at_error else wrong)) + "</li>"
+            for n, v in enumerate(self._spot_verdicts, start=1)
+        )
         panel = self.spot_panel
         if panel is not None:
             panel.feedback.append(f"<hr><p style='font-size:14pt'><b>{e(said)}</b></p><ul>{items}</ul>")
@@ -530,8 +578,12 @@ class TrainerWindow(QMainWindow):
         self.bridge.changed.emit("table")
         done, count = len(self.session.results), self.session.count
         review = self.tr(" (your mistakes again)") if self.session.reviewing else ""
-        self.status.setText(self.tr("Drill %1 of %2%3").replace("%1", str(min(done + 1, count))).replace(
-            "%2", str(count)).replace("%3", review))
+        self.status.setText(
+            self.tr("Drill %1 of %2%3")
+            .replace("%1", str(min(done + 1, count)))
+            .replace("%2", str(count))
+            .replace("%3", review)
+        )
         self.question.setText(_question(drill))
         self._build_answer(drill)
         hint = self.session.hint()
@@ -557,14 +609,19 @@ class TrainerWindow(QMainWindow):
             hint.setText(self.tr("Click the seat on the table, or type its number and Enter."))
             self._entry(self.tr("Seat"))
         elif skill in ("pot", "stub"):
-            hint.setText(self.tr("Every ante and bet, those still in front of the players too. Type the amount and "
-                                 "Enter.") if skill == "pot" else self.tr("Type the number of cards and Enter."))
+            hint.setText(
+                self.tr("Every ante and bet, those still in front of the players too. Type the amount and Enter.")
+                if skill == "pot"
+                else self.tr("Type the number of cards and Enter.")
+            )
             self._entry(self.tr("Amount") if skill == "pot" else self.tr("Cards"))
         elif skill == "shortage":
             hint.setText(self.tr("Tick what the dealer does before this round."))
-            for key, label in (("burn", self.tr("Burn a card")), ("reshuffle_burns", self.tr("Shuffle the burns into "
-                                                                                              "the stub")),
-                               ("common_card", self.tr("Deal one common card"))):
+            for key, label in (
+                ("burn", self.tr("Burn a card")),
+                ("reshuffle_burns", self.tr("Shuffle the burns into the stub")),
+                ("common_card", self.tr("Deal one common card")),
+            ):
                 self.ticks[key] = QCheckBox(label)
                 self.answer_layout.addWidget(self.ticks[key])
         elif skill == "legal-action":
@@ -572,6 +629,7 @@ class TrainerWindow(QMainWindow):
             grid = QGridLayout()
             for row, action in enumerate(("fold", "check", "call", "bring_in", "complete", "bet", "raise")):
                 from dealer_app.ui.words import action_name
+
                 self.ticks[action] = QCheckBox(action_name(action))
                 grid.addWidget(self.ticks[action], row, 0)
                 if action not in ("fold", "check"):
@@ -581,36 +639,49 @@ class TrainerWindow(QMainWindow):
             holder.setLayout(grid)
             self.answer_layout.addWidget(holder)
         elif skill in ("side-pots", "winners"):
-            hint.setText(self.tr("One line per pot, main pot first: the amount, a colon, the seats eligible "
-                                 "(e.g. 21: 1 2 3)") if skill == "side-pots" else
-                         self.tr("One line per pot, main pot first: the amount, a colon, each winner's seat and "
-                                 "share (e.g. 120: 3 60, 5 60)"))
+            hint.setText(
+                self.tr("One line per pot, main pot first: the amount, a colon, the seats eligible (e.g. 21: 1 2 3)")
+                if skill == "side-pots"
+                else self.tr(
+                    "One line per pot, main pot first: the amount, a colon, each winner's seat and "
+                    "share (e.g. 120: 3 60, 5 60)"
+                )
+            )
             hint.setText(hint.text() + "\n" + self.tr("Enter answers; Shift+Enter starts a new line."))
             self.lines = QPlainTextEdit()
             self.lines.setMaximumHeight(110)
             self.answer_layout.addWidget(self.lines)
         elif skill in ("best-five", "low-hand"):
             seat = drill.answer["seat"]
-            hint.setText(self.tr("Click the five cards of seat %1's best hand.").replace("%1", str(seat))
-                         if skill == "best-five" else
-                         self.tr("Click the five cards of seat %1's best low (eight or better), or tick No low.")
-                         .replace("%1", str(seat)))
+            hint.setText(
+                self.tr("Click the five cards of seat %1's best hand.").replace("%1", str(seat))
+                if skill == "best-five"
+                else self.tr("Click the five cards of seat %1's best low (eight or better), or tick No low.").replace(
+                    "%1", str(seat)
+                )
+            )
             self._card_buttons(drill, seat)
             if skill == "low-hand":
                 self.ticks["no_low"] = QCheckBox(self.tr("No low (fewer than five different cards eight or lower)"))
                 self.answer_layout.addWidget(self.ticks["no_low"])
-        elif skill in CHIP_SKILLS + ("split-pot",):
+        elif skill in (*CHIP_SKILLS, "split-pot"):
             self._chips_answer(drill, hint)
         elif skill == "irregularity":
             self._remedy_answer(drill, hint)
         self.answer_button.setVisible(True)
         for i in range(self.answer_layout.count()):  # shown now (Qt would show them at the next event),
-            item = self.answer_layout.itemAt(i)      # so the keyboard is in the answer box at once
+            item = self.answer_layout.itemAt(i)  # so the keyboard is in the answer box at once
             widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.show()
-        first = self.entry or next(iter(self.cards.values()), None) or next(iter(self.amounts.values()), None) or \
-            next(iter(self.ticks.values()), None) or self.lines or next(iter(self.remedies.values()), None)
+        first = (
+            self.entry
+            or next(iter(self.cards.values()), None)
+            or next(iter(self.amounts.values()), None)
+            or next(iter(self.ticks.values()), None)
+            or self.lines
+            or next(iter(self.remedies.values()), None)
+        )
         if first is not None:  # the keyboard in the answer at once, whatever its kind
             first.setFocus()
 
@@ -618,6 +689,7 @@ class TrainerWindow(QMainWindow):
         """The seat's cards as buttons to click; a picked one stands out (thick border, another
         background)."""
         from dealer_app.engine.cards import format_card
+
         assert drill.hand is not None
         p = drill.hand.by_seat[seat]
         line = QHBoxLayout()
@@ -627,9 +699,11 @@ class TrainerWindow(QMainWindow):
             b = QPushButton(card_words(c))
             b.setCheckable(True)
             b.setFixedWidth(52)
-            b.setStyleSheet("QPushButton { border: 1px solid #888888; background: #ffffff; padding: 4px; }"
-                            "QPushButton:checked { border: 4px solid #0b57d0; background: #ffe082; "
-                            "font-weight: bold; }")
+            b.setStyleSheet(
+                "QPushButton { border: 1px solid #888888; background: #ffffff; padding: 4px; }"
+                "QPushButton:checked { border: 4px solid #0b57d0; background: #ffe082; "
+                "font-weight: bold; }"
+            )
             self.cards[format_card(c)] = b
             line.addWidget(b)
         holder = QWidget()
@@ -642,15 +716,15 @@ class TrainerWindow(QMainWindow):
         assert drill.hand is not None
         said = case_lines(drill.skill, drill.hand, drill.case)
         if drill.skill == "chip-count":
-            hint.setText("\n".join(said + [self.tr("Count it: type the amount and Enter.")]))
+            hint.setText("\n".join([*said, self.tr("Count it: type the amount and Enter.")]))
             self._entry(self.tr("Amount"))
             return
         grid = QGridLayout()
         if drill.skill == "split-pot":
-            hint.setText("\n".join(said + [self.tr("Type each winner's share (Tab to the next, Enter answers).")]))
+            hint.setText("\n".join([*said, self.tr("Type each winner's share (Tab to the next, Enter answers).")]))
             keys = [(str(s), fill(self.tr("Seat %1"), s)) for s in sorted(drill.hand.pots_awarded[0]["eligible"])]
         else:
-            hint.setText("\n".join(said + [self.tr("Type how many of each chip (Tab to the next, Enter answers).")]))
+            hint.setText("\n".join([*said, self.tr("Type how many of each chip (Tab to the next, Enter answers).")]))
             currency = drill.hand.rules.currency
             keys = [(str(c), chip_name(c, drill.case, currency)) for c, _colour in reversed(drill.case["chips"])]
         for row, (key, label) in enumerate(keys):
@@ -666,12 +740,24 @@ class TrainerWindow(QMainWindow):
         """The irregularity quiz: what happened said beside the table; one remedy to pick (arrow
         keys in the list), then whether it applies now (Tab, arrow keys); Enter answers."""
         assert drill.hand is not None
-        hint.setText("\n".join(irregularity_lines(drill.hand, drill.case) + [
-            self.tr("Pick the remedy, then whether it applies now (Tab to it, arrow keys, Enter answers).")]))
-        for group, options in ((self.remedies, [(r, remedy_name(r)) for r in REMEDIES]),
-                               (self.applies, [(True, self.tr("It applies now (corrected, binding, a misdeal, …)")),
-                                               (False, self.tr("Not now (the action stands, not binding, the hand "
-                                                               "plays on)"))])):
+        hint.setText(
+            "\n".join(
+                [
+                    *irregularity_lines(drill.hand, drill.case),
+                    self.tr("Pick the remedy, then whether it applies now (Tab to it, arrow keys, Enter answers)."),
+                ]
+            )
+        )
+        for group, options in (
+            (self.remedies, [(r, remedy_name(r)) for r in REMEDIES]),
+            (
+                self.applies,
+                [
+                    (True, self.tr("It applies now (corrected, binding, a misdeal, …)")),
+                    (False, self.tr("Not now (the action stands, not binding, the hand plays on)")),
+                ],
+            ),
+        ):
             box = QWidget()  # (each group its own parent: the radio buttons of one exclude each other)
             column = QVBoxLayout(box)
             column.setContentsMargins(0, 0, 0, 0)
@@ -687,8 +773,12 @@ class TrainerWindow(QMainWindow):
         self.answer_layout.addWidget(self.entry)
 
     def _seat_clicked(self, seat: int):
-        if self.session is not None and self.session.current is not None and \
-                self.session.current.skill in SEAT_SKILLS and self.answer_button.isVisible():
+        if (
+            self.session is not None
+            and self.session.current is not None
+            and self.session.current.skill in SEAT_SKILLS
+            and self.answer_button.isVisible()
+        ):
             self._judge({"seat": seat})
 
     def given(self) -> dict:
@@ -696,14 +786,20 @@ class TrainerWindow(QMainWindow):
         assert self.session is not None and self.session.current is not None
         skill = self.session.current.skill
         typed = self.entry.text().strip() if self.entry is not None else ""
-        if skill in SEAT_SKILLS + ("stub",) and not typed.isdigit():
-            raise ValueError(self.tr("type a number") if typed == "" else
-                             self.tr("%1 is not a number").replace("%1", repr(typed)))
+        if skill in (*SEAT_SKILLS, "stub") and not typed.isdigit():
+            raise ValueError(
+                self.tr("type a number") if typed == "" else self.tr("%1 is not a number").replace("%1", repr(typed))
+            )
         if skill in SEAT_SKILLS:
             seats = {v.seat for v in self.moment.seats()} if self.moment is not None else set()
             if seats and int(typed) not in seats:  # (a slip, not an answer: said, the drill still asked)
-                raise ValueError(fill(self.tr("there is no seat %1 at this table (the seats: %2)"), int(typed),
-                                      ", ".join(str(x) for x in sorted(seats))))
+                raise ValueError(
+                    fill(
+                        self.tr("there is no seat %1 at this table (the seats: %2)"),
+                        int(typed),
+                        ", ".join(str(x) for x in sorted(seats)),
+                    )
+                )
             return {"seat": int(typed)}
         if skill == "pot":
             if not typed:
@@ -826,25 +922,34 @@ class TrainerWindow(QMainWindow):
     def _say_pace(self, result: Result):
         """The speed beside the accuracy: the seconds against the skill's target, or time up."""
         from dealer_app.training.speed import speed_target
+
         target = speed_target(result.drill.skill)
         if result.late:
             assert self.session is not None
             said = fill(self.tr("Time up: %1 s per drill — counted wrong"), self.session.seconds_per_drill)
             colour = "#b00020"
         elif not result.right:  # (the speed of a wrong answer is no praise)
-            said = fill(self.tr("Time: %1 s (the target for this skill is %2 s)"), seconds_words(result.seconds),
-                        f"{target:g}")
+            said = fill(
+                self.tr("Time: %1 s (the target for this skill is %2 s)"), seconds_words(result.seconds), f"{target:g}"
+            )
             colour = "#555555"
         elif result.on_pace:
-            said = fill(self.tr("On pace: %1 s (the target for this skill is %2 s)"), seconds_words(result.seconds),
-                        f"{target:g}")
+            said = fill(
+                self.tr("On pace: %1 s (the target for this skill is %2 s)"),
+                seconds_words(result.seconds),
+                f"{target:g}",
+            )
             colour = "#1b7f3b"
         else:
-            said = fill(self.tr("Too slow: %1 s (the target for this skill is %2 s)"), seconds_words(result.seconds),
-                        f"{target:g}")
+            said = fill(
+                self.tr("Too slow: %1 s (the target for this skill is %2 s)"),
+                seconds_words(result.seconds),
+                f"{target:g}",
+            )
             colour = "#9a6700"
         self.clock.setText("")
         from PySide6.QtGui import QTextCursor
+
         cursor = QTextCursor(self.explanation.document())  # above the verdict's explanation
         cursor.movePosition(QTextCursor.MoveOperation.Start)
         cursor.insertHtml(f"<p style='color:{colour}'><b>{html.escape(said)}</b></p><br>")
@@ -876,41 +981,58 @@ class TrainerWindow(QMainWindow):
     def _rules_html(self, rules, title: str) -> str:
         lang = language()
         return f"<p><b>{html.escape(title)}</b></p>" + "".join(
-            f"<p><b>{r}</b> {rule_html(rule_text(r, lang))}</p>" for r in rules)
+            f"<p><b>{r}</b> {rule_html(rule_text(r, lang))}</p>" for r in rules
+        )
 
     def _finished(self):
         """The session's summary, in every mode: the score and the time per skill, then each
         wrong answer with its question, the answer given and the right one."""
         from dealer_app.ui.drill_review import given_words
+
         s = self.session
         assert s is not None
         self._lock_form(False)
         self.answer_button.setVisible(False)
         _clear(self.answer_layout)
         e = html.escape
-        head = "".join(f"<th align='left'>{e(h)}</th>" for h in (
-            self.tr("Skill"), self.tr("Right"), self.tr("Score"), self.tr("Mean time"), self.tr("Time"),
-            self.tr("On pace")))
+        head = "".join(
+            f"<th align='left'>{e(h)}</th>"
+            for h in (
+                self.tr("Skill"),
+                self.tr("Right"),
+                self.tr("Score"),
+                self.tr("Mean time"),
+                self.tr("Time"),
+                self.tr("On pace"),
+            )
+        )
         from dealer_app.training.speed import speed_target
+
         pace = s.pace_by_skill()  # the speed beside the accuracy: answers within the skill's target
-        rows = "".join(f"<tr><td>{e(skill_name(skill))}</td><td>{right}/{asked}</td>"
-                       f"<td>{right * 100 // asked if asked else 0}%</td><td>{sec:.1f} s</td>"
-                       f"<td>{sec * sum(r.drill.skill == skill for r in s.results):.0f} s</td>"
-                       f"<td>{pace.get(skill, (0, 0))[0]}/{asked} (≤ {speed_target(skill):g} s)</td></tr>"
-                       for skill, (right, asked, sec) in sorted(s.by_skill().items()))
+        rows = "".join(
+            f"<tr><td>{e(skill_name(skill))}</td><td>{right}/{asked}</td>"
+            f"<td>{right * 100 // asked if asked else 0}%</td><td>{sec:.1f} s</td>"
+            f"<td>{sec * sum(r.drill.skill == skill for r in s.results):.0f} s</td>"
+            f"<td>{pace.get(skill, (0, 0))[0]}/{asked} (≤ {speed_target(skill):g} s)</td></tr>"
+            for skill, (right, asked, sec) in sorted(s.by_skill().items())
+        )
         score = self.tr("Score: %1%").replace("%1", f"{s.score() * 100:.0f}")
         total = fill(self.tr("%1 drills in %2 s"), len(s.results), f"{sum(r.seconds for r in s.results):.0f}")
-        out = (f"<p style='font-size:16pt'><b>{e(score)}</b></p><p>{e(total)}</p>"
-               f"<table cellpadding='3'><tr>{head}</tr>{rows}</table>")
+        out = (
+            f"<p style='font-size:16pt'><b>{e(score)}</b></p><p>{e(total)}</p>"
+            f"<table cellpadding='3'><tr>{head}</tr>{rows}</table>"
+        )
         if s.mode == "exam":
             verdict = self.tr("Passed") if s.passed() else self.tr("Not passed")
             mark = self.tr("pass mark")
-            out += f"<p style='font-size:16pt'><b>{e(verdict)}</b> ({e(mark)} " \
-                   f"{s.pass_mark * 100:.0f}%)</p>"
+            out += f"<p style='font-size:16pt'><b>{e(verdict)}</b> ({e(mark)} {s.pass_mark * 100:.0f}%)</p>"
         retried = list(getattr(s, "reviews", []))  # practice: the mistakes' retries
         if retried:  # (the score is the first pass's; the retries are said beside it)
-            out += "<p>" + e(fill(self.tr("Your mistakes again: %1 of %2 right"), sum(r.right for r in retried),
-                                  len(retried))) + "</p>"
+            out += (
+                "<p>"
+                + e(fill(self.tr("Your mistakes again: %1 of %2 right"), sum(r.right for r in retried), len(retried)))
+                + "</p>"
+            )
         wrong = [(r, False) for r in s.results if not r.right] + [(r, True) for r in retried if not r.right]
         yours, the_answer = self.tr("Your answer"), self.tr("The answer")
         if wrong:
@@ -918,9 +1040,11 @@ class TrainerWindow(QMainWindow):
             for r, again in wrong:
                 m = moment_of(r.drill)
                 note = self.tr(" (your mistakes again)") if again else ""
-                out += (f"<li><b>{e(skill_name(r.drill.skill))}</b>{e(note)}: {e(_question(r.drill))}<br>"
-                        f"{e(yours)}: {e(given_words(r.drill, r.given, m))}<br>"
-                        f"{e(the_answer)}: {e(_answer_words(r.drill, m))} — {e(', '.join(r.drill.rules))}</li>")
+                out += (
+                    f"<li><b>{e(skill_name(r.drill.skill))}</b>{e(note)}: {e(_question(r.drill))}<br>"
+                    f"{e(yours)}: {e(given_words(r.drill, r.given, m))}<br>"
+                    f"{e(the_answer)}: {e(_answer_words(r.drill, m))} — {e(', '.join(r.drill.rules))}</li>"
+                )
             out += "</ol>"
         else:
             out += "<p>" + e(self.tr("No wrong answers.")) + "</p>"
@@ -946,8 +1070,13 @@ class TrainerWindow(QMainWindow):
             late = self.tr("The time ran out: %1 of %2 drills answered; the others count as wrong.")
             out += f"<p><b>{e(late.replace('%1', str(len(s.results))).replace('%2', str(s.count)))}</b></p>"
         said = self.tr("Exam %1 (%2), set by %3. Verification ID %4, seal %5.")
-        for k, v in (("%1", r.blueprint_name), ("%2", r.blueprint_id), ("%3", r.instructor), ("%4", r.id),
-                     ("%5", r.seal_code)):
+        for k, v in (
+            ("%1", r.blueprint_name),
+            ("%2", r.blueprint_id),
+            ("%3", r.instructor),
+            ("%4", r.id),
+            ("%5", r.seal_code),
+        ):
             said = said.replace(k, v)
         return out + f"<p>{e(said)}</p>"
 
@@ -956,11 +1085,13 @@ class TrainerWindow(QMainWindow):
         # the file's name in the reader's language, with the trainee's name (letters and digits)
         trainee = "".join(ch for ch in self.trainee.currentText().strip() if ch.isalnum() or ch in "-_")
         stem = self.tr("certificate") + (f"-{trainee}" if trainee else "")
-        return save_pdf_dialog(self, self.tr("Save the certificate"), f"{stem}.pdf",
-                               lambda path: self.write_certificate(Path(path)))
+        return save_pdf_dialog(
+            self, self.tr("Save the certificate"), f"{stem}.pdf", lambda path: self.write_certificate(Path(path))
+        )
 
     def write_certificate(self, path: Path):
         from dealer_app.ui.training_pdf import write_certificate
+
         assert self.session is not None
         try:
             if isinstance(self.session, ExamSession) and self.exam_result is not None:  # names the exam's own
@@ -1007,8 +1138,12 @@ class _TrainerKeys(WindowKeys):
             if w.answer_button.isVisible():
                 w.submit()
                 return True
-        if key == Qt.Key.Key_Right and w.spot_panel is not None and w.spot_panel.isVisible() \
-                and not isinstance(obj, (QLineEdit, QPlainTextEdit)):
+        if (
+            key == Qt.Key.Key_Right
+            and w.spot_panel is not None
+            and w.spot_panel.isVisible()
+            and not isinstance(obj, (QLineEdit, QPlainTextEdit))
+        ):
             w.spot_panel.step()
             return True
         return False
@@ -1023,19 +1158,27 @@ class ProgressView(QWidget):
         layout = QVBoxLayout(self)
         stats = progress.stats(trainee_id)
         self.table = QTableWidget(len(stats), 4)
-        self.table.setHorizontalHeaderLabels([self.tr("Skill"), self.tr("Answers"), self.tr("Right"),
-                                              self.tr("Mean time")])
+        self.table.setHorizontalHeaderLabels(
+            [self.tr("Skill"), self.tr("Answers"), self.tr("Right"), self.tr("Mean time")]
+        )
         for row, s in enumerate(stats):
-            cells = (skill_name(s.skill), str(s.attempts), f"{s.accuracy * 100:.0f}%",
-                     f"{seconds_words(s.mean_seconds)} s")
+            cells = (
+                skill_name(s.skill),
+                str(s.attempts),
+                f"{s.accuracy * 100:.0f}%",
+                f"{seconds_words(s.mean_seconds)} s",
+            )
             for col, text in enumerate(cells):
                 self.table.setItem(row, col, QTableWidgetItem(text))
         self.table.resizeColumnsToContents()
         self.table.resizeRowsToContents()
         # every skill's row in sight (up to six; it scrolls past): the charts have the rest
         shown_rows = min(max(len(stats), 1), 6)
-        self.table.setMinimumHeight(self.table.horizontalHeader().height() + 4 + sum(
-            self.table.rowHeight(r) for r in range(shown_rows)) if stats else 60)
+        self.table.setMinimumHeight(
+            self.table.horizontalHeader().height() + 4 + sum(self.table.rowHeight(r) for r in range(shown_rows))
+            if stats
+            else 60
+        )
         layout.addWidget(self.table)
         self.progress, self.trainee_id = progress, trainee_id
         self.weak = progress.weak_skills(trainee_id)
@@ -1072,8 +1215,11 @@ class ProgressView(QWidget):
         for w in self.weak:
             why = []
             if "accuracy" in w.reasons:
-                why.append(fill(self.tr("%1% of the last %2 answers right"), f"{w.recent_accuracy * 100:.0f}",
-                                w.recent_answers))
+                why.append(
+                    fill(
+                        self.tr("%1% of the last %2 answers right"), f"{w.recent_accuracy * 100:.0f}", w.recent_answers
+                    )
+                )
             if "overdue" in w.reasons:
                 why.append(fill(self.tr("overdue since %1"), w.due.strftime("%Y-%m-%d")))
             parts.append(f"{skill_name(w.skill)} ({', '.join(why)})")
@@ -1082,6 +1228,7 @@ class ProgressView(QWidget):
     def _weeks_tab(self) -> QWidget:
         """Accuracy and mean time per ISO week and skill: a chart and a table."""
         from dealer_app.ui.trend_chart import TrendChart, series_of
+
         weeks = self.progress.weekly(self.trainee_id)
         box = QWidget()
         column = QVBoxLayout(box)
@@ -1089,11 +1236,11 @@ class ProgressView(QWidget):
         column.addWidget(self.trend, 1)
         self.weeks = QTableWidget(len(weeks), 5)
         self.weeks.setObjectName("weeks")
-        self.weeks.setHorizontalHeaderLabels([self.tr("Week"), self.tr("Skill"), self.tr("Answers"), self.tr("Right"),
-                                              self.tr("Mean time")])
+        self.weeks.setHorizontalHeaderLabels(
+            [self.tr("Week"), self.tr("Skill"), self.tr("Answers"), self.tr("Right"), self.tr("Mean time")]
+        )
         for row, w in enumerate(reversed(weeks)):  # the newest week first
-            cells = (w.week, skill_name(w.skill), str(w.answers), f"{w.accuracy * 100:.0f}%",
-                     f"{w.mean_seconds:.1f} s")
+            cells = (w.week, skill_name(w.skill), str(w.answers), f"{w.accuracy * 100:.0f}%", f"{w.mean_seconds:.1f} s")
             for col, text in enumerate(cells):
                 cell = QTableWidgetItem(text)
                 cell.setFlags(cell.flags() & ~Qt.ItemFlag.ItemIsEditable)
@@ -1108,14 +1255,21 @@ class ProgressView(QWidget):
         column = QVBoxLayout(box)
         self.answers_table = QTableWidget(len(self.answers), 5)
         self.answers_table.setObjectName("answers")
-        self.answers_table.setHorizontalHeaderLabels([self.tr("Date (UTC)"), self.tr("Skill"), self.tr("Mode"),
-                                                      self.tr("Result"), self.tr("Time")])
+        self.answers_table.setHorizontalHeaderLabels(
+            [self.tr("Date (UTC)"), self.tr("Skill"), self.tr("Mode"), self.tr("Result"), self.tr("Time")]
+        )
         self.answers_table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.answers_table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
         from dealer_app.ui.drill_review import _mode_words
+
         for row, a in enumerate(self.answers):
-            cells = (a.at[:16].replace("T", " "), skill_name(a.skill), _mode_words(a.mode),
-                     self.tr("Right") if a.right else self.tr("Wrong"), f"{a.seconds:.1f} s")
+            cells = (
+                a.at[:16].replace("T", " "),
+                skill_name(a.skill),
+                _mode_words(a.mode),
+                self.tr("Right") if a.right else self.tr("Wrong"),
+                f"{a.seconds:.1f} s",
+            )
             for col, text in enumerate(cells):
                 cell = QTableWidgetItem(text)
                 cell.setFlags(cell.flags() & ~Qt.ItemFlag.ItemIsEditable)
@@ -1132,10 +1286,10 @@ class ProgressView(QWidget):
         if not 0 <= row < len(self.answers):
             return None
         from dealer_app.ui.drill_review import DrillReview
+
         self.review = DrillReview(self.answers[row], self)
         self.review.show()
         return self.review
-
 
     def _exams_table(self, book, trainee_id: int) -> QTableWidget | None:
         """The trainee's exams: when, which blueprint and instructor, the score, the verdict
@@ -1145,16 +1299,31 @@ class ProgressView(QWidget):
         listed = book.listing(trainee_id)
         table = QTableWidget(len(listed), 6)
         table.setObjectName("exams")
-        table.setHorizontalHeaderLabels([self.tr("Date (UTC)"), self.tr("Exam blueprint"), self.tr("Instructor"),
-                                         self.tr("Score"), self.tr("Passed?"), self.tr("Verification ID")])
+        table.setHorizontalHeaderLabels(
+            [
+                self.tr("Date (UTC)"),
+                self.tr("Exam blueprint"),
+                self.tr("Instructor"),
+                self.tr("Score"),
+                self.tr("Passed?"),
+                self.tr("Verification ID"),
+            ]
+        )
         for row, item in enumerate(reversed(listed)):  # the newest first
             r = item.result
-            verdict = self.tr("not finished") if not r.finished else self.tr("Passed") if r.passed else \
-                self.tr("Not passed")
+            verdict = (
+                self.tr("not finished") if not r.finished else self.tr("Passed") if r.passed else self.tr("Not passed")
+            )
             if item.genuine is False:
                 verdict += " — " + self.tr("NOT GENUINE")
-            cells = ((r.finished_at or r.started_at)[:16].replace("T", " "), f"{r.blueprint_name} ({r.blueprint_id})",
-                     r.instructor, f"{r.right}/{r.asked} ({r.score_percent}%)", verdict, r.id)
+            cells = (
+                (r.finished_at or r.started_at)[:16].replace("T", " "),
+                f"{r.blueprint_name} ({r.blueprint_id})",
+                r.instructor,
+                f"{r.right}/{r.asked} ({r.score_percent}%)",
+                verdict,
+                r.id,
+            )
             for col, text in enumerate(cells):
                 cell = QTableWidgetItem(text)
                 cell.setFlags(cell.flags() & ~Qt.ItemFlag.ItemIsEditable)
@@ -1167,8 +1336,18 @@ class AccuracyChart(QWidget):
     """One line per skill: accuracy (0–100%) per day drilled, or (``speed``) the mean seconds
     per answer, on a scale up to the slowest day."""
 
-    COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
-               "#bcbd22", "#17becf")
+    COLOURS = (
+        "#1f77b4",
+        "#ff7f0e",
+        "#2ca02c",
+        "#d62728",
+        "#9467bd",
+        "#8c564b",
+        "#e377c2",
+        "#7f7f7f",
+        "#bcbd22",
+        "#17becf",
+    )
 
     def __init__(self, series: dict[str, list[tuple[str, float, float]]], parent=None, speed: bool = False):
         super().__init__(parent)
@@ -1182,6 +1361,7 @@ class AccuracyChart(QWidget):
     def paintEvent(self, _event):
         from PySide6.QtCore import QPointF
         from PySide6.QtGui import QColor, QPainter, QPen
+
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         w, h, left, bottom = self.width(), self.height(), 44, 28
@@ -1192,8 +1372,11 @@ class AccuracyChart(QWidget):
         for pct in (0, 50, 100):
             y = h - bottom - (h - bottom - 10) * pct / 100
             # (one decimal where whole seconds would repeat a label: a top of 1.2 s read "1 s" twice)
-            label = (f"{seconds_words(self.top * pct / 100)} s" if self.top < 10 else f"{self.top * pct / 100:.0f} s") \
-                if self.speed else f"{pct}%"
+            label = (
+                (f"{seconds_words(self.top * pct / 100)} s" if self.top < 10 else f"{self.top * pct / 100:.0f} s")
+                if self.speed
+                else f"{pct}%"
+            )
             p.drawText(4, int(y) + 4, label)
         days = sorted({day for points in self.series.values() for day, _a, _s in points})
         if not days:
@@ -1205,7 +1388,7 @@ class AccuracyChart(QWidget):
             p.setPen(QPen(colour, 2))
             height = h - bottom - 10
             coords = [QPointF(x_of[d], h - bottom - height * self._share(acc, sec)) for d, acc, sec in points]
-            for a, b in zip(coords, coords[1:], strict=False):
+            for a, b in itertools.pairwise(coords):
                 p.drawLine(a, b)
             for c in coords:
                 p.drawEllipse(c, 3, 3)
@@ -1228,53 +1411,59 @@ def _clear(layout) -> None:
 
 def skill_name(skill: str) -> str:
     """A skill as the trainer's screens name it."""
-    names = {"bring-in": translate("Training", "Bring-in"),
-             "first-to-act": translate("Training", "First to act"),
-             "legal-action": translate("Training", "Legal actions"),
-             "pot": translate("Training", "Pot"),
-             "side-pots": translate("Training", "Side pots"),
-             "shows-first": translate("Training", "Who shows first"),
-             "shortage": translate("Training", "Deck shortage"),
-             "stub": translate("Training", "Stub"),
-             "winners": translate("Training", "Winners"),
-             "best-five": translate("Training", "Best five"),
-             "low-hand": translate("Training", "Low hand"),
-             "chip-count": translate("Training", "Count the chips"),
-             "make-change": translate("Training", "Make change"),
-             "colour-up": translate("Training", "Colour up"),
-             "split-pot": translate("Training", "Pay a split pot"),
-             "irregularity": translate("Training", "Irregularities"),
-             "spot-the-error": translate("Training", "Spot the dealer's error")}
+    names = {
+        "bring-in": translate("Training", "Bring-in"),
+        "first-to-act": translate("Training", "First to act"),
+        "legal-action": translate("Training", "Legal actions"),
+        "pot": translate("Training", "Pot"),
+        "side-pots": translate("Training", "Side pots"),
+        "shows-first": translate("Training", "Who shows first"),
+        "shortage": translate("Training", "Deck shortage"),
+        "stub": translate("Training", "Stub"),
+        "winners": translate("Training", "Winners"),
+        "best-five": translate("Training", "Best five"),
+        "low-hand": translate("Training", "Low hand"),
+        "chip-count": translate("Training", "Count the chips"),
+        "make-change": translate("Training", "Make change"),
+        "colour-up": translate("Training", "Colour up"),
+        "split-pot": translate("Training", "Pay a split pot"),
+        "irregularity": translate("Training", "Irregularities"),
+        "spot-the-error": translate("Training", "Spot the dealer's error"),
+    }
     return names.get(skill, skill)
 
 
 def time_now() -> float:
     import time
+
     return time.monotonic()
 
 
 def _seed() -> int:
     import secrets
+
     return secrets.randbelow(10**9)
 
 
 def _question(drill: Drill) -> str:
-    words = {"bring-in": translate("Training", "Who brings in?"),
-             "first-to-act": translate("Training", "Who acts first on this street?"),
-             "legal-action": translate("Training", "What may the player to act do, with the exact amounts?"),
-             "pot": translate("Training", "How much is in the pot now?"),
-             "side-pots": translate("Training", "What are the pots, and who is eligible for each?"),
-             "shows-first": translate("Training", "Who shows first?"),
-             "shortage": translate("Training", "The deck is short: what does the dealer do before this round?"),
-             "stub": translate("Training", "How many cards are left in the stub?"),
-             "winners": translate("Training", "Who wins which pot, and how much?"),
-             "best-five": translate("Training", "What are this player's best five cards?"),
-             "low-hand": translate("Training", "What is this player's best low (eight or better)?"),
-             "chip-count": translate("Training", "How much is in the pot stacked here?"),
-             "make-change": translate("Training", "What change does the dealer give, in the fewest chips?"),
-             "colour-up": translate("Training", "Colour up: the same value in the fewest chips?"),
-             "split-pot": translate("Training", "How much does each winner get, in the table's chips?"),
-             "irregularity": translate("Training", "Which remedy, and does it apply now?")}
+    words = {
+        "bring-in": translate("Training", "Who brings in?"),
+        "first-to-act": translate("Training", "Who acts first on this street?"),
+        "legal-action": translate("Training", "What may the player to act do, with the exact amounts?"),
+        "pot": translate("Training", "How much is in the pot now?"),
+        "side-pots": translate("Training", "What are the pots, and who is eligible for each?"),
+        "shows-first": translate("Training", "Who shows first?"),
+        "shortage": translate("Training", "The deck is short: what does the dealer do before this round?"),
+        "stub": translate("Training", "How many cards are left in the stub?"),
+        "winners": translate("Training", "Who wins which pot, and how much?"),
+        "best-five": translate("Training", "What are this player's best five cards?"),
+        "low-hand": translate("Training", "What is this player's best low (eight or better)?"),
+        "chip-count": translate("Training", "How much is in the pot stacked here?"),
+        "make-change": translate("Training", "What change does the dealer give, in the fewest chips?"),
+        "colour-up": translate("Training", "Colour up: the same value in the fewest chips?"),
+        "split-pot": translate("Training", "How much does each winner get, in the table's chips?"),
+        "irregularity": translate("Training", "Which remedy, and does it apply now?"),
+    }
     return words[drill.skill]
 
 
@@ -1300,19 +1489,23 @@ def _answer_words(drill: Drill, m: Moment) -> str:
     if drill.skill == "shortage":
         burn = translate("Training", "burn a card") if a["burn"] else translate("Training", "no burn")
         pool = translate("Training", "shuffle the burns into the stub") if a["reshuffle_burns"] else ""
-        deal = translate("Training", "one common card") if a["common_card"] else \
-            translate("Training", "a card to each player")
+        deal = (
+            translate("Training", "one common card")
+            if a["common_card"]
+            else translate("Training", "a card to each player")
+        )
         parts = [burn, pool, deal]
         return ", ".join(x for x in parts if x)
     if drill.skill == "legal-action":
         return "; ".join(_legal_words(x, m) for x in a["legal"])
     seats_word, seat_word = translate("Training", "seats"), translate("Training", "seat")
     if drill.skill == "side-pots":
-        return "; ".join(f"{m.money(p['amount'])}: {seats_word} {' '.join(map(str, p['eligible']))}"
-                         for p in a["pots"])
+        return "; ".join(f"{m.money(p['amount'])}: {seats_word} {' '.join(map(str, p['eligible']))}" for p in a["pots"])
     if drill.skill == "winners":
-        return "; ".join(f"{m.money(p['amount'])}: " + ", ".join(f"{seat_word} {s} {m.money(v)}"
-                                                               for s, v in p["winners"].items()) for p in a["pots"])
+        return "; ".join(
+            f"{m.money(p['amount'])}: " + ", ".join(f"{seat_word} {s} {m.money(v)}" for s, v in p["winners"].items())
+            for p in a["pots"]
+        )
     if drill.skill == "chip-count":
         return m.money(a["amount"])
     if drill.skill in ("make-change", "colour-up") and drill.hand is not None:
@@ -1324,15 +1517,20 @@ def _answer_words(drill: Drill, m: Moment) -> str:
         return remedy_answer(a)
     from dealer_app.engine.cards import parse_card
     from dealer_app.engine.evaluator import hi_value
+
     cards = [c for c in (parse_card(text) for text in a["cards"]) if c is not None]
     if drill.skill == "low-hand":
-        return f"{' '.join(card_words(c) for c in cards)} ({low_hand(cards)})" if cards else \
-            translate("Training", "no low")
+        return (
+            f"{' '.join(card_words(c) for c in cards)} ({low_hand(cards)})"
+            if cards
+            else translate("Training", "no low")
+        )
     return f"{' '.join(card_words(c) for c in cards)} ({high_hand(hi_value(cards))})"
 
 
 def _legal_words(x: dict, m: Moment) -> str:
     from dealer_app.ui.words import action_name
+
     name = action_name(x["action"])
     if "min_to" in x:
         return f"{name} {m.money(x['min_to'])}–{m.money(x['max_to'])}"

@@ -4,6 +4,8 @@ on any QPainter: the progress view's widget and the group PDF's page alike."""
 
 from __future__ import annotations
 
+import itertools
+
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QWidget
@@ -11,8 +13,19 @@ from PySide6.QtWidgets import QWidget
 from dealer_app.training.progress import PASS_MARK, WeekStats
 
 translate = QCoreApplication.translate
-COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
-           "#bcbd22", "#17becf", "#393b79")
+COLOURS = (
+    "#1f77b4",
+    "#ff7f0e",
+    "#2ca02c",
+    "#d62728",
+    "#9467bd",
+    "#8c564b",
+    "#e377c2",
+    "#7f7f7f",
+    "#bcbd22",
+    "#17becf",
+    "#393b79",
+)
 
 
 def series_of(weeks: list[WeekStats]) -> dict[str, list[tuple[str, float]]]:
@@ -23,10 +36,17 @@ def series_of(weeks: list[WeekStats]) -> dict[str, list[tuple[str, float]]]:
     return {skill: sorted(points) for skill, points in sorted(out.items())}
 
 
-def paint_trend(p: QPainter, area: QRectF, series: dict[str, list[tuple[str, float]]], weak: set[str],
-                pass_mark: float = PASS_MARK, unit: float = 1.0) -> None:
+def paint_trend(
+    p: QPainter,
+    area: QRectF,
+    series: dict[str, list[tuple[str, float]]],
+    weak: set[str],
+    pass_mark: float = PASS_MARK,
+    unit: float = 1.0,
+) -> None:
     """The chart in ``area`` (``unit``: the size of a screen pixel in the painter's coordinates)."""
     from dealer_app.ui.trainer_window import skill_name
+
     p.save()
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
     font = QFont(p.font())
@@ -62,7 +82,7 @@ def paint_trend(p: QPainter, area: QRectF, series: dict[str, list[tuple[str, flo
         colour = QColor(COLOURS[i % len(COLOURS)])
         p.setPen(QPen(colour, 2 * unit))
         coords = [QPointF(x_of[week], bottom - height * acc) for week, acc in points]
-        for a, b in zip(coords, coords[1:], strict=False):
+        for a, b in itertools.pairwise(coords):
             p.drawLine(a, b)
         for c in coords:
             p.drawEllipse(c, 2.5 * unit, 2.5 * unit)

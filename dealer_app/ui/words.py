@@ -10,8 +10,7 @@ template is a literal ``translate("Words", …)`` call so that pyside6-lupdate f
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication
 
@@ -60,6 +59,9 @@ from dealer_app.live.prompts import (
 )
 from dealer_app.training.spot import REMEDY, RoundAsUsual, RoundWithoutBurn
 
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 translate = QCoreApplication.translate
 
 
@@ -71,24 +73,57 @@ def fill(template: str, *args: object) -> str:
 # --- ranks, cards and hands ---------------------------------------------------------------------
 def rank_letters() -> list[str]:
     """The rank as a card shows it (the German deck: B Bube, D Dame, K König)."""
-    return ["2", "3", "4", "5", "6", "7", "8", "9", translate("Words", "T"), translate("Words", "J"),
-            translate("Words", "Q"), translate("Words", "K"), translate("Words", "A")]
+    return [
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+        "7",
+        "8",
+        "9",
+        translate("Words", "T"),
+        translate("Words", "J"),
+        translate("Words", "Q"),
+        translate("Words", "K"),
+        translate("Words", "A"),
+    ]
 
 
 def rank_names() -> list[str]:
-    return [translate("Words", "two"), translate("Words", "three"), translate("Words", "four"),
-            translate("Words", "five"), translate("Words", "six"), translate("Words", "seven"),
-            translate("Words", "eight"), translate("Words", "nine"), translate("Words", "ten"),
-            translate("Words", "jack"), translate("Words", "queen"), translate("Words", "king"),
-            translate("Words", "ace")]
+    return [
+        translate("Words", "two"),
+        translate("Words", "three"),
+        translate("Words", "four"),
+        translate("Words", "five"),
+        translate("Words", "six"),
+        translate("Words", "seven"),
+        translate("Words", "eight"),
+        translate("Words", "nine"),
+        translate("Words", "ten"),
+        translate("Words", "jack"),
+        translate("Words", "queen"),
+        translate("Words", "king"),
+        translate("Words", "ace"),
+    ]
 
 
 def rank_plurals() -> list[str]:
-    return [translate("Words", "twos"), translate("Words", "threes"), translate("Words", "fours"),
-            translate("Words", "fives"), translate("Words", "sixes"), translate("Words", "sevens"),
-            translate("Words", "eights"), translate("Words", "nines"), translate("Words", "tens"),
-            translate("Words", "jacks"), translate("Words", "queens"), translate("Words", "kings"),
-            translate("Words", "aces")]
+    return [
+        translate("Words", "twos"),
+        translate("Words", "threes"),
+        translate("Words", "fours"),
+        translate("Words", "fives"),
+        translate("Words", "sixes"),
+        translate("Words", "sevens"),
+        translate("Words", "eights"),
+        translate("Words", "nines"),
+        translate("Words", "tens"),
+        translate("Words", "jacks"),
+        translate("Words", "queens"),
+        translate("Words", "kings"),
+        translate("Words", "aces"),
+    ]
 
 
 def rank_aliases() -> dict[str, str]:
@@ -114,8 +149,12 @@ def face_letter(rank: str) -> str:
     if rank in "23456789":
         return rank
     # (painted for every card on every repaint: only the letter asked for is looked up)
-    return {"J": translate("Words", "J"), "Q": translate("Words", "Q"), "K": translate("Words", "K"),
-            "A": translate("Words", "A")}[rank]
+    return {
+        "J": translate("Words", "J"),
+        "Q": translate("Words", "Q"),
+        "K": translate("Words", "K"),
+        "A": translate("Words", "A"),
+    }[rank]
 
 
 def card(c: int | None) -> str:
@@ -144,9 +183,13 @@ def card_code(code: str) -> str:
 
 def street_name(street: int) -> str:
     """A street as the dealer names it (third … seventh street)."""
-    return {3: translate("Words", "third street"), 4: translate("Words", "fourth street"),
-            5: translate("Words", "fifth street"), 6: translate("Words", "sixth street"),
-            7: translate("Words", "seventh street")}.get(street, str(street))
+    return {
+        3: translate("Words", "third street"),
+        4: translate("Words", "fourth street"),
+        5: translate("Words", "fifth street"),
+        6: translate("Words", "sixth street"),
+        7: translate("Words", "seventh street"),
+    }.get(street, str(street))
 
 
 def street_title(street: int) -> str:
@@ -206,8 +249,11 @@ def low_hand(five) -> str:
 
 def structure_name(structure: str) -> str:
     """A limit table's betting structure as a dealer says it (L-2, L-4, L-5)."""
-    return {"fixed": translate("Words", "fixed limit"), "spread": translate("Words", "spread limit"),
-            "split": translate("Words", "split limit")}.get(structure, structure)
+    return {
+        "fixed": translate("Words", "fixed limit"),
+        "spread": translate("Words", "spread limit"),
+        "split": translate("Words", "split limit"),
+    }.get(structure, structure)
 
 
 def typed_cents(text: str) -> int:
@@ -216,11 +262,12 @@ def typed_cents(text: str) -> int:
     comma, so "1,825" there has three decimals and is refused, never read as $1,825. A
     ValueError names what cannot be read."""
     from dealer_app.engine.money import to_cents
+
     amount = text.strip().replace("$", "").replace("€", "").replace(" ", "").replace("\u00a0", "")
     if language() == "de":
         if _GERMAN_GROUPED.fullmatch(amount):  # 1.825 or 1.825,50: dots group, the comma is decimal
             amount = amount.replace(".", "").replace(",", ".")
-        elif _DECIMAL_COMMA.fullmatch(amount) or amount.count(",") == 1 and "." not in amount:
+        elif _DECIMAL_COMMA.fullmatch(amount) or (amount.count(",") == 1 and "." not in amount):
             amount = amount.replace(",", ".")  # 18,25 (and 1,825: three decimals, refused below)
         elif not _PLAIN.fullmatch(amount):  # 18.25, 1825: as typed; anything else is no amount
             raise ValueError(f"{text!r} is not an amount")
@@ -291,10 +338,11 @@ def table_title(t) -> str:
 def profile_name(p) -> str:
     """A house profile as the table's header names it: its file's name ("us-cardroom"), in the
     reader's words for the profiles that ship with the app."""
-    return {"us-cardroom": translate("Words", "us-cardroom", "the house profile on the table's header"),
-            "casinos-austria": translate("Words", "casinos-austria", "the house profile on the table's header"),
-            "tda-tournament": translate("Words", "tda-tournament", "the house profile on the table's header"),
-            }.get(p.name, p.name)
+    return {
+        "us-cardroom": translate("Words", "us-cardroom", "the house profile on the table's header"),
+        "casinos-austria": translate("Words", "casinos-austria", "the house profile on the table's header"),
+        "tda-tournament": translate("Words", "tda-tournament", "the house profile on the table's header"),
+    }.get(p.name, p.name)
 
 
 def _seats(seats) -> str:
@@ -309,10 +357,18 @@ def _one_each(p: DealPlan) -> str:
             return fill(translate("Words", "Burn one card, then one card down to each of the %1 players"), p.live)
         return fill(translate("Words", "Burn one card, then one card up to each of the %1 players"), p.live)
     if down:  # I-2
-        return fill(translate("Words", "No new burn (it went with the card dealt too early): one card down to "
-                                       "each of the %1 players"), p.live)
-    return fill(translate("Words", "No new burn (it went with the card dealt too early): one card up to each "
-                                   "of the %1 players"), p.live)
+        return fill(
+            translate(
+                "Words", "No new burn (it went with the card dealt too early): one card down to each of the %1 players"
+            ),
+            p.live,
+        )
+    return fill(
+        translate(
+            "Words", "No new burn (it went with the card dealt too early): one card up to each of the %1 players"
+        ),
+        p.live,
+    )
 
 
 # --- the deal plan (D-5, D-7, D-8) --------------------------------------------------------------
@@ -329,18 +385,30 @@ def plan(p: DealPlan) -> str:
         return _one_each(p)
     if case == "pool":
         if down:
-            return short + fill(translate("Words", "shuffle the %1 burn cards into the stub, burn one, then deal one "
-                                                   "card down to each player"), burns)
-        return short + fill(translate("Words", "shuffle the %1 burn cards into the stub, burn one, then deal one card "
-                                               "up to each player"), burns)
+            return short + fill(
+                translate(
+                    "Words", "shuffle the %1 burn cards into the stub, burn one, then deal one card down to each player"
+                ),
+                burns,
+            )
+        return short + fill(
+            translate(
+                "Words", "shuffle the %1 burn cards into the stub, burn one, then deal one card up to each player"
+            ),
+            burns,
+        )
     if case == "exact-fit":
         pre = fill(translate("Words", "shuffle the %1 burn cards into the stub, then "), burns) if burns else ""
         if down:
             return short + pre + translate("Words", "deal one card down to each player without a burn")
         return short + pre + translate("Words", "deal one card up to each player without a burn")
     if case == "pool-common":
-        return short + fill(translate("Words", "shuffle the %1 burn cards into the stub, then turn one common card "
-                                               "face up in the middle"), burns)
+        return short + fill(
+            translate(
+                "Words", "shuffle the %1 burn cards into the stub, then turn one common card face up in the middle"
+            ),
+            burns,
+        )
     if case.startswith("austria"):
         pre = ""
         if p.reshuffle_burns:
@@ -351,22 +419,39 @@ def plan(p: DealPlan) -> str:
             return pre + translate("Words", "Burn one, then one card up to each player")
         if case == "austria-no-burn":
             if down:
-                return pre + translate("Words", "Do not burn (the bottom card is never dealt); one card down to each "
-                                                "player")
+                return pre + translate(
+                    "Words", "Do not burn (the bottom card is never dealt); one card down to each player"
+                )
             return pre + translate("Words", "Do not burn (the bottom card is never dealt); one card up to each player")
         if p.burn:
             return pre + translate("Words", "Burn one card, then turn one common card face up in the middle")
         return pre + translate("Words", "Turn one common card face up in the middle")
     if case == "tda-scramble":
         if down:
-            return short + fill(translate("Words", "scramble the %1 burn cards with the stub, cut, burn one, then one "
-                                                   "card down to each player"), burns)
-        return short + fill(translate("Words", "scramble the %1 burn cards with the stub, cut, burn one, then one card "
-                                               "up to each player"), burns)
+            return short + fill(
+                translate(
+                    "Words",
+                    "scramble the %1 burn cards with the stub, cut, burn one, then one card down to each player",
+                ),
+                burns,
+            )
+        return short + fill(
+            translate(
+                "Words", "scramble the %1 burn cards with the stub, cut, burn one, then one card up to each player"
+            ),
+            burns,
+        )
     if case == "tda-common":
         return short + translate("Words", "burn one card and turn one common card face up in the middle")
-    return fill(translate("Words", "Only %1 left: scramble the stub with the %2 burn cards, cut, burn one and turn one "
-                                   "common card face up in the middle"), _card_count(p.stub_before), burns)
+    return fill(
+        translate(
+            "Words",
+            "Only %1 left: scramble the stub with the %2 burn cards, cut, burn one and turn one "
+            "common card face up in the middle",
+        ),
+        _card_count(p.stub_before),
+        burns,
+    )
 
 
 def _card_count(n: int) -> str:
@@ -389,24 +474,32 @@ def _action(e: ActionTaken) -> str:
     assert e.to is not None and e.amount is not None
     amount = money(e.amount if e.action == "call" else e.to, e.currency)
     if e.all_in:
-        template = {"call": translate("Words", "Seat %1 calls %2 all-in"),
-                    "bring_in": translate("Words", "Seat %1 brings in for %2 all-in"),
-                    "complete": translate("Words", "Seat %1 completes to %2 all-in"),
-                    "bet": translate("Words", "Seat %1 bets %2 all-in"),
-                    "raise": translate("Words", "Seat %1 raises to %2 all-in")}[e.action]
+        template = {
+            "call": translate("Words", "Seat %1 calls %2 all-in"),
+            "bring_in": translate("Words", "Seat %1 brings in for %2 all-in"),
+            "complete": translate("Words", "Seat %1 completes to %2 all-in"),
+            "bet": translate("Words", "Seat %1 bets %2 all-in"),
+            "raise": translate("Words", "Seat %1 raises to %2 all-in"),
+        }[e.action]
     else:
-        template = {"call": translate("Words", "Seat %1 calls %2"),
-                    "bring_in": translate("Words", "Seat %1 brings in for %2"),
-                    "complete": translate("Words", "Seat %1 completes to %2"),
-                    "bet": translate("Words", "Seat %1 bets %2"),
-                    "raise": translate("Words", "Seat %1 raises to %2")}[e.action]
+        template = {
+            "call": translate("Words", "Seat %1 calls %2"),
+            "bring_in": translate("Words", "Seat %1 brings in for %2"),
+            "complete": translate("Words", "Seat %1 completes to %2"),
+            "bet": translate("Words", "Seat %1 bets %2"),
+            "raise": translate("Words", "Seat %1 raises to %2"),
+        }[e.action]
     return fill(template, e.seat, amount)
 
 
 def _bring_in(e: BringInChosen) -> str:
     if e.seat != e.lowest_seat:  # B-5
-        return fill(translate("Words", "Seat %1 brings in: the lowest door card, %2, belongs to all-in seat %3"),
-                    e.seat, card(e.door_card), e.lowest_seat)
+        return fill(
+            translate("Words", "Seat %1 brings in: the lowest door card, %2, belongs to all-in seat %3"),
+            e.seat,
+            card(e.door_card),
+            e.lowest_seat,
+        )
     words = fill(translate("Words", "Seat %1 brings in: lowest door card, %2"), e.seat, card(e.door_card))
     if e.unrecorded:
         words += fill(translate("Words", " (door card of seat(s) %1 not recorded)"), _seats(e.unrecorded))
@@ -429,11 +522,14 @@ def _first(e: FirstToAct) -> str:
 
 
 def _showdown(e: ShowdownOrdered) -> str:
-    why = {"last-aggressor": translate("Words", "made the last bet or raise"),
-           "dealers-left-house": translate("Words", "nobody bet the last round; clockwise from the dealer's left "
-                                                    "(house option)"),
-           "first-in-last-round": translate("Words", "acted first in the last round, in which nobody bet"),
-           "dealers-left": translate("Words", "no betting took place; clockwise from the dealer's left")}[e.reason]
+    why = {
+        "last-aggressor": translate("Words", "made the last bet or raise"),
+        "dealers-left-house": translate(
+            "Words", "nobody bet the last round; clockwise from the dealer's left (house option)"
+        ),
+        "first-in-last-round": translate("Words", "acted first in the last round, in which nobody bet"),
+        "dealers-left": translate("Words", "no betting took place; clockwise from the dealer's left"),
+    }[e.reason]
     rest = ", ".join(fill(translate("Words", "seat %1"), s) for s in e.order[1:])
     return fill(translate("Words", "Seat %1 shows first (%2); then %3"), e.order[0], why, rest)
 
@@ -445,33 +541,61 @@ def _pot(e: PotAwarded) -> str:
         return fill(translate("Words", "%1 %2 to seat %3"), name, m(e.amount), _seats(e.high_seats))
     hand = high_hand(e.high_value)
     if e.case == "hi-lo":
-        return fill(translate("Words", "%1 %2: high %3 to seat(s) %4 (%5), low %6 to seat(s) %7 (%8)"), name,
-                    m(e.amount), m(e.high_half), _seats(e.high_seats), hand, m(e.low_half), _seats(e.low_seats),
-                    low_hand(e.low_five))
+        return fill(
+            translate("Words", "%1 %2: high %3 to seat(s) %4 (%5), low %6 to seat(s) %7 (%8)"),
+            name,
+            m(e.amount),
+            m(e.high_half),
+            _seats(e.high_seats),
+            hand,
+            m(e.low_half),
+            _seats(e.low_seats),
+            low_hand(e.low_five),
+        )
     if e.case == "no-low":
-        return fill(translate("Words", "%1 %2: no qualifying low; all to seat(s) %3 (%4)"), name, m(e.amount),
-                    _seats(e.high_seats), hand)
+        return fill(
+            translate("Words", "%1 %2: no qualifying low; all to seat(s) %3 (%4)"),
+            name,
+            m(e.amount),
+            _seats(e.high_seats),
+            hand,
+        )
     return fill(translate("Words", "%1 %2 to seat(s) %3 (%4)"), name, m(e.amount), _seats(e.high_seats), hand)
 
 
 def _raising(n: RaisingNote) -> str:
     if n.case == "uncapped-heads-up":
-        return fill(translate("Words", "Raises %1 of %2, and raising goes on: two players left, no cap heads-up"),
-                    n.raises, n.cap)
+        return fill(
+            translate("Words", "Raises %1 of %2, and raising goes on: two players left, no cap heads-up"),
+            n.raises,
+            n.cap,
+        )
     if n.case == "capped":
         return fill(translate("Words", "Capped: %1 raises of %2; call or fold"), n.raises, n.cap)
     if n.case == "no-double-bet-spread":
-        return translate("Words", "Open pair on fourth street, but no double bet: spread limit bets the same range on "
-                                  "every street")
+        return translate(
+            "Words", "Open pair on fourth street, but no double bet: spread limit bets the same range on every street"
+        )
     if n.case == "no-double-bet-hilo":
         return translate("Words", "Open pair on fourth street, but no double bet: this house plays hi-lo without it")
     if n.case == "no-double-bet-house":
         return translate("Words", "Open pair on fourth street, but no double bet: this house plays without it")
     if n.case == "short-all-in-closed":
-        return fill(translate("Words", "The all-in was less than a full raise: betting is not reopened for seat %1, "
-                                       "who has acted; call or fold"), n.seat)
-    return fill(translate("Words", "The all-in was less than a full raise, but seat %1 has not acted on the bet "
-                                   "before it: a raise is open"), n.seat)
+        return fill(
+            translate(
+                "Words",
+                "The all-in was less than a full raise: betting is not reopened for seat %1, "
+                "who has acted; call or fold",
+            ),
+            n.seat,
+        )
+    return fill(
+        translate(
+            "Words",
+            "The all-in was less than a full raise, but seat %1 has not acted on the bet before it: a raise is open",
+        ),
+        n.seat,
+    )
 
 
 # --- the live table's prompts -------------------------------------------------------------------
@@ -490,8 +614,10 @@ def _river_due(d: RiverDue) -> str:
 
 
 def _push(p: PotPush) -> str:
-    to = ", ".join(fill(translate("Words", "seat %1 (%2) %3"), seat, who, money(amount, p.currency))
-                   for seat, who, amount in p.pushes)
+    to = ", ".join(
+        fill(translate("Words", "seat %1 (%2) %3"), seat, who, money(amount, p.currency))
+        for seat, who, amount in p.pushes
+    )
     amount = money(p.amount, p.currency)
     if p.pot_index == 0:
         return fill(translate("Words", "Main pot %1: push to %2"), amount, to)
@@ -501,22 +627,34 @@ def _push(p: PotPush) -> str:
 # --- refusals (engine/says.py) -----------------------------------------------------------------
 def _action_name(a: ActionArg) -> str:
     if a.raw:  # as the engine names it, in a list of what is legal
-        return {"fold": translate("Words", "fold", "an action in a list"),
-                "check": translate("Words", "check", "an action in a list"),
-                "call": translate("Words", "call", "an action in a list"),
-                "bring_in": translate("Words", "bring_in", "an action in a list"),
-                "complete": translate("Words", "complete", "an action in a list"),
-                "bet": translate("Words", "bet", "an action in a list"),
-                "raise": translate("Words", "raise", "an action in a list")}.get(a.action, a.action)
+        return {
+            "fold": translate("Words", "fold", "an action in a list"),
+            "check": translate("Words", "check", "an action in a list"),
+            "call": translate("Words", "call", "an action in a list"),
+            "bring_in": translate("Words", "bring_in", "an action in a list"),
+            "complete": translate("Words", "complete", "an action in a list"),
+            "bet": translate("Words", "bet", "an action in a list"),
+            "raise": translate("Words", "raise", "an action in a list"),
+        }.get(a.action, a.action)
     if a.button:
-        return {"fold": translate("Words", "Fold"), "check": translate("Words", "Check"),
-                "call": translate("Words", "Call"), "bring_in": translate("Words", "Bring in"),
-                "complete": translate("Words", "Complete to"), "bet": translate("Words", "Bet"),
-                "raise": translate("Words", "Raise to")}[a.action]
-    return {"fold": translate("Words", "fold"), "check": translate("Words", "check"),
-            "call": translate("Words", "call"), "bring_in": translate("Words", "bring in"),
-            "complete": translate("Words", "complete"), "bet": translate("Words", "bet"),
-            "raise": translate("Words", "raise")}.get(a.action, str(a))
+        return {
+            "fold": translate("Words", "Fold"),
+            "check": translate("Words", "Check"),
+            "call": translate("Words", "Call"),
+            "bring_in": translate("Words", "Bring in"),
+            "complete": translate("Words", "Complete to"),
+            "bet": translate("Words", "Bet"),
+            "raise": translate("Words", "Raise to"),
+        }[a.action]
+    return {
+        "fold": translate("Words", "fold"),
+        "check": translate("Words", "check"),
+        "call": translate("Words", "call"),
+        "bring_in": translate("Words", "bring in"),
+        "complete": translate("Words", "complete"),
+        "bet": translate("Words", "bet"),
+        "raise": translate("Words", "raise"),
+    }.get(a.action, str(a))
 
 
 def action_name(action: str) -> str:
@@ -525,10 +663,12 @@ def action_name(action: str) -> str:
 
 
 def _phase(p: PhaseArg) -> str:
-    return {"deal": translate("Words", "deal", "the phase of a hand"),
-            "bet": translate("Words", "bet", "the phase of a hand"),
-            "showdown": translate("Words", "showdown", "the phase of a hand"),
-            "done": translate("Words", "done", "the phase of a hand")}.get(p.phase, p.phase)
+    return {
+        "deal": translate("Words", "deal", "the phase of a hand"),
+        "bet": translate("Words", "bet", "the phase of a hand"),
+        "showdown": translate("Words", "showdown", "the phase of a hand"),
+        "done": translate("Words", "done", "the phase of a hand"),
+    }.get(p.phase, p.phase)
 
 
 def _value(v) -> str:
@@ -586,18 +726,30 @@ def _move(action: str, to: int | None, currency: str) -> str:
     if action == "check":
         return translate("Words", "checks")
     if to is None:  # the amount the rules fix (a bring-in, a fixed-limit bet): the verb alone
-        return {"call": translate("Words", "calls"), "bring_in": translate("Words", "brings in"),
-                "complete": translate("Words", "completes"), "bet": translate("Words", "bets"),
-                "raise": translate("Words", "raises")}.get(action, action)
-    verbs = {"bring_in": translate("Words", "brings in for %1"), "complete": translate("Words", "completes to %1"),
-             "bet": translate("Words", "bets %1"), "raise": translate("Words", "raises to %1"),
-             "call": translate("Words", "calls %1")}
+        return {
+            "call": translate("Words", "calls"),
+            "bring_in": translate("Words", "brings in"),
+            "complete": translate("Words", "completes"),
+            "bet": translate("Words", "bets"),
+            "raise": translate("Words", "raises"),
+        }.get(action, action)
+    verbs = {
+        "bring_in": translate("Words", "brings in for %1"),
+        "complete": translate("Words", "completes to %1"),
+        "bet": translate("Words", "bets %1"),
+        "raise": translate("Words", "raises to %1"),
+        "call": translate("Words", "calls %1"),
+    }
     return fill(verbs[action], money(to, currency))
 
 
 def _out_of_turn(e: ActedOutOfTurn) -> str:
-    said = fill(translate("Words", "Seat %1 %2 out of turn; action goes back to seat %3"), e.seat,
-                _move(e.action, e.to, e.currency), e.owed)
+    said = fill(
+        translate("Words", "Seat %1 %2 out of turn; action goes back to seat %3"),
+        e.seat,
+        _move(e.action, e.to, e.currency),
+        e.owed,
+    )
     if e.handling == "floor":
         return said + translate("Words", ": the floor rules on it (house option)")
     return said + fill(translate("Words", ": binding if the action to seat %1 does not change"), e.seat)
@@ -605,27 +757,37 @@ def _out_of_turn(e: ActedOutOfTurn) -> str:
 
 def _settled(e: OutOfTurnSettled) -> str:
     if e.binding:
-        return fill(translate("Words", "Seat %1's action out of turn stands: %2"), e.seat,
-                    _move(e.action, e.to, e.currency))
-    return fill(translate("Words", "Seat %1's action out of turn is void: a bet or raise came in between; seat %1 "
-                                   "has every option"), e.seat)
+        return fill(
+            translate("Words", "Seat %1's action out of turn stands: %2"), e.seat, _move(e.action, e.to, e.currency)
+        )
+    return fill(
+        translate(
+            "Words", "Seat %1's action out of turn is void: a bet or raise came in between; seat %1 has every option"
+        ),
+        e.seat,
+    )
 
 
 def _corrected(e: BringInCorrected) -> str:
-    said = fill(translate("Words", "Wrong bring-in: seat %1's door card is %2, not %3"), e.seat, card(e.card),
-                card(e.was) if e.was is not None else "??")
+    said = fill(
+        translate("Words", "Wrong bring-in: seat %1's door card is %2, not %3"),
+        e.seat,
+        card(e.card),
+        card(e.was) if e.was is not None else "??",
+    )
     if e.returned and e.returned_to is not None:
-        said += fill(translate("Words", "; %1 goes back to seat %2"), money(e.returned, e.currency),
-                     e.returned_to)
+        said += fill(translate("Words", "; %1 goes back to seat %2"), money(e.returned, e.currency), e.returned_to)
     return said + translate("Words", "; the bring-in is decided again")
 
 
 def _voided(e: HandVoided) -> str:
     if e.reason == "misdeal":
-        return translate("Words", "Misdeal: every ante and bet goes back; the hand is void and dealt again to the "
-                                  "same players")
-    return translate("Words", "Fouled deck: every ante and bet goes back; the hand is void and dealt again to the "
-                              "same players")
+        return translate(
+            "Words", "Misdeal: every ante and bet goes back; the hand is void and dealt again to the same players"
+        )
+    return translate(
+        "Words", "Fouled deck: every ante and bet goes back; the hand is void and dealt again to the same players"
+    )
 
 
 # --- the floor's timeline: each recorded input in words ----------------------------------------
@@ -635,8 +797,9 @@ def input_text(inp, currency: str = "USD") -> str:
         return ""
     kind = inp[0]
     if kind == "deal":
-        return fill(translate("Words", "seat %1 dealt %2"), inp[1], " ".join(
-            card(parse_card(c)) if c else "??" for c in inp[2]))
+        return fill(
+            translate("Words", "seat %1 dealt %2"), inp[1], " ".join(card(parse_card(c)) if c else "??" for c in inp[2])
+        )
     if kind == "river":
         return translate("Words", "the river dealt down")
     if kind == "common":
@@ -650,31 +813,36 @@ def input_text(inp, currency: str = "USD") -> str:
     if kind == "muck":
         return fill(translate("Words", "seat %1 mucks"), inp[1])
     if kind == "irregularity":
-        return irregularity_name(inp[1]) + (fill(translate("Words", ", seat %1"), inp[2])
-                                            if len(inp) > 2 and inp[2] is not None else "")
+        return irregularity_name(inp[1]) + (
+            fill(translate("Words", ", seat %1"), inp[2]) if len(inp) > 2 and inp[2] is not None else ""
+        )
     return " ".join(map(str, inp))
 
 
 def case_category(category: str) -> str:
     """A case's category (floor/cases) in the reader's words; one not known, as written."""
     from dealer_app.floor.cases import CATEGORY_WORDS
+
     return translate("Cases", CATEGORY_WORDS[category]) if category in CATEGORY_WORDS else category
 
 
 def case_status(status: str) -> str:
     """A case's status (floor/cases) in the reader's words; one not known, as written."""
     from dealer_app.floor.cases import STATUS_WORDS
+
     return translate("Cases", STATUS_WORDS[status]) if status in STATUS_WORDS else status
 
 
 def irregularity_name(code: str) -> str:
     """An irregularity the dealer reports, by its rule (catalog §9)."""
-    names = {"I-1": translate("Words", "Exposed downcard on third street"),
-             "I-2": translate("Words", "Card dealt too early"),
-             "I-4": translate("Words", "Wrong bring-in (a misread door card)"),
-             "I-5": translate("Words", "Action out of turn"),
-             "I-6": translate("Words", "Misdeal"),
-             "I-7": translate("Words", "Fouled deck")}
+    names = {
+        "I-1": translate("Words", "Exposed downcard on third street"),
+        "I-2": translate("Words", "Card dealt too early"),
+        "I-4": translate("Words", "Wrong bring-in (a misread door card)"),
+        "I-5": translate("Words", "Action out of turn"),
+        "I-6": translate("Words", "Misdeal"),
+        "I-7": translate("Words", "Fouled deck"),
+    }
     return f"{names.get(code, code)} ({code})"
 
 
@@ -687,8 +855,9 @@ def seconds_words(seconds: float) -> str:
 def remedy_name(key: str) -> str:
     """A remedy of Spot the dealer's error (``training/spot.REMEDIES``), with its rules."""
     names = {
-        "bring-in-corrected": translate("Words", "The bring-in is corrected: its chips go back and the lowest door "
-                                                 "card brings in"),
+        "bring-in-corrected": translate(
+            "Words", "The bring-in is corrected: its chips go back and the lowest door card brings in"
+        ),
         "action-back": translate("Words", "Action goes back to the player whose turn it is"),
         "amount-corrected": translate("Words", "The amount is corrected to the limit's: the chips over it go back"),
         "burn-restored": translate("Words", "The cards go back in order and the round is dealt again after a burn"),
@@ -707,15 +876,19 @@ def remedy_name(key: str) -> str:
 
 def step_text(step, currency: str = "USD") -> str:
     """One row of the floor's timeline: "21:03:12 dealer undid: seat 4: call $8"."""
-    what = {"hand_start": lambda: translate("Words", "hand dealt: antes in"),
-            "hand_end": lambda: translate("Words", "awards confirmed; hand sealed"),
-            "resume": lambda: translate("Words", "table resumed after a restart"),
-            "undo": lambda: fill(translate("Words", "dealer undid: %1"), input_text(step.input, currency)),
-            "redo": lambda: fill(translate("Words", "dealer redid: %1"), input_text(step.input, currency)),
-            "irregularity": lambda: fill(translate("Words", "irregularity: %1"), input_text(step.input, currency)),
-            "ruling": lambda: fill(translate("Words", "floor ruling by %1: %2"),
-                                   (step.by or {}).get("name", "?"), step.ruling.decision if step.ruling else ""),
-            }.get(step.kind, lambda: input_text(step.input, currency) if step.input else step.kind)()
+    what = {
+        "hand_start": lambda: translate("Words", "hand dealt: antes in"),
+        "hand_end": lambda: translate("Words", "awards confirmed; hand sealed"),
+        "resume": lambda: translate("Words", "table resumed after a restart"),
+        "undo": lambda: fill(translate("Words", "dealer undid: %1"), input_text(step.input, currency)),
+        "redo": lambda: fill(translate("Words", "dealer redid: %1"), input_text(step.input, currency)),
+        "irregularity": lambda: fill(translate("Words", "irregularity: %1"), input_text(step.input, currency)),
+        "ruling": lambda: fill(
+            translate("Words", "floor ruling by %1: %2"),
+            (step.by or {}).get("name", "?"),
+            step.ruling.decision if step.ruling else "",
+        ),
+    }.get(step.kind, lambda: input_text(step.input, currency) if step.input else step.kind)()
     if step.by and step.by.get("role") == "floor" and step.kind == "irregularity":
         what += fill(translate("Words", " (confirmed by the floor: %1)"), step.by.get("name", "?"))
     return f"{step.time} {what}"
@@ -731,46 +904,73 @@ _SAY: dict[type, Callable[[Any], str]] = {
     BringInChosen: _bring_in,
     FirstToAct: _first,
     ActionTaken: _action,
-    RulingApplied: lambda e: fill(translate("Words", "Floor ruling: applied although refused: %1"),
-                                  error_words(e.refused_says) if e.refused_says is not None else e.refused),
-    UncalledBetReturned: lambda e: fill(translate("Words", "Uncalled %1 returned to seat %2"),
-                                        money(e.amount, e.currency), e.seat),
+    RulingApplied: lambda e: fill(
+        translate("Words", "Floor ruling: applied although refused: %1"),
+        error_words(e.refused_says) if e.refused_says is not None else e.refused,
+    ),
+    UncalledBetReturned: lambda e: fill(
+        translate("Words", "Uncalled %1 returned to seat %2"), money(e.amount, e.currency), e.seat
+    ),
     ShowdownOrdered: _showdown,
     HandMucked: lambda e: fill(translate("Words", "Seat %1 mucks"), e.seat),
-    PotWonByFolds: lambda e: fill(translate("Words", "Seat %1 wins %2: everyone else folded; no need to show"),
-                                  e.seat, money(e.amount, e.currency)),
+    PotWonByFolds: lambda e: fill(
+        translate("Words", "Seat %1 wins %2: everyone else folded; no need to show"),
+        e.seat,
+        money(e.amount, e.currency),
+    ),
     PotAwarded: _pot,
     RaisingNote: _raising,
     DealPlan: plan,
-    DowncardExposed: lambda e: fill(translate("Words", "Seat %1's exposed downcard %2 is the door card; the third "
-                                                       "card is dealt down"), e.seat, card(e.card)),
-    CardDealtEarly: lambda e: fill(translate("Words", "Card dealt too early: it goes back, the stub is shuffled with "
-                                                      "it (not the burns), and street %1 is dealt without a new "
-                                                      "burn"), e.street),
+    DowncardExposed: lambda e: fill(
+        translate("Words", "Seat %1's exposed downcard %2 is the door card; the third card is dealt down"),
+        e.seat,
+        card(e.card),
+    ),
+    CardDealtEarly: lambda e: fill(
+        translate(
+            "Words",
+            "Card dealt too early: it goes back, the stub is shuffled with "
+            "it (not the burns), and street %1 is dealt without a new "
+            "burn",
+        ),
+        e.street,
+    ),
     BringInCorrected: _corrected,
     ActedOutOfTurn: _out_of_turn,
     OutOfTurnSettled: _settled,
     HandVoided: _voided,
     NoTable: lambda s: translate("Words", "Open a table"),
-    BetweenHands: lambda s: fill(translate("Words", "Between hands: start hand %1 when the table is ready"),
-                                 s.next_hand),
+    BetweenHands: lambda s: fill(
+        translate("Words", "Between hands: start hand %1 when the table is ready"), s.next_hand
+    ),
     CardDue: _card_due,
     CommonCardDue: lambda s: fill(translate("Words", "%1. Enter the common card"), plan(s.plan)),
     RiverDue: _river_due,
-    ToAct: lambda s: say(s.opening) if s.opening is not None else fill(translate("Words", "Seat %1 (%2) to act"),
-                                                                          s.seat, s.name),
-    ShowDue: lambda s: fill(translate("Words", "Seat %1 shows first") if s.first
-                            else translate("Words", "Seat %1: show or muck"), s.seat),
+    ToAct: lambda s: (
+        say(s.opening) if s.opening is not None else fill(translate("Words", "Seat %1 (%2) to act"), s.seat, s.name)
+    ),
+    ShowDue: lambda s: fill(
+        translate("Words", "Seat %1 shows first") if s.first else translate("Words", "Seat %1: show or muck"), s.seat
+    ),
     AwardsDue: lambda s: translate("Words", "Push the pots and confirm"),
-    RoundWithoutBurn: lambda s: fill(translate("Words", "One card down to each of the %1 players") if s.street == 7
-                                     else translate("Words", "One card up to each of the %1 players"), s.live),
+    RoundWithoutBurn: lambda s: fill(
+        translate("Words", "One card down to each of the %1 players")
+        if s.street == 7
+        else translate("Words", "One card up to each of the %1 players"),
+        s.live,
+    ),
     RoundAsUsual: lambda s: fill(
-        translate("Words", "Burn one card, then one card down to each of the %1 players") if s.street == 7
-        else translate("Words", "Burn one card, then one card up to each of the %1 players"), s.live),
+        translate("Words", "Burn one card, then one card down to each of the %1 players")
+        if s.street == 7
+        else translate("Words", "Burn one card, then one card up to each of the %1 players"),
+        s.live,
+    ),
     Sealed: lambda s: fill(translate("Words", "Hand %1 is sealed in the record: %2"), s.hand, s.seal),
-    VoidDue: lambda s: translate("Words", "Misdeal: give back every ante and bet, shuffle, and deal again")
-    if s.reason == "misdeal" else translate("Words", "Fouled deck: give back every ante and bet, shuffle, and deal "
-                                                     "again"),
+    VoidDue: lambda s: (
+        translate("Words", "Misdeal: give back every ante and bet, shuffle, and deal again")
+        if s.reason == "misdeal"
+        else translate("Words", "Fouled deck: give back every ante and bet, shuffle, and deal again")
+    ),
     PotPush: _push,
 }
 

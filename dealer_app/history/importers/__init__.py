@@ -18,13 +18,28 @@ import functools
 import importlib
 import re
 from pathlib import Path
-from types import ModuleType
+from typing import TYPE_CHECKING
 
 from dealer_app.history.importers.base import ImportedHand, ImportError_, Refusal
 
+if TYPE_CHECKING:
+    from types import ModuleType
+
 # Order matters only where two sites' texts could both match: the more specific first.
-SITE_MODULES = ["pokerstars", "fulltilt", "bovada", "ongame", "winning", "everleaf", "party", "absolute", "winamax",
-                "kingsclub", "merge", "ipoker"]
+SITE_MODULES = [
+    "pokerstars",
+    "fulltilt",
+    "bovada",
+    "ongame",
+    "winning",
+    "everleaf",
+    "party",
+    "absolute",
+    "winamax",
+    "kingsclub",
+    "merge",
+    "ipoker",
+]
 
 
 @functools.cache
@@ -52,8 +67,10 @@ def __getattr__(name: str):
 
 
 # a TOML file's first line of content: a [table] header or a key = value
-_PHH_START = re.compile(r"\ufeff?(?:[ \t\r\n]|#[^\n]*\n)*(?:\[[^\]\n]+\][ \t\r\n]*)?(?:#[^\n]*\n[ \t\r\n]*)*"
-                        r"[A-Za-z0-9_-]+[ \t]*=")
+_PHH_START = re.compile(
+    r"\ufeff?(?:[ \t\r\n]|#[^\n]*\n)*(?:\[[^\]\n]+\][ \t\r\n]*)?(?:#[^\n]*\n[ \t\r\n]*)*"
+    r"[A-Za-z0-9_-]+[ \t]*="
+)
 
 
 class UnreadableText(ValueError):
@@ -110,8 +127,9 @@ def iter_text(text: str, source: str, kind: str | None = None):
     if kind == "xml":
         yield Refusal(source, "-", 1, "this XML hand history is not one this app reads")
     else:
-        yield Refusal(source, "-", 1, "not a hand history this app reads "
-                                      f"(PHH, {', '.join(name for name, _ in parsers())})")
+        yield Refusal(
+            source, "-", 1, f"not a hand history this app reads (PHH, {', '.join(name for name, _ in parsers())})"
+        )
 
 
 def import_text(text: str, source: str) -> list:
@@ -126,5 +144,16 @@ def import_file(path) -> list:
     return import_text(text, str(path))
 
 
-__all__ = ["ImportError_", "ImportedHand", "Refusal", "SITE_RULES", "UnreadableText", "decode", "detect",
-           "import_file", "import_text", "iter_text", "read_text"]
+__all__ = [
+    "SITE_RULES",
+    "ImportError_",
+    "ImportedHand",
+    "Refusal",
+    "UnreadableText",
+    "decode",
+    "detect",
+    "import_file",
+    "import_text",
+    "iter_text",
+    "read_text",
+]

@@ -81,7 +81,7 @@ def parse_hand(block: list[str], first_line: int, source: str, bring_ins: dict):
         return read_hand(block, first_line, source, bring_ins)
     except ImportError_:
         raise
-    except ValueError as exc:   # an amount the patterns let through but is none
+    except ValueError as exc:  # an amount the patterns let through but is none
         raise ImportError_(f"unreadable amount: {exc}", first_line) from None
 
 
@@ -94,8 +94,7 @@ def read_hand(block: list[str], first_line: int, source: str, bring_ins: dict):
     stakes = STAKES.search(rest)
     if not stakes:
         raise ImportError_("no stakes in the header", first_line)
-    b, money = start_hand(source, SITE, hand_id, game, first_line, stakes.group(0), stakes.group(1),
-                          stakes.group(2))
+    b, money = start_hand(source, SITE, hand_id, game, first_line, stakes.group(0), stakes.group(1), stakes.group(2))
     read_lines(b, block, first_line, money)
     b.settle_bring_in(bring_ins)
     return b.build()
@@ -128,7 +127,7 @@ def read_lines(b: HandBuilder, block: list[str], first_line: int, money: Money):
             b.flush_deals(line_no)
             continue
         name = b.name_in(line)
-        a = first_action(ACTIONS, line[len(name):]) if name else None
+        a = first_action(ACTIONS, line[len(name) :]) if name else None
         if name and a:
             apply(b, name, a[1], a[0], money, line_no)
         elif ACTION_WORD.search(line) or line.endswith(" from main pot"):

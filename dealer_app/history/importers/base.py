@@ -48,17 +48,17 @@ class Refusal:
 class Expected:
     """What the server recorded, to compare with the engine's decisions (the verdict)."""
 
-    bring_in: int | None = None               # PHH player number
-    first_actors: dict = field(default_factory=dict)    # street -> player
-    amounts: list = field(default_factory=list)          # (action index, player, amount put in)
-    uncalled: dict = field(default_factory=dict)        # player -> amount returned
+    bring_in: int | None = None  # PHH player number
+    first_actors: dict = field(default_factory=dict)  # street -> player
+    amounts: list = field(default_factory=list)  # (action index, player, amount put in)
+    uncalled: dict = field(default_factory=dict)  # player -> amount returned
     total_pot: int | None = None
     rake: int = 0
-    collected: dict = field(default_factory=dict)       # player -> amount (after rake)
-    showdown: list = field(default_factory=list)        # players in the order they showed/mucked
-    capped: list = field(default_factory=list)          # (action index, line): the server said "capped"
-    double_bet: list = field(default_factory=list)      # (action index, line): "a double bet is allowed"
-    lines: dict = field(default_factory=dict)           # where each fact stands in the file
+    collected: dict = field(default_factory=dict)  # player -> amount (after rake)
+    showdown: list = field(default_factory=list)  # players in the order they showed/mucked
+    capped: list = field(default_factory=list)  # (action index, line): the server said "capped"
+    double_bet: list = field(default_factory=list)  # (action index, line): "a double bet is allowed"
+    lines: dict = field(default_factory=dict)  # where each fact stands in the file
 
 
 @dataclass
@@ -108,13 +108,15 @@ class LocatedMoney(Money):
         except ImportError_:
             raise
         except (ValueError, ArithmeticError) as exc:
-            line = next((self.first_line + i for i, raw in enumerate(self.block) if text.strip() in raw),
-                        self.first_line)
+            line = next(
+                (self.first_line + i for i, raw in enumerate(self.block) if text.strip() in raw), self.first_line
+            )
             raise ImportError_(f"amount {text.strip()!r}: {exc}", line) from None
 
 
-def infer_stakes(bets: list[tuple[int, str, int]], known: dict[Level, tuple[int, int]],
-                 key: Level) -> tuple[int, int] | None:
+def infer_stakes(
+    bets: list[tuple[int, str, int]], known: dict[Level, tuple[int, int]], key: Level
+) -> tuple[int, int] | None:
     """Small and big bet of a limit hand from its own bets: ``bets`` is (street, kind, to) for
     completions and bets that are no all-in. A fifth-street-on bet is the big bet; a
     completion the small bet. Else another hand of the file at the same ``key``."""
@@ -137,12 +139,12 @@ class HandBuilder:
     def __init__(self, source: str, site: str, hand_id: str, game: str, start_line: int):
         self.source, self.site, self.hand_id, self.game = source, site, hand_id, game
         self.start_line = start_line
-        self.seats: list[tuple[int, str, int]] = []   # (site seat, name, stack)
+        self.seats: list[tuple[int, str, int]] = []  # (site seat, name, stack)
         self.antes: dict[str, int] = {}
         self.dealt_in: list[str] = []
         self.folded: set[str] = set()
         self.street = 0
-        self.pending: dict[str, Cards] = {}            # cards seen this street, by name
+        self.pending: dict[str, Cards] = {}  # cards seen this street, by name
         self.actions: list[str] = []
         self.lines: list[int] = []
         self.expected = Expected()
@@ -155,7 +157,7 @@ class HandBuilder:
         self.round_to: dict[str, int] = {}
         self.expect_first = False
         self.common: str | None = None
-        self.last_bets: dict[str, int] = {}   # the last round that had bets (a run-out has none)
+        self.last_bets: dict[str, int] = {}  # the last round that had bets (a run-out has none)
 
     # --- seats and names ----------------------------------------------------------------------
     def seat(self, number: int, name: str, stack: int):
@@ -372,8 +374,17 @@ class HandBuilder:
         if getattr(self, "bring_in_guessed", False):
             fields["_bring_in_guessed"] = True
         phh = PHHHand(f"{self.source}#{self.hand_id}", fields, list(self.actions), list(self.lines))
-        return ImportedHand(phh.source, self.site, self.hand_id, self.game, phh, self.expected, self.currency,
-                            [n for _, n, _ in players], [s for s, _, _ in players])
+        return ImportedHand(
+            phh.source,
+            self.site,
+            self.hand_id,
+            self.game,
+            phh,
+            self.expected,
+            self.currency,
+            [n for _, n, _ in players],
+            [s for s, _, _ in players],
+        )
 
 
 # written the same way by every site this app reads
@@ -456,20 +467,21 @@ def _blocks(text: str, header: re.Pattern, first_line: int = 1):
 class Dialect:
     """How one site writes the lines of a stud hand (its regular expressions)."""
 
-    seat: re.Pattern          # groups: seat number, name, stack
-    street: re.Pattern        # groups: street token, optional common card
-    street_no: dict           # street token -> 3..7
-    dealt: re.Pattern         # groups: name, the bracketed card groups
-    uncalled: re.Pattern      # groups: amount, name
-    total: re.Pattern         # groups: total pot, rake
-    actions: list             # (pattern on the text after the name, verb)
-    collected: re.Pattern | None = None   # a whole-line "NAME collected X" (groups: name, amount)
-    capped: str = ""          # the line announcing the cap, if the site writes one
-    double_bet: str = ""      # the line announcing the fourth-street double bet
+    seat: re.Pattern  # groups: seat number, name, stack
+    street: re.Pattern  # groups: street token, optional common card
+    street_no: dict  # street token -> 3..7
+    dealt: re.Pattern  # groups: name, the bracketed card groups
+    uncalled: re.Pattern  # groups: amount, name
+    total: re.Pattern  # groups: total pot, rake
+    actions: list  # (pattern on the text after the name, verb)
+    collected: re.Pattern | None = None  # a whole-line "NAME collected X" (groups: name, amount)
+    capped: str = ""  # the line announcing the cap, if the site writes one
+    double_bet: str = ""  # the line announcing the fourth-street double bet
 
 
-def start_hand(source: str, site: str, hand_id: str, game: str, first_line: int, shown: str,
-               small_bet: str, big_bet: str) -> tuple[HandBuilder, Money]:
+def start_hand(
+    source: str, site: str, hand_id: str, game: str, first_line: int, shown: str, small_bet: str, big_bet: str
+) -> tuple[HandBuilder, Money]:
     """A hand's builder and the way its amounts read, from the stakes as the header ``shown``
     them: in cents when they show a currency sign (and in that currency), else in chips."""
     money = Money(any(sym in shown for sym in "$€£"))
@@ -482,12 +494,20 @@ def start_hand(source: str, site: str, hand_id: str, game: str, first_line: int,
     return b, money
 
 
-def read_hand(block: list[str], first_line: int, source: str, site: str, hand_id: str, game: str,
-              stakes: re.Match, dialect: Dialect, bring_ins: dict) -> ImportedHand:
+def read_hand(
+    block: list[str],
+    first_line: int,
+    source: str,
+    site: str,
+    hand_id: str,
+    game: str,
+    stakes: re.Match,
+    dialect: Dialect,
+    bring_ins: dict,
+) -> ImportedHand:
     """One hand, once its header is read: amounts in cents when the stakes show a currency
     sign, then its lines, then the bring-in."""
-    b, money = start_hand(source, site, hand_id, game, first_line, stakes.group(0), stakes.group(1),
-                          stakes.group(2))
+    b, money = start_hand(source, site, hand_id, game, first_line, stakes.group(0), stakes.group(1), stakes.group(2))
     read_hand_lines(b, block, first_line, money, dialect)
     b.settle_bring_in(bring_ins)
     return b.build()
@@ -555,7 +575,7 @@ def _read_line(b: HandBuilder, line: str, line_no: int, section: str, money: Mon
     name = b.name_in(line)
     if name is None:
         return section  # table chatter, "No low hand qualified", time-outs
-    tail = line[len(name):]
+    tail = line[len(name) :]
     for rx, verb in dialect.actions:
         a = rx.match(tail)
         if a:

@@ -79,8 +79,10 @@ ACTIONS = [
     (re.compile(rf"^Hand [Rr]esult(?:-Side Pot)? {AMOUNT}$"), "won"),
 ]
 # what else Bovada writes about a seat: comings and goings, a tournament's finishing place
-CHATTER = re.compile(r"^(?:Table enter user|Table leave user|Seat sit out|Seat stand|Sit out|Stand|Re-join|"
-                     r"Seat re-join|Ranking \d+|Table deposit .*|Set dealer .*)$")
+CHATTER = re.compile(
+    r"^(?:Table enter user|Table leave user|Seat sit out|Seat stand|Sit out|Stand|Re-join|"
+    r"Seat re-join|Ranking \d+|Table deposit .*|Set dealer .*)$"
+)
 
 
 def game_of(header: str) -> tuple[str | None, str]:
@@ -160,11 +162,11 @@ class _Reader:
     def __init__(self, b: HandBuilder, money: Money):
         self.b, self.money = b, money
         self.section = "seats"
-        self.held: dict[str, int] = {}      # cards dealt to each seat so far
-        self.announced: int | None = None   # the street a header named, if the file writes them
-        self.small: int | None = None       # the stakes this hand shows (module doc)
+        self.held: dict[str, int] = {}  # cards dealt to each seat so far
+        self.announced: int | None = None  # the street a header named, if the file writes them
+        self.small: int | None = None  # the stakes this hand shows (module doc)
         self.big: int | None = None
-        self.opened = False                 # a bet or completion opened this street
+        self.opened = False  # a bet or completion opened this street
         self.rake_written = False
         self.dealt_cards: dict[str, list[str]] = {}
 
@@ -278,8 +280,7 @@ class _Reader:
         if street > 7 or street < b.street:
             raise ImportError_(f"{name} is dealt a card out of turn ({street} cards on street {b.street})", line_no)
         if self.announced is not None and street != self.announced:
-            raise ImportError_(f"{name}'s cards make street {street}, the header says street {self.announced}",
-                               line_no)
+            raise ImportError_(f"{name}'s cards make street {street}, the header says street {self.announced}", line_no)
         if street != b.street:
             b.begin_street(street, line_no)
             self.opened = False
@@ -303,7 +304,7 @@ def finish(d: Draft, drafts: list[Draft]) -> ImportedHand:
         if len(levels) == 1:
             b.bring_in = levels.pop()[1]
     level: list[Draft] = [x for x in drafts if x.b.bring_in and x.level == d.level] if b.bring_in else []
-    pool = level if d in level else level + [d]
+    pool = level if d in level else [*level, d]
     small = _most_common([x.small for x in pool])
     big = _most_common([x.big for x in pool])
     small = small or (big // 2 if big else None)  # fixed limit: the big bet is twice the small

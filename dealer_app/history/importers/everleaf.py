@@ -40,8 +40,7 @@ HEADER = re.compile(r"^Everleaf Gaming Game #(\d+)\s*$")
 MONEY = r"([\$€]?)\s*(\d[\d,]*(?:\.\d+)?)"
 STAKES = re.compile(rf"^(?:Blinds\s+)?{MONEY}\s*/\s*{MONEY}\s+(.+?)\s+-\s+\d{{4}}/\d\d/\d\d\b")
 SEAT = re.compile(rf"^Seat (\d+): (.+?) \(\s*{MONEY}\s*(?:USD|EURO?)?\s*\)\s*$")
-STREET = re.compile(r"^\*+ Dealing (down cards|3rd street|4th street|5th street|6th street|river) \*+$",
-                    re.IGNORECASE)
+STREET = re.compile(r"^\*+ Dealing (down cards|3rd street|4th street|5th street|6th street|river) \*+$", re.IGNORECASE)
 STREET_NO = {"down cards": 3, "3rd street": 3, "4th street": 4, "5th street": 5, "6th street": 6, "river": 7}
 DEALT = re.compile(r"^Dealt to (.+?) \[([^\]]*)\]\.?$")
 BRACKET = rf"\[\s*{MONEY}\s*(?:USD|EURO?)?\s*\]"
@@ -59,10 +58,14 @@ ACTIONS = [
     (re.compile(rf"^ wins {MONEY}\s*(?:USD|EURO?)? from (?:the )?(?:main|side) pot(?: #?\d+)?(?: .*)?$"), "won"),
 ]
 # lines about the table rather than the play
-CHATTER = re.compile(r"^(?:Table .*|Total number of players: \d+|Seat \d+ is the button|"
-                     r"\*+ Hand history for game #\d+ \*+)$")
-SEAT_CHATTER = re.compile(r"^ (?:sits out|is sitting out|has left the table|has joined the table|is disconnected|"
-                          r"has reconnected|has timed out.*|will be using .*)$")
+CHATTER = re.compile(
+    r"^(?:Table .*|Total number of players: \d+|Seat \d+ is the button|"
+    r"\*+ Hand history for game #\d+ \*+)$"
+)
+SEAT_CHATTER = re.compile(
+    r"^ (?:sits out|is sitting out|has left the table|has joined the table|is disconnected|"
+    r"has reconnected|has timed out.*|will be using .*)$"
+)
 
 
 def game_of(name: str) -> tuple[str | None, str]:
@@ -106,8 +109,13 @@ def parse_hand(block: list[str], first_line: int, source: str, bring_ins: dict):
     if game is None:
         return Refusal(source, hand_id, first_line + stakes_at, why)
     if not any(DEALT.match(line.strip()) for line in block):
-        return Refusal(source, hand_id, first_line, "this Everleaf hand shows no cards (its format before "
-                                                    "August 2011): the bring-in and first actors cannot be checked")
+        return Refusal(
+            source,
+            hand_id,
+            first_line,
+            "this Everleaf hand shows no cards (its format before "
+            "August 2011): the bring-in and first actors cannot be checked",
+        )
     cents = bool(stakes.group(1) or stakes.group(3))
     money = Money(cents)
     b = HandBuilder(source, SITE, hand_id, game, first_line)
@@ -117,7 +125,7 @@ def parse_hand(block: list[str], first_line: int, source: str, bring_ins: dict):
     except ValueError as exc:
         raise ImportError_(f"stakes: {exc}", first_line + stakes_at) from None
     reader = _Reader(b, money)
-    for offset, raw in enumerate(block[stakes_at + 1:], start=stakes_at + 1):
+    for offset, raw in enumerate(block[stakes_at + 1 :], start=stakes_at + 1):
         line_no = first_line + offset
         try:
             reader.line(raw.strip(), line_no)
@@ -144,7 +152,7 @@ def stakes_line(block: list[str]) -> tuple[int, re.Match[str]] | None:
 class _Reader:
     def __init__(self, b: HandBuilder, money: Money):
         self.b, self.money = b, money
-        self.put_in: dict[str, int] = {}      # each player's chips in the pot, antes included
+        self.put_in: dict[str, int] = {}  # each player's chips in the pot, antes included
         self.last_street: dict[str, int] = {}  # what each put in on the last betting street
 
     def line(self, line: str, line_no: int):
@@ -169,7 +177,7 @@ class _Reader:
         name = b.name_in(line)
         if name is None:
             raise ImportError_(f"unreadable line {line[:60]!r}", line_no)
-        tail = line[len(name):]
+        tail = line[len(name) :]
         if SEAT_CHATTER.match(tail):
             return
         for rx, verb in ACTIONS:
@@ -224,5 +232,5 @@ class _Reader:
 
     def pot(self) -> int:
         """What the players put in, less the part of the last bet nobody matched."""
-        last = sorted(self.last_street.values(), reverse=True) + [0, 0]
+        last = [*sorted(self.last_street.values(), reverse=True), 0, 0]
         return sum(self.put_in.values()) - (last[0] - last[1])

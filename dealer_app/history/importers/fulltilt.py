@@ -41,8 +41,9 @@ SITE = "Full Tilt"
 # A checked river shows from seat 1 too; the corpus holds no heads-up cap and no fold with a
 # free check, so those stay at the catalog's defaults.
 RULES: SiteRules = ("us-cardroom", {"checked_showdown_from": "dealers-left"})
-DIALECT = Dialect(seat=SEAT, street=STREET, street_no=STREET_NO, dealt=DEALT, uncalled=UNCALLED, total=TOTAL,
-                  actions=ACTIONS)
+DIALECT = Dialect(
+    seat=SEAT, street=STREET, street_no=STREET_NO, dealt=DEALT, uncalled=UNCALLED, total=TOTAL, actions=ACTIONS
+)
 
 
 def game_of(header: str) -> tuple[str | None, str]:

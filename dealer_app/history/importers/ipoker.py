@@ -63,8 +63,11 @@ class StakesUnknown(ImportError_):
 def parse(text: str, source: str):
     """Yield ImportedHand or Refusal for every hand in the text."""
     root = read_xml(text, source)
-    if isinstance(root, Refusal) and text.rstrip().endswith("</game>") and \
-            text.count("<session") == text.count("</session>") + 1:
+    if (
+        isinstance(root, Refusal)
+        and text.rstrip().endswith("</game>")
+        and text.count("<session") == text.count("</session>") + 1
+    ):
         root = read_xml(text + "</session>", source)  # an extract cut after its last hand
     if isinstance(root, Refusal):
         yield root
@@ -110,6 +113,7 @@ def money_reader(cents: bool):
             return to_cents(text) if cents or "." in text else int(text)
         except (ValueError, ArithmeticError):
             raise ImportError_(f"{raw!r} is not an amount", line) from None
+
     return read
 
 
@@ -168,8 +172,10 @@ def parse_game(game, hand_id, variant, stakes, gametype, source, known):
     else:
         found = infer_stakes(bets, known.setdefault("stakes", {}), (max(b.antes.values(), default=0), b.bring_in))
         if found is None:
-            raise StakesUnknown("the stakes of this tournament hand are in no bet of it nor of another "
-                               "hand at its ante and bring-in", first)
+            raise StakesUnknown(
+                "the stakes of this tournament hand are in no bet of it nor of another hand at its ante and bring-in",
+                first,
+            )
         b.small_bet, b.big_bet = found
     b.settle_bring_in(known.setdefault("bring_in", {}))
     settle_pot(b, took, first, tournament=not cash)

@@ -69,8 +69,12 @@ def game_of(header: str) -> tuple[str | None, str]:
 
 def looks_like(text: str) -> bool:
     lines = text.lstrip("\ufeff").splitlines()[:3]
-    return (len(lines) >= 3 and bool(HEADER.match(lines[0].strip())) and " - " in lines[0]
-            and lines[2].startswith("Table '"))
+    return (
+        len(lines) >= 3
+        and bool(HEADER.match(lines[0].strip()))
+        and " - " in lines[0]
+        and lines[2].startswith("Table '")
+    )
 
 
 def parse(text: str, source: str):
@@ -133,12 +137,18 @@ def read_lines(b: HandBuilder, block: list[str], first_line: int, money: Money):
         name = b.name_in(line)
         if name is None:
             continue
-        tail = line[len(name):]
+        tail = line[len(name) :]
         for rx, verb in ACTIONS:
             a = rx.match(tail)
             if a:
-                apply(b, name, verb, money(a.group(1)) if verb not in ("check", "fold", "show", "muck") else None,
-                      a, line_no)
+                apply(
+                    b,
+                    name,
+                    verb,
+                    money(a.group(1)) if verb not in ("check", "fold", "show", "muck") else None,
+                    a,
+                    line_no,
+                )
                 break
     if b.street == 0:
         raise ImportError_("no cards dealt", first_line + len(block) - 1)
@@ -166,9 +176,12 @@ def apply(b: HandBuilder, name: str, verb: str, amount, a, line_no: int):
             # hand 37581152: after a completion to 44 the server let a raise go to 77.16, a
             # bring-in (33.16) above it, not a bet: raises counted from the bring-in. No house
             # rule deals that way, so the hand cannot be replayed as the server played it.
-            raise ImportError_(f"the server raised by {shown(amount - facing)} over {shown(facing)}, less than a "
-                               f"full bet of {shown(step)} (KingsClub counted the raise from the bring-in, not the "
-                               f"completion): not a fixed-limit raise", line_no)
+            raise ImportError_(
+                f"the server raised by {shown(amount - facing)} over {shown(facing)}, less than a "
+                f"full bet of {shown(step)} (KingsClub counted the raise from the bring-in, not the "
+                f"completion): not a fixed-limit raise",
+                line_no,
+            )
         b.act(name, "raise", line_no, to=amount)
     elif verb in ("check", "fold"):
         b.act(name, verb, line_no)
@@ -189,4 +202,3 @@ def expect_returned_bet(b: HandBuilder):
     returned = b.returned_bet()
     if returned:
         b.uncalled(returned[0], returned[1], b.expected.lines.get("collected", b.start_line))
-

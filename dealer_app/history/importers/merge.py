@@ -16,23 +16,40 @@ bring-in. Tournament balances are written after the ante and bring-in are posted
 from __future__ import annotations
 
 import re
-import xml.etree.ElementTree as ET
+from typing import TYPE_CHECKING
 
 from dealer_app.engine.money import to_cents
 from dealer_app.history.importers.base import HandBuilder, ImportedHand, ImportError_, Refusal, SiteRules, infer_stakes
 from dealer_app.history.importers.xml_input import line_of, read_xml
 
+if TYPE_CHECKING:
+    import xml.etree.ElementTree as ET
+
 SITE = "Merge"
 # The corpus's Merge stud hands need no option away from the catalog's us-cardroom profile.
 RULES: SiteRules = ("us-cardroom", {})
 
-ROUNDS = {"BRING_IN": 3, "THIRD_STREET": 3, "FOURTH_STREET": 4, "FIFTH_STREET": 5, "SIXTH_STREET": 6,
-          "SEVENTH_STREET": 7}
+ROUNDS = {
+    "BRING_IN": 3,
+    "THIRD_STREET": 3,
+    "FOURTH_STREET": 4,
+    "FIFTH_STREET": 5,
+    "SIXTH_STREET": 6,
+    "SEVENTH_STREET": 7,
+}
 # gametype (single game) and multigametype (inside a mix) numbers, as fpdb reads them
 STUD_CODES = {"38": "stud", "39": "stud", "41": "stud", "42": "stud", "43": "stud8", "45": "stud8"}
 RAZZ_CODES = {"46", "47", "49"}
-OTHER_GAMES = {"1": "Hold'em", "2": "Hold'em", "9": "Hold'em", "23": "Hold'em", "4": "Omaha",
-               "34": "Omaha H/L", "35": "Omaha H/L", "37": "Omaha H/L"}
+OTHER_GAMES = {
+    "1": "Hold'em",
+    "2": "Hold'em",
+    "9": "Hold'em",
+    "23": "Hold'em",
+    "4": "Omaha",
+    "34": "Omaha H/L",
+    "35": "Omaha H/L",
+    "37": "Omaha H/L",
+}
 MIXES = ("HORSE", "HOSE", "RASH", "HA", "HO", "SHOE", "HAR")
 
 
@@ -49,8 +66,9 @@ def amount(el: ET.Element, line: int | None = None) -> int:
 
 # --- Merge ----------------------------------------------------------------------------------
 def looks_like(text: str) -> bool:
-    return bool(re.search(r'<game\s+id="\d+-\d+"\s+starttime=', text[:4000])) or \
-        text.lstrip("\ufeff \t\r\n").startswith("<description type=")
+    return bool(re.search(r'<game\s+id="\d+-\d+"\s+starttime=', text[:4000])) or text.lstrip(
+        "\ufeff \t\r\n"
+    ).startswith("<description type=")
 
 
 def game_of(description_type: str, game) -> tuple[str | None, str]:
@@ -91,8 +109,9 @@ def parse(text: str, source: str):
             yield Refusal(source, hand_id, exc.line or line_of(game), exc.problem)
 
 
-def parse_game(game: ET.Element, hand_id: str, description_type: str, stakes: str, source: str,
-               known: dict) -> ImportedHand | Refusal:
+def parse_game(
+    game: ET.Element, hand_id: str, description_type: str, stakes: str, source: str, known: dict
+) -> ImportedHand | Refusal:
     """One ``<game>``: its seats, then its rounds in order, then the stakes and the pot."""
     first = line_of(game)
     variant, why = game_of(description_type, game)
@@ -149,8 +168,11 @@ def refuse_partial_showdown(shows: dict[str | None, tuple[str, str]], first: int
     """A hand shown without its later streets' cards cannot be replayed to its showdown."""
     short = [(seat, cards) for seat, (how, cards) in shows.items() if how == "SHOWN" and len(cards.split(",")) < 7]
     if short:
-        raise ImportError_(f"seat {short[0][0]} shows only {short[0][1]}: the cards of the later streets "
-                           "are not in the file, so the showdown cannot be replayed", first)
+        raise ImportError_(
+            f"seat {short[0][0]} shows only {short[0][1]}: the cards of the later streets "
+            "are not in the file, so the showdown cannot be replayed",
+            first,
+        )
 
 
 # events that are no play, and events that mean the hand was never played out
@@ -164,10 +186,10 @@ class _Reader:
 
     def __init__(self, b: HandBuilder, names: dict[str, str], shows: dict[str | None, tuple[str, str]]):
         self.b = b
-        self.names = names    # seat -> name of the players dealt in
-        self.shows = shows    # seat -> shown or mucked cards (shown_cards)
-        self.posted: dict[str, int] = {}              # tournament balances are after the ante and bring-in
-        self.bets: list[tuple[int, str, int]] = []    # (street, kind, to) for the stakes of a tournament hand
+        self.names = names  # seat -> name of the players dealt in
+        self.shows = shows  # seat -> shown or mucked cards (shown_cards)
+        self.posted: dict[str, int] = {}  # tournament balances are after the ante and bring-in
+        self.bets: list[tuple[int, str, int]] = []  # (street, kind, to) for the stakes of a tournament hand
 
     def who(self, el: ET.Element) -> str:
         seat = el.get("player")
@@ -292,8 +314,10 @@ def settle_stakes(b: HandBuilder, stakes: str, bets: list, known: dict, tourname
         ante = max(b.antes.values(), default=0)
         found = infer_stakes(bets, known.setdefault("stakes", {}), (ante, b.bring_in))
         if found is None:
-            raise ImportError_("the stakes of this tournament hand are in no bet of it nor of another "
-                               "hand at its ante and bring-in", b.start_line)
+            raise ImportError_(
+                "the stakes of this tournament hand are in no bet of it nor of another hand at its ante and bring-in",
+                b.start_line,
+            )
         b.small_bet, b.big_bet = found
     b.settle_bring_in(known.setdefault("bring_in", {}))
 

@@ -28,8 +28,13 @@ HEADER = re.compile(r"^\*{5} History for hand (\S+)(?: \(TOURNAMENT[^)]*\))? \*{
 AMOUNT = r"([$€£]?\d[\d,]*(?:\.\d+)?)"
 TABLE = re.compile(rf"^Table: .*?\((?:NO_LIMIT|POT_LIMIT|LIMIT|Limit|Pot Limit) \w+ {AMOUNT}/{AMOUNT}")
 SEAT = re.compile(r"^Seat (\d+): (.+) \(([$€£]?\d[\d,]*(?:\.\d+)?)\)$")
-STREETS = {"Dealing pocket cards": 3, "Dealing 4th street": 4, "Dealing 5th street": 5,
-           "Dealing 6th street": 6, "Dealing river": 7}
+STREETS = {
+    "Dealing pocket cards": 3,
+    "Dealing 4th street": 4,
+    "Dealing 5th street": 5,
+    "Dealing 6th street": 6,
+    "Dealing river": 7,
+}
 DEALING = re.compile(r"^Dealing to (.+): \[([^\]]*)\]$")
 ACTIONS = [
     (re.compile(rf"^ posts ante {AMOUNT}$"), "ante"),
@@ -91,7 +96,7 @@ def parse_hand(block: list[str], first_line: int, source: str, bring_ins: dict):
         return read_hand(block, first_line, source, bring_ins)
     except ImportError_:
         raise
-    except ValueError as exc:   # an amount the patterns let through but is none
+    except ValueError as exc:  # an amount the patterns let through but is none
         raise ImportError_(f"unreadable amount: {exc}", first_line) from None
 
 
@@ -115,7 +120,7 @@ def read_hand(block: list[str], first_line: int, source: str, bring_ins: dict):
 
 def read_lines(b: HandBuilder, block: list[str], first_line: int, money: Money):
     section = "seats"
-    hand_total: dict[str, int] = {}   # put in on earlier streets, antes aside ("raises X to Y")
+    hand_total: dict[str, int] = {}  # put in on earlier streets, antes aside ("raises X to Y")
     shown: dict[str, tuple[str, int]] = {}
     for offset, raw in enumerate(block[1:], start=1):
         line_no, line = first_line + offset, raw.strip()
@@ -150,7 +155,7 @@ def read_lines(b: HandBuilder, block: list[str], first_line: int, money: Money):
             b.pending[dealt_to] = cards
             continue
         name = b.name_in(line)
-        if name is not None and read_action(b, name, line[len(name):], line_no, money, hand_total):
+        if name is not None and read_action(b, name, line[len(name) :], line_no, money, hand_total):
             continue
         if ACTION_WORD.search(line):
             raise ImportError_(f"unreadable action {line!r}", line_no)

@@ -33,8 +33,13 @@ HEADER = re.compile(r"^\*{5} Hand History [Ff]or Game (\d+) \*{5}$")
 STAKES = re.compile(r"([$€£]?\d[\d,]*(?:\.\d+)?)/([$€£]?\d[\d,]*(?:\.\d+)?)")
 TOURNEY_STAKES = re.compile(r"Stakes-Antes\((\d[\d,]*)/(\d[\d,]*)-(\d[\d,]*)\)")
 SEAT = re.compile(r"^Seat (\d+): (.+?) \( ?([$€£]?\d[\d,]*(?:\.\d+)?)(?: [A-Z]{3})? ?\)$")
-STREETS = {"** Dealing **": 3, "** Dealing Fourth street **": 4, "** Dealing Fifth street **": 5,
-           "** Dealing Sixth street **": 6, "** Dealing River **": 7}
+STREETS = {
+    "** Dealing **": 3,
+    "** Dealing Fourth street **": 4,
+    "** Dealing Fifth street **": 5,
+    "** Dealing Sixth street **": 6,
+    "** Dealing River **": 7,
+}
 DEALT = re.compile(r"^Dealt to (.+?) \[\s*([^\]]*?)\s*\]$")
 AMOUNT = r"\[?\(?\s*([$€£]?\d[\d,]*(?:\.\d+)?)(?: [A-Z]{3}| chips)?\s*\)?\]?"
 ACTIONS = [
@@ -67,7 +72,7 @@ class PartyHand(HandBuilder):
 
     def __init__(self, *args, known: dict, **kwargs):
         super().__init__(*args, **kwargs)
-        self.known = known          # name -> the seven cards shown at the end, in dealing order
+        self.known = known  # name -> the seven cards shown at the end, in dealing order
         self.boards: dict[str, list] = {}
 
     def flush_deals(self, line: int):
@@ -93,7 +98,7 @@ class PartyHand(HandBuilder):
         the board before it otherwise) include one the history does not show."""
         name = self.seats_in_hand()[player - 1][1]
         board = self.boards.get(name, [])
-        wanted = board[:1] if street == 3 else board[:street - 3]
+        wanted = board[:1] if street == 3 else board[: street - 3]
         return None in wanted or len(wanted) < (1 if street == 3 else street - 3)
 
 
@@ -137,7 +142,7 @@ def parse_hand(block: list[str], first_line: int, source: str, bring_ins: dict):
         return read_hand(block, first_line, source, bring_ins)
     except ImportError_:
         raise
-    except ValueError as exc:   # an amount the patterns let through but is none
+    except ValueError as exc:  # an amount the patterns let through but is none
         raise ImportError_(f"unreadable amount: {exc}", first_line) from None
 
 
@@ -181,7 +186,7 @@ def read_lines(b: PartyHand, block: list[str], first_line: int, money: Money):
             continue
         if b.seats and not seated:
             seated = True
-            b.seats.sort()   # listed in no order; the engine's players go by seat
+            b.seats.sort()  # listed in no order; the engine's players go by seat
         if line in STREETS:
             b.begin_street(STREETS[line], line_no)
             continue
@@ -195,7 +200,7 @@ def read_lines(b: PartyHand, block: list[str], first_line: int, money: Money):
             b.pending[d.group(1)] = cards
             continue
         name = b.name_in(line)
-        a = first_action(ACTIONS, line[len(name):]) if name else None
+        a = first_action(ACTIONS, line[len(name) :]) if name else None
         if name and a:
             apply(b, name, a[1], a[0], money, line_no)
         elif ACTION_WORD.search(line):
@@ -216,7 +221,7 @@ def apply(b: PartyHand, name: str, verb: str, a: re.Match, money: Money, line_no
         raise ImportError_("an action before the cards are dealt", line_no)
     if verb == "show":
         b.show(name, a.group(1).replace(",", " "), line_no)
-    elif verb == "muck":   # "doesn't show [cards]": the cards are written, the hand is mucked
+    elif verb == "muck":  # "doesn't show [cards]": the cards are written, the hand is mucked
         b.muck(name, line_no)
     elif verb == "bring_in":
         b.bring_in = b.bring_in or money(a.group(1))
@@ -237,7 +242,7 @@ def apply(b: PartyHand, name: str, verb: str, a: re.Match, money: Money, line_no
 def settle_money(b: PartyHand):
     """'wins' includes a bet nobody called; the rake is what was put in less what was won."""
     left = [n for _, n, _ in b.seats_in_hand() if n not in b.folded]
-    put = sorted(b.round_to.values(), reverse=True) + [0, 0]
+    put = [*sorted(b.round_to.values(), reverse=True), 0, 0]
     returned = put[0] - put[1] if len(left) == 1 else 0
     if returned:
         p = b.player_no(left[0], 0)
@@ -253,10 +258,15 @@ def unseen_decision(b: PartyHand) -> tuple[int, str] | None:
     e = b.expected
     names = [n for _, n, _ in b.seats_in_hand()]
     checks = [(3, e.bring_in, e.lines.get("bring_in", 0), "the bring-in")]
-    checks += [(st, p, e.lines.get(st, 0), f"the first to act on street {st}")
-               for st, p in sorted(e.first_actors.items()) if st > 3]
+    checks += [
+        (st, p, e.lines.get(st, 0), f"the first to act on street {st}")
+        for st, p in sorted(e.first_actors.items())
+        if st > 3
+    ]
     for street, p, line, what in checks:
         if p is not None and b.unseen_board(p, street):
-            return line, (f"PartyPoker writes only the hero's cards and the hands shown down: "
-                          f"{what}, {names[p - 1]}, has an upcard the history does not show")
+            return line, (
+                f"PartyPoker writes only the hero's cards and the hands shown down: "
+                f"{what}, {names[p - 1]}, has an upcard the history does not show"
+            )
     return None

@@ -43,11 +43,22 @@ SITE = "PokerStars"
 # at a bet and three raises even heads-up ("Betting is capped" with two players left), lets a
 # player fold when checking is free, and allows the fourth-street double bet in stud high
 # ("Pair on board - a double bet is allowed").
-RULES: SiteRules = ("us-cardroom", {"heads_up_uncapped": "never", "fold_when_check_free": True,
-                                    "checked_showdown_from": "dealers-left"})
-DIALECT = Dialect(seat=SEAT, street=STREET, street_no=STREET_NO, dealt=DEALT, uncalled=UNCALLED, total=TOTAL,
-                  actions=ACTIONS, collected=COLLECTED, capped="Betting is capped",
-                  double_bet="Pair on board")
+RULES: SiteRules = (
+    "us-cardroom",
+    {"heads_up_uncapped": "never", "fold_when_check_free": True, "checked_showdown_from": "dealers-left"},
+)
+DIALECT = Dialect(
+    seat=SEAT,
+    street=STREET,
+    street_no=STREET_NO,
+    dealt=DEALT,
+    uncalled=UNCALLED,
+    total=TOTAL,
+    actions=ACTIONS,
+    collected=COLLECTED,
+    capped="Betting is capped",
+    double_bet="Pair on board",
+)
 
 
 def game_of(header: str) -> tuple[str | None, str]:
@@ -105,12 +116,16 @@ def _as_our_own(imp, block: list[str], first_line: int):
         return imp
     line, line_no = block[rules_at], first_line + rules_at
     try:
-        rules = json.loads(line[len(OWN_RULES):])
+        rules = json.loads(line[len(OWN_RULES) :])
     except ValueError:
         raise ImportError_("the Dealer App rules line is not readable", line_no) from None
-    if not (isinstance(rules, dict) and isinstance(rules.get("profile"), str)
-            and isinstance(rules.get("table") or "", str) and isinstance(rules.get("options", {}), dict)
-            and isinstance(rules.get("hand", ""), str)):
+    if not (
+        isinstance(rules, dict)
+        and isinstance(rules.get("profile"), str)
+        and isinstance(rules.get("table") or "", str)
+        and isinstance(rules.get("options", {}), dict)
+        and isinstance(rules.get("hand", ""), str)
+    ):
         raise ImportError_("the Dealer App rules line does not name a profile, table and options", line_no)
     fields = imp.phh.fields
     fields["_site"], fields["_profile"] = OWN_SITE, rules["profile"]

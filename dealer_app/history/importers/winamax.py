@@ -31,10 +31,22 @@ HEADER = re.compile(r"^Winamax Poker - .*?HandId: #([\d-]+) - (.*)$")
 STAKES = re.compile(r"\(([\$€£]?[\d,.]+[\$€£]?)/([\$€£]?[\d,.]+[\$€£]?)/([\$€£]?[\d,.]+[\$€£]?)\)")
 AMT = r"(-?[\$€£]?[\d,]+(?:\.\d+)?[\$€£]?)"
 SEAT = re.compile(r"^Seat (\d+): (.+?) \(([\$€£]?[\d,.]+[\$€£]?)\)(.*)$")
-STREET = re.compile(r"^\*\*\* (3rd STREET|4th STREET|5th STREET|6th STREET|7th STREET|THIRD|FOURTH|FIFTH|SIXTH|SEVENTH)"
-                    r" \*\*\*(?: \[(\w\w)\])?")
-STREET_NO = {"3rd STREET": 3, "4th STREET": 4, "5th STREET": 5, "6th STREET": 6, "7th STREET": 7,
-             "THIRD": 3, "FOURTH": 4, "FIFTH": 5, "SIXTH": 6, "SEVENTH": 7}
+STREET = re.compile(
+    r"^\*\*\* (3rd STREET|4th STREET|5th STREET|6th STREET|7th STREET|THIRD|FOURTH|FIFTH|SIXTH|SEVENTH)"
+    r" \*\*\*(?: \[(\w\w)\])?"
+)
+STREET_NO = {
+    "3rd STREET": 3,
+    "4th STREET": 4,
+    "5th STREET": 5,
+    "6th STREET": 6,
+    "7th STREET": 7,
+    "THIRD": 3,
+    "FOURTH": 4,
+    "FIFTH": 5,
+    "SIXTH": 6,
+    "SEVENTH": 7,
+}
 ACTIONS = [
     (re.compile(rf"^ posts ante {AMT}"), "ante"),
     (re.compile(rf"^ (?:brings in|bring-in) {AMT}"), "bring_in"),
@@ -54,9 +66,16 @@ SITE = "Winamax"
 # No Winamax hand in the corpus needs an option away from the catalog's us-cardroom profile:
 # three heads-up/three-way hands, no cap, no open pair on fourth street, no checked river.
 RULES: SiteRules = ("us-cardroom", {})
-DIALECT = Dialect(seat=SEAT, street=STREET, street_no=STREET_NO, dealt=DEALT, uncalled=NEVER, total=TOTAL,
-                  actions=ACTIONS,
-                  collected=COLLECTED)
+DIALECT = Dialect(
+    seat=SEAT,
+    street=STREET,
+    street_no=STREET_NO,
+    dealt=DEALT,
+    uncalled=NEVER,
+    total=TOTAL,
+    actions=ACTIONS,
+    collected=COLLECTED,
+)
 HIDDEN = re.compile(r"(?<=[\[ ])X(?=[\] ])")
 
 
@@ -101,8 +120,10 @@ def parse_hand(block: list[str], first_line: int, source: str, bring_ins: dict):
     # play money writes decimals without a sign: every amount is then in hundredths
     money = LocatedMoney(any(sym in stakes.group(0) for sym in "$€£."), block, first_line)
     if not any(line.startswith("Dealt to ") for line in block):
-        raise ImportError_("the export holds no cards (no 'Dealt to' lines): the bring-in and the order "
-                           "of play cannot be checked", first_line)
+        raise ImportError_(
+            "the export holds no cards (no 'Dealt to' lines): the bring-in and the order of play cannot be checked",
+            first_line,
+        )
     b = HandBuilder(source, SITE, hand_id, game, first_line)
     b.currency = "EUR" if "€" in stakes.group(0) else "USD" if "$" in stakes.group(0) else ""
     b.small_bet, b.big_bet = money(stakes.group(2)), money(stakes.group(3))

@@ -56,8 +56,10 @@ STREET = re.compile(r"^\*\*\* (Third|Fourth|Fifth|Sixth) street \*\*\*$")
 STREET_NO = {"Third": 4, "Fourth": 5, "Fifth": 6, "Sixth": 7}
 UNCALLED = re.compile(rf"^Uncalled bet \({NUM}\) returned to (.+)$")
 POT = re.compile(rf"^Pot: {NUM}\. Rake {NUM}(?:\. JP fee {NUM})?")
-RESULT = re.compile(rf"^\*?Player (.+?) (shows: .*?\[([^\]]*)\].*?|does not show cards|mucks \(does not show cards\))"
-                    rf"\. ?Bets: {NUM}\. Collects: {NUM}\.")
+RESULT = re.compile(
+    rf"^\*?Player (.+?) (shows: .*?\[([^\]]*)\].*?|does not show cards|mucks \(does not show cards\))"
+    rf"\. ?Bets: {NUM}\. Collects: {NUM}\."
+)
 
 # --- 2019 format ----------------------------------------------------------------------------
 AMOUNT = r"([$€£]?\d[\d,]*(?:\.\d+)?)"
@@ -69,17 +71,22 @@ DIALECT_2019 = Dialect(
     dealt=DEALT,
     uncalled=re.compile(rf"^Uncalled bet \({AMOUNT}\) returned to (.+)$"),
     total=re.compile(rf"^Total pot {AMOUNT}.*?\| Rake {AMOUNT}"),
-    actions=[(re.compile(rf"^ posts ante {AMOUNT}$"), "ante"),
-             (re.compile(rf"^ brings in {AMOUNT}$"), "bring_in"),
-             (re.compile(rf"^ calls {AMOUNT}(?: and is all-in)?$"), "call"),
-             (re.compile(rf"^ bets {AMOUNT}(?: and is all-in)?$"), "bet"),
-             (re.compile(rf"^ raises {AMOUNT} to {AMOUNT}(?: and is all-in)?$"), "raise"),
-             (re.compile(r"^ checks$"), "check"),
-             (re.compile(r"^ folds$"), "fold"),
-             (re.compile(r"^ shows \[([^\]]*)\]"), "show"),
-             (re.compile(r"^ mucks"), "muck")])
-WON_2019 = re.compile(rf"^Seat \d+: (.+?) (?:\(.*?\) )?(?:showed \[[^\]]*\] and |did not show and |mucked .*?and )?"
-                      rf"(?:won|collected) \(?{AMOUNT}")
+    actions=[
+        (re.compile(rf"^ posts ante {AMOUNT}$"), "ante"),
+        (re.compile(rf"^ brings in {AMOUNT}$"), "bring_in"),
+        (re.compile(rf"^ calls {AMOUNT}(?: and is all-in)?$"), "call"),
+        (re.compile(rf"^ bets {AMOUNT}(?: and is all-in)?$"), "bet"),
+        (re.compile(rf"^ raises {AMOUNT} to {AMOUNT}(?: and is all-in)?$"), "raise"),
+        (re.compile(r"^ checks$"), "check"),
+        (re.compile(r"^ folds$"), "fold"),
+        (re.compile(r"^ shows \[([^\]]*)\]"), "show"),
+        (re.compile(r"^ mucks"), "muck"),
+    ],
+)
+WON_2019 = re.compile(
+    rf"^Seat \d+: (.+?) (?:\(.*?\) )?(?:showed \[[^\]]*\] and |did not show and |mucked .*?and )?"
+    rf"(?:won|collected) \(?{AMOUNT}"
+)
 
 
 def game_of(name: str) -> tuple[str | None, str]:
@@ -92,8 +99,7 @@ def game_of(name: str) -> tuple[str | None, str]:
         return None, "no-limit and pot-limit stud are not supported"
     if g.startswith(("5", "five")):
         return None, "five-card stud is not supported"
-    if "hilow" in g.replace(" ", "") or "hi-lo" in g or "hi/lo" in g or "hl" in g.replace(" ", "") \
-            or "8" in g:
+    if "hilow" in g.replace(" ", "") or "hi-lo" in g or "hi/lo" in g or "hl" in g.replace(" ", "") or "8" in g:
         return "stud8", ""
     if g.startswith(("seven cards stud", "7stud", "7 card stud", "7-stud")):
         return "stud", ""
@@ -102,8 +108,9 @@ def game_of(name: str) -> tuple[str | None, str]:
 
 def looks_like(text: str) -> bool:
     head = text[:3000]
-    return bool(re.search(r"^Game ID: \d+ [\d.]+/[\d.]+ ", head, re.M) and "Game started at:" in head) or \
-        bool(HAND.search(head) and re.search(r"^Hand #\d+ - \S*(?:Stud|Razz|Holdem|Omaha)", head, re.M | re.I))
+    return bool(re.search(r"^Game ID: \d+ [\d.]+/[\d.]+ ", head, re.M) and "Game started at:" in head) or bool(
+        HAND.search(head) and re.search(r"^Hand #\d+ - \S*(?:Stud|Razz|Holdem|Omaha)", head, re.M | re.I)
+    )
 
 
 def parse(text: str, source: str):
@@ -112,13 +119,13 @@ def parse(text: str, source: str):
     starts = [i for i, line in enumerate(lines) if STARTED.match(clean(line)) or HAND.match(clean(line))]
     bring_ins: dict = {}
     for k, start in enumerate(starts):
-        block = [clean(line) for line in lines[start:starts[k + 1] if k + 1 < len(starts) else len(lines)]]
+        block = [clean(line) for line in lines[start : starts[k + 1] if k + 1 < len(starts) else len(lines)]]
         hand_id = hand_id_of(block)
         try:
             yield parse_hand(block, start + 1, source, hand_id, bring_ins)
         except ImportError_ as exc:
             yield Refusal(source, hand_id, exc.line or start + 1, exc.problem)
-        except ValueError as exc:   # an amount the patterns let through but is none
+        except ValueError as exc:  # an amount the patterns let through but is none
             yield Refusal(source, hand_id, start + 1, f"unreadable amount: {exc}")
 
 
@@ -145,7 +152,7 @@ def parse_hand(block: list[str], first_line: int, source: str, hand_id: str, bri
     if game is None:
         return Refusal(source, hand_id, first_line, why)
     b = HandBuilder(source, SITE, hand_id, game, first_line)
-    money = Money(True)   # bare numbers in dollars: cents
+    money = Money(True)  # bare numbers in dollars: cents
     b.currency = "USD"
     b.small_bet, b.big_bet = money(g.group(2)), money(g.group(3))
     read_2016(b, block, first_line, money)
@@ -183,10 +190,10 @@ def read_2016(b: HandBuilder, block: list[str], first_line: int, money: Money):
             continue
         if not line.startswith("Player "):
             continue
-        name = b.name_in(line[len("Player "):])
+        name = b.name_in(line[len("Player ") :])
         if name is None:
             raise ImportError_(f"unknown player in {line!r}", line_no)
-        tail = line[len("Player ") + len(name):].strip()
+        tail = line[len("Player ") + len(name) :].strip()
         for rx, verb in ACTIONS:
             a = rx.match(tail)
             if not a:
@@ -200,8 +207,9 @@ def read_2016(b: HandBuilder, block: list[str], first_line: int, money: Money):
                 act_2016(b, name, verb, money(a.group(1)) if a.groups() else None, line_no)
             break
     if not summary_seen:
-        raise ImportError_("the hand has no summary: the history stops before the hand ends",
-                           first_line + len(block) - 1)
+        raise ImportError_(
+            "the hand has no summary: the history stops before the hand ends", first_line + len(block) - 1
+        )
     b.settle_from_summary(shown, first_line + len(block))
 
 
@@ -235,7 +243,7 @@ def act_2016(b: HandBuilder, name: str, verb: str, amount: int | None, line_no: 
     if verb in ("check", "fold"):
         b.act(name, verb, line_no)
         return
-    amount = required_amount(amount, verb)   # every other action's line gives one
+    amount = required_amount(amount, verb)  # every other action's line gives one
     if verb == "bring_in":
         b.bring_in = b.bring_in or amount
         b.act(name, "bring_in", line_no, amount=amount)
@@ -254,7 +262,7 @@ def read_2016_summary(b: HandBuilder, line: str, line_no: int, money: Money, sho
     p = POT.match(line)
     if p:
         after, rake, fee = money(p.group(1)), money(p.group(2)), money(p.group(3)) if p.group(3) else 0
-        b.total(after + rake + fee, rake + fee, line_no)   # "Pot" is what is left after both
+        b.total(after + rake + fee, rake + fee, line_no)  # "Pot" is what is left after both
         return
     r = RESULT.match(line)
     if r:
@@ -280,7 +288,7 @@ def check_2019_actions(b: HandBuilder, block: list[str], first_line: int):
         if not ACTION_WORD.search(line) or DIALECT_2019.uncalled.match(line):
             continue
         name = b.name_in(line)
-        if name is None or not any(rx.match(line[len(name):]) for rx, _ in DIALECT_2019.actions):
+        if name is None or not any(rx.match(line[len(name) :]) for rx, _ in DIALECT_2019.actions):
             raise ImportError_(f"unreadable action {line!r}", first_line + offset)
 
 
@@ -294,8 +302,9 @@ def parse_2019(block: list[str], first_line: int, source: str, h: re.Match, brin
     check_2019_actions(b, block, first_line)
     summary = next((i for i, line in enumerate(block) if line.startswith("*** SUMMARY")), None)
     if summary is None:
-        raise ImportError_("the hand has no summary: the history stops before the hand ends",
-                           first_line + len(block) - 1)
+        raise ImportError_(
+            "the hand has no summary: the history stops before the hand ends", first_line + len(block) - 1
+        )
     for offset, line in enumerate(block[summary:], start=summary):
         w = WON_2019.match(line)
         if w:
@@ -303,7 +312,7 @@ def parse_2019(block: list[str], first_line: int, source: str, h: re.Match, brin
             if name is None:
                 raise ImportError_(f"a result for {w.group(1)!r}, who has no seat", first_line + offset)
             b.collected(name, money(w.group(2)), first_line + offset)
-    if b.expected.total_pot is not None:   # "Total pot" is what is left after the rake
+    if b.expected.total_pot is not None:  # "Total pot" is what is left after the rake
         b.expected.total_pot += b.expected.rake
     b.settle_bring_in(bring_ins)
     return b.build()

@@ -46,8 +46,12 @@ def read_xml(text: str, source: str, wrapper: str = "file") -> ET.Element | Refu
         parser.Parse(f"<{wrapper}>{body}</{wrapper}>", True)
         return builder.close()
     except expat.ExpatError as exc:
-        return Refusal(source, "-", exc.lineno, f"malformed XML: {expat.ErrorString(exc.code)} "
-                                                f"(line {exc.lineno}, column {exc.offset})")
+        return Refusal(
+            source,
+            "-",
+            exc.lineno,
+            f"malformed XML: {expat.ErrorString(exc.code)} (line {exc.lineno}, column {exc.offset})",
+        )
     except ValueError:
         return Refusal(source, "-", parser.CurrentLineNumber, "XML with a DTD is refused")
 

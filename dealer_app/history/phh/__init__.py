@@ -14,8 +14,15 @@ from pathlib import Path
 from dealer_app.history.phh.fast import read_plain_toml
 
 VARIANT_GAMES = {"F7S": "stud", "F7S/8": "stud8"}
-VARIANT_NAMES = {"FR": "Razz", "F2L3D": "2-7 triple draw", "FT": "Texas hold'em", "NT": "No-limit hold'em",
-                 "FO/8": "Omaha hi-lo", "PO": "Pot-limit Omaha", "NS": "No-limit short-deck hold'em"}
+VARIANT_NAMES = {
+    "FR": "Razz",
+    "F2L3D": "2-7 triple draw",
+    "FT": "Texas hold'em",
+    "NT": "No-limit hold'em",
+    "FO/8": "Omaha hi-lo",
+    "PO": "Pot-limit Omaha",
+    "NS": "No-limit short-deck hold'em",
+}
 
 
 class PHHError(ValueError):
@@ -85,10 +92,22 @@ def _chunks(text: str, first_line: int = 1):
 
 
 # the type each field a replay reads must have (a file's other fields are kept as they are)
-_FIELD_TYPES = {"variant": (str,), "players": (list,), "seats": (list,), "starting_stacks": (list,),
-                "finishing_stacks": (list,), "antes": (list, int, float), "bring_in": (int, float, str),
-                "small_bet": (int, float, str), "big_bet": (int, float, str), "currency": (str,),
-                "_profile": (str,), "_table": (str,), "_options": (dict,), "_site": (str,)}
+_FIELD_TYPES = {
+    "variant": (str,),
+    "players": (list,),
+    "seats": (list,),
+    "starting_stacks": (list,),
+    "finishing_stacks": (list,),
+    "antes": (list, int, float),
+    "bring_in": (int, float, str),
+    "small_bet": (int, float, str),
+    "big_bet": (int, float, str),
+    "currency": (str,),
+    "_profile": (str,),
+    "_table": (str,),
+    "_options": (dict,),
+    "_site": (str,),
+}
 
 
 def _wrong_field(fields: dict) -> str | None:
@@ -133,8 +152,11 @@ def iter_phh(text: str, source: str, first_line: int = 1):
         if "variant" in data:
             blocks = [(source, None, data)]
         else:
-            blocks = [(f"{source}#{key}", key, value) for key, value in data.items()
-                      if isinstance(value, dict) and "variant" in value]
+            blocks = [
+                (f"{source}#{key}", key, value)
+                for key, value in data.items()
+                if isinstance(value, dict) and "variant" in value
+            ]
         for hand_source, table_key, fields in blocks:
             found = True
             if table_key is not None and table_key in seen_keys:
@@ -176,6 +198,7 @@ def read_phh(path: Path) -> list[PHHHand]:
 
 def write_phh(fields: dict) -> str:
     """Serialise a hand's fields as PHH (TOML); ``actions`` one per line for readability."""
+
     def value(v):
         if isinstance(v, bool):
             return "true" if v else "false"
@@ -190,6 +213,7 @@ def write_phh(fields: dict) -> str:
                 return "[" + ", ".join([f'"{x}"' for x in v]) + "]"
             return "[" + ", ".join(map(value, v)) + "]"
         raise TypeError(v)
+
     lines = []
     for key, v in fields.items():
         if v is None:

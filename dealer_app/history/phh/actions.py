@@ -25,6 +25,7 @@ BETTING_VERBS = frozenset((BRING_IN, COMPLETE_BET_OR_RAISE, CHECK_OR_CALL, FOLD)
 class Action(NamedTuple):
     """One action line, split: who (``d`` or ``p1``…), the verb, and what follows it.
     (A named tuple: a replay splits every line of every hand, and a tuple is made fastest.)"""
+
     actor: str
     verb: str
     args: tuple[str, ...] = ()

@@ -18,8 +18,10 @@ _KEY = re.compile(r"[A-Za-z0-9_-]+")
 _HEADER = re.compile(r"\[[ \t]*([A-Za-z0-9_-]+)[ \t]*\][ \t]*$")
 # one scalar at the start of the rest of a line; the float/int forms are TOML's, minus
 # what tomllib also takes but is rare in PHH (underscores, exponents, +, inf, nan, hex)
-_SCALAR = re.compile(r"""'([^'\n]*)'(?!')|"([^"\\\n]*)"(?!")|(true|false)(?![\w.-])"""
-                     r"""|(-?(?:0|[1-9][0-9]*)\.[0-9]+)(?![\w.:-])|(-?(?:0|[1-9][0-9]*))(?![\w.:-])""")
+_SCALAR = re.compile(
+    r"""'([^'\n]*)'(?!')|"([^"\\\n]*)"(?!")|(true|false)(?![\w.-])"""
+    r"""|(-?(?:0|[1-9][0-9]*)\.[0-9]+)(?![\w.:-])|(-?(?:0|[1-9][0-9]*))(?![\w.:-])"""
+)
 # the usual line, ``key = scalar`` and its end, read by one match (a line it does not fit is
 # read piece by piece below)
 _SCALAR_LINE = re.compile(r"([A-Za-z0-9_-]+)[ \t]*=[ \t]*(?:" + _SCALAR.pattern + r")[ \t]*(?:\r?\n|\Z)")
@@ -33,7 +35,7 @@ _PLAIN = r'"[^"\\\x00-\x08\x0a-\x1f\x7f]*"'
 _STRING_ARRAY = re.compile(rf"\[(?:{_BLANK}{_PLAIN}{_BLANK},)*(?:{_BLANK}{_PLAIN})?{_BLANK}\]")
 _PLAIN_STRING = re.compile(r'"([^"]*)"')
 # and that array as ``write_phh`` lays it out, an element a line (most files a replay reads)
-_ONE_PER_LINE = re.compile(rf'\[\n(?:  {_PLAIN},\n)*\]')
+_ONE_PER_LINE = re.compile(rf"\[\n(?:  {_PLAIN},\n)*\]")
 # and of whole numbers (antes, stacks, seats)
 _WHOLE = r"-?(?:0|[1-9][0-9]*)"
 _INT = _WHOLE + r"(?![\w.:-])"
@@ -96,7 +98,7 @@ class _Reader:
             if c == "[":
                 end = text.find("\n", self.pos)
                 end = len(text) if end < 0 else end
-                m = _HEADER.match(text[self.pos:end].rstrip("\r"))
+                m = _HEADER.match(text[self.pos : end].rstrip("\r"))
                 if not m or m.group(1) in data:
                     raise _GiveUp
                 table_name = m.group(1)
@@ -127,11 +129,11 @@ class _Reader:
             key = m.group(0)
             self.pos = m.end()
             self._skip_space()
-            if text[self.pos:self.pos + 1] != "=" or key in table:
+            if text[self.pos : self.pos + 1] != "=" or key in table:
                 raise _GiveUp
             self.pos += 1
             self._skip_space()
-            if text[self.pos:self.pos + 1] == "[":
+            if text[self.pos : self.pos + 1] == "[":
                 table[key], lines[(table_name, key)] = self._array()
             else:
                 table[key] = self._scalar()
@@ -153,7 +155,7 @@ class _Reader:
 
     def _skip_comment(self):
         end = self.text.find("\n", self.pos)
-        comment = self.text[self.pos:len(self.text) if end < 0 else end].rstrip("\r")
+        comment = self.text[self.pos : len(self.text) if end < 0 else end].rstrip("\r")
         if _CONTROL.search(comment):
             raise _GiveUp
         self.pos = len(self.text) if end < 0 else end
@@ -208,7 +210,7 @@ class _Reader:
                 raise _GiveUp
 
     def _plain_array(self, whole: re.Match, element: re.Pattern, kind) -> tuple[list, list]:
-        span = self.text[whole.start():whole.end()]
+        span = self.text[whole.start() : whole.end()]
         self.pos = whole.end()
         if "\n" not in span:  # the players, or other elements all on the line of their key
             values = element.findall(span)
