@@ -128,9 +128,9 @@ atexit.register(shutil.rmtree, _PYCACHE, True)
 
 
 def _tests_helper(name: str) -> ModuleType:
-    """A helper module of the tests, loaded from its file: tests/ is not a package, and putting
-    it on sys.path would let its modules shadow others for the rest of the run."""
-    path = Path(__file__).resolve().parent.parent / "tests" / f"{name}.py"
+    """A helper module of the tests (tests/support), loaded from its file, so that this script
+    needs no checkout on sys.path."""
+    path = Path(__file__).resolve().parent.parent / "tests" / "support" / f"{name}.py"
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None, path  # a .py file always has a loader
     module = importlib.util.module_from_spec(spec)

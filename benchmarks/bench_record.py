@@ -19,7 +19,7 @@ table view and the step's details drawn (the status line says "Hand â€¦, step â€
 Store the lines before had already used, so the record's check (``Store.failing``, cached per
 connection) is not in it.
 
-``--room``: a PostgreSQL server of the run's own (tests/pg_server.py), a room made as the tests
+``--room``: a PostgreSQL server of the run's own (tests/support/pg_server.py), a room made as the tests
 make one (schema upgraded by its owner, a table's and a floor's login); the record is forwarded
 to it by the table's own ``Forwarder`` (timed: rows per second; above 20000 hands, or with
 ``--bulk yes``, by ``bulk_send``: the forwarder's INSERT from this process, every row still
@@ -43,14 +43,13 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout: tests.support
 
 
 def build(path: Path, hands: int) -> None:
-    from live_random import random_input
-
     from dealer_app.history.store import Store
     from dealer_app.live.controller import InputError, TableController
+    from tests.support.live_random import random_input
 
     store = Store(path, anchors=path.with_suffix(".anchors"))
     c = TableController(store)
@@ -247,14 +246,13 @@ def profile_console(app, path: Path, hands: int, top: int = 18) -> None:
 
 
 def room_part(app, path: Path, hands: int, repeat: int, bulk: bool) -> dict:
-    from pg_server import PgServer
-
     from dealer_app.floor.timeline import load_hand
     from dealer_app.history.store import Store
     from dealer_app.room.forwarder import Forwarder
     from dealer_app.room.reader import RoomReader
     from dealer_app.room.schema import upgrade
     from dealer_app.ui.room_window import RoomFloorWindow
+    from tests.support.pg_server import PgServer
 
     pg = PgServer()
     try:

@@ -1,5 +1,5 @@
 """The card room (issue 15), measured on a real PostgreSQL server started for the run
-(tests/pg_server.py: Debian's binaries, 127.0.0.1, fsync on as a room's server has it).
+(tests/support/pg_server.py: Debian's binaries, 127.0.0.1, fsync on as a room's server has it).
 
     QT_QPA_PLATFORM=offscreen python benchmarks/bench_room.py [--quick] [--only=PART]
 
@@ -34,7 +34,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "benchmarks")]
+sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]  # tests.support, sibling benchmarks
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("DEALER_APP_CONFIG", tempfile.mkdtemp(prefix="bench-room-config-"))
 
@@ -260,7 +260,7 @@ def _pin_and_run(pg, rounds: int) -> dict:
 
 
 def main(argv: list[str]) -> None:
-    from pg_server import PgServer
+    from tests.support.pg_server import PgServer
 
     quick = "--quick" in argv
     pg = PgServer()

@@ -1,6 +1,5 @@
 import os
 import sys
-from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # the record's key and anchors file live in the config folder: one of the run's own, so the
@@ -10,12 +9,9 @@ if "DEALER_APP_CONFIG" not in os.environ:
 
     os.environ["DEALER_APP_CONFIG"] = tempfile.mkdtemp(prefix="dealer-app-config-")
 
-DATA = Path(__file__).resolve().parent / "data"
-PHH_CORPUS = DATA / "pokerkit-phh-wsop-2023-43-5"
-FPDB = DATA / "fpdb-regression-test-files"
+import pytest
 
-
-import pytest  # noqa: E402
+from tests.support.room import _ROOMS, Room
 
 
 @pytest.hookimpl(hookwrapper=True, tryfirst=True)
@@ -50,42 +46,12 @@ def _delete_closed_windows() -> None:
 # --- the card room (issue 15): a real PostgreSQL server, one per run, a database per test -------
 @pytest.fixture(scope="session")
 def pg():
-    """The run's PostgreSQL server (tests/pg_server.py), started on first use."""
-    from pg_server import PgServer
+    """The run's PostgreSQL server (tests/support/pg_server.py), started on first use."""
+    from tests.support.pg_server import PgServer
 
     server = PgServer()
     yield server
     server.destroy()
-
-
-class Room:
-    """A room database with its schema, two table logins and a floor login."""
-
-    def __init__(self, pg, name: str):
-        self.pg, self.name = pg, name
-        # the database's owner, as the README has it: not a superuser (CREATEROLE for the logins)
-        pg.admin(f"CREATE ROLE {name}_owner LOGIN CREATEROLE PASSWORD 'pw-{name}_owner'")
-        pg.admin(f'CREATE DATABASE "{name}" OWNER {name}_owner')
-        self.owner = pg.url(f"{name}_owner", f"pw-{name}_owner", name)
-        from dealer_app.room.schema import upgrade
-
-        upgrade(self.owner)
-        self.logins = {}
-        for login, role in (
-            (f"{name}_ta", "dealer_table"),
-            (f"{name}_tb", "dealer_table"),
-            (f"{name}_floor", "dealer_floor"),
-        ):
-            pg.admin(f"CREATE ROLE {login} LOGIN PASSWORD 'pw-{login}' IN ROLE {role}")
-            self.logins[login] = pg.url(login, f"pw-{login}", name)
-        self.table_a, self.table_b, self.floor = (
-            self.logins[f"{name}_ta"],
-            self.logins[f"{name}_tb"],
-            self.logins[f"{name}_floor"],
-        )
-
-
-_ROOMS = iter(range(1, 10**6))
 
 
 @pytest.fixture
@@ -108,9 +74,10 @@ def pytest_collection_modifyitems(config, items):
         names = set(getattr(item, "fixturenames", ()))
         if names & PG_FIXTURES:
             item.add_marker(pytest.mark.pg)
-        if names & QT_FIXTURES or item.module.__name__.startswith("test_ui_"):
+        module = item.module.__name__.rpartition(".")[2]  # tests.ui.test_ui_fits -> test_ui_fits
+        if names & QT_FIXTURES or module.startswith("test_ui_"):
             item.add_marker(pytest.mark.qt)
-        if item.module.__name__ in SLOW_MODULES:
+        if module in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
 
 

@@ -3,7 +3,7 @@
 # README's set-up command and by .ci/run. poppler-utils: pdftotext, with which the tests read the
 # ruling report back; desktop-file-utils and appstream: the package's .desktop and metainfo checks.
 # postgresql: the card room's server (issue 15); the tests start one of their own on 127.0.0.1
-# (tests/pg_server.py: initdb and pg_ctl, as the postgres user when run as root).
+# (tests/support/pg_server.py: initdb and pg_ctl, as the postgres user when run as root).
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"

@@ -1,5 +1,5 @@
 """Screenshots of the card room (issue 15), in real windows (run under Xvfb), on a PostgreSQL
-server started for the shots (tests/pg_server.py):
+server started for the shots (tests/support/pg_server.py):
 
     xvfb-run -a -s "-screen 0 1400x900x24" python tools/room_screenshots.py docs/screenshots
     xvfb-run -a -s "-screen 0 1400x900x24" python tools/room_screenshots.py docs/screenshots/de de
@@ -17,13 +17,11 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout: tests.support
 os.environ["DEALER_APP_CONFIG"] = tempfile.mkdtemp()  # the shots' own key
 
 import contextlib
 
-from live_random import random_input
-from pg_server import PgServer
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
@@ -35,6 +33,8 @@ from dealer_app.room.schema import upgrade
 from dealer_app.ui.app import install_translator
 from dealer_app.ui.main_window import MainWindow
 from dealer_app.ui.room_window import RoomFloorWindow
+from tests.support.live_random import random_input
+from tests.support.pg_server import PgServer
 
 PLAYERS = [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000), (4, "Dee", 20000), (5, "Eve", 20000)]
 

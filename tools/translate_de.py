@@ -63,7 +63,7 @@ without a German entry here stays "unfinished" and a test fails.
 #   money                    "0,50 $", "5 €", "1.234,50 €" (ui/words.money)            S0 ("5 $"), S2 ("5 €")
 #
 # Never: "Türkarte", "Vierte Karte" (a street is "4. Karte"), "Straße" for a street (it is the
-# straight), "nicht gehalten", an English "Street" — tests/test_german_glossary.py checks them.
+# straight), "nicht gehalten", an English "Street" — tests/ui/test_german_glossary.py checks them.
 #
 # A refusal's template starts lower-case (it is also a part of others); ui/words.error_words
 # raises its first letter where the sentence is shown. After a colon a whole sentence starts

@@ -1,0 +1,31 @@
+"""A card room's PostgreSQL database for one test (the ``room`` fixture in conftest.py)."""
+
+
+class Room:
+    """A room database with its schema, two table logins and a floor login."""
+
+    def __init__(self, pg, name: str):
+        self.pg, self.name = pg, name
+        # the database's owner, as the README has it: not a superuser (CREATEROLE for the logins)
+        pg.admin(f"CREATE ROLE {name}_owner LOGIN CREATEROLE PASSWORD 'pw-{name}_owner'")
+        pg.admin(f'CREATE DATABASE "{name}" OWNER {name}_owner')
+        self.owner = pg.url(f"{name}_owner", f"pw-{name}_owner", name)
+        from dealer_app.room.schema import upgrade
+
+        upgrade(self.owner)
+        self.logins = {}
+        for login, role in (
+            (f"{name}_ta", "dealer_table"),
+            (f"{name}_tb", "dealer_table"),
+            (f"{name}_floor", "dealer_floor"),
+        ):
+            pg.admin(f"CREATE ROLE {login} LOGIN PASSWORD 'pw-{login}' IN ROLE {role}")
+            self.logins[login] = pg.url(login, f"pw-{login}", name)
+        self.table_a, self.table_b, self.floor = (
+            self.logins[f"{name}_ta"],
+            self.logins[f"{name}_tb"],
+            self.logins[f"{name}_floor"],
+        )
+
+
+_ROOMS = iter(range(1, 10**6))
