@@ -28,7 +28,8 @@ from bench_history import make_hands, write_phhs
 # the child: imports what the work needs in both runs, then does the work on the hands or not
 WORKLOADS = {
     "replay --check": """
-from dealer_app.history.batch import unit_items, work_units
+from dealer_app.history.batch import work_units
+from dealer_app.history.sources import unit_items
 from dealer_app.history.reading import reports_of
 import dealer_app.history.replay, dealer_app.history.verdict
 if with_hands:
@@ -36,7 +37,8 @@ if with_hands:
         pass
 """,
     "export": """
-from dealer_app.history.batch import unit_items, work_units
+from dealer_app.history.batch import work_units
+from dealer_app.history.sources import unit_items
 from dealer_app.history.export import hand_to_phh
 from dealer_app.history.reading import engine_hands_of
 import dealer_app.history.replay

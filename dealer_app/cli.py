@@ -183,9 +183,9 @@ def _replay_unit(mode: str, profile, table, with_events: bool, unit: tuple) -> l
     """One unit of hands replayed and rendered (in a worker process, or in this one):
     for ``check`` (status, lines), for ``json`` (failed, JSON text), for ``text`` (failed, words)."""
     from dealer_app.engine.bounded import printable
-    from dealer_app.history.batch import unit_items
     from dealer_app.history.reading import reports_of
     from dealer_app.history.report import report_text
+    from dealer_app.history.sources import unit_items
 
     out: list[tuple] = []
     for r in reports_of(unit_items(unit), profile, table, with_events, verdict_only=mode == "check"):
@@ -350,8 +350,8 @@ def safe_file_name(name: str) -> str:
 
 def _export_unit(fmt: str, profile, table, target, job: tuple) -> list:
     """One unit of hands replayed and written out (in a worker process, or in this one)."""
-    from dealer_app.history.batch import unit_items
     from dealer_app.history.reading import engine_hands_of
+    from dealer_app.history.sources import unit_items
 
     unit, prefixes = job
     return list(_export_hands(fmt, target, prefixes, engine_hands_of(unit_items(unit), profile, table)))

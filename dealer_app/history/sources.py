@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from dealer_app.engine.bounded import FileRefused, open_regular, printable, too_large
+from dealer_app.history.cutting import HAND_BYTES, UNIT_BYTES, ranges, split_kind
 from dealer_app.history.importers import ImportedHand, Refusal, UnreadableText, decode, detect, iter_text
 from dealer_app.history.phh import PHHError, PHHHand, iter_phh
 
@@ -45,20 +46,17 @@ def read_items(paths) -> Iterator[Item]:
         yield from _read_file(Path(path))
 
 
-# A file of hands is read hand by hand (a large PHH or site text: ``batch.ranges``); one read
+# A file of hands is read hand by hand (a large PHH or site text: ``cutting.ranges``); one read
 # whole must fit in memory: a PHH file whose hand is at its top is one hand (HAND_BYTES), an
 # XML or UTF-16 export, a Bovada or Winning file (their readers need all of it) WHOLE_BYTES.
-HAND_BYTES = 4 << 20
 WHOLE_BYTES = 32 << 20
 
 
 def _read_file(path: Path) -> Iterator[Item]:
-    from dealer_app.history import batch
-
-    kind = batch.split_kind(path)
+    kind = split_kind(path)
     if kind is not None:  # a large file of hands: a part at a time
-        for unit in batch.ranges(path, kind):
-            yield from batch.unit_items(unit)
+        for unit in ranges(path, kind):
+            yield from unit_items(unit)
         return
     try:  # only a regular file (a FIFO, a device such as /dev/zero, a socket: refused by name)
         with open_regular(path) as f:
@@ -122,3 +120,29 @@ def _is_refusal_of_kind(r: Refusal) -> bool:
     that is no hand history at all (random bytes, empty, an XML no reader knows) is input with a
     problem (exit 1, as ``export`` says of it too), not a game passed over."""
     return "not supported" in r.reason or "is not a stud game" in r.reason
+
+
+def unit_items(unit: tuple):
+    """The hands of one unit of ``cutting.ranges`` or ``batch.work_units``, as ``read_items`` gives them."""
+    if unit[0] == "files":
+        yield from read_items(unit[1])
+        return
+    path, start, end, first_line = unit[1:5]
+    kind = unit[5] if len(unit) > 5 else "phh"
+    if kind == "too-large" or end - start > UNIT_BYTES + HAND_BYTES:
+        yield Problem(
+            path, f"{path}:{first_line}: a hand of more than {HAND_BYTES >> 20} MB (no hand is this large); not read"
+        )
+        return
+    try:
+        with open_regular(path) as f:
+            f.seek(start)
+            text = decode(f.read(end - start), path)
+    except (OSError, UnreadableText) as exc:
+        yield Problem(path, f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}")
+        return
+    if kind != "phh":
+        yield from site_items(kind, text, path, first_line)
+        return
+    for item in iter_phh(text, path, first_line):
+        yield Problem(path, str(item)) if isinstance(item, PHHError) else item

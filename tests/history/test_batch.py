@@ -4,7 +4,7 @@ order, with the same file lines in every message — a large .phhs cut into unit
 import pytest
 
 from dealer_app.cli import main
-from dealer_app.history import batch
+from dealer_app.history import batch, cutting, sources
 from tests.support.data import PHH_CORPUS
 
 STUD = [p for p in sorted(PHH_CORPUS.glob("*.phh")) if "F7S" in p.read_text().split("\n", 1)[0]]
@@ -13,9 +13,9 @@ STUD = [p for p in sorted(PHH_CORPUS.glob("*.phh")) if "F7S" in p.read_text().sp
 @pytest.fixture
 def tiny_units(monkeypatch):
     """Units of three hands and files of any size cut, so a small input has many units."""
-    monkeypatch.setattr(batch, "HANDS_PER_UNIT", 3)
+    monkeypatch.setattr(cutting, "HANDS_PER_UNIT", 3)
     monkeypatch.setattr(batch, "FILES_PER_UNIT", 2)
-    monkeypatch.setattr(batch, "SPLIT_FROM_BYTES", 0)
+    monkeypatch.setattr(cutting, "SPLIT_FROM_BYTES", 0)
 
 
 def phhs(tmp_path):
@@ -43,7 +43,7 @@ def test_units_cut_a_large_file_between_its_hands(tmp_path, tiny_units):
     f = phhs(tmp_path)
     units = list(batch.work_units([f]))
     assert len(units) == -(-(len(STUD) + 1) // 3) and all(u[0] == "range" for u in units)
-    hands = [h for u in units for h in batch.unit_items(u)]
+    hands = [h for u in units for h in sources.unit_items(u)]
     assert [h.source for h in hands] == [f"{f}#{i}" for i in range(1, len(STUD) + 2)]
     whole = f.read_text().splitlines()
     for h in hands:  # every action's line is its line in the whole file
@@ -84,4 +84,4 @@ def test_hand_starts_are_found_in_blocks_as_line_by_line(tmp_path):
         offset += len(line)
     assert len(expected) >= 5
     for block_size in (1, 7, 100, 1 << 20):
-        assert list(batch._hand_starts(f, block_size)) == [*expected, (len(text) + 5, None)], block_size
+        assert list(cutting._hand_starts(f, block_size)) == [*expected, (len(text) + 5, None)], block_size
