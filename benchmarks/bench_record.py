@@ -49,8 +49,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 def build(path: Path, hands: int) -> None:
     from live_random import random_input
 
-    from dealer_app.history.store import Store
     from dealer_app.live.controller import InputError, TableController
+    from dealer_app.record.store import Store
 
     store = Store(path, anchors=path.with_suffix(".anchors"))
     c = TableController(store)
@@ -156,7 +156,7 @@ def close_mid_check(app, path: Path, anchors: Path) -> float:
     check stops within a thousand rows)."""
     from PySide6.QtTest import QTest
 
-    from dealer_app.history.store import Store
+    from dealer_app.record.store import Store
     from dealer_app.ui.floor_window import FloorWindow
 
     w = FloorWindow(Store(path, create=False, anchors=anchors))
@@ -230,7 +230,7 @@ def profile_console(app, path: Path, hands: int, top: int = 18) -> None:
     import io
     import pstats
 
-    from dealer_app.history.store import Store
+    from dealer_app.record.store import Store
     from dealer_app.ui.floor_window import FloorWindow
 
     anchors = path.with_suffix(".anchors")
@@ -250,7 +250,7 @@ def room_part(app, path: Path, hands: int, repeat: int, bulk: bool) -> dict:
     from pg_server import PgServer
 
     from dealer_app.floor.timeline import load_hand
-    from dealer_app.history.store import Store
+    from dealer_app.record.store import Store
     from dealer_app.room.forwarder import Forwarder
     from dealer_app.room.reader import RoomReader
     from dealer_app.room.schema import upgrade
@@ -338,8 +338,8 @@ def main() -> None:
 
 
 def run(args, path: Path) -> None:
-    from dealer_app.history.hand_index import list_hands
-    from dealer_app.history.store import Store
+    from dealer_app.record.hand_index import list_hands
+    from dealer_app.record.store import Store
 
     start = time.perf_counter()
     build(path, args.hands)

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 
 from live_random import DECK, random_input
 
-from dealer_app.history.store import Store
 from dealer_app.live.controller import InputError, TableController
+from dealer_app.record.store import Store
 
 if TYPE_CHECKING:
     from pathlib import Path

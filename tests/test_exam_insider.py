@@ -11,7 +11,7 @@ import pytest
 from test_exam_blueprint import BASICS, KEY, Clock, take
 
 from dealer_app.cli import main
-from dealer_app.history.store import Store
+from dealer_app.record.store import Store
 from dealer_app.training import exam as exam_module
 from dealer_app.training.exam import (
     LOCKOUT,

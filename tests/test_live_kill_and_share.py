@@ -11,8 +11,8 @@ from pathlib import Path
 from live_random import PLAYERS, fingerprint, play
 
 import dealer_app
-from dealer_app.history.store import Store
 from dealer_app.live.controller import InputError, TableController
+from dealer_app.record.store import Store
 
 TESTS = Path(__file__).resolve().parent
 # the child imports the same dealer_app as this test
@@ -21,7 +21,7 @@ ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(Path(dealer_app.__file__
 CHILD = """
 import sys
 from live_random import fingerprint, play
-from dealer_app.history.store import Store
+from dealer_app.record.store import Store
 from dealer_app.live.controller import TableController
 def ack(c):
     print(fingerprint(c), flush=True)  # printed only once the input is recorded and applied
@@ -68,7 +68,7 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_input(tmp_path):
 
 HOLDER = """
 import sys, time
-from dealer_app.history.store import Store
+from dealer_app.record.store import Store
 from dealer_app.live.controller import TableController
 c = TableController(Store(sys.argv[1]))
 c.resume(int(sys.argv[2]))

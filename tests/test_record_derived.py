@@ -4,8 +4,8 @@ from 37 KB to under 8 KB a hand by no longer storing the derivable events)."""
 
 from live_random import play
 
-from dealer_app.history.store import Store
 from dealer_app.live.controller import TableController
+from dealer_app.record.store import Store
 
 
 def test_hands_rebuilt_from_the_inputs_are_the_hands_the_table_showed(tmp_path):

@@ -13,8 +13,8 @@ import sqlite3
 import pytest
 from session_record import ordinary_sessions
 
-from dealer_app.history.integrity import KeptCheck, check_record
-from dealer_app.history.store import Store
+from dealer_app.record.integrity import KeptCheck, check_record
+from dealer_app.record.store import Store
 
 
 @pytest.fixture(scope="module")

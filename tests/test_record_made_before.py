@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from dealer_app.history.hand_index import list_hands
-from dealer_app.history.store import Store
 from dealer_app.live.controller import TableController
+from dealer_app.record.hand_index import list_hands
+from dealer_app.record.store import Store
 
 MADE = Path(__file__).parent / "data" / "record-2026-12"
 SEALS = ["01QJ-QX6X", "C266-7JFR", "WXBK-2EGR", "EGXW-PDVX", "C31V-W65X", "MZS4-KNVA"]
@@ -33,7 +33,7 @@ def record(tmp_path, monkeypatch) -> Path:
     """A copy of the record with its key and anchors (resuming writes a row)."""
     shutil.copytree(MADE, tmp_path / "made")
     monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "made" / "config"))
-    monkeypatch.delenv("DEALER_APP_ANCHORS", raising=False)
+    monkeypatch.setenv("DEALER_APP_ANCHORS", str(tmp_path / "made" / "config" / "anchors"))
     return tmp_path / "made" / "hands.sqlite3"
 
 

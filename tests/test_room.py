@@ -13,8 +13,8 @@ import pytest
 from live_random import PLAYERS, play, random_input
 
 from dealer_app.cli import main
-from dealer_app.history.store import Store
 from dealer_app.live.controller import TableController
+from dealer_app.record.store import Store
 from dealer_app.room.forwarder import OFFLINE, REFUSED, UP_TO_DATE, Forwarder
 from dealer_app.room.reader import RoomReader
 
@@ -350,7 +350,7 @@ def test_a_wrong_login_is_said_as_such_and_not_as_an_outage(room, tmp_path, caps
 
 def test_the_record_identity_is_never_laundered_by_connecting(room, tmp_path):
     """A record whose identity was edited is not given a table identity (which would re-MAC it)."""
-    from dealer_app.history.store import RecordError
+    from dealer_app.record.store import RecordError
 
     Store(tmp_path / "hands.sqlite3").close()
     raw = sqlite3.connect(tmp_path / "hands.sqlite3")

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from session_record import IRREGULARITIES, ordinary_sessions
 
 from dealer_app.floor.timeline import load_hand
-from dealer_app.history.hand_index import list_hands
-from dealer_app.history.store import Store
+from dealer_app.record.hand_index import list_hands
+from dealer_app.record.store import Store
 from dealer_app.room.forwarder import UP_TO_DATE, Forwarder
 from dealer_app.room.reader import RoomReader
 

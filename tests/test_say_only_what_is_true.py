@@ -16,8 +16,8 @@ from helpers import load_german
 from PySide6.QtCore import QRectF, QSettings
 from PySide6.QtGui import QTextLayout, QTextOption
 
-from dealer_app.history.store import Store
 from dealer_app.live.controller import TableController
+from dealer_app.record.store import Store
 from dealer_app.ui.main_window import MainWindow
 
 README = Path(__file__).resolve().parents[1] / "README.md"

@@ -9,8 +9,8 @@ from PySide6.QtWidgets import QApplication
 from test_ui_floor import focus, open_row
 from test_ui_live_table import Dealer
 
-from dealer_app.history.store import Store
 from dealer_app.live.controller import TableController
+from dealer_app.record.store import Store
 from dealer_app.room.forwarder import Forwarder
 from dealer_app.ui.main_window import MainWindow
 from dealer_app.ui.room_window import RoomFloorWindow

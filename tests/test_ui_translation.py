@@ -9,8 +9,8 @@ from helpers import load_german
 from PySide6.QtCore import QSettings, QTranslator
 from PySide6.QtWidgets import QApplication
 
-from dealer_app.history.store import Store
 from dealer_app.live.controller import TableController
+from dealer_app.record.store import Store
 from dealer_app.ui.main_window import MainWindow
 
 I18N = Path(__file__).resolve().parents[1] / "dealer_app" / "ui" / "i18n"
