@@ -142,8 +142,8 @@ def record_bytes_per_hand(hands: int) -> tuple[float, float]:
     """Play ``hands`` random hands at the live table into a new record: bytes and rows per hand."""
     import sqlite3
 
-    from dealer_app.history.store import Store
     from dealer_app.live.controller import TableController
+    from dealer_app.record.store import Store
 
     random_input = _tests_helper("live_random").random_input  # the live-table tests' random dealer
     with tempfile.TemporaryDirectory() as tmp:

@@ -20,8 +20,8 @@ from pathlib import Path
 
 from dealer_app.engine import ENGINE_BUILD
 from dealer_app.engine.cards import format_card
-from dealer_app.history.store import Store
 from dealer_app.live.controller import TableController
+from dealer_app.record.store import Store
 
 DECK = [format_card(c) for c in range(52)]
 

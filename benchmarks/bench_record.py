@@ -47,8 +47,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout: te
 
 
 def build(path: Path, hands: int) -> None:
-    from dealer_app.history.store import Store
     from dealer_app.live.controller import InputError, TableController
+    from dealer_app.record.store import Store
     from tests.support.live_random import random_input
 
     store = Store(path, anchors=path.with_suffix(".anchors"))
@@ -155,7 +155,7 @@ def close_mid_check(app, path: Path, anchors: Path) -> float:
     check stops within a thousand rows)."""
     from PySide6.QtTest import QTest
 
-    from dealer_app.history.store import Store
+    from dealer_app.record.store import Store
     from dealer_app.ui.floor_window import FloorWindow
 
     w = FloorWindow(Store(path, create=False, anchors=anchors))
@@ -229,7 +229,7 @@ def profile_console(app, path: Path, hands: int, top: int = 18) -> None:
     import io
     import pstats
 
-    from dealer_app.history.store import Store
+    from dealer_app.record.store import Store
     from dealer_app.ui.floor_window import FloorWindow
 
     anchors = path.with_suffix(".anchors")
@@ -247,7 +247,7 @@ def profile_console(app, path: Path, hands: int, top: int = 18) -> None:
 
 def room_part(app, path: Path, hands: int, repeat: int, bulk: bool) -> dict:
     from dealer_app.floor.timeline import load_hand
-    from dealer_app.history.store import Store
+    from dealer_app.record.store import Store
     from dealer_app.room.forwarder import Forwarder
     from dealer_app.room.reader import RoomReader
     from dealer_app.room.schema import upgrade
@@ -336,8 +336,8 @@ def main() -> None:
 
 
 def run(args, path: Path) -> None:
-    from dealer_app.history.hand_index import list_hands
-    from dealer_app.history.store import Store
+    from dealer_app.record.hand_index import list_hands
+    from dealer_app.record.store import Store
 
     start = time.perf_counter()
     build(path, args.hands)

@@ -60,8 +60,8 @@ def _deal(c, rng, hands: int) -> None:
 
 
 def _table_process(n: int, url: str, folder: str, hands: int, mode: str, barrier, results) -> None:
-    from dealer_app.history.store import Store
     from dealer_app.live.controller import TableController
+    from dealer_app.record.store import Store
     from dealer_app.room.forwarder import Forwarder
 
     store = Store(Path(folder) / f"table{n}" / "hands.sqlite3")
@@ -138,8 +138,8 @@ def throughput(pg, mode: str, hands: int) -> dict:
 def end_to_end(pg, samples: int) -> dict:
     from PySide6.QtWidgets import QApplication
 
-    from dealer_app.history.store import Store
     from dealer_app.live.controller import TableController
+    from dealer_app.record.store import Store
     from dealer_app.room.forwarder import Forwarder
     from dealer_app.room.schema import upgrade
     from dealer_app.ui.room_window import RoomFloorWindow
@@ -200,8 +200,8 @@ def repaint_on_off(pg, rounds: int, pin: bool = False) -> dict:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
-    from dealer_app.history.store import Store
     from dealer_app.live.controller import TableController
+    from dealer_app.record.store import Store
     from dealer_app.room.schema import upgrade
     from dealer_app.ui.main_window import MainWindow
 

@@ -23,7 +23,7 @@ import time, sys
 t0 = float(sys.argv[1])
 from PySide6.QtCore import QEvent, QObject, QSettings
 from PySide6.QtWidgets import QApplication
-from dealer_app.history.store import Store
+from dealer_app.record.store import Store
 from dealer_app.live.controller import TableController
 from dealer_app.ui.main_window import MainWindow
 app = QApplication([])
@@ -45,8 +45,8 @@ def action_latency(hands: int = 20):
     from PySide6.QtWidgets import QApplication
 
     from dealer_app.engine.cards import format_card
-    from dealer_app.history.store import Store
     from dealer_app.live.controller import TableController
+    from dealer_app.record.store import Store
     from dealer_app.ui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication([])

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Said, said, says
-from dealer_app.history.store import StoreError, default_data_dir
+from dealer_app.record.store import StoreError, default_data_dir
 
 LOG_NAME = "dealer-app.log"
 log = logging.getLogger("dealer_app")
@@ -33,7 +33,7 @@ class _LogFile(logging.handlers.RotatingFileHandler):
         exc = sys.exc_info()[1]
         try:
             if self.problem is None:
-                from dealer_app.history.store import reason
+                from dealer_app.record.store import reason
 
                 self.problem = reason(exc) if exc is not None else "?"
                 sys.stderr.write(
@@ -50,7 +50,7 @@ class _LogFile(logging.handlers.RotatingFileHandler):
             super().close()
         except OSError as exc:
             if self.problem is None:
-                from dealer_app.history.store import reason
+                from dealer_app.record.store import reason
 
                 self.problem = reason(exc)
             self.stream = None  # type: ignore[assignment]

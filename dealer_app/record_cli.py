@@ -11,14 +11,14 @@ import sys
 from pathlib import Path
 
 from dealer_app.cli import INPUT_PROBLEM, OK, InputProblem, UsageError
-from dealer_app.history.hand_index import utc_time  # (the floor console's From/To read the same)
+from dealer_app.record.hand_index import utc_time  # (the floor console's From/To read the same)
 
 
 def open_record_file(path: str, key: bytes | None = None):
     """The record opened to read. A path that names no file is a usage mistake (exit 2); a
     file that is there but is no readable record (damaged, truncated, not SQLite) is the
     input's problem, named (exit 1)."""
-    from dealer_app.history.store import Store, StoreError
+    from dealer_app.record.store import Store, StoreError
 
     if not Path(path).is_file():
         raise UsageError(f"{path}: no such hand record" if not Path(path).exists() else f"{path}: not a file")
@@ -32,7 +32,7 @@ _open = open_record_file
 
 
 def _key(args) -> bytes | None:
-    from dealer_app.history.chain import KeyProblem, default_key_path, read_key
+    from dealer_app.record.chain import KeyProblem, default_key_path, read_key
 
     path = Path(args.key) if args.key else default_key_path()
     if not args.key and not path.exists():
@@ -44,7 +44,7 @@ def _key(args) -> bytes | None:
 
 
 def cmd_verify(args) -> int:
-    from dealer_app.history.chain import default_anchors_path
+    from dealer_app.record.chain import default_anchors_path
 
     key = _key(args)
     if key is None:
@@ -126,7 +126,7 @@ def cmd_seals(args) -> int:
 
 
 def cmd_hands(args) -> int:
-    from dealer_app.history.hand_index import list_hands
+    from dealer_app.record.hand_index import list_hands
 
     args.since, args.until = _utc_time(args.since, "--since"), _utc_time(args.until, "--until")
     if args.db and args.database:
@@ -294,7 +294,7 @@ def parse_hand_id(text: str) -> tuple[int, int]:
 
 def cmd_report(args) -> int:
     from dealer_app.floor.timeline import TimelineError, load_hand
-    from dealer_app.history.store import StoreError
+    from dealer_app.record.store import StoreError
 
     session, hand = parse_hand_id(args.hand)
     out = Path(args.out)

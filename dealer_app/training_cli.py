@@ -42,7 +42,7 @@ def cmd_trainees(args) -> int:
     import sys
 
     from dealer_app.cli import INPUT_PROBLEM
-    from dealer_app.history.store import Store, StoreError
+    from dealer_app.record.store import Store, StoreError
     from dealer_app.training.progress import Progress, write_csv
 
     try:
@@ -142,7 +142,7 @@ def _exam_book(store, key: bytes | None):
 def _record_key(args) -> bytes:
     from pathlib import Path
 
-    from dealer_app.history.chain import KeyProblem, default_key_path, read_key
+    from dealer_app.record.chain import KeyProblem, default_key_path, read_key
 
     path = Path(args.key) if args.key else default_key_path()
     if not args.key and not path.exists():
@@ -162,7 +162,7 @@ def cmd_certificate_verify(args) -> int:
     import sqlite3
 
     from dealer_app.cli import INPUT_PROBLEM
-    from dealer_app.history.store import Store, StoreError
+    from dealer_app.record.store import Store, StoreError
     from dealer_app.training.exam import Verdict
 
     key = _record_key(args)

@@ -26,8 +26,8 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from dealer_app.history.store import Store
 from dealer_app.live.controller import InputError, TableController
+from dealer_app.record.store import Store
 from dealer_app.room.forwarder import Forwarder
 from dealer_app.room.schema import upgrade
 from dealer_app.ui.app import install_translator

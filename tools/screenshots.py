@@ -14,8 +14,8 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
-from dealer_app.history.store import Store
 from dealer_app.live.controller import TableController
+from dealer_app.record.store import Store
 from dealer_app.ui.app import install_translator
 from dealer_app.ui.main_window import MainWindow
 

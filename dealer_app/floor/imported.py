@@ -27,7 +27,7 @@ from dealer_app.engine.events import (
 from dealer_app.engine.limits import LimitsError, LimitTable, load_profile
 from dealer_app.engine.session import TableSession
 from dealer_app.floor.timeline import HandTimeline, Step, TimelineError
-from dealer_app.history.hand_index import HandSummary
+from dealer_app.record.hand_index import HandSummary
 
 if TYPE_CHECKING:
     from dealer_app.engine.hand import Hand

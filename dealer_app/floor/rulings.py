@@ -216,7 +216,7 @@ def record_ruling(store, ruling: Ruling, floor: tuple[str, str], seated: dict | 
     record the console reads read-only is opened to write for the ruling alone."""
     writer = store if store.writable else None
     if writer is None:
-        from dealer_app.history.store import Store, StoreError
+        from dealer_app.record.store import Store, StoreError
 
         try:
             writer = Store(store.path, create=False)
@@ -327,8 +327,8 @@ def rule_at_table(controller, ruling: Ruling, floor: tuple[str, str]) -> Ruling:
     """A ruling on the live table's own record: recorded as from the console, and its chips
     moved on the table's seats at once (between hands)."""
     from dealer_app.floor.timeline import TimelineError
-    from dealer_app.history.store import RecordError
     from dealer_app.live.controller import InputError, RecordFailure
+    from dealer_app.record.store import RecordError
 
     if controller.store is None:
         raise InputError(says(QT_TRANSLATE_NOOP("Errors", "there is no hand record")))
@@ -365,7 +365,7 @@ class RoomChips(Protocol):
 
 def room_ruling_applied(store, pending: RoomChips) -> bool:
     """Whether this record has applied the room's ruling already (its ruling row carries it)."""
-    from dealer_app.history.store import applied_room_rulings
+    from dealer_app.record.store import applied_room_rulings
 
     return (pending.id, pending.hash) in applied_room_rulings(store.db)
 
@@ -457,8 +457,8 @@ def rule_from_room(controller, pending: RoomChips) -> Ruling:
     (``check_room_ruling``), recorded first (a ruling row of this record, carrying the room's
     id and hash, the floor who ruled and the dealer who confirmed), and only then its chips
     moved, as a ruling of this table's own floor console moves them (``rule_at_table``)."""
-    from dealer_app.history.store import RecordError
     from dealer_app.live.controller import RecordFailure
+    from dealer_app.record.store import RecordError
 
     ruling = check_room_ruling(controller, pending)
     row = dict(

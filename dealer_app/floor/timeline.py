@@ -24,6 +24,8 @@ from dealer_app.engine.says import QT_TRANSLATE_NOOP, ActionArg, Says, says
 from dealer_app.engine.session import TableSession
 from dealer_app.floor.rulings import Ruling
 from dealer_app.live.controller import InputError, TableController, replay_inputs
+from dealer_app.record.fold import InputFold
+from dealer_app.record.rows import HandEndRow, HandStartRow, OpenTableRow, RulingRow
 
 
 class TimelineError(ValueError):
@@ -168,9 +170,9 @@ class HandTimeline:
 def load_hand(store, session_id: int, hand_no: int) -> HandTimeline:
     """A recorded hand's timeline (TimelineError if the record lacks it or it no longer replays)."""
     first = store.hand_rows(session_id, 0)
-    opening = next((p for _seq, kind, p, _at in first if kind == "open_table"), None)
+    opening = next((r.payload for r in first if r.kind == OpenTableRow.kind), None)
     rows = store.hand_rows(session_id, hand_no)
-    start = next((p for _seq, kind, p, _at in rows if kind == "hand_start"), None)
+    start = next((r.payload for r in rows if r.kind == HandStartRow.kind), None)
     if opening is None or start is None:
         raise TimelineError(
             says(QT_TRANSLATE_NOOP("Errors", "%1: table session %2 has no hand %3"), store.path, session_id, hand_no)
@@ -184,26 +186,21 @@ def load_hand(store, session_id: int, hand_no: int) -> HandTimeline:
     seats = [(int(s), str(n), int(stack)) for s, n, stack in start.get("seats", [])]
     timeline = HandTimeline(session_id, hand_no, table.name, profile.name, seats)
     timeline._session = TableSession(table, profile)
-    inputs: list = []
-    redo: list = []
+    fold = InputFold(strict=False)  # (the floor shows a hand as far as its rows go)
+    inputs = fold.inputs
     begun = ended = False
     for seq, kind, payload, at in rows:
-        if kind == "hand_start":
+        if kind == HandStartRow.kind:
             begun = True
-        if not begun or (ended and kind not in ("ruling",)):
+        if not begun or (ended and kind != RulingRow.kind):
             continue
         given = None
-        if kind in ("input", "irregularity", "redo"):
-            given = tuple(payload["input"])
-            inputs.append(payload["input"])
-            if kind == "redo" and redo:
-                redo.pop()
-        elif kind == "undo" and inputs:
-            given = tuple(inputs.pop())
-            redo.append(list(given))
-        elif kind == "hand_end":
-            ended = True
-        ruling = Ruling.from_payload(session_id, payload) if kind == "ruling" else None
+        if kind == HandEndRow.kind:
+            ended = True  # (the inputs stay in force: the hand's end shows the whole hand)
+        elif kind != HandStartRow.kind:
+            folded = fold.take(kind, payload, hand_no)
+            given = tuple(folded.input) if folded.input is not None else None
+        ruling = Ruling.from_payload(session_id, payload) if kind == RulingRow.kind else None
         timeline.steps.append(
             Step(len(timeline.steps), seq, at, kind, given, tuple(tuple(i) for i in inputs), payload.get("by"), ruling)
         )

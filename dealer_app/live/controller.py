@@ -14,7 +14,7 @@ Qt-free (the widgets observe it through ``listeners``). Three rules keep the chi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from dealer_app.engine.cards import CardError, format_card, parse_card, parse_cards
 from dealer_app.engine.errors import EngineError
@@ -30,9 +30,30 @@ from dealer_app.engine.limits import (
 )
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, ActionArg, CardArg, ListArg, MoneyArg, Says, says
 from dealer_app.engine.session import TableSession, check_player_name
-from dealer_app.history.store import RecordError, SessionLocked, StoreError
 from dealer_app.live.presentation import KEYS, SECOND_KEYS, ActionChoice, SeatView, TablePresentation
 from dealer_app.live.prompts import Prompt
+from dealer_app.record.fold import InputFold
+from dealer_app.record.inputs import Act, Common, Deal, DealerInput, Irregularity, Muck, River, Show, input_from_json
+from dealer_app.record.rows import (
+    GIVING_KINDS,
+    CloseTableRow,
+    HandEndRow,
+    HandStartRow,
+    InputRow,
+    IrregularityRow,
+    LeaveRow,
+    OpenTableRow,
+    RecordRow,
+    RedoRow,
+    ResumeRow,
+    RulingRow,
+    SitInRow,
+    SitOutRow,
+    SitRow,
+    TopUpRow,
+    UndoRow,
+)
+from dealer_app.record.store import RecordError, SessionLocked, StoreError
 
 if TYPE_CHECKING:
     from dealer_app.engine.hand import Hand
@@ -135,57 +156,9 @@ class OpenTable(tuple):
 STREET_NAMES = {3: "third street", 4: "fourth street", 5: "fifth street", 6: "sixth street", 7: "seventh street"}
 
 
-def apply_input(hand: Hand, inp: list) -> None:
-    """One recorded dealer input, applied to the engine (the record's vocabulary)."""
-    kind = inp[0]
-    if kind == "deal":
-        hand.deal(inp[1], [None if c is None else parse_card(c) for c in inp[2]])
-    elif kind == "river":
-        while hand.phase == "deal" and (due := hand.expected_deal()):
-            hand.deal(due[0], [None])  # D-4: the river goes down unseen
-    elif kind == "common":
-        hand.deal_common(parse_card(inp[1]))
-    elif kind == "act":  # a fifth element: the floor's override of a refused action (I-3), from a file
-        hand.act(inp[1], inp[2], inp[3], ruling=len(inp) > 4 and inp[4] is True)
-    elif kind == "show":
-        hand.show(inp[1], parse_cards(inp[2]) if inp[2] else None)
-    elif kind == "muck":
-        hand.muck(inp[1])
-    elif kind == "irregularity":
-        _apply_irregularity(hand, inp)
-    else:
-        raise EngineError(f"unknown input {kind!r}")
-
-
-def _apply_irregularity(hand: Hand, inp: list) -> None:
-    """An irregularity the dealer reported (catalog §9), with its remedy: ``["irregularity",
-    code, …]``; I-1 and I-4 name the seat and the card, I-5 the seat and its action."""
-    code = inp[1]
-    if code in ("I-1", "I-4"):
-        card = parse_card(inp[3]) if isinstance(inp[3], str) else None
-        if card is None:
-            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "enter the card (%1)"), code), (code,))
-        if code == "I-1":
-            hand.expose_downcard(inp[2], card)
-        else:
-            hand.correct_bring_in(inp[2], card)
-    elif code == "I-2":
-        hand.card_dealt_early()
-    elif code == "I-5":
-        hand.act_out_of_turn(inp[2], inp[3], inp[4])
-    elif code == "I-6":
-        hand.misdeal()
-    elif code == "I-7":
-        hand.fouled_deck()
-    else:
-        raise EngineError(
-            says(
-                QT_TRANSLATE_NOOP("Errors", "%1 is not an irregularity the table reports (%2)"),
-                repr(code),
-                ", ".join(IRREGULARITIES),
-            ),
-            ("I-3",),
-        )
+def apply_input(hand: Hand, inp: list | DealerInput) -> None:
+    """One recorded dealer input, applied to the engine (the record's vocabulary: record/inputs.py)."""
+    input_from_json(inp).apply_to(hand)
 
 
 def _apply_chips(session: TableSession, chips: dict) -> None:
@@ -216,13 +189,24 @@ def _as_input_error(exc: Exception) -> InputError:
 
 @dataclass
 class _TableState:
-    """Everything the controller holds about one table; swapped in whole on resume."""
+    """Everything the controller holds about one table; swapped in whole on resume. Its hand
+    number, inputs in force and redo stack are the record's fold (record/fold.py)."""
 
     session: TableSession
     session_id: int | None
-    hand_no: int = 0
-    inputs: list = field(default_factory=list)
-    redo_stack: list = field(default_factory=list)
+    fold: InputFold = field(default_factory=InputFold)
+
+    @property
+    def hand_no(self) -> int:
+        return self.fold.hand_no
+
+    @property
+    def inputs(self) -> list:
+        return self.fold.inputs
+
+    @property
+    def redo_stack(self) -> list:
+        return self.fold.redo_stack
 
 
 class TableController(TablePresentation):
@@ -245,7 +229,7 @@ class TableController(TablePresentation):
         self._spare: Hand | None = None  # see _tried
         self._fresh_events: list = []  # what the latest input caused, for the dealer's next steps
         self._fresh_key: tuple = ()
-        self.last_seal = None  # the last finished hand's seal (history/chain.Anchor), once committed
+        self.last_seal = None  # the last finished hand's seal (record/chain.Anchor), once committed
         self.seal_problem: str | None = None  # why that seal is not in the anchors file, if it is not
 
     # --- plumbing -----------------------------------------------------------------------------
@@ -335,22 +319,8 @@ class TableController(TablePresentation):
                 raise InputError(says("%1: %2", who, exc.says or exc.message), exc.rules) from None
         if len(session.seats) < 2:
             raise InputError(says(QT_TRANSLATE_NOOP("Errors", "seat at least two players")), ("T-1",))
-        opening: dict = {"table": t.name, "profile": p.name, "limit_table": as_played(t), "house_profile": as_played(p)}
-        if confirmed is not None:
-            opening["stacks_confirmed_by"] = confirmed
-        rows: list[tuple[str, dict]] = [("open_table", opening)]
-        rows += [
-            (
-                "sit",
-                {
-                    "seat": s,
-                    "name": session.seats[s].name,
-                    "buy_in": session.seats[s].stack,
-                    **({"confirmed_by": confirmed} if confirmed is not None else {}),
-                },
-            )
-            for s in sorted(session.seats)
-        ]
+        rows: list[RecordRow] = [OpenTableRow(t.name, p.name, as_played(t), as_played(p), confirmed)]
+        rows += [SitRow(s, session.seats[s].name, session.seats[s].stack, confirmed) for s in sorted(session.seats)]
         session_id = None
         if self.store is not None:
             try:
@@ -372,7 +342,7 @@ class TableController(TablePresentation):
         if self.store is not None and self.session_id is not None:
             try:
                 self.store.close_session(
-                    self.session_id, [("close_table", {"hand_open": self.hand is not None})], self.hand_no
+                    self.session_id, [CloseTableRow(hand_open=self.hand is not None)], self.hand_no
                 )
             except RecordError as exc:
                 raise RecordFailure(exc.says or str(exc)) from exc
@@ -399,7 +369,7 @@ class TableController(TablePresentation):
             raise InputError(
                 says(QT_TRANSLATE_NOOP("Errors", "session %1 is not an open table in the record"), session_id)
             )
-        row: dict = {"resumed": False}
+        row = CloseTableRow(resumed=False)
         failing = self._failing(session_id)
         if failing is not None and self.store.last_row_id(session_id) > 0:  # (no rows: a crash, nothing dealt)
             if floor is None:
@@ -412,9 +382,9 @@ class TableController(TablePresentation):
                     ),
                     ("I-3",),
                 )
-            row.update(by=self._floor_confirms(floor), failing=str(failing))
+            row = CloseTableRow(resumed=False, by=self._floor_confirms(floor), failing=str(failing))
         try:
-            self.store.close_session(session_id, [("close_table", row)], self.store.last_hand_no(session_id))
+            self.store.close_session(session_id, [row], self.store.last_hand_no(session_id))
         except RecordError as exc:
             raise RecordFailure(exc.says or str(exc)) from exc
 
@@ -450,21 +420,21 @@ class TableController(TablePresentation):
         session = self._between_hands()
         self._guard(session.check_sit, seat, name, buy_in)
         self._guard(session.check_new_name, seat, name)
-        self._commit([("sit", {"seat": seat, "name": name.strip() or f"Seat {seat}", "buy_in": buy_in})])
+        self._commit([SitRow(seat, name.strip() or f"Seat {seat}", buy_in)])
         session.sit(seat, name, buy_in)
         self._notify("seats")
 
     def top_up(self, seat: int, amount: int):
         session = self._between_hands()
         self._guard(session.check_top_up, seat, amount)
-        self._commit([("top_up", {"seat": seat, "amount": amount})])
+        self._commit([TopUpRow(seat, amount)])
         session.top_up(seat, amount)
         self._notify("seats")
 
     def set_sitting_out(self, seat: int, out: bool):
         session = self._between_hands()
         self._guard(session.check_sitting_out, seat)
-        self._commit([("sit_out" if out else "sit_in", {"seat": seat})])
+        self._commit([SitOutRow(seat) if out else SitInRow(seat)])
         session.set_sitting_out(seat, out)
         self._notify("seats")
 
@@ -474,7 +444,7 @@ class TableController(TablePresentation):
         session = self._between_hands()
         self._guard(session.check_leave, seat)
         player = session.seats[seat]
-        self._commit([("leave", {"seat": seat, "name": player.name, "cash_out": player.stack})])
+        self._commit([LeaveRow(seat, player.name, player.stack)])
         session.leave(seat)
         self._notify("seats")
         return player.stack
@@ -569,7 +539,7 @@ class TableController(TablePresentation):
         # the record keeps what the dealer did; what the engine made of it (its events) is
         # derived again by replaying the inputs, so it is not stored twice (issue 10: ≤ 8 KB
         # a hand). Records written before keep their "event" rows; readers skip them.
-        rows = [("hand_start", {"hand": hand_no, "seats": [[p.seat, p.name, p.start] for p in hand.players]})]
+        rows: list[RecordRow] = [HandStartRow(hand_no, [[p.seat, p.name, p.start] for p in hand.players])]
         if confirming:
             parts = [(self.hand_no, self._hand_end_rows()), (hand_no, rows)]
             if self.store is not None and self.session_id is not None:
@@ -598,24 +568,13 @@ class TableController(TablePresentation):
         self.inputs, self.redo_stack, self.ruling_events = [], [], []
         self._notify("seats")
 
-    def _hand_end_rows(self) -> list:
+    def _hand_end_rows(self) -> list[RecordRow]:
         h = self._hand_now()
-        return [
-            (
-                "hand_end",
-                {
-                    "pots": [
-                        {
-                            "amount": p["amount"],
-                            "eligible": p["eligible"],
-                            "winners": {str(k): v for k, v in p["winners"].items()},
-                        }
-                        for p in h.pots_awarded
-                    ],
-                    "net": {str(k): v for k, v in h.net().items()},
-                },
-            )
+        pots = [
+            {"amount": p["amount"], "eligible": p["eligible"], "winners": {str(k): v for k, v in p["winners"].items()}}
+            for p in h.pots_awarded
         ]
+        return [HandEndRow(pots, {str(k): v for k, v in h.net().items()})]
 
     def _replayed(self, inputs: list) -> Hand:
         """The current hand as it was dealt, with ``inputs`` applied (refusals as InputError)."""
@@ -648,13 +607,10 @@ class TableController(TablePresentation):
             )
         trial = self._tried(inp)
         start = len(self.hand.events)
-        kind = "redo" if redo else "irregularity" if inp[0] == "irregularity" else "input"
-        row: dict = {"input": inp}
-        if redo and inp[0] == "irregularity":  # only the dealer's are ever undone (a void is not): the dealer's
+        row_class = RedoRow if redo else IrregularityRow if inp[0] == Irregularity.kind else InputRow
+        if redo and inp[0] == Irregularity.kind:  # only the dealer's are ever undone (a void is not): the dealer's
             confirmed_by = {"role": "dealer"}
-        if confirmed_by is not None:
-            row["by"] = confirmed_by
-        self._commit([(kind, row)])
+        self._commit([row_class(inp, confirmed_by)])
         previous = self.hand
         self._open_session().replace_hand(trial)
         self.inputs.append(inp)
@@ -691,13 +647,18 @@ class TableController(TablePresentation):
                 says(QT_TRANSLATE_NOOP("Errors", "an upcard is always seen: enter its rank and suit")), ("D-4",)
             )
         if prompt.kind == "card":
-            self._input(["deal", prompt.seat, [format_card(card)]])
+            self._input(
+                Deal(cast("int", prompt.seat), (format_card(card),)).to_json()
+            )  # (a card prompt names its seat)
         elif prompt.kind == "common":
-            self._input(["common", format_card(card)])
+            self._input(Common(format_card(card)).to_json())
         else:
             h = self.hand
             just_dealt = (
-                h is not None and h.phase == "bet" and bool(self.inputs) and self.inputs[-1][0] in ("deal", "common")
+                h is not None
+                and h.phase == "bet"
+                and bool(self.inputs)
+                and self.inputs[-1][0] in (Deal.kind, Common.kind)
             )
             if just_dealt:
                 assert h is not None
@@ -717,7 +678,7 @@ class TableController(TablePresentation):
     def deal_river(self):
         if self.prompt().kind != "river":
             raise InputError(says(QT_TRANSLATE_NOOP("Errors", "the river is not due now")))
-        self._input(["river"])
+        self._input(River().to_json())
 
     def act(self, action: str, to: int | None = None):
         p = self.prompt()
@@ -741,7 +702,7 @@ class TableController(TablePresentation):
                 ),
                 self._hand_now().decision_rules,
             )
-        self._input(["act", p.seat, action, to])
+        self._input(Act(cast("int", p.seat), action, to).to_json())  # (an action prompt names its seat)
 
     def betting_unit(self) -> int:
         """The step of a spread or split amount: the smallest bet of the table (S0, S2: whole
@@ -777,10 +738,10 @@ class TableController(TablePresentation):
                     ),
                     ("W-3",),
                 )
-        self._input(["show", seat, cards])
+        self._input(Show(seat, cards).to_json())
 
     def muck(self, seat: int):
-        self._input(["muck", seat])
+        self._input(Muck(seat).to_json())
 
     # --- irregularities (catalog §9) ------------------------------------------------------------
     def report_irregularity(
@@ -809,13 +770,8 @@ class TableController(TablePresentation):
         confirmed_by: dict = {"role": "dealer"}
         if code in FLOOR_IRREGULARITIES:
             confirmed_by = self._floor_confirms(floor)
-        if code in ("I-1", "I-4"):
-            inp: list = ["irregularity", code, seat, card.strip() if isinstance(card, str) else card]
-        elif code == "I-5":
-            inp = ["irregularity", code, seat, action, to]
-        else:
-            inp = ["irregularity", code]
-        self._input(inp, confirmed_by=confirmed_by)
+        given = Irregularity(code, seat, card.strip() if isinstance(card, str) else card, action, to)
+        self._input(given.to_json(), confirmed_by=confirmed_by)
 
     @staticmethod
     def _floor_confirms(floor: tuple[str, str] | None) -> dict:
@@ -876,7 +832,7 @@ class TableController(TablePresentation):
         if self.hand is None or not self.inputs:
             return False
         last = self.inputs[-1]
-        if last[0] == "irregularity" and last[1] in FLOOR_IRREGULARITIES:
+        if last[0] == Irregularity.kind and last[1] in FLOOR_IRREGULARITIES:
             raise InputError(
                 says(
                     QT_TRANSLATE_NOOP(
@@ -887,7 +843,7 @@ class TableController(TablePresentation):
                 (last[1], "I-3"),
             )
         rebuilt = self._replayed(self.inputs[:-1])
-        self._commit([("undo", {"input": last})])
+        self._commit([UndoRow(last)])
         self._spare = None
         self._open_session().replace_hand(rebuilt)
         self.inputs.pop()
@@ -1013,7 +969,7 @@ class TableController(TablePresentation):
             raise RecordFailure(exc.says or str(exc)) from exc
         previous = self.session_id
         try:
-            self.store.append(session_id, state.hand_no, [("resume", {"session": session_id})])
+            self.store.append(session_id, state.hand_no, [ResumeRow(session_id)])
         except RecordError as exc:
             self.store.unlock_session(session_id)
             raise RecordFailure(exc.says or str(exc)) from exc
@@ -1061,10 +1017,10 @@ class TableController(TablePresentation):
             raise InputError(
                 says(QT_TRANSLATE_NOOP("Errors", "%1: the table has no rows in the record (nothing to resume)"), where)
             )
-        if first[1] != "open_table":
+        if first.kind != OpenTableRow.kind:
             raise InputError(says(QT_TRANSLATE_NOOP("Errors", "%1: the record does not start with the table"), where))
         try:
-            table, profile = self._rules_of(first[2])
+            table, profile = self._rules_of(first.payload)
         except LimitsError as exc:
             raise InputError(
                 says(
@@ -1079,7 +1035,7 @@ class TableController(TablePresentation):
             ) from None
         state = _TableState(TableSession(table, profile), session_id)
         s = state.session
-        row_no, kind = 1, "open_table"
+        row_no, kind = 1, OpenTableRow.kind
         try:
             for row_no, (hand_no, kind, payload, _at) in enumerate(log, 2):  # noqa: B007 - named if it fails
                 yield from self._replay_row(state, hand_no, kind, payload)
@@ -1096,42 +1052,38 @@ class TableController(TablePresentation):
 
     @staticmethod
     def _replay_row(state: _TableState, hand_no: int, kind: str, payload: dict):
-        """One recorded row applied to the table being rebuilt; yields a hand that it ends."""
+        """One recorded row applied to the table being rebuilt; yields a hand that it ends.
+        The inputs in force are the record's fold; the seats and the hand are the table's."""
         s = state.session
-        if kind == "sit" and payload.get("confirmed_by"):  # stacks the floor confirmed: its count, no buy-in
+        if kind == SitRow.kind and payload.get("confirmed_by"):  # stacks the floor confirmed: its count, no buy-in
             s.seat_as_played(payload["seat"], payload["name"], payload["buy_in"])
-        elif kind == "sit":
+        elif kind == SitRow.kind:
             s.sit(payload["seat"], payload["name"], payload["buy_in"])
-        elif kind == "top_up":
+        elif kind == TopUpRow.kind:
             s.top_up(payload["seat"], payload["amount"])
-        elif kind == "leave":
+        elif kind == LeaveRow.kind:
             s.leave(payload["seat"])
-        elif kind in ("sit_out", "sit_in"):
-            s.set_sitting_out(payload["seat"], kind == "sit_out")
-        elif kind == "hand_start":
+        elif kind in (SitOutRow.kind, SitInRow.kind):
+            s.set_sitting_out(payload["seat"], kind == SitOutRow.kind)
+        elif kind == HandStartRow.kind:
             if s.hand is not None and s.hand.phase == "done":
                 s.finish_hand()  # records before the awards were confirmed apart
-            state.hand_no = hand_no
+            state.fold.take(kind, payload, hand_no)
             h = s.new_hand()
             dealt = [[p.seat, p.name, p.start] for p in h.players]
             if "seats" in payload and payload["seats"] != dealt:
                 raise EngineError(f"the record dealt {payload['seats']}, the table now deals {dealt}")
-            state.inputs, state.redo_stack = [], []
-        elif kind in ("input", "redo", "irregularity"):
+        elif kind in GIVING_KINDS:
             if s.hand is None:
                 raise EngineError("an input before the hand was dealt")
             apply_input(s.hand, payload["input"])
-            state.inputs.append(payload["input"])
-            if kind != "redo":
-                state.redo_stack.clear()
-            else:
-                state.redo_stack.pop()
-        elif kind == "ruling" and payload.get("chips") and s.hand is None:
+            state.fold.take(kind, payload, hand_no)
+        elif kind == RulingRow.kind and payload.get("chips") and s.hand is None:
             _apply_chips(s, payload["chips"])  # I-3: the floor's compensating record
-        elif kind == "undo":
-            state.redo_stack.append(state.inputs.pop())
+        elif kind == UndoRow.kind:
+            state.fold.take(kind, payload, hand_no)
             s.replace_hand(replay_inputs(s, state.inputs))
-        elif kind == "hand_end":
+        elif kind == HandEndRow.kind:
             yield "hand", (state.hand_no, s.hand)
             s.finish_hand()
-            state.inputs, state.redo_stack = [], []
+            state.fold.take(kind, payload, hand_no)

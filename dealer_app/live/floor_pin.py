@@ -16,7 +16,7 @@ import secrets
 from typing import TYPE_CHECKING
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
-from dealer_app.history.chain import config_dir
+from dealer_app.record.chain import config_dir
 
 if TYPE_CHECKING:
     from pathlib import Path

@@ -127,7 +127,7 @@ class TablePresentation:
     inputs: list[list]
     _fresh_events: list
     _fresh_key: tuple
-    last_seal = None  # the last finished hand's seal (history/chain.Anchor), set by the controller
+    last_seal = None  # the last finished hand's seal (record/chain.Anchor), set by the controller
 
     def _replayed(self, inputs: list) -> Hand:  # the controller's: the hand with ``inputs`` applied
         raise NotImplementedError

@@ -117,7 +117,7 @@ class AwardsDue:
 
 @dataclass(frozen=True)
 class Sealed:
-    """The last hand's seal (history/chain.py): the record's proof of it, for the dealer to
+    """The last hand's seal (record/chain.py): the record's proof of it, for the dealer to
     read out or write down with the awards."""
 
     hand: int

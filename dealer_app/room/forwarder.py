@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from dealer_app.history.hand_index import payload_dict, record_time
-from dealer_app.history.store import applied_room_rulings
+from dealer_app.record.hand_index import payload_dict, record_time
+from dealer_app.record.store import applied_room_rulings
 from dealer_app.room.database import RoomError, connect, shown_url, words
 from dealer_app.room.schema import require_current
 

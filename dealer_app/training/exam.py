@@ -17,7 +17,7 @@ certificate's verification.
   a gap) and again when it ends.
 
 Every row here (instructor, blueprint, result) carries a **seal**: ``HMAC-SHA256`` with the
-record's key (``history/chain.py``: the key lives in the config folder, never in the record)
+record's key (``record/chain.py``: the key lives in the config folder, never in the record)
 over the row's fields and the record's identity. A row edited in SQLite no longer matches its
 seal, so an edited blueprint is refused before an exam starts and an edited result is refused
 by ``dealer-app certificate verify``; each field has a short seal of its own too, so the check
@@ -41,7 +41,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
-from dealer_app.history.chain import seal_code
+from dealer_app.record.chain import seal_code
 from dealer_app.training.answers import is_right
 from dealer_app.training.drills import SKILLS, Drill, DrillError, make_drills
 from dealer_app.training.session import Result, TrainingSession

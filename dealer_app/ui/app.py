@@ -11,8 +11,8 @@ from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, Q
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from dealer_app.errorlog import report, setup_logging
-from dealer_app.history.store import StoreError, default_data_dir, open_record
 from dealer_app.live.controller import TableController
+from dealer_app.record.store import StoreError, default_data_dir, open_record
 from dealer_app.ui.screen_fit import FLOOR_WINDOW, MAIN_WINDOW, TRAINER_WINDOW, fit_window
 from dealer_app.ui.words import error_words
 
@@ -108,7 +108,7 @@ def run_floor(record: str | None = None, argv=None, database: str | None = None)
     disk, another machine's key) is opened to read, and rulings are refused with the reason.
     ``dealer-app floor --database URL`` (or with ``DEALER_APP_DATABASE`` and no RECORD): the
     console on the card room's server, every table live (issue 15)."""
-    from dealer_app.history.store import RECORD_NAME, Store
+    from dealer_app.record.store import RECORD_NAME, Store
     from dealer_app.ui.floor_window import FloorWindow
 
     app = QApplication.instance() or QApplication(argv or sys.argv)

@@ -37,7 +37,7 @@ def exam_book_of(progress) -> ExamBook | None:
     them with)."""
     if progress is None:
         return None
-    from dealer_app.history.chain import KeyProblem, load_or_create_key
+    from dealer_app.record.chain import KeyProblem, load_or_create_key
 
     try:
         return ExamBook(progress.db, load_or_create_key())

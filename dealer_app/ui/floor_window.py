@@ -1,7 +1,7 @@
 """The floor console: find a hand, step to the disputed moment, see what was legal and why,
 try another action, rule, print the report.
 
-Thin, like the dealer's window: the hands come from ``history/hand_index``, the moments from
+Thin, like the dealer's window: the hands come from ``record/hand_index``, the moments from
 ``floor/timeline`` (a record-less controller per step, drawn by the dealer's own table view),
 the ruling from ``floor/rulings``. Keys, wherever the focus is (but in a text box): ←/→ one
 step, PgUp/PgDn a street, Home/End the start and the end.
@@ -39,8 +39,8 @@ from PySide6.QtWidgets import (
 from dealer_app.engine.catalog import rule_text
 from dealer_app.floor.cases import STATUSES
 from dealer_app.floor.timeline import HandTimeline, Moment, TimelineError, load_hand
-from dealer_app.history.hand_index import HandSummary, list_hands, mark_failing, time_filter
-from dealer_app.history.store import StoreError
+from dealer_app.record.hand_index import HandSummary, list_hands, mark_failing, time_filter
+from dealer_app.record.store import StoreError
 from dealer_app.ui.file_dialogs import open_files_dialog, raise_dialog, save_pdf_dialog
 from dealer_app.ui.hand_list import HandList, HandListModel
 from dealer_app.ui.keys import WindowKeys

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QAbstractItemView, QTableView
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from dealer_app.history.hand_index import HandSummary
+    from dealer_app.record.hand_index import HandSummary
 
 FAILING_COLOUR = QColor("#b00020")
 _Index = QModelIndex | QPersistentModelIndex

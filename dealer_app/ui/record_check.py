@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from dealer_app.history.integrity import CheckCancelled, KeptCheck
-from dealer_app.history.store import Store, StoreError
+from dealer_app.record.integrity import CheckCancelled, KeptCheck
+from dealer_app.record.store import Store, StoreError
 from dealer_app.ui.words import error_words
 
 if TYPE_CHECKING:

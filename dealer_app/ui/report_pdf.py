@@ -30,7 +30,7 @@ from PySide6.QtGui import (
 
 from dealer_app.engine.catalog import rule_texts
 from dealer_app.engine.events import HandVoided
-from dealer_app.history.chain import seal_code
+from dealer_app.record.chain import seal_code
 from dealer_app.ui.rulings import rule_html
 from dealer_app.ui.words import case_category, case_status, choice_words, fill, language, say, step_text, table_title
 

@@ -14,7 +14,7 @@ import logging
 from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
-from dealer_app.history.store import StoreError
+from dealer_app.record.store import StoreError
 from dealer_app.room.database import ENV, RoomError, room_url, shown_url
 from dealer_app.room.forwarder import (
     NOT_ALLOWED,

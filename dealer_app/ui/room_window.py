@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QLabel, QMessageBox
 
 from dealer_app.floor.timeline import TimelineError, load_hand
-from dealer_app.history.store import StoreError
+from dealer_app.record.store import StoreError
 from dealer_app.room.database import RoomError, shown_url
 from dealer_app.room.feed import FeedChange, RoomFeed
 from dealer_app.room.reader import RoomReader
@@ -23,7 +23,7 @@ from dealer_app.ui.floor_window import FloorWindow
 from dealer_app.ui.words import error_words, fill
 
 if TYPE_CHECKING:
-    from dealer_app.history.hand_index import HandSummary
+    from dealer_app.record.hand_index import HandSummary
 
 
 class _FeedBridge(QObject):

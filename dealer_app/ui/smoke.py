@@ -26,8 +26,8 @@ def smoke_test(out: Path) -> int:
         from PySide6.QtWidgets import QApplication
 
         from dealer_app.floor.timeline import load_hand
-        from dealer_app.history.store import Store
         from dealer_app.live.controller import TableController
+        from dealer_app.record.store import Store
         from dealer_app.ui.main_window import MainWindow
         from dealer_app.ui.report_pdf import write_report
 

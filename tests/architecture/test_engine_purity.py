@@ -44,11 +44,12 @@ LAYERS_BELOW = {
     # layer: the dealer_app packages it may import (besides itself)
     "engine": set(),
     "history": {"engine"},
-    "live": {"engine", "history"},
-    "room": {"engine", "history"},  # the card room's server (issue 15): no Qt, no live table
-    "floor": {"engine", "history", "live"},
-    "training": {"engine", "history"},
-    "ui": {"engine", "history", "live", "floor", "training", "room"},
+    "record": {"engine"},  # the app's own record: below the table that writes it
+    "live": {"engine", "history", "record"},
+    "room": {"engine", "history", "record"},  # the card room's server (issue 15): no Qt, no live table
+    "floor": {"engine", "history", "record", "live"},
+    "training": {"engine", "history", "record"},
+    "ui": {"engine", "history", "record", "live", "floor", "training", "room"},
 }
 
 

@@ -142,8 +142,8 @@ def test_export_db_that_is_not_a_record(tmp_path, run):
 
 
 def test_export_db_read_only_record_is_read(tmp_path, run):
-    from dealer_app.history.store import Store
     from dealer_app.live.controller import TableController
+    from dealer_app.record.store import Store
 
     db = tmp_path / "rec" / "hands.sqlite3"
     c = TableController(Store(db))
@@ -262,8 +262,8 @@ def test_a_hand_that_stops_reports_no_net(tmp_path, run):
 
 def test_a_record_that_is_locked_or_busy_is_still_exported(tmp_path, run):
     """The export reads: a table open in another window (locked, WAL) does not stop it."""
-    from dealer_app.history.store import Store
     from dealer_app.live.controller import TableController
+    from dealer_app.record.store import Store
 
     db = tmp_path / "hands.sqlite3"
     c = TableController(Store(db))
@@ -280,8 +280,8 @@ def test_a_record_that_is_locked_or_busy_is_still_exported(tmp_path, run):
 
 
 def _recorded_hand(db):
-    from dealer_app.history.store import Store
     from dealer_app.live.controller import TableController
+    from dealer_app.record.store import Store
 
     c = TableController(Store(db))
     c.open_table("stud-1-2", None, [(1, "Ann", 10000), (2, "Bob", 10000)])
@@ -412,8 +412,8 @@ def test_a_hand_id_never_leaves_the_output_folder(tmp_path, run):
 def test_a_deleted_last_row_of_a_table_is_found(tmp_path, run):
     db = tmp_path / "hands.sqlite3"
     _recorded_hand(db)
-    from dealer_app.history.store import Store
     from dealer_app.live.controller import TableController
+    from dealer_app.record.store import Store
 
     c = TableController(Store(db))
     c.open_table("stud-1-2", None, [(1, "Cy", 10000), (2, "Di", 10000)])

@@ -15,8 +15,8 @@ import pytest
 from PySide6.QtCore import QRectF, QSettings
 from PySide6.QtGui import QTextLayout, QTextOption
 
-from dealer_app.history.store import Store
 from dealer_app.live.controller import TableController
+from dealer_app.record.store import Store
 from dealer_app.ui.main_window import MainWindow
 from tests.support.helpers import load_german
 

@@ -4,8 +4,8 @@ drawn — from the start, at the table and at every step the floor reads (issue 
 step 1 showed a stub of 49 and no downcards for the seats still to get their door card)."""
 
 from dealer_app.floor.timeline import load_hand
-from dealer_app.history.store import Store
 from dealer_app.live.controller import TableController
+from dealer_app.record.store import Store
 
 
 def test_the_downcards_are_out_before_the_first_door_card(tmp_path, monkeypatch):

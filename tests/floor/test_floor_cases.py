@@ -18,8 +18,8 @@ from dealer_app.cli import main
 from dealer_app.floor.cases import cases_of, record_entries
 from dealer_app.floor.rulings import Ruling, RulingRefused, record_ruling
 from dealer_app.floor.timeline import load_hand
-from dealer_app.history.hand_index import list_hands
-from dealer_app.history.store import Store
+from dealer_app.record.hand_index import list_hands
+from dealer_app.record.store import Store
 from tests.support.session_record import FLOOR, ordinary_sessions
 
 CASE_NUMBER = re.compile(r"C-[0-9A-HJKMNP-TV-Z]{6}-\d+")

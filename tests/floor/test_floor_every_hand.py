@@ -13,8 +13,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from dealer_app.floor.timeline import load_hand
-from dealer_app.history.hand_index import list_hands
-from dealer_app.history.store import Store
+from dealer_app.record.hand_index import list_hands
+from dealer_app.record.store import Store
 from tests.support.session_record import IRREGULARITIES, ordinary_sessions
 
 

@@ -18,8 +18,8 @@ import pytest
 from dealer_app.cli import main
 from dealer_app.engine.money import format_money
 from dealer_app.floor.cases import record_entries
-from dealer_app.history.chain import seal_code
-from dealer_app.history.store import Store
+from dealer_app.record.chain import seal_code
+from dealer_app.record.store import Store
 from tests.support.session_record import ordinary_sessions
 
 

@@ -89,8 +89,8 @@ def test_export_command_writes_files_that_replay(tmp_path, capsys):
 
 
 def test_live_table_record_exports(tmp_path):
-    from dealer_app.history.store import Store
     from dealer_app.live.controller import TableController
+    from dealer_app.record.store import Store
 
     c = TableController(Store(tmp_path / "hands.sqlite3"))
     c.open_table("stud-5-10", None, [(1, "Ann", 5000), (2, "Bob", 5000), (4, "Dee", 5000)])

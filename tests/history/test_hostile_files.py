@@ -247,7 +247,7 @@ def test_a_group_pdf_that_cannot_be_written_is_named(hostile, monkeypatch, where
     """``trainees --pdf`` where no PDF can be written (a folder; a path under a file, which
     stops root too; /proc, where even root cannot create a file): exit 1, the file named,
     nothing written — not exit 0 after Qt's "QPainter::begin(): Returned false"."""
-    from dealer_app.history.store import Store
+    from dealer_app.record.store import Store
     from dealer_app.training.progress import Progress
 
     folder, _ = hostile

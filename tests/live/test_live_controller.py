@@ -2,8 +2,8 @@
 
 import pytest
 
-from dealer_app.history.store import Store
 from dealer_app.live.controller import InputError, TableController
+from dealer_app.record.store import Store
 
 PLAYERS = [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)]
 

@@ -3,8 +3,8 @@ refused with their range, the betting unit, why raising is (not) open."""
 
 import pytest
 
-from dealer_app.history.store import Store
 from dealer_app.live.controller import InputError, TableController
+from dealer_app.record.store import Store
 
 
 def table(tmp_path, name, players):

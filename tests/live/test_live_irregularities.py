@@ -3,8 +3,8 @@ like any input, replayed on resume; voiding a hand is the floor's act (its PIN).
 
 import pytest
 
-from dealer_app.history.store import Store
 from dealer_app.live.controller import InputError, TableController
+from dealer_app.record.store import Store
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ import time
 from pathlib import Path
 
 import dealer_app
-from dealer_app.history.store import Store
 from dealer_app.live.controller import InputError, TableController
+from dealer_app.record.store import Store
 from tests.support.live_random import PLAYERS, fingerprint, play
 
 ROOT = Path(__file__).resolve().parents[2]  # the checkout: its tests package
@@ -20,7 +20,7 @@ ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(Path(dealer_app.__file__
 CHILD = """
 import sys
 from tests.support.live_random import fingerprint, play
-from dealer_app.history.store import Store
+from dealer_app.record.store import Store
 from dealer_app.live.controller import TableController
 def ack(c):
     print(fingerprint(c), flush=True)  # printed only once the input is recorded and applied
@@ -67,7 +67,7 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_input(tmp_path):
 
 HOLDER = """
 import sys, time
-from dealer_app.history.store import Store
+from dealer_app.record.store import Store
 from dealer_app.live.controller import TableController
 c = TableController(Store(sys.argv[1]))
 c.resume(int(sys.argv[2]))

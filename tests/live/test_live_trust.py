@@ -5,8 +5,8 @@ import sqlite3
 
 import pytest
 
-from dealer_app.history.store import RecordError, Store, StoreError, open_record
 from dealer_app.live.controller import InputError, RecordFailure, TableController
+from dealer_app.record.store import RecordError, Store, StoreError, open_record
 
 PLAYERS = [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)]
 
@@ -541,7 +541,7 @@ def test_a_lock_file_that_cannot_be_made_moves_the_record(tmp_path):
 READ_ONLY = """
 import sys
 from pathlib import Path
-from dealer_app.history.store import open_record
+from dealer_app.record.store import open_record
 from dealer_app.live.controller import TableController
 store, notes = open_record(Path(sys.argv[1]))
 c = TableController(store)

@@ -24,8 +24,8 @@ def test_version_and_smoke_test(tmp_path):
 
 
 def test_help_about_names_the_version_the_record_and_the_licences(qtbot, tmp_path):
-    from dealer_app.history.store import Store
     from dealer_app.live.controller import TableController
+    from dealer_app.record.store import Store
     from dealer_app.ui.main_window import MainWindow
 
     w = MainWindow(

@@ -10,10 +10,10 @@ import sqlite3
 from collections import namedtuple
 from pathlib import Path
 
-import dealer_app.history.store as store_module
+import dealer_app.record.store as store_module
 from dealer_app.errorlog import _LogFile, log_problem
-from dealer_app.history.store import Store, reason
 from dealer_app.live.controller import TableController
+from dealer_app.record.store import Store, reason
 
 Usage = namedtuple("Usage", "total used free")
 
@@ -61,14 +61,14 @@ def test_the_log_on_a_full_disk_says_so_once_and_keeps_the_messages_on_stderr(ca
 
 
 def test_a_missing_or_folder_shaped_anchors_file_is_said_at_start(tmp_path, monkeypatch):
-    from dealer_app.history.store import open_record
+    from dealer_app.record.store import open_record
 
     anchors = tmp_path / "elsewhere" / "anchors.txt"
     anchors.parent.mkdir()
     monkeypatch.setenv("DEALER_APP_ANCHORS", str(anchors))
     data = tmp_path / "data"
     data.mkdir()
-    from dealer_app.history.store import Store
+    from dealer_app.record.store import Store
     from tests.record.test_record_failing import PLAYERS, _fold_out_hand
 
     c = TableController(Store(data / "hands.sqlite3"))

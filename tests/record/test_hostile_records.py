@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from dealer_app.history.chain import read_key, row_hash
-from dealer_app.history.store import RECORD_NAME
+from dealer_app.record.chain import read_key, row_hash
+from dealer_app.record.store import RECORD_NAME
 from tests.support.helpers import close_every_window
 from tests.support.session_record import ordinary_sessions
 
@@ -134,8 +134,8 @@ def _with_wal(spoil):
     then the -wal spoiled by ``spoil(bytes) -> bytes``."""
 
     def damage(path: Path, key: bytes) -> str:
-        from dealer_app.history.store import Store
         from dealer_app.live.controller import TableController
+        from dealer_app.record.store import Store
 
         store = Store(path, anchors=path.with_name("anchors.txt"))
         store.db.execute("PRAGMA wal_autocheckpoint=0")

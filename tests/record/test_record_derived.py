@@ -2,8 +2,8 @@
 from the inputs is the hand the table showed, event for event (issue 10: the record shrank
 from 37 KB to under 8 KB a hand by no longer storing the derivable events)."""
 
-from dealer_app.history.store import Store
 from dealer_app.live.controller import TableController
+from dealer_app.record.store import Store
 from tests.support.live_random import play
 
 

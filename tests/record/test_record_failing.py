@@ -10,10 +10,10 @@ import sqlite3
 
 import pytest
 
-from dealer_app.history.chain import row_hash
-from dealer_app.history.hand_index import list_hands
-from dealer_app.history.store import Store
 from dealer_app.live.controller import InputError, TableController
+from dealer_app.record.chain import row_hash
+from dealer_app.record.hand_index import list_hands
+from dealer_app.record.store import Store
 
 PLAYERS = [(1, "Ann", 4000), (2, "Bob", 3500), (3, "Cy", 2800)]
 

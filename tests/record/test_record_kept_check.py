@@ -12,8 +12,8 @@ import sqlite3
 
 import pytest
 
-from dealer_app.history.integrity import KeptCheck, check_record
-from dealer_app.history.store import Store
+from dealer_app.record.integrity import KeptCheck, check_record
+from dealer_app.record.store import Store
 from tests.support.session_record import ordinary_sessions
 
 

@@ -9,9 +9,9 @@ import sqlite3
 import pytest
 
 from dealer_app.cli import main
-from dealer_app.history.chain import Anchor, read_anchors, row_hash, seal_code
-from dealer_app.history.store import Store
 from dealer_app.live.controller import InputError, TableController
+from dealer_app.record.chain import Anchor, read_anchors, row_hash, seal_code
+from dealer_app.record.store import Store
 from tests.support.live_random import random_input
 
 
@@ -261,7 +261,7 @@ def test_a_record_of_another_key_is_never_written(tmp_path, monkeypatch):
     db = tmp_path / "r.sqlite3"
     Store(db).close()
     monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "elsewhere"))
-    from dealer_app.history.store import StoreError
+    from dealer_app.record.store import StoreError
 
     with pytest.raises(StoreError, match="written with another key"):
         Store(db)
@@ -269,7 +269,7 @@ def test_a_record_of_another_key_is_never_written(tmp_path, monkeypatch):
 
 def _as_format1(source, target):
     """The same rows in a record of the old format (plain SHA-256 chain, no seq, no meta)."""
-    from dealer_app.history.chain import legacy_row_hash
+    from dealer_app.record.chain import legacy_row_hash
 
     old = sqlite3.connect(source)
     new = sqlite3.connect(target)
@@ -305,7 +305,7 @@ def test_an_older_record_is_upgraded_and_resumes(tmp_path, run):
     _as_format1(source, old)
     code, out, _err = run("verify", old)  # read-only: checked as the old format, not upgraded
     assert code == 1 and "chained without a key: it cannot prove itself" in out
-    from dealer_app.history.store import StoreError
+    from dealer_app.record.store import StoreError
 
     with pytest.raises(StoreError, match="where keyed records are already kept"):
         Store(old, anchors=tmp_path / "a.txt")  # a machine that keeps keyed records: a downgrade is refused
@@ -330,7 +330,7 @@ def test_a_tampered_older_record_is_not_upgraded(tmp_path):
     _as_format1(source, old)
     sql(old, "UPDATE log SET payload = replace(payload, 'Bob', 'Rob') WHERE id = 3")
     before = old.read_bytes()
-    from dealer_app.history.store import StoreError, open_record
+    from dealer_app.record.store import StoreError, open_record
 
     with pytest.raises(StoreError, match="row 3 no longer matches its hash: it is not upgraded"):
         Store(old)
@@ -342,7 +342,7 @@ def test_a_tampered_older_record_is_not_upgraded(tmp_path):
 
 def test_the_app_start_checks_the_record_and_says_so(record, monkeypatch):
     """Resume goes through the start: the check runs before any table is offered."""
-    from dealer_app.history.store import open_record
+    from dealer_app.record.store import open_record
 
     db, anchors = record
     monkeypatch.setenv("DEALER_APP_ANCHORS", str(anchors))
@@ -424,7 +424,7 @@ def test_a_record_of_another_key_is_left_byte_for_byte(tmp_path, monkeypatch):
     con.close()
     before = db.read_bytes()
     monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "other-machine"))
-    from dealer_app.history.store import StoreError
+    from dealer_app.record.store import StoreError
 
     with pytest.raises(StoreError, match="written with another key"):
         Store(db)

@@ -12,8 +12,8 @@ import psycopg
 import pytest
 
 from dealer_app.cli import main
-from dealer_app.history.store import Store
 from dealer_app.live.controller import TableController
+from dealer_app.record.store import Store
 from dealer_app.room.forwarder import OFFLINE, REFUSED, UP_TO_DATE, Forwarder
 from dealer_app.room.reader import RoomReader
 from tests.support.live_random import PLAYERS, play, random_input
@@ -109,10 +109,12 @@ def test_the_server_stopped_mid_hand_loses_nothing_and_doubles_nothing(room, tmp
     room.pg.stop()
     for _ in range(10):  # the dealer deals on: every input is recorded locally at once
         random_input(c, rng)
+    # offline, and counting what waits: the forwarder may have said "offline" the moment the
+    # server went, before the dealer's inputs were committed; its next try counts them
     deadline = time.monotonic() + 10
-    while fwd.state.state != OFFLINE and time.monotonic() < deadline:
+    while not (fwd.state.state == OFFLINE and fwd.state.waiting > 0) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert fwd.state.state == OFFLINE and fwd.state.waiting > 0
+    assert fwd.state.state == OFFLINE and fwd.state.waiting > 0, fwd.state
     assert "cannot be reached" in fwd.state.detail or "connection" in fwd.state.detail.lower()
     room.pg.start()
     while c.prompt().kind not in ("award", "between"):
@@ -350,7 +352,7 @@ def test_a_wrong_login_is_said_as_such_and_not_as_an_outage(room, tmp_path, caps
 
 def test_the_record_identity_is_never_laundered_by_connecting(room, tmp_path):
     """A record whose identity was edited is not given a table identity (which would re-MAC it)."""
-    from dealer_app.history.store import RecordError
+    from dealer_app.record.store import RecordError
 
     Store(tmp_path / "hands.sqlite3").close()
     raw = sqlite3.connect(tmp_path / "hands.sqlite3")

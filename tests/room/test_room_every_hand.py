@@ -15,8 +15,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from dealer_app.floor.timeline import load_hand
-from dealer_app.history.hand_index import list_hands
-from dealer_app.history.store import Store
+from dealer_app.record.hand_index import list_hands
+from dealer_app.record.store import Store
 from dealer_app.room.forwarder import UP_TO_DATE, Forwarder
 from dealer_app.room.reader import RoomReader
 from tests.support.room import _ROOMS, Room

@@ -13,8 +13,8 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication
 
 from dealer_app.floor.rulings import Ruling, record_ruling, rule_from_room
-from dealer_app.history.store import Store, applied_room_rulings
 from dealer_app.live.controller import InputError, TableController
+from dealer_app.record.store import Store, applied_room_rulings
 from dealer_app.room.forwarder import Forwarder
 from dealer_app.room.reader import RoomReader
 from dealer_app.ui.main_window import MainWindow
@@ -276,7 +276,7 @@ def test_a_room_ruling_applied_at_its_table_is_one_ruling_in_the_room(room, tmp_
     from dealer_app.cli import main
     from dealer_app.floor.cases import record_entries, room_entries
     from dealer_app.floor.timeline import load_hand
-    from dealer_app.history.hand_index import list_hands
+    from dealer_app.record.hand_index import list_hands
     from dealer_app.ui.app import report_application
     from dealer_app.ui.report_pdf import report_html
 

@@ -15,8 +15,8 @@ import contextlib
 import random
 from typing import TYPE_CHECKING
 
-from dealer_app.history.store import Store
 from dealer_app.live.controller import InputError, TableController
+from dealer_app.record.store import Store
 from tests.support.live_random import DECK, random_input
 
 if TYPE_CHECKING:

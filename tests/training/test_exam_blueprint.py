@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from dealer_app.cli import main
-from dealer_app.history.store import Store
+from dealer_app.record.store import Store
 from dealer_app.training.exam import (
     LOCKOUT,
     MAX_WRONG,

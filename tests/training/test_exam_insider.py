@@ -10,7 +10,7 @@ from datetime import timedelta
 import pytest
 
 from dealer_app.cli import main
-from dealer_app.history.store import Store
+from dealer_app.record.store import Store
 from dealer_app.training import exam as exam_module
 from dealer_app.training.exam import (
     LOCKOUT,

@@ -206,7 +206,7 @@ def test_progress_view_shows_the_weeks_and_the_weak_skills(qtbot, group):
 # --- dealer-app trainees and the group PDF -------------------------------------------------------------------
 @pytest.fixture
 def record(tmp_path, monkeypatch):
-    from dealer_app.history.store import Store
+    from dealer_app.record.store import Store
 
     monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "config"))
     store = Store(tmp_path / "hands.sqlite3")

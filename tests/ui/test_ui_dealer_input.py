@@ -8,8 +8,8 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication
 
-from dealer_app.history.store import Store
 from dealer_app.live.controller import TableController
+from dealer_app.record.store import Store
 from dealer_app.ui.main_window import MainWindow
 from tests.support.helpers import load_german
 from tests.ui.test_ui_dealer_keys import Keyboard, dealer_window

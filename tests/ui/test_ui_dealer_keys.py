@@ -6,8 +6,8 @@ import pytest
 from PySide6.QtCore import QRectF, QSettings, Qt
 from PySide6.QtWidgets import QApplication, QCheckBox, QDialogButtonBox, QLineEdit
 
-from dealer_app.history.store import Store
 from dealer_app.live.controller import TableController
+from dealer_app.record.store import Store
 from dealer_app.ui.main_window import MainWindow
 from dealer_app.ui.new_table_dialog import NewTableDialog
 

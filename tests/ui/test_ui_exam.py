@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_app.cli import main
-from dealer_app.history.store import Store
+from dealer_app.record.store import Store
 from dealer_app.training.exam import Blueprint, ExamBook, SkillCount
 from dealer_app.training.progress import Progress
 from dealer_app.ui.exam_dialogs import BlueprintDialog, InstructorDialog

@@ -37,8 +37,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_app.history.store import Store
 from dealer_app.live.controller import TableController
+from dealer_app.record.store import Store
 from dealer_app.ui.screen_fit import FLOOR_WINDOW, MAIN_WINDOW, TRAINER_WINDOW, fit_window, usable_size
 from dealer_app.ui.table_view import HEADER_BAND, TableView, header_layout
 
@@ -733,7 +733,7 @@ def test_the_irregularity_dialog_fits(qtbot, tmp_path, monkeypatch, language, sc
 
 def test_the_ruling_dialog_fits(qtbot, record, language, screen):
     from dealer_app.floor.timeline import load_hand
-    from dealer_app.history.hand_index import list_hands
+    from dealer_app.record.hand_index import list_hands
     from dealer_app.ui.floor_dialogs import RulingDialog
 
     store = Store(record, create=False)
@@ -747,7 +747,7 @@ def test_the_ruling_dialog_fits(qtbot, record, language, screen):
 
 def test_the_what_if_dialog_fits(qtbot, record, language, screen):
     from dealer_app.floor.timeline import load_hand
-    from dealer_app.history.hand_index import list_hands
+    from dealer_app.record.hand_index import list_hands
     from dealer_app.ui.floor_dialogs import WhatIfDialog
     from dealer_app.ui.screen_fit import WHAT_IF_WINDOW
 
@@ -807,7 +807,7 @@ def test_the_room_console_fits(qtbot, record, monkeypatch, language, screen):
     their hands and a refused row, as the feed hands them over)."""
     import dataclasses
 
-    from dealer_app.history.hand_index import list_hands
+    from dealer_app.record.hand_index import list_hands
     from dealer_app.room.feed import FeedChange
     from dealer_app.room.reader import Refusal, RoomTable
     from dealer_app.ui import room_window

@@ -12,8 +12,8 @@ import pytest
 from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox, QFileDialog, QLineEdit
 
-from dealer_app.history.store import Store
 from dealer_app.live.controller import InputError, TableController
+from dealer_app.record.store import Store
 from dealer_app.ui.floor_dialogs import IrregularityDialog, RulingDialog, WhatIfDialog
 from dealer_app.ui.floor_window import FloorWindow
 from dealer_app.ui.main_window import MainWindow

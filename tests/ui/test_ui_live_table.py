@@ -11,8 +11,8 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QMessageBox
 
-from dealer_app.history.store import Store
 from dealer_app.live.controller import TableController
+from dealer_app.record.store import Store
 from dealer_app.ui.main_window import MainWindow
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
@@ -273,7 +273,7 @@ def test_bad_input_in_the_ui_changes_nothing(dealer):
 
 CHILD = textwrap.dedent("""
     import sys, time
-    from dealer_app.history.store import Store
+    from dealer_app.record.store import Store
     from dealer_app.live.controller import TableController
     c = TableController(Store(sys.argv[1]))
     c.open_table("stud-5-10", None, [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)])
@@ -351,7 +351,7 @@ def test_yaml_the_safe_loader_refuses_never_empties_the_new_table_dialog(qtbot, 
 
 
 def test_corrupt_hand_record_is_refused_and_kept(tmp_path):
-    from dealer_app.history.store import StoreError
+    from dealer_app.record.store import StoreError
 
     bad = tmp_path / "hands.sqlite3"
     bad.write_bytes(b"this is not a database" * 100)

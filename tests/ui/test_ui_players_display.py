@@ -12,8 +12,8 @@ from PySide6.QtCore import QSettings, Qt, QTranslator
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication, QLabel
 
-from dealer_app.history.store import Store
 from dealer_app.live.controller import TableController
+from dealer_app.record.store import Store
 from dealer_app.ui.main_window import MainWindow
 from dealer_app.ui.players_display import CardRow, PlayersDisplay
 from tests.support.helpers import load_german

@@ -6,8 +6,8 @@ import psycopg
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication
 
-from dealer_app.history.store import Store
 from dealer_app.live.controller import TableController
+from dealer_app.record.store import Store
 from dealer_app.room.forwarder import Forwarder
 from dealer_app.ui.main_window import MainWindow
 from dealer_app.ui.room_window import RoomFloorWindow

@@ -86,7 +86,7 @@ def test_typed_amounts_and_the_stub_hidden_until_answered(qtbot, trainer):
 
 def test_an_exam_to_its_certificate(qtbot, trainer, tmp_path):
     """The exam is an instructor's locked blueprint (tests/ui/test_ui_exam.py makes one by keys)."""
-    from dealer_app.history.chain import load_or_create_key
+    from dealer_app.record.chain import load_or_create_key
     from dealer_app.training.exam import Blueprint, ExamBook, SkillCount
 
     w = trainer
@@ -136,7 +136,7 @@ def test_fsrs_brings_the_weak_skill_back_first(tmp_path):
 
 def test_the_trainers_group_summary_as_csv_and_pdf(tmp_path, monkeypatch):
     from dealer_app.cli import main
-    from dealer_app.history.store import Store
+    from dealer_app.record.store import Store
 
     monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "config"))
     store = Store(tmp_path / "hands.sqlite3")

@@ -185,8 +185,8 @@ def test_an_example_of_every_event_class_says_the_engines_english(qapp):
 
 @pytest.mark.parametrize("table", ["stud-5-10", "casinos-austria-5-10-20", "stud8-10-20"])
 def test_every_prompt_and_note_of_a_live_session_says_the_controllers_english(qapp, tmp_path, table):
-    from dealer_app.history.store import Store
     from dealer_app.live.controller import TableController
+    from dealer_app.record.store import Store
     from dealer_app.ui.words import say
     from tests.support.live_random import random_input
 
@@ -318,8 +318,8 @@ def test_in_english_the_rank_letters_are_the_engines(qapp):
 
 def _refusals(tmp_path):
     """The refusals a dealer meets at the table, provoked through the controller."""
-    from dealer_app.history.store import Store
     from dealer_app.live.controller import InputError, TableController
+    from dealer_app.record.store import Store
 
     c = TableController(Store(tmp_path / "hands.sqlite3"))
     errors = []
@@ -354,8 +354,8 @@ def _refusals(tmp_path):
 
 
 def _seat_refusals(tmp_path):
-    from dealer_app.history.store import Store
     from dealer_app.live.controller import InputError, TableController
+    from dealer_app.record.store import Store
 
     c = TableController(Store(tmp_path / "seats.sqlite3"))
     errors = []
@@ -461,8 +461,8 @@ def test_in_english_a_broken_limit_table_reads_as_before(qapp, tmp_path):
 
 def test_in_german_the_record_notes_resume_refusals_and_an_unexpected_error_are_german(german, tmp_path):
     from dealer_app.errorlog import report
-    from dealer_app.history.store import Store, open_record
     from dealer_app.live.controller import InputError, TableController
+    from dealer_app.record.store import Store, open_record
     from dealer_app.ui.words import error_words
 
     (tmp_path / "hands.sqlite3").write_bytes(b"not a database at all" * 10)  # a damaged record at start

@@ -20,10 +20,10 @@ import secrets
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Said, Says, said, says
-from dealer_app.history.chain import (
+from dealer_app.record.chain import (
     ANCHORED_KINDS,
     Anchor,
     Creation,
@@ -32,57 +32,52 @@ from dealer_app.history.chain import (
     default_anchors_path,
     default_key_path,
     key_id,
-    legacy_row_hash,
     load_or_create_key,
     meta_mac,
     read_key,
     row_hash,
 )
-from dealer_app.history.payload import read_payload, record_text
+from dealer_app.record.migrations import (
+    FORMAT,
+    LEGACY_LOG_COLUMNS,
+    LOG_COLUMNS,
+    SESSION_COLUMNS,
+    Format1Broken,
+    format1_head,
+    migrate,
+)
+from dealer_app.record.payload import read_payload, record_text
+from dealer_app.record.rows import CloseTableRow, EventRow, HandEndRow, RecordRow, RulingRow, as_written
 
 if TYPE_CHECKING:
-    from dealer_app.history.integrity import KeptCheck
+    from collections.abc import Iterator
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (
-    name TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS sessions (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    table_name TEXT NOT NULL,
-    profile TEXT NOT NULL,
-    opened_at TEXT NOT NULL,
-    closed_at TEXT
-);
-CREATE TABLE IF NOT EXISTS log (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    session_id INTEGER NOT NULL REFERENCES sessions(id),
-    seq INTEGER NOT NULL,
-    hand_no INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    payload TEXT NOT NULL,
-    at TEXT NOT NULL,
-    hash TEXT NOT NULL,
-    UNIQUE (session_id, seq)
-);
-CREATE INDEX IF NOT EXISTS log_session ON log(session_id, id);
-CREATE INDEX IF NOT EXISTS log_kind ON log(kind, session_id, hand_no);
-CREATE INDEX IF NOT EXISTS log_hand ON log(session_id, hand_no, id);
-"""
+    from dealer_app.record.integrity import KeptCheck
 
-# AUTOINCREMENT: a row id is never used twice, even after the last rows were deleted, so a
-# deleted tail shows in sqlite_sequence; seq numbers each table's rows 1, 2, 3 … with no gap.
-COLUMNS = {
-    "sessions": ["id", "table_name", "profile", "opened_at", "closed_at"],
-    "log": ["id", "session_id", "seq", "hand_no", "kind", "payload", "at", "hash"],
-}
+
+class LogRow(NamedTuple):
+    """One row of a table's log as the readers get it: ``number`` is the hand number
+    (``iter_session_log``, ``session_log``) or the row's sequence number in its table
+    (``hand_rows``); ``payload`` is the row's JSON, a dict."""
+
+    number: int
+    kind: str
+    payload: dict[str, Any]
+    at: str
+
+
+class SessionRow(NamedTuple):
+    """A table in the record: its session id, limit table, profile and when it was opened."""
+
+    id: int
+    table: str
+    profile: str
+    opened_at: str
+
+
+COLUMNS = {"sessions": SESSION_COLUMNS, "log": LOG_COLUMNS}
 # a record written before the keyed chain (format 1): read, checked as it was, upgraded on open
-LEGACY_COLUMNS = {
-    "sessions": COLUMNS["sessions"],
-    "log": ["id", "session_id", "hand_no", "kind", "payload", "at", "hash"],
-}
-FORMAT = 2
+LEGACY_COLUMNS = {"sessions": SESSION_COLUMNS, "log": LEGACY_LOG_COLUMNS}
 RECORD_NAME = "hands.sqlite3"
 # record path -> its lock file, open for the life of the process (see lock_session)
 _LOCK_FILES: dict[str, int] = {}
@@ -224,11 +219,11 @@ class Store:
             self.db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")  # a committed action survives a power cut
-            upgraded = _columns(self.db, "log") == LEGACY_COLUMNS["log"]
-            if upgraded:
-                _upgrade(self.db, self._key, path)
-            self.db.executescript(SCHEMA)
+            upgraded = bool(migrate(self.db, self._key))
             made = self._read_meta(create_missing=True) or upgraded
+        except Format1Broken as exc:  # (checked before opening; changed since by another program)
+            self.db.close()
+            raise self._format1_broken(path, exc.row) from None
         except sqlite3.Error as exc:
             if hasattr(self, "db"):
                 self.db.close()
@@ -427,9 +422,25 @@ class Store:
         ro = _read_only_connection(path)
         try:
             if _columns(ro, "log") == LEGACY_COLUMNS["log"]:
-                _format1_head(ro, path)
+                format1_head(ro)
+        except Format1Broken as exc:
+            raise Store._format1_broken(path, exc.row) from None
         finally:
             ro.close()
+
+    @staticmethod
+    def _format1_broken(path: Path, row: int) -> StoreError:
+        return StoreError(
+            says(
+                QT_TRANSLATE_NOOP(
+                    "Errors",
+                    "%1: an older record whose row %2 no longer matches its hash: it is not "
+                    "upgraded, and is left as it was",
+                ),
+                path,
+                row,
+            )
+        )
 
     @staticmethod
     def _check_readable(path: Path):
@@ -543,7 +554,7 @@ class Store:
     last_anchored: list = []  # noqa: RUF012  the anchors of the last write
     on_commit = None  # called after every committed write (room/forwarder.py); must not block
 
-    def _insert_rows(self, session_id: int, hand_no: int, rows: list[tuple[str, dict]], at: str | None = None):
+    def _insert_rows(self, session_id: int, hand_no: int, rows: list[RecordRow], at: str | None = None):
         """Chain and insert rows (inside ``_write``'s transaction). Returns the last row's
         (id, seq, hash). The ids are given, not left to SQLite, because each is in its hash."""
         assert self._key is not None, "a read-only record is never written"
@@ -551,7 +562,8 @@ class Store:
         prev, row_id = self._last_hash(), self._last_row_id()
         seq = self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM log WHERE session_id = ?", (session_id,)).fetchone()[0]
         digest = prev
-        for kind, payload in rows:
+        for row in rows:
+            kind, payload = as_written(row)
             row_id, seq = row_id + 1, seq + 1
             text = json.dumps(payload, sort_keys=True, ensure_ascii=False)
             digest = row_hash(self._key, self.record_id, prev, row_id, session_id, seq, hand_no, kind, text, at)
@@ -564,7 +576,7 @@ class Store:
             prev = digest
         return row_id, seq, digest
 
-    def open_session(self, table: str, profile: str, rows: list[tuple[str, dict]] | None = None) -> int:
+    def open_session(self, table: str, profile: str, rows: list[RecordRow] | None = None) -> int:
         """A new table in the record, with its first rows in the same transaction (so a
         kill can never leave a table with no rows). The session's ``opened_at`` is its first
         row's time: the check finds an edited sessions table by comparing the two."""
@@ -580,12 +592,12 @@ class Store:
 
         return self._write(work)
 
-    def close_session(self, session_id: int, rows: list[tuple[str, dict]] | None = None, hand_no: int = 0):
+    def close_session(self, session_id: int, rows: list[RecordRow] | None = None, hand_no: int = 0):
         """Mark a table closed; its ``closed_at`` is the time of its ``close_table`` row."""
 
         def work():
             at = _now()
-            self._insert_rows(session_id, hand_no, rows or [("close_table", {})], at)
+            self._insert_rows(session_id, hand_no, rows or [CloseTableRow()], at)
             self.db.execute("UPDATE sessions SET closed_at = ? WHERE id = ?", (at, session_id))
 
         self._write(work)
@@ -599,12 +611,12 @@ class Store:
         row = self.db.execute("SELECT seq FROM sqlite_sequence WHERE name = 'log'").fetchone()
         return row[0] if row else 0
 
-    def append(self, session_id: int, hand_no: int, rows: list[tuple[str, dict]]) -> list[Anchor]:
+    def append(self, session_id: int, hand_no: int, rows: list[RecordRow]) -> list[Anchor]:
         """Write rows in one transaction; returns once they are on disk (with the seal of a
         hand they end), else RecordError."""
         return self.append_hands(session_id, [(hand_no, rows)]) if rows else []
 
-    def append_hands(self, session_id: int, parts: list[tuple[int, list[tuple[str, dict]]]]) -> list[Anchor]:
+    def append_hands(self, session_id: int, parts: list[tuple[int, list[RecordRow]]]) -> list[Anchor]:
         """Rows of consecutive hands ((hand number, rows), …), all in one transaction. Returns
         the seals of the hands they end (their hand_end rows), once committed and anchored."""
 
@@ -613,7 +625,7 @@ class Store:
                 self._insert_rows(session_id, hand_no, rows)
 
         self._write(work)
-        return [a for a in self.last_anchored if a.kind == "hand_end"]
+        return [a for a in self.last_anchored if a.kind == HandEndRow.kind]
 
     def is_open(self, session_id: int) -> bool:
         row = self.db.execute("SELECT closed_at FROM sessions WHERE id = ?", (session_id,)).fetchone()
@@ -692,13 +704,19 @@ class Store:
         return False
 
     # --- reading ------------------------------------------------------------------------------
-    def open_sessions(self) -> list[tuple[int, str, str, str]]:
-        return self.db.execute(
-            "SELECT id, table_name, profile, opened_at FROM sessions WHERE closed_at IS NULL ORDER BY id DESC"
-        ).fetchall()
+    def open_sessions(self) -> list[SessionRow]:
+        return [
+            SessionRow(*r)
+            for r in self.db.execute(
+                "SELECT id, table_name, profile, opened_at FROM sessions WHERE closed_at IS NULL ORDER BY id DESC"
+            )
+        ]
 
-    def all_sessions(self) -> list[tuple[int, str, str, str]]:
-        return self.db.execute("SELECT id, table_name, profile, opened_at FROM sessions ORDER BY id").fetchall()
+    def all_sessions(self) -> list[SessionRow]:
+        return [
+            SessionRow(*r)
+            for r in self.db.execute("SELECT id, table_name, profile, opened_at FROM sessions ORDER BY id")
+        ]
 
     def last_row_at(self, session_id: int) -> str | None:
         row = self.db.execute(
@@ -716,17 +734,17 @@ class Store:
         row = self.db.execute("SELECT MAX(hand_no) FROM log WHERE session_id = ?", (session_id,)).fetchone()
         return row[0] or 0
 
-    def session_log(self, session_id: int, with_events: bool = False) -> list[tuple[int, str, dict, str]]:
+    def session_log(self, session_id: int, with_events: bool = False) -> list[LogRow]:
         return list(self.iter_session_log(session_id, with_events))
 
-    def hand_rows(self, session_id: int, hand_no: int) -> list[tuple[int, str, dict, str]]:
+    def hand_rows(self, session_id: int, hand_no: int) -> list[LogRow]:
         """One hand's rows in order, (sequence number, kind, payload, time): what the floor
         steps through. The table's first row (its rules) is hand 0's."""
         try:
             seq = "seq" if self.format == FORMAT else "id"  # (an older record numbers its rows only)
             found = self.db.execute(
                 f"SELECT {seq}, kind, payload, at FROM log WHERE session_id = ? AND hand_no = ? "
-                "AND kind != 'event' ORDER BY id",
+                f"AND kind != '{EventRow.kind}' ORDER BY id",
                 (session_id, hand_no),
             ).fetchall()
         except sqlite3.Error as exc:
@@ -748,16 +766,16 @@ class Store:
                         kind,
                     )
                 )
-            out.append((seq, kind, payload, at))
+            out.append(LogRow(seq, kind, payload, at))
         return out
 
-    def iter_session_log(self, session_id: int, with_events: bool = False):
+    def iter_session_log(self, session_id: int, with_events: bool = False) -> Iterator[LogRow]:
         """A table's rows in order: (hand number, kind, payload, time). ``event`` rows (what an
         input caused, kept by older records) are derived by replaying the inputs, so they
         are read only when asked for."""
         sql = "SELECT hand_no, kind, payload, at FROM log WHERE session_id = ?"
         if not with_events:
-            sql += " AND kind != 'event'"
+            sql += f" AND kind != '{EventRow.kind}'"
         try:
             for h, k, p, at in self.db.execute(sql + " ORDER BY id", (session_id,)):
                 try:
@@ -780,21 +798,21 @@ class Store:
                             k,
                         )
                     )
-                yield h, k, payload, at
+                yield LogRow(h, k, payload, at)
         except sqlite3.Error as exc:
             raise StoreError(
                 says(QT_TRANSLATE_NOOP("Errors", "%1: the hand record cannot be read (%2)"), self.path, reason(exc))
             ) from None
 
     def verify(self, key: bytes | None = None, anchors: Path | None = None) -> list[str]:
-        """Check the whole record (history/integrity.py); the problems in words, [] if whole."""
+        """Check the whole record (record/integrity.py); the problems in words, [] if whole."""
         return [p.text for p in self.check(key, anchors)]
 
     def check(self, key: bytes | None = None, anchors: Path | None = None):
         """Every problem with the record: edited, missing, reordered or inserted rows, a chain
         recomputed without the key, a deleted tail (against the anchors), an edited sessions
         table. ``key``: this store's key unless given; ``anchors``: checked when given."""
-        from dealer_app.history.integrity import check_record
+        from dealer_app.record.integrity import check_record
 
         return check_record(self, key if key is not None else self._key, anchors)
 
@@ -818,7 +836,7 @@ class Store:
         cached = self._failing_at  # (a whole walk's answer only: a gate never takes a kept walk's)
         if kept is None and cached is not None and cached[0] == state:
             return dict(cached[1])
-        from dealer_app.history.integrity import check_record, failing_by_hand
+        from dealer_app.record.integrity import check_record, failing_by_hand
 
         key = self._key
         out = failing_by_hand(
@@ -838,10 +856,10 @@ class Store:
     # --- what the floor reads -------------------------------------------------------------------
     def seals(self, session_id: int | None = None) -> list[Anchor]:
         """Every hand's seal as the record holds it (its hand_end row), oldest first."""
-        sql = "SELECT session_id, hand_no, id, seq, hash, at FROM log WHERE kind = 'hand_end'"
-        args: tuple = ()
+        sql = "SELECT session_id, hand_no, id, seq, hash, at FROM log WHERE kind = ?"
+        args: tuple = (HandEndRow.kind,)
         if session_id is not None:
-            sql, args = sql + " AND session_id = ?", (session_id,)
+            sql, args = sql + " AND session_id = ?", (*args, session_id)
         seq_column = "seq" if self.format == FORMAT else "0"
         sql = sql.replace("seq,", f"{seq_column},")
         return [
@@ -859,7 +877,7 @@ def applied_room_rulings(db: sqlite3.Connection) -> set[tuple[int, str]]:
     """The card room's rulings this record has applied, as (the room's id, its hash): each is
     one ruling row of the record carrying ``room_ruling`` and ``room_hash`` (issue 26 §4)."""
     found = set()
-    for (text,) in db.execute("SELECT payload FROM log WHERE kind = 'ruling'"):
+    for (text,) in db.execute("SELECT payload FROM log WHERE kind = ?", (RulingRow.kind,)):
         try:
             payload = read_payload(text)
         except ValueError:
@@ -886,91 +904,6 @@ def _tables(db: sqlite3.Connection) -> set[str]:
 
 def _columns(db: sqlite3.Connection, table: str) -> list[str]:
     return [r[1] for r in db.execute(f"PRAGMA table_info({table})")]
-
-
-def _format1_head(db: sqlite3.Connection, path: Path) -> str:
-    """The old chain's head, or StoreError naming the first row that breaks it."""
-    prev = ""
-    for rid, sid, hand_no, kind, text, at, digest in db.execute(
-        "SELECT id, session_id, hand_no, kind, payload, at, hash FROM log ORDER BY id"
-    ):
-        if legacy_row_hash(prev, sid, hand_no, kind, text, at) != digest:
-            raise StoreError(
-                says(
-                    QT_TRANSLATE_NOOP(
-                        "Errors",
-                        "%1: an older record whose row %2 no longer matches its hash: it is not "
-                        "upgraded, and is left as it was",
-                    ),
-                    path,
-                    rid,
-                )
-            )
-        prev = digest
-    return prev
-
-
-def _upgrade(db: sqlite3.Connection, key: bytes, path: Path) -> None:
-    """A format-1 record (plain SHA-256 chain) becomes a keyed one, in one transaction.
-
-    Its old chain is checked first: a record whose rows no longer match their old hashes is
-    never re-chained (that would launder the change); it is refused, left as it was, and the
-    app goes on in a fresh record beside it. The old chain's head is kept in ``meta``."""
-    prev = _format1_head(db, path)
-    record_id = secrets.token_hex(8)
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        db.execute("ALTER TABLE log RENAME TO log_format1")
-        db.execute("ALTER TABLE sessions RENAME TO sessions_format1")
-        db.execute("DROP INDEX IF EXISTS log_session")
-        for statement in SCHEMA.split(";"):
-            if statement.strip():
-                db.execute(statement)
-        db.execute("INSERT INTO sessions SELECT id, table_name, profile, opened_at, closed_at FROM sessions_format1")
-        meta = {
-            "record_id": record_id,
-            "format": str(FORMAT),
-            "key_id": key_id(key),
-            "upgraded_from": "1",
-            "format1_head": prev,
-        }
-        meta["meta_mac"] = meta_mac(key, meta)
-        db.executemany("INSERT INTO meta(name, value) VALUES (?, ?)", meta.items())
-        chain, row_id = "", 0
-        seqs: dict[int, int] = {}
-        old = db.execute("SELECT session_id, hand_no, kind, payload, at FROM log_format1 ORDER BY id").fetchall()
-        # each table's times as the old sessions table had them, kept in the chain: the new
-        # check compares a session's times with its rows, which the old format did not do
-        ended = {
-            sid: (opened, closed)
-            for sid, opened, closed in db.execute("SELECT id, opened_at, closed_at FROM sessions_format1")
-        }
-        last_hand = {sid: hand for sid, hand, *_ in old}
-        upgrade_at = _now()
-        marks = [
-            (
-                sid,
-                last_hand.get(sid, 0),
-                "record_upgraded",
-                json.dumps({"opened_at": opened, "closed_at": closed, "format1_head": prev}, sort_keys=True),
-                upgrade_at,
-            )
-            for sid, (opened, closed) in sorted(ended.items())
-        ]
-        for sid, hand_no, kind, text, at in old + marks:
-            row_id, seqs[sid] = row_id + 1, seqs.get(sid, 0) + 1
-            chain = row_hash(key, record_id, chain, row_id, sid, seqs[sid], hand_no, kind, text, at)
-            db.execute(
-                "INSERT INTO log(id, session_id, seq, hand_no, kind, payload, at, hash) VALUES (?,?,?,?,?,?,?,?)",
-                (row_id, sid, seqs[sid], hand_no, kind, text, at, chain),
-            )
-        db.execute("DROP TABLE log_format1")
-        db.execute("DROP TABLE sessions_format1")
-        db.execute("COMMIT")
-    except BaseException:
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-        raise
 
 
 def _read_only_connection(path: Path) -> sqlite3.Connection:

@@ -20,7 +20,7 @@ import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from dealer_app.history.chain import (
+from dealer_app.record.chain import (
     Anchor,
     Beyond,
     key_id,
@@ -29,12 +29,12 @@ from dealer_app.history.chain import (
     read_anchors_file,
     row_hash,
 )
-from dealer_app.history.payload import MAX_DEPTH, read_payload
+from dealer_app.record.payload import MAX_DEPTH, read_payload
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from dealer_app.history.store import Store
+    from dealer_app.record.store import Store
 
 # a run of this many failing rows in a row is reported as one recomputed stretch
 _RUN = 3

@@ -12,10 +12,11 @@ import re
 from dataclasses import dataclass, field
 from datetime import UTC
 
-from dealer_app.history.chain import seal_code
-from dealer_app.history.payload import read_payload
+from dealer_app.record.chain import seal_code
+from dealer_app.record.payload import read_payload
+from dealer_app.record.rows import HandEndRow, HandStartRow, IrregularityRow, OpenTableRow, RulingRow, UndoRow
 
-_KINDS = ("open_table", "hand_start", "hand_end", "undo", "irregularity", "ruling")
+_KINDS = tuple(r.kind for r in (OpenTableRow, HandStartRow, HandEndRow, UndoRow, IrregularityRow, RulingRow))
 
 
 @dataclass
@@ -234,13 +235,13 @@ class HandIndex:
 
     def _take(self, table_id, sid, hand_no, kind, text, at, digest) -> HandSummary | None:
         place = (table_id, sid)
-        if kind == "open_table":
+        if kind == OpenTableRow.kind:
             payload = payload_dict(text)
             played = payload.get("limit_table")
             self.currencies[place] = str(played.get("currency", "USD")) if isinstance(played, dict) else "USD"
             self.tables.setdefault(place, (str(payload.get("table", "?")), str(payload.get("profile", "?"))))
             return None
-        if kind == "hand_start":
+        if kind == HandStartRow.kind:
             seats = payload_dict(text).get("seats") or []
             name, profile = self.tables.get(place, ("?", "?"))
             started = HandSummary(
@@ -265,15 +266,15 @@ class HandIndex:
 
 def _count(summary: HandSummary, kind, text, at, digest) -> None:
     """A hand's end, undo, irregularity or ruling, on its summary."""
-    if kind == "hand_end":
+    if kind == HandEndRow.kind:
         pots = payload_dict(text).get("pots") or []
         summary.pot = sum(int(p.get("amount", 0)) for p in pots if isinstance(p, dict))
         summary.seal, summary.ended = seal_code(digest), at
-    elif kind == "undo":
+    elif kind == UndoRow.kind:
         summary.undos += 1
-    elif kind == "irregularity":
+    elif kind == IrregularityRow.kind:
         summary.irregularities += 1
-    elif kind == "ruling":
+    elif kind == RulingRow.kind:
         summary.rulings += 1
         mark_case(summary, payload_dict(text))
 
