@@ -9,6 +9,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from dealer_app.live.presentation import TablePresentation
 from dealer_app.ui.card_painter import BACK_STRIP, fan, paint_card
 from dealer_app.ui.words import action_name, profile_name, say, structure_name, table_title
 
@@ -60,6 +61,15 @@ def header_layout(text: str, width: float) -> tuple[QFont, list[str]]:
         else:
             lines.append(word)
     return bold(9), lines
+
+
+class IdleTable(TablePresentation):
+    """No table yet: the table view draws ``idle_words`` on the empty felt (the floor's "choose a
+    hand", the trainer's "choose how to train")."""
+
+    def __init__(self, idle_words: str):
+        super().__init__(None)
+        self.idle_words = idle_words
 
 
 class TableView(QWidget):
@@ -137,7 +147,7 @@ class TableView(QWidget):
         p.drawEllipse(felt)
         c = self.controller
         if c.session is None:
-            idle = getattr(c, "idle_words", None) or self.tr("Open a table (Ctrl+N)")  # (the floor's: choose a hand)
+            idle = (c.idle_words if isinstance(c, IdleTable) else "") or self.tr("Open a table (Ctrl+N)")
             self._text(p, QRectF(0, h / 2 - 20, w, 40), idle, 20, "#ffffff")
             return
         font, lines = header_layout(self.header(), w - 24)  # all of it, never elided: smaller, or on two lines
