@@ -158,7 +158,7 @@ GERMAN = {
     "Nothing to undo yet in this hand": "In diesem Spiel gibt es noch nichts rückgängig zu machen",
     "Nothing to redo": "Nichts zu wiederholen",
     # refusals (context "Errors": engine and live/ raise them, ui/words.error_words says them)
-    # the record, resuming a table, an unexpected error (history/store.py, live/controller.py, errorlog.py)
+    # the record, resuming a table, an unexpected error (record/store.py, live/controller.py, errorlog.py)
     "a limit table and a profile are named by text, not %1 / %2": "Limit-Tisch und Profil werden als Text benannt, nicht %1 / %2",
     "the players are a list of (seat, name, buy-in), not %1": "die Spieler sind eine Liste aus (Platz, Name, Buy-in), nicht %1",
     "%1: the limit table cannot be read (%2)": "%1: Der Limit-Tisch ist nicht lesbar (%2)",

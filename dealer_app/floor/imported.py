@@ -25,7 +25,6 @@ from dealer_app.engine.events import (
     RulingApplied,
 )
 from dealer_app.engine.limits import LimitsError, LimitTable, load_profile
-from dealer_app.engine.session import TableSession
 from dealer_app.floor.timeline import HandTimeline, Step, TimelineError
 from dealer_app.record.hand_index import HandSummary
 
@@ -108,8 +107,9 @@ def timeline_of(hand: Hand, source: str, number: int) -> HandTimeline:
         rules_override=rules,
         unknown_upcards=hand.unknown_upcards,
         source=source,
+        limit_table=table,
+        house_profile=profile,
     )
-    timeline._session = TableSession(table, profile)
     inputs: list[tuple] = []
     timeline.steps.append(Step(0, 0, "", "hand_start", None, ()))
     for i, inp in enumerate(inputs_of(hand), 1):

@@ -3,10 +3,10 @@ the table exactly as it stood after each.
 
 Built from the hand's own rows (``Store.hand_rows``), not by replaying the table's earlier
 hands: the hand's start row names every seat with its starting stack, and the table's first
-row holds the limit table and profile it was played by. The table at a step is a
-``TableController`` with no record (``moment``): the same presentation the dealer's screen
-reads (whose turn, every legal action with its amount and rules, pots, stub, the shortage
-plan), and a sandbox for "what if": inputs given to it change nothing in the record.
+row holds the limit table and profile it was played by. The table at a step is a ``Moment``:
+the hand replayed to that step, read by the same presentation the dealer's screen reads (whose
+turn, every legal action with its amount and rules, pots, stub, the shortage plan). "What if"
+plays on from a step on a controller with no record (``what_if``): nothing of it is stored.
 """
 
 from __future__ import annotations
@@ -17,13 +17,21 @@ from typing import TypeVar
 from dealer_app.engine.cards import format_card
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.hand import Hand
-from dealer_app.engine.limits import BettingRules, LimitsError, profile_from_record, table_from_record
+from dealer_app.engine.limits import (
+    BettingRules,
+    HouseProfile,
+    LimitsError,
+    LimitTable,
+    profile_from_record,
+    table_from_record,
+)
 from dealer_app.engine.money import format_money
 from dealer_app.engine.player import SeatSpec
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, ActionArg, Says, says
 from dealer_app.engine.session import TableSession
 from dealer_app.floor.rulings import Ruling
 from dealer_app.live.controller import InputError, TableController, replay_inputs
+from dealer_app.live.presentation import SeatView, TablePresentation
 from dealer_app.record.fold import InputFold
 from dealer_app.record.rows import HandEndRow, HandStartRow, OpenTableRow, RulingRow
 
@@ -55,14 +63,15 @@ class Step:
         return self.at[11:19]
 
 
-class Moment(TableController):
-    """A recorded moment on the floor's screen: the live table's presentation, with no record
-    (what it is given changes nothing stored). ``reveal``: downcards to draw face up, as they
-    were shown at the end of the hand (the floor's toggle); None draws them as the dealer saw."""
+class Moment(TablePresentation):
+    """A recorded moment on the floor's screen: the live table's presentation of the hand
+    replayed to a step (read-only: no undo, no record). ``reveal``: downcards to draw face up,
+    as they were shown at the end of the hand (the floor's toggle); None draws them as the
+    dealer saw."""
 
     reveal: dict[int, list[str]] | None = None
 
-    def seats(self):
+    def seats(self) -> list[SeatView]:
         views = super().seats()
         if self.reveal:
             for v in views:
@@ -84,7 +93,9 @@ class HandTimeline:
     profile: str
     seats: list[tuple[int, str, int]]  # (seat, name, starting stack)
     steps: list[Step] = field(default_factory=list)
-    _session: TableSession | None = None
+    # the limit table and house profile as played (the table's first row, or a file's hand's)
+    limit_table: LimitTable | None = None
+    house_profile: HouseProfile | None = None
     _final_shown: dict[int, list[str]] | None = None
     # a hand from a file: the rules it was replayed by, and whether its upcards may be unknown
     rules_override: BettingRules | None = None
@@ -94,29 +105,35 @@ class HandTimeline:
 
     # --- the table at a step ----------------------------------------------------------------------
     def moment(self, index: int) -> Moment:
-        """The table as it stood after step ``index``: a controller with no record, for the
-        screen and for "what if"."""
+        """The table as it stood after step ``index``, for the screen."""
         return self.moment_as(index, Moment)
 
     def moment_as(self, index: int, kind: type[M]) -> M:
         """``moment``, built as a subclass of Moment (the trainer's, which hides the answer)."""
+        session, inputs = self._table_at(index)
+        return kind(session, self.hand, inputs, replay=lambda given: replay_inputs(session, given))
+
+    def what_if(self, index: int) -> TableController:
+        """The table as it stood after step ``index`` on a controller with no record: the
+        floor plays on from there with other actions, and nothing of it is stored."""
+        session, inputs = self._table_at(index)
+        return TableController.playing_on(session, self.hand, inputs)
+
+    def _table_at(self, index: int) -> tuple[TableSession, list[list]]:
+        """A fresh table with the hand replayed to step ``index``, and the inputs in force."""
         step = self.steps[max(0, min(index, len(self.steps) - 1))]
-        c = kind(store=None)
         session = self._fresh_session()
+        inputs = [list(i) for i in step.inputs]
         try:
-            hand = replay_inputs(session, list(step.inputs))
+            hand = replay_inputs(session, inputs)
         except EngineError as exc:
             raise TimelineError(exc.says or str(exc)) from None
         session.replace_hand(hand)
-        c.session, c.session_id, c.hand_no = session, None, self.hand
-        c.inputs, c.redo_stack = [list(i) for i in step.inputs], []
-        c._collect_rulings()
-        return c
+        return session, inputs
 
     def _fresh_session(self) -> TableSession:
-        assert self._session is not None
-        template = self._session
-        session = TableSession(template.table, template.profile)
+        assert self.limit_table is not None and self.house_profile is not None
+        session = TableSession(self.limit_table, self.house_profile)
         if self.rules_override is not None:
             session.rules = self.rules_override
         for seat, name, stack in self.seats:  # as the hand started: a fact, not a buy-in judged again
@@ -184,8 +201,9 @@ def load_hand(store, session_id: int, hand_no: int) -> HandTimeline:
             says(QT_TRANSLATE_NOOP("Errors", "%1: the limit table in the record is not readable (%2)"), store.path, exc)
         ) from None
     seats = [(int(s), str(n), int(stack)) for s, n, stack in start.get("seats", [])]
-    timeline = HandTimeline(session_id, hand_no, table.name, profile.name, seats)
-    timeline._session = TableSession(table, profile)
+    timeline = HandTimeline(
+        session_id, hand_no, table.name, profile.name, seats, limit_table=table, house_profile=profile
+    )
     fold = InputFold(strict=False)  # (the floor shows a hand as far as its rows go)
     inputs = fold.inputs
     begun = ended = False

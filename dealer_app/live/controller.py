@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, cast
 
 from dealer_app.engine.cards import CardError, format_card, parse_card, parse_cards
 from dealer_app.engine.errors import EngineError
-from dealer_app.engine.events import ActionTaken
 from dealer_app.engine.irregularities import IRREGULARITIES
 from dealer_app.engine.limits import (
     LimitsError,
@@ -30,7 +29,15 @@ from dealer_app.engine.limits import (
 )
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, ActionArg, CardArg, ListArg, MoneyArg, Says, says
 from dealer_app.engine.session import TableSession, check_player_name
-from dealer_app.live.presentation import KEYS, SECOND_KEYS, ActionChoice, SeatView, TablePresentation
+from dealer_app.live.presentation import (
+    KEYS,
+    SECOND_KEYS,
+    ActionChoice,
+    SeatView,
+    StreetDeal,
+    TablePresentation,
+    decisions_of,
+)
 from dealer_app.live.prompts import Prompt
 from dealer_app.record.fold import InputFold
 from dealer_app.record.inputs import Act, Common, Deal, DealerInput, Irregularity, Muck, River, Show, input_from_json
@@ -209,10 +216,11 @@ class _TableState:
         return self.fold.redo_stack
 
 
-class TableController(TablePresentation):
+class TableController:
     """The live table: a session with its hand, the dealer's inputs (each recorded before it
     is applied), undo and redo, seat changes between hands, and resuming from the record.
-    What the screen reads (the prompt, the choices, the seats) is ``TablePresentation``'s."""
+    What the screen reads (the prompt, the choices, the seats) is its ``presentation``'s, a
+    ``TablePresentation`` of the table as it stands; the controller passes each read on."""
 
     def __init__(self, store=None, limits_dir=None):
         self.store = store
@@ -229,8 +237,88 @@ class TableController(TablePresentation):
         self._spare: Hand | None = None  # see _tried
         self._fresh_events: list = []  # what the latest input caused, for the dealer's next steps
         self._fresh_key: tuple = ()
+        self._shown: TablePresentation | None = None  # see presentation
         self.last_seal = None  # the last finished hand's seal (record/chain.Anchor), once committed
         self.seal_problem: str | None = None  # why that seal is not in the anchors file, if it is not
+
+    @classmethod
+    def playing_on(cls, session: TableSession, hand_no: int, inputs: list[list]) -> TableController:
+        """A controller with no record on a table whose hand has ``inputs`` applied: the
+        floor's "what if" plays on from a recorded moment, and nothing of it is stored."""
+        c = cls(store=None)
+        c._install(_TableState(session, None, InputFold(hand_no, [list(i) for i in inputs])))
+        return c
+
+    # --- what the screen reads: the presentation's (live/presentation.py) ----------------------
+    @property
+    def hand(self) -> Hand | None:
+        """The hand on the table: the session's, the only copy there is."""
+        return self.session.hand if self.session is not None else None
+
+    @property
+    def presentation(self) -> TablePresentation:
+        """The table as it stands, for the screen: kept until the session, the hand, the hand
+        number, the inputs or the last seal change, then built again."""
+        shown = self._shown
+        if shown is None or not shown.shows(self.session, self.hand_no, self.inputs, self.last_seal):
+            known = self._fresh_key == (id(self.hand), len(self.inputs))
+            shown = self._shown = TablePresentation(
+                self.session,
+                self.hand_no,
+                self.inputs,
+                last_seal=self.last_seal,
+                replay=self._replayed,
+                last_events=self._fresh_events if known else None,
+            )
+        return shown
+
+    def money(self, cents: int) -> str:
+        return self.presentation.money(cents)
+
+    def prompt(self) -> Prompt:
+        return self.presentation.prompt()
+
+    def choices(self) -> list[ActionChoice]:
+        return self.presentation.choices()
+
+    def seats(self) -> list[SeatView]:
+        return self.presentation.seats()
+
+    def street_deal(self) -> StreetDeal | None:
+        return self.presentation.street_deal()
+
+    def pots(self) -> list[tuple[int, list[int]]]:
+        return self.presentation.pots()
+
+    def status(self) -> dict:
+        return self.presentation.status()
+
+    def awards(self) -> list[dict]:
+        return self.presentation.awards()
+
+    def awarded_pots(self) -> list:
+        return self.presentation.awarded_pots()
+
+    def best_so_far(self) -> list[tuple[str, list[int], str]]:
+        return self.presentation.best_so_far()
+
+    def best_hands_so_far(self) -> list:
+        return self.presentation.best_hands_so_far()
+
+    def voided(self):
+        return self.presentation.voided()
+
+    def shortage_warning(self):
+        return self.presentation.shortage_warning()
+
+    def warning(self) -> str:
+        return self.presentation.warning()
+
+    def seen_cards(self) -> set[str]:
+        return self.presentation.seen_cards()
+
+    def hand_in_progress(self) -> bool:
+        return self.presentation.hand_in_progress()
 
     # --- plumbing -----------------------------------------------------------------------------
     def _notify(self, change: str):
@@ -860,13 +948,7 @@ class TableController(TablePresentation):
         return True
 
     def _collect_rulings(self):
-        # the decisions with their rules, and every action taken (a fold cites no rule, but the
-        # dealer reads the hand's actions in the same list)
-        self.ruling_events = [
-            e
-            for e in (self.hand.events if self.hand is not None else ())
-            if e.text and (e.rules or isinstance(e, ActionTaken))
-        ]
+        self.ruling_events = decisions_of(self.hand)  # the decisions with their rules, and the actions
 
     @property
     def rulings(self) -> list[tuple[str, tuple[str, ...]]]:

@@ -1,8 +1,10 @@
-"""What the live table shows: the prompt, the choices, the seats, the pots and the awards.
+"""What the table shows: the prompt, the choices, the seats, the pots and the awards.
 
-Read-only views of the table's hand, in the order the screen asks for them; ``TableController``
-(``controller.py``) inherits them and adds the inputs that change the hand. The words of a
-prompt are data (``prompts.py``), so the UI says them in the reader's language.
+``TablePresentation`` answers the screen's questions about one table and its hand, read-only:
+it holds no undo, no record and no inputs of its own to apply. The live table's controller
+(``controller.py``) has one for its current hand; the floor's moments and the trainer's drills
+are presentations over a hand replayed to a step. The words of a prompt are data
+(``prompts.py``), so the UI says them in the reader's language.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from dealer_app.engine.cards import format_card
-from dealer_app.engine.events import PotAwarded, PotWonByFolds, UncalledBetReturned
+from dealer_app.engine.events import ActionTaken, PotAwarded, PotWonByFolds, UncalledBetReturned
 from dealer_app.engine.money import format_money
 from dealer_app.engine.says import BUTTON_NAMES
 from dealer_app.engine.showdown import pots_in_play
@@ -32,7 +34,7 @@ from dealer_app.live.prompts import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
     from dealer_app.engine.hand import Hand
     from dealer_app.engine.session import TableSession
@@ -118,24 +120,57 @@ class SeatView:
     in_pot_shown: bool = True
 
 
+def decisions_of(hand: Hand | None) -> list:
+    """The hand's decisions with their rules, and every action taken (a fold cites no rule, but
+    the dealer reads the hand's actions in the same list), as events."""
+    if hand is None:
+        return []
+    return [e for e in hand.events if e.text and (e.rules or isinstance(e, ActionTaken))]
+
+
 class TablePresentation:
-    """The screen's reads of the table. The state is the controller's: the session (with its
-    hand), the hand number and the inputs of the hand so far."""
+    """The screen's reads of one table: its session (seats, limits, currency) and the hand on it
+    as it stands, the hand's number and the dealer's inputs so far. Read-only; built again when
+    the table changes.
 
-    session: TableSession | None
-    hand_no: int
-    inputs: list[list]
-    _fresh_events: list
-    _fresh_key: tuple
-    last_seal = None  # the last finished hand's seal (record/chain.Anchor), set by the controller
+    ``replay`` gives the hand as dealt with some of those inputs applied: with it the prompt
+    names what the latest input caused (an uncalled bet to return, P-2). ``last_events``, when
+    the events of the latest input are already known, spares that replay."""
 
-    def _replayed(self, inputs: list) -> Hand:  # the controller's: the hand with ``inputs`` applied
-        raise NotImplementedError
+    def __init__(
+        self,
+        session: TableSession | None,
+        hand_no: int = 0,
+        inputs: Sequence[list] = (),
+        *,
+        last_seal=None,
+        replay: Callable[[list], Hand] | None = None,
+        last_events: Sequence | None = None,
+    ):
+        self.session = session
+        self.hand: Hand | None = session.hand if session is not None else None  # the session's, not a copy
+        self.hand_no = hand_no
+        self.inputs: tuple[list, ...] = tuple(inputs)
+        self.last_seal = last_seal  # the last finished hand's seal (record/chain.Anchor), if committed
+        self._replay = replay
+        self._last_events: list | None = None if last_events is None else list(last_events)
+
+    def shows(self, session: TableSession | None, hand_no: int, inputs: Sequence[list], last_seal) -> bool:
+        """Whether this presentation is of exactly this table state (the same session, hand,
+        hand number, inputs and seal): a controller keeps it until one of them changes."""
+        return (
+            self.session is session
+            and self.hand is (session.hand if session is not None else None)
+            and self.hand_no == hand_no
+            and self.last_seal is last_seal
+            and len(self.inputs) == len(inputs)
+            and (not inputs or self.inputs[-1] is inputs[-1])
+        )
 
     @property
-    def hand(self) -> Hand | None:
-        """The hand on the table: the session's, the only copy there is."""
-        return self.session.hand if self.session is not None else None
+    def ruling_events(self) -> list:
+        """The hand's decisions with their rules, and its actions (``decisions_of``)."""
+        return decisions_of(self.hand)
 
     def money(self, cents: int) -> str:
         """An amount as the screen shows it (in the reader's way once the UI is loaded)."""
@@ -203,16 +238,17 @@ class TablePresentation:
         return tuple(out)
 
     def _last_input_events(self) -> list:
-        """The events the latest input of the hand caused (kept when it was applied; after an
-        undo or a resume, found by replaying the inputs before it)."""
+        """The events the latest input of the hand caused (given when it was applied; after an
+        undo, a resume or on a replayed moment, found by replaying the inputs before it)."""
         h = self.hand
         if h is None or not self.inputs:
             return []
-        key = (id(h), len(self.inputs))
-        if self._fresh_key != key:
-            before = self._replayed(self.inputs[:-1])
-            self._fresh_key, self._fresh_events = key, h.events[len(before.events) :]
-        return self._fresh_events
+        if self._last_events is None:
+            if self._replay is None:
+                return []
+            before = self._replay(list(self.inputs[:-1]))
+            self._last_events = h.events[len(before.events) :]
+        return self._last_events
 
     def _prompt(self) -> Prompt:
         if self.session is None:

@@ -288,7 +288,7 @@ class ActionPanel(QWidget):
 
     @property
     def controller(self) -> TableController:
-        return self.bridge.controller
+        return self.bridge.live
 
     # --- input ---------------------------------------------------------------------------
     def _run(self, fn, *args) -> bool:

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
 from dealer_app.engine.catalog import rule_text
 from dealer_app.floor.cases import CATEGORIES, STATUSES
 from dealer_app.floor.rulings import REMEDIES, Ruling, RulingRefused, record_ruling, rule_at_table
-from dealer_app.floor.timeline import HandTimeline, Moment, TimelineError
-from dealer_app.live.controller import InputError
+from dealer_app.floor.timeline import HandTimeline, TimelineError
+from dealer_app.live.controller import InputError, TableController
 from dealer_app.live.floor_pin import pin_is_set
 from dealer_app.record.store import StoreError
 from dealer_app.ui.action_panel import ActionPanel, run_guarded
@@ -48,12 +48,14 @@ from dealer_app.ui.words import (
 
 class WhatIfDialog(QDialog):
     """From a recorded moment, play on with other actions: the dealer's own table and action
-    panel, on a controller with no record, so nothing of it is ever stored."""
+    panel, on a controller with no record (``HandTimeline.what_if``), so nothing of it is ever
+    stored."""
 
-    def __init__(self, moment: Moment, parent=None):
+    def __init__(self, controller: TableController, parent=None):
         super().__init__(parent)
         self.setWindowTitle(self.tr("What if — nothing here is recorded"))
-        self.bridge = ControllerBridge(moment, self)
+        self._controller = controller
+        self.bridge = ControllerBridge(controller, self)
         layout = QHBoxLayout(self)
         self.table_view = TableView(self.bridge)
         self.panel = ActionPanel(self.bridge)
@@ -84,8 +86,8 @@ class WhatIfDialog(QDialog):
         run_guarded(self.panel.show_error, self.controller.redo)
 
     @property
-    def controller(self):
-        return self.bridge.controller
+    def controller(self) -> TableController:
+        return self._controller
 
 
 class RulingDialog(QDialog):

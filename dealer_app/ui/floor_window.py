@@ -47,7 +47,7 @@ from dealer_app.ui.keys import WindowKeys
 from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.record_check import RecordCheck
 from dealer_app.ui.rulings import rule_html
-from dealer_app.ui.table_view import TableView
+from dealer_app.ui.table_view import IdleTable, TableView
 from dealer_app.ui.words import (
     case_status,
     choice_words,
@@ -69,12 +69,6 @@ LIVE_REFRESH_MS = 2000  # how often a console on a local record looks for hands 
 STEP_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown, Qt.Key.Key_Home, Qt.Key.Key_End)
 
 
-class _Empty(Moment):
-    """What the table view draws before a hand is chosen."""
-
-    idle_words = ""  # set by the window, in the reader's language
-
-
 class FloorWindow(QMainWindow):
     def __init__(self, store, parent=None, controller=None):
         """``controller``: the live table of this window's app, if any (a ruling on its own
@@ -88,9 +82,7 @@ class FloorWindow(QMainWindow):
         self.hands: list[HandSummary] = []
         self.shown: list[HandSummary] = []
         self.setWindowTitle(self.tr("Floor — %1").replace("%1", str(store.path)) if store is not None else "")
-        empty = _Empty(store=None)
-        empty.idle_words = self.tr("Choose a hand on the left")
-        self.bridge = ControllerBridge(empty, self)
+        self.bridge = ControllerBridge(IdleTable(self.tr("Choose a hand on the left")), self)
         self.table_view = TableView(self.bridge)
         self.table_view.setMinimumSize(640, 420)  # (narrower, eight seat boxes would cover each other)
         split = QSplitter(Qt.Orientation.Horizontal)
@@ -572,7 +564,7 @@ class FloorWindow(QMainWindow):
             return None
         from dealer_app.ui.floor_dialogs import WhatIfDialog
 
-        dialog = WhatIfDialog(self.timeline.moment(self.index), self)
+        dialog = WhatIfDialog(self.timeline.what_if(self.index), self)
         raise_dialog(dialog)
         return dialog
 

@@ -91,7 +91,7 @@ class MainWindow(QMainWindow):
 
     @property
     def controller(self) -> TableController:
-        return self.bridge.controller
+        return self.bridge.live
 
     # --- menus ----------------------------------------------------------------------------
     def _menus(self):

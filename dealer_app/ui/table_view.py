@@ -9,6 +9,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from dealer_app.live.presentation import TablePresentation
 from dealer_app.ui.card_painter import BACK_STRIP, fan, paint_card
 from dealer_app.ui.words import action_name, profile_name, say, structure_name, table_title
 
@@ -62,6 +63,15 @@ def header_layout(text: str, width: float) -> tuple[QFont, list[str]]:
     return bold(9), lines
 
 
+class IdleTable(TablePresentation):
+    """No table yet: the table view draws ``idle_words`` on the empty felt (the floor's "choose a
+    hand", the trainer's "choose how to train")."""
+
+    def __init__(self, idle_words: str):
+        super().__init__(None)
+        self.idle_words = idle_words
+
+
 class TableView(QWidget):
     seat_clicked = Signal(int)  # a seat's box clicked (the trainer's answer buttons)
 
@@ -83,7 +93,7 @@ class TableView(QWidget):
     def seat_centre(self, seat: int, seats: int) -> QPointF:
         """Seat 1 at the dealer's left (the dealer sits at the bottom), then clockwise (D-2).
         The ellipse's axes are chosen so that no two of up to eight seat boxes overlap at the
-        default window size (tests/test_ui_dealer_keys.py checks 2-8 seats)."""
+        default window size (tests/ui/test_ui_dealer_keys.py checks 2-8 seats)."""
         w, h = self.width(), self.height()
         angle = math.radians(90 + seat * 360 / (seats + 1))
         x = w / 2 + math.cos(angle) * w * 0.42
@@ -137,7 +147,7 @@ class TableView(QWidget):
         p.drawEllipse(felt)
         c = self.controller
         if c.session is None:
-            idle = getattr(c, "idle_words", None) or self.tr("Open a table (Ctrl+N)")  # (the floor's: choose a hand)
+            idle = (c.idle_words if isinstance(c, IdleTable) else "") or self.tr("Open a table (Ctrl+N)")
             self._text(p, QRectF(0, h / 2 - 20, w, 40), idle, 20, "#ffffff")
             return
         font, lines = header_layout(self.header(), w - 24)  # all of it, never elided: smaller, or on two lines

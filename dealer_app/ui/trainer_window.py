@@ -63,19 +63,21 @@ from dealer_app.ui.keys import WindowKeys
 from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.rulings import rule_html
 from dealer_app.ui.screen_fit import PROGRESS_WINDOW, ScrollingPanel, fit_window
-from dealer_app.ui.table_view import TableView
+from dealer_app.ui.table_view import IdleTable, TableView
 from dealer_app.ui.words import card as card_words
 from dealer_app.ui.words import error_words, fill, high_hand, language, low_hand, say, seconds_words, typed_cents
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QKeyEvent
 
+    from dealer_app.live.presentation import SeatView
+
 SEAT_SKILLS = ("bring-in", "first-to-act", "shows-first")
 translate = QCoreApplication.translate
 
 
 class DrillMoment(Moment):
-    """A drill's moment as the trainee sees it: what would give the answer away is not drawn
+    """A drill's moment as the trainee sees it (a presentation of the drill's hand, replayed): what would give the answer away is not drawn
     (the seat to act for a seat question, the pot, the stub, the shortage warning, the awards)
     until the answer is in; the table stays as it stood when asked (Winners: the stacks before
     the push, the all-in seats still all-in, the pots in the middle). ``asked`` is the seat a
@@ -90,7 +92,7 @@ class DrillMoment(Moment):
     def _unpushed(self) -> bool:
         return self.skill in ("winners", "best-five", "low-hand", "split-pot") and not self.answered
 
-    def seats(self):
+    def seats(self) -> list[SeatView]:
         views = super().seats()
         won: dict[int, int] = {}
         if self._unpushed():  # the stacks before the push
@@ -169,10 +171,8 @@ class TrainerWindow(QMainWindow):
         self._spot_total, self._spot_results = 0, []  # a spot series: its length, each hand right or not
         self._spot_verdicts: list = []  # each hand's verdict (training/spot.SpotVerdict)
         self.setWindowTitle(self.tr("Dealer training"))
-        idle = Moment(store=None)
         # (the live table's "Open a table (Ctrl+N)" means nothing here)
-        idle.idle_words = self.tr("Choose how to train on the right, then Start")  # type: ignore[attr-defined]
-        self.bridge = ControllerBridge(idle, self)
+        self.bridge = ControllerBridge(IdleTable(self.tr("Choose how to train on the right, then Start")), self)
         self.table_view = TableView(self.bridge)
         self.table_view.seat_clicked.connect(self._seat_clicked)
         split = QSplitter(Qt.Orientation.Horizontal)

@@ -46,7 +46,7 @@ def test_every_hand_opens_and_steps_from_its_first_input_to_its_last(session_rec
     for h in hands:
         timeline = load_hand(store, h.session, h.hand)
         assert timeline.steps[0].kind == "hand_start"
-        table_buy_in = timeline._session.table.buy_in
+        table_buy_in = timeline.limit_table.buy_in
         short += any(stack < table_buy_in for _seat, _name, stack in timeline.seats)
         for i in range(len(timeline.steps)):
             moment = timeline.moment(i)

@@ -143,7 +143,7 @@ def test_every_room_hand_opens_and_steps_from_its_first_input_to_its_last(forwar
         assert timeline.rulings() == mine.rulings(), h.id
         ruled += sum(1 for r in timeline.rulings() if r.chips)
         irregular.update(s.input[1] for s in timeline.steps if s.kind == "irregularity")
-        short += any(stack < timeline._session.table.buy_in for _seat, _name, stack in timeline.seats)
+        short += any(stack < timeline.limit_table.buy_in for _seat, _name, stack in timeline.seats)
     # the hands that make the record ordinary were all opened through the room
     assert short == made["short_starts"]
     assert ruled == made["rulings"]

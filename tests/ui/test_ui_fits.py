@@ -755,7 +755,7 @@ def test_the_what_if_dialog_fits(qtbot, record, language, screen):
     h = list_hands(store)[0]
     timeline = load_hand(store, h.session, h.hand)
     step = next(i for i in range(len(timeline.steps)) if timeline.moment(i).prompt().kind == "action")
-    d = WhatIfDialog(timeline.moment(step))
+    d = WhatIfDialog(timeline.what_if(step))
     shown(qtbot, d, screen, WHAT_IF_WINDOW)
     assert_fits(d, screen)
 
