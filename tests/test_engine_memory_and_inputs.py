@@ -6,7 +6,7 @@ import random
 
 from helpers import rules
 
-from dealer_app.simulate import play_random_hand
+from dealer_app.engine.simulate import play_random_hand
 
 
 def test_finished_hands_leave_no_reference_cycles():

@@ -9,10 +9,10 @@ from test_record_proves_itself import play_hands
 
 from dealer_app.floor.rulings import Ruling, RulingRefused, record_ruling, rule_at_table
 from dealer_app.floor.timeline import load_hand
+from dealer_app.history.floor_pin import PinRefused, check_pin, confirm_floor, pin_path
 from dealer_app.history.hand_index import list_hands
 from dealer_app.history.store import Store
 from dealer_app.live.controller import InputError, TableController
-from dealer_app.live.floor_pin import PinRefused, check_pin, confirm_floor, pin_path
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from pokerkit_legal import pokerkit_legal
 from dealer_app.engine.cards import format_card, parse_card
 from dealer_app.engine.evaluator import hi_value
 from dealer_app.engine.hand import Hand, SeatSpec
-from dealer_app.simulate import random_amount
+from dealer_app.engine.simulate import random_amount
 
 
 def test_W3_rank_order_agrees_with_phevaluator_on_100000_hands():

@@ -23,9 +23,9 @@ from dealer_app.engine.catalog import rule_text
 from dealer_app.floor.cases import CATEGORIES, STATUSES
 from dealer_app.floor.rulings import REMEDIES, Ruling, RulingRefused, record_ruling, rule_at_table
 from dealer_app.floor.timeline import HandTimeline, Moment, TimelineError
+from dealer_app.history.floor_pin import pin_is_set
 from dealer_app.history.store import StoreError
 from dealer_app.live.controller import InputError
-from dealer_app.live.floor_pin import pin_is_set
 from dealer_app.ui.action_panel import ActionPanel, run_guarded
 from dealer_app.ui.keys import DealerKeys
 from dealer_app.ui.qt_bridge import ControllerBridge

@@ -297,7 +297,7 @@ class MainWindow(QMainWindow):
         import yaml
 
         from dealer_app import __version__
-        from dealer_app.cli import build_name
+        from dealer_app.settings import build_name
 
         store = self.controller.store
         parts = [
