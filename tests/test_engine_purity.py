@@ -101,11 +101,12 @@ def test_replaying_one_hand_imports_nothing_that_reads_files():
 
 
 def test_nothing_below_the_command_line_imports_it():
-    # the command line is the top: the UI and every package below take nothing from it
+    # the command line is the top: the UI and every package below take nothing from it (only
+    # ``python -m dealer_app``, the package's own entry point, starts it)
     offenders = [
         f"{path.relative_to(PACKAGE)} imports {name}"
         for path in PACKAGE.rglob("*.py")
-        if path.relative_to(PACKAGE).parts[0] != "cli"
+        if path.relative_to(PACKAGE).parts[0] not in ("cli", "__main__.py")
         for name in _imports(path)
         if name == "dealer_app.cli" or name.startswith("dealer_app.cli.")
     ]
