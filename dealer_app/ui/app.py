@@ -14,8 +14,9 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from dealer_app.errorlog import report, setup_logging
 from dealer_app.history.store import StoreError, open_record
 from dealer_app.live.controller import TableController
-from dealer_app.settings import APP, RECORD_NAME, data_dir
+from dealer_app.settings import APP, GEOMETRY, LANGUAGE, RECORD_NAME, data_dir
 from dealer_app.ui.screen_fit import FLOOR_WINDOW, MAIN_WINDOW, TRAINER_WINDOW, fit_window
+from dealer_app.ui.settings_store import read
 from dealer_app.ui.words import error_words
 
 log = logging.getLogger(__name__)
@@ -46,7 +47,7 @@ def load_translation(app: QCoreApplication, path: Path) -> QTranslator | None:
 def install_translator(app: QCoreApplication, settings: QSettings) -> QTranslator | None:
     """German when the setting says so, or the system language is German (MusicBrainz Picard
     style: one .qm per language beside the code)."""
-    choice = settings.value("language", "system")
+    choice = read(settings, LANGUAGE)
     lang = QLocale.system().name().split("_")[0] if choice == "system" else choice
     if lang == "en":
         return None
@@ -89,7 +90,7 @@ def run_app(argv=None, limits_dir: Path | None = None) -> int:
         QMessageBox.critical(None, "dealer-app", error_words(report(exc, "no hand record can be opened")))
         return 1
     window = MainWindow(TableController(store, limits_dir), settings)
-    if settings.value("geometry") is None:
+    if read(settings, GEOMETRY) is None:
         fit_window(window, MAIN_WINDOW)  # at most the screen it opens on
     elif not window.isMaximized():
         fit_window(window, window.size())  # as the dealer left it, but never larger than this screen
