@@ -31,8 +31,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from dealer_app.engine.limits import BettingRules, load_profile, load_table
+from dealer_app.engine.simulate import play_random_hand
 from dealer_app.history.export import hand_to_phh
-from dealer_app.simulate import play_random_hand
 
 if TYPE_CHECKING:
     from types import ModuleType

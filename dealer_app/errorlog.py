@@ -14,9 +14,10 @@ from pathlib import Path
 
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Said, said, says
-from dealer_app.record.store import StoreError, default_data_dir
+from dealer_app.record.store import StoreError
+from dealer_app.settings import LOG_NAME
+from dealer_app.settings import data_dir as default_data_dir
 
-LOG_NAME = "dealer-app.log"
 log = logging.getLogger("dealer_app")
 
 

@@ -26,7 +26,7 @@ except ImportError:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dealer_app.engine.limits import BettingRules, load_profile, load_table
-from dealer_app.simulate import play_random_hand
+from dealer_app.engine.simulate import play_random_hand
 
 TABLES = ["stud-1-2", "stud-10-20", "stud-1-5-spread", "stud-1-3-spread", "casinos-austria-5-10-20", "stud8-10-20"]
 PROFILES = ["us-cardroom", "casinos-austria", "tda-tournament"]

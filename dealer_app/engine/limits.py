@@ -7,7 +7,6 @@ others from loading (``load_folder`` collects errors beside the good tables).
 from __future__ import annotations
 
 import os
-import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -16,6 +15,7 @@ import yaml
 from dealer_app.engine.bounded import LIMITS_FILE_BYTES, FileRefused, read_bounded
 from dealer_app.engine.money import CURRENCY_SYMBOLS, _short, to_cents
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
+from dealer_app.settings import limits_dir as default_limits_dir  # (every folder: settings.py)
 
 GAMES = ("stud", "stud8")
 STRUCTURES = ("fixed", "spread", "split")
@@ -68,19 +68,6 @@ class LimitsError(ValueError):
     def __init__(self, problems: list[str]):
         super().__init__("\n".join(problems))
         self.problems = problems
-
-
-_SOURCE_LIMITS = Path(__file__).resolve().parents[2] / "limits"
-_INSTALLED_LIMITS = Path(sys.prefix) / "share" / "dealer-app" / "limits"
-
-
-def default_limits_dir() -> Path:
-    """``$DEALER_APP_LIMITS``, else the source tree's ``limits/``, else the copy an installed
-    wheel puts in ``<prefix>/share/dealer-app/limits``."""
-    env = os.environ.get("DEALER_APP_LIMITS")
-    if env:
-        return Path(env)
-    return _SOURCE_LIMITS if _SOURCE_LIMITS.is_dir() or not _INSTALLED_LIMITS.is_dir() else _INSTALLED_LIMITS
 
 
 @dataclass(frozen=True)

@@ -1,2 +1,3 @@
-"""The floor supervisor's side: the PIN for floor-only acts, the step-through of a recorded
-hand, rulings and the ruling report's content. Qt-free, like the engine and the live table."""
+"""The floor supervisor's side: the step-through of a recorded hand, rulings and the ruling
+report's content (the floor PIN that floor-only acts need is ``record/floor_pin.py``, below
+the live table, which asks for it too). Qt-free, like the engine and the live table."""

@@ -233,7 +233,7 @@ def _record(store, ruling: Ruling, floor: tuple[str, str], seated: dict | None) 
     from dataclasses import replace
 
     from dealer_app.floor.timeline import load_hand
-    from dealer_app.live.floor_pin import PinRefused, confirm_floor
+    from dealer_app.record.floor_pin import PinRefused, confirm_floor
 
     timeline = load_hand(store, ruling.session, ruling.hand)
     if ruling.remedy == "void":

@@ -864,7 +864,7 @@ class TableController:
     @staticmethod
     def _floor_confirms(floor: tuple[str, str] | None) -> dict:
         """The floor's name and PIN, checked (floor/pin.py); the PIN is never recorded."""
-        from dealer_app.live.floor_pin import PinRefused, confirm_floor
+        from dealer_app.record.floor_pin import PinRefused, confirm_floor
 
         if not (isinstance(floor, tuple) and len(floor) == 2):
             raise InputError(says(QT_TRANSLATE_NOOP("Errors", "a floor act needs the floor's name and PIN")), ("I-3",))

@@ -20,33 +20,17 @@ import hmac
 import os
 import secrets
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
+
+# (where the key lives: settings.py declares every folder and file)
+from dealer_app.settings import key_path as default_key_path
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
+    from pathlib import Path
 
-KEY_NAME = "record.key"
-ANCHORS_NAME = "anchors.txt"
 # Crockford's base 32: no I, L, O or U, so a seal read aloud or copied by hand is not misread
 _SEAL_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-
-
-def config_dir() -> Path:
-    """The app's config folder: ``DEALER_APP_CONFIG``, else ``$XDG_CONFIG_HOME/dealer-app``."""
-    env = os.environ.get("DEALER_APP_CONFIG")
-    if env:
-        return Path(env)
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "dealer-app"
-
-
-def default_key_path() -> Path:
-    return config_dir() / KEY_NAME
-
-
-def default_anchors_path() -> Path:
-    return Path(os.environ.get("DEALER_APP_ANCHORS") or config_dir() / ANCHORS_NAME)
 
 
 class KeyProblem(RuntimeError):

@@ -29,8 +29,6 @@ from dealer_app.record.chain import (
     Creation,
     KeyProblem,
     append_anchor,
-    default_anchors_path,
-    default_key_path,
     key_id,
     load_or_create_key,
     meta_mac,
@@ -48,6 +46,10 @@ from dealer_app.record.migrations import (
 )
 from dealer_app.record.payload import read_payload, record_text
 from dealer_app.record.rows import CloseTableRow, EventRow, HandEndRow, RecordRow, RulingRow, as_written
+from dealer_app.settings import RECORD_NAME  # (every folder and file: settings.py)
+from dealer_app.settings import anchors_path as default_anchors_path
+from dealer_app.settings import data_dir as default_data_dir
+from dealer_app.settings import key_path as default_key_path
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -78,21 +80,12 @@ class SessionRow(NamedTuple):
 COLUMNS = {"sessions": SESSION_COLUMNS, "log": LOG_COLUMNS}
 # a record written before the keyed chain (format 1): read, checked as it was, upgraded on open
 LEGACY_COLUMNS = {"sessions": SESSION_COLUMNS, "log": LEGACY_LOG_COLUMNS}
-RECORD_NAME = "hands.sqlite3"
 # record path -> its lock file, open for the life of the process (see lock_session)
 _LOCK_FILES: dict[str, int] = {}
 # (record path, session id) -> how many stores of this process hold that table
 _HELD_LOCKS: dict[tuple[str, int], int] = {}
 # how long a write waits for another process (a second window, the export tool) to finish
 BUSY_TIMEOUT_MS = 3000
-
-
-def default_data_dir() -> Path:
-    env = os.environ.get("DEALER_APP_DATA")
-    if env:
-        return Path(env)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "dealer-app"
 
 
 def _now() -> str:

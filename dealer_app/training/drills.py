@@ -19,8 +19,8 @@ from dealer_app.engine.events import PotAwarded
 from dealer_app.engine.hand import Hand, SeatSpec
 from dealer_app.engine.limits import BettingRules, chip_set, load_profile, load_table
 from dealer_app.engine.showdown import pots_in_play
+from dealer_app.engine.simulate import choose_action
 from dealer_app.history.export import hand_to_phh
-from dealer_app.simulate import choose_action
 from dealer_app.training.irregularity import Asker
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from dealer_app.engine.cards import format_card
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.events import ActedOutOfTurn, ActionTaken, BringInChosen, DealPlanned, OutOfTurnSettled
-from dealer_app.simulate import choose_action
+from dealer_app.engine.simulate import choose_action
 
 if TYPE_CHECKING:
     import random

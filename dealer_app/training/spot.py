@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from dealer_app.engine.events import ActionTaken, BringInChosen, DealPlanned, FirstToAct, PotAwarded, ShowdownOrdered
 from dealer_app.engine.hand import Hand, SeatSpec
 from dealer_app.engine.limits import BettingRules, load_profile, load_table
-from dealer_app.simulate import choose_action
+from dealer_app.engine.simulate import choose_action
 
 
 @dataclass(frozen=True)

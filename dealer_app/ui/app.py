@@ -1,4 +1,5 @@
-"""Start the desktop app: translations, the hand record, the live table window."""
+"""Start the desktop app: the one start-up of its three windows (the live table, the floor
+console, the trainer: ``start_qt``), translations, the hand record."""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from dealer_app.errorlog import report, setup_logging
 from dealer_app.live.controller import TableController
-from dealer_app.record.store import StoreError, default_data_dir, open_record
+from dealer_app.record.store import StoreError, open_record
+from dealer_app.settings import APP, GEOMETRY, LANGUAGE, RECORD_NAME, data_dir
 from dealer_app.ui.screen_fit import FLOOR_WINDOW, MAIN_WINDOW, TRAINER_WINDOW, fit_window
+from dealer_app.ui.settings_store import read
 from dealer_app.ui.words import error_words
 
 log = logging.getLogger(__name__)
@@ -44,7 +47,7 @@ def load_translation(app: QCoreApplication, path: Path) -> QTranslator | None:
 def install_translator(app: QCoreApplication, settings: QSettings) -> QTranslator | None:
     """German when the setting says so, or the system language is German (MusicBrainz Picard
     style: one .qm per language beside the code)."""
-    choice = settings.value("language", "system")
+    choice = read(settings, LANGUAGE)
     lang = QLocale.system().name().split("_")[0] if choice == "system" else choice
     if lang == "en":
         return None
@@ -55,23 +58,39 @@ def install_translator(app: QCoreApplication, settings: QSettings) -> QTranslato
     return translator
 
 
-def run_app(argv=None) -> int:
+def app_settings() -> QSettings:
+    """The settings the desktop app remembers (``settings.py`` declares each one)."""
+    return QSettings(APP, APP)
+
+
+def start_qt(argv=None) -> QCoreApplication:
+    """The one start-up of every window the app opens (the live table, the floor console, the
+    trainer): the Qt application and its names (where Qt keeps the settings), the dealer's
+    language, the log in the data folder, and the hook that shows and logs an exception a slot
+    lets escape."""
     app = QApplication.instance() or QApplication(argv or sys.argv)
-    QCoreApplication.setOrganizationName("dealer-app")
-    QCoreApplication.setApplicationName("dealer-app")
-    settings = QSettings("dealer-app", "dealer-app")
-    install_translator(app, settings)
+    QCoreApplication.setOrganizationName(APP)
+    QCoreApplication.setApplicationName(APP)
+    install_translator(app, app_settings())
+    setup_logging(data_dir())
+    install_excepthook()
+    return app
+
+
+def run_app(argv=None, limits_dir: Path | None = None) -> int:
+    """The live table. ``limits_dir``: the folder of limit tables (``--limits``; default
+    ``settings.limits_dir``), handed to the table's controller, where tables are loaded."""
+    app = start_qt(argv)
+    settings = app_settings()
     from dealer_app.ui.main_window import MainWindow
 
-    setup_logging(default_data_dir())
-    install_excepthook()
     try:
-        store, notes = open_record(default_data_dir())
+        store, notes = open_record(data_dir())
     except (StoreError, OSError) as exc:  # not even a temporary folder can be written
         QMessageBox.critical(None, "dealer-app", error_words(report(exc, "no hand record can be opened")))
         return 1
-    window = MainWindow(TableController(store), settings)
-    if settings.value("geometry") is None:
+    window = MainWindow(TableController(store, limits_dir), settings)
+    if read(settings, GEOMETRY) is None:
         fit_window(window, MAIN_WINDOW)  # at most the screen it opens on
     elif not window.isMaximized():
         fit_window(window, window.size())  # as the dealer left it, but never larger than this screen
@@ -108,15 +127,10 @@ def run_floor(record: str | None = None, argv=None, database: str | None = None)
     disk, another machine's key) is opened to read, and rulings are refused with the reason.
     ``dealer-app floor --database URL`` (or with ``DEALER_APP_DATABASE`` and no RECORD): the
     console on the card room's server, every table live (issue 15)."""
-    from dealer_app.record.store import RECORD_NAME, Store
+    from dealer_app.record.store import Store
     from dealer_app.ui.floor_window import FloorWindow
 
-    app = QApplication.instance() or QApplication(argv or sys.argv)
-    QCoreApplication.setOrganizationName("dealer-app")
-    QCoreApplication.setApplicationName("dealer-app")
-    install_translator(app, QSettings("dealer-app", "dealer-app"))
-    setup_logging(default_data_dir())
-    install_excepthook()
+    app = start_qt(argv)
     from dealer_app.room.database import RoomError, WrongLogin, room_url
 
     url = room_url(database) if record is None or database else None
@@ -138,7 +152,7 @@ def run_floor(record: str | None = None, argv=None, database: str | None = None)
             fit_window(room, FLOOR_WINDOW)
             room.show()
             return app.exec()
-    path = Path(record) if record else default_data_dir() / RECORD_NAME
+    path = Path(record) if record else data_dir() / RECORD_NAME
     try:
         store = Store(path, create=False)
     except StoreError:
@@ -159,7 +173,7 @@ def report_application():
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     app = QApplication.instance() or QApplication(["dealer-app"])
-    install_translator(app, QSettings("dealer-app", "dealer-app"))
+    install_translator(app, app_settings())
     return app
 
 
@@ -169,14 +183,9 @@ def run_trainer(argv=None) -> int:
     from dealer_app.training.progress import Progress
     from dealer_app.ui.trainer_window import TrainerWindow
 
-    app = QApplication.instance() or QApplication(argv or sys.argv)
-    QCoreApplication.setOrganizationName("dealer-app")
-    QCoreApplication.setApplicationName("dealer-app")
-    install_translator(app, QSettings("dealer-app", "dealer-app"))
-    setup_logging(default_data_dir())
-    install_excepthook()
+    app = start_qt(argv)
     try:
-        store, _notes = open_record(default_data_dir())
+        store, _notes = open_record(data_dir())
     except (StoreError, OSError) as exc:
         QMessageBox.critical(None, "dealer-app", error_words(report(exc, "no hand record can be opened")))
         return 1

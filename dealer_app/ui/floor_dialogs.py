@@ -24,7 +24,7 @@ from dealer_app.floor.cases import CATEGORIES, STATUSES
 from dealer_app.floor.rulings import REMEDIES, Ruling, RulingRefused, record_ruling, rule_at_table
 from dealer_app.floor.timeline import HandTimeline, TimelineError
 from dealer_app.live.controller import InputError, TableController
-from dealer_app.live.floor_pin import pin_is_set
+from dealer_app.record.floor_pin import pin_is_set
 from dealer_app.record.store import StoreError
 from dealer_app.ui.action_panel import ActionPanel, run_guarded
 from dealer_app.ui.keys import DealerKeys

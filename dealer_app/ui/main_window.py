@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QInputDialog, QLabel, QMainWindow, QMessageBox, QS
 
 from dealer_app.errorlog import log
 from dealer_app.live.controller import InputError, TableController
+from dealer_app.settings import APP, FOUR_COLOUR, GEOMETRY, LANGUAGE, PLAYERS_DISPLAY
 from dealer_app.ui.action_panel import ActionPanel, run_guarded
 from dealer_app.ui.keys import DealerKeys
 from dealer_app.ui.new_table_dialog import NewTableDialog
@@ -19,6 +20,7 @@ from dealer_app.ui.resume_dialog import ResumeDialog
 from dealer_app.ui.room_ruling_dialog import RoomRulingDialog
 from dealer_app.ui.rulings import RulingsLog
 from dealer_app.ui.screen_fit import FLOOR_WINDOW, TRAINER_WINDOW, ScrollingPanel, fit_window
+from dealer_app.ui.settings_store import read, write
 from dealer_app.ui.table_view import TableView
 from dealer_app.ui.words import error_words, fill, profile_name, table_title
 
@@ -29,14 +31,14 @@ if TYPE_CHECKING:
 class MainWindow(QMainWindow):
     def __init__(self, controller: TableController, settings: QSettings | None = None):
         super().__init__()
-        self.settings = settings or QSettings("dealer-app", "dealer-app")
+        self.settings = settings or QSettings(APP, APP)
         self.bridge = ControllerBridge(controller, self)
         self.ask_before_closing = True  # with a hand open, Quit asks first
         self.setWindowTitle(self.tr("Stud Dealer Assistant"))
         self.table_view = TableView(self.bridge)
         # four-colour suits unless the dealer turned them off (two red suits are misread across a
         # table); type=bool makes Qt return a bool, bool() says so to the type checker
-        self.table_view.four_colour = bool(self.settings.value("four_colour", True, type=bool))
+        self.table_view.four_colour = read(self.settings, FOUR_COLOUR)
         self.panel = ActionPanel(self.bridge)
         self.rulings = RulingsLog(self.bridge)
         self.panel.rule_clicked.connect(self.rulings.show_rules)
@@ -83,10 +85,10 @@ class MainWindow(QMainWindow):
         self.room.rulings_changed.connect(self._offer_room_ruling)
         self.bridge.changed.connect(self._offer_room_ruling)
         self._update_actions()
-        geometry = self.settings.value("geometry")
+        geometry = read(self.settings, GEOMETRY)
         if geometry is not None:
             self.restoreGeometry(geometry)  # size, place and maximised state, as the dealer left them
-        if bool(self.settings.value("players_display", False, type=bool)):  # open at the last quit: open again
+        if read(self.settings, PLAYERS_DISPLAY):  # open at the last quit: open again
             self.players_display_action.setChecked(True)
 
     @property
@@ -136,7 +138,7 @@ class MainWindow(QMainWindow):
         settings.addAction(self.tr("&Card room…"), self.room_settings)
         lang = settings.addMenu(self.tr("&Language"))
         group = QActionGroup(self)
-        current = self.settings.value("language", "system")
+        current = read(self.settings, LANGUAGE)
         for code, name in (("system", self.tr("System language")), ("en", "English"), ("de", "Deutsch")):
             a = QAction(name, self, checkable=True)
             a.setChecked(code == current)
@@ -158,7 +160,7 @@ class MainWindow(QMainWindow):
     def _show_players_display(self, on: bool):
         """Window → Players' display (Ctrl+P): the players' window opens or closes; whether it is
         open is kept for the next start, and closing the window itself unticks the item."""
-        self.settings.setValue("players_display", on)
+        write(self.settings, PLAYERS_DISPLAY, on)
         if on:
             if self.players_display is None:
                 self.players_display = PlayersDisplay(self.bridge, self.settings, self)
@@ -170,7 +172,7 @@ class MainWindow(QMainWindow):
             self.players_display.close()
 
     def _four_colour(self, on: bool):
-        self.settings.setValue("four_colour", on)
+        write(self.settings, FOUR_COLOUR, on)
         self.table_view.four_colour = on
         self.panel.set_four_colour(on)
         self.table_view.update()
@@ -180,7 +182,7 @@ class MainWindow(QMainWindow):
             self.players_display.update()
 
     def _language(self, code: str):
-        self.settings.setValue("language", code)
+        write(self.settings, LANGUAGE, code)
         QMessageBox.information(self, self.tr("Language"), self.tr("The language changes at the next start."))
 
     def _say_floor_ruling(self, change: str):
@@ -297,7 +299,7 @@ class MainWindow(QMainWindow):
         import yaml
 
         from dealer_app import __version__
-        from dealer_app.cli import build_name
+        from dealer_app.settings import build_name
 
         store = self.controller.store
         parts = [
@@ -436,10 +438,10 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event):
         if not self.ask_before_closing or self._leave_hand_ok(self.tr("Quit")):
-            self.settings.setValue("geometry", self.saveGeometry())
+            write(self.settings, GEOMETRY, self.saveGeometry())
             if self.players_display is not None and self.players_display.isVisible():
                 self.players_display.close()  # (which unticks the item and forgets it: but it was open)
-                self.settings.setValue("players_display", True)
+                write(self.settings, PLAYERS_DISPLAY, True)
             self.room.stop()
             event.accept()
         else:

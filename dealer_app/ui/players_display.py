@@ -37,7 +37,9 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_app.engine.events import PotAwarded
+from dealer_app.settings import PLAYERS_DISPLAY_GEOMETRY
 from dealer_app.ui.card_painter import paint_card
+from dealer_app.ui.settings_store import read, write
 from dealer_app.ui.words import fill, high_hand, low_hand, say, table_title
 
 BACKGROUND = "#0d1013"
@@ -178,7 +180,7 @@ class PlayersDisplay(QWidget):
     ``dealer_window`` is given back the activation and any key that reaches this window."""
 
     closed = Signal()
-    GEOMETRY_KEY = "players_display_geometry"
+    GEOMETRY_KEY = PLAYERS_DISPLAY_GEOMETRY.key  # (settings.py)
 
     def __init__(self, bridge, settings: QSettings, dealer_window: QWidget | None = None):
         super().__init__(None, Qt.WindowType.Window | Qt.WindowType.WindowDoesNotAcceptFocus)
@@ -252,7 +254,7 @@ class PlayersDisplay(QWidget):
 
     # --- the window -----------------------------------------------------------------------
     def _restore_geometry(self) -> None:
-        geometry = self.settings.value(self.GEOMETRY_KEY)
+        geometry = read(self.settings, PLAYERS_DISPLAY_GEOMETRY)
         if geometry is not None and self.restoreGeometry(geometry):
             return
         # a second monitor, if there is one: the screen the dealer's window is not on; else this
@@ -273,7 +275,7 @@ class PlayersDisplay(QWidget):
         self.raise_()
 
     def closeEvent(self, event) -> None:
-        self.settings.setValue(self.GEOMETRY_KEY, self.saveGeometry())
+        write(self.settings, PLAYERS_DISPLAY_GEOMETRY, self.saveGeometry())
         super().closeEvent(event)
         self.closed.emit()
 

@@ -26,7 +26,9 @@ from dealer_app.room.forwarder import (
     ForwardState,
     PendingRuling,
 )
+from dealer_app.settings import ROOM_DATABASE, ROOM_TABLE_NAME
 from dealer_app.ui.screen_fit import keep_wrapped_lines
+from dealer_app.ui.settings_store import read, write
 from dealer_app.ui.words import fill
 
 log = logging.getLogger(__name__)
@@ -47,10 +49,10 @@ class TableLink(QObject):
         label.hide()
 
     def url(self) -> str | None:
-        return room_url(None, str(self.settings.value("room/database", "") or ""))
+        return room_url(None, read(self.settings, ROOM_DATABASE))
 
     def table_name(self) -> str | None:
-        return str(self.settings.value("room/table_name", "") or "") or None
+        return read(self.settings, ROOM_TABLE_NAME) or None
 
     def start(self, store) -> None:
         """Forward ``store`` to the room, if one is named (again after the Settings changed)."""
@@ -153,10 +155,10 @@ class RoomSettingsDialog(QDialog):
         intro.setWordWrap(True)
         layout.addWidget(intro)
         form = QFormLayout()
-        self.url = QLineEdit(str(settings.value("room/database", "") or ""))
+        self.url = QLineEdit(read(settings, ROOM_DATABASE))
         self.url.setPlaceholderText("postgresql://table_3:password@floor-server/room")
         self.url.setEchoMode(QLineEdit.EchoMode.PasswordEchoOnEdit)
-        self.name = QLineEdit(str(settings.value("room/table_name", "") or ""))
+        self.name = QLineEdit(read(settings, ROOM_TABLE_NAME))
         self.name.setPlaceholderText(self.tr("e.g. Stud 3 (default: this machine's name)"))
         self.name.setMaxLength(80)
         form.addRow(self.tr("Room server"), self.url)
@@ -190,8 +192,8 @@ class RoomSettingsDialog(QDialog):
         if url and not url.startswith(("postgresql://", "postgres://")):
             self.error.setText(self.tr("Not a PostgreSQL URL: postgresql://login:password@host/database"))
             return
-        self.settings.setValue("room/database", url)
-        self.settings.setValue("room/table_name", self.name.text().strip())
+        write(self.settings, ROOM_DATABASE, url)
+        write(self.settings, ROOM_TABLE_NAME, self.name.text().strip())
         self.settings.sync()
         import os
 

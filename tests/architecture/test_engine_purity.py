@@ -99,3 +99,22 @@ def test_replaying_one_hand_imports_nothing_that_reads_files():
     for module in ("replay.py", "verdict.py", "replay_report.py"):
         names = _imports(PACKAGE / "history" / module)
         assert not [n for n in names if n in ("dealer_app.history.reading", "dealer_app.history.sources")], module
+
+
+def test_nothing_below_the_command_line_imports_it():
+    # the command line is the top: the UI and every package below take nothing from it (only
+    # ``python -m dealer_app``, the package's own entry point, starts it)
+    offenders = [
+        f"{path.relative_to(PACKAGE)} imports {name}"
+        for path in PACKAGE.rglob("*.py")
+        if path.relative_to(PACKAGE).parts[0] not in ("cli", "__main__.py")
+        for name in _imports(path)
+        if name == "dealer_app.cli" or name.startswith("dealer_app.cli.")
+    ]
+    assert offenders == []
+
+
+def test_settings_is_the_lowest_layer():
+    # every package reads its folders from settings.py: it imports nothing of the app
+    names = _imports(PACKAGE / "settings.py")
+    assert [n for n in names if n.split(".")[0] in ("dealer_app", *FORBIDDEN)] == []

@@ -4,7 +4,7 @@ engine's own refusal."""
 import gc
 import random
 
-from dealer_app.simulate import play_random_hand
+from dealer_app.engine.simulate import play_random_hand
 from tests.support.helpers import rules
 
 

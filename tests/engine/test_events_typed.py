@@ -12,7 +12,7 @@ from dealer_app.engine.describe import describe
 from dealer_app.engine.hand import Hand
 from dealer_app.engine.limits import BettingRules, load_profile, load_table
 from dealer_app.engine.player import SeatSpec
-from dealer_app.simulate import play_random_hand
+from dealer_app.engine.simulate import play_random_hand
 
 
 def _rules(table="stud-10-20", profile="us-cardroom"):

@@ -16,7 +16,7 @@ import pokerkit
 from dealer_app.engine.cards import format_card, parse_card
 from dealer_app.engine.evaluator import hi_value
 from dealer_app.engine.hand import Hand, SeatSpec
-from dealer_app.simulate import random_amount
+from dealer_app.engine.simulate import random_amount
 from tests.support.helpers import rules
 from tests.support.pokerkit_legal import pokerkit_legal
 

@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dealer_app.engine.errors import EngineError, IllegalAction
-from dealer_app.simulate import play_random_hand
+from dealer_app.engine.simulate import play_random_hand
 from tests.support.helpers import clone_by_replay, rules
 
 TABLES = ["stud-1-2", "stud-10-20", "stud-1-5-spread", "stud-1-3-spread", "casinos-austria-5-10-20", "stud8-10-20"]

@@ -9,7 +9,7 @@ import pytest
 from dealer_app.floor.rulings import Ruling, RulingRefused, record_ruling, rule_at_table
 from dealer_app.floor.timeline import load_hand
 from dealer_app.live.controller import InputError, TableController
-from dealer_app.live.floor_pin import PinRefused, check_pin, confirm_floor, pin_path
+from dealer_app.record.floor_pin import PinRefused, check_pin, confirm_floor, pin_path
 from dealer_app.record.hand_index import list_hands
 from dealer_app.record.store import Store
 from tests.record.test_record_proves_itself import play_hands

@@ -12,7 +12,7 @@ from dealer_app.engine.deck import plan_deal
 from dealer_app.engine.events import EVENT_CLASSES, PotAwarded
 from dealer_app.engine.limits import BettingRules, load_profile, load_table
 from dealer_app.engine.says import says
-from dealer_app.simulate import play_random_hand
+from dealer_app.engine.simulate import play_random_hand
 from tests.support.helpers import load_german
 
 TABLES = [

@@ -1,5 +1,6 @@
-"""``dealer-app drill``: training drills from the engine, for the trainer's tools and for
-checking the engine against independent oracles (the contract is ``--json``)."""
+"""The trainer's commands: ``drill`` (training drills from the engine, for the trainer's tools
+and for checking the engine against independent oracles; the contract is ``--json``),
+``trainees`` (the group's summary), ``certificate verify`` and ``train`` (the trainer's window)."""
 
 from __future__ import annotations
 
@@ -7,19 +8,19 @@ import argparse
 import json
 from typing import TYPE_CHECKING
 
-from dealer_app.cli import OK, InputProblem, UsageError
+from dealer_app.cli.common import ExitCode, InputProblem, UsageError, command, window
 
 if TYPE_CHECKING:
     from dealer_app.training.exam import ExamListing
 
 
-def cmd_drill(args) -> int:
+def cmd_drill(args: argparse.Namespace) -> ExitCode:
     from dealer_app.training.drills import SKILLS, DrillError, make_drills
 
     if args.list:
         for skill, question in SKILLS.items():
             print(f"{skill:<14} {question}")
-        return OK
+        return ExitCode.OK
     if not args.skill:
         raise UsageError("--skill SKILL is needed (dealer-app drill --list names them)")
     try:
@@ -28,20 +29,19 @@ def cmd_drill(args) -> int:
         raise UsageError(str(exc)) from None
     if args.json:
         print(json.dumps({"drills": [d.to_dict() for d in drills]}, indent=1, ensure_ascii=False))
-        return OK
+        return ExitCode.OK
     for i, d in enumerate(drills, 1):
         print(f"--- drill {i}: {d.question} ({d.table}, {d.profile})")
         print(d.phh.rstrip())
         print(f"answer: {json.dumps(d.answer, ensure_ascii=False)}  rules: {', '.join(d.rules)}")
-    return OK
+    return ExitCode.OK
 
 
-def cmd_trainees(args) -> int:
+def cmd_trainees(args: argparse.Namespace) -> ExitCode:
     """The trainer's summary of the group (from the record's database): printed, or --csv/--pdf."""
     import sqlite3
     import sys
 
-    from dealer_app.cli import INPUT_PROBLEM
     from dealer_app.record.store import Store, StoreError
     from dealer_app.training.progress import Progress, write_csv
 
@@ -115,7 +115,7 @@ def cmd_trainees(args) -> int:
             )
     for p in record_problems:
         print(f"NOT GENUINE: the record's exam results: {p}", file=sys.stderr)
-    return INPUT_PROBLEM if record_problems else OK
+    return ExitCode.FAILED if record_problems else ExitCode.OK
 
 
 def _weak_words(row: dict) -> str:
@@ -142,7 +142,8 @@ def _exam_book(store, key: bytes | None):
 def _record_key(args) -> bytes:
     from pathlib import Path
 
-    from dealer_app.record.chain import KeyProblem, default_key_path, read_key
+    from dealer_app.record.chain import KeyProblem, read_key
+    from dealer_app.settings import key_path as default_key_path
 
     path = Path(args.key) if args.key else default_key_path()
     if not args.key and not path.exists():
@@ -155,13 +156,12 @@ def _record_key(args) -> bytes:
         raise UsageError(str(exc)) from None
 
 
-def cmd_certificate_verify(args) -> int:
+def cmd_certificate_verify(args: argparse.Namespace) -> ExitCode:
     """Whether a certificate is genuine: its result row in the record, unchanged, on a blueprint
     unchanged since it was locked, no result of the record deleted (exit 0), or not found or
     changed (exit 1, what does not match)."""
     import sqlite3
 
-    from dealer_app.cli import INPUT_PROBLEM
     from dealer_app.record.store import Store, StoreError
     from dealer_app.training.exam import Verdict
 
@@ -207,7 +207,7 @@ def cmd_certificate_verify(args) -> int:
                 ensure_ascii=False,
             )
         )
-        return OK if genuine else INPUT_PROBLEM
+        return ExitCode.OK if genuine else ExitCode.FAILED
     if r is not None:
         skills = ", ".join(f"{s.skill} {s.right}/{s.asked}" for s in r.skills)
         print(
@@ -226,7 +226,14 @@ def cmd_certificate_verify(args) -> int:
         print(f"{verdict.verification_id}: NOT FOUND in {args.db}")
     else:
         print(f"{verdict.verification_id}: NOT GENUINE")
-    return OK if genuine else INPUT_PROBLEM
+    return ExitCode.OK if genuine else ExitCode.FAILED
+
+
+def run_trainer(args: argparse.Namespace) -> int:
+    """``dealer-app train``: the dealer trainer's window."""
+    from dealer_app.ui.app import run_trainer
+
+    return run_trainer()
 
 
 def _count(text: str) -> int:
@@ -246,7 +253,7 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole-number seed") from None
 
 
-def add_commands(sub) -> None:
+def add_commands(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("drill", help="training drills made by the engine, with their answers and rules")
     p.add_argument("--skill", help="the skill (dealer-app drill --list)")
     p.add_argument("--count", type=_count, default=1)
@@ -255,13 +262,13 @@ def add_commands(sub) -> None:
     p.add_argument("--table", help="limit table (default: several, every kind of limit)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--list", action="store_true", help="name the skills")
-    p.set_defaults(func=cmd_drill)
+    command(p, cmd_drill)
     p = sub.add_parser("trainees", help="the trainer's summary of the group: every trainee's skills")
     p.add_argument("--db", required=True, help="the app's record database, where the trainer keeps its answers")
     p.add_argument("--csv", help="write the summary as CSV")
     p.add_argument("--pdf", help="write the summary as PDF")
     p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_trainees)
+    command(p, cmd_trainees)
     p = sub.add_parser("certificate", help="an exam's certificate: is it genuine?")
     actions = p.add_subparsers(dest="action", required=True)
     v = actions.add_parser("verify", help="whether a certificate is genuine (exit 0), or not found or changed (1)")
@@ -271,4 +278,6 @@ def add_commands(sub) -> None:
     v.add_argument("--seal", help="the seal printed on the certificate, to compare with the record's")
     v.add_argument("--trainee", help="the trainee named on the certificate, to compare with the record's")
     v.add_argument("--json", action="store_true")
-    v.set_defaults(func=cmd_certificate_verify)
+    command(v, cmd_certificate_verify)
+    p = sub.add_parser("train", help="the dealer trainer (drills, modes, progress)")
+    window(p, run_trainer)

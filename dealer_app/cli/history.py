@@ -1,26 +1,5 @@
-"""``dealer-app``: the live table (no arguments) and the command-line tools.
-
-    dealer-app tables                      list the limit tables
-    dealer-app check-limits [PATH]         validate a table file or folder (exit 1 on errors)
-    dealer-app replay FILE... [--profile NAME] [--table NAME_OR_PATH] [--json] [--check] [--jobs N]
-    dealer-app export FILE... | --db RECORD  [--format phh|text] [--out DIR] [--jobs N]
-    dealer-app verify RECORD [--key FILE] [--anchors FILE] [--json]   is the record whole?
-    dealer-app seals RECORD [--json]       every hand's seal
-    dealer-app hands --db RECORD [--json]  the record's hands, newest first (with filters)
-    dealer-app report --db RECORD --hand SESSION-HAND --out FILE.pdf   the ruling report
-    dealer-app rulings --db RECORD | --database URL [--since --until --floor NAME --status S] [--json|--csv]
-                                           the floor's cases, for a shift report
-    dealer-app floor [RECORD]              the floor console
-    dealer-app drill --skill SKILL --count N --seed S [--profile P] [--table T] [--json] | --list
-    dealer-app train                       the dealer trainer
-    dealer-app trainees --db RECORD [--csv FILE] [--pdf FILE] [--json]   the trainer's summary
-    dealer-app certificate verify ID --db RECORD [--key FILE] [--seal CODE] [--json]  a certificate genuine?
-    dealer-app --version | --smoke-test OUT.pdf (a bundle's self-test: a hand played offscreen, its report)
-
-Exit codes, for every command: 0 success; 1 a problem found in the input (each named: file,
-hand, line); 2 a usage or environment error (a missing folder, an unknown option, an output
-that cannot be written). A traceback is a bug: an unexpected error is said in one line and
-its traceback goes to the log.
+"""``dealer-app replay`` and ``dealer-app export``: hand histories (PHH, PokerStars, Full Tilt)
+replayed by the engine, and hands written out as PHH or text (from files or the live record).
 
 Hands are read, replayed and written one at a time, so memory does not grow with the input;
 a large input is shared among worker processes (``history/batch.py``), its order kept.
@@ -35,91 +14,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from dealer_app.cli.common import ExitCode, UsageError, command, fewer_collections, open_record_file, say
+
 if TYPE_CHECKING:  # (the command line imports what a command needs when it runs: a quick start)
     from dealer_app.history.replay_report import ReplayReport
-
-OK, INPUT_PROBLEM, USAGE = 0, 1, 2
-
-
-class UsageError(Exception):
-    """A mistake in the command or its environment (exit 2)."""
-
-
-class InputProblem(Exception):
-    """The input named is there but cannot be used as it is (a damaged record): said, exit 1."""
-
-
-def _say(message: str) -> None:
-    print(message, file=sys.stderr)
-
-
-def _limits_dir_given(args) -> Path | None:
-    if args.limits is None:
-        return None
-    if not args.limits.is_dir():
-        raise UsageError(f"{args.limits}: no such folder of limit tables (--limits)")
-    return args.limits
-
-
-def _cmd_tables(args) -> int:
-    from dealer_app.engine.limits import load_folder
-    from dealer_app.engine.money import format_money
-
-    cat = load_folder(_limits_dir_given(args))
-    rows = [("name", "game", "structure", "stakes", "ante", "bring-in", "buy-in", "seats", "profile")]
-    for t in cat.tables.values():
-        rows.append(
-            (
-                t.name,
-                t.game,
-                t.structure,
-                t.stakes,
-                format_money(t.ante, t.currency),
-                format_money(t.bring_in, t.currency),
-                format_money(t.buy_in, t.currency),
-                str(t.seats),
-                t.profile,
-            )
-        )
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    for r in rows:
-        print("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
-    print(f"\nhouse profiles: {', '.join(cat.profiles)}")
-    for problem in cat.problems:
-        _say(problem)
-    return INPUT_PROBLEM if cat.problems else OK
-
-
-def _cmd_check_limits(args) -> int:
-    from dealer_app.engine.limits import LimitsError, default_limits_dir, load_folder, parse_profile, parse_table
-
-    path = Path(args.path) if args.path else (_limits_dir_given(args) or default_limits_dir())
-    if path.is_dir():
-        cat = load_folder(path)
-        problems = cat.problems
-        count = len(cat.tables) + len(cat.profiles) + len({p.split(":")[0] for p in problems})
-    elif path.exists():
-        problems, count = [], 1
-        try:
-            if path.parent.name == "house":
-                parse_profile(path)
-            else:
-                profiles_dir = path.parent / "house"
-                known: dict | None = (
-                    {p.stem: None for p in profiles_dir.glob("*.yaml")} if profiles_dir.is_dir() else None
-                )
-                parse_table(path, known)
-        except LimitsError as exc:
-            problems = exc.problems
-    else:
-        raise UsageError(f"{path}: no such file or folder")
-    for problem in problems:
-        print(problem)
-    print(
-        f"{count - len({p.split(':')[0] for p in problems})} of {count} file(s) valid"
-        + (f"; {len(problems)} problem(s)" if problems else "")
-    )
-    return INPUT_PROBLEM if problems else OK
 
 
 def _check_rules_given(args) -> None:
@@ -135,32 +33,13 @@ def _check_rules_given(args) -> None:
         raise UsageError("; ".join(exc.problems)) from None
 
 
-def _fewer_collections() -> None:
-    """Replaying makes and drops many small objects a hand; Python's cycle collector, left at
-    its default, stops every 700 of them to scan everything alive. The modules loaded so far
-    are frozen out of its scans and it runs less often: ~5-10% of a replay's time, with the
-    same peak memory (measured: benchmarks/bench_history.py)."""
-    import gc
-
-    gc.freeze()
-    gc.set_threshold(100_000, 20, 20)
-
-
-def _usual_collections(thresholds: tuple) -> None:
-    """As before ``_fewer_collections`` (main is called in-process too, by the tests)."""
-    import gc
-
-    gc.unfreeze()
-    gc.set_threshold(*thresholds)
-
-
-def _cmd_replay(args) -> int:
+def cmd_replay(args: argparse.Namespace) -> ExitCode:
     import functools
 
     from dealer_app.history import batch
 
     _check_rules_given(args)
-    _fewer_collections()
+    fewer_collections()
     mode = "check" if args.check else "json" if args.json else "text"
     work = functools.partial(_replay_unit, mode, args.profile, args.table, bool(args.json and args.events))
     results = (
@@ -176,7 +55,7 @@ def _cmd_replay(args) -> int:
     for failed, text in results:
         print(text)
         bad = bad or failed
-    return INPUT_PROBLEM if bad else OK
+    return ExitCode.FAILED if bad else ExitCode.OK
 
 
 def _replay_unit(mode: str, profile, table, with_events: bool, unit: tuple) -> list:
@@ -221,7 +100,7 @@ def _check_lines(r: ReplayReport) -> tuple[str, list[str]]:
     return "disagree", [f"{r.source}: {len(v['problems'])} disagreement(s)"] + [f"  {p}" for p in v["problems"]]
 
 
-def _print_checks(results) -> int:
+def _print_checks(results) -> ExitCode:
     """Per hand: agrees, each disagreement, or why it was not replayed; then the counts.
     The exit code reflects disagreements (and unreadable input) only."""
     counts = {"agree": 0, "disagree": 0, "not replayed": 0, "unreadable": 0}
@@ -232,10 +111,10 @@ def _print_checks(results) -> int:
         f"{counts['agree']} agree, {counts['disagree']} disagree, {counts['not replayed']} not replayed"
         + (f", {counts['unreadable']} unreadable" if counts["unreadable"] else "")
     )
-    return INPUT_PROBLEM if counts["disagree"] or counts["unreadable"] else OK
+    return ExitCode.FAILED if counts["disagree"] or counts["unreadable"] else ExitCode.OK
 
 
-def _print_json(results) -> int:
+def _print_json(results) -> ExitCode:
     """``{"hands": [...]}``, written hand by hand."""
     bad = False
     out = sys.stdout
@@ -244,10 +123,10 @@ def _print_json(results) -> int:
         out.write(("," if i else "") + "\n" + text)
         bad = bad or failed
     out.write("\n]}\n")
-    return INPUT_PROBLEM if bad else OK
+    return ExitCode.FAILED if bad else ExitCode.OK
 
 
-def _cmd_export(args) -> int:
+def cmd_export(args: argparse.Namespace) -> ExitCode:
     """Hands the engine holds, as PHH or PokerStars-style text: from files or the live record.
     With ``--out`` each worker writes its own hands' files (creating 10,000 files is most of
     an export's time on some disks), under names fixed before the run so that they are the
@@ -260,7 +139,7 @@ def _cmd_export(args) -> int:
         raise UsageError("give hand history FILEs or --db RECORD (one of the two)")
     out_dir = _output_folder(args.out)
     _check_rules_given(args)
-    _fewer_collections()
+    fewer_collections()
     target = None
     if out_dir is not None:
         target = (
@@ -288,7 +167,7 @@ def _cmd_export(args) -> int:
             repeats.setdefault((src, hand_id), [0, same])[0] += 1
             continue
         if not ok:
-            _say(printable(text))
+            say(printable(text))
             failed += 1
             continue
         if text is not None:
@@ -297,12 +176,12 @@ def _cmd_export(args) -> int:
     _say_repeats(repeats)
     again = sum(times for times, _same in repeats.values())
     if failed or not written or again:
-        _say(
+        say(
             f"export: {written} hand(s) written, {failed} refused"
             + (f", {again} repeat(s) of a hand already written not written again" if again else "")
             + ("" if failed or written else " (the input holds no hand)")
         )
-    return INPUT_PROBLEM if failed or again else OK
+    return ExitCode.FAILED if failed or again else ExitCode.OK
 
 
 def _say_repeats(repeats: dict[tuple[str, str], list], shown: int = 20) -> None:
@@ -311,13 +190,13 @@ def _say_repeats(repeats: dict[tuple[str, str], list], shown: int = 20) -> None:
     from dealer_app.engine.bounded import printable
 
     for (src, hand_id), (times, same) in list(repeats.items())[:shown]:
-        _say(
+        say(
             printable(
                 f"{src}: hand {hand_id} is in the file {times + 1} times (the same hand): written once, as {same}"
             )
         )
     if len(repeats) > shown:
-        _say(f"… and {len(repeats) - shown} more hand id(s) in their file more than once, each written once")
+        say(f"… and {len(repeats) - shown} more hand id(s) in their file more than once, each written once")
 
 
 def _unit_paths(unit: tuple) -> list[str]:
@@ -463,7 +342,6 @@ def _record_hands(db: str):
     """Every hand of every table of a live-table record, read only (the record is never
     created or changed by an export)."""
     from dealer_app.live.controller import InputError, TableController
-    from dealer_app.record_cli import open_record_file
 
     store = open_record_file(db)
     try:
@@ -486,11 +364,6 @@ def _record_hands(db: str):
         store.close()
 
 
-def build_name() -> str:
-    """How this copy was built: "source" (a checkout or a wheel) or "bundle" (PyInstaller)."""
-    return "bundle" if getattr(sys, "frozen", False) else "source"
-
-
 def _jobs(text: str) -> int:
     try:
         n = int(text)
@@ -501,24 +374,7 @@ def _jobs(text: str) -> int:
     return n
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="dealer-app", description="Seven Card Stud dealer assistant")
-    parser.add_argument("--limits", type=Path, default=None, help="folder of limit tables (default: limits/)")
-    from dealer_app import __version__
-
-    parser.add_argument("--version", action="version", version=f"dealer-app {__version__} ({build_name()})")
-    parser.add_argument(
-        "--smoke-test",
-        metavar="OUT.pdf",
-        type=Path,
-        help="open the window offscreen, play a canned hand, write its report PDF, exit 0 (packaging)",
-    )
-    sub = parser.add_subparsers(dest="command")
-    p = sub.add_parser("tables", help="list the limit tables")
-    p.set_defaults(func=_cmd_tables)
-    p = sub.add_parser("check-limits", help="validate a limit table file or folder")
-    p.add_argument("path", nargs="?")
-    p.set_defaults(func=_cmd_check_limits)
+def add_commands(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("replay", help="replay PHH, PokerStars or Full Tilt hands and print every decision")
     p.add_argument("files", nargs="+")
     p.add_argument("--profile", help="house profile (default: the file's _profile, else us-cardroom)")
@@ -540,7 +396,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="worker processes (default: every core for a large input, else 1)",
     )
-    p.set_defaults(func=_cmd_replay)
+    command(p, cmd_replay)
     p = sub.add_parser("export", help="write hands as PHH or PokerStars-style text")
     p.add_argument("files", nargs="*", help="PHH, PokerStars or Full Tilt files")
     p.add_argument("--db", help="export every hand of a live-table record (hands.sqlite3)")
@@ -555,76 +411,4 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="worker processes (default: every core for a large input, else 1)",
     )
-    p.set_defaults(func=_cmd_export)
-    from dealer_app.record_cli import add_commands
-
-    add_commands(sub)
-    from dealer_app.room_cli import add_commands as add_room
-
-    add_room(sub)
-    from dealer_app.training_cli import add_commands as add_training
-
-    add_training(sub)
-    sub.add_parser("train", help="the dealer trainer (drills, modes, progress)")
-    p = sub.add_parser(
-        "floor",
-        help="the floor console on a hand record (default: this machine's), or on the "
-        "card room's server (--database, or DEALER_APP_DATABASE)",
-    )
-    p.add_argument("record", nargs="?")
-    p.add_argument("--database", help="the card room's server: every table, live (postgresql://login:password@host/db)")
-    return parser
-
-
-def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)  # a usage mistake exits 2 here (argparse)
-    if args.smoke_test is not None:
-        from dealer_app.ui.smoke import smoke_test
-
-        return smoke_test(args.smoke_test)
-    if args.command == "train":
-        from dealer_app.ui.app import run_trainer
-
-        return run_trainer()
-    if args.command == "floor":
-        from dealer_app.ui.app import run_floor
-
-        return run_floor(args.record, database=args.database)
-    if args.command is None:
-        if args.limits:
-            os.environ["DEALER_APP_LIMITS"] = str(args.limits)
-        from dealer_app.ui.app import run_app
-
-        return run_app()
-    import gc
-
-    previous, thresholds = os.environ.get("DEALER_APP_LIMITS"), gc.get_threshold()
-    try:
-        if args.limits:
-            _limits_dir_given(args)
-            os.environ["DEALER_APP_LIMITS"] = str(args.limits)
-        return args.func(args)
-    except UsageError as exc:
-        _say(f"dealer-app {args.command}: {exc}")
-        return USAGE
-    except InputProblem as exc:
-        _say(f"dealer-app {args.command}: {exc}")
-        return INPUT_PROBLEM
-    except BrokenPipeError:
-        # the reader (| head) has gone: stop quietly, and keep Python from complaining at exit
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return OK
-    except KeyboardInterrupt:
-        return 130
-    except Exception as exc:
-        from dealer_app.errorlog import report, setup_logging
-
-        setup_logging()
-        _say(f"dealer-app {args.command}: {report(exc, f'dealer-app {args.command}')}")
-        return INPUT_PROBLEM
-    finally:  # (main is also called in-process, by the tests: leave the environment as found)
-        _usual_collections(thresholds)
-        if previous is None:
-            os.environ.pop("DEALER_APP_LIMITS", None)
-        else:
-            os.environ["DEALER_APP_LIMITS"] = previous
+    command(p, cmd_export)

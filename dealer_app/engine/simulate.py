@@ -1,6 +1,9 @@
 """Random hands played by the rules: for property tests, the benchmark and training drills.
 
-Outside the engine package: it chooses actions (with probabilities), it decides no rule."""
+It only drives the engine (``Hand.legal_actions`` and the dealing and acting calls): it chooses
+actions with probabilities and decides no rule. Kept with the engine so that what tests, the
+engine's fingerprint and the benchmarks play depends on the engine alone; the trainer's drills
+use it too."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The card room's commands (issue 15): ``db upgrade`` and ``db add-login`` on the room server,
-and ``hands --database`` (the room's hands, every table's; see record_cli for ``--db``).
+and ``hands --database`` (the room's hands, every table's; see cli/record.py for ``--db``).
 
 The server is ``--database URL``, else ``DEALER_APP_DATABASE``. A server that cannot be reached
 or refuses is said in words (its password hidden), exit 2: the environment, not the input.
@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import re
 import secrets
+from typing import TYPE_CHECKING
 
-from dealer_app.cli import OK, UsageError
+from dealer_app.cli.common import ExitCode, UsageError, command
+
+if TYPE_CHECKING:
+    import argparse
 
 ROLES = {"table": "dealer_table", "floor": "dealer_floor"}
 
@@ -30,7 +34,7 @@ def room_url_of(args) -> str:
         raise UsageError(str(exc)) from None
 
 
-def cmd_db_upgrade(args) -> int:
+def cmd_db_upgrade(args: argparse.Namespace) -> ExitCode:
     from dealer_app.room.database import RoomError, shown_url
     from dealer_app.room.schema import latest_version, upgrade
 
@@ -45,10 +49,10 @@ def cmd_db_upgrade(args) -> int:
         f"{shown_url(url)}: the room's schema is at version {latest_version()}"
         + ("" if done else " (it was up to date)")
     )
-    return OK
+    return ExitCode.OK
 
 
-def cmd_db_add_login(args) -> int:
+def cmd_db_add_login(args: argparse.Namespace) -> ExitCode:
     """A login for one table or one floor supervisor, with a password made here; prints the
     URL that machine puts in DEALER_APP_DATABASE (or its Settings)."""
     from psycopg import sql
@@ -66,7 +70,7 @@ def cmd_db_add_login(args) -> int:
     )
 
 
-def cmd_db_reset_login(args) -> int:
+def cmd_db_reset_login(args: argparse.Namespace) -> ExitCode:
     """A new password for a table's or floor's login (a machine lost it); prints the new URL."""
     from psycopg import sql
 
@@ -83,7 +87,7 @@ def cmd_db_reset_login(args) -> int:
     return _with_new_password(args, "changed", reset)
 
 
-def cmd_db_rename_table(args) -> int:
+def cmd_db_rename_table(args: argparse.Namespace) -> ExitCode:
     """The floor renames a table in the room (a floor act: recorded with its login and time;
     the table's Settings name, when set there, renames it again at its next connection)."""
     import psycopg
@@ -103,10 +107,10 @@ def cmd_db_rename_table(args) -> int:
     except psycopg.Error as exc:
         raise UsageError(f"{shown_url(url)}: table {args.table_id} is not renamed ({words(exc)})") from None
     print(f"{shown_url(url)}: table {args.table_id} is now named {name!r}")
-    return OK
+    return ExitCode.OK
 
 
-def _with_new_password(args, done: str, apply) -> int:
+def _with_new_password(args, done: str, apply) -> ExitCode:
     """A new password for ``args.login``, given to ``apply(conn, hashed)`` on the owner's
     connection, then the login's URL printed. The password is hashed here (SCRAM), so the
     password itself never reaches the server's statement log."""
@@ -127,7 +131,7 @@ def _with_new_password(args, done: str, apply) -> int:
     except psycopg.Error as exc:
         raise UsageError(f"the login {args.login} cannot be {done} ({words(exc)})") from None
     print(f"postgresql://{args.login}:{password}@{host}:{port}/{db}")
-    return OK
+    return ExitCode.OK
 
 
 def room_table(args, table_id: str):
@@ -176,12 +180,12 @@ def read_room(args, read):
         raise UsageError(str(exc)) from None
 
 
-def add_commands(sub) -> None:
+def add_commands(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("db", help="the card room's PostgreSQL server: upgrade its schema, add a login")
     db = p.add_subparsers(dest="db_command", required=True)
     q = db.add_parser("upgrade", help="apply the schema migrations the server lacks (as the database's owner)")
     q.add_argument("--database", help="postgresql://owner:password@host/db (default: DEALER_APP_DATABASE)")
-    q.set_defaults(func=cmd_db_upgrade)
+    command(q, cmd_db_upgrade)
     q = db.add_parser("add-login", help="make a login for a table or a floor supervisor; prints its URL")
     q.add_argument("login", help="the login's name (table_3, floor_anna)")
     q.add_argument(
@@ -191,13 +195,13 @@ def add_commands(sub) -> None:
         help="table: sends its own rows; floor: reads every table and records rulings",
     )
     q.add_argument("--database", help="postgresql://owner:password@host/db (default: DEALER_APP_DATABASE)")
-    q.set_defaults(func=cmd_db_add_login)
+    command(q, cmd_db_add_login)
     q = db.add_parser("reset-login", help="a new password for a table's or floor's login; prints its URL")
     q.add_argument("login")
     q.add_argument("--database", help="postgresql://owner:password@host/db (default: DEALER_APP_DATABASE)")
-    q.set_defaults(func=cmd_db_reset_login)
+    command(q, cmd_db_reset_login)
     q = db.add_parser("rename-table", help="the floor names a table in the room (recorded: who, when)")
     q.add_argument("table_id", help="the table: T-…, as 'dealer-app hands --database' lists it")
     q.add_argument("name", help="its name in the room (1 to 80 characters)")
     q.add_argument("--database", help="the floor's postgresql://login:password@host/db (default: DEALER_APP_DATABASE)")
-    q.set_defaults(func=cmd_db_rename_table)
+    command(q, cmd_db_rename_table)

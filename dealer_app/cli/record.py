@@ -9,30 +9,20 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from dealer_app.cli import INPUT_PROBLEM, OK, InputProblem, UsageError
+from dealer_app.cli.common import ExitCode, InputProblem, UsageError, command, open_record_file
 from dealer_app.record.hand_index import utc_time  # (the floor console's From/To read the same)
 
-
-def open_record_file(path: str, key: bytes | None = None):
-    """The record opened to read. A path that names no file is a usage mistake (exit 2); a
-    file that is there but is no readable record (damaged, truncated, not SQLite) is the
-    input's problem, named (exit 1)."""
-    from dealer_app.record.store import Store, StoreError
-
-    if not Path(path).is_file():
-        raise UsageError(f"{path}: no such hand record" if not Path(path).exists() else f"{path}: not a file")
-    try:
-        return Store.read_only(path, key)
-    except StoreError as exc:
-        raise InputProblem(str(exc)) from None
-
+if TYPE_CHECKING:
+    import argparse
 
 _open = open_record_file
 
 
 def _key(args) -> bytes | None:
-    from dealer_app.record.chain import KeyProblem, default_key_path, read_key
+    from dealer_app.record.chain import KeyProblem, read_key
+    from dealer_app.settings import key_path as default_key_path
 
     path = Path(args.key) if args.key else default_key_path()
     if not args.key and not path.exists():
@@ -43,8 +33,8 @@ def _key(args) -> bytes | None:
         raise UsageError(str(exc)) from None
 
 
-def cmd_verify(args) -> int:
-    from dealer_app.record.chain import default_anchors_path
+def cmd_verify(args: argparse.Namespace) -> ExitCode:
+    from dealer_app.settings import anchors_path as default_anchors_path
 
     key = _key(args)
     if key is None:
@@ -98,10 +88,10 @@ def cmd_verify(args) -> int:
                 f"{summary['record']}: whole: {rows} rows, {tables} table(s), {len(seals)} hand(s) sealed{last} "
                 f"({checked})"
             )
-    return INPUT_PROBLEM if problems else OK
+    return ExitCode.FAILED if problems else ExitCode.OK
 
 
-def cmd_seals(args) -> int:
+def cmd_seals(args: argparse.Namespace) -> ExitCode:
     store = _open(args.record)
     try:
         seals = store.seals()
@@ -122,10 +112,10 @@ def cmd_seals(args) -> int:
     else:
         for a in seals:
             print(f"{a.at}  session {a.session}  hand {a.hand}  {a.seal}")
-    return OK
+    return ExitCode.OK
 
 
-def cmd_hands(args) -> int:
+def cmd_hands(args: argparse.Namespace) -> ExitCode:
     from dealer_app.record.hand_index import list_hands
 
     args.since, args.until = _utc_time(args.since, "--since"), _utc_time(args.until, "--until")
@@ -133,7 +123,7 @@ def cmd_hands(args) -> int:
         raise UsageError("--db RECORD or --database URL, not both")
     failing: dict = {}
     if not args.db:  # the card room's hands, every table's (issue 15)
-        from dealer_app.room_cli import room_hands
+        from dealer_app.cli.room import room_hands
 
         hands = [h for h in room_hands(args) if _wanted(h, args)]
     else:
@@ -145,7 +135,7 @@ def cmd_hands(args) -> int:
             store.close()
         if failing:  # said first, before the list: every hand it covers is marked in it too
             print(failing_words("hands", args.db, failing), file=sys.stderr)
-    done = INPUT_PROBLEM if failing else OK
+    done = ExitCode.FAILED if failing else ExitCode.OK
     if args.json:
         print(json.dumps({"hands": [h.to_dict() for h in hands]}, indent=1, ensure_ascii=False))
         return done
@@ -201,7 +191,7 @@ def _fails(failing: dict, session: int, hand: int) -> bool:
     return (session, hand) in failing or (session, None) in failing or any(sid == 0 for sid, _hand in failing)
 
 
-def cmd_rulings(args) -> int:
+def cmd_rulings(args: argparse.Namespace) -> ExitCode:
     """The floor's cases for a shift report: every ruling, by case, newest case last."""
     from dealer_app.floor.cases import CaseFilter, as_csv, as_json, cases_of, record_entries, room_entries
 
@@ -226,10 +216,10 @@ def cmd_rulings(args) -> int:
         if failing:  # (as ``hands``: said first, and exit 1 — the rulings of a record that fails are not proven)
             print(failing_words("rulings", args.db, failing), file=sys.stderr)
     else:
-        from dealer_app.room_cli import read_room
+        from dealer_app.cli.room import read_room
 
         entries = read_room(args, room_entries)
-    done = INPUT_PROBLEM if failing else OK
+    done = ExitCode.FAILED if failing else ExitCode.OK
     cases = [c for c in cases_of(entries) if wanted.wants(c)]
     if args.json:
         print(as_json(cases))
@@ -292,7 +282,7 @@ def parse_hand_id(text: str) -> tuple[int, int]:
     return int(session), int(hand)
 
 
-def cmd_report(args) -> int:
+def cmd_report(args: argparse.Namespace) -> ExitCode:
     from dealer_app.floor.timeline import TimelineError, load_hand
     from dealer_app.record.store import StoreError
 
@@ -319,7 +309,7 @@ def cmd_report(args) -> int:
     if args.db:
         store = _open(args.db)
     else:  # a card room's hand (issue 15): --table-id names its table
-        from dealer_app.room_cli import room_table
+        from dealer_app.cli.room import room_table
 
         if not args.table_id:
             raise UsageError(
@@ -331,7 +321,7 @@ def cmd_report(args) -> int:
             timeline = load_hand(store, session, hand)
         except (TimelineError, StoreError) as exc:
             print(f"dealer-app report: {exc}", file=sys.stderr)
-            return INPUT_PROBLEM
+            return ExitCode.FAILED
         last = len(timeline.steps) - 1
         if args.moment is not None and not 0 <= args.moment <= last:
             raise UsageError(f"--moment {args.moment}: hand {args.hand} has the steps 0–{last}")
@@ -341,7 +331,7 @@ def cmd_report(args) -> int:
                 f"Nothing was written: {out} is kept as it was (another --out writes the report beside it).",
                 file=sys.stderr,
             )
-            return OK
+            return ExitCode.OK
         from dealer_app.ui.app import report_application
         from dealer_app.ui.report_pdf import write_report
 
@@ -361,8 +351,8 @@ def cmd_report(args) -> int:
     print(out)
     if why is not None:  # written, and said on its first page: but it is no whole record's report
         print(f"dealer-app report: the record of hand {args.hand} fails its check: {why}", file=sys.stderr)
-        return INPUT_PROBLEM
-    return OK
+        return ExitCode.FAILED
+    return ExitCode.OK
 
 
 def _utc_time(text: str | None, flag: str) -> str | None:
@@ -396,17 +386,17 @@ def _wanted(h, args) -> bool:
     return not (args.irregular and not (h.irregularities or h.rulings))
 
 
-def add_commands(sub) -> None:
+def add_commands(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("verify", help="check that a hand record is whole (exit 1 naming each problem)")
     p.add_argument("record")
     p.add_argument("--key", help="the record's key file (default: this machine's, in the config folder)")
     p.add_argument("--anchors", help="the anchors file of its seals (default: the config folder's)")
     p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_verify)
+    command(p, cmd_verify)
     p = sub.add_parser("seals", help="every hand's seal in a record")
     p.add_argument("record")
     p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_seals)
+    command(p, cmd_seals)
     p = sub.add_parser("hands", help="the hands of a record, or of a card room's every table, newest first")
     p.add_argument("--db", help="the hand record (hands.sqlite3)")
     p.add_argument(
@@ -422,7 +412,7 @@ def add_commands(sub) -> None:
     p.add_argument("--min-pot", type=int, help="only hands whose pot is at least this many cents")
     p.add_argument("--undone", action="store_true", help="only hands with an undo")
     p.add_argument("--irregular", action="store_true", help="only hands with an irregularity or a ruling")
-    p.set_defaults(func=cmd_hands)
+    command(p, cmd_hands)
     p = sub.add_parser("rulings", help="the floor's cases and their rulings, for a shift report")
     p.add_argument("--db", help="the hand record (hands.sqlite3)")
     p.add_argument("--database", help="or the card room's server (default, without --db: DEALER_APP_DATABASE)")
@@ -437,7 +427,7 @@ def add_commands(sub) -> None:
     shown = p.add_mutually_exclusive_group()
     shown.add_argument("--json", action="store_true")
     shown.add_argument("--csv", action="store_true", help="one line per ruling, for a spreadsheet")
-    p.set_defaults(func=cmd_rulings)
+    command(p, cmd_rulings)
     p = sub.add_parser("report", help="the ruling report of one hand, as a PDF")
     p.add_argument("--db", help="the hand record (hands.sqlite3)")
     p.add_argument("--database", help="or the card room's server (default, without --db: DEALER_APP_DATABASE)")
@@ -446,4 +436,4 @@ def add_commands(sub) -> None:
     p.add_argument("--out", required=True, help="the PDF to write (an existing file is kept unless --force)")
     p.add_argument("--force", action="store_true", help="replace the --out file if it exists")
     p.add_argument("--moment", type=int, help="the step of the hand to show (default: the last ruling's, else the end)")
-    p.set_defaults(func=cmd_report)
+    command(p, cmd_report)

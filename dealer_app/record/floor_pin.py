@@ -1,5 +1,9 @@
 """The floor PIN: floor-only acts (a ruling, voiding a hand, a change to the house options of
-an open table) need it.
+an open table) need it, at the live table and at the floor console alike.
+
+Beside the record's key (``chain.py``): both are this machine's secrets in the config folder
+that vouch for what the record says, and both sit below the live table and the floor, which
+use them.
 
 Kept as a salted ``hashlib.scrypt`` hash in the config folder (``floor-pin``, mode 0600),
 never the PIN itself; it is set the first time a floor act asks for it. Checking it takes a
@@ -16,12 +20,11 @@ import secrets
 from typing import TYPE_CHECKING
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
-from dealer_app.record.chain import config_dir
+from dealer_app.settings import pin_path
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-PIN_NAME = "floor-pin"
 # scrypt's cost: about 50 ms here, enough that trying every 4-digit PIN takes minutes
 _N, _R, _P = 2**14, 8, 1
 MIN_LENGTH = 4
@@ -33,10 +36,6 @@ class PinRefused(ValueError):
     def __init__(self, message: Says):
         super().__init__(str(message))
         self.says = message
-
-
-def pin_path() -> Path:
-    return config_dir() / PIN_NAME
 
 
 def _hash(pin: str, salt: bytes) -> bytes:

@@ -1,0 +1,88 @@
+"""What every command group shares: the exit codes, the two errors a command raises, and how a
+command or a window is hooked to its subparser."""
+
+from __future__ import annotations
+
+import sys
+from enum import IntEnum
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Callable
+
+    from dealer_app.record.store import Store
+
+
+class ExitCode(IntEnum):
+    """The exit code of every command (README: "Exit codes")."""
+
+    OK = 0
+    FAILED = 1  # a problem found in the input, each named: file, hand, line
+    USAGE = 2  # a usage or environment error: a missing folder, an unknown option, an unwritable output
+    INTERRUPTED = 130  # Ctrl+C, as a shell says it
+
+
+class UsageError(Exception):
+    """A mistake in the command or its environment (exit 2)."""
+
+
+class InputProblem(Exception):
+    """The input named is there but cannot be used as it is (a damaged record): said, exit 1."""
+
+
+def command(parser: argparse.ArgumentParser, run: Callable[[argparse.Namespace], ExitCode]) -> None:
+    """``parser``'s command runs ``run(args)``: its errors said in one line, its exit code returned."""
+    parser.set_defaults(run=run, window=False)
+
+
+def window(parser: argparse.ArgumentParser, run: Callable[[argparse.Namespace], int]) -> None:
+    """``parser``'s command opens a window: ``run(args)`` returns when it closes (Qt's exit code)."""
+    parser.set_defaults(run=run, window=True)
+
+
+def say(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
+def limits_dir_given(args: argparse.Namespace) -> Path | None:
+    """``--limits``, checked: a folder that is not there is a usage error; None when not given."""
+    if args.limits is None:
+        return None
+    if not args.limits.is_dir():
+        raise UsageError(f"{args.limits}: no such folder of limit tables (--limits)")
+    return Path(args.limits)
+
+
+def open_record_file(path: str, key: bytes | None = None) -> Store:
+    """The record opened to read. A path that names no file is a usage mistake (exit 2); a
+    file that is there but is no readable record (damaged, truncated, not SQLite) is the
+    input's problem, named (exit 1)."""
+    from dealer_app.record.store import Store, StoreError
+
+    if not Path(path).is_file():
+        raise UsageError(f"{path}: no such hand record" if not Path(path).exists() else f"{path}: not a file")
+    try:
+        return Store.read_only(path, key)
+    except StoreError as exc:
+        raise InputProblem(str(exc)) from None
+
+
+def fewer_collections() -> None:
+    """Replaying makes and drops many small objects a hand; Python's cycle collector, left at
+    its default, stops every 700 of them to scan everything alive. The modules loaded so far
+    are frozen out of its scans and it runs less often: ~5-10% of a replay's time, with the
+    same peak memory (measured: benchmarks/bench_history.py)."""
+    import gc
+
+    gc.freeze()
+    gc.set_threshold(100_000, 20, 20)
+
+
+def usual_collections(thresholds: tuple) -> None:
+    """As before ``fewer_collections`` (main is called in-process too, by the tests)."""
+    import gc
+
+    gc.unfreeze()
+    gc.set_threshold(*thresholds)

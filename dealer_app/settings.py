@@ -1,0 +1,133 @@
+"""Where the app keeps things, and every setting it remembers: each declared once, here.
+
+**Folders and files** (each environment variable is a contract, named in the README):
+
+==================  =====================================  =============================================
+what                environment variable                   default
+==================  =====================================  =============================================
+config folder       ``DEALER_APP_CONFIG``                  ``$XDG_CONFIG_HOME/dealer-app`` (``~/.config``)
+ record key         (in the config folder)                 ``record.key``
+ anchors file       ``DEALER_APP_ANCHORS``                 ``anchors.txt`` in the config folder
+ floor PIN          (in the config folder)                 ``floor-pin``
+data folder         ``DEALER_APP_DATA``                    ``$XDG_DATA_HOME/dealer-app`` (``~/.local/share``)
+ the record         (in the data folder)                   ``hands.sqlite3``
+ the log            (in the data folder)                   ``dealer-app.log``
+limit tables        ``DEALER_APP_LIMITS`` (or ``--limits``) the source tree's ``limits/``, else an installed
+                                                           wheel's ``<prefix>/share/dealer-app/limits``
+==================  =====================================  =============================================
+
+The card room's server is ``--database``, else ``DEALER_APP_DATABASE``, else the Settings'
+``room/database`` (``room/database.py``).
+
+**Settings** the desktop app remembers between runs (Qt's ``QSettings``, organisation and
+application ``dealer-app``): ``SETTINGS`` below, each with its key, type and default. The UI
+reads and writes them through ``ui/settings_store.py``; nothing else names a key.
+
+Standard library only: the lowest layer (the engine and the command line use the paths).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Generic, TypeVar
+
+APP = "dealer-app"  # the folder name under the XDG folders; Qt's organisation and application name
+
+CONFIG_ENV = "DEALER_APP_CONFIG"
+DATA_ENV = "DEALER_APP_DATA"
+ANCHORS_ENV = "DEALER_APP_ANCHORS"
+LIMITS_ENV = "DEALER_APP_LIMITS"
+
+KEY_NAME = "record.key"
+ANCHORS_NAME = "anchors.txt"
+PIN_NAME = "floor-pin"
+RECORD_NAME = "hands.sqlite3"
+LOG_NAME = "dealer-app.log"
+
+_SOURCE_LIMITS = Path(__file__).resolve().parents[1] / "limits"
+_INSTALLED_LIMITS = Path(sys.prefix) / "share" / APP / "limits"
+
+
+def config_dir() -> Path:
+    """The app's config folder: ``DEALER_APP_CONFIG``, else ``$XDG_CONFIG_HOME/dealer-app``."""
+    env = os.environ.get(CONFIG_ENV)
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / APP
+
+
+def data_dir() -> Path:
+    """The app's data folder (the record, the log): ``DEALER_APP_DATA``, else
+    ``$XDG_DATA_HOME/dealer-app``."""
+    env = os.environ.get(DATA_ENV)
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / APP
+
+
+def key_path() -> Path:
+    """This machine's record key."""
+    return config_dir() / KEY_NAME
+
+
+def anchors_path() -> Path:
+    """The anchors file of the record's seals: ``DEALER_APP_ANCHORS``, else the config folder's."""
+    return Path(os.environ.get(ANCHORS_ENV) or config_dir() / ANCHORS_NAME)
+
+
+def pin_path() -> Path:
+    """The floor PIN's hash."""
+    return config_dir() / PIN_NAME
+
+
+def limits_dir() -> Path:
+    """``$DEALER_APP_LIMITS``, else the source tree's ``limits/``, else the copy an installed
+    wheel puts in ``<prefix>/share/dealer-app/limits``. (``--limits`` is passed down as an
+    argument instead: this is the default where none is given.)"""
+    env = os.environ.get(LIMITS_ENV)
+    if env:
+        return Path(env)
+    return _SOURCE_LIMITS if _SOURCE_LIMITS.is_dir() or not _INSTALLED_LIMITS.is_dir() else _INSTALLED_LIMITS
+
+
+def build_name() -> str:
+    """How this copy was built: "source" (a checkout or a wheel) or "bundle" (PyInstaller)."""
+    return "bundle" if getattr(sys, "frozen", False) else "source"
+
+
+# --- the desktop app's remembered settings ------------------------------------------------------
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Setting(Generic[T]):
+    """One remembered setting: its ``QSettings`` key, its type and its value until it is set.
+    ``kind`` ``bytes`` is a window's saved geometry (Qt's ``QByteArray``), None until saved."""
+
+    key: str
+    kind: type[T]
+    default: T | None
+
+
+LANGUAGE = Setting("language", str, "system")  # "system", "en" or "de" (View > Language)
+FOUR_COLOUR = Setting("four_colour", bool, True)  # the four-colour deck (View)
+PLAYERS_DISPLAY = Setting("players_display", bool, False)  # open at the last quit: opened again
+GEOMETRY = Setting("geometry", bytes, None)  # the dealer window's place and size
+PLAYERS_DISPLAY_GEOMETRY = Setting("players_display_geometry", bytes, None)  # the players' screen's
+ROOM_DATABASE = Setting("room/database", str, "")  # the card room's server (Settings; DEALER_APP_DATABASE first)
+ROOM_TABLE_NAME = Setting("room/table_name", str, "")  # this table's name in the room
+
+SETTINGS: tuple[Setting, ...] = (
+    LANGUAGE,
+    FOUR_COLOUR,
+    PLAYERS_DISPLAY,
+    GEOMETRY,
+    PLAYERS_DISPLAY_GEOMETRY,
+    ROOM_DATABASE,
+    ROOM_TABLE_NAME,
+)
