@@ -207,7 +207,7 @@ class FloorWindow(QMainWindow):
             self.file_hands[number] = timeline
             self.hands.insert(0, summary)
         self.apply_filters()
-        said = fill(self.tr("%1 hand(s) read from the files"), str(len(found)))
+        said = self.tr("%n hand(s) read from the files", "", len(found))
         if problems:
             said += "; " + fill(self.tr("%1 not read: %2"), str(len(problems)), problems[0])
         self.status.setText(said)
@@ -230,11 +230,10 @@ class FloorWindow(QMainWindow):
         if failing:
             hands = sum(1 for h in self.hands if h.session and h.failing)
             self.status.setText(
-                fill(
-                    self.tr(
-                        "THE RECORD FAILS ITS CHECK: %1 hand(s) marked in red — their rows "
-                        "are not as they were written; Verify record says what and where"
-                    ),
+                self.tr(
+                    "THE RECORD FAILS ITS CHECK: %n hand(s) marked in red — their rows "
+                    "are not as they were written; Verify record says what and where",
+                    "",
                     hands,
                 )
             )
@@ -289,7 +288,7 @@ class FloorWindow(QMainWindow):
         finally:
             self.hand_list.blockSignals(False)
         if len(self.hands) > before:
-            self.status.setText(fill(self.tr("%1 new hand(s) in the record"), len(self.hands) - before))
+            self.status.setText(self.tr("%n new hand(s) in the record", "", len(self.hands) - before))
 
     def apply_filters(self):
         try:
@@ -335,11 +334,11 @@ class FloorWindow(QMainWindow):
         """A hand's cells in the list: its name, start, pot, marks, table and players."""
         marks = []
         if h.undos:
-            marks.append(fill(self.tr("%1 undo(s)"), str(h.undos)))
+            marks.append(self.tr("%n undo(s)", "", h.undos))
         if h.irregularities:
-            marks.append(fill(self.tr("%1 irregularity(ies)"), str(h.irregularities)))
+            marks.append(self.tr("%n irregularity(ies)", "", h.irregularities))
         if h.rulings:
-            marks.append(fill(self.tr("%1 ruling(s)"), str(h.rulings)))
+            marks.append(self.tr("%n ruling(s)", "", h.rulings))
         for number, mark in h.cases.items():
             marks.append(f"{number} {case_status(mark.status)}")
         if getattr(h, "failing", None):  # its rows fail the record's check: said first, in red

@@ -101,9 +101,8 @@ class TableLink(QObject):
         if s.state == UP_TO_DATE:
             text, problem = self.tr("Room: up to date"), False
         elif s.state == OFFLINE:
-            text = fill(
-                self.tr("Room: offline, %1 row(s) waiting (the table deals on; they go when the server is back)"),
-                str(s.waiting),
+            text = self.tr(
+                "Room: offline, %n row(s) waiting (the table deals on; they go when the server is back)", "", s.waiting
             )
             problem = True
         elif s.state == REFUSED and s.lost:  # the record lost rows the room still keeps
@@ -128,7 +127,7 @@ class TableLink(QObject):
                 True,
             )
         else:
-            text = fill(self.tr("Room: sending, %1 row(s) waiting"), str(s.waiting))
+            text = self.tr("Room: sending, %n row(s) waiting", "", s.waiting)
             problem = False
         self._say(text, problem, s.detail)
         if s.state in (REFUSED, STOPPED, NOT_ALLOWED):
