@@ -13,6 +13,11 @@ ARCH=$(dpkg --print-architecture 2>/dev/null || echo amd64)
 OUT=dist
 rm -rf build/pyinstaller "$OUT/dealer-app" "$OUT/deb"
 mkdir -p "$OUT"
+# the translations are built from the .ts the translators edit (the .qm is not committed)
+for ts in dealer_app/ui/i18n/*.ts; do
+  "$PY" -c "import sys; from pathlib import Path; from dealer_app.ui.translations import compile_qm; \
+sys.exit(0 if compile_qm(Path(sys.argv[1]), Path(sys.argv[1]).with_suffix('.qm')) else 1)" "$ts"
+done
 "$PY" -m PyInstaller --noconfirm --clean --log-level WARN --distpath "$OUT" --workpath build/pyinstaller \
   packaging/dealer-app.spec
 BUNDLE="$OUT/dealer-app"

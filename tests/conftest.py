@@ -14,6 +14,15 @@ import pytest
 from tests.support.room import _ROOMS, Room
 
 
+def pytest_sessionstart(session):
+    """The German .qm is built from the .ts (it is not committed): before any test reads it,
+    build it beside the .ts if it is missing or older, as the app does on first use."""
+    from dealer_app.ui.translations import I18N, qm_file
+
+    built = qm_file("de")
+    assert built == I18N / "dealer_app_de.qm", f"the German translation could not be built: {built}"
+
+
 @pytest.hookimpl(hookwrapper=True, tryfirst=True)
 def pytest_runtest_teardown(item):
     """A window closed by pytest-qt after the test must not stop to ask "the hand is not

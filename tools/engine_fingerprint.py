@@ -6,7 +6,7 @@ Plays the same random hands on six tables under all three house profiles and has
 decision (seat to act, legal actions with amounts, rule IDs) and every event with its words.
 Run it before and after a change that must not change behaviour (a speed-up, a refactoring):
 the two hashes must be equal. Each event is hashed as ``to_dict()``, whose ``text`` is
-``describe(event)``. It measures nothing and proves no rule
+the event's sentence filled in English. It measures nothing and proves no rule
 right; the tests do that.
 """
 

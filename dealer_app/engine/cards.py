@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
+from dealer_app.engine.says import RANK_NAMES as ENGLISH_RANK_NAMES
+from dealer_app.engine.says import RANK_PLURALS as ENGLISH_RANK_PLURALS
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -18,22 +20,8 @@ SUIT_SYMBOLS = "♣♦♥♠"
 _SYMBOL_TO_SUIT = {sym: SUITS[i] for i, sym in enumerate(SUIT_SYMBOLS)}
 _SYMBOL_TO_SUIT.update({"♤": "s", "♡": "h", "♢": "d", "♧": "c"})
 
-RANK_NAMES = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"]
-RANK_PLURALS = [
-    "twos",
-    "threes",
-    "fours",
-    "fives",
-    "sixes",
-    "sevens",
-    "eights",
-    "nines",
-    "tens",
-    "jacks",
-    "queens",
-    "kings",
-    "aces",
-]
+# the ranks in English words live with the sentences that say them
+RANK_NAMES, RANK_PLURALS = ENGLISH_RANK_NAMES, ENGLISH_RANK_PLURALS
 
 UNKNOWN = "??"
 
@@ -222,3 +210,13 @@ def card_sign(card: int | None) -> str:
 def format_cards(cards, symbols: bool = False, sep: str = "") -> str:
     names = CARD_SYMBOLS if symbols else CARD_NAMES
     return sep.join([UNKNOWN if c is None else names[c] for c in cards])
+
+
+@dataclass(frozen=True)
+class CardArg:
+    """A card in a sentence (its English sign; the UI shows the reader's rank letter)."""
+
+    card: int | None  # None: a card not seen ("??")
+
+    def __str__(self) -> str:  # with its suit sign, the ten as "10" ("K♦", "10♥"), as the table shows cards
+        return card_sign(self.card)

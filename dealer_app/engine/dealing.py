@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NoReturn
 
+from dealer_app.engine.cards import CardArg
 from dealer_app.engine.core import HandCore
 from dealer_app.engine.deck import DealPlan, plan_deal
 from dealer_app.engine.errors import EngineError
@@ -17,7 +18,7 @@ from dealer_app.engine.events import (
     Event,
     ShortageAhead,
 )
-from dealer_app.engine.says import QT_TRANSLATE_NOOP, CardArg, PhaseArg, Says, says
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, PhaseArg, Says, says
 
 if TYPE_CHECKING:
     from collections.abc import Iterable

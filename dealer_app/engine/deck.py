@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-# what the dealer does, by case; ``plan_words`` says each in English, the UI in the reader's language
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, joined, says
+
+# what the dealer does, by case; ``plan_says`` words each (English filled; the UI the reader's language)
 PlanCase = Literal[
     "third",
     "normal",
@@ -46,6 +48,10 @@ class DealPlan:
         return not (self.reshuffle_burns or self.common_card)
 
     @property
+    def says(self) -> Says:
+        return plan_says(self)
+
+    @property
     def words(self) -> str:
         return plan_words(self)
 
@@ -62,47 +68,146 @@ class DealPlan:
         }
 
 
-def _cards(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
+def _card_count(n: int) -> Says:
+    return says(QT_TRANSLATE_NOOP("Words", "1 card")) if n == 1 else says(QT_TRANSLATE_NOOP("Words", "%1 cards"), n)
+
+
+def plan_says(plan: DealPlan) -> Says:
+    """What the dealer does, in words (D-5, D-7, D-8)."""
+    down = plan.street == 7
+    live, burns, case = plan.live, plan.burns_before, plan.case
+    short = says(QT_TRANSLATE_NOOP("Words", "Only %1 left for %2 players: "), _card_count(plan.stub_before), live)
+    if case == "third":
+        if plan.burn:
+            return says(QT_TRANSLATE_NOOP("Words", "Burn one card, then two cards down and one up to each player"))
+        return says(QT_TRANSLATE_NOOP("Words", "two cards down and one up to each player"))
+    if case == "normal":
+        if down:
+            return says(QT_TRANSLATE_NOOP("Words", "Burn one card, then one card down to each of the %1 players"), live)
+        return says(QT_TRANSLATE_NOOP("Words", "Burn one card, then one card up to each of the %1 players"), live)
+    if case == "early-burned":  # I-2
+        if down:
+            return says(
+                QT_TRANSLATE_NOOP(
+                    "Words",
+                    "No new burn (it went with the card dealt too early): one card down to each of the %1 players",
+                ),
+                live,
+            )
+        return says(
+            QT_TRANSLATE_NOOP(
+                "Words", "No new burn (it went with the card dealt too early): one card up to each of the %1 players"
+            ),
+            live,
+        )
+    if case == "pool":
+        if down:
+            return joined(
+                short,
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Words",
+                        "shuffle the %1 burn cards into the stub, burn one, then deal one card down to each player",
+                    ),
+                    burns,
+                ),
+            )
+        return joined(
+            short,
+            says(
+                QT_TRANSLATE_NOOP(
+                    "Words", "shuffle the %1 burn cards into the stub, burn one, then deal one card up to each player"
+                ),
+                burns,
+            ),
+        )
+    if case == "exact-fit":
+        parts: list[Says] = [short]
+        if burns:
+            parts.append(says(QT_TRANSLATE_NOOP("Words", "shuffle the %1 burn cards into the stub, then "), burns))
+        if down:
+            parts.append(says(QT_TRANSLATE_NOOP("Words", "deal one card down to each player without a burn")))
+        else:
+            parts.append(says(QT_TRANSLATE_NOOP("Words", "deal one card up to each player without a burn")))
+        return joined(*parts)
+    if case == "pool-common":
+        return joined(
+            short,
+            says(
+                QT_TRANSLATE_NOOP(
+                    "Words", "shuffle the %1 burn cards into the stub, then turn one common card face up in the middle"
+                ),
+                burns,
+            ),
+        )
+    if case.startswith("austria"):
+        return _austria_says(plan, short)
+    if case == "tda-scramble":
+        if down:
+            return joined(
+                short,
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Words",
+                        "scramble the %1 burn cards with the stub, cut, burn one, then one card down to each player",
+                    ),
+                    burns,
+                ),
+            )
+        return joined(
+            short,
+            says(
+                QT_TRANSLATE_NOOP(
+                    "Words", "scramble the %1 burn cards with the stub, cut, burn one, then one card up to each player"
+                ),
+                burns,
+            ),
+        )
+    if case == "tda-common":
+        return joined(
+            short, says(QT_TRANSLATE_NOOP("Words", "burn one card and turn one common card face up in the middle"))
+        )
+    return says(
+        QT_TRANSLATE_NOOP(
+            "Words",
+            "Only %1 left: scramble the stub with the %2 burn cards, cut, burn one and turn one "
+            "common card face up in the middle",
+        ),
+        _card_count(plan.stub_before),
+        burns,
+    )
+
+
+def _austria_says(plan: DealPlan, short: Says) -> Says:
+    """Casinos Austria's shortage procedure: a round after the burns are shuffled in, or a common card."""
+    down, burns, case = plan.street == 7, plan.burns_before, plan.case
+    pre: list[Says] = []
+    if plan.reshuffle_burns:
+        pre = [short, says(QT_TRANSLATE_NOOP("Words", "shuffle the %1 burn cards into the stub. "), burns)]
+    if case == "austria-pool":
+        if down:
+            then = says(QT_TRANSLATE_NOOP("Words", "Burn one, then one card down to each player"))
+        else:
+            then = says(QT_TRANSLATE_NOOP("Words", "Burn one, then one card up to each player"))
+    elif case == "austria-no-burn":
+        if down:
+            then = says(
+                QT_TRANSLATE_NOOP("Words", "Do not burn (the bottom card is never dealt); one card down to each player")
+            )
+        else:
+            then = says(
+                QT_TRANSLATE_NOOP("Words", "Do not burn (the bottom card is never dealt); one card up to each player")
+            )
+    elif plan.burn:
+        then = says(QT_TRANSLATE_NOOP("Words", "Burn one card, then turn one common card face up in the middle"))
+    else:
+        then = says(QT_TRANSLATE_NOOP("Words", "Turn one common card face up in the middle"))
+    return joined(*pre, then) if pre else then
 
 
 def plan_words(plan: DealPlan) -> str:
     """What the dealer does, in English (D-5, D-7, D-8)."""
-    kind = "down" if plan.street == 7 else "up"
-    live, burns, case = plan.live, plan.burns_before, plan.case
-    short = f"Only {_cards(plan.stub_before)} left for {live} players: "
-    if case == "third":
-        return ("Burn one card, then " if plan.burn else "") + "two cards down and one up to each player"
-    if case == "normal":
-        return f"Burn one card, then one card {kind} to each of the {live} players"
-    if case == "early-burned":  # I-2
-        return f"No new burn (it went with the card dealt too early): one card {kind} to each of the {live} players"
-    if case == "pool":
-        return short + (
-            f"shuffle the {burns} burn cards into the stub, burn one, then deal one card {kind} to each player"
-        )
-    if case == "exact-fit":
-        pre = f"shuffle the {burns} burn cards into the stub, then " if burns else ""
-        return short + f"{pre}deal one card {kind} to each player without a burn"
-    if case == "pool-common":
-        return short + f"shuffle the {burns} burn cards into the stub, then turn one common card face up in the middle"
-    if case.startswith("austria"):
-        pre = short + f"shuffle the {burns} burn cards into the stub. " if plan.reshuffle_burns else ""
-        if case == "austria-pool":
-            return pre + f"Burn one, then one card {kind} to each player"
-        if case == "austria-no-burn":
-            return pre + f"Do not burn (the bottom card is never dealt); one card {kind} to each player"
-        return pre + ("Burn one card, then t" if plan.burn else "T") + "urn one common card face up in the middle"
-    if case == "tda-scramble":
-        return short + (
-            f"scramble the {burns} burn cards with the stub, cut, burn one, then one card {kind} to each player"
-        )
-    if case == "tda-common":
-        return short + "burn one card and turn one common card face up in the middle"
-    return (
-        f"Only {_cards(plan.stub_before)} left: scramble the stub with the {burns} burn cards, cut, burn one "
-        "and turn one common card face up in the middle"
-    )
+    return str(plan_says(plan))
 
 
 @lru_cache(maxsize=4096)  # a pure function of a few counts, asked twice a street

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from dealer_app.engine.cards import RANK_NAMES, RANK_PLURALS, RANKS
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, ListArg, RankArg, Says, says
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -214,9 +214,13 @@ def best_low_five(cards) -> list[int] | None:
     return [by_rank[r] for r in reversed(ranks)]
 
 
+def low_says(five) -> Says:
+    """An eight-or-better low in words, e.g. "8-6-4-3-A low" (H-2)."""
+    return says(QT_TRANSLATE_NOOP("Words", "%1 low"), ListArg(tuple(RankArg(c >> 2, "letter") for c in five), "-"))
+
+
 def describe_low(five: list[int]) -> str:
-    names = ["A" if c >> 2 == 12 else RANKS[c >> 2] for c in five]
-    return "-".join(names) + " low"
+    return str(low_says(five))
 
 
 # --- five cards used and words a dealer would say ------------------------------------------
@@ -271,33 +275,36 @@ def best_high_five(cards) -> tuple[int, list[int]]:
 def describe_high(value: int) -> str:
     words = _HIGH_WORDS.get(value)
     if words is None:
-        words = _HIGH_WORDS[value] = _describe_high(value)
+        words = _HIGH_WORDS[value] = str(high_says(value))
     return words
 
 
 _HIGH_WORDS: dict[int, str] = {}  # at most the 7,462 distinct high values
 
 
-def _describe_high(value: int) -> str:
-    cat = value >> 20
-    r = [(value >> s) & 15 for s in (16, 12, 8, 4, 0)]
-    if cat == STRAIGHT_FLUSH:
-        return "royal flush" if r[0] == 12 else f"straight flush, {RANK_NAMES[r[0]]} high"
-    if cat == QUADS:
-        return f"four of a kind, {RANK_PLURALS[r[0]]}"
-    if cat == FULL_HOUSE:
-        return f"full house, {RANK_PLURALS[r[0]]} full of {RANK_PLURALS[r[1]]}"
-    if cat == FLUSH:
-        return f"flush, {RANK_NAMES[r[0]]} high"
-    if cat == STRAIGHT:
-        return f"straight, {RANK_NAMES[r[0]]} high"
-    if cat == TRIPS:
-        return f"three of a kind, {RANK_PLURALS[r[0]]}"
-    if cat == TWO_PAIR:
-        return f"two pair, {RANK_PLURALS[r[0]]} and {RANK_PLURALS[r[1]]}"
-    if cat == PAIR:
-        return f"a pair of {RANK_PLURALS[r[0]]}"
-    return f"{RANK_NAMES[r[0]]} high"
+def high_says(value: int) -> Says:
+    """A high hand's name, e.g. "a pair of nines", "full house, kings full of fours" (W-3)."""
+    category, r0, r1 = hand_shape(value)
+    name, plural = RankArg(r0), RankArg(r0, "plural")
+    if category == "royal-flush":
+        return says(QT_TRANSLATE_NOOP("Words", "royal flush"))
+    if category == "straight-flush":
+        return says(QT_TRANSLATE_NOOP("Words", "straight flush, %1 high"), name)
+    if category == "quads":
+        return says(QT_TRANSLATE_NOOP("Words", "four of a kind, %1"), plural)
+    if category == "full-house":
+        return says(QT_TRANSLATE_NOOP("Words", "full house, %1 full of %2"), plural, RankArg(r1, "plural"))
+    if category == "flush":
+        return says(QT_TRANSLATE_NOOP("Words", "flush, %1 high"), name)
+    if category == "straight":
+        return says(QT_TRANSLATE_NOOP("Words", "straight, %1 high"), name)
+    if category == "trips":
+        return says(QT_TRANSLATE_NOOP("Words", "three of a kind, %1"), plural)
+    if category == "two-pair":
+        return says(QT_TRANSLATE_NOOP("Words", "two pair, %1 and %2"), plural, RankArg(r1, "plural"))
+    if category == "pair":
+        return says(QT_TRANSLATE_NOOP("Words", "a pair of %1"), plural)
+    return says(QT_TRANSLATE_NOOP("Words", "%1 high"), name)
 
 
 HandCategory = str  # royal-flush, straight-flush, quads, full-house, flush, straight, trips, two-pair, pair, high-card
@@ -323,18 +330,23 @@ def hand_shape(value: int) -> tuple[HandCategory, int, int]:
     return _CATEGORY_KEYS[cat], r0, r1
 
 
+def board_says(value: int, size: int) -> Says:
+    """A showing board in words (A-2), e.g. "pair of kings showing"."""
+    if size >= 5:
+        return says(QT_TRANSLATE_NOOP("Words", "%1 showing"), high_says(value))
+    category, r0, r1 = hand_shape(value)
+    plural = RankArg(r0, "plural")
+    if category == "quads":
+        return says(QT_TRANSLATE_NOOP("Words", "four %1 showing"), plural)
+    if category == "trips":
+        return says(QT_TRANSLATE_NOOP("Words", "three %1 showing"), plural)
+    if category == "two-pair":
+        return says(QT_TRANSLATE_NOOP("Words", "two pair showing, %1 and %2"), plural, RankArg(r1, "plural"))
+    if category == "pair":
+        return says(QT_TRANSLATE_NOOP("Words", "pair of %1 showing"), plural)
+    return says(QT_TRANSLATE_NOOP("Words", "%1 high showing"), RankArg(r0))
+
+
 def describe_board(value: int, size: int) -> str:
     """Words for a showing board (A-2), e.g. 'pair of kings showing'."""
-    if size >= 5:
-        return describe_high(value) + " showing"
-    cat = value >> 20
-    r0, r1 = (value >> 16) & 15, (value >> 12) & 15
-    if cat == QUADS:
-        return f"four {RANK_PLURALS[r0]} showing"
-    if cat == TRIPS:
-        return f"three {RANK_PLURALS[r0]} showing"
-    if cat == TWO_PAIR:
-        return f"two pair showing, {RANK_PLURALS[r0]} and {RANK_PLURALS[r1]}"
-    if cat == PAIR:
-        return f"pair of {RANK_PLURALS[r0]} showing"
-    return f"{RANK_NAMES[r0]} high showing"
+    return str(board_says(value, size))

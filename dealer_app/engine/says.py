@@ -1,35 +1,42 @@
-"""A sentence as data, for the errors a dealer reads: its English template and the values in it.
+"""A sentence as data: its English template and the values in it — the one way the engine speaks.
 
-The engine's refusals (a card that is no card, an action out of turn, an amount outside the
-range) are read by the dealer at the table, in the dealer's language. So a refusal carries a
-``Says``: the template, with %1, %2 … where the values go, marked with Qt's no-op marker
-``QT_TRANSLATE_NOOP("Errors", …)`` so that pyside6-lupdate finds it for the translators, and
-the values, typed where a language words them differently (a card, an action). ``str()`` is
-the English; the UI fills the translated template (``ui/words.error_words``). Plain Python:
-the marker is a function that returns its text.
+Every sentence the dealer reads (a refusal, an event, a deal plan, a raising note, a prompt)
+is a ``Says``: the template, with %1, %2 … where the values go, marked with Qt's no-op marker
+``QT_TRANSLATE_NOOP(context, …)`` so that pyside6-lupdate finds it for the translators
+("Errors" for refusals, "Words" for what happens at the table), and the values, typed where a
+language words them differently (a card, an amount, an action, a rank, a part of the sentence).
+``str()`` is the English; the UI translates the template and fills the same values in the
+reader's language (``ui/words.said``). Plain Python: the marker is a function that returns its
+text, which remembers its context.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
+from dealer_app.engine.money import format_money
 
+
+class Template(str):
+    """A template's English text that knows the translation context it was marked in."""
+
+    context: str
+
+    def __new__(cls, text: str, context: str) -> Template:
+        self = super().__new__(cls, text)
+        self.context = context
+        return self
+
+    def __reduce__(self):  # sent to another process with its context
+        return (Template, (str(self), self.context))
+
+
+@functools.cache
 def QT_TRANSLATE_NOOP(context: str, template: str) -> str:  # noqa: N802 - Qt's name, which lupdate looks for
-    """Marks ``template`` for translation under ``context``; returns it unchanged."""
-    return template
-
-
-@dataclass(frozen=True)
-class CardArg:
-    """A card in a sentence (its English code; the UI shows the reader's rank letter)."""
-
-    card: int
-
-    def __str__(self) -> str:  # with its suit sign, the ten as "10" ("K♦", "10♥"), as the table shows cards
-        from dealer_app.engine.cards import card_sign
-
-        return card_sign(self.card)
+    """Marks ``template`` for translation under ``context``; returns its text (a ``Template``)."""
+    return Template(template, context)
 
 
 @dataclass(frozen=True)
@@ -51,8 +58,6 @@ class MoneyArg:
     currency: str = "USD"
 
     def __str__(self) -> str:
-        from dealer_app.engine.money import format_money
-
         return format_money(self.cents, self.currency)
 
 
@@ -93,15 +98,75 @@ class ListArg:
         return self.joined_by.join(str(i) for i in self.items)
 
 
+# the ranks as English words them (0 = deuce … 12 = ace)
+RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
+RANK_PLURALS = (
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "sevens",
+    "eights",
+    "nines",
+    "tens",
+    "jacks",
+    "queens",
+    "kings",
+    "aces",
+)
+RANK_LETTERS = "23456789TJQKA"
+
+
+@dataclass(frozen=True)
+class RankArg:
+    """A rank in a sentence (0 = deuce … 12 = ace): its ``name`` ("king"), ``plural``
+    ("kings") or ``letter`` ("K")."""
+
+    rank: int
+    form: str = "name"  # name | plural | letter
+
+    def __str__(self) -> str:
+        if self.form == "plural":
+            return RANK_PLURALS[self.rank]
+        return RANK_LETTERS[self.rank] if self.form == "letter" else RANK_NAMES[self.rank]
+
+
 @dataclass(frozen=True)
 class Says:
-    """An English template with %1, %2 … and the values that fill it."""
+    """An English template with %1, %2 … and the values that fill it (a value may itself be a
+    ``Says``: a part of the sentence, said in the reader's language too)."""
 
     template: str
     args: tuple = ()
 
+    @property
+    def context(self) -> str:
+        """Where the template is marked for translation ("Errors" unless marked otherwise;
+        "" for a sentence made of parts, which has nothing of its own to translate)."""
+        return getattr(self.template, "context", "Errors")
+
     def __str__(self) -> str:
         return fill(self.template, *(english(a) for a in self.args))
+
+
+@dataclass(frozen=True)
+class RefusalArg:
+    """A refusal quoted in a sentence (a floor ruling's "applied although refused: …"): the
+    UI shows it as a refusal shown on its own is shown (``ui/words.error_words``)."""
+
+    says: Says
+
+    def __str__(self) -> str:
+        return str(self.says)
+
+
+_JOINS = [Template("".join(f"%{i}" for i in range(1, n + 1)), "") for n in range(10)]
+
+
+def joined(*parts: Says | str) -> Says:
+    """Parts of a sentence said one after the other, each translated on its own."""
+    return Says(_JOINS[len(parts)], parts)
 
 
 def english(value: object) -> str:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from dealer_app.engine.betting import BettingLayer
+from dealer_app.engine.cards import CardArg
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.evaluator import best_high_five, best_low_five, describe_high, describe_low, hi_value, lo8_value
 from dealer_app.engine.events import (
@@ -21,7 +22,7 @@ from dealer_app.engine.events import (
     ShowdownOrdered,
     ShowdownReason,
 )
-from dealer_app.engine.says import QT_TRANSLATE_NOOP, CardArg, ListArg, PhaseArg, says
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, ListArg, PhaseArg, says
 
 if TYPE_CHECKING:
     from collections.abc import Iterable

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
-from dealer_app.engine.cards import CardError, format_card, parse_card, parse_cards
+from dealer_app.engine.cards import CardArg, CardError, format_card, parse_card, parse_cards
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.irregularities import IRREGULARITIES
 from dealer_app.engine.limits import (
@@ -27,7 +27,7 @@ from dealer_app.engine.limits import (
     profile_from_record,
     table_from_record,
 )
-from dealer_app.engine.says import QT_TRANSLATE_NOOP, ActionArg, CardArg, ListArg, MoneyArg, Says, says
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, ActionArg, ListArg, MoneyArg, Says, says
 from dealer_app.engine.session import TableSession, check_player_name
 from dealer_app.live.presentation import (
     KEYS,

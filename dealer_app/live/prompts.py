@@ -1,8 +1,9 @@
 """What the live table tells the dealer now, as data: the prompt and the notes beside it.
 
 Each prompt and each note has a typed *subject* (an engine event, a deal plan, a raising note,
-or one of the small classes below) with its English ``text``; the UI words the same subject in
-the reader's language (``dealer_app/ui/words.py``). ``Prompt.text`` and ``Prompt.notes`` keep
+or one of the small classes below) that ``says`` what it is (a template and its values,
+``engine/says.py``): its ``text`` is the English, the UI fills the translated template with the
+same values (``dealer_app/ui/words.say``). ``Prompt.text`` and ``Prompt.notes`` keep
 the English for the command line, the record and the tests.
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from dealer_app.engine.money import format_money
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, ListArg, MoneyArg, Says, joined, says
 
 if TYPE_CHECKING:
     from dealer_app.engine.deck import DealPlan
@@ -23,8 +24,12 @@ class NoTable:
     """No table is open yet."""
 
     @property
+    def says(self) -> Says:
+        return says(QT_TRANSLATE_NOOP("Words", "Open a table"))
+
+    @property
     def text(self) -> str:
-        return "Open a table"
+        return str(self.says)
 
 
 @dataclass(frozen=True)
@@ -34,8 +39,12 @@ class BetweenHands:
     next_hand: int
 
     @property
+    def says(self) -> Says:
+        return says(QT_TRANSLATE_NOOP("Words", "Between hands: start hand %1 when the table is ready"), self.next_hand)
+
+    @property
     def text(self) -> str:
-        return f"Between hands: start hand {self.next_hand} when the table is ready"
+        return str(self.says)
 
 
 @dataclass(frozen=True)
@@ -49,9 +58,16 @@ class CardDue:
     plan: DealPlan | None = None
 
     @property
+    def says(self) -> Says:
+        if self.door:
+            said = says(QT_TRANSLATE_NOOP("Words", "Seat %1 (%2): door card"), self.seat, self.name)
+        else:
+            said = says(QT_TRANSLATE_NOOP("Words", "Seat %1 (%2): upcard"), self.seat, self.name)
+        return joined(self.plan.says, ". ", said) if self.plan is not None else said
+
+    @property
     def text(self) -> str:
-        words = f"Seat {self.seat} ({self.name}): {'door card' if self.door else 'upcard'}"
-        return f"{self.plan.words}. {words}" if self.plan is not None else words
+        return str(self.says)
 
 
 @dataclass(frozen=True)
@@ -61,8 +77,12 @@ class CommonCardDue:
     plan: DealPlan
 
     @property
+    def says(self) -> Says:
+        return says(QT_TRANSLATE_NOOP("Words", "%1. Enter the common card"), self.plan.says)
+
+    @property
     def text(self) -> str:
-        return f"{self.plan.words}. Enter the common card"
+        return str(self.says)
 
 
 @dataclass(frozen=True)
@@ -73,10 +93,14 @@ class RiverDue:
     plan: DealPlan | None = None
 
     @property
-    def text(self) -> str:
+    def says(self) -> Says:
         if self.plan is not None:
-            return f"{self.plan.words}. Then press Enter"
-        return "Deal the river: one card down to each player"
+            return says(QT_TRANSLATE_NOOP("Words", "%1. Then press Enter"), self.plan.says)
+        return says(QT_TRANSLATE_NOOP("Words", "Deal the river: one card down to each player"))
+
+    @property
+    def text(self) -> str:
+        return str(self.says)
 
 
 @dataclass(frozen=True)
@@ -88,10 +112,14 @@ class ToAct:
     opening: BringInChosen | FirstToAct | None = None
 
     @property
-    def text(self) -> str:
+    def says(self) -> Says:
         if self.opening is not None:
-            return self.opening.text
-        return f"Seat {self.seat} ({self.name}) to act"
+            return self.opening.says
+        return says(QT_TRANSLATE_NOOP("Words", "Seat %1 (%2) to act"), self.seat, self.name)
+
+    @property
+    def text(self) -> str:
+        return str(self.says)
 
 
 @dataclass(frozen=True)
@@ -102,8 +130,14 @@ class ShowDue:
     first: bool
 
     @property
+    def says(self) -> Says:
+        if self.first:
+            return says(QT_TRANSLATE_NOOP("Words", "Seat %1 shows first"), self.seat)
+        return says(QT_TRANSLATE_NOOP("Words", "Seat %1: show or muck"), self.seat)
+
+    @property
     def text(self) -> str:
-        return f"Seat {self.seat} shows first" if self.first else f"Seat {self.seat}: show or muck"
+        return str(self.says)
 
 
 @dataclass(frozen=True)
@@ -111,8 +145,12 @@ class AwardsDue:
     """P-1: every pot is decided; the dealer pushes them and confirms."""
 
     @property
+    def says(self) -> Says:
+        return says(QT_TRANSLATE_NOOP("Words", "Push the pots and confirm"))
+
+    @property
     def text(self) -> str:
-        return "Push the pots and confirm"
+        return str(self.says)
 
 
 @dataclass(frozen=True)
@@ -125,8 +163,12 @@ class Sealed:
     rules: tuple[str, ...] = ()
 
     @property
+    def says(self) -> Says:
+        return says(QT_TRANSLATE_NOOP("Words", "Hand %1 is sealed in the record: %2"), self.hand, self.seal)
+
+    @property
     def text(self) -> str:
-        return f"Hand {self.hand} is sealed in the record: {self.seal}"
+        return str(self.says)
 
 
 @dataclass(frozen=True)
@@ -137,9 +179,14 @@ class VoidDue:
     reason: str  # misdeal | fouled-deck
 
     @property
+    def says(self) -> Says:
+        if self.reason == "misdeal":
+            return says(QT_TRANSLATE_NOOP("Words", "Misdeal: give back every ante and bet, shuffle, and deal again"))
+        return says(QT_TRANSLATE_NOOP("Words", "Fouled deck: give back every ante and bet, shuffle, and deal again"))
+
+    @property
     def text(self) -> str:
-        what = "Misdeal" if self.reason == "misdeal" else "Fouled deck"
-        return f"{what}: give back every ante and bet, shuffle, and deal again"
+        return str(self.says)
 
 
 @dataclass(frozen=True)
@@ -153,12 +200,21 @@ class PotPush:
     rules: tuple[str, ...]
 
     @property
-    def text(self) -> str:
-        name = "Main pot" if self.pot_index == 0 else f"Side pot {self.pot_index}"
-        to = ", ".join(
-            f"seat {seat} ({who}) {format_money(amount, self.currency)}" for seat, who, amount in self.pushes
+    def says(self) -> Says:
+        to = ListArg(
+            tuple(
+                says(QT_TRANSLATE_NOOP("Words", "seat %1 (%2) %3"), seat, who, MoneyArg(amount, self.currency))
+                for seat, who, amount in self.pushes
+            )
         )
-        return f"{name} {format_money(self.amount, self.currency)}: push to {to}"
+        amount = MoneyArg(self.amount, self.currency)
+        if self.pot_index == 0:
+            return says(QT_TRANSLATE_NOOP("Words", "Main pot %1: push to %2"), amount, to)
+        return says(QT_TRANSLATE_NOOP("Words", "Side pot %1 %2: push to %3"), self.pot_index, amount, to)
+
+    @property
+    def text(self) -> str:
+        return str(self.says)
 
 
 PromptKind = Literal["setup", "card", "common", "river", "action", "show", "award", "between"]

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from dealer_app.engine.events import ActionTaken, BringInChosen, DealPlanned, FirstToAct, PotAwarded, ShowdownOrdered
 from dealer_app.engine.hand import Hand, SeatSpec
 from dealer_app.engine.limits import BettingRules, load_profile, load_table
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
 from dealer_app.engine.simulate import choose_action
 
 
@@ -74,8 +75,14 @@ class RoundWithoutBurn:
     rules: tuple[str, ...] = ("D-5",)
 
     @property
+    def says(self) -> Says:
+        if self.street == 7:
+            return says(QT_TRANSLATE_NOOP("Words", "One card down to each of the %1 players"), self.live)
+        return says(QT_TRANSLATE_NOOP("Words", "One card up to each of the %1 players"), self.live)
+
+    @property
     def text(self) -> str:
-        return f"One card {'down' if self.street == 7 else 'up'} to each of the {self.live} players"
+        return str(self.says)
 
 
 @dataclass(frozen=True)
@@ -87,8 +94,16 @@ class RoundAsUsual:
     rules: tuple[str, ...] = ("D-5",)
 
     @property
+    def says(self) -> Says:
+        if self.street == 7:
+            return says(
+                QT_TRANSLATE_NOOP("Words", "Burn one card, then one card down to each of the %1 players"), self.live
+            )
+        return says(QT_TRANSLATE_NOOP("Words", "Burn one card, then one card up to each of the %1 players"), self.live)
+
+    @property
     def text(self) -> str:
-        return f"Burn one card, then one card {'down' if self.street == 7 else 'up'} to each of the {self.live} players"
+        return str(self.says)
 
 
 @dataclass(frozen=True)

@@ -112,7 +112,7 @@ class MoneySpinBox(QSpinBox):
         try:
             return typed_cents(text)
         except (ValueError, ArithmeticError):
-            raise ValueError(self.tr("%1 is not an amount of money").replace("%1", repr(text))) from None
+            raise ValueError(fill(self.tr("%1 is not an amount of money"), repr(text))) from None
 
 
 def run_guarded(show_error, fn, *args) -> bool:
@@ -727,7 +727,7 @@ class ActionPanel(QWidget):
                 self._at_once = None  # it belonged to the moment right after its action
         self.prompt.setText(say(p.subject))
         links = " ".join(f'<a href="{r}" style="color:#0b57d0; font-weight:bold">{r}</a>' for r in p.rules)
-        reason = self.tr("Rules: %1").replace("%1", links) if p.rules else ""
+        reason = fill(self.tr("Rules: %1"), links) if p.rules else ""
         # the steps first, then why raising is (not) open; every note has its subject
         for subject, (_english, rules) in zip(p.note_subjects, p.notes, strict=True):
             cited = f" — {', '.join(rules)}" if rules else ""  # a note without rules (the seal) ends with its words
@@ -750,7 +750,7 @@ class ActionPanel(QWidget):
         labels = {
             "river": self.tr("Deal river  [Enter]"),
             "award": self.tr("Deal again  [Enter]") if voided else self.tr("Confirm the awards  [Enter]"),
-            "between": self.tr("Start hand %1  [Enter]").replace("%1", str(c.hand_no + 1)),
+            "between": fill(self.tr("Start hand %1  [Enter]"), str(c.hand_no + 1)),
         }
         self.main_button.setVisible(p.kind in labels)
         self.main_button.setText(labels.get(p.kind, ""))
@@ -762,26 +762,24 @@ class ActionPanel(QWidget):
     def _hint(self, kind: str) -> str:
         undo = self.tr("Ctrl+Z undo · Ctrl+Shift+Z redo")
         if kind in ("card", "common"):
-            return self.tr("Type the card (kd, 10h, th) or a whole street — no Enter needed · %1").replace("%1", undo)
+            return fill(self.tr("Type the card (kd, 10h, th) or a whole street — no Enter needed · %1"), undo)
         if kind == "action" and self.line_open:
             return fill(self.tr("The street is dealt: Esc clears the box, then the action keys · %1"), undo)
         if kind == "action":
             keys = " · ".join(f"{c.key} {self._label(c)}" for _b, c, _s in self.action_buttons)
             ranged = any(s is not None for _b, _c, s in self.action_buttons)
             extra = self.tr(" · for an amount: its key, the digits, Enter") if ranged else ""
-            return self.tr("Keys: %1%2 · %3").replace("%1", keys).replace("%2", extra).replace("%3", undo)
+            return fill(self.tr("Keys: %1%2 · %3"), keys, extra, undo)
         if kind == "show":
-            return self.tr("Type the downcards shown: the hand shows when all are typed · Ctrl+M muck · %1").replace(
-                "%1", undo
-            )
+            return fill(self.tr("Type the downcards shown: the hand shows when all are typed · Ctrl+M muck · %1"), undo)
         if kind in ("river", "award", "between"):
             h = self.controller.hand
             if kind == "award" and h is not None and h.voided is not None:  # the floor's void: no undo
                 undo = self.tr("voided by the floor: only a floor ruling changes it")
-            return (
-                self.tr("Enter: %1 · %2")
-                .replace("%1", self.main_button.text().split("  [")[0])
-                .replace("%2", undo if kind != "between" else self.tr("Seats menu: join, top up, sit out, leave"))
+            return fill(
+                self.tr("Enter: %1 · %2"),
+                self.main_button.text().split("  [")[0],
+                undo if kind != "between" else self.tr("Seats menu: join, top up, sit out, leave"),
             )
         return ""
 
@@ -836,7 +834,7 @@ class ActionPanel(QWidget):
             return self.tr("Check")
         if choice.call_amount is not None:  # a call names what goes in now
             amount = m(choice.call_amount)
-            return (self.tr("Call all-in %1") if choice.all_in else self.tr("Call %1")).replace("%1", amount)
+            return fill(self.tr("Call all-in %1") if choice.all_in else self.tr("Call %1"), amount)
         if choice.min_to is not None and choice.max_to is not None:  # a range of amounts
             names = {
                 "bring_in": self.tr("Bring in %1–%2"),
@@ -844,40 +842,38 @@ class ActionPanel(QWidget):
                 "raise": self.tr("Raise to %1–%2"),
                 "complete": self.tr("Complete to %1–%2"),
             }
-            return names[choice.action].replace("%1", m(choice.min_to)).replace("%2", m(choice.max_to))
+            return fill(names[choice.action], m(choice.min_to), m(choice.max_to))
         assert choice.to is not None  # not a range, so the engine named the one amount (LegalAction)
         if choice.all_in:
-            return self.tr("All-in %1").replace("%1", m(choice.to))
+            return fill(self.tr("All-in %1"), m(choice.to))
         names = {
             "bring_in": self.tr("Bring in %1"),
             "bet": self.tr("Bet %1"),
             "raise": self.tr("Raise to %1"),
             "complete": self.tr("Complete to %1"),
         }
-        return names[choice.action].replace("%1", m(choice.to))
+        return fill(names[choice.action], m(choice.to))
 
     def _summary_html(self, prompt) -> str:
         c = self.controller
         if prompt.kind == "show":
             parts = []
             for best in c.best_hands_so_far():
-                who = ", ".join(self.tr("seat %1").replace("%1", str(s)) for s in best.seats)
+                who = ", ".join(fill(self.tr("seat %1"), str(s)) for s in best.seats)
                 if best.half == "high":
                     label, words = self.tr("Best so far: %1 — %2"), high_hand(best.value)
                 else:
                     label, words = self.tr("Best low so far: %1 — %2"), low_hand(best.low_five)
-                parts.append(f"<p style='font-size:15pt'><b>{label.replace('%1', who).replace('%2', words)}</b></p>")
+                parts.append(f"<p style='font-size:15pt'><b>{fill(label, who, words)}</b></p>")
             return "".join(parts)
         if prompt.kind != "award":
             warning = c.shortage_warning()
             return f"<p style='color:#ffb347'><b>{say(warning)} — D-7</b></p>" if warning is not None else ""
         parts = []
         for i, pot in enumerate(c.awarded_pots()):
-            title = self.tr("Main pot") if i == 0 else self.tr("Side pot %1").replace("%1", str(i))
+            title = self.tr("Main pot") if i == 0 else fill(self.tr("Side pot %1"), str(i))
             winners = pot.winners if hasattr(pot, "winners") else {pot.seat: pot.amount}
-            pushes = ", ".join(
-                self.tr("seat %1: %2").replace("%1", str(s)).replace("%2", c.money(a)) for s, a in winners.items()
-            )
+            pushes = ", ".join(fill(self.tr("seat %1: %2"), str(s), c.money(a)) for s, a in winners.items())
             parts.append(
                 f"<p><b>{title} {c.money(pot.amount)}</b> → {pushes}<br>"
                 f"<span style='color:#444'>{' '.join(pot.rules)}</span></p>"

@@ -17,11 +17,10 @@ from dealer_app.record.store import StoreError, open_record
 from dealer_app.settings import APP, GEOMETRY, LANGUAGE, RECORD_NAME, data_dir
 from dealer_app.ui.screen_fit import FLOOR_WINDOW, MAIN_WINDOW, TRAINER_WINDOW, fit_window
 from dealer_app.ui.settings_store import read
+from dealer_app.ui.translations import qm_file
 from dealer_app.ui.words import error_words
 
 log = logging.getLogger(__name__)
-
-I18N = Path(__file__).resolve().parent / "i18n"
 
 
 # The translations in use, and the bytes they read from: Qt reads a translation in place, so
@@ -51,7 +50,8 @@ def install_translator(app: QCoreApplication, settings: QSettings) -> QTranslato
     lang = QLocale.system().name().split("_")[0] if choice == "system" else choice
     if lang == "en":
         return None
-    translator = load_translation(app, I18N / f"dealer_app_{lang}.qm")
+    qm = qm_file(str(lang))  # built from the .ts on first use (never committed)
+    translator = load_translation(app, qm) if qm is not None else None
     if translator is not None:
         # Qt's own words (Yes, No, Cancel on a message box) from the translations Qt ships
         load_translation(app, Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)) / f"qtbase_{lang}.qm")

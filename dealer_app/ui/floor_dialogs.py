@@ -98,16 +98,12 @@ class RulingDialog(QDialog):
         super().__init__(parent)
         self.store, self.timeline, self.moment = store, timeline, moment
         self.table_controller = table_controller
-        self.setWindowTitle(self.tr("Floor ruling — hand %1").replace("%1", f"{timeline.session}-{timeline.hand}"))
+        self.setWindowTitle(fill(self.tr("Floor ruling — hand %1"), f"{timeline.session}-{timeline.hand}"))
         layout = QVBoxLayout(self)
         step = timeline.steps[moment]
         session = timeline.moment(moment).session
         currency = session.table.currency if session is not None else "USD"
-        layout.addWidget(
-            QLabel(
-                self.tr("The moment: step %1 — %2").replace("%1", str(moment)).replace("%2", step_text(step, currency))
-            )
-        )
+        layout.addWidget(QLabel(fill(self.tr("The moment: step %1 — %2"), str(moment), step_text(step, currency))))
         form = QFormLayout()
         # the case: a new one, or one of this hand's that is not closed (an appeal, the closing)
         self.case = QComboBox()
@@ -239,10 +235,10 @@ class RulingDialog(QDialog):
                 try:
                     stacks[seat] += typed_cents(edit.text().replace("−", "-")) if edit.text().strip() else 0
                 except ValueError:
-                    self.after.setText(self.tr("A chip amount cannot be read: %1").replace("%1", edit.text()))
+                    self.after.setText(fill(self.tr("A chip amount cannot be read: %1"), edit.text()))
                     return
         text = ", ".join(f"{seat} {name} {end.money(stacks.get(seat, 0))}" for seat, name, _s in self.timeline.seats)
-        self.after.setText(self.tr("Stacks after this remedy: %1").replace("%1", text))
+        self.after.setText(fill(self.tr("Stacks after this remedy: %1"), text))
 
     def _cited(self) -> tuple[str, ...]:
         return tuple(r.strip().upper() for r in self.rules.text().replace(";", ",").split(",") if r.strip())
@@ -279,7 +275,7 @@ class RulingDialog(QDialog):
         try:
             ruling = self.ruling()
         except ValueError as exc:
-            self.error.setText(self.tr("A chip amount cannot be read: %1").replace("%1", str(exc)))
+            self.error.setText(fill(self.tr("A chip amount cannot be read: %1"), str(exc)))
             return
         if not _same_pin(self.pin, self.pin_again, self.error):
             return
@@ -407,7 +403,7 @@ class IrregularityDialog(QDialog):
         text = rule_text(code, language())
         if code == "I-5":
             option = self.controller.session.rules.out_of_turn
-            extra += "<p>" + self.tr("This table's house option out_of_turn: %1").replace("%1", option) + "</p>"
+            extra += "<p>" + fill(self.tr("This table's house option out_of_turn: %1"), option) + "</p>"
         self.remedy.setHtml(f"<p><b>{code}</b> {rule_html(text)}</p>{extra}")
 
     def apply(self):

@@ -81,7 +81,7 @@ class FloorWindow(QMainWindow):
         self.index = 0
         self.hands: list[HandSummary] = []
         self.shown: list[HandSummary] = []
-        self.setWindowTitle(self.tr("Floor — %1").replace("%1", str(store.path)) if store is not None else "")
+        self.setWindowTitle(fill(self.tr("Floor — %1"), str(store.path)) if store is not None else "")
         self.bridge = ControllerBridge(IdleTable(self.tr("Choose a hand on the left")), self)
         self.table_view = TableView(self.bridge)
         self.table_view.setMinimumSize(640, 420)  # (narrower, eight seat boxes would cover each other)
@@ -199,9 +199,9 @@ class FloorWindow(QMainWindow):
             self.file_hands[number] = timeline
             self.hands.insert(0, summary)
         self.apply_filters()
-        said = self.tr("%1 hand(s) read from the files").replace("%1", str(len(found)))
+        said = self.tr("%n hand(s) read from the files", "", len(found))
         if problems:
-            said += "; " + self.tr("%1 not read: %2").replace("%1", str(len(problems))).replace("%2", problems[0])
+            said += "; " + fill(self.tr("%1 not read: %2"), str(len(problems)), problems[0])
         self.status.setText(said)
         self.status.setToolTip("\n".join(problems[:50]))
 
@@ -222,11 +222,10 @@ class FloorWindow(QMainWindow):
         if failing:
             hands = sum(1 for h in self.hands if h.session and h.failing)
             self.status.setText(
-                fill(
-                    self.tr(
-                        "THE RECORD FAILS ITS CHECK: %1 hand(s) marked in red — their rows "
-                        "are not as they were written; Verify record says what and where"
-                    ),
+                self.tr(
+                    "THE RECORD FAILS ITS CHECK: %n hand(s) marked in red — their rows "
+                    "are not as they were written; Verify record says what and where",
+                    "",
                     hands,
                 )
             )
@@ -281,7 +280,7 @@ class FloorWindow(QMainWindow):
         finally:
             self.hand_list.blockSignals(False)
         if len(self.hands) > before:
-            self.status.setText(fill(self.tr("%1 new hand(s) in the record"), len(self.hands) - before))
+            self.status.setText(self.tr("%n new hand(s) in the record", "", len(self.hands) - before))
 
     def apply_filters(self):
         try:
@@ -321,19 +320,17 @@ class FloorWindow(QMainWindow):
         self.hand_model.set_hands(self.shown)
         self.hand_list.resizeColumnsToContents()
         if not getattr(self, "_time_refused", False):
-            self.count.setText(
-                self.tr("%1 of %2 hands").replace("%1", str(len(self.shown))).replace("%2", str(len(self.hands)))
-            )
+            self.count.setText(fill(self.tr("%1 of %2 hands"), str(len(self.shown)), str(len(self.hands))))
 
     def _row_texts(self, h: HandSummary) -> list[str]:
         """A hand's cells in the list: its name, start, pot, marks, table and players."""
         marks = []
         if h.undos:
-            marks.append(self.tr("%1 undo(s)").replace("%1", str(h.undos)))
+            marks.append(self.tr("%n undo(s)", "", h.undos))
         if h.irregularities:
-            marks.append(self.tr("%1 irregularity(ies)").replace("%1", str(h.irregularities)))
+            marks.append(self.tr("%n irregularity(ies)", "", h.irregularities))
         if h.rulings:
-            marks.append(self.tr("%1 ruling(s)").replace("%1", str(h.rulings)))
+            marks.append(self.tr("%n ruling(s)", "", h.rulings))
         for number, mark in h.cases.items():
             marks.append(f"{number} {case_status(mark.status)}")
         if getattr(h, "failing", None):  # its rows fail the record's check: said first, in red
@@ -466,10 +463,7 @@ class FloorWindow(QMainWindow):
         self.details.setHtml(self.moment_html(m))
         name = f"{self.timeline.session}-{self.timeline.hand}" if self.timeline.session else self.timeline.source
         self.status.setText(
-            self.tr("Hand %1, step %2 of %3")
-            .replace("%1", name)
-            .replace("%2", str(index))
-            .replace("%3", str(len(self.timeline.steps) - 1))
+            fill(self.tr("Hand %1, step %2 of %3"), name, str(index), str(len(self.timeline.steps) - 1))
         )
 
     def step_by_street(self, forward: bool):
@@ -601,12 +595,13 @@ class FloorWindow(QMainWindow):
             QMessageBox.warning(
                 self,
                 self.tr("Floor"),
-                self.tr("The report cannot be written: %1").replace(
-                    "%1", error_words(exc) if isinstance(exc, StoreError) else str(exc)
+                fill(
+                    self.tr("The report cannot be written: %1"),
+                    error_words(exc) if isinstance(exc, StoreError) else str(exc),
                 ),
             )
             return
-        self.status.setText(self.tr("Report written: %1").replace("%1", path))
+        self.status.setText(fill(self.tr("Report written: %1"), path))
 
     def verify(self):
         """The whole record checked now (every row, against the anchors file where there is one),

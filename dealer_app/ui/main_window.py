@@ -67,7 +67,7 @@ class MainWindow(QMainWindow):
         self.seal_label.setObjectName("seal")
         self.statusBar().addPermanentWidget(self.seal_label)
         if controller.store is not None:
-            self.record_label.setText(self.tr("Hand record: %1").replace("%1", str(controller.store.path)))
+            self.record_label.setText(fill(self.tr("Hand record: %1"), str(controller.store.path)))
         from dealer_app.ui.room_link import TableLink
 
         self.room_label = QLabel()
@@ -251,7 +251,7 @@ class MainWindow(QMainWindow):
         self.irregularity_action.setEnabled(c.hand is not None)
         self.floor_action.setEnabled(c.store is not None)
         if c.last_seal is not None:  # the record's seal of the last hand, for the dealer to read out
-            seal = self.tr("Hand %1 sealed: %2").replace("%1", str(c.last_seal.hand)).replace("%2", c.last_seal.seal)
+            seal = fill(self.tr("Hand %1 sealed: %2"), str(c.last_seal.hand), c.last_seal.seal)
             if c.seal_problem:
                 seal += " — " + error_words(c.seal_problem)
             self.seal_label.setText(seal)
@@ -315,8 +315,8 @@ class MainWindow(QMainWindow):
             for n, v, lic in parts
         )
         name = self.tr("Stud Dealer Assistant")
-        built = self.tr("Build: %1").replace("%1", build_name())
-        record = self.tr("Hand record: %1").replace("%1", str(store.path) if store else "—")
+        built = fill(self.tr("Build: %1"), build_name())
+        record = fill(self.tr("Hand record: %1"), str(store.path) if store else "—")
         proves = self.tr(
             "The hand record proves itself against anyone without its key (record.key): an edited, "
             "deleted or inserted row is found at start, by 'dealer-app verify' and in the floor's "
@@ -374,9 +374,11 @@ class MainWindow(QMainWindow):
         answer = QMessageBox.question(
             self,
             self.tr("Hand in progress"),
-            self.tr("Hand %1 is not finished. %2 anyway? The hand stays in the record as it is.")
-            .replace("%1", str(self.controller.hand_no))
-            .replace("%2", doing),
+            fill(
+                self.tr("Hand %1 is not finished. %2 anyway? The hand stays in the record as it is."),
+                str(self.controller.hand_no),
+                doing,
+            ),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.No,
         )  # Enter keeps the hand: leaving it takes a deliberate choice
@@ -391,9 +393,7 @@ class MainWindow(QMainWindow):
         box = QMessageBox(
             QMessageBox.Icon.Question,
             self.tr("Open another table"),
-            self.tr("%1 is open. Close it before the other table is opened?").replace(
-                "%1", table_title(c.session.table)
-            ),
+            fill(self.tr("%1 is open. Close it before the other table is opened?"), table_title(c.session.table)),
             QMessageBox.StandardButton.NoButton,
             self,
         )
@@ -462,7 +462,7 @@ class MainWindow(QMainWindow):
         if not self._seat_change_allowed():
             return None
         seats = sorted(self._open_session().seats.items())
-        labels = [self.tr("%1 — %2").replace("%1", str(s)).replace("%2", p.name) for s, p in seats]
+        labels = [fill(self.tr("%1 — %2"), str(s), p.name) for s, p in seats]
         choice, ok = QInputDialog.getItem(self, title, self.tr("Seat"), labels, 0, False)
         return seats[labels.index(choice)][0] if ok else None
 
@@ -526,7 +526,7 @@ class MainWindow(QMainWindow):
             log.warning("hand record: %s", note)
         self.record_label.setStyleSheet("color: #c62828; font-weight: bold;")
         self.record_label.setText(
-            self.tr("Hand record: %1 (see the warning at start)").replace("%1", str(self.controller.store.path))
+            fill(self.tr("Hand record: %1 (see the warning at start)"), str(self.controller.store.path))
         )
         QMessageBox.warning(self, self.tr("Hand record"), "\n\n".join(error_words(n) for n in notes))
 

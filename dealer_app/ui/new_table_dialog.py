@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 from dealer_app.engine.limits import load_folder
 from dealer_app.engine.session import MAX_NAME_LENGTH
 from dealer_app.ui.action_panel import MoneySpinBox, run_guarded
-from dealer_app.ui.words import error_words, money, structure_name, table_title
+from dealer_app.ui.words import error_words, fill, money, structure_name, table_title
 
 
 class NewTableDialog(QDialog):
@@ -36,18 +36,14 @@ class NewTableDialog(QDialog):
         self.table_box = QComboBox()
         describe = self.tr("%1 — %2, ante %3, bring-in %4, buy-in %5")
         for t in self.tables:
-            text = describe
-            for i, part in enumerate(
-                (
-                    table_title(t),
-                    structure_name(t.structure),
-                    money(t.ante, t.currency),
-                    money(t.bring_in, t.currency),
-                    money(t.buy_in, t.currency),
-                ),
-                1,
-            ):
-                text = text.replace(f"%{i}", part)
+            text = fill(
+                describe,
+                table_title(t),
+                structure_name(t.structure),
+                money(t.ante, t.currency),
+                money(t.bring_in, t.currency),
+                money(t.buy_in, t.currency),
+            )
             self.table_box.addItem(text, t.name)
         self.profile_box = QComboBox()
         # typing the stakes or the game ("4-8", "hi-lo", "spread", "austria") picks the table
@@ -117,7 +113,7 @@ class NewTableDialog(QDialog):
             return
         match = next((i for i, hay in enumerate(self._search) if all(w in hay for w in words)), None)
         if match is None:
-            self._show_error(self.tr("No limit table matches %1").replace("%1", repr(text.strip())))
+            self._show_error(fill(self.tr("No limit table matches %1"), repr(text.strip())))
             return
         self.error.clear()
         self.table_box.setCurrentIndex(match)
@@ -125,7 +121,7 @@ class NewTableDialog(QDialog):
     def _table_changed(self):
         t = self.tables[self.table_box.currentIndex()]
         self.profile_box.clear()
-        self.profile_box.addItem(self.tr("%1 (table default)").replace("%1", t.profile), t.profile)
+        self.profile_box.addItem(fill(self.tr("%1 (table default)"), t.profile), t.profile)
         for p in self.profiles:
             if p != t.profile:
                 self.profile_box.addItem(p, p)
@@ -150,7 +146,7 @@ class NewTableDialog(QDialog):
 
     def open_table(self):
         players = [
-            (seat, name.text().strip() or self.tr("Seat %1").replace("%1", str(seat)), buy_in.value())
+            (seat, name.text().strip() or fill(self.tr("Seat %1"), str(seat)), buy_in.value())
             for seat, check, name, buy_in in self.rows
             if check.isChecked() and check.isEnabled()
         ]

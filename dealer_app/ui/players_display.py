@@ -386,9 +386,9 @@ class PlayersDisplay(QWidget):
         c = self.controller
         tile.name.setText(f"{v.seat}  {v.name}")
         tile.stack.setText(c.money(v.stack))
-        tile.bet.setText(self.tr("Bet: %1").replace("%1", c.money(v.round_to)) if v.round_to else "")
+        tile.bet.setText(fill(self.tr("Bet: %1"), c.money(v.round_to)) if v.round_to else "")
         if won:
-            state, colour = self.tr("WINS %1").replace("%1", c.money(won)), GREEN
+            state, colour = fill(self.tr("WINS %1"), c.money(won)), GREEN
         elif v.folded:
             state, colour = self.tr("FOLDED"), DIM
         elif v.all_in:
@@ -418,7 +418,7 @@ class PlayersDisplay(QWidget):
         session = c.session
         title = self.tr("Players' display")
         self.setWindowTitle(title if session is None else f"{table_title(session.table)} — {title}")
-        self.table_line.setText(self.tr("Hand %1").replace("%1", str(c.hand_no)) if c.hand is not None else "")
+        self.table_line.setText(fill(self.tr("Hand %1"), str(c.hand_no)) if c.hand is not None else "")
         streets = {
             3: self.tr("Third street"),
             4: self.tr("Fourth street"),
@@ -446,7 +446,7 @@ class PlayersDisplay(QWidget):
         self.street.setText(
             self.tr("Result") if done else self.tr("Showdown") if st["phase"] == "showdown" else streets[st["street"]]
         )
-        self.pot.setText(self.tr("Pot %1").replace("%1", c.money(st["pot"] or sum(a for a, _ in pots))))
+        self.pot.setText(fill(self.tr("Pot %1"), c.money(st["pot"] or sum(a for a, _ in pots))))
         if done and c.voided() is not None:  # a misdeal or a fouled deck: everything goes back
             self.pot.setText("")
             self._banner(say(c.voided()), WHITE)
@@ -477,7 +477,7 @@ class PlayersDisplay(QWidget):
         _colour(self.banner, colour)
 
     def _pot_name(self, i: int) -> str:
-        return self.tr("Main pot") if i == 0 else self.tr("Side pot %1").replace("%1", str(i))
+        return self.tr("Main pot") if i == 0 else fill(self.tr("Side pot %1"), str(i))
 
     def _result(self, i: int, pot, names: dict[int, str]) -> str:
         """A pot at the award: its name and amount, who wins how much, and with what hand."""

@@ -134,8 +134,9 @@ class ResumeDialog(QDialog):
         answer = QMessageBox.question(
             self,
             self.tr("Close table"),
-            self.tr("Close %1 for good? Its hands stay in the record, but it is no longer offered to resume.").replace(
-                "%1", t.table
+            fill(
+                self.tr("Close %1 for good? Its hands stay in the record, but it is no longer offered to resume."),
+                t.table,
             ),
         )
         if answer != QMessageBox.StandardButton.Yes:

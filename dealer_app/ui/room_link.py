@@ -64,15 +64,15 @@ class TableLink(QObject):
         try:
             forwarder = Forwarder(store, url, self.table_name())
         except (RoomError, StoreError) as exc:  # (an older record, a record that cannot be written now)
-            self._say(self.tr("Room: not forwarded — %1").replace("%1", str(exc)), problem=True)
+            self._say(fill(self.tr("Room: not forwarded — %1"), str(exc)), problem=True)
             return
         forwarder.on_state = lambda s: self.state.emit(forwarder, s)
         try:
             self.forwarder = forwarder.start()
         except OSError as exc:  # (no process can be started: a deleted folder, a process limit)
-            self._say(self.tr("Room: not forwarded — %1").replace("%1", str(exc)), problem=True)
+            self._say(fill(self.tr("Room: not forwarded — %1"), str(exc)), problem=True)
             return
-        self._say(self.tr("Room: connecting to %1").replace("%1", shown_url(url)), problem=False)
+        self._say(fill(self.tr("Room: connecting to %1"), shown_url(url)), problem=False)
 
     def stop(self) -> None:
         if self.forwarder is not None:
@@ -104,8 +104,8 @@ class TableLink(QObject):
             text, problem = self.tr("Room: up to date"), False
         elif s.state == OFFLINE:
             text = self.tr(
-                "Room: offline, %1 row(s) waiting (the table deals on; they go when the server is back)"
-            ).replace("%1", str(s.waiting))
+                "Room: offline, %n row(s) waiting (the table deals on; they go when the server is back)", "", s.waiting
+            )
             problem = True
         elif s.state == REFUSED and s.lost:  # the record lost rows the room still keeps
             text = fill(
@@ -129,7 +129,7 @@ class TableLink(QObject):
                 True,
             )
         else:
-            text = self.tr("Room: sending, %1 row(s) waiting").replace("%1", str(s.waiting))
+            text = self.tr("Room: sending, %n row(s) waiting", "", s.waiting)
             problem = False
         self._say(text, problem, s.detail)
         if s.state in (REFUSED, STOPPED, NOT_ALLOWED):
@@ -172,9 +172,11 @@ class RoomSettingsDialog(QDialog):
 
         if os.environ.get(ENV):
             note = QLabel(
-                self.tr("%1 is set on this machine, and names the server instead: %2")
-                .replace("%1", ENV)
-                .replace("%2", shown_url(os.environ[ENV]))
+                fill(
+                    self.tr("%1 is set on this machine, and names the server instead: %2"),
+                    ENV,
+                    shown_url(os.environ[ENV]),
+                )
             )
             note.setWordWrap(True)
             layout.addWidget(note)

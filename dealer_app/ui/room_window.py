@@ -44,7 +44,7 @@ class RoomFloorWindow(FloorWindow):
         self.current_table: str | None = None
         self.heads: dict[str, int] = {}  # each table's last row seen
         self.feed_state = ("connecting", "")
-        self.setWindowTitle(self.tr("Floor — the room at %1").replace("%1", shown_url(url)))
+        self.setWindowTitle(fill(self.tr("Floor — the room at %1"), shown_url(url)))
         self.files_button.hide()  # (a file's hands are read in the console on one record)
         self.hand_model.set_header(4, self.tr("Limits"))
         self.room_line = QLabel()
@@ -179,21 +179,18 @@ class RoomFloorWindow(FloorWindow):
             "stopped": self.tr("stopped"),
         }.get(state, state)
         names = ", ".join(f"{t.label} ({t.table_id})" for t in self.room_tables.values()) or self.tr("none yet")
-        text = (
-            self.tr("Room: %1 — %2 table(s): %3")
-            .replace("%1", words)
-            .replace("%2", str(len(self.room_tables)))
-            .replace("%3", names)
-        )
+        text = fill(self.tr("Room: %1 — %2 table(s): %3"), words, str(len(self.room_tables)), names)
         if detail:
             text += "\n" + detail
         self.room_line.setText(text)
         self.room_line.setStyleSheet("" if state == "connected" else "color: #b00020;")
         if self.refused:
             self.refusal_line.setText(
-                self.tr("The room refused %1 row(s) — %2")
-                .replace("%1", str(len(self.refused)))
-                .replace("%2", self._refusal_words(self.refused[-1]))
+                fill(
+                    self.tr("The room refused %1 row(s) — %2"),
+                    str(len(self.refused)),
+                    self._refusal_words(self.refused[-1]),
+                )
             )
             self.refusal_line.setToolTip("\n".join(self._refusal_words(r) for r in self.refused[-50:]))
             self.refusal_line.show()

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from dealer_app.live.presentation import TablePresentation
 from dealer_app.ui.card_painter import BACK_STRIP, fan, paint_card
-from dealer_app.ui.words import action_name, profile_name, say, structure_name, table_title
+from dealer_app.ui.words import action_name, fill, profile_name, say, structure_name, table_title
 
 # drawText's flags: an alignment, with text flags (word wrap) or'ed in
 LEFT_MIDDLE = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
@@ -195,15 +195,13 @@ class TableView(QWidget):
         if c.session is None:
             return ""
         t = c.session.table
-        limits = (
-            self.tr("%1 — %2, ante %3, bring-in %4 · %5")
-            .replace("%1", table_title(t))
-            .replace("%2", structure_name(t.structure))
-        )
-        return (
-            limits.replace("%3", c.money(t.ante))
-            .replace("%4", c.money(t.bring_in))
-            .replace("%5", profile_name(c.session.profile))
+        return fill(
+            self.tr("%1 — %2, ante %3, bring-in %4 · %5"),
+            table_title(t),
+            structure_name(t.structure),
+            c.money(t.ante),
+            c.money(t.bring_in),
+            profile_name(c.session.profile),
         )
 
     def _text(
@@ -239,27 +237,26 @@ class TableView(QWidget):
             pots = c.pots()
             if st["phase"] == "done":  # pushed: say to whom, not a pot still on the felt
                 for i, pot in enumerate(c.awards()):
-                    label = self.tr("Main pot") if i == 0 else self.tr("Side pot %1").replace("%1", str(i))
+                    label = self.tr("Main pot") if i == 0 else fill(self.tr("Side pot %1"), str(i))
                     to = ", ".join(
-                        self.tr("seat %1").replace("%1", str(seat)).replace(" ", "\u00a0")  # (one word)
+                        fill(self.tr("seat %1"), str(seat)).replace(" ", "\u00a0")  # (one word)
                         for seat in pot["winners"]
                     )
-                    text = self.tr("%1 %2 → %3").replace("%1", label).replace("%2", c.money(pot["amount"]))
-                    lines.append((text.replace("%3", to), 20, "#ffe27a", True))
+                    text = fill(self.tr("%1 %2 → %3"), label, c.money(pot["amount"]), to)
+                    lines.append((text, 20, "#ffe27a", True))
                 pots = []
             if pots:
-                main = self.tr("Pot %1").replace("%1", c.money(st["pot"] or sum(a for a, _ in pots)))
+                main = fill(self.tr("Pot %1"), c.money(st["pot"] or sum(a for a, _ in pots)))
                 lines.append((main, 26, "#ffe27a", True))
                 if len(pots) > 1:
                     for i, (amount, eligible) in enumerate(pots):
-                        label = self.tr("Main pot") if i == 0 else self.tr("Side pot %1").replace("%1", str(i))
+                        label = self.tr("Main pot") if i == 0 else fill(self.tr("Side pot %1"), str(i))
                         seats = ", ".join(str(s) for s in eligible)
-                        text = self.tr("%1: %2 (seats %3)").replace("%1", label).replace("%2", c.money(amount))
-                        lines.append((text.replace("%3", seats), 15, "#fff3c4", False))
-            stub = self.tr("Stub %1").replace("%1", str(st["stub"]))
+                        text = fill(self.tr("%1: %2 (seats %3)"), label, c.money(amount), seats)
+                        lines.append((text, 15, "#fff3c4", False))
+            stub = fill(self.tr("Stub %1"), str(st["stub"]))
             if st["betting"]:  # the raise count belongs to the round being bet
-                raises = self.tr("Raises %1 of %2").replace("%1", str(st["raises"]))
-                raises = raises.replace("%2", str(st["cap_raises"]))
+                raises = fill(self.tr("Raises %1 of %2"), st["raises"], st["cap_raises"])
                 if st["capped"]:
                     raises += "  " + self.tr("CAPPED")
                 stub = raises + "   " + stub
@@ -319,11 +316,9 @@ class TableView(QWidget):
         extra, to_call = "", ""  # what this seat must call and has in the pot this hand, as the room allows
         if v.in_hand and not v.folded and not won:
             to_call = (
-                self.tr("to call %1").replace("%1", self.controller.money(v.to_call))
-                if v.to_call and not v.to_act
-                else ""
+                fill(self.tr("to call %1"), self.controller.money(v.to_call)) if v.to_call and not v.to_act else ""
             )
-            in_pot = self.tr("in pot %1").replace("%1", self.controller.money(v.in_pot)) if v.in_pot_shown else ""
+            in_pot = fill(self.tr("in pot %1"), self.controller.money(v.in_pot)) if v.in_pot_shown else ""
             left = room - (self._width(status + " · ", 14) if status else 0)
             for option in (" · ".join(x for x in (to_call, in_pot) if x), to_call):
                 if option and self._width(option, 12, False) <= left:
@@ -379,7 +374,7 @@ class TableView(QWidget):
         the trainer's note about it, to act (with the call where ``room`` allows), sitting out."""
         status = ""
         if won:
-            status = self.tr("WINS %1").replace("%1", self.controller.money(won))
+            status = fill(self.tr("WINS %1"), self.controller.money(won))
         elif v.folded:
             status = self.tr("FOLDED")
         elif v.all_in:
@@ -387,14 +382,14 @@ class TableView(QWidget):
         elif v.held is not None:  # I-5: its action out of turn, held until its turn comes
             action, to = v.held
             held = action_name(action) + (f" {self.controller.money(to)}" if to is not None else "")
-            status = self.tr("HELD: %1 (I-5)").replace("%1", held)
+            status = fill(self.tr("HELD: %1 (I-5)"), held)
             if self._width(status, 14) > self.SEAT_W - 12:  # (German is longer)
-                status = self.tr("HELD: %1").replace("%1", held)
+                status = fill(self.tr("HELD: %1"), held)
         elif v.note:  # the trainer's: asked about, or the answer (never "to act")
             status = v.note
         elif v.to_act:
             status = self.tr("TO ACT")
-            with_call = self.tr("TO ACT · call %1").replace("%1", self.controller.money(v.to_call))
+            with_call = fill(self.tr("TO ACT · call %1"), self.controller.money(v.to_call))
             if v.to_call and self._width(with_call, 14) <= room:
                 status = with_call  # (else the button says what the call is)
         elif v.sitting_out:

@@ -474,7 +474,7 @@ class TrainerWindow(QMainWindow):
         if not isinstance(s, ExamSession) or (s.stopped and not self.exam_timer.isActive()):
             return
         left = int(s.remaining() + 0.999)
-        self.clock.setText(self.tr("Time left %1").replace("%1", f"{left // 60}:{left % 60:02d}"))
+        self.clock.setText(fill(self.tr("Time left %1"), f"{left // 60}:{left % 60:02d}"))
         if s.time_up and not s.stopped:  # the time is up: what is not answered counts as wrong
             s.stop()
             self.next_button.setVisible(False)
@@ -578,12 +578,7 @@ class TrainerWindow(QMainWindow):
         self.bridge.changed.emit("table")
         done, count = len(self.session.results), self.session.count
         review = self.tr(" (your mistakes again)") if self.session.reviewing else ""
-        self.status.setText(
-            self.tr("Drill %1 of %2%3")
-            .replace("%1", str(min(done + 1, count)))
-            .replace("%2", str(count))
-            .replace("%3", review)
-        )
+        self.status.setText(fill(self.tr("Drill %1 of %2%3"), str(min(done + 1, count)), str(count), review))
         self.question.setText(_question(drill))
         self._build_answer(drill)
         hint = self.session.hint()
@@ -654,10 +649,10 @@ class TrainerWindow(QMainWindow):
         elif skill in ("best-five", "low-hand"):
             seat = drill.answer["seat"]
             hint.setText(
-                self.tr("Click the five cards of seat %1's best hand.").replace("%1", str(seat))
+                fill(self.tr("Click the five cards of seat %1's best hand."), str(seat))
                 if skill == "best-five"
-                else self.tr("Click the five cards of seat %1's best low (eight or better), or tick No low.").replace(
-                    "%1", str(seat)
+                else fill(
+                    self.tr("Click the five cards of seat %1's best low (eight or better), or tick No low."), str(seat)
                 )
             )
             self._card_buttons(drill, seat)
@@ -788,7 +783,7 @@ class TrainerWindow(QMainWindow):
         typed = self.entry.text().strip() if self.entry is not None else ""
         if skill in (*SEAT_SKILLS, "stub") and not typed.isdigit():
             raise ValueError(
-                self.tr("type a number") if typed == "" else self.tr("%1 is not a number").replace("%1", repr(typed))
+                self.tr("type a number") if typed == "" else fill(self.tr("%1 is not a number"), repr(typed))
             )
         if skill in SEAT_SKILLS:
             seats = {v.seat for v in self.moment.seats()} if self.moment is not None else set()
@@ -838,18 +833,18 @@ class TrainerWindow(QMainWindow):
                 continue
             amount, colon, rest = line.partition(":")
             if not colon or not rest.strip():
-                raise ValueError(self.tr("%1: the amount, a colon, then the seats").replace("%1", line.strip()))
+                raise ValueError(fill(self.tr("%1: the amount, a colon, then the seats"), line.strip()))
             if skill == "side-pots":
                 seats = rest.replace(",", " ").split()
                 if not all(x.isdigit() for x in seats):
-                    raise ValueError(self.tr("%1: seat numbers").replace("%1", rest.strip()))
+                    raise ValueError(fill(self.tr("%1: seat numbers"), rest.strip()))
                 pots.append({"amount": typed_cents(amount), "eligible": [int(x) for x in seats]})
             else:
                 shares = {}
                 for part in rest.split(","):
                     words = part.split()
                     if len(words) != 2 or not words[0].isdigit():
-                        raise ValueError(self.tr("%1: a seat number and its share").replace("%1", part.strip()))
+                        raise ValueError(fill(self.tr("%1: a seat number and its share"), part.strip()))
                     shares[str(int(words[0]))] = typed_cents(words[1])
                 pots.append({"amount": typed_cents(amount), "winners": shares})
         if not pots:  # an Enter with nothing typed is a slip, not an answer
@@ -875,7 +870,7 @@ class TrainerWindow(QMainWindow):
             for cents, box in self.amounts.items():
                 text = box.text().strip()
                 if text and not text.isdigit():
-                    raise ValueError(self.tr("%1 is not a number").replace("%1", repr(text)))
+                    raise ValueError(fill(self.tr("%1 is not a number"), repr(text)))
                 counts[cents] = int(text or 0)
             return {"chips": counts}
         if self.ticks["no_low"].isChecked():
@@ -888,7 +883,7 @@ class TrainerWindow(QMainWindow):
         try:
             given = self.given()
         except (ValueError, TypeError) as exc:
-            said = self.tr("The answer cannot be read: %1").replace("%1", str(exc))
+            said = fill(self.tr("The answer cannot be read: %1"), str(exc))
             self.explanation.setHtml(f"<p style='color:#b00020'><b>{html.escape(said)}</b></p>")
             return
         self._judge(given)
@@ -1016,7 +1011,7 @@ class TrainerWindow(QMainWindow):
             f"<td>{pace.get(skill, (0, 0))[0]}/{asked} (≤ {speed_target(skill):g} s)</td></tr>"
             for skill, (right, asked, sec) in sorted(s.by_skill().items())
         )
-        score = self.tr("Score: %1%").replace("%1", f"{s.score() * 100:.0f}")
+        score = fill(self.tr("Score: %1%"), f"{s.score() * 100:.0f}")
         total = fill(self.tr("%1 drills in %2 s"), len(s.results), f"{sum(r.seconds for r in s.results):.0f}")
         out = (
             f"<p style='font-size:16pt'><b>{e(score)}</b></p><p>{e(total)}</p>"
@@ -1068,7 +1063,7 @@ class TrainerWindow(QMainWindow):
         out = ""
         if r.timed_out:
             late = self.tr("The time ran out: %1 of %2 drills answered; the others count as wrong.")
-            out += f"<p><b>{e(late.replace('%1', str(len(s.results))).replace('%2', str(s.count)))}</b></p>"
+            out += f"<p><b>{e(fill(late, str(len(s.results)), str(s.count)))}</b></p>"
         said = self.tr("Exam %1 (%2), set by %3. Verification ID %4, seal %5.")
         for k, v in (
             ("%1", r.blueprint_name),
@@ -1099,9 +1094,9 @@ class TrainerWindow(QMainWindow):
             else:
                 write_certificate(self.session, self.trainee.currentText().strip(), path)
         except OSError as exc:
-            self.status.setText(self.tr("The certificate cannot be written: %1").replace("%1", str(exc)))
+            self.status.setText(fill(self.tr("The certificate cannot be written: %1"), str(exc)))
             return
-        self.status.setText(self.tr("Certificate written: %1").replace("%1", str(path)))
+        self.status.setText(fill(self.tr("Certificate written: %1"), str(path)))
 
     def show_progress(self):
         if self.progress is None:
@@ -1109,7 +1104,7 @@ class TrainerWindow(QMainWindow):
         name = self.trainee.currentText().strip()
         ids = {n: i for i, n in self.progress.trainees()}
         if name not in ids:
-            self.explanation.setHtml(html.escape(self.tr("No answers of %1 yet.").replace("%1", name)))
+            self.explanation.setHtml(html.escape(fill(self.tr("No answers of %1 yet."), name)))
             return None
         view = ProgressView(self.progress, ids[name], name, self, exams=self.exams)
         view.show()
@@ -1154,7 +1149,7 @@ class ProgressView(QWidget):
 
     def __init__(self, progress, trainee_id: int, name: str, parent=None, exams=None):
         super().__init__(parent, Qt.WindowType.Window)
-        self.setWindowTitle(self.tr("Progress — %1").replace("%1", name))
+        self.setWindowTitle(fill(self.tr("Progress — %1"), name))
         layout = QVBoxLayout(self)
         stats = progress.stats(trainee_id)
         self.table = QTableWidget(len(stats), 4)
@@ -1223,7 +1218,7 @@ class ProgressView(QWidget):
             if "overdue" in w.reasons:
                 why.append(fill(self.tr("overdue since %1"), w.due.strftime("%Y-%m-%d")))
             parts.append(f"{skill_name(w.skill)} ({', '.join(why)})")
-        return self.tr("Weak skills: %1").replace("%1", "; ".join(parts))
+        return fill(self.tr("Weak skills: %1"), "; ".join(parts))
 
     def _weeks_tab(self) -> QWidget:
         """Accuracy and mean time per ISO week and skill: a chart and a table."""
@@ -1479,11 +1474,11 @@ def _answer_seats(drill: Drill) -> tuple[int, ...]:
 def _answer_words(drill: Drill, m: Moment) -> str:
     a = drill.answer
     if drill.skill in SEAT_SKILLS:
-        return translate("Training", "seat %1").replace("%1", str(a["seat"]))
+        return fill(translate("Training", "seat %1"), str(a["seat"]))
     if drill.skill == "pot":
         return m.money(a["pot"])
     if drill.skill == "stub":
-        return translate("Training", "%1 cards").replace("%1", str(a["stub"]))
+        return fill(translate("Training", "%1 cards"), str(a["stub"]))
     if drill.skill == "shortage" and drill.hand is not None:
         return say(drill.hand.plan)  # the engine's plan in words (its counts before the round)
     if drill.skill == "shortage":

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QMarginsF, QSizeF, QUrl
 from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPdfWriter, QTextDocument
 
+from dealer_app.ui.words import fill
+
 if TYPE_CHECKING:
     from dealer_app.training.exam import ExamListing, ExamResult
 
@@ -285,12 +287,10 @@ def _weak_reasons(row: dict) -> str:
     words = []
     if "accuracy" in row.get("weak_reasons", []):
         words.append(
-            translate("Training", "%1% of the last answers right").replace(
-                "%1", f"{row.get('recent_accuracy', 0) * 100:.0f}"
-            )
+            fill(translate("Training", "%1% of the last answers right"), f"{row.get('recent_accuracy', 0) * 100:.0f}")
         )
     if "overdue" in row.get("weak_reasons", []):
-        words.append(translate("Training", "overdue since %1").replace("%1", str(row.get("due", ""))[:10]))
+        words.append(fill(translate("Training", "overdue since %1"), str(row.get("due", ""))[:10]))
     return ", ".join(words)
 
 

@@ -1,66 +1,32 @@
-"""Every engine event, deal plan, raising note and prompt in the reader's language.
+"""The engine's sentences in the reader's language, and the UI's own words for cards, money and ranks.
 
-One translatable template per sentence shape, filled from the subject's typed fields (never by
-reading the English back): with no translator installed ``say(x)`` is exactly the engine's
-English (``x.text``; tests/test_words.py proves it over thousands of events), and with the
-German one every word is German — hand names, card ranks and pot names included. Each
-template is a literal ``translate("Words", …)`` call so that pyside6-lupdate finds it.
+Every sentence the engine says (an event, a deal plan, a raising note, a prompt, a refusal) is
+a ``Says`` (engine/says.py): its template, marked there for pyside6-lupdate, and its typed
+values. ``said`` translates the template in its context and fills the same values in the
+reader's words, so each sentence is written once: with no translator installed ``say(x)`` is
+exactly the engine's English (``x.text``; tests/ui/test_words.py proves it over thousands of
+events), and with the German one every word is German — hand names, card ranks and pot names
+included.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
-from dealer_app.engine.cards import SUIT_SYMBOLS, parse_card, parse_cards
-from dealer_app.engine.deck import DealPlan
-from dealer_app.engine.evaluator import hand_shape
-from dealer_app.engine.events import (
-    ActedOutOfTurn,
-    ActionTaken,
-    AntePosted,
-    BringInChosen,
-    BringInCorrected,
-    CardDealtEarly,
-    CommonCardDealt,
-    DealPlanned,
-    DowncardExposed,
-    FirstToAct,
-    HandMucked,
-    HandVoided,
-    NoBetting,
-    OutOfTurnSettled,
-    PotAwarded,
-    PotWonByFolds,
-    RaisingNote,
-    RulingApplied,
-    ShortageAhead,
-    ShowdownOrdered,
-    UncalledBetReturned,
-)
+from dealer_app.engine.cards import SUIT_SYMBOLS, CardArg, parse_card, parse_cards
+from dealer_app.engine.evaluator import board_says, high_says, low_says
+from dealer_app.engine.events import move_says
 from dealer_app.engine.money import CURRENCY_SYMBOLS, format_money
-from dealer_app.engine.says import ActionArg, CardArg, ListArg, MoneyArg, PhaseArg, Says
+from dealer_app.engine.says import ActionArg, ListArg, MoneyArg, PhaseArg, RankArg, RefusalArg, Says
 from dealer_app.engine.says import fill as fill_in
 from dealer_app.live.presentation import show_money_with
-from dealer_app.live.prompts import (
-    AwardsDue,
-    BetweenHands,
-    CardDue,
-    CommonCardDue,
-    NoTable,
-    PotPush,
-    RiverDue,
-    Sealed,
-    ShowDue,
-    ToAct,
-    VoidDue,
-)
-from dealer_app.training.spot import REMEDY, RoundAsUsual, RoundWithoutBurn
+from dealer_app.training.spot import REMEDY
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from dealer_app.engine.deck import DealPlan
 
 translate = QCoreApplication.translate
 
@@ -201,50 +167,17 @@ def street_title(street: int) -> str:
 
 def high_hand(value: int) -> str:
     """A high hand's name, e.g. "a pair of nines", "full house, kings full of fours" (W-3)."""
-    category, r0, r1 = hand_shape(value)
-    names, plurals = rank_names(), rank_plurals()
-    if category == "royal-flush":
-        return translate("Words", "royal flush")
-    if category == "straight-flush":
-        return fill(translate("Words", "straight flush, %1 high"), names[r0])
-    if category == "quads":
-        return fill(translate("Words", "four of a kind, %1"), plurals[r0])
-    if category == "full-house":
-        return fill(translate("Words", "full house, %1 full of %2"), plurals[r0], plurals[r1])
-    if category == "flush":
-        return fill(translate("Words", "flush, %1 high"), names[r0])
-    if category == "straight":
-        return fill(translate("Words", "straight, %1 high"), names[r0])
-    if category == "trips":
-        return fill(translate("Words", "three of a kind, %1"), plurals[r0])
-    if category == "two-pair":
-        return fill(translate("Words", "two pair, %1 and %2"), plurals[r0], plurals[r1])
-    if category == "pair":
-        return fill(translate("Words", "a pair of %1"), plurals[r0])
-    return fill(translate("Words", "%1 high"), names[r0])
+    return said(high_says(value))
 
 
 def board(value: int, size: int) -> str:
     """A showing board (A-2), e.g. "pair of kings showing"."""
-    category, r0, r1 = hand_shape(value)
-    names, plurals = rank_names(), rank_plurals()
-    if size >= 5:
-        return fill(translate("Words", "%1 showing"), high_hand(value))
-    if category == "quads":
-        return fill(translate("Words", "four %1 showing"), plurals[r0])
-    if category == "trips":
-        return fill(translate("Words", "three %1 showing"), plurals[r0])
-    if category == "two-pair":
-        return fill(translate("Words", "two pair showing, %1 and %2"), plurals[r0], plurals[r1])
-    if category == "pair":
-        return fill(translate("Words", "pair of %1 showing"), plurals[r0])
-    return fill(translate("Words", "%1 high showing"), names[r0])
+    return said(board_says(value, size))
 
 
 def low_hand(five) -> str:
     """An eight-or-better low, e.g. "8-6-4-3-A low" (H-2)."""
-    letters = rank_letters()
-    return fill(translate("Words", "%1 low"), "-".join(letters[c >> 2] for c in five))
+    return said(low_says(five))
 
 
 def structure_name(structure: str) -> str:
@@ -345,283 +278,9 @@ def profile_name(p) -> str:
     }.get(p.name, p.name)
 
 
-def _seats(seats) -> str:
-    return ", ".join(str(s) for s in seats)
-
-
-def _one_each(p: DealPlan) -> str:
-    """A round with one card to each player: after a burn, or (I-2) with the burn already taken."""
-    down = p.street == 7
-    if p.case == "normal":
-        if down:
-            return fill(translate("Words", "Burn one card, then one card down to each of the %1 players"), p.live)
-        return fill(translate("Words", "Burn one card, then one card up to each of the %1 players"), p.live)
-    if down:  # I-2
-        return fill(
-            translate(
-                "Words", "No new burn (it went with the card dealt too early): one card down to each of the %1 players"
-            ),
-            p.live,
-        )
-    return fill(
-        translate(
-            "Words", "No new burn (it went with the card dealt too early): one card up to each of the %1 players"
-        ),
-        p.live,
-    )
-
-
-# --- the deal plan (D-5, D-7, D-8) --------------------------------------------------------------
 def plan(p: DealPlan) -> str:
-    down = p.street == 7
-    burns = p.burns_before
-    short = fill(translate("Words", "Only %1 left for %2 players: "), _card_count(p.stub_before), p.live)
-    case = p.case
-    if case == "third":
-        if p.burn:
-            return translate("Words", "Burn one card, then two cards down and one up to each player")
-        return translate("Words", "two cards down and one up to each player")
-    if case in ("normal", "early-burned"):
-        return _one_each(p)
-    if case == "pool":
-        if down:
-            return short + fill(
-                translate(
-                    "Words", "shuffle the %1 burn cards into the stub, burn one, then deal one card down to each player"
-                ),
-                burns,
-            )
-        return short + fill(
-            translate(
-                "Words", "shuffle the %1 burn cards into the stub, burn one, then deal one card up to each player"
-            ),
-            burns,
-        )
-    if case == "exact-fit":
-        pre = fill(translate("Words", "shuffle the %1 burn cards into the stub, then "), burns) if burns else ""
-        if down:
-            return short + pre + translate("Words", "deal one card down to each player without a burn")
-        return short + pre + translate("Words", "deal one card up to each player without a burn")
-    if case == "pool-common":
-        return short + fill(
-            translate(
-                "Words", "shuffle the %1 burn cards into the stub, then turn one common card face up in the middle"
-            ),
-            burns,
-        )
-    if case.startswith("austria"):
-        pre = ""
-        if p.reshuffle_burns:
-            pre = short + fill(translate("Words", "shuffle the %1 burn cards into the stub. "), burns)
-        if case == "austria-pool":
-            if down:
-                return pre + translate("Words", "Burn one, then one card down to each player")
-            return pre + translate("Words", "Burn one, then one card up to each player")
-        if case == "austria-no-burn":
-            if down:
-                return pre + translate(
-                    "Words", "Do not burn (the bottom card is never dealt); one card down to each player"
-                )
-            return pre + translate("Words", "Do not burn (the bottom card is never dealt); one card up to each player")
-        if p.burn:
-            return pre + translate("Words", "Burn one card, then turn one common card face up in the middle")
-        return pre + translate("Words", "Turn one common card face up in the middle")
-    if case == "tda-scramble":
-        if down:
-            return short + fill(
-                translate(
-                    "Words",
-                    "scramble the %1 burn cards with the stub, cut, burn one, then one card down to each player",
-                ),
-                burns,
-            )
-        return short + fill(
-            translate(
-                "Words", "scramble the %1 burn cards with the stub, cut, burn one, then one card up to each player"
-            ),
-            burns,
-        )
-    if case == "tda-common":
-        return short + translate("Words", "burn one card and turn one common card face up in the middle")
-    return fill(
-        translate(
-            "Words",
-            "Only %1 left: scramble the stub with the %2 burn cards, cut, burn one and turn one "
-            "common card face up in the middle",
-        ),
-        _card_count(p.stub_before),
-        burns,
-    )
-
-
-def _card_count(n: int) -> str:
-    return translate("Words", "1 card") if n == 1 else fill(translate("Words", "%1 cards"), n)
-
-
-# --- events ---------------------------------------------------------------------------------------
-def _ante(e: AntePosted) -> str:
-    amount = money(e.amount, e.currency)
-    if e.all_in:
-        return fill(translate("Words", "Seat %1 antes %2 and is all-in"), e.seat, amount)
-    return fill(translate("Words", "Seat %1 antes %2"), e.seat, amount)
-
-
-def _action(e: ActionTaken) -> str:
-    if e.action == "fold":
-        return fill(translate("Words", "Seat %1 folds"), e.seat)
-    if e.action == "check":
-        return fill(translate("Words", "Seat %1 checks"), e.seat)
-    assert e.to is not None and e.amount is not None
-    amount = money(e.amount if e.action == "call" else e.to, e.currency)
-    if e.all_in:
-        template = {
-            "call": translate("Words", "Seat %1 calls %2 all-in"),
-            "bring_in": translate("Words", "Seat %1 brings in for %2 all-in"),
-            "complete": translate("Words", "Seat %1 completes to %2 all-in"),
-            "bet": translate("Words", "Seat %1 bets %2 all-in"),
-            "raise": translate("Words", "Seat %1 raises to %2 all-in"),
-        }[e.action]
-    else:
-        template = {
-            "call": translate("Words", "Seat %1 calls %2"),
-            "bring_in": translate("Words", "Seat %1 brings in for %2"),
-            "complete": translate("Words", "Seat %1 completes to %2"),
-            "bet": translate("Words", "Seat %1 bets %2"),
-            "raise": translate("Words", "Seat %1 raises to %2"),
-        }[e.action]
-    return fill(template, e.seat, amount)
-
-
-def _bring_in(e: BringInChosen) -> str:
-    if e.seat != e.lowest_seat:  # B-5
-        return fill(
-            translate("Words", "Seat %1 brings in: the lowest door card, %2, belongs to all-in seat %3"),
-            e.seat,
-            card(e.door_card),
-            e.lowest_seat,
-        )
-    words = fill(translate("Words", "Seat %1 brings in: lowest door card, %2"), e.seat, card(e.door_card))
-    if e.unrecorded:
-        words += fill(translate("Words", " (door card of seat(s) %1 not recorded)"), _seats(e.unrecorded))
-    return words
-
-
-def _first(e: FirstToAct) -> str:
-    if e.reason == "bring-in":
-        return fill(translate("Words", "Seat %1 acts first: the bring-in"), e.seat)
-    if e.reason == "sixth-street":
-        return fill(translate("Words", "Seat %1 acts first: acted first on sixth street (common card)"), e.seat)
-    if e.reason == "high-hand-all-in":
-        return fill(translate("Words", "Seat %1 acts first: the high hand, seat %2, is all-in"), e.seat, e.high_seat)
-    tie = ""
-    if e.tiebreak == "suit":
-        tie = fill(translate("Words", "; tie broken by the highest card by suit, %1"), card(e.tiebreak_card))
-    elif e.tiebreak == "dealers-left":
-        tie = translate("Words", "; tie: nearest the dealer's left")
-    return fill(translate("Words", "Seat %1 acts first: %2"), e.seat, board(e.board_value, e.board_size)) + tie
-
-
-def _showdown(e: ShowdownOrdered) -> str:
-    why = {
-        "last-aggressor": translate("Words", "made the last bet or raise"),
-        "dealers-left-house": translate(
-            "Words", "nobody bet the last round; clockwise from the dealer's left (house option)"
-        ),
-        "first-in-last-round": translate("Words", "acted first in the last round, in which nobody bet"),
-        "dealers-left": translate("Words", "no betting took place; clockwise from the dealer's left"),
-    }[e.reason]
-    rest = ", ".join(fill(translate("Words", "seat %1"), s) for s in e.order[1:])
-    return fill(translate("Words", "Seat %1 shows first (%2); then %3"), e.order[0], why, rest)
-
-
-def _pot(e: PotAwarded) -> str:
-    name = translate("Words", "main pot") if e.pot_index == 0 else fill(translate("Words", "side pot %1"), e.pot_index)
-    m = lambda cents: money(cents, e.currency)  # noqa: E731
-    if e.case == "uncontested":
-        return fill(translate("Words", "%1 %2 to seat %3"), name, m(e.amount), _seats(e.high_seats))
-    hand = high_hand(e.high_value)
-    if e.case == "hi-lo":
-        return fill(
-            translate("Words", "%1 %2: high %3 to seat(s) %4 (%5), low %6 to seat(s) %7 (%8)"),
-            name,
-            m(e.amount),
-            m(e.high_half),
-            _seats(e.high_seats),
-            hand,
-            m(e.low_half),
-            _seats(e.low_seats),
-            low_hand(e.low_five),
-        )
-    if e.case == "no-low":
-        return fill(
-            translate("Words", "%1 %2: no qualifying low; all to seat(s) %3 (%4)"),
-            name,
-            m(e.amount),
-            _seats(e.high_seats),
-            hand,
-        )
-    return fill(translate("Words", "%1 %2 to seat(s) %3 (%4)"), name, m(e.amount), _seats(e.high_seats), hand)
-
-
-def _raising(n: RaisingNote) -> str:
-    if n.case == "uncapped-heads-up":
-        return fill(
-            translate("Words", "Raises %1 of %2, and raising goes on: two players left, no cap heads-up"),
-            n.raises,
-            n.cap,
-        )
-    if n.case == "capped":
-        return fill(translate("Words", "Capped: %1 raises of %2; call or fold"), n.raises, n.cap)
-    if n.case == "no-double-bet-spread":
-        return translate(
-            "Words", "Open pair on fourth street, but no double bet: spread limit bets the same range on every street"
-        )
-    if n.case == "no-double-bet-hilo":
-        return translate("Words", "Open pair on fourth street, but no double bet: this house plays hi-lo without it")
-    if n.case == "no-double-bet-house":
-        return translate("Words", "Open pair on fourth street, but no double bet: this house plays without it")
-    if n.case == "short-all-in-closed":
-        return fill(
-            translate(
-                "Words",
-                "The all-in was less than a full raise: betting is not reopened for seat %1, "
-                "who has acted; call or fold",
-            ),
-            n.seat,
-        )
-    return fill(
-        translate(
-            "Words",
-            "The all-in was less than a full raise, but seat %1 has not acted on the bet before it: a raise is open",
-        ),
-        n.seat,
-    )
-
-
-# --- the live table's prompts -------------------------------------------------------------------
-def _card_due(d: CardDue) -> str:
-    if d.door:
-        words = fill(translate("Words", "Seat %1 (%2): door card"), d.seat, d.name)
-    else:
-        words = fill(translate("Words", "Seat %1 (%2): upcard"), d.seat, d.name)
-    return f"{plan(d.plan)}. {words}" if d.plan is not None else words
-
-
-def _river_due(d: RiverDue) -> str:
-    if d.plan is not None:
-        return fill(translate("Words", "%1. Then press Enter"), plan(d.plan))
-    return translate("Words", "Deal the river: one card down to each player")
-
-
-def _push(p: PotPush) -> str:
-    to = ", ".join(
-        fill(translate("Words", "seat %1 (%2) %3"), seat, who, money(amount, p.currency))
-        for seat, who, amount in p.pushes
-    )
-    amount = money(p.amount, p.currency)
-    if p.pot_index == 0:
-        return fill(translate("Words", "Main pot %1: push to %2"), amount, to)
-    return fill(translate("Words", "Side pot %1 %2: push to %3"), p.pot_index, amount, to)
+    """What the dealer does before a round (D-5, D-7, D-8)."""
+    return said(p.says)
 
 
 # --- refusals (engine/says.py) -----------------------------------------------------------------
@@ -672,9 +331,9 @@ def _phase(p: PhaseArg) -> str:
 
 
 def _value(v) -> str:
-    """One value of a refusal in the reader's language."""
+    """One value of a sentence in the reader's language."""
     if isinstance(v, Says):
-        return _said(v)  # a part of the sentence: as its template starts
+        return said(v)  # a part of the sentence: as its template starts
     if isinstance(v, CardArg):  # with its suit sign ("D♥", "A♠"): "As" would read as a misspelt "Ass"
         return card(v.card)
     if isinstance(v, MoneyArg):
@@ -683,28 +342,38 @@ def _value(v) -> str:
         return _action_name(v)
     if isinstance(v, PhaseArg):
         return _phase(v)
+    if isinstance(v, RankArg):
+        if v.form == "plural":
+            return rank_plurals()[v.rank]
+        return rank_letters()[v.rank] if v.form == "letter" else rank_names()[v.rank]
     if isinstance(v, ListArg):
         joiner = translate("Words", " or ") if v.joined_by == " or " else v.joined_by
         return joiner.join(_value(i) for i in v.items)
-    if type(v) in _SAY:
-        return say(v)
-    return str(v)
+    if isinstance(v, RefusalArg):
+        return error_words(v.says)
+    if isinstance(v, str):
+        return v
+    words = getattr(v, "says", None)  # an event or a prompt's subject quoted in a refusal
+    return said(words) if isinstance(words, Says) else str(v)
 
 
 def error_words(error) -> str:
     """A refusal (an engine error, the controller's InputError, or its ``Says``) in the
     reader's language; an error without a ``Says`` as it was raised."""
-    said = error if isinstance(error, Says) else getattr(error, "says", None)
-    if said is None:
+    refusal = error if isinstance(error, Says) else getattr(error, "says", None)
+    if refusal is None:
         return getattr(error, "message", None) or str(error)
-    return _sentence(said, _said(said))
+    return _sentence(refusal, said(refusal))
 
 
-def _said(said: Says) -> str:
-    return fill(translate("Errors", said.template), *(_value(a) for a in said.args))
+def said(sentence: Says) -> str:
+    """A sentence (engine/says.py) in the reader's language: its template translated in its
+    context, filled with its values in the reader's words."""
+    template = translate(sentence.context, sentence.template) if sentence.context else sentence.template
+    return fill_in(template, *(_value(a) for a in sentence.args))
 
 
-def _sentence(said: Says, words: str) -> str:
+def _sentence(refusal: Says, words: str) -> str:
     """A refusal shown on its own starts with a capital letter, as German writes a sentence.
     Its template starts lower-case, since it is also a part of others ("%1 muss eine ganze Zahl
     sein": "eine Platznummer muss …"), so the letter is raised here, where the sentence is
@@ -712,82 +381,16 @@ def _sentence(said: Says, words: str) -> str:
     engine's words exactly."""
     if language() == "en":
         return words
-    template = translate("Errors", said.template)
+    template = translate(refusal.context, refusal.template)
     starts_lower = template[:1].islower()
-    if template.startswith("%1") and said.args and isinstance(said.args[0], Says):
+    if template.startswith("%1") and refusal.args and isinstance(refusal.args[0], Says):
         starts_lower = True  # it starts with a part of the sentence (a fragment's own words)
     return words[:1].upper() + words[1:] if starts_lower else words
 
 
-# --- irregularities (I-1…I-7) -------------------------------------------------------------------
 def _move(action: str, to: int | None, currency: str) -> str:
-    if action == "fold":
-        return translate("Words", "folds")
-    if action == "check":
-        return translate("Words", "checks")
-    if to is None:  # the amount the rules fix (a bring-in, a fixed-limit bet): the verb alone
-        return {
-            "call": translate("Words", "calls"),
-            "bring_in": translate("Words", "brings in"),
-            "complete": translate("Words", "completes"),
-            "bet": translate("Words", "bets"),
-            "raise": translate("Words", "raises"),
-        }.get(action, action)
-    verbs = {
-        "bring_in": translate("Words", "brings in for %1"),
-        "complete": translate("Words", "completes to %1"),
-        "bet": translate("Words", "bets %1"),
-        "raise": translate("Words", "raises to %1"),
-        "call": translate("Words", "calls %1"),
-    }
-    return fill(verbs[action], money(to, currency))
-
-
-def _out_of_turn(e: ActedOutOfTurn) -> str:
-    said = fill(
-        translate("Words", "Seat %1 %2 out of turn; action goes back to seat %3"),
-        e.seat,
-        _move(e.action, e.to, e.currency),
-        e.owed,
-    )
-    if e.handling == "floor":
-        return said + translate("Words", ": the floor rules on it (house option)")
-    return said + fill(translate("Words", ": binding if the action to seat %1 does not change"), e.seat)
-
-
-def _settled(e: OutOfTurnSettled) -> str:
-    if e.binding:
-        return fill(
-            translate("Words", "Seat %1's action out of turn stands: %2"), e.seat, _move(e.action, e.to, e.currency)
-        )
-    return fill(
-        translate(
-            "Words", "Seat %1's action out of turn is void: a bet or raise came in between; seat %1 has every option"
-        ),
-        e.seat,
-    )
-
-
-def _corrected(e: BringInCorrected) -> str:
-    said = fill(
-        translate("Words", "Wrong bring-in: seat %1's door card is %2, not %3"),
-        e.seat,
-        card(e.card),
-        card(e.was) if e.was is not None else "??",
-    )
-    if e.returned and e.returned_to is not None:
-        said += fill(translate("Words", "; %1 goes back to seat %2"), money(e.returned, e.currency), e.returned_to)
-    return said + translate("Words", "; the bring-in is decided again")
-
-
-def _voided(e: HandVoided) -> str:
-    if e.reason == "misdeal":
-        return translate(
-            "Words", "Misdeal: every ante and bet goes back; the hand is void and dealt again to the same players"
-        )
-    return translate(
-        "Words", "Fouled deck: every ante and bet goes back; the hand is void and dealt again to the same players"
-    )
+    """An action as said in an irregularity or the floor's timeline ("checks", "raises to $40")."""
+    return said(move_says(action, to, currency))
 
 
 # --- the floor's timeline: each recorded input in words ----------------------------------------
@@ -894,92 +497,11 @@ def step_text(step, currency: str = "USD") -> str:
     return f"{step.time} {what}"
 
 
-# each subject's words, found by its exact type (each function takes a subject of its key's type)
-_SAY: dict[type, Callable[[Any], str]] = {
-    AntePosted: _ante,
-    DealPlanned: lambda e: plan(e.plan),
-    ShortageAhead: lambda e: fill(translate("Words", "Next street: %1"), plan(e.plan)),
-    CommonCardDealt: lambda e: fill(translate("Words", "Common card %1: every live player's card"), card(e.card)),
-    NoBetting: lambda e: translate("Words", "No betting: fewer than two players have chips"),
-    BringInChosen: _bring_in,
-    FirstToAct: _first,
-    ActionTaken: _action,
-    RulingApplied: lambda e: fill(
-        translate("Words", "Floor ruling: applied although refused: %1"),
-        error_words(e.refused_says) if e.refused_says is not None else e.refused,
-    ),
-    UncalledBetReturned: lambda e: fill(
-        translate("Words", "Uncalled %1 returned to seat %2"), money(e.amount, e.currency), e.seat
-    ),
-    ShowdownOrdered: _showdown,
-    HandMucked: lambda e: fill(translate("Words", "Seat %1 mucks"), e.seat),
-    PotWonByFolds: lambda e: fill(
-        translate("Words", "Seat %1 wins %2: everyone else folded; no need to show"),
-        e.seat,
-        money(e.amount, e.currency),
-    ),
-    PotAwarded: _pot,
-    RaisingNote: _raising,
-    DealPlan: plan,
-    DowncardExposed: lambda e: fill(
-        translate("Words", "Seat %1's exposed downcard %2 is the door card; the third card is dealt down"),
-        e.seat,
-        card(e.card),
-    ),
-    CardDealtEarly: lambda e: fill(
-        translate(
-            "Words",
-            "Card dealt too early: it goes back, the stub is shuffled with "
-            "it (not the burns), and street %1 is dealt without a new "
-            "burn",
-        ),
-        e.street,
-    ),
-    BringInCorrected: _corrected,
-    ActedOutOfTurn: _out_of_turn,
-    OutOfTurnSettled: _settled,
-    HandVoided: _voided,
-    NoTable: lambda s: translate("Words", "Open a table"),
-    BetweenHands: lambda s: fill(
-        translate("Words", "Between hands: start hand %1 when the table is ready"), s.next_hand
-    ),
-    CardDue: _card_due,
-    CommonCardDue: lambda s: fill(translate("Words", "%1. Enter the common card"), plan(s.plan)),
-    RiverDue: _river_due,
-    ToAct: lambda s: (
-        say(s.opening) if s.opening is not None else fill(translate("Words", "Seat %1 (%2) to act"), s.seat, s.name)
-    ),
-    ShowDue: lambda s: fill(
-        translate("Words", "Seat %1 shows first") if s.first else translate("Words", "Seat %1: show or muck"), s.seat
-    ),
-    AwardsDue: lambda s: translate("Words", "Push the pots and confirm"),
-    RoundWithoutBurn: lambda s: fill(
-        translate("Words", "One card down to each of the %1 players")
-        if s.street == 7
-        else translate("Words", "One card up to each of the %1 players"),
-        s.live,
-    ),
-    RoundAsUsual: lambda s: fill(
-        translate("Words", "Burn one card, then one card down to each of the %1 players")
-        if s.street == 7
-        else translate("Words", "Burn one card, then one card up to each of the %1 players"),
-        s.live,
-    ),
-    Sealed: lambda s: fill(translate("Words", "Hand %1 is sealed in the record: %2"), s.hand, s.seal),
-    VoidDue: lambda s: (
-        translate("Words", "Misdeal: give back every ante and bet, shuffle, and deal again")
-        if s.reason == "misdeal"
-        else translate("Words", "Fouled deck: give back every ante and bet, shuffle, and deal again")
-    ),
-    PotPush: _push,
-}
-
-
 def say(subject) -> str:
     """``subject`` (an event, a deal plan, a raising note, a prompt's subject) in the reader's
     language; "" for an event without words."""
-    words = _SAY.get(type(subject))
-    return words(subject) if words is not None else ""
+    words = getattr(subject, "says", None)
+    return said(words) if isinstance(words, Says) else ""
 
 
 def choice_words(m, c) -> str:

@@ -8,7 +8,6 @@ import pytest
 
 from dealer_app.engine import events as ev
 from dealer_app.engine.cards import parse_cards
-from dealer_app.engine.describe import describe
 from dealer_app.engine.hand import Hand
 from dealer_app.engine.limits import BettingRules, load_profile, load_table
 from dealer_app.engine.player import SeatSpec
@@ -97,7 +96,7 @@ def test_to_dict_is_the_records_form_with_the_english_words():
     assert fold.to_dict() == {"kind": "action", "seat": 4, "action": "fold", "rules": ["A-6"], "text": "Seat 4 folds"}
     burn = ev.CardBurned(40)
     assert burn.to_dict() == {"kind": "burn", "stub": 40, "rules": ["D-5"]}  # no seat, no words
-    assert burn.seat is None and describe(burn) == ""
+    assert burn.seat is None and burn.text == "" and str(burn.says) == ""
 
 
 def test_fixed_fields_are_not_arguments():
@@ -107,16 +106,16 @@ def test_fixed_fields_are_not_arguments():
         ev.RoundOver(3, 500, 7)  # type: ignore[call-arg]
 
 
-def test_describe_is_the_text_of_every_event():
+def test_the_text_of_every_event_is_its_sentence_filled():
     for e in _random_events(120, seed=9):
-        assert describe(e) == e.text == e.to_dict().get("text", "")
+        assert str(e.says) == e.text == e.to_dict().get("text", "")
 
 
 def test_first_actor_reasons_word_the_decision():
     r = _rules()
-    assert describe(ev.FirstToAct(2, 3, ("A-1",), "bring-in")) == "Seat 2 acts first: the bring-in"
+    assert ev.FirstToAct(2, 3, ("A-1",), "bring-in").text == "Seat 2 acts first: the bring-in"
     assert (
-        describe(ev.FirstToAct(5, 7, ("A-2", "A-3", "A-5"), "high-hand-all-in", high_seat=4))
+        ev.FirstToAct(5, 7, ("A-2", "A-3", "A-5"), "high-hand-all-in", high_seat=4).text
         == "Seat 5 acts first: the high hand, seat 4, is all-in"
     )
     assert r.currency == "USD"

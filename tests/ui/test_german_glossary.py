@@ -1,10 +1,9 @@
 """German: one word per thing, the words German card rooms and the German sources use (the
-glossary at the top of tools/translate_de.py; issue 25). Every German text a person reads — the
-translations in the .ts file, the German values in tools/translate_de.py and the catalog's German
+glossary in dealer_app/ui/i18n/GLOSSARY.md; issue 25). Every German text a person reads — the
+translations in the .ts file and the catalog's German
 copy — is checked for the variants the glossary rules out, and a German sentence never starts
 lower-case where its English starts upper-case."""
 
-import importlib.util
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -30,14 +29,6 @@ BANNED = [
 ]
 
 
-def _translate_de():
-    spec = importlib.util.spec_from_file_location("translate_de", ROOT / "tools" / "translate_de.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def ts_pairs() -> list[tuple[str, str]]:
     pairs = []
     for message in ET.parse(TS).getroot().iter("message"):
@@ -47,16 +38,12 @@ def ts_pairs() -> list[tuple[str, str]]:
     return pairs
 
 
-def dict_pairs() -> list[tuple[str, str]]:
-    return [(key if isinstance(key, str) else key[0], value) for key, value in _translate_de().GERMAN.items()]
-
-
 def rules_lines() -> list[tuple[str, str]]:
     """The catalog's German copy, line by line (no English beside it: the source is empty)."""
     return [("", line) for line in RULES_DE.read_text(encoding="utf-8").splitlines()]
 
 
-SOURCES = {"dealer_app_de.ts": ts_pairs, "translate_de.py": dict_pairs, "STUD_RULES.de.md": rules_lines}
+SOURCES = {"dealer_app_de.ts": ts_pairs, "STUD_RULES.de.md": rules_lines}
 
 
 def _straße_is_a_street(english: str, german: str) -> bool:
@@ -95,7 +82,7 @@ def _first_letters(text: str) -> list[str]:
     return starts
 
 
-@pytest.mark.parametrize("where", ["dealer_app_de.ts", "translate_de.py"])
+@pytest.mark.parametrize("where", ["dealer_app_de.ts"])
 def test_a_german_sentence_starts_upper_case_where_the_english_does(where):
     """Sentence for sentence, where the German has as many sentences as the English (a
     refusal's template starts lower-case in both: it is also a part of other sentences)."""

@@ -7,7 +7,7 @@ Each site is one module here with the same four names:
 
 - ``SITE``: the site's name, as reports print it;
 - ``RULES``: ``(profile, options)``, the house rules its server deals by, found by replaying
-  the corpus (documented in the module, proved in ``tests/test_import_corpus.py``);
+  the corpus (documented in the module, proved in ``tests/history/test_import_corpus.py``);
 - ``looks_like(head)``: whether the first few thousand characters are this site's;
 - ``parse(text, source)``: yields ``ImportedHand`` or ``Refusal`` for every hand.
 """

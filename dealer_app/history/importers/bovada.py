@@ -47,7 +47,7 @@ from dealer_app.history.importers.base import (
 
 SITE = "Bovada"
 # How Bovada deals, as a profile plus options: the catalog's us-cardroom profile, unchanged,
-# agrees with every hand of the corpus (tests/test_import_bovada.py). Its values that the
+# agrees with every hand of the corpus (tests/history/test_import_bovada.py). Its values that the
 # hands need: the fourth-street double bet with an open pair in stud high (L-3: "D bets" in
 # 2604291577, "Double bets" in 2633116884) and a checked river shown from its first actor,
 # not from the dealer's left (W-1: 2604291699, 2633119264).

@@ -30,7 +30,7 @@ from dealer_app.history.importers.base import (
 
 SITE = "Everleaf"
 # How Everleaf deals, as a profile plus options: the catalog's us-cardroom profile, unchanged,
-# agrees with every hand that shows its cards (tests/test_import_everleaf.py). Its values that
+# agrees with every hand that shows its cards (tests/history/test_import_everleaf.py). Its values that
 # the hands need: the fourth-street raise of a double bet with an open pair in stud high (L-3:
 # 295680332, "raises [€ 0.15 EURO]" over fours showing) and a checked river shown from its
 # first actor (W-1: 295679620). No heads-up round goes past three raises, so L-7 is untested.

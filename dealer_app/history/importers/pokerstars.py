@@ -39,7 +39,7 @@ COLLECTED = re.compile(rf"^(.+?) collected {AMOUNT} from (?:main |side )?pot")
 STREET_NO = {"3rd STREET": 3, "4th STREET": 4, "5th STREET": 5, "6th STREET": 6, "RIVER": 7}
 SITE = "PokerStars"
 # How PokerStars deals, as a profile plus options (found by replaying the shared corpus; the
-# closing note of issue #3 and tests/test_import_corpus.py give the evidence). It caps a round
+# closing note of issue #3 and tests/history/test_import_corpus.py give the evidence). It caps a round
 # at a bet and three raises even heads-up ("Betting is capped" with two players left), lets a
 # player fold when checking is free, and allows the fourth-street double bet in stud high
 # ("Pair on board - a double bet is allowed").
