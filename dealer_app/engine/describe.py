@@ -183,7 +183,7 @@ def _corrected(e: BringInCorrected) -> str:
     return said + "; the bring-in is decided again"
 
 
-_WORDS: dict[type, Callable] = {
+_WORDS: dict[type[Event | RaisingNote | DealPlan], Callable[..., str]] = {
     DowncardExposed: lambda e: (
         f"Seat {e.seat}'s exposed downcard {_long(e.card)} is the door card; the third card is dealt down"
     ),

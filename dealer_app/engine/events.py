@@ -39,12 +39,12 @@ class Event:
     seat: int | None  # the player it is about
     rules: tuple[str, ...]  # given where the rule is applied, or fixed
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         """The record's data fields, in the record's order."""
         return {}
 
     @property
-    def data(self) -> dict:
+    def data(self) -> dict[str, object]:
         return self.data_dict()
 
     @property
@@ -54,7 +54,7 @@ class Event:
 
         return describe(self)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {"kind": self.kind}
         if self.seat is not None:
             out["seat"] = self.seat
@@ -66,7 +66,7 @@ class Event:
             out["text"] = text
         return out
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
         """The same as ``to_dict`` (the name the record and the tests have always used)."""
         return self.to_dict()
 
@@ -83,7 +83,7 @@ class AntePosted(Event):
     currency: str
     rules: tuple[str, ...] = field(default=("B-1",), init=False)
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"amount": self.amount, "all_in": self.all_in}
 
 
@@ -98,7 +98,7 @@ class DealPlanned(Event):
     plan: DealPlan
     rules: tuple[str, ...]  # the plan's
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"street": self.street, **self.plan.as_dict(), "stub_before": self.plan.stub_before}
 
 
@@ -112,7 +112,7 @@ class ShortageAhead(Event):
     plan: DealPlan
     rules: tuple[str, ...] = field(default=("D-7",), init=False)
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"street": self.street, **self.plan.as_dict()}
 
 
@@ -125,7 +125,7 @@ class BurnsReshuffled(Event):
     burns: int
     rules: tuple[str, ...] = field(default=("D-7",), init=False)
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"burns": self.burns}
 
 
@@ -138,7 +138,7 @@ class CardBurned(Event):
     stub: int  # cards left after the burn
     rules: tuple[str, ...] = field(default=("D-5",), init=False)
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"stub": self.stub}
 
 
@@ -158,7 +158,7 @@ class CardsDealt(Event):
     def face_up(self) -> tuple[bool, ...]:
         return (False, False, True) if self.street == 3 else (self.street != 7,)
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {
             "street": self.street,
             "cards": [_card_name(c) for c in self.cards],
@@ -177,7 +177,7 @@ class CommonCardDealt(Event):
     stub: int
     rules: tuple[str, ...] = field(default=("D-7", "D-8"), init=False)
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"card": format_card(self.card), "stub": self.stub}
 
 
@@ -191,7 +191,7 @@ class NoBetting(Event):
     street: int
     rules: tuple[str, ...] = field(default=("A-5", "A-7"), init=False)
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"street": self.street}
 
 
@@ -229,7 +229,7 @@ class FirstToAct(Event):
     tiebreak_card: int | None = None  # the card by suit that broke the tie
     high_seat: int | None = None  # high-hand-all-in: the all-in high hand
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"street": self.street}
 
 
@@ -248,7 +248,7 @@ class ActionTaken(Event):
     all_in: bool = False
     currency: str = ""
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         if self.to is None:
             return {"action": self.action}
         return {"action": self.action, "to": self.to, "amount": self.amount, "all_in": self.all_in}
@@ -264,7 +264,7 @@ class RulingApplied(Event):
     refused: str
     refused_says: Says | None = None  # the refusal as data, for the reader's language
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"refused": self.refused}
 
 
@@ -278,7 +278,7 @@ class UncalledBetReturned(Event):
     currency: str
     rules: tuple[str, ...] = field(default=("P-2",), init=False)
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"amount": self.amount}
 
 
@@ -292,7 +292,7 @@ class RoundOver(Event):
     pot: int
     rules: tuple[str, ...] = field(default=("A-7",), init=False)
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"street": self.street, "pot": self.pot}
 
 
@@ -310,7 +310,7 @@ class ShowdownOrdered(Event):
     rules: tuple[str, ...]
     reason: ShowdownReason
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"order": list(self.order)}
 
 
@@ -323,7 +323,7 @@ class HandShown(Event):
     cards: tuple[int | None, ...]
     rules: tuple[str, ...] = field(default=("W-1", "W-3"), init=False)
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"cards": format_cards(self.cards, sep=" ")}
 
 
@@ -336,7 +336,7 @@ class HandExposed(Event):
     cards: tuple[int | None, ...]
     rules: tuple[str, ...] = field(default=("W-5",), init=False)
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"cards": format_cards(self.cards, sep=" ")}
 
 
@@ -359,7 +359,7 @@ class PotWonByFolds(Event):
     currency: str
     rules: tuple[str, ...] = field(default=("W-2",), init=False)
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"amount": self.amount, "pot": 0}
 
 
@@ -400,8 +400,8 @@ class PotAwarded(Event):
     low_five: tuple[int, ...]  # the winning low (hi-lo only)
     currency: str
 
-    def data_dict(self) -> dict:
-        hands: dict[int, dict] = {}
+    def data_dict(self) -> dict[str, object]:
+        hands: dict[int, dict[str, str]] = {}
         for h in self.hands:
             entry = {"cards": format_cards(h.five, sep=" "), "name": describe_high(h.value)}
             if h.low_five is not None:
@@ -419,7 +419,7 @@ class HandOver(Event):
     showdown: bool
     rules: tuple[str, ...] = field(default=("P-3",), init=False)
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"showdown": self.showdown}
 
 
@@ -434,7 +434,7 @@ class DowncardExposed(Event):
     card: int
     rules: tuple[str, ...] = field(default=("I-1", "A-1"), init=False)
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"card": format_card(self.card)}
 
 
@@ -449,7 +449,7 @@ class CardDealtEarly(Event):
     stub: int
     rules: tuple[str, ...] = field(default=("I-2",), init=False)
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"street": self.street, "stub": self.stub}
 
 
@@ -467,7 +467,7 @@ class BringInCorrected(Event):
     currency: str
     rules: tuple[str, ...] = field(default=("I-4", "B-2"), init=False)
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {
             "was": _card_name(self.was),
             "card": format_card(self.card),
@@ -494,7 +494,7 @@ class ActedOutOfTurn(Event):
     currency: str
     rules: tuple[str, ...] = field(default=("I-5",), init=False)
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"action": self.action, "to": self.to, "owed": self.owed, "handling": self.handling}
 
 
@@ -512,7 +512,7 @@ class OutOfTurnSettled(Event):
     currency: str
     rules: tuple[str, ...] = field(default=("I-5",), init=False)
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"action": self.action, "to": self.to, "binding": self.binding}
 
 
@@ -531,7 +531,7 @@ class HandVoided(Event):
     currency: str
     rules: tuple[str, ...]
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"reason": self.reason, "returned": {str(s): a for s, a in self.returned}}
 
 
@@ -649,7 +649,7 @@ class LegalAction:
             return to is not None and self.min_to <= to <= self.max_to
         return self.to is None or to is None or to == self.to
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
         out: dict[str, object] = {"action": self.action}
         if self.to is not None:
             out["to"] = self.to

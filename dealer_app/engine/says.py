@@ -86,7 +86,7 @@ class ActionArg:
 class ListArg:
     """Several values in a sentence, joined by ", " or by " or "."""
 
-    items: tuple
+    items: tuple[object, ...]
     joined_by: str = ", "  # ", " or " or "
 
     def __str__(self) -> str:
@@ -98,7 +98,7 @@ class Says:
     """An English template with %1, %2 … and the values that fill it."""
 
     template: str
-    args: tuple = ()
+    args: tuple[object, ...] = ()
 
     def __str__(self) -> str:
         return fill(self.template, *(english(a) for a in self.args))
@@ -125,7 +125,7 @@ class Said(str):
         self.says = said
         return self
 
-    def __reduce__(self):  # sent to another process as the plain English text
+    def __reduce__(self) -> tuple[type[str], tuple[str]]:  # sent to another process as the plain English text
         return (str, (str(self),))
 
 
@@ -140,7 +140,7 @@ def fill(template: str, *args: str) -> str:
     """%1, %2 … filled in, in one pass as Qt's ``arg`` does: a value that itself holds "%1"
     (a player called "50%1 off", a file's text quoted back) is left as it is."""
 
-    def value(m: re.Match) -> str:
+    def value(m: re.Match[str]) -> str:
         n = int(m.group(1))
         return args[n - 1] if 0 < n <= len(args) else m.group(0)
 
