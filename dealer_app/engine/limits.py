@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Collection
 
 GAMES = ("stud", "stud8")
+STRUCTURES = ("fixed", "spread", "split")
 
 # one HOUSE option's value (catalog §10): a flag, a count or a word; top_up_to_buy_in may be None
 OptionValue = bool | int | str | None
@@ -52,8 +53,6 @@ class RuleChanges(RuleOptions, total=False):
 
     currency: str
 
-
-STRUCTURES = ("fixed", "spread", "split")
 
 # HOUSE options with their allowed values (catalog §10).
 OPTION_VALUES: dict[str, tuple[OptionValue, ...]] = {
@@ -205,8 +204,8 @@ class BettingRules:
         if isinstance(open_pair_double, dict):
             opts["open_pair_double"] = open_pair_double[table.game]
         opts.pop("top_up_to_buy_in", None)
-        # the options were checked against OPTION_VALUES where they were read (a profile's or
-        # table's YAML, a record, a PHH file's options): each has its field's type
+        # where the options come in they are held to OPTION_VALUES (a profile's or table's YAML by
+        # _check_options; a record's were written from such): each value has its field's type
         rule_options = cast("RuleOptions", opts)
         return cls(
             game=table.game,
