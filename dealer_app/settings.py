@@ -32,7 +32,7 @@ import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 APP = "dealer-app"  # the folder name under the XDG folders; Qt's organisation and application name
 
@@ -122,7 +122,7 @@ PLAYERS_DISPLAY_GEOMETRY = Setting("players_display_geometry", bytes, None)  # t
 ROOM_DATABASE = Setting("room/database", str, "")  # the card room's server (Settings; DEALER_APP_DATABASE first)
 ROOM_TABLE_NAME = Setting("room/table_name", str, "")  # this table's name in the room
 
-SETTINGS: tuple[Setting, ...] = (
+SETTINGS: tuple[Setting[Any], ...] = (
     LANGUAGE,
     FOUR_COLOUR,
     PLAYERS_DISPLAY,

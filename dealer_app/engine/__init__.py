@@ -6,8 +6,9 @@ catalog rule IDs (../shared/rules/STUD_RULES.md) it applied.
 
 from dealer_app.engine.cards import CardError, format_card, format_cards, parse_card, parse_cards
 from dealer_app.engine.errors import EngineError, IllegalAction
-from dealer_app.engine.hand import Hand, SeatSpec
+from dealer_app.engine.hand import Hand
 from dealer_app.engine.limits import BettingRules, HouseProfile, LimitTable, load_profile, load_table
+from dealer_app.engine.player import SeatSpec
 
 # the benchmarks and the fingerprint report it; a mypyc-compiled build existed until the typed
 # events (issue 11), whose classes mypyc cannot compile as they read

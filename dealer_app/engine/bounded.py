@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import os
 import stat
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
+
+if TYPE_CHECKING:
+    from _typeshed import StrPath  # a str or os.PathLike[str] path: what os.stat and os.open take
 
 KEY_BYTES = 4096  # a record key file: 64 hex digits and a newline (a few bytes more: spaces, a BOM)
 LIMITS_FILE_BYTES = 256 * 1024  # a limit table or house profile: a few KB; 256 KB is far past any real one
@@ -28,7 +31,7 @@ class FileRefused(OSError):
     """An input that is not a regular file, or larger than what it can be: ``str`` and
     ``says`` name the file, ``reason`` (and ``strerror``) say only why."""
 
-    def __init__(self, path, reason: Says):
+    def __init__(self, path: StrPath, reason: Says) -> None:
         said = says("%1: %2", str(path), reason)
         super().__init__(str(said))
         self.reason = reason  # without the file's name (for a reader that names it itself)
@@ -54,7 +57,7 @@ def _kind_problem(mode: int) -> Says | None:
     return says(QT_TRANSLATE_NOOP("Errors", "is not a regular file; not read"))
 
 
-def check_regular(path) -> os.stat_result:
+def check_regular(path: StrPath) -> os.stat_result:
     """The file's stat, if it is a regular file (a symlink is followed); FileRefused if it is
     a folder, FIFO, socket or device; FileNotFoundError etc. as os.stat raises them."""
     st = os.stat(path)
@@ -64,7 +67,7 @@ def check_regular(path) -> os.stat_result:
     return st
 
 
-def open_regular(path) -> BinaryIO:
+def open_regular(path: StrPath) -> BinaryIO:
     """The file opened for reading in binary, once it is known to be a regular file. It is
     opened non-blocking (a FIFO put in its place after the stat does not block the open) and
     checked again on the open file."""
@@ -82,7 +85,7 @@ def open_regular(path) -> BinaryIO:
         raise
 
 
-def too_large(path, limit: int) -> FileRefused:
+def too_large(path: StrPath, limit: int) -> FileRefused:
     """The refusal of a file larger than ``limit`` bytes, which it cannot be."""
     if limit >= 1 << 20:
         size = says(QT_TRANSLATE_NOOP("Errors", "%1 MB"), limit >> 20)
@@ -95,7 +98,7 @@ def too_large(path, limit: int) -> FileRefused:
     )
 
 
-def read_bounded(path, limit: int) -> bytes:
+def read_bounded(path: StrPath, limit: int) -> bytes:
     """The whole of a regular file of at most ``limit`` bytes (FileRefused past it, or if it
     is no regular file). Never more than ``limit + 1`` bytes are read, whatever the file."""
     with open_regular(path) as f:

@@ -8,11 +8,14 @@ first, then clubs < diamonds < hearts < spades). ``None`` is a card the dealer c
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
 from dealer_app.engine.says import RANK_NAMES as ENGLISH_RANK_NAMES
 from dealer_app.engine.says import RANK_PLURALS as ENGLISH_RANK_PLURALS
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -207,7 +210,7 @@ def card_sign(card: int | None) -> str:
     return "10" + symbol[1:] if symbol[0] == "T" else symbol
 
 
-def format_cards(cards, symbols: bool = False, sep: str = "") -> str:
+def format_cards(cards: Iterable[int | None], symbols: bool = False, sep: str = "") -> str:
     names = CARD_SYMBOLS if symbols else CARD_NAMES
     return sep.join([UNKNOWN if c is None else names[c] for c in cards])
 

@@ -14,6 +14,8 @@ from dealer_app.engine.money import format_money
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from dealer_app.engine.deck import DealPlan
     from dealer_app.engine.events import (
         BringInChosen,
@@ -25,8 +27,10 @@ if TYPE_CHECKING:
         ShortageAhead,
         ShowdownOrdered,
     )
+    from dealer_app.engine.irregularities import HeldAction
     from dealer_app.engine.limits import BettingRules
     from dealer_app.engine.player import Player
+    from dealer_app.engine.showdown import PotListing
 
 
 class HandCore:
@@ -45,7 +49,7 @@ class HandCore:
     seen: dict[int, tuple[int, str] | None]  # card -> (seat, "upcard"/"downcard"), None: common
     plan: DealPlan
     deal_queue: list[Player]
-    _pots_awarded: list[dict] | None  # (pots_awarded, in showdown.py: None until worded)
+    _pots_awarded: list[PotListing] | None  # (pots_awarded, in showdown.py: None until worded)
     _awards: list[PotAwarded]  # the showdown's awards, as events
     showdown_order: list[int]
     _pending_show: list[int]
@@ -78,7 +82,7 @@ class HandCore:
     last_round_aggressor: Player | None
     last_round_first: Player | None
     # irregularities (engine/irregularities.py)
-    held: dict  # I-5: seat -> its action out of turn (HeldAction), for this round
+    held: dict[int, HeldAction]  # I-5: seat -> its action out of turn (HeldAction), for this round
     early_burn: bool  # I-2: the next street's burn was taken with a card dealt too early
     voided: HandVoided | None  # I-6, I-7: the hand is void
 
@@ -116,7 +120,7 @@ class HandCore:
                 )
             ) from None
 
-    def _next_clockwise(self, start: Player, pred) -> Player | None:
+    def _next_clockwise(self, start: Player, pred: Callable[[Player], bool]) -> Player | None:
         for p in self._after[start.index]:
             if pred(p):
                 return p

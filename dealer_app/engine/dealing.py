@@ -204,7 +204,7 @@ class DealingLayer(HandCore):
             ("D-2",),
         )
 
-    def _check_cards(self, p: Player, cards: list[int | None], down_flags: tuple) -> None:
+    def _check_cards(self, p: Player, cards: list[int | None], down_flags: tuple[bool, ...]) -> None:
         """Refuse a wrong number of cards, an unseen upcard, or a card seen before (D-1, D-3, D-4)."""
         seat = p.seat
         want = len(down_flags)

@@ -59,7 +59,7 @@ class DealPlan:
     def text(self) -> str:
         return plan_words(self)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
         return {
             "burn": self.burn,
             "reshuffle_burns": self.reshuffle_burns,
@@ -226,7 +226,7 @@ def plan_deal(
         rules = ("D-3", "D-5") if burn else ("D-3",)
         return DealPlan(3, live, stub, burn, False, False, stub - need, burns + burn, rules, "third", burns)
 
-    def normal(rules=("D-5",)):
+    def normal(rules: tuple[str, ...] = ("D-5",)) -> DealPlan:
         return DealPlan(street, live, stub, True, False, False, stub - 1 - live, burns + 1, rules, "normal", burns)
 
     if procedure == "pool-burns":

@@ -36,7 +36,7 @@ CATEGORY_NAMES = [
 ]
 
 
-def _pack(category: int, ranks) -> int:
+def _pack(category: int, ranks: Sequence[int]) -> int:
     value = category
     n = 0
     for r in ranks:
@@ -76,7 +76,7 @@ TOP5: Final[list[int]] = _TABLES[1]
 POPCOUNT: Final[list[int]] = _TABLES[2]
 
 
-def hi_value(cards: list[int]) -> int:
+def hi_value(cards: Sequence[int]) -> int:
     """Value of the best five-card high hand among 5 to 7 known cards."""
     counts = [0] * 13
     suit_masks = [0, 0, 0, 0]
@@ -129,7 +129,7 @@ def hi_value(cards: list[int]) -> int:
     return TOP5[mask]
 
 
-def board_value(cards) -> int:
+def board_value(cards: Sequence[int]) -> int:
     """Showing-hand value of an upcard board for the first actor (A-2).
 
     Up to four upcards: four of a kind > trips > two pair > pair > high card, then ranks and
@@ -151,7 +151,7 @@ def board_value(cards) -> int:
 _BOARD_VALUES: dict[int, int] = {}  # at most the 2,379 rank multisets of up to four cards
 
 
-def _board_value(cards) -> int:
+def _board_value(cards: Sequence[int]) -> int:
     if not cards:
         return -1
     counts = [0] * 13
@@ -176,7 +176,7 @@ def _board_value(cards) -> int:
 # --- eight-or-better low (H-2) -------------------------------------------------------------
 
 
-def lo8_value(cards) -> int | None:
+def lo8_value(cards: Sequence[int]) -> int | None:
     """Best qualifying low (five different ranks, eight or lower, ace low), or None.
 
     Lower is better. Straights and flushes do not spoil a low.
@@ -201,7 +201,7 @@ def lo8_value(cards) -> int | None:
     return value
 
 
-def best_low_five(cards) -> list[int] | None:
+def best_low_five(cards: Sequence[int]) -> list[int] | None:
     """The five cards a qualifying low uses, highest first, or None."""
     by_rank: dict[int, int] = {}
     for c in sorted(cards, key=lambda c: c & 3):
@@ -214,7 +214,7 @@ def best_low_five(cards) -> list[int] | None:
     return [by_rank[r] for r in reversed(ranks)]
 
 
-def low_says(five) -> Says:
+def low_says(five: Sequence[int]) -> Says:
     """An eight-or-better low in words, e.g. "8-6-4-3-A low" (H-2)."""
     return says(QT_TRANSLATE_NOOP("Words", "%1 low"), ListArg(tuple(RankArg(c >> 2, "letter") for c in five), "-"))
 
@@ -236,7 +236,7 @@ _SHAPES = {
 }
 
 
-def best_high_five(cards) -> tuple[int, list[int]]:
+def best_high_five(cards: Sequence[int]) -> tuple[int, list[int]]:
     """The best five cards (ordered as a dealer would spread them: the biggest group first,
     then by rank; a wheel's ace last) and their value.
 

@@ -94,12 +94,12 @@ class Event:
     seat: int | None  # the player it is about
     rules: tuple[str, ...]  # given where the rule is applied, or fixed
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         """The record's data fields, in the record's order."""
         return {}
 
     @property
-    def data(self) -> dict:
+    def data(self) -> dict[str, object]:
         return self.data_dict()
 
     @property
@@ -112,7 +112,7 @@ class Event:
         """The decision in words, in English, as a dealer would say it ("" for no words)."""
         return str(self.says)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {"kind": self.kind}
         if self.seat is not None:
             out["seat"] = self.seat
@@ -124,7 +124,7 @@ class Event:
             out["text"] = text
         return out
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
         """The same as ``to_dict`` (the name the record and the tests have always used)."""
         return self.to_dict()
 
@@ -148,7 +148,7 @@ class AntePosted(Event):
             return says(QT_TRANSLATE_NOOP("Words", "Seat %1 antes %2 and is all-in"), self.seat, amount)
         return says(QT_TRANSLATE_NOOP("Words", "Seat %1 antes %2"), self.seat, amount)
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"amount": self.amount, "all_in": self.all_in}
 
 
@@ -167,7 +167,7 @@ class DealPlanned(Event):
     def says(self) -> Says:
         return self.plan.says
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"street": self.street, **self.plan.as_dict(), "stub_before": self.plan.stub_before}
 
 
@@ -185,7 +185,7 @@ class ShortageAhead(Event):
     def says(self) -> Says:
         return says(QT_TRANSLATE_NOOP("Words", "Next street: %1"), self.plan.says)
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"street": self.street, **self.plan.as_dict()}
 
 
@@ -198,7 +198,7 @@ class BurnsReshuffled(Event):
     burns: int
     rules: tuple[str, ...] = field(default=("D-7",), init=False)
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"burns": self.burns}
 
 
@@ -211,7 +211,7 @@ class CardBurned(Event):
     stub: int  # cards left after the burn
     rules: tuple[str, ...] = field(default=("D-5",), init=False)
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"stub": self.stub}
 
 
@@ -231,7 +231,7 @@ class CardsDealt(Event):
     def face_up(self) -> tuple[bool, ...]:
         return (False, False, True) if self.street == 3 else (self.street != 7,)
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {
             "street": self.street,
             "cards": [_card_name(c) for c in self.cards],
@@ -254,7 +254,7 @@ class CommonCardDealt(Event):
     def says(self) -> Says:
         return says(QT_TRANSLATE_NOOP("Words", "Common card %1: every live player's card"), CardArg(self.card))
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"card": format_card(self.card), "stub": self.stub}
 
 
@@ -272,7 +272,7 @@ class NoBetting(Event):
     def says(self) -> Says:
         return says(QT_TRANSLATE_NOOP("Words", "No betting: fewer than two players have chips"))
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"street": self.street}
 
 
@@ -359,7 +359,7 @@ class FirstToAct(Event):
             return joined(said, says(QT_TRANSLATE_NOOP("Words", "; tie: nearest the dealer's left")))
         return said
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"street": self.street}
 
 
@@ -389,7 +389,7 @@ class ActionTaken(Event):
         templates = _ALL_IN_ACTIONS if self.all_in else _ACTIONS
         return says(templates[self.action], self.seat, MoneyArg(said, self.currency))
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         if self.to is None:
             return {"action": self.action}
         return {"action": self.action, "to": self.to, "amount": self.amount, "all_in": self.all_in}
@@ -410,7 +410,7 @@ class RulingApplied(Event):
         refused = RefusalArg(self.refused_says) if self.refused_says is not None else self.refused
         return says(QT_TRANSLATE_NOOP("Words", "Floor ruling: applied although refused: %1"), refused)
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"refused": self.refused}
 
 
@@ -432,7 +432,7 @@ class UncalledBetReturned(Event):
             self.seat,
         )
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"amount": self.amount}
 
 
@@ -446,7 +446,7 @@ class RoundOver(Event):
     pot: int
     rules: tuple[str, ...] = field(default=("A-7",), init=False)
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"street": self.street, "pot": self.pot}
 
 
@@ -470,7 +470,7 @@ class ShowdownOrdered(Event):
         rest = ListArg(tuple(says(QT_TRANSLATE_NOOP("Words", "seat %1"), s) for s in self.order[1:]))
         return says(QT_TRANSLATE_NOOP("Words", "Seat %1 shows first (%2); then %3"), self.order[0], says(why), rest)
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"order": list(self.order)}
 
 
@@ -483,7 +483,7 @@ class HandShown(Event):
     cards: tuple[int | None, ...]
     rules: tuple[str, ...] = field(default=("W-1", "W-3"), init=False)
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"cards": format_cards(self.cards, sep=" ")}
 
 
@@ -496,7 +496,7 @@ class HandExposed(Event):
     cards: tuple[int | None, ...]
     rules: tuple[str, ...] = field(default=("W-5",), init=False)
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"cards": format_cards(self.cards, sep=" ")}
 
 
@@ -531,7 +531,7 @@ class PotWonByFolds(Event):
             MoneyArg(self.amount, self.currency),
         )
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"amount": self.amount, "pot": 0}
 
 
@@ -600,8 +600,8 @@ class PotAwarded(Event):
             )
         return says(QT_TRANSLATE_NOOP("Words", "%1 %2 to seat(s) %3 (%4)"), name, amount, high, hand)
 
-    def data_dict(self) -> dict:
-        hands: dict[int, dict] = {}
+    def data_dict(self) -> dict[str, object]:
+        hands: dict[int, dict[str, str]] = {}
         for h in self.hands:
             entry = {"cards": format_cards(h.five, sep=" "), "name": describe_high(h.value)}
             if h.low_five is not None:
@@ -619,7 +619,7 @@ class HandOver(Event):
     showdown: bool
     rules: tuple[str, ...] = field(default=("P-3",), init=False)
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"showdown": self.showdown}
 
 
@@ -642,7 +642,7 @@ class DowncardExposed(Event):
             CardArg(self.card),
         )
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"card": format_card(self.card)}
 
 
@@ -669,7 +669,7 @@ class CardDealtEarly(Event):
             self.street,
         )
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"street": self.street, "stub": self.stub}
 
 
@@ -707,7 +707,7 @@ class BringInCorrected(Event):
             )
         return joined(*parts, says(QT_TRANSLATE_NOOP("Words", "; the bring-in is decided again")))
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {
             "was": _card_name(self.was),
             "card": format_card(self.card),
@@ -748,7 +748,7 @@ class ActedOutOfTurn(Event):
             said, says(QT_TRANSLATE_NOOP("Words", ": binding if the action to seat %1 does not change"), self.seat)
         )
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"action": self.action, "to": self.to, "owed": self.owed, "handling": self.handling}
 
 
@@ -782,7 +782,7 @@ class OutOfTurnSettled(Event):
             self.seat,
         )
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"action": self.action, "to": self.to, "binding": self.binding}
 
 
@@ -817,7 +817,7 @@ class HandVoided(Event):
             )
         )
 
-    def data_dict(self) -> dict:
+    def data_dict(self) -> dict[str, object]:
         return {"reason": self.reason, "returned": {str(s): a for s, a in self.returned}}
 
 
@@ -977,7 +977,7 @@ class LegalAction:
             return to is not None and self.min_to <= to <= self.max_to
         return self.to is None or to is None or to == self.to
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
         out: dict[str, object] = {"action": self.action}
         if self.to is not None:
             out["to"] = self.to

@@ -21,7 +21,10 @@ from dealer_app.engine.events import (
     UncalledBetReturned,
 )
 from dealer_app.engine.irregularities import IrregularityLayer
-from dealer_app.engine.player import Player, SeatSpec
+
+# SeatSpec is part of what a Hand is made from: its callers import it from here (a re-export)
+from dealer_app.engine.player import Player
+from dealer_app.engine.player import SeatSpec as SeatSpec
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, ActionArg, ListArg, MoneyArg, PhaseArg, Says, says
 
 if TYPE_CHECKING:
@@ -213,7 +216,7 @@ class Hand(IrregularityLayer):
             self.decision_rules,
         )
 
-    def _apply_ruling(self, seat, action, to, exc: IllegalAction) -> list[Event]:
+    def _apply_ruling(self, seat: int, action: str, to: int | None, exc: IllegalAction) -> list[Event]:
         start = len(self.events)
         if self.phase != "bet" or self.to_act is None or self.player(seat) is not self.to_act:
             raise exc

@@ -34,6 +34,7 @@ from dealer_app.engine.events import (
     HandVoided,
     OutOfTurnHandling,
     OutOfTurnSettled,
+    VoidReason,
 )
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, PhaseArg, says
 from dealer_app.engine.showdown import ShowdownLayer
@@ -247,7 +248,7 @@ class IrregularityLayer(ShowdownLayer):
             )
         return self._void("fouled-deck", ("I-7",))
 
-    def _void(self, reason, rules: tuple[str, ...]) -> list[Event]:
+    def _void(self, reason: VoidReason, rules: tuple[str, ...]) -> list[Event]:
         start = len(self.events)
         returned = tuple((p.seat, p.total) for p in self.players if p.total)
         for p in self.players:

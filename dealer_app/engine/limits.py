@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING, TypedDict, TypeVar, Unpack, cast, overload
 
 import yaml
 
@@ -17,11 +18,44 @@ from dealer_app.engine.money import CURRENCY_SYMBOLS, _short, to_cents
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
 from dealer_app.settings import limits_dir as default_limits_dir  # (every folder: settings.py)
 
+if TYPE_CHECKING:
+    from collections.abc import Callable, Collection
+
 GAMES = ("stud", "stud8")
 STRUCTURES = ("fixed", "spread", "split")
 
+# one HOUSE option's value (catalog §10): a flag, a count or a word; top_up_to_buy_in may be None
+OptionValue = bool | int | str | None
+# a profile's or table's options by name; open_pair_double may be {game: bool}
+Options = dict[str, OptionValue | dict[str, OptionValue]]
+
+
+class RuleOptions(TypedDict, total=False):
+    """The options BettingRules takes, each with its type: what ``OPTION_VALUES`` allows of it
+    (top_up_to_buy_in is the session's, not the rules')."""
+
+    burn_before_third: bool
+    shortage_procedure: str
+    common_card_first_actor: str
+    first_actor_tiebreak: str
+    open_pair_double: bool
+    max_raises: int
+    heads_up_uncapped: str
+    short_allin_reopen: str
+    odd_chip: str
+    fold_when_check_free: bool
+    checked_showdown_from: str
+    out_of_turn: str
+
+
+class RuleChanges(RuleOptions, total=False):
+    """What ``BettingRules.with_options`` changes: options, and the currency amounts are shown in."""
+
+    currency: str
+
+
 # HOUSE options with their allowed values (catalog §10).
-OPTION_VALUES: dict[str, tuple] = {
+OPTION_VALUES: dict[str, tuple[OptionValue, ...]] = {
     "burn_before_third": (True, False),
     "shortage_procedure": ("pool-burns", "casinos-austria", "tda"),
     "common_card_first_actor": ("sixth-street", "best-showing"),
@@ -43,7 +77,7 @@ OPTION_VALUES: dict[str, tuple] = {
     "out_of_turn": ("binding-unless-changed", "floor"),
 }
 # options added after profiles and records were first written, with the value they had then
-LATER_OPTIONS: dict[str, object] = {"out_of_turn": "binding-unless-changed"}
+LATER_OPTIONS: dict[str, OptionValue] = {"out_of_turn": "binding-unless-changed"}
 
 
 class LimitsProblem(str):
@@ -58,14 +92,14 @@ class LimitsProblem(str):
         self.says = says("%1: %2", where, problem) if isinstance(problem, Says) else None
         return self
 
-    def __reduce__(self):  # sent to another process as the plain English text
+    def __reduce__(self) -> tuple[type[str], tuple[str]]:  # sent to another process as the plain English text
         return (str, (str(self),))
 
 
 class LimitsError(ValueError):
     """One or more problems in a limits file, each ``file:line: field: problem``."""
 
-    def __init__(self, problems: list[str]):
+    def __init__(self, problems: list[str]) -> None:
         super().__init__("\n".join(problems))
         self.problems = problems
 
@@ -76,10 +110,10 @@ class HouseProfile:
     title: str
     min_players: int
     max_players: int
-    options: dict  # option -> value; open_pair_double may be {game: bool}
+    options: Options  # option -> value; open_pair_double may be {game: bool}
     path: str = ""
 
-    def option(self, name: str, game: str = "stud"):
+    def option(self, name: str, game: str = "stud") -> OptionValue:
         value = self.options[name]
         if isinstance(value, dict):
             return value[game]
@@ -102,7 +136,7 @@ class LimitTable:
     chip: int
     seats: int
     profile: str
-    overrides: dict = field(default_factory=dict)
+    overrides: Options = field(default_factory=dict)
     path: str = ""
     # the table's chips, smallest first: (cents, colour). Not kept in a hand's record (as_played):
     # the trainer's chip drills read them; () means the default set of chip_set()
@@ -147,13 +181,19 @@ class BettingRules:
     currency: str = "USD"
 
     @classmethod
-    def build(cls, table: LimitTable, profile: HouseProfile, overrides: dict | None = None):
-        opts = {k: profile.option(k, table.game) for k in OPTION_VALUES}
+    def build(
+        cls, table: LimitTable, profile: HouseProfile, overrides: dict[str, OptionValue] | None = None
+    ) -> BettingRules:
+        opts: Options = {k: profile.option(k, table.game) for k in OPTION_VALUES}
         opts.update({k: v for k, v in table.overrides.items()})
         opts.update(overrides or {})
-        if isinstance(opts.get("open_pair_double"), dict):
-            opts["open_pair_double"] = opts["open_pair_double"][table.game]
+        open_pair_double = opts.get("open_pair_double")
+        if isinstance(open_pair_double, dict):
+            opts["open_pair_double"] = open_pair_double[table.game]
         opts.pop("top_up_to_buy_in", None)
+        # where the options come in they are held to OPTION_VALUES (a profile's or table's YAML by
+        # _check_options; a record's were written from such): each value has its field's type
+        rule_options = cast("RuleOptions", opts)
         return cls(
             game=table.game,
             structure=table.structure,
@@ -167,7 +207,7 @@ class BettingRules:
             profile=profile.name,
             table=table.name,
             currency=table.currency,
-            **opts,
+            **rule_options,
         )
 
     @classmethod
@@ -180,8 +220,8 @@ class BettingRules:
         small_bet: int,
         big_bet: int,
         chip: int = 1,
-        overrides: dict | None = None,
-    ):
+        overrides: dict[str, OptionValue] | None = None,
+    ) -> BettingRules:
         """Fixed limit from bare amounts (a PHH file without a table)."""
         table = LimitTable(
             name="",
@@ -202,14 +242,14 @@ class BettingRules:
         rules = cls.build(table, profile, overrides)
         return replace(rules, table=None)
 
-    def with_options(self, **options):
+    def with_options(self, **options: Unpack[RuleChanges]) -> BettingRules:
         return replace(self, **options)
 
 
 # --- YAML with line numbers ---------------------------------------------------------------
 
 
-def _compose(path: Path):
+def _compose(path: Path) -> tuple[dict[str, object], dict[str, int]]:
     """The file's top-level fields and the line each stands on. Anything the safe loader
     refuses (``!!python/object``, an unhashable key ``? [a, b]``, a recursive anchor) or that
     is not a mapping of named fields is a LimitsError naming the file and line: one broken
@@ -239,7 +279,8 @@ def _compose(path: Path):
         raise LimitsError(
             [LimitsProblem(f"{path}:1: file", says(QT_TRANSLATE_NOOP("Errors", "expected a mapping of fields")))]
         )
-    data, lines = {}, {}
+    data: dict[str, object] = {}
+    lines: dict[str, int] = {}
     constructor = yaml.SafeLoader(text)
     for key_node, value_node in node.value:
         line = key_node.start_mark.line + 1
@@ -307,36 +348,39 @@ def _yaml_line(exc: Exception, default: int = 1) -> int:
     return mark.line + 1 if mark else default
 
 
-class _Checker:
-    def __init__(self, path: Path, data: dict, lines: dict):
-        self.path, self.data, self.lines, self.problems = path, data, lines, []
+_T = TypeVar("_T")
 
-    def fail(self, fld: str, problem: str | Says):
+
+class _Checker:
+    """A file's fields as YAML gave them, read with their types checked: a field missing or of
+    the wrong kind is a problem (``problems``) and reads as the default."""
+
+    def __init__(self, path: Path, data: dict[str, object], lines: dict[str, int]) -> None:
+        self.path, self.data, self.lines = path, data, lines
+        self.problems: list[str] = []
+
+    def fail(self, fld: str, problem: str | Says) -> None:
         self.problems.append(LimitsProblem(f"{self.path}:{self.lines.get(fld.split('.')[0], 1)}: {fld}", problem))
 
-    def get(self, fld: str, kinds=None, required=True, default=None):
+    @overload
+    def get(self, fld: str, kind: type[_T], required: bool = True, default: None = None) -> _T | None: ...
+    @overload
+    def get(self, fld: str, kind: type[_T], required: bool = True, *, default: _T) -> _T: ...
+    def get(self, fld: str, kind: type[_T], required: bool = True, default: _T | None = None) -> _T | None:
+        """The field ``fld`` if it is a ``kind``; else ``default`` (and a problem, if it is
+        there or ``required``)."""
         if fld not in self.data:
             if required:
                 self.fail(fld, says(QT_TRANSLATE_NOOP("Errors", "missing")))
             return default
         value = self.data[fld]
-        if kinds is None:
-            return value
-        kinds = kinds if isinstance(kinds, tuple) else (kinds,)
         # YAML's true/false are ints to Python; a bool is only right where bool is asked for
-        if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
-            self.fail(
-                fld,
-                says(
-                    QT_TRANSLATE_NOOP("Errors", "expected %1, got %2"),
-                    " or ".join(k.__name__ for k in kinds),
-                    _short(value),
-                ),
-            )
+        if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+            self.fail(fld, says(QT_TRANSLATE_NOOP("Errors", "expected %1, got %2"), kind.__name__, _short(value)))
             return default
         return value
 
-    def money(self, fld: str, required=True, default=None) -> int | None:
+    def money(self, fld: str, required: bool = True, default: int | None = None) -> int | None:
         if fld not in self.data:
             if required:
                 self.fail(fld, says(QT_TRANSLATE_NOOP("Errors", "missing")))
@@ -351,7 +395,7 @@ class _Checker:
             return default
         return cents
 
-    def choice(self, fld: str, allowed, value):
+    def choice(self, fld: str, allowed: tuple[object, ...], value: object) -> bool:
         if value not in allowed:
             self.fail(
                 fld,
@@ -361,8 +405,8 @@ class _Checker:
         return True
 
 
-def _check_options(chk: _Checker, options, prefix: str, game: str | None = None) -> dict:
-    out = {}
+def _check_options(chk: _Checker, options: object, prefix: str, game: str | None = None) -> Options:
+    out: Options = {}
     if not isinstance(options, dict):
         chk.fail(prefix, says(QT_TRANSLATE_NOOP("Errors", "expected a mapping of options")))
         return out
@@ -397,7 +441,7 @@ def _check_options(chk: _Checker, options, prefix: str, game: str | None = None)
     return out
 
 
-def _file_key(path: Path) -> tuple:
+def _file_key(path: Path) -> tuple[object, ...]:
     """What identifies a file's content for the parse cache: an edited file is parsed again."""
     try:
         st = os.stat(path)
@@ -409,23 +453,25 @@ def _file_key(path: Path) -> tuple:
 # Replaying or exporting 10,000 hands asks for the same table and profile 10,000 times; the
 # YAML is parsed once per file version (it was half of the replay's time). The objects are
 # frozen, so sharing them is safe.
-_PARSED: dict[tuple, object] = {}
+_PARSED: dict[tuple[object, ...], HouseProfile | LimitTable] = {}
+_Parsed = TypeVar("_Parsed", HouseProfile, LimitTable)
 
 
-def _cached(kind: str, path: Path, extra: tuple, parse):
+def _cached(kind: type[_Parsed], path: Path, extra: tuple[object, ...], parse: Callable[[], _Parsed]) -> _Parsed:
     key = (kind, _file_key(path), extra)
     if key[1][-1] is None:
         return parse()  # no such file: let the parser say so
-    if key not in _PARSED:
+    found = _PARSED.get(key)
+    if not isinstance(found, kind):  # not parsed yet (the key's kind says what was parsed)
         if len(_PARSED) > 256:
             _PARSED.clear()
-        _PARSED[key] = parse()
-    return _PARSED[key]
+        found = _PARSED[key] = parse()
+    return found
 
 
 def parse_profile(path: Path) -> HouseProfile:
     path = Path(path)
-    return _cached("profile", path, (), lambda: _parse_profile(path))
+    return _cached(HouseProfile, path, (), lambda: _parse_profile(path))
 
 
 def _parse_profile(path: Path) -> HouseProfile:
@@ -437,7 +483,7 @@ def _parse_profile(path: Path) -> HouseProfile:
             "name", says(QT_TRANSLATE_NOOP("Errors", "%1 differs from the file name %2"), _short(name), repr(path.stem))
         )
     title = chk.get("title", str, required=False, default=name)
-    players = chk.get("players", dict, default={}) or {}
+    players: dict[object, object] = chk.get("players", dict, default={}) or {}
     lo, hi = players.get("min", 2), players.get("max", 8)
     if not (isinstance(lo, int) and isinstance(hi, int) and 2 <= lo <= hi <= 8):
         chk.fail(
@@ -461,13 +507,14 @@ def _parse_profile(path: Path) -> HouseProfile:
     return HouseProfile(name=name, title=title, min_players=lo, max_players=hi, options=options, path=str(path))
 
 
-def parse_table(path: Path, profiles: dict[str, HouseProfile] | None = None) -> LimitTable:
+def parse_table(path: Path, profiles: Collection[str] | None = None) -> LimitTable:
+    """The table in ``path``; its profile must be one of ``profiles`` (their names) if given."""
     path = Path(path)
     known = None if profiles is None else tuple(sorted(profiles))
-    return _cached("table", path, (known,), lambda: _parse_table(path, profiles))
+    return _cached(LimitTable, path, (known,), lambda: _parse_table(path, profiles))
 
 
-def _parse_table(path: Path, profiles: dict[str, HouseProfile] | None) -> LimitTable:
+def _parse_table(path: Path, profiles: Collection[str] | None) -> LimitTable:
     data, lines = _compose(path)
     chk = _Checker(path, data, lines)
     known = {
@@ -536,16 +583,16 @@ def _parse_table(path: Path, profiles: dict[str, HouseProfile] | None) -> LimitT
         )
     overrides = _check_options(chk, data.get("options", {}) or {}, "options", game=game)
     # consistency between amounts
-    if None not in (small, big) and small > big:
+    if small is not None and big is not None and small > big:
         chk.fail(
             "big_bet" if structure == "fixed" else "max_bet" if structure == "spread" else "higher_limit",
             says(
                 QT_TRANSLATE_NOOP("Errors", "must not be below the smaller limit (%1 < %2 cents reversed)"), small, big
             ),
         )
-    if None not in (bring_in, small) and bring_in > small:
+    if bring_in is not None and small is not None and bring_in > small:
         chk.fail("bring_in", says(QT_TRANSLATE_NOOP("Errors", "must not exceed the small bet / lower limit (B-3)")))
-    if None not in (ante, bring_in) and ante > bring_in:
+    if ante is not None and bring_in is not None and ante > bring_in:
         chk.fail("ante", says(QT_TRANSLATE_NOOP("Errors", "must not exceed the bring-in (B-1, B-3)")))
     if chip:
         for fld, amount in (
@@ -565,11 +612,15 @@ def _parse_table(path: Path, profiles: dict[str, HouseProfile] | None) -> LimitT
                         chip,
                     ),
                 )
-    if None not in (buy_in, big) and buy_in < big:
+    if buy_in is not None and big is not None and buy_in < big:
         chk.fail("buy_in", says(QT_TRANSLATE_NOOP("Errors", "is smaller than one big bet")))
     chips = _check_chips(chk, chip)
     if chk.problems:
         raise LimitsError(chk.problems)
+    # each field read above is there unless its absence or kind was a problem, and there were none
+    assert game is not None and structure is not None and seats is not None and profile is not None
+    assert buy_in is not None and ante is not None and bring_in is not None and chip is not None
+    assert small is not None and big is not None and min_bet is not None
     return LimitTable(
         name=name,
         title=chk.get("title", str, required=False, default=name),
@@ -740,7 +791,7 @@ def load_table(name_or_path: str, folder: Path | None = None) -> LimitTable:
 # --- a table and profile as played, kept in the hand record -------------------------------
 
 
-def as_played(obj: LimitTable | HouseProfile) -> dict:
+def as_played(obj: LimitTable | HouseProfile) -> dict[str, object]:
     """The values a table or profile was opened with, for the record (JSON-safe). A table's
     chips are the trainer's, not the hand's: not kept."""
     from dataclasses import asdict
@@ -750,7 +801,7 @@ def as_played(obj: LimitTable | HouseProfile) -> dict:
     return out
 
 
-def _from_record(cls, data: object, what: str):
+def _from_record(cls: type[_Parsed], data: object, what: str) -> _Parsed:
     from dataclasses import MISSING, fields
 
     if not isinstance(data, dict):

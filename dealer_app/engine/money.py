@@ -17,7 +17,7 @@ CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€"}
 _THOUSANDS = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d*)?")
 
 
-def exact_amount(value) -> Decimal:
+def exact_amount(value: object) -> Decimal:
     """A finite, bounded number from YAML/PHH/text, exactly (never through a float's rounding:
     ``Decimal(str(0.1))`` is 0.1). ValueError names the value otherwise."""
     if isinstance(value, bool) or not isinstance(value, (int, float, str, Decimal)):
@@ -40,7 +40,7 @@ def exact_amount(value) -> Decimal:
     return amount
 
 
-def to_cents(value) -> int:
+def to_cents(value: object) -> int:
     """``20`` → 2000, ``0.25`` / ``"0.25"`` / ``"$0.25"`` → 25. More than two decimals, an
     infinite, a huge or a non-number is a ValueError that names the value."""
     cents = exact_amount(value) * 100
@@ -51,7 +51,7 @@ def to_cents(value) -> int:
     return int(cents)
 
 
-def _short(value) -> str:
+def _short(value: object) -> str:
     """A value as an error message quotes it: never a megabyte of it."""
     return _SHORT.repr(value)
 

@@ -51,5 +51,5 @@ class Player:
     def can_act(self) -> bool:
         return not self.folded and self.stack > 0
 
-    def known_cards(self):
+    def known_cards(self) -> list[int]:
         return [c for c in self.down + self.up if c is not None]

@@ -29,7 +29,7 @@ class Template(str):
         self.context = context
         return self
 
-    def __reduce__(self):  # sent to another process with its context
+    def __reduce__(self) -> tuple[type[Template], tuple[str, str]]:  # sent to another process with its context
         return (Template, (str(self), self.context))
 
 
@@ -91,7 +91,7 @@ class ActionArg:
 class ListArg:
     """Several values in a sentence, joined by ", " or by " or "."""
 
-    items: tuple
+    items: tuple[object, ...]
     joined_by: str = ", "  # ", " or " or "
 
     def __str__(self) -> str:
@@ -138,7 +138,7 @@ class Says:
     ``Says``: a part of the sentence, said in the reader's language too)."""
 
     template: str
-    args: tuple = ()
+    args: tuple[object, ...] = ()
 
     @property
     def context(self) -> str:
@@ -190,7 +190,7 @@ class Said(str):
         self.says = said
         return self
 
-    def __reduce__(self):  # sent to another process as the plain English text
+    def __reduce__(self) -> tuple[type[str], tuple[str]]:  # sent to another process as the plain English text
         return (str, (str(self),))
 
 
@@ -205,7 +205,7 @@ def fill(template: str, *args: str) -> str:
     """%1, %2 … filled in, in one pass as Qt's ``arg`` does: a value that itself holds "%1"
     (a player called "50%1 off", a file's text quoted back) is left as it is."""
 
-    def value(m: re.Match) -> str:
+    def value(m: re.Match[str]) -> str:
         n = int(m.group(1))
         return args[n - 1] if 0 < n <= len(args) else m.group(0)
 

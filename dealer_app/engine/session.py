@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dealer_app.engine.errors import EngineError
-from dealer_app.engine.hand import Hand, SeatSpec
-from dealer_app.engine.limits import BettingRules, HouseProfile, LimitTable
+from dealer_app.engine.hand import Hand
+from dealer_app.engine.limits import BettingRules, HouseProfile, LimitTable, OptionValue
+from dealer_app.engine.player import SeatSpec
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, MoneyArg, Says, says
 
 
@@ -65,7 +66,9 @@ def check_player_name(name: str) -> None:
 class TableSession:
     """The players at one table and their stacks, carried from hand to hand."""
 
-    def __init__(self, table: LimitTable, profile: HouseProfile, overrides: dict | None = None):
+    def __init__(
+        self, table: LimitTable, profile: HouseProfile, overrides: dict[str, OptionValue] | None = None
+    ) -> None:
         self.table, self.profile = table, profile
         self.rules = BettingRules.build(table, profile, overrides)
         self.top_up_to_buy_in = (overrides or {}).get(
@@ -87,7 +90,7 @@ class TableSession:
         return self.hand is not None
 
     @staticmethod
-    def _whole(value, what: Says) -> int:
+    def _whole(value: object, what: Says) -> int:
         """Seats and chips are whole numbers (cents): a float, a bool or a text is refused."""
         if isinstance(value, bool) or not isinstance(value, int):
             raise EngineError(
@@ -95,7 +98,7 @@ class TableSession:
             )
         return value
 
-    def check_between_hands(self, what: Says):
+    def check_between_hands(self, what: Says) -> None:
         """T-4: seats and chips change only between hands; ``what`` is the change refused.
         I-6, I-7: after a void hand, not before its redeal (the same players are dealt again)."""
         if self.hand is None:

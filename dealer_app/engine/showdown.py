@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from dealer_app.engine.betting import BettingLayer
 from dealer_app.engine.cards import CardArg
@@ -25,7 +25,7 @@ from dealer_app.engine.events import (
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, ListArg, PhaseArg, says
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Sequence
 
     from dealer_app.engine.player import Player
 
@@ -65,13 +65,13 @@ def showdown_order(hand: ShowdownLayer) -> tuple[list[int], tuple[str, ...], Sho
     return order, tuple(rules), why
 
 
-def build_pots(players) -> list[tuple[int, list]]:
+def build_pots(players: Sequence[Player]) -> list[tuple[int, list[Player]]]:
     """P-1: main pot and side pots from each player's total contribution.
 
     Returns ``(amount, eligible players)`` from the main pot outwards.
     """
     live_levels = sorted({p.total for p in players if not p.folded})
-    pots: list[tuple[int, list]] = []
+    pots: list[tuple[int, list[Player]]] = []
     prev = 0
     for level in live_levels:
         amount = sum(min(p.total, level) - min(p.total, prev) for p in players)
@@ -88,7 +88,7 @@ def build_pots(players) -> list[tuple[int, list]]:
     return pots
 
 
-def pots_in_play(players) -> list[tuple[int, list]]:
+def pots_in_play(players: Sequence[Player]) -> list[tuple[int, list[Player]]]:
     """Pots as they stand mid-hand: split only at all-in players' totals (P-1); everyone not
     all-in can still match, so is eligible for every pot."""
     live = [p for p in players if not p.folded]
@@ -116,7 +116,7 @@ def _cards(hand: ShowdownLayer, p: Player) -> list[int | None]:
     return [c for c in p.down if c is not None] + p.up + ([hand.common] if hand.common is not None else [])
 
 
-def split_amount(amount: int, winners: list, chip: int) -> dict:
+def split_amount(amount: int, winners: list[int], chip: int) -> dict[int, int]:
     """W-4: equal shares in the smallest chip; odd chips one each, in ``winners`` order."""
     n = len(winners)
     share = (amount // (n * chip)) * chip
@@ -252,14 +252,28 @@ def award(hand: ShowdownLayer) -> list[PotAwarded]:
     return results
 
 
-def pot_dict(pot: PotAwarded) -> dict:
+class PotListing(TypedDict):
+    """A pot as ``pots_awarded`` lists it (the replay report, the screen): its amount, who could
+    win it, who did and how much, the rules, each shown hand's words by seat, and the sentence."""
+
+    amount: int
+    eligible: list[int]
+    winners: dict[int, int]
+    rules: list[str]
+    hands: dict[int, dict[str, str]]
+    text: str
+
+
+def pot_dict(pot: PotAwarded) -> PotListing:
     """A pot as ``pots_awarded`` (the replay report, the screen) has always listed it."""
+    hands = pot.data_dict()["hands"]
+    assert isinstance(hands, dict)  # PotAwarded.data_dict: seat -> {cards, name[, low, low_name]}
     return {
         "amount": pot.amount,
         "eligible": list(pot.eligible),
         "winners": dict(pot.winners),
         "rules": list(pot.rules),
-        "hands": pot.data_dict()["hands"],
+        "hands": hands,
         "text": pot.text,
     }
 
@@ -300,7 +314,7 @@ class ShowdownLayer(BettingLayer):
         self._pending_show = list(self.showdown_order)
 
     @property
-    def pots_awarded(self) -> list[dict]:
+    def pots_awarded(self) -> list[PotListing]:
         """Every pot awarded, as ``pot_dict`` lists it (amount, eligible, winners, rules,
         hands, words). Made when first read: its words are a twentieth of a replay's time, and
         a replay that only checks the hand or exports it never reads them."""
@@ -309,7 +323,7 @@ class ShowdownLayer(BettingLayer):
         return self._pots_awarded
 
     @pots_awarded.setter
-    def pots_awarded(self, pots: list[dict]) -> None:
+    def pots_awarded(self, pots: list[PotListing]) -> None:
         self._pots_awarded = pots
 
     @property

@@ -13,19 +13,23 @@ from dealer_app.engine.hand import Hand, SeatSpec
 
 if TYPE_CHECKING:
     import random
+    from collections.abc import Callable
 
+    from dealer_app.engine.events import LegalAction
     from dealer_app.engine.limits import BettingRules
 
 
-def random_amount(action, rng: random.Random, chip: int) -> int | None:
-    if action.min_to is None:
+def random_amount(action: LegalAction, rng: random.Random, chip: int) -> int | None:
+    if action.min_to is None or action.max_to is None:
         return action.to
     steps = (action.max_to - action.min_to) // chip
     pick = action.min_to + rng.randint(0, steps) * chip
     return action.max_to if rng.random() < 0.2 else pick
 
 
-def choose_action(hand: Hand, rng: random.Random, aggression: float = 0.3, fold_rate: float = 0.15):
+def choose_action(
+    hand: Hand, rng: random.Random, aggression: float = 0.3, fold_rate: float = 0.15
+) -> tuple[str, int | None]:
     """A random legal action: mostly check/call, sometimes bet/raise, sometimes fold."""
     legal = hand.legal_actions()
     passive = [a for a in legal if a.action in ("check", "call")]
@@ -47,7 +51,7 @@ def play_random_hand(
     rng: random.Random,
     aggression: float = 0.3,
     fold_rate: float = 0.15,
-    check=None,
+    check: Callable[[Hand], object] | None = None,
 ) -> Hand:
     """Deal and play one hand to the end with random legal actions, every card known.
     ``check(hand)`` runs after every step (for invariants)."""

@@ -64,6 +64,7 @@ from dealer_app.record.store import RecordError, SessionLocked, StoreError
 
 if TYPE_CHECKING:
     from dealer_app.engine.hand import Hand
+    from dealer_app.engine.showdown import PotListing
 
 # what other modules import from here: the controller's views and its prompt
 __all__ = [
@@ -293,7 +294,7 @@ class TableController:
     def status(self) -> dict:
         return self.presentation.status()
 
-    def awards(self) -> list[dict]:
+    def awards(self) -> list[PotListing]:
         return self.presentation.awards()
 
     def awarded_pots(self) -> list:

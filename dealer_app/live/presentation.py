@@ -16,7 +16,7 @@ from dealer_app.engine.cards import format_card
 from dealer_app.engine.events import ActionTaken, PotAwarded, PotWonByFolds, UncalledBetReturned
 from dealer_app.engine.money import format_money
 from dealer_app.engine.says import BUTTON_NAMES
-from dealer_app.engine.showdown import pots_in_play
+from dealer_app.engine.showdown import PotListing, pots_in_play
 from dealer_app.live.prompts import (
     AwardsDue,
     BetweenHands,
@@ -427,7 +427,7 @@ class TablePresentation:
         warning = h.shortage_warning  # D-7: the next street will be short
         return warning.text + " — D-7" if warning is not None else ""
 
-    def awards(self) -> list[dict]:
+    def awards(self) -> list[PotListing]:
         """Each pot with the amounts to push, and every shown hand's best five and name."""
         if self.hand is None or self.hand.phase != "done":
             return []
