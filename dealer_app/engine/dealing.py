@@ -211,7 +211,7 @@ class DealingLayer(HandCore):
         if len(cards) != want:
             raise EngineError(
                 says(
-                    QT_TRANSLATE_NOOP("Errors", "street %1 deals %2 card(s) to seat %3, got %4"),
+                    QT_TRANSLATE_NOOP("Errors", "street %1 deals %2 card(s) to seat %3, got %4", None, 2),
                     self.street,
                     want,
                     seat,

@@ -303,7 +303,10 @@ class BringInChosen(Event):
         if not self.unrecorded:
             return said
         return joined(
-            said, says(QT_TRANSLATE_NOOP("Words", " (door card of seat(s) %1 not recorded)"), ListArg(self.unrecorded))
+            said,
+            says(
+                QT_TRANSLATE_NOOP("Words", " (door card of seat(s) %1 not recorded)", None, 1), ListArg(self.unrecorded)
+            ),
         )
 
 
@@ -549,6 +552,11 @@ class ScoredHand:
 PotCase = Literal["uncontested", "high", "hi-lo", "no-low"]
 
 
+def _to_seats(seats: ListArg) -> Says:
+    """ "to seat(s) 3, 5": a part of a pot's sentence, its words agreeing with how many seats."""
+    return says(QT_TRANSLATE_NOOP("Words", "to seat(s) %1", None, 1), seats)
+
+
 @dataclass(frozen=True, slots=True)
 class PotAwarded(Event):
     """One pot at the showdown (P-1, W-3, W-4, H-2, H-3): who could win it, who did and how
@@ -584,21 +592,25 @@ class PotAwarded(Event):
         hand = high_says(self.high_value)
         if self.case == "hi-lo":
             return says(
-                QT_TRANSLATE_NOOP("Words", "%1 %2: high %3 to seat(s) %4 (%5), low %6 to seat(s) %7 (%8)"),
+                QT_TRANSLATE_NOOP("Words", "%1 %2: high %3 %4 (%5), low %6 %7 (%8)"),
                 name,
                 amount,
                 MoneyArg(self.high_half, self.currency),
-                high,
+                _to_seats(high),  # two lists of seats, each with its own count: each its own part
                 hand,
                 MoneyArg(self.low_half, self.currency),
-                ListArg(self.low_seats),
+                _to_seats(ListArg(self.low_seats)),
                 low_says(self.low_five),
             )
         if self.case == "no-low":
             return says(
-                QT_TRANSLATE_NOOP("Words", "%1 %2: no qualifying low; all to seat(s) %3 (%4)"), name, amount, high, hand
+                QT_TRANSLATE_NOOP("Words", "%1 %2: no qualifying low; all to seat(s) %3 (%4)", None, 3),
+                name,
+                amount,
+                high,
+                hand,
             )
-        return says(QT_TRANSLATE_NOOP("Words", "%1 %2 to seat(s) %3 (%4)"), name, amount, high, hand)
+        return says(QT_TRANSLATE_NOOP("Words", "%1 %2 to seat(s) %3 (%4)", None, 3), name, amount, high, hand)
 
     def data_dict(self) -> dict[str, object]:
         hands: dict[int, dict[str, str]] = {}

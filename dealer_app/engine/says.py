@@ -8,6 +8,12 @@ language words them differently (a card, an amount, an action, a rank, a part of
 ``str()`` is the English; the UI translates the template and fills the same values in the
 reader's language (``ui/words.said``). Plain Python: the marker is a function that returns its
 text, which remembers its context.
+
+A template whose words agree with a number ("locked for %2 more minute(s)") names that value
+in its marker, as a number lupdate can read: ``QT_TRANSLATE_NOOP("Errors", "…", None, 2)``
+(the count is %2). lupdate then gives it Qt's numerus forms in the .ts (German "1 Minute",
+"3 Minuten"), and the UI passes the count as Qt's ``n``. The English is the template filled,
+as it always was ("minute(s)").
 """
 
 from __future__ import annotations
@@ -20,23 +26,31 @@ from dealer_app.engine.money import format_money
 
 
 class Template(str):
-    """A template's English text that knows the translation context it was marked in."""
+    """A template's English text that knows the translation context it was marked in and
+    which of its values, if any, is the count its words agree with (``counted``: 1 for %1;
+    0 for none; not ``count``, which every str has as a method)."""
 
     context: str
+    counted: int
 
-    def __new__(cls, text: str, context: str) -> Template:
+    def __new__(cls, text: str, context: str, counted: int = 0) -> Template:
         self = super().__new__(cls, text)
         self.context = context
+        self.counted = counted
         return self
 
-    def __reduce__(self) -> tuple[type[Template], tuple[str, str]]:  # sent to another process with its context
-        return (Template, (str(self), self.context))
+    def __reduce__(self) -> tuple[type[Template], tuple[str, str, int]]:  # sent to another process whole
+        return (Template, (str(self), self.context, self.counted))
 
 
 @functools.cache
-def QT_TRANSLATE_NOOP(context: str, template: str) -> str:  # noqa: N802 - Qt's name, which lupdate looks for
-    """Marks ``template`` for translation under ``context``; returns its text (a ``Template``)."""
-    return Template(template, context)
+def QT_TRANSLATE_NOOP(  # noqa: N802 - Qt's name, which lupdate looks for
+    context: str, template: str, disambiguation: None = None, count: int = 0
+) -> str:
+    """Marks ``template`` for translation under ``context``; returns its text (a ``Template``).
+    ``count``, written as a number (lupdate reads it to give the template numerus forms):
+    which value, %1, %2 …, is the count the template's words agree with."""
+    return Template(template, context, count)
 
 
 @dataclass(frozen=True)
@@ -145,6 +159,19 @@ class Says:
         """Where the template is marked for translation ("Errors" unless marked otherwise;
         "" for a sentence made of parts, which has nothing of its own to translate)."""
         return getattr(self.template, "context", "Errors")
+
+    @property
+    def count(self) -> int | None:
+        """The number the template's words agree with (Qt's ``n`` for its numerus forms: "1
+        Minute", "3 Minuten"), or None when they agree with none: the value its marker names,
+        a list's length for a list ("seat(s) %1")."""
+        index = getattr(self.template, "counted", 0)
+        if not index:
+            return None
+        value = self.args[index - 1]
+        if isinstance(value, ListArg):
+            return len(value.items)
+        return value if isinstance(value, int) else int(str(value))
 
     def __str__(self) -> str:
         return fill(self.template, *(english(a) for a in self.args))

@@ -982,6 +982,8 @@ def check_notes(store: Store) -> list[str]:
                 "Errors",
                 "The hand record does not prove itself (%1 problem(s)): %2. "
                 "Tell the floor; 'dealer-app verify %3' lists every one.",
+                None,
+                1,
             ),
             len(problems),
             first,

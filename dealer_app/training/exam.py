@@ -791,6 +791,8 @@ class ExamBook:
                                 "Errors",
                                 "this record has had %1 instructor(s) and their entries are gone (removed outside "
                                 "the app): no one registers freely",
+                                None,
+                                1,
                             ),
                             count,
                         )
@@ -888,7 +890,7 @@ class ExamBook:
             minutes = int((datetime.fromisoformat(locked_until) - now).total_seconds() // 60) + 1
             raise ExamError(
                 says(
-                    QT_TRANSLATE_NOOP("Errors", "too many wrong PINs: %1 is locked for %2 more minute(s)"),
+                    QT_TRANSLATE_NOOP("Errors", "too many wrong PINs: %1 is locked for %2 more minute(s)", None, 2),
                     plain,
                     minutes,
                 )
@@ -1261,7 +1263,7 @@ class ExamBook:
             elif number in by_number:
                 problems.append(
                     says(
-                        QT_TRANSLATE_NOOP("Errors", "%1 result(s) missing before %2, the record's first"),
+                        QT_TRANSLATE_NOOP("Errors", "%1 result(s) missing before %2, the record's first", None, 1),
                         missing,
                         by_number[number][0],
                     )
@@ -1269,7 +1271,7 @@ class ExamBook:
             else:
                 problems.append(
                     says(
-                        QT_TRANSLATE_NOOP("Errors", "the record counted %1 exam result(s): %2 are missing"),
+                        QT_TRANSLATE_NOOP("Errors", "the record counted %1 exam result(s): %2 are missing", None, 1),
                         count,
                         missing,
                     )

@@ -179,7 +179,7 @@ class RoomFloorWindow(FloorWindow):
             "stopped": self.tr("stopped"),
         }.get(state, state)
         names = ", ".join(f"{t.label} ({t.table_id})" for t in self.room_tables.values()) or self.tr("none yet")
-        text = fill(self.tr("Room: %1 — %2 table(s): %3"), words, str(len(self.room_tables)), names)
+        text = fill(self.tr("Room: %1 — %n table(s): %2", "", len(self.room_tables)), words, names)
         if detail:
             text += "\n" + detail
         self.room_line.setText(text)
@@ -187,8 +187,7 @@ class RoomFloorWindow(FloorWindow):
         if self.refused:
             self.refusal_line.setText(
                 fill(
-                    self.tr("The room refused %1 row(s) — %2"),
-                    str(len(self.refused)),
+                    self.tr("The room refused %n row(s) — %1", "", len(self.refused)),
                     self._refusal_words(self.refused[-1]),
                 )
             )

@@ -369,8 +369,18 @@ def error_words(error) -> str:
 def said(sentence: Says) -> str:
     """A sentence (engine/says.py) in the reader's language: its template translated in its
     context, filled with its values in the reader's words."""
-    template = translate(sentence.context, sentence.template) if sentence.context else sentence.template
-    return fill_in(template, *(_value(a) for a in sentence.args))
+    return fill_in(_template(sentence), *(_value(a) for a in sentence.args))
+
+
+def _template(sentence: Says) -> str:
+    """A sentence's template in the reader's language: for one whose words agree with a count,
+    the numerus form for its count (German "%2 Minute" for 1, "%2 Minuten" for 3)."""
+    if not sentence.context:
+        return sentence.template
+    count = sentence.count
+    if count is None:
+        return translate(sentence.context, sentence.template)
+    return translate(sentence.context, sentence.template, None, count)
 
 
 def _sentence(refusal: Says, words: str) -> str:
@@ -381,7 +391,7 @@ def _sentence(refusal: Says, words: str) -> str:
     engine's words exactly."""
     if language() == "en":
         return words
-    template = translate(refusal.context, refusal.template)
+    template = _template(refusal)
     starts_lower = template[:1].islower()
     if template.startswith("%1") and refusal.args and isinstance(refusal.args[0], Says):
         starts_lower = True  # it starts with a part of the sentence (a fragment's own words)

@@ -1017,37 +1017,37 @@
         <translation>keine Door Card erfasst, daher kann niemand für den Bring-in bestimmt werden</translation>
     </message>
     <message>
-        <location filename="../../engine/cards.py" line="49"/>
+        <location filename="../../engine/cards.py" line="52"/>
         <source>unknown card code %1: expected rank and suit, like &apos;Ah&apos; or &apos;10d&apos;</source>
         <translation>unbekannte Karte %1: Erwartet werden Rang und Farbe, etwa &apos;ah&apos; oder &apos;10d&apos;</translation>
     </message>
     <message>
-        <location filename="../../engine/cards.py" line="62"/>
+        <location filename="../../engine/cards.py" line="65"/>
         <source>unknown card code %1: rank %2 is not one of 2-9, T (or 10), J, Q, K, A</source>
         <translation>unbekannte Karte %1: Rang %2 ist keiner von 2-9, 10 (oder Z, T), B (J), D (Q), K, A</translation>
     </message>
     <message>
-        <location filename="../../engine/cards.py" line="70"/>
+        <location filename="../../engine/cards.py" line="73"/>
         <source>unknown card code %1: suit %2 is not one of c d h s ♣ ♦ ♥ ♠</source>
         <translation>unbekannte Karte %1: Farbe %2 ist keine von c d h s ♣ ♦ ♥ ♠ (Kreuz, Karo, Herz, Pik)</translation>
     </message>
     <message>
-        <location filename="../../engine/cards.py" line="102"/>
+        <location filename="../../engine/cards.py" line="105"/>
         <source>%1 (at position %2 of %3)</source>
         <translation>%1 (an Stelle %2 von %3)</translation>
     </message>
     <message>
-        <location filename="../../engine/cards.py" line="149"/>
+        <location filename="../../engine/cards.py" line="152"/>
         <source>unknown card code %1: a card starts with its rank (2-9, 10 or T, J, Q, K, A)</source>
         <translation>unbekannte Karte %1: Eine Karte beginnt mit ihrem Rang (2-9, 10 oder Z, B, D, K, A)</translation>
     </message>
     <message>
-        <location filename="../../engine/cards.py" line="170"/>
+        <location filename="../../engine/cards.py" line="173"/>
         <source>unknown card code %1: an upcard is always seen</source>
         <translation>unbekannte Karte %1: Eine offene Karte ist immer zu sehen</translation>
     </message>
     <message>
-        <location filename="../../engine/core.py" line="113"/>
+        <location filename="../../engine/core.py" line="117"/>
         <source>there is no seat %1 in this hand (seats: %2)</source>
         <translation>in diesem Spiel gibt es keinen Platz %1 (Plätze: %2)</translation>
     </message>
@@ -1091,10 +1091,13 @@
         <source>seat %1 gets the next card, not seat %2</source>
         <translation>Platz %1 bekommt die nächste Karte, nicht Platz %2</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../engine/dealing.py" line="214"/>
         <source>street %1 deals %2 card(s) to seat %3, got %4</source>
-        <translation>bei der %1. Karte bekommt Platz %3 %2 Karte(n), erhalten: %4</translation>
+        <translation>
+            <numerusform>bei der %1. Karte bekommt Platz %3 %2 Karte, erhalten: %4</numerusform>
+            <numerusform>bei der %1. Karte bekommt Platz %3 %2 Karten, erhalten: %4</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../engine/dealing.py" line="227"/>
@@ -1117,92 +1120,92 @@
         <translation>die Gemeinschaftskarte liegt offen und muss eingegeben werden</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="127"/>
+        <location filename="../../engine/hand.py" line="130"/>
         <source>seat %1: the amount %2 is not a whole number of cents</source>
         <translation>Platz %1: Der Betrag %2 ist keine ganze Zahl von Cent</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="181"/>
+        <location filename="../../engine/hand.py" line="184"/>
         <source>unknown action %1 (known: %2)</source>
         <translation>unbekannte Aktion %1 (bekannt: %2)</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="186"/>
+        <location filename="../../engine/hand.py" line="189"/>
         <source>seat %1 cannot %2 now: no betting round is open (%3)</source>
         <translation>Platz %1 kann jetzt nicht %2: Keine Setzrunde ist offen (%3)</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="195"/>
+        <location filename="../../engine/hand.py" line="198"/>
         <source>seat %1 acted out of turn: seat %2 is to act</source>
         <translation>Platz %1 hat außer der Reihe gesprochen: Platz %2 ist am Zug</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="206"/>
+        <location filename="../../engine/hand.py" line="209"/>
         <source>seat %1 may not %2 now (legal: %3)</source>
         <translation>Platz %1 darf jetzt nicht %2 (erlaubt: %3)</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="212"/>
+        <location filename="../../engine/hand.py" line="215"/>
         <source>seat %1 may not %2 to %3: %4</source>
         <translation>Platz %1 darf nicht %2 auf %3: %4</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="237"/>
+        <location filename="../../engine/hand.py" line="240"/>
         <source>%1 to %2-%3</source>
         <translation>%1 auf %2-%3</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="243"/>
+        <location filename="../../engine/hand.py" line="246"/>
         <source>%1 to %2</source>
         <translation>%1 auf %2</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="329"/>
+        <location filename="../../engine/showdown.py" line="343"/>
         <source>seat %1 cannot show: downcards not entered</source>
         <translation>Platz %1 kann nicht zeigen: verdeckte Karten nicht eingegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="350"/>
+        <location filename="../../engine/showdown.py" line="364"/>
         <source>seat %1 has folded and has no hand to turn up</source>
         <translation>Platz %1 hat gepasst und hat keine Hand zum Aufdecken</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="356"/>
+        <location filename="../../engine/showdown.py" line="370"/>
         <source>seat %1 holds %2 cards; %3 turned up</source>
         <translation>Platz %1 hält %2 Karten; %3 aufgedeckt</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="369"/>
+        <location filename="../../engine/showdown.py" line="383"/>
         <source>seat %1 is the last player left and cannot muck</source>
         <translation>Platz %1 ist der letzte Spieler und kann nicht mucken</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="413"/>
+        <location filename="../../engine/showdown.py" line="427"/>
         <source>there is no showdown now (%1)</source>
         <translation>jetzt ist kein Showdown (%1)</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="419"/>
+        <location filename="../../engine/showdown.py" line="433"/>
         <source>seat %1 is not waiting to show (waiting: %2)</source>
         <translation>Platz %1 wartet nicht aufs Zeigen (es warten: %2)</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="436"/>
+        <location filename="../../engine/showdown.py" line="450"/>
         <source>seat %1 shows %2, which lacks the upcard %3</source>
         <translation>Platz %1 zeigt %2, darin fehlt die offene Karte %3</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="448"/>
+        <location filename="../../engine/showdown.py" line="462"/>
         <source>seat %1 has %2 downcards; %3 given</source>
         <translation>Platz %1 hat %2 verdeckte Karten; %3 angegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="453"/>
+        <location filename="../../engine/showdown.py" line="467"/>
         <source>seat %1 shows a card twice</source>
         <translation>Platz %1 zeigt eine Karte zweimal</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="458"/>
+        <location filename="../../engine/showdown.py" line="472"/>
         <source>seat %1&apos;s downcard %2 is not among the cards shown</source>
         <translation>die verdeckte Karte %2 von Platz %1 ist nicht unter den gezeigten</translation>
     </message>
@@ -1212,379 +1215,379 @@
         <translation>die Karte eingeben (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="852"/>
+        <location filename="../../live/controller.py" line="853"/>
         <location filename="../../record/inputs.py" line="169"/>
         <source>%1 is not an irregularity the table reports (%2)</source>
         <translation>%1 ist keine Unregelmäßigkeit, die der Tisch meldet (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="363"/>
+        <location filename="../../live/controller.py" line="364"/>
         <source>a limit table and a profile are named by text, not %1 / %2</source>
         <translation>Limit-Tisch und Profil werden als Text benannt, nicht %1 / %2</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="371"/>
+        <location filename="../../live/controller.py" line="372"/>
         <source>the players are a list of (seat, name, buy-in), not %1</source>
         <translation>die Spieler sind eine Liste aus (Platz, Name, Buy-in), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="382"/>
+        <location filename="../../live/controller.py" line="383"/>
         <source>%1: the limit table cannot be read (%2)</source>
         <translation>%1: Der Limit-Tisch ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="388"/>
+        <location filename="../../live/controller.py" line="389"/>
         <source>a player is (seat, name, buy-in in cents), not %1</source>
         <translation>ein Spieler ist (Platz, Name, Buy-in in Cent), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="404"/>
+        <location filename="../../live/controller.py" line="405"/>
         <source>seat %1 (%2)</source>
         <translation>Platz %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="406"/>
+        <location filename="../../live/controller.py" line="407"/>
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="409"/>
+        <location filename="../../live/controller.py" line="410"/>
         <source>seat at least two players</source>
         <translation>mindestens zwei Spieler setzen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="429"/>
+        <location filename="../../live/controller.py" line="430"/>
         <source>no table is open</source>
         <translation>kein Tisch ist geöffnet</translation>
     </message>
     <message>
         <location filename="../../floor/rulings.py" line="334"/>
         <location filename="../../floor/rulings.py" line="384"/>
-        <location filename="../../live/controller.py" line="448"/>
+        <location filename="../../live/controller.py" line="449"/>
         <source>there is no hand record</source>
         <translation>es gibt kein Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="452"/>
+        <location filename="../../live/controller.py" line="453"/>
         <source>this table (session %1) is open in another dealer-app window</source>
         <translation>dieser Tisch (Sitzung %1) ist in einem anderen dealer-app-Fenster geöffnet</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="458"/>
+        <location filename="../../live/controller.py" line="459"/>
         <source>session %1 is not an open table in the record</source>
         <translation>Sitzung %1 ist im Protokoll kein offener Tisch</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="466"/>
+        <location filename="../../live/controller.py" line="467"/>
         <source>a table whose record fails its check is closed by the floor: the floor&apos;s name and PIN</source>
         <translation>ein Tisch, dessen Protokoll die Prüfung nicht besteht, wird vom Floor geschlossen: Name und PIN des Floors</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="488"/>
-        <location filename="../../live/controller.py" line="651"/>
-        <location filename="../../live/controller.py" line="694"/>
+        <location filename="../../live/controller.py" line="489"/>
+        <location filename="../../live/controller.py" line="652"/>
+        <location filename="../../live/controller.py" line="695"/>
         <source>open a table first</source>
         <translation>zuerst einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="495"/>
-        <location filename="../../live/controller.py" line="692"/>
+        <location filename="../../live/controller.py" line="496"/>
+        <location filename="../../live/controller.py" line="693"/>
         <source>start a hand first</source>
         <translation>zuerst ein Spiel beginnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="505"/>
+        <location filename="../../live/controller.py" line="506"/>
         <source>seats change</source>
         <translation>Plätze ändern sich</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="569"/>
+        <location filename="../../live/controller.py" line="570"/>
         <source>the second %1 is the big bet an open pair on fourth street allows; there is none here</source>
         <translation>die zweite Taste für %1 ist der große Einsatz, den ein offenes Paar bei der 4. Karte erlaubt; hier gibt es keinen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="581"/>
+        <location filename="../../live/controller.py" line="582"/>
         <source>there is no bet to call</source>
         <translation>es gibt keinen Einsatz zum Mitgehen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="586"/>
+        <location filename="../../live/controller.py" line="587"/>
         <source>there is a bet to call: %1</source>
         <translation>es steht ein Einsatz zum Mitgehen: %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="592"/>
+        <location filename="../../live/controller.py" line="593"/>
         <source>seat %1 brings in: bring in or complete</source>
         <translation>Platz %1 setzt den Bring-in: Bring-in oder komplettieren</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="597"/>
+        <location filename="../../live/controller.py" line="598"/>
         <source>the bring-in is only the first action of third street, by the lowest door card</source>
         <translation>der Bring-in ist nur die erste Aktion der 3. Karte, durch die niedrigste Door Card</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="610"/>
+        <location filename="../../live/controller.py" line="611"/>
         <source>it is %1 here, not %2</source>
         <translation>hier heißt es %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="617"/>
+        <location filename="../../live/controller.py" line="618"/>
         <source>%1 needs its amount</source>
         <translation>%1 braucht einen Betrag</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="726"/>
+        <location filename="../../live/controller.py" line="727"/>
         <source>a card is typed as text (ah, td, 10d), not %1</source>
         <translation>eine Karte wird als Text getippt (ah, zd, 10d), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="735"/>
+        <location filename="../../live/controller.py" line="736"/>
         <source>an upcard is always seen: enter its rank and suit</source>
         <translation>eine offene Karte ist immer zu sehen: Rang und Farbe eingeben</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="755"/>
+        <location filename="../../live/controller.py" line="756"/>
         <source>street %1 is complete: %2 is one card too many</source>
         <translation>Die %1. Karte ist komplett: %2 ist eine Karte zu viel</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="763"/>
+        <location filename="../../live/controller.py" line="764"/>
         <source>no card is due now (%1)</source>
         <translation>jetzt ist keine Karte fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="768"/>
+        <location filename="../../live/controller.py" line="769"/>
         <source>the river is not due now</source>
         <translation>der River ist jetzt nicht fällig</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="563"/>
-        <location filename="../../live/controller.py" line="774"/>
+        <location filename="../../live/controller.py" line="564"/>
+        <location filename="../../live/controller.py" line="775"/>
         <source>no action is due now (%1)</source>
         <translation>jetzt ist keine Aktion fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="785"/>
+        <location filename="../../live/controller.py" line="786"/>
         <source>%1 %2–%3: %4 is outside that range</source>
         <translation>%1 %2–%3: %4 liegt außerhalb dieses Bereichs</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="807"/>
+        <location filename="../../live/controller.py" line="808"/>
         <source>shown cards are typed as text (ah kd 7c), not %1</source>
         <translation>gezeigte Karten werden als Text getippt (ah kd 7c), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="821"/>
+        <location filename="../../live/controller.py" line="822"/>
         <source>seat %1 has %2 downcards: %3 typed, %4 more to type</source>
         <translation>Platz %1 hat %2 verdeckte Karten: %3 getippt, noch %4 zu tippen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="870"/>
+        <location filename="../../live/controller.py" line="871"/>
         <location filename="../../record/floor_pin.py" line="71"/>
         <location filename="../../record/floor_pin.py" line="86"/>
         <source>a floor act needs the floor&apos;s name and PIN</source>
         <translation>eine Floor-Handlung braucht den Namen und die PIN des Floors</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="885"/>
+        <location filename="../../live/controller.py" line="886"/>
         <source>seat %1 %2%3</source>
         <translation>Platz %1 %2%3</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="894"/>
+        <location filename="../../live/controller.py" line="895"/>
         <source>The floor&apos;s ruling %1 moved chips: %2 (I-3)</source>
         <translation>Die Entscheidung %1 des Floors hat Chips bewegt: %2 (I-3)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="926"/>
+        <location filename="../../live/controller.py" line="927"/>
         <source>the floor voided this hand (%1): only a floor ruling changes that (I-3)</source>
         <translation>der Floor hat dieses Spiel für ungültig erklärt (%1): Nur eine Entscheidung des Floors ändert das (I-3)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="1005"/>
+        <location filename="../../live/controller.py" line="1006"/>
         <source>this table&apos;s record fails its check, so it is not resumed or dealt on — call the floor: %1</source>
         <translation>das Protokoll dieses Tischs besteht die Prüfung nicht; er wird weder fortgesetzt noch weitergegeben — bitte den Floor rufen: %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="1030"/>
+        <location filename="../../live/controller.py" line="1031"/>
         <source>there is no hand record to resume from</source>
         <translation>es gibt kein Spielprotokoll, aus dem fortgesetzt werden kann</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="1032"/>
+        <location filename="../../live/controller.py" line="1033"/>
         <source>%1 is not a table in the record</source>
         <translation>%1 ist kein Tisch im Protokoll</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="1036"/>
+        <location filename="../../live/controller.py" line="1037"/>
         <source>session %1 is not an open table in the record (closed, or never opened)</source>
         <translation>Sitzung %1 ist im Protokoll kein offener Tisch (geschlossen oder nie geöffnet)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="1100"/>
+        <location filename="../../live/controller.py" line="1101"/>
         <source>%1: the table has no rows in the record (nothing to resume)</source>
         <translation>%1: Der Tisch hat keine Zeilen im Protokoll (nichts fortzusetzen)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="1103"/>
+        <location filename="../../live/controller.py" line="1104"/>
         <source>%1: the record does not start with the table</source>
         <translation>%1: Das Protokoll beginnt nicht mit dem Tisch</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="1109"/>
+        <location filename="../../live/controller.py" line="1110"/>
         <source>%1: the limit table it was played with cannot be loaded: %2</source>
         <translation>%1: Der Limit-Tisch, mit dem gespielt wurde, lässt sich nicht laden: %2</translation>
     </message>
     <message>
         <location filename="../../floor/timeline.py" line="201"/>
-        <location filename="../../live/controller.py" line="1116"/>
+        <location filename="../../live/controller.py" line="1117"/>
         <source>%1: the limit table in the record is not readable (%2)</source>
         <translation>%1: Der Limit-Tisch im Protokoll ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="1129"/>
+        <location filename="../../live/controller.py" line="1130"/>
         <source>%1: row %2 (%3) no longer replays: %4</source>
         <translation>%1: Zeile %2 (%3) lässt sich nicht mehr nachspielen: %4</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="49"/>
+        <location filename="../../engine/session.py" line="50"/>
         <source>a player&apos;s name may not contain the control character %1</source>
         <translation>ein Spielername darf das Steuerzeichen %1 nicht enthalten</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="57"/>
+        <location filename="../../engine/session.py" line="58"/>
         <source>a player&apos;s name may be at most %1 characters (%2 given)</source>
         <translation>ein Spielername darf höchstens %1 Zeichen lang sein (%2 angegeben)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="94"/>
+        <location filename="../../engine/session.py" line="97"/>
         <source>%1 must be a whole number, not %2</source>
         <translation>%1 muss eine ganze Zahl sein, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="105"/>
+        <location filename="../../engine/session.py" line="108"/>
         <source>%1 after the redeal: the void hand is dealt again to the same players first</source>
         <translation>%1 erst nach dem Neugeben: Das ungültige Spiel wird zuerst an dieselben Spieler neu gegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="115"/>
+        <location filename="../../engine/session.py" line="118"/>
         <source>%1 only between hands: confirm the awards first</source>
         <translation>%1 nur zwischen zwei Spielen: zuerst die Auszahlung bestätigen</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="118"/>
+        <location filename="../../engine/session.py" line="121"/>
         <source>%1 only between hands: finish the hand first</source>
         <translation>%1 nur zwischen zwei Spielen: zuerst das Spiel beenden</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="123"/>
+        <location filename="../../engine/session.py" line="126"/>
         <source>players join</source>
         <translation>Spieler nehmen Platz</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="124"/>
-        <location filename="../../engine/session.py" line="222"/>
-        <location filename="../../engine/session.py" line="298"/>
+        <location filename="../../engine/session.py" line="127"/>
+        <location filename="../../engine/session.py" line="225"/>
+        <location filename="../../engine/session.py" line="301"/>
         <source>a seat number</source>
         <translation>eine Platznummer</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="125"/>
+        <location filename="../../engine/session.py" line="128"/>
         <source>a buy-in (in cents)</source>
         <translation>ein Buy-in (in Cent)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="128"/>
+        <location filename="../../engine/session.py" line="131"/>
         <source>a player&apos;s name must be text, not %1</source>
         <translation>ein Spielername muss Text sein, nicht %1</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="134"/>
+        <location filename="../../engine/session.py" line="137"/>
         <source>seat %1 does not exist: this table has seats 1-%2</source>
         <translation>Platz %1 gibt es nicht: Dieser Tisch hat die Plätze 1-%2</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="142"/>
+        <location filename="../../engine/session.py" line="145"/>
         <source>seat %1 is taken by %2</source>
         <translation>Platz %1 ist von %2 besetzt</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="150"/>
+        <location filename="../../engine/session.py" line="153"/>
         <source>%1 left this session with %2: they come back with at least that, %3 is less</source>
         <translation>%1 ist in dieser Sitzung mit %2 gegangen: zurück nur mit mindestens diesem Betrag, %3 ist weniger</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="162"/>
+        <location filename="../../engine/session.py" line="165"/>
         <source>a buy-in of %1 is below the table&apos;s %2</source>
         <translation>ein Buy-in von %1 liegt unter dem des Tischs (%2)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="171"/>
+        <location filename="../../engine/session.py" line="174"/>
         <source>%1 is not a whole number of %2 chips</source>
         <translation>%1 ist keine ganze Zahl von %2-Chips</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="203"/>
+        <location filename="../../engine/session.py" line="206"/>
         <source>seat %1 is already called %2: give another name</source>
         <translation>Platz %1 heißt schon %2: einen anderen Namen geben</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="223"/>
+        <location filename="../../engine/session.py" line="226"/>
         <source>a stack (in cents)</source>
         <translation>ein Stack (in Cent)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="227"/>
+        <location filename="../../engine/session.py" line="230"/>
         <source>the record seats %1 in seat %2 with %3: not a seat of this table</source>
         <translation>das Protokoll setzt %1 auf Platz %2 mit %3: kein Platz dieses Tischs</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="240"/>
+        <location filename="../../engine/session.py" line="243"/>
         <source>chips are added</source>
         <translation>Chips werden zugekauft</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="241"/>
+        <location filename="../../engine/session.py" line="244"/>
         <source>a top-up (in cents)</source>
         <translation>ein Zukauf (in Cent)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="246"/>
+        <location filename="../../engine/session.py" line="249"/>
         <source>a top-up must be a positive number of %1 chips</source>
         <translation>ein Zukauf muss eine positive Zahl von %1-Chips sein</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="254"/>
+        <location filename="../../engine/session.py" line="257"/>
         <source>after a top-up the stack must reach the buy-in of %1; %2 + %3 does not</source>
         <translation>nach dem Zukauf muss der Stack den Buy-in von %1 erreichen; %2 + %3 reicht nicht</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="279"/>
+        <location filename="../../engine/session.py" line="282"/>
         <source>players sit out or in</source>
         <translation>Spieler setzen aus oder steigen wieder ein</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="287"/>
+        <location filename="../../engine/session.py" line="290"/>
         <source>players leave</source>
         <translation>Spieler verlassen den Tisch</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="300"/>
+        <location filename="../../engine/session.py" line="303"/>
         <source>nobody sits in seat %1</source>
         <translation>auf Platz %1 sitzt niemand</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="316"/>
+        <location filename="../../engine/session.py" line="319"/>
         <source>the current hand has not ended</source>
         <translation>das laufende Spiel ist nicht beendet</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="317"/>
+        <location filename="../../engine/session.py" line="320"/>
         <source>confirm the awards of the current hand first</source>
         <translation>zuerst die Auszahlung des laufenden Spiels bestätigen</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="322"/>
+        <location filename="../../engine/session.py" line="325"/>
         <source>at least two players with chips are needed to deal</source>
         <translation>zum Geben braucht es mindestens zwei Spieler mit Chips</translation>
     </message>
@@ -1766,190 +1769,193 @@
         <source>The anchors file %1 is not a file (a folder or a device): the record&apos;s seals are neither checked against it nor kept in it. Tell the floor.</source>
         <translation>Die Ankerdatei %1 ist keine Datei (ein Ordner oder ein Gerät): Die Siegel des Protokolls werden weder mit ihr geprüft noch in ihr aufbewahrt. Den Floor informieren.</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../record/store.py" line="981"/>
         <source>The hand record does not prove itself (%1 problem(s)): %2. Tell the floor; &apos;dealer-app verify %3&apos; lists every one.</source>
-        <translation>Das Spielprotokoll beweist sich nicht selbst (%1 Problem(e)): %2. Dem Floor Bescheid geben; &apos;dealer-app verify %3&apos; nennt jedes einzelne.</translation>
+        <translation>
+            <numerusform>Das Spielprotokoll beweist sich nicht selbst (%1 Problem): %2. Dem Floor Bescheid geben; &apos;dealer-app verify %3&apos; nennt jedes einzelne.</numerusform>
+            <numerusform>Das Spielprotokoll beweist sich nicht selbst (%1 Probleme): %2. Dem Floor Bescheid geben; &apos;dealer-app verify %3&apos; nennt jedes einzelne.</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1014"/>
+        <location filename="../../record/store.py" line="1016"/>
         <source>%1 was an empty file (0 bytes): a new record is kept in it.</source>
         <translation>%1 war eine leere Datei (0 Bytes): Darin wird ein neues Protokoll geführt.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1019"/>
-        <location filename="../../record/store.py" line="1030"/>
+        <location filename="../../record/store.py" line="1021"/>
+        <location filename="../../record/store.py" line="1032"/>
         <source>%1. The file is kept untouched.</source>
         <translation>%1. Die Datei bleibt unverändert.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1027"/>
+        <location filename="../../record/store.py" line="1029"/>
         <source>The record continues in %1.</source>
         <translation>Das Protokoll wird in %1 fortgeführt.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1035"/>
+        <location filename="../../record/store.py" line="1037"/>
         <source>A fresh record was opened beside it: %1.</source>
         <translation>Daneben wurde ein neues Protokoll angelegt: %1.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1048"/>
+        <location filename="../../record/store.py" line="1050"/>
         <source>The data folder %1 cannot be written: hands are recorded in %2 for now. Copy that file before the machine restarts, and fix the data folder.</source>
         <translation>In den Datenordner %1 kann nicht geschrieben werden: Die Spiele werden vorerst in %2 protokolliert. Kopieren Sie diese Datei vor dem nächsten Neustart und beheben Sie das Problem mit dem Datenordner.</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="223"/>
+        <location filename="../../engine/limits.py" line="263"/>
         <source>cannot read (%1)</source>
         <translation>nicht lesbar (%1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="234"/>
-        <location filename="../../engine/limits.py" line="297"/>
+        <location filename="../../engine/limits.py" line="274"/>
+        <location filename="../../engine/limits.py" line="338"/>
         <source>nested more than %1 levels deep</source>
         <translation>mehr als %1 Ebenen tief verschachtelt</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="240"/>
+        <location filename="../../engine/limits.py" line="280"/>
         <source>expected a mapping of fields</source>
         <translation>erwartet wird eine Liste von Feldern (Name: Wert)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="250"/>
+        <location filename="../../engine/limits.py" line="291"/>
         <source>a field name must be a plain word</source>
         <translation>ein Feldname muss ein einfaches Wort sein</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="265"/>
+        <location filename="../../engine/limits.py" line="306"/>
         <source>cannot be read (%1)</source>
         <translation>nicht lesbar (%1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="320"/>
-        <location filename="../../engine/limits.py" line="342"/>
+        <location filename="../../engine/limits.py" line="374"/>
+        <location filename="../../engine/limits.py" line="386"/>
         <source>missing</source>
         <translation>fehlt</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="331"/>
+        <location filename="../../engine/limits.py" line="379"/>
         <source>expected %1, got %2</source>
         <translation>erwartet %1, erhalten %2</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="350"/>
+        <location filename="../../engine/limits.py" line="394"/>
         <source>must be more than zero, got %1</source>
         <translation>muss größer als null sein, erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="358"/>
-        <location filename="../../engine/limits.py" line="390"/>
+        <location filename="../../engine/limits.py" line="402"/>
+        <location filename="../../engine/limits.py" line="434"/>
         <source>%1 is not one of %2</source>
         <translation>%1 ist keiner von %2</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="367"/>
+        <location filename="../../engine/limits.py" line="411"/>
         <source>expected a mapping of options</source>
         <translation>erwartet wird eine Liste von Optionen (Name: Wert)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="372"/>
+        <location filename="../../engine/limits.py" line="416"/>
         <source>unknown option (known: %1)</source>
         <translation>unbekannte Option (bekannt: %1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="378"/>
+        <location filename="../../engine/limits.py" line="422"/>
         <source>unknown game (known: %1)</source>
         <translation>unbekanntes Spiel (bekannt: %1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="381"/>
+        <location filename="../../engine/limits.py" line="425"/>
         <source>%1 is not true or false</source>
         <translation>%1 ist weder true noch false</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="383"/>
+        <location filename="../../engine/limits.py" line="427"/>
         <source>needs a value for each game: %1</source>
         <translation>braucht einen Wert für jedes Spiel: %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="437"/>
-        <location filename="../../engine/limits.py" line="501"/>
+        <location filename="../../engine/limits.py" line="483"/>
+        <location filename="../../engine/limits.py" line="548"/>
         <source>%1 differs from the file name %2</source>
         <translation>%1 weicht vom Dateinamen %2 ab</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="446"/>
+        <location filename="../../engine/limits.py" line="492"/>
         <source>min and max must be whole numbers with 2 &lt;= min &lt;= max &lt;= 8 (T-1), got %1</source>
         <translation>min und max müssen ganze Zahlen sein mit 2 &lt;= min &lt;= max &lt;= 8 (T-1), erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="458"/>
+        <location filename="../../engine/limits.py" line="504"/>
         <source>missing %1</source>
         <translation>es fehlen %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="497"/>
+        <location filename="../../engine/limits.py" line="544"/>
         <source>unknown field (known: %1)</source>
         <translation>unbekanntes Feld (bekannt: %1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="516"/>
+        <location filename="../../engine/limits.py" line="563"/>
         <source>must be 2 to 8 (T-1), got %1</source>
         <translation>muss 2 bis 8 sein (T-1), erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="532"/>
-        <location filename="../../engine/limits.py" line="707"/>
+        <location filename="../../engine/limits.py" line="579"/>
+        <location filename="../../engine/limits.py" line="758"/>
         <source>unknown house profile %1 (known: %2)</source>
         <translation>unbekanntes Hausregel-Profil %1 (bekannt: %2)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="543"/>
+        <location filename="../../engine/limits.py" line="590"/>
         <source>must not be below the smaller limit (%1 &lt; %2 cents reversed)</source>
         <translation>darf nicht unter dem kleineren Limit liegen (%1 &lt; %2 Cent, vertauscht)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="547"/>
+        <location filename="../../engine/limits.py" line="594"/>
         <source>must not exceed the small bet / lower limit (B-3)</source>
         <translation>darf den Small Bet / das untere Limit nicht übersteigen (B-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="549"/>
+        <location filename="../../engine/limits.py" line="596"/>
         <source>must not exceed the bring-in (B-1, B-3)</source>
         <translation>darf den Bring-in nicht übersteigen (B-1, B-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="563"/>
-        <location filename="../../engine/limits.py" line="621"/>
+        <location filename="../../engine/limits.py" line="610"/>
+        <location filename="../../engine/limits.py" line="672"/>
         <source>%1 cents is not a multiple of the smallest chip (%2 cents, T-2)</source>
         <translation>%1 Cent sind kein Vielfaches des kleinsten Chips (%2 Cent, T-2)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="569"/>
+        <location filename="../../engine/limits.py" line="616"/>
         <source>is smaller than one big bet</source>
         <translation>ist kleiner als ein Big Bet</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="601"/>
+        <location filename="../../engine/limits.py" line="652"/>
         <source>expected a list of chips (amount and colour)</source>
         <translation>erwartet eine Liste von Chips (Betrag und Farbe)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="607"/>
+        <location filename="../../engine/limits.py" line="658"/>
         <source>expected an amount and a colour, got %1</source>
         <translation>erwartet einen Betrag und eine Farbe, erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="615"/>
+        <location filename="../../engine/limits.py" line="666"/>
         <source>the chips go from the smallest up, each above zero</source>
         <translation>die Chips gehen vom kleinsten aufwärts, jeder über null</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="631"/>
+        <location filename="../../engine/limits.py" line="682"/>
         <source>the smallest chip must be the table&apos;s chip (%1 cents, T-2)</source>
         <translation>der kleinste Chip muss der Chip des Tisches sein (%1 Cent, T-2)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="729"/>
+        <location filename="../../engine/limits.py" line="780"/>
         <source>unknown table %1 (known: %2)</source>
         <translation>unbekannter Tisch %1 (bekannt: %2)</translation>
     </message>
@@ -1964,57 +1970,57 @@
         <translation>Unerwarteter Fehler: %1. Das Spielprotokoll ist sicher.</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="67"/>
+        <location filename="../../engine/irregularities.py" line="68"/>
         <source>an exposed downcard (I-1) is entered as seat %1&apos;s door card, when it is due on third street; later, the floor decides (I-3)</source>
         <translation>eine aufgedeckte verdeckte Karte (I-1) wird als Door Card von Platz %1 eingegeben, wenn diese bei der 3. Karte an der Reihe ist; später entscheidet der Floor (I-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="90"/>
+        <location filename="../../engine/irregularities.py" line="91"/>
         <source>a card dealt too early (I-2) is reported during the betting of third to sixth street, not now (%1 on street %2)</source>
         <translation>eine zu früh gegebene Karte (I-2) wird während der Setzrunde der 3. bis 6. Karte gemeldet, nicht jetzt (%1, %2. Karte)</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="113"/>
+        <location filename="../../engine/irregularities.py" line="114"/>
         <source>the deck is short for street %1 (D-7): the floor decides how to deal it (I-3)</source>
         <translation>für die %1. Karte reichen die Karten nicht (D-7): Der Floor entscheidet, wie sie gegeben wird (I-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="133"/>
+        <location filename="../../engine/irregularities.py" line="134"/>
         <source>a wrong bring-in (I-4) is corrected during third street&apos;s betting</source>
         <translation>ein falscher Bring-in (I-4) wird während der Setzrunde der 3. Karte berichtigt</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="141"/>
+        <location filename="../../engine/irregularities.py" line="142"/>
         <source>the player after the bring-in has acted: the bring-in stands (I-4); the floor decides about the card (I-3)</source>
         <translation>der Spieler nach dem Bring-in hat gesprochen: Der Bring-in bleibt (I-4); über die Karte entscheidet der Floor (I-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="191"/>
+        <location filename="../../engine/irregularities.py" line="192"/>
         <source>no betting round is open (%1)</source>
         <translation>keine Setzrunde ist offen (%1)</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="195"/>
+        <location filename="../../engine/irregularities.py" line="196"/>
         <source>it is seat %1&apos;s turn: that is not out of turn</source>
         <translation>Platz %1 ist am Zug: Das ist nicht außer der Reihe</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="198"/>
+        <location filename="../../engine/irregularities.py" line="199"/>
         <source>seat %1 has no action in this round</source>
         <translation>Platz %1 hat in dieser Runde keine Aktion</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="200"/>
+        <location filename="../../engine/irregularities.py" line="201"/>
         <source>unknown action %1</source>
         <translation>unbekannte Aktion %1</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="231"/>
+        <location filename="../../engine/irregularities.py" line="232"/>
         <source>substantial action has taken place: the hand plays on, not a misdeal (I-6); the floor decides (I-3)</source>
         <translation>es gab wesentliche Aktion: Das Spiel geht weiter, kein Misdeal (I-6); der Floor entscheidet (I-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="245"/>
+        <location filename="../../engine/irregularities.py" line="246"/>
         <source>the hand is over: after the awards, the floor decides (I-3)</source>
         <translation>das Spiel ist vorbei: Nach der Auszahlung entscheidet der Floor (I-3)</translation>
     </message>
@@ -2256,28 +2262,31 @@
         <translation>ein Ausbilder braucht einen Namen (einfacher Text, 1 bis 60 Zeichen)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="800"/>
+        <location filename="../../training/exam.py" line="802"/>
         <source>a new instructor is registered by an instructor: give your name and PIN</source>
         <translation>einen neuen Ausbilder trägt ein Ausbilder ein: Geben Sie Ihren Namen und Ihre PIN an</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="807"/>
+        <location filename="../../training/exam.py" line="809"/>
         <source>%1 is an instructor already</source>
         <translation>%1 ist bereits Ausbilder</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="859"/>
+        <location filename="../../training/exam.py" line="861"/>
         <source>%1 is not an instructor: an instructor&apos;s name and PIN are needed</source>
         <translation>%1 ist kein Ausbilder: Name und PIN eines Ausbilders sind nötig</translation>
     </message>
-    <message>
-        <location filename="../../training/exam.py" line="891"/>
+    <message numerus="yes">
+        <location filename="../../training/exam.py" line="893"/>
         <source>too many wrong PINs: %1 is locked for %2 more minute(s)</source>
-        <translation>zu viele falsche PINs: %1 ist noch %2 Minute(n) gesperrt</translation>
+        <translation>
+            <numerusform>zu viele falsche PINs: %1 ist noch %2 Minute gesperrt</numerusform>
+            <numerusform>zu viele falsche PINs: %1 ist noch %2 Minuten gesperrt</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="868"/>
-        <location filename="../../training/exam.py" line="1036"/>
+        <location filename="../../training/exam.py" line="870"/>
+        <location filename="../../training/exam.py" line="1038"/>
         <source>%1&apos;s instructor entry was changed outside the app: it cannot be trusted</source>
         <translation>der Ausbilder-Eintrag von %1 wurde außerhalb der App geändert: Ihm ist nicht zu trauen</translation>
     </message>
@@ -2286,144 +2295,153 @@
         <source>this record has no sealed count of its instructors (removed or changed outside the app): a new instructor is registered by an instructor (their name and PIN)</source>
         <translation>dieses Protokoll hat keine versiegelte Zahl seiner Ausbilder (außerhalb der App entfernt oder geändert): Einen neuen Ausbilder trägt ein Ausbilder ein (mit Namen und PIN)</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../training/exam.py" line="790"/>
         <source>this record has had %1 instructor(s) and their entries are gone (removed outside the app): no one registers freely</source>
-        <translation>dieses Protokoll hatte %1 Ausbilder, und ihre Einträge fehlen (außerhalb der App entfernt): Niemand trägt sich ohne Ausbilder ein</translation>
+        <translation>
+            <numerusform>dieses Protokoll hatte %1 Ausbilder, und sein Eintrag fehlt (außerhalb der App entfernt): Niemand trägt sich ohne Ausbilder ein</numerusform>
+            <numerusform>dieses Protokoll hatte %1 Ausbilder, und ihre Einträge fehlen (außerhalb der App entfernt): Niemand trägt sich ohne Ausbilder ein</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="811"/>
+        <location filename="../../training/exam.py" line="813"/>
         <source>a new instructor&apos;s PIN needs at least %1 characters (letters, digits or both)</source>
         <translation>die PIN eines neuen Ausbilders braucht mindestens %1 Zeichen (Buchstaben, Ziffern oder beides)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="880"/>
+        <location filename="../../training/exam.py" line="882"/>
         <source>the wrong-PIN count of %1 was changed outside the app: %1 is locked for %2 minutes</source>
         <translation>die Zahl falscher PINs von %1 wurde außerhalb der App geändert: %1 ist für %2 Minuten gesperrt</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="900"/>
+        <location filename="../../training/exam.py" line="902"/>
         <source>%1&apos;s PIN cannot be read</source>
         <translation>die PIN von %1 kann nicht gelesen werden</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="910"/>
+        <location filename="../../training/exam.py" line="912"/>
         <source>wrong PIN, %1 times: %2 is locked for %3 minutes</source>
         <translation>%1-mal eine falsche PIN: %2 ist für %3 Minuten gesperrt</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="918"/>
+        <location filename="../../training/exam.py" line="920"/>
         <source>wrong PIN for %1 (%2 more tries before a lockout)</source>
         <translation>falsche PIN für %1 (noch %2 Versuche bis zur Sperre)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="998"/>
+        <location filename="../../training/exam.py" line="1000"/>
         <source>no exam blueprint %1 in this record</source>
         <translation>keine Prüfungsvorlage %1 in diesem Protokoll</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1000"/>
+        <location filename="../../training/exam.py" line="1002"/>
         <source>the exam blueprint %1 was changed after it was locked: this exam is refused</source>
         <translation>die Prüfungsvorlage %1 wurde nach dem Festschreiben geändert: Diese Prüfung wird abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1024"/>
+        <location filename="../../training/exam.py" line="1026"/>
         <source>%1, who locked the exam blueprint %2, is not an instructor of this record any more</source>
         <translation>%1, der die Prüfungsvorlage %2 festgeschrieben hat, ist kein Ausbilder dieses Protokolls mehr</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1049"/>
+        <location filename="../../training/exam.py" line="1051"/>
         <source>the exam blueprint %1 was locked by an instructor entry of %2 that has been replaced since</source>
         <translation>die Prüfungsvorlage %1 wurde von einem Ausbilder-Eintrag von %2 festgeschrieben, der seitdem ersetzt wurde</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1060"/>
+        <location filename="../../training/exam.py" line="1062"/>
         <source>the exam blueprint %1 was locked before %2 was registered</source>
         <translation>die Prüfungsvorlage %1 wurde festgeschrieben, bevor %2 eingetragen wurde</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1070"/>
+        <location filename="../../training/exam.py" line="1072"/>
         <source>the record&apos;s instructors were changed outside the app (%1 is not among the instructors it counted): the exam blueprint %2 cannot be trusted</source>
         <translation>die Ausbilder des Protokolls wurden außerhalb der App geändert (%1 ist nicht unter den gezählten Ausbildern): Der Prüfungsvorlage %2 ist nicht zu trauen</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1097"/>
+        <location filename="../../training/exam.py" line="1099"/>
         <source>the record&apos;s sealed count of exam results is missing or was changed outside the app: no exam is started on it (dealer-app trainees names what is wrong)</source>
         <translation>die versiegelte Zahl der Prüfungsergebnisse des Protokolls fehlt oder wurde außerhalb der App geändert: Darauf wird keine Prüfung begonnen (dealer-app trainees nennt, was nicht stimmt)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1214"/>
+        <location filename="../../training/exam.py" line="1216"/>
         <source>the record&apos;s sealed count of exam results is missing or was changed outside the app</source>
         <translation>die versiegelte Zahl der Prüfungsergebnisse des Protokolls fehlt oder wurde außerhalb der App geändert</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1228"/>
+        <location filename="../../training/exam.py" line="1230"/>
         <source>the exam results %1 carry the same number %2: one was added outside the app</source>
         <translation>die Prüfungsergebnisse %1 tragen dieselbe Nummer %2: Eines wurde außerhalb der App hinzugefügt</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1238"/>
+        <location filename="../../training/exam.py" line="1240"/>
         <source>the exam result %1 is not among the %2 results the record counted</source>
         <translation>das Prüfungsergebnis %1 ist nicht unter den %2 Ergebnissen, die das Protokoll gezählt hat</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1257"/>
+        <location filename="../../training/exam.py" line="1259"/>
         <source>a result is missing after %1</source>
         <translation>nach %1 fehlt ein Ergebnis</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1259"/>
+        <location filename="../../training/exam.py" line="1261"/>
         <source>%1 results are missing after %2</source>
         <translation>nach %2 fehlen %1 Ergebnisse</translation>
     </message>
-    <message>
-        <location filename="../../training/exam.py" line="1264"/>
+    <message numerus="yes">
+        <location filename="../../training/exam.py" line="1266"/>
         <source>%1 result(s) missing before %2, the record&apos;s first</source>
-        <translation>vor %2, dem ersten des Protokolls, fehlen %1 Ergebnis(se)</translation>
+        <translation>
+            <numerusform>vor %2, dem ersten des Protokolls, fehlt %1 Ergebnis</numerusform>
+            <numerusform>vor %2, dem ersten des Protokolls, fehlen %1 Ergebnisse</numerusform>
+        </translation>
     </message>
-    <message>
-        <location filename="../../training/exam.py" line="1272"/>
+    <message numerus="yes">
+        <location filename="../../training/exam.py" line="1274"/>
         <source>the record counted %1 exam result(s): %2 are missing</source>
-        <translation>das Protokoll hat %1 Prüfungsergebnis(se) gezählt: %2 fehlen</translation>
+        <translation>
+            <numerusform>das Protokoll hat %1 Prüfungsergebnis gezählt; fehlend: %2</numerusform>
+            <numerusform>das Protokoll hat %1 Prüfungsergebnisse gezählt; fehlend: %2</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1291"/>
+        <location filename="../../training/exam.py" line="1293"/>
         <source>no exam result %1 in this record</source>
         <translation>kein Prüfungsergebnis %1 in diesem Protokoll</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1319"/>
+        <location filename="../../training/exam.py" line="1321"/>
         <source>the result was changed after it was written: its seal does not match %1</source>
         <translation>das Ergebnis wurde nach dem Schreiben geändert: Sein Siegel passt nicht zu %1</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1367"/>
+        <location filename="../../training/exam.py" line="1369"/>
         <source>this exam started on %1, before its blueprint %2 was locked (%3)</source>
         <translation>diese Prüfung begann am %1, bevor ihre Vorlage %2 festgeschrieben wurde (%3)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1309"/>
-        <location filename="../../training/exam.py" line="1328"/>
+        <location filename="../../training/exam.py" line="1311"/>
+        <location filename="../../training/exam.py" line="1330"/>
         <source>the result row does not match its seal (its seals were changed, or another record&apos;s key made them)</source>
         <translation>die Ergebniszeile passt nicht zu ihrem Siegel (ihre Siegel wurden geändert oder mit dem Schlüssel eines anderen Protokolls gemacht)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1336"/>
+        <location filename="../../training/exam.py" line="1338"/>
         <source>the result row cannot be read</source>
         <translation>die Ergebniszeile kann nicht gelesen werden</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1340"/>
+        <location filename="../../training/exam.py" line="1342"/>
         <source>this exam was started on %1 and never finished</source>
         <translation>diese Prüfung wurde am %1 begonnen und nie beendet</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1345"/>
+        <location filename="../../training/exam.py" line="1347"/>
         <source>the attempt&apos;s seed is not the one committed to when the exam started</source>
         <translation>der Startwert des Versuchs ist nicht der, auf den sich die Prüfung bei ihrem Beginn festgelegt hat</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1360"/>
+        <location filename="../../training/exam.py" line="1362"/>
         <source>the result names a blueprint other than %1 as it was locked</source>
         <translation>das Ergebnis nennt eine andere Vorlage als %1, wie sie festgeschrieben wurde</translation>
     </message>
@@ -2448,7 +2466,7 @@
         <translation>die Zeit je Aufgabe ist 1 bis 3600 Sekunden, nicht %1</translation>
     </message>
     <message>
-        <location filename="../../engine/bounded.py" line="47"/>
+        <location filename="../../engine/bounded.py" line="50"/>
         <location filename="../training_pdf.py" line="133"/>
         <source>is a folder, not a file</source>
         <translation>ist ein Ordner, keine Datei</translation>
@@ -2474,42 +2492,42 @@
         <translation>konnte nicht zum Schreiben geöffnet werden; nichts wurde geschrieben</translation>
     </message>
     <message>
-        <location filename="../../engine/bounded.py" line="49"/>
+        <location filename="../../engine/bounded.py" line="52"/>
         <source>is a named pipe (FIFO), not a file; not read</source>
         <translation>ist eine benannte Pipe (FIFO), keine Datei; nicht gelesen</translation>
     </message>
     <message>
-        <location filename="../../engine/bounded.py" line="51"/>
+        <location filename="../../engine/bounded.py" line="54"/>
         <source>is a socket, not a file; not read</source>
         <translation>ist ein Socket, keine Datei; nicht gelesen</translation>
     </message>
     <message>
-        <location filename="../../engine/bounded.py" line="53"/>
+        <location filename="../../engine/bounded.py" line="56"/>
         <source>is a device (such as /dev/zero), not a file; not read</source>
         <translation>ist ein Gerät (wie /dev/zero), keine Datei; nicht gelesen</translation>
     </message>
     <message>
-        <location filename="../../engine/bounded.py" line="54"/>
+        <location filename="../../engine/bounded.py" line="57"/>
         <source>is not a regular file; not read</source>
         <translation>ist keine gewöhnliche Datei; nicht gelesen</translation>
     </message>
     <message>
-        <location filename="../../engine/bounded.py" line="88"/>
+        <location filename="../../engine/bounded.py" line="91"/>
         <source>%1 MB</source>
         <translation>%1 MB</translation>
     </message>
     <message>
-        <location filename="../../engine/bounded.py" line="90"/>
+        <location filename="../../engine/bounded.py" line="93"/>
         <source>%1 KB</source>
         <translation>%1 KB</translation>
     </message>
     <message>
-        <location filename="../../engine/bounded.py" line="92"/>
+        <location filename="../../engine/bounded.py" line="95"/>
         <source>%1 bytes</source>
         <translation>%1 Bytes</translation>
     </message>
     <message>
-        <location filename="../../engine/bounded.py" line="94"/>
+        <location filename="../../engine/bounded.py" line="97"/>
         <source>larger than %1, more than such a file can be; not read</source>
         <translation>größer als %1, mehr als eine solche Datei sein kann; nicht gelesen</translation>
     </message>
@@ -4419,53 +4437,59 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <source>none yet</source>
         <translation>noch keiner</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../room_window.py" line="182"/>
-        <source>Room: %1 — %2 table(s): %3</source>
-        <translation>Saal: %1 — %2 Tisch(e): %3</translation>
+        <source>Room: %1 — %n table(s): %2</source>
+        <translation>
+            <numerusform>Saal: %1 — %n Tisch: %2</numerusform>
+            <numerusform>Saal: %1 — %n Tische: %2</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../room_window.py" line="190"/>
-        <source>The room refused %1 row(s) — %2</source>
-        <translation>Der Saal hat %1 Zeile(n) abgewiesen — %2</translation>
+        <source>The room refused %n row(s) — %1</source>
+        <translation>
+            <numerusform>Der Saal hat %n Zeile abgewiesen — %1</numerusform>
+            <numerusform>Der Saal hat %n Zeilen abgewiesen — %1</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="203"/>
+        <location filename="../room_window.py" line="202"/>
         <source>row %1 (table session %2, hand %3, %4) does not match its keyed hash: it was changed after it was written, or written with another key</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) passt nicht zu ihrem verschlüsselten Hash: Sie wurde nach dem Schreiben geändert oder mit einem anderen Schlüssel geschrieben</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="207"/>
+        <location filename="../room_window.py" line="206"/>
         <source>row %1 (table session %2, hand %3, %4) differs from the row already received for that place</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) weicht von der Zeile ab, die für diese Stelle schon eingegangen ist</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="209"/>
+        <location filename="../room_window.py" line="208"/>
         <source>row %1 (table session %2, hand %3, %4) arrived before the rows before it</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam vor den Zeilen davor an</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="210"/>
+        <location filename="../room_window.py" line="209"/>
         <source>row %1 (table session %2, hand %3, %4) arrived with rows missing before it</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam an, während Zeilen davor fehlen</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="211"/>
+        <location filename="../room_window.py" line="210"/>
         <source>row %1 (table session %2, hand %3, %4) is numbered out of its table&apos;s order</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) ist außerhalb der Reihenfolge ihres Tischs nummeriert</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="219"/>
+        <location filename="../room_window.py" line="218"/>
         <source> — sent by the login %1; the room keeps the genuine row it already had (or waits for it), and the table&apos;s own record is not changed</source>
         <translation> — gesendet vom Login %1; der Raum behält die echte Zeile, die er schon hatte (oder wartet auf sie), und das Protokoll des Tisches selbst ist nicht verändert</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="225"/>
+        <location filename="../room_window.py" line="224"/>
         <source> — sent by the login %1</source>
         <translation> — gesendet vom Login %1</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="226"/>
+        <location filename="../room_window.py" line="225"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -6548,12 +6572,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Platz %1 zahlt Ante %2</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="384"/>
+        <location filename="../../engine/events.py" line="387"/>
         <source>Seat %1 folds</source>
         <translation>Platz %1 passt</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="386"/>
+        <location filename="../../engine/events.py" line="389"/>
         <source>Seat %1 checks</source>
         <translation>Platz %1 checkt</translation>
     </message>
@@ -6617,38 +6641,41 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <source>Seat %1 brings in: lowest door card, %2</source>
         <translation>Platz %1 setzt den Bring-in: niedrigste Door Card, %2</translation>
     </message>
-    <message>
-        <location filename="../../engine/events.py" line="306"/>
+    <message numerus="yes">
+        <location filename="../../engine/events.py" line="308"/>
         <source> (door card of seat(s) %1 not recorded)</source>
-        <translation> (Door Card von Platz %1 nicht erfasst)</translation>
+        <translation>
+            <numerusform> (Door Card von Platz %1 nicht erfasst)</numerusform>
+            <numerusform> (Door Card der Plätze %1 nicht erfasst)</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="334"/>
+        <location filename="../../engine/events.py" line="337"/>
         <source>Seat %1 acts first: the bring-in</source>
         <translation>Platz %1 spricht zuerst: der Bring-in</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="337"/>
+        <location filename="../../engine/events.py" line="340"/>
         <source>Seat %1 acts first: acted first on sixth street (common card)</source>
         <translation>Platz %1 spricht zuerst: hat bei der 6. Karte zuerst gesprochen (Gemeinschaftskarte)</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="341"/>
+        <location filename="../../engine/events.py" line="344"/>
         <source>Seat %1 acts first: the high hand, seat %2, is all-in</source>
         <translation>Platz %1 spricht zuerst: Die höchste Hand, Platz %2, ist All-in</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="354"/>
+        <location filename="../../engine/events.py" line="357"/>
         <source>; tie broken by the highest card by suit, %1</source>
         <translation>; Gleichstand entschieden durch die höchste Karte nach Farbe, %1</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="359"/>
+        <location filename="../../engine/events.py" line="362"/>
         <source>; tie: nearest the dealer&apos;s left</source>
         <translation>; Gleichstand: der Nächste links vom Dealer</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="346"/>
+        <location filename="../../engine/events.py" line="349"/>
         <source>Seat %1 acts first: %2</source>
         <translation>Platz %1 spricht zuerst: %2</translation>
     </message>
@@ -6673,77 +6700,78 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>es wurde nicht gesetzt; im Uhrzeigersinn ab links vom Dealer</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="470"/>
+        <location filename="../../engine/events.py" line="473"/>
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="471"/>
+        <location filename="../../engine/events.py" line="474"/>
         <source>Seat %1 shows first (%2); then %3</source>
         <translation>Platz %1 zeigt zuerst (%2); dann %3</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="578"/>
+        <location filename="../../engine/events.py" line="586"/>
         <source>main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="580"/>
+        <location filename="../../engine/events.py" line="588"/>
         <source>side pot %1</source>
         <translation>%1. Sidepot</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="583"/>
+        <location filename="../../engine/events.py" line="591"/>
         <source>%1 %2 to seat %3</source>
         <translation>%1 %2 an Platz %3</translation>
     </message>
-    <message>
-        <location filename="../../engine/events.py" line="587"/>
-        <source>%1 %2: high %3 to seat(s) %4 (%5), low %6 to seat(s) %7 (%8)</source>
-        <translation>%1 %2: High %3 an Platz %4 (%5), Low %6 an Platz %7 (%8)</translation>
-    </message>
-    <message>
-        <location filename="../../engine/events.py" line="599"/>
+    <message numerus="yes">
+        <location filename="../../engine/events.py" line="607"/>
         <source>%1 %2: no qualifying low; all to seat(s) %3 (%4)</source>
-        <translation>%1 %2: kein qualifiziertes Low; alles an Platz %3 (%4)</translation>
+        <translation>
+            <numerusform>%1 %2: kein qualifiziertes Low; alles an Platz %3 (%4)</numerusform>
+            <numerusform>%1 %2: kein qualifiziertes Low; alles an die Plätze %3 (%4)</numerusform>
+        </translation>
     </message>
-    <message>
-        <location filename="../../engine/events.py" line="601"/>
+    <message numerus="yes">
+        <location filename="../../engine/events.py" line="613"/>
         <source>%1 %2 to seat(s) %3 (%4)</source>
-        <translation>%1 %2 an Platz %3 (%4)</translation>
+        <translation>
+            <numerusform>%1 %2 an Platz %3 (%4)</numerusform>
+            <numerusform>%1 %2 an die Plätze %3 (%4)</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="852"/>
+        <location filename="../../engine/events.py" line="864"/>
         <source>Raises %1 of %2, and raising goes on: two players left, no cap heads-up</source>
         <translation>Erhöhungen %1 von %2, und es darf weiter erhöht werden: zwei Spieler übrig, im Heads-up gilt kein Cap</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="857"/>
+        <location filename="../../engine/events.py" line="869"/>
         <source>Capped: %1 raises of %2; call or fold</source>
         <translation>Cap erreicht: %1 von %2 Erhöhungen; mitgehen oder passen</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="860"/>
+        <location filename="../../engine/events.py" line="872"/>
         <source>Open pair on fourth street, but no double bet: spread limit bets the same range on every street</source>
         <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Im Spread Limit gilt in jeder Runde dieselbe Spanne</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="867"/>
+        <location filename="../../engine/events.py" line="879"/>
         <source>Open pair on fourth street, but no double bet: this house plays hi-lo without it</source>
         <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Dieses Haus spielt Hi-Lo ohne diese Regel</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="873"/>
+        <location filename="../../engine/events.py" line="885"/>
         <source>Open pair on fourth street, but no double bet: this house plays without it</source>
         <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Dieses Haus spielt ohne diese Regel</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="877"/>
+        <location filename="../../engine/events.py" line="889"/>
         <source>The all-in was less than a full raise: betting is not reopened for seat %1, who has acted; call or fold</source>
         <translation>Das All-in war weniger als eine volle Erhöhung: Für Platz %1, der schon gesprochen hat, ist die Setzrunde nicht wieder eröffnet; mitgehen oder passen</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="885"/>
+        <location filename="../../engine/events.py" line="897"/>
         <source>The all-in was less than a full raise, but seat %1 has not acted on the bet before it: a raise is open</source>
         <translation>Das All-in war weniger als eine volle Erhöhung, aber Platz %1 hat auf den Einsatz davor noch nicht gesprochen: Erhöhen ist möglich</translation>
     </message>
@@ -6983,208 +7011,221 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <source>calls %1</source>
         <translation>geht mit %1</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../engine/events.py" line="557"/>
+        <source>to seat(s) %1</source>
+        <translation>
+            <numerusform>an Platz %1</numerusform>
+            <numerusform>an die Plätze %1</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../engine/events.py" line="740"/>
+        <location filename="../../engine/events.py" line="595"/>
+        <source>%1 %2: high %3 %4 (%5), low %6 %7 (%8)</source>
+        <translation>%1 %2: High %3 %4 (%5), Low %6 %7 (%8)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/events.py" line="752"/>
         <source>Seat %1 %2 out of turn; action goes back to seat %3</source>
         <translation>Platz %1 außer der Reihe: %2; die Aktion geht zurück an Platz %3</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="746"/>
+        <location filename="../../engine/events.py" line="758"/>
         <source>: the floor rules on it (house option)</source>
         <translation>: der Floor entscheidet darüber (Hausregel)</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="748"/>
+        <location filename="../../engine/events.py" line="760"/>
         <source>: binding if the action to seat %1 does not change</source>
         <translation>: bindend, wenn sich die Aktion bis Platz %1 nicht ändert</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="773"/>
+        <location filename="../../engine/events.py" line="785"/>
         <source>Seat %1&apos;s action out of turn stands: %2</source>
         <translation>Die Aktion von Platz %1 außer der Reihe bleibt: %2</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="778"/>
+        <location filename="../../engine/events.py" line="790"/>
         <source>Seat %1&apos;s action out of turn is void: a bet or raise came in between; seat %1 has every option</source>
         <translation>Die Aktion von Platz %1 außer der Reihe gilt nicht: Dazwischen kam ein Einsatz oder eine Erhöhung; Platz %1 hat alle Optionen</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="694"/>
+        <location filename="../../engine/events.py" line="706"/>
         <source>Wrong bring-in: seat %1&apos;s door card is %2, not %3</source>
         <translation>Falscher Bring-in: Die Door Card von Platz %1 ist %2, nicht %3</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="703"/>
+        <location filename="../../engine/events.py" line="715"/>
         <source>; %1 goes back to seat %2</source>
         <translation>; %1 geht zurück an Platz %2</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="708"/>
+        <location filename="../../engine/events.py" line="720"/>
         <source>; the bring-in is decided again</source>
         <translation>; der Bring-in wird neu bestimmt</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="808"/>
+        <location filename="../../engine/events.py" line="820"/>
         <source>Misdeal: every ante and bet goes back; the hand is void and dealt again to the same players</source>
         <translation>Misdeal: Alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu gegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="814"/>
+        <location filename="../../engine/events.py" line="826"/>
         <source>Fouled deck: every ante and bet goes back; the hand is void and dealt again to the same players</source>
         <translation>Fehlerhaftes Deck: Alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="404"/>
+        <location filename="../words.py" line="414"/>
         <source>seat %1 dealt %2</source>
         <translation>Platz %1 bekommt %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="407"/>
+        <location filename="../words.py" line="417"/>
         <source>the river dealt down</source>
         <translation>River verdeckt gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="409"/>
+        <location filename="../words.py" line="419"/>
         <source>common card %1</source>
         <translation>Gemeinschaftskarte %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="412"/>
+        <location filename="../words.py" line="422"/>
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="415"/>
+        <location filename="../words.py" line="425"/>
         <source>seat %1 shows %2</source>
         <translation>Platz %1 zeigt %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="417"/>
+        <location filename="../words.py" line="427"/>
         <source>seat %1 mucks</source>
         <translation>Platz %1 muckt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="420"/>
+        <location filename="../words.py" line="430"/>
         <source>, seat %1</source>
         <translation>, Platz %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="442"/>
+        <location filename="../words.py" line="452"/>
         <source>Exposed downcard on third street</source>
         <translation>Verdeckte Karte bei der 3. Karte aufgedeckt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="443"/>
+        <location filename="../words.py" line="453"/>
         <source>Card dealt too early</source>
         <translation>Zu früh gegebene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="444"/>
+        <location filename="../words.py" line="454"/>
         <source>Wrong bring-in (a misread door card)</source>
         <translation>Falscher Bring-in (Door Card falsch gelesen)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="445"/>
+        <location filename="../words.py" line="455"/>
         <source>Action out of turn</source>
         <translation>Aktion außer der Reihe</translation>
     </message>
     <message>
-        <location filename="../words.py" line="446"/>
+        <location filename="../words.py" line="456"/>
         <source>Misdeal</source>
         <translation>Misdeal</translation>
     </message>
     <message>
-        <location filename="../words.py" line="447"/>
+        <location filename="../words.py" line="457"/>
         <source>Fouled deck</source>
         <translation>Fehlerhaftes Deck</translation>
     </message>
     <message>
-        <location filename="../words.py" line="461"/>
+        <location filename="../words.py" line="471"/>
         <source>The bring-in is corrected: its chips go back and the lowest door card brings in</source>
         <translation>Der Bring-in wird korrigiert: Seine Chips gehen zurück, und die niedrigste Door Card setzt den Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="464"/>
+        <location filename="../words.py" line="474"/>
         <source>Action goes back to the player whose turn it is</source>
         <translation>Die Aktion geht zurück an den Spieler, der an der Reihe ist</translation>
     </message>
     <message>
-        <location filename="../words.py" line="465"/>
+        <location filename="../words.py" line="475"/>
         <source>The amount is corrected to the limit&apos;s: the chips over it go back</source>
         <translation>Der Betrag wird auf den des Limits korrigiert: Die Chips darüber gehen zurück</translation>
     </message>
     <message>
-        <location filename="../words.py" line="466"/>
+        <location filename="../words.py" line="476"/>
         <source>The cards go back in order and the round is dealt again after a burn</source>
         <translation>Die Karten gehen in ihrer Reihenfolge zurück, und die Runde wird nach dem Brennen einer Karte neu gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="467"/>
+        <location filename="../words.py" line="477"/>
         <source>The round is dealt as the shortage procedure says</source>
         <translation>Die Runde wird so gegeben, wie es das Verfahren bei Kartenmangel vorschreibt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="468"/>
+        <location filename="../words.py" line="478"/>
         <source>The player who made the last bet or raise shows first</source>
         <translation>Der Spieler mit dem letzten Einsatz oder der letzten Erhöhung zeigt zuerst</translation>
     </message>
     <message>
-        <location filename="../words.py" line="469"/>
+        <location filename="../words.py" line="479"/>
         <source>The push is stopped: the pot goes to the best hand (cards speak)</source>
         <translation>Die Auszahlung wird angehalten: Der Pot geht an die beste Hand (Cards speak)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="470"/>
+        <location filename="../words.py" line="480"/>
         <source>Misdeal: antes and bets go back and the hand is dealt again</source>
         <translation>Misdeal: Antes und Einsätze gehen zurück, und das Spiel wird neu gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="471"/>
+        <location filename="../words.py" line="481"/>
         <source>Fouled deck: play stops and every bet and ante goes back</source>
         <translation>Fehlerhaftes Deck: Das Spiel wird angehalten, und alle Einsätze und Antes gehen zurück</translation>
     </message>
     <message>
-        <location filename="../words.py" line="472"/>
+        <location filename="../words.py" line="482"/>
         <source>Call the floor: the rules leave it open</source>
         <translation>Den Floor rufen: Die Regeln lassen es offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="483"/>
+        <location filename="../words.py" line="493"/>
         <source>hand dealt: antes in</source>
         <translation>Spiel gegeben: Antes im Pot</translation>
     </message>
     <message>
-        <location filename="../words.py" line="484"/>
+        <location filename="../words.py" line="494"/>
         <source>awards confirmed; hand sealed</source>
         <translation>Auszahlung bestätigt; Spiel versiegelt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="485"/>
+        <location filename="../words.py" line="495"/>
         <source>table resumed after a restart</source>
         <translation>Tisch nach einem Neustart fortgesetzt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="486"/>
+        <location filename="../words.py" line="496"/>
         <source>dealer undid: %1</source>
         <translation>Dealer machte rückgängig: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="487"/>
+        <location filename="../words.py" line="497"/>
         <source>dealer redid: %1</source>
         <translation>Dealer wiederholte: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="488"/>
+        <location filename="../words.py" line="498"/>
         <source>irregularity: %1</source>
         <translation>Unregelmäßigkeit: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="490"/>
+        <location filename="../words.py" line="500"/>
         <source>floor ruling by %1: %2</source>
         <translation>Entscheidung des Floors von %1: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="496"/>
+        <location filename="../words.py" line="506"/>
         <source> (confirmed by the floor: %1)</source>
         <translation> (vom Floor bestätigt: %1)</translation>
     </message>
@@ -7204,32 +7245,32 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Keine Setzrunde: Weniger als zwei Spieler haben Chips</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="411"/>
+        <location filename="../../engine/events.py" line="414"/>
         <source>Floor ruling: applied although refused: %1</source>
         <translation>Floor-Entscheidung: angewendet, obwohl abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="430"/>
+        <location filename="../../engine/events.py" line="433"/>
         <source>Uncalled %1 returned to seat %2</source>
         <translation>Nicht gecallter Einsatz: %1 zurück an Platz %2</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="513"/>
+        <location filename="../../engine/events.py" line="516"/>
         <source>Seat %1 mucks</source>
         <translation>Platz %1 muckt</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="529"/>
+        <location filename="../../engine/events.py" line="532"/>
         <source>Seat %1 wins %2: everyone else folded; no need to show</source>
         <translation>Platz %1 gewinnt %2: Alle anderen haben gepasst; kein Zeigen nötig</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="640"/>
+        <location filename="../../engine/events.py" line="652"/>
         <source>Seat %1&apos;s exposed downcard %2 is the door card; the third card is dealt down</source>
         <translation>Die aufgedeckte verdeckte Karte %2 von Platz %1 ist die Door Card; die dritte Karte wird verdeckt gegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="663"/>
+        <location filename="../../engine/events.py" line="675"/>
         <source>Card dealt too early: it goes back, the stub is shuffled with it (not the burns), and street %1 is dealt without a new burn</source>
         <translation>Zu früh gegebene Karte: Sie geht zurück, der Reststapel wird mit ihr gemischt (ohne die gebrannten Karten), und die %1. Karte wird gegeben, ohne neu zu brennen</translation>
     </message>
