@@ -5,6 +5,7 @@ words agree with; engine/says.py)."""
 
 from __future__ import annotations
 
+import pickle
 import re
 import sqlite3
 import xml.etree.ElementTree as ET
@@ -19,6 +20,7 @@ from dealer_app.engine.errors import EngineError
 from dealer_app.engine.events import BringInChosen, PotAwarded
 from dealer_app.engine.hand import Hand
 from dealer_app.engine.player import SeatSpec
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, ListArg, says
 from dealer_app.training.exam import LOCKOUT, MAX_WRONG, ExamBook, ExamError
 from dealer_app.ui.translations import qm_file
 from tests.support.helpers import load_german, rules
@@ -154,3 +156,18 @@ def test_no_german_translation_writes_a_plural_in_brackets():
     assert hacks == []
     # the check itself finds the hacks it is there for
     assert all(PLURAL_HACK.search(t) for t in ("Zeile(n)", "Tisch(e)", "Ergebnis(se)", "Problem(e)", "Karte(n)"))
+
+
+def test_a_sentence_knows_its_count_and_a_counted_template_keeps_it_in_another_process():
+    counted = QT_TRANSLATE_NOOP("Words", "to seat(s) %1", None, 1)
+    assert says(counted, ListArg((2, 5))).count == 2  # a list counts its items
+    assert (
+        says(
+            QT_TRANSLATE_NOOP("Errors", "too many wrong PINs: %1 is locked for %2 more minute(s)", None, 2), "Ines", 1
+        ).count
+        == 1
+    )
+    assert says(QT_TRANSLATE_NOOP("Words", "main pot")).count is None
+    assert says("%1 and %2", 1, 2).count is None  # a plain str (which has a count method) counts nothing
+    back = pickle.loads(pickle.dumps(counted))
+    assert (back, back.context, back.counted) == ("to seat(s) %1", "Words", 1)
