@@ -8,6 +8,8 @@ from enum import IntEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from dealer_app.settings import limits_dir as default_limits_dir
+
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Callable
@@ -53,6 +55,14 @@ def limits_dir_given(args: argparse.Namespace) -> Path | None:
     if not args.limits.is_dir():
         raise UsageError(f"{args.limits}: no such folder of limit tables (--limits)")
     return Path(args.limits)
+
+
+def limits_folder(args: argparse.Namespace) -> Path:
+    """The folder a command loads limit tables and house profiles from: ``--limits``, else
+    ``settings.limits_dir`` (``DEALER_APP_LIMITS``, else the default), found once here and
+    handed down to where they load, worker processes included (nothing is put in the
+    environment)."""
+    return limits_dir_given(args) or default_limits_dir()
 
 
 def open_record_file(path: str, key: bytes | None = None) -> Store:

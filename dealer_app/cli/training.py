@@ -8,7 +8,7 @@ import argparse
 import json
 from typing import TYPE_CHECKING
 
-from dealer_app.cli.common import ExitCode, InputProblem, UsageError, command, window
+from dealer_app.cli.common import ExitCode, InputProblem, UsageError, command, limits_folder, window
 
 if TYPE_CHECKING:
     from dealer_app.training.exam import ExamListing
@@ -24,7 +24,7 @@ def cmd_drill(args: argparse.Namespace) -> ExitCode:
     if not args.skill:
         raise UsageError("--skill SKILL is needed (dealer-app drill --list names them)")
     try:
-        drills = make_drills(args.skill, args.count, args.seed, args.profile, args.table, args.limits)
+        drills = make_drills(args.skill, args.count, args.seed, args.profile, args.table, limits_folder(args))
     except DrillError as exc:
         raise UsageError(str(exc)) from None
     if args.json:
