@@ -13,21 +13,23 @@ if TYPE_CHECKING:
     import argparse
     from pathlib import Path
 
+    from dealer_app.exit_code import ExitCode
 
-def run_live_table(args: argparse.Namespace) -> int:
+
+def run_live_table(args: argparse.Namespace) -> ExitCode:
     """The live table; ``--limits`` is handed to the table's controller (where tables load)."""
     from dealer_app.ui.app import run_app
 
     return run_app(limits_dir=args.limits)
 
 
-def run_floor_console(args: argparse.Namespace) -> int:
+def run_floor_console(args: argparse.Namespace) -> ExitCode:
     from dealer_app.ui.app import run_floor
 
     return run_floor(args.record, database=args.database)
 
 
-def run_smoke_test(out: Path) -> int:
+def run_smoke_test(out: Path) -> ExitCode:
     from dealer_app.ui.smoke import smoke_test
 
     return smoke_test(out)

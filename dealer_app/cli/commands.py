@@ -60,7 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None) -> ExitCode:
     args = build_parser().parse_args(argv)  # a usage mistake exits 2 here (argparse)
     if args.smoke_test is not None:
         return apps.run_smoke_test(args.smoke_test)

@@ -229,7 +229,7 @@ def cmd_certificate_verify(args: argparse.Namespace) -> ExitCode:
     return ExitCode.OK if genuine else ExitCode.FAILED
 
 
-def run_trainer(args: argparse.Namespace) -> int:
+def run_trainer(args: argparse.Namespace) -> ExitCode:
     """``dealer-app train``: the dealer trainer's window."""
     from dealer_app.ui.app import run_trainer
 

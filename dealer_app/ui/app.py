@@ -12,6 +12,7 @@ from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, Q
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from dealer_app.errorlog import report, setup_logging
+from dealer_app.exit_code import ExitCode
 from dealer_app.live.controller import TableController
 from dealer_app.record.store import StoreError, open_record
 from dealer_app.settings import APP, GEOMETRY, LANGUAGE, RECORD_NAME, data_dir
@@ -77,7 +78,7 @@ def start_qt(argv=None) -> QCoreApplication:
     return app
 
 
-def run_app(argv=None, limits_dir: Path | None = None) -> int:
+def run_app(argv=None, limits_dir: Path | None = None) -> ExitCode:
     """The live table. ``limits_dir``: the folder of limit tables (``--limits``; default
     ``settings.limits_dir``), handed to the table's controller, where tables are loaded."""
     app = start_qt(argv)
@@ -88,7 +89,7 @@ def run_app(argv=None, limits_dir: Path | None = None) -> int:
         store, notes = open_record(data_dir())
     except (StoreError, OSError) as exc:  # not even a temporary folder can be written
         QMessageBox.critical(None, "dealer-app", error_words(report(exc, "no hand record can be opened")))
-        return 1
+        return ExitCode.FAILED
     window = MainWindow(TableController(store, limits_dir), settings)
     if read(settings, GEOMETRY) is None:
         fit_window(window, MAIN_WINDOW)  # at most the screen it opens on
@@ -103,7 +104,7 @@ def run_app(argv=None, limits_dir: Path | None = None) -> int:
         resumed = False
     if not resumed:
         window.open_table_dialog()
-    return app.exec()
+    return ExitCode.of_event_loop(app.exec())
 
 
 def install_excepthook():
@@ -121,7 +122,7 @@ def install_excepthook():
     sys.excepthook = hook
 
 
-def run_floor(record: str | None = None, argv=None, database: str | None = None) -> int:
+def run_floor(record: str | None = None, argv=None, database: str | None = None) -> ExitCode:
     """``dealer-app floor [RECORD]``: the floor console on its own. The record is opened to
     write rulings where it can be; a record that cannot be written (a copy on a read-only
     disk, another machine's key) is opened to read, and rulings are refused with the reason.
@@ -142,16 +143,16 @@ def run_floor(record: str | None = None, argv=None, database: str | None = None)
         except WrongLogin as exc:
             if database:  # asked for by name: say why not
                 QMessageBox.critical(None, "dealer-app", error_words(exc))
-                return 1
+                return ExitCode.FAILED
             # DEALER_APP_DATABASE names this table's own login: the console is on its record
             log.info("floor: %s; the console opens this machine's record", exc)
         except RoomError as exc:
             QMessageBox.critical(None, "dealer-app", error_words(exc))
-            return 1
+            return ExitCode.FAILED
         else:
             fit_window(room, FLOOR_WINDOW)
             room.show()
-            return app.exec()
+            return ExitCode.of_event_loop(app.exec())
     path = Path(record) if record else data_dir() / RECORD_NAME
     try:
         store = Store(path, create=False)
@@ -160,11 +161,11 @@ def run_floor(record: str | None = None, argv=None, database: str | None = None)
             store = Store.read_only(path)
         except StoreError as exc:
             QMessageBox.critical(None, "dealer-app", error_words(exc))
-            return 1
+            return ExitCode.FAILED
     window = FloorWindow(store)
     fit_window(window, FLOOR_WINDOW)
     window.show()
-    return app.exec()
+    return ExitCode.of_event_loop(app.exec())
 
 
 def report_application():
@@ -177,7 +178,7 @@ def report_application():
     return app
 
 
-def run_trainer(argv=None) -> int:
+def run_trainer(argv=None) -> ExitCode:
     """``dealer-app train``: the dealer trainer on its own; trainees and their answers are kept
     in the app's record database (tables of their own)."""
     from dealer_app.training.progress import Progress
@@ -188,8 +189,8 @@ def run_trainer(argv=None) -> int:
         store, _notes = open_record(data_dir())
     except (StoreError, OSError) as exc:
         QMessageBox.critical(None, "dealer-app", error_words(report(exc, "no hand record can be opened")))
-        return 1
+        return ExitCode.FAILED
     window = TrainerWindow(Progress(store.db))
     fit_window(window, TRAINER_WINDOW)
     window.show()
-    return app.exec()
+    return ExitCode.of_event_loop(app.exec())
