@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP
+from dealer_app.floor.ruling import Ruling
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -119,8 +120,6 @@ def entry_of(
 ) -> CaseEntry:
     """A ruling row's case entry, read as the timeline reads a ruling (``Ruling.from_payload``);
     rulings from before cases: one case, named by their hand."""
-    from dealer_app.floor.rulings import Ruling  # (that module takes its categories from this one)
-
     r = Ruling.from_payload(session, payload)
     by = payload.get("by")
     return CaseEntry(

@@ -29,7 +29,7 @@ from dealer_app.engine.money import format_money
 from dealer_app.engine.player import SeatSpec
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, ActionArg, Says, says
 from dealer_app.engine.session import TableSession
-from dealer_app.floor.rulings import Ruling
+from dealer_app.floor.ruling import Ruling
 from dealer_app.live.controller import InputError, TableController, replay_inputs
 from dealer_app.live.presentation import SeatView, TablePresentation
 from dealer_app.record.fold import InputFold

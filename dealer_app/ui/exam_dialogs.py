@@ -47,7 +47,7 @@ def exam_book_of(progress) -> ExamBook | None:
 
 def blueprint_summary(bp: Blueprint) -> str:
     """A locked blueprint in words: what the trainee will be asked, where, in what time."""
-    from dealer_app.ui.trainer_window import skill_name
+    from dealer_app.ui.drill_view import skill_name
 
     skills = ", ".join(f"{skill_name(s.skill)} ×{s.count}" for s in bp.skills)
     tables = ", ".join(bp.tables)
@@ -146,7 +146,7 @@ class BlueprintDialog(QDialog):
     def __init__(self, book: ExamBook, parent=None):
         super().__init__(parent)
         from dealer_app.engine.limits import load_folder
-        from dealer_app.ui.trainer_window import skill_name
+        from dealer_app.ui.drill_view import skill_name
 
         self.book = book
         self.setWindowTitle(self.tr("Exam blueprint"))

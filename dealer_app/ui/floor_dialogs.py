@@ -21,7 +21,8 @@ from PySide6.QtWidgets import (
 
 from dealer_app.engine.catalog import rule_text
 from dealer_app.floor.cases import CATEGORIES, STATUSES
-from dealer_app.floor.rulings import REMEDIES, Ruling, RulingRefused, record_ruling, rule_at_table
+from dealer_app.floor.ruling import Ruling
+from dealer_app.floor.rulings import REMEDIES, RulingRefused, record_ruling, rule_at_table
 from dealer_app.floor.timeline import HandTimeline, TimelineError
 from dealer_app.live.controller import InputError, TableController
 from dealer_app.record.floor_pin import pin_is_set

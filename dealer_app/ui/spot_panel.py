@@ -21,7 +21,7 @@ from dealer_app.ui.words import fill, language, remedy_name, say
 
 
 def _spot_moment_class():
-    from dealer_app.ui.trainer_window import DrillMoment
+    from dealer_app.ui.drill_view import DrillMoment
 
     class SpotMoment(DrillMoment):
         """A step's table as the dealer told it: ``told`` (the wrong step's subject) drawn in
@@ -135,7 +135,7 @@ class SpotPanel(QWidget):
             else fill(self.tr("Step %1 of %2: %3"), self.index + 1, len(self.drill.steps), say(step.subject))
         )
         self.said.setText(head)
-        from dealer_app.ui.trainer_window import titled
+        from dealer_app.ui.drill_view import titled
 
         m = self.timeline.moment_as(step.inputs, self._moment_class)
         error = self.drill.steps[self.drill.error_step]

@@ -25,7 +25,7 @@ def certificate_html(session, trainee: str, result: ExamResult | None = None) ->
         return exam_certificate_html(session, result)
     e = html.escape
     passed = session.passed()
-    from dealer_app.ui.trainer_window import skill_name
+    from dealer_app.ui.drill_view import skill_name
 
     rows = "".join(
         f"<tr><td>{e(skill_name(skill))}</td><td>{right} / {asked}</td><td>{right / asked * 100:.0f}%</td>"
@@ -63,7 +63,7 @@ def certificate_html(session, trainee: str, result: ExamResult | None = None) ->
 def exam_certificate_html(session, r: ExamResult) -> str:
     """A blueprint's exam: who took it, who set it, on what, the score per skill, and how a
     reader checks it (the verification ID and the record's seal)."""
-    from dealer_app.ui.trainer_window import skill_name
+    from dealer_app.ui.drill_view import skill_name
 
     e = html.escape
     from dealer_app.training.speed import speed_target
@@ -254,7 +254,7 @@ def trend_image(
 def trends_html(doc: QTextDocument, rows: list[dict], weekly: list[dict]) -> str:
     """Each trainee's chart of the weekly accuracy per skill (added to ``doc`` as an image), its
     weak skills named under it."""
-    from dealer_app.ui.trainer_window import skill_name
+    from dealer_app.ui.drill_view import skill_name
 
     e = html.escape
     title, weak_title = translate("Training", "Right answers per week"), translate("Training", "Weak skills")
@@ -301,7 +301,7 @@ def write_group_summary(
     (a weak skill marked), every exam taken (blueprint, instructor, score, verification ID), then
     each trainee's chart of the weekly accuracy per skill with the weak skills named
     (``weekly``: ``Progress.group_weekly``)."""
-    from dealer_app.ui.trainer_window import skill_name
+    from dealer_app.ui.drill_view import skill_name
 
     out = Path(out)
     before = check_pdf_target(out)

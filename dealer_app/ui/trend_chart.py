@@ -45,7 +45,7 @@ def paint_trend(
     unit: float = 1.0,
 ) -> None:
     """The chart in ``area`` (``unit``: the size of a screen pixel in the painter's coordinates)."""
-    from dealer_app.ui.trainer_window import skill_name
+    from dealer_app.ui.drill_view import skill_name
 
     p.save()
     p.setRenderHint(QPainter.RenderHint.Antialiasing)

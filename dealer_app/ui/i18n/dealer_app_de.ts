@@ -4,7 +4,7 @@
 <context>
     <name>AccuracyChart</name>
     <message>
-        <location filename="../trainer_window.py" line="1378"/>
+        <location filename="../trainer_window.py" line="1299"/>
         <source>No answers yet</source>
         <translation>Noch keine Antworten</translation>
     </message>
@@ -397,47 +397,47 @@
 <context>
     <name>Cases</name>
     <message>
-        <location filename="../../floor/cases.py" line="32"/>
+        <location filename="../../floor/cases.py" line="33"/>
         <source>irregularity</source>
         <translation>Unregelmäßigkeit</translation>
     </message>
     <message>
-        <location filename="../../floor/cases.py" line="33"/>
+        <location filename="../../floor/cases.py" line="34"/>
         <source>misdeal</source>
         <translation>Misdeal</translation>
     </message>
     <message>
-        <location filename="../../floor/cases.py" line="34"/>
+        <location filename="../../floor/cases.py" line="35"/>
         <source>pot dispute</source>
         <translation>Streit um den Pot</translation>
     </message>
     <message>
-        <location filename="../../floor/cases.py" line="35"/>
+        <location filename="../../floor/cases.py" line="36"/>
         <source>conduct</source>
         <translation>Verhalten</translation>
     </message>
     <message>
-        <location filename="../../floor/cases.py" line="36"/>
+        <location filename="../../floor/cases.py" line="37"/>
         <source>other</source>
         <translation>Sonstiges</translation>
     </message>
     <message>
-        <location filename="../../floor/cases.py" line="39"/>
+        <location filename="../../floor/cases.py" line="40"/>
         <source>open</source>
         <translation>offen</translation>
     </message>
     <message>
-        <location filename="../../floor/cases.py" line="40"/>
+        <location filename="../../floor/cases.py" line="41"/>
         <source>decided</source>
         <translation>entschieden</translation>
     </message>
     <message>
-        <location filename="../../floor/cases.py" line="41"/>
+        <location filename="../../floor/cases.py" line="42"/>
         <source>appealed</source>
         <translation>Einspruch eingelegt</translation>
     </message>
     <message>
-        <location filename="../../floor/cases.py" line="42"/>
+        <location filename="../../floor/cases.py" line="43"/>
         <source>closed</source>
         <translation>abgeschlossen</translation>
     </message>
@@ -1017,37 +1017,37 @@
         <translation>keine Door Card erfasst, daher kann niemand für den Bring-in bestimmt werden</translation>
     </message>
     <message>
-        <location filename="../../engine/cards.py" line="49"/>
+        <location filename="../../engine/cards.py" line="52"/>
         <source>unknown card code %1: expected rank and suit, like &apos;Ah&apos; or &apos;10d&apos;</source>
         <translation>unbekannte Karte %1: Erwartet werden Rang und Farbe, etwa &apos;ah&apos; oder &apos;10d&apos;</translation>
     </message>
     <message>
-        <location filename="../../engine/cards.py" line="62"/>
+        <location filename="../../engine/cards.py" line="65"/>
         <source>unknown card code %1: rank %2 is not one of 2-9, T (or 10), J, Q, K, A</source>
         <translation>unbekannte Karte %1: Rang %2 ist keiner von 2-9, 10 (oder Z, T), B (J), D (Q), K, A</translation>
     </message>
     <message>
-        <location filename="../../engine/cards.py" line="70"/>
+        <location filename="../../engine/cards.py" line="73"/>
         <source>unknown card code %1: suit %2 is not one of c d h s ♣ ♦ ♥ ♠</source>
         <translation>unbekannte Karte %1: Farbe %2 ist keine von c d h s ♣ ♦ ♥ ♠ (Kreuz, Karo, Herz, Pik)</translation>
     </message>
     <message>
-        <location filename="../../engine/cards.py" line="102"/>
+        <location filename="../../engine/cards.py" line="105"/>
         <source>%1 (at position %2 of %3)</source>
         <translation>%1 (an Stelle %2 von %3)</translation>
     </message>
     <message>
-        <location filename="../../engine/cards.py" line="149"/>
+        <location filename="../../engine/cards.py" line="152"/>
         <source>unknown card code %1: a card starts with its rank (2-9, 10 or T, J, Q, K, A)</source>
         <translation>unbekannte Karte %1: Eine Karte beginnt mit ihrem Rang (2-9, 10 oder Z, B, D, K, A)</translation>
     </message>
     <message>
-        <location filename="../../engine/cards.py" line="170"/>
+        <location filename="../../engine/cards.py" line="173"/>
         <source>unknown card code %1: an upcard is always seen</source>
         <translation>unbekannte Karte %1: Eine offene Karte ist immer zu sehen</translation>
     </message>
     <message>
-        <location filename="../../engine/core.py" line="113"/>
+        <location filename="../../engine/core.py" line="117"/>
         <source>there is no seat %1 in this hand (seats: %2)</source>
         <translation>in diesem Spiel gibt es keinen Platz %1 (Plätze: %2)</translation>
     </message>
@@ -1117,92 +1117,92 @@
         <translation>die Gemeinschaftskarte liegt offen und muss eingegeben werden</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="127"/>
+        <location filename="../../engine/hand.py" line="130"/>
         <source>seat %1: the amount %2 is not a whole number of cents</source>
         <translation>Platz %1: Der Betrag %2 ist keine ganze Zahl von Cent</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="181"/>
+        <location filename="../../engine/hand.py" line="184"/>
         <source>unknown action %1 (known: %2)</source>
         <translation>unbekannte Aktion %1 (bekannt: %2)</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="186"/>
+        <location filename="../../engine/hand.py" line="189"/>
         <source>seat %1 cannot %2 now: no betting round is open (%3)</source>
         <translation>Platz %1 kann jetzt nicht %2: Keine Setzrunde ist offen (%3)</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="195"/>
+        <location filename="../../engine/hand.py" line="198"/>
         <source>seat %1 acted out of turn: seat %2 is to act</source>
         <translation>Platz %1 hat außer der Reihe gesprochen: Platz %2 ist am Zug</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="206"/>
+        <location filename="../../engine/hand.py" line="209"/>
         <source>seat %1 may not %2 now (legal: %3)</source>
         <translation>Platz %1 darf jetzt nicht %2 (erlaubt: %3)</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="212"/>
+        <location filename="../../engine/hand.py" line="215"/>
         <source>seat %1 may not %2 to %3: %4</source>
         <translation>Platz %1 darf nicht %2 auf %3: %4</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="237"/>
+        <location filename="../../engine/hand.py" line="240"/>
         <source>%1 to %2-%3</source>
         <translation>%1 auf %2-%3</translation>
     </message>
     <message>
-        <location filename="../../engine/hand.py" line="243"/>
+        <location filename="../../engine/hand.py" line="246"/>
         <source>%1 to %2</source>
         <translation>%1 auf %2</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="329"/>
+        <location filename="../../engine/showdown.py" line="343"/>
         <source>seat %1 cannot show: downcards not entered</source>
         <translation>Platz %1 kann nicht zeigen: verdeckte Karten nicht eingegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="350"/>
+        <location filename="../../engine/showdown.py" line="364"/>
         <source>seat %1 has folded and has no hand to turn up</source>
         <translation>Platz %1 hat gepasst und hat keine Hand zum Aufdecken</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="356"/>
+        <location filename="../../engine/showdown.py" line="370"/>
         <source>seat %1 holds %2 cards; %3 turned up</source>
         <translation>Platz %1 hält %2 Karten; %3 aufgedeckt</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="369"/>
+        <location filename="../../engine/showdown.py" line="383"/>
         <source>seat %1 is the last player left and cannot muck</source>
         <translation>Platz %1 ist der letzte Spieler und kann nicht mucken</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="413"/>
+        <location filename="../../engine/showdown.py" line="427"/>
         <source>there is no showdown now (%1)</source>
         <translation>jetzt ist kein Showdown (%1)</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="419"/>
+        <location filename="../../engine/showdown.py" line="433"/>
         <source>seat %1 is not waiting to show (waiting: %2)</source>
         <translation>Platz %1 wartet nicht aufs Zeigen (es warten: %2)</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="436"/>
+        <location filename="../../engine/showdown.py" line="450"/>
         <source>seat %1 shows %2, which lacks the upcard %3</source>
         <translation>Platz %1 zeigt %2, darin fehlt die offene Karte %3</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="448"/>
+        <location filename="../../engine/showdown.py" line="462"/>
         <source>seat %1 has %2 downcards; %3 given</source>
         <translation>Platz %1 hat %2 verdeckte Karten; %3 angegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="453"/>
+        <location filename="../../engine/showdown.py" line="467"/>
         <source>seat %1 shows a card twice</source>
         <translation>Platz %1 zeigt eine Karte zweimal</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="458"/>
+        <location filename="../../engine/showdown.py" line="472"/>
         <source>seat %1&apos;s downcard %2 is not among the cards shown</source>
         <translation>die verdeckte Karte %2 von Platz %1 ist nicht unter den gezeigten</translation>
     </message>
@@ -1212,379 +1212,379 @@
         <translation>die Karte eingeben (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="852"/>
+        <location filename="../../live/controller.py" line="853"/>
         <location filename="../../record/inputs.py" line="169"/>
         <source>%1 is not an irregularity the table reports (%2)</source>
         <translation>%1 ist keine Unregelmäßigkeit, die der Tisch meldet (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="363"/>
+        <location filename="../../live/controller.py" line="364"/>
         <source>a limit table and a profile are named by text, not %1 / %2</source>
         <translation>Limit-Tisch und Profil werden als Text benannt, nicht %1 / %2</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="371"/>
+        <location filename="../../live/controller.py" line="372"/>
         <source>the players are a list of (seat, name, buy-in), not %1</source>
         <translation>die Spieler sind eine Liste aus (Platz, Name, Buy-in), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="382"/>
+        <location filename="../../live/controller.py" line="383"/>
         <source>%1: the limit table cannot be read (%2)</source>
         <translation>%1: Der Limit-Tisch ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="388"/>
+        <location filename="../../live/controller.py" line="389"/>
         <source>a player is (seat, name, buy-in in cents), not %1</source>
         <translation>ein Spieler ist (Platz, Name, Buy-in in Cent), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="404"/>
+        <location filename="../../live/controller.py" line="405"/>
         <source>seat %1 (%2)</source>
         <translation>Platz %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="406"/>
+        <location filename="../../live/controller.py" line="407"/>
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="409"/>
+        <location filename="../../live/controller.py" line="410"/>
         <source>seat at least two players</source>
         <translation>mindestens zwei Spieler setzen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="429"/>
+        <location filename="../../live/controller.py" line="430"/>
         <source>no table is open</source>
         <translation>kein Tisch ist geöffnet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="334"/>
-        <location filename="../../floor/rulings.py" line="384"/>
-        <location filename="../../live/controller.py" line="448"/>
+        <location filename="../../floor/rulings.py" line="277"/>
+        <location filename="../../floor/rulings.py" line="327"/>
+        <location filename="../../live/controller.py" line="449"/>
         <source>there is no hand record</source>
         <translation>es gibt kein Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="452"/>
+        <location filename="../../live/controller.py" line="453"/>
         <source>this table (session %1) is open in another dealer-app window</source>
         <translation>dieser Tisch (Sitzung %1) ist in einem anderen dealer-app-Fenster geöffnet</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="458"/>
+        <location filename="../../live/controller.py" line="459"/>
         <source>session %1 is not an open table in the record</source>
         <translation>Sitzung %1 ist im Protokoll kein offener Tisch</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="466"/>
+        <location filename="../../live/controller.py" line="467"/>
         <source>a table whose record fails its check is closed by the floor: the floor&apos;s name and PIN</source>
         <translation>ein Tisch, dessen Protokoll die Prüfung nicht besteht, wird vom Floor geschlossen: Name und PIN des Floors</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="488"/>
-        <location filename="../../live/controller.py" line="651"/>
-        <location filename="../../live/controller.py" line="694"/>
+        <location filename="../../live/controller.py" line="489"/>
+        <location filename="../../live/controller.py" line="652"/>
+        <location filename="../../live/controller.py" line="695"/>
         <source>open a table first</source>
         <translation>zuerst einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="495"/>
-        <location filename="../../live/controller.py" line="692"/>
+        <location filename="../../live/controller.py" line="496"/>
+        <location filename="../../live/controller.py" line="693"/>
         <source>start a hand first</source>
         <translation>zuerst ein Spiel beginnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="505"/>
+        <location filename="../../live/controller.py" line="506"/>
         <source>seats change</source>
         <translation>Plätze ändern sich</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="569"/>
+        <location filename="../../live/controller.py" line="570"/>
         <source>the second %1 is the big bet an open pair on fourth street allows; there is none here</source>
         <translation>die zweite Taste für %1 ist der große Einsatz, den ein offenes Paar bei der 4. Karte erlaubt; hier gibt es keinen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="581"/>
+        <location filename="../../live/controller.py" line="582"/>
         <source>there is no bet to call</source>
         <translation>es gibt keinen Einsatz zum Mitgehen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="586"/>
+        <location filename="../../live/controller.py" line="587"/>
         <source>there is a bet to call: %1</source>
         <translation>es steht ein Einsatz zum Mitgehen: %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="592"/>
+        <location filename="../../live/controller.py" line="593"/>
         <source>seat %1 brings in: bring in or complete</source>
         <translation>Platz %1 setzt den Bring-in: Bring-in oder komplettieren</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="597"/>
+        <location filename="../../live/controller.py" line="598"/>
         <source>the bring-in is only the first action of third street, by the lowest door card</source>
         <translation>der Bring-in ist nur die erste Aktion der 3. Karte, durch die niedrigste Door Card</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="610"/>
+        <location filename="../../live/controller.py" line="611"/>
         <source>it is %1 here, not %2</source>
         <translation>hier heißt es %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="617"/>
+        <location filename="../../live/controller.py" line="618"/>
         <source>%1 needs its amount</source>
         <translation>%1 braucht einen Betrag</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="726"/>
+        <location filename="../../live/controller.py" line="727"/>
         <source>a card is typed as text (ah, td, 10d), not %1</source>
         <translation>eine Karte wird als Text getippt (ah, zd, 10d), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="735"/>
+        <location filename="../../live/controller.py" line="736"/>
         <source>an upcard is always seen: enter its rank and suit</source>
         <translation>eine offene Karte ist immer zu sehen: Rang und Farbe eingeben</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="755"/>
+        <location filename="../../live/controller.py" line="756"/>
         <source>street %1 is complete: %2 is one card too many</source>
         <translation>Die %1. Karte ist komplett: %2 ist eine Karte zu viel</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="763"/>
+        <location filename="../../live/controller.py" line="764"/>
         <source>no card is due now (%1)</source>
         <translation>jetzt ist keine Karte fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="768"/>
+        <location filename="../../live/controller.py" line="769"/>
         <source>the river is not due now</source>
         <translation>der River ist jetzt nicht fällig</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="563"/>
-        <location filename="../../live/controller.py" line="774"/>
+        <location filename="../../live/controller.py" line="564"/>
+        <location filename="../../live/controller.py" line="775"/>
         <source>no action is due now (%1)</source>
         <translation>jetzt ist keine Aktion fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="785"/>
+        <location filename="../../live/controller.py" line="786"/>
         <source>%1 %2–%3: %4 is outside that range</source>
         <translation>%1 %2–%3: %4 liegt außerhalb dieses Bereichs</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="807"/>
+        <location filename="../../live/controller.py" line="808"/>
         <source>shown cards are typed as text (ah kd 7c), not %1</source>
         <translation>gezeigte Karten werden als Text getippt (ah kd 7c), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="821"/>
+        <location filename="../../live/controller.py" line="822"/>
         <source>seat %1 has %2 downcards: %3 typed, %4 more to type</source>
         <translation>Platz %1 hat %2 verdeckte Karten: %3 getippt, noch %4 zu tippen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="870"/>
+        <location filename="../../live/controller.py" line="871"/>
         <location filename="../../record/floor_pin.py" line="71"/>
         <location filename="../../record/floor_pin.py" line="86"/>
         <source>a floor act needs the floor&apos;s name and PIN</source>
         <translation>eine Floor-Handlung braucht den Namen und die PIN des Floors</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="885"/>
+        <location filename="../../live/controller.py" line="886"/>
         <source>seat %1 %2%3</source>
         <translation>Platz %1 %2%3</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="894"/>
+        <location filename="../../live/controller.py" line="895"/>
         <source>The floor&apos;s ruling %1 moved chips: %2 (I-3)</source>
         <translation>Die Entscheidung %1 des Floors hat Chips bewegt: %2 (I-3)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="926"/>
+        <location filename="../../live/controller.py" line="927"/>
         <source>the floor voided this hand (%1): only a floor ruling changes that (I-3)</source>
         <translation>der Floor hat dieses Spiel für ungültig erklärt (%1): Nur eine Entscheidung des Floors ändert das (I-3)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="1005"/>
+        <location filename="../../live/controller.py" line="1006"/>
         <source>this table&apos;s record fails its check, so it is not resumed or dealt on — call the floor: %1</source>
         <translation>das Protokoll dieses Tischs besteht die Prüfung nicht; er wird weder fortgesetzt noch weitergegeben — bitte den Floor rufen: %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="1030"/>
+        <location filename="../../live/controller.py" line="1031"/>
         <source>there is no hand record to resume from</source>
         <translation>es gibt kein Spielprotokoll, aus dem fortgesetzt werden kann</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="1032"/>
+        <location filename="../../live/controller.py" line="1033"/>
         <source>%1 is not a table in the record</source>
         <translation>%1 ist kein Tisch im Protokoll</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="1036"/>
+        <location filename="../../live/controller.py" line="1037"/>
         <source>session %1 is not an open table in the record (closed, or never opened)</source>
         <translation>Sitzung %1 ist im Protokoll kein offener Tisch (geschlossen oder nie geöffnet)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="1100"/>
+        <location filename="../../live/controller.py" line="1101"/>
         <source>%1: the table has no rows in the record (nothing to resume)</source>
         <translation>%1: Der Tisch hat keine Zeilen im Protokoll (nichts fortzusetzen)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="1103"/>
+        <location filename="../../live/controller.py" line="1104"/>
         <source>%1: the record does not start with the table</source>
         <translation>%1: Das Protokoll beginnt nicht mit dem Tisch</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="1109"/>
+        <location filename="../../live/controller.py" line="1110"/>
         <source>%1: the limit table it was played with cannot be loaded: %2</source>
         <translation>%1: Der Limit-Tisch, mit dem gespielt wurde, lässt sich nicht laden: %2</translation>
     </message>
     <message>
         <location filename="../../floor/timeline.py" line="201"/>
-        <location filename="../../live/controller.py" line="1116"/>
+        <location filename="../../live/controller.py" line="1117"/>
         <source>%1: the limit table in the record is not readable (%2)</source>
         <translation>%1: Der Limit-Tisch im Protokoll ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="1129"/>
+        <location filename="../../live/controller.py" line="1130"/>
         <source>%1: row %2 (%3) no longer replays: %4</source>
         <translation>%1: Zeile %2 (%3) lässt sich nicht mehr nachspielen: %4</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="49"/>
+        <location filename="../../engine/session.py" line="50"/>
         <source>a player&apos;s name may not contain the control character %1</source>
         <translation>ein Spielername darf das Steuerzeichen %1 nicht enthalten</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="57"/>
+        <location filename="../../engine/session.py" line="58"/>
         <source>a player&apos;s name may be at most %1 characters (%2 given)</source>
         <translation>ein Spielername darf höchstens %1 Zeichen lang sein (%2 angegeben)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="94"/>
+        <location filename="../../engine/session.py" line="97"/>
         <source>%1 must be a whole number, not %2</source>
         <translation>%1 muss eine ganze Zahl sein, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="105"/>
+        <location filename="../../engine/session.py" line="108"/>
         <source>%1 after the redeal: the void hand is dealt again to the same players first</source>
         <translation>%1 erst nach dem Neugeben: Das ungültige Spiel wird zuerst an dieselben Spieler neu gegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="115"/>
+        <location filename="../../engine/session.py" line="118"/>
         <source>%1 only between hands: confirm the awards first</source>
         <translation>%1 nur zwischen zwei Spielen: zuerst die Auszahlung bestätigen</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="118"/>
+        <location filename="../../engine/session.py" line="121"/>
         <source>%1 only between hands: finish the hand first</source>
         <translation>%1 nur zwischen zwei Spielen: zuerst das Spiel beenden</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="123"/>
+        <location filename="../../engine/session.py" line="126"/>
         <source>players join</source>
         <translation>Spieler nehmen Platz</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="124"/>
-        <location filename="../../engine/session.py" line="222"/>
-        <location filename="../../engine/session.py" line="298"/>
+        <location filename="../../engine/session.py" line="127"/>
+        <location filename="../../engine/session.py" line="225"/>
+        <location filename="../../engine/session.py" line="301"/>
         <source>a seat number</source>
         <translation>eine Platznummer</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="125"/>
+        <location filename="../../engine/session.py" line="128"/>
         <source>a buy-in (in cents)</source>
         <translation>ein Buy-in (in Cent)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="128"/>
+        <location filename="../../engine/session.py" line="131"/>
         <source>a player&apos;s name must be text, not %1</source>
         <translation>ein Spielername muss Text sein, nicht %1</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="134"/>
+        <location filename="../../engine/session.py" line="137"/>
         <source>seat %1 does not exist: this table has seats 1-%2</source>
         <translation>Platz %1 gibt es nicht: Dieser Tisch hat die Plätze 1-%2</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="142"/>
+        <location filename="../../engine/session.py" line="145"/>
         <source>seat %1 is taken by %2</source>
         <translation>Platz %1 ist von %2 besetzt</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="150"/>
+        <location filename="../../engine/session.py" line="153"/>
         <source>%1 left this session with %2: they come back with at least that, %3 is less</source>
         <translation>%1 ist in dieser Sitzung mit %2 gegangen: zurück nur mit mindestens diesem Betrag, %3 ist weniger</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="162"/>
+        <location filename="../../engine/session.py" line="165"/>
         <source>a buy-in of %1 is below the table&apos;s %2</source>
         <translation>ein Buy-in von %1 liegt unter dem des Tischs (%2)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="171"/>
+        <location filename="../../engine/session.py" line="174"/>
         <source>%1 is not a whole number of %2 chips</source>
         <translation>%1 ist keine ganze Zahl von %2-Chips</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="203"/>
+        <location filename="../../engine/session.py" line="206"/>
         <source>seat %1 is already called %2: give another name</source>
         <translation>Platz %1 heißt schon %2: einen anderen Namen geben</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="223"/>
+        <location filename="../../engine/session.py" line="226"/>
         <source>a stack (in cents)</source>
         <translation>ein Stack (in Cent)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="227"/>
+        <location filename="../../engine/session.py" line="230"/>
         <source>the record seats %1 in seat %2 with %3: not a seat of this table</source>
         <translation>das Protokoll setzt %1 auf Platz %2 mit %3: kein Platz dieses Tischs</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="240"/>
+        <location filename="../../engine/session.py" line="243"/>
         <source>chips are added</source>
         <translation>Chips werden zugekauft</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="241"/>
+        <location filename="../../engine/session.py" line="244"/>
         <source>a top-up (in cents)</source>
         <translation>ein Zukauf (in Cent)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="246"/>
+        <location filename="../../engine/session.py" line="249"/>
         <source>a top-up must be a positive number of %1 chips</source>
         <translation>ein Zukauf muss eine positive Zahl von %1-Chips sein</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="254"/>
+        <location filename="../../engine/session.py" line="257"/>
         <source>after a top-up the stack must reach the buy-in of %1; %2 + %3 does not</source>
         <translation>nach dem Zukauf muss der Stack den Buy-in von %1 erreichen; %2 + %3 reicht nicht</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="279"/>
+        <location filename="../../engine/session.py" line="282"/>
         <source>players sit out or in</source>
         <translation>Spieler setzen aus oder steigen wieder ein</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="287"/>
+        <location filename="../../engine/session.py" line="290"/>
         <source>players leave</source>
         <translation>Spieler verlassen den Tisch</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="300"/>
+        <location filename="../../engine/session.py" line="303"/>
         <source>nobody sits in seat %1</source>
         <translation>auf Platz %1 sitzt niemand</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="316"/>
+        <location filename="../../engine/session.py" line="319"/>
         <source>the current hand has not ended</source>
         <translation>das laufende Spiel ist nicht beendet</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="317"/>
+        <location filename="../../engine/session.py" line="320"/>
         <source>confirm the awards of the current hand first</source>
         <translation>zuerst die Auszahlung des laufenden Spiels bestätigen</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="322"/>
+        <location filename="../../engine/session.py" line="325"/>
         <source>at least two players with chips are needed to deal</source>
         <translation>zum Geben braucht es mindestens zwei Spieler mit Chips</translation>
     </message>
@@ -1798,158 +1798,158 @@
         <translation>In den Datenordner %1 kann nicht geschrieben werden: Die Spiele werden vorerst in %2 protokolliert. Kopieren Sie diese Datei vor dem nächsten Neustart und beheben Sie das Problem mit dem Datenordner.</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="223"/>
+        <location filename="../../engine/limits.py" line="263"/>
         <source>cannot read (%1)</source>
         <translation>nicht lesbar (%1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="234"/>
-        <location filename="../../engine/limits.py" line="297"/>
+        <location filename="../../engine/limits.py" line="274"/>
+        <location filename="../../engine/limits.py" line="338"/>
         <source>nested more than %1 levels deep</source>
         <translation>mehr als %1 Ebenen tief verschachtelt</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="240"/>
+        <location filename="../../engine/limits.py" line="280"/>
         <source>expected a mapping of fields</source>
         <translation>erwartet wird eine Liste von Feldern (Name: Wert)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="250"/>
+        <location filename="../../engine/limits.py" line="291"/>
         <source>a field name must be a plain word</source>
         <translation>ein Feldname muss ein einfaches Wort sein</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="265"/>
+        <location filename="../../engine/limits.py" line="306"/>
         <source>cannot be read (%1)</source>
         <translation>nicht lesbar (%1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="320"/>
-        <location filename="../../engine/limits.py" line="342"/>
+        <location filename="../../engine/limits.py" line="374"/>
+        <location filename="../../engine/limits.py" line="386"/>
         <source>missing</source>
         <translation>fehlt</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="331"/>
+        <location filename="../../engine/limits.py" line="379"/>
         <source>expected %1, got %2</source>
         <translation>erwartet %1, erhalten %2</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="350"/>
+        <location filename="../../engine/limits.py" line="394"/>
         <source>must be more than zero, got %1</source>
         <translation>muss größer als null sein, erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="358"/>
-        <location filename="../../engine/limits.py" line="390"/>
+        <location filename="../../engine/limits.py" line="402"/>
+        <location filename="../../engine/limits.py" line="434"/>
         <source>%1 is not one of %2</source>
         <translation>%1 ist keiner von %2</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="367"/>
+        <location filename="../../engine/limits.py" line="411"/>
         <source>expected a mapping of options</source>
         <translation>erwartet wird eine Liste von Optionen (Name: Wert)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="372"/>
+        <location filename="../../engine/limits.py" line="416"/>
         <source>unknown option (known: %1)</source>
         <translation>unbekannte Option (bekannt: %1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="378"/>
+        <location filename="../../engine/limits.py" line="422"/>
         <source>unknown game (known: %1)</source>
         <translation>unbekanntes Spiel (bekannt: %1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="381"/>
+        <location filename="../../engine/limits.py" line="425"/>
         <source>%1 is not true or false</source>
         <translation>%1 ist weder true noch false</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="383"/>
+        <location filename="../../engine/limits.py" line="427"/>
         <source>needs a value for each game: %1</source>
         <translation>braucht einen Wert für jedes Spiel: %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="437"/>
-        <location filename="../../engine/limits.py" line="501"/>
+        <location filename="../../engine/limits.py" line="483"/>
+        <location filename="../../engine/limits.py" line="548"/>
         <source>%1 differs from the file name %2</source>
         <translation>%1 weicht vom Dateinamen %2 ab</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="446"/>
+        <location filename="../../engine/limits.py" line="492"/>
         <source>min and max must be whole numbers with 2 &lt;= min &lt;= max &lt;= 8 (T-1), got %1</source>
         <translation>min und max müssen ganze Zahlen sein mit 2 &lt;= min &lt;= max &lt;= 8 (T-1), erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="458"/>
+        <location filename="../../engine/limits.py" line="504"/>
         <source>missing %1</source>
         <translation>es fehlen %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="497"/>
+        <location filename="../../engine/limits.py" line="544"/>
         <source>unknown field (known: %1)</source>
         <translation>unbekanntes Feld (bekannt: %1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="516"/>
+        <location filename="../../engine/limits.py" line="563"/>
         <source>must be 2 to 8 (T-1), got %1</source>
         <translation>muss 2 bis 8 sein (T-1), erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="532"/>
-        <location filename="../../engine/limits.py" line="707"/>
+        <location filename="../../engine/limits.py" line="579"/>
+        <location filename="../../engine/limits.py" line="758"/>
         <source>unknown house profile %1 (known: %2)</source>
         <translation>unbekanntes Hausregel-Profil %1 (bekannt: %2)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="543"/>
+        <location filename="../../engine/limits.py" line="590"/>
         <source>must not be below the smaller limit (%1 &lt; %2 cents reversed)</source>
         <translation>darf nicht unter dem kleineren Limit liegen (%1 &lt; %2 Cent, vertauscht)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="547"/>
+        <location filename="../../engine/limits.py" line="594"/>
         <source>must not exceed the small bet / lower limit (B-3)</source>
         <translation>darf den Small Bet / das untere Limit nicht übersteigen (B-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="549"/>
+        <location filename="../../engine/limits.py" line="596"/>
         <source>must not exceed the bring-in (B-1, B-3)</source>
         <translation>darf den Bring-in nicht übersteigen (B-1, B-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="563"/>
-        <location filename="../../engine/limits.py" line="621"/>
+        <location filename="../../engine/limits.py" line="610"/>
+        <location filename="../../engine/limits.py" line="672"/>
         <source>%1 cents is not a multiple of the smallest chip (%2 cents, T-2)</source>
         <translation>%1 Cent sind kein Vielfaches des kleinsten Chips (%2 Cent, T-2)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="569"/>
+        <location filename="../../engine/limits.py" line="616"/>
         <source>is smaller than one big bet</source>
         <translation>ist kleiner als ein Big Bet</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="601"/>
+        <location filename="../../engine/limits.py" line="652"/>
         <source>expected a list of chips (amount and colour)</source>
         <translation>erwartet eine Liste von Chips (Betrag und Farbe)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="607"/>
+        <location filename="../../engine/limits.py" line="658"/>
         <source>expected an amount and a colour, got %1</source>
         <translation>erwartet einen Betrag und eine Farbe, erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="615"/>
+        <location filename="../../engine/limits.py" line="666"/>
         <source>the chips go from the smallest up, each above zero</source>
         <translation>die Chips gehen vom kleinsten aufwärts, jeder über null</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="631"/>
+        <location filename="../../engine/limits.py" line="682"/>
         <source>the smallest chip must be the table&apos;s chip (%1 cents, T-2)</source>
         <translation>der kleinste Chip muss der Chip des Tisches sein (%1 Cent, T-2)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="729"/>
+        <location filename="../../engine/limits.py" line="780"/>
         <source>unknown table %1 (known: %2)</source>
         <translation>unbekannter Tisch %1 (bekannt: %2)</translation>
     </message>
@@ -1964,57 +1964,57 @@
         <translation>Unerwarteter Fehler: %1. Das Spielprotokoll ist sicher.</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="67"/>
+        <location filename="../../engine/irregularities.py" line="68"/>
         <source>an exposed downcard (I-1) is entered as seat %1&apos;s door card, when it is due on third street; later, the floor decides (I-3)</source>
         <translation>eine aufgedeckte verdeckte Karte (I-1) wird als Door Card von Platz %1 eingegeben, wenn diese bei der 3. Karte an der Reihe ist; später entscheidet der Floor (I-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="90"/>
+        <location filename="../../engine/irregularities.py" line="91"/>
         <source>a card dealt too early (I-2) is reported during the betting of third to sixth street, not now (%1 on street %2)</source>
         <translation>eine zu früh gegebene Karte (I-2) wird während der Setzrunde der 3. bis 6. Karte gemeldet, nicht jetzt (%1, %2. Karte)</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="113"/>
+        <location filename="../../engine/irregularities.py" line="114"/>
         <source>the deck is short for street %1 (D-7): the floor decides how to deal it (I-3)</source>
         <translation>für die %1. Karte reichen die Karten nicht (D-7): Der Floor entscheidet, wie sie gegeben wird (I-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="133"/>
+        <location filename="../../engine/irregularities.py" line="134"/>
         <source>a wrong bring-in (I-4) is corrected during third street&apos;s betting</source>
         <translation>ein falscher Bring-in (I-4) wird während der Setzrunde der 3. Karte berichtigt</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="141"/>
+        <location filename="../../engine/irregularities.py" line="142"/>
         <source>the player after the bring-in has acted: the bring-in stands (I-4); the floor decides about the card (I-3)</source>
         <translation>der Spieler nach dem Bring-in hat gesprochen: Der Bring-in bleibt (I-4); über die Karte entscheidet der Floor (I-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="191"/>
+        <location filename="../../engine/irregularities.py" line="192"/>
         <source>no betting round is open (%1)</source>
         <translation>keine Setzrunde ist offen (%1)</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="195"/>
+        <location filename="../../engine/irregularities.py" line="196"/>
         <source>it is seat %1&apos;s turn: that is not out of turn</source>
         <translation>Platz %1 ist am Zug: Das ist nicht außer der Reihe</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="198"/>
+        <location filename="../../engine/irregularities.py" line="199"/>
         <source>seat %1 has no action in this round</source>
         <translation>Platz %1 hat in dieser Runde keine Aktion</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="200"/>
+        <location filename="../../engine/irregularities.py" line="201"/>
         <source>unknown action %1</source>
         <translation>unbekannte Aktion %1</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="231"/>
+        <location filename="../../engine/irregularities.py" line="232"/>
         <source>substantial action has taken place: the hand plays on, not a misdeal (I-6); the floor decides (I-3)</source>
         <translation>es gab wesentliche Aktion: Das Spiel geht weiter, kein Misdeal (I-6); der Floor entscheidet (I-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/irregularities.py" line="245"/>
+        <location filename="../../engine/irregularities.py" line="246"/>
         <source>the hand is over: after the awards, the floor decides (I-3)</source>
         <translation>das Spiel ist vorbei: Nach der Auszahlung entscheidet der Floor (I-3)</translation>
     </message>
@@ -2049,134 +2049,134 @@
         <translation>die Floor-PIN kann nicht in %1 gespeichert werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="98"/>
+        <location filename="../../floor/rulings.py" line="41"/>
         <source>the ruling&apos;s %1 is not plain text of at most %2 characters</source>
         <translation>%1 der Entscheidung ist kein einfacher Text von höchstens %2 Zeichen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="106"/>
+        <location filename="../../floor/rulings.py" line="49"/>
         <source>the case&apos;s category is one of %1, not %2</source>
         <translation>die Art des Falls ist eine von %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="114"/>
+        <location filename="../../floor/rulings.py" line="57"/>
         <source>the case&apos;s status is one of %1, not %2</source>
         <translation>der Stand des Falls ist einer von %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="120"/>
+        <location filename="../../floor/rulings.py" line="63"/>
         <source>a ruling needs its decision</source>
         <translation>eine Entscheidung braucht ihren Beschluss</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="122"/>
+        <location filename="../../floor/rulings.py" line="65"/>
         <source>an open case moves no chips: the decision does</source>
         <translation>ein offener Fall bewegt keine Chips: Das tut erst die Entscheidung</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="124"/>
+        <location filename="../../floor/rulings.py" line="67"/>
         <source>a ruling needs the facts</source>
         <translation>eine Entscheidung braucht den Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="130"/>
+        <location filename="../../floor/rulings.py" line="73"/>
         <source>a ruling cites the catalog&apos;s rule IDs (I-3, A-1 …); not known: %1</source>
         <translation>eine Entscheidung nennt Regelnummern des Katalogs (I-3, A-1 …); unbekannt: %1</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="136"/>
+        <location filename="../../floor/rulings.py" line="79"/>
         <source>the remedy is one of %1, not %2</source>
         <translation>die Abhilfe ist eine von %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="142"/>
+        <location filename="../../floor/rulings.py" line="85"/>
         <source>chips move between the hand&apos;s seats (%1)</source>
         <translation>Chips gehen zwischen den Plätzen des Spiels (%1)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="148"/>
+        <location filename="../../floor/rulings.py" line="91"/>
         <source>the chips moved must add up to zero (they add up to %1)</source>
         <translation>die bewegten Chips müssen zusammen null ergeben (sie ergeben %1)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="151"/>
+        <location filename="../../floor/rulings.py" line="94"/>
         <source>a ruling that moves chips has the remedy adjust</source>
         <translation>eine Entscheidung, die Chips bewegt, hat die Abhilfe »Chips bewegen« (adjust)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="160"/>
+        <location filename="../../floor/rulings.py" line="103"/>
         <source>hand %1-%2 has not ended: it is voided at the table (I-6, I-7)</source>
         <translation>Spiel %1-%2 ist nicht zu Ende: Es wird am Tisch für ungültig erklärt (I-6, I-7)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="187"/>
+        <location filename="../../floor/rulings.py" line="130"/>
         <source>seat %1 (%2) is no longer at the table: chips for a player who left are settled off the table</source>
         <translation>Platz %1 (%2) ist nicht mehr am Tisch: Chips für einen Spieler, der gegangen ist, werden außerhalb des Tischs verrechnet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="198"/>
+        <location filename="../../floor/rulings.py" line="141"/>
         <source>seat %1 has %2: it cannot give %3</source>
         <translation>Platz %1 hat %2: Er kann nicht %3 abgeben</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="243"/>
-        <location filename="../../floor/rulings.py" line="415"/>
+        <location filename="../../floor/rulings.py" line="186"/>
+        <location filename="../../floor/rulings.py" line="358"/>
         <source>hand %1-%2 is already voided by a ruling</source>
         <translation>Spiel %1-%2 ist schon durch eine Entscheidung ungültig</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="251"/>
-        <location filename="../../floor/rulings.py" line="431"/>
+        <location filename="../../floor/rulings.py" line="194"/>
+        <location filename="../../floor/rulings.py" line="374"/>
         <source>the moment %1 is not on the hand&apos;s timeline (0–%2)</source>
         <translation>der Zeitpunkt %1 liegt nicht im Ablauf des Spiels (0–%2)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="262"/>
+        <location filename="../../floor/rulings.py" line="205"/>
         <source>table session %1 is being dealt in another window: a ruling that moves chips is made at that table</source>
         <translation>an Tischsitzung %1 wird in einem anderen Fenster gegeben: Eine Entscheidung, die Chips bewegt, wird an diesem Tisch getroffen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="276"/>
+        <location filename="../../floor/rulings.py" line="219"/>
         <source>table session %1 has a hand open: chips move between hands</source>
         <translation>an Tischsitzung %1 läuft ein Spiel: Chips werden zwischen zwei Spielen bewegt</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="302"/>
+        <location filename="../../floor/rulings.py" line="245"/>
         <source>case %1 is not a case of hand %2-%3</source>
         <translation>Fall %1 ist kein Fall des Spiels %2-%3</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="310"/>
+        <location filename="../../floor/rulings.py" line="253"/>
         <source>case %1 is closed: a new ruling opens a new case</source>
         <translation>Fall %1 ist abgeschlossen: Eine neue Entscheidung eröffnet einen neuen Fall</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="387"/>
+        <location filename="../../floor/rulings.py" line="330"/>
         <source>the room&apos;s ruling %1 is applied at this table already</source>
         <translation>die Entscheidung %1 aus dem Saal ist an diesem Tisch schon angewendet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="393"/>
+        <location filename="../../floor/rulings.py" line="336"/>
         <source>the room&apos;s ruling is on table session %1: its chips move when that table is dealt here</source>
         <translation>die Entscheidung aus dem Saal gilt für Tischsitzung %1: ihre Chips werden bewegt, wenn an diesem Tisch gegeben wird</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="402"/>
+        <location filename="../../floor/rulings.py" line="345"/>
         <source>a hand is open: the room&apos;s ruling moves chips between hands</source>
         <translation>ein Spiel läuft: die Entscheidung aus dem Saal bewegt Chips zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="408"/>
+        <location filename="../../floor/rulings.py" line="351"/>
         <source>the room&apos;s ruling %1 is not readable</source>
         <translation>die Entscheidung %1 aus dem Saal ist nicht lesbar</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="421"/>
+        <location filename="../../floor/rulings.py" line="364"/>
         <source>the room&apos;s ruling voids hand %1-%2 with other chips than this record&apos;s hand moved</source>
         <translation>die Entscheidung aus dem Saal erklärt Spiel %1-%2 mit anderen Chips für ungültig, als das Spiel in diesem Protokoll bewegt hat</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="438"/>
+        <location filename="../../floor/rulings.py" line="381"/>
         <source>the room&apos;s ruling moves no chips</source>
         <translation>die Entscheidung aus dem Saal bewegt keine Chips</translation>
     </message>
@@ -2448,7 +2448,7 @@
         <translation>die Zeit je Aufgabe ist 1 bis 3600 Sekunden, nicht %1</translation>
     </message>
     <message>
-        <location filename="../../engine/bounded.py" line="47"/>
+        <location filename="../../engine/bounded.py" line="50"/>
         <location filename="../training_pdf.py" line="133"/>
         <source>is a folder, not a file</source>
         <translation>ist ein Ordner, keine Datei</translation>
@@ -2474,42 +2474,42 @@
         <translation>konnte nicht zum Schreiben geöffnet werden; nichts wurde geschrieben</translation>
     </message>
     <message>
-        <location filename="../../engine/bounded.py" line="49"/>
+        <location filename="../../engine/bounded.py" line="52"/>
         <source>is a named pipe (FIFO), not a file; not read</source>
         <translation>ist eine benannte Pipe (FIFO), keine Datei; nicht gelesen</translation>
     </message>
     <message>
-        <location filename="../../engine/bounded.py" line="51"/>
+        <location filename="../../engine/bounded.py" line="54"/>
         <source>is a socket, not a file; not read</source>
         <translation>ist ein Socket, keine Datei; nicht gelesen</translation>
     </message>
     <message>
-        <location filename="../../engine/bounded.py" line="53"/>
+        <location filename="../../engine/bounded.py" line="56"/>
         <source>is a device (such as /dev/zero), not a file; not read</source>
         <translation>ist ein Gerät (wie /dev/zero), keine Datei; nicht gelesen</translation>
     </message>
     <message>
-        <location filename="../../engine/bounded.py" line="54"/>
+        <location filename="../../engine/bounded.py" line="57"/>
         <source>is not a regular file; not read</source>
         <translation>ist keine gewöhnliche Datei; nicht gelesen</translation>
     </message>
     <message>
-        <location filename="../../engine/bounded.py" line="88"/>
+        <location filename="../../engine/bounded.py" line="91"/>
         <source>%1 MB</source>
         <translation>%1 MB</translation>
     </message>
     <message>
-        <location filename="../../engine/bounded.py" line="90"/>
+        <location filename="../../engine/bounded.py" line="93"/>
         <source>%1 KB</source>
         <translation>%1 KB</translation>
     </message>
     <message>
-        <location filename="../../engine/bounded.py" line="92"/>
+        <location filename="../../engine/bounded.py" line="95"/>
         <source>%1 bytes</source>
         <translation>%1 Bytes</translation>
     </message>
     <message>
-        <location filename="../../engine/bounded.py" line="94"/>
+        <location filename="../../engine/bounded.py" line="97"/>
         <source>larger than %1, more than such a file can be; not read</source>
         <translation>größer als %1, mehr als eine solche Datei sein kann; nicht gelesen</translation>
     </message>
@@ -2566,7 +2566,7 @@
 <context>
     <name>FloorDialogs</name>
     <message>
-        <location filename="../floor_dialogs.py" line="479"/>
+        <location filename="../floor_dialogs.py" line="480"/>
         <source>The two PINs differ: type the new floor PIN twice</source>
         <translation>Die zwei PINs sind verschieden: die neue Floor-PIN zweimal eingeben</translation>
     </message>
@@ -2935,77 +2935,77 @@
 <context>
     <name>IrregularityDialog</name>
     <message>
-        <location filename="../floor_dialogs.py" line="302"/>
+        <location filename="../floor_dialogs.py" line="303"/>
         <source>Report an irregularity</source>
         <translation>Eine Unregelmäßigkeit melden</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="322"/>
+        <location filename="../floor_dialogs.py" line="323"/>
         <source>Irregularity</source>
         <translation>Unregelmäßigkeit</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="323"/>
+        <location filename="../floor_dialogs.py" line="324"/>
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="324"/>
+        <location filename="../floor_dialogs.py" line="325"/>
         <source>Card</source>
         <translation>Karte</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="325"/>
+        <location filename="../floor_dialogs.py" line="326"/>
         <source>Action</source>
         <translation>Aktion</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="326"/>
+        <location filename="../floor_dialogs.py" line="327"/>
         <source>Amount (bet or raise to)</source>
         <translation>Betrag (setzen oder erhöhen auf)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="327"/>
+        <location filename="../floor_dialogs.py" line="328"/>
         <source>Floor&apos;s name</source>
         <translation>Name des Floors</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="328"/>
+        <location filename="../floor_dialogs.py" line="329"/>
         <source>Floor PIN</source>
         <translation>Floor-PIN</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="329"/>
+        <location filename="../floor_dialogs.py" line="330"/>
         <source>The floor PIN again (it is set now)</source>
         <translation>Die Floor-PIN noch einmal (sie wird jetzt festgelegt)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="342"/>
+        <location filename="../floor_dialogs.py" line="343"/>
         <source>Apply the remedy</source>
         <translation>Die Abhilfe anwenden</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="347"/>
+        <location filename="../floor_dialogs.py" line="348"/>
         <source>No irregularity the table reports applies now; the floor decides (I-3).</source>
         <translation>Jetzt passt keine Unregelmäßigkeit, die der Tisch meldet; der Floor entscheidet (I-3).</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="382"/>
+        <location filename="../floor_dialogs.py" line="383"/>
         <source>The exposed card becomes the door card of seat %1, whose door card is due now.</source>
         <translation>Die aufgedeckte Karte wird die Door Card von Platz %1, dessen Door Card jetzt an der Reihe ist.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="387"/>
+        <location filename="../floor_dialogs.py" line="388"/>
         <source>If it was a downcard of seat %1, deal seat %2&apos;s door card first, then report it when seat %1&apos;s door card is due.</source>
         <translation>War es eine verdeckte Karte von Platz %1, zuerst die Door Card von Platz %2 geben und es dann melden, wenn die Door Card von Platz %1 an der Reihe ist.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="396"/>
+        <location filename="../floor_dialogs.py" line="397"/>
         <source>If it was a downcard of one of the seats %1 (their door cards are not dealt yet), deal the door cards up to that seat first, then report it when its door card is due.</source>
         <translation>War es eine verdeckte Karte eines der Plätze %1 (ihre Door Cards sind noch nicht gegeben), zuerst die Door Cards bis zu diesem Platz geben und es dann melden, wenn seine Door Card an der Reihe ist.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="406"/>
+        <location filename="../floor_dialogs.py" line="407"/>
         <source>This table&apos;s house option out_of_turn: %1</source>
         <translation>Die Hausregel out_of_turn dieses Tischs: %1</translation>
     </message>
@@ -3626,160 +3626,160 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>ProgressView</name>
     <message>
-        <location filename="../trainer_window.py" line="1152"/>
+        <location filename="../trainer_window.py" line="1073"/>
         <source>Progress — %1</source>
         <translation>Fortschritt — %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1157"/>
-        <location filename="../trainer_window.py" line="1235"/>
-        <location filename="../trainer_window.py" line="1254"/>
+        <location filename="../trainer_window.py" line="1078"/>
+        <location filename="../trainer_window.py" line="1156"/>
+        <location filename="../trainer_window.py" line="1175"/>
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1157"/>
-        <location filename="../trainer_window.py" line="1201"/>
-        <location filename="../trainer_window.py" line="1235"/>
+        <location filename="../trainer_window.py" line="1078"/>
+        <location filename="../trainer_window.py" line="1122"/>
+        <location filename="../trainer_window.py" line="1156"/>
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1157"/>
-        <location filename="../trainer_window.py" line="1235"/>
-        <location filename="../trainer_window.py" line="1265"/>
+        <location filename="../trainer_window.py" line="1078"/>
+        <location filename="../trainer_window.py" line="1156"/>
+        <location filename="../trainer_window.py" line="1186"/>
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1157"/>
-        <location filename="../trainer_window.py" line="1235"/>
+        <location filename="../trainer_window.py" line="1078"/>
+        <location filename="../trainer_window.py" line="1156"/>
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1186"/>
+        <location filename="../trainer_window.py" line="1107"/>
         <source>Exams</source>
         <translation>Prüfungen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1195"/>
+        <location filename="../trainer_window.py" line="1116"/>
         <source>Right answers per day</source>
         <translation>Richtige Antworten je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1197"/>
+        <location filename="../trainer_window.py" line="1118"/>
         <source>Seconds per answer, per day</source>
         <translation>Sekunden je Antwort, je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1199"/>
+        <location filename="../trainer_window.py" line="1120"/>
         <source>Per day</source>
         <translation>Je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1200"/>
+        <location filename="../trainer_window.py" line="1121"/>
         <source>Per week</source>
         <translation>Je Woche</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1208"/>
+        <location filename="../trainer_window.py" line="1129"/>
         <source>No weak skill.</source>
         <translation>Keine schwache Fertigkeit.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1215"/>
+        <location filename="../trainer_window.py" line="1136"/>
         <source>%1% of the last %2 answers right</source>
         <translation>%1 % der letzten %2 Antworten richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1219"/>
+        <location filename="../trainer_window.py" line="1140"/>
         <source>overdue since %1</source>
         <translation>überfällig seit %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1221"/>
+        <location filename="../trainer_window.py" line="1142"/>
         <source>Weak skills: %1</source>
         <translation>Schwache Fertigkeiten: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1235"/>
+        <location filename="../trainer_window.py" line="1156"/>
         <source>Week</source>
         <translation>Woche</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1254"/>
-        <location filename="../trainer_window.py" line="1299"/>
+        <location filename="../trainer_window.py" line="1175"/>
+        <location filename="../trainer_window.py" line="1220"/>
         <source>Date (UTC)</source>
         <translation>Datum (UTC)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1254"/>
+        <location filename="../trainer_window.py" line="1175"/>
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1254"/>
+        <location filename="../trainer_window.py" line="1175"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1265"/>
+        <location filename="../trainer_window.py" line="1186"/>
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1274"/>
+        <location filename="../trainer_window.py" line="1195"/>
         <source>Review the answer…</source>
         <translation>Antwort durchsehen…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1300"/>
+        <location filename="../trainer_window.py" line="1221"/>
         <source>Exam blueprint</source>
         <translation>Prüfungsvorlage</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1301"/>
+        <location filename="../trainer_window.py" line="1222"/>
         <source>Instructor</source>
         <translation>Ausbilder</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1302"/>
+        <location filename="../trainer_window.py" line="1223"/>
         <source>Score</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1254"/>
+        <location filename="../trainer_window.py" line="1175"/>
         <source>Result</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1304"/>
+        <location filename="../trainer_window.py" line="1225"/>
         <source>Verification ID</source>
         <translation>Prüfnummer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1303"/>
+        <location filename="../trainer_window.py" line="1224"/>
         <source>Passed?</source>
         <translation>Bestanden?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1310"/>
+        <location filename="../trainer_window.py" line="1231"/>
         <source>not finished</source>
         <translation>nicht beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1310"/>
+        <location filename="../trainer_window.py" line="1231"/>
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1310"/>
+        <location filename="../trainer_window.py" line="1231"/>
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1313"/>
+        <location filename="../trainer_window.py" line="1234"/>
         <source>NOT GENUINE</source>
         <translation>NICHT ECHT</translation>
     </message>
@@ -4559,128 +4559,128 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>RulingDialog</name>
     <message>
-        <location filename="../floor_dialogs.py" line="101"/>
+        <location filename="../floor_dialogs.py" line="102"/>
         <source>Floor ruling — hand %1</source>
         <translation>Entscheidung des Floors — Spiel %1</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="106"/>
+        <location filename="../floor_dialogs.py" line="107"/>
         <source>The moment: step %1 — %2</source>
         <translation>Der Zeitpunkt: Schritt %1 — %2</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="110"/>
+        <location filename="../floor_dialogs.py" line="111"/>
         <source>New case</source>
         <translation>Neuer Fall</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="118"/>
+        <location filename="../floor_dialogs.py" line="119"/>
         <source>%1 (%2, %3)</source>
         <translation>%1 (%2, %3)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="139"/>
+        <location filename="../floor_dialogs.py" line="140"/>
         <source>None: the decision only</source>
         <translation>Keine: nur der Beschluss</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="140"/>
+        <location filename="../floor_dialogs.py" line="141"/>
         <source>Move chips between seats</source>
         <translation>Chips zwischen Plätzen bewegen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="141"/>
+        <location filename="../floor_dialogs.py" line="142"/>
         <source>Void the hand: every chip back</source>
         <translation>Das Spiel für ungültig erklären: alle Chips zurück</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="150"/>
+        <location filename="../floor_dialogs.py" line="151"/>
         <source>A ruling made in the room is recorded in the room. The chips it moves reach the table: its dealer is shown the ruling between hands, and the chips move on its seats when the dealer confirms.</source>
         <translation>Eine Entscheidung im Saal wird im Saal eingetragen. Die Chips, die sie bewegt, erreichen den Tisch: sein Dealer sieht die Entscheidung zwischen zwei Spielen, und die Chips werden auf seinen Plätzen bewegt, wenn der Dealer bestätigt.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="163"/>
+        <location filename="../floor_dialogs.py" line="164"/>
         <source>+ or − amount</source>
         <translation>Betrag mit + oder −</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="173"/>
+        <location filename="../floor_dialogs.py" line="174"/>
         <source>Case</source>
         <translation>Fall</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="174"/>
+        <location filename="../floor_dialogs.py" line="175"/>
         <source>Category</source>
         <translation>Art</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="175"/>
+        <location filename="../floor_dialogs.py" line="176"/>
         <source>Status</source>
         <translation>Stand</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="176"/>
+        <location filename="../floor_dialogs.py" line="177"/>
         <source>Facts</source>
         <translation>Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="177"/>
+        <location filename="../floor_dialogs.py" line="178"/>
         <source>Rules cited</source>
         <translation>Genannte Regeln</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="178"/>
+        <location filename="../floor_dialogs.py" line="179"/>
         <source>Decision</source>
         <translation>Beschluss</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="179"/>
+        <location filename="../floor_dialogs.py" line="180"/>
         <source>Remedy</source>
         <translation>Abhilfe</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="180"/>
+        <location filename="../floor_dialogs.py" line="181"/>
         <source>Chips (with Move chips)</source>
         <translation>Chips (bei »Chips bewegen«)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="181"/>
+        <location filename="../floor_dialogs.py" line="182"/>
         <source>Witnesses</source>
         <translation>Zeugen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="182"/>
+        <location filename="../floor_dialogs.py" line="183"/>
         <source>Camera / time reference</source>
         <translation>Kamera / Zeitangabe</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="183"/>
+        <location filename="../floor_dialogs.py" line="184"/>
         <source>Floor&apos;s name</source>
         <translation>Name des Floors</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="184"/>
+        <location filename="../floor_dialogs.py" line="185"/>
         <source>Floor PIN</source>
         <translation>Floor-PIN</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="188"/>
+        <location filename="../floor_dialogs.py" line="189"/>
         <source>The floor PIN again (it is set now)</source>
         <translation>Die Floor-PIN noch einmal (sie wird jetzt festgelegt)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="211"/>
+        <location filename="../floor_dialogs.py" line="212"/>
         <source>Record the ruling</source>
         <translation>Die Entscheidung eintragen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="238"/>
-        <location filename="../floor_dialogs.py" line="278"/>
+        <location filename="../floor_dialogs.py" line="239"/>
+        <location filename="../floor_dialogs.py" line="279"/>
         <source>A chip amount cannot be read: %1</source>
         <translation>Ein Chipbetrag ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="241"/>
+        <location filename="../floor_dialogs.py" line="242"/>
         <source>Stacks after this remedy: %1</source>
         <translation>Stacks nach dieser Abhilfe: %1</translation>
     </message>
@@ -5023,542 +5023,542 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>TrainerWindow</name>
     <message>
-        <location filename="../trainer_window.py" line="173"/>
+        <location filename="../trainer_window.py" line="94"/>
         <source>Dealer training</source>
         <translation>Dealer-Training</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="271"/>
+        <location filename="../trainer_window.py" line="192"/>
         <source>Learn: the rule first, every answer explained</source>
         <translation>Lernen: zuerst die Regel, jede Antwort erklärt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="272"/>
+        <location filename="../trainer_window.py" line="193"/>
         <source>Practice: right or wrong at once, mistakes again at the end</source>
         <translation>Üben: sofort richtig oder falsch, die Fehler am Ende noch einmal</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="273"/>
+        <location filename="../trainer_window.py" line="194"/>
         <source>Exam: no feedback until the end, a certificate</source>
         <translation>Prüfung: keine Rückmeldung bis zum Ende, ein Zertifikat</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="274"/>
+        <location filename="../trainer_window.py" line="195"/>
         <source>Spot the dealer&apos;s error: stop at the wrong step, name the remedy</source>
         <translation>Den Fehler des Dealers finden: beim falschen Schritt anhalten, die Abhilfe nennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="297"/>
+        <location filename="../trainer_window.py" line="218"/>
         <source>Trainee</source>
         <translation>Teilnehmer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="298"/>
+        <location filename="../trainer_window.py" line="219"/>
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="311"/>
+        <location filename="../trainer_window.py" line="232"/>
         <source>Drills</source>
         <translation>Aufgaben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="208"/>
+        <location filename="../trainer_window.py" line="129"/>
         <source>The hand so far</source>
         <translation>Das Spiel bisher</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="175"/>
+        <location filename="../trainer_window.py" line="96"/>
         <source>Choose how to train on the right, then Start</source>
         <translation>Rechts wählen, wie trainiert wird, dann „Beginnen“</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="210"/>
+        <location filename="../trainer_window.py" line="131"/>
         <source>Whole hand (Alt+H)</source>
         <translation>Ganzes Spiel (Alt+H)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="211"/>
+        <location filename="../trainer_window.py" line="132"/>
         <source>Show the earlier streets&apos; actions too, not only this street&apos;s</source>
         <translation>Auch die Aktionen der früheren Runden zeigen, nicht nur die dieser Runde</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="313"/>
+        <location filename="../trainer_window.py" line="234"/>
         <source>Skills</source>
         <translation>Fertigkeiten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="320"/>
+        <location filename="../trainer_window.py" line="241"/>
         <source>Start</source>
         <translation>Beginnen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="322"/>
+        <location filename="../trainer_window.py" line="243"/>
         <source>Progress…</source>
         <translation>Fortschritt…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="335"/>
+        <location filename="../trainer_window.py" line="256"/>
         <source>Answer  [Enter]</source>
         <translation>Antworten  [Enter]</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="343"/>
-        <location filename="../trainer_window.py" line="545"/>
+        <location filename="../trainer_window.py" line="264"/>
+        <location filename="../trainer_window.py" line="466"/>
         <source>Next drill</source>
         <translation>Nächste Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="347"/>
+        <location filename="../trainer_window.py" line="268"/>
         <source>Certificate…</source>
         <translation>Zertifikat…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="370"/>
-        <location filename="../trainer_window.py" line="430"/>
+        <location filename="../trainer_window.py" line="291"/>
+        <location filename="../trainer_window.py" line="351"/>
         <source>Type the trainee&apos;s name first: the answers are kept for them.</source>
         <translation>Zuerst den Namen des Teilnehmers eingeben: Die Antworten werden für ihn aufbewahrt.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="372"/>
+        <location filename="../trainer_window.py" line="293"/>
         <source>Tick at least one skill to drill.</source>
         <translation>Mindestens eine Fertigkeit zum Üben ankreuzen.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="269"/>
-        <location filename="../trainer_window.py" line="503"/>
+        <location filename="../trainer_window.py" line="190"/>
+        <location filename="../trainer_window.py" line="424"/>
         <source>Spot the dealer&apos;s error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="269"/>
+        <location filename="../trainer_window.py" line="190"/>
         <source>Learn</source>
         <translation>Lernen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="269"/>
+        <location filename="../trainer_window.py" line="190"/>
         <source>Practice</source>
         <translation>Üben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="269"/>
-        <location filename="../trainer_window.py" line="314"/>
+        <location filename="../trainer_window.py" line="190"/>
+        <location filename="../trainer_window.py" line="235"/>
         <source>Exam</source>
         <translation>Prüfung</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="306"/>
+        <location filename="../trainer_window.py" line="227"/>
         <source>no time limit</source>
         <translation>ohne Zeitlimit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="307"/>
+        <location filename="../trainer_window.py" line="228"/>
         <source> s per drill</source>
         <translation> s je Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="432"/>
+        <location filename="../trainer_window.py" line="353"/>
         <source>Pick an exam blueprint: an instructor makes and locks one.</source>
         <translation>Wählen Sie eine Prüfungsvorlage: Ein Ausbilder erstellt und schreibt sie fest.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="477"/>
+        <location filename="../trainer_window.py" line="398"/>
         <source>Time left %1</source>
         <translation>Restzeit %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="541"/>
+        <location filename="../trainer_window.py" line="462"/>
         <source>Next hand (%1 of %2)  [Enter]</source>
         <translation>Nächstes Spiel (%1 von %2)  [Enter]</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="543"/>
+        <location filename="../trainer_window.py" line="464"/>
         <source>%1 of %2 right so far</source>
         <translation>Bisher %1 von %2 richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="546"/>
+        <location filename="../trainer_window.py" line="467"/>
         <source>Spot the dealer&apos;s error: %1 of %2 hands right</source>
         <translation>Den Fehler des Dealers finden: %1 von %2 Spielen richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="554"/>
+        <location filename="../trainer_window.py" line="475"/>
         <source>right</source>
         <translation>richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="554"/>
+        <location filename="../trainer_window.py" line="475"/>
         <source>wrong</source>
         <translation>falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="554"/>
+        <location filename="../trainer_window.py" line="475"/>
         <source>the right step, the wrong remedy</source>
         <translation>der richtige Schritt, die falsche Abhilfe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="555"/>
+        <location filename="../trainer_window.py" line="476"/>
         <source>Hand %1: %2</source>
         <translation>Spiel %1: %2</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="580"/>
-        <location filename="../trainer_window.py" line="1037"/>
+        <location filename="../trainer_window.py" line="501"/>
+        <location filename="../trainer_window.py" line="958"/>
         <source> (your mistakes again)</source>
         <translation> (deine Fehler noch einmal)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="581"/>
+        <location filename="../trainer_window.py" line="502"/>
         <source>Drill %1 of %2%3</source>
         <translation>Aufgabe %1 von %2%3</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="585"/>
+        <location filename="../trainer_window.py" line="506"/>
         <source>The rules for this drill</source>
         <translation>Die Regeln zu dieser Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="604"/>
+        <location filename="../trainer_window.py" line="525"/>
         <source>Click the seat on the table, or type its number and Enter.</source>
         <translation>Den Platz am Tisch anklicken, oder seine Nummer eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="605"/>
+        <location filename="../trainer_window.py" line="526"/>
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="608"/>
+        <location filename="../trainer_window.py" line="529"/>
         <source>Every ante and bet, those still in front of the players too. Type the amount and Enter.</source>
         <translation>Jede Ante und jeder Einsatz, auch die noch vor den Spielern liegenden. Den Betrag eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="610"/>
+        <location filename="../trainer_window.py" line="531"/>
         <source>Type the number of cards and Enter.</source>
         <translation>Die Zahl der Karten eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="612"/>
-        <location filename="../trainer_window.py" line="715"/>
+        <location filename="../trainer_window.py" line="533"/>
+        <location filename="../trainer_window.py" line="636"/>
         <source>Amount</source>
         <translation>Betrag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="612"/>
+        <location filename="../trainer_window.py" line="533"/>
         <source>Cards</source>
         <translation>Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="614"/>
+        <location filename="../trainer_window.py" line="535"/>
         <source>Tick what the dealer does before this round.</source>
         <translation>Ankreuzen, was der Dealer vor dieser Runde tut.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="616"/>
+        <location filename="../trainer_window.py" line="537"/>
         <source>Burn a card</source>
         <translation>Eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="617"/>
+        <location filename="../trainer_window.py" line="538"/>
         <source>Shuffle the burns into the stub</source>
         <translation>Die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="618"/>
+        <location filename="../trainer_window.py" line="539"/>
         <source>Deal one common card</source>
         <translation>Eine Gemeinschaftskarte geben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="623"/>
+        <location filename="../trainer_window.py" line="544"/>
         <source>Tick every legal action; give its amount (to), or a range as min-max.</source>
         <translation>Jede erlaubte Aktion ankreuzen; ihren Betrag (auf) angeben, oder einen Bereich als min-max.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="638"/>
+        <location filename="../trainer_window.py" line="559"/>
         <source>One line per pot, main pot first: the amount, a colon, the seats eligible (e.g. 21: 1 2 3)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, die berechtigten Plätze (z. B. 21: 1 2 3)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="641"/>
+        <location filename="../trainer_window.py" line="562"/>
         <source>One line per pot, main pot first: the amount, a colon, each winner&apos;s seat and share (e.g. 120: 3 60, 5 60)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, Platz und Anteil jedes Gewinners (z. B. 120: 3 60, 5 60)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="645"/>
+        <location filename="../trainer_window.py" line="566"/>
         <source>Enter answers; Shift+Enter starts a new line.</source>
         <translation>Enter antwortet; Umschalt+Enter beginnt eine neue Zeile.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="652"/>
+        <location filename="../trainer_window.py" line="573"/>
         <source>Click the five cards of seat %1&apos;s best hand.</source>
         <translation>Die fünf Karten der besten Hand von Platz %1 anklicken.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="655"/>
+        <location filename="../trainer_window.py" line="576"/>
         <source>Click the five cards of seat %1&apos;s best low (eight or better), or tick No low.</source>
         <translation>Klicken Sie die fünf Karten des besten Lows von Platz %1 an (Eight or Better), oder kreuzen Sie »Kein Low« an.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="660"/>
+        <location filename="../trainer_window.py" line="581"/>
         <source>No low (fewer than five different cards eight or lower)</source>
         <translation>Kein Low (weniger als fünf verschiedene Karten bis zur Acht)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="714"/>
+        <location filename="../trainer_window.py" line="635"/>
         <source>Count it: type the amount and Enter.</source>
         <translation>Zählen Sie: Betrag eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="719"/>
+        <location filename="../trainer_window.py" line="640"/>
         <source>Type each winner&apos;s share (Tab to the next, Enter answers).</source>
         <translation>Geben Sie den Anteil jedes Gewinners ein (Tab zum nächsten, Enter antwortet).</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="720"/>
+        <location filename="../trainer_window.py" line="641"/>
         <source>Seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="722"/>
+        <location filename="../trainer_window.py" line="643"/>
         <source>Type how many of each chip (Tab to the next, Enter answers).</source>
         <translation>Geben Sie die Anzahl jedes Chips ein (Tab zum nächsten, Enter antwortet).</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="742"/>
+        <location filename="../trainer_window.py" line="663"/>
         <source>Pick the remedy, then whether it applies now (Tab to it, arrow keys, Enter answers).</source>
         <translation>Die Abhilfe wählen, dann, ob sie jetzt gilt (Tab dorthin, Pfeiltasten, Enter antwortet).</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="751"/>
+        <location filename="../trainer_window.py" line="672"/>
         <source>It applies now (corrected, binding, a misdeal, …)</source>
         <translation>Sie gilt jetzt (korrigiert, bindend, ein Misdeal, …)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="752"/>
+        <location filename="../trainer_window.py" line="673"/>
         <source>Not now (the action stands, not binding, the hand plays on)</source>
         <translation>Jetzt nicht (die Aktion bleibt, nicht bindend, das Spiel geht weiter)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="786"/>
+        <location filename="../trainer_window.py" line="707"/>
         <source>type a number</source>
         <translation>eine Zahl eingeben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="786"/>
-        <location filename="../trainer_window.py" line="873"/>
+        <location filename="../trainer_window.py" line="707"/>
+        <location filename="../trainer_window.py" line="794"/>
         <source>%1 is not a number</source>
         <translation>%1 ist keine Zahl</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="793"/>
+        <location filename="../trainer_window.py" line="714"/>
         <source>there is no seat %1 at this table (the seats: %2)</source>
         <translation>an diesem Tisch gibt es keinen Platz %1 (die Plätze: %2)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="801"/>
+        <location filename="../trainer_window.py" line="722"/>
         <source>type the amount first</source>
         <translation>zuerst den Betrag eingeben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="836"/>
+        <location filename="../trainer_window.py" line="757"/>
         <source>%1: the amount, a colon, then the seats</source>
         <translation>%1: der Betrag, ein Doppelpunkt, dann die Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="840"/>
+        <location filename="../trainer_window.py" line="761"/>
         <source>%1: seat numbers</source>
         <translation>%1: Platznummern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="847"/>
+        <location filename="../trainer_window.py" line="768"/>
         <source>%1: a seat number and its share</source>
         <translation>%1: eine Platznummer und ihr Anteil</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="851"/>
+        <location filename="../trainer_window.py" line="772"/>
         <source>type the pots first: one line each, the amount, a colon, then the seats</source>
         <translation>zuerst die Pots eingeben: je eine Zeile, der Betrag, ein Doppelpunkt, dann die Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="860"/>
+        <location filename="../trainer_window.py" line="781"/>
         <source>pick a remedy</source>
         <translation>eine Abhilfe wählen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="862"/>
+        <location filename="../trainer_window.py" line="783"/>
         <source>say whether it applies now</source>
         <translation>angeben, ob sie jetzt gilt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="886"/>
+        <location filename="../trainer_window.py" line="807"/>
         <source>The answer cannot be read: %1</source>
         <translation>Die Antwort ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="897"/>
+        <location filename="../trainer_window.py" line="818"/>
         <source>%1 s left for this drill</source>
         <translation>Noch %1 s für diese Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="911"/>
+        <location filename="../trainer_window.py" line="832"/>
         <source>Answer kept. Next drill.</source>
         <translation>Antwort notiert. Nächste Aufgabe.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="924"/>
+        <location filename="../trainer_window.py" line="845"/>
         <source>Time up: %1 s per drill — counted wrong</source>
         <translation>Zeit abgelaufen: %1 s je Aufgabe — als falsch gewertet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="928"/>
+        <location filename="../trainer_window.py" line="849"/>
         <source>Time: %1 s (the target for this skill is %2 s)</source>
         <translation>Zeit: %1 s (Ziel für diese Fertigkeit: %2 s)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="933"/>
+        <location filename="../trainer_window.py" line="854"/>
         <source>On pace: %1 s (the target for this skill is %2 s)</source>
         <translation>Im Tempo: %1 s (Ziel für diese Fertigkeit: %2 s)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="940"/>
+        <location filename="../trainer_window.py" line="861"/>
         <source>Too slow: %1 s (the target for this skill is %2 s)</source>
         <translation>Zu langsam: %1 s (Ziel für diese Fertigkeit: %2 s)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="961"/>
-        <location filename="../trainer_window.py" line="997"/>
+        <location filename="../trainer_window.py" line="882"/>
+        <location filename="../trainer_window.py" line="918"/>
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="961"/>
+        <location filename="../trainer_window.py" line="882"/>
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="967"/>
-        <location filename="../trainer_window.py" line="1032"/>
+        <location filename="../trainer_window.py" line="888"/>
+        <location filename="../trainer_window.py" line="953"/>
         <source>The answer</source>
         <translation>Die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="967"/>
+        <location filename="../trainer_window.py" line="888"/>
         <source>How it is found</source>
         <translation>Der Weg zur Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="971"/>
+        <location filename="../trainer_window.py" line="892"/>
         <source>Why</source>
         <translation>Warum</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="996"/>
+        <location filename="../trainer_window.py" line="917"/>
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="998"/>
+        <location filename="../trainer_window.py" line="919"/>
         <source>Score</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="999"/>
+        <location filename="../trainer_window.py" line="920"/>
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1000"/>
+        <location filename="../trainer_window.py" line="921"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1001"/>
+        <location filename="../trainer_window.py" line="922"/>
         <source>On pace</source>
         <translation>Im Tempo</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1014"/>
+        <location filename="../trainer_window.py" line="935"/>
         <source>Score: %1%</source>
         <translation>Ergebnis: %1 %</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1015"/>
+        <location filename="../trainer_window.py" line="936"/>
         <source>%1 drills in %2 s</source>
         <translation>%1 Aufgaben in %2 s</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1021"/>
+        <location filename="../trainer_window.py" line="942"/>
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1021"/>
+        <location filename="../trainer_window.py" line="942"/>
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1022"/>
+        <location filename="../trainer_window.py" line="943"/>
         <source>pass mark</source>
         <translation>Bestehensgrenze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1028"/>
+        <location filename="../trainer_window.py" line="949"/>
         <source>Your mistakes again: %1 of %2 right</source>
         <translation>Ihre Fehler noch einmal: %1 von %2 richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1032"/>
+        <location filename="../trainer_window.py" line="953"/>
         <source>Your answer</source>
         <translation>Deine Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1034"/>
+        <location filename="../trainer_window.py" line="955"/>
         <source>Wrong answers</source>
         <translation>Falsche Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1045"/>
+        <location filename="../trainer_window.py" line="966"/>
         <source>No wrong answers.</source>
         <translation>Keine falschen Antworten.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1049"/>
-        <location filename="../trainer_window.py" line="1050"/>
+        <location filename="../trainer_window.py" line="970"/>
+        <location filename="../trainer_window.py" line="971"/>
         <source>Session over</source>
         <translation>Sitzung beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1065"/>
+        <location filename="../trainer_window.py" line="986"/>
         <source>The time ran out: %1 of %2 drills answered; the others count as wrong.</source>
         <translation>Die Zeit ist abgelaufen: %1 von %2 Aufgaben beantwortet; die übrigen zählen als falsch.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1067"/>
+        <location filename="../trainer_window.py" line="988"/>
         <source>Exam %1 (%2), set by %3. Verification ID %4, seal %5.</source>
         <translation>Prüfung %1 (%2), gestellt von %3. Prüfnummer %4, Siegel %5.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1082"/>
+        <location filename="../trainer_window.py" line="1003"/>
         <source>certificate</source>
         <translation>Zertifikat</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1084"/>
+        <location filename="../trainer_window.py" line="1005"/>
         <source>Save the certificate</source>
         <translation>Das Zertifikat speichern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1097"/>
+        <location filename="../trainer_window.py" line="1018"/>
         <source>The certificate cannot be written: %1</source>
         <translation>Das Zertifikat kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1099"/>
+        <location filename="../trainer_window.py" line="1020"/>
         <source>Certificate written: %1</source>
         <translation>Zertifikat geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1107"/>
+        <location filename="../trainer_window.py" line="1028"/>
         <source>No answers of %1 yet.</source>
         <translation>Noch keine Antworten von %1.</translation>
     </message>
@@ -5830,228 +5830,228 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Dealer-Training: die Gruppe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="110"/>
+        <location filename="../drill_view.py" line="61"/>
         <source>ASKED</source>
         <translation>GEFRAGT</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="112"/>
+        <location filename="../drill_view.py" line="63"/>
         <source>ANSWER</source>
         <translation>ANTWORT</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1410"/>
+        <location filename="../drill_view.py" line="116"/>
         <source>Bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1411"/>
+        <location filename="../drill_view.py" line="117"/>
         <source>First to act</source>
         <translation>Wer zuerst spricht</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1412"/>
+        <location filename="../drill_view.py" line="118"/>
         <source>Legal actions</source>
         <translation>Erlaubte Aktionen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1413"/>
+        <location filename="../drill_view.py" line="119"/>
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1414"/>
+        <location filename="../drill_view.py" line="120"/>
         <source>Side pots</source>
         <translation>Sidepots</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1415"/>
+        <location filename="../drill_view.py" line="121"/>
         <source>Who shows first</source>
         <translation>Wer zuerst zeigt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1416"/>
+        <location filename="../drill_view.py" line="122"/>
         <source>Deck shortage</source>
         <translation>Kartenmangel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1417"/>
+        <location filename="../drill_view.py" line="123"/>
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1418"/>
+        <location filename="../drill_view.py" line="124"/>
         <source>Winners</source>
         <translation>Gewinner</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1419"/>
+        <location filename="../drill_view.py" line="125"/>
         <source>Best five</source>
         <translation>Beste fünf</translation>
     </message>
     <message>
         <location filename="../drill_review.py" line="125"/>
-        <location filename="../trainer_window.py" line="1426"/>
+        <location filename="../drill_view.py" line="132"/>
         <source>Spot the dealer&apos;s error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1420"/>
+        <location filename="../drill_view.py" line="126"/>
         <source>Low hand</source>
         <translation>Low-Hand</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1421"/>
+        <location filename="../drill_view.py" line="127"/>
         <source>Count the chips</source>
         <translation>Chips zählen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1422"/>
+        <location filename="../drill_view.py" line="128"/>
         <source>Make change</source>
         <translation>Wechselgeld geben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1423"/>
+        <location filename="../drill_view.py" line="129"/>
         <source>Colour up</source>
         <translation>Chips eintauschen (Colour-up)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1424"/>
+        <location filename="../drill_view.py" line="130"/>
         <source>Pay a split pot</source>
         <translation>Geteilten Pot auszahlen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1425"/>
+        <location filename="../drill_view.py" line="131"/>
         <source>Irregularities</source>
         <translation>Unregelmäßigkeiten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1445"/>
+        <location filename="../drill_view.py" line="139"/>
         <source>Who brings in?</source>
         <translation>Wer setzt den Bring-in?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1446"/>
+        <location filename="../drill_view.py" line="140"/>
         <source>Who acts first on this street?</source>
         <translation>Wer spricht in dieser Runde zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1447"/>
+        <location filename="../drill_view.py" line="141"/>
         <source>What may the player to act do, with the exact amounts?</source>
         <translation>Was darf der Spieler am Zug tun, mit den genauen Beträgen?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1448"/>
+        <location filename="../drill_view.py" line="142"/>
         <source>How much is in the pot now?</source>
         <translation>Wie viel ist jetzt im Pot?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1449"/>
+        <location filename="../drill_view.py" line="143"/>
         <source>What are the pots, and who is eligible for each?</source>
         <translation>Welche Pots gibt es, und wer ist an jedem berechtigt?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1450"/>
+        <location filename="../drill_view.py" line="144"/>
         <source>Who shows first?</source>
         <translation>Wer zeigt zuerst?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1451"/>
+        <location filename="../drill_view.py" line="145"/>
         <source>The deck is short: what does the dealer do before this round?</source>
         <translation>Die Karten reichen nicht: Was tut der Dealer vor dieser Runde?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1452"/>
+        <location filename="../drill_view.py" line="146"/>
         <source>How many cards are left in the stub?</source>
         <translation>Wie viele Karten sind noch im Reststapel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1453"/>
+        <location filename="../drill_view.py" line="147"/>
         <source>Who wins which pot, and how much?</source>
         <translation>Wer gewinnt welchen Pot, und wie viel?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1454"/>
+        <location filename="../drill_view.py" line="148"/>
         <source>What are this player&apos;s best five cards?</source>
         <translation>Was sind die besten fünf Karten dieses Spielers?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1455"/>
+        <location filename="../drill_view.py" line="149"/>
         <source>What is this player&apos;s best low (eight or better)?</source>
         <translation>Was ist das beste Low dieses Spielers (Eight or Better)?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1456"/>
+        <location filename="../drill_view.py" line="150"/>
         <source>How much is in the pot stacked here?</source>
         <translation>Wie viel liegt im hier gestapelten Pot?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1457"/>
+        <location filename="../drill_view.py" line="151"/>
         <source>What change does the dealer give, in the fewest chips?</source>
         <translation>Welches Wechselgeld gibt der Dealer, in möglichst wenigen Chips?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1458"/>
+        <location filename="../drill_view.py" line="152"/>
         <source>Colour up: the same value in the fewest chips?</source>
         <translation>Colour-up: derselbe Wert in möglichst wenigen Chips?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1459"/>
+        <location filename="../drill_view.py" line="153"/>
         <source>How much does each winner get, in the table&apos;s chips?</source>
         <translation>Wie viel bekommt jeder Gewinner, in den Chips des Tisches?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1460"/>
+        <location filename="../drill_view.py" line="154"/>
         <source>Which remedy, and does it apply now?</source>
         <translation>Welche Abhilfe, und gilt sie jetzt?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1477"/>
+        <location filename="../drill_view.py" line="171"/>
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1481"/>
+        <location filename="../drill_view.py" line="175"/>
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1485"/>
+        <location filename="../drill_view.py" line="179"/>
         <source>burn a card</source>
         <translation>eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1485"/>
+        <location filename="../drill_view.py" line="179"/>
         <source>no burn</source>
         <translation>nicht brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1486"/>
+        <location filename="../drill_view.py" line="180"/>
         <source>shuffle the burns into the stub</source>
         <translation>die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1488"/>
+        <location filename="../drill_view.py" line="182"/>
         <source>one common card</source>
         <translation>eine Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1490"/>
+        <location filename="../drill_view.py" line="184"/>
         <source>a card to each player</source>
         <translation>eine Karte an jeden Spieler</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1496"/>
+        <location filename="../drill_view.py" line="190"/>
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1496"/>
+        <location filename="../drill_view.py" line="190"/>
         <source>seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1521"/>
+        <location filename="../drill_view.py" line="215"/>
         <source>no low</source>
         <translation>kein Low</translation>
     </message>
@@ -6069,22 +6069,22 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>WhatIfDialog</name>
     <message>
-        <location filename="../floor_dialogs.py" line="56"/>
+        <location filename="../floor_dialogs.py" line="57"/>
         <source>What if — nothing here is recorded</source>
         <translation>Was wäre, wenn — hier wird nichts protokolliert</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="64"/>
+        <location filename="../floor_dialogs.py" line="65"/>
         <source>What if: try another action from this moment. The record is not touched.</source>
         <translation>Was wäre, wenn: von diesem Zeitpunkt aus eine andere Aktion versuchen. Das Protokoll bleibt unberührt.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="78"/>
+        <location filename="../floor_dialogs.py" line="79"/>
         <source>Nothing to undo in the what-if</source>
         <translation>Im Was-wäre-wenn ist nichts rückgängig zu machen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="84"/>
+        <location filename="../floor_dialogs.py" line="85"/>
         <source>Nothing to redo</source>
         <translation>Nichts zu wiederholen</translation>
     </message>
