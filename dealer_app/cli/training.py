@@ -9,6 +9,8 @@ import json
 from typing import TYPE_CHECKING
 
 from dealer_app.cli.common import ExitCode, InputProblem, UsageError, command, limits_folder, window
+from dealer_app.record.chain import KeyProblem, read_key
+from dealer_app.settings import key_path as default_key_path
 
 if TYPE_CHECKING:
     from dealer_app.training.exam import ExamListing
@@ -141,9 +143,6 @@ def _exam_book(store, key: bytes | None):
 
 def _record_key(args) -> bytes:
     from pathlib import Path
-
-    from dealer_app.record.chain import KeyProblem, read_key
-    from dealer_app.settings import key_path as default_key_path
 
     path = Path(args.key) if args.key else default_key_path()
     if not args.key and not path.exists():

@@ -12,7 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dealer_app.history.importers import ImportedHand
+from dealer_app.history.replay import RulesMemo, failed_report, replay_hand, replay_with_engine
 from dealer_app.history.sources import Item, Problem, read_items
+from dealer_app.history.verdict import phh_verdict, site_rules, verdict
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -49,8 +51,6 @@ def reports_of(
     hand's report leaves out what its verdict does not read (each decision's legal list).
     ``limits_dir``: where tables and profiles named are loaded from (``--limits``; None:
     ``settings.limits_dir``), handed down, as a worker process is handed it."""
-    from dealer_app.history.replay import RulesMemo, failed_report, replay_hand
-    from dealer_app.history.verdict import phh_verdict, verdict
 
     memo = RulesMemo()
     for item in items:
@@ -87,8 +87,6 @@ def replay_files(
 def engine_hands_of(items, profile: str | None = None, table: str | None = None, limits_dir: Path | None = None):
     """(file, hand id in it or "", hand number, the engine's Hand) for every hand that replays
     to its end, or a message (str) for each one that does not: what ``export`` writes."""
-    from dealer_app.history.replay import RulesMemo, replay_with_engine
-    from dealer_app.history.verdict import site_rules
 
     count, memo = 0, RulesMemo()
     for item in items:

@@ -14,7 +14,8 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from dealer_app.errorlog import report, setup_logging
 from dealer_app.exit_code import ExitCode
 from dealer_app.live.controller import TableController
-from dealer_app.record.store import StoreError, open_record
+from dealer_app.record.store import Store, StoreError, open_record
+from dealer_app.room.database import RoomError, WrongLogin, room_url
 from dealer_app.settings import APP, GEOMETRY, LANGUAGE, RECORD_NAME, data_dir
 from dealer_app.ui.screen_fit import FLOOR_WINDOW, MAIN_WINDOW, TRAINER_WINDOW, fit_window
 from dealer_app.ui.settings_store import read
@@ -83,6 +84,8 @@ def run_app(argv=None, limits_dir: Path | None = None) -> ExitCode:
     ``settings.limits_dir``), handed to the table's controller, where tables are loaded."""
     app = start_qt(argv)
     settings = app_settings()
+    # (here: each window loads only its own modules; report_application, which the
+    # report command uses, loads none)
     from dealer_app.ui.main_window import MainWindow
 
     try:
@@ -128,14 +131,14 @@ def run_floor(record: str | None = None, argv=None, database: str | None = None)
     disk, another machine's key) is opened to read, and rulings are refused with the reason.
     ``dealer-app floor --database URL`` (or with ``DEALER_APP_DATABASE`` and no RECORD): the
     console on the card room's server, every table live (issue 15)."""
-    from dealer_app.record.store import Store
+    # (here: the floor console's modules load only when it opens)
     from dealer_app.ui.floor_window import FloorWindow
 
     app = start_qt(argv)
-    from dealer_app.room.database import RoomError, WrongLogin, room_url
 
     url = room_url(database) if record is None or database else None
     if url is not None:
+        # (here: the room's window and psycopg load only for a room)
         from dealer_app.ui.room_window import RoomFloorWindow
 
         try:
@@ -181,6 +184,7 @@ def report_application():
 def run_trainer(argv=None) -> ExitCode:
     """``dealer-app train``: the dealer trainer on its own; trainees and their answers are kept
     in the app's record database (tables of their own)."""
+    # (here: the trainer's modules load only when it opens)
     from dealer_app.training.progress import Progress
     from dealer_app.ui.trainer_window import TrainerWindow
 

@@ -11,6 +11,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from dealer_app.errorlog import report, setup_logging
 from dealer_app.exit_code import ExitCode
 
 # a three-handed $1-2 hand with a bet on every street, played to its showdown
@@ -27,6 +28,7 @@ def smoke_test(out: Path) -> ExitCode:
         from PySide6.QtCore import QSettings
         from PySide6.QtWidgets import QApplication
 
+        # (inside the try: a part missing from a bundle is said as the smoke test's failure)
         from dealer_app.floor.timeline import load_hand
         from dealer_app.live.controller import TableController
         from dealer_app.record.store import Store
@@ -63,6 +65,7 @@ def smoke_test(out: Path) -> ExitCode:
         # the card room's parts are in the bundle: psycopg with its libpq, and the schema's migrations
         import psycopg
 
+        # (inside the try, as above: the room's parts in the bundle are part of the test)
         from dealer_app.room.forwarder import OFFLINE, Forwarder
         from dealer_app.room.schema import latest_version
 
@@ -82,8 +85,6 @@ def smoke_test(out: Path) -> ExitCode:
         print(f"smoke test passed: {out} (hand 1 sealed {c.store.seals()[-1].seal}{started})")
         return ExitCode.OK
     except Exception as exc:
-        from dealer_app.errorlog import report, setup_logging
-
         setup_logging(work)  # the traceback in the log beside its record; the reason said here
         print(f"smoke test failed: {report(exc, 'dealer-app --smoke-test')}", file=sys.stderr)
         return ExitCode.FAILED
