@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+# Each window's modules (and Qt) are imported when it opens, in its function: the command
+# line starts without Qt.
 from dealer_app.cli.common import window
 
 if TYPE_CHECKING:

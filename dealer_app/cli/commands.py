@@ -37,6 +37,8 @@ import os
 import sys
 from pathlib import Path
 
+# Each command imports what it needs when it runs (in its function): `dealer-app tables`
+# does not load the record, the engine's replay, the room's psycopg or Qt.
 from dealer_app import __version__
 from dealer_app.cli import apps, history, limits, record, room, training
 from dealer_app.cli.common import ExitCode, InputProblem, UsageError, limits_dir_given, say, usual_collections, window

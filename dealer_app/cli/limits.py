@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+# Each command imports what it needs when it runs (in its function): `dealer-app tables`
+# does not load the record, the engine's replay, the room's psycopg or Qt.
 from dealer_app.cli.common import ExitCode, UsageError, command, limits_dir_given, say
 from dealer_app.settings import limits_dir as default_limits_dir
 

@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+# Each command imports what it needs when it runs (in its function): `dealer-app tables`
+# does not load the record, the engine's replay, the room's psycopg or Qt.
 from dealer_app.cli.common import ExitCode, InputProblem, UsageError, command, open_record_file
 from dealer_app.record.chain import KeyProblem, read_key
 from dealer_app.record.hand_index import (

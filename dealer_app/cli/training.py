@@ -8,6 +8,8 @@ import argparse
 import json
 from typing import TYPE_CHECKING
 
+# Each command imports what it needs when it runs (in its function): `dealer-app tables`
+# does not load the record, the engine's replay, the room's psycopg or Qt.
 from dealer_app.cli.common import ExitCode, InputProblem, UsageError, command, limits_folder, window
 from dealer_app.record.chain import KeyProblem, read_key
 from dealer_app.settings import key_path as default_key_path
