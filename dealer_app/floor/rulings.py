@@ -114,10 +114,11 @@ def _check_chips_can_move(store, ruling: Ruling, timeline, seated: dict | None) 
     if not ruling.chips or not store.is_open(ruling.session):
         return  # a closed table: the ruling records what is owed; no seat moves
     if seated is None:
-        from dealer_app.live.controller import InputError, TableController
+        from dealer_app.live.errors import InputError
+        from dealer_app.live.resume import replay_state
 
         try:
-            state = TableController(store)._replay_state(ruling.session)
+            state = replay_state(store, ruling.session)
         except InputError as exc:
             raise RulingRefused(exc.says or str(exc)) from None
         seated = {seat: (p.name, p.stack) for seat, p in state.session.seats.items()}

@@ -40,6 +40,8 @@ from dealer_app.engine.catalog import rule_text
 from dealer_app.floor.cases import STATUSES
 from dealer_app.floor.timeline import HandTimeline, Moment, TimelineError, load_hand
 from dealer_app.record.hand_index import HandSummary, list_hands, mark_failing, time_filter
+from dealer_app.record.inputs import Act
+from dealer_app.record.rows import UndoRow
 from dealer_app.record.store import StoreError
 from dealer_app.ui.file_dialogs import open_files_dialog, raise_dialog, save_pdf_dialog
 from dealer_app.ui.floor_dialogs import RulingDialog, WhatIfDialog
@@ -519,7 +521,7 @@ class FloorWindow(QMainWindow):
         nxt = self.timeline.steps[self.index + 1] if self.index + 1 < len(self.timeline.steps) else None
         if nxt is not None:  # what happened next, and, for an action, whether the rules allowed it
             then = f"<p>{e(then_word)}: {e(step_text(nxt, self._currency()))}"
-            if nxt.input and nxt.input[0] == "act" and nxt.kind != "undo":
+            if nxt.input and nxt.input[0] == Act.kind and nxt.kind != UndoRow.kind:
                 legal = m.prompt().seat == nxt.input[1] and any(c.action == nxt.input[2] for c in choices)
                 then += f" — <b>{e(legal_word if legal else not_legal)}</b>"
             out.append(then + "</p>")
@@ -549,8 +551,8 @@ class FloorWindow(QMainWindow):
         if self.index == 0 or m.hand is None:
             return []
         before = self.timeline.moment(self.index - 1).hand
-        start = len(before.events) if before is not None and self.timeline.steps[self.index].kind != "undo" else 0
-        if self.timeline.steps[self.index].kind == "undo":
+        start = len(before.events) if before is not None and self.timeline.steps[self.index].kind != UndoRow.kind else 0
+        if self.timeline.steps[self.index].kind == UndoRow.kind:
             return []  # the hand was rebuilt: nothing new happened
         return [(ev, say(ev)) for ev in m.hand.events[start:] if say(ev) and ev.rules]
 
