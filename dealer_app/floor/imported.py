@@ -26,6 +26,8 @@ from dealer_app.engine.events import (
 )
 from dealer_app.engine.limits import LimitsError, LimitTable, load_profile
 from dealer_app.floor.timeline import HandTimeline, Step, TimelineError
+from dealer_app.history.reading import engine_hands_of
+from dealer_app.history.sources import read_items
 from dealer_app.record.hand_index import HandSummary
 from dealer_app.record.inputs import Irregularity
 from dealer_app.record.rows import HandStartRow
@@ -125,8 +127,6 @@ def timeline_of(hand: Hand, source: str, number: int) -> HandTimeline:
 
 def hands_from_files(paths) -> tuple[list[tuple[HandSummary, HandTimeline]], list[str]]:
     """Every hand of the files, as the floor's browser lists them, and the problems (named)."""
-    from dealer_app.history.reading import engine_hands_of
-    from dealer_app.history.sources import read_items
 
     found, problems = [], []
     for number, item in enumerate(engine_hands_of(read_items(paths)), 1):

@@ -15,6 +15,7 @@ import json
 from dataclasses import dataclass
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
+from dealer_app.record.chain import Anchor
 from dealer_app.record.hand_index import (
     SUMMARY_KINDS,
     HandIndex,
@@ -24,6 +25,7 @@ from dealer_app.record.hand_index import (
     payload_dict,
     record_time,
 )
+from dealer_app.record.integrity import Problem, failing_by_hand
 from dealer_app.record.rows import RulingRow
 from dealer_app.record.store import LogRow, StoreError
 from dealer_app.room.database import RoomError, WrongLogin, connect, shown_url, words
@@ -354,7 +356,6 @@ class RoomTableRecord:
 
     def seals(self, session: int | None = None) -> list:
         """The table's hands' seals as the room holds them (their hand_end rows)."""
-        from dealer_app.record.chain import Anchor
 
         sql = "SELECT session, hand_no, row_id, seq, hash, at FROM room.log WHERE table_id = %s AND kind = 'hand_end'"
         args: tuple = (self.table_id,)
@@ -368,14 +369,12 @@ class RoomTableRecord:
 
     def failing(self) -> dict[tuple[int, int | None], str]:
         """What fails, by (session, hand), as a record's ``failing``: the rows the room refused."""
-        from dealer_app.record.integrity import failing_by_hand
 
         return failing_by_hand(self.check())
 
     def check(self, key=None, anchors=None) -> list:
         """What the room refused of this table's rows (the server checked each against the
         table's keyed chain as it arrived; a row that broke it was never stored)."""
-        from dealer_app.record.integrity import Problem
 
         try:
             self.reader.catch_up(hands=False)

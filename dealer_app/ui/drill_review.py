@@ -13,11 +13,15 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWidget
 
+from dealer_app.engine.catalog import rule_text
 from dealer_app.training.progress import Attempt, RebuildError, rebuild
+from dealer_app.ui.drill_facts import working
+from dealer_app.ui.drill_view import answer_seats, answer_words, moment_of, question_text, skill_name
 from dealer_app.ui.qt_bridge import ControllerBridge
+from dealer_app.ui.rulings import rule_html
 from dealer_app.ui.screen_fit import TRAINER_WINDOW, fit_window
 from dealer_app.ui.table_view import TableView
-from dealer_app.ui.words import fill
+from dealer_app.ui.words import fill, language
 
 if TYPE_CHECKING:
     from dealer_app.training.drills import Drill
@@ -27,7 +31,6 @@ translate = QCoreApplication.translate
 
 def given_words(drill: Drill, given: dict | None, m) -> str:
     """The trainee's answer in the reader's words, as the right one is said."""
-    from dealer_app.ui.drill_view import answer_words
 
     if given is None:
         return translate("Training", "not kept")
@@ -41,11 +44,6 @@ def given_words(drill: Drill, given: dict | None, m) -> str:
 
 def review_html(drill: Drill, given: dict | None, right: bool, seconds: float, m) -> str:
     """The verdict, the answer given, the right one, how it is found and why."""
-    from dealer_app.engine.catalog import rule_text
-    from dealer_app.ui.drill_facts import working
-    from dealer_app.ui.drill_view import answer_words, question_text
-    from dealer_app.ui.rulings import rule_html
-    from dealer_app.ui.words import language
 
     e = html.escape
     given_word, answer_word = translate("Training", "The answer given"), translate("Training", "The answer")
@@ -75,7 +73,6 @@ class DrillReview(QWidget):
 
     def __init__(self, attempt: Attempt, parent=None):
         super().__init__(parent, Qt.WindowType.Window)
-        from dealer_app.ui.drill_view import answer_seats, moment_of, skill_name
 
         self.attempt = attempt
         when = attempt.at[:16].replace("T", " ")

@@ -10,14 +10,17 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
+from dealer_app.engine.cards import parse_card
+from dealer_app.engine.evaluator import hi_value
+from dealer_app.engine.limits import LimitsError, load_table
 from dealer_app.floor.imported import timeline_of
 from dealer_app.floor.timeline import Moment
 from dealer_app.ui.drill_facts import (
     chips_words,
     remedy_answer,
 )
+from dealer_app.ui.words import action_name, fill, high_hand, low_hand, say
 from dealer_app.ui.words import card as card_words
-from dealer_app.ui.words import fill, high_hand, low_hand, say
 
 if TYPE_CHECKING:
     from dealer_app.live.presentation import SeatView
@@ -86,7 +89,6 @@ class DrillMoment(Moment):
 
 def titled(m: Moment, table: str) -> Moment:
     """The table's own title on the felt (a replayed hand knows only the table's name)."""
-    from dealer_app.engine.limits import LimitsError, load_table
 
     if m.session is not None:
         # (if the table cannot be read, the drill's own copy of the amounts is drawn, under its name)
@@ -204,8 +206,6 @@ def answer_words(drill: Drill, m: Moment) -> str:
         return ", ".join(f"{seat_word} {s} {m.money(v)}" for s, v in a["shares"].items())
     if drill.skill == "irregularity":
         return remedy_answer(a)
-    from dealer_app.engine.cards import parse_card
-    from dealer_app.engine.evaluator import hi_value
 
     cards = [c for c in (parse_card(text) for text in a["cards"]) if c is not None]
     if drill.skill == "low-hand":
@@ -218,7 +218,6 @@ def answer_words(drill: Drill, m: Moment) -> str:
 
 
 def _legal_words(x: dict, m: Moment) -> str:
-    from dealer_app.ui.words import action_name
 
     name = action_name(x["action"])
     if "min_to" in x:

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_app.engine.cards import CardError, format_card, parse_card
 from dealer_app.engine.catalog import rule_text
 from dealer_app.floor.cases import CATEGORIES, STATUSES
 from dealer_app.floor.ruling import Ruling
@@ -441,7 +442,6 @@ class IrregularityDialog(QDialog):
 def _typed_card(text: str) -> str | None:
     """The card typed in the dialog, the reader's rank letters (German dh, bs, zd) read as the
     engine's code; text that is no card goes on as typed, for the engine to refuse by name."""
-    from dealer_app.engine.cards import CardError, format_card, parse_card
 
     text = text.strip()
     if not text:

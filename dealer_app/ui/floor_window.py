@@ -44,6 +44,7 @@ from dealer_app.record.inputs import Act
 from dealer_app.record.rows import UndoRow
 from dealer_app.record.store import StoreError
 from dealer_app.ui.file_dialogs import open_files_dialog, raise_dialog, save_pdf_dialog
+from dealer_app.ui.floor_dialogs import RulingDialog, WhatIfDialog
 from dealer_app.ui.hand_list import HandList, HandListModel
 from dealer_app.ui.keys import WindowKeys
 from dealer_app.ui.qt_bridge import ControllerBridge
@@ -192,6 +193,7 @@ class FloorWindow(QMainWindow):
     def add_files(self, paths):
         """Each stud hand of the files that the engine replays is listed (table: the file's
         name, hand ``file-N``); the others are counted and named in the status line."""
+        # (here: every site's importer loads only when files are opened)
         from dealer_app.floor.imported import hands_from_files
 
         found, problems = hands_from_files([Path(p) for p in paths])
@@ -558,7 +560,6 @@ class FloorWindow(QMainWindow):
     def what_if(self):
         if self.timeline is None:
             return None
-        from dealer_app.ui.floor_dialogs import WhatIfDialog
 
         dialog = WhatIfDialog(self.timeline.what_if(self.index), self)
         raise_dialog(dialog)
@@ -567,7 +568,6 @@ class FloorWindow(QMainWindow):
     def rule(self):
         if self.timeline is None:
             return None
-        from dealer_app.ui.floor_dialogs import RulingDialog
 
         dialog = RulingDialog(self.record_of_hand(), self.timeline, self.index, self, self.table_controller)
         dialog.setModal(True)
@@ -586,6 +586,7 @@ class FloorWindow(QMainWindow):
         )
 
     def _write_report(self, path: str):
+        # (here: the PDF writer loads only when a report is written)
         from dealer_app.ui.report_pdf import write_report
 
         assert self.timeline is not None

@@ -39,11 +39,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_app.engine.cards import format_card
 from dealer_app.engine.catalog import rule_text
 from dealer_app.training.drills import CHIP_SKILLS, SKILLS, Drill
 from dealer_app.training.exam import ExamError, ExamResult, ExamSession
 from dealer_app.training.irregularity import REMEDIES
 from dealer_app.training.session import MODES, Result, TrainingSession
+from dealer_app.training.speed import speed_target
+from dealer_app.training.spot import make_spot
 from dealer_app.ui.drill_facts import (
     case_lines,
     chip_name,
@@ -52,6 +55,7 @@ from dealer_app.ui.drill_facts import (
     remedy_name,
     working,
 )
+from dealer_app.ui.drill_review import DrillReview, _mode_words, given_words
 from dealer_app.ui.drill_view import (
     SEAT_SKILLS,
     DrillMoment,
@@ -67,9 +71,11 @@ from dealer_app.ui.keys import WindowKeys
 from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.rulings import rule_html
 from dealer_app.ui.screen_fit import PROGRESS_WINDOW, ScrollingPanel, fit_window
+from dealer_app.ui.spot_panel import SpotPanel
 from dealer_app.ui.table_view import IdleTable, TableView
+from dealer_app.ui.trend_chart import TrendChart, series_of
+from dealer_app.ui.words import action_name, error_words, fill, language, seconds_words, typed_cents
 from dealer_app.ui.words import card as card_words
-from dealer_app.ui.words import error_words, fill, language, seconds_words, typed_cents
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QKeyEvent
@@ -413,9 +419,6 @@ class TrainerWindow(QMainWindow):
         self._next_spot()
 
     def _next_spot(self):
-        from dealer_app.training.spot import make_spot
-        from dealer_app.ui.spot_panel import SpotPanel
-
         self.spot_panel = None  # (the last hand's panel is deleted with the answer boxes)
         _clear(self.answer_layout)
         self._show_facts()  # (none: the spot panel tells its own hand step by step)
@@ -544,8 +547,6 @@ class TrainerWindow(QMainWindow):
             hint.setText(self.tr("Tick every legal action; give its amount (to), or a range as min-max."))
             grid = QGridLayout()
             for row, action in enumerate(("fold", "check", "call", "bring_in", "complete", "bet", "raise")):
-                from dealer_app.ui.words import action_name
-
                 self.ticks[action] = QCheckBox(action_name(action))
                 grid.addWidget(self.ticks[action], row, 0)
                 if action not in ("fold", "check"):
@@ -604,7 +605,6 @@ class TrainerWindow(QMainWindow):
     def _card_buttons(self, drill: Drill, seat: int):
         """The seat's cards as buttons to click; a picked one stands out (thick border, another
         background)."""
-        from dealer_app.engine.cards import format_card
 
         assert drill.hand is not None
         p = drill.hand.by_seat[seat]
@@ -837,7 +837,6 @@ class TrainerWindow(QMainWindow):
 
     def _say_pace(self, result: Result):
         """The speed beside the accuracy: the seconds against the skill's target, or time up."""
-        from dealer_app.training.speed import speed_target
 
         target = speed_target(result.drill.skill)
         if result.late:
@@ -903,7 +902,6 @@ class TrainerWindow(QMainWindow):
     def _finished(self):
         """The session's summary, in every mode: the score and the time per skill, then each
         wrong answer with its question, the answer given and the right one."""
-        from dealer_app.ui.drill_review import given_words
 
         s = self.session
         assert s is not None
@@ -922,7 +920,6 @@ class TrainerWindow(QMainWindow):
                 self.tr("On pace"),
             )
         )
-        from dealer_app.training.speed import speed_target
 
         pace = s.pace_by_skill()  # the speed beside the accuracy: answers within the skill's target
         rows = "".join(
@@ -1006,6 +1003,7 @@ class TrainerWindow(QMainWindow):
         )
 
     def write_certificate(self, path: Path):
+        # (here: the PDF writer loads only when a certificate is written)
         from dealer_app.ui.training_pdf import write_certificate
 
         assert self.session is not None
@@ -1143,7 +1141,6 @@ class ProgressView(QWidget):
 
     def _weeks_tab(self) -> QWidget:
         """Accuracy and mean time per ISO week and skill: a chart and a table."""
-        from dealer_app.ui.trend_chart import TrendChart, series_of
 
         weeks = self.progress.weekly(self.trainee_id)
         box = QWidget()
@@ -1176,7 +1173,6 @@ class ProgressView(QWidget):
         )
         self.answers_table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.answers_table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
-        from dealer_app.ui.drill_review import _mode_words
 
         for row, a in enumerate(self.answers):
             cells = (
@@ -1201,7 +1197,6 @@ class ProgressView(QWidget):
         """The answer of the row, its drill rebuilt on the table (None: no row picked)."""
         if not 0 <= row < len(self.answers):
             return None
-        from dealer_app.ui.drill_review import DrillReview
 
         self.review = DrillReview(self.answers[row], self)
         self.review.show()

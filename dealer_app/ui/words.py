@@ -20,9 +20,10 @@ from dealer_app.engine.cards import SUIT_SYMBOLS, CardArg, parse_card, parse_car
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.evaluator import board_says, high_says, low_says
 from dealer_app.engine.events import move_says
-from dealer_app.engine.money import CURRENCY_SYMBOLS, format_money
+from dealer_app.engine.money import CURRENCY_SYMBOLS, format_money, to_cents
 from dealer_app.engine.says import ActionArg, ListArg, MoneyArg, PhaseArg, RankArg, RefusalArg, Says
 from dealer_app.engine.says import fill as fill_in
+from dealer_app.floor.cases import CATEGORY_WORDS, STATUS_WORDS
 from dealer_app.live.presentation import show_money_with
 from dealer_app.record.inputs import Act, Common, Deal, Irregularity, Muck, River, Show, input_from_json
 from dealer_app.record.rows import HandEndRow, HandStartRow, IrregularityRow, RedoRow, ResumeRow, RulingRow, UndoRow
@@ -197,7 +198,6 @@ def typed_cents(text: str) -> int:
     or "1.825,50". In English a comma groups thousands ("1,825"); in German it is the decimal
     comma, so "1,825" there has three decimals and is refused, never read as $1,825. A
     ValueError names what cannot be read."""
-    from dealer_app.engine.money import to_cents
 
     amount = text.strip().replace("$", "").replace("€", "").replace(" ", "").replace("\u00a0", "")
     if language() == "de":
@@ -432,14 +432,12 @@ def input_text(inp, currency: str = "USD") -> str:
 
 def case_category(category: str) -> str:
     """A case's category (floor/cases) in the reader's words; one not known, as written."""
-    from dealer_app.floor.cases import CATEGORY_WORDS
 
     return translate("Cases", CATEGORY_WORDS[category]) if category in CATEGORY_WORDS else category
 
 
 def case_status(status: str) -> str:
     """A case's status (floor/cases) in the reader's words; one not known, as written."""
-    from dealer_app.floor.cases import STATUS_WORDS
 
     return translate("Cases", STATUS_WORDS[status]) if status in STATUS_WORDS else status
 
