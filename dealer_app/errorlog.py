@@ -14,7 +14,7 @@ from pathlib import Path
 
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Said, said, says
-from dealer_app.record.store import StoreError
+from dealer_app.record.store import StoreError, reason
 from dealer_app.settings import LOG_NAME
 from dealer_app.settings import data_dir as default_data_dir
 
@@ -34,8 +34,6 @@ class _LogFile(logging.handlers.RotatingFileHandler):
         exc = sys.exc_info()[1]
         try:
             if self.problem is None:
-                from dealer_app.record.store import reason
-
                 self.problem = reason(exc) if exc is not None else "?"
                 sys.stderr.write(
                     f"dealer-app: the log {self.baseFilename} cannot be written ({self.problem}); "
@@ -51,8 +49,6 @@ class _LogFile(logging.handlers.RotatingFileHandler):
             super().close()
         except OSError as exc:
             if self.problem is None:
-                from dealer_app.record.store import reason
-
                 self.problem = reason(exc)
             self.stream = None  # type: ignore[assignment]
 

@@ -237,7 +237,8 @@ def floor_shots(app, out: Path, tmp: Path):
     import shutil
     import subprocess
 
-    from dealer_app.floor.rulings import Ruling, rule_at_table
+    from dealer_app.floor.ruling import Ruling
+    from dealer_app.floor.rulings import rule_at_table
     from dealer_app.ui.floor_window import FloorWindow
     from dealer_app.ui.report_pdf import write_report
 

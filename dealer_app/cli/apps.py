@@ -7,27 +7,31 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+# Each window's modules (and Qt) are imported when it opens, in its function: the command
+# line starts without Qt.
 from dealer_app.cli.common import window
 
 if TYPE_CHECKING:
     import argparse
     from pathlib import Path
 
+    from dealer_app.exit_code import ExitCode
 
-def run_live_table(args: argparse.Namespace) -> int:
+
+def run_live_table(args: argparse.Namespace) -> ExitCode:
     """The live table; ``--limits`` is handed to the table's controller (where tables load)."""
     from dealer_app.ui.app import run_app
 
     return run_app(limits_dir=args.limits)
 
 
-def run_floor_console(args: argparse.Namespace) -> int:
+def run_floor_console(args: argparse.Namespace) -> ExitCode:
     from dealer_app.ui.app import run_floor
 
     return run_floor(args.record, database=args.database)
 
 
-def run_smoke_test(out: Path) -> int:
+def run_smoke_test(out: Path) -> ExitCode:
     from dealer_app.ui.smoke import smoke_test
 
     return smoke_test(out)

@@ -32,14 +32,17 @@ codes (``ExitCode``) and the errors a command raises. Each subparser names its h
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from pathlib import Path
 
+# Each command imports what it needs when it runs (in its function): `dealer-app tables`
+# does not load the record, the engine's replay, the room's psycopg or Qt.
 from dealer_app import __version__
 from dealer_app.cli import apps, history, limits, record, room, training
 from dealer_app.cli.common import ExitCode, InputProblem, UsageError, limits_dir_given, say, usual_collections, window
-from dealer_app.settings import LIMITS_ENV, build_name
+from dealer_app.settings import build_name
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -59,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None) -> ExitCode:
     args = build_parser().parse_args(argv)  # a usage mistake exits 2 here (argparse)
     if args.smoke_test is not None:
         return apps.run_smoke_test(args.smoke_test)
@@ -71,15 +74,9 @@ def main(argv: list[str] | None = None) -> int:
 def _run_command(args: argparse.Namespace) -> ExitCode:
     """A command run, its errors said in one line: a usage mistake exit 2, the input's problem
     exit 1, anything unexpected exit 1 with its traceback in the log."""
-    import gc
-
-    previous, thresholds = os.environ.get(LIMITS_ENV), gc.get_threshold()
+    thresholds = gc.get_threshold()
     try:
-        if args.limits:
-            limits_dir_given(args)
-            # (replay and export read the tables in their worker processes, which take the
-            # folder from the environment they inherit; the other commands are handed it)
-            os.environ[LIMITS_ENV] = str(args.limits)
+        limits_dir_given(args)  # a --limits folder that is not there: exit 2, whatever the command
         return args.run(args)
     except UsageError as exc:
         say(f"dealer-app {args.command}: {exc}")
@@ -99,9 +96,5 @@ def _run_command(args: argparse.Namespace) -> ExitCode:
         setup_logging()
         say(f"dealer-app {args.command}: {report(exc, f'dealer-app {args.command}')}")
         return ExitCode.FAILED
-    finally:  # (main is also called in-process, by the tests: leave the environment as found)
+    finally:  # (main is also called in-process, by the tests: leave the collector as found)
         usual_collections(thresholds)
-        if previous is None:
-            os.environ.pop(LIMITS_ENV, None)
-        else:
-            os.environ[LIMITS_ENV] = previous

@@ -1,27 +1,38 @@
-"""What every command group shares: the exit codes, the two errors a command raises, and how a
+"""What every command group shares: the exit codes (``ExitCode``, declared in ``exit_code.py``,
+where the UI reads them too), the two errors a command raises, and how a
 command or a window is hooked to its subparser."""
 
 from __future__ import annotations
 
 import sys
-from enum import IntEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+# Each command imports what it needs when it runs (in its function): `dealer-app tables`
+# does not load the record, the engine's replay, the room's psycopg or Qt.
+from dealer_app.exit_code import ExitCode
+from dealer_app.settings import limits_dir as default_limits_dir
+
+# (the command modules read ExitCode from here, with the errors: one import line each)
+__all__ = [
+    "ExitCode",
+    "InputProblem",
+    "UsageError",
+    "command",
+    "fewer_collections",
+    "limits_dir_given",
+    "limits_folder",
+    "open_record_file",
+    "say",
+    "usual_collections",
+    "window",
+]
 
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Callable
 
     from dealer_app.record.store import Store
-
-
-class ExitCode(IntEnum):
-    """The exit code of every command (README: "Exit codes")."""
-
-    OK = 0
-    FAILED = 1  # a problem found in the input, each named: file, hand, line
-    USAGE = 2  # a usage or environment error: a missing folder, an unknown option, an unwritable output
-    INTERRUPTED = 130  # Ctrl+C, as a shell says it
 
 
 class UsageError(Exception):
@@ -37,8 +48,8 @@ def command(parser: argparse.ArgumentParser, run: Callable[[argparse.Namespace],
     parser.set_defaults(run=run, window=False)
 
 
-def window(parser: argparse.ArgumentParser, run: Callable[[argparse.Namespace], int]) -> None:
-    """``parser``'s command opens a window: ``run(args)`` returns when it closes (Qt's exit code)."""
+def window(parser: argparse.ArgumentParser, run: Callable[[argparse.Namespace], ExitCode]) -> None:
+    """``parser``'s command opens a window: ``run(args)`` returns when it closes."""
     parser.set_defaults(run=run, window=True)
 
 
@@ -53,6 +64,14 @@ def limits_dir_given(args: argparse.Namespace) -> Path | None:
     if not args.limits.is_dir():
         raise UsageError(f"{args.limits}: no such folder of limit tables (--limits)")
     return Path(args.limits)
+
+
+def limits_folder(args: argparse.Namespace) -> Path:
+    """The folder a command loads limit tables and house profiles from: ``--limits``, else
+    ``settings.limits_dir`` (``DEALER_APP_LIMITS``, else the default), found once here and
+    handed down to where they load, worker processes included (nothing is put in the
+    environment)."""
+    return limits_dir_given(args) or default_limits_dir()
 
 
 def open_record_file(path: str, key: bytes | None = None) -> Store:

@@ -14,21 +14,29 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dealer_app.cli.common import ExitCode, UsageError, command, fewer_collections, open_record_file, say
+from dealer_app.cli.common import (
+    ExitCode,
+    UsageError,
+    command,
+    fewer_collections,
+    limits_folder,
+    open_record_file,
+    say,
+)
 
 if TYPE_CHECKING:  # (the command line imports what a command needs when it runs: a quick start)
     from dealer_app.history.replay_report import ReplayReport
 
 
-def _check_rules_given(args) -> None:
+def _check_rules_given(args, limits_dir: Path) -> None:
     """A mistyped --profile or --table is a usage error, said once, not once per hand."""
     from dealer_app.engine.limits import LimitsError, load_profile, load_table
     from dealer_app.history.replay import DEFAULT_PROFILE
 
     try:
-        load_profile(args.profile or DEFAULT_PROFILE)  # the default too: a broken one is said once
+        load_profile(args.profile or DEFAULT_PROFILE, limits_dir)  # the default too: a broken one is said once
         if args.table:
-            load_table(args.table)
+            load_table(args.table, limits_dir)
     except LimitsError as exc:
         raise UsageError("; ".join(exc.problems)) from None
 
@@ -38,10 +46,11 @@ def cmd_replay(args: argparse.Namespace) -> ExitCode:
 
     from dealer_app.history import batch
 
-    _check_rules_given(args)
+    folder = limits_folder(args)
+    _check_rules_given(args, folder)
     fewer_collections()
     mode = "check" if args.check else "json" if args.json else "text"
-    work = functools.partial(_replay_unit, mode, args.profile, args.table, bool(args.json and args.events))
+    work = functools.partial(_replay_unit, mode, args.profile, args.table, bool(args.json and args.events), folder)
     results = (
         r
         for unit_results in batch.run(batch.work_units(args.files), work, batch.jobs_for(args.files, args.jobs))
@@ -58,16 +67,18 @@ def cmd_replay(args: argparse.Namespace) -> ExitCode:
     return ExitCode.FAILED if bad else ExitCode.OK
 
 
-def _replay_unit(mode: str, profile, table, with_events: bool, unit: tuple) -> list:
-    """One unit of hands replayed and rendered (in a worker process, or in this one):
-    for ``check`` (status, lines), for ``json`` (failed, JSON text), for ``text`` (failed, words)."""
+def _replay_unit(mode: str, profile, table, with_events: bool, limits_dir: Path, unit: tuple) -> list:
+    """One unit of hands replayed and rendered (in a worker process, or in this one, handed
+    the folder of limit tables): for ``check`` (status, lines), for ``json`` (failed, JSON
+    text), for ``text`` (failed, words)."""
     from dealer_app.engine.bounded import printable
     from dealer_app.history.reading import reports_of
     from dealer_app.history.report import report_text
     from dealer_app.history.sources import unit_items
 
     out: list[tuple] = []
-    for r in reports_of(unit_items(unit), profile, table, with_events, verdict_only=mode == "check"):
+    items = unit_items(unit)
+    for r in reports_of(items, profile, table, with_events, verdict_only=mode == "check", limits_dir=limits_dir):
         if mode == "check":  # (a file's name printed as it is could drive the terminal: escaped)
             status, lines = _check_lines(r)
             out.append((status, [printable(line) for line in lines]))
@@ -138,7 +149,8 @@ def cmd_export(args: argparse.Namespace) -> ExitCode:
     if bool(args.db) == bool(args.files):
         raise UsageError("give hand history FILEs or --db RECORD (one of the two)")
     out_dir = _output_folder(args.out)
-    _check_rules_given(args)
+    folder = limits_folder(args)
+    _check_rules_given(args, folder)
     fewer_collections()
     target = None
     if out_dir is not None:
@@ -148,13 +160,13 @@ def cmd_export(args: argparse.Namespace) -> ExitCode:
             frozenset(os.listdir(out_dir)),
         )  # what was there before: never overwritten
     if args.db:
-        results = _export_hands(args.format, target, {}, _record_hands(args.db))
+        results = _export_hands(args.format, target, {}, _record_hands(args.db, folder), folder)
     else:
         prefixes = _file_prefixes(args.files)
         jobs = batch.jobs_for(args.files, args.jobs)
         if target is not None and _names_may_clash(prefixes.values()):
             jobs = 1  # "big-250" the input and hand 250 of "big": who gets the name must not depend on timing
-        work = functools.partial(_export_unit, args.format, args.profile, args.table, target)
+        work = functools.partial(_export_unit, args.format, args.profile, args.table, folder, target)
         units = ((unit, {p: prefixes[p] for p in _unit_paths(unit)}) for unit in batch.work_units(args.files))
         results = (r for unit_results in batch.run(units, work, jobs) for r in unit_results)
     written = failed = 0
@@ -227,19 +239,22 @@ def safe_file_name(name: str) -> str:
     return cleaned[:200] or "hand"
 
 
-def _export_unit(fmt: str, profile, table, target, job: tuple) -> list:
-    """One unit of hands replayed and written out (in a worker process, or in this one)."""
+def _export_unit(fmt: str, profile, table, limits_dir: Path, target, job: tuple) -> list:
+    """One unit of hands replayed and written out (in a worker process, or in this one,
+    handed the folder of limit tables)."""
     from dealer_app.history.reading import engine_hands_of
     from dealer_app.history.sources import unit_items
 
     unit, prefixes = job
-    return list(_export_hands(fmt, target, prefixes, engine_hands_of(unit_items(unit), profile, table)))
+    hands = engine_hands_of(unit_items(unit), profile, table, limits_dir)
+    return list(_export_hands(fmt, target, prefixes, hands, limits_dir))
 
 
-def _export_hands(fmt: str, target, prefixes: dict, items):
+def _export_hands(fmt: str, target, prefixes: dict, items, limits_dir: Path):
     """(True, text to print or None once written to its file) or (False, why not), per hand;
     (None, (input, hand id, the file it is in)) for a hand its file holds again, the same
-    hand under the same id: written once."""
+    hand under the same id: written once. (A hand's house options are written as they differ
+    from its profile's, in ``limits_dir``.)"""
     from dealer_app.history.export import hand_to_phh, hand_to_text
 
     for item in items:
@@ -247,7 +262,11 @@ def _export_hands(fmt: str, target, prefixes: dict, items):
             yield False, item
             continue
         src, hand_id, number, hand = item
-        text = hand_to_phh(hand) if fmt == "phh" else hand_to_text(hand, number)
+        text = (
+            hand_to_phh(hand, limits_dir=limits_dir)
+            if fmt == "phh"
+            else hand_to_text(hand, number, limits_dir=limits_dir)
+        )
         if target is None:
             yield True, text
             continue
@@ -338,9 +357,10 @@ def _output_folder(out: str | None) -> Path | None:
     return folder
 
 
-def _record_hands(db: str):
+def _record_hands(db: str, limits_dir: Path):
     """Every hand of every table of a live-table record, read only (the record is never
-    created or changed by an export)."""
+    created or changed by an export); a record old enough to name its tables only loads them
+    from ``limits_dir``."""
     from dealer_app.live.controller import InputError, TableController
 
     store = open_record_file(db)
@@ -356,7 +376,7 @@ def _record_hands(db: str):
                 yield f"{store.path}: table session {sid} is not exported: its record does not match its hashes"
                 continue
             try:
-                for hand_no, hand in TableController(store).logged_hands(sid):
+                for hand_no, hand in TableController(store, limits_dir).logged_hands(sid):
                     yield f"session{sid}", f"hand{hand_no}", f"{sid}{hand_no:06d}", hand
             except InputError as exc:  # a table with no rows, or one that no longer replays
                 yield exc.message

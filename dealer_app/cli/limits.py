@@ -5,7 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+# Each command imports what it needs when it runs (in its function): `dealer-app tables`
+# does not load the record, the engine's replay, the room's psycopg or Qt.
 from dealer_app.cli.common import ExitCode, UsageError, command, limits_dir_given, say
+from dealer_app.settings import limits_dir as default_limits_dir
 
 if TYPE_CHECKING:
     import argparse
@@ -42,7 +45,6 @@ def cmd_tables(args: argparse.Namespace) -> ExitCode:
 
 def cmd_check_limits(args: argparse.Namespace) -> ExitCode:
     from dealer_app.engine.limits import LimitsError, load_folder, parse_profile, parse_table
-    from dealer_app.settings import limits_dir as default_limits_dir
 
     path = Path(args.path) if args.path else (limits_dir_given(args) or default_limits_dir())
     if path.is_dir():

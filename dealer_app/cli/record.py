@@ -11,8 +11,16 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+# Each command imports what it needs when it runs (in its function): `dealer-app tables`
+# does not load the record, the engine's replay, the room's psycopg or Qt.
 from dealer_app.cli.common import ExitCode, InputProblem, UsageError, command, open_record_file
-from dealer_app.record.hand_index import utc_time  # (the floor console's From/To read the same)
+from dealer_app.record.chain import KeyProblem, read_key
+from dealer_app.record.hand_index import (
+    list_hands,
+    utc_time,  # (the floor console's From/To read the same)
+)
+from dealer_app.settings import anchors_path as default_anchors_path
+from dealer_app.settings import key_path as default_key_path
 
 if TYPE_CHECKING:
     import argparse
@@ -21,8 +29,6 @@ _open = open_record_file
 
 
 def _key(args) -> bytes | None:
-    from dealer_app.record.chain import KeyProblem, read_key
-    from dealer_app.settings import key_path as default_key_path
 
     path = Path(args.key) if args.key else default_key_path()
     if not args.key and not path.exists():
@@ -34,7 +40,6 @@ def _key(args) -> bytes | None:
 
 
 def cmd_verify(args: argparse.Namespace) -> ExitCode:
-    from dealer_app.settings import anchors_path as default_anchors_path
 
     key = _key(args)
     if key is None:
@@ -116,7 +121,6 @@ def cmd_seals(args: argparse.Namespace) -> ExitCode:
 
 
 def cmd_hands(args: argparse.Namespace) -> ExitCode:
-    from dealer_app.record.hand_index import list_hands
 
     args.since, args.until = _utc_time(args.since, "--since"), _utc_time(args.until, "--until")
     if args.db and args.database:

@@ -11,6 +11,8 @@ import re
 import secrets
 from typing import TYPE_CHECKING
 
+# Each command imports what it needs when it runs (in its function): `dealer-app tables`
+# does not load the record, the engine's replay, the room's psycopg or Qt.
 from dealer_app.cli.common import ExitCode, UsageError, command
 
 if TYPE_CHECKING:

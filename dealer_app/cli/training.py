@@ -8,7 +8,11 @@ import argparse
 import json
 from typing import TYPE_CHECKING
 
-from dealer_app.cli.common import ExitCode, InputProblem, UsageError, command, window
+# Each command imports what it needs when it runs (in its function): `dealer-app tables`
+# does not load the record, the engine's replay, the room's psycopg or Qt.
+from dealer_app.cli.common import ExitCode, InputProblem, UsageError, command, limits_folder, window
+from dealer_app.record.chain import KeyProblem, read_key
+from dealer_app.settings import key_path as default_key_path
 
 if TYPE_CHECKING:
     from dealer_app.training.exam import ExamListing
@@ -24,7 +28,7 @@ def cmd_drill(args: argparse.Namespace) -> ExitCode:
     if not args.skill:
         raise UsageError("--skill SKILL is needed (dealer-app drill --list names them)")
     try:
-        drills = make_drills(args.skill, args.count, args.seed, args.profile, args.table, args.limits)
+        drills = make_drills(args.skill, args.count, args.seed, args.profile, args.table, limits_folder(args))
     except DrillError as exc:
         raise UsageError(str(exc)) from None
     if args.json:
@@ -142,9 +146,6 @@ def _exam_book(store, key: bytes | None):
 def _record_key(args) -> bytes:
     from pathlib import Path
 
-    from dealer_app.record.chain import KeyProblem, read_key
-    from dealer_app.settings import key_path as default_key_path
-
     path = Path(args.key) if args.key else default_key_path()
     if not args.key and not path.exists():
         raise UsageError(
@@ -229,7 +230,7 @@ def cmd_certificate_verify(args: argparse.Namespace) -> ExitCode:
     return ExitCode.OK if genuine else ExitCode.FAILED
 
 
-def run_trainer(args: argparse.Namespace) -> int:
+def run_trainer(args: argparse.Namespace) -> ExitCode:
     """``dealer-app train``: the dealer trainer's window."""
     from dealer_app.ui.app import run_trainer
 

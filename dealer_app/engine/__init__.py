@@ -1,4 +1,4 @@
-"""The rules engine: plain Python, no Qt (tests/architecture/test_engine_purity.py enforces it).
+"""The rules engine: plain Python, no Qt (import-linter's contracts in pyproject.toml enforce it).
 
 State changes only through Hand actions, which return events; every decision names the
 catalog rule IDs (../shared/rules/STUD_RULES.md) it applied.

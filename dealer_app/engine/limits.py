@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, TypedDict, TypeVar, Unpack, cast, overload
 import yaml
 
 from dealer_app.engine.bounded import LIMITS_FILE_BYTES, FileRefused, read_bounded
-from dealer_app.engine.money import CURRENCY_SYMBOLS, _short, to_cents
+from dealer_app.engine.money import CURRENCY_SYMBOLS, _short, format_money, to_cents
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
 from dealer_app.settings import limits_dir as default_limits_dir  # (every folder: settings.py)
 
@@ -144,8 +144,6 @@ class LimitTable:
 
     @property
     def stakes(self) -> str:
-        from dealer_app.engine.money import format_money
-
         if self.structure == "split":
             return "/".join(format_money(x, self.currency) for x in (self.ante, self.small_bet, self.big_bet))
         return f"{format_money(self.small_bet, self.currency)}-{format_money(self.big_bet, self.currency)}"

@@ -22,6 +22,9 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP
+from dealer_app.floor.ruling import Ruling
+from dealer_app.record.chain import seal_code
+from dealer_app.record.hand_index import applied_room_ruling, payload_dict
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -119,8 +122,6 @@ def entry_of(
 ) -> CaseEntry:
     """A ruling row's case entry, read as the timeline reads a ruling (``Ruling.from_payload``);
     rulings from before cases: one case, named by their hand."""
-    from dealer_app.floor.rulings import Ruling  # (that module takes its categories from this one)
-
     r = Ruling.from_payload(session, payload)
     by = payload.get("by")
     return CaseEntry(
@@ -149,8 +150,6 @@ _UNREADABLE = (TypeError, ValueError, AttributeError)  # a row edited out of sha
 
 def record_entries(store) -> list[CaseEntry]:
     """Every ruling of a record, in the order written."""
-    from dealer_app.record.chain import seal_code
-    from dealer_app.record.hand_index import payload_dict
 
     names = {sid: name for sid, name, _profile, _opened in store.all_sessions()}
     out = []
@@ -176,8 +175,6 @@ def record_entries(store) -> list[CaseEntry]:
 def room_entries(reader) -> list[CaseEntry]:
     """Every ruling in a card room: the tables' own (their records' rows) and the room's. A room
     ruling a table applied is one ruling: the table's row, which names it (its id and hash)."""
-    from dealer_app.record.chain import seal_code
-    from dealer_app.record.hand_index import applied_room_ruling, payload_dict
 
     reader.catch_up(hands=False)
     label = {tid: t.label for tid, t in reader.tables.items()}

@@ -26,7 +26,11 @@ from dealer_app.engine.events import (
 )
 from dealer_app.engine.limits import LimitsError, LimitTable, load_profile
 from dealer_app.floor.timeline import HandTimeline, Step, TimelineError
+from dealer_app.history.reading import engine_hands_of
+from dealer_app.history.sources import read_items
 from dealer_app.record.hand_index import HandSummary
+from dealer_app.record.inputs import Irregularity
+from dealer_app.record.rows import HandStartRow
 
 if TYPE_CHECKING:
     from dealer_app.engine.hand import Hand
@@ -42,7 +46,7 @@ def inputs_of(hand: Hand) -> list[list]:
     ruled = settled = False
     for e in hand.events:
         if isinstance(e, ActedOutOfTurn):  # I-5, as the dealer reports it (a binding one is acted by the engine)
-            inputs.append(["irregularity", "I-5", e.seat, e.action, e.to])
+            inputs.append(Irregularity("I-5", e.seat, action=e.action, to=e.to).to_json())
         elif isinstance(e, OutOfTurnSettled):
             settled = e.binding
             continue
@@ -111,7 +115,7 @@ def timeline_of(hand: Hand, source: str, number: int) -> HandTimeline:
         house_profile=profile,
     )
     inputs: list[tuple] = []
-    timeline.steps.append(Step(0, 0, "", "hand_start", None, ()))
+    timeline.steps.append(Step(0, 0, "", HandStartRow.kind, None, ()))
     for i, inp in enumerate(inputs_of(hand), 1):
         inputs.append(tuple(inp))
         timeline.steps.append(Step(i, i, "", "input", tuple(inp), tuple(inputs)))
@@ -123,8 +127,6 @@ def timeline_of(hand: Hand, source: str, number: int) -> HandTimeline:
 
 def hands_from_files(paths) -> tuple[list[tuple[HandSummary, HandTimeline]], list[str]]:
     """Every hand of the files, as the floor's browser lists them, and the problems (named)."""
-    from dealer_app.history.reading import engine_hands_of
-    from dealer_app.history.sources import read_items
 
     found, problems = [], []
     for number, item in enumerate(engine_hands_of(read_items(paths)), 1):

@@ -9,12 +9,12 @@ seats between hands, and a resumed table replays it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Protocol
 
 from dealer_app.engine.catalog import rule_texts
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, MoneyArg, says
 from dealer_app.floor.cases import CATEGORIES, STATUSES, case_prefix, next_case_number
+from dealer_app.floor.ruling import Ruling
 
 REMEDIES = ("none", "adjust", "void")
 _TEXT_LIMIT = 2000
@@ -26,63 +26,6 @@ class RulingRefused(ValueError):
     def __init__(self, message):
         super().__init__(str(message))
         self.says = message
-
-
-@dataclass(frozen=True)
-class Ruling:
-    session: int
-    hand: int
-    moment: int  # the step of the hand's timeline it refers to (0: the hand as dealt)
-    facts: str
-    rules: tuple[str, ...]
-    decision: str
-    remedy: str = "none"
-    chips: dict[int, int] = field(default_factory=dict)  # seat -> chips moved (a sum of zero)
-    witnesses: str = ""
-    camera: str = ""
-    row_seq: int | None = None  # the record row of that moment (its table's sequence number)
-    # the case (floor/cases): its number ("" for a new case: numbered as it is recorded), its
-    # category, and its status as of this ruling
-    case: str = ""
-    category: str = "other"
-    status: str = "decided"
-
-    def payload(self, floor: dict) -> dict:
-        return {
-            "case": self.case,
-            "category": self.category,
-            "status": self.status,
-            "hand": self.hand,
-            "moment": self.moment,
-            "row_seq": self.row_seq,
-            "facts": self.facts,
-            "rules": list(self.rules),
-            "decision": self.decision,
-            "remedy": self.remedy,
-            "chips": {str(s): a for s, a in sorted(self.chips.items())},
-            "witnesses": self.witnesses,
-            "camera": self.camera,
-            "by": floor,
-        }
-
-    @classmethod
-    def from_payload(cls, session: int, payload: dict) -> Ruling:
-        return cls(
-            session,
-            int(payload.get("hand", 0)),
-            int(payload.get("moment", 0)),
-            str(payload.get("facts", "")),
-            tuple(payload.get("rules") or ()),
-            str(payload.get("decision", "")),
-            str(payload.get("remedy", "none")),
-            {int(s): int(a) for s, a in (payload.get("chips") or {}).items()},
-            str(payload.get("witnesses", "")),
-            str(payload.get("camera", "")),
-            payload.get("row_seq"),
-            str(payload.get("case") or ""),
-            str(payload.get("category") or "other"),
-            str(payload.get("status") or "decided"),
-        )
 
 
 def check_ruling(r: Ruling, seats: list[int], currency: str = "USD") -> None:
@@ -171,10 +114,11 @@ def _check_chips_can_move(store, ruling: Ruling, timeline, seated: dict | None) 
     if not ruling.chips or not store.is_open(ruling.session):
         return  # a closed table: the ruling records what is owed; no seat moves
     if seated is None:
-        from dealer_app.live.controller import InputError, TableController
+        from dealer_app.live.errors import InputError
+        from dealer_app.live.resume import replay_state
 
         try:
-            state = TableController(store)._replay_state(ruling.session)
+            state = replay_state(store, ruling.session)
         except InputError as exc:
             raise RulingRefused(exc.says or str(exc)) from None
         seated = {seat: (p.name, p.stack) for seat, p in state.session.seats.items()}

@@ -25,11 +25,10 @@ from dealer_app.engine.limits import (
     profile_from_record,
     table_from_record,
 )
-from dealer_app.engine.money import format_money
 from dealer_app.engine.player import SeatSpec
-from dealer_app.engine.says import QT_TRANSLATE_NOOP, ActionArg, Says, says
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
 from dealer_app.engine.session import TableSession
-from dealer_app.floor.rulings import Ruling
+from dealer_app.floor.ruling import Ruling
 from dealer_app.live.controller import InputError, TableController, replay_inputs
 from dealer_app.live.presentation import SeatView, TablePresentation
 from dealer_app.record.fold import InputFold
@@ -235,27 +234,3 @@ def load_hand(store, session_id: int, hand_no: int) -> HandTimeline:
             )
         ) from None
     return timeline
-
-
-def input_words(inp: tuple | list | None, currency: str = "USD") -> str:
-    """A dealer's input in English, as the timeline lists it ("seat 4 calls to $8")."""
-    if not inp:
-        return ""
-    kind = inp[0]
-    if kind == "deal":
-        shown = " ".join(c or "??" for c in inp[2])
-        return f"seat {inp[1]} dealt {shown}"
-    if kind == "river":
-        return "river dealt down"
-    if kind == "common":
-        return f"common card {inp[1]}"
-    if kind == "act":
-        amount = f" {format_money(inp[3], currency)}" if inp[3] is not None else ""
-        return f"seat {inp[1]} {ActionArg(inp[2]).action.replace('_', ' ')}{amount}"
-    if kind == "show":
-        return f"seat {inp[1]} shows" + (f" {inp[2]}" if inp[2] else "")
-    if kind == "muck":
-        return f"seat {inp[1]} mucks"
-    if kind == "irregularity":
-        return f"irregularity {inp[1]}" + (f" seat {inp[2]}" if len(inp) > 2 and inp[2] is not None else "")
-    return " ".join(map(str, inp))

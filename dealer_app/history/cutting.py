@@ -10,7 +10,7 @@ import stat
 from typing import TYPE_CHECKING
 
 from dealer_app.engine.bounded import open_regular
-from dealer_app.history.importers import detect
+from dealer_app.history.importers import detect, parsers
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -48,8 +48,6 @@ def split_kind(path: Path) -> str | None:
     if head.startswith((b"\xff\xfe", b"\xfe\xff")) or head[1:2] == b"\x00":
         return None  # UTF-16: read whole
     if not (path.suffix == ".phhs" or (b"variant" in head and b"actions" in head)):
-        from dealer_app.history.importers import parsers
-
         site = detect(head.decode("latin-1"))  # (its name as reports print it: the module's is the kind)
         kind = next((m.__name__.rsplit(".", 1)[1] for name, m in parsers() if name == site), None)
         return kind if kind in STREAMED_SITES else None
@@ -110,7 +108,6 @@ def _header_test(kind: str):
     """Whether the line at data[start:] is one that starts a hand of this kind of file."""
     if kind == "phh":
         return lambda data, start, end: _HAND_HEADER_LINE.match(data, start, end) is not None
-    from dealer_app.history.importers import parsers
 
     header = next(module.HEADER for name, module in parsers() if module.__name__.rsplit(".", 1)[1] == kind)
 

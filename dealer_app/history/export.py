@@ -31,24 +31,28 @@ from dealer_app.history.phh import actions as phh_actions
 from dealer_app.history.units import from_units
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from dealer_app.engine.hand import Hand
 
 
-def _option_overrides(rules: BettingRules) -> dict:
-    """The house options that differ from the rules' profile (so a replay can restore them)."""
-    return dict(_overrides_of(rules))
+def _option_overrides(rules: BettingRules, limits_dir: Path | None = None) -> dict:
+    """The house options that differ from the rules' profile (so a replay can restore them),
+    the profile read from ``limits_dir`` (``--limits``; None: ``settings.limits_dir``)."""
+    return dict(_overrides_of(rules, limits_dir))
 
 
 @functools.lru_cache(maxsize=64)
-def _overrides_of(rules: BettingRules) -> tuple:
-    """``_option_overrides``, worked out once per set of rules (an export of 10,000 hands at
-    one table asks 10,000 times); the rules are frozen, so they can be the key."""
-    return tuple(_work_out_overrides(rules).items())
+def _overrides_of(rules: BettingRules, limits_dir: Path | None) -> tuple:
+    """``_option_overrides``, worked out once per set of rules and folder of profiles (an
+    export of 10,000 hands at one table asks 10,000 times); the rules are frozen, so they can
+    be the key."""
+    return tuple(_work_out_overrides(rules, limits_dir).items())
 
 
-def _work_out_overrides(rules: BettingRules) -> dict:
+def _work_out_overrides(rules: BettingRules, limits_dir: Path | None) -> dict:
     try:
-        profile = load_profile(rules.profile)
+        profile = load_profile(rules.profile, limits_dir)
     except Exception:
         return {k: getattr(rules, k) for k in OPTION_VALUES if hasattr(rules, k)}
     names = {f.name for f in dc_fields(rules)}
@@ -75,7 +79,11 @@ def _file_units(currency: str):
     return lambda x: from_units(x, places)
 
 
-def hand_to_phh_fields(hand: Hand, names: list[str] | None = None, extra: dict | None = None) -> dict:
+def hand_to_phh_fields(
+    hand: Hand, names: list[str] | None = None, extra: dict | None = None, limits_dir: Path | None = None
+) -> dict:
+    """A hand's PHH fields; its house options written as they differ from its profile's, read
+    from ``limits_dir`` (``--limits``; None: ``settings.limits_dir``)."""
     r = hand.rules
     u = _file_units(r.currency)
     seats = [p.seat for p in hand.players]
@@ -120,15 +128,17 @@ def hand_to_phh_fields(hand: Hand, names: list[str] | None = None, extra: dict |
     }
     if r.currency and not r.currency.startswith("units/"):
         out["currency"] = r.currency
-    options = _option_overrides(r)
+    options = _option_overrides(r, limits_dir)
     if options:
         out["_options"] = options
     out.update(extra or {})
     return out
 
 
-def hand_to_phh(hand: Hand, names: list[str] | None = None, extra: dict | None = None) -> str:
-    fields = hand_to_phh_fields(hand, names, extra)
+def hand_to_phh(
+    hand: Hand, names: list[str] | None = None, extra: dict | None = None, limits_dir: Path | None = None
+) -> str:
+    fields = hand_to_phh_fields(hand, names, extra, limits_dir)
     options = fields.pop("_options", None)
     text = write_phh(fields)
     if options:  # a TOML inline table
@@ -175,9 +185,10 @@ def _text_action(ev: ActionTaken, who: str, round_to: dict[int, int], m) -> str:
     return f"{who}: raises {m(to - top)} to {m(to)}{tail}"
 
 
-def rules_line(hand: Hand, hand_id: str) -> str:
+def rules_line(hand: Hand, hand_id: str, limits_dir: Path | None = None) -> str:
     r = hand.rules
-    rules = {"profile": r.profile, "table": r.table or None, "options": _option_overrides(r), "hand": hand_id}
+    options = _option_overrides(r, limits_dir)
+    rules = {"profile": r.profile, "table": r.table or None, "options": options, "hand": hand_id}
     return RULES_LINE + json.dumps(rules, sort_keys=True)
 
 
@@ -190,8 +201,15 @@ STREET_TITLES = {
 }
 
 
-def hand_to_text(hand: Hand, hand_id: str = "1", table_name: str = "Dealer App", names: list[str] | None = None) -> str:
-    """A PokerStars-style history a person (or PokerStars-reading tools) can read."""
+def hand_to_text(
+    hand: Hand,
+    hand_id: str = "1",
+    table_name: str = "Dealer App",
+    names: list[str] | None = None,
+    limits_dir: Path | None = None,
+) -> str:
+    """A PokerStars-style history a person (or PokerStars-reading tools) can read; its rules
+    line's options as they differ from the profile in ``limits_dir`` (None: the default)."""
     r = hand.rules
     cur = r.currency if r.currency in ("USD", "EUR") else ""
     m = (lambda c: format_money(c, r.currency)) if cur or r.currency.startswith("units/") else str
@@ -246,5 +264,5 @@ def hand_to_text(hand: Hand, hand_id: str = "1", table_name: str = "Dealer App",
             out.append(f"{name[seat]} collected {m(amount)} from pot")
     out.append("*** SUMMARY ***")
     out.append(f"Total pot {m(total)} | Rake {m(0)}")
-    out.append(rules_line(hand, hand_id))
+    out.append(rules_line(hand, hand_id, limits_dir))
     return "\n".join(out) + "\n"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dealer_app.engine.cards import CardError, parse_cards
 from dealer_app.engine.errors import EngineError, IllegalAction
@@ -28,6 +28,9 @@ from dealer_app.history.phh import VARIANT_NAMES, PHHHand
 from dealer_app.history.phh import actions as phh_actions
 from dealer_app.history.replay_report import ReplayReport
 from dealer_app.history.units import NotWholeUnits, from_units, to_units
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 DEFAULT_PROFILE = "us-cardroom"
 
@@ -117,15 +120,23 @@ def _units(value, places: int, what: str) -> int:
 
 class RulesMemo(dict):
     """The rules of the hands of one run (one ``replay`` or ``export``), by everything that
-    decides them: 10,000 hands at one table are 10,000 lookups, not 10,000 loads of its YAML.
-    A run's files do not change under it; the next run starts a new memo."""
+    decides them (the folder of limit tables too): 10,000 hands at one table are 10,000
+    lookups, not 10,000 loads of its YAML. A run's files do not change under it; the next run
+    starts a new memo."""
 
     def rules(
-        self, hand: PHHHand, profile_name: str | None, table_name: str | None, options: dict | None, places: int
+        self,
+        hand: PHHHand,
+        profile_name: str | None,
+        table_name: str | None,
+        options: dict | None,
+        places: int,
+        limits_dir: Path | None = None,
     ) -> BettingRules:
         f = hand.fields
         key = repr(
             (
+                limits_dir,
                 profile_name,
                 table_name,
                 sorted((options or {}).items()),
@@ -138,15 +149,21 @@ class RulesMemo(dict):
             )
         )
         if key not in self:
-            self[key] = rules_for(hand, profile_name, table_name, options, places)
+            self[key] = rules_for(hand, profile_name, table_name, options, places, limits_dir)
         return self[key]
 
 
 def rules_for(
-    hand: PHHHand, profile_name: str | None, table_name: str | None, options: dict | None = None, places: int = 0
+    hand: PHHHand,
+    profile_name: str | None,
+    table_name: str | None,
+    options: dict | None = None,
+    places: int = 0,
+    limits_dir: Path | None = None,
 ) -> BettingRules:
-    """The rules a hand is replayed under; ``places`` as ``unit_places`` gives them."""
-    rules = _base_rules(hand, profile_name, table_name, places)
+    """The rules a hand is replayed under; ``places`` as ``unit_places`` gives them. Tables and
+    profiles named are loaded from ``limits_dir`` (``--limits``; None: ``settings.limits_dir``)."""
+    rules = _base_rules(hand, profile_name, table_name, places, limits_dir)
     currency = hand.fields.get("currency")
     if not rules.currency:  # amounts come from the file
         if places and not (places == 2 and currency in ("USD", "EUR")):
@@ -161,15 +178,17 @@ def rules_for(
     return rules.with_options(**opts) if opts else rules
 
 
-def _base_rules(hand: PHHHand, profile_name: str | None, table_name: str | None, places: int = 0) -> BettingRules:
+def _base_rules(
+    hand: PHHHand, profile_name: str | None, table_name: str | None, places: int = 0, limits_dir: Path | None = None
+) -> BettingRules:
     game = hand.game
     if game is None:
         raise ReplayError(f"{hand.variant!r} is not a stud game this app replays")
     f = hand.fields
-    profile = load_profile(profile_name or f.get("_profile") or DEFAULT_PROFILE)
+    profile = load_profile(profile_name or f.get("_profile") or DEFAULT_PROFILE, limits_dir)
     table_name = table_name or f.get("_table")
     if table_name:
-        table = load_table(table_name)
+        table = load_table(table_name, limits_dir)
         if table.game != game:
             raise ReplayError(f"table {table.name} is {table.game}, the hand is {game}")
         return BettingRules.build(table, profile)
@@ -254,9 +273,10 @@ def replay_hand(
     with_events: bool = True,
     memo: RulesMemo | None = None,
     with_decisions: bool = True,
+    limits_dir: Path | None = None,
 ) -> ReplayReport:
     """Replay one PHH hand; return its report (see the module doc)."""
-    return replay_with_engine(hand, profile, table, options, with_events, memo, with_decisions)[0]
+    return replay_with_engine(hand, profile, table, options, with_events, memo, with_decisions, limits_dir)[0]
 
 
 def replay_with_engine(
@@ -267,13 +287,15 @@ def replay_with_engine(
     with_events: bool = True,
     memo: RulesMemo | None = None,
     with_decisions: bool = True,
+    limits_dir: Path | None = None,
 ) -> tuple[ReplayReport, Hand | None]:
     """Replay one PHH hand; return the report and the engine's hand (None if it never started).
     ``with_events``: the report's ``events`` (every event as a dict; the export and the
     command line without ``--events`` do without). ``with_decisions``: the report's
     ``streets``, ``bring_in`` and ``pots`` (each street's deal and first actor, what was legal
     at every action, and each pot's award, with the rules and words: ``--check`` and the
-    export read none of them)."""
+    export read none of them). ``limits_dir``: where named tables and profiles are loaded from
+    (``--limits``; None: ``settings.limits_dir``)."""
     report = ReplayReport(hand.source, hand.game)
     if hand.game is None:
         name = VARIANT_NAMES.get(hand.variant, hand.variant or "an unnamed variant")
@@ -285,7 +307,7 @@ def replay_with_engine(
     report.supported = True
     try:
         places = unit_places(hand, table)
-        rules = (memo if memo is not None else RulesMemo()).rules(hand, profile, table, options, places)
+        rules = (memo if memo is not None else RulesMemo()).rules(hand, profile, table, options, places, limits_dir)
         report.profile, report.table = rules.profile, rules.table
         # a file's own decimal units ("units/2") are no currency: the amounts speak for themselves
         report.currency = "" if rules.currency.startswith("units/") else rules.currency

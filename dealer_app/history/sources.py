@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 
 from dealer_app.engine.bounded import FileRefused, open_regular, printable, too_large
 from dealer_app.history.cutting import HAND_BYTES, UNIT_BYTES, ranges, split_kind
-from dealer_app.history.importers import ImportedHand, Refusal, UnreadableText, decode, detect, iter_text
+from dealer_app.history.importers import ImportedHand, Refusal, UnreadableText, decode, detect, iter_text, parsers
+from dealer_app.history.importers.base import parse_hands
 from dealer_app.history.phh import PHHError, PHHHand, iter_phh
 
 if TYPE_CHECKING:
@@ -97,8 +98,6 @@ _TABLE_LINE = re.compile(r"(?m)^[ \t]*\[")
 
 def site_items(kind: str, text: str, source: str, first_line: int = 1) -> Iterator[Item]:
     """The hands of a part of a site's text that starts on ``first_line`` of its file."""
-    from dealer_app.history.importers import parsers
-    from dealer_app.history.importers.base import parse_hands
 
     module = next(m for _name, m in parsers() if m.__name__.rsplit(".", 1)[1] == kind)
     prepare = getattr(module, "prepare", None)

@@ -9,6 +9,8 @@ from dealer_app.history.phh.actions import shown_players
 from dealer_app.history.replay import replay_hand
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from dealer_app.history.importers.base import ImportedHand
     from dealer_app.history.replay_report import ReplayReport
 
@@ -26,7 +28,12 @@ def __getattr__(name: str):
 
 
 def verdict(
-    imp: ImportedHand, profile: str | None = None, options: dict | None = None, table: str | None = None, memo=None
+    imp: ImportedHand,
+    profile: str | None = None,
+    options: dict | None = None,
+    table: str | None = None,
+    memo=None,
+    limits_dir: Path | None = None,
 ) -> dict:
     """Replay an imported hand; list every disagreement with the server, with its line.
 
@@ -35,7 +42,9 @@ def verdict(
     site_profile, site_options = site_rules(imp.site)
     opts = {} if profile else dict(site_options)
     opts.update(options or {})
-    report = replay_hand(imp.phh, profile or site_profile, table, opts, with_events=False, memo=memo)
+    report = replay_hand(
+        imp.phh, profile or site_profile, table, opts, with_events=False, memo=memo, limits_dir=limits_dir
+    )
     e = imp.expected
     problems: list[str] = []
     lines = imp.phh.lines

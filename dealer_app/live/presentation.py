@@ -36,8 +36,13 @@ from dealer_app.live.prompts import (
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
+    from dealer_app.engine.events import Event, HandVoided, ShortageAhead
     from dealer_app.engine.hand import Hand
     from dealer_app.engine.session import TableSession
+    from dealer_app.engine.showdown import BestShown
+    from dealer_app.live.prompts import Note
+    from dealer_app.record.chain import Anchor
+    from dealer_app.record.inputs import InputJson
 
 # How the screen writes an amount (cents, currency): the engine's English ("$0.50") until the UI
 # puts in the reader's (ui/words.money, German "0,50 $"). Only what is shown reads it: nothing
@@ -103,14 +108,14 @@ class SeatView:
     name: str
     stack: int
     round_to: int = 0
-    up: list = field(default_factory=list)
+    up: list[str] = field(default_factory=list)
     down_count: int = 0
     folded: bool = False
     all_in: bool = False
     to_act: bool = False
     in_hand: bool = False
     sitting_out: bool = False
-    shown: list = field(default_factory=list)
+    shown: list[str] = field(default_factory=list)
     to_call: int = 0  # what this seat would put in now to call (all of its stack when that is less)
     in_pot: int = 0  # what it has put in this hand: ante, bring-in, bets
     held: tuple[str, int | None] | None = None  # I-5: its action out of turn, held until its turn
@@ -120,7 +125,7 @@ class SeatView:
     in_pot_shown: bool = True
 
 
-def decisions_of(hand: Hand | None) -> list:
+def decisions_of(hand: Hand | None) -> list[Event]:
     """The hand's decisions with their rules, and every action taken (a fold cites no rule, but
     the dealer reads the hand's actions in the same list), as events."""
     if hand is None:
@@ -141,21 +146,23 @@ class TablePresentation:
         self,
         session: TableSession | None,
         hand_no: int = 0,
-        inputs: Sequence[list] = (),
+        inputs: Sequence[InputJson] = (),
         *,
-        last_seal=None,
-        replay: Callable[[list], Hand] | None = None,
-        last_events: Sequence | None = None,
+        last_seal: Anchor | None = None,
+        replay: Callable[[list[InputJson]], Hand] | None = None,
+        last_events: Sequence[Event] | None = None,
     ):
         self.session = session
         self.hand: Hand | None = session.hand if session is not None else None  # the session's, not a copy
         self.hand_no = hand_no
-        self.inputs: tuple[list, ...] = tuple(inputs)
+        self.inputs: tuple[InputJson, ...] = tuple(inputs)
         self.last_seal = last_seal  # the last finished hand's seal (record/chain.Anchor), if committed
         self._replay = replay
-        self._last_events: list | None = None if last_events is None else list(last_events)
+        self._last_events: list[Event] | None = None if last_events is None else list(last_events)
 
-    def shows(self, session: TableSession | None, hand_no: int, inputs: Sequence[list], last_seal) -> bool:
+    def shows(
+        self, session: TableSession | None, hand_no: int, inputs: Sequence[InputJson], last_seal: Anchor | None
+    ) -> bool:
         """Whether this presentation is of exactly this table state (the same session, hand,
         hand number, inputs and seal): a controller keeps it until one of them changes."""
         return (
@@ -168,7 +175,7 @@ class TablePresentation:
         )
 
     @property
-    def ruling_events(self) -> list:
+    def ruling_events(self) -> list[Event]:
         """The hand's decisions with their rules, and its actions (``decisions_of``)."""
         return decisions_of(self.hand)
 
@@ -184,17 +191,17 @@ class TablePresentation:
         h = self.hand
         return h.best_shown() if h is not None and h.phase in ("showdown", "done") else []
 
-    def best_hands_so_far(self) -> list:
+    def best_hands_so_far(self) -> list[BestShown]:
         """``best_so_far`` as the engine's BestShown (values, not words)."""
         h = self.hand
         return h.best_hands_shown() if h is not None and h.phase in ("showdown", "done") else []
 
-    def voided(self):
+    def voided(self) -> HandVoided | None:
         """The HandVoided event when a misdeal or a fouled deck voided the hand (I-6, I-7): every
         ante and bet goes back; else None."""
         return self.hand.voided if self.hand is not None else None
 
-    def awarded_pots(self) -> list:
+    def awarded_pots(self) -> list[PotAwarded | PotWonByFolds]:
         """The hand's awards as events (PotAwarded, or PotWonByFolds), in the order of ``awards``."""
         if self.hand is None or self.hand.phase != "done":
             return []
@@ -218,11 +225,11 @@ class TablePresentation:
             steps + p.note_subjects,
         )
 
-    def _steps(self, p: Prompt) -> tuple:
+    def _steps(self, p: Prompt) -> tuple[Note, ...]:
         h = self.hand
         if h is None:
             return ()
-        out: list = []
+        out: list[Note] = []
         for e in self._last_input_events():  # P-2: the chips go back before anything else
             if isinstance(e, UncalledBetReturned):
                 out.append(e)
@@ -237,7 +244,7 @@ class TablePresentation:
                 out.append(PotPush(i, pot["amount"], pushes, h.rules.currency, tuple(pot["rules"])))
         return tuple(out)
 
-    def _last_input_events(self) -> list:
+    def _last_input_events(self) -> list[Event]:
         """The events the latest input of the hand caused (given when it was applied; after an
         undo, a resume or on a replayed moment, found by replaying the inputs before it)."""
         h = self.hand
@@ -323,7 +330,10 @@ class TablePresentation:
         if action in ("fold", "check"):
             return name
         currency = self._currency()
-        m = lambda cents: format_money(cents, currency)  # noqa: E731 - the English, whatever the screen shows
+
+        def m(cents: int) -> str:  # the English, whatever the screen shows
+            return format_money(cents, currency)
+
         if min_to is not None and max_to is not None:
             return f"{name} {m(min_to)}-{m(max_to)}"
         if call_amount is not None:  # what goes in now, not the round's total
@@ -386,7 +396,7 @@ class TablePresentation:
             return [(p["amount"], p["eligible"]) for p in h.pots_awarded]
         return [(amount, [p.seat for p in eligible]) for amount, eligible in pots_in_play(h.players)]
 
-    def status(self) -> dict:
+    def status(self) -> dict[str, object]:
         h = self.hand
         if h is None:
             return {}
@@ -406,7 +416,7 @@ class TablePresentation:
         }
 
     @staticmethod
-    def _stub_on_the_table(h) -> int:
+    def _stub_on_the_table(h: Hand) -> int:
         """The stub as it lies on the table. On third street every live seat's two downcards are
         dealt before the first door card (D-3; RR: one card at a time, two rounds down, then one
         up), so while the dealer enters the door cards the stub is already short of the
@@ -416,7 +426,7 @@ class TablePresentation:
             return h.stub - 2 * sum(1 for q in h.deal_queue if not q.up)
         return h.stub
 
-    def shortage_warning(self):
+    def shortage_warning(self) -> ShortageAhead | None:
         """D-7: the event warning that the next street will be short, or None."""
         return self.hand.shortage_warning if self.hand is not None else None
 

@@ -10,7 +10,7 @@ the English for the command line, the record and the tests.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, ListArg, MoneyArg, Says, joined, says
 
@@ -232,11 +232,29 @@ class Prompt:
     # what ``text`` says, as data (for the UI's words in the reader's language)
     subject: object = None
     # each note's subject, in the order of ``notes``: an event, a deal plan, a raising note, a PotPush
-    note_subjects: tuple = ()
+    note_subjects: tuple[Note, ...] = ()
+
+
+class Spoken(Protocol):
+    """What a prompt says: an event, a deal plan, a raising note … (its English words)."""
+
+    @property
+    def text(self) -> str: ...
+
+
+class Note(Spoken, Protocol):
+    """What a prompt's note says, with the rules it applies."""
+
+    @property
+    def rules(self) -> tuple[str, ...]: ...
 
 
 def prompt_for(
-    kind: PromptKind, subject, rules: tuple[str, ...] = (), seat: int | None = None, notes: tuple = ()
+    kind: PromptKind,
+    subject: Spoken,
+    rules: tuple[str, ...] = (),
+    seat: int | None = None,
+    notes: tuple[Note, ...] = (),
 ) -> Prompt:
     """A prompt whose text and notes are its subjects' English words."""
     return Prompt(kind, seat, subject.text, rules, tuple((n.text, n.rules) for n in notes), subject, tuple(notes))

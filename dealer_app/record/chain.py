@@ -20,13 +20,13 @@ import hmac
 import os
 import secrets
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 # (where the key lives: settings.py declares every folder and file)
 from dealer_app.settings import key_path as default_key_path
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Iterator, Mapping
     from pathlib import Path
 
 # Crockford's base 32: no I, L, O or U, so a seal read aloud or copied by hand is not misread
@@ -224,7 +224,7 @@ def read_anchors(path: Path, record_id: str) -> tuple[list[Anchor], list[str]]:
     return read.anchors, read.problems
 
 
-def _bounded_lines(f) -> Iterator[tuple[int, str | None]]:
+def _bounded_lines(f: IO[bytes]) -> Iterator[tuple[int, str | None]]:
     """(line number, the line stripped) for each line of ``f``; None for a line longer than
     ``ANCHOR_LINE_BYTES``, whose rest is read a block at a time and dropped."""
     line_no = 0
@@ -325,7 +325,7 @@ def read_anchors_file(path: Path, record_id: str, here: str | None = None, last_
     return AnchorsRead(list(mine.values()), created, problems, beyond)
 
 
-def meta_mac(key: bytes, meta: dict) -> str:
+def meta_mac(key: bytes, meta: Mapping[str, str]) -> str:
     """The record's identity (its meta rows but this one), keyed: a changed record_id, format or
     key id does not match."""
     text = "|".join(f"{k}={meta[k]}" for k in sorted(meta) if k != "meta_mac")

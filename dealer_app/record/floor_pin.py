@@ -80,7 +80,7 @@ def check_pin(pin: str, path: Path | None = None) -> None:
         raise PinRefused(says(QT_TRANSLATE_NOOP("Errors", "wrong floor PIN")))
 
 
-def confirm_floor(name: str, pin: str, path: Path | None = None) -> dict:
+def confirm_floor(name: str, pin: str, path: Path | None = None) -> dict[str, str]:
     """A floor act's signature for the record: who confirmed it (the PIN checked, never kept)."""
     if not isinstance(name, str) or not name.strip() or not name.isprintable() or len(name) > 60:
         raise PinRefused(says(QT_TRANSLATE_NOOP("Errors", "a floor act needs the floor's name and PIN")))

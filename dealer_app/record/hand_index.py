@@ -11,10 +11,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import UTC
+from typing import TYPE_CHECKING
 
 from dealer_app.record.chain import seal_code
-from dealer_app.record.payload import read_payload
+from dealer_app.record.payload import JsonObject, read_payload
 from dealer_app.record.rows import HandEndRow, HandStartRow, IrregularityRow, OpenTableRow, RulingRow, UndoRow
+
+if TYPE_CHECKING:
+    from dealer_app.record.store import Store
+
+# (a card room's table id, or None in one record; the table's session)
+Place = tuple[str | None, int]
+Failing = dict[tuple[int, int | None], str]  # Store.failing's answer: by (session, hand), the first problem's words
 
 _KINDS = tuple(r.kind for r in (OpenTableRow, HandStartRow, HandEndRow, UndoRow, IrregularityRow, RulingRow))
 
@@ -27,7 +35,7 @@ class CaseMark:
     words: str = ""
 
 
-def mark_case(summary: HandSummary, payload: dict) -> None:
+def mark_case(summary: HandSummary, payload: JsonObject) -> None:
     """A ruling's case on its hand's summary (rulings from before cases: one case, the hand's id)."""
     given, by = payload.get("case"), payload.get("by")
     case = given if isinstance(given, str) and given else summary.id
@@ -69,8 +77,8 @@ class HandSummary:
         """How the floor names a hand: ``SESSION-HAND``, e.g. ``3-12``."""
         return f"{self.session}-{self.hand}"
 
-    def to_dict(self) -> dict:
-        out = {
+    def to_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {
             "session": self.session,
             "table": self.table,
             "hand": self.hand,
@@ -179,7 +187,7 @@ def record_time(at: str) -> str:
         return at
 
 
-def list_hands(store, failing: dict | None = None) -> list[HandSummary]:
+def list_hands(store: Store, failing: Failing | None = None) -> list[HandSummary]:
     """Every hand of the record, newest first, each whose rows fail the record's check marked.
     ``failing``: what fails, when the caller knows it (the console checks in a thread of its
     own and marks the hands when the check ends); else the record is checked here."""
@@ -196,7 +204,7 @@ def list_hands(store, failing: dict | None = None) -> list[HandSummary]:
     return hands
 
 
-def mark_failing(hands: list[HandSummary], failing: dict) -> None:
+def mark_failing(hands: list[HandSummary], failing: Failing) -> None:
     """Each hand's ``failing``: the words of the first problem of its rows, its table's or the
     whole record's; None for a hand whose rows hold (a hand from a file, session 0, is no
     record's)."""
@@ -215,13 +223,15 @@ class HandIndex:
     record). ``tables``: (table_id, session) -> (limit table, profile), where known beforehand;
     otherwise the table's ``open_table`` row says it."""
 
-    def __init__(self, tables: dict | None = None, labels: dict | None = None):
-        self.hands: dict[tuple, HandSummary] = {}
-        self.tables: dict = dict(tables or {})
-        self.labels: dict = dict(labels or {})  # table_id -> its name in the room
-        self.currencies: dict = {}
+    def __init__(self, tables: dict[Place, tuple[str, str]] | None = None, labels: dict[str, str] | None = None):
+        self.hands: dict[tuple[str | None, int, int], HandSummary] = {}  # (table_id, session, hand)
+        self.tables: dict[Place, tuple[str, str]] = dict(tables or {})
+        self.labels: dict[str, str] = dict(labels or {})  # table_id -> its name in the room
+        self.currencies: dict[Place, str] = {}
 
-    def take(self, table_id, sid, hand_no, kind, text, at, digest) -> HandSummary | None:
+    def take(
+        self, table_id: str | None, sid: int, hand_no: int, kind: str, text: str, at: str, digest: str
+    ) -> HandSummary | None:
         """One row's part of its hand's summary; returns the summary it changed, if any."""
         try:
             return self._take(table_id, sid, hand_no, kind, text, at, digest)
@@ -233,8 +243,10 @@ class HandIndex:
             self.hands.values(), key=lambda h: (str(h.started), h.table_id or "", h.session, h.hand), reverse=True
         )
 
-    def _take(self, table_id, sid, hand_no, kind, text, at, digest) -> HandSummary | None:
-        place = (table_id, sid)
+    def _take(
+        self, table_id: str | None, sid: int, hand_no: int, kind: str, text: str, at: str, digest: str
+    ) -> HandSummary | None:
+        place: Place = (table_id, sid)
         if kind == OpenTableRow.kind:
             payload = payload_dict(text)
             played = payload.get("limit_table")
@@ -254,7 +266,7 @@ class HandIndex:
                 profile=profile,
                 currency=self.currencies.get(place, "USD"),
                 table_id=table_id,
-                room_label=self.labels.get(table_id, ""),
+                room_label=self.labels.get(table_id, "") if table_id is not None else "",
             )
             self.hands[(table_id, sid, hand_no)] = started
             return started
@@ -264,7 +276,7 @@ class HandIndex:
         return summary
 
 
-def _count(summary: HandSummary, kind, text, at, digest) -> None:
+def _count(summary: HandSummary, kind: str, text: str, at: str, digest: str) -> None:
     """A hand's end, undo, irregularity or ruling, on its summary."""
     if kind == HandEndRow.kind:
         pots = payload_dict(text).get("pots") or []
@@ -279,7 +291,7 @@ def _count(summary: HandSummary, kind, text, at, digest) -> None:
         mark_case(summary, payload_dict(text))
 
 
-def applied_room_ruling(payload: dict) -> tuple[int, str] | None:
+def applied_room_ruling(payload: JsonObject) -> tuple[int, str] | None:
     """The room's ruling a table's ruling row says it applied (issue 26 §4: the row carries the
     room's id and hash), as (id, hash); None for a ruling of the table's own."""
     rid, digest = payload.get("room_ruling"), payload.get("room_hash")
@@ -288,7 +300,7 @@ def applied_room_ruling(payload: dict) -> tuple[int, str] | None:
     return None
 
 
-def payload_dict(text: str) -> dict:
+def payload_dict(text: str) -> JsonObject:
     """A row's payload as a dict: {} for text that is no JSON object, so one malformed row
     never stops a reader (the record's check names it)."""
     try:

@@ -16,6 +16,8 @@ from dealer_app.engine.errors import EngineError
 from dealer_app.engine.irregularities import IRREGULARITIES
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
 
+InputJson = list[Any]  # an input as the record's JSON holds it: ["act", 3, "call", 800] (``to_json``)
+
 if TYPE_CHECKING:
     from dealer_app.engine.hand import Hand
 
@@ -174,8 +176,9 @@ class Irregularity(DealerInput):
             )
 
 
-def input_from_json(raw: list | tuple | DealerInput) -> DealerInput:
+def input_from_json(raw: list[Any] | tuple[Any, ...] | DealerInput) -> DealerInput:
     """The input a record's list names (IndexError or EngineError for one that names none)."""
+    # (a list parsed from the record's JSON: its items are whatever the text held, hence Any)
     if isinstance(raw, DealerInput):
         return raw
     kind = raw[0]

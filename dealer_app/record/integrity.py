@@ -29,11 +29,13 @@ from dealer_app.record.chain import (
     read_anchors_file,
     row_hash,
 )
-from dealer_app.record.payload import MAX_DEPTH, read_payload
+from dealer_app.record.payload import MAX_DEPTH, JsonObject, read_payload
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from pathlib import Path
 
+    from dealer_app.record.chain import Creation
     from dealer_app.record.store import Store
 
 # a run of this many failing rows in a row is reported as one recomputed stretch
@@ -53,7 +55,7 @@ class Problem:
     # (0: the record as a whole)
     covers: tuple[tuple[int, int | None], ...] = ()
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, str | int | None]:
         return {"what": self.what, "text": self.text, "row": self.row, "session": self.session, "hand": self.hand}
 
 
@@ -198,7 +200,7 @@ def _check_meta(store: Store, key: bytes) -> list[Problem]:
     return []
 
 
-def _check_creation(store: Store, created: list) -> list[Problem]:
+def _check_creation(store: Store, created: list[Creation]) -> list[Problem]:
     """Against the anchors file's notes of records made: this record's own, and any other
     record made at the same place (a record wiped and made again under a new identity)."""
     where, here = str(store.path), str(store.path.resolve())
@@ -239,9 +241,9 @@ class _Walk:
         self.rows = 0  # rows walked
         self.cancel: threading.Event | None = None
         self.seqs: dict[int, int] = {}
-        self.first_rows: dict[int, tuple[str, dict | None, str]] = {}  # session -> (kind, payload, at) of seq 1
+        self.first_rows: dict[int, tuple[str, JsonObject | None, str]] = {}  # session -> (kind, payload, at) of seq 1
         self.closes: dict[int, str] = {}  # session -> at of its close_table row
-        self.upgraded: dict[int, dict] = {}  # session -> its times as a format-1 record had them
+        self.upgraded: dict[int, JsonObject] = {}  # session -> its times as a format-1 record had them
 
     def run(self) -> list[Problem]:
         self.advance()
@@ -384,7 +386,7 @@ class _Walk:
             explained = True
         return explained
 
-    def _end_run(self):
+    def _end_run(self) -> None:
         run, self.failing = self.failing, []
         self.problems += self._run_problems(run)
 
@@ -418,7 +420,7 @@ class _Walk:
             )
         ]
 
-    def _remember(self, sid: int, seq: int, kind: str, text: str, at: str):
+    def _remember(self, sid: int, seq: int, kind: str, text: str, at: str) -> None:
         self.seqs[sid] = max(seq, self.seqs.get(sid, 0))
         if seq == 1:
             self.first_rows[sid] = (kind, _payload(text), at)
@@ -605,7 +607,7 @@ def _rows(first: int, last: int) -> str:
     return f"log row {first} is" if first == last else f"log rows {first}–{last} are"
 
 
-def _payload(text: str) -> dict | None:
+def _payload(text: str) -> JsonObject | None:
     try:
         value = read_payload(text)
     except ValueError:  # (no JSON, or nested past any row's depth: the row's hash names it)
@@ -613,7 +615,7 @@ def _payload(text: str) -> dict | None:
     return value if isinstance(value, dict) else None
 
 
-def failing_by_hand(problems) -> dict[tuple[int, int | None], str]:
+def failing_by_hand(problems: Iterable[Problem]) -> dict[tuple[int, int | None], str]:
     """Problems by (table session, hand), the first one's words each: session 0 is the record
     as a whole, hand None a table's rows outside a hand (``Store.failing``)."""
     out: dict[tuple[int, int | None], str] = {}

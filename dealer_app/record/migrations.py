@@ -12,8 +12,22 @@ record is made at the latest version at once.
   re-chained with the key in one transaction, each table's old times kept in a
   ``record_upgraded`` row, after its old chain was checked (``Store`` checks it before opening).
 
-The training tables live in the same file under their own numbered steps
-(``training/progress.py``, ``training_schema``).
+- 3: the trainer's tables (trainees, their answers with the drill's seed, FSRS cards).
+- 4: what rebuilds an answer's drill and what the trainee answered (the review of each answer).
+- 5: the exam tables (instructors, blueprints, results, the sealed counts); exam tables of before
+  the steps were numbered get the columns added since.
+
+One sequence, one ``schema_version`` table, but each step belongs to a ``Part`` of the file and a
+part's steps are taken by whoever opens that part: ``Store`` the record's, the trainer
+(``training.progress.Progress``) its tables', the exam book its own. A record used only at the
+table is never given empty training tables, and the exam book still knows when it made its tables
+(it seals their first counts with the record's key, which the record's own steps never see). A
+file made before the steps were kept is at the steps its tables show (``taken``): the log's
+columns, the trainer's old ``training_schema`` rows (its version N is step N + 2).
+
+The training tables' SQL is here rather than in ``training/`` (the record must not import the
+trainer): a registry the trainer filled at import would number a file's steps by what happened to
+be imported; written here, the whole file's sequence reads in one place.
 """
 
 from __future__ import annotations
@@ -22,6 +36,7 @@ import json
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from enum import Enum
 from typing import TYPE_CHECKING
 
 from dealer_app.record.chain import key_id, legacy_row_hash, meta_mac, row_hash
@@ -74,6 +89,109 @@ CREATE TABLE IF NOT EXISTS schema_version (
 );
 """
 
+TRAINER_TABLES = """
+CREATE TABLE IF NOT EXISTS training_trainees (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS training_attempts (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    trainee_id INTEGER NOT NULL REFERENCES training_trainees(id),
+    skill TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    right INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    seed INTEGER,
+    at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS training_attempts_trainee ON training_attempts(trainee_id, skill, at);
+CREATE TABLE IF NOT EXISTS training_cards (
+    trainee_id INTEGER NOT NULL REFERENCES training_trainees(id),
+    skill TEXT NOT NULL,
+    card TEXT NOT NULL,
+    PRIMARY KEY (trainee_id, skill)
+);
+"""
+
+ANSWER_REVIEW = """
+ALTER TABLE training_attempts ADD COLUMN given TEXT;
+ALTER TABLE training_attempts ADD COLUMN table_arg TEXT;
+ALTER TABLE training_attempts ADD COLUMN profile_arg TEXT;
+ALTER TABLE training_attempts ADD COLUMN drill_table TEXT;
+ALTER TABLE training_attempts ADD COLUMN digest TEXT;
+"""
+
+EXAM_TABLES = """
+CREATE TABLE IF NOT EXISTS training_instructors (
+    name TEXT PRIMARY KEY,
+    pin TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    seal TEXT NOT NULL,
+    failures INTEGER NOT NULL DEFAULT 0,
+    locked_until TEXT,
+    number INTEGER NOT NULL DEFAULT 0,
+    lock_seal TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE IF NOT EXISTS training_blueprints (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    spec TEXT NOT NULL,
+    instructor TEXT NOT NULL,
+    locked_at TEXT NOT NULL,
+    seal TEXT NOT NULL,
+    instructor_seal TEXT NOT NULL DEFAULT '',
+    instructor_at TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE IF NOT EXISTS training_exam_results (
+    id TEXT PRIMARY KEY,
+    trainee_id INTEGER,
+    trainee TEXT NOT NULL,
+    blueprint_id TEXT NOT NULL,
+    blueprint_seal TEXT NOT NULL,
+    blueprint_name TEXT NOT NULL,
+    instructor TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    started_at TEXT NOT NULL,
+    finished_at TEXT NOT NULL,
+    seconds INTEGER NOT NULL,
+    time_limit_s INTEGER NOT NULL,
+    timed_out INTEGER NOT NULL,
+    right INTEGER NOT NULL,
+    asked INTEGER NOT NULL,
+    pass_mark INTEGER NOT NULL,
+    passed INTEGER NOT NULL,
+    skills TEXT NOT NULL,
+    tables TEXT NOT NULL,
+    seal TEXT NOT NULL,
+    field_seals TEXT NOT NULL,
+    serial INTEGER NOT NULL DEFAULT 0,
+    seed_mac TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE IF NOT EXISTS training_exam_marks (
+    name TEXT PRIMARY KEY,
+    value INTEGER NOT NULL,
+    seal TEXT NOT NULL
+);
+"""
+# the exam tables' columns added before the steps were numbered (given to older exam tables)
+EXAM_COLUMNS_ADDED = {
+    "training_instructors": (("number", "INTEGER NOT NULL DEFAULT 0"), ("lock_seal", "TEXT NOT NULL DEFAULT ''")),
+    "training_blueprints": (
+        ("instructor_seal", "TEXT NOT NULL DEFAULT ''"),
+        ("instructor_at", "TEXT NOT NULL DEFAULT ''"),
+    ),
+    "training_exam_results": (("serial", "INTEGER NOT NULL DEFAULT 0"), ("seed_mac", "TEXT NOT NULL DEFAULT ''")),
+}
+
+
+class Part(Enum):
+    """The tables of the file a step belongs to, and who takes it."""
+
+    RECORD = "record"  # the hand record: Store
+    TRAINER = "trainer"  # trainees, answers, cards: training.progress.Progress
+    EXAMS = "exams"  # instructors, blueprints, results: training.exam.ExamBook
+
 
 class Format1Broken(ValueError):
     """A version-1 record whose row ``row`` no longer matches its old hash: never re-chained."""
@@ -85,9 +203,14 @@ class Format1Broken(ValueError):
 
 @dataclass(frozen=True)
 class Migration:
+    """One step: ``sql`` run in one transaction with its ``schema_version`` row, or ``code``
+    (given the connection and the record's key) that keeps its own transaction."""
+
     version: int
     name: str
-    apply: Callable[[sqlite3.Connection, bytes], None]  # (the connection, the record's key)
+    part: Part
+    sql: str = ""
+    code: Callable[[sqlite3.Connection, bytes], None] | None = None
 
 
 def _now() -> str:
@@ -98,35 +221,63 @@ def _columns(db: sqlite3.Connection, table: str) -> list[str]:
     return [r[1] for r in db.execute(f"PRAGMA table_info({table})")]
 
 
-def version_of(db: sqlite3.Connection) -> int:
-    """The version a record's file is at (0: no record in it yet)."""
-    tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+def _tables(db: sqlite3.Connection) -> set[str]:
+    return {str(r[0]) for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+
+def taken(db: sqlite3.Connection) -> set[int]:
+    """The steps a file has taken: those its ``schema_version`` keeps, and, for a file made before
+    they were kept, those its tables show."""
+    tables = _tables(db)
+    steps: set[int] = set()
     if "schema_version" in tables:
-        found = db.execute("SELECT MAX(version) FROM schema_version").fetchone()[0]
-        if found:
-            return int(found)
+        steps |= {int(v) for (v,) in db.execute("SELECT version FROM schema_version")}
     log = _columns(db, "log")
-    return 1 if log == LEGACY_LOG_COLUMNS else FORMAT if log == LOG_COLUMNS else 0
+    steps |= {1} if log == LEGACY_LOG_COLUMNS else {1, 2} if log == LOG_COLUMNS else set()
+    if "training_schema" in tables:  # (the trainer's own numbering, before: its version N is step N + 2)
+        steps |= {int(v) + 2 for (v,) in db.execute("SELECT version FROM training_schema")}
+    elif "training_attempts" in tables:  # (the trainer's tables of before its versions: its version 1)
+        steps.add(3)
+    return steps
 
 
-def migrate(db: sqlite3.Connection, key: bytes) -> list[int]:
-    """Bring the record to the latest version, step by step; returns the steps taken. A new
-    record is made at the latest version (no step is taken for it)."""
-    have = version_of(db)
-    taken = []
-    for step in MIGRATIONS:
-        if have and step.version > have:
-            step.apply(db, key)
-            taken.append(step.version)
-    db.executescript(SCHEMA + VERSIONS)
-    recorded = {v for (v,) in db.execute("SELECT version FROM schema_version")}
-    for step in MIGRATIONS:
-        if step.version not in recorded:
-            # (a step of before the versions were kept, or of a record made at the latest one)
-            db.execute(
-                "INSERT INTO schema_version(version, name, at) VALUES (?, ?, ?)", (step.version, step.name, _now())
+def version_of(db: sqlite3.Connection, part: Part = Part.RECORD) -> int:
+    """The last step of ``part`` the file has taken (0: it has none of that part's tables yet)."""
+    return max((m.version for m in MIGRATIONS if m.part is part and m.version in taken(db)), default=0)
+
+
+def migrate(db: sqlite3.Connection, key: bytes, part: Part = Part.RECORD) -> list[int]:
+    """Bring ``part`` of the file to the latest version, step by step; returns the steps taken.
+    A new record is made at the latest version at once (no step is taken for it); the training
+    parts are made by taking their steps from the first."""
+    steps = [m for m in MIGRATIONS if m.part is part]
+    have = taken(db)
+    fresh_record = part is Part.RECORD and not have & {m.version for m in steps}
+    done = []
+    for step in steps:
+        if step.version in have or fresh_record:
+            continue
+        if step.code is not None:
+            step.code(db, key)
+            done.append(step.version)
+        else:
+            name = step.name.replace("'", "''")
+            db.executescript(
+                f"BEGIN; {VERSIONS} {step.sql}; INSERT INTO schema_version(version, name, at) "
+                f"VALUES ({step.version}, '{name}', '{_now()}'); COMMIT;"
             )
-    return taken
+            have.add(step.version)
+            done.append(step.version)
+    if part is Part.RECORD:
+        db.executescript(SCHEMA)
+    db.executescript(VERSIONS)
+    recorded = {int(v) for (v,) in db.execute("SELECT version FROM schema_version")}
+    with db:  # (a step of before the versions were kept, or of a part made at its latest version)
+        db.executemany(
+            "INSERT INTO schema_version(version, name, at) VALUES (?, ?, ?)",
+            [(m.version, m.name, _now()) for m in steps if m.version not in recorded],
+        )
+    return done
 
 
 def format1_head(db: sqlite3.Connection) -> str:
@@ -208,7 +359,27 @@ def _unkeyed_log(db: sqlite3.Connection, key: bytes) -> None:
     raise AssertionError("a record is never made at version 1")
 
 
+def _exam_tables(db: sqlite3.Connection, key: bytes) -> None:
+    """The exam tables, and the columns added since to exam tables made before this step (the
+    columns to add depend on the file: hence code, in one transaction with its version row)."""
+    added = []
+    for table, columns in EXAM_COLUMNS_ADDED.items():
+        have = set(_columns(db, table))
+        if have:  # (tables made now have them all)
+            added += [
+                f"ALTER TABLE {table} ADD COLUMN {column} {kind};" for column, kind in columns if column not in have
+            ]
+    db.executescript(
+        f"BEGIN; {VERSIONS} {EXAM_TABLES} {' '.join(added)} INSERT INTO schema_version(version, name, at) "
+        f"VALUES (5, 'the exam tables', '{_now()}'); COMMIT;"
+    )
+
+
 MIGRATIONS = [
-    Migration(1, "the unkeyed log", _unkeyed_log),
-    Migration(2, "the keyed chain", _keyed_chain),
+    Migration(1, "the unkeyed log", Part.RECORD, code=_unkeyed_log),
+    Migration(2, "the keyed chain", Part.RECORD, code=_keyed_chain),
+    Migration(3, "the trainer's tables", Part.TRAINER, sql=TRAINER_TABLES),
+    Migration(4, "the review of each answer", Part.TRAINER, sql=ANSWER_REVIEW),
+    Migration(5, "the exam tables", Part.EXAMS, code=_exam_tables),
 ]
+LATEST = MIGRATIONS[-1].version

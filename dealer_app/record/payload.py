@@ -14,6 +14,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+# A row's payload as parsed: a JSON object, whose values are whatever the text held (each reader
+# checks the ones it uses), hence Any at this one boundary.
+JsonObject = dict[str, Any]
+
 # the deepest row the app writes is a few levels (a ruling's chips, an input's cards): far below
 MAX_DEPTH = 32
 

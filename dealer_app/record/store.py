@@ -20,7 +20,7 @@ import secrets
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Said, Says, said, says
 from dealer_app.record.chain import (
@@ -52,9 +52,9 @@ from dealer_app.settings import data_dir as default_data_dir
 from dealer_app.settings import key_path as default_key_path
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator, Sequence
 
-    from dealer_app.record.integrity import KeptCheck
+    from dealer_app.record.integrity import KeptCheck, Problem
 
 
 class LogRow(NamedTuple):
@@ -153,12 +153,20 @@ def reason_says(exc: BaseException, path: Path | None = None, record: bool = Tru
     return str(exc) or exc.__class__.__name__
 
 
+_T = TypeVar("_T")
+_RecordState = tuple[int, int, tuple[int, int] | None]
+
+
 class Store:
     _lock_fd: int | None  # None for a record opened read-only: it never holds a table
     _key: bytes | None  # the chain's key; a read-only record is checked with the key it is given
     record_id: str  # the record's own identity (meta), in every row's hash and every anchor
     format: int  # 2: the keyed chain; 1: an older record, read as it is until it is upgraded
-    _failing_at: tuple | None = None  # (the record's state, failing()'s answer then)
+    meta: dict[str, str]  # the record's identity and its key's name, as its meta table holds them
+    _key_id: str
+    # (the record's state: its data version, this connection's changes, the anchors file's size
+    # and time; failing()'s answer then)
+    _failing_at: tuple[_RecordState, dict[tuple[int, int | None], str]] | None = None
 
     def __init__(
         self, path: Path | str | None = None, create: bool = True, key: bytes | None = None, anchors: Path | None = None
@@ -226,7 +234,7 @@ class Store:
         if made:  # the anchors file learns of the record as it is made (a wiped record shows)
             self._anchor([Creation(self.record_id, str(path.resolve()), _now())])
 
-    def _check_identity(self, path: Path):
+    def _check_identity(self, path: Path) -> None:
         """Before anything is written: a record another key wrote is refused (left exactly as
         it is), and so is an older, unkeyed record where keyed records are already kept (its
         rows cannot prove themselves: upgrading it would lend them this machine's key)."""
@@ -287,7 +295,7 @@ class Store:
             return self.meta["table_id"]
         made = "T-" + "".join(secrets.choice("0123456789ABCDEFGHJKMNPQRSTVWXYZ") for _ in range(10))
 
-        def work():
+        def work() -> None:
             meta = dict(self.db.execute("SELECT name, value FROM meta").fetchall())
             if meta.get("table_id"):
                 return  # another window of this record made it first
@@ -409,7 +417,7 @@ class Store:
         return True
 
     @staticmethod
-    def _check_format1(path: Path):
+    def _check_format1(path: Path) -> None:
         """An older record is upgraded only if its old chain holds (read-only, before the
         file is touched: a refused record stays byte for byte as it was)."""
         ro = _read_only_connection(path)
@@ -436,7 +444,7 @@ class Store:
         )
 
     @staticmethod
-    def _check_readable(path: Path):
+    def _check_readable(path: Path) -> None:
         """Read every page once, through a read-only connection: a truncated or damaged file
         is found now, not in the middle of a hand, and nothing is written to it."""
         try:
@@ -485,7 +493,7 @@ class Store:
             ro.close()
 
     # --- writing ------------------------------------------------------------------------------
-    def _write(self, work):
+    def _write(self, work: Callable[[], _T]) -> _T:
         """Run ``work()`` in one transaction; commit it whole or raise RecordError. The rows
         it inserted that are anchored (ANCHORED_KINDS) go to the anchors file once committed."""
         if not self.writable:
@@ -519,11 +527,11 @@ class Store:
             self.on_commit()  # (the room's forwarder: wakes up, never blocks)
         return result
 
-    def _anchor(self, lines: list):
+    def _anchor(self, lines: Sequence[Anchor | Creation]) -> None:
         """Append to the anchors file; the record is already safe, so a file that cannot be
         written does not undo anything: ``anchor_problem`` says why (for the dealer), and the
         lines missed are written first the next time."""
-        missed = self._missed + lines
+        missed = [*self._missed, *lines]
         self._missed, self.anchor_problem = [], None
         for i, line in enumerate(missed):
             try:
@@ -543,11 +551,15 @@ class Store:
 
     anchor_problem: str | None = None  # why the last seal is not in the anchors file, if it is not
     # (never changed in place, only replaced: a class-level empty default is shared safely)
-    _missed: list = []  # noqa: RUF012  anchors not yet in the anchors file (written before the next ones)
-    last_anchored: list = []  # noqa: RUF012  the anchors of the last write
-    on_commit = None  # called after every committed write (room/forwarder.py); must not block
+    _missed: list[Anchor | Creation] = []  # noqa: RUF012  not yet in the anchors file (written before the next ones)
+    last_anchored: list[Anchor] = []  # noqa: RUF012  the anchors of the last write
+    on_commit: Callable[[], None] | None = (
+        None  # called after every committed write (room/forwarder.py); must not block
+    )
 
-    def _insert_rows(self, session_id: int, hand_no: int, rows: list[RecordRow], at: str | None = None):
+    def _insert_rows(
+        self, session_id: int, hand_no: int, rows: list[RecordRow], at: str | None = None
+    ) -> tuple[int, int, str]:
         """Chain and insert rows (inside ``_write``'s transaction). Returns the last row's
         (id, seq, hash). The ids are given, not left to SQLite, because each is in its hash."""
         assert self._key is not None, "a read-only record is never written"
@@ -574,21 +586,22 @@ class Store:
         kill can never leave a table with no rows). The session's ``opened_at`` is its first
         row's time: the check finds an edited sessions table by comparing the two."""
 
-        def work():
+        def work() -> int:
             at = _now()
             cur = self.db.execute(
                 "INSERT INTO sessions(table_name, profile, opened_at) VALUES (?, ?, ?)", (table, profile, at)
             )
+            assert cur.lastrowid is not None  # (an insert gives a row id)
             if rows:
                 self._insert_rows(cur.lastrowid, 0, rows, at)
             return cur.lastrowid
 
         return self._write(work)
 
-    def close_session(self, session_id: int, rows: list[RecordRow] | None = None, hand_no: int = 0):
+    def close_session(self, session_id: int, rows: list[RecordRow] | None = None, hand_no: int = 0) -> None:
         """Mark a table closed; its ``closed_at`` is the time of its ``close_table`` row."""
 
-        def work():
+        def work() -> None:
             at = _now()
             self._insert_rows(session_id, hand_no, rows or [CloseTableRow()], at)
             self.db.execute("UPDATE sessions SET closed_at = ? WHERE id = ?", (at, session_id))
@@ -613,7 +626,7 @@ class Store:
         """Rows of consecutive hands ((hand number, rows), …), all in one transaction. Returns
         the seals of the hands they end (their hand_end rows), once committed and anchored."""
 
-        def work():
+        def work() -> None:
             for hand_no, rows in parts:
                 self._insert_rows(session_id, hand_no, rows)
 
@@ -652,7 +665,7 @@ class Store:
     def _lock_key(self, session_id: int) -> tuple[str, int]:
         return (str(self.path.resolve()), session_id)
 
-    def lock_session(self, session_id: int):
+    def lock_session(self, session_id: int) -> None:
         """Hold this table for this process (released when it closes, or dies)."""
         if session_id in self._locks:
             return
@@ -670,7 +683,7 @@ class Store:
         _HELD_LOCKS[key] += 1
         self._locks[session_id] = self._lock_fd
 
-    def unlock_session(self, session_id: int):
+    def unlock_session(self, session_id: int) -> None:
         if self._locks.pop(session_id, None) is None:
             return
         key = self._lock_key(session_id)
@@ -801,7 +814,7 @@ class Store:
         """Check the whole record (record/integrity.py); the problems in words, [] if whole."""
         return [p.text for p in self.check(key, anchors)]
 
-    def check(self, key: bytes | None = None, anchors: Path | None = None):
+    def check(self, key: bytes | None = None, anchors: Path | None = None) -> list[Problem]:
         """Every problem with the record: edited, missing, reordered or inserted rows, a chain
         recomputed without the key, a deleted tail (against the anchors), an edited sessions
         table. ``key``: this store's key unless given; ``anchors``: checked when given."""
@@ -821,10 +834,10 @@ class Store:
         Every gate — resume, dealing on, a report, verify — walks the whole record."""
         anchors = self.anchors_path if self.anchors_path is not None and self.anchors_path.is_file() else None
         seals = anchors.stat() if anchors is not None else None  # (the last hands deleted: against the seals)
-        state = (
-            self.db.execute("PRAGMA data_version").fetchone()[0],
+        state: _RecordState = (
+            int(self.db.execute("PRAGMA data_version").fetchone()[0]),
             self.db.total_changes,
-            seals and (seals.st_size, seals.st_mtime_ns),
+            (seals.st_size, seals.st_mtime_ns) if seals is not None else None,
         )
         cached = self._failing_at  # (a whole walk's answer only: a gate never takes a kept walk's)
         if kept is None and cached is not None and cached[0] == state:
@@ -850,7 +863,7 @@ class Store:
     def seals(self, session_id: int | None = None) -> list[Anchor]:
         """Every hand's seal as the record holds it (its hand_end row), oldest first."""
         sql = "SELECT session_id, hand_no, id, seq, hash, at FROM log WHERE kind = ?"
-        args: tuple = (HandEndRow.kind,)
+        args: tuple[str | int, ...] = (HandEndRow.kind,)
         if session_id is not None:
             sql, args = sql + " AND session_id = ?", (*args, session_id)
         seq_column = "seq" if self.format == FORMAT else "0"
@@ -860,7 +873,7 @@ class Store:
             for sid, hand, rid, seq, digest, at in self.db.execute(sql + " ORDER BY id", args)
         ]
 
-    def close(self):
+    def close(self) -> None:
         for sid in list(self._locks):
             self.unlock_session(sid)
         self.db.close()

@@ -15,6 +15,7 @@ import json
 from dataclasses import dataclass
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
+from dealer_app.record.chain import Anchor
 from dealer_app.record.hand_index import (
     SUMMARY_KINDS,
     HandIndex,
@@ -24,7 +25,9 @@ from dealer_app.record.hand_index import (
     payload_dict,
     record_time,
 )
-from dealer_app.record.store import StoreError
+from dealer_app.record.integrity import Problem, failing_by_hand
+from dealer_app.record.rows import RulingRow
+from dealer_app.record.store import LogRow, StoreError
 from dealer_app.room.database import RoomError, WrongLogin, connect, shown_url, words
 from dealer_app.room.schema import require_current
 
@@ -231,7 +234,7 @@ class RoomReader:
                     summary = self.index.take(tid, sid, hand, kind, payload, at, digest)
                     if summary is not None:  # (its room_label: the index's labels, read just before)
                         changed[(tid, sid, hand)] = summary
-                    if kind == "ruling":
+                    if kind == RulingRow.kind:
                         self._take_applied(tid, payload_dict(payload), summary)
                     head = row_id
                 if len(rows) < ROWS_PER_PAGE:
@@ -268,7 +271,7 @@ class RoomReader:
         return RoomTableRecord(self, table_id)
 
     # --- one hand ------------------------------------------------------------------------------
-    def hand_rows(self, table_id: str, session: int, hand_no: int) -> list[tuple[int, str, dict, str]]:
+    def hand_rows(self, table_id: str, session: int, hand_no: int) -> list[LogRow]:
         """One hand's rows as its table's record has them (the timeline's ``hand_rows``), with the
         room's rulings on it after them — but not one the table applied: its own ruling row,
         carrying the room's id and hash, is that ruling (shown once, its chips moved once)."""
@@ -289,14 +292,14 @@ class RoomReader:
                         kind,
                     )
                 )
-            out.append((seq, kind, payload, at))
-            if kind == "ruling" and (named := applied_room_ruling(payload)) is not None:
+            out.append(LogRow(seq, kind, payload, at))
+            if kind == RulingRow.kind and (named := applied_room_ruling(payload)) is not None:
                 applied.add(named)
         if out and hand_no:
             last_seq = out[-1][0]
             for r in self.rulings:
                 if (r.table_id, r.session, r.hand) == (table_id, session, hand_no) and (r.id, r.hash) not in applied:
-                    out.append((last_seq, "ruling", r.payload, r.at))
+                    out.append(LogRow(last_seq, RulingRow.kind, r.payload, r.at))
         return out
 
     def record_ruling(self, table_id: str, session: int, hand_no: int, payload: dict) -> RoomRuling:
@@ -340,7 +343,7 @@ class RoomTableRecord:
         if self._owns_reader:
             self.reader.close()
 
-    def hand_rows(self, session: int, hand_no: int):
+    def hand_rows(self, session: int, hand_no: int) -> list[LogRow]:
         try:
             return self.reader.hand_rows(self.table_id, session, hand_no)
         except RoomError as exc:  # (what a record says when it cannot be read)
@@ -353,7 +356,6 @@ class RoomTableRecord:
 
     def seals(self, session: int | None = None) -> list:
         """The table's hands' seals as the room holds them (their hand_end rows)."""
-        from dealer_app.record.chain import Anchor
 
         sql = "SELECT session, hand_no, row_id, seq, hash, at FROM room.log WHERE table_id = %s AND kind = 'hand_end'"
         args: tuple = (self.table_id,)
@@ -367,14 +369,12 @@ class RoomTableRecord:
 
     def failing(self) -> dict[tuple[int, int | None], str]:
         """What fails, by (session, hand), as a record's ``failing``: the rows the room refused."""
-        from dealer_app.record.integrity import failing_by_hand
 
         return failing_by_hand(self.check())
 
     def check(self, key=None, anchors=None) -> list:
         """What the room refused of this table's rows (the server checked each against the
         table's keyed chain as it arrived; a row that broke it was never stored)."""
-        from dealer_app.record.integrity import Problem
 
         try:
             self.reader.catch_up(hands=False)
@@ -393,7 +393,7 @@ class RoomTableRecord:
 
     def append(self, session: int, hand_no: int, rows: list[tuple[str, dict]]) -> list:
         for kind, payload in rows:
-            if kind != "ruling":
+            if kind != RulingRow.kind:
                 raise StoreError(f"{self.path}: only a ruling is added to a table from the room")
             try:  # (its chips, if any, reach the table: its dealer applies them between hands)
                 self.reader.record_ruling(self.table_id, session, hand_no, payload)

@@ -430,7 +430,7 @@ def make_drills(
             Drill(
                 skill,
                 SKILLS[skill],
-                hand_to_phh(h, extra={"_profile": r.profile, "_table": t.name}),
+                hand_to_phh(h, extra={"_profile": r.profile, "_table": t.name}, limits_dir=limits_dir),
                 r.profile,
                 t.name,
                 answer,

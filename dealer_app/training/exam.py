@@ -42,75 +42,13 @@ from typing import TYPE_CHECKING
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
 from dealer_app.record.chain import seal_code
+from dealer_app.record.migrations import Part, migrate
 from dealer_app.training.answers import is_right
 from dealer_app.training.drills import SKILLS, Drill, DrillError, make_drills
 from dealer_app.training.session import Result, TrainingSession
 
 if TYPE_CHECKING:
     from collections.abc import Callable
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS training_instructors (
-    name TEXT PRIMARY KEY,
-    pin TEXT NOT NULL,
-    created_at TEXT NOT NULL,
-    seal TEXT NOT NULL,
-    failures INTEGER NOT NULL DEFAULT 0,
-    locked_until TEXT,
-    number INTEGER NOT NULL DEFAULT 0,
-    lock_seal TEXT NOT NULL DEFAULT ''
-);
-CREATE TABLE IF NOT EXISTS training_blueprints (
-    id TEXT PRIMARY KEY,
-    name TEXT NOT NULL,
-    spec TEXT NOT NULL,
-    instructor TEXT NOT NULL,
-    locked_at TEXT NOT NULL,
-    seal TEXT NOT NULL,
-    instructor_seal TEXT NOT NULL DEFAULT '',
-    instructor_at TEXT NOT NULL DEFAULT ''
-);
-CREATE TABLE IF NOT EXISTS training_exam_results (
-    id TEXT PRIMARY KEY,
-    trainee_id INTEGER,
-    trainee TEXT NOT NULL,
-    blueprint_id TEXT NOT NULL,
-    blueprint_seal TEXT NOT NULL,
-    blueprint_name TEXT NOT NULL,
-    instructor TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    started_at TEXT NOT NULL,
-    finished_at TEXT NOT NULL,
-    seconds INTEGER NOT NULL,
-    time_limit_s INTEGER NOT NULL,
-    timed_out INTEGER NOT NULL,
-    right INTEGER NOT NULL,
-    asked INTEGER NOT NULL,
-    pass_mark INTEGER NOT NULL,
-    passed INTEGER NOT NULL,
-    skills TEXT NOT NULL,
-    tables TEXT NOT NULL,
-    seal TEXT NOT NULL,
-    field_seals TEXT NOT NULL,
-    serial INTEGER NOT NULL DEFAULT 0,
-    seed_mac TEXT NOT NULL DEFAULT ''
-);
-CREATE TABLE IF NOT EXISTS training_exam_marks (
-    name TEXT PRIMARY KEY,
-    value INTEGER NOT NULL,
-    seal TEXT NOT NULL
-);
-"""
-
-# columns added since the tables were first made (added to an older record's tables)
-_ADDED = {
-    "training_instructors": (("number", "INTEGER NOT NULL DEFAULT 0"), ("lock_seal", "TEXT NOT NULL DEFAULT ''")),
-    "training_blueprints": (
-        ("instructor_seal", "TEXT NOT NULL DEFAULT ''"),
-        ("instructor_at", "TEXT NOT NULL DEFAULT ''"),
-    ),
-    "training_exam_results": (("serial", "INTEGER NOT NULL DEFAULT 0"), ("seed_mac", "TEXT NOT NULL DEFAULT ''")),
-}
 
 # scrypt's cost, as the floor PIN's (record/floor_pin.py): about 50 ms a check, so guessing is slow
 _N, _R, _P = 2**14, 8, 1
@@ -667,8 +605,7 @@ class ExamBook:
         self.record_id = self._record_id()
         if create:
             fresh = "training_instructors" not in self._tables()
-            self.db.executescript(SCHEMA)
-            self._add_columns()
+            migrate(self.db, key, Part.EXAMS)  # (the record file's step 5: record/migrations.py)
             if fresh:  # a record's first exam tables: it has had no instructor and no result yet
                 with self._writing():
                     self._set_mark("instructors", 0)
@@ -676,13 +613,6 @@ class ExamBook:
 
     def _tables(self) -> set[str]:
         return {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-
-    def _add_columns(self) -> None:
-        for table, columns in _ADDED.items():
-            have = {r[1] for r in self.db.execute(f"PRAGMA table_info({table})")}
-            for column, kind in columns:
-                if column not in have:
-                    self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
 
     @contextmanager
     def _writing(self):

@@ -10,7 +10,8 @@ from, a digest of the hand) and the trainee's answer, for the review of each ans
 instructor's reports: accuracy and mean time per ISO week and skill, and the weak skills (recent
 accuracy under the pass mark, or the skill's FSRS card overdue).
 
-The tables' version is kept in ``training_schema`` and upgraded in numbered steps (``UPGRADES``).
+The tables are made and upgraded by the record file's numbered steps (``record/migrations.py``,
+the part ``Part.TRAINER``: steps 3 and 4); a file's older ``training_schema`` rows count as those steps.
 """
 
 from __future__ import annotations
@@ -23,46 +24,13 @@ from typing import TYPE_CHECKING
 
 import fsrs
 
+from dealer_app.record.migrations import Part, migrate, version_of
+
 if TYPE_CHECKING:
     import sqlite3
 
     from dealer_app.training.exam import ExamListing
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS training_trainees (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    name TEXT NOT NULL UNIQUE,
-    created_at TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS training_attempts (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    trainee_id INTEGER NOT NULL REFERENCES training_trainees(id),
-    skill TEXT NOT NULL,
-    mode TEXT NOT NULL,
-    right INTEGER NOT NULL,
-    seconds REAL NOT NULL,
-    seed INTEGER,
-    at TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS training_attempts_trainee ON training_attempts(trainee_id, skill, at);
-CREATE TABLE IF NOT EXISTS training_cards (
-    trainee_id INTEGER NOT NULL REFERENCES training_trainees(id),
-    skill TEXT NOT NULL,
-    card TEXT NOT NULL,
-    PRIMARY KEY (trainee_id, skill)
-);
-"""
-# the numbered upgrades of the training tables: version N is reached by UPGRADES[N - 1]
-UPGRADES = (
-    SCHEMA,  # 1: trainees, answers (with the drill's seed) and FSRS cards
-    # 2: what rebuilds an answer's drill and what the trainee answered (the review of each answer)
-    """ALTER TABLE training_attempts ADD COLUMN given TEXT;
-    ALTER TABLE training_attempts ADD COLUMN table_arg TEXT;
-    ALTER TABLE training_attempts ADD COLUMN profile_arg TEXT;
-    ALTER TABLE training_attempts ADD COLUMN drill_table TEXT;
-    ALTER TABLE training_attempts ADD COLUMN digest TEXT;""",
-)
-SCHEMA_VERSION = len(UPGRADES)
 FAST_SECONDS = 10.0
 PASS_MARK = 0.8  # a skill is weak when its recent accuracy is under this (the trainer's default pass mark)
 RECENT = 10  # the answers of a skill that make its recent accuracy
@@ -155,28 +123,13 @@ class Progress:
         self.scheduler = fsrs.Scheduler(enable_fuzzing=False)  # the same answers, the same schedule
 
     def version(self) -> int:
-        """The training tables' version (0: none; 1: made before versions were kept)."""
-        tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if "training_schema" in tables:
-            return int(self.db.execute("SELECT MAX(version) FROM training_schema").fetchone()[0] or 0)
-        return 1 if "training_attempts" in tables else 0
+        """The last of the record file's steps the training tables have taken (0: no tables; 3:
+        made before the review of each answer; 4: the latest)."""
+        return version_of(self.db, Part.TRAINER)
 
     def upgrade(self) -> None:
-        """Make the tables, or bring them up to ``SCHEMA_VERSION`` one numbered step at a time."""
-        version = self.version()
-        with self.db:
-            self.db.execute("CREATE TABLE IF NOT EXISTS training_schema (version INTEGER NOT NULL, at TEXT NOT NULL)")
-        for number in range(max(version, 0) + 1, SCHEMA_VERSION + 1):
-            script = UPGRADES[number - 1]
-            self.db.executescript(
-                f"BEGIN; {script}; INSERT INTO training_schema(version, at) "
-                f"VALUES ({number}, '{_now().isoformat(timespec='seconds')}'); COMMIT;"
-            )
-        if version == 1 and not self.db.execute("SELECT 1 FROM training_schema WHERE version = 1").fetchone():
-            with self.db:  # (tables of before the versions: counted as version 1)
-                self.db.execute(
-                    "INSERT INTO training_schema(version, at) VALUES (1, ?)", (_now().isoformat(timespec="seconds"),)
-                )
+        """Make the tables, or bring them up to the latest version one numbered step at a time."""
+        migrate(self.db, b"", Part.TRAINER)
 
     def _columns(self) -> set[str]:
         return {r[1] for r in self.db.execute("PRAGMA table_info(training_attempts)")}

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
+from dealer_app.engine.cards import format_card
 from dealer_app.engine.events import ActionTaken, BringInChosen, DealPlanned, FirstToAct, PotAwarded, ShowdownOrdered
 from dealer_app.engine.hand import Hand, SeatSpec
 from dealer_app.engine.limits import BettingRules, load_profile, load_table
@@ -138,7 +139,6 @@ def _play(rules: BettingRules, rng: random.Random, full: bool = False) -> tuple[
     h = Hand(rules, [SeatSpec(i + 1, f"P{i + 1}", s) for i, s in enumerate(stacks)])
     deck = list(range(52))
     rng.shuffle(deck)
-    from dealer_app.engine.cards import format_card
 
     inputs: list = []
     steps: list[SpotStep] = []

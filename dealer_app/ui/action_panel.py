@@ -22,6 +22,7 @@ from dealer_app.live.controller import (
     RecordFailure,
     TableController,
 )
+from dealer_app.ui.card_painter import FOUR_COLOURS, TWO_COLOURS
 from dealer_app.ui.screen_fit import lines_height
 from dealer_app.ui.words import (
     action_name,
@@ -296,7 +297,6 @@ class ActionPanel(QWidget):
 
     def set_four_colour(self, on: bool):
         """The picker's suits in the table's colours (the four-colour setting)."""
-        from dealer_app.ui.card_painter import FOUR_COLOURS, TWO_COLOURS
 
         colours = FOUR_COLOURS if on else TWO_COLOURS
         for code, b in self.picker.items():

@@ -12,8 +12,10 @@ from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, Q
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from dealer_app.errorlog import report, setup_logging
+from dealer_app.exit_code import ExitCode
 from dealer_app.live.controller import TableController
-from dealer_app.record.store import StoreError, open_record
+from dealer_app.record.store import Store, StoreError, open_record
+from dealer_app.room.database import RoomError, WrongLogin, room_url
 from dealer_app.settings import APP, GEOMETRY, LANGUAGE, RECORD_NAME, data_dir
 from dealer_app.ui.screen_fit import FLOOR_WINDOW, MAIN_WINDOW, TRAINER_WINDOW, fit_window
 from dealer_app.ui.settings_store import read
@@ -77,18 +79,20 @@ def start_qt(argv=None) -> QCoreApplication:
     return app
 
 
-def run_app(argv=None, limits_dir: Path | None = None) -> int:
+def run_app(argv=None, limits_dir: Path | None = None) -> ExitCode:
     """The live table. ``limits_dir``: the folder of limit tables (``--limits``; default
     ``settings.limits_dir``), handed to the table's controller, where tables are loaded."""
     app = start_qt(argv)
     settings = app_settings()
+    # (here: each window loads only its own modules; report_application, which the
+    # report command uses, loads none)
     from dealer_app.ui.main_window import MainWindow
 
     try:
         store, notes = open_record(data_dir())
     except (StoreError, OSError) as exc:  # not even a temporary folder can be written
         QMessageBox.critical(None, "dealer-app", error_words(report(exc, "no hand record can be opened")))
-        return 1
+        return ExitCode.FAILED
     window = MainWindow(TableController(store, limits_dir), settings)
     if read(settings, GEOMETRY) is None:
         fit_window(window, MAIN_WINDOW)  # at most the screen it opens on
@@ -103,7 +107,7 @@ def run_app(argv=None, limits_dir: Path | None = None) -> int:
         resumed = False
     if not resumed:
         window.open_table_dialog()
-    return app.exec()
+    return ExitCode.of_event_loop(app.exec())
 
 
 def install_excepthook():
@@ -121,20 +125,20 @@ def install_excepthook():
     sys.excepthook = hook
 
 
-def run_floor(record: str | None = None, argv=None, database: str | None = None) -> int:
+def run_floor(record: str | None = None, argv=None, database: str | None = None) -> ExitCode:
     """``dealer-app floor [RECORD]``: the floor console on its own. The record is opened to
     write rulings where it can be; a record that cannot be written (a copy on a read-only
     disk, another machine's key) is opened to read, and rulings are refused with the reason.
     ``dealer-app floor --database URL`` (or with ``DEALER_APP_DATABASE`` and no RECORD): the
     console on the card room's server, every table live (issue 15)."""
-    from dealer_app.record.store import Store
+    # (here: the floor console's modules load only when it opens)
     from dealer_app.ui.floor_window import FloorWindow
 
     app = start_qt(argv)
-    from dealer_app.room.database import RoomError, WrongLogin, room_url
 
     url = room_url(database) if record is None or database else None
     if url is not None:
+        # (here: the room's window and psycopg load only for a room)
         from dealer_app.ui.room_window import RoomFloorWindow
 
         try:
@@ -142,16 +146,16 @@ def run_floor(record: str | None = None, argv=None, database: str | None = None)
         except WrongLogin as exc:
             if database:  # asked for by name: say why not
                 QMessageBox.critical(None, "dealer-app", error_words(exc))
-                return 1
+                return ExitCode.FAILED
             # DEALER_APP_DATABASE names this table's own login: the console is on its record
             log.info("floor: %s; the console opens this machine's record", exc)
         except RoomError as exc:
             QMessageBox.critical(None, "dealer-app", error_words(exc))
-            return 1
+            return ExitCode.FAILED
         else:
             fit_window(room, FLOOR_WINDOW)
             room.show()
-            return app.exec()
+            return ExitCode.of_event_loop(app.exec())
     path = Path(record) if record else data_dir() / RECORD_NAME
     try:
         store = Store(path, create=False)
@@ -160,11 +164,11 @@ def run_floor(record: str | None = None, argv=None, database: str | None = None)
             store = Store.read_only(path)
         except StoreError as exc:
             QMessageBox.critical(None, "dealer-app", error_words(exc))
-            return 1
+            return ExitCode.FAILED
     window = FloorWindow(store)
     fit_window(window, FLOOR_WINDOW)
     window.show()
-    return app.exec()
+    return ExitCode.of_event_loop(app.exec())
 
 
 def report_application():
@@ -177,9 +181,10 @@ def report_application():
     return app
 
 
-def run_trainer(argv=None) -> int:
+def run_trainer(argv=None) -> ExitCode:
     """``dealer-app train``: the dealer trainer on its own; trainees and their answers are kept
     in the app's record database (tables of their own)."""
+    # (here: the trainer's modules load only when it opens)
     from dealer_app.training.progress import Progress
     from dealer_app.ui.trainer_window import TrainerWindow
 
@@ -188,8 +193,8 @@ def run_trainer(argv=None) -> int:
         store, _notes = open_record(data_dir())
     except (StoreError, OSError) as exc:
         QMessageBox.critical(None, "dealer-app", error_words(report(exc, "no hand record can be opened")))
-        return 1
+        return ExitCode.FAILED
     window = TrainerWindow(Progress(store.db))
     fit_window(window, TRAINER_WINDOW)
     window.show()
-    return app.exec()
+    return ExitCode.of_event_loop(app.exec())

@@ -13,11 +13,15 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWidget
 
+from dealer_app.engine.catalog import rule_text
 from dealer_app.training.progress import Attempt, RebuildError, rebuild
+from dealer_app.ui.drill_facts import working
+from dealer_app.ui.drill_view import answer_seats, answer_words, moment_of, question_text, skill_name
 from dealer_app.ui.qt_bridge import ControllerBridge
+from dealer_app.ui.rulings import rule_html
 from dealer_app.ui.screen_fit import TRAINER_WINDOW, fit_window
 from dealer_app.ui.table_view import TableView
-from dealer_app.ui.words import fill
+from dealer_app.ui.words import fill, language
 
 if TYPE_CHECKING:
     from dealer_app.training.drills import Drill
@@ -27,25 +31,19 @@ translate = QCoreApplication.translate
 
 def given_words(drill: Drill, given: dict | None, m) -> str:
     """The trainee's answer in the reader's words, as the right one is said."""
-    from dealer_app.ui.trainer_window import _answer_words
 
     if given is None:
         return translate("Training", "not kept")
     if given.get("time_up"):
         return translate("Training", "no answer: the time was up")
     try:
-        return _answer_words(replace(drill, answer={**drill.answer, **given}, hand=None), m)
+        return answer_words(replace(drill, answer={**drill.answer, **given}, hand=None), m)
     except (KeyError, ValueError, TypeError, AttributeError, IndexError):
         return ", ".join(f"{k}: {v}" for k, v in given.items())  # (an answer of a form not said in words)
 
 
 def review_html(drill: Drill, given: dict | None, right: bool, seconds: float, m) -> str:
     """The verdict, the answer given, the right one, how it is found and why."""
-    from dealer_app.engine.catalog import rule_text
-    from dealer_app.ui.drill_facts import working
-    from dealer_app.ui.rulings import rule_html
-    from dealer_app.ui.trainer_window import _answer_words, _question
-    from dealer_app.ui.words import language
 
     e = html.escape
     given_word, answer_word = translate("Training", "The answer given"), translate("Training", "The answer")
@@ -53,10 +51,10 @@ def review_html(drill: Drill, given: dict | None, right: bool, seconds: float, m
     verdict = translate("Training", "Right") if right else translate("Training", "Wrong")
     colour = "#1b7f3b" if right else "#b00020"
     out = (
-        f"<p><b>{e(_question(drill))}</b></p>"
+        f"<p><b>{e(question_text(drill))}</b></p>"
         f"<p style='font-size:16pt; color:{colour}'><b>{e(verdict)}</b> ({seconds:.1f} s)</p>"
         f"<p><b>{e(given_word)}:</b> {e(given_words(drill, given, m))}</p>"
-        f"<p><b>{e(answer_word)}:</b> {e(_answer_words(drill, m))}</p>"
+        f"<p><b>{e(answer_word)}:</b> {e(answer_words(drill, m))}</p>"
     )
     steps = working(drill.skill, drill.hand, drill.answer) if drill.hand is not None else []
     if steps:
@@ -75,7 +73,6 @@ class DrillReview(QWidget):
 
     def __init__(self, attempt: Attempt, parent=None):
         super().__init__(parent, Qt.WindowType.Window)
-        from dealer_app.ui.trainer_window import _answer_seats, moment_of, skill_name
 
         self.attempt = attempt
         when = attempt.at[:16].replace("T", " ")
@@ -106,7 +103,7 @@ class DrillReview(QWidget):
             return
         self.moment = moment_of(self.drill)
         self.moment.answered = True  # (the answer is given: the table shows everything)
-        self.moment.highlight = _answer_seats(self.drill)
+        self.moment.highlight = answer_seats(self.drill)
         self.bridge = ControllerBridge(self.moment, self)
         self.table_view = TableView(self.bridge)
         self.table_view.setMinimumSize(640, 420)

@@ -25,8 +25,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_app.engine.limits import load_folder
+from dealer_app.record.chain import KeyProblem, load_or_create_key
 from dealer_app.training.drills import SKILLS
 from dealer_app.training.exam import MAX_PER_SKILL, MAX_TIME_S, Blueprint, ExamBook, ExamError, SkillCount
+from dealer_app.ui.drill_view import skill_name
+from dealer_app.ui.screen_fit import keep_wrapped_lines
 from dealer_app.ui.words import error_words, fill
 
 translate = QCoreApplication.translate
@@ -37,7 +41,6 @@ def exam_book_of(progress) -> ExamBook | None:
     them with)."""
     if progress is None:
         return None
-    from dealer_app.record.chain import KeyProblem, load_or_create_key
 
     try:
         return ExamBook(progress.db, load_or_create_key())
@@ -47,7 +50,6 @@ def exam_book_of(progress) -> ExamBook | None:
 
 def blueprint_summary(bp: Blueprint) -> str:
     """A locked blueprint in words: what the trainee will be asked, where, in what time."""
-    from dealer_app.ui.trainer_window import skill_name
 
     skills = ", ".join(f"{skill_name(s.skill)} ×{s.count}" for s in bp.skills)
     tables = ", ".join(bp.tables)
@@ -145,8 +147,6 @@ class BlueprintDialog(QDialog):
 
     def __init__(self, book: ExamBook, parent=None):
         super().__init__(parent)
-        from dealer_app.engine.limits import load_folder
-        from dealer_app.ui.trainer_window import skill_name
 
         self.book = book
         self.setWindowTitle(self.tr("Exam blueprint"))
@@ -327,7 +327,6 @@ class InstructorDialog(QDialog):
     def _say(self, text: str) -> None:
         """A refusal under the boxes: the dialog is held at least as high as its wrapped lines
         need (made smaller, it would cut them)."""
-        from dealer_app.ui.screen_fit import keep_wrapped_lines
 
         self.error.setText(text)
         keep_wrapped_lines(self)

@@ -19,9 +19,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_app.engine.cards import CardError, format_card, parse_card
 from dealer_app.engine.catalog import rule_text
 from dealer_app.floor.cases import CATEGORIES, STATUSES
-from dealer_app.floor.rulings import REMEDIES, Ruling, RulingRefused, record_ruling, rule_at_table
+from dealer_app.floor.ruling import Ruling
+from dealer_app.floor.rulings import REMEDIES, RulingRefused, record_ruling, rule_at_table
 from dealer_app.floor.timeline import HandTimeline, TimelineError
 from dealer_app.live.controller import InputError, TableController
 from dealer_app.record.floor_pin import pin_is_set
@@ -440,7 +442,6 @@ class IrregularityDialog(QDialog):
 def _typed_card(text: str) -> str | None:
     """The card typed in the dialog, the reader's rank letters (German dh, bs, zd) read as the
     engine's code; text that is no card goes on as typed, for the engine to refuse by name."""
-    from dealer_app.engine.cards import CardError, format_card, parse_card
 
     text = text.strip()
     if not text:

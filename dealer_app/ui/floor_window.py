@@ -40,8 +40,11 @@ from dealer_app.engine.catalog import rule_text
 from dealer_app.floor.cases import STATUSES
 from dealer_app.floor.timeline import HandTimeline, Moment, TimelineError, load_hand
 from dealer_app.record.hand_index import HandSummary, list_hands, mark_failing, time_filter
+from dealer_app.record.inputs import Act
+from dealer_app.record.rows import UndoRow
 from dealer_app.record.store import StoreError
 from dealer_app.ui.file_dialogs import open_files_dialog, raise_dialog, save_pdf_dialog
+from dealer_app.ui.floor_dialogs import RulingDialog, WhatIfDialog
 from dealer_app.ui.hand_list import HandList, HandListModel
 from dealer_app.ui.keys import WindowKeys
 from dealer_app.ui.qt_bridge import ControllerBridge
@@ -190,6 +193,7 @@ class FloorWindow(QMainWindow):
     def add_files(self, paths):
         """Each stud hand of the files that the engine replays is listed (table: the file's
         name, hand ``file-N``); the others are counted and named in the status line."""
+        # (here: every site's importer loads only when files are opened)
         from dealer_app.floor.imported import hands_from_files
 
         found, problems = hands_from_files([Path(p) for p in paths])
@@ -517,7 +521,7 @@ class FloorWindow(QMainWindow):
         nxt = self.timeline.steps[self.index + 1] if self.index + 1 < len(self.timeline.steps) else None
         if nxt is not None:  # what happened next, and, for an action, whether the rules allowed it
             then = f"<p>{e(then_word)}: {e(step_text(nxt, self._currency()))}"
-            if nxt.input and nxt.input[0] == "act" and nxt.kind != "undo":
+            if nxt.input and nxt.input[0] == Act.kind and nxt.kind != UndoRow.kind:
                 legal = m.prompt().seat == nxt.input[1] and any(c.action == nxt.input[2] for c in choices)
                 then += f" — <b>{e(legal_word if legal else not_legal)}</b>"
             out.append(then + "</p>")
@@ -547,8 +551,8 @@ class FloorWindow(QMainWindow):
         if self.index == 0 or m.hand is None:
             return []
         before = self.timeline.moment(self.index - 1).hand
-        start = len(before.events) if before is not None and self.timeline.steps[self.index].kind != "undo" else 0
-        if self.timeline.steps[self.index].kind == "undo":
+        start = len(before.events) if before is not None and self.timeline.steps[self.index].kind != UndoRow.kind else 0
+        if self.timeline.steps[self.index].kind == UndoRow.kind:
             return []  # the hand was rebuilt: nothing new happened
         return [(ev, say(ev)) for ev in m.hand.events[start:] if say(ev) and ev.rules]
 
@@ -556,7 +560,6 @@ class FloorWindow(QMainWindow):
     def what_if(self):
         if self.timeline is None:
             return None
-        from dealer_app.ui.floor_dialogs import WhatIfDialog
 
         dialog = WhatIfDialog(self.timeline.what_if(self.index), self)
         raise_dialog(dialog)
@@ -565,7 +568,6 @@ class FloorWindow(QMainWindow):
     def rule(self):
         if self.timeline is None:
             return None
-        from dealer_app.ui.floor_dialogs import RulingDialog
 
         dialog = RulingDialog(self.record_of_hand(), self.timeline, self.index, self, self.table_controller)
         dialog.setModal(True)
@@ -584,6 +586,7 @@ class FloorWindow(QMainWindow):
         )
 
     def _write_report(self, path: str):
+        # (here: the PDF writer loads only when a report is written)
         from dealer_app.ui.report_pdf import write_report
 
         assert self.timeline is not None

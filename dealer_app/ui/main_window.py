@@ -8,18 +8,24 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QShortcut
 from PySide6.QtWidgets import QInputDialog, QLabel, QMainWindow, QMessageBox, QSplitter
 
+from dealer_app import __version__
 from dealer_app.errorlog import log
+from dealer_app.floor.rulings import check_room_ruling, room_ruling_applied
 from dealer_app.live.controller import InputError, TableController
-from dealer_app.settings import APP, FOUR_COLOUR, GEOMETRY, LANGUAGE, PLAYERS_DISPLAY
+from dealer_app.settings import APP, FOUR_COLOUR, GEOMETRY, LANGUAGE, PLAYERS_DISPLAY, build_name
 from dealer_app.ui.action_panel import ActionPanel, run_guarded
+from dealer_app.ui.file_dialogs import raise_dialog
+from dealer_app.ui.floor_dialogs import IrregularityDialog
 from dealer_app.ui.keys import DealerKeys
 from dealer_app.ui.new_table_dialog import NewTableDialog
 from dealer_app.ui.players_display import PlayersDisplay
 from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.resume_dialog import ResumeDialog
+from dealer_app.ui.room_link import RoomSettingsDialog, TableLink
 from dealer_app.ui.room_ruling_dialog import RoomRulingDialog
 from dealer_app.ui.rulings import RulingsLog
 from dealer_app.ui.screen_fit import FLOOR_WINDOW, TRAINER_WINDOW, ScrollingPanel, fit_window
+from dealer_app.ui.seat_dialogs import JoinDialog, LeaveDialog, TopUpDialog
 from dealer_app.ui.settings_store import read, write
 from dealer_app.ui.table_view import TableView
 from dealer_app.ui.words import error_words, fill, profile_name, table_title
@@ -68,7 +74,6 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.seal_label)
         if controller.store is not None:
             self.record_label.setText(fill(self.tr("Hand record: %1"), str(controller.store.path)))
-        from dealer_app.ui.room_link import TableLink
 
         self.room_label = QLabel()
         self.room_label.setObjectName("room")
@@ -149,8 +154,6 @@ class MainWindow(QMainWindow):
     def room_settings(self):
         """Settings → Card room…: the room's server and this table's name; forwarding starts
         (or stops) at once."""
-        from dealer_app.ui.file_dialogs import raise_dialog
-        from dealer_app.ui.room_link import RoomSettingsDialog
 
         dialog = RoomSettingsDialog(self.settings, self)
         dialog.accepted.connect(lambda: self.room.start(self.controller.store))
@@ -196,7 +199,6 @@ class MainWindow(QMainWindow):
         """Between hands only: a ruling of the room's floor that moves chips at this table, not
         applied by its record, is shown to the dealer (once after each hand, until applied; one
         that cannot be applied here is said, with why, once)."""
-        from dealer_app.floor.rulings import check_room_ruling, room_ruling_applied
 
         c = self.controller
         if self.room_ruling_dialog is not None or c.store is None or c.session is None or c.hand is not None:
@@ -269,7 +271,6 @@ class MainWindow(QMainWindow):
 
     def irregularity_dialog(self):
         """Ctrl+I: the dealer reports an irregularity; the dialog states the remedy and its rule."""
-        from dealer_app.ui.floor_dialogs import IrregularityDialog
 
         if self.controller.hand is None:
             self.panel.show_error(self.tr("No hand is open: an irregularity is reported during a hand"), "I-3")
@@ -282,6 +283,7 @@ class MainWindow(QMainWindow):
 
     def floor_console(self):
         """Floor → Open: the console on this table's record (rulings here are the floor's)."""
+        # (here: the floor console loads when it is opened, not with the table)
         from dealer_app.ui.floor_window import FloorWindow
 
         window = FloorWindow(self.controller.store, controller=self.controller)
@@ -297,9 +299,6 @@ class MainWindow(QMainWindow):
 
         import PySide6
         import yaml
-
-        from dealer_app import __version__
-        from dealer_app.settings import build_name
 
         store = self.controller.store
         parts = [
@@ -338,6 +337,7 @@ class MainWindow(QMainWindow):
 
     def trainer(self):
         """Training → Open: drills on this table view's engine; answers kept in this record's database."""
+        # (here: the trainer loads when it is opened, not with the table)
         from dealer_app.training.progress import Progress
         from dealer_app.ui.trainer_window import TrainerWindow
 
@@ -468,7 +468,6 @@ class MainWindow(QMainWindow):
 
     def join_dialog(self):
         """Seats → Join: seat, name and buy-in in one dialog, kept open (as typed) when refused."""
-        from dealer_app.ui.seat_dialogs import JoinDialog
 
         if self.controller.session is None or not self._seat_change_allowed():
             return None
@@ -484,7 +483,6 @@ class MainWindow(QMainWindow):
 
     def top_up_dialog(self):
         """Seats → Top up: the seat's stack and the least amount it may add are shown (T-4)."""
-        from dealer_app.ui.seat_dialogs import TopUpDialog
 
         if self.controller.session is None or not self._seat_change_allowed():
             return None
@@ -497,7 +495,6 @@ class MainWindow(QMainWindow):
 
     def leave_dialog(self):
         """Seats → Leave: the amount the player takes is said, and asked again (final, T-4)."""
-        from dealer_app.ui.seat_dialogs import LeaveDialog
 
         if self.controller.session is None or not self._seat_change_allowed():
             return None

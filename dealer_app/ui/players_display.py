@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 from dealer_app.engine.events import PotAwarded
 from dealer_app.settings import PLAYERS_DISPLAY_GEOMETRY
 from dealer_app.ui.card_painter import paint_card
+from dealer_app.ui.screen_fit import fit_window
 from dealer_app.ui.settings_store import read, write
 from dealer_app.ui.words import fill, high_hand, low_hand, say, table_title
 
@@ -259,7 +260,6 @@ class PlayersDisplay(QWidget):
             return
         # a second monitor, if there is one: the screen the dealer's window is not on; else this
         # screen, the window at most its size (never its bottom row off a 1280x720 monitor)
-        from dealer_app.ui.screen_fit import fit_window
 
         here = self.dealer_window.screen() if self.dealer_window is not None else None
         others = [s for s in QGuiApplication.screens() if s is not here]

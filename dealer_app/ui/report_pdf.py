@@ -30,8 +30,11 @@ from PySide6.QtGui import (
 
 from dealer_app.engine.catalog import rule_texts
 from dealer_app.engine.events import HandVoided
+from dealer_app.floor.cases import record_entries, room_entries
 from dealer_app.record.chain import seal_code
+from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.rulings import rule_html
+from dealer_app.ui.table_view import TableView
 from dealer_app.ui.words import case_category, case_status, choice_words, fill, language, say, step_text, table_title
 
 if TYPE_CHECKING:
@@ -194,8 +197,6 @@ def disputed_moment(timeline: HandTimeline, moment: int | None) -> int:
 def table_picture(m: Moment, size: QSize | None = None):
     """The table view the dealer uses, drawn at this moment (offscreen)."""
     size = size or QSize(760, 560)
-    from dealer_app.ui.qt_bridge import ControllerBridge
-    from dealer_app.ui.table_view import TableView
 
     bridge = ControllerBridge(m)
     view = TableView(bridge)
@@ -538,7 +539,6 @@ def _case_entries(store, timeline: HandTimeline) -> list:
     """This hand's rulings as the floor's cases list them (each with its row's seal)."""
     if store is None:
         return []
-    from dealer_app.floor.cases import record_entries, room_entries
 
     if getattr(store, "moves_no_chips", False):
         found = [x for x in room_entries(store.reader) if x.table_id == store.table_id]

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_app.ui.action_panel import run_guarded
+from dealer_app.ui.new_table_dialog import NewTableDialog
 from dealer_app.ui.words import error_words, fill, input_text, profile_name, table_title
 
 
@@ -160,7 +161,6 @@ class ResumeDialog(QDialog):
         floor = self._ask_floor()
         if floor is None or not run_guarded(self._show_error, self.controller.close_open_table, t.session_id, floor):
             return
-        from dealer_app.ui.new_table_dialog import NewTableDialog
 
         dialog = NewTableDialog(self.controller, self.parentWidget(), floor_count=True)
         dialog.fill(t.table, [(seat, name, stack) for seat, name, stack in t.seats])

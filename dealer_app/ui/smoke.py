@@ -11,12 +11,15 @@ import tempfile
 import time
 from pathlib import Path
 
+from dealer_app.errorlog import report, setup_logging
+from dealer_app.exit_code import ExitCode
+
 # a three-handed $1-2 hand with a bet on every street, played to its showdown
 CANNED_CARDS = [("Kc", "2h", "9s"), ("7d", "7h", "Js"), ("Ac", "4d", "Qh"), ("8c", "3s", "Td")]
 SHOWN = {1: "ahkd7c", 2: "2c5s6h", 3: "9c9dqc"}
 
 
-def smoke_test(out: Path) -> int:
+def smoke_test(out: Path) -> ExitCode:
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     work = Path(tempfile.mkdtemp(prefix="dealer-app-smoke-"))
@@ -25,6 +28,7 @@ def smoke_test(out: Path) -> int:
         from PySide6.QtCore import QSettings
         from PySide6.QtWidgets import QApplication
 
+        # (inside the try: a part missing from a bundle is said as the smoke test's failure)
         from dealer_app.floor.timeline import load_hand
         from dealer_app.live.controller import TableController
         from dealer_app.record.store import Store
@@ -61,6 +65,7 @@ def smoke_test(out: Path) -> int:
         # the card room's parts are in the bundle: psycopg with its libpq, and the schema's migrations
         import psycopg
 
+        # (inside the try, as above: the room's parts in the bundle are part of the test)
         from dealer_app.room.forwarder import OFFLINE, Forwarder
         from dealer_app.room.schema import latest_version
 
@@ -78,13 +83,11 @@ def smoke_test(out: Path) -> int:
             f"; first window {shown_after * 1000:.0f} ms after the process started" if shown_after else ""
         )
         print(f"smoke test passed: {out} (hand 1 sealed {c.store.seals()[-1].seal}{started})")
-        return 0
+        return ExitCode.OK
     except Exception as exc:
-        from dealer_app.errorlog import report, setup_logging
-
         setup_logging(work)  # the traceback in the log beside its record; the reason said here
         print(f"smoke test failed: {report(exc, 'dealer-app --smoke-test')}", file=sys.stderr)
-        return 1
+        return ExitCode.FAILED
 
 
 def _since_process_start() -> float | None:

@@ -16,12 +16,12 @@ from dealer_app.engine.catalog import rule_text
 from dealer_app.engine.events import ActionTaken, PotAwarded
 from dealer_app.floor.imported import timeline_of
 from dealer_app.training.spot import REMEDIES, REMEDY, RoundWithoutBurn, SpotDrill, SpotVerdict, judge_spot
+from dealer_app.ui.drill_view import DrillMoment, titled
 from dealer_app.ui.rulings import rule_html
 from dealer_app.ui.words import fill, language, remedy_name, say
 
 
 def _spot_moment_class():
-    from dealer_app.ui.trainer_window import DrillMoment
 
     class SpotMoment(DrillMoment):
         """A step's table as the dealer told it: ``told`` (the wrong step's subject) drawn in
@@ -135,7 +135,6 @@ class SpotPanel(QWidget):
             else fill(self.tr("Step %1 of %2: %3"), self.index + 1, len(self.drill.steps), say(step.subject))
         )
         self.said.setText(head)
-        from dealer_app.ui.trainer_window import titled
 
         m = self.timeline.moment_as(step.inputs, self._moment_class)
         error = self.drill.steps[self.drill.error_step]

@@ -8,7 +8,6 @@ the drill's hand (``floor/timeline.Moment``) with the answer kept off the table 
 
 from __future__ import annotations
 
-import contextlib
 import html
 import itertools
 from pathlib import Path
@@ -40,22 +39,31 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_app.engine.cards import format_card
 from dealer_app.engine.catalog import rule_text
-from dealer_app.floor.imported import timeline_of
-from dealer_app.floor.timeline import Moment
 from dealer_app.training.drills import CHIP_SKILLS, SKILLS, Drill
 from dealer_app.training.exam import ExamError, ExamResult, ExamSession
 from dealer_app.training.irregularity import REMEDIES
 from dealer_app.training.session import MODES, Result, TrainingSession
+from dealer_app.training.speed import speed_target
+from dealer_app.training.spot import make_spot
 from dealer_app.ui.drill_facts import (
     case_lines,
     chip_name,
-    chips_words,
     facts_of,
     irregularity_lines,
-    remedy_answer,
     remedy_name,
     working,
+)
+from dealer_app.ui.drill_review import DrillReview, _mode_words, given_words
+from dealer_app.ui.drill_view import (
+    SEAT_SKILLS,
+    DrillMoment,
+    answer_seats,
+    answer_words,
+    moment_of,
+    question_text,
+    skill_name,
 )
 from dealer_app.ui.exam_dialogs import ExamPicker, exam_book_of
 from dealer_app.ui.file_dialogs import save_pdf_dialog
@@ -63,100 +71,19 @@ from dealer_app.ui.keys import WindowKeys
 from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.rulings import rule_html
 from dealer_app.ui.screen_fit import PROGRESS_WINDOW, ScrollingPanel, fit_window
+from dealer_app.ui.spot_panel import SpotPanel
 from dealer_app.ui.table_view import IdleTable, TableView
+from dealer_app.ui.trend_chart import TrendChart, series_of
+from dealer_app.ui.words import action_name, error_words, fill, language, seconds_words, typed_cents
 from dealer_app.ui.words import card as card_words
-from dealer_app.ui.words import error_words, fill, high_hand, language, low_hand, say, seconds_words, typed_cents
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QKeyEvent
 
-    from dealer_app.live.presentation import SeatView
+    from dealer_app.floor.timeline import Moment
 
-SEAT_SKILLS = ("bring-in", "first-to-act", "shows-first")
+
 translate = QCoreApplication.translate
-
-
-class DrillMoment(Moment):
-    """A drill's moment as the trainee sees it (a presentation of the drill's hand, replayed): what would give the answer away is not drawn
-    (the seat to act for a seat question, the pot, the stub, the shortage warning, the awards)
-    until the answer is in; the table stays as it stood when asked (Winners: the stacks before
-    the push, the all-in seats still all-in, the pots in the middle). ``asked`` is the seat a
-    question is about, ``highlight`` the answer's seats afterwards: both marked with a neutral
-    note, never as the seat to act."""
-
-    skill = ""
-    answered = False
-    highlight: tuple[int, ...] = ()
-    asked: int | None = None
-
-    def _unpushed(self) -> bool:
-        return self.skill in ("winners", "best-five", "low-hand", "split-pot") and not self.answered
-
-    def seats(self) -> list[SeatView]:
-        views = super().seats()
-        won: dict[int, int] = {}
-        if self._unpushed():  # the stacks before the push
-            for pot in super().awards():
-                for seat, amount in pot["winners"].items():
-                    won[seat] = won.get(seat, 0) + amount
-        for v in views:
-            if self.skill in SEAT_SKILLS or (self.skill == "spot" and not self.answered):
-                v.to_act = False  # (a seat question's, after the answer too: the answer is marked as such)
-            if won:
-                v.stack -= won.get(v.seat, 0)
-                if v.in_hand and not v.folded and v.stack == 0:
-                    v.all_in = True  # all-in as it was when asked (a pot won would lift the tag)
-            if v.seat == self.asked:
-                v.note = translate("Training", "ASKED")
-            elif self.answered and v.seat in self.highlight and self.skill != "winners":
-                v.note = translate("Training", "ANSWER")
-            if self.skill in ("pot", "chip-count") and not self.answered:
-                v.in_pot_shown = False  # (each seat's chips in the pot would add up to the answer)
-        return views
-
-    def status(self) -> dict:
-        st = dict(super().status())
-        if st and not self.answered and self.skill in ("stub", "shortage"):
-            st["stub"] = "?"
-        if st and self._unpushed() and self.hand is not None:  # the pots in the middle, not yet pushed
-            st["phase"], st["pot"] = "showdown", sum(p["amount"] for p in self.hand.pots_awarded)
-        return st
-
-    def pots(self):
-        hide = self.skill in ("pot", "side-pots", "chip-count") and not self.answered
-        return [] if hide else super().pots()
-
-    def awards(self):
-        return [] if self._unpushed() else super().awards()
-
-    def shortage_warning(self):
-        return None if self.skill == "shortage" and not self.answered else super().shortage_warning()
-
-
-def titled(m: Moment, table: str) -> Moment:
-    """The table's own title on the felt (a replayed hand knows only the table's name)."""
-    from dealer_app.engine.limits import LimitsError, load_table
-
-    if m.session is not None:
-        # (if the table cannot be read, the drill's own copy of the amounts is drawn, under its name)
-        with contextlib.suppress(LimitsError, OSError):
-            m.session.table = load_table(table)
-    return m
-
-
-def moment_of(drill: Drill) -> DrillMoment:
-    assert drill.hand is not None  # (a drill made in this process keeps its hand)
-    timeline = timeline_of(drill.hand, drill.table, 1)
-    m = timeline.moment_as(len(timeline.steps) - 1, DrillMoment)
-    m.skill = drill.skill
-    if drill.skill in ("best-five", "low-hand"):
-        m.asked = drill.answer["seat"]
-    elif drill.skill in ("make-change", "colour-up"):
-        m.asked = drill.case["seat"]
-    elif drill.skill == "irregularity" and drill.case["kind"] not in ("misdeal", "dealt-early", "fouled-deck"):
-        m.asked = drill.case["seat"]  # the seat the irregularity is about
-    titled(m, drill.table)
-    return m
 
 
 class TrainerWindow(QMainWindow):
@@ -492,9 +419,6 @@ class TrainerWindow(QMainWindow):
         self._next_spot()
 
     def _next_spot(self):
-        from dealer_app.training.spot import make_spot
-        from dealer_app.ui.spot_panel import SpotPanel
-
         self.spot_panel = None  # (the last hand's panel is deleted with the answer boxes)
         _clear(self.answer_layout)
         self._show_facts()  # (none: the spot panel tells its own hand step by step)
@@ -579,7 +503,7 @@ class TrainerWindow(QMainWindow):
         done, count = len(self.session.results), self.session.count
         review = self.tr(" (your mistakes again)") if self.session.reviewing else ""
         self.status.setText(fill(self.tr("Drill %1 of %2%3"), str(min(done + 1, count)), str(count), review))
-        self.question.setText(_question(drill))
+        self.question.setText(question_text(drill))
         self._build_answer(drill)
         hint = self.session.hint()
         self.explanation.setHtml(self._rules_html(hint, self.tr("The rules for this drill")) if hint else "")
@@ -623,8 +547,6 @@ class TrainerWindow(QMainWindow):
             hint.setText(self.tr("Tick every legal action; give its amount (to), or a range as min-max."))
             grid = QGridLayout()
             for row, action in enumerate(("fold", "check", "call", "bring_in", "complete", "bet", "raise")):
-                from dealer_app.ui.words import action_name
-
                 self.ticks[action] = QCheckBox(action_name(action))
                 grid.addWidget(self.ticks[action], row, 0)
                 if action not in ("fold", "check"):
@@ -683,7 +605,6 @@ class TrainerWindow(QMainWindow):
     def _card_buttons(self, drill: Drill, seat: int):
         """The seat's cards as buttons to click; a picked one stands out (thick border, another
         background)."""
-        from dealer_app.engine.cards import format_card
 
         assert drill.hand is not None
         p = drill.hand.by_seat[seat]
@@ -916,7 +837,6 @@ class TrainerWindow(QMainWindow):
 
     def _say_pace(self, result: Result):
         """The speed beside the accuracy: the seconds against the skill's target, or time up."""
-        from dealer_app.training.speed import speed_target
 
         target = speed_target(result.drill.skill)
         if result.late:
@@ -953,7 +873,7 @@ class TrainerWindow(QMainWindow):
         drill = result.drill
         assert self.moment is not None
         self.moment.answered = True
-        self.moment.highlight = _answer_seats(drill)
+        self.moment.highlight = answer_seats(drill)
         self.bridge.changed.emit("table")
         assert self.session is not None
         show = self.session.mode == "learn" or not result.right
@@ -965,7 +885,7 @@ class TrainerWindow(QMainWindow):
         how = "".join(f"<li>{e(line)}</li>" for line in steps)
         if show:
             the_answer, the_working = self.tr("The answer"), self.tr("How it is found")
-            out += f"<p><b>{e(the_answer)}:</b> {e(_answer_words(drill, self.moment))}</p>"
+            out += f"<p><b>{e(the_answer)}:</b> {e(answer_words(drill, self.moment))}</p>"
             if how:
                 out += f"<p><b>{e(the_working)}</b></p><ul>{how}</ul>"
             out += self._rules_html(drill.rules, self.tr("Why"))
@@ -982,7 +902,6 @@ class TrainerWindow(QMainWindow):
     def _finished(self):
         """The session's summary, in every mode: the score and the time per skill, then each
         wrong answer with its question, the answer given and the right one."""
-        from dealer_app.ui.drill_review import given_words
 
         s = self.session
         assert s is not None
@@ -1001,7 +920,6 @@ class TrainerWindow(QMainWindow):
                 self.tr("On pace"),
             )
         )
-        from dealer_app.training.speed import speed_target
 
         pace = s.pace_by_skill()  # the speed beside the accuracy: answers within the skill's target
         rows = "".join(
@@ -1036,9 +954,9 @@ class TrainerWindow(QMainWindow):
                 m = moment_of(r.drill)
                 note = self.tr(" (your mistakes again)") if again else ""
                 out += (
-                    f"<li><b>{e(skill_name(r.drill.skill))}</b>{e(note)}: {e(_question(r.drill))}<br>"
+                    f"<li><b>{e(skill_name(r.drill.skill))}</b>{e(note)}: {e(question_text(r.drill))}<br>"
                     f"{e(yours)}: {e(given_words(r.drill, r.given, m))}<br>"
-                    f"{e(the_answer)}: {e(_answer_words(r.drill, m))} — {e(', '.join(r.drill.rules))}</li>"
+                    f"{e(the_answer)}: {e(answer_words(r.drill, m))} — {e(', '.join(r.drill.rules))}</li>"
                 )
             out += "</ol>"
         else:
@@ -1085,6 +1003,7 @@ class TrainerWindow(QMainWindow):
         )
 
     def write_certificate(self, path: Path):
+        # (here: the PDF writer loads only when a certificate is written)
         from dealer_app.ui.training_pdf import write_certificate
 
         assert self.session is not None
@@ -1222,7 +1141,6 @@ class ProgressView(QWidget):
 
     def _weeks_tab(self) -> QWidget:
         """Accuracy and mean time per ISO week and skill: a chart and a table."""
-        from dealer_app.ui.trend_chart import TrendChart, series_of
 
         weeks = self.progress.weekly(self.trainee_id)
         box = QWidget()
@@ -1255,7 +1173,6 @@ class ProgressView(QWidget):
         )
         self.answers_table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.answers_table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
-        from dealer_app.ui.drill_review import _mode_words
 
         for row, a in enumerate(self.answers):
             cells = (
@@ -1280,7 +1197,6 @@ class ProgressView(QWidget):
         """The answer of the row, its drill rebuilt on the table (None: no row picked)."""
         if not 0 <= row < len(self.answers):
             return None
-        from dealer_app.ui.drill_review import DrillReview
 
         self.review = DrillReview(self.answers[row], self)
         self.review.show()
@@ -1404,30 +1320,6 @@ def _clear(layout) -> None:
             widget.deleteLater()
 
 
-def skill_name(skill: str) -> str:
-    """A skill as the trainer's screens name it."""
-    names = {
-        "bring-in": translate("Training", "Bring-in"),
-        "first-to-act": translate("Training", "First to act"),
-        "legal-action": translate("Training", "Legal actions"),
-        "pot": translate("Training", "Pot"),
-        "side-pots": translate("Training", "Side pots"),
-        "shows-first": translate("Training", "Who shows first"),
-        "shortage": translate("Training", "Deck shortage"),
-        "stub": translate("Training", "Stub"),
-        "winners": translate("Training", "Winners"),
-        "best-five": translate("Training", "Best five"),
-        "low-hand": translate("Training", "Low hand"),
-        "chip-count": translate("Training", "Count the chips"),
-        "make-change": translate("Training", "Make change"),
-        "colour-up": translate("Training", "Colour up"),
-        "split-pot": translate("Training", "Pay a split pot"),
-        "irregularity": translate("Training", "Irregularities"),
-        "spot-the-error": translate("Training", "Spot the dealer's error"),
-    }
-    return names.get(skill, skill)
-
-
 def time_now() -> float:
     import time
 
@@ -1438,95 +1330,3 @@ def _seed() -> int:
     import secrets
 
     return secrets.randbelow(10**9)
-
-
-def _question(drill: Drill) -> str:
-    words = {
-        "bring-in": translate("Training", "Who brings in?"),
-        "first-to-act": translate("Training", "Who acts first on this street?"),
-        "legal-action": translate("Training", "What may the player to act do, with the exact amounts?"),
-        "pot": translate("Training", "How much is in the pot now?"),
-        "side-pots": translate("Training", "What are the pots, and who is eligible for each?"),
-        "shows-first": translate("Training", "Who shows first?"),
-        "shortage": translate("Training", "The deck is short: what does the dealer do before this round?"),
-        "stub": translate("Training", "How many cards are left in the stub?"),
-        "winners": translate("Training", "Who wins which pot, and how much?"),
-        "best-five": translate("Training", "What are this player's best five cards?"),
-        "low-hand": translate("Training", "What is this player's best low (eight or better)?"),
-        "chip-count": translate("Training", "How much is in the pot stacked here?"),
-        "make-change": translate("Training", "What change does the dealer give, in the fewest chips?"),
-        "colour-up": translate("Training", "Colour up: the same value in the fewest chips?"),
-        "split-pot": translate("Training", "How much does each winner get, in the table's chips?"),
-        "irregularity": translate("Training", "Which remedy, and does it apply now?"),
-    }
-    return words[drill.skill]
-
-
-def _answer_seats(drill: Drill) -> tuple[int, ...]:
-    a = drill.answer
-    if "seat" in a:
-        return (a["seat"],)
-    if drill.skill == "winners":
-        return tuple(sorted({int(s) for p in a["pots"] for s in p["winners"]}))
-    return ()
-
-
-def _answer_words(drill: Drill, m: Moment) -> str:
-    a = drill.answer
-    if drill.skill in SEAT_SKILLS:
-        return fill(translate("Training", "seat %1"), str(a["seat"]))
-    if drill.skill == "pot":
-        return m.money(a["pot"])
-    if drill.skill == "stub":
-        return fill(translate("Training", "%1 cards"), str(a["stub"]))
-    if drill.skill == "shortage" and drill.hand is not None:
-        return say(drill.hand.plan)  # the engine's plan in words (its counts before the round)
-    if drill.skill == "shortage":
-        burn = translate("Training", "burn a card") if a["burn"] else translate("Training", "no burn")
-        pool = translate("Training", "shuffle the burns into the stub") if a["reshuffle_burns"] else ""
-        deal = (
-            translate("Training", "one common card")
-            if a["common_card"]
-            else translate("Training", "a card to each player")
-        )
-        parts = [burn, pool, deal]
-        return ", ".join(x for x in parts if x)
-    if drill.skill == "legal-action":
-        return "; ".join(_legal_words(x, m) for x in a["legal"])
-    seats_word, seat_word = translate("Training", "seats"), translate("Training", "seat")
-    if drill.skill == "side-pots":
-        return "; ".join(f"{m.money(p['amount'])}: {seats_word} {' '.join(map(str, p['eligible']))}" for p in a["pots"])
-    if drill.skill == "winners":
-        return "; ".join(
-            f"{m.money(p['amount'])}: " + ", ".join(f"{seat_word} {s} {m.money(v)}" for s, v in p["winners"].items())
-            for p in a["pots"]
-        )
-    if drill.skill == "chip-count":
-        return m.money(a["amount"])
-    if drill.skill in ("make-change", "colour-up") and drill.hand is not None:
-        said = chips_words([(int(c), n) for c, n in a["chips"].items()], drill.case, drill.hand.rules.currency)
-        return f"{m.money(a['change'])}: {said}" if drill.skill == "make-change" else said
-    if drill.skill == "split-pot":
-        return ", ".join(f"{seat_word} {s} {m.money(v)}" for s, v in a["shares"].items())
-    if drill.skill == "irregularity":
-        return remedy_answer(a)
-    from dealer_app.engine.cards import parse_card
-    from dealer_app.engine.evaluator import hi_value
-
-    cards = [c for c in (parse_card(text) for text in a["cards"]) if c is not None]
-    if drill.skill == "low-hand":
-        return (
-            f"{' '.join(card_words(c) for c in cards)} ({low_hand(cards)})"
-            if cards
-            else translate("Training", "no low")
-        )
-    return f"{' '.join(card_words(c) for c in cards)} ({high_hand(hi_value(cards))})"
-
-
-def _legal_words(x: dict, m: Moment) -> str:
-    from dealer_app.ui.words import action_name
-
-    name = action_name(x["action"])
-    if "min_to" in x:
-        return f"{name} {m.money(x['min_to'])}–{m.money(x['max_to'])}"
-    return f"{name} {m.money(x['to'])}" if "to" in x else name

@@ -12,6 +12,11 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QMarginsF, QSizeF, QUrl
 from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPdfWriter, QTextDocument
 
+from dealer_app.engine.bounded import FileRefused
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
+from dealer_app.training.speed import speed_target
+from dealer_app.ui.drill_view import skill_name
+from dealer_app.ui.trend_chart import paint_trend
 from dealer_app.ui.words import fill
 
 if TYPE_CHECKING:
@@ -25,7 +30,6 @@ def certificate_html(session, trainee: str, result: ExamResult | None = None) ->
         return exam_certificate_html(session, result)
     e = html.escape
     passed = session.passed()
-    from dealer_app.ui.trainer_window import skill_name
 
     rows = "".join(
         f"<tr><td>{e(skill_name(skill))}</td><td>{right} / {asked}</td><td>{right / asked * 100:.0f}%</td>"
@@ -63,10 +67,8 @@ def certificate_html(session, trainee: str, result: ExamResult | None = None) ->
 def exam_certificate_html(session, r: ExamResult) -> str:
     """A blueprint's exam: who took it, who set it, on what, the score per skill, and how a
     reader checks it (the verification ID and the record's seal)."""
-    from dealer_app.ui.trainer_window import skill_name
 
     e = html.escape
-    from dealer_app.training.speed import speed_target
 
     seconds = {skill: sec for skill, (_right, _asked, sec) in session.by_skill().items()} if session else {}
     pace = session.pace_by_skill() if session else {}  # the speed beside the accuracy
@@ -126,8 +128,6 @@ def check_pdf_target(out: Path) -> os.stat_result | None:
     """Refuse, by name, a PDF's path that cannot be written (as the floor's report does): a
     folder, a path whose folder is missing or is a file, a file or folder without write
     permission. The file's stat if it is there (``printed`` compares it), else None."""
-    from dealer_app.engine.bounded import FileRefused
-    from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
 
     if out.is_dir():
         raise FileRefused(out, says(QT_TRANSLATE_NOOP("Errors", "is a folder, not a file")))
@@ -146,8 +146,6 @@ def check_printed(out: Path, before: os.stat_result | None) -> None:
     """The PDF checked once its writer is gone: Qt only warns ("QPainter::begin(): Returned
     false") when it cannot write, so a PDF not written (or an old one left as it was) is
     refused by name."""
-    from dealer_app.engine.bounded import FileRefused
-    from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
 
     after = out.stat() if out.is_file() else None
     if (
@@ -241,8 +239,6 @@ def trend_image(
     from PySide6.QtCore import QRectF
     from PySide6.QtGui import QPainter
 
-    from dealer_app.ui.trend_chart import paint_trend
-
     image = QImage(width, height, QImage.Format.Format_RGB32)
     image.fill(0xFFFFFF)
     p = QPainter(image)
@@ -254,7 +250,6 @@ def trend_image(
 def trends_html(doc: QTextDocument, rows: list[dict], weekly: list[dict]) -> str:
     """Each trainee's chart of the weekly accuracy per skill (added to ``doc`` as an image), its
     weak skills named under it."""
-    from dealer_app.ui.trainer_window import skill_name
 
     e = html.escape
     title, weak_title = translate("Training", "Right answers per week"), translate("Training", "Weak skills")
@@ -301,7 +296,6 @@ def write_group_summary(
     (a weak skill marked), every exam taken (blueprint, instructor, score, verification ID), then
     each trainee's chart of the weekly accuracy per skill with the weak skills named
     (``weekly``: ``Progress.group_weekly``)."""
-    from dealer_app.ui.trainer_window import skill_name
 
     out = Path(out)
     before = check_pdf_target(out)

@@ -11,6 +11,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QWidget
 
 from dealer_app.training.progress import PASS_MARK, WeekStats
+from dealer_app.ui.drill_view import skill_name
 
 translate = QCoreApplication.translate
 COLOURS = (
@@ -45,7 +46,6 @@ def paint_trend(
     unit: float = 1.0,
 ) -> None:
     """The chart in ``area`` (``unit``: the size of a screen pixel in the painter's coordinates)."""
-    from dealer_app.ui.trainer_window import skill_name
 
     p.save()
     p.setRenderHint(QPainter.RenderHint.Antialiasing)

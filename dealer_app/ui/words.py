@@ -17,12 +17,16 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication
 
 from dealer_app.engine.cards import SUIT_SYMBOLS, CardArg, parse_card, parse_cards
+from dealer_app.engine.errors import EngineError
 from dealer_app.engine.evaluator import board_says, high_says, low_says
 from dealer_app.engine.events import move_says
-from dealer_app.engine.money import CURRENCY_SYMBOLS, format_money
+from dealer_app.engine.money import CURRENCY_SYMBOLS, format_money, to_cents
 from dealer_app.engine.says import ActionArg, ListArg, MoneyArg, PhaseArg, RankArg, RefusalArg, Says
 from dealer_app.engine.says import fill as fill_in
+from dealer_app.floor.cases import CATEGORY_WORDS, STATUS_WORDS
 from dealer_app.live.presentation import show_money_with
+from dealer_app.record.inputs import Act, Common, Deal, Irregularity, Muck, River, Show, input_from_json
+from dealer_app.record.rows import HandEndRow, HandStartRow, IrregularityRow, RedoRow, ResumeRow, RulingRow, UndoRow
 from dealer_app.training.spot import REMEDY
 
 if TYPE_CHECKING:
@@ -194,7 +198,6 @@ def typed_cents(text: str) -> int:
     or "1.825,50". In English a comma groups thousands ("1,825"); in German it is the decimal
     comma, so "1,825" there has three decimals and is refused, never read as $1,825. A
     ValueError names what cannot be read."""
-    from dealer_app.engine.money import to_cents
 
     amount = text.strip().replace("$", "").replace("€", "").replace(" ", "").replace("\u00a0", "")
     if language() == "de":
@@ -405,43 +408,46 @@ def _move(action: str, to: int | None, currency: str) -> str:
 
 # --- the floor's timeline: each recorded input in words ----------------------------------------
 def input_text(inp, currency: str = "USD") -> str:
-    """A dealer's recorded input, as the floor's timeline lists it ("seat 4: call $8")."""
+    """A dealer's recorded input (the record's list form, or typed), as the floor's timeline
+    lists it ("seat 4: call $8")."""
     if not inp:
         return ""
-    kind = inp[0]
-    if kind == "deal":
-        return fill(
-            translate("Words", "seat %1 dealt %2"), inp[1], " ".join(card(parse_card(c)) if c else "??" for c in inp[2])
-        )
-    if kind == "river":
-        return translate("Words", "the river dealt down")
-    if kind == "common":
-        return fill(translate("Words", "common card %1"), card(parse_card(inp[1])))
-    if kind == "act":
-        to = None if inp[2] == "call" else inp[3]  # a call says its verb; what it puts in is on the table
-        return fill(translate("Words", "seat %1: %2"), inp[1], _move(inp[2], to, currency))
-    if kind == "show":
-        shown = " ".join(card(c) for c in parse_cards(inp[2])) if inp[2] else ""
-        return fill(translate("Words", "seat %1 shows %2"), inp[1], shown).rstrip()
-    if kind == "muck":
-        return fill(translate("Words", "seat %1 mucks"), inp[1])
-    if kind == "irregularity":
-        return irregularity_name(inp[1]) + (
-            fill(translate("Words", ", seat %1"), inp[2]) if len(inp) > 2 and inp[2] is not None else ""
-        )
+    try:
+        typed = input_from_json(inp)
+    except (EngineError, IndexError, TypeError):  # (a row a damaged record holds: shown as written)
+        return " ".join(map(str, inp))
+    match typed:
+        case Deal(seat, cards):
+            return fill(
+                translate("Words", "seat %1 dealt %2"),
+                seat,
+                " ".join(card(parse_card(c)) if c else "??" for c in cards),
+            )
+        case River():
+            return translate("Words", "the river dealt down")
+        case Common(common):
+            return fill(translate("Words", "common card %1"), card(parse_card(common)))
+        case Act(seat, action, to):
+            to = None if action == "call" else to  # a call says its verb; what it puts in is on the table
+            return fill(translate("Words", "seat %1: %2"), seat, _move(action, to, currency))
+        case Show(seat, shown):
+            words = " ".join(card(c) for c in parse_cards(shown)) if shown else ""
+            return fill(translate("Words", "seat %1 shows %2"), seat, words).rstrip()
+        case Muck(seat):
+            return fill(translate("Words", "seat %1 mucks"), seat)
+        case Irregularity(code, seat):
+            return irregularity_name(code) + (fill(translate("Words", ", seat %1"), seat) if seat is not None else "")
     return " ".join(map(str, inp))
 
 
 def case_category(category: str) -> str:
     """A case's category (floor/cases) in the reader's words; one not known, as written."""
-    from dealer_app.floor.cases import CATEGORY_WORDS
 
     return translate("Cases", CATEGORY_WORDS[category]) if category in CATEGORY_WORDS else category
 
 
 def case_status(status: str) -> str:
     """A case's status (floor/cases) in the reader's words; one not known, as written."""
-    from dealer_app.floor.cases import STATUS_WORDS
 
     return translate("Cases", STATUS_WORDS[status]) if status in STATUS_WORDS else status
 
@@ -490,19 +496,19 @@ def remedy_name(key: str) -> str:
 def step_text(step, currency: str = "USD") -> str:
     """One row of the floor's timeline: "21:03:12 dealer undid: seat 4: call $8"."""
     what = {
-        "hand_start": lambda: translate("Words", "hand dealt: antes in"),
-        "hand_end": lambda: translate("Words", "awards confirmed; hand sealed"),
-        "resume": lambda: translate("Words", "table resumed after a restart"),
-        "undo": lambda: fill(translate("Words", "dealer undid: %1"), input_text(step.input, currency)),
-        "redo": lambda: fill(translate("Words", "dealer redid: %1"), input_text(step.input, currency)),
-        "irregularity": lambda: fill(translate("Words", "irregularity: %1"), input_text(step.input, currency)),
-        "ruling": lambda: fill(
+        HandStartRow.kind: lambda: translate("Words", "hand dealt: antes in"),
+        HandEndRow.kind: lambda: translate("Words", "awards confirmed; hand sealed"),
+        ResumeRow.kind: lambda: translate("Words", "table resumed after a restart"),
+        UndoRow.kind: lambda: fill(translate("Words", "dealer undid: %1"), input_text(step.input, currency)),
+        RedoRow.kind: lambda: fill(translate("Words", "dealer redid: %1"), input_text(step.input, currency)),
+        IrregularityRow.kind: lambda: fill(translate("Words", "irregularity: %1"), input_text(step.input, currency)),
+        RulingRow.kind: lambda: fill(
             translate("Words", "floor ruling by %1: %2"),
             (step.by or {}).get("name", "?"),
             step.ruling.decision if step.ruling else "",
         ),
     }.get(step.kind, lambda: input_text(step.input, currency) if step.input else step.kind)()
-    if step.by and step.by.get("role") == "floor" and step.kind == "irregularity":
+    if step.by and step.by.get("role") == "floor" and step.kind == IrregularityRow.kind:
         what += fill(translate("Words", " (confirmed by the floor: %1)"), step.by.get("name", "?"))
     return f"{step.time} {what}"
 

@@ -16,7 +16,8 @@ from PySide6.QtWidgets import QApplication
 
 from dealer_app.cli import main
 from dealer_app.floor.cases import cases_of, record_entries
-from dealer_app.floor.rulings import Ruling, RulingRefused, record_ruling
+from dealer_app.floor.ruling import Ruling
+from dealer_app.floor.rulings import RulingRefused, record_ruling
 from dealer_app.floor.timeline import load_hand
 from dealer_app.record.hand_index import list_hands
 from dealer_app.record.store import Store

@@ -170,7 +170,8 @@ def _forge_a_ruling(path) -> tuple[int, int]:
 @pytest.fixture
 def open_table_record(tmp_path, monkeypatch):
     """A table left open after a ruling moved chips; then the ruling's chips are forged."""
-    from dealer_app.floor.rulings import Ruling, rule_at_table
+    from dealer_app.floor.ruling import Ruling
+    from dealer_app.floor.rulings import rule_at_table
     from dealer_app.live.controller import TableController
     from tests.support.session_record import FLOOR
 

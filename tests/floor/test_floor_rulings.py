@@ -6,7 +6,8 @@ import stat
 
 import pytest
 
-from dealer_app.floor.rulings import Ruling, RulingRefused, record_ruling, rule_at_table
+from dealer_app.floor.ruling import Ruling
+from dealer_app.floor.rulings import RulingRefused, record_ruling, rule_at_table
 from dealer_app.floor.timeline import load_hand
 from dealer_app.live.controller import InputError, TableController
 from dealer_app.record.floor_pin import PinRefused, check_pin, confirm_floor, pin_path

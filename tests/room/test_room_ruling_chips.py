@@ -12,7 +12,8 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication
 
-from dealer_app.floor.rulings import Ruling, record_ruling, rule_from_room
+from dealer_app.floor.ruling import Ruling
+from dealer_app.floor.rulings import record_ruling, rule_from_room
 from dealer_app.live.controller import InputError, TableController
 from dealer_app.record.store import Store, applied_room_rulings
 from dealer_app.room.forwarder import Forwarder

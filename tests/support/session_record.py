@@ -172,7 +172,8 @@ def _report(c: TableController, code: str, rng: random.Random) -> bool:
 def _ruling_with_chips(c: TableController, made: dict, dealt: list[int]) -> None:
     """A dispute over the last hand, settled by the floor at the table: one chip unit moves
     from one player to another (between hands, as I-3 has it)."""
-    from dealer_app.floor.rulings import Ruling, rule_at_table
+    from dealer_app.floor.ruling import Ruling
+    from dealer_app.floor.rulings import rule_at_table
 
     s = c.session
     payers = [seat for seat, p in sorted(s.seats.items()) if seat in dealt and p.stack >= s.rules.chip * 4]

@@ -13,8 +13,9 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 
+from dealer_app.record.migrations import TRAINER_TABLES
 from dealer_app.training.drills import make_drills
-from dealer_app.training.progress import SCHEMA_VERSION, UPGRADES, Progress, iso_week
+from dealer_app.training.progress import Progress, iso_week
 from dealer_app.ui.trainer_window import ProgressView
 from tests.support.training_record import END, START, WEEK, record_group
 from tests.ui.test_ui_trainer import setup, trainer  # noqa: F401  (the trainer window, as a fixture)
@@ -138,22 +139,22 @@ def test_a_drill_that_changed_or_kept_no_seed_is_said_not_shown(qtbot, group):
 
 def test_the_training_tables_upgrade_in_numbered_steps(tmp_path):
     db = sqlite3.connect(tmp_path / "old.sqlite3")
-    db.executescript(UPGRADES[0])  # the tables as they were before the review (version 1, unnumbered)
+    db.executescript(TRAINER_TABLES)  # the tables as they were before the review (step 3, unnumbered)
     db.execute("INSERT INTO training_trainees(name, created_at) VALUES ('Tina', '2026-10-01T10:00:00')")
     db.execute(
         "INSERT INTO training_attempts(trainee_id, skill, mode, right, seconds, seed, at) "
         "VALUES (1, 'pot', 'practice', 1, 5.0, 42, '2026-10-01T10:05:00+00:00')"
     )
     db.commit()
-    assert Progress(db, create=False).version() == 1
+    assert Progress(db, create=False).version() == 3
     assert Progress(db, create=False).attempts(1)[0].given is None  # (read as it is, nothing made)
     p = Progress(db)
-    assert p.version() == SCHEMA_VERSION == 2
-    assert [v for (v,) in db.execute("SELECT version FROM training_schema ORDER BY version")] == [1, 2]
+    assert p.version() == 4
+    assert [v for (v,) in db.execute("SELECT version FROM schema_version ORDER BY version")] == [3, 4]
     (old,) = p.attempts(1)
     assert old.seed == 42 and old.given is None and old.digest is None
     Progress(db)  # opened again: no step is run twice
-    assert [v for (v,) in db.execute("SELECT version FROM training_schema ORDER BY version")] == [1, 2]
+    assert [v for (v,) in db.execute("SELECT version FROM schema_version ORDER BY version")] == [3, 4]
 
 
 # --- weekly trends and weak skills ---------------------------------------------------------------------------

@@ -175,9 +175,9 @@ def test_an_unexpected_error_is_shown_and_logged_with_its_traceback(qtbot, windo
     def broken(*_args):
         raise ZeroDivisionError("a bug in the engine")
 
-    import dealer_app.live.controller as controller_module
+    import dealer_app.live.input_log as input_log_module
 
-    monkeypatch.setattr(controller_module, "apply_input", broken)  # stands for any engine bug
+    monkeypatch.setattr(input_log_module, "apply_input", broken)  # stands for any engine bug
     kb.type("kd")
     kb.enter()
     text = window.panel.error.text()

@@ -22,8 +22,9 @@ from dealer_app.cli import main
 from dealer_app.record.store import Store
 from dealer_app.training.exam import Blueprint, ExamBook, SkillCount
 from dealer_app.training.progress import Progress
+from dealer_app.ui.drill_view import SEAT_SKILLS
 from dealer_app.ui.exam_dialogs import BlueprintDialog, InstructorDialog
-from dealer_app.ui.trainer_window import SEAT_SKILLS, TrainerWindow
+from dealer_app.ui.trainer_window import TrainerWindow
 from tests.ui.test_ui_floor import dialog_of, focus, type_file_name
 
 

@@ -357,7 +357,8 @@ def test_the_ruling_dialog_shows_the_stacks_its_remedy_leaves(qtbot, console):
 def test_the_dealer_is_told_why_the_stacks_changed_after_a_floor_ruling(qtbot, tmp_path, monkeypatch):
     """Issue 26: a ruling from the floor console moves chips on the dealer's seats between
     hands; the dealer's window says which ruling moved what (it used to change them unsaid)."""
-    from dealer_app.floor.rulings import Ruling, rule_at_table
+    from dealer_app.floor.ruling import Ruling
+    from dealer_app.floor.rulings import rule_at_table
 
     monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "config"))
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)

@@ -71,7 +71,7 @@ def test_the_table_follows_the_story_as_told_at_the_wrong_step(qtbot, trainer, m
         assert pot["winners"] == dict(told.winners) != dict(truth.winners)
     else:
         assert isinstance(told, RoundWithoutBurn)
-        from dealer_app.ui.trainer_window import DrillMoment
+        from dealer_app.ui.drill_view import DrillMoment
 
         assert m.status()["burns"] == DrillMoment.status(m)["burns"] - 1  # no burn, as told
     assert before is not m

@@ -221,7 +221,7 @@ def test_the_table_never_gives_the_answer_away(qtbot, trainer):
     """Winners: the stacks are drawn as before the push, the pots unpushed; spot: no seat is
     marked to act."""
     from dealer_app.training.drills import make_drills
-    from dealer_app.ui.trainer_window import moment_of
+    from dealer_app.ui.drill_view import moment_of
 
     for d in make_drills("winners", 10, seed=2):
         m = moment_of(d)
