@@ -105,7 +105,7 @@ class TableController:
 
     # --- the table's state, held by the jobs ----------------------------------------------------
     @property
-    def store(self) -> Any:  # (Store | None: the UI reads it where a record is always open)
+    def store(self) -> Store | None:
         """The hand record (record/store.py), or None: nothing is recorded."""
         return self.writer.store
 
@@ -198,11 +198,14 @@ class TableController:
     def best_hands_so_far(self) -> list[BestShown]:
         return self.presentation.best_hands_so_far()
 
+    # these two are the hand's own typed fields, read as the presentation reads them
     def voided(self) -> HandVoided | None:
-        return self.presentation.voided()
+        """The HandVoided event when a misdeal or a fouled deck voided the hand (I-6, I-7)."""
+        return self.hand.voided if self.hand is not None else None
 
     def shortage_warning(self) -> ShortageAhead | None:
-        return self.presentation.shortage_warning()
+        """D-7: the event warning that the next street will be short, or None."""
+        return self.hand.shortage_warning if self.hand is not None else None
 
     def warning(self) -> str:
         return self.presentation.warning()

@@ -77,7 +77,7 @@ def smoke_test(out: Path) -> int:
         started = room + (
             f"; first window {shown_after * 1000:.0f} ms after the process started" if shown_after else ""
         )
-        print(f"smoke test passed: {out} (hand 1 sealed {c.store.seals()[-1].seal}{started})")
+        print(f"smoke test passed: {out} (hand 1 sealed {store.seals()[-1].seal}{started})")
         return 0
     except Exception as exc:
         from dealer_app.errorlog import report, setup_logging
