@@ -10,30 +10,22 @@ Qt-free (the widgets observe it through ``listeners``). Three rules keep the chi
   the same seats and stacks, so the engine stays the only place where rules live and an undone
   input leaves no trace but its record row.
 
-The controller wires the jobs, each in its own module: the inputs in force and undo/redo
-(``input_log``), the rows written before anything is applied (``record_writer``), the seats
-(``seating``), reading a table back from the record (``resume``) and what the screen reads
-(``presentation``). The refusals are ``errors``.
+The controller wires the jobs, each in its own module: what the dealer typed, as a typed input
+or a refusal (``dealer_inputs``), the inputs in force and undo/redo (``input_log``), the rows
+written before anything is applied (``record_writer``), the seats (``seating``), the floor's acts
+on a table (``floor_acts``), reading a table back from the record (``resume``) and what the
+screen reads (``presentation``). The refusals are ``errors``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from dealer_app.engine.cards import CardArg, CardError, format_card, parse_card, parse_cards
-from dealer_app.engine.errors import EngineError
-from dealer_app.engine.irregularities import IRREGULARITIES
-from dealer_app.engine.limits import LimitsError, load_profile, load_table
-from dealer_app.engine.says import QT_TRANSLATE_NOOP, ActionArg, ListArg, MoneyArg, Says, says
-from dealer_app.live.errors import CardNotDue, InputError, RecordFailure, as_input_error, guard
-from dealer_app.live.input_log import (
-    FLOOR_IRREGULARITIES,
-    InputLog,
-    RecordedInput,
-    apply_input,
-    replay_inputs,
-    replayed,
-)
+from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
+from dealer_app.live.dealer_inputs import DealerInputs, table_limits
+from dealer_app.live.errors import CardNotDue, InputError, RecordFailure, guard
+from dealer_app.live.floor_acts import closing_row, ruling_chips_notice
+from dealer_app.live.input_log import InputLog, RecordedInput, apply_input, replay_inputs, replayed
 from dealer_app.live.presentation import (
     KEYS,
     SECOND_KEYS,
@@ -47,25 +39,16 @@ from dealer_app.live.prompts import Prompt
 from dealer_app.live.record_writer import (
     Confirmation,
     RecordWriter,
-    dealer_confirms,
     floor_confirms,
     hand_end_row,
     hand_start_row,
     input_row,
 )
-from dealer_app.live.resume import (
-    OpenTable,
-    TableState,
-    check_resumable,
-    failing,
-    logged_hands,
-    open_tables,
-    replay_state,
-)
+from dealer_app.live.resume import OpenTable, TableState, check_resumable, logged_hands, open_tables, replay_state
 from dealer_app.live.seating import Seating, apply_chips, seated_table
 from dealer_app.record.fold import InputFold
-from dealer_app.record.inputs import Act, Common, Deal, DealerInput, Irregularity, Muck, River, Show, input_from_json
-from dealer_app.record.rows import CloseTableRow, RecordRow, UndoRow
+from dealer_app.record.inputs import DealerInput, input_from_json
+from dealer_app.record.rows import RecordRow, UndoRow
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -122,7 +105,7 @@ class TableController:
 
     # --- the table's state, held by the jobs ----------------------------------------------------
     @property
-    def store(self) -> Any:  # (Store | None: the UI reads it where a record is always open)
+    def store(self) -> Store | None:
         """The hand record (record/store.py), or None: nothing is recorded."""
         return self.writer.store
 
@@ -215,11 +198,14 @@ class TableController:
     def best_hands_so_far(self) -> list[BestShown]:
         return self.presentation.best_hands_so_far()
 
+    # these two are the hand's own typed fields, read as the presentation reads them
     def voided(self) -> HandVoided | None:
-        return self.presentation.voided()
+        """The HandVoided event when a misdeal or a fouled deck voided the hand (I-6, I-7)."""
+        return self.hand.voided if self.hand is not None else None
 
     def shortage_warning(self) -> ShortageAhead | None:
-        return self.presentation.shortage_warning()
+        """D-7: the event warning that the next street will be short, or None."""
+        return self.hand.shortage_warning if self.hand is not None else None
 
     def warning(self) -> str:
         return self.presentation.warning()
@@ -262,6 +248,10 @@ class TableController:
         """The current hand as it was dealt, with ``inputs`` applied (refusals as InputError)."""
         return replayed(self._open_session(), inputs)
 
+    def _typing(self) -> DealerInputs:
+        """What the dealer types, read against the table as it stands (dealer_inputs.py)."""
+        return DealerInputs(self.presentation)
+
     def _collect_rulings(self) -> None:
         self.ruling_events = decisions_of(self.hand)  # the decisions with their rules, and the actions
 
@@ -278,30 +268,7 @@ class TableController:
         whose record failed its check was closed — the floor's act: the stacks are the floor's
         count, not buy-ins, so T-3 is not judged; the record says who confirmed them."""
         confirmed = floor_confirms(floor) if floor is not None else None
-        if not isinstance(table, str) or not (profile is None or isinstance(profile, str)):
-            raise InputError(
-                says(
-                    QT_TRANSLATE_NOOP("Errors", "a limit table and a profile are named by text, not %1 / %2"),
-                    repr(table),
-                    repr(profile),
-                )
-            )
-        if not isinstance(players, (list, tuple)):
-            raise InputError(
-                says(
-                    QT_TRANSLATE_NOOP("Errors", "the players are a list of (seat, name, buy-in), not %1"), repr(players)
-                ),
-                ("T-1",),
-            )
-        try:
-            t = load_table(table, self.limits_dir)
-            p = load_profile(profile or t.profile, self.limits_dir)
-        except LimitsError as exc:  # file:line: field: problem
-            raise InputError(str(exc)) from None
-        except OSError as exc:
-            raise InputError(
-                says(QT_TRANSLATE_NOOP("Errors", "%1: the limit table cannot be read (%2)"), table, exc)
-            ) from None
+        t, p = table_limits(table, profile, players, self.limits_dir)
         session, rows = seated_table(t, p, players, confirmed)
         self.writer.open_table(t.name, p.name, rows)
         self._install(TableState(session, self.writer.session_id))
@@ -324,34 +291,7 @@ class TableController:
         name and PIN), recorded as the floor's act."""
         if session_id == self.session_id:
             return self.close_table()
-        store = self.store
-        if store is None:
-            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "there is no hand record")))
-        if store.session_in_use(session_id):
-            raise InputError(
-                says(
-                    QT_TRANSLATE_NOOP("Errors", "this table (session %1) is open in another dealer-app window"),
-                    session_id,
-                )
-            )
-        if session_id not in {row[0] for row in store.open_sessions()}:
-            raise InputError(
-                says(QT_TRANSLATE_NOOP("Errors", "session %1 is not an open table in the record"), session_id)
-            )
-        row = CloseTableRow(resumed=False)
-        fails = failing(store, session_id)
-        if fails is not None and store.last_row_id(session_id) > 0:  # (no rows: a crash, nothing dealt)
-            if floor is None:
-                raise InputError(
-                    says(
-                        QT_TRANSLATE_NOOP(
-                            "Errors",
-                            "a table whose record fails its check is closed by the floor: the floor's name and PIN",
-                        )
-                    ),
-                    ("I-3",),
-                )
-            row = CloseTableRow(resumed=False, by=floor_confirms(floor), failing=str(fails))
+        store, row = closing_row(self.store, session_id, floor)
         self.writer.close_other(store, session_id, row)
         return None
 
@@ -400,63 +340,7 @@ class TableController:
         """Why ``action`` is not among the choices now (``second``: its second key, G or T, the
         big bet of a fourth-street open pair): in the dealer's words for the usual cases, else
         the engine's own refusal, tried on a copy of the hand (the table is not touched)."""
-        h = self.hand
-        if h is None or h.phase != "bet" or h.to_act is None:
-            return InputError(says(QT_TRANSLATE_NOOP("Errors", "no action is due now (%1)"), self.prompt().subject))
-        p = h.to_act
-        offered = {a.action for a in h.legal_actions()}
-        if second and action in offered:
-            return InputError(
-                says(
-                    QT_TRANSLATE_NOOP(
-                        "Errors",
-                        "the second %1 is the big bet an open pair on fourth street allows; there is none here",
-                    ),
-                    ActionArg(action),
-                ),
-                ("L-3",),
-            )
-        bring_in_due = h.street == 3 and not h.round_started and p.seat == h.bring_in_seat
-        # the usual reasons in the dealer's words; any other is the engine's own refusal
-        if action == "call" and h.current_to <= p.round_to:
-            return InputError(
-                says(QT_TRANSLATE_NOOP("Errors", "there is no bet to call")), ("B-3",) if bring_in_due else ("A-6",)
-            )
-        if action == "check" and h.current_to > p.round_to:
-            return InputError(
-                says(
-                    QT_TRANSLATE_NOOP("Errors", "there is a bet to call: %1"),
-                    MoneyArg(h.current_to - p.round_to, h.rules.currency),
-                )
-            )
-        if action == "check" and bring_in_due:
-            return InputError(
-                says(QT_TRANSLATE_NOOP("Errors", "seat %1 brings in: bring in or complete"), p.seat), ("B-2", "B-3")
-            )
-        if action == "bring_in":
-            return InputError(
-                says(
-                    QT_TRANSLATE_NOOP(
-                        "Errors", "the bring-in is only the first action of third street, by the lowest door card"
-                    )
-                ),
-                ("B-2",),
-            )
-        if (
-            action in ("bet", "raise", "complete")
-            and action not in offered
-            and any(a in offered for a in ("bet", "raise", "complete"))
-        ):
-            other = next(a for a in ("bet", "raise", "complete") if a in offered)
-            return InputError(
-                says(QT_TRANSLATE_NOOP("Errors", "it is %1 here, not %2"), ActionArg(other), ActionArg(action))
-            )
-        trial = self._replayed(self.inputs)
-        try:
-            trial.act(p.seat, action, None)
-        except (EngineError, CardError) as exc:
-            return as_input_error(exc)
-        return InputError(says(QT_TRANSLATE_NOOP("Errors", "%1 needs its amount"), ActionArg(action)))
+        return self._typing().why_not(action, second)
 
     # --- the hand ------------------------------------------------------------------------------
     def start_hand(self) -> None:
@@ -517,114 +401,24 @@ class TableController:
     # inputs the dealer makes
     def enter_card(self, text: str) -> None:
         """The next card in dealing order: a door card, an upcard or the common card (D-2)."""
-        prompt = self.prompt()
-        if not isinstance(text, str):
-            raise InputError(
-                says(QT_TRANSLATE_NOOP("Errors", "a card is typed as text (ah, td, 10d), not %1"), repr(text)), ("D-1",)
-            )
-        text = text.strip()
-        try:
-            card = parse_card(text)
-        except CardError as exc:
-            raise InputError(exc.says or str(exc), ("D-1",)) from None
-        if card is None:
-            raise InputError(
-                says(QT_TRANSLATE_NOOP("Errors", "an upcard is always seen: enter its rank and suit")), ("D-4",)
-            )
-        if prompt.kind == "card":
-            self._input(Deal(cast("int", prompt.seat), (format_card(card),)))  # (a card prompt names its seat)
-        elif prompt.kind == "common":
-            self._input(Common(format_card(card)))
-        else:
-            h = self.hand
-            just_dealt = (
-                h is not None
-                and h.phase == "bet"
-                and bool(self.inputs)
-                and self.inputs[-1][0] in (Deal.kind, Common.kind)
-            )
-            if just_dealt:
-                assert h is not None
-                raise CardNotDue(
-                    says(
-                        QT_TRANSLATE_NOOP("Errors", "street %1 is complete: %2 is one card too many"),
-                        h.street,
-                        CardArg(card),
-                    ),
-                    format_card(card),
-                    h.street,
-                )
-            raise CardNotDue(
-                says(QT_TRANSLATE_NOOP("Errors", "no card is due now (%1)"), prompt.subject), format_card(card), None
-            )
+        self._input(self._typing().card(text))
 
     def deal_river(self) -> None:
-        if self.prompt().kind != "river":
-            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "the river is not due now")))
-        self._input(River())
+        self._input(self._typing().river())
 
     def act(self, action: str, to: int | None = None) -> None:
-        p = self.prompt()
-        if p.kind != "action":
-            raise InputError(says(QT_TRANSLATE_NOOP("Errors", "no action is due now (%1)"), p.subject))
-        ranges = [
-            (c, c.min_to, c.max_to)
-            for c in self.choices()
-            if c.action == action and c.min_to is not None and c.max_to is not None
-        ]
-        if ranges and isinstance(to, int) and not any(least <= to <= most for _c, least, most in ranges):
-            c, least, most = ranges[0]
-            currency = self.session.table.currency if self.session else "USD"
-            raise InputError(
-                says(
-                    QT_TRANSLATE_NOOP("Errors", "%1 %2–%3: %4 is outside that range"),
-                    ActionArg(c.action, button=True),
-                    MoneyArg(least, currency),
-                    MoneyArg(most, currency),
-                    MoneyArg(to, currency),
-                ),
-                self._hand_now().decision_rules,
-            )
-        self._input(Act(cast("int", p.seat), action, to))  # (an action prompt names its seat)
+        self._input(self._typing().act(action, to))
 
     def betting_unit(self) -> int:
         """The step of a spread or split amount: the smallest bet of the table (S0, S2: whole
         limits), never less than a chip."""
-        if self.session is None:
-            return 1
-        r = self.session.rules
-        unit = r.min_bet if r.structure == "split" else r.small_bet if r.structure == "spread" else r.chip
-        return max(unit, r.chip)
+        return self._typing().betting_unit()
 
     def show(self, seat: int, cards: str | None = None) -> None:
-        if cards is not None and not isinstance(cards, str):
-            raise InputError(
-                says(QT_TRANSLATE_NOOP("Errors", "shown cards are typed as text (ah kd 7c), not %1"), repr(cards)),
-                ("D-1",),
-            )
-        if cards:
-            try:
-                given = parse_cards(cards)
-            except CardError as exc:
-                raise InputError(exc.says or str(exc), ("D-1",)) from None
-            h = self.hand
-            p = h.by_seat.get(seat) if h is not None and isinstance(seat, int) else None
-            if p is not None and len(given) < len(p.down) and not set(given) & set(p.up):
-                missing = len(p.down) - len(given)
-                raise InputError(
-                    says(
-                        QT_TRANSLATE_NOOP("Errors", "seat %1 has %2 downcards: %3 typed, %4 more to type"),
-                        seat,
-                        len(p.down),
-                        len(given),
-                        missing,
-                    ),
-                    ("W-3",),
-                )
-        self._input(Show(seat, cards))
+        self._input(self._typing().show(seat, cards))
 
     def muck(self, seat: int) -> None:
-        self._input(Muck(seat))
+        self._input(self._typing().muck(seat))
 
     # --- irregularities (catalog §9) ------------------------------------------------------------
     def report_irregularity(
@@ -641,19 +435,7 @@ class TableController:
         too early), I-4 (wrong bring-in: ``seat`` and its real door ``card``), I-5 (action out
         of turn: ``seat``, ``action``, ``to``), I-6 (misdeal), I-7 (fouled deck). Voiding a
         hand (I-6, I-7) is the floor's act: ``floor`` is (name, PIN)."""
-        if code not in IRREGULARITIES:
-            raise InputError(
-                says(
-                    QT_TRANSLATE_NOOP("Errors", "%1 is not an irregularity the table reports (%2)"),
-                    repr(code),
-                    ", ".join(IRREGULARITIES),
-                ),
-                ("I-3",),
-            )
-        confirmed_by = dealer_confirms()
-        if code in FLOOR_IRREGULARITIES:
-            confirmed_by = floor_confirms(floor)
-        given = Irregularity(code, seat, card.strip() if isinstance(card, str) else card, action, to)
+        given, confirmed_by = self._typing().irregularity(code, seat, card, action, to, floor)
         self._input(given, confirmed_by=confirmed_by)
 
     def apply_ruling_chips(self, session_id: int, chips: dict[int, int], case: str = "") -> None:
@@ -662,41 +444,14 @@ class TableController:
         dealer is told why the stacks changed (``floor_notice``)."""
         if chips and self.session is not None and self.session_id == session_id and self.hand is None:
             apply_chips(self.session, {str(k): v for k, v in chips.items()})
-            currency = self.session.table.currency
-            moved = tuple(
-                says(
-                    QT_TRANSLATE_NOOP("Errors", "seat %1 %2%3"),
-                    seat,
-                    "+" if amount > 0 else "",
-                    MoneyArg(amount, currency),
-                )
-                for seat, amount in sorted(chips.items())
-                if amount
-            )
-            self.floor_notice = says(
-                QT_TRANSLATE_NOOP("Errors", "The floor's ruling %1 moved chips: %2 (I-3)"), case or "—", ListArg(moved)
-            )
+            self.floor_notice = ruling_chips_notice(chips, self.session.table.currency, case)
             self._notify("floor_ruling")
         self._notify("seats")
 
     def irregularities_now(self) -> list[str]:
         """The irregularities whose remedy applies at this moment (what the dealer's menu
         offers); each of the others is refused with its reason if reported."""
-        h = self.hand
-        if h is None:
-            return []
-        offered = []
-        for code in IRREGULARITIES:
-            if code in ("I-1",) and not (h.street == 3 and h.phase == "deal"):
-                continue
-            if code in ("I-2", "I-5") and h.phase != "bet":
-                continue
-            if code == "I-4" and not (h.street == 3 and h.phase == "bet"):
-                continue
-            if code in ("I-6", "I-7") and h.phase == "done":
-                continue
-            offered.append(code)
-        return offered
+        return self._typing().irregularities_now()
 
     def undo(self) -> bool:
         """Undo the last input of this hand: the hand is rebuilt from the inputs before it."""

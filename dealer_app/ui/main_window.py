@@ -521,10 +521,10 @@ class MainWindow(QMainWindow):
             return
         for note in notes:
             log.warning("hand record: %s", note)
+        store = self.controller.store
+        assert store is not None  # (the notes are the record's, opened at start)
         self.record_label.setStyleSheet("color: #c62828; font-weight: bold;")
-        self.record_label.setText(
-            fill(self.tr("Hand record: %1 (see the warning at start)"), str(self.controller.store.path))
-        )
+        self.record_label.setText(fill(self.tr("Hand record: %1 (see the warning at start)"), str(store.path)))
         QMessageBox.warning(self, self.tr("Hand record"), "\n\n".join(error_words(n) for n in notes))
 
 

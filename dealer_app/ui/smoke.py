@@ -82,7 +82,7 @@ def smoke_test(out: Path) -> ExitCode:
         started = room + (
             f"; first window {shown_after * 1000:.0f} ms after the process started" if shown_after else ""
         )
-        print(f"smoke test passed: {out} (hand 1 sealed {c.store.seals()[-1].seal}{started})")
+        print(f"smoke test passed: {out} (hand 1 sealed {store.seals()[-1].seal}{started})")
         return ExitCode.OK
     except Exception as exc:
         setup_logging(work)  # the traceback in the log beside its record; the reason said here

@@ -1215,23 +1215,23 @@
         <translation>die Karte eingeben (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="647"/>
+        <location filename="../../live/dealer_inputs.py" line="195"/>
         <location filename="../../record/inputs.py" line="171"/>
         <source>%1 is not an irregularity the table reports (%2)</source>
         <translation>%1 ist keine Unregelmäßigkeit, die der Tisch meldet (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="284"/>
+        <location filename="../../live/dealer_inputs.py" line="43"/>
         <source>a limit table and a profile are named by text, not %1 / %2</source>
         <translation>Limit-Tisch und Profil werden als Text benannt, nicht %1 / %2</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="292"/>
+        <location filename="../../live/dealer_inputs.py" line="50"/>
         <source>the players are a list of (seat, name, buy-in), not %1</source>
         <translation>die Spieler sind eine Liste aus (Platz, Name, Buy-in), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="303"/>
+        <location filename="../../live/dealer_inputs.py" line="60"/>
         <source>%1: the limit table cannot be read (%2)</source>
         <translation>%1: Der Limit-Tisch ist nicht lesbar (%2)</translation>
     </message>
@@ -1256,42 +1256,42 @@
         <translation>mindestens zwei Spieler setzen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="314"/>
+        <location filename="../../live/controller.py" line="281"/>
         <source>no table is open</source>
         <translation>kein Tisch ist geöffnet</translation>
     </message>
     <message>
         <location filename="../../floor/rulings.py" line="278"/>
         <location filename="../../floor/rulings.py" line="328"/>
-        <location filename="../../live/controller.py" line="329"/>
+        <location filename="../../live/floor_acts.py" line="28"/>
         <source>there is no hand record</source>
         <translation>es gibt kein Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="333"/>
+        <location filename="../../live/floor_acts.py" line="32"/>
         <source>this table (session %1) is open in another dealer-app window</source>
         <translation>dieser Tisch (Sitzung %1) ist in einem anderen dealer-app-Fenster geöffnet</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="339"/>
+        <location filename="../../live/floor_acts.py" line="37"/>
         <source>session %1 is not an open table in the record</source>
         <translation>Sitzung %1 ist im Protokoll kein offener Tisch</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="347"/>
+        <location filename="../../live/floor_acts.py" line="44"/>
         <source>a table whose record fails its check is closed by the floor: the floor&apos;s name and PIN</source>
         <translation>ein Tisch, dessen Protokoll die Prüfung nicht besteht, wird vom Floor geschlossen: Name und PIN des Floors</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="251"/>
-        <location filename="../../live/controller.py" line="486"/>
-        <location filename="../../live/controller.py" line="507"/>
+        <location filename="../../live/controller.py" line="237"/>
+        <location filename="../../live/controller.py" line="370"/>
+        <location filename="../../live/controller.py" line="391"/>
         <source>open a table first</source>
         <translation>zuerst einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="258"/>
-        <location filename="../../live/controller.py" line="505"/>
+        <location filename="../../live/controller.py" line="244"/>
+        <location filename="../../live/controller.py" line="389"/>
         <source>start a hand first</source>
         <translation>zuerst ein Spiel beginnen</translation>
     </message>
@@ -1301,83 +1301,83 @@
         <translation>Plätze ändern sich</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="411"/>
+        <location filename="../../live/dealer_inputs.py" line="239"/>
         <source>the second %1 is the big bet an open pair on fourth street allows; there is none here</source>
         <translation>die zweite Taste für %1 ist der große Einsatz, den ein offenes Paar bei der 4. Karte erlaubt; hier gibt es keinen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="423"/>
+        <location filename="../../live/dealer_inputs.py" line="251"/>
         <source>there is no bet to call</source>
         <translation>es gibt keinen Einsatz zum Mitgehen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="428"/>
+        <location filename="../../live/dealer_inputs.py" line="256"/>
         <source>there is a bet to call: %1</source>
         <translation>es steht ein Einsatz zum Mitgehen: %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="434"/>
+        <location filename="../../live/dealer_inputs.py" line="262"/>
         <source>seat %1 brings in: bring in or complete</source>
         <translation>Platz %1 setzt den Bring-in: Bring-in oder komplettieren</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="439"/>
+        <location filename="../../live/dealer_inputs.py" line="267"/>
         <source>the bring-in is only the first action of third street, by the lowest door card</source>
         <translation>der Bring-in ist nur die erste Aktion der 3. Karte, durch die niedrigste Door Card</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="452"/>
+        <location filename="../../live/dealer_inputs.py" line="280"/>
         <source>it is %1 here, not %2</source>
         <translation>hier heißt es %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="459"/>
+        <location filename="../../live/dealer_inputs.py" line="287"/>
         <source>%1 needs its amount</source>
         <translation>%1 braucht einen Betrag</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="523"/>
+        <location filename="../../live/dealer_inputs.py" line="76"/>
         <source>a card is typed as text (ah, td, 10d), not %1</source>
         <translation>eine Karte wird als Text getippt (ah, zd, 10d), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="532"/>
+        <location filename="../../live/dealer_inputs.py" line="85"/>
         <source>an upcard is always seen: enter its rank and suit</source>
         <translation>eine offene Karte ist immer zu sehen: Rang und Farbe eingeben</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="550"/>
+        <location filename="../../live/dealer_inputs.py" line="96"/>
         <source>street %1 is complete: %2 is one card too many</source>
         <translation>Die %1. Karte ist komplett: %2 ist eine Karte zu viel</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="558"/>
+        <location filename="../../live/dealer_inputs.py" line="104"/>
         <source>no card is due now (%1)</source>
         <translation>jetzt ist keine Karte fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="563"/>
+        <location filename="../../live/dealer_inputs.py" line="109"/>
         <source>the river is not due now</source>
         <translation>der River ist jetzt nicht fällig</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="405"/>
-        <location filename="../../live/controller.py" line="569"/>
+        <location filename="../../live/dealer_inputs.py" line="116"/>
+        <location filename="../../live/dealer_inputs.py" line="232"/>
         <source>no action is due now (%1)</source>
         <translation>jetzt ist keine Aktion fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="580"/>
+        <location filename="../../live/dealer_inputs.py" line="130"/>
         <source>%1 %2–%3: %4 is outside that range</source>
         <translation>%1 %2–%3: %4 liegt außerhalb dieses Bereichs</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="602"/>
+        <location filename="../../live/dealer_inputs.py" line="154"/>
         <source>shown cards are typed as text (ah kd 7c), not %1</source>
         <translation>gezeigte Karten werden als Text getippt (ah kd 7c), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="616"/>
+        <location filename="../../live/dealer_inputs.py" line="168"/>
         <source>seat %1 has %2 downcards: %3 typed, %4 more to type</source>
         <translation>Platz %1 hat %2 verdeckte Karten: %3 getippt, noch %4 zu tippen</translation>
     </message>
@@ -1389,12 +1389,12 @@
         <translation>eine Floor-Handlung braucht den Namen und die PIN des Floors</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="668"/>
+        <location filename="../../live/floor_acts.py" line="59"/>
         <source>seat %1 %2%3</source>
         <translation>Platz %1 %2%3</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="677"/>
+        <location filename="../../live/floor_acts.py" line="67"/>
         <source>The floor&apos;s ruling %1 moved chips: %2 (I-3)</source>
         <translation>Die Entscheidung %1 des Floors hat Chips bewegt: %2 (I-3)</translation>
     </message>
@@ -3411,7 +3411,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Aussetzen / wieder einsteigen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="526"/>
+        <location filename="../main_window.py" line="527"/>
         <source>Hand record: %1 (see the warning at start)</source>
         <translation>Spielprotokoll: %1 (siehe die Warnung beim Start)</translation>
     </message>
