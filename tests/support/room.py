@@ -28,4 +28,22 @@ class Room:
         )
 
 
+    def enroll(self, *table_ids: str) -> None:
+        """The floor enrolls these tables (every table waiting, if none is named): as a floor
+        does with `dealer-app db approve-table`, once a table has registered."""
+        import psycopg
+
+        with psycopg.connect(self.floor, autocommit=True) as conn:
+            if not table_ids:
+                table_ids = tuple(
+                    t
+                    for (t,) in conn.execute(
+                        "SELECT DISTINCT e.table_id FROM room.enrollments e WHERE NOT EXISTS "
+                        "(SELECT FROM room.approvals a WHERE a.enrollment_id = e.id)"
+                    ).fetchall()
+                )
+            for table_id in table_ids:
+                conn.execute("SELECT room.approve_table(%s)", (table_id,))
+
+
 _ROOMS = iter(range(1, 10**6))
