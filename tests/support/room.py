@@ -46,4 +46,18 @@ class Room:
                 conn.execute("SELECT room.approve_table(%s)", (table_id,))
 
 
+    def enroll_when_registered(self, table_id: str, timeout: float = 10.0) -> None:
+        """Wait until the table has registered (its forwarder connected), then enroll it."""
+        import time
+
+        import psycopg
+
+        deadline = time.monotonic() + timeout
+        with psycopg.connect(self.floor, autocommit=True) as conn:
+            while not conn.execute("SELECT FROM room.tables WHERE table_id = %s", (table_id,)).fetchall():
+                assert time.monotonic() < deadline, f"table {table_id} never registered"
+                time.sleep(0.05)
+        self.enroll(table_id)
+
+
 _ROOMS = iter(range(1, 10**6))

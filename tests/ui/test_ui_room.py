@@ -68,6 +68,7 @@ def test_the_dealer_sees_the_room_and_deals_on_through_an_outage(qtbot, tmp_path
 def test_the_room_console_sees_a_new_hand_within_a_second_and_follows_it(qtbot, tmp_path, room):
     store = Store(tmp_path / "hands.sqlite3")
     fwd = Forwarder(store, room.table_a, "Stud 2", retry_max_s=0.2).start()
+    room.enroll_when_registered(store.table_id())
     c = TableController(store)
     c.open_table("stud-5-10", None, PLAYERS)
     w = RoomFloorWindow(room.floor)
@@ -119,6 +120,7 @@ def test_the_room_console_names_what_the_server_refused(qtbot, tmp_path, room):
     qtbot.addWidget(w)
     w.show()
     fwd = Forwarder(store, room.table_a, "Stud 3", retry_max_s=0.2).start()
+    room.enroll_when_registered(store.table_id())
     qtbot.waitUntil(lambda: w.refusal_line.isVisible(), timeout=5000)
     text = w.refusal_line.text()
     assert "The room refused 1 row(s)" in text and "Stud 3" in text and "hand_start" in text
@@ -132,6 +134,7 @@ def test_the_room_console_names_what_the_server_refused(qtbot, tmp_path, room):
 def test_the_room_console_comes_back_after_the_server_restarts(qtbot, tmp_path, room):
     store = Store(tmp_path / "hands.sqlite3")
     fwd = Forwarder(store, room.table_a, "Stud 4", retry_max_s=0.2).start()
+    room.enroll_when_registered(store.table_id())
     c = TableController(store)
     c.open_table("stud-5-10", None, PLAYERS)
     c.start_hand()
