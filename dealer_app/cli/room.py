@@ -146,11 +146,12 @@ def cmd_db_approve_table(args: argparse.Namespace) -> ExitCode:
                     print(f"{shown_url(url)}: no table waits for approval")
                 return ExitCode.OK
             conn.execute("SELECT room.approve_table(%s)", (args.table_id,))
+            floor = conn.info.user
     except RoomError as exc:
         raise UsageError(str(exc)) from None
     except psycopg.Error as exc:
         raise UsageError(f"{shown_url(url)}: table {args.table_id} is not enrolled ({words(exc)})") from None
-    print(f"{shown_url(url)}: table {args.table_id} is enrolled (approved by {conn.info.user})")
+    print(f"{shown_url(url)}: table {args.table_id} is enrolled (approved by {floor})")
     return ExitCode.OK
 
 

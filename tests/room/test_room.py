@@ -294,7 +294,7 @@ def test_the_floor_misses_no_hand_whatever_order_the_tables_batches_commit_in(ro
     a = Store(tmp_path / "a" / "hands.sqlite3")
     ca = TableController(a)
     ca.open_table("stud-5-10", None, PLAYERS)
-    fa = forwarder(a, room.table_a)
+    fa = forwarder(a, room.table_a, "Stud A")
     assert fa.wait_until_sent(10)
     fa.stop()
     ca.start_hand()  # A's hand_start: sent by hand below, in a transaction held open
@@ -311,7 +311,7 @@ def test_the_floor_misses_no_hand_whatever_order_the_tables_batches_commit_in(ro
         )
     b = Store(tmp_path / "b" / "hands.sqlite3")
     cb = TableController(b)
-    fb = forwarder(b, room.table_b)
+    fb = forwarder(b, room.table_b, "Stud B")  # (a name is one table's)
     cb.open_table("stud-5-10", None, PLAYERS)
     cb.start_hand()
     assert fb.wait_until_sent(10)  # B's rows got later ids, and committed first

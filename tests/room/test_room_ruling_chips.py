@@ -113,6 +113,7 @@ def test_a_hand_voided_in_the_room_gives_every_chip_back_at_the_table(room, tmp_
     fwd = Forwarder(store, room.table_a, "Stud 1", retry_max_s=0.2).start()
     try:
         assert fwd.wait_until_sent(10), fwd.state
+        room.enroll(store.table_id())
         reader = RoomReader(room.floor)
         reader.catch_up()
         record_ruling(

@@ -27,7 +27,6 @@ class Room:
             self.logins[f"{name}_floor"],
         )
 
-
     def enroll(self, *table_ids: str) -> None:
         """The floor enrolls these tables (every table waiting, if none is named): as a floor
         does with `dealer-app db approve-table`, once a table has registered."""
@@ -44,7 +43,6 @@ class Room:
                 )
             for table_id in table_ids:
                 conn.execute("SELECT room.approve_table(%s)", (table_id,))
-
 
     def enroll_when_registered(self, table_id: str, timeout: float = 10.0) -> None:
         """Wait until the table has registered (its forwarder connected), then enroll it."""

@@ -239,8 +239,8 @@ $$;
 
 -- the server's check of every row: sizes first (nothing oversized is stored, not even in a
 -- refusal), then the chain under the table's enrolled key (or, while it waits for its first
--- approval, the key it asked with). At most 3 refusals of one row: a login cannot fill the
--- floor's list
+-- approval, the key it asked with). At most 3 refusals of one row are kept: a login cannot
+-- fill the floor's list (a row is judged all the same: the table's own next row is taken)
 CREATE OR REPLACE FUNCTION room.accept_row() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, room, pg_temp AS $$
 DECLARE
@@ -266,10 +266,6 @@ BEGIN
             USING ERRCODE = 'insufficient_privilege';
     END IF;
     PERFORM FROM room.tables WHERE table_id = NEW.table_id FOR NO KEY UPDATE;
-    IF (SELECT count(*) FROM (SELECT FROM room.refusals WHERE table_id = NEW.table_id AND row_id = NEW.row_id
-                              LIMIT 3) r) >= 3 THEN
-        RETURN NULL;  -- refused three times already: said, and not again
-    END IF;
     IF NEW.kind !~ '^[a-z][a-z0-9_]{0,39}$' OR octet_length(NEW.payload) > 100000 OR length(NEW.at) > 40
        OR length(NEW.hash) > 256 THEN
         what := 'size';
@@ -336,6 +332,10 @@ BEGIN
     IF why IS NULL THEN
         NEW.received_at := clock_timestamp();
         RETURN NEW;
+    END IF;
+    IF (SELECT count(*) FROM (SELECT FROM room.refusals WHERE table_id = NEW.table_id AND row_id = NEW.row_id
+                              LIMIT 3) r) >= 3 THEN
+        RETURN NULL;  -- this row was refused three times already: said, and not again
     END IF;
     INSERT INTO room.refusals (table_id, session, seq, row_id, kind, hand_no, what, reason, hash)
         VALUES (NEW.table_id, NEW.session, NEW.seq, NEW.row_id, left(NEW.kind, 40), NEW.hand_no, what, left(why, 600),
