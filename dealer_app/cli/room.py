@@ -19,6 +19,11 @@ if TYPE_CHECKING:
     import argparse
 
 ROLES = {"table": "dealer_table", "floor": "dealer_floor"}
+# how many connections one login may hold: a table's forwarder needs one, a floor's console
+# two (its reader and its listener), each with room for a command or a restart beside it; no
+# login can take the server's connections from the others (room/migrations/0004 sets the same
+# on the logins made before)
+CONNECTION_LIMITS = {"table": 4, "floor": 10}
 
 
 def room_url_of(args) -> str:
@@ -65,8 +70,11 @@ def cmd_db_add_login(args: argparse.Namespace) -> ExitCode:
         args,
         "made",
         lambda conn, hashed: conn.execute(
-            sql.SQL("CREATE ROLE {} LOGIN PASSWORD {} IN ROLE {}").format(
-                sql.Identifier(args.login), sql.Literal(hashed), sql.Identifier(ROLES[args.role])
+            sql.SQL("CREATE ROLE {} LOGIN PASSWORD {} CONNECTION LIMIT {} IN ROLE {}").format(
+                sql.Identifier(args.login),
+                sql.Literal(hashed),
+                sql.Literal(CONNECTION_LIMITS[args.role]),
+                sql.Identifier(ROLES[args.role]),
             )
         ),
     )
@@ -109,6 +117,41 @@ def cmd_db_rename_table(args: argparse.Namespace) -> ExitCode:
     except psycopg.Error as exc:
         raise UsageError(f"{shown_url(url)}: table {args.table_id} is not renamed ({words(exc)})") from None
     print(f"{shown_url(url)}: table {args.table_id} is now named {name!r}")
+    return ExitCode.OK
+
+
+def cmd_db_approve_table(args: argparse.Namespace) -> ExitCode:
+    """A floor's login enrolls a table: its first registration, or its changed record or key
+    (a floor act, recorded by the server with the login and the time). Without a table: the
+    tables waiting, with what each asked."""
+    import psycopg
+
+    from dealer_app.room.database import RoomError, connect, shown_url, words
+
+    url = room_url_of(args)
+    try:
+        with connect(url, autocommit=True) as conn:
+            if args.table_id is None:
+                waiting = conn.execute(
+                    "SELECT e.table_id, left(room_label, 80), e.login, encode(sha256(e.key), 'hex'), e.asked_at "
+                    "FROM room.enrollments e JOIN LATERAL (SELECT coalesce((SELECT n.label FROM room.table_names n "
+                    "WHERE n.table_id = e.table_id ORDER BY n.id DESC LIMIT 1), t.label) AS room_label "
+                    "FROM room.tables t WHERE t.table_id = e.table_id) l ON true "
+                    "WHERE NOT EXISTS (SELECT FROM room.approvals a WHERE a.enrollment_id = e.id) "
+                    "AND e.id = (SELECT max(x.id) FROM room.enrollments x WHERE x.table_id = e.table_id) ORDER BY e.id"
+                ).fetchall()
+                for table_id, label, login, fingerprint, asked in waiting:
+                    print(f"{table_id}  {label!r}  login {login}  key {fingerprint[:16]}  asked {asked:%Y-%m-%d %H:%M}")
+                if not waiting:
+                    print(f"{shown_url(url)}: no table waits for approval")
+                return ExitCode.OK
+            conn.execute("SELECT room.approve_table(%s)", (args.table_id,))
+            floor = conn.info.user
+    except RoomError as exc:
+        raise UsageError(str(exc)) from None
+    except psycopg.Error as exc:
+        raise UsageError(f"{shown_url(url)}: table {args.table_id} is not enrolled ({words(exc)})") from None
+    print(f"{shown_url(url)}: table {args.table_id} is enrolled (approved by {floor})")
     return ExitCode.OK
 
 
@@ -207,3 +250,10 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     q.add_argument("name", help="its name in the room (1 to 80 characters)")
     q.add_argument("--database", help="the floor's postgresql://login:password@host/db (default: DEALER_APP_DATABASE)")
     command(q, cmd_db_rename_table)
+    q = db.add_parser(
+        "approve-table",
+        help="the floor enrolls a table, or its changed key (recorded: who, when); none: list those waiting",
+    )
+    q.add_argument("table_id", nargs="?", help="the table: T-…, as listed without it")
+    q.add_argument("--database", help="the floor's postgresql://login:password@host/db (default: DEALER_APP_DATABASE)")
+    command(q, cmd_db_approve_table)

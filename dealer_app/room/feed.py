@@ -27,6 +27,11 @@ log = logging.getLogger(__name__)
 
 CHANNEL = "dealer_room"
 SAFETY_READ_S = 5.0  # read anyway this often, in case a notification was missed
+# at most one read this often, however many notifications arrive: any login may NOTIFY the
+# room's channel (PostgreSQL has no grant for it), so a flood costs the console one read per
+# interval, and the notifications themselves are only drained
+MIN_READ_S = 0.5
+NOTES_PER_DRAIN = 10_000  # (then the loop goes round: a stop or a due read is never held up long)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -98,14 +103,19 @@ class RoomFeed:
             with contextlib.suppress(Exception):
                 self.reader.close()
 
+    reads = 0  # how many catch-ups the feed made (the console's work under a NOTIFY flood)
+
     def _listen(self, listener) -> None:
         last_read = time.monotonic()
+        nudged = False
         while not self._stop.is_set():
-            nudged = False
-            for _note in listener.notifies(timeout=0.25):
-                nudged = True  # (the ids say only that there is more: the read takes it all)
-                break
-            if nudged or time.monotonic() - last_read > SAFETY_READ_S:
+            # every notification waiting is drained (the ids say only that there is more: the
+            # read takes it all); a nudge is remembered until the next read may be made
+            for _note in listener.notifies(timeout=0.25, stop_after=NOTES_PER_DRAIN):
+                nudged = True
+            since = time.monotonic() - last_read
+            if (nudged and since >= MIN_READ_S) or since > SAFETY_READ_S:
+                nudged = False
                 self._read()
                 last_read = time.monotonic()
 
@@ -113,6 +123,7 @@ class RoomFeed:
         assert self.reader is not None
         r = self.reader
         before = (len(r.refusals), len(r.rulings), dict(r.heads))
+        self.reads += 1
         changed = r.catch_up()
         if changed or (len(r.refusals), len(r.rulings), r.heads) != before:
             self.on_change(

@@ -67,6 +67,10 @@ CONNECTING, UP_TO_DATE, SENDING, OFFLINE, REFUSED, STOPPED, NOT_ALLOWED = (
     "not allowed",
 )
 NOT_ALLOWED_RETRY_S = 30.0
+# where the room's register_table says a table stands (room/migrations/0004): its rows go on
+# while it waits for its first enrollment (the floor is not shown them until then); a changed
+# record or key waits for the floor's approval before any row goes
+ENROLLED, WAITING, CHANGED = "enrolled", "waiting", "changed"
 # PostgreSQL's classes of error that are the login's, not the network's: 28 (authentication),
 # 42 (privileges, an unknown function: not a table's login), 23 (an identity taken)
 _LOGIN_CLASSES = ("28", "42", "23")
@@ -368,6 +372,9 @@ class _Sender:
                 self._say(REFUSED, head, self._waiting(local, head), str(exc), exc.lost)
                 self._stop.wait()  # the chain cannot go on past a refused row: said, and kept
                 break
+            except _WaitingForFloor as exc:  # asked again now and then, until the floor approves
+                self._say(NOT_ALLOWED, head, self._waiting(local, head), str(exc))
+                wait = NOT_ALLOWED_RETRY_S
             except sqlite3.Error as exc:  # the record cannot be read now (locked, …): again soon
                 self._say(STOPPED, head, 0, f"{self.record_path}: the record cannot be read ({exc})")
                 if local is not None:
@@ -412,9 +419,15 @@ class _Sender:
         """Register this table (the first time: its identity, record and key) and learn where
         its rows stand on the server. The server's last row must be the record's own."""
         require_current(conn, self.url)
-        conn.execute(
+        standing = conn.execute(
             "SELECT room.register_table(%s, %s, %s, %s)", (self.table_id, self.record_id, self.label, self._key)
-        )
+        ).fetchone()
+        if standing is not None and standing[0] == CHANGED:
+            conn.commit()  # (the request stays, for the floor to approve)
+            raise _WaitingForFloor(
+                f"table {self.table_id} was registered with another record or key: its rows are refused until a "
+                f"floor's login approves the change ('dealer-app db approve-table {self.table_id}')"
+            )
         if self.named:  # (a table registered under the machine's name takes the one set since)
             conn.execute("SELECT room.rename_table(%s, %s)", (self.table_id, self.label))
         conn.commit()
@@ -559,6 +572,10 @@ def _reap(process) -> None:
     if process.is_alive():
         process.terminate()
         process.join(3)
+
+
+class _WaitingForFloor(Exception):
+    """The room waits for a floor's login to approve this table's changed record or key."""
 
 
 class _Refused(Exception):

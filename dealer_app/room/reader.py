@@ -67,6 +67,8 @@ class RoomRuling:
     hash: str
 
 
+# how much of a text a login sent the floor reads: what the console shows, and no more
+LABEL_SHOWN, KIND_SHOWN, REASON_SHOWN = 80, 40, 600
 ROWS_PER_PAGE = 5000  # a table's summary rows read in one query
 LATE_WINDOW = 1000  # ids: how far back a refusal or ruling that committed late is looked for
 
@@ -87,7 +89,8 @@ class RoomReader:
         # visible in their order (the server holds each table's batch until it commits), so
         # reading on from here misses none, whatever order the tables' batches commit in
         self.heads: dict[str, int] = {}
-        self.tables: dict[str, RoomTable] = {}
+        self.tables: dict[str, RoomTable] = {}  # the tables the floor enrolled
+        self.waiting: dict[str, RoomTable] = {}  # registered, not enrolled yet: not shown as tables
         self.refusals: list[Refusal] = []
         self.rulings: list[RoomRuling] = []
         self._counted: set[int] = set()  # the rulings counted on their hands' summaries
@@ -155,13 +158,22 @@ class RoomReader:
     def catch_up(self, hands: bool = True) -> list[HandSummary]:
         """Read everything new (tables, rows, refusals, rulings); returns the hands it changed.
         ``hands=False``: the tables, refusals and rulings only (what opening a hand needs)."""
-        for tid, label, login, at in self._query(
-            "SELECT table_id, label, login, registered_at::text FROM room.tables ORDER BY registered_at"
+        # a table the floor has not enrolled (room/migrations/0004) is no table of the room's:
+        # it is listed as waiting, and none of its rows is read
+        for tid, label, login, at, enrolled in self._query(
+            f"SELECT table_id, left(label, {LABEL_SHOWN}), login, registered_at::text, EXISTS (SELECT FROM "
+            "room.enrollments e JOIN room.approvals a ON a.enrollment_id = e.id WHERE e.table_id = t.table_id) "
+            "FROM room.tables t ORDER BY registered_at"
         ):
+            if not enrolled:
+                self.waiting[tid] = RoomTable(tid, label, login, at)
+                continue
+            self.waiting.pop(tid, None)
             self.tables[tid] = RoomTable(tid, label, login, at)
             self.index.labels[tid] = label
         for tid, label in self._query(  # renamed since (at the table or by the floor): the newest name
-            "SELECT DISTINCT ON (table_id) table_id, label FROM room.table_names ORDER BY table_id, id DESC"
+            f"SELECT DISTINCT ON (table_id) table_id, left(label, {LABEL_SHOWN}) FROM room.table_names "
+            "ORDER BY table_id, id DESC"
         ):
             if tid in self.tables and self.tables[tid].label != label:
                 first = self.tables[tid]
@@ -178,8 +190,11 @@ class RoomReader:
         known = {r.id for r in self.refusals}
         since = max(known, default=0) - LATE_WINDOW
         for row in self._query(
-            "SELECT id, table_id, session, seq, row_id, kind, hand_no, what, reason, at::text, "
-            "login::text FROM room.refusals WHERE id > %s ORDER BY id",
+            # (never more of a refusal than the console shows: a login's text is bounded by the
+            # server since 0004, and one stored before is read only this far)
+            f"SELECT id, left(table_id, 40), session, seq, row_id, left(kind, {KIND_SHOWN}), hand_no, "
+            f"left(what, 16), left(reason, {REASON_SHOWN}), at::text, login::text FROM room.refusals "
+            "WHERE id > %s ORDER BY id",
             (since,),
         ):
             if row[0] not in known:
@@ -216,7 +231,7 @@ class RoomReader:
                 "SELECT t.table_id, (SELECT l.row_id FROM room.log l WHERE l.table_id = t.table_id "
                 "ORDER BY l.row_id DESC LIMIT 1) FROM room.tables t"
             )
-            if last is not None
+            if last is not None and tid in self.tables  # (enrolled: read just before)
         }
         # one table at a time, a page at a time, each page a range of the (table_id, row_id)
         # index: a page that joined every table's span and sorted what was left read the rest
@@ -275,8 +290,10 @@ class RoomReader:
         """One hand's rows as its table's record has them (the timeline's ``hand_rows``), with the
         room's rulings on it after them — but not one the table applied: its own ruling row,
         carrying the room's id and hash, is that ruling (shown once, its chips moved once)."""
-        out = []
+        out: list[LogRow] = []
         applied: set[tuple[int, str]] = set()
+        if table_id not in self.tables:  # (not enrolled: its rows are no table's hands)
+            return out
         for seq, kind, text, at in self._query(
             "SELECT seq, kind, payload, at FROM room.log WHERE table_id = %s AND session = %s AND hand_no = %s "
             "AND kind != 'event' ORDER BY row_id",
@@ -301,6 +318,18 @@ class RoomReader:
                 if (r.table_id, r.session, r.hand) == (table_id, session, hand_no) and (r.id, r.hash) not in applied:
                     out.append(LogRow(last_seq, RulingRow.kind, r.payload, r.at))
         return out
+
+    def approve_table(self, table_id: str) -> int:
+        """Enroll a table (its first registration, or its changed record or key): a floor act,
+        recorded by the server with this login and the time. Returns the request approved."""
+        import psycopg
+
+        try:
+            row = self.conn.execute("SELECT room.approve_table(%s)", (table_id,)).fetchone()
+        except psycopg.Error as exc:
+            raise RoomError(f"{self.path}: table {table_id} is not enrolled ({words(exc)})") from None
+        assert row is not None
+        return int(row[0])
 
     def record_ruling(self, table_id: str, session: int, hand_no: int, payload: dict) -> RoomRuling:
         """A floor's ruling into the room (appended, chained by the server, signed by the login)."""

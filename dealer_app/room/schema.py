@@ -10,8 +10,10 @@ from importlib import resources
 
 from dealer_app.room.database import RoomError, connect, shown_url, words
 
-# an upgrade run by two machines at once: one waits for the other
-_LOCK = 0x5EED_0015
+# an upgrade run by two machines at once: one waits for the other, on a lock of a table only
+# the database's owner may lock (room.upgrade_lock, no grant to anyone): a table's or a floor's
+# login cannot take it, as any login can take an advisory lock, and so cannot hold an upgrade up
+_LOCK_TABLE = "room.upgrade_lock"
 
 
 @dataclass(frozen=True)
@@ -56,9 +58,9 @@ def upgrade(url: str) -> list[Migration]:
 
     done: list[Migration] = []
     applying: Migration | None = None
-    with connect(url, autocommit=True) as conn:
+    with connect(url, autocommit=True) as conn, connect(url) as holder:
         try:
-            conn.execute("SELECT pg_advisory_lock(%s)", (_LOCK,))
+            _hold_upgrade_lock(holder)
             have = applied(conn)
             for m in migrations():
                 if m.version in have:
@@ -87,9 +89,28 @@ def upgrade(url: str) -> list[Migration]:
             where = f"migration {applying.version:04d} {applying.name}" if applying else "the upgrade"
             raise RoomError(f"{shown_url(url)}: {where} failed, nothing of it was applied ({words(exc)})") from None
         finally:
-            if not conn.closed:
-                conn.execute("SELECT pg_advisory_unlock_all()")
+            if not holder.closed:  # (the lock ends with its transaction)
+                holder.rollback()
     return done
+
+
+def _hold_upgrade_lock(holder) -> None:
+    """Lock room.upgrade_lock in ``holder``'s transaction, kept open for the whole upgrade
+    (made first if the room has none yet: two first upgrades at once, one retries)."""
+    import psycopg
+
+    for attempt in (1, 2, 3):
+        try:
+            holder.execute("CREATE SCHEMA IF NOT EXISTS room")
+            holder.execute(f"CREATE TABLE IF NOT EXISTS {_LOCK_TABLE} (id integer PRIMARY KEY CHECK (id = 1))")
+            holder.execute(f"REVOKE ALL ON {_LOCK_TABLE} FROM PUBLIC")
+            holder.commit()
+            holder.execute(f"LOCK TABLE {_LOCK_TABLE} IN ACCESS EXCLUSIVE MODE")
+            return
+        except (psycopg.errors.UniqueViolation, psycopg.errors.DuplicateTable, psycopg.errors.DuplicateSchema):
+            holder.rollback()  # (the other upgrade made it a moment before: lock it now)
+            if attempt == 3:
+                raise
 
 
 def require_current(conn, url: str) -> None:

@@ -77,6 +77,7 @@ def test_two_tables_deal_at_once_into_one_server(room, tmp_path, capsys):
     for t in threads:
         t.join(60)
     assert set(results) == {"a", "b"}
+    room.enroll()  # the floor enrolls both tables: until then the room shows neither
     (id_a, rows_a, state_a), (id_b, rows_b, state_b) = results["a"], results["b"]
     assert id_a != id_b and state_a.state == state_b.state == UP_TO_DATE
     assert server_rows(room, id_a) == rows_a and server_rows(room, id_b) == rows_b
@@ -242,6 +243,7 @@ def test_the_floor_records_a_ruling_in_the_room(room, tmp_path):
     c = TableController(store)
     play(c, 6, 80, lambda c: None)
     send_all(store, room.table_a)
+    room.enroll()
     reader = RoomReader(room.floor)
     reader.catch_up()
     hand = reader.hands()[-1]
@@ -292,7 +294,7 @@ def test_the_floor_misses_no_hand_whatever_order_the_tables_batches_commit_in(ro
     a = Store(tmp_path / "a" / "hands.sqlite3")
     ca = TableController(a)
     ca.open_table("stud-5-10", None, PLAYERS)
-    fa = forwarder(a, room.table_a)
+    fa = forwarder(a, room.table_a, "Stud A")
     assert fa.wait_until_sent(10)
     fa.stop()
     ca.start_hand()  # A's hand_start: sent by hand below, in a transaction held open
@@ -309,10 +311,11 @@ def test_the_floor_misses_no_hand_whatever_order_the_tables_batches_commit_in(ro
         )
     b = Store(tmp_path / "b" / "hands.sqlite3")
     cb = TableController(b)
-    fb = forwarder(b, room.table_b)
+    fb = forwarder(b, room.table_b, "Stud B")  # (a name is one table's)
     cb.open_table("stud-5-10", None, PLAYERS)
     cb.start_hand()
     assert fb.wait_until_sent(10)  # B's rows got later ids, and committed first
+    room.enroll()
     reader = RoomReader(room.floor)
     reader.catch_up()
     assert {h.table_id for h in reader.hands()} == {b.table_id()}
@@ -454,6 +457,7 @@ def test_a_room_hands_report_and_a_login_reset_from_the_command_line(room, tmp_p
     store = Store(tmp_path / "hands.sqlite3")
     play(TableController(store), 9, 60, lambda c: None)
     send_all(store, room.table_a, "Stud 9")
+    room.enroll()
     assert main(["hands", "--database", room.floor, "--json"]) == 0
     hand = json.loads(capsys.readouterr().out)["hands"][-1]
     out = tmp_path / "room-report.pdf"
@@ -537,6 +541,7 @@ def test_a_table_takes_its_settings_name_and_the_floor_renames_it(room, tmp_path
     store = Store(tmp_path / "hands.sqlite3")
     play(TableController(store), 3, 20, lambda c: None)
     send_all(store, room.table_a, None)  # no name in the Settings: the machine's
+    room.enroll()
 
     def names():
         assert main(["hands", "--database", room.floor, "--json"]) == 0

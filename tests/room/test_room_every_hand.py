@@ -45,6 +45,7 @@ def forwarded(tmp_path_factory, pg):
         finally:
             fwd.stop(wait=True)
         table_id = store.table_id()
+        room.enroll(table_id)  # the floor enrolls the table: until then the room shows none of it
         local_rows = store.db.execute("SELECT id, session_id, seq, hash FROM log ORDER BY id").fetchall()
         store.close()
         yield path, made, room, table_id, local_rows

@@ -39,6 +39,7 @@ def dealt_table(path, hands=2, seed=1) -> TableController:
 
 def rule_in_room(room, table_id, session, hand, chips, decision="Seat 1 pays seat 2 one dollar"):
     """The floor's ruling as its room console records it (the ruling dialog's path)."""
+    room.enroll()  # (a table not enrolled yet is enrolled first: the room shows no other)
     reader = RoomReader(room.floor)
     try:
         reader.catch_up()
@@ -112,6 +113,7 @@ def test_a_hand_voided_in_the_room_gives_every_chip_back_at_the_table(room, tmp_
     fwd = Forwarder(store, room.table_a, "Stud 1", retry_max_s=0.2).start()
     try:
         assert fwd.wait_until_sent(10), fwd.state
+        room.enroll(store.table_id())
         reader = RoomReader(room.floor)
         reader.catch_up()
         record_ruling(
@@ -284,6 +286,7 @@ def test_a_room_ruling_applied_at_its_table_is_one_ruling_in_the_room(room, tmp_
     c = dealt_table(tmp_path / "hands.sqlite3")
     store, sid, tid = c.store, c.session_id, c.store.table_id()
     fwd = Forwarder(store, room.table_a, "Stud 1", retry_max_s=0.2).start()
+    room.enroll_when_registered(tid)
     reader = RoomReader(room.floor)
     try:
         assert fwd.wait_until_sent(10), fwd.state
@@ -379,6 +382,7 @@ def ruled_room(room, tmp_path):
         assert fwd.wait_until_sent(10), fwd.state
     finally:
         fwd.stop(wait=True)
+    room.enroll(tid)
     reader = RoomReader(room.floor)
     reader.catch_up()
     record_ruling(

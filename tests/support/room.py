@@ -27,5 +27,35 @@ class Room:
             self.logins[f"{name}_floor"],
         )
 
+    def enroll(self, *table_ids: str) -> None:
+        """The floor enrolls these tables (every table waiting, if none is named): as a floor
+        does with `dealer-app db approve-table`, once a table has registered."""
+        import psycopg
+
+        with psycopg.connect(self.floor, autocommit=True) as conn:
+            if not table_ids:
+                table_ids = tuple(
+                    t
+                    for (t,) in conn.execute(
+                        "SELECT DISTINCT e.table_id FROM room.enrollments e WHERE NOT EXISTS "
+                        "(SELECT FROM room.approvals a WHERE a.enrollment_id = e.id)"
+                    ).fetchall()
+                )
+            for table_id in table_ids:
+                conn.execute("SELECT room.approve_table(%s)", (table_id,))
+
+    def enroll_when_registered(self, table_id: str, timeout: float = 10.0) -> None:
+        """Wait until the table has registered (its forwarder connected), then enroll it."""
+        import time
+
+        import psycopg
+
+        deadline = time.monotonic() + timeout
+        with psycopg.connect(self.floor, autocommit=True) as conn:
+            while not conn.execute("SELECT FROM room.tables WHERE table_id = %s", (table_id,)).fetchall():
+                assert time.monotonic() < deadline, f"table {table_id} never registered"
+                time.sleep(0.05)
+        self.enroll(table_id)
+
 
 _ROOMS = iter(range(1, 10**6))

@@ -68,6 +68,7 @@ def test_the_dealer_sees_the_room_and_deals_on_through_an_outage(qtbot, tmp_path
 def test_the_room_console_sees_a_new_hand_within_a_second_and_follows_it(qtbot, tmp_path, room):
     store = Store(tmp_path / "hands.sqlite3")
     fwd = Forwarder(store, room.table_a, "Stud 2", retry_max_s=0.2).start()
+    room.enroll_when_registered(store.table_id())
     c = TableController(store)
     c.open_table("stud-5-10", None, PLAYERS)
     w = RoomFloorWindow(room.floor)
@@ -119,6 +120,7 @@ def test_the_room_console_names_what_the_server_refused(qtbot, tmp_path, room):
     qtbot.addWidget(w)
     w.show()
     fwd = Forwarder(store, room.table_a, "Stud 3", retry_max_s=0.2).start()
+    room.enroll_when_registered(store.table_id())
     qtbot.waitUntil(lambda: w.refusal_line.isVisible(), timeout=5000)
     text = w.refusal_line.text()
     assert "The room refused 1 row(s)" in text and "Stud 3" in text and "hand_start" in text
@@ -132,6 +134,7 @@ def test_the_room_console_names_what_the_server_refused(qtbot, tmp_path, room):
 def test_the_room_console_comes_back_after_the_server_restarts(qtbot, tmp_path, room):
     store = Store(tmp_path / "hands.sqlite3")
     fwd = Forwarder(store, room.table_a, "Stud 4", retry_max_s=0.2).start()
+    room.enroll_when_registered(store.table_id())
     c = TableController(store)
     c.open_table("stud-5-10", None, PLAYERS)
     c.start_hand()
@@ -153,4 +156,31 @@ def test_the_room_console_comes_back_after_the_server_restarts(qtbot, tmp_path, 
     qtbot.waitUntil(lambda: w.timeline is not None and len(w.timeline.steps) >= 6, timeout=3000)
     assert w.timeline.steps[-1].kind == "input" and w.timeline.steps[-1].inputs[-1][0] == "act"
     fwd.stop(wait=True)
+    w.close()
+
+
+def test_the_room_console_starts_over_101_refusals_of_a_megabyte(qtbot, tmp_path, room):
+    """The attack: one refused row with a 1 MB kind made the console crash on every start (a
+    room from before the sizes were bounded): it starts, and shows each refusal's first words."""
+    store = Store(tmp_path / "hands.sqlite3")
+    TableController(store).open_table("stud-5-10", None, PLAYERS)
+    fwd = Forwarder(store, room.table_a, "Stud 5", retry_max_s=0.2).start()
+    room.enroll_when_registered(store.table_id())
+    assert fwd.wait_until_sent(10)
+    fwd.stop(wait=True)
+    huge = "k" * 1_000_000
+    with psycopg.connect(room.owner, autocommit=True) as conn:
+        conn.execute("ALTER TABLE room.refusals DROP CONSTRAINT refusals_sizes")  # (as before 0004)
+        for n in range(101):
+            conn.execute(
+                "INSERT INTO room.refusals (table_id, session, seq, row_id, kind, hand_no, what, reason, hash) "
+                "VALUES (%s, 1, 1, 1, %s, 0, 'size', %s, %s)",
+                (store.table_id(), huge, huge, str(n)),
+            )
+    w = RoomFloorWindow(room.floor)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitUntil(lambda: w.refusal_line.isVisible(), timeout=5000)
+    assert "The room refused 101 row(s)" in w.refusal_line.text()
+    assert len(w.refusal_line.toolTip()) < 50 * 800  # (the first words of each, never a megabyte)
     w.close()
