@@ -114,8 +114,8 @@ class Setting(Generic[T]):
     default: T | None
 
 
-LANGUAGE = Setting("language", str, "system")  # "system", "en" or "de" (View > Language)
-FOUR_COLOUR = Setting("four_colour", bool, True)  # the four-colour deck (View)
+LANGUAGE = Setting("language", str, "system")  # "system", "en" or "de" (Settings > Language)
+FOUR_COLOUR = Setting("four_colour", bool, True)  # the four-colour deck (Settings)
 PLAYERS_DISPLAY = Setting("players_display", bool, False)  # open at the last quit: opened again
 GEOMETRY = Setting("geometry", bytes, None)  # the dealer window's place and size
 PLAYERS_DISPLAY_GEOMETRY = Setting("players_display_geometry", bytes, None)  # the players' screen's

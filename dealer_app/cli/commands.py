@@ -15,6 +15,7 @@
     dealer-app train                       the dealer trainer
     dealer-app trainees --db RECORD [--csv FILE] [--pdf FILE] [--json]   the trainer's summary
     dealer-app certificate verify ID --db RECORD [--key FILE] [--seal CODE] [--json]  a certificate genuine?
+    dealer-app db upgrade|add-login|approve-table … --database URL   the card room's server
     dealer-app --version | --smoke-test OUT.pdf (a bundle's self-test: a hand played offscreen, its report)
 
 Exit codes, for every command: 0 success; 1 a problem found in the input (each named: file,
@@ -24,9 +25,12 @@ its traceback goes to the log.
 
 One module per command group: ``limits`` (tables, check-limits), ``history`` (replay, export),
 ``record`` (verify, seals, hands, rulings, report), ``room`` (db), ``training`` (drill,
-trainees, certificate, train), ``apps`` (the live table, floor); ``common`` holds the exit
-codes (``ExitCode``) and the errors a command raises. Each subparser names its handler
-(``command``/``window``): there is no list of command names to keep in step.
+trainees, certificate, train), ``apps`` (the live table, floor); ``common`` holds the errors a
+command raises and re-exports ``ExitCode`` (declared in ``dealer_app/exit_code.py``, which the
+windows return too). Each group's ``add_commands`` adds its subparsers, and each subparser
+names its handler — ``command(p, cmd_NAME)`` for a command, ``window(p, run_NAME)`` for one
+that opens a window — so no chain of command names is kept in step; a new group is one more
+entry in ``build_parser``'s list of groups.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ from dealer_app.floor.timeline import HandTimeline, Step, TimelineError
 from dealer_app.history.reading import engine_hands_of
 from dealer_app.history.sources import read_items
 from dealer_app.record.hand_index import HandSummary
-from dealer_app.record.inputs import Irregularity
+from dealer_app.record.inputs import Act, Common, Deal, Irregularity, Muck, Show
 from dealer_app.record.rows import HandStartRow
 
 if TYPE_CHECKING:
@@ -53,20 +53,20 @@ def inputs_of(hand: Hand) -> list[list]:
         elif isinstance(e, ActionTaken) and settled:
             pass
         elif isinstance(e, CardsDealt):
-            inputs.append(["deal", e.seat, [_card(c) for c in e.cards]])
+            inputs.append(Deal(e.seat, tuple(_card(c) for c in e.cards)).to_json())
         elif isinstance(e, CommonCardDealt):
-            inputs.append(["common", format_card(e.card)])
+            inputs.append(Common(format_card(e.card)).to_json())
         elif isinstance(e, RulingApplied):
             ruled = True
         elif isinstance(e, ActionTaken):
-            inputs.append(["act", e.seat, e.action, e.to] + ([True] if ruled else []))
+            inputs.append(Act(e.seat, e.action, e.to, floor_override=ruled).to_json())
             ruled = False
         elif isinstance(e, HandShown):
             player = hand.by_seat[e.seat]
             shown = " ".join(format_card(c) for c in player.down if c is not None)
-            inputs.append(["show", e.seat, shown or None])
+            inputs.append(Show(e.seat, shown or None).to_json())
         elif isinstance(e, HandMucked):
-            inputs.append(["muck", e.seat])
+            inputs.append(Muck(e.seat).to_json())
         settled = False
     return inputs
 

@@ -15,6 +15,7 @@ from dealer_app.engine.catalog import rule_texts
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, MoneyArg, says
 from dealer_app.floor.cases import CATEGORIES, STATUSES, case_prefix, next_case_number
 from dealer_app.floor.ruling import Ruling
+from dealer_app.record.rows import HandEndRow, RulingRow
 
 REMEDIES = ("none", "adjust", "void")
 _TEXT_LIMIT = 2000
@@ -96,7 +97,7 @@ def check_ruling(r: Ruling, seats: list[int], currency: str = "USD") -> None:
 
 def void_chips(store, session_id: int, hand_no: int) -> dict[int, int]:
     """The chips that put a finished hand back as it started: each seat's result, reversed."""
-    end = next((p for _s, kind, p, _at in store.hand_rows(session_id, hand_no) if kind == "hand_end"), None)
+    end = next((p for _s, kind, p, _at in store.hand_rows(session_id, hand_no) if kind == HandEndRow.kind), None)
     if end is None:
         raise RulingRefused(
             says(
@@ -213,7 +214,8 @@ def _record(store, ruling: Ruling, floor: tuple[str, str], seated: dict | None) 
             )
         # (a room's table is never open here: its chips move at the table, between its hands)
         if store.is_open(ruling.session) and not any(
-            k == "hand_end" for _s, k, _p, _a in store.hand_rows(ruling.session, store.last_hand_no(ruling.session))
+            k == HandEndRow.kind
+            for _s, k, _p, _a in store.hand_rows(ruling.session, store.last_hand_no(ruling.session))
         ):
             raise RulingRefused(
                 says(
@@ -226,7 +228,7 @@ def _record(store, ruling: Ruling, floor: tuple[str, str], seated: dict | None) 
         signed = confirm_floor(*floor)
     except PinRefused as exc:
         raise RulingRefused(exc.says) from None
-    store.append(ruling.session, ruling.hand, [("ruling", ruling.payload(signed))])
+    store.append(ruling.session, ruling.hand, [RulingRow(ruling.payload(signed))])
     return ruling
 
 
@@ -413,7 +415,7 @@ def rule_from_room(controller, pending: RoomChips) -> Ruling:
         confirmed_by={"role": "dealer"},
     )
     try:
-        controller.store.append(ruling.session, ruling.hand, [("ruling", row)])
+        controller.store.append(ruling.session, ruling.hand, [RulingRow(row)])
     except RecordError as exc:
         raise RecordFailure(exc.says or str(exc)) from exc
     controller.apply_ruling_chips(ruling.session, ruling.chips, ruling.case)

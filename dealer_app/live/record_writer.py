@@ -44,7 +44,7 @@ def dealer_confirms() -> Confirmation:
 
 
 def floor_confirms(floor: tuple[str, str] | None) -> Confirmation:
-    """The floor's name and PIN, checked (floor/pin.py); the PIN is never recorded."""
+    """The floor's name and PIN, checked (record/floor_pin.py); the PIN is never recorded."""
     if not (isinstance(floor, tuple) and len(floor) == 2):
         raise InputError(says(QT_TRANSLATE_NOOP("Errors", "a floor act needs the floor's name and PIN")), ("I-3",))
     try:

@@ -1,9 +1,10 @@
 """A table's rows folded into the dealer's inputs in force, the redo stack and the hand number.
 
-Written once for every reader of a hand: the live table resuming (``live/controller``), the
-export of a record (through the controller's ``logged_hands``), the floor stepping through a
-hand (``floor/timeline``). ``take`` reads one row and says what it did to the inputs; the
-reader gives the engine what it needs (the fold knows rows, not hands).
+Written once for every reader of a hand: the live table resuming and the export of a record
+(``live/resume``: ``replay_row``, ``logged_hands``), the floor stepping through a hand
+(``floor/timeline.load_hand``, which folds the rows between the hand's start and end: at the
+end the floor keeps the inputs, to show the whole hand). ``take`` reads one row and says what
+it did to the inputs; the reader gives the engine what it needs (the fold knows rows, not hands).
 """
 
 from __future__ import annotations

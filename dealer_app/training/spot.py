@@ -19,6 +19,7 @@ from dealer_app.engine.hand import Hand, SeatSpec
 from dealer_app.engine.limits import BettingRules, load_profile, load_table
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
 from dealer_app.engine.simulate import choose_action
+from dealer_app.record.inputs import Act, Common, Deal, Show
 
 
 @dataclass(frozen=True)
@@ -155,22 +156,22 @@ def _play(rules: BettingRules, rng: random.Random, full: bool = False) -> tuple[
             if due is None:
                 card = deck.pop()
                 h.deal_common(card)
-                inputs.append(["common", format_card(card)])
+                inputs.append(Common(format_card(card)).to_json())
             else:
                 seat, count = due
                 cards = [deck.pop() for _ in range(count)]
                 h.deal(seat, cards)
-                inputs.append(["deal", seat, [format_card(c) for c in cards]])
+                inputs.append(Deal(seat, tuple(format_card(c) for c in cards)).to_json())
         elif h.phase == "bet":
             assert h.to_act is not None
             seat = h.to_act.seat
             action, to = choose_action(h, rng, 0.15 if full else 0.3, 0.0 if full else 0.1)
             h.act(seat, action, to)
-            inputs.append(["act", seat, action, to])
+            inputs.append(Act(seat, action, to).to_json())
         else:
             seat = h.pending_show[0]
             h.show(seat)
-            inputs.append(["show", seat, None])
+            inputs.append(Show(seat, None).to_json())
     return h, inputs, steps
 
 

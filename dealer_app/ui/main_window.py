@@ -26,7 +26,7 @@ from dealer_app.ui.room_ruling_dialog import RoomRulingDialog
 from dealer_app.ui.rulings import RulingsLog
 from dealer_app.ui.screen_fit import FLOOR_WINDOW, TRAINER_WINDOW, ScrollingPanel, fit_window
 from dealer_app.ui.seat_dialogs import JoinDialog, LeaveDialog, TopUpDialog
-from dealer_app.ui.settings_store import read, write
+from dealer_app.ui.settings_store import read, save_geometry, write
 from dealer_app.ui.table_view import TableView
 from dealer_app.ui.words import error_words, fill, profile_name, table_title
 
@@ -438,7 +438,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event):
         if not self.ask_before_closing or self._leave_hand_ok(self.tr("Quit")):
-            write(self.settings, GEOMETRY, self.saveGeometry())
+            save_geometry(self.settings, GEOMETRY, self)
             if self.players_display is not None and self.players_display.isVisible():
                 self.players_display.close()  # (which unticks the item and forgets it: but it was open)
                 write(self.settings, PLAYERS_DISPLAY, True)

@@ -40,7 +40,7 @@ from dealer_app.engine.events import PotAwarded
 from dealer_app.settings import PLAYERS_DISPLAY_GEOMETRY
 from dealer_app.ui.card_painter import paint_card
 from dealer_app.ui.screen_fit import fit_window
-from dealer_app.ui.settings_store import read, write
+from dealer_app.ui.settings_store import read, save_geometry
 from dealer_app.ui.words import fill, high_hand, low_hand, say, table_title
 
 BACKGROUND = "#0d1013"
@@ -275,7 +275,7 @@ class PlayersDisplay(QWidget):
         self.raise_()
 
     def closeEvent(self, event) -> None:
-        write(self.settings, PLAYERS_DISPLAY_GEOMETRY, self.saveGeometry())
+        save_geometry(self.settings, PLAYERS_DISPLAY_GEOMETRY, self)
         super().closeEvent(event)
         self.closed.emit()
 

@@ -3,24 +3,33 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar, cast
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QWidget
 
     from dealer_app.settings import Setting
 
+T = TypeVar("T")
 
-def read(settings: QSettings, setting: Setting) -> Any:
+
+def read(settings: QSettings, setting: Setting[T]) -> T | None:
     """The setting's value, else its default. A flag is read as one (an .ini file keeps
     "true"); a word is a ``str``; a saved geometry is Qt's own bytes, None until saved."""
+    # (QSettings gives back what it stored untyped: the declaration's kind is the boundary)
     if setting.kind is bool:
-        return bool(settings.value(setting.key, setting.default, type=bool))
+        return cast("T", bool(settings.value(setting.key, setting.default, type=bool)))
     value = settings.value(setting.key, setting.default)
     if setting.kind is str:
-        return str(value or "") if setting.default == "" else value
-    return value
+        return cast("T", str(value or "")) if setting.default == "" else cast("T | None", value)
+    return cast("T | None", value)
 
 
-def write(settings: QSettings, setting: Setting, value: Any) -> None:
+def write(settings: QSettings, setting: Setting[T], value: T) -> None:
     settings.setValue(setting.key, value)
+
+
+def save_geometry(settings: QSettings, setting: Setting[bytes], window: QWidget) -> None:
+    """A window's place and size, kept as Qt's own byte array (what ``restoreGeometry`` reads)."""
+    settings.setValue(setting.key, window.saveGeometry())

@@ -1261,8 +1261,8 @@
         <translation>kein Tisch ist geöffnet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="278"/>
-        <location filename="../../floor/rulings.py" line="328"/>
+        <location filename="../../floor/rulings.py" line="280"/>
+        <location filename="../../floor/rulings.py" line="330"/>
         <location filename="../../live/floor_acts.py" line="28"/>
         <source>there is no hand record</source>
         <translation>es gibt kein Spielprotokoll</translation>
@@ -1740,7 +1740,7 @@
     <message>
         <location filename="../../record/store.py" line="769"/>
         <location filename="../../record/store.py" line="792"/>
-        <location filename="../../room/reader.py" line="289"/>
+        <location filename="../../room/reader.py" line="306"/>
         <source>%1: session %2: a %3 row is not readable JSON</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist kein lesbares JSON</translation>
     </message>
@@ -2055,134 +2055,134 @@
         <translation>die Floor-PIN kann nicht in %1 gespeichert werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="41"/>
+        <location filename="../../floor/rulings.py" line="42"/>
         <source>the ruling&apos;s %1 is not plain text of at most %2 characters</source>
         <translation>%1 der Entscheidung ist kein einfacher Text von höchstens %2 Zeichen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="49"/>
+        <location filename="../../floor/rulings.py" line="50"/>
         <source>the case&apos;s category is one of %1, not %2</source>
         <translation>die Art des Falls ist eine von %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="57"/>
+        <location filename="../../floor/rulings.py" line="58"/>
         <source>the case&apos;s status is one of %1, not %2</source>
         <translation>der Stand des Falls ist einer von %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="63"/>
+        <location filename="../../floor/rulings.py" line="64"/>
         <source>a ruling needs its decision</source>
         <translation>eine Entscheidung braucht ihren Beschluss</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="65"/>
+        <location filename="../../floor/rulings.py" line="66"/>
         <source>an open case moves no chips: the decision does</source>
         <translation>ein offener Fall bewegt keine Chips: Das tut erst die Entscheidung</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="67"/>
+        <location filename="../../floor/rulings.py" line="68"/>
         <source>a ruling needs the facts</source>
         <translation>eine Entscheidung braucht den Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="73"/>
+        <location filename="../../floor/rulings.py" line="74"/>
         <source>a ruling cites the catalog&apos;s rule IDs (I-3, A-1 …); not known: %1</source>
         <translation>eine Entscheidung nennt Regelnummern des Katalogs (I-3, A-1 …); unbekannt: %1</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="79"/>
+        <location filename="../../floor/rulings.py" line="80"/>
         <source>the remedy is one of %1, not %2</source>
         <translation>die Abhilfe ist eine von %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="85"/>
+        <location filename="../../floor/rulings.py" line="86"/>
         <source>chips move between the hand&apos;s seats (%1)</source>
         <translation>Chips gehen zwischen den Plätzen des Spiels (%1)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="91"/>
+        <location filename="../../floor/rulings.py" line="92"/>
         <source>the chips moved must add up to zero (they add up to %1)</source>
         <translation>die bewegten Chips müssen zusammen null ergeben (sie ergeben %1)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="94"/>
+        <location filename="../../floor/rulings.py" line="95"/>
         <source>a ruling that moves chips has the remedy adjust</source>
         <translation>eine Entscheidung, die Chips bewegt, hat die Abhilfe »Chips bewegen« (adjust)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="103"/>
+        <location filename="../../floor/rulings.py" line="104"/>
         <source>hand %1-%2 has not ended: it is voided at the table (I-6, I-7)</source>
         <translation>Spiel %1-%2 ist nicht zu Ende: Es wird am Tisch für ungültig erklärt (I-6, I-7)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="131"/>
+        <location filename="../../floor/rulings.py" line="132"/>
         <source>seat %1 (%2) is no longer at the table: chips for a player who left are settled off the table</source>
         <translation>Platz %1 (%2) ist nicht mehr am Tisch: Chips für einen Spieler, der gegangen ist, werden außerhalb des Tischs verrechnet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="142"/>
+        <location filename="../../floor/rulings.py" line="143"/>
         <source>seat %1 has %2: it cannot give %3</source>
         <translation>Platz %1 hat %2: Er kann nicht %3 abgeben</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="187"/>
-        <location filename="../../floor/rulings.py" line="359"/>
+        <location filename="../../floor/rulings.py" line="188"/>
+        <location filename="../../floor/rulings.py" line="361"/>
         <source>hand %1-%2 is already voided by a ruling</source>
         <translation>Spiel %1-%2 ist schon durch eine Entscheidung ungültig</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="195"/>
-        <location filename="../../floor/rulings.py" line="375"/>
+        <location filename="../../floor/rulings.py" line="196"/>
+        <location filename="../../floor/rulings.py" line="377"/>
         <source>the moment %1 is not on the hand&apos;s timeline (0–%2)</source>
         <translation>der Zeitpunkt %1 liegt nicht im Ablauf des Spiels (0–%2)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="206"/>
+        <location filename="../../floor/rulings.py" line="207"/>
         <source>table session %1 is being dealt in another window: a ruling that moves chips is made at that table</source>
         <translation>an Tischsitzung %1 wird in einem anderen Fenster gegeben: Eine Entscheidung, die Chips bewegt, wird an diesem Tisch getroffen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="220"/>
+        <location filename="../../floor/rulings.py" line="222"/>
         <source>table session %1 has a hand open: chips move between hands</source>
         <translation>an Tischsitzung %1 läuft ein Spiel: Chips werden zwischen zwei Spielen bewegt</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="246"/>
+        <location filename="../../floor/rulings.py" line="248"/>
         <source>case %1 is not a case of hand %2-%3</source>
         <translation>Fall %1 ist kein Fall des Spiels %2-%3</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="254"/>
+        <location filename="../../floor/rulings.py" line="256"/>
         <source>case %1 is closed: a new ruling opens a new case</source>
         <translation>Fall %1 ist abgeschlossen: Eine neue Entscheidung eröffnet einen neuen Fall</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="331"/>
+        <location filename="../../floor/rulings.py" line="333"/>
         <source>the room&apos;s ruling %1 is applied at this table already</source>
         <translation>die Entscheidung %1 aus dem Saal ist an diesem Tisch schon angewendet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="337"/>
+        <location filename="../../floor/rulings.py" line="339"/>
         <source>the room&apos;s ruling is on table session %1: its chips move when that table is dealt here</source>
         <translation>die Entscheidung aus dem Saal gilt für Tischsitzung %1: ihre Chips werden bewegt, wenn an diesem Tisch gegeben wird</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="346"/>
+        <location filename="../../floor/rulings.py" line="348"/>
         <source>a hand is open: the room&apos;s ruling moves chips between hands</source>
         <translation>ein Spiel läuft: die Entscheidung aus dem Saal bewegt Chips zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="352"/>
+        <location filename="../../floor/rulings.py" line="354"/>
         <source>the room&apos;s ruling %1 is not readable</source>
         <translation>die Entscheidung %1 aus dem Saal ist nicht lesbar</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="365"/>
+        <location filename="../../floor/rulings.py" line="367"/>
         <source>the room&apos;s ruling voids hand %1-%2 with other chips than this record&apos;s hand moved</source>
         <translation>die Entscheidung aus dem Saal erklärt Spiel %1-%2 mit anderen Chips für ungültig, als das Spiel in diesem Protokoll bewegt hat</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="382"/>
+        <location filename="../../floor/rulings.py" line="384"/>
         <source>the room&apos;s ruling moves no chips</source>
         <translation>die Entscheidung aus dem Saal bewegt keine Chips</translation>
     </message>
@@ -6403,7 +6403,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../../engine/deck.py" line="86"/>
-        <location filename="../../training/spot.py" line="101"/>
+        <location filename="../../training/spot.py" line="102"/>
         <source>Burn one card, then one card down to each of the %1 players</source>
         <translation>Eine Karte brennen, dann jedem der %1 Spieler eine verdeckte Karte</translation>
     </message>
@@ -6452,7 +6452,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../../engine/deck.py" line="87"/>
-        <location filename="../../training/spot.py" line="103"/>
+        <location filename="../../training/spot.py" line="104"/>
         <source>Burn one card, then one card up to each of the %1 players</source>
         <translation>Eine Karte brennen, dann jedem der %1 Spieler eine offene Karte</translation>
     </message>
@@ -7310,12 +7310,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Pots auszahlen und bestätigen</translation>
     </message>
     <message>
-        <location filename="../../training/spot.py" line="81"/>
+        <location filename="../../training/spot.py" line="82"/>
         <source>One card down to each of the %1 players</source>
         <translation>Je eine Karte verdeckt an die %1 Spieler</translation>
     </message>
     <message>
-        <location filename="../../training/spot.py" line="82"/>
+        <location filename="../../training/spot.py" line="83"/>
         <source>One card up to each of the %1 players</source>
         <translation>Je eine Karte offen an die %1 Spieler</translation>
     </message>
