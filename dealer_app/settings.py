@@ -8,7 +8,9 @@ what                environment variable                   default
 config folder       ``DEALER_APP_CONFIG``                  ``$XDG_CONFIG_HOME/dealer-app`` (``~/.config``)
  record key         (in the config folder)                 ``record.key``
  anchors file       ``DEALER_APP_ANCHORS``                 ``anchors.txt`` in the config folder
- floor PIN          (in the config folder)                 ``floor-pin``
+ floor accounts     ``DEALER_APP_FLOOR_ACCOUNTS``          installed: ``/etc/dealer-app/floor-accounts``
+                                                           (root's); from source: ``floor-accounts`` in
+                                                           the config folder
 data folder         ``DEALER_APP_DATA``                    ``$XDG_DATA_HOME/dealer-app`` (``~/.local/share``)
  the record         (in the data folder)                   ``hands.sqlite3``
  the log            (in the data folder)                   ``dealer-app.log``
@@ -40,10 +42,14 @@ CONFIG_ENV = "DEALER_APP_CONFIG"
 DATA_ENV = "DEALER_APP_DATA"
 ANCHORS_ENV = "DEALER_APP_ANCHORS"
 LIMITS_ENV = "DEALER_APP_LIMITS"
+FLOOR_ACCOUNTS_ENV = "DEALER_APP_FLOOR_ACCOUNTS"
 
 KEY_NAME = "record.key"
 ANCHORS_NAME = "anchors.txt"
-PIN_NAME = "floor-pin"
+FLOOR_ACCOUNTS_NAME = "floor-accounts"
+# the floor's accounts on an installed table: root's file, which the dealer's login can read
+# but neither replace nor edit (record/floor_accounts.py)
+SYSTEM_FLOOR_ACCOUNTS = Path("/etc") / APP / FLOOR_ACCOUNTS_NAME
 RECORD_NAME = "hands.sqlite3"
 LOG_NAME = "dealer-app.log"
 
@@ -80,9 +86,20 @@ def anchors_path() -> Path:
     return Path(os.environ.get(ANCHORS_ENV) or config_dir() / ANCHORS_NAME)
 
 
-def pin_path() -> Path:
-    """The floor PIN's hash."""
-    return config_dir() / PIN_NAME
+def floor_accounts_path() -> Path:
+    """The floor's accounts (name and scrypt hash of the passphrase):
+    ``DEALER_APP_FLOOR_ACCOUNTS``, else an installed package's ``/etc/dealer-app/floor-accounts``,
+    else — run from a source checkout — ``floor-accounts`` in the config folder, which the
+    dealer's own login can replace (the README says what that weakens)."""
+    env = os.environ.get(FLOOR_ACCOUNTS_ENV)
+    if env:
+        return Path(env)
+    return config_dir() / FLOOR_ACCOUNTS_NAME if running_from_source() else SYSTEM_FLOOR_ACCOUNTS
+
+
+def running_from_source() -> bool:
+    """A source checkout (its ``limits/`` beside the package), not an installed package."""
+    return _SOURCE_LIMITS.is_dir() and (_SOURCE_LIMITS.parent / "pyproject.toml").is_file()
 
 
 def limits_dir() -> Path:

@@ -11,7 +11,28 @@ if "DEALER_APP_CONFIG" not in os.environ:
 
 import pytest
 
+from tests.support.floor_accounts import make_accounts
 from tests.support.room import _ROOMS, Room
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _floor_accounts_file(tmp_path_factory):
+    """The run's floor accounts (Maria, Tom: tests/support/floor_accounts.py), before any
+    module's fixture acts as the floor; the tests' processes inherit them."""
+    path = make_accounts(tmp_path_factory.mktemp("floor") / "floor-accounts")
+    os.environ["DEALER_APP_FLOOR_ACCOUNTS"] = str(path)
+    return path
+
+
+@pytest.fixture(autouse=True)
+def floor_accounts(_floor_accounts_file, monkeypatch):
+    """Every test's floor accounts, and no wait left over from another test's refused tries."""
+    from dealer_app.record.floor_accounts import BACKOFF
+
+    monkeypatch.setenv("DEALER_APP_FLOOR_ACCOUNTS", str(_floor_accounts_file))
+    BACKOFF.refusals.clear()
+    BACKOFF.not_before.clear()
+    return _floor_accounts_file
 
 
 def pytest_sessionstart(session):

@@ -16,6 +16,7 @@
     dealer-app trainees --db RECORD [--csv FILE] [--pdf FILE] [--json]   the trainer's summary
     dealer-app certificate verify ID --db RECORD [--key FILE] [--seal CODE] [--json]  a certificate genuine?
     dealer-app db upgrade|add-login|approve-table … --database URL   the card room's server
+    dealer-app floor-account add NAME | list | remove NAME   the floor's own accounts (floor acts)
     dealer-app --version | --smoke-test OUT.pdf (a bundle's self-test: a hand played offscreen, its report)
 
 Exit codes, for every command: 0 success; 1 a problem found in the input (each named: file,
@@ -24,7 +25,7 @@ that cannot be written). A traceback is a bug: an unexpected error is said in on
 its traceback goes to the log.
 
 One module per command group: ``limits`` (tables, check-limits), ``history`` (replay, export),
-``record`` (verify, seals, hands, rulings, report), ``room`` (db), ``training`` (drill,
+``record`` (verify, seals, hands, rulings, report), ``room`` (db), ``floor_account``, ``training`` (drill,
 trainees, certificate, train), ``apps`` (the live table, floor); ``common`` holds the errors a
 command raises and re-exports ``ExitCode`` (declared in ``dealer_app/exit_code.py``, which the
 windows return too). Each group's ``add_commands`` adds its subparsers, and each subparser
@@ -44,7 +45,7 @@ from pathlib import Path
 # Each command imports what it needs when it runs (in its function): `dealer-app tables`
 # does not load the record, the engine's replay, the room's psycopg or Qt.
 from dealer_app import __version__
-from dealer_app.cli import apps, history, limits, record, room, training
+from dealer_app.cli import apps, floor_account, history, limits, record, room, training
 from dealer_app.cli.common import ExitCode, InputProblem, UsageError, limits_dir_given, say, usual_collections, window
 from dealer_app.settings import build_name
 
@@ -61,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     window(parser, apps.run_live_table)  # no command: the live table
     sub = parser.add_subparsers(dest="command")
-    for group in (limits, history, record, room, training, apps):  # (the order --help lists them in)
+    for group in (limits, history, record, room, floor_account, training, apps):  # (the order --help lists them in)
         group.add_commands(sub)
     return parser
 

@@ -155,7 +155,7 @@ def timeline_currency(timeline) -> str:
 
 def record_ruling(store, ruling: Ruling, floor: tuple[str, str], seated: dict | None = None) -> Ruling:
     """The floor's ruling on a recorded hand, from the console: checked, signed with the
-    floor's name and PIN, and appended to the hand's table. Chips move only on a table that is
+    floor's account (name and passphrase), and appended to the hand's table. Chips move only on a table that is
     not being dealt in another window and is between hands (else the table's own window rules,
     so that its seats and the record never disagree). Returns the ruling as recorded. A
     record the console reads read-only is opened to write for the ruling alone."""
@@ -178,7 +178,8 @@ def _record(store, ruling: Ruling, floor: tuple[str, str], seated: dict | None) 
     from dataclasses import replace
 
     from dealer_app.floor.timeline import load_hand
-    from dealer_app.record.floor_pin import PinRefused, confirm_floor
+    from dealer_app.live.record_writer import record_refusal
+    from dealer_app.record.floor_accounts import FloorRefused, confirm_floor
 
     timeline = load_hand(store, ruling.session, ruling.hand)
     if ruling.remedy == "void":
@@ -226,7 +227,9 @@ def _record(store, ruling: Ruling, floor: tuple[str, str], seated: dict | None) 
     _check_chips_can_move(store, ruling, timeline, seated)
     try:
         signed = confirm_floor(*floor)
-    except PinRefused as exc:
+    except FloorRefused as exc:
+        if exc.row is not None:  # (a room's record takes rulings only: the try goes to the log)
+            record_refusal(store if store.writable else None, ruling.session, ruling.hand, exc.row)
         raise RulingRefused(exc.says) from None
     store.append(ruling.session, ruling.hand, [RulingRow(ruling.payload(signed))])
     return ruling

@@ -43,12 +43,13 @@ from dealer_app.live.record_writer import (
     hand_end_row,
     hand_start_row,
     input_row,
+    record_refusal,
 )
 from dealer_app.live.resume import OpenTable, TableState, check_resumable, logged_hands, open_tables, replay_state
 from dealer_app.live.seating import Seating, apply_chips, seated_table
 from dealer_app.record.fold import InputFold
 from dealer_app.record.inputs import DealerInput, input_from_json
-from dealer_app.record.rows import RecordRow, UndoRow
+from dealer_app.record.rows import FloorRefusedRow, RecordRow, UndoRow
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -252,6 +253,10 @@ class TableController:
         """What the dealer types, read against the table as it stands (dealer_inputs.py)."""
         return DealerInputs(self.presentation)
 
+    def _refusal_recorded(self, row: FloorRefusedRow) -> None:
+        """A refused floor act, written to this table's record (in the hand being dealt)."""
+        record_refusal(self.store, self.writer.session_id, self.hand_no, row)
+
     def _collect_rulings(self) -> None:
         self.ruling_events = decisions_of(self.hand)  # the decisions with their rules, and the actions
 
@@ -264,10 +269,10 @@ class TableController:
         floor: tuple[str, str] | None = None,
     ) -> None:
         """Seat players (seat, name, buy-in in cents). Refuses the whole table on a bad seat.
-        ``floor`` (name, PIN): a table opened from stacks the floor confirms — after a table
+        ``floor`` (account name, passphrase): a table opened from stacks the floor confirms — after a table
         whose record failed its check was closed — the floor's act: the stacks are the floor's
         count, not buy-ins, so T-3 is not judged; the record says who confirmed them."""
-        confirmed = floor_confirms(floor) if floor is not None else None
+        confirmed = floor_confirms(floor, self._refusal_recorded) if floor is not None else None
         t, p = table_limits(table, profile, players, self.limits_dir)
         session, rows = seated_table(t, p, players, confirmed)
         self.writer.open_table(t.name, p.name, rows)
@@ -288,7 +293,7 @@ class TableController:
     def close_open_table(self, session_id: int, floor: tuple[str, str] | None = None) -> None:
         """Close a table the record left open without resuming it (the resume list's Close).
         A table whose rows fail the record's check is closed by the floor only (``floor``:
-        name and PIN), recorded as the floor's act."""
+        account name and passphrase), recorded as the floor's act."""
         if session_id == self.session_id:
             return self.close_table()
         store, row = closing_row(self.store, session_id, floor)
@@ -434,8 +439,8 @@ class TableController:
         confirmed it with it). I-1 (exposed downcard: ``seat``, ``card``), I-2 (card dealt
         too early), I-4 (wrong bring-in: ``seat`` and its real door ``card``), I-5 (action out
         of turn: ``seat``, ``action``, ``to``), I-6 (misdeal), I-7 (fouled deck). Voiding a
-        hand (I-6, I-7) is the floor's act: ``floor`` is (name, PIN)."""
-        given, confirmed_by = self._typing().irregularity(code, seat, card, action, to, floor)
+        hand (I-6, I-7) is the floor's act: ``floor`` is (account name, passphrase)."""
+        given, confirmed_by = self._typing().irregularity(code, seat, card, action, to, floor, self._refusal_recorded)
         self._input(given, confirmed_by=confirmed_by)
 
     def apply_ruling_chips(self, session_id: int, chips: dict[int, int], case: str = "") -> None:

@@ -23,12 +23,14 @@ from dealer_app.live.record_writer import dealer_confirms, floor_confirms
 from dealer_app.record.inputs import Act, Common, Deal, Irregularity, Muck, River, Show
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path
 
     from dealer_app.engine.hand import Hand
     from dealer_app.engine.limits import HouseProfile, LimitTable
     from dealer_app.live.presentation import TablePresentation
     from dealer_app.live.record_writer import Confirmation
+    from dealer_app.record.rows import FloorRefusedRow
 
 
 def table_limits(
@@ -186,9 +188,11 @@ class DealerInputs:
         action: str | None = None,
         to: int | None = None,
         floor: tuple[str, str] | None = None,
+        trace: Callable[[FloorRefusedRow], None] | None = None,
     ) -> tuple[Irregularity, Confirmation]:
         """A reported irregularity and who confirms it: the dealer, or for voiding a hand
-        (I-6, I-7) the floor (``floor``: name and PIN, checked). An unknown code is refused (I-3)."""
+        (I-6, I-7) the floor (``floor``: account name and passphrase, checked; a refused try
+        given to ``trace`` to record). An unknown code is refused (I-3)."""
         if code not in IRREGULARITIES:
             raise InputError(
                 says(
@@ -200,7 +204,7 @@ class DealerInputs:
             )
         confirmed_by = dealer_confirms()
         if code in FLOOR_IRREGULARITIES:
-            confirmed_by = floor_confirms(floor)
+            confirmed_by = floor_confirms(floor, trace)
         return Irregularity(code, seat, card.strip() if isinstance(card, str) else card, action, to), confirmed_by
 
     def irregularities_now(self) -> list[str]:

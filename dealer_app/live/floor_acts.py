@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, ListArg, MoneyArg, Says, says
 from dealer_app.live.errors import InputError
-from dealer_app.live.record_writer import floor_confirms
+from dealer_app.live.record_writer import floor_confirms, record_refusal
 from dealer_app.live.resume import failing
 from dealer_app.record.rows import CloseTableRow
 
@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 def closing_row(store: Store | None, session_id: int, floor: tuple[str, str] | None) -> tuple[Store, CloseTableRow]:
     """The record and the row that close open table ``session_id`` without resuming it; refuses
     a table another window holds or that is not open. A table whose rows fail the record's
-    check is closed by the floor only (``floor``: name and PIN), recorded as the floor's act."""
+    check is closed by the floor only (``floor``: account name and passphrase), recorded as the
+    floor's act; a refused try is recorded on that table, if its record takes it."""
     if store is None:
         raise InputError(says(QT_TRANSLATE_NOOP("Errors", "there is no hand record")))
     if store.session_in_use(session_id):
@@ -43,12 +44,15 @@ def closing_row(store: Store | None, session_id: int, floor: tuple[str, str] | N
                 says(
                     QT_TRANSLATE_NOOP(
                         "Errors",
-                        "a table whose record fails its check is closed by the floor: the floor's name and PIN",
+                        "a table whose record fails its check is closed by the floor: "
+                        "the floor's account name and passphrase",
                     )
                 ),
                 ("I-3",),
             )
-        row = CloseTableRow(resumed=False, by=floor_confirms(floor), failing=str(fails))
+        hand_no = store.last_hand_no(session_id)
+        by = floor_confirms(floor, lambda refused: record_refusal(store, session_id, hand_no, refused))
+        row = CloseTableRow(resumed=False, by=by, failing=str(fails))
     return store, row
 
 

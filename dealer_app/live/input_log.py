@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 # an input as the record keeps it: its JSON list (record/inputs.py)
 RecordedInput = list[Any]
 
-# the remedies that void a hand: a floor-only act (the floor PIN), and never undone by the dealer
+# the remedies that void a hand: a floor-only act (a floor account), and never undone by the dealer
 FLOOR_IRREGULARITIES = ("I-6", "I-7")
 
 

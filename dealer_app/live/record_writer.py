@@ -9,14 +9,16 @@ shown, with why the anchors file lacks it if it does.
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
 from dealer_app.live.errors import InputError, RecordFailure
-from dealer_app.record.floor_pin import PinRefused, confirm_floor
+from dealer_app.record.floor_accounts import FloorRefused, confirm_floor
 from dealer_app.record.inputs import Irregularity
 from dealer_app.record.rows import (
     CloseTableRow,
+    FloorRefusedRow,
     HandEndRow,
     HandStartRow,
     InputRow,
@@ -28,7 +30,7 @@ from dealer_app.record.rows import (
 from dealer_app.record.store import RecordError, SessionLocked, StoreError
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from dealer_app.engine.hand import Hand
     from dealer_app.record.chain import Anchor
@@ -43,14 +45,35 @@ def dealer_confirms() -> Confirmation:
     return {"role": "dealer"}
 
 
-def floor_confirms(floor: tuple[str, str] | None) -> Confirmation:
-    """The floor's name and PIN, checked (record/floor_pin.py); the PIN is never recorded."""
+def floor_confirms(
+    floor: tuple[str, str] | None, trace: Callable[[FloorRefusedRow], None] | None = None
+) -> Confirmation:
+    """The floor's account name and passphrase, checked (record/floor_accounts.py); the
+    passphrase is never recorded. A wrong one is refused and given to ``trace`` to record."""
     if not (isinstance(floor, tuple) and len(floor) == 2):
-        raise InputError(says(QT_TRANSLATE_NOOP("Errors", "a floor act needs the floor's name and PIN")), ("I-3",))
+        raise InputError(
+            says(QT_TRANSLATE_NOOP("Errors", "a floor act needs the floor's account name and passphrase")), ("I-3",)
+        )
     try:
         return confirm_floor(*floor)
-    except PinRefused as exc:
+    except FloorRefused as exc:
+        if exc.row is not None and trace is not None:
+            trace(exc.row)
         raise InputError(exc.says, ("I-3",)) from None
+
+
+def record_refusal(store: Store | None, session_id: int | None, hand_no: int, row: FloorRefusedRow) -> None:
+    """A refused floor act written to table ``session_id``'s record (the act stays refused
+    either way); with no table to write it to, or a record that refuses it, it goes to the log."""
+    if store is not None and session_id is not None:
+        try:
+            store.append(session_id, hand_no, [row])
+            return
+        except StoreError as exc:
+            logging.getLogger("dealer_app").error("a refused floor act could not be recorded: %s", exc)
+    logging.getLogger("dealer_app").warning(
+        "floor act refused for %s: %s (no table to record it in)", row.by, row.reason
+    )
 
 
 def input_row(recorded: list[Any], redo: bool = False, confirmed_by: Confirmation | None = None) -> InputRow:

@@ -216,6 +216,24 @@ class RulingRow(RecordRow):
 
 
 @dataclass(frozen=True)
+class FloorRefusedRow(RecordRow):
+    """A floor act refused: the account named (``by``, as the floor's acts name it) with a wrong
+    passphrase, or a name that is no account. Kept so that guessing leaves a trace the floor
+    sees; the passphrase tried is never recorded. Changes no hand (the fold passes it by)."""
+
+    kind: ClassVar[str] = "floor_refused"
+    by: Payload
+    reason: str
+
+    def to_dict(self) -> Payload:
+        return {"by": self.by, "reason": self.reason}
+
+    @classmethod
+    def from_dict(cls, p: Payload) -> FloorRefusedRow:
+        return cls(p.get("by") or {}, p.get("reason", ""))
+
+
+@dataclass(frozen=True)
 class HandEndRow(RecordRow):
     """The awards confirmed: each pot (amount, eligible seats, winners) and every seat's net."""
 
@@ -310,6 +328,7 @@ ROW_KINDS: dict[str, type[Any]] = {
         RedoRow,
         UndoRow,
         RulingRow,
+        FloorRefusedRow,
         HandEndRow,
         ResumeRow,
         CloseTableRow,

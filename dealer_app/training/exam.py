@@ -50,7 +50,7 @@ from dealer_app.training.session import Result, TrainingSession
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-# scrypt's cost, as the floor PIN's (record/floor_pin.py): about 50 ms a check, so guessing is slow
+# scrypt's cost, as the floor accounts' (record/floor_accounts.py): about 50 ms a check, so guessing is slow
 _N, _R, _P = 2**14, 8, 1
 MIN_PIN = 6  # a new instructor's (an instructor registered with 4 characters still logs in with them)
 MAX_WRONG = 5  # wrong PINs in a row before the name is locked

@@ -1,9 +1,8 @@
-"""The floor's dialogs: "what if" from a recorded moment, a ruling (with the floor PIN), and
+"""The floor's dialogs: "what if" from a recorded moment, a ruling (with the floor's account), and
 the dealer's report of an irregularity at the live table."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -26,7 +25,6 @@ from dealer_app.floor.ruling import Ruling
 from dealer_app.floor.rulings import REMEDIES, RulingRefused, record_ruling, rule_at_table
 from dealer_app.floor.timeline import HandTimeline, TimelineError
 from dealer_app.live.controller import InputError, TableController
-from dealer_app.record.floor_pin import pin_is_set
 from dealer_app.record.store import StoreError
 from dealer_app.ui.action_panel import ActionPanel, run_guarded
 from dealer_app.ui.keys import DealerKeys
@@ -94,7 +92,7 @@ class WhatIfDialog(QDialog):
 
 class RulingDialog(QDialog):
     """A ruling on the moment shown: facts, rules cited, decision, remedy, witnesses, camera
-    reference, the floor's name and PIN. Recorded (appended) only when it is complete."""
+    reference, the floor's account and passphrase. Recorded (appended) only when it is complete."""
 
     def __init__(self, store, timeline: HandTimeline, moment: int, parent=None, table_controller=None):
         super().__init__(parent)
@@ -168,9 +166,7 @@ class RulingDialog(QDialog):
         self.witnesses = QLineEdit()
         self.camera = QLineEdit()
         self.floor_name = QLineEdit()
-        self.pin = QLineEdit()
-        self.pin.setEchoMode(QLineEdit.EchoMode.Password)
-        self.pin_again = _pin_again_box()
+        self.passphrase = _passphrase_box()
         for label, w in (
             (self.tr("Case"), self.case),
             (self.tr("Category"), self.category),
@@ -182,12 +178,10 @@ class RulingDialog(QDialog):
             (self.tr("Chips (with Move chips)"), chips_box),
             (self.tr("Witnesses"), self.witnesses),
             (self.tr("Camera / time reference"), self.camera),
-            (self.tr("Floor's name"), self.floor_name),
-            (self.tr("Floor PIN"), self.pin),
+            (self.tr("Floor account"), self.floor_name),
+            (self.tr("Floor passphrase"), self.passphrase),
         ):
             form.addRow(label, w)
-        if self.pin_again is not None:
-            form.addRow(self.tr("The floor PIN again (it is set now)"), self.pin_again)
         for edit in self.chips.values():
             edit.setMinimumHeight(edit.sizeHint().height())
             edit.textChanged.connect(self._preview)
@@ -279,10 +273,8 @@ class RulingDialog(QDialog):
         except ValueError as exc:
             self.error.setText(fill(self.tr("A chip amount cannot be read: %1"), str(exc)))
             return
-        if not _same_pin(self.pin, self.pin_again, self.error):
-            return
         controller = self.table_controller
-        floor = (self.floor_name.text(), self.pin.text())
+        floor = (self.floor_name.text(), self.passphrase.text())
         try:
             if controller is not None and controller.session_id == ruling.session:
                 self.recorded = rule_at_table(controller, ruling, floor)  # its seats move with the record
@@ -290,13 +282,14 @@ class RulingDialog(QDialog):
                 self.recorded = record_ruling(self.store, ruling, floor)
         except (RulingRefused, TimelineError, InputError, StoreError) as exc:  # refused: said, nothing recorded
             self.error.setText(error_words(exc))
+            self.passphrase.clear()
             return
         self.accept()
 
 
 class IrregularityDialog(QDialog):
     """The dealer reports an irregularity: the remedy the profile gives, with its rule, and
-    what it needs (a seat, a card, an action; the floor's name and PIN to void a hand)."""
+    what it needs (a seat, a card, an action; the floor's account and passphrase to void a hand)."""
 
     def __init__(self, controller, parent=None):
         super().__init__(parent)
@@ -315,10 +308,7 @@ class IrregularityDialog(QDialog):
             self.action.addItem(action_name(action), action)
         self.amount = QLineEdit()
         self.floor_name = QLineEdit()
-        self.pin = QLineEdit()
-        self.pin.setEchoMode(QLineEdit.EchoMode.Password)
-        self.pin_again = _pin_again_box() or QLineEdit()
-        self.pin_again.setEchoMode(QLineEdit.EchoMode.Password)
+        self.passphrase = _passphrase_box()
         self.rows = {}
         for key, label, w in (
             ("kind", self.tr("Irregularity"), self.kind),
@@ -326,9 +316,8 @@ class IrregularityDialog(QDialog):
             ("card", self.tr("Card"), self.card),
             ("action", self.tr("Action"), self.action),
             ("amount", self.tr("Amount (bet or raise to)"), self.amount),
-            ("floor", self.tr("Floor's name"), self.floor_name),
-            ("pin", self.tr("Floor PIN"), self.pin),
-            ("pin_again", self.tr("The floor PIN again (it is set now)"), self.pin_again),
+            ("floor", self.tr("Floor account"), self.floor_name),
+            ("passphrase", self.tr("Floor passphrase"), self.passphrase),
         ):
             form.addRow(label, w)
             self.rows[key] = (form.labelForField(w), w)
@@ -354,13 +343,12 @@ class IrregularityDialog(QDialog):
 
     def _changed(self):
         code = self.code()
-        first_pin = () if pin_is_set() else ("pin_again",)
         needs = {
             "I-1": ("seat", "card"),
             "I-4": ("seat", "card"),
             "I-5": ("seat", "action", "amount"),
-            "I-6": ("floor", "pin", *first_pin),
-            "I-7": ("floor", "pin", *first_pin),
+            "I-6": ("floor", "passphrase"),
+            "I-7": ("floor", "passphrase"),
         }.get(code or "", ())
         for key, (label, w) in self.rows.items():
             if key != "kind":
@@ -419,11 +407,7 @@ class IrregularityDialog(QDialog):
         except ValueError as exc:
             self.error.setText(str(exc))
             return
-        floor = (self.floor_name.text(), self.pin.text()) if code in ("I-6", "I-7") else None
-        if floor is not None and not _same_pin(
-            self.pin, self.pin_again if self.pin_again.isVisible() else None, self.error
-        ):
-            return
+        floor = (self.floor_name.text(), self.passphrase.text()) if code in ("I-6", "I-7") else None
         try:
             self.controller.report_irregularity(
                 code,
@@ -435,6 +419,7 @@ class IrregularityDialog(QDialog):
             )
         except InputError as exc:  # refused (and a record that cannot be written): nothing changed
             self.error.setText(error_words(exc))
+            self.passphrase.clear()
             return
         self.accept()
 
@@ -466,17 +451,8 @@ class _RuleTexts(QTextBrowser):
         return self.toPlainText()
 
 
-def _pin_again_box() -> QLineEdit | None:
-    """The first floor act sets the PIN: it is typed twice, so a slip does not become the PIN."""
-    if pin_is_set():
-        return None
+def _passphrase_box() -> QLineEdit:
+    """The floor's passphrase: not shown as typed, never kept (cleared when refused)."""
     box = QLineEdit()
     box.setEchoMode(QLineEdit.EchoMode.Password)
     return box
-
-
-def _same_pin(pin: QLineEdit, again: QLineEdit | None, error: QLabel) -> bool:
-    if again is not None and not pin_is_set() and pin.text() != again.text():
-        error.setText(QCoreApplication.translate("FloorDialogs", "The two PINs differ: type the new floor PIN twice"))
-        return False
-    return True

@@ -23,7 +23,7 @@ from dealer_app.ui.words import error_words, fill, money, structure_name, table_
 class NewTableDialog(QDialog):
     def __init__(self, controller, parent=None, floor_count: bool = False):
         """``floor_count``: a fresh table from stacks the floor counts and confirms with its
-        name and PIN (after a table whose record failed its check was closed)."""
+        account and passphrase (after a table whose record failed its check was closed)."""
         super().__init__(parent)
         self.controller = controller
         self.floor_count = floor_count
@@ -74,20 +74,20 @@ class NewTableDialog(QDialog):
             self.rows.append((seat, check, name, buy_in))
         layout.addLayout(grid)
         self.floor_name = QLineEdit()
-        self.floor_pin = QLineEdit()
-        self.floor_pin.setEchoMode(QLineEdit.EchoMode.Password)
-        if floor_count:  # the stacks are the floor's count: its name and PIN confirm them
+        self.floor_passphrase = QLineEdit()
+        self.floor_passphrase.setEchoMode(QLineEdit.EchoMode.Password)
+        if floor_count:  # the stacks are the floor's count: the floor's account confirms them
             note = QLabel(
                 self.tr(
-                    "The stacks are the floor's count, not buy-ins: the floor confirms them with name "
-                    "and PIN, and the record says so."
+                    "The stacks are the floor's count, not buy-ins: the floor confirms them with their "
+                    "account and passphrase, and the record says so."
                 )
             )
             note.setWordWrap(True)
             layout.addWidget(note)
             floor_form = QFormLayout()
-            floor_form.addRow(self.tr("The floor's name"), self.floor_name)
-            floor_form.addRow(self.tr("Floor PIN"), self.floor_pin)
+            floor_form.addRow(self.tr("Floor account"), self.floor_name)
+            floor_form.addRow(self.tr("Floor passphrase"), self.floor_passphrase)
             layout.addLayout(floor_form)
         self.error = QLabel()
         self.error.setWordWrap(True)
@@ -150,7 +150,7 @@ class NewTableDialog(QDialog):
             for seat, check, name, buy_in in self.rows
             if check.isChecked() and check.isEnabled()
         ]
-        floor = (self.floor_name.text().strip(), self.floor_pin.text()) if self.floor_count else None
+        floor = (self.floor_name.text().strip(), self.floor_passphrase.text()) if self.floor_count else None
         if run_guarded(
             self._show_error,
             self.controller.open_table,

@@ -143,7 +143,7 @@ class ResumeDialog(QDialog):
         if answer != QMessageBox.StandardButton.Yes:
             return
         floor = None
-        if t.failing:  # the floor's act: its name and PIN (never recorded, the PIN)
+        if t.failing:  # the floor's act: its account and passphrase (never recorded, the passphrase)
             floor = self._ask_floor()
             if floor is None:
                 return
@@ -153,7 +153,7 @@ class ResumeDialog(QDialog):
                 self.reject()
 
     def _floor_count(self):
-        """A table whose record fails: the floor closes it (name and PIN) and a fresh table is
+        """A table whose record fails: the floor closes it (account and passphrase) and a fresh table is
         opened from the stacks the floor counts, prefilled with what the record last said."""
         t = self._selected()
         if t is None or not t.failing:
@@ -172,11 +172,13 @@ class ResumeDialog(QDialog):
     def _ask_floor(self) -> tuple[str, str] | None:
         from PySide6.QtWidgets import QInputDialog, QLineEdit
 
-        name, ok = QInputDialog.getText(self, self.tr("Floor"), self.tr("The floor's name"))
+        name, ok = QInputDialog.getText(self, self.tr("Floor"), self.tr("Floor account"))
         if not ok or not name.strip():
             return None
-        pin, ok = QInputDialog.getText(self, self.tr("Floor"), self.tr("Floor PIN"), QLineEdit.EchoMode.Password)
-        return (name.strip(), pin) if ok else None
+        passphrase, ok = QInputDialog.getText(
+            self, self.tr("Floor"), self.tr("Floor passphrase"), QLineEdit.EchoMode.Password
+        )
+        return (name.strip(), passphrase) if ok else None
 
     # translatable stage names (the controller says them in English)
     def _register_for_lupdate(self):  # pragma: no cover - only read by pyside6-lupdate

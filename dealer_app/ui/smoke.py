@@ -23,7 +23,7 @@ def smoke_test(out: Path) -> ExitCode:
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     work = Path(tempfile.mkdtemp(prefix="dealer-app-smoke-"))
-    os.environ["DEALER_APP_CONFIG"] = str(work / "config")  # its own key, anchors and PIN
+    os.environ["DEALER_APP_CONFIG"] = str(work / "config")  # its own key and anchors
     try:
         from PySide6.QtCore import QSettings
         from PySide6.QtWidgets import QApplication

@@ -26,7 +26,16 @@ from dealer_app.engine.says import fill as fill_in
 from dealer_app.floor.cases import CATEGORY_WORDS, STATUS_WORDS
 from dealer_app.live.presentation import show_money_with
 from dealer_app.record.inputs import Act, Common, Deal, Irregularity, Muck, River, Show, input_from_json
-from dealer_app.record.rows import HandEndRow, HandStartRow, IrregularityRow, RedoRow, ResumeRow, RulingRow, UndoRow
+from dealer_app.record.rows import (
+    FloorRefusedRow,
+    HandEndRow,
+    HandStartRow,
+    IrregularityRow,
+    RedoRow,
+    ResumeRow,
+    RulingRow,
+    UndoRow,
+)
 from dealer_app.training.spot import REMEDY
 
 if TYPE_CHECKING:
@@ -499,6 +508,10 @@ def step_text(step, currency: str = "USD") -> str:
         HandStartRow.kind: lambda: translate("Words", "hand dealt: antes in"),
         HandEndRow.kind: lambda: translate("Words", "awards confirmed; hand sealed"),
         ResumeRow.kind: lambda: translate("Words", "table resumed after a restart"),
+        FloorRefusedRow.kind: lambda: fill(
+            translate("Words", "floor act refused: wrong passphrase or no account for %1"),
+            (step.by or {}).get("name", "?"),
+        ),
         UndoRow.kind: lambda: fill(translate("Words", "dealer undid: %1"), input_text(step.input, currency)),
         RedoRow.kind: lambda: fill(translate("Words", "dealer redid: %1"), input_text(step.input, currency)),
         IrregularityRow.kind: lambda: fill(translate("Words", "irregularity: %1"), input_text(step.input, currency)),

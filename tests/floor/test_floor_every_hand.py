@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication
 from dealer_app.floor.timeline import load_hand
 from dealer_app.record.hand_index import list_hands
 from dealer_app.record.store import Store
+from tests.support.floor_accounts import MARIA
 from tests.support.session_record import IRREGULARITIES, ordinary_sessions
 
 
@@ -269,7 +270,7 @@ def test_the_floor_closes_a_forged_table_and_opens_a_fresh_one_from_its_count(qt
         seen["resume_enabled"] = dialog.resume_button.isEnabled()
         seen["recount_visible"] = dialog.recount_button.isVisible()
         seen["row"] = dialog.list.item(0).text()
-        names = iter(["Maria", "4711"])
+        names = iter(MARIA)
         seen["asks"] = []
 
         def floor_question(d):
@@ -284,16 +285,16 @@ def test_the_floor_closes_a_forged_table_and_opens_a_fresh_one_from_its_count(qt
     asked = WhenShown(ResumeDialog, in_resume)
     w.offer_resume()
     assert asked.done and seen["resume_enabled"] is False and seen["recount_visible"] is True
-    assert "call the floor" in seen["row"] and seen["asks"] == ["The floor's name", "Floor PIN"]
+    assert "call the floor" in seen["row"] and seen["asks"] == ["Floor account", "Floor passphrase"]
     qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), NewTableDialog), timeout=3000)
     recount = QApplication.activeModalWidget()
     assert recount.floor_name.text() == "Maria"
     prefilled = {seat: buy_in.value() for seat, check, _name, buy_in in recount.rows if check.isChecked()}
     assert set(prefilled) == set(stacks)
     recount.activateWindow()  # the window manager's job on a real screen
-    qtbot.mouseClick(recount.floor_pin, Qt.LeftButton)
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is recount.floor_pin, timeout=3000)
-    qtbot.keyClicks(QApplication.focusWidget(), "4711")
+    qtbot.mouseClick(recount.floor_passphrase, Qt.LeftButton)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is recount.floor_passphrase, timeout=3000)
+    qtbot.keyClicks(QApplication.focusWidget(), MARIA[1])
     counted = _stack_edit(recount, 2)  # the floor counts seat 2 again: $38.00
     qtbot.mouseClick(counted, Qt.LeftButton)
     qtbot.waitUntil(lambda: QApplication.focusWidget() is not None, timeout=3000)

@@ -1,10 +1,11 @@
 """Irregularities reported at the live table (catalog §9): recorded before they apply, undone
-like any input, replayed on resume; voiding a hand is the floor's act (its PIN)."""
+like any input, replayed on resume; voiding a hand is the floor's act (their own account)."""
 
 import pytest
 
 from dealer_app.live.controller import InputError, TableController
 from dealer_app.record.store import Store
+from tests.support.floor_accounts import MARIA
 
 
 @pytest.fixture
@@ -65,9 +66,9 @@ def test_I5_both_cases_at_the_table(table):
 def test_I6_needs_the_floor_and_returns_every_chip(table, tmp_path):
     doors(table, "Kc", "2c", "9h", "Qd")
     table.act("bring_in", 500)
-    with pytest.raises(InputError, match="floor's name and PIN"):
+    with pytest.raises(InputError, match="floor's account name and passphrase"):
         table.report_irregularity("I-6")
-    table.report_irregularity("I-6", floor=("Maria", "4711"))  # first use sets the PIN
+    table.report_irregularity("I-6", floor=MARIA)
     assert table.prompt().kind == "award" and "Misdeal" in table.prompt().text
     assert [s.stack for s in table.seats()] == [20000] * 4
     with pytest.raises(InputError, match="only a floor ruling"):
@@ -77,15 +78,20 @@ def test_I6_needs_the_floor_and_returns_every_chip(table, tmp_path):
     assert rows(table, "irregularity")[0]["by"] == {"role": "floor", "name": "Maria"}
 
 
-def test_I7_a_wrong_pin_is_refused_and_nothing_changes(table):
+def test_I7_a_wrong_passphrase_is_refused_and_recorded_and_the_hand_goes_on(table):
     doors(table, "Kc", "2c", "9h", "Qd")
-    table.report_irregularity("I-7", floor=("Maria", "4711"))
+    table.report_irregularity("I-7", floor=MARIA)
     table.start_hand()
     doors(table, "Kc", "2c", "9h", "Qd")
     before = len(table.store.session_log(table.session_id))
-    with pytest.raises(InputError, match="wrong floor PIN"):
-        table.report_irregularity("I-7", floor=("Maria", "1234"))
-    assert len(table.store.session_log(table.session_id)) == before and table.hand.phase == "bet"
+    with pytest.raises(InputError, match="wrong floor account name or passphrase"):
+        table.report_irregularity("I-7", floor=("Maria", "not-her-passphrase"))
+    log = table.store.session_log(table.session_id)
+    assert table.hand.phase == "bet" and len(log) == before + 1  # only the refused try, recorded:
+    assert rows(table, "floor_refused") == [
+        {"by": {"role": "floor", "name": "Maria"}, "reason": "wrong name or passphrase"}
+    ]
+    assert "not-her-passphrase" not in str(log)  # (the passphrase tried is never recorded)
 
 
 def test_irregularities_are_replayed_on_resume(table, tmp_path):
@@ -105,7 +111,7 @@ def test_irregularities_are_replayed_on_resume(table, tmp_path):
 
 def test_I6_the_redeal_comes_before_any_seat_change(table):
     doors(table, "Kc", "2c", "9h", "Qd")
-    table.report_irregularity("I-6", floor=("Maria", "4711"))
+    table.report_irregularity("I-6", floor=MARIA)
     table.finish_hand()  # the awards (none) confirmed without dealing at once
     with pytest.raises(InputError, match="dealt again to the same players first"):
         table.seat_player(5, "Zed", 20000)

@@ -27,7 +27,7 @@ LABEL = "Stud room 9"
 
 @pytest.fixture(scope="module")
 def forwarded(tmp_path_factory, pg):
-    """The record written once (a config folder of its own for its key and the floor's PIN) and
+    """The record written once (a config folder of its own for its key) and
     forwarded once, to a room database of this module's own: conftest's ``room`` makes one per
     test, and these tests only read theirs."""
     folder = tmp_path_factory.mktemp("room-every-hand")

@@ -20,14 +20,15 @@ from dealer_app.room.forwarder import Forwarder
 from dealer_app.room.reader import RoomReader
 from dealer_app.ui.main_window import MainWindow
 from tests.record.test_record_proves_itself import play_hands
+from tests.support.floor_accounts import MARIA, TOM
 
-FLOOR = ("Maria", "4711")
+FLOOR = MARIA
 PLAYERS = [(1, "Ann", 10000), (2, "Bob", 10000), (3, "Cy", 10000)]
 
 
 @pytest.fixture(autouse=True)
 def config(tmp_path, monkeypatch):
-    monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "config"))  # the floor PIN: this test's own
+    monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "config"))  # the record key: this test's own
 
 
 def dealt_table(path, hands=2, seed=1) -> TableController:
@@ -397,7 +398,7 @@ def ruled_room(room, tmp_path):
             "none",
             witnesses="Zed",
         ),
-        ("Tom", "4711"),
+        TOM,
     )
     reader.close()
     store.close()

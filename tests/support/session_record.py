@@ -17,12 +17,13 @@ from typing import TYPE_CHECKING
 
 from dealer_app.live.controller import InputError, TableController
 from dealer_app.record.store import Store
+from tests.support.floor_accounts import MARIA
 from tests.support.live_random import DECK, random_input
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-FLOOR = ("Maria", "4711")
+FLOOR = MARIA
 TABLES = (  # limit table, players (seat, name, buy-in in cents)
     ("stud-1-2", [(1, "Ann", 2000), (2, "Bob", 2500), (3, "Cy", 2000), (5, "Dee", 3000), (6, "Eve", 2000)]),
     ("stud-1-5-spread", [(1, "Fay", 3000), (3, "Gus", 4000), (4, "Hal", 3000), (7, "Ida", 3500)]),
@@ -35,8 +36,8 @@ def ordinary_sessions(path: Path, anchors: Path, hands: int = 22, seed: int = 20
     """Write the record to ``path`` (its seals to ``anchors``); returns what it holds:
     {"sessions": [...], "hands": n, "irregularities": {code: n}, "rulings": n, "undos": n,
     "short_starts": n (hands in which a player started below the table's buy-in), "leaves",
-    "returns", "top_ups", "joins"}. DEALER_APP_CONFIG must name a folder of the test's own (the
-    floor PIN is set there on first use)."""
+    "returns", "top_ups", "joins"}. DEALER_APP_CONFIG must name a folder of the test's own (its key
+    and anchors); the floor's acts are Maria's (tests/support/floor_accounts.py)."""
     rng = random.Random(seed)
     store = Store(path, anchors=anchors)
     made = {

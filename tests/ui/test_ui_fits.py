@@ -723,7 +723,7 @@ def test_the_resume_dialog_fits(qtbot, tmp_path, language, screen):
 def test_the_irregularity_dialog_fits(qtbot, tmp_path, monkeypatch, language, screen, code):
     from dealer_app.ui.floor_dialogs import IrregularityDialog
 
-    monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "config"))  # no floor PIN yet: typed twice
+    monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "config"))
     c = eight_handed(tmp_path, "action")
     d = IrregularityDialog(c)
     d.kind.setCurrentIndex(d.kind.findData(code))

@@ -1,6 +1,6 @@
 """The floor console, used as a floor supervisor uses it: keys go to the focused widget, clicks
 to visible widgets. Find a hand by filter, step to the disputed action, read what was legal and
-why, rule with the PIN, print the report (read back with pdftotext), and try a what-if that
+why, rule with the floor's account, print the report (read back with pdftotext), and try a what-if that
 leaves the record exactly as it was."""
 
 import contextlib
@@ -17,6 +17,7 @@ from dealer_app.record.store import Store
 from dealer_app.ui.floor_dialogs import IrregularityDialog, RulingDialog, WhatIfDialog
 from dealer_app.ui.floor_window import FloorWindow
 from dealer_app.ui.main_window import MainWindow
+from tests.support.floor_accounts import MARIA
 from tests.support.live_random import random_input
 
 
@@ -144,7 +145,7 @@ def test_downcards_as_shown_at_the_end(qtbot, console):
         assert any(v.shown for v in w.bridge.controller.seats())
 
 
-def test_a_ruling_with_the_pin_and_the_report(qtbot, console, tmp_path):
+def test_a_ruling_with_the_floor_account_and_the_report(qtbot, console, tmp_path):
     w = console
     before = w.store.check()
     click_check(qtbot, w.filter_irregular)
@@ -167,8 +168,7 @@ def test_a_ruling_with_the_pin_and_the_report(qtbot, console, tmp_path):
     type_into(qtbot, dialog.witnesses, "Dealer Jo")
     type_into(qtbot, dialog.camera, "cam 2 21:03")
     type_into(qtbot, dialog.floor_name, "Maria")
-    type_into(qtbot, dialog.pin, "4711")
-    type_into(qtbot, dialog.pin_again, "4711")  # the first floor act sets the PIN: typed twice
+    type_into(qtbot, dialog.passphrase, MARIA[1])
     ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.Ok)
     qtbot.mouseClick(ok, Qt.LeftButton)
     qtbot.waitUntil(lambda: not dialog.isVisible())
@@ -199,7 +199,7 @@ def test_a_ruling_with_the_pin_and_the_report(qtbot, console, tmp_path):
         assert expected in text, expected
 
 
-def test_a_wrong_pin_records_nothing(qtbot, console):
+def test_a_wrong_passphrase_is_refused_and_recorded_then_the_right_one_rules(qtbot, console):
     w = console
     open_row(qtbot, w, 0)
     rows = w.store.db.execute("SELECT COUNT(*) FROM log").fetchone()[0]
@@ -208,25 +208,22 @@ def test_a_wrong_pin_records_nothing(qtbot, console):
     type_into(qtbot, dialog.facts, "f")
     type_into(qtbot, dialog.decision, "d")
     type_into(qtbot, dialog.floor_name, "Maria")
-    type_into(qtbot, dialog.pin, "4711")  # the first use sets it (typed twice; a slip is caught)…
-    type_into(qtbot, dialog.pin_again, "4712")
+    type_into(qtbot, dialog.passphrase, "not-her-passphrase")
     qtbot.mouseClick(dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.Ok), Qt.LeftButton)
-    assert "The two PINs differ" in dialog.error.text()
-    qtbot.mouseClick(dialog.pin_again, Qt.LeftButton)
-    qtbot.keyClick(focus(qtbot), Qt.Key_Backspace)
-    qtbot.keyClick(focus(qtbot), "1")
+    assert "wrong floor account name or passphrase" in dialog.error.text() and dialog.isVisible()
+    assert dialog.passphrase.text() == ""  # (not left in the box)
+    refused = w.store.db.execute("SELECT kind, payload FROM log ORDER BY id DESC LIMIT 1").fetchone()
+    assert refused[0] == "floor_refused" and '"Maria"' in refused[1] and "not-her" not in refused[1]
+    type_into(qtbot, dialog.passphrase, MARIA[1])  # at once: too soon, even the right one
+    qtbot.mouseClick(dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.Ok), Qt.LeftButton)
+    assert "too soon" in dialog.error.text() and dialog.isVisible()
+    qtbot.wait(1100)  # the first wait is a second
+    type_into(qtbot, dialog.passphrase, MARIA[1])
     qtbot.mouseClick(dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.Ok), Qt.LeftButton)
     qtbot.waitUntil(lambda: not dialog.isVisible())
-    qtbot.mouseClick(w.rule_button, Qt.LeftButton)
-    dialog = dialog_of(qtbot, RulingDialog)
-    type_into(qtbot, dialog.facts, "f")
-    type_into(qtbot, dialog.decision, "d")
-    type_into(qtbot, dialog.floor_name, "Maria")
-    type_into(qtbot, dialog.pin, "0000")  # …and a wrong one is refused
-    qtbot.mouseClick(dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.Ok), Qt.LeftButton)
-    assert dialog.pin_again is None  # set now: asked once
-    assert "wrong floor PIN" in dialog.error.text() and dialog.isVisible()
-    assert w.store.db.execute("SELECT COUNT(*) FROM log").fetchone()[0] == rows + 1
+    assert w.store.db.execute("SELECT COUNT(*) FROM log").fetchone()[0] == rows + 2  # the try and the ruling
+    ruling = w.store.db.execute("SELECT kind, payload FROM log ORDER BY id DESC LIMIT 1").fetchone()
+    assert ruling[0] == "ruling" and '{"name": "Maria", "role": "floor"}' in ruling[1]
 
 
 def test_what_if_leaves_the_record_unchanged(qtbot, console):
@@ -386,7 +383,7 @@ def test_the_dealer_is_told_why_the_stacks_changed_after_a_floor_ruling(qtbot, t
             "Dealer Jo",
             "cam 1",
         ),
-        ("Maria", "4711"),
+        MARIA,
     )
     said = window.statusBar().currentMessage()
     assert recorded.case in said and "seat 1 -$2.50" in said and "seat 2 +$2.50" in said and "I-3" in said

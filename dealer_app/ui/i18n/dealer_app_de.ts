@@ -1215,23 +1215,23 @@
         <translation>die Karte eingeben (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="195"/>
+        <location filename="../../live/dealer_inputs.py" line="199"/>
         <location filename="../../record/inputs.py" line="171"/>
         <source>%1 is not an irregularity the table reports (%2)</source>
         <translation>%1 ist keine Unregelmäßigkeit, die der Tisch meldet (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="43"/>
+        <location filename="../../live/dealer_inputs.py" line="45"/>
         <source>a limit table and a profile are named by text, not %1 / %2</source>
         <translation>Limit-Tisch und Profil werden als Text benannt, nicht %1 / %2</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="50"/>
+        <location filename="../../live/dealer_inputs.py" line="52"/>
         <source>the players are a list of (seat, name, buy-in), not %1</source>
         <translation>die Spieler sind eine Liste aus (Platz, Name, Buy-in), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="60"/>
+        <location filename="../../live/dealer_inputs.py" line="62"/>
         <source>%1: the limit table cannot be read (%2)</source>
         <translation>%1: Der Limit-Tisch ist nicht lesbar (%2)</translation>
     </message>
@@ -1256,42 +1256,42 @@
         <translation>mindestens zwei Spieler setzen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="281"/>
+        <location filename="../../live/controller.py" line="286"/>
         <source>no table is open</source>
         <translation>kein Tisch ist geöffnet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="280"/>
-        <location filename="../../floor/rulings.py" line="330"/>
-        <location filename="../../live/floor_acts.py" line="28"/>
+        <location filename="../../floor/rulings.py" line="283"/>
+        <location filename="../../floor/rulings.py" line="333"/>
+        <location filename="../../live/floor_acts.py" line="29"/>
         <source>there is no hand record</source>
         <translation>es gibt kein Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../live/floor_acts.py" line="32"/>
+        <location filename="../../live/floor_acts.py" line="33"/>
         <source>this table (session %1) is open in another dealer-app window</source>
         <translation>dieser Tisch (Sitzung %1) ist in einem anderen dealer-app-Fenster geöffnet</translation>
     </message>
     <message>
-        <location filename="../../live/floor_acts.py" line="37"/>
+        <location filename="../../live/floor_acts.py" line="38"/>
         <source>session %1 is not an open table in the record</source>
         <translation>Sitzung %1 ist im Protokoll kein offener Tisch</translation>
     </message>
     <message>
-        <location filename="../../live/floor_acts.py" line="44"/>
-        <source>a table whose record fails its check is closed by the floor: the floor&apos;s name and PIN</source>
-        <translation>ein Tisch, dessen Protokoll die Prüfung nicht besteht, wird vom Floor geschlossen: Name und PIN des Floors</translation>
+        <location filename="../../live/floor_acts.py" line="45"/>
+        <source>a table whose record fails its check is closed by the floor: the floor&apos;s account name and passphrase</source>
+        <translation>ein Tisch, dessen Protokoll die Prüfung nicht besteht, wird vom Floor geschlossen: Floor-Konto und Passwort</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="237"/>
-        <location filename="../../live/controller.py" line="370"/>
-        <location filename="../../live/controller.py" line="391"/>
+        <location filename="../../live/controller.py" line="238"/>
+        <location filename="../../live/controller.py" line="375"/>
+        <location filename="../../live/controller.py" line="396"/>
         <source>open a table first</source>
         <translation>zuerst einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="244"/>
-        <location filename="../../live/controller.py" line="389"/>
+        <location filename="../../live/controller.py" line="245"/>
+        <location filename="../../live/controller.py" line="394"/>
         <source>start a hand first</source>
         <translation>zuerst ein Spiel beginnen</translation>
     </message>
@@ -1301,100 +1301,93 @@
         <translation>Plätze ändern sich</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="239"/>
+        <location filename="../../live/dealer_inputs.py" line="243"/>
         <source>the second %1 is the big bet an open pair on fourth street allows; there is none here</source>
         <translation>die zweite Taste für %1 ist der große Einsatz, den ein offenes Paar bei der 4. Karte erlaubt; hier gibt es keinen</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="251"/>
+        <location filename="../../live/dealer_inputs.py" line="255"/>
         <source>there is no bet to call</source>
         <translation>es gibt keinen Einsatz zum Mitgehen</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="256"/>
+        <location filename="../../live/dealer_inputs.py" line="260"/>
         <source>there is a bet to call: %1</source>
         <translation>es steht ein Einsatz zum Mitgehen: %1</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="262"/>
+        <location filename="../../live/dealer_inputs.py" line="266"/>
         <source>seat %1 brings in: bring in or complete</source>
         <translation>Platz %1 setzt den Bring-in: Bring-in oder komplettieren</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="267"/>
+        <location filename="../../live/dealer_inputs.py" line="271"/>
         <source>the bring-in is only the first action of third street, by the lowest door card</source>
         <translation>der Bring-in ist nur die erste Aktion der 3. Karte, durch die niedrigste Door Card</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="280"/>
+        <location filename="../../live/dealer_inputs.py" line="284"/>
         <source>it is %1 here, not %2</source>
         <translation>hier heißt es %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="287"/>
+        <location filename="../../live/dealer_inputs.py" line="291"/>
         <source>%1 needs its amount</source>
         <translation>%1 braucht einen Betrag</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="76"/>
+        <location filename="../../live/dealer_inputs.py" line="78"/>
         <source>a card is typed as text (ah, td, 10d), not %1</source>
         <translation>eine Karte wird als Text getippt (ah, zd, 10d), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="85"/>
+        <location filename="../../live/dealer_inputs.py" line="87"/>
         <source>an upcard is always seen: enter its rank and suit</source>
         <translation>eine offene Karte ist immer zu sehen: Rang und Farbe eingeben</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="96"/>
+        <location filename="../../live/dealer_inputs.py" line="98"/>
         <source>street %1 is complete: %2 is one card too many</source>
         <translation>Die %1. Karte ist komplett: %2 ist eine Karte zu viel</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="104"/>
+        <location filename="../../live/dealer_inputs.py" line="106"/>
         <source>no card is due now (%1)</source>
         <translation>jetzt ist keine Karte fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="109"/>
+        <location filename="../../live/dealer_inputs.py" line="111"/>
         <source>the river is not due now</source>
         <translation>der River ist jetzt nicht fällig</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="116"/>
-        <location filename="../../live/dealer_inputs.py" line="232"/>
+        <location filename="../../live/dealer_inputs.py" line="118"/>
+        <location filename="../../live/dealer_inputs.py" line="236"/>
         <source>no action is due now (%1)</source>
         <translation>jetzt ist keine Aktion fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="130"/>
+        <location filename="../../live/dealer_inputs.py" line="132"/>
         <source>%1 %2–%3: %4 is outside that range</source>
         <translation>%1 %2–%3: %4 liegt außerhalb dieses Bereichs</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="154"/>
+        <location filename="../../live/dealer_inputs.py" line="156"/>
         <source>shown cards are typed as text (ah kd 7c), not %1</source>
         <translation>gezeigte Karten werden als Text getippt (ah kd 7c), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="168"/>
+        <location filename="../../live/dealer_inputs.py" line="170"/>
         <source>seat %1 has %2 downcards: %3 typed, %4 more to type</source>
         <translation>Platz %1 hat %2 verdeckte Karten: %3 getippt, noch %4 zu tippen</translation>
     </message>
     <message>
-        <location filename="../../live/record_writer.py" line="49"/>
-        <location filename="../../record/floor_pin.py" line="71"/>
-        <location filename="../../record/floor_pin.py" line="86"/>
-        <source>a floor act needs the floor&apos;s name and PIN</source>
-        <translation>eine Floor-Handlung braucht den Namen und die PIN des Floors</translation>
-    </message>
-    <message>
-        <location filename="../../live/floor_acts.py" line="59"/>
+        <location filename="../../live/floor_acts.py" line="63"/>
         <source>seat %1 %2%3</source>
         <translation>Platz %1 %2%3</translation>
     </message>
     <message>
-        <location filename="../../live/floor_acts.py" line="67"/>
+        <location filename="../../live/floor_acts.py" line="71"/>
         <source>The floor&apos;s ruling %1 moved chips: %2 (I-3)</source>
         <translation>Die Entscheidung %1 des Floors hat Chips bewegt: %2 (I-3)</translation>
     </message>
@@ -2025,36 +2018,6 @@
         <translation>das Spiel ist vorbei: Nach der Auszahlung entscheidet der Floor (I-3)</translation>
     </message>
     <message>
-        <location filename="../../record/floor_pin.py" line="53"/>
-        <source>the floor PIN needs at least %1 characters</source>
-        <translation>die Floor-PIN braucht mindestens %1 Zeichen</translation>
-    </message>
-    <message>
-        <location filename="../../record/floor_pin.py" line="60"/>
-        <source>the floor PIN is already set</source>
-        <translation>die Floor-PIN ist schon festgelegt</translation>
-    </message>
-    <message>
-        <location filename="../../record/floor_pin.py" line="76"/>
-        <source>no floor PIN is set yet: set one first</source>
-        <translation>es ist noch keine Floor-PIN festgelegt: zuerst eine festlegen</translation>
-    </message>
-    <message>
-        <location filename="../../record/floor_pin.py" line="78"/>
-        <source>%1: the floor PIN file cannot be read</source>
-        <translation>%1: Die Datei der Floor-PIN kann nicht gelesen werden</translation>
-    </message>
-    <message>
-        <location filename="../../record/floor_pin.py" line="80"/>
-        <source>wrong floor PIN</source>
-        <translation>falsche Floor-PIN</translation>
-    </message>
-    <message>
-        <location filename="../../record/floor_pin.py" line="93"/>
-        <source>the floor PIN cannot be saved in %1 (%2)</source>
-        <translation>die Floor-PIN kann nicht in %1 gespeichert werden (%2)</translation>
-    </message>
-    <message>
         <location filename="../../floor/rulings.py" line="42"/>
         <source>the ruling&apos;s %1 is not plain text of at most %2 characters</source>
         <translation>%1 der Entscheidung ist kein einfacher Text von höchstens %2 Zeichen</translation>
@@ -2125,64 +2088,64 @@
         <translation>Platz %1 hat %2: Er kann nicht %3 abgeben</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="188"/>
-        <location filename="../../floor/rulings.py" line="361"/>
+        <location filename="../../floor/rulings.py" line="189"/>
+        <location filename="../../floor/rulings.py" line="364"/>
         <source>hand %1-%2 is already voided by a ruling</source>
         <translation>Spiel %1-%2 ist schon durch eine Entscheidung ungültig</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="196"/>
-        <location filename="../../floor/rulings.py" line="377"/>
+        <location filename="../../floor/rulings.py" line="197"/>
+        <location filename="../../floor/rulings.py" line="380"/>
         <source>the moment %1 is not on the hand&apos;s timeline (0–%2)</source>
         <translation>der Zeitpunkt %1 liegt nicht im Ablauf des Spiels (0–%2)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="207"/>
+        <location filename="../../floor/rulings.py" line="208"/>
         <source>table session %1 is being dealt in another window: a ruling that moves chips is made at that table</source>
         <translation>an Tischsitzung %1 wird in einem anderen Fenster gegeben: Eine Entscheidung, die Chips bewegt, wird an diesem Tisch getroffen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="222"/>
+        <location filename="../../floor/rulings.py" line="223"/>
         <source>table session %1 has a hand open: chips move between hands</source>
         <translation>an Tischsitzung %1 läuft ein Spiel: Chips werden zwischen zwei Spielen bewegt</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="248"/>
+        <location filename="../../floor/rulings.py" line="251"/>
         <source>case %1 is not a case of hand %2-%3</source>
         <translation>Fall %1 ist kein Fall des Spiels %2-%3</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="256"/>
+        <location filename="../../floor/rulings.py" line="259"/>
         <source>case %1 is closed: a new ruling opens a new case</source>
         <translation>Fall %1 ist abgeschlossen: Eine neue Entscheidung eröffnet einen neuen Fall</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="333"/>
+        <location filename="../../floor/rulings.py" line="336"/>
         <source>the room&apos;s ruling %1 is applied at this table already</source>
         <translation>die Entscheidung %1 aus dem Saal ist an diesem Tisch schon angewendet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="339"/>
+        <location filename="../../floor/rulings.py" line="342"/>
         <source>the room&apos;s ruling is on table session %1: its chips move when that table is dealt here</source>
         <translation>die Entscheidung aus dem Saal gilt für Tischsitzung %1: ihre Chips werden bewegt, wenn an diesem Tisch gegeben wird</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="348"/>
+        <location filename="../../floor/rulings.py" line="351"/>
         <source>a hand is open: the room&apos;s ruling moves chips between hands</source>
         <translation>ein Spiel läuft: die Entscheidung aus dem Saal bewegt Chips zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="354"/>
+        <location filename="../../floor/rulings.py" line="357"/>
         <source>the room&apos;s ruling %1 is not readable</source>
         <translation>die Entscheidung %1 aus dem Saal ist nicht lesbar</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="367"/>
+        <location filename="../../floor/rulings.py" line="370"/>
         <source>the room&apos;s ruling voids hand %1-%2 with other chips than this record&apos;s hand moved</source>
         <translation>die Entscheidung aus dem Saal erklärt Spiel %1-%2 mit anderen Chips für ungültig, als das Spiel in diesem Protokoll bewegt hat</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="384"/>
+        <location filename="../../floor/rulings.py" line="387"/>
         <source>the room&apos;s ruling moves no chips</source>
         <translation>die Entscheidung aus dem Saal bewegt keine Chips</translation>
     </message>
@@ -2531,6 +2494,62 @@
         <source>larger than %1, more than such a file can be; not read</source>
         <translation>größer als %1, mehr als eine solche Datei sein kann; nicht gelesen</translation>
     </message>
+    <message>
+        <location filename="../../live/record_writer.py" line="55"/>
+        <location filename="../../record/floor_accounts.py" line="216"/>
+        <source>a floor act needs the floor&apos;s account name and passphrase</source>
+        <translation>eine Floor-Handlung braucht das Floor-Konto und sein Passwort</translation>
+    </message>
+    <message>
+        <location filename="../../record/floor_accounts.py" line="96"/>
+        <source>a floor account&apos;s name is 1 to %1 printable characters</source>
+        <translation>der Name eines Floor-Kontos hat 1 bis %1 druckbare Zeichen</translation>
+    </message>
+    <message>
+        <location filename="../../record/floor_accounts.py" line="100"/>
+        <source>a floor passphrase needs at least %1 characters</source>
+        <translation>ein Floor-Passwort braucht mindestens %1 Zeichen</translation>
+    </message>
+    <message>
+        <location filename="../../record/floor_accounts.py" line="108"/>
+        <source>%1: the floor accounts cannot be read (%2)</source>
+        <translation>%1: Die Floor-Konten können nicht gelesen werden (%2)</translation>
+    </message>
+    <message>
+        <location filename="../../record/floor_accounts.py" line="134"/>
+        <source>%1 is not root&apos;s alone (others may change it): its floor accounts are not trusted</source>
+        <translation>%1 gehört nicht allein root (andere können sie ändern): Ihren Floor-Konten wird nicht vertraut</translation>
+    </message>
+    <message>
+        <location filename="../../record/floor_accounts.py" line="152"/>
+        <source>%1 is not yours: change the floor accounts as its owner (sudo)</source>
+        <translation>%1 gehört Ihnen nicht: Floor-Konten als ihr Eigentümer ändern (sudo)</translation>
+    </message>
+    <message>
+        <location filename="../../record/floor_accounts.py" line="175"/>
+        <source>%1 already has a floor account</source>
+        <translation>%1 hat schon ein Floor-Konto</translation>
+    </message>
+    <message>
+        <location filename="../../record/floor_accounts.py" line="184"/>
+        <source>%1 has no floor account</source>
+        <translation>%1 hat kein Floor-Konto</translation>
+    </message>
+    <message>
+        <location filename="../../record/floor_accounts.py" line="232"/>
+        <source>no floor account exists (%1), so no floor act can be made: create one with &apos;dealer-app floor-account add NAME&apos;</source>
+        <translation>es gibt kein Floor-Konto (%1), also ist keine Floor-Handlung möglich: eines anlegen mit &apos;dealer-app floor-account add NAME&apos;</translation>
+    </message>
+    <message>
+        <location filename="../../record/floor_accounts.py" line="244"/>
+        <source>too soon after a refused try: %1 may try again in %2 s</source>
+        <translation>zu früh nach einem abgewiesenen Versuch: %1 kann es in %2 s wieder versuchen</translation>
+    </message>
+    <message>
+        <location filename="../../record/floor_accounts.py" line="257"/>
+        <source>wrong floor account name or passphrase (recorded): %1 may try again in %2 s</source>
+        <translation>falsches Floor-Konto oder Passwort (protokolliert): %1 kann es in %2 s wieder versuchen</translation>
+    </message>
 </context>
 <context>
     <name>ExamPicker</name>
@@ -2579,14 +2598,6 @@
         <location filename="../file_dialogs.py" line="33"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
-    </message>
-</context>
-<context>
-    <name>FloorDialogs</name>
-    <message>
-        <location filename="../floor_dialogs.py" line="480"/>
-        <source>The two PINs differ: type the new floor PIN twice</source>
-        <translation>Die zwei PINs sind verschieden: die neue Floor-PIN zweimal eingeben</translation>
     </message>
 </context>
 <context>
@@ -2953,77 +2964,72 @@
 <context>
     <name>IrregularityDialog</name>
     <message>
-        <location filename="../floor_dialogs.py" line="304"/>
+        <location filename="../floor_dialogs.py" line="297"/>
         <source>Report an irregularity</source>
         <translation>Eine Unregelmäßigkeit melden</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="324"/>
+        <location filename="../floor_dialogs.py" line="314"/>
         <source>Irregularity</source>
         <translation>Unregelmäßigkeit</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="325"/>
+        <location filename="../floor_dialogs.py" line="315"/>
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="326"/>
+        <location filename="../floor_dialogs.py" line="316"/>
         <source>Card</source>
         <translation>Karte</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="327"/>
+        <location filename="../floor_dialogs.py" line="317"/>
         <source>Action</source>
         <translation>Aktion</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="328"/>
+        <location filename="../floor_dialogs.py" line="318"/>
         <source>Amount (bet or raise to)</source>
         <translation>Betrag (setzen oder erhöhen auf)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="329"/>
-        <source>Floor&apos;s name</source>
-        <translation>Name des Floors</translation>
+        <location filename="../floor_dialogs.py" line="319"/>
+        <source>Floor account</source>
+        <translation>Floor-Konto</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="330"/>
-        <source>Floor PIN</source>
-        <translation>Floor-PIN</translation>
+        <location filename="../floor_dialogs.py" line="320"/>
+        <source>Floor passphrase</source>
+        <translation>Floor-Passwort</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="331"/>
-        <source>The floor PIN again (it is set now)</source>
-        <translation>Die Floor-PIN noch einmal (sie wird jetzt festgelegt)</translation>
-    </message>
-    <message>
-        <location filename="../floor_dialogs.py" line="344"/>
+        <location filename="../floor_dialogs.py" line="333"/>
         <source>Apply the remedy</source>
         <translation>Die Abhilfe anwenden</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="349"/>
+        <location filename="../floor_dialogs.py" line="338"/>
         <source>No irregularity the table reports applies now; the floor decides (I-3).</source>
         <translation>Jetzt passt keine Unregelmäßigkeit, die der Tisch meldet; der Floor entscheidet (I-3).</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="384"/>
+        <location filename="../floor_dialogs.py" line="372"/>
         <source>The exposed card becomes the door card of seat %1, whose door card is due now.</source>
         <translation>Die aufgedeckte Karte wird die Door Card von Platz %1, dessen Door Card jetzt an der Reihe ist.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="389"/>
+        <location filename="../floor_dialogs.py" line="377"/>
         <source>If it was a downcard of seat %1, deal seat %2&apos;s door card first, then report it when seat %1&apos;s door card is due.</source>
         <translation>War es eine verdeckte Karte von Platz %1, zuerst die Door Card von Platz %2 geben und es dann melden, wenn die Door Card von Platz %1 an der Reihe ist.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="398"/>
+        <location filename="../floor_dialogs.py" line="386"/>
         <source>If it was a downcard of one of the seats %1 (their door cards are not dealt yet), deal the door cards up to that seat first, then report it when its door card is due.</source>
         <translation>War es eine verdeckte Karte eines der Plätze %1 (ihre Door Cards sind noch nicht gegeben), zuerst die Door Cards bis zu diesem Platz geben und es dann melden, wenn seine Door Card an der Reihe ist.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="408"/>
+        <location filename="../floor_dialogs.py" line="396"/>
         <source>This table&apos;s house option out_of_turn: %1</source>
         <translation>Die Hausregel out_of_turn dieses Tischs: %1</translation>
     </message>
@@ -3483,18 +3489,18 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../new_table_dialog.py" line="82"/>
-        <source>The stacks are the floor&apos;s count, not buy-ins: the floor confirms them with name and PIN, and the record says so.</source>
-        <translation>Die Stacks sind die Zählung des Floors, keine Buy-ins: Der Floor bestätigt sie mit Name und PIN, und das Protokoll hält es fest.</translation>
+        <source>The stacks are the floor&apos;s count, not buy-ins: the floor confirms them with their account and passphrase, and the record says so.</source>
+        <translation>Die Stacks sind die Zählung des Floors, keine Buy-ins: Der Floor bestätigt sie mit Floor-Konto und Passwort, und das Protokoll hält es fest.</translation>
     </message>
     <message>
         <location filename="../new_table_dialog.py" line="89"/>
-        <source>The floor&apos;s name</source>
-        <translation>Name des Floors</translation>
+        <source>Floor account</source>
+        <translation>Floor-Konto</translation>
     </message>
     <message>
         <location filename="../new_table_dialog.py" line="90"/>
-        <source>Floor PIN</source>
-        <translation>Floor-PIN</translation>
+        <source>Floor passphrase</source>
+        <translation>Floor-Passwort</translation>
     </message>
     <message>
         <location filename="../new_table_dialog.py" line="116"/>
@@ -4329,57 +4335,57 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../resume_dialog.py" line="175"/>
-        <location filename="../resume_dialog.py" line="178"/>
+        <location filename="../resume_dialog.py" line="179"/>
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
         <location filename="../resume_dialog.py" line="175"/>
-        <source>The floor&apos;s name</source>
-        <translation>Name des Floors</translation>
+        <source>Floor account</source>
+        <translation>Floor-Konto</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="178"/>
-        <source>Floor PIN</source>
-        <translation>Floor-PIN</translation>
+        <location filename="../resume_dialog.py" line="179"/>
+        <source>Floor passphrase</source>
+        <translation>Floor-Passwort</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="183"/>
+        <location filename="../resume_dialog.py" line="185"/>
         <source>between hands</source>
         <translation>zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="184"/>
+        <location filename="../resume_dialog.py" line="186"/>
         <source>awards</source>
         <translation>Auszahlung</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="185"/>
+        <location filename="../resume_dialog.py" line="187"/>
         <source>showdown</source>
         <translation>Showdown</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="186"/>
+        <location filename="../resume_dialog.py" line="188"/>
         <source>third street</source>
         <translation>3. Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="187"/>
+        <location filename="../resume_dialog.py" line="189"/>
         <source>fourth street</source>
         <translation>4. Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="188"/>
+        <location filename="../resume_dialog.py" line="190"/>
         <source>fifth street</source>
         <translation>5. Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="189"/>
+        <location filename="../resume_dialog.py" line="191"/>
         <source>sixth street</source>
         <translation>6. Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="190"/>
+        <location filename="../resume_dialog.py" line="192"/>
         <source>seventh street</source>
         <translation>7. Karte (River)</translation>
     </message>
@@ -4583,128 +4589,123 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>RulingDialog</name>
     <message>
-        <location filename="../floor_dialogs.py" line="103"/>
+        <location filename="../floor_dialogs.py" line="101"/>
         <source>Floor ruling — hand %1</source>
         <translation>Entscheidung des Floors — Spiel %1</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="108"/>
+        <location filename="../floor_dialogs.py" line="106"/>
         <source>The moment: step %1 — %2</source>
         <translation>Der Zeitpunkt: Schritt %1 — %2</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="112"/>
+        <location filename="../floor_dialogs.py" line="110"/>
         <source>New case</source>
         <translation>Neuer Fall</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="120"/>
+        <location filename="../floor_dialogs.py" line="118"/>
         <source>%1 (%2, %3)</source>
         <translation>%1 (%2, %3)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="141"/>
+        <location filename="../floor_dialogs.py" line="139"/>
         <source>None: the decision only</source>
         <translation>Keine: nur der Beschluss</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="142"/>
+        <location filename="../floor_dialogs.py" line="140"/>
         <source>Move chips between seats</source>
         <translation>Chips zwischen Plätzen bewegen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="143"/>
+        <location filename="../floor_dialogs.py" line="141"/>
         <source>Void the hand: every chip back</source>
         <translation>Das Spiel für ungültig erklären: alle Chips zurück</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="152"/>
+        <location filename="../floor_dialogs.py" line="150"/>
         <source>A ruling made in the room is recorded in the room. The chips it moves reach the table: its dealer is shown the ruling between hands, and the chips move on its seats when the dealer confirms.</source>
         <translation>Eine Entscheidung im Saal wird im Saal eingetragen. Die Chips, die sie bewegt, erreichen den Tisch: sein Dealer sieht die Entscheidung zwischen zwei Spielen, und die Chips werden auf seinen Plätzen bewegt, wenn der Dealer bestätigt.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="165"/>
+        <location filename="../floor_dialogs.py" line="163"/>
         <source>+ or − amount</source>
         <translation>Betrag mit + oder −</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="175"/>
+        <location filename="../floor_dialogs.py" line="171"/>
         <source>Case</source>
         <translation>Fall</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="176"/>
+        <location filename="../floor_dialogs.py" line="172"/>
         <source>Category</source>
         <translation>Art</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="177"/>
+        <location filename="../floor_dialogs.py" line="173"/>
         <source>Status</source>
         <translation>Stand</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="178"/>
+        <location filename="../floor_dialogs.py" line="174"/>
         <source>Facts</source>
         <translation>Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="179"/>
+        <location filename="../floor_dialogs.py" line="175"/>
         <source>Rules cited</source>
         <translation>Genannte Regeln</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="180"/>
+        <location filename="../floor_dialogs.py" line="176"/>
         <source>Decision</source>
         <translation>Beschluss</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="181"/>
+        <location filename="../floor_dialogs.py" line="177"/>
         <source>Remedy</source>
         <translation>Abhilfe</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="182"/>
+        <location filename="../floor_dialogs.py" line="178"/>
         <source>Chips (with Move chips)</source>
         <translation>Chips (bei »Chips bewegen«)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="183"/>
+        <location filename="../floor_dialogs.py" line="179"/>
         <source>Witnesses</source>
         <translation>Zeugen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="184"/>
+        <location filename="../floor_dialogs.py" line="180"/>
         <source>Camera / time reference</source>
         <translation>Kamera / Zeitangabe</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="185"/>
-        <source>Floor&apos;s name</source>
-        <translation>Name des Floors</translation>
+        <location filename="../floor_dialogs.py" line="181"/>
+        <source>Floor account</source>
+        <translation>Floor-Konto</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="186"/>
-        <source>Floor PIN</source>
-        <translation>Floor-PIN</translation>
+        <location filename="../floor_dialogs.py" line="182"/>
+        <source>Floor passphrase</source>
+        <translation>Floor-Passwort</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="190"/>
-        <source>The floor PIN again (it is set now)</source>
-        <translation>Die Floor-PIN noch einmal (sie wird jetzt festgelegt)</translation>
-    </message>
-    <message>
-        <location filename="../floor_dialogs.py" line="213"/>
+        <location filename="../floor_dialogs.py" line="207"/>
         <source>Record the ruling</source>
         <translation>Die Entscheidung eintragen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="240"/>
-        <location filename="../floor_dialogs.py" line="280"/>
+        <location filename="../floor_dialogs.py" line="234"/>
+        <location filename="../floor_dialogs.py" line="274"/>
         <source>A chip amount cannot be read: %1</source>
         <translation>Ein Chipbetrag ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="243"/>
+        <location filename="../floor_dialogs.py" line="237"/>
         <source>Stacks after this remedy: %1</source>
         <translation>Stacks nach dieser Abhilfe: %1</translation>
     </message>
@@ -6093,22 +6094,22 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>WhatIfDialog</name>
     <message>
-        <location filename="../floor_dialogs.py" line="58"/>
+        <location filename="../floor_dialogs.py" line="56"/>
         <source>What if — nothing here is recorded</source>
         <translation>Was wäre, wenn — hier wird nichts protokolliert</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="66"/>
+        <location filename="../floor_dialogs.py" line="64"/>
         <source>What if: try another action from this moment. The record is not touched.</source>
         <translation>Was wäre, wenn: von diesem Zeitpunkt aus eine andere Aktion versuchen. Das Protokoll bleibt unberührt.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="80"/>
+        <location filename="../floor_dialogs.py" line="78"/>
         <source>Nothing to undo in the what-if</source>
         <translation>Im Was-wäre-wenn ist nichts rückgängig zu machen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="86"/>
+        <location filename="../floor_dialogs.py" line="84"/>
         <source>Nothing to redo</source>
         <translation>Nichts zu wiederholen</translation>
     </message>
@@ -6116,172 +6117,172 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>Words</name>
     <message>
-        <location filename="../words.py" line="55"/>
+        <location filename="../words.py" line="64"/>
         <source>T</source>
         <translation>10</translation>
     </message>
     <message>
-        <location filename="../words.py" line="56"/>
-        <location filename="../words.py" line="123"/>
+        <location filename="../words.py" line="65"/>
+        <location filename="../words.py" line="132"/>
         <source>J</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../words.py" line="57"/>
-        <location filename="../words.py" line="124"/>
+        <location filename="../words.py" line="66"/>
+        <location filename="../words.py" line="133"/>
         <source>Q</source>
         <translation>D</translation>
     </message>
     <message>
-        <location filename="../words.py" line="58"/>
-        <location filename="../words.py" line="125"/>
+        <location filename="../words.py" line="67"/>
+        <location filename="../words.py" line="134"/>
         <source>K</source>
         <translation>K</translation>
     </message>
     <message>
-        <location filename="../words.py" line="59"/>
-        <location filename="../words.py" line="126"/>
+        <location filename="../words.py" line="68"/>
+        <location filename="../words.py" line="135"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../words.py" line="65"/>
+        <location filename="../words.py" line="74"/>
         <source>two</source>
         <translation>Zwei</translation>
     </message>
     <message>
-        <location filename="../words.py" line="66"/>
+        <location filename="../words.py" line="75"/>
         <source>three</source>
         <translation>Drei</translation>
     </message>
     <message>
-        <location filename="../words.py" line="67"/>
+        <location filename="../words.py" line="76"/>
         <source>four</source>
         <translation>Vier</translation>
     </message>
     <message>
-        <location filename="../words.py" line="68"/>
+        <location filename="../words.py" line="77"/>
         <source>five</source>
         <translation>Fünf</translation>
     </message>
     <message>
-        <location filename="../words.py" line="69"/>
+        <location filename="../words.py" line="78"/>
         <source>six</source>
         <translation>Sechs</translation>
     </message>
     <message>
-        <location filename="../words.py" line="70"/>
+        <location filename="../words.py" line="79"/>
         <source>seven</source>
         <translation>Sieben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="71"/>
+        <location filename="../words.py" line="80"/>
         <source>eight</source>
         <translation>Acht</translation>
     </message>
     <message>
-        <location filename="../words.py" line="72"/>
+        <location filename="../words.py" line="81"/>
         <source>nine</source>
         <translation>Neun</translation>
     </message>
     <message>
-        <location filename="../words.py" line="73"/>
+        <location filename="../words.py" line="82"/>
         <source>ten</source>
         <translation>Zehn</translation>
     </message>
     <message>
-        <location filename="../words.py" line="74"/>
+        <location filename="../words.py" line="83"/>
         <source>jack</source>
         <translation>Bube</translation>
     </message>
     <message>
-        <location filename="../words.py" line="75"/>
+        <location filename="../words.py" line="84"/>
         <source>queen</source>
         <translation>Dame</translation>
     </message>
     <message>
-        <location filename="../words.py" line="76"/>
+        <location filename="../words.py" line="85"/>
         <source>king</source>
         <translation>König</translation>
     </message>
     <message>
-        <location filename="../words.py" line="77"/>
+        <location filename="../words.py" line="86"/>
         <source>ace</source>
         <translation>Ass</translation>
     </message>
     <message>
-        <location filename="../words.py" line="83"/>
+        <location filename="../words.py" line="92"/>
         <source>twos</source>
         <translation>Zweien</translation>
     </message>
     <message>
-        <location filename="../words.py" line="84"/>
+        <location filename="../words.py" line="93"/>
         <source>threes</source>
         <translation>Dreien</translation>
     </message>
     <message>
-        <location filename="../words.py" line="85"/>
+        <location filename="../words.py" line="94"/>
         <source>fours</source>
         <translation>Vieren</translation>
     </message>
     <message>
-        <location filename="../words.py" line="86"/>
+        <location filename="../words.py" line="95"/>
         <source>fives</source>
         <translation>Fünfen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="87"/>
+        <location filename="../words.py" line="96"/>
         <source>sixes</source>
         <translation>Sechsen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="88"/>
+        <location filename="../words.py" line="97"/>
         <source>sevens</source>
         <translation>Siebenen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="89"/>
+        <location filename="../words.py" line="98"/>
         <source>eights</source>
         <translation>Achten</translation>
     </message>
     <message>
-        <location filename="../words.py" line="90"/>
+        <location filename="../words.py" line="99"/>
         <source>nines</source>
         <translation>Neunen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="91"/>
+        <location filename="../words.py" line="100"/>
         <source>tens</source>
         <translation>Zehnen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="92"/>
+        <location filename="../words.py" line="101"/>
         <source>jacks</source>
         <translation>Buben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="93"/>
+        <location filename="../words.py" line="102"/>
         <source>queens</source>
         <translation>Damen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="94"/>
+        <location filename="../words.py" line="103"/>
         <source>kings</source>
         <translation>Könige</translation>
     </message>
     <message>
-        <location filename="../words.py" line="95"/>
+        <location filename="../words.py" line="104"/>
         <source>aces</source>
         <translation>Asse</translation>
     </message>
     <message>
-        <location filename="../words.py" line="103"/>
+        <location filename="../words.py" line="112"/>
         <source>JQKAT</source>
         <comment>the letters typed for jack, queen, king, ace and ten, in this order</comment>
         <translation>BDKAZ</translation>
     </message>
     <message>
-        <location filename="../words.py" line="111"/>
+        <location filename="../words.py" line="120"/>
         <source>en</source>
         <comment>the ISO code of this translation&apos;s language</comment>
         <translation>de</translation>
@@ -6372,17 +6373,17 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>%1 Low</translation>
     </message>
     <message>
-        <location filename="../words.py" line="190"/>
+        <location filename="../words.py" line="199"/>
         <source>fixed limit</source>
         <translation>Fixed Limit</translation>
     </message>
     <message>
-        <location filename="../words.py" line="191"/>
+        <location filename="../words.py" line="200"/>
         <source>spread limit</source>
         <translation>Spread Limit</translation>
     </message>
     <message>
-        <location filename="../words.py" line="192"/>
+        <location filename="../words.py" line="201"/>
         <source>split limit</source>
         <translation>Split Limit</translation>
     </message>
@@ -6408,44 +6409,44 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Eine Karte brennen, dann jedem der %1 Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="157"/>
+        <location filename="../words.py" line="166"/>
         <source>third street</source>
         <translation>3. Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="158"/>
+        <location filename="../words.py" line="167"/>
         <source>fourth street</source>
         <translation>4. Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="159"/>
+        <location filename="../words.py" line="168"/>
         <source>fifth street</source>
         <translation>5. Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="160"/>
+        <location filename="../words.py" line="169"/>
         <source>sixth street</source>
         <translation>6. Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="161"/>
+        <location filename="../words.py" line="170"/>
         <source>seventh street</source>
         <translation>7. Karte (River)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="278"/>
+        <location filename="../words.py" line="287"/>
         <source>us-cardroom</source>
         <comment>the house profile on the table&apos;s header</comment>
         <translation>US-Cardroom</translation>
     </message>
     <message>
-        <location filename="../words.py" line="279"/>
+        <location filename="../words.py" line="288"/>
         <source>casinos-austria</source>
         <comment>the house profile on the table&apos;s header</comment>
         <translation>Casinos Austria</translation>
     </message>
     <message>
-        <location filename="../words.py" line="280"/>
+        <location filename="../words.py" line="289"/>
         <source>tda-tournament</source>
         <comment>the house profile on the table&apos;s header</comment>
         <translation>TDA-Turnier</translation>
@@ -6811,143 +6812,143 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>%1. Sidepot %2: auszahlen an %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="293"/>
+        <location filename="../words.py" line="302"/>
         <source>fold</source>
         <comment>an action in a list</comment>
         <translation>passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="294"/>
+        <location filename="../words.py" line="303"/>
         <source>check</source>
         <comment>an action in a list</comment>
         <translation>checken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="295"/>
+        <location filename="../words.py" line="304"/>
         <source>call</source>
         <comment>an action in a list</comment>
         <translation>mitgehen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="296"/>
+        <location filename="../words.py" line="305"/>
         <source>bring_in</source>
         <comment>an action in a list</comment>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="297"/>
+        <location filename="../words.py" line="306"/>
         <source>complete</source>
         <comment>an action in a list</comment>
         <translation>komplettieren</translation>
     </message>
     <message>
-        <location filename="../words.py" line="298"/>
+        <location filename="../words.py" line="307"/>
         <source>bet</source>
         <comment>an action in a list</comment>
         <translation>setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="299"/>
+        <location filename="../words.py" line="308"/>
         <source>raise</source>
         <comment>an action in a list</comment>
         <translation>erhöhen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="303"/>
+        <location filename="../words.py" line="312"/>
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="304"/>
+        <location filename="../words.py" line="313"/>
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="305"/>
+        <location filename="../words.py" line="314"/>
         <source>Call</source>
         <translation>Mitgehen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="306"/>
+        <location filename="../words.py" line="315"/>
         <source>Bring in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="307"/>
+        <location filename="../words.py" line="316"/>
         <source>Complete to</source>
         <translation>Komplettieren auf</translation>
     </message>
     <message>
-        <location filename="../words.py" line="308"/>
+        <location filename="../words.py" line="317"/>
         <source>Bet</source>
         <translation>Setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="309"/>
+        <location filename="../words.py" line="318"/>
         <source>Raise to</source>
         <translation>Erhöhen auf</translation>
     </message>
     <message>
-        <location filename="../words.py" line="312"/>
+        <location filename="../words.py" line="321"/>
         <source>fold</source>
         <translation>passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="313"/>
+        <location filename="../words.py" line="322"/>
         <source>check</source>
         <translation>checken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="314"/>
+        <location filename="../words.py" line="323"/>
         <source>call</source>
         <translation>mitgehen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="315"/>
+        <location filename="../words.py" line="324"/>
         <source>bring in</source>
         <translation>den Bring-in setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="316"/>
+        <location filename="../words.py" line="325"/>
         <source>complete</source>
         <translation>komplettieren</translation>
     </message>
     <message>
-        <location filename="../words.py" line="317"/>
+        <location filename="../words.py" line="326"/>
         <source>bet</source>
         <translation>setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="318"/>
+        <location filename="../words.py" line="327"/>
         <source>raise</source>
         <translation>erhöhen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="329"/>
+        <location filename="../words.py" line="338"/>
         <source>deal</source>
         <comment>the phase of a hand</comment>
         <translation>Geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="330"/>
+        <location filename="../words.py" line="339"/>
         <source>bet</source>
         <comment>the phase of a hand</comment>
         <translation>Setzrunde</translation>
     </message>
     <message>
-        <location filename="../words.py" line="331"/>
+        <location filename="../words.py" line="340"/>
         <source>showdown</source>
         <comment>the phase of a hand</comment>
         <translation>Showdown</translation>
     </message>
     <message>
-        <location filename="../words.py" line="332"/>
+        <location filename="../words.py" line="341"/>
         <source>done</source>
         <comment>the phase of a hand</comment>
         <translation>beendet</translation>
     </message>
     <message>
-        <location filename="../words.py" line="353"/>
+        <location filename="../words.py" line="362"/>
         <source> or </source>
         <translation> oder </translation>
     </message>
@@ -7075,157 +7076,162 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Fehlerhaftes Deck: Alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="422"/>
+        <location filename="../words.py" line="431"/>
         <source>seat %1 dealt %2</source>
         <translation>Platz %1 bekommt %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="427"/>
+        <location filename="../words.py" line="436"/>
         <source>the river dealt down</source>
         <translation>River verdeckt gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="429"/>
+        <location filename="../words.py" line="438"/>
         <source>common card %1</source>
         <translation>Gemeinschaftskarte %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="432"/>
+        <location filename="../words.py" line="441"/>
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="435"/>
+        <location filename="../words.py" line="444"/>
         <source>seat %1 shows %2</source>
         <translation>Platz %1 zeigt %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="437"/>
+        <location filename="../words.py" line="446"/>
         <source>seat %1 mucks</source>
         <translation>Platz %1 muckt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="439"/>
+        <location filename="../words.py" line="448"/>
         <source>, seat %1</source>
         <translation>, Platz %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="458"/>
+        <location filename="../words.py" line="467"/>
         <source>Exposed downcard on third street</source>
         <translation>Verdeckte Karte bei der 3. Karte aufgedeckt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="459"/>
+        <location filename="../words.py" line="468"/>
         <source>Card dealt too early</source>
         <translation>Zu früh gegebene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="460"/>
+        <location filename="../words.py" line="469"/>
         <source>Wrong bring-in (a misread door card)</source>
         <translation>Falscher Bring-in (Door Card falsch gelesen)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="461"/>
+        <location filename="../words.py" line="470"/>
         <source>Action out of turn</source>
         <translation>Aktion außer der Reihe</translation>
     </message>
     <message>
-        <location filename="../words.py" line="462"/>
+        <location filename="../words.py" line="471"/>
         <source>Misdeal</source>
         <translation>Misdeal</translation>
     </message>
     <message>
-        <location filename="../words.py" line="463"/>
+        <location filename="../words.py" line="472"/>
         <source>Fouled deck</source>
         <translation>Fehlerhaftes Deck</translation>
     </message>
     <message>
-        <location filename="../words.py" line="477"/>
+        <location filename="../words.py" line="486"/>
         <source>The bring-in is corrected: its chips go back and the lowest door card brings in</source>
         <translation>Der Bring-in wird korrigiert: Seine Chips gehen zurück, und die niedrigste Door Card setzt den Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="480"/>
+        <location filename="../words.py" line="489"/>
         <source>Action goes back to the player whose turn it is</source>
         <translation>Die Aktion geht zurück an den Spieler, der an der Reihe ist</translation>
     </message>
     <message>
-        <location filename="../words.py" line="481"/>
+        <location filename="../words.py" line="490"/>
         <source>The amount is corrected to the limit&apos;s: the chips over it go back</source>
         <translation>Der Betrag wird auf den des Limits korrigiert: Die Chips darüber gehen zurück</translation>
     </message>
     <message>
-        <location filename="../words.py" line="482"/>
+        <location filename="../words.py" line="491"/>
         <source>The cards go back in order and the round is dealt again after a burn</source>
         <translation>Die Karten gehen in ihrer Reihenfolge zurück, und die Runde wird nach dem Brennen einer Karte neu gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="483"/>
+        <location filename="../words.py" line="492"/>
         <source>The round is dealt as the shortage procedure says</source>
         <translation>Die Runde wird so gegeben, wie es das Verfahren bei Kartenmangel vorschreibt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="484"/>
+        <location filename="../words.py" line="493"/>
         <source>The player who made the last bet or raise shows first</source>
         <translation>Der Spieler mit dem letzten Einsatz oder der letzten Erhöhung zeigt zuerst</translation>
     </message>
     <message>
-        <location filename="../words.py" line="485"/>
+        <location filename="../words.py" line="494"/>
         <source>The push is stopped: the pot goes to the best hand (cards speak)</source>
         <translation>Die Auszahlung wird angehalten: Der Pot geht an die beste Hand (Cards speak)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="486"/>
+        <location filename="../words.py" line="495"/>
         <source>Misdeal: antes and bets go back and the hand is dealt again</source>
         <translation>Misdeal: Antes und Einsätze gehen zurück, und das Spiel wird neu gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="487"/>
+        <location filename="../words.py" line="496"/>
         <source>Fouled deck: play stops and every bet and ante goes back</source>
         <translation>Fehlerhaftes Deck: Das Spiel wird angehalten, und alle Einsätze und Antes gehen zurück</translation>
     </message>
     <message>
-        <location filename="../words.py" line="488"/>
+        <location filename="../words.py" line="497"/>
         <source>Call the floor: the rules leave it open</source>
         <translation>Den Floor rufen: Die Regeln lassen es offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="499"/>
+        <location filename="../words.py" line="508"/>
         <source>hand dealt: antes in</source>
         <translation>Spiel gegeben: Antes im Pot</translation>
     </message>
     <message>
-        <location filename="../words.py" line="500"/>
+        <location filename="../words.py" line="509"/>
         <source>awards confirmed; hand sealed</source>
         <translation>Auszahlung bestätigt; Spiel versiegelt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="501"/>
+        <location filename="../words.py" line="510"/>
         <source>table resumed after a restart</source>
         <translation>Tisch nach einem Neustart fortgesetzt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="502"/>
+        <location filename="../words.py" line="512"/>
+        <source>floor act refused: wrong passphrase or no account for %1</source>
+        <translation>Floor-Handlung abgewiesen: falsches Passwort oder kein Konto für %1</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="515"/>
         <source>dealer undid: %1</source>
         <translation>Dealer machte rückgängig: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="503"/>
+        <location filename="../words.py" line="516"/>
         <source>dealer redid: %1</source>
         <translation>Dealer wiederholte: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="504"/>
+        <location filename="../words.py" line="517"/>
         <source>irregularity: %1</source>
         <translation>Unregelmäßigkeit: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="506"/>
+        <location filename="../words.py" line="519"/>
         <source>floor ruling by %1: %2</source>
         <translation>Entscheidung des Floors von %1: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="512"/>
+        <location filename="../words.py" line="525"/>
         <source> (confirmed by the floor: %1)</source>
         <translation> (vom Floor bestätigt: %1)</translation>
     </message>
