@@ -117,7 +117,13 @@ def test_the_installed_file_is_roots_and_trusted_only_so(tmp_path, monkeypatch):
     mine = tmp_path / "floor-accounts"
     add_account(*MARIA, mine)
     monkeypatch.setattr(floor_accounts, "SYSTEM_FLOOR_ACCOUNTS", mine)
-    if os.geteuid() != 0:
+    os.chmod(mine, 0o666)  # others may write it (whoever owns it)
+    with pytest.raises(FloorRefused, match="not root's alone"):
+        confirm_floor(*MARIA, mine)
+    os.chmod(mine, 0o644)
+    if os.geteuid() == 0:  # root's, written by root alone: trusted
+        assert confirm_floor(*MARIA, mine) == {"role": "floor", "name": "Maria"}
+    else:  # the dealer's own file at that path
         with pytest.raises(FloorRefused, match="not root's alone"):
             confirm_floor(*MARIA, mine)
 

@@ -21,6 +21,7 @@ from dealer_app.floor.rulings import RulingRefused, record_ruling
 from dealer_app.floor.timeline import load_hand
 from dealer_app.record.hand_index import list_hands
 from dealer_app.record.store import Store
+from tests.support.floor_accounts import TOM
 from tests.support.session_record import FLOOR, ordinary_sessions
 
 CASE_NUMBER = re.compile(r"C-[0-9A-HJKMNP-TV-Z]{6}-\d+")
@@ -99,7 +100,7 @@ def test_a_case_goes_on_appealed_then_closed_and_a_closed_case_takes_no_more(ses
             case=opened.case,
             status="appealed",
         ),
-        ("Tom", FLOOR[1]),
+        TOM,
     )
     record_ruling(
         store,
@@ -113,7 +114,7 @@ def test_a_case_goes_on_appealed_then_closed_and_a_closed_case_takes_no_more(ses
             case=opened.case,
             status="closed",
         ),
-        ("Tom", FLOOR[1]),
+        TOM,
     )
     with pytest.raises(RulingRefused, match="closed"):
         record_ruling(store, Ruling(h.session, h.hand, 0, "again", ("I-3",), "again", case=opened.case), FLOOR)
@@ -146,7 +147,7 @@ def test_the_rulings_command_lists_and_filters_cases_for_a_shift_report(sessions
             category="conduct",
             status="open",
         ),
-        ("Tom", FLOOR[1]),
+        TOM,
     )
     store.close()
     assert main(["rulings", "--db", str(path)]) == 0
@@ -210,7 +211,7 @@ def test_the_console_finds_a_case_by_number_floor_words_and_status(qtbot, sessio
         Ruling(
             h.session, h.hand, 0, "Disputed chop of the low half", ("I-3",), "", category="pot_dispute", status="open"
         ),
-        ("Tom", FLOOR[1]),
+        TOM,
     )
     store.close()
     w = FloorWindow(Store(path, create=False))
