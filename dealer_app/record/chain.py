@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from collections.abc import Iterator, Mapping
     from pathlib import Path
 
+    from dealer_app.record.signing import Head
+
 # Crockford's base 32: no I, L, O or U, so a seal read aloud or copied by hand is not misread
 _SEAL_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
@@ -172,7 +174,7 @@ class Creation:
         return f"{self.at} created record={self.record_id} path={self.path}\n"
 
 
-def append_anchor(path: Path, anchor: Anchor | Creation) -> None:
+def append_anchor(path: Path, anchor: Anchor | Creation | Head) -> None:
     """Append one line to the anchors file, on disk before this returns (OSError if not)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "a", encoding="utf-8") as f:
@@ -292,6 +294,8 @@ def read_anchors_file(path: Path, record_id: str, here: str | None = None, last_
                         elif made.path == here:
                             other_here = made
                         continue
+                    if words and words[0] == "head":
+                        continue  # a signed head (record/heads.py reads those)
                     if fields["record"] != record_id:
                         continue
                     kind = fields.get("kind", "hand_end")
