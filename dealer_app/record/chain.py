@@ -174,13 +174,17 @@ class Creation:
         return f"{self.at} created record={self.record_id} path={self.path}\n"
 
 
-def append_anchor(path: Path, anchor: Anchor | Creation | Head) -> None:
-    """Append one line to the anchors file, on disk before this returns (OSError if not)."""
+def append_anchor(path: Path, anchor: Anchor | Creation | Head, sync: bool = True) -> None:
+    """Append one line to the anchors file, on disk before this returns (OSError if not).
+    ``sync=False``: handed to the system, not waited for (a signed head: the record holds it,
+    fsynced with its rows; a power cut may lose the file's copy of the last commit's head, not
+    a seal, and an fsync more at every keystroke would double a commit's time)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "a", encoding="utf-8") as f:
         f.write(anchor.line())
         f.flush()
-        os.fsync(f.fileno())
+        if sync:
+            os.fsync(f.fileno())
 
 
 ANCHOR_LINE_BYTES = 4096  # an anchor line is some 200 bytes; a longer line is no anchor line, and is not kept
@@ -281,6 +285,8 @@ def read_anchors_file(path: Path, record_id: str, here: str | None = None, last_
                 if not line:
                     continue
                 at, _, rest = line.partition(" ")
+                if rest.startswith("head "):
+                    continue  # a signed head (record/heads.py reads those)
                 words = rest.split()
                 fields = dict(part.partition("=")[::2] for part in words)
                 try:
@@ -294,8 +300,6 @@ def read_anchors_file(path: Path, record_id: str, here: str | None = None, last_
                         elif made.path == here:
                             other_here = made
                         continue
-                    if words and words[0] == "head":
-                        continue  # a signed head (record/heads.py reads those)
                     if fields["record"] != record_id:
                         continue
                     kind = fields.get("kind", "hand_end")

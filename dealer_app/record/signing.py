@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Protocol
 
 from cryptography.exceptions import InvalidSignature
@@ -74,10 +75,16 @@ class FileSigner:
         return self._private.sign(message).hex()
 
 
+@lru_cache(maxsize=8)
+def _public(public_key: str) -> Ed25519PublicKey:
+    """(a record has one public key: loaded once, not once a head)"""
+    return Ed25519PublicKey.from_public_bytes(bytes.fromhex(public_key))
+
+
 def signature_holds(public_key: str, message: bytes, signature: str) -> bool:
     """Whether ``signature`` is ``public_key``'s over ``message`` (False for anything malformed)."""
     try:
-        Ed25519PublicKey.from_public_bytes(bytes.fromhex(public_key)).verify(bytes.fromhex(signature), message)
+        _public(public_key).verify(bytes.fromhex(signature), message)
     except (InvalidSignature, ValueError):
         return False
     return True
