@@ -4,7 +4,7 @@
 <context>
     <name>AccuracyChart</name>
     <message>
-        <location filename="../trainer_window.py" line="1299"/>
+        <location filename="../trainer_window.py" line="1294"/>
         <source>No answers yet</source>
         <translation>Noch keine Antworten</translation>
     </message>
@@ -12,22 +12,22 @@
 <context>
     <name>ActionPanel</name>
     <message>
-        <location filename="../action_panel.py" line="217"/>
+        <location filename="../action_panel.py" line="218"/>
         <source>Card: kd, 10h, th</source>
         <translation>Karte: dh (Dame), bs (Bube)</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="261"/>
+        <location filename="../action_panel.py" line="262"/>
         <source>Downcards shown, e.g. ah kd 7c</source>
         <translation>Gezeigte Karten, z. B. ah kd 7c</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="267"/>
+        <location filename="../action_panel.py" line="268"/>
         <source>Show  [Enter]</source>
         <translation>Zeigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="269"/>
+        <location filename="../action_panel.py" line="270"/>
         <source>Muck  [Ctrl+M]</source>
         <translation>Muck  [Strg+M]</translation>
     </message>
@@ -397,47 +397,47 @@
 <context>
     <name>Cases</name>
     <message>
-        <location filename="../../floor/cases.py" line="33"/>
+        <location filename="../../floor/cases.py" line="35"/>
         <source>irregularity</source>
         <translation>Unregelmäßigkeit</translation>
     </message>
     <message>
-        <location filename="../../floor/cases.py" line="34"/>
+        <location filename="../../floor/cases.py" line="36"/>
         <source>misdeal</source>
         <translation>Misdeal</translation>
     </message>
     <message>
-        <location filename="../../floor/cases.py" line="35"/>
+        <location filename="../../floor/cases.py" line="37"/>
         <source>pot dispute</source>
         <translation>Streit um den Pot</translation>
     </message>
     <message>
-        <location filename="../../floor/cases.py" line="36"/>
+        <location filename="../../floor/cases.py" line="38"/>
         <source>conduct</source>
         <translation>Verhalten</translation>
     </message>
     <message>
-        <location filename="../../floor/cases.py" line="37"/>
+        <location filename="../../floor/cases.py" line="39"/>
         <source>other</source>
         <translation>Sonstiges</translation>
     </message>
     <message>
-        <location filename="../../floor/cases.py" line="40"/>
+        <location filename="../../floor/cases.py" line="42"/>
         <source>open</source>
         <translation>offen</translation>
     </message>
     <message>
-        <location filename="../../floor/cases.py" line="41"/>
+        <location filename="../../floor/cases.py" line="43"/>
         <source>decided</source>
         <translation>entschieden</translation>
     </message>
     <message>
-        <location filename="../../floor/cases.py" line="42"/>
+        <location filename="../../floor/cases.py" line="44"/>
         <source>appealed</source>
         <translation>Einspruch eingelegt</translation>
     </message>
     <message>
-        <location filename="../../floor/cases.py" line="43"/>
+        <location filename="../../floor/cases.py" line="45"/>
         <source>closed</source>
         <translation>abgeschlossen</translation>
     </message>
@@ -984,27 +984,27 @@
 <context>
     <name>DrillReview</name>
     <message>
-        <location filename="../drill_review.py" line="82"/>
+        <location filename="../drill_review.py" line="79"/>
         <source>Review — %1, %2</source>
         <translation>Durchsicht — %1, %2</translation>
     </message>
     <message>
-        <location filename="../drill_review.py" line="86"/>
+        <location filename="../drill_review.py" line="83"/>
         <source>%1 on %2 (UTC), %3; seed %4</source>
         <translation>%1 am %2 (UTC), %3; Seed %4</translation>
     </message>
     <message>
-        <location filename="../drill_review.py" line="100"/>
+        <location filename="../drill_review.py" line="97"/>
         <source>No drill was kept with this answer: it cannot be shown.</source>
         <translation>Zu dieser Antwort wurde keine Aufgabe aufbewahrt: Sie kann nicht gezeigt werden.</translation>
     </message>
     <message>
-        <location filename="../drill_review.py" line="101"/>
+        <location filename="../drill_review.py" line="98"/>
         <source>The drills have changed since this answer: its hand cannot be shown as it was.</source>
         <translation>Die Aufgaben haben sich seit dieser Antwort geändert: Ihr Spiel kann nicht so gezeigt werden, wie es war.</translation>
     </message>
     <message>
-        <location filename="../drill_review.py" line="102"/>
+        <location filename="../drill_review.py" line="99"/>
         <source>The drill cannot be rebuilt: %1</source>
         <translation>Die Aufgabe kann nicht wiederhergestellt werden: %1</translation>
     </message>
@@ -1207,242 +1207,242 @@
         <translation>die verdeckte Karte %2 von Platz %1 ist nicht unter den gezeigten</translation>
     </message>
     <message>
-        <location filename="../../record/inputs.py" line="153"/>
+        <location filename="../../record/inputs.py" line="155"/>
         <source>enter the card (%1)</source>
         <translation>die Karte eingeben (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="853"/>
-        <location filename="../../record/inputs.py" line="169"/>
+        <location filename="../../live/controller.py" line="647"/>
+        <location filename="../../record/inputs.py" line="171"/>
         <source>%1 is not an irregularity the table reports (%2)</source>
         <translation>%1 ist keine Unregelmäßigkeit, die der Tisch meldet (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="364"/>
+        <location filename="../../live/controller.py" line="284"/>
         <source>a limit table and a profile are named by text, not %1 / %2</source>
         <translation>Limit-Tisch und Profil werden als Text benannt, nicht %1 / %2</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="372"/>
+        <location filename="../../live/controller.py" line="292"/>
         <source>the players are a list of (seat, name, buy-in), not %1</source>
         <translation>die Spieler sind eine Liste aus (Platz, Name, Buy-in), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="383"/>
+        <location filename="../../live/controller.py" line="303"/>
         <source>%1: the limit table cannot be read (%2)</source>
         <translation>%1: Der Limit-Tisch ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="389"/>
+        <location filename="../../live/seating.py" line="36"/>
         <source>a player is (seat, name, buy-in in cents), not %1</source>
         <translation>ein Spieler ist (Platz, Name, Buy-in in Cent), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="405"/>
+        <location filename="../../live/seating.py" line="50"/>
         <source>seat %1 (%2)</source>
         <translation>Platz %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="407"/>
+        <location filename="../../live/seating.py" line="52"/>
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="410"/>
+        <location filename="../../live/seating.py" line="55"/>
         <source>seat at least two players</source>
         <translation>mindestens zwei Spieler setzen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="430"/>
+        <location filename="../../live/controller.py" line="314"/>
         <source>no table is open</source>
         <translation>kein Tisch ist geöffnet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="277"/>
-        <location filename="../../floor/rulings.py" line="327"/>
-        <location filename="../../live/controller.py" line="449"/>
+        <location filename="../../floor/rulings.py" line="278"/>
+        <location filename="../../floor/rulings.py" line="328"/>
+        <location filename="../../live/controller.py" line="329"/>
         <source>there is no hand record</source>
         <translation>es gibt kein Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="453"/>
+        <location filename="../../live/controller.py" line="333"/>
         <source>this table (session %1) is open in another dealer-app window</source>
         <translation>dieser Tisch (Sitzung %1) ist in einem anderen dealer-app-Fenster geöffnet</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="459"/>
+        <location filename="../../live/controller.py" line="339"/>
         <source>session %1 is not an open table in the record</source>
         <translation>Sitzung %1 ist im Protokoll kein offener Tisch</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="467"/>
+        <location filename="../../live/controller.py" line="347"/>
         <source>a table whose record fails its check is closed by the floor: the floor&apos;s name and PIN</source>
         <translation>ein Tisch, dessen Protokoll die Prüfung nicht besteht, wird vom Floor geschlossen: Name und PIN des Floors</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="489"/>
-        <location filename="../../live/controller.py" line="652"/>
-        <location filename="../../live/controller.py" line="695"/>
+        <location filename="../../live/controller.py" line="251"/>
+        <location filename="../../live/controller.py" line="486"/>
+        <location filename="../../live/controller.py" line="507"/>
         <source>open a table first</source>
         <translation>zuerst einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="496"/>
-        <location filename="../../live/controller.py" line="693"/>
+        <location filename="../../live/controller.py" line="258"/>
+        <location filename="../../live/controller.py" line="505"/>
         <source>start a hand first</source>
         <translation>zuerst ein Spiel beginnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="506"/>
+        <location filename="../../live/seating.py" line="79"/>
         <source>seats change</source>
         <translation>Plätze ändern sich</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="570"/>
+        <location filename="../../live/controller.py" line="411"/>
         <source>the second %1 is the big bet an open pair on fourth street allows; there is none here</source>
         <translation>die zweite Taste für %1 ist der große Einsatz, den ein offenes Paar bei der 4. Karte erlaubt; hier gibt es keinen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="582"/>
+        <location filename="../../live/controller.py" line="423"/>
         <source>there is no bet to call</source>
         <translation>es gibt keinen Einsatz zum Mitgehen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="587"/>
+        <location filename="../../live/controller.py" line="428"/>
         <source>there is a bet to call: %1</source>
         <translation>es steht ein Einsatz zum Mitgehen: %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="593"/>
+        <location filename="../../live/controller.py" line="434"/>
         <source>seat %1 brings in: bring in or complete</source>
         <translation>Platz %1 setzt den Bring-in: Bring-in oder komplettieren</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="598"/>
+        <location filename="../../live/controller.py" line="439"/>
         <source>the bring-in is only the first action of third street, by the lowest door card</source>
         <translation>der Bring-in ist nur die erste Aktion der 3. Karte, durch die niedrigste Door Card</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="611"/>
+        <location filename="../../live/controller.py" line="452"/>
         <source>it is %1 here, not %2</source>
         <translation>hier heißt es %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="618"/>
+        <location filename="../../live/controller.py" line="459"/>
         <source>%1 needs its amount</source>
         <translation>%1 braucht einen Betrag</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="727"/>
+        <location filename="../../live/controller.py" line="523"/>
         <source>a card is typed as text (ah, td, 10d), not %1</source>
         <translation>eine Karte wird als Text getippt (ah, zd, 10d), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="736"/>
+        <location filename="../../live/controller.py" line="532"/>
         <source>an upcard is always seen: enter its rank and suit</source>
         <translation>eine offene Karte ist immer zu sehen: Rang und Farbe eingeben</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="756"/>
+        <location filename="../../live/controller.py" line="550"/>
         <source>street %1 is complete: %2 is one card too many</source>
         <translation>Die %1. Karte ist komplett: %2 ist eine Karte zu viel</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="764"/>
+        <location filename="../../live/controller.py" line="558"/>
         <source>no card is due now (%1)</source>
         <translation>jetzt ist keine Karte fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="769"/>
+        <location filename="../../live/controller.py" line="563"/>
         <source>the river is not due now</source>
         <translation>der River ist jetzt nicht fällig</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="564"/>
-        <location filename="../../live/controller.py" line="775"/>
+        <location filename="../../live/controller.py" line="405"/>
+        <location filename="../../live/controller.py" line="569"/>
         <source>no action is due now (%1)</source>
         <translation>jetzt ist keine Aktion fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="786"/>
+        <location filename="../../live/controller.py" line="580"/>
         <source>%1 %2–%3: %4 is outside that range</source>
         <translation>%1 %2–%3: %4 liegt außerhalb dieses Bereichs</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="808"/>
+        <location filename="../../live/controller.py" line="602"/>
         <source>shown cards are typed as text (ah kd 7c), not %1</source>
         <translation>gezeigte Karten werden als Text getippt (ah kd 7c), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="822"/>
+        <location filename="../../live/controller.py" line="616"/>
         <source>seat %1 has %2 downcards: %3 typed, %4 more to type</source>
         <translation>Platz %1 hat %2 verdeckte Karten: %3 getippt, noch %4 zu tippen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="871"/>
+        <location filename="../../live/record_writer.py" line="49"/>
         <location filename="../../record/floor_pin.py" line="71"/>
         <location filename="../../record/floor_pin.py" line="86"/>
         <source>a floor act needs the floor&apos;s name and PIN</source>
         <translation>eine Floor-Handlung braucht den Namen und die PIN des Floors</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="886"/>
+        <location filename="../../live/controller.py" line="668"/>
         <source>seat %1 %2%3</source>
         <translation>Platz %1 %2%3</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="895"/>
+        <location filename="../../live/controller.py" line="677"/>
         <source>The floor&apos;s ruling %1 moved chips: %2 (I-3)</source>
         <translation>Die Entscheidung %1 des Floors hat Chips bewegt: %2 (I-3)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="927"/>
+        <location filename="../../live/input_log.py" line="144"/>
         <source>the floor voided this hand (%1): only a floor ruling changes that (I-3)</source>
         <translation>der Floor hat dieses Spiel für ungültig erklärt (%1): Nur eine Entscheidung des Floors ändert das (I-3)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="1006"/>
+        <location filename="../../live/resume.py" line="160"/>
         <source>this table&apos;s record fails its check, so it is not resumed or dealt on — call the floor: %1</source>
         <translation>das Protokoll dieses Tischs besteht die Prüfung nicht; er wird weder fortgesetzt noch weitergegeben — bitte den Floor rufen: %1</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="1031"/>
+        <location filename="../../live/resume.py" line="209"/>
         <source>there is no hand record to resume from</source>
         <translation>es gibt kein Spielprotokoll, aus dem fortgesetzt werden kann</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="1033"/>
+        <location filename="../../live/resume.py" line="211"/>
         <source>%1 is not a table in the record</source>
         <translation>%1 ist kein Tisch im Protokoll</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="1037"/>
+        <location filename="../../live/resume.py" line="215"/>
         <source>session %1 is not an open table in the record (closed, or never opened)</source>
         <translation>Sitzung %1 ist im Protokoll kein offener Tisch (geschlossen oder nie geöffnet)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="1101"/>
+        <location filename="../../live/resume.py" line="265"/>
         <source>%1: the table has no rows in the record (nothing to resume)</source>
         <translation>%1: Der Tisch hat keine Zeilen im Protokoll (nichts fortzusetzen)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="1104"/>
+        <location filename="../../live/resume.py" line="268"/>
         <source>%1: the record does not start with the table</source>
         <translation>%1: Das Protokoll beginnt nicht mit dem Tisch</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="1110"/>
+        <location filename="../../live/resume.py" line="274"/>
         <source>%1: the limit table it was played with cannot be loaded: %2</source>
         <translation>%1: Der Limit-Tisch, mit dem gespielt wurde, lässt sich nicht laden: %2</translation>
     </message>
     <message>
         <location filename="../../floor/timeline.py" line="200"/>
-        <location filename="../../live/controller.py" line="1117"/>
+        <location filename="../../live/resume.py" line="281"/>
         <source>%1: the limit table in the record is not readable (%2)</source>
         <translation>%1: Der Limit-Tisch im Protokoll ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="1130"/>
+        <location filename="../../live/resume.py" line="294"/>
         <source>%1: row %2 (%3) no longer replays: %4</source>
         <translation>%1: Zeile %2 (%3) lässt sich nicht mehr nachspielen: %4</translation>
     </message>
@@ -1589,377 +1589,384 @@
         <translation>zum Geben braucht es mindestens zwei Spieler mit Chips</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="140"/>
+        <location filename="../../record/store.py" line="151"/>
         <source>disk full</source>
         <translation>die Festplatte ist voll</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="143"/>
+        <location filename="../../record/store.py" line="154"/>
         <source>the record is read-only</source>
         <translation>das Protokoll ist schreibgeschützt</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="145"/>
+        <location filename="../../record/store.py" line="156"/>
         <source>the file is read-only</source>
         <translation>die Datei ist schreibgeschützt</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="148"/>
+        <location filename="../../record/store.py" line="159"/>
         <source>the record is locked by another program</source>
         <translation>das Protokoll ist von einem anderen Programm gesperrt</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="150"/>
+        <location filename="../../record/store.py" line="161"/>
         <source>the disk reported an I/O error</source>
         <translation>die Festplatte meldete einen Ein-/Ausgabefehler</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="152"/>
+        <location filename="../../record/store.py" line="163"/>
         <source>the record file is damaged</source>
         <translation>die Protokolldatei ist beschädigt</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="179"/>
+        <location filename="../../record/store.py" line="208"/>
+        <location filename="../../record/store.py" line="214"/>
         <source>the record&apos;s key cannot be used: %1</source>
         <translation>der Schlüssel des Protokolls ist nicht verwendbar: %1</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="182"/>
-        <location filename="../../record/store.py" line="336"/>
+        <location filename="../../record/store.py" line="217"/>
+        <location filename="../../record/store.py" line="402"/>
         <source>%1: no such hand record</source>
         <translation>%1: kein solches Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="188"/>
+        <location filename="../../record/store.py" line="223"/>
         <source>%1: the record folder cannot be made (%2)</source>
         <translation>%1: Der Protokollordner kann nicht angelegt werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="194"/>
-        <location filename="../../record/store.py" line="338"/>
+        <location filename="../../record/store.py" line="229"/>
+        <location filename="../../record/store.py" line="404"/>
         <source>%1: not a file</source>
         <translation>%1: keine Datei</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="201"/>
+        <location filename="../../record/store.py" line="236"/>
         <source>%1: the hand record cannot be written (read-only)</source>
         <translation>%1: Das Spielprotokoll kann nicht geschrieben werden (schreibgeschützt)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="206"/>
+        <location filename="../../record/store.py" line="241"/>
         <source>%1: the record folder cannot be written (read-only)</source>
         <translation>%1: In den Protokollordner kann nicht geschrieben werden (schreibgeschützt)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="224"/>
-        <location filename="../../record/store.py" line="446"/>
+        <location filename="../../record/store.py" line="259"/>
+        <location filename="../../record/store.py" line="512"/>
         <source>%1: the hand record cannot be opened (%2)</source>
         <translation>%1: Das Spielprotokoll kann nicht geöffnet werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="243"/>
+        <location filename="../../record/store.py" line="278"/>
+        <location filename="../../record/store.py" line="292"/>
         <source>%1: this record was written with another key (%2), not this machine&apos;s (%3): it is left as it is, so that its rows stay provable</source>
         <translation>%1: Dieses Protokoll wurde mit einem anderen Schlüssel (%2) geschrieben, nicht mit dem dieses Rechners (%3): Es bleibt unverändert, damit seine Zeilen beweisbar bleiben</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="256"/>
+        <location filename="../../record/store.py" line="305"/>
         <source>%1: an older record without the keyed chain, where keyed records are already kept (%2): it is not upgraded, and is left as it was</source>
         <translation>%1: ein älteres Protokoll ohne verschlüsselte Kette, wo schon verschlüsselte Protokolle geführt werden (%2): Es wird nicht umgestellt und bleibt, wie es war</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="298"/>
+        <location filename="../../record/store.py" line="349"/>
         <source>%1: the record&apos;s identity was changed after it was made: it is not given a table identity, and is not forwarded (&apos;dealer-app verify&apos; says more)</source>
         <translation>%1: Die Identität des Protokolls wurde nach seiner Anlage geändert: Es bekommt keine Tischidentität und wird nicht weitergeleitet (&apos;dealer-app verify&apos; sagt mehr)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="340"/>
+        <location filename="../../record/store.py" line="406"/>
         <source>%1: an empty file, not a hand record</source>
         <translation>%1: eine leere Datei, kein Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="394"/>
-        <location filename="../../record/store.py" line="403"/>
-        <location filename="../../record/store.py" line="745"/>
-        <location filename="../../record/store.py" line="797"/>
+        <location filename="../../record/store.py" line="460"/>
+        <location filename="../../record/store.py" line="469"/>
+        <location filename="../../record/store.py" line="855"/>
+        <location filename="../../record/store.py" line="907"/>
         <source>%1: the hand record cannot be read (%2)</source>
         <translation>%1: Das Spielprotokoll ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="407"/>
+        <location filename="../../record/store.py" line="473"/>
         <source>%1: not a hand record (the file is not an SQLite database)</source>
         <translation>%1: kein Spielprotokoll (die Datei ist keine SQLite-Datenbank)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="460"/>
+        <location filename="../../record/store.py" line="526"/>
         <source>%1: an SQLite file, but not a hand record (table %2 has the columns %3; a record&apos;s are %4)</source>
         <translation>%1: eine SQLite-Datei, aber kein Spielprotokoll (Tabelle %2 hat die Spalten %3; ein Protokoll hat %4)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="475"/>
+        <location filename="../../record/store.py" line="541"/>
         <source>%1: the hand record is damaged (%2)</source>
         <translation>%1: Das Spielprotokoll ist beschädigt (%2)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="482"/>
+        <location filename="../../record/store.py" line="548"/>
         <source>%1: not a readable hand record (%2)</source>
         <translation>%1: kein lesbares Spielprotokoll (%2)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="494"/>
+        <location filename="../../record/store.py" line="560"/>
         <source>%1: the record was opened to read only: nothing is written to it</source>
         <translation>%1: Das Protokoll ist nur zum Lesen geöffnet: Es wird nichts hineingeschrieben</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="511"/>
+        <location filename="../../record/store.py" line="580"/>
         <source>the hand record cannot be written: %1 — nothing was changed (%2)</source>
         <translation>das Spielprotokoll kann nicht geschrieben werden: %1 — nichts wurde geändert (%2)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="535"/>
+        <location filename="../../record/store.py" line="635"/>
         <source>the seal %1 is in the record, but the anchors file %2 cannot be written (%3)</source>
         <translation>das Siegel %1 steht im Protokoll, aber die Ankerdatei %2 kann nicht geschrieben werden (%3)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="644"/>
+        <location filename="../../record/store.py" line="754"/>
         <source>%1: the record&apos;s lock file cannot be made (%2)</source>
         <translation>%1: Die Sperrdatei des Protokolls kann nicht angelegt werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="661"/>
+        <location filename="../../record/store.py" line="771"/>
         <source>%1: opened read-only, so no table can be held</source>
         <translation>%1: Nur zum Lesen geöffnet, daher kann kein Tisch belegt werden</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="689"/>
+        <location filename="../../record/store.py" line="799"/>
         <source>%1: opened read-only, so whose table it is cannot be asked</source>
         <translation>%1: Nur zum Lesen geöffnet, daher lässt sich nicht fragen, wem der Tisch gehört</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="756"/>
-        <location filename="../../record/store.py" line="779"/>
-        <location filename="../../room/reader.py" line="287"/>
+        <location filename="../../record/store.py" line="866"/>
+        <location filename="../../record/store.py" line="889"/>
+        <location filename="../../room/reader.py" line="289"/>
         <source>%1: session %2: a %3 row is not readable JSON</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist kein lesbares JSON</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="788"/>
+        <location filename="../../record/store.py" line="898"/>
         <source>%1: session %2: a %3 row is not a record row</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist keine Protokollzeile</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="428"/>
+        <location filename="../../record/store.py" line="494"/>
         <source>%1: an older record whose row %2 no longer matches its hash: it is not upgraded, and is left as it was</source>
         <translation>%1: ein älteres Protokoll, dessen Zeile %2 nicht mehr zu ihrem Hash passt: Es wird nicht umgestellt und bleibt, wie es war</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="931"/>
+        <location filename="../../record/store.py" line="1045"/>
+        <source>The anchors file %1 is missing, but the record&apos;s signed heads were written to it: rows cut from the record&apos;s end cannot be found without it. Put the file back (or set DEALER_APP_ANCHORS to where it is) and tell the floor.</source>
+        <translation>Die Ankerdatei %1 fehlt, aber die signierten Stände des Protokolls wurden in sie geschrieben: Ohne sie lassen sich am Ende des Protokolls gelöschte Zeilen nicht finden. Die Datei zurücklegen (oder DEALER_APP_ANCHORS auf ihren Ort setzen) und den Floor informieren.</translation>
+    </message>
+    <message>
+        <location filename="../../record/store.py" line="1058"/>
         <source>The anchors file %1 is missing, but the record holds sealed hands (%2): its last hands cannot be checked. Put the file back (or set DEALER_APP_ANCHORS to where it is) and tell the floor.</source>
         <translation>Die Ankerdatei %1 fehlt, aber das Protokoll enthält versiegelte Spiele (%2): Seine letzten Spiele können nicht geprüft werden. Die Datei zurücklegen (oder DEALER_APP_ANCHORS auf ihren Ort setzen) und den Floor informieren.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="944"/>
+        <location filename="../../record/store.py" line="1071"/>
         <source>The anchors file %1 cannot be read (%2): the record&apos;s seals are not checked against it. Tell the floor.</source>
         <translation>Die Ankerdatei %1 kann nicht gelesen werden (%2): Die Siegel des Protokolls werden nicht mit ihr geprüft. Den Floor informieren.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="956"/>
+        <location filename="../../record/store.py" line="1083"/>
         <source>The anchors file %1 is not a file (a folder or a device): the record&apos;s seals are neither checked against it nor kept in it. Tell the floor.</source>
         <translation>Die Ankerdatei %1 ist keine Datei (ein Ordner oder ein Gerät): Die Siegel des Protokolls werden weder mit ihr geprüft noch in ihr aufbewahrt. Den Floor informieren.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="981"/>
+        <location filename="../../record/store.py" line="1108"/>
         <source>The hand record does not prove itself (%1 problem(s)): %2. Tell the floor; &apos;dealer-app verify %3&apos; lists every one.</source>
         <translation>Das Spielprotokoll beweist sich nicht selbst (%1 Problem(e)): %2. Dem Floor Bescheid geben; &apos;dealer-app verify %3&apos; nennt jedes einzelne.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1014"/>
+        <location filename="../../record/store.py" line="1141"/>
         <source>%1 was an empty file (0 bytes): a new record is kept in it.</source>
         <translation>%1 war eine leere Datei (0 Bytes): Darin wird ein neues Protokoll geführt.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1019"/>
-        <location filename="../../record/store.py" line="1030"/>
+        <location filename="../../record/store.py" line="1146"/>
+        <location filename="../../record/store.py" line="1157"/>
         <source>%1. The file is kept untouched.</source>
         <translation>%1. Die Datei bleibt unverändert.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1027"/>
+        <location filename="../../record/store.py" line="1154"/>
         <source>The record continues in %1.</source>
         <translation>Das Protokoll wird in %1 fortgeführt.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1035"/>
+        <location filename="../../record/store.py" line="1162"/>
         <source>A fresh record was opened beside it: %1.</source>
         <translation>Daneben wurde ein neues Protokoll angelegt: %1.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1048"/>
+        <location filename="../../record/store.py" line="1175"/>
         <source>The data folder %1 cannot be written: hands are recorded in %2 for now. Copy that file before the machine restarts, and fix the data folder.</source>
         <translation>In den Datenordner %1 kann nicht geschrieben werden: Die Spiele werden vorerst in %2 protokolliert. Kopieren Sie diese Datei vor dem nächsten Neustart und beheben Sie das Problem mit dem Datenordner.</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="263"/>
+        <location filename="../../engine/limits.py" line="261"/>
         <source>cannot read (%1)</source>
         <translation>nicht lesbar (%1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="274"/>
-        <location filename="../../engine/limits.py" line="338"/>
+        <location filename="../../engine/limits.py" line="272"/>
+        <location filename="../../engine/limits.py" line="336"/>
         <source>nested more than %1 levels deep</source>
         <translation>mehr als %1 Ebenen tief verschachtelt</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="280"/>
+        <location filename="../../engine/limits.py" line="278"/>
         <source>expected a mapping of fields</source>
         <translation>erwartet wird eine Liste von Feldern (Name: Wert)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="291"/>
+        <location filename="../../engine/limits.py" line="289"/>
         <source>a field name must be a plain word</source>
         <translation>ein Feldname muss ein einfaches Wort sein</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="306"/>
+        <location filename="../../engine/limits.py" line="304"/>
         <source>cannot be read (%1)</source>
         <translation>nicht lesbar (%1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="374"/>
-        <location filename="../../engine/limits.py" line="386"/>
+        <location filename="../../engine/limits.py" line="372"/>
+        <location filename="../../engine/limits.py" line="384"/>
         <source>missing</source>
         <translation>fehlt</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="379"/>
+        <location filename="../../engine/limits.py" line="377"/>
         <source>expected %1, got %2</source>
         <translation>erwartet %1, erhalten %2</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="394"/>
+        <location filename="../../engine/limits.py" line="392"/>
         <source>must be more than zero, got %1</source>
         <translation>muss größer als null sein, erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="402"/>
-        <location filename="../../engine/limits.py" line="434"/>
+        <location filename="../../engine/limits.py" line="400"/>
+        <location filename="../../engine/limits.py" line="432"/>
         <source>%1 is not one of %2</source>
         <translation>%1 ist keiner von %2</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="411"/>
+        <location filename="../../engine/limits.py" line="409"/>
         <source>expected a mapping of options</source>
         <translation>erwartet wird eine Liste von Optionen (Name: Wert)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="416"/>
+        <location filename="../../engine/limits.py" line="414"/>
         <source>unknown option (known: %1)</source>
         <translation>unbekannte Option (bekannt: %1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="422"/>
+        <location filename="../../engine/limits.py" line="420"/>
         <source>unknown game (known: %1)</source>
         <translation>unbekanntes Spiel (bekannt: %1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="425"/>
+        <location filename="../../engine/limits.py" line="423"/>
         <source>%1 is not true or false</source>
         <translation>%1 ist weder true noch false</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="427"/>
+        <location filename="../../engine/limits.py" line="425"/>
         <source>needs a value for each game: %1</source>
         <translation>braucht einen Wert für jedes Spiel: %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="483"/>
-        <location filename="../../engine/limits.py" line="548"/>
+        <location filename="../../engine/limits.py" line="481"/>
+        <location filename="../../engine/limits.py" line="546"/>
         <source>%1 differs from the file name %2</source>
         <translation>%1 weicht vom Dateinamen %2 ab</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="492"/>
+        <location filename="../../engine/limits.py" line="490"/>
         <source>min and max must be whole numbers with 2 &lt;= min &lt;= max &lt;= 8 (T-1), got %1</source>
         <translation>min und max müssen ganze Zahlen sein mit 2 &lt;= min &lt;= max &lt;= 8 (T-1), erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="504"/>
+        <location filename="../../engine/limits.py" line="502"/>
         <source>missing %1</source>
         <translation>es fehlen %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="544"/>
+        <location filename="../../engine/limits.py" line="542"/>
         <source>unknown field (known: %1)</source>
         <translation>unbekanntes Feld (bekannt: %1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="563"/>
+        <location filename="../../engine/limits.py" line="561"/>
         <source>must be 2 to 8 (T-1), got %1</source>
         <translation>muss 2 bis 8 sein (T-1), erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="579"/>
-        <location filename="../../engine/limits.py" line="758"/>
+        <location filename="../../engine/limits.py" line="577"/>
+        <location filename="../../engine/limits.py" line="756"/>
         <source>unknown house profile %1 (known: %2)</source>
         <translation>unbekanntes Hausregel-Profil %1 (bekannt: %2)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="590"/>
+        <location filename="../../engine/limits.py" line="588"/>
         <source>must not be below the smaller limit (%1 &lt; %2 cents reversed)</source>
         <translation>darf nicht unter dem kleineren Limit liegen (%1 &lt; %2 Cent, vertauscht)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="594"/>
+        <location filename="../../engine/limits.py" line="592"/>
         <source>must not exceed the small bet / lower limit (B-3)</source>
         <translation>darf den Small Bet / das untere Limit nicht übersteigen (B-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="596"/>
+        <location filename="../../engine/limits.py" line="594"/>
         <source>must not exceed the bring-in (B-1, B-3)</source>
         <translation>darf den Bring-in nicht übersteigen (B-1, B-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="610"/>
-        <location filename="../../engine/limits.py" line="672"/>
+        <location filename="../../engine/limits.py" line="608"/>
+        <location filename="../../engine/limits.py" line="670"/>
         <source>%1 cents is not a multiple of the smallest chip (%2 cents, T-2)</source>
         <translation>%1 Cent sind kein Vielfaches des kleinsten Chips (%2 Cent, T-2)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="616"/>
+        <location filename="../../engine/limits.py" line="614"/>
         <source>is smaller than one big bet</source>
         <translation>ist kleiner als ein Big Bet</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="652"/>
+        <location filename="../../engine/limits.py" line="650"/>
         <source>expected a list of chips (amount and colour)</source>
         <translation>erwartet eine Liste von Chips (Betrag und Farbe)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="658"/>
+        <location filename="../../engine/limits.py" line="656"/>
         <source>expected an amount and a colour, got %1</source>
         <translation>erwartet einen Betrag und eine Farbe, erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="666"/>
+        <location filename="../../engine/limits.py" line="664"/>
         <source>the chips go from the smallest up, each above zero</source>
         <translation>die Chips gehen vom kleinsten aufwärts, jeder über null</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="682"/>
+        <location filename="../../engine/limits.py" line="680"/>
         <source>the smallest chip must be the table&apos;s chip (%1 cents, T-2)</source>
         <translation>der kleinste Chip muss der Chip des Tisches sein (%1 Cent, T-2)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="780"/>
+        <location filename="../../engine/limits.py" line="778"/>
         <source>unknown table %1 (known: %2)</source>
         <translation>unbekannter Tisch %1 (bekannt: %2)</translation>
     </message>
     <message>
-        <location filename="../../errorlog.py" line="120"/>
+        <location filename="../../errorlog.py" line="116"/>
         <source>Unexpected error: %1. The hand record is safe; details are in %2.</source>
         <translation>Unerwarteter Fehler: %1. Das Spielprotokoll ist sicher; Einzelheiten stehen in %2.</translation>
     </message>
     <message>
-        <location filename="../../errorlog.py" line="124"/>
+        <location filename="../../errorlog.py" line="120"/>
         <source>Unexpected error: %1. The hand record is safe.</source>
         <translation>Unerwarteter Fehler: %1. Das Spielprotokoll ist sicher.</translation>
     </message>
@@ -2109,74 +2116,74 @@
         <translation>Spiel %1-%2 ist nicht zu Ende: Es wird am Tisch für ungültig erklärt (I-6, I-7)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="130"/>
+        <location filename="../../floor/rulings.py" line="131"/>
         <source>seat %1 (%2) is no longer at the table: chips for a player who left are settled off the table</source>
         <translation>Platz %1 (%2) ist nicht mehr am Tisch: Chips für einen Spieler, der gegangen ist, werden außerhalb des Tischs verrechnet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="141"/>
+        <location filename="../../floor/rulings.py" line="142"/>
         <source>seat %1 has %2: it cannot give %3</source>
         <translation>Platz %1 hat %2: Er kann nicht %3 abgeben</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="186"/>
-        <location filename="../../floor/rulings.py" line="358"/>
+        <location filename="../../floor/rulings.py" line="187"/>
+        <location filename="../../floor/rulings.py" line="359"/>
         <source>hand %1-%2 is already voided by a ruling</source>
         <translation>Spiel %1-%2 ist schon durch eine Entscheidung ungültig</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="194"/>
-        <location filename="../../floor/rulings.py" line="374"/>
+        <location filename="../../floor/rulings.py" line="195"/>
+        <location filename="../../floor/rulings.py" line="375"/>
         <source>the moment %1 is not on the hand&apos;s timeline (0–%2)</source>
         <translation>der Zeitpunkt %1 liegt nicht im Ablauf des Spiels (0–%2)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="205"/>
+        <location filename="../../floor/rulings.py" line="206"/>
         <source>table session %1 is being dealt in another window: a ruling that moves chips is made at that table</source>
         <translation>an Tischsitzung %1 wird in einem anderen Fenster gegeben: Eine Entscheidung, die Chips bewegt, wird an diesem Tisch getroffen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="219"/>
+        <location filename="../../floor/rulings.py" line="220"/>
         <source>table session %1 has a hand open: chips move between hands</source>
         <translation>an Tischsitzung %1 läuft ein Spiel: Chips werden zwischen zwei Spielen bewegt</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="245"/>
+        <location filename="../../floor/rulings.py" line="246"/>
         <source>case %1 is not a case of hand %2-%3</source>
         <translation>Fall %1 ist kein Fall des Spiels %2-%3</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="253"/>
+        <location filename="../../floor/rulings.py" line="254"/>
         <source>case %1 is closed: a new ruling opens a new case</source>
         <translation>Fall %1 ist abgeschlossen: Eine neue Entscheidung eröffnet einen neuen Fall</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="330"/>
+        <location filename="../../floor/rulings.py" line="331"/>
         <source>the room&apos;s ruling %1 is applied at this table already</source>
         <translation>die Entscheidung %1 aus dem Saal ist an diesem Tisch schon angewendet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="336"/>
+        <location filename="../../floor/rulings.py" line="337"/>
         <source>the room&apos;s ruling is on table session %1: its chips move when that table is dealt here</source>
         <translation>die Entscheidung aus dem Saal gilt für Tischsitzung %1: ihre Chips werden bewegt, wenn an diesem Tisch gegeben wird</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="345"/>
+        <location filename="../../floor/rulings.py" line="346"/>
         <source>a hand is open: the room&apos;s ruling moves chips between hands</source>
         <translation>ein Spiel läuft: die Entscheidung aus dem Saal bewegt Chips zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="351"/>
+        <location filename="../../floor/rulings.py" line="352"/>
         <source>the room&apos;s ruling %1 is not readable</source>
         <translation>die Entscheidung %1 aus dem Saal ist nicht lesbar</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="364"/>
+        <location filename="../../floor/rulings.py" line="365"/>
         <source>the room&apos;s ruling voids hand %1-%2 with other chips than this record&apos;s hand moved</source>
         <translation>die Entscheidung aus dem Saal erklärt Spiel %1-%2 mit anderen Chips für ungültig, als das Spiel in diesem Protokoll bewegt hat</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="381"/>
+        <location filename="../../floor/rulings.py" line="382"/>
         <source>the room&apos;s ruling moves no chips</source>
         <translation>die Entscheidung aus dem Saal bewegt keine Chips</translation>
     </message>
@@ -2191,239 +2198,239 @@
         <translation>%1: Spiel %2-%3 lässt sich nicht mehr nachspielen: %4</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="409"/>
+        <location filename="../../training/exam.py" line="347"/>
         <source>the blueprint needs a name (plain text, 1 to 60 characters)</source>
         <translation>die Vorlage braucht einen Namen (einfacher Text, 1 bis 60 Zeichen)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="412"/>
+        <location filename="../../training/exam.py" line="350"/>
         <source>the blueprint needs at least one skill</source>
         <translation>die Vorlage braucht mindestens eine Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="417"/>
+        <location filename="../../training/exam.py" line="355"/>
         <source>%1 is not a skill of the trainer, or named twice</source>
         <translation>%1 ist keine Fertigkeit des Trainers oder doppelt genannt</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="421"/>
+        <location filename="../../training/exam.py" line="359"/>
         <source>%1: from 1 to %2 drills a skill</source>
         <translation>%1: 1 bis %2 Aufgaben je Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="426"/>
+        <location filename="../../training/exam.py" line="364"/>
         <source>an exam has at most %1 drills, not %2</source>
         <translation>eine Prüfung hat höchstens %1 Aufgaben, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="431"/>
+        <location filename="../../training/exam.py" line="369"/>
         <source>the time limit is from %1 to %2 minutes</source>
         <translation>das Zeitlimit liegt zwischen %1 und %2 Minuten</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="437"/>
+        <location filename="../../training/exam.py" line="375"/>
         <source>the pass mark is from 1% to 100%, not %1%</source>
         <translation>die Bestehensgrenze liegt zwischen 1 % und 100 %, nicht bei %1 %</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="439"/>
+        <location filename="../../training/exam.py" line="377"/>
         <source>the blueprint needs at least one limit table</source>
         <translation>die Vorlage braucht mindestens einen Limit-Tisch</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="447"/>
+        <location filename="../../training/exam.py" line="385"/>
         <source>%1 cannot be used: %2</source>
         <translation>%1 kann nicht verwendet werden: %2</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="451"/>
+        <location filename="../../training/exam.py" line="389"/>
         <source>the deck runs short only at a table of 7 or 8 players: add one for the deck shortage drills</source>
         <translation>das Deck wird nur an einem Tisch mit 7 oder 8 Spielern knapp: Fügen Sie einen für die Aufgaben zur Deck-Knappheit hinzu</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="502"/>
+        <location filename="../../training/exam.py" line="440"/>
         <source>no %1 drill could be made at %2</source>
         <translation>an %2 ließ sich keine Aufgabe %1 erstellen</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="510"/>
+        <location filename="../../training/exam.py" line="448"/>
         <source>the exam blueprint %1 cannot be played here: %2</source>
         <translation>die Prüfungsvorlage %1 kann hier nicht gespielt werden: %2</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="772"/>
+        <location filename="../../training/exam.py" line="702"/>
         <source>an instructor needs a name (plain text, 1 to 60 characters)</source>
         <translation>ein Ausbilder braucht einen Namen (einfacher Text, 1 bis 60 Zeichen)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="800"/>
+        <location filename="../../training/exam.py" line="730"/>
         <source>a new instructor is registered by an instructor: give your name and PIN</source>
         <translation>einen neuen Ausbilder trägt ein Ausbilder ein: Geben Sie Ihren Namen und Ihre PIN an</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="807"/>
+        <location filename="../../training/exam.py" line="737"/>
         <source>%1 is an instructor already</source>
         <translation>%1 ist bereits Ausbilder</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="859"/>
+        <location filename="../../training/exam.py" line="789"/>
         <source>%1 is not an instructor: an instructor&apos;s name and PIN are needed</source>
         <translation>%1 ist kein Ausbilder: Name und PIN eines Ausbilders sind nötig</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="891"/>
+        <location filename="../../training/exam.py" line="821"/>
         <source>too many wrong PINs: %1 is locked for %2 more minute(s)</source>
         <translation>zu viele falsche PINs: %1 ist noch %2 Minute(n) gesperrt</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="868"/>
-        <location filename="../../training/exam.py" line="1036"/>
+        <location filename="../../training/exam.py" line="798"/>
+        <location filename="../../training/exam.py" line="966"/>
         <source>%1&apos;s instructor entry was changed outside the app: it cannot be trusted</source>
         <translation>der Ausbilder-Eintrag von %1 wurde außerhalb der App geändert: Ihm ist nicht zu trauen</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="780"/>
+        <location filename="../../training/exam.py" line="710"/>
         <source>this record has no sealed count of its instructors (removed or changed outside the app): a new instructor is registered by an instructor (their name and PIN)</source>
         <translation>dieses Protokoll hat keine versiegelte Zahl seiner Ausbilder (außerhalb der App entfernt oder geändert): Einen neuen Ausbilder trägt ein Ausbilder ein (mit Namen und PIN)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="790"/>
+        <location filename="../../training/exam.py" line="720"/>
         <source>this record has had %1 instructor(s) and their entries are gone (removed outside the app): no one registers freely</source>
         <translation>dieses Protokoll hatte %1 Ausbilder, und ihre Einträge fehlen (außerhalb der App entfernt): Niemand trägt sich ohne Ausbilder ein</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="811"/>
+        <location filename="../../training/exam.py" line="741"/>
         <source>a new instructor&apos;s PIN needs at least %1 characters (letters, digits or both)</source>
         <translation>die PIN eines neuen Ausbilders braucht mindestens %1 Zeichen (Buchstaben, Ziffern oder beides)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="880"/>
+        <location filename="../../training/exam.py" line="810"/>
         <source>the wrong-PIN count of %1 was changed outside the app: %1 is locked for %2 minutes</source>
         <translation>die Zahl falscher PINs von %1 wurde außerhalb der App geändert: %1 ist für %2 Minuten gesperrt</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="900"/>
+        <location filename="../../training/exam.py" line="830"/>
         <source>%1&apos;s PIN cannot be read</source>
         <translation>die PIN von %1 kann nicht gelesen werden</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="910"/>
+        <location filename="../../training/exam.py" line="840"/>
         <source>wrong PIN, %1 times: %2 is locked for %3 minutes</source>
         <translation>%1-mal eine falsche PIN: %2 ist für %3 Minuten gesperrt</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="918"/>
+        <location filename="../../training/exam.py" line="848"/>
         <source>wrong PIN for %1 (%2 more tries before a lockout)</source>
         <translation>falsche PIN für %1 (noch %2 Versuche bis zur Sperre)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="998"/>
+        <location filename="../../training/exam.py" line="928"/>
         <source>no exam blueprint %1 in this record</source>
         <translation>keine Prüfungsvorlage %1 in diesem Protokoll</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1000"/>
+        <location filename="../../training/exam.py" line="930"/>
         <source>the exam blueprint %1 was changed after it was locked: this exam is refused</source>
         <translation>die Prüfungsvorlage %1 wurde nach dem Festschreiben geändert: Diese Prüfung wird abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1024"/>
+        <location filename="../../training/exam.py" line="954"/>
         <source>%1, who locked the exam blueprint %2, is not an instructor of this record any more</source>
         <translation>%1, der die Prüfungsvorlage %2 festgeschrieben hat, ist kein Ausbilder dieses Protokolls mehr</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1049"/>
+        <location filename="../../training/exam.py" line="979"/>
         <source>the exam blueprint %1 was locked by an instructor entry of %2 that has been replaced since</source>
         <translation>die Prüfungsvorlage %1 wurde von einem Ausbilder-Eintrag von %2 festgeschrieben, der seitdem ersetzt wurde</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1060"/>
+        <location filename="../../training/exam.py" line="990"/>
         <source>the exam blueprint %1 was locked before %2 was registered</source>
         <translation>die Prüfungsvorlage %1 wurde festgeschrieben, bevor %2 eingetragen wurde</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1070"/>
+        <location filename="../../training/exam.py" line="1000"/>
         <source>the record&apos;s instructors were changed outside the app (%1 is not among the instructors it counted): the exam blueprint %2 cannot be trusted</source>
         <translation>die Ausbilder des Protokolls wurden außerhalb der App geändert (%1 ist nicht unter den gezählten Ausbildern): Der Prüfungsvorlage %2 ist nicht zu trauen</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1097"/>
+        <location filename="../../training/exam.py" line="1027"/>
         <source>the record&apos;s sealed count of exam results is missing or was changed outside the app: no exam is started on it (dealer-app trainees names what is wrong)</source>
         <translation>die versiegelte Zahl der Prüfungsergebnisse des Protokolls fehlt oder wurde außerhalb der App geändert: Darauf wird keine Prüfung begonnen (dealer-app trainees nennt, was nicht stimmt)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1214"/>
+        <location filename="../../training/exam.py" line="1144"/>
         <source>the record&apos;s sealed count of exam results is missing or was changed outside the app</source>
         <translation>die versiegelte Zahl der Prüfungsergebnisse des Protokolls fehlt oder wurde außerhalb der App geändert</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1228"/>
+        <location filename="../../training/exam.py" line="1158"/>
         <source>the exam results %1 carry the same number %2: one was added outside the app</source>
         <translation>die Prüfungsergebnisse %1 tragen dieselbe Nummer %2: Eines wurde außerhalb der App hinzugefügt</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1238"/>
+        <location filename="../../training/exam.py" line="1168"/>
         <source>the exam result %1 is not among the %2 results the record counted</source>
         <translation>das Prüfungsergebnis %1 ist nicht unter den %2 Ergebnissen, die das Protokoll gezählt hat</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1257"/>
+        <location filename="../../training/exam.py" line="1187"/>
         <source>a result is missing after %1</source>
         <translation>nach %1 fehlt ein Ergebnis</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1259"/>
+        <location filename="../../training/exam.py" line="1189"/>
         <source>%1 results are missing after %2</source>
         <translation>nach %2 fehlen %1 Ergebnisse</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1264"/>
+        <location filename="../../training/exam.py" line="1194"/>
         <source>%1 result(s) missing before %2, the record&apos;s first</source>
         <translation>vor %2, dem ersten des Protokolls, fehlen %1 Ergebnis(se)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1272"/>
+        <location filename="../../training/exam.py" line="1202"/>
         <source>the record counted %1 exam result(s): %2 are missing</source>
         <translation>das Protokoll hat %1 Prüfungsergebnis(se) gezählt: %2 fehlen</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1291"/>
+        <location filename="../../training/exam.py" line="1221"/>
         <source>no exam result %1 in this record</source>
         <translation>kein Prüfungsergebnis %1 in diesem Protokoll</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1319"/>
+        <location filename="../../training/exam.py" line="1249"/>
         <source>the result was changed after it was written: its seal does not match %1</source>
         <translation>das Ergebnis wurde nach dem Schreiben geändert: Sein Siegel passt nicht zu %1</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1367"/>
+        <location filename="../../training/exam.py" line="1297"/>
         <source>this exam started on %1, before its blueprint %2 was locked (%3)</source>
         <translation>diese Prüfung begann am %1, bevor ihre Vorlage %2 festgeschrieben wurde (%3)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1309"/>
-        <location filename="../../training/exam.py" line="1328"/>
+        <location filename="../../training/exam.py" line="1239"/>
+        <location filename="../../training/exam.py" line="1258"/>
         <source>the result row does not match its seal (its seals were changed, or another record&apos;s key made them)</source>
         <translation>die Ergebniszeile passt nicht zu ihrem Siegel (ihre Siegel wurden geändert oder mit dem Schlüssel eines anderen Protokolls gemacht)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1336"/>
+        <location filename="../../training/exam.py" line="1266"/>
         <source>the result row cannot be read</source>
         <translation>die Ergebniszeile kann nicht gelesen werden</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1340"/>
+        <location filename="../../training/exam.py" line="1270"/>
         <source>this exam was started on %1 and never finished</source>
         <translation>diese Prüfung wurde am %1 begonnen und nie beendet</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1345"/>
+        <location filename="../../training/exam.py" line="1275"/>
         <source>the attempt&apos;s seed is not the one committed to when the exam started</source>
         <translation>der Startwert des Versuchs ist nicht der, auf den sich die Prüfung bei ihrem Beginn festgelegt hat</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1360"/>
+        <location filename="../../training/exam.py" line="1290"/>
         <source>the result names a blueprint other than %1 as it was locked</source>
         <translation>das Ergebnis nennt eine andere Vorlage als %1, wie sie festgeschrieben wurde</translation>
     </message>
@@ -2469,7 +2476,7 @@
         <translation>keine Berechtigung, sie zu schreiben</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="162"/>
+        <location filename="../training_pdf.py" line="160"/>
         <source>could not be opened for writing; nothing was written</source>
         <translation>konnte nicht zum Schreiben geöffnet werden; nichts wurde geschrieben</translation>
     </message>
@@ -2517,17 +2524,17 @@
 <context>
     <name>ExamPicker</name>
     <message>
-        <location filename="../exam_dialogs.py" line="86"/>
+        <location filename="../exam_dialogs.py" line="88"/>
         <source>Exam blueprints (instructor)…</source>
         <translation>Prüfungsvorlagen (Ausbilder)…</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="116"/>
+        <location filename="../exam_dialogs.py" line="118"/>
         <source>Exams need the record&apos;s database: open the trainer from the app.</source>
         <translation>Prüfungen brauchen die Datenbank des Protokolls: Öffnen Sie den Trainer aus der App.</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="118"/>
+        <location filename="../exam_dialogs.py" line="120"/>
         <source>No exam blueprint yet: an instructor makes and locks one (Exam blueprints).</source>
         <translation>Noch keine Prüfungsvorlage: Ein Ausbilder erstellt und schreibt eine fest (Prüfungsvorlagen).</translation>
     </message>
@@ -2535,22 +2542,22 @@
 <context>
     <name>Exams</name>
     <message>
-        <location filename="../exam_dialogs.py" line="54"/>
+        <location filename="../exam_dialogs.py" line="56"/>
         <source>each table&apos;s own house profile</source>
         <translation>das Hausregel-Profil des jeweiligen Tisches</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="58"/>
+        <location filename="../exam_dialogs.py" line="60"/>
         <source>%1 drills in %2 minutes, pass mark %3%; set by %4 (%5)</source>
         <translation>%1 Aufgaben in %2 Minuten, Bestehensgrenze %3 %; gestellt von %4 (%5)</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="66"/>
+        <location filename="../exam_dialogs.py" line="68"/>
         <source>Skills: %1</source>
         <translation>Fertigkeiten: %1</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="68"/>
+        <location filename="../exam_dialogs.py" line="70"/>
         <source>Tables: %1 (%2)</source>
         <translation>Tische: %1 (%2)</translation>
     </message>
@@ -2574,138 +2581,138 @@
 <context>
     <name>FloorWindow</name>
     <message>
-        <location filename="../floor_window.py" line="86"/>
+        <location filename="../floor_window.py" line="87"/>
         <source>Floor — %1</source>
         <translation>Floor — %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="133"/>
+        <location filename="../floor_window.py" line="134"/>
         <source>e.g. 20</source>
         <translation>z. B. 20</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="135"/>
-        <location filename="../floor_window.py" line="171"/>
+        <location filename="../floor_window.py" line="136"/>
+        <location filename="../floor_window.py" line="172"/>
         <source>Table</source>
         <translation>Tisch</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="136"/>
+        <location filename="../floor_window.py" line="137"/>
         <source>Player or seat</source>
         <translation>Spieler oder Platz</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="137"/>
+        <location filename="../floor_window.py" line="138"/>
         <source>From</source>
         <translation>Von</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="138"/>
+        <location filename="../floor_window.py" line="139"/>
         <source>To</source>
         <translation>Bis</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="139"/>
+        <location filename="../floor_window.py" line="140"/>
         <source>Pot at least</source>
         <translation>Pot mindestens</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="159"/>
+        <location filename="../floor_window.py" line="160"/>
         <source>Had an undo</source>
         <translation>Mit Rückgängig</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="160"/>
+        <location filename="../floor_window.py" line="161"/>
         <source>Had an irregularity or ruling</source>
         <translation>Mit Unregelmäßigkeit oder Entscheidung</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="167"/>
+        <location filename="../floor_window.py" line="168"/>
         <source>Hand</source>
         <translation>Spiel</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="172"/>
+        <location filename="../floor_window.py" line="173"/>
         <source>Players</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="169"/>
+        <location filename="../floor_window.py" line="170"/>
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="87"/>
+        <location filename="../floor_window.py" line="88"/>
         <source>Choose a hand on the left</source>
         <translation>Links ein Spiel wählen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="147"/>
+        <location filename="../floor_window.py" line="148"/>
         <source>number, floor or words</source>
         <translation>Nummer, Floor oder Wörter</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="152"/>
+        <location filename="../floor_window.py" line="153"/>
         <source>Case</source>
         <translation>Fall</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="154"/>
+        <location filename="../floor_window.py" line="155"/>
         <source>any status</source>
         <translation>jeder Stand</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="158"/>
+        <location filename="../floor_window.py" line="159"/>
         <source>Case status</source>
         <translation>Stand des Falls</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="168"/>
+        <location filename="../floor_window.py" line="169"/>
         <source>Started (UTC)</source>
         <translation>Begonnen (UTC)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="170"/>
+        <location filename="../floor_window.py" line="171"/>
         <source>Marks</source>
         <translation>Vermerke</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="183"/>
+        <location filename="../floor_window.py" line="184"/>
         <source>Open hand history files…</source>
         <translation>Spielverläufe aus Dateien öffnen…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="190"/>
+        <location filename="../floor_window.py" line="191"/>
         <source>Open hand history files</source>
         <translation>Spielverläufe aus Dateien öffnen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="206"/>
+        <location filename="../floor_window.py" line="208"/>
         <source>%1 not read: %2</source>
         <translation>%1 nicht gelesen: %2</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="339"/>
+        <location filename="../floor_window.py" line="341"/>
         <source>FAILS THE RECORD&apos;S CHECK</source>
         <translation>BESTEHT DIE PROTOKOLLPRÜFUNG NICHT</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="340"/>
+        <location filename="../floor_window.py" line="342"/>
         <source>open</source>
         <translation>offen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="325"/>
+        <location filename="../floor_window.py" line="327"/>
         <source>%1 of %2 hands</source>
         <translation>%1 von %2 Spielen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="109"/>
+        <location filename="../floor_window.py" line="110"/>
         <source>Checking the record… the hands are listed; any whose rows fail its check will be marked in red</source>
         <translation>Das Protokoll wird geprüft … die Hände sind aufgelistet; jede, deren Zeilen die Prüfung nicht bestehen, wird rot markiert</translation>
     </message>
     <message numerus="yes">
-        <location filename="../floor_window.py" line="204"/>
+        <location filename="../floor_window.py" line="206"/>
         <source>%n hand(s) read from the files</source>
         <translation>
             <numerusform>%n Spiel aus den Dateien gelesen</numerusform>
@@ -2713,7 +2720,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../floor_window.py" line="228"/>
+        <location filename="../floor_window.py" line="230"/>
         <source>THE RECORD FAILS ITS CHECK: %n hand(s) marked in red — their rows are not as they were written; Verify record says what and where</source>
         <translation>
             <numerusform>DAS PROTOKOLL BESTEHT SEINE PRÜFUNG NICHT: %n Hand rot markiert — ihre Zeilen sind nicht mehr so, wie sie geschrieben wurden; „Protokoll prüfen“ sagt, was und wo</numerusform>
@@ -2721,17 +2728,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="236"/>
+        <location filename="../floor_window.py" line="238"/>
         <source>The record&apos;s check is done: every row holds.</source>
         <translation>Die Prüfung des Protokolls ist fertig: jede Zeile ist unverändert.</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="240"/>
+        <location filename="../floor_window.py" line="242"/>
         <source>The record could not be checked: %1</source>
         <translation>Das Protokoll konnte nicht geprüft werden: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../floor_window.py" line="285"/>
+        <location filename="../floor_window.py" line="287"/>
         <source>%n new hand(s) in the record</source>
         <translation>
             <numerusform>%n neues Spiel im Protokoll</numerusform>
@@ -2739,7 +2746,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../floor_window.py" line="331"/>
+        <location filename="../floor_window.py" line="333"/>
         <source>%n undo(s)</source>
         <translation>
             <numerusform>%n× rückgängig</numerusform>
@@ -2747,7 +2754,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../floor_window.py" line="333"/>
+        <location filename="../floor_window.py" line="335"/>
         <source>%n irregularity(ies)</source>
         <translation>
             <numerusform>%n Unregelmäßigkeit</numerusform>
@@ -2755,7 +2762,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../floor_window.py" line="335"/>
+        <location filename="../floor_window.py" line="337"/>
         <source>%n ruling(s)</source>
         <translation>
             <numerusform>%n Entscheidung</numerusform>
@@ -2763,93 +2770,93 @@
         </translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="354"/>
+        <location filename="../floor_window.py" line="356"/>
         <source>Not a time: type it as the record keeps it, UTC, e.g. 2026-12-01 or 2026-12-01T21:00</source>
         <translation>Keine Uhrzeit: so tippen, wie das Protokoll sie führt, in UTC, z. B. 2026-12-01 oder 2026-12-01T21:00</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="358"/>
+        <location filename="../floor_window.py" line="360"/>
         <source>%1 is not a time: type it as 2026-12-01 or 2026-12-01T21:00 (UTC)</source>
         <translation>%1 ist keine Uhrzeit: als 2026-12-01 oder 2026-12-01T21:00 tippen (UTC)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="387"/>
-        <location filename="../floor_window.py" line="599"/>
+        <location filename="../floor_window.py" line="389"/>
+        <location filename="../floor_window.py" line="600"/>
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="394"/>
+        <location filename="../floor_window.py" line="396"/>
         <source>A hand from a file is not in the record: it can be stepped through and printed, not ruled on</source>
         <translation>Ein Spiel aus einer Datei steht nicht im Protokoll: Es lässt sich durchgehen und drucken, aber nicht entscheiden</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="430"/>
+        <location filename="../floor_window.py" line="432"/>
         <source>Downcards as shown at the end</source>
         <translation>Verdeckte Karten, wie am Ende gezeigt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="432"/>
+        <location filename="../floor_window.py" line="434"/>
         <source>What if…</source>
         <translation>Was wäre, wenn…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="434"/>
+        <location filename="../floor_window.py" line="436"/>
         <source>Rule…</source>
         <translation>Entscheiden…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="436"/>
+        <location filename="../floor_window.py" line="438"/>
         <source>Print report…</source>
         <translation>Bericht drucken…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="438"/>
+        <location filename="../floor_window.py" line="440"/>
         <source>Verify record</source>
         <translation>Protokoll prüfen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="468"/>
+        <location filename="../floor_window.py" line="470"/>
         <source>Hand %1, step %2 of %3</source>
         <translation>Spiel %1, Schritt %2 von %3</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="489"/>
+        <location filename="../floor_window.py" line="491"/>
         <source>Legal now</source>
         <translation>Jetzt erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="490"/>
+        <location filename="../floor_window.py" line="492"/>
         <source>Then</source>
         <translation>Danach</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="491"/>
+        <location filename="../floor_window.py" line="493"/>
         <source>legal</source>
         <translation>erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="492"/>
+        <location filename="../floor_window.py" line="494"/>
         <source>NOT legal</source>
         <translation>NICHT erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="495"/>
+        <location filename="../floor_window.py" line="497"/>
         <source>Pots</source>
         <translation>Pots</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="496"/>
+        <location filename="../floor_window.py" line="498"/>
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="497"/>
+        <location filename="../floor_window.py" line="499"/>
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="498"/>
+        <location filename="../floor_window.py" line="500"/>
         <source>burns</source>
         <translation>gebrannte Karten</translation>
     </message>
@@ -2859,27 +2866,27 @@
         <translation>Den Entscheidungsbericht speichern</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="601"/>
+        <location filename="../floor_window.py" line="602"/>
         <source>The report cannot be written: %1</source>
         <translation>Der Bericht kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="606"/>
+        <location filename="../floor_window.py" line="607"/>
         <source>Report written: %1</source>
         <translation>Bericht geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="618"/>
+        <location filename="../floor_window.py" line="619"/>
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="623"/>
+        <location filename="../floor_window.py" line="624"/>
         <source>The record proves itself: every row matches its keyed hash, and every seal of the anchors file %1 is a row it holds.</source>
         <translation>Das Protokoll beweist sich selbst: Jede Zeile passt zu ihrem verschlüsselten Hash, und jedes Siegel der Ankerdatei %1 ist eine Zeile, die es enthält.</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="633"/>
+        <location filename="../floor_window.py" line="634"/>
         <source>The record proves itself: every row matches its keyed hash. There is no anchors file (%1): deleted last hands cannot be seen without one.</source>
         <translation>Das Protokoll beweist sich selbst: Jede Zeile passt zu ihrem verschlüsselten Hash. Es gibt keine Ankerdatei (%1): ohne sie sind gelöschte letzte Hände nicht zu erkennen.</translation>
     </message>
@@ -2927,7 +2934,7 @@
         <translation>Eintragen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="339"/>
+        <location filename="../exam_dialogs.py" line="338"/>
         <source>The two PINs differ: type the new PIN twice</source>
         <translation>Die beiden PINs unterscheiden sich: Die neue PIN zweimal eingeben</translation>
     </message>
@@ -2935,77 +2942,77 @@
 <context>
     <name>IrregularityDialog</name>
     <message>
-        <location filename="../floor_dialogs.py" line="303"/>
+        <location filename="../floor_dialogs.py" line="304"/>
         <source>Report an irregularity</source>
         <translation>Eine Unregelmäßigkeit melden</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="323"/>
+        <location filename="../floor_dialogs.py" line="324"/>
         <source>Irregularity</source>
         <translation>Unregelmäßigkeit</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="324"/>
+        <location filename="../floor_dialogs.py" line="325"/>
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="325"/>
+        <location filename="../floor_dialogs.py" line="326"/>
         <source>Card</source>
         <translation>Karte</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="326"/>
+        <location filename="../floor_dialogs.py" line="327"/>
         <source>Action</source>
         <translation>Aktion</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="327"/>
+        <location filename="../floor_dialogs.py" line="328"/>
         <source>Amount (bet or raise to)</source>
         <translation>Betrag (setzen oder erhöhen auf)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="328"/>
+        <location filename="../floor_dialogs.py" line="329"/>
         <source>Floor&apos;s name</source>
         <translation>Name des Floors</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="329"/>
+        <location filename="../floor_dialogs.py" line="330"/>
         <source>Floor PIN</source>
         <translation>Floor-PIN</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="330"/>
+        <location filename="../floor_dialogs.py" line="331"/>
         <source>The floor PIN again (it is set now)</source>
         <translation>Die Floor-PIN noch einmal (sie wird jetzt festgelegt)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="343"/>
+        <location filename="../floor_dialogs.py" line="344"/>
         <source>Apply the remedy</source>
         <translation>Die Abhilfe anwenden</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="348"/>
+        <location filename="../floor_dialogs.py" line="349"/>
         <source>No irregularity the table reports applies now; the floor decides (I-3).</source>
         <translation>Jetzt passt keine Unregelmäßigkeit, die der Tisch meldet; der Floor entscheidet (I-3).</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="383"/>
+        <location filename="../floor_dialogs.py" line="384"/>
         <source>The exposed card becomes the door card of seat %1, whose door card is due now.</source>
         <translation>Die aufgedeckte Karte wird die Door Card von Platz %1, dessen Door Card jetzt an der Reihe ist.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="388"/>
+        <location filename="../floor_dialogs.py" line="389"/>
         <source>If it was a downcard of seat %1, deal seat %2&apos;s door card first, then report it when seat %1&apos;s door card is due.</source>
         <translation>War es eine verdeckte Karte von Platz %1, zuerst die Door Card von Platz %2 geben und es dann melden, wenn die Door Card von Platz %1 an der Reihe ist.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="397"/>
+        <location filename="../floor_dialogs.py" line="398"/>
         <source>If it was a downcard of one of the seats %1 (their door cards are not dealt yet), deal the door cards up to that seat first, then report it when its door card is due.</source>
         <translation>War es eine verdeckte Karte eines der Plätze %1 (ihre Door Cards sind noch nicht gegeben), zuerst die Door Cards bis zu diesem Platz geben und es dann melden, wenn seine Door Card an der Reihe ist.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="407"/>
+        <location filename="../floor_dialogs.py" line="408"/>
         <source>This table&apos;s house option out_of_turn: %1</source>
         <translation>Die Hausregel out_of_turn dieses Tischs: %1</translation>
     </message>
@@ -3114,195 +3121,195 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="37"/>
-        <location filename="../main_window.py" line="261"/>
-        <location filename="../main_window.py" line="317"/>
+        <location filename="../main_window.py" line="43"/>
+        <location filename="../main_window.py" line="263"/>
+        <location filename="../main_window.py" line="316"/>
         <source>Stud Dealer Assistant</source>
         <translation>Stud-Dealer-Assistent</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="70"/>
-        <location filename="../main_window.py" line="319"/>
+        <location filename="../main_window.py" line="76"/>
+        <location filename="../main_window.py" line="318"/>
         <source>Hand record: %1</source>
         <translation>Spielprotokoll: %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="100"/>
+        <location filename="../main_window.py" line="105"/>
         <source>&amp;Table</source>
         <translation>&amp;Tisch</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="101"/>
+        <location filename="../main_window.py" line="106"/>
         <source>&amp;Open table…</source>
         <translation>Tisch &amp;öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="102"/>
+        <location filename="../main_window.py" line="107"/>
         <source>&amp;Resume table…</source>
         <translation>Tisch &amp;fortsetzen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="104"/>
+        <location filename="../main_window.py" line="109"/>
         <source>&amp;Start hand</source>
         <translation>&amp;Spiel beginnen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="106"/>
+        <location filename="../main_window.py" line="111"/>
         <source>&amp;Close table</source>
         <translation>Tisch &amp;schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="108"/>
+        <location filename="../main_window.py" line="113"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="110"/>
+        <location filename="../main_window.py" line="115"/>
         <source>Report &amp;irregularity…</source>
         <translation>&amp;Unregelmäßigkeit melden…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="114"/>
+        <location filename="../main_window.py" line="119"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="115"/>
+        <location filename="../main_window.py" line="120"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="116"/>
+        <location filename="../main_window.py" line="121"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="117"/>
+        <location filename="../main_window.py" line="122"/>
         <source>&amp;Seats</source>
         <translation>&amp;Plätze</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="118"/>
+        <location filename="../main_window.py" line="123"/>
         <source>&amp;Join…</source>
         <translation>&amp;Platz nehmen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="119"/>
+        <location filename="../main_window.py" line="124"/>
         <source>&amp;Top up…</source>
         <translation>&amp;Zukaufen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="120"/>
+        <location filename="../main_window.py" line="125"/>
         <source>Sit &amp;out / sit in…</source>
         <translation>&amp;Aussetzen / wieder einsteigen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="121"/>
+        <location filename="../main_window.py" line="126"/>
         <source>&amp;Leave…</source>
         <translation>&amp;Verlassen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="122"/>
+        <location filename="../main_window.py" line="127"/>
         <source>&amp;Floor</source>
         <translation>&amp;Floor</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="123"/>
+        <location filename="../main_window.py" line="128"/>
         <source>&amp;Open floor console…</source>
         <translation>Floor-&amp;Konsole öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="124"/>
+        <location filename="../main_window.py" line="129"/>
         <source>T&amp;raining</source>
         <translation>T&amp;raining</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="125"/>
+        <location filename="../main_window.py" line="130"/>
         <source>Open the &amp;trainer…</source>
         <translation>&amp;Trainer öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="126"/>
+        <location filename="../main_window.py" line="131"/>
         <source>&amp;Window</source>
         <translation>Fe&amp;nster</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="127"/>
+        <location filename="../main_window.py" line="132"/>
         <source>&amp;Players&apos; display</source>
         <translation>&amp;Spieleranzeige</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="131"/>
+        <location filename="../main_window.py" line="136"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="132"/>
+        <location filename="../main_window.py" line="137"/>
         <source>&amp;About…</source>
         <translation>Ü&amp;ber…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="133"/>
+        <location filename="../main_window.py" line="138"/>
         <source>Setti&amp;ngs</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="134"/>
+        <location filename="../main_window.py" line="139"/>
         <source>&amp;Four-colour suits</source>
         <translation>&amp;Vierfarbiges Deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="138"/>
+        <location filename="../main_window.py" line="143"/>
         <source>&amp;Card room…</source>
         <translation>&amp;Cardroom…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="139"/>
+        <location filename="../main_window.py" line="144"/>
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="142"/>
+        <location filename="../main_window.py" line="147"/>
         <source>System language</source>
         <translation>Systemsprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="186"/>
+        <location filename="../main_window.py" line="189"/>
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="186"/>
+        <location filename="../main_window.py" line="189"/>
         <source>The language changes at the next start.</source>
         <translation>Die Sprache wechselt beim nächsten Start.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="236"/>
+        <location filename="../main_window.py" line="238"/>
         <source>The floor&apos;s ruling on hand %1 is not applied yet: it is shown again after the next hand</source>
         <translation>Die Entscheidung des Floors zu Spiel %1 ist noch nicht angewendet: sie wird nach dem nächsten Spiel wieder gezeigt</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="254"/>
+        <location filename="../main_window.py" line="256"/>
         <source>Hand %1 sealed: %2</source>
         <translation>Spiel %1 versiegelt: %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="275"/>
+        <location filename="../main_window.py" line="276"/>
         <source>No hand is open: an irregularity is reported during a hand</source>
         <translation>Kein Spiel läuft: Eine Unregelmäßigkeit wird während eines Spiels gemeldet</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="318"/>
+        <location filename="../main_window.py" line="317"/>
         <source>Build: %1</source>
         <translation>Build: %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="321"/>
+        <location filename="../main_window.py" line="320"/>
         <source>The hand record proves itself against anyone without its key (record.key): an edited, deleted or inserted row is found at start, by &apos;dealer-app verify&apos; and in the floor&apos;s report. Whoever holds the key and the file can rewrite it unseen; keep the anchors file on another disk. A card room&apos;s database owner can turn off the room&apos;s checks and rewrite or delete the room&apos;s copy unseen: the floor&apos;s console does not detect it yet.</source>
         <translation>Das Spielprotokoll beweist sich gegenüber jedem, der seinen Schlüssel (record.key) nicht hat: Eine geänderte, gelöschte oder eingefügte Zeile wird beim Start, von &apos;dealer-app verify&apos; und im Bericht des Floors gefunden. Wer Schlüssel und Datei hat, kann es unbemerkt umschreiben; die Ankerdatei gehört auf einen anderen Datenträger. Der Eigentümer der Datenbank eines Cardrooms kann deren Prüfungen abschalten und die Kopie des Cardrooms unbemerkt umschreiben oder löschen: Die Konsole des Floors erkennt das noch nicht.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="333"/>
+        <location filename="../main_window.py" line="332"/>
         <source>About</source>
         <translation>Über</translation>
     </message>
@@ -3388,17 +3395,17 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="494"/>
+        <location filename="../main_window.py" line="492"/>
         <source>Sit out / sit in</source>
         <translation>Aussetzen / wieder einsteigen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="529"/>
+        <location filename="../main_window.py" line="526"/>
         <source>Hand record: %1 (see the warning at start)</source>
         <translation>Spielprotokoll: %1 (siehe die Warnung beim Start)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="531"/>
+        <location filename="../main_window.py" line="528"/>
         <source>Hand record</source>
         <translation>Spielprotokoll</translation>
     </message>
@@ -3406,7 +3413,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>MoneySpinBox</name>
     <message>
-        <location filename="../action_panel.py" line="115"/>
+        <location filename="../action_panel.py" line="116"/>
         <source>%1 is not an amount of money</source>
         <translation>%1 ist kein Geldbetrag</translation>
     </message>
@@ -3497,7 +3504,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>PlayersDisplay</name>
     <message>
-        <location filename="../players_display.py" line="194"/>
+        <location filename="../players_display.py" line="195"/>
         <location filename="../players_display.py" line="419"/>
         <source>Players&apos; display</source>
         <translation>Spieleranzeige</translation>
@@ -3626,160 +3633,160 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>ProgressView</name>
     <message>
-        <location filename="../trainer_window.py" line="1073"/>
+        <location filename="../trainer_window.py" line="1071"/>
         <source>Progress — %1</source>
         <translation>Fortschritt — %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1078"/>
-        <location filename="../trainer_window.py" line="1156"/>
-        <location filename="../trainer_window.py" line="1175"/>
+        <location filename="../trainer_window.py" line="1076"/>
+        <location filename="../trainer_window.py" line="1153"/>
+        <location filename="../trainer_window.py" line="1172"/>
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1078"/>
-        <location filename="../trainer_window.py" line="1122"/>
-        <location filename="../trainer_window.py" line="1156"/>
+        <location filename="../trainer_window.py" line="1076"/>
+        <location filename="../trainer_window.py" line="1120"/>
+        <location filename="../trainer_window.py" line="1153"/>
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1078"/>
-        <location filename="../trainer_window.py" line="1156"/>
-        <location filename="../trainer_window.py" line="1186"/>
+        <location filename="../trainer_window.py" line="1076"/>
+        <location filename="../trainer_window.py" line="1153"/>
+        <location filename="../trainer_window.py" line="1182"/>
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1078"/>
-        <location filename="../trainer_window.py" line="1156"/>
+        <location filename="../trainer_window.py" line="1076"/>
+        <location filename="../trainer_window.py" line="1153"/>
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1107"/>
+        <location filename="../trainer_window.py" line="1105"/>
         <source>Exams</source>
         <translation>Prüfungen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1116"/>
+        <location filename="../trainer_window.py" line="1114"/>
         <source>Right answers per day</source>
         <translation>Richtige Antworten je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1118"/>
+        <location filename="../trainer_window.py" line="1116"/>
         <source>Seconds per answer, per day</source>
         <translation>Sekunden je Antwort, je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1120"/>
+        <location filename="../trainer_window.py" line="1118"/>
         <source>Per day</source>
         <translation>Je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1121"/>
+        <location filename="../trainer_window.py" line="1119"/>
         <source>Per week</source>
         <translation>Je Woche</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1129"/>
+        <location filename="../trainer_window.py" line="1127"/>
         <source>No weak skill.</source>
         <translation>Keine schwache Fertigkeit.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1136"/>
+        <location filename="../trainer_window.py" line="1134"/>
         <source>%1% of the last %2 answers right</source>
         <translation>%1 % der letzten %2 Antworten richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1140"/>
+        <location filename="../trainer_window.py" line="1138"/>
         <source>overdue since %1</source>
         <translation>überfällig seit %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1142"/>
+        <location filename="../trainer_window.py" line="1140"/>
         <source>Weak skills: %1</source>
         <translation>Schwache Fertigkeiten: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1156"/>
+        <location filename="../trainer_window.py" line="1153"/>
         <source>Week</source>
         <translation>Woche</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1175"/>
-        <location filename="../trainer_window.py" line="1220"/>
+        <location filename="../trainer_window.py" line="1172"/>
+        <location filename="../trainer_window.py" line="1215"/>
         <source>Date (UTC)</source>
         <translation>Datum (UTC)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1175"/>
+        <location filename="../trainer_window.py" line="1172"/>
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1175"/>
+        <location filename="../trainer_window.py" line="1172"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1186"/>
+        <location filename="../trainer_window.py" line="1182"/>
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1195"/>
+        <location filename="../trainer_window.py" line="1191"/>
         <source>Review the answer…</source>
         <translation>Antwort durchsehen…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1221"/>
+        <location filename="../trainer_window.py" line="1216"/>
         <source>Exam blueprint</source>
         <translation>Prüfungsvorlage</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1222"/>
+        <location filename="../trainer_window.py" line="1217"/>
         <source>Instructor</source>
         <translation>Ausbilder</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1223"/>
+        <location filename="../trainer_window.py" line="1218"/>
         <source>Score</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1175"/>
+        <location filename="../trainer_window.py" line="1172"/>
         <source>Result</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1225"/>
+        <location filename="../trainer_window.py" line="1220"/>
         <source>Verification ID</source>
         <translation>Prüfnummer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1224"/>
+        <location filename="../trainer_window.py" line="1219"/>
         <source>Passed?</source>
         <translation>Bestanden?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1231"/>
+        <location filename="../trainer_window.py" line="1226"/>
         <source>not finished</source>
         <translation>nicht beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1231"/>
+        <location filename="../trainer_window.py" line="1226"/>
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1231"/>
+        <location filename="../trainer_window.py" line="1226"/>
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1234"/>
+        <location filename="../trainer_window.py" line="1229"/>
         <source>NOT GENUINE</source>
         <translation>NICHT ECHT</translation>
     </message>
@@ -3787,462 +3794,462 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>Report</name>
     <message>
-        <location filename="../report_pdf.py" line="88"/>
+        <location filename="../report_pdf.py" line="91"/>
         <source>Pots</source>
         <translation>Pots</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="104"/>
+        <location filename="../report_pdf.py" line="107"/>
         <source>The record proves itself: every row matches its keyed hash.</source>
         <translation>Das Protokoll beweist sich selbst: Jede Zeile passt zu ihrem verschlüsselten Hash.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="103"/>
+        <location filename="../report_pdf.py" line="106"/>
         <source>The record does NOT prove itself:</source>
         <translation>Das Protokoll beweist sich NICHT selbst:</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="46"/>
+        <location filename="../report_pdf.py" line="49"/>
         <source>A hand from a file, not from the record: it has no seal.</source>
         <translation>Ein Spiel aus einer Datei, nicht aus dem Protokoll: Es hat kein Siegel.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="49"/>
+        <location filename="../report_pdf.py" line="52"/>
         <source>Burns</source>
         <translation>Gebrannte Karten</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="50"/>
+        <location filename="../report_pdf.py" line="53"/>
         <source>Case</source>
         <translation>Fall</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="51"/>
+        <location filename="../report_pdf.py" line="54"/>
         <source>Date</source>
         <translation>Datum</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="52"/>
+        <location filename="../report_pdf.py" line="55"/>
         <source>Floor supervisor</source>
         <translation>Floor-Supervisor</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="53"/>
+        <location filename="../report_pdf.py" line="56"/>
         <source>Game</source>
         <translation>Spiel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="54"/>
+        <location filename="../report_pdf.py" line="57"/>
         <source>Generated</source>
         <translation>Erstellt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="55"/>
+        <location filename="../report_pdf.py" line="58"/>
         <source>Input</source>
         <translation>Eingabe</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="56"/>
+        <location filename="../report_pdf.py" line="59"/>
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="57"/>
+        <location filename="../report_pdf.py" line="60"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="58"/>
+        <location filename="../report_pdf.py" line="61"/>
         <source>Page %1 of %2</source>
         <translation>Seite %1 von %2</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="59"/>
+        <location filename="../report_pdf.py" line="62"/>
         <source>Played</source>
         <translation>Gespielt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="60"/>
+        <location filename="../report_pdf.py" line="63"/>
         <source>Pots and who won them</source>
         <translation>Pots und ihre Gewinner</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="61"/>
+        <location filename="../report_pdf.py" line="64"/>
         <source>Received by (regulator)</source>
         <translation>Empfangen von (Aufsichtsbehörde)</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="62"/>
+        <location filename="../report_pdf.py" line="65"/>
         <source>Seals</source>
         <translation>Siegel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="63"/>
+        <location filename="../report_pdf.py" line="66"/>
         <source>Seven Card Stud</source>
         <translation>Seven Card Stud</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="64"/>
+        <location filename="../report_pdf.py" line="67"/>
         <source>Seven Card Stud Hi-Lo</source>
         <translation>Seven Card Stud Hi-Lo</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="65"/>
+        <location filename="../report_pdf.py" line="68"/>
         <source>Side pot %1</source>
         <translation>%1. Sidepot</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="66"/>
+        <location filename="../report_pdf.py" line="69"/>
         <source>Signature</source>
         <translation>Unterschrift</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="67"/>
+        <location filename="../report_pdf.py" line="70"/>
         <source>Signatures</source>
         <translation>Unterschriften</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="68"/>
+        <location filename="../report_pdf.py" line="71"/>
         <source>Stack after the remedy</source>
         <translation>Stack nach der Abhilfe</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="69"/>
+        <location filename="../report_pdf.py" line="72"/>
         <source>Stack at the end</source>
         <translation>Stack am Ende</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="70"/>
+        <location filename="../report_pdf.py" line="73"/>
         <source>The hand</source>
         <translation>Das Spiel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="71"/>
+        <location filename="../report_pdf.py" line="74"/>
         <source>Time (UTC)</source>
         <translation>Zeit (UTC)</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="72"/>
+        <location filename="../report_pdf.py" line="75"/>
         <source>Time zone</source>
         <translation>Zeitzone</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="73"/>
+        <location filename="../report_pdf.py" line="76"/>
         <source>What the rules made of it</source>
         <translation>Was die Regeln daraus machen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="74"/>
+        <location filename="../report_pdf.py" line="77"/>
         <source>Witness</source>
         <translation>Zeuge</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="75"/>
+        <location filename="../report_pdf.py" line="78"/>
         <source>covers the hand and this ruling</source>
         <translation>deckt das Spiel und diese Entscheidung</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="76"/>
+        <location filename="../report_pdf.py" line="79"/>
         <source>every time in this report is UTC, as the record keeps it</source>
         <translation>alle Zeiten in diesem Bericht sind UTC, wie das Protokoll sie führt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="79"/>
+        <location filename="../report_pdf.py" line="82"/>
         <source>Camera / time reference</source>
         <translation>Kamera / Zeitangabe</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="80"/>
+        <location filename="../report_pdf.py" line="83"/>
         <source>Decision</source>
         <translation>Beschluss</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="81"/>
+        <location filename="../report_pdf.py" line="84"/>
         <source>Facts</source>
         <translation>Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="82"/>
+        <location filename="../report_pdf.py" line="85"/>
         <source>Hand</source>
         <translation>Spiel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="83"/>
+        <location filename="../report_pdf.py" line="86"/>
         <source>Legal options then</source>
         <translation>Damals erlaubte Optionen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="84"/>
+        <location filename="../report_pdf.py" line="87"/>
         <source>Limits</source>
         <translation>Limits</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="85"/>
+        <location filename="../report_pdf.py" line="88"/>
         <source>No ruling is recorded for this hand.</source>
         <translation>Für dieses Spiel ist keine Entscheidung eingetragen.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="86"/>
+        <location filename="../report_pdf.py" line="89"/>
         <source>Player</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="87"/>
+        <location filename="../report_pdf.py" line="90"/>
         <source>Players</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="89"/>
+        <location filename="../report_pdf.py" line="92"/>
         <source>Profile</source>
         <translation>Hausregeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="90"/>
+        <location filename="../report_pdf.py" line="93"/>
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="91"/>
+        <location filename="../report_pdf.py" line="94"/>
         <source>Remedy</source>
         <translation>Abhilfe</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="92"/>
+        <location filename="../report_pdf.py" line="95"/>
         <source>Rules</source>
         <translation>Regeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="93"/>
+        <location filename="../report_pdf.py" line="96"/>
         <source>Rules cited</source>
         <translation>Genannte Regeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="94"/>
+        <location filename="../report_pdf.py" line="97"/>
         <source>Ruling</source>
         <translation>Entscheidung</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="96"/>
+        <location filename="../report_pdf.py" line="99"/>
         <source>Rulings</source>
         <translation>Entscheidungen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="97"/>
+        <location filename="../report_pdf.py" line="100"/>
         <source>Seal</source>
         <translation>Siegel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="98"/>
+        <location filename="../report_pdf.py" line="101"/>
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="99"/>
+        <location filename="../report_pdf.py" line="102"/>
         <source>Stack at the start</source>
         <translation>Stack zu Beginn</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="100"/>
+        <location filename="../report_pdf.py" line="103"/>
         <source>Stack at this moment</source>
         <translation>Stack in diesem Moment</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="101"/>
+        <location filename="../report_pdf.py" line="104"/>
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="102"/>
+        <location filename="../report_pdf.py" line="105"/>
         <source>Table</source>
         <translation>Tisch</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="123"/>
+        <location filename="../report_pdf.py" line="126"/>
         <source>The table at step %1</source>
         <translation>Der Tisch bei Schritt %1</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="124"/>
+        <location filename="../report_pdf.py" line="127"/>
         <source>This is the moment the last ruling (%1) is about.</source>
         <translation>Das ist der Moment, um den es in der letzten Entscheidung (%1) geht.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="127"/>
+        <location filename="../report_pdf.py" line="130"/>
         <source>This is the end of the hand: no ruling is recorded for it.</source>
         <translation>Das ist das Ende des Spiels: Für dieses Spiel ist keine Entscheidung eingetragen.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="131"/>
+        <location filename="../report_pdf.py" line="134"/>
         <source>This is the moment asked for (report --moment, or the step shown in the floor console); it is the moment the last ruling (%1) is about.</source>
         <translation>Das ist der angefragte Moment (report --moment oder der in der Floor-Konsole gezeigte Schritt); um ihn geht es auch in der letzten Entscheidung (%1).</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="137"/>
+        <location filename="../report_pdf.py" line="140"/>
         <source>This is the moment asked for (report --moment, or the step shown in the floor console); the last ruling (%1) is about step %2.</source>
         <translation>Das ist der angefragte Moment (report --moment oder der in der Floor-Konsole gezeigte Schritt); die letzte Entscheidung (%1) betrifft Schritt %2.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="143"/>
+        <location filename="../report_pdf.py" line="146"/>
         <source>This is the moment asked for (report --moment, or the step shown in the floor console); no ruling is recorded for this hand.</source>
         <translation>Das ist der angefragte Moment (report --moment oder der in der Floor-Konsole gezeigte Schritt); für dieses Spiel ist keine Entscheidung eingetragen.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="149"/>
+        <location filename="../report_pdf.py" line="152"/>
         <source>Seat %1 (%2) is to act:</source>
         <translation>Platz %1 (%2) ist am Zug:</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="150"/>
+        <location filename="../report_pdf.py" line="153"/>
         <source>None: cards are being dealt, so no one is to act; the dealer deals as the line above says.</source>
         <translation>Keine: Es werden Karten gegeben, also ist niemand am Zug; der Dealer gibt, wie es die Zeile darüber sagt.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="153"/>
+        <location filename="../report_pdf.py" line="156"/>
         <source>None: it is the showdown; the players show or muck in turn, and no one bets.</source>
         <translation>Keine: Es ist Showdown; die Spieler zeigen oder mucken der Reihe nach, und niemand setzt.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="156"/>
+        <location filename="../report_pdf.py" line="159"/>
         <source>None: the hand was declared void.</source>
         <translation>Keine: Das Spiel wurde für ungültig erklärt.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="157"/>
+        <location filename="../report_pdf.py" line="160"/>
         <source>None: the hand is over.</source>
         <translation>Keine: Das Spiel ist zu Ende.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="159"/>
+        <location filename="../report_pdf.py" line="162"/>
         <source>At the moment (step %1):</source>
         <translation>In diesem Moment (Schritt %1):</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="160"/>
+        <location filename="../report_pdf.py" line="163"/>
         <source>The ruling cites:</source>
         <translation>Die Entscheidung nennt:</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="161"/>
+        <location filename="../report_pdf.py" line="164"/>
         <source>The rulings cite:</source>
         <translation>Die Entscheidungen nennen:</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="162"/>
+        <location filename="../report_pdf.py" line="165"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="164"/>
+        <location filename="../report_pdf.py" line="167"/>
         <source>misdeal</source>
         <translation>Misdeal</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="165"/>
+        <location filename="../report_pdf.py" line="168"/>
         <source>fouled deck</source>
         <translation>fehlerhaftes Deck</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="166"/>
+        <location filename="../report_pdf.py" line="169"/>
         <source>The hand was declared void at step %1: %2 (%3), confirmed by the floor: %4.</source>
         <translation>Das Spiel wurde bei Schritt %1 für ungültig erklärt: %2 (%3), vom Floor bestätigt: %4.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="169"/>
+        <location filename="../report_pdf.py" line="172"/>
         <source>No pot was played for: every ante and bet went back to its player: %1.</source>
         <translation>Um keinen Pot wurde gespielt: Jedes Ante und jeder Einsatz ging an seinen Spieler zurück: %1.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="172"/>
+        <location filename="../report_pdf.py" line="175"/>
         <source>No chips had gone in: none went back.</source>
         <translation>Es waren keine Chips im Pot: Keine gingen zurück.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="173"/>
+        <location filename="../report_pdf.py" line="176"/>
         <source>Stacks after the void: %1.</source>
         <translation>Stacks nach dem ungültigen Spiel: %1.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="174"/>
+        <location filename="../report_pdf.py" line="177"/>
         <source>The same players are dealt the hand again (the redeal).</source>
         <translation>An dieselben Spieler wird neu gegeben.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="107"/>
+        <location filename="../report_pdf.py" line="110"/>
         <source>The rules cited</source>
         <translation>Die genannten Regeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="108"/>
+        <location filename="../report_pdf.py" line="111"/>
         <source>The table at the disputed moment</source>
         <translation>Der Tisch im strittigen Moment</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="109"/>
+        <location filename="../report_pdf.py" line="112"/>
         <source>Timeline</source>
         <translation>Ablauf</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="110"/>
+        <location filename="../report_pdf.py" line="113"/>
         <source>Witnesses</source>
         <translation>Zeugen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="111"/>
+        <location filename="../report_pdf.py" line="114"/>
         <source>ante</source>
         <translation>Ante</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="112"/>
+        <location filename="../report_pdf.py" line="115"/>
         <source>at step</source>
         <translation>bei Schritt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="113"/>
+        <location filename="../report_pdf.py" line="116"/>
         <source>bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="114"/>
+        <location filename="../report_pdf.py" line="117"/>
         <source>by</source>
         <translation>von</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="116"/>
+        <location filename="../report_pdf.py" line="119"/>
         <source>none (the decision only)</source>
         <translation>keine (nur der Beschluss)</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="115"/>
+        <location filename="../report_pdf.py" line="118"/>
         <source>chips moved between seats</source>
         <translation>Chips zwischen Plätzen bewegt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="117"/>
+        <location filename="../report_pdf.py" line="120"/>
         <source>none: the hand has not ended</source>
         <translation>keines: das Spiel ist nicht zu Ende</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="118"/>
+        <location filename="../report_pdf.py" line="121"/>
         <source>seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="119"/>
+        <location filename="../report_pdf.py" line="122"/>
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="120"/>
+        <location filename="../report_pdf.py" line="123"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="121"/>
+        <location filename="../report_pdf.py" line="124"/>
         <source>the hand voided: every chip back</source>
         <translation>das Spiel für ungültig erklärt: alle Chips zurück</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="95"/>
+        <location filename="../report_pdf.py" line="98"/>
         <source>Ruling report</source>
         <translation>Entscheidungsbericht</translation>
     </message>
@@ -4250,62 +4257,62 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>ResumeDialog</name>
     <message>
-        <location filename="../resume_dialog.py" line="32"/>
+        <location filename="../resume_dialog.py" line="33"/>
         <source>Resume a table</source>
         <translation>Einen Tisch fortsetzen</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="34"/>
+        <location filename="../resume_dialog.py" line="35"/>
         <source>These tables did not close. Resume one where it stopped, or close it.</source>
         <translation>Diese Tische wurden nicht geschlossen. Setzen Sie einen dort fort, wo er stand, oder schließen Sie ihn.</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="45"/>
+        <location filename="../resume_dialog.py" line="46"/>
         <source>&amp;Resume</source>
         <translation>&amp;Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="47"/>
+        <location filename="../resume_dialog.py" line="48"/>
         <source>&amp;Close table</source>
         <translation>Tisch &amp;schließen</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="48"/>
+        <location filename="../resume_dialog.py" line="49"/>
         <source>&amp;New table instead</source>
         <translation>&amp;Neuen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="49"/>
+        <location filename="../resume_dialog.py" line="50"/>
         <source>New table from the floor&apos;s &amp;count…</source>
         <translation>Neuer Tisch aus der &amp;Zählung des Floors…</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="52"/>
+        <location filename="../resume_dialog.py" line="53"/>
         <source>For a table whose record fails its check: the floor closes it, counts the stacks and confirms them</source>
         <translation>Für einen Tisch, dessen Protokoll die Prüfung nicht besteht: Der Floor schließt ihn, zählt die Stacks und bestätigt sie</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="79"/>
+        <location filename="../resume_dialog.py" line="80"/>
         <source>%1 (%2), opened %3 — cannot be resumed: %4</source>
         <translation>%1 (%2), geöffnet %3 — kann nicht fortgesetzt werden: %4</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="89"/>
+        <location filename="../resume_dialog.py" line="90"/>
         <source>%1 (%2) — %3 — hand %4, %5 — last input at %6</source>
         <translation>%1 (%2) — %3 — Spiel %4, %5 — letzte Eingabe um %6</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="98"/>
+        <location filename="../resume_dialog.py" line="99"/>
         <source>Last input: %1</source>
         <translation>Letzte Eingabe: %1</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="136"/>
+        <location filename="../resume_dialog.py" line="137"/>
         <source>Close table</source>
         <translation>Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="138"/>
+        <location filename="../resume_dialog.py" line="139"/>
         <source>Close %1 for good? Its hands stay in the record, but it is no longer offered to resume.</source>
         <translation>%1 endgültig schließen? Seine Spiele bleiben im Protokoll, aber er wird nicht mehr zum Fortsetzen angeboten.</translation>
     </message>
@@ -4559,128 +4566,128 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>RulingDialog</name>
     <message>
-        <location filename="../floor_dialogs.py" line="102"/>
+        <location filename="../floor_dialogs.py" line="103"/>
         <source>Floor ruling — hand %1</source>
         <translation>Entscheidung des Floors — Spiel %1</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="107"/>
+        <location filename="../floor_dialogs.py" line="108"/>
         <source>The moment: step %1 — %2</source>
         <translation>Der Zeitpunkt: Schritt %1 — %2</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="111"/>
+        <location filename="../floor_dialogs.py" line="112"/>
         <source>New case</source>
         <translation>Neuer Fall</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="119"/>
+        <location filename="../floor_dialogs.py" line="120"/>
         <source>%1 (%2, %3)</source>
         <translation>%1 (%2, %3)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="140"/>
+        <location filename="../floor_dialogs.py" line="141"/>
         <source>None: the decision only</source>
         <translation>Keine: nur der Beschluss</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="141"/>
+        <location filename="../floor_dialogs.py" line="142"/>
         <source>Move chips between seats</source>
         <translation>Chips zwischen Plätzen bewegen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="142"/>
+        <location filename="../floor_dialogs.py" line="143"/>
         <source>Void the hand: every chip back</source>
         <translation>Das Spiel für ungültig erklären: alle Chips zurück</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="151"/>
+        <location filename="../floor_dialogs.py" line="152"/>
         <source>A ruling made in the room is recorded in the room. The chips it moves reach the table: its dealer is shown the ruling between hands, and the chips move on its seats when the dealer confirms.</source>
         <translation>Eine Entscheidung im Saal wird im Saal eingetragen. Die Chips, die sie bewegt, erreichen den Tisch: sein Dealer sieht die Entscheidung zwischen zwei Spielen, und die Chips werden auf seinen Plätzen bewegt, wenn der Dealer bestätigt.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="164"/>
+        <location filename="../floor_dialogs.py" line="165"/>
         <source>+ or − amount</source>
         <translation>Betrag mit + oder −</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="174"/>
+        <location filename="../floor_dialogs.py" line="175"/>
         <source>Case</source>
         <translation>Fall</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="175"/>
+        <location filename="../floor_dialogs.py" line="176"/>
         <source>Category</source>
         <translation>Art</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="176"/>
+        <location filename="../floor_dialogs.py" line="177"/>
         <source>Status</source>
         <translation>Stand</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="177"/>
+        <location filename="../floor_dialogs.py" line="178"/>
         <source>Facts</source>
         <translation>Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="178"/>
+        <location filename="../floor_dialogs.py" line="179"/>
         <source>Rules cited</source>
         <translation>Genannte Regeln</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="179"/>
+        <location filename="../floor_dialogs.py" line="180"/>
         <source>Decision</source>
         <translation>Beschluss</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="180"/>
+        <location filename="../floor_dialogs.py" line="181"/>
         <source>Remedy</source>
         <translation>Abhilfe</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="181"/>
+        <location filename="../floor_dialogs.py" line="182"/>
         <source>Chips (with Move chips)</source>
         <translation>Chips (bei »Chips bewegen«)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="182"/>
+        <location filename="../floor_dialogs.py" line="183"/>
         <source>Witnesses</source>
         <translation>Zeugen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="183"/>
+        <location filename="../floor_dialogs.py" line="184"/>
         <source>Camera / time reference</source>
         <translation>Kamera / Zeitangabe</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="184"/>
+        <location filename="../floor_dialogs.py" line="185"/>
         <source>Floor&apos;s name</source>
         <translation>Name des Floors</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="185"/>
+        <location filename="../floor_dialogs.py" line="186"/>
         <source>Floor PIN</source>
         <translation>Floor-PIN</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="189"/>
+        <location filename="../floor_dialogs.py" line="190"/>
         <source>The floor PIN again (it is set now)</source>
         <translation>Die Floor-PIN noch einmal (sie wird jetzt festgelegt)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="212"/>
+        <location filename="../floor_dialogs.py" line="213"/>
         <source>Record the ruling</source>
         <translation>Die Entscheidung eintragen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="239"/>
-        <location filename="../floor_dialogs.py" line="279"/>
+        <location filename="../floor_dialogs.py" line="240"/>
+        <location filename="../floor_dialogs.py" line="280"/>
         <source>A chip amount cannot be read: %1</source>
         <translation>Ein Chipbetrag ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="242"/>
+        <location filename="../floor_dialogs.py" line="243"/>
         <source>Stacks after this remedy: %1</source>
         <translation>Stacks nach dieser Abhilfe: %1</translation>
     </message>
@@ -4726,63 +4733,63 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Schritt %1 von %2: %3</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="168"/>
+        <location filename="../spot_panel.py" line="167"/>
         <source>Pick the remedy first, then stop at the step.</source>
         <translation>Zuerst die Abhilfe wählen, dann beim Schritt anhalten.</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="182"/>
+        <location filename="../spot_panel.py" line="181"/>
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="182"/>
+        <location filename="../spot_panel.py" line="181"/>
         <source>Step %1 is the dealer&apos;s error, and the remedy is right.</source>
         <translation>Schritt %1 ist der Fehler des Dealers, und die Abhilfe stimmt.</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="184"/>
+        <location filename="../spot_panel.py" line="183"/>
         <source>Half right</source>
         <translation>Halb richtig</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="185"/>
+        <location filename="../spot_panel.py" line="184"/>
         <source>You stopped at the right step (step %1), but that is not its remedy.</source>
         <translation>Beim richtigen Schritt angehalten (Schritt %1), aber das ist nicht seine Abhilfe.</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="187"/>
-        <location filename="../spot_panel.py" line="190"/>
+        <location filename="../spot_panel.py" line="186"/>
+        <location filename="../spot_panel.py" line="189"/>
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="188"/>
+        <location filename="../spot_panel.py" line="187"/>
         <source>You went on past the dealer&apos;s error: step %1 was wrong.</source>
         <translation>Am Fehler des Dealers vorbeigegangen: Schritt %1 war falsch.</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="192"/>
+        <location filename="../spot_panel.py" line="191"/>
         <source>Step %1 was right as told; the dealer&apos;s error was step %2.</source>
         <translation>Schritt %1 war so richtig; der Fehler des Dealers war Schritt %2.</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="195"/>
+        <location filename="../spot_panel.py" line="194"/>
         <source>Step %1 as told:</source>
         <translation>Schritt %1, wie er gesagt wurde:</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="195"/>
+        <location filename="../spot_panel.py" line="194"/>
         <source>It should have been</source>
         <translation>Richtig wäre gewesen</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="196"/>
+        <location filename="../spot_panel.py" line="195"/>
         <source>Your remedy</source>
         <translation>Ihre Abhilfe</translation>
     </message>
     <message>
-        <location filename="../spot_panel.py" line="196"/>
+        <location filename="../spot_panel.py" line="195"/>
         <source>The remedy</source>
         <translation>Die Abhilfe</translation>
     </message>
@@ -5023,283 +5030,283 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>TrainerWindow</name>
     <message>
-        <location filename="../trainer_window.py" line="94"/>
+        <location filename="../trainer_window.py" line="100"/>
         <source>Dealer training</source>
         <translation>Dealer-Training</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="192"/>
+        <location filename="../trainer_window.py" line="198"/>
         <source>Learn: the rule first, every answer explained</source>
         <translation>Lernen: zuerst die Regel, jede Antwort erklärt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="193"/>
+        <location filename="../trainer_window.py" line="199"/>
         <source>Practice: right or wrong at once, mistakes again at the end</source>
         <translation>Üben: sofort richtig oder falsch, die Fehler am Ende noch einmal</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="194"/>
+        <location filename="../trainer_window.py" line="200"/>
         <source>Exam: no feedback until the end, a certificate</source>
         <translation>Prüfung: keine Rückmeldung bis zum Ende, ein Zertifikat</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="195"/>
+        <location filename="../trainer_window.py" line="201"/>
         <source>Spot the dealer&apos;s error: stop at the wrong step, name the remedy</source>
         <translation>Den Fehler des Dealers finden: beim falschen Schritt anhalten, die Abhilfe nennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="218"/>
+        <location filename="../trainer_window.py" line="224"/>
         <source>Trainee</source>
         <translation>Teilnehmer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="219"/>
+        <location filename="../trainer_window.py" line="225"/>
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="232"/>
+        <location filename="../trainer_window.py" line="238"/>
         <source>Drills</source>
         <translation>Aufgaben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="129"/>
+        <location filename="../trainer_window.py" line="135"/>
         <source>The hand so far</source>
         <translation>Das Spiel bisher</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="96"/>
+        <location filename="../trainer_window.py" line="102"/>
         <source>Choose how to train on the right, then Start</source>
         <translation>Rechts wählen, wie trainiert wird, dann „Beginnen“</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="131"/>
+        <location filename="../trainer_window.py" line="137"/>
         <source>Whole hand (Alt+H)</source>
         <translation>Ganzes Spiel (Alt+H)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="132"/>
+        <location filename="../trainer_window.py" line="138"/>
         <source>Show the earlier streets&apos; actions too, not only this street&apos;s</source>
         <translation>Auch die Aktionen der früheren Runden zeigen, nicht nur die dieser Runde</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="234"/>
+        <location filename="../trainer_window.py" line="240"/>
         <source>Skills</source>
         <translation>Fertigkeiten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="241"/>
+        <location filename="../trainer_window.py" line="247"/>
         <source>Start</source>
         <translation>Beginnen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="243"/>
+        <location filename="../trainer_window.py" line="249"/>
         <source>Progress…</source>
         <translation>Fortschritt…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="256"/>
+        <location filename="../trainer_window.py" line="262"/>
         <source>Answer  [Enter]</source>
         <translation>Antworten  [Enter]</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="264"/>
-        <location filename="../trainer_window.py" line="466"/>
+        <location filename="../trainer_window.py" line="270"/>
+        <location filename="../trainer_window.py" line="469"/>
         <source>Next drill</source>
         <translation>Nächste Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="268"/>
+        <location filename="../trainer_window.py" line="274"/>
         <source>Certificate…</source>
         <translation>Zertifikat…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="291"/>
-        <location filename="../trainer_window.py" line="351"/>
+        <location filename="../trainer_window.py" line="297"/>
+        <location filename="../trainer_window.py" line="357"/>
         <source>Type the trainee&apos;s name first: the answers are kept for them.</source>
         <translation>Zuerst den Namen des Teilnehmers eingeben: Die Antworten werden für ihn aufbewahrt.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="293"/>
+        <location filename="../trainer_window.py" line="299"/>
         <source>Tick at least one skill to drill.</source>
         <translation>Mindestens eine Fertigkeit zum Üben ankreuzen.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="190"/>
-        <location filename="../trainer_window.py" line="424"/>
+        <location filename="../trainer_window.py" line="196"/>
+        <location filename="../trainer_window.py" line="427"/>
         <source>Spot the dealer&apos;s error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="190"/>
+        <location filename="../trainer_window.py" line="196"/>
         <source>Learn</source>
         <translation>Lernen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="190"/>
+        <location filename="../trainer_window.py" line="196"/>
         <source>Practice</source>
         <translation>Üben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="190"/>
-        <location filename="../trainer_window.py" line="235"/>
+        <location filename="../trainer_window.py" line="196"/>
+        <location filename="../trainer_window.py" line="241"/>
         <source>Exam</source>
         <translation>Prüfung</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="227"/>
+        <location filename="../trainer_window.py" line="233"/>
         <source>no time limit</source>
         <translation>ohne Zeitlimit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="228"/>
+        <location filename="../trainer_window.py" line="234"/>
         <source> s per drill</source>
         <translation> s je Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="353"/>
+        <location filename="../trainer_window.py" line="359"/>
         <source>Pick an exam blueprint: an instructor makes and locks one.</source>
         <translation>Wählen Sie eine Prüfungsvorlage: Ein Ausbilder erstellt und schreibt sie fest.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="398"/>
+        <location filename="../trainer_window.py" line="404"/>
         <source>Time left %1</source>
         <translation>Restzeit %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="462"/>
+        <location filename="../trainer_window.py" line="465"/>
         <source>Next hand (%1 of %2)  [Enter]</source>
         <translation>Nächstes Spiel (%1 von %2)  [Enter]</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="464"/>
+        <location filename="../trainer_window.py" line="467"/>
         <source>%1 of %2 right so far</source>
         <translation>Bisher %1 von %2 richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="467"/>
+        <location filename="../trainer_window.py" line="470"/>
         <source>Spot the dealer&apos;s error: %1 of %2 hands right</source>
         <translation>Den Fehler des Dealers finden: %1 von %2 Spielen richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="475"/>
+        <location filename="../trainer_window.py" line="478"/>
         <source>right</source>
         <translation>richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="475"/>
+        <location filename="../trainer_window.py" line="478"/>
         <source>wrong</source>
         <translation>falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="475"/>
+        <location filename="../trainer_window.py" line="478"/>
         <source>the right step, the wrong remedy</source>
         <translation>der richtige Schritt, die falsche Abhilfe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="476"/>
+        <location filename="../trainer_window.py" line="479"/>
         <source>Hand %1: %2</source>
         <translation>Spiel %1: %2</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="501"/>
-        <location filename="../trainer_window.py" line="958"/>
+        <location filename="../trainer_window.py" line="504"/>
+        <location filename="../trainer_window.py" line="955"/>
         <source> (your mistakes again)</source>
         <translation> (deine Fehler noch einmal)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="502"/>
+        <location filename="../trainer_window.py" line="505"/>
         <source>Drill %1 of %2%3</source>
         <translation>Aufgabe %1 von %2%3</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="506"/>
+        <location filename="../trainer_window.py" line="509"/>
         <source>The rules for this drill</source>
         <translation>Die Regeln zu dieser Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="525"/>
+        <location filename="../trainer_window.py" line="528"/>
         <source>Click the seat on the table, or type its number and Enter.</source>
         <translation>Den Platz am Tisch anklicken, oder seine Nummer eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="526"/>
+        <location filename="../trainer_window.py" line="529"/>
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="529"/>
+        <location filename="../trainer_window.py" line="532"/>
         <source>Every ante and bet, those still in front of the players too. Type the amount and Enter.</source>
         <translation>Jede Ante und jeder Einsatz, auch die noch vor den Spielern liegenden. Den Betrag eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="531"/>
+        <location filename="../trainer_window.py" line="534"/>
         <source>Type the number of cards and Enter.</source>
         <translation>Die Zahl der Karten eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="533"/>
+        <location filename="../trainer_window.py" line="536"/>
         <location filename="../trainer_window.py" line="636"/>
         <source>Amount</source>
         <translation>Betrag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="533"/>
+        <location filename="../trainer_window.py" line="536"/>
         <source>Cards</source>
         <translation>Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="535"/>
+        <location filename="../trainer_window.py" line="538"/>
         <source>Tick what the dealer does before this round.</source>
         <translation>Ankreuzen, was der Dealer vor dieser Runde tut.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="537"/>
+        <location filename="../trainer_window.py" line="540"/>
         <source>Burn a card</source>
         <translation>Eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="538"/>
+        <location filename="../trainer_window.py" line="541"/>
         <source>Shuffle the burns into the stub</source>
         <translation>Die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="539"/>
+        <location filename="../trainer_window.py" line="542"/>
         <source>Deal one common card</source>
         <translation>Eine Gemeinschaftskarte geben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="544"/>
+        <location filename="../trainer_window.py" line="547"/>
         <source>Tick every legal action; give its amount (to), or a range as min-max.</source>
         <translation>Jede erlaubte Aktion ankreuzen; ihren Betrag (auf) angeben, oder einen Bereich als min-max.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="559"/>
+        <location filename="../trainer_window.py" line="560"/>
         <source>One line per pot, main pot first: the amount, a colon, the seats eligible (e.g. 21: 1 2 3)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, die berechtigten Plätze (z. B. 21: 1 2 3)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="562"/>
+        <location filename="../trainer_window.py" line="563"/>
         <source>One line per pot, main pot first: the amount, a colon, each winner&apos;s seat and share (e.g. 120: 3 60, 5 60)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, Platz und Anteil jedes Gewinners (z. B. 120: 3 60, 5 60)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="566"/>
+        <location filename="../trainer_window.py" line="567"/>
         <source>Enter answers; Shift+Enter starts a new line.</source>
         <translation>Enter antwortet; Umschalt+Enter beginnt eine neue Zeile.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="573"/>
+        <location filename="../trainer_window.py" line="574"/>
         <source>Click the five cards of seat %1&apos;s best hand.</source>
         <translation>Die fünf Karten der besten Hand von Platz %1 anklicken.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="576"/>
+        <location filename="../trainer_window.py" line="577"/>
         <source>Click the five cards of seat %1&apos;s best low (eight or better), or tick No low.</source>
         <translation>Klicken Sie die fünf Karten des besten Lows von Platz %1 an (Eight or Better), oder kreuzen Sie »Kein Low« an.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="581"/>
+        <location filename="../trainer_window.py" line="582"/>
         <source>No low (fewer than five different cards eight or lower)</source>
         <translation>Kein Low (weniger als fünf verschiedene Karten bis zur Acht)</translation>
     </message>
@@ -5405,160 +5412,160 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Antwort notiert. Nächste Aufgabe.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="845"/>
+        <location filename="../trainer_window.py" line="844"/>
         <source>Time up: %1 s per drill — counted wrong</source>
         <translation>Zeit abgelaufen: %1 s je Aufgabe — als falsch gewertet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="849"/>
+        <location filename="../trainer_window.py" line="848"/>
         <source>Time: %1 s (the target for this skill is %2 s)</source>
         <translation>Zeit: %1 s (Ziel für diese Fertigkeit: %2 s)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="854"/>
+        <location filename="../trainer_window.py" line="853"/>
         <source>On pace: %1 s (the target for this skill is %2 s)</source>
         <translation>Im Tempo: %1 s (Ziel für diese Fertigkeit: %2 s)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="861"/>
+        <location filename="../trainer_window.py" line="860"/>
         <source>Too slow: %1 s (the target for this skill is %2 s)</source>
         <translation>Zu langsam: %1 s (Ziel für diese Fertigkeit: %2 s)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="882"/>
-        <location filename="../trainer_window.py" line="918"/>
+        <location filename="../trainer_window.py" line="881"/>
+        <location filename="../trainer_window.py" line="916"/>
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="882"/>
+        <location filename="../trainer_window.py" line="881"/>
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="888"/>
-        <location filename="../trainer_window.py" line="953"/>
+        <location filename="../trainer_window.py" line="887"/>
+        <location filename="../trainer_window.py" line="950"/>
         <source>The answer</source>
         <translation>Die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="888"/>
+        <location filename="../trainer_window.py" line="887"/>
         <source>How it is found</source>
         <translation>Der Weg zur Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="892"/>
+        <location filename="../trainer_window.py" line="891"/>
         <source>Why</source>
         <translation>Warum</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="917"/>
+        <location filename="../trainer_window.py" line="915"/>
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="919"/>
+        <location filename="../trainer_window.py" line="917"/>
         <source>Score</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="920"/>
+        <location filename="../trainer_window.py" line="918"/>
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="921"/>
+        <location filename="../trainer_window.py" line="919"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="922"/>
+        <location filename="../trainer_window.py" line="920"/>
         <source>On pace</source>
         <translation>Im Tempo</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="935"/>
+        <location filename="../trainer_window.py" line="932"/>
         <source>Score: %1%</source>
         <translation>Ergebnis: %1 %</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="936"/>
+        <location filename="../trainer_window.py" line="933"/>
         <source>%1 drills in %2 s</source>
         <translation>%1 Aufgaben in %2 s</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="942"/>
+        <location filename="../trainer_window.py" line="939"/>
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="942"/>
+        <location filename="../trainer_window.py" line="939"/>
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="943"/>
+        <location filename="../trainer_window.py" line="940"/>
         <source>pass mark</source>
         <translation>Bestehensgrenze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="949"/>
+        <location filename="../trainer_window.py" line="946"/>
         <source>Your mistakes again: %1 of %2 right</source>
         <translation>Ihre Fehler noch einmal: %1 von %2 richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="953"/>
+        <location filename="../trainer_window.py" line="950"/>
         <source>Your answer</source>
         <translation>Deine Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="955"/>
+        <location filename="../trainer_window.py" line="952"/>
         <source>Wrong answers</source>
         <translation>Falsche Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="966"/>
+        <location filename="../trainer_window.py" line="963"/>
         <source>No wrong answers.</source>
         <translation>Keine falschen Antworten.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="970"/>
-        <location filename="../trainer_window.py" line="971"/>
+        <location filename="../trainer_window.py" line="967"/>
+        <location filename="../trainer_window.py" line="968"/>
         <source>Session over</source>
         <translation>Sitzung beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="986"/>
+        <location filename="../trainer_window.py" line="983"/>
         <source>The time ran out: %1 of %2 drills answered; the others count as wrong.</source>
         <translation>Die Zeit ist abgelaufen: %1 von %2 Aufgaben beantwortet; die übrigen zählen als falsch.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="988"/>
+        <location filename="../trainer_window.py" line="985"/>
         <source>Exam %1 (%2), set by %3. Verification ID %4, seal %5.</source>
         <translation>Prüfung %1 (%2), gestellt von %3. Prüfnummer %4, Siegel %5.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1003"/>
+        <location filename="../trainer_window.py" line="1000"/>
         <source>certificate</source>
         <translation>Zertifikat</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1005"/>
+        <location filename="../trainer_window.py" line="1002"/>
         <source>Save the certificate</source>
         <translation>Das Zertifikat speichern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1018"/>
+        <location filename="../trainer_window.py" line="1016"/>
         <source>The certificate cannot be written: %1</source>
         <translation>Das Zertifikat kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1020"/>
+        <location filename="../trainer_window.py" line="1018"/>
         <source>Certificate written: %1</source>
         <translation>Zertifikat geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1028"/>
+        <location filename="../trainer_window.py" line="1026"/>
         <source>No answers of %1 yet.</source>
         <translation>Noch keine Antworten von %1.</translation>
     </message>
@@ -5566,487 +5573,487 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>Training</name>
     <message>
-        <location filename="../training_pdf.py" line="35"/>
-        <location filename="../training_pdf.py" line="226"/>
+        <location filename="../training_pdf.py" line="39"/>
+        <location filename="../training_pdf.py" line="224"/>
         <source>PASSED</source>
         <translation>BESTANDEN</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="35"/>
-        <location filename="../training_pdf.py" line="226"/>
+        <location filename="../training_pdf.py" line="39"/>
+        <location filename="../training_pdf.py" line="224"/>
         <source>NOT PASSED</source>
         <translation>NICHT BESTANDEN</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="38"/>
-        <location filename="../training_pdf.py" line="81"/>
-        <location filename="../training_pdf.py" line="180"/>
+        <location filename="../training_pdf.py" line="42"/>
+        <location filename="../training_pdf.py" line="83"/>
+        <location filename="../training_pdf.py" line="178"/>
         <source>Dealer training certificate</source>
         <translation>Zertifikat Dealer-Training</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="41"/>
-        <location filename="../training_pdf.py" line="84"/>
-        <location filename="../training_pdf.py" line="194"/>
-        <location filename="../training_pdf.py" line="310"/>
+        <location filename="../training_pdf.py" line="45"/>
+        <location filename="../training_pdf.py" line="86"/>
+        <location filename="../training_pdf.py" line="192"/>
+        <location filename="../training_pdf.py" line="304"/>
         <source>Trainee</source>
         <translation>Teilnehmer</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="40"/>
-        <location filename="../training_pdf.py" line="83"/>
+        <location filename="../training_pdf.py" line="44"/>
+        <location filename="../training_pdf.py" line="85"/>
         <source>Dealer training exam result</source>
         <translation>Ergebnis der Dealer-Prüfung</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="42"/>
+        <location filename="../training_pdf.py" line="46"/>
         <source>Date</source>
         <translation>Datum</translation>
     </message>
     <message>
-        <location filename="../drill_review.py" line="33"/>
+        <location filename="../drill_review.py" line="36"/>
         <source>not kept</source>
         <translation>nicht aufbewahrt</translation>
     </message>
     <message>
-        <location filename="../drill_review.py" line="35"/>
+        <location filename="../drill_review.py" line="38"/>
         <source>no answer: the time was up</source>
         <translation>keine Antwort: die Zeit war abgelaufen</translation>
     </message>
     <message>
-        <location filename="../drill_review.py" line="51"/>
+        <location filename="../drill_review.py" line="49"/>
         <source>The answer given</source>
         <translation>Die gegebene Antwort</translation>
     </message>
     <message>
-        <location filename="../drill_review.py" line="51"/>
+        <location filename="../drill_review.py" line="49"/>
         <source>The answer</source>
         <translation>Die Antwort</translation>
     </message>
     <message>
-        <location filename="../drill_review.py" line="52"/>
+        <location filename="../drill_review.py" line="50"/>
         <source>How it is found</source>
         <translation>Der Weg zur Antwort</translation>
     </message>
     <message>
-        <location filename="../drill_review.py" line="52"/>
+        <location filename="../drill_review.py" line="50"/>
         <source>Why</source>
         <translation>Warum</translation>
     </message>
     <message>
-        <location filename="../drill_review.py" line="53"/>
+        <location filename="../drill_review.py" line="51"/>
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../drill_review.py" line="121"/>
+        <location filename="../drill_review.py" line="118"/>
         <source>Learn</source>
         <translation>Lernen</translation>
     </message>
     <message>
-        <location filename="../drill_review.py" line="122"/>
+        <location filename="../drill_review.py" line="119"/>
         <source>Practice</source>
         <translation>Üben</translation>
     </message>
     <message>
-        <location filename="../drill_review.py" line="123"/>
-        <location filename="../training_pdf.py" line="43"/>
+        <location filename="../drill_review.py" line="120"/>
+        <location filename="../training_pdf.py" line="47"/>
         <source>Exam</source>
         <translation>Prüfung</translation>
     </message>
     <message>
-        <location filename="../drill_review.py" line="124"/>
+        <location filename="../drill_review.py" line="121"/>
         <source>Mistakes again</source>
         <translation>Fehler noch einmal</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="44"/>
-        <location filename="../training_pdf.py" line="89"/>
+        <location filename="../training_pdf.py" line="48"/>
+        <location filename="../training_pdf.py" line="91"/>
         <source>drills, Seven Card Stud procedure</source>
         <translation>Aufgaben, Ablauf Seven Card Stud</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="45"/>
-        <location filename="../training_pdf.py" line="90"/>
-        <location filename="../training_pdf.py" line="311"/>
+        <location filename="../training_pdf.py" line="49"/>
+        <location filename="../training_pdf.py" line="92"/>
+        <location filename="../training_pdf.py" line="305"/>
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../drill_review.py" line="53"/>
-        <location filename="../training_pdf.py" line="46"/>
-        <location filename="../training_pdf.py" line="91"/>
-        <location filename="../training_pdf.py" line="313"/>
+        <location filename="../drill_review.py" line="51"/>
+        <location filename="../training_pdf.py" line="50"/>
+        <location filename="../training_pdf.py" line="93"/>
+        <location filename="../training_pdf.py" line="307"/>
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="47"/>
-        <location filename="../training_pdf.py" line="92"/>
-        <location filename="../training_pdf.py" line="314"/>
+        <location filename="../training_pdf.py" line="51"/>
+        <location filename="../training_pdf.py" line="94"/>
+        <location filename="../training_pdf.py" line="308"/>
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="48"/>
-        <location filename="../training_pdf.py" line="93"/>
-        <location filename="../training_pdf.py" line="197"/>
+        <location filename="../training_pdf.py" line="52"/>
+        <location filename="../training_pdf.py" line="95"/>
+        <location filename="../training_pdf.py" line="195"/>
         <source>Score</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="49"/>
-        <location filename="../training_pdf.py" line="94"/>
+        <location filename="../training_pdf.py" line="53"/>
+        <location filename="../training_pdf.py" line="96"/>
         <source>Pass mark</source>
         <translation>Bestehensgrenze</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="85"/>
-        <location filename="../training_pdf.py" line="196"/>
+        <location filename="../training_pdf.py" line="87"/>
+        <location filename="../training_pdf.py" line="194"/>
         <source>Instructor</source>
         <translation>Ausbilder</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="86"/>
-        <location filename="../training_pdf.py" line="195"/>
+        <location filename="../training_pdf.py" line="88"/>
+        <location filename="../training_pdf.py" line="193"/>
         <source>Exam blueprint</source>
         <translation>Prüfungsvorlage</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="87"/>
+        <location filename="../training_pdf.py" line="89"/>
         <source>Limit tables</source>
         <translation>Limit-Tische</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="88"/>
-        <location filename="../training_pdf.py" line="200"/>
+        <location filename="../training_pdf.py" line="90"/>
+        <location filename="../training_pdf.py" line="198"/>
         <source>Date (UTC)</source>
         <translation>Datum (UTC)</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="95"/>
+        <location filename="../training_pdf.py" line="97"/>
         <source>Time taken</source>
         <translation>Benötigte Zeit</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="96"/>
+        <location filename="../training_pdf.py" line="98"/>
         <source>time limit</source>
         <translation>Zeitlimit</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="97"/>
-        <location filename="../training_pdf.py" line="199"/>
+        <location filename="../training_pdf.py" line="99"/>
+        <location filename="../training_pdf.py" line="197"/>
         <source>Verification ID</source>
         <translation>Prüfnummer</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="98"/>
+        <location filename="../training_pdf.py" line="100"/>
         <source>Seal</source>
         <translation>Siegel</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="99"/>
+        <location filename="../training_pdf.py" line="101"/>
         <source>Check this certificate with</source>
         <translation>Dieses Zertifikat prüfen mit</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="100"/>
+        <location filename="../training_pdf.py" line="102"/>
         <source>the time ran out: the drills not answered count as wrong</source>
         <translation>die Zeit ist abgelaufen: Die nicht beantworteten Aufgaben zählen als falsch</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="101"/>
+        <location filename="../training_pdf.py" line="103"/>
         <source>On pace</source>
         <translation>Im Tempo</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="198"/>
+        <location filename="../training_pdf.py" line="196"/>
         <source>Passed?</source>
         <translation>Bestanden?</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="207"/>
+        <location filename="../training_pdf.py" line="205"/>
         <source>NOT GENUINE: changed after it was written</source>
         <translation>NICHT ECHT: nach dem Schreiben geändert</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="216"/>
+        <location filename="../training_pdf.py" line="214"/>
         <source>Exams</source>
         <translation>Prüfungen</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="225"/>
+        <location filename="../training_pdf.py" line="223"/>
         <source>not finished</source>
         <translation>nicht beendet</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="260"/>
+        <location filename="../training_pdf.py" line="255"/>
         <source>Right answers per week</source>
         <translation>Richtige Antworten je Woche</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="260"/>
+        <location filename="../training_pdf.py" line="255"/>
         <source>Weak skills</source>
         <translation>Schwache Fertigkeiten</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="261"/>
+        <location filename="../training_pdf.py" line="256"/>
         <source>No weak skill.</source>
         <translation>Keine schwache Fertigkeit.</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="290"/>
+        <location filename="../training_pdf.py" line="285"/>
         <source>%1% of the last answers right</source>
         <translation>%1 % der letzten Antworten richtig</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="293"/>
+        <location filename="../training_pdf.py" line="288"/>
         <source>overdue since %1</source>
         <translation>überfällig seit %1</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="312"/>
+        <location filename="../training_pdf.py" line="306"/>
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="315"/>
+        <location filename="../training_pdf.py" line="309"/>
         <source>Next due</source>
         <translation>Nächste Fälligkeit</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="316"/>
+        <location filename="../training_pdf.py" line="310"/>
         <source>Weak</source>
         <translation>Schwach</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="318"/>
+        <location filename="../training_pdf.py" line="312"/>
         <source>weak</source>
         <translation>schwach</translation>
     </message>
     <message>
-        <location filename="../training_pdf.py" line="325"/>
+        <location filename="../training_pdf.py" line="319"/>
         <source>Dealer training: the group</source>
         <translation>Dealer-Training: die Gruppe</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="61"/>
+        <location filename="../drill_view.py" line="64"/>
         <source>ASKED</source>
         <translation>GEFRAGT</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="63"/>
+        <location filename="../drill_view.py" line="66"/>
         <source>ANSWER</source>
         <translation>ANTWORT</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="116"/>
+        <location filename="../drill_view.py" line="118"/>
         <source>Bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="117"/>
+        <location filename="../drill_view.py" line="119"/>
         <source>First to act</source>
         <translation>Wer zuerst spricht</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="118"/>
+        <location filename="../drill_view.py" line="120"/>
         <source>Legal actions</source>
         <translation>Erlaubte Aktionen</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="119"/>
+        <location filename="../drill_view.py" line="121"/>
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="120"/>
+        <location filename="../drill_view.py" line="122"/>
         <source>Side pots</source>
         <translation>Sidepots</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="121"/>
+        <location filename="../drill_view.py" line="123"/>
         <source>Who shows first</source>
         <translation>Wer zuerst zeigt</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="122"/>
+        <location filename="../drill_view.py" line="124"/>
         <source>Deck shortage</source>
         <translation>Kartenmangel</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="123"/>
+        <location filename="../drill_view.py" line="125"/>
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="124"/>
+        <location filename="../drill_view.py" line="126"/>
         <source>Winners</source>
         <translation>Gewinner</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="125"/>
+        <location filename="../drill_view.py" line="127"/>
         <source>Best five</source>
         <translation>Beste fünf</translation>
     </message>
     <message>
-        <location filename="../drill_review.py" line="125"/>
-        <location filename="../drill_view.py" line="132"/>
+        <location filename="../drill_review.py" line="122"/>
+        <location filename="../drill_view.py" line="134"/>
         <source>Spot the dealer&apos;s error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="126"/>
+        <location filename="../drill_view.py" line="128"/>
         <source>Low hand</source>
         <translation>Low-Hand</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="127"/>
+        <location filename="../drill_view.py" line="129"/>
         <source>Count the chips</source>
         <translation>Chips zählen</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="128"/>
+        <location filename="../drill_view.py" line="130"/>
         <source>Make change</source>
         <translation>Wechselgeld geben</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="129"/>
+        <location filename="../drill_view.py" line="131"/>
         <source>Colour up</source>
         <translation>Chips eintauschen (Colour-up)</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="130"/>
+        <location filename="../drill_view.py" line="132"/>
         <source>Pay a split pot</source>
         <translation>Geteilten Pot auszahlen</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="131"/>
+        <location filename="../drill_view.py" line="133"/>
         <source>Irregularities</source>
         <translation>Unregelmäßigkeiten</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="139"/>
+        <location filename="../drill_view.py" line="141"/>
         <source>Who brings in?</source>
         <translation>Wer setzt den Bring-in?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="140"/>
+        <location filename="../drill_view.py" line="142"/>
         <source>Who acts first on this street?</source>
         <translation>Wer spricht in dieser Runde zuerst?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="141"/>
+        <location filename="../drill_view.py" line="143"/>
         <source>What may the player to act do, with the exact amounts?</source>
         <translation>Was darf der Spieler am Zug tun, mit den genauen Beträgen?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="142"/>
+        <location filename="../drill_view.py" line="144"/>
         <source>How much is in the pot now?</source>
         <translation>Wie viel ist jetzt im Pot?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="143"/>
+        <location filename="../drill_view.py" line="145"/>
         <source>What are the pots, and who is eligible for each?</source>
         <translation>Welche Pots gibt es, und wer ist an jedem berechtigt?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="144"/>
+        <location filename="../drill_view.py" line="146"/>
         <source>Who shows first?</source>
         <translation>Wer zeigt zuerst?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="145"/>
+        <location filename="../drill_view.py" line="147"/>
         <source>The deck is short: what does the dealer do before this round?</source>
         <translation>Die Karten reichen nicht: Was tut der Dealer vor dieser Runde?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="146"/>
+        <location filename="../drill_view.py" line="148"/>
         <source>How many cards are left in the stub?</source>
         <translation>Wie viele Karten sind noch im Reststapel?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="147"/>
+        <location filename="../drill_view.py" line="149"/>
         <source>Who wins which pot, and how much?</source>
         <translation>Wer gewinnt welchen Pot, und wie viel?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="148"/>
+        <location filename="../drill_view.py" line="150"/>
         <source>What are this player&apos;s best five cards?</source>
         <translation>Was sind die besten fünf Karten dieses Spielers?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="149"/>
+        <location filename="../drill_view.py" line="151"/>
         <source>What is this player&apos;s best low (eight or better)?</source>
         <translation>Was ist das beste Low dieses Spielers (Eight or Better)?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="150"/>
+        <location filename="../drill_view.py" line="152"/>
         <source>How much is in the pot stacked here?</source>
         <translation>Wie viel liegt im hier gestapelten Pot?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="151"/>
+        <location filename="../drill_view.py" line="153"/>
         <source>What change does the dealer give, in the fewest chips?</source>
         <translation>Welches Wechselgeld gibt der Dealer, in möglichst wenigen Chips?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="152"/>
+        <location filename="../drill_view.py" line="154"/>
         <source>Colour up: the same value in the fewest chips?</source>
         <translation>Colour-up: derselbe Wert in möglichst wenigen Chips?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="153"/>
+        <location filename="../drill_view.py" line="155"/>
         <source>How much does each winner get, in the table&apos;s chips?</source>
         <translation>Wie viel bekommt jeder Gewinner, in den Chips des Tisches?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="154"/>
+        <location filename="../drill_view.py" line="156"/>
         <source>Which remedy, and does it apply now?</source>
         <translation>Welche Abhilfe, und gilt sie jetzt?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="171"/>
+        <location filename="../drill_view.py" line="173"/>
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="175"/>
+        <location filename="../drill_view.py" line="177"/>
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="179"/>
+        <location filename="../drill_view.py" line="181"/>
         <source>burn a card</source>
         <translation>eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="179"/>
+        <location filename="../drill_view.py" line="181"/>
         <source>no burn</source>
         <translation>nicht brennen</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="180"/>
+        <location filename="../drill_view.py" line="182"/>
         <source>shuffle the burns into the stub</source>
         <translation>die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="182"/>
+        <location filename="../drill_view.py" line="184"/>
         <source>one common card</source>
         <translation>eine Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="184"/>
+        <location filename="../drill_view.py" line="186"/>
         <source>a card to each player</source>
         <translation>eine Karte an jeden Spieler</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="190"/>
+        <location filename="../drill_view.py" line="192"/>
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="190"/>
+        <location filename="../drill_view.py" line="192"/>
         <source>seat</source>
         <translation>Platz</translation>
     </message>
@@ -6069,22 +6076,22 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>WhatIfDialog</name>
     <message>
-        <location filename="../floor_dialogs.py" line="57"/>
+        <location filename="../floor_dialogs.py" line="58"/>
         <source>What if — nothing here is recorded</source>
         <translation>Was wäre, wenn — hier wird nichts protokolliert</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="65"/>
+        <location filename="../floor_dialogs.py" line="66"/>
         <source>What if: try another action from this moment. The record is not touched.</source>
         <translation>Was wäre, wenn: von diesem Zeitpunkt aus eine andere Aktion versuchen. Das Protokoll bleibt unberührt.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="79"/>
+        <location filename="../floor_dialogs.py" line="80"/>
         <source>Nothing to undo in the what-if</source>
         <translation>Im Was-wäre-wenn ist nichts rückgängig zu machen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="85"/>
+        <location filename="../floor_dialogs.py" line="86"/>
         <source>Nothing to redo</source>
         <translation>Nichts zu wiederholen</translation>
     </message>
@@ -6092,172 +6099,172 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>Words</name>
     <message>
-        <location filename="../words.py" line="54"/>
+        <location filename="../words.py" line="55"/>
         <source>T</source>
         <translation>10</translation>
     </message>
     <message>
-        <location filename="../words.py" line="55"/>
-        <location filename="../words.py" line="122"/>
+        <location filename="../words.py" line="56"/>
+        <location filename="../words.py" line="123"/>
         <source>J</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../words.py" line="56"/>
-        <location filename="../words.py" line="123"/>
+        <location filename="../words.py" line="57"/>
+        <location filename="../words.py" line="124"/>
         <source>Q</source>
         <translation>D</translation>
     </message>
     <message>
-        <location filename="../words.py" line="57"/>
-        <location filename="../words.py" line="124"/>
+        <location filename="../words.py" line="58"/>
+        <location filename="../words.py" line="125"/>
         <source>K</source>
         <translation>K</translation>
     </message>
     <message>
-        <location filename="../words.py" line="58"/>
-        <location filename="../words.py" line="125"/>
+        <location filename="../words.py" line="59"/>
+        <location filename="../words.py" line="126"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../words.py" line="64"/>
+        <location filename="../words.py" line="65"/>
         <source>two</source>
         <translation>Zwei</translation>
     </message>
     <message>
-        <location filename="../words.py" line="65"/>
+        <location filename="../words.py" line="66"/>
         <source>three</source>
         <translation>Drei</translation>
     </message>
     <message>
-        <location filename="../words.py" line="66"/>
+        <location filename="../words.py" line="67"/>
         <source>four</source>
         <translation>Vier</translation>
     </message>
     <message>
-        <location filename="../words.py" line="67"/>
+        <location filename="../words.py" line="68"/>
         <source>five</source>
         <translation>Fünf</translation>
     </message>
     <message>
-        <location filename="../words.py" line="68"/>
+        <location filename="../words.py" line="69"/>
         <source>six</source>
         <translation>Sechs</translation>
     </message>
     <message>
-        <location filename="../words.py" line="69"/>
+        <location filename="../words.py" line="70"/>
         <source>seven</source>
         <translation>Sieben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="70"/>
+        <location filename="../words.py" line="71"/>
         <source>eight</source>
         <translation>Acht</translation>
     </message>
     <message>
-        <location filename="../words.py" line="71"/>
+        <location filename="../words.py" line="72"/>
         <source>nine</source>
         <translation>Neun</translation>
     </message>
     <message>
-        <location filename="../words.py" line="72"/>
+        <location filename="../words.py" line="73"/>
         <source>ten</source>
         <translation>Zehn</translation>
     </message>
     <message>
-        <location filename="../words.py" line="73"/>
+        <location filename="../words.py" line="74"/>
         <source>jack</source>
         <translation>Bube</translation>
     </message>
     <message>
-        <location filename="../words.py" line="74"/>
+        <location filename="../words.py" line="75"/>
         <source>queen</source>
         <translation>Dame</translation>
     </message>
     <message>
-        <location filename="../words.py" line="75"/>
+        <location filename="../words.py" line="76"/>
         <source>king</source>
         <translation>König</translation>
     </message>
     <message>
-        <location filename="../words.py" line="76"/>
+        <location filename="../words.py" line="77"/>
         <source>ace</source>
         <translation>Ass</translation>
     </message>
     <message>
-        <location filename="../words.py" line="82"/>
+        <location filename="../words.py" line="83"/>
         <source>twos</source>
         <translation>Zweien</translation>
     </message>
     <message>
-        <location filename="../words.py" line="83"/>
+        <location filename="../words.py" line="84"/>
         <source>threes</source>
         <translation>Dreien</translation>
     </message>
     <message>
-        <location filename="../words.py" line="84"/>
+        <location filename="../words.py" line="85"/>
         <source>fours</source>
         <translation>Vieren</translation>
     </message>
     <message>
-        <location filename="../words.py" line="85"/>
+        <location filename="../words.py" line="86"/>
         <source>fives</source>
         <translation>Fünfen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="86"/>
+        <location filename="../words.py" line="87"/>
         <source>sixes</source>
         <translation>Sechsen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="87"/>
+        <location filename="../words.py" line="88"/>
         <source>sevens</source>
         <translation>Siebenen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="88"/>
+        <location filename="../words.py" line="89"/>
         <source>eights</source>
         <translation>Achten</translation>
     </message>
     <message>
-        <location filename="../words.py" line="89"/>
+        <location filename="../words.py" line="90"/>
         <source>nines</source>
         <translation>Neunen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="90"/>
+        <location filename="../words.py" line="91"/>
         <source>tens</source>
         <translation>Zehnen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="91"/>
+        <location filename="../words.py" line="92"/>
         <source>jacks</source>
         <translation>Buben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="92"/>
+        <location filename="../words.py" line="93"/>
         <source>queens</source>
         <translation>Damen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="93"/>
+        <location filename="../words.py" line="94"/>
         <source>kings</source>
         <translation>Könige</translation>
     </message>
     <message>
-        <location filename="../words.py" line="94"/>
+        <location filename="../words.py" line="95"/>
         <source>aces</source>
         <translation>Asse</translation>
     </message>
     <message>
-        <location filename="../words.py" line="102"/>
+        <location filename="../words.py" line="103"/>
         <source>JQKAT</source>
         <comment>the letters typed for jack, queen, king, ace and ten, in this order</comment>
         <translation>BDKAZ</translation>
     </message>
     <message>
-        <location filename="../words.py" line="110"/>
+        <location filename="../words.py" line="111"/>
         <source>en</source>
         <comment>the ISO code of this translation&apos;s language</comment>
         <translation>de</translation>
@@ -6348,17 +6355,17 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>%1 Low</translation>
     </message>
     <message>
-        <location filename="../words.py" line="189"/>
+        <location filename="../words.py" line="190"/>
         <source>fixed limit</source>
         <translation>Fixed Limit</translation>
     </message>
     <message>
-        <location filename="../words.py" line="190"/>
+        <location filename="../words.py" line="191"/>
         <source>spread limit</source>
         <translation>Spread Limit</translation>
     </message>
     <message>
-        <location filename="../words.py" line="191"/>
+        <location filename="../words.py" line="192"/>
         <source>split limit</source>
         <translation>Split Limit</translation>
     </message>
@@ -6379,32 +6386,32 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../../engine/deck.py" line="86"/>
-        <location filename="../../training/spot.py" line="100"/>
+        <location filename="../../training/spot.py" line="101"/>
         <source>Burn one card, then one card down to each of the %1 players</source>
         <translation>Eine Karte brennen, dann jedem der %1 Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="156"/>
+        <location filename="../words.py" line="157"/>
         <source>third street</source>
         <translation>3. Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="157"/>
+        <location filename="../words.py" line="158"/>
         <source>fourth street</source>
         <translation>4. Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="158"/>
+        <location filename="../words.py" line="159"/>
         <source>fifth street</source>
         <translation>5. Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="159"/>
+        <location filename="../words.py" line="160"/>
         <source>sixth street</source>
         <translation>6. Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="160"/>
+        <location filename="../words.py" line="161"/>
         <source>seventh street</source>
         <translation>7. Karte (River)</translation>
     </message>
@@ -6428,7 +6435,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../../engine/deck.py" line="87"/>
-        <location filename="../../training/spot.py" line="102"/>
+        <location filename="../../training/spot.py" line="103"/>
         <source>Burn one card, then one card up to each of the %1 players</source>
         <translation>Eine Karte brennen, dann jedem der %1 Spieler eine offene Karte</translation>
     </message>
@@ -7069,122 +7076,122 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>, Platz %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="450"/>
+        <location filename="../words.py" line="448"/>
         <source>Exposed downcard on third street</source>
         <translation>Verdeckte Karte bei der 3. Karte aufgedeckt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="451"/>
+        <location filename="../words.py" line="449"/>
         <source>Card dealt too early</source>
         <translation>Zu früh gegebene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="452"/>
+        <location filename="../words.py" line="450"/>
         <source>Wrong bring-in (a misread door card)</source>
         <translation>Falscher Bring-in (Door Card falsch gelesen)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="453"/>
+        <location filename="../words.py" line="451"/>
         <source>Action out of turn</source>
         <translation>Aktion außer der Reihe</translation>
     </message>
     <message>
-        <location filename="../words.py" line="454"/>
+        <location filename="../words.py" line="452"/>
         <source>Misdeal</source>
         <translation>Misdeal</translation>
     </message>
     <message>
-        <location filename="../words.py" line="455"/>
+        <location filename="../words.py" line="453"/>
         <source>Fouled deck</source>
         <translation>Fehlerhaftes Deck</translation>
     </message>
     <message>
-        <location filename="../words.py" line="469"/>
+        <location filename="../words.py" line="467"/>
         <source>The bring-in is corrected: its chips go back and the lowest door card brings in</source>
         <translation>Der Bring-in wird korrigiert: Seine Chips gehen zurück, und die niedrigste Door Card setzt den Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="472"/>
+        <location filename="../words.py" line="470"/>
         <source>Action goes back to the player whose turn it is</source>
         <translation>Die Aktion geht zurück an den Spieler, der an der Reihe ist</translation>
     </message>
     <message>
-        <location filename="../words.py" line="473"/>
+        <location filename="../words.py" line="471"/>
         <source>The amount is corrected to the limit&apos;s: the chips over it go back</source>
         <translation>Der Betrag wird auf den des Limits korrigiert: Die Chips darüber gehen zurück</translation>
     </message>
     <message>
-        <location filename="../words.py" line="474"/>
+        <location filename="../words.py" line="472"/>
         <source>The cards go back in order and the round is dealt again after a burn</source>
         <translation>Die Karten gehen in ihrer Reihenfolge zurück, und die Runde wird nach dem Brennen einer Karte neu gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="475"/>
+        <location filename="../words.py" line="473"/>
         <source>The round is dealt as the shortage procedure says</source>
         <translation>Die Runde wird so gegeben, wie es das Verfahren bei Kartenmangel vorschreibt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="476"/>
+        <location filename="../words.py" line="474"/>
         <source>The player who made the last bet or raise shows first</source>
         <translation>Der Spieler mit dem letzten Einsatz oder der letzten Erhöhung zeigt zuerst</translation>
     </message>
     <message>
-        <location filename="../words.py" line="477"/>
+        <location filename="../words.py" line="475"/>
         <source>The push is stopped: the pot goes to the best hand (cards speak)</source>
         <translation>Die Auszahlung wird angehalten: Der Pot geht an die beste Hand (Cards speak)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="478"/>
+        <location filename="../words.py" line="476"/>
         <source>Misdeal: antes and bets go back and the hand is dealt again</source>
         <translation>Misdeal: Antes und Einsätze gehen zurück, und das Spiel wird neu gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="479"/>
+        <location filename="../words.py" line="477"/>
         <source>Fouled deck: play stops and every bet and ante goes back</source>
         <translation>Fehlerhaftes Deck: Das Spiel wird angehalten, und alle Einsätze und Antes gehen zurück</translation>
     </message>
     <message>
-        <location filename="../words.py" line="480"/>
+        <location filename="../words.py" line="478"/>
         <source>Call the floor: the rules leave it open</source>
         <translation>Den Floor rufen: Die Regeln lassen es offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="491"/>
+        <location filename="../words.py" line="489"/>
         <source>hand dealt: antes in</source>
         <translation>Spiel gegeben: Antes im Pot</translation>
     </message>
     <message>
-        <location filename="../words.py" line="492"/>
+        <location filename="../words.py" line="490"/>
         <source>awards confirmed; hand sealed</source>
         <translation>Auszahlung bestätigt; Spiel versiegelt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="493"/>
+        <location filename="../words.py" line="491"/>
         <source>table resumed after a restart</source>
         <translation>Tisch nach einem Neustart fortgesetzt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="494"/>
+        <location filename="../words.py" line="492"/>
         <source>dealer undid: %1</source>
         <translation>Dealer machte rückgängig: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="495"/>
+        <location filename="../words.py" line="493"/>
         <source>dealer redid: %1</source>
         <translation>Dealer wiederholte: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="496"/>
+        <location filename="../words.py" line="494"/>
         <source>irregularity: %1</source>
         <translation>Unregelmäßigkeit: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="498"/>
+        <location filename="../words.py" line="496"/>
         <source>floor ruling by %1: %2</source>
         <translation>Entscheidung des Floors von %1: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="504"/>
+        <location filename="../words.py" line="502"/>
         <source> (confirmed by the floor: %1)</source>
         <translation> (vom Floor bestätigt: %1)</translation>
     </message>
@@ -7269,12 +7276,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Pots auszahlen und bestätigen</translation>
     </message>
     <message>
-        <location filename="../../training/spot.py" line="80"/>
+        <location filename="../../training/spot.py" line="81"/>
         <source>One card down to each of the %1 players</source>
         <translation>Je eine Karte verdeckt an die %1 Spieler</translation>
     </message>
     <message>
-        <location filename="../../training/spot.py" line="81"/>
+        <location filename="../../training/spot.py" line="82"/>
         <source>One card up to each of the %1 players</source>
         <translation>Je eine Karte offen an die %1 Spieler</translation>
     </message>
