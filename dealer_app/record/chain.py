@@ -174,16 +174,16 @@ class Creation:
         return f"{self.at} created record={self.record_id} path={self.path}\n"
 
 
-def append_anchor(path: Path, anchor: Anchor | Creation | Head, sync: bool = True) -> None:
-    """Append one line to the anchors file, on disk before this returns (OSError if not).
-    ``sync=False``: handed to the system, not waited for (a signed head: the record holds it,
-    fsynced with its rows; a power cut may lose the file's copy of the last commit's head, not
-    a seal, and an fsync more at every keystroke would double a commit's time)."""
+def append_anchor(path: Path, anchor: Anchor | Creation | Head) -> None:
+    """Append one line to the anchors file, on disk before this returns (OSError if not) —
+    but a signed head (``Head.fsync`` False), handed to the system and not waited for: the
+    record holds it, fsynced with its rows; a power cut may lose the file's copy of the last
+    commit's head, never a seal, and an fsync more at every keystroke would double a commit."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "a", encoding="utf-8") as f:
         f.write(anchor.line())
         f.flush()
-        if sync:
+        if getattr(anchor, "fsync", True):
             os.fsync(f.fileno())
 
 

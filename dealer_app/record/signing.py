@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
@@ -104,6 +104,7 @@ class Head:
     at: str
     key_id: str
     signature: str = ""
+    fsync: ClassVar[bool] = False  # (its anchors line is not waited for: chain.append_anchor)
 
     def message(self) -> bytes:
         """What the signature covers: everything but the signature."""

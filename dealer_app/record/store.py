@@ -627,7 +627,7 @@ class Store:
         self._missed, self.anchor_problem = [], None
         for i, line in enumerate(missed):
             try:
-                append_anchor(self.anchors_path, line, sync=not isinstance(line, Head))
+                append_anchor(self.anchors_path, line)
             except OSError as exc:
                 self._missed = missed[i:]
                 what = line.seal if isinstance(line, Anchor) else line.record_id
