@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from collections.abc import Iterator, Mapping
     from pathlib import Path
 
+    from dealer_app.record.signing import Head
+
 # Crockford's base 32: no I, L, O or U, so a seal read aloud or copied by hand is not misread
 _SEAL_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
@@ -172,13 +174,17 @@ class Creation:
         return f"{self.at} created record={self.record_id} path={self.path}\n"
 
 
-def append_anchor(path: Path, anchor: Anchor | Creation) -> None:
-    """Append one line to the anchors file, on disk before this returns (OSError if not)."""
+def append_anchor(path: Path, anchor: Anchor | Creation | Head) -> None:
+    """Append one line to the anchors file, on disk before this returns (OSError if not) —
+    but a signed head (``Head.fsync`` False), handed to the system and not waited for: the
+    record holds it, fsynced with its rows; a power cut may lose the file's copy of the last
+    commit's head, never a seal, and an fsync more at every keystroke would double a commit."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "a", encoding="utf-8") as f:
         f.write(anchor.line())
         f.flush()
-        os.fsync(f.fileno())
+        if getattr(anchor, "fsync", True):
+            os.fsync(f.fileno())
 
 
 ANCHOR_LINE_BYTES = 4096  # an anchor line is some 200 bytes; a longer line is no anchor line, and is not kept
@@ -279,6 +285,8 @@ def read_anchors_file(path: Path, record_id: str, here: str | None = None, last_
                 if not line:
                     continue
                 at, _, rest = line.partition(" ")
+                if rest.startswith("head "):
+                    continue  # a signed head (record/heads.py reads those)
                 words = rest.split()
                 fields = dict(part.partition("=")[::2] for part in words)
                 try:
