@@ -22,6 +22,16 @@ import secrets
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING
 
+from dealer_app.record.rows import (
+    CloseTableRow,
+    HandEndRow,
+    HandStartRow,
+    IrregularityRow,
+    OpenTableRow,
+    ResumeRow,
+    RulingRow,
+)
+
 # (where the key lives: settings.py declares every folder and file)
 from dealer_app.settings import key_path as default_key_path
 
@@ -133,7 +143,9 @@ def seal_code(digest: str) -> str:
 # rows whose place in the record is written to the anchors file as it is committed: a hand's
 # start and end (its seal), a table opened, resumed or closed, an irregularity, a ruling. Rows
 # after the last anchor (the inputs of the hand being dealt) are covered by the row counter only.
-ANCHORED_KINDS = frozenset({"open_table", "hand_start", "hand_end", "irregularity", "ruling", "resume", "close_table"})
+ANCHORED_KINDS = frozenset(
+    row.kind for row in (OpenTableRow, HandStartRow, HandEndRow, IrregularityRow, RulingRow, ResumeRow, CloseTableRow)
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +160,7 @@ class Anchor:
     seq: int
     hash: str
     at: str
-    kind: str = "hand_end"
+    kind: str = HandEndRow.kind
 
     @property
     def seal(self) -> str:
@@ -209,7 +221,7 @@ class Beyond:
         self.count += 1
         if anchor.row < self.first.row:
             self.first = anchor
-        if anchor.kind in ("hand_start", "hand_end") and anchor.hand:
+        if anchor.kind in (HandStartRow.kind, HandEndRow.kind) and anchor.hand:
             if len(self.hands) < self.HANDS_COUNTED:
                 self.hands.add(anchor.session << 32 | anchor.hand)
             elif anchor.session << 32 | anchor.hand not in self.hands:
@@ -247,7 +259,7 @@ def _bounded_lines(f: IO[bytes]) -> Iterator[tuple[int, str | None]]:
         yield line_no, raw.decode("utf-8", errors="replace").strip()
 
 
-_KINDS = {k: k for k in (*ANCHORED_KINDS, "hand_end")}  # one string per kind, shared by every anchor
+_KINDS = {k: k for k in (*ANCHORED_KINDS, HandEndRow.kind)}  # one string per kind, shared by every anchor
 
 
 def read_anchors_file(path: Path, record_id: str, here: str | None = None, last_row: int | None = None) -> AnchorsRead:
@@ -302,7 +314,7 @@ def read_anchors_file(path: Path, record_id: str, here: str | None = None, last_
                         continue
                     if fields["record"] != record_id:
                         continue
-                    kind = fields.get("kind", "hand_end")
+                    kind = fields.get("kind", HandEndRow.kind)
                     anchor = Anchor(
                         record_id,
                         int(fields["session"]),

@@ -34,6 +34,7 @@ from dealer_app.record.chain import (
 from dealer_app.record.heads import check_heads
 from dealer_app.record.payload import MAX_DEPTH, JsonObject, read_payload
 from dealer_app.record.problem import Problem as Problem  # (its readers import it from here)
+from dealer_app.record.rows import CloseTableRow, HandEndRow, HandStartRow, OpenTableRow, RecordUpgradedRow
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -420,9 +421,9 @@ class _Walk:
         self.seqs[sid] = max(seq, self.seqs.get(sid, 0))
         if seq == 1:
             self.first_rows[sid] = (kind, _payload(text), at)
-        if kind == "close_table":
+        if kind == CloseTableRow.kind:
             self.closes[sid] = at
-        elif kind == "record_upgraded":
+        elif kind == RecordUpgradedRow.kind:
             self.upgraded[sid] = _payload(text) or {}
 
     def _tail_problems(self) -> list[Problem]:
@@ -452,7 +453,7 @@ class _Walk:
         if gone:  # the first one says it; the later seals are gone for the same reason
             anchor = gone[0]
             # a floor reads "hand 6 is missing", not a resume row's number: the first whole hand gone
-            hands = [a for a in gone if a.kind in ("hand_start", "hand_end") and a.hand]
+            hands = [a for a in gone if a.kind in (HandStartRow.kind, HandEndRow.kind) and a.hand]
             count = len({a.session << 32 | a.hand for a in hands} | (beyond.hands if beyond is not None else set()))
             lost = (
                 (
@@ -500,7 +501,7 @@ def _check_sessions(store: Store, walk: _Walk) -> list[Problem]:
         kind, payload, at = first
         times = walk.upgraded.get(sid, {})
         said = []
-        if kind != "open_table" or not isinstance(payload, dict):
+        if kind != OpenTableRow.kind or not isinstance(payload, dict):
             said.append("its first row does not open a table")
         else:
             if payload.get("table") != table:
