@@ -7,6 +7,7 @@ what                environment variable                   default
 ==================  =====================================  =============================================
 config folder       ``DEALER_APP_CONFIG``                  ``$XDG_CONFIG_HOME/dealer-app`` (``~/.config``)
  record key         (in the config folder)                 ``record.key``
+ table signing key  (in the config folder)                 ``table-signing.key`` (Ed25519, mode 0600)
  anchors file       ``DEALER_APP_ANCHORS``                 ``anchors.txt`` in the config folder
  floor accounts     ``DEALER_APP_FLOOR_ACCOUNTS``          installed: ``/etc/dealer-app/floor-accounts``
                                                            (root's); from source: ``floor-accounts`` in
@@ -45,6 +46,7 @@ LIMITS_ENV = "DEALER_APP_LIMITS"
 FLOOR_ACCOUNTS_ENV = "DEALER_APP_FLOOR_ACCOUNTS"
 
 KEY_NAME = "record.key"
+SIGNING_KEY_NAME = "table-signing.key"
 ANCHORS_NAME = "anchors.txt"
 FLOOR_ACCOUNTS_NAME = "floor-accounts"
 # the floor's accounts on an installed table: root's file, which the dealer's login can read
@@ -79,6 +81,12 @@ def data_dir() -> Path:
 def key_path() -> Path:
     """This machine's record key."""
     return config_dir() / KEY_NAME
+
+
+def signing_key_path() -> Path:
+    """This table's private signing key (Ed25519), beside the record key. Run from source it is
+    within the dealer account's reach, as ``record.key`` is (README: what that weakens)."""
+    return config_dir() / SIGNING_KEY_NAME
 
 
 def anchors_path() -> Path:

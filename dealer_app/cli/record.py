@@ -61,7 +61,20 @@ def cmd_verify(args: argparse.Namespace) -> ExitCode:
     anchors = Path(args.anchors) if args.anchors else default_anchors_path()
     store = _open(args.record, key)
     try:
-        problems = store.check(key, anchors if anchors.is_file() else None)
+        problems = store.check(key, anchors if anchors.is_file() else None, every_signature=True)
+        if not anchors.is_file() and store.latest_head() is not None:
+            # a signed record's heads went to an anchors file made with it: without one, rows
+            # cut from its end (with their heads) cannot be found, and that is said
+            from dealer_app.record.problem import Problem
+
+            problems.append(
+                Problem(
+                    "anchors",
+                    f"{store.path}: no anchors file ({anchors}): the record's signed heads were written to one; "
+                    f"without it rows cut from the record's end (with their heads) cannot be found "
+                    f"(give a copy with --anchors FILE)",
+                )
+            )
         rows = store.db.execute("SELECT COUNT(*) FROM log").fetchone()[0]
         tables = store.db.execute("SELECT COUNT(*) FROM sessions").fetchone()[0]
         seals = store.seals()

@@ -22,12 +22,24 @@ import secrets
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING
 
+from dealer_app.record.rows import (
+    CloseTableRow,
+    HandEndRow,
+    HandStartRow,
+    IrregularityRow,
+    OpenTableRow,
+    ResumeRow,
+    RulingRow,
+)
+
 # (where the key lives: settings.py declares every folder and file)
 from dealer_app.settings import key_path as default_key_path
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Mapping
     from pathlib import Path
+
+    from dealer_app.record.signing import Head
 
 # Crockford's base 32: no I, L, O or U, so a seal read aloud or copied by hand is not misread
 _SEAL_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -131,7 +143,9 @@ def seal_code(digest: str) -> str:
 # rows whose place in the record is written to the anchors file as it is committed: a hand's
 # start and end (its seal), a table opened, resumed or closed, an irregularity, a ruling. Rows
 # after the last anchor (the inputs of the hand being dealt) are covered by the row counter only.
-ANCHORED_KINDS = frozenset({"open_table", "hand_start", "hand_end", "irregularity", "ruling", "resume", "close_table"})
+ANCHORED_KINDS = frozenset(
+    row.kind for row in (OpenTableRow, HandStartRow, HandEndRow, IrregularityRow, RulingRow, ResumeRow, CloseTableRow)
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +160,7 @@ class Anchor:
     seq: int
     hash: str
     at: str
-    kind: str = "hand_end"
+    kind: str = HandEndRow.kind
 
     @property
     def seal(self) -> str:
@@ -172,13 +186,17 @@ class Creation:
         return f"{self.at} created record={self.record_id} path={self.path}\n"
 
 
-def append_anchor(path: Path, anchor: Anchor | Creation) -> None:
-    """Append one line to the anchors file, on disk before this returns (OSError if not)."""
+def append_anchor(path: Path, anchor: Anchor | Creation | Head) -> None:
+    """Append one line to the anchors file, on disk before this returns (OSError if not) —
+    but a signed head (``Head.fsync`` False), handed to the system and not waited for: the
+    record holds it, fsynced with its rows; a power cut may lose the file's copy of the last
+    commit's head, never a seal, and an fsync more at every keystroke would double a commit."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "a", encoding="utf-8") as f:
         f.write(anchor.line())
         f.flush()
-        os.fsync(f.fileno())
+        if getattr(anchor, "fsync", True):
+            os.fsync(f.fileno())
 
 
 ANCHOR_LINE_BYTES = 4096  # an anchor line is some 200 bytes; a longer line is no anchor line, and is not kept
@@ -203,7 +221,7 @@ class Beyond:
         self.count += 1
         if anchor.row < self.first.row:
             self.first = anchor
-        if anchor.kind in ("hand_start", "hand_end") and anchor.hand:
+        if anchor.kind in (HandStartRow.kind, HandEndRow.kind) and anchor.hand:
             if len(self.hands) < self.HANDS_COUNTED:
                 self.hands.add(anchor.session << 32 | anchor.hand)
             elif anchor.session << 32 | anchor.hand not in self.hands:
@@ -241,7 +259,7 @@ def _bounded_lines(f: IO[bytes]) -> Iterator[tuple[int, str | None]]:
         yield line_no, raw.decode("utf-8", errors="replace").strip()
 
 
-_KINDS = {k: k for k in (*ANCHORED_KINDS, "hand_end")}  # one string per kind, shared by every anchor
+_KINDS = {k: k for k in (*ANCHORED_KINDS, HandEndRow.kind)}  # one string per kind, shared by every anchor
 
 
 def read_anchors_file(path: Path, record_id: str, here: str | None = None, last_row: int | None = None) -> AnchorsRead:
@@ -279,6 +297,8 @@ def read_anchors_file(path: Path, record_id: str, here: str | None = None, last_
                 if not line:
                     continue
                 at, _, rest = line.partition(" ")
+                if rest.startswith("head "):
+                    continue  # a signed head (record/heads.py reads those)
                 words = rest.split()
                 fields = dict(part.partition("=")[::2] for part in words)
                 try:
@@ -294,7 +314,7 @@ def read_anchors_file(path: Path, record_id: str, here: str | None = None, last_
                         continue
                     if fields["record"] != record_id:
                         continue
-                    kind = fields.get("kind", "hand_end")
+                    kind = fields.get("kind", HandEndRow.kind)
                     anchor = Anchor(
                         record_id,
                         int(fields["session"]),

@@ -10,14 +10,16 @@
   chain recomputed without the record's key, or the key given is not the record's;
 - ``tail``: rows the record once had at its end (its own id counter, or an anchor's seal,
   names a row that is gone: the last rows or hands deleted, or the file copied without -wal);
-- ``sessions``: the sessions table disagreeing with the rows that opened and closed each table.
+- ``sessions``: the sessions table disagreeing with the rows that opened and closed each table;
+- ``heads`` / ``unsigned``: the table's signed heads (``record/heads.py``): rows cut from the end
+  (the last head, in the record or the anchors file, covers more rows than it holds), rows added
+  without the table's signature, a head forged or signed by another key.
 """
 
 from __future__ import annotations
 
 import sqlite3
 import threading
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from dealer_app.record.chain import (
@@ -29,7 +31,10 @@ from dealer_app.record.chain import (
     read_anchors_file,
     row_hash,
 )
+from dealer_app.record.heads import check_heads
 from dealer_app.record.payload import MAX_DEPTH, JsonObject, read_payload
+from dealer_app.record.problem import Problem as Problem  # (its readers import it from here)
+from dealer_app.record.rows import CloseTableRow, HandEndRow, HandStartRow, OpenTableRow, RecordUpgradedRow
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -42,31 +47,20 @@ if TYPE_CHECKING:
 _RUN = 3
 
 
-@dataclass(frozen=True)
-class Problem:
-    what: str  # edited | missing | reordered | recomputed | tail | sessions | key | anchors | meta | replaced |
-    #            unkeyed | unreadable
-    text: str
-    row: int | None = None
-    session: int | None = None
-    hand: int | None = None
-    # every (table session, hand) the problem covers, where it is more than its first row's: a
-    # recomputed run crosses tables and hands; a gap in the ids belongs to no table one can name
-    # (0: the record as a whole)
-    covers: tuple[tuple[int, int | None], ...] = ()
-
-    def to_dict(self) -> dict[str, str | int | None]:
-        return {"what": self.what, "text": self.text, "row": self.row, "session": self.session, "hand": self.hand}
-
-
 def check_record(
-    store: Store, key: bytes | None, anchors: Path | None = None, kept: KeptCheck | None = None
+    store: Store,
+    key: bytes | None,
+    anchors: Path | None = None,
+    kept: KeptCheck | None = None,
+    every_signature: bool = False,
 ) -> list[Problem]:
     """Every problem, named; a record that cannot even be read says so as its one problem.
     ``kept``: the walk of an earlier check of this record, taken up where it ended when the
-    record has only grown since (``KeptCheck``); without it every row is read again."""
+    record has only grown since (``KeptCheck``); without it every row is read again.
+    ``every_signature``: every signed head's signature checked, not only those that carry the
+    evidence (``heads.check_heads``: ``dealer-app verify`` does)."""
     try:
-        return _check(store, key, anchors, kept)
+        return _check(store, key, anchors, kept, every_signature)
     except CheckCancelled:
         if kept is not None:
             kept.forget()
@@ -146,7 +140,9 @@ class KeptCheck:
         self._walk, self._key = walk, key
 
 
-def _check(store: Store, key: bytes | None, anchors: Path | None, kept: KeptCheck | None = None) -> list[Problem]:
+def _check(
+    store: Store, key: bytes | None, anchors: Path | None, kept: KeptCheck | None = None, every_signature: bool = False
+) -> list[Problem]:
     if store.format == 1:
         return _check_format1(store)
     where = str(store.path)
@@ -182,6 +178,7 @@ def _check(store: Store, key: bytes | None, anchors: Path | None, kept: KeptChec
     walk.beyond = beyond
     problems += walk.result()
     problems += _check_sessions(store, walk)
+    problems += check_heads(store, anchors, every_signature)
     if kept is not None:
         kept.keep(walk, anchored, key, fresh)
     return problems
@@ -424,9 +421,9 @@ class _Walk:
         self.seqs[sid] = max(seq, self.seqs.get(sid, 0))
         if seq == 1:
             self.first_rows[sid] = (kind, _payload(text), at)
-        if kind == "close_table":
+        if kind == CloseTableRow.kind:
             self.closes[sid] = at
-        elif kind == "record_upgraded":
+        elif kind == RecordUpgradedRow.kind:
             self.upgraded[sid] = _payload(text) or {}
 
     def _tail_problems(self) -> list[Problem]:
@@ -456,7 +453,7 @@ class _Walk:
         if gone:  # the first one says it; the later seals are gone for the same reason
             anchor = gone[0]
             # a floor reads "hand 6 is missing", not a resume row's number: the first whole hand gone
-            hands = [a for a in gone if a.kind in ("hand_start", "hand_end") and a.hand]
+            hands = [a for a in gone if a.kind in (HandStartRow.kind, HandEndRow.kind) and a.hand]
             count = len({a.session << 32 | a.hand for a in hands} | (beyond.hands if beyond is not None else set()))
             lost = (
                 (
@@ -504,7 +501,7 @@ def _check_sessions(store: Store, walk: _Walk) -> list[Problem]:
         kind, payload, at = first
         times = walk.upgraded.get(sid, {})
         said = []
-        if kind != "open_table" or not isinstance(payload, dict):
+        if kind != OpenTableRow.kind or not isinstance(payload, dict):
             said.append("its first row does not open a table")
         else:
             if payload.get("table") != table:

@@ -16,6 +16,9 @@ record is made at the latest version at once.
 - 4: what rebuilds an answer's drill and what the trainee answered (the review of each answer).
 - 5: the exam tables (instructors, blueprints, results, the sealed counts); exam tables of before
   the steps were numbered get the columns added since.
+- 6: the signed heads (``heads``: each commit's row count and last hash, signed with the table's
+  Ed25519 key). The table only: an older record's rows keep their keyed chain, and the record
+  moves to signed heads at its next write (``Store``, recorded as a ``signing_started`` row).
 
 One sequence, one ``schema_version`` table, but each step belongs to a ``Part`` of the file and a
 part's steps are taken by whoever opens that part: ``Store`` the record's, the trainer
@@ -73,6 +76,22 @@ CREATE INDEX IF NOT EXISTS log_session ON log(session_id, id);
 CREATE INDEX IF NOT EXISTS log_kind ON log(kind, session_id, hand_no);
 CREATE INDEX IF NOT EXISTS log_hand ON log(session_id, hand_no, id);
 """
+# step 6: every commit's head (rows, last row, its hash), signed with the table's own key
+# (record/signing.py). AUTOINCREMENT as the log's: a head id is never used twice.
+HEADS = """
+CREATE TABLE IF NOT EXISTS heads (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    rows INTEGER NOT NULL,
+    row INTEGER NOT NULL,
+    session_id INTEGER NOT NULL,
+    hand_no INTEGER NOT NULL,
+    hash TEXT NOT NULL,
+    at TEXT NOT NULL,
+    key_id TEXT NOT NULL,
+    signature TEXT NOT NULL
+);
+"""
+SCHEMA += HEADS  # (a new record is made with it at once)
 
 SESSION_COLUMNS = ["id", "table_name", "profile", "opened_at", "closed_at"]
 # AUTOINCREMENT: a row id is never used twice, even after the last rows were deleted, so a
@@ -381,5 +400,6 @@ MIGRATIONS = [
     Migration(3, "the trainer's tables", Part.TRAINER, sql=TRAINER_TABLES),
     Migration(4, "the review of each answer", Part.TRAINER, sql=ANSWER_REVIEW),
     Migration(5, "the exam tables", Part.EXAMS, code=_exam_tables),
+    Migration(6, "the signed heads", Part.RECORD, sql=HEADS),
 ]
 LATEST = MIGRATIONS[-1].version

@@ -299,6 +299,25 @@ class RecordUpgradedRow(RecordRow):
 
 
 @dataclass(frozen=True)
+class SigningStartedRow(RecordRow):
+    """An older record (keyed chain only) moves to signed heads at its table's next session: the
+    table's public key, and how many rows the record held before (covered from here on by the
+    signed heads through the chain)."""
+
+    kind: ClassVar[str] = "signing_started"
+    public_key: str
+    key_id: str
+    rows_before: int
+
+    def to_dict(self) -> Payload:
+        return {"public_key": self.public_key, "key_id": self.key_id, "rows_before": self.rows_before}
+
+    @classmethod
+    def from_dict(cls, p: Payload) -> SigningStartedRow:
+        return cls(p["public_key"], p["key_id"], p["rows_before"])
+
+
+@dataclass(frozen=True)
 class EventRow(RecordRow):
     """What an input caused, as older records kept it (derived by replaying now; never written)."""
 
@@ -333,6 +352,7 @@ ROW_KINDS: dict[str, type[Any]] = {
         ResumeRow,
         CloseTableRow,
         RecordUpgradedRow,
+        SigningStartedRow,
         EventRow,
     )
 }

@@ -35,6 +35,7 @@ from dealer_app.record.chain import (
     read_key,
     row_hash,
 )
+from dealer_app.record.heads import PUBLIC_KEY, SIGNING_KEY_ID, latest_head, next_head
 from dealer_app.record.migrations import (
     FORMAT,
     LEGACY_LOG_COLUMNS,
@@ -45,7 +46,16 @@ from dealer_app.record.migrations import (
     migrate,
 )
 from dealer_app.record.payload import read_payload, record_text
-from dealer_app.record.rows import CloseTableRow, EventRow, HandEndRow, RecordRow, RulingRow, as_written
+from dealer_app.record.rows import (
+    CloseTableRow,
+    EventRow,
+    HandEndRow,
+    RecordRow,
+    RulingRow,
+    SigningStartedRow,
+    as_written,
+)
+from dealer_app.record.signing import FileSigner, Head, public_key_id
 from dealer_app.settings import RECORD_NAME  # (every folder and file: settings.py)
 from dealer_app.settings import anchors_path as default_anchors_path
 from dealer_app.settings import data_dir as default_data_dir
@@ -55,6 +65,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
 
     from dealer_app.record.integrity import KeptCheck, Problem
+    from dealer_app.record.signing import Signer
 
 
 class LogRow(NamedTuple):
@@ -167,21 +178,37 @@ class Store:
     # (the record's state: its data version, this connection's changes, the anchors file's size
     # and time; failing()'s answer then)
     _failing_at: tuple[_RecordState, dict[tuple[int, int | None], str]] | None = None
+    # what signs each commit's head (record/signing.py): given, or the config folder's key file;
+    # None for a record opened read-only. The seam for a service that keeps the key elsewhere.
+    _signer: Signer | None = None
 
     def __init__(
-        self, path: Path | str | None = None, create: bool = True, key: bytes | None = None, anchors: Path | None = None
+        self,
+        path: Path | str | None = None,
+        create: bool = True,
+        key: bytes | None = None,
+        anchors: Path | None = None,
+        signer: Signer | None = None,
     ):
         """Open (or, with ``create``, make) a record. A file that is not a readable record
         raises ``StoreError`` naming it, and is left exactly as it was. ``key`` (default: the
         config folder's key, made on first use) chains the rows; a record another key wrote
         is refused, so that every row of a record stays provable with one key. Each hand's
-        seal is appended to ``anchors`` (default: the config folder's anchors file)."""
+        seal is appended to ``anchors`` (default: the config folder's anchors file). ``signer``
+        (default: the table's key file, ``signing.FileSigner``) signs the head every commit
+        moves; a record signed by another table's key is refused as one of another key is."""
         path = Path(path) if path else default_data_dir() / RECORD_NAME
         self.path = path
         self.anchors_path = anchors or default_anchors_path()
         self._locks: dict[int, int] = {}  # session id -> open lock file descriptor
         try:
             self._key = key if key is not None else load_or_create_key()
+        except (KeyProblem, OSError) as exc:
+            raise StoreError(
+                says(QT_TRANSLATE_NOOP("Errors", "the record's key cannot be used: %1"), str(exc))
+            ) from None
+        try:
+            self._signer = signer if signer is not None else FileSigner.load_or_create()
         except (KeyProblem, OSError) as exc:
             raise StoreError(
                 says(QT_TRANSLATE_NOOP("Errors", "the record's key cannot be used: %1"), str(exc))
@@ -258,6 +285,20 @@ class Store:
                     key_id(self._key),
                 )
             )
+        signing = self._signer
+        if signing is not None and meta.get(PUBLIC_KEY) and meta[PUBLIC_KEY] != signing.public_key:
+            raise StoreError(
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors",
+                        "%1: this record was written with another key (%2), not this machine's "
+                        "(%3): it is left as it is, so that its rows stay provable",
+                    ),
+                    path,
+                    meta.get(SIGNING_KEY_ID, "?"),
+                    public_key_id(signing.public_key),
+                )
+            )
         if legacy and _has_lines(self.anchors_path):
             raise StoreError(
                 says(
@@ -277,6 +318,8 @@ class Store:
         made = False
         if create_missing and "record_id" not in meta and self._key is not None:
             meta = {"record_id": secrets.token_hex(8), "format": str(FORMAT), "key_id": key_id(self._key)}
+            if self._signer is not None:  # (a new record is signed from its first row)
+                meta |= {PUBLIC_KEY: self._signer.public_key, SIGNING_KEY_ID: public_key_id(self._signer.public_key)}
             meta["meta_mac"] = meta_mac(self._key, meta)
             self.db.executemany("INSERT OR IGNORE INTO meta(name, value) VALUES (?, ?)", meta.items())
             meta = dict(self.db.execute("SELECT name, value FROM meta").fetchall())
@@ -323,6 +366,21 @@ class Store:
     def key(self) -> bytes | None:
         """The chain's key (what the room server checks this record's rows with)."""
         return self._key
+
+    @property
+    def public_key(self) -> str | None:
+        """The table's public signing key (64 hex digits) as the record's meta holds it: what
+        the room and the floor check its heads with. None: an older record, not yet signed."""
+        return self.meta.get(PUBLIC_KEY) or None
+
+    @property
+    def signing_key_id(self) -> str | None:
+        """The public key's short name (meta), None for a record not yet signed."""
+        return self.meta.get(SIGNING_KEY_ID) or None
+
+    def latest_head(self) -> Head | None:
+        """The record's last signed head (None: no commit signed yet)."""
+        return latest_head(self.db, self.record_id)
 
     @property
     def writable(self) -> bool:
@@ -504,10 +562,13 @@ class Store:
                 )
             )
         self._pending: list[Anchor] = []
+        self._heads: list[Head] = []
+        self._inserted, self._last_inserted = 0, None
         try:
             self.db.execute("BEGIN IMMEDIATE")
             try:
                 result = work()
+                moved = self._sign_commit()
                 self.db.execute("COMMIT")
             except BaseException:
                 if self.db.in_transaction:
@@ -521,13 +582,44 @@ class Store:
                     str(self.path),
                 )
             ) from exc
+        if moved:
+            self._read_meta()
         self.last_anchored = list(self._pending)
-        self._anchor(self._pending)
+        self._anchor([*self._pending, *self._heads])
         if self.on_commit is not None:
             self.on_commit()  # (the room's forwarder: wakes up, never blocks)
         return result
 
-    def _anchor(self, lines: Sequence[Anchor | Creation]) -> None:
+    def _sign_commit(self) -> bool:
+        """Inside the write's transaction: move the signed head over the rows just inserted (an
+        older record first moves to signing, recorded as a ``signing_started`` row in the table
+        written to). True when the record's meta changed (it moved). Nothing when no row was
+        inserted or the store has no signer."""
+        signer, last = self._signer, self._last_inserted
+        if signer is None or last is None or not self.record_id:
+            return False
+        moved = False
+        if not self.meta.get(PUBLIC_KEY):
+            assert self._key is not None
+            meta = dict(self.db.execute("SELECT name, value FROM meta").fetchall())
+            if meta.get("meta_mac") != meta_mac(self._key, meta):
+                return False  # never launder a changed identity by signing over it ('verify' names it)
+            rows_before = int(self.db.execute("SELECT COUNT(*) FROM log").fetchone()[0]) - self._inserted
+            public = signer.public_key
+            _row, session, hand, _digest = last
+            self._insert_rows(session, hand, [SigningStartedRow(public, public_key_id(public), rows_before)])
+            meta |= {PUBLIC_KEY: public, SIGNING_KEY_ID: public_key_id(public)}
+            self.db.executemany(
+                "INSERT OR REPLACE INTO meta(name, value) VALUES (?, ?)",
+                [(PUBLIC_KEY, meta[PUBLIC_KEY]), (SIGNING_KEY_ID, meta[SIGNING_KEY_ID])],
+            )
+            self.db.execute("UPDATE meta SET value = ? WHERE name = 'meta_mac'", (meta_mac(self._key, meta),))
+            moved, last = True, self._last_inserted
+            assert last is not None
+        self._heads.append(next_head(self.db, signer, self.record_id, self._inserted, last, _now()))
+        return moved
+
+    def _anchor(self, lines: Sequence[Anchor | Creation | Head]) -> None:
         """Append to the anchors file; the record is already safe, so a file that cannot be
         written does not undo anything: ``anchor_problem`` says why (for the dealer), and the
         lines missed are written first the next time."""
@@ -551,7 +643,9 @@ class Store:
 
     anchor_problem: str | None = None  # why the last seal is not in the anchors file, if it is not
     # (never changed in place, only replaced: a class-level empty default is shared safely)
-    _missed: list[Anchor | Creation] = []  # noqa: RUF012  not yet in the anchors file (written before the next ones)
+    _inserted = 0  # rows inserted by the write under way, and its last one (row id, session, hand, hash)
+    _last_inserted: tuple[int, int, int, str] | None = None
+    _missed: list[Anchor | Creation | Head] = []  # noqa: RUF012  not yet in the anchors file (written before the next ones)
     last_anchored: list[Anchor] = []  # noqa: RUF012  the anchors of the last write
     on_commit: Callable[[], None] | None = (
         None  # called after every committed write (room/forwarder.py); must not block
@@ -579,6 +673,9 @@ class Store:
             if kind in ANCHORED_KINDS:
                 self._pending.append(Anchor(self.record_id, session_id, hand_no, row_id, seq, digest, at, kind))
             prev = digest
+        self._inserted += len(rows)
+        if rows:
+            self._last_inserted = (row_id, session_id, hand_no, digest)
         return row_id, seq, digest
 
     def open_session(self, table: str, profile: str, rows: list[RecordRow] | None = None) -> int:
@@ -811,16 +908,20 @@ class Store:
             ) from None
 
     def verify(self, key: bytes | None = None, anchors: Path | None = None) -> list[str]:
-        """Check the whole record (record/integrity.py); the problems in words, [] if whole."""
-        return [p.text for p in self.check(key, anchors)]
+        """Check the whole record (record/integrity.py), every signed head's signature with it;
+        the problems in words, [] if whole."""
+        return [p.text for p in self.check(key, anchors, every_signature=True)]
 
-    def check(self, key: bytes | None = None, anchors: Path | None = None) -> list[Problem]:
+    def check(
+        self, key: bytes | None = None, anchors: Path | None = None, every_signature: bool = False
+    ) -> list[Problem]:
         """Every problem with the record: edited, missing, reordered or inserted rows, a chain
-        recomputed without the key, a deleted tail (against the anchors), an edited sessions
-        table. ``key``: this store's key unless given; ``anchors``: checked when given."""
+        recomputed without the key, a deleted tail (against its signed heads and the anchors),
+        an edited sessions table. ``key``: this store's key unless given; ``anchors``: checked
+        when given; ``every_signature``: each signed head's signature, not only the latest's."""
         from dealer_app.record.integrity import check_record
 
-        return check_record(self, key if key is not None else self._key, anchors)
+        return check_record(self, key if key is not None else self._key, anchors, every_signature=every_signature)
 
     def failing(self, kept: KeptCheck | None = None) -> dict[tuple[int, int | None], str]:
         """What fails the record's check, by (table session, hand): the first problem's words.
@@ -937,6 +1038,19 @@ def _anchors_notes(store: Store) -> list[str]:
         mode = path.stat().st_mode
     except FileNotFoundError:
         sealed = len(store.seals())
+        if not sealed and store.latest_head() is not None:
+            # (a signed record's anchors file is made with it: its heads went there)
+            return [
+                said(
+                    QT_TRANSLATE_NOOP(
+                        "Errors",
+                        "The anchors file %1 is missing, but the record's signed heads were written "
+                        "to it: rows cut from the record's end cannot be found without it. Put the "
+                        "file back (or set DEALER_APP_ANCHORS to where it is) and tell the floor.",
+                    ),
+                    path,
+                )
+            ]
         if not sealed:
             return []
         return [

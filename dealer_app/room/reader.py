@@ -26,7 +26,7 @@ from dealer_app.record.hand_index import (
     record_time,
 )
 from dealer_app.record.integrity import Problem, failing_by_hand
-from dealer_app.record.rows import RulingRow
+from dealer_app.record.rows import RecordRow, RulingRow, as_written
 from dealer_app.record.store import LogRow, StoreError
 from dealer_app.room.database import RoomError, WrongLogin, connect, shown_url, words
 from dealer_app.room.schema import require_current
@@ -420,8 +420,9 @@ class RoomTableRecord:
             if r.table_id == self.table_id
         ]
 
-    def append(self, session: int, hand_no: int, rows: list[tuple[str, dict]]) -> list:
-        for kind, payload in rows:
+    def append(self, session: int, hand_no: int, rows: list[RecordRow]) -> list:
+        """The record's ``append`` for a room's table: a ruling, sent to the room (no other row)."""
+        for kind, payload in map(as_written, rows):
             if kind != RulingRow.kind:
                 raise StoreError(f"{self.path}: only a ruling is added to a table from the room")
             try:  # (its chips, if any, reach the table: its dealer applies them between hands)

@@ -363,8 +363,9 @@ def test_a_large_anchors_file_takes_memory_of_the_record(sealed_record, kind):
             assert "row 1000, which the record no longer has" in said
         if kind == "no anchor lines":
             assert said.count("not an anchor line") == 20 and "more line(s) that are no anchor line" in said
-        if kind == "one endless line":
-            assert f"{anchors}:23: longer than 4096 bytes, so no anchor line; not read" in said
+        if kind == "one endless line":  # (the line after the record's own: its seals and signed heads)
+            endless = len((sealed_record / "config/anchors.txt").read_text().splitlines()) + 1
+            assert f"{anchors}:{endless}: longer than 4096 bytes, so no anchor line; not read" in said
         peaks.append(mb)
     assert peaks[1] < 100 and peaks[1] - peaks[0] < 10, f"{kind}: {peaks[0]} MB for 1 MB, {peaks[1]} MB for 20 MB"
 

@@ -1585,185 +1585,192 @@
         <translation>zum Geben braucht es mindestens zwei Spieler mit Chips</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="140"/>
+        <location filename="../../record/store.py" line="151"/>
         <source>disk full</source>
         <translation>die Festplatte ist voll</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="143"/>
+        <location filename="../../record/store.py" line="154"/>
         <source>the record is read-only</source>
         <translation>das Protokoll ist schreibgeschützt</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="145"/>
+        <location filename="../../record/store.py" line="156"/>
         <source>the file is read-only</source>
         <translation>die Datei ist schreibgeschützt</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="148"/>
+        <location filename="../../record/store.py" line="159"/>
         <source>the record is locked by another program</source>
         <translation>das Protokoll ist von einem anderen Programm gesperrt</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="150"/>
+        <location filename="../../record/store.py" line="161"/>
         <source>the disk reported an I/O error</source>
         <translation>die Festplatte meldete einen Ein-/Ausgabefehler</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="152"/>
+        <location filename="../../record/store.py" line="163"/>
         <source>the record file is damaged</source>
         <translation>die Protokolldatei ist beschädigt</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="187"/>
+        <location filename="../../record/store.py" line="208"/>
+        <location filename="../../record/store.py" line="214"/>
         <source>the record&apos;s key cannot be used: %1</source>
         <translation>der Schlüssel des Protokolls ist nicht verwendbar: %1</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="190"/>
-        <location filename="../../record/store.py" line="344"/>
+        <location filename="../../record/store.py" line="217"/>
+        <location filename="../../record/store.py" line="402"/>
         <source>%1: no such hand record</source>
         <translation>%1: kein solches Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="196"/>
+        <location filename="../../record/store.py" line="223"/>
         <source>%1: the record folder cannot be made (%2)</source>
         <translation>%1: Der Protokollordner kann nicht angelegt werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="202"/>
-        <location filename="../../record/store.py" line="346"/>
+        <location filename="../../record/store.py" line="229"/>
+        <location filename="../../record/store.py" line="404"/>
         <source>%1: not a file</source>
         <translation>%1: keine Datei</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="209"/>
+        <location filename="../../record/store.py" line="236"/>
         <source>%1: the hand record cannot be written (read-only)</source>
         <translation>%1: Das Spielprotokoll kann nicht geschrieben werden (schreibgeschützt)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="214"/>
+        <location filename="../../record/store.py" line="241"/>
         <source>%1: the record folder cannot be written (read-only)</source>
         <translation>%1: In den Protokollordner kann nicht geschrieben werden (schreibgeschützt)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="232"/>
-        <location filename="../../record/store.py" line="454"/>
+        <location filename="../../record/store.py" line="259"/>
+        <location filename="../../record/store.py" line="512"/>
         <source>%1: the hand record cannot be opened (%2)</source>
         <translation>%1: Das Spielprotokoll kann nicht geöffnet werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="251"/>
+        <location filename="../../record/store.py" line="278"/>
+        <location filename="../../record/store.py" line="292"/>
         <source>%1: this record was written with another key (%2), not this machine&apos;s (%3): it is left as it is, so that its rows stay provable</source>
         <translation>%1: Dieses Protokoll wurde mit einem anderen Schlüssel (%2) geschrieben, nicht mit dem dieses Rechners (%3): Es bleibt unverändert, damit seine Zeilen beweisbar bleiben</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="264"/>
+        <location filename="../../record/store.py" line="305"/>
         <source>%1: an older record without the keyed chain, where keyed records are already kept (%2): it is not upgraded, and is left as it was</source>
         <translation>%1: ein älteres Protokoll ohne verschlüsselte Kette, wo schon verschlüsselte Protokolle geführt werden (%2): Es wird nicht umgestellt und bleibt, wie es war</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="306"/>
+        <location filename="../../record/store.py" line="349"/>
         <source>%1: the record&apos;s identity was changed after it was made: it is not given a table identity, and is not forwarded (&apos;dealer-app verify&apos; says more)</source>
         <translation>%1: Die Identität des Protokolls wurde nach seiner Anlage geändert: Es bekommt keine Tischidentität und wird nicht weitergeleitet (&apos;dealer-app verify&apos; sagt mehr)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="348"/>
+        <location filename="../../record/store.py" line="406"/>
         <source>%1: an empty file, not a hand record</source>
         <translation>%1: eine leere Datei, kein Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="402"/>
-        <location filename="../../record/store.py" line="411"/>
-        <location filename="../../record/store.py" line="758"/>
-        <location filename="../../record/store.py" line="810"/>
+        <location filename="../../record/store.py" line="460"/>
+        <location filename="../../record/store.py" line="469"/>
+        <location filename="../../record/store.py" line="855"/>
+        <location filename="../../record/store.py" line="907"/>
         <source>%1: the hand record cannot be read (%2)</source>
         <translation>%1: Das Spielprotokoll ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="415"/>
+        <location filename="../../record/store.py" line="473"/>
         <source>%1: not a hand record (the file is not an SQLite database)</source>
         <translation>%1: kein Spielprotokoll (die Datei ist keine SQLite-Datenbank)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="468"/>
+        <location filename="../../record/store.py" line="526"/>
         <source>%1: an SQLite file, but not a hand record (table %2 has the columns %3; a record&apos;s are %4)</source>
         <translation>%1: eine SQLite-Datei, aber kein Spielprotokoll (Tabelle %2 hat die Spalten %3; ein Protokoll hat %4)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="483"/>
+        <location filename="../../record/store.py" line="541"/>
         <source>%1: the hand record is damaged (%2)</source>
         <translation>%1: Das Spielprotokoll ist beschädigt (%2)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="490"/>
+        <location filename="../../record/store.py" line="548"/>
         <source>%1: not a readable hand record (%2)</source>
         <translation>%1: kein lesbares Spielprotokoll (%2)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="502"/>
+        <location filename="../../record/store.py" line="560"/>
         <source>%1: the record was opened to read only: nothing is written to it</source>
         <translation>%1: Das Protokoll ist nur zum Lesen geöffnet: Es wird nichts hineingeschrieben</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="519"/>
+        <location filename="../../record/store.py" line="580"/>
         <source>the hand record cannot be written: %1 — nothing was changed (%2)</source>
         <translation>das Spielprotokoll kann nicht geschrieben werden: %1 — nichts wurde geändert (%2)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="543"/>
+        <location filename="../../record/store.py" line="635"/>
         <source>the seal %1 is in the record, but the anchors file %2 cannot be written (%3)</source>
         <translation>das Siegel %1 steht im Protokoll, aber die Ankerdatei %2 kann nicht geschrieben werden (%3)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="657"/>
+        <location filename="../../record/store.py" line="754"/>
         <source>%1: the record&apos;s lock file cannot be made (%2)</source>
         <translation>%1: Die Sperrdatei des Protokolls kann nicht angelegt werden (%2)</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="674"/>
+        <location filename="../../record/store.py" line="771"/>
         <source>%1: opened read-only, so no table can be held</source>
         <translation>%1: Nur zum Lesen geöffnet, daher kann kein Tisch belegt werden</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="702"/>
+        <location filename="../../record/store.py" line="799"/>
         <source>%1: opened read-only, so whose table it is cannot be asked</source>
         <translation>%1: Nur zum Lesen geöffnet, daher lässt sich nicht fragen, wem der Tisch gehört</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="769"/>
-        <location filename="../../record/store.py" line="792"/>
+        <location filename="../../record/store.py" line="866"/>
+        <location filename="../../record/store.py" line="889"/>
         <location filename="../../room/reader.py" line="306"/>
         <source>%1: session %2: a %3 row is not readable JSON</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist kein lesbares JSON</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="801"/>
+        <location filename="../../record/store.py" line="898"/>
         <source>%1: session %2: a %3 row is not a record row</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist keine Protokollzeile</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="436"/>
+        <location filename="../../record/store.py" line="494"/>
         <source>%1: an older record whose row %2 no longer matches its hash: it is not upgraded, and is left as it was</source>
         <translation>%1: ein älteres Protokoll, dessen Zeile %2 nicht mehr zu ihrem Hash passt: Es wird nicht umgestellt und bleibt, wie es war</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="944"/>
+        <location filename="../../record/store.py" line="1045"/>
+        <source>The anchors file %1 is missing, but the record&apos;s signed heads were written to it: rows cut from the record&apos;s end cannot be found without it. Put the file back (or set DEALER_APP_ANCHORS to where it is) and tell the floor.</source>
+        <translation>Die Ankerdatei %1 fehlt, aber die signierten Stände des Protokolls wurden in sie geschrieben: Ohne sie lassen sich am Ende des Protokolls gelöschte Zeilen nicht finden. Die Datei zurücklegen (oder DEALER_APP_ANCHORS auf ihren Ort setzen) und den Floor informieren.</translation>
+    </message>
+    <message>
+        <location filename="../../record/store.py" line="1058"/>
         <source>The anchors file %1 is missing, but the record holds sealed hands (%2): its last hands cannot be checked. Put the file back (or set DEALER_APP_ANCHORS to where it is) and tell the floor.</source>
         <translation>Die Ankerdatei %1 fehlt, aber das Protokoll enthält versiegelte Spiele (%2): Seine letzten Spiele können nicht geprüft werden. Die Datei zurücklegen (oder DEALER_APP_ANCHORS auf ihren Ort setzen) und den Floor informieren.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="957"/>
+        <location filename="../../record/store.py" line="1071"/>
         <source>The anchors file %1 cannot be read (%2): the record&apos;s seals are not checked against it. Tell the floor.</source>
         <translation>Die Ankerdatei %1 kann nicht gelesen werden (%2): Die Siegel des Protokolls werden nicht mit ihr geprüft. Den Floor informieren.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="969"/>
+        <location filename="../../record/store.py" line="1083"/>
         <source>The anchors file %1 is not a file (a folder or a device): the record&apos;s seals are neither checked against it nor kept in it. Tell the floor.</source>
         <translation>Die Ankerdatei %1 ist keine Datei (ein Ordner oder ein Gerät): Die Siegel des Protokolls werden weder mit ihr geprüft noch in ihr aufbewahrt. Den Floor informieren.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../record/store.py" line="994"/>
+        <location filename="../../record/store.py" line="1108"/>
         <source>The hand record does not prove itself (%1 problem(s)): %2. Tell the floor; &apos;dealer-app verify %3&apos; lists every one.</source>
         <translation>
             <numerusform>Das Spielprotokoll beweist sich nicht selbst (%1 Problem): %2. Dem Floor Bescheid geben; &apos;dealer-app verify %3&apos; nennt jedes einzelne.</numerusform>
@@ -1771,28 +1778,28 @@
         </translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1029"/>
+        <location filename="../../record/store.py" line="1143"/>
         <source>%1 was an empty file (0 bytes): a new record is kept in it.</source>
         <translation>%1 war eine leere Datei (0 Bytes): Darin wird ein neues Protokoll geführt.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1034"/>
-        <location filename="../../record/store.py" line="1045"/>
+        <location filename="../../record/store.py" line="1148"/>
+        <location filename="../../record/store.py" line="1159"/>
         <source>%1. The file is kept untouched.</source>
         <translation>%1. Die Datei bleibt unverändert.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1042"/>
+        <location filename="../../record/store.py" line="1156"/>
         <source>The record continues in %1.</source>
         <translation>Das Protokoll wird in %1 fortgeführt.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1050"/>
+        <location filename="../../record/store.py" line="1164"/>
         <source>A fresh record was opened beside it: %1.</source>
         <translation>Daneben wurde ein neues Protokoll angelegt: %1.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1063"/>
+        <location filename="../../record/store.py" line="1177"/>
         <source>The data folder %1 cannot be written: hands are recorded in %2 for now. Copy that file before the machine restarts, and fix the data folder.</source>
         <translation>In den Datenordner %1 kann nicht geschrieben werden: Die Spiele werden vorerst in %2 protokolliert. Kopieren Sie diese Datei vor dem nächsten Neustart und beheben Sie das Problem mit dem Datenordner.</translation>
     </message>

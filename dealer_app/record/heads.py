@@ -1,0 +1,338 @@
+"""The record's signed heads: moving the head at each commit, and checking the heads.
+
+Writing (``next_head``, inside the store's transaction): the head after a commit counts the
+rows the previous head counted plus those just inserted (never ``COUNT(*)``: that reads the
+whole log at every keystroke), so a record whose rows were cut keeps disagreeing with its heads.
+
+Checking (``check_heads``), with the record's public key only (no secret):
+
+- the latest head in the record covers exactly the rows present (count, last row, its hash);
+  rows after it were added without the table's signature, rows missing from it were cut;
+- each head's row still holds the hash it signed (the chain hash covers every row before it, so
+  the latest head's match proves all rows up to it; the others name where a rewrite starts);
+- signatures: the latest head's always; every head's when asked (``dealer-app verify``: an
+  Ed25519 check costs some 110 µs, ten times a row's walk, so the start and the gates check the
+  heads that carry the evidence, not the ones a matching chain already proves);
+- the anchors file's heads of this record (streamed, nothing kept but the last): one past the
+  record's end names the rows cut (how many, from which table session and hand); the last one
+  within it must match the record's row there, else the record was rewritten or replaced; a
+  head signed by another key says the table's key was replaced.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from dealer_app.record.problem import Problem
+from dealer_app.record.signing import Head, public_key_id
+
+if TYPE_CHECKING:
+    import sqlite3
+    from collections.abc import Iterator
+    from pathlib import Path
+
+    from dealer_app.record.signing import Signer
+    from dealer_app.record.store import Store
+
+PUBLIC_KEY = "public_key"  # the meta rows naming the table's public key and its id
+SIGNING_KEY_ID = "signing_key_id"
+
+
+def has_heads_table(db: sqlite3.Connection) -> bool:
+    return db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'heads'").fetchone() is not None
+
+
+def latest_head(db: sqlite3.Connection, record_id: str) -> Head | None:
+    if not has_heads_table(db):
+        return None
+    row = db.execute(
+        "SELECT rows, row, session_id, hand_no, hash, at, key_id, signature FROM heads ORDER BY id DESC LIMIT 1"
+    ).fetchone()
+    return Head(record_id, *row) if row is not None else None
+
+
+def iter_heads(db: sqlite3.Connection, record_id: str) -> Iterator[tuple[int, Head]]:
+    """(head id, head) in the order they were written."""
+    if not has_heads_table(db):
+        return
+    for hid, *fields in db.execute(
+        "SELECT id, rows, row, session_id, hand_no, hash, at, key_id, signature FROM heads ORDER BY id"
+    ):
+        yield hid, Head(record_id, *fields)
+
+
+def next_head(
+    db: sqlite3.Connection, signer: Signer, record_id: str, inserted: int, last: tuple[int, int, int, str], at: str
+) -> Head:
+    """Sign and insert the head after a commit that inserted ``inserted`` rows, the last one
+    ``last`` = (row id, table session, hand, hash). The first head counts the rows present."""
+    before = latest_head(db, record_id)
+    rows = (
+        before.rows + inserted
+        if before is not None
+        else int(db.execute("SELECT COUNT(*) FROM log").fetchone()[0])  # (the first head only)
+    )
+    row, session, hand, digest = last
+    head = Head(record_id, rows, row, session, hand, digest, at, public_key_id(signer.public_key)).signed(signer)
+    db.execute(
+        "INSERT INTO heads(rows, row, session_id, hand_no, hash, at, key_id, signature) VALUES (?,?,?,?,?,?,?,?)",
+        (head.rows, head.row, head.session, head.hand, head.hash, head.at, head.key_id, head.signature),
+    )
+    return head
+
+
+# --- the anchors file's heads -----------------------------------------------------------------
+@dataclass
+class AnchoredHeads:
+    """What the anchors file says of one record's heads, read line by line (memory: three heads)."""
+
+    count: int = 0
+    within: Head | None = None  # the last head whose row the record still has
+    first_beyond: Head | None = None  # the first and last heads past the record's last row
+    last_beyond: Head | None = None
+    other_key: Head | None = None  # the first head signed by another key than the record's
+
+
+def read_anchored_heads(path: Path, record_id: str, last_row: int, key_id: str) -> AnchoredHeads:
+    """This record's head lines in the anchors file (``chain.read_anchors_file`` names the lines
+    that are no anchor line; here they are skipped)."""
+    from dealer_app.engine.bounded import open_regular
+    from dealer_app.record.chain import _bounded_lines
+
+    found = AnchoredHeads()
+    try:
+        with open_regular(path) as f:
+            for _n, line in _bounded_lines(f):
+                if not line or f"record={record_id} " not in line:
+                    continue
+                at, _, rest = line.partition(" ")
+                words = rest.split()
+                if not words or words[0] != "head":
+                    continue
+                try:
+                    head = Head.from_fields(at, dict(w.partition("=")[::2] for w in words[1:]))
+                except (KeyError, ValueError):
+                    continue
+                found.count += 1
+                if head.key_id != key_id and found.other_key is None:
+                    found.other_key = head
+                if head.row <= last_row:
+                    found.within = head
+                else:
+                    if found.first_beyond is None:
+                        found.first_beyond = head
+                    if found.last_beyond is None or head.rows >= found.last_beyond.rows:
+                        found.last_beyond = head
+    except OSError:
+        pass  # (the anchors reader says why the file cannot be read)
+    return found
+
+
+def first_anchored_mismatch(store: Store, path: Path, last_row: int) -> Head | None:
+    """The first head of the anchors file whose row now holds another hash (a second pass,
+    only when the last one disagrees: it names where the rewrite begins)."""
+    from dealer_app.engine.bounded import open_regular
+    from dealer_app.record.chain import _bounded_lines
+
+    try:
+        with open_regular(path) as f:
+            for _n, line in _bounded_lines(f):
+                if not line or f"record={store.record_id} " not in line or " head " not in f" {line} ":
+                    continue
+                at, _, rest = line.partition(" ")
+                try:
+                    head = Head.from_fields(at, dict(w.partition("=")[::2] for w in rest.split()[1:]))
+                except (KeyError, ValueError):
+                    continue
+                if head.row <= last_row and _row_hash(store.db, head.row) != head.hash:
+                    return head
+    except OSError:
+        return None
+    return None
+
+
+def _row_hash(db: sqlite3.Connection, row: int) -> str | None:
+    found = db.execute("SELECT hash FROM log WHERE id = ?", (row,)).fetchone()
+    return found[0] if found is not None and isinstance(found[0], str) else None
+
+
+# --- the check ----------------------------------------------------------------------------------
+def check_heads(store: Store, anchors: Path | None, every_signature: bool) -> list[Problem]:
+    """Every problem with the record's signed heads (see the module's docstring)."""
+
+    where, meta, db = str(store.path), store.meta, store.db
+    public = meta.get(PUBLIC_KEY, "")
+    rows, last_row = db.execute("SELECT COUNT(*), COALESCE(MAX(id), 0) FROM log").fetchone()
+    problems: list[Problem] = []
+    anchored = (
+        read_anchored_heads(anchors, store.record_id, last_row, meta.get(SIGNING_KEY_ID, ""))
+        if anchors is not None
+        else AnchoredHeads()
+    )
+    if not public:
+        if anchored.count:  # an older record never had heads in the anchors file
+            problems.append(
+                Problem(
+                    "heads",
+                    f"{where}: the anchors file holds {anchored.count} signed head(s) of this record, which "
+                    f"names no signing key: its signing was removed from the record",
+                    None,
+                    None,
+                    None,
+                    ((0, None),),
+                )
+            )
+        return problems
+    if public_key_id(public) != meta.get(SIGNING_KEY_ID):
+        problems.append(Problem("meta", f"{where}: the record's public key does not match its key id"))
+    latest = None
+    if every_signature:
+        for _hid, head in iter_heads(db, store.record_id):
+            if not head.holds(public):
+                problems.append(_forged(where, head, "in the record"))
+            elif _row_hash(db, head.row) not in (head.hash, None):
+                problems.append(_rewritten(where, head, "in the record"))
+            latest = head
+    else:
+        latest = latest_head(db, store.record_id)
+    if latest is None:
+        if rows:
+            problems.append(
+                Problem(
+                    "heads",
+                    f"{where}: the record is signed but holds no signed head for its {rows} rows: its heads "
+                    f"were deleted",
+                    None,
+                    None,
+                    None,
+                    ((0, None),),
+                )
+            )
+    else:
+        problems += _latest(store, latest, public, rows, last_row, every_signature)
+    problems += _against_anchors(store, anchors, anchored, public, rows, last_row)
+    return problems
+
+
+def _forged(where: str, head: Head, place: str) -> Problem:
+
+    return Problem(
+        "heads",
+        f"{where}: the signed head {place} for {head.where}, {head.at}, is not signed by this table's key: "
+        f"it was forged or edited",
+        head.row,
+        head.session,
+        head.hand,
+    )
+
+
+def _rewritten(where: str, head: Head, place: str) -> Problem:
+
+    return Problem(
+        "edited",
+        f"{where}: {head.where} is not the row this table signed at {head.at} (signed head {place}): "
+        f"the record was rewritten at or before it",
+        head.row,
+        head.session,
+        head.hand,
+    )
+
+
+def _latest(store: Store, latest: Head, public: str, rows: int, last_row: int, signatures_done: bool) -> list[Problem]:
+    """The latest head covers exactly the rows present."""
+
+    where, db = str(store.path), store.db
+    problems: list[Problem] = []
+    if not signatures_done and not latest.holds(public):
+        return [_forged(where, latest, "in the record (its latest)")]
+    if latest.rows > rows or latest.row > last_row:
+        problems.append(
+            Problem(
+                "tail",
+                f"{where}: rows cut: the record's last signed head ({latest.at}) covers {latest.rows} rows up to "
+                f"{latest.where}; the record holds {rows}: {latest.rows - rows} row(s) were deleted",
+                latest.row,
+                latest.session,
+                latest.hand,
+            )
+        )
+    elif latest.row < last_row:
+        first = db.execute(
+            "SELECT id, session_id, hand_no FROM log WHERE id > ? ORDER BY id LIMIT 1", (latest.row,)
+        ).fetchone()
+        problems.append(
+            Problem(
+                "unsigned",
+                f"{where}: log rows {latest.row + 1}–{last_row} (from table session {first[1]}, hand {first[2]}) "
+                f"come after the last signed head ({latest.at}): they were added without the table's signature",
+                first[0],
+                first[1],
+                first[2],
+            )
+        )
+    elif _row_hash(db, latest.row) != latest.hash:
+        problems.append(_rewritten(where, latest, "in the record (its latest)"))
+    elif latest.rows != rows:
+        problems.append(
+            Problem(
+                "missing",
+                f"{where}: the record's last signed head ({latest.at}) covers {latest.rows} rows up to "
+                f"{latest.where}, and the record holds {rows}: rows were deleted from its middle or added",
+                latest.row,
+                latest.session,
+                latest.hand,
+                ((0, None),),
+            )
+        )
+    return problems
+
+
+def _against_anchors(
+    store: Store, anchors: Path | None, found: AnchoredHeads, public: str, rows: int, last_row: int
+) -> list[Problem]:
+
+    where = str(store.path)
+    problems: list[Problem] = []
+    if anchors is None:
+        return problems
+    if found.other_key is not None:
+        o = found.other_key
+        problems.append(
+            Problem(
+                "heads",
+                f"{where}: the anchors file's head for {o.where} ({o.at}) was signed by another key "
+                f"({o.key_id}) than the record's ({store.meta.get(SIGNING_KEY_ID)}): the table's signing key "
+                f"was replaced, or the line forged",
+                o.row,
+                o.session,
+                o.hand,
+                ((0, None),),
+            )
+        )
+    beyond = found.last_beyond
+    if beyond is not None and beyond.holds(public):
+        first = found.first_beyond or beyond
+        problems.append(
+            Problem(
+                "tail",
+                f"{where}: rows cut: the anchors file's signed head ({beyond.at}) covers {beyond.rows} rows up to "
+                f"{beyond.where}; the record holds {rows} (its last row {last_row}): "
+                f"{max(beyond.rows - rows, beyond.row - last_row)} row(s) are gone, from table session "
+                f"{first.session}, hand {first.hand} on (the record cut back, or replaced by an older copy)",
+                first.row,
+                first.session,
+                first.hand,
+                ((first.session, first.hand), (beyond.session, beyond.hand)),
+            )
+        )
+    elif beyond is not None and found.other_key is None:
+        problems.append(_forged(where, beyond, "in the anchors file"))
+    within = found.within
+    if within is not None and _row_hash(store.db, within.row) not in (within.hash, None):
+        if not within.holds(public):
+            problems.append(_forged(where, within, "in the anchors file"))
+        else:
+            first = first_anchored_mismatch(store, anchors, last_row) or within
+            problems.append(_rewritten(where, first, "in the anchors file"))
+    return problems
