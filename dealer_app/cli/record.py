@@ -90,6 +90,9 @@ def cmd_verify(args: argparse.Namespace) -> ExitCode:
             "key_id": store.key_id,
             "problems": [p.to_dict() for p in problems],
         }
+        differences = _room_differences(store, args.database) if args.database else []
+        if args.database:
+            summary["room"] = [d.to_dict() for d in differences]
     finally:
         store.close()
     if args.json:
@@ -97,6 +100,15 @@ def cmd_verify(args: argparse.Namespace) -> ExitCode:
     else:
         for p in problems:
             print(p.text)
+        for d in differences:
+            print(d.text)
+        if args.database:
+            from dealer_app.room.database import shown_url
+
+            print(
+                f"{summary['record']}: the room's copy ({shown_url(args.database)}) "
+                + (f"differs: {len(differences)} difference(s)" if differences else "matches the record")
+            )
         checked = "against the anchors in " + summary["anchors"] if summary["anchors"] else "with no anchors file"
         if problems:
             print(f"{summary['record']}: NOT whole: {len(problems)} problem(s) in {rows} rows ({checked})")
@@ -106,7 +118,26 @@ def cmd_verify(args: argparse.Namespace) -> ExitCode:
                 f"{summary['record']}: whole: {rows} rows, {tables} table(s), {len(seals)} hand(s) sealed{last} "
                 f"({checked})"
             )
-    return ExitCode.FAILED if problems else ExitCode.OK
+    return ExitCode.FAILED if problems or differences else ExitCode.OK
+
+
+def _room_differences(store, url: str) -> list:
+    """The room's copy of this record's table against the record (room/copy_check.py)."""
+    from dealer_app.room.copy_check import compare_with_room
+    from dealer_app.room.database import RoomError, connect, shown_url, words
+
+    try:
+        conn = connect(url)
+    except RoomError as exc:
+        raise InputProblem(str(exc)) from None
+    import psycopg
+
+    try:
+        return compare_with_room(store, conn)
+    except psycopg.Error as exc:
+        raise InputProblem(f"{shown_url(url)}: the room's copy cannot be read ({words(exc)})") from None
+    finally:
+        conn.close()
 
 
 def cmd_seals(args: argparse.Namespace) -> ExitCode:
@@ -408,6 +439,11 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("record")
     p.add_argument("--key", help="the record's key file (default: this machine's, in the config folder)")
     p.add_argument("--anchors", help="the anchors file of its seals (default: the config folder's)")
+    p.add_argument(
+        "--database",
+        help="also compare the record with the card room's copy of its table, row by row and head by head, "
+        "and check the room's copy's signatures and chain (a floor's login)",
+    )
     p.add_argument("--json", action="store_true")
     command(p, cmd_verify)
     p = sub.add_parser("seals", help="every hand's seal in a record")

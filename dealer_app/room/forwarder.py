@@ -53,6 +53,11 @@ INSERT = (
     "ON CONFLICT (table_id, session, seq) DO NOTHING"
 )
 _ROW = "(%s, %s, %s, %s, %s, %s, %s, %s, %s)"
+# the table's signed heads, after the rows they cover (room/migrations/0005)
+INSERT_HEADS = (
+    "INSERT INTO room.heads (table_id, rows, row_id, session, hand_no, hash, at, key_id, signature) VALUES {} "
+    "ON CONFLICT (table_id, row_id) DO NOTHING"
+)
 
 # the forwarder's states, as its status says them. NOT_ALLOWED: the server will not take this
 # login's rows (a wrong password, a floor's login, another table's identity): asked again now
@@ -419,8 +424,12 @@ class _Sender:
         """Register this table (the first time: its identity, record and key) and learn where
         its rows stand on the server. The server's last row must be the record's own."""
         require_current(conn, self.url)
+        # the table's public key goes with its identity: the floor's approval covers it, and a
+        # changed one waits for the floor like a changed record or chain key
+        public = _public_key(local)
         standing = conn.execute(
-            "SELECT room.register_table(%s, %s, %s, %s)", (self.table_id, self.record_id, self.label, self._key)
+            "SELECT room.register_table(%s, %s, %s, %s, %s)",
+            (self.table_id, self.record_id, self.label, self._key, bytes.fromhex(public) if public else None),
         ).fetchone()
         if standing is not None and standing[0] == CHANGED:
             conn.commit()  # (the request stays, for the floor to approve)
@@ -434,6 +443,7 @@ class _Sender:
         row_id, digest, _refused_row, _reason = conn.execute(
             "SELECT * FROM room.table_head(%s)", (self.table_id,)
         ).fetchone()
+        self._heads_on_server = conn.execute("SELECT room.heads_head(%s)", (self.table_id,)).fetchone()[0]
         conn.commit()
         head = row_id or 0
         # (a refusal of the next row may be of a row someone else made up: this record's own
@@ -471,6 +481,7 @@ class _Sender:
             (head, BATCH_ROWS),
         ).fetchall()
         if not rows:
+            self._send_heads(conn, local, head)
             self._read_rulings(conn, local)
             self._say(UP_TO_DATE, head, 0)
             if self._pending is not None:  # the last count, at most SAY_EVERY_S late
@@ -506,8 +517,26 @@ class _Sender:
             conn.execute("SELECT room.report_mismatch(%s, %s, %s)", (self.table_id, rows[-1][0], why))
             conn.commit()
             raise _Refused(why)
+        self._send_heads(conn, local, new_head)
         self._say(SENDING if len(rows) == BATCH_ROWS else UP_TO_DATE, new_head, self._waiting(local, new_head))
         return new_head
+
+    _heads_on_server = 0  # the row of the table's last head the room holds
+
+    def _send_heads(self, conn, local: sqlite3.Connection, on_server: int) -> None:
+        """The record's signed heads over rows the room now holds, not sent yet, in order."""
+        while self._heads_on_server < on_server and _has_heads(local):
+            heads = local.execute(
+                "SELECT rows, row, session_id, hand_no, hash, at, key_id, signature FROM heads "
+                "WHERE row > ? AND row <= ? ORDER BY row LIMIT ?",
+                (self._heads_on_server, on_server, BATCH_ROWS),
+            ).fetchall()
+            if not heads:
+                return
+            values = [v for head in heads for v in (self.table_id, *head)]
+            conn.execute(INSERT_HEADS.format(", ".join([_ROW] * len(heads))).encode(), values)
+            conn.commit()
+            self._heads_on_server = heads[-1][1]
 
     def _read_rulings(self, conn, local: sqlite3.Connection) -> None:
         """The room's rulings that move chips at this table (read at most every
@@ -565,6 +594,16 @@ class _Sender:
         except sqlite3.Error:
             return 0
         return max(0, (last or 0) - head)
+
+
+def _public_key(local: sqlite3.Connection) -> str | None:
+    """The record's public signing key (64 hex digits), if it signs its heads."""
+    found = local.execute("SELECT value FROM meta WHERE name = 'public_key'").fetchone()
+    return found[0] if found and isinstance(found[0], str) and found[0] else None
+
+
+def _has_heads(local: sqlite3.Connection) -> bool:
+    return local.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'heads'").fetchone() is not None
 
 
 def _reap(process) -> None:

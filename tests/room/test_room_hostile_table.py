@@ -270,11 +270,13 @@ def test_a_changed_key_waits_for_the_floor_and_its_rows_are_not_taken_meanwhile(
     tid = store.table_id()
     room.enroll(tid)
     other_key = b"n" * 32
-    register = "SELECT room.register_table(%s, %s, 'Stud 1', %s)"
+    # (the forwarder registers the table's public signing key with it: the floor's approval covers it)
+    register = "SELECT room.register_table(%s, %s, 'Stud 1', %s, %s)"
+    public = bytes.fromhex(store.public_key or "")
     with psycopg.connect(room.table_a, autocommit=True) as conn:
-        assert conn.execute(register, (tid, store.record_id, store.key)).fetchone() == ("enrolled",)
-        assert conn.execute(register, (tid, store.record_id, other_key)).fetchone() == ("changed",)
-        assert conn.execute(register, (tid, store.record_id, other_key)).fetchone() == ("changed",)  # (asked once)
+        assert conn.execute(register, (tid, store.record_id, store.key, public)).fetchone() == ("enrolled",)
+        assert conn.execute(register, (tid, store.record_id, other_key, public)).fetchone() == ("changed",)
+        assert conn.execute(register, (tid, store.record_id, other_key, public)).fetchone() == ("changed",)  # (once)
     with psycopg.connect(room.owner) as conn:
         assert conn.execute("SELECT count(*) FROM room.enrollments WHERE table_id = %s", (tid,)).fetchone() == (2,)
     # the table whose key changed is told, in words, and sends nothing
@@ -296,6 +298,6 @@ def test_a_changed_key_waits_for_the_floor_and_its_rows_are_not_taken_meanwhile(
     assert "registered with another record or key" in said and "floor's login approves the change" in said
     room.enroll(tid)  # the floor approves it: the new key is the table's from now on
     with psycopg.connect(room.table_a, autocommit=True) as conn:
-        assert conn.execute(register, (tid, store.record_id, other_key)).fetchone() == ("enrolled",)
-        assert conn.execute(register, (tid, store.record_id, store.key)).fetchone() == ("changed",)
+        assert conn.execute(register, (tid, store.record_id, other_key, public)).fetchone() == ("enrolled",)
+        assert conn.execute(register, (tid, store.record_id, store.key, public)).fetchone() == ("changed",)
     thread.join(5)

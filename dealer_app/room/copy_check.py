@@ -1,0 +1,333 @@
+"""A table's record against the room's copy of it, and the room's copy against itself.
+
+``dealer-app verify RECORD --database URL`` (issue 30 §2, §3) trusts no trigger and no
+check the server made: it reads the room's rows and heads of the record's table and
+
+- compares them with the record row by row and head by head, naming what is missing in the
+  room, extra in the room, or different (which fields), with table session, hand and row;
+- checks the room's copy itself: every head's Ed25519 signature with the public key the floor
+  enrolled (never the one the record names), that each head's row holds the hash it signed and
+  that the room holds as many rows up to it as it counts, and every row's chain hash, recomputed
+  with the record's key (the table's own: the room's copy of it is readable by its owner).
+
+Both sides are read in row order, a stream each (a named cursor in the room): memory stays
+flat however long the record. Runs of consecutive rows of one hand are said once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from dealer_app.record.chain import row_hash
+from dealer_app.record.signing import Head, public_key_id
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from dealer_app.record.store import Store
+
+SHOWN = 60  # characters of a differing field shown, each side
+MISSING, EXTRA, DIFFERENT, FORGED, NOT_ENROLLED = (
+    "missing in the room",
+    "extra in the room",
+    "different",
+    "forged",
+    ("not enrolled"),
+)
+_ROW_FIELDS = ("session", "seq", "hand", "kind", "payload", "at", "hash")
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One thing the record and the room's copy disagree on, or one the room's copy fails."""
+
+    what: str  # MISSING, EXTRA, DIFFERENT, FORGED, NOT_ENROLLED
+    table_id: str
+    text: str  # the sentence, naming the table, session, hand and row(s)
+    session: int | None = None
+    hand: int | None = None
+    row: int | None = None  # the first row it is about
+    last_row: int | None = None  # the last one, for a run of rows
+
+    def to_dict(self) -> dict:
+        return {
+            "what": self.what,
+            "table": self.table_id,
+            "session": self.session,
+            "hand": self.hand,
+            "row": self.row,
+            "last_row": self.last_row,
+            "text": self.text,
+        }
+
+
+@dataclass(frozen=True)
+class _Row:
+    row: int
+    session: int
+    seq: int
+    hand: int
+    kind: str
+    payload: str
+    at: str
+    hash: str
+
+
+@dataclass
+class _Run:
+    """Consecutive rows of one hand with the same difference (said as one)."""
+
+    what: str
+    session: int
+    hand: int
+    first: int
+    last: int
+    side: str  # whose rows they are
+
+
+def compare_with_room(store: Store, conn) -> list[Difference]:
+    """Every difference between ``store`` (open, with its key) and the room at ``conn`` (a
+    floor's or the owner's connection), and everything the room's copy fails on its own."""
+    table_id = store.table_id()
+    known = conn.execute("SELECT record_id FROM room.tables WHERE table_id = %s", (table_id,)).fetchone()
+    if known is None:
+        return [Difference(MISSING, table_id, f"table {table_id}: the room has no such table (none of its rows)")]
+    enrolled = conn.execute(
+        "SELECT e.public_key FROM room.enrollments e JOIN room.approvals a ON a.enrollment_id = e.id "
+        "WHERE e.table_id = %s ORDER BY e.id DESC LIMIT 1",
+        (table_id,),
+    ).fetchone()
+    found: list[Difference] = []
+    public = bytes(enrolled[0]).hex() if enrolled is not None and enrolled[0] is not None else None
+    if enrolled is None:
+        found.append(
+            Difference(NOT_ENROLLED, table_id, f"table {table_id}: no floor login has enrolled it in the room")
+        )
+    elif store.public_key and public != store.public_key:
+        found.append(
+            Difference(
+                DIFFERENT,
+                table_id,
+                f"table {table_id}: the public key the room enrolled ({public_key_id(public) if public else 'none'}) "
+                f"is not the record's ({store.signing_key_id}): its heads cannot be checked with the room's",
+            )
+        )
+    theirs = [
+        Head(store.record_id, *r)
+        for r in conn.execute(
+            "SELECT rows, row_id, session, hand_no, hash, at, key_id, signature FROM room.heads WHERE table_id = %s "
+            "ORDER BY row_id",
+            (table_id,),
+        ).fetchall()
+    ]
+    at_heads: dict[int, tuple[int, str]] = {h.row: (0, "") for h in theirs}
+    found += _rows(store, conn, table_id, at_heads)
+    found += _heads(store, table_id, public, theirs, at_heads)
+    return found
+
+
+def _local_rows(store: Store) -> Iterator[_Row]:
+    for r in store.db.execute("SELECT id, session_id, seq, hand_no, kind, payload, at, hash FROM log ORDER BY id"):
+        yield _Row(*r)
+
+
+def _room_rows(conn, table_id: str) -> Iterator[_Row]:
+    with conn.cursor(name="verify_room_rows") as cur:
+        cur.execute(
+            "SELECT row_id, session, seq, hand_no, kind, payload, at, hash FROM room.log WHERE table_id = %s "
+            "ORDER BY row_id",
+            (table_id,),
+        )
+        for r in cur:
+            yield _Row(*r)
+
+
+def _merged(left: Iterator[_Row], right: Iterator[_Row]) -> Iterator[tuple[_Row | None, _Row | None]]:
+    """(the record's row, the room's row) by row id; None where a side has none."""
+    a, b = next(left, None), next(right, None)
+    while a is not None or b is not None:
+        if b is None or (a is not None and a.row < b.row):
+            yield a, None
+            a = next(left, None)
+        elif a is None or b.row < a.row:
+            yield None, b
+            b = next(right, None)
+        else:
+            yield a, b
+            a, b = next(left, None), next(right, None)
+
+
+def _rows(store: Store, conn, table_id: str, at_heads: dict[int, tuple[int, str]]) -> list[Difference]:
+    """The rows, side by side; ``at_heads`` gets, for each row a room's head names, how many
+    rows the room holds up to it and the room's hash of it (absent: the room has no such row)."""
+    key, record_id = store.key, store.record_id
+    found: list[Difference] = []
+    run: _Run | None = None
+    prev_room = ""  # the room's previous row's hash (its chain, recomputed)
+    room_count = 0
+
+    def flush() -> None:
+        nonlocal run
+        if run is not None:
+            found.append(_said_run(table_id, run))
+            run = None
+
+    def extend(what: str, r: _Row, side: str) -> None:
+        nonlocal run
+        same = run is not None and (run.what, run.session, run.hand, run.side) == (what, r.session, r.hand, side)
+        if same and run is not None and r.row == run.last + 1:
+            run.last = r.row
+            return
+        flush()
+        run = _Run(what, r.session, r.hand, r.row, r.row, side)
+
+    for mine, theirs in _merged(_local_rows(store), _room_rows(conn, table_id)):
+        if theirs is None:
+            assert mine is not None
+            extend(MISSING, mine, "the record's")
+            continue
+        if key is not None:
+            expected = row_hash(
+                key,
+                record_id,
+                prev_room,
+                theirs.row,
+                theirs.session,
+                theirs.seq,
+                theirs.hand,
+                theirs.kind,
+                theirs.payload,
+                theirs.at,
+            )
+            if expected != theirs.hash:
+                flush()
+                found.append(
+                    Difference(
+                        FORGED,
+                        table_id,
+                        f"table {table_id}, session {theirs.session}, hand {theirs.hand}, row {theirs.row} "
+                        f"({theirs.kind}): the room's copy does not match its chain hash: it was changed, inserted "
+                        f"or a row before it deleted in the room",
+                        theirs.session,
+                        theirs.hand,
+                        theirs.row,
+                    )
+                )
+        prev_room, room_count = theirs.hash, room_count + 1
+        if theirs.row in at_heads:
+            at_heads[theirs.row] = (room_count, theirs.hash)
+        if mine is None:
+            extend(EXTRA, theirs, "the room's")
+            continue
+        fields = [f for f in _ROW_FIELDS if getattr(mine, f) != getattr(theirs, f)]
+        if not fields:
+            continue
+        flush()
+        shown = "; ".join(
+            f"{f}: the record's {_short(getattr(mine, f))}, the room's {_short(getattr(theirs, f))}" for f in fields
+        )
+        found.append(
+            Difference(
+                DIFFERENT,
+                table_id,
+                f"table {table_id}, session {mine.session}, hand {mine.hand}, row {mine.row} ({mine.kind}): "
+                f"the room's copy differs ({shown})",
+                mine.session,
+                mine.hand,
+                mine.row,
+            )
+        )
+    flush()
+    return found
+
+
+def _said_run(table_id: str, run: _Run) -> Difference:
+    rows = f"row {run.first}" if run.first == run.last else f"rows {run.first}–{run.last}"
+    text = f"table {table_id}, session {run.session}, hand {run.hand}, {rows}: {run.what}"
+    if run.what == MISSING:
+        text += " (the record has them; deleted in the room, or not sent yet)"
+    else:
+        text += " (the record does not have them)"
+    return Difference(run.what, table_id, text, run.session, run.hand, run.first, run.last)
+
+
+def _short(value: object) -> str:
+    text = str(value)
+    return repr(text if len(text) <= SHOWN else text[:SHOWN] + "…")
+
+
+def _heads(
+    store: Store, table_id: str, public: str | None, theirs: list[Head], at_heads: dict[int, tuple[int, str]]
+) -> list[Difference]:
+    """The room's heads: each against the record's, its signature, and the room's rows it covers."""
+    from dealer_app.record.heads import iter_heads
+
+    found: list[Difference] = []
+    mine = {h.row: h for _hid, h in iter_heads(store.db, store.record_id)}
+    room_last = theirs[-1].row if theirs else 0
+    for h in theirs:
+        where = f"table {table_id}, session {h.session}, hand {h.hand}, the signed head for row {h.row} ({h.at})"
+        if public is None or not h.holds(public):
+            found.append(
+                Difference(
+                    FORGED,
+                    table_id,
+                    f"{where}: not signed by the key the floor enrolled: forged or edited in the room",
+                    h.session,
+                    h.hand,
+                    h.row,
+                )
+            )
+        else:
+            count, at_row = at_heads.get(h.row, (0, ""))
+            if at_row != h.hash:
+                found.append(
+                    Difference(
+                        FORGED,
+                        table_id,
+                        f"{where}: the room's row {h.row} is not the row the table signed "
+                        f"({'changed' if at_row else 'deleted'} in the room)",
+                        h.session,
+                        h.hand,
+                        h.row,
+                    )
+                )
+            elif count != h.rows:
+                found.append(
+                    Difference(
+                        MISSING if count < h.rows else EXTRA,
+                        table_id,
+                        f"{where}: it covers {h.rows} rows and the room holds {count} up to it: "
+                        f"{abs(h.rows - count)} row(s) {'deleted from' if count < h.rows else 'inserted into'} "
+                        f"the room's copy",
+                        h.session,
+                        h.hand,
+                        h.row,
+                    )
+                )
+        local = mine.get(h.row)
+        if local is None:
+            found.append(Difference(EXTRA, table_id, f"{where}: the record has no such head", h.session, h.hand, h.row))
+        elif local != h:
+            found.append(
+                Difference(DIFFERENT, table_id, f"{where}: differs from the record's", h.session, h.hand, h.row)
+            )
+    rooms = {h.row for h in theirs}
+    gone = [h for row, h in sorted(mine.items()) if row not in rooms and row <= room_last]
+    if gone:
+        found.append(
+            Difference(
+                MISSING,
+                table_id,
+                f"table {table_id}: {len(gone)} of the record's signed heads are not in the room, the first for "
+                f"row {gone[0].row} (session {gone[0].session}, hand {gone[0].hand}): deleted in the room",
+                gone[0].session,
+                gone[0].hand,
+                gone[0].row,
+            )
+        )
+    return found
+
+
+__all__ = ["DIFFERENT", "EXTRA", "FORGED", "MISSING", "NOT_ENROLLED", "Difference", "compare_with_room"]
