@@ -130,7 +130,12 @@ def decisions_of(hand: Hand | None) -> list[Event]:
     the dealer reads the hand's actions in the same list), as events."""
     if hand is None:
         return []
-    return [e for e in hand.events if e.text and (e.rules or isinstance(e, ActionTaken))]
+    return decisions_among(hand.events)
+
+
+def decisions_among(events: Sequence[Event]) -> list[Event]:
+    """``decisions_of`` for some of a hand's events (those one input caused)."""
+    return [e for e in events if e.text and (e.rules or isinstance(e, ActionTaken))]
 
 
 class TablePresentation:
