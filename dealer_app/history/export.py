@@ -24,7 +24,7 @@ from dealer_app.engine.events import (
     ShowdownOrdered,
     UncalledBetReturned,
 )
-from dealer_app.engine.limits import OPTION_VALUES, BettingRules, load_profile
+from dealer_app.engine.limits import OPTION_VALUES, BettingRules, LimitsError, load_profile
 from dealer_app.engine.money import format_money
 from dealer_app.history.phh import _quote, write_phh
 from dealer_app.history.phh import actions as phh_actions
@@ -53,7 +53,7 @@ def _overrides_of(rules: BettingRules, limits_dir: Path | None) -> tuple:
 def _work_out_overrides(rules: BettingRules, limits_dir: Path | None) -> dict:
     try:
         profile = load_profile(rules.profile, limits_dir)
-    except Exception:
+    except (LimitsError, OSError):  # a profile the folder lacks or cannot give: write every option
         return {k: getattr(rules, k) for k in OPTION_VALUES if hasattr(rules, k)}
     names = {f.name for f in dc_fields(rules)}
     out = {}
