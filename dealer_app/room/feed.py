@@ -41,6 +41,7 @@ class FeedChange:
     refusals: list  # every refusal so far
     rulings: list  # every room ruling so far
     heads: dict  # table_id -> its last row read (its record's row id)
+    flags: tuple = ()  # room/watch.TableFlag: the tables the floor must look at, as they stand now
 
 
 class RoomFeed:
@@ -104,6 +105,7 @@ class RoomFeed:
                 self.reader.close()
 
     reads = 0  # how many catch-ups the feed made (the console's work under a NOTIFY flood)
+    flags: tuple = ()  # the flags said last (room/watch.py)
 
     def _listen(self, listener) -> None:
         last_read = time.monotonic()
@@ -123,9 +125,11 @@ class RoomFeed:
         assert self.reader is not None
         r = self.reader
         before = (len(r.refusals), len(r.rulings), dict(r.heads))
+        flagged = self.flags
         self.reads += 1
         changed = r.catch_up()
-        if changed or (len(r.refusals), len(r.rulings), r.heads) != before:
+        self.flags = r.flags()
+        if changed or (len(r.refusals), len(r.rulings), r.heads) != before or self.flags != flagged:
             self.on_change(
                 FeedChange(
                     [dataclasses.replace(h, players=list(h.players), seats=list(h.seats)) for h in changed],
@@ -133,5 +137,6 @@ class RoomFeed:
                     list(r.refusals),
                     list(r.rulings),
                     dict(r.heads),
+                    self.flags,
                 )
             )
