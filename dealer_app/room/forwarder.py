@@ -117,6 +117,9 @@ class ForwardState:
     # refused because the room holds this many of the table's rows that the record no longer
     # has (its last rows lost with a damaged disk or -wal, or an older copy): said at start
     lost: int = 0
+    # refused because the room's copy and the record disagree (the connect check): how many
+    # differences (the first ones are in ``detail``, with table, session, hand and row)
+    differs: int = 0
 
 
 @dataclass(frozen=True)
@@ -333,8 +336,8 @@ class _Sender:
         self._rulings_at, self._rulings_unread = float("-inf"), False
         self._rulings: tuple[PendingRuling, ...] = ()  # those the record has not applied: said with each state
 
-    def _say(self, state: str, on_server: int, waiting: int, detail: str = "", lost: int = 0) -> None:
-        new = ForwardState(state, on_server, waiting, detail, self._rulings, lost)
+    def _say(self, state: str, on_server: int, waiting: int, detail: str = "", lost: int = 0, differs: int = 0) -> None:
+        new = ForwardState(state, on_server, waiting, detail, self._rulings, lost, differs)
         if new == self._last:
             return
         last = self._last
@@ -380,7 +383,7 @@ class _Sender:
                     backoff = 0.2
                 head = self._send(conn, local, head)
             except _Refused as exc:
-                self._say(REFUSED, head, self._waiting(local, head), str(exc), exc.lost)
+                self._say(REFUSED, head, self._waiting(local, head), str(exc), exc.lost, exc.differs)
                 self._stop.wait()  # the chain cannot go on past a refused row: said, and kept
                 break
             except _WaitingForFloor as exc:  # asked again now and then, until the floor approves
@@ -480,12 +483,15 @@ class _Sender:
             if why:
                 conn.execute("SELECT room.report_mismatch(%s, %s, %s)", (self.table_id, head, why))
                 conn.commit()  # (the floor sees it among the refusals)
-                raise _Refused(why + _listed(differences), head - last if mine is None and head > last else 0)
+                raise _Refused(
+                    why + _listed(differences), head - last if mine is None and head > last else 0, differences.count
+                )
         if differences.found:
             self._report(conn, differences)
             raise _Refused(
                 f"the room's copy of table {self.table_id} disagrees with this record "
-                f"({differences.count} difference(s)): {_listed(differences, lead='')} — tell the floor"
+                f"({differences.count} difference(s)): {_listed(differences, lead='')} — tell the floor",
+                differs=differences.count,
             )
         return head
 
@@ -679,9 +685,9 @@ class _Refused(Exception):
     """The server will not take this table's next row (the reason in words); ``lost``: how many
     of the table's rows the room holds that the record no longer has."""
 
-    def __init__(self, why: str, lost: int = 0):
+    def __init__(self, why: str, lost: int = 0, differs: int = 0):
         super().__init__(why)
-        self.lost = lost
+        self.lost, self.differs = lost, differs
 
 
 def _close(conn) -> None:

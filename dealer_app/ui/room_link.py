@@ -129,6 +129,14 @@ class TableLink(QObject):
                 s.lost,
             )
             problem = True
+        elif s.state == REFUSED and s.differs:  # the connect check: the detail names each (table, hand, row)
+            text = self.tr(
+                "Room: the room's copy and this record DISAGREE (%n difference(s); the details name each) — "
+                "nothing is sent; tell the floor",
+                "",
+                s.differs,
+            )
+            problem = True
         elif s.state == REFUSED:
             text, problem = self.tr("Room: the server REFUSED this table's rows — tell the floor"), True
         elif s.state == STOPPED:

@@ -82,3 +82,29 @@ def test_the_console_flags_silent_uncovered_and_disagreeing_tables(qtbot, room, 
     w.close()
     open_table.close()
     closed.close()
+
+
+def test_the_dealer_is_told_the_room_and_record_disagree_naming_table_hand_and_row(qtbot, room, pg, tmp_path):
+    from tests.ui.test_ui_room import dealer_window
+
+    store = Store(tmp_path / "hands.sqlite3")
+    play(TableController(store), 23, 60, lambda c: None)
+    fwd = Forwarder(store, room.table_a, "Stud 1", retry_max_s=0.2).start()
+    assert fwd.wait_until_sent(15), fwd.state
+    fwd.stop(wait=True)
+    table_id = store.table_id()
+    room.enroll(table_id)
+    store.close()
+    with psycopg.connect(pg.url(db=room.name), autocommit=True) as su:  # the owner's kind of edit
+        su.execute("ALTER TABLE room.log DISABLE TRIGGER append_only")
+        session, hand = su.execute(
+            "UPDATE room.log SET at = '2001-01-01T00:00:00.000+00:00' WHERE table_id = %s AND row_id = 5 "
+            "RETURNING session, hand_no",
+            (table_id,),
+        ).fetchone()
+    d = dealer_window(qtbot, tmp_path, room.table_a)
+    label = d.w.room_label
+    qtbot.waitUntil(lambda: "DISAGREE" in label.text(), timeout=10000)
+    assert "1 difference" in label.text() and "#b00020" in label.styleSheet()
+    assert f"table {table_id}, session {session}, hand {hand}, row 5 (" in label.toolTip()
+    assert "at: the record's" in label.toolTip() and "2001-01-01" in label.toolTip()

@@ -1256,7 +1256,7 @@
         <translation>mindestens zwei Spieler setzen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="286"/>
+        <location filename="../../live/controller.py" line="297"/>
         <source>no table is open</source>
         <translation>kein Tisch ist geöffnet</translation>
     </message>
@@ -1283,15 +1283,15 @@
         <translation>ein Tisch, dessen Protokoll die Prüfung nicht besteht, wird vom Floor geschlossen: Floor-Konto und Passwort</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="238"/>
-        <location filename="../../live/controller.py" line="375"/>
-        <location filename="../../live/controller.py" line="396"/>
+        <location filename="../../live/controller.py" line="240"/>
+        <location filename="../../live/controller.py" line="386"/>
+        <location filename="../../live/controller.py" line="407"/>
         <source>open a table first</source>
         <translation>zuerst einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="245"/>
-        <location filename="../../live/controller.py" line="394"/>
+        <location filename="../../live/controller.py" line="247"/>
+        <location filename="../../live/controller.py" line="405"/>
         <source>start a hand first</source>
         <translation>zuerst ein Spiel beginnen</translation>
     </message>
@@ -1735,7 +1735,7 @@
     <message>
         <location filename="../../record/store.py" line="866"/>
         <location filename="../../record/store.py" line="889"/>
-        <location filename="../../room/reader.py" line="306"/>
+        <location filename="../../room/reader.py" line="312"/>
         <source>%1: session %2: a %3 row is not readable JSON</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist kein lesbares JSON</translation>
     </message>
@@ -1750,27 +1750,27 @@
         <translation>%1: ein älteres Protokoll, dessen Zeile %2 nicht mehr zu ihrem Hash passt: Es wird nicht umgestellt und bleibt, wie es war</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1045"/>
+        <location filename="../../record/store.py" line="1054"/>
         <source>The anchors file %1 is missing, but the record&apos;s signed heads were written to it: rows cut from the record&apos;s end cannot be found without it. Put the file back (or set DEALER_APP_ANCHORS to where it is) and tell the floor.</source>
         <translation>Die Ankerdatei %1 fehlt, aber die signierten Stände des Protokolls wurden in sie geschrieben: Ohne sie lassen sich am Ende des Protokolls gelöschte Zeilen nicht finden. Die Datei zurücklegen (oder DEALER_APP_ANCHORS auf ihren Ort setzen) und den Floor informieren.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1058"/>
+        <location filename="../../record/store.py" line="1067"/>
         <source>The anchors file %1 is missing, but the record holds sealed hands (%2): its last hands cannot be checked. Put the file back (or set DEALER_APP_ANCHORS to where it is) and tell the floor.</source>
         <translation>Die Ankerdatei %1 fehlt, aber das Protokoll enthält versiegelte Spiele (%2): Seine letzten Spiele können nicht geprüft werden. Die Datei zurücklegen (oder DEALER_APP_ANCHORS auf ihren Ort setzen) und den Floor informieren.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1071"/>
+        <location filename="../../record/store.py" line="1080"/>
         <source>The anchors file %1 cannot be read (%2): the record&apos;s seals are not checked against it. Tell the floor.</source>
         <translation>Die Ankerdatei %1 kann nicht gelesen werden (%2): Die Siegel des Protokolls werden nicht mit ihr geprüft. Den Floor informieren.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1083"/>
+        <location filename="../../record/store.py" line="1092"/>
         <source>The anchors file %1 is not a file (a folder or a device): the record&apos;s seals are neither checked against it nor kept in it. Tell the floor.</source>
         <translation>Die Ankerdatei %1 ist keine Datei (ein Ordner oder ein Gerät): Die Siegel des Protokolls werden weder mit ihr geprüft noch in ihr aufbewahrt. Den Floor informieren.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../record/store.py" line="1108"/>
+        <location filename="../../record/store.py" line="1117"/>
         <source>The hand record does not prove itself (%1 problem(s)): %2. Tell the floor; &apos;dealer-app verify %3&apos; lists every one.</source>
         <translation>
             <numerusform>Das Spielprotokoll beweist sich nicht selbst (%1 Problem): %2. Dem Floor Bescheid geben; &apos;dealer-app verify %3&apos; nennt jedes einzelne.</numerusform>
@@ -1778,28 +1778,28 @@
         </translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1143"/>
+        <location filename="../../record/store.py" line="1152"/>
         <source>%1 was an empty file (0 bytes): a new record is kept in it.</source>
         <translation>%1 war eine leere Datei (0 Bytes): Darin wird ein neues Protokoll geführt.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1148"/>
-        <location filename="../../record/store.py" line="1159"/>
+        <location filename="../../record/store.py" line="1157"/>
+        <location filename="../../record/store.py" line="1168"/>
         <source>%1. The file is kept untouched.</source>
         <translation>%1. Die Datei bleibt unverändert.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1156"/>
+        <location filename="../../record/store.py" line="1165"/>
         <source>The record continues in %1.</source>
         <translation>Das Protokoll wird in %1 fortgeführt.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1164"/>
+        <location filename="../../record/store.py" line="1173"/>
         <source>A fresh record was opened beside it: %1.</source>
         <translation>Daneben wurde ein neues Protokoll angelegt: %1.</translation>
     </message>
     <message>
-        <location filename="../../record/store.py" line="1177"/>
+        <location filename="../../record/store.py" line="1186"/>
         <source>The data folder %1 cannot be written: hands are recorded in %2 for now. Copy that file before the machine restarts, and fix the data folder.</source>
         <translation>In den Datenordner %1 kann nicht geschrieben werden: Die Spiele werden vorerst in %2 protokolliert. Kopieren Sie diese Datei vor dem nächsten Neustart und beheben Sie das Problem mit dem Datenordner.</translation>
     </message>
@@ -2556,6 +2556,21 @@
         <location filename="../../record/floor_accounts.py" line="257"/>
         <source>wrong floor account name or passphrase (recorded): %1 may try again in %2 s</source>
         <translation>falsches Floor-Konto oder Passwort (protokolliert): %1 kann es in %2 s wieder versuchen</translation>
+    </message>
+    <message>
+        <location filename="../../room/start_check.py" line="85"/>
+        <source>The record was not checked against the card room at start (%1). The table&apos;s forwarder compares the room&apos;s copy with the record when the room can be reached.</source>
+        <translation>Das Protokoll wurde beim Start nicht mit dem Saal abgeglichen (%1). Die Weiterleitung des Tisches vergleicht die Kopie des Saals mit dem Protokoll, sobald der Saal erreichbar ist.</translation>
+    </message>
+    <message>
+        <location filename="../../room/start_check.py" line="117"/>
+        <source>The card room holds %1 row(s) of table %2 beyond the end of this record (rows %3–%4, from session %5, hand %6): the record was cut back or replaced by an older copy. It is not played on — call the floor.</source>
+        <translation>Der Saal hat %1 Zeile(n) von Tisch %2 über das Ende dieses Protokolls hinaus (Zeilen %3–%4, ab Tischsitzung %5, Spiel %6): Das Protokoll wurde gekürzt oder durch eine ältere Kopie ersetzt. Es wird nicht weitergespielt — den Floor rufen.</translation>
+    </message>
+    <message>
+        <location filename="../../room/start_check.py" line="153"/>
+        <source>This record&apos;s row %1 of table %2 (session %3, hand %4) is not the row the card room holds for it: the record was re-dealt from there or replaced, or the room&apos;s copy was changed. It is not played on — call the floor.</source>
+        <translation>Zeile %1 dieses Protokolls von Tisch %2 (Tischsitzung %3, Spiel %4) ist nicht die Zeile, die der Saal dafür hat: Ab dort wurde neu gegeben oder das Protokoll ersetzt, oder die Kopie des Saals wurde geändert. Es wird nicht weitergespielt — den Floor rufen.</translation>
     </message>
 </context>
 <context>
@@ -4400,58 +4415,58 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>RoomFloorWindow</name>
     <message>
-        <location filename="../room_window.py" line="47"/>
+        <location filename="../room_window.py" line="48"/>
         <source>Floor — the room at %1</source>
         <translation>Floor — der Saal auf %1</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="49"/>
+        <location filename="../room_window.py" line="50"/>
         <source>Limits</source>
         <translation>Limits</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="85"/>
+        <location filename="../room_window.py" line="94"/>
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="93"/>
-        <location filename="../room_window.py" line="97"/>
+        <location filename="../room_window.py" line="102"/>
+        <location filename="../room_window.py" line="106"/>
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="101"/>
+        <location filename="../room_window.py" line="110"/>
         <source>The room checked every row of every table against its keyed chain as it arrived: none was refused.</source>
         <translation>Der Saal hat jede Zeile jedes Tischs bei ihrer Ankunft gegen dessen verschlüsselte Kette geprüft: Keine wurde abgewiesen.</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="176"/>
+        <location filename="../room_window.py" line="186"/>
         <source>live</source>
         <translation>live</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="177"/>
+        <location filename="../room_window.py" line="187"/>
         <source>offline, reconnecting</source>
         <translation>offline, verbindet neu</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="178"/>
+        <location filename="../room_window.py" line="188"/>
         <source>connecting</source>
         <translation>verbindet</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="179"/>
+        <location filename="../room_window.py" line="189"/>
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="181"/>
+        <location filename="../room_window.py" line="191"/>
         <source>none yet</source>
         <translation>noch keiner</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="182"/>
+        <location filename="../room_window.py" line="192"/>
         <source>Room: %1 — %n table(s): %2</source>
         <translation>
             <numerusform>Saal: %1 — %n Tisch: %2</numerusform>
@@ -4459,7 +4474,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="190"/>
+        <location filename="../room_window.py" line="200"/>
         <source>The room refused %n row(s) — %1</source>
         <translation>
             <numerusform>Der Saal hat %n Zeile abgewiesen — %1</numerusform>
@@ -4467,42 +4482,60 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="202"/>
+        <location filename="../room_window.py" line="216"/>
+        <source>%1: its signed heads stopped arriving — the room has not heard from this open table since %2 UTC</source>
+        <translation>%1: Seine signierten Stände kommen nicht mehr an — der Saal hat von diesem offenen Tisch seit %2 UTC nichts gehört</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../room_window.py" line="223"/>
+        <source>%1: %n row(s) on the server that no signed head covers, since %2 UTC</source>
+        <translation>
+            <numerusform>%1: %n Zeile auf dem Server, die kein signierter Stand abdeckt, seit %2 UTC</numerusform>
+            <numerusform>%1: %n Zeilen auf dem Server, die kein signierter Stand abdeckt, seit %2 UTC</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="226"/>
+        <source>%1: its record and the room&apos;s copy disagree, since %2 UTC — %3</source>
+        <translation>%1: Sein Protokoll und die Kopie des Saals stimmen nicht überein, seit %2 UTC — %3</translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="234"/>
         <source>row %1 (table session %2, hand %3, %4) does not match its keyed hash: it was changed after it was written, or written with another key</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) passt nicht zu ihrem verschlüsselten Hash: Sie wurde nach dem Schreiben geändert oder mit einem anderen Schlüssel geschrieben</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="206"/>
+        <location filename="../room_window.py" line="238"/>
         <source>row %1 (table session %2, hand %3, %4) differs from the row already received for that place</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) weicht von der Zeile ab, die für diese Stelle schon eingegangen ist</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="208"/>
+        <location filename="../room_window.py" line="240"/>
         <source>row %1 (table session %2, hand %3, %4) arrived before the rows before it</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam vor den Zeilen davor an</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="209"/>
+        <location filename="../room_window.py" line="241"/>
         <source>row %1 (table session %2, hand %3, %4) arrived with rows missing before it</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam an, während Zeilen davor fehlen</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="210"/>
+        <location filename="../room_window.py" line="242"/>
         <source>row %1 (table session %2, hand %3, %4) is numbered out of its table&apos;s order</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) ist außerhalb der Reihenfolge ihres Tischs nummeriert</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="218"/>
+        <location filename="../room_window.py" line="250"/>
         <source> — sent by the login %1; the room keeps the genuine row it already had (or waits for it), and the table&apos;s own record is not changed</source>
         <translation> — gesendet vom Login %1; der Raum behält die echte Zeile, die er schon hatte (oder wartet auf sie), und das Protokoll des Tisches selbst ist nicht verändert</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="224"/>
+        <location filename="../room_window.py" line="256"/>
         <source> — sent by the login %1</source>
         <translation> — gesendet vom Login %1</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="225"/>
+        <location filename="../room_window.py" line="257"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -4558,37 +4591,37 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>RoomSettingsDialog</name>
     <message>
-        <location filename="../room_link.py" line="145"/>
+        <location filename="../room_link.py" line="166"/>
         <source>Card room</source>
         <translation>Cardroom</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="149"/>
+        <location filename="../room_link.py" line="170"/>
         <source>This table&apos;s record is forwarded to the card room&apos;s server, where the floor sees every table. The record on this machine stays the table&apos;s own: dealing goes on when the network drops, and the rows follow when it is back. Leave the server empty to keep the record on this machine only.</source>
         <translation>Das Protokoll dieses Tischs wird an den Server des Cardrooms weitergeleitet, wo der Floor jeden Tisch sieht. Das Protokoll auf diesem Rechner bleibt das des Tischs: Bricht das Netz ab, wird weiter gegeben, und die Zeilen folgen, sobald es wieder da ist. Bleibt der Server leer, bleibt das Protokoll nur auf diesem Rechner.</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="162"/>
+        <location filename="../room_link.py" line="183"/>
         <source>e.g. Stud 3 (default: this machine&apos;s name)</source>
         <translation>z. B. Stud 3 (Standard: der Name dieses Rechners)</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="164"/>
+        <location filename="../room_link.py" line="185"/>
         <source>Room server</source>
         <translation>Server des Saals</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="169"/>
+        <location filename="../room_link.py" line="190"/>
         <source>This table&apos;s name in the room</source>
         <translation>Name dieses Tischs im Saal</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="176"/>
+        <location filename="../room_link.py" line="197"/>
         <source>%1 is set on this machine, and names the server instead: %2</source>
         <translation>%1 ist auf diesem Rechner gesetzt und nennt stattdessen den Server: %2</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="195"/>
+        <location filename="../room_link.py" line="216"/>
         <source>Not a PostgreSQL URL: postgresql://login:password@host/database</source>
         <translation>Keine PostgreSQL-URL: postgresql://login:passwort@host/datenbank</translation>
     </message>
@@ -4822,23 +4855,23 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>TableLink</name>
     <message>
-        <location filename="../room_link.py" line="67"/>
-        <location filename="../room_link.py" line="73"/>
+        <location filename="../room_link.py" line="80"/>
+        <location filename="../room_link.py" line="86"/>
         <source>Room: not forwarded — %1</source>
         <translation>Saal: nicht weitergeleitet — %1</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="75"/>
+        <location filename="../room_link.py" line="88"/>
         <source>Room: connecting to %1</source>
         <translation>Saal: verbindet mit %1</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="104"/>
+        <location filename="../room_link.py" line="117"/>
         <source>Room: up to date</source>
         <translation>Saal: auf dem neuesten Stand</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_link.py" line="107"/>
+        <location filename="../room_link.py" line="120"/>
         <source>Room: offline, %n row(s) waiting (the table deals on; they go when the server is back)</source>
         <translation>
             <numerusform>Saal: offline, %n Zeile wartet (es wird weiter gegeben; sie geht, sobald der Server wieder da ist)</numerusform>
@@ -4846,27 +4879,35 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="113"/>
+        <location filename="../room_link.py" line="126"/>
         <source>Room: the room still keeps rows this record has lost (%1; a damaged disk, or an older copy) — tell the floor</source>
         <translation>Saal: Der Saal hat noch Zeilen, die diesem Protokoll verloren gingen (%1; eine beschädigte Festplatte oder eine ältere Kopie) — dem Floor melden</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../room_link.py" line="134"/>
+        <source>Room: the room&apos;s copy and this record DISAGREE (%n difference(s); the details name each) — nothing is sent; tell the floor</source>
+        <translation>
+            <numerusform>Saal: Die Kopie des Saals und dieses Protokoll STIMMEN NICHT ÜBEREIN (%n Abweichung; die Details nennen sie) — nichts wird gesendet; dem Floor melden</numerusform>
+            <numerusform>Saal: Die Kopie des Saals und dieses Protokoll STIMMEN NICHT ÜBEREIN (%n Abweichungen; die Details nennen jede) — nichts wird gesendet; dem Floor melden</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../room_link.py" line="120"/>
+        <location filename="../room_link.py" line="141"/>
         <source>Room: the server REFUSED this table&apos;s rows — tell the floor</source>
         <translation>Saal: Der Server hat die Zeilen dieses Tischs ABGEWIESEN — dem Floor melden</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="122"/>
+        <location filename="../room_link.py" line="143"/>
         <source>Room: forwarding stopped</source>
         <translation>Saal: Weiterleitung angehalten</translation>
     </message>
     <message>
-        <location filename="../room_link.py" line="126"/>
+        <location filename="../room_link.py" line="147"/>
         <source>Room: the server does not take this table&apos;s rows (its login) — see the Settings, or ask whoever runs the server</source>
         <translation>Saal: Der Server nimmt die Zeilen dieses Tischs nicht an (seine Anmeldung) — siehe Einstellungen, oder den Betreiber des Servers fragen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_link.py" line="132"/>
+        <location filename="../room_link.py" line="153"/>
         <source>Room: sending, %n row(s) waiting</source>
         <translation>
             <numerusform>Saal: sendet, %n Zeile wartet</numerusform>
