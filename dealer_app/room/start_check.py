@@ -119,6 +119,8 @@ def _compare(store: Store, conn) -> tuple[Problem, ...]:
                 "The card room holds %1 row(s) of table %2 beyond the end of this record (rows %3–%4, from "
                 "session %5, hand %6): the record was cut back or replaced by an older copy. It is not played on "
                 "— call the floor.",
+                None,
+                1,
             ),
             beyond - end,
             table_id,

@@ -108,3 +108,33 @@ def test_the_dealer_is_told_the_room_and_record_disagree_naming_table_hand_and_r
     assert "1 difference" in label.text() and "#b00020" in label.styleSheet()
     assert f"table {table_id}, session {session}, hand {hand}, row 5 (" in label.toolTip()
     assert "at: the record's" in label.toolTip() and "2001-01-01" in label.toolTip()
+
+
+def test_the_flags_are_said_in_german(qtbot, qapp, room):
+    from PySide6.QtCore import QTranslator
+
+    from dealer_app.room.watch import DISAGREES, SILENT, UNCOVERED, TableFlag
+    from tests.support.helpers import load_german
+
+    translator = QTranslator()
+    assert load_german(translator)
+    qapp.installTranslator(translator)
+    try:
+        w = RoomFloorWindow(room.floor)
+        qtbot.addWidget(w)
+        at = "2026-12-05T02:00:00.000+00:00"
+        said = [
+            w._flag_words(TableFlag("T-ABCD", SILENT, at)),
+            w._flag_words(TableFlag("T-ABCD", UNCOVERED, at, rows=3)),
+            w._flag_words(TableFlag("T-ABCD", DISAGREES, at, reason="row 3 differs")),
+        ]
+        w.close()
+    finally:
+        qapp.removeTranslator(translator)
+    assert said == [
+        "T-ABCD: Seine signierten Stände kommen nicht mehr an — der Saal hat von diesem offenen Tisch seit "
+        "2026-12-05 02:00:00 UTC nichts gehört",
+        "T-ABCD: 3 Zeilen auf dem Server, die kein signierter Stand abdeckt, seit 2026-12-05 02:00:00 UTC",
+        "T-ABCD: Sein Protokoll und die Kopie des Saals stimmen nicht überein, seit 2026-12-05 02:00:00 UTC — "
+        "row 3 differs",
+    ]

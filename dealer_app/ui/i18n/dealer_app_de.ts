@@ -2562,13 +2562,16 @@
         <source>The record was not checked against the card room at start (%1). The table&apos;s forwarder compares the room&apos;s copy with the record when the room can be reached.</source>
         <translation>Das Protokoll wurde beim Start nicht mit dem Saal abgeglichen (%1). Die Weiterleitung des Tisches vergleicht die Kopie des Saals mit dem Protokoll, sobald der Saal erreichbar ist.</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../room/start_check.py" line="117"/>
         <source>The card room holds %1 row(s) of table %2 beyond the end of this record (rows %3–%4, from session %5, hand %6): the record was cut back or replaced by an older copy. It is not played on — call the floor.</source>
-        <translation>Der Saal hat %1 Zeile(n) von Tisch %2 über das Ende dieses Protokolls hinaus (Zeilen %3–%4, ab Tischsitzung %5, Spiel %6): Das Protokoll wurde gekürzt oder durch eine ältere Kopie ersetzt. Es wird nicht weitergespielt — den Floor rufen.</translation>
+        <translation>
+            <numerusform>Der Saal hat %1 Zeile von Tisch %2 über das Ende dieses Protokolls hinaus (Zeilen %3–%4, ab Tischsitzung %5, Spiel %6): Das Protokoll wurde gekürzt oder durch eine ältere Kopie ersetzt. Es wird nicht weitergespielt — den Floor rufen.</numerusform>
+            <numerusform>Der Saal hat %1 Zeilen von Tisch %2 über das Ende dieses Protokolls hinaus (Zeilen %3–%4, ab Tischsitzung %5, Spiel %6): Das Protokoll wurde gekürzt oder durch eine ältere Kopie ersetzt. Es wird nicht weitergespielt — den Floor rufen.</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../room/start_check.py" line="153"/>
+        <location filename="../../room/start_check.py" line="155"/>
         <source>This record&apos;s row %1 of table %2 (session %3, hand %4) is not the row the card room holds for it: the record was re-dealt from there or replaced, or the room&apos;s copy was changed. It is not played on — call the floor.</source>
         <translation>Zeile %1 dieses Protokolls von Tisch %2 (Tischsitzung %3, Spiel %4) ist nicht die Zeile, die der Saal dafür hat: Ab dort wurde neu gegeben oder das Protokoll ersetzt, oder die Kopie des Saals wurde geändert. Es wird nicht weitergespielt — den Floor rufen.</translation>
     </message>
