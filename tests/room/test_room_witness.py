@@ -240,3 +240,19 @@ def test_an_unreachable_room_at_start_is_said_and_the_table_plays_on(tmp_path):
     c = TableController(store)
     c.resume(c.open_tables()[0].session_id)  # (nothing against the record: it is played on)
     store.close()
+
+
+def test_the_start_asks_the_room_only_when_one_is_configured(tmp_path, monkeypatch, qapp):
+    from PySide6.QtCore import QSettings
+
+    from dealer_app.ui.room_link import ask_room_at_start
+
+    monkeypatch.delenv("DEALER_APP_DATABASE", raising=False)
+    store = opened(tmp_path / "hands.sqlite3", tmp_path / "anchors.txt")
+    deal(store, 19, 20)
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
+    assert ask_room_at_start(store, settings) == []  # no room: nothing asked, nothing said
+    settings.setValue("room/database", "postgresql://table:secret@127.0.0.1:9/room")
+    (note,) = ask_room_at_start(store, settings)
+    assert "The record was not checked against the card room at start" in note and "secret" not in note
+    store.close()
