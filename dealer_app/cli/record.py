@@ -41,6 +41,8 @@ def _key(args) -> bytes | None:
 
 def cmd_verify(args: argparse.Namespace) -> ExitCode:
 
+    from dealer_app.room.copy_check import WEAKER
+
     key = _key(args)
     if key is None:
         raise UsageError(
@@ -90,9 +92,10 @@ def cmd_verify(args: argparse.Namespace) -> ExitCode:
             "key_id": store.key_id,
             "problems": [p.to_dict() for p in problems],
         }
-        differences = _room_differences(store, args.database) if args.database else []
+        said = _room_differences(store, args.database) if args.database else []
+        differences = [d for d in said if d.what != WEAKER]  # (a note, not a difference)
         if args.database:
-            summary["room"] = [d.to_dict() for d in differences]
+            summary["room"] = [d.to_dict() for d in said]
     finally:
         store.close()
     if args.json:
@@ -100,7 +103,7 @@ def cmd_verify(args: argparse.Namespace) -> ExitCode:
     else:
         for p in problems:
             print(p.text)
-        for d in differences:
+        for d in said:
             print(d.text)
         if args.database:
             from dealer_app.room.database import shown_url
@@ -164,16 +167,32 @@ def cmd_seals(args: argparse.Namespace) -> ExitCode:
     return ExitCode.OK
 
 
+SAID_PROBLEMS = 50  # a room's problems said one by one by 'hands --database'; past them, how many more
+
+
 def cmd_hands(args: argparse.Namespace) -> ExitCode:
 
     args.since, args.until = _utc_time(args.since, "--since"), _utc_time(args.until, "--until")
     if args.db and args.database:
         raise UsageError("--db RECORD or --database URL, not both")
     failing: dict = {}
-    if not args.db:  # the card room's hands, every table's (issue 15)
-        from dealer_app.cli.room import room_hands
+    if not args.db:  # the card room's hands, every table's (issue 15), checked here (issue 30 §2)
+        from dealer_app.cli.room import room_hands_checked
 
-        hands = [h for h in room_hands(args) if _wanted(h, args)]
+        every, problems, notes = room_hands_checked(args)
+        hands = [h for h in every if _wanted(h, args)]
+        for note in notes:
+            print(f"dealer-app hands: {note}", file=sys.stderr)
+        if problems:  # said first, before the list: each hand they cover is marked in it too
+            print(
+                f"dealer-app hands: the room's copy fails this reader's own check ({len(problems)} problem(s)):",
+                file=sys.stderr,
+            )
+            for text in problems[:SAID_PROBLEMS]:
+                print(f"  {text}", file=sys.stderr)
+            if len(problems) > SAID_PROBLEMS:
+                print(f"  and {len(problems) - SAID_PROBLEMS} more", file=sys.stderr)
+            failing = {(0, None): problems[0]}
     else:
         store = _open(args.db)
         try:

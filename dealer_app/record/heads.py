@@ -50,18 +50,18 @@ def _heads_sql(db: sqlite3.Connection) -> str | None:
     return str(row[0]) if row is not None else None
 
 
-def _columns(db: sqlite3.Connection) -> str | None:
-    """The heads' columns as ``Head`` takes them (the digest: "" in a record opened to read
-    before migration step 7 gave it the column)."""
+def head_columns(db: sqlite3.Connection, empty: str = "''") -> str | None:
+    """The heads' columns as ``Head`` takes them, the digest last (``empty`` for a head without
+    one, or in a record opened to read before migration step 7 gave it the column)."""
     sql = _heads_sql(db)
     if sql is None:
         return None
-    digest = "COALESCE(digest, '')" if "digest" in sql else "''"
+    digest = f"COALESCE(NULLIF(digest, ''), {empty})" if "digest" in sql else empty
     return f"rows, row, session_id, hand_no, hash, at, key_id, signature, {digest}"
 
 
 def latest_head(db: sqlite3.Connection, record_id: str) -> Head | None:
-    columns = _columns(db)
+    columns = head_columns(db)
     if columns is None:
         return None
     row = db.execute(f"SELECT {columns} FROM heads ORDER BY id DESC LIMIT 1").fetchone()
@@ -70,7 +70,7 @@ def latest_head(db: sqlite3.Connection, record_id: str) -> Head | None:
 
 def iter_heads(db: sqlite3.Connection, record_id: str) -> Iterator[tuple[int, Head]]:
     """(head id, head) in the order they were written."""
-    columns = _columns(db)
+    columns = head_columns(db)
     if columns is None:
         return
     for hid, *fields in db.execute(f"SELECT id, {columns} FROM heads ORDER BY id"):

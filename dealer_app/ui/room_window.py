@@ -4,7 +4,8 @@ happen, from the room's PostgreSQL server; any hand opens in the same step-throu
 The feed (room/feed.py) runs in its own thread and hands over what changed through a queued
 Qt signal, so the console never waits on the network; it reconnects by itself and then reads
 on from the last row it had. What the server refused (a row that broke its table's chain) is
-in red above the hands.
+in red above the hands, and so is what the console's own check of every table's rows finds
+(room/room_check.py: forged, missing, not signed — trusting no server check), its hands in red.
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ class RoomFloorWindow(FloorWindow):
         self.room_hands: dict[tuple, HandSummary] = {}
         self.room_tables: dict = {}
         self.refused: list = []
+        self.room_problems: list[str] = []  # what the console's own check found (forged, missing, not signed)
+        self.room_notes: list[str] = []  # what it could not prove (a table that does not sign its rows)
         self.current_table: str | None = None
         self.heads: dict[str, int] = {}  # each table's last row seen
         self.feed_state = ("connecting", "")
@@ -54,6 +57,11 @@ class RoomFloorWindow(FloorWindow):
         self.refusal_line.setStyleSheet("color: #b00020; font-weight: bold;")
         self.refusal_line.hide()
         self.browser_layout.insertWidget(0, self.refusal_line)
+        self.problem_line = QLabel()
+        self.problem_line.setWordWrap(True)
+        self.problem_line.setStyleSheet("color: #b00020; font-weight: bold;")
+        self.problem_line.hide()
+        self.browser_layout.insertWidget(0, self.problem_line)
         self.browser_layout.insertWidget(0, self.room_line)
         self._show_room()
         self.bridge_feed = _FeedBridge(self)
@@ -93,8 +101,9 @@ class RoomFloorWindow(FloorWindow):
             QMessageBox.warning(self, self.tr("Record"), error_words(exc))
             return
         refused = self.reader.refusals
-        if refused:
-            QMessageBox.warning(self, self.tr("Record"), "\n".join(self._refusal_words(r) for r in refused[:20]))
+        if self.room_problems or refused:
+            said = [*self.room_problems[:20], *(self._refusal_words(r) for r in refused[:20])]
+            QMessageBox.warning(self, self.tr("Record"), "\n".join(said))
         else:
             self.status.setText(
                 self.tr(
@@ -118,6 +127,8 @@ class RoomFloorWindow(FloorWindow):
         if len(change.refusals) != len(self.refused):
             self.status.setText("")  # (a "none was refused" said before no longer holds)
         self.refused = change.refusals
+        if change.problems is not None:  # the console's own check of every table's rows
+            self.room_problems, self.room_notes = change.problems, change.notes or []
         self._show_room()
         if change.hands:
             selected = self._selected_key()
@@ -184,6 +195,25 @@ class RoomFloorWindow(FloorWindow):
             text += "\n" + detail
         self.room_line.setText(text)
         self.room_line.setStyleSheet("" if state == "connected" else "color: #b00020;")
+        if self.room_problems:  # (the words are the check's, in English, as a record's check says them)
+            self.problem_line.setText(
+                fill(
+                    self.tr(
+                        "THE ROOM'S COPY FAILS THIS CONSOLE'S CHECK: %n problem(s), hands marked in red — %1",
+                        "",
+                        len(self.room_problems),
+                    ),
+                    self.room_problems[0],
+                )
+            )
+            self.problem_line.setToolTip("\n".join([*self.room_problems[:50], *self.room_notes[:10]]))
+            self.problem_line.show()
+        elif self.room_notes:
+            self.problem_line.setText(self.room_notes[0])
+            self.problem_line.setToolTip("\n".join(self.room_notes[:50]))
+            self.problem_line.show()
+        else:
+            self.problem_line.hide()
         if self.refused:
             self.refusal_line.setText(
                 fill(
