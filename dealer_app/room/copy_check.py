@@ -119,7 +119,7 @@ def compare_with_room(store: Store, conn) -> list[Difference]:
     theirs = [
         Head(store.record_id, *r)
         for r in conn.execute(
-            "SELECT rows, row_id, session, hand_no, hash, at, key_id, signature FROM room.heads WHERE table_id = %s "
+            "SELECT rows, row_id, session, hand_no, hash, at, key_id, signature, coalesce(digest, '') FROM room.heads WHERE table_id = %s "
             "ORDER BY row_id",
             (table_id,),
         ).fetchall()
