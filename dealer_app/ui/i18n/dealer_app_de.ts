@@ -1256,7 +1256,7 @@
         <translation>mindestens zwei Spieler setzen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="286"/>
+        <location filename="../../live/controller.py" line="297"/>
         <source>no table is open</source>
         <translation>kein Tisch ist geöffnet</translation>
     </message>
@@ -1283,15 +1283,15 @@
         <translation>ein Tisch, dessen Protokoll die Prüfung nicht besteht, wird vom Floor geschlossen: Floor-Konto und Passwort</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="238"/>
-        <location filename="../../live/controller.py" line="375"/>
-        <location filename="../../live/controller.py" line="396"/>
+        <location filename="../../live/controller.py" line="240"/>
+        <location filename="../../live/controller.py" line="386"/>
+        <location filename="../../live/controller.py" line="407"/>
         <source>open a table first</source>
         <translation>zuerst einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="245"/>
-        <location filename="../../live/controller.py" line="394"/>
+        <location filename="../../live/controller.py" line="247"/>
+        <location filename="../../live/controller.py" line="405"/>
         <source>start a hand first</source>
         <translation>zuerst ein Spiel beginnen</translation>
     </message>
@@ -1735,7 +1735,7 @@
     <message>
         <location filename="../../record/store.py" line="866"/>
         <location filename="../../record/store.py" line="889"/>
-        <location filename="../../room/reader.py" line="306"/>
+        <location filename="../../room/reader.py" line="325"/>
         <source>%1: session %2: a %3 row is not readable JSON</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist kein lesbares JSON</translation>
     </message>
@@ -4400,58 +4400,58 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>RoomFloorWindow</name>
     <message>
-        <location filename="../room_window.py" line="47"/>
+        <location filename="../room_window.py" line="50"/>
         <source>Floor — the room at %1</source>
         <translation>Floor — der Saal auf %1</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="49"/>
+        <location filename="../room_window.py" line="52"/>
         <source>Limits</source>
         <translation>Limits</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="85"/>
+        <location filename="../room_window.py" line="93"/>
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="93"/>
-        <location filename="../room_window.py" line="97"/>
+        <location filename="../room_window.py" line="101"/>
+        <location filename="../room_window.py" line="106"/>
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="101"/>
+        <location filename="../room_window.py" line="110"/>
         <source>The room checked every row of every table against its keyed chain as it arrived: none was refused.</source>
         <translation>Der Saal hat jede Zeile jedes Tischs bei ihrer Ankunft gegen dessen verschlüsselte Kette geprüft: Keine wurde abgewiesen.</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="176"/>
+        <location filename="../room_window.py" line="187"/>
         <source>live</source>
         <translation>live</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="177"/>
+        <location filename="../room_window.py" line="188"/>
         <source>offline, reconnecting</source>
         <translation>offline, verbindet neu</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="178"/>
+        <location filename="../room_window.py" line="189"/>
         <source>connecting</source>
         <translation>verbindet</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="179"/>
+        <location filename="../room_window.py" line="190"/>
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="181"/>
+        <location filename="../room_window.py" line="192"/>
         <source>none yet</source>
         <translation>noch keiner</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="182"/>
+        <location filename="../room_window.py" line="193"/>
         <source>Room: %1 — %n table(s): %2</source>
         <translation>
             <numerusform>Saal: %1 — %n Tisch: %2</numerusform>
@@ -4459,7 +4459,15 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="190"/>
+        <location filename="../room_window.py" line="202"/>
+        <source>THE ROOM&apos;S COPY FAILS THIS CONSOLE&apos;S CHECK: %n problem(s), hands marked in red — %1</source>
+        <translation>
+            <numerusform>DIE KOPIE IM SAALSERVER BESTEHT DIE PRÜFUNG DIESER KONSOLE NICHT: %n Problem, Hände rot markiert — %1</numerusform>
+            <numerusform>DIE KOPIE IM SAALSERVER BESTEHT DIE PRÜFUNG DIESER KONSOLE NICHT: %n Probleme, Hände rot markiert — %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../room_window.py" line="220"/>
         <source>The room refused %n row(s) — %1</source>
         <translation>
             <numerusform>Der Saal hat %n Zeile abgewiesen — %1</numerusform>
@@ -4467,42 +4475,42 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="202"/>
+        <location filename="../room_window.py" line="232"/>
         <source>row %1 (table session %2, hand %3, %4) does not match its keyed hash: it was changed after it was written, or written with another key</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) passt nicht zu ihrem verschlüsselten Hash: Sie wurde nach dem Schreiben geändert oder mit einem anderen Schlüssel geschrieben</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="206"/>
+        <location filename="../room_window.py" line="236"/>
         <source>row %1 (table session %2, hand %3, %4) differs from the row already received for that place</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) weicht von der Zeile ab, die für diese Stelle schon eingegangen ist</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="208"/>
+        <location filename="../room_window.py" line="238"/>
         <source>row %1 (table session %2, hand %3, %4) arrived before the rows before it</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam vor den Zeilen davor an</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="209"/>
+        <location filename="../room_window.py" line="239"/>
         <source>row %1 (table session %2, hand %3, %4) arrived with rows missing before it</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam an, während Zeilen davor fehlen</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="210"/>
+        <location filename="../room_window.py" line="240"/>
         <source>row %1 (table session %2, hand %3, %4) is numbered out of its table&apos;s order</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) ist außerhalb der Reihenfolge ihres Tischs nummeriert</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="218"/>
+        <location filename="../room_window.py" line="248"/>
         <source> — sent by the login %1; the room keeps the genuine row it already had (or waits for it), and the table&apos;s own record is not changed</source>
         <translation> — gesendet vom Login %1; der Raum behält die echte Zeile, die er schon hatte (oder wartet auf sie), und das Protokoll des Tisches selbst ist nicht verändert</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="224"/>
+        <location filename="../room_window.py" line="254"/>
         <source> — sent by the login %1</source>
         <translation> — gesendet vom Login %1</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="225"/>
+        <location filename="../room_window.py" line="255"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
