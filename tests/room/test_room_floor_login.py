@@ -197,3 +197,35 @@ def test_an_act_reused_for_another_row_differs(floor_room, tmp_path):
 def test_with_login_replaces_the_tables_login():
     url = with_login("postgresql://table1:tpw@db.example:5432/room?sslmode=require&password=x", "anna", "p@ss:w/rd")
     assert url == "postgresql://anna:p%40ss%3Aw%2Frd@db.example:5432/room?sslmode=require"
+
+
+def test_report_database_names_each_floor_act_and_flags_one_the_room_has_no_act_for(floor_room, tmp_path, capsys):
+    from dealer_app.cli import main
+
+    room = floor_room
+    c = room_table(tmp_path / "hands.sqlite3", room)
+    c.start_hand()
+    c.enter_card("Kc")
+    c.report_irregularity("I-6", floor=(room.anna, ANNA_PW))
+    c.finish_hand()
+    c.start_hand()
+    c.enter_card("Kc")
+
+    class Forger:
+        in_room = True
+
+        def confirm(self, name, passphrase, act):
+            return {"role": "floor", "name": room.anna, "room_login": room.anna, "room_act": 999}
+
+    c.floor_authority = Forger()
+    c.report_irregularity("I-7", floor=("x", "y"))
+    forwarded_checks(room, c)
+    tid, sid = c.store.table_id(), c.session_id
+    report = ["report", "--database", room.floor, "--table-id", tid, "--out"]
+    capsys.readouterr()
+    assert main([*report, str(tmp_path / "h1.pdf"), "--hand", f"{sid}-1"]) == 0
+    said = capsys.readouterr()
+    assert f"irregularity by room login {room.anna}, room act 1: matches" in said.out and said.err == ""
+    assert main([*report, str(tmp_path / "h2.pdf"), "--hand", f"{sid}-2"]) == 1
+    said = capsys.readouterr()
+    assert "no act in the room: the room has no floor act 999" in said.err

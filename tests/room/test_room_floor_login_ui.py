@@ -95,3 +95,27 @@ def test_the_room_words_are_german(qtbot, window):
         assert room_login_labels() == GERMAN
     finally:
         QApplication.removeTranslator(german)
+
+
+def test_the_floor_console_checks_the_floor_acts_with_the_room(qtbot, window, room):
+    from dealer_app.room.forwarder import Forwarder
+    from dealer_app.ui.room_window import RoomFloorWindow
+    from tests.ui.test_ui_floor import open_row
+
+    c = window.controller
+    window.room.stop()
+    c.report_irregularity("I-6", floor=(f"{room.name}_anna", PASSWORD))
+    fwd = Forwarder(c.store, room.table_a, "Stud 1", retry_max_s=0.2).start()
+    try:
+        room.enroll_when_registered(c.store.table_id())
+        assert fwd.wait_until_sent(10), fwd.state
+    finally:
+        fwd.stop(wait=True)
+    console = RoomFloorWindow(room.floor)
+    qtbot.addWidget(console)
+    console.show()
+    qtbot.waitExposed(console)
+    qtbot.waitUntil(lambda: console.hand_list.rowCount() == 1, timeout=5000)
+    open_row(qtbot, console, 0)
+    qtbot.mouseClick(console.verify_button, Qt.LeftButton)
+    assert "1 floor act(s) made under a floor's room login match the room's record" in console.status.text()

@@ -4440,58 +4440,76 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>RoomFloorWindow</name>
     <message>
-        <location filename="../room_window.py" line="47"/>
+        <location filename="../room_window.py" line="48"/>
         <source>Floor — the room at %1</source>
         <translation>Floor — der Saal auf %1</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="49"/>
+        <location filename="../room_window.py" line="50"/>
         <source>Limits</source>
         <translation>Limits</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="85"/>
+        <location filename="../room_window.py" line="86"/>
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="93"/>
-        <location filename="../room_window.py" line="97"/>
+        <location filename="../room_window.py" line="94"/>
+        <location filename="../room_window.py" line="100"/>
+        <location filename="../room_window.py" line="104"/>
+        <location filename="../room_window.py" line="108"/>
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../room_window.py" line="109"/>
+        <source>%n floor act(s) do not match the room&apos;s record of them:</source>
+        <translation>
+            <numerusform>%n Floor-Handlung passt nicht zu dem, was der Saal von ihr verzeichnet hat:</numerusform>
+            <numerusform>%n Floor-Handlungen passen nicht zu dem, was der Saal von ihnen verzeichnet hat:</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../room_window.py" line="101"/>
+        <location filename="../room_window.py" line="115"/>
         <source>The room checked every row of every table against its keyed chain as it arrived: none was refused.</source>
         <translation>Der Saal hat jede Zeile jedes Tischs bei ihrer Ankunft gegen dessen verschlüsselte Kette geprüft: Keine wurde abgewiesen.</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../room_window.py" line="120"/>
+        <source>%n floor act(s) made under a floor&apos;s room login match the room&apos;s record of them.</source>
+        <translation>
+            <numerusform>%n Floor-Handlung unter dem Saal-Login eines Floors passt zu dem, was der Saal von ihr verzeichnet hat.</numerusform>
+            <numerusform>%n Floor-Handlungen unter dem Saal-Login eines Floors passen zu dem, was der Saal von ihnen verzeichnet hat.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../room_window.py" line="176"/>
+        <location filename="../room_window.py" line="197"/>
         <source>live</source>
         <translation>live</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="177"/>
+        <location filename="../room_window.py" line="198"/>
         <source>offline, reconnecting</source>
         <translation>offline, verbindet neu</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="178"/>
+        <location filename="../room_window.py" line="199"/>
         <source>connecting</source>
         <translation>verbindet</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="179"/>
+        <location filename="../room_window.py" line="200"/>
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="181"/>
+        <location filename="../room_window.py" line="202"/>
         <source>none yet</source>
         <translation>noch keiner</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="182"/>
+        <location filename="../room_window.py" line="203"/>
         <source>Room: %1 — %n table(s): %2</source>
         <translation>
             <numerusform>Saal: %1 — %n Tisch: %2</numerusform>
@@ -4499,7 +4517,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="190"/>
+        <location filename="../room_window.py" line="211"/>
         <source>The room refused %n row(s) — %1</source>
         <translation>
             <numerusform>Der Saal hat %n Zeile abgewiesen — %1</numerusform>
@@ -4507,42 +4525,42 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="202"/>
+        <location filename="../room_window.py" line="223"/>
         <source>row %1 (table session %2, hand %3, %4) does not match its keyed hash: it was changed after it was written, or written with another key</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) passt nicht zu ihrem verschlüsselten Hash: Sie wurde nach dem Schreiben geändert oder mit einem anderen Schlüssel geschrieben</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="206"/>
+        <location filename="../room_window.py" line="227"/>
         <source>row %1 (table session %2, hand %3, %4) differs from the row already received for that place</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) weicht von der Zeile ab, die für diese Stelle schon eingegangen ist</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="208"/>
+        <location filename="../room_window.py" line="229"/>
         <source>row %1 (table session %2, hand %3, %4) arrived before the rows before it</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam vor den Zeilen davor an</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="209"/>
+        <location filename="../room_window.py" line="230"/>
         <source>row %1 (table session %2, hand %3, %4) arrived with rows missing before it</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam an, während Zeilen davor fehlen</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="210"/>
+        <location filename="../room_window.py" line="231"/>
         <source>row %1 (table session %2, hand %3, %4) is numbered out of its table&apos;s order</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) ist außerhalb der Reihenfolge ihres Tischs nummeriert</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="218"/>
+        <location filename="../room_window.py" line="239"/>
         <source> — sent by the login %1; the room keeps the genuine row it already had (or waits for it), and the table&apos;s own record is not changed</source>
         <translation> — gesendet vom Login %1; der Raum behält die echte Zeile, die er schon hatte (oder wartet auf sie), und das Protokoll des Tisches selbst ist nicht verändert</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="224"/>
+        <location filename="../room_window.py" line="245"/>
         <source> — sent by the login %1</source>
         <translation> — gesendet vom Login %1</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="225"/>
+        <location filename="../room_window.py" line="246"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
