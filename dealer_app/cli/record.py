@@ -413,13 +413,30 @@ def cmd_report(args: argparse.Namespace) -> ExitCode:
         why = next(
             (text for (sid, h), text in failing.items() if sid == 0 or (sid == session and h in (hand, None))), None
         )
+        floor_acts = _room_floor_acts(store, session, hand) if args.database else []
     finally:
         store.close()
     print(out)
+    for check in floor_acts:  # each floor act on the hand: its login, and whether the room has it
+        print(f"floor act: {check.words()}", file=sys.stderr if check.flagged else sys.stdout)
+    if any(check.flagged for check in floor_acts):
+        return ExitCode.FAILED
     if why is not None:  # written, and said on its first page: but it is no whole record's report
         print(f"dealer-app report: the record of hand {args.hand} fails its check: {why}", file=sys.stderr)
         return ExitCode.FAILED
     return ExitCode.OK
+
+
+def _room_floor_acts(store, session: int, hand: int) -> list:
+    """A room hand's floor acts, each matched with the room's own record of it
+    (room/floor_act_check.py); UsageError if the room cannot be read."""
+    from dealer_app.room.database import RoomError
+    from dealer_app.room.floor_act_check import check_floor_acts
+
+    try:
+        return check_floor_acts(store.reader._query, store.table_id, (session, hand))
+    except RoomError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _utc_time(text: str | None, flag: str) -> str | None:

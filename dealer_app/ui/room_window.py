@@ -19,6 +19,7 @@ from dealer_app.floor.timeline import TimelineError, load_hand
 from dealer_app.record.store import StoreError
 from dealer_app.room.database import RoomError, shown_url
 from dealer_app.room.feed import FeedChange, RoomFeed
+from dealer_app.room.floor_act_check import check_floor_acts
 from dealer_app.room.reader import RoomReader
 from dealer_app.ui.floor_window import FloorWindow
 from dealer_app.ui.words import error_words, fill
@@ -101,15 +102,36 @@ class RoomFloorWindow(FloorWindow):
             QMessageBox.warning(self, self.tr("Record"), error_words(exc))
             return
         refused = self.reader.refusals
+        try:  # each floor act at a table: its login, and whether the room's own act matches it
+            acts = check_floor_acts(self.reader._query)
+        except RoomError as exc:
+            QMessageBox.warning(self, self.tr("Record"), error_words(exc))
+            return
+        flagged = [a for a in acts if a.flagged]
         if self.room_problems or refused:
             said = [*self.room_problems[:20], *(self._refusal_words(r) for r in refused[:20])]
             QMessageBox.warning(self, self.tr("Record"), "\n".join(said))
-        else:
-            self.status.setText(
-                self.tr(
-                    "The room checked every row of every table against its keyed chain as it arrived: none was refused."
-                )
+        if flagged:
+            QMessageBox.warning(
+                self,
+                self.tr("Record"),
+                self.tr("%n floor act(s) do not match the room's record of them:", "", len(flagged))
+                + "\n"
+                + "\n".join(a.words() for a in flagged[:20]),
             )
+        if not self.room_problems and not refused and not flagged:
+            said = self.tr(
+                "Every table's rows match the heads the table signed (checked here, with the key the floor "
+                "enrolled), and the room refused none."
+            )
+            by_login = [a for a in acts if a.login]
+            if by_login:
+                said += " " + self.tr(
+                    "%n floor act(s) made under a floor's room login match the room's record of them.",
+                    "",
+                    len(by_login),
+                )
+            self.status.setText(said)
 
     @property
     def last_id(self) -> int:

@@ -176,7 +176,7 @@ def test_two_upgrades_at_once_apply_each_migration_once(pg):
     pg.admin("CREATE ROLE twice_owner LOGIN CREATEROLE PASSWORD 'pw-owner'")
     pg.admin('CREATE DATABASE "twice" OWNER twice_owner')
     url = pg.url("twice_owner", "pw-owner", "twice")
-    from dealer_app.room.schema import latest_version, upgrade
+    from dealer_app.room.schema import migrations, upgrade
 
     done: list = []
     threads = [threading.Thread(target=lambda: done.append(upgrade(url))) for _ in range(2)]
@@ -184,7 +184,8 @@ def test_two_upgrades_at_once_apply_each_migration_once(pg):
         t.start()
     for t in threads:
         t.join(60)
-    assert sorted(len(d) for d in done) == [0, latest_version()]
+    # (every migration, counted: the numbers have gaps while parts of a change are on branches)
+    assert sorted(len(d) for d in done) == [0, len(migrations())]
 
 
 def test_a_notify_flood_costs_the_console_one_read_per_interval(room, tmp_path):

@@ -1215,23 +1215,23 @@
         <translation>die Karte eingeben (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="199"/>
+        <location filename="../../live/dealer_inputs.py" line="204"/>
         <location filename="../../record/inputs.py" line="171"/>
         <source>%1 is not an irregularity the table reports (%2)</source>
         <translation>%1 ist keine Unregelmäßigkeit, die der Tisch meldet (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="45"/>
+        <location filename="../../live/dealer_inputs.py" line="48"/>
         <source>a limit table and a profile are named by text, not %1 / %2</source>
         <translation>Limit-Tisch und Profil werden als Text benannt, nicht %1 / %2</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="52"/>
+        <location filename="../../live/dealer_inputs.py" line="55"/>
         <source>the players are a list of (seat, name, buy-in), not %1</source>
         <translation>die Spieler sind eine Liste aus (Platz, Name, Buy-in), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="62"/>
+        <location filename="../../live/dealer_inputs.py" line="65"/>
         <source>%1: the limit table cannot be read (%2)</source>
         <translation>%1: Der Limit-Tisch ist nicht lesbar (%2)</translation>
     </message>
@@ -1256,42 +1256,42 @@
         <translation>mindestens zwei Spieler setzen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="297"/>
+        <location filename="../../live/controller.py" line="310"/>
         <source>no table is open</source>
         <translation>kein Tisch ist geöffnet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="283"/>
-        <location filename="../../floor/rulings.py" line="333"/>
-        <location filename="../../live/floor_acts.py" line="29"/>
+        <location filename="../../floor/rulings.py" line="293"/>
+        <location filename="../../floor/rulings.py" line="343"/>
+        <location filename="../../live/floor_acts.py" line="37"/>
         <source>there is no hand record</source>
         <translation>es gibt kein Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../live/floor_acts.py" line="33"/>
+        <location filename="../../live/floor_acts.py" line="41"/>
         <source>this table (session %1) is open in another dealer-app window</source>
         <translation>dieser Tisch (Sitzung %1) ist in einem anderen dealer-app-Fenster geöffnet</translation>
     </message>
     <message>
-        <location filename="../../live/floor_acts.py" line="38"/>
+        <location filename="../../live/floor_acts.py" line="46"/>
         <source>session %1 is not an open table in the record</source>
         <translation>Sitzung %1 ist im Protokoll kein offener Tisch</translation>
     </message>
     <message>
-        <location filename="../../live/floor_acts.py" line="45"/>
+        <location filename="../../live/floor_acts.py" line="53"/>
         <source>a table whose record fails its check is closed by the floor: the floor&apos;s account name and passphrase</source>
         <translation>ein Tisch, dessen Protokoll die Prüfung nicht besteht, wird vom Floor geschlossen: Floor-Konto und Passwort</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="240"/>
-        <location filename="../../live/controller.py" line="386"/>
-        <location filename="../../live/controller.py" line="407"/>
+        <location filename="../../live/controller.py" line="245"/>
+        <location filename="../../live/controller.py" line="399"/>
+        <location filename="../../live/controller.py" line="420"/>
         <source>open a table first</source>
         <translation>zuerst einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="247"/>
-        <location filename="../../live/controller.py" line="405"/>
+        <location filename="../../live/controller.py" line="252"/>
+        <location filename="../../live/controller.py" line="418"/>
         <source>start a hand first</source>
         <translation>zuerst ein Spiel beginnen</translation>
     </message>
@@ -1301,93 +1301,93 @@
         <translation>Plätze ändern sich</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="243"/>
+        <location filename="../../live/dealer_inputs.py" line="250"/>
         <source>the second %1 is the big bet an open pair on fourth street allows; there is none here</source>
         <translation>die zweite Taste für %1 ist der große Einsatz, den ein offenes Paar bei der 4. Karte erlaubt; hier gibt es keinen</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="255"/>
+        <location filename="../../live/dealer_inputs.py" line="262"/>
         <source>there is no bet to call</source>
         <translation>es gibt keinen Einsatz zum Mitgehen</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="260"/>
+        <location filename="../../live/dealer_inputs.py" line="267"/>
         <source>there is a bet to call: %1</source>
         <translation>es steht ein Einsatz zum Mitgehen: %1</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="266"/>
+        <location filename="../../live/dealer_inputs.py" line="273"/>
         <source>seat %1 brings in: bring in or complete</source>
         <translation>Platz %1 setzt den Bring-in: Bring-in oder komplettieren</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="271"/>
+        <location filename="../../live/dealer_inputs.py" line="278"/>
         <source>the bring-in is only the first action of third street, by the lowest door card</source>
         <translation>der Bring-in ist nur die erste Aktion der 3. Karte, durch die niedrigste Door Card</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="284"/>
+        <location filename="../../live/dealer_inputs.py" line="291"/>
         <source>it is %1 here, not %2</source>
         <translation>hier heißt es %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="291"/>
+        <location filename="../../live/dealer_inputs.py" line="298"/>
         <source>%1 needs its amount</source>
         <translation>%1 braucht einen Betrag</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="78"/>
+        <location filename="../../live/dealer_inputs.py" line="81"/>
         <source>a card is typed as text (ah, td, 10d), not %1</source>
         <translation>eine Karte wird als Text getippt (ah, zd, 10d), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="87"/>
+        <location filename="../../live/dealer_inputs.py" line="90"/>
         <source>an upcard is always seen: enter its rank and suit</source>
         <translation>eine offene Karte ist immer zu sehen: Rang und Farbe eingeben</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="98"/>
+        <location filename="../../live/dealer_inputs.py" line="101"/>
         <source>street %1 is complete: %2 is one card too many</source>
         <translation>Die %1. Karte ist komplett: %2 ist eine Karte zu viel</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="106"/>
+        <location filename="../../live/dealer_inputs.py" line="109"/>
         <source>no card is due now (%1)</source>
         <translation>jetzt ist keine Karte fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="111"/>
+        <location filename="../../live/dealer_inputs.py" line="114"/>
         <source>the river is not due now</source>
         <translation>der River ist jetzt nicht fällig</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="118"/>
-        <location filename="../../live/dealer_inputs.py" line="236"/>
+        <location filename="../../live/dealer_inputs.py" line="121"/>
+        <location filename="../../live/dealer_inputs.py" line="243"/>
         <source>no action is due now (%1)</source>
         <translation>jetzt ist keine Aktion fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="132"/>
+        <location filename="../../live/dealer_inputs.py" line="135"/>
         <source>%1 %2–%3: %4 is outside that range</source>
         <translation>%1 %2–%3: %4 liegt außerhalb dieses Bereichs</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="156"/>
+        <location filename="../../live/dealer_inputs.py" line="159"/>
         <source>shown cards are typed as text (ah kd 7c), not %1</source>
         <translation>gezeigte Karten werden als Text getippt (ah kd 7c), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="170"/>
+        <location filename="../../live/dealer_inputs.py" line="173"/>
         <source>seat %1 has %2 downcards: %3 typed, %4 more to type</source>
         <translation>Platz %1 hat %2 verdeckte Karten: %3 getippt, noch %4 zu tippen</translation>
     </message>
     <message>
-        <location filename="../../live/floor_acts.py" line="63"/>
+        <location filename="../../live/floor_acts.py" line="73"/>
         <source>seat %1 %2%3</source>
         <translation>Platz %1 %2%3</translation>
     </message>
     <message>
-        <location filename="../../live/floor_acts.py" line="71"/>
+        <location filename="../../live/floor_acts.py" line="81"/>
         <source>The floor&apos;s ruling %1 moved chips: %2 (I-3)</source>
         <translation>Die Entscheidung %1 des Floors hat Chips bewegt: %2 (I-3)</translation>
     </message>
@@ -2025,134 +2025,134 @@
         <translation>das Spiel ist vorbei: Nach der Auszahlung entscheidet der Floor (I-3)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="42"/>
+        <location filename="../../floor/rulings.py" line="43"/>
         <source>the ruling&apos;s %1 is not plain text of at most %2 characters</source>
         <translation>%1 der Entscheidung ist kein einfacher Text von höchstens %2 Zeichen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="50"/>
+        <location filename="../../floor/rulings.py" line="51"/>
         <source>the case&apos;s category is one of %1, not %2</source>
         <translation>die Art des Falls ist eine von %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="58"/>
+        <location filename="../../floor/rulings.py" line="59"/>
         <source>the case&apos;s status is one of %1, not %2</source>
         <translation>der Stand des Falls ist einer von %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="64"/>
+        <location filename="../../floor/rulings.py" line="65"/>
         <source>a ruling needs its decision</source>
         <translation>eine Entscheidung braucht ihren Beschluss</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="66"/>
+        <location filename="../../floor/rulings.py" line="67"/>
         <source>an open case moves no chips: the decision does</source>
         <translation>ein offener Fall bewegt keine Chips: Das tut erst die Entscheidung</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="68"/>
+        <location filename="../../floor/rulings.py" line="69"/>
         <source>a ruling needs the facts</source>
         <translation>eine Entscheidung braucht den Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="74"/>
+        <location filename="../../floor/rulings.py" line="75"/>
         <source>a ruling cites the catalog&apos;s rule IDs (I-3, A-1 …); not known: %1</source>
         <translation>eine Entscheidung nennt Regelnummern des Katalogs (I-3, A-1 …); unbekannt: %1</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="80"/>
+        <location filename="../../floor/rulings.py" line="81"/>
         <source>the remedy is one of %1, not %2</source>
         <translation>die Abhilfe ist eine von %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="86"/>
+        <location filename="../../floor/rulings.py" line="87"/>
         <source>chips move between the hand&apos;s seats (%1)</source>
         <translation>Chips gehen zwischen den Plätzen des Spiels (%1)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="92"/>
+        <location filename="../../floor/rulings.py" line="93"/>
         <source>the chips moved must add up to zero (they add up to %1)</source>
         <translation>die bewegten Chips müssen zusammen null ergeben (sie ergeben %1)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="95"/>
+        <location filename="../../floor/rulings.py" line="96"/>
         <source>a ruling that moves chips has the remedy adjust</source>
         <translation>eine Entscheidung, die Chips bewegt, hat die Abhilfe »Chips bewegen« (adjust)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="104"/>
+        <location filename="../../floor/rulings.py" line="105"/>
         <source>hand %1-%2 has not ended: it is voided at the table (I-6, I-7)</source>
         <translation>Spiel %1-%2 ist nicht zu Ende: Es wird am Tisch für ungültig erklärt (I-6, I-7)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="132"/>
+        <location filename="../../floor/rulings.py" line="133"/>
         <source>seat %1 (%2) is no longer at the table: chips for a player who left are settled off the table</source>
         <translation>Platz %1 (%2) ist nicht mehr am Tisch: Chips für einen Spieler, der gegangen ist, werden außerhalb des Tischs verrechnet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="143"/>
+        <location filename="../../floor/rulings.py" line="144"/>
         <source>seat %1 has %2: it cannot give %3</source>
         <translation>Platz %1 hat %2: Er kann nicht %3 abgeben</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="189"/>
-        <location filename="../../floor/rulings.py" line="364"/>
+        <location filename="../../floor/rulings.py" line="194"/>
+        <location filename="../../floor/rulings.py" line="374"/>
         <source>hand %1-%2 is already voided by a ruling</source>
         <translation>Spiel %1-%2 ist schon durch eine Entscheidung ungültig</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="197"/>
-        <location filename="../../floor/rulings.py" line="380"/>
+        <location filename="../../floor/rulings.py" line="202"/>
+        <location filename="../../floor/rulings.py" line="390"/>
         <source>the moment %1 is not on the hand&apos;s timeline (0–%2)</source>
         <translation>der Zeitpunkt %1 liegt nicht im Ablauf des Spiels (0–%2)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="208"/>
+        <location filename="../../floor/rulings.py" line="213"/>
         <source>table session %1 is being dealt in another window: a ruling that moves chips is made at that table</source>
         <translation>an Tischsitzung %1 wird in einem anderen Fenster gegeben: Eine Entscheidung, die Chips bewegt, wird an diesem Tisch getroffen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="223"/>
+        <location filename="../../floor/rulings.py" line="228"/>
         <source>table session %1 has a hand open: chips move between hands</source>
         <translation>an Tischsitzung %1 läuft ein Spiel: Chips werden zwischen zwei Spielen bewegt</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="251"/>
+        <location filename="../../floor/rulings.py" line="261"/>
         <source>case %1 is not a case of hand %2-%3</source>
         <translation>Fall %1 ist kein Fall des Spiels %2-%3</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="259"/>
+        <location filename="../../floor/rulings.py" line="269"/>
         <source>case %1 is closed: a new ruling opens a new case</source>
         <translation>Fall %1 ist abgeschlossen: Eine neue Entscheidung eröffnet einen neuen Fall</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="336"/>
+        <location filename="../../floor/rulings.py" line="346"/>
         <source>the room&apos;s ruling %1 is applied at this table already</source>
         <translation>die Entscheidung %1 aus dem Saal ist an diesem Tisch schon angewendet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="342"/>
+        <location filename="../../floor/rulings.py" line="352"/>
         <source>the room&apos;s ruling is on table session %1: its chips move when that table is dealt here</source>
         <translation>die Entscheidung aus dem Saal gilt für Tischsitzung %1: ihre Chips werden bewegt, wenn an diesem Tisch gegeben wird</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="351"/>
+        <location filename="../../floor/rulings.py" line="361"/>
         <source>a hand is open: the room&apos;s ruling moves chips between hands</source>
         <translation>ein Spiel läuft: die Entscheidung aus dem Saal bewegt Chips zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="357"/>
+        <location filename="../../floor/rulings.py" line="367"/>
         <source>the room&apos;s ruling %1 is not readable</source>
         <translation>die Entscheidung %1 aus dem Saal ist nicht lesbar</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="370"/>
+        <location filename="../../floor/rulings.py" line="380"/>
         <source>the room&apos;s ruling voids hand %1-%2 with other chips than this record&apos;s hand moved</source>
         <translation>die Entscheidung aus dem Saal erklärt Spiel %1-%2 mit anderen Chips für ungültig, als das Spiel in diesem Protokoll bewegt hat</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="387"/>
+        <location filename="../../floor/rulings.py" line="397"/>
         <source>the room&apos;s ruling moves no chips</source>
         <translation>die Entscheidung aus dem Saal bewegt keine Chips</translation>
     </message>
@@ -2502,7 +2502,8 @@
         <translation>größer als %1, mehr als eine solche Datei sein kann; nicht gelesen</translation>
     </message>
     <message>
-        <location filename="../../live/record_writer.py" line="55"/>
+        <location filename="../../floor/rulings.py" line="236"/>
+        <location filename="../../live/record_writer.py" line="62"/>
         <location filename="../../record/floor_accounts.py" line="216"/>
         <source>a floor act needs the floor&apos;s account name and passphrase</source>
         <translation>eine Floor-Handlung braucht das Floor-Konto und sein Passwort</translation>
@@ -2549,6 +2550,7 @@
     </message>
     <message>
         <location filename="../../record/floor_accounts.py" line="244"/>
+        <location filename="../../room/floor_login.py" line="66"/>
         <source>too soon after a refused try: %1 may try again in %2 s</source>
         <translation>zu früh nach einem abgewiesenen Versuch: %1 kann es in %2 s wieder versuchen</translation>
     </message>
@@ -2556,6 +2558,31 @@
         <location filename="../../record/floor_accounts.py" line="257"/>
         <source>wrong floor account name or passphrase (recorded): %1 may try again in %2 s</source>
         <translation>falsches Floor-Konto oder Passwort (protokolliert): %1 kann es in %2 s wieder versuchen</translation>
+    </message>
+    <message>
+        <location filename="../../room/floor_login.py" line="60"/>
+        <source>a floor act in the room needs the floor&apos;s room login and password</source>
+        <translation>eine Floor-Handlung im Saal braucht das Saal-Login des Floors und sein Passwort</translation>
+    </message>
+    <message>
+        <location filename="../../room/floor_login.py" line="79"/>
+        <source>the room cannot be reached, so no floor act can be made now (recorded): %1</source>
+        <translation>der Saal ist nicht erreichbar, daher ist jetzt keine Floor-Handlung möglich (protokolliert): %1</translation>
+    </message>
+    <message>
+        <location filename="../../room/floor_login.py" line="110"/>
+        <source>the room refused the floor act (recorded): %1</source>
+        <translation>der Saal hat die Floor-Handlung abgewiesen (protokolliert): %1</translation>
+    </message>
+    <message>
+        <location filename="../../room/floor_login.py" line="122"/>
+        <source>%1 is not a floor&apos;s room login: a floor act is made under the floor person&apos;s own login (recorded); it may try again in %2 s</source>
+        <translation>%1 ist kein Saal-Login eines Floors: eine Floor-Handlung geschieht unter dem eigenen Login der Floorperson (protokolliert); es kann in %2 s wieder versucht werden</translation>
+    </message>
+    <message>
+        <location filename="../../room/floor_login.py" line="132"/>
+        <source>the room refused the login %1: wrong password or no such login (recorded); it may try again in %2 s</source>
+        <translation>der Saal hat das Login %1 abgewiesen: falsches Passwort oder kein solches Login (protokolliert); es kann in %2 s wieder versucht werden</translation>
     </message>
 </context>
 <context>
@@ -2605,6 +2632,19 @@
         <location filename="../file_dialogs.py" line="33"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
+    </message>
+</context>
+<context>
+    <name>FloorLogin</name>
+    <message>
+        <location filename="../floor_login_words.py" line="19"/>
+        <source>Floor&apos;s room login</source>
+        <translation>Saal-Login des Floors</translation>
+    </message>
+    <message>
+        <location filename="../floor_login_words.py" line="20"/>
+        <source>Room password</source>
+        <translation>Saal-Passwort</translation>
     </message>
 </context>
 <context>
@@ -2971,72 +3011,72 @@
 <context>
     <name>IrregularityDialog</name>
     <message>
-        <location filename="../floor_dialogs.py" line="297"/>
+        <location filename="../floor_dialogs.py" line="302"/>
         <source>Report an irregularity</source>
         <translation>Eine Unregelmäßigkeit melden</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="314"/>
+        <location filename="../floor_dialogs.py" line="321"/>
         <source>Irregularity</source>
         <translation>Unregelmäßigkeit</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="315"/>
+        <location filename="../floor_dialogs.py" line="322"/>
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="316"/>
+        <location filename="../floor_dialogs.py" line="323"/>
         <source>Card</source>
         <translation>Karte</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="317"/>
+        <location filename="../floor_dialogs.py" line="324"/>
         <source>Action</source>
         <translation>Aktion</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="318"/>
+        <location filename="../floor_dialogs.py" line="325"/>
         <source>Amount (bet or raise to)</source>
         <translation>Betrag (setzen oder erhöhen auf)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="319"/>
+        <location filename="../floor_dialogs.py" line="318"/>
         <source>Floor account</source>
         <translation>Floor-Konto</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="320"/>
+        <location filename="../floor_dialogs.py" line="318"/>
         <source>Floor passphrase</source>
         <translation>Floor-Passwort</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="333"/>
+        <location filename="../floor_dialogs.py" line="340"/>
         <source>Apply the remedy</source>
         <translation>Die Abhilfe anwenden</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="338"/>
+        <location filename="../floor_dialogs.py" line="345"/>
         <source>No irregularity the table reports applies now; the floor decides (I-3).</source>
         <translation>Jetzt passt keine Unregelmäßigkeit, die der Tisch meldet; der Floor entscheidet (I-3).</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="372"/>
+        <location filename="../floor_dialogs.py" line="379"/>
         <source>The exposed card becomes the door card of seat %1, whose door card is due now.</source>
         <translation>Die aufgedeckte Karte wird die Door Card von Platz %1, dessen Door Card jetzt an der Reihe ist.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="377"/>
+        <location filename="../floor_dialogs.py" line="384"/>
         <source>If it was a downcard of seat %1, deal seat %2&apos;s door card first, then report it when seat %1&apos;s door card is due.</source>
         <translation>War es eine verdeckte Karte von Platz %1, zuerst die Door Card von Platz %2 geben und es dann melden, wenn die Door Card von Platz %1 an der Reihe ist.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="386"/>
+        <location filename="../floor_dialogs.py" line="393"/>
         <source>If it was a downcard of one of the seats %1 (their door cards are not dealt yet), deal the door cards up to that seat first, then report it when its door card is due.</source>
         <translation>War es eine verdeckte Karte eines der Plätze %1 (ihre Door Cards sind noch nicht gegeben), zuerst die Door Cards bis zu diesem Platz geben und es dann melden, wenn seine Door Card an der Reihe ist.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="396"/>
+        <location filename="../floor_dialogs.py" line="403"/>
         <source>This table&apos;s house option out_of_turn: %1</source>
         <translation>Die Hausregel out_of_turn dieses Tischs: %1</translation>
     </message>
@@ -3145,291 +3185,291 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="43"/>
-        <location filename="../main_window.py" line="263"/>
-        <location filename="../main_window.py" line="316"/>
+        <location filename="../main_window.py" line="44"/>
+        <location filename="../main_window.py" line="270"/>
+        <location filename="../main_window.py" line="323"/>
         <source>Stud Dealer Assistant</source>
         <translation>Stud-Dealer-Assistent</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="76"/>
-        <location filename="../main_window.py" line="318"/>
+        <location filename="../main_window.py" line="77"/>
+        <location filename="../main_window.py" line="325"/>
         <source>Hand record: %1</source>
         <translation>Spielprotokoll: %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="105"/>
+        <location filename="../main_window.py" line="106"/>
         <source>&amp;Table</source>
         <translation>&amp;Tisch</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="106"/>
+        <location filename="../main_window.py" line="107"/>
         <source>&amp;Open table…</source>
         <translation>Tisch &amp;öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="107"/>
+        <location filename="../main_window.py" line="108"/>
         <source>&amp;Resume table…</source>
         <translation>Tisch &amp;fortsetzen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="109"/>
+        <location filename="../main_window.py" line="110"/>
         <source>&amp;Start hand</source>
         <translation>&amp;Spiel beginnen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="111"/>
+        <location filename="../main_window.py" line="112"/>
         <source>&amp;Close table</source>
         <translation>Tisch &amp;schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="113"/>
+        <location filename="../main_window.py" line="114"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="115"/>
+        <location filename="../main_window.py" line="116"/>
         <source>Report &amp;irregularity…</source>
         <translation>&amp;Unregelmäßigkeit melden…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="119"/>
+        <location filename="../main_window.py" line="120"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="120"/>
+        <location filename="../main_window.py" line="121"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="121"/>
+        <location filename="../main_window.py" line="122"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="122"/>
+        <location filename="../main_window.py" line="123"/>
         <source>&amp;Seats</source>
         <translation>&amp;Plätze</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="123"/>
+        <location filename="../main_window.py" line="124"/>
         <source>&amp;Join…</source>
         <translation>&amp;Platz nehmen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="124"/>
+        <location filename="../main_window.py" line="125"/>
         <source>&amp;Top up…</source>
         <translation>&amp;Zukaufen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="125"/>
+        <location filename="../main_window.py" line="126"/>
         <source>Sit &amp;out / sit in…</source>
         <translation>&amp;Aussetzen / wieder einsteigen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="126"/>
+        <location filename="../main_window.py" line="127"/>
         <source>&amp;Leave…</source>
         <translation>&amp;Verlassen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="127"/>
+        <location filename="../main_window.py" line="128"/>
         <source>&amp;Floor</source>
         <translation>&amp;Floor</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="128"/>
+        <location filename="../main_window.py" line="129"/>
         <source>&amp;Open floor console…</source>
         <translation>Floor-&amp;Konsole öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="129"/>
+        <location filename="../main_window.py" line="130"/>
         <source>T&amp;raining</source>
         <translation>T&amp;raining</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="130"/>
+        <location filename="../main_window.py" line="131"/>
         <source>Open the &amp;trainer…</source>
         <translation>&amp;Trainer öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="131"/>
+        <location filename="../main_window.py" line="132"/>
         <source>&amp;Window</source>
         <translation>Fe&amp;nster</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="132"/>
+        <location filename="../main_window.py" line="133"/>
         <source>&amp;Players&apos; display</source>
         <translation>&amp;Spieleranzeige</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="136"/>
+        <location filename="../main_window.py" line="137"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="137"/>
+        <location filename="../main_window.py" line="138"/>
         <source>&amp;About…</source>
         <translation>Ü&amp;ber…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="138"/>
+        <location filename="../main_window.py" line="139"/>
         <source>Setti&amp;ngs</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="139"/>
+        <location filename="../main_window.py" line="140"/>
         <source>&amp;Four-colour suits</source>
         <translation>&amp;Vierfarbiges Deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="143"/>
+        <location filename="../main_window.py" line="144"/>
         <source>&amp;Card room…</source>
         <translation>&amp;Cardroom…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="144"/>
+        <location filename="../main_window.py" line="145"/>
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="147"/>
+        <location filename="../main_window.py" line="148"/>
         <source>System language</source>
         <translation>Systemsprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="189"/>
+        <location filename="../main_window.py" line="196"/>
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="189"/>
+        <location filename="../main_window.py" line="196"/>
         <source>The language changes at the next start.</source>
         <translation>Die Sprache wechselt beim nächsten Start.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="238"/>
+        <location filename="../main_window.py" line="245"/>
         <source>The floor&apos;s ruling on hand %1 is not applied yet: it is shown again after the next hand</source>
         <translation>Die Entscheidung des Floors zu Spiel %1 ist noch nicht angewendet: sie wird nach dem nächsten Spiel wieder gezeigt</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="256"/>
+        <location filename="../main_window.py" line="263"/>
         <source>Hand %1 sealed: %2</source>
         <translation>Spiel %1 versiegelt: %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="276"/>
+        <location filename="../main_window.py" line="283"/>
         <source>No hand is open: an irregularity is reported during a hand</source>
         <translation>Kein Spiel läuft: Eine Unregelmäßigkeit wird während eines Spiels gemeldet</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="317"/>
+        <location filename="../main_window.py" line="324"/>
         <source>Build: %1</source>
         <translation>Build: %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="320"/>
+        <location filename="../main_window.py" line="327"/>
         <source>The hand record proves itself against anyone without its key (record.key): an edited, deleted or inserted row is found at start, by &apos;dealer-app verify&apos; and in the floor&apos;s report. Whoever holds the key and the file can rewrite it unseen; keep the anchors file on another disk. A card room&apos;s database owner can turn off the room&apos;s checks and rewrite or delete the room&apos;s copy unseen: the floor&apos;s console does not detect it yet.</source>
         <translation>Das Spielprotokoll beweist sich gegenüber jedem, der seinen Schlüssel (record.key) nicht hat: Eine geänderte, gelöschte oder eingefügte Zeile wird beim Start, von &apos;dealer-app verify&apos; und im Bericht des Floors gefunden. Wer Schlüssel und Datei hat, kann es unbemerkt umschreiben; die Ankerdatei gehört auf einen anderen Datenträger. Der Eigentümer der Datenbank eines Cardrooms kann deren Prüfungen abschalten und die Kopie des Cardrooms unbemerkt umschreiben oder löschen: Die Konsole des Floors erkennt das noch nicht.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="332"/>
+        <location filename="../main_window.py" line="339"/>
         <source>About</source>
         <translation>Über</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="355"/>
+        <location filename="../main_window.py" line="362"/>
         <source>Nothing to undo: seat changes and confirmed awards are final</source>
         <translation>Nichts rückgängig zu machen: Platzänderungen und bestätigte Auszahlungen sind endgültig</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="357"/>
+        <location filename="../main_window.py" line="364"/>
         <source>Nothing to undo yet in this hand</source>
         <translation>In diesem Spiel gibt es noch nichts rückgängig zu machen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="366"/>
+        <location filename="../main_window.py" line="373"/>
         <source>Nothing to redo</source>
         <translation>Nichts zu wiederholen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="376"/>
+        <location filename="../main_window.py" line="383"/>
         <source>Hand in progress</source>
         <translation>Spiel läuft</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="378"/>
+        <location filename="../main_window.py" line="385"/>
         <source>Hand %1 is not finished. %2 anyway? The hand stays in the record as it is.</source>
         <translation>Spiel %1 ist nicht beendet. Trotzdem „%2“? Das Spiel bleibt so im Protokoll, wie es ist.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="395"/>
-        <location filename="../main_window.py" line="411"/>
+        <location filename="../main_window.py" line="402"/>
+        <location filename="../main_window.py" line="418"/>
         <source>Open another table</source>
         <translation>Einen anderen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="396"/>
+        <location filename="../main_window.py" line="403"/>
         <source>%1 is open. Close it before the other table is opened?</source>
         <translation>%1 ist offen. Vor dem anderen Tisch schließen?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="400"/>
+        <location filename="../main_window.py" line="407"/>
         <source>Close this table</source>
         <translation>Diesen Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="401"/>
+        <location filename="../main_window.py" line="408"/>
         <source>Keep it open to resume</source>
         <translation>Offen lassen (später fortsetzen)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="418"/>
+        <location filename="../main_window.py" line="425"/>
         <source>Resume another table</source>
         <translation>Einen anderen Tisch fortsetzen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="428"/>
+        <location filename="../main_window.py" line="435"/>
         <source>Close the table</source>
         <translation>Den Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="432"/>
+        <location filename="../main_window.py" line="439"/>
         <source>Close table</source>
         <translation>Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="432"/>
+        <location filename="../main_window.py" line="439"/>
         <source>Close this table? It is no longer offered to resume.</source>
         <translation>Diesen Tisch schließen? Er wird dann nicht mehr zum Fortsetzen angeboten.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="440"/>
+        <location filename="../main_window.py" line="447"/>
         <source>Quit</source>
         <translation>Beenden</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="465"/>
+        <location filename="../main_window.py" line="472"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="466"/>
+        <location filename="../main_window.py" line="473"/>
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="492"/>
+        <location filename="../main_window.py" line="499"/>
         <source>Sit out / sit in</source>
         <translation>Aussetzen / wieder einsteigen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="527"/>
+        <location filename="../main_window.py" line="534"/>
         <source>Hand record: %1 (see the warning at start)</source>
         <translation>Spielprotokoll: %1 (siehe die Warnung beim Start)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="528"/>
+        <location filename="../main_window.py" line="535"/>
         <source>Hand record</source>
         <translation>Spielprotokoll</translation>
     </message>
@@ -3445,62 +3485,62 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>NewTableDialog</name>
     <message>
-        <location filename="../new_table_dialog.py" line="30"/>
+        <location filename="../new_table_dialog.py" line="31"/>
         <source>Open a table</source>
         <translation>Einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="37"/>
+        <location filename="../new_table_dialog.py" line="38"/>
         <source>%1 — %2, ante %3, bring-in %4, buy-in %5</source>
         <translation>%1 — %2, Ante %3, Bring-in %4, Buy-in %5</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="52"/>
+        <location filename="../new_table_dialog.py" line="53"/>
         <source>Type the stakes or the game: 4-8, hi-lo, spread …</source>
         <translation>Limit oder Spiel tippen: 4-8, hi-lo, spread …</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="55"/>
+        <location filename="../new_table_dialog.py" line="56"/>
         <source>Find</source>
         <translation>Suchen</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="56"/>
+        <location filename="../new_table_dialog.py" line="57"/>
         <source>Limit table</source>
         <translation>Limit-Tisch</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="57"/>
+        <location filename="../new_table_dialog.py" line="58"/>
         <source>House rules</source>
         <translation>Hausregeln</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="60"/>
+        <location filename="../new_table_dialog.py" line="61"/>
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="61"/>
+        <location filename="../new_table_dialog.py" line="62"/>
         <source>Player</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="62"/>
+        <location filename="../new_table_dialog.py" line="63"/>
         <source>Buy-in</source>
         <translation>Buy-in</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="67"/>
+        <location filename="../new_table_dialog.py" line="68"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="82"/>
+        <location filename="../new_table_dialog.py" line="83"/>
         <source>The stacks are the floor&apos;s count, not buy-ins: the floor confirms them with their account and passphrase, and the record says so.</source>
         <translation>Die Stacks sind die Zählung des Floors, keine Buy-ins: Der Floor bestätigt sie mit Floor-Konto und Passwort, und das Protokoll hält es fest.</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="89"/>
+        <location filename="../new_table_dialog.py" line="90"/>
         <source>Floor account</source>
         <translation>Floor-Konto</translation>
     </message>
@@ -3510,17 +3550,17 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Floor-Passwort</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="116"/>
+        <location filename="../new_table_dialog.py" line="118"/>
         <source>No limit table matches %1</source>
         <translation>Kein Limit-Tisch passt zu %1</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="124"/>
+        <location filename="../new_table_dialog.py" line="126"/>
         <source>%1 (table default)</source>
         <translation>%1 (Standard des Tischs)</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="149"/>
+        <location filename="../new_table_dialog.py" line="151"/>
         <source>Seat %1</source>
         <translation>Platz %1</translation>
     </message>
@@ -4341,58 +4381,58 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>%1 endgültig schließen? Seine Spiele bleiben im Protokoll, aber er wird nicht mehr zum Fortsetzen angeboten.</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="175"/>
-        <location filename="../resume_dialog.py" line="179"/>
+        <location filename="../resume_dialog.py" line="178"/>
+        <location filename="../resume_dialog.py" line="181"/>
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="175"/>
+        <location filename="../resume_dialog.py" line="177"/>
         <source>Floor account</source>
         <translation>Floor-Konto</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="179"/>
+        <location filename="../resume_dialog.py" line="177"/>
         <source>Floor passphrase</source>
         <translation>Floor-Passwort</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="185"/>
+        <location filename="../resume_dialog.py" line="186"/>
         <source>between hands</source>
         <translation>zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="186"/>
+        <location filename="../resume_dialog.py" line="187"/>
         <source>awards</source>
         <translation>Auszahlung</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="187"/>
+        <location filename="../resume_dialog.py" line="188"/>
         <source>showdown</source>
         <translation>Showdown</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="188"/>
+        <location filename="../resume_dialog.py" line="189"/>
         <source>third street</source>
         <translation>3. Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="189"/>
+        <location filename="../resume_dialog.py" line="190"/>
         <source>fourth street</source>
         <translation>4. Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="190"/>
+        <location filename="../resume_dialog.py" line="191"/>
         <source>fifth street</source>
         <translation>5. Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="191"/>
+        <location filename="../resume_dialog.py" line="192"/>
         <source>sixth street</source>
         <translation>6. Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="192"/>
+        <location filename="../resume_dialog.py" line="193"/>
         <source>seventh street</source>
         <translation>7. Karte (River)</translation>
     </message>
@@ -4400,58 +4440,76 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>RoomFloorWindow</name>
     <message>
-        <location filename="../room_window.py" line="50"/>
+        <location filename="../room_window.py" line="51"/>
         <source>Floor — the room at %1</source>
         <translation>Floor — der Saal auf %1</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="52"/>
+        <location filename="../room_window.py" line="53"/>
         <source>Limits</source>
         <translation>Limits</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="93"/>
+        <location filename="../room_window.py" line="94"/>
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="101"/>
-        <location filename="../room_window.py" line="106"/>
+        <location filename="../room_window.py" line="102"/>
+        <location filename="../room_window.py" line="108"/>
+        <location filename="../room_window.py" line="113"/>
+        <location filename="../room_window.py" line="117"/>
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
-    <message>
-        <location filename="../room_window.py" line="110"/>
-        <source>The room checked every row of every table against its keyed chain as it arrived: none was refused.</source>
-        <translation>Der Saal hat jede Zeile jedes Tischs bei ihrer Ankunft gegen dessen verschlüsselte Kette geprüft: Keine wurde abgewiesen.</translation>
+    <message numerus="yes">
+        <location filename="../room_window.py" line="118"/>
+        <source>%n floor act(s) do not match the room&apos;s record of them:</source>
+        <translation>
+            <numerusform>%n Floor-Handlung passt nicht zu dem, was der Saal von ihr verzeichnet hat:</numerusform>
+            <numerusform>%n Floor-Handlungen passen nicht zu dem, was der Saal von ihnen verzeichnet hat:</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="187"/>
+        <location filename="../room_window.py" line="124"/>
+        <source>Every table&apos;s rows match the heads the table signed (checked here, with the key the floor enrolled), and the room refused none.</source>
+        <translation>Die Zeilen jedes Tisches stimmen mit den Ständen überein, die der Tisch signiert hat (hier geprüft, mit dem Schlüssel, den der Floor eingetragen hat), und der Saal hat keine abgelehnt.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../room_window.py" line="130"/>
+        <source>%n floor act(s) made under a floor&apos;s room login match the room&apos;s record of them.</source>
+        <translation>
+            <numerusform>%n Floor-Handlung unter dem Saal-Login eines Floors passt zu dem, was der Saal von ihr verzeichnet hat.</numerusform>
+            <numerusform>%n Floor-Handlungen unter dem Saal-Login eines Floors passen zu dem, was der Saal von ihnen verzeichnet hat.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="209"/>
         <source>live</source>
         <translation>live</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="188"/>
+        <location filename="../room_window.py" line="210"/>
         <source>offline, reconnecting</source>
         <translation>offline, verbindet neu</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="189"/>
+        <location filename="../room_window.py" line="211"/>
         <source>connecting</source>
         <translation>verbindet</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="190"/>
+        <location filename="../room_window.py" line="212"/>
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="192"/>
+        <location filename="../room_window.py" line="214"/>
         <source>none yet</source>
         <translation>noch keiner</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="193"/>
+        <location filename="../room_window.py" line="215"/>
         <source>Room: %1 — %n table(s): %2</source>
         <translation>
             <numerusform>Saal: %1 — %n Tisch: %2</numerusform>
@@ -4459,7 +4517,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="202"/>
+        <location filename="../room_window.py" line="224"/>
         <source>THE ROOM&apos;S COPY FAILS THIS CONSOLE&apos;S CHECK: %n problem(s), hands marked in red — %1</source>
         <translation>
             <numerusform>DIE KOPIE IM SAALSERVER BESTEHT DIE PRÜFUNG DIESER KONSOLE NICHT: %n Problem, Hände rot markiert — %1</numerusform>
@@ -4467,7 +4525,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="220"/>
+        <location filename="../room_window.py" line="242"/>
         <source>The room refused %n row(s) — %1</source>
         <translation>
             <numerusform>Der Saal hat %n Zeile abgewiesen — %1</numerusform>
@@ -4475,42 +4533,42 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="232"/>
+        <location filename="../room_window.py" line="254"/>
         <source>row %1 (table session %2, hand %3, %4) does not match its keyed hash: it was changed after it was written, or written with another key</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) passt nicht zu ihrem verschlüsselten Hash: Sie wurde nach dem Schreiben geändert oder mit einem anderen Schlüssel geschrieben</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="236"/>
+        <location filename="../room_window.py" line="258"/>
         <source>row %1 (table session %2, hand %3, %4) differs from the row already received for that place</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) weicht von der Zeile ab, die für diese Stelle schon eingegangen ist</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="238"/>
+        <location filename="../room_window.py" line="260"/>
         <source>row %1 (table session %2, hand %3, %4) arrived before the rows before it</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam vor den Zeilen davor an</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="239"/>
+        <location filename="../room_window.py" line="261"/>
         <source>row %1 (table session %2, hand %3, %4) arrived with rows missing before it</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam an, während Zeilen davor fehlen</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="240"/>
+        <location filename="../room_window.py" line="262"/>
         <source>row %1 (table session %2, hand %3, %4) is numbered out of its table&apos;s order</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) ist außerhalb der Reihenfolge ihres Tischs nummeriert</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="248"/>
+        <location filename="../room_window.py" line="270"/>
         <source> — sent by the login %1; the room keeps the genuine row it already had (or waits for it), and the table&apos;s own record is not changed</source>
         <translation> — gesendet vom Login %1; der Raum behält die echte Zeile, die er schon hatte (oder wartet auf sie), und das Protokoll des Tisches selbst ist nicht verändert</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="254"/>
+        <location filename="../room_window.py" line="276"/>
         <source> — sent by the login %1</source>
         <translation> — gesendet vom Login %1</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="255"/>
+        <location filename="../room_window.py" line="277"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -4604,123 +4662,123 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>RulingDialog</name>
     <message>
-        <location filename="../floor_dialogs.py" line="101"/>
+        <location filename="../floor_dialogs.py" line="102"/>
         <source>Floor ruling — hand %1</source>
         <translation>Entscheidung des Floors — Spiel %1</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="106"/>
+        <location filename="../floor_dialogs.py" line="107"/>
         <source>The moment: step %1 — %2</source>
         <translation>Der Zeitpunkt: Schritt %1 — %2</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="110"/>
+        <location filename="../floor_dialogs.py" line="115"/>
         <source>New case</source>
         <translation>Neuer Fall</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="118"/>
+        <location filename="../floor_dialogs.py" line="123"/>
         <source>%1 (%2, %3)</source>
         <translation>%1 (%2, %3)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="139"/>
+        <location filename="../floor_dialogs.py" line="144"/>
         <source>None: the decision only</source>
         <translation>Keine: nur der Beschluss</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="140"/>
+        <location filename="../floor_dialogs.py" line="145"/>
         <source>Move chips between seats</source>
         <translation>Chips zwischen Plätzen bewegen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="141"/>
+        <location filename="../floor_dialogs.py" line="146"/>
         <source>Void the hand: every chip back</source>
         <translation>Das Spiel für ungültig erklären: alle Chips zurück</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="150"/>
+        <location filename="../floor_dialogs.py" line="155"/>
         <source>A ruling made in the room is recorded in the room. The chips it moves reach the table: its dealer is shown the ruling between hands, and the chips move on its seats when the dealer confirms.</source>
         <translation>Eine Entscheidung im Saal wird im Saal eingetragen. Die Chips, die sie bewegt, erreichen den Tisch: sein Dealer sieht die Entscheidung zwischen zwei Spielen, und die Chips werden auf seinen Plätzen bewegt, wenn der Dealer bestätigt.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="163"/>
+        <location filename="../floor_dialogs.py" line="168"/>
         <source>+ or − amount</source>
         <translation>Betrag mit + oder −</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="171"/>
+        <location filename="../floor_dialogs.py" line="176"/>
         <source>Case</source>
         <translation>Fall</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="172"/>
+        <location filename="../floor_dialogs.py" line="177"/>
         <source>Category</source>
         <translation>Art</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="173"/>
+        <location filename="../floor_dialogs.py" line="178"/>
         <source>Status</source>
         <translation>Stand</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="174"/>
+        <location filename="../floor_dialogs.py" line="179"/>
         <source>Facts</source>
         <translation>Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="175"/>
+        <location filename="../floor_dialogs.py" line="180"/>
         <source>Rules cited</source>
         <translation>Genannte Regeln</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="176"/>
+        <location filename="../floor_dialogs.py" line="181"/>
         <source>Decision</source>
         <translation>Beschluss</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="177"/>
+        <location filename="../floor_dialogs.py" line="182"/>
         <source>Remedy</source>
         <translation>Abhilfe</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="178"/>
+        <location filename="../floor_dialogs.py" line="183"/>
         <source>Chips (with Move chips)</source>
         <translation>Chips (bei »Chips bewegen«)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="179"/>
+        <location filename="../floor_dialogs.py" line="184"/>
         <source>Witnesses</source>
         <translation>Zeugen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="180"/>
+        <location filename="../floor_dialogs.py" line="185"/>
         <source>Camera / time reference</source>
         <translation>Kamera / Zeitangabe</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="181"/>
+        <location filename="../floor_dialogs.py" line="111"/>
         <source>Floor account</source>
         <translation>Floor-Konto</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="182"/>
+        <location filename="../floor_dialogs.py" line="111"/>
         <source>Floor passphrase</source>
         <translation>Floor-Passwort</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="207"/>
+        <location filename="../floor_dialogs.py" line="212"/>
         <source>Record the ruling</source>
         <translation>Die Entscheidung eintragen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="234"/>
-        <location filename="../floor_dialogs.py" line="274"/>
+        <location filename="../floor_dialogs.py" line="239"/>
+        <location filename="../floor_dialogs.py" line="279"/>
         <source>A chip amount cannot be read: %1</source>
         <translation>Ein Chipbetrag ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="237"/>
+        <location filename="../floor_dialogs.py" line="242"/>
         <source>Stacks after this remedy: %1</source>
         <translation>Stacks nach dieser Abhilfe: %1</translation>
     </message>
@@ -6109,22 +6167,22 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>WhatIfDialog</name>
     <message>
-        <location filename="../floor_dialogs.py" line="56"/>
+        <location filename="../floor_dialogs.py" line="57"/>
         <source>What if — nothing here is recorded</source>
         <translation>Was wäre, wenn — hier wird nichts protokolliert</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="64"/>
+        <location filename="../floor_dialogs.py" line="65"/>
         <source>What if: try another action from this moment. The record is not touched.</source>
         <translation>Was wäre, wenn: von diesem Zeitpunkt aus eine andere Aktion versuchen. Das Protokoll bleibt unberührt.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="78"/>
+        <location filename="../floor_dialogs.py" line="79"/>
         <source>Nothing to undo in the what-if</source>
         <translation>Im Was-wäre-wenn ist nichts rückgängig zu machen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="84"/>
+        <location filename="../floor_dialogs.py" line="85"/>
         <source>Nothing to redo</source>
         <translation>Nichts zu wiederholen</translation>
     </message>
