@@ -21,7 +21,9 @@ from dealer_app.settings import limits_dir as default_limits_dir  # (every folde
 if TYPE_CHECKING:
     from collections.abc import Callable, Collection
 
-GAMES = ("stud", "stud8")
+GAMES = ("stud", "stud8", "razz")
+# the games whose house chooses the fourth-street double bet (L-3); Razz never has it (R-4)
+DOUBLE_BET_GAMES = ("stud", "stud8")
 STRUCTURES = ("fixed", "spread", "split")
 
 # one HOUSE option's value (catalog §10): a flag, a count or a word; top_up_to_buy_in may be None
@@ -116,7 +118,7 @@ class HouseProfile:
     def option(self, name: str, game: str = "stud") -> OptionValue:
         value = self.options[name]
         if isinstance(value, dict):
-            return value[game]
+            return value.get(game, False)  # (open_pair_double names no Razz: R-4, never)
         return value
 
 
@@ -187,7 +189,7 @@ class BettingRules:
         opts.update(overrides or {})
         open_pair_double = opts.get("open_pair_double")
         if isinstance(open_pair_double, dict):
-            opts["open_pair_double"] = open_pair_double[table.game]
+            opts["open_pair_double"] = open_pair_double.get(table.game, False)  # (R-4: Razz never)
         opts.pop("top_up_to_buy_in", None)
         # where the options come in they are held to OPTION_VALUES (a profile's or table's YAML by
         # _check_options; a record's were written from such): each value has its field's type
@@ -421,8 +423,13 @@ def _check_options(chk: _Checker, options: object, prefix: str, game: str | None
                     )
                 elif v not in (True, False):
                     chk.fail(f"{fld}.{g}", says(QT_TRANSLATE_NOOP("Errors", "%1 is not true or false"), _short(v)))
-            if not game and set(value) != set(GAMES):
-                chk.fail(fld, says(QT_TRANSLATE_NOOP("Errors", "needs a value for each game: %1"), ", ".join(GAMES)))
+                elif g not in DOUBLE_BET_GAMES and v:
+                    chk.fail(f"{fld}.{g}", says(QT_TRANSLATE_NOOP("Errors", "Razz never has the double bet (R-4)")))
+            if not game and not set(DOUBLE_BET_GAMES) <= set(value):
+                chk.fail(
+                    fld,
+                    says(QT_TRANSLATE_NOOP("Errors", "needs a value for each game: %1"), ", ".join(DOUBLE_BET_GAMES)),
+                )
             out[key] = value
             continue
         if (type(value) is not type(OPTION_VALUES[key][0]) and value is not None) or value not in OPTION_VALUES[key]:
@@ -734,7 +741,9 @@ def load_folder(folder: Path | None = None) -> LimitsCatalog:
     order = {"fixed": 0, "spread": 1, "split": 2}
     tables = dict(
         sorted(
-            tables.items(), key=lambda kv: (kv[1].game, order.get(kv[1].structure, 3), kv[1].small_bet, kv[1].big_bet)
+            # stud first, then Hi-Lo, then Razz (GAMES' order): typed stakes find the stud table
+            tables.items(),
+            key=lambda kv: (GAMES.index(kv[1].game), order.get(kv[1].structure, 3), kv[1].small_bet, kv[1].big_bet),
         )
     )
     return LimitsCatalog(tables=tables, profiles=profiles, problems=problems)

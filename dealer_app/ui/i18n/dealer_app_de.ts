@@ -1012,7 +1012,7 @@
 <context>
     <name>Errors</name>
     <message>
-        <location filename="../../engine/betting.py" line="67"/>
+        <location filename="../../engine/betting.py" line="79"/>
         <source>no door card is recorded, so nobody can be named to bring in</source>
         <translation>keine Door Card erfasst, daher kann niemand für den Bring-in bestimmt werden</translation>
     </message>
@@ -1160,52 +1160,52 @@
         <translation>%1 auf %2</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="343"/>
+        <location filename="../../engine/showdown.py" line="364"/>
         <source>seat %1 cannot show: downcards not entered</source>
         <translation>Platz %1 kann nicht zeigen: verdeckte Karten nicht eingegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="364"/>
+        <location filename="../../engine/showdown.py" line="385"/>
         <source>seat %1 has folded and has no hand to turn up</source>
         <translation>Platz %1 hat gepasst und hat keine Hand zum Aufdecken</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="370"/>
+        <location filename="../../engine/showdown.py" line="391"/>
         <source>seat %1 holds %2 cards; %3 turned up</source>
         <translation>Platz %1 hält %2 Karten; %3 aufgedeckt</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="383"/>
+        <location filename="../../engine/showdown.py" line="404"/>
         <source>seat %1 is the last player left and cannot muck</source>
         <translation>Platz %1 ist der letzte Spieler und kann nicht mucken</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="427"/>
+        <location filename="../../engine/showdown.py" line="449"/>
         <source>there is no showdown now (%1)</source>
         <translation>jetzt ist kein Showdown (%1)</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="433"/>
+        <location filename="../../engine/showdown.py" line="455"/>
         <source>seat %1 is not waiting to show (waiting: %2)</source>
         <translation>Platz %1 wartet nicht aufs Zeigen (es warten: %2)</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="450"/>
+        <location filename="../../engine/showdown.py" line="472"/>
         <source>seat %1 shows %2, which lacks the upcard %3</source>
         <translation>Platz %1 zeigt %2, darin fehlt die offene Karte %3</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="462"/>
+        <location filename="../../engine/showdown.py" line="484"/>
         <source>seat %1 has %2 downcards; %3 given</source>
         <translation>Platz %1 hat %2 verdeckte Karten; %3 angegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="467"/>
+        <location filename="../../engine/showdown.py" line="489"/>
         <source>seat %1 shows a card twice</source>
         <translation>Platz %1 zeigt eine Karte zweimal</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="472"/>
+        <location filename="../../engine/showdown.py" line="494"/>
         <source>seat %1&apos;s downcard %2 is not among the cards shown</source>
         <translation>die verdeckte Karte %2 von Platz %1 ist nicht unter den gezeigten</translation>
     </message>
@@ -1256,7 +1256,7 @@
         <translation>mindestens zwei Spieler setzen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="286"/>
+        <location filename="../../live/controller.py" line="297"/>
         <source>no table is open</source>
         <translation>kein Tisch ist geöffnet</translation>
     </message>
@@ -1283,15 +1283,15 @@
         <translation>ein Tisch, dessen Protokoll die Prüfung nicht besteht, wird vom Floor geschlossen: Floor-Konto und Passwort</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="238"/>
-        <location filename="../../live/controller.py" line="375"/>
-        <location filename="../../live/controller.py" line="396"/>
+        <location filename="../../live/controller.py" line="240"/>
+        <location filename="../../live/controller.py" line="386"/>
+        <location filename="../../live/controller.py" line="407"/>
         <source>open a table first</source>
         <translation>zuerst einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="245"/>
-        <location filename="../../live/controller.py" line="394"/>
+        <location filename="../../live/controller.py" line="247"/>
+        <location filename="../../live/controller.py" line="405"/>
         <source>start a hand first</source>
         <translation>zuerst ein Spiel beginnen</translation>
     </message>
@@ -1804,158 +1804,163 @@
         <translation>In den Datenordner %1 kann nicht geschrieben werden: Die Spiele werden vorerst in %2 protokolliert. Kopieren Sie diese Datei vor dem nächsten Neustart und beheben Sie das Problem mit dem Datenordner.</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="261"/>
+        <location filename="../../engine/limits.py" line="263"/>
         <source>cannot read (%1)</source>
         <translation>nicht lesbar (%1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="272"/>
-        <location filename="../../engine/limits.py" line="336"/>
+        <location filename="../../engine/limits.py" line="274"/>
+        <location filename="../../engine/limits.py" line="338"/>
         <source>nested more than %1 levels deep</source>
         <translation>mehr als %1 Ebenen tief verschachtelt</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="278"/>
+        <location filename="../../engine/limits.py" line="280"/>
         <source>expected a mapping of fields</source>
         <translation>erwartet wird eine Liste von Feldern (Name: Wert)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="289"/>
+        <location filename="../../engine/limits.py" line="291"/>
         <source>a field name must be a plain word</source>
         <translation>ein Feldname muss ein einfaches Wort sein</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="304"/>
+        <location filename="../../engine/limits.py" line="306"/>
         <source>cannot be read (%1)</source>
         <translation>nicht lesbar (%1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="372"/>
-        <location filename="../../engine/limits.py" line="384"/>
+        <location filename="../../engine/limits.py" line="374"/>
+        <location filename="../../engine/limits.py" line="386"/>
         <source>missing</source>
         <translation>fehlt</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="377"/>
+        <location filename="../../engine/limits.py" line="379"/>
         <source>expected %1, got %2</source>
         <translation>erwartet %1, erhalten %2</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="392"/>
+        <location filename="../../engine/limits.py" line="394"/>
         <source>must be more than zero, got %1</source>
         <translation>muss größer als null sein, erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="400"/>
-        <location filename="../../engine/limits.py" line="432"/>
+        <location filename="../../engine/limits.py" line="402"/>
+        <location filename="../../engine/limits.py" line="439"/>
         <source>%1 is not one of %2</source>
         <translation>%1 ist keiner von %2</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="409"/>
+        <location filename="../../engine/limits.py" line="411"/>
         <source>expected a mapping of options</source>
         <translation>erwartet wird eine Liste von Optionen (Name: Wert)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="414"/>
+        <location filename="../../engine/limits.py" line="416"/>
         <source>unknown option (known: %1)</source>
         <translation>unbekannte Option (bekannt: %1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="420"/>
+        <location filename="../../engine/limits.py" line="422"/>
         <source>unknown game (known: %1)</source>
         <translation>unbekanntes Spiel (bekannt: %1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="423"/>
+        <location filename="../../engine/limits.py" line="425"/>
         <source>%1 is not true or false</source>
         <translation>%1 ist weder true noch false</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="425"/>
+        <location filename="../../engine/limits.py" line="427"/>
+        <source>Razz never has the double bet (R-4)</source>
+        <translation>Razz hat nie den doppelten Einsatz (R-4)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="431"/>
         <source>needs a value for each game: %1</source>
         <translation>braucht einen Wert für jedes Spiel: %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="481"/>
-        <location filename="../../engine/limits.py" line="546"/>
+        <location filename="../../engine/limits.py" line="488"/>
+        <location filename="../../engine/limits.py" line="553"/>
         <source>%1 differs from the file name %2</source>
         <translation>%1 weicht vom Dateinamen %2 ab</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="490"/>
+        <location filename="../../engine/limits.py" line="497"/>
         <source>min and max must be whole numbers with 2 &lt;= min &lt;= max &lt;= 8 (T-1), got %1</source>
         <translation>min und max müssen ganze Zahlen sein mit 2 &lt;= min &lt;= max &lt;= 8 (T-1), erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="502"/>
+        <location filename="../../engine/limits.py" line="509"/>
         <source>missing %1</source>
         <translation>es fehlen %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="542"/>
+        <location filename="../../engine/limits.py" line="549"/>
         <source>unknown field (known: %1)</source>
         <translation>unbekanntes Feld (bekannt: %1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="561"/>
+        <location filename="../../engine/limits.py" line="568"/>
         <source>must be 2 to 8 (T-1), got %1</source>
         <translation>muss 2 bis 8 sein (T-1), erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="577"/>
-        <location filename="../../engine/limits.py" line="756"/>
+        <location filename="../../engine/limits.py" line="584"/>
+        <location filename="../../engine/limits.py" line="764"/>
         <source>unknown house profile %1 (known: %2)</source>
         <translation>unbekanntes Hausregel-Profil %1 (bekannt: %2)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="588"/>
+        <location filename="../../engine/limits.py" line="595"/>
         <source>must not be below the smaller limit (%1 &lt; %2 cents reversed)</source>
         <translation>darf nicht unter dem kleineren Limit liegen (%1 &lt; %2 Cent, vertauscht)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="592"/>
+        <location filename="../../engine/limits.py" line="599"/>
         <source>must not exceed the small bet / lower limit (B-3)</source>
         <translation>darf den Small Bet / das untere Limit nicht übersteigen (B-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="594"/>
+        <location filename="../../engine/limits.py" line="601"/>
         <source>must not exceed the bring-in (B-1, B-3)</source>
         <translation>darf den Bring-in nicht übersteigen (B-1, B-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="608"/>
-        <location filename="../../engine/limits.py" line="670"/>
+        <location filename="../../engine/limits.py" line="615"/>
+        <location filename="../../engine/limits.py" line="677"/>
         <source>%1 cents is not a multiple of the smallest chip (%2 cents, T-2)</source>
         <translation>%1 Cent sind kein Vielfaches des kleinsten Chips (%2 Cent, T-2)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="614"/>
+        <location filename="../../engine/limits.py" line="621"/>
         <source>is smaller than one big bet</source>
         <translation>ist kleiner als ein Big Bet</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="650"/>
+        <location filename="../../engine/limits.py" line="657"/>
         <source>expected a list of chips (amount and colour)</source>
         <translation>erwartet eine Liste von Chips (Betrag und Farbe)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="656"/>
+        <location filename="../../engine/limits.py" line="663"/>
         <source>expected an amount and a colour, got %1</source>
         <translation>erwartet einen Betrag und eine Farbe, erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="664"/>
+        <location filename="../../engine/limits.py" line="671"/>
         <source>the chips go from the smallest up, each above zero</source>
         <translation>die Chips gehen vom kleinsten aufwärts, jeder über null</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="680"/>
+        <location filename="../../engine/limits.py" line="687"/>
         <source>the smallest chip must be the table&apos;s chip (%1 cents, T-2)</source>
         <translation>der kleinste Chip muss der Chip des Tisches sein (%1 Cent, T-2)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="778"/>
+        <location filename="../../engine/limits.py" line="786"/>
         <source>unknown table %1 (known: %2)</source>
         <translation>unbekannter Tisch %1 (bekannt: %2)</translation>
     </message>
@@ -6295,87 +6300,92 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>de</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="290"/>
+        <location filename="../../engine/evaluator.py" line="294"/>
         <source>royal flush</source>
         <translation>Royal Flush</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="292"/>
+        <location filename="../../engine/evaluator.py" line="296"/>
         <source>straight flush, %1 high</source>
         <translation>Straight Flush, %1 hoch</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="294"/>
+        <location filename="../../engine/evaluator.py" line="298"/>
         <source>four of a kind, %1</source>
         <translation>Vierling, %1</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="296"/>
+        <location filename="../../engine/evaluator.py" line="300"/>
         <source>full house, %1 full of %2</source>
         <translation>Full House, %1 über %2</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="298"/>
+        <location filename="../../engine/evaluator.py" line="302"/>
         <source>flush, %1 high</source>
         <translation>Flush, %1 hoch</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="300"/>
+        <location filename="../../engine/evaluator.py" line="304"/>
         <source>straight, %1 high</source>
         <translation>Straße, %1 hoch</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="302"/>
+        <location filename="../../engine/evaluator.py" line="306"/>
         <source>three of a kind, %1</source>
         <translation>Drilling, %1</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="304"/>
+        <location filename="../../engine/evaluator.py" line="308"/>
         <source>two pair, %1 and %2</source>
         <translation>zwei Paare, %1 und %2</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="306"/>
+        <location filename="../../engine/evaluator.py" line="310"/>
         <source>a pair of %1</source>
         <translation>ein Paar %1</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="307"/>
+        <location filename="../../engine/evaluator.py" line="311"/>
         <source>%1 high</source>
         <translation>%1 hoch</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="336"/>
+        <location filename="../../engine/evaluator.py" line="342"/>
         <source>%1 showing</source>
         <translation>%1 offen</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="340"/>
+        <location filename="../../engine/evaluator.py" line="346"/>
         <source>four %1 showing</source>
         <translation>vier %1 offen</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="342"/>
+        <location filename="../../engine/evaluator.py" line="348"/>
         <source>three %1 showing</source>
         <translation>drei %1 offen</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="344"/>
+        <location filename="../../engine/evaluator.py" line="350"/>
         <source>two pair showing, %1 and %2</source>
         <translation>zwei Paare offen, %1 und %2</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="346"/>
+        <location filename="../../engine/evaluator.py" line="352"/>
         <source>pair of %1 showing</source>
         <translation>ein Paar %1 offen</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="347"/>
+        <location filename="../../engine/evaluator.py" line="353"/>
         <source>%1 high showing</source>
         <translation>%1 hoch offen</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="219"/>
+        <location filename="../../engine/evaluator.py" line="457"/>
+        <source>%1 low showing</source>
+        <translation>%1 Low offen</translation>
+    </message>
+    <message>
+        <location filename="../../engine/evaluator.py" line="220"/>
         <source>%1 low</source>
         <translation>%1 Low</translation>
     </message>
@@ -6580,12 +6590,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Platz %1 zahlt Ante %2</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="387"/>
+        <location filename="../../engine/events.py" line="403"/>
         <source>Seat %1 folds</source>
         <translation>Platz %1 passt</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="389"/>
+        <location filename="../../engine/events.py" line="405"/>
         <source>Seat %1 checks</source>
         <translation>Platz %1 checkt</translation>
     </message>
@@ -6658,32 +6668,32 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="337"/>
+        <location filename="../../engine/events.py" line="339"/>
         <source>Seat %1 acts first: the bring-in</source>
         <translation>Platz %1 spricht zuerst: der Bring-in</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="340"/>
+        <location filename="../../engine/events.py" line="342"/>
         <source>Seat %1 acts first: acted first on sixth street (common card)</source>
         <translation>Platz %1 spricht zuerst: hat bei der 6. Karte zuerst gesprochen (Gemeinschaftskarte)</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="344"/>
+        <location filename="../../engine/events.py" line="352"/>
         <source>Seat %1 acts first: the high hand, seat %2, is all-in</source>
         <translation>Platz %1 spricht zuerst: Die höchste Hand, Platz %2, ist All-in</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="357"/>
+        <location filename="../../engine/events.py" line="373"/>
         <source>; tie broken by the highest card by suit, %1</source>
         <translation>; Gleichstand entschieden durch die höchste Karte nach Farbe, %1</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="362"/>
+        <location filename="../../engine/events.py" line="378"/>
         <source>; tie: nearest the dealer&apos;s left</source>
         <translation>; Gleichstand: der Nächste links vom Dealer</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="349"/>
+        <location filename="../../engine/events.py" line="357"/>
         <source>Seat %1 acts first: %2</source>
         <translation>Platz %1 spricht zuerst: %2</translation>
     </message>
@@ -6708,32 +6718,42 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>es wurde nicht gesetzt; im Uhrzeigersinn ab links vom Dealer</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="473"/>
+        <location filename="../../engine/events.py" line="346"/>
+        <source>Seat %1 acts first: the low hand, seat %2, is all-in</source>
+        <translation>Platz %1 spricht zuerst: Die niedrigste Hand, Platz %2, ist All-in</translation>
+    </message>
+    <message>
+        <location filename="../../engine/events.py" line="365"/>
+        <source>; tie broken by the lowest suit of the highest card, %1</source>
+        <translation>; Gleichstand entschieden durch die niedrigste Farbe der höchsten Karte, %1</translation>
+    </message>
+    <message>
+        <location filename="../../engine/events.py" line="489"/>
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="474"/>
+        <location filename="../../engine/events.py" line="490"/>
         <source>Seat %1 shows first (%2); then %3</source>
         <translation>Platz %1 zeigt zuerst (%2); dann %3</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="586"/>
+        <location filename="../../engine/events.py" line="602"/>
         <source>main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="588"/>
+        <location filename="../../engine/events.py" line="604"/>
         <source>side pot %1</source>
         <translation>%1. Sidepot</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="591"/>
+        <location filename="../../engine/events.py" line="607"/>
         <source>%1 %2 to seat %3</source>
         <translation>%1 %2 an Platz %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../engine/events.py" line="607"/>
+        <location filename="../../engine/events.py" line="623"/>
         <source>%1 %2: no qualifying low; all to seat(s) %3 (%4)</source>
         <translation>
             <numerusform>%1 %2: kein qualifiziertes Low; alles an Platz %3 (%4)</numerusform>
@@ -6741,7 +6761,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../engine/events.py" line="613"/>
+        <location filename="../../engine/events.py" line="629"/>
         <source>%1 %2 to seat(s) %3 (%4)</source>
         <translation>
             <numerusform>%1 %2 an Platz %3 (%4)</numerusform>
@@ -6749,37 +6769,42 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="864"/>
+        <location filename="../../engine/events.py" line="881"/>
         <source>Raises %1 of %2, and raising goes on: two players left, no cap heads-up</source>
         <translation>Erhöhungen %1 von %2, und es darf weiter erhöht werden: zwei Spieler übrig, im Heads-up gilt kein Cap</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="869"/>
+        <location filename="../../engine/events.py" line="886"/>
         <source>Capped: %1 raises of %2; call or fold</source>
         <translation>Cap erreicht: %1 von %2 Erhöhungen; mitgehen oder passen</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="872"/>
+        <location filename="../../engine/events.py" line="889"/>
         <source>Open pair on fourth street, but no double bet: spread limit bets the same range on every street</source>
         <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Im Spread Limit gilt in jeder Runde dieselbe Spanne</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="879"/>
+        <location filename="../../engine/events.py" line="896"/>
         <source>Open pair on fourth street, but no double bet: this house plays hi-lo without it</source>
         <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Dieses Haus spielt Hi-Lo ohne diese Regel</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="885"/>
+        <location filename="../../engine/events.py" line="902"/>
+        <source>Open pair on fourth street, but no double bet: Razz never has it (R-4)</source>
+        <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Razz hat ihn nie (R-4)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/events.py" line="906"/>
         <source>Open pair on fourth street, but no double bet: this house plays without it</source>
         <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Dieses Haus spielt ohne diese Regel</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="889"/>
+        <location filename="../../engine/events.py" line="910"/>
         <source>The all-in was less than a full raise: betting is not reopened for seat %1, who has acted; call or fold</source>
         <translation>Das All-in war weniger als eine volle Erhöhung: Für Platz %1, der schon gesprochen hat, ist die Setzrunde nicht wieder eröffnet; mitgehen oder passen</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="897"/>
+        <location filename="../../engine/events.py" line="918"/>
         <source>The all-in was less than a full raise, but seat %1 has not acted on the bet before it: a raise is open</source>
         <translation>Das All-in war weniger als eine volle Erhöhung, aber Platz %1 hat auf den Einsatz davor noch nicht gesprochen: Erhöhen ist möglich</translation>
     </message>
@@ -7020,7 +7045,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>geht mit %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../engine/events.py" line="557"/>
+        <location filename="../../engine/events.py" line="573"/>
         <source>to seat(s) %1</source>
         <translation>
             <numerusform>an Platz %1</numerusform>
@@ -7028,57 +7053,57 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="595"/>
+        <location filename="../../engine/events.py" line="611"/>
         <source>%1 %2: high %3 %4 (%5), low %6 %7 (%8)</source>
         <translation>%1 %2: High %3 %4 (%5), Low %6 %7 (%8)</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="752"/>
+        <location filename="../../engine/events.py" line="768"/>
         <source>Seat %1 %2 out of turn; action goes back to seat %3</source>
         <translation>Platz %1 außer der Reihe: %2; die Aktion geht zurück an Platz %3</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="758"/>
+        <location filename="../../engine/events.py" line="774"/>
         <source>: the floor rules on it (house option)</source>
         <translation>: der Floor entscheidet darüber (Hausregel)</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="760"/>
+        <location filename="../../engine/events.py" line="776"/>
         <source>: binding if the action to seat %1 does not change</source>
         <translation>: bindend, wenn sich die Aktion bis Platz %1 nicht ändert</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="785"/>
+        <location filename="../../engine/events.py" line="801"/>
         <source>Seat %1&apos;s action out of turn stands: %2</source>
         <translation>Die Aktion von Platz %1 außer der Reihe bleibt: %2</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="790"/>
+        <location filename="../../engine/events.py" line="806"/>
         <source>Seat %1&apos;s action out of turn is void: a bet or raise came in between; seat %1 has every option</source>
         <translation>Die Aktion von Platz %1 außer der Reihe gilt nicht: Dazwischen kam ein Einsatz oder eine Erhöhung; Platz %1 hat alle Optionen</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="706"/>
+        <location filename="../../engine/events.py" line="722"/>
         <source>Wrong bring-in: seat %1&apos;s door card is %2, not %3</source>
         <translation>Falscher Bring-in: Die Door Card von Platz %1 ist %2, nicht %3</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="715"/>
+        <location filename="../../engine/events.py" line="731"/>
         <source>; %1 goes back to seat %2</source>
         <translation>; %1 geht zurück an Platz %2</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="720"/>
+        <location filename="../../engine/events.py" line="736"/>
         <source>; the bring-in is decided again</source>
         <translation>; der Bring-in wird neu bestimmt</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="820"/>
+        <location filename="../../engine/events.py" line="836"/>
         <source>Misdeal: every ante and bet goes back; the hand is void and dealt again to the same players</source>
         <translation>Misdeal: Alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu gegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="826"/>
+        <location filename="../../engine/events.py" line="842"/>
         <source>Fouled deck: every ante and bet goes back; the hand is void and dealt again to the same players</source>
         <translation>Fehlerhaftes Deck: Alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu gegeben</translation>
     </message>
@@ -7258,32 +7283,32 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Keine Setzrunde: Weniger als zwei Spieler haben Chips</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="414"/>
+        <location filename="../../engine/events.py" line="430"/>
         <source>Floor ruling: applied although refused: %1</source>
         <translation>Floor-Entscheidung: angewendet, obwohl abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="433"/>
+        <location filename="../../engine/events.py" line="449"/>
         <source>Uncalled %1 returned to seat %2</source>
         <translation>Nicht gecallter Einsatz: %1 zurück an Platz %2</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="516"/>
+        <location filename="../../engine/events.py" line="532"/>
         <source>Seat %1 mucks</source>
         <translation>Platz %1 muckt</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="532"/>
+        <location filename="../../engine/events.py" line="548"/>
         <source>Seat %1 wins %2: everyone else folded; no need to show</source>
         <translation>Platz %1 gewinnt %2: Alle anderen haben gepasst; kein Zeigen nötig</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="652"/>
+        <location filename="../../engine/events.py" line="668"/>
         <source>Seat %1&apos;s exposed downcard %2 is the door card; the third card is dealt down</source>
         <translation>Die aufgedeckte verdeckte Karte %2 von Platz %1 ist die Door Card; die dritte Karte wird verdeckt gegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="675"/>
+        <location filename="../../engine/events.py" line="691"/>
         <source>Card dealt too early: it goes back, the stub is shuffled with it (not the burns), and street %1 is dealt without a new burn</source>
         <translation>Zu früh gegebene Karte: Sie geht zurück, der Reststapel wird mit ihr gemischt (ohne die gebrannten Karten), und die %1. Karte wird gegeben, ohne neu zu brennen</translation>
     </message>
