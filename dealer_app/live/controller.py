@@ -382,7 +382,7 @@ class TableController:
         # the record keeps what the dealer did; what the engine made of it (its events) is
         # derived again by replaying the inputs, so it is not stored twice (issue 10: ≤ 8 KB
         # a hand). Records written before keep their "event" rows; readers skip them.
-        rows: list[RecordRow] = [hand_start_row(hand_no, hand)]
+        rows: list[RecordRow] = [hand_start_row(hand_no, hand, session.mix is not None)]
         if confirming:
             self.writer.commit_hands([(self.hand_no, [hand_end_row(self._hand_now())]), (hand_no, rows)])
             session.finish_hand()

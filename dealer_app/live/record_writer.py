@@ -94,9 +94,10 @@ def input_row(recorded: list[Any], redo: bool = False, confirmed_by: Confirmatio
     return (RedoRow if redo else InputRow)(recorded, confirmed_by)
 
 
-def hand_start_row(hand_no: int, hand: Hand) -> HandStartRow:
-    """A hand dealt, with every seat in it as [seat, name, starting stack]."""
-    return HandStartRow(hand_no, [[p.seat, p.name, p.start] for p in hand.players])
+def hand_start_row(hand_no: int, hand: Hand, mixed: bool = False) -> HandStartRow:
+    """A hand dealt, with every seat in it as [seat, name, starting stack]; at a mixed table
+    with the game it is dealt as (M-3)."""
+    return HandStartRow(hand_no, [[p.seat, p.name, p.start] for p in hand.players], hand.rules.game if mixed else None)
 
 
 def hand_end_row(hand: Hand) -> HandEndRow:

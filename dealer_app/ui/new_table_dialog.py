@@ -171,5 +171,5 @@ def _searchable(table, shown: str) -> str:
     """What typing finds a limit table by: its title and line as shown, its file name, and
     the stakes written without the currency ("4-8" finds "$4-8")."""
     hay = " ".join((shown, table.title, table.name, table.game, table.structure)).casefold()
-    game_words = {"stud8": "hi-lo hilo eight-or-better"}
+    game_words = {"stud8": "hi-lo hilo eight-or-better", "razz": "razz lowball low"}
     return hay.replace("$", "").replace("€", "") + " " + game_words.get(table.game, "")

@@ -1012,7 +1012,7 @@
 <context>
     <name>Errors</name>
     <message>
-        <location filename="../../engine/betting.py" line="67"/>
+        <location filename="../../engine/betting.py" line="79"/>
         <source>no door card is recorded, so nobody can be named to bring in</source>
         <translation>keine Door Card erfasst, daher kann niemand für den Bring-in bestimmt werden</translation>
     </message>
@@ -1160,52 +1160,52 @@
         <translation>%1 auf %2</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="343"/>
+        <location filename="../../engine/showdown.py" line="364"/>
         <source>seat %1 cannot show: downcards not entered</source>
         <translation>Platz %1 kann nicht zeigen: verdeckte Karten nicht eingegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="364"/>
+        <location filename="../../engine/showdown.py" line="385"/>
         <source>seat %1 has folded and has no hand to turn up</source>
         <translation>Platz %1 hat gepasst und hat keine Hand zum Aufdecken</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="370"/>
+        <location filename="../../engine/showdown.py" line="391"/>
         <source>seat %1 holds %2 cards; %3 turned up</source>
         <translation>Platz %1 hält %2 Karten; %3 aufgedeckt</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="383"/>
+        <location filename="../../engine/showdown.py" line="404"/>
         <source>seat %1 is the last player left and cannot muck</source>
         <translation>Platz %1 ist der letzte Spieler und kann nicht mucken</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="427"/>
+        <location filename="../../engine/showdown.py" line="449"/>
         <source>there is no showdown now (%1)</source>
         <translation>jetzt ist kein Showdown (%1)</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="433"/>
+        <location filename="../../engine/showdown.py" line="455"/>
         <source>seat %1 is not waiting to show (waiting: %2)</source>
         <translation>Platz %1 wartet nicht aufs Zeigen (es warten: %2)</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="450"/>
+        <location filename="../../engine/showdown.py" line="472"/>
         <source>seat %1 shows %2, which lacks the upcard %3</source>
         <translation>Platz %1 zeigt %2, darin fehlt die offene Karte %3</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="462"/>
+        <location filename="../../engine/showdown.py" line="484"/>
         <source>seat %1 has %2 downcards; %3 given</source>
         <translation>Platz %1 hat %2 verdeckte Karten; %3 angegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="467"/>
+        <location filename="../../engine/showdown.py" line="489"/>
         <source>seat %1 shows a card twice</source>
         <translation>Platz %1 zeigt eine Karte zweimal</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="472"/>
+        <location filename="../../engine/showdown.py" line="494"/>
         <source>seat %1&apos;s downcard %2 is not among the cards shown</source>
         <translation>die verdeckte Karte %2 von Platz %1 ist nicht unter den gezeigten</translation>
     </message>
@@ -1443,144 +1443,154 @@
         <translation>%1: Zeile %2 (%3) lässt sich nicht mehr nachspielen: %4</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="50"/>
+        <location filename="../../engine/session.py" line="51"/>
         <source>a player&apos;s name may not contain the control character %1</source>
         <translation>ein Spielername darf das Steuerzeichen %1 nicht enthalten</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="58"/>
+        <location filename="../../engine/session.py" line="59"/>
         <source>a player&apos;s name may be at most %1 characters (%2 given)</source>
         <translation>ein Spielername darf höchstens %1 Zeichen lang sein (%2 angegeben)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="97"/>
+        <location filename="../../engine/session.py" line="112"/>
+        <source>%1 is not one of this table&apos;s games</source>
+        <translation>%1 ist keines der Spiele dieses Tisches</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="113"/>
+        <source>switching the game</source>
+        <translation>das Spiel wechseln</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="130"/>
         <source>%1 must be a whole number, not %2</source>
         <translation>%1 muss eine ganze Zahl sein, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="108"/>
+        <location filename="../../engine/session.py" line="141"/>
         <source>%1 after the redeal: the void hand is dealt again to the same players first</source>
         <translation>%1 erst nach dem Neugeben: Das ungültige Spiel wird zuerst an dieselben Spieler neu gegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="118"/>
+        <location filename="../../engine/session.py" line="151"/>
         <source>%1 only between hands: confirm the awards first</source>
         <translation>%1 nur zwischen zwei Spielen: zuerst die Auszahlung bestätigen</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="121"/>
+        <location filename="../../engine/session.py" line="154"/>
         <source>%1 only between hands: finish the hand first</source>
         <translation>%1 nur zwischen zwei Spielen: zuerst das Spiel beenden</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="126"/>
+        <location filename="../../engine/session.py" line="159"/>
         <source>players join</source>
         <translation>Spieler nehmen Platz</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="127"/>
-        <location filename="../../engine/session.py" line="225"/>
-        <location filename="../../engine/session.py" line="301"/>
+        <location filename="../../engine/session.py" line="160"/>
+        <location filename="../../engine/session.py" line="258"/>
+        <location filename="../../engine/session.py" line="334"/>
         <source>a seat number</source>
         <translation>eine Platznummer</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="128"/>
+        <location filename="../../engine/session.py" line="161"/>
         <source>a buy-in (in cents)</source>
         <translation>ein Buy-in (in Cent)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="131"/>
+        <location filename="../../engine/session.py" line="164"/>
         <source>a player&apos;s name must be text, not %1</source>
         <translation>ein Spielername muss Text sein, nicht %1</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="137"/>
+        <location filename="../../engine/session.py" line="170"/>
         <source>seat %1 does not exist: this table has seats 1-%2</source>
         <translation>Platz %1 gibt es nicht: Dieser Tisch hat die Plätze 1-%2</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="145"/>
+        <location filename="../../engine/session.py" line="178"/>
         <source>seat %1 is taken by %2</source>
         <translation>Platz %1 ist von %2 besetzt</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="153"/>
+        <location filename="../../engine/session.py" line="186"/>
         <source>%1 left this session with %2: they come back with at least that, %3 is less</source>
         <translation>%1 ist in dieser Sitzung mit %2 gegangen: zurück nur mit mindestens diesem Betrag, %3 ist weniger</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="165"/>
+        <location filename="../../engine/session.py" line="198"/>
         <source>a buy-in of %1 is below the table&apos;s %2</source>
         <translation>ein Buy-in von %1 liegt unter dem des Tischs (%2)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="174"/>
+        <location filename="../../engine/session.py" line="207"/>
         <source>%1 is not a whole number of %2 chips</source>
         <translation>%1 ist keine ganze Zahl von %2-Chips</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="206"/>
+        <location filename="../../engine/session.py" line="239"/>
         <source>seat %1 is already called %2: give another name</source>
         <translation>Platz %1 heißt schon %2: einen anderen Namen geben</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="226"/>
+        <location filename="../../engine/session.py" line="259"/>
         <source>a stack (in cents)</source>
         <translation>ein Stack (in Cent)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="230"/>
+        <location filename="../../engine/session.py" line="263"/>
         <source>the record seats %1 in seat %2 with %3: not a seat of this table</source>
         <translation>das Protokoll setzt %1 auf Platz %2 mit %3: kein Platz dieses Tischs</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="243"/>
+        <location filename="../../engine/session.py" line="276"/>
         <source>chips are added</source>
         <translation>Chips werden zugekauft</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="244"/>
+        <location filename="../../engine/session.py" line="277"/>
         <source>a top-up (in cents)</source>
         <translation>ein Zukauf (in Cent)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="249"/>
+        <location filename="../../engine/session.py" line="282"/>
         <source>a top-up must be a positive number of %1 chips</source>
         <translation>ein Zukauf muss eine positive Zahl von %1-Chips sein</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="257"/>
+        <location filename="../../engine/session.py" line="290"/>
         <source>after a top-up the stack must reach the buy-in of %1; %2 + %3 does not</source>
         <translation>nach dem Zukauf muss der Stack den Buy-in von %1 erreichen; %2 + %3 reicht nicht</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="282"/>
+        <location filename="../../engine/session.py" line="315"/>
         <source>players sit out or in</source>
         <translation>Spieler setzen aus oder steigen wieder ein</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="290"/>
+        <location filename="../../engine/session.py" line="323"/>
         <source>players leave</source>
         <translation>Spieler verlassen den Tisch</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="303"/>
+        <location filename="../../engine/session.py" line="336"/>
         <source>nobody sits in seat %1</source>
         <translation>auf Platz %1 sitzt niemand</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="319"/>
+        <location filename="../../engine/session.py" line="352"/>
         <source>the current hand has not ended</source>
         <translation>das laufende Spiel ist nicht beendet</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="320"/>
+        <location filename="../../engine/session.py" line="353"/>
         <source>confirm the awards of the current hand first</source>
         <translation>zuerst die Auszahlung des laufenden Spiels bestätigen</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="325"/>
+        <location filename="../../engine/session.py" line="358"/>
         <source>at least two players with chips are needed to deal</source>
         <translation>zum Geben braucht es mindestens zwei Spieler mit Chips</translation>
     </message>
@@ -1804,158 +1814,183 @@
         <translation>In den Datenordner %1 kann nicht geschrieben werden: Die Spiele werden vorerst in %2 protokolliert. Kopieren Sie diese Datei vor dem nächsten Neustart und beheben Sie das Problem mit dem Datenordner.</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="261"/>
+        <location filename="../../engine/limits.py" line="278"/>
         <source>cannot read (%1)</source>
         <translation>nicht lesbar (%1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="272"/>
-        <location filename="../../engine/limits.py" line="336"/>
+        <location filename="../../engine/limits.py" line="289"/>
+        <location filename="../../engine/limits.py" line="353"/>
         <source>nested more than %1 levels deep</source>
         <translation>mehr als %1 Ebenen tief verschachtelt</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="278"/>
+        <location filename="../../engine/limits.py" line="295"/>
         <source>expected a mapping of fields</source>
         <translation>erwartet wird eine Liste von Feldern (Name: Wert)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="289"/>
+        <location filename="../../engine/limits.py" line="306"/>
         <source>a field name must be a plain word</source>
         <translation>ein Feldname muss ein einfaches Wort sein</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="304"/>
+        <location filename="../../engine/limits.py" line="321"/>
         <source>cannot be read (%1)</source>
         <translation>nicht lesbar (%1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="372"/>
-        <location filename="../../engine/limits.py" line="384"/>
+        <location filename="../../engine/limits.py" line="389"/>
+        <location filename="../../engine/limits.py" line="401"/>
         <source>missing</source>
         <translation>fehlt</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="377"/>
+        <location filename="../../engine/limits.py" line="394"/>
         <source>expected %1, got %2</source>
         <translation>erwartet %1, erhalten %2</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="392"/>
+        <location filename="../../engine/limits.py" line="409"/>
         <source>must be more than zero, got %1</source>
         <translation>muss größer als null sein, erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="400"/>
-        <location filename="../../engine/limits.py" line="432"/>
+        <location filename="../../engine/limits.py" line="417"/>
+        <location filename="../../engine/limits.py" line="503"/>
         <source>%1 is not one of %2</source>
         <translation>%1 ist keiner von %2</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="409"/>
+        <location filename="../../engine/limits.py" line="430"/>
+        <source>must be the first of the table&apos;s games (M-1)</source>
+        <translation>muss das erste der Spiele des Tisches sein (M-1)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="439"/>
+        <source>only a table with games turns (M-2)</source>
+        <translation>nur ein Tisch mit mehreren Spielen (games) wechselt (M-2)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="447"/>
+        <source>expected two or more different games of %1, got %2</source>
+        <translation>erwartet zwei oder mehr verschiedene Spiele aus %1, erhalten %2</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="458"/>
+        <source>expected &apos;hands N&apos; (N from 1 to 100) or &apos;orbit&apos;, got %1</source>
+        <translation>erwartet „hands N“ (N von 1 bis 100) oder „orbit“, erhalten %1</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="475"/>
         <source>expected a mapping of options</source>
         <translation>erwartet wird eine Liste von Optionen (Name: Wert)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="414"/>
+        <location filename="../../engine/limits.py" line="480"/>
         <source>unknown option (known: %1)</source>
         <translation>unbekannte Option (bekannt: %1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="420"/>
+        <location filename="../../engine/limits.py" line="486"/>
         <source>unknown game (known: %1)</source>
         <translation>unbekanntes Spiel (bekannt: %1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="423"/>
+        <location filename="../../engine/limits.py" line="489"/>
         <source>%1 is not true or false</source>
         <translation>%1 ist weder true noch false</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="425"/>
+        <location filename="../../engine/limits.py" line="491"/>
+        <source>Razz never has the double bet (R-4)</source>
+        <translation>Razz hat nie den doppelten Einsatz (R-4)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="495"/>
         <source>needs a value for each game: %1</source>
         <translation>braucht einen Wert für jedes Spiel: %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="481"/>
-        <location filename="../../engine/limits.py" line="546"/>
+        <location filename="../../engine/limits.py" line="552"/>
+        <location filename="../../engine/limits.py" line="619"/>
         <source>%1 differs from the file name %2</source>
         <translation>%1 weicht vom Dateinamen %2 ab</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="490"/>
+        <location filename="../../engine/limits.py" line="561"/>
         <source>min and max must be whole numbers with 2 &lt;= min &lt;= max &lt;= 8 (T-1), got %1</source>
         <translation>min und max müssen ganze Zahlen sein mit 2 &lt;= min &lt;= max &lt;= 8 (T-1), erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="502"/>
+        <location filename="../../engine/limits.py" line="573"/>
         <source>missing %1</source>
         <translation>es fehlen %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="542"/>
+        <location filename="../../engine/limits.py" line="615"/>
         <source>unknown field (known: %1)</source>
         <translation>unbekanntes Feld (bekannt: %1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="561"/>
+        <location filename="../../engine/limits.py" line="633"/>
         <source>must be 2 to 8 (T-1), got %1</source>
         <translation>muss 2 bis 8 sein (T-1), erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="577"/>
-        <location filename="../../engine/limits.py" line="756"/>
+        <location filename="../../engine/limits.py" line="649"/>
+        <location filename="../../engine/limits.py" line="832"/>
         <source>unknown house profile %1 (known: %2)</source>
         <translation>unbekanntes Hausregel-Profil %1 (bekannt: %2)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="588"/>
+        <location filename="../../engine/limits.py" line="660"/>
         <source>must not be below the smaller limit (%1 &lt; %2 cents reversed)</source>
         <translation>darf nicht unter dem kleineren Limit liegen (%1 &lt; %2 Cent, vertauscht)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="592"/>
+        <location filename="../../engine/limits.py" line="664"/>
         <source>must not exceed the small bet / lower limit (B-3)</source>
         <translation>darf den Small Bet / das untere Limit nicht übersteigen (B-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="594"/>
+        <location filename="../../engine/limits.py" line="666"/>
         <source>must not exceed the bring-in (B-1, B-3)</source>
         <translation>darf den Bring-in nicht übersteigen (B-1, B-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="608"/>
-        <location filename="../../engine/limits.py" line="670"/>
+        <location filename="../../engine/limits.py" line="680"/>
+        <location filename="../../engine/limits.py" line="744"/>
         <source>%1 cents is not a multiple of the smallest chip (%2 cents, T-2)</source>
         <translation>%1 Cent sind kein Vielfaches des kleinsten Chips (%2 Cent, T-2)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="614"/>
+        <location filename="../../engine/limits.py" line="686"/>
         <source>is smaller than one big bet</source>
         <translation>ist kleiner als ein Big Bet</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="650"/>
+        <location filename="../../engine/limits.py" line="724"/>
         <source>expected a list of chips (amount and colour)</source>
         <translation>erwartet eine Liste von Chips (Betrag und Farbe)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="656"/>
+        <location filename="../../engine/limits.py" line="730"/>
         <source>expected an amount and a colour, got %1</source>
         <translation>erwartet einen Betrag und eine Farbe, erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="664"/>
+        <location filename="../../engine/limits.py" line="738"/>
         <source>the chips go from the smallest up, each above zero</source>
         <translation>die Chips gehen vom kleinsten aufwärts, jeder über null</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="680"/>
+        <location filename="../../engine/limits.py" line="754"/>
         <source>the smallest chip must be the table&apos;s chip (%1 cents, T-2)</source>
         <translation>der kleinste Chip muss der Chip des Tisches sein (%1 Cent, T-2)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="778"/>
+        <location filename="../../engine/limits.py" line="854"/>
         <source>unknown table %1 (known: %2)</source>
         <translation>unbekannter Tisch %1 (bekannt: %2)</translation>
     </message>
@@ -6361,87 +6396,92 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>de</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="290"/>
+        <location filename="../../engine/evaluator.py" line="294"/>
         <source>royal flush</source>
         <translation>Royal Flush</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="292"/>
+        <location filename="../../engine/evaluator.py" line="296"/>
         <source>straight flush, %1 high</source>
         <translation>Straight Flush, %1 hoch</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="294"/>
+        <location filename="../../engine/evaluator.py" line="298"/>
         <source>four of a kind, %1</source>
         <translation>Vierling, %1</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="296"/>
+        <location filename="../../engine/evaluator.py" line="300"/>
         <source>full house, %1 full of %2</source>
         <translation>Full House, %1 über %2</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="298"/>
+        <location filename="../../engine/evaluator.py" line="302"/>
         <source>flush, %1 high</source>
         <translation>Flush, %1 hoch</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="300"/>
+        <location filename="../../engine/evaluator.py" line="304"/>
         <source>straight, %1 high</source>
         <translation>Straße, %1 hoch</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="302"/>
+        <location filename="../../engine/evaluator.py" line="306"/>
         <source>three of a kind, %1</source>
         <translation>Drilling, %1</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="304"/>
+        <location filename="../../engine/evaluator.py" line="308"/>
         <source>two pair, %1 and %2</source>
         <translation>zwei Paare, %1 und %2</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="306"/>
+        <location filename="../../engine/evaluator.py" line="310"/>
         <source>a pair of %1</source>
         <translation>ein Paar %1</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="307"/>
+        <location filename="../../engine/evaluator.py" line="311"/>
         <source>%1 high</source>
         <translation>%1 hoch</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="336"/>
+        <location filename="../../engine/evaluator.py" line="342"/>
         <source>%1 showing</source>
         <translation>%1 offen</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="340"/>
+        <location filename="../../engine/evaluator.py" line="346"/>
         <source>four %1 showing</source>
         <translation>vier %1 offen</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="342"/>
+        <location filename="../../engine/evaluator.py" line="348"/>
         <source>three %1 showing</source>
         <translation>drei %1 offen</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="344"/>
+        <location filename="../../engine/evaluator.py" line="350"/>
         <source>two pair showing, %1 and %2</source>
         <translation>zwei Paare offen, %1 und %2</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="346"/>
+        <location filename="../../engine/evaluator.py" line="352"/>
         <source>pair of %1 showing</source>
         <translation>ein Paar %1 offen</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="347"/>
+        <location filename="../../engine/evaluator.py" line="353"/>
         <source>%1 high showing</source>
         <translation>%1 hoch offen</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="219"/>
+        <location filename="../../engine/evaluator.py" line="457"/>
+        <source>%1 low showing</source>
+        <translation>%1 Low offen</translation>
+    </message>
+    <message>
+        <location filename="../../engine/evaluator.py" line="220"/>
         <source>%1 low</source>
         <translation>%1 Low</translation>
     </message>
@@ -6646,12 +6686,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Platz %1 zahlt Ante %2</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="387"/>
+        <location filename="../../engine/events.py" line="401"/>
         <source>Seat %1 folds</source>
         <translation>Platz %1 passt</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="389"/>
+        <location filename="../../engine/events.py" line="403"/>
         <source>Seat %1 checks</source>
         <translation>Platz %1 checkt</translation>
     </message>
@@ -6734,22 +6774,22 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Platz %1 spricht zuerst: hat bei der 6. Karte zuerst gesprochen (Gemeinschaftskarte)</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="344"/>
+        <location filename="../../engine/events.py" line="350"/>
         <source>Seat %1 acts first: the high hand, seat %2, is all-in</source>
         <translation>Platz %1 spricht zuerst: Die höchste Hand, Platz %2, ist All-in</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="357"/>
+        <location filename="../../engine/events.py" line="371"/>
         <source>; tie broken by the highest card by suit, %1</source>
         <translation>; Gleichstand entschieden durch die höchste Karte nach Farbe, %1</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="362"/>
+        <location filename="../../engine/events.py" line="376"/>
         <source>; tie: nearest the dealer&apos;s left</source>
         <translation>; Gleichstand: der Nächste links vom Dealer</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="349"/>
+        <location filename="../../engine/events.py" line="355"/>
         <source>Seat %1 acts first: %2</source>
         <translation>Platz %1 spricht zuerst: %2</translation>
     </message>
@@ -6774,32 +6814,42 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>es wurde nicht gesetzt; im Uhrzeigersinn ab links vom Dealer</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="473"/>
+        <location filename="../../engine/events.py" line="344"/>
+        <source>Seat %1 acts first: the low hand, seat %2, is all-in</source>
+        <translation>Platz %1 spricht zuerst: Die niedrigste Hand, Platz %2, ist All-in</translation>
+    </message>
+    <message>
+        <location filename="../../engine/events.py" line="363"/>
+        <source>; tie broken by the lowest suit of the highest card, %1</source>
+        <translation>; Gleichstand entschieden durch die niedrigste Farbe der höchsten Karte, %1</translation>
+    </message>
+    <message>
+        <location filename="../../engine/events.py" line="487"/>
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="474"/>
+        <location filename="../../engine/events.py" line="488"/>
         <source>Seat %1 shows first (%2); then %3</source>
         <translation>Platz %1 zeigt zuerst (%2); dann %3</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="586"/>
+        <location filename="../../engine/events.py" line="600"/>
         <source>main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="588"/>
+        <location filename="../../engine/events.py" line="602"/>
         <source>side pot %1</source>
         <translation>%1. Sidepot</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="591"/>
+        <location filename="../../engine/events.py" line="605"/>
         <source>%1 %2 to seat %3</source>
         <translation>%1 %2 an Platz %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../engine/events.py" line="607"/>
+        <location filename="../../engine/events.py" line="621"/>
         <source>%1 %2: no qualifying low; all to seat(s) %3 (%4)</source>
         <translation>
             <numerusform>%1 %2: kein qualifiziertes Low; alles an Platz %3 (%4)</numerusform>
@@ -6807,7 +6857,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../engine/events.py" line="613"/>
+        <location filename="../../engine/events.py" line="627"/>
         <source>%1 %2 to seat(s) %3 (%4)</source>
         <translation>
             <numerusform>%1 %2 an Platz %3 (%4)</numerusform>
@@ -6815,37 +6865,42 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="864"/>
+        <location filename="../../engine/events.py" line="879"/>
         <source>Raises %1 of %2, and raising goes on: two players left, no cap heads-up</source>
         <translation>Erhöhungen %1 von %2, und es darf weiter erhöht werden: zwei Spieler übrig, im Heads-up gilt kein Cap</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="869"/>
+        <location filename="../../engine/events.py" line="884"/>
         <source>Capped: %1 raises of %2; call or fold</source>
         <translation>Cap erreicht: %1 von %2 Erhöhungen; mitgehen oder passen</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="872"/>
+        <location filename="../../engine/events.py" line="887"/>
         <source>Open pair on fourth street, but no double bet: spread limit bets the same range on every street</source>
         <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Im Spread Limit gilt in jeder Runde dieselbe Spanne</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="879"/>
+        <location filename="../../engine/events.py" line="894"/>
         <source>Open pair on fourth street, but no double bet: this house plays hi-lo without it</source>
         <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Dieses Haus spielt Hi-Lo ohne diese Regel</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="885"/>
+        <location filename="../../engine/events.py" line="900"/>
+        <source>Open pair on fourth street, but no double bet: Razz never has it (R-4)</source>
+        <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Razz hat ihn nie (R-4)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/events.py" line="904"/>
         <source>Open pair on fourth street, but no double bet: this house plays without it</source>
         <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Dieses Haus spielt ohne diese Regel</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="889"/>
+        <location filename="../../engine/events.py" line="908"/>
         <source>The all-in was less than a full raise: betting is not reopened for seat %1, who has acted; call or fold</source>
         <translation>Das All-in war weniger als eine volle Erhöhung: Für Platz %1, der schon gesprochen hat, ist die Setzrunde nicht wieder eröffnet; mitgehen oder passen</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="897"/>
+        <location filename="../../engine/events.py" line="916"/>
         <source>The all-in was less than a full raise, but seat %1 has not acted on the bet before it: a raise is open</source>
         <translation>Das All-in war weniger als eine volle Erhöhung, aber Platz %1 hat auf den Einsatz davor noch nicht gesprochen: Erhöhen ist möglich</translation>
     </message>
@@ -7086,7 +7141,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>geht mit %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../engine/events.py" line="557"/>
+        <location filename="../../engine/events.py" line="571"/>
         <source>to seat(s) %1</source>
         <translation>
             <numerusform>an Platz %1</numerusform>
@@ -7094,57 +7149,57 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="595"/>
+        <location filename="../../engine/events.py" line="609"/>
         <source>%1 %2: high %3 %4 (%5), low %6 %7 (%8)</source>
         <translation>%1 %2: High %3 %4 (%5), Low %6 %7 (%8)</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="752"/>
+        <location filename="../../engine/events.py" line="766"/>
         <source>Seat %1 %2 out of turn; action goes back to seat %3</source>
         <translation>Platz %1 außer der Reihe: %2; die Aktion geht zurück an Platz %3</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="758"/>
+        <location filename="../../engine/events.py" line="772"/>
         <source>: the floor rules on it (house option)</source>
         <translation>: der Floor entscheidet darüber (Hausregel)</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="760"/>
+        <location filename="../../engine/events.py" line="774"/>
         <source>: binding if the action to seat %1 does not change</source>
         <translation>: bindend, wenn sich die Aktion bis Platz %1 nicht ändert</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="785"/>
+        <location filename="../../engine/events.py" line="799"/>
         <source>Seat %1&apos;s action out of turn stands: %2</source>
         <translation>Die Aktion von Platz %1 außer der Reihe bleibt: %2</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="790"/>
+        <location filename="../../engine/events.py" line="804"/>
         <source>Seat %1&apos;s action out of turn is void: a bet or raise came in between; seat %1 has every option</source>
         <translation>Die Aktion von Platz %1 außer der Reihe gilt nicht: Dazwischen kam ein Einsatz oder eine Erhöhung; Platz %1 hat alle Optionen</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="706"/>
+        <location filename="../../engine/events.py" line="720"/>
         <source>Wrong bring-in: seat %1&apos;s door card is %2, not %3</source>
         <translation>Falscher Bring-in: Die Door Card von Platz %1 ist %2, nicht %3</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="715"/>
+        <location filename="../../engine/events.py" line="729"/>
         <source>; %1 goes back to seat %2</source>
         <translation>; %1 geht zurück an Platz %2</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="720"/>
+        <location filename="../../engine/events.py" line="734"/>
         <source>; the bring-in is decided again</source>
         <translation>; der Bring-in wird neu bestimmt</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="820"/>
+        <location filename="../../engine/events.py" line="834"/>
         <source>Misdeal: every ante and bet goes back; the hand is void and dealt again to the same players</source>
         <translation>Misdeal: Alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu gegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="826"/>
+        <location filename="../../engine/events.py" line="840"/>
         <source>Fouled deck: every ante and bet goes back; the hand is void and dealt again to the same players</source>
         <translation>Fehlerhaftes Deck: Alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu gegeben</translation>
     </message>
@@ -7324,32 +7379,32 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Keine Setzrunde: Weniger als zwei Spieler haben Chips</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="414"/>
+        <location filename="../../engine/events.py" line="428"/>
         <source>Floor ruling: applied although refused: %1</source>
         <translation>Floor-Entscheidung: angewendet, obwohl abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="433"/>
+        <location filename="../../engine/events.py" line="447"/>
         <source>Uncalled %1 returned to seat %2</source>
         <translation>Nicht gecallter Einsatz: %1 zurück an Platz %2</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="516"/>
+        <location filename="../../engine/events.py" line="530"/>
         <source>Seat %1 mucks</source>
         <translation>Platz %1 muckt</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="532"/>
+        <location filename="../../engine/events.py" line="546"/>
         <source>Seat %1 wins %2: everyone else folded; no need to show</source>
         <translation>Platz %1 gewinnt %2: Alle anderen haben gepasst; kein Zeigen nötig</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="652"/>
+        <location filename="../../engine/events.py" line="666"/>
         <source>Seat %1&apos;s exposed downcard %2 is the door card; the third card is dealt down</source>
         <translation>Die aufgedeckte verdeckte Karte %2 von Platz %1 ist die Door Card; die dritte Karte wird verdeckt gegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="675"/>
+        <location filename="../../engine/events.py" line="689"/>
         <source>Card dealt too early: it goes back, the stub is shuffled with it (not the burns), and street %1 is dealt without a new burn</source>
         <translation>Zu früh gegebene Karte: Sie geht zurück, der Reststapel wird mit ihr gemischt (ohne die gebrannten Karten), und die %1. Karte wird gegeben, ohne neu zu brennen</translation>
     </message>
