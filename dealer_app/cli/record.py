@@ -41,6 +41,8 @@ def _key(args) -> bytes | None:
 
 def cmd_verify(args: argparse.Namespace) -> ExitCode:
 
+    from dealer_app.room.copy_check import WEAKER
+
     key = _key(args)
     if key is None:
         raise UsageError(
@@ -90,9 +92,10 @@ def cmd_verify(args: argparse.Namespace) -> ExitCode:
             "key_id": store.key_id,
             "problems": [p.to_dict() for p in problems],
         }
-        differences = _room_differences(store, args.database) if args.database else []
+        said = _room_differences(store, args.database) if args.database else []
+        differences = [d for d in said if d.what != WEAKER]  # (a note, not a difference)
         if args.database:
-            summary["room"] = [d.to_dict() for d in differences]
+            summary["room"] = [d.to_dict() for d in said]
     finally:
         store.close()
     if args.json:
@@ -100,7 +103,7 @@ def cmd_verify(args: argparse.Namespace) -> ExitCode:
     else:
         for p in problems:
             print(p.text)
-        for d in differences:
+        for d in said:
             print(d.text)
         if args.database:
             from dealer_app.room.database import shown_url
@@ -164,16 +167,32 @@ def cmd_seals(args: argparse.Namespace) -> ExitCode:
     return ExitCode.OK
 
 
+SAID_PROBLEMS = 50  # a room's problems said one by one by 'hands --database'; past them, how many more
+
+
 def cmd_hands(args: argparse.Namespace) -> ExitCode:
 
     args.since, args.until = _utc_time(args.since, "--since"), _utc_time(args.until, "--until")
     if args.db and args.database:
         raise UsageError("--db RECORD or --database URL, not both")
     failing: dict = {}
-    if not args.db:  # the card room's hands, every table's (issue 15)
-        from dealer_app.cli.room import room_hands
+    if not args.db:  # the card room's hands, every table's (issue 15), checked here (issue 30 §2)
+        from dealer_app.cli.room import room_hands_checked
 
-        hands = [h for h in room_hands(args) if _wanted(h, args)]
+        every, problems, notes = room_hands_checked(args)
+        hands = [h for h in every if _wanted(h, args)]
+        for note in notes:
+            print(f"dealer-app hands: {note}", file=sys.stderr)
+        if problems:  # said first, before the list: each hand they cover is marked in it too
+            print(
+                f"dealer-app hands: the room's copy fails this reader's own check ({len(problems)} problem(s)):",
+                file=sys.stderr,
+            )
+            for text in problems[:SAID_PROBLEMS]:
+                print(f"  {text}", file=sys.stderr)
+            if len(problems) > SAID_PROBLEMS:
+                print(f"  and {len(problems) - SAID_PROBLEMS} more", file=sys.stderr)
+            failing = {(0, None): problems[0]}
     else:
         store = _open(args.db)
         try:
@@ -394,13 +413,30 @@ def cmd_report(args: argparse.Namespace) -> ExitCode:
         why = next(
             (text for (sid, h), text in failing.items() if sid == 0 or (sid == session and h in (hand, None))), None
         )
+        floor_acts = _room_floor_acts(store, session, hand) if args.database else []
     finally:
         store.close()
     print(out)
+    for check in floor_acts:  # each floor act on the hand: its login, and whether the room has it
+        print(f"floor act: {check.words()}", file=sys.stderr if check.flagged else sys.stdout)
+    if any(check.flagged for check in floor_acts):
+        return ExitCode.FAILED
     if why is not None:  # written, and said on its first page: but it is no whole record's report
         print(f"dealer-app report: the record of hand {args.hand} fails its check: {why}", file=sys.stderr)
         return ExitCode.FAILED
     return ExitCode.OK
+
+
+def _room_floor_acts(store, session: int, hand: int) -> list:
+    """A room hand's floor acts, each matched with the room's own record of it
+    (room/floor_act_check.py); UsageError if the room cannot be read."""
+    from dealer_app.room.database import RoomError
+    from dealer_app.room.floor_act_check import check_floor_acts
+
+    try:
+        return check_floor_acts(store.reader._query, store.table_id, (session, hand))
+    except RoomError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _utc_time(text: str | None, flag: str) -> str | None:

@@ -155,6 +155,44 @@ def cmd_db_approve_table(args: argparse.Namespace) -> ExitCode:
     return ExitCode.OK
 
 
+HMAC_ROWS = ("accepted", "forbidden")  # room.settings' hmac_rows (room/migrations/0006)
+
+
+def cmd_db_hmac_rows(args: argparse.Namespace) -> ExitCode:
+    """The room's owner says whether rows of a table that does not sign them (no public key
+    enrolled: an old HMAC-only table) are still taken (issue 30 §6); without a value, what holds."""
+    import psycopg
+
+    from dealer_app.room.database import RoomError, connect, shown_url, words
+
+    url = room_url_of(args)
+    try:
+        with connect(url, autocommit=True) as conn:
+            if args.value is not None:
+                conn.execute(
+                    "INSERT INTO room.settings (name, value) VALUES ('hmac_rows', %s) ON CONFLICT (name) DO UPDATE "
+                    "SET value = EXCLUDED.value, set_by = current_user, set_at = clock_timestamp()",
+                    (args.value,),
+                )
+            row = conn.execute("SELECT value, set_by, set_at FROM room.settings WHERE name = 'hmac_rows'").fetchone()
+    except RoomError as exc:
+        raise UsageError(str(exc)) from None
+    except psycopg.Error as exc:
+        raise UsageError(
+            f"{shown_url(url)}: the room's setting hmac_rows cannot be {'set' if args.value else 'read'} "
+            f"({words(exc)}; the database's owner sets it)"
+        ) from None
+    value = row[0] if row is not None else HMAC_ROWS[0]
+    said = {
+        "accepted": "rows of a table with no public key enrolled (HMAC only, checked with the room's copy of its "
+        "chain key) are taken",
+        "forbidden": "rows of a table with no public key enrolled are refused (every table must sign its rows)",
+    }[value]
+    by = f" (set by {row[1]} at {row[2]:%Y-%m-%d %H:%M})" if row is not None else " (the default)"
+    print(f"{shown_url(url)}: hmac_rows = {value}{by}: {said}")
+    return ExitCode.OK
+
+
 def _with_new_password(args, done: str, apply) -> ExitCode:
     """A new password for ``args.login``, given to ``apply(conn, hashed)`` on the owner's
     connection, then the login's URL printed. The password is hashed here (SCRAM), so the
@@ -209,6 +247,21 @@ def room_hands(args) -> list:
     return read_room(args, hands)
 
 
+def room_hands_checked(args) -> tuple[list, list[str], list[str]]:
+    """Every hand of the room, newest first, each table's rows checked by this reader itself
+    (room/room_check.py) and each hand whose rows fail marked; with the problems' words and
+    what could not be proven (notes)."""
+
+    def hands(reader):
+        reader.catch_up()
+        checked = reader.check_hands()
+        problems = [p.text for found in checked.values() for p in found.problems]
+        notes = [n for found in checked.values() for n in found.notes]
+        return reader.hands(), problems, notes
+
+    return read_room(args, hands)
+
+
 def read_room(args, read):
     """``read(reader)`` on a floor's reader of the room ``args`` names (``--database``, else
     DEALER_APP_DATABASE), closed after; a room that cannot be read is a usage error, named."""
@@ -257,3 +310,10 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     q.add_argument("table_id", nargs="?", help="the table: T-…, as listed without it")
     q.add_argument("--database", help="the floor's postgresql://login:password@host/db (default: DEALER_APP_DATABASE)")
     command(q, cmd_db_approve_table)
+    q = db.add_parser(
+        "hmac-rows",
+        help="the owner: whether the room still takes rows of a table that does not sign them; none: what holds",
+    )
+    q.add_argument("value", nargs="?", choices=HMAC_ROWS, help="accepted (the default) or forbidden")
+    q.add_argument("--database", help="postgresql://owner:password@host/db (default: DEALER_APP_DATABASE)")
+    command(q, cmd_db_hmac_rows)

@@ -6,8 +6,16 @@ from typing import TYPE_CHECKING, Final
 
 from dealer_app.engine.dealing import DealingLayer
 from dealer_app.engine.errors import EngineError
-from dealer_app.engine.evaluator import board_value
-from dealer_app.engine.events import BringInChosen, FirstToAct, LegalAction, RaisingCase, RaisingNote, Tiebreak
+from dealer_app.engine.evaluator import board_value, low_rank, razz_board_value
+from dealer_app.engine.events import (
+    BringInChosen,
+    FirstActorReason,
+    FirstToAct,
+    LegalAction,
+    RaisingCase,
+    RaisingNote,
+    Tiebreak,
+)
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
 
 if TYPE_CHECKING:
@@ -53,13 +61,17 @@ class BettingLayer(DealingLayer):
 
     def _bring_in(self) -> tuple[Player, BringInChosen]:
         """B-2: the lowest door card brings in (H-1 in Hi-Lo); B-5: past an all-in player."""
+        razz = self.rules.game == "razz"
         low, door, unrecorded = None, 0, []
         for p in self.players:
             card = p.up[0] if p.up else None
             if card is None:
                 if p.up:
                     unrecorded.append(p.seat)
-            elif low is None or card < door:  # the first of equals: no two door cards are equal
+            elif low is None or (
+                # R-2: in Razz the *highest* door card brings in, the ace counted low, then by suit
+                (low_rank(card), card & 3) > (low_rank(door), door & 3) if razz else card < door
+            ):  # (no two door cards are equal)
                 low, door = p, card
         if low is None:  # a replay whose file records no door card (at the table D-4 requires them)
             raise EngineError(
@@ -68,7 +80,7 @@ class BettingLayer(DealingLayer):
                 ),
                 ("B-2", "D-4"),
             )
-        rules = ["B-2"] + (["H-1"] if self.rules.game == "stud8" else [])
+        rules = ["R-2"] if razz else ["B-2"] + (["H-1"] if self.rules.game == "stud8" else [])
         chosen = low
         if not low.can_act:
             passed_to = self._next_clockwise(low, lambda p: p.can_act and not p.folded)
@@ -81,8 +93,12 @@ class BettingLayer(DealingLayer):
         """A-2: the high board acts first (A-3 on the river too); A-4 breaks a tie; A-5 passes
         an all-in high hand; D-8 with a common card, as the house plays it."""
         street = self.street
-        rules = ["A-2"]
-        if street == 7:
+        razz = self.rules.game == "razz"
+        # R-3: in Razz the *lowest* board acts first, valued as R-1 (razz_board_value is higher
+        # for a lower board, so the comparison below is the same)
+        value_of = razz_board_value if razz else board_value
+        rules = ["R-3"] if razz else ["A-2"]
+        if street == 7 and not razz:
             rules.append("A-3")
         live = self.live
         if self.common is not None and street == 7 and self.rules.common_card_first_actor == "sixth-street":
@@ -101,7 +117,7 @@ class BettingLayer(DealingLayer):
             if with_common and self.common is not None:
                 board.append(self.common)
             boards[p.seat] = board
-            v = board_value(board)
+            v = value_of(board)
             if v > best:
                 best, tied = v, [p]
             elif v == best:
@@ -111,7 +127,14 @@ class BettingLayer(DealingLayer):
         tiebreak_card = None
         if len(tied) > 1:
             rules.append("A-4")
-            if self.rules.first_actor_tiebreak == "suit":
+            if self.rules.first_actor_tiebreak == "suit" and razz:
+                # R-3: the tied board whose highest card (ace low) is the lowest by suit
+                def highest(p: Player) -> int:
+                    return max(boards[p.seat], key=lambda c: (low_rank(c), c & 3))
+
+                chosen = min(tied, key=lambda p: highest(p) & 3)
+                tiebreak, tiebreak_card = "low-suit", highest(chosen)
+            elif self.rules.first_actor_tiebreak == "suit":
                 chosen = max(tied, key=lambda p: max(boards[p.seat]))
                 tiebreak, tiebreak_card = "suit", max(boards[chosen.seat])
             else:
@@ -122,17 +145,25 @@ class BettingLayer(DealingLayer):
             assert passed_to is not None  # betting opens only with two players who can act
             chosen = passed_to
             rules.append("A-5")
-            return chosen, FirstToAct(chosen.seat, street, tuple(rules), "high-hand-all-in", high_seat=high.seat)
+            reason: FirstActorReason = "low-hand-all-in" if razz else "high-hand-all-in"
+            return chosen, FirstToAct(chosen.seat, street, tuple(rules), reason, high_seat=high.seat)
         return chosen, FirstToAct(
-            chosen.seat, street, tuple(rules), "high-board", best, len(boards[chosen.seat]), tiebreak, tiebreak_card
+            chosen.seat,
+            street,
+            tuple(rules),
+            "low-board" if razz else "high-board",
+            best,
+            len(boards[chosen.seat]),
+            tiebreak,
+            tiebreak_card,
         )
 
     # --- legal actions ----------------------------------------------------------------------
     def _board_has_open_pair(self) -> bool:
         """L-3: an open pair on fourth street that opens the big bet (fixed or split limit, and
         the house plays the double bet)."""
-        if self.rules.structure == "spread" or not self.rules.open_pair_double:
-            return False
+        if self.rules.structure == "spread" or not self.rules.open_pair_double or self.rules.game == "razz":
+            return False  # (R-4: Razz never opens the big bet on fourth street)
         return self._board_shows_open_pair()
 
     def _board_shows_open_pair(self) -> bool:
@@ -190,11 +221,15 @@ class BettingLayer(DealingLayer):
             case: RaisingCase = (
                 "no-double-bet-spread"
                 if self.rules.structure == "spread"
+                else "no-double-bet-razz"
+                if self.rules.game == "razz"
                 else "no-double-bet-hilo"
                 if self.rules.game == "stud8"
                 else "no-double-bet-house"
             )
-            notes.append(RaisingNote(case, p.seat, raises, cap, ("L-3",)))
+            notes.append(
+                RaisingNote(case, p.seat, raises, cap, ("L-3", "R-4") if case == "no-double-bet-razz" else ("L-3",))
+            )
         if self.short_all_in:  # L-8
             if p.acted and p.acted_seq >= self.reopen_seq:
                 notes.append(RaisingNote("short-all-in-closed", p.seat, raises, cap, ("L-8",)))

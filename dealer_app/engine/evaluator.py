@@ -1,4 +1,5 @@
-"""Hand values: best five of seven (W-3), eight-or-better low (H-2), showing boards (A-2).
+"""Hand values: best five of seven (W-3), eight-or-better low (H-2), showing boards (A-2),
+and Razz's ace-to-five low (R-1) with its showing boards (R-3).
 
 A high value is an int; higher is better. ``category << 20`` then up to five ranks, four bits
 each, most significant first. Tables over the 13-bit rank mask keep the hot path to a few
@@ -283,7 +284,10 @@ _HIGH_WORDS: dict[int, str] = {}  # at most the 7,462 distinct high values
 
 
 def high_says(value: int) -> Says:
-    """A high hand's name, e.g. "a pair of nines", "full house, kings full of fours" (W-3)."""
+    """A high hand's name, e.g. "a pair of nines", "full house, kings full of fours" (W-3);
+    a Razz value's name as a low (R-1)."""
+    if value & RAZZ_TAG:
+        return razz_says(value)
     category, r0, r1 = hand_shape(value)
     name, plural = RankArg(r0), RankArg(r0, "plural")
     if category == "royal-flush":
@@ -331,7 +335,9 @@ def hand_shape(value: int) -> tuple[HandCategory, int, int]:
 
 
 def board_says(value: int, size: int) -> Says:
-    """A showing board in words (A-2), e.g. "pair of kings showing"."""
+    """A showing board in words (A-2), e.g. "pair of kings showing"; a Razz board as R-3 says it."""
+    if value & RAZZ_TAG:
+        return razz_board_says(value, size)
     if size >= 5:
         return says(QT_TRANSLATE_NOOP("Words", "%1 showing"), high_says(value))
     category, r0, r1 = hand_shape(value)
@@ -350,3 +356,127 @@ def board_says(value: int, size: int) -> Says:
 def describe_board(value: int, size: int) -> str:
     """Words for a showing board (A-2), e.g. 'pair of kings showing'."""
     return str(board_says(value, size))
+
+
+# --- Razz: the lowest hand, ace to five (R-1, R-3) -----------------------------------------
+# A Razz value carries its own mark (RAZZ_TAG, above every high value), so every event and
+# sentence that names a hand's value tells a low from a high without the game beside it, and
+# a record or replay of a stud hand is unchanged. Higher is better here too (a lower low), so
+# the showdown and the first actor compare Razz values with the code that compares high ones.
+RAZZ_TAG: Final = 1 << 24
+_RAZZ_WORST: Final = (1 << 23) - 1  # above every low key
+# the shapes a five (or a board) can have, from the best low to the worst: pairs count against
+_RAZZ_SHAPES: Final = {(1,): 0, (2,): 1, (2, 2): 2, (3,): 3, (3, 2): 4, (4,): 5}
+_RAZZ_CATEGORIES: Final = (HIGH_CARD, PAIR, TWO_PAIR, TRIPS, FULL_HOUSE, QUADS)
+
+
+LOW_RANK: Final = [0 if c >> 2 == 12 else (c >> 2) + 1 for c in range(52)]  # by card: ace 0 … king 12
+
+
+def low_rank(card: int) -> int:
+    """A card's rank counted ace to five: ace = 0, deuce = 1 … king = 12."""
+    return LOW_RANK[card]
+
+
+def is_razz(value: int) -> bool:
+    return bool(value & RAZZ_TAG)
+
+
+def _razz_key(ranks: Sequence[int]) -> int:
+    """A low's key from its low ranks (lower is better): the shape first (no pair, one pair,
+    two pair, trips, full house, quads), then the grouped ranks from the highest down."""
+    counts: dict[int, int] = {}
+    for r in ranks:
+        counts[r] = counts.get(r, 0) + 1
+    groups = sorted(((n, r) for r, n in counts.items()), reverse=True)
+    shape = tuple(n for n, _ in groups if n > 1) or (1,)
+    key = _RAZZ_SHAPES[shape]
+    for _n, r in groups:
+        key = (key << 4) | r
+    return key << 4 * (5 - len(groups))
+
+
+def _memo_key(cards: Sequence[int]) -> int:
+    """The rank multiset of up to five cards as one int (three bits a low rank): what a low's
+    key depends on, so each is worked out once (the benchmark values thousands a second)."""
+    key = 0
+    for c in cards:
+        key += 1 << 3 * LOW_RANK[c]
+    return key
+
+
+_RAZZ_KEYS: dict[int, int] = {}  # memo: rank multiset -> key (at most the 6,175 of ≤ 5 cards)
+
+
+def _razz_key_of(cards: Sequence[int]) -> int:
+    memo = _memo_key(cards)
+    key = _RAZZ_KEYS.get(memo)
+    if key is None:
+        key = _RAZZ_KEYS[memo] = _razz_key([LOW_RANK[c] for c in cards])
+    return key
+
+
+def _razz_five(cards: Sequence[int]) -> list[int]:
+    """The five cards of the best low (R-1), before they are put in order."""
+    by_rank: dict[int, int] = {}
+    for c in sorted(cards, reverse=True):  # among equal ranks the higher suit is taken
+        by_rank.setdefault(LOW_RANK[c], c)
+    if len(by_rank) >= 5:  # five different ranks: the five lowest are the best low
+        return [by_rank[r] for r in sorted(by_rank)[:5]]
+    from itertools import combinations  # (a pair is forced: rare, and at most 21 fives)
+
+    return list(min(combinations(cards, 5), key=_razz_key_of))
+
+
+def razz_value(cards: Sequence[int]) -> int:
+    """The value of the best five-card low among 5 to 7 cards (R-1); higher is better."""
+    return RAZZ_TAG | (_RAZZ_WORST - _razz_key_of(_razz_five(cards)))
+
+
+def best_razz_five(cards: Sequence[int]) -> tuple[int, list[int]]:
+    """The best low's value and its five cards as a dealer spreads them: a pair first, then
+    from the highest card down (R-1)."""
+    five = _razz_five(cards)
+    counts: dict[int, int] = {}
+    for c in five:
+        counts[LOW_RANK[c]] = counts.get(LOW_RANK[c], 0) + 1
+    five.sort(key=lambda c: (counts[LOW_RANK[c]], LOW_RANK[c], c & 3), reverse=True)
+    return RAZZ_TAG | (_RAZZ_WORST - _razz_key_of(five)), five
+
+
+def razz_board_value(cards: Sequence[int]) -> int:
+    """A showing board valued as R-1 for the first actor (R-3): a paired board is worse than
+    any unpaired one, then from the highest card down; higher is better (the lower board)."""
+    if not cards:
+        return -1
+    if len(cards) > 5:
+        return razz_value(cards)
+    return RAZZ_TAG | (_RAZZ_WORST - _razz_key_of(cards))
+
+
+def _razz_parts(value: int) -> tuple[int, list[int]]:
+    """(category, the grouped ranks in the engine's order: 0 = deuce … 12 = ace) of a Razz value."""
+    key = _RAZZ_WORST - (value & (RAZZ_TAG - 1))
+    shape = key >> 20
+    nibbles = [(key >> s) & 15 for s in (16, 12, 8, 4, 0)]
+    ranks = [12 if r == 0 else r - 1 for r in nibbles]
+    return _RAZZ_CATEGORIES[shape], ranks
+
+
+def razz_says(value: int, size: int = 5) -> Says:
+    """A low in words: "8-6-4-3-A low", or its pair as a pair is named, "a pair of nines" (R-1)."""
+    category, ranks = _razz_parts(value)
+    if category == HIGH_CARD:
+        return low_says([r << 2 for r in ranks[:size]])
+    return high_says((category << 20) | (ranks[0] << 16) | (ranks[1] << 12))
+
+
+def razz_board_says(value: int, size: int) -> Says:
+    """A showing Razz board in words (R-3), e.g. "7-4-2 low showing", "pair of fours showing"."""
+    category, ranks = _razz_parts(value)
+    if category == HIGH_CARD:
+        return says(
+            QT_TRANSLATE_NOOP("Words", "%1 low showing"),
+            ListArg(tuple(RankArg(r, "letter") for r in ranks[:size]), "-"),
+        )
+    return board_says((category << 20) | (ranks[0] << 16) | (ranks[1] << 12), min(size, 4))

@@ -310,8 +310,8 @@ class BringInChosen(Event):
         )
 
 
-FirstActorReason = Literal["bring-in", "high-board", "sixth-street", "high-hand-all-in"]
-Tiebreak = Literal["", "suit", "dealers-left"]
+FirstActorReason = Literal["bring-in", "high-board", "low-board", "sixth-street", "high-hand-all-in", "low-hand-all-in"]
+Tiebreak = Literal["", "suit", "low-suit", "dealers-left"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,6 +339,12 @@ class FirstToAct(Event):
             return says(
                 QT_TRANSLATE_NOOP("Words", "Seat %1 acts first: acted first on sixth street (common card)"), self.seat
             )
+        if self.reason == "low-hand-all-in":
+            return says(
+                QT_TRANSLATE_NOOP("Words", "Seat %1 acts first: the low hand, seat %2, is all-in"),
+                self.seat,
+                self.high_seat,
+            )
         if self.reason == "high-hand-all-in":
             return says(
                 QT_TRANSLATE_NOOP("Words", "Seat %1 acts first: the high hand, seat %2, is all-in"),
@@ -350,6 +356,14 @@ class FirstToAct(Event):
             self.seat,
             board_says(self.board_value, self.board_size),
         )
+        if self.tiebreak == "low-suit":
+            return joined(
+                said,
+                says(
+                    QT_TRANSLATE_NOOP("Words", "; tie broken by the lowest suit of the highest card, %1"),
+                    CardArg(self.tiebreak_card),
+                ),
+            )
         if self.tiebreak == "suit":
             return joined(
                 said,
@@ -549,7 +563,7 @@ class ScoredHand:
     low_five: tuple[int, ...] | None = None
 
 
-PotCase = Literal["uncontested", "high", "hi-lo", "no-low"]
+PotCase = Literal["uncontested", "high", "hi-lo", "no-low", "low"]  # low: Razz, the lowest hand takes it
 
 
 def _to_seats(seats: ListArg) -> Says:
@@ -840,6 +854,7 @@ RaisingCase = Literal[
     "short-all-in-open",
     "no-double-bet-spread",
     "no-double-bet-hilo",
+    "no-double-bet-razz",
     "no-double-bet-house",
 ]
 
@@ -879,6 +894,10 @@ class RaisingNote:
                 QT_TRANSLATE_NOOP(
                     "Words", "Open pair on fourth street, but no double bet: this house plays hi-lo without it"
                 )
+            )
+        if self.case == "no-double-bet-razz":
+            return says(
+                QT_TRANSLATE_NOOP("Words", "Open pair on fourth street, but no double bet: Razz never has it (R-4)")
             )
         if self.case == "no-double-bet-house":
             return says(

@@ -21,7 +21,9 @@ from dealer_app.settings import limits_dir as default_limits_dir  # (every folde
 if TYPE_CHECKING:
     from collections.abc import Callable, Collection
 
-GAMES = ("stud", "stud8")
+GAMES = ("stud", "stud8", "razz")
+# the games whose house chooses the fourth-street double bet (L-3); Razz never has it (R-4)
+DOUBLE_BET_GAMES = ("stud", "stud8")
 STRUCTURES = ("fixed", "spread", "split")
 
 # one HOUSE option's value (catalog §10): a flag, a count or a word; top_up_to_buy_in may be None
@@ -116,7 +118,7 @@ class HouseProfile:
     def option(self, name: str, game: str = "stud") -> OptionValue:
         value = self.options[name]
         if isinstance(value, dict):
-            return value[game]
+            return value.get(game, False)  # (open_pair_double names no Razz: R-4, never)
         return value
 
 
@@ -141,6 +143,14 @@ class LimitTable:
     # the table's chips, smallest first: (cents, colour). Not kept in a hand's record (as_played):
     # the trainer's chip drills read them; () means the default set of chip_set()
     chips: tuple[tuple[int, str], ...] = field(default=(), compare=False)
+    # M-1, M-2: a mixed table's games in their order (``game`` is the first) and how they turn:
+    # "hands N" or "orbit" (engine/mix.py). () and "": one game all night.
+    games: tuple[str, ...] = ()
+    mix_rotation: str = ""
+
+    @property
+    def mixed(self) -> bool:
+        return len(self.games) > 1
 
     @property
     def stakes(self) -> str:
@@ -180,20 +190,27 @@ class BettingRules:
 
     @classmethod
     def build(
-        cls, table: LimitTable, profile: HouseProfile, overrides: dict[str, OptionValue] | None = None
+        cls,
+        table: LimitTable,
+        profile: HouseProfile,
+        overrides: dict[str, OptionValue] | None = None,
+        game: str | None = None,
     ) -> BettingRules:
-        opts: Options = {k: profile.option(k, table.game) for k in OPTION_VALUES}
+        """The rules of ``table`` under ``profile``; at a mixed table, of its ``game`` (M-1: each
+        game its own rules, the table's limits)."""
+        game = game or table.game
+        opts: Options = {k: profile.option(k, game) for k in OPTION_VALUES}
         opts.update({k: v for k, v in table.overrides.items()})
         opts.update(overrides or {})
         open_pair_double = opts.get("open_pair_double")
         if isinstance(open_pair_double, dict):
-            opts["open_pair_double"] = open_pair_double[table.game]
+            opts["open_pair_double"] = open_pair_double.get(game, False)  # (R-4: Razz never)
         opts.pop("top_up_to_buy_in", None)
         # where the options come in they are held to OPTION_VALUES (a profile's or table's YAML by
         # _check_options; a record's were written from such): each value has its field's type
         rule_options = cast("RuleOptions", opts)
         return cls(
-            game=table.game,
+            game=game,
             structure=table.structure,
             ante=table.ante,
             bring_in=table.bring_in,
@@ -403,6 +420,55 @@ class _Checker:
         return True
 
 
+def _check_game(chk: _Checker, games: tuple[str, ...]) -> str | None:
+    """The table's ``game``: one of GAMES; at a mixed table the first of its games, which it
+    may leave out (M-1)."""
+    game = chk.get("game", str, required=not games, default=games[0] if games else None)
+    if game is not None:
+        chk.choice("game", GAMES, game)
+        if games and game != games[0]:
+            chk.fail("game", says(QT_TRANSLATE_NOOP("Errors", "must be the first of the table's games (M-1)")))
+    return game
+
+
+def _check_games(chk: _Checker) -> tuple[tuple[str, ...], str]:
+    """A mixed table's ``games`` (M-1: two or more of GAMES, each once, in the order dealt) and
+    ``mix_rotation`` (M-2: ``hands N``, N from 1 to 100, default ``hands 8``; or ``orbit``)."""
+    if "games" not in chk.data:
+        if "mix_rotation" in chk.data:
+            chk.fail("mix_rotation", says(QT_TRANSLATE_NOOP("Errors", "only a table with games turns (M-2)")))
+        return (), ""
+    listed = chk.get("games", list, default=[])
+    games = tuple(g for g in listed if isinstance(g, str) and g in GAMES)
+    if len(games) != len(listed) or len(set(games)) != len(games) or len(games) < 2:
+        chk.fail(
+            "games",
+            says(
+                QT_TRANSLATE_NOOP("Errors", "expected two or more different games of %1, got %2"),
+                ", ".join(GAMES),
+                _short(listed),
+            ),
+        )
+        return (), ""
+    rotation = chk.get("mix_rotation", str, required=False, default="hands 8").strip()
+    if not is_mix_rotation(rotation):
+        chk.fail(
+            "mix_rotation",
+            says(
+                QT_TRANSLATE_NOOP("Errors", "expected 'hands N' (N from 1 to 100) or 'orbit', got %1"), _short(rotation)
+            ),
+        )
+    return games, rotation
+
+
+def is_mix_rotation(text: str) -> bool:
+    """M-2: ``hands N`` (1 ≤ N ≤ 100) or ``orbit``."""
+    words = text.split()
+    if words == ["orbit"]:
+        return True
+    return len(words) == 2 and words[0] == "hands" and words[1].isdigit() and 1 <= int(words[1]) <= 100
+
+
 def _check_options(chk: _Checker, options: object, prefix: str, game: str | None = None) -> Options:
     out: Options = {}
     if not isinstance(options, dict):
@@ -421,8 +487,13 @@ def _check_options(chk: _Checker, options: object, prefix: str, game: str | None
                     )
                 elif v not in (True, False):
                     chk.fail(f"{fld}.{g}", says(QT_TRANSLATE_NOOP("Errors", "%1 is not true or false"), _short(v)))
-            if not game and set(value) != set(GAMES):
-                chk.fail(fld, says(QT_TRANSLATE_NOOP("Errors", "needs a value for each game: %1"), ", ".join(GAMES)))
+                elif g not in DOUBLE_BET_GAMES and v:
+                    chk.fail(f"{fld}.{g}", says(QT_TRANSLATE_NOOP("Errors", "Razz never has the double bet (R-4)")))
+            if not game and not set(DOUBLE_BET_GAMES) <= set(value):
+                chk.fail(
+                    fld,
+                    says(QT_TRANSLATE_NOOP("Errors", "needs a value for each game: %1"), ", ".join(DOUBLE_BET_GAMES)),
+                )
             out[key] = value
             continue
         if (type(value) is not type(OPTION_VALUES[key][0]) and value is not None) or value not in OPTION_VALUES[key]:
@@ -536,6 +607,8 @@ def _parse_table(path: Path, profiles: Collection[str] | None) -> LimitTable:
         "options",
         "source",
         "chips",
+        "games",
+        "mix_rotation",
     }
     for key in data:
         if key not in known:
@@ -545,9 +618,8 @@ def _parse_table(path: Path, profiles: Collection[str] | None) -> LimitTable:
         chk.fail(
             "name", says(QT_TRANSLATE_NOOP("Errors", "%1 differs from the file name %2"), _short(name), repr(path.stem))
         )
-    game = chk.get("game", str)
-    if game is not None:
-        chk.choice("game", GAMES, game)
+    games, mix_rotation = _check_games(chk)
+    game = _check_game(chk, games)
     structure = chk.get("structure", str)
     if structure is not None:
         chk.choice("structure", STRUCTURES, structure)
@@ -637,6 +709,8 @@ def _parse_table(path: Path, profiles: Collection[str] | None) -> LimitTable:
         overrides=overrides,
         path=str(path),
         chips=chips,
+        games=games,
+        mix_rotation=mix_rotation,
     )
 
 
@@ -734,7 +808,9 @@ def load_folder(folder: Path | None = None) -> LimitsCatalog:
     order = {"fixed": 0, "spread": 1, "split": 2}
     tables = dict(
         sorted(
-            tables.items(), key=lambda kv: (kv[1].game, order.get(kv[1].structure, 3), kv[1].small_bet, kv[1].big_bet)
+            # stud first, then Hi-Lo, then Razz (GAMES' order): typed stakes find the stud table
+            tables.items(),
+            key=lambda kv: (GAMES.index(kv[1].game), order.get(kv[1].structure, 3), kv[1].small_bet, kv[1].big_bet),
         )
     )
     return LimitsCatalog(tables=tables, profiles=profiles, problems=problems)
@@ -796,6 +872,9 @@ def as_played(obj: LimitTable | HouseProfile) -> dict[str, object]:
 
     out = asdict(obj)
     out.pop("chips", None)
+    if not out.get("games"):  # (one game: recorded as before mixed tables existed)
+        out.pop("games", None)
+        out.pop("mix_rotation", None)
     return out
 
 
@@ -823,11 +902,17 @@ def _from_record(cls: type[_Parsed], data: object, what: str) -> _Parsed:
 
 
 def table_from_record(data: object) -> LimitTable:
+    if isinstance(data, dict) and isinstance(data.get("games"), list):
+        data = {**data, "games": tuple(data["games"])}  # (JSON has lists)
     table = _from_record(LimitTable, data, "limit table")
     for name in ("buy_in", "ante", "bring_in", "small_bet", "big_bet", "min_bet", "chip", "seats"):
         value = getattr(table, name)
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise LimitsError([f"record: limit table {table.name}: {name}: {value!r} is not a whole number of cents"])
+    if table.games and (
+        len(table.games) < 2 or any(g not in GAMES for g in table.games) or not is_mix_rotation(table.mix_rotation)
+    ):
+        raise LimitsError([f"record: limit table {table.name}: games {table.games!r} / {table.mix_rotation!r} unknown"])
     if table.game not in GAMES or table.structure not in STRUCTURES:
         raise LimitsError(
             [f"record: limit table {table.name}: game {table.game!r} / structure {table.structure!r} unknown"]

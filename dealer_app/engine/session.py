@@ -8,11 +8,12 @@ first and apply second.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.hand import Hand
 from dealer_app.engine.limits import BettingRules, HouseProfile, LimitTable, OptionValue
+from dealer_app.engine.mix import GameOutlook, MixRotation, MixState
 from dealer_app.engine.player import SeatSpec
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, MoneyArg, Says, says
 
@@ -70,7 +71,10 @@ class TableSession:
         self, table: LimitTable, profile: HouseProfile, overrides: dict[str, OptionValue] | None = None
     ) -> None:
         self.table, self.profile = table, profile
-        self.rules = BettingRules.build(table, profile, overrides)
+        # M-1: each game of a mixed table its own rules, the table's limits; M-2: its rotation
+        rotation = MixRotation.of(table)
+        self.mix = MixState(rotation) if rotation is not None else None
+        self._rules = {g: BettingRules.build(table, profile, overrides, g) for g in table.games or (table.game,)}
         self.top_up_to_buy_in = (overrides or {}).get(
             "top_up_to_buy_in", table.overrides.get("top_up_to_buy_in", profile.option("top_up_to_buy_in"))
         )
@@ -79,6 +83,35 @@ class TableSession:
         self.redeal_due = False  # I-6, I-7: the last hand was void; the next is its redeal
         # the hand being played, from its deal until the awards are confirmed (finish_hand)
         self.hand: Hand | None = None
+
+    @property
+    def game(self) -> str:
+        """The game the next (or current) hand is dealt as (M-1)."""
+        if self.hand is not None:
+            return self.hand.rules.game
+        return self.mix.game if self.mix is not None else self.table.game
+
+    @property
+    def rules(self) -> BettingRules:
+        """The rules of the game dealt now (at a mixed table, this hand's game: M-1)."""
+        return self._rules[self.game]
+
+    @rules.setter
+    def rules(self, rules: BettingRules) -> None:  # (the floor's timeline replays under a hand's own rules)
+        self._rules[rules.game] = rules
+
+    def outlook(self) -> GameOutlook | None:
+        """At a mixed table: this hand's game, the hands of it left, and the next (M-2)."""
+        if self.mix is None:
+            return None
+        return self.mix.outlook(self.seats)
+
+    def switch_game(self, game: str) -> None:
+        """The floor switches a mixed table's game between hands (M-1, M-2): a new round of it."""
+        if self.mix is None or game not in self.mix.rotation.games:
+            raise EngineError(says(QT_TRANSLATE_NOOP("Errors", "%1 is not one of this table's games"), game), ("M-1",))
+        self.check_between_hands(says(QT_TRANSLATE_NOOP("Errors", "switching the game")))
+        self.mix.switch(game, self.seats)
 
     def _money(self, cents: int) -> MoneyArg:
         """An amount in a refusal: the engine's English; the UI writes it the reader's way."""
@@ -324,7 +357,18 @@ class TableSession:
             raise EngineError(
                 says(QT_TRANSLATE_NOOP("Errors", "at least two players with chips are needed to deal")), ("T-1", "T-5")
             )
-        return Hand(self.rules, [SeatSpec(p.seat, p.name, stacks[p.seat]) for p in players])
+        return Hand(self._rules[self._game_of_next_hand()], [SeatSpec(p.seat, p.name, stacks[p.seat]) for p in players])
+
+    def _game_of_next_hand(self) -> str:
+        """The game the next hand is dealt as: with the current hand's awards still to confirm,
+        the rotation as it will stand once they are (M-2; a voided hand is dealt again as is)."""
+        if self.mix is None:
+            return self.table.game
+        if self.hand is None or self.hand.voided is not None:
+            return self.mix.game
+        after = replace(self.mix, to_pass=set(self.mix.to_pass))
+        after.hand_dealt(self.seats)
+        return after.game
 
     def dealt_in_with(self, stacks: dict[int, int]) -> list[SeatedPlayer]:
         return [p for s, p in sorted(self.seats.items()) if stacks[s] > 0 and not p.sitting_out]
@@ -370,3 +414,5 @@ class TableSession:
             self.seats[hp.seat].stack = hp.stack
         self.redeal_due = self.hand.voided is not None
         self.hand = None
+        if self.mix is not None and not self.redeal_due:  # (a voided hand is dealt again as the same game)
+            self.mix.hand_dealt(self.seats)

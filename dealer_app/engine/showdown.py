@@ -1,4 +1,5 @@
-"""Showdown: who shows first (W-1), pots and side pots (P-1), who wins what (W-3, W-4, H-2, H-3)."""
+"""Showdown: who shows first (W-1), pots and side pots (P-1), who wins what (W-3, W-4, H-2, H-3;
+in Razz R-1 and R-5)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,17 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from dealer_app.engine.betting import BettingLayer
 from dealer_app.engine.cards import CardArg
 from dealer_app.engine.errors import EngineError
-from dealer_app.engine.evaluator import best_high_five, best_low_five, describe_high, describe_low, hi_value, lo8_value
+from dealer_app.engine.evaluator import (
+    best_high_five,
+    best_low_five,
+    best_razz_five,
+    describe_high,
+    describe_low,
+    hi_value,
+    lo8_value,
+    low_rank,
+    razz_value,
+)
 from dealer_app.engine.events import (
     Event,
     HandExposed,
@@ -107,9 +118,12 @@ def pots_in_play(players: Sequence[Player]) -> list[tuple[int, list[Player]]]:
 
 
 def _odd_chip_key(hand: ShowdownLayer, p: Player, five: list[int]) -> int:
-    if hand.rules.odd_chip == "best-five":
-        return max(five)
-    return max(c for c in _cards(hand, p) if c is not None)
+    """Who of the tied takes the odd chip first: the highest card by suit (W-4); in Razz the
+    *lowest* card by suit, the ace counted low (R-5), as the key's negation."""
+    cards = five if hand.rules.odd_chip == "best-five" else [c for c in _cards(hand, p) if c is not None]
+    if hand.rules.game == "razz":
+        return -min(low_rank(c) * 4 + (c & 3) for c in cards)
+    return max(cards)
 
 
 def _cards(hand: ShowdownLayer, p: Player) -> list[int | None]:
@@ -156,6 +170,8 @@ def _share(
             tied.append(p)
     if len(tied) > 1:
         rules.append("W-4")
+        if hand.rules.game == "razz":
+            rules.append("R-5")  # (the odd chip to the lowest card by suit)
         odd_chip_first = {p.seat: -_odd_chip_key(hand, p, info[p.seat]["five"]) for p in tied}
         tied.sort(key=lambda p: odd_chip_first[p.seat])
     for seat, amt in split_amount(amount, [p.seat for p in tied], hand.rules.chip).items():
@@ -171,6 +187,7 @@ def award(hand: ShowdownLayer) -> list[PotAwarded]:
     """Award every pot among the players who showed; H-2/H-3 split hi-lo pots."""
     chip = hand.rules.chip
     stud8 = hand.rules.game == "stud8"
+    razz = hand.rules.game == "razz"  # R-1: the best low (a Razz value: higher is better) takes it all
     info: dict[int, dict[str, Any]] = {}
     for p in hand.players:
         if p.folded or p.mucked:
@@ -179,7 +196,7 @@ def award(hand: ShowdownLayer) -> list[PotAwarded]:
         cards = [c for c in held if c is not None]
         if len(cards) != len(held):
             continue
-        hv, five = best_high_five(cards)
+        hv, five = best_razz_five(cards) if razz else best_high_five(cards)
         entry: dict[str, Any] = {"hi": hv, "five": five}
         if stud8:
             lv = lo8_value(cards)
@@ -218,6 +235,10 @@ def award(hand: ShowdownLayer) -> list[PotAwarded]:
                 rules.append("H-3")
                 case, high_half = "no-low", amount
                 hi_w = _share(hand, info, scored, "hi", amount, rules, winners)
+        elif razz:
+            rules.append("R-1")
+            case, high_half = "low", amount
+            hi_w = _share(hand, info, scored, "hi", amount, rules, winners)
         else:
             case, high_half = "high", amount
             hi_w = _share(hand, info, scored, "hi", amount, rules, winners)
@@ -406,7 +427,8 @@ class ShowdownLayer(BettingLayer):
             return out
         extra = [self.common] if self.common is not None else []
         hands = {p.seat: [c for c in p.down + p.up if c is not None] + extra for p in shown}
-        highs = {seat: hi_value(cards) for seat, cards in hands.items()}
+        value_of = razz_value if self.rules.game == "razz" else hi_value  # (R-1: the best low)
+        highs = {seat: value_of(cards) for seat, cards in hands.items()}
         top = max(highs.values())
         out.append(BestShown("high", tuple(s for s, v in highs.items() if v == top), top))
         if self.rules.game == "stud8":

@@ -15,6 +15,7 @@ from dealer_app.engine.catalog import rule_texts
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, MoneyArg, says
 from dealer_app.floor.cases import CATEGORIES, STATUSES, case_prefix, next_case_number
 from dealer_app.floor.ruling import Ruling
+from dealer_app.record.floor_signing import LOCAL_ACCOUNTS, FloorAct, FloorAuthority
 from dealer_app.record.rows import HandEndRow, RulingRow
 
 REMEDIES = ("none", "adjust", "void")
@@ -153,12 +154,16 @@ def timeline_currency(timeline) -> str:
     return session.table.currency if session is not None else "USD"
 
 
-def record_ruling(store, ruling: Ruling, floor: tuple[str, str], seated: dict | None = None) -> Ruling:
+def record_ruling(
+    store, ruling: Ruling, floor: tuple[str, str], seated: dict | None = None, authority: FloorAuthority | None = None
+) -> Ruling:
     """The floor's ruling on a recorded hand, from the console: checked, signed with the
     floor's account (name and passphrase), and appended to the hand's table. Chips move only on a table that is
     not being dealt in another window and is between hands (else the table's own window rules,
     so that its seats and the record never disagree). Returns the ruling as recorded. A
-    record the console reads read-only is opened to write for the ruling alone."""
+    record the console reads read-only is opened to write for the ruling alone. ``authority``:
+    who confirms the floor (None: the local floor accounts; a table in a room: its floor's
+    room login, which records the act in the room first)."""
     writer = store if store.writable else None
     if writer is None:
         from dealer_app.record.store import Store, StoreError
@@ -168,18 +173,18 @@ def record_ruling(store, ruling: Ruling, floor: tuple[str, str], seated: dict | 
         except StoreError as exc:
             raise RulingRefused(exc.says or str(exc)) from None
     try:
-        return _record(writer, ruling, floor, seated)
+        return _record(writer, ruling, floor, seated, authority or LOCAL_ACCOUNTS)
     finally:
         if writer is not store:
             writer.close()
 
 
-def _record(store, ruling: Ruling, floor: tuple[str, str], seated: dict | None) -> Ruling:
+def _record(store, ruling: Ruling, floor: tuple[str, str], seated: dict | None, authority: FloorAuthority) -> Ruling:
     from dataclasses import replace
 
     from dealer_app.floor.timeline import load_hand
     from dealer_app.live.record_writer import record_refusal
-    from dealer_app.record.floor_accounts import FloorRefused, confirm_floor
+    from dealer_app.record.floor_accounts import FloorRefused
 
     timeline = load_hand(store, ruling.session, ruling.hand)
     if ruling.remedy == "void":
@@ -226,7 +231,12 @@ def _record(store, ruling: Ruling, floor: tuple[str, str], seated: dict | None) 
             )
     _check_chips_can_move(store, ruling, timeline, seated)
     try:
-        signed = confirm_floor(*floor)
+        if not (isinstance(floor, tuple) and len(floor) == 2):
+            raise RulingRefused(
+                says(QT_TRANSLATE_NOOP("Errors", "a floor act needs the floor's account name and passphrase"))
+            )
+        act = FloorAct.of(RulingRow.kind, ruling.payload({}), ruling.session, ruling.hand)
+        signed = authority.confirm(floor[0], floor[1], act)
     except FloorRefused as exc:
         if exc.row is not None:  # (a room's record takes rulings only: the try goes to the log)
             record_refusal(store if store.writable else None, ruling.session, ruling.hand, exc.row)
@@ -285,7 +295,7 @@ def rule_at_table(controller, ruling: Ruling, floor: tuple[str, str]) -> Ruling:
     if controller.session is not None and controller.session_id == ruling.session:
         seated = {seat: (p.name, p.stack) for seat, p in controller.session.seats.items()}
     try:
-        recorded = record_ruling(controller.store, ruling, floor, seated)
+        recorded = record_ruling(controller.store, ruling, floor, seated, controller.floor_authority)
     except (RulingRefused, TimelineError) as exc:
         raise InputError(exc.says or str(exc), ("I-3",)) from None
     except RecordError as exc:

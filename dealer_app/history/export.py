@@ -19,6 +19,7 @@ from dealer_app.engine.events import (
     CardsDealt,
     CommonCardDealt,
     DealPlanned,
+    HandExposed,
     HandMucked,
     HandShown,
     ShowdownOrdered,
@@ -26,7 +27,7 @@ from dealer_app.engine.events import (
 )
 from dealer_app.engine.limits import OPTION_VALUES, BettingRules, LimitsError, load_profile
 from dealer_app.engine.money import format_money
-from dealer_app.history.phh import _quote, write_phh
+from dealer_app.history.phh import GAME_VARIANTS, _quote, write_phh
 from dealer_app.history.phh import actions as phh_actions
 from dealer_app.history.units import from_units
 
@@ -107,12 +108,12 @@ def hand_to_phh_fields(
                 actions.append(phh_actions.complete_bet_or_raise(who, u(ev.to)))
         elif type(ev) is CommonCardDealt:
             actions.append(phh_actions.deal_board(format_card(ev.card)))
-        elif type(ev) is HandShown:
+        elif type(ev) is HandShown or type(ev) is HandExposed:  # (W-5: turned up before the last cards)
             actions.append(phh_actions.show(number[ev.seat], format_cards(ev.cards)))
         elif type(ev) is HandMucked:
             actions.append(phh_actions.muck(number[ev.seat]))
     out = {
-        "variant": "F7S/8" if r.game == "stud8" else "F7S",
+        "variant": GAME_VARIANTS[r.game],
         "ante_trimming_status": True,
         "antes": [u(r.ante)] * len(seats),
         "bring_in": u(r.bring_in),
@@ -164,6 +165,8 @@ def printable(name: str) -> str:
 # The line of our text export that names the rules it was played under, so ``replay`` reads
 # it under them and not under PokerStars' (whose heading the text borrows for other tools).
 RULES_LINE = "Dealer App rules: "
+# the game as PokerStars' heading names it (M-3: every export names the game it was dealt as)
+STARS_GAME_NAMES = {"stud": "7 Card Stud Limit", "stud8": "7 Card Stud Hi/Lo Limit", "razz": "Razz Limit"}
 
 
 def _text_action(ev: ActionTaken, who: str, round_to: dict[int, int], m) -> str:
@@ -214,7 +217,7 @@ def hand_to_text(
     cur = r.currency if r.currency in ("USD", "EUR") else ""
     m = (lambda c: format_money(c, r.currency)) if cur or r.currency.startswith("units/") else str
     name = {p.seat: printable(names[i] if names else p.name) for i, p in enumerate(hand.players)}
-    game = "7 Card Stud Hi/Lo Limit" if r.game == "stud8" else "7 Card Stud Limit"
+    game = STARS_GAME_NAMES[r.game]
     stakes = f"{m(r.small_bet)}/{m(r.big_bet)}" + (f" {cur}" if cur else "")
     # PokerStars' heading wants a number; another site's id (OnGame's "R5-8208-607") is
     # written as a number derived from it, and kept whole in the rules line
@@ -253,6 +256,15 @@ def hand_to_text(
             out.append(f"Uncalled bet ({m(ev.amount)}) returned to {name[ev.seat]}")
         elif isinstance(ev, ShowdownOrdered):
             out.append("*** SHOW DOWN ***")
+        elif isinstance(ev, HandExposed):  # W-5: an all-in hand turned up before the last cards
+            line = f"{name[ev.seat]}: shows [{format_cards(ev.cards, sep=' ')}]"
+            # (written where the betting ended, before the next street's heading, as servers do:
+            # a reader takes the street's cards after its heading)
+            if out[-1] in STREET_TITLES.values():
+                out.insert(len(out) - 1, line)
+            else:
+                out.append(line)
+            dealt[ev.seat] = [format_card(c) if c is not None else "??" for c in ev.cards]  # (now all known)
         elif isinstance(ev, HandShown):
             out.append(f"{name[ev.seat]}: shows [{format_cards(ev.cards, sep=' ')}]")
         elif isinstance(ev, HandMucked):

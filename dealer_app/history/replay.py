@@ -260,9 +260,23 @@ def _translate(h: Hand, legal: list, verb: str, arg: str | None, places: int = 0
             return "bring_in", to
         for kind in ("bet", "complete", "raise"):
             if kind in kinds:
-                return kind, to
+                return kind, _as_fixed_raise(h, kinds[kind], to)
         return "raise", to
     raise ReplayError(f"unknown PHH action {verb!r}")
+
+
+def _as_fixed_raise(h: Hand, legal, to: int) -> int:
+    """PokerKit (and the PHH files it writes) never lets a bet or raise exceed what the most an
+    opponent can still put in: a fixed-limit raise over a short stack is written as a raise to
+    that stack ("p2 cbr 750000" where the raise is to 1,200,000 and 450,000 comes back uncalled,
+    P-2). Read as the table plays it: the full fixed raise, whose excess the engine returns."""
+    if legal.to is None or to >= legal.to or h.to_act is None:
+        return to
+    most = max(
+        (p.round_to + p.stack for p in h.players if p is not h.to_act and not p.folded),
+        default=0,
+    )
+    return legal.to if to == most and to > h.current_to else to
 
 
 def replay_hand(

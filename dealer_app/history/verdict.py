@@ -27,6 +27,20 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def _chips_back(report, server_uncalled: dict, p_of) -> tuple[dict, list]:
+    """The engine's uncalled bets by player, and the pots the award compares. A pot only one
+    player could win is that player's own chips back (an ante above an all-in ante, P-1): a
+    server that writes it as an uncalled bet returned (Full Tilt) says the same thing (P-2)."""
+    returned = {p_of(seat): amount for seat, amount in (report.uncalled or {}).items()}
+    pots = list(report.pots)
+    for pot in report.pots:
+        player = p_of(pot["eligible"][0]) if len(pot["eligible"]) == 1 else None
+        if player is not None and server_uncalled.get(player) == returned.get(player, 0) + pot["amount"]:
+            returned[player] = server_uncalled[player]
+            pots.remove(pot)
+    return returned, pots
+
+
 def verdict(
     imp: ImportedHand,
     profile: str | None = None,
@@ -89,17 +103,17 @@ def verdict(
         d = decisions.get(index)
         if d is not None and len([x for x in d["legal"] if x["action"] in ("bet", "raise")]) < 2:
             problems.append(f"line {line}: server allows a double bet (open pair); the engine does not (L-3)")
-    returned = {p_of(seat): amount for seat, amount in (report.uncalled or {}).items()}
+    returned, pots = _chips_back(report, e.uncalled, p_of)
     if e.uncalled and returned != e.uncalled:
         problems.append(
             f"line {e.lines.get('uncalled', 0)}: uncalled bets: server {e.uncalled}, engine {returned} (P-2)"
         )
-    total = sum(p["amount"] for p in report.pots)
+    total = sum(p["amount"] for p in pots)
     if e.total_pot is not None and report.complete and total != e.total_pot:
         problems.append(f"line {e.lines.get('total', 0)}: total pot: server {e.total_pot}, engine {total}")
     if report.complete and e.collected:
         won: dict[int | None, int] = {}
-        for pot in report.pots:
+        for pot in pots:
             for seat, amount in pot["winners"].items():
                 won[p_of(seat)] = won.get(p_of(seat), 0) + amount
         diff = {p: won.get(p, 0) - e.collected.get(p, 0) for p in set(won) | set(e.collected)}

@@ -48,6 +48,7 @@ from dealer_app.live.record_writer import (
 )
 from dealer_app.live.resume import OpenTable, TableState, check_resumable, logged_hands, open_tables, replay_state
 from dealer_app.live.seating import Seating, apply_chips, seated_table
+from dealer_app.record.floor_signing import LOCAL_ACCOUNTS, FloorAct
 from dealer_app.record.fold import InputFold
 from dealer_app.record.inputs import DealerInput, input_from_json
 from dealer_app.record.rows import FloorRefusedRow, RecordRow, UndoRow
@@ -61,6 +62,7 @@ if TYPE_CHECKING:
     from dealer_app.engine.session import TableSession
     from dealer_app.engine.showdown import BestShown, PotListing
     from dealer_app.record.chain import Anchor
+    from dealer_app.record.floor_signing import FloorAuthority
     from dealer_app.record.store import Store
 
 # what other modules import from here: the controller's views and its prompt
@@ -97,6 +99,9 @@ class TableController:
         self.input_log = InputLog()  # the hand's inputs in force and the redo stack
         self.seating = Seating(self.writer)
         self._shown: TablePresentation | None = None  # see presentation
+        # who authorises the floor's acts: the local floor accounts, or in a room the floor
+        # person's own room login (room/floor_login.py, set by the window that joins the room)
+        self.floor_authority: FloorAuthority = LOCAL_ACCOUNTS
 
     @classmethod
     def playing_on(cls, session: TableSession, hand_no: int, inputs: list[list[Any]]) -> TableController:
@@ -255,6 +260,10 @@ class TableController:
         """What the dealer types, read against the table as it stands (dealer_inputs.py)."""
         return DealerInputs(self.presentation)
 
+    def _here(self) -> tuple[int, int]:
+        """This table's session and hand, as a floor act names them (0: none yet)."""
+        return self.session_id or 0, self.hand_no
+
     def _refusal_recorded(self, row: FloorRefusedRow) -> None:
         """A refused floor act, written to this table's record (in the hand being dealt)."""
         record_refusal(self.store, self.writer.session_id, self.hand_no, row)
@@ -283,8 +292,12 @@ class TableController:
         ``floor`` (account name, passphrase): a table opened from stacks the floor confirms — after a table
         whose record failed its check was closed — the floor's act: the stacks are the floor's
         count, not buy-ins, so T-3 is not judged; the record says who confirmed them."""
-        confirmed = floor_confirms(floor, self._refusal_recorded) if floor is not None else None
         t, p = table_limits(table, profile, players, self.limits_dir)
+        confirmed = None
+        if floor is not None:  # (the act is the table as opened: its session is not numbered yet)
+            _unsigned, opening = seated_table(t, p, players, {"role": "floor"})
+            act = FloorAct.of(opening[0].kind, opening[0].to_dict(), 0, 0)
+            confirmed = floor_confirms(floor, self._refusal_recorded, act, self.floor_authority)
         session, rows = seated_table(t, p, players, confirmed)
         self.writer.open_table(t.name, p.name, rows)
         self._install(TableState(session, self.writer.session_id))
@@ -307,7 +320,7 @@ class TableController:
         account name and passphrase), recorded as the floor's act."""
         if session_id == self.session_id:
             return self.close_table()
-        store, row = closing_row(self.store, session_id, floor)
+        store, row = closing_row(self.store, session_id, floor, self.floor_authority)
         self.writer.close_other(store, session_id, row)
         return None
 
@@ -369,7 +382,7 @@ class TableController:
         # the record keeps what the dealer did; what the engine made of it (its events) is
         # derived again by replaying the inputs, so it is not stored twice (issue 10: ≤ 8 KB
         # a hand). Records written before keep their "event" rows; readers skip them.
-        rows: list[RecordRow] = [hand_start_row(hand_no, hand)]
+        rows: list[RecordRow] = [hand_start_row(hand_no, hand, session.mix is not None)]
         if confirming:
             self.writer.commit_hands([(self.hand_no, [hand_end_row(self._hand_now())]), (hand_no, rows)])
             session.finish_hand()
@@ -452,7 +465,9 @@ class TableController:
         too early), I-4 (wrong bring-in: ``seat`` and its real door ``card``), I-5 (action out
         of turn: ``seat``, ``action``, ``to``), I-6 (misdeal), I-7 (fouled deck). Voiding a
         hand (I-6, I-7) is the floor's act: ``floor`` is (account name, passphrase)."""
-        given, confirmed_by = self._typing().irregularity(code, seat, card, action, to, floor, self._refusal_recorded)
+        given, confirmed_by = self._typing().irregularity(
+            code, seat, card, action, to, floor, self._refusal_recorded, self.floor_authority, self._here()
+        )
         self._input(given, confirmed_by=confirmed_by)
 
     def apply_ruling_chips(self, session_id: int, chips: dict[int, int], case: str = "") -> None:

@@ -20,7 +20,9 @@ from dealer_app.engine.says import QT_TRANSLATE_NOOP, ActionArg, MoneyArg, says
 from dealer_app.live.errors import CardNotDue, InputError, as_input_error
 from dealer_app.live.input_log import FLOOR_IRREGULARITIES, replayed
 from dealer_app.live.record_writer import dealer_confirms, floor_confirms
+from dealer_app.record.floor_signing import LOCAL_ACCOUNTS, FloorAct
 from dealer_app.record.inputs import Act, Common, Deal, Irregularity, Muck, River, Show
+from dealer_app.record.rows import IrregularityRow
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -30,6 +32,7 @@ if TYPE_CHECKING:
     from dealer_app.engine.limits import HouseProfile, LimitTable
     from dealer_app.live.presentation import TablePresentation
     from dealer_app.live.record_writer import Confirmation
+    from dealer_app.record.floor_signing import FloorAuthority
     from dealer_app.record.rows import FloorRefusedRow
 
 
@@ -189,6 +192,8 @@ class DealerInputs:
         to: int | None = None,
         floor: tuple[str, str] | None = None,
         trace: Callable[[FloorRefusedRow], None] | None = None,
+        authority: FloorAuthority = LOCAL_ACCOUNTS,
+        where: tuple[int, int] = (0, 0),
     ) -> tuple[Irregularity, Confirmation]:
         """A reported irregularity and who confirms it: the dealer, or for voiding a hand
         (I-6, I-7) the floor (``floor``: account name and passphrase, checked; a refused try
@@ -202,10 +207,12 @@ class DealerInputs:
                 ),
                 ("I-3",),
             )
+        given = Irregularity(code, seat, card.strip() if isinstance(card, str) else card, action, to)
         confirmed_by = dealer_confirms()
         if code in FLOOR_IRREGULARITIES:
-            confirmed_by = floor_confirms(floor, trace)
-        return Irregularity(code, seat, card.strip() if isinstance(card, str) else card, action, to), confirmed_by
+            act = FloorAct.of(IrregularityRow.kind, {"input": given.to_json()}, *where)
+            confirmed_by = floor_confirms(floor, trace, act, authority)
+        return given, confirmed_by
 
     def irregularities_now(self) -> list[str]:
         """The irregularities whose remedy applies at this moment (what the dealer's menu

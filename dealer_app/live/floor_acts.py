@@ -14,17 +14,25 @@ from dealer_app.engine.says import QT_TRANSLATE_NOOP, ListArg, MoneyArg, Says, s
 from dealer_app.live.errors import InputError
 from dealer_app.live.record_writer import floor_confirms, record_refusal
 from dealer_app.live.resume import failing
+from dealer_app.record.floor_signing import LOCAL_ACCOUNTS, FloorAct
 from dealer_app.record.rows import CloseTableRow
 
 if TYPE_CHECKING:
+    from dealer_app.record.floor_signing import FloorAuthority
     from dealer_app.record.store import Store
 
 
-def closing_row(store: Store | None, session_id: int, floor: tuple[str, str] | None) -> tuple[Store, CloseTableRow]:
+def closing_row(
+    store: Store | None,
+    session_id: int,
+    floor: tuple[str, str] | None,
+    authority: FloorAuthority = LOCAL_ACCOUNTS,
+) -> tuple[Store, CloseTableRow]:
     """The record and the row that close open table ``session_id`` without resuming it; refuses
     a table another window holds or that is not open. A table whose rows fail the record's
     check is closed by the floor only (``floor``: account name and passphrase), recorded as the
-    floor's act; a refused try is recorded on that table, if its record takes it."""
+    floor's act (in a room, under the floor's room login: ``authority``); a refused try is
+    recorded on that table, if its record takes it."""
     if store is None:
         raise InputError(says(QT_TRANSLATE_NOOP("Errors", "there is no hand record")))
     if store.session_in_use(session_id):
@@ -51,7 +59,9 @@ def closing_row(store: Store | None, session_id: int, floor: tuple[str, str] | N
                 ("I-3",),
             )
         hand_no = store.last_hand_no(session_id)
-        by = floor_confirms(floor, lambda refused: record_refusal(store, session_id, hand_no, refused))
+        unsigned = CloseTableRow(resumed=False, failing=str(fails))
+        act = FloorAct.of(unsigned.kind, unsigned.to_dict(), session_id, hand_no)
+        by = floor_confirms(floor, lambda refused: record_refusal(store, session_id, hand_no, refused), act, authority)
         row = CloseTableRow(resumed=False, by=by, failing=str(fails))
     return store, row
 

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
 from dealer_app.live.errors import InputError, RecordFailure
-from dealer_app.record.floor_accounts import FloorRefused, confirm_floor
+from dealer_app.record.floor_accounts import FloorRefused
+from dealer_app.record.floor_signing import LOCAL_ACCOUNTS
 from dealer_app.record.inputs import Irregularity
 from dealer_app.record.rows import (
     CloseTableRow,
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 
     from dealer_app.engine.hand import Hand
     from dealer_app.record.chain import Anchor
+    from dealer_app.record.floor_signing import FloorAct, FloorAuthority
     from dealer_app.record.store import Store
 
 # who confirmed an input, as the record keeps it
@@ -46,16 +48,21 @@ def dealer_confirms() -> Confirmation:
 
 
 def floor_confirms(
-    floor: tuple[str, str] | None, trace: Callable[[FloorRefusedRow], None] | None = None
+    floor: tuple[str, str] | None,
+    trace: Callable[[FloorRefusedRow], None] | None = None,
+    act: FloorAct | None = None,
+    authority: FloorAuthority = LOCAL_ACCOUNTS,
 ) -> Confirmation:
-    """The floor's account name and passphrase, checked (record/floor_accounts.py); the
-    passphrase is never recorded. A wrong one is refused and given to ``trace`` to record."""
+    """The floor's account name and passphrase, checked by ``authority`` (alone: the local
+    accounts, record/floor_accounts.py; in a room: the floor's room login, which records
+    ``act`` in the room first); the passphrase is never recorded. A wrong one is refused and
+    given to ``trace`` to record."""
     if not (isinstance(floor, tuple) and len(floor) == 2):
         raise InputError(
             says(QT_TRANSLATE_NOOP("Errors", "a floor act needs the floor's account name and passphrase")), ("I-3",)
         )
     try:
-        return confirm_floor(*floor)
+        return authority.confirm(floor[0], floor[1], act)
     except FloorRefused as exc:
         if exc.row is not None and trace is not None:
             trace(exc.row)
@@ -87,9 +94,10 @@ def input_row(recorded: list[Any], redo: bool = False, confirmed_by: Confirmatio
     return (RedoRow if redo else InputRow)(recorded, confirmed_by)
 
 
-def hand_start_row(hand_no: int, hand: Hand) -> HandStartRow:
-    """A hand dealt, with every seat in it as [seat, name, starting stack]."""
-    return HandStartRow(hand_no, [[p.seat, p.name, p.start] for p in hand.players])
+def hand_start_row(hand_no: int, hand: Hand, mixed: bool = False) -> HandStartRow:
+    """A hand dealt, with every seat in it as [seat, name, starting stack]; at a mixed table
+    with the game it is dealt as (M-3)."""
+    return HandStartRow(hand_no, [[p.seat, p.name, p.start] for p in hand.players], hand.rules.game if mixed else None)
 
 
 def hand_end_row(hand: Hand) -> HandEndRow:

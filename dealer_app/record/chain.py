@@ -123,8 +123,25 @@ def row_hash(
 ) -> str:
     """A row's link in the chain. The row id and the session's sequence number are in it, so
     a row moved, renumbered or put in another table's place no longer matches."""
-    message = f"{record_id}|{prev}|{row_id}|{session_id}|{seq}|{hand_no}|{kind}|{payload}|{at}"
-    return hmac.new(key, message.encode(), hashlib.sha256).hexdigest()
+    message = row_message(record_id, prev, row_id, session_id, seq, hand_no, kind, payload, at)
+    return hmac.new(key, message, hashlib.sha256).hexdigest()
+
+
+def row_message(
+    record_id: str, prev: str, row_id: int, session_id: int, seq: int, hand_no: int, kind: str, payload: str, at: str
+) -> bytes:
+    """What a row's link covers (the keyed chain's and the digest chain's alike)."""
+    return f"{record_id}|{prev}|{row_id}|{session_id}|{seq}|{hand_no}|{kind}|{payload}|{at}".encode()
+
+
+def row_digest(
+    record_id: str, prev: str, row_id: int, session_id: int, seq: int, hand_no: int, kind: str, payload: str, at: str
+) -> str:
+    """A row's link in the keyless chain (issue 30 §2): SHA-256 over the same message as
+    ``row_hash``, ``prev`` the previous row's digest. Nobody needs a secret to recompute it, so
+    a signed head naming the digest of its last row lets any reader check every row up to it
+    with the table's public key alone (record/signing.py, room/room_check.py)."""
+    return hashlib.sha256(row_message(record_id, prev, row_id, session_id, seq, hand_no, kind, payload, at)).hexdigest()
 
 
 def legacy_row_hash(prev: str, session_id: int, hand_no: int, kind: str, payload: str, at: str) -> str:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from dealer_app.record.chain import row_digest
 from dealer_app.record.problem import Problem
 from dealer_app.record.signing import Head, public_key_id
 
@@ -40,44 +41,79 @@ SIGNING_KEY_ID = "signing_key_id"
 
 
 def has_heads_table(db: sqlite3.Connection) -> bool:
-    return db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'heads'").fetchone() is not None
+    return _heads_sql(db) is not None
+
+
+def _heads_sql(db: sqlite3.Connection) -> str | None:
+    """The heads table's definition (None: the record has none)."""
+    row = db.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'heads'").fetchone()
+    return str(row[0]) if row is not None else None
+
+
+def head_columns(db: sqlite3.Connection, empty: str = "''") -> str | None:
+    """The heads' columns as ``Head`` takes them, the digest last (``empty`` for a head without
+    one, or in a record opened to read before migration step 7 gave it the column)."""
+    sql = _heads_sql(db)
+    if sql is None:
+        return None
+    digest = f"COALESCE(NULLIF(digest, ''), {empty})" if "digest" in sql else empty
+    return f"rows, row, session_id, hand_no, hash, at, key_id, signature, {digest}"
 
 
 def latest_head(db: sqlite3.Connection, record_id: str) -> Head | None:
-    if not has_heads_table(db):
+    columns = head_columns(db)
+    if columns is None:
         return None
-    row = db.execute(
-        "SELECT rows, row, session_id, hand_no, hash, at, key_id, signature FROM heads ORDER BY id DESC LIMIT 1"
-    ).fetchone()
+    row = db.execute(f"SELECT {columns} FROM heads ORDER BY id DESC LIMIT 1").fetchone()
     return Head(record_id, *row) if row is not None else None
 
 
 def iter_heads(db: sqlite3.Connection, record_id: str) -> Iterator[tuple[int, Head]]:
     """(head id, head) in the order they were written."""
-    if not has_heads_table(db):
+    columns = head_columns(db)
+    if columns is None:
         return
-    for hid, *fields in db.execute(
-        "SELECT id, rows, row, session_id, hand_no, hash, at, key_id, signature FROM heads ORDER BY id"
-    ):
+    for hid, *fields in db.execute(f"SELECT id, {columns} FROM heads ORDER BY id"):
         yield hid, Head(record_id, *fields)
+
+
+def digest_after(db: sqlite3.Connection, record_id: str, prev: str, after: int, upto: int) -> str:
+    """The digest chain (``chain.row_digest``) from ``prev`` (the digest at row ``after``) over
+    the log's rows after it up to ``upto``: a commit's few rows, read by the primary key."""
+    for rid, sid, seq, hand, kind, payload, at in db.execute(
+        "SELECT id, session_id, seq, hand_no, kind, payload, at FROM log WHERE id > ? AND id <= ? ORDER BY id",
+        (after, upto),
+    ):
+        prev = row_digest(record_id, prev, rid, sid, seq, hand, kind, payload, at)
+    return prev
 
 
 def next_head(
     db: sqlite3.Connection, signer: Signer, record_id: str, inserted: int, last: tuple[int, int, int, str], at: str
 ) -> Head:
     """Sign and insert the head after a commit that inserted ``inserted`` rows, the last one
-    ``last`` = (row id, table session, hand, hash). The first head counts the rows present."""
+    ``last`` = (row id, table session, hand, hash). The first head counts the rows present.
+    Its digest goes on from the latest head's over the rows just inserted; from the first row
+    only when no head has one yet (the first head, or the first of a record signed before the
+    digest existed): once per record, not per keystroke."""
     before = latest_head(db, record_id)
     rows = (
         before.rows + inserted
         if before is not None
         else int(db.execute("SELECT COUNT(*) FROM log").fetchone()[0])  # (the first head only)
     )
-    row, session, hand, digest = last
-    head = Head(record_id, rows, row, session, hand, digest, at, public_key_id(signer.public_key)).signed(signer)
+    row, session, hand, chained = last
+    if before is not None and before.digest:
+        digest = digest_after(db, record_id, before.digest, before.row, row)
+    else:
+        digest = digest_after(db, record_id, "", 0, row)
+    head = Head(
+        record_id, rows, row, session, hand, chained, at, public_key_id(signer.public_key), digest=digest
+    ).signed(signer)
     db.execute(
-        "INSERT INTO heads(rows, row, session_id, hand_no, hash, at, key_id, signature) VALUES (?,?,?,?,?,?,?,?)",
-        (head.rows, head.row, head.session, head.hand, head.hash, head.at, head.key_id, head.signature),
+        "INSERT INTO heads(rows, row, session_id, hand_no, hash, at, key_id, signature, digest) "
+        "VALUES (?,?,?,?,?,?,?,?,?)",
+        (head.rows, head.row, head.session, head.hand, head.hash, head.at, head.key_id, head.signature, head.digest),
     )
     return head
 
@@ -194,6 +230,7 @@ def check_heads(store: Store, anchors: Path | None, every_signature: bool) -> li
             elif _row_hash(db, head.row) not in (head.hash, None):
                 problems.append(_rewritten(where, head, "in the record"))
             latest = head
+        problems += check_digests(store, public)
     else:
         latest = latest_head(db, store.record_id)
     if latest is None:
@@ -213,6 +250,40 @@ def check_heads(store: Store, anchors: Path | None, every_signature: bool) -> li
         problems += _latest(store, latest, public, rows, last_row, every_signature)
     problems += _against_anchors(store, anchors, anchored, public, rows, last_row)
     return problems
+
+
+def check_digests(store: Store, public: str) -> list[Problem]:
+    """The keyless digest chain recomputed over the log, one pass, compared at each signed head
+    that names one (its signature holding: a forged head is said by the caller). The first head
+    it misses names where a row was changed, inserted or deleted (after the last head it met)."""
+    where, db = str(store.path), store.db
+    heads = (h for _hid, h in iter_heads(db, store.record_id) if h.digest and h.holds(public))
+    head = next(heads, None)
+    digest, good = "", None
+    if head is None:
+        return []
+    rows = db.execute("SELECT id, session_id, seq, hand_no, kind, payload, at FROM log ORDER BY id")
+    for rid, sid, seq, hand, kind, payload, at in rows:
+        if head is not None and head.row < rid:  # (its row is gone: the digest met no row there)
+            return [_digest_missed(where, head, good)]
+        digest = row_digest(store.record_id, digest, rid, sid, seq, hand, kind, payload, at)
+        while head is not None and head.row == rid:
+            if head.digest != digest:
+                return [_digest_missed(where, head, good)]
+            good, head = head, next(heads, None)
+    return [] if head is None else [_digest_missed(where, head, good)]
+
+
+def _digest_missed(where: str, head: Head, good: Head | None) -> Problem:
+    since = f"after {good.where}, which still matches" if good is not None else "from the first row on"
+    return Problem(
+        "edited",
+        f"{where}: the rows up to {head.where} no longer give the digest the table signed at {head.at}: "
+        f"a row {since} was changed, inserted or deleted",
+        head.row,
+        head.session,
+        head.hand,
+    )
 
 
 def _forged(where: str, head: Head, place: str) -> Problem:

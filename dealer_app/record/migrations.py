@@ -19,6 +19,10 @@ record is made at the latest version at once.
 - 6: the signed heads (``heads``: each commit's row count and last hash, signed with the table's
   Ed25519 key). The table only: an older record's rows keep their keyed chain, and the record
   moves to signed heads at its next write (``Store``, recorded as a ``signing_started`` row).
+- 7: each head's keyless digest (``heads.digest``: ``chain.row_digest``, a SHA-256 chain over the
+  rows the keyed chain covers), so a reader checks rows with the public key alone. Heads signed
+  before have none and keep verifying as they were signed; the next commit's head walks the log
+  from its start once and carries the digest from then on.
 
 One sequence, one ``schema_version`` table, but each step belongs to a ``Part`` of the file and a
 part's steps are taken by whoever opens that part: ``Store`` the record's, the trainer
@@ -91,7 +95,11 @@ CREATE TABLE IF NOT EXISTS heads (
     signature TEXT NOT NULL
 );
 """
-SCHEMA += HEADS  # (a new record is made with it at once)
+# step 7: each head's keyless digest (``chain.row_digest`` at its row), so a reader checks the
+# rows with the public key alone. A head signed before it has none (NULL) and keeps its message.
+HEAD_DIGEST = "ALTER TABLE heads ADD COLUMN digest TEXT"
+# (a new record is made with both at once)
+SCHEMA += HEADS.replace("    signature TEXT NOT NULL\n", "    signature TEXT NOT NULL,\n    digest TEXT\n")
 
 SESSION_COLUMNS = ["id", "table_name", "profile", "opened_at", "closed_at"]
 # AUTOINCREMENT: a row id is never used twice, even after the last rows were deleted, so a
@@ -374,6 +382,16 @@ def _keyed_chain(db: sqlite3.Connection, key: bytes) -> None:
         raise
 
 
+def _head_digest(db: sqlite3.Connection, key: bytes) -> None:
+    """The digest column, unless the heads table was made with it (a format-1 record re-chained by
+    step 2 today gets today's schema)."""
+    columns = _columns(db, "heads")
+    db.executescript(
+        f"BEGIN; {VERSIONS} {'' if 'digest' in columns else HEAD_DIGEST + ';'} INSERT INTO schema_version(version, "
+        f"name, at) VALUES (7, 'the heads'' keyless digest', '{_now()}'); COMMIT;"
+    )
+
+
 def _unkeyed_log(db: sqlite3.Connection, key: bytes) -> None:
     raise AssertionError("a record is never made at version 1")
 
@@ -401,5 +419,6 @@ MIGRATIONS = [
     Migration(4, "the review of each answer", Part.TRAINER, sql=ANSWER_REVIEW),
     Migration(5, "the exam tables", Part.EXAMS, code=_exam_tables),
     Migration(6, "the signed heads", Part.RECORD, sql=HEADS),
+    Migration(7, "the heads' keyless digest", Part.RECORD, code=_head_digest),
 ]
 LATEST = MIGRATIONS[-1].version

@@ -137,18 +137,20 @@ class SitInRow(RecordRow):
 
 @dataclass(frozen=True)
 class HandStartRow(RecordRow):
-    """A hand dealt: its number and every seat in it as [seat, name, starting stack]."""
+    """A hand dealt: its number, every seat in it as [seat, name, starting stack], and at a
+    mixed table the game it is dealt as (M-3; a one-game table's game is its open_table's)."""
 
     kind: ClassVar[str] = "hand_start"
     hand: int
     seats: list[list[Any]] | None = None  # (records from before seats were kept: None)
+    game: str | None = None
 
     def to_dict(self) -> Payload:
-        return {"hand": self.hand, **_given(seats=self.seats)}
+        return {"hand": self.hand, **_given(seats=self.seats, game=self.game)}
 
     @classmethod
     def from_dict(cls, p: Payload) -> HandStartRow:
-        return cls(p.get("hand", 0), p.get("seats"))
+        return cls(p.get("hand", 0), p.get("seats"), p.get("game"))
 
 
 @dataclass(frozen=True)

@@ -104,14 +104,19 @@ class Head:
     at: str
     key_id: str
     signature: str = ""
+    # the keyless digest chain's value at ``row`` (``chain.row_digest``), which any reader can
+    # recompute from the rows alone; "" in heads signed before it existed (their message has none)
+    digest: str = ""
     fsync: ClassVar[bool] = False  # (its anchors line is not waited for: chain.append_anchor)
 
     def message(self) -> bytes:
-        """What the signature covers: everything but the signature."""
-        return (
+        """What the signature covers: everything but the signature (the digest only in heads
+        that have one, so the heads signed before it keep verifying as they were signed)."""
+        text = (
             f"dealer-app head|{self.record_id}|{self.rows}|{self.row}|{self.session}|{self.hand}|"
             f"{self.hash}|{self.at}|{self.key_id}"
-        ).encode()
+        )
+        return (f"{text}|digest={self.digest}" if self.digest else text).encode()
 
     def signed(self, signer: Signer) -> Head:
         return replace(self, signature=signer.sign(self.message()))
@@ -128,7 +133,9 @@ class Head:
         """Its line in the anchors file."""
         return (
             f"{self.at} head record={self.record_id} rows={self.rows} row={self.row} session={self.session} "
-            f"hand={self.hand} key={self.key_id} hash={self.hash} sig={self.signature}\n"
+            f"hand={self.hand} key={self.key_id} hash={self.hash}"
+            + (f" digest={self.digest}" if self.digest else "")
+            + f" sig={self.signature}\n"
         )
 
     @classmethod
@@ -144,6 +151,7 @@ class Head:
             at,
             fields["key"],
             fields["sig"],
+            fields.get("digest", ""),
         )
 
 

@@ -7,8 +7,10 @@ check the server made: it reads the room's rows and heads of the record's table 
   room, extra in the room, or different (which fields), with table session, hand and row;
 - checks the room's copy itself: every head's Ed25519 signature with the public key the floor
   enrolled (never the one the record names), that each head's row holds the hash it signed and
-  that the room holds as many rows up to it as it counts, and every row's chain hash, recomputed
-  with the record's key (the table's own: the room's copy of it is readable by its owner).
+  that the room holds as many rows up to it as it counts, and (room/room_check.py) the keyless
+  digest chain its heads sign, recomputed over the room's rows with no key; the record's key
+  recomputes the keyed chain only for a table whose heads carry no digest (weaker: the room's
+  owner can read the room's copy of that key; said).
 
 Both sides are read in row order, a stream each (a named cursor in the room): memory stays
 flat however long the record. Runs of consecutive rows of one hand are said once.
@@ -36,6 +38,7 @@ MISSING, EXTRA, DIFFERENT, FORGED, NOT_ENROLLED = (
     "forged",
     ("not enrolled"),
 )
+WEAKER = "checked with the key only"  # said, not failing: an old table's rows, checked with the chain key alone
 _ROW_FIELDS = ("session", "seq", "hand", "kind", "payload", "at", "hash")
 
 
@@ -43,7 +46,7 @@ _ROW_FIELDS = ("session", "seq", "hand", "kind", "payload", "at", "hash")
 class Difference:
     """One thing the record and the room's copy disagree on, or one the room's copy fails."""
 
-    what: str  # MISSING, EXTRA, DIFFERENT, FORGED, NOT_ENROLLED
+    what: str  # MISSING, EXTRA, DIFFERENT, FORGED, NOT_ENROLLED (failing); WEAKER (said only)
     table_id: str
     text: str  # the sentence, naming the table, session, hand and row(s)
     session: int | None = None
@@ -117,14 +120,43 @@ def compare_with_room(store: Store, conn) -> list[Difference]:
     theirs = [
         Head(store.record_id, *r)
         for r in conn.execute(
-            "SELECT rows, row_id, session, hand_no, hash, at, key_id, signature FROM room.heads WHERE table_id = %s "
+            "SELECT rows, row_id, session, hand_no, hash, at, key_id, signature, coalesce(digest, '') FROM room.heads WHERE table_id = %s "
             "ORDER BY row_id",
             (table_id,),
         ).fetchall()
     ]
     at_heads: dict[int, tuple[int, str]] = {h.row: (0, "") for h in theirs}
-    found += _rows(store, conn, table_id, at_heads)
+    # the room's copy checked on its own: by the keyless digest its signed heads carry
+    # (room/room_check.py, the public key alone); the record's key recomputes the chain only of
+    # a table whose heads carry no digest (signed before it, or never: weaker, said)
+    digested = any(h.digest for h in theirs) and public is not None
+    found += _rows(store, conn, table_id, at_heads, keyed=not digested)
     found += _heads(store, table_id, public, theirs, at_heads)
+    if digested:
+        from dealer_app.room.room_check import check_room_table
+
+        checked = check_room_table(conn, table_id, f"table {table_id}")
+        found += [
+            Difference(
+                FORGED if p.what == "forged" else MISSING if p.what == "missing" else EXTRA,
+                table_id,
+                p.text,
+                p.session,
+                p.hand,
+                p.row,
+            )
+            for p in checked.problems
+        ]
+    else:
+        found.append(
+            Difference(
+                WEAKER,
+                table_id,
+                f"table {table_id}: its heads in the room carry no digest (signed before it existed, or not at all): "
+                f"the room's rows were checked only with the record's chain key (weaker: the room's owner holds a "
+                f"copy of that key)",
+            )
+        )
     return found
 
 
@@ -159,10 +191,10 @@ def _merged(left: Iterator[_Row], right: Iterator[_Row]) -> Iterator[tuple[_Row 
             a, b = next(left, None), next(right, None)
 
 
-def _rows(store: Store, conn, table_id: str, at_heads: dict[int, tuple[int, str]]) -> list[Difference]:
+def _rows(store: Store, conn, table_id: str, at_heads: dict[int, tuple[int, str]], keyed: bool) -> list[Difference]:
     """The rows, side by side; ``at_heads`` gets, for each row a room's head names, how many
     rows the room holds up to it and the room's hash of it (absent: the room has no such row)."""
-    key, record_id = store.key, store.record_id
+    key, record_id = (store.key if keyed else None), store.record_id
     found: list[Difference] = []
     run: _Run | None = None
     prev_room = ""  # the room's previous row's hash (its chain, recomputed)
@@ -383,15 +415,16 @@ class _HeadRow:
     at: str
     key_id: str
     signature: str
+    digest: str  # "" for a head signed before heads carried one
 
 
 def record_heads(db: sqlite3.Connection, until: int) -> Iterator[_HeadRow]:
-    if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'heads'").fetchone() is None:
-        return
-    for r in db.execute(
-        "SELECT rows, row, session_id, hand_no, hash, at, key_id, signature FROM heads WHERE row <= ? ORDER BY row",
-        (until,),
-    ):
+    from dealer_app.record.heads import head_columns
+
+    columns = head_columns(db)  # (the digest "" where a head has none)
+    if columns is None:
+        return  # (a record that signs no heads)
+    for r in db.execute(f"SELECT {columns} FROM heads WHERE row <= ? ORDER BY row", (until,)):
         yield _HeadRow(*r)
 
 
@@ -399,8 +432,8 @@ def room_heads(conn, table_id: str) -> Iterator[_HeadRow]:
     with conn.cursor(name="witness_room_heads") as cur:
         cur.itersize = ROOM_ITERSIZE
         cur.execute(
-            "SELECT rows, row_id, session, hand_no, hash, at, key_id, signature FROM room.heads WHERE table_id = %s "
-            "ORDER BY row_id",
+            "SELECT rows, row_id, session, hand_no, hash, at, key_id, signature, coalesce(digest, '') FROM room.heads "
+            "WHERE table_id = %s ORDER BY row_id",
             (table_id,),
         )
         for r in cur:
@@ -481,6 +514,7 @@ __all__ = [
     "FORGED",
     "MISSING",
     "NOT_ENROLLED",
+    "WEAKER",
     "Difference",
     "compare_copy",
     "compare_heads",

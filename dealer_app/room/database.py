@@ -30,6 +30,10 @@ class RoomError(RuntimeError):
     """The room server cannot be reached or refused (the reason in words, the password hidden)."""
 
 
+class LoginRefused(RoomError):
+    """The server refused the login itself (a wrong password, no such login)."""
+
+
 class WrongLogin(RoomError):
     """The login is not of the kind asked for (a table's login for the floor's console, …)."""
 
@@ -75,7 +79,7 @@ def connect(url: str, autocommit: bool = False):
     except psycopg.Error as exc:
         said = words(exc)
         if "password authentication failed" in said or ("does not exist" in said and "role" in said):
-            raise RoomError(f"{shown_url(url)}: the room server refused the login ({said})") from None
+            raise LoginRefused(f"{shown_url(url)}: the room server refused the login ({said})") from None
         raise RoomError(f"{shown_url(url)}: the room server cannot be reached ({said})") from None
 
 

@@ -31,6 +31,7 @@ SAFETY_READ_S = 5.0  # read anyway this often, in case a notification was missed
 # room's channel (PostgreSQL has no grant for it), so a flood costs the console one read per
 # interval, and the notifications themselves are only drained
 MIN_READ_S = 0.5
+CHECK_AGAIN_S = 60.0  # every table's rows checked again this often, rows arriving or not
 NOTES_PER_DRAIN = 10_000  # (then the loop goes round: a stop or a due read is never held up long)
 
 
@@ -41,6 +42,10 @@ class FeedChange:
     refusals: list  # every refusal so far
     rulings: list  # every room ruling so far
     heads: dict  # table_id -> its last row read (its record's row id)
+    # the reader's own check of every table's rows (room/room_check.py), once it has run: its
+    # problems' words (forged, missing, not signed) and notes; None: this change carries no check
+    problems: list | None = None
+    notes: list | None = None
     flags: tuple = ()  # room/watch.TableFlag: the tables the floor must look at, as they stand now
 
 
@@ -130,13 +135,39 @@ class RoomFeed:
         changed = r.catch_up()
         self.flags = r.flags()
         if changed or (len(r.refusals), len(r.rulings), r.heads) != before or self.flags != flagged:
-            self.on_change(
-                FeedChange(
-                    [dataclasses.replace(h, players=list(h.players), seats=list(h.seats)) for h in changed],
-                    dict(r.tables),
-                    list(r.refusals),
-                    list(r.rulings),
-                    dict(r.heads),
-                    self.flags,
-                )
-            )
+            self.on_change(self._change(changed))
+        # then (the hands already shown) every table's rows checked by the console itself: after
+        # the first read, when rows arrived, and every CHECK_AGAIN_S (an edit in place moves nothing)
+        due = time.monotonic() - self._checked_at >= CHECK_AGAIN_S
+        if r.heads != self._checked_heads or due:
+            self._check()
+
+    _checked_at = float("-inf")
+    _checked_heads: dict | None = None
+    _failing_shown: frozenset = frozenset()
+    checks = 0  # how many checks the feed made
+
+    def _check(self) -> None:
+        assert self.reader is not None
+        r = self.reader
+        self._checked_heads, self._checked_at = dict(r.heads), time.monotonic()
+        checked = r.check_hands()
+        self.checks += 1
+        failing = frozenset(k for k, h in r.index.hands.items() if h.failing)
+        hands = [r.index.hands[k] for k in failing | (self._failing_shown & r.index.hands.keys())]
+        self._failing_shown = failing
+        problems = [p.text for found in checked.values() for p in found.problems]
+        notes = [n for found in checked.values() for n in found.notes]
+        self.on_change(dataclasses.replace(self._change(hands), problems=problems, notes=notes))
+
+    def _change(self, hands: list) -> FeedChange:
+        r = self.reader
+        assert r is not None
+        return FeedChange(
+            [dataclasses.replace(h, players=list(h.players), seats=list(h.seats)) for h in hands],
+            dict(r.tables),
+            list(r.refusals),
+            list(r.rulings),
+            dict(r.heads),
+            flags=self.flags,
+        )

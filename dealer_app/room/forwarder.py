@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from dealer_app.record.hand_index import payload_dict, record_time
+from dealer_app.record.heads import head_columns
 from dealer_app.record.store import applied_room_rulings
 from dealer_app.room.copy_check import Difference, compare_copy
 from dealer_app.room.database import RoomError, connect, shown_url, words
@@ -59,9 +60,10 @@ INSERT = (
     "ON CONFLICT (table_id, session, seq) DO NOTHING"
 )
 _ROW = "(%s, %s, %s, %s, %s, %s, %s, %s, %s)"
+_HEAD = "(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
 # the table's signed heads, after the rows they cover (room/migrations/0005)
 INSERT_HEADS = (
-    "INSERT INTO room.heads (table_id, rows, row_id, session, hand_no, hash, at, key_id, signature) VALUES {} "
+    "INSERT INTO room.heads (table_id, rows, row_id, session, hand_no, hash, at, key_id, signature, digest) VALUES {} "
     "ON CONFLICT (table_id, row_id) DO NOTHING"
 )
 
@@ -573,14 +575,14 @@ class _Sender:
         """The record's signed heads over rows the room now holds, not sent yet, in order."""
         while self._heads_on_server < on_server and _has_heads(local):
             heads = local.execute(
-                "SELECT rows, row, session_id, hand_no, hash, at, key_id, signature FROM heads "
-                "WHERE row > ? AND row <= ? ORDER BY row LIMIT ?",
+                # (the digest: NULL in the room for a head signed before it existed)
+                f"SELECT {head_columns(local, empty='NULL')} FROM heads WHERE row > ? AND row <= ? ORDER BY row LIMIT ?",
                 (self._heads_on_server, on_server, BATCH_ROWS),
             ).fetchall()
             if not heads:
                 return
             values = [v for head in heads for v in (self.table_id, *head)]
-            conn.execute(INSERT_HEADS.format(", ".join([_ROW] * len(heads))).encode(), values)
+            conn.execute(INSERT_HEADS.format(", ".join([_HEAD] * len(heads))).encode(), values)
             conn.commit()
             self._heads_on_server = heads[-1][1]
 

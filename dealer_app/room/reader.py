@@ -22,6 +22,7 @@ from dealer_app.record.hand_index import (
     HandSummary,
     applied_room_ruling,
     mark_case,
+    mark_failing,
     payload_dict,
     record_time,
 )
@@ -29,6 +30,7 @@ from dealer_app.record.integrity import Problem, failing_by_hand
 from dealer_app.record.rows import RecordRow, RulingRow, as_written
 from dealer_app.record.store import LogRow, StoreError
 from dealer_app.room.database import RoomError, WrongLogin, connect, shown_url, words
+from dealer_app.room.room_check import RoomTableCheck, check_room_table
 from dealer_app.room.schema import require_current
 from dealer_app.room.watch import STALE_AFTER_S, TableFlag, table_flags
 
@@ -288,6 +290,23 @@ class RoomReader:
         """Every hand of every table, newest first (after ``catch_up``)."""
         return self.index.newest_first()
 
+    def check_table(self, table_id: str) -> RoomTableCheck:
+        """The room's copy of one table checked by this reader itself (room/room_check.py)."""
+        import psycopg
+
+        label = self.tables[table_id].label if table_id in self.tables else table_id
+        try:
+            return check_room_table(self.conn, table_id, f"{label} ({table_id})")
+        except psycopg.Error as exc:
+            raise RoomError(f"{self.path}: table {table_id} cannot be checked ({words(exc)})") from None
+
+    def check_hands(self) -> dict[str, RoomTableCheck]:
+        """Every enrolled table checked (``check_table``), and each hand's ``failing`` marked."""
+        checked = {tid: self.check_table(tid) for tid in self.tables}
+        for tid, found in checked.items():
+            mark_failing([h for h in self.index.hands.values() if h.table_id == tid], failing_by_hand(found.problems))
+        return checked
+
     def table(self, table_id: str) -> RoomTableRecord:
         return RoomTableRecord(self, table_id)
 
@@ -403,19 +422,25 @@ class RoomTableRecord:
         return [Anchor("", sid, hand, rid, seq, digest, at) for sid, hand, rid, seq, digest, at in found]
 
     def failing(self) -> dict[tuple[int, int | None], str]:
-        """What fails, by (session, hand), as a record's ``failing``: the rows the room refused."""
+        """What fails, by (session, hand), as a record's ``failing``: the rows the room's copy
+        fails (checked here: room/room_check.py), and those the room refused."""
 
         return failing_by_hand(self.check())
 
+    notes: tuple[str, ...] = ()  # what the last check could not prove (an old table: HMAC only), in words
+
     def check(self, key=None, anchors=None) -> list:
-        """What the room refused of this table's rows (the server checked each against the
-        table's keyed chain as it arrived; a row that broke it was never stored)."""
+        """Every row of this table in the room, checked here with the public key the floor
+        enrolled, trusting no trigger and no server-held secret (room/room_check.py: forged,
+        missing, not signed); then what the room refused of the table's rows."""
 
         try:
             self.reader.catch_up(hands=False)
+            found = self.reader.check_table(self.table_id)
         except RoomError as exc:
             raise StoreError(str(exc)) from None
-        return [
+        self.notes = tuple(found.notes)
+        return found.problems + [
             Problem(
                 "refused",
                 f"{self.path}: the room refused row {r.row_id} (table session {r.session}, {r.kind}): {r.reason}",

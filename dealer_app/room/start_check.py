@@ -99,8 +99,8 @@ def _compare(store: Store, conn) -> tuple[Problem, ...]:
         return ()  # (not registered yet, or another login's: the room holds nothing of this table)
     last_row, _last_hash, _refused, _reason = conn.execute("SELECT * FROM room.table_head(%s)", (table_id,)).fetchone()
     found = conn.execute(
-        "SELECT rows, row_id, session, hand_no, hash, at, key_id, signature FROM room.heads WHERE table_id = %s "
-        "ORDER BY row_id DESC LIMIT 1",
+        "SELECT rows, row_id, session, hand_no, hash, at, key_id, signature, coalesce(digest, '') FROM room.heads "
+        "WHERE table_id = %s ORDER BY row_id DESC LIMIT 1",
         (table_id,),
     ).fetchone()
     head = Head(store.record_id, *found) if found is not None else None

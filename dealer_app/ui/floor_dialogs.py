@@ -27,6 +27,7 @@ from dealer_app.floor.timeline import HandTimeline, TimelineError
 from dealer_app.live.controller import InputError, TableController
 from dealer_app.record.store import StoreError
 from dealer_app.ui.action_panel import ActionPanel, run_guarded
+from dealer_app.ui.floor_login_words import floor_labels
 from dealer_app.ui.keys import DealerKeys
 from dealer_app.ui.qt_bridge import ControllerBridge
 from dealer_app.ui.rulings import rule_html
@@ -105,6 +106,10 @@ class RulingDialog(QDialog):
         currency = session.table.currency if session is not None else "USD"
         layout.addWidget(QLabel(fill(self.tr("The moment: step %1 — %2"), str(moment), step_text(step, currency))))
         form = QFormLayout()
+        # (at a table in a room the floor gives their room login: floor_login_words)
+        floor_label, passphrase_label = floor_labels(
+            table_controller, self.tr("Floor account"), self.tr("Floor passphrase")
+        )
         # the case: a new one, or one of this hand's that is not closed (an appeal, the closing)
         self.case = QComboBox()
         self.case.addItem(self.tr("New case"), "")
@@ -178,8 +183,8 @@ class RulingDialog(QDialog):
             (self.tr("Chips (with Move chips)"), chips_box),
             (self.tr("Witnesses"), self.witnesses),
             (self.tr("Camera / time reference"), self.camera),
-            (self.tr("Floor account"), self.floor_name),
-            (self.tr("Floor passphrase"), self.passphrase),
+            (floor_label, self.floor_name),
+            (passphrase_label, self.passphrase),
         ):
             form.addRow(label, w)
         for edit in self.chips.values():
@@ -309,6 +314,8 @@ class IrregularityDialog(QDialog):
         self.amount = QLineEdit()
         self.floor_name = QLineEdit()
         self.passphrase = _passphrase_box()
+        # (at a table in a room the floor gives their room login: floor_login_words)
+        floor_label, passphrase_label = floor_labels(controller, self.tr("Floor account"), self.tr("Floor passphrase"))
         self.rows = {}
         for key, label, w in (
             ("kind", self.tr("Irregularity"), self.kind),
@@ -316,8 +323,8 @@ class IrregularityDialog(QDialog):
             ("card", self.tr("Card"), self.card),
             ("action", self.tr("Action"), self.action),
             ("amount", self.tr("Amount (bet or raise to)"), self.amount),
-            ("floor", self.tr("Floor account"), self.floor_name),
-            ("passphrase", self.tr("Floor passphrase"), self.passphrase),
+            ("floor", floor_label, self.floor_name),
+            ("passphrase", passphrase_label, self.passphrase),
         ):
             form.addRow(label, w)
             self.rows[key] = (form.labelForField(w), w)

@@ -16,6 +16,7 @@ from dealer_app.settings import APP, FOUR_COLOUR, GEOMETRY, LANGUAGE, PLAYERS_DI
 from dealer_app.ui.action_panel import ActionPanel, run_guarded
 from dealer_app.ui.file_dialogs import raise_dialog
 from dealer_app.ui.floor_dialogs import IrregularityDialog
+from dealer_app.ui.floor_login_words import table_floor_authority
 from dealer_app.ui.keys import DealerKeys
 from dealer_app.ui.new_table_dialog import NewTableDialog
 from dealer_app.ui.players_display import PlayersDisplay
@@ -79,7 +80,7 @@ class MainWindow(QMainWindow):
         self.room_label.setObjectName("room")
         self.statusBar().addPermanentWidget(self.room_label)
         self.room = TableLink(self.room_label, self.settings, self)
-        self.room.start(controller.store)  # (if a card room's server is named: DEALER_APP_DATABASE, Settings)
+        self._join_room()  # (if a card room's server is named: DEALER_APP_DATABASE, Settings)
         self.panel.set_four_colour(self.table_view.four_colour)
         self.bridge.changed.connect(self._update_actions)
         self.bridge.changed.connect(self._say_floor_ruling)
@@ -156,9 +157,15 @@ class MainWindow(QMainWindow):
         (or stops) at once."""
 
         dialog = RoomSettingsDialog(self.settings, self)
-        dialog.accepted.connect(lambda: self.room.start(self.controller.store))
+        dialog.accepted.connect(self._join_room)
         raise_dialog(dialog)
         return dialog
+
+    def _join_room(self) -> None:
+        """The table's rows forwarded to the room named (if any), and its floor acts made under
+        the floor person's own room login there (else under the local floor accounts)."""
+        self.room.start(self.controller.store)
+        self.controller.floor_authority = table_floor_authority(self.room.url(), self.controller.store)
 
     def _show_players_display(self, on: bool):
         """Window → Players' display (Ctrl+P): the players' window opens or closes; whether it is

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 from dealer_app.engine.limits import load_folder
 from dealer_app.engine.session import MAX_NAME_LENGTH
 from dealer_app.ui.action_panel import MoneySpinBox, run_guarded
+from dealer_app.ui.floor_login_words import floor_labels
 from dealer_app.ui.words import error_words, fill, money, structure_name, table_title
 
 
@@ -86,8 +87,9 @@ class NewTableDialog(QDialog):
             note.setWordWrap(True)
             layout.addWidget(note)
             floor_form = QFormLayout()
-            floor_form.addRow(self.tr("Floor account"), self.floor_name)
-            floor_form.addRow(self.tr("Floor passphrase"), self.floor_passphrase)
+            asked = floor_labels(controller, self.tr("Floor account"), self.tr("Floor passphrase"))
+            floor_form.addRow(asked[0], self.floor_name)
+            floor_form.addRow(asked[1], self.floor_passphrase)
             layout.addLayout(floor_form)
         self.error = QLabel()
         self.error.setWordWrap(True)
@@ -169,5 +171,5 @@ def _searchable(table, shown: str) -> str:
     """What typing finds a limit table by: its title and line as shown, its file name, and
     the stakes written without the currency ("4-8" finds "$4-8")."""
     hay = " ".join((shown, table.title, table.name, table.game, table.structure)).casefold()
-    game_words = {"stud8": "hi-lo hilo eight-or-better"}
+    game_words = {"stud8": "hi-lo hilo eight-or-better", "razz": "razz lowball low"}
     return hay.replace("$", "").replace("€", "") + " " + game_words.get(table.game, "")

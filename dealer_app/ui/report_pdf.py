@@ -562,7 +562,8 @@ def now_text() -> str:
 
 def _game(t) -> str:
     word = _report_words()
-    return {"stud": word["Seven Card Stud"], "stud8": word["Seven Card Stud Hi-Lo"]}.get(t.game, t.game)
+    # (Razz is Razz in every card room's language)
+    return {"stud": word["Seven Card Stud"], "stud8": word["Seven Card Stud Hi-Lo"], "razz": "Razz"}.get(t.game, t.game)
 
 
 def record_verdict(store) -> tuple[str, bool]:

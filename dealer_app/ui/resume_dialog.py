@@ -172,12 +172,13 @@ class ResumeDialog(QDialog):
     def _ask_floor(self) -> tuple[str, str] | None:
         from PySide6.QtWidgets import QInputDialog, QLineEdit
 
-        name, ok = QInputDialog.getText(self, self.tr("Floor"), self.tr("Floor account"))
+        from dealer_app.ui.floor_login_words import floor_labels
+
+        asked = floor_labels(self.controller, self.tr("Floor account"), self.tr("Floor passphrase"))
+        name, ok = QInputDialog.getText(self, self.tr("Floor"), asked[0])
         if not ok or not name.strip():
             return None
-        passphrase, ok = QInputDialog.getText(
-            self, self.tr("Floor"), self.tr("Floor passphrase"), QLineEdit.EchoMode.Password
-        )
+        passphrase, ok = QInputDialog.getText(self, self.tr("Floor"), asked[1], QLineEdit.EchoMode.Password)
         return (name.strip(), passphrase) if ok else None
 
     # translatable stage names (the controller says them in English)

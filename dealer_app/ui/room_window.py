@@ -4,7 +4,8 @@ happen, from the room's PostgreSQL server; any hand opens in the same step-throu
 The feed (room/feed.py) runs in its own thread and hands over what changed through a queued
 Qt signal, so the console never waits on the network; it reconnects by itself and then reads
 on from the last row it had. What the server refused (a row that broke its table's chain) is
-in red above the hands.
+in red above the hands, and so is what the console's own check of every table's rows finds
+(room/room_check.py: forged, missing, not signed — trusting no server check), its hands in red.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from dealer_app.floor.timeline import TimelineError, load_hand
 from dealer_app.record.store import StoreError
 from dealer_app.room.database import RoomError, shown_url
 from dealer_app.room.feed import FeedChange, RoomFeed
+from dealer_app.room.floor_act_check import check_floor_acts
 from dealer_app.room.reader import RoomReader
 from dealer_app.room.watch import SILENT, UNCOVERED, TableFlag
 from dealer_app.ui.floor_window import FloorWindow
@@ -42,6 +44,8 @@ class RoomFloorWindow(FloorWindow):
         self.room_hands: dict[tuple, HandSummary] = {}
         self.room_tables: dict = {}
         self.refused: list = []
+        self.room_problems: list[str] = []  # what the console's own check found (forged, missing, not signed)
+        self.room_notes: list[str] = []  # what it could not prove (a table that does not sign its rows)
         self.current_table: str | None = None
         self.heads: dict[str, int] = {}  # each table's last row seen
         self.feed_state = ("connecting", "")
@@ -63,6 +67,11 @@ class RoomFloorWindow(FloorWindow):
         self.flag_line.setStyleSheet("color: #b00020; font-weight: bold;")
         self.flag_line.hide()
         self.browser_layout.insertWidget(0, self.flag_line)
+        self.problem_line = QLabel()
+        self.problem_line.setWordWrap(True)
+        self.problem_line.setStyleSheet("color: #b00020; font-weight: bold;")
+        self.problem_line.hide()
+        self.browser_layout.insertWidget(0, self.problem_line)
         self.browser_layout.insertWidget(0, self.room_line)
         self._show_room()
         self.bridge_feed = _FeedBridge(self)
@@ -102,14 +111,36 @@ class RoomFloorWindow(FloorWindow):
             QMessageBox.warning(self, self.tr("Record"), error_words(exc))
             return
         refused = self.reader.refusals
-        if refused:
-            QMessageBox.warning(self, self.tr("Record"), "\n".join(self._refusal_words(r) for r in refused[:20]))
-        else:
-            self.status.setText(
-                self.tr(
-                    "The room checked every row of every table against its keyed chain as it arrived: none was refused."
-                )
+        try:  # each floor act at a table: its login, and whether the room's own act matches it
+            acts = check_floor_acts(self.reader._query)
+        except RoomError as exc:
+            QMessageBox.warning(self, self.tr("Record"), error_words(exc))
+            return
+        flagged = [a for a in acts if a.flagged]
+        if self.room_problems or refused:
+            said = [*self.room_problems[:20], *(self._refusal_words(r) for r in refused[:20])]
+            QMessageBox.warning(self, self.tr("Record"), "\n".join(said))
+        if flagged:
+            QMessageBox.warning(
+                self,
+                self.tr("Record"),
+                self.tr("%n floor act(s) do not match the room's record of them:", "", len(flagged))
+                + "\n"
+                + "\n".join(a.words() for a in flagged[:20]),
             )
+        if not self.room_problems and not refused and not flagged:
+            said = self.tr(
+                "Every table's rows match the heads the table signed (checked here, with the key the floor "
+                "enrolled), and the room refused none."
+            )
+            by_login = [a for a in acts if a.login]
+            if by_login:
+                said += " " + self.tr(
+                    "%n floor act(s) made under a floor's room login match the room's record of them.",
+                    "",
+                    len(by_login),
+                )
+            self.status.setText(said)
 
     @property
     def last_id(self) -> int:
@@ -128,6 +159,8 @@ class RoomFloorWindow(FloorWindow):
             self.status.setText("")  # (a "none was refused" said before no longer holds)
         self.refused = change.refusals
         self.flags = change.flags
+        if change.problems is not None:  # the console's own check of every table's rows
+            self.room_problems, self.room_notes = change.problems, change.notes or []
         self._show_room()
         if change.hands:
             selected = self._selected_key()
@@ -194,6 +227,25 @@ class RoomFloorWindow(FloorWindow):
             text += "\n" + detail
         self.room_line.setText(text)
         self.room_line.setStyleSheet("" if state == "connected" else "color: #b00020;")
+        if self.room_problems:  # (the words are the check's, in English, as a record's check says them)
+            self.problem_line.setText(
+                fill(
+                    self.tr(
+                        "THE ROOM'S COPY FAILS THIS CONSOLE'S CHECK: %n problem(s), hands marked in red — %1",
+                        "",
+                        len(self.room_problems),
+                    ),
+                    self.room_problems[0],
+                )
+            )
+            self.problem_line.setToolTip("\n".join([*self.room_problems[:50], *self.room_notes[:10]]))
+            self.problem_line.show()
+        elif self.room_notes:
+            self.problem_line.setText(self.room_notes[0])
+            self.problem_line.setToolTip("\n".join(self.room_notes[:50]))
+            self.problem_line.show()
+        else:
+            self.problem_line.hide()
         if self.refused:
             self.refusal_line.setText(
                 fill(

@@ -276,7 +276,7 @@ def table_title(t) -> str:
     since a file's title is written in English."""
     if language() == "en":
         return t.title
-    game = {"stud": "Seven Card Stud", "stud8": "Seven Card Stud Hi-Lo"}.get(t.game, t.game)
+    game = {"stud": "Seven Card Stud", "stud8": "Seven Card Stud Hi-Lo", "razz": "Razz"}.get(t.game, t.game)
     return f"{stakes(t)} {game}"
 
 

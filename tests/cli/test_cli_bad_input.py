@@ -13,7 +13,7 @@ from dealer_app.cli import main
 from dealer_app.engine.errors import EngineError
 from dealer_app.engine.limits import default_limits_dir, load_folder, load_profile, load_table
 from dealer_app.engine.session import TableSession
-from tests.support.data import FPDB, PHH_CORPUS
+from tests.support.data import FPDB, PHH_CORPUS, other_game_phh
 
 STARS = FPDB / "cash" / "Stars" / "Stud" / "7-Stud-USD-0.04-0.08-200907.Missing.Showdown.Card.txt"
 FTP_UTF16 = FPDB / "cash" / "FTP" / "Mix" / "10Game-6max-USD-2.50-5.201104.Sample.txt"
@@ -161,9 +161,8 @@ def test_export_db_read_only_record_is_read(tmp_path, run):
 
 
 def test_export_exits_1_when_every_hand_was_refused(tmp_path, run):
-    razz = PHH_CORPUS / "20.phh"
-    code, _out, err = run("export", razz)
-    assert code == 1 and "Razz" in err and "0 hand(s) written, 1 refused" in err
+    code, _out, err = run("export", other_game_phh(tmp_path))
+    assert code == 1 and "2-7 triple draw" in err and "0 hand(s) written, 1 refused" in err
 
 
 def test_limits_folder_that_does_not_exist(tmp_path, run):
@@ -238,12 +237,14 @@ def test_a_name_with_a_newline_in_a_file_cannot_forge_lines(tmp_path, run):
 # --- what replay says ------------------------------------------------------------------------
 
 
-def test_check_says_not_replayed_and_counts(run):
-    code, out, _err = run("replay", "--check", PHH_CORPUS / "20.phh", PHH)
+def test_check_says_not_replayed_and_counts(tmp_path, run):
+    other = other_game_phh(tmp_path)
+    code, out, _err = run("replay", "--check", other, PHH_CORPUS / "20.phh", PHH)
     lines = out.splitlines()
-    assert f"{PHH_CORPUS / '20.phh'}: not replayed: " in lines[0] and "Razz" in lines[0]
-    assert lines[-1] == "1 agree, 0 disagree, 1 not replayed"
-    assert code == 0  # a Razz hand is no disagreement
+    assert f"{other}: not replayed: " in lines[0] and "2-7 triple draw" in lines[0]
+    assert lines[1] == f"{PHH_CORPUS / '20.phh'}: agrees"  # Razz is replayed (issue 29)
+    assert lines[-1] == "2 agree, 0 disagree, 1 not replayed"
+    assert code == 0  # a game this app does not deal is no disagreement
 
 
 def test_a_hand_that_stops_reports_no_net(tmp_path, run):
@@ -331,11 +332,12 @@ def test_inputs_of_the_same_name_export_to_two_files(tmp_path, run):
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [f"{PHH.stem}-2.phh", f"{PHH.stem}.phh"]
 
 
-def test_replay_exit_code_counts_illegal_actions_not_refused_games(run):
+def test_replay_exit_code_counts_illegal_actions_not_refused_games(tmp_path, run):
     code, out, _err = run("replay", "--table", "stud-1-2", PHH)
     assert "ILLEGAL" in out and code == 1
-    assert run("replay", PHH_CORPUS / "20.phh")[0] == 0  # Razz: not replayed, as --check counts it
-    code, out, _err = run("replay", PHH_CORPUS / "20.phh")
+    other = other_game_phh(tmp_path)
+    assert run("replay", other)[0] == 0  # not replayed, as --check counts it
+    code, out, _err = run("replay", other)
     assert "None" not in out and "refused:" in out
 
 

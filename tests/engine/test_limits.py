@@ -70,7 +70,7 @@ def test_stud8_table():
 def test_every_table_and_profile_loads_without_problems():
     cat = load_folder(LIMITS)
     assert cat.problems == []
-    assert len(cat.tables) == 14
+    assert len(cat.tables) == 24
     assert set(cat.profiles) == {"us-cardroom", "casinos-austria", "tda-tournament"}
 
 
@@ -170,7 +170,7 @@ def test_T2_bad_table_reports_file_line_field(tmp_path, edit, field, problem):
     folder, path = _broken(tmp_path, GOOD.replace(*edit))
     cat = load_folder(folder)
     assert "stud-9-18" not in cat.tables
-    assert len(cat.tables) == 14  # the other tables still load
+    assert len(cat.tables) == 24  # the other tables still load
     line = [i + 1 for i, text in enumerate(GOOD.replace(*edit).splitlines()) if text.startswith(field + ":")]
     hits = [p for p in cat.problems if p.startswith(f"{path}:") and f": {field}: " in p and problem in p]
     assert hits, cat.problems

@@ -84,14 +84,15 @@ def _sync_cards(state, h, buffers):
         del buf[:n]
 
 
-def _play_both(seed, stats):
+def _play_both(seed, stats, game="stud"):
     rng = random.Random(seed)
     random.seed(seed)  # PokerKit shuffles with the global generator: make each hand repeatable
     n = rng.randint(2, 6)
     ante, bring_in, small, big = 100, 500, 1000, 2000
     stacks = [rng.choice([300, 1200, 2500, 6000, 20000, 60000]) for _ in range(n)]
-    state = pokerkit.FixedLimitSevenCardStud.create_state(AUTOMATIONS, True, ante, bring_in, small, big, stacks, n)
-    r = rules("stud-10-20", "tda-tournament", first_actor_tiebreak="position", short_allin_reopen="full")
+    variant = pokerkit.FixedLimitRazz if game == "razz" else pokerkit.FixedLimitSevenCardStud
+    state = variant.create_state(AUTOMATIONS, True, ante, bring_in, small, big, stacks, n)
+    r = rules(f"{game}-10-20", "tda-tournament", first_actor_tiebreak="position", short_allin_reopen="full")
     h = Hand(r, [SeatSpec(i + 1, f"P{i + 1}", s) for i, s in enumerate(stacks)])
     dealt = [[] for _ in range(n)]
     while state.status:

@@ -44,7 +44,7 @@ def test_hi_lo_split_and_rake():
 def test_refusals_name_file_hand_and_reason():
     text = read_text(FILES[0])
     for game, reason in (
-        ("Razz  Normal", "Razz is not supported"),
+        ("Razz  No Limit", "no-limit and pot-limit Razz are not supported"),
         ("Holdem  Normal", "Holdem is not a stud game"),
         ("Seven Card Hi/Lo  No Limit", "no-limit and pot-limit stud are not supported"),
     ):

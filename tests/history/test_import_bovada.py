@@ -133,9 +133,9 @@ def test_other_games_are_refused_per_hand_and_the_file_goes_on():
     reasons = [(i.hand_id, i.reason) for i in items if isinstance(i, Refusal)]
     assert reasons == [
         ("4290322948", "HOLDEM is not a stud game"),
-        ("1", "Razz is not supported"),
         ("2", "no-limit and pot-limit stud are not supported"),
     ]
+    assert (items[1].hand_id, items[1].game) == ("1", "razz")  # Razz is read (issue 29)
     assert str(items[0]) == "hand 4290322948 in mixed.txt, line 1: HOLDEM is not a stud game"
     assert verdict(items[-1])["agrees"]
 

@@ -21,7 +21,7 @@ def hand(hand_id):
 
 def test_counts_of_hands_read_per_game():
     assert len(FILES) == 7
-    assert collections.Counter((h.site, h.game) for h in HANDS) == {("KingsClub", "stud8"): 2}
+    assert collections.Counter((h.site, h.game) for h in HANDS) == {("KingsClub", "stud8"): 2, ("KingsClub", "razz"): 1}
 
 
 @pytest.mark.parametrize("imp", HANDS, ids=lambda h: h.hand_id)
@@ -54,7 +54,8 @@ def test_rules_are_the_catalogs():
 
 def test_refusals_name_file_hand_and_reason():
     reasons = collections.Counter(r.reason for r in REFUSALS)
-    assert reasons["Razz is not supported"] == 4 and len(REFUSALS) == 5
+    # Razz is read (issue 29); deuce-to-seven Razz is another game, and one Razz hand raises short
+    assert reasons["2-7 Razz is not supported"] == 2 and len(REFUSALS) == 4
     short = next(r for r in REFUSALS if r.hand_id == "37581152")
     assert short.line == 25 and "raised by 33.16 over 44, less than a full bet of 44" in short.reason
     assert "7-Stud-USD-44-88-202010.txt" in str(short)

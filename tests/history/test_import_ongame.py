@@ -100,7 +100,7 @@ def test_refusals_name_file_hand_and_reason(tmp_path):
     nl = text.replace("LIMIT SEVEN_CARD_STUD $0.10/$0.20", "NO_LIMIT SEVEN_CARD_STUD $0.10/$0.20", 1)
     holdem = text.replace("LIMIT SEVEN_CARD_STUD $0.10/$0.20", "LIMIT TEXAS_HOLDEM $0.10/$0.20", 1)
     for changed, reason in (
-        (razz, "Razz is not supported"),
+        (razz.replace("LIMIT RAZZ", "NO_LIMIT RAZZ", 1), "no-limit and pot-limit Razz are not supported"),
         (nl, "no-limit and pot-limit stud are not supported"),
         (holdem, "TEXAS_HOLDEM is not a stud game"),
     ):

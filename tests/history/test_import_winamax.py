@@ -28,7 +28,11 @@ def hand(hand_id):
 
 def test_counts_of_hands_read_per_game():
     assert len(FILES) == 5
-    assert collections.Counter((h.site, h.game) for h in HANDS) == {("Winamax", "stud"): 2, ("Winamax", "stud8"): 1}
+    assert collections.Counter((h.site, h.game) for h in HANDS) == {
+        ("Winamax", "stud"): 2,
+        ("Winamax", "stud8"): 1,
+        ("Winamax", "razz"): 1,
+    }
 
 
 @pytest.mark.parametrize("imp", HANDS, ids=lambda h: h.hand_id)
@@ -76,7 +80,6 @@ def test_refusals_name_file_hand_and_reason():
             "8835086-564-1465760198",
             ("the export holds no cards (no 'Dealt to' lines): the bring-in and the order of play cannot be checked"),
         ),
-        ("9250793-444-1478990340", "Razz is not supported"),
     ]
     assert all(str(r).startswith(f"hand {r.hand_id} in {r.source}, line 1: ") for r in REFUSALS)
 

@@ -64,7 +64,7 @@ def test_refusals_name_file_hand_and_reason():
     assert cut.hand_id == "693976187" and cut.line == 51 and "no summary" in cut.reason
     assert str(cut).startswith(f"hand 693976187 in {cut.source}, line 51")
     text = read_text(STUD_2016)
-    for game, reason in (("Hold'em", "Hold'em is not a stud game"), ("Razz", "Razz is not supported")):
+    for game, reason in (("Hold'em", "Hold'em is not a stud game"), ("2-7 Razz", "2-7 Razz is not supported")):
         items = import_text(text.replace("(Seven Cards Stud)", f"({game})", 1), "x.txt")
         assert isinstance(items[0], Refusal) and items[0].reason == reason and items[0].hand_id == "693977667"
         assert sum(not isinstance(i, Refusal) for i in items) == 3

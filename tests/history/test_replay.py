@@ -8,7 +8,7 @@ from dealer_app.cli import main
 from dealer_app.history.phh import read_phh
 from dealer_app.history.reading import replay_files
 from dealer_app.history.replay import replay_with_engine
-from tests.support.data import PHH_CORPUS
+from tests.support.data import PHH_CORPUS, other_game_phh
 
 PHH_DIR = PHH_CORPUS
 PHH_FILES = sorted(PHH_DIR.glob("*.phh"), key=lambda p: int(p.stem))
@@ -61,12 +61,13 @@ def test_corpus_hand_replays_legally_and_matches_play(path):
         assert report["showdown_order"][: len(shows)] == shows
 
 
-def test_razz_refused_per_hand_with_clear_message():
+def test_a_game_not_dealt_here_is_refused_per_hand_with_clear_message(tmp_path):
     razz = [p for p in PHH_FILES if read_phh(p)[0].variant == "FR"]
-    reports = replay_files([str(p) for p in razz[:2]] + [str(STUD[0])])
-    assert [r["supported"] for r in reports] == [False, False, True]
-    assert "Razz" in reports[0]["errors"][0] and str(razz[0]) in reports[0]["errors"][0]
-    assert reports[2]["errors"] == []
+    other = other_game_phh(tmp_path)
+    reports = replay_files([str(other), str(razz[0]), str(STUD[0])])
+    assert [r["supported"] for r in reports] == [False, True, True]  # Razz is replayed (issue 29)
+    assert "2-7 triple draw" in reports[0]["errors"][0] and str(other) in reports[0]["errors"][0]
+    assert reports[1]["errors"] == [] and reports[1]["game"] == "razz" and reports[2]["errors"] == []
 
 
 CONTRACT_HAND = {"source", "game", "profile", "table", "bring_in", "streets", "showdown_order", "pots", "net"}

@@ -98,7 +98,8 @@ def test_a_record_of_before_with_the_trainers_old_steps_takes_only_the_steps_it_
             1,
             2,
             6,
-        ]  # the record's steps kept (6: the signed heads); the training's taken by the trainer
+            7,
+        ]  # the record's steps kept (6: the signed heads, 7: their digest); the training's taken by the trainer
         progress = Progress(store.db)
         assert recorded(store.db) == [
             1,
@@ -106,11 +107,12 @@ def test_a_record_of_before_with_the_trainers_old_steps_takes_only_the_steps_it_
             3,
             4,
             6,
-        ]  # (kept as taken before: nothing run again; 6 the record's signed heads)
+            7,
+        ]  # (kept as taken before: nothing run again; 6, 7 the record's signed heads)
         assert progress.attempts(1)[0].given == {"pot": 300}
         assert "number" not in columns(store.db, "training_instructors")
         book = ExamBook(store.db, store.key)
-        assert recorded(store.db) == [1, 2, 3, 4, 5, 6] and LATEST == 6
+        assert recorded(store.db) == [1, 2, 3, 4, 5, 6, 7] and LATEST == 7
         assert columns(store.db, "training_instructors")[-2:] == ["number", "lock_seal"]
         assert columns(store.db, "training_exam_results")[-2:] == ["serial", "seed_mac"]
         assert book.record_problems() == []
@@ -123,7 +125,7 @@ def test_a_record_of_before_with_the_trainers_old_steps_takes_only_the_steps_it_
         assert migrate(again.db, b"", Part.TRAINER) == [] and migrate(again.db, again.key, Part.EXAMS) == []
         Progress(again.db)
         ExamBook(again.db, again.key)
-        assert recorded(again.db) == [1, 2, 3, 4, 5, 6]
+        assert recorded(again.db) == [1, 2, 3, 4, 5, 6, 7]
     finally:
         again.close()
 
@@ -132,10 +134,10 @@ def test_a_record_of_before_without_training_tables_gets_them_when_the_trainer_o
     path = old_record(tmp_path, monkeypatch, trainer=False, exams=False)
     store = Store(path, create=False)
     try:
-        assert recorded(store.db) == [1, 2, 6]
+        assert recorded(store.db) == [1, 2, 6, 7]
         assert "training_trainees" not in {r[0] for r in store.db.execute("SELECT name FROM sqlite_master")}
         progress = Progress(store.db)
-        assert recorded(store.db) == [1, 2, 3, 4, 6] and progress.version() == 4
+        assert recorded(store.db) == [1, 2, 3, 4, 6, 7] and progress.version() == 4
         assert "digest" in columns(store.db, "training_attempts")
     finally:
         store.close()
@@ -146,19 +148,19 @@ def test_a_fresh_record_is_made_at_the_latest_steps_of_each_part(tmp_path, monke
     monkeypatch.setenv("DEALER_APP_ANCHORS", str(tmp_path / "config" / "anchors.txt"))
     store = Store(tmp_path / "hands.sqlite3")
     try:
-        assert recorded(store.db) == [1, 2, 6] and version_of(store.db) == 6
+        assert recorded(store.db) == [1, 2, 6, 7] and version_of(store.db) == 7
         Progress(store.db)
         book = ExamBook(store.db, store.key)
-        assert recorded(store.db) == [1, 2, 3, 4, 5, 6]
+        assert recorded(store.db) == [1, 2, 3, 4, 5, 6, 7]
         assert book.registers_freely()  # (its first exam tables: the sealed counts start at 0)
         Progress(store.db)
         ExamBook(store.db, store.key)
-        assert recorded(store.db) == [1, 2, 3, 4, 5, 6]
+        assert recorded(store.db) == [1, 2, 3, 4, 5, 6, 7]
     finally:
         store.close()
     reopened = Store(tmp_path / "hands.sqlite3", create=False)
     try:
-        assert recorded(reopened.db) == [1, 2, 3, 4, 5, 6]
+        assert recorded(reopened.db) == [1, 2, 3, 4, 5, 6, 7]
         assert reopened.check(anchors=reopened.anchors_path) == []
     finally:
         reopened.close()

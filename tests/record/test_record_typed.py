@@ -47,7 +47,7 @@ def test_the_old_record_is_recorded_at_the_latest_version_when_opened(tmp_path, 
     before.close()
     store = Store(tmp_path / "made" / "hands.sqlite3", create=False)
     try:
-        assert [v for (v,) in store.db.execute("SELECT version FROM schema_version ORDER BY version")] == [1, 2, 6]
+        assert [v for (v,) in store.db.execute("SELECT version FROM schema_version ORDER BY version")] == [1, 2, 6, 7]
         assert store.check(anchors=store.anchors_path) == []
     finally:
         store.close()

@@ -35,7 +35,7 @@ def test_the_public_key_is_enrolled_and_every_head_reaches_the_room(room, tmp_pa
         heads = [
             Head(store.record_id, *r)
             for r in conn.execute(
-                "SELECT rows, row_id, session, hand_no, hash, at, key_id, signature FROM room.heads "
+                "SELECT rows, row_id, session, hand_no, hash, at, key_id, signature, coalesce(digest, '') FROM room.heads "
                 "WHERE table_id = %s ORDER BY row_id",
                 (tid,),
             ).fetchall()
@@ -98,7 +98,9 @@ def test_verify_database_names_what_the_owner_edited_and_deleted(room, tmp_path,
         assert f"row {row} (" in out
     assert "the record's '" in out and "Ann" in out and "Mallory" in out
     assert f"session {session}, hand {hand}, rows {first_gone}–{last_gone}: missing in the room" in out
-    assert "the room's copy does not match its chain hash" in out
+    # the room's own check: the keyless digest its signed heads carry (no key), per edited row
+    assert "FORGED — the room's rows do not give the digest the table signed" in out
+    assert "the room's copy does not match its chain hash" not in out  # (the key is for old tables only)
     assert "row(s) deleted from the room's copy" in out or "deleted in the room" in out
     assert "differs:" in out
     # the JSON names each, too

@@ -53,8 +53,12 @@ RULES: SiteRules = ("us-cardroom", {})
 
 def game_of(header: str) -> tuple[str | None, str]:
     h = header.lower()
-    if "razz" in h:
-        return None, "Razz is not supported"
+    if "razz" in h:  # (R-1…R-5: ace-to-five Razz; deuce-to-seven Razz is another game)
+        if "2-7" in h or "deuce" in h:
+            return None, "2-7 Razz is not supported"
+        if "no limit" in h or "pot limit" in h:
+            return None, "no-limit and pot-limit Razz are not supported"
+        return "razz", ""
     if "seven card" not in h and "7 card" not in h and "stud" not in h:
         name = re.match(r"\s*([A-Za-z/' ]+?)\s+(?:No Limit|Pot Limit|Normal|NORMAL|Limit|\(|[$€£\d])", header)
         return None, f"{(name.group(1) if name else 'this game').strip()} is not a stud game"

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from dealer_app.engine.cards import CardError, format_cards, parse_cards
 from dealer_app.engine.money import MAX_CENTS, to_cents
-from dealer_app.history.phh import PHHHand
+from dealer_app.history.phh import GAME_VARIANTS, PHHHand
 from dealer_app.history.phh import actions as phh_actions
 
 
@@ -299,7 +299,8 @@ class HandBuilder:
             cards = parse_cards(cards_text)
         except CardError as exc:
             raise ImportError_(str(exc), line) from None
-        self.expected.showdown.append(p)
+        if p not in self.expected.showdown:  # (Full Tilt shows an all-in hand at once and again at the end)
+            self.expected.showdown.append(p)
         self._add(phh_actions.show(p, format_cards(cards)), line)
 
     def muck(self, name: str, line: int):
@@ -356,7 +357,7 @@ class HandBuilder:
         antes = [self.antes.get(n, 0) for _, n, _ in players]
         bring_in = self.bring_in or 0
         fields = {
-            "variant": "F7S/8" if self.game == "stud8" else "F7S",
+            "variant": GAME_VARIANTS[self.game],
             "ante_trimming_status": True,
             "antes": [max(antes)] * len(players),
             "bring_in": bring_in,

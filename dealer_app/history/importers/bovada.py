@@ -87,8 +87,12 @@ CHATTER = re.compile(
 
 def game_of(header: str) -> tuple[str | None, str]:
     h = header.upper()
-    if "RAZZ" in h:
-        return None, "Razz is not supported"
+    if "RAZZ" in h:  # (R-1…R-5: ace-to-five Razz; deuce-to-seven Razz is another game)
+        if "2-7" in h or "deuce" in h.lower():
+            return None, "2-7 Razz is not supported"
+        if "no limit" in h.lower() or "pot limit" in h.lower():
+            return None, "no-limit and pot-limit Razz are not supported"
+        return "razz", ""
     if "5CARD" in h or "5 CARD" in h:
         return None, "five-card stud is not supported"
     if "7CARD" not in h and "7 CARD" not in h:

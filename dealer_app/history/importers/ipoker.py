@@ -38,8 +38,12 @@ def looks_like(text: str) -> bool:
 def game_of(gametype: str) -> tuple[str | None, str]:
     g = gametype.lower()
     words = g.split()
-    if "razz" in g:
-        return None, "Razz is not supported"
+    if "razz" in g:  # (R-1…R-5: ace-to-five Razz; deuce-to-seven Razz is another game)
+        if "2-7" in g or "deuce" in g:
+            return None, "2-7 Razz is not supported"
+        if "no limit" in g or "pot limit" in g:
+            return None, "no-limit and pot-limit Razz are not supported"
+        return "razz", ""
     if "stud" not in g:
         name = gametype.split(" NL")[0].split(" PL")[0].split(" L ")[0].strip()  # the game without its limit
         return None, f"{name or 'this game'} is not a stud game"

@@ -59,12 +59,12 @@ RULES: SiteRules = ("us-cardroom", {})
 
 
 def game_of(limit: str, game: str) -> tuple[str | None, str]:
-    if game == "RAZZ":
-        return None, "Razz is not supported"
-    if "STUD" not in game:
+    if "STUD" not in game and game != "RAZZ":
         return None, f"{game} is not a stud game"
     if limit.upper().replace(" ", "_") in ("NO_LIMIT", "POT_LIMIT"):
-        return None, "no-limit and pot-limit stud are not supported"
+        return None, f"no-limit and pot-limit {'Razz' if game == 'RAZZ' else 'stud'} are not supported"
+    if game == "RAZZ":
+        return "razz", ""
     if "FIVE" in game:
         return None, "five-card stud is not supported"
     if game == "SEVEN_CARD_STUD_HI_LO":

@@ -105,8 +105,12 @@ class PartyHand(HandBuilder):
 def game_of(line: str) -> tuple[str | None, str]:
     g = line.lower()
     words = g.split()
-    if "razz" in g:
-        return None, "Razz is not supported"
+    if "razz" in g:  # (R-1…R-5: ace-to-five Razz; deuce-to-seven Razz is another game)
+        if "2-7" in g or "deuce" in g:
+            return None, "2-7 Razz is not supported"
+        if "no limit" in g or "pot limit" in g:
+            return None, "no-limit and pot-limit Razz are not supported"
+        return "razz", ""
     if "stud" not in g:
         name = re.search(r"(texas hold'em|omaha hi-lo|omaha|double hold'em)", g)
         return None, f"{name.group(1).title() if name else 'this game'} is not a stud game"

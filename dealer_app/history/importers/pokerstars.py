@@ -42,7 +42,10 @@ SITE = "PokerStars"
 # closing note of issue #3 and tests/history/test_import_corpus.py give the evidence). It caps a round
 # at a bet and three raises even heads-up ("Betting is capped" with two players left), lets a
 # player fold when checking is free, and allows the fourth-street double bet in stud high
-# ("Pair on board - a double bet is allowed").
+# ("Pair on board - a double bet is allowed"). Its 2-max home games show first the river's first
+# actor when the river is checked (two stud hands and Razz hand 99632356819), and in Razz hand
+# 99632307247 the player who bet sixth street before a checked river: no house option deals so,
+# and those hands are listed with their reason in tests/history/test_import_corpus.py.
 RULES: SiteRules = (
     "us-cardroom",
     {"heads_up_uncapped": "never", "fold_when_check_free": True, "checked_showdown_from": "dealers-left"},
@@ -63,8 +66,12 @@ DIALECT = Dialect(
 
 def game_of(header: str) -> tuple[str | None, str]:
     h = header.lower()
-    if "razz" in h:
-        return None, "Razz is not supported"
+    if "razz" in h:  # (R-1…R-5: ace-to-five Razz; deuce-to-seven Razz is another game)
+        if "2-7" in h or "deuce" in h:
+            return None, "2-7 Razz is not supported"
+        if "no limit" in h or "pot limit" in h:
+            return None, "no-limit and pot-limit Razz are not supported"
+        return "razz", ""
     if "stud" not in h:
         m = re.search(r"\(([^,()]+)", header)
         return None, f"{(m.group(1) if m else header).strip()} is not a stud game"

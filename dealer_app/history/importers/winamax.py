@@ -81,8 +81,12 @@ HIDDEN = re.compile(r"(?<=[\[ ])X(?=[\] ])")
 
 def game_of(header: str) -> tuple[str | None, str]:
     h = header.lower()
-    if "razz" in h:
-        return None, "Razz is not supported"
+    if "razz" in h:  # (R-1…R-5: ace-to-five Razz; deuce-to-seven Razz is another game)
+        if "2-7" in h or "deuce" in h:
+            return None, "2-7 Razz is not supported"
+        if "no limit" in h or "pot limit" in h:
+            return None, "no-limit and pot-limit Razz are not supported"
+        return "razz", ""
     if "stud" not in h:
         m = re.match(r"\s*([^(]+?)\s*\(", header)
         return None, f"{(m.group(1) if m else 'this game')} is not a stud game"

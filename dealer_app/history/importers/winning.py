@@ -91,8 +91,12 @@ WON_2019 = re.compile(
 
 def game_of(name: str) -> tuple[str | None, str]:
     g = name.lower()
-    if "razz" in g:
-        return None, "Razz is not supported"
+    if "razz" in g:  # (R-1…R-5: ace-to-five Razz; deuce-to-seven Razz is another game)
+        if "2-7" in g or "deuce" in g:
+            return None, "2-7 Razz is not supported"
+        if "no limit" in g or "pot limit" in g:
+            return None, "no-limit and pot-limit Razz are not supported"
+        return "razz", ""
     if "stud" not in g:
         return None, f"{name.split('(')[0].strip()} is not a stud game"
     if "no limit" in g or "pot limit" in g:

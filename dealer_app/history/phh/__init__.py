@@ -13,9 +13,9 @@ from pathlib import Path
 
 from dealer_app.history.phh.fast import read_plain_toml
 
-VARIANT_GAMES = {"F7S": "stud", "F7S/8": "stud8"}
+VARIANT_GAMES = {"F7S": "stud", "F7S/8": "stud8", "FR": "razz"}
+GAME_VARIANTS = {game: variant for variant, game in VARIANT_GAMES.items()}  # (what a PHH file names a game)
 VARIANT_NAMES = {
-    "FR": "Razz",
     "F2L3D": "2-7 triple draw",
     "FT": "Texas hold'em",
     "NT": "No-limit hold'em",

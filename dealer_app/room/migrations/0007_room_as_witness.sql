@@ -6,7 +6,7 @@
 -- 1. a table's login reads the whole of its own rows and heads (row-level security, 0004/0005,
 -- keeps every other table's from it): what it compares with its record
 GRANT SELECT (row_id, hand_no, kind, payload, at, hash) ON room.log TO dealer_table;
-GRANT SELECT (rows, session, hand_no, hash, at, key_id, signature) ON room.heads TO dealer_table;
+GRANT SELECT (rows, session, hand_no, hash, at, key_id, signature, digest) ON room.heads TO dealer_table;
 
 -- 2. when the room last heard of each table: a forwarder with nothing to send says it is there
 -- now and then (room.table_seen); the console flags a table not closed that went silent. One

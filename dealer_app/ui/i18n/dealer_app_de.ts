@@ -1012,7 +1012,7 @@
 <context>
     <name>Errors</name>
     <message>
-        <location filename="../../engine/betting.py" line="67"/>
+        <location filename="../../engine/betting.py" line="79"/>
         <source>no door card is recorded, so nobody can be named to bring in</source>
         <translation>keine Door Card erfasst, daher kann niemand für den Bring-in bestimmt werden</translation>
     </message>
@@ -1160,52 +1160,52 @@
         <translation>%1 auf %2</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="343"/>
+        <location filename="../../engine/showdown.py" line="364"/>
         <source>seat %1 cannot show: downcards not entered</source>
         <translation>Platz %1 kann nicht zeigen: verdeckte Karten nicht eingegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="364"/>
+        <location filename="../../engine/showdown.py" line="385"/>
         <source>seat %1 has folded and has no hand to turn up</source>
         <translation>Platz %1 hat gepasst und hat keine Hand zum Aufdecken</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="370"/>
+        <location filename="../../engine/showdown.py" line="391"/>
         <source>seat %1 holds %2 cards; %3 turned up</source>
         <translation>Platz %1 hält %2 Karten; %3 aufgedeckt</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="383"/>
+        <location filename="../../engine/showdown.py" line="404"/>
         <source>seat %1 is the last player left and cannot muck</source>
         <translation>Platz %1 ist der letzte Spieler und kann nicht mucken</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="427"/>
+        <location filename="../../engine/showdown.py" line="449"/>
         <source>there is no showdown now (%1)</source>
         <translation>jetzt ist kein Showdown (%1)</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="433"/>
+        <location filename="../../engine/showdown.py" line="455"/>
         <source>seat %1 is not waiting to show (waiting: %2)</source>
         <translation>Platz %1 wartet nicht aufs Zeigen (es warten: %2)</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="450"/>
+        <location filename="../../engine/showdown.py" line="472"/>
         <source>seat %1 shows %2, which lacks the upcard %3</source>
         <translation>Platz %1 zeigt %2, darin fehlt die offene Karte %3</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="462"/>
+        <location filename="../../engine/showdown.py" line="484"/>
         <source>seat %1 has %2 downcards; %3 given</source>
         <translation>Platz %1 hat %2 verdeckte Karten; %3 angegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="467"/>
+        <location filename="../../engine/showdown.py" line="489"/>
         <source>seat %1 shows a card twice</source>
         <translation>Platz %1 zeigt eine Karte zweimal</translation>
     </message>
     <message>
-        <location filename="../../engine/showdown.py" line="472"/>
+        <location filename="../../engine/showdown.py" line="494"/>
         <source>seat %1&apos;s downcard %2 is not among the cards shown</source>
         <translation>die verdeckte Karte %2 von Platz %1 ist nicht unter den gezeigten</translation>
     </message>
@@ -1215,23 +1215,23 @@
         <translation>die Karte eingeben (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="199"/>
+        <location filename="../../live/dealer_inputs.py" line="204"/>
         <location filename="../../record/inputs.py" line="171"/>
         <source>%1 is not an irregularity the table reports (%2)</source>
         <translation>%1 ist keine Unregelmäßigkeit, die der Tisch meldet (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="45"/>
+        <location filename="../../live/dealer_inputs.py" line="48"/>
         <source>a limit table and a profile are named by text, not %1 / %2</source>
         <translation>Limit-Tisch und Profil werden als Text benannt, nicht %1 / %2</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="52"/>
+        <location filename="../../live/dealer_inputs.py" line="55"/>
         <source>the players are a list of (seat, name, buy-in), not %1</source>
         <translation>die Spieler sind eine Liste aus (Platz, Name, Buy-in), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="62"/>
+        <location filename="../../live/dealer_inputs.py" line="65"/>
         <source>%1: the limit table cannot be read (%2)</source>
         <translation>%1: Der Limit-Tisch ist nicht lesbar (%2)</translation>
     </message>
@@ -1256,42 +1256,42 @@
         <translation>mindestens zwei Spieler setzen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="297"/>
+        <location filename="../../live/controller.py" line="310"/>
         <source>no table is open</source>
         <translation>kein Tisch ist geöffnet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="283"/>
-        <location filename="../../floor/rulings.py" line="333"/>
-        <location filename="../../live/floor_acts.py" line="29"/>
+        <location filename="../../floor/rulings.py" line="293"/>
+        <location filename="../../floor/rulings.py" line="343"/>
+        <location filename="../../live/floor_acts.py" line="37"/>
         <source>there is no hand record</source>
         <translation>es gibt kein Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../live/floor_acts.py" line="33"/>
+        <location filename="../../live/floor_acts.py" line="41"/>
         <source>this table (session %1) is open in another dealer-app window</source>
         <translation>dieser Tisch (Sitzung %1) ist in einem anderen dealer-app-Fenster geöffnet</translation>
     </message>
     <message>
-        <location filename="../../live/floor_acts.py" line="38"/>
+        <location filename="../../live/floor_acts.py" line="46"/>
         <source>session %1 is not an open table in the record</source>
         <translation>Sitzung %1 ist im Protokoll kein offener Tisch</translation>
     </message>
     <message>
-        <location filename="../../live/floor_acts.py" line="45"/>
+        <location filename="../../live/floor_acts.py" line="53"/>
         <source>a table whose record fails its check is closed by the floor: the floor&apos;s account name and passphrase</source>
         <translation>ein Tisch, dessen Protokoll die Prüfung nicht besteht, wird vom Floor geschlossen: Floor-Konto und Passwort</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="240"/>
-        <location filename="../../live/controller.py" line="386"/>
-        <location filename="../../live/controller.py" line="407"/>
+        <location filename="../../live/controller.py" line="245"/>
+        <location filename="../../live/controller.py" line="399"/>
+        <location filename="../../live/controller.py" line="420"/>
         <source>open a table first</source>
         <translation>zuerst einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="247"/>
-        <location filename="../../live/controller.py" line="405"/>
+        <location filename="../../live/controller.py" line="252"/>
+        <location filename="../../live/controller.py" line="418"/>
         <source>start a hand first</source>
         <translation>zuerst ein Spiel beginnen</translation>
     </message>
@@ -1301,93 +1301,93 @@
         <translation>Plätze ändern sich</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="243"/>
+        <location filename="../../live/dealer_inputs.py" line="250"/>
         <source>the second %1 is the big bet an open pair on fourth street allows; there is none here</source>
         <translation>die zweite Taste für %1 ist der große Einsatz, den ein offenes Paar bei der 4. Karte erlaubt; hier gibt es keinen</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="255"/>
+        <location filename="../../live/dealer_inputs.py" line="262"/>
         <source>there is no bet to call</source>
         <translation>es gibt keinen Einsatz zum Mitgehen</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="260"/>
+        <location filename="../../live/dealer_inputs.py" line="267"/>
         <source>there is a bet to call: %1</source>
         <translation>es steht ein Einsatz zum Mitgehen: %1</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="266"/>
+        <location filename="../../live/dealer_inputs.py" line="273"/>
         <source>seat %1 brings in: bring in or complete</source>
         <translation>Platz %1 setzt den Bring-in: Bring-in oder komplettieren</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="271"/>
+        <location filename="../../live/dealer_inputs.py" line="278"/>
         <source>the bring-in is only the first action of third street, by the lowest door card</source>
         <translation>der Bring-in ist nur die erste Aktion der 3. Karte, durch die niedrigste Door Card</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="284"/>
+        <location filename="../../live/dealer_inputs.py" line="291"/>
         <source>it is %1 here, not %2</source>
         <translation>hier heißt es %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="291"/>
+        <location filename="../../live/dealer_inputs.py" line="298"/>
         <source>%1 needs its amount</source>
         <translation>%1 braucht einen Betrag</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="78"/>
+        <location filename="../../live/dealer_inputs.py" line="81"/>
         <source>a card is typed as text (ah, td, 10d), not %1</source>
         <translation>eine Karte wird als Text getippt (ah, zd, 10d), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="87"/>
+        <location filename="../../live/dealer_inputs.py" line="90"/>
         <source>an upcard is always seen: enter its rank and suit</source>
         <translation>eine offene Karte ist immer zu sehen: Rang und Farbe eingeben</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="98"/>
+        <location filename="../../live/dealer_inputs.py" line="101"/>
         <source>street %1 is complete: %2 is one card too many</source>
         <translation>Die %1. Karte ist komplett: %2 ist eine Karte zu viel</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="106"/>
+        <location filename="../../live/dealer_inputs.py" line="109"/>
         <source>no card is due now (%1)</source>
         <translation>jetzt ist keine Karte fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="111"/>
+        <location filename="../../live/dealer_inputs.py" line="114"/>
         <source>the river is not due now</source>
         <translation>der River ist jetzt nicht fällig</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="118"/>
-        <location filename="../../live/dealer_inputs.py" line="236"/>
+        <location filename="../../live/dealer_inputs.py" line="121"/>
+        <location filename="../../live/dealer_inputs.py" line="243"/>
         <source>no action is due now (%1)</source>
         <translation>jetzt ist keine Aktion fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="132"/>
+        <location filename="../../live/dealer_inputs.py" line="135"/>
         <source>%1 %2–%3: %4 is outside that range</source>
         <translation>%1 %2–%3: %4 liegt außerhalb dieses Bereichs</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="156"/>
+        <location filename="../../live/dealer_inputs.py" line="159"/>
         <source>shown cards are typed as text (ah kd 7c), not %1</source>
         <translation>gezeigte Karten werden als Text getippt (ah kd 7c), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="170"/>
+        <location filename="../../live/dealer_inputs.py" line="173"/>
         <source>seat %1 has %2 downcards: %3 typed, %4 more to type</source>
         <translation>Platz %1 hat %2 verdeckte Karten: %3 getippt, noch %4 zu tippen</translation>
     </message>
     <message>
-        <location filename="../../live/floor_acts.py" line="63"/>
+        <location filename="../../live/floor_acts.py" line="73"/>
         <source>seat %1 %2%3</source>
         <translation>Platz %1 %2%3</translation>
     </message>
     <message>
-        <location filename="../../live/floor_acts.py" line="71"/>
+        <location filename="../../live/floor_acts.py" line="81"/>
         <source>The floor&apos;s ruling %1 moved chips: %2 (I-3)</source>
         <translation>Die Entscheidung %1 des Floors hat Chips bewegt: %2 (I-3)</translation>
     </message>
@@ -1443,144 +1443,154 @@
         <translation>%1: Zeile %2 (%3) lässt sich nicht mehr nachspielen: %4</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="50"/>
+        <location filename="../../engine/session.py" line="51"/>
         <source>a player&apos;s name may not contain the control character %1</source>
         <translation>ein Spielername darf das Steuerzeichen %1 nicht enthalten</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="58"/>
+        <location filename="../../engine/session.py" line="59"/>
         <source>a player&apos;s name may be at most %1 characters (%2 given)</source>
         <translation>ein Spielername darf höchstens %1 Zeichen lang sein (%2 angegeben)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="97"/>
+        <location filename="../../engine/session.py" line="112"/>
+        <source>%1 is not one of this table&apos;s games</source>
+        <translation>%1 ist keines der Spiele dieses Tisches</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="113"/>
+        <source>switching the game</source>
+        <translation>das Spiel wechseln</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="130"/>
         <source>%1 must be a whole number, not %2</source>
         <translation>%1 muss eine ganze Zahl sein, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="108"/>
+        <location filename="../../engine/session.py" line="141"/>
         <source>%1 after the redeal: the void hand is dealt again to the same players first</source>
         <translation>%1 erst nach dem Neugeben: Das ungültige Spiel wird zuerst an dieselben Spieler neu gegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="118"/>
+        <location filename="../../engine/session.py" line="151"/>
         <source>%1 only between hands: confirm the awards first</source>
         <translation>%1 nur zwischen zwei Spielen: zuerst die Auszahlung bestätigen</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="121"/>
+        <location filename="../../engine/session.py" line="154"/>
         <source>%1 only between hands: finish the hand first</source>
         <translation>%1 nur zwischen zwei Spielen: zuerst das Spiel beenden</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="126"/>
+        <location filename="../../engine/session.py" line="159"/>
         <source>players join</source>
         <translation>Spieler nehmen Platz</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="127"/>
-        <location filename="../../engine/session.py" line="225"/>
-        <location filename="../../engine/session.py" line="301"/>
+        <location filename="../../engine/session.py" line="160"/>
+        <location filename="../../engine/session.py" line="258"/>
+        <location filename="../../engine/session.py" line="334"/>
         <source>a seat number</source>
         <translation>eine Platznummer</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="128"/>
+        <location filename="../../engine/session.py" line="161"/>
         <source>a buy-in (in cents)</source>
         <translation>ein Buy-in (in Cent)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="131"/>
+        <location filename="../../engine/session.py" line="164"/>
         <source>a player&apos;s name must be text, not %1</source>
         <translation>ein Spielername muss Text sein, nicht %1</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="137"/>
+        <location filename="../../engine/session.py" line="170"/>
         <source>seat %1 does not exist: this table has seats 1-%2</source>
         <translation>Platz %1 gibt es nicht: Dieser Tisch hat die Plätze 1-%2</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="145"/>
+        <location filename="../../engine/session.py" line="178"/>
         <source>seat %1 is taken by %2</source>
         <translation>Platz %1 ist von %2 besetzt</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="153"/>
+        <location filename="../../engine/session.py" line="186"/>
         <source>%1 left this session with %2: they come back with at least that, %3 is less</source>
         <translation>%1 ist in dieser Sitzung mit %2 gegangen: zurück nur mit mindestens diesem Betrag, %3 ist weniger</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="165"/>
+        <location filename="../../engine/session.py" line="198"/>
         <source>a buy-in of %1 is below the table&apos;s %2</source>
         <translation>ein Buy-in von %1 liegt unter dem des Tischs (%2)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="174"/>
+        <location filename="../../engine/session.py" line="207"/>
         <source>%1 is not a whole number of %2 chips</source>
         <translation>%1 ist keine ganze Zahl von %2-Chips</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="206"/>
+        <location filename="../../engine/session.py" line="239"/>
         <source>seat %1 is already called %2: give another name</source>
         <translation>Platz %1 heißt schon %2: einen anderen Namen geben</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="226"/>
+        <location filename="../../engine/session.py" line="259"/>
         <source>a stack (in cents)</source>
         <translation>ein Stack (in Cent)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="230"/>
+        <location filename="../../engine/session.py" line="263"/>
         <source>the record seats %1 in seat %2 with %3: not a seat of this table</source>
         <translation>das Protokoll setzt %1 auf Platz %2 mit %3: kein Platz dieses Tischs</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="243"/>
+        <location filename="../../engine/session.py" line="276"/>
         <source>chips are added</source>
         <translation>Chips werden zugekauft</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="244"/>
+        <location filename="../../engine/session.py" line="277"/>
         <source>a top-up (in cents)</source>
         <translation>ein Zukauf (in Cent)</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="249"/>
+        <location filename="../../engine/session.py" line="282"/>
         <source>a top-up must be a positive number of %1 chips</source>
         <translation>ein Zukauf muss eine positive Zahl von %1-Chips sein</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="257"/>
+        <location filename="../../engine/session.py" line="290"/>
         <source>after a top-up the stack must reach the buy-in of %1; %2 + %3 does not</source>
         <translation>nach dem Zukauf muss der Stack den Buy-in von %1 erreichen; %2 + %3 reicht nicht</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="282"/>
+        <location filename="../../engine/session.py" line="315"/>
         <source>players sit out or in</source>
         <translation>Spieler setzen aus oder steigen wieder ein</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="290"/>
+        <location filename="../../engine/session.py" line="323"/>
         <source>players leave</source>
         <translation>Spieler verlassen den Tisch</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="303"/>
+        <location filename="../../engine/session.py" line="336"/>
         <source>nobody sits in seat %1</source>
         <translation>auf Platz %1 sitzt niemand</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="319"/>
+        <location filename="../../engine/session.py" line="352"/>
         <source>the current hand has not ended</source>
         <translation>das laufende Spiel ist nicht beendet</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="320"/>
+        <location filename="../../engine/session.py" line="353"/>
         <source>confirm the awards of the current hand first</source>
         <translation>zuerst die Auszahlung des laufenden Spiels bestätigen</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="325"/>
+        <location filename="../../engine/session.py" line="358"/>
         <source>at least two players with chips are needed to deal</source>
         <translation>zum Geben braucht es mindestens zwei Spieler mit Chips</translation>
     </message>
@@ -1735,7 +1745,7 @@
     <message>
         <location filename="../../record/store.py" line="866"/>
         <location filename="../../record/store.py" line="889"/>
-        <location filename="../../room/reader.py" line="312"/>
+        <location filename="../../room/reader.py" line="331"/>
         <source>%1: session %2: a %3 row is not readable JSON</source>
         <translation>%1: Sitzung %2: eine %3-Zeile ist kein lesbares JSON</translation>
     </message>
@@ -1804,158 +1814,183 @@
         <translation>In den Datenordner %1 kann nicht geschrieben werden: Die Spiele werden vorerst in %2 protokolliert. Kopieren Sie diese Datei vor dem nächsten Neustart und beheben Sie das Problem mit dem Datenordner.</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="261"/>
+        <location filename="../../engine/limits.py" line="278"/>
         <source>cannot read (%1)</source>
         <translation>nicht lesbar (%1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="272"/>
-        <location filename="../../engine/limits.py" line="336"/>
+        <location filename="../../engine/limits.py" line="289"/>
+        <location filename="../../engine/limits.py" line="353"/>
         <source>nested more than %1 levels deep</source>
         <translation>mehr als %1 Ebenen tief verschachtelt</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="278"/>
+        <location filename="../../engine/limits.py" line="295"/>
         <source>expected a mapping of fields</source>
         <translation>erwartet wird eine Liste von Feldern (Name: Wert)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="289"/>
+        <location filename="../../engine/limits.py" line="306"/>
         <source>a field name must be a plain word</source>
         <translation>ein Feldname muss ein einfaches Wort sein</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="304"/>
+        <location filename="../../engine/limits.py" line="321"/>
         <source>cannot be read (%1)</source>
         <translation>nicht lesbar (%1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="372"/>
-        <location filename="../../engine/limits.py" line="384"/>
+        <location filename="../../engine/limits.py" line="389"/>
+        <location filename="../../engine/limits.py" line="401"/>
         <source>missing</source>
         <translation>fehlt</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="377"/>
+        <location filename="../../engine/limits.py" line="394"/>
         <source>expected %1, got %2</source>
         <translation>erwartet %1, erhalten %2</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="392"/>
+        <location filename="../../engine/limits.py" line="409"/>
         <source>must be more than zero, got %1</source>
         <translation>muss größer als null sein, erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="400"/>
-        <location filename="../../engine/limits.py" line="432"/>
+        <location filename="../../engine/limits.py" line="417"/>
+        <location filename="../../engine/limits.py" line="503"/>
         <source>%1 is not one of %2</source>
         <translation>%1 ist keiner von %2</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="409"/>
+        <location filename="../../engine/limits.py" line="430"/>
+        <source>must be the first of the table&apos;s games (M-1)</source>
+        <translation>muss das erste der Spiele des Tisches sein (M-1)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="439"/>
+        <source>only a table with games turns (M-2)</source>
+        <translation>nur ein Tisch mit mehreren Spielen (games) wechselt (M-2)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="447"/>
+        <source>expected two or more different games of %1, got %2</source>
+        <translation>erwartet zwei oder mehr verschiedene Spiele aus %1, erhalten %2</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="458"/>
+        <source>expected &apos;hands N&apos; (N from 1 to 100) or &apos;orbit&apos;, got %1</source>
+        <translation>erwartet „hands N“ (N von 1 bis 100) oder „orbit“, erhalten %1</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="475"/>
         <source>expected a mapping of options</source>
         <translation>erwartet wird eine Liste von Optionen (Name: Wert)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="414"/>
+        <location filename="../../engine/limits.py" line="480"/>
         <source>unknown option (known: %1)</source>
         <translation>unbekannte Option (bekannt: %1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="420"/>
+        <location filename="../../engine/limits.py" line="486"/>
         <source>unknown game (known: %1)</source>
         <translation>unbekanntes Spiel (bekannt: %1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="423"/>
+        <location filename="../../engine/limits.py" line="489"/>
         <source>%1 is not true or false</source>
         <translation>%1 ist weder true noch false</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="425"/>
+        <location filename="../../engine/limits.py" line="491"/>
+        <source>Razz never has the double bet (R-4)</source>
+        <translation>Razz hat nie den doppelten Einsatz (R-4)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="495"/>
         <source>needs a value for each game: %1</source>
         <translation>braucht einen Wert für jedes Spiel: %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="481"/>
-        <location filename="../../engine/limits.py" line="546"/>
+        <location filename="../../engine/limits.py" line="552"/>
+        <location filename="../../engine/limits.py" line="619"/>
         <source>%1 differs from the file name %2</source>
         <translation>%1 weicht vom Dateinamen %2 ab</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="490"/>
+        <location filename="../../engine/limits.py" line="561"/>
         <source>min and max must be whole numbers with 2 &lt;= min &lt;= max &lt;= 8 (T-1), got %1</source>
         <translation>min und max müssen ganze Zahlen sein mit 2 &lt;= min &lt;= max &lt;= 8 (T-1), erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="502"/>
+        <location filename="../../engine/limits.py" line="573"/>
         <source>missing %1</source>
         <translation>es fehlen %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="542"/>
+        <location filename="../../engine/limits.py" line="615"/>
         <source>unknown field (known: %1)</source>
         <translation>unbekanntes Feld (bekannt: %1)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="561"/>
+        <location filename="../../engine/limits.py" line="633"/>
         <source>must be 2 to 8 (T-1), got %1</source>
         <translation>muss 2 bis 8 sein (T-1), erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="577"/>
-        <location filename="../../engine/limits.py" line="756"/>
+        <location filename="../../engine/limits.py" line="649"/>
+        <location filename="../../engine/limits.py" line="832"/>
         <source>unknown house profile %1 (known: %2)</source>
         <translation>unbekanntes Hausregel-Profil %1 (bekannt: %2)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="588"/>
+        <location filename="../../engine/limits.py" line="660"/>
         <source>must not be below the smaller limit (%1 &lt; %2 cents reversed)</source>
         <translation>darf nicht unter dem kleineren Limit liegen (%1 &lt; %2 Cent, vertauscht)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="592"/>
+        <location filename="../../engine/limits.py" line="664"/>
         <source>must not exceed the small bet / lower limit (B-3)</source>
         <translation>darf den Small Bet / das untere Limit nicht übersteigen (B-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="594"/>
+        <location filename="../../engine/limits.py" line="666"/>
         <source>must not exceed the bring-in (B-1, B-3)</source>
         <translation>darf den Bring-in nicht übersteigen (B-1, B-3)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="608"/>
-        <location filename="../../engine/limits.py" line="670"/>
+        <location filename="../../engine/limits.py" line="680"/>
+        <location filename="../../engine/limits.py" line="744"/>
         <source>%1 cents is not a multiple of the smallest chip (%2 cents, T-2)</source>
         <translation>%1 Cent sind kein Vielfaches des kleinsten Chips (%2 Cent, T-2)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="614"/>
+        <location filename="../../engine/limits.py" line="686"/>
         <source>is smaller than one big bet</source>
         <translation>ist kleiner als ein Big Bet</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="650"/>
+        <location filename="../../engine/limits.py" line="724"/>
         <source>expected a list of chips (amount and colour)</source>
         <translation>erwartet eine Liste von Chips (Betrag und Farbe)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="656"/>
+        <location filename="../../engine/limits.py" line="730"/>
         <source>expected an amount and a colour, got %1</source>
         <translation>erwartet einen Betrag und eine Farbe, erhalten %1</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="664"/>
+        <location filename="../../engine/limits.py" line="738"/>
         <source>the chips go from the smallest up, each above zero</source>
         <translation>die Chips gehen vom kleinsten aufwärts, jeder über null</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="680"/>
+        <location filename="../../engine/limits.py" line="754"/>
         <source>the smallest chip must be the table&apos;s chip (%1 cents, T-2)</source>
         <translation>der kleinste Chip muss der Chip des Tisches sein (%1 Cent, T-2)</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="778"/>
+        <location filename="../../engine/limits.py" line="854"/>
         <source>unknown table %1 (known: %2)</source>
         <translation>unbekannter Tisch %1 (bekannt: %2)</translation>
     </message>
@@ -2025,134 +2060,134 @@
         <translation>das Spiel ist vorbei: Nach der Auszahlung entscheidet der Floor (I-3)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="42"/>
+        <location filename="../../floor/rulings.py" line="43"/>
         <source>the ruling&apos;s %1 is not plain text of at most %2 characters</source>
         <translation>%1 der Entscheidung ist kein einfacher Text von höchstens %2 Zeichen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="50"/>
+        <location filename="../../floor/rulings.py" line="51"/>
         <source>the case&apos;s category is one of %1, not %2</source>
         <translation>die Art des Falls ist eine von %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="58"/>
+        <location filename="../../floor/rulings.py" line="59"/>
         <source>the case&apos;s status is one of %1, not %2</source>
         <translation>der Stand des Falls ist einer von %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="64"/>
+        <location filename="../../floor/rulings.py" line="65"/>
         <source>a ruling needs its decision</source>
         <translation>eine Entscheidung braucht ihren Beschluss</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="66"/>
+        <location filename="../../floor/rulings.py" line="67"/>
         <source>an open case moves no chips: the decision does</source>
         <translation>ein offener Fall bewegt keine Chips: Das tut erst die Entscheidung</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="68"/>
+        <location filename="../../floor/rulings.py" line="69"/>
         <source>a ruling needs the facts</source>
         <translation>eine Entscheidung braucht den Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="74"/>
+        <location filename="../../floor/rulings.py" line="75"/>
         <source>a ruling cites the catalog&apos;s rule IDs (I-3, A-1 …); not known: %1</source>
         <translation>eine Entscheidung nennt Regelnummern des Katalogs (I-3, A-1 …); unbekannt: %1</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="80"/>
+        <location filename="../../floor/rulings.py" line="81"/>
         <source>the remedy is one of %1, not %2</source>
         <translation>die Abhilfe ist eine von %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="86"/>
+        <location filename="../../floor/rulings.py" line="87"/>
         <source>chips move between the hand&apos;s seats (%1)</source>
         <translation>Chips gehen zwischen den Plätzen des Spiels (%1)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="92"/>
+        <location filename="../../floor/rulings.py" line="93"/>
         <source>the chips moved must add up to zero (they add up to %1)</source>
         <translation>die bewegten Chips müssen zusammen null ergeben (sie ergeben %1)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="95"/>
+        <location filename="../../floor/rulings.py" line="96"/>
         <source>a ruling that moves chips has the remedy adjust</source>
         <translation>eine Entscheidung, die Chips bewegt, hat die Abhilfe »Chips bewegen« (adjust)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="104"/>
+        <location filename="../../floor/rulings.py" line="105"/>
         <source>hand %1-%2 has not ended: it is voided at the table (I-6, I-7)</source>
         <translation>Spiel %1-%2 ist nicht zu Ende: Es wird am Tisch für ungültig erklärt (I-6, I-7)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="132"/>
+        <location filename="../../floor/rulings.py" line="133"/>
         <source>seat %1 (%2) is no longer at the table: chips for a player who left are settled off the table</source>
         <translation>Platz %1 (%2) ist nicht mehr am Tisch: Chips für einen Spieler, der gegangen ist, werden außerhalb des Tischs verrechnet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="143"/>
+        <location filename="../../floor/rulings.py" line="144"/>
         <source>seat %1 has %2: it cannot give %3</source>
         <translation>Platz %1 hat %2: Er kann nicht %3 abgeben</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="189"/>
-        <location filename="../../floor/rulings.py" line="364"/>
+        <location filename="../../floor/rulings.py" line="194"/>
+        <location filename="../../floor/rulings.py" line="374"/>
         <source>hand %1-%2 is already voided by a ruling</source>
         <translation>Spiel %1-%2 ist schon durch eine Entscheidung ungültig</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="197"/>
-        <location filename="../../floor/rulings.py" line="380"/>
+        <location filename="../../floor/rulings.py" line="202"/>
+        <location filename="../../floor/rulings.py" line="390"/>
         <source>the moment %1 is not on the hand&apos;s timeline (0–%2)</source>
         <translation>der Zeitpunkt %1 liegt nicht im Ablauf des Spiels (0–%2)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="208"/>
+        <location filename="../../floor/rulings.py" line="213"/>
         <source>table session %1 is being dealt in another window: a ruling that moves chips is made at that table</source>
         <translation>an Tischsitzung %1 wird in einem anderen Fenster gegeben: Eine Entscheidung, die Chips bewegt, wird an diesem Tisch getroffen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="223"/>
+        <location filename="../../floor/rulings.py" line="228"/>
         <source>table session %1 has a hand open: chips move between hands</source>
         <translation>an Tischsitzung %1 läuft ein Spiel: Chips werden zwischen zwei Spielen bewegt</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="251"/>
+        <location filename="../../floor/rulings.py" line="261"/>
         <source>case %1 is not a case of hand %2-%3</source>
         <translation>Fall %1 ist kein Fall des Spiels %2-%3</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="259"/>
+        <location filename="../../floor/rulings.py" line="269"/>
         <source>case %1 is closed: a new ruling opens a new case</source>
         <translation>Fall %1 ist abgeschlossen: Eine neue Entscheidung eröffnet einen neuen Fall</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="336"/>
+        <location filename="../../floor/rulings.py" line="346"/>
         <source>the room&apos;s ruling %1 is applied at this table already</source>
         <translation>die Entscheidung %1 aus dem Saal ist an diesem Tisch schon angewendet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="342"/>
+        <location filename="../../floor/rulings.py" line="352"/>
         <source>the room&apos;s ruling is on table session %1: its chips move when that table is dealt here</source>
         <translation>die Entscheidung aus dem Saal gilt für Tischsitzung %1: ihre Chips werden bewegt, wenn an diesem Tisch gegeben wird</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="351"/>
+        <location filename="../../floor/rulings.py" line="361"/>
         <source>a hand is open: the room&apos;s ruling moves chips between hands</source>
         <translation>ein Spiel läuft: die Entscheidung aus dem Saal bewegt Chips zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="357"/>
+        <location filename="../../floor/rulings.py" line="367"/>
         <source>the room&apos;s ruling %1 is not readable</source>
         <translation>die Entscheidung %1 aus dem Saal ist nicht lesbar</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="370"/>
+        <location filename="../../floor/rulings.py" line="380"/>
         <source>the room&apos;s ruling voids hand %1-%2 with other chips than this record&apos;s hand moved</source>
         <translation>die Entscheidung aus dem Saal erklärt Spiel %1-%2 mit anderen Chips für ungültig, als das Spiel in diesem Protokoll bewegt hat</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="387"/>
+        <location filename="../../floor/rulings.py" line="397"/>
         <source>the room&apos;s ruling moves no chips</source>
         <translation>die Entscheidung aus dem Saal bewegt keine Chips</translation>
     </message>
@@ -2502,7 +2537,8 @@
         <translation>größer als %1, mehr als eine solche Datei sein kann; nicht gelesen</translation>
     </message>
     <message>
-        <location filename="../../live/record_writer.py" line="55"/>
+        <location filename="../../floor/rulings.py" line="236"/>
+        <location filename="../../live/record_writer.py" line="62"/>
         <location filename="../../record/floor_accounts.py" line="216"/>
         <source>a floor act needs the floor&apos;s account name and passphrase</source>
         <translation>eine Floor-Handlung braucht das Floor-Konto und sein Passwort</translation>
@@ -2549,6 +2585,7 @@
     </message>
     <message>
         <location filename="../../record/floor_accounts.py" line="244"/>
+        <location filename="../../room/floor_login.py" line="66"/>
         <source>too soon after a refused try: %1 may try again in %2 s</source>
         <translation>zu früh nach einem abgewiesenen Versuch: %1 kann es in %2 s wieder versuchen</translation>
     </message>
@@ -2556,6 +2593,31 @@
         <location filename="../../record/floor_accounts.py" line="257"/>
         <source>wrong floor account name or passphrase (recorded): %1 may try again in %2 s</source>
         <translation>falsches Floor-Konto oder Passwort (protokolliert): %1 kann es in %2 s wieder versuchen</translation>
+    </message>
+    <message>
+        <location filename="../../room/floor_login.py" line="60"/>
+        <source>a floor act in the room needs the floor&apos;s room login and password</source>
+        <translation>eine Floor-Handlung im Saal braucht das Saal-Login des Floors und sein Passwort</translation>
+    </message>
+    <message>
+        <location filename="../../room/floor_login.py" line="79"/>
+        <source>the room cannot be reached, so no floor act can be made now (recorded): %1</source>
+        <translation>der Saal ist nicht erreichbar, daher ist jetzt keine Floor-Handlung möglich (protokolliert): %1</translation>
+    </message>
+    <message>
+        <location filename="../../room/floor_login.py" line="110"/>
+        <source>the room refused the floor act (recorded): %1</source>
+        <translation>der Saal hat die Floor-Handlung abgewiesen (protokolliert): %1</translation>
+    </message>
+    <message>
+        <location filename="../../room/floor_login.py" line="122"/>
+        <source>%1 is not a floor&apos;s room login: a floor act is made under the floor person&apos;s own login (recorded); it may try again in %2 s</source>
+        <translation>%1 ist kein Saal-Login eines Floors: eine Floor-Handlung geschieht unter dem eigenen Login der Floorperson (protokolliert); es kann in %2 s wieder versucht werden</translation>
+    </message>
+    <message>
+        <location filename="../../room/floor_login.py" line="132"/>
+        <source>the room refused the login %1: wrong password or no such login (recorded); it may try again in %2 s</source>
+        <translation>der Saal hat das Login %1 abgewiesen: falsches Passwort oder kein solches Login (protokolliert); es kann in %2 s wieder versucht werden</translation>
     </message>
     <message>
         <location filename="../../room/start_check.py" line="85"/>
@@ -2623,6 +2685,19 @@
         <location filename="../file_dialogs.py" line="33"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
+    </message>
+</context>
+<context>
+    <name>FloorLogin</name>
+    <message>
+        <location filename="../floor_login_words.py" line="19"/>
+        <source>Floor&apos;s room login</source>
+        <translation>Saal-Login des Floors</translation>
+    </message>
+    <message>
+        <location filename="../floor_login_words.py" line="20"/>
+        <source>Room password</source>
+        <translation>Saal-Passwort</translation>
     </message>
 </context>
 <context>
@@ -2989,72 +3064,72 @@
 <context>
     <name>IrregularityDialog</name>
     <message>
-        <location filename="../floor_dialogs.py" line="297"/>
+        <location filename="../floor_dialogs.py" line="302"/>
         <source>Report an irregularity</source>
         <translation>Eine Unregelmäßigkeit melden</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="314"/>
+        <location filename="../floor_dialogs.py" line="321"/>
         <source>Irregularity</source>
         <translation>Unregelmäßigkeit</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="315"/>
+        <location filename="../floor_dialogs.py" line="322"/>
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="316"/>
+        <location filename="../floor_dialogs.py" line="323"/>
         <source>Card</source>
         <translation>Karte</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="317"/>
+        <location filename="../floor_dialogs.py" line="324"/>
         <source>Action</source>
         <translation>Aktion</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="318"/>
+        <location filename="../floor_dialogs.py" line="325"/>
         <source>Amount (bet or raise to)</source>
         <translation>Betrag (setzen oder erhöhen auf)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="319"/>
+        <location filename="../floor_dialogs.py" line="318"/>
         <source>Floor account</source>
         <translation>Floor-Konto</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="320"/>
+        <location filename="../floor_dialogs.py" line="318"/>
         <source>Floor passphrase</source>
         <translation>Floor-Passwort</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="333"/>
+        <location filename="../floor_dialogs.py" line="340"/>
         <source>Apply the remedy</source>
         <translation>Die Abhilfe anwenden</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="338"/>
+        <location filename="../floor_dialogs.py" line="345"/>
         <source>No irregularity the table reports applies now; the floor decides (I-3).</source>
         <translation>Jetzt passt keine Unregelmäßigkeit, die der Tisch meldet; der Floor entscheidet (I-3).</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="372"/>
+        <location filename="../floor_dialogs.py" line="379"/>
         <source>The exposed card becomes the door card of seat %1, whose door card is due now.</source>
         <translation>Die aufgedeckte Karte wird die Door Card von Platz %1, dessen Door Card jetzt an der Reihe ist.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="377"/>
+        <location filename="../floor_dialogs.py" line="384"/>
         <source>If it was a downcard of seat %1, deal seat %2&apos;s door card first, then report it when seat %1&apos;s door card is due.</source>
         <translation>War es eine verdeckte Karte von Platz %1, zuerst die Door Card von Platz %2 geben und es dann melden, wenn die Door Card von Platz %1 an der Reihe ist.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="386"/>
+        <location filename="../floor_dialogs.py" line="393"/>
         <source>If it was a downcard of one of the seats %1 (their door cards are not dealt yet), deal the door cards up to that seat first, then report it when its door card is due.</source>
         <translation>War es eine verdeckte Karte eines der Plätze %1 (ihre Door Cards sind noch nicht gegeben), zuerst die Door Cards bis zu diesem Platz geben und es dann melden, wenn seine Door Card an der Reihe ist.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="396"/>
+        <location filename="../floor_dialogs.py" line="403"/>
         <source>This table&apos;s house option out_of_turn: %1</source>
         <translation>Die Hausregel out_of_turn dieses Tischs: %1</translation>
     </message>
@@ -3163,291 +3238,291 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="43"/>
-        <location filename="../main_window.py" line="263"/>
-        <location filename="../main_window.py" line="316"/>
+        <location filename="../main_window.py" line="44"/>
+        <location filename="../main_window.py" line="270"/>
+        <location filename="../main_window.py" line="323"/>
         <source>Stud Dealer Assistant</source>
         <translation>Stud-Dealer-Assistent</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="76"/>
-        <location filename="../main_window.py" line="318"/>
+        <location filename="../main_window.py" line="77"/>
+        <location filename="../main_window.py" line="325"/>
         <source>Hand record: %1</source>
         <translation>Spielprotokoll: %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="105"/>
+        <location filename="../main_window.py" line="106"/>
         <source>&amp;Table</source>
         <translation>&amp;Tisch</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="106"/>
+        <location filename="../main_window.py" line="107"/>
         <source>&amp;Open table…</source>
         <translation>Tisch &amp;öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="107"/>
+        <location filename="../main_window.py" line="108"/>
         <source>&amp;Resume table…</source>
         <translation>Tisch &amp;fortsetzen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="109"/>
+        <location filename="../main_window.py" line="110"/>
         <source>&amp;Start hand</source>
         <translation>&amp;Spiel beginnen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="111"/>
+        <location filename="../main_window.py" line="112"/>
         <source>&amp;Close table</source>
         <translation>Tisch &amp;schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="113"/>
+        <location filename="../main_window.py" line="114"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="115"/>
+        <location filename="../main_window.py" line="116"/>
         <source>Report &amp;irregularity…</source>
         <translation>&amp;Unregelmäßigkeit melden…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="119"/>
+        <location filename="../main_window.py" line="120"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="120"/>
+        <location filename="../main_window.py" line="121"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="121"/>
+        <location filename="../main_window.py" line="122"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="122"/>
+        <location filename="../main_window.py" line="123"/>
         <source>&amp;Seats</source>
         <translation>&amp;Plätze</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="123"/>
+        <location filename="../main_window.py" line="124"/>
         <source>&amp;Join…</source>
         <translation>&amp;Platz nehmen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="124"/>
+        <location filename="../main_window.py" line="125"/>
         <source>&amp;Top up…</source>
         <translation>&amp;Zukaufen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="125"/>
+        <location filename="../main_window.py" line="126"/>
         <source>Sit &amp;out / sit in…</source>
         <translation>&amp;Aussetzen / wieder einsteigen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="126"/>
+        <location filename="../main_window.py" line="127"/>
         <source>&amp;Leave…</source>
         <translation>&amp;Verlassen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="127"/>
+        <location filename="../main_window.py" line="128"/>
         <source>&amp;Floor</source>
         <translation>&amp;Floor</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="128"/>
+        <location filename="../main_window.py" line="129"/>
         <source>&amp;Open floor console…</source>
         <translation>Floor-&amp;Konsole öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="129"/>
+        <location filename="../main_window.py" line="130"/>
         <source>T&amp;raining</source>
         <translation>T&amp;raining</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="130"/>
+        <location filename="../main_window.py" line="131"/>
         <source>Open the &amp;trainer…</source>
         <translation>&amp;Trainer öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="131"/>
+        <location filename="../main_window.py" line="132"/>
         <source>&amp;Window</source>
         <translation>Fe&amp;nster</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="132"/>
+        <location filename="../main_window.py" line="133"/>
         <source>&amp;Players&apos; display</source>
         <translation>&amp;Spieleranzeige</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="136"/>
+        <location filename="../main_window.py" line="137"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="137"/>
+        <location filename="../main_window.py" line="138"/>
         <source>&amp;About…</source>
         <translation>Ü&amp;ber…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="138"/>
+        <location filename="../main_window.py" line="139"/>
         <source>Setti&amp;ngs</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="139"/>
+        <location filename="../main_window.py" line="140"/>
         <source>&amp;Four-colour suits</source>
         <translation>&amp;Vierfarbiges Deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="143"/>
+        <location filename="../main_window.py" line="144"/>
         <source>&amp;Card room…</source>
         <translation>&amp;Cardroom…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="144"/>
+        <location filename="../main_window.py" line="145"/>
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="147"/>
+        <location filename="../main_window.py" line="148"/>
         <source>System language</source>
         <translation>Systemsprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="189"/>
+        <location filename="../main_window.py" line="196"/>
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="189"/>
+        <location filename="../main_window.py" line="196"/>
         <source>The language changes at the next start.</source>
         <translation>Die Sprache wechselt beim nächsten Start.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="238"/>
+        <location filename="../main_window.py" line="245"/>
         <source>The floor&apos;s ruling on hand %1 is not applied yet: it is shown again after the next hand</source>
         <translation>Die Entscheidung des Floors zu Spiel %1 ist noch nicht angewendet: sie wird nach dem nächsten Spiel wieder gezeigt</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="256"/>
+        <location filename="../main_window.py" line="263"/>
         <source>Hand %1 sealed: %2</source>
         <translation>Spiel %1 versiegelt: %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="276"/>
+        <location filename="../main_window.py" line="283"/>
         <source>No hand is open: an irregularity is reported during a hand</source>
         <translation>Kein Spiel läuft: Eine Unregelmäßigkeit wird während eines Spiels gemeldet</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="317"/>
+        <location filename="../main_window.py" line="324"/>
         <source>Build: %1</source>
         <translation>Build: %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="320"/>
+        <location filename="../main_window.py" line="327"/>
         <source>The hand record proves itself against anyone without its key (record.key): an edited, deleted or inserted row is found at start, by &apos;dealer-app verify&apos; and in the floor&apos;s report. Whoever holds the key and the file can rewrite it unseen; keep the anchors file on another disk. A card room&apos;s database owner can turn off the room&apos;s checks and rewrite or delete the room&apos;s copy unseen: the floor&apos;s console does not detect it yet.</source>
         <translation>Das Spielprotokoll beweist sich gegenüber jedem, der seinen Schlüssel (record.key) nicht hat: Eine geänderte, gelöschte oder eingefügte Zeile wird beim Start, von &apos;dealer-app verify&apos; und im Bericht des Floors gefunden. Wer Schlüssel und Datei hat, kann es unbemerkt umschreiben; die Ankerdatei gehört auf einen anderen Datenträger. Der Eigentümer der Datenbank eines Cardrooms kann deren Prüfungen abschalten und die Kopie des Cardrooms unbemerkt umschreiben oder löschen: Die Konsole des Floors erkennt das noch nicht.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="332"/>
+        <location filename="../main_window.py" line="339"/>
         <source>About</source>
         <translation>Über</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="355"/>
+        <location filename="../main_window.py" line="362"/>
         <source>Nothing to undo: seat changes and confirmed awards are final</source>
         <translation>Nichts rückgängig zu machen: Platzänderungen und bestätigte Auszahlungen sind endgültig</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="357"/>
+        <location filename="../main_window.py" line="364"/>
         <source>Nothing to undo yet in this hand</source>
         <translation>In diesem Spiel gibt es noch nichts rückgängig zu machen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="366"/>
+        <location filename="../main_window.py" line="373"/>
         <source>Nothing to redo</source>
         <translation>Nichts zu wiederholen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="376"/>
+        <location filename="../main_window.py" line="383"/>
         <source>Hand in progress</source>
         <translation>Spiel läuft</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="378"/>
+        <location filename="../main_window.py" line="385"/>
         <source>Hand %1 is not finished. %2 anyway? The hand stays in the record as it is.</source>
         <translation>Spiel %1 ist nicht beendet. Trotzdem „%2“? Das Spiel bleibt so im Protokoll, wie es ist.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="395"/>
-        <location filename="../main_window.py" line="411"/>
+        <location filename="../main_window.py" line="402"/>
+        <location filename="../main_window.py" line="418"/>
         <source>Open another table</source>
         <translation>Einen anderen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="396"/>
+        <location filename="../main_window.py" line="403"/>
         <source>%1 is open. Close it before the other table is opened?</source>
         <translation>%1 ist offen. Vor dem anderen Tisch schließen?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="400"/>
+        <location filename="../main_window.py" line="407"/>
         <source>Close this table</source>
         <translation>Diesen Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="401"/>
+        <location filename="../main_window.py" line="408"/>
         <source>Keep it open to resume</source>
         <translation>Offen lassen (später fortsetzen)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="418"/>
+        <location filename="../main_window.py" line="425"/>
         <source>Resume another table</source>
         <translation>Einen anderen Tisch fortsetzen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="428"/>
+        <location filename="../main_window.py" line="435"/>
         <source>Close the table</source>
         <translation>Den Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="432"/>
+        <location filename="../main_window.py" line="439"/>
         <source>Close table</source>
         <translation>Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="432"/>
+        <location filename="../main_window.py" line="439"/>
         <source>Close this table? It is no longer offered to resume.</source>
         <translation>Diesen Tisch schließen? Er wird dann nicht mehr zum Fortsetzen angeboten.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="440"/>
+        <location filename="../main_window.py" line="447"/>
         <source>Quit</source>
         <translation>Beenden</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="465"/>
+        <location filename="../main_window.py" line="472"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="466"/>
+        <location filename="../main_window.py" line="473"/>
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="492"/>
+        <location filename="../main_window.py" line="499"/>
         <source>Sit out / sit in</source>
         <translation>Aussetzen / wieder einsteigen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="527"/>
+        <location filename="../main_window.py" line="534"/>
         <source>Hand record: %1 (see the warning at start)</source>
         <translation>Spielprotokoll: %1 (siehe die Warnung beim Start)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="528"/>
+        <location filename="../main_window.py" line="535"/>
         <source>Hand record</source>
         <translation>Spielprotokoll</translation>
     </message>
@@ -3463,62 +3538,62 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>NewTableDialog</name>
     <message>
-        <location filename="../new_table_dialog.py" line="30"/>
+        <location filename="../new_table_dialog.py" line="31"/>
         <source>Open a table</source>
         <translation>Einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="37"/>
+        <location filename="../new_table_dialog.py" line="38"/>
         <source>%1 — %2, ante %3, bring-in %4, buy-in %5</source>
         <translation>%1 — %2, Ante %3, Bring-in %4, Buy-in %5</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="52"/>
+        <location filename="../new_table_dialog.py" line="53"/>
         <source>Type the stakes or the game: 4-8, hi-lo, spread …</source>
         <translation>Limit oder Spiel tippen: 4-8, hi-lo, spread …</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="55"/>
+        <location filename="../new_table_dialog.py" line="56"/>
         <source>Find</source>
         <translation>Suchen</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="56"/>
+        <location filename="../new_table_dialog.py" line="57"/>
         <source>Limit table</source>
         <translation>Limit-Tisch</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="57"/>
+        <location filename="../new_table_dialog.py" line="58"/>
         <source>House rules</source>
         <translation>Hausregeln</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="60"/>
+        <location filename="../new_table_dialog.py" line="61"/>
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="61"/>
+        <location filename="../new_table_dialog.py" line="62"/>
         <source>Player</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="62"/>
+        <location filename="../new_table_dialog.py" line="63"/>
         <source>Buy-in</source>
         <translation>Buy-in</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="67"/>
+        <location filename="../new_table_dialog.py" line="68"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="82"/>
+        <location filename="../new_table_dialog.py" line="83"/>
         <source>The stacks are the floor&apos;s count, not buy-ins: the floor confirms them with their account and passphrase, and the record says so.</source>
         <translation>Die Stacks sind die Zählung des Floors, keine Buy-ins: Der Floor bestätigt sie mit Floor-Konto und Passwort, und das Protokoll hält es fest.</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="89"/>
+        <location filename="../new_table_dialog.py" line="90"/>
         <source>Floor account</source>
         <translation>Floor-Konto</translation>
     </message>
@@ -3528,17 +3603,17 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Floor-Passwort</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="116"/>
+        <location filename="../new_table_dialog.py" line="118"/>
         <source>No limit table matches %1</source>
         <translation>Kein Limit-Tisch passt zu %1</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="124"/>
+        <location filename="../new_table_dialog.py" line="126"/>
         <source>%1 (table default)</source>
         <translation>%1 (Standard des Tischs)</translation>
     </message>
     <message>
-        <location filename="../new_table_dialog.py" line="149"/>
+        <location filename="../new_table_dialog.py" line="151"/>
         <source>Seat %1</source>
         <translation>Platz %1</translation>
     </message>
@@ -4359,58 +4434,58 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>%1 endgültig schließen? Seine Spiele bleiben im Protokoll, aber er wird nicht mehr zum Fortsetzen angeboten.</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="175"/>
-        <location filename="../resume_dialog.py" line="179"/>
+        <location filename="../resume_dialog.py" line="178"/>
+        <location filename="../resume_dialog.py" line="181"/>
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="175"/>
+        <location filename="../resume_dialog.py" line="177"/>
         <source>Floor account</source>
         <translation>Floor-Konto</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="179"/>
+        <location filename="../resume_dialog.py" line="177"/>
         <source>Floor passphrase</source>
         <translation>Floor-Passwort</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="185"/>
+        <location filename="../resume_dialog.py" line="186"/>
         <source>between hands</source>
         <translation>zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="186"/>
+        <location filename="../resume_dialog.py" line="187"/>
         <source>awards</source>
         <translation>Auszahlung</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="187"/>
+        <location filename="../resume_dialog.py" line="188"/>
         <source>showdown</source>
         <translation>Showdown</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="188"/>
+        <location filename="../resume_dialog.py" line="189"/>
         <source>third street</source>
         <translation>3. Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="189"/>
+        <location filename="../resume_dialog.py" line="190"/>
         <source>fourth street</source>
         <translation>4. Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="190"/>
+        <location filename="../resume_dialog.py" line="191"/>
         <source>fifth street</source>
         <translation>5. Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="191"/>
+        <location filename="../resume_dialog.py" line="192"/>
         <source>sixth street</source>
         <translation>6. Karte</translation>
     </message>
     <message>
-        <location filename="../resume_dialog.py" line="192"/>
+        <location filename="../resume_dialog.py" line="193"/>
         <source>seventh street</source>
         <translation>7. Karte (River)</translation>
     </message>
@@ -4418,58 +4493,76 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>RoomFloorWindow</name>
     <message>
-        <location filename="../room_window.py" line="48"/>
+        <location filename="../room_window.py" line="52"/>
         <source>Floor — the room at %1</source>
         <translation>Floor — der Saal auf %1</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="50"/>
+        <location filename="../room_window.py" line="54"/>
         <source>Limits</source>
         <translation>Limits</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="94"/>
+        <location filename="../room_window.py" line="103"/>
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="102"/>
-        <location filename="../room_window.py" line="106"/>
+        <location filename="../room_window.py" line="111"/>
+        <location filename="../room_window.py" line="117"/>
+        <location filename="../room_window.py" line="122"/>
+        <location filename="../room_window.py" line="126"/>
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
-    <message>
-        <location filename="../room_window.py" line="110"/>
-        <source>The room checked every row of every table against its keyed chain as it arrived: none was refused.</source>
-        <translation>Der Saal hat jede Zeile jedes Tischs bei ihrer Ankunft gegen dessen verschlüsselte Kette geprüft: Keine wurde abgewiesen.</translation>
+    <message numerus="yes">
+        <location filename="../room_window.py" line="127"/>
+        <source>%n floor act(s) do not match the room&apos;s record of them:</source>
+        <translation>
+            <numerusform>%n Floor-Handlung passt nicht zu dem, was der Saal von ihr verzeichnet hat:</numerusform>
+            <numerusform>%n Floor-Handlungen passen nicht zu dem, was der Saal von ihnen verzeichnet hat:</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="186"/>
+        <location filename="../room_window.py" line="133"/>
+        <source>Every table&apos;s rows match the heads the table signed (checked here, with the key the floor enrolled), and the room refused none.</source>
+        <translation>Die Zeilen jedes Tisches stimmen mit den Ständen überein, die der Tisch signiert hat (hier geprüft, mit dem Schlüssel, den der Floor eingetragen hat), und der Saal hat keine abgelehnt.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../room_window.py" line="139"/>
+        <source>%n floor act(s) made under a floor&apos;s room login match the room&apos;s record of them.</source>
+        <translation>
+            <numerusform>%n Floor-Handlung unter dem Saal-Login eines Floors passt zu dem, was der Saal von ihr verzeichnet hat.</numerusform>
+            <numerusform>%n Floor-Handlungen unter dem Saal-Login eines Floors passen zu dem, was der Saal von ihnen verzeichnet hat.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../room_window.py" line="219"/>
         <source>live</source>
         <translation>live</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="187"/>
+        <location filename="../room_window.py" line="220"/>
         <source>offline, reconnecting</source>
         <translation>offline, verbindet neu</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="188"/>
+        <location filename="../room_window.py" line="221"/>
         <source>connecting</source>
         <translation>verbindet</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="189"/>
+        <location filename="../room_window.py" line="222"/>
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="191"/>
+        <location filename="../room_window.py" line="224"/>
         <source>none yet</source>
         <translation>noch keiner</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="192"/>
+        <location filename="../room_window.py" line="225"/>
         <source>Room: %1 — %n table(s): %2</source>
         <translation>
             <numerusform>Saal: %1 — %n Tisch: %2</numerusform>
@@ -4477,7 +4570,15 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="200"/>
+        <location filename="../room_window.py" line="234"/>
+        <source>THE ROOM&apos;S COPY FAILS THIS CONSOLE&apos;S CHECK: %n problem(s), hands marked in red — %1</source>
+        <translation>
+            <numerusform>DIE KOPIE IM SAALSERVER BESTEHT DIE PRÜFUNG DIESER KONSOLE NICHT: %n Problem, Hände rot markiert — %1</numerusform>
+            <numerusform>DIE KOPIE IM SAALSERVER BESTEHT DIE PRÜFUNG DIESER KONSOLE NICHT: %n Probleme, Hände rot markiert — %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../room_window.py" line="252"/>
         <source>The room refused %n row(s) — %1</source>
         <translation>
             <numerusform>Der Saal hat %n Zeile abgewiesen — %1</numerusform>
@@ -4485,12 +4586,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="216"/>
+        <location filename="../room_window.py" line="268"/>
         <source>%1: its signed heads stopped arriving — the room has not heard from this open table since %2 UTC</source>
         <translation>%1: Seine signierten Stände kommen nicht mehr an — der Saal hat von diesem offenen Tisch seit %2 UTC nichts gehört</translation>
     </message>
     <message numerus="yes">
-        <location filename="../room_window.py" line="223"/>
+        <location filename="../room_window.py" line="275"/>
         <source>%1: %n row(s) on the server that no signed head covers, since %2 UTC</source>
         <translation>
             <numerusform>%1: %n Zeile auf dem Server, die kein signierter Stand abdeckt, seit %2 UTC</numerusform>
@@ -4498,47 +4599,47 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="226"/>
+        <location filename="../room_window.py" line="278"/>
         <source>%1: its record and the room&apos;s copy disagree, since %2 UTC — %3</source>
         <translation>%1: Sein Protokoll und die Kopie des Saals stimmen nicht überein, seit %2 UTC — %3</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="234"/>
+        <location filename="../room_window.py" line="286"/>
         <source>row %1 (table session %2, hand %3, %4) does not match its keyed hash: it was changed after it was written, or written with another key</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) passt nicht zu ihrem verschlüsselten Hash: Sie wurde nach dem Schreiben geändert oder mit einem anderen Schlüssel geschrieben</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="238"/>
+        <location filename="../room_window.py" line="290"/>
         <source>row %1 (table session %2, hand %3, %4) differs from the row already received for that place</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) weicht von der Zeile ab, die für diese Stelle schon eingegangen ist</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="240"/>
+        <location filename="../room_window.py" line="292"/>
         <source>row %1 (table session %2, hand %3, %4) arrived before the rows before it</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam vor den Zeilen davor an</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="241"/>
+        <location filename="../room_window.py" line="293"/>
         <source>row %1 (table session %2, hand %3, %4) arrived with rows missing before it</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) kam an, während Zeilen davor fehlen</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="242"/>
+        <location filename="../room_window.py" line="294"/>
         <source>row %1 (table session %2, hand %3, %4) is numbered out of its table&apos;s order</source>
         <translation>Zeile %1 (Tischsitzung %2, Spiel %3, %4) ist außerhalb der Reihenfolge ihres Tischs nummeriert</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="250"/>
+        <location filename="../room_window.py" line="302"/>
         <source> — sent by the login %1; the room keeps the genuine row it already had (or waits for it), and the table&apos;s own record is not changed</source>
         <translation> — gesendet vom Login %1; der Raum behält die echte Zeile, die er schon hatte (oder wartet auf sie), und das Protokoll des Tisches selbst ist nicht verändert</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="256"/>
+        <location filename="../room_window.py" line="308"/>
         <source> — sent by the login %1</source>
         <translation> — gesendet vom Login %1</translation>
     </message>
     <message>
-        <location filename="../room_window.py" line="257"/>
+        <location filename="../room_window.py" line="309"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -4632,123 +4733,123 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>RulingDialog</name>
     <message>
-        <location filename="../floor_dialogs.py" line="101"/>
+        <location filename="../floor_dialogs.py" line="102"/>
         <source>Floor ruling — hand %1</source>
         <translation>Entscheidung des Floors — Spiel %1</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="106"/>
+        <location filename="../floor_dialogs.py" line="107"/>
         <source>The moment: step %1 — %2</source>
         <translation>Der Zeitpunkt: Schritt %1 — %2</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="110"/>
+        <location filename="../floor_dialogs.py" line="115"/>
         <source>New case</source>
         <translation>Neuer Fall</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="118"/>
+        <location filename="../floor_dialogs.py" line="123"/>
         <source>%1 (%2, %3)</source>
         <translation>%1 (%2, %3)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="139"/>
+        <location filename="../floor_dialogs.py" line="144"/>
         <source>None: the decision only</source>
         <translation>Keine: nur der Beschluss</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="140"/>
+        <location filename="../floor_dialogs.py" line="145"/>
         <source>Move chips between seats</source>
         <translation>Chips zwischen Plätzen bewegen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="141"/>
+        <location filename="../floor_dialogs.py" line="146"/>
         <source>Void the hand: every chip back</source>
         <translation>Das Spiel für ungültig erklären: alle Chips zurück</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="150"/>
+        <location filename="../floor_dialogs.py" line="155"/>
         <source>A ruling made in the room is recorded in the room. The chips it moves reach the table: its dealer is shown the ruling between hands, and the chips move on its seats when the dealer confirms.</source>
         <translation>Eine Entscheidung im Saal wird im Saal eingetragen. Die Chips, die sie bewegt, erreichen den Tisch: sein Dealer sieht die Entscheidung zwischen zwei Spielen, und die Chips werden auf seinen Plätzen bewegt, wenn der Dealer bestätigt.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="163"/>
+        <location filename="../floor_dialogs.py" line="168"/>
         <source>+ or − amount</source>
         <translation>Betrag mit + oder −</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="171"/>
+        <location filename="../floor_dialogs.py" line="176"/>
         <source>Case</source>
         <translation>Fall</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="172"/>
+        <location filename="../floor_dialogs.py" line="177"/>
         <source>Category</source>
         <translation>Art</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="173"/>
+        <location filename="../floor_dialogs.py" line="178"/>
         <source>Status</source>
         <translation>Stand</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="174"/>
+        <location filename="../floor_dialogs.py" line="179"/>
         <source>Facts</source>
         <translation>Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="175"/>
+        <location filename="../floor_dialogs.py" line="180"/>
         <source>Rules cited</source>
         <translation>Genannte Regeln</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="176"/>
+        <location filename="../floor_dialogs.py" line="181"/>
         <source>Decision</source>
         <translation>Beschluss</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="177"/>
+        <location filename="../floor_dialogs.py" line="182"/>
         <source>Remedy</source>
         <translation>Abhilfe</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="178"/>
+        <location filename="../floor_dialogs.py" line="183"/>
         <source>Chips (with Move chips)</source>
         <translation>Chips (bei »Chips bewegen«)</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="179"/>
+        <location filename="../floor_dialogs.py" line="184"/>
         <source>Witnesses</source>
         <translation>Zeugen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="180"/>
+        <location filename="../floor_dialogs.py" line="185"/>
         <source>Camera / time reference</source>
         <translation>Kamera / Zeitangabe</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="181"/>
+        <location filename="../floor_dialogs.py" line="111"/>
         <source>Floor account</source>
         <translation>Floor-Konto</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="182"/>
+        <location filename="../floor_dialogs.py" line="111"/>
         <source>Floor passphrase</source>
         <translation>Floor-Passwort</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="207"/>
+        <location filename="../floor_dialogs.py" line="212"/>
         <source>Record the ruling</source>
         <translation>Die Entscheidung eintragen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="234"/>
-        <location filename="../floor_dialogs.py" line="274"/>
+        <location filename="../floor_dialogs.py" line="239"/>
+        <location filename="../floor_dialogs.py" line="279"/>
         <source>A chip amount cannot be read: %1</source>
         <translation>Ein Chipbetrag ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="237"/>
+        <location filename="../floor_dialogs.py" line="242"/>
         <source>Stacks after this remedy: %1</source>
         <translation>Stacks nach dieser Abhilfe: %1</translation>
     </message>
@@ -6145,22 +6246,22 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>WhatIfDialog</name>
     <message>
-        <location filename="../floor_dialogs.py" line="56"/>
+        <location filename="../floor_dialogs.py" line="57"/>
         <source>What if — nothing here is recorded</source>
         <translation>Was wäre, wenn — hier wird nichts protokolliert</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="64"/>
+        <location filename="../floor_dialogs.py" line="65"/>
         <source>What if: try another action from this moment. The record is not touched.</source>
         <translation>Was wäre, wenn: von diesem Zeitpunkt aus eine andere Aktion versuchen. Das Protokoll bleibt unberührt.</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="78"/>
+        <location filename="../floor_dialogs.py" line="79"/>
         <source>Nothing to undo in the what-if</source>
         <translation>Im Was-wäre-wenn ist nichts rückgängig zu machen</translation>
     </message>
     <message>
-        <location filename="../floor_dialogs.py" line="84"/>
+        <location filename="../floor_dialogs.py" line="85"/>
         <source>Nothing to redo</source>
         <translation>Nichts zu wiederholen</translation>
     </message>
@@ -6339,87 +6440,92 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>de</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="290"/>
+        <location filename="../../engine/evaluator.py" line="294"/>
         <source>royal flush</source>
         <translation>Royal Flush</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="292"/>
+        <location filename="../../engine/evaluator.py" line="296"/>
         <source>straight flush, %1 high</source>
         <translation>Straight Flush, %1 hoch</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="294"/>
+        <location filename="../../engine/evaluator.py" line="298"/>
         <source>four of a kind, %1</source>
         <translation>Vierling, %1</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="296"/>
+        <location filename="../../engine/evaluator.py" line="300"/>
         <source>full house, %1 full of %2</source>
         <translation>Full House, %1 über %2</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="298"/>
+        <location filename="../../engine/evaluator.py" line="302"/>
         <source>flush, %1 high</source>
         <translation>Flush, %1 hoch</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="300"/>
+        <location filename="../../engine/evaluator.py" line="304"/>
         <source>straight, %1 high</source>
         <translation>Straße, %1 hoch</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="302"/>
+        <location filename="../../engine/evaluator.py" line="306"/>
         <source>three of a kind, %1</source>
         <translation>Drilling, %1</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="304"/>
+        <location filename="../../engine/evaluator.py" line="308"/>
         <source>two pair, %1 and %2</source>
         <translation>zwei Paare, %1 und %2</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="306"/>
+        <location filename="../../engine/evaluator.py" line="310"/>
         <source>a pair of %1</source>
         <translation>ein Paar %1</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="307"/>
+        <location filename="../../engine/evaluator.py" line="311"/>
         <source>%1 high</source>
         <translation>%1 hoch</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="336"/>
+        <location filename="../../engine/evaluator.py" line="342"/>
         <source>%1 showing</source>
         <translation>%1 offen</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="340"/>
+        <location filename="../../engine/evaluator.py" line="346"/>
         <source>four %1 showing</source>
         <translation>vier %1 offen</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="342"/>
+        <location filename="../../engine/evaluator.py" line="348"/>
         <source>three %1 showing</source>
         <translation>drei %1 offen</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="344"/>
+        <location filename="../../engine/evaluator.py" line="350"/>
         <source>two pair showing, %1 and %2</source>
         <translation>zwei Paare offen, %1 und %2</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="346"/>
+        <location filename="../../engine/evaluator.py" line="352"/>
         <source>pair of %1 showing</source>
         <translation>ein Paar %1 offen</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="347"/>
+        <location filename="../../engine/evaluator.py" line="353"/>
         <source>%1 high showing</source>
         <translation>%1 hoch offen</translation>
     </message>
     <message>
-        <location filename="../../engine/evaluator.py" line="219"/>
+        <location filename="../../engine/evaluator.py" line="479"/>
+        <source>%1 low showing</source>
+        <translation>%1 Low offen</translation>
+    </message>
+    <message>
+        <location filename="../../engine/evaluator.py" line="220"/>
         <source>%1 low</source>
         <translation>%1 Low</translation>
     </message>
@@ -6624,12 +6730,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Platz %1 zahlt Ante %2</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="387"/>
+        <location filename="../../engine/events.py" line="401"/>
         <source>Seat %1 folds</source>
         <translation>Platz %1 passt</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="389"/>
+        <location filename="../../engine/events.py" line="403"/>
         <source>Seat %1 checks</source>
         <translation>Platz %1 checkt</translation>
     </message>
@@ -6712,22 +6818,22 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Platz %1 spricht zuerst: hat bei der 6. Karte zuerst gesprochen (Gemeinschaftskarte)</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="344"/>
+        <location filename="../../engine/events.py" line="350"/>
         <source>Seat %1 acts first: the high hand, seat %2, is all-in</source>
         <translation>Platz %1 spricht zuerst: Die höchste Hand, Platz %2, ist All-in</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="357"/>
+        <location filename="../../engine/events.py" line="371"/>
         <source>; tie broken by the highest card by suit, %1</source>
         <translation>; Gleichstand entschieden durch die höchste Karte nach Farbe, %1</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="362"/>
+        <location filename="../../engine/events.py" line="376"/>
         <source>; tie: nearest the dealer&apos;s left</source>
         <translation>; Gleichstand: der Nächste links vom Dealer</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="349"/>
+        <location filename="../../engine/events.py" line="355"/>
         <source>Seat %1 acts first: %2</source>
         <translation>Platz %1 spricht zuerst: %2</translation>
     </message>
@@ -6752,32 +6858,42 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>es wurde nicht gesetzt; im Uhrzeigersinn ab links vom Dealer</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="473"/>
+        <location filename="../../engine/events.py" line="344"/>
+        <source>Seat %1 acts first: the low hand, seat %2, is all-in</source>
+        <translation>Platz %1 spricht zuerst: Die niedrigste Hand, Platz %2, ist All-in</translation>
+    </message>
+    <message>
+        <location filename="../../engine/events.py" line="363"/>
+        <source>; tie broken by the lowest suit of the highest card, %1</source>
+        <translation>; Gleichstand entschieden durch die niedrigste Farbe der höchsten Karte, %1</translation>
+    </message>
+    <message>
+        <location filename="../../engine/events.py" line="487"/>
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="474"/>
+        <location filename="../../engine/events.py" line="488"/>
         <source>Seat %1 shows first (%2); then %3</source>
         <translation>Platz %1 zeigt zuerst (%2); dann %3</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="586"/>
+        <location filename="../../engine/events.py" line="600"/>
         <source>main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="588"/>
+        <location filename="../../engine/events.py" line="602"/>
         <source>side pot %1</source>
         <translation>%1. Sidepot</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="591"/>
+        <location filename="../../engine/events.py" line="605"/>
         <source>%1 %2 to seat %3</source>
         <translation>%1 %2 an Platz %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../engine/events.py" line="607"/>
+        <location filename="../../engine/events.py" line="621"/>
         <source>%1 %2: no qualifying low; all to seat(s) %3 (%4)</source>
         <translation>
             <numerusform>%1 %2: kein qualifiziertes Low; alles an Platz %3 (%4)</numerusform>
@@ -6785,7 +6901,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../engine/events.py" line="613"/>
+        <location filename="../../engine/events.py" line="627"/>
         <source>%1 %2 to seat(s) %3 (%4)</source>
         <translation>
             <numerusform>%1 %2 an Platz %3 (%4)</numerusform>
@@ -6793,37 +6909,42 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="864"/>
+        <location filename="../../engine/events.py" line="879"/>
         <source>Raises %1 of %2, and raising goes on: two players left, no cap heads-up</source>
         <translation>Erhöhungen %1 von %2, und es darf weiter erhöht werden: zwei Spieler übrig, im Heads-up gilt kein Cap</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="869"/>
+        <location filename="../../engine/events.py" line="884"/>
         <source>Capped: %1 raises of %2; call or fold</source>
         <translation>Cap erreicht: %1 von %2 Erhöhungen; mitgehen oder passen</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="872"/>
+        <location filename="../../engine/events.py" line="887"/>
         <source>Open pair on fourth street, but no double bet: spread limit bets the same range on every street</source>
         <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Im Spread Limit gilt in jeder Runde dieselbe Spanne</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="879"/>
+        <location filename="../../engine/events.py" line="894"/>
         <source>Open pair on fourth street, but no double bet: this house plays hi-lo without it</source>
         <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Dieses Haus spielt Hi-Lo ohne diese Regel</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="885"/>
+        <location filename="../../engine/events.py" line="900"/>
+        <source>Open pair on fourth street, but no double bet: Razz never has it (R-4)</source>
+        <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Razz hat ihn nie (R-4)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/events.py" line="904"/>
         <source>Open pair on fourth street, but no double bet: this house plays without it</source>
         <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Dieses Haus spielt ohne diese Regel</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="889"/>
+        <location filename="../../engine/events.py" line="908"/>
         <source>The all-in was less than a full raise: betting is not reopened for seat %1, who has acted; call or fold</source>
         <translation>Das All-in war weniger als eine volle Erhöhung: Für Platz %1, der schon gesprochen hat, ist die Setzrunde nicht wieder eröffnet; mitgehen oder passen</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="897"/>
+        <location filename="../../engine/events.py" line="916"/>
         <source>The all-in was less than a full raise, but seat %1 has not acted on the bet before it: a raise is open</source>
         <translation>Das All-in war weniger als eine volle Erhöhung, aber Platz %1 hat auf den Einsatz davor noch nicht gesprochen: Erhöhen ist möglich</translation>
     </message>
@@ -7064,7 +7185,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>geht mit %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../engine/events.py" line="557"/>
+        <location filename="../../engine/events.py" line="571"/>
         <source>to seat(s) %1</source>
         <translation>
             <numerusform>an Platz %1</numerusform>
@@ -7072,57 +7193,57 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="595"/>
+        <location filename="../../engine/events.py" line="609"/>
         <source>%1 %2: high %3 %4 (%5), low %6 %7 (%8)</source>
         <translation>%1 %2: High %3 %4 (%5), Low %6 %7 (%8)</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="752"/>
+        <location filename="../../engine/events.py" line="766"/>
         <source>Seat %1 %2 out of turn; action goes back to seat %3</source>
         <translation>Platz %1 außer der Reihe: %2; die Aktion geht zurück an Platz %3</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="758"/>
+        <location filename="../../engine/events.py" line="772"/>
         <source>: the floor rules on it (house option)</source>
         <translation>: der Floor entscheidet darüber (Hausregel)</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="760"/>
+        <location filename="../../engine/events.py" line="774"/>
         <source>: binding if the action to seat %1 does not change</source>
         <translation>: bindend, wenn sich die Aktion bis Platz %1 nicht ändert</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="785"/>
+        <location filename="../../engine/events.py" line="799"/>
         <source>Seat %1&apos;s action out of turn stands: %2</source>
         <translation>Die Aktion von Platz %1 außer der Reihe bleibt: %2</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="790"/>
+        <location filename="../../engine/events.py" line="804"/>
         <source>Seat %1&apos;s action out of turn is void: a bet or raise came in between; seat %1 has every option</source>
         <translation>Die Aktion von Platz %1 außer der Reihe gilt nicht: Dazwischen kam ein Einsatz oder eine Erhöhung; Platz %1 hat alle Optionen</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="706"/>
+        <location filename="../../engine/events.py" line="720"/>
         <source>Wrong bring-in: seat %1&apos;s door card is %2, not %3</source>
         <translation>Falscher Bring-in: Die Door Card von Platz %1 ist %2, nicht %3</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="715"/>
+        <location filename="../../engine/events.py" line="729"/>
         <source>; %1 goes back to seat %2</source>
         <translation>; %1 geht zurück an Platz %2</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="720"/>
+        <location filename="../../engine/events.py" line="734"/>
         <source>; the bring-in is decided again</source>
         <translation>; der Bring-in wird neu bestimmt</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="820"/>
+        <location filename="../../engine/events.py" line="834"/>
         <source>Misdeal: every ante and bet goes back; the hand is void and dealt again to the same players</source>
         <translation>Misdeal: Alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu gegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="826"/>
+        <location filename="../../engine/events.py" line="840"/>
         <source>Fouled deck: every ante and bet goes back; the hand is void and dealt again to the same players</source>
         <translation>Fehlerhaftes Deck: Alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu gegeben</translation>
     </message>
@@ -7302,32 +7423,32 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Keine Setzrunde: Weniger als zwei Spieler haben Chips</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="414"/>
+        <location filename="../../engine/events.py" line="428"/>
         <source>Floor ruling: applied although refused: %1</source>
         <translation>Floor-Entscheidung: angewendet, obwohl abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="433"/>
+        <location filename="../../engine/events.py" line="447"/>
         <source>Uncalled %1 returned to seat %2</source>
         <translation>Nicht gecallter Einsatz: %1 zurück an Platz %2</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="516"/>
+        <location filename="../../engine/events.py" line="530"/>
         <source>Seat %1 mucks</source>
         <translation>Platz %1 muckt</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="532"/>
+        <location filename="../../engine/events.py" line="546"/>
         <source>Seat %1 wins %2: everyone else folded; no need to show</source>
         <translation>Platz %1 gewinnt %2: Alle anderen haben gepasst; kein Zeigen nötig</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="652"/>
+        <location filename="../../engine/events.py" line="666"/>
         <source>Seat %1&apos;s exposed downcard %2 is the door card; the third card is dealt down</source>
         <translation>Die aufgedeckte verdeckte Karte %2 von Platz %1 ist die Door Card; die dritte Karte wird verdeckt gegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="675"/>
+        <location filename="../../engine/events.py" line="689"/>
         <source>Card dealt too early: it goes back, the stub is shuffled with it (not the burns), and street %1 is dealt without a new burn</source>
         <translation>Zu früh gegebene Karte: Sie geht zurück, der Reststapel wird mit ihr gemischt (ohne die gebrannten Karten), und die %1. Karte wird gegeben, ohne neu zu brennen</translation>
     </message>

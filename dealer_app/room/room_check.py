@@ -1,0 +1,250 @@
+"""The room's copy of one table, checked by the reader itself (issue 30 §2).
+
+Trusting no trigger, no check the server made and no secret the server holds: with the public
+key the floor enrolled (``room.enrollments`` approved in ``room.approvals``, never a key a row
+or a head names), every signed head's signature is checked, and the table's rows are walked in
+row order recomputing the keyless digest chain (``record/chain.row_digest``), compared at each
+head that carries one; the rows counted up to each head are compared with the count it signed,
+and the row ids (numbered without gaps by the table) name rows deleted. A head whose signature
+holds starts the next stretch from the digest it signed, so each stretch between two heads
+(a commit: an input or two) is judged on its own and named with its table session, hand and
+rows. Rows after the last head are *not signed*. Anything edited, deleted or inserted in the
+room by anyone — its owner or a superuser with the triggers off included — is named.
+
+A table that never signed (no public key enrolled, heads without a digest) can only be checked
+with the room's copy of its chain key, which the server used when the rows arrived: that is
+said plainly, as a note, never as proof.
+
+Rows and heads are read in one REPEATABLE READ snapshot through named cursors (server-side):
+memory stays flat, time is linear in the table's rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from dealer_app.record.chain import row_digest
+from dealer_app.record.problem import Problem
+from dealer_app.record.signing import Head
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+FORGED, MISSING, UNSIGNED = "forged", "missing", "unsigned"  # the problems' kinds (Problem.what)
+HANDS_NAMED = 50  # hands one problem covers, at most (a stretch of old, digest-less heads can be long)
+FETCH = 2000  # rows a named cursor brings at a time
+
+
+@dataclass(frozen=True)
+class Enrolled:
+    """What the floor approved for a table: the record it writes and its public key (None: an
+    old table that signs nothing)."""
+
+    record_id: str
+    public_key: str | None
+
+
+@dataclass
+class RoomTableCheck:
+    """What the reader found of one table: problems (failing) and notes (said, not failing)."""
+
+    problems: list[Problem] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    rows: int = 0
+    heads: int = 0
+
+
+def enrolled(conn, table_id: str) -> Enrolled | None:
+    """The table's enrollment in force (its newest approved), or None (never enrolled)."""
+    row = conn.execute(
+        "SELECT e.record_id, e.public_key FROM room.enrollments e JOIN room.approvals a ON a.enrollment_id = e.id "
+        "WHERE e.table_id = %s ORDER BY e.id DESC LIMIT 1",
+        (table_id,),
+    ).fetchone()
+    if row is None:
+        return None
+    return Enrolled(row[0], bytes(row[1]).hex() if row[1] is not None else None)
+
+
+@dataclass
+class _Stretch:
+    """The rows since the last head the walk accepted: where they start, and their hands."""
+
+    first: int = 0
+    hands: list[tuple[int, int]] = field(default_factory=list)
+
+    def add(self, row: int, session: int, hand: int) -> None:
+        if not self.first:
+            self.first = row
+        if (session, hand) not in self.hands and len(self.hands) < HANDS_NAMED:
+            self.hands.append((session, hand))
+
+
+def check_room_table(conn, table_id: str, name: str) -> RoomTableCheck:
+    """Check the room's rows and heads of ``table_id`` (``name``: how the words call it)."""
+    found = RoomTableCheck()
+    who = enrolled(conn, table_id)
+    if who is None:
+        found.notes.append(f"{name}: not enrolled by the floor: its rows are not checked")
+        return found
+    if conn.autocommit:  # (one snapshot: heads come after their rows, so none is read without its row)
+        with conn.transaction():
+            conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            _walk(conn, table_id, name, who, found)
+    else:  # (the caller's transaction, already begun)
+        _walk(conn, table_id, name, who, found)
+    if who.public_key is None:
+        found.notes.append(
+            f"{name}: this table does not sign its rows (no public key enrolled): its rows are checked only with the "
+            f"room's copy of its chain key, by the server as they arrived — the room's owner holds that key, so an "
+            f"edit by the owner cannot be told"
+        )
+    return found
+
+
+def _rows(conn, table_id: str) -> Iterator[tuple]:
+    with conn.cursor(name=f"room_check_rows_{table_id}") as cur:
+        cur.itersize = FETCH
+        cur.execute(
+            "SELECT row_id, session, seq, hand_no, kind, payload, at, hash FROM room.log WHERE table_id = %s "
+            "ORDER BY row_id",
+            (table_id,),
+        )
+        yield from cur
+
+
+def _heads(conn, table_id: str, record_id: str) -> Iterator[Head]:
+    with conn.cursor(name=f"room_check_heads_{table_id}") as cur:
+        cur.itersize = FETCH
+        cur.execute(
+            "SELECT rows, row_id, session, hand_no, hash, at, key_id, signature, coalesce(digest, '') FROM room.heads "
+            "WHERE table_id = %s ORDER BY row_id",
+            (table_id,),
+        )
+        for r in cur:
+            yield Head(record_id, *r)
+
+
+def _walk(conn, table_id: str, name: str, who: Enrolled, found: RoomTableCheck) -> None:
+    public = who.public_key
+    heads = _heads(conn, table_id, who.record_id)
+    head = next(heads, None)
+    digest, count, expected = "", 0, 1
+    stretch = _Stretch()
+    undigested = 0  # heads without a digest (signed before it existed): their stretches are HMAC-only
+    problems = found.problems
+
+    def said(what: str, text: str, row: int, session: int, hand: int, covers=()) -> None:
+        problems.append(Problem(what, f"{name}, {text}", row, session, hand, tuple(covers)))
+
+    def head_gone(h: Head) -> None:
+        said(
+            MISSING,
+            f"session {h.session}, hand {h.hand}, row {h.row}: MISSING — the table signed a head for this row "
+            f"({h.at}) and the room no longer has the row: deleted in the room",
+            h.row,
+            h.session,
+            h.hand,
+        )
+
+    for row_id, session, seq, hand, kind, payload, at, row_hash in _rows(conn, table_id):
+        while head is not None and head.row < row_id:  # (a head of a row the room no longer has)
+            if public is not None and head.holds(public):
+                head_gone(head)
+            head = next(heads, None)
+        if row_id != expected:
+            gone = f"row {expected}" if row_id == expected + 1 else f"rows {expected}–{row_id - 1}"
+            said(
+                MISSING,
+                f"before session {session}, hand {hand}, row {row_id}: {gone} MISSING — the table numbers its rows "
+                f"without gaps: deleted in the room",
+                expected,
+                session,
+                hand,
+            )
+        expected = row_id + 1
+        digest = row_digest(who.record_id, digest, row_id, session, seq, hand, kind, payload, at)
+        count += 1
+        found.rows += 1
+        stretch.add(row_id, session, hand)
+        if head is None or head.row != row_id:
+            continue
+        found.heads += 1
+        rows = f"row {row_id}" if stretch.first == row_id else f"rows {stretch.first}–{row_id}"
+        where = f"session {session}, hand {hand}"
+        if public is None or not head.holds(public):
+            said(
+                FORGED,
+                f"{where}, row {row_id}: FORGED — the room's signed head for this row ({head.at}) is not signed by "
+                f"the key the floor enrolled: forged or edited in the room",
+                row_id,
+                session,
+                hand,
+                stretch.hands,
+            )
+        else:
+            if head.digest and head.digest != digest:
+                said(
+                    FORGED,
+                    f"{where}, {rows}: FORGED — the room's rows do not give the digest the table signed at "
+                    f"{head.at}: changed, inserted or deleted in the room",
+                    stretch.first,
+                    stretch.hands[0][0],
+                    stretch.hands[0][1],
+                    stretch.hands,
+                )
+            elif head.hash != row_hash or (head.session, head.hand) != (session, hand):
+                said(
+                    FORGED,
+                    f"{where}, row {row_id}: FORGED — not the row the table signed at {head.at}: changed in the room",
+                    row_id,
+                    session,
+                    hand,
+                )
+            if head.rows != count:
+                n = abs(head.rows - count)
+                said(
+                    MISSING,
+                    f"{where}, row {row_id}: {'MISSING' if count < head.rows else 'INSERTED'} — the table signed "
+                    f"{head.rows} rows up to here ({head.at}) and the room holds {count}: {n} row(s) "
+                    f"{'deleted from' if count < head.rows else 'inserted into'} the room's copy",
+                    row_id,
+                    session,
+                    hand,
+                    stretch.hands,
+                )
+            if not head.digest:
+                undigested += 1
+            else:
+                digest = head.digest  # (trusted: signed; the next stretch is judged on its own)
+            count = head.rows
+        stretch = _Stretch()
+        head = next(heads, None)
+    while head is not None:  # heads past the room's last row: its last rows were deleted
+        if public is not None and head.holds(public):
+            head_gone(head)
+            break
+        head = next(heads, None)
+    if stretch.first:
+        last = expected - 1
+        rows = f"row {stretch.first}" if stretch.first == last else f"rows {stretch.first}–{last}"
+        s, h = stretch.hands[0]
+        said(
+            UNSIGNED,
+            f"session {s}, hand {h}, {rows}: NOT SIGNED — no signed head of the table covers them (added in the "
+            f"room, or sent a moment ago and not signed yet)",
+            stretch.first,
+            s,
+            h,
+            stretch.hands,
+        )
+    if undigested:
+        found.notes.append(
+            f"{name}: {undigested} of its signed heads were signed before heads carried a digest: the rows they "
+            f"cover are checked by count and last row only, and otherwise only with the room's copy of the chain "
+            f"key (weaker)"
+        )
+
+
+__all__ = ["FORGED", "MISSING", "UNSIGNED", "Enrolled", "RoomTableCheck", "check_room_table", "enrolled"]
