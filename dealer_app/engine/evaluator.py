@@ -425,7 +425,7 @@ def _razz_five(cards: Sequence[int]) -> list[int]:
         return [by_rank[r] for r in sorted(by_rank)[:5]]
     from itertools import combinations  # (a pair is forced: rare, and at most 21 fives)
 
-    return list(min(combinations(cards, 5), key=_razz_key_of))
+    return list(min(combinations(cards, 5), key=lambda five: _razz_key_of(tuple(five))))
 
 
 def razz_value(cards: Sequence[int]) -> int:
