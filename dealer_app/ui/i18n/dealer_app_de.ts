@@ -2262,27 +2262,27 @@
         <translation>die Prüfungsvorlage %1 kann hier nicht gespielt werden: %2</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="702"/>
+        <location filename="../../training/exam.py" line="705"/>
         <source>an instructor needs a name (plain text, 1 to 60 characters)</source>
         <translation>ein Ausbilder braucht einen Namen (einfacher Text, 1 bis 60 Zeichen)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="732"/>
+        <location filename="../../training/exam.py" line="737"/>
         <source>a new instructor is registered by an instructor: give your name and PIN</source>
         <translation>einen neuen Ausbilder trägt ein Ausbilder ein: Geben Sie Ihren Namen und Ihre PIN an</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="739"/>
+        <location filename="../../training/exam.py" line="744"/>
         <source>%1 is an instructor already</source>
         <translation>%1 ist bereits Ausbilder</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="791"/>
+        <location filename="../../training/exam.py" line="816"/>
         <source>%1 is not an instructor: an instructor&apos;s name and PIN are needed</source>
         <translation>%1 ist kein Ausbilder: Name und PIN eines Ausbilders sind nötig</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../training/exam.py" line="823"/>
+        <location filename="../../training/exam.py" line="848"/>
         <source>too many wrong PINs: %1 is locked for %2 more minute(s)</source>
         <translation>
             <numerusform>zu viele falsche PINs: %1 ist noch %2 Minute gesperrt</numerusform>
@@ -2290,18 +2290,18 @@
         </translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="800"/>
-        <location filename="../../training/exam.py" line="968"/>
+        <location filename="../../training/exam.py" line="825"/>
+        <location filename="../../training/exam.py" line="993"/>
         <source>%1&apos;s instructor entry was changed outside the app: it cannot be trusted</source>
         <translation>der Ausbilder-Eintrag von %1 wurde außerhalb der App geändert: Ihm ist nicht zu trauen</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="710"/>
+        <location filename="../../training/exam.py" line="715"/>
         <source>this record has no sealed count of its instructors (removed or changed outside the app): a new instructor is registered by an instructor (their name and PIN)</source>
         <translation>dieses Protokoll hat keine versiegelte Zahl seiner Ausbilder (außerhalb der App entfernt oder geändert): Einen neuen Ausbilder trägt ein Ausbilder ein (mit Namen und PIN)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../training/exam.py" line="720"/>
+        <location filename="../../training/exam.py" line="725"/>
         <source>this record has had %1 instructor(s) and their entries are gone (removed outside the app): no one registers freely</source>
         <translation>
             <numerusform>dieses Protokoll hatte %1 Ausbilder, und sein Eintrag fehlt (außerhalb der App entfernt): Niemand trägt sich ohne Ausbilder ein</numerusform>
@@ -2309,92 +2309,97 @@
         </translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="743"/>
+        <location filename="../../training/exam.py" line="748"/>
         <source>a new instructor&apos;s PIN needs at least %1 characters (letters, digits or both)</source>
         <translation>die PIN eines neuen Ausbilders braucht mindestens %1 Zeichen (Buchstaben, Ziffern oder beides)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="812"/>
+        <location filename="../../training/exam.py" line="781"/>
+        <source>the record&apos;s first instructor is registered with a floor account&apos;s approval: the floor&apos;s account name and passphrase</source>
+        <translation>der erste Ausbilder eines Protokolls wird mit der Zustimmung eines Floor-Kontos eingetragen: Floor-Konto und Passwort</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="837"/>
         <source>the wrong-PIN count of %1 was changed outside the app: %1 is locked for %2 minutes</source>
         <translation>die Zahl falscher PINs von %1 wurde außerhalb der App geändert: %1 ist für %2 Minuten gesperrt</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="832"/>
+        <location filename="../../training/exam.py" line="857"/>
         <source>%1&apos;s PIN cannot be read</source>
         <translation>die PIN von %1 kann nicht gelesen werden</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="842"/>
+        <location filename="../../training/exam.py" line="867"/>
         <source>wrong PIN, %1 times: %2 is locked for %3 minutes</source>
         <translation>%1-mal eine falsche PIN: %2 ist für %3 Minuten gesperrt</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="850"/>
+        <location filename="../../training/exam.py" line="875"/>
         <source>wrong PIN for %1 (%2 more tries before a lockout)</source>
         <translation>falsche PIN für %1 (noch %2 Versuche bis zur Sperre)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="930"/>
+        <location filename="../../training/exam.py" line="955"/>
         <source>no exam blueprint %1 in this record</source>
         <translation>keine Prüfungsvorlage %1 in diesem Protokoll</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="932"/>
+        <location filename="../../training/exam.py" line="957"/>
         <source>the exam blueprint %1 was changed after it was locked: this exam is refused</source>
         <translation>die Prüfungsvorlage %1 wurde nach dem Festschreiben geändert: Diese Prüfung wird abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="956"/>
+        <location filename="../../training/exam.py" line="981"/>
         <source>%1, who locked the exam blueprint %2, is not an instructor of this record any more</source>
         <translation>%1, der die Prüfungsvorlage %2 festgeschrieben hat, ist kein Ausbilder dieses Protokolls mehr</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="981"/>
+        <location filename="../../training/exam.py" line="1006"/>
         <source>the exam blueprint %1 was locked by an instructor entry of %2 that has been replaced since</source>
         <translation>die Prüfungsvorlage %1 wurde von einem Ausbilder-Eintrag von %2 festgeschrieben, der seitdem ersetzt wurde</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="992"/>
+        <location filename="../../training/exam.py" line="1017"/>
         <source>the exam blueprint %1 was locked before %2 was registered</source>
         <translation>die Prüfungsvorlage %1 wurde festgeschrieben, bevor %2 eingetragen wurde</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1002"/>
+        <location filename="../../training/exam.py" line="1027"/>
         <source>the record&apos;s instructors were changed outside the app (%1 is not among the instructors it counted): the exam blueprint %2 cannot be trusted</source>
         <translation>die Ausbilder des Protokolls wurden außerhalb der App geändert (%1 ist nicht unter den gezählten Ausbildern): Der Prüfungsvorlage %2 ist nicht zu trauen</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1029"/>
+        <location filename="../../training/exam.py" line="1054"/>
         <source>the record&apos;s sealed count of exam results is missing or was changed outside the app: no exam is started on it (dealer-app trainees names what is wrong)</source>
         <translation>die versiegelte Zahl der Prüfungsergebnisse des Protokolls fehlt oder wurde außerhalb der App geändert: Darauf wird keine Prüfung begonnen (dealer-app trainees nennt, was nicht stimmt)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1146"/>
+        <location filename="../../training/exam.py" line="1171"/>
         <source>the record&apos;s sealed count of exam results is missing or was changed outside the app</source>
         <translation>die versiegelte Zahl der Prüfungsergebnisse des Protokolls fehlt oder wurde außerhalb der App geändert</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1160"/>
+        <location filename="../../training/exam.py" line="1185"/>
         <source>the exam results %1 carry the same number %2: one was added outside the app</source>
         <translation>die Prüfungsergebnisse %1 tragen dieselbe Nummer %2: Eines wurde außerhalb der App hinzugefügt</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1170"/>
+        <location filename="../../training/exam.py" line="1195"/>
         <source>the exam result %1 is not among the %2 results the record counted</source>
         <translation>das Prüfungsergebnis %1 ist nicht unter den %2 Ergebnissen, die das Protokoll gezählt hat</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1189"/>
+        <location filename="../../training/exam.py" line="1214"/>
         <source>a result is missing after %1</source>
         <translation>nach %1 fehlt ein Ergebnis</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1191"/>
+        <location filename="../../training/exam.py" line="1216"/>
         <source>%1 results are missing after %2</source>
         <translation>nach %2 fehlen %1 Ergebnisse</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../training/exam.py" line="1196"/>
+        <location filename="../../training/exam.py" line="1221"/>
         <source>%1 result(s) missing before %2, the record&apos;s first</source>
         <translation>
             <numerusform>vor %2, dem ersten des Protokolls, fehlt %1 Ergebnis</numerusform>
@@ -2402,7 +2407,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../training/exam.py" line="1204"/>
+        <location filename="../../training/exam.py" line="1229"/>
         <source>the record counted %1 exam result(s): %2 are missing</source>
         <translation>
             <numerusform>das Protokoll hat %1 Prüfungsergebnis gezählt; fehlend: %2</numerusform>
@@ -2410,43 +2415,43 @@
         </translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1223"/>
+        <location filename="../../training/exam.py" line="1248"/>
         <source>no exam result %1 in this record</source>
         <translation>kein Prüfungsergebnis %1 in diesem Protokoll</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1251"/>
+        <location filename="../../training/exam.py" line="1276"/>
         <source>the result was changed after it was written: its seal does not match %1</source>
         <translation>das Ergebnis wurde nach dem Schreiben geändert: Sein Siegel passt nicht zu %1</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1299"/>
+        <location filename="../../training/exam.py" line="1324"/>
         <source>this exam started on %1, before its blueprint %2 was locked (%3)</source>
         <translation>diese Prüfung begann am %1, bevor ihre Vorlage %2 festgeschrieben wurde (%3)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1241"/>
-        <location filename="../../training/exam.py" line="1260"/>
+        <location filename="../../training/exam.py" line="1266"/>
+        <location filename="../../training/exam.py" line="1285"/>
         <source>the result row does not match its seal (its seals were changed, or another record&apos;s key made them)</source>
         <translation>die Ergebniszeile passt nicht zu ihrem Siegel (ihre Siegel wurden geändert oder mit dem Schlüssel eines anderen Protokolls gemacht)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1268"/>
+        <location filename="../../training/exam.py" line="1293"/>
         <source>the result row cannot be read</source>
         <translation>die Ergebniszeile kann nicht gelesen werden</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1272"/>
+        <location filename="../../training/exam.py" line="1297"/>
         <source>this exam was started on %1 and never finished</source>
         <translation>diese Prüfung wurde am %1 begonnen und nie beendet</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1277"/>
+        <location filename="../../training/exam.py" line="1302"/>
         <source>the attempt&apos;s seed is not the one committed to when the exam started</source>
         <translation>der Startwert des Versuchs ist nicht der, auf den sich die Prüfung bei ihrem Beginn festgelegt hat</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1292"/>
+        <location filename="../../training/exam.py" line="1317"/>
         <source>the result names a blueprint other than %1 as it was locked</source>
         <translation>das Ergebnis nennt eine andere Vorlage als %1, wie sie festgeschrieben wurde</translation>
     </message>
@@ -3051,12 +3056,27 @@
         <translation>Ihre PIN</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="321"/>
+        <location filename="../exam_dialogs.py" line="318"/>
+        <source>Approved by the floor:</source>
+        <translation>Zustimmung des Floors:</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="319"/>
+        <source>Floor account</source>
+        <translation>Floor-Konto</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="320"/>
+        <source>Passphrase</source>
+        <translation>Passwort</translation>
+    </message>
+    <message>
+        <location filename="../exam_dialogs.py" line="325"/>
         <source>Register  [Enter]</source>
         <translation>Eintragen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../exam_dialogs.py" line="338"/>
+        <location filename="../exam_dialogs.py" line="342"/>
         <source>The two PINs differ: type the new PIN twice</source>
         <translation>Die beiden PINs unterscheiden sich: Die neue PIN zweimal eingeben</translation>
     </message>
