@@ -179,7 +179,8 @@ def _record(store, ruling: Ruling, floor: tuple[str, str], seated: dict | None) 
 
     from dealer_app.floor.timeline import load_hand
     from dealer_app.live.record_writer import record_refusal
-    from dealer_app.record.floor_accounts import FloorRefused, confirm_floor
+    from dealer_app.record.floor_accounts import FloorRefused
+    from dealer_app.recordsvc.client import check_floor
 
     timeline = load_hand(store, ruling.session, ruling.hand)
     if ruling.remedy == "void":
@@ -226,7 +227,7 @@ def _record(store, ruling: Ruling, floor: tuple[str, str], seated: dict | None) 
             )
     _check_chips_can_move(store, ruling, timeline, seated)
     try:
-        signed = confirm_floor(*floor)
+        signed = check_floor(store, *floor)
     except FloorRefused as exc:
         if exc.row is not None:  # (a room's record takes rulings only: the try goes to the log)
             record_refusal(store if store.writable else None, ruling.session, ruling.hand, exc.row)

@@ -283,7 +283,7 @@ class TableController:
         ``floor`` (account name, passphrase): a table opened from stacks the floor confirms — after a table
         whose record failed its check was closed — the floor's act: the stacks are the floor's
         count, not buy-ins, so T-3 is not judged; the record says who confirmed them."""
-        confirmed = floor_confirms(floor, self._refusal_recorded) if floor is not None else None
+        confirmed = floor_confirms(floor, self._refusal_recorded, self.store) if floor is not None else None
         t, p = table_limits(table, profile, players, self.limits_dir)
         session, rows = seated_table(t, p, players, confirmed)
         self.writer.open_table(t.name, p.name, rows)
@@ -452,7 +452,9 @@ class TableController:
         too early), I-4 (wrong bring-in: ``seat`` and its real door ``card``), I-5 (action out
         of turn: ``seat``, ``action``, ``to``), I-6 (misdeal), I-7 (fouled deck). Voiding a
         hand (I-6, I-7) is the floor's act: ``floor`` is (account name, passphrase)."""
-        given, confirmed_by = self._typing().irregularity(code, seat, card, action, to, floor, self._refusal_recorded)
+        given, confirmed_by = self._typing().irregularity(
+            code, seat, card, action, to, floor, self._refusal_recorded, self.store
+        )
         self._input(given, confirmed_by=confirmed_by)
 
     def apply_ruling_chips(self, session_id: int, chips: dict[int, int], case: str = "") -> None:

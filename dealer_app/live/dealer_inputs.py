@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from dealer_app.live.presentation import TablePresentation
     from dealer_app.live.record_writer import Confirmation
     from dealer_app.record.rows import FloorRefusedRow
+    from dealer_app.record.store import Store
 
 
 def table_limits(
@@ -189,6 +190,7 @@ class DealerInputs:
         to: int | None = None,
         floor: tuple[str, str] | None = None,
         trace: Callable[[FloorRefusedRow], None] | None = None,
+        store: Store | None = None,
     ) -> tuple[Irregularity, Confirmation]:
         """A reported irregularity and who confirms it: the dealer, or for voiding a hand
         (I-6, I-7) the floor (``floor``: account name and passphrase, checked; a refused try
@@ -204,7 +206,7 @@ class DealerInputs:
             )
         confirmed_by = dealer_confirms()
         if code in FLOOR_IRREGULARITIES:
-            confirmed_by = floor_confirms(floor, trace)
+            confirmed_by = floor_confirms(floor, trace, store)
         return Irregularity(code, seat, card.strip() if isinstance(card, str) else card, action, to), confirmed_by
 
     def irregularities_now(self) -> list[str]:

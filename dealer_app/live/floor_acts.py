@@ -51,7 +51,7 @@ def closing_row(store: Store | None, session_id: int, floor: tuple[str, str] | N
                 ("I-3",),
             )
         hand_no = store.last_hand_no(session_id)
-        by = floor_confirms(floor, lambda refused: record_refusal(store, session_id, hand_no, refused))
+        by = floor_confirms(floor, lambda refused: record_refusal(store, session_id, hand_no, refused), store)
         row = CloseTableRow(resumed=False, by=by, failing=str(fails))
     return store, row
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, says
 from dealer_app.live.errors import InputError, RecordFailure
-from dealer_app.record.floor_accounts import FloorRefused, confirm_floor
+from dealer_app.record.floor_accounts import FloorRefused
 from dealer_app.record.inputs import Irregularity
 from dealer_app.record.rows import (
     CloseTableRow,
@@ -28,6 +28,7 @@ from dealer_app.record.rows import (
     ResumeRow,
 )
 from dealer_app.record.store import RecordError, SessionLocked, StoreError
+from dealer_app.recordsvc.client import check_floor
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -46,20 +47,25 @@ def dealer_confirms() -> Confirmation:
 
 
 def floor_confirms(
-    floor: tuple[str, str] | None, trace: Callable[[FloorRefusedRow], None] | None = None
+    floor: tuple[str, str] | None,
+    trace: Callable[[FloorRefusedRow], None] | None = None,
+    store: Store | None = None,
 ) -> Confirmation:
-    """The floor's account name and passphrase, checked (record/floor_accounts.py); the
-    passphrase is never recorded. A wrong one is refused and given to ``trace`` to record."""
+    """The floor's account name and passphrase, checked (record/floor_accounts.py; by the
+    record service when ``store`` is its record: recordsvc/); the passphrase is never recorded.
+    A wrong one is refused and given to ``trace`` to record."""
     if not (isinstance(floor, tuple) and len(floor) == 2):
         raise InputError(
             says(QT_TRANSLATE_NOOP("Errors", "a floor act needs the floor's account name and passphrase")), ("I-3",)
         )
     try:
-        return confirm_floor(*floor)
+        return check_floor(store, *floor)
     except FloorRefused as exc:
         if exc.row is not None and trace is not None:
             trace(exc.row)
         raise InputError(exc.says, ("I-3",)) from None
+    except StoreError as exc:  # (the record service could not be asked)
+        raise RecordFailure(exc.says or str(exc)) from exc
 
 
 def record_refusal(store: Store | None, session_id: int | None, hand_no: int, row: FloorRefusedRow) -> None:
