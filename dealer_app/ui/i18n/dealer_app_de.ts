@@ -1215,23 +1215,23 @@
         <translation>die Karte eingeben (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="199"/>
+        <location filename="../../live/dealer_inputs.py" line="201"/>
         <location filename="../../record/inputs.py" line="171"/>
         <source>%1 is not an irregularity the table reports (%2)</source>
         <translation>%1 ist keine Unregelmäßigkeit, die der Tisch meldet (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="45"/>
+        <location filename="../../live/dealer_inputs.py" line="46"/>
         <source>a limit table and a profile are named by text, not %1 / %2</source>
         <translation>Limit-Tisch und Profil werden als Text benannt, nicht %1 / %2</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="52"/>
+        <location filename="../../live/dealer_inputs.py" line="53"/>
         <source>the players are a list of (seat, name, buy-in), not %1</source>
         <translation>die Spieler sind eine Liste aus (Platz, Name, Buy-in), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="62"/>
+        <location filename="../../live/dealer_inputs.py" line="63"/>
         <source>%1: the limit table cannot be read (%2)</source>
         <translation>%1: Der Limit-Tisch ist nicht lesbar (%2)</translation>
     </message>
@@ -1256,13 +1256,13 @@
         <translation>mindestens zwei Spieler setzen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="286"/>
+        <location filename="../../live/controller.py" line="297"/>
         <source>no table is open</source>
         <translation>kein Tisch ist geöffnet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="283"/>
-        <location filename="../../floor/rulings.py" line="333"/>
+        <location filename="../../floor/rulings.py" line="284"/>
+        <location filename="../../floor/rulings.py" line="334"/>
         <location filename="../../live/floor_acts.py" line="29"/>
         <source>there is no hand record</source>
         <translation>es gibt kein Spielprotokoll</translation>
@@ -1283,15 +1283,15 @@
         <translation>ein Tisch, dessen Protokoll die Prüfung nicht besteht, wird vom Floor geschlossen: Floor-Konto und Passwort</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="238"/>
-        <location filename="../../live/controller.py" line="375"/>
-        <location filename="../../live/controller.py" line="396"/>
+        <location filename="../../live/controller.py" line="240"/>
+        <location filename="../../live/controller.py" line="386"/>
+        <location filename="../../live/controller.py" line="407"/>
         <source>open a table first</source>
         <translation>zuerst einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="245"/>
-        <location filename="../../live/controller.py" line="394"/>
+        <location filename="../../live/controller.py" line="247"/>
+        <location filename="../../live/controller.py" line="405"/>
         <source>start a hand first</source>
         <translation>zuerst ein Spiel beginnen</translation>
     </message>
@@ -1301,83 +1301,83 @@
         <translation>Plätze ändern sich</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="243"/>
+        <location filename="../../live/dealer_inputs.py" line="245"/>
         <source>the second %1 is the big bet an open pair on fourth street allows; there is none here</source>
         <translation>die zweite Taste für %1 ist der große Einsatz, den ein offenes Paar bei der 4. Karte erlaubt; hier gibt es keinen</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="255"/>
+        <location filename="../../live/dealer_inputs.py" line="257"/>
         <source>there is no bet to call</source>
         <translation>es gibt keinen Einsatz zum Mitgehen</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="260"/>
+        <location filename="../../live/dealer_inputs.py" line="262"/>
         <source>there is a bet to call: %1</source>
         <translation>es steht ein Einsatz zum Mitgehen: %1</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="266"/>
+        <location filename="../../live/dealer_inputs.py" line="268"/>
         <source>seat %1 brings in: bring in or complete</source>
         <translation>Platz %1 setzt den Bring-in: Bring-in oder komplettieren</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="271"/>
+        <location filename="../../live/dealer_inputs.py" line="273"/>
         <source>the bring-in is only the first action of third street, by the lowest door card</source>
         <translation>der Bring-in ist nur die erste Aktion der 3. Karte, durch die niedrigste Door Card</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="284"/>
+        <location filename="../../live/dealer_inputs.py" line="286"/>
         <source>it is %1 here, not %2</source>
         <translation>hier heißt es %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="291"/>
+        <location filename="../../live/dealer_inputs.py" line="293"/>
         <source>%1 needs its amount</source>
         <translation>%1 braucht einen Betrag</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="78"/>
+        <location filename="../../live/dealer_inputs.py" line="79"/>
         <source>a card is typed as text (ah, td, 10d), not %1</source>
         <translation>eine Karte wird als Text getippt (ah, zd, 10d), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="87"/>
+        <location filename="../../live/dealer_inputs.py" line="88"/>
         <source>an upcard is always seen: enter its rank and suit</source>
         <translation>eine offene Karte ist immer zu sehen: Rang und Farbe eingeben</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="98"/>
+        <location filename="../../live/dealer_inputs.py" line="99"/>
         <source>street %1 is complete: %2 is one card too many</source>
         <translation>Die %1. Karte ist komplett: %2 ist eine Karte zu viel</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="106"/>
+        <location filename="../../live/dealer_inputs.py" line="107"/>
         <source>no card is due now (%1)</source>
         <translation>jetzt ist keine Karte fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="111"/>
+        <location filename="../../live/dealer_inputs.py" line="112"/>
         <source>the river is not due now</source>
         <translation>der River ist jetzt nicht fällig</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="118"/>
-        <location filename="../../live/dealer_inputs.py" line="236"/>
+        <location filename="../../live/dealer_inputs.py" line="119"/>
+        <location filename="../../live/dealer_inputs.py" line="238"/>
         <source>no action is due now (%1)</source>
         <translation>jetzt ist keine Aktion fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="132"/>
+        <location filename="../../live/dealer_inputs.py" line="133"/>
         <source>%1 %2–%3: %4 is outside that range</source>
         <translation>%1 %2–%3: %4 liegt außerhalb dieses Bereichs</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="156"/>
+        <location filename="../../live/dealer_inputs.py" line="157"/>
         <source>shown cards are typed as text (ah kd 7c), not %1</source>
         <translation>gezeigte Karten werden als Text getippt (ah kd 7c), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="170"/>
+        <location filename="../../live/dealer_inputs.py" line="171"/>
         <source>seat %1 has %2 downcards: %3 typed, %4 more to type</source>
         <translation>Platz %1 hat %2 verdeckte Karten: %3 getippt, noch %4 zu tippen</translation>
     </message>
@@ -2095,64 +2095,64 @@
         <translation>Platz %1 hat %2: Er kann nicht %3 abgeben</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="189"/>
-        <location filename="../../floor/rulings.py" line="364"/>
+        <location filename="../../floor/rulings.py" line="190"/>
+        <location filename="../../floor/rulings.py" line="365"/>
         <source>hand %1-%2 is already voided by a ruling</source>
         <translation>Spiel %1-%2 ist schon durch eine Entscheidung ungültig</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="197"/>
-        <location filename="../../floor/rulings.py" line="380"/>
+        <location filename="../../floor/rulings.py" line="198"/>
+        <location filename="../../floor/rulings.py" line="381"/>
         <source>the moment %1 is not on the hand&apos;s timeline (0–%2)</source>
         <translation>der Zeitpunkt %1 liegt nicht im Ablauf des Spiels (0–%2)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="208"/>
+        <location filename="../../floor/rulings.py" line="209"/>
         <source>table session %1 is being dealt in another window: a ruling that moves chips is made at that table</source>
         <translation>an Tischsitzung %1 wird in einem anderen Fenster gegeben: Eine Entscheidung, die Chips bewegt, wird an diesem Tisch getroffen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="223"/>
+        <location filename="../../floor/rulings.py" line="224"/>
         <source>table session %1 has a hand open: chips move between hands</source>
         <translation>an Tischsitzung %1 läuft ein Spiel: Chips werden zwischen zwei Spielen bewegt</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="251"/>
+        <location filename="../../floor/rulings.py" line="252"/>
         <source>case %1 is not a case of hand %2-%3</source>
         <translation>Fall %1 ist kein Fall des Spiels %2-%3</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="259"/>
+        <location filename="../../floor/rulings.py" line="260"/>
         <source>case %1 is closed: a new ruling opens a new case</source>
         <translation>Fall %1 ist abgeschlossen: Eine neue Entscheidung eröffnet einen neuen Fall</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="336"/>
+        <location filename="../../floor/rulings.py" line="337"/>
         <source>the room&apos;s ruling %1 is applied at this table already</source>
         <translation>die Entscheidung %1 aus dem Saal ist an diesem Tisch schon angewendet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="342"/>
+        <location filename="../../floor/rulings.py" line="343"/>
         <source>the room&apos;s ruling is on table session %1: its chips move when that table is dealt here</source>
         <translation>die Entscheidung aus dem Saal gilt für Tischsitzung %1: ihre Chips werden bewegt, wenn an diesem Tisch gegeben wird</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="351"/>
+        <location filename="../../floor/rulings.py" line="352"/>
         <source>a hand is open: the room&apos;s ruling moves chips between hands</source>
         <translation>ein Spiel läuft: die Entscheidung aus dem Saal bewegt Chips zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="357"/>
+        <location filename="../../floor/rulings.py" line="358"/>
         <source>the room&apos;s ruling %1 is not readable</source>
         <translation>die Entscheidung %1 aus dem Saal ist nicht lesbar</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="370"/>
+        <location filename="../../floor/rulings.py" line="371"/>
         <source>the room&apos;s ruling voids hand %1-%2 with other chips than this record&apos;s hand moved</source>
         <translation>die Entscheidung aus dem Saal erklärt Spiel %1-%2 mit anderen Chips für ungültig, als das Spiel in diesem Protokoll bewegt hat</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="387"/>
+        <location filename="../../floor/rulings.py" line="388"/>
         <source>the room&apos;s ruling moves no chips</source>
         <translation>die Entscheidung aus dem Saal bewegt keine Chips</translation>
     </message>
@@ -2502,8 +2502,8 @@
         <translation>größer als %1, mehr als eine solche Datei sein kann; nicht gelesen</translation>
     </message>
     <message>
-        <location filename="../../live/record_writer.py" line="55"/>
-        <location filename="../../record/floor_accounts.py" line="216"/>
+        <location filename="../../live/record_writer.py" line="59"/>
+        <location filename="../../record/floor_accounts.py" line="223"/>
         <source>a floor act needs the floor&apos;s account name and passphrase</source>
         <translation>eine Floor-Handlung braucht das Floor-Konto und sein Passwort</translation>
     </message>
@@ -2528,34 +2528,44 @@
         <translation>%1 gehört nicht allein root (andere können sie ändern): Ihren Floor-Konten wird nicht vertraut</translation>
     </message>
     <message>
-        <location filename="../../record/floor_accounts.py" line="152"/>
+        <location filename="../../record/floor_accounts.py" line="153"/>
         <source>%1 is not yours: change the floor accounts as its owner (sudo)</source>
         <translation>%1 gehört Ihnen nicht: Floor-Konten als ihr Eigentümer ändern (sudo)</translation>
     </message>
     <message>
-        <location filename="../../record/floor_accounts.py" line="175"/>
+        <location filename="../../record/floor_accounts.py" line="182"/>
         <source>%1 already has a floor account</source>
         <translation>%1 hat schon ein Floor-Konto</translation>
     </message>
     <message>
-        <location filename="../../record/floor_accounts.py" line="184"/>
+        <location filename="../../record/floor_accounts.py" line="191"/>
         <source>%1 has no floor account</source>
         <translation>%1 hat kein Floor-Konto</translation>
     </message>
     <message>
-        <location filename="../../record/floor_accounts.py" line="232"/>
+        <location filename="../../record/floor_accounts.py" line="239"/>
         <source>no floor account exists (%1), so no floor act can be made: create one with &apos;dealer-app floor-account add NAME&apos;</source>
         <translation>es gibt kein Floor-Konto (%1), also ist keine Floor-Handlung möglich: eines anlegen mit &apos;dealer-app floor-account add NAME&apos;</translation>
     </message>
     <message>
-        <location filename="../../record/floor_accounts.py" line="244"/>
+        <location filename="../../record/floor_accounts.py" line="251"/>
         <source>too soon after a refused try: %1 may try again in %2 s</source>
         <translation>zu früh nach einem abgewiesenen Versuch: %1 kann es in %2 s wieder versuchen</translation>
     </message>
     <message>
-        <location filename="../../record/floor_accounts.py" line="257"/>
+        <location filename="../../record/floor_accounts.py" line="264"/>
         <source>wrong floor account name or passphrase (recorded): %1 may try again in %2 s</source>
         <translation>falsches Floor-Konto oder Passwort (protokolliert): %1 kann es in %2 s wieder versuchen</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/client.py" line="51"/>
+        <source>the record service (%1) cannot be reached: %2</source>
+        <translation>der Dienst des Spielprotokolls (%1) ist nicht erreichbar: %2</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/client.py" line="67"/>
+        <source>the record service (%1) did not answer: %2 — nothing was changed</source>
+        <translation>der Dienst des Spielprotokolls (%1) hat nicht geantwortet: %2 — nichts wurde geändert</translation>
     </message>
 </context>
 <context>
