@@ -260,6 +260,13 @@ class TableController:
         """What the dealer types, read against the table as it stands (dealer_inputs.py)."""
         return DealerInputs(self.presentation)
 
+    def _authority(self) -> FloorAuthority:
+        """Who confirms a floor act here: the room's floor login in a room, else the record
+        service on an installed table, else this table's floor accounts."""
+        from dealer_app.recordsvc.client import authority_for
+
+        return authority_for(self.store, self.floor_authority)
+
     def _here(self) -> tuple[int, int]:
         """This table's session and hand, as a floor act names them (0: none yet)."""
         return self.session_id or 0, self.hand_no
@@ -297,7 +304,7 @@ class TableController:
         if floor is not None:  # (the act is the table as opened: its session is not numbered yet)
             _unsigned, opening = seated_table(t, p, players, {"role": "floor"})
             act = FloorAct.of(opening[0].kind, opening[0].to_dict(), 0, 0)
-            confirmed = floor_confirms(floor, self._refusal_recorded, act, self.floor_authority)
+            confirmed = floor_confirms(floor, self._refusal_recorded, act, self._authority())
         session, rows = seated_table(t, p, players, confirmed)
         self.writer.open_table(t.name, p.name, rows)
         self._install(TableState(session, self.writer.session_id))
@@ -320,7 +327,7 @@ class TableController:
         account name and passphrase), recorded as the floor's act."""
         if session_id == self.session_id:
             return self.close_table()
-        store, row = closing_row(self.store, session_id, floor, self.floor_authority)
+        store, row = closing_row(self.store, session_id, floor, self._authority())
         self.writer.close_other(store, session_id, row)
         return None
 
@@ -466,7 +473,7 @@ class TableController:
         of turn: ``seat``, ``action``, ``to``), I-6 (misdeal), I-7 (fouled deck). Voiding a
         hand (I-6, I-7) is the floor's act: ``floor`` is (account name, passphrase)."""
         given, confirmed_by = self._typing().irregularity(
-            code, seat, card, action, to, floor, self._refusal_recorded, self.floor_authority, self._here()
+            code, seat, card, action, to, floor, self._refusal_recorded, self._authority(), self._here()
         )
         self._input(given, confirmed_by=confirmed_by)
 

@@ -1215,23 +1215,23 @@
         <translation>die Karte eingeben (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="204"/>
+        <location filename="../../live/dealer_inputs.py" line="205"/>
         <location filename="../../record/inputs.py" line="171"/>
         <source>%1 is not an irregularity the table reports (%2)</source>
         <translation>%1 ist keine Unregelmäßigkeit, die der Tisch meldet (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="48"/>
+        <location filename="../../live/dealer_inputs.py" line="49"/>
         <source>a limit table and a profile are named by text, not %1 / %2</source>
         <translation>Limit-Tisch und Profil werden als Text benannt, nicht %1 / %2</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="55"/>
+        <location filename="../../live/dealer_inputs.py" line="56"/>
         <source>the players are a list of (seat, name, buy-in), not %1</source>
         <translation>die Spieler sind eine Liste aus (Platz, Name, Buy-in), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="65"/>
+        <location filename="../../live/dealer_inputs.py" line="66"/>
         <source>%1: the limit table cannot be read (%2)</source>
         <translation>%1: Der Limit-Tisch ist nicht lesbar (%2)</translation>
     </message>
@@ -1256,13 +1256,13 @@
         <translation>mindestens zwei Spieler setzen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="310"/>
+        <location filename="../../live/controller.py" line="317"/>
         <source>no table is open</source>
         <translation>kein Tisch ist geöffnet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="293"/>
-        <location filename="../../floor/rulings.py" line="343"/>
+        <location filename="../../floor/rulings.py" line="294"/>
+        <location filename="../../floor/rulings.py" line="344"/>
         <location filename="../../live/floor_acts.py" line="37"/>
         <source>there is no hand record</source>
         <translation>es gibt kein Spielprotokoll</translation>
@@ -1284,14 +1284,14 @@
     </message>
     <message>
         <location filename="../../live/controller.py" line="245"/>
-        <location filename="../../live/controller.py" line="399"/>
-        <location filename="../../live/controller.py" line="420"/>
+        <location filename="../../live/controller.py" line="406"/>
+        <location filename="../../live/controller.py" line="427"/>
         <source>open a table first</source>
         <translation>zuerst einen Tisch öffnen</translation>
     </message>
     <message>
         <location filename="../../live/controller.py" line="252"/>
-        <location filename="../../live/controller.py" line="418"/>
+        <location filename="../../live/controller.py" line="425"/>
         <source>start a hand first</source>
         <translation>zuerst ein Spiel beginnen</translation>
     </message>
@@ -1301,83 +1301,83 @@
         <translation>Plätze ändern sich</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="250"/>
+        <location filename="../../live/dealer_inputs.py" line="251"/>
         <source>the second %1 is the big bet an open pair on fourth street allows; there is none here</source>
         <translation>die zweite Taste für %1 ist der große Einsatz, den ein offenes Paar bei der 4. Karte erlaubt; hier gibt es keinen</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="262"/>
+        <location filename="../../live/dealer_inputs.py" line="263"/>
         <source>there is no bet to call</source>
         <translation>es gibt keinen Einsatz zum Mitgehen</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="267"/>
+        <location filename="../../live/dealer_inputs.py" line="268"/>
         <source>there is a bet to call: %1</source>
         <translation>es steht ein Einsatz zum Mitgehen: %1</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="273"/>
+        <location filename="../../live/dealer_inputs.py" line="274"/>
         <source>seat %1 brings in: bring in or complete</source>
         <translation>Platz %1 setzt den Bring-in: Bring-in oder komplettieren</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="278"/>
+        <location filename="../../live/dealer_inputs.py" line="279"/>
         <source>the bring-in is only the first action of third street, by the lowest door card</source>
         <translation>der Bring-in ist nur die erste Aktion der 3. Karte, durch die niedrigste Door Card</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="291"/>
+        <location filename="../../live/dealer_inputs.py" line="292"/>
         <source>it is %1 here, not %2</source>
         <translation>hier heißt es %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="298"/>
+        <location filename="../../live/dealer_inputs.py" line="299"/>
         <source>%1 needs its amount</source>
         <translation>%1 braucht einen Betrag</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="81"/>
+        <location filename="../../live/dealer_inputs.py" line="82"/>
         <source>a card is typed as text (ah, td, 10d), not %1</source>
         <translation>eine Karte wird als Text getippt (ah, zd, 10d), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="90"/>
+        <location filename="../../live/dealer_inputs.py" line="91"/>
         <source>an upcard is always seen: enter its rank and suit</source>
         <translation>eine offene Karte ist immer zu sehen: Rang und Farbe eingeben</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="101"/>
+        <location filename="../../live/dealer_inputs.py" line="102"/>
         <source>street %1 is complete: %2 is one card too many</source>
         <translation>Die %1. Karte ist komplett: %2 ist eine Karte zu viel</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="109"/>
+        <location filename="../../live/dealer_inputs.py" line="110"/>
         <source>no card is due now (%1)</source>
         <translation>jetzt ist keine Karte fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="114"/>
+        <location filename="../../live/dealer_inputs.py" line="115"/>
         <source>the river is not due now</source>
         <translation>der River ist jetzt nicht fällig</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="121"/>
-        <location filename="../../live/dealer_inputs.py" line="243"/>
+        <location filename="../../live/dealer_inputs.py" line="122"/>
+        <location filename="../../live/dealer_inputs.py" line="244"/>
         <source>no action is due now (%1)</source>
         <translation>jetzt ist keine Aktion fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="135"/>
+        <location filename="../../live/dealer_inputs.py" line="136"/>
         <source>%1 %2–%3: %4 is outside that range</source>
         <translation>%1 %2–%3: %4 liegt außerhalb dieses Bereichs</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="159"/>
+        <location filename="../../live/dealer_inputs.py" line="160"/>
         <source>shown cards are typed as text (ah kd 7c), not %1</source>
         <translation>gezeigte Karten werden als Text getippt (ah kd 7c), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="173"/>
+        <location filename="../../live/dealer_inputs.py" line="174"/>
         <source>seat %1 has %2 downcards: %3 typed, %4 more to type</source>
         <translation>Platz %1 hat %2 verdeckte Karten: %3 getippt, noch %4 zu tippen</translation>
     </message>
@@ -2060,134 +2060,134 @@
         <translation>das Spiel ist vorbei: Nach der Auszahlung entscheidet der Floor (I-3)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="43"/>
+        <location filename="../../floor/rulings.py" line="44"/>
         <source>the ruling&apos;s %1 is not plain text of at most %2 characters</source>
         <translation>%1 der Entscheidung ist kein einfacher Text von höchstens %2 Zeichen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="51"/>
+        <location filename="../../floor/rulings.py" line="52"/>
         <source>the case&apos;s category is one of %1, not %2</source>
         <translation>die Art des Falls ist eine von %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="59"/>
+        <location filename="../../floor/rulings.py" line="60"/>
         <source>the case&apos;s status is one of %1, not %2</source>
         <translation>der Stand des Falls ist einer von %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="65"/>
+        <location filename="../../floor/rulings.py" line="66"/>
         <source>a ruling needs its decision</source>
         <translation>eine Entscheidung braucht ihren Beschluss</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="67"/>
+        <location filename="../../floor/rulings.py" line="68"/>
         <source>an open case moves no chips: the decision does</source>
         <translation>ein offener Fall bewegt keine Chips: Das tut erst die Entscheidung</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="69"/>
+        <location filename="../../floor/rulings.py" line="70"/>
         <source>a ruling needs the facts</source>
         <translation>eine Entscheidung braucht den Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="75"/>
+        <location filename="../../floor/rulings.py" line="76"/>
         <source>a ruling cites the catalog&apos;s rule IDs (I-3, A-1 …); not known: %1</source>
         <translation>eine Entscheidung nennt Regelnummern des Katalogs (I-3, A-1 …); unbekannt: %1</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="81"/>
+        <location filename="../../floor/rulings.py" line="82"/>
         <source>the remedy is one of %1, not %2</source>
         <translation>die Abhilfe ist eine von %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="87"/>
+        <location filename="../../floor/rulings.py" line="88"/>
         <source>chips move between the hand&apos;s seats (%1)</source>
         <translation>Chips gehen zwischen den Plätzen des Spiels (%1)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="93"/>
+        <location filename="../../floor/rulings.py" line="94"/>
         <source>the chips moved must add up to zero (they add up to %1)</source>
         <translation>die bewegten Chips müssen zusammen null ergeben (sie ergeben %1)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="96"/>
+        <location filename="../../floor/rulings.py" line="97"/>
         <source>a ruling that moves chips has the remedy adjust</source>
         <translation>eine Entscheidung, die Chips bewegt, hat die Abhilfe »Chips bewegen« (adjust)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="105"/>
+        <location filename="../../floor/rulings.py" line="106"/>
         <source>hand %1-%2 has not ended: it is voided at the table (I-6, I-7)</source>
         <translation>Spiel %1-%2 ist nicht zu Ende: Es wird am Tisch für ungültig erklärt (I-6, I-7)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="133"/>
+        <location filename="../../floor/rulings.py" line="134"/>
         <source>seat %1 (%2) is no longer at the table: chips for a player who left are settled off the table</source>
         <translation>Platz %1 (%2) ist nicht mehr am Tisch: Chips für einen Spieler, der gegangen ist, werden außerhalb des Tischs verrechnet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="144"/>
+        <location filename="../../floor/rulings.py" line="145"/>
         <source>seat %1 has %2: it cannot give %3</source>
         <translation>Platz %1 hat %2: Er kann nicht %3 abgeben</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="194"/>
-        <location filename="../../floor/rulings.py" line="374"/>
+        <location filename="../../floor/rulings.py" line="195"/>
+        <location filename="../../floor/rulings.py" line="375"/>
         <source>hand %1-%2 is already voided by a ruling</source>
         <translation>Spiel %1-%2 ist schon durch eine Entscheidung ungültig</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="202"/>
-        <location filename="../../floor/rulings.py" line="390"/>
+        <location filename="../../floor/rulings.py" line="203"/>
+        <location filename="../../floor/rulings.py" line="391"/>
         <source>the moment %1 is not on the hand&apos;s timeline (0–%2)</source>
         <translation>der Zeitpunkt %1 liegt nicht im Ablauf des Spiels (0–%2)</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="213"/>
+        <location filename="../../floor/rulings.py" line="214"/>
         <source>table session %1 is being dealt in another window: a ruling that moves chips is made at that table</source>
         <translation>an Tischsitzung %1 wird in einem anderen Fenster gegeben: Eine Entscheidung, die Chips bewegt, wird an diesem Tisch getroffen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="228"/>
+        <location filename="../../floor/rulings.py" line="229"/>
         <source>table session %1 has a hand open: chips move between hands</source>
         <translation>an Tischsitzung %1 läuft ein Spiel: Chips werden zwischen zwei Spielen bewegt</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="261"/>
+        <location filename="../../floor/rulings.py" line="262"/>
         <source>case %1 is not a case of hand %2-%3</source>
         <translation>Fall %1 ist kein Fall des Spiels %2-%3</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="269"/>
+        <location filename="../../floor/rulings.py" line="270"/>
         <source>case %1 is closed: a new ruling opens a new case</source>
         <translation>Fall %1 ist abgeschlossen: Eine neue Entscheidung eröffnet einen neuen Fall</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="346"/>
+        <location filename="../../floor/rulings.py" line="347"/>
         <source>the room&apos;s ruling %1 is applied at this table already</source>
         <translation>die Entscheidung %1 aus dem Saal ist an diesem Tisch schon angewendet</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="352"/>
+        <location filename="../../floor/rulings.py" line="353"/>
         <source>the room&apos;s ruling is on table session %1: its chips move when that table is dealt here</source>
         <translation>die Entscheidung aus dem Saal gilt für Tischsitzung %1: ihre Chips werden bewegt, wenn an diesem Tisch gegeben wird</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="361"/>
+        <location filename="../../floor/rulings.py" line="362"/>
         <source>a hand is open: the room&apos;s ruling moves chips between hands</source>
         <translation>ein Spiel läuft: die Entscheidung aus dem Saal bewegt Chips zwischen zwei Spielen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="367"/>
+        <location filename="../../floor/rulings.py" line="368"/>
         <source>the room&apos;s ruling %1 is not readable</source>
         <translation>die Entscheidung %1 aus dem Saal ist nicht lesbar</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="380"/>
+        <location filename="../../floor/rulings.py" line="381"/>
         <source>the room&apos;s ruling voids hand %1-%2 with other chips than this record&apos;s hand moved</source>
         <translation>die Entscheidung aus dem Saal erklärt Spiel %1-%2 mit anderen Chips für ungültig, als das Spiel in diesem Protokoll bewegt hat</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="397"/>
+        <location filename="../../floor/rulings.py" line="398"/>
         <source>the room&apos;s ruling moves no chips</source>
         <translation>die Entscheidung aus dem Saal bewegt keine Chips</translation>
     </message>
@@ -2542,9 +2542,9 @@
         <translation>größer als %1, mehr als eine solche Datei sein kann; nicht gelesen</translation>
     </message>
     <message>
-        <location filename="../../floor/rulings.py" line="236"/>
-        <location filename="../../live/record_writer.py" line="62"/>
-        <location filename="../../record/floor_accounts.py" line="216"/>
+        <location filename="../../floor/rulings.py" line="237"/>
+        <location filename="../../live/record_writer.py" line="63"/>
+        <location filename="../../record/floor_accounts.py" line="223"/>
         <source>a floor act needs the floor&apos;s account name and passphrase</source>
         <translation>eine Floor-Handlung braucht das Floor-Konto und sein Passwort</translation>
     </message>
@@ -2569,33 +2569,33 @@
         <translation>%1 gehört nicht allein root (andere können sie ändern): Ihren Floor-Konten wird nicht vertraut</translation>
     </message>
     <message>
-        <location filename="../../record/floor_accounts.py" line="152"/>
+        <location filename="../../record/floor_accounts.py" line="153"/>
         <source>%1 is not yours: change the floor accounts as its owner (sudo)</source>
         <translation>%1 gehört Ihnen nicht: Floor-Konten als ihr Eigentümer ändern (sudo)</translation>
     </message>
     <message>
-        <location filename="../../record/floor_accounts.py" line="175"/>
+        <location filename="../../record/floor_accounts.py" line="182"/>
         <source>%1 already has a floor account</source>
         <translation>%1 hat schon ein Floor-Konto</translation>
     </message>
     <message>
-        <location filename="../../record/floor_accounts.py" line="184"/>
+        <location filename="../../record/floor_accounts.py" line="191"/>
         <source>%1 has no floor account</source>
         <translation>%1 hat kein Floor-Konto</translation>
     </message>
     <message>
-        <location filename="../../record/floor_accounts.py" line="232"/>
+        <location filename="../../record/floor_accounts.py" line="239"/>
         <source>no floor account exists (%1), so no floor act can be made: create one with &apos;dealer-app floor-account add NAME&apos;</source>
         <translation>es gibt kein Floor-Konto (%1), also ist keine Floor-Handlung möglich: eines anlegen mit &apos;dealer-app floor-account add NAME&apos;</translation>
     </message>
     <message>
-        <location filename="../../record/floor_accounts.py" line="244"/>
+        <location filename="../../record/floor_accounts.py" line="251"/>
         <location filename="../../room/floor_login.py" line="66"/>
         <source>too soon after a refused try: %1 may try again in %2 s</source>
         <translation>zu früh nach einem abgewiesenen Versuch: %1 kann es in %2 s wieder versuchen</translation>
     </message>
     <message>
-        <location filename="../../record/floor_accounts.py" line="257"/>
+        <location filename="../../record/floor_accounts.py" line="264"/>
         <source>wrong floor account name or passphrase (recorded): %1 may try again in %2 s</source>
         <translation>falsches Floor-Konto oder Passwort (protokolliert): %1 kann es in %2 s wieder versuchen</translation>
     </message>
@@ -2641,6 +2641,16 @@
         <location filename="../../room/start_check.py" line="155"/>
         <source>This record&apos;s row %1 of table %2 (session %3, hand %4) is not the row the card room holds for it: the record was re-dealt from there or replaced, or the room&apos;s copy was changed. It is not played on — call the floor.</source>
         <translation>Zeile %1 dieses Protokolls von Tisch %2 (Tischsitzung %3, Spiel %4) ist nicht die Zeile, die der Saal dafür hat: Ab dort wurde neu gegeben oder das Protokoll ersetzt, oder die Kopie des Saals wurde geändert. Es wird nicht weitergespielt — den Floor rufen.</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/client.py" line="52"/>
+        <source>the record service (%1) cannot be reached: %2</source>
+        <translation>der Dienst des Spielprotokolls (%1) ist nicht erreichbar: %2</translation>
+    </message>
+    <message>
+        <location filename="../../recordsvc/client.py" line="68"/>
+        <source>the record service (%1) did not answer: %2 — nothing was changed</source>
+        <translation>der Dienst des Spielprotokolls (%1) hat nicht geantwortet: %2 — nichts wurde geändert</translation>
     </message>
 </context>
 <context>
