@@ -31,6 +31,14 @@ def game_name(game: str) -> Says:
     return says(GAME_NAMES.get(game, game))
 
 
+def rotation_says(rule: str) -> Says:
+    """How a mixed table's games turn (M-2): "every 8 hands", "each an orbit of the button"."""
+    words = rule.split()
+    if len(words) == 2 and words[0] == "hands" and words[1].isdigit():
+        return says(QT_TRANSLATE_NOOP("Games", "every %1 hand(s)", None, 1), int(words[1]))
+    return says(QT_TRANSLATE_NOOP("Games", "each an orbit of the button"))
+
+
 @dataclass(frozen=True)
 class GameShown:
     """A mixed table's game as the dealer sees it at a hand's start: ``game`` (the hand dealt

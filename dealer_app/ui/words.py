@@ -24,7 +24,7 @@ from dealer_app.engine.money import CURRENCY_SYMBOLS, format_money, to_cents
 from dealer_app.engine.says import ActionArg, ListArg, MoneyArg, PhaseArg, RankArg, RefusalArg, Says
 from dealer_app.engine.says import fill as fill_in
 from dealer_app.floor.cases import CATEGORY_WORDS, STATUS_WORDS
-from dealer_app.live.game_outlook import game_name
+from dealer_app.live.game_outlook import game_name, rotation_says
 from dealer_app.live.presentation import show_money_with
 from dealer_app.record.inputs import Act, Common, Deal, Irregularity, Muck, River, Show, input_from_json
 from dealer_app.record.rows import (
@@ -290,10 +290,7 @@ def game_words(game: str) -> str:
 
 def rotation_words(rotation: str) -> str:
     """How a mixed table's games turn (M-2): "every 8 hands", "each an orbit of the button"."""
-    words = rotation.split()
-    if words and words[0] == "hands" and len(words) == 2 and words[1].isdigit():
-        return translate("Games", "every %n hand(s)", None, int(words[1]))
-    return translate("Games", "each an orbit of the button")
+    return said(rotation_says(rotation))
 
 
 def profile_name(p) -> str:

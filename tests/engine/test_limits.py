@@ -70,7 +70,12 @@ def test_stud8_table():
 def test_every_table_and_profile_loads_without_problems():
     cat = load_folder(LIMITS)
     assert cat.problems == []
-    assert len(cat.tables) == 24
+    assert len(cat.tables) == 26  # 12 stud (2 spread), Casinos Austria, Hi-Lo, 10 Razz, 2 mixed
+    assert [n for n, t in cat.tables.items() if t.mixed] == ["horse-stud-4-8", "triple-stud-10-20"]
+    assert (cat.tables["triple-stud-10-20"].mix_rotation, cat.tables["horse-stud-4-8"].mix_rotation) == (
+        "hands 8",
+        "orbit",
+    )
     assert set(cat.profiles) == {"us-cardroom", "casinos-austria", "tda-tournament"}
 
 
