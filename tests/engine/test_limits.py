@@ -175,7 +175,7 @@ def test_T2_bad_table_reports_file_line_field(tmp_path, edit, field, problem):
     folder, path = _broken(tmp_path, GOOD.replace(*edit))
     cat = load_folder(folder)
     assert "stud-9-18" not in cat.tables
-    assert len(cat.tables) == 24  # the other tables still load
+    assert len(cat.tables) == len(list(LIMITS.glob("*.yaml")))  # the other tables still load
     line = [i + 1 for i, text in enumerate(GOOD.replace(*edit).splitlines()) if text.startswith(field + ":")]
     hits = [p for p in cat.problems if p.startswith(f"{path}:") and f": {field}: " in p and problem in p]
     assert hits, cat.problems
