@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any, cast
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
 from dealer_app.live.dealer_inputs import DealerInputs, table_limits
 from dealer_app.live.errors import CardNotDue, InputError, RecordFailure, guard
-from dealer_app.live.floor_acts import closing_row, ruling_chips_notice
+from dealer_app.live.floor_acts import closing_row, ruling_chips_notice, switch_game_row
+from dealer_app.live.game_outlook import GameShown, check_switch, game_shown
 from dealer_app.live.input_log import InputLog, RecordedInput, apply_input, replay_inputs, replayed
 from dealer_app.live.presentation import (
     KEYS,
@@ -205,6 +206,11 @@ class TableController:
 
     def best_hands_so_far(self) -> list[BestShown]:
         return self.presentation.best_hands_so_far()
+
+    def game_shown(self) -> GameShown | None:
+        """At a mixed table: this hand's game (the next, between hands), the hands of it left
+        and the game that follows, in words (M-1, M-2); None at a one-game table."""
+        return game_shown(self.session)
 
     # these two are the hand's own typed fields, read as the presentation reads them
     def voided(self) -> HandVoided | None:
@@ -486,6 +492,23 @@ class TableController:
             self.floor_notice = ruling_chips_notice(chips, self.session.table.currency, case)
             self._notify("floor_ruling")
         self._notify("seats")
+
+    def check_game_switch(self) -> None:
+        """Refuses, in words, when the floor may not switch the game now: no table, a one-game
+        table, or a hand open (M-1, M-2, T-4); the dealer's menu asks before the floor is called."""
+        session = self._open_session()
+        guard(check_switch, session, session.game)
+
+    def switch_game(self, game: str, floor: tuple[str, str] | None = None) -> None:
+        """The floor switches a mixed table's game between hands (M-1, M-2): the next hand is
+        ``game`` and a new round of it starts. The floor's act, confirmed as a void is
+        (``floor``: account name and passphrase), recorded before it is applied; refused in
+        words at a one-game table, for a game not the table's, or with a hand open."""
+        session = self._open_session()
+        given, row = switch_game_row(session, game, floor, self._refusal_recorded, self._here(), self.floor_authority)
+        self._commit([row])
+        given.apply_to_session(session)
+        self._notify("game")
 
     def irregularities_now(self) -> list[str]:
         """The irregularities whose remedy applies at this moment (what the dealer's menu

@@ -12,291 +12,291 @@
 <context>
     <name>ActionPanel</name>
     <message>
-        <location filename="../action_panel.py" line="218"/>
+        <location filename="../action_panel.py" line="227"/>
         <source>Card: kd, 10h, th</source>
         <translation>Karte: dh (Dame), bs (Bube)</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="262"/>
+        <location filename="../action_panel.py" line="271"/>
         <source>Downcards shown, e.g. ah kd 7c</source>
         <translation>Gezeigte Karten, z. B. ah kd 7c</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="268"/>
+        <location filename="../action_panel.py" line="277"/>
         <source>Show  [Enter]</source>
         <translation>Zeigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="270"/>
+        <location filename="../action_panel.py" line="279"/>
         <source>Muck  [Ctrl+M]</source>
         <translation>Muck  [Strg+M]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="402"/>
+        <location filename="../action_panel.py" line="411"/>
         <source>%1 is complete: %2 is one card too many</source>
         <translation>%1 ist komplett: %2 ist eine Karte zu viel</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="405"/>
+        <location filename="../action_panel.py" line="414"/>
         <source>%1 is complete: %2 are %3 cards too many</source>
         <translation>%1 ist komplett: %2 sind %3 Karten zu viel</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="410"/>
-        <location filename="../action_panel.py" line="433"/>
+        <location filename="../action_panel.py" line="419"/>
+        <location filename="../action_panel.py" line="442"/>
         <source>seat %1 %2</source>
         <translation>Platz %1 %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="421"/>
+        <location filename="../action_panel.py" line="430"/>
         <source> (folded, no card: seat %1)</source>
         <translation> (gepasst, keine Karte: Platz %1)</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="435"/>
+        <location filename="../action_panel.py" line="444"/>
         <source>seat %1 ← next</source>
         <translation>Platz %1 ← als Nächstes</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="438"/>
+        <location filename="../action_panel.py" line="447"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="440"/>
+        <location filename="../action_panel.py" line="449"/>
         <source>No card for the folded seats: %1</source>
         <translation>Keine Karte für die gepassten Plätze: %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="536"/>
+        <location filename="../action_panel.py" line="545"/>
         <source>Seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="508"/>
-        <location filename="../action_panel.py" line="570"/>
+        <location filename="../action_panel.py" line="517"/>
+        <location filename="../action_panel.py" line="579"/>
         <source>%1 does not act yet: cards too many are in the box and this line&apos;s cards may be wrong — check them (Ctrl+Z takes one back), then Esc, then %1</source>
         <translation>%1 wirkt noch nicht: Im Feld stehen Karten zu viel, und die Karten dieser Zeile können falsch sein — bitte prüfen (Strg+Z nimmt eine zurück), dann Esc, dann %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="414"/>
+        <location filename="../action_panel.py" line="423"/>
         <source>; this line gave %1 — check them (who acts next rests on them), Ctrl+Z takes them back, Esc clears the box</source>
         <translation>; diese Zeile gab %1 — bitte prüfen (wer als Nächster spricht, hängt davon ab), Strg+Z nimmt sie zurück, Esc leert das Feld</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="581"/>
+        <location filename="../action_panel.py" line="590"/>
         <source>%1 is taken as the start of a card: type its suit — or Esc, then %1 for %2</source>
         <translation>%1 gilt als Anfang einer Karte: ihre Farbe tippen — oder Esc, dann %1 für %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="603"/>
-        <location filename="../action_panel.py" line="689"/>
+        <location filename="../action_panel.py" line="612"/>
+        <location filename="../action_panel.py" line="698"/>
         <source>%1 was done at once (it has one amount): %2 and its Enter are not used</source>
         <translation>%1 wurde sofort ausgeführt (es gibt nur einen Betrag): %2 und das Enter danach werden nicht verwendet</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="613"/>
+        <location filename="../action_panel.py" line="622"/>
         <source>Press the action&apos;s key first (%1), then type the amount and Enter</source>
         <translation>Erst die Taste der Aktion drücken (%1), dann den Betrag tippen und Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="617"/>
+        <location filename="../action_panel.py" line="626"/>
         <source>No amount to type: each action here has its one amount — press its key</source>
         <translation>Kein Betrag zu tippen: Jede Aktion hier hat ihren festen Betrag — ihre Taste drücken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="628"/>
+        <location filename="../action_panel.py" line="637"/>
         <source>%1 (%2) is not possible now: %3. The keys now: %4</source>
         <translation>%1 (%2) ist jetzt nicht möglich: %3. Die Tasten jetzt: %4</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="637"/>
+        <location filename="../action_panel.py" line="646"/>
         <source>%1 is no key here. The keys now: %2</source>
         <translation>%1 ist hier keine Taste. Die Tasten jetzt: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="650"/>
+        <location filename="../action_panel.py" line="659"/>
         <source>%1 is not part of an amount: type the amount for %2, then Enter — Esc goes back</source>
         <translation>%1 gehört zu keinem Betrag: den Betrag für %2 tippen, dann Enter — Esc geht zurück</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="730"/>
+        <location filename="../action_panel.py" line="740"/>
         <source>Rules: %1</source>
         <translation>Regeln: %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="751"/>
+        <location filename="../action_panel.py" line="761"/>
         <source>Deal river  [Enter]</source>
         <translation>River geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="752"/>
+        <location filename="../action_panel.py" line="762"/>
         <source>Confirm the awards  [Enter]</source>
         <translation>Auszahlung bestätigen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="752"/>
+        <location filename="../action_panel.py" line="762"/>
         <source>Deal again  [Enter]</source>
         <translation>Neu geben  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="753"/>
+        <location filename="../action_panel.py" line="763"/>
         <source>Start hand %1  [Enter]</source>
         <translation>Spiel %1 beginnen  [Enter]</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="763"/>
+        <location filename="../action_panel.py" line="792"/>
         <source>Ctrl+Z undo · Ctrl+Shift+Z redo</source>
         <translation>Strg+Z rückgängig · Strg+Umschalt+Z wiederholen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="765"/>
+        <location filename="../action_panel.py" line="794"/>
         <source>Type the card (kd, 10h, th) or a whole street — no Enter needed · %1</source>
         <translation>Karte tippen (kd, 10h, dh) oder alle Karten der Runde — ohne Enter · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="767"/>
+        <location filename="../action_panel.py" line="796"/>
         <source>The street is dealt: Esc clears the box, then the action keys · %1</source>
         <translation>Die Runde ist gegeben: Esc leert das Feld, dann gelten die Aktionstasten · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="771"/>
+        <location filename="../action_panel.py" line="800"/>
         <source> · for an amount: its key, the digits, Enter</source>
         <translation> · für einen Betrag: seine Taste, die Ziffern, Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="772"/>
+        <location filename="../action_panel.py" line="801"/>
         <source>Keys: %1%2 · %3</source>
         <translation>Tasten: %1%2 · %3</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="774"/>
+        <location filename="../action_panel.py" line="803"/>
         <source>Type the downcards shown: the hand shows when all are typed · Ctrl+M muck · %1</source>
         <translation>Gezeigte verdeckte Karten tippen: Die Hand gilt als gezeigt, sobald alle getippt sind · Strg+M Muck · %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="778"/>
+        <location filename="../action_panel.py" line="807"/>
         <source>voided by the floor: only a floor ruling changes it</source>
         <translation>vom Floor für ungültig erklärt: Nur eine Entscheidung des Floors ändert das</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="780"/>
+        <location filename="../action_panel.py" line="809"/>
         <source>Enter: %1 · %2</source>
         <translation>Enter: %1 · %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="782"/>
+        <location filename="../action_panel.py" line="811"/>
         <source>Seats menu: join, top up, sit out, leave</source>
         <translation>Menü Plätze: Platz nehmen, zukaufen, aussetzen, verlassen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="819"/>
+        <location filename="../action_panel.py" line="848"/>
         <source>%1 + amount + Enter</source>
         <translation>%1 + Betrag + Enter</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="832"/>
+        <location filename="../action_panel.py" line="861"/>
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="834"/>
+        <location filename="../action_panel.py" line="863"/>
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="837"/>
+        <location filename="../action_panel.py" line="866"/>
         <source>Call all-in %1</source>
         <translation>All-in mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="837"/>
+        <location filename="../action_panel.py" line="866"/>
         <source>Call %1</source>
         <translation>Mitgehen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="840"/>
+        <location filename="../action_panel.py" line="869"/>
         <source>Bring in %1–%2</source>
         <translation>Bring-in %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="841"/>
+        <location filename="../action_panel.py" line="870"/>
         <source>Bet %1–%2</source>
         <translation>Setzen %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="842"/>
+        <location filename="../action_panel.py" line="871"/>
         <source>Raise to %1–%2</source>
         <translation>Erhöhen auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="843"/>
+        <location filename="../action_panel.py" line="872"/>
         <source>Complete to %1–%2</source>
         <translation>Komplettieren auf %1–%2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="848"/>
+        <location filename="../action_panel.py" line="877"/>
         <source>All-in %1</source>
         <translation>All-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="850"/>
+        <location filename="../action_panel.py" line="879"/>
         <source>Bring in %1</source>
         <translation>Bring-in %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="851"/>
+        <location filename="../action_panel.py" line="880"/>
         <source>Bet %1</source>
         <translation>Setzen %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="852"/>
+        <location filename="../action_panel.py" line="881"/>
         <source>Raise to %1</source>
         <translation>Erhöhen auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="853"/>
+        <location filename="../action_panel.py" line="882"/>
         <source>Complete to %1</source>
         <translation>Komplettieren auf %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="437"/>
-        <location filename="../action_panel.py" line="862"/>
+        <location filename="../action_panel.py" line="446"/>
+        <location filename="../action_panel.py" line="891"/>
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="864"/>
+        <location filename="../action_panel.py" line="893"/>
         <source>Best so far: %1 — %2</source>
         <translation>Bisher beste Hand: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="866"/>
+        <location filename="../action_panel.py" line="895"/>
         <source>Best low so far: %1 — %2</source>
         <translation>Bisher bestes Low: %1 — %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="874"/>
+        <location filename="../action_panel.py" line="903"/>
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="874"/>
+        <location filename="../action_panel.py" line="903"/>
         <source>Side pot %1</source>
         <translation>%1. Sidepot</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="876"/>
+        <location filename="../action_panel.py" line="905"/>
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="881"/>
+        <location filename="../action_panel.py" line="910"/>
         <source>low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../action_panel.py" line="881"/>
+        <location filename="../action_panel.py" line="910"/>
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
@@ -1210,28 +1210,33 @@
         <translation>die verdeckte Karte %2 von Platz %1 ist nicht unter den gezeigten</translation>
     </message>
     <message>
-        <location filename="../../record/inputs.py" line="155"/>
+        <location filename="../../record/inputs.py" line="156"/>
         <source>enter the card (%1)</source>
         <translation>die Karte eingeben (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="205"/>
-        <location filename="../../record/inputs.py" line="171"/>
+        <location filename="../../record/inputs.py" line="193"/>
+        <source>the game is switched between hands only</source>
+        <translation>das Spiel wird nur zwischen den Händen gewechselt</translation>
+    </message>
+    <message>
+        <location filename="../../live/dealer_inputs.py" line="204"/>
+        <location filename="../../record/inputs.py" line="172"/>
         <source>%1 is not an irregularity the table reports (%2)</source>
         <translation>%1 ist keine Unregelmäßigkeit, die der Tisch meldet (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="49"/>
+        <location filename="../../live/dealer_inputs.py" line="48"/>
         <source>a limit table and a profile are named by text, not %1 / %2</source>
         <translation>Limit-Tisch und Profil werden als Text benannt, nicht %1 / %2</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="56"/>
+        <location filename="../../live/dealer_inputs.py" line="55"/>
         <source>the players are a list of (seat, name, buy-in), not %1</source>
         <translation>die Spieler sind eine Liste aus (Platz, Name, Buy-in), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="66"/>
+        <location filename="../../live/dealer_inputs.py" line="65"/>
         <source>%1: the limit table cannot be read (%2)</source>
         <translation>%1: Der Limit-Tisch ist nicht lesbar (%2)</translation>
     </message>
@@ -1256,42 +1261,42 @@
         <translation>mindestens zwei Spieler setzen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="317"/>
+        <location filename="../../live/controller.py" line="323"/>
         <source>no table is open</source>
         <translation>kein Tisch ist geöffnet</translation>
     </message>
     <message>
         <location filename="../../floor/rulings.py" line="294"/>
         <location filename="../../floor/rulings.py" line="344"/>
-        <location filename="../../live/floor_acts.py" line="37"/>
+        <location filename="../../live/floor_acts.py" line="43"/>
         <source>there is no hand record</source>
         <translation>es gibt kein Spielprotokoll</translation>
     </message>
     <message>
-        <location filename="../../live/floor_acts.py" line="41"/>
+        <location filename="../../live/floor_acts.py" line="47"/>
         <source>this table (session %1) is open in another dealer-app window</source>
         <translation>dieser Tisch (Sitzung %1) ist in einem anderen dealer-app-Fenster geöffnet</translation>
     </message>
     <message>
-        <location filename="../../live/floor_acts.py" line="46"/>
+        <location filename="../../live/floor_acts.py" line="52"/>
         <source>session %1 is not an open table in the record</source>
         <translation>Sitzung %1 ist im Protokoll kein offener Tisch</translation>
     </message>
     <message>
-        <location filename="../../live/floor_acts.py" line="53"/>
+        <location filename="../../live/floor_acts.py" line="59"/>
         <source>a table whose record fails its check is closed by the floor: the floor&apos;s account name and passphrase</source>
         <translation>ein Tisch, dessen Protokoll die Prüfung nicht besteht, wird vom Floor geschlossen: Floor-Konto und Passwort</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="245"/>
-        <location filename="../../live/controller.py" line="406"/>
-        <location filename="../../live/controller.py" line="427"/>
+        <location filename="../../live/controller.py" line="251"/>
+        <location filename="../../live/controller.py" line="412"/>
+        <location filename="../../live/controller.py" line="433"/>
         <source>open a table first</source>
         <translation>zuerst einen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../../live/controller.py" line="252"/>
-        <location filename="../../live/controller.py" line="425"/>
+        <location filename="../../live/controller.py" line="258"/>
+        <location filename="../../live/controller.py" line="431"/>
         <source>start a hand first</source>
         <translation>zuerst ein Spiel beginnen</translation>
     </message>
@@ -1301,93 +1306,93 @@
         <translation>Plätze ändern sich</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="251"/>
+        <location filename="../../live/dealer_inputs.py" line="250"/>
         <source>the second %1 is the big bet an open pair on fourth street allows; there is none here</source>
         <translation>die zweite Taste für %1 ist der große Einsatz, den ein offenes Paar bei der 4. Karte erlaubt; hier gibt es keinen</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="263"/>
+        <location filename="../../live/dealer_inputs.py" line="262"/>
         <source>there is no bet to call</source>
         <translation>es gibt keinen Einsatz zum Mitgehen</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="268"/>
+        <location filename="../../live/dealer_inputs.py" line="267"/>
         <source>there is a bet to call: %1</source>
         <translation>es steht ein Einsatz zum Mitgehen: %1</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="274"/>
+        <location filename="../../live/dealer_inputs.py" line="273"/>
         <source>seat %1 brings in: bring in or complete</source>
         <translation>Platz %1 setzt den Bring-in: Bring-in oder komplettieren</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="279"/>
+        <location filename="../../live/dealer_inputs.py" line="278"/>
         <source>the bring-in is only the first action of third street, by the lowest door card</source>
         <translation>der Bring-in ist nur die erste Aktion der 3. Karte, durch die niedrigste Door Card</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="292"/>
+        <location filename="../../live/dealer_inputs.py" line="291"/>
         <source>it is %1 here, not %2</source>
         <translation>hier heißt es %1, nicht %2</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="299"/>
+        <location filename="../../live/dealer_inputs.py" line="298"/>
         <source>%1 needs its amount</source>
         <translation>%1 braucht einen Betrag</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="82"/>
+        <location filename="../../live/dealer_inputs.py" line="81"/>
         <source>a card is typed as text (ah, td, 10d), not %1</source>
         <translation>eine Karte wird als Text getippt (ah, zd, 10d), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="91"/>
+        <location filename="../../live/dealer_inputs.py" line="90"/>
         <source>an upcard is always seen: enter its rank and suit</source>
         <translation>eine offene Karte ist immer zu sehen: Rang und Farbe eingeben</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="102"/>
+        <location filename="../../live/dealer_inputs.py" line="101"/>
         <source>street %1 is complete: %2 is one card too many</source>
         <translation>Die %1. Karte ist komplett: %2 ist eine Karte zu viel</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="110"/>
+        <location filename="../../live/dealer_inputs.py" line="109"/>
         <source>no card is due now (%1)</source>
         <translation>jetzt ist keine Karte fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="115"/>
+        <location filename="../../live/dealer_inputs.py" line="114"/>
         <source>the river is not due now</source>
         <translation>der River ist jetzt nicht fällig</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="122"/>
-        <location filename="../../live/dealer_inputs.py" line="244"/>
+        <location filename="../../live/dealer_inputs.py" line="121"/>
+        <location filename="../../live/dealer_inputs.py" line="243"/>
         <source>no action is due now (%1)</source>
         <translation>jetzt ist keine Aktion fällig (%1)</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="136"/>
+        <location filename="../../live/dealer_inputs.py" line="135"/>
         <source>%1 %2–%3: %4 is outside that range</source>
         <translation>%1 %2–%3: %4 liegt außerhalb dieses Bereichs</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="160"/>
+        <location filename="../../live/dealer_inputs.py" line="159"/>
         <source>shown cards are typed as text (ah kd 7c), not %1</source>
         <translation>gezeigte Karten werden als Text getippt (ah kd 7c), nicht %1</translation>
     </message>
     <message>
-        <location filename="../../live/dealer_inputs.py" line="174"/>
+        <location filename="../../live/dealer_inputs.py" line="173"/>
         <source>seat %1 has %2 downcards: %3 typed, %4 more to type</source>
         <translation>Platz %1 hat %2 verdeckte Karten: %3 getippt, noch %4 zu tippen</translation>
     </message>
     <message>
-        <location filename="../../live/floor_acts.py" line="73"/>
+        <location filename="../../live/floor_acts.py" line="100"/>
         <source>seat %1 %2%3</source>
         <translation>Platz %1 %2%3</translation>
     </message>
     <message>
-        <location filename="../../live/floor_acts.py" line="81"/>
+        <location filename="../../live/floor_acts.py" line="108"/>
         <source>The floor&apos;s ruling %1 moved chips: %2 (I-3)</source>
         <translation>Die Entscheidung %1 des Floors hat Chips bewegt: %2 (I-3)</translation>
     </message>
@@ -1397,48 +1402,48 @@
         <translation>der Floor hat dieses Spiel für ungültig erklärt (%1): Nur eine Entscheidung des Floors ändert das (I-3)</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="160"/>
+        <location filename="../../live/resume.py" line="162"/>
         <source>this table&apos;s record fails its check, so it is not resumed or dealt on — call the floor: %1</source>
         <translation>das Protokoll dieses Tischs besteht die Prüfung nicht; er wird weder fortgesetzt noch weitergegeben — bitte den Floor rufen: %1</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="209"/>
+        <location filename="../../live/resume.py" line="211"/>
         <source>there is no hand record to resume from</source>
         <translation>es gibt kein Spielprotokoll, aus dem fortgesetzt werden kann</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="211"/>
+        <location filename="../../live/resume.py" line="213"/>
         <source>%1 is not a table in the record</source>
         <translation>%1 ist kein Tisch im Protokoll</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="215"/>
+        <location filename="../../live/resume.py" line="217"/>
         <source>session %1 is not an open table in the record (closed, or never opened)</source>
         <translation>Sitzung %1 ist im Protokoll kein offener Tisch (geschlossen oder nie geöffnet)</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="265"/>
+        <location filename="../../live/resume.py" line="267"/>
         <source>%1: the table has no rows in the record (nothing to resume)</source>
         <translation>%1: Der Tisch hat keine Zeilen im Protokoll (nichts fortzusetzen)</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="268"/>
+        <location filename="../../live/resume.py" line="270"/>
         <source>%1: the record does not start with the table</source>
         <translation>%1: Das Protokoll beginnt nicht mit dem Tisch</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="274"/>
+        <location filename="../../live/resume.py" line="276"/>
         <source>%1: the limit table it was played with cannot be loaded: %2</source>
         <translation>%1: Der Limit-Tisch, mit dem gespielt wurde, lässt sich nicht laden: %2</translation>
     </message>
     <message>
-        <location filename="../../floor/timeline.py" line="200"/>
-        <location filename="../../live/resume.py" line="281"/>
+        <location filename="../../floor/timeline.py" line="204"/>
+        <location filename="../../live/resume.py" line="283"/>
         <source>%1: the limit table in the record is not readable (%2)</source>
         <translation>%1: Der Limit-Tisch im Protokoll ist nicht lesbar (%2)</translation>
     </message>
     <message>
-        <location filename="../../live/resume.py" line="294"/>
+        <location filename="../../live/resume.py" line="296"/>
         <source>%1: row %2 (%3) no longer replays: %4</source>
         <translation>%1: Zeile %2 (%3) lässt sich nicht mehr nachspielen: %4</translation>
     </message>
@@ -1459,6 +1464,7 @@
     </message>
     <message>
         <location filename="../../engine/session.py" line="113"/>
+        <location filename="../../live/game_outlook.py" line="114"/>
         <source>switching the game</source>
         <translation>das Spiel wechseln</translation>
     </message>
@@ -2192,12 +2198,17 @@
         <translation>die Entscheidung aus dem Saal bewegt keine Chips</translation>
     </message>
     <message>
-        <location filename="../../floor/timeline.py" line="194"/>
+        <location filename="../../floor/timeline.py" line="198"/>
         <source>%1: table session %2 has no hand %3</source>
         <translation>%1: Tischsitzung %2 hat kein Spiel %3</translation>
     </message>
     <message>
-        <location filename="../../floor/timeline.py" line="229"/>
+        <location filename="../../floor/timeline.py" line="211"/>
+        <source>%1: hand %2-%3 names no game of its mixed table (%4)</source>
+        <translation>%1: Hand %2-%3 nennt kein Spiel ihres Mixed-Tisches (%4)</translation>
+    </message>
+    <message>
+        <location filename="../../floor/timeline.py" line="244"/>
         <source>%1: hand %2-%3 no longer replays: %4</source>
         <translation>%1: Spiel %2-%3 lässt sich nicht mehr nachspielen: %4</translation>
     </message>
@@ -2543,7 +2554,7 @@
     </message>
     <message>
         <location filename="../../floor/rulings.py" line="237"/>
-        <location filename="../../live/record_writer.py" line="63"/>
+        <location filename="../../live/record_writer.py" line="62"/>
         <location filename="../../record/floor_accounts.py" line="223"/>
         <source>a floor act needs the floor&apos;s account name and passphrase</source>
         <translation>eine Floor-Handlung braucht das Floor-Konto und sein Passwort</translation>
@@ -2652,6 +2663,16 @@
         <source>the record service (%1) did not answer: %2 — nothing was changed</source>
         <translation>der Dienst des Spielprotokolls (%1) hat nicht geantwortet: %2 — nichts wurde geändert</translation>
     </message>
+    <message>
+        <location filename="../../live/game_outlook.py" line="103"/>
+        <source>this table deals one game: there is no game to switch to</source>
+        <translation>an diesem Tisch wird nur ein Spiel gegeben: es gibt kein Spiel zum Wechseln</translation>
+    </message>
+    <message>
+        <location filename="../../live/game_outlook.py" line="108"/>
+        <source>%1 is not one of this table&apos;s games (%2)</source>
+        <translation>%1 ist keines der Spiele dieses Tisches (%2)</translation>
+    </message>
 </context>
 <context>
     <name>ExamPicker</name>
@@ -2718,138 +2739,138 @@
 <context>
     <name>FloorWindow</name>
     <message>
-        <location filename="../floor_window.py" line="87"/>
+        <location filename="../floor_window.py" line="88"/>
         <source>Floor — %1</source>
         <translation>Floor — %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="134"/>
+        <location filename="../floor_window.py" line="135"/>
         <source>e.g. 20</source>
         <translation>z. B. 20</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="136"/>
-        <location filename="../floor_window.py" line="172"/>
+        <location filename="../floor_window.py" line="137"/>
+        <location filename="../floor_window.py" line="173"/>
         <source>Table</source>
         <translation>Tisch</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="137"/>
+        <location filename="../floor_window.py" line="138"/>
         <source>Player or seat</source>
         <translation>Spieler oder Platz</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="138"/>
+        <location filename="../floor_window.py" line="139"/>
         <source>From</source>
         <translation>Von</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="139"/>
+        <location filename="../floor_window.py" line="140"/>
         <source>To</source>
         <translation>Bis</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="140"/>
+        <location filename="../floor_window.py" line="141"/>
         <source>Pot at least</source>
         <translation>Pot mindestens</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="160"/>
+        <location filename="../floor_window.py" line="161"/>
         <source>Had an undo</source>
         <translation>Mit Rückgängig</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="161"/>
+        <location filename="../floor_window.py" line="162"/>
         <source>Had an irregularity or ruling</source>
         <translation>Mit Unregelmäßigkeit oder Entscheidung</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="168"/>
+        <location filename="../floor_window.py" line="169"/>
         <source>Hand</source>
         <translation>Spiel</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="173"/>
+        <location filename="../floor_window.py" line="174"/>
         <source>Players</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="170"/>
+        <location filename="../floor_window.py" line="171"/>
         <source>Pot</source>
         <translation>Pot</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="88"/>
+        <location filename="../floor_window.py" line="89"/>
         <source>Choose a hand on the left</source>
         <translation>Links ein Spiel wählen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="148"/>
+        <location filename="../floor_window.py" line="149"/>
         <source>number, floor or words</source>
         <translation>Nummer, Floor oder Wörter</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="153"/>
+        <location filename="../floor_window.py" line="154"/>
         <source>Case</source>
         <translation>Fall</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="155"/>
+        <location filename="../floor_window.py" line="156"/>
         <source>any status</source>
         <translation>jeder Stand</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="159"/>
+        <location filename="../floor_window.py" line="160"/>
         <source>Case status</source>
         <translation>Stand des Falls</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="169"/>
+        <location filename="../floor_window.py" line="170"/>
         <source>Started (UTC)</source>
         <translation>Begonnen (UTC)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="171"/>
+        <location filename="../floor_window.py" line="172"/>
         <source>Marks</source>
         <translation>Vermerke</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="184"/>
+        <location filename="../floor_window.py" line="185"/>
         <source>Open hand history files…</source>
         <translation>Spielverläufe aus Dateien öffnen…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="191"/>
+        <location filename="../floor_window.py" line="192"/>
         <source>Open hand history files</source>
         <translation>Spielverläufe aus Dateien öffnen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="208"/>
+        <location filename="../floor_window.py" line="209"/>
         <source>%1 not read: %2</source>
         <translation>%1 nicht gelesen: %2</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="341"/>
+        <location filename="../floor_window.py" line="342"/>
         <source>FAILS THE RECORD&apos;S CHECK</source>
         <translation>BESTEHT DIE PROTOKOLLPRÜFUNG NICHT</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="342"/>
+        <location filename="../floor_window.py" line="343"/>
         <source>open</source>
         <translation>offen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="327"/>
+        <location filename="../floor_window.py" line="328"/>
         <source>%1 of %2 hands</source>
         <translation>%1 von %2 Spielen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="110"/>
+        <location filename="../floor_window.py" line="111"/>
         <source>Checking the record… the hands are listed; any whose rows fail its check will be marked in red</source>
         <translation>Das Protokoll wird geprüft … die Hände sind aufgelistet; jede, deren Zeilen die Prüfung nicht bestehen, wird rot markiert</translation>
     </message>
     <message numerus="yes">
-        <location filename="../floor_window.py" line="206"/>
+        <location filename="../floor_window.py" line="207"/>
         <source>%n hand(s) read from the files</source>
         <translation>
             <numerusform>%n Spiel aus den Dateien gelesen</numerusform>
@@ -2857,7 +2878,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../floor_window.py" line="230"/>
+        <location filename="../floor_window.py" line="231"/>
         <source>THE RECORD FAILS ITS CHECK: %n hand(s) marked in red — their rows are not as they were written; Verify record says what and where</source>
         <translation>
             <numerusform>DAS PROTOKOLL BESTEHT SEINE PRÜFUNG NICHT: %n Hand rot markiert — ihre Zeilen sind nicht mehr so, wie sie geschrieben wurden; „Protokoll prüfen“ sagt, was und wo</numerusform>
@@ -2865,17 +2886,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="238"/>
+        <location filename="../floor_window.py" line="239"/>
         <source>The record&apos;s check is done: every row holds.</source>
         <translation>Die Prüfung des Protokolls ist fertig: jede Zeile ist unverändert.</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="242"/>
+        <location filename="../floor_window.py" line="243"/>
         <source>The record could not be checked: %1</source>
         <translation>Das Protokoll konnte nicht geprüft werden: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../floor_window.py" line="287"/>
+        <location filename="../floor_window.py" line="288"/>
         <source>%n new hand(s) in the record</source>
         <translation>
             <numerusform>%n neues Spiel im Protokoll</numerusform>
@@ -2883,7 +2904,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../floor_window.py" line="333"/>
+        <location filename="../floor_window.py" line="334"/>
         <source>%n undo(s)</source>
         <translation>
             <numerusform>%n× rückgängig</numerusform>
@@ -2891,7 +2912,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../floor_window.py" line="335"/>
+        <location filename="../floor_window.py" line="336"/>
         <source>%n irregularity(ies)</source>
         <translation>
             <numerusform>%n Unregelmäßigkeit</numerusform>
@@ -2899,7 +2920,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../floor_window.py" line="337"/>
+        <location filename="../floor_window.py" line="338"/>
         <source>%n ruling(s)</source>
         <translation>
             <numerusform>%n Entscheidung</numerusform>
@@ -2907,125 +2928,177 @@
         </translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="356"/>
+        <location filename="../floor_window.py" line="358"/>
         <source>Not a time: type it as the record keeps it, UTC, e.g. 2026-12-01 or 2026-12-01T21:00</source>
         <translation>Keine Uhrzeit: so tippen, wie das Protokoll sie führt, in UTC, z. B. 2026-12-01 oder 2026-12-01T21:00</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="360"/>
+        <location filename="../floor_window.py" line="362"/>
         <source>%1 is not a time: type it as 2026-12-01 or 2026-12-01T21:00 (UTC)</source>
         <translation>%1 ist keine Uhrzeit: als 2026-12-01 oder 2026-12-01T21:00 tippen (UTC)</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="389"/>
-        <location filename="../floor_window.py" line="600"/>
+        <location filename="../floor_window.py" line="391"/>
+        <location filename="../floor_window.py" line="603"/>
         <source>Floor</source>
         <translation>Floor</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="396"/>
+        <location filename="../floor_window.py" line="398"/>
         <source>A hand from a file is not in the record: it can be stepped through and printed, not ruled on</source>
         <translation>Ein Spiel aus einer Datei steht nicht im Protokoll: Es lässt sich durchgehen und drucken, aber nicht entscheiden</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="432"/>
+        <location filename="../floor_window.py" line="434"/>
         <source>Downcards as shown at the end</source>
         <translation>Verdeckte Karten, wie am Ende gezeigt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="434"/>
+        <location filename="../floor_window.py" line="436"/>
         <source>What if…</source>
         <translation>Was wäre, wenn…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="436"/>
+        <location filename="../floor_window.py" line="438"/>
         <source>Rule…</source>
         <translation>Entscheiden…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="438"/>
+        <location filename="../floor_window.py" line="440"/>
         <source>Print report…</source>
         <translation>Bericht drucken…</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="440"/>
+        <location filename="../floor_window.py" line="442"/>
         <source>Verify record</source>
         <translation>Protokoll prüfen</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="470"/>
+        <location filename="../floor_window.py" line="471"/>
         <source>Hand %1, step %2 of %3</source>
         <translation>Spiel %1, Schritt %2 von %3</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="491"/>
+        <location filename="../floor_window.py" line="494"/>
         <source>Legal now</source>
         <translation>Jetzt erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="492"/>
+        <location filename="../floor_window.py" line="495"/>
         <source>Then</source>
         <translation>Danach</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="493"/>
+        <location filename="../floor_window.py" line="496"/>
         <source>legal</source>
         <translation>erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="494"/>
+        <location filename="../floor_window.py" line="497"/>
         <source>NOT legal</source>
         <translation>NICHT erlaubt</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="497"/>
+        <location filename="../floor_window.py" line="500"/>
         <source>Pots</source>
         <translation>Pots</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="498"/>
+        <location filename="../floor_window.py" line="501"/>
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="499"/>
+        <location filename="../floor_window.py" line="502"/>
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="500"/>
+        <location filename="../floor_window.py" line="503"/>
         <source>burns</source>
         <translation>gebrannte Karten</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="583"/>
+        <location filename="../floor_window.py" line="586"/>
         <source>Save the ruling report</source>
         <translation>Den Entscheidungsbericht speichern</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="602"/>
+        <location filename="../floor_window.py" line="605"/>
         <source>The report cannot be written: %1</source>
         <translation>Der Bericht kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="607"/>
+        <location filename="../floor_window.py" line="610"/>
         <source>Report written: %1</source>
         <translation>Bericht geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="619"/>
+        <location filename="../floor_window.py" line="622"/>
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="624"/>
+        <location filename="../floor_window.py" line="627"/>
         <source>The record proves itself: every row matches its keyed hash, and every seal of the anchors file %1 is a row it holds.</source>
         <translation>Das Protokoll beweist sich selbst: Jede Zeile passt zu ihrem verschlüsselten Hash, und jedes Siegel der Ankerdatei %1 ist eine Zeile, die es enthält.</translation>
     </message>
     <message>
-        <location filename="../floor_window.py" line="634"/>
+        <location filename="../floor_window.py" line="637"/>
         <source>The record proves itself: every row matches its keyed hash. There is no anchors file (%1): deleted last hands cannot be seen without one.</source>
         <translation>Das Protokoll beweist sich selbst: Jede Zeile passt zu ihrem verschlüsselten Hash. Es gibt keine Ankerdatei (%1): ohne sie sind gelöschte letzte Hände nicht zu erkennen.</translation>
+    </message>
+</context>
+<context>
+    <name>Games</name>
+    <message>
+        <location filename="../../live/game_outlook.py" line="23"/>
+        <source>Seven Card Stud</source>
+        <translation>Seven Card Stud</translation>
+    </message>
+    <message>
+        <location filename="../../live/game_outlook.py" line="24"/>
+        <source>Razz</source>
+        <translation>Razz</translation>
+    </message>
+    <message>
+        <location filename="../../live/game_outlook.py" line="25"/>
+        <source>Seven Card Stud Hi-Lo</source>
+        <translation>Seven Card Stud Hi-Lo</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../live/game_outlook.py" line="38"/>
+        <source>every %1 hand(s)</source>
+        <translation>
+            <numerusform>jede Hand</numerusform>
+            <numerusform>alle %1 Hände</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../live/game_outlook.py" line="39"/>
+        <source>each an orbit of the button</source>
+        <translation>je eine Runde des Buttons</translation>
+    </message>
+    <message>
+        <location filename="../../live/game_outlook.py" line="67"/>
+        <source>Last %1 hand: next %2</source>
+        <translation>Letzte Hand %1: danach %2</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../live/game_outlook.py" line="70"/>
+        <source>%1 — %2 more hand(s) this orbit, then %3</source>
+        <translation>
+            <numerusform>%1 — noch %2 Hand in dieser Runde, dann %3</numerusform>
+            <numerusform>%1 — noch %2 Hände in dieser Runde, dann %3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../live/game_outlook.py" line="76"/>
+        <source>%1 — %2 more hand(s), then %3</source>
+        <translation>
+            <numerusform>%1 — noch %2 Hand, dann %3</numerusform>
+            <numerusform>%1 — noch %2 Hände, dann %3</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3269,14 +3342,14 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     <name>MainWindow</name>
     <message>
         <location filename="../main_window.py" line="44"/>
-        <location filename="../main_window.py" line="270"/>
-        <location filename="../main_window.py" line="323"/>
+        <location filename="../main_window.py" line="277"/>
+        <location filename="../main_window.py" line="343"/>
         <source>Stud Dealer Assistant</source>
         <translation>Stud-Dealer-Assistent</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="77"/>
-        <location filename="../main_window.py" line="325"/>
+        <location filename="../main_window.py" line="345"/>
         <source>Hand record: %1</source>
         <translation>Spielprotokoll: %1</translation>
     </message>
@@ -3316,243 +3389,248 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>&amp;Unregelmäßigkeit melden…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="120"/>
+        <location filename="../main_window.py" line="121"/>
+        <source>Switch &amp;game…</source>
+        <translation>Spiel &amp;wechseln…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="125"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="121"/>
+        <location filename="../main_window.py" line="126"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="122"/>
+        <location filename="../main_window.py" line="127"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="123"/>
+        <location filename="../main_window.py" line="128"/>
         <source>&amp;Seats</source>
         <translation>&amp;Plätze</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="124"/>
+        <location filename="../main_window.py" line="129"/>
         <source>&amp;Join…</source>
         <translation>&amp;Platz nehmen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="125"/>
+        <location filename="../main_window.py" line="130"/>
         <source>&amp;Top up…</source>
         <translation>&amp;Zukaufen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="126"/>
+        <location filename="../main_window.py" line="131"/>
         <source>Sit &amp;out / sit in…</source>
         <translation>&amp;Aussetzen / wieder einsteigen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="127"/>
+        <location filename="../main_window.py" line="132"/>
         <source>&amp;Leave…</source>
         <translation>&amp;Verlassen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="128"/>
+        <location filename="../main_window.py" line="133"/>
         <source>&amp;Floor</source>
         <translation>&amp;Floor</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="129"/>
+        <location filename="../main_window.py" line="134"/>
         <source>&amp;Open floor console…</source>
         <translation>Floor-&amp;Konsole öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="130"/>
+        <location filename="../main_window.py" line="135"/>
         <source>T&amp;raining</source>
         <translation>T&amp;raining</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="131"/>
+        <location filename="../main_window.py" line="136"/>
         <source>Open the &amp;trainer…</source>
         <translation>&amp;Trainer öffnen…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="132"/>
+        <location filename="../main_window.py" line="137"/>
         <source>&amp;Window</source>
         <translation>Fe&amp;nster</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="133"/>
+        <location filename="../main_window.py" line="138"/>
         <source>&amp;Players&apos; display</source>
         <translation>&amp;Spieleranzeige</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="137"/>
+        <location filename="../main_window.py" line="142"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="138"/>
+        <location filename="../main_window.py" line="143"/>
         <source>&amp;About…</source>
         <translation>Ü&amp;ber…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="139"/>
+        <location filename="../main_window.py" line="144"/>
         <source>Setti&amp;ngs</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="140"/>
+        <location filename="../main_window.py" line="145"/>
         <source>&amp;Four-colour suits</source>
         <translation>&amp;Vierfarbiges Deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="144"/>
+        <location filename="../main_window.py" line="149"/>
         <source>&amp;Card room…</source>
         <translation>&amp;Cardroom…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="145"/>
+        <location filename="../main_window.py" line="150"/>
         <source>&amp;Language</source>
         <translation>&amp;Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="148"/>
+        <location filename="../main_window.py" line="153"/>
         <source>System language</source>
         <translation>Systemsprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="196"/>
+        <location filename="../main_window.py" line="201"/>
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="196"/>
+        <location filename="../main_window.py" line="201"/>
         <source>The language changes at the next start.</source>
         <translation>Die Sprache wechselt beim nächsten Start.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="245"/>
+        <location filename="../main_window.py" line="250"/>
         <source>The floor&apos;s ruling on hand %1 is not applied yet: it is shown again after the next hand</source>
         <translation>Die Entscheidung des Floors zu Spiel %1 ist noch nicht angewendet: sie wird nach dem nächsten Spiel wieder gezeigt</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="263"/>
+        <location filename="../main_window.py" line="270"/>
         <source>Hand %1 sealed: %2</source>
         <translation>Spiel %1 versiegelt: %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="283"/>
+        <location filename="../main_window.py" line="290"/>
         <source>No hand is open: an irregularity is reported during a hand</source>
         <translation>Kein Spiel läuft: Eine Unregelmäßigkeit wird während eines Spiels gemeldet</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="324"/>
+        <location filename="../main_window.py" line="344"/>
         <source>Build: %1</source>
         <translation>Build: %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="327"/>
+        <location filename="../main_window.py" line="347"/>
         <source>The hand record proves itself against anyone without its key (record.key): an edited, deleted or inserted row is found at start, by &apos;dealer-app verify&apos; and in the floor&apos;s report. Whoever holds the key and the file can rewrite it unseen; keep the anchors file on another disk. A card room&apos;s database owner can turn off the room&apos;s checks and rewrite or delete the room&apos;s copy unseen: the floor&apos;s console does not detect it yet.</source>
         <translation>Das Spielprotokoll beweist sich gegenüber jedem, der seinen Schlüssel (record.key) nicht hat: Eine geänderte, gelöschte oder eingefügte Zeile wird beim Start, von &apos;dealer-app verify&apos; und im Bericht des Floors gefunden. Wer Schlüssel und Datei hat, kann es unbemerkt umschreiben; die Ankerdatei gehört auf einen anderen Datenträger. Der Eigentümer der Datenbank eines Cardrooms kann deren Prüfungen abschalten und die Kopie des Cardrooms unbemerkt umschreiben oder löschen: Die Konsole des Floors erkennt das noch nicht.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="339"/>
+        <location filename="../main_window.py" line="359"/>
         <source>About</source>
         <translation>Über</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="362"/>
+        <location filename="../main_window.py" line="382"/>
         <source>Nothing to undo: seat changes and confirmed awards are final</source>
         <translation>Nichts rückgängig zu machen: Platzänderungen und bestätigte Auszahlungen sind endgültig</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="364"/>
+        <location filename="../main_window.py" line="384"/>
         <source>Nothing to undo yet in this hand</source>
         <translation>In diesem Spiel gibt es noch nichts rückgängig zu machen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="373"/>
+        <location filename="../main_window.py" line="393"/>
         <source>Nothing to redo</source>
         <translation>Nichts zu wiederholen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="383"/>
+        <location filename="../main_window.py" line="403"/>
         <source>Hand in progress</source>
         <translation>Spiel läuft</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="385"/>
+        <location filename="../main_window.py" line="405"/>
         <source>Hand %1 is not finished. %2 anyway? The hand stays in the record as it is.</source>
         <translation>Spiel %1 ist nicht beendet. Trotzdem „%2“? Das Spiel bleibt so im Protokoll, wie es ist.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="402"/>
-        <location filename="../main_window.py" line="418"/>
+        <location filename="../main_window.py" line="422"/>
+        <location filename="../main_window.py" line="438"/>
         <source>Open another table</source>
         <translation>Einen anderen Tisch öffnen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="403"/>
+        <location filename="../main_window.py" line="423"/>
         <source>%1 is open. Close it before the other table is opened?</source>
         <translation>%1 ist offen. Vor dem anderen Tisch schließen?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="407"/>
+        <location filename="../main_window.py" line="427"/>
         <source>Close this table</source>
         <translation>Diesen Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="408"/>
+        <location filename="../main_window.py" line="428"/>
         <source>Keep it open to resume</source>
         <translation>Offen lassen (später fortsetzen)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="425"/>
+        <location filename="../main_window.py" line="445"/>
         <source>Resume another table</source>
         <translation>Einen anderen Tisch fortsetzen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="435"/>
+        <location filename="../main_window.py" line="455"/>
         <source>Close the table</source>
         <translation>Den Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="439"/>
+        <location filename="../main_window.py" line="459"/>
         <source>Close table</source>
         <translation>Tisch schließen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="439"/>
+        <location filename="../main_window.py" line="459"/>
         <source>Close this table? It is no longer offered to resume.</source>
         <translation>Diesen Tisch schließen? Er wird dann nicht mehr zum Fortsetzen angeboten.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="447"/>
+        <location filename="../main_window.py" line="467"/>
         <source>Quit</source>
         <translation>Beenden</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="472"/>
+        <location filename="../main_window.py" line="492"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="473"/>
+        <location filename="../main_window.py" line="493"/>
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="499"/>
+        <location filename="../main_window.py" line="519"/>
         <source>Sit out / sit in</source>
         <translation>Aussetzen / wieder einsteigen</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="534"/>
+        <location filename="../main_window.py" line="554"/>
         <source>Hand record: %1 (see the warning at start)</source>
         <translation>Spielprotokoll: %1 (siehe die Warnung beim Start)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="535"/>
+        <location filename="../main_window.py" line="555"/>
         <source>Hand record</source>
         <translation>Spielprotokoll</translation>
     </message>
@@ -3560,7 +3638,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>MoneySpinBox</name>
     <message>
-        <location filename="../action_panel.py" line="116"/>
+        <location filename="../action_panel.py" line="118"/>
         <source>%1 is not an amount of money</source>
         <translation>%1 ist kein Geldbetrag</translation>
     </message>
@@ -3941,462 +4019,467 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>Report</name>
     <message>
-        <location filename="../report_pdf.py" line="91"/>
+        <location filename="../report_pdf.py" line="102"/>
         <source>Pots</source>
         <translation>Pots</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="107"/>
+        <location filename="../report_pdf.py" line="118"/>
         <source>The record proves itself: every row matches its keyed hash.</source>
         <translation>Das Protokoll beweist sich selbst: Jede Zeile passt zu ihrem verschlüsselten Hash.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="106"/>
+        <location filename="../report_pdf.py" line="117"/>
         <source>The record does NOT prove itself:</source>
         <translation>Das Protokoll beweist sich NICHT selbst:</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="49"/>
+        <location filename="../report_pdf.py" line="60"/>
         <source>A hand from a file, not from the record: it has no seal.</source>
         <translation>Ein Spiel aus einer Datei, nicht aus dem Protokoll: Es hat kein Siegel.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="52"/>
+        <location filename="../report_pdf.py" line="63"/>
         <source>Burns</source>
         <translation>Gebrannte Karten</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="53"/>
+        <location filename="../report_pdf.py" line="64"/>
         <source>Case</source>
         <translation>Fall</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="54"/>
+        <location filename="../report_pdf.py" line="65"/>
         <source>Date</source>
         <translation>Datum</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="55"/>
+        <location filename="../report_pdf.py" line="66"/>
         <source>Floor supervisor</source>
         <translation>Floor-Supervisor</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="56"/>
+        <location filename="../report_pdf.py" line="67"/>
         <source>Game</source>
         <translation>Spiel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="57"/>
+        <location filename="../report_pdf.py" line="68"/>
         <source>Generated</source>
         <translation>Erstellt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="58"/>
+        <location filename="../report_pdf.py" line="69"/>
         <source>Input</source>
         <translation>Eingabe</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="59"/>
+        <location filename="../report_pdf.py" line="70"/>
         <source>Main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="60"/>
+        <location filename="../report_pdf.py" line="71"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="61"/>
+        <location filename="../report_pdf.py" line="72"/>
         <source>Page %1 of %2</source>
         <translation>Seite %1 von %2</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="62"/>
+        <location filename="../report_pdf.py" line="73"/>
         <source>Played</source>
         <translation>Gespielt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="63"/>
+        <location filename="../report_pdf.py" line="74"/>
         <source>Pots and who won them</source>
         <translation>Pots und ihre Gewinner</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="64"/>
+        <location filename="../report_pdf.py" line="75"/>
         <source>Received by (regulator)</source>
         <translation>Empfangen von (Aufsichtsbehörde)</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="65"/>
+        <location filename="../report_pdf.py" line="76"/>
         <source>Seals</source>
         <translation>Siegel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="66"/>
+        <location filename="../report_pdf.py" line="77"/>
         <source>Seven Card Stud</source>
         <translation>Seven Card Stud</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="67"/>
+        <location filename="../report_pdf.py" line="78"/>
         <source>Seven Card Stud Hi-Lo</source>
         <translation>Seven Card Stud Hi-Lo</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="68"/>
+        <location filename="../report_pdf.py" line="79"/>
         <source>Side pot %1</source>
         <translation>%1. Sidepot</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="69"/>
+        <location filename="../report_pdf.py" line="80"/>
         <source>Signature</source>
         <translation>Unterschrift</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="70"/>
+        <location filename="../report_pdf.py" line="81"/>
         <source>Signatures</source>
         <translation>Unterschriften</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="71"/>
+        <location filename="../report_pdf.py" line="82"/>
         <source>Stack after the remedy</source>
         <translation>Stack nach der Abhilfe</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="72"/>
+        <location filename="../report_pdf.py" line="83"/>
         <source>Stack at the end</source>
         <translation>Stack am Ende</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="73"/>
+        <location filename="../report_pdf.py" line="84"/>
         <source>The hand</source>
         <translation>Das Spiel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="74"/>
+        <location filename="../report_pdf.py" line="85"/>
         <source>Time (UTC)</source>
         <translation>Zeit (UTC)</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="75"/>
+        <location filename="../report_pdf.py" line="86"/>
         <source>Time zone</source>
         <translation>Zeitzone</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="76"/>
+        <location filename="../report_pdf.py" line="87"/>
         <source>What the rules made of it</source>
         <translation>Was die Regeln daraus machen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="77"/>
+        <location filename="../report_pdf.py" line="88"/>
         <source>Witness</source>
         <translation>Zeuge</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="78"/>
+        <location filename="../report_pdf.py" line="89"/>
         <source>covers the hand and this ruling</source>
         <translation>deckt das Spiel und diese Entscheidung</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="79"/>
+        <location filename="../report_pdf.py" line="90"/>
         <source>every time in this report is UTC, as the record keeps it</source>
         <translation>alle Zeiten in diesem Bericht sind UTC, wie das Protokoll sie führt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="82"/>
+        <location filename="../report_pdf.py" line="93"/>
         <source>Camera / time reference</source>
         <translation>Kamera / Zeitangabe</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="83"/>
+        <location filename="../report_pdf.py" line="94"/>
         <source>Decision</source>
         <translation>Beschluss</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="84"/>
+        <location filename="../report_pdf.py" line="95"/>
         <source>Facts</source>
         <translation>Sachverhalt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="85"/>
+        <location filename="../report_pdf.py" line="96"/>
         <source>Hand</source>
         <translation>Spiel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="86"/>
+        <location filename="../report_pdf.py" line="97"/>
         <source>Legal options then</source>
         <translation>Damals erlaubte Optionen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="87"/>
+        <location filename="../report_pdf.py" line="98"/>
         <source>Limits</source>
         <translation>Limits</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="88"/>
+        <location filename="../report_pdf.py" line="99"/>
         <source>No ruling is recorded for this hand.</source>
         <translation>Für dieses Spiel ist keine Entscheidung eingetragen.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="89"/>
+        <location filename="../report_pdf.py" line="100"/>
         <source>Player</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="90"/>
+        <location filename="../report_pdf.py" line="101"/>
         <source>Players</source>
         <translation>Spieler</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="92"/>
+        <location filename="../report_pdf.py" line="103"/>
         <source>Profile</source>
         <translation>Hausregeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="93"/>
+        <location filename="../report_pdf.py" line="104"/>
         <source>Record</source>
         <translation>Protokoll</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="94"/>
+        <location filename="../report_pdf.py" line="105"/>
         <source>Remedy</source>
         <translation>Abhilfe</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="95"/>
+        <location filename="../report_pdf.py" line="106"/>
         <source>Rules</source>
         <translation>Regeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="96"/>
+        <location filename="../report_pdf.py" line="107"/>
         <source>Rules cited</source>
         <translation>Genannte Regeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="97"/>
+        <location filename="../report_pdf.py" line="108"/>
         <source>Ruling</source>
         <translation>Entscheidung</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="99"/>
+        <location filename="../report_pdf.py" line="110"/>
         <source>Rulings</source>
         <translation>Entscheidungen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="100"/>
+        <location filename="../report_pdf.py" line="111"/>
         <source>Seal</source>
         <translation>Siegel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="101"/>
+        <location filename="../report_pdf.py" line="112"/>
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="102"/>
+        <location filename="../report_pdf.py" line="113"/>
         <source>Stack at the start</source>
         <translation>Stack zu Beginn</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="103"/>
+        <location filename="../report_pdf.py" line="114"/>
         <source>Stack at this moment</source>
         <translation>Stack in diesem Moment</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="104"/>
+        <location filename="../report_pdf.py" line="115"/>
         <source>Stub</source>
         <translation>Reststapel</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="105"/>
+        <location filename="../report_pdf.py" line="116"/>
         <source>Table</source>
         <translation>Tisch</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="126"/>
+        <location filename="../report_pdf.py" line="137"/>
         <source>The table at step %1</source>
         <translation>Der Tisch bei Schritt %1</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="127"/>
+        <location filename="../report_pdf.py" line="138"/>
         <source>This is the moment the last ruling (%1) is about.</source>
         <translation>Das ist der Moment, um den es in der letzten Entscheidung (%1) geht.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="130"/>
+        <location filename="../report_pdf.py" line="141"/>
         <source>This is the end of the hand: no ruling is recorded for it.</source>
         <translation>Das ist das Ende des Spiels: Für dieses Spiel ist keine Entscheidung eingetragen.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="134"/>
+        <location filename="../report_pdf.py" line="145"/>
         <source>This is the moment asked for (report --moment, or the step shown in the floor console); it is the moment the last ruling (%1) is about.</source>
         <translation>Das ist der angefragte Moment (report --moment oder der in der Floor-Konsole gezeigte Schritt); um ihn geht es auch in der letzten Entscheidung (%1).</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="140"/>
+        <location filename="../report_pdf.py" line="151"/>
         <source>This is the moment asked for (report --moment, or the step shown in the floor console); the last ruling (%1) is about step %2.</source>
         <translation>Das ist der angefragte Moment (report --moment oder der in der Floor-Konsole gezeigte Schritt); die letzte Entscheidung (%1) betrifft Schritt %2.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="146"/>
+        <location filename="../report_pdf.py" line="157"/>
         <source>This is the moment asked for (report --moment, or the step shown in the floor console); no ruling is recorded for this hand.</source>
         <translation>Das ist der angefragte Moment (report --moment oder der in der Floor-Konsole gezeigte Schritt); für dieses Spiel ist keine Entscheidung eingetragen.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="152"/>
+        <location filename="../report_pdf.py" line="163"/>
         <source>Seat %1 (%2) is to act:</source>
         <translation>Platz %1 (%2) ist am Zug:</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="153"/>
+        <location filename="../report_pdf.py" line="164"/>
         <source>None: cards are being dealt, so no one is to act; the dealer deals as the line above says.</source>
         <translation>Keine: Es werden Karten gegeben, also ist niemand am Zug; der Dealer gibt, wie es die Zeile darüber sagt.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="156"/>
+        <location filename="../report_pdf.py" line="167"/>
         <source>None: it is the showdown; the players show or muck in turn, and no one bets.</source>
         <translation>Keine: Es ist Showdown; die Spieler zeigen oder mucken der Reihe nach, und niemand setzt.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="159"/>
+        <location filename="../report_pdf.py" line="170"/>
         <source>None: the hand was declared void.</source>
         <translation>Keine: Das Spiel wurde für ungültig erklärt.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="160"/>
+        <location filename="../report_pdf.py" line="171"/>
         <source>None: the hand is over.</source>
         <translation>Keine: Das Spiel ist zu Ende.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="162"/>
+        <location filename="../report_pdf.py" line="173"/>
         <source>At the moment (step %1):</source>
         <translation>In diesem Moment (Schritt %1):</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="163"/>
+        <location filename="../report_pdf.py" line="174"/>
         <source>The ruling cites:</source>
         <translation>Die Entscheidung nennt:</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="164"/>
+        <location filename="../report_pdf.py" line="175"/>
         <source>The rulings cite:</source>
         <translation>Die Entscheidungen nennen:</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="165"/>
+        <location filename="../report_pdf.py" line="176"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="167"/>
+        <location filename="../report_pdf.py" line="178"/>
         <source>misdeal</source>
         <translation>Misdeal</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="168"/>
+        <location filename="../report_pdf.py" line="179"/>
         <source>fouled deck</source>
         <translation>fehlerhaftes Deck</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="169"/>
+        <location filename="../report_pdf.py" line="180"/>
         <source>The hand was declared void at step %1: %2 (%3), confirmed by the floor: %4.</source>
         <translation>Das Spiel wurde bei Schritt %1 für ungültig erklärt: %2 (%3), vom Floor bestätigt: %4.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="172"/>
+        <location filename="../report_pdf.py" line="183"/>
         <source>No pot was played for: every ante and bet went back to its player: %1.</source>
         <translation>Um keinen Pot wurde gespielt: Jedes Ante und jeder Einsatz ging an seinen Spieler zurück: %1.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="175"/>
+        <location filename="../report_pdf.py" line="186"/>
         <source>No chips had gone in: none went back.</source>
         <translation>Es waren keine Chips im Pot: Keine gingen zurück.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="176"/>
+        <location filename="../report_pdf.py" line="187"/>
         <source>Stacks after the void: %1.</source>
         <translation>Stacks nach dem ungültigen Spiel: %1.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="177"/>
+        <location filename="../report_pdf.py" line="188"/>
         <source>The same players are dealt the hand again (the redeal).</source>
         <translation>An dieselben Spieler wird neu gegeben.</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="110"/>
+        <location filename="../report_pdf.py" line="584"/>
+        <source>mixed table: %1; %2</source>
+        <translation>Mixed-Tisch: %1; %2</translation>
+    </message>
+    <message>
+        <location filename="../report_pdf.py" line="121"/>
         <source>The rules cited</source>
         <translation>Die genannten Regeln</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="111"/>
+        <location filename="../report_pdf.py" line="122"/>
         <source>The table at the disputed moment</source>
         <translation>Der Tisch im strittigen Moment</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="112"/>
+        <location filename="../report_pdf.py" line="123"/>
         <source>Timeline</source>
         <translation>Ablauf</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="113"/>
+        <location filename="../report_pdf.py" line="124"/>
         <source>Witnesses</source>
         <translation>Zeugen</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="114"/>
+        <location filename="../report_pdf.py" line="125"/>
         <source>ante</source>
         <translation>Ante</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="115"/>
+        <location filename="../report_pdf.py" line="126"/>
         <source>at step</source>
         <translation>bei Schritt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="116"/>
+        <location filename="../report_pdf.py" line="127"/>
         <source>bring-in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="117"/>
+        <location filename="../report_pdf.py" line="128"/>
         <source>by</source>
         <translation>von</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="119"/>
+        <location filename="../report_pdf.py" line="130"/>
         <source>none (the decision only)</source>
         <translation>keine (nur der Beschluss)</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="118"/>
+        <location filename="../report_pdf.py" line="129"/>
         <source>chips moved between seats</source>
         <translation>Chips zwischen Plätzen bewegt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="120"/>
+        <location filename="../report_pdf.py" line="131"/>
         <source>none: the hand has not ended</source>
         <translation>keines: das Spiel ist nicht zu Ende</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="121"/>
+        <location filename="../report_pdf.py" line="132"/>
         <source>seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="122"/>
+        <location filename="../report_pdf.py" line="133"/>
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="123"/>
+        <location filename="../report_pdf.py" line="134"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="124"/>
+        <location filename="../report_pdf.py" line="135"/>
         <source>the hand voided: every chip back</source>
         <translation>das Spiel für ungültig erklärt: alle Chips zurück</translation>
     </message>
     <message>
-        <location filename="../report_pdf.py" line="98"/>
+        <location filename="../report_pdf.py" line="109"/>
         <source>Ruling report</source>
         <translation>Entscheidungsbericht</translation>
     </message>
@@ -4984,6 +5067,35 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <location filename="../spot_panel.py" line="195"/>
         <source>The remedy</source>
         <translation>Die Abhilfe</translation>
+    </message>
+</context>
+<context>
+    <name>SwitchGameDialog</name>
+    <message>
+        <location filename="../switch_game_dialog.py" line="21"/>
+        <location filename="../switch_game_dialog.py" line="52"/>
+        <source>Switch the game</source>
+        <translation>Spiel wechseln</translation>
+    </message>
+    <message>
+        <location filename="../switch_game_dialog.py" line="26"/>
+        <source>Now: %1. The floor&apos;s switch starts a new round of the game chosen (%2; M-2).</source>
+        <translation>Jetzt: %1. Der Wechsel durch den Floor beginnt eine neue Runde des gewählten Spiels (%2; M-2).</translation>
+    </message>
+    <message>
+        <location filename="../switch_game_dialog.py" line="42"/>
+        <source>Floor account</source>
+        <translation>Floor-Konto</translation>
+    </message>
+    <message>
+        <location filename="../switch_game_dialog.py" line="42"/>
+        <source>Floor passphrase</source>
+        <translation>Floor-Passwort</translation>
+    </message>
+    <message>
+        <location filename="../switch_game_dialog.py" line="43"/>
+        <source>Game</source>
+        <translation>Spiel</translation>
     </message>
 </context>
 <context>
@@ -6299,172 +6411,172 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>Words</name>
     <message>
-        <location filename="../words.py" line="64"/>
+        <location filename="../words.py" line="65"/>
         <source>T</source>
         <translation>10</translation>
     </message>
     <message>
-        <location filename="../words.py" line="65"/>
-        <location filename="../words.py" line="132"/>
+        <location filename="../words.py" line="66"/>
+        <location filename="../words.py" line="133"/>
         <source>J</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../words.py" line="66"/>
-        <location filename="../words.py" line="133"/>
+        <location filename="../words.py" line="67"/>
+        <location filename="../words.py" line="134"/>
         <source>Q</source>
         <translation>D</translation>
     </message>
     <message>
-        <location filename="../words.py" line="67"/>
-        <location filename="../words.py" line="134"/>
+        <location filename="../words.py" line="68"/>
+        <location filename="../words.py" line="135"/>
         <source>K</source>
         <translation>K</translation>
     </message>
     <message>
-        <location filename="../words.py" line="68"/>
-        <location filename="../words.py" line="135"/>
+        <location filename="../words.py" line="69"/>
+        <location filename="../words.py" line="136"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../words.py" line="74"/>
+        <location filename="../words.py" line="75"/>
         <source>two</source>
         <translation>Zwei</translation>
     </message>
     <message>
-        <location filename="../words.py" line="75"/>
+        <location filename="../words.py" line="76"/>
         <source>three</source>
         <translation>Drei</translation>
     </message>
     <message>
-        <location filename="../words.py" line="76"/>
+        <location filename="../words.py" line="77"/>
         <source>four</source>
         <translation>Vier</translation>
     </message>
     <message>
-        <location filename="../words.py" line="77"/>
+        <location filename="../words.py" line="78"/>
         <source>five</source>
         <translation>Fünf</translation>
     </message>
     <message>
-        <location filename="../words.py" line="78"/>
+        <location filename="../words.py" line="79"/>
         <source>six</source>
         <translation>Sechs</translation>
     </message>
     <message>
-        <location filename="../words.py" line="79"/>
+        <location filename="../words.py" line="80"/>
         <source>seven</source>
         <translation>Sieben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="80"/>
+        <location filename="../words.py" line="81"/>
         <source>eight</source>
         <translation>Acht</translation>
     </message>
     <message>
-        <location filename="../words.py" line="81"/>
+        <location filename="../words.py" line="82"/>
         <source>nine</source>
         <translation>Neun</translation>
     </message>
     <message>
-        <location filename="../words.py" line="82"/>
+        <location filename="../words.py" line="83"/>
         <source>ten</source>
         <translation>Zehn</translation>
     </message>
     <message>
-        <location filename="../words.py" line="83"/>
+        <location filename="../words.py" line="84"/>
         <source>jack</source>
         <translation>Bube</translation>
     </message>
     <message>
-        <location filename="../words.py" line="84"/>
+        <location filename="../words.py" line="85"/>
         <source>queen</source>
         <translation>Dame</translation>
     </message>
     <message>
-        <location filename="../words.py" line="85"/>
+        <location filename="../words.py" line="86"/>
         <source>king</source>
         <translation>König</translation>
     </message>
     <message>
-        <location filename="../words.py" line="86"/>
+        <location filename="../words.py" line="87"/>
         <source>ace</source>
         <translation>Ass</translation>
     </message>
     <message>
-        <location filename="../words.py" line="92"/>
+        <location filename="../words.py" line="93"/>
         <source>twos</source>
         <translation>Zweien</translation>
     </message>
     <message>
-        <location filename="../words.py" line="93"/>
+        <location filename="../words.py" line="94"/>
         <source>threes</source>
         <translation>Dreien</translation>
     </message>
     <message>
-        <location filename="../words.py" line="94"/>
+        <location filename="../words.py" line="95"/>
         <source>fours</source>
         <translation>Vieren</translation>
     </message>
     <message>
-        <location filename="../words.py" line="95"/>
+        <location filename="../words.py" line="96"/>
         <source>fives</source>
         <translation>Fünfen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="96"/>
+        <location filename="../words.py" line="97"/>
         <source>sixes</source>
         <translation>Sechsen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="97"/>
+        <location filename="../words.py" line="98"/>
         <source>sevens</source>
         <translation>Siebenen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="98"/>
+        <location filename="../words.py" line="99"/>
         <source>eights</source>
         <translation>Achten</translation>
     </message>
     <message>
-        <location filename="../words.py" line="99"/>
+        <location filename="../words.py" line="100"/>
         <source>nines</source>
         <translation>Neunen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="100"/>
+        <location filename="../words.py" line="101"/>
         <source>tens</source>
         <translation>Zehnen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="101"/>
+        <location filename="../words.py" line="102"/>
         <source>jacks</source>
         <translation>Buben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="102"/>
+        <location filename="../words.py" line="103"/>
         <source>queens</source>
         <translation>Damen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="103"/>
+        <location filename="../words.py" line="104"/>
         <source>kings</source>
         <translation>Könige</translation>
     </message>
     <message>
-        <location filename="../words.py" line="104"/>
+        <location filename="../words.py" line="105"/>
         <source>aces</source>
         <translation>Asse</translation>
     </message>
     <message>
-        <location filename="../words.py" line="112"/>
+        <location filename="../words.py" line="113"/>
         <source>JQKAT</source>
         <comment>the letters typed for jack, queen, king, ace and ten, in this order</comment>
         <translation>BDKAZ</translation>
     </message>
     <message>
-        <location filename="../words.py" line="120"/>
+        <location filename="../words.py" line="121"/>
         <source>en</source>
         <comment>the ISO code of this translation&apos;s language</comment>
         <translation>de</translation>
@@ -6560,17 +6672,17 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>%1 Low</translation>
     </message>
     <message>
-        <location filename="../words.py" line="199"/>
+        <location filename="../words.py" line="200"/>
         <source>fixed limit</source>
         <translation>Fixed Limit</translation>
     </message>
     <message>
-        <location filename="../words.py" line="200"/>
+        <location filename="../words.py" line="201"/>
         <source>spread limit</source>
         <translation>Spread Limit</translation>
     </message>
     <message>
-        <location filename="../words.py" line="201"/>
+        <location filename="../words.py" line="202"/>
         <source>split limit</source>
         <translation>Split Limit</translation>
     </message>
@@ -6596,44 +6708,44 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Eine Karte brennen, dann jedem der %1 Spieler eine verdeckte Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="166"/>
+        <location filename="../words.py" line="167"/>
         <source>third street</source>
         <translation>3. Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="167"/>
+        <location filename="../words.py" line="168"/>
         <source>fourth street</source>
         <translation>4. Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="168"/>
+        <location filename="../words.py" line="169"/>
         <source>fifth street</source>
         <translation>5. Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="169"/>
+        <location filename="../words.py" line="170"/>
         <source>sixth street</source>
         <translation>6. Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="170"/>
+        <location filename="../words.py" line="171"/>
         <source>seventh street</source>
         <translation>7. Karte (River)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="287"/>
+        <location filename="../words.py" line="300"/>
         <source>us-cardroom</source>
         <comment>the house profile on the table&apos;s header</comment>
         <translation>US-Cardroom</translation>
     </message>
     <message>
-        <location filename="../words.py" line="288"/>
+        <location filename="../words.py" line="301"/>
         <source>casinos-austria</source>
         <comment>the house profile on the table&apos;s header</comment>
         <translation>Casinos Austria</translation>
     </message>
     <message>
-        <location filename="../words.py" line="289"/>
+        <location filename="../words.py" line="302"/>
         <source>tda-tournament</source>
         <comment>the house profile on the table&apos;s header</comment>
         <translation>TDA-Turnier</translation>
@@ -7014,143 +7126,143 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>%1. Sidepot %2: auszahlen an %3</translation>
     </message>
     <message>
-        <location filename="../words.py" line="302"/>
+        <location filename="../words.py" line="315"/>
         <source>fold</source>
         <comment>an action in a list</comment>
         <translation>passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="303"/>
+        <location filename="../words.py" line="316"/>
         <source>check</source>
         <comment>an action in a list</comment>
         <translation>checken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="304"/>
+        <location filename="../words.py" line="317"/>
         <source>call</source>
         <comment>an action in a list</comment>
         <translation>mitgehen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="305"/>
+        <location filename="../words.py" line="318"/>
         <source>bring_in</source>
         <comment>an action in a list</comment>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="306"/>
+        <location filename="../words.py" line="319"/>
         <source>complete</source>
         <comment>an action in a list</comment>
         <translation>komplettieren</translation>
     </message>
     <message>
-        <location filename="../words.py" line="307"/>
+        <location filename="../words.py" line="320"/>
         <source>bet</source>
         <comment>an action in a list</comment>
         <translation>setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="308"/>
+        <location filename="../words.py" line="321"/>
         <source>raise</source>
         <comment>an action in a list</comment>
         <translation>erhöhen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="312"/>
+        <location filename="../words.py" line="325"/>
         <source>Fold</source>
         <translation>Passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="313"/>
+        <location filename="../words.py" line="326"/>
         <source>Check</source>
         <translation>Checken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="314"/>
+        <location filename="../words.py" line="327"/>
         <source>Call</source>
         <translation>Mitgehen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="315"/>
+        <location filename="../words.py" line="328"/>
         <source>Bring in</source>
         <translation>Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="316"/>
+        <location filename="../words.py" line="329"/>
         <source>Complete to</source>
         <translation>Komplettieren auf</translation>
     </message>
     <message>
-        <location filename="../words.py" line="317"/>
+        <location filename="../words.py" line="330"/>
         <source>Bet</source>
         <translation>Setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="318"/>
+        <location filename="../words.py" line="331"/>
         <source>Raise to</source>
         <translation>Erhöhen auf</translation>
     </message>
     <message>
-        <location filename="../words.py" line="321"/>
+        <location filename="../words.py" line="334"/>
         <source>fold</source>
         <translation>passen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="322"/>
+        <location filename="../words.py" line="335"/>
         <source>check</source>
         <translation>checken</translation>
     </message>
     <message>
-        <location filename="../words.py" line="323"/>
+        <location filename="../words.py" line="336"/>
         <source>call</source>
         <translation>mitgehen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="324"/>
+        <location filename="../words.py" line="337"/>
         <source>bring in</source>
         <translation>den Bring-in setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="325"/>
+        <location filename="../words.py" line="338"/>
         <source>complete</source>
         <translation>komplettieren</translation>
     </message>
     <message>
-        <location filename="../words.py" line="326"/>
+        <location filename="../words.py" line="339"/>
         <source>bet</source>
         <translation>setzen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="327"/>
+        <location filename="../words.py" line="340"/>
         <source>raise</source>
         <translation>erhöhen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="338"/>
+        <location filename="../words.py" line="351"/>
         <source>deal</source>
         <comment>the phase of a hand</comment>
         <translation>Geben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="339"/>
+        <location filename="../words.py" line="352"/>
         <source>bet</source>
         <comment>the phase of a hand</comment>
         <translation>Setzrunde</translation>
     </message>
     <message>
-        <location filename="../words.py" line="340"/>
+        <location filename="../words.py" line="353"/>
         <source>showdown</source>
         <comment>the phase of a hand</comment>
         <translation>Showdown</translation>
     </message>
     <message>
-        <location filename="../words.py" line="341"/>
+        <location filename="../words.py" line="354"/>
         <source>done</source>
         <comment>the phase of a hand</comment>
         <translation>beendet</translation>
     </message>
     <message>
-        <location filename="../words.py" line="362"/>
+        <location filename="../words.py" line="375"/>
         <source> or </source>
         <translation> oder </translation>
     </message>
@@ -7278,162 +7390,162 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Fehlerhaftes Deck: Alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="431"/>
+        <location filename="../words.py" line="444"/>
         <source>seat %1 dealt %2</source>
         <translation>Platz %1 bekommt %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="436"/>
+        <location filename="../words.py" line="449"/>
         <source>the river dealt down</source>
         <translation>River verdeckt gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="438"/>
+        <location filename="../words.py" line="451"/>
         <source>common card %1</source>
         <translation>Gemeinschaftskarte %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="441"/>
+        <location filename="../words.py" line="454"/>
         <source>seat %1: %2</source>
         <translation>Platz %1: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="444"/>
+        <location filename="../words.py" line="457"/>
         <source>seat %1 shows %2</source>
         <translation>Platz %1 zeigt %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="446"/>
+        <location filename="../words.py" line="459"/>
         <source>seat %1 mucks</source>
         <translation>Platz %1 muckt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="448"/>
+        <location filename="../words.py" line="461"/>
         <source>, seat %1</source>
         <translation>, Platz %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="467"/>
+        <location filename="../words.py" line="480"/>
         <source>Exposed downcard on third street</source>
         <translation>Verdeckte Karte bei der 3. Karte aufgedeckt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="468"/>
+        <location filename="../words.py" line="481"/>
         <source>Card dealt too early</source>
         <translation>Zu früh gegebene Karte</translation>
     </message>
     <message>
-        <location filename="../words.py" line="469"/>
+        <location filename="../words.py" line="482"/>
         <source>Wrong bring-in (a misread door card)</source>
         <translation>Falscher Bring-in (Door Card falsch gelesen)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="470"/>
+        <location filename="../words.py" line="483"/>
         <source>Action out of turn</source>
         <translation>Aktion außer der Reihe</translation>
     </message>
     <message>
-        <location filename="../words.py" line="471"/>
+        <location filename="../words.py" line="484"/>
         <source>Misdeal</source>
         <translation>Misdeal</translation>
     </message>
     <message>
-        <location filename="../words.py" line="472"/>
+        <location filename="../words.py" line="485"/>
         <source>Fouled deck</source>
         <translation>Fehlerhaftes Deck</translation>
     </message>
     <message>
-        <location filename="../words.py" line="486"/>
+        <location filename="../words.py" line="499"/>
         <source>The bring-in is corrected: its chips go back and the lowest door card brings in</source>
         <translation>Der Bring-in wird korrigiert: Seine Chips gehen zurück, und die niedrigste Door Card setzt den Bring-in</translation>
     </message>
     <message>
-        <location filename="../words.py" line="489"/>
+        <location filename="../words.py" line="502"/>
         <source>Action goes back to the player whose turn it is</source>
         <translation>Die Aktion geht zurück an den Spieler, der an der Reihe ist</translation>
     </message>
     <message>
-        <location filename="../words.py" line="490"/>
+        <location filename="../words.py" line="503"/>
         <source>The amount is corrected to the limit&apos;s: the chips over it go back</source>
         <translation>Der Betrag wird auf den des Limits korrigiert: Die Chips darüber gehen zurück</translation>
     </message>
     <message>
-        <location filename="../words.py" line="491"/>
+        <location filename="../words.py" line="504"/>
         <source>The cards go back in order and the round is dealt again after a burn</source>
         <translation>Die Karten gehen in ihrer Reihenfolge zurück, und die Runde wird nach dem Brennen einer Karte neu gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="492"/>
+        <location filename="../words.py" line="505"/>
         <source>The round is dealt as the shortage procedure says</source>
         <translation>Die Runde wird so gegeben, wie es das Verfahren bei Kartenmangel vorschreibt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="493"/>
+        <location filename="../words.py" line="506"/>
         <source>The player who made the last bet or raise shows first</source>
         <translation>Der Spieler mit dem letzten Einsatz oder der letzten Erhöhung zeigt zuerst</translation>
     </message>
     <message>
-        <location filename="../words.py" line="494"/>
+        <location filename="../words.py" line="507"/>
         <source>The push is stopped: the pot goes to the best hand (cards speak)</source>
         <translation>Die Auszahlung wird angehalten: Der Pot geht an die beste Hand (Cards speak)</translation>
     </message>
     <message>
-        <location filename="../words.py" line="495"/>
+        <location filename="../words.py" line="508"/>
         <source>Misdeal: antes and bets go back and the hand is dealt again</source>
         <translation>Misdeal: Antes und Einsätze gehen zurück, und das Spiel wird neu gegeben</translation>
     </message>
     <message>
-        <location filename="../words.py" line="496"/>
+        <location filename="../words.py" line="509"/>
         <source>Fouled deck: play stops and every bet and ante goes back</source>
         <translation>Fehlerhaftes Deck: Das Spiel wird angehalten, und alle Einsätze und Antes gehen zurück</translation>
     </message>
     <message>
-        <location filename="../words.py" line="497"/>
+        <location filename="../words.py" line="510"/>
         <source>Call the floor: the rules leave it open</source>
         <translation>Den Floor rufen: Die Regeln lassen es offen</translation>
     </message>
     <message>
-        <location filename="../words.py" line="508"/>
+        <location filename="../words.py" line="521"/>
         <source>hand dealt: antes in</source>
         <translation>Spiel gegeben: Antes im Pot</translation>
     </message>
     <message>
-        <location filename="../words.py" line="509"/>
+        <location filename="../words.py" line="522"/>
         <source>awards confirmed; hand sealed</source>
         <translation>Auszahlung bestätigt; Spiel versiegelt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="510"/>
+        <location filename="../words.py" line="523"/>
         <source>table resumed after a restart</source>
         <translation>Tisch nach einem Neustart fortgesetzt</translation>
     </message>
     <message>
-        <location filename="../words.py" line="512"/>
+        <location filename="../words.py" line="525"/>
         <source>floor act refused: wrong passphrase or no account for %1</source>
         <translation>Floor-Handlung abgewiesen: falsches Passwort oder kein Konto für %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="515"/>
+        <location filename="../words.py" line="528"/>
         <source>dealer undid: %1</source>
         <translation>Dealer machte rückgängig: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="516"/>
+        <location filename="../words.py" line="529"/>
         <source>dealer redid: %1</source>
         <translation>Dealer wiederholte: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="517"/>
+        <location filename="../words.py" line="530"/>
         <source>irregularity: %1</source>
         <translation>Unregelmäßigkeit: %1</translation>
     </message>
     <message>
-        <location filename="../words.py" line="519"/>
+        <location filename="../words.py" line="532"/>
         <source>floor ruling by %1: %2</source>
         <translation>Entscheidung des Floors von %1: %2</translation>
     </message>
     <message>
-        <location filename="../words.py" line="525"/>
+        <location filename="../words.py" line="538"/>
         <source> (confirmed by the floor: %1)</source>
         <translation> (vom Floor bestätigt: %1)</translation>
     </message>
