@@ -6872,12 +6872,12 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Platz %1 zahlt Ante %2</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="401"/>
+        <location filename="../../engine/events.py" line="419"/>
         <source>Seat %1 folds</source>
         <translation>Platz %1 passt</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="403"/>
+        <location filename="../../engine/events.py" line="421"/>
         <source>Seat %1 checks</source>
         <translation>Platz %1 checkt</translation>
     </message>
@@ -6932,17 +6932,17 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Platz %1 erhöht auf %2</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="295"/>
+        <location filename="../../engine/events.py" line="297"/>
         <source>Seat %1 brings in: the lowest door card, %2, belongs to all-in seat %3</source>
         <translation>Platz %1 setzt den Bring-in: Die niedrigste Door Card, %2, gehört dem All-in-Platz %3</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="301"/>
+        <location filename="../../engine/events.py" line="303"/>
         <source>Seat %1 brings in: lowest door card, %2</source>
         <translation>Platz %1 setzt den Bring-in: niedrigste Door Card, %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../engine/events.py" line="308"/>
+        <location filename="../../engine/events.py" line="313"/>
         <source> (door card of seat(s) %1 not recorded)</source>
         <translation>
             <numerusform> (Door Card von Platz %1 nicht erfasst)</numerusform>
@@ -6950,32 +6950,32 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="337"/>
+        <location filename="../../engine/events.py" line="355"/>
         <source>Seat %1 acts first: the bring-in</source>
         <translation>Platz %1 spricht zuerst: der Bring-in</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="340"/>
+        <location filename="../../engine/events.py" line="358"/>
         <source>Seat %1 acts first: acted first on sixth street (common card)</source>
         <translation>Platz %1 spricht zuerst: hat bei der 6. Karte zuerst gesprochen (Gemeinschaftskarte)</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="350"/>
+        <location filename="../../engine/events.py" line="368"/>
         <source>Seat %1 acts first: the high hand, seat %2, is all-in</source>
         <translation>Platz %1 spricht zuerst: Die höchste Hand, Platz %2, ist All-in</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="371"/>
+        <location filename="../../engine/events.py" line="389"/>
         <source>; tie broken by the highest card by suit, %1</source>
         <translation>; Gleichstand entschieden durch die höchste Karte nach Farbe, %1</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="376"/>
+        <location filename="../../engine/events.py" line="394"/>
         <source>; tie: nearest the dealer&apos;s left</source>
         <translation>; Gleichstand: der Nächste links vom Dealer</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="355"/>
+        <location filename="../../engine/events.py" line="373"/>
         <source>Seat %1 acts first: %2</source>
         <translation>Platz %1 spricht zuerst: %2</translation>
     </message>
@@ -7000,42 +7000,52 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>es wurde nicht gesetzt; im Uhrzeigersinn ab links vom Dealer</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="344"/>
+        <location filename="../../engine/events.py" line="321"/>
+        <source>Seat %1 brings in: the highest door card, %2, belongs to all-in seat %3</source>
+        <translation>Platz %1 setzt den Bring-in: Die höchste Door Card, %2, gehört dem All-in-Platz %3</translation>
+    </message>
+    <message>
+        <location filename="../../engine/events.py" line="327"/>
+        <source>Seat %1 brings in: highest door card, %2</source>
+        <translation>Platz %1 setzt den Bring-in: höchste Door Card, %2</translation>
+    </message>
+    <message>
+        <location filename="../../engine/events.py" line="362"/>
         <source>Seat %1 acts first: the low hand, seat %2, is all-in</source>
         <translation>Platz %1 spricht zuerst: Die niedrigste Hand, Platz %2, ist All-in</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="363"/>
+        <location filename="../../engine/events.py" line="381"/>
         <source>; tie broken by the lowest suit of the highest card, %1</source>
         <translation>; Gleichstand entschieden durch die niedrigste Farbe der höchsten Karte, %1</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="487"/>
+        <location filename="../../engine/events.py" line="505"/>
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="488"/>
+        <location filename="../../engine/events.py" line="506"/>
         <source>Seat %1 shows first (%2); then %3</source>
         <translation>Platz %1 zeigt zuerst (%2); dann %3</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="600"/>
+        <location filename="../../engine/events.py" line="618"/>
         <source>main pot</source>
         <translation>Hauptpot</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="602"/>
+        <location filename="../../engine/events.py" line="620"/>
         <source>side pot %1</source>
         <translation>%1. Sidepot</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="605"/>
+        <location filename="../../engine/events.py" line="623"/>
         <source>%1 %2 to seat %3</source>
         <translation>%1 %2 an Platz %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../engine/events.py" line="621"/>
+        <location filename="../../engine/events.py" line="639"/>
         <source>%1 %2: no qualifying low; all to seat(s) %3 (%4)</source>
         <translation>
             <numerusform>%1 %2: kein qualifiziertes Low; alles an Platz %3 (%4)</numerusform>
@@ -7043,7 +7053,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../engine/events.py" line="627"/>
+        <location filename="../../engine/events.py" line="645"/>
         <source>%1 %2 to seat(s) %3 (%4)</source>
         <translation>
             <numerusform>%1 %2 an Platz %3 (%4)</numerusform>
@@ -7051,42 +7061,42 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="879"/>
+        <location filename="../../engine/events.py" line="897"/>
         <source>Raises %1 of %2, and raising goes on: two players left, no cap heads-up</source>
         <translation>Erhöhungen %1 von %2, und es darf weiter erhöht werden: zwei Spieler übrig, im Heads-up gilt kein Cap</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="884"/>
+        <location filename="../../engine/events.py" line="902"/>
         <source>Capped: %1 raises of %2; call or fold</source>
         <translation>Cap erreicht: %1 von %2 Erhöhungen; mitgehen oder passen</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="887"/>
+        <location filename="../../engine/events.py" line="905"/>
         <source>Open pair on fourth street, but no double bet: spread limit bets the same range on every street</source>
         <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Im Spread Limit gilt in jeder Runde dieselbe Spanne</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="894"/>
+        <location filename="../../engine/events.py" line="912"/>
         <source>Open pair on fourth street, but no double bet: this house plays hi-lo without it</source>
         <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Dieses Haus spielt Hi-Lo ohne diese Regel</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="900"/>
+        <location filename="../../engine/events.py" line="918"/>
         <source>Open pair on fourth street, but no double bet: Razz never has it (R-4)</source>
         <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Razz hat ihn nie (R-4)</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="904"/>
+        <location filename="../../engine/events.py" line="922"/>
         <source>Open pair on fourth street, but no double bet: this house plays without it</source>
         <translation>Offenes Paar bei der 4. Karte, aber kein doppelter Einsatz: Dieses Haus spielt ohne diese Regel</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="908"/>
+        <location filename="../../engine/events.py" line="926"/>
         <source>The all-in was less than a full raise: betting is not reopened for seat %1, who has acted; call or fold</source>
         <translation>Das All-in war weniger als eine volle Erhöhung: Für Platz %1, der schon gesprochen hat, ist die Setzrunde nicht wieder eröffnet; mitgehen oder passen</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="916"/>
+        <location filename="../../engine/events.py" line="934"/>
         <source>The all-in was less than a full raise, but seat %1 has not acted on the bet before it: a raise is open</source>
         <translation>Das All-in war weniger als eine volle Erhöhung, aber Platz %1 hat auf den Einsatz davor noch nicht gesprochen: Erhöhen ist möglich</translation>
     </message>
@@ -7327,7 +7337,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>geht mit %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../engine/events.py" line="571"/>
+        <location filename="../../engine/events.py" line="589"/>
         <source>to seat(s) %1</source>
         <translation>
             <numerusform>an Platz %1</numerusform>
@@ -7335,57 +7345,57 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         </translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="609"/>
+        <location filename="../../engine/events.py" line="627"/>
         <source>%1 %2: high %3 %4 (%5), low %6 %7 (%8)</source>
         <translation>%1 %2: High %3 %4 (%5), Low %6 %7 (%8)</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="766"/>
+        <location filename="../../engine/events.py" line="784"/>
         <source>Seat %1 %2 out of turn; action goes back to seat %3</source>
         <translation>Platz %1 außer der Reihe: %2; die Aktion geht zurück an Platz %3</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="772"/>
+        <location filename="../../engine/events.py" line="790"/>
         <source>: the floor rules on it (house option)</source>
         <translation>: der Floor entscheidet darüber (Hausregel)</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="774"/>
+        <location filename="../../engine/events.py" line="792"/>
         <source>: binding if the action to seat %1 does not change</source>
         <translation>: bindend, wenn sich die Aktion bis Platz %1 nicht ändert</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="799"/>
+        <location filename="../../engine/events.py" line="817"/>
         <source>Seat %1&apos;s action out of turn stands: %2</source>
         <translation>Die Aktion von Platz %1 außer der Reihe bleibt: %2</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="804"/>
+        <location filename="../../engine/events.py" line="822"/>
         <source>Seat %1&apos;s action out of turn is void: a bet or raise came in between; seat %1 has every option</source>
         <translation>Die Aktion von Platz %1 außer der Reihe gilt nicht: Dazwischen kam ein Einsatz oder eine Erhöhung; Platz %1 hat alle Optionen</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="720"/>
+        <location filename="../../engine/events.py" line="738"/>
         <source>Wrong bring-in: seat %1&apos;s door card is %2, not %3</source>
         <translation>Falscher Bring-in: Die Door Card von Platz %1 ist %2, nicht %3</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="729"/>
+        <location filename="../../engine/events.py" line="747"/>
         <source>; %1 goes back to seat %2</source>
         <translation>; %1 geht zurück an Platz %2</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="734"/>
+        <location filename="../../engine/events.py" line="752"/>
         <source>; the bring-in is decided again</source>
         <translation>; der Bring-in wird neu bestimmt</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="834"/>
+        <location filename="../../engine/events.py" line="852"/>
         <source>Misdeal: every ante and bet goes back; the hand is void and dealt again to the same players</source>
         <translation>Misdeal: Alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu gegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="840"/>
+        <location filename="../../engine/events.py" line="858"/>
         <source>Fouled deck: every ante and bet goes back; the hand is void and dealt again to the same players</source>
         <translation>Fehlerhaftes Deck: Alle Antes und Einsätze gehen zurück; das Spiel ist ungültig und wird an dieselben Spieler neu gegeben</translation>
     </message>
@@ -7565,32 +7575,32 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Keine Setzrunde: Weniger als zwei Spieler haben Chips</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="428"/>
+        <location filename="../../engine/events.py" line="446"/>
         <source>Floor ruling: applied although refused: %1</source>
         <translation>Floor-Entscheidung: angewendet, obwohl abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="447"/>
+        <location filename="../../engine/events.py" line="465"/>
         <source>Uncalled %1 returned to seat %2</source>
         <translation>Nicht gecallter Einsatz: %1 zurück an Platz %2</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="530"/>
+        <location filename="../../engine/events.py" line="548"/>
         <source>Seat %1 mucks</source>
         <translation>Platz %1 muckt</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="546"/>
+        <location filename="../../engine/events.py" line="564"/>
         <source>Seat %1 wins %2: everyone else folded; no need to show</source>
         <translation>Platz %1 gewinnt %2: Alle anderen haben gepasst; kein Zeigen nötig</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="666"/>
+        <location filename="../../engine/events.py" line="684"/>
         <source>Seat %1&apos;s exposed downcard %2 is the door card; the third card is dealt down</source>
         <translation>Die aufgedeckte verdeckte Karte %2 von Platz %1 ist die Door Card; die dritte Karte wird verdeckt gegeben</translation>
     </message>
     <message>
-        <location filename="../../engine/events.py" line="689"/>
+        <location filename="../../engine/events.py" line="707"/>
         <source>Card dealt too early: it goes back, the stub is shuffled with it (not the burns), and street %1 is dealt without a new burn</source>
         <translation>Zu früh gegebene Karte: Sie geht zurück, der Reststapel wird mit ihr gemischt (ohne die gebrannten Karten), und die %1. Karte wird gegeben, ohne neu zu brennen</translation>
     </message>
