@@ -48,11 +48,13 @@ ANCHORS_ENV = "DEALER_APP_ANCHORS"
 LIMITS_ENV = "DEALER_APP_LIMITS"
 FLOOR_ACCOUNTS_ENV = "DEALER_APP_FLOOR_ACCOUNTS"
 RECORD_SOCKET_ENV = "DEALER_APP_RECORD_SOCKET"  # the record service's socket (recordsvc/)
+ROOM_MEMORY_ENV = "DEALER_APP_ROOM_MEMORY"  # what this floor machine saw of the room (room/memory.py)
 
 KEY_NAME = "record.key"
 SIGNING_KEY_NAME = "table-signing.key"
 ANCHORS_NAME = "anchors.txt"
 FLOOR_ACCOUNTS_NAME = "floor-accounts"
+ROOM_MEMORY_NAME = "room-memory.json"
 # the floor's accounts on an installed table: root's file, which the dealer's login can read
 # but neither replace nor edit (record/floor_accounts.py)
 SYSTEM_FLOOR_ACCOUNTS = Path("/etc") / APP / FLOOR_ACCOUNTS_NAME
@@ -98,6 +100,13 @@ def signing_key_path() -> Path:
 def anchors_path() -> Path:
     """The anchors file of the record's seals: ``DEALER_APP_ANCHORS``, else the config folder's."""
     return Path(os.environ.get(ANCHORS_ENV) or config_dir() / ANCHORS_NAME)
+
+
+def room_memory_path() -> Path:
+    """What this floor machine saw of each room (room/memory.py): ``DEALER_APP_ROOM_MEMORY``,
+    else ``room-memory.json`` in the data folder. Kept off the room's server: it is the witness
+    against the server's owner."""
+    return Path(os.environ.get(ROOM_MEMORY_ENV) or data_dir() / ROOM_MEMORY_NAME)
 
 
 def floor_accounts_path() -> Path:
