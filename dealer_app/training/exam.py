@@ -430,7 +430,10 @@ def plan(bp: Blueprint, attempt_seed: int, limits_dir=None, *, key: bytes) -> tu
         kind = "full" if skill == "shortage" and full else "any"  # (the tables in turn, so that all are asked)
         where = full if kind == "full" else list(bp.tables)
         fits = [t for t in where if skill_applies(skill, game[t])]
-        if fits and len(fits) < len(where):  # (a Razz or Hi-Lo table among others: the tables that drill it, in turn)
+        if fits and len(fits) < len(where):
+            # a Razz or Hi-Lo table among others: the tables that drill the skill, in a turn of
+            # their own (the other skills' turn moves on as before: their tables are unchanged)
+            turn[kind] += 1
             kind, where = f"{kind}:{skill}", fits
             turn.setdefault(kind, 0)
         table = where[turn[kind] % len(where)]

@@ -920,7 +920,8 @@ class TrainerWindow(QMainWindow):
         colour = "#1b7f3b" if result.right else "#b00020"
         out = f"<p style='font-size:18pt; color:{colour}'><b>{e(verdict)}</b> ({result.seconds:.1f} s)</p>"
         if drill.game == "razz":  # the game named, and where its own rules are (R-1 … R-5)
-            out += f"<p><b>{e(self.tr('Razz'))}</b> — {e(self.tr('the lowest hand wins; Razz rules R-1 to R-5'))}</p>"
+            game, its_rules = self.tr("Razz"), self.tr("the lowest hand wins; Razz's own rules are R-1 to R-5")
+            out += f"<p><b>{e(game)}</b> — {e(its_rules)}</p>"
         steps = working(drill.skill, drill.hand, drill.answer, drill.case) if drill.hand is not None else []
         how = "".join(f"<li>{e(line)}</li>" for line in steps)
         if show:

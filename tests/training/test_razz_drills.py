@@ -226,3 +226,35 @@ def test_the_drill_command_with_game_razz(capsys):
     # a stud drill's JSON as before: no game key
     assert main(["drill", "--skill", "pot", "--seed", "4", "--json"]) == 0
     assert set(json.loads(capsys.readouterr().out)["drills"][0]["situation"]) == {"phh", "profile", "table"}
+
+
+def test_an_exam_with_a_razz_table_asks_razz_where_the_skill_applies():
+    """A blueprint naming a Razz table beside a stud one: the Razz skills at both in turn, the
+    irregularity quiz only at the stud table; a skill drilled at none of its tables is refused."""
+    import sqlite3
+
+    from dealer_app.training.exam import Blueprint, ExamBook, ExamSession, SkillCount, check_blueprint, plan
+
+    key = bytes(range(32))
+    mixed = Blueprint(
+        "Stud and Razz",
+        (SkillCount("bring-in", 4), SkillCount("best-five", 4), SkillCount("irregularity", 3)),
+        ("stud-10-20", "razz-2-4"),
+    )
+    assert check_blueprint(mixed) == []
+    razz_only = Blueprint("Razz", (SkillCount("low-hand", 1),), ("razz-2-4",))
+    assert [str(p) for p in check_blueprint(razz_only)] == ["low-hand is drilled at none of the blueprint's tables"]
+    book = ExamBook(sqlite3.connect(":memory:"), key)
+    book.register_instructor("Ines", "471147")
+    bp = book.lock(mixed, "Ines", "471147")
+    planned = plan(bp, 5, key=key)
+    assert {p.table for p in planned if p.skill == "irregularity"} == {"stud-10-20"}
+    assert {p.table for p in planned if p.skill != "irregularity"} == {"stud-10-20", "razz-2-4"}
+    session = ExamSession.of(bp, 5)
+    started = book.start(session, "Tina", None)
+    games = set()
+    while (d := session.next()) is not None:
+        games.add(d.game)
+        session.answer(d.answer)
+    result = book.finish(started, session)
+    assert games == {"stud", "razz"} and result.right == result.asked == 11 and result.passed
