@@ -74,7 +74,7 @@ from dealer_app.ui.screen_fit import PROGRESS_WINDOW, ScrollingPanel, fit_window
 from dealer_app.ui.spot_panel import SpotPanel
 from dealer_app.ui.table_view import IdleTable, TableView
 from dealer_app.ui.trend_chart import TrendChart, series_of
-from dealer_app.ui.words import action_name, error_words, fill, language, seconds_words, typed_cents
+from dealer_app.ui.words import action_name, error_words, fill, language, seconds_words, table_title, typed_cents
 from dealer_app.ui.words import card as card_words
 
 if TYPE_CHECKING:
@@ -289,10 +289,10 @@ class TrainerWindow(QMainWindow):
         box.addItem(self.tr("Seven Card Stud and Hi-Lo"), None)
         for name in RAZZ_TABLES:
             try:
-                title = load_table(name).title
+                title = table_title(load_table(name))  # ("$2-4 Razz"; "2-4 $ Razz" in German)
             except (LimitsError, OSError):  # (a table removed from the folder: not offered)
                 continue
-            box.addItem(title, name)  # (the table's own title: "$2-4 Razz")
+            box.addItem(title, name)
         box.currentIndexChanged.connect(lambda _i: self._skills_for_game())
         return box
 
