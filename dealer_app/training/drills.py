@@ -73,7 +73,7 @@ GAMES = ("stud", "razz")  # what ``game`` may ask for (stud: the default tables,
 RAZZ_QUESTIONS: dict[str, str] = {
     "bring-in": "Razz: who brings in (R-2, the highest door card)?",
     "first-to-act": "Razz: who acts first on this street (R-3, the lowest board)?",
-    "legal-action": "Razz: what may this player do, with the exact amounts (R-4: no double bet)?",
+    "legal-action": "Razz: what may this player do, with the exact amounts (R-4: never the double bet)?",
     "pot": "Razz: how much is in the pot now?",
     "side-pots": "Razz: what are the pots, and who is eligible for each?",
     "shows-first": "Razz: who shows first (R-5, W-1)?",

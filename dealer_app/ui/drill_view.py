@@ -142,9 +142,7 @@ def razz_question(skill: str) -> str | None:
     words = {
         "bring-in": translate("Training", "Razz: who brings in (R-2, the highest door card)?"),
         "first-to-act": translate("Training", "Razz: who acts first on this street (R-3, the lowest board)?"),
-        "legal-action": translate(
-            "Training", "Razz: what may the player to act do, with the exact amounts (R-4: no double bet)?"
-        ),
+        "legal-action": translate("Training", "Razz: what may the player to act do, for how much (R-4)?"),
         "pot": translate("Training", "Razz: how much is in the pot now?"),
         "side-pots": translate("Training", "Razz: what are the pots, and who is eligible for each?"),
         "shows-first": translate("Training", "Razz: who shows first (R-5, W-1)?"),

@@ -372,6 +372,9 @@ class TrainerWindow(QMainWindow):
             w.setEnabled(not locked)
         # during an exam its blueprint's summary gives its room to the drill (the clock shows the time)
         self.exam_picker.summary.setVisible(not locked and self.mode.currentData() == "exam")
+        # and the game's row too (the felt's header and the question name the game): at 1280x720
+        # the answer of a legal-action drill needs that height
+        self.form.setRowVisible(self.game, not locked and self.mode.currentData() not in ("exam", "spot"))
 
     def _mode_rows(self):
         """Learn and practice: the drills and skills are the trainee's; an exam: the blueprint's."""
@@ -379,7 +382,7 @@ class TrainerWindow(QMainWindow):
         self.form.setRowVisible(self.exam_picker, exam)
         self.exam_picker.summary.setVisible(exam)
         self.form.setRowVisible(self.skills, not exam)
-        self.form.setRowVisible(self.game, not exam and self.mode.currentData() != "spot")
+        self.form.setRowVisible(self.game, self.mode.currentData() not in ("exam", "spot"))
         self.form.setRowVisible(self._numbers, not exam)
 
     # --- an exam: the instructor's blueprint, timed --------------------------------------------

@@ -4,7 +4,7 @@
 <context>
     <name>AccuracyChart</name>
     <message>
-        <location filename="../trainer_window.py" line="1335"/>
+        <location filename="../trainer_window.py" line="1338"/>
         <source>No answers yet</source>
         <translation>Noch keine Antworten</translation>
     </message>
@@ -3737,160 +3737,160 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>ProgressView</name>
     <message>
-        <location filename="../trainer_window.py" line="1112"/>
+        <location filename="../trainer_window.py" line="1115"/>
         <source>Progress — %1</source>
         <translation>Fortschritt — %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1117"/>
-        <location filename="../trainer_window.py" line="1194"/>
-        <location filename="../trainer_window.py" line="1213"/>
+        <location filename="../trainer_window.py" line="1120"/>
+        <location filename="../trainer_window.py" line="1197"/>
+        <location filename="../trainer_window.py" line="1216"/>
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1117"/>
-        <location filename="../trainer_window.py" line="1161"/>
-        <location filename="../trainer_window.py" line="1194"/>
+        <location filename="../trainer_window.py" line="1120"/>
+        <location filename="../trainer_window.py" line="1164"/>
+        <location filename="../trainer_window.py" line="1197"/>
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1117"/>
-        <location filename="../trainer_window.py" line="1194"/>
-        <location filename="../trainer_window.py" line="1223"/>
+        <location filename="../trainer_window.py" line="1120"/>
+        <location filename="../trainer_window.py" line="1197"/>
+        <location filename="../trainer_window.py" line="1226"/>
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1117"/>
-        <location filename="../trainer_window.py" line="1194"/>
+        <location filename="../trainer_window.py" line="1120"/>
+        <location filename="../trainer_window.py" line="1197"/>
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1146"/>
+        <location filename="../trainer_window.py" line="1149"/>
         <source>Exams</source>
         <translation>Prüfungen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1155"/>
+        <location filename="../trainer_window.py" line="1158"/>
         <source>Right answers per day</source>
         <translation>Richtige Antworten je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1157"/>
+        <location filename="../trainer_window.py" line="1160"/>
         <source>Seconds per answer, per day</source>
         <translation>Sekunden je Antwort, je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1159"/>
+        <location filename="../trainer_window.py" line="1162"/>
         <source>Per day</source>
         <translation>Je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1160"/>
+        <location filename="../trainer_window.py" line="1163"/>
         <source>Per week</source>
         <translation>Je Woche</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1168"/>
+        <location filename="../trainer_window.py" line="1171"/>
         <source>No weak skill.</source>
         <translation>Keine schwache Fertigkeit.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1175"/>
+        <location filename="../trainer_window.py" line="1178"/>
         <source>%1% of the last %2 answers right</source>
         <translation>%1 % der letzten %2 Antworten richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1179"/>
+        <location filename="../trainer_window.py" line="1182"/>
         <source>overdue since %1</source>
         <translation>überfällig seit %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1181"/>
+        <location filename="../trainer_window.py" line="1184"/>
         <source>Weak skills: %1</source>
         <translation>Schwache Fertigkeiten: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1194"/>
+        <location filename="../trainer_window.py" line="1197"/>
         <source>Week</source>
         <translation>Woche</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1213"/>
-        <location filename="../trainer_window.py" line="1256"/>
+        <location filename="../trainer_window.py" line="1216"/>
+        <location filename="../trainer_window.py" line="1259"/>
         <source>Date (UTC)</source>
         <translation>Datum (UTC)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1213"/>
+        <location filename="../trainer_window.py" line="1216"/>
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1213"/>
+        <location filename="../trainer_window.py" line="1216"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1223"/>
+        <location filename="../trainer_window.py" line="1226"/>
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1232"/>
+        <location filename="../trainer_window.py" line="1235"/>
         <source>Review the answer…</source>
         <translation>Antwort durchsehen…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1257"/>
+        <location filename="../trainer_window.py" line="1260"/>
         <source>Exam blueprint</source>
         <translation>Prüfungsvorlage</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1258"/>
+        <location filename="../trainer_window.py" line="1261"/>
         <source>Instructor</source>
         <translation>Ausbilder</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1259"/>
+        <location filename="../trainer_window.py" line="1262"/>
         <source>Score</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1213"/>
+        <location filename="../trainer_window.py" line="1216"/>
         <source>Result</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1261"/>
+        <location filename="../trainer_window.py" line="1264"/>
         <source>Verification ID</source>
         <translation>Prüfnummer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1260"/>
+        <location filename="../trainer_window.py" line="1263"/>
         <source>Passed?</source>
         <translation>Bestanden?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1267"/>
+        <location filename="../trainer_window.py" line="1270"/>
         <source>not finished</source>
         <translation>nicht beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1267"/>
+        <location filename="../trainer_window.py" line="1270"/>
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1267"/>
+        <location filename="../trainer_window.py" line="1270"/>
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1270"/>
+        <location filename="../trainer_window.py" line="1273"/>
         <source>NOT GENUINE</source>
         <translation>NICHT ECHT</translation>
     </message>
@@ -5242,7 +5242,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../trainer_window.py" line="272"/>
-        <location filename="../trainer_window.py" line="505"/>
+        <location filename="../trainer_window.py" line="508"/>
         <source>Next drill</source>
         <translation>Nächste Aufgabe</translation>
     </message>
@@ -5253,7 +5253,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../trainer_window.py" line="330"/>
-        <location filename="../trainer_window.py" line="393"/>
+        <location filename="../trainer_window.py" line="396"/>
         <source>Type the trainee&apos;s name first: the answers are kept for them.</source>
         <translation>Zuerst den Namen des Teilnehmers eingeben: Die Antworten werden für ihn aufbewahrt.</translation>
     </message>
@@ -5264,7 +5264,7 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../trainer_window.py" line="196"/>
-        <location filename="../trainer_window.py" line="463"/>
+        <location filename="../trainer_window.py" line="466"/>
         <source>Spot the dealer&apos;s error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
@@ -5305,423 +5305,423 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Seven Card Stud und Hi-Lo</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="395"/>
+        <location filename="../trainer_window.py" line="398"/>
         <source>Pick an exam blueprint: an instructor makes and locks one.</source>
         <translation>Wählen Sie eine Prüfungsvorlage: Ein Ausbilder erstellt und schreibt sie fest.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="440"/>
+        <location filename="../trainer_window.py" line="443"/>
         <source>Time left %1</source>
         <translation>Restzeit %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="501"/>
+        <location filename="../trainer_window.py" line="504"/>
         <source>Next hand (%1 of %2)  [Enter]</source>
         <translation>Nächstes Spiel (%1 von %2)  [Enter]</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="503"/>
+        <location filename="../trainer_window.py" line="506"/>
         <source>%1 of %2 right so far</source>
         <translation>Bisher %1 von %2 richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="506"/>
+        <location filename="../trainer_window.py" line="509"/>
         <source>Spot the dealer&apos;s error: %1 of %2 hands right</source>
         <translation>Den Fehler des Dealers finden: %1 von %2 Spielen richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="514"/>
+        <location filename="../trainer_window.py" line="517"/>
         <source>right</source>
         <translation>richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="514"/>
+        <location filename="../trainer_window.py" line="517"/>
         <source>wrong</source>
         <translation>falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="514"/>
+        <location filename="../trainer_window.py" line="517"/>
         <source>the right step, the wrong remedy</source>
         <translation>der richtige Schritt, die falsche Abhilfe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="515"/>
+        <location filename="../trainer_window.py" line="518"/>
         <source>Hand %1: %2</source>
         <translation>Spiel %1: %2</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="540"/>
-        <location filename="../trainer_window.py" line="996"/>
+        <location filename="../trainer_window.py" line="543"/>
+        <location filename="../trainer_window.py" line="999"/>
         <source> (your mistakes again)</source>
         <translation> (deine Fehler noch einmal)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="541"/>
+        <location filename="../trainer_window.py" line="544"/>
         <source>Drill %1 of %2%3</source>
         <translation>Aufgabe %1 von %2%3</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="545"/>
+        <location filename="../trainer_window.py" line="548"/>
         <source>The rules for this drill</source>
         <translation>Die Regeln zu dieser Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="564"/>
+        <location filename="../trainer_window.py" line="567"/>
         <source>Click the seat on the table, or type its number and Enter.</source>
         <translation>Den Platz am Tisch anklicken, oder seine Nummer eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="565"/>
+        <location filename="../trainer_window.py" line="568"/>
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="568"/>
+        <location filename="../trainer_window.py" line="571"/>
         <source>Every ante and bet, those still in front of the players too. Type the amount and Enter.</source>
         <translation>Jede Ante und jeder Einsatz, auch die noch vor den Spielern liegenden. Den Betrag eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="570"/>
+        <location filename="../trainer_window.py" line="573"/>
         <source>Type the number of cards and Enter.</source>
         <translation>Die Zahl der Karten eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="572"/>
-        <location filename="../trainer_window.py" line="674"/>
+        <location filename="../trainer_window.py" line="575"/>
+        <location filename="../trainer_window.py" line="677"/>
         <source>Amount</source>
         <translation>Betrag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="572"/>
+        <location filename="../trainer_window.py" line="575"/>
         <source>Cards</source>
         <translation>Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="574"/>
+        <location filename="../trainer_window.py" line="577"/>
         <source>Tick what the dealer does before this round.</source>
         <translation>Ankreuzen, was der Dealer vor dieser Runde tut.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="576"/>
+        <location filename="../trainer_window.py" line="579"/>
         <source>Burn a card</source>
         <translation>Eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="577"/>
+        <location filename="../trainer_window.py" line="580"/>
         <source>Shuffle the burns into the stub</source>
         <translation>Die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="578"/>
+        <location filename="../trainer_window.py" line="581"/>
         <source>Deal one common card</source>
         <translation>Eine Gemeinschaftskarte geben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="583"/>
+        <location filename="../trainer_window.py" line="586"/>
         <source>Tick every legal action; give its amount (to), or a range as min-max.</source>
         <translation>Jede erlaubte Aktion ankreuzen; ihren Betrag (auf) angeben, oder einen Bereich als min-max.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="596"/>
+        <location filename="../trainer_window.py" line="599"/>
         <source>One line per pot, main pot first: the amount, a colon, the seats eligible (e.g. 21: 1 2 3)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, die berechtigten Plätze (z. B. 21: 1 2 3)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="599"/>
+        <location filename="../trainer_window.py" line="602"/>
         <source>One line per pot, main pot first: the amount, a colon, each winner&apos;s seat and share (e.g. 120: 3 60, 5 60)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, Platz und Anteil jedes Gewinners (z. B. 120: 3 60, 5 60)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="603"/>
+        <location filename="../trainer_window.py" line="606"/>
         <source>Enter answers; Shift+Enter starts a new line.</source>
         <translation>Enter antwortet; Umschalt+Enter beginnt eine neue Zeile.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="610"/>
+        <location filename="../trainer_window.py" line="613"/>
         <source>Razz: click the five cards of seat %1&apos;s best low (ace to five, R-1).</source>
         <translation>Razz: Die fünf Karten des besten Lows von Platz %1 anklicken (Ass bis Fünf, R-1).</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="612"/>
+        <location filename="../trainer_window.py" line="615"/>
         <source>Click the five cards of seat %1&apos;s best hand.</source>
         <translation>Die fünf Karten der besten Hand von Platz %1 anklicken.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="615"/>
+        <location filename="../trainer_window.py" line="618"/>
         <source>Click the five cards of seat %1&apos;s best low (eight or better), or tick No low.</source>
         <translation>Klicken Sie die fünf Karten des besten Lows von Platz %1 an (Eight or Better), oder kreuzen Sie »Kein Low« an.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="620"/>
+        <location filename="../trainer_window.py" line="623"/>
         <source>No low (fewer than five different cards eight or lower)</source>
         <translation>Kein Low (weniger als fünf verschiedene Karten bis zur Acht)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="673"/>
+        <location filename="../trainer_window.py" line="676"/>
         <source>Count it: type the amount and Enter.</source>
         <translation>Zählen Sie: Betrag eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="678"/>
+        <location filename="../trainer_window.py" line="681"/>
         <source>Type each winner&apos;s share (Tab to the next, Enter answers).</source>
         <translation>Geben Sie den Anteil jedes Gewinners ein (Tab zum nächsten, Enter antwortet).</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="679"/>
+        <location filename="../trainer_window.py" line="682"/>
         <source>Seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="681"/>
+        <location filename="../trainer_window.py" line="684"/>
         <source>Type how many of each chip (Tab to the next, Enter answers).</source>
         <translation>Geben Sie die Anzahl jedes Chips ein (Tab zum nächsten, Enter antwortet).</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="701"/>
+        <location filename="../trainer_window.py" line="704"/>
         <source>Pick the remedy, then whether it applies now (Tab to it, arrow keys, Enter answers).</source>
         <translation>Die Abhilfe wählen, dann, ob sie jetzt gilt (Tab dorthin, Pfeiltasten, Enter antwortet).</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="710"/>
+        <location filename="../trainer_window.py" line="713"/>
         <source>It applies now (corrected, binding, a misdeal, …)</source>
         <translation>Sie gilt jetzt (korrigiert, bindend, ein Misdeal, …)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="711"/>
+        <location filename="../trainer_window.py" line="714"/>
         <source>Not now (the action stands, not binding, the hand plays on)</source>
         <translation>Jetzt nicht (die Aktion bleibt, nicht bindend, das Spiel geht weiter)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="745"/>
+        <location filename="../trainer_window.py" line="748"/>
         <source>type a number</source>
         <translation>eine Zahl eingeben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="745"/>
-        <location filename="../trainer_window.py" line="832"/>
+        <location filename="../trainer_window.py" line="748"/>
+        <location filename="../trainer_window.py" line="835"/>
         <source>%1 is not a number</source>
         <translation>%1 ist keine Zahl</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="752"/>
+        <location filename="../trainer_window.py" line="755"/>
         <source>there is no seat %1 at this table (the seats: %2)</source>
         <translation>an diesem Tisch gibt es keinen Platz %1 (die Plätze: %2)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="760"/>
+        <location filename="../trainer_window.py" line="763"/>
         <source>type the amount first</source>
         <translation>zuerst den Betrag eingeben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="795"/>
+        <location filename="../trainer_window.py" line="798"/>
         <source>%1: the amount, a colon, then the seats</source>
         <translation>%1: der Betrag, ein Doppelpunkt, dann die Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="799"/>
+        <location filename="../trainer_window.py" line="802"/>
         <source>%1: seat numbers</source>
         <translation>%1: Platznummern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="806"/>
+        <location filename="../trainer_window.py" line="809"/>
         <source>%1: a seat number and its share</source>
         <translation>%1: eine Platznummer und ihr Anteil</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="810"/>
+        <location filename="../trainer_window.py" line="813"/>
         <source>type the pots first: one line each, the amount, a colon, then the seats</source>
         <translation>zuerst die Pots eingeben: je eine Zeile, der Betrag, ein Doppelpunkt, dann die Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="819"/>
+        <location filename="../trainer_window.py" line="822"/>
         <source>pick a remedy</source>
         <translation>eine Abhilfe wählen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="821"/>
+        <location filename="../trainer_window.py" line="824"/>
         <source>say whether it applies now</source>
         <translation>angeben, ob sie jetzt gilt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="845"/>
+        <location filename="../trainer_window.py" line="848"/>
         <source>The answer cannot be read: %1</source>
         <translation>Die Antwort ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="856"/>
+        <location filename="../trainer_window.py" line="859"/>
         <source>%1 s left for this drill</source>
         <translation>Noch %1 s für diese Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="870"/>
+        <location filename="../trainer_window.py" line="873"/>
         <source>Answer kept. Next drill.</source>
         <translation>Antwort notiert. Nächste Aufgabe.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="882"/>
+        <location filename="../trainer_window.py" line="885"/>
         <source>Time up: %1 s per drill — counted wrong</source>
         <translation>Zeit abgelaufen: %1 s je Aufgabe — als falsch gewertet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="886"/>
+        <location filename="../trainer_window.py" line="889"/>
         <source>Time: %1 s (the target for this skill is %2 s)</source>
         <translation>Zeit: %1 s (Ziel für diese Fertigkeit: %2 s)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="891"/>
+        <location filename="../trainer_window.py" line="894"/>
         <source>On pace: %1 s (the target for this skill is %2 s)</source>
         <translation>Im Tempo: %1 s (Ziel für diese Fertigkeit: %2 s)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="898"/>
+        <location filename="../trainer_window.py" line="901"/>
         <source>Too slow: %1 s (the target for this skill is %2 s)</source>
         <translation>Zu langsam: %1 s (Ziel für diese Fertigkeit: %2 s)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="919"/>
-        <location filename="../trainer_window.py" line="957"/>
+        <location filename="../trainer_window.py" line="922"/>
+        <location filename="../trainer_window.py" line="960"/>
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="919"/>
+        <location filename="../trainer_window.py" line="922"/>
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="923"/>
+        <location filename="../trainer_window.py" line="926"/>
         <source>Razz</source>
         <translation>Razz</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="923"/>
+        <location filename="../trainer_window.py" line="926"/>
         <source>the lowest hand wins; Razz&apos;s own rules are R-1 to R-5</source>
         <translation>die niedrigste Hand gewinnt; die eigenen Regeln von Razz sind R-1 bis R-5</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="928"/>
-        <location filename="../trainer_window.py" line="991"/>
+        <location filename="../trainer_window.py" line="931"/>
+        <location filename="../trainer_window.py" line="994"/>
         <source>The answer</source>
         <translation>Die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="928"/>
+        <location filename="../trainer_window.py" line="931"/>
         <source>How it is found</source>
         <translation>Der Weg zur Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="932"/>
+        <location filename="../trainer_window.py" line="935"/>
         <source>Why</source>
         <translation>Warum</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="956"/>
+        <location filename="../trainer_window.py" line="959"/>
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="958"/>
+        <location filename="../trainer_window.py" line="961"/>
         <source>Score</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="959"/>
+        <location filename="../trainer_window.py" line="962"/>
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="960"/>
+        <location filename="../trainer_window.py" line="963"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="961"/>
+        <location filename="../trainer_window.py" line="964"/>
         <source>On pace</source>
         <translation>Im Tempo</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="973"/>
+        <location filename="../trainer_window.py" line="976"/>
         <source>Score: %1%</source>
         <translation>Ergebnis: %1 %</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="974"/>
+        <location filename="../trainer_window.py" line="977"/>
         <source>%1 drills in %2 s</source>
         <translation>%1 Aufgaben in %2 s</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="980"/>
+        <location filename="../trainer_window.py" line="983"/>
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="980"/>
+        <location filename="../trainer_window.py" line="983"/>
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="981"/>
+        <location filename="../trainer_window.py" line="984"/>
         <source>pass mark</source>
         <translation>Bestehensgrenze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="987"/>
+        <location filename="../trainer_window.py" line="990"/>
         <source>Your mistakes again: %1 of %2 right</source>
         <translation>Ihre Fehler noch einmal: %1 von %2 richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="991"/>
+        <location filename="../trainer_window.py" line="994"/>
         <source>Your answer</source>
         <translation>Deine Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="993"/>
+        <location filename="../trainer_window.py" line="996"/>
         <source>Wrong answers</source>
         <translation>Falsche Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1004"/>
+        <location filename="../trainer_window.py" line="1007"/>
         <source>No wrong answers.</source>
         <translation>Keine falschen Antworten.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1008"/>
-        <location filename="../trainer_window.py" line="1009"/>
+        <location filename="../trainer_window.py" line="1011"/>
+        <location filename="../trainer_window.py" line="1012"/>
         <source>Session over</source>
         <translation>Sitzung beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1024"/>
+        <location filename="../trainer_window.py" line="1027"/>
         <source>The time ran out: %1 of %2 drills answered; the others count as wrong.</source>
         <translation>Die Zeit ist abgelaufen: %1 von %2 Aufgaben beantwortet; die übrigen zählen als falsch.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1026"/>
+        <location filename="../trainer_window.py" line="1029"/>
         <source>Exam %1 (%2), set by %3. Verification ID %4, seal %5.</source>
         <translation>Prüfung %1 (%2), gestellt von %3. Prüfnummer %4, Siegel %5.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1041"/>
+        <location filename="../trainer_window.py" line="1044"/>
         <source>certificate</source>
         <translation>Zertifikat</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1043"/>
+        <location filename="../trainer_window.py" line="1046"/>
         <source>Save the certificate</source>
         <translation>Das Zertifikat speichern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1057"/>
+        <location filename="../trainer_window.py" line="1060"/>
         <source>The certificate cannot be written: %1</source>
         <translation>Das Zertifikat kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1059"/>
+        <location filename="../trainer_window.py" line="1062"/>
         <source>Certificate written: %1</source>
         <translation>Zertifikat geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1067"/>
+        <location filename="../trainer_window.py" line="1070"/>
         <source>No answers of %1 yet.</source>
         <translation>Noch keine Antworten von %1.</translation>
     </message>
@@ -6100,186 +6100,186 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../drill_view.py" line="145"/>
-        <source>Razz: what may the player to act do, with the exact amounts (R-4: no double bet)?</source>
-        <translation>Razz: Was darf der Spieler am Zug tun, mit den genauen Beträgen (R-4: kein doppelter Einsatz)?</translation>
+        <source>Razz: what may the player to act do, for how much (R-4)?</source>
+        <translation>Razz: Was darf der Spieler am Zug tun, für wie viel (R-4)?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="148"/>
+        <location filename="../drill_view.py" line="146"/>
         <source>Razz: how much is in the pot now?</source>
         <translation>Razz: Wie viel ist jetzt im Pot?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="149"/>
+        <location filename="../drill_view.py" line="147"/>
         <source>Razz: what are the pots, and who is eligible for each?</source>
         <translation>Razz: Welche Pots gibt es, und wer ist an jedem berechtigt?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="150"/>
+        <location filename="../drill_view.py" line="148"/>
         <source>Razz: who shows first (R-5, W-1)?</source>
         <translation>Razz: Wer zeigt zuerst (R-5, W-1)?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="151"/>
+        <location filename="../drill_view.py" line="149"/>
         <source>Razz: the deck is short: what does the dealer do before this round?</source>
         <translation>Razz: Die Karten reichen nicht: Was tut der Dealer vor dieser Runde?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="152"/>
+        <location filename="../drill_view.py" line="150"/>
         <source>Razz: how many cards are left in the stub?</source>
         <translation>Razz: Wie viele Karten sind noch im Reststapel?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="153"/>
+        <location filename="../drill_view.py" line="151"/>
         <source>Razz: who wins which pot, and how much (R-1, the lowest hand; R-5)?</source>
         <translation>Razz: Wer gewinnt welchen Pot, und wie viel (R-1, die niedrigste Hand; R-5)?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="154"/>
+        <location filename="../drill_view.py" line="152"/>
         <source>Razz: what is this player&apos;s best low (R-1, ace to five)?</source>
         <translation>Razz: Was ist das beste Low dieses Spielers (R-1, Ass bis Fünf)?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="155"/>
+        <location filename="../drill_view.py" line="153"/>
         <source>Razz: how much is in the pot stacked here?</source>
         <translation>Razz: Wie viel liegt im hier gestapelten Pot?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="156"/>
+        <location filename="../drill_view.py" line="154"/>
         <source>Razz: what change does the dealer give, in the fewest chips?</source>
         <translation>Razz: Welches Wechselgeld gibt der Dealer, in möglichst wenigen Chips?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="157"/>
+        <location filename="../drill_view.py" line="155"/>
         <source>Razz: colour up: the same value in the fewest chips?</source>
         <translation>Razz: Colour-up: derselbe Wert in möglichst wenigen Chips?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="168"/>
+        <location filename="../drill_view.py" line="166"/>
         <source>Who brings in?</source>
         <translation>Wer setzt den Bring-in?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="169"/>
+        <location filename="../drill_view.py" line="167"/>
         <source>Who acts first on this street?</source>
         <translation>Wer spricht in dieser Runde zuerst?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="170"/>
+        <location filename="../drill_view.py" line="168"/>
         <source>What may the player to act do, with the exact amounts?</source>
         <translation>Was darf der Spieler am Zug tun, mit den genauen Beträgen?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="171"/>
+        <location filename="../drill_view.py" line="169"/>
         <source>How much is in the pot now?</source>
         <translation>Wie viel ist jetzt im Pot?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="172"/>
+        <location filename="../drill_view.py" line="170"/>
         <source>What are the pots, and who is eligible for each?</source>
         <translation>Welche Pots gibt es, und wer ist an jedem berechtigt?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="173"/>
+        <location filename="../drill_view.py" line="171"/>
         <source>Who shows first?</source>
         <translation>Wer zeigt zuerst?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="174"/>
+        <location filename="../drill_view.py" line="172"/>
         <source>The deck is short: what does the dealer do before this round?</source>
         <translation>Die Karten reichen nicht: Was tut der Dealer vor dieser Runde?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="175"/>
+        <location filename="../drill_view.py" line="173"/>
         <source>How many cards are left in the stub?</source>
         <translation>Wie viele Karten sind noch im Reststapel?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="176"/>
+        <location filename="../drill_view.py" line="174"/>
         <source>Who wins which pot, and how much?</source>
         <translation>Wer gewinnt welchen Pot, und wie viel?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="177"/>
+        <location filename="../drill_view.py" line="175"/>
         <source>What are this player&apos;s best five cards?</source>
         <translation>Was sind die besten fünf Karten dieses Spielers?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="178"/>
+        <location filename="../drill_view.py" line="176"/>
         <source>What is this player&apos;s best low (eight or better)?</source>
         <translation>Was ist das beste Low dieses Spielers (Eight or Better)?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="179"/>
+        <location filename="../drill_view.py" line="177"/>
         <source>How much is in the pot stacked here?</source>
         <translation>Wie viel liegt im hier gestapelten Pot?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="180"/>
+        <location filename="../drill_view.py" line="178"/>
         <source>What change does the dealer give, in the fewest chips?</source>
         <translation>Welches Wechselgeld gibt der Dealer, in möglichst wenigen Chips?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="181"/>
+        <location filename="../drill_view.py" line="179"/>
         <source>Colour up: the same value in the fewest chips?</source>
         <translation>Colour-up: derselbe Wert in möglichst wenigen Chips?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="182"/>
+        <location filename="../drill_view.py" line="180"/>
         <source>How much does each winner get, in the table&apos;s chips?</source>
         <translation>Wie viel bekommt jeder Gewinner, in den Chips des Tisches?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="183"/>
+        <location filename="../drill_view.py" line="181"/>
         <source>Which remedy, and does it apply now?</source>
         <translation>Welche Abhilfe, und gilt sie jetzt?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="200"/>
+        <location filename="../drill_view.py" line="198"/>
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="204"/>
+        <location filename="../drill_view.py" line="202"/>
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="208"/>
+        <location filename="../drill_view.py" line="206"/>
         <source>burn a card</source>
         <translation>eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="208"/>
+        <location filename="../drill_view.py" line="206"/>
         <source>no burn</source>
         <translation>nicht brennen</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="209"/>
+        <location filename="../drill_view.py" line="207"/>
         <source>shuffle the burns into the stub</source>
         <translation>die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="211"/>
+        <location filename="../drill_view.py" line="209"/>
         <source>one common card</source>
         <translation>eine Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="213"/>
+        <location filename="../drill_view.py" line="211"/>
         <source>a card to each player</source>
         <translation>eine Karte an jeden Spieler</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="219"/>
+        <location filename="../drill_view.py" line="217"/>
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="219"/>
+        <location filename="../drill_view.py" line="217"/>
         <source>seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="242"/>
+        <location filename="../drill_view.py" line="240"/>
         <source>no low</source>
         <translation>kein Low</translation>
     </message>
