@@ -1,11 +1,12 @@
 """Engine speed beside PokerKit and phevaluator, on this machine, in one run (issue #2).
 
-    python benchmarks/bench_engine.py [--seconds 5]
+    python benchmarks/bench_engine.py [--seconds 5] [--games stud razz]
 
 Plays random eight-handed fixed-limit hands to the showdown (everyone checks or calls, some
-bets and raises) through our engine and through PokerKit's FixedLimitSevenCardStud, and
+bets and raises) through our engine and through PokerKit's FixedLimitSevenCardStud, and the
+same for Razz beside PokerKit's FixedLimitRazz (issue 29: keys prefixed ``razz_``), and
 evaluates random seven-card hands with ours and phevaluator. Prints a JSON summary.
-Target: our hands per second at least 50 times PokerKit's.
+Target: our hands per second at least 20 times PokerKit's, in each game.
 
 It measures the engine that Python imports: the plain-Python source in the development venv
 (``.venv/bin/python benchmarks/bench_engine.py``).
@@ -29,9 +30,9 @@ from dealer_app.engine.limits import BettingRules, load_profile
 STACK = 1_000_000
 
 
-def our_rules():
+def our_rules(game="stud"):
     # tda-tournament: the profile PokerKit's stud matches best
-    return BettingRules.fixed(load_profile("tda-tournament"), "stud", 100, 500, 1000, 2000, 100)
+    return BettingRules.fixed(load_profile("tda-tournament"), game, 100, 500, 1000, 2000, 100)
 
 
 def our_hand(rules, rng):
@@ -60,8 +61,8 @@ def our_hand(rules, rng):
             return h
 
 
-def pokerkit_hand(rng):
-    from pokerkit import Automation, FixedLimitSevenCardStud
+def pokerkit_hand(rng, game="stud"):
+    from pokerkit import Automation, FixedLimitRazz, FixedLimitSevenCardStud
 
     auto = (
         Automation.ANTE_POSTING,
@@ -75,7 +76,8 @@ def pokerkit_hand(rng):
         Automation.CHIPS_PUSHING,
         Automation.CHIPS_PULLING,
     )
-    s = FixedLimitSevenCardStud.create_state(auto, True, 100, 500, 1000, 2000, [STACK] * 8, 8)
+    variant = FixedLimitRazz if game == "razz" else FixedLimitSevenCardStud
+    s = variant.create_state(auto, True, 100, 500, 1000, 2000, [STACK] * 8, 8)
     while s.status:
         if s.can_post_bring_in():
             if rng.random() < 0.9:
@@ -103,23 +105,26 @@ def main():
     warnings.simplefilter("ignore")  # PokerKit warns when eight players run the deck short
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=5.0)
+    ap.add_argument("--games", nargs="+", choices=("stud", "razz"), default=["stud", "razz"])
     args = ap.parse_args()
     rng = random.Random(1)
-    rules = our_rules()
     out = {
         "python": sys.version.split()[0],
         "machine": platform.machine(),
         "seconds_each": args.seconds,
         "engine_build": ENGINE_BUILD,
     }
-    ours, n = rate(lambda: our_hand(rules, rng), args.seconds)
-    out["ours_hands_per_s"], out["ours_hands"] = round(ours), n
-    try:
-        pk, n = rate(lambda: pokerkit_hand(rng), args.seconds)
-        out["pokerkit_hands_per_s"], out["pokerkit_hands"] = round(pk, 1), n
-        out["ratio_ours_to_pokerkit"] = round(ours / pk, 1)
-    except ImportError:
-        out["pokerkit"] = "not installed (pip install -e '.[test]')"
+    for game in args.games:
+        key = "" if game == "stud" else f"{game}_"  # (stud's keys as they always were)
+        rules = our_rules(game)
+        ours, n = rate(lambda rules=rules: our_hand(rules, rng), args.seconds)
+        out[f"{key}ours_hands_per_s"], out[f"{key}ours_hands"] = round(ours), n
+        try:
+            pk, n = rate(lambda game=game: pokerkit_hand(rng, game), args.seconds)
+            out[f"{key}pokerkit_hands_per_s"], out[f"{key}pokerkit_hands"] = round(pk, 1), n
+            out[f"{key}ratio_ours_to_pokerkit"] = round(ours / pk, 1)
+        except ImportError:
+            out["pokerkit"] = "not installed (pip install -e '.[test]')"
     hands = [rng.sample(range(52), 7) for _ in range(20000)]
     i = iter(range(10**12))
     ev, _ = rate(lambda: hi_value(hands[next(i) % 20000]), args.seconds)

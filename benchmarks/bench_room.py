@@ -259,6 +259,74 @@ def _pin_and_run(pg, rounds: int) -> dict:
         os.sched_setaffinity(0, before)
 
 
+def connect_check(pg, hands: int, rounds: int = 5) -> dict:
+    """The forwarder's connect check (room/copy_check.compare_copy: the room's whole copy of
+    the table's rows and heads against the record, streamed) and the table's start check
+    (room/start_check.ask_room: the last row and head), on a record of ``hands`` hands that
+    the room holds whole: their time, and the compare's peak Python memory (tracemalloc)."""
+    import random
+    import tracemalloc
+
+    from dealer_app.live.controller import TableController
+    from dealer_app.live.errors import InputError
+    from dealer_app.record.store import Store
+    from dealer_app.room.copy_check import compare_copy
+    from dealer_app.room.database import connect
+    from dealer_app.room.forwarder import Forwarder
+    from dealer_app.room.start_check import ask_room
+    from tests.support.live_random import PLAYERS
+    from tests.support.room import Room
+
+    room = Room(pg, f"bench_check_{hands}")
+    folder = Path(tempfile.mkdtemp())
+    store = Store(folder / "hands.sqlite3", anchors=folder / "anchors.txt")
+    c = TableController(store)
+    c.open_table("stud-5-10", None, PLAYERS)
+    started = time.perf_counter()
+    rng = random.Random(1)
+    for _ in range(hands):
+        try:
+            _deal(c, rng, 1)
+        except InputError:  # (the chips are with one player: a new table, as a card room would)
+            c.close_table()
+            c.open_table("stud-5-10", None, PLAYERS)
+            _deal(c, rng, 1)
+    dealt_s = time.perf_counter() - started
+    fwd = Forwarder(store, room.table_a, "Bench", retry_max_s=0.2).start()
+    assert fwd.wait_until_sent(600), fwd.state
+    fwd.stop(wait=True)
+    room.enroll(store.table_id())
+    rows = store.db.execute("SELECT max(id) FROM log").fetchone()[0]
+    heads = store.db.execute("SELECT count(*) FROM heads").fetchone()[0]
+    conn = connect(room.table_a)
+    compare, start, peak = [], [], 0
+    for n in range(rounds):
+        if n == rounds - 1:
+            tracemalloc.start()
+        t = time.perf_counter()
+        found = list(compare_copy(store.db, conn, store.table_id(), rows, rows))
+        compare.append((time.perf_counter() - t) * 1000)
+        conn.commit()
+        if n == rounds - 1:
+            peak = tracemalloc.get_traced_memory()[1]
+            tracemalloc.stop()
+        assert found == [], found[:3]
+        t = time.perf_counter()
+        assert ask_room(store, room.table_a).problems == ()
+        start.append((time.perf_counter() - t) * 1000)
+    conn.close()
+    store.close()
+    return {
+        "hands": hands,
+        "rows": rows,
+        "heads": heads,
+        "dealing_s": round(dealt_s, 1),
+        "connect_compare": _ms(compare),
+        "start_check": _ms(start),
+        "compare_peak_python_kib": peak // 1024,
+    }
+
+
 def main(argv: list[str]) -> None:
     from tests.support.pg_server import PgServer
 
@@ -271,6 +339,8 @@ def main(argv: list[str]) -> None:
             "end_to_end": lambda: end_to_end(pg, 5 if quick else 30),
             "input_to_repaint": lambda: repaint_on_off(pg, 1 if quick else 3),
             "input_to_repaint_pinned": lambda: _pin_and_run(pg, 1 if quick else 3),
+            "connect_check_200": lambda: connect_check(pg, 200),
+            "connect_check_2000": lambda: connect_check(pg, 200 if quick else 2000),
         }
         only = [a.split("=", 1)[1] for a in argv if a.startswith("--only=")]
         out = {"postgres": pg.bindir.parts[-2]}

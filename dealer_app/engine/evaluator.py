@@ -370,10 +370,12 @@ _RAZZ_SHAPES: Final = {(1,): 0, (2,): 1, (2, 2): 2, (3,): 3, (3, 2): 4, (4,): 5}
 _RAZZ_CATEGORIES: Final = (HIGH_CARD, PAIR, TWO_PAIR, TRIPS, FULL_HOUSE, QUADS)
 
 
+LOW_RANK: Final = [0 if c >> 2 == 12 else (c >> 2) + 1 for c in range(52)]  # by card: ace 0 … king 12
+
+
 def low_rank(card: int) -> int:
     """A card's rank counted ace to five: ace = 0, deuce = 1 … king = 12."""
-    r = card >> 2
-    return 0 if r == 12 else r + 1
+    return LOW_RANK[card]
 
 
 def is_razz(value: int) -> bool:
@@ -394,21 +396,41 @@ def _razz_key(ranks: Sequence[int]) -> int:
     return key << 4 * (5 - len(groups))
 
 
+def _memo_key(cards: Sequence[int]) -> int:
+    """The rank multiset of up to five cards as one int (three bits a low rank): what a low's
+    key depends on, so each is worked out once (the benchmark values thousands a second)."""
+    key = 0
+    for c in cards:
+        key += 1 << 3 * LOW_RANK[c]
+    return key
+
+
+_RAZZ_KEYS: dict[int, int] = {}  # memo: rank multiset -> key (at most the 6,175 of ≤ 5 cards)
+
+
+def _razz_key_of(cards: Sequence[int]) -> int:
+    memo = _memo_key(cards)
+    key = _RAZZ_KEYS.get(memo)
+    if key is None:
+        key = _RAZZ_KEYS[memo] = _razz_key([LOW_RANK[c] for c in cards])
+    return key
+
+
 def _razz_five(cards: Sequence[int]) -> list[int]:
     """The five cards of the best low (R-1), before they are put in order."""
     by_rank: dict[int, int] = {}
-    for c in sorted(cards, key=lambda c: -(c & 3)):  # among equal ranks the higher suit is taken
-        by_rank.setdefault(low_rank(c), c)
+    for c in sorted(cards, reverse=True):  # among equal ranks the higher suit is taken
+        by_rank.setdefault(LOW_RANK[c], c)
     if len(by_rank) >= 5:  # five different ranks: the five lowest are the best low
         return [by_rank[r] for r in sorted(by_rank)[:5]]
     from itertools import combinations  # (a pair is forced: rare, and at most 21 fives)
 
-    return list(min(combinations(cards, 5), key=lambda five: _razz_key([low_rank(c) for c in five])))
+    return list(min(combinations(cards, 5), key=lambda five: _razz_key_of(tuple(five))))
 
 
 def razz_value(cards: Sequence[int]) -> int:
     """The value of the best five-card low among 5 to 7 cards (R-1); higher is better."""
-    return RAZZ_TAG | (_RAZZ_WORST - _razz_key([low_rank(c) for c in _razz_five(cards)]))
+    return RAZZ_TAG | (_RAZZ_WORST - _razz_key_of(_razz_five(cards)))
 
 
 def best_razz_five(cards: Sequence[int]) -> tuple[int, list[int]]:
@@ -417,9 +439,9 @@ def best_razz_five(cards: Sequence[int]) -> tuple[int, list[int]]:
     five = _razz_five(cards)
     counts: dict[int, int] = {}
     for c in five:
-        counts[low_rank(c)] = counts.get(low_rank(c), 0) + 1
-    five.sort(key=lambda c: (counts[low_rank(c)], low_rank(c), c & 3), reverse=True)
-    return RAZZ_TAG | (_RAZZ_WORST - _razz_key([low_rank(c) for c in five])), five
+        counts[LOW_RANK[c]] = counts.get(LOW_RANK[c], 0) + 1
+    five.sort(key=lambda c: (counts[LOW_RANK[c]], LOW_RANK[c], c & 3), reverse=True)
+    return RAZZ_TAG | (_RAZZ_WORST - _razz_key_of(five)), five
 
 
 def razz_board_value(cards: Sequence[int]) -> int:
@@ -429,7 +451,7 @@ def razz_board_value(cards: Sequence[int]) -> int:
         return -1
     if len(cards) > 5:
         return razz_value(cards)
-    return RAZZ_TAG | (_RAZZ_WORST - _razz_key([low_rank(c) for c in cards]))
+    return RAZZ_TAG | (_RAZZ_WORST - _razz_key_of(cards))
 
 
 def _razz_parts(value: int) -> tuple[int, list[int]]:

@@ -940,18 +940,27 @@ class Store:
             self.db.total_changes,
             (seals.st_size, seals.st_mtime_ns) if seals is not None else None,
         )
-        cached = self._failing_at  # (a whole walk's answer only: a gate never takes a kept walk's)
-        if kept is None and cached is not None and cached[0] == state:
-            return dict(cached[1])
         from dealer_app.record.integrity import check_record, failing_by_hand
 
-        key = self._key
-        out = failing_by_hand(
-            check_record(self, key, anchors, kept) if key is not None else self.check(anchors=anchors)
-        )
-        if kept is None:
-            self._failing_at = (state, out)
-        return dict(out)
+        cached = self._failing_at  # (a whole walk's answer only: a gate never takes a kept walk's)
+        if kept is None and cached is not None and cached[0] == state:
+            out = cached[1]
+        else:
+            key = self._key
+            out = failing_by_hand(
+                check_record(self, key, anchors, kept) if key is not None else self.check(anchors=anchors)
+            )
+            if kept is None:
+                self._failing_at = (state, out)
+        return {**failing_by_hand(self.witnessed), **out}
+
+    # what a witness outside the record found against it (the card room, asked at the table's
+    # start: room/start_check.py): the record fails as for its own check's problems, and is not
+    # played on (the floor's close stays possible)
+    witnessed: tuple[Problem, ...] = ()
+
+    def witness(self, problems: Sequence[Problem]) -> None:
+        self.witnessed = (*self.witnessed, *problems)
 
     def broken_rows(self) -> list[tuple[int, str]]:
         """(session, what is wrong) for each problem ``check`` finds (session 0: the record

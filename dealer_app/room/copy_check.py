@@ -25,6 +25,7 @@ from dealer_app.record.chain import row_hash
 from dealer_app.record.signing import Head, public_key_id
 
 if TYPE_CHECKING:
+    import sqlite3
     from collections.abc import Iterator
 
     from dealer_app.record.store import Store
@@ -362,4 +363,161 @@ def _heads(
     return found
 
 
-__all__ = ["DIFFERENT", "EXTRA", "FORGED", "MISSING", "NOT_ENROLLED", "WEAKER", "Difference", "compare_with_room"]
+# --- a table's own copy, as its own login reads it (the forwarder on every connect) ---------------
+ROOM_ITERSIZE = 2000  # rows fetched from the room's cursor at a time (memory stays flat)
+
+
+def compare_copy(
+    db: sqlite3.Connection, conn, table_id: str, rows_until: int, heads_until: int
+) -> Iterator[Difference]:
+    """Every difference between a record (``db``, open to read) and the room's copy of its
+    rows and signed heads as the table's own login reads them (``conn``, in a transaction):
+    every row and head the room holds, against the record's up to ``rows_until`` and
+    ``heads_until`` (where the room said it stood, asked first: the record's later ones are
+    still to be sent). Both sides are streamed in row order."""
+    mine = record_rows(db, rows_until)
+    theirs = room_rows(conn, table_id, None)
+    yield from compare_rows(table_id, mine, theirs)
+    yield from compare_heads(table_id, record_heads(db, heads_until), room_heads(conn, table_id))
+
+
+def record_rows(db: sqlite3.Connection, until: int | None = None) -> Iterator[_Row]:
+    """The record's rows in order (up to row ``until``)."""
+    sql = "SELECT id, session_id, seq, hand_no, kind, payload, at, hash FROM log"
+    args: tuple = ()
+    if until is not None:
+        sql, args = sql + " WHERE id <= ?", (until,)
+    for r in db.execute(sql + " ORDER BY id", args):
+        yield _Row(*r)
+
+
+def room_rows(conn, table_id: str, until: int | None = None) -> Iterator[_Row]:
+    """The room's rows of ``table_id`` in order (up to row ``until``), through a cursor of the
+    server's: never all in memory."""
+    sql = "SELECT row_id, session, seq, hand_no, kind, payload, at, hash FROM room.log WHERE table_id = %s"
+    args: tuple = (table_id,)
+    if until is not None:
+        sql, args = sql + " AND row_id <= %s", (table_id, until)
+    with conn.cursor(name="witness_room_rows") as cur:
+        cur.itersize = ROOM_ITERSIZE
+        cur.execute(sql + " ORDER BY row_id", args)
+        for r in cur:
+            yield _Row(*r)
+
+
+@dataclass(frozen=True)
+class _HeadRow:
+    rows: int
+    row: int
+    session: int
+    hand: int
+    hash: str
+    at: str
+    key_id: str
+    signature: str
+    digest: str  # "" for a head signed before heads carried one
+
+
+def record_heads(db: sqlite3.Connection, until: int) -> Iterator[_HeadRow]:
+    from dealer_app.record.heads import head_columns
+
+    columns = head_columns(db)  # (the digest "" where a head has none)
+    if columns is None:
+        return  # (a record that signs no heads)
+    for r in db.execute(f"SELECT {columns} FROM heads WHERE row <= ? ORDER BY row", (until,)):
+        yield _HeadRow(*r)
+
+
+def room_heads(conn, table_id: str) -> Iterator[_HeadRow]:
+    with conn.cursor(name="witness_room_heads") as cur:
+        cur.itersize = ROOM_ITERSIZE
+        cur.execute(
+            "SELECT rows, row_id, session, hand_no, hash, at, key_id, signature, coalesce(digest, '') FROM room.heads "
+            "WHERE table_id = %s ORDER BY row_id",
+            (table_id,),
+        )
+        for r in cur:
+            yield _HeadRow(*r)
+
+
+def compare_rows(table_id: str, mine: Iterator[_Row], theirs: Iterator[_Row]) -> Iterator[Difference]:
+    """The record's rows and the room's, side by side by row id: runs of rows of one hand
+    missing in the room or extra in it said once, each differing row with its fields."""
+    run: _Run | None = None
+    for a, b in _merged(mine, theirs):
+        if a is None or b is None:
+            r, what, side = (b, EXTRA, "the room's") if a is None else (a, MISSING, "the record's")
+            assert r is not None
+            key = (what, r.session, r.hand, side)
+            if run is not None and (run.what, run.session, run.hand, run.side) == key and r.row == run.last + 1:
+                run.last = r.row
+                continue
+            if run is not None:
+                yield _said_run(table_id, run)
+            run = _Run(what, r.session, r.hand, r.row, r.row, side)
+            continue
+        fields = [f for f in _ROW_FIELDS if getattr(a, f) != getattr(b, f)]
+        if not fields:
+            continue
+        if run is not None:
+            yield _said_run(table_id, run)
+            run = None
+        shown = "; ".join(
+            f"{f}: the record's {_short(getattr(a, f))}, the room's {_short(getattr(b, f))}" for f in fields
+        )
+        yield Difference(
+            DIFFERENT,
+            table_id,
+            f"table {table_id}, session {a.session}, hand {a.hand}, row {a.row} ({a.kind}): the room's copy differs "
+            f"({shown})",
+            a.session,
+            a.hand,
+            a.row,
+        )
+    if run is not None:
+        yield _said_run(table_id, run)
+
+
+def compare_heads(table_id: str, mine: Iterator[_HeadRow], theirs: Iterator[_HeadRow]) -> Iterator[Difference]:
+    """The record's signed heads and the room's, side by side by the row each covers."""
+    a, b = next(mine, None), next(theirs, None)
+    while a is not None or b is not None:
+        h = b if a is None or (b is not None and b.row < a.row) else a
+        assert h is not None
+        where = f"table {table_id}, session {h.session}, hand {h.hand}, the signed head for row {h.row} ({h.at})"
+        if a is None or (b is not None and b.row < a.row):
+            yield Difference(
+                EXTRA, table_id, f"{where}: extra in the room (the record has no such head)", h.session, h.hand, h.row
+            )
+            b = next(theirs, None)
+        elif b is None or a.row < b.row:
+            yield Difference(
+                MISSING, table_id, f"{where}: missing in the room (deleted in the room)", h.session, h.hand, h.row
+            )
+            a = next(mine, None)
+        else:
+            if a != b:
+                yield Difference(
+                    DIFFERENT,
+                    table_id,
+                    f"{where}: the room's differs from the record's (it covers {b.rows} rows, the record's {a.rows})",
+                    h.session,
+                    h.hand,
+                    h.row,
+                )
+            a, b = next(mine, None), next(theirs, None)
+
+
+__all__ = [
+    "DIFFERENT",
+    "EXTRA",
+    "FORGED",
+    "MISSING",
+    "NOT_ENROLLED",
+    "WEAKER",
+    "Difference",
+    "compare_copy",
+    "compare_heads",
+    "compare_rows",
+    "compare_with_room",
+]

@@ -46,6 +46,7 @@ class FeedChange:
     # problems' words (forged, missing, not signed) and notes; None: this change carries no check
     problems: list | None = None
     notes: list | None = None
+    flags: tuple = ()  # room/watch.TableFlag: the tables the floor must look at, as they stand now
 
 
 class RoomFeed:
@@ -109,6 +110,7 @@ class RoomFeed:
                 self.reader.close()
 
     reads = 0  # how many catch-ups the feed made (the console's work under a NOTIFY flood)
+    flags: tuple = ()  # the flags said last (room/watch.py)
 
     def _listen(self, listener) -> None:
         last_read = time.monotonic()
@@ -128,9 +130,11 @@ class RoomFeed:
         assert self.reader is not None
         r = self.reader
         before = (len(r.refusals), len(r.rulings), dict(r.heads))
+        flagged = self.flags
         self.reads += 1
         changed = r.catch_up()
-        if changed or (len(r.refusals), len(r.rulings), r.heads) != before:
+        self.flags = r.flags()
+        if changed or (len(r.refusals), len(r.rulings), r.heads) != before or self.flags != flagged:
             self.on_change(self._change(changed))
         # then (the hands already shown) every table's rows checked by the console itself: after
         # the first read, when rows arrived, and every CHECK_AGAIN_S (an edit in place moves nothing)
@@ -165,4 +169,5 @@ class RoomFeed:
             list(r.refusals),
             list(r.rulings),
             dict(r.heads),
+            flags=self.flags,
         )

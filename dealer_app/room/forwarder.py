@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 from dealer_app.record.hand_index import payload_dict, record_time
 from dealer_app.record.heads import head_columns
 from dealer_app.record.store import applied_room_rulings
+from dealer_app.room.copy_check import Difference, compare_copy
 from dealer_app.room.database import RoomError, connect, shown_url, words
 from dealer_app.room.schema import require_current
 
@@ -47,6 +48,11 @@ BATCH_ROWS = 500
 IDLE_CHECK_S = 2.0  # also picks up rows another window of this record wrote
 SETTLE_S, SETTLE_MAX_S = 0.03, 0.25  # see _Sender._settle
 SAY_EVERY_S = 0.5  # while up to date, the rows on the server are told at most this often
+# while idle, the table tells the room it is there this often (room/migrations/0007): the
+# floor's console flags a table not closed that the room has not heard of for STALE_AFTER_S
+# (room/reader.py), four of these
+SEEN_EVERY_S = 30.0
+DIFFERENCES_SAID = 20  # differences of the room's copy said (to the dealer and the room) on a connect
 RULINGS_EVERY_S = 1.0  # while up to date, the room's rulings for this table are read at most this often
 # one statement per batch: its rows are checked by the server in the order given (VALUES order)
 INSERT = (
@@ -113,6 +119,9 @@ class ForwardState:
     # refused because the room holds this many of the table's rows that the record no longer
     # has (its last rows lost with a damaged disk or -wal, or an older copy): said at start
     lost: int = 0
+    # refused because the room's copy and the record disagree (the connect check): how many
+    # differences (the first ones are in ``detail``, with table, session, hand and row)
+    differs: int = 0
 
 
 @dataclass(frozen=True)
@@ -329,8 +338,8 @@ class _Sender:
         self._rulings_at, self._rulings_unread = float("-inf"), False
         self._rulings: tuple[PendingRuling, ...] = ()  # those the record has not applied: said with each state
 
-    def _say(self, state: str, on_server: int, waiting: int, detail: str = "", lost: int = 0) -> None:
-        new = ForwardState(state, on_server, waiting, detail, self._rulings, lost)
+    def _say(self, state: str, on_server: int, waiting: int, detail: str = "", lost: int = 0, differs: int = 0) -> None:
+        new = ForwardState(state, on_server, waiting, detail, self._rulings, lost, differs)
         if new == self._last:
             return
         last = self._last
@@ -376,7 +385,7 @@ class _Sender:
                     backoff = 0.2
                 head = self._send(conn, local, head)
             except _Refused as exc:
-                self._say(REFUSED, head, self._waiting(local, head), str(exc), exc.lost)
+                self._say(REFUSED, head, self._waiting(local, head), str(exc), exc.lost, exc.differs)
                 self._stop.wait()  # the chain cannot go on past a refused row: said, and kept
                 break
             except _WaitingForFloor as exc:  # asked again now and then, until the floor approves
@@ -448,6 +457,10 @@ class _Sender:
         self._heads_on_server = conn.execute("SELECT room.heads_head(%s)", (self.table_id,)).fetchone()[0]
         conn.commit()
         head = row_id or 0
+        # the room's whole copy against the record, row by row and head by head (not only its
+        # last row): what the room's owner deleted or changed, or what this record lost, is
+        # said here before any row goes
+        differences = self._witness(conn, local, head)
         # (a refusal of the next row may be of a row someone else made up: this record's own
         # next row is sent, and judged, like any other)
         if head:
@@ -468,11 +481,39 @@ class _Sender:
                     "record was replaced or restored, or changed"
                 )
             else:
-                return head
-            conn.execute("SELECT room.report_mismatch(%s, %s, %s)", (self.table_id, head, why))
-            conn.commit()  # (the floor sees it among the refusals)
-            raise _Refused(why, head - last if mine is None and head > last else 0)
+                why = ""
+            if why:
+                conn.execute("SELECT room.report_mismatch(%s, %s, %s)", (self.table_id, head, why))
+                conn.commit()  # (the floor sees it among the refusals)
+                raise _Refused(
+                    why + _listed(differences), head - last if mine is None and head > last else 0, differences.count
+                )
+        if differences.found:
+            self._report(conn, differences)
+            raise _Refused(
+                f"the room's copy of table {self.table_id} disagrees with this record "
+                f"({differences.count} difference(s)): {_listed(differences, lead='')} — tell the floor",
+                differs=differences.count,
+            )
         return head
+
+    def _witness(self, conn, local: sqlite3.Connection, head: int) -> _Differences:
+        """The room's copy of this table's rows (up to ``head``, where it said it stands, and
+        any beyond) and heads against the record's, streamed: the first few said, all counted."""
+        found: list[Difference] = []
+        count = 0
+        for d in compare_copy(local, conn, self.table_id, head, self._heads_on_server):
+            count += 1
+            if len(found) < DIFFERENCES_SAID:
+                found.append(d)
+        conn.commit()
+        return _Differences(tuple(found), count)
+
+    def _report(self, conn, differences: _Differences) -> None:
+        """Each difference said (the first few) to the room, at its row, where the floor sees it."""
+        for d in differences.found:
+            conn.execute("SELECT room.report_mismatch(%s, %s, %s)", (self.table_id, d.row or 1, d.text))
+        conn.commit()
 
     def _send(self, conn, local: sqlite3.Connection, head: int) -> int:
         """Send the rows after ``head`` until none is left, then wait for the next commit."""
@@ -492,8 +533,12 @@ class _Sender:
                     self._flush()
             if self._wake.wait(IDLE_CHECK_S):
                 self._settle()
-            else:
-                conn.execute("SELECT 1")  # idle: is the server still there? (said at once if not)
+            else:  # idle: is the server still there? (said at once if not); and the room hears of us
+                if time.monotonic() - self._seen_at >= SEEN_EVERY_S:
+                    conn.execute("SELECT room.table_seen(%s)", (self.table_id,))
+                    self._seen_at = time.monotonic()
+                else:
+                    conn.execute("SELECT 1")
                 conn.commit()
             self._wake.clear()
             return head
@@ -524,6 +569,7 @@ class _Sender:
         return new_head
 
     _heads_on_server = 0  # the row of the table's last head the room holds
+    _seen_at = float("-inf")  # when this table last told the room it is there (room.table_seen)
 
     def _send_heads(self, conn, local: sqlite3.Connection, on_server: int) -> None:
         """The record's signed heads over rows the room now holds, not sent yet, in order."""
@@ -615,6 +661,24 @@ def _reap(process) -> None:
         process.join(3)
 
 
+@dataclass(frozen=True)
+class _Differences:
+    """What the connect check found: the first differences, and how many in all."""
+
+    found: tuple[Difference, ...]
+    count: int
+
+
+def _listed(differences: _Differences, lead: str = "; the room's copy against this record: ") -> str:
+    if not differences.found:
+        return ""
+    more = differences.count - len(differences.found)
+    text = "; ".join(d.text for d in differences.found[:3])
+    if more or len(differences.found) > 3:
+        text += f"; and {differences.count - 3} more"
+    return lead + text
+
+
 class _WaitingForFloor(Exception):
     """The room waits for a floor's login to approve this table's changed record or key."""
 
@@ -623,9 +687,9 @@ class _Refused(Exception):
     """The server will not take this table's next row (the reason in words); ``lost``: how many
     of the table's rows the room holds that the record no longer has."""
 
-    def __init__(self, why: str, lost: int = 0):
+    def __init__(self, why: str, lost: int = 0, differs: int = 0):
         super().__init__(why)
-        self.lost = lost
+        self.lost, self.differs = lost, differs
 
 
 def _close(conn) -> None:

@@ -32,6 +32,7 @@ from dealer_app.record.store import LogRow, StoreError
 from dealer_app.room.database import RoomError, WrongLogin, connect, shown_url, words
 from dealer_app.room.room_check import RoomTableCheck, check_room_table
 from dealer_app.room.schema import require_current
+from dealer_app.room.watch import STALE_AFTER_S, TableFlag, table_flags
 
 
 @dataclass(frozen=True)
@@ -138,7 +139,7 @@ class RoomReader:
         self.conn = connect(self.url, autocommit=True)
         require_current(self.conn, self.url)
 
-    def _query(self, sql: str, args: tuple = ()) -> list[tuple]:
+    def _query(self, sql: str, args: tuple | dict = ()) -> list[tuple]:
         """Rows, or RoomError in words. A connection that broke is made again once first."""
         import psycopg
 
@@ -279,6 +280,11 @@ class RoomReader:
         """Whether a table's row (read by ``catch_up``) says it applied this room ruling, as its
         id and hash are: then the table's row is the ruling, and this copy is not shown again."""
         return self._applied.get((ruling.table_id, ruling.id)) == ruling.hash
+
+    def flags(self, bound_s: float = STALE_AFTER_S) -> tuple[TableFlag, ...]:
+        """The tables the floor must look at (room/watch.py): record and room disagree, heads
+        stopped, rows no head covers; after ``catch_up`` (its tables and refusals)."""
+        return table_flags(self._query, self.tables, self.refusals, bound_s)
 
     def hands(self) -> list[HandSummary]:
         """Every hand of every table, newest first (after ``catch_up``)."""

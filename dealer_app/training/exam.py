@@ -707,17 +707,22 @@ class ExamBook:
             return not self._has_training_rows()
         return count == 0 and not self.instructors()
 
-    def register_instructor(self, name: str, pin: str, by: tuple[str, str] | None = None) -> str:
-        """A new instructor with their PIN. The record's first instructor registers freely (the
-        record's sealed count of instructors is 0); any other needs ``by``: an instructor's name
-        and PIN."""
+    def register_instructor(
+        self, name: str, pin: str, by: tuple[str, str] | None = None, floor: tuple[str, str] | None = None
+    ) -> str:
+        """A new instructor with their PIN. The record's first instructor (its sealed count of
+        instructors is 0) is registered with a floor account's approval, ``floor``: its name and
+        passphrase (issue 30 §4: no floor account, no first instructor; never "the first to try
+        sets it"); any other needs ``by``: an instructor's name and PIN."""
         plain = _plain_name(name)
         if plain is None:
             raise ExamError(
                 says(QT_TRANSLATE_NOOP("Errors", "an instructor needs a name (plain text, 1 to 60 characters)"))
             )
         count = self._mark("instructors")
-        if not self.registers_freely():
+        if self.registers_freely():
+            self._floor_approves(floor)
+        else:
             if by is None:
                 if count is None:
                     raise ExamError(
@@ -779,6 +784,26 @@ class ExamBook:
             )
             self._set_mark("instructors", number)
         return plain
+
+    @staticmethod
+    def _floor_approves(floor: tuple[str, str] | None) -> None:
+        """A floor account's name and passphrase approve the record's first instructor."""
+        from dealer_app.record.floor_accounts import FloorRefused, confirm_floor
+
+        if floor is None:
+            raise ExamError(
+                says(
+                    QT_TRANSLATE_NOOP(
+                        "Errors",
+                        "the record's first instructor is registered with a floor account's approval: "
+                        "the floor's account name and passphrase",
+                    )
+                )
+            )
+        try:
+            confirm_floor(*floor)
+        except FloorRefused as exc:
+            raise ExamError(exc.says) from None
 
     def _pin_mac(self, name: str, scrypt_hash: bytes) -> str:
         """The PIN's scrypt hash keyed with the record's key: not guessed offline without it."""

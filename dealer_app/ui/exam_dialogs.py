@@ -314,6 +314,10 @@ class InstructorDialog(QDialog):
             form.addRow(QLabel(self.tr("Registered by an instructor:")))
             form.addRow(self.tr("Your name"), self.by_name)
             form.addRow(self.tr("Your PIN"), self.by_pin)
+        else:  # the record's first instructor: a floor account approves (no one registers freely)
+            form.addRow(QLabel(self.tr("Approved by the floor:")))
+            form.addRow(self.tr("Floor account"), self.by_name)
+            form.addRow(self.tr("Passphrase"), self.by_pin)
         self.error = QLabel()
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #b00020")
@@ -337,9 +341,12 @@ class InstructorDialog(QDialog):
         if self.pin.text() != self.pin_again.text():
             self._say(self.tr("The two PINs differ: type the new PIN twice"))
             return None
-        by = None if self.first else (self.by_name.text(), self.by_pin.text())
+        given = (self.by_name.text(), self.by_pin.text())
         try:
-            name = self.book.register_instructor(self.name.text(), self.pin.text(), by)
+            if self.first:
+                name = self.book.register_instructor(self.name.text(), self.pin.text(), floor=given)
+            else:
+                name = self.book.register_instructor(self.name.text(), self.pin.text(), given)
         except ExamError as exc:
             self._say(error_words(exc))
             return None

@@ -34,6 +34,19 @@ from dealer_app.ui.words import fill
 log = logging.getLogger(__name__)
 
 
+def ask_room_at_start(store, settings: QSettings) -> list[str]:
+    """At the live table's start, with a room configured: the record against the room's last
+    row and signed head of this table (room/start_check.py). What the dealer must be told: []
+    when the room agrees or none is configured (no room: nothing asked, the start stays fast)."""
+    url = room_url(None, read(settings, ROOM_DATABASE))
+    if url is None or store is None or not store.writable:
+        return []
+    from dealer_app.room.start_check import ask_room
+
+    answer = ask_room(store, url)
+    return [answer.note] if answer.note is not None else []
+
+
 class TableLink(QObject):
     """Owns the forwarder of the window's record and says its state in ``label``."""
 
@@ -114,6 +127,14 @@ class TableLink(QObject):
                     "older copy) — tell the floor"
                 ),
                 s.lost,
+            )
+            problem = True
+        elif s.state == REFUSED and s.differs:  # the connect check: the detail names each (table, hand, row)
+            text = self.tr(
+                "Room: the room's copy and this record DISAGREE (%n difference(s); the details name each) — "
+                "nothing is sent; tell the floor",
+                "",
+                s.differs,
             )
             problem = True
         elif s.state == REFUSED:

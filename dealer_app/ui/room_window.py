@@ -21,6 +21,7 @@ from dealer_app.room.database import RoomError, shown_url
 from dealer_app.room.feed import FeedChange, RoomFeed
 from dealer_app.room.floor_act_check import check_floor_acts
 from dealer_app.room.reader import RoomReader
+from dealer_app.room.watch import SILENT, UNCOVERED, TableFlag
 from dealer_app.ui.floor_window import FloorWindow
 from dealer_app.ui.words import error_words, fill
 
@@ -58,6 +59,14 @@ class RoomFloorWindow(FloorWindow):
         self.refusal_line.setStyleSheet("color: #b00020; font-weight: bold;")
         self.refusal_line.hide()
         self.browser_layout.insertWidget(0, self.refusal_line)
+        # the tables the floor must look at (room/watch.py): one line each, in red
+        self.flags: tuple[TableFlag, ...] = ()
+        self.flag_line = QLabel()
+        self.flag_line.setObjectName("table_flags")
+        self.flag_line.setWordWrap(True)
+        self.flag_line.setStyleSheet("color: #b00020; font-weight: bold;")
+        self.flag_line.hide()
+        self.browser_layout.insertWidget(0, self.flag_line)
         self.problem_line = QLabel()
         self.problem_line.setWordWrap(True)
         self.problem_line.setStyleSheet("color: #b00020; font-weight: bold;")
@@ -149,6 +158,7 @@ class RoomFloorWindow(FloorWindow):
         if len(change.refusals) != len(self.refused):
             self.status.setText("")  # (a "none was refused" said before no longer holds)
         self.refused = change.refusals
+        self.flags = change.flags
         if change.problems is not None:  # the console's own check of every table's rows
             self.room_problems, self.room_notes = change.problems, change.notes or []
         self._show_room()
@@ -245,6 +255,28 @@ class RoomFloorWindow(FloorWindow):
             )
             self.refusal_line.setToolTip("\n".join(self._refusal_words(r) for r in self.refused[-50:]))
             self.refusal_line.show()
+        self.flag_line.setText("\n".join(self._flag_words(f) for f in self.flags))
+        self.flag_line.setVisible(bool(self.flags))
+
+    def _flag_words(self, f: TableFlag) -> str:
+        table = self.room_tables.get(f.table_id)
+        name = f"{table.label} ({f.table_id})" if table else f.table_id
+        since = f.since[:19].replace("T", " ")
+        if f.what == SILENT:
+            return fill(
+                self.tr(
+                    "%1: its signed heads stopped arriving — the room has not heard from this open table since %2 UTC"
+                ),
+                name,
+                since,
+            )
+        if f.what == UNCOVERED:
+            return fill(
+                self.tr("%1: %n row(s) on the server that no signed head covers, since %2 UTC", "", f.rows), name, since
+            )
+        return fill(
+            self.tr("%1: its record and the room's copy disagree, since %2 UTC — %3"), name, since, f.reason[:300]
+        )
 
     def _refusal_words(self, r) -> str:
         table = self.room_tables.get(r.table_id)

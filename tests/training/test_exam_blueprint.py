@@ -23,6 +23,7 @@ from dealer_app.training.exam import (
     plan,
 )
 from dealer_app.training.progress import Progress
+from tests.support.floor_accounts import MARIA
 
 KEY = bytes(range(32))
 BASICS = Blueprint(
@@ -46,7 +47,7 @@ class Clock:
 @pytest.fixture
 def book():
     b = ExamBook(sqlite3.connect(":memory:"), KEY, now=Clock())
-    b.register_instructor("Ines", "471147")
+    b.register_instructor("Ines", "471147", floor=MARIA)
     return b
 
 
@@ -121,7 +122,7 @@ def test_a_wrong_instructor_pin_is_refused_and_five_lock_the_name(book):
 
 def test_only_an_instructor_registers_the_next_and_a_swapped_pin_hash_is_found(book):
     with pytest.raises(ExamError, match="registered by an instructor"):
-        book.register_instructor("Tina", "9999")  # the trainee cannot make herself an instructor
+        book.register_instructor("Tina", "9999", floor=MARIA)  # the trainee cannot make herself an instructor
     with pytest.raises(ExamError, match="wrong PIN"):
         book.register_instructor("Tina", "9999", by=("Ines", "0000"))
     assert book.register_instructor("Max", "246824", by=("Ines", "471147")) == "Max"
@@ -180,7 +181,7 @@ def record_with_an_exam(tmp_path, monkeypatch, wrong=0):
     store = Store(tmp_path / "hands.sqlite3")
     progress = Progress(store.db)
     book = ExamBook(store.db, store.key)
-    book.register_instructor("Ines", "471147")
+    book.register_instructor("Ines", "471147", floor=MARIA)
     bp = book.lock(BASICS, "Ines", "471147")
     session = ExamSession.of(bp, 3, progress=progress, trainee_id=progress.trainee("Tina"))
     started = book.start(session, "Tina", progress.trainee("Tina"))

@@ -4,6 +4,7 @@ attack it refuses (A1, A5, A6, A8 and the minor ones)."""
 
 import hashlib
 import json
+import re
 import sqlite3
 from datetime import timedelta
 
@@ -24,6 +25,7 @@ from dealer_app.training.exam import (
     plan,
 )
 from dealer_app.training.progress import Progress
+from tests.support.floor_accounts import MARIA
 from tests.training.test_exam_blueprint import BASICS, KEY, Clock, take
 
 PIN = "471147"
@@ -32,7 +34,7 @@ PIN = "471147"
 @pytest.fixture
 def book():
     b = ExamBook(sqlite3.connect(":memory:"), KEY, now=Clock())
-    b.register_instructor("Ines", PIN)
+    b.register_instructor("Ines", PIN, floor=MARIA)
     return b
 
 
@@ -43,7 +45,9 @@ def test_a1_the_answers_cannot_be_computed_from_the_record_during_the_exam(book)
     seed, seed_mac = book.db.execute(
         "SELECT seed, seed_mac FROM training_exam_results WHERE id = ?", (started.id,)
     ).fetchone()
-    assert seed == 0 and seed_mac and "4242" not in seed_mac  # only a keyed hash of the seed while it runs
+    # only a keyed hash of the seed while it runs (64 hex digits: a hash, never the number itself;
+    # "4242" not in it was asserted before, and a random hash holds "4242" once in ~1,000 runs)
+    assert seed == 0 and re.fullmatch("[0-9a-f]{64}", seed_mac) and seed_mac == book._seed_mac(started.id, 4242)
     assert started.to_dict()["seed"] is None
     asked = [session.next()]
     # the attacker knows the seed (read from the process, say) and the blueprint, but not the key:
@@ -81,7 +85,7 @@ def sit(book, progress, bp, trainee, right=True, seed=3):
 def test_a5_deleting_the_instructors_makes_no_one_the_first_instructor(tmp_path, monkeypatch, capsys):
     store, progress, book = record(tmp_path, monkeypatch)
     assert book.registers_freely()
-    book.register_instructor("Ines", PIN)
+    book.register_instructor("Ines", PIN, floor=MARIA)
     bp = book.lock(BASICS, "Ines", PIN)
     sit(book, progress, bp, "Tina")
     saved = book.db.execute("SELECT * FROM training_instructors").fetchall()
@@ -89,14 +93,14 @@ def test_a5_deleting_the_instructors_makes_no_one_the_first_instructor(tmp_path,
     book.db.execute("DELETE FROM training_instructors")
     assert not book.registers_freely()
     with pytest.raises(ExamError, match=r"had 1 instructor.*entries are gone"):
-        book.register_instructor("Ines", "111111")
+        book.register_instructor("Ines", "111111", floor=MARIA)
     book.db.execute("DELETE FROM training_exam_marks WHERE name = 'instructors'")  # the count removed too
     with pytest.raises(ExamError, match="no sealed count of its instructors"):
-        book.register_instructor("Ines", "111111")
+        book.register_instructor("Ines", "111111", floor=MARIA)
     # a mark rewritten to 0 without the key does not match its seal: as missing
     book.db.execute("INSERT INTO training_exam_marks VALUES ('instructors', 0, ?)", (saved_mark[2],))
     with pytest.raises(ExamError, match="no sealed count of its instructors"):
-        book.register_instructor("Ines", "111111")
+        book.register_instructor("Ines", "111111", floor=MARIA)
     # every training row gone as well: the record looks new, and someone registers as "Ines" …
     rows = {
         t: book.db.execute(f"SELECT * FROM {t}").fetchall()
@@ -111,7 +115,7 @@ def test_a5_deleting_the_instructors_makes_no_one_the_first_instructor(tmp_path,
     }
     for t in rows:
         book.db.execute(f"DELETE FROM {t}")
-    book.register_instructor("Ines", "111111")
+    book.register_instructor("Ines", "111111", floor=MARIA)
     easy = book.lock(
         Blueprint("Final exam", (SkillCount("bring-in", 2),), ("stud-4-8",), (), 3600, 5), "Ines", "111111"
     )
@@ -176,7 +180,7 @@ def test_a6_the_pin_hash_cannot_be_guessed_offline_and_new_pins_have_six_charact
 
 def test_a8_a_failed_result_deleted_is_named_and_trainees_exits_1(tmp_path, monkeypatch, capsys):
     store, progress, book = record(tmp_path, monkeypatch)
-    book.register_instructor("Ines", PIN)
+    book.register_instructor("Ines", PIN, floor=MARIA)
     bp = book.lock(BASICS, "Ines", PIN)
     first = sit(book, progress, bp, "Tina", seed=1)
     failed = sit(book, progress, bp, "Tina", right=False, seed=2)
@@ -208,10 +212,29 @@ def test_verify_refuses_another_trainees_name_and_an_exam_started_before_its_blu
     verdict = book.verify(result.id)
     assert not verdict.genuine and "before its blueprint" in str(verdict.problems[0])
     store, progress, rec = record(tmp_path, monkeypatch)
-    rec.register_instructor("Ines", PIN)
+    rec.register_instructor("Ines", PIN, floor=MARIA)
     tina = sit(rec, progress, rec.lock(BASICS, "Ines", PIN), "Tina")
     store.close()
     db = str(tmp_path / "hands.sqlite3")
     assert main(["certificate", "verify", tina.id, "--db", db, "--trainee", "Tina"]) == 0
     assert main(["certificate", "verify", tina.id, "--db", db, "--trainee", "Tom"]) == 1
     assert "the result is Tina's, not Tom's" in capsys.readouterr().out
+
+
+def test_the_records_first_instructor_needs_a_floor_accounts_approval(tmp_path, monkeypatch):
+    """Issue 30 §4: never "the first to try sets it": a trainee who opens an empty record cannot
+    make herself its first instructor without a floor account's name and passphrase."""
+    book = ExamBook(sqlite3.connect(":memory:"), KEY, now=Clock())
+    with pytest.raises(ExamError, match="floor account's approval"):
+        book.register_instructor("Tina", "999999")
+    with pytest.raises(ExamError, match="wrong floor account name or passphrase"):
+        book.register_instructor("Tina", "999999", floor=(MARIA[0], "a guess"))
+    monkeypatch.setenv("DEALER_APP_FLOOR_ACCOUNTS", str(tmp_path / "none"))
+    with pytest.raises(ExamError, match="no floor account exists"):
+        book.register_instructor("Tina", "999999", floor=MARIA)
+    assert book.instructors() == []
+    monkeypatch.undo()
+    from dealer_app.record.floor_accounts import BACKOFF
+
+    BACKOFF.not_before.clear()  # (Maria's wait after the refused guess)
+    assert book.register_instructor("Ines", PIN, floor=MARIA) == "Ines"

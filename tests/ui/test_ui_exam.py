@@ -25,6 +25,7 @@ from dealer_app.training.progress import Progress
 from dealer_app.ui.drill_view import SEAT_SKILLS
 from dealer_app.ui.exam_dialogs import BlueprintDialog, InstructorDialog
 from dealer_app.ui.trainer_window import TrainerWindow
+from tests.support.floor_accounts import MARIA
 from tests.ui.test_ui_floor import dialog_of, focus, type_file_name
 
 
@@ -80,6 +81,11 @@ def lock_by_dialog(qtbot, w) -> str:
     keys(qtbot, "471147")
     tab(qtbot)
     keys(qtbot, "471147")
+    tab(qtbot)  # the record's first instructor: a floor account approves (issue 30 §4)
+    assert focus(qtbot) is r.by_name
+    keys(qtbot, MARIA[0])
+    tab(qtbot)
+    keys(qtbot, MARIA[1])
     qtbot.keyClick(focus(qtbot), Qt.Key_Return)
     qtbot.waitUntil(lambda: not r.isVisible())
     qtbot.waitUntil(lambda: QApplication.activeWindow() is d)
@@ -195,7 +201,7 @@ def test_an_instructors_blueprint_taken_by_keys_to_its_verified_certificate(qtbo
 
 def locked(store, minutes=5, skills: tuple[SkillCount, ...] | None = None) -> str:
     book = ExamBook(store.db, store.key)
-    book.register_instructor("Ines", "471147")
+    book.register_instructor("Ines", "471147", floor=MARIA)
     return book.lock(
         Blueprint("Timed", skills or (SkillCount("stub", 2),), ("stud-2-4",), (), minutes * 60, 50), "Ines", "471147"
     ).id
@@ -256,7 +262,7 @@ SCREENS = pytest.mark.parametrize("size", fits.SCREENS, ids=lambda s: f"{s[0]}x{
 def test_the_blueprint_dialog_fits(qtbot, record, size):
     screen = QSize(*size)
     book = ExamBook(record.db, record.key)
-    book.register_instructor("Friederike Ausbilderin", "471147")
+    book.register_instructor("Friederike Ausbilderin", "471147", floor=MARIA)
     d = BlueprintDialog(book)
     d.lock()  # (nothing filled in: its refusal shown, wrapped)
     shown(qtbot, d, screen, None)

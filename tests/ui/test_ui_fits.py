@@ -41,6 +41,7 @@ from dealer_app.live.controller import TableController
 from dealer_app.record.store import Store
 from dealer_app.ui.screen_fit import FLOOR_WINDOW, MAIN_WINDOW, TRAINER_WINDOW, fit_window, usable_size
 from dealer_app.ui.table_view import HEADER_BAND, TableView, header_layout
+from tests.support.floor_accounts import MARIA
 
 I18N = Path(__file__).resolve().parents[2] / "dealer_app" / "ui" / "i18n"
 SCREENS = [(1280, 720), (1366, 768)]
@@ -568,7 +569,7 @@ def exam_record(tmp_path, monkeypatch):
     monkeypatch.setenv("DEALER_APP_CONFIG", str(tmp_path / "config"))
     store = Store(tmp_path / "hands.sqlite3")
     book = ExamBook(store.db, store.key)
-    book.register_instructor("Friederike Maximiliane", "471147")
+    book.register_instructor("Friederike Maximiliane", "471147", floor=MARIA)
     skills = (
         SkillCount("stub", 2),
         SkillCount("bring-in", 2),

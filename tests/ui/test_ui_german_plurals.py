@@ -23,6 +23,7 @@ from dealer_app.engine.player import SeatSpec
 from dealer_app.engine.says import QT_TRANSLATE_NOOP, ListArg, says
 from dealer_app.training.exam import LOCKOUT, MAX_WRONG, ExamBook, ExamError
 from dealer_app.ui.translations import qm_file
+from tests.support.floor_accounts import MARIA
 from tests.support.helpers import load_german, rules
 
 
@@ -124,7 +125,7 @@ def test_a_locked_name_waits_15_minuten_and_at_last_1_minute(german):
 
     clock = _Clock()
     book = ExamBook(sqlite3.connect(":memory:"), bytes(range(32)), now=clock)
-    book.register_instructor("Ines", "471147")
+    book.register_instructor("Ines", "471147", floor=MARIA)
     for _ in range(MAX_WRONG):
         with pytest.raises(ExamError):
             book.check_instructor("Ines", "1234")

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog
 
 from dealer_app.training.progress import Progress
 from dealer_app.ui.trainer_window import TrainerWindow
+from tests.support.floor_accounts import MARIA
 from tests.ui.test_ui_floor import type_file_name
 
 
@@ -91,7 +92,7 @@ def test_an_exam_to_its_certificate(qtbot, trainer, tmp_path):
 
     w = trainer
     book = ExamBook(w.progress.db, load_or_create_key())
-    book.register_instructor("Ines", "471147")
+    book.register_instructor("Ines", "471147", floor=MARIA)
     book.lock(Blueprint("Basics", (SkillCount("bring-in", 2), SkillCount("stub", 2)), ("stud-2-4",)), "Ines", "471147")
     w.exam_picker.refresh()
     qtbot.mouseClick(w.trainee.lineEdit(), Qt.LeftButton)
