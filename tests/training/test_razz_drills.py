@@ -30,6 +30,7 @@ from tests.support.drill_oracle import (
     stub_moment_is_clear,
     suit,
 )
+from tests.support.floor_accounts import MARIA
 
 N = 500
 
@@ -245,7 +246,7 @@ def test_an_exam_with_a_razz_table_asks_razz_where_the_skill_applies():
     razz_only = Blueprint("Razz", (SkillCount("low-hand", 1),), ("razz-2-4",))
     assert [str(p) for p in check_blueprint(razz_only)] == ["low-hand is drilled at none of the blueprint's tables"]
     book = ExamBook(sqlite3.connect(":memory:"), key)
-    book.register_instructor("Ines", "471147")
+    book.register_instructor("Ines", "471147", floor=MARIA)  # (the first instructor: a floor account approves)
     bp = book.lock(mixed, "Ines", "471147")
     planned = plan(bp, 5, key=key)
     assert {p.table for p in planned if p.skill == "irregularity"} == {"stud-10-20"}
