@@ -3,6 +3,7 @@
     xvfb-run -s "-screen 0 1280x800x24" python tools/screenshots.py docs/screenshots
     xvfb-run -s "-screen 0 1280x800x24" python tools/screenshots.py docs/screenshots/de de
     xvfb-run -s "-screen 0 1280x800x24" python tools/screenshots.py docs/screenshots en players-display  # (only)
+    xvfb-run -a -s "-screen 0 1280x720x24" python tools/screenshots.py docs/screenshots/de de razz-drill  # (only)
 
 Plays the hands through the same controller the dealer's keys drive.
 """
@@ -231,6 +232,52 @@ def trainer_shots(app, out: Path, tmp: Path):
     w.grab().save(str(out / "11b-training-spot-feedback.png"))
 
 
+def razz_drill_shots(out: Path, language: str = "en"):
+    """A Razz drill at 1280x720 (issue 29): the trainer's Game box on a Razz table, a best-low
+    question in learn mode (R-1 shown first), then the answer explained."""
+    import os
+    import sqlite3
+
+    from PySide6.QtCore import Qt
+
+    import dealer_app.ui.trainer_window as trainer_window
+    from dealer_app.training.progress import Progress
+    from dealer_app.ui.trainer_window import TrainerWindow
+
+    os.environ["DEALER_APP_CONFIG"] = tempfile.mkdtemp()
+    out.mkdir(parents=True, exist_ok=True)
+    app = QApplication.instance() or QApplication(sys.argv)
+    tmp = Path(tempfile.mkdtemp())
+    settings = QSettings(str(tmp / "s.ini"), QSettings.IniFormat)
+    settings.setValue("language", language)
+    install_translator(app, settings)
+
+    def settle():
+        for _ in range(5):
+            app.processEvents()
+
+    trainer_window._seed = lambda: 29  # (the same hand in both languages)
+    w = TrainerWindow(Progress(sqlite3.connect(tmp / "trainer.sqlite3")))
+    w.resize(1280, 720)
+    w.show()
+    w.trainee.setEditText("Tina")
+    w.game.setCurrentIndex(w.game.findData("razz-10-20"))
+    for i in range(w.skills.count()):
+        item = w.skills.item(i)
+        wanted = item.data(Qt.ItemDataRole.UserRole) == "best-five"
+        item.setCheckState(Qt.CheckState.Checked if wanted else Qt.CheckState.Unchecked)
+    w.start()  # learn mode: the rules first
+    settle()
+    w.grab().save(str(out / "20-training-razz-drill.png"))
+    d = w.session.current
+    for card in d.answer["cards"]:
+        w.cards[card].setChecked(True)
+    w.submit()
+    settle()
+    w.grab().save(str(out / "20b-training-razz-answered.png"))
+    w.close()
+
+
 def floor_shots(app, out: Path, tmp: Path):
     """The floor console at a disputed moment (an action out of turn, a slip undone, a ruling),
     and the first pages of its ruling report."""
@@ -371,5 +418,7 @@ def players_display_shots(out: Path, language: str = "en"):
 if __name__ == "__main__":
     if len(sys.argv) > 3 and sys.argv[3] == "players-display":  # only these shots
         players_display_shots(Path(sys.argv[1]), sys.argv[2])
+    elif len(sys.argv) > 3 and sys.argv[3] == "razz-drill":
+        razz_drill_shots(Path(sys.argv[1]), sys.argv[2])
     else:
         main(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots", sys.argv[2] if len(sys.argv) > 2 else "en")

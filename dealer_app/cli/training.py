@@ -28,7 +28,9 @@ def cmd_drill(args: argparse.Namespace) -> ExitCode:
     if not args.skill:
         raise UsageError("--skill SKILL is needed (dealer-app drill --list names them)")
     try:
-        drills = make_drills(args.skill, args.count, args.seed, args.profile, args.table, limits_folder(args))
+        drills = make_drills(
+            args.skill, args.count, args.seed, args.profile, args.table, limits_folder(args), game=args.game
+        )
     except DrillError as exc:
         raise UsageError(str(exc)) from None
     if args.json:
@@ -261,6 +263,11 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=_seed, default=0, help="the same seed gives the same drills")
     p.add_argument("--profile", help="house profile (default: each table's)")
     p.add_argument("--table", help="limit table (default: several, every kind of limit)")
+    p.add_argument(
+        "--game",
+        choices=("stud", "razz"),
+        help="razz: the drills at the Razz tables (catalog §13); stud, or none: the stud and Hi-Lo tables",
+    )
     p.add_argument("--json", action="store_true")
     p.add_argument("--list", action="store_true", help="name the skills")
     command(p, cmd_drill)

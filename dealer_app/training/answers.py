@@ -1,11 +1,12 @@
 """Is a trainee's answer right? Each skill's answer is compared in the drill's own form (the
 ``answer`` of ``dealer-app drill --json``), so the window, the tests and any other tool judge
-alike. Amounts are cents; seats are numbers."""
+alike. Amounts are cents; seats are numbers. A Razz drill's best five is its best low (R-1):
+judged by the Razz value, as the engine's showdown values it."""
 
 from __future__ import annotations
 
 from dealer_app.engine.cards import CardError, parse_card
-from dealer_app.engine.evaluator import hi_value, lo8_value
+from dealer_app.engine.evaluator import hi_value, lo8_value, razz_value
 
 
 def _chips(given: dict) -> list[tuple[int, int]] | None:
@@ -46,8 +47,8 @@ def _pots(pots: list[dict], key: str) -> list[tuple]:
     return out
 
 
-def is_right(skill: str, expected: dict, given: dict) -> bool:
-    """Whether ``given`` answers the drill as ``expected`` does."""
+def is_right(skill: str, expected: dict, given: dict, game: str = "stud") -> bool:
+    """Whether ``given`` answers the drill as ``expected`` does (``game``: the drill's table's)."""
     if not isinstance(given, dict):
         return False
     if skill in ("bring-in", "first-to-act", "shows-first"):
@@ -63,6 +64,7 @@ def is_right(skill: str, expected: dict, given: dict) -> bool:
     if skill == "winners":
         return _pots(given.get("pots") or [], "winners") == _pots(expected["pots"], "winners")
     if skill == "best-five":  # any five of equal rank (W-3): a kicker of either suit, a straight's either card
+        value = razz_value if game == "razz" else hi_value  # (Razz: the best low, R-1)
         cards = given.get("cards") or []
         if given.get("seat", expected["seat"]) != expected["seat"] or len(cards) != 5 or len(set(cards)) != 5:
             return False
@@ -73,7 +75,7 @@ def is_right(skill: str, expected: dict, given: dict) -> bool:
         if any(c is None for c in mine):
             return False
         right = [parse_card(c) for c in expected["cards"]]
-        return hi_value([c for c in mine if c is not None]) == hi_value([c for c in right if c is not None])
+        return value([c for c in mine if c is not None]) == value([c for c in right if c is not None])
     if skill == "low-hand":  # H-2: any five of the same low ranks (suits never matter); none: no cards
         picked = _cards_of(given)
         if picked is None or given.get("seat", expected["seat"]) != expected["seat"]:

@@ -5,6 +5,11 @@ that asks the skill, and the engine's answer at that moment (never stored with t
 shuffle, every action and the moment chosen all come from one ``random.Random(seed)``. The
 situation is the hand so far as PHH text (every card known, as the trainer sees it), with
 the profile and table it is played by, so anyone can replay it to check the answer.
+
+Razz (catalog §13) is drilled at a Razz table: one named (``table="razz-4-8"``) or the Razz
+set (``game="razz"``); the stud default tables never deal it, so a seed draws the same stud
+drills as before Razz came. At a Razz table the question names the game and the rule of §13 it
+turns on, and "best-five" asks the best low (R-1).
 """
 
 from __future__ import annotations
@@ -47,6 +52,36 @@ SKILLS: dict[str, str] = {
 }
 DEFAULT_TABLES = ("stud-2-4", "stud-10-20", "stud-1-5-spread", "casinos-austria-5-10-20", "stud8-10-20")
 HI_LO_SKILLS = ("low-hand", "split-pot")  # drilled at Hi-Lo tables only (catalog §8)
+# Razz (§13): the skills whose answer Razz's rules decide, each asked in Razz's words; the chip
+# drills are asked at a Razz table too (the table's chips do not depend on the game); the
+# irregularity quiz's remedies are worded for stud (the lowest door card brings in, I-4)
+RAZZ_SKILLS = (
+    "bring-in",
+    "first-to-act",
+    "legal-action",
+    "pot",
+    "side-pots",
+    "shows-first",
+    "shortage",
+    "stub",
+    "winners",
+    "best-five",
+)
+RAZZ_TABLES = ("razz-2-4", "razz-10-20")  # game="razz" without a table: a small and a middle limit
+GAMES = ("stud", "razz")  # what ``game`` may ask for (stud: the default tables, Hi-Lo among them)
+# the question at a Razz table: the game and the rule of §13 the answer turns on
+RAZZ_QUESTIONS: dict[str, str] = {
+    "bring-in": "Razz: who brings in (R-2, the highest door card)?",
+    "first-to-act": "Razz: who acts first on this street (R-3, the lowest board)?",
+    "legal-action": "Razz: what may this player do, with the exact amounts (R-4: never the double bet)?",
+    "pot": "Razz: how much is in the pot now?",
+    "side-pots": "Razz: what are the pots, and who is eligible for each?",
+    "shows-first": "Razz: who shows first (R-5, W-1)?",
+    "shortage": "Razz: the deck is short: what does the dealer do before this round?",
+    "stub": "Razz: how many cards are left in the stub?",
+    "winners": "Razz: who wins which pot, and how much (R-1, the lowest hand; R-5)?",
+    "best-five": "Razz: what is this player's best low (R-1, ace to five), and what is it called?",
+}
 CHIP_SKILLS = ("chip-count", "make-change", "colour-up")  # asked in the table's chips (limits: chips)
 # the chip drills at every kind of stakes: quarters, half dollars, dollars, euros
 CHIP_TABLES = (
@@ -78,11 +113,14 @@ class Drill:
     # what the question shows beside the hand (the chips of a stack, the chip put out, the table's
     # chips): part of the situation, never of the answer
     case: dict = field(default_factory=dict)
+    game: str = "stud"  # the table's game: "stud", "stud8" or "razz" (M-3: every drill names it)
 
     def to_dict(self) -> dict:
         situation: dict = {"phh": self.phh, "profile": self.profile, "table": self.table}
         if self.case:
             situation["case"] = self.case
+        if self.game == "razz":  # (a stud or Hi-Lo drill's JSON as before; its PHH variant names it too)
+            situation["game"] = self.game
         return {
             "skill": self.skill,
             "question": self.question,
@@ -313,6 +351,26 @@ ASK: dict[str, Callable] = {
 }
 
 
+def skill_applies(skill: str, game: str) -> bool:
+    """Whether ``skill`` is drilled at a table of ``game`` (stud, stud8 or razz)."""
+    if skill in HI_LO_SKILLS:
+        return game == "stud8"
+    if game == "razz":
+        return skill in RAZZ_SKILLS or skill in CHIP_SKILLS
+    return skill in SKILLS
+
+
+def razz_rules(skill: str, h: Hand, rules: tuple[str, ...]) -> tuple[str, ...]:
+    """A Razz drill's rules: the engine's, and the rule of §13 the answer rests on where the
+    engine's decision names only stud's (the showdown order, a low's five, fourth street's bet)."""
+    extra = {
+        "shows-first": ("R-5",),  # W-1, with R-1's value
+        "best-five": ("R-1",),  # the best low, ace to five
+        "legal-action": ("R-4",) if h.street == 4 else (),  # never the big bet on fourth street
+    }.get(skill, ())
+    return tuple(dict.fromkeys((*extra, *rules)))
+
+
 # --- playing a hand until the moment comes -------------------------------------------------------
 def _players_for(skill: str, rng: random.Random, most: int) -> int:
     if skill == "shortage":
@@ -330,13 +388,15 @@ def _stacks_for(skill: str, rng: random.Random, r: BettingRules, n: int) -> list
     return stacks
 
 
-def _arrange(skill: str, deck: list[int], n: int, rng: random.Random) -> None:
-    """Bring-in drills: often two low door cards of one rank, so the suit decides (B-2).
+def _arrange(skill: str, deck: list[int], n: int, rng: random.Random, game: str = "stud") -> None:
+    """Bring-in drills: often two low door cards of one rank, so the suit decides (B-2); in
+    Razz two high ones (R-2: the highest door card brings in, by suit on a tie).
     (Cards are dealt from the end of the deck, three to a seat, the door card third.)"""
     if skill != "bring-in" or n < 2 or rng.random() > 0.35:
         return
     low = rng.randrange(0, 4)  # a two, three, four or five
-    same = [c for c in deck if c >> 2 == low]
+    rank = 11 - low if game == "razz" else low  # (Razz: a king, queen, jack or ten)
+    same = [c for c in deck if c >> 2 == rank]
     first, second = rng.sample(same, 2)
     for position, card in ((-3, first), (-6, second)):  # the first two seats' door cards
         i = deck.index(card)
@@ -353,7 +413,7 @@ def _play(skill: str, rules: BettingRules, rng: random.Random, chips=()):
     seats = [SeatSpec(i + 1, f"P{i + 1}", s) for i, s in enumerate(_stacks_for(skill, rng, rules, n))]
     deck = list(range(52))
     rng.shuffle(deck)
-    _arrange(skill, deck, n, rng)
+    _arrange(skill, deck, n, rng, rules.game)
     h = Hand(rules, seats)
     fold_rate = (
         0.0
@@ -389,15 +449,26 @@ def _play(skill: str, rules: BettingRules, rng: random.Random, chips=()):
 
 
 def make_drills(
-    skill: str, count: int, seed: int, profile: str | None = None, table: str | None = None, limits_dir=None
+    skill: str,
+    count: int,
+    seed: int,
+    profile: str | None = None,
+    table: str | None = None,
+    limits_dir=None,
+    game: str | None = None,
 ) -> list[Drill]:
-    """``count`` drills of ``skill``, the same for the same seed."""
+    """``count`` drills of ``skill``, the same for the same seed. ``game="razz"`` without a
+    ``table``: at the Razz tables (RAZZ_TABLES); None or "stud": the stud defaults, as always."""
     if skill not in SKILLS:
         raise DrillError(f"unknown skill {skill!r} (the skills: {', '.join(SKILLS)})")
+    if game is not None and game not in GAMES:
+        raise DrillError(f"unknown game {game!r} (the games: {', '.join(GAMES)})")
     rng = random.Random(seed)
     tables = (
         [table]
         if table
+        else list(RAZZ_TABLES)
+        if game == "razz"
         else ["stud8-10-20"]
         if skill in HI_LO_SKILLS
         else list(CHIP_TABLES)
@@ -409,6 +480,8 @@ def make_drills(
         rule_sets = [(t, BettingRules.build(t, load_profile(profile or t.profile, limits_dir))) for t in loaded]
     except (ValueError, OSError) as exc:
         raise DrillError(str(exc)) from None
+    if game is not None and table and any((r.game == "razz") != (game == "razz") for _t, r in rule_sets):
+        raise DrillError(f"{table} does not deal {game}: choose a {game} table, or leave out the game")
     if skill == "shortage":  # a deck runs short only with a full table
         rule_sets = [(t, r) for t, r in rule_sets if r.max_players >= 7]
         if not rule_sets:
@@ -417,6 +490,9 @@ def make_drills(
         rule_sets = [(t, r) for t, r in rule_sets if r.game == "stud8"]
         if not rule_sets:
             raise DrillError(f"{skill} is drilled at a Hi-Lo table (stud8): choose one with --table")
+    if any(r.game == "razz" for _t, r in rule_sets) and not skill_applies(skill, "razz"):
+        razz = ", ".join((*RAZZ_SKILLS, *CHIP_SKILLS))
+        raise DrillError(f"{skill} is not drilled at a Razz table (the Razz skills: {razz})")
     drills: list[Drill] = []
     for _attempt in range(200 * count + 200):
         if len(drills) == count:
@@ -426,17 +502,19 @@ def make_drills(
         if played is None:
             continue
         h, (answer, rules, *case) = played
+        at_razz = r.game == "razz"
         drills.append(
             Drill(
                 skill,
-                SKILLS[skill],
+                RAZZ_QUESTIONS.get(skill, SKILLS[skill]) if at_razz else SKILLS[skill],
                 hand_to_phh(h, extra={"_profile": r.profile, "_table": t.name}, limits_dir=limits_dir),
                 r.profile,
                 t.name,
                 answer,
-                tuple(rules),
+                razz_rules(skill, h, tuple(rules)) if at_razz else tuple(rules),
                 h,
                 case[0] if case else {},
+                r.game,
             )
         )
     if len(drills) < count:

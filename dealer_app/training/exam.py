@@ -44,7 +44,7 @@ from dealer_app.engine.says import QT_TRANSLATE_NOOP, Says, says
 from dealer_app.record.chain import seal_code
 from dealer_app.record.migrations import Part, migrate
 from dealer_app.training.answers import is_right
-from dealer_app.training.drills import SKILLS, Drill, DrillError, make_drills
+from dealer_app.training.drills import SKILLS, Drill, DrillError, make_drills, skill_applies
 from dealer_app.training.session import Result, TrainingSession
 
 if TYPE_CHECKING:
@@ -376,13 +376,19 @@ def check_blueprint(bp: Blueprint, limits_dir=None) -> list[Says]:
     if not bp.tables:
         problems.append(says(QT_TRANSLATE_NOOP("Errors", "the blueprint needs at least one limit table")))
     most_players = 0
+    games_of: list[str] = []  # the tables' games (a skill must be drilled at one of them)
     for table in bp.tables:
         try:
             t = load_table(table, limits_dir)
+            games_of.append(t.game)
             for profile in bp.profiles or (t.profile,):
                 most_players = max(most_players, BettingRules.build(t, load_profile(profile, limits_dir)).max_players)
         except (ValueError, OSError) as exc:
             problems.append(says(QT_TRANSLATE_NOOP("Errors", "%1 cannot be used: %2"), table, str(exc)))
+    games = set(games_of)
+    for skill in sorted(seen & set(SKILLS)):
+        if games and not any(skill_applies(skill, g) for g in games):  # (a Hi-Lo skill, Razz tables only, …)
+            problems.append(says(QT_TRANSLATE_NOOP("Errors", "%1 is drilled at none of the blueprint's tables"), skill))
     if "shortage" in seen and bp.tables and most_players and most_players < 7:
         problems.append(
             says(
@@ -410,8 +416,10 @@ def plan(bp: Blueprint, attempt_seed: int, limits_dir=None, *, key: bytes) -> tu
 
     rng = random.Random(keyed("order"))
     full: list[str] = []
+    game = {}
     for table in bp.tables:
         t = load_table(table, limits_dir)
+        game[table] = t.game
         if BettingRules.build(t, load_profile((bp.profiles or (t.profile,))[0], limits_dir)).max_players >= 7:
             full.append(table)
     order = [s.skill for s in bp.skills for _ in range(s.count)]
@@ -421,6 +429,13 @@ def plan(bp: Blueprint, attempt_seed: int, limits_dir=None, *, key: bytes) -> tu
     for i, skill in enumerate(order):
         kind = "full" if skill == "shortage" and full else "any"  # (the tables in turn, so that all are asked)
         where = full if kind == "full" else list(bp.tables)
+        fits = [t for t in where if skill_applies(skill, game[t])]
+        if fits and len(fits) < len(where):
+            # a Razz or Hi-Lo table among others: the tables that drill the skill, in a turn of
+            # their own (the other skills' turn moves on as before: their tables are unchanged)
+            turn[kind] += 1
+            kind, where = f"{kind}:{skill}", fits
+            turn.setdefault(kind, 0)
         table = where[turn[kind] % len(where)]
         profile = bp.profiles[turn["profile"] % len(bp.profiles)] if bp.profiles else None
         turn[kind] += 1
@@ -545,7 +560,7 @@ class ExamSession(TrainingSession):
             self.stop()
             return None
         seconds = self.clock() - self._shown_at
-        right = is_right(self.current.skill, self.current.answer, given)
+        right = is_right(self.current.skill, self.current.answer, given, self.current.game)
         self.results.append(Result(self.current, given, right, seconds))
         if self.progress is not None and self.trainee_id is not None:
             # with what rebuilds the drill (the exam's own table and profile), in the same row

@@ -144,7 +144,7 @@ class TrainingSession:
             raise ValueError("no drill is being asked")
         seconds = time.monotonic() - self._shown_at
         late = self.seconds_per_drill is not None and seconds > self.seconds_per_drill
-        right = not late and is_right(self.current.skill, self.current.answer, given)
+        right = not late and is_right(self.current.skill, self.current.answer, given, self.current.game)
         result = Result(self.current, given, right, seconds, late)
         if self.reviewing:
             seed = self._review_seed()

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication
 
 from dealer_app.engine.cards import parse_card
-from dealer_app.engine.evaluator import hi_value
+from dealer_app.engine.evaluator import hi_value, razz_value
 from dealer_app.engine.limits import LimitsError, load_table
 from dealer_app.floor.imported import timeline_of
 from dealer_app.floor.timeline import Moment
@@ -136,7 +136,32 @@ def skill_name(skill: str) -> str:
     return names.get(skill, skill)
 
 
+def razz_question(skill: str) -> str | None:
+    """The question at a Razz table: the game, and the rule of §13 the answer turns on (None: a
+    skill Razz does not ask)."""
+    words = {
+        "bring-in": translate("Training", "Razz: who brings in (R-2, the highest door card)?"),
+        "first-to-act": translate("Training", "Razz: who acts first on this street (R-3, the lowest board)?"),
+        "legal-action": translate("Training", "Razz: what may the player to act do, for how much (R-4)?"),
+        "pot": translate("Training", "Razz: how much is in the pot now?"),
+        "side-pots": translate("Training", "Razz: what are the pots, and who is eligible for each?"),
+        "shows-first": translate("Training", "Razz: who shows first (R-5, W-1)?"),
+        "shortage": translate("Training", "Razz: the deck is short: what does the dealer do before this round?"),
+        "stub": translate("Training", "Razz: how many cards are left in the stub?"),
+        "winners": translate("Training", "Razz: who wins which pot, and how much (R-1, the lowest hand; R-5)?"),
+        "best-five": translate("Training", "Razz: what is this player's best low (R-1, ace to five)?"),
+        "chip-count": translate("Training", "Razz: how much is in the pot stacked here?"),
+        "make-change": translate("Training", "Razz: what change does the dealer give, in the fewest chips?"),
+        "colour-up": translate("Training", "Razz: colour up: the same value in the fewest chips?"),
+    }
+    return words.get(skill)
+
+
 def question_text(drill: Drill) -> str:
+    if drill.game == "razz":
+        asked = razz_question(drill.skill)
+        if asked is not None:
+            return asked
     words = {
         "bring-in": translate("Training", "Who brings in?"),
         "first-to-act": translate("Training", "Who acts first on this street?"),
@@ -214,7 +239,8 @@ def answer_words(drill: Drill, m: Moment) -> str:
             if cards
             else translate("Training", "no low")
         )
-    return f"{' '.join(card_words(c) for c in cards)} ({high_hand(hi_value(cards))})"
+    value = razz_value(cards) if drill.game == "razz" else hi_value(cards)  # (Razz: the best low, R-1)
+    return f"{' '.join(card_words(c) for c in cards)} ({high_hand(value)})"
 
 
 def _legal_words(x: dict, m: Moment) -> str:

@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
 
 from dealer_app.engine.cards import format_card
 from dealer_app.engine.catalog import rule_text
-from dealer_app.training.drills import CHIP_SKILLS, SKILLS, Drill
+from dealer_app.training.drills import CHIP_SKILLS, RAZZ_TABLES, SKILLS, Drill, skill_applies
 from dealer_app.training.exam import ExamError, ExamResult, ExamSession
 from dealer_app.training.irregularity import REMEDIES
 from dealer_app.training.session import MODES, Result, TrainingSession
@@ -74,7 +74,7 @@ from dealer_app.ui.screen_fit import PROGRESS_WINDOW, ScrollingPanel, fit_window
 from dealer_app.ui.spot_panel import SpotPanel
 from dealer_app.ui.table_view import IdleTable, TableView
 from dealer_app.ui.trend_chart import TrendChart, series_of
-from dealer_app.ui.words import action_name, error_words, fill, language, seconds_words, typed_cents
+from dealer_app.ui.words import action_name, error_words, fill, language, seconds_words, table_title, typed_cents
 from dealer_app.ui.words import card as card_words
 
 if TYPE_CHECKING:
@@ -221,9 +221,11 @@ class TrainerWindow(QMainWindow):
             item.setCheckState(Qt.CheckState.Checked)
             self.skills.addItem(item)
         self.skills.setMaximumHeight(100)  # (it scrolls: the drill's answer needs the height at 1280x720)
+        self.game = self._game_box()
         form.addRow(self.tr("Trainee"), self.trainee)
         form.addRow(self.tr("Mode"), self.mode)
         form.addRow(self.mode_words)
+        form.addRow(self.tr("Game"), self.game)
         numbers = QHBoxLayout()
         numbers.addWidget(self.count)
         # a time limit per drill (0: none); past it the drill counts as wrong
@@ -277,6 +279,36 @@ class TrainerWindow(QMainWindow):
         layout.addWidget(self.certificate_button)
         return box
 
+    def _game_box(self) -> QComboBox:
+        """Where the drills are dealt: the usual stud and Hi-Lo tables, or a Razz table (catalog
+        §13). A Razz table greys out the skills it does not ask (Hi-Lo's, the irregularity quiz)."""
+        from dealer_app.engine.limits import LimitsError, load_table
+
+        box = QComboBox()
+        box.setObjectName("drill_game")
+        box.addItem(self.tr("Seven Card Stud and Hi-Lo"), None)
+        for name in RAZZ_TABLES:
+            try:
+                title = table_title(load_table(name))  # ("$2-4 Razz"; "2-4 $ Razz" in German)
+            except (LimitsError, OSError):  # (a table removed from the folder: not offered)
+                continue
+            box.addItem(title, name)
+        box.currentIndexChanged.connect(lambda _i: self._skills_for_game())
+        return box
+
+    def _chosen_game(self) -> str:
+        return "razz" if self.game.currentData() else "stud"
+
+    def _skills_for_game(self):
+        """The skills the chosen game asks are enabled; the others are greyed (never asked)."""
+        game = self._chosen_game()
+        for i in range(self.skills.count()):
+            item = self.skills.item(i)
+            skill = item.data(Qt.ItemDataRole.UserRole)
+            on = game == "stud" or skill_applies(skill, game)
+            flags = item.flags()
+            item.setFlags(flags | Qt.ItemFlag.ItemIsEnabled if on else flags & ~Qt.ItemFlag.ItemIsEnabled)
+
     # --- a session --------------------------------------------------------------------------------
     def start(self):
         if self.mode.currentData() == "spot":
@@ -290,6 +322,7 @@ class TrainerWindow(QMainWindow):
             self.skills.item(i).data(Qt.ItemDataRole.UserRole)
             for i in range(self.skills.count())
             if self.skills.item(i).checkState() == Qt.CheckState.Checked
+            and self.skills.item(i).flags() & Qt.ItemFlag.ItemIsEnabled  # (a skill the game does not ask: greyed)
         ]
         name = self.trainee.currentText().strip()
         trainee_id = None
@@ -315,6 +348,7 @@ class TrainerWindow(QMainWindow):
                 progress=self.progress,
                 trainee_id=trainee_id,
                 seconds_per_drill=per_drill,
+                table=self.game.currentData(),  # (None: the usual tables; a Razz table's name)
             )  # (an exam: start_exam)
         except ValueError as exc:
             self.explanation.setHtml(f"<p style='color:#b00020'><b>{html.escape(error_words(exc))}</b></p>")
@@ -328,6 +362,7 @@ class TrainerWindow(QMainWindow):
         for w in (
             self.trainee,
             self.mode,
+            self.game,
             self.count,
             self.per_drill,
             self.skills,
@@ -337,6 +372,9 @@ class TrainerWindow(QMainWindow):
             w.setEnabled(not locked)
         # during an exam its blueprint's summary gives its room to the drill (the clock shows the time)
         self.exam_picker.summary.setVisible(not locked and self.mode.currentData() == "exam")
+        # and the game's row too (the felt's header and the question name the game): at 1280x720
+        # the answer of a legal-action drill needs that height
+        self.form.setRowVisible(self.game, not locked and self.mode.currentData() not in ("exam", "spot"))
 
     def _mode_rows(self):
         """Learn and practice: the drills and skills are the trainee's; an exam: the blueprint's."""
@@ -344,6 +382,7 @@ class TrainerWindow(QMainWindow):
         self.form.setRowVisible(self.exam_picker, exam)
         self.exam_picker.summary.setVisible(exam)
         self.form.setRowVisible(self.skills, not exam)
+        self.form.setRowVisible(self.game, self.mode.currentData() not in ("exam", "spot"))
         self.form.setRowVisible(self._numbers, not exam)
 
     # --- an exam: the instructor's blueprint, timed --------------------------------------------
@@ -571,7 +610,9 @@ class TrainerWindow(QMainWindow):
         elif skill in ("best-five", "low-hand"):
             seat = drill.answer["seat"]
             hint.setText(
-                fill(self.tr("Click the five cards of seat %1's best hand."), str(seat))
+                fill(self.tr("Razz: click the five cards of seat %1's best low (ace to five, R-1)."), str(seat))
+                if skill == "best-five" and drill.game == "razz"
+                else fill(self.tr("Click the five cards of seat %1's best hand."), str(seat))
                 if skill == "best-five"
                 else fill(
                     self.tr("Click the five cards of seat %1's best low (eight or better), or tick No low."), str(seat)
@@ -881,6 +922,9 @@ class TrainerWindow(QMainWindow):
         verdict = self.tr("Right") if result.right else self.tr("Wrong")
         colour = "#1b7f3b" if result.right else "#b00020"
         out = f"<p style='font-size:18pt; color:{colour}'><b>{e(verdict)}</b> ({result.seconds:.1f} s)</p>"
+        if drill.game == "razz":  # the game named, and where its own rules are (R-1 … R-5)
+            game, its_rules = self.tr("Razz"), self.tr("the lowest hand wins; Razz's own rules are R-1 to R-5")
+            out += f"<p><b>{e(game)}</b> — {e(its_rules)}</p>"
         steps = working(drill.skill, drill.hand, drill.answer, drill.case) if drill.hand is not None else []
         how = "".join(f"<li>{e(line)}</li>" for line in steps)
         if show:

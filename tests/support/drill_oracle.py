@@ -1,6 +1,8 @@
 """An independent reading of a drill's situation: its PHH text replayed by a few lines of plain
 code from the catalog's words, not by the engine. The drill tests compare the engine's answers
-with what this derives (and with phevaluator where it applies)."""
+with what this derives (and with phevaluator where it applies). Razz (§13, R-1 … R-5) is read
+from its own words at the end; everything else of a Razz hand is stud's (§13: "dealt, anted,
+burned, capped and limited exactly as Seven Card Stud")."""
 
 from __future__ import annotations
 
@@ -201,9 +203,8 @@ def read(phh: str) -> Situation:
     seats = data.get("seats", list(range(1, len(stacks) + 1)))
     profile = data["_profile"]
     players = [Seat(seat, s, s) for seat, s in zip(seats, stacks, strict=True)]
-    sit = Situation(
-        players, profile, "stud8" if data["variant"] == "F7S/8" else "stud", data["antes"][0], data["bring_in"]
-    )
+    game = {"F7S/8": "stud8", "FR": "razz"}.get(data["variant"], "stud")
+    sit = Situation(players, profile, game, data["antes"][0], data["bring_in"])
     from dealer_app.engine.limits import load_table  # the table's data (its smallest chip), not a rule
 
     sit.chip = load_table(data["_table"]).chip
@@ -393,3 +394,89 @@ def irregularity(sit: Situation, case: dict, out_of_turn: str) -> tuple[str, boo
         return "I-6", not sit.awarded and not substantial
     assert kind == "fouled-deck"  # I-7: whatever the action; after the awards the floor decides
     return ("I-3", True) if sit.awarded else ("I-7", True)
+
+
+# --- Razz (§13): R-1 … R-5 from the catalog's words -------------------------------------------------
+def low_rank(card: str) -> int:
+    """R-1, R-2: "the ace is low", so the king is the highest card: ace 1, deuce 2 … king 13."""
+    return 1 if card[0] == "A" else rank(card) + 2
+
+
+# R-1: "a pair counts against: any five different ranks beat any hand with a pair, two pair is
+# worse than one pair, and so on" (trips, a full house, quads: each worse than the one before)
+RAZZ_SHAPES = {(1, 1, 1, 1, 1): 0, (2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3, (3, 2): 4, (4, 1): 5}
+
+
+def razz_key(cards: list[str]) -> tuple:
+    """R-1's order of a five (R-3: of a board of fewer cards), lower is better: the pairs against
+    it first, then "equal ranks compare from the highest card down" — a paired hand by its pair
+    first, as a pair is named ("a pair of nines"), then the rest from the highest down."""
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[low_rank(c)] = counts.get(low_rank(c), 0) + 1
+    groups = sorted(((n, r) for r, n in counts.items()), reverse=True)
+    shape = tuple(n for n, _r in groups)
+    worse = RAZZ_SHAPES[shape + (1,) * (5 - sum(shape))]  # (a board: its missing cards unpaired)
+    return (worse, tuple(r for _n, r in groups))
+
+
+def best_razz(cards: list[str]) -> tuple[tuple, list[str]]:
+    """R-1: the lowest five of a player's cards, every five tried."""
+    import itertools
+
+    return min((razz_key(list(five)), list(five)) for five in itertools.combinations(cards, 5))
+
+
+def razz_bring_in_seat(sit: Situation) -> int:
+    """R-2: the highest door card (the king highest, the ace lowest); equal ranks: spades, then
+    hearts, diamonds, clubs; B-5: past an all-in player, clockwise."""
+    high = max(sit.players, key=lambda p: (low_rank(p.up[0]), suit(p.up[0])))
+    if high.stack > 0:
+        return high.seat
+    i = sit.players.index(high)
+    ring = sit.players[i + 1 :] + sit.players[:i]
+    return next(p.seat for p in ring if p.stack > 0 and not p.folded)
+
+
+def razz_first_to_act(sit: Situation, tiebreak: str) -> int:
+    """R-3: the lowest showing hand (R-1 on the upcards) acts first; tied boards by A-4: position
+    (nearest the dealer's left: the lowest seat) or suit (the board whose highest card is the
+    lowest by suit); A-5: an all-in player is passed, clockwise."""
+    live = sit.live
+    best = min(razz_key(p.up) for p in live)
+    tied = [p for p in live if razz_key(p.up) == best]
+    if tiebreak == "suit":
+        first = min(tied, key=lambda p: suit(max(p.up, key=lambda c: (low_rank(c), suit(c)))))
+    else:
+        first = tied[0]
+    if first.stack == 0:
+        i = sit.players.index(first)
+        ring = sit.players[i + 1 :] + sit.players[:i]
+        first = next(p for p in ring if not p.folded and p.stack > 0)
+    return first.seat
+
+
+def razz_award(sit: Situation, amount: int, eligible: list[Seat], odd_chip: str) -> dict[str, int]:
+    """R-1: the lowest hand takes the pot; R-5/W-4: equal lows split in the table's smallest chip,
+    the odd chip first to the tied player with the lowest card by suit (the ace low, clubs
+    lowest) of all its cards (HOUSE odd_chip all-cards) or of its best five (best-five)."""
+    if len(eligible) == 1:
+        return {str(eligible[0].seat): amount}
+    cards = {p.seat: p.down + p.up + ([sit.common] if sit.common else []) for p in eligible}
+    lows = {p.seat: best_razz(cards[p.seat]) for p in eligible}
+    low = min(key for key, _five in lows.values())
+    tied = [p.seat for p in eligible if lows[p.seat][0] == low]
+    counted = {s: (lows[s][1] if odd_chip == "best-five" else cards[s]) for s in tied}
+    order = sorted(tied, key=lambda s: min((low_rank(c), suit(c)) for c in counted[s]))
+    chip = sit.chip
+    share = amount // (len(tied) * chip) * chip
+    left = amount - share * len(tied)
+    return {str(s): share + (chip if i < left // chip else 0) for i, s in enumerate(order)}
+
+
+def razz_low_name(five: list[str]) -> str | None:
+    """R-1's words for an unpaired low, e.g. "8-6-4-3-A low" (None: a paired hand)."""
+    ranks = sorted({low_rank(c) for c in five}, reverse=True)
+    if len(ranks) < 5:
+        return None
+    return "-".join("A" if r == 1 else RANKS[r - 2] for r in ranks) + " low"

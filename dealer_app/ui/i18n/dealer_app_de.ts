@@ -4,7 +4,7 @@
 <context>
     <name>AccuracyChart</name>
     <message>
-        <location filename="../trainer_window.py" line="1294"/>
+        <location filename="../trainer_window.py" line="1338"/>
         <source>No answers yet</source>
         <translation>Noch keine Antworten</translation>
     </message>
@@ -2253,47 +2253,47 @@
         <translation>die Vorlage braucht mindestens einen Limit-Tisch</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="385"/>
+        <location filename="../../training/exam.py" line="387"/>
         <source>%1 cannot be used: %2</source>
         <translation>%1 kann nicht verwendet werden: %2</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="389"/>
+        <location filename="../../training/exam.py" line="395"/>
         <source>the deck runs short only at a table of 7 or 8 players: add one for the deck shortage drills</source>
         <translation>das Deck wird nur an einem Tisch mit 7 oder 8 Spielern knapp: Fügen Sie einen für die Aufgaben zur Deck-Knappheit hinzu</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="440"/>
+        <location filename="../../training/exam.py" line="455"/>
         <source>no %1 drill could be made at %2</source>
         <translation>an %2 ließ sich keine Aufgabe %1 erstellen</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="448"/>
+        <location filename="../../training/exam.py" line="463"/>
         <source>the exam blueprint %1 cannot be played here: %2</source>
         <translation>die Prüfungsvorlage %1 kann hier nicht gespielt werden: %2</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="705"/>
+        <location filename="../../training/exam.py" line="720"/>
         <source>an instructor needs a name (plain text, 1 to 60 characters)</source>
         <translation>ein Ausbilder braucht einen Namen (einfacher Text, 1 bis 60 Zeichen)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="737"/>
+        <location filename="../../training/exam.py" line="752"/>
         <source>a new instructor is registered by an instructor: give your name and PIN</source>
         <translation>einen neuen Ausbilder trägt ein Ausbilder ein: Geben Sie Ihren Namen und Ihre PIN an</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="744"/>
+        <location filename="../../training/exam.py" line="759"/>
         <source>%1 is an instructor already</source>
         <translation>%1 ist bereits Ausbilder</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="816"/>
+        <location filename="../../training/exam.py" line="831"/>
         <source>%1 is not an instructor: an instructor&apos;s name and PIN are needed</source>
         <translation>%1 ist kein Ausbilder: Name und PIN eines Ausbilders sind nötig</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../training/exam.py" line="848"/>
+        <location filename="../../training/exam.py" line="863"/>
         <source>too many wrong PINs: %1 is locked for %2 more minute(s)</source>
         <translation>
             <numerusform>zu viele falsche PINs: %1 ist noch %2 Minute gesperrt</numerusform>
@@ -2301,18 +2301,23 @@
         </translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="825"/>
-        <location filename="../../training/exam.py" line="993"/>
+        <location filename="../../training/exam.py" line="840"/>
+        <location filename="../../training/exam.py" line="1008"/>
         <source>%1&apos;s instructor entry was changed outside the app: it cannot be trusted</source>
         <translation>der Ausbilder-Eintrag von %1 wurde außerhalb der App geändert: Ihm ist nicht zu trauen</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="715"/>
+        <location filename="../../training/exam.py" line="391"/>
+        <source>%1 is drilled at none of the blueprint&apos;s tables</source>
+        <translation>%1 wird an keinem Tisch der Vorlage geübt</translation>
+    </message>
+    <message>
+        <location filename="../../training/exam.py" line="730"/>
         <source>this record has no sealed count of its instructors (removed or changed outside the app): a new instructor is registered by an instructor (their name and PIN)</source>
         <translation>dieses Protokoll hat keine versiegelte Zahl seiner Ausbilder (außerhalb der App entfernt oder geändert): Einen neuen Ausbilder trägt ein Ausbilder ein (mit Namen und PIN)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../training/exam.py" line="725"/>
+        <location filename="../../training/exam.py" line="740"/>
         <source>this record has had %1 instructor(s) and their entries are gone (removed outside the app): no one registers freely</source>
         <translation>
             <numerusform>dieses Protokoll hatte %1 Ausbilder, und sein Eintrag fehlt (außerhalb der App entfernt): Niemand trägt sich ohne Ausbilder ein</numerusform>
@@ -2320,97 +2325,97 @@
         </translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="748"/>
+        <location filename="../../training/exam.py" line="763"/>
         <source>a new instructor&apos;s PIN needs at least %1 characters (letters, digits or both)</source>
         <translation>die PIN eines neuen Ausbilders braucht mindestens %1 Zeichen (Buchstaben, Ziffern oder beides)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="781"/>
+        <location filename="../../training/exam.py" line="796"/>
         <source>the record&apos;s first instructor is registered with a floor account&apos;s approval: the floor&apos;s account name and passphrase</source>
         <translation>der erste Ausbilder eines Protokolls wird mit der Zustimmung eines Floor-Kontos eingetragen: Floor-Konto und Passwort</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="837"/>
+        <location filename="../../training/exam.py" line="852"/>
         <source>the wrong-PIN count of %1 was changed outside the app: %1 is locked for %2 minutes</source>
         <translation>die Zahl falscher PINs von %1 wurde außerhalb der App geändert: %1 ist für %2 Minuten gesperrt</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="857"/>
+        <location filename="../../training/exam.py" line="872"/>
         <source>%1&apos;s PIN cannot be read</source>
         <translation>die PIN von %1 kann nicht gelesen werden</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="867"/>
+        <location filename="../../training/exam.py" line="882"/>
         <source>wrong PIN, %1 times: %2 is locked for %3 minutes</source>
         <translation>%1-mal eine falsche PIN: %2 ist für %3 Minuten gesperrt</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="875"/>
+        <location filename="../../training/exam.py" line="890"/>
         <source>wrong PIN for %1 (%2 more tries before a lockout)</source>
         <translation>falsche PIN für %1 (noch %2 Versuche bis zur Sperre)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="955"/>
+        <location filename="../../training/exam.py" line="970"/>
         <source>no exam blueprint %1 in this record</source>
         <translation>keine Prüfungsvorlage %1 in diesem Protokoll</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="957"/>
+        <location filename="../../training/exam.py" line="972"/>
         <source>the exam blueprint %1 was changed after it was locked: this exam is refused</source>
         <translation>die Prüfungsvorlage %1 wurde nach dem Festschreiben geändert: Diese Prüfung wird abgelehnt</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="981"/>
+        <location filename="../../training/exam.py" line="996"/>
         <source>%1, who locked the exam blueprint %2, is not an instructor of this record any more</source>
         <translation>%1, der die Prüfungsvorlage %2 festgeschrieben hat, ist kein Ausbilder dieses Protokolls mehr</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1006"/>
+        <location filename="../../training/exam.py" line="1021"/>
         <source>the exam blueprint %1 was locked by an instructor entry of %2 that has been replaced since</source>
         <translation>die Prüfungsvorlage %1 wurde von einem Ausbilder-Eintrag von %2 festgeschrieben, der seitdem ersetzt wurde</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1017"/>
+        <location filename="../../training/exam.py" line="1032"/>
         <source>the exam blueprint %1 was locked before %2 was registered</source>
         <translation>die Prüfungsvorlage %1 wurde festgeschrieben, bevor %2 eingetragen wurde</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1027"/>
+        <location filename="../../training/exam.py" line="1042"/>
         <source>the record&apos;s instructors were changed outside the app (%1 is not among the instructors it counted): the exam blueprint %2 cannot be trusted</source>
         <translation>die Ausbilder des Protokolls wurden außerhalb der App geändert (%1 ist nicht unter den gezählten Ausbildern): Der Prüfungsvorlage %2 ist nicht zu trauen</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1054"/>
+        <location filename="../../training/exam.py" line="1069"/>
         <source>the record&apos;s sealed count of exam results is missing or was changed outside the app: no exam is started on it (dealer-app trainees names what is wrong)</source>
         <translation>die versiegelte Zahl der Prüfungsergebnisse des Protokolls fehlt oder wurde außerhalb der App geändert: Darauf wird keine Prüfung begonnen (dealer-app trainees nennt, was nicht stimmt)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1171"/>
+        <location filename="../../training/exam.py" line="1186"/>
         <source>the record&apos;s sealed count of exam results is missing or was changed outside the app</source>
         <translation>die versiegelte Zahl der Prüfungsergebnisse des Protokolls fehlt oder wurde außerhalb der App geändert</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1185"/>
+        <location filename="../../training/exam.py" line="1200"/>
         <source>the exam results %1 carry the same number %2: one was added outside the app</source>
         <translation>die Prüfungsergebnisse %1 tragen dieselbe Nummer %2: Eines wurde außerhalb der App hinzugefügt</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1195"/>
+        <location filename="../../training/exam.py" line="1210"/>
         <source>the exam result %1 is not among the %2 results the record counted</source>
         <translation>das Prüfungsergebnis %1 ist nicht unter den %2 Ergebnissen, die das Protokoll gezählt hat</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1214"/>
+        <location filename="../../training/exam.py" line="1229"/>
         <source>a result is missing after %1</source>
         <translation>nach %1 fehlt ein Ergebnis</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1216"/>
+        <location filename="../../training/exam.py" line="1231"/>
         <source>%1 results are missing after %2</source>
         <translation>nach %2 fehlen %1 Ergebnisse</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../training/exam.py" line="1221"/>
+        <location filename="../../training/exam.py" line="1236"/>
         <source>%1 result(s) missing before %2, the record&apos;s first</source>
         <translation>
             <numerusform>vor %2, dem ersten des Protokolls, fehlt %1 Ergebnis</numerusform>
@@ -2418,7 +2423,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../training/exam.py" line="1229"/>
+        <location filename="../../training/exam.py" line="1244"/>
         <source>the record counted %1 exam result(s): %2 are missing</source>
         <translation>
             <numerusform>das Protokoll hat %1 Prüfungsergebnis gezählt; fehlend: %2</numerusform>
@@ -2426,43 +2431,43 @@
         </translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1248"/>
+        <location filename="../../training/exam.py" line="1263"/>
         <source>no exam result %1 in this record</source>
         <translation>kein Prüfungsergebnis %1 in diesem Protokoll</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1276"/>
+        <location filename="../../training/exam.py" line="1291"/>
         <source>the result was changed after it was written: its seal does not match %1</source>
         <translation>das Ergebnis wurde nach dem Schreiben geändert: Sein Siegel passt nicht zu %1</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1324"/>
+        <location filename="../../training/exam.py" line="1339"/>
         <source>this exam started on %1, before its blueprint %2 was locked (%3)</source>
         <translation>diese Prüfung begann am %1, bevor ihre Vorlage %2 festgeschrieben wurde (%3)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1266"/>
-        <location filename="../../training/exam.py" line="1285"/>
+        <location filename="../../training/exam.py" line="1281"/>
+        <location filename="../../training/exam.py" line="1300"/>
         <source>the result row does not match its seal (its seals were changed, or another record&apos;s key made them)</source>
         <translation>die Ergebniszeile passt nicht zu ihrem Siegel (ihre Siegel wurden geändert oder mit dem Schlüssel eines anderen Protokolls gemacht)</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1293"/>
+        <location filename="../../training/exam.py" line="1308"/>
         <source>the result row cannot be read</source>
         <translation>die Ergebniszeile kann nicht gelesen werden</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1297"/>
+        <location filename="../../training/exam.py" line="1312"/>
         <source>this exam was started on %1 and never finished</source>
         <translation>diese Prüfung wurde am %1 begonnen und nie beendet</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1302"/>
+        <location filename="../../training/exam.py" line="1317"/>
         <source>the attempt&apos;s seed is not the one committed to when the exam started</source>
         <translation>der Startwert des Versuchs ist nicht der, auf den sich die Prüfung bei ihrem Beginn festgelegt hat</translation>
     </message>
     <message>
-        <location filename="../../training/exam.py" line="1317"/>
+        <location filename="../../training/exam.py" line="1332"/>
         <source>the result names a blueprint other than %1 as it was locked</source>
         <translation>das Ergebnis nennt eine andere Vorlage als %1, wie sie festgeschrieben wurde</translation>
     </message>
@@ -3858,160 +3863,160 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
 <context>
     <name>ProgressView</name>
     <message>
-        <location filename="../trainer_window.py" line="1071"/>
+        <location filename="../trainer_window.py" line="1115"/>
         <source>Progress — %1</source>
         <translation>Fortschritt — %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1076"/>
-        <location filename="../trainer_window.py" line="1153"/>
-        <location filename="../trainer_window.py" line="1172"/>
+        <location filename="../trainer_window.py" line="1120"/>
+        <location filename="../trainer_window.py" line="1197"/>
+        <location filename="../trainer_window.py" line="1216"/>
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1076"/>
         <location filename="../trainer_window.py" line="1120"/>
-        <location filename="../trainer_window.py" line="1153"/>
+        <location filename="../trainer_window.py" line="1164"/>
+        <location filename="../trainer_window.py" line="1197"/>
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1076"/>
-        <location filename="../trainer_window.py" line="1153"/>
-        <location filename="../trainer_window.py" line="1182"/>
+        <location filename="../trainer_window.py" line="1120"/>
+        <location filename="../trainer_window.py" line="1197"/>
+        <location filename="../trainer_window.py" line="1226"/>
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1076"/>
-        <location filename="../trainer_window.py" line="1153"/>
+        <location filename="../trainer_window.py" line="1120"/>
+        <location filename="../trainer_window.py" line="1197"/>
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1105"/>
+        <location filename="../trainer_window.py" line="1149"/>
         <source>Exams</source>
         <translation>Prüfungen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1114"/>
+        <location filename="../trainer_window.py" line="1158"/>
         <source>Right answers per day</source>
         <translation>Richtige Antworten je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1116"/>
+        <location filename="../trainer_window.py" line="1160"/>
         <source>Seconds per answer, per day</source>
         <translation>Sekunden je Antwort, je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1118"/>
+        <location filename="../trainer_window.py" line="1162"/>
         <source>Per day</source>
         <translation>Je Tag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1119"/>
+        <location filename="../trainer_window.py" line="1163"/>
         <source>Per week</source>
         <translation>Je Woche</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1127"/>
+        <location filename="../trainer_window.py" line="1171"/>
         <source>No weak skill.</source>
         <translation>Keine schwache Fertigkeit.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1134"/>
+        <location filename="../trainer_window.py" line="1178"/>
         <source>%1% of the last %2 answers right</source>
         <translation>%1 % der letzten %2 Antworten richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1138"/>
+        <location filename="../trainer_window.py" line="1182"/>
         <source>overdue since %1</source>
         <translation>überfällig seit %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1140"/>
+        <location filename="../trainer_window.py" line="1184"/>
         <source>Weak skills: %1</source>
         <translation>Schwache Fertigkeiten: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1153"/>
+        <location filename="../trainer_window.py" line="1197"/>
         <source>Week</source>
         <translation>Woche</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1172"/>
-        <location filename="../trainer_window.py" line="1215"/>
+        <location filename="../trainer_window.py" line="1216"/>
+        <location filename="../trainer_window.py" line="1259"/>
         <source>Date (UTC)</source>
         <translation>Datum (UTC)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1172"/>
+        <location filename="../trainer_window.py" line="1216"/>
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1172"/>
+        <location filename="../trainer_window.py" line="1216"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1182"/>
+        <location filename="../trainer_window.py" line="1226"/>
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1191"/>
+        <location filename="../trainer_window.py" line="1235"/>
         <source>Review the answer…</source>
         <translation>Antwort durchsehen…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1216"/>
+        <location filename="../trainer_window.py" line="1260"/>
         <source>Exam blueprint</source>
         <translation>Prüfungsvorlage</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1217"/>
+        <location filename="../trainer_window.py" line="1261"/>
         <source>Instructor</source>
         <translation>Ausbilder</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1218"/>
+        <location filename="../trainer_window.py" line="1262"/>
         <source>Score</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1172"/>
+        <location filename="../trainer_window.py" line="1216"/>
         <source>Result</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1220"/>
+        <location filename="../trainer_window.py" line="1264"/>
         <source>Verification ID</source>
         <translation>Prüfnummer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1219"/>
+        <location filename="../trainer_window.py" line="1263"/>
         <source>Passed?</source>
         <translation>Bestanden?</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1226"/>
+        <location filename="../trainer_window.py" line="1270"/>
         <source>not finished</source>
         <translation>nicht beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1226"/>
+        <location filename="../trainer_window.py" line="1270"/>
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1226"/>
+        <location filename="../trainer_window.py" line="1270"/>
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1229"/>
+        <location filename="../trainer_window.py" line="1273"/>
         <source>NOT GENUINE</source>
         <translation>NICHT ECHT</translation>
     </message>
@@ -5392,17 +5397,17 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Den Fehler des Dealers finden: beim falschen Schritt anhalten, die Abhilfe nennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="224"/>
+        <location filename="../trainer_window.py" line="225"/>
         <source>Trainee</source>
         <translation>Teilnehmer</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="225"/>
+        <location filename="../trainer_window.py" line="226"/>
         <source>Mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="238"/>
+        <location filename="../trainer_window.py" line="240"/>
         <source>Drills</source>
         <translation>Aufgaben</translation>
     </message>
@@ -5427,50 +5432,50 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Auch die Aktionen der früheren Runden zeigen, nicht nur die dieser Runde</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="240"/>
+        <location filename="../trainer_window.py" line="242"/>
         <source>Skills</source>
         <translation>Fertigkeiten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="247"/>
+        <location filename="../trainer_window.py" line="249"/>
         <source>Start</source>
         <translation>Beginnen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="249"/>
+        <location filename="../trainer_window.py" line="251"/>
         <source>Progress…</source>
         <translation>Fortschritt…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="262"/>
+        <location filename="../trainer_window.py" line="264"/>
         <source>Answer  [Enter]</source>
         <translation>Antworten  [Enter]</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="270"/>
-        <location filename="../trainer_window.py" line="469"/>
+        <location filename="../trainer_window.py" line="272"/>
+        <location filename="../trainer_window.py" line="508"/>
         <source>Next drill</source>
         <translation>Nächste Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="274"/>
+        <location filename="../trainer_window.py" line="276"/>
         <source>Certificate…</source>
         <translation>Zertifikat…</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="297"/>
-        <location filename="../trainer_window.py" line="357"/>
+        <location filename="../trainer_window.py" line="330"/>
+        <location filename="../trainer_window.py" line="396"/>
         <source>Type the trainee&apos;s name first: the answers are kept for them.</source>
         <translation>Zuerst den Namen des Teilnehmers eingeben: Die Antworten werden für ihn aufbewahrt.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="299"/>
+        <location filename="../trainer_window.py" line="332"/>
         <source>Tick at least one skill to drill.</source>
         <translation>Mindestens eine Fertigkeit zum Üben ankreuzen.</translation>
     </message>
     <message>
         <location filename="../trainer_window.py" line="196"/>
-        <location filename="../trainer_window.py" line="427"/>
+        <location filename="../trainer_window.py" line="466"/>
         <source>Spot the dealer&apos;s error</source>
         <translation>Den Fehler des Dealers finden</translation>
     </message>
@@ -5486,423 +5491,448 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
     </message>
     <message>
         <location filename="../trainer_window.py" line="196"/>
-        <location filename="../trainer_window.py" line="241"/>
+        <location filename="../trainer_window.py" line="243"/>
         <source>Exam</source>
         <translation>Prüfung</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="233"/>
+        <location filename="../trainer_window.py" line="228"/>
+        <source>Game</source>
+        <translation>Spiel</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="235"/>
         <source>no time limit</source>
         <translation>ohne Zeitlimit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="234"/>
+        <location filename="../trainer_window.py" line="236"/>
         <source> s per drill</source>
         <translation> s je Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="359"/>
+        <location filename="../trainer_window.py" line="289"/>
+        <source>Seven Card Stud and Hi-Lo</source>
+        <translation>Seven Card Stud und Hi-Lo</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="398"/>
         <source>Pick an exam blueprint: an instructor makes and locks one.</source>
         <translation>Wählen Sie eine Prüfungsvorlage: Ein Ausbilder erstellt und schreibt sie fest.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="404"/>
+        <location filename="../trainer_window.py" line="443"/>
         <source>Time left %1</source>
         <translation>Restzeit %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="465"/>
+        <location filename="../trainer_window.py" line="504"/>
         <source>Next hand (%1 of %2)  [Enter]</source>
         <translation>Nächstes Spiel (%1 von %2)  [Enter]</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="467"/>
+        <location filename="../trainer_window.py" line="506"/>
         <source>%1 of %2 right so far</source>
         <translation>Bisher %1 von %2 richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="470"/>
+        <location filename="../trainer_window.py" line="509"/>
         <source>Spot the dealer&apos;s error: %1 of %2 hands right</source>
         <translation>Den Fehler des Dealers finden: %1 von %2 Spielen richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="478"/>
+        <location filename="../trainer_window.py" line="517"/>
         <source>right</source>
         <translation>richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="478"/>
+        <location filename="../trainer_window.py" line="517"/>
         <source>wrong</source>
         <translation>falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="478"/>
+        <location filename="../trainer_window.py" line="517"/>
         <source>the right step, the wrong remedy</source>
         <translation>der richtige Schritt, die falsche Abhilfe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="479"/>
+        <location filename="../trainer_window.py" line="518"/>
         <source>Hand %1: %2</source>
         <translation>Spiel %1: %2</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="504"/>
-        <location filename="../trainer_window.py" line="955"/>
+        <location filename="../trainer_window.py" line="543"/>
+        <location filename="../trainer_window.py" line="999"/>
         <source> (your mistakes again)</source>
         <translation> (deine Fehler noch einmal)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="505"/>
+        <location filename="../trainer_window.py" line="544"/>
         <source>Drill %1 of %2%3</source>
         <translation>Aufgabe %1 von %2%3</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="509"/>
+        <location filename="../trainer_window.py" line="548"/>
         <source>The rules for this drill</source>
         <translation>Die Regeln zu dieser Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="528"/>
+        <location filename="../trainer_window.py" line="567"/>
         <source>Click the seat on the table, or type its number and Enter.</source>
         <translation>Den Platz am Tisch anklicken, oder seine Nummer eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="529"/>
+        <location filename="../trainer_window.py" line="568"/>
         <source>Seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="532"/>
+        <location filename="../trainer_window.py" line="571"/>
         <source>Every ante and bet, those still in front of the players too. Type the amount and Enter.</source>
         <translation>Jede Ante und jeder Einsatz, auch die noch vor den Spielern liegenden. Den Betrag eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="534"/>
+        <location filename="../trainer_window.py" line="573"/>
         <source>Type the number of cards and Enter.</source>
         <translation>Die Zahl der Karten eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="536"/>
-        <location filename="../trainer_window.py" line="636"/>
+        <location filename="../trainer_window.py" line="575"/>
+        <location filename="../trainer_window.py" line="677"/>
         <source>Amount</source>
         <translation>Betrag</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="536"/>
+        <location filename="../trainer_window.py" line="575"/>
         <source>Cards</source>
         <translation>Karten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="538"/>
+        <location filename="../trainer_window.py" line="577"/>
         <source>Tick what the dealer does before this round.</source>
         <translation>Ankreuzen, was der Dealer vor dieser Runde tut.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="540"/>
+        <location filename="../trainer_window.py" line="579"/>
         <source>Burn a card</source>
         <translation>Eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="541"/>
+        <location filename="../trainer_window.py" line="580"/>
         <source>Shuffle the burns into the stub</source>
         <translation>Die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="542"/>
+        <location filename="../trainer_window.py" line="581"/>
         <source>Deal one common card</source>
         <translation>Eine Gemeinschaftskarte geben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="547"/>
+        <location filename="../trainer_window.py" line="586"/>
         <source>Tick every legal action; give its amount (to), or a range as min-max.</source>
         <translation>Jede erlaubte Aktion ankreuzen; ihren Betrag (auf) angeben, oder einen Bereich als min-max.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="560"/>
+        <location filename="../trainer_window.py" line="599"/>
         <source>One line per pot, main pot first: the amount, a colon, the seats eligible (e.g. 21: 1 2 3)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, die berechtigten Plätze (z. B. 21: 1 2 3)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="563"/>
+        <location filename="../trainer_window.py" line="602"/>
         <source>One line per pot, main pot first: the amount, a colon, each winner&apos;s seat and share (e.g. 120: 3 60, 5 60)</source>
         <translation>Eine Zeile je Pot, Hauptpot zuerst: der Betrag, ein Doppelpunkt, Platz und Anteil jedes Gewinners (z. B. 120: 3 60, 5 60)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="567"/>
+        <location filename="../trainer_window.py" line="606"/>
         <source>Enter answers; Shift+Enter starts a new line.</source>
         <translation>Enter antwortet; Umschalt+Enter beginnt eine neue Zeile.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="574"/>
+        <location filename="../trainer_window.py" line="613"/>
+        <source>Razz: click the five cards of seat %1&apos;s best low (ace to five, R-1).</source>
+        <translation>Razz: Die fünf Karten des besten Lows von Platz %1 anklicken (Ass bis Fünf, R-1).</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="615"/>
         <source>Click the five cards of seat %1&apos;s best hand.</source>
         <translation>Die fünf Karten der besten Hand von Platz %1 anklicken.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="577"/>
+        <location filename="../trainer_window.py" line="618"/>
         <source>Click the five cards of seat %1&apos;s best low (eight or better), or tick No low.</source>
         <translation>Klicken Sie die fünf Karten des besten Lows von Platz %1 an (Eight or Better), oder kreuzen Sie »Kein Low« an.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="582"/>
+        <location filename="../trainer_window.py" line="623"/>
         <source>No low (fewer than five different cards eight or lower)</source>
         <translation>Kein Low (weniger als fünf verschiedene Karten bis zur Acht)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="635"/>
+        <location filename="../trainer_window.py" line="676"/>
         <source>Count it: type the amount and Enter.</source>
         <translation>Zählen Sie: Betrag eingeben und Enter.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="640"/>
+        <location filename="../trainer_window.py" line="681"/>
         <source>Type each winner&apos;s share (Tab to the next, Enter answers).</source>
         <translation>Geben Sie den Anteil jedes Gewinners ein (Tab zum nächsten, Enter antwortet).</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="641"/>
+        <location filename="../trainer_window.py" line="682"/>
         <source>Seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="643"/>
+        <location filename="../trainer_window.py" line="684"/>
         <source>Type how many of each chip (Tab to the next, Enter answers).</source>
         <translation>Geben Sie die Anzahl jedes Chips ein (Tab zum nächsten, Enter antwortet).</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="663"/>
+        <location filename="../trainer_window.py" line="704"/>
         <source>Pick the remedy, then whether it applies now (Tab to it, arrow keys, Enter answers).</source>
         <translation>Die Abhilfe wählen, dann, ob sie jetzt gilt (Tab dorthin, Pfeiltasten, Enter antwortet).</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="672"/>
+        <location filename="../trainer_window.py" line="713"/>
         <source>It applies now (corrected, binding, a misdeal, …)</source>
         <translation>Sie gilt jetzt (korrigiert, bindend, ein Misdeal, …)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="673"/>
+        <location filename="../trainer_window.py" line="714"/>
         <source>Not now (the action stands, not binding, the hand plays on)</source>
         <translation>Jetzt nicht (die Aktion bleibt, nicht bindend, das Spiel geht weiter)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="707"/>
+        <location filename="../trainer_window.py" line="748"/>
         <source>type a number</source>
         <translation>eine Zahl eingeben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="707"/>
-        <location filename="../trainer_window.py" line="794"/>
+        <location filename="../trainer_window.py" line="748"/>
+        <location filename="../trainer_window.py" line="835"/>
         <source>%1 is not a number</source>
         <translation>%1 ist keine Zahl</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="714"/>
+        <location filename="../trainer_window.py" line="755"/>
         <source>there is no seat %1 at this table (the seats: %2)</source>
         <translation>an diesem Tisch gibt es keinen Platz %1 (die Plätze: %2)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="722"/>
+        <location filename="../trainer_window.py" line="763"/>
         <source>type the amount first</source>
         <translation>zuerst den Betrag eingeben</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="757"/>
+        <location filename="../trainer_window.py" line="798"/>
         <source>%1: the amount, a colon, then the seats</source>
         <translation>%1: der Betrag, ein Doppelpunkt, dann die Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="761"/>
+        <location filename="../trainer_window.py" line="802"/>
         <source>%1: seat numbers</source>
         <translation>%1: Platznummern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="768"/>
+        <location filename="../trainer_window.py" line="809"/>
         <source>%1: a seat number and its share</source>
         <translation>%1: eine Platznummer und ihr Anteil</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="772"/>
+        <location filename="../trainer_window.py" line="813"/>
         <source>type the pots first: one line each, the amount, a colon, then the seats</source>
         <translation>zuerst die Pots eingeben: je eine Zeile, der Betrag, ein Doppelpunkt, dann die Plätze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="781"/>
+        <location filename="../trainer_window.py" line="822"/>
         <source>pick a remedy</source>
         <translation>eine Abhilfe wählen</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="783"/>
+        <location filename="../trainer_window.py" line="824"/>
         <source>say whether it applies now</source>
         <translation>angeben, ob sie jetzt gilt</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="807"/>
+        <location filename="../trainer_window.py" line="848"/>
         <source>The answer cannot be read: %1</source>
         <translation>Die Antwort ist nicht lesbar: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="818"/>
+        <location filename="../trainer_window.py" line="859"/>
         <source>%1 s left for this drill</source>
         <translation>Noch %1 s für diese Aufgabe</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="832"/>
+        <location filename="../trainer_window.py" line="873"/>
         <source>Answer kept. Next drill.</source>
         <translation>Antwort notiert. Nächste Aufgabe.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="844"/>
+        <location filename="../trainer_window.py" line="885"/>
         <source>Time up: %1 s per drill — counted wrong</source>
         <translation>Zeit abgelaufen: %1 s je Aufgabe — als falsch gewertet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="848"/>
+        <location filename="../trainer_window.py" line="889"/>
         <source>Time: %1 s (the target for this skill is %2 s)</source>
         <translation>Zeit: %1 s (Ziel für diese Fertigkeit: %2 s)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="853"/>
+        <location filename="../trainer_window.py" line="894"/>
         <source>On pace: %1 s (the target for this skill is %2 s)</source>
         <translation>Im Tempo: %1 s (Ziel für diese Fertigkeit: %2 s)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="860"/>
+        <location filename="../trainer_window.py" line="901"/>
         <source>Too slow: %1 s (the target for this skill is %2 s)</source>
         <translation>Zu langsam: %1 s (Ziel für diese Fertigkeit: %2 s)</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="881"/>
-        <location filename="../trainer_window.py" line="916"/>
+        <location filename="../trainer_window.py" line="922"/>
+        <location filename="../trainer_window.py" line="960"/>
         <source>Right</source>
         <translation>Richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="881"/>
+        <location filename="../trainer_window.py" line="922"/>
         <source>Wrong</source>
         <translation>Falsch</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="887"/>
-        <location filename="../trainer_window.py" line="950"/>
+        <location filename="../trainer_window.py" line="926"/>
+        <source>Razz</source>
+        <translation>Razz</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="926"/>
+        <source>the lowest hand wins; Razz&apos;s own rules are R-1 to R-5</source>
+        <translation>die niedrigste Hand gewinnt; die eigenen Regeln von Razz sind R-1 bis R-5</translation>
+    </message>
+    <message>
+        <location filename="../trainer_window.py" line="931"/>
+        <location filename="../trainer_window.py" line="994"/>
         <source>The answer</source>
         <translation>Die Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="887"/>
+        <location filename="../trainer_window.py" line="931"/>
         <source>How it is found</source>
         <translation>Der Weg zur Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="891"/>
+        <location filename="../trainer_window.py" line="935"/>
         <source>Why</source>
         <translation>Warum</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="915"/>
+        <location filename="../trainer_window.py" line="959"/>
         <source>Skill</source>
         <translation>Fertigkeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="917"/>
+        <location filename="../trainer_window.py" line="961"/>
         <source>Score</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="918"/>
+        <location filename="../trainer_window.py" line="962"/>
         <source>Mean time</source>
         <translation>Mittlere Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="919"/>
+        <location filename="../trainer_window.py" line="963"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="920"/>
+        <location filename="../trainer_window.py" line="964"/>
         <source>On pace</source>
         <translation>Im Tempo</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="932"/>
+        <location filename="../trainer_window.py" line="976"/>
         <source>Score: %1%</source>
         <translation>Ergebnis: %1 %</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="933"/>
+        <location filename="../trainer_window.py" line="977"/>
         <source>%1 drills in %2 s</source>
         <translation>%1 Aufgaben in %2 s</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="939"/>
+        <location filename="../trainer_window.py" line="983"/>
         <source>Passed</source>
         <translation>Bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="939"/>
+        <location filename="../trainer_window.py" line="983"/>
         <source>Not passed</source>
         <translation>Nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="940"/>
+        <location filename="../trainer_window.py" line="984"/>
         <source>pass mark</source>
         <translation>Bestehensgrenze</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="946"/>
+        <location filename="../trainer_window.py" line="990"/>
         <source>Your mistakes again: %1 of %2 right</source>
         <translation>Ihre Fehler noch einmal: %1 von %2 richtig</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="950"/>
+        <location filename="../trainer_window.py" line="994"/>
         <source>Your answer</source>
         <translation>Deine Antwort</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="952"/>
+        <location filename="../trainer_window.py" line="996"/>
         <source>Wrong answers</source>
         <translation>Falsche Antworten</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="963"/>
+        <location filename="../trainer_window.py" line="1007"/>
         <source>No wrong answers.</source>
         <translation>Keine falschen Antworten.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="967"/>
-        <location filename="../trainer_window.py" line="968"/>
+        <location filename="../trainer_window.py" line="1011"/>
+        <location filename="../trainer_window.py" line="1012"/>
         <source>Session over</source>
         <translation>Sitzung beendet</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="983"/>
+        <location filename="../trainer_window.py" line="1027"/>
         <source>The time ran out: %1 of %2 drills answered; the others count as wrong.</source>
         <translation>Die Zeit ist abgelaufen: %1 von %2 Aufgaben beantwortet; die übrigen zählen als falsch.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="985"/>
+        <location filename="../trainer_window.py" line="1029"/>
         <source>Exam %1 (%2), set by %3. Verification ID %4, seal %5.</source>
         <translation>Prüfung %1 (%2), gestellt von %3. Prüfnummer %4, Siegel %5.</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1000"/>
+        <location filename="../trainer_window.py" line="1044"/>
         <source>certificate</source>
         <translation>Zertifikat</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1002"/>
+        <location filename="../trainer_window.py" line="1046"/>
         <source>Save the certificate</source>
         <translation>Das Zertifikat speichern</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1016"/>
+        <location filename="../trainer_window.py" line="1060"/>
         <source>The certificate cannot be written: %1</source>
         <translation>Das Zertifikat kann nicht geschrieben werden: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1018"/>
+        <location filename="../trainer_window.py" line="1062"/>
         <source>Certificate written: %1</source>
         <translation>Zertifikat geschrieben: %1</translation>
     </message>
     <message>
-        <location filename="../trainer_window.py" line="1026"/>
+        <location filename="../trainer_window.py" line="1070"/>
         <source>No answers of %1 yet.</source>
         <translation>Noch keine Antworten von %1.</translation>
     </message>
@@ -6270,132 +6300,197 @@ Pay out %3 and free the seat? This is final; %2 may come back this session with 
         <translation>Unregelmäßigkeiten</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="141"/>
+        <location filename="../drill_view.py" line="143"/>
+        <source>Razz: who brings in (R-2, the highest door card)?</source>
+        <translation>Razz: Wer setzt den Bring-in (R-2, die höchste Door Card)?</translation>
+    </message>
+    <message>
+        <location filename="../drill_view.py" line="144"/>
+        <source>Razz: who acts first on this street (R-3, the lowest board)?</source>
+        <translation>Razz: Wer spricht in dieser Runde zuerst (R-3, das niedrigste Board)?</translation>
+    </message>
+    <message>
+        <location filename="../drill_view.py" line="145"/>
+        <source>Razz: what may the player to act do, for how much (R-4)?</source>
+        <translation>Razz: Was darf der Spieler am Zug tun, für wie viel (R-4)?</translation>
+    </message>
+    <message>
+        <location filename="../drill_view.py" line="146"/>
+        <source>Razz: how much is in the pot now?</source>
+        <translation>Razz: Wie viel ist jetzt im Pot?</translation>
+    </message>
+    <message>
+        <location filename="../drill_view.py" line="147"/>
+        <source>Razz: what are the pots, and who is eligible for each?</source>
+        <translation>Razz: Welche Pots gibt es, und wer ist an jedem berechtigt?</translation>
+    </message>
+    <message>
+        <location filename="../drill_view.py" line="148"/>
+        <source>Razz: who shows first (R-5, W-1)?</source>
+        <translation>Razz: Wer zeigt zuerst (R-5, W-1)?</translation>
+    </message>
+    <message>
+        <location filename="../drill_view.py" line="149"/>
+        <source>Razz: the deck is short: what does the dealer do before this round?</source>
+        <translation>Razz: Die Karten reichen nicht: Was tut der Dealer vor dieser Runde?</translation>
+    </message>
+    <message>
+        <location filename="../drill_view.py" line="150"/>
+        <source>Razz: how many cards are left in the stub?</source>
+        <translation>Razz: Wie viele Karten sind noch im Reststapel?</translation>
+    </message>
+    <message>
+        <location filename="../drill_view.py" line="151"/>
+        <source>Razz: who wins which pot, and how much (R-1, the lowest hand; R-5)?</source>
+        <translation>Razz: Wer gewinnt welchen Pot, und wie viel (R-1, die niedrigste Hand; R-5)?</translation>
+    </message>
+    <message>
+        <location filename="../drill_view.py" line="152"/>
+        <source>Razz: what is this player&apos;s best low (R-1, ace to five)?</source>
+        <translation>Razz: Was ist das beste Low dieses Spielers (R-1, Ass bis Fünf)?</translation>
+    </message>
+    <message>
+        <location filename="../drill_view.py" line="153"/>
+        <source>Razz: how much is in the pot stacked here?</source>
+        <translation>Razz: Wie viel liegt im hier gestapelten Pot?</translation>
+    </message>
+    <message>
+        <location filename="../drill_view.py" line="154"/>
+        <source>Razz: what change does the dealer give, in the fewest chips?</source>
+        <translation>Razz: Welches Wechselgeld gibt der Dealer, in möglichst wenigen Chips?</translation>
+    </message>
+    <message>
+        <location filename="../drill_view.py" line="155"/>
+        <source>Razz: colour up: the same value in the fewest chips?</source>
+        <translation>Razz: Colour-up: derselbe Wert in möglichst wenigen Chips?</translation>
+    </message>
+    <message>
+        <location filename="../drill_view.py" line="166"/>
         <source>Who brings in?</source>
         <translation>Wer setzt den Bring-in?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="142"/>
+        <location filename="../drill_view.py" line="167"/>
         <source>Who acts first on this street?</source>
         <translation>Wer spricht in dieser Runde zuerst?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="143"/>
+        <location filename="../drill_view.py" line="168"/>
         <source>What may the player to act do, with the exact amounts?</source>
         <translation>Was darf der Spieler am Zug tun, mit den genauen Beträgen?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="144"/>
+        <location filename="../drill_view.py" line="169"/>
         <source>How much is in the pot now?</source>
         <translation>Wie viel ist jetzt im Pot?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="145"/>
+        <location filename="../drill_view.py" line="170"/>
         <source>What are the pots, and who is eligible for each?</source>
         <translation>Welche Pots gibt es, und wer ist an jedem berechtigt?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="146"/>
+        <location filename="../drill_view.py" line="171"/>
         <source>Who shows first?</source>
         <translation>Wer zeigt zuerst?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="147"/>
+        <location filename="../drill_view.py" line="172"/>
         <source>The deck is short: what does the dealer do before this round?</source>
         <translation>Die Karten reichen nicht: Was tut der Dealer vor dieser Runde?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="148"/>
+        <location filename="../drill_view.py" line="173"/>
         <source>How many cards are left in the stub?</source>
         <translation>Wie viele Karten sind noch im Reststapel?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="149"/>
+        <location filename="../drill_view.py" line="174"/>
         <source>Who wins which pot, and how much?</source>
         <translation>Wer gewinnt welchen Pot, und wie viel?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="150"/>
+        <location filename="../drill_view.py" line="175"/>
         <source>What are this player&apos;s best five cards?</source>
         <translation>Was sind die besten fünf Karten dieses Spielers?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="151"/>
+        <location filename="../drill_view.py" line="176"/>
         <source>What is this player&apos;s best low (eight or better)?</source>
         <translation>Was ist das beste Low dieses Spielers (Eight or Better)?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="152"/>
+        <location filename="../drill_view.py" line="177"/>
         <source>How much is in the pot stacked here?</source>
         <translation>Wie viel liegt im hier gestapelten Pot?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="153"/>
+        <location filename="../drill_view.py" line="178"/>
         <source>What change does the dealer give, in the fewest chips?</source>
         <translation>Welches Wechselgeld gibt der Dealer, in möglichst wenigen Chips?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="154"/>
+        <location filename="../drill_view.py" line="179"/>
         <source>Colour up: the same value in the fewest chips?</source>
         <translation>Colour-up: derselbe Wert in möglichst wenigen Chips?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="155"/>
+        <location filename="../drill_view.py" line="180"/>
         <source>How much does each winner get, in the table&apos;s chips?</source>
         <translation>Wie viel bekommt jeder Gewinner, in den Chips des Tisches?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="156"/>
+        <location filename="../drill_view.py" line="181"/>
         <source>Which remedy, and does it apply now?</source>
         <translation>Welche Abhilfe, und gilt sie jetzt?</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="173"/>
+        <location filename="../drill_view.py" line="198"/>
         <source>seat %1</source>
         <translation>Platz %1</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="177"/>
+        <location filename="../drill_view.py" line="202"/>
         <source>%1 cards</source>
         <translation>%1 Karten</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="181"/>
+        <location filename="../drill_view.py" line="206"/>
         <source>burn a card</source>
         <translation>eine Karte brennen</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="181"/>
+        <location filename="../drill_view.py" line="206"/>
         <source>no burn</source>
         <translation>nicht brennen</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="182"/>
+        <location filename="../drill_view.py" line="207"/>
         <source>shuffle the burns into the stub</source>
         <translation>die gebrannten Karten in den Reststapel mischen</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="184"/>
+        <location filename="../drill_view.py" line="209"/>
         <source>one common card</source>
         <translation>eine Gemeinschaftskarte</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="186"/>
+        <location filename="../drill_view.py" line="211"/>
         <source>a card to each player</source>
         <translation>eine Karte an jeden Spieler</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="192"/>
+        <location filename="../drill_view.py" line="217"/>
         <source>seats</source>
         <translation>Plätze</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="192"/>
+        <location filename="../drill_view.py" line="217"/>
         <source>seat</source>
         <translation>Platz</translation>
     </message>
     <message>
-        <location filename="../drill_view.py" line="215"/>
+        <location filename="../drill_view.py" line="240"/>
         <source>no low</source>
         <translation>kein Low</translation>
     </message>
