@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 def cmd_record_service(args: argparse.Namespace) -> ExitCode:
     from dealer_app.record.store import StoreError
     from dealer_app.recordsvc.server import RecordService
+    from dealer_app.room.service_link import ServiceRoom
     from dealer_app.settings import SERVICE_DIR, SYSTEM_RECORD_SOCKET, record_socket
 
     socket_path = Path(args.socket) if args.socket else (record_socket() or SYSTEM_RECORD_SOCKET)
@@ -33,7 +34,9 @@ def cmd_record_service(args: argparse.Namespace) -> ExitCode:
         raise UsageError(f"{socket_path.parent}: no such folder for the socket (--socket)")
     logging.basicConfig(level=logging.INFO, format="dealer-app record-service: %(message)s")
     try:
-        service = RecordService(socket_path, folder, Path(args.floor_accounts) if args.floor_accounts else None)
+        service = RecordService(
+            socket_path, folder, Path(args.floor_accounts) if args.floor_accounts else None, room=ServiceRoom()
+        )
     except (StoreError, OSError) as exc:
         raise InputProblem(f"{folder}: the record service cannot start: {exc}") from None
 
